@@ -1,0 +1,228 @@
+"""What every game engine shares: outcomes, events, seeded randomness, the base game.
+
+Engines never print, read files or touch the screen; the app and the save layer
+only talk to them through the names defined here.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+#: The games this package knows, by the name used in saves and on the command line.
+GAME_NAMES: tuple[str, ...] = ("resurrection", "redemption")
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, in order; ``str(event)`` is one log line."""
+
+    kind: str
+    text: str
+    player: int = -1  # -1: nobody in particular
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The engine's answer to ``apply``: accepted with events, or rejected with a reason."""
+
+    ok: bool
+    reason: str = ""
+    rule: str = ""
+    events: tuple[Event, ...] = ()
+
+    @classmethod
+    def reject(cls, reason: str, rule: str) -> "Outcome":
+        return cls(False, reason, rule, ())
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+
+class Rejection(Exception):
+    """Raised inside an engine's checks; turned into a rejected Outcome before anything changes."""
+
+    def __init__(self, reason: str, rule: str):
+        super().__init__(reason)
+        self.reason = reason
+        self.rule = rule
+
+
+class Rng:
+    """A seeded ``random.Random`` whose state is two integers, so saves stay small.
+
+    Only ``random()`` is used: the standard library promises it is stable across
+    Python versions, which ``shuffle``/``randrange`` are not.
+    """
+
+    __slots__ = ("seed", "calls", "_r")
+
+    def __init__(self, seed: int, calls: int = 0):
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError(f"seed must be an integer, not {seed!r}")
+        if not isinstance(calls, int) or calls < 0:
+            raise ValueError(f"rng calls must be a non-negative integer, not {calls!r}")
+        self.seed = seed
+        self.calls = 0
+        self._r = random.Random(seed)
+        for _ in range(calls):
+            self.random()
+
+    def random(self) -> float:
+        self.calls += 1
+        return self._r.random()
+
+    def below(self, n: int) -> int:
+        """A whole number in [0, n)."""
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        return min(int(self.random() * n), n - 1)
+
+    def shuffle(self, items: list) -> None:
+        """Fisher-Yates in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def clone(self) -> "Rng":
+        other = Rng.__new__(Rng)
+        other.seed = self.seed
+        other.calls = self.calls
+        other._r = random.Random()
+        other._r.setstate(self._r.getstate())
+        return other
+
+    def to_dict(self) -> dict[str, int]:
+        return {"seed": self.seed, "calls": self.calls}
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Rng) and (self.seed, self.calls) == (other.seed, other.calls)
+
+    def __repr__(self) -> str:
+        return f"Rng(seed={self.seed}, calls={self.calls})"
+
+
+class GameBase:
+    """The contract both games follow. Subclasses implement the ``_``-prefixed hooks.
+
+    ``apply`` is the only way the state changes: it parses text if given text,
+    checks the action against the rules (raising :class:`Rejection` before any
+    change), then performs it and records it in ``history``.
+    """
+
+    name: ClassVar[str] = ""
+    history: list[str]
+
+    # --- the public contract -------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        raise NotImplementedError
+
+    @property
+    def is_over(self) -> bool:
+        raise NotImplementedError
+
+    @property
+    def winner(self) -> int | None:
+        raise NotImplementedError
+
+    def legal_actions(self) -> list[Any]:
+        raise NotImplementedError
+
+    def parse(self, text: str) -> Any:
+        raise NotImplementedError
+
+    def view(self, player: int) -> dict:
+        raise NotImplementedError
+
+    def to_dict(self) -> dict:
+        raise NotImplementedError
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "GameBase":
+        raise NotImplementedError
+
+    def clone(self) -> "GameBase":
+        raise NotImplementedError
+
+    def apply(self, action: Any) -> Outcome:
+        if isinstance(action, str):
+            try:
+                action = self.parse(action)
+            except ValueError as e:
+                return Outcome.reject(str(e), f"{self.name}.notation")
+        if self.is_over:
+            return Outcome.reject("The game is over.", f"{self.name}.end")
+        try:
+            self._check(action)
+        except Rejection as r:
+            return Outcome.reject(r.reason, r.rule)
+        rule = self._rule_of(action)
+        events: list[Event] = []
+        self._perform(action, events)
+        self.history.append(str(action))
+        return Outcome(True, "", rule, tuple(events))
+
+    def check(self, action: Any) -> Outcome:
+        """Would ``apply`` accept this? Changes nothing."""
+        if isinstance(action, str):
+            try:
+                action = self.parse(action)
+            except ValueError as e:
+                return Outcome.reject(str(e), f"{self.name}.notation")
+        if self.is_over:
+            return Outcome.reject("The game is over.", f"{self.name}.end")
+        try:
+            self._check(action)
+        except Rejection as r:
+            return Outcome.reject(r.reason, r.rule)
+        return Outcome(True, "", self._rule_of(action))
+
+    # --- hooks -----------------------------------------------------------------
+    def _check(self, action: Any) -> None:
+        raise NotImplementedError
+
+    def _perform(self, action: Any, events: list[Event]) -> None:
+        raise NotImplementedError
+
+    def _rule_of(self, action: Any) -> str:
+        return ""
+
+    # --- equality is equality of the complete state ---------------------------
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self.to_dict() == other.to_dict()  # type: ignore[union-attr]
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def game_class(name: str) -> type[GameBase]:
+    """The Game class for a game name (imported on first use)."""
+    if name not in GAME_NAMES:
+        known = ", ".join(GAME_NAMES)
+        raise ValueError(f"unknown game {name!r} (known: {known})")
+    module = importlib.import_module(f"rules.{name}")
+    return module.Game
+
+
+def game_from_dict(d: dict) -> GameBase:
+    """Rebuild any game from its ``to_dict()``; ValueError names what is wrong."""
+    if not isinstance(d, dict):
+        raise ValueError("a game state must be a table")
+    name = d.get("game")
+    if not isinstance(name, str):
+        raise ValueError("the state does not say which game it is (missing 'game')")
+    return game_class(name).from_dict(d)
+
+
+def require(cond: bool, reason: str, rule: str) -> None:
+    """Raise a Rejection unless ``cond``; keeps engine checks one line each."""
+    if not cond:
+        raise Rejection(reason, rule)
+
+
+__all__ = ["Event", "Outcome", "Rejection", "Rng", "GameBase", "game_class", "game_from_dict", "require", "GAME_NAMES"]

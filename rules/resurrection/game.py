@@ -1,0 +1,385 @@
+"""Resurrection, the 9-card duel: the complete rules as a state machine.
+
+The state is small: each player's hand, Hero Pile, Fallen Pile and the cards they
+have on the table in the current battle, plus who is the Aggressor. Whose move it
+is follows from the table: equal counts mean the Aggressor plays (face down),
+otherwise the Defender answers (face up) and the battle resolves at once.
+Rule ids (``resurrection.*``) refer to sections of ``rules.md`` beside this file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.core import Event, GameBase, Rejection, Rng, require
+from rules.resurrection.cards import CARDS, CODES
+
+HAND_SIZE = 5
+OPTIONS_DEFAULT = {"resurrect_to": "hero-bottom"}
+RESURRECT_TO = ("hero-bottom", "fallen-bottom")
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Play a card from your hand: ``play <CODE>``."""
+
+    code: str
+
+    def __str__(self) -> str:
+        return f"play {self.code}"
+
+
+Action = Play
+
+
+def parse_action(text: str) -> Play:
+    words = text.strip().split()
+    if len(words) == 2 and words[0].lower() == "play":
+        code = words[1].upper()
+        if code in CARDS:
+            return Play(code)
+        raise ValueError(f"{words[1]!r} is not a Resurrection card; the cards are {' '.join(CODES)}")
+    raise ValueError(f"{text.strip()!r} is not a Resurrection action; write 'play <card>', e.g. 'play BA'")
+
+
+class _Side:
+    __slots__ = ("hand", "hero_pile", "fallen_pile", "table")
+
+    def __init__(self, hand: list[str], hero_pile: list[str], fallen_pile: list[str], table: list[str]):
+        self.hand = hand
+        self.hero_pile = hero_pile  # top card first
+        self.fallen_pile = fallen_pile  # top card first
+        self.table = table  # in the order played
+
+    def copy(self) -> "_Side":
+        return _Side(self.hand[:], self.hero_pile[:], self.fallen_pile[:], self.table[:])
+
+    def draw_up(self) -> list[str]:
+        """Refill an empty hand with up to five cards from the top of the Hero Pile."""
+        if self.hand:
+            return []
+        drawn, self.hero_pile = self.hero_pile[:HAND_SIZE], self.hero_pile[HAND_SIZE:]
+        self.hand.extend(drawn)
+        return drawn
+
+    @property
+    def out_of_cards(self) -> bool:
+        return not self.hand and not self.hero_pile
+
+    def to_dict(self) -> dict:
+        return {"hand": self.hand[:], "hero_pile": self.hero_pile[:], "fallen_pile": self.fallen_pile[:], "table": self.table[:]}
+
+
+def _name(code: str) -> str:
+    return CARDS[code].name
+
+
+class Game(GameBase):
+    name = "resurrection"
+
+    def __init__(self, seed: int, options: dict, rng: Rng, aggressor: int, battle: int,
+                 sides: list[_Side], result: str, history: list[str]):
+        self.seed = seed
+        self.options = options
+        self.rng = rng
+        self.aggressor = aggressor
+        self.battle = battle  # battles resolved so far
+        self.sides = sides
+        self.result = result  # "" while playing, "0"/"1" for the winner, "draw"
+        self.history = history
+
+    # --- the contract ----------------------------------------------------------
+    @property
+    def defender(self) -> int:
+        return 1 - self.aggressor
+
+    @property
+    def is_over(self) -> bool:
+        return self.result != ""
+
+    @property
+    def winner(self) -> int | None:
+        return int(self.result) if self.result in ("0", "1") else None
+
+    @property
+    def current_player(self) -> int | None:
+        if self.result:
+            return None
+        a, d = self.sides[self.aggressor], self.sides[self.defender]
+        return self.aggressor if len(a.table) == len(d.table) else self.defender
+
+    @property
+    def face_down(self) -> bool:
+        """True while the Aggressor's card waits, face down, for the Defender's answer."""
+        return not self.result and len(self.sides[self.aggressor].table) > len(self.sides[self.defender].table)
+
+    def legal_actions(self) -> list[Play]:
+        p = self.current_player
+        if p is None:
+            return []
+        hand = self.sides[p].hand
+        return [Play(c) for c in CODES if c in hand]
+
+    def parse(self, text: str) -> Play:
+        return parse_action(text)
+
+    def _rule_of(self, action: Play) -> str:
+        return "resurrection.battle.1" if self.current_player == self.aggressor else "resurrection.battle.2"
+
+    def _check(self, action: Play) -> None:
+        if not isinstance(action, Play):
+            raise Rejection(f"{action!r} is not a Resurrection action", "resurrection.notation")
+        p = self.current_player
+        assert p is not None
+        rule = "resurrection.battle.1" if p == self.aggressor else "resurrection.battle.2"
+        require(action.code in self.sides[p].hand, f"{action.code} ({_name(action.code)}) is not in your hand", rule)
+
+    def _perform(self, action: Play, events: list[Event]) -> None:
+        p = self.current_player
+        assert p is not None
+        side = self.sides[p]
+        side.hand.remove(action.code)
+        side.table.append(action.code)
+        if p == self.aggressor:
+            events.append(Event("play", f"Player {p + 1} (Aggressor) plays a card face down.", p))
+            return
+        a_code = self.sides[self.aggressor].table[-1]
+        events.append(Event("play", f"Player {p + 1} (Defender) plays {_name(action.code)} face up.", p))
+        events.append(Event("reveal", f"Player {self.aggressor + 1} reveals {_name(a_code)}.", self.aggressor))
+        self._resolve(events)
+
+    # --- resolution --------------------------------------------------------------
+    def _resolve(self, events: list[Event]) -> None:
+        agg, dfn = self.aggressor, self.defender
+        a_code, d_code = self.sides[agg].table[-1], self.sides[dfn].table[-1]
+        if a_code == d_code:
+            events.append(Event("tie", f"Tie: both played {_name(a_code)}. The battle goes on (resurrection.tie.1).", -1))
+            for p in (agg, dfn):
+                drawn = self.sides[p].draw_up()
+                if drawn:
+                    events.append(Event("draw", f"Player {p + 1} draws {len(drawn)} card(s) to continue the tie.", p))
+            empty = [p for p in (agg, dfn) if not self.sides[p].hand]
+            if len(empty) == 2:
+                self.result = "draw"
+                events.append(Event("game_over", "Neither player has a card to continue the tie: the game is a draw (resurrection.tie.2).", -1))
+            elif len(empty) == 1:
+                loser = empty[0]
+                events.append(Event("lose", f"Player {loser + 1} has no card to continue the tie and loses the battle, without abilities (resurrection.tie.2).", loser))
+                self._finish_battle(1 - loser, loser, abilities=False, events=events)
+            return
+        winner = agg if CARDS[a_code].power > CARDS[d_code].power else dfn
+        loser = 1 - winner
+        w_code, l_code = self.sides[winner].table[-1], self.sides[loser].table[-1]
+        events.append(Event("win", f"{_name(w_code)} beats {_name(l_code)}: Player {winner + 1} wins the battle (resurrection.battle.3).", winner))
+        self._finish_battle(winner, loser, abilities=True, events=events)
+
+    def _finish_battle(self, winner: int, loser: int, abilities: bool, events: list[Event]) -> None:
+        w, l = self.sides[winner], self.sides[loser]
+        w_table, l_table = w.table, l.table
+        w.table, l.table = [], []
+        if abilities:
+            w_card, l_card = CARDS[w_table[-1]], CARDS[l_table[-1]]
+            if w_card.is_black_face:  # resurrection.ability.1
+                if w.fallen_pile:
+                    raised = w.fallen_pile.pop(0)
+                    if self.options["resurrect_to"] == "hero-bottom":
+                        w.hero_pile.append(raised)
+                        where = "the bottom of their Hero Pile"
+                    else:
+                        w.fallen_pile.append(raised)
+                        where = "the bottom of their Fallen Pile"
+                    events.append(Event("ability", f"{w_card.name} resurrects Player {winner + 1}'s {_name(raised)} to {where} (resurrection.ability.1).", winner))
+                else:
+                    events.append(Event("ability", f"{w_card.name} would resurrect, but Player {winner + 1}'s Fallen Pile is empty (resurrection.ability.1).", winner))
+            if l_card.is_red_face:  # resurrection.ability.2
+                if w.hero_pile:
+                    fallen = w.hero_pile.pop(0)
+                    w.fallen_pile.insert(0, fallen)
+                    events.append(Event("ability", f"{l_card.name} strikes back: Player {winner + 1}'s top Hero Pile card falls to their Fallen Pile (resurrection.ability.2).", loser))
+                else:
+                    events.append(Event("ability", f"{l_card.name} strikes back, but Player {winner + 1}'s Hero Pile is empty (resurrection.ability.2).", loser))
+        # resurrection.placement.1
+        for code in w_table:
+            w.hero_pile.insert(0, code)
+        last = l_table[-1]
+        earlier_to_bottom = CARDS[last].is_face if abilities else False
+        for code in l_table[:-1]:
+            if earlier_to_bottom:
+                l.fallen_pile.append(code)
+            else:
+                l.fallen_pile.insert(0, code)
+        if abilities and CARDS[last].is_black_face:
+            l.fallen_pile.append(last)
+        else:
+            l.fallen_pile.insert(0, last)
+        n_w, n_l = len(w_table), len(l_table)
+        events.append(Event("place", f"Player {winner + 1} returns {n_w} card(s) to their Hero Pile; Player {loser + 1} sends {n_l} to their Fallen Pile (resurrection.placement.1).", -1))
+        self.battle += 1
+        self.aggressor = loser  # resurrection.next.1
+        for p in (self.aggressor, 1 - self.aggressor):
+            drawn = self.sides[p].draw_up()
+            if drawn:
+                events.append(Event("draw", f"Player {p + 1} draws {len(drawn)} card(s) into an empty hand (resurrection.draw.1).", p))
+        out = [p for p in (0, 1) if self.sides[p].out_of_cards]
+        if len(out) == 2:
+            self.result = "draw"
+            events.append(Event("game_over", "Both players are out of cards: the game is a draw (resurrection.end.1).", -1))
+        elif out:
+            self.result = str(1 - out[0])
+            events.append(Event("game_over", f"Player {out[0] + 1} has no cards in hand or Hero Pile: Player {2 - out[0]} wins (resurrection.end.1).", 1 - out[0]))
+        else:
+            events.append(Event("aggressor", f"Player {self.aggressor + 1} lost the battle and is the Aggressor next (resurrection.next.1).", self.aggressor))
+
+    # --- views and state ---------------------------------------------------------------
+    def view(self, player: int) -> dict:
+        """What ``player`` may see: their own hand; counts for everything face down."""
+        if player not in (0, 1):
+            raise ValueError(f"player must be 0 or 1, not {player!r}")
+        hidden_last = self.face_down and player != self.aggressor
+        players = []
+        for p, s in enumerate(self.sides):
+            table = s.table[:]
+            if hidden_last and p == self.aggressor:
+                table[-1] = "?"
+            players.append({
+                "hand": sorted(s.hand, key=CODES.index) if p == player else None,
+                "hand_count": len(s.hand),
+                "hero_pile_count": len(s.hero_pile),
+                "fallen_pile_count": len(s.fallen_pile),
+                "table": table,
+                "cards_left": len(s.hand) + len(s.hero_pile),
+            })
+        return {
+            "game": self.name,
+            "you": player,
+            "current_player": self.current_player,
+            "is_over": self.is_over,
+            "winner": self.winner,
+            "aggressor": self.aggressor,
+            "battle": self.battle,
+            "face_down": self.face_down,
+            "options": dict(self.options),
+            "players": players,
+        }
+
+    def to_dict(self) -> dict:
+        return {
+            "game": self.name,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "rng": self.rng.to_dict(),
+            "aggressor": self.aggressor,
+            "battle": self.battle,
+            "result": self.result,
+            "players": [s.to_dict() for s in self.sides],
+            "history": self.history[:],
+        }
+
+    def clone(self) -> "Game":
+        return Game(self.seed, dict(self.options), self.rng.clone(), self.aggressor, self.battle,
+                    [s.copy() for s in self.sides], self.result, self.history[:])
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Game":
+        """Rebuild a game; ValueError says what is wrong with a state the rules cannot produce."""
+        if not isinstance(d, dict):
+            raise ValueError("the state must be a table")
+        if d.get("game", "resurrection") != "resurrection":
+            raise ValueError(f"this is a {d.get('game')!r} state, not resurrection")
+        seed = _int(d, "seed", 0)
+        options = _options(d.get("options", {}))
+        rng_d = d.get("rng", {"seed": seed, "calls": 0})
+        if not isinstance(rng_d, dict):
+            raise ValueError("'rng' must be a table with 'seed' and 'calls'")
+        rng = Rng(_int(rng_d, "seed", seed), _int(rng_d, "calls", 0))
+        aggressor = _int(d, "aggressor", None)
+        if aggressor not in (0, 1):
+            raise ValueError(f"'aggressor' must be 0 or 1, not {aggressor}")
+        battle = _int(d, "battle", 0)
+        if battle < 0:
+            raise ValueError("'battle' cannot be negative")
+        result = d.get("result", "")
+        if result not in ("", "0", "1", "draw"):
+            raise ValueError(f"'result' must be '', '0', '1' or 'draw', not {result!r}")
+        players = d.get("players")
+        if not isinstance(players, list) or len(players) != 2:
+            raise ValueError("'players' must list exactly two players")
+        sides = []
+        for i, pd in enumerate(players):
+            if not isinstance(pd, dict):
+                raise ValueError(f"player {i + 1} must be a table")
+            zones = {}
+            for zone in ("hand", "hero_pile", "fallen_pile", "table"):
+                cards = pd.get(zone, [])
+                if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+                    raise ValueError(f"player {i + 1}'s {zone} must be a list of card codes")
+                for c in cards:
+                    if c not in CARDS:
+                        raise ValueError(f"player {i + 1}'s {zone} holds {c!r}, which is not a Resurrection card ({' '.join(CODES)})")
+                zones[zone] = list(cards)
+            everything = sorted(sum(zones.values(), []), key=CODES.index)
+            if everything != list(CODES):
+                missing = [c for c in CODES if c not in everything]
+                extra = sorted({c for c in everything if everything.count(c) > 1}, key=CODES.index)
+                parts = []
+                if missing:
+                    parts.append("missing " + " ".join(missing))
+                if extra:
+                    parts.append("more than one " + " ".join(extra))
+                raise ValueError(f"player {i + 1} must hold each of the nine cards exactly once: {', '.join(parts)}")
+            if len(zones["hand"]) > HAND_SIZE:
+                raise ValueError(f"player {i + 1} has {len(zones['hand'])} cards in hand; a hand never holds more than {HAND_SIZE}")
+            sides.append(_Side(zones["hand"], zones["hero_pile"], zones["fallen_pile"], zones["table"]))
+        a_t, d_t = len(sides[aggressor].table), len(sides[1 - aggressor].table)
+        if result == "" and a_t not in (d_t, d_t + 1):
+            raise ValueError("the table is impossible: the Aggressor must have played as many cards as the Defender, or one more")
+        if result in ("0", "1") and (a_t or d_t):
+            raise ValueError("a won game has no cards left on the table")
+        if result == "draw" and a_t != d_t:
+            raise ValueError("a drawn game ends with the tied cards on the table")
+        for x, y in zip(sides[aggressor].table[:d_t], sides[1 - aggressor].table[:d_t]):
+            if x != y:
+                raise ValueError("the table is impossible: cards left on the table must be ties")
+        if result == "" and a_t == d_t:
+            for i, s in enumerate(sides):
+                if not s.hand and not s.hero_pile:
+                    raise ValueError(f"player {i + 1} has no cards left, so the game should be over")
+        history = d.get("history", [])
+        if not isinstance(history, list) or not all(isinstance(h, str) for h in history):
+            raise ValueError("'history' must be a list of action strings")
+        return cls(seed, options, rng, aggressor, battle, sides, result, list(history))
+
+
+def _int(d: dict, key: str, default: int | None) -> int:
+    v = d.get(key, default)
+    if v is None:
+        raise ValueError(f"missing {key!r}")
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise ValueError(f"{key!r} must be a whole number, not {v!r}")
+    return v
+
+
+def _options(raw: object) -> dict:
+    if not isinstance(raw, dict):
+        raise ValueError("'options' must be a table")
+    unknown = set(raw) - set(OPTIONS_DEFAULT)
+    if unknown:
+        raise ValueError(f"unknown Resurrection option(s): {', '.join(sorted(unknown))} (known: {', '.join(OPTIONS_DEFAULT)})")
+    options = {**OPTIONS_DEFAULT, **raw}
+    if options["resurrect_to"] not in RESURRECT_TO:
+        raise ValueError(f"option resurrect_to must be one of {', '.join(RESURRECT_TO)}, not {options['resurrect_to']!r}")
+    return options
+
+
+def new_game(seed: int, first: int = 0, **options) -> Game:
+    """Shuffle both decks with the seed, deal five each; ``first`` is the first Aggressor."""
+    if first not in (0, 1):
+        raise ValueError(f"first must be 0 or 1, not {first!r}")
+    opts = _options(options)
+    rng = Rng(seed)
+    sides = []
+    for _ in (0, 1):
+        deck = list(CODES)
+        rng.shuffle(deck)
+        sides.append(_Side(deck[:HAND_SIZE], deck[HAND_SIZE:], [], []))
+    return Game(seed, opts, rng, first, 0, sides, "", [])
