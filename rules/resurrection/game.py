@@ -230,6 +230,11 @@ class Game(GameBase):
         else:
             events.append(Event("aggressor", f"Player {self.aggressor + 1} lost the battle and is the Aggressor next (resurrection.next.1).", self.aggressor))
 
+    def summary(self) -> dict:
+        """Turn and score for lists of saves: battles fought, cards left each."""
+        left = [len(s.hand) + len(s.hero_pile) for s in self.sides]
+        return {"turn": self.battle + 1, "score": f"{left[0]}-{left[1]} cards"}
+
     # --- views and state ---------------------------------------------------------------
     def view(self, player: int) -> dict:
         """What ``player`` may see: their own hand; counts for everything face down."""

@@ -1,0 +1,318 @@
+"""The save file format and the save folder."""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+import tomllib
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from importlib import metadata
+from pathlib import Path
+
+import tomli_w
+
+from rules.core import GAME_NAMES, GameBase, game_class
+
+FORMAT = "redemption-tui-save"
+#: Schema version of the file layout. Bump it when the layout changes; older files are migrated in ``_migrate``.
+VERSION = 1
+SUFFIX = ".toml"
+ENV_DIR = "REDEMPTION_SAVE_DIR"
+MAX_BYTES = 8 * 1024 * 1024  # a real save is a few KiB; refuse to parse anything absurd
+_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$")
+
+
+class SaveError(Exception):
+    """A save that cannot be read or written; the message names the file and the problem."""
+
+
+@dataclass
+class Meta:
+    """What the app keeps beside the game state: who plays, the log, when."""
+
+    players: list[dict] = field(default_factory=lambda: [{"name": "Player 1", "kind": "human"}, {"name": "Player 2", "kind": "human"}])
+    created: str = ""
+    updated: str = ""
+    app_version: str = ""
+    log: list[str] = field(default_factory=list)
+    extra: dict = field(default_factory=dict)  # app settings (level, screen); plain TOML data
+
+
+@dataclass
+class Saved:
+    game: GameBase
+    meta: Meta
+
+
+@dataclass(frozen=True)
+class SaveInfo:
+    """One row of the save list; ``error`` is set (and the rest may be blank) for an unreadable file."""
+
+    name: str
+    path: Path
+    game: str = ""
+    players: str = ""
+    turn: int = 0
+    score: str = ""
+    updated: str = ""
+    over: bool = False
+    error: str = ""
+
+
+def app_version() -> str:
+    try:
+        return metadata.version("redemption-tui")
+    except metadata.PackageNotFoundError:
+        return "0+unknown"
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).replace(microsecond=0).isoformat()
+
+
+def _summary(game: GameBase) -> dict:
+    s = getattr(game, "summary", None)
+    return s() if callable(s) else {}
+
+
+def dumps(game: GameBase, meta: Meta | None = None) -> str:
+    """The game and its metadata as TOML text."""
+    meta = meta or Meta()
+    state = game.to_dict()
+    doc = {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": game.name,
+        "app_version": meta.app_version or app_version(),
+        "created": meta.created or _now(),
+        "updated": meta.updated or _now(),
+        "seed": state.get("seed", 0),
+        "options": state.get("options", {}),
+        "players": [dict(p) for p in meta.players],
+        "summary": _summary(game),
+        "history": state.get("history", []),
+        "log": list(meta.log),
+        "extra": dict(meta.extra),
+        "state": state,
+    }
+    try:
+        return tomli_w.dumps(doc)
+    except (TypeError, ValueError) as e:  # a bug in a to_dict(), not the player's fault
+        raise SaveError(f"cannot write this {game.name} game as TOML: {e}") from e
+
+
+def reads(text: str, source: str = "<text>") -> Saved:
+    """Parse and validate a save; SaveError names ``source`` and the problem."""
+    def fail(problem: str) -> SaveError:
+        return SaveError(f"{source}: {problem}")
+
+    if len(text) > MAX_BYTES:
+        raise fail(f"the file is {len(text)} bytes, far larger than any save; refusing to read it")
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise fail(f"not a valid TOML file ({e})") from None
+    if doc.get("format") != FORMAT:
+        raise fail(f"not a redemption-tui save (format is {doc.get('format')!r}, expected {FORMAT!r})")
+    version = doc.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise fail(f"the save version {version!r} is not a positive whole number")
+    if version > VERSION:
+        raise fail(f"the save is version {version}, newer than this program understands (version {VERSION}); update redemption-tui")
+    doc = _migrate(doc, version)
+    name = doc.get("game")
+    if name not in GAME_NAMES:
+        raise fail(f"unknown game {name!r} (known: {', '.join(GAME_NAMES)})")
+    state = doc.get("state")
+    if not isinstance(state, dict):
+        raise fail("the save has no [state] table")
+    if state.get("game", name) != name:
+        raise fail(f"the header says {name!r} but the state is a {state.get('game')!r} game")
+    state = {**state, "game": name}
+    if "history" in doc and "history" not in state:
+        state["history"] = doc["history"]
+    try:
+        game = game_class(name).from_dict(state)
+    except (ValueError, TypeError, KeyError, IndexError) as e:
+        raise fail(f"the game state is not one the rules allow: {e}") from None
+    meta = _meta(doc, fail)
+    return Saved(game, meta)
+
+
+def _migrate(doc: dict, version: int) -> dict:
+    """Bring an older layout up to VERSION (nothing to do while VERSION is 1)."""
+    return doc
+
+
+def _meta(doc: dict, fail) -> Meta:
+    players = doc.get("players", [])
+    if not isinstance(players, list) or not all(isinstance(p, dict) for p in players):
+        raise fail("'players' must be a list of tables")
+    for p in players:
+        if not isinstance(p.get("name", ""), str) or p.get("kind", "human") not in ("human", "computer"):
+            raise fail("each player needs a text 'name' and a 'kind' of human or computer")
+    log = doc.get("log", [])
+    if not isinstance(log, list) or not all(isinstance(x, str) for x in log):
+        raise fail("'log' must be a list of text lines")
+    extra = doc.get("extra", {})
+    if not isinstance(extra, dict):
+        raise fail("'extra' must be a table")
+    texts = {}
+    for key in ("created", "updated", "app_version"):
+        v = doc.get(key, "")
+        if not isinstance(v, str):
+            raise fail(f"{key!r} must be text")
+        texts[key] = v
+    return Meta(players=players, log=log, extra=extra, **texts)
+
+
+def loads(text: str, source: str = "<text>") -> GameBase:
+    return reads(text, source).game
+
+
+def read(path: str | os.PathLike) -> Saved:
+    path = Path(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            raise SaveError(f"{path}: the file is {size} bytes, far larger than any save; refusing to read it")
+        data = path.read_bytes()
+    except SaveError:
+        raise
+    except FileNotFoundError:
+        raise SaveError(f"{path}: no such save file") from None
+    except IsADirectoryError:
+        raise SaveError(f"{path}: is a folder, not a save file") from None
+    except OSError as e:
+        raise SaveError(f"{path}: cannot be read ({e.strerror or e})") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SaveError(f"{path}: not a text file (not UTF-8)") from None
+    return reads(text, str(path))
+
+
+def load(path: str | os.PathLike) -> GameBase:
+    return read(path).game
+
+
+def save(game: GameBase, path: str | os.PathLike, meta: Meta | None = None) -> Path:
+    """Write atomically: a temporary file in the same folder, fsync, then rename over the old save."""
+    path = Path(path)
+    meta = meta or Meta()
+    if not meta.created:
+        meta.created = _now()
+    meta.updated = _now()
+    text = dumps(game, meta)
+    folder = path.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    except OSError as e:
+        raise SaveError(f"{path}: cannot write the save ({e.strerror or e})") from None
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(text.encode("utf-8"))
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+        _fsync_dir(folder)
+    except BaseException as e:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        if isinstance(e, OSError):
+            raise SaveError(f"{path}: cannot write the save ({e.strerror or e}); the previous save is untouched") from None
+        raise
+    return path
+
+
+def _fsync_dir(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def default_dir(override: str | os.PathLike | None = None, player: str | None = None) -> Path:
+    """The save folder: ``override``, else $REDEMPTION_SAVE_DIR, else the user data folder; per player if named."""
+    if override:
+        base = Path(override).expanduser()
+    elif os.environ.get(ENV_DIR):
+        base = Path(os.environ[ENV_DIR]).expanduser()
+    else:
+        from platformdirs import user_data_dir
+
+        base = Path(user_data_dir("redemption-tui", appauthor=False)) / "saves"
+    if player:
+        base = base / validate_name(player, what="player name")
+    return base
+
+
+def validate_name(name: str, what: str = "save name") -> str:
+    """A name that stays inside its folder: letters, digits, space, ``_ . -``; no path tricks."""
+    if not isinstance(name, str) or not _NAME.match(name) or ".." in name or name.strip() != name:
+        raise SaveError(
+            f"{name!r} is not a valid {what}: use 1-64 letters, digits, spaces, '_', '.' or '-', "
+            "starting with a letter or digit, and no '..'"
+        )
+    return name
+
+
+def save_path(name: str, folder: str | os.PathLike) -> Path:
+    """The file for save ``name`` in ``folder`` (``.toml`` added); refuses names that leave the folder."""
+    if isinstance(name, str) and name.endswith(SUFFIX):
+        name = name[: -len(SUFFIX)]
+    validate_name(name)
+    folder = Path(folder)
+    path = folder / f"{name}{SUFFIX}"
+    if path.resolve().parent != folder.resolve():
+        raise SaveError(f"{name!r} is not a valid save name: it would leave the save folder")
+    return path
+
+
+def list_saves(folder: str | os.PathLike) -> list[SaveInfo]:
+    """Every save in ``folder``, newest first; unreadable files are listed with their error."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        return []
+    rows: list[tuple[float, SaveInfo]] = []
+    for path in folder.glob(f"*{SUFFIX}"):
+        if path.name.startswith(".") or not path.is_file() or path.is_symlink():
+            continue
+        name = path.name[: -len(SUFFIX)]
+        try:
+            mtime = path.stat().st_mtime
+        except OSError:
+            continue
+        try:
+            saved = read(path)
+        except SaveError as e:
+            rows.append((mtime, SaveInfo(name, path, error=str(e))))
+            continue
+        g, m = saved.game, saved.meta
+        summ = _summary(g)
+        players = " v ".join(p.get("name", "?") + (" (computer)" if p.get("kind") == "computer" else "") for p in m.players)
+        rows.append((mtime, SaveInfo(name, path, g.name, players, int(summ.get("turn", 0)), str(summ.get("score", "")),
+                                     m.updated, g.is_over)))
+    rows.sort(key=lambda r: (r[1].updated or "", r[0]), reverse=True)
+    return [r[1] for r in rows]
+
+
+def delete(name: str, folder: str | os.PathLike) -> None:
+    path = save_path(name, folder)
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        raise SaveError(f"{path}: no such save") from None
+    except OSError as e:
+        raise SaveError(f"{path}: cannot delete ({e.strerror or e})") from None
