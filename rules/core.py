@@ -151,17 +151,9 @@ class GameBase:
         raise NotImplementedError
 
     def apply(self, action: Any) -> Outcome:
-        if isinstance(action, str):
-            try:
-                action = self.parse(action)
-            except ValueError as e:
-                return Outcome.reject(str(e), f"{self.name}.notation")
-        if self.is_over:
-            return Outcome.reject("The game is over.", f"{self.name}.end")
-        try:
-            self._check(action)
-        except Rejection as r:
-            return Outcome.reject(r.reason, r.rule)
+        action, refused = self._admit(action)
+        if refused is not None:
+            return refused
         rule = self._rule_of(action)
         events: list[Event] = []
         self._perform(action, events)
@@ -170,18 +162,23 @@ class GameBase:
 
     def check(self, action: Any) -> Outcome:
         """Would ``apply`` accept this? Changes nothing."""
+        action, refused = self._admit(action)
+        return refused if refused is not None else Outcome(True, "", self._rule_of(action))
+
+    def _admit(self, action: Any) -> tuple[Any, Outcome | None]:
+        """Parse text and run the rules' checks: the action, and the rejection if there is one."""
         if isinstance(action, str):
             try:
                 action = self.parse(action)
             except ValueError as e:
-                return Outcome.reject(str(e), f"{self.name}.notation")
+                return action, Outcome.reject(str(e), f"{self.name}.notation")
         if self.is_over:
-            return Outcome.reject("The game is over.", f"{self.name}.end")
+            return action, Outcome.reject("The game is over.", f"{self.name}.end")
         try:
             self._check(action)
         except Rejection as r:
-            return Outcome.reject(r.reason, r.rule)
-        return Outcome(True, "", self._rule_of(action))
+            return action, Outcome.reject(r.reason, r.rule)
+        return action, None
 
     # --- hooks -----------------------------------------------------------------
     def _check(self, action: Any) -> None:
