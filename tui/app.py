@@ -1,0 +1,124 @@
+"""The Textual application: screens, settings, signal handling and the too-small overlay."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+from dataclasses import dataclass
+from pathlib import Path
+
+from textual import events
+from textual.app import App
+from textual.binding import Binding
+
+import saves
+from tui.screens.title import TitleScreen
+from tui.screens.toosmall import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from tui.session import Session
+
+DEFAULT_PAUSE = 0.6  # seconds between the computer's moves, so a person can follow them
+
+
+@dataclass
+class Settings:
+    save_dir: Path
+    player: str | None = None
+    pause: float = DEFAULT_PAUSE
+    ascii: bool = False
+    signals: bool = False  # install SIGHUP/SIGTERM handlers (the real program; not in tests)
+
+
+class RedemptionApp(App[int]):
+    CSS_PATH = "app.tcss"
+    TITLE = "Redemption"
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
+    ENABLE_COMMAND_PALETTE = True
+
+    def __init__(self, settings: Settings, start: Session | None = None):
+        super().__init__()
+        self.settings = settings
+        self.start = start
+        self._signals: list[int] = []
+        if settings.ascii:
+            self.add_class("-ascii")
+
+    def get_default_screen(self) -> TitleScreen:
+        return TitleScreen()
+
+    def on_mount(self) -> None:
+        if self.settings.signals:
+            self.install_signal_handlers()
+        if self.start is not None:
+            self.push_screen(self.game_screen(self.start))
+        self.check_size(self.size.width, self.size.height)
+
+    # --- games ---------------------------------------------------------------------------
+    def new_session(self, game: str, **kw) -> Session:
+        names = None
+        if kw.get("vs") == "computer" and self.settings.player:
+            names = (self.settings.player, "Computer")
+        return Session.new(game, names=names, **kw)
+
+    def game_screen(self, session: Session):
+        from tui.screens.game import GameScreen
+
+        return GameScreen(session)
+
+    def switch_to_game(self, session: Session) -> None:
+        self.switch_screen(self.game_screen(session))
+
+    def current_session(self) -> Session | None:
+        from tui.screens.game import GameScreen
+
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, GameScreen):
+                return screen.session
+        return None
+
+    def save_current(self) -> None:
+        session = self.current_session()
+        if session is None:
+            return
+        try:
+            session.autosave()
+        except saves.SaveError:
+            pass  # nothing more can be done on the way out; the previous save is intact
+
+    # --- leaving ---------------------------------------------------------------------------
+    async def action_quit(self) -> None:
+        self.save_current()
+        self.exit(0)
+
+    def install_signal_handlers(self) -> None:
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGHUP, signal.SIGTERM):
+            try:
+                loop.add_signal_handler(sig, self.on_signal, sig)
+                self._signals.append(sig)
+            except (NotImplementedError, RuntimeError, ValueError):
+                pass
+
+    def on_signal(self, sig: int) -> None:
+        """SIGHUP (the terminal or SSH connection went away) or SIGTERM: save, then exit cleanly."""
+        self.save_current()
+        self.exit(0)
+
+    def on_unmount(self) -> None:
+        self.save_current()
+        loop = asyncio.get_running_loop()
+        for sig in self._signals:
+            loop.remove_signal_handler(sig)
+
+    # --- terminal size ---------------------------------------------------------------------------
+    def on_resize(self, event: events.Resize) -> None:
+        self.check_size(event.size.width, event.size.height)
+
+    def check_size(self, width: int, height: int) -> None:
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        top = self.screen_stack[-1] if self.screen_stack else None
+        if small and not isinstance(top, TooSmallScreen):
+            self.push_screen(TooSmallScreen())
+        elif small and isinstance(top, TooSmallScreen):
+            top.show(width, height)
+        elif not small and isinstance(top, TooSmallScreen):
+            self.pop_screen()

@@ -1,0 +1,62 @@
+"""The one place where the player's keys become engine actions.
+
+The app never decides what is legal: it looks up the engine's ``legal_actions()``
+and, when the player asks for something no legal action matches, it hands the
+engine the nearest action text so the engine itself explains the refusal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rules.core import GameBase
+
+#: First words of the actions the special keys stand for.
+PASS_WORDS = ("pass",)
+END_PHASE_WORDS = ("end", "next", "done")
+
+
+def words(action: Any) -> list[str]:
+    return str(action).split()
+
+
+def actions_for_card(game: GameBase, card: str) -> list[Any]:
+    """Legal actions that name this card (by its code or id)."""
+    return [a for a in game.legal_actions() if card in words(a)[1:]]
+
+
+def first_word_action(game: GameBase, firsts: tuple[str, ...]) -> Any | None:
+    for a in game.legal_actions():
+        w = words(a)
+        if w and w[0] in firsts:
+            return a
+    return None
+
+
+def pass_action(game: GameBase) -> Any | None:
+    return first_word_action(game, PASS_WORDS)
+
+
+def end_phase_action(game: GameBase) -> Any | None:
+    return first_word_action(game, END_PHASE_WORDS)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What Enter on a card means: do this action, choose among these, or let the engine refuse this text."""
+
+    kind: str  # "apply" | "choose" | "refuse" | "none"
+    actions: tuple = ()
+    text: str = ""
+
+
+def enter_on_card(game: GameBase, card: str | None, default_verb: str = "play") -> Decision:
+    if card is None:
+        return Decision("none")
+    matching = actions_for_card(game, card)
+    if len(matching) == 1:
+        return Decision("apply", (matching[0],))
+    if matching:
+        return Decision("choose", tuple(matching))
+    return Decision("refuse", text=f"{default_verb} {card}")

@@ -1,0 +1,121 @@
+"""Resurrection on screen: pane texts built from ``Game.view(player)`` only."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from rules.resurrection import CARDS, CODES
+
+# Okabe-Ito colour-blind-safe palette; colour is never the only cue (suit symbols / B-R letters carry it too).
+COLOUR = {"black": "#56B4E9", "red": "#E69F00", "none": ""}
+SUIT = {"black": "♠", "red": "♥", "none": ""}
+
+
+class ResurrectionUI:
+    game = "resurrection"
+    verb = "play"
+    title = "Resurrection"
+
+    def __init__(self, ascii_only: bool = False):
+        self.ascii_only = ascii_only
+
+    # --- cards ---------------------------------------------------------------------
+    def symbol(self, code: str) -> str:
+        """A♠ / K♥ / 9 (or the plain codes BA / RK / 9 in ASCII mode); always 2 columns."""
+        if code == "?":
+            return "??"
+        card = CARDS[code]
+        if self.ascii_only or card.colour == "none":
+            return f"{code:>2}"
+        return f"{card.rank}{SUIT[card.colour]}"
+
+    def chip(self, code: str) -> Text:
+        if code == "?":
+            return Text("[??]", style="italic")
+        card = CARDS[code]
+        return Text(f"[{self.symbol(code)}]", style=f"bold {COLOUR[card.colour]}".strip())
+
+    def card_label(self, code: str, wide: bool) -> Text:
+        card = CARDS[code]
+        t = self.chip(code)
+        t.append(f" {card.name:<10} power {card.power}")
+        if wide:
+            t.append(f"  {card.ability}", style="italic")
+        elif card.is_face:
+            t.append("  wins: raise" if card.is_black_face else "  loses: strike", style="italic")
+        return t
+
+    def describe(self, action) -> str:
+        code = str(action).split()[-1]
+        card = CARDS.get(code)
+        return f"{action}  ({card.name}, power {card.power})" if card else str(action)
+
+    def hand(self, view: dict) -> list[str]:
+        return list(view["players"][view["you"]]["hand"] or [])
+
+    # --- panes ---------------------------------------------------------------------
+    def _role(self, view: dict, p: int) -> str:
+        return "Aggressor" if p == view["aggressor"] else "Defender"
+
+    def side(self, view: dict, p: int, names: list[str]) -> tuple[str, Text]:
+        s = view["players"][p]
+        title = f"{names[p]} (Player {p + 1}, {self._role(view, p)})"
+        if p == view["you"] and names[p] != "You":
+            title = "You: " + title
+        body = Text()
+        body.append(f"Hand {s['hand_count']}  ")
+        body.append(f"Hero Pile {s['hero_pile_count']}  ")
+        body.append(f"Fallen Pile {s['fallen_pile_count']}  ")
+        body.append(f"Left {s['cards_left']}", style="bold")
+        return title, body
+
+    def battle(self, view: dict, names: list[str], wide: bool) -> tuple[str, Text]:
+        agg = view["aggressor"]
+        dfn = 1 - agg
+        t = Text()
+        why = "chosen to go first" if view["battle"] == 0 else "lost the last battle"
+        t.append(f"Aggressor: {names[agg]} ({why})\n")
+        width = max(len(names[0]), len(names[1]), 4)
+        for p in (agg, dfn):
+            table = view["players"][p]["table"]
+            t.append(f"{names[p]:<{width}} ", style="bold")
+            if not table:
+                t.append("-", style="dim")
+            for i, code in enumerate(table):
+                if i:
+                    t.append(" ")
+                t.append_text(self.chip(code))
+            if table:
+                last = table[-1]
+                if last == "?":
+                    t.append("  face down", style="italic")
+                else:
+                    t.append(f"  power {CARDS[last].power}")
+                    if p == agg and view["face_down"]:
+                        t.append("  (face down)", style="italic")
+            t.append("\n")
+        ties = min(len(view["players"][agg]["table"]), len(view["players"][dfn]["table"]))
+        if ties:
+            t.append(f"Extended battle: {ties} tie(s) so far; only the last two cards use abilities.\n", style="italic")
+        cp = view["current_player"]
+        if view["is_over"]:
+            w = view["winner"]
+            t.append("GAME OVER: " + (f"{names[w]} wins." if w is not None else "a draw."), style="bold reverse")
+        elif cp == agg:
+            t.append(f">> {names[cp]} to play a card face down.", style="bold")
+        else:
+            t.append(f">> {names[cp]} to answer face up.", style="bold")
+        if wide:
+            t.append("\nPower, high to low: " + " ".join(self.symbol(c).strip() for c in CODES), style="dim")
+        return f"Field of Battle: battle {view['battle'] + 1}", t
+
+    def phase(self, view: dict) -> str:
+        if view["is_over"]:
+            return "game over"
+        return "answer face up" if view["face_down"] else "play face down"
+
+    def score(self, view: dict, names: list[str]) -> str:
+        return "Left: " + ", ".join(f"{names[p]} {view['players'][p]['cards_left']}" for p in (0, 1))
+
+    def turn(self, view: dict) -> str:
+        return f"Battle {view['battle'] + 1}"

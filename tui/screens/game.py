@@ -1,0 +1,370 @@
+"""The game screen: panes that render ``view(player)``, keys that become engine actions."""
+
+from __future__ import annotations
+
+import time
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Input
+
+import saves
+from tui import controls
+from tui.agents import make_agent
+from tui.games import ui_for
+from tui.session import Session, rejection_line
+from tui.widgets import CardList, Item, LogPane, Pane, StatusLine
+
+if TYPE_CHECKING:
+    from tui.app import RedemptionApp
+
+WIDE = 100  # columns from which cards show their full ability text
+
+
+class GameCommands(Provider):
+    """Ctrl+P: every action legal now, then the app's own commands."""
+
+    def _commands(self) -> list[tuple[str, Any, str]]:
+        screen = self.screen
+        if not isinstance(screen, GameScreen):
+            return []
+        out = []
+        if screen.session.my_turn:
+            for a in screen.session.game.legal_actions():
+                out.append((screen.ui.describe(a), partial(screen.submit, a), "a legal action now"))
+        if screen.session.can_undo:
+            out.append(("Undo your last action", screen.action_undo, "u"))
+        out.append(("Save the game", screen.action_save, "s"))
+        out.append(("Help: keys and rules", screen.action_help, "? or F1"))
+        out.append(("Type an action", screen.action_prompt, ":"))
+        out.append(("Save and leave to the title screen", screen.action_leave, "q"))
+        return out
+
+    async def discover(self) -> Hits:
+        for text, cmd, help_ in self._commands():
+            yield DiscoveryHit(text, cmd, help=help_)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for text, cmd, help_ in self._commands():
+            score = matcher.match(text)
+            if score > 0:
+                yield Hit(score, matcher.highlight(text), cmd, text=text, help=help_)
+
+
+class GameScreen(Screen):
+    COMMANDS = {GameCommands}
+    BINDINGS = [
+        Binding("enter", "play", "Play", priority=False),
+        Binding("space", "pass", "Pass"),
+        Binding("n", "end_phase", "End phase"),
+        Binding("u", "undo", "Undo"),
+        Binding("s", "save", "Save"),
+        Binding("question_mark,f1", "help", "Help", key_display="?"),
+        Binding("colon", "prompt", "Type", show=False),
+        Binding("q", "leave", "Leave"),
+        *[Binding(str(d), f"pick({d})", f"Card {d}", show=False) for d in range(1, 10)],
+        Binding("escape", "cancel_prompt", show=False),
+    ]
+
+    def __init__(self, session: Session):
+        super().__init__()
+        self.session = session
+        self.ui = ui_for(session.game.name, self.app_settings.ascii)
+        self._generation = 0  # bumped on undo / leave so stale computer moves are dropped
+        self._thinking = False
+        self._agents: dict[int, Any] = {}
+
+    @property
+    def app_settings(self):
+        return self.app.settings  # type: ignore[attr-defined]
+
+    # --- layout ------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield StatusLine(id="status")
+        with Horizontal(id="table"):
+            with Vertical(id="board"):
+                yield Pane(id="opponent", classes="side")
+                yield Pane(id="battle")
+                yield Pane(id="you", classes="side")
+                yield CardList(id="hand", ascii_only=self.ui.ascii_only)
+            yield LogPane(id="log")
+        yield Input(placeholder="Type an action, e.g. play BA (Enter to send, Esc to cancel)", id="prompt")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#log", LogPane).border_title = "Log"
+        self.query_one("#prompt", Input).display = False
+        self.refresh_view()
+        self.query_one("#hand", CardList).focus()
+        if self.session.screen == "handoff" or self.session.needs_handoff:
+            self.call_after_refresh(self.hand_off)
+        else:
+            self.maybe_computer()
+
+    def on_resize(self) -> None:
+        self.refresh_view()
+
+    # --- rendering ------------------------------------------------------------------------
+    @property
+    def names(self) -> list[str]:
+        return [self.session.name(i) for i in range(len(self.session.players))]
+
+    def refresh_view(self) -> None:
+        """Redraw every pane from the engine's view for the person at the keyboard."""
+        s = self.session
+        view = s.view()
+        names = self.names
+        you = view["you"]
+        wide = self.size.width >= WIDE
+        ui = self.ui
+        title, body = ui.side(view, 1 - you, names)
+        self.query_one("#opponent", Pane).set(title, body)
+        title, body = ui.side(view, you, names)
+        self.query_one("#you", Pane).set(title, body)
+        title, body = ui.battle(view, names, wide)
+        self.query_one("#battle", Pane).set(title, body)
+        usable = set()
+        if s.my_turn:
+            for a in s.game.legal_actions():
+                usable.update(controls.words(a)[1:])
+        items = [Item(c, ui.card_label(c, wide), c in usable or not s.my_turn) for c in ui.hand(view)]
+        if view["is_over"]:
+            hint = "game over: q leaves"
+        elif s.my_turn:
+            hint = "your move: 1-9 pick, Enter plays"
+        else:
+            hint = f"waiting for {s.name(view['current_player'])}"
+        self.query_one("#hand", CardList).set_items(items, f"Your hand ({names[you]})", hint)
+        self.query_one("#log", LogPane).sync(s.meta.log)
+        self.query_one("#status", StatusLine).update(self.status_text(view))
+        self.refresh_bindings()
+
+    def status_text(self, view: dict) -> str:
+        s = self.session
+        if view["is_over"]:
+            w = view["winner"]
+            move = "Game over: " + (f"{s.name(w)} wins" if w is not None else "a draw")
+        elif s.my_turn:
+            move = "Your move"
+        else:
+            move = f"{s.name(view['current_player'])} to move"
+        if not view["is_over"]:
+            move += ": " + self.ui.phase(view)
+        return " | ".join([self.ui.title, self.ui.turn(view), move, self.ui.score(view, self.names)])
+
+    # --- what the Footer shows -------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        s = self.session
+        game = s.game
+        if action == "play":
+            return True if s.my_turn else None
+        if action == "pass":
+            return True if s.my_turn and controls.pass_action(game) is not None else None
+        if action == "end_phase":
+            return True if s.my_turn and controls.end_phase_action(game) is not None else None
+        if action == "undo":
+            if not (s.vs_computer and s.level == "easy"):
+                return False
+            return True if s.can_undo else None
+        return True
+
+    # --- keys -> actions (via tui.controls) -------------------------------------------------
+    def action_pick(self, n: int) -> None:
+        hand = self.query_one("#hand", CardList)
+        hand.focus()
+        if not hand.select(n - 1):
+            self.notify(f"You have no card {n} in hand.", severity="warning")
+
+    def action_play(self) -> None:
+        if not self._may_act():
+            return
+        focused = self.focused
+        cards = focused if isinstance(focused, CardList) else self.query_one("#hand", CardList)
+        decision = controls.enter_on_card(self.session.game, cards.selected, self.ui.verb)
+        if decision.kind == "apply":
+            self.submit(decision.actions[0])
+        elif decision.kind == "choose":
+            self.app.push_screen(ChoiceScreen([self.ui.describe(a) for a in decision.actions]),
+                                 lambda i: self.submit(decision.actions[i]) if i is not None else None)
+        elif decision.kind == "refuse":
+            self.submit(decision.text)
+        else:
+            self.notify("Pick a card first (1-9 or the arrow keys).", severity="warning")
+
+    def action_pass(self) -> None:
+        if self._may_act():
+            a = controls.pass_action(self.session.game)
+            self.submit(a if a is not None else "pass")
+
+    def action_end_phase(self) -> None:
+        if self._may_act():
+            a = controls.end_phase_action(self.session.game)
+            self.submit(a if a is not None else "end")
+
+    def _may_act(self) -> bool:
+        s = self.session
+        if s.game.is_over:
+            self.notify("The game is over. Press q to leave.", severity="warning")
+            return False
+        if not s.my_turn:
+            self.notify(f"It is {s.name(s.game.current_player)}'s move, not yours.", severity="warning")
+            return False
+        return True
+
+    def submit(self, action: Any) -> None:
+        """Every action from this keyboard goes through here to the engine."""
+        if not self._may_act():
+            return
+        try:
+            outcome = self.session.act(action)
+        except saves.SaveError as e:
+            self.notify(str(e), title="Could not save", severity="error")
+            self.refresh_view()
+            return
+        if not outcome.ok:
+            self.app.bell()
+            self.notify(f"{outcome.reason}\nRule: {outcome.rule}", title="Not allowed", severity="error")
+            self.refresh_view()
+            return
+        self.after_action()
+
+    def after_action(self) -> None:
+        s = self.session
+        self.refresh_view()
+        if s.game.is_over:
+            w = s.game.winner
+            self.notify("Game over: " + (f"{s.name(w)} wins." if w is not None else "a draw."), title="Game over")
+            return
+        if s.needs_handoff:
+            self.hand_off()
+            return
+        self.maybe_computer()
+
+    # --- the computer ----------------------------------------------------------------------
+    def maybe_computer(self) -> None:
+        s = self.session
+        cp = s.game.current_player
+        if cp is None or not s.is_computer(cp) or self._thinking:
+            return
+        agent = self._agents.get(cp)
+        if agent is None:
+            seed = getattr(s.game, "seed", 0) * 2 + cp
+            agent = self._agents[cp] = make_agent(s.game.name, s.level, seed)
+        self._thinking = True
+        view, legal = s.game.view(cp), s.game.legal_actions()
+        self.think(agent, view, legal, self._generation, self.app_settings.pause)
+
+    @work(thread=True, exclusive=True, group="computer")
+    def think(self, agent: Any, view: dict, legal: list, generation: int, pause: float) -> None:
+        if pause > 0:
+            time.sleep(pause)
+        try:
+            action = agent.choose(view, legal)
+        except Exception as e:  # a broken agent must not take the game down
+            self.app.call_from_thread(self.notify, f"The computer player failed ({e}); it plays its first legal action.",
+                                      severity="warning")
+            action = legal[0]
+        self.app.call_from_thread(self.computer_move, generation, action, legal)
+
+    def computer_move(self, generation: int, action: Any, legal: list) -> None:
+        self._thinking = False
+        if generation != self._generation or not self.is_attached:
+            return
+        try:
+            outcome = self.session.act(action, by_computer=True)
+            if not outcome.ok:  # the agent chose something the engine refuses: log it and play a legal action
+                outcome = self.session.act(legal[0], by_computer=True)
+        except saves.SaveError as e:
+            self.notify(str(e), title="Could not save", severity="error")
+        self.after_action()
+
+    # --- hand-off between two people -------------------------------------------------------
+    def hand_off(self) -> None:
+        s = self.session
+        nxt = s.game.current_player
+        if nxt is None:
+            return
+        s.screen = "handoff"
+        self._save_quietly()
+        from tui.screens.handoff import HandOffScreen
+
+        def taken(_: object = None) -> None:
+            s.viewer = nxt
+            s.screen = "game"
+            self._save_quietly()
+            self.refresh_view()
+            self.query_one("#hand", CardList).focus()
+
+        self.app.push_screen(HandOffScreen(s.name(nxt), self.ui.title), taken)
+
+    # --- app commands -------------------------------------------------------------------------
+    def _save_quietly(self) -> bool:
+        try:
+            self.session.autosave()
+            return True
+        except saves.SaveError as e:
+            self.notify(str(e), title="Could not save", severity="error")
+            return False
+
+    def action_save(self) -> None:
+        if self._save_quietly() and self.session.path is not None:
+            self.notify(f"Saved as {self.session.path.stem}.", title="Saved")
+
+    def action_undo(self) -> None:
+        s = self.session
+        if not (s.vs_computer and s.level == "easy"):
+            self.notify("Undo is only available against the computer at the easy level.", severity="warning")
+            return
+        if s.undo():
+            self._generation += 1
+            self._thinking = False
+            self.workers.cancel_group(self, "computer")
+            self.notify("Your last action is undone.")
+            self.refresh_view()
+            self.maybe_computer()
+        else:
+            self.app.bell()
+            self.notify("Nothing to undo: hidden information has been revealed since your last action.", severity="warning")
+
+    def action_help(self) -> None:
+        from tui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self.session.game.name))
+
+    def action_prompt(self) -> None:
+        prompt = self.query_one("#prompt", Input)
+        prompt.display = True
+        prompt.value = ""
+        prompt.focus()
+
+    def action_cancel_prompt(self) -> None:
+        prompt = self.query_one("#prompt", Input)
+        if prompt.display:
+            prompt.display = False
+            self.query_one("#hand", CardList).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        text = event.value.strip()
+        self.action_cancel_prompt()
+        if text:
+            self.submit(text)
+
+    def action_leave(self) -> None:
+        self._generation += 1
+        self.workers.cancel_group(self, "computer")
+        if self._save_quietly() and self.session.path is not None:
+            self.notify(f"Saved as {self.session.path.stem}.", title="Saved")
+        self.dismiss()
+
+
+from tui.screens.choice import ChoiceScreen  # noqa: E402  (after GameScreen to avoid a cycle)
+
+__all__ = ["GameScreen", "GameCommands", "rejection_line"]

@@ -1,0 +1,235 @@
+"""The title screen, the new-game form and the table of saved games."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, DataTable, Footer, Input, Label, OptionList, RadioButton, RadioSet, Static
+from textual.widgets.option_list import Option
+
+import saves
+from tui.session import LEVELS, Session, engine_available, new_save_name
+
+if TYPE_CHECKING:
+    from tui.app import RedemptionApp
+
+BANNER = "R E D E M P T I O N"
+BLURB = "Two card games in the terminal, with the rules enforced: Redemption and Resurrection."
+
+
+def in_progress(folder) -> list[saves.SaveInfo]:
+    return [s for s in saves.list_saves(folder) if not s.error and not s.over]
+
+
+class TitleScreen(Screen):
+    BINDINGS = [Binding("q", "app.quit", "Quit"), Binding("r", "resume", "Resume", show=False),
+                Binding("n", "new", "New game", show=False)]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="title-box"):
+            yield Static(BANNER, id="banner")
+            yield Static(BLURB, id="blurb")
+            yield Static(id="who")
+            yield OptionList(id="menu")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.refresh_menu()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_menu()
+
+    def refresh_menu(self) -> None:
+        app: RedemptionApp = self.app  # type: ignore[assignment]
+        folder = app.settings.save_dir
+        going = in_progress(folder)
+        total = len(saves.list_saves(folder))
+        who = f"Player: {app.settings.player}.  " if app.settings.player else ""
+        self.query_one("#who", Static).update(f"{who}Saves: {folder}")
+        resume = Option(f"Resume a game  ({len(going)} in progress, {total} saved)", id="resume",
+                        disabled=total == 0)
+        new = Option("New game", id="new")
+        learn = Option("Learn  (guided lessons: coming in a later version)", id="learn", disabled=True)
+        quit_ = Option("Quit", id="quit")
+        menu = self.query_one("#menu", OptionList)
+        menu.clear_options()
+        menu.add_options([resume, new, learn, quit_] if going else [new, resume, learn, quit_])
+        menu.highlighted = 0
+        menu.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        choice = event.option.id
+        if choice == "resume":
+            self.action_resume()
+        elif choice == "new":
+            self.action_new()
+        elif choice == "quit":
+            self.app.exit()
+
+    def action_resume(self) -> None:
+        self.app.push_screen(ResumeScreen())
+
+    def action_new(self) -> None:
+        self.app.push_screen(NewGameScreen())
+
+
+class NewGameScreen(Screen):
+    BINDINGS = [Binding("escape", "back", "Back"), Binding("ctrl+s", "start", "Start")]
+
+    def compose(self) -> ComposeResult:
+        red_ok = engine_available("redemption")
+        with VerticalScroll(id="form"):
+            yield Label("New game  (Tab moves, arrows + Enter choose, Start begins)", classes="dialog-title")
+            yield Button("Start", id="start", variant="primary")
+            yield Label("Game")
+            with RadioSet(id="game"):
+                yield RadioButton("Resurrection (9 cards)", value=True, id="g-resurrection")
+                yield RadioButton("Redemption" + ("" if red_ok else " (coming soon)"), id="g-redemption",
+                                  disabled=not red_ok)
+            yield Label("Opponent")
+            with RadioSet(id="vs"):
+                yield RadioButton("The computer", value=True, id="vs-computer")
+                yield RadioButton("A person at this keyboard", id="vs-human")
+            yield Label("Computer level (easy allows undo)")
+            with RadioSet(id="level"):
+                for lvl in LEVELS:
+                    yield RadioButton(lvl, value=lvl == "normal", id=f"level-{lvl}")
+            yield Label("Who goes first (Resurrection: the youngest player is the first Aggressor)")
+            with RadioSet(id="first"):
+                yield RadioButton("Player 1 / me", value=True, id="first-0")
+                yield RadioButton("Player 2 / the computer", id="first-1")
+                yield RadioButton("Random", id="first-random")
+            yield Label("Resurrection: a black A/K/J that wins resurrects the Fallen card to")
+            with RadioSet(id="resurrect_to"):
+                yield RadioButton("the bottom of the Hero Pile (ruling)", value=True, id="rt-hero-bottom")
+                yield RadioButton("the bottom of the Fallen Pile (literal text)", id="rt-fallen-bottom")
+            yield Label("Seed (blank: random)")
+            yield Input(placeholder="a whole number", id="seed", type="integer")
+            yield Label("Save name (blank: automatic)")
+            yield Input(placeholder="e.g. friday-game", id="name")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#start", Button).focus()
+
+    def _pick(self, set_id: str) -> str:
+        pressed = self.query_one(f"#{set_id}", RadioSet).pressed_button
+        return (pressed.id or "").split("-", 1)[1] if pressed else ""
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.action_start()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.action_start()
+
+    def action_back(self) -> None:
+        self.dismiss()
+
+    def action_start(self) -> None:
+        import random
+
+        app: RedemptionApp = self.app  # type: ignore[assignment]
+        game = self._pick("game") or "resurrection"
+        vs = self._pick("vs") or "computer"
+        level = self._pick("level") or "normal"
+        first_s = self._pick("first")
+        first = random.SystemRandom().randrange(2) if first_s == "random" else int(first_s or 0)
+        seed_text = self.query_one("#seed", Input).value.strip()
+        name = self.query_one("#name", Input).value.strip()
+        options = {}
+        if game == "resurrection":
+            options["resurrect_to"] = self._pick("resurrect_to") or "hero-bottom"
+        try:
+            seed = int(seed_text) if seed_text else None
+            folder = app.settings.save_dir
+            if name:
+                path = saves.save_path(name, folder)
+                if path.exists():
+                    raise saves.SaveError(f"a save named {name!r} already exists: resume it, or pick another name")
+            else:
+                path = saves.save_path(new_save_name(game, folder), folder)
+            session = app.new_session(game, vs=vs, level=level, seed=seed, first=first, options=options, path=path)
+            session.autosave()
+        except (ValueError, saves.SaveError) as e:
+            self.app.bell()
+            self.notify(str(e), title="Cannot start", severity="error")
+            return
+        app.switch_to_game(session)
+
+
+class ResumeScreen(Screen):
+    BINDINGS = [Binding("enter", "open", "Resume"), Binding("d", "delete", "Delete"),
+                Binding("escape", "back", "Back")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="resume-box"):
+            yield Label("Saved games, newest first (Enter resumes, d deletes, Esc goes back)", classes="dialog-title")
+            yield DataTable(id="saves", cursor_type="row", zebra_stripes=False)
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        table = self.query_one("#saves", DataTable)
+        table.add_columns("Name", "Game", "Players", "Turn", "Score", "Last played")
+        self.fill()
+        table.focus()
+
+    def fill(self) -> None:
+        app: RedemptionApp = self.app  # type: ignore[assignment]
+        table = self.query_one("#saves", DataTable)
+        table.clear()
+        self.rows = saves.list_saves(app.settings.save_dir)
+        for info in self.rows:
+            if info.error:
+                table.add_row(info.name, "unreadable", info.error[-40:], "", "", "", key=info.name)
+            else:
+                score = info.score + ("  (over)" if info.over else "")
+                table.add_row(info.name, info.game, info.players, str(info.turn), score,
+                              info.updated.replace("T", " ")[:16], key=info.name)
+
+    def _current(self) -> saves.SaveInfo | None:
+        table = self.query_one("#saves", DataTable)
+        if not self.rows or table.cursor_row is None or not 0 <= table.cursor_row < len(self.rows):
+            return None
+        return self.rows[table.cursor_row]
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        self.action_open()
+
+    def action_open(self) -> None:
+        info = self._current()
+        if info is None:
+            return
+        app: RedemptionApp = self.app  # type: ignore[assignment]
+        try:
+            session = Session.load(info.path)
+        except saves.SaveError as e:
+            self.app.bell()
+            self.notify(str(e), title="Cannot resume", severity="error")
+            return
+        app.switch_to_game(session)
+
+    def action_delete(self) -> None:
+        info = self._current()
+        if info is None:
+            return
+        from tui.screens.confirm import ConfirmScreen
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                try:
+                    saves.delete(info.name, self.app.settings.save_dir)  # type: ignore[attr-defined]
+                    self.notify(f"Deleted {info.name}.")
+                except saves.SaveError as e:
+                    self.notify(str(e), severity="error")
+                self.fill()
+
+        self.app.push_screen(ConfirmScreen(f"Delete the save {info.name!r}?", yes="Delete"), done)
+
+    def action_back(self) -> None:
+        self.dismiss()

@@ -1,0 +1,23 @@
+"""Shown over everything while the terminal is smaller than the app needs."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+
+class TooSmallScreen(ModalScreen[None]):
+    def compose(self) -> ComposeResult:
+        yield Static(id="too-small-text")
+
+    def on_mount(self) -> None:
+        self.show(self.app.size.width, self.app.size.height)
+
+    def show(self, width: int, height: int) -> None:
+        self.query_one("#too-small-text", Static).update(
+            f"The terminal is too small.\nNeeded: {MIN_WIDTH}x{MIN_HEIGHT}\nYou have: {width}x{height}\n"
+            "Make the window larger (Ctrl+Q quits)."
+        )

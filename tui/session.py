@@ -1,0 +1,196 @@
+"""One game in progress, as the app sees it: the engine, who sits where, the log, the save file.
+
+Everything here is plain Python (no Textual) so it can be tested on its own. The
+session never decides a rule: it hands actions to the engine and records what the
+engine answers. It does decide app matters: who may act from this keyboard, when
+to autosave, and whether an undo is allowed.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import saves
+from rules.core import GameBase, Outcome, game_class
+
+LEVELS = ("easy", "normal", "hard")
+#: Event kinds after which an undo would let a player peek at hidden information.
+REVEALING_EVENTS = frozenset({"reveal", "draw", "shuffle", "search", "look", "tie", "win", "lose", "game_over"})
+
+
+def rejection_line(outcome: Outcome) -> str:
+    return f"Rejected: {outcome.reason} [{outcome.rule}]" if outcome.rule else f"Rejected: {outcome.reason}"
+
+
+@dataclass
+class Undo:
+    game: GameBase
+    log_len: int
+
+
+@dataclass
+class Session:
+    game: GameBase
+    meta: saves.Meta
+    path: Path | None = None
+    undo_stack: list[Undo] = field(default_factory=list)
+
+    # --- creating ----------------------------------------------------------------
+    @classmethod
+    def new(cls, game_name: str, *, vs: str = "computer", level: str = "normal", seed: int | None = None,
+            first: int = 0, names: tuple[str, str] | None = None, options: dict | None = None,
+            path: Path | None = None) -> "Session":
+        if seed is None:
+            seed = random.SystemRandom().randrange(1, 2**31)
+        module = __import__(f"rules.{game_name}", fromlist=["new_game"])
+        game = module.new_game(seed, first=first, **(options or {}))
+        if vs == "computer":
+            default = ("You", "Computer")
+            kinds = ("human", "computer")
+        else:
+            default = ("Player 1", "Player 2")
+            kinds = ("human", "human")
+        names = names or default
+        meta = saves.Meta(players=[{"name": n, "kind": k} for n, k in zip(names, kinds)],
+                          extra={"vs": vs, "level": level, "viewer": 0,
+                                 "screen": "handoff" if vs == "human" else "game"})
+        first_line = f"New game of {game_name.capitalize()} (seed {seed}): {names[0]} v {names[1]}."
+        meta.log.append(first_line)
+        return cls(game, meta, path)
+
+    @classmethod
+    def load(cls, path: Path) -> "Session":
+        saved = saves.read(path)  # SaveError with file and problem
+        return cls(saved.game, saved.meta, path)
+
+    # --- who plays ---------------------------------------------------------------
+    @property
+    def players(self) -> list[dict]:
+        return self.meta.players
+
+    def name(self, seat: int | None) -> str:
+        if seat is None or not 0 <= seat < len(self.players):
+            return "nobody"
+        return self.players[seat].get("name") or f"Player {seat + 1}"
+
+    def is_computer(self, seat: int | None) -> bool:
+        return seat is not None and 0 <= seat < len(self.players) and self.players[seat].get("kind") == "computer"
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, p in enumerate(self.players) if p.get("kind") != "computer"]
+
+    @property
+    def vs_computer(self) -> bool:
+        return any(self.is_computer(i) for i in range(len(self.players)))
+
+    @property
+    def hot_seat(self) -> bool:
+        return len(self.humans) > 1
+
+    @property
+    def level(self) -> str:
+        lvl = self.meta.extra.get("level", "normal")
+        return lvl if lvl in LEVELS else "normal"
+
+    @property
+    def viewer(self) -> int:
+        """Whose eyes the screen shows: the only human, or (two humans) the one who took the keyboard."""
+        humans = self.humans
+        if len(humans) == 1:
+            return humans[0]
+        v = self.meta.extra.get("viewer", 0)
+        return v if v in humans else (humans[0] if humans else 0)
+
+    @viewer.setter
+    def viewer(self, seat: int) -> None:
+        self.meta.extra["viewer"] = seat
+
+    @property
+    def screen(self) -> str:
+        return str(self.meta.extra.get("screen", "game"))
+
+    @screen.setter
+    def screen(self, name: str) -> None:
+        self.meta.extra["screen"] = name
+
+    @property
+    def my_turn(self) -> bool:
+        """May the person at the keyboard act now?"""
+        cp = self.game.current_player
+        return cp is not None and not self.is_computer(cp) and cp == self.viewer
+
+    @property
+    def needs_handoff(self) -> bool:
+        """Two humans: the next move belongs to the one who is not looking at the screen."""
+        cp = self.game.current_player
+        return self.hot_seat and cp is not None and cp != self.viewer and not self.is_computer(cp)
+
+    def view(self) -> dict:
+        return self.game.view(self.viewer)
+
+    # --- acting --------------------------------------------------------------------
+    def act(self, action: Any, by_computer: bool = False) -> Outcome:
+        """Hand the action to the engine; log what it says; autosave if accepted."""
+        before = None if by_computer else self.game.clone()
+        log_len = len(self.meta.log)
+        outcome = self.game.apply(action)
+        if not outcome.ok:
+            self.meta.log.append(rejection_line(outcome))
+            return outcome
+        if before is not None:
+            self.undo_stack.append(Undo(before, log_len))
+        if any(e.kind in REVEALING_EVENTS for e in outcome.events):
+            self.undo_stack.clear()
+        # The engine's events describe the action without revealing hidden cards; the
+        # notation (e.g. a face-down "play BA") is deliberately not logged.
+        self.meta.log.extend(str(e) for e in outcome.events)
+        self.autosave()
+        return outcome
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.undo_stack) and self.vs_computer and self.level == "easy" and not self.game.is_over
+
+    def undo(self) -> bool:
+        if not self.can_undo:
+            return False
+        snap = self.undo_stack.pop()
+        self.game = snap.game
+        del self.meta.log[snap.log_len:]
+        self.meta.log.append("Undone: back to before your last action.")
+        self.autosave()
+        return True
+
+    # --- saving -------------------------------------------------------------------------
+    def autosave(self) -> Path | None:
+        if self.path is None:
+            return None
+        return saves.save(self.game, self.path, self.meta)
+
+    def status(self) -> dict:
+        """Turn, score and whose move, for the status line (from the engine's own summary)."""
+        summ = self.game.summary() if hasattr(self.game, "summary") else {}
+        return summ
+
+
+def new_save_name(game_name: str, folder: Path) -> str:
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
+    base = f"{game_name}-{stamp}"
+    name, n = base, 1
+    while saves.save_path(name, folder).exists():
+        n += 1
+        name = f"{base}-{n}"
+    return name
+
+
+def engine_available(game_name: str) -> bool:
+    try:
+        game_class(game_name)
+    except Exception:
+        return False
+    return True

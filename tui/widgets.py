@@ -1,0 +1,135 @@
+"""Widgets shared by both games. They show what they are given (parts of ``view(player)``) and nothing else."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import RichLog, Static
+
+
+class Pane(Static, can_focus=True):
+    """A bordered pane; Tab moves between panes, so each can take focus."""
+
+    def set(self, title: str, body: Text | str, subtitle: str = "") -> None:
+        self.border_title = title
+        self.border_subtitle = subtitle
+        self.update(body)
+
+
+@dataclass(frozen=True)
+class Item:
+    """One card in a card list: its id (what actions name), how it looks, whether any action can use it now."""
+
+    id: str
+    label: Text
+    usable: bool = True
+
+
+class CardList(Widget, can_focus=True):
+    """A pane of cards with a cursor. Selection is shown by a marker and reverse video, never colour alone."""
+
+    BINDINGS = [
+        Binding("up,k,left,h", "move(-1)", "Prev", show=False),
+        Binding("down,j,right,l", "move(1)", "Next", show=False),
+    ]
+
+    cursor = reactive(0)
+
+    class Moved(Message):
+        def __init__(self, cards: "CardList") -> None:
+            super().__init__()
+            self.cards = cards
+
+    def __init__(self, *, ascii_only: bool = False, id: str | None = None, classes: str | None = None):
+        super().__init__(id=id, classes=classes)
+        self.items: list[Item] = []
+        self.empty_text = "(no cards)"
+        self.ascii_only = ascii_only
+
+    def set_items(self, items: list[Item], title: str = "", subtitle: str = "", empty: str = "(no cards)") -> None:
+        old = self.selected
+        self.items = items
+        self.empty_text = empty
+        self.border_title = title
+        self.border_subtitle = subtitle
+        ids = [i.id for i in items]
+        if old in ids:
+            self.cursor = ids.index(old)
+        elif self.cursor >= len(items):
+            self.cursor = max(0, len(items) - 1)
+        self.refresh(layout=True)
+
+    @property
+    def selected(self) -> str | None:
+        if 0 <= self.cursor < len(self.items):
+            return self.items[self.cursor].id
+        return None
+
+    def select(self, index: int) -> bool:
+        if 0 <= index < len(self.items):
+            self.cursor = index
+            return True
+        return False
+
+    def action_move(self, step: int) -> None:
+        if self.items:
+            self.cursor = (self.cursor + step) % len(self.items)
+            self.post_message(self.Moved(self))
+
+    def watch_cursor(self) -> None:
+        self.refresh()
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        return max(1, len(self.items))
+
+    def render(self) -> Text:
+        if not self.items:
+            return Text(self.empty_text, style="italic")
+        out = Text()
+        arrow = ">" if self.ascii_only else "▶"
+        for n, item in enumerate(self.items):
+            chosen = n == self.cursor
+            mark = arrow if chosen else " "
+            key = f"{n + 1}" if n < 9 else " "
+            line = Text(f"{mark}{key} ")
+            line.append_text(item.label)
+            if not item.usable:
+                line.append("  (not now)", style="italic")
+                line.stylize("dim")
+            if chosen:
+                line.stylize("reverse" if self.has_focus else "bold underline")
+            out.append_text(line)
+            if n < len(self.items) - 1:
+                out.append("\n")
+        return out
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+
+class LogPane(RichLog, can_focus=True):
+    """Every event in words, newest at the bottom, scrollable."""
+
+    def __init__(self, **kwargs):
+        super().__init__(wrap=True, markup=False, highlight=False, auto_scroll=True, min_width=16, **kwargs)
+        self.written = 0
+
+    def sync(self, lines: list[str]) -> None:
+        if len(lines) < self.written:  # undo shortened the log
+            self.clear()
+            self.written = 0
+        for line in lines[self.written:]:
+            self.write(Text(line, style="bold" if line.startswith("Rejected:") else ""))
+        self.written = len(lines)
+
+
+class StatusLine(Static):
+    """Game, turn, phase, whose move and the score, in one line."""
