@@ -1,0 +1,69 @@
+"""Computer opponents for both games.
+
+Levels (``make_agent(game_name, level, seed=0, time_limit=None)``):
+
+* ``random``: a uniformly random legal action. A baseline for measurements.
+* ``easy``: the heuristic, but about one decision in three is a random legal action.
+* ``normal``: the game's heuristic. Resurrection: the card with the best expected
+  material swing against the cards the opponent may still hold (tracking every
+  card revealed so far). Redemption: block when the block wins, play the
+  enhancement that flips the battle, present the Hero most likely to rescue.
+* ``hard``: Information-Set Monte Carlo Tree Search over determinizations,
+  time-boxed to ``time_limit`` seconds per decision (1 s by default). Resurrection
+  plays every simulation out to the end of the game; Redemption cuts simulations
+  at the end of the turn and scores the position with the heuristic evaluation.
+
+Every agent is deterministic given its seed (the hard level also given
+``iterations=`` instead of a time limit). Agents decide only from what their
+player may know: ``choose(view, legal_actions)`` sees the view; agents that need
+more have ``choose_in(game)`` and learn hidden information only through
+``game.determinize(player, rng)`` (or, for the Resurrection heuristic, through
+``game.known_cards(player)``: the cards that player has seen). The app calls
+``agent.choose_in(game)`` when the agent has it, else
+``agent.choose(game.view(p), game.legal_actions())``; :func:`choose_for` does exactly that.
+Pure Python, no I/O; imports only ``rules``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.agents.base import Agent, RandomAgent, choose_for, play_match
+
+LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard")
+#: Default thinking time of the hard level, seconds per decision.
+HARD_TIME_LIMIT = 1.0
+#: Chance that the easy level plays a random legal action instead of the heuristic's.
+EASY_NOISE = 0.35
+
+
+def make_agent(game_name: str, level: str, seed: int = 0, time_limit: float | None = None,
+               iterations: int | None = None) -> Any:
+    """A computer player for ``game_name`` at ``level``.
+
+    ``time_limit`` only concerns the hard level (seconds per decision; default
+    1 s). ``iterations`` caps the hard level's search instead (deterministic).
+    """
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
+    if game_name == "resurrection":
+        from rules.agents import resurrection as mod
+    elif game_name == "redemption":
+        try:
+            from rules.agents import redemption as mod  # type: ignore[no-redef]
+        except ImportError as e:  # pragma: no cover - until the engine lands
+            raise ValueError(f"no computer player for Redemption yet: {e}") from e
+    else:
+        raise ValueError(f"unknown game {game_name!r} (known: resurrection, redemption)")
+    if level == "random":
+        return RandomAgent(seed)
+    if level == "easy":
+        return mod.heuristic_agent(seed, noise=EASY_NOISE, level="easy")
+    if level == "normal":
+        return mod.heuristic_agent(seed, noise=0.0, level="normal")
+    if time_limit is None and iterations is None:
+        time_limit = HARD_TIME_LIMIT
+    return mod.search_agent(seed, time_limit=time_limit, iterations=iterations)
+
+
+__all__ = ["Agent", "LEVELS", "HARD_TIME_LIMIT", "RandomAgent", "choose_for", "make_agent", "play_match"]

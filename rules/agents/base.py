@@ -1,0 +1,62 @@
+"""The agent protocol and the pieces every agent shares."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol, runtime_checkable
+
+from rules.core import GameBase, Rng
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """A computer player. ``choose`` sees only that player's view and the legal actions."""
+
+    level: str
+
+    def choose(self, view: dict, legal_actions: list) -> Any:  # pragma: no cover - protocol
+        ...
+
+
+def choose_for(agent: Any, game: GameBase) -> Any:
+    """Ask ``agent`` for the current player's action the way the app does.
+
+    Agents that need more than the view (they sample hidden information through
+    ``game.determinize``) have ``choose_in(game)``; the others get the view.
+    """
+    chooser = getattr(agent, "choose_in", None)
+    if chooser is not None:
+        return chooser(game)
+    p = game.current_player
+    if p is None:
+        raise ValueError("the game is over: nobody has a move")
+    return agent.choose(game.view(p), game.legal_actions())
+
+
+class RandomAgent:
+    """Plays a uniformly random legal action."""
+
+    level = "random"
+
+    def __init__(self, seed: int = 0):
+        self.rng = Rng(seed)
+
+    def choose(self, view: dict, legal_actions: list) -> Any:
+        if not legal_actions:
+            raise ValueError("no legal action to choose from")
+        return legal_actions[self.rng.below(len(legal_actions))]
+
+    def choose_in(self, game: GameBase) -> Any:
+        return self.choose({}, game.legal_actions())
+
+
+def play_match(game: GameBase, agents: list, max_actions: int = 100_000) -> GameBase:
+    """Play ``game`` to the end in place with ``agents[p]`` choosing for player ``p``."""
+    for _ in range(max_actions):
+        if game.is_over:
+            return game
+        p = game.current_player
+        action = choose_for(agents[p], game)
+        outcome = game.apply(action)
+        if not outcome.ok:
+            raise RuntimeError(f"agent {agents[p]!r} chose an illegal action {action}: {outcome.reason}")
+    raise RuntimeError(f"the game did not end within {max_actions} actions")

@@ -1,0 +1,170 @@
+"""Information-Set Monte Carlo Tree Search (multiple-observer ISMCTS).
+
+Each iteration samples a determinization of the hidden information with
+``game.determinize(me, rng)`` (the only way the search learns anything the view
+does not show), then walks one tree per player. A move is filed in each
+player's tree under what that player observes of it: in Resurrection the
+Defender observes the Aggressor's face-down card only as "?", so the Defender's
+choices in the search cannot depend on it (the Defender plays blind, as in the
+game). Selection is UCB1 with availability counts (a child is only a candidate
+in the iterations where its action is legal). After expansion the game is played
+out by a policy (random by default) to the end, or to a cut-off where an
+evaluation in [0, 1] per player stands in for the result.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any, Callable
+
+from rules.core import Rng
+
+Observe = Callable[[Any, Any, int], str]
+Reveal = Callable[[Any, Any], "str | None"]
+
+
+class _Node:
+    __slots__ = ("children", "visits", "reward", "avail")
+
+    def __init__(self) -> None:
+        self.children: dict[str, _Node] = {}
+        self.visits = 0
+        self.reward = 0.0
+        self.avail = 0
+
+    def child(self, key: str) -> "_Node":
+        node = self.children.get(key)
+        if node is None:
+            node = self.children[key] = _Node()
+        return node
+
+
+def public_observe(game: Any, action: Any, observer: int) -> str:
+    """Every player sees every action."""
+    return str(action)
+
+
+def result_reward(game: Any, player: int) -> float:
+    w = game.winner
+    if w is None:
+        return 0.5
+    return 1.0 if w == player else 0.0
+
+
+class ISMCTS:
+    """Search from ``game`` for the current player; returns the most visited action.
+
+    ``time_limit`` (seconds) and/or ``iterations`` bound the search; with only
+    ``iterations`` the result is a pure function of the seed.
+    """
+
+    def __init__(self, seed: int = 0, time_limit: float | None = 1.0, iterations: int | None = None,
+                 exploration: float = 0.7, observe: Observe = public_observe, reveal: Reveal | None = None,
+                 rollout: Callable[[Any, Rng], None] | None = None,
+                 evaluate: Callable[[Any, int], float] | None = None,
+                 cutoff: Callable[[Any, Any], bool] | None = None, level: str = "hard"):
+        if time_limit is None and iterations is None:
+            raise ValueError("give ISMCTS a time limit, an iteration count or both")
+        self.rng = Rng(seed)
+        self.time_limit = time_limit
+        self.iterations = iterations
+        self.c = exploration
+        self.observe = observe
+        self.reveal = reveal
+        self.rollout = rollout
+        self.evaluate = evaluate
+        self.cutoff = cutoff
+        self.level = level
+        self.last_iterations = 0
+
+    def choose(self, view: dict, legal_actions: list) -> Any:
+        raise TypeError("ISMCTS needs the game: call choose_in(game)")
+
+    def choose_in(self, game: Any) -> Any:
+        me = game.current_player
+        legal = game.legal_actions()
+        if me is None or not legal:
+            raise ValueError("the game is over: nobody has a move")
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return legal[0]
+        roots = [_Node(), _Node()]
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        n = 0
+        while True:
+            if self.iterations is not None and n >= self.iterations:
+                break
+            if deadline is not None and n and time.perf_counter() >= deadline:
+                break
+            self._iterate(game, me, roots)
+            n += 1
+        self.last_iterations = n
+        mine = roots[me].children
+        by_key = {str(a): a for a in legal}
+        best = max(by_key, key=lambda k: (mine[k].visits if k in mine else -1, mine[k].reward if k in mine else 0.0))
+        return by_key[best]
+
+    def _iterate(self, root_game: Any, me: int, roots: list[_Node]) -> None:
+        rng = self.rng
+        g = root_game.determinize(me, rng)
+        nodes = list(roots)
+        path: list[tuple[_Node, int]] = []  # (node entered by the mover's action, mover)
+        start = g
+        expanded = False
+        while not g.is_over and not expanded:
+            if self.cutoff is not None and self.cutoff(start, g):
+                break
+            q = g.current_player
+            legal = g.legal_actions()
+            node = nodes[q]
+            keyed = [(self.observe(g, a, q), a) for a in legal]
+            untried = []
+            best_child, best_score, best_action = None, -1.0, None
+            for key, a in keyed:
+                ch = node.children.get(key)
+                if ch is None or ch.visits == 0:
+                    untried.append(a)
+                    continue
+                ch.avail += 1
+                score = ch.reward / ch.visits + self.c * math.sqrt(math.log(ch.avail) / ch.visits)
+                if score > best_score:
+                    best_child, best_score, best_action = ch, score, a
+            if untried:
+                action = untried[rng.below(len(untried))]
+                expanded = True
+            else:
+                action = best_action
+            keys = [self.observe(g, action, r) for r in (0, 1)]
+            shown = self.reveal(g, action) if self.reveal is not None else None
+            g.apply(action)
+            for r in (0, 1):
+                nodes[r] = nodes[r].child(keys[r])
+            moved = nodes[q]
+            if expanded:
+                moved.avail += 1
+            path.append((moved, q))
+            if shown is not None:  # what the move made public, e.g. a face-down card
+                for r in (0, 1):
+                    nodes[r] = nodes[r].child(shown)
+        if not g.is_over:
+            self._playout(g, start, rng)
+        if g.is_over or self.evaluate is None:
+            rewards = (result_reward(g, 0), result_reward(g, 1))
+        else:
+            r0 = self.evaluate(g, 0)
+            rewards = (r0, 1.0 - r0)
+        for node, q in path:
+            node.visits += 1
+            node.reward += rewards[q]
+
+    def _playout(self, g: Any, start: Any, rng: Rng) -> None:
+        if self.rollout is not None:
+            self.rollout(g, rng)
+            return
+        cutoff = self.cutoff
+        while not g.is_over:
+            if cutoff is not None and cutoff(start, g):
+                return
+            legal = g.legal_actions()
+            g.apply(legal[rng.below(len(legal))])
