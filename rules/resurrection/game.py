@@ -235,6 +235,85 @@ class Game(GameBase):
         left = [len(s.hand) + len(s.hero_pile) for s in self.sides]
         return {"turn": self.battle + 1, "score": f"{left[0]}-{left[1]} cards"}
 
+    # --- hidden information, for computer players ------------------------------------
+    def known_cards(self, player: int) -> list[set[str]]:
+        """For each side, the codes of the cards whose place ``player`` knows.
+
+        A player knows every card they have held in hand and every card revealed in
+        battle; after that a card only moves by public rules, so its place stays
+        known. The Aggressor's face-down card is not known to the Defender until the
+        Defender answers. Worked out by replaying the history from the seeded deal;
+        for a hand-built position (no reproducible history) it is what is visible now.
+        """
+        if player not in (0, 1):
+            raise ValueError(f"player must be 0 or 1, not {player!r}")
+        cache = self.__dict__.setdefault("_known_cache", {})
+        key = (player, len(self.history))
+        if key not in cache:
+            cache.clear()
+            cache[key] = self._replay_knowledge(player) or self._visible_knowledge(player)
+        return [set(k) for k in cache[key]]
+
+    def _visible_knowledge(self, player: int) -> list[set[str]]:
+        known: list[set[str]] = [set(), set()]
+        known[player].update(self.sides[player].hand)
+        for p, s in enumerate(self.sides):
+            hidden = self.face_down and p == self.aggressor and p != player
+            known[p].update(s.table[:-1] if hidden else s.table)
+        return known
+
+    def _replay_knowledge(self, player: int) -> list[set[str]] | None:
+        target = self.to_dict()
+        for first in (0, 1):
+            g = new_game(self.seed, first, **self.options)
+            known: list[set[str]] = [set(), set()]
+            known[player].update(g.sides[player].hand)
+            pending: tuple[int, str] | None = None
+            for text in self.history:
+                actor = g.current_player
+                if actor is None:
+                    break
+                action = parse_action(text)
+                by_aggressor = actor == g.aggressor
+                if not g.apply(action).ok:
+                    break
+                if by_aggressor and actor != player:
+                    pending = (actor, action.code)
+                else:
+                    known[actor].add(action.code)
+                    if pending is not None:
+                        known[pending[0]].add(pending[1])
+                        pending = None
+                known[player].update(g.sides[player].hand)
+            else:
+                if g.to_dict() == target:
+                    return known
+        return None
+
+    def determinize(self, player: int, rng: Rng) -> "Game":
+        """A copy in which every card ``player`` cannot know is reshuffled among the
+        places it could be, consistent with everything ``player`` has seen.
+
+        Per side, the unknown cards are dealt at random over the unknown places. The
+        Aggressor's face-down card is, for the Defender, any card of the Aggressor's
+        hand before it was played, so it is swapped with a random one of those.
+        """
+        known = self.known_cards(player)
+        g = self.clone()
+        for p, side in enumerate(g.sides):
+            slots = [(zone, i) for zone in (side.hand, side.hero_pile, side.fallen_pile, side.table)
+                     for i, c in enumerate(zone) if c not in known[p]]
+            codes = [zone[i] for zone, i in slots]
+            rng.shuffle(codes)
+            for (zone, i), c in zip(slots, codes):
+                zone[i] = c
+        if g.face_down and player != g.aggressor:
+            a = g.sides[g.aggressor]
+            j = rng.below(len(a.hand) + 1)
+            if j < len(a.hand):
+                a.hand[j], a.table[-1] = a.table[-1], a.hand[j]
+        return g
+
     # --- views and state ---------------------------------------------------------------
     def view(self, player: int) -> dict:
         """What ``player`` may see: their own hand; counts for everything face down."""
