@@ -1,0 +1,330 @@
+"""`redemption serve`: who gets in, what is refused, hang-ups, take-over, limits, the log.
+
+These tests drive the server with a tiny stand-in app (same command line, saves on every key and
+on SIGHUP), so they test the server alone and fast; tests/test_ssh_app.py runs the real app.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.test_ssh_support import (
+    OpenSSHTerminal, Screen, Server, asyncssh, connect, leftovers, needs_openssh, open_terminal, ssh_args,
+    standin_command,
+)
+from tui import serve
+
+
+@pytest.fixture
+def servers(tmp_path):
+    """Make servers in this test's folder; stop them all after and check no process was left behind."""
+    made: list[Server] = []
+
+    def make(*extra: str, app: str | None = None, players=("alice", "bob")) -> Server:
+        folder = tmp_path / f"s{len(made)}"
+        folder.mkdir()
+        s = Server(folder, app or standin_command(folder), "--grace", "3", *extra)
+        for p in players:
+            s.add_player(p, via_option=(p == "bob"))
+        made.append(s)
+        return s.start()
+
+    yield make
+    for s in made:
+        s.stop()
+    deadline = time.monotonic() + 10
+    while leftovers(str(tmp_path)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert leftovers(str(tmp_path)) == []
+    for s in made:
+        for pub in s.public.values():
+            assert pub.split()[1] not in s.log(), "key material in the log"
+
+
+def moves(server: Server, player: str) -> str:
+    return json.loads((server.data / player / "game.json").read_text())["moves"]
+
+
+# --------------------------------------------------------------------------- in-process units
+
+
+def test_authorized_keys_comment_or_option_names_the_player(tmp_path):
+    s = Server(tmp_path, None)
+    s.add_player("alice")
+    s.add_player("bob", via_option=True)
+    path_bad, pub_bad = (tmp_path / "x", "ssh-ed25519 AAAAnotakey")
+    with s.keys_file.open("a") as f:
+        f.write("# a comment line\n\n")
+        f.write(f"{s.public['alice'].split()[0]} {s.public['alice'].split()[1]}\n")  # no player at all
+        f.write(f"{pub_bad} carol\n")  # not a key
+        f.write(f'player="../bob" {s.public["alice"]} sneaky\n')  # a path trick
+    warnings: list[str] = []
+    keys = serve.load_authorized_keys(s.keys_file, warnings.append)
+    players = sorted(e.player for e in keys.values())
+    assert players == ["alice", "bob"]
+    assert all(e.fingerprint.startswith("SHA256:") for e in keys.values())
+    assert len(warnings) == 3 and all("line skipped" in w for w in warnings)
+
+
+def test_parse_config_defaults_are_loopback_and_under_the_data_dir(tmp_path):
+    c = serve.parse_config(["--data-dir", str(tmp_path)])
+    assert (c.host, c.port) == ("127.0.0.1", 2222)
+    assert c.authorized_keys == tmp_path.resolve() / ".ssh" / "authorized_keys"
+    assert c.host_key == tmp_path.resolve() / ".ssh" / "host_ed25519_key"
+    assert c.app_command[-4:] == ["--player", "{player}", "--save-dir", "{data_dir}"]
+    with pytest.raises(SystemExit):
+        serve.parse_config(["--port", "70000"])
+
+
+# --------------------------------------------------------------------------- OpenSSH client
+
+
+@needs_openssh
+def test_openssh_known_key_gets_the_title_with_its_terminal(servers):
+    s = servers()
+    with OpenSSHTerminal(s, s.keys["alice"], 100, 30) as t:
+        t.expect(r"TITLE player=alice size=100x30 TERM=xterm-256color LC_ALL=C\.UTF-8 REDEMPTION_PLAYER=alice")
+        t.expect(r"1 New game")
+        t.send("ab")
+        t.expect(r"MOVES \[ab\]")
+        t.resize(90, 28)
+        t.expect(r"SIZE 90x28")
+        t.send("q")
+        assert t.wait_exit() == 0
+    line = s.wait_log(r"player=alice .*end='app exited \(0\)'")[0]
+    assert "term=xterm-256color" in line and "size=100x30->90x28" in line
+    assert re.search(r"key=SHA256:\S+", line)
+    assert moves(s, "alice") == "ab"
+
+
+@needs_openssh
+def test_openssh_refuses_everything_but_a_known_key_in_a_terminal(servers, tmp_path):
+    s = servers()
+    from tests.test_ssh_support import make_key
+
+    stranger, _ = make_key(tmp_path, "stranger")
+
+    def run(key, *args, timeout=20):
+        return subprocess.run(ssh_args(s, key, *args), capture_output=True, text=True, timeout=timeout,
+                              stdin=subprocess.DEVNULL)
+
+    r = run(stranger, "player@127.0.0.1")
+    assert r.returncode == 255 and "Permission denied (publickey)" in r.stderr
+    r = run(None, "-o", "PubkeyAuthentication=no", "-o", "PreferredAuthentications=password,keyboard-interactive",
+            "player@127.0.0.1")
+    assert r.returncode == 255 and "Permission denied (publickey)" in r.stderr  # no password method offered
+    r = run(s.keys["alice"], "player@127.0.0.1", "cat /etc/passwd")
+    assert r.returncode == 255 and "exec request failed" in r.stderr
+    r = run(s.keys["alice"], "-s", "player@127.0.0.1", "sftp")
+    assert r.returncode == 255 and "subsystem request failed" in r.stderr
+    r = run(s.keys["alice"], "-W", f"127.0.0.1:{s.port}", "player@127.0.0.1")
+    assert r.returncode == 255 and "stdio forwarding failed" in r.stderr
+    r = run(s.keys["alice"], "-N", "-o", "ExitOnForwardFailure=yes", "-R", "0:127.0.0.1:9", "player@127.0.0.1")
+    assert r.returncode == 255 and "remote port forwarding failed" in r.stderr
+    log = s.log()
+    assert log.count("end='auth failed'") == 2
+    for reason in ("exec request", "subsystem sftp", "port forwarding"):
+        assert f"end='refused: {reason}'" in log
+    assert not (s.data / "alice").exists()  # no app ever ran
+
+
+@needs_openssh
+def test_openssh_killed_client_hangs_up_the_app_which_saves_and_resumes(servers):
+    s = servers()
+    with OpenSSHTerminal(s, s.keys["bob"]) as t:
+        t.expect(r"1 New game")
+        t.send("xyz")
+        t.expect(r"MOVES \[xyz\]")
+        t.kill()
+    s.wait_log(r"player=bob .*end='client disconnected'")
+    assert moves(s, "bob") == "xyz"
+    with OpenSSHTerminal(s, s.keys["bob"]) as t:
+        t.expect(r"1 Resume  2 New game")
+        t.expect(r"MOVES \[xyz\]")
+        t.send("w")
+        t.expect(r"MOVES \[xyzw\]")
+
+
+# --------------------------------------------------------------------------- asyncssh client
+
+
+def test_asyncssh_known_key_in_and_everything_else_refused(servers, tmp_path):
+    s = servers()
+    from tests.test_ssh_support import make_key
+
+    stranger, _ = make_key(tmp_path, "stranger")
+
+    async def go():
+        with pytest.raises(asyncssh.PermissionDenied):
+            await connect(s, stranger)
+        with pytest.raises(asyncssh.PermissionDenied):
+            await connect(s, None, password="hunter2", preferred_auth="password,keyboard-interactive")
+        async with await connect(s, s.keys["alice"]) as conn:
+            with pytest.raises(asyncssh.ChannelOpenError):
+                await conn.run("id", check=True)
+        async with await connect(s, s.keys["alice"]) as conn:
+            with pytest.raises(asyncssh.ChannelOpenError):
+                await conn.open_connection("127.0.0.1", s.port)
+            with pytest.raises(asyncssh.ChannelListenError):
+                await conn.forward_remote_port("127.0.0.1", 0, "127.0.0.1", 9)
+        async with await connect(s, s.keys["alice"]) as conn:
+            with pytest.raises(asyncssh.ChannelOpenError):
+                await conn.start_sftp_client()
+        # the client's environment cannot move the save folder or the player
+        async with await connect(s, s.keys["alice"]) as conn:
+            p = await open_terminal(conn, 81, 25, env={"REDEMPTION_SAVE_DIR": "/tmp", "REDEMPTION_PLAYER": "bob",
+                                                       "EVIL": "1", "NO_COLOR": "1"})
+            screen = Screen(p)
+            await screen.expect(r"TITLE player=alice size=81x25 TERM=xterm-256color LC_ALL=C\.UTF-8 "
+                                r"REDEMPTION_PLAYER=alice NO_COLOR=1 EVIL=-")
+            p.stdin.write(b"kq")
+            await screen.expect(r"SAVED")
+            await p.wait_closed()
+        assert moves(s, "alice") == "k"
+        assert not (s.data / "bob").exists()
+
+    asyncio.run(go())
+    s.wait_log(r"player=- key=- .*end='auth failed'", count=2)
+
+
+def test_asyncssh_session_without_a_terminal_is_told_to_use_one(servers):
+    s = servers()
+
+    async def go():
+        async with await connect(s, s.keys["alice"]) as conn:
+            p = await conn.create_process(encoding=None)
+            out = await asyncio.wait_for(p.stdout.read(), 20)
+            await p.wait_closed()
+            assert b"needs a terminal" in out and p.exit_status == 1
+
+    asyncio.run(go())
+
+
+def test_take_over_asks_then_hangs_up_the_old_session_which_saves(servers):
+    s = servers()
+
+    async def go():
+        async with await connect(s, s.keys["alice"]) as c1:
+            p1 = await open_terminal(c1)
+            one = Screen(p1)
+            await one.expect(r"1 New game")
+            p1.stdin.write(b"ab")
+            await one.expect(r"MOVES \[ab\]")
+            # a second login that declines leaves the first alone
+            async with await connect(s, s.keys["alice"]) as c2:
+                p2 = await open_terminal(c2)
+                two = Screen(p2)
+                await two.expect(r"Player alice already has a live session \(from 127\.0\.0\.1, since [^)]*\)\.\s+Take it over\?")
+                p2.stdin.write(b"n")
+                await two.expect(r"The other session goes on")
+                await p2.wait_closed()
+            p1.stdin.write(b"c")
+            await one.expect(r"MOVES \[abc\]")
+            # a third one takes over: the first is saved and closed, the game goes on here
+            async with await connect(s, s.keys["alice"]) as c3:
+                p3 = await open_terminal(c3)
+                three = Screen(p3)
+                await three.expect(r"Take it over\?")
+                p3.stdin.write(b"y")
+                await one.expect(r"SAVED")
+                await one.expect(r"closed: taken over by a new login")
+                await p1.wait_closed()
+                await three.expect(r"1 Resume  2 New game")
+                await three.expect(r"MOVES \[abc\]")
+                p3.stdin.write(b"d")
+                await three.expect(r"MOVES \[abcd\]")
+        assert moves(s, "alice") == "abcd"
+
+    asyncio.run(go())
+    s.wait_log(r"player=alice .*takeover=no .*end='declined to take over'")
+    s.wait_log(r"player=alice .*takeover=no .*end='taken over by a new login'")
+    s.wait_log(r"player=alice .*takeover=yes .*end='client disconnected'")
+
+
+def test_idle_session_is_saved_and_closed(servers):
+    s = servers("--idle-timeout", "1.5")
+
+    async def go():
+        async with await connect(s, s.keys["bob"]) as conn:
+            p = await open_terminal(conn)
+            screen = Screen(p)
+            await screen.expect(r"1 New game")
+            p.stdin.write(b"m")
+            await screen.expect(r"MOVES \[m\]")
+            t0 = time.monotonic()
+            await screen.expect(r"closed: idle for 1\.5 seconds\. Your game is saved", timeout=15)
+            await p.wait_closed()
+            assert time.monotonic() - t0 >= 1.0
+
+    asyncio.run(go())
+    assert moves(s, "bob") == "m"
+    s.wait_log(r"player=bob .*end='idle for 1\.5 seconds'")
+
+
+def test_session_cap_and_per_address_rate_limit(servers):
+    s = servers("--max-sessions", "1", "--rate-limit", "4")
+
+    async def go():
+        async with await connect(s, s.keys["alice"]) as c1:
+            p1 = await open_terminal(c1)
+            await Screen(p1).expect(r"1 New game")
+            async with await connect(s, s.keys["bob"]) as c2:
+                p2 = await open_terminal(c2)
+                full = Screen(p2)
+                await full.expect(r"The server is full \(1 players are on\)\. Please try again later\.")
+                await p2.wait_closed()
+                assert p2.exit_status == 1
+        # connections 3 and 4 are allowed within the minute, the 5th is refused
+        for _ in range(2):
+            async with await connect(s, s.keys["bob"]):
+                pass
+        with pytest.raises(asyncssh.DisconnectError, match="Too many connections"):
+            await connect(s, s.keys["bob"])
+
+    asyncio.run(go())
+    s.wait_log(r"player=bob .*end='refused: server full'")
+    s.wait_log(r"player=- .*end='refused: rate limit'")
+
+
+def test_server_shutdown_saves_every_game(servers):
+    s = servers()
+
+    async def go():
+        conns, screens = [], []
+        for player, keys in (("alice", b"12"), ("bob", b"34")):
+            c = await connect(s, s.keys[player])
+            p = await open_terminal(c)
+            sc = Screen(p)
+            await sc.expect(r"New game")
+            p.stdin.write(keys)
+            await sc.expect(rf"MOVES \[{keys.decode()}\]")
+            conns.append(c)
+            screens.append(sc)
+        s.proc.terminate()  # SIGTERM to the server
+        for sc in screens:
+            await sc.expect(r"closed: server shutting down\. Your game is saved")
+        for c in conns:
+            c.close()
+
+    asyncio.run(go())
+    assert s.proc.wait(20) == 0
+    assert (moves(s, "alice"), moves(s, "bob")) == ("12", "34")
+
+
+def test_host_key_is_generated_once_with_mode_600_and_kept(servers):
+    s = servers()
+    assert oct(s.host_key.stat().st_mode & 0o777) == "0o600"
+    first = re.search(r"host key (SHA256:\S+)\)", s.log()).group(1)
+    s.stop()
+    s.start()
+    fingerprints = re.findall(r"host key (SHA256:\S+)\)", s.log())
+    assert fingerprints == [first, first]
+    assert s.log().count("generated a new host key") == 1
