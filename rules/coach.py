@@ -1,0 +1,224 @@
+"""The coach: what a learner should know at each decision, in plain words, with the rule behind it.
+
+Pure functions over an engine: nothing here prints, reads files or decides a rule.
+Each game has its own ``rules/<game>/coach.py`` with the game's words; this module
+holds the shapes they return and the parts that are the same for every game
+(rejections, hints, rendering). The coach only ever uses what ``player`` may see:
+``game.view(player)``, the public events and the legal actions.
+
+A game's coach module offers:
+
+- ``phase(game, player) -> (title, purpose, rule)``
+- ``describe_action(game, player, action) -> (words, rule)``
+- ``explain_events(game, player, events) -> list[Line]`` (what the opponent just did and why it mattered)
+- ``battle_why(game, player) -> list[Line]``
+- ``suggest(game, player) -> (action, reason)`` (the coach's own pick, used when no computer player is available)
+- ``reason_for(game, player, action) -> str`` (a short reason for any legal action)
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from rules.core import Event, GameBase, Outcome
+from rules.docs import rule_text
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One sentence of advice and the rule id it rests on ('' when it rests on none)."""
+
+    text: str
+    rule: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.text} [{self.rule}]" if self.rule else self.text
+
+
+@dataclass(frozen=True, slots=True)
+class ActionAdvice:
+    action: str  # the action in notation, as ``apply`` accepts it
+    words: str  # what it does, in plain words
+    rule: str  # the rule it follows
+
+
+@dataclass(frozen=True, slots=True)
+class Rejected:
+    """What the coach says about a refused action."""
+
+    action: str
+    reason: str  # the engine's own reason
+    rule: str  # the rule id the engine cited
+    rule_title: str  # the rules reference section's title
+    rule_summary: str  # the first paragraph of that section, in the project's own words
+    legal_instead: tuple[ActionAdvice, ...]
+
+    def lines(self) -> list[str]:
+        out = [f"Not allowed: {self.reason}"]
+        if self.rule:
+            out.append(f"Rule {self.rule} ({self.rule_title}): {self.rule_summary}" if self.rule_title else f"Rule {self.rule}.")
+        if self.legal_instead:
+            out.append("Legal instead: " + ", ".join(a.action for a in self.legal_instead) + ".")
+        else:
+            out.append("Nothing is legal for you right now.")
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """Everything the coach pane shows at one moment, for one player."""
+
+    game: str
+    player: int
+    your_move: bool
+    phase: str
+    purpose: str
+    phase_rule: str
+    actions: tuple[ActionAdvice, ...] = ()
+    opponent: tuple[Line, ...] = ()
+    why: tuple[Line, ...] = ()
+    rejected: Rejected | None = None
+
+    def lines(self) -> list[str]:
+        """The advice as plain text lines (the coach pane renders the same content with markup)."""
+        out = [f"{self.phase}: {self.purpose}" + (f" [{self.phase_rule}]" if self.phase_rule else "")]
+        if self.rejected:
+            out.extend(self.rejected.lines())
+        if self.opponent:
+            out.append("What just happened:")
+            out.extend(f"  {line}" for line in self.opponent)
+        if self.why:
+            out.append("Why? The battle:")
+            out.extend(f"  {line}" for line in self.why)
+        if self.your_move and self.actions:
+            out.append("You can:")
+            out.extend(f"  {a.action}: {a.words} [{a.rule}]" for a in self.actions)
+        elif not self.your_move:
+            out.append("Waiting for your opponent.")
+        return out
+
+    def text(self) -> str:
+        return "\n".join(self.lines())
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    action: str
+    reason: str
+    source: str  # "computer" (the computer player's choice) or "coach" (the coach's own pick)
+
+
+def module_for(game: GameBase | str):
+    """The coach module of a game (``rules.<game>.coach``)."""
+    name = game if isinstance(game, str) else game.name
+    return importlib.import_module(f"rules.{name}.coach")
+
+
+def rule_summary(game: str, rule_id: str) -> tuple[str, str]:
+    """(title, first paragraph) of the rules reference section for ``rule_id`` (or its parent)."""
+    section = rule_text(game, rule_id) if rule_id else None
+    if section is None:
+        return "", ""
+    first = section.text.split("\n\n", 1)[0].replace("\n", " ").strip()
+    return section.title, first
+
+
+def describe_actions(game: GameBase, player: int) -> tuple[ActionAdvice, ...]:
+    """Every action legal for ``player`` now, in words (empty if it is not their move)."""
+    if game.current_player != player:
+        return ()
+    mod = module_for(game)
+    out = []
+    for action in game.legal_actions():
+        words, rule = mod.describe_action(game, player, action)
+        out.append(ActionAdvice(str(action), words, rule))
+    return tuple(out)
+
+
+def explain_rejection(game: GameBase, player: int, action: Any, outcome: Outcome) -> Rejected:
+    """The rule a refused action broke, in the project's words, and what would be legal instead."""
+    title, summary = rule_summary(game.name, outcome.rule)
+    return Rejected(str(action).strip(), outcome.reason, outcome.rule, title, summary, describe_actions(game, player))
+
+
+def advise(game: GameBase, player: int, events: Iterable[Event] = (), rejected: Rejected | None = None) -> Advice:
+    """The coach's words for ``player`` now; ``events`` are what happened since their last decision."""
+    mod = module_for(game)
+    title, purpose, rule = mod.phase(game, player)
+    return Advice(
+        game=game.name,
+        player=player,
+        your_move=game.current_player == player,
+        phase=title,
+        purpose=purpose,
+        phase_rule=rule,
+        actions=describe_actions(game, player),
+        opponent=tuple(mod.explain_events(game, player, list(events))),
+        why=tuple(mod.battle_why(game, player)),
+        rejected=rejected,
+    )
+
+
+def hint(game: GameBase, player: int, level: str = "normal", seed: int = 0, agent: Any = None) -> Hint | None:
+    """The move the computer player would make for ``player`` now, with a reason.
+
+    Uses ``agent`` (or ``rules.agents.make_agent(game, level, seed)`` when that module
+    exists); a reason comes from the agent if it gives one (``reason``/``explain``),
+    else from the coach. Without any computer player the coach's own pick is used.
+    """
+    if game.is_over or game.current_player != player:
+        return None
+    legal = game.legal_actions()
+    if not legal:
+        return None
+    mod = module_for(game)
+    if agent is None:
+        agent = computer_player(game.name, level, seed)
+    if agent is not None:
+        try:
+            action = computer_choice(agent, game)
+        except Exception:  # a broken agent must never break the lesson; fall back to the coach
+            action = None
+        if action is not None and game.check(action).ok:
+            reason = _agent_reason(agent, game, player, action) or mod.reason_for(game, player, action)
+            return Hint(str(action), reason, "computer")
+    action, reason = mod.suggest(game, player)
+    return Hint(str(action), reason, "coach")
+
+
+def computer_player(name: str, level: str, seed: int) -> Any:
+    """The computer player of ``rules.agents`` for a game, or None when there is none."""
+    try:
+        from rules.agents import make_agent  # the computer players; may not exist yet
+    except ImportError:
+        return None
+    try:
+        return make_agent(name, level, seed)
+    except Exception:
+        return None
+
+
+def computer_choice(agent: Any, game: GameBase) -> Any:
+    """What ``agent`` would play now (asked on a copy: the game itself never changes here)."""
+    from rules.agents import choose_for  # the app's own way of asking a computer player
+
+    return choose_for(agent, game.clone())
+
+
+def _agent_reason(agent: Any, game: GameBase, player: int, action: Any) -> str:
+    for name in ("reason", "explain"):
+        fn = getattr(agent, name, None)
+        if callable(fn):
+            try:
+                text = fn(game.view(player), action)
+            except Exception:
+                continue
+            if isinstance(text, str) and text.strip():
+                return text.strip()
+    return ""
+
+
+__all__ = ["ActionAdvice", "Advice", "Hint", "Line", "Rejected", "advise", "describe_actions", "explain_rejection",
+           "hint", "module_for", "rule_summary"]

@@ -1,0 +1,368 @@
+"""Lessons: a starting position, a goal, and steps the learner plays with the coach beside them.
+
+A lesson is a TOML file in ``rules/<game>/lessons/``::
+
+    title = "The power order"
+    order = 1                      # place in the lesson list
+    goal = "Win two battles ..."   # one line, shown in the list and on top of the lesson
+    intro = "..."                  # shown before the first step
+    outro = "..."                  # shown when the lesson is done
+    you = 0                        # the learner's seat
+    opponent = "script"            # "script": the steps give the opponent's moves;
+                                   # "computer": a computer player at ``level`` answers
+    level = "easy"
+
+    [start]                        # the starting position, one of:
+    aggressor = 1                  #   a state table, as the engine's to_dict() writes it
+    players = [ ... ]              #   (game, seed and history may be left out), or
+    # save = "file.toml"           #   a save file beside the lesson, or
+    # seed = 7                     #   a new game from a seed (``first`` and ``options`` too)
+    # actions = ["..."]            # then these actions, played by whoever's move it is
+
+    [[step]]
+    coach = "..."                  # what the coach says for this step
+    expect = ["play BA"]           # the actions that count as success (any one of them)
+    reply = ["play 8"]             # the opponent's scripted answer(s) after it
+    success = "..."                # what the coach says when the step is done
+    wrong = "..."                  # for any other legal action (optional)
+    hint = "..."                   # why the expected action is right (optional)
+    until = "over"                 # instead of ``expect``: any legal action, until the game ends
+
+    [[step.mistake]]               # common mistakes and the coach's answer
+    actions = ["play 7"]
+    say = "..."
+    rule = "resurrection.cards.1"  # optional: the rule the answer rests on
+
+The learner's action is checked against the step *before* it is played: an
+expected action is played (with the opponent's replies); a legal but unexpected
+one is a mistake and changes nothing; an illegal one is refused by the engine
+and the coach explains the rule it broke. Pure: the only I/O is reading lesson
+files (and a save a lesson names).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import import_module, resources
+from typing import Any
+
+from rules import coach as coach_mod
+from rules.core import Event, GameBase, game_class
+
+OPPONENTS = ("script", "computer")
+
+
+class LessonError(Exception):
+    """A lesson file that cannot be used; the message names the file and the problem."""
+
+
+@dataclass(frozen=True)
+class Mistake:
+    actions: tuple[str, ...]
+    say: str
+    rule: str = ""
+
+
+@dataclass(frozen=True)
+class Step:
+    coach: str
+    expect: tuple[str, ...] = ()
+    reply: tuple[str, ...] = ()
+    success: str = ""
+    wrong: str = ""
+    hint: str = ""
+    until: str = ""  # "" or "over"
+    mistakes: tuple[Mistake, ...] = ()
+
+    @property
+    def open(self) -> bool:
+        """True for a step that accepts any legal action until the game is over."""
+        return self.until == "over"
+
+
+@dataclass(frozen=True)
+class Lesson:
+    id: str
+    game: str
+    title: str
+    goal: str
+    steps: tuple[Step, ...]
+    start: dict
+    intro: str = ""
+    outro: str = ""
+    you: int = 0
+    opponent: str = "script"
+    level: str = "easy"
+    order: int = 0
+    source: str = ""
+    folder: Any = None  # where the lesson file lives (for a start save beside it)
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """The lesson's answer to one attempt.
+
+    ``kind``: ``step`` (the step is done, the next begins), ``done`` (the lesson is
+    complete), ``move`` (accepted inside an open step), ``mistake`` (legal, but not
+    what the step asks: nothing changed) or ``illegal`` (the rules refuse it:
+    nothing changed).
+    """
+
+    kind: str
+    text: str
+    rule: str = ""
+    events: tuple[Event, ...] = ()
+    rejected: coach_mod.Rejected | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.kind in ("step", "done", "move")
+
+
+# --- loading -------------------------------------------------------------------------------
+def _text(d: dict, key: str, where: str, required: bool = False) -> str:
+    v = d.get(key, "")
+    if not isinstance(v, str) or (required and not v.strip()):
+        raise LessonError(f"{where}: {key!r} must be {'non-empty ' if required else ''}text")
+    return v.strip()
+
+
+def _strings(d: dict, key: str, where: str) -> tuple[str, ...]:
+    v = d.get(key, [])
+    if isinstance(v, str):
+        v = [v]
+    if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+        raise LessonError(f"{where}: {key!r} must be a list of actions")
+    return tuple(v)
+
+
+def parse_lesson(text: str, game: str, source: str = "<lesson>", lesson_id: str = "", folder: Any = None) -> Lesson:
+    """A lesson from TOML text; LessonError names ``source`` and the problem."""
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise LessonError(f"{source}: not valid TOML ({e})") from None
+    if doc.get("game", game) != game:
+        raise LessonError(f"{source}: a {doc.get('game')!r} lesson in the {game} lessons")
+    steps = []
+    raw_steps = doc.get("step", [])
+    if not isinstance(raw_steps, list) or not raw_steps:
+        raise LessonError(f"{source}: a lesson needs at least one [[step]]")
+    for n, sd in enumerate(raw_steps, 1):
+        where = f"{source}, step {n}"
+        if not isinstance(sd, dict):
+            raise LessonError(f"{where}: must be a table")
+        until = _text(sd, "until", where)
+        if until not in ("", "over"):
+            raise LessonError(f"{where}: 'until' can only be \"over\"")
+        expect = _strings(sd, "expect", where)
+        if not expect and not until:
+            raise LessonError(f"{where}: give the actions that count as success ('expect') or until = \"over\"")
+        mistakes = []
+        for md in sd.get("mistake", []):
+            if not isinstance(md, dict):
+                raise LessonError(f"{where}: each [[step.mistake]] must be a table")
+            mistakes.append(Mistake(_strings(md, "actions", where), _text(md, "say", where, True), _text(md, "rule", where)))
+        steps.append(Step(coach=_text(sd, "coach", where, True), expect=expect, reply=_strings(sd, "reply", where),
+                          success=_text(sd, "success", where), wrong=_text(sd, "wrong", where),
+                          hint=_text(sd, "hint", where), until=until, mistakes=tuple(mistakes)))
+    start = doc.get("start", {})
+    if not isinstance(start, dict):
+        raise LessonError(f"{source}: [start] must be a table")
+    opponent = doc.get("opponent", "script")
+    if opponent not in OPPONENTS:
+        raise LessonError(f"{source}: opponent must be one of {', '.join(OPPONENTS)}")
+    you = doc.get("you", 0)
+    if you not in (0, 1):
+        raise LessonError(f"{source}: 'you' must be 0 or 1")
+    order = doc.get("order", 0)
+    if not isinstance(order, int):
+        raise LessonError(f"{source}: 'order' must be a whole number")
+    lesson = Lesson(id=lesson_id or str(doc.get("id", "")) or source, game=game, title=_text(doc, "title", source, True),
+                    goal=_text(doc, "goal", source, True), steps=tuple(steps), start=start, intro=_text(doc, "intro", source),
+                    outro=_text(doc, "outro", source), you=you, opponent=opponent, level=str(doc.get("level", "easy")),
+                    order=order, source=source, folder=folder)
+    start_game(lesson)  # a lesson whose position the rules refuse is an error now, not when it is opened
+    return lesson
+
+
+def start_game(lesson: Lesson) -> GameBase:
+    """The lesson's starting position, a fresh game every time."""
+    start, cls, where = dict(lesson.start), game_class(lesson.game), f"{lesson.source}: [start]"
+    actions = _strings(start, "actions", where)
+    start.pop("actions", None)
+    try:
+        if "save" in start:
+            import saves  # the save layer reads the file format; the rules never write files
+
+            name = start["save"]
+            if not isinstance(name, str) or lesson.folder is None:
+                raise LessonError(f"{where}: 'save' must name a file beside the lesson")
+            text = lesson.folder.joinpath(name).read_text(encoding="utf-8")
+            game = saves.reads(text, f"{lesson.source} -> {name}").game
+        elif "players" in start:
+            game = cls.from_dict({"game": lesson.game, "seed": 0, **start})
+        else:
+            module = import_module(f"rules.{lesson.game}")
+            game = module.new_game(start.get("seed", 0), first=start.get("first", 0), **start.get("options", {}))
+    except LessonError:
+        raise
+    except Exception as e:  # ValueError from the engine, SaveError, OSError: all mean a broken lesson
+        raise LessonError(f"{where}: not a position the rules allow ({e})") from None
+    for action in actions:
+        out = game.apply(action)
+        if not out.ok:
+            raise LessonError(f"{where}: the setup action {action!r} is refused: {out.reason} [{out.rule}]")
+    return game
+
+
+def lesson_folder(game: str):
+    return resources.files(f"rules.{game}").joinpath("lessons")
+
+
+@cache
+def lessons(game: str) -> tuple[Lesson, ...]:
+    """Every lesson of a game, in lesson order."""
+    folder = lesson_folder(game)
+    if not folder.is_dir():
+        return ()
+    found = []
+    for entry in folder.iterdir():
+        if entry.name.endswith(".toml") and not entry.name.startswith((".", "_")) and ".save." not in entry.name:
+            stem = entry.name[: -len(".toml")]
+            found.append(parse_lesson(entry.read_text(encoding="utf-8"), game, f"{game}/lessons/{entry.name}", stem, folder))
+    return tuple(sorted(found, key=lambda lesson: (lesson.order, lesson.id)))
+
+
+def lesson(game: str, lesson_id: str) -> Lesson:
+    for item in lessons(game):
+        if item.id == lesson_id:
+            return item
+    raise LessonError(f"no {game} lesson called {lesson_id!r}")
+
+
+# --- running -----------------------------------------------------------------------------------
+class LessonRun:
+    """One learner working through one lesson. The game only changes through expected actions."""
+
+    def __init__(self, lesson: Lesson, agent: Any = None, seed: int = 0):
+        self.lesson = lesson
+        self.game = start_game(lesson)
+        self.index = 0
+        self.finished = False
+        self.seed = seed
+        self._agent = agent
+        #: What happened since the learner's last decision (for the coach's "what just happened").
+        self.recent: tuple[Event, ...] = ()
+        #: Every event of the lesson so far, for the log.
+        self.log: list[Event] = []
+        self.recent = tuple(self._opponent_turns())
+        self.log.extend(self.recent)
+
+    @property
+    def you(self) -> int:
+        return self.lesson.you
+
+    @property
+    def step(self) -> Step | None:
+        return None if self.finished else self.lesson.steps[self.index]
+
+    @property
+    def step_number(self) -> int:
+        return min(self.index + 1, len(self.lesson.steps))
+
+    def advice(self, rejected: coach_mod.Rejected | None = None) -> coach_mod.Advice:
+        return coach_mod.advise(self.game, self.you, self.recent, rejected)
+
+    def hint(self) -> coach_mod.Hint | None:
+        """The step's expected move with its reason; in an open step, the computer player's move."""
+        step = self.step
+        if step is None or self.game.current_player != self.you:
+            return None
+        if step.expect:
+            legal = [a for a in step.expect if self.game.check(a).ok]
+            if not legal:
+                raise LessonError(f"{self.lesson.source}, step {self.step_number}: no expected action is legal here")
+            action = self.game.parse(legal[0])
+            reason = step.hint or coach_mod.module_for(self.game).reason_for(self.game, self.you, action)
+            return coach_mod.Hint(str(action), reason, "lesson")
+        return coach_mod.hint(self.game, self.you, level="normal", seed=self.seed)
+
+    def attempt(self, action: Any) -> Feedback:
+        """The learner tries ``action`` (an action or its text)."""
+        step = self.step
+        if step is None:
+            return Feedback("done", "This lesson is complete.")
+        if isinstance(action, str):
+            try:
+                action = self.game.parse(action)
+            except ValueError as e:
+                rej = coach_mod.Rejected(action.strip(), str(e), f"{self.game.name}.notation",
+                                         *coach_mod.rule_summary(self.game.name, f"{self.game.name}.notation"),
+                                         coach_mod.describe_actions(self.game, self.you))
+                return Feedback("illegal", "\n".join(rej.lines()), rej.rule, rejected=rej)
+        if self.game.current_player != self.you:
+            return Feedback("illegal", "It is not your move.", "")
+        check = self.game.check(action)
+        if not check.ok:
+            rej = coach_mod.explain_rejection(self.game, self.you, action, check)
+            return Feedback("illegal", "\n".join(rej.lines()), rej.rule, rejected=rej)
+        text = str(action)
+        if step.expect and text not in self._norm(step.expect):
+            for m in step.mistakes:
+                if text in self._norm(m.actions):
+                    return Feedback("mistake", m.say, m.rule)
+            default = step.wrong or f"That is legal, but it is not what this step asks. {step.coach}"
+            return Feedback("mistake", default)
+        events = list(self.game.apply(action).events)
+        for reply in step.reply:
+            out = self.game.apply(reply)
+            if not out.ok:
+                raise LessonError(f"{self.lesson.source}: the scripted reply {reply!r} is refused: {out.reason} [{out.rule}]")
+            events.extend(out.events)
+        events.extend(self._opponent_turns())
+        self.recent = tuple(events)
+        self.log.extend(events)
+        if step.open and not self.game.is_over:
+            return Feedback("move", "", events=self.recent)
+        if not step.open and not self.game.is_over and self.game.current_player != self.you and self.index + 1 < len(self.lesson.steps):
+            raise LessonError(f"{self.lesson.source}: after step {self.index + 1} it is not the learner's move")
+        self.index += 1
+        if self.index >= len(self.lesson.steps) or self.game.is_over:
+            self.finished = True
+            result = ""
+            if self.game.is_over:
+                title, purpose, _ = coach_mod.module_for(self.game).phase(self.game, self.you)
+                result = f"{title}: {purpose}"
+            return Feedback("done", "\n\n".join(t for t in (result, step.success, self.lesson.outro) if t), events=self.recent)
+        return Feedback("step", step.success, events=self.recent)
+
+    def _opponent_turns(self) -> list[Event]:
+        """In lessons against the computer, let it move until it is the learner's turn again."""
+        events: list[Event] = []
+        if self.lesson.opponent != "computer":
+            return events
+        while not self.game.is_over and self.game.current_player not in (None, self.you):
+            if self._agent is None:
+                self._agent = coach_mod.computer_player(self.lesson.game, self.lesson.level, self.seed)
+            action = coach_mod.computer_choice(self._agent, self.game) if self._agent is not None else None
+            if action is None or not self.game.check(action).ok:
+                action = self.game.legal_actions()[0]
+            events.extend(self.game.apply(action).events)
+        return events
+
+    def _norm(self, actions: tuple[str, ...]) -> set[str]:
+        """The step's actions in the engine's own notation, so any spelling the parser accepts matches."""
+        out = set()
+        for a in actions:
+            try:
+                out.add(str(self.game.parse(a)))
+            except ValueError as e:
+                raise LessonError(f"{self.lesson.source}, step {self.step_number}: {a!r} is not an action ({e})") from None
+        return out
+
+
+__all__ = ["Feedback", "Lesson", "LessonError", "LessonRun", "Mistake", "Step", "lesson", "lessons", "parse_lesson",
+           "start_game"]

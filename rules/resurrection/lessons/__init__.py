@@ -1,0 +1,1 @@
+"""Resurrection lessons (TOML data files; see :mod:`rules.lessons` for the format)."""
