@@ -1,0 +1,139 @@
+"""Lesson progress per user: which lessons are done and which one is current, per game.
+
+One small TOML file per user, ``<save folder>/learn/progress.toml`` (a sub-folder, so
+the save list never mistakes it for a game), written atomically like a save::
+
+    format = "redemption-tui-progress"
+    version = 1
+    [games.resurrection]
+    done = ["01-power-order"]
+    current = "02-tie-and-extended-battle"
+
+A missing file is no progress; a corrupt one is reported with :class:`SaveError`
+(the app shows the line and starts from no progress, never a traceback).
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import tomli_w
+
+from saves.store import MAX_BYTES, SaveError, _fsync_dir, default_dir
+
+FORMAT = "redemption-tui-progress"
+VERSION = 1
+FILENAME = "progress.toml"
+
+
+@dataclass
+class GameProgress:
+    done: list[str] = field(default_factory=list)
+    current: str = ""
+
+
+@dataclass
+class Progress:
+    games: dict[str, GameProgress] = field(default_factory=dict)
+
+    def of(self, game: str) -> GameProgress:
+        return self.games.setdefault(game, GameProgress())
+
+    def is_done(self, game: str, lesson_id: str) -> bool:
+        return lesson_id in self.of(game).done
+
+    def start(self, game: str, lesson_id: str) -> None:
+        self.of(game).current = lesson_id
+
+    def finish(self, game: str, lesson_id: str, next_id: str = "") -> None:
+        gp = self.of(game)
+        if lesson_id not in gp.done:
+            gp.done.append(lesson_id)
+        gp.current = next_id
+
+    def status(self, game: str, lesson_id: str) -> str:
+        """'done', 'current' or '' for the lesson list."""
+        if self.is_done(game, lesson_id):
+            return "done"
+        return "current" if self.of(game).current == lesson_id else ""
+
+    def to_dict(self) -> dict:
+        return {"format": FORMAT, "version": VERSION,
+                "games": {g: {"done": list(p.done), "current": p.current} for g, p in sorted(self.games.items())}}
+
+
+def progress_path(save_dir: str | os.PathLike | None = None, player: str | None = None) -> Path:
+    """Where a user's progress lives: beside their saves (same folder rules as the saves)."""
+    return default_dir(save_dir, player) / "learn" / FILENAME
+
+
+def loads(text: str, source: str = "<progress>") -> Progress:
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise SaveError(f"{source}: not a valid TOML file ({e})") from None
+    if doc.get("format") != FORMAT:
+        raise SaveError(f"{source}: not a lesson progress file (format is {doc.get('format')!r})")
+    version = doc.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= VERSION:
+        raise SaveError(f"{source}: unsupported progress version {version!r} (this program reads up to {VERSION})")
+    games = doc.get("games", {})
+    if not isinstance(games, dict):
+        raise SaveError(f"{source}: 'games' must be a table")
+    out = Progress()
+    for name, gd in games.items():
+        done, current = (gd.get("done", []), gd.get("current", "")) if isinstance(gd, dict) else (None, None)
+        if not isinstance(done, list) or not all(isinstance(x, str) for x in done) or not isinstance(current, str):
+            raise SaveError(f"{source}: games.{name} needs 'done' (a list of lesson names) and 'current' (a name)")
+        out.games[name] = GameProgress(list(done), current)
+    return out
+
+
+def load(path: str | os.PathLike) -> Progress:
+    """A user's progress; no file yet means no progress."""
+    path = Path(path)
+    try:
+        if path.stat().st_size > MAX_BYTES:
+            raise SaveError(f"{path}: far too large for a progress file; refusing to read it")
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Progress()
+    except UnicodeDecodeError:
+        raise SaveError(f"{path}: not a text file (not UTF-8)") from None
+    except OSError as e:
+        raise SaveError(f"{path}: cannot be read ({e.strerror or e})") from None
+    return loads(text, str(path))
+
+
+def save(progress: Progress, path: str | os.PathLike) -> Path:
+    """Write atomically (temporary file, fsync, rename), as ``saves.save`` does for games."""
+    path = Path(path)
+    data = tomli_w.dumps(progress.to_dict()).encode("utf-8")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as e:
+        raise SaveError(f"{path}: cannot write lesson progress ({e.strerror or e})") from None
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+        _fsync_dir(path.parent)
+    except BaseException as e:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        if isinstance(e, OSError):
+            raise SaveError(f"{path}: cannot write lesson progress ({e.strerror or e}); the previous file is untouched") from None
+        raise
+    return path
+
+
+__all__ = ["FORMAT", "VERSION", "GameProgress", "Progress", "load", "loads", "progress_path", "save"]
