@@ -1,15 +1,19 @@
-"""Computer opponents: ``rules.agents.make_agent`` when it exists, else a stand-in that plays the first legal action."""
+"""Computer opponents: ``rules.agents`` when it has a player for the game, else a stand-in."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from rules.core import GameBase
+
 
 class FirstLegal:
-    """Stand-in used until ``rules.agents`` lands: the first legal action, always."""
+    """Stand-in when no real computer player exists for a game: the first legal action, always."""
+
+    level = "stand-in"
 
     def __init__(self, game_name: str, level: str, seed: int):
-        self.game_name, self.level, self.seed = game_name, level, seed
+        self.game_name, self.seed = game_name, seed
 
     def choose(self, game_view: dict, legal_actions: list) -> Any:
         return legal_actions[0]
@@ -17,7 +21,20 @@ class FirstLegal:
 
 def make_agent(game_name: str, level: str, seed: int) -> Any:
     try:
-        from rules.agents import make_agent as real  # imported lazily: it may not exist yet
+        from rules.agents import make_agent as real  # imported lazily: pure Python, but not needed for the title screen
     except ImportError:
         return FirstLegal(game_name, level, seed)
-    return real(game_name, level, seed)
+    try:
+        return real(game_name, level, seed)
+    except ValueError:  # no player for this game yet
+        return FirstLegal(game_name, level, seed)
+
+
+def choose(agent: Any, game: GameBase) -> Any:
+    """The agent's action for the current player of ``game`` (a private copy: this runs in a worker thread)."""
+    try:
+        from rules.agents import choose_for
+    except ImportError:
+        p = game.current_player
+        return agent.choose(game.view(p), game.legal_actions())
+    return choose_for(agent, game)

@@ -17,7 +17,7 @@ from typing import Any
 import saves
 from rules.core import GameBase, Outcome, game_class
 
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard", "random")
 #: Event kinds after which an undo would let a player peek at hidden information.
 REVEALING_EVENTS = frozenset({"reveal", "draw", "shuffle", "search", "look", "tie", "win", "lose", "game_over"})
 

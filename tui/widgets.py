@@ -15,10 +15,18 @@ from textual.widgets import RichLog, Static
 class Pane(Static, can_focus=True):
     """A bordered pane; Tab moves between panes, so each can take focus."""
 
+    _shown: object = None
+
     def set(self, title: str, body: Text | str, subtitle: str = "") -> None:
-        self.border_title = title
-        self.border_subtitle = subtitle
-        self.update(body)
+        """Show new content; skips the (layout-costly) update when nothing changed."""
+        if self.border_title != title:
+            self.border_title = title
+        if self.border_subtitle != subtitle:
+            self.border_subtitle = subtitle
+        key = body.markup if isinstance(body, Text) else body
+        if key != self._shown:
+            self._shown = key
+            self.update(body)
 
 
 @dataclass(frozen=True)
@@ -53,16 +61,19 @@ class CardList(Widget, can_focus=True):
 
     def set_items(self, items: list[Item], title: str = "", subtitle: str = "", empty: str = "(no cards)") -> None:
         old = self.selected
+        resized = len(items) != len(self.items)
         self.items = items
         self.empty_text = empty
-        self.border_title = title
-        self.border_subtitle = subtitle
+        if self.border_title != title:
+            self.border_title = title
+        if self.border_subtitle != subtitle:
+            self.border_subtitle = subtitle
         ids = [i.id for i in items]
         if old in ids:
             self.cursor = ids.index(old)
         elif self.cursor >= len(items):
             self.cursor = max(0, len(items) - 1)
-        self.refresh(layout=True)
+        self.refresh(layout=resized)
 
     @property
     def selected(self) -> str | None:

@@ -16,7 +16,7 @@ from textual.widgets import Footer, Input
 
 import saves
 from tui import controls
-from tui.agents import make_agent
+from tui.agents import choose, make_agent
 from tui.games import ui_for
 from tui.session import Session, rejection_line
 from tui.widgets import CardList, Item, LogPane, Pane, StatusLine
@@ -80,6 +80,8 @@ class GameScreen(Screen):
         self._generation = 0  # bumped on undo / leave so stale computer moves are dropped
         self._thinking = False
         self._agents: dict[int, Any] = {}
+        self._status = ""
+        self._dimming: tuple = ()
 
     @property
     def app_settings(self):
@@ -143,8 +145,15 @@ class GameScreen(Screen):
             hint = f"waiting for {s.name(view['current_player'])}"
         self.query_one("#hand", CardList).set_items(items, f"Your hand ({names[you]})", hint)
         self.query_one("#log", LogPane).sync(s.meta.log)
-        self.query_one("#status", StatusLine).update(self.status_text(view))
-        self.refresh_bindings()
+        status = self.status_text(view)
+        if status != self._status:
+            self._status = status
+            self.query_one("#status", StatusLine).update(status)
+        # The Footer rebuilds itself on every refresh_bindings(): only ask when the answer changes.
+        dimming = tuple(self.check_action(a, ()) for a in ("play", "pass", "end_phase", "undo"))
+        if dimming != self._dimming:
+            self._dimming = dimming
+            self.refresh_bindings()
 
     def status_text(self, view: dict) -> str:
         s = self.session
@@ -258,19 +267,21 @@ class GameScreen(Screen):
             seed = getattr(s.game, "seed", 0) * 2 + cp
             agent = self._agents[cp] = make_agent(s.game.name, s.level, seed)
         self._thinking = True
-        view, legal = s.game.view(cp), s.game.legal_actions()
-        self.think(agent, view, legal, self._generation, self.app_settings.pause)
+        self.think(agent, s.game.clone(), s.game.legal_actions(), self._generation, self.app_settings.pause)
 
     @work(thread=True, exclusive=True, group="computer")
-    def think(self, agent: Any, view: dict, legal: list, generation: int, pause: float) -> None:
-        if pause > 0:
-            time.sleep(pause)
+    def think(self, agent: Any, game: Any, legal: list, generation: int, pause: float) -> None:
+        """Runs in a thread on a private copy of the game, so the screen never freezes."""
+        started = time.monotonic()
         try:
-            action = agent.choose(view, legal)
+            action = choose(agent, game)
         except Exception as e:  # a broken agent must not take the game down
             self.app.call_from_thread(self.notify, f"The computer player failed ({e}); it plays its first legal action.",
                                       severity="warning")
             action = legal[0]
+        rest = pause - (time.monotonic() - started)
+        if rest > 0:
+            time.sleep(rest)
         self.app.call_from_thread(self.computer_move, generation, action, legal)
 
     def computer_move(self, generation: int, action: Any, legal: list) -> None:

@@ -48,8 +48,8 @@ class TitleScreen(Screen):
         folder = app.settings.save_dir
         going = in_progress(folder)
         total = len(saves.list_saves(folder))
-        who = f"Player: {app.settings.player}.  " if app.settings.player else ""
-        self.query_one("#who", Static).update(f"{who}Saves: {folder}")
+        who = f"Welcome, {app.settings.player}." if app.settings.player else "Welcome."
+        self.query_one("#who", Static).update(who)
         resume = Option(f"Resume a game  ({len(going)} in progress, {total} saved)", id="resume",
                         disabled=total == 0)
         new = Option("New game", id="new")
@@ -96,7 +96,7 @@ class NewGameScreen(Screen):
                 yield RadioButton("A person at this keyboard", id="vs-human")
             yield Label("Computer level (easy allows undo)")
             with RadioSet(id="level"):
-                for lvl in LEVELS:
+                for lvl in LEVELS[:3]:
                     yield RadioButton(lvl, value=lvl == "normal", id=f"level-{lvl}")
             yield Label("Who goes first (Resurrection: the youngest player is the first Aggressor)")
             with RadioSet(id="first"):
@@ -169,6 +169,7 @@ class ResumeScreen(Screen):
     def compose(self) -> ComposeResult:
         with Vertical(id="resume-box"):
             yield Label("Saved games, newest first (Enter resumes, d deletes, Esc goes back)", classes="dialog-title")
+            yield Label(f"Folder: {self.app.settings.save_dir}", id="folder")  # type: ignore[attr-defined]
             yield DataTable(id="saves", cursor_type="row", zebra_stripes=False)
         yield Footer(compact=True)
 
