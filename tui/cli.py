@@ -171,7 +171,8 @@ def pick_resume(args: argparse.Namespace, settings):
         raise CliError(f"{PROG}: {e}", 1) from None
 
 
-def print_saves(settings, out=sys.stdout) -> None:
+def print_saves(settings, out=None) -> None:
+    out = out or sys.stdout
     rows = saves.list_saves(settings.save_dir)
     if not rows:
         print(f"No saved games in {settings.save_dir}.", file=out)
@@ -180,7 +181,7 @@ def print_saves(settings, out=sys.stdout) -> None:
     table = [header]
     for r in rows:
         if r.error:
-            table.append((r.name, "unreadable", r.error, "", "", ""))
+            table.append((r.name, "unreadable", "", "", "", r.error))
         else:
             table.append((r.name, r.game, r.players, str(r.turn), r.score + (" (over)" if r.over else ""),
                           r.updated.replace("T", " ")[:16]))
@@ -191,7 +192,10 @@ def print_saves(settings, out=sys.stdout) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     try:
-        args = build_parser().parse_args(argv)
+        try:
+            args = build_parser().parse_args(argv)
+        except SystemExit as e:  # --help and --version print and stop here
+            return int(e.code or 0)
         settings = settings_from(args)
         if args.command == "saves":
             print_saves(settings)

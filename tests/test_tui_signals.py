@@ -1,0 +1,88 @@
+"""SIGHUP (a dropped terminal or SSH connection) and SIGTERM save the game and exit cleanly.
+
+The real program runs under a pseudo-terminal; we play one move by keys, then send the signal.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import signal
+import struct
+import subprocess
+import sys
+import termios
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+import saves
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def wait_for(cond, timeout=20.0):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        try:
+            value = cond()
+        except saves.SaveError:
+            value = None
+        if value:
+            return value
+        time.sleep(0.05)
+    raise AssertionError("timed out")
+
+
+@pytest.mark.parametrize("sig", [signal.SIGHUP, signal.SIGTERM])
+def test_signal_saves_the_game_and_exits_cleanly(tmp_path, sig):
+    folder = tmp_path / "saves"
+    path = folder / "sig.toml"
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    env = {**os.environ, "TERM": "xterm-256color", "PYTHONPATH": str(ROOT)}
+    env.pop("NO_COLOR", None)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tui", "--save-dir", str(folder), "--pause", "0",
+         "new", "resurrection", "--seed", "3", "--name", "sig"],
+        stdin=slave, stdout=slave, stderr=slave, cwd=ROOT, env=env, start_new_session=True,
+    )
+    os.close(slave)
+    screen = bytearray()
+
+    def drain():
+        while True:
+            try:
+                data = os.read(master, 65536)
+            except OSError:
+                return
+            if not data:
+                return
+            screen.extend(data)
+
+    reader = threading.Thread(target=drain, daemon=True)
+    reader.start()
+    try:
+        wait_for(lambda: b"Field of Battle" in screen)
+        os.write(master, b"1")
+        time.sleep(0.3)
+        os.write(master, b"\r")
+        # my face-down card, then the computer's answer: both autosaved
+        before = wait_for(lambda: (s := saves.read(path)) and len(s.game.history) >= 2 and s)
+        time.sleep(0.3)
+        before = saves.read(path)
+        os.kill(proc.pid, sig)
+        code = proc.wait(timeout=20)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        os.close(master)
+    assert code == 0
+    after = saves.read(path)
+    assert after.game == before.game and after.game.history == before.game.history
+    assert after.meta.log == before.meta.log
+    assert not after.game.is_over and after.game.current_player == 0  # my move again, as before the signal
