@@ -17,11 +17,22 @@ battle about to be fought, against the cards the opponent may play:
   A/K/J that wins brings a fallen card back; a red A/K/J that loses costs the
   winner their top Hero Pile card; a tie puts every card on the table at stake,
   which favours whoever keeps the higher cards for the continuation.
+* Timing: every card in hand will be played before the hand refills, so what
+  counts is what a card gains by being played *now* rather than later: its
+  expected swing now minus its swing in a typical later battle (a black A/K/J
+  that wins while the Fallen Pile is empty wastes its resurrection). A small
+  timing preference breaks near-ties: number cards first, then red A/K/J (a red
+  face that loses late in a round knocks out the card the opponent has just won
+  with, on top of their Hero Pile), black A/K/J last.
+
+Against random play this wins about 82% of games (tests/bench/strength.py); each
+ingredient alone does much worse (expected swing alone: no better than random;
+the timing order alone: about 70%).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rules.core import Rng
 from rules.resurrection.cards import CARDS, CODES
@@ -31,6 +42,9 @@ from rules.resurrection.game import Play
 QUALITY = 0.35
 _RANK = {c: (len(CODES) - 1 - i) / (len(CODES) - 1) for i, c in enumerate(CODES)}  # 7 -> 0.0, BA -> 1.0
 _AVG = 1 + QUALITY * 0.5
+#: The order to spend a hand in, all else equal: number cards, red faces, black faces.
+TIMING = ("7", "8", "9", "RA", "RK", "RJ", "BJ", "BK", "BA")
+TIMING_WEIGHT = 0.15
 
 
 def _v(code: str) -> float:
@@ -131,8 +145,15 @@ def score_cards(info: Info) -> dict[str, float]:
     return scores
 
 
+def card_priorities(info: Info) -> dict[str, float]:
+    """How much each card gains by being played now rather than later (higher is better)."""
+    now = score_cards(info)
+    later = score_cards(replace(info, my_fallen=max(1, info.my_fallen), my_tied=[], opp_tied=[]))
+    return {c: now[c] - later[c] - TIMING_WEIGHT * TIMING.index(c) for c in info.hand}
+
+
 def best_card(info: Info) -> str:
-    scores = score_cards(info)
+    scores = card_priorities(info)
     # Equal scores: keep the higher card (lowest power first).
     return max(info.hand, key=lambda c: (round(scores[c], 9), -CARDS[c].power))
 

@@ -1,0 +1,82 @@
+"""Engine speed: random-legal playouts, actions per second, beside python-chess.
+
+The baseline is python-chess's random playouts on the same machine in the same
+run: plies per second, each ply being legal move generation plus push (what our
+playouts do: ``legal_actions()`` plus ``apply()``). Goals: Resurrection at least
+5x python-chess, Redemption at least 1x.
+
+    python -m tests.bench.engine_speed [--seconds S]
+"""
+
+from __future__ import annotations
+
+import time
+
+from rules.core import Rng
+from tests.bench.common import arg_float, figure, machine
+
+
+def chess_plies_per_second(seconds: float) -> float:
+    try:
+        import chess
+    except ImportError:
+        return float("nan")
+    rng = Rng(1)
+    plies = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        board = chess.Board()
+        for _ in range(200):
+            moves = list(board.legal_moves)
+            if not moves:
+                break
+            board.push(moves[rng.below(len(moves))])
+            plies += 1
+    return plies / (time.perf_counter() - t0)
+
+
+def playout_actions_per_second(new_game, seconds: float, max_actions: int = 5000) -> tuple[float, int]:
+    rng = Rng(2)
+    actions = games = 0
+    seed = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        g = new_game(seed)
+        seed += 1
+        for _ in range(max_actions):
+            if g.is_over:
+                break
+            legal = g.legal_actions()
+            g.apply(legal[rng.below(len(legal))])
+            actions += 1
+        games += 1
+    return actions / (time.perf_counter() - t0), games
+
+
+def _redemption_new_game():
+    try:
+        from rules.redemption import new_game
+    except ImportError:
+        return None
+    return lambda seed: new_game(seed)
+
+
+def main() -> None:
+    seconds = arg_float("seconds", 2.0)
+    print(f"# engine speed ({machine()})")
+    base = chess_plies_per_second(seconds)
+    if base != base:
+        print("python-chess is not installed (pip install 'redemption-tui[bench]'): no baseline")
+    from rules.resurrection import new_game as res_new
+    rate, games = playout_actions_per_second(res_new, seconds)
+    figure(f"resurrection random playouts ({games} games)", rate, "actions/s", "python-chess random playouts", base, goal=">= 5x")
+    red = _redemption_new_game()
+    if red is None:
+        print("redemption: engine not available")
+    else:
+        rate, games = playout_actions_per_second(red, seconds)
+        figure(f"redemption random playouts ({games} games)", rate, "actions/s", "python-chess random playouts", base, goal=">= 1x")
+
+
+if __name__ == "__main__":
+    main()
