@@ -42,6 +42,7 @@ files (and a save a lesson names).
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass, field
 from functools import cache
@@ -123,10 +124,12 @@ class Feedback:
 
 # --- loading -------------------------------------------------------------------------------
 def _text(d: dict, key: str, where: str, required: bool = False) -> str:
+    """A text field; single line breaks join lines (the screen wraps), blank lines keep paragraphs."""
     v = d.get(key, "")
     if not isinstance(v, str) or (required and not v.strip()):
         raise LessonError(f"{where}: {key!r} must be {'non-empty ' if required else ''}text")
-    return v.strip()
+    paragraphs = re.split(r"\n\s*\n", v.strip())
+    return "\n\n".join(" ".join(p.split()) for p in paragraphs)
 
 
 def _strings(d: dict, key: str, where: str) -> tuple[str, ...]:

@@ -1,0 +1,123 @@
+"""Pilot tests of the learn screens: a lesson by keys, the coach pane's answers, the rules reference jump; a snapshot."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from rules.lessons import lessons
+from saves import progress
+from tui.learn.coach_pane import CoachPane
+from tui.learn.rules_screen import RulesScreen, matches
+from tui.learn.screens import LessonListScreen, LessonScreen
+
+
+@pytest.fixture
+def save_dir(tmp_path, monkeypatch):
+    d = tmp_path / "saves"
+    monkeypatch.setenv("REDEMPTION_SAVE_DIR", str(d))
+    monkeypatch.delenv("REDEMPTION_PLAYER", raising=False)
+    return d
+
+
+def learn_app(save_dir, player=None):
+    from tui.app import Settings
+    from tui.learn.app import LearnApp
+
+    return LearnApp(Settings(save_dir=save_dir, pause=0.0, signals=False, player=player))
+
+
+def coach_text(app) -> str:
+    return app.screen.query_one(CoachPane).text.plain
+
+
+def test_a_lesson_by_keys_with_a_mistake_a_hint_and_progress_saved(save_dir):
+    app = learn_app(save_dir, player="ada")
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, LessonListScreen)
+            await pilot.press("enter")  # the current lesson: the first
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, LessonScreen) and screen.lesson.id == lessons("resurrection")[0].id
+            assert "Step 1 of 2" in coach_text(app) and "You can" in coach_text(app)
+            await pilot.press("5", "enter")  # the 7: the lesson's common mistake
+            await pilot.pause()
+            assert coach_text(app).startswith("Not quite. The 7 is the lowest card")
+            assert screen.run.step_number == 1
+            await pilot.press("question_mark")
+            await pilot.pause()
+            assert "Hint: play BA" in coach_text(app)
+            await pilot.press("enter")  # the hint selected the Black Ace
+            await pilot.pause()
+            assert screen.run.step_number == 2 and "What just happened" in coach_text(app)
+            await pilot.press("1", "enter")  # the Red King, now the first card in hand
+            await pilot.pause()
+            assert screen.run.finished and "Lesson complete" in coach_text(app)
+            saved = progress.load(progress.progress_path(save_dir, "ada"))
+            assert saved.of("resurrection").done == [screen.lesson.id]
+            assert saved.of("resurrection").current == lessons("resurrection")[1].id
+            await pilot.press("n")
+            await pilot.pause()
+            assert isinstance(app.screen, LessonScreen) and app.screen.lesson.id == lessons("resurrection")[1].id
+            await pilot.press("q")
+            await pilot.pause()
+            assert isinstance(app.screen, LessonListScreen)
+            prompts = [str(app.screen.query_one("#lesson-list").get_option_at_index(i).prompt)
+                       for i in range(app.screen.query_one("#lesson-list").option_count)]
+            assert any(p.startswith("[done] 1.") for p in prompts) and any(p.startswith("[next] 2.") for p in prompts)
+
+    asyncio.run(go())
+
+
+def test_a_rejection_in_the_coach_pane_jumps_to_its_rule_and_the_reference_searches(save_dir):
+    app = learn_app(save_dir)
+    bells = []
+    app.bell = lambda: bells.append(1)
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("enter")
+            await pilot.pause()
+            await pilot.press("colon", *"play BK", "enter")  # on the Hero Pile, not in hand
+            await pilot.pause()
+            text = coach_text(app)
+            assert bells and "Not allowed: BK (Black King) is not in your hand" in text
+            assert "Rule resurrection.battle.2 (The Defender answers face up)" in text
+            assert "Legal instead: play BA, play RK, play 9, play 8, play 7" in text
+            await pilot.press("r")
+            await pilot.pause()
+            rules = app.screen
+            assert isinstance(rules, RulesScreen) and rules.current == "resurrection.battle.2"
+            assert "without seeing the Aggressor's card" in rules.query_one("#rules-text")._markdown
+            await pilot.press("slash", *"red ace")
+            await pilot.pause()
+            assert "resurrection.ability.2" in rules.shown and "resurrection.setup.1" not in rules.shown
+            assert all(matches(rules.sections[i], "red ace") for i in rules.shown)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert rules.current == rules.shown[0]
+            assert rules.jump("resurrection.tie.2.x") and rules.current == "resurrection.tie.2"  # a parent id
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, LessonScreen)
+
+    asyncio.run(go())
+
+
+def test_lesson_step_snapshot_80x24(save_dir, snap_compare):
+    from tui.app import RedemptionApp, Settings
+    from tui.learn.app import LearnApp
+
+    class OneLesson(RedemptionApp):
+        CSS_PATH = LearnApp.CSS_PATH
+
+        def on_mount(self) -> None:
+            self.push_screen(LessonScreen(lessons("resurrection")[1]))
+
+    app = OneLesson(Settings(save_dir=save_dir, pause=0.0, signals=False, ascii=True))
+    assert snap_compare(app, terminal_size=(80, 24), press=["3", "enter"])  # the 9: a tie, step 2 of 2

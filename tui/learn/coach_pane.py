@@ -1,0 +1,115 @@
+"""The coach pane: the coach's words for the player at the keyboard, with the rule behind each line."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from rules.coach import Advice, Hint
+
+
+def render_advice(advice: Advice | None, before: list[Text | str] = (), hint: Hint | None = None) -> Text:
+    """The advice as styled text. Structure is carried by words and indentation, never colour alone."""
+    out = Text()
+
+    def line(text: str | Text = "", style: str = "", rule: str = "") -> None:
+        if len(out):
+            out.append("\n")
+        if isinstance(text, str):
+            out.append(text, style=style)
+        else:
+            out.append_text(text)
+        if rule:
+            out.append(f" [{rule}]", style="dim")
+
+    for item in before:
+        if item:
+            line(item)
+    if hint is not None:
+        line(f"Hint: {hint.action}", "bold")
+        line(f"  {hint.reason}")
+    if advice is None:
+        return out
+    if len(out):
+        line()
+    line(advice.phase, "bold underline")
+    line(advice.purpose[:1].upper() + advice.purpose[1:], rule=advice.phase_rule)
+    if advice.rejected:
+        r = advice.rejected
+        line()
+        line(f"Not allowed: {r.reason}", "bold reverse")
+        if r.rule:
+            line(Text.assemble(("Rule ", ""), (r.rule, "bold"), (f" ({r.rule_title}): " if r.rule_title else ": ", ""), r.rule_summary))
+        line("Legal instead: " + (", ".join(a.action for a in r.legal_instead) or "nothing right now"), "bold")
+    if advice.opponent:
+        line()
+        line("What just happened", "bold")
+        for item in advice.opponent:
+            line(f"- {item.text}", rule=item.rule)
+    if advice.why:
+        line()
+        line("Why?", "bold")
+        for item in advice.why:
+            line(f"- {item.text}", rule=item.rule)
+    if advice.your_move and advice.actions:
+        line()
+        line("You can", "bold")
+        for a in advice.actions:
+            line(Text.assemble((a.action, "bold"), f": {a.words}"), rule=a.rule)
+    elif not advice.your_move and not advice.phase.startswith("Game over"):
+        line()
+        line("Waiting for your opponent.", "italic")
+    return out
+
+
+class CoachPane(VerticalScroll, can_focus=True):
+    """Scrollable coach text; ``r`` opens the rules reference at the rule the coach last cited."""
+
+    DEFAULT_CSS = """
+    CoachPane {
+        border: round $secondary;
+        padding: 0 1;
+        height: 1fr;
+    }
+    CoachPane:focus {
+        border: heavy $accent;
+    }
+    App.-ascii CoachPane, App.-ascii CoachPane:focus {
+        border: ascii $secondary;
+    }
+    CoachPane > #coach-text {
+        width: 100%;
+    }
+    """
+    BINDINGS = [Binding("r", "open_rule", "Rule")]
+
+    def __init__(self, game: str, *, id: str | None = "coach", classes: str | None = None):
+        super().__init__(id=id, classes=classes)
+        self.game = game
+        self.rule = ""
+        self.text = Text()
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="coach-text")
+
+    def on_mount(self) -> None:
+        self.border_title = "Coach"
+        self.border_subtitle = "r: rule"
+
+    def show(self, advice: Advice | None, before: list[Text | str] = (), hint: Hint | None = None,
+             rule: str = "") -> None:
+        """Show the coach's words; ``rule`` (else the rejection's, else the phase's) is where ``r`` jumps."""
+        self.text = render_advice(advice, before, hint)
+        if not rule and advice is not None:
+            rule = advice.rejected.rule if advice.rejected and advice.rejected.rule else advice.phase_rule
+        self.rule = rule
+        self.query_one("#coach-text", Static).update(self.text)
+        self.scroll_home(animate=False)
+
+    def action_open_rule(self) -> None:
+        from tui.learn.rules_screen import RulesScreen
+
+        self.app.push_screen(RulesScreen(self.game, self.rule or None))

@@ -1,0 +1,128 @@
+"""The rules reference: each game's rules in the project's own words, by rule id, searchable, with jump-to-rule."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Markdown, OptionList, Static
+from textual.widgets.option_list import Option
+
+from rules.docs import RuleSection, rule_sections, rule_text
+
+
+LIST_WIDTH = 40
+
+
+def matches(section: RuleSection, query: str) -> bool:
+    """Every word of the query appears in the section's id, title or text (case does not matter)."""
+    hay = f"{section.id} {section.title} {section.text}".lower()
+    return all(word in hay for word in query.lower().split())
+
+
+class RulesScreen(Screen):
+    DEFAULT_CSS = """
+    RulesScreen #rules-head { height: 1; text-style: bold; padding: 0 1; }
+    RulesScreen #rules-search { margin: 0 0; }
+    RulesScreen #rules-list { width: %d; border: round $secondary; }
+    RulesScreen #rules-list:focus { border: heavy $accent; }
+    RulesScreen #rules-body { width: 1fr; border: round $secondary; padding: 0 1; }
+    RulesScreen #rules-body:focus { border: heavy $accent; }
+    """ % LIST_WIDTH
+    BINDINGS = [
+        Binding("escape", "close", "Back"),
+        Binding("slash", "search", "Search", key_display="/"),
+    ]
+
+    def __init__(self, game: str, rule_id: str | None = None):
+        super().__init__()
+        self.game = game
+        self.sections = rule_sections(game)
+        found = rule_text(game, rule_id) if rule_id else None
+        self.current = found.id if found else next(iter(self.sections), "")
+        self.shown: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static(f"Rules of {self.game.capitalize()}: {len(self.sections)} sections", id="rules-head")
+        yield Input(placeholder="Search the rules (words), Enter to go to the first match", id="rules-search")
+        with Horizontal():
+            yield OptionList(id="rules-list")
+            with VerticalScroll(id="rules-body", can_focus=True):
+                yield Markdown(id="rules-text")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.fill("")
+        self.show_rule(self.current)
+        self.query_one("#rules-list", OptionList).focus()
+
+    def fill(self, query: str) -> None:
+        ol = self.query_one("#rules-list", OptionList)
+        self.shown = [sid for sid, s in self.sections.items() if not query or matches(s, query)]
+        ol.clear_options()
+        ol.add_options([Option(self._label(sid), id=sid) for sid in self.shown])
+        self.query_one("#rules-list").border_title = f"{len(self.shown)} of {len(self.sections)}"
+        if self.current in self.shown:
+            ol.highlighted = self.shown.index(self.current)
+        elif self.shown:
+            ol.highlighted = 0
+
+    def _label(self, sid: str) -> Text:
+        """One line: the id without the game's name, then the title, cut to the list's width."""
+        short = sid.split(".", 1)[1] if "." in sid else sid
+        label = Text.assemble((f"{short:<12}", "bold"), " ", self.sections[sid].title)
+        label.truncate(LIST_WIDTH - 8, overflow="ellipsis")  # borders, padding, scrollbar
+        return label
+
+    def show_rule(self, rule_id: str) -> None:
+        section = self.sections.get(rule_id)
+        if section is None:
+            return
+        self.current = rule_id
+        body = self.query_one("#rules-body", VerticalScroll)
+        body.border_title = rule_id
+        self.query_one("#rules-text", Markdown).update(f"## {section.title}\n\n`{section.id}`\n\n{section.text}")
+        body.scroll_home(animate=False)
+        if rule_id in self.shown:
+            self.query_one("#rules-list", OptionList).highlighted = self.shown.index(rule_id)
+
+    def jump(self, rule_id: str) -> bool:
+        """Show the section a rule id refers to (or its parent); False if there is none."""
+        found = rule_text(self.game, rule_id)
+        if found is None:
+            return False
+        if found.id not in self.shown:
+            self.query_one("#rules-search", Input).value = ""
+            self.fill("")
+        self.show_rule(found.id)
+        return True
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option.id:
+            self.show_rule(event.option.id)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.query_one("#rules-body").focus()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.fill(event.value)
+        if self.shown and self.current not in self.shown:
+            self.show_rule(self.shown[0])
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if self.shown:
+            self.show_rule(self.shown[0])
+            self.query_one("#rules-list", OptionList).focus()
+        else:
+            self.notify(f"No rule mentions {event.value!r}.", severity="warning")
+
+    def action_search(self) -> None:
+        self.query_one("#rules-search", Input).focus()
+
+    def action_close(self) -> None:
+        if self.focused is self.query_one("#rules-search", Input) and self.query_one("#rules-search", Input).value:
+            self.query_one("#rules-search", Input).value = ""
+            return
+        self.dismiss()

@@ -1,0 +1,351 @@
+"""The lesson list and the lesson screen.
+
+The lesson screen draws the position with the game's own pane texts (``tui.games``)
+and the coach pane beside it; every key goes through :class:`rules.lessons.LessonRun`,
+which checks it against the lesson step and the rules.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+import saves
+from rules.core import GAME_NAMES
+from rules.lessons import Lesson, LessonError, LessonRun, lessons
+from saves import progress as progress_store
+from tui import controls
+from tui.games import ui_for
+from tui.learn.coach_pane import CoachPane
+from tui.widgets import CardList, Item, Pane
+
+NAMES = ["You", "Opponent"]
+BOARD_WIDTH = 40
+MARK = {"done": "[done]", "current": "[next]", "": "[    ]"}
+
+
+def all_lessons() -> dict[str, tuple[Lesson, ...]]:
+    """Each game's lessons; a game whose lessons cannot load shows none (the tests catch broken files)."""
+    out = {}
+    for game in GAME_NAMES:
+        try:
+            out[game] = lessons(game)
+        except (LessonError, ModuleNotFoundError):
+            out[game] = ()
+    return out
+
+
+class ProgressFile:
+    """The learner's progress file, read once and written after every change; problems become notices."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self.error = ""
+        try:
+            self.data = progress_store.load(path)
+        except saves.SaveError as e:
+            self.data, self.error = progress_store.Progress(), str(e)
+
+    def write(self) -> str:
+        try:
+            progress_store.save(self.data, self.path)
+        except saves.SaveError as e:
+            return str(e)
+        return ""
+
+    def current(self, game: str, items: tuple[Lesson, ...]) -> str:
+        """The lesson to do next: the one marked current, else the first not done."""
+        gp = self.data.of(game)
+        if gp.current and any(item.id == gp.current for item in items):
+            return gp.current
+        return next((item.id for item in items if item.id not in gp.done), "")
+
+
+def progress_for(app: Any) -> ProgressFile:
+    settings = app.settings
+    return ProgressFile(progress_store.progress_path(settings.save_dir, getattr(settings, "player", None)))
+
+
+class LessonListScreen(Screen):
+    DEFAULT_CSS = """
+    LessonListScreen #learn-head { height: auto; padding: 0 1; }
+    LessonListScreen #lesson-list { height: 1fr; border: round $secondary; }
+    LessonListScreen #lesson-list:focus { border: heavy $accent; }
+    """
+    BINDINGS = [
+        Binding("escape,q", "close", "Back"),
+        Binding("r", "rules", "Rules"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lessons = all_lessons()
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text.assemble(("Learn to play", "bold"), "\nEach lesson sets up a position and the coach "
+                                   "talks you through it. [done] lessons are finished; [next] is where you are."),
+                     id="learn-head")
+        yield OptionList(id="lesson-list")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.refresh_list()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_list()
+
+    def refresh_list(self) -> None:
+        prog = progress_for(self.app)
+        if prog.error:
+            self.notify(prog.error + " (starting from no progress)", title="Lesson progress", severity="warning")
+        ol = self.query_one("#lesson-list", OptionList)
+        keep = ol.highlighted_option.id if ol.highlighted_option else None
+        ol.clear_options()
+        first = None
+        for game, items in self.lessons.items():
+            done = sum(prog.data.is_done(game, item.id) for item in items)
+            head = f"{game.capitalize()}: {done} of {len(items)} lessons done" if items else \
+                f"{game.capitalize()}: lessons come with its rules engine"
+            ol.add_option(Option(Text(head, style="bold"), disabled=True))
+            current = prog.current(game, items)
+            for n, item in enumerate(items, 1):
+                status = "done" if prog.data.is_done(game, item.id) else ("current" if item.id == current else "")
+                oid = f"{game}/{item.id}"
+                ol.add_option(Option(f"{MARK[status]} {n}. {item.title}\n    {item.goal}", id=oid))
+                if status == "current" and first is None:
+                    first = oid
+        target = keep or first
+        for i in range(ol.option_count):
+            if ol.get_option_at_index(i).id == target:
+                ol.highlighted = i
+                break
+        ol.focus()
+
+    def chosen(self) -> Lesson | None:
+        option = self.query_one("#lesson-list", OptionList).highlighted_option
+        if option is None or not option.id:
+            return None
+        game, _, lesson_id = option.id.partition("/")
+        return next(item for item in self.lessons[game] if item.id == lesson_id)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        lesson = self.chosen()
+        if lesson is not None:
+            self.app.push_screen(LessonScreen(lesson))
+
+    def action_rules(self) -> None:
+        from tui.learn.rules_screen import RulesScreen
+
+        lesson = self.chosen()
+        self.app.push_screen(RulesScreen(lesson.game if lesson else "resurrection"))
+
+    def action_close(self) -> None:
+        self.dismiss()
+
+
+class LessonScreen(Screen):
+    DEFAULT_CSS = """
+    LessonScreen #lesson-head { height: 2; padding: 0 1; background: $boost; }
+    LessonScreen #lesson-board { width: %d; }
+    LessonScreen #lesson-board Pane.side { height: 3; }
+    LessonScreen #lesson-board #battle { height: 1fr; min-height: 5; }
+    LessonScreen #lesson-board CardList { max-height: 7; }
+    LessonScreen #prompt { dock: bottom; margin-bottom: 1; }
+    """ % BOARD_WIDTH
+    BINDINGS = [
+        Binding("enter", "play", "Play"),
+        Binding("question_mark", "hint", "Hint", key_display="?"),
+        Binding("r", "rule", "Rule"),
+        Binding("n", "next_lesson", "Next lesson"),
+        Binding("colon", "prompt", "Type", show=False),
+        Binding("escape,q", "leave", "Leave"),
+        *[Binding(str(d), f"pick({d})", show=False) for d in range(1, 10)],
+    ]
+
+    def __init__(self, lesson: Lesson):
+        super().__init__()
+        self.lesson = lesson
+        self.run = LessonRun(lesson)
+        self.ui: Any = None  # the game's pane texts, made in compose (they follow the app's ASCII setting)
+        self.feedback: list[Text | str] = []
+        self.progress: ProgressFile | None = None
+
+    # --- layout -----------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        self.ui = ui_for(self.lesson.game, getattr(getattr(self.app, "settings", None), "ascii", False))
+        yield Static(id="lesson-head")
+        with Horizontal():
+            with Vertical(id="lesson-board"):
+                yield Pane(id="opponent", classes="side")
+                yield Pane(id="battle")
+                yield Pane(id="you", classes="side")
+                yield CardList(id="hand", ascii_only=self.ui.ascii_only)
+            yield CoachPane(self.lesson.game)
+        yield Input(placeholder="Type an action, e.g. play BA (Enter sends, Esc cancels)", id="prompt")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#prompt", Input).display = False
+        self.progress = progress_for(self.app)
+        self.progress.data.start(self.lesson.game, self.lesson.id)
+        self._write_progress()
+        if self.lesson.intro:
+            self.feedback = [Text(self.lesson.intro, style="italic")]
+        self.refresh_view()
+        self.query_one("#hand", CardList).focus()
+
+    def refresh_view(self, hint: Any = None, rejected: Any = None) -> None:
+        run, ui = self.run, self.ui
+        view = run.game.view(run.you)
+        names = NAMES if run.you == 0 else NAMES[::-1]
+        steps = len(self.lesson.steps)
+        state = "complete" if run.finished else f"step {run.step_number} of {steps}"
+        self.query_one("#lesson-head", Static).update(Text.assemble(
+            (f"{self.lesson.title}", "bold"), f"  ({state})\nGoal: {self.lesson.goal}"))
+        for pane_id, seat in (("#opponent", 1 - run.you), ("#you", run.you)):
+            title, body = ui.side(view, seat, names)
+            self.query_one(pane_id, Pane).set(title, body)
+        title, body = ui.battle(view, names, False)
+        self.query_one("#battle", Pane).set(title, body)
+        mine = run.game.current_player == run.you and not run.finished
+        usable = set()
+        if mine:
+            for a in run.game.legal_actions():
+                usable.update(controls.words(a)[1:])
+        room = BOARD_WIDTH - 8  # borders, padding, then the cursor marker, the key and a space
+        items = []
+        for c in ui.hand(view):
+            label = ui.card_label(c, False)
+            label.truncate(room, overflow="ellipsis")
+            items.append(Item(c, label, c in usable or not mine))
+        self.query_one("#hand", CardList).set_items(items, "Your hand", "1-9 pick, Enter plays" if mine else "")
+        before = list(self.feedback)
+        if run.finished:
+            before.append(Text("Lesson complete. Press n for the next lesson, q to leave.", style="bold"))
+            advice = None
+        else:
+            step = run.step
+            before.append(Text.assemble((f"Step {run.step_number} of {steps}: ", "bold"), step.coach))
+            advice = run.advice(rejected)
+        self.query_one(CoachPane).show(advice, before, hint)
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "next_lesson":
+            return True if self.run.finished and self.next_lesson() is not None else None
+        if action in ("play", "hint"):
+            return None if self.run.finished else True
+        return True
+
+    # --- acting ---------------------------------------------------------------------------------
+    def action_pick(self, n: int) -> None:
+        hand = self.query_one("#hand", CardList)
+        hand.focus()
+        if not hand.select(n - 1):
+            self.notify(f"You have no card {n} in hand.", severity="warning")
+
+    def action_play(self) -> None:
+        if self.run.finished:
+            return
+        decision = controls.enter_on_card(self.run.game, self.query_one("#hand", CardList).selected, self.ui.verb)
+        if decision.kind == "apply":
+            self.attempt(decision.actions[0])
+        elif decision.kind == "refuse":
+            self.attempt(decision.text)
+        elif decision.kind == "choose":
+            from tui.screens.choice import ChoiceScreen
+
+            self.app.push_screen(ChoiceScreen([self.ui.describe(a) for a in decision.actions]),
+                                 lambda i: self.attempt(decision.actions[i]) if i is not None else None)
+        else:
+            self.notify("Pick a card first (1-9 or the arrow keys).", severity="warning")
+
+    def attempt(self, action: Any) -> None:
+        fb = self.run.attempt(action)
+        if fb.kind == "illegal":
+            self.app.bell()
+            self.feedback = []
+            self.notify(fb.text.splitlines()[0], title="Not allowed", severity="error")
+            self.refresh_view(rejected=fb.rejected)
+            return
+        if fb.kind == "mistake":
+            self.feedback = [Text.assemble(("Not quite. ", "bold reverse"), fb.text, (f" [{fb.rule}]" if fb.rule else "", "dim"))]
+            self.notify(fb.text, title="Try again", severity="warning")
+        elif fb.kind == "step":
+            self.feedback = [Text.assemble(("Well done. ", "bold"), fb.text)]
+        elif fb.kind == "done":
+            self.feedback = [Text.assemble(("Well done. ", "bold"), fb.text)]
+            self.finish()
+        else:  # a move inside an open step: the coach's "what just happened" says it all
+            self.feedback = []
+        self.refresh_view()
+
+    def finish(self) -> None:
+        nxt = self.next_lesson()
+        assert self.progress is not None
+        self.progress.data.finish(self.lesson.game, self.lesson.id, nxt.id if nxt else "")
+        self._write_progress()
+        self.notify("Lesson complete." + (" Press n for the next one." if nxt else ""), title=self.lesson.title)
+
+    def next_lesson(self) -> Lesson | None:
+        items = all_lessons().get(self.lesson.game, ())
+        ids = [item.id for item in items]
+        i = ids.index(self.lesson.id) if self.lesson.id in ids else len(ids)
+        return items[i + 1] if i + 1 < len(items) else None
+
+    def _write_progress(self) -> None:
+        if self.progress is None:
+            return
+        problem = self.progress.write()
+        if problem:
+            self.notify(problem, title="Lesson progress not saved", severity="warning")
+
+    def action_hint(self) -> None:
+        hint = self.run.hint()
+        if hint is None:
+            self.notify("No hint now: it is not your move.", severity="warning")
+            return
+        code = controls.words(hint.action)[1:]
+        hand = self.query_one("#hand", CardList)
+        ids = [item.id for item in hand.items]
+        if code and code[0] in ids:
+            hand.select(ids.index(code[0]))
+        self.refresh_view(hint=hint)
+
+    def action_rule(self) -> None:
+        self.query_one(CoachPane).action_open_rule()
+
+    def action_next_lesson(self) -> None:
+        nxt = self.next_lesson()
+        if nxt is not None and self.run.finished:
+            self.app.switch_screen(LessonScreen(nxt))
+
+    def action_prompt(self) -> None:
+        prompt = self.query_one("#prompt", Input)
+        prompt.display = True
+        prompt.value = ""
+        prompt.focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        prompt = self.query_one("#prompt", Input)
+        prompt.display = False
+        self.query_one("#hand", CardList).focus()
+        if event.value.strip():
+            self.attempt(event.value.strip())
+
+    def action_leave(self) -> None:
+        prompt = self.query_one("#prompt", Input)
+        if prompt.display:
+            prompt.display = False
+            self.query_one("#hand", CardList).focus()
+            return
+        self.dismiss()
