@@ -1,0 +1,114 @@
+"""Property tests: random legal and illegal moves keep every invariant of the Redemption engine."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+
+from rules.core import Rng
+from rules.redemption import VERBS, Game, new_game
+
+VERB_LIST = sorted(VERBS)
+
+
+def check_conservation(g: Game) -> None:
+    d = g.to_dict()
+    seen: dict[str, int] = {}
+    for p in (0, 1):
+        for zone, ids in d["players"][p]["zones"].items():
+            for c in ids:
+                seen[c] = seen.get(c, 0) + 1
+                assert g.zone_of(c) == (p, zone)
+    assert set(seen) == set(d["cards"]), "a card is missing or unknown"
+    assert all(n == 1 for n in seen.values()), "a card is in two zones"
+    for c, h in g.attached.items():
+        assert c in seen and h in seen
+
+
+class RedemptionMachine(RuleBasedStateMachine):
+    @initialize(seed=st.integers(0, 10_000), cap=st.integers(4, 30),
+                opts=st.fixed_dictionaries({"name_on_name": st.booleans(), "rescuer_chooses": st.booleans(),
+                                            "first_player_skips_draw": st.booleans()}))
+    def start(self, seed, cap, opts):
+        self.seed, self.cap, self.opts = seed, cap, opts
+        self.game = new_game(seed, max_turns=cap, **opts)
+        self.games = 1
+
+    def _restart_if_over(self):
+        if self.game.is_over:
+            assert self.game.turn <= self.cap
+            self.games += 1
+            self.game = new_game(self.seed + self.games, max_turns=self.cap, **self.opts)
+
+    @rule(pick=st.integers(0, 10**6))
+    def legal_move(self, pick):
+        self._restart_if_over()
+        legal = self.game.legal_actions()
+        a = legal[pick % len(legal)]
+        assert self.game.check(a).ok
+        out = self.game.apply(a)
+        assert out.ok, (str(a), out.reason)
+        assert self.game.history[-1] == str(a)
+
+    @rule(verb=st.sampled_from(VERB_LIST), picks=st.lists(st.integers(0, 10**6), max_size=3))
+    def maybe_illegal_move(self, verb, picks):
+        self._restart_if_over()
+        ids = sorted(self.game.cards)
+        args = [ids[i % len(ids)] if verb not in ("cut", "first") else str(i % 60) for i in picks]
+        text = " ".join([verb] + args)
+        before = self.game.to_dict()
+        out = self.game.apply(text)
+        if not out.ok:
+            assert self.game.to_dict() == before, f"refused {text!r} changed the state"
+            assert out.reason and out.rule.startswith("redemption.")
+
+    @rule(text=st.text(max_size=12))
+    def nonsense(self, text):
+        before = self.game.to_dict()
+        out = self.game.apply(text)
+        if not out.ok:
+            assert self.game.to_dict() == before
+
+    @invariant()
+    def cards_are_conserved(self):
+        check_conservation(self.game)
+
+    @invariant()
+    def save_load_identity(self):
+        d = self.game.to_dict()
+        g2 = Game.from_dict(d)
+        assert g2 == self.game
+        assert g2.current_player == self.game.current_player
+
+    @invariant()
+    def always_a_legal_move(self):
+        if not self.game.is_over:
+            assert self.game.legal_actions()
+            assert self.game.current_player in (0, 1)
+        else:
+            assert self.game.legal_actions() == []
+
+    @invariant()
+    def views_do_not_leak_hands(self):
+        for p in (0, 1):
+            v = self.game.view(p)
+            assert v["players"][1 - p]["hand"] == []
+
+
+TestRedemptionMachine = RedemptionMachine.TestCase
+TestRedemptionMachine.settings = settings(max_examples=25, stateful_step_count=60, deadline=None,
+                                          suppress_health_check=[HealthCheck.too_slow])
+
+
+def test_random_games_end_with_max_turns():
+    for seed in range(20):
+        g = new_game(seed, max_turns=12)
+        r = Rng(seed)
+        steps = 0
+        while not g.is_over:
+            legal = g.legal_actions()
+            g.apply(legal[r.below(len(legal))])
+            steps += 1
+            assert steps < 20_000
+        assert g.turn <= 12 and g.st["result"] in ("0", "1", "draw")
