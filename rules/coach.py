@@ -19,6 +19,7 @@ A game's coach module offers:
 from __future__ import annotations
 
 import importlib
+import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
@@ -108,6 +109,24 @@ class Hint:
     action: str
     reason: str
     source: str  # "computer" (the computer player's choice) or "coach" (the coach's own pick)
+
+
+_RULE_AT_END = re.compile(r"\s*\(((?:resurrection|redemption)\.[a-z0-9_.-]+)\)\.?\s*$")
+
+
+def split_rule(text: str) -> tuple[str, str]:
+    """An engine event's text without its trailing "(rule.id)", and that rule id ('' if none)."""
+    m = _RULE_AT_END.search(text)
+    if not m:
+        return text, ""
+    return text[: m.start()].rstrip(":;,") + ".", m.group(1)
+
+
+def from_side(text: str, player: int) -> str:
+    """The engine's "Player N" in words seen from ``player``'s side of the table."""
+    for seat, (owner, who) in ((player, ("your", "you")), (1 - player, ("your opponent's", "your opponent"))):
+        text = text.replace(f"Player {seat + 1}'s", owner).replace(f"Player {seat + 1}", f"Player {seat + 1} ({who})")
+    return text[:1].upper() + text[1:]
 
 
 def module_for(game: GameBase | str):
@@ -220,5 +239,5 @@ def _agent_reason(agent: Any, game: GameBase, player: int, action: Any) -> str:
     return ""
 
 
-__all__ = ["ActionAdvice", "Advice", "Hint", "Line", "Rejected", "advise", "describe_actions", "explain_rejection",
-           "hint", "module_for", "rule_summary"]
+__all__ = ["ActionAdvice", "Advice", "Hint", "Line", "Rejected", "advise", "computer_choice", "computer_player",
+           "describe_actions", "explain_rejection", "from_side", "hint", "module_for", "rule_summary", "split_rule"]

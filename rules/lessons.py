@@ -193,9 +193,15 @@ def parse_lesson(text: str, game: str, source: str = "<lesson>", lesson_id: str 
 
 def start_game(lesson: Lesson) -> GameBase:
     """The lesson's starting position, a fresh game every time."""
+    return start_position(lesson)[0]
+
+
+def start_position(lesson: Lesson) -> tuple[GameBase, dict[str, str]]:
+    """The starting position and the card aliases its actions may use (card key -> card id)."""
     start, cls, where = dict(lesson.start), game_class(lesson.game), f"{lesson.source}: [start]"
     actions = _strings(start, "actions", where)
     start.pop("actions", None)
+    aliases: dict[str, str] = {}
     try:
         if "save" in start:
             import saves  # the save layer reads the file format; the rules never write files
@@ -205,20 +211,89 @@ def start_game(lesson: Lesson) -> GameBase:
                 raise LessonError(f"{where}: 'save' must name a file beside the lesson")
             text = lesson.folder.joinpath(name).read_text(encoding="utf-8")
             game = saves.reads(text, f"{lesson.source} -> {name}").game
+        elif "seat" in start:
+            state, aliases = keyed_state(lesson.game, start)
+            game = cls.from_dict(state)
         elif "players" in start:
             game = cls.from_dict({"game": lesson.game, "seed": 0, **start})
         else:
             module = import_module(f"rules.{lesson.game}")
-            game = module.new_game(start.get("seed", 0), first=start.get("first", 0), **start.get("options", {}))
+            kwargs = {k: start[k] for k in ("first", "decks") if k in start}
+            game = module.new_game(start.get("seed", 0), **kwargs, **start.get("options", {}))
     except LessonError:
         raise
     except Exception as e:  # ValueError from the engine, SaveError, OSError: all mean a broken lesson
         raise LessonError(f"{where}: not a position the rules allow ({e})") from None
     for action in actions:
-        out = game.apply(action)
+        out = game.apply(with_aliases(action, aliases))
         if not out.ok:
             raise LessonError(f"{where}: the setup action {action!r} is refused: {out.reason} [{out.rule}]")
-    return game
+    return game, aliases
+
+
+#: Fields of a state table that name cards (by id); in a keyed position they may name card keys.
+_CARD_LISTS = ("face_up",)
+_BATTLE_LISTS = ("negated", "played", "souls")
+_BATTLE_MAPS = ("ignored", "protected")
+
+
+def keyed_state(game: str, start: dict) -> tuple[dict, dict[str, str]]:
+    """A state table from a position written by card keys, seat by seat.
+
+    ``[[start.seat]]`` (twice: seat 0, then seat 1) maps zone names to lists of card
+    keys; each card gets the id ``G1, G2, ...`` (seat 0) or ``H1, ...`` (seat 1) in the
+    order written. Everything else in ``[start]`` is copied into the state, and the
+    fields that name cards (``attached``, ``face_up``, the battle's lists) may use card
+    keys. Returns the state and the aliases (card key -> id) for the lesson's actions.
+    """
+    seats = start["seat"]
+    if not isinstance(seats, list) or len(seats) != 2 or not all(isinstance(x, dict) for x in seats):
+        raise ValueError("[[start.seat]] must be given twice: seat 0, then seat 1")
+    cards: dict[str, dict] = {}
+    aliases: dict[str, str] = {}
+    players = []
+    for p, spec in enumerate(seats):
+        zones: dict[str, list[str]] = {}
+        n = 0
+        for zone, keys in spec.items():
+            if not isinstance(keys, list) or not all(isinstance(k, str) for k in keys):
+                raise ValueError(f"seat {p}: {zone} must be a list of card keys")
+            for key in keys:
+                n += 1
+                cid = f"{'GH'[p]}{n}"
+                cards[cid] = {"key": key, "owner": p}
+                zones.setdefault(zone, []).append(cid)
+                aliases.setdefault(key, cid)
+        players.append({"zones": zones})
+
+    def ref(word: str) -> str:
+        return aliases.get(word, word)
+
+    state = {k: v for k, v in start.items() if k != "seat"}
+    state.update(game=game, cards=cards, players=players)
+    state.setdefault("seed", 0)
+    if "attached" in state:
+        state["attached"] = {ref(k): ref(v) for k, v in state["attached"].items()}
+    for k in _CARD_LISTS:
+        if k in state:
+            state[k] = [ref(c) for c in state[k]]
+    if "battle" in state:
+        b = dict(state["battle"])
+        for k in _BATTLE_LISTS:
+            if k in b:
+                b[k] = [ref(c) for c in b[k]]
+        for k in _BATTLE_MAPS:
+            if k in b:
+                b[k] = {ref(c): ref(v) for c, v in b[k].items()}
+        state["battle"] = b
+    return state, aliases
+
+
+def with_aliases(text: str, aliases: dict[str, str]) -> str:
+    """An action text with card keys replaced by the ids they stand for."""
+    if not aliases:
+        return text
+    return " ".join(aliases.get(word, word) for word in text.split())
 
 
 def lesson_folder(game: str):
@@ -252,7 +327,7 @@ class LessonRun:
 
     def __init__(self, lesson: Lesson, agent: Any = None, seed: int = 0):
         self.lesson = lesson
-        self.game = start_game(lesson)
+        self.game, self.aliases = start_position(lesson)
         self.index = 0
         self.finished = False
         self.seed = seed
@@ -285,10 +360,10 @@ class LessonRun:
         if step is None or self.game.current_player != self.you:
             return None
         if step.expect:
-            legal = [a for a in step.expect if self.game.check(a).ok]
+            legal = [a for a in step.expect if self.game.check(with_aliases(a, self.aliases)).ok]
             if not legal:
                 raise LessonError(f"{self.lesson.source}, step {self.step_number}: no expected action is legal here")
-            action = self.game.parse(legal[0])
+            action = self.game.parse(with_aliases(legal[0], self.aliases))
             reason = step.hint or coach_mod.module_for(self.game).reason_for(self.game, self.you, action)
             return coach_mod.Hint(str(action), reason, "lesson")
         return coach_mod.hint(self.game, self.you, level="normal", seed=self.seed)
@@ -300,7 +375,7 @@ class LessonRun:
             return Feedback("done", "This lesson is complete.")
         if isinstance(action, str):
             try:
-                action = self.game.parse(action)
+                action = self.game.parse(with_aliases(action, self.aliases))
             except ValueError as e:
                 rej = coach_mod.Rejected(action.strip(), str(e), f"{self.game.name}.notation",
                                          *coach_mod.rule_summary(self.game.name, f"{self.game.name}.notation"),
@@ -321,7 +396,7 @@ class LessonRun:
             return Feedback("mistake", default)
         events = list(self.game.apply(action).events)
         for reply in step.reply:
-            out = self.game.apply(reply)
+            out = self.game.apply(with_aliases(reply, self.aliases))
             if not out.ok:
                 raise LessonError(f"{self.lesson.source}: the scripted reply {reply!r} is refused: {out.reason} [{out.rule}]")
             events.extend(out.events)
@@ -361,11 +436,11 @@ class LessonRun:
         out = set()
         for a in actions:
             try:
-                out.add(str(self.game.parse(a)))
+                out.add(str(self.game.parse(with_aliases(a, self.aliases))))
             except ValueError as e:
                 raise LessonError(f"{self.lesson.source}, step {self.step_number}: {a!r} is not an action ({e})") from None
         return out
 
 
-__all__ = ["Feedback", "Lesson", "LessonError", "LessonRun", "Mistake", "Step", "lesson", "lessons", "parse_lesson",
-           "start_game"]
+__all__ = ["Feedback", "Lesson", "LessonError", "LessonRun", "Mistake", "Step", "keyed_state", "lesson", "lessons",
+           "parse_lesson", "start_game", "start_position", "with_aliases"]

@@ -7,15 +7,12 @@ Aggressor's face-down card stays hidden from the Defender until it is revealed.
 
 from __future__ import annotations
 
-import re
-
-from rules.coach import Line
+from rules.coach import Line, from_side, split_rule
 from rules.core import Event
 from rules.resurrection.cards import CARDS, CODES
 from rules.resurrection.game import Game, Play
 
 POWER_ORDER = " > ".join(CODES)
-_RULE_IN_TEXT = re.compile(r"\s*\((resurrection\.[a-z0-9_.-]+)\)\.?\s*$")
 
 
 def _name(code: str) -> str:
@@ -94,13 +91,6 @@ def describe_action(game: Game, player: int, action: Play) -> tuple[str, str]:
     return f"play the {_name(action.code)} {how}: {strength(action.code)}. {ability}", rule
 
 
-def _rule_of(text: str) -> tuple[str, str]:
-    m = _RULE_IN_TEXT.search(text)
-    if not m:
-        return text, ""
-    return text[: m.start()] + ".", m.group(1)
-
-
 def explain_events(game: Game, player: int, events: list[Event]) -> list[Line]:
     """What happened since ``player`` last decided, from their side of the table, and why it mattered."""
     out: list[Line] = []
@@ -139,7 +129,7 @@ def explain_events(game: Game, player: int, events: list[Event]) -> list[Line]:
                 text += ". Your card goes to your Fallen Pile, so you have one card fewer to play with."
             out.append(Line(text, "resurrection.battle.3"))
         elif e.kind == "lose":
-            text, rule = _rule_of(e.text)
+            text, rule = split_rule(e.text)
             out.append(Line(text, rule or "resurrection.tie.2"))
         elif e.kind == "aggressor":
             if e.player == player:
@@ -147,16 +137,9 @@ def explain_events(game: Game, player: int, events: list[Event]) -> list[Line]:
             else:
                 out.append(Line("Your opponent lost, so they attack next; you will answer.", "resurrection.next.1"))
         else:  # ability, place, draw, game_over: the engine's words already say what and why
-            text, rule = _rule_of(e.text)
-            out.append(Line(_from_side(text, player), rule))
+            text, rule = split_rule(e.text)
+            out.append(Line(from_side(text, player), rule))
     return out
-
-
-def _from_side(text: str, player: int) -> str:
-    """The engine's "Player N" in words seen from ``player``'s side of the table."""
-    for seat, (owner, who) in ((player, ("your", "you")), (1 - player, ("your opponent's", "your opponent"))):
-        text = text.replace(f"Player {seat + 1}'s", owner).replace(f"Player {seat + 1}", f"Player {seat + 1} ({who})")
-    return text[:1].upper() + text[1:]
 
 
 def _code_in(text: str) -> str:
