@@ -13,7 +13,7 @@ from typing import Any
 from rules.core import GameBase
 
 #: First words of the actions the special keys stand for.
-PASS_WORDS = ("pass",)
+PASS_WORDS = ("pass", "noblock")
 END_PHASE_WORDS = ("end", "next", "done")
 
 
@@ -51,12 +51,25 @@ class Decision:
     text: str = ""
 
 
-def enter_on_card(game: GameBase, card: str | None, default_verb: str = "play") -> Decision:
-    if card is None:
-        return Decision("none")
-    matching = actions_for_card(game, card)
+def cardless_choices(game: GameBase) -> list[Any]:
+    """Legal actions that name no card and have no key of their own (e.g. the cut, who goes first)."""
+    keyed = PASS_WORDS + END_PHASE_WORDS
+    return [a for a in game.legal_actions()
+            if words(a)[0] not in keyed and all(w.isdigit() for w in words(a)[1:])]
+
+
+def enter_on_card(game: GameBase, card: str | None, refusal: str = "") -> Decision:
+    """Enter: the one legal action for the picked card, a choice among several, or the engine's refusal."""
+    matching = actions_for_card(game, card) if card else []
     if len(matching) == 1:
         return Decision("apply", (matching[0],))
     if matching:
         return Decision("choose", tuple(matching))
-    return Decision("refuse", text=f"{default_verb} {card}")
+    other = cardless_choices(game)
+    if len(other) == 1:
+        return Decision("apply", (other[0],))
+    if other:
+        return Decision("choose", tuple(other))
+    if card is None:
+        return Decision("none")
+    return Decision("refuse", text=refusal)

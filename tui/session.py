@@ -47,7 +47,10 @@ class Session:
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**31)
         module = __import__(f"rules.{game_name}", fromlist=["new_game"])
-        game = module.new_game(seed, first=first, **(options or {}))
+        if game_name == "resurrection":
+            game = module.new_game(seed, first=first, **(options or {}))
+        else:  # Redemption decides who goes first inside the game (the cut, then "first")
+            game = module.new_game(seed, **(options or {}))
         if vs == "computer":
             default = ("You", "Computer")
             kinds = ("human", "computer")

@@ -53,8 +53,10 @@ class CardList(Widget, can_focus=True):
             super().__init__()
             self.cards = cards
 
-    def __init__(self, *, ascii_only: bool = False, id: str | None = None, classes: str | None = None):
+    def __init__(self, *, ascii_only: bool = False, numbered: bool = True, id: str | None = None,
+                 classes: str | None = None):
         super().__init__(id=id, classes=classes)
+        self.numbered = numbered
         self.items: list[Item] = []
         self.empty_text = "(no cards)"
         self.ascii_only = ascii_only
@@ -102,20 +104,26 @@ class CardList(Widget, can_focus=True):
         if not self.items:
             return Text(self.empty_text, style="italic")
         out = Text()
+        width = max(4, self.content_size.width)
+        height = max(1, self.content_size.height)
         arrow = ">" if self.ascii_only else "▶"
-        for n, item in enumerate(self.items):
+        first = 0
+        if len(self.items) > height:  # show a window that keeps the cursor visible
+            first = min(max(0, self.cursor - height // 2), len(self.items) - height)
+        shown = list(enumerate(self.items))[first:first + height]
+        for n, item in shown:
             chosen = n == self.cursor
             mark = arrow if chosen else " "
-            key = f"{n + 1}" if n < 9 else " "
-            line = Text(f"{mark}{key} ")
+            key = f"{n + 1}" if n < 9 and self.numbered else " "
+            line = Text(f"{mark}{key}{' ' if item.usable else 'x'}")  # x: no legal action uses it now
             line.append_text(item.label)
             if not item.usable:
-                line.append("  (not now)", style="italic")
                 line.stylize("dim")
+            line.truncate(width, overflow="ellipsis")
             if chosen:
                 line.stylize("reverse" if self.has_focus else "bold underline")
             out.append_text(line)
-            if n < len(self.items) - 1:
+            if n < shown[-1][0]:
                 out.append("\n")
         return out
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from rules.resurrection import CARDS, CODES
+from tui.widgets import CardList, Item, Pane
 
 # Okabe-Ito colour-blind-safe palette; colour is never the only cue (suit symbols / B-R letters carry it too).
 COLOUR = {"black": "#56B4E9", "red": "#E69F00", "none": ""}
@@ -50,10 +51,34 @@ class ResurrectionUI:
         card = CARDS.get(code)
         return f"{action}  ({card.name}, power {card.power})" if card else str(action)
 
+    def refusal_text(self, view: dict, card: str) -> str:
+        return f"play {card}"
+
     def hand(self, view: dict) -> list[str]:
         return list(view["players"][view["you"]]["hand"] or [])
 
     # --- panes ---------------------------------------------------------------------
+    def board(self):
+        yield Pane(id="opponent", classes="side")
+        yield Pane(id="battle")
+        yield Pane(id="you", classes="side")
+        yield CardList(id="hand", ascii_only=self.ascii_only)
+
+
+    def render(self, screen, view: dict, names: list[str], wide: bool, usable: set[str], my_turn: bool) -> None:
+        you = view["you"]
+        screen.query_one("#opponent", Pane).set(*self.side(view, 1 - you, names))
+        screen.query_one("#you", Pane).set(*self.side(view, you, names))
+        screen.query_one("#battle", Pane).set(*self.battle(view, names, wide))
+        items = [Item(c, self.card_label(c, wide), c in usable or not my_turn) for c in self.hand(view)]
+        if view["is_over"]:
+            hint = "game over: q leaves"
+        elif my_turn:
+            hint = "your move: 1-9 pick, Enter plays"
+        else:
+            hint = f"waiting for {names[view['current_player']]}"
+        screen.query_one("#hand", CardList).set_items(items, f"Your hand ({names[you]})", hint)
+
     def _role(self, view: dict, p: int) -> str:
         return "Aggressor" if p == view["aggressor"] else "Defender"
 

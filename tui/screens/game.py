@@ -19,7 +19,7 @@ from tui import controls
 from tui.agents import choose, make_agent
 from tui.games import ui_for
 from tui.session import Session, rejection_line
-from tui.widgets import CardList, Item, LogPane, Pane, StatusLine
+from tui.widgets import CardList, LogPane, StatusLine
 
 if TYPE_CHECKING:
     from tui.app import RedemptionApp
@@ -90,12 +90,9 @@ class GameScreen(Screen):
     # --- layout ------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield StatusLine(id="status")
-        with Horizontal(id="table"):
+        with Horizontal(id="table", classes=self.ui.game):
             with Vertical(id="board"):
-                yield Pane(id="opponent", classes="side")
-                yield Pane(id="battle")
-                yield Pane(id="you", classes="side")
-                yield CardList(id="hand", ascii_only=self.ui.ascii_only)
+                yield from self.ui.board()
             yield LogPane(id="log")
         yield Input(placeholder="Type an action, e.g. play BA (Enter to send, Esc to cancel)", id="prompt")
         yield Footer(compact=True)
@@ -113,37 +110,32 @@ class GameScreen(Screen):
     def on_resize(self) -> None:
         self.refresh_view()
 
+    def on_card_list_moved(self, event: CardList.Moved) -> None:
+        self.refresh_view()
+
+    def on_descendant_focus(self, event) -> None:
+        if isinstance(event.widget, CardList):
+            self.refresh_view()
+
     # --- rendering ------------------------------------------------------------------------
     @property
     def names(self) -> list[str]:
         return [self.session.name(i) for i in range(len(self.session.players))]
 
+    def selected_card(self) -> str | None:
+        focused = self.focused
+        cards = focused if isinstance(focused, CardList) else self.query_one("#hand", CardList)
+        return cards.selected
+
     def refresh_view(self) -> None:
         """Redraw every pane from the engine's view for the person at the keyboard."""
         s = self.session
         view = s.view()
-        names = self.names
-        you = view["you"]
-        wide = self.size.width >= WIDE
-        ui = self.ui
-        title, body = ui.side(view, 1 - you, names)
-        self.query_one("#opponent", Pane).set(title, body)
-        title, body = ui.side(view, you, names)
-        self.query_one("#you", Pane).set(title, body)
-        title, body = ui.battle(view, names, wide)
-        self.query_one("#battle", Pane).set(title, body)
-        usable = set()
+        usable: set[str] = set()
         if s.my_turn:
             for a in s.game.legal_actions():
                 usable.update(controls.words(a)[1:])
-        items = [Item(c, ui.card_label(c, wide), c in usable or not s.my_turn) for c in ui.hand(view)]
-        if view["is_over"]:
-            hint = "game over: q leaves"
-        elif s.my_turn:
-            hint = "your move: 1-9 pick, Enter plays"
-        else:
-            hint = f"waiting for {s.name(view['current_player'])}"
-        self.query_one("#hand", CardList).set_items(items, f"Your hand ({names[you]})", hint)
+        self.ui.render(self, view, self.names, self.size.width >= WIDE, usable, s.my_turn)
         self.query_one("#log", LogPane).sync(s.meta.log)
         status = self.status_text(view)
         if status != self._status:
@@ -157,15 +149,14 @@ class GameScreen(Screen):
 
     def status_text(self, view: dict) -> str:
         s = self.session
-        if view["is_over"]:
-            w = view["winner"]
+        game = s.game
+        if game.is_over:
+            w = game.winner
             move = "Game over: " + (f"{s.name(w)} wins" if w is not None else "a draw")
         elif s.my_turn:
-            move = "Your move"
+            move = "Your move: " + self.ui.phase(view)
         else:
-            move = f"{s.name(view['current_player'])} to move"
-        if not view["is_over"]:
-            move += ": " + self.ui.phase(view)
+            move = f"{s.name(game.current_player)} to move: " + self.ui.phase(view)
         return " | ".join([self.ui.title, self.ui.turn(view), move, self.ui.score(view, self.names)])
 
     # --- what the Footer shows -------------------------------------------------------------
@@ -194,9 +185,9 @@ class GameScreen(Screen):
     def action_play(self) -> None:
         if not self._may_act():
             return
-        focused = self.focused
-        cards = focused if isinstance(focused, CardList) else self.query_one("#hand", CardList)
-        decision = controls.enter_on_card(self.session.game, cards.selected, self.ui.verb)
+        card = self.selected_card()
+        refusal = self.ui.refusal_text(self.session.view(), card) if card else ""
+        decision = controls.enter_on_card(self.session.game, card, refusal)
         if decision.kind == "apply":
             self.submit(decision.actions[0])
         elif decision.kind == "choose":

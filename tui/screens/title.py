@@ -9,6 +9,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Input, Label, OptionList, RadioButton, RadioSet, Static
+from textual.content import Content
 from textual.widgets.option_list import Option
 
 import saves
@@ -19,6 +20,14 @@ if TYPE_CHECKING:
 
 BANNER = "R E D E M P T I O N"
 BLURB = "Two card games in the terminal, with the rules enforced: Redemption and Resurrection."
+
+
+class Choice(RadioButton):
+    """A radio button whose state is a marker, (*) or ( ), not a colour: readable with NO_COLOR."""
+
+    @property
+    def _button(self) -> Content:
+        return Content.assemble("(", ("*" if self.value else " ", "bold"), ")")
 
 
 def in_progress(folder) -> list[saves.SaveInfo]:
@@ -87,26 +96,26 @@ class NewGameScreen(Screen):
             yield Button("Start", id="start", variant="primary")
             yield Label("Game")
             with RadioSet(id="game"):
-                yield RadioButton("Resurrection (9 cards)", value=True, id="g-resurrection")
-                yield RadioButton("Redemption" + ("" if red_ok else " (coming soon)"), id="g-redemption",
+                yield Choice("Resurrection (9 cards)", value=True, id="g-resurrection")
+                yield Choice("Redemption" + ("" if red_ok else " (coming soon)"), id="g-redemption",
                                   disabled=not red_ok)
             yield Label("Opponent")
             with RadioSet(id="vs"):
-                yield RadioButton("The computer", value=True, id="vs-computer")
-                yield RadioButton("A person at this keyboard", id="vs-human")
+                yield Choice("The computer", value=True, id="vs-computer")
+                yield Choice("A person at this keyboard", id="vs-human")
             yield Label("Computer level (easy allows undo)")
             with RadioSet(id="level"):
                 for lvl in LEVELS[:3]:
-                    yield RadioButton(lvl, value=lvl == "normal", id=f"level-{lvl}")
+                    yield Choice(lvl, value=lvl == "normal", id=f"level-{lvl}")
             yield Label("Who goes first (Resurrection: the youngest player is the first Aggressor)")
             with RadioSet(id="first"):
-                yield RadioButton("Player 1 / me", value=True, id="first-0")
-                yield RadioButton("Player 2 / the computer", id="first-1")
-                yield RadioButton("Random", id="first-random")
+                yield Choice("Player 1 / me", value=True, id="first-0")
+                yield Choice("Player 2 / the computer", id="first-1")
+                yield Choice("Random", id="first-random")
             yield Label("Resurrection: a black A/K/J that wins resurrects the Fallen card to")
             with RadioSet(id="resurrect_to"):
-                yield RadioButton("the bottom of the Hero Pile (ruling)", value=True, id="rt-hero-bottom")
-                yield RadioButton("the bottom of the Fallen Pile (literal text)", id="rt-fallen-bottom")
+                yield Choice("the bottom of the Hero Pile (ruling)", value=True, id="rt-hero-bottom")
+                yield Choice("the bottom of the Fallen Pile (literal text)", id="rt-fallen-bottom")
             yield Label("Seed (blank: random)")
             yield Input(placeholder="a whole number", id="seed", type="integer")
             yield Label("Save name (blank: automatic)")

@@ -1,0 +1,225 @@
+"""Redemption on screen: pane texts built from ``Game.view(player)`` only."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.containers import Horizontal
+
+from tui.widgets import CardList, Item, Pane
+
+# Okabe-Ito colour-blind-safe palette by alignment; the type tag always says the same in letters.
+ALIGN_COLOUR = {"good": "#56B4E9", "evil": "#E69F00", "neutral": ""}
+TYPE_TAG = {"hero": "H", "evil_character": "EC", "good_enhancement": "GE", "evil_enhancement": "EE",
+            "lost_soul": "LS", "dominant": "Do", "artifact": "Ar", "site": "Si", "fortress": "Fo"}
+ZONE_TAG = {"territory": "T", "artifact_pile": "A", "land_of_bondage": "B", "set_aside": "S",
+            "in_site": "@", "in_fortress": "F"}
+MY_ZONES = ("territory", "artifact_pile", "set_aside", "in_site", "in_fortress", "land_of_bondage")
+STEP_NAMES = {"block": "block", "initiative": "initiative", "surrender": "surrender", "": ""}
+
+
+class RedemptionUI:
+    game = "redemption"
+    verb = "play"
+    title = "Redemption"
+
+    def __init__(self, ascii_only: bool = False):
+        self.ascii_only = ascii_only
+
+    # --- cards ---------------------------------------------------------------------------
+    @staticmethod
+    def numbers(c: dict) -> str:
+        t = c.get("type", "")
+        if t in ("hero", "evil_character"):
+            s, tt = c.get("battle_strength", c["strength"]), c.get("battle_toughness", c["toughness"])
+            return f"{s}/{tt}"
+        if t in ("good_enhancement", "evil_enhancement"):
+            return f"+{c['strength']}/+{c['toughness']}"
+        return ""
+
+    def tag(self, c: dict) -> Text:
+        if c.get("face_down") and "key" not in c:
+            return Text("??", style="italic")
+        return Text(f"{TYPE_TAG.get(c.get('type', ''), '?'):<2}", style=f"bold {ALIGN_COLOUR.get(c.get('alignment', ''), '')}".strip())
+
+    def label(self, c: dict, zone: str | None = None) -> Text:
+        t = Text()
+        if zone:
+            t.append(ZONE_TAG.get(zone, "?") + " ", style="dim")
+        t.append_text(self.tag(c))
+        t.append(f" {c['name']}")
+        n = self.numbers(c)
+        if n:
+            t.append(f" {n}")
+        if c.get("face_down"):
+            t.append(" (face down)", style="italic")
+        if c.get("carrying"):
+            t.append(f" +{len(c['carrying'])}")
+        return t
+
+    def detail(self, c: dict) -> Text:
+        t = Text()
+        t.append(f"{c['id']} {c['name']}", style="bold")
+        if c.get("face_down") and "key" not in c:
+            return t
+        kind = c.get("type_name", "")
+        brig = "/".join(c.get("brigades", []))
+        t.append(f": {kind}" + (f", {brig}" if brig else ""))
+        n = self.numbers(c)
+        if n:
+            t.append(f", {n}")
+        if c.get("class"):
+            t.append(f", {' '.join(c['class'])}")
+        if c.get("ability"):
+            t.append(f". {c['ability']}", style="italic")
+        return t
+
+    def describe(self, action) -> str:
+        return str(action)
+
+    def hand(self, view: dict) -> list[str]:
+        return [c["id"] for c in view["players"][view["you"]]["hand"]]
+
+    def _all_cards(self, view: dict) -> dict[str, dict]:
+        out = {}
+        for pv in view["players"]:
+            for key, value in pv.items():
+                if isinstance(value, list):
+                    for c in value:
+                        if isinstance(c, dict) and "id" in c:
+                            out[c["id"]] = c
+        return out
+
+    # --- panes -----------------------------------------------------------------------------
+    def board(self):
+        yield Pane(id="opponent", classes="side-tall")
+        yield Pane(id="battle")
+        with Horizontal(id="mine"):
+            yield CardList(id="hand", ascii_only=self.ascii_only)
+            yield CardList(id="territory", ascii_only=self.ascii_only, numbered=False)
+
+    def render(self, screen, view: dict, names: list[str], wide: bool, usable: set[str], my_turn: bool) -> None:
+        you = view["you"]
+        opp = 1 - you
+        screen.query_one("#opponent", Pane).set(*self.opponent(view, opp, names))
+        me = view["players"][you]
+        hand_items = [Item(c["id"], self.label(c), c["id"] in usable or not my_turn) for c in me["hand"]]
+        if view["is_over"]:
+            hint = "game over: q leaves"
+        elif my_turn:
+            hint = "x: not now"
+        else:
+            hint = f"waiting: {names[view['current_player']]}"
+        screen.query_one("#hand", CardList).set_items(hand_items, f"Hand {len(me['hand'])}/{me['hand_limit']}", hint,
+                                                      empty="(empty hand)")
+        terr_items = []
+        for zone in MY_ZONES:
+            for c in me[zone]:
+                terr_items.append(Item(c["id"], self.label(c, zone), c["id"] in usable or not my_turn))
+        stats = f"Deck {me['deck_count']} Disc {me['discard_count']} Red {me['redeemed']}/{view['rescues_to_win']}"
+        screen.query_one("#territory", CardList).set_items(terr_items, "Your table", stats,
+                                                           empty="(nothing in play)")
+        selected = screen.selected_card()
+        cards = self._all_cards(view)
+        screen.query_one("#battle", Pane).set(*self.battle(view, names, cards.get(selected) if selected else None))
+
+    def opponent(self, view: dict, p: int, names: list[str]) -> tuple[str, Text]:
+        pv = view["players"][p]
+        t = Text()
+        t.append(f"Hand {pv['hand_count']}  Deck {pv['deck_count']}  Discard {pv['discard_count']}  ")
+        t.append(f"Redeemed {pv['redeemed']}/{view['rescues_to_win']}", style="bold")
+        t.append(f"  Bondage {len(pv['land_of_bondage']) + len(pv['in_site'])}\n")
+        terr = [self.label(c) for c in pv["territory"]]
+        t.append("Territory: ")
+        if terr:
+            for i, x in enumerate(terr):
+                if i:
+                    t.append(", ")
+                t.append_text(x)
+        else:
+            t.append("-", style="dim")
+        extra = []
+        if pv["artifact_pile"]:
+            extra.append(f"artifacts {len(pv['artifact_pile'])}")
+        if pv["set_aside"]:
+            extra.append(f"set aside {len(pv['set_aside'])}")
+        if extra:
+            t.append("; " + ", ".join(extra))
+        return f"{names[p]} (Player {p + 1}, deck {pv['deck']})", t
+
+    def battle(self, view: dict, names: list[str], selected: dict | None) -> tuple[str, Text]:
+        t = Text()
+        b = view["battle"]
+        cp = view["current_player"]
+        if b:
+            a, d = b["attacker"], b["defender"]
+            kind = "Rescue attempt" if b["kind"] == "rescue" else "Battle challenge"
+            t.append(f"{kind} by {names[a]}; step: {STEP_NAMES.get(b['step'], b['step'])}\n", style="bold")
+            for side, p in (("hero", a), ("evil", d)):
+                chars = view["players"][p]["field_of_battle"]
+                tot = b["totals"][side]
+                t.append(f"{'Hero' if side == 'hero' else 'Evil'} ({names[p]}) {tot['strength']}/{tot['toughness']}: ",
+                         style="bold")
+                on_field = [c for c in chars if "on" not in c]
+                if not on_field:
+                    t.append("nobody", style="dim")
+                for i, c in enumerate(on_field):
+                    if i:
+                        t.append(", ")
+                    t.append_text(self.label(c))
+                    if c.get("ignored"):
+                        t.append(" (ignored)", style="italic")
+                    extras = [x for x in chars if x.get("on") == c["id"]]
+                    for e in extras:
+                        t.append(f" [{e['name']} {self.numbers(e)}]")
+                t.append("\n")
+            standing = b["standing"].replace("_", " ")
+            t.append(f"Standing: {standing}.")
+            if b.get("initiative", -1) in (0, 1):
+                t.append(f" Initiative: {names[b['initiative']]} ({b['initiative_reason']}).")
+            t.append("\n")
+        else:
+            t.append(f"{view['phase_name']}, turn {view['turn']}", style="bold")
+            if view["phase"] not in ("cut", "first"):
+                t.append(f" (Player {view['active'] + 1}, {names[view['active']]}, is active)")
+            t.append("\n")
+        if view["is_over"]:
+            w = view["winner"]
+            t.append("GAME OVER: " + (f"{names[w]} wins" if w in (0, 1) else "a draw"), style="bold reverse")
+            if view.get("end_reason"):
+                t.append(f" ({view['end_reason']})")
+            t.append("\n")
+        elif cp in (0, 1):
+            t.append(f">> {names[cp]}: {view['decision']['text']}\n", style="bold")
+        if selected:
+            t.append("> " if self.ascii_only else "▶ ")
+            t.append_text(self.detail(selected))
+        title = "Field of Battle" if b else "Field of Battle (no battle)"
+        return title, t
+
+    def phase(self, view: dict) -> str:
+        if view["battle"]:
+            return f"battle: {view['battle']['step']}"
+        return view["phase_name"].lower()
+
+    def score(self, view: dict, names: list[str]) -> str:
+        sc = view["score"]
+        return f"Redeemed {sc[0]}-{sc[1]} of {view['rescues_to_win']}"
+
+    def turn(self, view: dict) -> str:
+        return f"Turn {view['turn']}"
+
+    def refusal_text(self, view: dict, card: str) -> str:
+        """What Enter on a card with no legal action would ask for, so the engine can say why not."""
+        c = self._all_cards(view).get(card, {})
+        t = c.get("type", "")
+        b = view["battle"]
+        if t == "hero":
+            return f"rescue {card}" if view["phase"] == "battle" else f"play {card}"
+        if t == "evil_character":
+            return f"block {card}" if b else f"play {card}"
+        if t in ("good_enhancement", "evil_enhancement"):
+            mine = [x["id"] for x in view["players"][view["you"]]["field_of_battle"] if "on" not in x]
+            return f"enhance {card} {mine[0]}" if b and mine else f"equip {card} {card}"
+        verb = {"artifact": "artifact", "site": "site", "fortress": "fortress", "dominant": "dominant",
+                "lost_soul": "surrender"}.get(t, "play")
+        return f"{verb} {card}"
