@@ -146,3 +146,68 @@ def test_two_people_get_a_hand_off_screen_and_resume_on_it(make_app, save_dir):
     asyncio.run(go())
     resumed = Session.load(session.path)
     assert resumed.screen == "handoff" and resumed.game == session.game
+
+
+async def press_card(app, pilot, card):
+    """Select ``card`` by keys: a digit in the hand, or Tab to your table and the arrow keys; then Enter."""
+    from tui.widgets import CardList
+
+    screen = app.screen
+    hand = screen.query_one("#hand", CardList)
+    ids = [i.id for i in hand.items]
+    if card in ids and ids.index(card) < 9:
+        await pilot.press(str(ids.index(card) + 1), "enter")
+        return
+    table = screen.query_one("#territory", CardList)
+    while app.focused is not table:
+        await pilot.press("tab")
+    while table.selected != card:
+        await pilot.press("down")
+    await pilot.press("enter")
+
+
+def test_redemption_rescue_attempt_by_keys(make_app, save_dir):
+    """Two people at one keyboard: present a Hero, block, enhance on both sides, pass, the rescue succeeds."""
+    session = Session.new("redemption", vs="human", seed=5, path=saves.save_path("rescue", save_dir))
+    for setup in ("cut", "cut", "first 0"):  # the cut and who goes first are not what this test is about
+        assert session.act(setup).ok
+    session.viewer, session.screen = 0, "game"
+    app = make_app(start=session)
+    game = session.game
+
+    async def through_handoff(pilot):
+        await pilot.pause()
+        if isinstance(app.screen, HandOffScreen):
+            await pilot.press("enter")
+            await pilot.pause()
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await through_handoff(pilot)
+            assert game.phase == "prep" and session.my_turn
+            await pilot.press("n")  # end the Preparation phase
+            assert game.phase == "battle"
+            await press_card(app, pilot, "G13")  # the Hero: its one legal action is the rescue attempt
+            assert game.history[-1] == "rescue G13"
+            await through_handoff(pilot)
+            assert session.viewer == 1
+            await press_card(app, pilot, "H8")  # block
+            assert game.history[-1] == "block H8"
+            await through_handoff(pilot)
+            await press_card(app, pilot, "H17")  # an evil enhancement on the blocker
+            assert game.history[-1] == "enhance H17 H8"
+            await through_handoff(pilot)
+            battle_text = str(app.screen.query_one("#battle").render())
+            assert "Initiative:" in battle_text and "Hero 6/6" in battle_text and "Evil 7/7" in battle_text
+            await press_card(app, pilot, "G22")
+            assert game.history[-1] == "enhance G22 G13"
+            await through_handoff(pilot)
+            await pilot.press("space")  # pass: the battle resolves, the Hero wins
+            assert game.history[-1] == "pass"
+            await through_handoff(pilot)
+            await press_card(app, pilot, "H10")  # the defender surrenders a Lost Soul
+            assert game.history[-1] == "surrender H10"
+            assert game.score(0) == 1
+            assert any("H10" in line or "Lost Soul" in line for line in session.meta.log[-4:])
+
+    asyncio.run(go())

@@ -14,6 +14,10 @@ TYPE_TAG = {"hero": "H", "evil_character": "EC", "good_enhancement": "GE", "evil
 ZONE_TAG = {"territory": "T", "artifact_pile": "A", "land_of_bondage": "B", "set_aside": "S",
             "in_site": "@", "in_fortress": "F"}
 MY_ZONES = ("territory", "artifact_pile", "set_aside", "in_site", "in_fortress", "land_of_bondage")
+#: Short prompts in battle (the engine's decision text repeats the initiative reason shown just above).
+PROMPTS = {"block": "block (pick an Evil Character, Enter) or no block (Space).",
+           "initiative": "enhance (pick a card, Enter) or pass (Space).",
+           "surrender": "pick the Lost Soul to surrender (Tab, arrows, Enter)."}
 STEP_NAMES = {"block": "block", "initiative": "initiative", "surrender": "surrender", "": ""}
 
 
@@ -120,14 +124,14 @@ class RedemptionUI:
                                                            empty="(nothing in play)")
         selected = screen.selected_card()
         cards = self._all_cards(view)
-        screen.query_one("#battle", Pane).set(*self.battle(view, names, cards.get(selected) if selected else None))
+        screen.query_one("#battle", Pane).set(*self.battle(view, names, cards.get(selected) if selected else None, wide))
 
     def opponent(self, view: dict, p: int, names: list[str]) -> tuple[str, Text]:
         pv = view["players"][p]
         t = Text()
-        t.append(f"Hand {pv['hand_count']}  Deck {pv['deck_count']}  Discard {pv['discard_count']}  ")
+        t.append(f"Hand {pv['hand_count']} Deck {pv['deck_count']} Disc {pv['discard_count']} ")
         t.append(f"Redeemed {pv['redeemed']}/{view['rescues_to_win']}", style="bold")
-        t.append(f"  Bondage {len(pv['land_of_bondage']) + len(pv['in_site'])}\n")
+        t.append(f" Bondage {len(pv['land_of_bondage']) + len(pv['in_site'])}\n")
         terr = [self.label(c) for c in pv["territory"]]
         t.append("Territory: ")
         if terr:
@@ -146,18 +150,18 @@ class RedemptionUI:
             t.append("; " + ", ".join(extra))
         return f"{names[p]} (Player {p + 1}, deck {pv['deck']})", t
 
-    def battle(self, view: dict, names: list[str], selected: dict | None) -> tuple[str, Text]:
+    def battle(self, view: dict, names: list[str], selected: dict | None, wide: bool = True) -> tuple[str, Text]:
         t = Text()
         b = view["battle"]
         cp = view["current_player"]
         if b:
             a, d = b["attacker"], b["defender"]
-            kind = "Rescue attempt" if b["kind"] == "rescue" else "Battle challenge"
-            t.append(f"{kind} by {names[a]}; step: {STEP_NAMES.get(b['step'], b['step'])}\n", style="bold")
+            kind = "rescue attempt" if b["kind"] == "rescue" else "battle challenge"
+            title = f"Field of Battle: {kind} by {names[a]} ({STEP_NAMES.get(b['step'], b['step'])})"
             for side, p in (("hero", a), ("evil", d)):
                 chars = view["players"][p]["field_of_battle"]
                 tot = b["totals"][side]
-                t.append(f"{'Hero' if side == 'hero' else 'Evil'} ({names[p]}) {tot['strength']}/{tot['toughness']}: ",
+                t.append(f"{'Hero' if side == 'hero' else 'Evil'} {tot['strength']}/{tot['toughness']} ({names[p]}): ",
                          style="bold")
                 on_field = [c for c in chars if "on" not in c]
                 if not on_field:
@@ -165,23 +169,20 @@ class RedemptionUI:
                 for i, c in enumerate(on_field):
                     if i:
                         t.append(", ")
-                    t.append_text(self.label(c))
+                    t.append_text(self.label({k: v for k, v in c.items() if k != "carrying"}))
                     if c.get("ignored"):
                         t.append(" (ignored)", style="italic")
-                    extras = [x for x in chars if x.get("on") == c["id"]]
-                    for e in extras:
+                    for e in (x for x in chars if x.get("on") == c["id"]):
                         t.append(f" [{e['name']} {self.numbers(e)}]")
                 t.append("\n")
-            standing = b["standing"].replace("_", " ")
-            t.append(f"Standing: {standing}.")
+            t.append(f"Standing: {b['standing'].replace('_', ' ')}.")
             if b.get("initiative", -1) in (0, 1):
-                t.append(f" Initiative: {names[b['initiative']]} ({b['initiative_reason']}).")
+                t.append(f" Initiative: {names[b['initiative']]}", style="bold")
+                why = b["initiative_reason"] if wide else b["initiative_reason"].split(", so")[0]
+                t.append(f" ({why}).")
             t.append("\n")
         else:
-            t.append(f"{view['phase_name']}, turn {view['turn']}", style="bold")
-            if view["phase"] not in ("cut", "first"):
-                t.append(f" (Player {view['active'] + 1}, {names[view['active']]}, is active)")
-            t.append("\n")
+            title = f"Field of Battle: {view['phase_name']}, turn {view['turn']}"
         if view["is_over"]:
             w = view["winner"]
             t.append("GAME OVER: " + (f"{names[w]} wins" if w in (0, 1) else "a draw"), style="bold reverse")
@@ -189,11 +190,11 @@ class RedemptionUI:
                 t.append(f" ({view['end_reason']})")
             t.append("\n")
         elif cp in (0, 1):
-            t.append(f">> {names[cp]}: {view['decision']['text']}\n", style="bold")
+            prompt = PROMPTS.get(b.get("step", "") if b else view["phase"]) if b else None
+            t.append(f">> {names[cp]}: {prompt or view['decision']['text']}\n", style="bold")
         if selected:
             t.append("> " if self.ascii_only else "▶ ")
             t.append_text(self.detail(selected))
-        title = "Field of Battle" if b else "Field of Battle (no battle)"
         return title, t
 
     def phase(self, view: dict) -> str:

@@ -108,6 +108,7 @@ class GameScreen(Screen):
             self.maybe_computer()
 
     def on_resize(self) -> None:
+        self.set_class(self.size.height >= 32, "-tall")
         self.refresh_view()
 
     def on_card_list_moved(self, event: CardList.Moved) -> None:
