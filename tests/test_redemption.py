@@ -783,3 +783,48 @@ def test_rejections_cite_documented_rules():
         out = g.apply(text)
         if not out.ok:
             assert out.rule in sections, out.rule
+
+
+def test_live_totals_are_stored_and_checked():
+    b = _blocked("barak", "pilate")
+    g = b.game
+    d = g.to_dict()
+    assert d["live"] == {"hero_strength": 6, "hero_toughness": 6, "evil_strength": 5, "evil_toughness": 5,
+                         "standing": "hero_winning", "initiative": 1}
+    bad = {**d, "live": {**d["live"], "hero_strength": 60}}
+    with pytest.raises(ValueError, match="totals"):
+        Game.from_dict(bad)
+
+
+def test_saves_round_trip_mid_battle():
+    saves = pytest.importorskip("saves")
+    b = _blocked("barak", "pilate", p1={"hand": ["herods_banquet"]})
+    g = b.game
+    text = saves.dumps(g)
+    g2 = saves.loads(text)
+    assert g2 == g and g2.current_player == 1
+    assert 'score = "0-0"' in text
+
+
+def test_malformed_action_objects_are_refused_not_crashes():
+    g = new_game(1)
+    for a in (Action("cut", ("x",)), Action("first", ("7",)), Action("play", ()), Action("soul", ("G1",)),
+              Action("play", (3,))):
+        out = g.apply(a)
+        assert not out.ok and out.rule == "redemption.notation"
+
+
+def test_determinize_hides_face_down_artifacts():
+    b = build({"hand": ["gideon"], "deck": ["barak", "ehud"]},
+              {"hand": ["peter", "andrew"], "deck": ["james", "basket_of_loaves", "ls_orphan"],
+               "artifact_pile": ["letters_to_churches"]})
+    g = b.game
+    seen = set()
+    for i in range(30):
+        d = g.determinize(0, Rng(i))
+        art = d.z[1]["artifact_pile"][0]
+        assert d.card(art).type == "artifact"
+        seen.add(d.card(art).key)
+        assert all(d.card(c).type != "lost_soul" for c in d.z[1]["hand"])
+        assert d.card(d.z[0]["hand"][0]).key == "gideon"
+    assert seen == {"letters_to_churches", "basket_of_loaves"}

@@ -510,8 +510,19 @@ class Game(GameBase):
     def _check(self, action: Action) -> None:
         if not isinstance(action, Action) or action.verb not in VERBS:
             raise Rejection(f"{action!r} is not a Redemption action", "redemption.notation")
-        for cid in action.args if action.verb not in ("cut", "first") else ():
-            require(cid in self.cards, f"there is no card {cid} in this game", "redemption.notation")
+        if not isinstance(action.args, tuple) or not all(isinstance(a, str) for a in action.args):
+            raise Rejection(f"{action!r} has malformed arguments", "redemption.notation")
+        if action.verb == "cut":
+            require(len(action.args) <= 1 and all(a.isdigit() for a in action.args),
+                    "write 'cut' or 'cut N'", "redemption.notation")
+        elif action.verb == "first":
+            require(action.args in (("0",), ("1",)), "write 'first 0' or 'first 1'", "redemption.notation")
+        else:
+            (lo, hi), _ = VERBS[action.verb]
+            require(lo <= len(action.args) <= hi, f"'{action.verb}' takes {lo if lo == hi else f'{lo} or {hi}'} card id(s)",
+                    "redemption.notation")
+            for cid in action.args:
+                require(cid in self.cards, f"there is no card {cid} in this game", "redemption.notation")
         p = self.current_player
         assert p is not None
         v, args = action.verb, action.args
@@ -1285,8 +1296,19 @@ class Game(GameBase):
             "first": self.st["first"], "cutter": self.st["cutter"], "chooser": self.st["chooser"],
             "souls_drawn": list(self.st["souls_drawn"]), "flags": dict(self.st["flags"]),
             "dry_turns": self.st["dry"], "result": self.st["result"], "end_reason": self.st["end_reason"],
-            "battle": _copy_battle(self.b), "history": list(self.history),
+            "battle": _copy_battle(self.b), "live": self._live(), "history": list(self.history),
         }
+
+    def _live(self) -> dict:
+        """The live battle totals and initiative: derived from the rest, stored so a save shows them."""
+        if not (self.phase == "battle" and self.b["kind"]):
+            return {}
+        a = self.active
+        hs, ht, _ = self.side_totals(a)
+        es, et, _ = self.side_totals(1 - a)
+        who = self.initiative()[0] if self.b["step"] == "initiative" else -1
+        return {"hero_strength": hs, "hero_toughness": ht, "evil_strength": es, "evil_toughness": et,
+                "standing": self.standing(), "initiative": who}
 
     def clone(self) -> "Game":
         st = dict(self.st)
@@ -1363,7 +1385,7 @@ class Game(GameBase):
         for cid, cd in raw_cards.items():
             if not isinstance(cid, str) or not _ID.match(cid):
                 raise ValueError(f"{cid!r} is not a card id (like G17)")
-            if not isinstance(cd, dict) or cd.get("key") not in CARDS:
+            if not isinstance(cd, dict) or not isinstance(cd.get("key"), str) or cd["key"] not in CARDS:
                 raise ValueError(f"card {cid} names an unknown card {cd.get('key') if isinstance(cd, dict) else cd!r}")
             if cd.get("owner") not in (0, 1) or isinstance(cd.get("owner"), bool):
                 raise ValueError(f"card {cid} must have owner 0 or 1")
@@ -1433,7 +1455,7 @@ class Game(GameBase):
         if phase == "first" and st["chooser"] not in (0, 1):
             raise ValueError("while choosing the first player, 'chooser' must be 0 or 1")
         sd = d.get("souls_drawn", [0, 0])
-        if not (isinstance(sd, list) and len(sd) == 2 and all(isinstance(x, int) and x >= 0 for x in sd)):
+        if not (isinstance(sd, list) and len(sd) == 2 and all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in sd)):
             raise ValueError("'souls_drawn' must be two counts")
         st["souls_drawn"] = list(sd)
         flags = d.get("flags", {})
@@ -1465,6 +1487,11 @@ class Game(GameBase):
         g = cls(seed, options, rng, list(decks), cards, zones, dict(attached), set(face_up), st, b, list(history))
         if result == "" and phase == "battle" and b["step"] == "initiative" and not (g.battle_chars(0) or g.battle_chars(1)):
             raise ValueError("a battle at the initiative step needs characters in the Field of Battle")
+        live = d.get("live", {})
+        if not isinstance(live, dict):
+            raise ValueError("'live' must be a table")
+        if live and live != g._live():
+            raise ValueError(f"the stored battle totals {live} do not match the cards in battle {g._live()}")
         return g
 
 
@@ -1484,10 +1511,14 @@ def _battle(raw, cards) -> dict:
         raise ValueError(f"battle step {b['step']!r} does not fit battle kind {b['kind']!r}")
     for k in ("ignored", "protected"):
         for c, src in b[k].items():
+            if not isinstance(src, str):
+                raise ValueError(f"battle {k} must map card ids to card ids")
             if c not in cards or src not in cards:
                 raise ValueError(f"battle {k} names unknown cards {c}/{src}")
     for k in ("negated", "played", "souls"):
         for c in b[k]:
+            if not isinstance(c, str):
+                raise ValueError(f"battle {k} must list card ids")
             if c not in cards:
                 raise ValueError(f"battle {k} names unknown card {c}")
     if b["last_actor"] not in (-1, 0, 1) or b["surrenderer"] not in (-1, 0, 1) or b["passes"] not in (0, 1, 2):
