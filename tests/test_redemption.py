@@ -828,3 +828,35 @@ def test_determinize_hides_face_down_artifacts():
         assert all(d.card(c).type != "lost_soul" for c in d.z[1]["hand"])
         assert d.card(d.z[0]["hand"][0]).key == "gideon"
     assert seen == {"letters_to_churches", "basket_of_loaves"}
+
+
+def test_activation_and_enhancement_draws_route_lost_souls():
+    b = build({"artifact_pile": ["bread_for_elijah"], "deck": ["ls_wanderer", "gideon"]}, {})
+    g = b.game
+    ok(g, f"activate {b['bread_for_elijah']}")
+    assert g.zone_of(b["ls_wanderer"]) == (0, "land_of_bondage") and g.zone_of(b["gideon"]) == (0, "hand")
+    b = _blocked("barak", "caiaphas", p0={"hand": ["song_of_deborah"], "deck": ["ls_blind", "ehud"]})
+    g = b.game
+    ok(g, f"enhance {b['song_of_deborah']} {b['barak']}")
+    assert g.zone_of(b["ls_blind"]) == (0, "land_of_bondage") and g.zone_of(b["ehud"]) == (0, "hand")
+
+
+@pytest.mark.parametrize("verb,keys,where", [
+    ("play", ["gideon"], (0, "territory")),
+    ("artifact", ["jar_of_oil"], (0, "artifact_pile")),
+    ("site", ["cave_of_adullam"], (0, "territory")),
+    ("fortress", ["stronghold_of_zion"], (0, "territory")),
+    ("setaside", ["barak"], (0, "set_aside")),
+    ("equip", ["sword_of_goliath", "barak"], (0, "territory")),
+])
+def test_each_discard_phase_action(verb, keys, where):
+    b = build({"hand": ["gideon", "jar_of_oil", "cave_of_adullam", "stronghold_of_zion", "sword_of_goliath"],
+               "territory": ["barak"]}, {}, phase="discard")
+    g = b.game
+    ok(g, " ".join([verb] + [b[k] for k in keys]))
+    assert g.zone_of(b[keys[0]]) == where and g.phase == "discard"
+
+
+def test_hand_limit_state_needs_a_full_hand():
+    with pytest.raises(ValueError, match="hand-limit"):
+        build({"hand": ["gideon"]}, {}, phase="hand_limit")

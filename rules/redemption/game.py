@@ -1239,7 +1239,22 @@ class Game(GameBase):
         return {"player": p, "kind": "surrender", "text": "Choose the Lost Soul that is rescued ('surrender <soul>')."}
 
     def view(self, player: int) -> dict:
-        """What ``player`` may see: own hand; counts for hands and decks; face-down cards hidden."""
+        """What ``player`` may see: own hand; counts for hands and decks; face-down cards hidden.
+
+        Keys: game, you, turn, active (whose turn), phase, phase_name, current_player, decision
+        {player, kind, text}, is_over, winner (-1 none), result, end_reason, score [p0, p1],
+        rescues_to_win, options, legal (action strings, only for the player who decides), battle
+        ({} when none; else kind, attacker, defender, step, totals {hero, evil: {strength, toughness}},
+        standing, initiative (-1 outside the initiative step), initiative_reason, passes, souls), and
+        players: two tables with deck, deck_count, hand_count, hand (cards; [] for the opponent),
+        hand_limit, redeemed, discard_count, discard_top, and a card list per zone: territory,
+        artifact_pile, land_of_bondage, land_of_redemption, field_of_battle, set_aside, removed,
+        in_site, in_fortress, captured. A card is a table: id, owner, key, name, type, type_name,
+        alignment, brigades, strength, toughness, class, identifiers, reference, ability (text);
+        "on" (the card it sits on), "carrying" (cards on it); in battle also battle_strength,
+        battle_toughness, ignored, protected; "negated" for a negated enhancement; face-down
+        artifacts of the opponent show only id, owner, name, type and face_down.
+        """
         if player not in (0, 1):
             raise ValueError(f"player must be 0 or 1, not {player!r}")
         players = []
@@ -1487,6 +1502,10 @@ class Game(GameBase):
         g = cls(seed, options, rng, list(decks), cards, zones, dict(attached), set(face_up), st, b, list(history))
         if result == "" and phase == "battle" and b["step"] == "initiative" and not (g.battle_chars(0) or g.battle_chars(1)):
             raise ValueError("a battle at the initiative step needs characters in the Field of Battle")
+        if result == "" and phase == "hand_limit":
+            a = st["active"]
+            if len(zones[a]["hand"]) <= g.hand_limit(a):
+                raise ValueError("the hand-limit step needs a hand over the limit; otherwise the turn is already over")
         live = d.get("live", {})
         if not isinstance(live, dict):
             raise ValueError("'live' must be a table")

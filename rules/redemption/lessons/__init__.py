@@ -1,0 +1,1 @@
+"""Redemption lessons (TOML data files; see :mod:`rules.lessons` for the format)."""
