@@ -76,6 +76,7 @@ class Step:
     hint: str = ""
     until: str = ""  # "" or "over"
     mistakes: tuple[Mistake, ...] = ()
+    start: dict | None = None  # a new position for this step (same forms as the lesson's [start])
 
     @property
     def open(self) -> bool:
@@ -168,9 +169,12 @@ def parse_lesson(text: str, game: str, source: str = "<lesson>", lesson_id: str 
             if not isinstance(md, dict):
                 raise LessonError(f"{where}: each [[step.mistake]] must be a table")
             mistakes.append(Mistake(_strings(md, "actions", where), _text(md, "say", where, True), _text(md, "rule", where)))
+        step_start = sd.get("start")
+        if step_start is not None and not isinstance(step_start, dict):
+            raise LessonError(f"{where}: [step.start] must be a table")
         steps.append(Step(coach=_text(sd, "coach", where, True), expect=expect, reply=_strings(sd, "reply", where),
                           success=_text(sd, "success", where), wrong=_text(sd, "wrong", where),
-                          hint=_text(sd, "hint", where), until=until, mistakes=tuple(mistakes)))
+                          hint=_text(sd, "hint", where), until=until, mistakes=tuple(mistakes), start=step_start))
     start = doc.get("start", {})
     if not isinstance(start, dict):
         raise LessonError(f"{source}: [start] must be a table")
@@ -188,6 +192,9 @@ def parse_lesson(text: str, game: str, source: str = "<lesson>", lesson_id: str 
                     outro=_text(doc, "outro", source), you=you, opponent=opponent, level=str(doc.get("level", "easy")),
                     order=order, source=source, folder=folder)
     start_game(lesson)  # a lesson whose position the rules refuse is an error now, not when it is opened
+    for n, step in enumerate(lesson.steps, 1):
+        if step.start is not None:
+            start_position(lesson, step.start, f"{source}, step {n}: [step.start]")
     return lesson
 
 
@@ -196,9 +203,13 @@ def start_game(lesson: Lesson) -> GameBase:
     return start_position(lesson)[0]
 
 
-def start_position(lesson: Lesson) -> tuple[GameBase, dict[str, str]]:
-    """The starting position and the card aliases its actions may use (card key -> card id)."""
-    start, cls, where = dict(lesson.start), game_class(lesson.game), f"{lesson.source}: [start]"
+def start_position(lesson: Lesson, start: dict | None = None,
+                   where: str = "") -> tuple[GameBase, dict[str, str], list[Event]]:
+    """A position (the lesson's [start] unless ``start`` is given), the card aliases its actions may
+    use (card key -> card id) and the events of its setup actions."""
+    cls = game_class(lesson.game)
+    start = dict(lesson.start if start is None else start)
+    where = where or f"{lesson.source}: [start]"
     actions = _strings(start, "actions", where)
     start.pop("actions", None)
     aliases: dict[str, str] = {}
@@ -224,11 +235,13 @@ def start_position(lesson: Lesson) -> tuple[GameBase, dict[str, str]]:
         raise
     except Exception as e:  # ValueError from the engine, SaveError, OSError: all mean a broken lesson
         raise LessonError(f"{where}: not a position the rules allow ({e})") from None
+    events: list[Event] = []
     for action in actions:
         out = game.apply(with_aliases(action, aliases))
         if not out.ok:
             raise LessonError(f"{where}: the setup action {action!r} is refused: {out.reason} [{out.rule}]")
-    return game, aliases
+        events.extend(out.events)
+    return game, aliases, events
 
 
 #: Fields of a state table that name cards (by id); in a keyed position they may name card keys.
@@ -327,7 +340,7 @@ class LessonRun:
 
     def __init__(self, lesson: Lesson, agent: Any = None, seed: int = 0):
         self.lesson = lesson
-        self.game, self.aliases = start_position(lesson)
+        self.game, self.aliases, setup = start_position(lesson)
         self.index = 0
         self.finished = False
         self.seed = seed
@@ -336,8 +349,7 @@ class LessonRun:
         self.recent: tuple[Event, ...] = ()
         #: Every event of the lesson so far, for the log.
         self.log: list[Event] = []
-        self.recent = tuple(self._opponent_turns())
-        self.log.extend(self.recent)
+        self._enter_step(None if lesson.steps[0].start is not None else setup)
 
     @property
     def you(self) -> int:
@@ -383,11 +395,12 @@ class LessonRun:
                 return Feedback("illegal", "\n".join(rej.lines()), rej.rule, rejected=rej)
         if self.game.current_player != self.you:
             return Feedback("illegal", "It is not your move.", "")
+        text = str(action)
         check = self.game.check(action)
         if not check.ok:
             rej = coach_mod.explain_rejection(self.game, self.you, action, check)
-            return Feedback("illegal", "\n".join(rej.lines()), rej.rule, rejected=rej)
-        text = str(action)
+            said = [m.say for m in step.mistakes if text in self._norm(m.actions)]
+            return Feedback("illegal", "\n".join(said + rej.lines()), rej.rule, rejected=rej)
         if step.expect and text not in self._norm(step.expect):
             for m in step.mistakes:
                 if text in self._norm(m.actions):
@@ -408,6 +421,10 @@ class LessonRun:
         if not step.open and not self.game.is_over and self.game.current_player != self.you and self.index + 1 < len(self.lesson.steps):
             raise LessonError(f"{self.lesson.source}: after step {self.index + 1} it is not the learner's move")
         self.index += 1
+        if self.index < len(self.lesson.steps) and self.lesson.steps[self.index].start is not None:
+            finished = self.recent
+            self._enter_step()  # a new position: the coach's "what just happened" starts afresh
+            return Feedback("step", step.success, events=finished)
         if self.index >= len(self.lesson.steps) or self.game.is_over:
             self.finished = True
             result = ""
@@ -416,6 +433,17 @@ class LessonRun:
                 result = f"{title}: {purpose}"
             return Feedback("done", "\n\n".join(t for t in (result, step.success, self.lesson.outro) if t), events=self.recent)
         return Feedback("step", step.success, events=self.recent)
+
+    def _enter_step(self, setup: list[Event] | None = None) -> None:
+        """Begin the current step: its own position if it has one, then the computer's moves if it is to move."""
+        step = self.lesson.steps[self.index]
+        if setup is None and step.start is not None:
+            self.game, self.aliases, setup = start_position(self.lesson, step.start,
+                                                            f"{self.lesson.source}, step {self.index + 1}: [step.start]")
+        events = list(setup or [])
+        events.extend(self._opponent_turns())
+        self.recent = tuple(events)
+        self.log.extend(events)
 
     def _opponent_turns(self) -> list[Event]:
         """In lessons against the computer, let it move until it is the learner's turn again."""
