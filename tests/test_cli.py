@@ -47,7 +47,7 @@ def make_save(folder, name, seed=1, **kw):
     return s
 
 
-@pytest.mark.parametrize("argv", [[], ["new"], ["resume"], ["saves"]])
+@pytest.mark.parametrize("argv", [[], ["new"], ["resume"], ["saves"], ["learn"]])
 def test_help_everywhere(capsys, argv):
     assert cli.main([*argv, "--help"]) == 0
     assert "usage: redemption" in capsys.readouterr().out
@@ -167,3 +167,10 @@ def test_player_gets_a_folder_of_their_own(folder, launched, monkeypatch):
     monkeypatch.setenv("REDEMPTION_PLAYER", "bob")
     assert cli.main(["--save-dir", str(folder)]) == 0
     assert launched[1].settings.save_dir == folder / "bob" and launched[1].start is None
+
+
+def test_learn_opens_the_lessons(folder, launched):
+    from tui.learn.app import LearnApp
+
+    assert cli.main(["learn", "--save-dir", str(folder)]) == 0
+    assert isinstance(launched[0], LearnApp)

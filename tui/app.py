@@ -29,7 +29,7 @@ class Settings:
 
 
 class RedemptionApp(App[int]):
-    CSS_PATH = "app.tcss"
+    CSS_PATH = "app.tcss"  # relative to this module; subclasses elsewhere must give the full path
     TITLE = "Redemption"
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
     ENABLE_COMMAND_PALETTE = True

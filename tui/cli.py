@@ -88,6 +88,8 @@ def build_parser() -> Parser:
     res.add_argument("name", nargs="?", help="the save's name (see 'redemption saves')")
 
     sub.add_parser("saves", parents=[common], help="list saved games and exit", description="List saved games.")
+    sub.add_parser("learn", parents=[common], help="open the guided lessons",
+                   description="Open the guided lessons (progress is kept per player).")
     return p
 
 
@@ -205,12 +207,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             session = start_new(args, settings)
         elif args.command == "resume":
             session = pick_resume(args, settings)
+        if args.command == "learn":
+            try:
+                from tui.learn.app import LearnApp
+            except ImportError:
+                raise CliError(f"{PROG}: the guided lessons are not available in this version yet", 2) from None
     except CliError as e:
         print(str(e), file=sys.stderr)
         return e.status
     from tui.app import RedemptionApp
 
-    app = RedemptionApp(settings, start=session)
+    app = LearnApp(settings) if args.command == "learn" else RedemptionApp(settings, start=session)
     app.run()
     return app.return_code or 0
 

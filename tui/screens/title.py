@@ -30,8 +30,13 @@ class Choice(RadioButton):
         return Content.assemble("(", ("*" if self.value else " ", "bold"), ")")
 
 
-def in_progress(folder) -> list[saves.SaveInfo]:
-    return [s for s in saves.list_saves(folder) if not s.error and not s.over]
+def learn_available() -> bool:
+    """Guided mode lives in ``tui.learn`` (another part of the project); offer it once it is there."""
+    try:
+        from tui.learn.screens import LessonListScreen  # noqa: F401
+    except ImportError:
+        return False
+    return True
 
 
 class TitleScreen(Screen):
@@ -46,23 +51,22 @@ class TitleScreen(Screen):
             yield OptionList(id="menu")
         yield Footer(compact=True)
 
-    def on_mount(self) -> None:
-        self.refresh_menu()
-
     def on_screen_resume(self) -> None:
+        # Only when the title is actually shown: reading every save is wasted work under a game.
         self.refresh_menu()
 
     def refresh_menu(self) -> None:
         app: RedemptionApp = self.app  # type: ignore[assignment]
-        folder = app.settings.save_dir
-        going = in_progress(folder)
-        total = len(saves.list_saves(folder))
+        every = saves.list_saves(app.settings.save_dir)
+        going = [s for s in every if not s.error and not s.over]
+        total = len(every)
         who = f"Welcome, {app.settings.player}." if app.settings.player else "Welcome."
         self.query_one("#who", Static).update(who)
         resume = Option(f"Resume a game  ({len(going)} in progress, {total} saved)", id="resume",
                         disabled=total == 0)
         new = Option("New game", id="new")
-        learn = Option("Learn  (guided lessons: coming in a later version)", id="learn", disabled=True)
+        learn = Option("Learn  (guided lessons)" if learn_available() else
+                       "Learn  (guided lessons: coming in a later version)", id="learn", disabled=not learn_available())
         quit_ = Option("Quit", id="quit")
         menu = self.query_one("#menu", OptionList)
         menu.clear_options()
@@ -76,8 +80,16 @@ class TitleScreen(Screen):
             self.action_resume()
         elif choice == "new":
             self.action_new()
+        elif choice == "learn":
+            self.action_learn()
         elif choice == "quit":
             self.app.exit()
+
+    def action_learn(self) -> None:
+        if learn_available():
+            from tui.learn.screens import LessonListScreen
+
+            self.app.push_screen(LessonListScreen())
 
     def action_resume(self) -> None:
         self.app.push_screen(ResumeScreen())
