@@ -117,6 +117,7 @@ class Feedback:
     rule: str = ""
     events: tuple[Event, ...] = ()
     rejected: coach_mod.Rejected | None = None
+    note: str = ""  # for a refused action the lesson lists as a common mistake: the lesson's own words
 
     @property
     def ok(self) -> bool:
@@ -400,7 +401,7 @@ class LessonRun:
         if not check.ok:
             rej = coach_mod.explain_rejection(self.game, self.you, action, check)
             said = [m.say for m in step.mistakes if text in self._norm(m.actions)]
-            return Feedback("illegal", "\n".join(said + rej.lines()), rej.rule, rejected=rej)
+            return Feedback("illegal", "\n".join(said + rej.lines()), rej.rule, rejected=rej, note="\n".join(said))
         if step.expect and text not in self._norm(step.expect):
             for m in step.mistakes:
                 if text in self._norm(m.actions):

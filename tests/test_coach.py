@@ -1,5 +1,6 @@
 """The coach: phases, actions in words with their rules, what just happened, why, rejections and hints."""
 
+import importlib
 import re
 from importlib import resources
 from pathlib import Path
@@ -34,10 +35,13 @@ def test_every_rule_id_the_engine_the_coach_and_the_lessons_cite_is_in_the_rules
     cited = {f"{game}.notation", f"{game}.end"}  # rules.core cites these for every game
     folder = ROOT / "rules" / game
     files = [*folder.glob("*.py"), *folder.glob("lessons/*.toml")]
-    pattern = re.compile(rf"(?<![\w.]){game}\.[a-z0-9_]+(?:\.[a-z0-9_]+)*")  # not rules.<game>.<module>
+    pattern = re.compile(rf"(?<![\w.]){game}\.[a-z0-9_-]+(?:\.[a-z0-9_-]+)*")  # not rules.<game>.<module>
     for f in files:
         cited.update(m.rstrip(".") for m in pattern.findall(f.read_text(encoding="utf-8")))
     cited = {c for c in cited if not c.endswith(("py", "toml", "md"))}  # module paths are not rule ids
+    module = importlib.import_module(f"rules.{game}")
+    cited.update(rule for _, rule in getattr(module, "VERBS", {}).values())  # ids the engine builds from tables
+    cited.update(f"{game}.effect.{effect}" for effect in getattr(module, "EFFECTS", {}))
     missing = sorted(c for c in cited if c not in sections)
     assert not missing, f"rule ids cited but not documented in rules/{game}/rules.md: {missing}"
     assert len(cited) > 5

@@ -109,6 +109,37 @@ def test_a_rejection_in_the_coach_pane_jumps_to_its_rule_and_the_reference_searc
     asyncio.run(go())
 
 
+def test_a_redemption_lesson_by_keys_a_brigade_mismatch_is_refused_then_the_hint_wins(save_dir):
+    from tui.app import RedemptionApp, Settings
+    from tui.learn.app import LearnApp
+
+    lesson = next(item for item in lessons("redemption") if item.title == "Enhancements and brigades")
+
+    class OneLesson(RedemptionApp):
+        CSS_PATH = LearnApp.CSS_PATH
+
+        def on_mount(self) -> None:
+            self.push_screen(LessonScreen(lesson))
+
+    app = OneLesson(Settings(save_dir=save_dir, pause=0.0, signals=False))
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            prayer = screen.run.aliases["daniels_prayer"]
+            await pilot.press("colon", *f"enhance {prayer} {screen.run.aliases['barak']}", "enter")
+            await pilot.pause()
+            text = coach_text(app)
+            assert text.startswith("Not quite. Daniel's Prayer is a Gold enhancement, and Barak is Blue")
+            assert "Rule redemption.battle.brigade (Brigades must match)" in text
+            await pilot.press("question_mark", "enter")
+            await pilot.pause()
+            assert screen.run.finished and screen.run.game.score(0) == 1
+
+    asyncio.run(go())
+
+
 def test_lesson_step_snapshot_80x24(save_dir, snap_compare):
     from tui.app import RedemptionApp, Settings
     from tui.learn.app import LearnApp

@@ -25,10 +25,9 @@ from saves import progress as progress_store
 from tui import controls
 from tui.games import ui_for
 from tui.learn.coach_pane import CoachPane
-from tui.widgets import CardList, Item, Pane
+from tui.widgets import CardList
 
 NAMES = ["You", "Opponent"]
-BOARD_WIDTH = 40
 MARK = {"done": "[done]", "current": "[next]", "": "[    ]"}
 
 
@@ -154,17 +153,18 @@ class LessonListScreen(Screen):
 class LessonScreen(Screen):
     DEFAULT_CSS = """
     LessonScreen #lesson-head { height: 2; padding: 0 1; background: $boost; }
-    LessonScreen #lesson-board { width: %d; }
+    LessonScreen #lesson-board { width: 56%; }
     LessonScreen #lesson-board Pane.side { height: 3; }
     LessonScreen #lesson-board #battle { height: 1fr; min-height: 5; }
     LessonScreen #lesson-board CardList { max-height: 7; }
     LessonScreen #prompt { dock: bottom; margin-bottom: 1; }
-    """ % BOARD_WIDTH
+    """
     BINDINGS = [
         Binding("enter", "play", "Play"),
+        Binding("space", "pass", "Pass", show=False),
         Binding("question_mark", "hint", "Hint", key_display="?"),
         Binding("r", "rule", "Rule"),
-        Binding("n", "next_lesson", "Next lesson"),
+        Binding("n", "next", "Next"),
         Binding("colon", "prompt", "Type", show=False),
         Binding("escape,q", "leave", "Leave"),
         *[Binding(str(d), f"pick({d})", show=False) for d in range(1, 10)],
@@ -184,10 +184,7 @@ class LessonScreen(Screen):
         yield Static(id="lesson-head")
         with Horizontal():
             with Vertical(id="lesson-board"):
-                yield Pane(id="opponent", classes="side")
-                yield Pane(id="battle")
-                yield Pane(id="you", classes="side")
-                yield CardList(id="hand", ascii_only=self.ui.ascii_only)
+                yield from self.ui.board()  # the same panes as the game screen
             yield CoachPane(self.lesson.game)
         yield Input(placeholder="Type an action, e.g. play BA (Enter sends, Esc cancels)", id="prompt")
         yield Footer(compact=True)
@@ -207,26 +204,15 @@ class LessonScreen(Screen):
         view = run.game.view(run.you)
         names = NAMES if run.you == 0 else NAMES[::-1]
         steps = len(self.lesson.steps)
-        state = "complete" if run.finished else f"step {run.step_number} of {steps}"
+        state = "complete: n for the next lesson" if run.finished else f"step {run.step_number} of {steps}"
         self.query_one("#lesson-head", Static).update(Text.assemble(
             (f"{self.lesson.title}", "bold"), f"  ({state})\nGoal: {self.lesson.goal}"))
-        for pane_id, seat in (("#opponent", 1 - run.you), ("#you", run.you)):
-            title, body = ui.side(view, seat, names)
-            self.query_one(pane_id, Pane).set(title, body)
-        title, body = ui.battle(view, names, False)
-        self.query_one("#battle", Pane).set(title, body)
-        mine = run.game.current_player == run.you and not run.finished
+        mine = run.game.current_player == run.you
         usable = set()
-        if mine:
+        if mine and not run.finished:
             for a in run.game.legal_actions():
                 usable.update(controls.words(a)[1:])
-        room = BOARD_WIDTH - 8  # borders, padding, then the cursor marker, the key and a space
-        items = []
-        for c in ui.hand(view):
-            label = ui.card_label(c, False)
-            label.truncate(room, overflow="ellipsis")
-            items.append(Item(c, label, c in usable or not mine))
-        self.query_one("#hand", CardList).set_items(items, "Your hand", "1-9 pick, Enter plays" if mine else "")
+        ui.render(self, view, names, False, usable, mine)
         before = list(self.feedback)
         if run.finished:
             before.append(Text("Lesson complete. Press n for the next lesson, q to leave.", style="bold"))
@@ -239,9 +225,11 @@ class LessonScreen(Screen):
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "next_lesson":
-            return True if self.run.finished and self.next_lesson() is not None else None
-        if action in ("play", "hint"):
+        if action == "next":
+            if self.run.finished:
+                return True if self.next_lesson() is not None else None
+            return True if controls.end_phase_action(self.run.game) is not None else None
+        if action in ("play", "hint", "pass"):
             return None if self.run.finished else True
         return True
 
@@ -252,10 +240,18 @@ class LessonScreen(Screen):
         if not hand.select(n - 1):
             self.notify(f"You have no card {n} in hand.", severity="warning")
 
+    def selected_card(self) -> str | None:
+        """The card under the cursor of the focused card list (else the hand's); the game UIs ask for it."""
+        focused = self.focused
+        cards = focused if isinstance(focused, CardList) else self.query_one("#hand", CardList)
+        return cards.selected
+
     def action_play(self) -> None:
         if self.run.finished:
             return
-        decision = controls.enter_on_card(self.run.game, self.query_one("#hand", CardList).selected, self.ui.verb)
+        card = self.selected_card()
+        refusal = self.ui.refusal_text(self.run.game.view(self.run.you), card) if card else ""
+        decision = controls.enter_on_card(self.run.game, card, refusal)
         if decision.kind == "apply":
             self.attempt(decision.actions[0])
         elif decision.kind == "refuse":
@@ -268,11 +264,16 @@ class LessonScreen(Screen):
         else:
             self.notify("Pick a card first (1-9 or the arrow keys).", severity="warning")
 
+    def action_pass(self) -> None:
+        if not self.run.finished:
+            a = controls.pass_action(self.run.game)
+            self.attempt(a if a is not None else "pass")
+
     def attempt(self, action: Any) -> None:
         fb = self.run.attempt(action)
         if fb.kind == "illegal":
             self.app.bell()
-            self.feedback = []
+            self.feedback = [Text.assemble(("Not quite. ", "bold reverse"), fb.note)] if fb.note else []
             self.notify(fb.text.splitlines()[0], title="Not allowed", severity="error")
             self.refresh_view(rejected=fb.rejected)
             return
@@ -313,19 +314,26 @@ class LessonScreen(Screen):
         if hint is None:
             self.notify("No hint now: it is not your move.", severity="warning")
             return
-        code = controls.words(hint.action)[1:]
-        hand = self.query_one("#hand", CardList)
-        ids = [item.id for item in hand.items]
-        if code and code[0] in ids:
-            hand.select(ids.index(code[0]))
+        named = controls.words(hint.action)[1:]
+        for cards in self.query(CardList):  # put the cursor on the card the hint plays
+            ids = [item.id for item in cards.items]
+            if named and named[0] in ids:
+                cards.select(ids.index(named[0]))
+                cards.focus()
+                break
         self.refresh_view(hint=hint)
 
     def action_rule(self) -> None:
         self.query_one(CoachPane).action_open_rule()
 
-    def action_next_lesson(self) -> None:
+    def action_next(self) -> None:
+        """n: the next phase while the lesson runs (as in a game), the next lesson once it is done."""
+        if not self.run.finished:
+            a = controls.end_phase_action(self.run.game)
+            self.attempt(a if a is not None else "end")
+            return
         nxt = self.next_lesson()
-        if nxt is not None and self.run.finished:
+        if nxt is not None:
             self.app.switch_screen(LessonScreen(nxt))
 
     def action_prompt(self) -> None:
