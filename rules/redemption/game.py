@@ -1061,14 +1061,12 @@ class Game(GameBase):
             self.b["negated"].append(e)
             events.append(Event("effect", f"{name} negates {self._nm(e)} ({rid}).", p))
         elif eff == "rescue_any":
-            opp = 1 - p
             self.attached.pop(target, None)
             self._move(target, p, "land_of_redemption")
             self.st["flags"]["rescued"] = True
             events.append(Event("rescue", f"{name} rescues {self._nm(target)} into Player {p + 1}'s Land of Redemption ({rid}).", p))
             if target in self.b["souls"]:
                 self.b["souls"].remove(target)
-            _ = opp
         elif eff == "discard_type":
             q, zone = self.loc[target]
             if zone == "field_of_battle":
