@@ -211,3 +211,41 @@ def test_redemption_rescue_attempt_by_keys(make_app, save_dir):
             assert any("H10" in line or "Lost Soul" in line for line in session.meta.log[-4:])
 
     asyncio.run(go())
+
+
+def test_help_palette_undo_and_too_small(make_app, save_dir):
+    from tui.screens.game import GameCommands
+    from tui.screens.help import HelpScreen
+    from tui.screens.toosmall import TooSmallScreen
+
+    session = Session.new("resurrection", seed=11, level="easy", path=saves.save_path("keys", save_dir))
+    app = make_app(start=session)
+    app.settings.pause = 5.0  # the computer waits, so the undo comes before its answer (nothing revealed yet)
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            await pilot.press("question_mark")
+            assert isinstance(app.screen, HelpScreen)
+            help_text = app.screen.query_one("Markdown").source
+            assert "Ctrl+P" in help_text and "resurrection.battle.1" in help_text
+            await pilot.press("escape")
+            provider = GameCommands(screen)
+            names = [text for text, _, _ in provider._commands()]
+            assert [n.split()[1] for n in names if n.startswith("play ")] == session.game.view(0)["players"][0]["hand"]
+            before = session.game.to_dict()
+            await pilot.press("1", "enter")
+            assert session.game.to_dict() != before and session.can_undo
+            await pilot.press("u")
+            assert session.game.to_dict() == before
+            assert session.meta.log[-1].startswith("Undone")
+            await pilot.resize_terminal(70, 20)
+            await pilot.pause()
+            assert isinstance(app.screen, TooSmallScreen)
+            assert "You have: 70x20" in str(app.screen.query_one("#too-small-text").render())
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause()
+            assert app.screen is screen
+
+    asyncio.run(go())

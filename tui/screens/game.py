@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -82,6 +83,7 @@ class GameScreen(Screen):
         self._agents: dict[int, Any] = {}
         self._status = ""
         self._dimming: tuple = ()
+        self._wake = threading.Event()
 
     @property
     def app_settings(self):
@@ -259,10 +261,21 @@ class GameScreen(Screen):
             seed = getattr(s.game, "seed", 0) * 2 + cp
             agent = self._agents[cp] = make_agent(s.game.name, s.level, seed)
         self._thinking = True
-        self.think(agent, s.game.clone(), s.game.legal_actions(), self._generation, self.app_settings.pause)
+        self._wake = threading.Event()
+        self.think(agent, s.game.clone(), s.game.legal_actions(), self._generation, self.app_settings.pause, self._wake)
+
+    def stop_thinking(self) -> None:
+        """Forget a move the computer is working on (undo, leaving): its answer will be dropped."""
+        self._generation += 1
+        self._thinking = False
+        self._wake.set()
+        self.workers.cancel_group(self, "computer")
+
+    def on_unmount(self) -> None:
+        self._wake.set()
 
     @work(thread=True, exclusive=True, group="computer")
-    def think(self, agent: Any, game: Any, legal: list, generation: int, pause: float) -> None:
+    def think(self, agent: Any, game: Any, legal: list, generation: int, pause: float, wake: threading.Event) -> None:
         """Runs in a thread on a private copy of the game, so the screen never freezes."""
         started = time.monotonic()
         try:
@@ -272,8 +285,8 @@ class GameScreen(Screen):
                                       severity="warning")
             action = legal[0]
         rest = pause - (time.monotonic() - started)
-        if rest > 0:
-            time.sleep(rest)
+        if rest > 0 and wake.wait(rest):
+            return  # cancelled while pausing
         self.app.call_from_thread(self.computer_move, generation, action, legal)
 
     def computer_move(self, generation: int, action: Any, legal: list) -> None:
@@ -326,9 +339,7 @@ class GameScreen(Screen):
             self.notify("Undo is only available against the computer at the easy level.", severity="warning")
             return
         if s.undo():
-            self._generation += 1
-            self._thinking = False
-            self.workers.cancel_group(self, "computer")
+            self.stop_thinking()
             self.notify("Your last action is undone.")
             self.refresh_view()
             self.maybe_computer()
@@ -361,8 +372,7 @@ class GameScreen(Screen):
             self.submit(text)
 
     def action_leave(self) -> None:
-        self._generation += 1
-        self.workers.cancel_group(self, "computer")
+        self.stop_thinking()
         if self._save_quietly() and self.session.path is not None:
             self.notify(f"Saved as {self.session.path.stem}.", title="Saved")
         self.dismiss()
