@@ -69,6 +69,8 @@ def test_version(capsys):
     (["new", "resurrection", "--option", "nonsense"], "KEY=VALUE"),
     (["new", "resurrection", "--option", "colour=blue"], "unknown Resurrection option"),
     (["new", "resurrection", "--option", "resurrect_to=sky"], "resurrect_to"),
+    (["new", "redemption", "--option", "rescues_to_win=0"], "at least 1"),
+    (["new", "redemption", "--option", "name_on_name=maybe"], "name_on_name"),
     (["new", "resurrection", "--name", "../escape"], "not a valid save name"),
     (["new", "resurrection", "--name", "/abs/path"], "not a valid save name"),
     (["--pause", "soon", "saves"], "number of seconds"),
@@ -174,3 +176,10 @@ def test_learn_opens_the_lessons(folder, launched):
 
     assert cli.main(["learn", "--save-dir", str(folder)]) == 0
     assert isinstance(launched[0], LearnApp)
+
+
+def test_new_redemption_with_options(folder, launched):
+    assert cli.main(["new", "redemption", "--option", "name_on_name=true", "--option", "rescues_to_win=3",
+                     "--save-dir", str(folder)]) == 0
+    game = launched[0].start.game
+    assert game.name == "redemption" and game.options["name_on_name"] is True and game.options["rescues_to_win"] == 3

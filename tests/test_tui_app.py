@@ -49,7 +49,7 @@ def test_whole_resurrection_game_against_the_computer_by_keys(make_app, save_dir
             assert isinstance(app.screen, TitleScreen)
             await pilot.press("enter")  # "New game" is first when nothing is saved
             await pilot.pause()
-            await pilot.press(*["tab"] * 6, "4", "2", "enter")  # seed 42, Enter starts
+            await pilot.press(*["tab"] * 7, "4", "2", "enter")  # to the seed field: 42, Enter starts
             await settle(app, pilot)
             screen = app.screen
             assert isinstance(screen, GameScreen)

@@ -46,11 +46,19 @@ def _pause(text: str) -> float:
     return value
 
 
-def _option(text: str) -> tuple[str, str]:
+def _option(text: str) -> tuple[str, object]:
+    """KEY=VALUE; true/false and whole numbers become booleans and integers (the engine checks the rest)."""
     key, eq, value = text.partition("=")
     if not eq or not key:
         raise argparse.ArgumentTypeError(f"{text!r} is not KEY=VALUE")
-    return key.strip(), value.strip()
+    v: object = value.strip()
+    if v in ("true", "yes", "on"):
+        v = True
+    elif v in ("false", "no", "off"):
+        v = False
+    elif isinstance(v, str) and v.lstrip("-").isdigit():
+        v = int(v)
+    return key.strip(), v
 
 
 def build_parser() -> Parser:
@@ -81,7 +89,8 @@ def build_parser() -> Parser:
     new.add_argument("--first", choices=("1", "2", "random"), default="1",
                      help="who goes first: player 1 (you), player 2, or random (default: 1)")
     new.add_argument("--option", type=_option, action="append", default=[], metavar="KEY=VALUE",
-                     help="a game option, e.g. resurrect_to=fallen-bottom")
+                     help="a game option, e.g. resurrect_to=fallen-bottom (Resurrection), "
+                          "name_on_name=true or rescues_to_win=7 (Redemption)")
 
     res = sub.add_parser("resume", parents=[common], help="resume a saved game",
                          description="Resume a saved game (no name: the most recently played game in progress).")

@@ -119,7 +119,7 @@ class NewGameScreen(Screen):
             with RadioSet(id="level"):
                 for lvl in LEVELS[:3]:
                     yield Choice(lvl, value=lvl == "normal", id=f"level-{lvl}")
-            yield Label("Who goes first (Resurrection: the youngest player is the first Aggressor)")
+            yield Label("Resurrection: who is the first Aggressor (the youngest player; Redemption decides by the cut)")
             with RadioSet(id="first"):
                 yield Choice("Player 1 / me", value=True, id="first-0")
                 yield Choice("Player 2 / the computer", id="first-1")
@@ -128,6 +128,10 @@ class NewGameScreen(Screen):
             with RadioSet(id="resurrect_to"):
                 yield Choice("the bottom of the Hero Pile (ruling)", value=True, id="rt-hero-bottom")
                 yield Choice("the bottom of the Fallen Pile (literal text)", id="rt-fallen-bottom")
+            yield Label("Redemption: Name-on-Name bonus (an enhancement named for its character counts double)")
+            with RadioSet(id="name_on_name"):
+                yield Choice("off", value=True, id="non-off")
+                yield Choice("on", id="non-on")
             yield Label("Seed (blank: random)")
             yield Input(placeholder="a whole number", id="seed", type="integer")
             yield Label("Save name (blank: automatic)")
@@ -165,6 +169,8 @@ class NewGameScreen(Screen):
         options = {}
         if game == "resurrection":
             options["resurrect_to"] = self._pick("resurrect_to") or "hero-bottom"
+        else:
+            options["name_on_name"] = self._pick("name_on_name") == "on"
         try:
             seed = int(seed_text) if seed_text else None
             folder = app.settings.save_dir
