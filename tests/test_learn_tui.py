@@ -140,6 +140,40 @@ def test_a_redemption_lesson_by_keys_a_brigade_mismatch_is_refused_then_the_hint
     asyncio.run(go())
 
 
+def test_the_coach_pane_in_a_game_g_toggles_it_h_hints_and_a_rejection_shows_its_rule(save_dir):
+    import saves
+    from tui.app import RedemptionApp, Settings
+    from tui.session import Session
+
+    session = Session.new("resurrection", seed=3, level="easy", path=saves.save_path("guided", save_dir))
+    missing = next(c for c in ("7", "8", "9", "RJ") if c not in session.game.view(0)["players"][0]["hand"])
+    app = RedemptionApp(Settings(save_dir=save_dir, pause=0.0, signals=False), start=session)
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert not screen.query(CoachPane) and screen.query_one("#log").display
+            await pilot.press("g")
+            await pilot.pause()
+            pane = screen.query_one(CoachPane)
+            assert pane.display and not screen.query_one("#log").display and session.meta.extra["coach"] is True
+            assert pane.text.plain.startswith("Battle 1: you attack") and "You can" in pane.text.plain
+            await pilot.press("colon", *f"play {missing}", "enter")
+            await pilot.pause()
+            assert "Not allowed:" in pane.text.plain and "Rule resurrection.battle.1" in pane.text.plain
+            assert pane.rule == "resurrection.battle.1"
+            await pilot.press("H")
+            await pilot.pause()
+            assert pane.text.plain.startswith("Hint: play ")
+            assert any(n.title == "Hint" for n in app._notifications)
+            await pilot.press("g")
+            await pilot.pause()
+            assert not pane.display and screen.query_one("#log").display and session.meta.extra["coach"] is False
+
+    asyncio.run(go())
+
+
 def test_lesson_step_snapshot_80x24(save_dir, snap_compare):
     from tui.app import RedemptionApp, Settings
     from tui.learn.app import LearnApp

@@ -91,9 +91,10 @@ class CoachPane(VerticalScroll, can_focus=True):
         self.game = game
         self.rule = ""
         self.text = Text()
+        self._body = Static(id="coach-text")  # kept, so show() works before the pane is mounted
 
     def compose(self) -> ComposeResult:
-        yield Static(id="coach-text")
+        yield self._body
 
     def on_mount(self) -> None:
         self.border_title = "Coach"
@@ -106,7 +107,7 @@ class CoachPane(VerticalScroll, can_focus=True):
         if not rule and advice is not None:
             rule = advice.rejected.rule if advice.rejected and advice.rejected.rule else advice.phase_rule
         self.rule = rule
-        self.query_one("#coach-text", Static).update(self.text)
+        self._body.update(self.text)
         self.scroll_home(animate=False)
 
     def action_open_rule(self) -> None:

@@ -1,0 +1,100 @@
+"""The coach in a normal game: ``g`` shows or hides the coach pane, ``H`` asks for a hint.
+
+:class:`GuidedGame` is mixed into the game screen, which calls three hooks:
+``guide_outcome(action, outcome, mine)`` after every action it hands the engine (its
+own and the computer's), ``guide_refresh()`` after every redraw and ``guide_mount()``
+once mounted. The pane takes the
+log's place while it is shown (both do not fit in 80 columns), and whether it is
+shown is saved with the game (``meta.extra["coach"]``), so a guided game resumes guided.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.binding import Binding
+
+from rules import coach
+from rules.core import Event, Outcome
+from tui.learn.coach_pane import CoachPane
+
+#: The keys, for the game screen's BINDINGS (not in the Footer: the game screen's own keys keep their places there).
+GUIDE_BINDINGS = [
+    Binding("g", "toggle_coach", "Coach", show=False),
+    Binding("H", "hint", "Hint", key_display="H", show=False),
+]
+
+
+class GuidedGame:
+    """Coach pane and hints for a screen with ``session`` (tui.session.Session) and a ``#table`` row holding ``#log``."""
+
+    session: Any
+    _guide_events: list[Event]
+    _guide_rejected: coach.Rejected | None
+
+    # --- hooks the game screen calls --------------------------------------------------------
+    def guide_outcome(self, action: Any, outcome: Outcome, mine: bool = True) -> None:
+        """Remember what happened since the viewer's last decision (``mine``: the action came from this keyboard),
+        or why their action was refused."""
+        s = self.session
+        if not outcome.ok:
+            self._guide_rejected = coach.explain_rejection(s.game, s.viewer, action, outcome)
+            return
+        self._guide_rejected = None
+        events = self.__dict__.setdefault("_guide_events", [])
+        if mine:
+            events.clear()
+        events.extend(outcome.events)
+
+    def guide_refresh(self) -> None:
+        """Redraw the coach pane (if shown) for the person at the keyboard."""
+        if not self.coach_shown:
+            return
+        s = self.session
+        advice = coach.advise(s.game, s.viewer, self.__dict__.get("_guide_events", []),
+                              self.__dict__.get("_guide_rejected"))
+        self._pane().show(advice)
+
+    # --- the pane ------------------------------------------------------------------------------
+    @property
+    def coach_shown(self) -> bool:
+        return bool(self.session.meta.extra.get("coach", False))
+
+    def _pane(self) -> CoachPane:
+        found = self.query(CoachPane)  # type: ignore[attr-defined]
+        if found:
+            return found.first()
+        pane = CoachPane(self.session.game.name, id="coach")
+        self.query_one("#table").mount(pane)  # type: ignore[attr-defined]
+        return pane
+
+    def action_toggle_coach(self) -> None:
+        shown = not self.coach_shown
+        self.session.meta.extra["coach"] = shown
+        pane = self._pane()
+        pane.display = shown
+        self.query_one("#log").display = not shown  # type: ignore[attr-defined]
+        if shown:
+            self.guide_refresh()
+        self.notify("Coach on: g hides it, H gives a hint." if shown else "Coach off: g shows it again.")  # type: ignore[attr-defined]
+
+    def guide_mount(self) -> None:
+        """Show the pane at once in a game saved with the coach on."""
+        if self.coach_shown:
+            self._pane().display = True
+            self.query_one("#log").display = False  # type: ignore[attr-defined]
+            self.guide_refresh()
+
+    def action_hint(self) -> None:
+        s = self.session
+        if not s.my_turn:
+            self.notify("No hint now: it is not your move.", severity="warning")  # type: ignore[attr-defined]
+            return
+        h = coach.hint(s.game, s.viewer, level="normal", seed=getattr(s.game, "seed", 0))
+        if h is None:
+            return
+        who = "The computer would play" if h.source == "computer" else "The coach suggests"
+        self.notify(f"{who}: {h.action}\n{h.reason}", title="Hint", timeout=8)  # type: ignore[attr-defined]
+        if self.coach_shown:
+            advice = coach.advise(s.game, s.viewer, self.__dict__.get("_guide_events", []))
+            self._pane().show(advice, hint=h)
