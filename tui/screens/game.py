@@ -19,6 +19,7 @@ import saves
 from tui import controls
 from tui.agents import choose, make_agent
 from tui.games import ui_for
+from tui.learn.guide import GUIDE_BINDINGS, GuidedGame
 from tui.session import Session, rejection_line
 from tui.widgets import CardList, LogPane, StatusLine
 
@@ -59,7 +60,7 @@ class GameCommands(Provider):
                 yield Hit(score, matcher.highlight(text), cmd, text=text, help=help_)
 
 
-class GameScreen(Screen):
+class GameScreen(GuidedGame, Screen):
     COMMANDS = {GameCommands}
     BINDINGS = [
         Binding("enter", "play", "Play", priority=False),
@@ -72,6 +73,7 @@ class GameScreen(Screen):
         Binding("q", "leave", "Leave"),
         *[Binding(str(d), f"pick({d})", f"Card {d}", show=False) for d in range(1, 10)],
         Binding("escape", "cancel_prompt", show=False),
+        *GUIDE_BINDINGS,  # g: the coach pane, H: a hint (tui.learn.guide)
     ]
 
     def __init__(self, session: Session):
@@ -84,6 +86,7 @@ class GameScreen(Screen):
         self._status = ""
         self._dimming: tuple = ()
         self._wake = threading.Event()
+        self._active_list: CardList | None = None
 
     @property
     def app_settings(self):
@@ -103,6 +106,7 @@ class GameScreen(Screen):
         self.query_one("#log", LogPane).border_title = "Log"
         self.query_one("#prompt", Input).display = False
         self.refresh_view()
+        self.guide_mount()
         self.query_one("#hand", CardList).focus()
         if self.session.screen == "handoff" or self.session.needs_handoff:
             self.call_after_refresh(self.hand_off)
@@ -118,6 +122,7 @@ class GameScreen(Screen):
 
     def on_descendant_focus(self, event) -> None:
         if isinstance(event.widget, CardList):
+            self._active_list = event.widget
             self.refresh_view()
 
     # --- rendering ------------------------------------------------------------------------
@@ -126,8 +131,9 @@ class GameScreen(Screen):
         return [self.session.name(i) for i in range(len(self.session.players))]
 
     def selected_card(self) -> str | None:
-        focused = self.focused
-        cards = focused if isinstance(focused, CardList) else self.query_one("#hand", CardList)
+        """The card under the cursor of the card pane used last (a digit picks in the hand at once,
+        before Textual has moved the focus there)."""
+        cards = self._active_list or self.query_one("#hand", CardList)
         return cards.selected
 
     def refresh_view(self) -> None:
@@ -149,6 +155,7 @@ class GameScreen(Screen):
         if dimming != self._dimming:
             self._dimming = dimming
             self.refresh_bindings()
+        self.guide_refresh()
 
     def status_text(self, view: dict) -> str:
         s = self.session
@@ -181,6 +188,7 @@ class GameScreen(Screen):
     # --- keys -> actions (via tui.controls) -------------------------------------------------
     def action_pick(self, n: int) -> None:
         hand = self.query_one("#hand", CardList)
+        self._active_list = hand
         hand.focus()
         if not hand.select(n - 1):
             self.notify(f"You have no card {n} in hand.", severity="warning")
@@ -227,6 +235,7 @@ class GameScreen(Screen):
             return
         try:
             outcome = self.session.act(action)
+            self.guide_outcome(action, outcome)
         except saves.SaveError as e:
             self.notify(str(e), title="Could not save", severity="error")
             self.refresh_view()
@@ -297,6 +306,7 @@ class GameScreen(Screen):
             outcome = self.session.act(action, by_computer=True)
             if not outcome.ok:  # the agent chose something the engine refuses: log it and play a legal action
                 outcome = self.session.act(legal[0], by_computer=True)
+            self.guide_outcome(action, outcome, mine=False)
         except saves.SaveError as e:
             self.notify(str(e), title="Could not save", severity="error")
         self.after_action()
