@@ -28,6 +28,8 @@ class RedemptionUI:
 
     def __init__(self, ascii_only: bool = False):
         self.ascii_only = ascii_only
+        self._cards: dict[str, dict] = {}  # the cards of the last view shown, by id (for describe)
+        self._names: list[str] = []
 
     # --- cards ---------------------------------------------------------------------------
     @staticmethod
@@ -78,7 +80,18 @@ class RedemptionUI:
         return t
 
     def describe(self, action) -> str:
-        return str(action)
+        """The notation, then the same in words (card names from the last view shown)."""
+        w = str(action).split()
+        verb, args = w[0], w[1:]
+        if verb == "cut":
+            return f"{action}: " + (f"lift {args[0]} cards from the top" if args else "a random cut")
+        if verb == "first":
+            p = int(args[0])
+            return f"{action}: {self._names[p] if p < len(self._names) else f'Player {p + 1}'} (Player {p + 1}) takes the first turn"
+        named = [self._cards.get(a, {}).get("name", a) for a in args]
+        if not named:
+            return str(action)
+        return f"{action}: " + (" on ".join(named) if verb in ("enhance", "equip") else ", ".join(named))
 
     def hand(self, view: dict) -> list[str]:
         return [c["id"] for c in view["players"][view["you"]]["hand"]]
@@ -123,7 +136,8 @@ class RedemptionUI:
         screen.query_one("#territory", CardList).set_items(terr_items, "Your table", stats,
                                                            empty="(nothing in play)")
         selected = screen.selected_card()
-        cards = self._all_cards(view)
+        cards = self._cards = self._all_cards(view)
+        self._names = names
         screen.query_one("#battle", Pane).set(*self.battle(view, names, cards.get(selected) if selected else None, wide))
 
     def opponent(self, view: dict, p: int, names: list[str]) -> tuple[str, Text]:
