@@ -152,3 +152,24 @@ class LogPane(RichLog, can_focus=True):
 
 class StatusLine(Static):
     """Game, turn, phase, whose move and the score, in one line."""
+
+
+def boxes(cards: list[tuple[list[Text], str]], width: int = 9, ascii_only: bool = False) -> Text:
+    """Cards drawn side by side as boxes (for wide terminals): each card is (lines, style of its frame)."""
+    if not cards:
+        return Text()
+    tl, tr, bl, br, h, v = ("+", "+", "+", "+", "-", "|") if ascii_only else ("╭", "╮", "╰", "╯", "─", "│")
+    inner = width - 2
+    height = max(len(lines) for lines, _ in cards)
+    rows = [Text() for _ in range(height + 2)]
+    for i, (lines, frame) in enumerate(cards):
+        gap = " " if i else ""
+        rows[0].append(gap + tl + h * inner + tr, style=frame)
+        for r in range(height):
+            line = lines[r].copy() if r < len(lines) else Text()
+            line.truncate(inner, overflow="ellipsis", pad=True)
+            rows[r + 1].append(gap + v, style=frame)
+            rows[r + 1].append_text(line)
+            rows[r + 1].append(v, style=frame)
+        rows[-1].append(gap + bl + h * inner + br, style=frame)
+    return Text("\n").join(rows)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from rules.resurrection import CARDS, CODES
-from tui.widgets import CardList, Item, Pane
+from tui.widgets import CardList, Item, Pane, boxes
 
 # Okabe-Ito colour-blind-safe palette; colour is never the only cue (suit symbols / B-R letters carry it too).
 COLOUR = {"black": "#56B4E9", "red": "#E69F00", "none": ""}
@@ -35,6 +35,16 @@ class ResurrectionUI:
             return Text("[??]", style="italic")
         card = CARDS[code]
         return Text(f"[{self.symbol(code)}]", style=f"bold {COLOUR[card.colour]}".strip())
+
+    def box(self, code: str) -> tuple[list[Text], str]:
+        if code == "?":
+            return [Text("??"), Text("face", style="italic"), Text("down", style="italic")], "dim"
+        card = CARDS[code]
+        colour = COLOUR[card.colour]
+        name = card.name.split()
+        lines = [Text(self.symbol(code).strip(), style=f"bold {colour}".strip()),
+                 Text(name[0]), Text(" ".join(name[1:]) or " "), Text(f"power {card.power}")]
+        return lines, colour or ""
 
     def card_label(self, code: str, wide: bool) -> Text:
         card = CARDS[code]
@@ -69,7 +79,8 @@ class ResurrectionUI:
         you = view["you"]
         screen.query_one("#opponent", Pane).set(*self.side(view, 1 - you, names))
         screen.query_one("#you", Pane).set(*self.side(view, you, names))
-        screen.query_one("#battle", Pane).set(*self.battle(view, names, wide))
+        drawn = wide and screen.size.height >= 32
+        screen.query_one("#battle", Pane).set(*self.battle(view, names, wide, drawn))
         items = [Item(c, self.card_label(c, wide), c in usable or not my_turn) for c in self.hand(view)]
         if view["is_over"]:
             hint = "game over: q leaves"
@@ -94,7 +105,8 @@ class ResurrectionUI:
         body.append(f"Left {s['cards_left']}", style="bold")
         return title, body
 
-    def battle(self, view: dict, names: list[str], wide: bool) -> tuple[str, Text]:
+    def battle(self, view: dict, names: list[str], wide: bool, drawn: bool = False) -> tuple[str, Text]:
+        """The Field of Battle; ``drawn``: room enough to draw the cards as boxes."""
         agg = view["aggressor"]
         dfn = 1 - agg
         t = Text()
@@ -103,6 +115,15 @@ class ResurrectionUI:
         width = max(len(names[0]), len(names[1]), 4)
         for p in (agg, dfn):
             table = view["players"][p]["table"]
+            if drawn:
+                role = "Aggressor" if p == agg else "Defender"
+                t.append(f"{names[p]} ({role})\n", style="bold")
+                if table:
+                    t.append_text(boxes([self.box(c) for c in table], width=10, ascii_only=self.ascii_only))
+                else:
+                    t.append("(no card yet)", style="dim")
+                t.append("\n")
+                continue
             t.append(f"{names[p]:<{width}} ", style="bold")
             if not table:
                 t.append("-", style="dim")

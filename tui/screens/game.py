@@ -115,6 +115,7 @@ class GameScreen(GuidedGame, Screen):
 
     def on_resize(self) -> None:
         self.set_class(self.size.height >= 32, "-tall")
+        self.set_class(self.size.width >= WIDE, "-wide")
         self.refresh_view()
 
     def on_card_list_moved(self, event: CardList.Moved) -> None:
