@@ -174,6 +174,27 @@ def test_the_coach_pane_in_a_game_g_toggles_it_h_hints_and_a_rejection_shows_its
     asyncio.run(go())
 
 
+def test_the_lesson_list_starts_a_guided_game_with_the_coach_on(save_dir):
+    from tui.screens.game import GameScreen
+
+    app = learn_app(save_dir)
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            ol = app.screen.query_one("#lesson-list")
+            ids = [ol.get_option_at_index(i).id for i in range(ol.option_count)]
+            ol.highlighted = ids.index("resurrection/+guided")
+            await pilot.press("enter")
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, GameScreen) and screen.session.level == "easy" and screen.session.vs_computer
+            assert screen.query_one(CoachPane).display and screen.session.meta.extra["coach"] is True
+            assert screen.session.path.exists()
+
+    asyncio.run(go())
+
+
 def test_lesson_step_snapshot_80x24(save_dir, snap_compare):
     from tui.app import RedemptionApp, Settings
     from tui.learn.app import LearnApp

@@ -115,6 +115,8 @@ class LessonListScreen(Screen):
                 f"{game.capitalize()}: lessons come with its rules engine"
             ol.add_option(Option(Text(head, style="bold"), disabled=True))
             current = prog.current(game, items)
+            if items:
+                ol.add_option(Option("       Guided game: play the computer (easy) with the coach on", id=f"{game}/+guided"))
             for n, item in enumerate(items, 1):
                 status = "done" if prog.data.is_done(game, item.id) else ("current" if item.id == current else "")
                 oid = f"{game}/{item.id}"
@@ -133,12 +135,30 @@ class LessonListScreen(Screen):
         if option is None or not option.id:
             return None
         game, _, lesson_id = option.id.partition("/")
-        return next(item for item in self.lessons[game] if item.id == lesson_id)
+        return next((item for item in self.lessons[game] if item.id == lesson_id), None)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id and event.option.id.endswith("/+guided"):
+            self.guided_game(event.option.id.partition("/")[0])
+            return
         lesson = self.chosen()
         if lesson is not None:
             self.app.push_screen(LessonScreen(lesson))
+
+    def guided_game(self, game: str) -> None:
+        """A real game against the computer at the easy level, saved like any other, with the coach pane on."""
+        from tui.session import new_save_name
+
+        folder = self.app.settings.save_dir
+        try:
+            session = self.app.new_session(game, vs="computer", level="easy")
+            session.path = saves.save_path(new_save_name(game, folder), folder)
+            session.meta.extra["coach"] = True
+            session.autosave()
+        except (saves.SaveError, ValueError) as e:
+            self.notify(str(e), title="Could not start the game", severity="error")
+            return
+        self.app.push_screen(self.app.game_screen(session))
 
     def action_rules(self) -> None:
         from tui.learn.rules_screen import RulesScreen
