@@ -15,8 +15,10 @@ A lesson is a TOML file in ``rules/<game>/lessons/``::
     [start]                        # the starting position, one of:
     aggressor = 1                  #   a state table, as the engine's to_dict() writes it
     players = [ ... ]              #   (game, seed and history may be left out), or
+    # [[start.seat]]               #   the same, with each seat's zones written as card keys
+    # hand = ["gideon"]            #   (ids G1.. and H1.. are given in order; see keyed_state), or
     # save = "file.toml"           #   a save file beside the lesson, or
-    # seed = 7                     #   a new game from a seed (``first`` and ``options`` too)
+    # seed = 7                     #   a new game from a seed (``first``, ``decks``, ``options`` too)
     # actions = ["..."]            # then these actions, played by whoever's move it is
 
     [[step]]
@@ -27,11 +29,15 @@ A lesson is a TOML file in ``rules/<game>/lessons/``::
     wrong = "..."                  # for any other legal action (optional)
     hint = "..."                   # why the expected action is right (optional)
     until = "over"                 # instead of ``expect``: any legal action, until the game ends
+    # [step.start]                 # optional: this step begins from its own position
 
     [[step.mistake]]               # common mistakes and the coach's answer
     actions = ["play 7"]
     say = "..."
     rule = "resurrection.cards.1"  # optional: the rule the answer rests on
+
+In a position written by card keys, actions may name cards by key (``rescue gideon``);
+they are read with the ids the keys were given.
 
 The learner's action is checked against the step *before* it is played: an
 expected action is played (with the opponent's replies); a legal but unexpected

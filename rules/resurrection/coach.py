@@ -179,7 +179,7 @@ def battle_why(game: Game, player: int) -> list[Line]:
 
 
 def suggest(game: Game, player: int) -> tuple[Play, str]:
-    """The coach's own choice: the highest card in a tie or with the Black Ace in hand, else the highest card."""
+    """The coach's own choice when no computer player answers: the highest card in hand."""
     hand = game.view(player)["players"][player]["hand"]
     code = hand[0]  # the view lists the hand highest first
     return Play(code), reason_for(game, player, Play(code))
