@@ -249,3 +249,33 @@ def test_help_palette_undo_and_too_small(make_app, save_dir):
             assert app.screen is screen
 
     asyncio.run(go())
+
+
+def test_resume_table_deletes_only_after_confirmation(make_app, save_dir):
+    from textual.widgets import DataTable, OptionList
+
+    from tui.screens.title import ResumeScreen
+
+    for name, seed in (("old", 1), ("new", 2)):
+        Session.new("resurrection", seed=seed, path=saves.save_path(name, save_dir)).autosave()
+    app = make_app(player=None)
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            menu = app.screen.query_one("#menu", OptionList)
+            assert menu.get_option_at_index(0).id == "resume"  # a game in progress: Resume comes first
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, ResumeScreen)
+            table = app.screen.query_one(DataTable)
+            assert table.row_count == 2 and [r.name for r in app.screen.rows] == ["new", "old"]
+            await pilot.press("d", "n")  # asked, and refused: nothing deleted
+            await pilot.pause()
+            assert saves.save_path("new", save_dir).exists()
+            await pilot.press("d", "y")
+            await pilot.pause()
+            assert not saves.save_path("new", save_dir).exists()
+            assert [r.name for r in app.screen.rows] == ["old"]
+
+    asyncio.run(go())
