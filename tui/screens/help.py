@@ -25,6 +25,9 @@ KEYS = """\
 | Ctrl+P | command palette: every action legal now, and the app's commands |
 | ? or F1 | this help |
 | q | save and leave to the title screen |
+| g | show or hide the coach pane (what this phase is for, every legal move in words, why) |
+| H | hint: the move the computer would make, and why |
+| r (in this help) | the rules reference: search it, jump to a rule by its id |
 | Ctrl+Q | quit the app (the game is saved) |
 
 Keys shown dimmed in the bottom line cannot be used right now.
@@ -45,7 +48,8 @@ def rules_markdown(game: str) -> str:
 
 
 class HelpScreen(ModalScreen[None]):
-    BINDINGS = [Binding("escape,q,question_mark,f1", "close", "Close")]
+    BINDINGS = [Binding("escape,q,question_mark,f1", "close", "Close"),
+                Binding("r", "rules", "Rules reference")]  # the searchable reference from tui.learn
 
     def __init__(self, game: str | None = None):
         super().__init__()
@@ -61,3 +65,8 @@ class HelpScreen(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def action_rules(self) -> None:
+        from tui.learn.rules_screen import RulesScreen
+
+        self.app.push_screen(RulesScreen(self.game or "resurrection"))
