@@ -170,6 +170,9 @@ def test_the_coach_pane_in_a_game_g_toggles_it_h_hints_and_a_rejection_shows_its
             await pilot.press("g")
             await pilot.pause()
             assert not pane.display and screen.query_one("#log").display and session.meta.extra["coach"] is False
+            await pilot.press("question_mark", "r")  # help, then the rules reference from it
+            await pilot.pause()
+            assert isinstance(app.screen, RulesScreen) and app.screen.game == "resurrection"
 
     asyncio.run(go())
 
