@@ -152,3 +152,18 @@ def test_broken_lesson_files_are_refused_with_the_problem(text, problem):
         return
     with pytest.raises(LessonError, match=problem.replace("[", r"\[").replace("]", r"\]")):
         parse_lesson(text, "resurrection", "x.toml")
+
+
+def test_a_lesson_can_start_from_a_save_file_beside_it(tmp_path):
+    import saves
+    from rules.resurrection import new_game
+
+    game = new_game(11)
+    game.apply(game.legal_actions()[0])
+    (tmp_path / "start.save.toml").write_text(saves.dumps(game))
+    text = GOOD.replace("seed = 1", 'save = "start.save.toml"').replace('expect = ["play BA"]', "until = \"over\"")
+    lesson = parse_lesson(text, "resurrection", "x.toml", "x", tmp_path)
+    run = LessonRun(lesson)
+    assert run.game == game and run.game is not game
+    with pytest.raises(LessonError, match="not a position the rules allow"):
+        parse_lesson(text.replace("start.save.toml", "missing.toml"), "resurrection", "x.toml", "x", tmp_path)
