@@ -29,8 +29,8 @@ class GuidedGame:
     """Coach pane and hints for a screen with ``session`` (tui.session.Session) and a ``#table`` row holding ``#log``."""
 
     session: Any
-    _guide_events: list[Event]
-    _guide_rejected: coach.Rejected | None
+    _guide_events: tuple[Event, ...] = ()  # what happened since the viewer's last decision
+    _guide_rejected: coach.Rejected | None = None  # the viewer's last refused action, until the next accepted one
 
     # --- hooks the game screen calls --------------------------------------------------------
     def guide_outcome(self, action: Any, outcome: Outcome, mine: bool = True) -> None:
@@ -41,18 +41,14 @@ class GuidedGame:
             self._guide_rejected = coach.explain_rejection(s.game, s.viewer, action, outcome)
             return
         self._guide_rejected = None
-        events = self.__dict__.setdefault("_guide_events", [])
-        if mine:
-            events.clear()
-        events.extend(outcome.events)
+        self._guide_events = (() if mine else self._guide_events) + tuple(outcome.events)
 
     def guide_refresh(self) -> None:
         """Redraw the coach pane (if shown) for the person at the keyboard."""
         if not self.coach_shown:
             return
         s = self.session
-        advice = coach.advise(s.game, s.viewer, self.__dict__.get("_guide_events", []),
-                              self.__dict__.get("_guide_rejected"))
+        advice = coach.advise(s.game, s.viewer, self._guide_events, self._guide_rejected)
         self._pane().show(advice)
 
     # --- the pane ------------------------------------------------------------------------------
@@ -96,5 +92,5 @@ class GuidedGame:
         who = "The computer would play" if h.source == "computer" else "The coach suggests"
         self.notify(f"{who}: {h.action}\n{h.reason}", title="Hint", timeout=8)  # type: ignore[attr-defined]
         if self.coach_shown:
-            advice = coach.advise(s.game, s.viewer, self.__dict__.get("_guide_events", []))
+            advice = coach.advise(s.game, s.viewer, self._guide_events)
             self._pane().show(advice, hint=h)
