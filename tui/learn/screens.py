@@ -116,11 +116,13 @@ class LessonListScreen(Screen):
             ol.add_option(Option(Text(head, style="bold"), disabled=True))
             current = prog.current(game, items)
             if items:
-                ol.add_option(Option("       Guided game: play the computer (easy) with the coach on", id=f"{game}/+guided"))
+                ol.add_option(Option("       Guided game: play the computer (easy) with the coach on",
+                                     id=f"{game}/+guided"))
             for n, item in enumerate(items, 1):
                 status = "done" if prog.data.is_done(game, item.id) else ("current" if item.id == current else "")
                 oid = f"{game}/{item.id}"
-                ol.add_option(Option(f"{MARK[status]} {n}. {item.title}\n    {item.goal}", id=oid))
+                label = Text(f"{MARK[status]} {n}. {item.title}\n    {item.goal}")  # Text: "[next]" is not markup
+                ol.add_option(Option(label, id=oid))
                 if status == "current" and first is None:
                     first = oid
         target = keep or first
