@@ -14,6 +14,7 @@ A game's coach module offers:
 - ``battle_why(game, player) -> list[Line]``
 - ``suggest(game, player) -> (action, reason)`` (the coach's own pick, used when no computer player is available)
 - ``reason_for(game, player, action) -> str`` (a short reason for any legal action)
+- optionally ``grouped(actions) -> list`` (the actions to list, when many differ only by a number)
 """
 
 from __future__ import annotations
@@ -91,7 +92,7 @@ class Advice:
             out.append("What just happened:")
             out.extend(f"  {line}" for line in self.opponent)
         if self.why:
-            out.append("Why? The battle:")
+            out.append("Why?")
             out.extend(f"  {line}" for line in self.why)
         if self.your_move and self.actions:
             out.append("You can:")
@@ -150,7 +151,7 @@ def describe_actions(game: GameBase, player: int) -> tuple[ActionAdvice, ...]:
         return ()
     mod = module_for(game)
     out = []
-    for action in game.legal_actions():
+    for action in mod.grouped(game.legal_actions()) if hasattr(mod, "grouped") else game.legal_actions():
         words, rule = mod.describe_action(game, player, action)
         out.append(ActionAdvice(str(action), words, rule))
     return tuple(out)

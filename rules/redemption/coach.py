@@ -104,11 +104,26 @@ def _totals(g: Game) -> str:
     return f"Heroes {hs}/{ht} vs Evil {es}/{et}"
 
 
+def grouped(actions: list[Action]) -> list[Action]:
+    """The legal actions to list: every numbered cut but the first is left out (the first says the range)."""
+    out, cut_listed = [], False
+    for a in actions:
+        if a.verb == "cut" and a.args:
+            if cut_listed:
+                continue
+            cut_listed = True
+        out.append(a)
+    return out
+
+
 def describe_action(game: Game, player: int, action: Action) -> tuple[str, str]:
     v, a = action.verb, action.args
     rule = game.check(action).rule
     if v == "cut":
-        return ("cut at random" if not a else f"lift {a[0]} cards off the top and put them underneath"), rule
+        if not a:
+            return "cut at random", rule
+        most = max(int(x.args[0]) for x in game.legal_actions() if x.verb == "cut" and x.args)
+        return f"lift {a[0]} cards off the top and put them underneath (any number from {a[0]} to {most}: 'cut N')", rule
     if v == "first":
         return ("you take the first turn" if int(a[0]) == player else "your opponent takes the first turn"), rule
     if v == "end":
