@@ -61,7 +61,7 @@ class ISMCTS:
 
     def __init__(self, seed: int = 0, time_limit: float | None = 1.0, iterations: int | None = None,
                  exploration: float = 0.7, observe: Observe = public_observe, reveal: Reveal | None = None,
-                 rollout: Callable[[Any, Rng], None] | None = None,
+                 rollout: Callable[[Any, Rng, Any], None] | None = None,
                  evaluate: Callable[[Any, int], float] | None = None,
                  cutoff: Callable[[Any, Any], bool] | None = None, level: str = "hard"):
         if time_limit is None and iterations is None:
@@ -160,7 +160,7 @@ class ISMCTS:
 
     def _playout(self, g: Any, start: Any, rng: Rng) -> None:
         if self.rollout is not None:
-            self.rollout(g, rng)
+            self.rollout(g, rng, start)
             return
         cutoff = self.cutoff
         while not g.is_over:

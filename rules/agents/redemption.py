@@ -1,0 +1,327 @@
+"""Redemption computer players: the heuristic (normal), its noisy form (easy), and the search (hard).
+
+The heuristic decides each kind of decision by its own rule, judging battle
+moves by trying them on a copy of the game and reading the battle's standing:
+
+* Setup: cut at random; choose to go first.
+* Preparation and Discard phases: put artifacts down and activate one, sites
+  (with your own Lost Souls in them, where only matching Heroes reach them),
+  weapons on warriors and characters into territory (so banding can call them);
+  never set aside. Then end the phase.
+* Battle: make a rescue attempt whenever a Lost Soul is in reach, with the Hero
+  the opponent's visible blockers stop least often (strong, tough, with abilities).
+* Block: with the Evil Character that, with the enhancements in hand, gives
+  the best result (Evil wins > stalemate > both defeated); do not block when
+  no blocker changes the result (it would only be discarded).
+* Initiative: play the cheapest enhancement (or Dominant) that improves the
+  result for you, preferring one that flips the battle; otherwise pass.
+* Surrender: give up the Lost Soul easiest to rescue, keep the guarded ones.
+* Hand limit: discard the card worth least (enhancements no character of yours can use first).
+
+Only what the player may know is used: copies for trying moves come from
+``game.determinize(player, rng)``, which re-deals everything hidden.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from rules.core import Rng
+
+# How good a battle standing is, for the attacker (Hero side) and the defender.
+ATTACKER_VALUE = {"hero_winning": 3.0, "both_defeated": 2.0, "stalemate": 1.0, "evil_winning": 0.0}
+DEFENDER_VALUE = {"evil_winning": 3.0, "stalemate": 2.0, "both_defeated": 1.0, "hero_winning": 0.0}
+
+PLACEMENT_ORDER = {"activate": 0, "artifact": 1, "site": 2, "soul": 3, "fortress": 4, "equip": 5, "play": 6}
+
+
+def _battle_on(g) -> bool:
+    return g.phase == "battle" and bool(g.b["kind"])
+
+
+def standing_value(g, me: int) -> float:
+    """How the battle stands for ``me`` (higher is better)."""
+    st = g.standing()
+    return (ATTACKER_VALUE if me == g.active else DEFENDER_VALUE)[st]
+
+
+def outcome_value(before, after, me: int, attacker: int) -> float:
+    """Value of a position reached from a battle, on the same scale as :func:`standing_value`."""
+    if after.is_over:
+        w = after.winner
+        return 10.0 if w == me else (-10.0 if w is not None else 1.5)
+    if _battle_on(after) and after.b["step"] == "initiative":
+        return standing_value(after, me)
+    if _battle_on(after) and after.b["step"] == "surrender":
+        return 3.0 if me == attacker else 0.0
+    rescued = after.score(attacker) > before.score(attacker)
+    if me == attacker:
+        return 3.0 if rescued else 1.0
+    return 0.0 if rescued else 2.5
+
+
+def _enh_cost(g, a) -> float:
+    """What playing an action spends: enhancements by their numbers, Dominants dearly."""
+    if a.verb == "enhance":
+        c = g.card(a.args[0])
+        return c.strength + c.toughness + 2 * len(c.abilities)
+    if a.verb == "dominant":
+        return 20.0
+    return 0.0
+
+
+def card_worth(g, cid: str, me: int) -> float:
+    """Rough worth of a card in hand, for discarding at the hand limit."""
+    c = g.card(cid)
+    if c.type == "dominant":
+        return 30.0
+    if c.is_character:
+        return 4.0 + c.strength + c.toughness + 2 * len(c.abilities)
+    if c.is_enhancement:
+        align = "hero" if c.alignment == "good" else "evil_character"
+        mine = [x for zone in ("hand", "territory") for x in g.z[me][zone]
+                if g.card(x).type == align and set(g.card(x).brigades) & set(c.brigades)]
+        return (2.0 if mine else -5.0) + c.strength + c.toughness + 2 * len(c.abilities)
+    return 3.0
+
+
+class RedemptionHeuristic:
+    """normal: the rules above; easy: the same, with ``noise`` chance of a random legal action."""
+
+    def __init__(self, seed: int = 0, noise: float = 0.0, level: str = "normal", samples: int = 1):
+        self.rng = Rng(seed)
+        self.noise = noise
+        self.level = level
+        self.samples = samples
+
+    # --- the protocol ----------------------------------------------------------------------------
+    def choose(self, view: dict, legal_actions: list) -> Any:
+        """From the view alone: a fixed preference over kinds of action."""
+        if self.noise and self.rng.random() < self.noise:
+            return legal_actions[self.rng.below(len(legal_actions))]
+        return view_policy(view, legal_actions)
+
+    def choose_in(self, game) -> Any:
+        legal = game.legal_actions()
+        if not legal:
+            raise ValueError("the game is over: nobody has a move")
+        if len(legal) == 1:
+            return legal[0]
+        if self.noise and self.rng.random() < self.noise:
+            return legal[self.rng.below(len(legal))]
+        me = game.current_player
+        return policy(game.determinize(me, self.rng), me, legal, self.rng)
+
+
+def view_policy(view: dict, legal: list) -> Any:
+    """A modest policy that needs only the view: rescue, block, enhance when losing, place, end."""
+    by_verb: dict[str, list] = {}
+    for a in legal:
+        by_verb.setdefault(a.verb, []).append(a)
+    me = view["you"]
+    battle = view.get("battle") or {}
+    if "dominant" in by_verb:
+        for a in by_verb["dominant"]:
+            if len(a.args) == 2 and any(c["id"] == a.args[1] for c in view["players"][1 - me]["land_of_bondage"]):
+                return a
+    for verb in ("first",):
+        if verb in by_verb:
+            return next((a for a in by_verb[verb] if a.args == (str(me),)), by_verb[verb][0])
+    if "enhance" in by_verb and battle:
+        losing = (battle["standing"] == "evil_winning") if battle.get("attacker") == me else (battle["standing"] == "hero_winning")
+        if losing:
+            return by_verb["enhance"][0]
+    for verb in ("cut", "rescue", "block", "surrender", "activate", "artifact", "site", "soul", "equip", "play", "pass", "discard"):
+        if verb in by_verb:
+            return by_verb[verb][0]
+    return by_verb.get("end", legal)[0]
+
+
+def policy(g, me: int, legal: list, rng: Rng) -> Any:
+    """The heuristic's choice in ``g`` (a determinization, or the real game inside a search)."""
+    ph = g.phase
+    by_verb: dict[str, list] = {}
+    for a in legal:
+        by_verb.setdefault(a.verb, []).append(a)
+    # A Dominant that rescues a Lost Soul is always worth playing at once.
+    for a in by_verb.get("dominant", ()):
+        if len(a.args) == 2 and g.card(a.args[0]).has("rescue_any") and g.owner(a.args[1]) != me:
+            return a
+    if ph == "cut":
+        return by_verb["cut"][0]
+    if ph == "first":
+        return next(a for a in by_verb["first"] if a.args == (str(me),))
+    if ph == "hand_limit":
+        return min(by_verb["discard"], key=lambda a: (card_worth(g, a.args[0], me), a.args[0]))
+    if ph in ("prep", "discard"):
+        return _placement(g, me, by_verb)
+    if ph == "battle":
+        if not g.b["kind"]:
+            return _battle_start(g, me, by_verb)
+        step = g.b["step"]
+        if step == "block":
+            return _block(g, me, by_verb)
+        if step == "initiative":
+            return _initiative(g, me, legal, by_verb)
+        if step == "surrender":
+            return _surrender(g, me, by_verb)
+    return by_verb.get("end", legal)[0]
+
+
+def _placement(g, me: int, by_verb: dict) -> Any:
+    best = None
+    for verb, rank in sorted(PLACEMENT_ORDER.items(), key=lambda kv: kv[1]):
+        for a in by_verb.get(verb, ()):
+            if verb == "play" and g.phase == "discard" and len(g.z[me]["hand"]) <= g.hand_limit(me):
+                continue  # keep characters hidden in hand unless the hand limit presses
+            if best is None:
+                best = a
+        if best is not None:
+            return best
+    return by_verb["end"][0]
+
+
+def _hero_score(g, hero: str, opp: int) -> float:
+    c = g.card(hero)
+    s, t = c.strength, c.toughness
+    blockers = [x for x in g.z[opp]["territory"] if g.card(x).type == "evil_character" and x not in g.attached]
+    stopped = sum(1 for b in blockers if g.card(b).toughness > s or g.card(b).strength >= t)
+    return s + t + 3 * len(c.abilities) - 3 * stopped
+
+
+def _battle_start(g, me: int, by_verb: dict) -> Any:
+    rescues = by_verb.get("rescue", [])
+    if rescues:
+        return max(rescues, key=lambda a: (_hero_score(g, a.args[0], 1 - me), a.args[0]))
+    return by_verb["end"][0]
+
+
+def _greedy_finish(g, me: int, attacker: int, limit: int = 3) -> float:
+    """Play my best improving enhancements (the opponent doing nothing) and value the result."""
+    for _ in range(limit):
+        if not (_battle_on(g) and g.b["step"] == "initiative" and g.current_player == me):
+            break
+        legal = g.legal_actions()
+        a, _ = _best_improvement(g, me, legal)
+        if a is None:
+            break
+        g.apply(a)
+    if _battle_on(g) and g.b["step"] == "initiative":
+        return standing_value(g, me)
+    return outcome_value(g, g, me, attacker)
+
+
+def _block(g, me: int, by_verb: dict) -> Any:
+    attacker = g.active
+    noblock = by_verb.get("noblock", [None])[0]
+    best, best_v = noblock, 0.0
+    for a in by_verb.get("block", ()):
+        g2 = g.clone()
+        g2.apply(a)
+        v = _greedy_finish(g2, me, attacker) if _battle_on(g2) else outcome_value(g, g2, me, attacker)
+        cost = g.card(a.args[0]).strength + g.card(a.args[0]).toughness
+        v -= 0.01 * cost  # the cheapest blocker that does the job
+        if v >= 0.99 and v > best_v:
+            best, best_v = a, v
+    return best if best is not None else next(iter(by_verb.values()))[0]
+
+
+def _best_improvement(g, me: int, legal: list) -> tuple[Any, float]:
+    """The cheapest enhancement or Dominant that raises my standing the most, if any does."""
+    attacker = g.active
+    now = standing_value(g, me)
+    best, best_key = None, None
+    for a in legal:
+        if a.verb not in ("enhance", "dominant"):
+            continue
+        g2 = g.clone()
+        if not g2.apply(a).ok:
+            continue
+        v = outcome_value(g, g2, me, attacker)
+        if v <= now:
+            continue
+        key = (v, -_enh_cost(g, a))
+        if best_key is None or key > best_key:
+            best, best_key = a, key
+    return best, (best_key[0] if best_key else now)
+
+
+def _initiative(g, me: int, legal: list, by_verb: dict) -> Any:
+    a, _ = _best_improvement(g, me, legal)
+    if a is not None:
+        return a
+    return by_verb.get("pass", legal)[0]
+
+
+def _surrender(g, me: int, by_verb: dict) -> Any:
+    opts = by_verb["surrender"]
+    if g.b["surrenderer"] == me and g.active != me:
+        # Give up the soul that is easiest to reach; keep those guarded by restrictions or sites.
+        def guarded(a):
+            s = a.args[0]
+            return (g.card(s).has("restricted_soul") is not None) + (g.loc[s][1] == "in_site")
+        return min(opts, key=lambda a: (guarded(a), a.args[0]))
+    return opts[0]
+
+
+# --- evaluation for the search ------------------------------------------------------------------
+
+def material(g, p: int) -> float:
+    """Characters and cards a player can still bring to battle."""
+    total = 0.0
+    for zone, w in (("territory", 1.0), ("hand", 0.8)):
+        for c in g.z[p][zone]:
+            cd = g.card(c)
+            if cd.is_character:
+                total += w * (1 + (cd.strength + cd.toughness) / 6)
+            elif cd.is_enhancement:
+                total += w * (0.4 + (cd.strength + cd.toughness) / 10)
+            elif cd.type == "dominant":
+                total += w * 1.5
+    return total
+
+
+def evaluate(g, p: int) -> float:
+    """Probability-like value in [0, 1] of the position for player ``p``."""
+    if g.is_over:
+        w = g.winner
+        return 0.5 if w is None else (1.0 if w == p else 0.0)
+    o = 1 - p
+    target = g.options["rescues_to_win"]
+    score = 1.2 * (g.score(p) - g.score(o))
+    # closeness to the goal matters more near the end
+    score += 0.3 * (max(0, g.score(p) - target + 3) - max(0, g.score(o) - target + 3))
+    score += 0.12 * (material(g, p) - material(g, o))
+    # souls waiting in each Land of Bondage are the opponent's targets
+    score += 0.15 * (len(g.z[o]["land_of_bondage"]) - len(g.z[p]["land_of_bondage"]))
+    return 1 / (1 + math.exp(-score))
+
+
+def end_of_turn_cutoff(start, g) -> bool:
+    """Cut a simulation once the turn in progress at its start is over."""
+    return g.turn != start.turn or g.is_over
+
+
+def heuristic_rollout(g, rng: Rng, start, noise: float = 0.1) -> None:
+    """Play ``g`` on with the heuristic (a little noisy) until the end of ``start``'s turn."""
+    for _ in range(400):
+        if g.is_over or g.turn != start.turn:
+            return
+        legal = g.legal_actions()
+        if len(legal) == 1 or rng.random() < noise:
+            a = legal[rng.below(len(legal))] if len(legal) > 1 else legal[0]
+        else:
+            a = policy(g, g.current_player, legal, rng)
+        g.apply(a)
+
+
+def heuristic_agent(seed: int = 0, noise: float = 0.0, level: str = "normal") -> RedemptionHeuristic:
+    return RedemptionHeuristic(seed, noise=noise, level=level)
+
+
+def search_agent(seed: int = 0, time_limit: float | None = 1.0, iterations: int | None = None):
+    from rules.agents.ismcts import ISMCTS
+
+    return ISMCTS(seed, time_limit=time_limit, iterations=iterations, rollout=heuristic_rollout, evaluate=evaluate,
+                  cutoff=end_of_turn_cutoff, level="hard")

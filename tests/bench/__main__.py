@@ -1,0 +1,51 @@
+"""Run every benchmark at modest sizes: ``python -m tests.bench [NAME ...]``.
+
+Each script runs in its own interpreter (so one's memory or imports do not
+colour another's figures) and can also be run alone with larger sizes, e.g.
+``python -m tests.bench.strength --games 2000 --hard-games 200``.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+
+# (script, arguments for a modest run)
+SCRIPTS: list[tuple[str, list[str]]] = [
+    ("engine_speed", ["--seconds", "2"]),
+    ("engine_costs", []),
+    ("saves_speed", ["--repeat", "10"]),
+    ("first_frame", []),
+    ("keystrokes", []),
+    ("ai_time", ["--games", "2", "--hard-decisions", "5"]),
+    ("memory", ["--time-limit", "0.2"]),
+    ("strength", ["--games", "200", "--hard-games", "20", "--iterations", "150"]),
+]
+
+
+def main() -> int:
+    only = sys.argv[1:]
+    failed = []
+    for name, args in SCRIPTS:
+        if only and name not in only:
+            continue
+        if not (HERE / f"{name}.py").exists():
+            print(f"# {name}: no such script yet")
+            continue
+        t = time.perf_counter()
+        rc = subprocess.run([sys.executable, "-m", f"tests.bench.{name}", *args], cwd=ROOT).returncode
+        print(f"# ({name} took {time.perf_counter() - t:.0f} s{'' if rc == 0 else f', exit status {rc}'})", flush=True)
+        if rc:
+            failed.append(name)
+    if failed:
+        print(f"# failed: {', '.join(failed)}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,77 @@
+"""Redemption computer players: legal whole games, and the heuristic's battle judgement."""
+
+import pytest
+
+from rules.agents import choose_for, make_agent, play_match
+from rules.redemption import new_game
+from tests.redemption_helpers import build, ok
+
+
+def _battle(p0, p1, **kw):
+    return build(p0, p1, phase="battle", **kw)
+
+
+def _rescue(hero, p0=None, p1=None):
+    p0 = {"hand": [hero], **(p0 or {})}
+    p1 = {"land_of_bondage": ["ls_orphan"], **(p1 or {})}
+    b = _battle(p0, p1)
+    ok(b.game, f"rescue {b[hero]}")
+    return b
+
+
+@pytest.mark.parametrize("level", ["random", "easy", "normal"])
+def test_redemption_levels_play_legal_games_to_the_end(level):
+    for seed in range(2):
+        agents = [make_agent("redemption", level, seed=seed), make_agent("redemption", "random", seed=seed + 9)]
+        g = play_match(new_game(seed, max_turns=40), agents)
+        assert g.is_over
+
+
+def test_view_only_choice_is_legal():
+    g = new_game(3)
+    agent = make_agent("redemption", "normal", seed=1)
+    for _ in range(60):
+        if g.is_over:
+            break
+        p = g.current_player
+        a = agent.choose(g.view(p), g.legal_actions())
+        assert a in g.legal_actions()
+        g.apply(a)
+
+
+def test_hard_decides_a_block_legally_with_a_small_budget():
+    b = _rescue("barak", p1={"hand": ["pilate", "caiaphas"]})
+    hard = make_agent("redemption", "hard", seed=2, iterations=12)
+    assert choose_for(hard, b.game) in b.game.legal_actions()
+
+
+def test_normal_blocks_with_the_character_that_wins():
+    b = _rescue("barak", p1={"hand": ["pilate", "caiaphas"]})  # 6/6 against 5/5 or 6/7
+    a = make_agent("redemption", "normal").choose_in(b.game)
+    assert str(a) == f"block {b['caiaphas']}"
+
+
+def test_normal_does_not_throw_away_a_blocker_that_changes_nothing():
+    b = _rescue("gideon", p1={"hand": ["haman"]})  # 7/5 against 4/4: the rescue succeeds either way
+    a = make_agent("redemption", "normal").choose_in(b.game)
+    assert str(a) == "noblock"
+
+
+def test_normal_plays_the_enhancement_that_flips_the_battle():
+    b = _rescue("daniel", p0={"hand": ["daniel", "daniels_prayer"]}, p1={"hand": ["annas"]})
+    ok(b.game, f"block {b['annas']}")  # 5/7 against 5/6: stalemate, the attacker may play
+    a = make_agent("redemption", "normal").choose_in(b.game)
+    assert str(a) == f"enhance {b['daniels_prayer']} {b['daniel']}"
+
+
+def test_normal_attempts_a_rescue_when_a_soul_is_in_reach():
+    b = _battle({"hand": ["barak", "gideon"]}, {"land_of_bondage": ["ls_orphan"]})
+    a = make_agent("redemption", "normal").choose_in(b.game)
+    assert a.verb == "rescue"
+
+
+def test_agents_are_deterministic_from_the_seed():
+    def run():
+        agents = [make_agent("redemption", "easy", seed=5), make_agent("redemption", "normal", seed=6)]
+        return play_match(new_game(11, max_turns=30), agents).history
+    assert run() == run()
