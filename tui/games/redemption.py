@@ -216,9 +216,9 @@ class RedemptionUI:
             return f"battle: {view['battle']['step']}"
         return view["phase_name"].lower()
 
-    def score(self, view: dict, names: list[str]) -> str:
+    def score(self, view: dict, names: list[str], short: bool = False) -> str:
         sc = view["score"]
-        return f"Redeemed {sc[0]}-{sc[1]} of {view['rescues_to_win']}"
+        return f"Redeemed {sc[0]}-{sc[1]}" + ("" if short else f" of {view['rescues_to_win']}")
 
     def turn(self, view: dict) -> str:
         return f"Turn {view['turn']}"

@@ -158,9 +158,11 @@ class ResurrectionUI:
     def phase(self, view: dict) -> str:
         if view["is_over"]:
             return "game over"
-        return "answer face up" if view["face_down"] else "play face down"
+        return "answer face up" if view["face_down"] else "face down"
 
-    def score(self, view: dict, names: list[str]) -> str:
+    def score(self, view: dict, names: list[str], short: bool = False) -> str:
+        if short:
+            return "Left " + "-".join(str(view["players"][p]["cards_left"]) for p in (0, 1))
         return "Left: " + ", ".join(f"{names[p]} {view['players'][p]['cards_left']}" for p in (0, 1))
 
     def turn(self, view: dict) -> str:

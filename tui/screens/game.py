@@ -62,6 +62,7 @@ class GameCommands(Provider):
 
 class GameScreen(GuidedGame, Screen):
     COMMANDS = {GameCommands}
+    AUTO_FOCUS = "#hand"  # whenever the screen is shown, the hand has the keyboard
     BINDINGS = [
         Binding("enter", "play", "Play", priority=False),
         Binding("space", "pass", "Pass"),
@@ -159,16 +160,23 @@ class GameScreen(GuidedGame, Screen):
         self.guide_refresh()
 
     def status_text(self, view: dict) -> str:
+        """Game | turn | whose move: phase | score; shortened (phase, then score) to fit the width."""
         s = self.session
         game = s.game
+        phase = ""
         if game.is_over:
             w = game.winner
             move = "Game over: " + (f"{s.name(w)} wins" if w is not None else "a draw")
-        elif s.my_turn:
-            move = "Your move: " + self.ui.phase(view)
         else:
-            move = f"{s.name(game.current_player)} to move: " + self.ui.phase(view)
-        return " | ".join([self.ui.title, self.ui.turn(view), move, self.ui.score(view, self.names)])
+            move = "Your move" if s.my_turn else f"{s.name(game.current_player)} to move"
+            phase = self.ui.phase(view)
+        room = max(20, self.size.width - 2)
+        score = self.ui.score(view, self.names)
+        for text in (f"{move}: {phase}" if phase else move, move):
+            line = " | ".join([self.ui.title, self.ui.turn(view), text, score])
+            if len(line) <= room:
+                return line
+        return " | ".join([self.ui.title, self.ui.turn(view), move, self.ui.score(view, self.names, short=True)])
 
     # --- what the Footer shows -------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
