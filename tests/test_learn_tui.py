@@ -198,7 +198,11 @@ def test_the_lesson_list_starts_a_guided_game_with_the_coach_on(save_dir):
     asyncio.run(go())
 
 
-def test_lesson_step_snapshot_80x24(save_dir, snap_compare):
+@pytest.mark.parametrize("game, index, keys", [
+    ("resurrection", 1, ["3", "enter"]),  # the 9: a tie, step 2 of 2
+    ("redemption", 4, ["2", "enter"]),  # Daniel's Prayer on a Blue Hero: refused, with the lesson's words and the rule
+], ids=["resurrection-tie", "redemption-brigade"])
+def test_lesson_step_snapshot_80x24(save_dir, snap_compare, game, index, keys):
     from tui.app import RedemptionApp, Settings
     from tui.learn.app import LearnApp
 
@@ -206,7 +210,7 @@ def test_lesson_step_snapshot_80x24(save_dir, snap_compare):
         CSS_PATH = LearnApp.CSS_PATH
 
         def on_mount(self) -> None:
-            self.push_screen(LessonScreen(lessons("resurrection")[1]))
+            self.push_screen(LessonScreen(lessons(game)[index]))
 
     app = OneLesson(Settings(save_dir=save_dir, pause=0.0, signals=False, ascii=True))
-    assert snap_compare(app, terminal_size=(80, 24), press=["3", "enter"])  # the 9: a tie, step 2 of 2
+    assert snap_compare(app, terminal_size=(80, 24), press=keys)
