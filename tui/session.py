@@ -18,8 +18,10 @@ import saves
 from rules.core import GameBase, Outcome, game_class
 
 LEVELS = ("easy", "normal", "hard", "random")
-#: Event kinds after which an undo would let a player peek at hidden information.
-REVEALING_EVENTS = frozenset({"reveal", "draw", "shuffle", "search", "look", "tie", "win", "lose", "game_over"})
+#: Event kinds after which an undo would let a player take back a move knowing something new
+#: (a revealed or drawn card, a shuffle or cut, a battle's result).
+REVEALING_EVENTS = frozenset({"reveal", "draw", "lost_soul", "cut", "turn", "shuffle", "search", "look", "tie", "win",
+                              "lose", "resolve", "game_over"})
 
 
 def rejection_line(outcome: Outcome) -> str:
@@ -147,7 +149,8 @@ class Session:
             return outcome
         if before is not None:
             self.undo_stack.append(Undo(before, log_len))
-        if any(e.kind in REVEALING_EVENTS for e in outcome.events):
+        # The opponent's move shows what they chose (a card from their hand, a block...): no undo past it either.
+        if by_computer or any(e.kind in REVEALING_EVENTS for e in outcome.events):
             self.undo_stack.clear()
         # The engine's events describe the action without revealing hidden cards; the
         # notation (e.g. a face-down "play BA") is deliberately not logged.
