@@ -187,6 +187,11 @@ def test_redemption_rescue_attempt_by_keys(make_app, save_dir):
             assert game.phase == "prep" and session.my_turn
             await pilot.press("n")  # end the Preparation phase
             assert game.phase == "battle"
+            evil = next(c["id"] for c in game.view(0)["players"][0]["hand"] if c["type"] == "evil_character")
+            before = game.to_dict()
+            await press_card(app, pilot, evil)  # no legal action for it now: the engine says why
+            assert game.to_dict() == before and session.meta.log[-1].startswith("Rejected: ")
+            assert any("redemption." in n.message for n in app._notifications)
             await press_card(app, pilot, "G13")  # the Hero: its one legal action is the rescue attempt
             assert game.history[-1] == "rescue G13"
             await through_handoff(pilot)
