@@ -110,7 +110,7 @@ class ISMCTS:
         g = root_game.determinize(me, rng)
         nodes = list(roots)
         path: list[tuple[_Node, int]] = []  # (node entered by the mover's action, mover)
-        start = g
+        start = root_game  # the position searched from (never changed)
         expanded = False
         while not g.is_over and not expanded:
             if self.cutoff is not None and self.cutoff(start, g):
