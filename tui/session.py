@@ -8,6 +8,8 @@ to autosave, and whether an undo is allowed.
 
 from __future__ import annotations
 
+import importlib
+import inspect
 import random
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -48,11 +50,11 @@ class Session:
             path: Path | None = None) -> "Session":
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**31)
-        module = __import__(f"rules.{game_name}", fromlist=["new_game"])
-        if game_name == "resurrection":
-            game = module.new_game(seed, first=first, **(options or {}))
+        new_game = importlib.import_module(f"rules.{game_name}").new_game
+        if "first" in inspect.signature(new_game).parameters:
+            game = new_game(seed, first=first, **(options or {}))
         else:  # Redemption decides who goes first inside the game (the cut, then "first")
-            game = module.new_game(seed, **(options or {}))
+            game = new_game(seed, **(options or {}))
         if vs == "computer":
             default = ("You", "Computer")
             kinds = ("human", "computer")
@@ -178,10 +180,6 @@ class Session:
             return None
         return saves.save(self.game, self.path, self.meta)
 
-    def status(self) -> dict:
-        """Turn, score and whose move, for the status line (from the engine's own summary)."""
-        summ = self.game.summary() if hasattr(self.game, "summary") else {}
-        return summ
 
 
 def new_save_name(game_name: str, folder: Path) -> str:

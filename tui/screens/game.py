@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 import time
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from textual import work
 from textual.app import ComposeResult
@@ -20,11 +20,9 @@ from tui import controls
 from tui.agents import choose, make_agent
 from tui.games import ui_for
 from tui.learn.guide import GUIDE_BINDINGS, GuidedGame
-from tui.session import Session, rejection_line
+from tui.session import Session
 from tui.widgets import CardList, LogPane, StatusLine
 
-if TYPE_CHECKING:
-    from tui.app import RedemptionApp
 
 WIDE = 100  # columns from which cards show their full ability text
 
@@ -399,4 +397,4 @@ class GameScreen(GuidedGame, Screen):
 
 from tui.screens.choice import ChoiceScreen  # noqa: E402  (after GameScreen to avoid a cycle)
 
-__all__ = ["GameScreen", "GameCommands", "rejection_line"]
+__all__ = ["GameScreen", "GameCommands"]
