@@ -16,14 +16,13 @@ A missing file is no progress; a corrupt one is reported with :class:`SaveError`
 from __future__ import annotations
 
 import os
-import tempfile
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import tomli_w
 
-from saves.store import MAX_BYTES, SaveError, _fsync_dir, default_dir
+from saves.store import SaveError, default_dir, read_text, write_atomic
 
 FORMAT = "redemption-tui-progress"
 VERSION = 1
@@ -96,44 +95,14 @@ def loads(text: str, source: str = "<progress>") -> Progress:
 def load(path: str | os.PathLike) -> Progress:
     """A user's progress; no file yet means no progress."""
     path = Path(path)
-    try:
-        if path.stat().st_size > MAX_BYTES:
-            raise SaveError(f"{path}: far too large for a progress file; refusing to read it")
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    if not path.exists():
         return Progress()
-    except UnicodeDecodeError:
-        raise SaveError(f"{path}: not a text file (not UTF-8)") from None
-    except OSError as e:
-        raise SaveError(f"{path}: cannot be read ({e.strerror or e})") from None
-    return loads(text, str(path))
+    return loads(read_text(path), str(path))
 
 
 def save(progress: Progress, path: str | os.PathLike) -> Path:
-    """Write atomically (temporary file, fsync, rename), as ``saves.save`` does for games."""
-    path = Path(path)
-    data = tomli_w.dumps(progress.to_dict()).encode("utf-8")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    except OSError as e:
-        raise SaveError(f"{path}: cannot write lesson progress ({e.strerror or e})") from None
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-        _fsync_dir(path.parent)
-    except BaseException as e:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        if isinstance(e, OSError):
-            raise SaveError(f"{path}: cannot write lesson progress ({e.strerror or e}); the previous file is untouched") from None
-        raise
-    return path
+    """Write atomically, as ``saves.save`` does for games."""
+    return write_atomic(path, tomli_w.dumps(progress.to_dict()).encode("utf-8"), "lesson progress")
 
 
 __all__ = ["FORMAT", "VERSION", "GameProgress", "Progress", "load", "loads", "progress_path", "save"]

@@ -173,6 +173,51 @@ def loads(text: str, source: str = "<text>") -> GameBase:
 
 
 def read(path: str | os.PathLike) -> Saved:
+    return reads(read_text(path), str(Path(path)))
+
+
+def load(path: str | os.PathLike) -> GameBase:
+    return read(path).game
+
+
+def save(game: GameBase, path: str | os.PathLike, meta: Meta | None = None) -> Path:
+    """Write a game atomically; the previous save survives any failure."""
+    meta = meta or Meta()
+    if not meta.created:
+        meta.created = _now()
+    meta.updated = _now()
+    return write_atomic(path, dumps(game, meta).encode("utf-8"), "the save")
+
+
+def write_atomic(path: str | os.PathLike, data: bytes, what: str = "the file") -> Path:
+    """A temporary file in the same folder, fsync, then rename over the old file: never half-written."""
+    path = Path(path)
+    folder = path.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    except OSError as e:
+        raise SaveError(f"{path}: cannot write {what} ({e.strerror or e})") from None
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+        _fsync_dir(folder)
+    except BaseException as e:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        if isinstance(e, OSError):
+            raise SaveError(f"{path}: cannot write {what} ({e.strerror or e}); the previous one is untouched") from None
+        raise
+    return path
+
+
+def read_text(path: str | os.PathLike) -> str:
+    """A small UTF-8 file's text; SaveError names the file for anything else (missing file included)."""
     path = Path(path)
     try:
         size = path.stat().st_size
@@ -188,46 +233,9 @@ def read(path: str | os.PathLike) -> Saved:
     except OSError as e:
         raise SaveError(f"{path}: cannot be read ({e.strerror or e})") from None
     try:
-        text = data.decode("utf-8")
+        return data.decode("utf-8")
     except UnicodeDecodeError:
         raise SaveError(f"{path}: not a text file (not UTF-8)") from None
-    return reads(text, str(path))
-
-
-def load(path: str | os.PathLike) -> GameBase:
-    return read(path).game
-
-
-def save(game: GameBase, path: str | os.PathLike, meta: Meta | None = None) -> Path:
-    """Write atomically: a temporary file in the same folder, fsync, then rename over the old save."""
-    path = Path(path)
-    meta = meta or Meta()
-    if not meta.created:
-        meta.created = _now()
-    meta.updated = _now()
-    text = dumps(game, meta)
-    folder = path.parent
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    except OSError as e:
-        raise SaveError(f"{path}: cannot write the save ({e.strerror or e})") from None
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(text.encode("utf-8"))
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-        _fsync_dir(folder)
-    except BaseException as e:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        if isinstance(e, OSError):
-            raise SaveError(f"{path}: cannot write the save ({e.strerror or e}); the previous save is untouched") from None
-        raise
-    return path
 
 
 def _fsync_dir(folder: Path) -> None:

@@ -111,7 +111,7 @@ def test_atomic_write_survives_failure_mid_write(tmp_path, monkeypatch):
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "fsync", boom)
-    with pytest.raises(saves.SaveError, match="previous save is untouched"):
+    with pytest.raises(saves.SaveError, match="previous one is untouched"):
         saves.save(later, path)
     monkeypatch.undo()
     assert path.read_text() == before
