@@ -138,7 +138,12 @@ class RedemptionUI:
         selected = screen.selected_card()
         cards = self._cards = self._all_cards(view)
         self._names = names
-        screen.query_one("#battle", Pane).set(*self.battle(view, names, cards.get(selected) if selected else None, wide))
+        opponent = screen.query_one("#opponent", Pane)
+        if opponent.has_focus:  # Tab to the opponent's pane: the middle shows all of their table
+            screen.query_one("#battle", Pane).set(*self.opponent_full(view, opp, names))
+        else:
+            screen.query_one("#battle", Pane).set(*self.battle(view, names, cards.get(selected) if selected else None,
+                                                              wide))
 
     def opponent(self, view: dict, p: int, names: list[str]) -> tuple[str, Text]:
         pv = view["players"][p]
@@ -163,6 +168,23 @@ class RedemptionUI:
         if extra:
             t.append("; " + ", ".join(extra))
         return f"{names[p]} (Player {p + 1}, deck {pv['deck']})", t
+
+    def opponent_full(self, view: dict, p: int, names: list[str]) -> tuple[str, Text]:
+        pv = view["players"][p]
+        t = Text()
+        for zone, title in (("territory", "Territory"), ("artifact_pile", "Artifacts"), ("set_aside", "Set aside"),
+                            ("land_of_bondage", "Land of Bondage"), ("in_site", "In sites"),
+                            ("land_of_redemption", "Land of Redemption")):
+            cards = pv[zone]
+            if not cards and zone not in ("territory", "land_of_bondage"):
+                continue
+            t.append(f"{title} ({len(cards)}): ", style="bold")
+            for i, c in enumerate(cards):
+                if i:
+                    t.append(", ")
+                t.append_text(self.label(c))
+            t.append("\n")
+        return f"{names[p]}'s table (Tab moves on)", t
 
     def battle(self, view: dict, names: list[str], selected: dict | None, wide: bool = True) -> tuple[str, Text]:
         t = Text()

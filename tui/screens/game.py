@@ -123,7 +123,7 @@ class GameScreen(GuidedGame, Screen):
     def on_descendant_focus(self, event) -> None:
         if isinstance(event.widget, CardList):
             self._active_list = event.widget
-            self.refresh_view()
+        self.refresh_view()  # the panes may show more for the pane that has the focus
 
     # --- rendering ------------------------------------------------------------------------
     @property
