@@ -18,6 +18,7 @@ import subprocess
 import sys
 import termios
 import fcntl
+import threading
 import time
 from pathlib import Path
 
@@ -201,7 +202,11 @@ def ssh_args(server: Server, key: Path | None, *extra: str) -> list[str]:
 
 
 class OpenSSHTerminal:
-    """The real ``ssh`` client on a pseudo-terminal of the given size, as a person would run it."""
+    """The real ``ssh`` client on a pseudo-terminal of the given size, as a person would run it.
+
+    A thread reads the terminal all the time, as a terminal does: an unread terminal would stall
+    ssh, then the server, then the app's output and so the app itself.
+    """
 
     def __init__(self, server: Server, key: Path, cols: int = 80, rows: int = 24, *extra: str) -> None:
         self.master, slave = pty.openpty()
@@ -212,6 +217,10 @@ class OpenSSHTerminal:
                                      env={**os.environ, "TERM": "xterm-256color", "LC_ALL": "C.UTF-8"})
         os.close(slave)
         self.raw = b""
+        self._lock = threading.Lock()
+        self._eof = threading.Event()
+        self._reader = threading.Thread(target=self._read_all, daemon=True)
+        self._reader.start()
 
     def _winsize(self, cols: int, rows: int) -> None:
         fcntl.ioctl(self.master, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
@@ -219,19 +228,26 @@ class OpenSSHTerminal:
     def resize(self, cols: int, rows: int) -> None:
         self._winsize(cols, rows)  # the kernel signals ssh, which tells the server
 
-    def _pump(self, timeout: float) -> bool:
-        r, _, _ = select.select([self.master], [], [], timeout)
-        if not r:
-            return True
-        try:
-            data = os.read(self.master, 65536)
-        except OSError:
-            data = b""
-        self.raw += data
-        return bool(data)
+    def _read_all(self) -> None:
+        while True:
+            try:
+                r, _, _ = select.select([self.master], [], [], 0.2)
+                if not r:
+                    if self.proc.poll() is not None and self._eof.is_set():
+                        return
+                    continue
+                data = os.read(self.master, 65536)
+            except (OSError, ValueError):
+                data = b""
+            if not data:
+                self._eof.set()
+                return
+            with self._lock:
+                self.raw += data
 
     def text(self) -> str:
-        return screen_text(self.raw)
+        with self._lock:
+            return screen_text(self.raw)
 
     def expect(self, pattern: str, timeout: float = 30.0) -> re.Match:
         deadline = time.monotonic() + timeout
@@ -239,22 +255,23 @@ class OpenSSHTerminal:
             m = re.search(pattern, self.text())
             if m:
                 return m
-            left = deadline - time.monotonic()
-            if left <= 0 or not self._pump(min(left, 0.2)) and self.proc.poll() is not None:
+            if time.monotonic() > deadline or self._eof.is_set():
+                m = re.search(pattern, self.text())
+                if m:
+                    return m
                 raise AssertionError(f"{pattern!r} not on the screen after {timeout}s:\n{self.text()[-3000:]}")
+            time.sleep(0.05)
 
     def mark(self) -> None:
         """Forget what was shown so far, so that ``expect`` looks only at what comes next."""
-        self.raw = b""
+        with self._lock:
+            self.raw = b""
 
     def send(self, data: bytes | str) -> None:
         os.write(self.master, data.encode() if isinstance(data, str) else data)
 
     def wait_exit(self, timeout: float = 20.0) -> int:
-        deadline = time.monotonic() + timeout
-        while self.proc.poll() is None and time.monotonic() < deadline:
-            self._pump(0.1)
-        return self.proc.wait(max(deadline - time.monotonic(), 0.1))
+        return self.proc.wait(timeout)
 
     def kill(self) -> None:
         """The client dies (as when a laptop lid closes): the TCP connection drops without a goodbye."""
@@ -264,6 +281,8 @@ class OpenSSHTerminal:
 
     def close(self) -> None:
         self.kill()
+        self._eof.set()
+        self._reader.join(5)
         try:
             os.close(self.master)
         except OSError:
@@ -289,11 +308,25 @@ async def open_terminal(conn, cols: int = 80, rows: int = 24, env: dict | None =
 
 
 class Screen:
-    """What an asyncssh client process has shown so far."""
+    """What an asyncssh client process has shown so far; a task reads it all the time, as a terminal does."""
 
     def __init__(self, process) -> None:
         self.process = process
         self.raw = b""
+        self.ended = False
+        self._task = asyncio.ensure_future(self._read_all())
+
+    async def _read_all(self) -> None:
+        try:
+            while True:
+                data = await self.process.stdout.read(65536)
+                if not data:
+                    break
+                self.raw += data
+        except Exception:
+            pass
+        finally:
+            self.ended = True
 
     def text(self) -> str:
         return screen_text(self.raw)
@@ -304,28 +337,11 @@ class Screen:
             m = re.search(pattern, self.text())
             if m:
                 return m
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise AssertionError(f"{pattern!r} not on the screen after {timeout}s:\n{self.text()[-3000:]}")
-            try:
-                data = await asyncio.wait_for(self.process.stdout.read(65536), min(left, 0.5))
-            except asyncio.TimeoutError:
-                continue
-            if not data and self.process.stdout.at_eof():
-                m = re.search(pattern, self.text())
-                if m:
-                    return m
+            if self.ended:
                 raise AssertionError(f"{pattern!r} never shown; the session ended:\n{self.text()[-3000:]}")
-            self.raw += data
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{pattern!r} not on the screen after {timeout}s:\n{self.text()[-3000:]}")
+            await asyncio.sleep(0.05)
 
     def mark(self) -> None:
         self.raw = b""
-
-    async def drain(self, timeout: float = 20.0) -> None:
-        """Read until the session ends."""
-        deadline = time.monotonic() + timeout
-        while not self.process.stdout.at_eof() and time.monotonic() < deadline:
-            try:
-                self.raw += await asyncio.wait_for(self.process.stdout.read(65536), 0.5)
-            except asyncio.TimeoutError:
-                pass

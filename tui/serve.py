@@ -345,6 +345,16 @@ def _make_connection_class():
             self.game.connections.discard(self)
             if self.session is not None:
                 self.session.client_gone()
+                if self.session.started and not self.session.done.is_set():  # log once the app has saved and gone
+                    asyncio.ensure_future(self._log_when_done())
+                    return
+            self._log_line()
+
+        async def _log_when_done(self) -> None:
+            await self.session.done.wait()
+            self._log_line()
+
+        def _log_line(self) -> None:
             self.game.log(
                 f"conn from={self.peer} player={self.player or '-'} key={self.fingerprint} "
                 f"term={self.term} size={self.size} takeover={'yes' if self.took_over else 'no'} duration={time.monotonic() - self.started:.1f}s "
@@ -453,6 +463,7 @@ class GameSession:
         self.client_alive = True
         self.done = asyncio.Event()
         self._task: asyncio.Task | None = None
+        self.started = False
         self._hangup_task: asyncio.Task | None = None
         self._inbuf = bytearray()
         self._paused = False
@@ -505,6 +516,7 @@ class GameSession:
                     pass
 
     def session_started(self) -> None:
+        self.started = True
         self._task = asyncio.ensure_future(self._run())
 
     def data_received(self, data: bytes, datatype) -> None:
@@ -637,6 +649,10 @@ class GameSession:
                 return self._finish(1)
             game.sessions.add(self)
             while (other := game.live.get(self.player)) is not None and other is not self:
+                if not other.client_alive:  # its client is gone and it is saving: just wait for it
+                    self._write("Saving your previous session...\n")
+                    await other.done.wait()
+                    continue
                 peer = other.connection.peer.rsplit(":", 1)[0]
                 answer = await self._ask(
                     f"\nPlayer {self.player} already has a live session (from {peer}, since {other.since}).\n"

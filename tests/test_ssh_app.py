@@ -1,0 +1,291 @@
+"""`redemption serve` with the real app: title, a Resurrection game that survives a killed client,
+player isolation, take-over, and 20 concurrent sessions.
+
+Each test starts its own server on 127.0.0.1 (a free port) and checks that no process is left behind.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import statistics
+import time
+from pathlib import Path
+
+import pytest
+
+import saves
+from tests.test_ssh_support import (
+    PY, OpenSSHTerminal, Screen, Server, connect, leftovers, needs_openssh, open_terminal,
+)
+
+APP = f"{PY} -m tui.cli --player {{player}} --save-dir {{data_dir}} --pause 0"
+TITLE = r"Welcome, {}\."
+STATUS = r"Resurrection \| Battle \d+ \| Your move[^\n]*"
+
+
+@pytest.fixture
+def server(tmp_path):
+    made: list[Server] = []
+
+    def make(players, *extra: str) -> Server:
+        s = Server(tmp_path, APP, "--grace", "5", *extra)
+        for p in players:
+            s.add_player(p)
+        made.append(s)
+        return s.start()
+
+    yield make
+    for s in made:
+        s.stop()
+    deadline = time.monotonic() + 10
+    while leftovers(str(tmp_path)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert leftovers(str(tmp_path)) == []
+
+
+def first_in_menu(text: str) -> str:
+    """Which of New game / Resume comes first on the last title screen drawn."""
+    last = text[text.rfind("Welcome,"):]
+    new, resume = last.find("New game"), last.find("Resume a game")
+    assert new >= 0 and resume >= 0, last
+    return "new" if new < resume else "resume"
+
+
+def the_save(server: Server, player: str) -> Path:
+    found = sorted((server.data / player).glob("*.toml"))
+    assert len(found) == 1, found
+    return found[0]
+
+
+def state(path: Path) -> tuple[dict, list[str]]:
+    saved = saves.read(path)
+    return saved.game.to_dict(), saved.meta.log
+
+
+def wait_for_my_move(path: Path, before, timeout: float = 30.0):
+    """Wait until the save has changed and it is player 1's move again (the computer has answered)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            saved = saves.read(path)
+        except (saves.SaveError, OSError):
+            saved = None
+        if saved is not None:
+            now = (saved.game.to_dict(), saved.meta.log)
+            if now != before and (saved.game.current_player == 0 or saved.game.is_over):
+                return now
+        time.sleep(0.05)
+    raise AssertionError(f"{path} did not change to player 1's move in {timeout}s")
+
+
+@needs_openssh
+def test_openssh_resurrection_game_survives_a_killed_client_and_resumes_exactly(server):
+    s = server(["alice"])
+    with OpenSSHTerminal(s, s.keys["alice"]) as t:
+        t.expect(TITLE.format("alice"))
+        t.expect(r"Resume a game")
+        assert first_in_menu(t.text()) == "new"  # nothing in progress: New game comes first
+        t.send("\r")  # New game
+        t.expect(r"Start")
+        t.mark()
+        t.send("\r")  # Start: Resurrection against the computer
+        t.expect(STATUS)
+        path = the_save(s, "alice")
+        before = state(path)
+        for _ in range(3):  # play the first card in hand, face down; the computer answers
+            t.mark()
+            t.send("1\r")
+            before = wait_for_my_move(path, before)
+            t.expect(STATUS)
+        before = state(path)
+        t.kill()
+    s.wait_log(r"player=alice .*end='client disconnected'")
+    assert state(path) == before  # the hang-up save is the same game
+    with OpenSSHTerminal(s, s.keys["alice"]) as t:
+        t.expect(r"Resume a game  \(1 in progress, 1 saved\)[\s\S]*Quit")
+        assert first_in_menu(t.text()) == "resume"  # a game in progress: Resume comes first
+        t.send("\r")  # Resume: the table of saves
+        t.expect(path.stem)
+        t.mark()
+        t.send("\r")  # the newest game
+        # the status line shows the saved battle, whose move it is, and the cards left
+        v = saves.read(path).game.view(0)
+        left = [v["players"][i]["cards_left"] for i in (0, 1)]
+        t.expect(rf"Battle {v['battle'] + 1} \| Your move")
+        t.expect(rf"Left: alice {left[0]}, Computer")
+        t.mark()
+        t.send("q")  # leave to the title (saves)
+        t.expect(TITLE.format("alice"))
+        t.send("q")
+        assert t.wait_exit() == 0
+    assert state(path) == before
+
+
+def test_asyncssh_title_and_player_isolation(server):
+    """Player alice sees only her own folder, whatever her client sends; bob's save is out of reach by any name."""
+    s = server(["alice", "bob"])
+    from tui.session import Session
+
+    bob_dir = s.data / "bob"
+    b = Session.new("resurrection", seed=7, path=saves.save_path("bobs-game", bob_dir))
+    b.autosave()
+
+    async def go():
+        async with await connect(s, s.keys["alice"]) as conn:
+            p = await open_terminal(conn, env={"REDEMPTION_SAVE_DIR": str(s.data), "REDEMPTION_PLAYER": "bob"})
+            screen = Screen(p)
+            await screen.expect(TITLE.format("alice"))
+            await screen.expect(r"Resume a game  \(0 in progress, 0 saved\)")
+            p.stdin.write(b"q")
+            await p.wait_closed()
+
+    asyncio.run(go())
+    # by any name: the save API and the command line refuse paths out of the player's folder
+    alice_dir = saves.default_dir(s.data, player="alice")
+    for name in ("../bob/bobs-game", "../bob/bobs-game.toml", str(bob_dir / "bobs-game"), "..", "bob/../bob"):
+        with pytest.raises(saves.SaveError):
+            saves.save_path(name, alice_dir)
+    for player in ("../bob", "alice/../bob", "/bob", ".."):
+        with pytest.raises(saves.SaveError):
+            saves.default_dir(s.data, player=player)
+    assert [r.name for r in saves.list_saves(alice_dir)] == []
+    from tui import cli
+
+    for name in ("../bob/bobs-game", str(bob_dir / "bobs-game")):
+        assert cli.main(["--player", "alice", "--save-dir", str(s.data), "resume", name]) != 0
+    assert [r.name for r in saves.list_saves(bob_dir)] == ["bobs-game"]
+
+
+def test_asyncssh_take_over_resumes_the_game_in_the_new_session(server):
+    s = server(["carol"])
+
+    async def go():
+        async with await connect(s, s.keys["carol"]) as c1:
+            p1 = await open_terminal(c1)
+            one = Screen(p1)
+            await one.expect(TITLE.format("carol"))
+            p1.stdin.write(b"\r")
+            await one.expect(r"Start")
+            one.mark()
+            p1.stdin.write(b"\r")
+            await one.expect(STATUS)
+            path = the_save(s, "carol")
+            first = state(path)
+            p1.stdin.write(b"1\r")
+            await asyncio.to_thread(wait_for_my_move, path, first)
+            before = state(path)
+            async with await connect(s, s.keys["carol"]) as c2:
+                p2 = await open_terminal(c2)
+                two = Screen(p2)
+                await two.expect(r"Player carol already has a live session")
+                p2.stdin.write(b"y")
+                await one.expect(r"closed: taken over by a new login\. Your game is saved")
+                await two.expect(r"Resume a game  \(1 in progress, 1 saved\)")
+                assert state(path) == before
+                p2.stdin.write(b"\r")
+                await two.expect(path.stem)
+                two.mark()
+                p2.stdin.write(b"\r")
+                await two.expect(STATUS)
+                p2.stdin.write(b"q")
+                await two.expect(TITLE.format("carol"))
+                p2.stdin.write(b"q")
+                await p2.wait_closed()
+            assert state(path) == before
+
+    asyncio.run(go())
+    s.wait_log(r"player=carol .*takeover=no .*end='taken over by a new login'")
+
+
+def _memory_kib(marker: str) -> tuple[int, list[int]]:
+    """(count, [PSS in KiB]) of the live app processes whose command line has ``marker``."""
+    pss = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            cmd = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+            if "tui.cli" not in cmd or "tui.serve" in cmd or marker not in cmd:
+                continue
+            rollup = (entry / "smaps_rollup").read_text()
+        except OSError:
+            continue
+        m = re.search(r"^Pss:\s+(\d+) kB", rollup, re.M)
+        if m:
+            pss.append(int(m.group(1)))
+    return len(pss), pss
+
+
+def test_twenty_concurrent_sessions_play_and_leave_intact_saves_and_no_process(server, tmp_path):
+    n = 20
+    players = [f"p{i:02d}" for i in range(n)]
+    s = server(players + ["solo"], "--max-sessions", str(n), "--rate-limit", str(3 * n))
+    measured: dict = {}
+
+    async def alone() -> float:  # the baseline: one session on an idle server
+        t0 = time.monotonic()
+        async with await connect(s, s.keys["solo"]) as conn:
+            p = await open_terminal(conn)
+            await Screen(p).expect(TITLE.format("solo"), timeout=60)
+            took = time.monotonic() - t0
+            p.stdin.write(b"q")
+            await p.wait_closed()
+        return took
+
+    solo = asyncio.run(alone())
+
+    async def one(player: str, all_in: asyncio.Event, ready: list):
+        t0 = time.monotonic()
+        async with await connect(s, s.keys[player]) as conn:
+            p = await open_terminal(conn)
+            screen = Screen(p)
+            await screen.expect(TITLE.format(player), timeout=120)
+            title_s = time.monotonic() - t0
+            p.stdin.write(b"\r")
+            await screen.expect(r"Start", timeout=60)
+            screen.mark()
+            p.stdin.write(b"\r")
+            await screen.expect(STATUS, timeout=60)
+            path = the_save(s, player)
+            before = state(path)
+            p.stdin.write(b"1\r")  # one move each; the computer answers
+            await asyncio.to_thread(wait_for_my_move, path, before, 60)
+            ready.append(player)
+            if len(ready) == n:
+                all_in.set()
+            await all_in.wait()  # everyone is in a game at once: measure, then all drop together
+            if player == players[0]:
+                measured["apps"], measured["pss"] = _memory_kib(str(tmp_path))
+            await asyncio.sleep(0.2)
+        return title_s
+
+    async def go():
+        all_in, ready = asyncio.Event(), []
+        return await asyncio.gather(*(one(pl, all_in, ready) for pl in players))
+
+    t0 = time.monotonic()
+    titles = asyncio.run(go())
+    wall = time.monotonic() - t0
+    s.wait_log(r"player=p\d+ .*end='client disconnected'", count=n, timeout=60)
+    # the server is still up; every app process is gone
+    deadline = time.monotonic() + 10
+    while _memory_kib(str(tmp_path))[0] and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert _memory_kib(str(tmp_path))[0] == 0, (leftovers(str(tmp_path)), s.log())
+    for player in players:
+        game, log = state(the_save(s, player))
+        assert game["history"], player  # the move is in the save
+        assert any("plays" in line for line in log), player
+    assert measured["apps"] == n
+    pss = measured["pss"]
+    report = (f"one SSH session alone: connect-to-title {solo:.2f}s; "
+              f"{n} concurrent SSH sessions: connect-to-title median {statistics.median(titles):.2f}s, "
+              f"max {max(titles):.2f}s; app memory (PSS) per session median {statistics.median(pss) / 1024:.1f} MiB, "
+              f"max {max(pss) / 1024:.1f} MiB; whole test {wall:.1f}s")
+    print(report)
+    (tmp_path / "measured.txt").write_text(report + "\n")
+    if os.environ.get("SSH_LOAD_REPORT"):
+        with open(os.environ["SSH_LOAD_REPORT"], "a") as f:
+            f.write(report + "\n")
