@@ -49,7 +49,7 @@ def test_whole_resurrection_game_against_the_computer_by_keys(make_app, save_dir
             assert isinstance(app.screen, TitleScreen)
             await pilot.press("enter")  # "New game" is first when nothing is saved
             await pilot.pause()
-            await pilot.press(*["tab"] * 7, "4", "2", "enter")  # to the seed field: 42, Enter starts
+            await pilot.press(*["tab"] * 9, "4", "2", "enter")  # to the seed field: 42, Enter starts
             await settle(app, pilot)
             screen = app.screen
             assert isinstance(screen, GameScreen)
@@ -282,5 +282,25 @@ def test_resume_table_deletes_only_after_confirmation(make_app, save_dir):
             await pilot.pause()
             assert not saves.save_path("new", save_dir).exists()
             assert [r.name for r in app.screen.rows] == ["old"]
+
+    asyncio.run(go())
+
+
+def test_new_redemption_game_from_the_form_by_keys(make_app, save_dir):
+    app = make_app()
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("enter")  # New game
+            await pilot.pause()
+            await pilot.press("tab", "right", "enter")  # Game: Redemption
+            await pilot.press(*["tab"] * 6, "right", "enter")  # Rescues to win: 7
+            await pilot.press("tab", "tab", "7", "enter")  # seed 7, start
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, GameScreen)
+            game = screen.session.game
+            assert game.name == "redemption" and game.seed == 7 and game.options["rescues_to_win"] == 7
+            assert "of 7" in str(screen.query_one("#status").render())
 
     asyncio.run(go())

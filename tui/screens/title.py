@@ -132,6 +132,14 @@ class NewGameScreen(Screen):
             with RadioSet(id="name_on_name"):
                 yield Choice("off", value=True, id="non-off")
                 yield Choice("on", id="non-on")
+            yield Label("Redemption: rescues needed to win")
+            with RadioSet(id="rescues_to_win"):
+                yield Choice("5 (the rulebook)", value=True, id="rtw-5")
+                yield Choice("7 (Type II tournaments)", id="rtw-7")
+            yield Label("Redemption: who picks the Lost Soul a successful rescue takes")
+            with RadioSet(id="rescuer_chooses"):
+                yield Choice("the defender (ruling)", value=True, id="rc-no")
+                yield Choice("the rescuer", id="rc-yes")
             yield Label("Seed (blank: random)")
             yield Input(placeholder="a whole number", id="seed", type="integer")
             yield Label("Save name (blank: automatic)")
@@ -171,6 +179,8 @@ class NewGameScreen(Screen):
             options["resurrect_to"] = self._pick("resurrect_to") or "hero-bottom"
         else:
             options["name_on_name"] = self._pick("name_on_name") == "on"
+            options["rescues_to_win"] = int(self._pick("rescues_to_win") or 5)
+            options["rescuer_chooses"] = self._pick("rescuer_chooses") == "yes"
         try:
             seed = int(seed_text) if seed_text else None
             folder = app.settings.save_dir
