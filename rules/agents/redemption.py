@@ -320,8 +320,34 @@ def heuristic_agent(seed: int = 0, noise: float = 0.0, level: str = "normal") ->
     return RedemptionHeuristic(seed, noise=noise, level=level)
 
 
-def search_agent(seed: int = 0, time_limit: float | None = 1.0, iterations: int | None = None):
-    from rules.agents.ismcts import ISMCTS
+class RedemptionSearch:
+    """hard: ISMCTS for battle decisions (rescue, block, initiative, surrender); the heuristic elsewhere.
 
-    return ISMCTS(seed, time_limit=time_limit, iterations=iterations, rollout=heuristic_rollout, evaluate=evaluate,
-                  cutoff=end_of_turn_cutoff, level="hard")
+    Setup, placement and the hand limit matter little within a turn, which is where
+    the search is cut off, so searching them would only spend the time box.
+    """
+
+    level = "hard"
+
+    def __init__(self, seed: int = 0, time_limit: float | None = 1.0, iterations: int | None = None):
+        from rules.agents.ismcts import ISMCTS
+        self.search = ISMCTS(seed, time_limit=time_limit, iterations=iterations, rollout=heuristic_rollout,
+                             evaluate=evaluate, cutoff=end_of_turn_cutoff, level="hard")
+        self.heuristic = RedemptionHeuristic(seed + 1)
+        self.last_iterations = 0
+
+    def choose(self, view: dict, legal_actions: list) -> Any:
+        return self.heuristic.choose(view, legal_actions)
+
+    def choose_in(self, game) -> Any:
+        legal = game.legal_actions()
+        if len(legal) > 1 and game.phase == "battle":
+            action = self.search.choose_in(game)
+            self.last_iterations = self.search.last_iterations
+            return action
+        self.last_iterations = 0
+        return self.heuristic.choose_in(game)
+
+
+def search_agent(seed: int = 0, time_limit: float | None = 1.0, iterations: int | None = None) -> RedemptionSearch:
+    return RedemptionSearch(seed, time_limit=time_limit, iterations=iterations)
