@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.containers import Horizontal
 
-from tui.widgets import CardList, Item, Pane
+from tui.widgets import CardList, Item, Pane, boxes
 
 # Okabe-Ito colour-blind-safe palette by alignment; the type tag always says the same in letters.
 ALIGN_COLOUR = {"good": "#56B4E9", "evil": "#E69F00", "neutral": ""}
@@ -142,8 +142,9 @@ class RedemptionUI:
         if opponent.has_focus:  # Tab to the opponent's pane: the middle shows all of their table
             screen.query_one("#battle", Pane).set(*self.opponent_full(view, opp, names))
         else:
+            drawn = wide and screen.size.height >= 32
             screen.query_one("#battle", Pane).set(*self.battle(view, names, cards.get(selected) if selected else None,
-                                                              wide))
+                                                              wide, drawn))
 
     def opponent(self, view: dict, p: int, names: list[str]) -> tuple[str, Text]:
         pv = view["players"][p]
@@ -186,7 +187,18 @@ class RedemptionUI:
             t.append("\n")
         return f"{names[p]}'s table (Tab moves on)", t
 
-    def battle(self, view: dict, names: list[str], selected: dict | None, wide: bool = True) -> tuple[str, Text]:
+    def box(self, c: dict, on_it: list[dict]) -> tuple[list[Text], str]:
+        """A character in battle as a box: name, brigade, live numbers, what was played on it."""
+        colour = ALIGN_COLOUR.get(c.get("alignment", ""), "")
+        lines = [Text(c["name"], style="bold"), Text("/".join(c.get("brigades", [])) or c.get("type_name", "")),
+                 Text(self.numbers(c) + ("  ignored" if c.get("ignored") else ""), style="bold")]
+        for e in on_it:
+            lines.append(Text(f"+{e['name']}", style="italic"))
+        return lines, colour
+
+    def battle(self, view: dict, names: list[str], selected: dict | None, wide: bool = True,
+               drawn: bool = False) -> tuple[str, Text]:
+        """The Field of Battle; ``drawn``: room enough to draw the characters as boxes."""
         t = Text()
         b = view["battle"]
         cp = view["current_player"]
@@ -200,6 +212,15 @@ class RedemptionUI:
                 t.append(f"{'Hero' if side == 'hero' else 'Evil'} {tot['strength']}/{tot['toughness']} ({names[p]}): ",
                          style="bold")
                 on_field = [c for c in chars if "on" not in c]
+                if drawn:
+                    t.append("\n")
+                    if on_field:
+                        t.append_text(boxes([self.box(c, [x for x in chars if x.get("on") == c["id"]])
+                                             for c in on_field], width=22, ascii_only=self.ascii_only))
+                    else:
+                        t.append("nobody", style="dim")
+                    t.append("\n")
+                    continue
                 if not on_field:
                     t.append("nobody", style="dim")
                 for i, c in enumerate(on_field):
