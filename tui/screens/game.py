@@ -19,6 +19,9 @@ import saves
 from tui import controls
 from tui.agents import choose, make_agent
 from tui.games import ui_for
+from tui.screens.choice import ChoiceScreen
+from tui.screens.handoff import HandOffScreen
+from tui.screens.help import HelpScreen
 from tui.learn.guide import GUIDE_BINDINGS, GuidedGame
 from tui.session import Session
 from tui.widgets import CardList, LogPane, StatusLine
@@ -306,9 +309,9 @@ class GameScreen(GuidedGame, Screen):
         self.app.call_from_thread(self.computer_move, generation, action, legal)
 
     def computer_move(self, generation: int, action: Any, legal: list) -> None:
-        self._thinking = False
         if generation != self._generation or not self.is_attached:
-            return
+            return  # an answer to a position that was undone or left: a newer one may be on its way
+        self._thinking = False
         try:
             outcome = self.session.act(action, by_computer=True)
             if not outcome.ok:  # the agent chose something the engine refuses: log it and play a legal action
@@ -326,7 +329,6 @@ class GameScreen(GuidedGame, Screen):
             return
         s.screen = "handoff"
         self._save_quietly()
-        from tui.screens.handoff import HandOffScreen
 
         def taken(_: object = None) -> None:
             s.viewer = nxt
@@ -362,11 +364,10 @@ class GameScreen(GuidedGame, Screen):
             self.maybe_computer()
         else:
             self.app.bell()
-            self.notify("Nothing to undo: hidden information has been revealed since your last action.", severity="warning")
+            self.notify("Nothing to undo: no action of yours since the last card was revealed, drawn or answered.",
+                        severity="warning")
 
     def action_help(self) -> None:
-        from tui.screens.help import HelpScreen
-
         self.app.push_screen(HelpScreen(self.session.game.name))
 
     def action_prompt(self) -> None:
@@ -394,7 +395,5 @@ class GameScreen(GuidedGame, Screen):
             self.notify(f"Saved as {self.session.path.stem}.", title="Saved")
         self.dismiss()
 
-
-from tui.screens.choice import ChoiceScreen  # noqa: E402  (after GameScreen to avoid a cycle)
 
 __all__ = ["GameScreen", "GameCommands"]
