@@ -208,10 +208,11 @@ class OpenSSHTerminal:
     ssh, then the server, then the app's output and so the app itself.
     """
 
-    def __init__(self, server: Server, key: Path, cols: int = 80, rows: int = 24, *extra: str) -> None:
+    def __init__(self, server, key: Path, cols: int = 80, rows: int = 24, *extra: str, user: str = "player",
+                 command: str | None = None) -> None:
         self.master, slave = pty.openpty()
         self._winsize(cols, rows)
-        argv = ssh_args(server, key, "-tt", *extra, "player@127.0.0.1")
+        argv = ssh_args(server, key, "-tt", *extra, f"{user}@127.0.0.1", *([command] if command else []))
         self.proc = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, start_new_session=True,
                                      preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0),
                                      env={**os.environ, "TERM": "xterm-256color", "LC_ALL": "C.UTF-8"})
