@@ -144,3 +144,28 @@ def test_heuristic_beats_the_aggressor_card_it_knows_is_coming():
     normal = make_agent("resurrection", "normal")
     # Only what is visible is known here, so the face-down card could be anything; still legal.
     assert normal.choose_in(g) in g.legal_actions()
+
+
+def test_every_revealed_card_stays_known_and_own_hands_are_known():
+    for seed in range(4):
+        g = new_game(seed, first=seed % 2)
+        r = Rng(seed)
+        revealed = [set(), set()]
+        while not g.is_over:
+            legal = g.legal_actions()
+            g.apply(legal[r.below(len(legal))])
+            if not g.face_down:
+                for p in (0, 1):
+                    revealed[p].update(g.sides[p].table)
+            if g.is_over:
+                break
+            last = g.history[-1].split()[1]
+            for viewer in (0, 1):
+                known = g.known_cards(viewer)
+                assert set(g.sides[viewer].hand) <= known[viewer]
+                for p in (0, 1):
+                    assert revealed[p] <= known[p] | ({last} if g.face_down and p == g.aggressor else set())
+            if not g.face_down:
+                # after a resolved play, a table card is known to both (or the table is empty)
+                for p in (0, 1):
+                    assert set(g.sides[p].table) <= g.known_cards(1 - p)[p]

@@ -8,10 +8,18 @@ Levels (``make_agent(game_name, level, seed=0, time_limit=None)``):
   material swing against the cards the opponent may still hold (tracking every
   card revealed so far). Redemption: block when the block wins, play the
   enhancement that flips the battle, present the Hero most likely to rescue.
-* ``hard``: Information-Set Monte Carlo Tree Search over determinizations,
-  time-boxed to ``time_limit`` seconds per decision (1 s by default). Resurrection
-  plays every simulation out to the end of the game; Redemption cuts simulations
-  at the end of the turn and scores the position with the heuristic evaluation.
+* ``hard``: Information-Set Monte Carlo Tree Search over determinizations
+  (multiple-observer: a player's tree never depends on what that player cannot
+  see), time-boxed to ``time_limit`` seconds per decision (1 s by default).
+  Resurrection searches every decision with random playouts to the end of the
+  game. Redemption searches the battle decisions (which Hero, block, enhance,
+  pass, surrender) with simulations played by the heuristic and cut at the end
+  of the turn, where a heuristic evaluation (Redeemed Souls, characters and
+  cards in hand and territory, souls in each Land of Bondage) scores them; the
+  setup and placement decisions are left to the heuristic.
+
+Measured strength: ``python -m tests.bench.strength`` (figures in the issue's
+closing note). Decision times: ``python -m tests.bench.ai_time``.
 
 Every agent is deterministic given its seed (the hard level also given
 ``iterations=`` instead of a time limit). Agents decide only from what their

@@ -42,7 +42,9 @@ def decision_times(game_name: str, level: str, games: int, max_decisions: int, t
                 times.append(time.perf_counter() - t)
                 if level == "hard":
                     iterations.append(getattr(me, "last_iterations", 0))
-                mine += 1
+                    mine += 1 if iterations[-1] else 0  # count searched decisions only
+                else:
+                    mine += 1
             else:
                 a = choose_for(other, g)
             g.apply(a)
@@ -58,9 +60,18 @@ def run_game(game_name: str, games: int, hard_decisions: int, time_limit: float)
         else:
             times, its = decision_times(game_name, level, games, 10_000, None)
         ms = 1e3
-        searched = [n for n in its if n]
-        extra = f", {int(median(searched))} iterations per searched decision" if searched else ""
-        figure(f"{game_name} {level} decision, median ({len(times)} decisions{extra})", median(times) * ms, "ms",
+        if level == "hard":
+            searched = [t for t, n in zip(times, its) if n]
+            n_its = [n for n in its if n]
+            if searched:
+                figure(f"{game_name} hard searched decision, median ({len(searched)} decisions, "
+                       f"{int(median(n_its))} iterations each)", median(searched) * ms, "ms", "random level", base_med * ms)
+                figure(f"{game_name} hard searched decision, worst", max(searched) * ms, "ms", "random level", max(base) * ms)
+            times = [t for t, n in zip(times, its) if not n]
+            if not times:
+                continue
+            level = "hard, decisions not searched (one legal action, or left to the heuristic)"
+        figure(f"{game_name} {level} decision, median ({len(times)} decisions)", median(times) * ms, "ms",
                "random level", base_med * ms)
         figure(f"{game_name} {level} decision, worst", max(times) * ms, "ms", "random level", max(base) * ms)
 
