@@ -86,3 +86,54 @@ def test_signal_saves_the_game_and_exits_cleanly(tmp_path, sig):
     assert after.game == before.game and after.game.history == before.game.history
     assert after.meta.log == before.meta.log
     assert not after.game.is_over and after.game.current_player == 0  # my move again, as before the signal
+
+
+def test_closing_the_terminal_saves_and_exits(tmp_path):
+    """The real hang-up: the terminal's other end closes, the kernel sends SIGHUP; nobody reads the screen any more."""
+    import select
+
+    folder = tmp_path / "saves"
+    path = folder / "gone.toml"
+    argv = [sys.executable, "-m", "tui", "--save-dir", str(folder), "--pause", "0",
+            "new", "resurrection", "--seed", "3", "--name", "gone"]
+    pid, master = pty.fork()
+    if pid == 0:  # the child: a session leader whose controlling terminal is the pty
+        try:
+            os.environ.update({"TERM": "xterm-256color", "PYTHONPATH": str(ROOT)})
+            os.environ.pop("NO_COLOR", None)
+            os.chdir(ROOT)
+            os.execv(sys.executable, argv)
+        finally:
+            os._exit(127)
+    fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    screen = bytearray()
+    try:
+        deadline = time.monotonic() + 20
+        while b"Field of Battle" not in screen and time.monotonic() < deadline:
+            if select.select([master], [], [], 0.1)[0]:
+                screen.extend(os.read(master, 65536))
+        os.write(master, b"1")
+        time.sleep(0.3)
+        os.write(master, b"\r")
+        before = wait_for(lambda: (s := saves.read(path)) and len(s.game.history) >= 2 and s)
+        end = time.monotonic() + 0.5
+        while time.monotonic() < end:  # let the screen settle, still reading it
+            if select.select([master], [], [], 0.05)[0]:
+                os.read(master, 65536)
+        before = saves.read(path)
+    finally:
+        os.close(master)  # nothing else holds the pty open: this is the hang-up
+    code = None
+    end = time.monotonic() + 15
+    while time.monotonic() < end:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            code = os.waitstatus_to_exitcode(status)
+            break
+        time.sleep(0.05)
+    if code is None:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+    assert code == 0
+    after = saves.read(path)
+    assert after.game == before.game and after.meta.log == before.meta.log

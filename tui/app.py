@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import signal
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,6 +19,7 @@ from tui.screens.toosmall import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from tui.session import Session
 
 DEFAULT_PAUSE = 0.6  # seconds between the computer's moves, so a person can follow them
+EXIT_GRACE = 3.0  # seconds a signalled exit may take before the process ends regardless (the game is saved)
 
 
 @dataclass
@@ -39,6 +42,7 @@ class RedemptionApp(App[int]):
         self.settings = settings
         self.start = start
         self._signals: list[int] = []
+        self._exit_timer: threading.Timer | None = None
         if settings.ascii:
             self.add_class("-ascii")
 
@@ -99,8 +103,16 @@ class RedemptionApp(App[int]):
                 pass
 
     def on_signal(self, sig: int) -> None:
-        """SIGHUP (the terminal or SSH connection went away) or SIGTERM: save, then exit cleanly."""
+        """SIGHUP (the terminal or SSH connection went away) or SIGTERM: save, then exit cleanly.
+
+        With the terminal gone, Textual's shutdown can wait forever on it; the game is saved
+        (atomically, fsynced) by then, so a timer ends the process if the clean exit stalls.
+        """
         self.save_current()
+        if self._exit_timer is None:
+            self._exit_timer = threading.Timer(EXIT_GRACE, os._exit, args=(0,))
+            self._exit_timer.daemon = True
+            self._exit_timer.start()
         self.exit(0)
 
     def on_unmount(self) -> None:
@@ -108,6 +120,8 @@ class RedemptionApp(App[int]):
         loop = asyncio.get_running_loop()
         for sig in self._signals:
             loop.remove_signal_handler(sig)
+            if self._exit_timer is not None:  # on the way out after a hang-up: a second one must not kill us
+                signal.signal(sig, signal.SIG_IGN)
 
     # --- terminal size ---------------------------------------------------------------------------
     def on_resize(self, event: events.Resize) -> None:
