@@ -53,7 +53,7 @@ class ResurrectionUI:
         if wide:
             t.append(f"  {card.ability}", style="italic")
         elif card.is_face:
-            t.append("  wins: raise" if card.is_black_face else "  loses: strike", style="italic")
+            t.append(" wins: resurrects" if card.is_black_face else " loses: strikes back", style="italic")
         return t
 
     def describe(self, action) -> str:
