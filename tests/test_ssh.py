@@ -80,6 +80,8 @@ def test_parse_config_defaults_are_loopback_and_under_the_data_dir(tmp_path):
     assert c.authorized_keys == tmp_path.resolve() / ".ssh" / "authorized_keys"
     assert c.host_key == tmp_path.resolve() / ".ssh" / "host_ed25519_key"
     assert c.app_command[-4:] == ["--player", "{player}", "--save-dir", "{data_dir}"]
+    assert c.resume_args == ["resume"]
+    assert serve.parse_config(["--app-command", "x {player}"]).resume_args is None
     with pytest.raises(SystemExit):
         serve.parse_config(["--port", "70000"])
 

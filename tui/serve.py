@@ -60,6 +60,8 @@ class Config:
     rate_limit: int = DEFAULT_RATE
     grace: float = DEFAULT_GRACE
     app_command: list[str] = field(default_factory=list)
+    #: Added to the app command after a take-over, when the player has a game in progress (None: never).
+    resume_args: list[str] | None = None
     log_file: Path | None = None
 
 
@@ -93,6 +95,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--app-command", metavar="CMD",
                    help="the program each session runs, with {player} and {data_dir} placeholders "
                         "(default: this Python running tui.cli --player {player} --save-dir {data_dir})")
+    p.add_argument("--resume-args", metavar="ARGS",
+                   help="added to the app command after a take-over when the player has a game in progress, "
+                        "to go straight back into it (default: 'resume' with the default app command, "
+                        "nothing with --app-command)")
     return p
 
 
@@ -122,7 +128,8 @@ def parse_config(argv: list[str]) -> Config:
         authorized_keys=(a.authorized_keys or data_dir / ".ssh" / "authorized_keys").expanduser(),
         host_key=(a.host_key or data_dir / ".ssh" / "host_ed25519_key").expanduser(),
         idle_timeout=a.idle_timeout, max_sessions=a.max_sessions, rate_limit=a.rate_limit, grace=a.grace,
-        app_command=cmd, log_file=a.log_file,
+        app_command=cmd, resume_args=(shlex.split(a.resume_args) if a.resume_args is not None
+                                          else None if a.app_command else ["resume"]), log_file=a.log_file,
     )
 
 
@@ -268,7 +275,7 @@ class GameServer:
         self.rate = RateLimiter(config.rate_limit)
         self.live: dict[str, GameSession] = {}  # player -> the session running their app
         self.sessions: set[GameSession] = set()  # every session past its start (prompting or running)
-        self.connections: set[Connection] = set()
+        self.connections: set = set()  # every open client connection
         self._log_file = open(config.log_file, "a", encoding="utf-8", buffering=1) if config.log_file else None
         self.closing = False
 
@@ -277,9 +284,20 @@ class GameServer:
         out = self._log_file or sys.stderr
         print(line, file=out, flush=True)
 
-    def app_argv(self, player: str) -> list[str]:
+    def app_argv(self, player: str, resume: bool = False) -> list[str]:
         values = {"player": player, "data_dir": str(self.config.data_dir)}
-        return [part.format(**values) for part in self.config.app_command]
+        argv = [part.format(**values) for part in self.config.app_command]
+        if resume and self.config.resume_args and self.has_game_in_progress(player):
+            argv += self.config.resume_args  # straight back into the game the old session just saved
+        return argv
+
+    def has_game_in_progress(self, player: str) -> bool:
+        from saves import list_saves
+
+        try:
+            return any(not s.error and not s.over for s in list_saves(self.config.data_dir / player))
+        except Exception:
+            return False
 
     def app_env(self, player: str, term: str, client_env: dict[str, str]) -> dict[str, str]:
         env = {k: os.environ[k] for k in ENV_PASSTHROUGH if k in os.environ}
@@ -337,6 +355,9 @@ def _make_connection_class():
             if self.game.closing:
                 self.ended = "refused: server shutting down"
                 conn.close()
+            elif len(self.game.connections) > 2 * self.game.config.max_sessions + 8:
+                self.refused = True
+                self.ended = "refused: too many open connections"
             elif not self.game.rate.allow(str(peer[0])):
                 self.refused = True  # told at the start of authentication, where the client can show it
                 self.ended = "refused: rate limit"
@@ -368,8 +389,9 @@ def _make_connection_class():
         # -- authentication: public keys only
         def begin_auth(self, username: str) -> bool:
             if self.refused:
-                raise asyncssh.DisconnectError(asyncssh.DISC_TOO_MANY_CONNECTIONS,
-                                               "Too many connections from your address; try again in a minute.")
+                why = ("The server has too many connections; try again later." if "open" in self.ended
+                       else "Too many connections from your address; try again in a minute.")
+                raise asyncssh.DisconnectError(asyncssh.DISC_TOO_MANY_CONNECTIONS, why)
             return True
 
         def password_auth_supported(self) -> bool:
@@ -432,7 +454,6 @@ def _make_connection_class():
     return _Connection
 
 
-Connection = Any  # the class is built on first use so that importing this module needs no asyncssh
 
 
 def _set_winsize(fd: int, cols: int, rows: int) -> None:
@@ -693,7 +714,7 @@ class GameSession:
             os.set_blocking(master, False)
             self.master = master
             self.proc = await asyncio.create_subprocess_exec(
-                *game.app_argv(self.player), stdin=slave, stdout=slave, stderr=slave,
+                *game.app_argv(self.player, resume=conn.took_over), stdin=slave, stdout=slave, stderr=slave,
                 env=game.app_env(self.player, self.term, dict(self.chan.get_environment())),
                 cwd=str(folder), start_new_session=True, preexec_fn=_preexec_ctty, close_fds=True,
             )
@@ -766,15 +787,14 @@ def _killpg(pgid: int, sig: int) -> None:
 async def serve(config: Config, ready=None) -> None:
     import asyncssh
 
-    global Connection
     game = GameServer(config)
     config.data_dir.mkdir(parents=True, exist_ok=True)
     host_key = ensure_host_key(config.host_key, game.log)
     if not config.authorized_keys.exists():
         game.log(f"no authorized keys file at {config.authorized_keys} yet: nobody can log in until it exists")
-    Connection = _make_connection_class()
+    connection_class = _make_connection_class()  # built here so that importing this module needs no asyncssh
     listener = await asyncssh.create_server(
-        lambda: Connection(game), config.host, config.port,
+        lambda: connection_class(game), config.host, config.port,
         server_host_keys=[host_key],
         allow_pty=True, x11_forwarding=False, agent_forwarding=False,
         login_timeout=30, keepalive_interval=30, keepalive_count_max=4,
