@@ -78,8 +78,13 @@ class ISMCTS:
         self.level = level
         self.last_iterations = 0
 
+    #: Who answers ``choose(view, legal)`` (the search itself needs the game: ``choose_in``).
+    fallback: Any = None
+
     def choose(self, view: dict, legal_actions: list) -> Any:
-        raise TypeError("ISMCTS needs the game: call choose_in(game)")
+        if self.fallback is None:
+            raise TypeError("ISMCTS needs the game: call choose_in(game)")
+        return self.fallback.choose(view, legal_actions)
 
     def choose_in(self, game: Any) -> Any:
         me = game.current_player

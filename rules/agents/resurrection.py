@@ -209,4 +209,6 @@ def heuristic_agent(seed: int = 0, noise: float = 0.0, level: str = "normal") ->
 
 def search_agent(seed: int = 0, time_limit: float | None = 1.0, iterations: int | None = None):
     from rules.agents.ismcts import ISMCTS
-    return ISMCTS(seed, time_limit=time_limit, iterations=iterations, observe=observe, reveal=reveal, level="hard")
+    agent = ISMCTS(seed, time_limit=time_limit, iterations=iterations, observe=observe, reveal=reveal, level="hard")
+    agent.fallback = ResurrectionHeuristic(seed + 1)  # for choose(view, legal), which cannot search
+    return agent
