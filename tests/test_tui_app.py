@@ -304,3 +304,27 @@ def test_new_redemption_game_from_the_form_by_keys(make_app, save_dir):
             assert "of 7" in str(screen.query_one("#status").render())
 
     asyncio.run(go())
+
+
+def test_too_small_under_a_hand_off_goes_once_the_terminal_grows(make_app, save_dir):
+    from tui.screens.toosmall import TooSmallScreen
+
+    session = Session.new("resurrection", vs="human", seed=5, path=saves.save_path("small", save_dir))
+    app = make_app(start=session)
+
+    async def go():
+        async with app.run_test(size=(60, 20)) as pilot:
+            await pilot.pause()
+            await pilot.pause()
+            assert any(isinstance(s, TooSmallScreen) for s in app.screen_stack)
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause()
+            await pilot.pause()
+            if isinstance(app.screen, HandOffScreen):
+                await pilot.press("enter")
+                await pilot.pause()
+            await pilot.pause()
+            assert isinstance(app.screen, GameScreen)
+            assert not any(isinstance(s, TooSmallScreen) for s in app.screen_stack)
+
+    asyncio.run(go())

@@ -53,8 +53,10 @@ class RedemptionApp(App[int]):
         if self.settings.signals:
             self.install_signal_handlers()
         if self.start is not None:
+            if isinstance(self.screen, TooSmallScreen):  # the first resize came first: the game goes under it
+                self.pop_screen()
             self.push_screen(self.game_screen(self.start))
-        self.check_size(self.size.width, self.size.height)
+        self.call_after_refresh(self.check_size, self.size.width, self.size.height)
 
     # --- games ---------------------------------------------------------------------------
     def new_session(self, game: str, **kw) -> Session:
@@ -126,6 +128,13 @@ class RedemptionApp(App[int]):
     # --- terminal size ---------------------------------------------------------------------------
     def on_resize(self, event: events.Resize) -> None:
         self.check_size(event.size.width, event.size.height)
+
+    def push_screen(self, screen, *args, **kwargs):
+        """Any screen shown while the terminal is too small gets the overlay back on top of it."""
+        result = super().push_screen(screen, *args, **kwargs)
+        if not isinstance(screen, TooSmallScreen):
+            self.call_after_refresh(lambda: self.check_size(self.size.width, self.size.height))
+        return result
 
     def check_size(self, width: int, height: int) -> None:
         small = width < MIN_WIDTH or height < MIN_HEIGHT

@@ -16,6 +16,16 @@ class TooSmallScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         self.show(self.app.size.width, self.app.size.height)
 
+    def on_screen_resume(self) -> None:
+        # Another screen (a hand-off, say) was pushed over this one; if the terminal grew meanwhile, go.
+        w, h = self.app.size
+        if w >= MIN_WIDTH and h >= MIN_HEIGHT:
+            self.call_later(self._leave)
+
+    def _leave(self) -> None:
+        if self.is_current:
+            self.dismiss()  # not awaited: this runs in the screen's own message loop
+
     def show(self, width: int, height: int) -> None:
         self.query_one("#too-small-text", Static).update(
             f"The terminal is too small.\nNeeded: {MIN_WIDTH}x{MIN_HEIGHT}\nYou have: {width}x{height}\n"
