@@ -9,24 +9,39 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
-from textual.widgets import RichLog, Static
+from textual.widgets import RichLog
 
 
-class Pane(Static, can_focus=True):
-    """A bordered pane; Tab moves between panes, so each can take focus."""
+class Pane(Widget, can_focus=True):
+    """A bordered pane of text; Tab moves between panes, so each can take focus.
 
-    _shown: object = None
+    Its size comes from the stylesheet, never from its text, so new text only repaints
+    the pane (a Static would ask for a new layout of the whole screen on every update).
+    """
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None):
+        super().__init__(id=id, classes=classes)
+        self._body: Text = Text()
+        self._key: object = None
 
     def set(self, title: str, body: Text | str, subtitle: str = "") -> None:
-        """Show new content; skips the (layout-costly) update when nothing changed."""
+        """Show new content; nothing happens when nothing changed."""
         if self.border_title != title:
             self.border_title = title
         if self.border_subtitle != subtitle:
             self.border_subtitle = subtitle
         key = body.markup if isinstance(body, Text) else body
-        if key != self._shown:
-            self._shown = key
-            self.update(body)
+        if key != self._key:
+            self._key = key
+            self._body = body if isinstance(body, Text) else Text(body)
+            self.refresh()
+
+    @property
+    def text(self) -> Text:
+        return self._body
+
+    def render(self) -> Text:
+        return self._body
 
 
 @dataclass(frozen=True)
@@ -145,13 +160,27 @@ class LogPane(RichLog, can_focus=True):
         if len(lines) < self.written:  # undo shortened the log
             self.clear()
             self.written = 0
-        for line in lines[self.written:]:
-            self.write(Text(line, style="bold" if line.startswith("Rejected:") else ""))
+        new = lines[self.written:]
+        if new:  # one write for all new lines: one new layout, not one per line
+            self.write(Text("\n").join(Text(line, style="bold" if line.startswith("Rejected:") else "")
+                                       for line in new))
         self.written = len(lines)
 
 
-class StatusLine(Static):
-    """Game, turn, phase, whose move and the score, in one line."""
+class StatusLine(Widget):
+    """Game, turn, phase, whose move and the score, in one line (one row: updates never need a new layout)."""
+
+    def __init__(self, *, id: str | None = None):
+        super().__init__(id=id)
+        self._text = ""
+
+    def update(self, text: str) -> None:
+        if text != self._text:
+            self._text = text
+            self.refresh()
+
+    def render(self) -> str:
+        return self._text
 
 
 def boxes(cards: list[tuple[list[Text], str]], width: int = 9, ascii_only: bool = False) -> Text:

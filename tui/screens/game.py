@@ -293,7 +293,7 @@ class GameScreen(GuidedGame, Screen):
     def on_unmount(self) -> None:
         self._wake.set()
 
-    @work(thread=True, exclusive=True, group="computer")
+    @work(thread=True, group="computer")  # not exclusive: a move may start the next think from inside this one
     def think(self, agent: Any, game: Any, legal: list, generation: int, pause: float, wake: threading.Event) -> None:
         """Runs in a thread on a private copy of the game, so the screen never freezes."""
         started = time.monotonic()
