@@ -27,7 +27,10 @@ class TooSmallScreen(ModalScreen[None]):
             self.dismiss()  # not awaited: this runs in the screen's own message loop
 
     def show(self, width: int, height: int) -> None:
-        self.query_one("#too-small-text", Static).update(
+        found = self.query("#too-small-text")
+        if not found:  # not composed yet: on_mount shows the size then
+            return
+        found.first(Static).update(
             f"The terminal is too small.\nNeeded: {MIN_WIDTH}x{MIN_HEIGHT}\nYou have: {width}x{height}\n"
             "Make the window larger (Ctrl+Q quits)."
         )
