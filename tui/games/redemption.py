@@ -15,8 +15,8 @@ ZONE_TAG = {"territory": "T", "artifact_pile": "A", "land_of_bondage": "B", "set
             "in_site": "@", "in_fortress": "F"}
 MY_ZONES = ("territory", "artifact_pile", "set_aside", "in_site", "in_fortress", "land_of_bondage")
 #: Short prompts in battle (the engine's decision text repeats the initiative reason shown just above).
-PROMPTS = {"block": "block (pick an Evil Character, Enter) or no block (Space).",
-           "initiative": "enhance (pick a card, Enter) or pass (Space).",
+PROMPTS = {"block": "block (pick, Enter) or no block (Space).",
+           "initiative": "enhance (pick, Enter) or pass (Space).",
            "surrender": "pick the Lost Soul to surrender (Tab, arrows, Enter)."}
 STEP_NAMES = {"block": "block", "initiative": "initiative", "surrender": "surrender", "": ""}
 
@@ -209,7 +209,8 @@ class RedemptionUI:
             for side, p in (("hero", a), ("evil", d)):
                 chars = view["players"][p]["field_of_battle"]
                 tot = b["totals"][side]
-                t.append(f"{'Hero' if side == 'hero' else 'Evil'} {tot['strength']}/{tot['toughness']} ({names[p]}): ",
+                who = f" ({names[p]})" if wide else ""  # narrow: the title already says who attacks
+                t.append(f"{'Hero' if side == 'hero' else 'Evil'} {tot['strength']}/{tot['toughness']}{who}: ",
                          style="bold")
                 on_field = [c for c in chars if "on" not in c]
                 if drawn:
@@ -226,11 +227,11 @@ class RedemptionUI:
                 for i, c in enumerate(on_field):
                     if i:
                         t.append(", ")
-                    t.append_text(self.label({k: v for k, v in c.items() if k != "carrying"}))
+                    t.append(f"{c['name']} {self.numbers(c)}")
                     if c.get("ignored"):
                         t.append(" (ignored)", style="italic")
-                    for e in (x for x in chars if x.get("on") == c["id"]):
-                        t.append(f" [{e['name']} {self.numbers(e)}]")
+                    for e in (x for x in chars if x.get("on") == c["id"]):  # its numbers are in the live total
+                        t.append(f" +{e['name']}" + (f" {self.numbers(e)}" if wide else ""), style="italic")
                 t.append("\n")
             t.append(f"Standing: {b['standing'].replace('_', ' ')}.")
             if b.get("initiative", -1) in (0, 1):
