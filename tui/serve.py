@@ -79,9 +79,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--host", default=DEFAULT_HOST, help="address to listen on (default: %(default)s, loopback only)")
     p.add_argument("--port", type=int, default=DEFAULT_PORT, help="port (default: %(default)s; 0 picks a free one)")
-    p.add_argument("--data-dir", type=Path, help="folder of the players' save folders (default: the app's save folder)")
-    p.add_argument("--authorized-keys", type=Path, help="players' public keys (default: DATA_DIR/.ssh/authorized_keys)")
-    p.add_argument("--host-key", type=Path,
+    p.add_argument("--data-dir", type=Path, metavar="DIR", help="folder of the players' save folders (default: the app's save folder)")
+    p.add_argument("--authorized-keys", type=Path, metavar="FILE", help="players' public keys (default: DATA_DIR/.ssh/authorized_keys)")
+    p.add_argument("--host-key", type=Path, metavar="FILE",
                    help="the server's private key, generated on first run (default: DATA_DIR/.ssh/host_ed25519_key)")
     p.add_argument("--idle-timeout", type=float, default=DEFAULT_IDLE, metavar="S",
                    help="close sessions with no keys pressed for S seconds, saving first (default: %(default)s)")
@@ -91,7 +91,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="new connections per source address per minute at most (default: %(default)s)")
     p.add_argument("--grace", type=float, default=DEFAULT_GRACE, metavar="S",
                    help="seconds the app gets to save after SIGHUP before it is killed (default: %(default)s)")
-    p.add_argument("--log-file", type=Path, help="append the connection log here (default: standard error)")
+    p.add_argument("--log-file", type=Path, metavar="FILE", help="append the connection log here (default: standard error)")
     p.add_argument("--app-command", metavar="CMD",
                    help="the program each session runs, with {player} and {data_dir} placeholders "
                         "(default: this Python running tui.cli --player {player} --save-dir {data_dir})")
@@ -227,22 +227,31 @@ class KeyRing:
         return self._keys.get(public_data)
 
 
+class ServeError(Exception):
+    """A problem that stops the server from starting; the message is one line for the operator."""
+
+
 def ensure_host_key(path: Path, log) -> Any:
     """Load the host key, or generate one (Ed25519, mode 600) on first run."""
     import asyncssh
 
-    if path.exists():
-        mode = path.stat().st_mode & 0o777
-        if mode & 0o077:
-            log(f"host key {path} is readable by others (mode {mode:o}); setting it to 600")
-            os.chmod(path, 0o600)
-        return asyncssh.read_private_key(str(path))
-    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    key = asyncssh.generate_private_key("ssh-ed25519", comment="redemption-tui host key")
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(fd, "wb") as f:
-        f.write(key.export_private_key())
-    path.with_name(path.name + ".pub").write_bytes(key.export_public_key())
+    try:
+        if path.exists():
+            mode = path.stat().st_mode & 0o777
+            if mode & 0o077:
+                log(f"host key {path} is readable by others (mode {mode:o}); setting it to 600")
+                os.chmod(path, 0o600)
+            return asyncssh.read_private_key(str(path))
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        key = asyncssh.generate_private_key("ssh-ed25519", comment="redemption-tui host key")
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "wb") as f:
+            f.write(key.export_private_key())
+        path.with_name(path.name + ".pub").write_bytes(key.export_public_key())
+    except OSError as e:
+        raise ServeError(f"host key {path}: {e.strerror or e}") from None
+    except (asyncssh.KeyImportError, ValueError) as e:
+        raise ServeError(f"host key {path} is not a private key this server can read ({e})") from None
     log(f"generated a new host key {path} ({key.get_fingerprint('sha256')})")
     return key
 
@@ -787,19 +796,25 @@ def _killpg(pgid: int, sig: int) -> None:
 async def serve(config: Config, ready=None) -> None:
     import asyncssh
 
-    game = GameServer(config)
-    config.data_dir.mkdir(parents=True, exist_ok=True)
+    try:
+        config.data_dir.mkdir(parents=True, exist_ok=True)
+        game = GameServer(config)
+    except OSError as e:
+        raise ServeError(f"{e.filename or config.data_dir}: {e.strerror or e}") from None
     host_key = ensure_host_key(config.host_key, game.log)
     if not config.authorized_keys.exists():
         game.log(f"no authorized keys file at {config.authorized_keys} yet: nobody can log in until it exists")
     connection_class = _make_connection_class()  # built here so that importing this module needs no asyncssh
-    listener = await asyncssh.create_server(
-        lambda: connection_class(game), config.host, config.port,
-        server_host_keys=[host_key],
-        allow_pty=True, x11_forwarding=False, agent_forwarding=False,
-        login_timeout=30, keepalive_interval=30, keepalive_count_max=4,
-        encoding=None, line_editor=False,
-    )
+    try:
+        listener = await asyncssh.create_server(
+            lambda: connection_class(game), config.host, config.port,
+            server_host_keys=[host_key],
+            allow_pty=True, x11_forwarding=False, agent_forwarding=False,
+            login_timeout=30, keepalive_interval=30, keepalive_count_max=4,
+            encoding=None, line_editor=False,
+        )
+    except OSError as e:
+        raise ServeError(f"cannot listen on {config.host}:{config.port}: {e.strerror or e}") from None
     port = listener.sockets[0].getsockname()[1] if listener.sockets else config.port
     game.log(f"listening on {config.host}:{port} (data {config.data_dir}, "
              f"host key {host_key.get_fingerprint('sha256')})")
@@ -828,8 +843,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         asyncio.run(serve(config))
-    except OSError as e:
-        print(f"redemption serve: cannot listen on {config.host}:{config.port}: {e.strerror or e}", file=sys.stderr)
+    except ServeError as e:
+        print(f"redemption serve: {e}", file=sys.stderr)
         return 1
     return 0
 
