@@ -70,6 +70,7 @@ def test_version(capsys):
     (["new", "resurrection", "--option", "colour=blue"], "unknown Resurrection option"),
     (["new", "resurrection", "--option", "resurrect_to=sky"], "resurrect_to"),
     (["new", "redemption", "--option", "rescues_to_win=0"], "at least 1"),
+    (["new", "redemption", "--first", "2"], "the cut decides"),
     (["new", "redemption", "--option", "name_on_name=maybe"], "name_on_name"),
     (["new", "resurrection", "--name", "../escape"], "not a valid save name"),
     (["new", "resurrection", "--name", "/abs/path"], "not a valid save name"),

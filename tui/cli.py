@@ -86,8 +86,9 @@ def build_parser() -> Parser:
     new.add_argument("--level", choices=LEVELS, default="normal", help="the computer's level (default: normal)")
     new.add_argument("--seed", type=int, help="seed for the shuffle (default: random)")
     new.add_argument("--name", help="save name (default: the game and the time)")
-    new.add_argument("--first", choices=("1", "2", "random"), default="1",
-                     help="who goes first: player 1 (you), player 2, or random (default: 1)")
+    new.add_argument("--first", choices=("1", "2", "random"),
+                     help="Resurrection: who is the first Aggressor: player 1 (you), player 2, or random "
+                          "(default: 1); in Redemption the cut decides")
     new.add_argument("--option", type=_option, action="append", default=[], metavar="KEY=VALUE",
                      help="a game option, e.g. resurrect_to=fallen-bottom (Resurrection), "
                           "name_on_name=true or rescues_to_win=7 (Redemption)")
@@ -142,7 +143,9 @@ def start_new(args: argparse.Namespace, settings):
             path = saves.save_path(new_save_name(args.game, folder), folder)
     except saves.SaveError as e:
         raise CliError(f"{PROG}: {e}", 2) from None
-    first = {"1": 0, "2": 1}.get(args.first)
+    if args.first is not None and args.game != "resurrection":
+        raise CliError(f"{PROG}: --first is for Resurrection; in {args.game.capitalize()} the cut decides who goes first", 2)
+    first = {"1": 0, "2": 1, None: 0}.get(args.first)
     if first is None:
         import random
 
