@@ -330,3 +330,16 @@ def test_host_key_is_generated_once_with_mode_600_and_kept(servers):
     fingerprints = re.findall(r"host key (SHA256:\S+)\)", s.log())
     assert fingerprints == [first, first]
     assert s.log().count("generated a new host key") == 1
+
+
+def test_startup_problems_are_one_clear_line(tmp_path, capsys):
+    bad_key = tmp_path / "host_key"
+    bad_key.write_text("not a key\n")
+    bad_key.chmod(0o600)
+    assert serve.main(["--port", "0", "--data-dir", str(tmp_path / "d"), "--host-key", str(bad_key)]) == 1
+    err = capsys.readouterr().err
+    assert "is not a private key this server can read" in err and "Traceback" not in err
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    assert serve.main(["--port", "0", "--data-dir", str(blocker / "d")]) == 1
+    assert "redemption serve:" in capsys.readouterr().err
