@@ -253,6 +253,8 @@ def test_twenty_concurrent_sessions_play_and_leave_intact_saves_and_no_process(s
             await all_in.wait()  # everyone is in a game at once: measure, then all drop together
             if player == players[0]:
                 measured["apps"], measured["pss"] = _memory_kib(str(tmp_path))
+                rollup = Path(f"/proc/{s.proc.pid}/smaps_rollup").read_text()
+                measured["server"] = int(re.search(r"^Pss:\s+(\d+) kB", rollup, re.M).group(1))
             await asyncio.sleep(0.2)
         return title_s
 
@@ -278,7 +280,8 @@ def test_twenty_concurrent_sessions_play_and_leave_intact_saves_and_no_process(s
     report = (f"one SSH session alone: connect-to-title {solo:.2f}s; "
               f"{n} concurrent SSH sessions: connect-to-title median {statistics.median(titles):.2f}s, "
               f"max {max(titles):.2f}s; app memory (PSS) per session median {statistics.median(pss) / 1024:.1f} MiB, "
-              f"max {max(pss) / 1024:.1f} MiB; whole test {wall:.1f}s")
+              f"max {max(pss) / 1024:.1f} MiB; the server itself {measured['server'] / 1024:.1f} MiB; "
+              f"whole test {wall:.1f}s")
     print(report)
     (tmp_path / "measured.txt").write_text(report + "\n")
     if os.environ.get("SSH_LOAD_REPORT"):
