@@ -329,6 +329,7 @@ class GameScreen(GuidedGame, Screen):
             return
         s.screen = "handoff"
         self._save_quietly()
+        self.app.clear_notifications()  # a toast could name a card from the hand being hidden
 
         def taken(_: object = None) -> None:
             s.viewer = nxt
