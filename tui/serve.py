@@ -634,6 +634,9 @@ class GameSession:
         if self.connection.ended in ("closed before a session", "running"):
             self.connection.ended = "client disconnected"
         if self.proc is not None and self.proc.returncode is None:
+            if self._paused and self.master is not None:  # nobody to wait for now: read and drop the output
+                self._paused = False
+                asyncio.get_running_loop().add_reader(self.master, self._on_output)
             self._hangup_task = asyncio.ensure_future(self.hangup(None))
 
     async def hangup(self, reason: str | None) -> None:
@@ -672,7 +675,7 @@ class GameSession:
                 conn.ended = "refused: no terminal"
                 self._write("redemption serve needs a terminal: connect with `ssh -t`.\n")
                 return self._finish(1)
-            if len(game.sessions) >= game.config.max_sessions:
+            if len(game.sessions) >= game.config.max_sessions and self.player not in game.live:
                 conn.ended = "refused: server full"
                 self._write(f"The server is full ({game.config.max_sessions} players are on). "
                             "Please try again later.\n")
@@ -691,6 +694,10 @@ class GameSession:
                 if not self.client_alive:
                     conn.ended = "client disconnected at the take-over prompt"
                     return
+                if self.reason:  # the server is shutting down
+                    conn.ended = self.reason
+                    self._write(f"\nThis session was closed: {self.reason}.\n")
+                    return self._finish(1)
                 if answer[:1] not in (b"y", b"Y"):
                     conn.ended = "declined to take over"
                     self._write("\nThe other session goes on. Bye.\n")
@@ -739,7 +746,7 @@ class GameSession:
             loop.add_reader(master, self._on_output)
         idle = asyncio.ensure_future(self._watch_idle())
         try:
-            if not self.client_alive:  # gone while the app started
+            if not self.client_alive or self.reason:  # gone (or told to go) while the app started
                 self._hangup_task = asyncio.ensure_future(self.hangup(None))
             status = await self.proc.wait()
         finally:
