@@ -19,8 +19,9 @@ def folder(tmp_path, monkeypatch):
 
 @pytest.fixture
 def launched(monkeypatch):
-    """Record the app the command would open instead of opening it."""
+    """Record the app the command would open instead of opening it (as if in a terminal)."""
     seen = []
+    monkeypatch.setattr(cli, "has_terminal", lambda: True)
 
     def fake_run(self, *a, **kw):
         seen.append(self)
@@ -184,3 +185,12 @@ def test_new_redemption_with_options(folder, launched):
                      "--save-dir", str(folder)]) == 0
     game = launched[0].start.game
     assert game.name == "redemption" and game.options["name_on_name"] is True and game.options["rescues_to_win"] == 3
+
+
+def test_without_a_terminal_the_app_refuses_to_start_and_creates_nothing(capsys, folder, monkeypatch):
+    monkeypatch.setattr(cli, "has_terminal", lambda: False)
+    for argv in ([], ["new", "resurrection"], ["learn"]):
+        line = one_line_error(capsys, ["--save-dir", str(folder), *argv], 2)
+        assert "needs a terminal" in line
+    assert not folder.exists() or not list(folder.glob("*.toml"))
+    assert cli.main(["saves", "--save-dir", str(folder)]) == 0  # listing needs no terminal

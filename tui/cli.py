@@ -156,6 +156,7 @@ def start_new(args: argparse.Namespace, settings):
                               names=names, options=dict(args.option), path=path)
     except (ValueError, TypeError) as e:
         raise CliError(f"{PROG}: cannot start {args.game}: {e}", 2) from None
+    require_terminal()  # everything is checked and nothing is on disk yet
     try:
         session.autosave()
     except saves.SaveError as e:
@@ -204,6 +205,19 @@ def print_saves(settings, out=None) -> None:
         print("  ".join(c.ljust(w) for c, w in zip(row, widths)) + "  " + row[-1], file=out)
 
 
+def has_terminal() -> bool:
+    """Textual reads keys from stdin and draws on stderr: both must be a terminal."""
+    streams = (sys.stdin, sys.__stderr__)
+    return all(s is not None and hasattr(s, "isatty") and s.isatty() for s in streams)
+
+
+def require_terminal() -> None:
+    """No app with nobody to see it or hang it up (a script, 'ssh -T'): one line and exit 2 instead."""
+    if not has_terminal():
+        raise CliError(f"{PROG}: needs a terminal to play (input and screen must be a terminal, e.g. 'ssh -t'); "
+                       f"'{PROG} saves' lists the saves without one", 2)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         try:
@@ -216,9 +230,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         session = None
         if args.command == "new":
-            session = start_new(args, settings)
+            session = start_new(args, settings)  # checks for a terminal before it creates the save
         elif args.command == "resume":
             session = pick_resume(args, settings)
+            require_terminal()
+        else:
+            require_terminal()
         if args.command == "learn":
             try:
                 from tui.learn.app import LearnApp
