@@ -178,7 +178,6 @@ def test_openssh_recipe_allows_nothing_but_the_app(sshd, tmp_path):
         t.wait_exit()
 
 
-@pytest.mark.xfail(reason="tui/cli.py does not refuse to run without a terminal yet", strict=False)
 def test_openssh_recipe_without_a_terminal_the_app_refuses_to_start(sshd, tmp_path):
     """`ssh host` with no terminal (a script, `ssh -T`) must not leave an app running with nobody to hang it up."""
     target = f"{user()}@127.0.0.1"
