@@ -343,3 +343,26 @@ def test_startup_problems_are_one_clear_line(tmp_path, capsys):
     blocker.write_text("")
     assert serve.main(["--port", "0", "--data-dir", str(blocker / "d")]) == 1
     assert "redemption serve:" in capsys.readouterr().err
+
+
+def test_an_app_that_ignores_sighup_is_killed_after_the_grace_period(servers, tmp_path):
+    stubborn = tmp_path / "stubborn.py"
+    stubborn.write_text(
+        "import os, signal, sys, time\n"
+        "signal.signal(signal.SIGHUP, signal.SIG_IGN)\n"
+        "os.write(1, b'STUBBORN ' + sys.argv[1].encode() + b'\\r\\n')\n"
+        "time.sleep(300)\n"
+    )
+    s = servers("--grace", "1", app=f"{serve.sys.executable} {stubborn} {{player}} {{data_dir}}")
+
+    async def go():
+        conn = await connect(s, s.keys["alice"])
+        p = await open_terminal(conn)
+        await Screen(p).expect(r"STUBBORN alice")
+        conn.abort()  # the connection drops
+
+    t0 = time.monotonic()
+    asyncio.run(go())
+    s.wait_log(r"player=alice .*end='client disconnected \(app killed after the grace period\)'")
+    assert time.monotonic() - t0 < 10
+    assert [cmd for cmd in leftovers(str(stubborn)) if "tui.serve" not in cmd] == []  # the app is gone
