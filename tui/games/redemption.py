@@ -168,7 +168,8 @@ class RedemptionUI:
             extra.append(f"set aside {len(pv['set_aside'])}")
         if extra:
             t.append("; " + ", ".join(extra))
-        return f"{names[p]} (Player {p + 1}, deck {pv['deck']})", t
+        seat = "" if names[p] == f"Player {p + 1}" else f"Player {p + 1}, "
+        return f"{names[p]} ({seat}deck {pv['deck']})", t
 
     def opponent_full(self, view: dict, p: int, names: list[str]) -> tuple[str, Text]:
         pv = view["players"][p]

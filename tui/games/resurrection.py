@@ -95,7 +95,8 @@ class ResurrectionUI:
 
     def side(self, view: dict, p: int, names: list[str]) -> tuple[str, Text]:
         s = view["players"][p]
-        title = f"{names[p]} (Player {p + 1}, {self._role(view, p)})"
+        seat = "" if names[p] == f"Player {p + 1}" else f"Player {p + 1}, "
+        title = f"{names[p]} ({seat}{self._role(view, p)})"
         if p == view["you"] and names[p] != "You":
             title = "You: " + title
         body = Text()

@@ -335,8 +335,11 @@ class GameScreen(GuidedGame, Screen):
             s.viewer = nxt
             s.screen = "game"
             self._save_quietly()
+            hand = self.query_one("#hand", CardList)
+            hand.cursor = 0  # another person's hand: start at its first card
+            self._active_list = hand
             self.refresh_view()
-            self.query_one("#hand", CardList).focus()
+            hand.focus()
 
         self.app.push_screen(HandOffScreen(s.name(nxt), self.ui.title), taken)
 
