@@ -106,6 +106,12 @@ def test_openssh_resurrection_game_survives_a_killed_client_and_resumes_exactly(
     with OpenSSHTerminal(s, s.keys["alice"]) as t:
         t.expect(r"Resume a game  \(1 in progress, 1 saved\)[\s\S]*Quit")
         assert first_in_menu(t.text()) == "resume"  # a game in progress: Resume comes first
+        t.mark()
+        t.resize(70, 20)  # the window change reaches the app through ssh and the server
+        t.expect(r"You have: 70x20")
+        t.mark()
+        t.resize(80, 24)
+        t.expect(r"Resume a game")
         t.send("\r")  # Resume: the table of saves
         t.expect(path.stem)
         t.mark()
