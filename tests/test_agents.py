@@ -169,3 +169,12 @@ def test_every_revealed_card_stays_known_and_own_hands_are_known():
                 # after a resolved play, a table card is known to both (or the table is empty)
                 for p in (0, 1):
                     assert set(g.sides[p].table) <= g.known_cards(1 - p)[p]
+
+
+def test_normal_goes_for_the_win_when_the_opponent_plays_their_last_card():
+    # Player 2's face-down card is their last: beating it ends the game. The timing
+    # rule alone would keep RJ for later; a game-ending battle outweighs that.
+    g = position(side(hand=["RJ", "8"], rest="hero"), side(table=["9"], rest="fallen"), aggressor=1)
+    assert g.face_down and g.current_player == 0
+    assert str(choose_for(make_agent("resurrection", "normal"), g)) == "play RJ"
+    assert str(make_agent("resurrection", "normal").choose(g.view(0), g.legal_actions())) == "play RJ"

@@ -25,7 +25,7 @@ battle about to be fought, against the cards the opponent may play:
   face that loses late in a round knocks out the card the opponent has just won
   with, on top of their Hero Pile), black A/K/J last.
 
-Against random play this wins about 82% of games (tests/bench/strength.py); each
+Against random play this wins about 85% of games (tests/bench/strength.py); each
 ingredient alone does much worse (expected swing alone: no better than random;
 the timing order alone: about 70%).
 """
@@ -63,6 +63,8 @@ class Info:
     my_tied: list[str]  # my cards already on the table from ties
     opp_tied: list[str]
     opp_dist: dict[str, float]  # probability the opponent's card in this battle is each code
+    opp_last: bool = False  # the opponent's card in this battle is their last one: losing it ends their game
+    my_reserve: int = 1  # cards I keep besides the one I play (hand and Hero Pile)
 
 
 def info_from_view(view: dict) -> Info:
@@ -75,9 +77,12 @@ def info_from_view(view: dict) -> Info:
     unknown = [c for c in CODES if c not in their_table]
     dist = {c: 1 / len(unknown) for c in unknown} if pool_size else {}
     tied = len(mine["table"])
+    opp_left = pool_size - 1 + theirs["hero_pile_count"]
     return Info(list(mine["hand"]), mine["hero_pile_count"], mine["fallen_pile_count"],
                 theirs["hero_pile_count"], theirs["fallen_pile_count"],
-                list(mine["table"][:tied]), their_table[:tied], dist)
+                list(mine["table"][:tied]), their_table[:tied], dist,
+                opp_last=pool_size > 0 and opp_left == 0,
+                my_reserve=len(mine["hand"]) - 1 + mine["hero_pile_count"])
 
 
 def info_from_game(game, me: int) -> Info:
@@ -100,12 +105,25 @@ def info_from_game(game, me: int) -> Info:
                 dist[c] = dist.get(c, 0.0) + share
     tied = len(mine.table)
     return Info(sorted(mine.hand, key=CODES.index), len(mine.hero_pile), len(mine.fallen_pile), len(theirs.hero_pile),
-                len(theirs.fallen_pile), list(mine.table), list(theirs.table[:tied]), dist)
+                len(theirs.fallen_pile), list(mine.table), list(theirs.table[:tied]), dist,
+                opp_last=bool(pool) and len(pool) - 1 + len(theirs.hero_pile) == 0,
+                my_reserve=len(mine.hand) - 1 + len(mine.hero_pile))
+
+
+#: The worth of ending the game, against a few cards of material.
+GAME = 50.0
 
 
 def outcome_value(info: Info, mine: str, theirs: str, remaining: list[str]) -> float:
-    """My material swing minus the opponent's if I play ``mine`` and they play ``theirs``."""
+    """My material swing minus the opponent's if I play ``mine`` and they play ``theirs``.
+
+    A battle that takes a player's last card ends the game, which outweighs any material.
+    """
     pm, pt = CARDS[mine].power, CARDS[theirs].power
+    if info.opp_last and pm >= pt and (pm > pt or info.my_reserve > 0):
+        return GAME  # they lose their last card (or cannot continue the tie)
+    if info.my_reserve == 0 and pm <= pt and (pm < pt or not info.opp_last):
+        return -GAME
     if pm > pt:
         gain = _v(theirs) + sum(_v(c) for c in info.opp_tied)
         if CARDS[mine].is_black_face and info.my_fallen:
@@ -148,7 +166,8 @@ def score_cards(info: Info) -> dict[str, float]:
 def card_priorities(info: Info) -> dict[str, float]:
     """How much each card gains by being played now rather than later (higher is better)."""
     now = score_cards(info)
-    later = score_cards(replace(info, my_fallen=max(1, info.my_fallen), my_tied=[], opp_tied=[]))
+    later = score_cards(replace(info, my_fallen=max(1, info.my_fallen), my_tied=[], opp_tied=[], opp_last=False,
+                                my_reserve=max(1, info.my_reserve)))
     return {c: now[c] - later[c] - TIMING_WEIGHT * TIMING.index(c) for c in info.hand}
 
 
