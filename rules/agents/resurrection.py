@@ -24,6 +24,8 @@ battle about to be fought, against the cards the opponent may play:
   timing preference breaks near-ties: number cards first, then red A/K/J (a red
   face that loses late in a round knocks out the card the opponent has just won
   with, on top of their Hero Pile), black A/K/J last.
+* A battle that can take a player's last card ends the game: that outweighs
+  material and timing.
 
 Against random play this wins about 85% of games (tests/bench/strength.py); each
 ingredient alone does much worse (expected swing alone: no better than random;
