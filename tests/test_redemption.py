@@ -243,6 +243,27 @@ def test_hand_limit_discard_down_to_eight():
     assert [g.card(c).key for c in g.z[0]["discard"]] == ["gideon", "barak"]
 
 
+def test_a_dominant_that_brings_the_hand_to_the_limit_ends_the_turn():
+    """Found by the stateful test: a Dominant played at the hand limit left a hand-limit step with nothing over."""
+    hand = ["gideon", "barak", "ehud", "daniel", "esther", "nehemiah", "ezra", "fleece", "day_of_judgment"]
+    b = build({"hand": hand}, {"deck": ["peter"] * 5, "territory": ["pilate"]}, phase="hand_limit")
+    g = b.game
+    ok(g, f"dominant {b['day_of_judgment']} {b['pilate']}")
+    assert g.active == 1 and g.phase == "prep" and len(g.z[0]["hand"]) == 8
+    assert Game.from_dict(g.to_dict()) == g
+
+
+def test_a_battle_with_nobody_left_on_either_side_ends():
+    """Found by the stateful test: a Dominant that discards the last character left an initiative step with nobody."""
+    b = battle_phase({"field_of_battle": ["barak"]}, {"hand": ["day_of_judgment"], "land_of_bondage": ["ls_orphan"]},
+                     battle={"kind": "rescue", "step": "initiative", "last_actor": 0})
+    g = b.game
+    assert g.current_player == 1  # nobody blocks... the Hero side is winning: the defender has initiative
+    ok(g, f"dominant {b['day_of_judgment']} {b['barak']}")
+    assert g.phase == "discard" and not g.b["kind"] and g.score(0) == 0
+    assert Game.from_dict(g.to_dict()) == g
+
+
 def test_hand_limit_raised_by_face_up_artifact():
     hand = ["gideon", "barak", "ehud", "daniel", "esther", "nehemiah", "ezra", "fleece", "song_of_deborah", "goliath"]
     b = build({"hand": hand, "artifact_pile": ["scroll_of_the_law"]}, {"deck": ["peter"] * 5}, phase="discard",
@@ -280,6 +301,36 @@ def test_defender_chooses_soul_unless_rescuer_chooses():
     ok(g, f"rescue {b['barak']}")
     ok(g, "noblock")
     assert g.current_player == 0
+
+
+def test_refusals_in_a_battle_say_what_is_expected_now():
+    """A move from another step is refused with a sentence naming the decision at hand (not 'only in the
+    Battle phase' while it is the Battle phase)."""
+    b = battle_phase({"hand": ["barak", "gideon"]}, {"hand": ["goliath"], "land_of_bondage": ["ls_orphan", "ls_widow"]})
+    g = b.game
+    ok(g, f"rescue {b['barak']}")
+    out = refused(g, f"rescue {b['gideon']}", "redemption.turn.phase")
+    assert out.reason == "A battle is already under way: now you choose whether to block the Hero with an Evil Character."
+    ok(g, "noblock")
+    assert g.decision()["kind"] == "surrender"
+    for text in (f"rescue {b['gideon']}", f"play {b['goliath']}", "end"):
+        out = refused(g, text, "redemption.turn.phase")
+        assert out.reason == "A battle is already under way: now you choose which Lost Soul to surrender.", out.reason
+    out = refused(g, "pass", "redemption.battle.pass")
+    assert out.reason.startswith("You play enhancements in battle, or pass, only while you hold initiative.")
+    assert out.reason.endswith("now you choose which Lost Soul to surrender.")
+
+
+def test_refusals_are_sentences_naming_the_phase():
+    b = battle_phase({"hand": ["barak"]}, {"land_of_bondage": ["ls_orphan"]})
+    out = refused(b.game, f"play {b['barak']}", "redemption.turn.phase")
+    assert out.reason == ("You put a character into your territory only in your Preparation phase or Discard phase. "
+                          "It is your Battle phase: make a rescue attempt or a battle challenge with a Hero, "
+                          "or end the phase without one.")
+    out = refused(b.game, "noblock", "redemption.battle.block")
+    assert out.reason.startswith("There is no Hero to block now. It is your Battle phase")
+    out = refused(b.game, "block G99")
+    assert out.reason[0].isupper() and out.reason.endswith(".")
 
 
 def test_only_one_battle_per_turn_and_rescue_needs_a_reachable_soul():

@@ -55,6 +55,25 @@ VERBS = {
     "end": ((0, 0), "redemption.turn.end"),
 }
 _ID = re.compile(r"^[A-Z]+[0-9]+$")
+#: What each placement or battle verb does, for refusals that name the phase it belongs to.
+VERB_WHAT = {"play": "You put a character into your territory", "artifact": "You put an artifact on your artifact pile",
+             "site": "You put a site into your territory", "setaside": "You set a character aside",
+             "equip": "You place a weapon on a warrior", "fortress": "You put a fortress into your territory",
+             "activate": "You activate an artifact", "soul": "You put a Lost Soul into a site",
+             "return": "You return a character from the set-aside area",
+             "fortress-in": "You put a card into a fortress", "fortress-out": "You take a card out of a fortress",
+             "rescue": "You make a rescue attempt", "challenge": "You make a battle challenge",
+             "end": "You end a phase"}
+
+
+def _sentence(text: str) -> str:
+    """A refusal as a sentence: capital first letter, full stop at the end."""
+    text = text.strip()
+    if text and text[0].islower():
+        text = text[0].upper() + text[1:]
+    if text and text[-1] not in ".!?)":
+        text += "."
+    return text
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,10 +267,13 @@ class Game(GameBase):
                 "result": self.st["result"]}
 
     def parse(self, text: str) -> Action:
-        a = parse_action(text)
+        try:
+            a = parse_action(text)
+        except ValueError as e:
+            raise ValueError(_sentence(str(e))) from None
         for cid in a.args if a.verb not in ("cut", "first") else ():
             if cid not in self.cards:
-                raise ValueError(f"there is no card {cid} in this game")
+                raise ValueError(f"There is no card {cid} in this game.")
         return a
 
     # --- battle arithmetic --------------------------------------------------------------
@@ -497,17 +519,52 @@ class Game(GameBase):
     def _in_hand(self, p: int, cid: str, rule: str) -> None:
         require(self.loc[cid] == (p, "hand"), f"{self._nm(cid)} is not in your hand", rule)
 
+    def expected_now(self) -> str:
+        """What the player who decides must do now, as a sentence (refusals end with it)."""
+        p = self.current_player
+        if p is None:
+            return "The game is over."
+        ph = self.phase
+        if ph == "cut":
+            return "The game has not started yet: first you cut your opponent's deck."
+        if ph == "first":
+            return "The game has not started yet: first you choose who takes the first turn."
+        if ph == "hand_limit":
+            return (f"You hold {len(self.z[p]['hand'])} cards, more than your hand limit of {self.hand_limit(p)}: "
+                    "now you discard a card from your hand.")
+        if ph == "battle" and self.b["kind"]:
+            return f"A battle is already under way: {self._battle_now()}."
+        return {"prep": "It is your Preparation phase: put cards into play, then end the phase to go to battle.",
+                "battle": "It is your Battle phase: make a rescue attempt or a battle challenge with a Hero, "
+                          "or end the phase without one.",
+                "discard": "It is your Discard phase: put cards into play, or end your turn."}[ph]
+
+    def _battle_now(self) -> str:
+        step = self.b["step"]
+        if step == "block":
+            return "now you choose whether to block the Hero with an Evil Character"
+        if step == "initiative":
+            return "now you hold initiative: play an enhancement on one of your characters in battle, or pass"
+        if self.b["surrenderer"] == self.active:
+            return "now you choose which Lost Soul you rescue"
+        return "now you choose which Lost Soul to surrender"
+
     def _phase_is(self, allowed: tuple[str, ...], verb: str) -> None:
         ph = self.phase
         if ph in allowed and not (ph == "battle" and self.b["kind"]):
             return
-        where = " or ".join(PHASE_NAMES[a] for a in allowed)
-        now = PHASE_NAMES[ph]
         if ph == "battle" and self.b["kind"]:
-            now = f"the middle of a battle (step: {self.b['step']})"
-        raise Rejection(f"'{verb}' is only allowed in the {where}; it is now {now}", "redemption.turn.phase")
+            raise Rejection(self.expected_now(), "redemption.turn.phase")
+        where = " or ".join(PHASE_NAMES[a] for a in allowed)
+        raise Rejection(f"{VERB_WHAT[verb]} only in your {where}. {self.expected_now()}", "redemption.turn.phase")
 
     def _check(self, action: Action) -> None:
+        try:
+            self._check_action(action)
+        except Rejection as r:  # every refusal is a sentence: a capital letter first, a full stop last
+            raise Rejection(_sentence(r.reason), r.rule) from None
+
+    def _check_action(self, action: Action) -> None:
         if not isinstance(action, Action) or action.verb not in VERBS:
             raise Rejection(f"{action!r} is not a Redemption action", "redemption.notation")
         if not isinstance(action.args, tuple) or not all(isinstance(a, str) for a in action.args):
@@ -552,15 +609,18 @@ class Game(GameBase):
             return
         elif v in ("block", "noblock"):
             require(self.phase == "battle" and self.b["step"] == "block",
-                    "there is no Hero waiting to be blocked", rule)
+                    f"There is no Hero to block now. {self.expected_now()}", rule)
         elif v in ("enhance", "pass"):
             require(self.phase == "battle" and self.b["step"] == "initiative",
-                    "enhancements are played, and passes made, only while you hold initiative in a battle", rule)
+                    f"You play enhancements in battle, or pass, only while you hold initiative. {self.expected_now()}",
+                    rule)
         elif v == "surrender":
-            require(self.phase == "battle" and self.b["step"] == "surrender", "no Lost Soul is being surrendered now", rule)
+            require(self.phase == "battle" and self.b["step"] == "surrender",
+                    f"No Lost Soul is being surrendered now. {self.expected_now()}", rule)
         elif v == "discard":
             require(self.phase == "hand_limit",
-                    "you discard from your hand only at the end of your Discard phase, when over the hand limit (write 'end' first)", rule)
+                    "You discard from your hand only when you end your Discard phase holding more cards than "
+                    f"your hand limit. {self.expected_now()}", rule)
         getattr(self, "_check_" + v.replace("-", "_"))(p, args, rule)
 
     def _check_play(self, p, args, rule):
@@ -1083,8 +1143,14 @@ class Game(GameBase):
         events.append(Event("dominant", f"Player {p + 1} plays the Dominant {self._nm(d)}: {self.card(d).ability_text}", p))
         for ab in self.card(d).abilities:
             self._effect(p, d, d, ab, target, events)
+        if self.phase == "hand_limit" and len(self.z[p]["hand"]) <= self.hand_limit(p):
+            events.append(Event("phase", f"Player {p + 1} is within the hand limit now.", p))
+            self._end_turn(events)
         if self.phase == "battle" and self.b["kind"]:
-            if self.b["step"] == "initiative":
+            if self.b["step"] == "initiative" and not (self.battle_chars(0) or self.battle_chars(1)):
+                events.append(Event("battle", "No character is left in battle on either side: the battle ends.", -1))
+                self._resolve(events)
+            elif self.b["step"] == "initiative":
                 self.b["last_actor"] = p
                 self.b["passes"] = 0
                 self._after_battle_change(events)
