@@ -10,10 +10,12 @@ is reported with its interval, and hard must beat random by a clear margin.
 
 The hard level is time-boxed to 1 s per decision in the app; here it gets a
 fixed number of iterations per decision instead (``--iterations``), so a run is
-reproducible and affordable on a shared machine. ``python -m tests.bench.ai_time``
+reproducible and affordable on a shared machine; ``--time-limit S`` measures the
+time-boxed level as played (``--only-hard`` skips the other pairings). ``python -m tests.bench.ai_time``
 shows how many iterations 1 s buys.
 
-    python -m tests.bench.strength [--games N] [--hard-games N] [--iterations N] [--game resurrection|redemption]
+    python -m tests.bench.strength [--games N] [--hard-games N] [--iterations N] [--time-limit S] [--only-hard]
+                                   [--game resurrection|redemption]
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ import sys
 import time
 
 from rules.agents import make_agent, play_match
-from tests.bench.common import arg_int, machine, wilson
+from tests.bench.common import arg_float, arg_int, machine, wilson
 
 
 def _new_game(game_name: str, i: int):
@@ -35,13 +37,18 @@ def _new_game(game_name: str, i: int):
     return new_game(10_000 + i, decks=decks)
 
 
-def match(game_name: str, level_a: str, level_b: str, games: int, iterations: int) -> tuple[float, int, int, int, float]:
+def _hard_kw(iterations: int, time_limit: float | None) -> dict:
+    return {"time_limit": time_limit} if time_limit else {"iterations": iterations}
+
+
+def match(game_name: str, level_a: str, level_b: str, games: int, iterations: int,
+          time_limit: float | None = None) -> tuple[float, int, int, int, float]:
     """``level_a`` against ``level_b``; A sits first in even games, second in odd ones."""
     wins = losses = draws = 0
     t0 = time.perf_counter()
     for i in range(games):
-        kw_a = {"iterations": iterations} if level_a == "hard" else {}
-        kw_b = {"iterations": iterations} if level_b == "hard" else {}
+        kw_a = _hard_kw(iterations, time_limit) if level_a == "hard" else {}
+        kw_b = _hard_kw(iterations, time_limit) if level_b == "hard" else {}
         a = make_agent(game_name, level_a, seed=2 * i, **kw_a)
         b = make_agent(game_name, level_b, seed=2 * i + 1, **kw_b)
         a_seat = i % 2
@@ -56,10 +63,12 @@ def match(game_name: str, level_a: str, level_b: str, games: int, iterations: in
     return (wins + draws / 2) / games, wins, losses, draws, time.perf_counter() - t0
 
 
-def report(game_name: str, level_a: str, level_b: str, games: int, iterations: int, goal: str = "") -> float:
-    score, w, l, d, secs = match(game_name, level_a, level_b, games, iterations)
+def report(game_name: str, level_a: str, level_b: str, games: int, iterations: int, goal: str = "",
+           time_limit: float | None = None) -> float:
+    score, w, l, d, secs = match(game_name, level_a, level_b, games, iterations, time_limit)
     lo, hi = wilson(w + d / 2, games)
-    extra = f" (hard: {iterations} iterations/decision)" if "hard" in (level_a, level_b) else ""
+    budget = f"{time_limit} s/decision" if time_limit else f"{iterations} iterations/decision"
+    extra = f" (hard: {budget})" if "hard" in (level_a, level_b) else ""
     line = (f"{game_name} {level_a} vs {level_b}: {score:.1%} [95% {lo:.1%}-{hi:.1%}] over {games} games "
             f"(W{w} L{l} D{d}, {secs:.0f} s){extra}")
     if goal:
@@ -68,25 +77,31 @@ def report(game_name: str, level_a: str, level_b: str, games: int, iterations: i
     return score
 
 
-def run_game(game_name: str, games: int, hard_games: int, iterations: int) -> None:
-    report(game_name, "random", "random", games, iterations, goal="about 50% (baseline: seat and deck swaps cancel)")
+def run_game(game_name: str, games: int, hard_games: int, iterations: int, time_limit: float | None = None,
+             only_hard: bool = False) -> None:
+    if not only_hard:
+        report(game_name, "random", "random", games, iterations, goal="about 50% (baseline: seat and deck swaps cancel)")
     if game_name == "redemption":
-        report(game_name, "normal", "random", games, iterations, goal=">= 90%")
-        report(game_name, "easy", "random", games, iterations)
-        report(game_name, "hard", "normal", hard_games, iterations, goal=">= 60%")
-        report(game_name, "hard", "random", hard_games, iterations)
+        if not only_hard:
+            report(game_name, "normal", "random", games, iterations, goal=">= 90%")
+            report(game_name, "easy", "random", games, iterations)
+        report(game_name, "hard", "normal", hard_games, iterations, goal=">= 60%", time_limit=time_limit)
+        report(game_name, "hard", "random", hard_games, iterations, time_limit=time_limit)
     else:
-        report(game_name, "normal", "random", games, iterations)
-        report(game_name, "easy", "random", games, iterations)
-        report(game_name, "normal", "easy", games, iterations)
-        report(game_name, "hard", "random", hard_games, iterations, goal="clearly above 50%")
-        report(game_name, "hard", "normal", hard_games, iterations)
+        if not only_hard:
+            report(game_name, "normal", "random", games, iterations)
+            report(game_name, "easy", "random", games, iterations)
+            report(game_name, "normal", "easy", games, iterations)
+        report(game_name, "hard", "normal", hard_games, iterations, time_limit=time_limit)
+        report(game_name, "hard", "random", hard_games, iterations, goal="clearly above 50%", time_limit=time_limit)
 
 
 def main() -> None:
     games = arg_int("games", 400)
     hard_games = arg_int("hard-games", 100)
     iterations = arg_int("iterations", 200)
+    time_limit = arg_float("time-limit", 0.0) or None
+    only_hard = "--only-hard" in sys.argv
     only = sys.argv[sys.argv.index("--game") + 1] if "--game" in sys.argv else None
     print(f"# strength ({machine()})")
     for name in ("resurrection", "redemption"):
@@ -99,7 +114,7 @@ def main() -> None:
             except ImportError:
                 print("redemption: engine or agents not available")
                 continue
-        run_game(name, games, hard_games, iterations)
+        run_game(name, games, hard_games, iterations, time_limit, only_hard)
 
 
 if __name__ == "__main__":
