@@ -22,8 +22,16 @@ def words(action: Any) -> list[str]:
 
 
 def actions_for_card(game: GameBase, card: str) -> list[Any]:
-    """Legal actions that name this card (by its code or id)."""
-    return [a for a in game.legal_actions() if card in words(a)[1:]]
+    """Legal actions that play or use this card (it is their first card); failing those, actions that name it as
+    a target, except a Dominant's (Enter on your own character must not offer to discard it)."""
+    legal = game.legal_actions()
+    first = [a for a in legal if words(a)[1:2] == [card]]
+    return first or [a for a in legal if words(a)[0] != "dominant" and card in words(a)[2:]]
+
+
+def usable_cards(game: GameBase) -> set[str]:
+    """The cards the player who decides can play or use now (the first card of each legal action)."""
+    return {w[1] for w in map(words, game.legal_actions()) if len(w) > 1}
 
 
 def first_word_action(game: GameBase, firsts: tuple[str, ...]) -> Any | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -10,6 +11,10 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import RichLog
+
+from tui.wording import personal
+
+_RULE_REF = re.compile(r" \((?:redemption|resurrection)\.[\w.-]+\)")
 
 
 class Pane(Widget, can_focus=True):
@@ -156,15 +161,29 @@ class LogPane(RichLog, can_focus=True):
         super().__init__(wrap=True, markup=False, highlight=False, auto_scroll=True, min_width=16, **kwargs)
         self.written = 0
 
-    def sync(self, lines: list[str]) -> None:
+    def sync(self, lines: list[str], names: list[str] | None = None) -> None:
+        """Show the lines not shown yet (``names``: the players' names, in place of "Player 1/2")."""
         if len(lines) < self.written:  # undo shortened the log
             self.clear()
             self.written = 0
         new = lines[self.written:]
         if new:  # one write for all new lines: one new layout, not one per line
-            self.write(Text("\n").join(Text(line, style="bold" if line.startswith("Rejected:") else "")
-                                       for line in new))
+            self.write(Text("\n").join(self.shown(line, names) for line in new))
         self.written = len(lines)
+
+    @staticmethod
+    def shown(line: str, names: list[str] | None) -> Text:
+        """A log line as shown: players' names for "Player N"; an event's rule id left out (the narrow log
+        wraps it into noise; help has the rules), a refusal's kept, in bold."""
+        if line.startswith("Rejected:"):
+            return Text(line, style="bold")
+        line = _RULE_REF.sub("", line)
+        return Text(personal(line, names) if names else line)
+
+    def reset(self) -> None:
+        """Forget what is shown: the next sync writes every line again."""
+        self.clear()
+        self.written = 0
 
 
 class StatusLine(Widget):

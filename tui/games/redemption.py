@@ -6,6 +6,7 @@ from rich.text import Text
 from textual.containers import Horizontal
 
 from tui.widgets import CardList, Item, Pane, boxes
+from tui.wording import personal
 
 # Okabe-Ito colour-blind-safe palette by alignment; the type tag always says the same in letters.
 ALIGN_COLOUR = {"good": "#56B4E9", "evil": "#E69F00", "neutral": ""}
@@ -14,10 +15,18 @@ TYPE_TAG = {"hero": "H", "evil_character": "EC", "good_enhancement": "GE", "evil
 ZONE_TAG = {"territory": "T", "artifact_pile": "A", "land_of_bondage": "B", "set_aside": "S",
             "in_site": "@", "in_fortress": "F"}
 MY_ZONES = ("territory", "artifact_pile", "set_aside", "in_site", "in_fortress", "land_of_bondage")
-#: Short prompts in battle (the engine's decision text repeats the initiative reason shown just above).
+#: What the keys do at each decision (the engine's decision text is in its notation; the battle one
+#: repeats the initiative reason shown just above). "{opp}": the other player's name.
 PROMPTS = {"block": "block (pick, Enter) or no block (Space).",
            "initiative": "enhance (pick, Enter) or pass (Space).",
-           "surrender": "pick the Lost Soul to surrender (Tab, arrows, Enter)."}
+           "surrender": "pick the Lost Soul to surrender (Enter).",
+           "rescuer_chooses": "pick the Lost Soul you rescue (Enter).",
+           "cut": "cut {opp}'s deck (Enter).",
+           "first": "choose who takes the first turn (Enter).",
+           "prep": "put cards into play (pick, Enter); n: on to battle.",
+           "battle": "rescue with a Hero (pick, Enter), or n: no battle.",
+           "discard": "put cards into play (pick, Enter); n: end the turn.",
+           "hand_limit": "over the hand limit: pick a card to discard (Enter)."}
 STEP_NAMES = {"block": "block", "initiative": "initiative", "surrender": "surrender", "": ""}
 
 
@@ -25,10 +34,18 @@ class RedemptionUI:
     game = "redemption"
     verb = "play"
     title = "Redemption"
+    keys = frozenset({"pass", "end_phase"})  # Space passes (or does not block); n ends a phase
+
+    @staticmethod
+    def roams(view: dict) -> bool:
+        """May the cursor go looking for a usable card outside the hand? Not while placing cards (everything in
+        territory could be set aside, which is rarely what Enter should do), yes in battle and setup decisions."""
+        return view["phase"] not in ("prep", "discard")
 
     def __init__(self, ascii_only: bool = False):
         self.ascii_only = ascii_only
         self._cards: dict[str, dict] = {}  # the cards of the last view shown, by id (for describe)
+        self._zones: dict[str, str] = {}  # and the zone each is in
         self._names: list[str] = []
 
     # --- cards ---------------------------------------------------------------------------
@@ -52,7 +69,10 @@ class RedemptionUI:
         if zone:
             t.append(ZONE_TAG.get(zone, "?") + " ", style="dim")
         t.append_text(self.tag(c))
-        t.append(f" {c['name']}")
+        name = c["name"]
+        if c.get("type") == "lost_soul" and name.startswith("Lost Soul: "):
+            name = name[len("Lost Soul: "):]  # the tag says LS: keep the part that tells them apart
+        t.append(f" {name}")
         n = self.numbers(c)
         if n:
             t.append(f" {n}")
@@ -91,6 +111,12 @@ class RedemptionUI:
         named = [self._cards.get(a, {}).get("name", a) for a in args]
         if not named:
             return str(action)
+        if verb == "dominant" and len(args) == 2:  # whose card, and where: a Dominant can hit your own
+            t = self._cards.get(args[1], {})
+            owner = t.get("owner")
+            whose = self._names[owner] if isinstance(owner, int) and owner < len(self._names) else ""
+            where = self._zones.get(args[1], "")
+            return f"{action}: {named[0]} on {named[1]}" + (f" ({whose}'s, {where})" if whose else "")
         return f"{action}: " + (" on ".join(named) if verb in ("enhance", "equip") else ", ".join(named))
 
     def hand(self, view: dict) -> list[str]:
@@ -98,12 +124,15 @@ class RedemptionUI:
 
     def _all_cards(self, view: dict) -> dict[str, dict]:
         out = {}
+        zones = {}
         for pv in view["players"]:
             for key, value in pv.items():
                 if isinstance(value, list):
                     for c in value:
                         if isinstance(c, dict) and "id" in c:
                             out[c["id"]] = c
+                            zones[c["id"]] = key.replace("_", " ").replace("field of battle", "in battle")
+        self._zones = zones
         return out
 
     # --- panes -----------------------------------------------------------------------------
@@ -207,7 +236,16 @@ class RedemptionUI:
             a, d = b["attacker"], b["defender"]
             kind = "rescue attempt" if b["kind"] == "rescue" else "battle challenge"
             title = f"Field of Battle: {kind} by {names[a]} ({STEP_NAMES.get(b['step'], b['step'])})"
-            for side, p in (("hero", a), ("evil", d)):
+            sides = (("hero", a), ("evil", d))
+            if b["step"] == "surrender":  # the characters have left: say how the battle ended instead
+                sides = ()
+                chooser = a if cp == a else d
+                souls = [self._cards.get(x, {}).get("name", x) for x in b.get("souls", [])]
+                t.append("The Hero side won: the rescue succeeds.\n", style="bold")
+                t.append(f"{names[chooser]} {'choose' if names[chooser] == 'You' else 'chooses'} which Lost Soul "
+                         f"{'goes to' if chooser == d else 'is rescued by'} {names[a]}")
+                t.append(f": {', '.join(souls)}.\n" if souls else ".\n")
+            for side, p in sides:
                 chars = view["players"][p]["field_of_battle"]
                 tot = b["totals"][side]
                 who = f" ({names[p]})" if wide else ""  # narrow: the title already says who attacks
@@ -234,22 +272,29 @@ class RedemptionUI:
                     for e in (x for x in chars if x.get("on") == c["id"]):  # its numbers are in the live total
                         t.append(f" +{e['name']}" + (f" {self.numbers(e)}" if wide else ""), style="italic")
                 t.append("\n")
-            t.append(f"Standing: {b['standing'].replace('_', ' ')}.")
+            if sides:
+                t.append(f"Standing: {b['standing'].replace('_', ' ')}.")
             if b.get("initiative", -1) in (0, 1):
                 t.append(f" Initiative: {names[b['initiative']]}", style="bold")
                 why = b["initiative_reason"] if wide else b["initiative_reason"].split(", so")[0]
-                t.append(f" ({why}).")
-            t.append("\n")
+                t.append(f" ({personal(why, names)}).")
+            if sides:
+                t.append("\n")
         else:
             title = f"Field of Battle: {view['phase_name']}, turn {view['turn']}"
         if view["is_over"]:
             w = view["winner"]
             t.append("GAME OVER: " + (f"{names[w]} wins" if w in (0, 1) else "a draw"), style="bold reverse")
             if view.get("end_reason"):
-                t.append(f" ({view['end_reason']})")
+                t.append(f" ({personal(view['end_reason'], names)})")
             t.append("\n")
+        elif cp in (0, 1) and cp != view["you"]:
+            t.append(f">> {names[cp]} to move.\n", style="bold")
         elif cp in (0, 1):
-            prompt = PROMPTS.get(b.get("step", "") if b else view["phase"]) if b else None
+            key = b["step"] if b else view["phase"]
+            if key == "surrender" and cp == b["attacker"]:
+                key = "rescuer_chooses"
+            prompt = PROMPTS.get(key, "").format(opp=names[1 - cp])
             t.append(f">> {names[cp]}: {prompt or view['decision']['text']}\n", style="bold")
         if selected:
             t.append("> " if self.ascii_only else "▶ ")

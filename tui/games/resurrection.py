@@ -16,6 +16,11 @@ class ResurrectionUI:
     game = "resurrection"
     verb = "play"
     title = "Resurrection"
+    keys = frozenset()  # no passing and no phases: Space and n are not shown
+
+    @staticmethod
+    def roams(view: dict) -> bool:
+        return False  # one card pane: the hand
 
     def __init__(self, ascii_only: bool = False):
         self.ascii_only = ascii_only

@@ -230,10 +230,7 @@ class LessonScreen(Screen):
         self.query_one("#lesson-head", Static).update(Text.assemble(
             (f"{self.lesson.title}", "bold"), f"  ({state})\nGoal: {self.lesson.goal}"))
         mine = run.game.current_player == run.you
-        usable = set()
-        if mine and not run.finished:
-            for a in run.game.legal_actions():
-                usable.update(controls.words(a)[1:])
+        usable = controls.usable_cards(run.game) if mine and not run.finished else set()
         ui.render(self, view, names, False, usable, mine)
         before = list(self.feedback)
         if run.finished:

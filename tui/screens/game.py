@@ -113,6 +113,7 @@ class GameScreen(GuidedGame, Screen):
         if self.session.screen == "handoff" or self.session.needs_handoff:
             self.call_after_refresh(self.hand_off)
         else:
+            self.call_after_refresh(self.aim)
             self.maybe_computer()
 
     def on_resize(self) -> None:
@@ -143,12 +144,9 @@ class GameScreen(GuidedGame, Screen):
         """Redraw every pane from the engine's view for the person at the keyboard."""
         s = self.session
         view = s.view()
-        usable: set[str] = set()
-        if s.my_turn:
-            for a in s.game.legal_actions():
-                usable.update(controls.words(a)[1:])
+        usable = controls.usable_cards(s.game) if s.my_turn else set()
         self.ui.render(self, view, self.names, self.size.width >= WIDE, usable, s.my_turn)
-        self.query_one("#log", LogPane).sync(s.meta.log)
+        self.query_one("#log", LogPane).sync(s.meta.log, self.names)
         status = self.status_text(view)
         if status != self._status:
             self._status = status
@@ -185,6 +183,8 @@ class GameScreen(GuidedGame, Screen):
         game = s.game
         if action == "play":
             return True if s.my_turn else None
+        if action in ("pass", "end_phase") and action not in self.ui.keys:
+            return False  # a key this game never uses (Resurrection has no passing and no phases)
         if action == "pass":
             return True if s.my_turn and controls.pass_action(game) is not None else None
         if action == "end_phase":
@@ -257,9 +257,32 @@ class GameScreen(GuidedGame, Screen):
             return
         self.after_action()
 
+    def aim(self) -> None:
+        """A new decision: when the card under the cursor cannot be used for it, put the cursor on one that can,
+        in the hand first; in a battle decision also in the other card panes (the Lost Soul to surrender, a
+        blocker in your territory), which then take the focus. Enter then does the one sensible thing."""
+        s = self.session
+        if not s.my_turn:
+            return
+        hand = self.query_one("#hand", CardList)
+        current = self._active_list if self._active_list is not None and self._active_list.is_attached else hand
+        if current.items and current.items[current.cursor].usable and current.has_focus:
+            return
+        panes = [current] + [c for c in self.query(CardList) if c is not current]
+        if not self.ui.roams(s.view()):
+            panes = [hand]
+        for cards in panes:
+            for i, item in enumerate(cards.items):
+                if item.usable:
+                    cards.cursor = i
+                    self._active_list = cards
+                    cards.focus()
+                    return
+
     def after_action(self) -> None:
         s = self.session
         self.refresh_view()
+        self.aim()
         if s.game.is_over:
             w = s.game.winner
             self.notify("Game over: " + (f"{s.name(w)} wins." if w is not None else "a draw."), title="Game over")
@@ -328,6 +351,10 @@ class GameScreen(GuidedGame, Screen):
         if nxt is None:
             return
         s.screen = "handoff"
+        if any(line.startswith("Rejected:") for line in s.meta.log):
+            # a refusal can name a card from the hand being hidden: the next player does not see it in the log
+            s.meta.log[:] = [line for line in s.meta.log if not line.startswith("Rejected:")]
+            self.query_one("#log", LogPane).reset()
         self._save_quietly()
         self.app.clear_notifications()  # a toast could name a card from the hand being hidden
 
@@ -340,6 +367,7 @@ class GameScreen(GuidedGame, Screen):
             self._active_list = hand
             self.refresh_view()
             hand.focus()
+            self.aim()
 
         self.app.push_screen(HandOffScreen(s.name(nxt), self.ui.title), taken)
 
