@@ -195,6 +195,8 @@ def test_redemption_rescue_attempt_by_keys(make_app, save_dir):
             assert game.history[-1] == "rescue G13"
             await through_handoff(pilot)
             assert session.viewer == 1
+            # the refusal named a card from player 1's hand: player 2 does not find it in the log
+            assert not any(line.startswith("Rejected:") for line in session.meta.log)
             await press_card(app, pilot, "H8")  # block
             assert game.history[-1] == "block H8"
             await through_handoff(pilot)
@@ -209,10 +211,15 @@ def test_redemption_rescue_attempt_by_keys(make_app, save_dir):
             await pilot.press("space")  # pass: the battle resolves, the Hero wins
             assert game.history[-1] == "pass"
             await through_handoff(pilot)
-            await press_card(app, pilot, "H10")  # the defender surrenders a Lost Soul
-            assert game.history[-1] == "surrender H10"
+            # the Lost Souls to surrender are on the defender's table: the cursor is there already, Enter does it
+            table = app.screen.query_one("#territory")
+            assert app.focused is table and table.selected in game.b["souls"]
+            chosen = table.selected
+            assert "The Hero side won" in str(app.screen.query_one("#battle").render())  # not "Hero 0/0: nobody"
+            await pilot.press("enter")
+            assert game.history[-1] == f"surrender {chosen}"
             assert game.score(0) == 1
-            assert any("H10" in line or "Lost Soul" in line for line in session.meta.log[-4:])
+            assert any(chosen in line for line in session.meta.log[-4:])
 
     asyncio.run(go())
 
