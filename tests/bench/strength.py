@@ -15,7 +15,7 @@ time-boxed level as played (``--only-hard`` skips the other pairings). ``python 
 shows how many iterations 1 s buys.
 
     python -m tests.bench.strength [--games N] [--hard-games N] [--iterations N] [--time-limit S] [--only-hard]
-                                   [--game resurrection|redemption]
+                                   [--game resurrection|redemption] [--pairs hard-normal,...] [--first-game N]
 """
 
 from __future__ import annotations
@@ -25,6 +25,10 @@ import time
 
 from rules.agents import make_agent, play_match
 from tests.bench.common import arg_float, arg_int, machine, wilson
+
+
+FIRST_GAME = 0  # --first-game N: start the seeds further on (more games without repeating a run)
+PAIRS: set[str] | None = None  # --pairs hard-normal,normal-random: only these pairings
 
 
 def _new_game(game_name: str, i: int):
@@ -46,7 +50,7 @@ def match(game_name: str, level_a: str, level_b: str, games: int, iterations: in
     """``level_a`` against ``level_b``; A sits first in even games, second in odd ones."""
     wins = losses = draws = 0
     t0 = time.perf_counter()
-    for i in range(games):
+    for i in range(FIRST_GAME, FIRST_GAME + games):
         kw_a = _hard_kw(iterations, time_limit) if level_a == "hard" else {}
         kw_b = _hard_kw(iterations, time_limit) if level_b == "hard" else {}
         a = make_agent(game_name, level_a, seed=2 * i, **kw_a)
@@ -65,6 +69,8 @@ def match(game_name: str, level_a: str, level_b: str, games: int, iterations: in
 
 def report(game_name: str, level_a: str, level_b: str, games: int, iterations: int, goal: str = "",
            time_limit: float | None = None) -> float:
+    if PAIRS is not None and f"{level_a}-{level_b}" not in PAIRS:
+        return float("nan")
     score, w, l, d, secs = match(game_name, level_a, level_b, games, iterations, time_limit)
     lo, hi = wilson(w + d / 2, games)
     budget = f"{time_limit} s/decision" if time_limit else f"{iterations} iterations/decision"
@@ -102,6 +108,10 @@ def main() -> None:
     iterations = arg_int("iterations", 200)
     time_limit = arg_float("time-limit", 0.0) or None
     only_hard = "--only-hard" in sys.argv
+    global FIRST_GAME, PAIRS
+    FIRST_GAME = arg_int("first-game", 0)
+    if "--pairs" in sys.argv:
+        PAIRS = set(sys.argv[sys.argv.index("--pairs") + 1].split(","))
     only = sys.argv[sys.argv.index("--game") + 1] if "--game" in sys.argv else None
     print(f"# strength ({machine()})")
     for name in ("resurrection", "redemption"):
