@@ -151,10 +151,9 @@ class GameBase:
         raise NotImplementedError
 
     def apply(self, action: Any) -> Outcome:
-        action, refused = self._admit(action)
+        action, refused, rule = self._admit(action)
         if refused is not None:
             return refused
-        rule = self._rule_of(action)
         events: list[Event] = []
         self._perform(action, events)
         self.history.append(str(action))
@@ -162,26 +161,27 @@ class GameBase:
 
     def check(self, action: Any) -> Outcome:
         """Would ``apply`` accept this? Changes nothing."""
-        action, refused = self._admit(action)
-        return refused if refused is not None else Outcome(True, "", self._rule_of(action))
+        action, refused, rule = self._admit(action)
+        return refused if refused is not None else Outcome(True, "", rule)
 
-    def _admit(self, action: Any) -> tuple[Any, Outcome | None]:
-        """Parse text and run the rules' checks: the action, and the rejection if there is one."""
+    def _admit(self, action: Any) -> tuple[Any, Outcome | None, str]:
+        """Parse text and run the rules' checks: the action, the rejection if any, the rule that allows it."""
         if isinstance(action, str):
             try:
                 action = self.parse(action)
             except ValueError as e:
-                return action, Outcome.reject(str(e), f"{self.name}.notation")
+                return action, Outcome.reject(str(e), f"{self.name}.notation"), ""
         if self.is_over:
-            return action, Outcome.reject("The game is over.", f"{self.name}.end")
+            return action, Outcome.reject("The game is over.", f"{self.name}.end"), ""
         try:
-            self._check(action)
+            rule = self._check(action)
         except Rejection as r:
-            return action, Outcome.reject(r.reason, r.rule)
-        return action, None
+            return action, Outcome.reject(r.reason, r.rule), ""
+        return action, None, rule if isinstance(rule, str) else self._rule_of(action)
 
     # --- hooks -----------------------------------------------------------------
-    def _check(self, action: Any) -> None:
+    def _check(self, action: Any) -> str | None:
+        """Raise Rejection if the rules forbid ``action``; may return the rule id that allows it."""
         raise NotImplementedError
 
     def _perform(self, action: Any, events: list[Event]) -> None:

@@ -30,6 +30,10 @@ class Play:
 
 
 Action = Play
+_PLAYS = {c: Play(c) for c in CODES}  # actions are immutable values: build each once
+_FACE = frozenset(c for c in CODES if CARDS[c].is_face)
+_BLACK_FACE = frozenset(c for c in CODES if CARDS[c].is_black_face)
+_RED_FACE = frozenset(c for c in CODES if CARDS[c].is_red_face)
 
 
 def parse_action(text: str) -> Play:
@@ -37,7 +41,7 @@ def parse_action(text: str) -> Play:
     if len(words) == 2 and words[0].lower() == "play":
         code = words[1].upper()
         if code in CARDS:
-            return Play(code)
+            return _PLAYS[code]
         raise ValueError(f"{words[1]!r} is not a Resurrection card; the cards are {' '.join(CODES)}")
     raise ValueError(f"{text.strip()!r} is not a Resurrection action; write 'play <card>', e.g. 'play BA'")
 
@@ -87,6 +91,7 @@ class Game(GameBase):
         self.sides = sides
         self.result = result  # "" while playing, "0"/"1" for the winner, "draw"
         self.history = history
+        self._cp = self._whose_move()
 
     # --- the contract ----------------------------------------------------------
     @property
@@ -103,10 +108,14 @@ class Game(GameBase):
 
     @property
     def current_player(self) -> int | None:
+        return self._cp
+
+    def _whose_move(self) -> int | None:
+        """Follows from the table; kept in ``_cp`` because every call of the contract asks for it."""
         if self.result:
             return None
-        a, d = self.sides[self.aggressor], self.sides[self.defender]
-        return self.aggressor if len(a.table) == len(d.table) else self.defender
+        ag, sides = self.aggressor, self.sides
+        return ag if len(sides[ag].table) == len(sides[1 - ag].table) else 1 - ag
 
     @property
     def face_down(self) -> bool:
@@ -118,7 +127,7 @@ class Game(GameBase):
         if p is None:
             return []
         hand = self.sides[p].hand
-        return [Play(c) for c in CODES if c in hand]
+        return [_PLAYS[c] for c in CODES if c in hand]
 
     def parse(self, text: str) -> Play:
         return parse_action(text)
@@ -126,27 +135,27 @@ class Game(GameBase):
     def _rule_of(self, action: Play) -> str:
         return "resurrection.battle.1" if self.current_player == self.aggressor else "resurrection.battle.2"
 
-    def _check(self, action: Play) -> None:
+    def _check(self, action: Play) -> str:
         if not isinstance(action, Play):
             raise Rejection(f"{action!r} is not a Resurrection action", "resurrection.notation")
-        p = self.current_player
-        assert p is not None
+        p = self._cp
         rule = "resurrection.battle.1" if p == self.aggressor else "resurrection.battle.2"
         require(action.code in self.sides[p].hand, f"{action.code} ({_name(action.code)}) is not in your hand", rule)
+        return rule
 
     def _perform(self, action: Play, events: list[Event]) -> None:
-        p = self.current_player
-        assert p is not None
+        p = self._cp
         side = self.sides[p]
         side.hand.remove(action.code)
         side.table.append(action.code)
         if p == self.aggressor:
             events.append(Event("play", f"Player {p + 1} (Aggressor) plays a card face down.", p))
-            return
-        a_code = self.sides[self.aggressor].table[-1]
-        events.append(Event("play", f"Player {p + 1} (Defender) plays {_name(action.code)} face up.", p))
-        events.append(Event("reveal", f"Player {self.aggressor + 1} reveals {_name(a_code)}.", self.aggressor))
-        self._resolve(events)
+        else:
+            a_code = self.sides[self.aggressor].table[-1]
+            events.append(Event("play", f"Player {p + 1} (Defender) plays {_name(action.code)} face up.", p))
+            events.append(Event("reveal", f"Player {self.aggressor + 1} reveals {_name(a_code)}.", self.aggressor))
+            self._resolve(events)
+        self._cp = self._whose_move()
 
     # --- resolution --------------------------------------------------------------
     def _resolve(self, events: list[Event]) -> None:
@@ -178,8 +187,8 @@ class Game(GameBase):
         w_table, l_table = w.table, l.table
         w.table, l.table = [], []
         if abilities:
-            w_card, l_card = CARDS[w_table[-1]], CARDS[l_table[-1]]
-            if w_card.is_black_face:  # resurrection.ability.1
+            w_code, l_code = w_table[-1], l_table[-1]
+            if w_code in _BLACK_FACE:  # resurrection.ability.1
                 if w.fallen_pile:
                     raised = w.fallen_pile.pop(0)
                     if self.options["resurrect_to"] == "hero-bottom":
@@ -188,27 +197,27 @@ class Game(GameBase):
                     else:
                         w.fallen_pile.append(raised)
                         where = "the bottom of their Fallen Pile"
-                    events.append(Event("ability", f"{w_card.name} resurrects Player {winner + 1}'s {_name(raised)} to {where} (resurrection.ability.1).", winner))
+                    events.append(Event("ability", f"{_name(w_code)} resurrects Player {winner + 1}'s {_name(raised)} to {where} (resurrection.ability.1).", winner))
                 else:
-                    events.append(Event("ability", f"{w_card.name} would resurrect, but Player {winner + 1}'s Fallen Pile is empty (resurrection.ability.1).", winner))
-            if l_card.is_red_face:  # resurrection.ability.2
+                    events.append(Event("ability", f"{_name(w_code)} would resurrect, but Player {winner + 1}'s Fallen Pile is empty (resurrection.ability.1).", winner))
+            if l_code in _RED_FACE:  # resurrection.ability.2
                 if w.hero_pile:
                     fallen = w.hero_pile.pop(0)
                     w.fallen_pile.insert(0, fallen)
-                    events.append(Event("ability", f"{l_card.name} strikes back: Player {winner + 1}'s top Hero Pile card falls to their Fallen Pile (resurrection.ability.2).", loser))
+                    events.append(Event("ability", f"{_name(l_code)} strikes back: Player {winner + 1}'s top Hero Pile card falls to their Fallen Pile (resurrection.ability.2).", loser))
                 else:
-                    events.append(Event("ability", f"{l_card.name} strikes back, but Player {winner + 1}'s Hero Pile is empty (resurrection.ability.2).", loser))
+                    events.append(Event("ability", f"{_name(l_code)} strikes back, but Player {winner + 1}'s Hero Pile is empty (resurrection.ability.2).", loser))
         # resurrection.placement.1
         for code in w_table:
             w.hero_pile.insert(0, code)
         last = l_table[-1]
-        earlier_to_bottom = CARDS[last].is_face if abilities else False
+        earlier_to_bottom = abilities and last in _FACE
         for code in l_table[:-1]:
             if earlier_to_bottom:
                 l.fallen_pile.append(code)
             else:
                 l.fallen_pile.insert(0, code)
-        if abilities and CARDS[last].is_black_face:
+        if abilities and last in _BLACK_FACE:
             l.fallen_pile.append(last)
         else:
             l.fallen_pile.insert(0, last)
