@@ -69,3 +69,15 @@ def test_the_log_says_the_players_names():
     assert personal("evil winning; Player 1 has initiative", names) == "evil winning; you have initiative"
     assert personal("Player 1 draws", ["Player 1", "Player 2"]) == "Player 1 draws"
     assert personal("Player 2 draws", ["Ann", "Bob"]) == "Bob draws"
+
+
+def test_enter_asks_before_setting_aside_and_never_aims_a_dominant_at_the_card():
+    from tests.redemption_helpers import build
+    from tui import controls
+
+    b = build({"territory": ["gideon"], "hand": ["day_of_judgment", "barak"]}, {"territory": ["pilate"]})
+    g = b.game
+    d = controls.enter_on_card(g, b["gideon"])
+    assert d.kind == "choose" and [str(a) for a in d.actions] == [f"setaside {b['gideon']}"]  # Esc cancels
+    assert controls.enter_on_card(g, b["barak"]).kind == "apply"
+    assert b["gideon"] in controls.usable_cards(g) and b["pilate"] not in controls.usable_cards(g)

@@ -12,6 +12,9 @@ from typing import Any
 
 from rules.core import GameBase
 
+#: Actions Enter offers in a list (Esc cancels) even when they are the card's only one: setting a character
+#: aside is rarely what a player pressing Enter on their territory means.
+ASK_FIRST = ("setaside",)
 #: First words of the actions the special keys stand for.
 PASS_WORDS = ("pass", "noblock")
 END_PHASE_WORDS = ("end", "next", "done")
@@ -69,7 +72,7 @@ def cardless_choices(game: GameBase) -> list[Any]:
 def enter_on_card(game: GameBase, card: str | None, refusal: str = "") -> Decision:
     """Enter: the one legal action for the picked card, a choice among several, or the engine's refusal."""
     matching = actions_for_card(game, card) if card else []
-    if len(matching) == 1:
+    if len(matching) == 1 and words(matching[0])[0] not in ASK_FIRST:
         return Decision("apply", (matching[0],))
     if matching:
         return Decision("choose", tuple(matching))

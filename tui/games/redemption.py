@@ -27,6 +27,15 @@ PROMPTS = {"block": "block (pick, Enter) or no block (Space).",
            "battle": "rescue with a Hero (pick, Enter), or n: no battle.",
            "discard": "put cards into play (pick, Enter); n: end the turn.",
            "hand_limit": "over the hand limit: pick a card to discard (Enter)."}
+#: Each action in words, for the choice list and the command palette.
+VERB_PHRASES = {"play": "put {} into your territory", "artifact": "put {} face down on your artifact pile",
+                "activate": "turn {} face up (activate it)", "site": "put the site {} into your territory",
+                "soul": "put {} into {}", "setaside": "set {} aside (out of play until you return it)",
+                "return": "return {} to your territory", "equip": "put {} on {}",
+                "fortress": "put the fortress {} into your territory", "fortress-in": "put {} into {}",
+                "fortress-out": "take {} out of its fortress", "rescue": "rescue attempt with {}",
+                "challenge": "battle challenge with {}", "block": "block with {}", "enhance": "play {} on {}",
+                "surrender": "surrender {}", "dominant": "play {}", "discard": "discard {}"}
 STEP_NAMES = {"block": "block", "initiative": "initiative", "surrender": "surrender", "": ""}
 
 
@@ -110,13 +119,17 @@ class RedemptionUI:
             return f"{action}: {self._names[p] if p < len(self._names) else f'Player {p + 1}'} (Player {p + 1}) takes the first turn"
         named = [self._cards.get(a, {}).get("name", a) for a in args]
         if not named:
-            return str(action)
+            return {"pass": "pass: play nothing more", "noblock": "noblock: do not block",
+                    "end": "end: end this phase"}.get(verb, str(action))
         if verb == "dominant" and len(args) == 2:  # whose card, and where: a Dominant can hit your own
             t = self._cards.get(args[1], {})
             owner = t.get("owner")
             whose = self._names[owner] if isinstance(owner, int) and owner < len(self._names) else ""
             where = self._zones.get(args[1], "")
-            return f"{action}: {named[0]} on {named[1]}" + (f" ({whose}'s, {where})" if whose else "")
+            return f"{action}: play {named[0]} on {named[1]}" + (f" ({whose}'s, {where})" if whose else "")
+        phrase = VERB_PHRASES.get(verb)
+        if phrase and len(named) == phrase.count("{"):
+            return f"{action}: " + phrase.format(*named)
         return f"{action}: " + (" on ".join(named) if verb in ("enhance", "equip") else ", ".join(named))
 
     def hand(self, view: dict) -> list[str]:

@@ -266,18 +266,23 @@ class GameScreen(GuidedGame, Screen):
             return
         hand = self.query_one("#hand", CardList)
         current = self._active_list if self._active_list is not None and self._active_list.is_attached else hand
-        if current.items and current.items[current.cursor].usable and current.has_focus:
-            return
+        # a Dominant can be played at almost any decision: the cursor goes to it only when nothing else is usable
+        main = {w[1] for w in map(controls.words, s.game.legal_actions()) if len(w) > 1 and w[0] != "dominant"}
+        if current.items and current.has_focus:
+            here = current.items[current.cursor]
+            if here.id in main or (here.usable and not main):
+                return
         panes = [current] + [c for c in self.query(CardList) if c is not current]
         if not self.ui.roams(s.view()):
             panes = [hand]
-        for cards in panes:
-            for i, item in enumerate(cards.items):
-                if item.usable:
-                    cards.cursor = i
-                    self._active_list = cards
-                    cards.focus()
-                    return
+        for wanted in (lambda item: item.id in main, lambda item: item.usable):
+            for cards in panes:
+                for i, item in enumerate(cards.items):
+                    if item.usable and wanted(item):
+                        cards.cursor = i
+                        self._active_list = cards
+                        cards.focus()
+                        return
 
     def after_action(self) -> None:
         s = self.session
