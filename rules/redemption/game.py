@@ -829,7 +829,8 @@ class Game(GameBase):
 
     def _do_first(self, p, args, events):
         first = int(args[0])
-        events.append(Event("first", f"Player {p + 1} chooses Player {first + 1} to take the first turn.", p))
+        whom = "to take the first turn" if first == p else f"Player {first + 1} to take the first turn"
+        events.append(Event("first", f"Player {p + 1} chooses {whom}.", p))
         self.st["chooser"] = -1
         self.st["first"] = first
         self._start_turn(first, events)

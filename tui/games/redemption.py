@@ -116,7 +116,9 @@ class RedemptionUI:
             return f"{action}: " + (f"lift {args[0]} cards from the top" if args else "a random cut")
         if verb == "first":
             p = int(args[0])
-            return f"{action}: {self._names[p] if p < len(self._names) else f'Player {p + 1}'} (Player {p + 1}) takes the first turn"
+            name = self._names[p] if p < len(self._names) else f"Player {p + 1}"
+            seat = "" if name == f"Player {p + 1}" else f" (Player {p + 1})"
+            return f"{action}: {name}{seat} takes the first turn"
         named = [self._cards.get(a, {}).get("name", a) for a in args]
         if not named:
             return {"pass": "pass: play nothing more", "noblock": "noblock: do not block",
