@@ -46,6 +46,14 @@ class RedemptionApp(App[int]):
         if settings.ascii:
             self.add_class("-ascii")
 
+    def get_system_commands(self, screen):
+        """Ctrl+P: the game's actions come first; of Textual's own commands keep Keys and Quit (which saves).
+        Theme and Maximize would undo the colour-blind-safe, NO_COLOR-aware layout, and Screenshot writes files
+        where the app runs (on a server, for an SSH player)."""
+        for command in super().get_system_commands(screen):
+            if command.title in ("Keys", "Quit"):
+                yield command
+
     def get_default_screen(self) -> TitleScreen:
         return TitleScreen()
 
