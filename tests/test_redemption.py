@@ -321,6 +321,13 @@ def test_refusals_in_a_battle_say_what_is_expected_now():
     assert out.reason.endswith("now you choose which Lost Soul to surrender.")
 
 
+def test_a_refusal_at_initiative_with_nothing_to_play_says_pass():
+    b = battle_phase({"field_of_battle": ["barak"]}, {"hand": ["goliath"], "land_of_bondage": ["ls_orphan"]},
+                     battle={"kind": "rescue", "step": "initiative", "last_actor": 0})
+    out = refused(b.game, f"rescue {b['goliath']}", "redemption.turn.phase")
+    assert out.reason.endswith("no enhancement in your hand fits your characters in battle: pass."), out.reason
+
+
 def test_refusals_are_sentences_naming_the_phase():
     b = battle_phase({"hand": ["barak"]}, {"land_of_bondage": ["ls_orphan"]})
     out = refused(b.game, f"play {b['barak']}", "redemption.turn.phase")

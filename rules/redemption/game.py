@@ -66,6 +66,10 @@ VERB_WHAT = {"play": "You put a character into your territory", "artifact": "You
              "end": "You end a phase"}
 
 
+def _a(noun: str) -> str:
+    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
+
+
 def _sentence(text: str) -> str:
     """A refusal as a sentence: capital first letter, full stop at the end."""
     text = text.strip()
@@ -544,6 +548,8 @@ class Game(GameBase):
         if step == "block":
             return "now you choose whether to block the Hero with an Evil Character"
         if step == "initiative":
+            if not any(a.verb == "enhance" for a in self.legal_actions()):
+                return "now you hold initiative, and no enhancement in your hand fits your characters in battle: pass"
             return "now you hold initiative: play an enhancement on one of your characters in battle, or pass"
         if self.b["surrenderer"] == self.active:
             return "now you choose which Lost Soul you rescue"
@@ -626,7 +632,7 @@ class Game(GameBase):
     def _check_play(self, p, args, rule):
         (c,) = args
         self._in_hand(p, c, rule)
-        require(self.card(c).is_character, f"{self._nm(c)} is a {self.card(c).type_name}, not a character", rule)
+        require(self.card(c).is_character, f"{self._nm(c)} is {_a(self.card(c).type_name)}, not a character", rule)
 
     def _check_artifact(self, p, args, rule):
         (c,) = args
@@ -669,7 +675,7 @@ class Game(GameBase):
         if not (cc.is_character and "warrior" in cc.classes):
             return f"{self._nm(c)} is not a warrior-class character"
         if wc.alignment != cc.alignment:
-            return f"{wc.name} is a {wc.type_name} and cannot go on {cc.name}, a {cc.type_name}"
+            return f"{wc.name} is {_a(wc.type_name)} and cannot go on {cc.name}, {_a(cc.type_name)}"
         if not set(wc.brigades) & set(cc.brigades):
             return f"{wc.name}'s brigade ({wc.brigade_text()}) does not match {cc.name}'s ({cc.brigade_text()})"
         if any("weapon" in self.card(a).classes for a in self._attachments(c)):
@@ -747,7 +753,7 @@ class Game(GameBase):
         if not ec.is_enhancement:
             return f"{self._nm(e)} is not an enhancement"
         if ec.alignment != cc.alignment:
-            return f"{ec.name} is a {ec.type_name} and cannot be played on {cc.name}, a {cc.type_name}"
+            return f"{ec.name} is {_a(ec.type_name)} and cannot be played on {cc.name}, {_a(cc.type_name)}"
         if not set(ec.brigades) & set(cc.brigades):
             return f"{ec.name}'s brigade ({ec.brigade_text()}) does not match {cc.name}'s ({cc.brigade_text()})"
         if self._is_ignored(c):
