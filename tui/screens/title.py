@@ -226,7 +226,8 @@ class ResumeScreen(Screen):
                 table.add_row(info.name, "unreadable", info.error[-40:], "", "", "", key=info.name)
             else:
                 score = info.score + ("  (over)" if info.over else "")
-                table.add_row(info.name, info.game, info.players, str(info.turn), score,
+                players = info.players.replace("Computer (computer)", "Computer")  # fits 80 columns
+                table.add_row(info.name, info.game.capitalize(), players, str(info.turn), score,
                               info.updated.replace("T", " ")[:16], key=info.name)
 
     def _current(self) -> saves.SaveInfo | None:
