@@ -14,7 +14,7 @@ from textual.widgets import RichLog
 
 from tui.wording import personal
 
-_RULE_REF = re.compile(r" \((?:redemption|resurrection)\.[\w.-]+\)")
+RULE_REF = re.compile(r" \((?:redemption|resurrection)\.[\w.-]+\)")
 
 
 class Pane(Widget, can_focus=True):
@@ -177,7 +177,7 @@ class LogPane(RichLog, can_focus=True):
         wraps it into noise; help has the rules), a refusal's kept, in bold."""
         if line.startswith("Rejected:"):
             return Text(line, style="bold")
-        line = _RULE_REF.sub("", line)
+        line = RULE_REF.sub("", line)
         return Text(personal(line, names) if names else line)
 
     def reset(self) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.containers import Horizontal
 
-from tui.widgets import CardList, Item, Pane, boxes
+from tui.widgets import RULE_REF, CardList, Item, Pane, boxes
 from tui.wording import personal
 
 # Okabe-Ito colour-blind-safe palette by alignment; the type tag always says the same in letters.
@@ -301,7 +301,7 @@ class RedemptionUI:
             w = view["winner"]
             t.append("GAME OVER: " + (f"{names[w]} wins" if w in (0, 1) else "a draw"), style="bold reverse")
             if view.get("end_reason"):
-                t.append(f" ({personal(view['end_reason'], names)})")
+                t.append(f" ({personal(RULE_REF.sub('', view['end_reason']), names)})")
             t.append("\n")
         elif cp in (0, 1) and cp != view["you"]:
             t.append(f">> {names[cp]} to move.\n", style="bold")

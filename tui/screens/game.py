@@ -268,12 +268,13 @@ class GameScreen(GuidedGame, Screen):
         current = self._active_list if self._active_list is not None and self._active_list.is_attached else hand
         # a Dominant can be played at almost any decision: the cursor goes to it only when nothing else is usable
         main = {w[1] for w in map(controls.words, s.game.legal_actions()) if len(w) > 1 and w[0] != "dominant"}
-        if current.items and current.has_focus:
+        roams = self.ui.roams(s.view())
+        if current.items and current.has_focus and (roams or current is hand):
             here = current.items[current.cursor]
             if here.id in main or (here.usable and not main):
                 return
         panes = [current] + [c for c in self.query(CardList) if c is not current]
-        if not self.ui.roams(s.view()):
+        if not roams:  # placing cards: back to the hand (the table's cards would only be set aside)
             panes = [hand]
         for wanted in (lambda item: item.id in main, lambda item: item.usable):
             for cards in panes:
@@ -282,6 +283,7 @@ class GameScreen(GuidedGame, Screen):
                         cards.cursor = i
                         self._active_list = cards
                         cards.focus()
+                        self.refresh_view()  # the Field of Battle describes the card under the cursor
                         return
 
     def after_action(self) -> None:
