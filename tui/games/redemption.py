@@ -197,7 +197,7 @@ class RedemptionUI:
         t.append(f"Redeemed {pv['redeemed']}/{view['rescues_to_win']}", style="bold")
         t.append(f" Bondage {len(pv['land_of_bondage']) + len(pv['in_site'])}\n")
         terr = [self.label(c) for c in pv["territory"]]
-        t.append("Territory: ")
+        t.append(f"Territory ({len(terr)}, all with Tab): " if len(terr) > 2 else "Territory: ")
         if terr:
             for i, x in enumerate(terr):
                 if i:
