@@ -131,9 +131,14 @@ class CardList(Widget, can_focus=True):
         if len(self.items) > height:  # show a window that keeps the cursor visible
             first = min(max(0, self.cursor - height // 2), len(self.items) - height)
         shown = list(enumerate(self.items))[first:first + height]
+        up, down = ("^", "v") if self.ascii_only else ("↑", "↓")
         for n, item in shown:
             chosen = n == self.cursor
             mark = arrow if chosen else " "
+            if not chosen and n == shown[0][0] and n > 0:
+                mark = up  # more cards above: the arrow keys scroll to them
+            elif not chosen and n == shown[-1][0] and n < len(self.items) - 1:
+                mark = down
             key = f"{n + 1}" if n < 9 and self.numbered else " "
             line = Text(f"{mark}{key}{' ' if item.usable else 'x'}")  # x: no legal action uses it now
             line.append_text(item.label)
