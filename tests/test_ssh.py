@@ -365,4 +365,14 @@ def test_an_app_that_ignores_sighup_is_killed_after_the_grace_period(servers, tm
     asyncio.run(go())
     s.wait_log(r"player=alice .*end='client disconnected \(app killed after the grace period\)'")
     assert time.monotonic() - t0 < 10
-    assert [cmd for cmd in leftovers(str(stubborn)) if "tui.serve" not in cmd] == []  # the app is gone
+    assert [cmd for cmd in leftovers(str(stubborn)) if "tui.cli serve" not in cmd] == []  # the app is gone
+
+
+def test_redemption_serve_is_a_subcommand_of_the_redemption_command(capsys):
+    from tui import cli
+
+    assert cli.main(["serve", "--help"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("usage: redemption serve") and "--authorized-keys FILE" in out
+    assert cli.main(["serve", "--port", "nope"]) == 2
+    assert "invalid int value" in capsys.readouterr().err

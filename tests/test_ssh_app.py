@@ -208,7 +208,7 @@ def _memory_kib(marker: str) -> tuple[int, list[int]]:
             continue
         try:
             cmd = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
-            if "tui.cli" not in cmd or "tui.serve" in cmd or marker not in cmd:
+            if "tui.cli" not in cmd or "tui.cli serve" in cmd or marker not in cmd:
                 continue
             rollup = (entry / "smaps_rollup").read_text()
         except OSError:

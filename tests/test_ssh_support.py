@@ -109,7 +109,7 @@ def leftovers(marker: str) -> list[str]:
 
 
 class Server:
-    """``python -m tui.serve`` on 127.0.0.1, port 0, in its own folder."""
+    """``redemption serve`` (as ``python -m tui.cli serve``) on 127.0.0.1, port 0, in its own folder."""
 
     def __init__(self, folder: Path, app_command: str | None, *extra: str) -> None:
         self.folder = folder
@@ -134,7 +134,7 @@ class Server:
         return path
 
     def start(self) -> "Server":
-        cmd = [PY, "-m", "tui.serve", "--host", "127.0.0.1", "--port", "0", "--data-dir", str(self.data),
+        cmd = [PY, "-m", "tui.cli", "serve", "--host", "127.0.0.1", "--port", "0", "--data-dir", str(self.data),
                "--authorized-keys", str(self.keys_file), "--host-key", str(self.host_key),
                "--log-file", str(self.log_path), *self.extra]
         if self.app_command:

@@ -219,6 +219,11 @@ def require_terminal() -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    words = list(sys.argv[1:] if argv is None else argv)
+    if words[:1] == ["serve"]:  # the SSH game server has its own options: tui/serve.py
+        from tui.serve import main as serve_main
+
+        return serve_main(words[1:])
     try:
         try:
             args = build_parser().parse_args(argv)

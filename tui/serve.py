@@ -842,7 +842,10 @@ async def serve(config: Config, ready=None) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    config = parse_config(list(sys.argv[1:] if argv is None else argv))
+    try:
+        config = parse_config(list(sys.argv[1:] if argv is None else argv))
+    except SystemExit as e:  # --help, or a bad argument (argparse has printed why)
+        return int(e.code or 0) if not isinstance(e.code, str) else 2
     try:
         import asyncssh  # noqa: F401
     except ImportError:
