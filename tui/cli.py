@@ -100,6 +100,8 @@ def build_parser() -> Parser:
     sub.add_parser("saves", parents=[common], help="list saved games and exit", description="List saved games.")
     sub.add_parser("learn", parents=[common], help="open the guided lessons",
                    description="Open the guided lessons (progress is kept per player).")
+    # Listed for --help only: main() hands 'serve' and its own options to tui/serve.py before parsing.
+    sub.add_parser("serve", help="host games over SSH ('redemption serve --help' for its options)", add_help=False)
     return p
 
 
