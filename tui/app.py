@@ -64,7 +64,7 @@ class RedemptionApp(App[int]):
             if isinstance(self.screen, TooSmallScreen):  # the first resize came first: the game goes under it
                 self.pop_screen()
             self.push_screen(self.game_screen(self.start))
-        self.call_after_refresh(self.check_size, self.size.width, self.size.height)
+        self.call_after_refresh(self.check_current_size)  # the size when it runs: a resize may come first
 
     # --- games ---------------------------------------------------------------------------
     def new_session(self, game: str, **kw) -> Session:
@@ -141,8 +141,11 @@ class RedemptionApp(App[int]):
         """Any screen shown while the terminal is too small gets the overlay back on top of it."""
         result = super().push_screen(screen, *args, **kwargs)
         if not isinstance(screen, TooSmallScreen):
-            self.call_after_refresh(lambda: self.check_size(self.size.width, self.size.height))
+            self.call_after_refresh(self.check_current_size)
         return result
+
+    def check_current_size(self) -> None:
+        self.check_size(self.size.width, self.size.height)
 
     def check_size(self, width: int, height: int) -> None:
         small = width < MIN_WIDTH or height < MIN_HEIGHT
