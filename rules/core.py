@@ -216,10 +216,34 @@ def game_from_dict(d: dict) -> GameBase:
     return game_class(name).from_dict(d)
 
 
+def state_int(d: dict, key: str, default: int | None) -> int:
+    """A whole number from a state table, for ``from_dict``: ValueError names the key."""
+    v = d.get(key, default)
+    if v is None:
+        raise ValueError(f"missing {key!r}")
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise ValueError(f"{key!r} must be a whole number, not {v!r}")
+    return v
+
+
+def merge_options(raw: object, defaults: dict, game_title: str) -> dict:
+    """A game's options over its defaults: known keys only, each of its default's type."""
+    if not isinstance(raw, dict):
+        raise ValueError("'options' must be a table")
+    unknown = set(raw) - set(defaults)
+    if unknown:
+        raise ValueError(f"unknown {game_title} option(s): {', '.join(sorted(unknown))} (known: {', '.join(defaults)})")
+    options = {**defaults, **raw}
+    for k, v in options.items():
+        if type(v) is not type(defaults[k]):
+            raise ValueError(f"option {k} must be {type(defaults[k]).__name__}, not {v!r}")
+    return options
+
+
 def require(cond: bool, reason: str, rule: str) -> None:
     """Raise a Rejection unless ``cond``; keeps engine checks one line each."""
     if not cond:
         raise Rejection(reason, rule)
 
 
-__all__ = ["Event", "Outcome", "Rejection", "Rng", "GameBase", "game_class", "game_from_dict", "require", "GAME_NAMES"]
+__all__ = ["Event", "Outcome", "Rejection", "Rng", "GameBase", "game_class", "game_from_dict", "require", "state_int", "merge_options", "GAME_NAMES"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rules.core import Event, GameBase, Rejection, Rng, require
+from rules.core import Event, GameBase, Rejection, Rng, merge_options, require, state_int
 from rules.redemption.cards import CARDS, DECKS, Card, matches, name_on_name, validate_deck
 
 ZONES = ("deck", "hand", "territory", "artifact_pile", "land_of_bondage", "land_of_redemption",
@@ -1455,12 +1455,12 @@ class Game(GameBase):
             raise ValueError("the state must be a table")
         if d.get("game", "redemption") != "redemption":
             raise ValueError(f"this is a {d.get('game')!r} state, not redemption")
-        seed = _int(d, "seed", 0)
+        seed = state_int(d, "seed", 0)
         options = _options(d.get("options", {}))
         rng_d = d.get("rng", {"seed": seed, "calls": 0})
         if not isinstance(rng_d, dict):
             raise ValueError("'rng' must be a table with 'seed' and 'calls'")
-        rng = Rng(_int(rng_d, "seed", seed), _int(rng_d, "calls", 0))
+        rng = Rng(state_int(rng_d, "seed", seed), state_int(rng_d, "calls", 0))
         decks = d.get("decks", ["G", "H"])
         if not (isinstance(decks, list) and len(decks) == 2 and all(isinstance(x, str) for x in decks)):
             raise ValueError("'decks' must list two deck names")
@@ -1532,7 +1532,7 @@ class Game(GameBase):
             raise ValueError(f"'phase' must be one of {', '.join(PHASES)}, not {phase!r}")
         st = {"phase": phase}
         for k, lo in (("active", 0), ("turn", 0), ("first", -1), ("cutter", -1), ("chooser", -1), ("dry_turns", 0)):
-            v = _int(d, k, 0 if k in ("active", "turn", "dry_turns") else -1)
+            v = state_int(d, k, 0 if k in ("active", "turn", "dry_turns") else -1)
             if v < lo or (k in ("active", "first", "cutter", "chooser") and v > 1):
                 raise ValueError(f"'{k}' cannot be {v}")
             st["dry" if k == "dry_turns" else k] = v
@@ -1618,25 +1618,8 @@ def _battle(raw, cards) -> dict:
     return _copy_battle(b)
 
 
-def _int(d: dict, key: str, default: int | None) -> int:
-    v = d.get(key, default)
-    if v is None:
-        raise ValueError(f"missing {key!r}")
-    if not isinstance(v, int) or isinstance(v, bool):
-        raise ValueError(f"{key!r} must be a whole number, not {v!r}")
-    return v
-
-
 def _options(raw: object) -> dict:
-    if not isinstance(raw, dict):
-        raise ValueError("'options' must be a table")
-    unknown = set(raw) - set(OPTIONS_DEFAULT)
-    if unknown:
-        raise ValueError(f"unknown Redemption option(s): {', '.join(sorted(unknown))} (known: {', '.join(OPTIONS_DEFAULT)})")
-    options = {**OPTIONS_DEFAULT, **raw}
-    for k, v in options.items():
-        if type(v) is not type(OPTIONS_DEFAULT[k]):
-            raise ValueError(f"option {k} must be {type(OPTIONS_DEFAULT[k]).__name__}, not {v!r}")
+    options = merge_options(raw, OPTIONS_DEFAULT, "Redemption")
     if options["rescues_to_win"] < 1:
         raise ValueError("option rescues_to_win must be at least 1")
     if options["max_turns"] < 0:

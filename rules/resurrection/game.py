@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.core import Event, GameBase, Rejection, Rng, require
+from rules.core import Event, GameBase, Rejection, Rng, merge_options, require, state_int
 from rules.resurrection.cards import CARDS, CODES
 
 HAND_SIZE = 5
@@ -379,16 +379,16 @@ class Game(GameBase):
             raise ValueError("the state must be a table")
         if d.get("game", "resurrection") != "resurrection":
             raise ValueError(f"this is a {d.get('game')!r} state, not resurrection")
-        seed = _int(d, "seed", 0)
+        seed = state_int(d, "seed", 0)
         options = _options(d.get("options", {}))
         rng_d = d.get("rng", {"seed": seed, "calls": 0})
         if not isinstance(rng_d, dict):
             raise ValueError("'rng' must be a table with 'seed' and 'calls'")
-        rng = Rng(_int(rng_d, "seed", seed), _int(rng_d, "calls", 0))
-        aggressor = _int(d, "aggressor", None)
+        rng = Rng(state_int(rng_d, "seed", seed), state_int(rng_d, "calls", 0))
+        aggressor = state_int(d, "aggressor", None)
         if aggressor not in (0, 1):
             raise ValueError(f"'aggressor' must be 0 or 1, not {aggressor}")
-        battle = _int(d, "battle", 0)
+        battle = state_int(d, "battle", 0)
         if battle < 0:
             raise ValueError("'battle' cannot be negative")
         result = d.get("result", "")
@@ -443,22 +443,8 @@ class Game(GameBase):
         return cls(seed, options, rng, aggressor, battle, sides, result, list(history))
 
 
-def _int(d: dict, key: str, default: int | None) -> int:
-    v = d.get(key, default)
-    if v is None:
-        raise ValueError(f"missing {key!r}")
-    if not isinstance(v, int) or isinstance(v, bool):
-        raise ValueError(f"{key!r} must be a whole number, not {v!r}")
-    return v
-
-
 def _options(raw: object) -> dict:
-    if not isinstance(raw, dict):
-        raise ValueError("'options' must be a table")
-    unknown = set(raw) - set(OPTIONS_DEFAULT)
-    if unknown:
-        raise ValueError(f"unknown Resurrection option(s): {', '.join(sorted(unknown))} (known: {', '.join(OPTIONS_DEFAULT)})")
-    options = {**OPTIONS_DEFAULT, **raw}
+    options = merge_options(raw, OPTIONS_DEFAULT, "Resurrection")
     if options["resurrect_to"] not in RESURRECT_TO:
         raise ValueError(f"option resurrect_to must be one of {', '.join(RESURRECT_TO)}, not {options['resurrect_to']!r}")
     return options
