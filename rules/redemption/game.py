@@ -677,7 +677,7 @@ class Game(GameBase):
         if wc.alignment != cc.alignment:
             return f"{wc.name} is {_a(wc.type_name)} and cannot go on {cc.name}, {_a(cc.type_name)}"
         if not set(wc.brigades) & set(cc.brigades):
-            return f"{wc.name}'s brigade ({wc.brigade_text()}) does not match {cc.name}'s ({cc.brigade_text()})"
+            return f"{_possessive(wc.name)} brigade ({wc.brigade_text()}) does not match {_possessive(cc.name)} ({cc.brigade_text()})"
         if any("weapon" in self.card(a).classes for a in self._attachments(c)):
             return f"{cc.name} already carries a weapon"
         return None
@@ -755,7 +755,7 @@ class Game(GameBase):
         if ec.alignment != cc.alignment:
             return f"{ec.name} is {_a(ec.type_name)} and cannot be played on {cc.name}, {_a(cc.type_name)}"
         if not set(ec.brigades) & set(cc.brigades):
-            return f"{ec.name}'s brigade ({ec.brigade_text()}) does not match {cc.name}'s ({cc.brigade_text()})"
+            return f"{_possessive(ec.name)} brigade ({ec.brigade_text()}) does not match {_possessive(cc.name)} ({cc.brigade_text()})"
         if self._is_ignored(c):
             return f"{cc.name} is being ignored and cannot be enhanced"
         return None
@@ -1616,6 +1616,11 @@ def _battle(raw, cards) -> dict:
     if b["step"] == "surrender" and b["surrenderer"] not in (0, 1):
         raise ValueError("a surrender step must say who surrenders")
     return _copy_battle(b)
+
+
+def _possessive(name: str) -> str:
+    """Shut Mouths of Lions' brigade, Gideon's brigade."""
+    return name + ("'" if name.endswith("s") else "'s")
 
 
 def _options(raw: object) -> dict:
