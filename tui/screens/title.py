@@ -70,9 +70,22 @@ class TitleScreen(Screen):
         quit_ = Option("Quit", id="quit")
         menu = self.query_one("#menu", OptionList)
         menu.clear_options()
-        menu.add_options([resume, new, learn, quit_] if going else [new, resume, learn, quit_])
+        options = [resume, new, learn, quit_] if going else [new, resume, learn, quit_]
+        self._labels = {o.id: str(o.prompt) for o in options}
+        menu.add_options(options)
         menu.highlighted = 0
+        self._mark(0)
         menu.focus()
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self._mark(event.option_index)
+
+    def _mark(self, index: int | None) -> None:
+        """A marker on the highlighted item, so the choice shows without colour (NO_COLOR, monochrome)."""
+        menu = self.query_one("#menu", OptionList)
+        marker = ">" if self.app.settings.ascii else "▶"
+        for i, (oid, label) in enumerate(getattr(self, "_labels", {}).items()):
+            menu.replace_option_prompt(oid, f"{marker if i == index else ' '} {label}")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         choice = event.option.id
