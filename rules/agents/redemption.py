@@ -7,12 +7,16 @@ moves by trying them on a copy of the game and reading the battle's standing:
 * Preparation and Discard phases: put artifacts down and activate one, sites
   (with your own Lost Souls in them, where only matching Heroes reach them),
   weapons on warriors and characters into territory (so banding can call them);
-  never set aside. Then end the phase.
+  never set aside (nor return: setting aside is legal and repeatable, but
+  serves no purpose here). Then end the phase. The easy level's random
+  moves leave out setting aside and returning too.
 * Battle: make a rescue attempt whenever a Lost Soul is in reach, with the Hero
   the opponent's visible blockers stop least often (strong, tough, with abilities).
 * Block: with the Evil Character that, with the enhancements in hand, gives
-  the best result (Evil wins > stalemate > both defeated); do not block when
-  no blocker changes the result (it would only be discarded).
+  the best result (Evil wins > stalemate > both defeated). An unblocked Hero
+  always rescues, so even "both defeated" (the soul goes, but the Hero is
+  discarded too) beats not blocking; do not block only when no blocker changes
+  the result (it would be discarded for nothing).
 * Initiative: play the cheapest enhancement (or Dominant) that improves the
   result for you, preferring one that flips the battle; otherwise pass.
 * Surrender: give up the Lost Soul easiest to rescue, keep the guarded ones.
@@ -32,6 +36,9 @@ from rules.core import Rng
 # How good a battle standing is, for the attacker (Hero side) and the defender.
 ATTACKER_VALUE = {"hero_winning": 3.0, "both_defeated": 2.0, "stalemate": 1.0, "evil_winning": 0.0}
 DEFENDER_VALUE = {"evil_winning": 3.0, "stalemate": 2.0, "both_defeated": 1.0, "hero_winning": 0.0}
+
+# Legal but pointless for the computer (and repeatable, so a random pick could loop): never chosen at random.
+AIMLESS = ("setaside", "return")
 
 PLACEMENT_ORDER = {"activate": 0, "artifact": 1, "site": 2, "soul": 3, "fortress": 4, "equip": 5, "play": 6}
 
@@ -86,6 +93,12 @@ def card_worth(g, cid: str, me: int) -> float:
     return 3.0
 
 
+def _random_pick(rng: Rng, legal: list) -> Any:
+    """A random legal action for the easy level's noise, leaving out the aimless ones when there is anything else."""
+    pool = [a for a in legal if a.verb not in AIMLESS] or legal
+    return pool[rng.below(len(pool))]
+
+
 class RedemptionHeuristic:
     """normal: the rules above; easy: the same, with ``noise`` chance of a random legal action."""
 
@@ -99,7 +112,7 @@ class RedemptionHeuristic:
     def choose(self, view: dict, legal_actions: list) -> Any:
         """From the view alone: a fixed preference over kinds of action."""
         if self.noise and self.rng.random() < self.noise:
-            return legal_actions[self.rng.below(len(legal_actions))]
+            return _random_pick(self.rng, legal_actions)
         return view_policy(view, legal_actions)
 
     def choose_in(self, game) -> Any:
@@ -109,7 +122,7 @@ class RedemptionHeuristic:
         if len(legal) == 1:
             return legal[0]
         if self.noise and self.rng.random() < self.noise:
-            return legal[self.rng.below(len(legal))]
+            return _random_pick(self.rng, legal)
         me = game.current_player
         return policy(game.determinize(me, self.rng), me, legal, self.rng)
 
@@ -215,14 +228,16 @@ def _greedy_finish(g, me: int, attacker: int, limit: int = 3) -> float:
 def _block(g, me: int, by_verb: dict) -> Any:
     attacker = g.active
     noblock = by_verb.get("noblock", [None])[0]
-    best, best_v = noblock, 0.0
+    # Unblocked, the Hero rescues and survives: the worst standing for the defender.
+    # A block is worth it when it does better: at least takes the Hero down too.
+    best, best_v = noblock, DEFENDER_VALUE["hero_winning"] + 0.5
     for a in by_verb.get("block", ()):
         g2 = g.clone()
         g2.apply(a)
         v = _greedy_finish(g2, me, attacker) if _battle_on(g2) else outcome_value(g, g2, me, attacker)
         cost = g.card(a.args[0]).strength + g.card(a.args[0]).toughness
         v -= 0.01 * cost  # the cheapest blocker that does the job
-        if v >= 0.99 and v > best_v:
+        if v > best_v:
             best, best_v = a, v
     return best if best is not None else next(iter(by_verb.values()))[0]
 
