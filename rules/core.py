@@ -226,6 +226,20 @@ def state_int(d: dict, key: str, default: int | None) -> int:
     return v
 
 
+def state_header(d: object, name: str, read_options) -> tuple[int, dict, "Rng"]:
+    """What every game's ``from_dict`` reads first: that it is this game, its seed, options and Rng."""
+    if not isinstance(d, dict):
+        raise ValueError("the state must be a table")
+    if d.get("game", name) != name:
+        raise ValueError(f"this is a {d.get('game')!r} state, not {name}")
+    seed = state_int(d, "seed", 0)
+    options = read_options(d.get("options", {}))
+    rng_d = d.get("rng", {"seed": seed, "calls": 0})
+    if not isinstance(rng_d, dict):
+        raise ValueError("'rng' must be a table with 'seed' and 'calls'")
+    return seed, options, Rng(state_int(rng_d, "seed", seed), state_int(rng_d, "calls", 0))
+
+
 def merge_options(raw: object, defaults: dict, game_title: str) -> dict:
     """A game's options over its defaults: known keys only, each of its default's type."""
     if not isinstance(raw, dict):
@@ -246,4 +260,4 @@ def require(cond: bool, reason: str, rule: str) -> None:
         raise Rejection(reason, rule)
 
 
-__all__ = ["Event", "Outcome", "Rejection", "Rng", "GameBase", "game_class", "game_from_dict", "require", "state_int", "merge_options", "GAME_NAMES"]
+__all__ = ["Event", "Outcome", "Rejection", "Rng", "GameBase", "game_class", "game_from_dict", "require", "state_int", "state_header", "merge_options", "GAME_NAMES"]

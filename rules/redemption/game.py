@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rules.core import Event, GameBase, Rejection, Rng, merge_options, require, state_int
+from rules.core import Event, GameBase, Rejection, Rng, merge_options, require, state_header, state_int
 from rules.redemption.cards import CARDS, DECKS, Card, matches, name_on_name, validate_deck
 
 ZONES = ("deck", "hand", "territory", "artifact_pile", "land_of_bondage", "land_of_redemption",
@@ -1451,16 +1451,7 @@ class Game(GameBase):
     @classmethod
     def from_dict(cls, d: dict) -> "Game":
         """Rebuild a game; ValueError names what is impossible about the state."""
-        if not isinstance(d, dict):
-            raise ValueError("the state must be a table")
-        if d.get("game", "redemption") != "redemption":
-            raise ValueError(f"this is a {d.get('game')!r} state, not redemption")
-        seed = state_int(d, "seed", 0)
-        options = _options(d.get("options", {}))
-        rng_d = d.get("rng", {"seed": seed, "calls": 0})
-        if not isinstance(rng_d, dict):
-            raise ValueError("'rng' must be a table with 'seed' and 'calls'")
-        rng = Rng(state_int(rng_d, "seed", seed), state_int(rng_d, "calls", 0))
+        seed, options, rng = state_header(d, "redemption", _options)
         decks = d.get("decks", ["G", "H"])
         if not (isinstance(decks, list) and len(decks) == 2 and all(isinstance(x, str) for x in decks)):
             raise ValueError("'decks' must list two deck names")

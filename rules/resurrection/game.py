@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.core import Event, GameBase, Rejection, Rng, merge_options, require, state_int
+from rules.core import Event, GameBase, Rejection, Rng, merge_options, require, state_header, state_int
 from rules.resurrection.cards import CARDS, CODES
 
 HAND_SIZE = 5
@@ -375,16 +375,7 @@ class Game(GameBase):
     @classmethod
     def from_dict(cls, d: dict) -> "Game":
         """Rebuild a game; ValueError says what is wrong with a state the rules cannot produce."""
-        if not isinstance(d, dict):
-            raise ValueError("the state must be a table")
-        if d.get("game", "resurrection") != "resurrection":
-            raise ValueError(f"this is a {d.get('game')!r} state, not resurrection")
-        seed = state_int(d, "seed", 0)
-        options = _options(d.get("options", {}))
-        rng_d = d.get("rng", {"seed": seed, "calls": 0})
-        if not isinstance(rng_d, dict):
-            raise ValueError("'rng' must be a table with 'seed' and 'calls'")
-        rng = Rng(state_int(rng_d, "seed", seed), state_int(rng_d, "calls", 0))
+        seed, options, rng = state_header(d, "resurrection", _options)
         aggressor = state_int(d, "aggressor", None)
         if aggressor not in (0, 1):
             raise ValueError(f"'aggressor' must be 0 or 1, not {aggressor}")
