@@ -18,7 +18,7 @@ import pytest
 
 from tests.test_ssh_support import (
     OpenSSHTerminal, Screen, Server, asyncssh, connect, leftovers, needs_openssh, open_terminal, ssh_args,
-    standin_command,
+    standin_command, stop_servers,
 )
 from tui import serve
 
@@ -38,12 +38,7 @@ def servers(tmp_path):
         return s.start()
 
     yield make
-    for s in made:
-        s.stop()
-    deadline = time.monotonic() + 10
-    while leftovers(str(tmp_path)) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert leftovers(str(tmp_path)) == []
+    stop_servers(made, tmp_path)
     for s in made:
         for pub in s.public.values():
             assert pub.split()[1] not in s.log(), "key material in the log"

@@ -17,7 +17,7 @@ import pytest
 
 import saves
 from tests.test_ssh_support import (
-    PY, OpenSSHTerminal, Screen, Server, connect, leftovers, needs_openssh, open_terminal,
+    PY, OpenSSHTerminal, Screen, Server, connect, leftovers, needs_openssh, open_terminal, stop_servers,
 )
 
 APP = f"{PY} -m tui.cli --player {{player}} --save-dir {{data_dir}} --pause 0"
@@ -37,12 +37,7 @@ def server(tmp_path):
         return s.start()
 
     yield make
-    for s in made:
-        s.stop()
-    deadline = time.monotonic() + 10
-    while leftovers(str(tmp_path)) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert leftovers(str(tmp_path)) == []
+    stop_servers(made, tmp_path)
 
 
 def first_in_menu(t) -> str:

@@ -92,6 +92,16 @@ def make_key(folder: Path, name: str) -> tuple[Path, str]:
     return path, f"{pub[0]} {pub[1]}"
 
 
+def stop_servers(made: list, folder) -> None:
+    """Stop every server a test started, then check that no process of that test's folder lives on."""
+    for s in made:
+        s.stop()
+    deadline = time.monotonic() + 10
+    while leftovers(str(folder)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert leftovers(str(folder)) == []
+
+
 def leftovers(marker: str) -> list[str]:
     """Command lines of live processes (not zombies) that mention ``marker``."""
     found = []
