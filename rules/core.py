@@ -249,6 +249,19 @@ def game_from_dict(d: dict) -> GameBase:
     return game_class(name).from_dict(d)
 
 
+def public_view(game: GameBase) -> dict:
+    """What anyone may see (a watcher): each player's side as their opponent sees it, no legal actions.
+
+    Laid out like ``view(0)``; a player's hand, face-down cards and private choices stay hidden because
+    every side is taken from the view of the other player."""
+    views = [game.view(0), game.view(1)]
+    v = dict(views[0])
+    v["players"] = [views[1]["players"][0], views[0]["players"][1]]
+    if "legal" in v:
+        v["legal"] = []
+    return v
+
+
 def state_int(d: dict, key: str, default: int | None) -> int:
     """A whole number from a state table, for ``from_dict``: ValueError names the key."""
     v = d.get(key, default)
@@ -293,4 +306,4 @@ def require(cond: bool, reason: str, rule: str) -> None:
         raise Rejection(reason, rule)
 
 
-__all__ = ["Event", "Outcome", "Rejection", "Resign", "parse_resign", "Rng", "GameBase", "game_class", "game_from_dict", "require", "state_int", "state_header", "merge_options", "GAME_NAMES"]
+__all__ = ["Event", "Outcome", "Rejection", "Resign", "parse_resign", "public_view", "Rng", "GameBase", "game_class", "game_from_dict", "require", "state_int", "state_header", "merge_options", "GAME_NAMES"]

@@ -470,7 +470,9 @@ def rows_for(base, player: str, now: float | None = None) -> list[Row]:
             if mover == player:
                 kind, detail = "move", f"your move, waiting {ago(now - since)}"
             elif not t.ready:
-                kind, detail = "waiting", "waiting for a player to join"
+                kind, detail = "waiting", "waiting for " + " and ".join(
+                    f"{x['player']} to accept" if x.get("status") == INVITED else "a player to take the open seat"
+                    for x in t.seats if x.get("status") in (INVITED, OPEN))
             else:
                 kind, detail = "waiting", f"{mover}'s move"
         elif t.invited(player) is not None:

@@ -49,3 +49,25 @@ def test_check_accepts_a_resignation_without_changing_anything(game):
     g = game_class(game).from_dict(started(game).to_dict())
     before = g.to_dict()
     assert g.check("resign 1").ok and g.to_dict() == before
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_the_public_view_shows_no_hand_and_no_face_down_card(game):
+    from rules.core import public_view
+
+    g = started(game)
+    for _ in range(40):
+        v = public_view(g)
+        assert v["you"] == 0 and not v.get("legal")
+        for p in (0, 1):
+            assert not v["players"][p]["hand"]  # None or []: nobody's hand
+            assert v["players"][p]["hand_count"] == g.view(p)["players"][p]["hand_count"]
+        if game == "resurrection" and g.face_down:
+            assert v["players"][g.aggressor]["table"][-1] == "?"
+        if game == "redemption":
+            for p in (0, 1):
+                for c in v["players"][p]["artifact_pile"]:
+                    assert c.get("face_down") or c["id"] in g.face_up
+        if g.is_over:
+            break
+        g.apply(g.legal_actions()[-1])
