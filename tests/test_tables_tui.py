@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+import functools
+
 import pytest
 
 from saves import tables
@@ -9,6 +12,15 @@ from tui.screens.game import GameScreen
 from tui.screens.tables import TablesScreen
 from tui.table import TableSession
 from tui.widgets import CardList, LogPane
+
+
+def sync(test):
+    """Run an async test with asyncio.run (as the other Pilot tests do; no pytest plugin)."""
+    @functools.wraps(test)
+    def run(*args, **kw):
+        return asyncio.run(test(*args, **kw))
+
+    return run
 
 
 @pytest.fixture
@@ -37,7 +49,7 @@ def log_text(app) -> str:
     return "\n".join(str(line) for line in app.screen.query_one("#log", LogPane).lines)
 
 
-@pytest.mark.asyncio
+@sync
 async def test_the_other_players_move_shows_up_and_this_seat_sees_only_its_own_hand(base):
     tables.create(base, "alice", "resurrection", [{"invite": "bob"}], seed=3, table_id="t1")
     tables.join(base, "t1", "bob")
@@ -63,7 +75,7 @@ async def test_the_other_players_move_shows_up_and_this_seat_sees_only_its_own_h
         assert after.seen == 2 and after.game.history[0] == str(played)
 
 
-@pytest.mark.asyncio
+@sync
 async def test_talk_reaches_the_table_cleaned(base):
     tables.create(base, "alice", "resurrection", [{"invite": "bob"}], seed=3, table_id="t1")
     tables.join(base, "t1", "bob")
@@ -75,7 +87,7 @@ async def test_talk_reaches_the_table_cleaned(base):
         assert await until(pilot, lambda: "alice says: you too" in log_text(app))
 
 
-@pytest.mark.asyncio
+@sync
 async def test_an_invitation_on_the_title_screen_is_accepted_and_played(base):
     tables.create(base, "alice", "resurrection", [{"invite": "bob"}], seed=3, table_id="t1")
     tables.create(base, "carol", "resurrection", [{"invite": "dave"}], seed=3, table_id="private")
@@ -91,7 +103,7 @@ async def test_an_invitation_on_the_title_screen_is_accepted_and_played(base):
         assert tables.load(base, "t1").seat_of("bob") == 1
 
 
-@pytest.mark.asyncio
+@sync
 async def test_a_watcher_sees_no_hand_cannot_act_and_gets_no_coach(base):
     tables.create(base, "alice", "resurrection", [{"invite": "bob"}], seed=3, table_id="t1", watch=True)
     tables.join(base, "t1", "bob")
