@@ -149,10 +149,6 @@ class NewGameScreen(Screen):
             with RadioSet(id="resurrect_to"):
                 yield Choice("the bottom of the Hero Pile (ruling)", value=True, id="rt-hero-bottom")
                 yield Choice("the bottom of the Fallen Pile (literal text)", id="rt-fallen-bottom")
-            yield Label("Redemption decks: yours, then the opponent's (make your own: Decks)")
-            with Horizontal(id="deck-picks"):
-                for seat, default in ((0, "G"), (1, "H")):
-                    yield Select(self._deck_options(), value=default, allow_blank=False, id=f"deck-{seat}")
             yield Label("Redemption: Name-on-Name bonus (an enhancement named for its character counts double)")
             with RadioSet(id="name_on_name"):
                 yield Choice("off", value=True, id="non-off")
@@ -169,6 +165,10 @@ class NewGameScreen(Screen):
             yield Input(placeholder="a whole number", id="seed", type="integer")
             yield Label("Save name (blank: automatic)")
             yield Input(placeholder="e.g. friday-game", id="name")
+            yield Label("Redemption decks: yours, then the opponent's (make your own: Decks)")
+            with Horizontal(id="deck-picks"):
+                for seat, default in ((0, "G"), (1, "H")):
+                    yield Select(self._deck_options(), value=default, allow_blank=False, id=f"deck-{seat}")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
