@@ -322,6 +322,7 @@ class GameScreen(GuidedGame, Screen):
 
     def on_unmount(self) -> None:
         self._wake.set()
+        self.session.close()  # the game is saved; another process may open it now
 
     @work(thread=True, group="computer")  # not exclusive: a move may start the next think from inside this one
     def think(self, agent: Any, game: Any, legal: list, generation: int, pause: float, wake: threading.Event) -> None:
