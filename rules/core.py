@@ -53,6 +53,26 @@ class Rejection(Exception):
         self.rule = rule
 
 
+@dataclass(frozen=True, slots=True)
+class Resign:
+    """``resign N``: player N (0 or 1) gives the game up; the other player wins. Any time, either player."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"resign {self.player}"
+
+
+def parse_resign(text: str) -> "Resign | None":
+    """``resign N`` as a Resign; None for any other text; ValueError for a malformed resignation."""
+    words = text.strip().lower().split()
+    if not words or words[0] != "resign":
+        return None
+    if len(words) != 2 or words[1] not in ("0", "1"):
+        raise ValueError("Write 'resign 0' or 'resign 1': the player (0 or 1) who resigns")
+    return Resign(int(words[1]))
+
+
 class Rng:
     """A seeded ``random.Random`` whose state is two integers, so saves stay small.
 
@@ -176,7 +196,12 @@ class GameBase:
         if refused is not None:
             return refused
         events: list[Event] = []
-        self._perform(action, events)
+        if isinstance(action, Resign):
+            self._resign(action.player)
+            events.append(Event("game_over", f"Player {action.player + 1} resigns: Player {2 - action.player} wins "
+                                             f"({self.name}.resign).", action.player))
+        else:
+            self._perform(action, events)
         self.history.append(str(action))
         return Outcome(True, "", rule, tuple(events))
 
@@ -189,11 +214,15 @@ class GameBase:
         """Parse text and run the rules' checks: the action, the rejection if any, the rule that allows it."""
         if isinstance(action, str):
             try:
-                action = self.parse(action)
+                action = parse_resign(action) or self.parse(action)
             except ValueError as e:
                 return action, Outcome.reject(str(e), f"{self.name}.notation"), ""
         if self.is_over:
             return action, Outcome.reject("The game is over.", f"{self.name}.end"), ""
+        if isinstance(action, Resign):  # not in legal_actions(): an engine action the rules allow at any time
+            if action.player not in (0, 1):
+                return action, Outcome.reject(f"There is no player {action.player} to resign.", f"{self.name}.resign"), ""
+            return action, None, f"{self.name}.resign"
         try:
             rule = self._check(action)
         except Rejection as r:
@@ -210,6 +239,10 @@ class GameBase:
 
     def _rule_of(self, action: Any) -> str:
         return ""
+
+    def _resign(self, player: int) -> None:
+        """End the game: ``player`` resigned, the other one wins."""
+        raise NotImplementedError
 
     # --- equality is equality of the complete state ---------------------------
     def __eq__(self, other: object) -> bool:
@@ -235,6 +268,19 @@ def game_from_dict(d: dict) -> GameBase:
     if not isinstance(name, str):
         raise ValueError("the state does not say which game it is (missing 'game')")
     return game_class(name).from_dict(d)
+
+
+def public_view(game: GameBase) -> dict:
+    """What anyone may see (a watcher): each player's side as their opponent sees it, no legal actions.
+
+    Laid out like ``view(0)``; a player's hand, face-down cards and private choices stay hidden because
+    every side is taken from the view of the other player."""
+    views = [game.view(0), game.view(1)]
+    v = dict(views[0])
+    v["players"] = [views[1]["players"][0], views[0]["players"][1]]
+    if "legal" in v:
+        v["legal"] = []
+    return v
 
 
 def state_int(d: dict, key: str, default: int | None) -> int:
@@ -281,4 +327,4 @@ def require(cond: bool, reason: str, rule: str) -> None:
         raise Rejection(reason, rule)
 
 
-__all__ = ["Event", "Outcome", "Rejection", "Rng", "GameBase", "game_class", "game_from_dict", "require", "state_int", "state_header", "merge_options", "GAME_NAMES"]
+__all__ = ["Event", "Outcome", "Rejection", "Resign", "parse_resign", "public_view", "Rng", "GameBase", "game_class", "game_from_dict", "require", "state_int", "state_header", "merge_options", "GAME_NAMES"]

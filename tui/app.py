@@ -29,6 +29,14 @@ class Settings:
     pause: float = DEFAULT_PAUSE
     ascii: bool = False
     signals: bool = False  # install SIGHUP/SIGTERM handlers (the real program; not in tests)
+    base_dir: Path | None = None  # the parent of the players' folders, where the shared tables live
+
+    @property
+    def tables_base(self) -> Path:
+        """Shared tables live beside the players' own folders (``<base>/_tables``)."""
+        if self.base_dir is not None:
+            return self.base_dir
+        return self.save_dir.parent if self.player else self.save_dir
 
 
 class RedemptionApp(App[int]):
@@ -37,7 +45,7 @@ class RedemptionApp(App[int]):
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
     ENABLE_COMMAND_PALETTE = True
 
-    def __init__(self, settings: Settings, start: Session | None = None):
+    def __init__(self, settings: Settings, start=None):
         super().__init__()
         self.settings = settings
         self.start = start
@@ -89,7 +97,7 @@ class RedemptionApp(App[int]):
     def switch_to_game(self, session: Session) -> None:
         self.switch_screen(self.game_screen(session))
 
-    def current_session(self) -> Session | None:
+    def current_session(self):
         from tui.screens.game import GameScreen
 
         for screen in reversed(self.screen_stack):

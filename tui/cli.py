@@ -98,6 +98,32 @@ def build_parser() -> Parser:
     res.add_argument("name", nargs="?", help="the save's name (see 'redemption saves')")
 
     sub.add_parser("saves", parents=[common], help="list saved games and exit", description="List saved games.")
+    tbl = sub.add_parser("table", parents=[common], help="create or open a shared table (a game between two players)",
+                         description="Shared tables: a game two players play from their own terminals, each seeing "
+                                     "only their own cards. Needs --player (set by the SSH key or forced command).")
+    tsub = tbl.add_subparsers(dest="table_command", metavar="WHAT", parser_class=Parser, required=True)
+    tnew = tsub.add_parser("new", parents=[common], help="create a table", description="Create a shared table.")
+    tnew.add_argument("game", choices=GAME_NAMES, help="which game")
+    who = tnew.add_mutually_exclusive_group(required=True)
+    who.add_argument("--invite", metavar="NAME", action="append", help="invite this player to the other seat")
+    who.add_argument("--open", action="store_true", help="leave the other seat open to any player of this host")
+    who.add_argument("--computer", choices=LEVELS[:3], metavar="LEVEL",
+                     help="the computer takes the other seat (easy, normal or hard)")
+    tnew.add_argument("--watch", action="store_true", help="let players who are not seated watch (public cards only)")
+    tnew.add_argument("--seed", type=int, help="seed for the shuffle (default: random)")
+    tnew.add_argument("--name", help="the table's name (default: the game, your name and the time)")
+    tnew.add_argument("--option", type=_option, action="append", default=[], metavar="KEY=VALUE",
+                      help="a game option, as for 'redemption new'")
+    tplay = tsub.add_parser("play", parents=[common], help="open a table (joins an open seat or accepts an invitation)",
+                            description="Open a shared table: play at your seat, take an open seat, accept an "
+                                        "invitation, or watch where the creator allowed it.")
+    tplay.add_argument("name", help="the table's name (see 'redemption tables')")
+    tdecl = tsub.add_parser("decline", parents=[common], help="decline an invitation",
+                            description="Decline an invitation to a table.")
+    tdecl.add_argument("name", help="the table's name")
+    sub.add_parser("tables", parents=[common], help="list your shared tables and exit",
+                   description="List your shared tables: your move first, then invitations, waiting, open seats, "
+                               "tables to watch and finished games.")
     sub.add_parser("learn", parents=[common], help="open the guided lessons",
                    description="Open the guided lessons (progress is kept per player).")
     # Listed for --help only: main() hands 'serve' and its own options to tui/serve.py before parsing.
@@ -123,7 +149,8 @@ def settings_from(args: argparse.Namespace):
         except argparse.ArgumentTypeError as e:
             raise CliError(f"{PROG}: ${ENV_PAUSE}: {e}", 2) from None
     ascii_only = bool(getattr(args, "ascii", False)) or os.environ.get(ENV_ASCII, "") not in ("", "0")
-    s = Settings(save_dir=folder, player=player, ascii=ascii_only, signals=True)
+    s = Settings(save_dir=folder, player=player, ascii=ascii_only, signals=True,
+                 base_dir=saves.default_dir(getattr(args, "save_dir", None)))
     if pause is not None:
         s.pause = pause
     return s
@@ -208,6 +235,96 @@ def print_saves(settings, out=None) -> None:
         print("  ".join(c.ljust(w) for c, w in zip(row, widths)) + "  " + row[-1], file=out)
 
 
+def _need_player(settings) -> str:
+    if not settings.player:
+        raise CliError(f"{PROG}: shared tables need to know who you are: give --player NAME "
+                       "(over SSH the key or the forced command sets it)", 2)
+    return settings.player
+
+
+def table_command(args: argparse.Namespace, settings):
+    """'table new' creates and prints the table; 'table decline' declines; 'table play' returns the session to open."""
+    from saves import tables
+    from tui.table import TableSession
+
+    player = _need_player(settings)
+    base = settings.tables_base
+    try:
+        if args.table_command == "new":
+            if args.invite and len(args.invite) > 1:
+                raise CliError(f"{PROG}: a {args.game.capitalize()} table has 2 seats: invite one player", 2)
+            other = ({"invite": args.invite[0]} if args.invite else {"computer": args.computer} if args.computer
+                     else {"open": True})
+            if args.name:
+                saves.validate_name(args.name, what="table name")
+            t = tables.create(base, player, args.game, [other], options=dict(args.option), seed=args.seed,
+                              watch=args.watch, table_id=args.name)
+            names = " v ".join(t.name(i) for i in range(len(t.seats)))
+            waiting = {"invite": f"; {args.invite[0] if args.invite else ''} is invited",
+                       "open": "; the other seat is open", "computer": ""}[next(iter(other))]
+            print(f"Created the table {t.id}: {args.game.capitalize()}, {names}{waiting}. "
+                  f"Play it with '{PROG} table play {t.id}'.")
+            return None
+        if args.table_command == "decline":
+            answer = tables.decline(base, args.name, player)
+            if not answer.ok:
+                raise CliError(f"{PROG}: {args.name}: {answer.reason}", 1)
+            print(f"Declined the invitation to {args.name}.")
+            return None
+        # play: take an open seat or accept an invitation first
+        t = tables.load(base, args.name)
+        if t.seat_of(player) is None and (t.invited(player) is not None or t.open_seat() is not None):
+            require_terminal()
+            answer = tables.join(base, args.name, player)
+            if not answer.ok:
+                raise CliError(f"{PROG}: {args.name}: {answer.reason}", 1)
+        session = TableSession.open(base, args.name, player)
+    except (ValueError, TypeError) as e:
+        raise CliError(f"{PROG}: cannot create the table: {e}", 2) from None
+    except saves.SaveError as e:
+        raise CliError(f"{PROG}: {e}", 1) from None
+    require_terminal()
+    return session
+
+
+def print_tables(settings, out=None) -> None:
+    from saves import tables
+
+    out = out or sys.stdout
+    player = _need_player(settings)
+    rows = tables.rows_for(settings.tables_base, player)
+    rec = tables.record(settings.tables_base, player)
+    print(f"{player}: " + record_line(rec), file=out)
+    if not rows:
+        print(f"No tables for you yet; create one with '{PROG} table new resurrection --invite NAME'.", file=out)
+        return
+    for line in table_lines(rows):
+        print(line, file=out)
+
+
+def record_line(rec: dict) -> str:
+    p, c = rec["people"], rec["computer"]
+    return f"against people {p[0]} won, {p[1]} lost, {p[2]} drawn; against the computer {c[0]} won, {c[1]} lost, {c[2]} drawn"
+
+
+TABLE_HEADINGS = {"move": "Your move", "invited": "Invitations", "waiting": "Waiting for the other player",
+                  "open": "Open seats", "watch": "Tables you may watch", "finished": "Finished",
+                  "error": "Tables that cannot be read"}
+
+
+def table_lines(rows) -> list[str]:
+    lines, last = [], None
+    for r in rows:
+        if r.kind != last:
+            lines.append(f"{TABLE_HEADINGS[r.kind]}:")
+            last = r.kind
+        if r.error:
+            lines.append(f"  {r.id}  {r.error}")
+        else:
+            lines.append(f"  {r.id}  {r.game.capitalize()}  {r.players}  ({r.detail})")
+    return lines
+
+
 def has_terminal() -> bool:
     """Textual reads keys from stdin and draws on stderr: both must be a terminal."""
     streams = (sys.stdin, sys.__stderr__)
@@ -237,7 +354,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "saves":
             print_saves(settings)
             return 0
+        if args.command == "tables":
+            print_tables(settings)
+            return 0
         session = None
+        if args.command == "table":
+            session = table_command(args, settings)
+            if session is None:
+                return 0
         if args.command == "new":
             session = start_new(args, settings)  # checks for a terminal before it creates the save
         elif args.command == "resume":

@@ -1229,6 +1229,10 @@ class Game(GameBase):
         self.st["phase"] = "discard"
 
     # --- the end ---------------------------------------------------------------------------------
+    def _resign(self, player: int) -> None:
+        self.st["result"] = str(1 - player)
+        self.st["end_reason"] = f"Player {player + 1} resigned (redemption.resign)"
+
     def _end_by_score(self, why: str, events: list[Event]) -> None:
         s0, s1 = self.score(0), self.score(1)
         self.st["result"] = "draw" if s0 == s1 else ("0" if s0 > s1 else "1")

@@ -28,6 +28,7 @@ from tui.widgets import CardList, LogPane, StatusLine
 
 
 WIDE = 100  # columns from which cards show their full ability text
+POLL = 0.1  # seconds between looks at a shared table's file (a stat call: cheap)
 
 
 class GameCommands(Provider):
@@ -43,6 +44,10 @@ class GameCommands(Provider):
                 out.append((screen.ui.describe(a), partial(screen.submit, a), "a legal action now"))
         if screen.session.can_undo:
             out.append(("Undo your last action", screen.action_undo, "u"))
+        if not screen.session.game.is_over and not getattr(screen.session, "watching", False):
+            out.append(("Resign this game", screen.action_resign, "your opponent wins"))
+        if hasattr(screen.session, "say"):
+            out.append(("Talk to the table", screen.action_talk, "t"))
         out.append(("Save the game", screen.action_save, "s"))
         out.append(("Help: keys and rules", screen.action_help, "? or F1"))
         out.append(("Type an action", screen.action_prompt, ":"))
@@ -72,6 +77,7 @@ class GameScreen(GuidedGame, Screen):
         Binding("s", "save", "Save"),
         Binding("question_mark,f1", "help", "Help", key_display="?"),
         Binding("colon", "prompt", "Type", show=False),
+        Binding("t", "talk", "Talk", show=False),
         Binding("q", "leave", "Leave"),
         *[Binding(str(d), f"pick({d})", f"Card {d}", show=False) for d in range(1, 10)],
         Binding("escape", "cancel_prompt", show=False),
@@ -89,6 +95,7 @@ class GameScreen(GuidedGame, Screen):
         self._dimming: tuple = ()
         self._wake = threading.Event()
         self._active_list: CardList | None = None
+        self._talking = False  # the prompt sends a message to a shared table instead of an action
 
     @property
     def app_settings(self):
@@ -110,6 +117,8 @@ class GameScreen(GuidedGame, Screen):
         self.refresh_view()
         self.guide_mount()
         self.query_one("#hand", CardList).focus()
+        if hasattr(self.session, "poll"):  # a shared table: another terminal's move shows within POLL seconds
+            self.set_interval(POLL, self.poll_table)
         if self.session.screen == "handoff" or self.session.needs_handoff:
             self.call_after_refresh(self.hand_off)
         else:
@@ -303,7 +312,7 @@ class GameScreen(GuidedGame, Screen):
     def maybe_computer(self) -> None:
         s = self.session
         cp = s.game.current_player
-        if cp is None or not s.is_computer(cp) or self._thinking:
+        if cp is None or not s.is_computer(cp) or self._thinking or not getattr(s, "runs_computer", True):
             return
         agent = self._agents.get(cp)
         if agent is None:
@@ -322,7 +331,9 @@ class GameScreen(GuidedGame, Screen):
 
     def on_unmount(self) -> None:
         self._wake.set()
-        self.session.close()  # the game is saved; another process may open it now
+        close = getattr(self.session, "close", None)  # a shared table (tui.table) has no lock of ours to give back
+        if close is not None:
+            close()  # the game is saved; another process may open it now
 
     @work(thread=True, group="computer")  # not exclusive: a move may start the next think from inside this one
     def think(self, agent: Any, game: Any, legal: list, generation: int, pause: float, wake: threading.Event) -> None:
@@ -412,9 +423,70 @@ class GameScreen(GuidedGame, Screen):
 
     def action_prompt(self) -> None:
         prompt = self.query_one("#prompt", Input)
+        self._talking = False
+        prompt.placeholder = "Type an action, e.g. play BA (Enter to send, Esc to cancel)"
         prompt.display = True
         prompt.value = ""
         prompt.focus()
+
+    # --- a shared table: the other seats' moves, talk ------------------------------------------
+    def poll_table(self) -> None:
+        s = self.session
+        if not s.poll():
+            return
+        self.stop_thinking()  # a computer move worked out on the old state would be refused anyway
+        self.refresh_view()
+        self.aim()
+        if s.game.is_over:
+            w = s.game.winner
+            self.notify("Game over: " + (f"{s.name(w)} wins." if w is not None else "a draw."), title="Game over")
+        elif s.my_turn:
+            self.app.bell()
+        self.maybe_computer()
+
+    def action_resign(self) -> None:
+        """Give the game up (any time, your move or not), after a yes."""
+        from tui.screens.confirm import ConfirmScreen
+
+        s = self.session
+        if s.game.is_over or getattr(s, "watching", False) or (s.hot_seat and s.needs_handoff):
+            self.notify("There is no game of yours to resign here.", severity="warning")
+            return
+
+        def done(yes: bool | None) -> None:
+            if not yes:
+                return
+            self.stop_thinking()
+            try:
+                outcome = s.act("resign" if hasattr(s, "say") else f"resign {s.viewer}")
+            except saves.SaveError as e:
+                self.notify(str(e), title="Could not save", severity="error")
+                return
+            if not outcome.ok:
+                self.notify(outcome.reason, title="Not allowed", severity="error")
+            self.after_action()
+
+        self.app.push_screen(ConfirmScreen(f"Resign this game? {s.name(1 - s.viewer)} wins.", yes="Resign"), done)
+
+    def action_talk(self) -> None:
+        if not hasattr(self.session, "say"):
+            self.notify("Talk is for shared tables: the other player is at this keyboard.", severity="warning")
+            return
+        if self.session.watching:
+            self.notify("Only the players at this table can talk here.", severity="warning")
+            return
+        prompt = self.query_one("#prompt", Input)
+        self._talking = True
+        prompt.placeholder = "A message to the table (Enter sends, Esc cancels)"
+        prompt.display = True
+        prompt.value = ""
+        prompt.focus()
+
+    def action_toggle_coach(self) -> None:
+        if getattr(self.session, "watching", False):
+            self.notify("The coach helps the players; watchers see only what is public.", severity="warning")
+            return
+        super().action_toggle_coach()
 
     def action_cancel_prompt(self) -> None:
         prompt = self.query_one("#prompt", Input)
@@ -425,8 +497,14 @@ class GameScreen(GuidedGame, Screen):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         text = event.value.strip()
+        talking, self._talking = self._talking, False
         self.action_cancel_prompt()
-        if text:
+        if talking:
+            answer = self.session.say(text)
+            if not answer.ok:
+                self.notify(answer.reason, title="Not sent", severity="warning")
+            self.refresh_view()
+        elif text:
             self.submit(text)
 
     def action_leave(self) -> None:

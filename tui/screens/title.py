@@ -42,6 +42,7 @@ def learn_available() -> bool:
 
 class TitleScreen(Screen):
     BINDINGS = [Binding("q", "app.quit", "Quit"), Binding("r", "resume", "Resume", show=False),
+                Binding("t", "tables", "Tables", show=False),
                 Binding("n", "new", "New game", show=False)]
 
     def compose(self) -> ComposeResult:
@@ -62,6 +63,23 @@ class TitleScreen(Screen):
         going = [s for s in every if not s.error and not s.over]
         total = len(every)
         who = f"Welcome, {app.settings.player}." if app.settings.player else "Welcome."
+        tables_opt = None
+        urgent = False
+        if app.settings.player:
+            from saves import tables
+
+            rows = tables.rows_for(app.settings.tables_base, app.settings.player)
+            count = {k: sum(r.kind == k for r in rows) for k in ("move", "invited", "waiting", "open")}
+            rec = tables.record(app.settings.tables_base, app.settings.player)
+            p, c = rec["people"], rec["computer"]
+            who += f"  Won-lost-drawn: v people {p[0]}-{p[1]}-{p[2]}, v computer {c[0]}-{c[1]}-{c[2]}."
+            parts = [f"{count['move']} your move" if count["move"] else "",
+                     f"{count['invited']} invitation{'s' if count['invited'] > 1 else ''}" if count["invited"] else "",
+                     f"{count['waiting']} waiting" if count["waiting"] else "",
+                     f"{count['open']} open seat{'s' if count['open'] > 1 else ''}" if count["open"] else ""]
+            detail = ", ".join(x for x in parts if x) or "play another player"
+            tables_opt = Option(f"Tables  ({detail})", id="tables")
+            urgent = bool(count["move"] or count["invited"])
         self.query_one("#who", Static).update(Text(who))
         resume = Option(f"Resume a game  ({len(going)} in progress, {total} saved)", id="resume",
                         disabled=total == 0)
@@ -72,6 +90,8 @@ class TitleScreen(Screen):
         menu = self.query_one("#menu", OptionList)
         menu.clear_options()
         options = [resume, new, learn, quit_] if going else [new, resume, learn, quit_]
+        if tables_opt is not None:
+            options.insert(0 if urgent else 2, tables_opt)
         self._labels = {o.id: str(o.prompt) for o in options}
         menu.add_options(options)
         menu.highlighted = 0
@@ -96,6 +116,8 @@ class TitleScreen(Screen):
             self.action_new()
         elif choice == "learn":
             self.action_learn()
+        elif choice == "tables":
+            self.action_tables()
         elif choice == "quit":
             self.app.exit()
 
@@ -107,6 +129,15 @@ class TitleScreen(Screen):
 
     def action_resume(self) -> None:
         self.app.push_screen(ResumeScreen())
+
+    def action_tables(self) -> None:
+        if not self.app.settings.player:  # type: ignore[attr-defined]
+            self.notify("Shared tables need a player name: start with --player NAME (over SSH your key sets it).",
+                        severity="warning")
+            return
+        from tui.screens.tables import TablesScreen
+
+        self.app.push_screen(TablesScreen())
 
     def action_new(self) -> None:
         self.app.push_screen(NewGameScreen())
