@@ -63,6 +63,14 @@ class RedemptionApp(App[int]):
             if command.title in ("Keys", "Quit"):
                 yield command
 
+    def notify(self, message: str, *, title: str = "", severity="information", timeout: float | None = None,
+               markup: bool = False) -> None:
+        """Every notification is plain text (a player's name or a save's path may hold ``[`` or escape
+        characters): never markup, and control characters shown, not sent to the terminal."""
+        # ``markup`` is ignored: Widget.notify passes markup=True on every call, and no message here is markup.
+        super().notify("\n".join(saves.printable(line) for line in str(message).split("\n")),
+                       title=saves.printable(title), severity=severity, timeout=timeout, markup=False)
+
     def get_default_screen(self) -> TitleScreen:
         return TitleScreen()
 

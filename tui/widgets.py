@@ -12,6 +12,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import RichLog
 
+from saves import printable
 from tui.wording import personal
 
 RULE_REF = re.compile(r" \((?:redemption|resurrection)\.[\w.-]+\)")
@@ -31,10 +32,7 @@ class Pane(Widget, can_focus=True):
 
     def set(self, title: str, body: Text | str, subtitle: str = "") -> None:
         """Show new content; nothing happens when nothing changed."""
-        if self.border_title != title:
-            self.border_title = title
-        if self.border_subtitle != subtitle:
-            self.border_subtitle = subtitle
+        set_titles(self, title, subtitle)
         key = body.markup if isinstance(body, Text) else body
         if key != self._key:
             self._key = key
@@ -47,6 +45,14 @@ class Pane(Widget, can_focus=True):
 
     def render(self) -> Text:
         return self._body
+
+
+def set_titles(widget: Widget, title: str, subtitle: str) -> None:
+    """A pane's border title and subtitle, as plain text (they hold players' names: never markup)."""
+    if getattr(widget, "_titles", None) != (title, subtitle):
+        widget._titles = (title, subtitle)  # type: ignore[attr-defined]
+        widget.border_title = Text(title)
+        widget.border_subtitle = Text(subtitle)
 
 
 @dataclass(frozen=True)
@@ -96,10 +102,7 @@ class CardList(Widget, can_focus=True):
         resized = len(items) != len(self.items)
         self.items = items
         self.empty_text = empty
-        if self.border_title != title:
-            self.border_title = title
-        if self.border_subtitle != subtitle:
-            self.border_subtitle = subtitle
+        set_titles(self, title, subtitle)
         ids = [i.id for i in items]
         if old in ids:
             self.cursor = ids.index(old)
@@ -206,6 +209,7 @@ class LogPane(RichLog, can_focus=True):
     def shown(line: str, names: list[str] | None) -> Text:
         """A log line as shown: players' names for "Player N"; an event's rule id left out (the narrow log
         wraps it into noise; help has the rules), a refusal's kept, in bold."""
+        line = printable(line)  # a log line is text from the save file
         if line.startswith("Rejected:"):
             return Text(line, style="bold")
         line = RULE_REF.sub("", line)
@@ -229,8 +233,8 @@ class StatusLine(Widget):
             self._text = text
             self.refresh()
 
-    def render(self) -> str:
-        return self._text
+    def render(self) -> Text:
+        return Text(self._text)  # plain text: it holds players' names
 
 
 def boxes(cards: list[tuple[list[Text], str]], width: int = 9, ascii_only: bool = False) -> Text:

@@ -7,6 +7,7 @@ import re
 from rich.text import Text
 from textual.containers import Horizontal
 
+from saves import printable
 from tui.widgets import RULE_REF, CardList, Item, Pane, boxes
 from tui.wording import personal
 
@@ -329,7 +330,7 @@ class RedemptionUI:
         if extra:
             t.append("; " + ", ".join(extra))
         seat = "" if names[p] == f"Player {p + 1}" else f"Player {p + 1}, "
-        return f"{names[p]} ({seat}deck {pv['deck']})", t
+        return f"{names[p]} ({seat}deck {printable(pv['deck'])})", t
 
     def box(self, c: dict, on_it: list[dict]) -> tuple[list[Text], str]:
         """A character in battle as a box: name, brigade, live numbers, what was played on it."""
@@ -405,7 +406,7 @@ class RedemptionUI:
             w = view["winner"]
             t.append("GAME OVER: " + (f"{names[w]} wins" if w in (0, 1) else "a draw"), style="bold reverse")
             if view.get("end_reason"):
-                t.append(f" ({personal(RULE_REF.sub('', view['end_reason']), names)})")
+                t.append(f" ({personal(RULE_REF.sub('', printable(view['end_reason'])), names)})")
             t.append("\n")
         elif cp in (0, 1) and cp != view["you"]:
             t.append(f">> {names[cp]} to move.\n", style="bold")

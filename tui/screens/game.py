@@ -343,6 +343,9 @@ class GameScreen(GuidedGame, Screen):
 
     def on_unmount(self) -> None:
         self._wake.set()
+        close = getattr(self.session, "close", None)  # a shared table (tui.table) has no lock of ours to give back
+        if close is not None:
+            close()  # the game is saved; another process may open it now
 
     @work(thread=True, group="computer")  # not exclusive: a move may start the next think from inside this one
     def think(self, agent: Any, game: Any, legal: list, generation: int, pause: float, wake: threading.Event) -> None:
