@@ -261,6 +261,7 @@ def print_saves(settings, out=None) -> None:
         else:
             table.append((r.name, r.game, r.players, str(r.turn), r.score + (" (over)" if r.over else ""),
                           r.updated.replace("T", " ")[:16]))
+    table = [tuple(saves.printable(c) for c in row) for row in table]  # names, dates and errors come from files
     widths = [max(len(row[i]) for row in table) for i in range(len(header) - 1)]
     for row in table:
         print("  ".join(c.ljust(w) for c, w in zip(row, widths)) + "  " + row[-1], file=out)
@@ -461,6 +462,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         except SystemExit as e:  # --help and --version print and stop here
             return int(e.code or 0)
         settings = settings_from(args)
+        saves.clean_temporaries(settings.save_dir)  # left by writes a kill interrupted (old ones only)
         if args.command == "saves":
             print_saves(settings)
             return 0
@@ -490,7 +492,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             except ImportError:
                 raise CliError(f"{PROG}: the guided lessons are not available in this version yet", 2) from None
     except CliError as e:
-        print(str(e), file=sys.stderr)
+        print(saves.printable(e), file=sys.stderr)  # may quote a file's text: never an escape sequence
         return e.status
     from tui.app import RedemptionApp
 

@@ -42,6 +42,7 @@ class Session:
     meta: saves.Meta
     path: Path | None = None
     undo_stack: list[Undo] = field(default_factory=list)
+    claimed: bool = False  # this process holds the save's lock (saves.claim): no other process may open it
 
     # --- creating ----------------------------------------------------------------
     @classmethod
@@ -78,8 +79,19 @@ class Session:
 
     @classmethod
     def load(cls, path: Path) -> "Session":
-        saved = saves.read(path)  # SaveError with file and problem
-        return cls(saved.game, saved.meta, path)
+        saves.claim(path)  # SaveError if another process has this game open
+        try:
+            saved = saves.read(path)  # SaveError with file and problem
+        except BaseException:
+            saves.release(path)
+            raise
+        return cls(saved.game, saved.meta, path, claimed=True)
+
+    def close(self) -> None:
+        """Done with this game here: another process may open it now."""
+        if self.claimed and self.path is not None:
+            self.claimed = False
+            saves.release(self.path)
 
     # --- who plays ---------------------------------------------------------------
     @property
@@ -87,9 +99,10 @@ class Session:
         return self.meta.players
 
     def name(self, seat: int | None) -> str:
+        """A player's name as shown: text from a file, so its control characters are made visible."""
         if seat is None or not 0 <= seat < len(self.players):
             return "nobody"
-        return self.players[seat].get("name") or f"Player {seat + 1}"
+        return saves.printable(self.players[seat].get("name") or f"Player {seat + 1}")
 
     def is_computer(self, seat: int | None) -> bool:
         return seat is not None and 0 <= seat < len(self.players) and self.players[seat].get("kind") == "computer"
@@ -185,6 +198,9 @@ class Session:
     def autosave(self) -> Path | None:
         if self.path is None:
             return None
+        if not self.claimed:  # a new game's first save: from now on it is this process's
+            saves.claim(self.path)
+            self.claimed = True
         return saves.save(self.game, self.path, self.meta)
 
 

@@ -11,6 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Input, Label, OptionList, RadioButton, RadioSet, Select, Static
 from textual.content import Content
 from textual.widgets.option_list import Option
+from rich.text import Text
 
 import saves
 from tui.session import LEVELS, Session, engine_available, new_save_name
@@ -79,7 +80,7 @@ class TitleScreen(Screen):
             detail = ", ".join(x for x in parts if x) or "play another player"
             tables_opt = Option(f"Tables  ({detail})", id="tables")
             urgent = bool(count["move"] or count["invited"])
-        self.query_one("#who", Static).update(who)
+        self.query_one("#who", Static).update(Text(who))
         resume = Option(f"Resume a game  ({len(going)} in progress, {total} saved)", id="resume",
                         disabled=total == 0)
         new = Option("New game", id="new")
@@ -285,7 +286,7 @@ class ResumeScreen(Screen):
     def compose(self) -> ComposeResult:
         with Vertical(id="resume-box"):
             yield Label("Saved games, newest first (Enter resumes, d deletes, Esc goes back)", classes="dialog-title")
-            yield Label(f"Folder: {self.app.settings.save_dir}", id="folder")  # type: ignore[attr-defined]
+            yield Label(Text(f"Folder: {saves.printable(self.app.settings.save_dir)}"), id="folder")  # type: ignore[attr-defined]
             yield DataTable(id="saves", cursor_type="row", zebra_stripes=False)
         yield Footer(compact=True)
 
@@ -301,13 +302,14 @@ class ResumeScreen(Screen):
         table.clear()
         self.rows = saves.list_saves(app.settings.save_dir)
         for info in self.rows:
+            # Text cells: a DataTable reads a plain string as markup, and these come from files
             if info.error:
-                table.add_row(info.name, "unreadable", info.error[-40:], "", "", "", key=info.name)
+                table.add_row(Text(info.name), "unreadable", Text(info.error[-40:]), "", "", "", key=str(info.path))
             else:
                 score = info.score + ("  (over)" if info.over else "")
                 players = info.players.replace("Computer (computer)", "Computer")  # fits 80 columns
-                table.add_row(info.name, info.game.capitalize(), players, str(info.turn), score,
-                              info.updated.replace("T", " ")[:16], key=info.name)
+                table.add_row(Text(info.name), info.game.capitalize(), Text(players), str(info.turn), Text(score),
+                              Text(info.updated.replace("T", " ")[:16]), key=str(info.path))
 
     def _current(self) -> saves.SaveInfo | None:
         table = self.query_one("#saves", DataTable)
