@@ -82,16 +82,31 @@ class Rng:
 
     __slots__ = ("seed", "calls", "_r")
 
+    #: A whole game draws about a hundred numbers; a saved state may not ask for more than this
+    #: (restoring it takes at most ~25 ms, see ``_skip``), nor a seed outside TOML's 64-bit integers.
+    MAX_CALLS: ClassVar[int] = 1_000_000
+    MAX_SEED: ClassVar[int] = 2**63 - 1
+
     def __init__(self, seed: int, calls: int = 0):
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ValueError(f"seed must be an integer, not {seed!r}")
-        if not isinstance(calls, int) or calls < 0:
-            raise ValueError(f"rng calls must be a non-negative integer, not {calls!r}")
+        if not isinstance(seed, int) or isinstance(seed, bool) or not -self.MAX_SEED <= seed <= self.MAX_SEED:
+            raise ValueError(f"seed must be a whole number of at most 64 bits, not {_short(seed)}")
+        if not isinstance(calls, int) or isinstance(calls, bool) or not 0 <= calls <= self.MAX_CALLS:
+            raise ValueError(f"rng calls must be a whole number from 0 to {self.MAX_CALLS} "
+                             f"(a game makes about a hundred), not {_short(calls)}")
         self.seed = seed
         self.calls = 0
         self._r = random.Random(seed)
-        for _ in range(calls):
-            self.random()
+        self._skip(calls)
+
+    def _skip(self, n: int) -> None:
+        """Advance as if ``random()`` had been called ``n`` times, in C: each ``random()`` takes two 32-bit
+        words of the Mersenne Twister, and ``getrandbits(64 * k)`` takes exactly ``2 * k`` (in chunks, so the
+        throw-away number stays small)."""
+        self.calls += n
+        while n > 0:
+            k = min(n, 1 << 16)
+            self._r.getrandbits(64 * k)
+            n -= k
 
     def random(self) -> float:
         self.calls += 1
@@ -125,6 +140,12 @@ class Rng:
 
     def __repr__(self) -> str:
         return f"Rng(seed={self.seed}, calls={self.calls})"
+
+
+def _short(v: object) -> str:
+    """A value for an error message, cut short (a file may hold a number of a thousand digits)."""
+    text = repr(v) if not isinstance(v, int) or abs(v) < 10**30 else f"a {v.bit_length()}-bit number"
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 class GameBase:

@@ -44,6 +44,7 @@ class RedemptionApp(App[int]):
     TITLE = "Redemption"
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
     ENABLE_COMMAND_PALETTE = True
+    NOTIFICATION_TIMEOUT = 3  # seconds; what a toast says is also in the log or the status line
 
     def __init__(self, settings: Settings, start=None):
         super().__init__()
@@ -61,6 +62,14 @@ class RedemptionApp(App[int]):
         for command in super().get_system_commands(screen):
             if command.title in ("Keys", "Quit"):
                 yield command
+
+    def notify(self, message: str, *, title: str = "", severity="information", timeout: float | None = None,
+               markup: bool = False) -> None:
+        """Every notification is plain text (a player's name or a save's path may hold ``[`` or escape
+        characters): never markup, and control characters shown, not sent to the terminal."""
+        # ``markup`` is ignored: Widget.notify passes markup=True on every call, and no message here is markup.
+        super().notify("\n".join(saves.printable(line) for line in str(message).split("\n")),
+                       title=saves.printable(title), severity=severity, timeout=timeout, markup=False)
 
     def get_default_screen(self) -> TitleScreen:
         return TitleScreen()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Center, Middle
@@ -18,9 +19,9 @@ class HandOffScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Middle():
             with Center():
-                yield Static(
-                    f"{self.game_title}\n\nPass the keyboard to {self.next_name}.\n\n"
-                    f"{self.next_name}: press Enter when only you can see the screen.",
+                yield Static(  # Text: a name is never markup
+                    Text(f"{self.game_title}\n\nPass the keyboard to {self.next_name}.\n\n"
+                         f"{self.next_name}: press Enter when only you can see the screen."),
                     id="handoff-text",
                 )
 
