@@ -107,12 +107,12 @@ def test_game_screen_and_resume_list_show_hostile_names_as_text(tmp_path, game):
             await pilot.press("enter")
             await pilot.pause()
             assert isinstance(app.screen, GameScreen)
+            assert "a line\\x1b[2J" in screen_text(app)  # the log line, as text (before a toast covers the log)
             app.screen.notify(app.screen.session.name(0), title=MARKUP)  # a toast with the name: text, not markup
             await pilot.pause(0.3)
             text = screen_text(app)
             assert not any(c in text for c in CONTROL)
             assert "Eve\\x1b]0;pwned" in text and "[/][/bold]" in text
-            assert "a line\\x1b[2J" in text  # the log line, as text
             await pilot.press("q")
 
     import asyncio

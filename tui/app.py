@@ -44,6 +44,7 @@ class RedemptionApp(App[int]):
     TITLE = "Redemption"
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
     ENABLE_COMMAND_PALETTE = True
+    NOTIFICATION_TIMEOUT = 3  # seconds; what a toast says is also in the log or the status line
 
     def __init__(self, settings: Settings, start=None):
         super().__init__()

@@ -79,13 +79,23 @@ class CardList(Widget, can_focus=True):
             super().__init__()
             self.cards = cards
 
-    def __init__(self, *, ascii_only: bool = False, numbered: bool = True, id: str | None = None,
+    def __init__(self, *, ascii_only: bool = False, numbered: bool = True, marks: bool = True, id: str | None = None,
                  classes: str | None = None):
         super().__init__(id=id, classes=classes)
         self.numbered = numbered
+        self.marks = marks  # False: no "x" for cards no action uses (the opponent's cards are never yours to use)
         self.items: list[Item] = []
         self.empty_text = "(no cards)"
         self.ascii_only = ascii_only
+        #: shown instead of the list while the pane does not have the focus (an overview of the cards in it)
+        self.summary: Text | None = None
+
+    def set_summary(self, summary: Text | None) -> None:
+        key = summary.markup if summary is not None else None
+        if key != (self.summary.markup if self.summary is not None else None):
+            self.summary = summary
+            if not self.has_focus:
+                self.refresh()
 
     def set_items(self, items: list[Item], title: str = "", subtitle: str = "", empty: str = "(no cards)") -> None:
         old = self.selected
@@ -99,6 +109,20 @@ class CardList(Widget, can_focus=True):
         elif self.cursor >= len(items):
             self.cursor = max(0, len(items) - 1)
         self.refresh(layout=resized)
+
+    @property
+    def room(self) -> int:
+        """Columns a card's label may take (after the cursor mark, number and x); 0 before the first layout."""
+        width = self.content_size.width
+        return max(8, width - (3 if self.numbered else 2)) if width else 0
+
+    def hidden(self) -> tuple[int, int]:
+        """How many cards are above and below the rows shown (the pane scrolls with the cursor)."""
+        height = max(1, self.content_size.height)
+        if len(self.items) <= height:
+            return 0, 0
+        first = min(max(0, self.cursor - height // 2), len(self.items) - height)
+        return first, len(self.items) - first - height
 
     @property
     def selected(self) -> str | None:
@@ -124,6 +148,8 @@ class CardList(Widget, can_focus=True):
         return max(1, len(self.items))
 
     def render(self) -> Text:
+        if self.summary is not None and not self.has_focus:
+            return self.summary
         if not self.items:
             return Text(self.empty_text, style="italic")
         out = Text()
@@ -142,8 +168,8 @@ class CardList(Widget, can_focus=True):
                 mark = up  # more cards above: the arrow keys scroll to them
             elif not chosen and n == shown[-1][0] and n < len(self.items) - 1:
                 mark = down
-            key = f"{n + 1}" if n < 9 and self.numbered else " "
-            line = Text(f"{mark}{key}{' ' if item.usable else 'x'}")  # x: no legal action uses it now
+            key = (f"{(n + 1) % 10}" if n < 10 else " ") if self.numbered else ""  # 1-9, then 0 for the tenth
+            line = Text(f"{mark}{key}{' ' if item.usable or not self.marks else 'x'}")  # x: no legal action uses it now
             line.append_text(item.label)
             if not item.usable:
                 line.stylize("dim")

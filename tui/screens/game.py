@@ -80,6 +80,7 @@ class GameScreen(GuidedGame, Screen):
         Binding("t", "talk", "Talk", show=False),
         Binding("q", "leave", "Leave"),
         *[Binding(str(d), f"pick({d})", f"Card {d}", show=False) for d in range(1, 10)],
+        Binding("0", "pick(10)", "Card 10", show=False),
         Binding("escape", "cancel_prompt", show=False),
         *GUIDE_BINDINGS,  # g: the coach pane, H: a hint (tui.learn.guide)
     ]
@@ -135,6 +136,8 @@ class GameScreen(GuidedGame, Screen):
 
     def on_descendant_focus(self, event) -> None:
         if isinstance(event.widget, CardList):
+            if event.widget.id == "opponent" and self._active_list is not event.widget:
+                event.widget.cursor = 0  # reading the other side's table starts at its first card
             self._active_list = event.widget
         self.refresh_view()  # the panes may show more for the pane that has the focus
 
@@ -210,12 +213,19 @@ class GameScreen(GuidedGame, Screen):
         self._active_list = hand
         hand.focus()
         if not hand.select(n - 1):
-            self.notify(f"You have no card {n} in hand.", severity="warning")
+            self.notify(f"You have no card {n} in hand.", severity="warning", timeout=3)
+            return
+        self.refresh_view()  # the card text follows the cursor, as with the arrow keys
 
     def action_play(self) -> None:
         if not self._may_act():
             return
         card = self.selected_card()
+        if self._active_list is not None and self._active_list.id == "opponent" and self._active_list.has_focus:
+            s = self.session
+            self.notify(f"That is {s.name(1 - s.viewer)}'s card: Tab to your hand or table to play.",
+                        severity="warning", timeout=3)
+            return
         refusal = self.ui.refusal_text(self.session.view(), card) if card else ""
         decision = controls.enter_on_card(self.session.game, card, refusal)
         if decision.kind == "apply":
@@ -282,7 +292,9 @@ class GameScreen(GuidedGame, Screen):
             here = current.items[current.cursor]
             if here.id in main or (here.usable and not main):
                 return
-        panes = [current] + [c for c in self.query(CardList) if c is not current]
+        if current.id == "opponent":
+            current = hand
+        panes = [current] + [c for c in self.query(CardList) if c is not current and c.id != "opponent"]
         if not roams:  # placing cards: back to the hand (the table's cards would only be set aside)
             panes = [hand]
         for wanted in (lambda item: item.id in main, lambda item: item.usable):
