@@ -400,9 +400,21 @@ def test_a_rescue_battle_with_nobody_in_it():
     assert "a rescue at the block step with none of Player" in refused_state(g, change)
 
 
-def test_an_unknown_deck_name_is_refused_and_quoted_as_text():
-    msg = refused_state(redemption_game(3), lambda s: s.update(decks=["G" + ESC_TITLE, "H"]))
-    assert "Player 1's deck 'G\\x1b]0;pwned\\x07' is not one of the decks" in msg and "\x1b" not in msg
+def test_a_deck_of_ones_own_must_be_legal_and_its_name_is_shown_as_text():
+    from tui.games import ui_for
+
+    g = redemption_game(3)
+    d = g.to_dict()
+    d["decks"] = ["G" + ESC_TITLE, "H"]  # the G cards under a name of one's own: a legal deck, so it loads
+    loaded = saves.reads(tomli_w.dumps({**doc_of(g), "state": d}), "mine.toml").game
+    title, _ = ui_for("redemption", False).opponent(loaded.view(1), 0, ["Ann", "Bob"])
+    assert "deck G\\x1b]0;pwned\\x07" in title and "\x1b" not in title
+
+    def change(s):
+        s["decks"] = ["Mine", "H"]
+        del s["cards"][zones(s, 0)["deck"].pop()]
+
+    assert "Player 1's cards are not a legal deck: a deck needs at least 50 cards" in refused_state(g, change)
 
 
 def test_hand_built_positions_still_load():
