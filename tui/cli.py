@@ -61,6 +61,16 @@ def _option(text: str) -> tuple[str, object]:
     return key.strip(), v
 
 
+def _deck_choice(text: str) -> tuple[int, str]:
+    """SEAT=NAME, seat 1 or 2 (a NAME alone is seat 1's deck)."""
+    seat, eq, name = text.partition("=")
+    if not eq:
+        seat, name = "1", text
+    if seat.strip() not in ("1", "2") or not name.strip():
+        raise argparse.ArgumentTypeError(f"{text!r} is not SEAT=NAME with SEAT 1 or 2 (e.g. 1=G or 2=my-deck)")
+    return int(seat) - 1, name.strip()
+
+
 def build_parser() -> Parser:
     common = Parser(add_help=False)
     g = common.add_argument_group("everywhere")
@@ -92,6 +102,28 @@ def build_parser() -> Parser:
     new.add_argument("--option", type=_option, action="append", default=[], metavar="KEY=VALUE",
                      help="a game option, e.g. resurrect_to=fallen-bottom (Resurrection), "
                           "name_on_name=true or rescues_to_win=7 (Redemption)")
+
+    new.add_argument("--deck", type=_deck_choice, action="append", default=[], metavar="SEAT=NAME",
+                     help="Redemption: the deck for seat 1 (you) or 2: G, H, one of your decks ('redemption decks "
+                          "list') or a deck file; default 1=G 2=H")
+    new.add_argument("--replay", metavar="FILE",
+                     help="replay the moves in FILE (engine notation, one per line, as 'redemption review "
+                          "--export notation' writes) and open the game where they end")
+
+    decks = sub.add_parser("decks", parents=[common], help="list, show, check, import and export Redemption decks",
+                           description="Your Redemption decks: TOML files in the 'decks' folder of your save folder.")
+    dsub = decks.add_subparsers(dest="deck_command", metavar="ACTION", parser_class=Parser, required=True)
+    dsub.add_parser("list", parents=[common], help="list the bundled decks and yours")
+    show = dsub.add_parser("show", parents=[common], help="show a deck's cards by type and whether it is legal")
+    show.add_argument("name", help="a deck's name (G, H or yours)")
+    chk = dsub.add_parser("check", parents=[common], help="check a deck against the deck rules")
+    chk.add_argument("deck", metavar="FILE|NAME", help="a deck file (TOML or a plain-text list) or a deck's name")
+    imp = dsub.add_parser("import", parents=[common], help="add a deck from a file (plain-text list or TOML)")
+    imp.add_argument("file", metavar="FILE", help="the file ('-' reads standard input)")
+    imp.add_argument("--name", help="the deck's name (default: the name in the file, else the file's name)")
+    imp.add_argument("--force", action="store_true", help="replace a deck of that name")
+    exp = dsub.add_parser("export", parents=[common], help="print a deck as a plain-text list")
+    exp.add_argument("name", help="a deck's name (G, H or yours)")
 
     res = sub.add_parser("resume", parents=[common], help="resume a saved game",
                          description="Resume a saved game (no name: the most recently played game in progress).")
@@ -182,7 +214,7 @@ def start_new(args: argparse.Namespace, settings):
     names = (settings.player, "Computer") if settings.player and args.vs == "computer" else None
     try:
         session = Session.new(args.game, vs=args.vs, level=args.level, seed=args.seed, first=first,
-                              names=names, options=dict(args.option), path=path)
+                              names=names, options=dict(args.option), path=path, decks=chosen_decks(args, settings))
     except (ValueError, TypeError) as e:
         raise CliError(f"{PROG}: cannot start {args.game}: {e}", 2) from None
     require_terminal()  # everything is checked and nothing is on disk yet
@@ -233,6 +265,86 @@ def print_saves(settings, out=None) -> None:
     widths = [max(len(row[i]) for row in table) for i in range(len(header) - 1)]
     for row in table:
         print("  ".join(c.ljust(w) for c, w in zip(row, widths)) + "  " + row[-1], file=out)
+
+
+def run_decks(args: argparse.Namespace, settings, out=None) -> int:
+    """``redemption decks ACTION``: every problem is a DeckError (one line, exit 1)."""
+    from rules.redemption.cards import CARD_TYPES, CARDS, TYPE_NAMES
+    from saves import decks as dk
+
+    out = out or sys.stdout
+    home = settings.save_dir
+    cmd = args.deck_command
+    if cmd == "list":
+        found, errors = dk.list_decks(home)
+        rows = [("NAME", "CARDS", "LEGAL", "NOTES")]
+        for d in found:
+            problems = d.problems()
+            legal = "yes" if not problems else "no: " + ", ".join(sorted({v.rule.rsplit(".", 1)[1] for v in problems}))
+            notes = ("bundled: " if d.builtin else "") + (d.notes.splitlines()[0] if d.notes else "")
+            rows.append((d.name, str(d.size), legal, notes))
+        widths = [max(len(r[i]) for r in rows) for i in range(3)]
+        for r in rows:
+            print("  ".join(c.ljust(w) for c, w in zip(r, widths)) + "  " + r[3], file=out)
+        for e in errors:
+            print(f"unreadable: {e}", file=out)
+        print(f"Your decks are in {dk.folder(home)}.", file=out)
+        return 0
+    if cmd == "show":
+        d = dk.load(args.name, home)
+        print(f"{d.name}: {d.size} cards" + (f"  ({d.notes.splitlines()[0]})" if d.notes else ""), file=out)
+        for t in CARD_TYPES:
+            rows = sorted((CARDS[k].name, n) for k, n in d.cards.items() if CARDS[k].type == t)
+            if rows:
+                print(f"  {TYPE_NAMES[t]} ({sum(n for _, n in rows)}): " + ", ".join(
+                    f"{n}x {name}" if n > 1 else name for name, n in rows), file=out)
+        problems = d.problems()
+        print("Legal (Type 1)." if not problems else "Not legal: " + "; ".join(map(str, problems)), file=out)
+        return 0 if not problems else 1
+    if cmd == "check":
+        d = dk.resolve(args.deck, home)
+        problems = d.problems()
+        if problems:
+            raise dk.DeckError(f"{args.deck}: not legal: " + "; ".join(map(str, problems)))
+        print(f"{args.deck}: legal (Type 1), {d.size} cards.", file=out)
+        return 0
+    if cmd == "import":
+        if args.file == "-":
+            d = dk.parse_text(sys.stdin.read(), "<standard input>", name=args.name or "imported")
+        else:
+            d = dk.read_file(args.file)
+        if args.name:
+            d.name = args.name
+        dk.file_name(d.name)
+        path = dk.path_for(d.name, home)
+        if d.name in dk.DECKS or (path.exists() and not args.force):
+            raise dk.DeckError(f"a deck named {d.name!r} already exists; pick another with --name, or --force to replace it")
+        dk.save(d, home)
+        problems = d.problems()
+        state = "legal (Type 1)" if not problems else "not legal yet: " + "; ".join(map(str, problems))
+        print(f"Imported {d.name!r} ({d.size} cards) into {path}: {state}.", file=out)
+        return 0
+    if cmd == "export":
+        out.write(dk.to_text(dk.load(args.name, home)))
+        return 0
+    raise CliError(f"{PROG} decks: unknown action {cmd!r}", 2)
+
+
+def chosen_decks(args: argparse.Namespace, settings):
+    """The --deck choices as what ``Session.new(decks=...)`` takes, or None for the bundled G v H."""
+    if not getattr(args, "deck", None):
+        return None
+    from saves import decks as dk
+
+    if args.game != "redemption":
+        raise CliError(f"{PROG}: --deck is for Redemption; Resurrection is played with its own nine cards", 2)
+    picks: list = ["G", "H"]
+    for seat, name in args.deck:
+        try:
+            picks[seat] = dk.for_game(dk.resolve(name, settings.save_dir))
+        except dk.DeckError as e:
+            raise CliError(f"{PROG}: --deck {seat + 1}={name}: {e}", 1) from None
+    return tuple(picks)
 
 
 def _need_player(settings) -> str:
@@ -354,6 +466,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "saves":
             print_saves(settings)
             return 0
+        if args.command == "decks":
+            try:
+                return run_decks(args, settings)
+            except saves.SaveError as e:  # DeckError too: the file and the problem
+                raise CliError(f"{PROG} decks: {e}", 1) from None
         if args.command == "tables":
             print_tables(settings)
             return 0

@@ -48,14 +48,21 @@ class Session:
     @classmethod
     def new(cls, game_name: str, *, vs: str = "computer", level: str = "normal", seed: int | None = None,
             first: int = 0, names: tuple[str, str] | None = None, options: dict | None = None,
-            path: Path | None = None) -> "Session":
+            path: Path | None = None, decks: tuple | None = None) -> "Session":
+        """``decks``: Redemption only, one per seat: a bundled deck's label, or {"name", "cards": [keys]}."""
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**31)
         new_game = importlib.import_module(f"rules.{game_name}").new_game
-        if "first" in inspect.signature(new_game).parameters:
-            game = new_game(seed, first=first, **(options or {}))
+        params = inspect.signature(new_game).parameters
+        kw = dict(options or {})
+        if decks is not None:
+            if "decks" not in params:
+                raise ValueError(f"{game_name.capitalize()} is played with its own cards: no deck choice")
+            kw["decks"] = tuple(decks)
+        if "first" in params:
+            game = new_game(seed, first=first, **kw)
         else:  # Redemption decides who goes first inside the game (the cut, then "first")
-            game = new_game(seed, **(options or {}))
+            game = new_game(seed, **kw)
         if vs == "computer":
             default = ("You", "Computer")
             kinds = ("human", "computer")

@@ -111,6 +111,30 @@ class ISMCTS:
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
+        mine = self._search(game, me)
+        by_key = {str(a): a for a in legal}
+        best = max(by_key, key=lambda k: (mine[k].visits if k in mine else -1, mine[k].reward if k in mine else 0.0))
+        return by_key[best]
+
+    def action_values(self, game: Any) -> dict[str, tuple[int, float]]:
+        """For each legal action of the player to move: (visits, mean reward for that player) after a search.
+
+        The same search ``choose_in`` makes (the most visited action is the one it would play); an
+        action the search never tried has (0, 0.0). Used by the review's analysis.
+        """
+        me = game.current_player
+        legal = game.legal_actions()
+        if me is None or not legal:
+            raise ValueError("the game is over: nobody has a move")
+        mine = self._search(game, me)
+        out = {}
+        for a in legal:
+            node = mine.get(str(a))
+            out[str(a)] = (node.visits, node.reward / node.visits) if node is not None and node.visits else (0, 0.0)
+        return out
+
+    def _search(self, game: Any, me: int) -> dict[str, "_Node"]:
+        """Run the search from ``game`` for ``me``; the root's children in ``me``'s tree."""
         self.rng = Rng(position_seed(self.seed, game))
         roots = [_Node(), _Node()]
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
@@ -123,10 +147,7 @@ class ISMCTS:
             self._iterate(game, me, roots)
             n += 1
         self.last_iterations = n
-        mine = roots[me].children
-        by_key = {str(a): a for a in legal}
-        best = max(by_key, key=lambda k: (mine[k].visits if k in mine else -1, mine[k].reward if k in mine else 0.0))
-        return by_key[best]
+        return roots[me].children
 
     def _iterate(self, root_game: Any, me: int, roots: list[_Node]) -> None:
         rng = self.rng

@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, DataTable, Footer, Input, Label, OptionList, RadioButton, RadioSet, Static
+from textual.widgets import Button, DataTable, Footer, Input, Label, OptionList, RadioButton, RadioSet, Select, Static
 from textual.content import Content
 from textual.widgets.option_list import Option
 from rich.text import Text
@@ -42,7 +42,7 @@ def learn_available() -> bool:
 
 class TitleScreen(Screen):
     BINDINGS = [Binding("q", "app.quit", "Quit"), Binding("r", "resume", "Resume", show=False),
-                Binding("t", "tables", "Tables", show=False),
+                Binding("t", "tables", "Tables", show=False), Binding("d", "decks", "Decks", show=False),
                 Binding("n", "new", "New game", show=False)]
 
     def compose(self) -> ComposeResult:
@@ -86,10 +86,11 @@ class TitleScreen(Screen):
         new = Option("New game", id="new")
         learn = Option("Learn  (guided lessons)" if learn_available() else
                        "Learn  (guided lessons: coming in a later version)", id="learn", disabled=not learn_available())
+        decks = Option("Decks  (build your own Redemption decks)", id="decks")
         quit_ = Option("Quit", id="quit")
         menu = self.query_one("#menu", OptionList)
         menu.clear_options()
-        options = [resume, new, learn, quit_] if going else [new, resume, learn, quit_]
+        options = [resume, new, learn, decks, quit_] if going else [new, resume, learn, decks, quit_]
         if tables_opt is not None:
             options.insert(0 if urgent else 2, tables_opt)
         self._labels = {o.id: str(o.prompt) for o in options}
@@ -116,6 +117,8 @@ class TitleScreen(Screen):
             self.action_new()
         elif choice == "learn":
             self.action_learn()
+        elif choice == "decks":
+            self.action_decks()
         elif choice == "tables":
             self.action_tables()
         elif choice == "quit":
@@ -129,6 +132,11 @@ class TitleScreen(Screen):
 
     def action_resume(self) -> None:
         self.app.push_screen(ResumeScreen())
+
+    def action_decks(self) -> None:
+        from tui.screens.decks import DeckListScreen
+
+        self.app.push_screen(DeckListScreen())
 
     def action_tables(self) -> None:
         if not self.app.settings.player:  # type: ignore[attr-defined]
@@ -189,10 +197,35 @@ class NewGameScreen(Screen):
             yield Input(placeholder="a whole number", id="seed", type="integer")
             yield Label("Save name (blank: automatic)")
             yield Input(placeholder="e.g. friday-game", id="name")
+            yield Label("Redemption decks: yours, then the opponent's (make your own: Decks)")
+            with Horizontal(id="deck-picks"):
+                for seat, default in ((0, "G"), (1, "H")):
+                    yield Select(self._deck_options(), value=default, allow_blank=False, id=f"deck-{seat}")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#start", Button).focus()
+
+    def _deck_options(self) -> list[tuple[str, str]]:
+        """The bundled decks and the player's own, each marked when it is not legal (starting then says why)."""
+        from saves import decks as dk
+
+        found, _ = dk.list_decks(self.app.settings.save_dir)  # type: ignore[attr-defined]
+        out = []
+        for d in found:
+            label = f"{d.name} (bundled)" if d.builtin else d.name
+            out.append((label + ("" if not d.problems() else "  (not legal)"), d.name))
+        return out
+
+    def _decks(self):
+        """The chosen decks as ``Session.new(decks=...)`` takes them; DeckError says why one cannot be played."""
+        from saves import decks as dk
+
+        picks = [str(self.query_one(f"#deck-{seat}", Select).value) for seat in (0, 1)]
+        if picks == ["G", "H"]:
+            return None
+        folder = self.app.settings.save_dir  # type: ignore[attr-defined]
+        return tuple(dk.for_game(dk.load(name, folder)) for name in picks)
 
     def _pick(self, set_id: str) -> str:
         pressed = self.query_one(f"#{set_id}", RadioSet).pressed_button
@@ -235,7 +268,9 @@ class NewGameScreen(Screen):
                     raise saves.SaveError(f"a save named {name!r} already exists: resume it, or pick another name")
             else:
                 path = saves.save_path(new_save_name(game, folder), folder)
-            session = app.new_session(game, vs=vs, level=level, seed=seed, first=first, options=options, path=path)
+            decks = self._decks() if game == "redemption" else None
+            session = app.new_session(game, vs=vs, level=level, seed=seed, first=first, options=options, path=path,
+                                      decks=decks)
             session.autosave()
         except (ValueError, saves.SaveError) as e:
             self.app.bell()
