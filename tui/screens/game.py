@@ -79,6 +79,7 @@ class GameScreen(GuidedGame, Screen):
         Binding("colon", "prompt", "Type", show=False),
         Binding("t", "talk", "Talk", show=False),
         Binding("q", "leave", "Leave"),
+        Binding("v", "review", "Review"),  # once the game is over (check_action)
         *[Binding(str(d), f"pick({d})", f"Card {d}", show=False) for d in range(1, 10)],
         Binding("0", "pick(10)", "Card 10", show=False),
         Binding("escape", "cancel_prompt", show=False),
@@ -201,6 +202,8 @@ class GameScreen(GuidedGame, Screen):
             return True if s.my_turn and controls.pass_action(game) is not None else None
         if action == "end_phase":
             return True if s.my_turn and controls.end_phase_action(game) is not None else None
+        if action == "review":
+            return game.is_over
         if action == "undo":
             if not (s.vs_computer and s.level == "easy"):
                 return False
@@ -208,6 +211,10 @@ class GameScreen(GuidedGame, Screen):
         return True
 
     # --- keys -> actions (via tui.controls) -------------------------------------------------
+    def action_review(self) -> None:
+        if self.session.game.is_over:
+            self.app.open_review(self.session)  # type: ignore[attr-defined]
+
     def action_pick(self, n: int) -> None:
         hand = self.query_one("#hand", CardList)
         self._active_list = hand
