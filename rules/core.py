@@ -191,6 +191,11 @@ class GameBase:
     def clone(self) -> "GameBase":
         raise NotImplementedError
 
+    def validate_whole(self) -> None:
+        """Raise ValueError unless a whole game could have reached this state from its header (seed, options,
+        decks). Every save must pass; a hand-built position (a lesson, a test) is part of a game and need not.
+        ``from_dict`` already refuses what no state may hold."""
+
     def apply(self, action: Any) -> Outcome:
         action, refused, rule = self._admit(action)
         if refused is not None:

@@ -156,6 +156,7 @@ def reads(text: str, source: str = "<text>") -> Saved:
         state["history"] = doc["history"]
     try:
         game = game_class(name).from_dict(state)
+        game.validate_whole()  # a save is a whole game: its header's decks, counts, turns and hands
     except (ValueError, TypeError, KeyError, IndexError, AttributeError) as e:
         raise fail(f"the game state is not one the rules allow: {e}") from None
     except RecursionError:

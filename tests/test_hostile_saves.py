@@ -267,3 +267,161 @@ def test_the_same_process_may_reopen_its_own_save(tmp_path):
     a.close()
     b.close()
     assert not a.claimed and not b.claimed
+
+
+# --- 10: impossible Redemption states -----------------------------------------------------------------------------
+def redemption_midgame(seed: int = 2, moves: int = 40):
+    """A real game some way in, at a Preparation phase (a whole game, so its save loads)."""
+    import random
+
+    g, r = redemption_game(seed), random.Random(seed)
+    while len(g.history) < moves or g.phase != "prep":
+        assert not g.is_over
+        g.apply(r.choice(g.legal_actions()))
+    return g
+
+
+def refused_state(g, change) -> str:
+    doc = doc_of(g)
+    change(doc["state"])
+    with pytest.raises(saves.SaveError) as e:
+        saves.reads(tomli_w.dumps(doc), "evil.toml")
+    msg = str(e.value)
+    assert msg.startswith("evil.toml: the game state is not one the rules allow: ") and "\n" not in msg
+    return msg
+
+
+def zones(state, p):
+    return state["players"][p]["zones"]
+
+
+def test_a_real_game_loads_at_every_step():
+    """The checks refuse nothing a game can reach: every state of played games (both deck orders, options)."""
+    import random
+
+    for seed, opts in ((11, {}), (12, {"rescuer_chooses": True, "max_turns": 9}), (13, {"first_player_skips_draw": True})):
+        g, r = redemption_game(seed, decks=("H", "G") if seed % 2 else ("G", "H"), **opts), random.Random(seed)
+        while not g.is_over and len(g.history) < 400:
+            assert saves.loads(saves.dumps(g)) == g
+            g.apply(r.choice(g.legal_actions()))
+
+
+def test_twelve_cards_in_hand_on_the_opponents_turn():
+    g = redemption_midgame()
+    other = 1 - g.active
+
+    def change(s):
+        deck, hand = zones(s, other)["deck"], zones(s, other)["hand"]
+        while len(hand) < 12:
+            c = next(c for c in deck if not s["cards"][c]["key"].startswith("ls_"))
+            deck.remove(c)
+            hand.append(c)
+
+    assert f"Player {other + 1} holds 12 cards on Player {g.active + 1}'s turn" in refused_state(g, change)
+
+
+def test_twenty_copies_of_one_hero():
+    g = redemption_game(3)
+
+    def named(s):
+        for cid in zones(s, 0)["deck"][:20]:
+            s["cards"][cid]["key"] = "gideon"
+
+    assert "Player 1's cards are not deck G's" in refused_state(g, named)
+
+    def custom(s):
+        named(s)
+        s["decks"] = ["custom", "H"]
+
+    assert "Player 1's cards are not a legal deck" in refused_state(g, custom)
+
+
+@pytest.mark.parametrize("count", [49, 51])
+def test_a_deck_of_49_or_51_cards(count):
+    g = redemption_game(3)
+
+    def change(s):
+        deck = zones(s, 0)["deck"]
+        if count == 49:
+            del s["cards"][deck.pop()]
+        else:
+            s["cards"]["G51"] = {"key": "gideon", "owner": 0}
+            deck.append("G51")
+
+    assert f"({count} cards instead of 50" in refused_state(g, change)
+
+
+def test_an_opponents_card_in_a_players_hand():
+    g = redemption_midgame()
+
+    def change(s):
+        c = next(c for c in zones(s, 1)["deck"] if not s["cards"][c]["key"].startswith("ls_"))
+        zones(s, 1)["deck"].remove(c)
+        zones(s, 0)["hand"].append(c)
+
+    assert "belongs to Player 2 but is in Player 1's hand" in refused_state(g, change)
+
+
+def test_all_hundred_cards_owned_by_one_player():
+    def change(s):
+        for cd in s["cards"].values():
+            cd["owner"] = 0
+
+    assert "Player 1's cards are not deck G's (100 cards instead of 50" in refused_state(redemption_game(3), change)
+
+
+def test_seven_redeemed_souls_and_the_game_goes_on():
+    g = redemption_midgame()
+
+    def change(s):
+        souls = [c for c, cd in s["cards"].items() if cd["key"].startswith("ls_") and cd["owner"] == 1][:7]
+        for p in (0, 1):
+            for ids in zones(s, p).values():
+                ids[:] = [c for c in ids if c not in souls]
+        zones(s, 0)["land_of_redemption"] = souls
+        s["attached"] = {k: v for k, v in s["attached"].items() if k not in souls}
+
+    assert "Player 1 has 7 Redeemed Souls of the 5 that win, yet the game is still going" in refused_state(g, change)
+
+
+def test_the_setup_cut_at_turn_six():
+    assert "the setup (cut) comes before turn 1, but the state says turn 6" in \
+        refused_state(redemption_game(3), lambda s: s.update(turn=6))
+
+
+def test_a_rescue_battle_with_nobody_in_it():
+    g = redemption_midgame()
+
+    def change(s):
+        s["phase"] = "battle"
+        s["battle"].update(kind="rescue", step="block")
+        s["live"] = {}
+
+    assert "a rescue at the block step with none of Player" in refused_state(g, change)
+
+
+def test_a_deck_of_ones_own_must_be_legal_and_its_name_is_shown_as_text():
+    from tui.games import ui_for
+
+    g = redemption_game(3)
+    d = g.to_dict()
+    d["decks"] = ["G" + ESC_TITLE, "H"]  # the G cards under a name of one's own: a legal deck, so it loads
+    loaded = saves.reads(tomli_w.dumps({**doc_of(g), "state": d}), "mine.toml").game
+    title, _ = ui_for("redemption", False).opponent(loaded.view(1), 0, ["Ann", "Bob"])
+    assert "deck G\\x1b]0;pwned\\x07" in title and "\x1b" not in title
+
+    def change(s):
+        s["decks"] = ["Mine", "H"]
+        del s["cards"][zones(s, 0)["deck"].pop()]
+
+    assert "Player 1's cards are not a legal deck: a deck needs at least 50 cards" in refused_state(g, change)
+
+
+def test_hand_built_positions_still_load():
+    """A lesson's or a test's position is part of a game: only the checks every state meets apply."""
+    from tests.redemption_helpers import build
+
+    b = build({"territory": ["gideon"]}, {"land_of_bondage": ["ls_stranger"]}, turn=3)
+    assert b.game.turn == 3
+    with pytest.raises(ValueError, match="7 Redeemed Souls"):
+        build({"land_of_redemption": [("ls_stranger", 1)] * 7}, {}, turn=3)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from rules.core import Event, GameBase, Rejection, Rng, merge_options, require, state_header, state_int
 from rules.redemption.cards import CARDS, DECKS, Card, matches, name_on_name, validate_deck
+from rules.redemption import validate
 
 ZONES = ("deck", "hand", "territory", "artifact_pile", "land_of_bondage", "land_of_redemption",
          "field_of_battle", "discard", "set_aside", "removed", "in_site", "in_fortress", "captured")
@@ -1577,7 +1578,11 @@ class Game(GameBase):
             raise ValueError("'live' must be a table")
         if live and live != g._live():
             raise ValueError(f"the stored battle totals {live} do not match the cards in battle {g._live()}")
+        validate.position(g)
         return g
+
+    def validate_whole(self) -> None:
+        validate.whole_game(self)
 
 
 def _battle(raw, cards) -> dict:
