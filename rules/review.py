@@ -52,6 +52,17 @@ def dealt(game) -> list[list[str]]:
     return [[game.cards[cid][0] for cid in _ids_in_order(game, p)] for p in (0, 1)]
 
 
+def starting_decks(game) -> tuple:
+    """Redemption: the two decks ``game`` started with, as ``new_game(decks=...)`` takes them (for a rematch)."""
+    from rules.redemption import DECKS
+
+    out = []
+    for label, keys in zip(game.decks, dealt(game)):
+        same = label in DECKS and sorted(DECKS[label]["cards"]) == sorted(keys)
+        out.append(label if same else {"name": label, "cards": sorted(keys)})
+    return tuple(out)
+
+
 def redemption_start(seed: int, options: dict, labels: list[str], lists: list[list[str]]):
     """The first position of a Redemption game whose seats were dealt ``lists`` (card keys in id order)."""
     from rules.redemption import DECKS, new_game

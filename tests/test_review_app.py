@@ -189,3 +189,38 @@ def test_review_snapshot(snap_compare, folder, size):
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+def test_game_over_offers_review_and_a_rematch_keeps_your_deck(folder):
+    from rules.redemption import DECKS
+    from tui.screens.game import GameScreen
+    from tui.screens.review import ReviewScreen
+
+    mine = [("herod" if k == "barak" else k) for k in DECKS["G"]["cards"]]
+    s = Session.new("redemption", seed=9, path=saves.save_path("own", folder),
+                    decks=({"name": "Herod", "cards": mine}, "H"))
+    agents = [make_agent("redemption", "normal", seed=1), make_agent("redemption", "normal", seed=2)]
+    while not s.game.is_over:
+        assert s.act(choose_for(agents[s.game.current_player], s.game), by_computer=True).ok
+    s.autosave()
+
+    async def go():
+        app = app_for(folder, s)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, GameScreen)
+            footer = "".join(seg.text for seg in app.screen._compositor.render_strips()[-1])
+            assert "Review" in footer
+            await pilot.press("v")
+            await pilot.pause()
+            assert isinstance(app.screen, ReviewScreen) and app.screen.session is s
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, GameScreen)
+            await pilot.press("r")  # rematch
+            await pilot.pause()
+            new = app.screen.session
+            assert new is not s and new.game.decks == ["Herod", "H"]
+            assert sorted(k for k, o in new.game.cards.values() if o == 0) == sorted(mine)
+
+    asyncio.run(go())

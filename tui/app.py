@@ -91,7 +91,7 @@ class RedemptionApp(App[int]):
 
     # --- games ---------------------------------------------------------------------------
     def new_session(self, game: str, **kw) -> Session:
-        names = None
+        names = kw.pop("names", None)
         if kw.get("vs") == "computer" and self.settings.player:
             names = (self.settings.player, "Computer")
         return Session.new(game, names=names, **kw)

@@ -71,7 +71,7 @@ class Session:
             kinds = ("human", "human")
         names = names or default
         meta = saves.Meta(players=[{"name": n, "kind": k} for n, k in zip(names, kinds)],
-                          extra={"vs": vs, "level": level, "viewer": 0,
+                          extra={"vs": vs, "level": level, "viewer": 0, "first": first,
                                  "screen": "handoff" if vs == "human" else "game"})
         first_line = f"New game of {game_name.capitalize()} (seed {seed}): {names[0]} v {names[1]}."
         meta.log.append(first_line)

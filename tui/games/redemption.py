@@ -8,8 +8,8 @@ from rich.text import Text
 from textual.containers import Horizontal
 
 from saves import printable
-from tui.widgets import RULE_REF, CardList, Item, Pane, boxes
-from tui.wording import personal
+from tui.widgets import RULE_REF, CardList, Item, Pane, boxes, news
+from tui.wording import personal, wins
 
 # Okabe-Ito colour-blind-safe palette by alignment; the type tag always says the same in letters.
 ALIGN_COLOUR = {"good": "#56B4E9", "evil": "#E69F00", "neutral": ""}
@@ -259,11 +259,12 @@ class RedemptionUI:
         drawn = wide and screen.size.height >= 32
         battle = screen.query_one("#battle", Pane)
         title, body = self.battle(view, names, cards.get(selected) if selected else None, wide, drawn)
-        battle.set(title, self.fit(screen, battle, body))
+        battle.set(title, self.fit(screen, battle, news(screen, view["battle"], names) + body))
 
     def fit(self, screen, pane: Pane, body: Text) -> Text:
         """The Field's text, made to fit its pane: when the card text under the cursor (its last paragraph) would be
-        cut off, it goes first, so the card being read is always read in full."""
+        cut off, the lines go in order of need: what to do now, the card being read (in full), the battle, then
+        what happened (also in the log)."""
         height, width = pane.content_size.height, pane.content_size.width
         if height <= 0 or width <= 0:
             return body
@@ -275,8 +276,13 @@ class RedemptionUI:
         if detail is None:
             return body
         rest = parts[:-1]
-        prompt = [x for x in rest if x.plain.startswith((">> ", "GAME OVER"))]
-        return Text("\n").join([detail, *prompt, *(x for x in rest if x not in prompt)])
+
+        def first(*starts: str) -> list[Text]:
+            return [x for x in rest if x.plain.startswith(starts)]
+
+        prompt, news = first(">> ", "GAME OVER", "n: new game"), first("Since your", "Last battle")
+        sides = [x for x in rest if x not in prompt and x not in news]
+        return Text("\n").join([*prompt, detail, *sides, *news])
 
     @staticmethod
     def fit_summary(summary: Text, width: int, pv: dict) -> Text:
@@ -404,10 +410,10 @@ class RedemptionUI:
             title = f"Field of Battle: {view['phase_name']}, turn {view['turn']}"
         if view["is_over"]:
             w = view["winner"]
-            t.append("GAME OVER: " + (f"{names[w]} wins" if w in (0, 1) else "a draw"), style="bold reverse")
+            t.append("GAME OVER: " + (wins(names[w]) if w in (0, 1) else "a draw"), style="bold reverse")
             if view.get("end_reason"):
                 t.append(f" ({personal(RULE_REF.sub('', printable(view['end_reason'])), names)})")
-            t.append("\n")
+            t.append("\nn: new game, r: rematch (seats swapped), q: leave.\n")
         elif cp in (0, 1) and cp != view["you"]:
             t.append(f">> {names[cp]} to move.\n", style="bold")
         elif cp in (0, 1):

@@ -24,10 +24,17 @@ from tui.screens.handoff import HandOffScreen
 from tui.screens.help import HelpScreen
 from tui.learn.guide import GUIDE_BINDINGS, GuidedGame
 from tui.session import Session
+from tui.wording import wins
 from tui.widgets import CardList, LogPane, StatusLine
 
 
 WIDE = 100  # columns from which cards show their full ability text
+#: Events that decide a battle (a result follows), that end the result, and worth a line in "since your last move".
+RESULT_STARTS = {"resolve", "reveal"}
+RESULT_ENDS = {"turn", "phase", "aggressor", "draw", "place", "cut", "first", "game_over"}
+RECENT_KINDS = {"battle", "enhance", "dominant", "rescue", "resolve", "place", "activate", "discard", "effect",
+                "play", "reveal", "win", "lose", "ability", "tie", "protect"}
+BATTLE_KINDS = {"battle", "enhance", "dominant", "rescue", "resolve", "reveal", "win", "lose", "ability", "tie"}
 POLL = 0.1  # seconds between looks at a shared table's file (a stat call: cheap)
 
 
@@ -74,12 +81,15 @@ class GameScreen(GuidedGame, Screen):
         Binding("space", "pass", "Pass"),
         Binding("n", "end_phase", "End phase"),
         Binding("u", "undo", "Undo"),
+        Binding("u", "undo_why", show=False),  # when Undo is not in the Footer, u still says why not
         Binding("s", "save", "Save"),
         Binding("question_mark,f1", "help", "Help", key_display="?"),
         Binding("colon", "prompt", "Type", show=False),
         Binding("t", "talk", "Talk", show=False),
         Binding("q", "leave", "Leave"),
-        Binding("v", "review", "Review"),  # once the game is over (check_action)
+        Binding("n", "new_game", "New game"),  # these three only once the game is over (check_action)
+        Binding("r", "rematch", "Rematch"),
+        Binding("v", "review", "Review"),
         *[Binding(str(d), f"pick({d})", f"Card {d}", show=False) for d in range(1, 10)],
         Binding("0", "pick(10)", "Card 10", show=False),
         Binding("escape", "cancel_prompt", show=False),
@@ -97,6 +107,9 @@ class GameScreen(GuidedGame, Screen):
         self._dimming: tuple = ()
         self._wake = threading.Event()
         self._active_list: CardList | None = None
+        self._happened: list[tuple[int, Any]] = []  # (who acted, event), the last 200
+        self.last_result: list[str] = []  # the events of the last battle's result (engine text)
+        self._collecting = False
         self._talking = False  # the prompt sends a message to a shared table instead of an action
 
     @property
@@ -165,7 +178,7 @@ class GameScreen(GuidedGame, Screen):
             self._status = status
             self.query_one("#status", StatusLine).update(status)
         # The Footer rebuilds itself on every refresh_bindings(): only ask when the answer changes.
-        dimming = tuple(self.check_action(a, ()) for a in ("play", "pass", "end_phase", "undo"))
+        dimming = tuple(self.check_action(a, ()) for a in ("play", "pass", "end_phase", "undo", "rematch"))
         if dimming != self._dimming:
             self._dimming = dimming
             self.refresh_bindings()
@@ -178,7 +191,7 @@ class GameScreen(GuidedGame, Screen):
         phase = ""
         if game.is_over:
             w = game.winner
-            move = "Game over: " + (f"{s.name(w)} wins" if w is not None else "a draw")
+            move = "Game over: " + (wins(s.name(w)) if w is not None else "a draw")
         else:
             move = "Your move" if s.my_turn else f"{s.name(game.current_player)} to move"
             phase = self.ui.phase(view)
@@ -194,6 +207,10 @@ class GameScreen(GuidedGame, Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         s = self.session
         game = s.game
+        if action in ("new_game", "rematch"):
+            return game.is_over and self._can_rematch()
+        if game.is_over and action in ("play", "pass", "end_phase", "undo", "undo_why"):
+            return False  # no key that can no longer act
         if action == "play":
             return True if s.my_turn else None
         if action in ("pass", "end_phase") and action not in self.ui.keys:
@@ -270,7 +287,9 @@ class GameScreen(GuidedGame, Screen):
         if not self._may_act():
             return
         try:
+            actor = self.session.game.current_player
             outcome = self.session.act(action)
+            self.note(actor, outcome)
             self.guide_outcome(action, outcome)
         except saves.SaveError as e:
             self.notify(str(e), title="Could not save", severity="error")
@@ -320,12 +339,41 @@ class GameScreen(GuidedGame, Screen):
         self.aim()
         if s.game.is_over:
             w = s.game.winner
-            self.notify("Game over: " + (f"{s.name(w)} wins." if w is not None else "a draw."), title="Game over")
+            self.notify("Game over: " + (wins(s.name(w)) + "." if w is not None else "a draw."), title="Game over")
             return
         if s.needs_handoff:
             self.hand_off()
             return
         self.maybe_computer()
+
+    # --- what happened: the last battle's result, and what the others did since your last decision ----
+    def note(self, actor: int | None, outcome: Any) -> None:
+        """Remember an accepted action's events: who acted, and the result of a battle when one was decided."""
+        if not outcome.ok or actor is None:
+            return
+        self._happened.extend((actor, e) for e in outcome.events)
+        del self._happened[:-200]
+        for e in outcome.events:
+            if e.kind in RESULT_STARTS:
+                self.last_result = [e.text]
+                self._collecting = True
+            elif self._collecting and e.kind in RESULT_ENDS:
+                self._collecting = False
+            elif self._collecting:
+                self.last_result.append(e.text)
+
+    def recent(self) -> list[str]:
+        """What the other side did since the viewer's last action, newest last (the important events only)."""
+        me = self.session.viewer
+        found = []
+        for actor, e in reversed(self._happened):
+            if actor == me:
+                break
+            if e.kind in RECENT_KINDS:
+                found.append(e)
+        found.reverse()
+        battle = [e for e in found if e.kind in BATTLE_KINDS]  # a battle's events say more than cards put in play
+        return [e.text for e in (battle or found)]
 
     # --- the computer ----------------------------------------------------------------------
     def maybe_computer(self) -> None:
@@ -374,9 +422,11 @@ class GameScreen(GuidedGame, Screen):
             return  # an answer to a position that was undone or left: a newer one may be on its way
         self._thinking = False
         try:
+            actor = self.session.game.current_player
             outcome = self.session.act(action, by_computer=True)
             if not outcome.ok:  # the agent chose something the engine refuses: log it and play a legal action
                 outcome = self.session.act(legal[0], by_computer=True)
+            self.note(actor, outcome)
             self.guide_outcome(action, outcome, mine=False)
         except saves.SaveError as e:
             self.notify(str(e), title="Could not save", severity="error")
@@ -458,7 +508,7 @@ class GameScreen(GuidedGame, Screen):
         self.aim()
         if s.game.is_over:
             w = s.game.winner
-            self.notify("Game over: " + (f"{s.name(w)} wins." if w is not None else "a draw."), title="Game over")
+            self.notify("Game over: " + (wins(s.name(w)) + "." if w is not None else "a draw."), title="Game over")
         elif s.my_turn:
             self.app.bell()
         self.maybe_computer()
@@ -525,6 +575,64 @@ class GameScreen(GuidedGame, Screen):
             self.refresh_view()
         elif text:
             self.submit(text)
+
+    def action_undo_why(self) -> None:
+        """u when Undo cannot act: say why, in the status line and a toast."""
+        s = self.session
+        if not (s.vs_computer and s.level == "easy"):
+            why = "Undo works only against the computer at the easy level."
+        else:
+            why = "Nothing to undo: no action of yours since the last card was revealed, drawn or answered."
+        self.app.bell()
+        self.say(why)
+
+    def say(self, text: str) -> None:
+        """A short message where the player looks: the status line (until the next redraw) and a toast."""
+        self.query_one("#status", StatusLine).update(text)
+        self._status = text
+        self.notify(text, severity="warning")
+
+    def _can_rematch(self) -> bool:
+        return getattr(self.session, "rematch_allowed", True) and self.session.path is not None
+
+    def action_new_game(self) -> None:
+        """Game over: the new-game form, from the title screen."""
+        from tui.screens.title import NewGameScreen
+
+        self.stop_thinking()
+        self._save_quietly()
+        app = self.app
+        self.dismiss()
+        app.push_screen(NewGameScreen())
+
+    def action_rematch(self) -> None:
+        """Game over: the same game and options again, the seats swapped (the other player moves first)."""
+        from tui.session import new_save_name
+
+        s = self.session
+        self.stop_thinking()
+        self._save_quietly()
+        game = s.game
+        names = [p.get("name") for p in s.players]
+        first = 1 - int(s.meta.extra.get("first", 0))
+        kw: dict = {"vs": "computer" if s.vs_computer else "human", "level": s.level,
+                    "options": dict(getattr(game, "options", {}) or {}), "first": first}
+        if game.name == "redemption":  # the same decks, each with its player
+            from rules.review import starting_decks
+
+            decks = starting_decks(game)
+            kw["decks"] = decks if s.vs_computer else decks[::-1]
+        if not s.vs_computer:
+            kw["names"] = (names[1], names[0])  # the seats swapped
+        folder = s.path.parent
+        try:
+            new = self.app.new_session(game.name, **kw, path=saves.save_path(new_save_name(game.name, folder), folder))
+            new.meta.extra["first"] = first
+            new.autosave()
+        except (ValueError, saves.SaveError) as e:
+            self.notify(str(e), title="Cannot start", severity="error")
+            return
+        self.app.switch_to_game(new)
 
     def action_leave(self) -> None:
         self.stop_thinking()
