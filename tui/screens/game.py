@@ -505,7 +505,8 @@ class GameScreen(GuidedGame, Screen):
             return
         self.stop_thinking()  # a computer move worked out on the old state would be refused anyway
         self.refresh_view()
-        self.aim()
+        if not self.query_one("#prompt", Input).display:  # never take the keys from a half-typed action or message
+            self.aim()
         if s.game.is_over:
             w = s.game.winner
             self.notify("Game over: " + (wins(s.name(w)) + "." if w is not None else "a draw."), title="Game over")
