@@ -83,7 +83,10 @@ class RedemptionApp(App[int]):
         if isinstance(field, Input) and field.is_attached:
             if not await self._check_bindings(event.key, priority=True):
                 for binding in field._bindings.key_to_bindings.get(event.key, ()):
-                    if not binding.priority and await self.run_action(binding.action, field):
+                    if not binding.priority:
+                        # Queued behind the keys already sent to the field: "cut" then Enter in one read submits
+                        # "cut", not an empty line (running it at once here put it before the characters).
+                        field.call_later(self.run_action, binding.action, field)
                         return
             else:
                 return

@@ -158,7 +158,7 @@ class GameScreen(GuidedGame, Screen):
     # --- rendering ------------------------------------------------------------------------
     @property
     def names(self) -> list[str]:
-        return [self.session.name(i) for i in range(len(self.session.players))]
+        return [saves.printable(self.session.name(i)) for i in range(len(self.session.players))]
 
     def selected_card(self) -> str | None:
         """The card under the cursor of the card pane used last (a digit picks in the hand at once,
