@@ -424,6 +424,42 @@ def say(base, table_id: str, player: str, text: str, now: float | None = None) -
 
 
 # --- listing --------------------------------------------------------------------------------------
+_seen: dict[Path, tuple[tuple, Table | SaveError]] = {}  # path -> (stamp, what it held): the list's cache
+
+
+def _read_for_list(base, table_id: str) -> Table:
+    """A table for listing only (never changed): read again only when its file has changed since."""
+    path = table_path(base, table_id)
+    now = stamp(path)
+    hit = _seen.get(path)
+    if hit is not None and now is not None and hit[0] == now:
+        if isinstance(hit[1], SaveError):
+            raise hit[1]
+        return hit[1]
+    try:
+        t = load(base, table_id)
+    except SaveError as e:
+        if now is not None:
+            _seen[path] = (now, e)
+        raise
+    g = t.game  # kept: what a list row needs, not the game (a Redemption game is tens of KiB in memory)
+    light = Table(t.id, t.path, Saved(_Listed(g.name, g.is_over, g.winner, g.current_player),  # type: ignore[arg-type]
+                                      Meta(players=t.meta.players, extra={"table": t.info})))
+    if now is not None:
+        _seen[path] = (now, light)
+    return light
+
+
+@dataclass(frozen=True)
+class _Listed:
+    """The part of a game the table list reads."""
+
+    name: str
+    is_over: bool
+    winner: int | None
+    current_player: int | None
+
+
 def all_ids(base) -> list[str]:
     d = folder(base)
     if not d.is_dir():
@@ -440,7 +476,7 @@ def rows_for(base, player: str, now: float | None = None) -> list[Row]:
     out: list[Row] = []
     for tid in all_ids(base):
         try:
-            t = load(base, tid)
+            t = _read_for_list(base, tid)
         except SaveError as e:
             try:
                 raw = table_path(base, tid).read_text("utf-8", "replace")
@@ -509,7 +545,7 @@ def record(base, player: str) -> dict[str, list[int]]:
         rec["computer"][2 if info.winner is None else (0 if info.winner == me else 1)] += 1
     for tid in all_ids(base):
         try:
-            t = load(base, tid)
+            t = _read_for_list(base, tid)
         except SaveError:
             continue
         me = t.seat_of(player)

@@ -210,3 +210,14 @@ def test_the_record_counts_local_games_against_the_computer_too(tmp_path):
                                                            {"name": "Computer", "kind": "computer"}]))
     # won (the computer resigned), lost, lost (alice in seat 2); the hot-seat game is not against the computer
     assert tables.record(tmp_path, "alice") == {"people": [0, 0, 0], "computer": [1, 2, 0]}
+
+
+def test_the_list_follows_every_change_of_a_table_file(tmp_path):
+    t = two_player(tmp_path)
+    first = mover(t)
+    assert [r.kind for r in tables.rows_for(tmp_path, first)] == ["move"]
+    assert tables.submit(tmp_path, "t1", first, t.game.legal_actions()[0], t.seen).ok
+    assert [r.kind for r in tables.rows_for(tmp_path, first)] == ["waiting"]  # read again: the file changed
+    t.path.write_text("garbage = [")
+    assert [r.kind for r in tables.rows_for(tmp_path, first)] == []  # unreadable, and names nobody now
+    assert tables.record(tmp_path, first) == {"people": [0, 0, 0], "computer": [0, 0, 0]}

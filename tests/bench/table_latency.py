@@ -133,9 +133,14 @@ def store_costs(n_tables: int, folder: Path) -> None:
     t0 = time.perf_counter()
     rows = tables.rows_for(many, "bob")
     dt = time.perf_counter() - t0
-    figure(f"list bob's tables among {n_tables} (reads every table file)", dt * 1000, "ms")
+    figure(f"list bob's tables among {n_tables}, first time (reads every table file)", dt * 1000, "ms")
     figure("  of which per table file", dt / n_tables * 1000, "ms", "reading one Redemption table above",
            load_s * 1000)
+    tables.create(many, "alice", "resurrection", [{"invite": "bob"}], seed=0, table_id="changed")
+    t0 = time.perf_counter()
+    tables.rows_for(many, "bob")
+    figure(f"list again, one table new or changed (one stat per table, one read)", (time.perf_counter() - t0) * 1000,
+           "ms")
     print(f"# bob sees {len(rows)} of {n_tables} tables")
 
 
