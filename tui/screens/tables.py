@@ -6,7 +6,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, DataTable, Footer, Input, Label, RadioSet
+from textual.widgets import Button, DataTable, Footer, Input, Label, RadioSet
 
 import saves
 from saves import tables
@@ -31,7 +31,7 @@ class TablesScreen(Screen):
 
     def on_mount(self) -> None:
         table = self.query_one("#saves", DataTable)
-        table.add_columns("Status", "Game", "Players", "Table", "")
+        table.add_columns(" ", "Status", "Game", "Players", "Table", "")
         self.fill()
         table.focus()
         self.set_interval(REFRESH, self.fill)
@@ -55,11 +55,22 @@ class TablesScreen(Screen):
         self.rows = rows
         for r in rows:
             if r.error:
-                table.add_row(KIND_TEXT[r.kind], "", r.error[-50:], r.id, "", key=r.id)
+                table.add_row(" ", KIND_TEXT[r.kind], "", r.error[-50:], r.id, "", key=r.id)
             else:
-                table.add_row(KIND_TEXT[r.kind], r.game.capitalize(), r.players, r.id, r.detail, key=r.id)
+                table.add_row(" ", KIND_TEXT[r.kind], r.game.capitalize(), r.players, r.id, r.detail, key=r.id)
         if rows and keep is not None:
             table.move_cursor(row=min(keep, len(rows) - 1))
+        self._mark(table.cursor_row)
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self._mark(event.cursor_row)
+
+    def _mark(self, row: int | None) -> None:
+        """A marker on the highlighted row, so the choice shows without colour (NO_COLOR, monochrome)."""
+        table = self.query_one("#saves", DataTable)
+        marker = ">" if self.app.settings.ascii else "▶"  # type: ignore[attr-defined]
+        for i in range(table.row_count):
+            table.update_cell_at((i, 0), marker if i == row else " ")
         rec = tables.record(self.base, self.player)
         p, c = rec["people"], rec["computer"]
         self.query_one("#record", Label).update(f"Won-lost-drawn: v people {p[0]}-{p[1]}-{p[2]}, "
@@ -128,12 +139,15 @@ class NewTableScreen(Screen):
                 yield Choice("Redemption", id="g-redemption")
             yield Label("The other seat")
             with RadioSet(id="seat"):
-                yield Choice("Invite a player (name below)", value=True, id="s-invite")
-                yield Choice("Open: any player of this host may take it", id="s-open")
-                yield Choice("The computer (normal)", id="s-computer")
+                yield Choice("Invite (name below)", value=True, id="s-invite")
+                yield Choice("Open seat", id="s-open")
+                yield Choice("Computer", id="s-computer")
             yield Label("Player to invite")
             yield Input(placeholder="their player name", id="invite")
-            yield Checkbox("Others may watch (they see only public cards)", id="watch")
+            yield Label("Others may watch (they see only public cards)")
+            with RadioSet(id="watch"):
+                yield Choice("no", value=True, id="w-no")
+                yield Choice("yes", id="w-yes")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -165,7 +179,7 @@ class NewTableScreen(Screen):
             if seat == "invite" and not name:
                 raise ValueError("type the name of the player to invite, or choose an open seat")
             t = tables.create(app.settings.tables_base, app.settings.player, game, [other],  # type: ignore[attr-defined]
-                              watch=self.query_one("#watch", Checkbox).value)
+                              watch=self._pick("watch") == "yes")
             session = TableSession.open(app.settings.tables_base, t.id, app.settings.player)  # type: ignore[attr-defined]
         except (ValueError, saves.SaveError) as e:
             self.app.bell()
