@@ -17,7 +17,8 @@ ZONE_TAG = {"territory": "T", "artifact_pile": "A", "land_of_bondage": "B", "set
 MY_ZONES = ("territory", "artifact_pile", "set_aside", "in_site", "in_fortress", "land_of_bondage")
 #: What the keys do at each decision (the engine's decision text is in its notation; the battle one
 #: repeats the initiative reason shown just above). "{opp}": the other player's name.
-PROMPTS = {"block": "block (pick, Enter) or no block (Space).",
+PROMPTS = {"window": "you may play a Dominant now (pick, Enter) or pass (Space).",
+           "block": "block (pick, Enter) or no block (Space).",
            "initiative": "enhance (pick, Enter) or pass (Space).",
            "surrender": "pick the Lost Soul to surrender (Enter).",
            "rescuer_chooses": "pick the Lost Soul you rescue (Enter).",
@@ -129,6 +130,13 @@ class RedemptionUI:
             whose = self._names[owner] if isinstance(owner, int) and owner < len(self._names) else ""
             where = self._zones.get(args[1], "")
             return f"{action}: play {named[0]} on {named[1]}" + (f" ({whose}'s, {where})" if whose else "")
+        if verb == "enhance" and len(args) == 3:  # the third card is what its ability takes (redemption.battle.targets)
+            ability = self._cards.get(args[0], {}).get("ability", "")
+            how = ("banding in" if ability.startswith("Band") else "discarding" if ability.startswith("Discard")
+                   else "capturing" if ability.startswith("Capture") else "setting aside" if ability.startswith("Set aside")
+                   else "returning" if ability.startswith("Return") else "choosing")
+            where = self._zones.get(args[2], "")
+            return f"{action}: play {named[0]} on {named[1]}, {how} {named[2]}" + (f" ({where})" if where else "")
         phrase = VERB_PHRASES.get(verb)
         if phrase and len(named) == phrase.count("{"):
             return f"{action}: " + phrase.format(*named)
@@ -306,7 +314,7 @@ class RedemptionUI:
         elif cp in (0, 1) and cp != view["you"]:
             t.append(f">> {names[cp]} to move.\n", style="bold")
         elif cp in (0, 1):
-            key = b["step"] if b else view["phase"]
+            key = "window" if view["decision"]["kind"] == "window" else b["step"] if b else view["phase"]
             if key == "surrender" and cp == b["attacker"]:
                 key = "rescuer_chooses"
             prompt = PROMPTS.get(key, "").format(opp=names[1 - cp])
@@ -317,6 +325,8 @@ class RedemptionUI:
         return title, t
 
     def phase(self, view: dict) -> str:
+        if view["decision"]["kind"] == "window":
+            return "Dominant window"
         if view["battle"]:
             return f"battle: {view['battle']['step']}"
         return view["phase_name"].lower()
