@@ -449,3 +449,25 @@ def test_saves_without_the_new_fields_still_load():
     del d["window"]
     del d["battle"]["effects"]
     assert Game.from_dict(d) == b.game
+
+
+def test_ten_rounds_without_a_rescue_on_empty_piles_end_the_game():
+    text = """
+[start]
+phase = "discard"
+active = 0
+turn = 40
+dry_turns = DRY
+[[start.seat]]
+territory = ["deborah"]
+land_of_bondage = ["ls_debtor"]
+[[start.seat]]
+territory = ["herodias"]
+land_of_bondage = ["ls_orphan"]
+"""
+    g = scenario(text.replace("DRY", "18")).game
+    ok(g, "end")
+    assert not g.is_over and g.rescue_possible()
+    g = scenario(text.replace("DRY", "19")).game
+    ok(g, "end")
+    assert g.is_over and "10 full rounds" in g.st["end_reason"]

@@ -27,6 +27,8 @@ HAND_SIZE = 8
 TURN_DRAW = 3
 BASE_HAND_LIMIT = 8
 MIN_CUT = 5
+#: With both draw piles empty, this many turns in a row without a rescue end the game (redemption.win.stalled).
+STALL_TURNS = 20
 
 VERBS = {
     # verb: (number of card arguments (min, max), rule id)
@@ -1050,9 +1052,14 @@ class Game(GameBase):
         return False
 
     def _end_turn(self, events):
-        self.st["dry"] = 0
-        if not self.z[0]["deck"] and not self.z[1]["deck"] and not self.rescue_possible():
+        both_empty = not self.z[0]["deck"] and not self.z[1]["deck"]
+        self.st["dry"] = self.st["dry"] + 1 if both_empty and not self.st["flags"]["rescued"] else 0
+        if both_empty and not self.rescue_possible():
             self._end_by_score("both draw piles are empty and no player can win a Lost Soul any more "
+                               "(redemption.win.stalled)", events)
+            return
+        if self.st["dry"] >= STALL_TURNS:
+            self._end_by_score(f"both draw piles are empty and {STALL_TURNS // 2} full rounds passed without a rescue "
                                "(redemption.win.stalled)", events)
             return
         self._start_turn(1 - self.active, events)

@@ -129,7 +129,8 @@ class RedemptionUI:
             owner = t.get("owner")
             whose = self._names[owner] if isinstance(owner, int) and owner < len(self._names) else ""
             where = self._zones.get(args[1], "")
-            return f"{action}: play {named[0]} on {named[1]}" + (f" ({whose}'s, {where})" if whose else "")
+            whose = "yours" if whose == "You" else f"{whose}'s" if whose else ""
+            return f"{action}: play {named[0]} on {named[1]}" + (f" ({whose}, {where})" if whose else "")
         if verb == "enhance" and len(args) == 3:  # the third card is what its ability takes (redemption.battle.targets)
             ability = self._cards.get(args[0], {}).get("ability", "")
             how = ("banding in" if ability.startswith("Band") else "discarding" if ability.startswith("Discard")
