@@ -382,6 +382,12 @@ class Game(GameBase):
         return [s for s in self.z[opp]["land_of_bondage"] + self.z[opp]["in_site"] if self.can_reach(hero, s)]
 
     # --- uniqueness, targets, windows ----------------------------------------------------------
+    def _unique_names(self, p: int) -> set[str]:
+        """Names of the unique cards player p controls in play (for offering moves from the hand quickly)."""
+        z = self.z[p]
+        return {CARDS[self.cards[c][0]].name for zone in ("territory", "set_aside", "field_of_battle", "in_fortress")
+                for c in z[zone] if CARDS[self.cards[c][0]].unique_in_play}
+
     def _unique_clash(self, p: int, cid: str) -> str | None:
         """Another copy of unique card ``cid`` that player p controls in play (redemption.unique), if any."""
         cd = self.card(cid)
@@ -494,8 +500,11 @@ class Game(GameBase):
             step = self.b["step"]
             if not self.b["kind"]:
                 opp = 1 - p
+                in_play = self._unique_names(p) if not self.st["flags"]["battled"] else set()
                 for c in (hand + z["territory"]) if not self.st["flags"]["battled"] else ():
-                    if self.card(c).type == "hero" and c not in self.attached and self._unique_clash(p, c) is None:
+                    cd = self.card(c)
+                    if cd.type == "hero" and c not in self.attached and (
+                            self.loc[c][1] == "territory" or cd.name not in in_play or self._unique_clash(p, c) is None):
                         out.append(Action("rescue" if self.reachable(c, opp) else "challenge", (c,)))
                 out.append(Action("end"))
             elif step == "block":
@@ -527,10 +536,11 @@ class Game(GameBase):
         out = []
         prep = ph == "prep"
         terr_chars = [c for c in z["territory"] if self.card(c).is_character]
+        in_play = self._unique_names(p)
         for c in z["hand"]:
             cd = self.card(c)
             if cd.is_character:
-                if self._unique_clash(p, c) is None:
+                if cd.name not in in_play:
                     out.append(Action("play", (c,)))
             elif cd.type == "artifact":
                 out.append(Action("artifact", (c,)))
@@ -539,7 +549,7 @@ class Game(GameBase):
             elif cd.type == "site":
                 out.append(Action("site", (c,)))
             elif cd.type == "fortress":
-                if self._unique_clash(p, c) is None:
+                if cd.name not in in_play:
                     out.append(Action("fortress", (c,)))
             elif cd.is_enhancement and "weapon" in cd.classes:
                 for w in terr_chars:
