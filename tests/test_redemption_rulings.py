@@ -471,3 +471,29 @@ land_of_bondage = ["ls_orphan"]
     g = scenario(text.replace("DRY", "19")).game
     ok(g, "end")
     assert g.is_over and "10 full rounds" in g.st["end_reason"]
+
+
+def test_a_dominant_that_takes_the_last_hero_before_resolution_ends_the_battle():
+    """Found by the state machine: the attacker's window after 'noblock' left a block step with no Hero."""
+    b = scenario("""
+[start]
+phase = "battle"
+active = 1
+turn = 3
+flags = { battled = true }
+battle = { kind = "rescue", step = "block", last_actor = 1 }
+[[start.seat]]
+hand = ["manna_from_heaven"]
+land_of_bondage = ["ls_debtor"]
+deck = ["gideon", "barak", "ehud", "ls_prodigal"]
+[[start.seat]]
+field_of_battle = ["andrew"]
+hand = ["day_of_judgment"]
+land_of_bondage = ["ls_orphan"]
+""")
+    g = b.game
+    ok(g, "noblock")
+    assert g.current_player == 1 and g.st["then"] == "resolve"
+    ok(g, f"dominant {b['day_of_judgment']} {b['andrew']}")
+    assert g.phase == "discard" and not g.st["wq"] and g.score(1) == 0
+    assert Game.from_dict(g.to_dict()) == g

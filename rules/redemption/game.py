@@ -1366,6 +1366,11 @@ class Game(GameBase):
             self._effect(p, d, d, ab, target, events)
         if window:
             then = self.st["then"]
+            if then == "resolve" and self.phase == "battle" and self.b["kind"] and not self.battle_chars(self.active):
+                self.st["wq"], self.st["then"] = [], ""  # nothing left to resolve: the window closes with the battle
+                events.append(Event("battle", "No Hero is left in battle: the battle is over and rescues nothing.", -1))
+                self._finish_battle(events)
+                return
             if then and not self.is_over and 1 - p not in self.st["wq"] and self._has_playable_dominant(1 - p):
                 self.st["wq"].insert(0, 1 - p)  # the other player may answer before the game goes on
             if then == "resolve" and self.phase == "battle" and self.b["kind"]:
