@@ -76,6 +76,22 @@ async def test_the_other_players_move_shows_up_and_this_seat_sees_only_its_own_h
 
 
 @sync
+async def test_an_action_typed_with_enter_in_one_read_is_sent_whole(base):
+    """Over SSH the terminal often delivers "cut" and Enter in one read: the whole action is submitted."""
+    from textual import events
+
+    tables.create(base, "alice", "redemption", [{"invite": "bob"}], seed=11, table_id="t1")
+    tables.join(base, "t1", "bob")
+    app = app_for(base, "bob", start=TableSession.open(base, "t1", "bob"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("colon")
+        for key in ("c", "u", "t", "enter"):  # queued at once, as the driver does with one read
+            app.post_message(events.Key(key, key if len(key) == 1 else "\r"))
+        assert await until(pilot, lambda: tables.load(base, "t1").seen == 1)
+        assert tables.load(base, "t1").game.history == ["cut"]
+
+
+@sync
 async def test_talk_reaches_the_table_cleaned(base):
     tables.create(base, "alice", "resurrection", [{"invite": "bob"}], seed=3, table_id="t1")
     tables.join(base, "t1", "bob")
