@@ -21,6 +21,7 @@ from textual.widgets.option_list import Option
 
 from rules.redemption.cards import CARD_TYPES, CARDS, TYPE_NAMES
 from saves import decks as dk
+from saves import printable
 
 CSS = str(Path(__file__).with_name("decks.tcss"))
 ALIGN_FILTERS = ("", "good", "evil", "neutral")
@@ -103,7 +104,7 @@ class DeckListScreen(Screen):
         for d in self.decks:
             problems = d.problems()
             legal = "legal" if not problems else f"not legal ({len(problems)})"
-            label = f"{d.name[:30]:30} {d.size:3} cards  {legal:16} {'bundled' if d.builtin else ''}"
+            label = f"{printable(d.name)[:30]:30} {d.size:3} cards  {legal:16} {'bundled' if d.builtin else ''}"
             menu.add_option(Option(Content(label)))
         menu.highlighted = min(keep, len(self.decks) - 1)
         self.query_one("#deck-errors", Static).update("\n".join(f"Unreadable: {e}" for e in errors))
@@ -150,12 +151,12 @@ class DeckListScreen(Screen):
             if yes:
                 try:
                     dk.delete(deck.name, self.app.settings.save_dir)  # type: ignore[attr-defined]
-                    self.notify(Content(f"Deleted the deck {deck.name}."))
+                    self.notify(Content(f"Deleted the deck {printable(deck.name)}."))
                 except dk.SaveError as e:
                     self.notify(Content(str(e)), severity="error")
                 self.fill()
 
-        self.app.push_screen(ConfirmScreen(f"Delete the deck {deck.name!r}?", yes="Delete"), done)
+        self.app.push_screen(ConfirmScreen(f"Delete the deck {printable(deck.name)!r}?", yes="Delete"), done)
 
     def action_back(self) -> None:
         self.dismiss()
@@ -263,7 +264,7 @@ class DeckEditorScreen(Screen):
         problems = self.deck.problems()
         mark = " *" if self.dirty else ""
         self.query_one("#deck-title", Static).update(
-            f"Deck editor: {self.deck.name}{mark}   ({self.deck.size} cards; "
+            f"Deck editor: {printable(self.deck.name)}{mark}   ({self.deck.size} cards; "
             f"{'saved' if not self.dirty else 'not saved'})")
         if not problems:
             text = "Legal (Type 1): ready to play."
