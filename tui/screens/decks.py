@@ -167,7 +167,10 @@ class DeckEditorScreen(Screen):
     BINDINGS = [
         Binding("plus,equals_sign,a", "add", "Add", show=True),
         Binding("minus,delete,x", "remove", "Remove", show=True),
-        Binding("slash", "search", "Search"),
+        # '/' and Enter act as they arrive (priority): keys typed in the same burst (fast typing, a paste over
+        # SSH) then go where those two send them, to the search field or back to the pool.
+        Binding("slash", "search", "Search", priority=True),
+        Binding("enter", "enter", "Add", show=False, priority=True),
         Binding("t", "cycle('type')", "Type"),
         Binding("l", "cycle('align')", "Align"),
         Binding("b", "cycle('brigade')", "Brigade"),
@@ -301,15 +304,15 @@ class DeckEditorScreen(Screen):
         elif event.option_list.id == "deck" and 0 <= event.option_index < len(self.rows):
             self.show_card(self.rows[event.option_index])
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        self.action_add()
-
     def on_input_changed(self, event: Input.Changed) -> None:
         self.refresh_pool()
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.query_one("#pool", OptionList).focus()
+    def action_enter(self) -> None:
+        """Enter: in the search field, back to the pool; on a card, add a copy."""
+        if isinstance(self.focused, Input):
+            self.set_focus(self.query_one("#pool", OptionList))
+        else:
+            self.action_add()
 
     # --- actions -------------------------------------------------------------------------------------
     def change(self, key: str, n: int) -> None:
@@ -331,7 +334,9 @@ class DeckEditorScreen(Screen):
             self.change(key, -1)
 
     def action_search(self) -> None:
-        self.query_one("#pool-search", Input).focus()
+        # At once, not after a refresh (Widget.focus): the keys typed right after '/' in the same burst (a fast
+        # typist, a paste over SSH) must reach the search field, not run as the pool's commands.
+        self.set_focus(self.query_one("#pool-search", Input))
 
     def action_cycle(self, which: str) -> None:
         values = {"type": TYPE_FILTERS, "align": ALIGN_FILTERS, "brigade": BRIGADES}[which]
@@ -410,7 +415,7 @@ class DeckEditorScreen(Screen):
 
     def action_back(self) -> None:
         if isinstance(self.focused, Input):
-            self.query_one("#pool", OptionList).focus()
+            self.set_focus(self.query_one("#pool", OptionList))
             return
         if not self.dirty:
             self.dismiss()
