@@ -162,6 +162,7 @@ class RedemptionUI:
         named = [self._cards.get(a, {}).get("name", a) for a in args]
         if not named:
             return {"pass": "pass: play nothing more", "noblock": "noblock: do not block",
+                    "decline": "decline: play no Dominant now, let the game go on",
                     "end": "end: end this phase"}.get(verb, str(action))
         if verb == "dominant" and len(args) == 2:  # whose card, and where: a Dominant can hit your own
             where = self.whereabouts(args[1])
