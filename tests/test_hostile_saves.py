@@ -253,6 +253,8 @@ def test_a_save_open_in_another_process_is_refused(tmp_path, capsys):
             Session.load(path)
         code, out, err = run_cli("resume", "shared", "--save-dir", str(folder), capsys=capsys)
         assert code == 1 and err.count("\n") == 1 and "open in another window" in err
+        look = Session.load(path, to_play=False)  # a review only reads: it is not refused
+        assert look.game.name == "resurrection" and not look.claimed
     finally:
         holder.communicate("", timeout=30)
     s = Session.load(path)  # the other process has closed it: now it opens
