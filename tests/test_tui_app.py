@@ -344,3 +344,49 @@ def test_too_small_under_a_hand_off_goes_once_the_terminal_grows(make_app, save_
             assert not any(isinstance(s, TooSmallScreen) for s in app.screen_stack)
 
     asyncio.run(go())
+
+
+def test_redemption_target_list_after_the_card(make_app, save_dir):
+    """Enter on an enhancement whose ability takes a target lists the targets; the player picks the weaker one."""
+    from textual.widgets import OptionList
+
+    from tests.redemption_helpers import scenario
+    from tui.screens.choice import ChoiceScreen
+
+    b = scenario("""
+[start]
+phase = "battle"
+active = 0
+turn = 3
+flags = { battled = true }
+battle = { kind = "rescue", step = "initiative", last_actor = 1 }
+[[start.seat]]
+field_of_battle = ["barak"]
+hand = ["stars_fought"]
+land_of_bondage = ["ls_debtor"]
+deck = ["gideon", "ehud", "ls_prodigal"]
+[[start.seat]]
+field_of_battle = ["nebuchadnezzar", "haman"]
+land_of_bondage = ["ls_orphan"]
+deck = ["peter", "ls_stranger"]
+""")
+    session = Session.new("redemption", seed=3, path=saves.save_path("targets", save_dir))
+    session.game = b.game
+    app = make_app(start=session)
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            await pilot.press("1", "enter")
+            await pilot.pause()
+            assert isinstance(app.screen, ChoiceScreen)
+            options = [str(o.prompt) for o in app.screen.query_one(OptionList).options]
+            assert options == [f"enhance G2 G1 H1: play The Stars Fought on Barak, discarding Nebuchadnezzar (Computer's, "
+                               "in battle)", "enhance G2 G1 H2: play The Stars Fought on Barak, discarding Haman "
+                               "(Computer's, in battle)"]
+            await pilot.press("down", "enter")
+            await pilot.pause()
+            assert "enhance G2 G1 H2" in session.game.history
+            assert session.game.zone_of(b["haman"]) == (1, "discard")
+
+    asyncio.run(go())
