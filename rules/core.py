@@ -53,6 +53,26 @@ class Rejection(Exception):
         self.rule = rule
 
 
+@dataclass(frozen=True, slots=True)
+class Resign:
+    """``resign N``: player N (0 or 1) gives the game up; the other player wins. Any time, either player."""
+
+    player: int
+
+    def __str__(self) -> str:
+        return f"resign {self.player}"
+
+
+def parse_resign(text: str) -> "Resign | None":
+    """``resign N`` as a Resign; None for any other text; ValueError for a malformed resignation."""
+    words = text.strip().lower().split()
+    if not words or words[0] != "resign":
+        return None
+    if len(words) != 2 or words[1] not in ("0", "1"):
+        raise ValueError("Write 'resign 0' or 'resign 1': the player (0 or 1) who resigns")
+    return Resign(int(words[1]))
+
+
 class Rng:
     """A seeded ``random.Random`` whose state is two integers, so saves stay small.
 
@@ -62,16 +82,31 @@ class Rng:
 
     __slots__ = ("seed", "calls", "_r")
 
+    #: A whole game draws about a hundred numbers; a saved state may not ask for more than this
+    #: (restoring it takes at most ~25 ms, see ``_skip``), nor a seed outside TOML's 64-bit integers.
+    MAX_CALLS: ClassVar[int] = 1_000_000
+    MAX_SEED: ClassVar[int] = 2**63 - 1
+
     def __init__(self, seed: int, calls: int = 0):
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ValueError(f"seed must be an integer, not {seed!r}")
-        if not isinstance(calls, int) or calls < 0:
-            raise ValueError(f"rng calls must be a non-negative integer, not {calls!r}")
+        if not isinstance(seed, int) or isinstance(seed, bool) or not -self.MAX_SEED <= seed <= self.MAX_SEED:
+            raise ValueError(f"seed must be a whole number of at most 64 bits, not {_short(seed)}")
+        if not isinstance(calls, int) or isinstance(calls, bool) or not 0 <= calls <= self.MAX_CALLS:
+            raise ValueError(f"rng calls must be a whole number from 0 to {self.MAX_CALLS} "
+                             f"(a game makes about a hundred), not {_short(calls)}")
         self.seed = seed
         self.calls = 0
         self._r = random.Random(seed)
-        for _ in range(calls):
-            self.random()
+        self._skip(calls)
+
+    def _skip(self, n: int) -> None:
+        """Advance as if ``random()`` had been called ``n`` times, in C: each ``random()`` takes two 32-bit
+        words of the Mersenne Twister, and ``getrandbits(64 * k)`` takes exactly ``2 * k`` (in chunks, so the
+        throw-away number stays small)."""
+        self.calls += n
+        while n > 0:
+            k = min(n, 1 << 16)
+            self._r.getrandbits(64 * k)
+            n -= k
 
     def random(self) -> float:
         self.calls += 1
@@ -105,6 +140,12 @@ class Rng:
 
     def __repr__(self) -> str:
         return f"Rng(seed={self.seed}, calls={self.calls})"
+
+
+def _short(v: object) -> str:
+    """A value for an error message, cut short (a file may hold a number of a thousand digits)."""
+    text = repr(v) if not isinstance(v, int) or abs(v) < 10**30 else f"a {v.bit_length()}-bit number"
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 class GameBase:
@@ -150,12 +191,22 @@ class GameBase:
     def clone(self) -> "GameBase":
         raise NotImplementedError
 
+    def validate_whole(self) -> None:
+        """Raise ValueError unless a whole game could have reached this state from its header (seed, options,
+        decks). Every save must pass; a hand-built position (a lesson, a test) is part of a game and need not.
+        ``from_dict`` already refuses what no state may hold."""
+
     def apply(self, action: Any) -> Outcome:
         action, refused, rule = self._admit(action)
         if refused is not None:
             return refused
         events: list[Event] = []
-        self._perform(action, events)
+        if isinstance(action, Resign):
+            self._resign(action.player)
+            events.append(Event("game_over", f"Player {action.player + 1} resigns: Player {2 - action.player} wins "
+                                             f"({self.name}.resign).", action.player))
+        else:
+            self._perform(action, events)
         self.history.append(str(action))
         return Outcome(True, "", rule, tuple(events))
 
@@ -168,11 +219,15 @@ class GameBase:
         """Parse text and run the rules' checks: the action, the rejection if any, the rule that allows it."""
         if isinstance(action, str):
             try:
-                action = self.parse(action)
+                action = parse_resign(action) or self.parse(action)
             except ValueError as e:
                 return action, Outcome.reject(str(e), f"{self.name}.notation"), ""
         if self.is_over:
             return action, Outcome.reject("The game is over.", f"{self.name}.end"), ""
+        if isinstance(action, Resign):  # not in legal_actions(): an engine action the rules allow at any time
+            if action.player not in (0, 1):
+                return action, Outcome.reject(f"There is no player {action.player} to resign.", f"{self.name}.resign"), ""
+            return action, None, f"{self.name}.resign"
         try:
             rule = self._check(action)
         except Rejection as r:
@@ -189,6 +244,10 @@ class GameBase:
 
     def _rule_of(self, action: Any) -> str:
         return ""
+
+    def _resign(self, player: int) -> None:
+        """End the game: ``player`` resigned, the other one wins."""
+        raise NotImplementedError
 
     # --- equality is equality of the complete state ---------------------------
     def __eq__(self, other: object) -> bool:
@@ -214,6 +273,19 @@ def game_from_dict(d: dict) -> GameBase:
     if not isinstance(name, str):
         raise ValueError("the state does not say which game it is (missing 'game')")
     return game_class(name).from_dict(d)
+
+
+def public_view(game: GameBase) -> dict:
+    """What anyone may see (a watcher): each player's side as their opponent sees it, no legal actions.
+
+    Laid out like ``view(0)``; a player's hand, face-down cards and private choices stay hidden because
+    every side is taken from the view of the other player."""
+    views = [game.view(0), game.view(1)]
+    v = dict(views[0])
+    v["players"] = [views[1]["players"][0], views[0]["players"][1]]
+    if "legal" in v:
+        v["legal"] = []
+    return v
 
 
 def state_int(d: dict, key: str, default: int | None) -> int:
@@ -260,4 +332,4 @@ def require(cond: bool, reason: str, rule: str) -> None:
         raise Rejection(reason, rule)
 
 
-__all__ = ["Event", "Outcome", "Rejection", "Rng", "GameBase", "game_class", "game_from_dict", "require", "state_int", "state_header", "merge_options", "GAME_NAMES"]
+__all__ = ["Event", "Outcome", "Rejection", "Resign", "parse_resign", "public_view", "Rng", "GameBase", "game_class", "game_from_dict", "require", "state_int", "state_header", "merge_options", "GAME_NAMES"]

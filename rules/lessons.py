@@ -17,7 +17,7 @@ A lesson is a TOML file in ``rules/<game>/lessons/``::
     players = [ ... ]              #   (game, seed and history may be left out), or
     # [[start.seat]]               #   the same, with each seat's zones written as card keys
     # hand = ["gideon"]            #   (ids G1.. and H1.. are given in order; see keyed_state), or
-    # save = "file.toml"           #   a save file beside the lesson, or
+    # save = "file.toml"           #   a save file beside the lesson (parsed through saves.lessons), or
     # seed = 7                     #   a new game from a seed (``first``, ``decks``, ``options`` too)
     # actions = ["..."]            # then these actions, played by whoever's move it is
 
@@ -42,8 +42,8 @@ they are read with the ids the keys were given.
 The learner's action is checked against the step *before* it is played: an
 expected action is played (with the opponent's replies); a legal but unexpected
 one is a mistake and changes nothing; an illegal one is refused by the engine
-and the coach explains the rule it broke. Pure: the only I/O is reading lesson
-files (and a save a lesson names).
+and the coach explains the rule it broke. Pure: the only I/O is reading the packaged
+lesson files; a save a lesson starts from is read by the save layer (saves.lessons).
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ import tomllib
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import import_module, resources
-from typing import Any
+from typing import Any, Callable
 
 from rules import coach as coach_mod
 from rules.core import Event, GameBase, game_class
@@ -105,7 +105,9 @@ class Lesson:
     level: str = "easy"
     order: int = 0
     source: str = ""
-    folder: Any = None  # where the lesson file lives (for a start save beside it)
+    #: Reads the game a ``[start] save = "NAME"`` names. The rules read no files: the save layer
+    #: (``saves.lessons.parse_lesson``) gives a lesson this when it parses one beside its saves.
+    open_save: Callable[[str], GameBase] | None = None
 
 
 @dataclass(frozen=True)
@@ -149,8 +151,12 @@ def _strings(d: dict, key: str, where: str) -> tuple[str, ...]:
     return tuple(v)
 
 
-def parse_lesson(text: str, game: str, source: str = "<lesson>", lesson_id: str = "", folder: Any = None) -> Lesson:
-    """A lesson from TOML text; LessonError names ``source`` and the problem."""
+def parse_lesson(text: str, game: str, source: str = "<lesson>", lesson_id: str = "",
+                 open_save: Callable[[str], GameBase] | None = None) -> Lesson:
+    """A lesson from TOML text; LessonError names ``source`` and the problem.
+
+    ``open_save`` reads the game of a ``[start] save = "NAME"`` (see :attr:`Lesson.open_save`).
+    """
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
@@ -197,7 +203,7 @@ def parse_lesson(text: str, game: str, source: str = "<lesson>", lesson_id: str 
     lesson = Lesson(id=lesson_id or str(doc.get("id", "")) or source, game=game, title=_text(doc, "title", source, True),
                     goal=_text(doc, "goal", source, True), steps=tuple(steps), start=start, intro=_text(doc, "intro", source),
                     outro=_text(doc, "outro", source), you=you, opponent=opponent, level=str(doc.get("level", "easy")),
-                    order=order, source=source, folder=folder)
+                    order=order, source=source, open_save=open_save)
     start_game(lesson)  # a lesson whose position the rules refuse is an error now, not when it is opened
     for n, step in enumerate(lesson.steps, 1):
         if step.start is not None:
@@ -222,13 +228,12 @@ def start_position(lesson: Lesson, start: dict | None = None,
     aliases: dict[str, str] = {}
     try:
         if "save" in start:
-            import saves  # the save layer reads the file format; the rules never write files
-
             name = start["save"]
-            if not isinstance(name, str) or lesson.folder is None:
+            if not isinstance(name, str):
                 raise LessonError(f"{where}: 'save' must name a file beside the lesson")
-            text = lesson.folder.joinpath(name).read_text(encoding="utf-8")
-            game = saves.reads(text, f"{lesson.source} -> {name}").game
+            if lesson.open_save is None:
+                raise LessonError(f"{where}: a lesson that starts from a save file is read through the save layer")
+            game = lesson.open_save(name)
         elif "seat" in start:
             state, aliases = keyed_state(lesson.game, start)
             game = cls.from_dict(state)

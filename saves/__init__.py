@@ -11,20 +11,25 @@ from saves.store import (
     Saved,
     SaveError,
     SaveInfo,
+    claim,
+    clean_temporaries,
     default_dir,
     delete,
     dumps,
     list_saves,
     load,
     loads,
+    printable,
     read,
     reads,
+    release,
     save,
     save_path,
     validate_name,
 )
 
 __all__ = [
-    "FORMAT", "VERSION", "Meta", "Saved", "SaveError", "SaveInfo", "default_dir", "delete", "dumps",
-    "list_saves", "load", "loads", "read", "reads", "save", "save_path", "validate_name",
+    "FORMAT", "VERSION", "Meta", "Saved", "SaveError", "SaveInfo", "claim", "clean_temporaries",
+    "default_dir", "delete", "dumps", "list_saves", "load", "loads", "printable", "read", "reads", "release", "save",
+    "save_path", "validate_name",
 ]

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import tempfile
+import time
 import tomllib
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -12,6 +14,7 @@ from importlib import metadata
 from pathlib import Path
 
 import tomli_w
+from filelock import FileLock, Timeout
 
 from rules.core import GAME_NAMES, GameBase, game_class
 
@@ -20,12 +23,26 @@ FORMAT = "redemption-tui-save"
 VERSION = 1
 SUFFIX = ".toml"
 ENV_DIR = "REDEMPTION_SAVE_DIR"
-MAX_BYTES = 8 * 1024 * 1024  # a real save is a few KiB; refuse to parse anything absurd
+MAX_BYTES = 8 * 1024 * 1024  # a real save is a few KiB; refuse to parse anything absurd (and never write one)
+MAX_NAME = 64  # characters in a player's name
+STALE_TMP_SECONDS = 600  # a temporary file this old belongs to no live write (a write takes milliseconds)
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$")
+#: Characters that must never reach a terminal as they are: C0/C1 controls (ESC, CSI, BEL...), DEL, zero-width
+#: and bidirectional controls, line and paragraph separators.
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]")
 
 
 class SaveError(Exception):
     """A save that cannot be read or written; the message names the file and the problem."""
+
+    def __init__(self, message: str):
+        super().__init__(printable(message))
+
+
+def printable(text: object) -> str:
+    """Text from a file, safe to print: every control character (an escape sequence's ESC, a C1 CSI, a bidi
+    override, a newline in a name...) is shown as a visible escape like ``\\x1b``, never sent to the terminal."""
+    return _UNSAFE.sub(lambda m: f"\\x{ord(m[0]):02x}" if ord(m[0]) < 0x100 else f"\\u{ord(m[0]):04x}", str(text))
 
 
 @dataclass
@@ -92,7 +109,7 @@ def dumps(game: GameBase, meta: Meta | None = None) -> str:
         "options": state.get("options", {}),
         "players": [dict(p) for p in meta.players],
         "summary": _summary(game),
-        "history": state.get("history", []),
+        "history": state.pop("history", []),  # stored once, here; ``reads`` puts it back into the state
         "log": list(meta.log),
         "extra": dict(meta.extra),
         "state": state,
@@ -113,6 +130,10 @@ def reads(text: str, source: str = "<text>") -> Saved:
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
+        raise fail(f"not a valid TOML file ({e})") from None
+    except RecursionError:
+        raise fail("not a save: its tables or lists are nested far deeper than any save's") from None
+    except ValueError as e:  # e.g. a whole number of thousands of digits
         raise fail(f"not a valid TOML file ({e})") from None
     if doc.get("format") != FORMAT:
         raise fail(f"not a redemption-tui save (format is {doc.get('format')!r}, expected {FORMAT!r})")
@@ -135,8 +156,11 @@ def reads(text: str, source: str = "<text>") -> Saved:
         state["history"] = doc["history"]
     try:
         game = game_class(name).from_dict(state)
-    except (ValueError, TypeError, KeyError, IndexError) as e:
+        game.validate_whole()  # a save is a whole game: its header's decks, counts, turns and hands
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError) as e:
         raise fail(f"the game state is not one the rules allow: {e}") from None
+    except RecursionError:
+        raise fail("the game state is nested far deeper than any game's") from None
     meta = _meta(doc, fail)
     return Saved(game, meta)
 
@@ -147,12 +171,16 @@ def _migrate(doc: dict, version: int) -> dict:
 
 
 def _meta(doc: dict, fail) -> Meta:
-    players = doc.get("players", [])
+    players = doc.get("players", [{"name": "Player 1"}, {"name": "Player 2"}])
     if not isinstance(players, list) or not all(isinstance(p, dict) for p in players):
         raise fail("'players' must be a list of tables")
+    if len(players) != 2:
+        raise fail(f"both games are for two players, but 'players' lists {len(players)}")
     for p in players:
         if not isinstance(p.get("name", ""), str) or p.get("kind", "human") not in ("human", "computer"):
             raise fail("each player needs a text 'name' and a 'kind' of human or computer")
+        if len(p.get("name", "")) > MAX_NAME:
+            raise fail(f"a player's name may have at most {MAX_NAME} characters")
     log = doc.get("log", [])
     if not isinstance(log, list) or not all(isinstance(x, str) for x in log):
         raise fail("'log' must be a list of text lines")
@@ -186,7 +214,11 @@ def save(game: GameBase, path: str | os.PathLike, meta: Meta | None = None) -> P
     if not meta.created:
         meta.created = _now()
     meta.updated = _now()
-    return write_atomic(path, dumps(game, meta).encode("utf-8"), "the save")
+    data = dumps(game, meta).encode("utf-8")
+    if len(data) > MAX_BYTES:  # the reader would refuse it: keep the last save that can be read
+        raise SaveError(f"{path}: not saved: the game has grown to {len(data)} bytes, over the {MAX_BYTES}-byte "
+                        "limit a save may have; the previous save is untouched")
+    return write_atomic(path, data, "the save")
 
 
 def write_atomic(path: str | os.PathLike, data: bytes, what: str = "the file") -> Path:
@@ -217,15 +249,13 @@ def write_atomic(path: str | os.PathLike, data: bytes, what: str = "the file") -
 
 
 def read_text(path: str | os.PathLike) -> str:
-    """A small UTF-8 file's text; SaveError names the file for anything else (missing file included)."""
+    """A small regular UTF-8 file's text; SaveError names the file for anything else (missing file included).
+
+    Opened without blocking and checked before reading: a FIFO, a device or a folder under a save's
+    name is refused at once instead of waiting forever for a writer."""
     path = Path(path)
     try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise SaveError(f"{path}: the file is {size} bytes, far larger than any save; refusing to read it")
-        data = path.read_bytes()
-    except SaveError:
-        raise
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
         raise SaveError(f"{path}: no such save file") from None
     except IsADirectoryError:
@@ -233,9 +263,80 @@ def read_text(path: str | os.PathLike) -> str:
     except OSError as e:
         raise SaveError(f"{path}: cannot be read ({e.strerror or e})") from None
     try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise SaveError(f"{path}: is a folder, not a save file")
+        if not stat.S_ISREG(info.st_mode):
+            raise SaveError(f"{path}: is not a regular file (a pipe, socket or device), so not a save")
+        if info.st_size > MAX_BYTES:
+            raise SaveError(f"{path}: the file is {info.st_size} bytes, far larger than any save; refusing to read it")
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            data = f.read(MAX_BYTES + 1)
+        if len(data) > MAX_BYTES:
+            raise SaveError(f"{path}: the file is over {MAX_BYTES} bytes, far larger than any save; refusing to read it")
+    except OSError as e:
+        raise SaveError(f"{path}: cannot be read ({e.strerror or e})") from None
+    finally:
+        os.close(fd)
+    try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
         raise SaveError(f"{path}: not a text file (not UTF-8)") from None
+
+
+def clean_temporaries(folder: str | os.PathLike, older_than: float = STALE_TMP_SECONDS) -> int:
+    """Remove the hidden temporary files (``.NAME.toml.XXXX.tmp``) of writes that a kill interrupted.
+
+    Only files older than ``older_than`` seconds go: a live write renames its file within milliseconds,
+    so one that old belongs to no running process. Returns how many were removed; never raises."""
+    removed = 0
+    cutoff = time.time() - older_than
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return 0
+    for entry in entries:
+        if not (entry.name.startswith(".") and entry.name.endswith(".tmp")):
+            continue
+        try:
+            if entry.is_file(follow_symlinks=False) and entry.stat(follow_symlinks=False).st_mtime < cutoff:
+                os.unlink(entry.path)
+                removed += 1
+        except OSError:
+            pass
+    return removed
+
+
+def claim(path: str | os.PathLike) -> None:
+    """Hold the save at ``path`` for this process (a lock beside it, ``.NAME.toml.lock``), so a second process
+    that opens the same game is refused instead of both writing it. Re-entrant within one process;
+    released by :func:`release` or when the process ends, however it ends."""
+    path = Path(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        _lock(path).acquire()
+    except Timeout:
+        raise SaveError(f"{path}: this game is open in another window or session; close it there "
+                        "(it saves as it closes) and try again") from None
+    except OSError as e:
+        raise SaveError(f"{path}: cannot lock the save ({e.strerror or e})") from None
+
+
+def release(path: str | os.PathLike) -> None:
+    """Give back one :func:`claim` of the save at ``path``."""
+    lock = _lock(Path(path))
+    if lock.is_locked:
+        lock.release()
+
+
+_LOCKS: dict[Path, FileLock] = {}  # held here: a FileLock that is garbage-collected lets go of its file
+
+
+def _lock(path: Path) -> FileLock:
+    lock_path = path.parent.absolute() / f".{path.name}.lock"
+    if lock_path not in _LOCKS:
+        _LOCKS[lock_path] = FileLock(lock_path, timeout=0, thread_local=False)
+    return _LOCKS[lock_path]
 
 
 def _fsync_dir(folder: Path) -> None:
@@ -302,6 +403,7 @@ def list_saves(folder: str | os.PathLike) -> list[SaveInfo]:
             mtime = path.stat().st_mtime
         except OSError:
             continue
+        name = printable(name)  # a file name is text from the disk too
         try:
             saved = read(path)
         except SaveError as e:
@@ -310,8 +412,8 @@ def list_saves(folder: str | os.PathLike) -> list[SaveInfo]:
         g, m = saved.game, saved.meta
         summ = _summary(g)
         players = " v ".join(p.get("name", "?") + (" (computer)" if p.get("kind") == "computer" else "") for p in m.players)
-        rows.append((mtime, SaveInfo(name, path, g.name, players, int(summ.get("turn", 0)), str(summ.get("score", "")),
-                                     m.updated, g.is_over)))
+        rows.append((mtime, SaveInfo(name, path, g.name, printable(players), int(summ.get("turn", 0)),
+                                     printable(summ.get("score", "")), printable(m.updated), g.is_over)))
     rows.sort(key=lambda r: (r[1].updated or "", r[0]), reverse=True)
     return [r[1] for r in rows]
 

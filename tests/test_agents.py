@@ -178,3 +178,27 @@ def test_normal_goes_for_the_win_when_the_opponent_plays_their_last_card():
     assert g.face_down and g.current_player == 0
     assert str(choose_for(make_agent("resurrection", "normal"), g)) == "play RJ"
     assert str(make_agent("resurrection", "normal").choose(g.view(0), g.legal_actions())) == "play RJ"
+
+
+@pytest.mark.parametrize("game_name", ["resurrection", "redemption"])
+def test_hard_with_an_iteration_budget_gives_the_same_move_for_the_same_seed_and_position(game_name):
+    """A resumed game (a fresh agent, the position reloaded) gets the move the playing agent chose."""
+    from importlib import import_module
+
+    engine = import_module(f"rules.{game_name}")
+    g = engine.new_game(5)
+    playing = make_agent(game_name, "hard", seed=9, iterations=12)
+    other = make_agent(game_name, "normal", seed=1)
+    compared = 0
+    while not g.is_over and compared < 4:
+        if g.current_player == 0:
+            before = type(g).from_dict(g.to_dict())
+            move = choose_for(playing, g)
+            if len(g.legal_actions()) > 1 and getattr(playing, "last_iterations", 0):
+                fresh = make_agent(game_name, "hard", seed=9, iterations=12)
+                assert str(choose_for(fresh, before)) == str(move)
+                compared += 1
+        else:
+            move = choose_for(other, g)
+        assert g.apply(move).ok
+    assert compared == 4

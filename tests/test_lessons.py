@@ -157,13 +157,20 @@ def test_broken_lesson_files_are_refused_with_the_problem(text, problem):
 def test_a_lesson_can_start_from_a_save_file_beside_it(tmp_path):
     import saves
     from rules.resurrection import new_game
+    from saves.lessons import parse_lesson as parse_lesson_beside_saves
 
     game = new_game(11)
     game.apply(game.legal_actions()[0])
     (tmp_path / "start.save.toml").write_text(saves.dumps(game))
     text = GOOD.replace("seed = 1", 'save = "start.save.toml"').replace('expect = ["play BA"]', "until = \"over\"")
-    lesson = parse_lesson(text, "resurrection", "x.toml", "x", tmp_path)
+    lesson = parse_lesson_beside_saves(text, "resurrection", "x.toml", "x", tmp_path)
     run = LessonRun(lesson)
     assert run.game == game and run.game is not game
     with pytest.raises(LessonError, match="not a position the rules allow"):
-        parse_lesson(text.replace("start.save.toml", "missing.toml"), "resurrection", "x.toml", "x", tmp_path)
+        parse_lesson_beside_saves(text.replace("start.save.toml", "missing.toml"), "resurrection", "x.toml", "x", tmp_path)
+    with pytest.raises(LessonError, match="not a position the rules allow"):
+        parse_lesson_beside_saves(text.replace("start.save.toml", "../start.save.toml"), "resurrection", "x.toml", "x",
+                                  tmp_path)
+    # The rules alone read no file: without the save layer the lesson says where it must be opened.
+    with pytest.raises(LessonError, match="read through the save layer"):
+        parse_lesson(text, "resurrection", "x.toml", "x")

@@ -855,13 +855,18 @@ def test_live_totals_are_stored_and_checked():
 
 
 def test_saves_round_trip_mid_battle():
+    """A save is a whole game (redemption.save.valid): the battle is reached by play, not built by hand."""
+    import random
+
     saves = pytest.importorskip("saves")
-    b = _blocked("barak", "pilate", p1={"hand": ["herods_banquet"]})
-    g = b.game
+    g, r = new_game(1), random.Random(1)
+    while not (g.phase == "battle" and g.b["step"] == "initiative"):
+        assert not g.is_over and len(g.history) < 2000
+        g.apply(r.choice(g.legal_actions()))
     text = saves.dumps(g)
     g2 = saves.loads(text)
-    assert g2 == g and g2.current_player == 1
-    assert 'score = "0-0"' in text
+    assert g2 == g and g2.current_player == g.current_player and g2.b["step"] == "initiative"
+    assert f'score = "{g.score(0)}-{g.score(1)}"' in text
 
 
 def test_malformed_action_objects_are_refused_not_crashes():

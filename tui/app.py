@@ -12,6 +12,7 @@ from pathlib import Path
 from textual import events
 from textual.app import App
 from textual.binding import Binding
+from textual.widgets import Input
 
 import saves
 from tui.screens.title import TitleScreen
@@ -29,6 +30,14 @@ class Settings:
     pause: float = DEFAULT_PAUSE
     ascii: bool = False
     signals: bool = False  # install SIGHUP/SIGTERM handlers (the real program; not in tests)
+    base_dir: Path | None = None  # the parent of the players' folders, where the shared tables live
+
+    @property
+    def tables_base(self) -> Path:
+        """Shared tables live beside the players' own folders (``<base>/_tables``)."""
+        if self.base_dir is not None:
+            return self.base_dir
+        return self.save_dir.parent if self.player else self.save_dir
 
 
 class RedemptionApp(App[int]):
@@ -36,11 +45,13 @@ class RedemptionApp(App[int]):
     TITLE = "Redemption"
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
     ENABLE_COMMAND_PALETTE = True
+    NOTIFICATION_TIMEOUT = 3  # seconds; what a toast says is also in the log or the status line
 
-    def __init__(self, settings: Settings, start: Session | None = None):
+    def __init__(self, settings: Settings, start=None, review: bool = False):
         super().__init__()
         self.settings = settings
         self.start = start
+        self.start_review = review  # open ``start`` in the review, not to play
         self._signals: list[int] = []
         self._exit_timer: threading.Timer | None = None
         if settings.ascii:
@@ -54,6 +65,33 @@ class RedemptionApp(App[int]):
             if command.title in ("Keys", "Quit"):
                 yield command
 
+    def notify(self, message: str, *, title: str = "", severity="information", timeout: float | None = None,
+               markup: bool = False) -> None:
+        """Every notification is plain text (a player's name or a save's path may hold ``[`` or escape
+        characters): never markup, and control characters shown, not sent to the terminal."""
+        # ``markup`` is ignored: Widget.notify passes markup=True on every call, and no message here is markup.
+        super().notify("\n".join(saves.printable(line) for line in str(message).split("\n")),
+                       title=saves.printable(title), severity=severity, timeout=timeout, markup=False)
+
+    async def on_event(self, event: events.Event) -> None:
+        """A text field's own editing keys (backspace, delete, arrows, Home/End) act here, in the order they were
+        typed. Textual inserts a typed character when the field receives its key, but runs a bound key only after
+        the event has bubbled back up to the app (Textual issue #6605): when one read from the terminal holds a
+        burst of backspaces and then a character (fast typing, a paste over SSH), the character went in first
+        and a late backspace deleted it. Priority bindings (Ctrl+Q) still come first."""
+        field = self.focused if isinstance(event, events.Key) and self.screen_stack else None
+        if isinstance(field, Input) and field.is_attached:
+            if not await self._check_bindings(event.key, priority=True):
+                for binding in field._bindings.key_to_bindings.get(event.key, ()):
+                    if not binding.priority:
+                        # Queued behind the keys already sent to the field: "cut" then Enter in one read submits
+                        # "cut", not an empty line (running it at once here put it before the characters).
+                        field.call_later(self.run_action, binding.action, field)
+                        return
+            else:
+                return
+        await super().on_event(event)
+
     def get_default_screen(self) -> TitleScreen:
         return TitleScreen()
 
@@ -63,12 +101,17 @@ class RedemptionApp(App[int]):
         if self.start is not None:
             if isinstance(self.screen, TooSmallScreen):  # the first resize came first: the game goes under it
                 self.pop_screen()
-            self.push_screen(self.game_screen(self.start))
+            if self.start_review:
+                from tui.screens.review import ReviewScreen
+
+                self.push_screen(ReviewScreen(self.start))
+            else:
+                self.push_screen(self.game_screen(self.start))
         self.call_after_refresh(self.check_current_size)  # the size when it runs: a resize may come first
 
     # --- games ---------------------------------------------------------------------------
     def new_session(self, game: str, **kw) -> Session:
-        names = None
+        names = kw.pop("names", None)
         if kw.get("vs") == "computer" and self.settings.player:
             names = (self.settings.player, "Computer")
         return Session.new(game, names=names, **kw)
@@ -78,10 +121,23 @@ class RedemptionApp(App[int]):
 
         return GameScreen(session)
 
+    def open_review(self, session: Session, seat: int | None = None) -> bool:
+        """The review of ``session``'s game on top of the current screen; False (and a message) if it cannot replay."""
+        from tui.screens.review import ReviewScreen
+
+        try:
+            screen = ReviewScreen(session, seat)
+        except ValueError as e:
+            self.bell()
+            self.notify(f"This game cannot be reviewed: {e}", title="No review", severity="error", markup=False)
+            return False
+        self.push_screen(screen)
+        return True
+
     def switch_to_game(self, session: Session) -> None:
         self.switch_screen(self.game_screen(session))
 
-    def current_session(self) -> Session | None:
+    def current_session(self):
         from tui.screens.game import GameScreen
 
         for screen in reversed(self.screen_stack):

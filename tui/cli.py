@@ -61,6 +61,16 @@ def _option(text: str) -> tuple[str, object]:
     return key.strip(), v
 
 
+def _deck_choice(text: str) -> tuple[int, str]:
+    """SEAT=NAME, seat 1 or 2 (a NAME alone is seat 1's deck)."""
+    seat, eq, name = text.partition("=")
+    if not eq:
+        seat, name = "1", text
+    if seat.strip() not in ("1", "2") or not name.strip():
+        raise argparse.ArgumentTypeError(f"{text!r} is not SEAT=NAME with SEAT 1 or 2 (e.g. 1=G or 2=my-deck)")
+    return int(seat) - 1, name.strip()
+
+
 def build_parser() -> Parser:
     common = Parser(add_help=False)
     g = common.add_argument_group("everywhere")
@@ -93,11 +103,71 @@ def build_parser() -> Parser:
                      help="a game option, e.g. resurrect_to=fallen-bottom (Resurrection), "
                           "name_on_name=true or rescues_to_win=7 (Redemption)")
 
+    new.add_argument("--deck", type=_deck_choice, action="append", default=[], metavar="SEAT=NAME",
+                     help="Redemption: the deck for seat 1 (you) or 2: G, H, one of your decks ('redemption decks "
+                          "list') or a deck file; default 1=G 2=H")
+    new.add_argument("--replay", metavar="FILE",
+                     help="replay the moves in FILE (engine notation, one per line, as 'redemption review "
+                          "--export notation' writes) and open the game where they end")
+
+    rev = sub.add_parser("review", parents=[common], help="review a saved or finished game, with the computer's eye",
+                         description="Step through a saved game action by action, with the hard computer player's "
+                                     "estimate of each of your decisions. No name: the most recently played game.")
+    rev.add_argument("name", nargs="?", help="the save's name (see 'redemption saves')")
+    rev.add_argument("--seat", choices=("1", "2"), help="whose eyes to review with (default: yours)")
+    rev.add_argument("--export", choices=("text", "notation"),
+                     help="print the game instead: a readable record, or the engine notation "
+                          "('redemption new --replay FILE' replays it)")
+    rev.add_argument("--analyse", action="store_true",
+                     help="analyse the seat's decisions now (progress on standard error), store the result in the "
+                          "save and print the marked ones")
+
+    decks = sub.add_parser("decks", parents=[common], help="list, show, check, import and export Redemption decks",
+                           description="Your Redemption decks: TOML files in the 'decks' folder of your save folder.")
+    dsub = decks.add_subparsers(dest="deck_command", metavar="ACTION", parser_class=Parser, required=True)
+    dsub.add_parser("list", parents=[common], help="list the bundled decks and yours")
+    show = dsub.add_parser("show", parents=[common], help="show a deck's cards by type and whether it is legal")
+    show.add_argument("name", help="a deck's name (G, H or yours)")
+    chk = dsub.add_parser("check", parents=[common], help="check a deck against the deck rules")
+    chk.add_argument("deck", metavar="FILE|NAME", help="a deck file (TOML or a plain-text list) or a deck's name")
+    imp = dsub.add_parser("import", parents=[common], help="add a deck from a file (plain-text list or TOML)")
+    imp.add_argument("file", metavar="FILE", help="the file ('-' reads standard input)")
+    imp.add_argument("--name", help="the deck's name (default: the name in the file, else the file's name)")
+    imp.add_argument("--force", action="store_true", help="replace a deck of that name")
+    exp = dsub.add_parser("export", parents=[common], help="print a deck as a plain-text list")
+    exp.add_argument("name", help="a deck's name (G, H or yours)")
+
     res = sub.add_parser("resume", parents=[common], help="resume a saved game",
                          description="Resume a saved game (no name: the most recently played game in progress).")
     res.add_argument("name", nargs="?", help="the save's name (see 'redemption saves')")
 
     sub.add_parser("saves", parents=[common], help="list saved games and exit", description="List saved games.")
+    tbl = sub.add_parser("table", parents=[common], help="create or open a shared table (a game between two players)",
+                         description="Shared tables: a game two players play from their own terminals, each seeing "
+                                     "only their own cards. Needs --player (set by the SSH key or forced command).")
+    tsub = tbl.add_subparsers(dest="table_command", metavar="WHAT", parser_class=Parser, required=True)
+    tnew = tsub.add_parser("new", parents=[common], help="create a table", description="Create a shared table.")
+    tnew.add_argument("game", choices=GAME_NAMES, help="which game")
+    who = tnew.add_mutually_exclusive_group(required=True)
+    who.add_argument("--invite", metavar="NAME", action="append", help="invite this player to the other seat")
+    who.add_argument("--open", action="store_true", help="leave the other seat open to any player of this host")
+    who.add_argument("--computer", choices=LEVELS[:3], metavar="LEVEL",
+                     help="the computer takes the other seat (easy, normal or hard)")
+    tnew.add_argument("--watch", action="store_true", help="let players who are not seated watch (public cards only)")
+    tnew.add_argument("--seed", type=int, help="seed for the shuffle (default: random)")
+    tnew.add_argument("--name", help="the table's name (default: the game, your name and the time)")
+    tnew.add_argument("--option", type=_option, action="append", default=[], metavar="KEY=VALUE",
+                      help="a game option, as for 'redemption new'")
+    tplay = tsub.add_parser("play", parents=[common], help="open a table (joins an open seat or accepts an invitation)",
+                            description="Open a shared table: play at your seat, take an open seat, accept an "
+                                        "invitation, or watch where the creator allowed it.")
+    tplay.add_argument("name", help="the table's name (see 'redemption tables')")
+    tdecl = tsub.add_parser("decline", parents=[common], help="decline an invitation",
+                            description="Decline an invitation to a table.")
+    tdecl.add_argument("name", help="the table's name")
+    sub.add_parser("tables", parents=[common], help="list your shared tables and exit",
+                   description="List your shared tables: your move first, then invitations, waiting, open seats, "
+                               "tables to watch and finished games.")
     sub.add_parser("learn", parents=[common], help="open the guided lessons",
                    description="Open the guided lessons (progress is kept per player).")
     # Listed for --help only: main() hands 'serve' and its own options to tui/serve.py before parsing.
@@ -123,7 +193,8 @@ def settings_from(args: argparse.Namespace):
         except argparse.ArgumentTypeError as e:
             raise CliError(f"{PROG}: ${ENV_PAUSE}: {e}", 2) from None
     ascii_only = bool(getattr(args, "ascii", False)) or os.environ.get(ENV_ASCII, "") not in ("", "0")
-    s = Settings(save_dir=folder, player=player, ascii=ascii_only, signals=True)
+    s = Settings(save_dir=folder, player=player, ascii=ascii_only, signals=True,
+                 base_dir=saves.default_dir(getattr(args, "save_dir", None)))
     if pause is not None:
         s.pause = pause
     return s
@@ -154,8 +225,11 @@ def start_new(args: argparse.Namespace, settings):
         first = random.SystemRandom().randrange(2)
     names = (settings.player, "Computer") if settings.player and args.vs == "computer" else None
     try:
-        session = Session.new(args.game, vs=args.vs, level=args.level, seed=args.seed, first=first,
-                              names=names, options=dict(args.option), path=path)
+        if args.replay:
+            session = replay_session(args, settings, path)
+        else:
+            session = Session.new(args.game, vs=args.vs, level=args.level, seed=args.seed, first=first,
+                                  names=names, options=dict(args.option), path=path, decks=chosen_decks(args, settings))
     except (ValueError, TypeError) as e:
         raise CliError(f"{PROG}: cannot start {args.game}: {e}", 2) from None
     require_terminal()  # everything is checked and nothing is on disk yet
@@ -202,9 +276,264 @@ def print_saves(settings, out=None) -> None:
         else:
             table.append((r.name, r.game, r.players, str(r.turn), r.score + (" (over)" if r.over else ""),
                           r.updated.replace("T", " ")[:16]))
+    table = [tuple(saves.printable(c) for c in row) for row in table]  # names, dates and errors come from files
     widths = [max(len(row[i]) for row in table) for i in range(len(header) - 1)]
     for row in table:
         print("  ".join(c.ljust(w) for c, w in zip(row, widths)) + "  " + row[-1], file=out)
+
+
+def run_decks(args: argparse.Namespace, settings, out=None) -> int:
+    """``redemption decks ACTION``: every problem is a DeckError (one line, exit 1)."""
+    from rules.redemption.cards import CARD_TYPES, CARDS, TYPE_NAMES
+    from saves import decks as dk
+
+    out = out or sys.stdout
+    home = settings.save_dir
+    cmd = args.deck_command
+    if cmd == "list":
+        found, errors = dk.list_decks(home)
+        rows = [("NAME", "CARDS", "LEGAL", "NOTES")]
+        for d in found:
+            problems = d.problems()
+            legal = "yes" if not problems else "no: " + ", ".join(sorted({v.rule.rsplit(".", 1)[1] for v in problems}))
+            notes = ("bundled: " if d.builtin else "") + (d.notes.splitlines()[0] if d.notes else "")
+            rows.append((d.name, str(d.size), legal, notes))
+        widths = [max(len(r[i]) for r in rows) for i in range(3)]
+        for r in rows:
+            print("  ".join(c.ljust(w) for c, w in zip(r, widths)) + "  " + r[3], file=out)
+        for e in errors:
+            print(f"unreadable: {e}", file=out)
+        print(f"Your decks are in {dk.folder(home)}.", file=out)
+        return 0
+    if cmd == "show":
+        d = dk.load(args.name, home)
+        print(f"{d.name}: {d.size} cards" + (f"  ({d.notes.splitlines()[0]})" if d.notes else ""), file=out)
+        for t in CARD_TYPES:
+            rows = sorted((CARDS[k].name, n) for k, n in d.cards.items() if CARDS[k].type == t)
+            if rows:
+                print(f"  {TYPE_NAMES[t]} ({sum(n for _, n in rows)}): " + ", ".join(
+                    f"{n}x {name}" if n > 1 else name for name, n in rows), file=out)
+        problems = d.problems()
+        print("Legal (Type 1)." if not problems else "Not legal: " + "; ".join(map(str, problems)), file=out)
+        return 0 if not problems else 1
+    if cmd == "check":
+        d = dk.resolve(args.deck, home)
+        problems = d.problems()
+        if problems:
+            raise dk.DeckError(f"{args.deck}: not legal: " + "; ".join(map(str, problems)))
+        print(f"{args.deck}: legal (Type 1), {d.size} cards.", file=out)
+        return 0
+    if cmd == "import":
+        if args.file == "-":
+            d = dk.parse_text(sys.stdin.read(), "<standard input>", name=args.name or "imported")
+        else:
+            d = dk.read_file(args.file)
+        if args.name:
+            d.name = args.name
+        dk.file_name(d.name)
+        path = dk.path_for(d.name, home)
+        if d.name in dk.DECKS or (path.exists() and not args.force):
+            raise dk.DeckError(f"a deck named {d.name!r} already exists; pick another with --name, or --force to replace it")
+        dk.save(d, home)
+        problems = d.problems()
+        state = "legal (Type 1)" if not problems else "not legal yet: " + "; ".join(map(str, problems))
+        print(f"Imported {d.name!r} ({d.size} cards) into {path}: {state}.", file=out)
+        return 0
+    if cmd == "export":
+        out.write(dk.to_text(dk.load(args.name, home)))
+        return 0
+    raise CliError(f"{PROG} decks: unknown action {cmd!r}", 2)
+
+
+def find_save(name: str | None, settings, finished_too: bool = True):
+    """The save named ``name``, else the most recently played one; CliError if there is none."""
+    folder = settings.save_dir
+    if name:
+        try:
+            path = saves.save_path(name, folder)
+        except saves.SaveError as e:
+            raise CliError(f"{PROG}: {e}", 2) from None
+        if not path.exists():
+            raise CliError(f"{PROG}: no save named {name!r} in {folder} (see '{PROG} saves')", 1)
+        return path
+    rows = [s for s in saves.list_saves(folder) if not s.error and (finished_too or not s.over)]
+    if not rows:
+        raise CliError(f"{PROG}: no saved games in {folder}", 1)
+    return rows[0].path
+
+
+def review_command(args: argparse.Namespace, settings, out=None):
+    """'review --export' and '--analyse' print and return None; otherwise the session to open in the review."""
+    from rules import review
+    from tui import analysis
+    from tui.session import Session
+
+    out = out or sys.stdout
+    path = find_save(args.name, settings)
+    try:
+        session = Session.load(path)
+    except saves.SaveError as e:
+        raise CliError(f"{PROG}: {e}", 1) from None
+    seat = int(args.seat) - 1 if args.seat else analysis.default_seat(session.meta)
+    try:
+        steps, _ = review.positions(session.game)
+    except ValueError as e:
+        raise CliError(f"{PROG}: {path}: cannot replay this game for a review: {e}", 1) from None
+    names = [session.name(0), session.name(1)]
+    if args.export == "text":
+        out.write(review.text_record(session.game, names, steps))
+        return None
+    if args.export == "notation":
+        out.write(review.notation(session.game))
+        return None
+    if args.analyse:
+        if session.game.name != "redemption":
+            raise CliError(f"{PROG}: the computer's eye reads Redemption games; this is {session.game.name}", 2)
+        marked = []
+        for n, total, j in analysis.run(steps, session.meta, seat):
+            print(f"\ranalysing {names[seat]}'s decisions: {n}/{total}", end="", file=sys.stderr, flush=True)
+            if j.mark:
+                marked.append(j)
+        print(file=sys.stderr)
+        try:
+            session.autosave()
+        except saves.SaveError as e:
+            raise CliError(f"{PROG}: {e}", 1) from None
+        for j in marked:
+            s = steps[j.index]
+            print(f"{j.index + 1:4}. turn {s.turn:2}  {j.action:18} {j.mark:2} {review.MARK_WORDS[j.mark]:11} "
+                  f"{j.before:4.0%} -> {j.after:4.0%}  preferred: {j.best}", file=out)
+        print(f"{len(marked)} marked decision(s) of {names[seat]}.", file=out)
+        return None
+    session.meta.extra["review_seat"] = seat
+    return session
+
+
+def replay_session(args: argparse.Namespace, settings, path):
+    """'new --replay FILE': the game the notation file records, as a new save."""
+    from rules import review
+    from tui.session import Session
+
+    try:
+        text = saves.store.read_text(args.replay)
+        game = review.from_notation(text, args.replay)
+    except (saves.SaveError, ValueError) as e:
+        raise CliError(f"{PROG}: {e}", 1) from None
+    if game.name != args.game:
+        raise CliError(f"{PROG}: {args.replay} records a {game.name.capitalize()} game, not {args.game.capitalize()}", 2)
+    names = (settings.player, "Computer") if settings.player and args.vs == "computer" else None
+    session = Session.new(args.game, vs=args.vs, level=args.level, seed=game.seed, names=names, path=path,
+                          options=dict(game.options))
+    session.game = game
+    session.meta.log.append(f"Replayed {len(game.history)} actions from {args.replay}.")
+    return session
+
+
+def chosen_decks(args: argparse.Namespace, settings):
+    """The --deck choices as what ``Session.new(decks=...)`` takes, or None for the bundled G v H."""
+    if not getattr(args, "deck", None):
+        return None
+    from saves import decks as dk
+
+    if args.game != "redemption":
+        raise CliError(f"{PROG}: --deck is for Redemption; Resurrection is played with its own nine cards", 2)
+    picks: list = ["G", "H"]
+    for seat, name in args.deck:
+        try:
+            picks[seat] = dk.for_game(dk.resolve(name, settings.save_dir))
+        except dk.DeckError as e:
+            raise CliError(f"{PROG}: --deck {seat + 1}={name}: {e}", 1) from None
+    return tuple(picks)
+
+
+def _need_player(settings) -> str:
+    if not settings.player:
+        raise CliError(f"{PROG}: shared tables need to know who you are: give --player NAME "
+                       "(over SSH the key or the forced command sets it)", 2)
+    return settings.player
+
+
+def table_command(args: argparse.Namespace, settings):
+    """'table new' creates and prints the table; 'table decline' declines; 'table play' returns the session to open."""
+    from saves import tables
+    from tui.table import TableSession
+
+    player = _need_player(settings)
+    base = settings.tables_base
+    try:
+        if args.table_command == "new":
+            if args.invite and len(args.invite) > 1:
+                raise CliError(f"{PROG}: a {args.game.capitalize()} table has 2 seats: invite one player", 2)
+            other = ({"invite": args.invite[0]} if args.invite else {"computer": args.computer} if args.computer
+                     else {"open": True})
+            if args.name:
+                saves.validate_name(args.name, what="table name")
+            t = tables.create(base, player, args.game, [other], options=dict(args.option), seed=args.seed,
+                              watch=args.watch, table_id=args.name)
+            names = " v ".join(t.name(i) for i in range(len(t.seats)))
+            waiting = {"invite": f"; {args.invite[0] if args.invite else ''} is invited",
+                       "open": "; the other seat is open", "computer": ""}[next(iter(other))]
+            print(f"Created the table {t.id}: {args.game.capitalize()}, {names}{waiting}. "
+                  f"Play it with '{PROG} table play {t.id}'.")
+            return None
+        if args.table_command == "decline":
+            answer = tables.decline(base, args.name, player)
+            if not answer.ok:
+                raise CliError(f"{PROG}: {args.name}: {answer.reason}", 1)
+            print(f"Declined the invitation to {args.name}.")
+            return None
+        # play: take an open seat or accept an invitation first
+        t = tables.load(base, args.name)
+        if t.seat_of(player) is None and (t.invited(player) is not None or t.open_seat() is not None):
+            require_terminal()
+            answer = tables.join(base, args.name, player)
+            if not answer.ok:
+                raise CliError(f"{PROG}: {args.name}: {answer.reason}", 1)
+        session = TableSession.open(base, args.name, player)
+    except (ValueError, TypeError) as e:
+        raise CliError(f"{PROG}: cannot create the table: {e}", 2) from None
+    except saves.SaveError as e:
+        raise CliError(f"{PROG}: {e}", 1) from None
+    require_terminal()
+    return session
+
+
+def print_tables(settings, out=None) -> None:
+    from saves import tables
+
+    out = out or sys.stdout
+    player = _need_player(settings)
+    rows = tables.rows_for(settings.tables_base, player)
+    rec = tables.record(settings.tables_base, player)
+    print(f"{player}: " + record_line(rec), file=out)
+    if not rows:
+        print(f"No tables for you yet; create one with '{PROG} table new resurrection --invite NAME'.", file=out)
+        return
+    for line in table_lines(rows):
+        print(line, file=out)
+
+
+def record_line(rec: dict) -> str:
+    p, c = rec["people"], rec["computer"]
+    return f"against people {p[0]} won, {p[1]} lost, {p[2]} drawn; against the computer {c[0]} won, {c[1]} lost, {c[2]} drawn"
+
+
+TABLE_HEADINGS = {"move": "Your move", "invited": "Invitations", "waiting": "Waiting for the other player",
+                  "open": "Open seats", "watch": "Tables you may watch", "finished": "Finished",
+                  "error": "Tables that cannot be read"}
+
+
+def table_lines(rows) -> list[str]:
+    lines, last = [], None
+    for r in rows:
+        if r.kind != last:
+            lines.append(f"{TABLE_HEADINGS[r.kind]}:")
+            last = r.kind
+        if r.error:
+            lines.append(f"  {r.id}  {r.error}")
+        else:
+            lines.append(f"  {r.id}  {r.game.capitalize()}  {r.players}  ({r.detail})")
+    return lines
 
 
 def has_terminal() -> bool:
@@ -232,10 +561,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         except SystemExit as e:  # --help and --version print and stop here
             return int(e.code or 0)
         settings = settings_from(args)
+        saves.clean_temporaries(settings.save_dir)  # left by writes a kill interrupted (old ones only)
         if args.command == "saves":
             print_saves(settings)
             return 0
+        if args.command == "decks":
+            try:
+                return run_decks(args, settings)
+            except saves.SaveError as e:  # DeckError too: the file and the problem
+                raise CliError(f"{PROG} decks: {e}", 1) from None
+        if args.command == "tables":
+            print_tables(settings)
+            return 0
         session = None
+        if args.command == "review":
+            session = review_command(args, settings)
+            if session is None:
+                return 0
+        if args.command == "table":
+            session = table_command(args, settings)
+            if session is None:
+                return 0
         if args.command == "new":
             session = start_new(args, settings)  # checks for a terminal before it creates the save
         elif args.command == "resume":
@@ -249,11 +595,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             except ImportError:
                 raise CliError(f"{PROG}: the guided lessons are not available in this version yet", 2) from None
     except CliError as e:
-        print(str(e), file=sys.stderr)
+        print(saves.printable(e), file=sys.stderr)  # may quote a file's text: never an escape sequence
         return e.status
     from tui.app import RedemptionApp
 
-    app = LearnApp(settings) if args.command == "learn" else RedemptionApp(settings, start=session)
+    app = (LearnApp(settings) if args.command == "learn"
+           else RedemptionApp(settings, start=session, review=args.command == "review"))
     app.run()
     return app.return_code or 0
 

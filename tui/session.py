@@ -42,19 +42,27 @@ class Session:
     meta: saves.Meta
     path: Path | None = None
     undo_stack: list[Undo] = field(default_factory=list)
+    claimed: bool = False  # this process holds the save's lock (saves.claim): no other process may open it
 
     # --- creating ----------------------------------------------------------------
     @classmethod
     def new(cls, game_name: str, *, vs: str = "computer", level: str = "normal", seed: int | None = None,
             first: int = 0, names: tuple[str, str] | None = None, options: dict | None = None,
-            path: Path | None = None) -> "Session":
+            path: Path | None = None, decks: tuple | None = None) -> "Session":
+        """``decks``: Redemption only, one per seat: a bundled deck's label, or {"name", "cards": [keys]}."""
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**31)
         new_game = importlib.import_module(f"rules.{game_name}").new_game
-        if "first" in inspect.signature(new_game).parameters:
-            game = new_game(seed, first=first, **(options or {}))
+        params = inspect.signature(new_game).parameters
+        kw = dict(options or {})
+        if decks is not None:
+            if "decks" not in params:
+                raise ValueError(f"{game_name.capitalize()} is played with its own cards: no deck choice")
+            kw["decks"] = tuple(decks)
+        if "first" in params:
+            game = new_game(seed, first=first, **kw)
         else:  # Redemption decides who goes first inside the game (the cut, then "first")
-            game = new_game(seed, **(options or {}))
+            game = new_game(seed, **kw)
         if vs == "computer":
             default = ("You", "Computer")
             kinds = ("human", "computer")
@@ -63,7 +71,7 @@ class Session:
             kinds = ("human", "human")
         names = names or default
         meta = saves.Meta(players=[{"name": n, "kind": k} for n, k in zip(names, kinds)],
-                          extra={"vs": vs, "level": level, "viewer": 0,
+                          extra={"vs": vs, "level": level, "viewer": 0, "first": first,
                                  "screen": "handoff" if vs == "human" else "game"})
         first_line = f"New game of {game_name.capitalize()} (seed {seed}): {names[0]} v {names[1]}."
         meta.log.append(first_line)
@@ -71,8 +79,19 @@ class Session:
 
     @classmethod
     def load(cls, path: Path) -> "Session":
-        saved = saves.read(path)  # SaveError with file and problem
-        return cls(saved.game, saved.meta, path)
+        saves.claim(path)  # SaveError if another process has this game open
+        try:
+            saved = saves.read(path)  # SaveError with file and problem
+        except BaseException:
+            saves.release(path)
+            raise
+        return cls(saved.game, saved.meta, path, claimed=True)
+
+    def close(self) -> None:
+        """Done with this game here: another process may open it now."""
+        if self.claimed and self.path is not None:
+            self.claimed = False
+            saves.release(self.path)
 
     # --- who plays ---------------------------------------------------------------
     @property
@@ -80,9 +99,10 @@ class Session:
         return self.meta.players
 
     def name(self, seat: int | None) -> str:
+        """A player's name as shown: text from a file, so its control characters are made visible."""
         if seat is None or not 0 <= seat < len(self.players):
             return "nobody"
-        return self.players[seat].get("name") or f"Player {seat + 1}"
+        return saves.printable(self.players[seat].get("name") or f"Player {seat + 1}")
 
     def is_computer(self, seat: int | None) -> bool:
         return seat is not None and 0 <= seat < len(self.players) and self.players[seat].get("kind") == "computer"
@@ -178,6 +198,9 @@ class Session:
     def autosave(self) -> Path | None:
         if self.path is None:
             return None
+        if not self.claimed:  # a new game's first save: from now on it is this process's
+            saves.claim(self.path)
+            self.claimed = True
         return saves.save(self.game, self.path, self.meta)
 
 

@@ -12,6 +12,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import RichLog
 
+from saves import printable
 from tui.wording import personal
 
 RULE_REF = re.compile(r" \((?:redemption|resurrection)\.[\w.-]+\)")
@@ -31,10 +32,7 @@ class Pane(Widget, can_focus=True):
 
     def set(self, title: str, body: Text | str, subtitle: str = "") -> None:
         """Show new content; nothing happens when nothing changed."""
-        if self.border_title != title:
-            self.border_title = title
-        if self.border_subtitle != subtitle:
-            self.border_subtitle = subtitle
+        set_titles(self, title, subtitle)
         key = body.markup if isinstance(body, Text) else body
         if key != self._key:
             self._key = key
@@ -47,6 +45,14 @@ class Pane(Widget, can_focus=True):
 
     def render(self) -> Text:
         return self._body
+
+
+def set_titles(widget: Widget, title: str, subtitle: str) -> None:
+    """A pane's border title and subtitle, as plain text (they hold players' names: never markup)."""
+    if getattr(widget, "_titles", None) != (title, subtitle):
+        widget._titles = (title, subtitle)  # type: ignore[attr-defined]
+        widget.border_title = Text(printable(title))
+        widget.border_subtitle = Text(printable(subtitle))
 
 
 @dataclass(frozen=True)
@@ -73,29 +79,50 @@ class CardList(Widget, can_focus=True):
             super().__init__()
             self.cards = cards
 
-    def __init__(self, *, ascii_only: bool = False, numbered: bool = True, id: str | None = None,
+    def __init__(self, *, ascii_only: bool = False, numbered: bool = True, marks: bool = True, id: str | None = None,
                  classes: str | None = None):
         super().__init__(id=id, classes=classes)
         self.numbered = numbered
+        self.marks = marks  # False: no "x" for cards no action uses (the opponent's cards are never yours to use)
         self.items: list[Item] = []
         self.empty_text = "(no cards)"
         self.ascii_only = ascii_only
+        #: shown instead of the list while the pane does not have the focus (an overview of the cards in it)
+        self.summary: Text | None = None
+
+    def set_summary(self, summary: Text | None) -> None:
+        key = summary.markup if summary is not None else None
+        if key != (self.summary.markup if self.summary is not None else None):
+            self.summary = summary
+            if not self.has_focus:
+                self.refresh()
 
     def set_items(self, items: list[Item], title: str = "", subtitle: str = "", empty: str = "(no cards)") -> None:
         old = self.selected
         resized = len(items) != len(self.items)
         self.items = items
         self.empty_text = empty
-        if self.border_title != title:
-            self.border_title = title
-        if self.border_subtitle != subtitle:
-            self.border_subtitle = subtitle
+        set_titles(self, title, subtitle)
         ids = [i.id for i in items]
         if old in ids:
             self.cursor = ids.index(old)
         elif self.cursor >= len(items):
             self.cursor = max(0, len(items) - 1)
         self.refresh(layout=resized)
+
+    @property
+    def room(self) -> int:
+        """Columns a card's label may take (after the cursor mark, number and x); 0 before the first layout."""
+        width = self.content_size.width
+        return max(8, width - (3 if self.numbered else 2)) if width else 0
+
+    def hidden(self) -> tuple[int, int]:
+        """How many cards are above and below the rows shown (the pane scrolls with the cursor)."""
+        height = max(1, self.content_size.height)
+        if len(self.items) <= height:
+            return 0, 0
+        first = min(max(0, self.cursor - height // 2), len(self.items) - height)
+        return first, len(self.items) - first - height
 
     @property
     def selected(self) -> str | None:
@@ -121,6 +148,8 @@ class CardList(Widget, can_focus=True):
         return max(1, len(self.items))
 
     def render(self) -> Text:
+        if self.summary is not None and not self.has_focus:
+            return self.summary
         if not self.items:
             return Text(self.empty_text, style="italic")
         out = Text()
@@ -139,8 +168,8 @@ class CardList(Widget, can_focus=True):
                 mark = up  # more cards above: the arrow keys scroll to them
             elif not chosen and n == shown[-1][0] and n < len(self.items) - 1:
                 mark = down
-            key = f"{n + 1}" if n < 9 and self.numbered else " "
-            line = Text(f"{mark}{key}{' ' if item.usable else 'x'}")  # x: no legal action uses it now
+            key = (f"{(n + 1) % 10}" if n < 10 else " ") if self.numbered else ""  # 1-9, then 0 for the tenth
+            line = Text(f"{mark}{key}{' ' if item.usable or not self.marks else 'x'}")  # x: no legal action uses it now
             line.append_text(item.label)
             if not item.usable:
                 line.stylize("dim")
@@ -180,6 +209,7 @@ class LogPane(RichLog, can_focus=True):
     def shown(line: str, names: list[str] | None) -> Text:
         """A log line as shown: players' names for "Player N"; an event's rule id left out (the narrow log
         wraps it into noise; help has the rules), a refusal's kept, in bold."""
+        line = printable(line)  # a log line is text from the save file
         if line.startswith("Rejected:"):
             return Text(line, style="bold")
         line = RULE_REF.sub("", line)
@@ -203,8 +233,8 @@ class StatusLine(Widget):
             self._text = text
             self.refresh()
 
-    def render(self) -> str:
-        return self._text
+    def render(self) -> Text:
+        return Text(printable(self._text))  # plain text: it holds players' names
 
 
 def boxes(cards: list[tuple[list[Text], str]], width: int = 9, ascii_only: bool = False) -> Text:
@@ -226,3 +256,21 @@ def boxes(cards: list[tuple[list[Text], str]], width: int = 9, ascii_only: bool 
             rows[r + 1].append(v, style=frame)
         rows[-1].append(gap + bl + h * inner + br, style=frame)
     return Text("\n").join(rows)
+
+
+def news(screen, in_battle: object, names: list[str]) -> Text:
+    """The first lines of the Field of Battle: what the other side did since your last move (when it is your move),
+    and the last battle's result while no battle is going on (``in_battle`` falsy)."""
+    t = Text()
+    if not hasattr(screen, "recent"):  # a screen that keeps no history (a lesson)
+        return t
+    result = [] if in_battle else [personal(RULE_REF.sub("", line), names) for line in screen.last_result]
+    recent = [personal(RULE_REF.sub("", line), names) for line in screen.recent()] if screen.session.my_turn else []
+    recent = [line for line in recent if line not in result][-2:]
+    if recent:
+        t.append("Since your move: ", style="bold")
+        t.append(" ".join(recent) + "\n")
+    if result:
+        t.append("Last battle: ", style="bold")
+        t.append(" ".join(result) + "\n")
+    return t

@@ -60,3 +60,8 @@ def personal(text: str, names: list[str] | tuple[str, ...]) -> str:
 
 
 __all__ = ["personal"]
+
+
+def wins(name: str) -> str:
+    """"Computer wins", "You win"."""
+    return "You win" if name == "You" else f"{name} wins"

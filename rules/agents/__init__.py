@@ -22,7 +22,9 @@ Measured strength: ``python -m tests.bench.strength`` (figures in the issue's
 closing note). Decision times: ``python -m tests.bench.ai_time``.
 
 Every agent is deterministic given its seed (the hard level also given
-``iterations=`` instead of a time limit). Agents decide only from what their
+``iterations=`` instead of a time limit: then its move is a pure function of the
+seed and the position, so a resumed game or a review sees the same move; the
+default hard level is time-boxed, so its moves depend on the machine's speed). Agents decide only from what their
 player may know: ``choose(view, legal_actions)`` sees the view; agents that need
 more have ``choose_in(game)`` and learn hidden information only through
 ``game.determinize(player, rng)`` (or, for the Resurrection heuristic, through

@@ -14,8 +14,10 @@ evaluation in [0, 1] per player stands in for the result.
 
 from __future__ import annotations
 
+import json
 import math
 import time
+import zlib
 from typing import Any, Callable
 
 from rules.core import Rng
@@ -45,6 +47,16 @@ def public_observe(game: Any, action: Any, observer: int) -> str:
     return str(action)
 
 
+def position_seed(seed: int, game: Any) -> int:
+    """A seed for one decision: the agent's ``seed`` mixed with a digest of the whole state.
+
+    The state (``to_dict``) includes the game's own random-number position, so two
+    positions that look alike but will deal differently get different seeds.
+    """
+    digest = zlib.crc32(json.dumps(game.to_dict(), sort_keys=True, default=str).encode())
+    return (seed * 0x9E3779B1 + digest) % (1 << 62)
+
+
 def result_reward(game: Any, player: int) -> float:
     w = game.winner
     if w is None:
@@ -55,8 +67,12 @@ def result_reward(game: Any, player: int) -> float:
 class ISMCTS:
     """Search from ``game`` for the current player; returns the most visited action.
 
-    ``time_limit`` (seconds) and/or ``iterations`` bound the search; with only
-    ``iterations`` the result is a pure function of the seed.
+    ``time_limit`` (seconds) and/or ``iterations`` bound the search. Each decision draws
+    its random numbers from a generator seeded by the agent's seed and the position
+    (:func:`position_seed`), so with only ``iterations`` the move is a pure function of
+    (seed, position): the same in a resumed game, a replay or a review as in the game
+    itself. A time limit makes the iteration count, and so the move, depend on the
+    machine's speed: the default hard level is time-boxed and is not reproducible.
     """
 
     def __init__(self, seed: int = 0, time_limit: float | None = 1.0, iterations: int | None = None,
@@ -66,6 +82,7 @@ class ISMCTS:
                  cutoff: Callable[[Any, Any], bool] | None = None, level: str = "hard"):
         if time_limit is None and iterations is None:
             raise ValueError("give ISMCTS a time limit, an iteration count or both")
+        self.seed = seed
         self.rng = Rng(seed)
         self.time_limit = time_limit
         self.iterations = iterations
@@ -94,6 +111,31 @@ class ISMCTS:
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
+        mine = self._search(game, me)
+        by_key = {str(a): a for a in legal}
+        best = max(by_key, key=lambda k: (mine[k].visits if k in mine else -1, mine[k].reward if k in mine else 0.0))
+        return by_key[best]
+
+    def action_values(self, game: Any) -> dict[str, tuple[int, float]]:
+        """For each legal action of the player to move: (visits, mean reward for that player) after a search.
+
+        The same search ``choose_in`` makes (the most visited action is the one it would play); an
+        action the search never tried has (0, 0.0). Used by the review's analysis.
+        """
+        me = game.current_player
+        legal = game.legal_actions()
+        if me is None or not legal:
+            raise ValueError("the game is over: nobody has a move")
+        mine = self._search(game, me)
+        out = {}
+        for a in legal:
+            node = mine.get(str(a))
+            out[str(a)] = (node.visits, node.reward / node.visits) if node is not None and node.visits else (0, 0.0)
+        return out
+
+    def _search(self, game: Any, me: int) -> dict[str, "_Node"]:
+        """Run the search from ``game`` for ``me``; the root's children in ``me``'s tree."""
+        self.rng = Rng(position_seed(self.seed, game))
         roots = [_Node(), _Node()]
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         n = 0
@@ -105,10 +147,7 @@ class ISMCTS:
             self._iterate(game, me, roots)
             n += 1
         self.last_iterations = n
-        mine = roots[me].children
-        by_key = {str(a): a for a in legal}
-        best = max(by_key, key=lambda k: (mine[k].visits if k in mine else -1, mine[k].reward if k in mine else 0.0))
-        return by_key[best]
+        return roots[me].children
 
     def _iterate(self, root_game: Any, me: int, roots: list[_Node]) -> None:
         rng = self.rng

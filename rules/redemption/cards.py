@@ -257,9 +257,8 @@ def name_on_name(enhancement: Card, character: Card) -> bool:
     return re.search(r"(?<![\w])" + re.escape(character.name) + r"(?![\w])", enhancement.name) is not None
 
 
-# --- deck building ---------------------------------------------------------------
+# --- deck building (the rules live in deckrules.py) ---------------------------------
 MIN_DECK = 50
-MAX_COPIES = 3
 
 
 def souls_required(size: int) -> int:
@@ -268,33 +267,10 @@ def souls_required(size: int) -> int:
 
 
 def validate_deck(keys: list[str] | tuple[str, ...]) -> list[str]:
-    """Problems with a deck list (card keys); an empty list means the deck is legal."""
-    problems = []
-    unknown = sorted({k for k in keys if k not in CARDS})
-    if unknown:
-        problems.append("unknown card(s): " + ", ".join(unknown))
-    known = [k for k in keys if k in CARDS]
-    if len(keys) < MIN_DECK:
-        problems.append(f"a deck needs at least {MIN_DECK} cards; this one has {len(keys)} (redemption.deck.size)")
-    souls = sum(1 for k in known if CARDS[k].type == "lost_soul")
-    need = souls_required(len(keys))
-    if souls != need:
-        problems.append(f"a deck of {len(keys)} cards needs exactly {need} Lost Souls; this one has {souls} (redemption.deck.souls)")
-    counts: dict[str, int] = {}
-    for k in known:
-        counts[k] = counts.get(k, 0) + 1
-    doms = [k for k in known if CARDS[k].type == "dominant"]
-    for k, n in sorted(counts.items()):
-        c = CARDS[k]
-        if c.type == "dominant" and n > 1:
-            problems.append(f"at most one {c.name} (a Dominant) per deck; found {n} (redemption.deck.dominants)")
-        elif c.type != "dominant" and c.is_unique and n > 1:
-            problems.append(f"{c.name} is unique: at most one copy; found {n} (redemption.deck.copies)")
-        elif c.type != "lost_soul" and n > MAX_COPIES:
-            problems.append(f"at most {MAX_COPIES} copies of {c.name}; found {n} (redemption.deck.copies)")
-    if len(doms) > souls:
-        problems.append(f"no more Dominants than Lost Souls: {len(doms)} Dominants, {souls} Lost Souls (redemption.deck.dominants)")
-    return problems
+    """Problems with a deck list (card keys), each ending with its rule id; an empty list means the deck is legal."""
+    from rules.redemption.deckrules import check
+
+    return [str(v) for v in check(keys)]
 
 
 def parse_deck_toml(text: str) -> list[str]:

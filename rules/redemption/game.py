@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from rules.core import Event, GameBase, Rejection, Rng, merge_options, require, state_header, state_int
 from rules.redemption.cards import CARDS, DECKS, Card, matches, name_on_name, validate_deck
+from rules.redemption import validate
 
 ZONES = ("deck", "hand", "territory", "artifact_pile", "land_of_bondage", "land_of_redemption",
          "field_of_battle", "discard", "set_aside", "removed", "in_site", "in_fortress", "captured")
@@ -1229,6 +1230,10 @@ class Game(GameBase):
         self.st["phase"] = "discard"
 
     # --- the end ---------------------------------------------------------------------------------
+    def _resign(self, player: int) -> None:
+        self.st["result"] = str(1 - player)
+        self.st["end_reason"] = f"Player {player + 1} resigned (redemption.resign)"
+
     def _end_by_score(self, why: str, events: list[Event]) -> None:
         s0, s1 = self.score(0), self.score(1)
         self.st["result"] = "draw" if s0 == s1 else ("0" if s0 > s1 else "1")
@@ -1573,7 +1578,11 @@ class Game(GameBase):
             raise ValueError("'live' must be a table")
         if live and live != g._live():
             raise ValueError(f"the stored battle totals {live} do not match the cards in battle {g._live()}")
+        validate.position(g)
         return g
+
+    def validate_whole(self) -> None:
+        validate.whole_game(self)
 
 
 def _battle(raw, cards) -> dict:
@@ -1630,17 +1639,20 @@ def _prefixes(labels: list[str]) -> tuple[str, str]:
     return pre[0], pre[1]
 
 
-def deck_list(deck: str | list[str] | tuple[str, ...]) -> tuple[str, list[str]]:
-    """(label, card keys) for a bundled deck name or a list of card keys (validated)."""
+def deck_list(deck: str | dict | list[str] | tuple[str, ...]) -> tuple[str, list[str]]:
+    """(label, card keys) for a bundled deck name, a list of card keys or {"name", "cards"} (validated)."""
     if isinstance(deck, str):
         if deck not in DECKS:
             raise ValueError(f"unknown deck {deck!r}; the bundled decks are {', '.join(DECKS)}")
         return deck, list(DECKS[deck]["cards"])
+    label = "custom"
+    if isinstance(deck, dict):  # {"name": ..., "cards": [keys]}: a player's own deck, by its name
+        label, deck = str(deck.get("name") or label), deck.get("cards", ())
     keys = list(deck)
     problems = validate_deck(keys)
     if problems:
         raise ValueError("the deck is not legal: " + "; ".join(problems))
-    return "custom", keys
+    return label, keys
 
 
 def new_game(seed: int, decks=("G", "H"), **options) -> Game:

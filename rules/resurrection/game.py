@@ -132,6 +132,10 @@ class Game(GameBase):
     def parse(self, text: str) -> Play:
         return parse_action(text)
 
+    def _resign(self, player: int) -> None:
+        self.result = str(1 - player)
+        self._cp = None
+
     def _rule_of(self, action: Play) -> str:
         return "resurrection.battle.1" if self.current_player == self.aggressor else "resurrection.battle.2"
 

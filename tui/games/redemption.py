@@ -2,19 +2,29 @@
 
 from __future__ import annotations
 
+import re
+
 from rich.text import Text
 from textual.containers import Horizontal
 
-from tui.widgets import RULE_REF, CardList, Item, Pane, boxes
-from tui.wording import personal
+from saves import printable
+from tui.widgets import RULE_REF, CardList, Item, Pane, boxes, news
+from tui.wording import personal, wins
 
 # Okabe-Ito colour-blind-safe palette by alignment; the type tag always says the same in letters.
 ALIGN_COLOUR = {"good": "#56B4E9", "evil": "#E69F00", "neutral": ""}
 TYPE_TAG = {"hero": "H", "evil_character": "EC", "good_enhancement": "GE", "evil_enhancement": "EE",
             "lost_soul": "LS", "dominant": "Do", "artifact": "Ar", "site": "Si", "fortress": "Fo"}
 ZONE_TAG = {"territory": "T", "artifact_pile": "A", "land_of_bondage": "B", "set_aside": "S",
-            "in_site": "@", "in_fortress": "F"}
-MY_ZONES = ("territory", "artifact_pile", "set_aside", "in_site", "in_fortress", "land_of_bondage")
+            "in_site": "@", "in_fortress": "F", "field_of_battle": "*", "captured": "C", "land_of_redemption": "R",
+            "discard_top": "D"}
+#: The zones of a table, in the order its card pane lists them (the help explains the one-letter tags).
+MY_ZONES = ("field_of_battle", "territory", "artifact_pile", "set_aside", "in_site", "in_fortress", "land_of_bondage",
+            "captured", "land_of_redemption")
+ZONE_WORDS = {"field_of_battle": "in battle", "territory": "territory", "artifact_pile": "artifact pile",
+              "set_aside": "set aside", "in_site": "in a site", "in_fortress": "in a fortress",
+              "land_of_bondage": "Land of Bondage", "captured": "captured",
+              "land_of_redemption": "Land of Redemption", "discard_top": "top of the discard pile"}
 #: What the keys do at each decision (the engine's decision text is in its notation; the battle one
 #: repeats the initiative reason shown just above). "{opp}": the other player's name.
 PROMPTS = {"block": "block (pick, Enter) or no block (Space).",
@@ -39,6 +49,22 @@ VERB_PHRASES = {"play": "put {} into your territory", "artifact": "put {} face d
 STEP_NAMES = {"block": "block", "initiative": "initiative", "surrender": "surrender", "": ""}
 
 
+def short_name(name: str, room: int) -> str:
+    """``name`` in at most ``room`` columns: whole words and an ellipsis ("Writing on..."), never a cut word
+    unless its first word alone is too long."""
+    if len(name) <= room or room <= 1:
+        return name
+    words = name.split(" ")
+    out = words[0]
+    for w in words[1:]:
+        if len(out) + 1 + len(w) + 1 > room:
+            break
+        out += " " + w
+    if len(out) + 1 > room:
+        return name[:room - 1] + "\u2026"
+    return out + "\u2026"
+
+
 class RedemptionUI:
     game = "redemption"
     verb = "play"
@@ -55,7 +81,9 @@ class RedemptionUI:
         self.ascii_only = ascii_only
         self._cards: dict[str, dict] = {}  # the cards of the last view shown, by id (for describe)
         self._zones: dict[str, str] = {}  # and the zone each is in
+        self._holders: dict[str, int] = {}  # and whose table that zone is on
         self._names: list[str] = []
+        self.hand_ids: set[str] = set()
 
     # --- cards ---------------------------------------------------------------------------
     @staticmethod
@@ -73,7 +101,9 @@ class RedemptionUI:
             return Text("??", style="italic")
         return Text(f"{TYPE_TAG.get(c.get('type', ''), '?'):<2}", style=f"bold {ALIGN_COLOUR.get(c.get('alignment', ''), '')}".strip())
 
-    def label(self, c: dict, zone: str | None = None) -> Text:
+    def label(self, c: dict, zone: str | None = None, room: int = 0) -> Text:
+        """A card in one line; ``room``: the columns it may take (0: any), the name then shortened at a word
+        boundary so its numbers stay (the Field shows the full name of the card under the cursor)."""
         t = Text()
         if zone:
             t.append(ZONE_TAG.get(zone, "?") + " ", style="dim")
@@ -81,10 +111,17 @@ class RedemptionUI:
         name = c["name"]
         if c.get("type") == "lost_soul" and name.startswith("Lost Soul: "):
             name = name[len("Lost Soul: "):]  # the tag says LS: keep the part that tells them apart
-        t.append(f" {name}")
         n = self.numbers(c)
+        if room:
+            rest = len(t) + 1 + (len(n) + 1 if n else 0) + (8 if c.get("negated") else 0)
+            if n and len(name) > room - rest and len(name.split(" ")[0]) + 1 > room - rest:
+                n, rest = "", rest - len(n) - 1  # too narrow for a word and the numbers: the Field shows them
+            name = short_name(name, room - rest)
+        t.append(f" {name}")
         if n:
-            t.append(f" {n}")
+            t.append(f" {n}", style="strike" if c.get("negated") else "")
+        if c.get("negated"):
+            t.append(" negated", style="italic")
         if c.get("face_down"):
             t.append(" (face down)", style="italic")
         if c.get("carrying"):
@@ -102,6 +139,8 @@ class RedemptionUI:
         n = self.numbers(c)
         if n:
             t.append(f", {n}")
+        if c.get("negated"):
+            t.append(" (negated: counts +0/+0)", style="bold")
         if c.get("class"):
             t.append(f", {' '.join(c['class'])}")
         if c.get("ability"):
@@ -124,11 +163,8 @@ class RedemptionUI:
             return {"pass": "pass: play nothing more", "noblock": "noblock: do not block",
                     "end": "end: end this phase"}.get(verb, str(action))
         if verb == "dominant" and len(args) == 2:  # whose card, and where: a Dominant can hit your own
-            t = self._cards.get(args[1], {})
-            owner = t.get("owner")
-            whose = self._names[owner] if isinstance(owner, int) and owner < len(self._names) else ""
-            where = self._zones.get(args[1], "")
-            return f"{action}: play {named[0]} on {named[1]}" + (f" ({whose}'s, {where})" if whose else "")
+            where = self.whereabouts(args[1])
+            return f"{action}: play {named[0]} on {named[1]}" + (f" ({where})" if where else "")
         phrase = VERB_PHRASES.get(verb)
         if phrase and len(named) == phrase.count("{"):
             return f"{action}: " + phrase.format(*named)
@@ -137,67 +173,152 @@ class RedemptionUI:
     def hand(self, view: dict) -> list[str]:
         return [c["id"] for c in view["players"][view["you"]]["hand"]]
 
+    def whereabouts(self, cid: str) -> str:
+        """Where a card of the last view shown is, in words: "in your territory", "in battle (Computer's)"."""
+        where, p = self._zones.get(cid, ""), self._holders.get(cid)
+        if not where or p is None or p >= len(self._names):
+            return where
+        whose = "your" if self._names[p] == "You" else f"{self._names[p]}'s"
+        if where in ("in battle", "captured", "set aside", "in a site", "in a fortress"):
+            return f"{'yours' if whose == 'your' else whose}, {where}"
+        return f"in {whose} {where}" if not where.startswith("top") else f"on {where.replace('the ', whose + ' ', 1)}"
+
     def _all_cards(self, view: dict) -> dict[str, dict]:
         out = {}
         zones = {}
-        for pv in view["players"]:
+        holders = self._holders = {}
+        for p, pv in enumerate(view["players"]):
             for key, value in pv.items():
                 if isinstance(value, list):
                     for c in value:
                         if isinstance(c, dict) and "id" in c:
                             out[c["id"]] = c
-                            zones[c["id"]] = key.replace("_", " ").replace("field of battle", "in battle")
+                            zones[c["id"]] = ZONE_WORDS.get(key, key.replace("_", " "))
+                            holders[c["id"]] = p
+            top = pv.get("discard_top") or {}
+            if top:
+                out[top["id"]] = top
+                zones[top["id"]] = ZONE_WORDS["discard_top"]
+                holders[top["id"]] = p
         self._zones = zones
         return out
 
     # --- panes -----------------------------------------------------------------------------
     def board(self):
-        yield Pane(id="opponent", classes="side-tall")
+        yield CardList(id="opponent", classes="side-tall", ascii_only=self.ascii_only, numbered=False, marks=False)
         yield Pane(id="battle")
         with Horizontal(id="mine"):
             yield CardList(id="hand", ascii_only=self.ascii_only)
             yield CardList(id="territory", ascii_only=self.ascii_only, numbered=False)
 
+    def table_items(self, view: dict, p: int, usable: set[str], my_turn: bool, mine: bool, room: int = 0) -> list[Item]:
+        """Every card on player ``p``'s table that the viewer may see, zone by zone, then the top of the discard pile
+        (the only discard card anyone may look at: redemption.scope). The opponent's cards are never usable."""
+        pv = view["players"][p]
+        items = []
+        for zone in MY_ZONES:
+            for c in pv[zone]:
+                ok = (c["id"] in usable or not my_turn) if mine else True
+                items.append(Item(c["id"], self.label(c, zone, room), ok))
+        top = pv.get("discard_top") or {}
+        if top:
+            items.append(Item(top["id"], self.label(top, "discard_top", room), not my_turn or not mine))
+        return items
+
     def render(self, screen, view: dict, names: list[str], wide: bool, usable: set[str], my_turn: bool) -> None:
         you = view["you"]
         opp = 1 - you
-        screen.query_one("#opponent", Pane).set(*self.opponent(view, opp, names))
+        cards = self._cards = self._all_cards(view)
+        self._names = names
+        opponent = screen.query_one("#opponent", CardList)
+        title, summary = self.opponent(view, opp, names)
+        pv = view["players"][opp]
+        stats = f"Hand {pv['hand_count']} Deck {pv['deck_count']} Disc {pv['discard_count']}"
+        opponent.set_items(self.table_items(view, opp, usable, my_turn, False, opponent.room), title,
+                           "Tab: read their cards" if not opponent.has_focus else stats, empty="(nothing in play)")
+        opponent.set_summary(self.fit_summary(summary, opponent.content_size.width, pv))
         me = view["players"][you]
-        hand_items = [Item(c["id"], self.label(c), c["id"] in usable or not my_turn) for c in me["hand"]]
+        hand = screen.query_one("#hand", CardList)
+        hand_items = [Item(c["id"], self.label(c, room=hand.room), c["id"] in usable or not my_turn) for c in me["hand"]]
+        above, below = hand.hidden()
         if view["is_over"]:
-            hint = "game over: q leaves"
+            hint = "game over"
+        elif above or below:
+            hint = " ".join(x for x in (f"{above} above" if above else "", f"{below} below" if below else "") if x)
         elif my_turn:
             hint = "x: not now"
         else:
             hint = f"waiting: {names[view['current_player']]}"
-        screen.query_one("#hand", CardList).set_items(hand_items, f"Hand {len(me['hand'])}/{me['hand_limit']}", hint,
-                                                      empty="(empty hand)")
-        terr_items = []
-        for zone in MY_ZONES:
-            for c in me[zone]:
-                terr_items.append(Item(c["id"], self.label(c, zone), c["id"] in usable or not my_turn))
-        stats = f"Deck {me['deck_count']} Disc {me['discard_count']} Red {me['redeemed']}/{view['rescues_to_win']}"
-        screen.query_one("#territory", CardList).set_items(terr_items, "Your table", stats,
-                                                           empty="(nothing in play)")
+        hand.set_items(hand_items, f"Hand {len(me['hand'])}/{me['hand_limit']}", hint, empty="(empty hand)")
+        stats = f"Deck {me['deck_count']} Disc {me['discard_count']}"  # the Redeemed Souls are in the status line
+        table = screen.query_one("#territory", CardList)
+        table.set_items(self.table_items(view, you, usable, my_turn, True, table.room), "Your table", stats,
+                        empty="(nothing in play)")
+        self.hand_ids = {c["id"] for c in me["hand"]}
         selected = screen.selected_card()
-        cards = self._cards = self._all_cards(view)
-        self._names = names
-        opponent = screen.query_one("#opponent", Pane)
-        if opponent.has_focus:  # Tab to the opponent's pane: the middle shows all of their table
-            screen.query_one("#battle", Pane).set(*self.opponent_full(view, opp, names))
-        else:
-            drawn = wide and screen.size.height >= 32
-            screen.query_one("#battle", Pane).set(*self.battle(view, names, cards.get(selected) if selected else None,
-                                                              wide, drawn))
+        drawn = wide and screen.size.height >= 32
+        battle = screen.query_one("#battle", Pane)
+        title, body = self.battle(view, names, cards.get(selected) if selected else None, wide, drawn)
+        battle.set(title, self.fit(screen, battle, news(screen, view["battle"], names) + body))
+
+    def fit(self, screen, pane: Pane, body: Text) -> Text:
+        """The Field's text, made to fit its pane: when the card text under the cursor (its last paragraph) would be
+        cut off, the lines go in order of need: what to do now, the card being read (in full), the battle, then
+        what happened (also in the log)."""
+        height, width = pane.content_size.height, pane.content_size.width
+        if height <= 0 or width <= 0:
+            return body
+        lines = body.wrap(screen.app.console, width)
+        if len(lines) <= height:
+            return body
+        parts = body.split("\n")
+        detail = parts[-1] if len(parts) > 1 and parts[-1].plain.startswith(("> ", "\u25b6 ")) else None
+        if detail is None:
+            return body
+        rest = parts[:-1]
+
+        def first(*starts: str) -> list[Text]:
+            return [x for x in rest if x.plain.startswith(starts)]
+
+        prompt, news = first(">> ", "GAME OVER", "n: new game"), first("Since your", "Last battle")
+        sides = [x for x in rest if x not in prompt and x not in news]
+        return Text("\n").join([*prompt, detail, *sides, *news])
+
+    @staticmethod
+    def fit_summary(summary: Text, width: int, pv: dict) -> Text:
+        """The summary's second line (their territory) cut after the last card that fits, never inside a name,
+        with how many more the list holds (Tab reads them all)."""
+        if width <= 0:
+            return summary
+        head, _, rest = summary.plain.partition("\n")
+        if len(head) > width:  # the counts in short words (the help explains them)
+            short = head.replace("Redeemed", "Red").replace("Bondage", "LoB")
+            summary = Text(short + "\n", style="") + summary.divide([len(head) + 1])[1]
+            summary.stylize("bold", short.index("Red"), short.index("Red") + len(short.split("Red ")[1].split()[0]) + 4)
+            head = short
+        if len(rest) <= width:
+            return summary
+        first, second = summary.divide([len(head) + 1])
+        names = [m.end() for m in re.finditer(r", ", rest)]
+        for cut in reversed([0, *names]):
+            shown = rest[:cut].rstrip(", ") if cut else "Territory:"
+            more = rest[:cut].count(", ") if cut else 0
+            tail = f" +{len(pv['territory']) - more} more (Tab)" if cut else f" {len(pv['territory'])} cards (Tab)"
+            if len(shown) + len(tail) <= width:
+                line = second[:len(shown)]
+                line.append(tail, style="italic")
+                return Text("").join([first, line])
+        return summary
 
     def opponent(self, view: dict, p: int, names: list[str]) -> tuple[str, Text]:
+        """The opponent's pane while it does not have the focus: counts, then their territory in one line."""
         pv = view["players"][p]
         t = Text()
         t.append(f"Hand {pv['hand_count']} Deck {pv['deck_count']} Disc {pv['discard_count']} ")
         t.append(f"Redeemed {pv['redeemed']}/{view['rescues_to_win']}", style="bold")
         t.append(f" Bondage {len(pv['land_of_bondage']) + len(pv['in_site'])}\n")
         terr = [self.label(c) for c in pv["territory"]]
-        t.append(f"Territory ({len(terr)}, all with Tab): " if len(terr) > 2 else "Territory: ")
+        t.append("Territory: ")
         if terr:
             for i, x in enumerate(terr):
                 if i:
@@ -210,27 +331,12 @@ class RedemptionUI:
             extra.append(f"artifacts {len(pv['artifact_pile'])}")
         if pv["set_aside"]:
             extra.append(f"set aside {len(pv['set_aside'])}")
+        if pv["captured"]:
+            extra.append(f"captured {len(pv['captured'])}")
         if extra:
             t.append("; " + ", ".join(extra))
         seat = "" if names[p] == f"Player {p + 1}" else f"Player {p + 1}, "
-        return f"{names[p]} ({seat}deck {pv['deck']})", t
-
-    def opponent_full(self, view: dict, p: int, names: list[str]) -> tuple[str, Text]:
-        pv = view["players"][p]
-        t = Text()
-        for zone, title in (("territory", "Territory"), ("artifact_pile", "Artifacts"), ("set_aside", "Set aside"),
-                            ("land_of_bondage", "Land of Bondage"), ("in_site", "In sites"),
-                            ("land_of_redemption", "Land of Redemption")):
-            cards = pv[zone]
-            if not cards and zone not in ("territory", "land_of_bondage"):
-                continue
-            t.append(f"{title} ({len(cards)}): ", style="bold")
-            for i, c in enumerate(cards):
-                if i:
-                    t.append(", ")
-                t.append_text(self.label(c))
-            t.append("\n")
-        return f"{names[p]}'s table (Tab moves on)", t
+        return f"{names[p]} ({seat}deck {printable(pv['deck'])})", t
 
     def box(self, c: dict, on_it: list[dict]) -> tuple[list[Text], str]:
         """A character in battle as a box: name, brigade, live numbers, what was played on it."""
@@ -238,7 +344,7 @@ class RedemptionUI:
         lines = [Text(c["name"], style="bold"), Text("/".join(c.get("brigades", [])) or c.get("type_name", "")),
                  Text(self.numbers(c) + ("  ignored" if c.get("ignored") else ""), style="bold")]
         for e in on_it:
-            lines.append(Text(f"+{e['name']}", style="italic"))
+            lines.append(Text(f"+{e['name']}" + (" negated" if e.get("negated") else ""), style="italic"))
         return lines, colour
 
     def battle(self, view: dict, names: list[str], selected: dict | None, wide: bool = True,
@@ -250,7 +356,9 @@ class RedemptionUI:
         if b:
             a, d = b["attacker"], b["defender"]
             kind = "rescue attempt" if b["kind"] == "rescue" else "battle challenge"
-            title = f"Field of Battle: {kind} by {names[a]} ({STEP_NAMES.get(b['step'], b['step'])})"
+            step = STEP_NAMES.get(b["step"], b["step"])
+            title = (f"Field of Battle: {kind} by {names[a]} ({step})" if wide
+                     else f"{kind.capitalize()} by {names[a]} ({step})")
             sides = (("hero", a), ("evil", d))
             if b["step"] == "surrender":  # the characters have left: say how the battle ended instead
                 sides = ()
@@ -285,7 +393,10 @@ class RedemptionUI:
                     if c.get("ignored"):
                         t.append(" (ignored)", style="italic")
                     for e in (x for x in chars if x.get("on") == c["id"]):  # its numbers are in the live total
-                        t.append(f" +{e['name']}" + (f" {self.numbers(e)}" if wide else ""), style="italic")
+                        t.append(f" +{e['name']}" + (f" {self.numbers(e)}" if wide and not e.get("negated") else ""),
+                                 style="italic")
+                        if e.get("negated"):
+                            t.append(" (negated, counts +0/+0)", style="bold")
                 t.append("\n")
             if sides:
                 t.append(f"Standing: {b['standing'].replace('_', ' ')}.")
@@ -299,10 +410,10 @@ class RedemptionUI:
             title = f"Field of Battle: {view['phase_name']}, turn {view['turn']}"
         if view["is_over"]:
             w = view["winner"]
-            t.append("GAME OVER: " + (f"{names[w]} wins" if w in (0, 1) else "a draw"), style="bold reverse")
+            t.append("GAME OVER: " + (wins(names[w]) if w in (0, 1) else "a draw"), style="bold reverse")
             if view.get("end_reason"):
-                t.append(f" ({personal(RULE_REF.sub('', view['end_reason']), names)})")
-            t.append("\n")
+                t.append(f" ({personal(RULE_REF.sub('', printable(view['end_reason'])), names)})")
+            t.append("\nn: new game, r: rematch (seats swapped), q: leave.\n")
         elif cp in (0, 1) and cp != view["you"]:
             t.append(f">> {names[cp]} to move.\n", style="bold")
         elif cp in (0, 1):
@@ -314,6 +425,9 @@ class RedemptionUI:
         if selected:
             t.append("> " if self.ascii_only else "▶ ")
             t.append_text(self.detail(selected))
+            where = self.whereabouts(selected["id"])
+            if where and selected["id"] not in self.hand_ids:
+                t.append(f" ({where})", style="dim")
         return title, t
 
     def phase(self, view: dict) -> str:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from rich.text import Text
 
 from rules.resurrection import CARDS, CODES
-from tui.widgets import CardList, Item, Pane, boxes
+from tui.wording import wins
+from tui.widgets import CardList, Item, Pane, boxes, news
 
 # Okabe-Ito colour-blind-safe palette; colour is never the only cue (suit symbols / B-R letters carry it too).
 COLOUR = {"black": "#56B4E9", "red": "#E69F00", "none": ""}
@@ -85,10 +86,12 @@ class ResurrectionUI:
         screen.query_one("#opponent", Pane).set(*self.side(view, 1 - you, names))
         screen.query_one("#you", Pane).set(*self.side(view, you, names))
         drawn = wide and screen.size.height >= 32
-        screen.query_one("#battle", Pane).set(*self.battle(view, names, wide, drawn))
+        title, body = self.battle(view, names, wide, drawn)
+        between = not any(view["players"][p]["table"] for p in (0, 1))  # the last battle's result until the next
+        screen.query_one("#battle", Pane).set(title, news(screen, not between, names) + body)
         items = [Item(c, self.card_label(c, wide), c in usable or not my_turn) for c in self.hand(view)]
         if view["is_over"]:
-            hint = "game over: q leaves"
+            hint = "game over"
         elif my_turn:
             hint = "your move: 1-9 pick, Enter plays"
         else:
@@ -152,7 +155,12 @@ class ResurrectionUI:
         cp = view["current_player"]
         if view["is_over"]:
             w = view["winner"]
-            t.append("GAME OVER: " + (f"{names[w]} wins." if w is not None else "a draw."), style="bold reverse")
+            t.append("GAME OVER: " + (wins(names[w]) if w is not None else "a draw"), style="bold reverse")
+            out = [names[p] for p in (0, 1) if view["players"][p]["cards_left"] == 0]
+            if out:
+                t.append(f" ({' and '.join(out)} {'has' if len(out) == 1 and out[0] != 'You' else 'have'} "
+                         "no cards left to play).")
+            t.append("\nn: new game, r: rematch (seats swapped), q: leave.")
         elif cp == agg:
             t.append(f">> {names[cp]} to play a card face down.", style="bold")
         else:

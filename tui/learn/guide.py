@@ -90,7 +90,7 @@ class GuidedGame:
         if h is None:
             return
         who = "The computer would play" if h.source == "computer" else "The coach suggests"
-        self.notify(f"{who}: {h.action}\n{h.reason}", title="Hint", timeout=8)  # type: ignore[attr-defined]
+        self.notify(f"{who}: {h.action}\n{h.reason}", title="Hint")  # type: ignore[attr-defined]
         if self.coach_shown:
             advice = coach.advise(s.game, s.viewer, self._guide_events)
             self._pane().show(advice, hint=h)

@@ -24,10 +24,18 @@ from tui.screens.handoff import HandOffScreen
 from tui.screens.help import HelpScreen
 from tui.learn.guide import GUIDE_BINDINGS, GuidedGame
 from tui.session import Session
+from tui.wording import wins
 from tui.widgets import CardList, LogPane, StatusLine
 
 
 WIDE = 100  # columns from which cards show their full ability text
+#: Events that decide a battle (a result follows), that end the result, and worth a line in "since your last move".
+RESULT_STARTS = {"resolve", "reveal"}
+RESULT_ENDS = {"turn", "phase", "aggressor", "draw", "place", "cut", "first", "game_over"}
+RECENT_KINDS = {"battle", "enhance", "dominant", "rescue", "resolve", "place", "activate", "discard", "effect",
+                "play", "reveal", "win", "lose", "ability", "tie", "protect"}
+BATTLE_KINDS = {"battle", "enhance", "dominant", "rescue", "resolve", "reveal", "win", "lose", "ability", "tie"}
+POLL = 0.1  # seconds between looks at a shared table's file (a stat call: cheap)
 
 
 class GameCommands(Provider):
@@ -43,6 +51,10 @@ class GameCommands(Provider):
                 out.append((screen.ui.describe(a), partial(screen.submit, a), "a legal action now"))
         if screen.session.can_undo:
             out.append(("Undo your last action", screen.action_undo, "u"))
+        if not screen.session.game.is_over and not getattr(screen.session, "watching", False):
+            out.append(("Resign this game", screen.action_resign, "your opponent wins"))
+        if hasattr(screen.session, "say"):
+            out.append(("Talk to the table", screen.action_talk, "t"))
         out.append(("Save the game", screen.action_save, "s"))
         out.append(("Help: keys and rules", screen.action_help, "? or F1"))
         out.append(("Type an action", screen.action_prompt, ":"))
@@ -69,11 +81,17 @@ class GameScreen(GuidedGame, Screen):
         Binding("space", "pass", "Pass"),
         Binding("n", "end_phase", "End phase"),
         Binding("u", "undo", "Undo"),
+        Binding("u", "undo_why", show=False),  # when Undo is not in the Footer, u still says why not
         Binding("s", "save", "Save"),
         Binding("question_mark,f1", "help", "Help", key_display="?"),
         Binding("colon", "prompt", "Type", show=False),
+        Binding("t", "talk", "Talk", show=False),
         Binding("q", "leave", "Leave"),
+        Binding("n", "new_game", "New game"),  # these three only once the game is over (check_action)
+        Binding("r", "rematch", "Rematch"),
+        Binding("v", "review", "Review"),
         *[Binding(str(d), f"pick({d})", f"Card {d}", show=False) for d in range(1, 10)],
+        Binding("0", "pick(10)", "Card 10", show=False),
         Binding("escape", "cancel_prompt", show=False),
         *GUIDE_BINDINGS,  # g: the coach pane, H: a hint (tui.learn.guide)
     ]
@@ -89,6 +107,10 @@ class GameScreen(GuidedGame, Screen):
         self._dimming: tuple = ()
         self._wake = threading.Event()
         self._active_list: CardList | None = None
+        self._happened: list[tuple[int, Any]] = []  # (who acted, event), the last 200
+        self.last_result: list[str] = []  # the events of the last battle's result (engine text)
+        self._collecting = False
+        self._talking = False  # the prompt sends a message to a shared table instead of an action
 
     @property
     def app_settings(self):
@@ -110,6 +132,8 @@ class GameScreen(GuidedGame, Screen):
         self.refresh_view()
         self.guide_mount()
         self.query_one("#hand", CardList).focus()
+        if hasattr(self.session, "poll"):  # a shared table: another terminal's move shows within POLL seconds
+            self.set_interval(POLL, self.poll_table)
         if self.session.screen == "handoff" or self.session.needs_handoff:
             self.call_after_refresh(self.hand_off)
         else:
@@ -126,13 +150,15 @@ class GameScreen(GuidedGame, Screen):
 
     def on_descendant_focus(self, event) -> None:
         if isinstance(event.widget, CardList):
+            if event.widget.id == "opponent" and self._active_list is not event.widget:
+                event.widget.cursor = 0  # reading the other side's table starts at its first card
             self._active_list = event.widget
         self.refresh_view()  # the panes may show more for the pane that has the focus
 
     # --- rendering ------------------------------------------------------------------------
     @property
     def names(self) -> list[str]:
-        return [self.session.name(i) for i in range(len(self.session.players))]
+        return [saves.printable(self.session.name(i)) for i in range(len(self.session.players))]
 
     def selected_card(self) -> str | None:
         """The card under the cursor of the card pane used last (a digit picks in the hand at once,
@@ -152,7 +178,7 @@ class GameScreen(GuidedGame, Screen):
             self._status = status
             self.query_one("#status", StatusLine).update(status)
         # The Footer rebuilds itself on every refresh_bindings(): only ask when the answer changes.
-        dimming = tuple(self.check_action(a, ()) for a in ("play", "pass", "end_phase", "undo"))
+        dimming = tuple(self.check_action(a, ()) for a in ("play", "pass", "end_phase", "undo", "rematch"))
         if dimming != self._dimming:
             self._dimming = dimming
             self.refresh_bindings()
@@ -165,7 +191,7 @@ class GameScreen(GuidedGame, Screen):
         phase = ""
         if game.is_over:
             w = game.winner
-            move = "Game over: " + (f"{s.name(w)} wins" if w is not None else "a draw")
+            move = "Game over: " + (wins(s.name(w)) if w is not None else "a draw")
         else:
             move = "Your move" if s.my_turn else f"{s.name(game.current_player)} to move"
             phase = self.ui.phase(view)
@@ -181,6 +207,10 @@ class GameScreen(GuidedGame, Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         s = self.session
         game = s.game
+        if action in ("new_game", "rematch"):
+            return game.is_over and self._can_rematch()
+        if game.is_over and action in ("play", "pass", "end_phase", "undo", "undo_why"):
+            return False  # no key that can no longer act
         if action == "play":
             return True if s.my_turn else None
         if action in ("pass", "end_phase") and action not in self.ui.keys:
@@ -189,6 +219,8 @@ class GameScreen(GuidedGame, Screen):
             return True if s.my_turn and controls.pass_action(game) is not None else None
         if action == "end_phase":
             return True if s.my_turn and controls.end_phase_action(game) is not None else None
+        if action == "review":
+            return game.is_over
         if action == "undo":
             if not (s.vs_computer and s.level == "easy"):
                 return False
@@ -196,17 +228,28 @@ class GameScreen(GuidedGame, Screen):
         return True
 
     # --- keys -> actions (via tui.controls) -------------------------------------------------
+    def action_review(self) -> None:
+        if self.session.game.is_over:
+            self.app.open_review(self.session)  # type: ignore[attr-defined]
+
     def action_pick(self, n: int) -> None:
         hand = self.query_one("#hand", CardList)
         self._active_list = hand
         hand.focus()
         if not hand.select(n - 1):
-            self.notify(f"You have no card {n} in hand.", severity="warning")
+            self.notify(f"You have no card {n} in hand.", severity="warning", timeout=3)
+            return
+        self.refresh_view()  # the card text follows the cursor, as with the arrow keys
 
     def action_play(self) -> None:
         if not self._may_act():
             return
         card = self.selected_card()
+        if self._active_list is not None and self._active_list.id == "opponent" and self._active_list.has_focus:
+            s = self.session
+            self.notify(f"That is {s.name(1 - s.viewer)}'s card: Tab to your hand or table to play.",
+                        severity="warning", timeout=3)
+            return
         refusal = self.ui.refusal_text(self.session.view(), card) if card else ""
         decision = controls.enter_on_card(self.session.game, card, refusal)
         if decision.kind == "apply":
@@ -244,7 +287,9 @@ class GameScreen(GuidedGame, Screen):
         if not self._may_act():
             return
         try:
+            actor = self.session.game.current_player
             outcome = self.session.act(action)
+            self.note(actor, outcome)
             self.guide_outcome(action, outcome)
         except saves.SaveError as e:
             self.notify(str(e), title="Could not save", severity="error")
@@ -273,7 +318,9 @@ class GameScreen(GuidedGame, Screen):
             here = current.items[current.cursor]
             if here.id in main or (here.usable and not main):
                 return
-        panes = [current] + [c for c in self.query(CardList) if c is not current]
+        if current.id == "opponent":
+            current = hand
+        panes = [current] + [c for c in self.query(CardList) if c is not current and c.id != "opponent"]
         if not roams:  # placing cards: back to the hand (the table's cards would only be set aside)
             panes = [hand]
         for wanted in (lambda item: item.id in main, lambda item: item.usable):
@@ -292,18 +339,47 @@ class GameScreen(GuidedGame, Screen):
         self.aim()
         if s.game.is_over:
             w = s.game.winner
-            self.notify("Game over: " + (f"{s.name(w)} wins." if w is not None else "a draw."), title="Game over")
+            self.notify("Game over: " + (wins(s.name(w)) + "." if w is not None else "a draw."), title="Game over")
             return
         if s.needs_handoff:
             self.hand_off()
             return
         self.maybe_computer()
 
+    # --- what happened: the last battle's result, and what the others did since your last decision ----
+    def note(self, actor: int | None, outcome: Any) -> None:
+        """Remember an accepted action's events: who acted, and the result of a battle when one was decided."""
+        if not outcome.ok or actor is None:
+            return
+        self._happened.extend((actor, e) for e in outcome.events)
+        del self._happened[:-200]
+        for e in outcome.events:
+            if e.kind in RESULT_STARTS:
+                self.last_result = [e.text]
+                self._collecting = True
+            elif self._collecting and e.kind in RESULT_ENDS:
+                self._collecting = False
+            elif self._collecting:
+                self.last_result.append(e.text)
+
+    def recent(self) -> list[str]:
+        """What the other side did since the viewer's last action, newest last (the important events only)."""
+        me = self.session.viewer
+        found = []
+        for actor, e in reversed(self._happened):
+            if actor == me:
+                break
+            if e.kind in RECENT_KINDS:
+                found.append(e)
+        found.reverse()
+        battle = [e for e in found if e.kind in BATTLE_KINDS]  # a battle's events say more than cards put in play
+        return [e.text for e in (battle or found)]
+
     # --- the computer ----------------------------------------------------------------------
     def maybe_computer(self) -> None:
         s = self.session
         cp = s.game.current_player
-        if cp is None or not s.is_computer(cp) or self._thinking:
+        if cp is None or not s.is_computer(cp) or self._thinking or not getattr(s, "runs_computer", True):
             return
         agent = self._agents.get(cp)
         if agent is None:
@@ -322,6 +398,9 @@ class GameScreen(GuidedGame, Screen):
 
     def on_unmount(self) -> None:
         self._wake.set()
+        close = getattr(self.session, "close", None)  # a shared table (tui.table) has no lock of ours to give back
+        if close is not None:
+            close()  # the game is saved; another process may open it now
 
     @work(thread=True, group="computer")  # not exclusive: a move may start the next think from inside this one
     def think(self, agent: Any, game: Any, legal: list, generation: int, pause: float, wake: threading.Event) -> None:
@@ -343,9 +422,11 @@ class GameScreen(GuidedGame, Screen):
             return  # an answer to a position that was undone or left: a newer one may be on its way
         self._thinking = False
         try:
+            actor = self.session.game.current_player
             outcome = self.session.act(action, by_computer=True)
             if not outcome.ok:  # the agent chose something the engine refuses: log it and play a legal action
                 outcome = self.session.act(legal[0], by_computer=True)
+            self.note(actor, outcome)
             self.guide_outcome(action, outcome, mine=False)
         except saves.SaveError as e:
             self.notify(str(e), title="Could not save", severity="error")
@@ -411,9 +492,71 @@ class GameScreen(GuidedGame, Screen):
 
     def action_prompt(self) -> None:
         prompt = self.query_one("#prompt", Input)
+        self._talking = False
+        prompt.placeholder = "Type an action, e.g. play BA (Enter to send, Esc to cancel)"
         prompt.display = True
         prompt.value = ""
         prompt.focus()
+
+    # --- a shared table: the other seats' moves, talk ------------------------------------------
+    def poll_table(self) -> None:
+        s = self.session
+        if not s.poll():
+            return
+        self.stop_thinking()  # a computer move worked out on the old state would be refused anyway
+        self.refresh_view()
+        if not self.query_one("#prompt", Input).display:  # never take the keys from a half-typed action or message
+            self.aim()
+        if s.game.is_over:
+            w = s.game.winner
+            self.notify("Game over: " + (wins(s.name(w)) + "." if w is not None else "a draw."), title="Game over")
+        elif s.my_turn:
+            self.app.bell()
+        self.maybe_computer()
+
+    def action_resign(self) -> None:
+        """Give the game up (any time, your move or not), after a yes."""
+        from tui.screens.confirm import ConfirmScreen
+
+        s = self.session
+        if s.game.is_over or getattr(s, "watching", False) or (s.hot_seat and s.needs_handoff):
+            self.notify("There is no game of yours to resign here.", severity="warning")
+            return
+
+        def done(yes: bool | None) -> None:
+            if not yes:
+                return
+            self.stop_thinking()
+            try:
+                outcome = s.act("resign" if hasattr(s, "say") else f"resign {s.viewer}")
+            except saves.SaveError as e:
+                self.notify(str(e), title="Could not save", severity="error")
+                return
+            if not outcome.ok:
+                self.notify(outcome.reason, title="Not allowed", severity="error")
+            self.after_action()
+
+        self.app.push_screen(ConfirmScreen(f"Resign this game? {s.name(1 - s.viewer)} wins.", yes="Resign"), done)
+
+    def action_talk(self) -> None:
+        if not hasattr(self.session, "say"):
+            self.notify("Talk is for shared tables: the other player is at this keyboard.", severity="warning")
+            return
+        if self.session.watching:
+            self.notify("Only the players at this table can talk here.", severity="warning")
+            return
+        prompt = self.query_one("#prompt", Input)
+        self._talking = True
+        prompt.placeholder = "A message to the table (Enter sends, Esc cancels)"
+        prompt.display = True
+        prompt.value = ""
+        prompt.focus()
+
+    def action_toggle_coach(self) -> None:
+        if getattr(self.session, "watching", False):
+            self.notify("The coach helps the players; watchers see only what is public.", severity="warning")
+            return
+        super().action_toggle_coach()
 
     def action_cancel_prompt(self) -> None:
         prompt = self.query_one("#prompt", Input)
@@ -424,9 +567,73 @@ class GameScreen(GuidedGame, Screen):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         text = event.value.strip()
+        talking, self._talking = self._talking, False
         self.action_cancel_prompt()
-        if text:
+        if talking:
+            answer = self.session.say(text)
+            if not answer.ok:
+                self.notify(answer.reason, title="Not sent", severity="warning")
+            self.refresh_view()
+        elif text:
             self.submit(text)
+
+    def action_undo_why(self) -> None:
+        """u when Undo cannot act: say why, in the status line and a toast."""
+        s = self.session
+        if not (s.vs_computer and s.level == "easy"):
+            why = "Undo works only against the computer at the easy level."
+        else:
+            why = "Nothing to undo: no action of yours since the last card was revealed, drawn or answered."
+        self.app.bell()
+        self.say(why)
+
+    def say(self, text: str) -> None:
+        """A short message where the player looks: the status line (until the next redraw) and a toast."""
+        self.query_one("#status", StatusLine).update(text)
+        self._status = text
+        self.notify(text, severity="warning")
+
+    def _can_rematch(self) -> bool:
+        return getattr(self.session, "rematch_allowed", True) and self.session.path is not None
+
+    def action_new_game(self) -> None:
+        """Game over: the new-game form, from the title screen."""
+        from tui.screens.title import NewGameScreen
+
+        self.stop_thinking()
+        self._save_quietly()
+        app = self.app
+        self.dismiss()
+        app.push_screen(NewGameScreen())
+
+    def action_rematch(self) -> None:
+        """Game over: the same game and options again, the seats swapped (the other player moves first)."""
+        from tui.session import new_save_name
+
+        s = self.session
+        self.stop_thinking()
+        self._save_quietly()
+        game = s.game
+        names = [p.get("name") for p in s.players]
+        first = 1 - int(s.meta.extra.get("first", 0))
+        kw: dict = {"vs": "computer" if s.vs_computer else "human", "level": s.level,
+                    "options": dict(getattr(game, "options", {}) or {}), "first": first}
+        if game.name == "redemption":  # the same decks, each with its player
+            from rules.review import starting_decks
+
+            decks = starting_decks(game)
+            kw["decks"] = decks if s.vs_computer else decks[::-1]
+        if not s.vs_computer:
+            kw["names"] = (names[1], names[0])  # the seats swapped
+        folder = s.path.parent
+        try:
+            new = self.app.new_session(game.name, **kw, path=saves.save_path(new_save_name(game.name, folder), folder))
+            new.meta.extra["first"] = first
+            new.autosave()
+        except (ValueError, saves.SaveError) as e:
+            self.notify(str(e), title="Cannot start", severity="error")
+            return
+        self.app.switch_to_game(new)
 
     def action_leave(self) -> None:
         self.stop_thinking()

@@ -8,9 +8,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, DataTable, Footer, Input, Label, OptionList, RadioButton, RadioSet, Static
+from textual.widgets import Button, DataTable, Footer, Input, Label, OptionList, RadioButton, RadioSet, Select, Static
 from textual.content import Content
 from textual.widgets.option_list import Option
+from rich.text import Text
 
 import saves
 from tui.session import LEVELS, Session, engine_available, new_save_name
@@ -41,6 +42,7 @@ def learn_available() -> bool:
 
 class TitleScreen(Screen):
     BINDINGS = [Binding("q", "app.quit", "Quit"), Binding("r", "resume", "Resume", show=False),
+                Binding("t", "tables", "Tables", show=False), Binding("d", "decks", "Decks", show=False),
                 Binding("n", "new", "New game", show=False)]
 
     def compose(self) -> ComposeResult:
@@ -61,16 +63,36 @@ class TitleScreen(Screen):
         going = [s for s in every if not s.error and not s.over]
         total = len(every)
         who = f"Welcome, {app.settings.player}." if app.settings.player else "Welcome."
-        self.query_one("#who", Static).update(who)
+        tables_opt = None
+        urgent = False
+        if app.settings.player:
+            from saves import tables
+
+            rows = tables.rows_for(app.settings.tables_base, app.settings.player)
+            count = {k: sum(r.kind == k for r in rows) for k in ("move", "invited", "waiting", "open")}
+            rec = tables.record(app.settings.tables_base, app.settings.player)
+            p, c = rec["people"], rec["computer"]
+            who += f"  Won-lost-drawn: v people {p[0]}-{p[1]}-{p[2]}, v computer {c[0]}-{c[1]}-{c[2]}."
+            parts = [f"{count['move']} your move" if count["move"] else "",
+                     f"{count['invited']} invitation{'s' if count['invited'] > 1 else ''}" if count["invited"] else "",
+                     f"{count['waiting']} waiting" if count["waiting"] else "",
+                     f"{count['open']} open seat{'s' if count['open'] > 1 else ''}" if count["open"] else ""]
+            detail = ", ".join(x for x in parts if x) or "play another player"
+            tables_opt = Option(f"Tables  ({detail})", id="tables")
+            urgent = bool(count["move"] or count["invited"])
+        self.query_one("#who", Static).update(Text(who))
         resume = Option(f"Resume a game  ({len(going)} in progress, {total} saved)", id="resume",
                         disabled=total == 0)
         new = Option("New game", id="new")
         learn = Option("Learn  (guided lessons)" if learn_available() else
                        "Learn  (guided lessons: coming in a later version)", id="learn", disabled=not learn_available())
+        decks = Option("Decks  (build your own Redemption decks)", id="decks")
         quit_ = Option("Quit", id="quit")
         menu = self.query_one("#menu", OptionList)
         menu.clear_options()
-        options = [resume, new, learn, quit_] if going else [new, resume, learn, quit_]
+        options = [resume, new, learn, decks, quit_] if going else [new, resume, learn, decks, quit_]
+        if tables_opt is not None:
+            options.insert(0 if urgent else 2, tables_opt)
         self._labels = {o.id: str(o.prompt) for o in options}
         menu.add_options(options)
         menu.highlighted = 0
@@ -95,6 +117,10 @@ class TitleScreen(Screen):
             self.action_new()
         elif choice == "learn":
             self.action_learn()
+        elif choice == "decks":
+            self.action_decks()
+        elif choice == "tables":
+            self.action_tables()
         elif choice == "quit":
             self.app.exit()
 
@@ -106,6 +132,20 @@ class TitleScreen(Screen):
 
     def action_resume(self) -> None:
         self.app.push_screen(ResumeScreen())
+
+    def action_decks(self) -> None:
+        from tui.screens.decks import DeckListScreen
+
+        self.app.push_screen(DeckListScreen())
+
+    def action_tables(self) -> None:
+        if not self.app.settings.player:  # type: ignore[attr-defined]
+            self.notify("Shared tables need a player name: start with --player NAME (over SSH your key sets it).",
+                        severity="warning")
+            return
+        from tui.screens.tables import TablesScreen
+
+        self.app.push_screen(TablesScreen())
 
     def action_new(self) -> None:
         self.app.push_screen(NewGameScreen())
@@ -157,10 +197,35 @@ class NewGameScreen(Screen):
             yield Input(placeholder="a whole number", id="seed", type="integer")
             yield Label("Save name (blank: automatic)")
             yield Input(placeholder="e.g. friday-game", id="name")
+            yield Label("Redemption decks: yours, then the opponent's (make your own: Decks)")
+            with Horizontal(id="deck-picks"):
+                for seat, default in ((0, "G"), (1, "H")):
+                    yield Select(self._deck_options(), value=default, allow_blank=False, id=f"deck-{seat}")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#start", Button).focus()
+
+    def _deck_options(self) -> list[tuple[str, str]]:
+        """The bundled decks and the player's own, each marked when it is not legal (starting then says why)."""
+        from saves import decks as dk
+
+        found, _ = dk.list_decks(self.app.settings.save_dir)  # type: ignore[attr-defined]
+        out = []
+        for d in found:
+            label = f"{d.name} (bundled)" if d.builtin else d.name
+            out.append((label + ("" if not d.problems() else "  (not legal)"), d.name))
+        return out
+
+    def _decks(self):
+        """The chosen decks as ``Session.new(decks=...)`` takes them; DeckError says why one cannot be played."""
+        from saves import decks as dk
+
+        picks = [str(self.query_one(f"#deck-{seat}", Select).value) for seat in (0, 1)]
+        if picks == ["G", "H"]:
+            return None
+        folder = self.app.settings.save_dir  # type: ignore[attr-defined]
+        return tuple(dk.for_game(dk.load(name, folder)) for name in picks)
 
     def _pick(self, set_id: str) -> str:
         pressed = self.query_one(f"#{set_id}", RadioSet).pressed_button
@@ -203,7 +268,9 @@ class NewGameScreen(Screen):
                     raise saves.SaveError(f"a save named {name!r} already exists: resume it, or pick another name")
             else:
                 path = saves.save_path(new_save_name(game, folder), folder)
-            session = app.new_session(game, vs=vs, level=level, seed=seed, first=first, options=options, path=path)
+            decks = self._decks() if game == "redemption" else None
+            session = app.new_session(game, vs=vs, level=level, seed=seed, first=first, options=options, path=path,
+                                      decks=decks)
             session.autosave()
         except (ValueError, saves.SaveError) as e:
             self.app.bell()
@@ -213,13 +280,13 @@ class NewGameScreen(Screen):
 
 
 class ResumeScreen(Screen):
-    BINDINGS = [Binding("enter", "open", "Resume"), Binding("d", "delete", "Delete"),
+    BINDINGS = [Binding("enter", "open", "Resume"), Binding("v", "review", "Review"), Binding("d", "delete", "Delete"),
                 Binding("escape", "back", "Back")]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="resume-box"):
-            yield Label("Saved games, newest first (Enter resumes, d deletes, Esc goes back)", classes="dialog-title")
-            yield Label(f"Folder: {self.app.settings.save_dir}", id="folder")  # type: ignore[attr-defined]
+            yield Label("Saved games, newest first (Enter resumes, v reviews, d deletes, Esc back)", classes="dialog-title")
+            yield Label(Text(f"Folder: {saves.printable(self.app.settings.save_dir)}"), id="folder")  # type: ignore[attr-defined]
             yield DataTable(id="saves", cursor_type="row", zebra_stripes=False)
         yield Footer(compact=True)
 
@@ -235,13 +302,14 @@ class ResumeScreen(Screen):
         table.clear()
         self.rows = saves.list_saves(app.settings.save_dir)
         for info in self.rows:
+            # Text cells: a DataTable reads a plain string as markup, and these come from files
             if info.error:
-                table.add_row(info.name, "unreadable", info.error[-40:], "", "", "", key=info.name)
+                table.add_row(Text(info.name), "unreadable", Text(info.error[-40:]), "", "", "", key=str(info.path))
             else:
                 score = info.score + ("  (over)" if info.over else "")
                 players = info.players.replace("Computer (computer)", "Computer")  # fits 80 columns
-                table.add_row(info.name, info.game.capitalize(), players, str(info.turn), score,
-                              info.updated.replace("T", " ")[:16], key=info.name)
+                table.add_row(Text(info.name), info.game.capitalize(), Text(players), str(info.turn), Text(score),
+                              Text(info.updated.replace("T", " ")[:16]), key=str(info.path))
 
     def _current(self) -> saves.SaveInfo | None:
         table = self.query_one("#saves", DataTable)
@@ -265,6 +333,18 @@ class ResumeScreen(Screen):
             self.notify(str(e), title="Cannot resume", severity="error")
             return
         app.switch_to_game(session)
+
+    def action_review(self) -> None:
+        info = self._current()
+        if info is None:
+            return
+        try:
+            session = Session.load(info.path)
+        except saves.SaveError as e:
+            self.app.bell()
+            self.notify(str(e), title="Cannot review", severity="error", markup=False)
+            return
+        self.app.open_review(session)  # type: ignore[attr-defined]
 
     def action_delete(self) -> None:
         info = self._current()

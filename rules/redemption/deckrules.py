@@ -1,0 +1,160 @@
+"""The Type 1 deck-building rules as this program enforces them (``rules.md``: ``redemption.deck.*``).
+
+A deck here is a list of card keys (one entry per copy). :func:`check` returns every
+violation, each with its rule id and the cards involved; an empty list means the deck
+is legal. Pure: no files, no I/O (deck files are read by ``saves.decks``).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass
+
+from rules.redemption.cards import CARDS, DECKS, Card
+
+MIN_DECK = 50
+#: Ruling (redemption.deck.size): the largest deck the program takes.
+MAX_DECK = 154
+#: Ruling (redemption.deck.copies): copies of a card with no special ability, per full 50 cards.
+PLAIN_COPIES = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    rule: str
+    message: str
+    cards: tuple[str, ...] = ()  # card keys involved
+
+    def __str__(self) -> str:
+        return f"{self.message} ({self.rule})"
+
+
+def souls_required(size: int) -> int:
+    """7 Lost Souls for 50-56 cards, one more for each further 7 cards."""
+    return 7 + max(0, size - MIN_DECK) // 7
+
+
+def has_special_ability(card: Card) -> bool:
+    return bool(card.abilities)
+
+
+def copies_allowed(card: Card, size: int) -> int | None:
+    """How many copies of ``card`` a deck of ``size`` cards may hold (None: no limit of its own)."""
+    per50 = max(1, size // MIN_DECK)
+    if card.type == "dominant" or card.is_unique:
+        return 1
+    if card.type == "lost_soul":
+        return 1 if has_special_ability(card) else None
+    if has_special_ability(card):
+        return per50
+    return PLAIN_COPIES * per50
+
+
+def check(keys: list[str] | tuple[str, ...]) -> list[Violation]:
+    """Every way the deck breaks a deck rule, in rule order."""
+    out: list[Violation] = []
+    unknown = sorted({k for k in keys if k not in CARDS})
+    if unknown:
+        out.append(Violation("redemption.deck.cards", "unknown card(s), not in the card pool: " + ", ".join(unknown), tuple(unknown)))
+    known = [k for k in keys if k in CARDS]
+    size = len(keys)
+    if size < MIN_DECK:
+        out.append(Violation("redemption.deck.size", f"a deck needs at least {MIN_DECK} cards; this one has {size}"))
+    elif size > MAX_DECK:
+        out.append(Violation("redemption.deck.size", f"a deck holds at most {MAX_DECK} cards; this one has {size}"))
+    souls = [k for k in known if CARDS[k].type == "lost_soul"]
+    need = souls_required(size)
+    if len(souls) != need:
+        out.append(Violation("redemption.deck.souls",
+                             f"a deck of {size} cards needs exactly {need} Lost Souls; this one has {len(souls)}",
+                             tuple(sorted(set(souls)))))
+    counts = Counter(known)
+    doms = [k for k in known if CARDS[k].type == "dominant"]
+    for k, n in counts.items():
+        c = CARDS[k]
+        if c.type == "dominant" and n > 1:
+            out.append(Violation("redemption.deck.dominants", f"at most one {c.name} (a Dominant); found {n}", (k,)))
+    if len(doms) > len(souls):
+        out.append(Violation("redemption.deck.dominants",
+                             f"no more Dominants than Lost Souls: {len(doms)} Dominants, {len(souls)} Lost Souls",
+                             tuple(sorted(set(doms)))))
+    for k, n in counts.items():
+        c = CARDS[k]
+        if c.type == "dominant":
+            continue
+        limit = copies_allowed(c, size)
+        if limit is None or n <= limit:
+            continue
+        if c.is_unique:
+            out.append(Violation("redemption.deck.unique", f"{c.name} is unique: one copy at most; found {n}", (k,)))
+        elif c.type == "lost_soul":
+            out.append(Violation("redemption.deck.copies",
+                                 f"{c.name} has a special ability: one copy per deck; found {n}", (k,)))
+        elif has_special_ability(c):
+            out.append(Violation("redemption.deck.copies",
+                                 f"{c.name} has a special ability: {limit} cop{'y' if limit == 1 else 'ies'} "
+                                 f"in a deck of {size} cards; found {n}", (k,)))
+        else:
+            out.append(Violation("redemption.deck.copies",
+                                 f"at most {limit} copies of {c.name} in a deck of {size} cards; found {n}", (k,)))
+    return out
+
+
+def is_legal(keys) -> bool:
+    return not check(keys)
+
+
+# --- names -------------------------------------------------------------------------------------------
+def normalize(name: str) -> str:
+    """A card name without case, accents or punctuation: 'Gideon's Trumpet' -> 'gideons trumpet'."""
+    text = unicodedata.normalize("NFKD", name)
+    text = "".join(ch for ch in text if not unicodedata.combining(ch)).lower()
+    text = re.sub(r"['\u2019`]", "", text)
+    return " ".join(re.sub(r"[^a-z0-9]+", " ", text).split())
+
+
+_BY_NAME: dict[str, str] = {}
+for _k, _c in CARDS.items():
+    _BY_NAME[normalize(_c.name)] = _k
+    if _c.name.lower().startswith("the "):
+        _BY_NAME.setdefault(normalize(_c.name[4:]), _k)
+    if _c.type == "lost_soul" and ":" in _c.name:  # "Lost Soul: the Wanderer" is also "the Wanderer"
+        _short = normalize(_c.name.split(":", 1)[1]).removeprefix("the ")
+        for _alias in (_short, "the " + _short, "lost soul " + _short):
+            _BY_NAME.setdefault(_alias, _k)
+
+
+def find_card(text: str) -> str | None:
+    """The key of the card named ``text`` (any case or punctuation), or of the card key itself."""
+    if text in CARDS:
+        return text
+    return _BY_NAME.get(normalize(text))
+
+
+def _tokens(text: str) -> set[str]:
+    return {w.removesuffix("s") for w in text.split() if w not in ("the", "of", "a")}
+
+
+def _likeness(a: str, b: str) -> float:
+    """How alike two normalised names are (0-1): spelling, word order and shared words all count."""
+    from difflib import SequenceMatcher
+
+    ta, tb = _tokens(a), _tokens(b)
+    shared = len(ta & tb) / len(ta | tb) if ta | tb else 0.0
+    spelled = SequenceMatcher(None, a, b).ratio()
+    ordered = SequenceMatcher(None, " ".join(sorted(ta)), " ".join(sorted(tb))).ratio()
+    return max(spelled, ordered, shared)
+
+
+def suggest(text: str, n: int = 3) -> list[str]:
+    """The names of the cards closest to ``text``, best first (none if nothing is close)."""
+    want = normalize(text)
+    scored = sorted(((_likeness(want, normalize(c.name)), c.name) for c in CARDS.values()), reverse=True)
+    return [name for score, name in scored[:n] if score >= 0.55]
+
+
+def bundled(label: str) -> list[str]:
+    """The card keys of bundled deck G or H."""
+    return list(DECKS[label]["cards"])

@@ -1,0 +1,519 @@
+"""Shared tables: one game that several players play, each from their own terminal.
+
+A table is one save file in the usual format, in a folder shared by every player of the host,
+beside the players' own save folders (``<base>/_tables/<id>.toml``; a player name cannot start
+with ``_``, so it never collides). The seats and the talk live in ``extra["table"]``.
+
+Every change goes the same way: take the table's lock (``filelock``, a ``.<id>.lock`` file beside
+it), read the latest state, check and apply, write atomically, release. A submission says how many
+actions it has seen; if the table has moved on since, it is refused with what changed, so two
+terminals answering the same decision leave exactly one answer. Readers never need the lock: the
+atomic rename means a reader sees the old file or the new one, never half of one. Other seats
+notice a change by the file's identity (inode, mtime, size) changing.
+
+Who a player is comes from the caller (the app's ``--player``, set by the SSH key or the forced
+command); this module only checks that the player owns the seat they act for.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import os
+import random
+import re
+import time
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from filelock import FileLock, Timeout
+
+from rules.core import GAME_NAMES, parse_resign
+from saves.store import SUFFIX, Meta, Saved, SaveError, read, save, validate_name
+
+FOLDER = "_tables"
+LOCK_TIMEOUT = 10.0  # seconds: a change takes milliseconds; this only guards against a stuck process
+LEVELS = ("easy", "normal", "hard")
+TALK_MAX = 200  # characters in one message
+TALK_RATE = (5, 60.0)  # at most 5 messages per player in any 60 seconds
+JOINED, INVITED, OPEN, DECLINED, COMPUTER = "joined", "invited", "open", "declined", "computer"
+_ESCAPES = re.compile(r"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)?|[PX^_][^\x1b]*(\x1b\\)?|.)?|\x9b[0-?]*[ -/]*[@-~]")
+
+
+class TableError(SaveError):
+    """A table that cannot be read, found or changed; the message says which and why."""
+
+
+@dataclass
+class Table:
+    """One table as read from its file."""
+
+    id: str
+    path: Path
+    saved: Saved
+
+    @property
+    def game(self):
+        return self.saved.game
+
+    @property
+    def meta(self) -> Meta:
+        return self.saved.meta
+
+    @property
+    def info(self) -> dict:
+        return self.saved.meta.extra.setdefault("table", {})
+
+    @property
+    def seats(self) -> list[dict]:
+        return self.info.get("seats", [])
+
+    @property
+    def creator(self) -> str:
+        return str(self.info.get("creator", ""))
+
+    @property
+    def watchable(self) -> bool:
+        return bool(self.info.get("watch", False))
+
+    @property
+    def seen(self) -> int:
+        """What a submission must have seen: the number of actions so far."""
+        return len(self.game.history)
+
+    def seat_of(self, player: str) -> int | None:
+        """The seat ``player`` has joined, if any."""
+        for i, s in enumerate(self.seats):
+            if s.get("status") == JOINED and s.get("player") == player:
+                return i
+        return None
+
+    def invited(self, player: str) -> int | None:
+        for i, s in enumerate(self.seats):
+            if s.get("status") == INVITED and s.get("player") == player:
+                return i
+        return None
+
+    def open_seat(self) -> int | None:
+        for i, s in enumerate(self.seats):
+            if s.get("status") == OPEN:
+                return i
+        return None
+
+    def name(self, seat: int | None) -> str:
+        if seat is None or not 0 <= seat < len(self.seats):
+            return "nobody"
+        s = self.seats[seat]
+        if s.get("status") == COMPUTER:
+            return "Computer"
+        return s.get("player") or "an open seat"
+
+    @property
+    def declined(self) -> bool:
+        return any(s.get("status") == DECLINED for s in self.seats)
+
+    @property
+    def ready(self) -> bool:
+        """Every seat is taken: play can start."""
+        return all(s.get("status") in (JOINED, COMPUTER) for s in self.seats)
+
+    @property
+    def finished(self) -> bool:
+        return self.game.is_over or self.declined
+
+    def may_see(self, player: str) -> bool:
+        """Seated, invited, an open seat to take, or a table open to watchers: nobody else sees it."""
+        return any(s.get("player") == player and s.get("status") in (JOINED, INVITED, DECLINED) for s in self.seats) \
+            or (self.open_seat() is not None and not self.finished) or self.watchable
+
+    def to_move(self) -> str | None:
+        """The player whose decision it is (a human; the computer's moves are made by a seated human's program)."""
+        if not self.ready or self.game.is_over:
+            return None
+        cp = self.game.current_player
+        if cp is None:
+            return None
+        s = self.seats[cp]
+        if s.get("status") == COMPUTER:
+            humans = [x.get("player") for x in self.seats if x.get("status") == JOINED]
+            return humans[0] if humans else None
+        return s.get("player")
+
+    @property
+    def waiting_since(self) -> float:
+        return float(self.info.get("last_time", 0.0) or 0.0)
+
+
+@dataclass(frozen=True)
+class Answer:
+    """Every submission gets one: accepted (with the events) or refused (with the reason and rule)."""
+
+    ok: bool
+    table: Table | None
+    reason: str = ""
+    rule: str = ""
+    events: tuple = ()
+    stale: bool = False
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of a player's table list; ``error`` set for a table that cannot be read."""
+
+    id: str
+    kind: str  # "move", "waiting", "invited", "open", "watch", "finished", "error"
+    game: str = ""
+    players: str = ""
+    detail: str = ""
+    since: float = 0.0
+    error: str = ""
+
+
+# --- where tables live -------------------------------------------------------------------------
+def folder(base: str | os.PathLike) -> Path:
+    return Path(base) / FOLDER
+
+
+def table_path(base: str | os.PathLike, table_id: str) -> Path:
+    validate_name(table_id, what="table name")
+    return folder(base) / f"{table_id}{SUFFIX}"
+
+
+def _lock(path: Path) -> FileLock:
+    return FileLock(str(path.parent / f".{path.stem}.lock"), timeout=LOCK_TIMEOUT)
+
+
+def stamp(path: Path) -> tuple | None:
+    """Changes whenever the table is written (every write is a new file renamed over the old one)."""
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return (st.st_ino, st.st_mtime_ns, st.st_size)
+
+
+def load(base: str | os.PathLike, table_id: str) -> Table:
+    path = table_path(base, table_id)
+    if not path.exists():
+        raise TableError(f"no table named {table_id!r} (see 'redemption tables')")
+    saved = read(path)
+    t = Table(table_id, path, saved)
+    _check_table(t)
+    return t
+
+
+def _check_table(t: Table) -> None:
+    """The table part of the file must make sense too: a hostile file is refused, not trusted."""
+    info = t.meta.extra.get("table")
+    where = f"{t.path}: "
+    if not isinstance(info, dict):
+        raise TableError(where + "not a shared table (no [extra.table])")
+    seats = info.get("seats")
+    if not isinstance(seats, list) or len(seats) != len(t.meta.players) or len(seats) != 2:
+        raise TableError(where + "a table needs two seats, one per player")
+    for s in seats:
+        if not isinstance(s, dict) or s.get("status") not in (JOINED, INVITED, OPEN, DECLINED, COMPUTER):
+            raise TableError(where + "each seat needs a status: joined, invited, open, declined or computer")
+        if not isinstance(s.get("player", ""), str):
+            raise TableError(where + "a seat's player must be a name")
+    if not isinstance(info.get("talk", {}), dict):
+        raise TableError(where + "'talk' must be a table")
+
+
+# --- creating ------------------------------------------------------------------------------------
+def create(base: str | os.PathLike, creator: str, game_name: str, others: list[dict], *,
+           options: dict | None = None, seed: int | None = None, watch: bool = False,
+           table_id: str | None = None) -> Table:
+    """A new table: ``creator`` in seat 1, ``others`` in the next seats, each {"invite": NAME},
+    {"open": True} or {"computer": LEVEL}. ValueError/TableError for anything that does not make sense."""
+    validate_name(creator, what="player name")
+    if game_name not in GAME_NAMES:
+        raise ValueError(f"unknown game {game_name!r} (known: {', '.join(GAME_NAMES)})")
+    if len(others) != 1:
+        raise ValueError(f"a {game_name.capitalize()} table has 2 seats: give exactly one of --invite, --open or --computer")
+    seats = [{"player": creator, "status": JOINED}]
+    players = [{"name": creator, "kind": "human"}]
+    level = "normal"
+    for o in others:
+        if "invite" in o:
+            who = validate_name(o["invite"], what="player name")
+            if who == creator:
+                raise ValueError("you cannot invite yourself; invite another player, leave the seat open or add the computer")
+            seats.append({"player": who, "status": INVITED})
+            players.append({"name": who, "kind": "human"})
+        elif "computer" in o:
+            level = o["computer"]
+            if level not in LEVELS:
+                raise ValueError(f"the computer's level must be one of {', '.join(LEVELS)}, not {level!r}")
+            seats.append({"player": "", "status": COMPUTER, "level": level})
+            players.append({"name": "Computer", "kind": "computer"})
+        else:
+            seats.append({"player": "", "status": OPEN})
+            players.append({"name": "Open seat", "kind": "human"})
+    if seed is None:
+        seed = random.SystemRandom().randrange(1, 2**31)
+    new_game = importlib.import_module(f"rules.{game_name}").new_game
+    kw = {"first": 0} if "first" in inspect.signature(new_game).parameters else {}
+    game = new_game(seed, **kw, **(options or {}))
+    now = time.time()
+    meta = Meta(players=players, extra={
+        "vs": "computer" if any(s["status"] == COMPUTER for s in seats) else "human", "level": level,
+        "table": {"creator": creator, "watch": bool(watch), "seats": seats, "talk": {},
+                  "last_time": now, "last_by": creator, "last_what": "created the table first"}})
+    names = " v ".join(p["name"] for p in players)
+    meta.log.append(f"New game of {game_name.capitalize()} (seed {seed}) at a shared table: {names}.")
+    d = folder(base)
+    d.mkdir(parents=True, exist_ok=True)
+    if table_id is None:
+        table_id = _new_id(d, game_name, creator)
+    path = table_path(base, table_id)
+    with _lock(path):
+        if path.exists():
+            raise TableError(f"a table named {table_id!r} already exists; pick another name")
+        save(game, path, meta)
+    return Table(table_id, path, Saved(game, meta))
+
+
+def _new_id(d: Path, game_name: str, creator: str) -> str:
+    stamp_ = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
+    base = f"{game_name}-{creator[:20].replace(' ', '_')}-{stamp_}"
+    name, n = base, 1
+    while (d / f"{name}{SUFFIX}").exists():
+        n += 1
+        name = f"{base}-{n}"
+    return name
+
+
+# --- changing: lock, read the latest, check, write, release ----------------------------------------
+def _change(base, table_id: str, fn: Callable[[Table], Answer]) -> Answer:
+    path = table_path(base, table_id)
+    if not path.exists():
+        raise TableError(f"no table named {table_id!r} (see 'redemption tables')")
+    try:
+        with _lock(path):
+            t = load(base, table_id)
+            answer = fn(t)
+            if answer.ok:
+                t.meta.updated = ""
+                save(t.game, path, t.meta)
+            return answer
+    except Timeout:
+        raise TableError(f"{path}: the table is busy (another program holds its lock); try again") from None
+
+
+def _refuse(t: Table, reason: str, what: str = "table", stale: bool = False) -> Answer:
+    return Answer(False, t, reason, f"{t.game.name}.{what}", (), stale)
+
+
+def _touch(t: Table, by: str, what: str) -> None:
+    t.info.update({"last_time": time.time(), "last_by": by, "last_what": what})
+
+
+def submit(base, table_id: str, player: str, action: Any, seen: int) -> Answer:
+    """``player`` plays ``action`` (text or an engine action) having seen ``seen`` actions of the table.
+    ``resign`` (or ``resign N`` for the player's own seat) resigns for the player's seat, on any move."""
+    text = str(action).strip()
+    words = text.lower().split()
+
+    def act(t: Table) -> Answer:
+        g = t.game
+        if t.seen != seen:
+            who = str(t.info.get("last_by", "the other player"))
+            what = str(t.info.get("last_what", "moved"))
+            return _refuse(t, f"The table changed: {who} {what}. Here is the table now.", stale=True)
+        me = t.seat_of(player)
+        if me is None:
+            return _refuse(t, f"You ({player}) have no seat at this table, so you cannot act at it.")
+        if t.declined:
+            return _refuse(t, "The invitation was declined: this table will not be played.")
+        cp = g.current_player
+        by = player
+        if words[:1] == ["resign"]:
+            if words[1:] not in ([], [str(me)]):
+                return _refuse(t, f"You can only resign for your own seat: write 'resign' (you are player {me}).")
+            text_ = f"resign {me}"
+        else:
+            text_ = text
+            if not t.ready:
+                waiting = ", ".join(t.name(i) if s.get("status") == INVITED else "an open seat"
+                                    for i, s in enumerate(t.seats) if s.get("status") in (INVITED, OPEN))
+                return _refuse(t, f"The table is waiting for {waiting} to join before play starts.")
+            if cp is not None and cp != me:
+                if t.seats[cp].get("status") != COMPUTER:
+                    return _refuse(t, f"It is {t.name(cp)}'s move, not yours.")
+                by = "Computer"  # the computer's move, worked out by the seated player's program
+        out = g.apply(text_)
+        if not out.ok:
+            return Answer(False, t, out.reason, out.rule)
+        t.meta.log.extend(str(e) for e in out.events)
+        first = _personal(str(out.events[0]), t) if out.events else "acted"
+        _touch(t, by, f"acted first ({first.rstrip('.')})")
+        return Answer(True, t, "", out.rule, out.events)
+
+    return _change(base, table_id, act)
+
+
+def _personal(line: str, t: Table) -> str:
+    for i in range(len(t.seats)):
+        line = line.replace(f"Player {i + 1}", t.name(i))
+    return re.sub(r"\s*\([a-z]+(\.[a-z0-9_-]+)+\)", "", line)
+
+
+def join(base, table_id: str, player: str) -> Answer:
+    """Take the open seat, or accept an invitation."""
+    def go(t: Table) -> Answer:
+        if t.seat_of(player) is not None:
+            return _refuse(t, "You already have a seat at this table.")
+        seat = t.invited(player)
+        if seat is None:
+            seat = t.open_seat()
+        if seat is None or t.finished:
+            return _refuse(t, "This table has no open seat for you.")
+        t.seats[seat].update({"player": player, "status": JOINED})
+        t.meta.players[seat] = {"name": player, "kind": "human"}
+        t.meta.log.append(f"{player} takes a seat at the table.")
+        _touch(t, player, "joined the table first")
+        return Answer(True, t)
+
+    return _change(base, table_id, go)
+
+
+def decline(base, table_id: str, player: str) -> Answer:
+    def go(t: Table) -> Answer:
+        seat = t.invited(player)
+        if seat is None:
+            return _refuse(t, "You have no invitation to this table.")
+        t.seats[seat]["status"] = DECLINED
+        t.meta.log.append(f"{player} declines the invitation: the table will not be played.")
+        _touch(t, player, "declined the invitation first")
+        return Answer(True, t)
+
+    return _change(base, table_id, go)
+
+
+def clean_talk(text: str) -> str:
+    """A message as it may be shown: escape sequences and control characters removed, one line, short."""
+    text = _ESCAPES.sub("", str(text))
+    text = "".join(" " if ch in "\t\n\r" else ch for ch in text)
+    text = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C")
+    return " ".join(text.split())[:TALK_MAX]
+
+
+def say(base, table_id: str, player: str, text: str, now: float | None = None) -> Answer:
+    """``player`` says ``text`` to the table: cleaned, at most TALK_RATE, kept in the table's log."""
+    msg = clean_talk(text)
+    now = time.time() if now is None else now
+
+    def go(t: Table) -> Answer:
+        if t.seat_of(player) is None:
+            return _refuse(t, "Only the players seated at a table can talk there.")
+        if not msg:
+            return _refuse(t, "Nothing to send: the message is empty.")
+        talk = t.info.setdefault("talk", {})
+        recent = [x for x in talk.get(player, []) if isinstance(x, (int, float)) and now - x < TALK_RATE[1]]
+        if len(recent) >= TALK_RATE[0]:
+            wait = int(TALK_RATE[1] - (now - min(recent))) + 1
+            return _refuse(t, f"At most {TALK_RATE[0]} messages a minute: wait {wait} s before the next one.")
+        talk[player] = recent + [now]
+        t.meta.log.append(f"{player} says: {msg}")
+        return Answer(True, t)
+
+    return _change(base, table_id, go)
+
+
+# --- listing --------------------------------------------------------------------------------------
+def all_ids(base) -> list[str]:
+    d = folder(base)
+    if not d.is_dir():
+        return []
+    return sorted(p.stem for p in d.glob(f"*{SUFFIX}") if not p.name.startswith(".") and p.is_file()
+                  and not p.is_symlink())
+
+
+def rows_for(base, player: str, now: float | None = None) -> list[Row]:
+    """The tables ``player`` may see, in the order they matter: their move (longest waiting first), waiting,
+    invitations, open seats, tables to watch, finished. A table that cannot be read is listed with its
+    problem (only to players its file names), and never stops the others from loading."""
+    now = time.time() if now is None else now
+    out: list[Row] = []
+    for tid in all_ids(base):
+        try:
+            t = load(base, tid)
+        except SaveError as e:
+            try:
+                raw = table_path(base, tid).read_text("utf-8", "replace")
+            except OSError:
+                raw = ""
+            if f'"{player}"' in raw:
+                out.append(Row(tid, "error", error=str(e)))
+            continue
+        if not t.may_see(player):
+            continue
+        g = t.game
+        names = " v ".join(t.name(i) for i in range(len(t.seats)))
+        since = t.waiting_since
+        if t.finished:
+            if t.declined:
+                detail = "declined"
+            elif g.winner is None:
+                detail = "a draw"
+            else:
+                detail = f"{t.name(g.winner)} won"
+            kind = "finished" if (t.seat_of(player) is not None or t.invited(player) is not None
+                                  or t.watchable or any(s.get("player") == player for s in t.seats)) else ""
+            if not kind:
+                continue
+        elif t.seat_of(player) is not None:
+            mover = t.to_move()
+            if mover == player:
+                kind, detail = "move", f"your move, waiting {ago(now - since)}"
+            elif not t.ready:
+                kind, detail = "waiting", "waiting for " + " and ".join(
+                    f"{x['player']} to accept" if x.get("status") == INVITED else "a player to take the open seat"
+                    for x in t.seats if x.get("status") in (INVITED, OPEN))
+            else:
+                kind, detail = "waiting", f"{mover}'s move"
+        elif t.invited(player) is not None:
+            kind, detail = "invited", f"{t.creator} invites you"
+        elif t.open_seat() is not None:
+            kind, detail = "open", "an open seat"
+        else:
+            kind, detail = "watch", "you may watch"
+        out.append(Row(tid, kind, g.name, names, detail, since))
+    order = {"move": 0, "invited": 1, "waiting": 2, "open": 3, "watch": 4, "finished": 5, "error": 6}
+    out.sort(key=lambda r: (order[r.kind], r.since if r.kind == "move" else -r.since))
+    return out
+
+
+def ago(seconds: float) -> str:
+    s = max(0, int(seconds))
+    if s < 60:
+        return f"{s} s"
+    if s < 3600:
+        return f"{s // 60} min"
+    if s < 86400 * 2:
+        return f"{s // 3600} h"
+    return f"{s // 86400} days"
+
+
+def record(base, player: str) -> dict[str, list[int]]:
+    """Wins, losses and draws of ``player`` at finished tables: against people and against the computer."""
+    rec = {"people": [0, 0, 0], "computer": [0, 0, 0]}
+    for tid in all_ids(base):
+        try:
+            t = load(base, tid)
+        except SaveError:
+            continue
+        me = t.seat_of(player)
+        if me is None or not t.game.is_over:
+            continue
+        key = "computer" if any(s.get("status") == COMPUTER for s in t.seats) else "people"
+        w = t.game.winner
+        rec[key][2 if w is None else (0 if w == me else 1)] += 1
+    return rec
+
+
+__all__ = ["Answer", "Row", "Table", "TableError", "create", "submit", "join", "decline", "say", "rows_for",
+           "record", "load", "stamp", "clean_talk", "folder", "table_path", "all_ids", "FOLDER", "ago"]

@@ -1,0 +1,116 @@
+"""The deck editor through the keyboard (Pilot), and its snapshots at 80x24 and 120x40."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from saves import decks as dk
+from tui.app import RedemptionApp, Settings
+from tui.screens.decks import DeckEditorScreen, DeckListScreen
+
+SIZES = [(80, 24), (120, 40)]
+
+
+@pytest.fixture
+def folder(tmp_path, monkeypatch):
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.delenv("REDEMPTION_PLAYER", raising=False)
+    return tmp_path / "saves"
+
+
+def app_for(folder) -> RedemptionApp:
+    return RedemptionApp(Settings(save_dir=folder, pause=0.0, signals=False))
+
+
+def test_build_a_deck_from_a_copy_of_g_by_keyboard(folder):
+    async def go():
+        app = app_for(folder)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("d")
+            assert isinstance(app.screen, DeckListScreen)
+            await pilot.press("enter")  # G, opened as a copy
+            ed = app.screen
+            assert isinstance(ed, DeckEditorScreen) and ed.deck.name == "G copy" and ed.deck.size == 50
+            await pilot.press("slash", *"barak", "enter")  # search, then back to the pool
+            assert [ed.pool[0]] == ["barak"]
+            await pilot.press("minus")
+            assert "barak" not in ed.deck.cards and ed.deck.size == 49
+            status = str(ed.query_one("#deck-status").render())
+            assert "Not legal (1)" in status and "redemption.deck.size" in status
+            await pilot.press("slash", *["backspace"] * 5, *"herod", "enter")
+            herod = ed.pool.index("herod")
+            ed.query_one("#pool").highlighted = herod
+            await pilot.press("plus")
+            assert ed.deck.cards["herod"] == 1 and ed.deck.size == 50
+            assert "Legal (Type 1)" in str(ed.query_one("#deck-status").render())
+            await pilot.press("w", *["backspace"] * 10, *"Herod", "enter")
+            await pilot.pause()
+            assert not ed.dirty
+            saved = dk.load("Herod", folder)
+            assert saved.cards == ed.deck.cards and not saved.problems()
+            await pilot.press("escape")
+            assert isinstance(app.screen, DeckListScreen)
+            assert [d.name for d in app.screen.decks] == ["G", "H", "Herod"]
+
+    asyncio.run(go())
+
+
+def test_filters_cycle_and_leaving_unsaved_asks(folder):
+    async def go():
+        app = app_for(folder)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("d", "n")
+            ed = app.screen
+            assert isinstance(ed, DeckEditorScreen) and ed.deck.size == 0
+            await pilot.press("t")  # Heroes
+            assert ed.pool and all(k in dk.CARDS and dk.CARDS[k].type == "hero" for k in ed.pool)
+            await pilot.press("l", "l")  # evil: no Heroes are evil
+            assert ed.pool == []
+            await pilot.press("t", "l", "l", "b")  # evil characters, any side, the first brigade
+            assert ed.pool and all(dk.CARDS[k].type == "evil_character" and ed.filters["brigade"] in dk.CARDS[k].brigades for k in ed.pool)
+            await pilot.press("a")
+            assert ed.deck.size == 1 and ed.dirty
+            await pilot.press("escape")
+            assert app.screen.__class__.__name__ == "ConfirmScreen"
+            await pilot.press("n")
+            assert app.screen is ed
+
+    asyncio.run(go())
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_deck_editor_snapshot(snap_compare, folder, size):
+    async def run_before(pilot):
+        await pilot.press("d", "enter")
+        await pilot.press("slash", *"gideon", "enter")
+        await pilot.pause()
+
+    assert snap_compare(app_for(folder), terminal_size=size, run_before=run_before)
+
+
+def test_new_game_form_plays_your_own_deck(folder):
+    from textual.widgets import RadioButton, Select
+
+    from tui.screens.game import GameScreen
+
+    mine = dk.from_keys("Herod", [("herod" if k == "barak" else k) for k in dk.DECKS["G"]["cards"]])
+    dk.save(mine, folder)
+
+    async def go():
+        app = app_for(folder)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("n")
+            form = app.screen
+            form.query_one("#g-redemption", RadioButton).value = True
+            form.query_one("#deck-0", Select).value = "Herod"
+            await pilot.pause()
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert isinstance(app.screen, GameScreen)
+            game = app.screen.session.game
+            assert game.decks == ["Herod", "H"]
+            assert sorted(k for k, o in game.cards.values() if o == 0) == sorted(mine.keys)
+
+    asyncio.run(go())

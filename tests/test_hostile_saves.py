@@ -1,0 +1,470 @@
+"""Hostile save files: each attack of issue 16 (items 5, 11-15) and the save lock, reproduced and refused.
+
+A bad file gives one line naming the file and the problem; nothing from a file reaches the terminal as an
+escape sequence or as markup.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+import time
+import tomllib
+from pathlib import Path
+
+import pytest
+import tomli_w
+
+import saves
+from rules.core import Rng
+from rules.redemption import new_game as redemption_game
+from rules.resurrection import new_game as resurrection_game
+from tui import cli
+from tui.session import Session
+
+ESC_TITLE = "\x1b]0;pwned\x07"  # sets the terminal's title
+CLEAR = "\x1b[2J\x1b[H"  # clears the screen
+C1_CSI = "\x9b31m"  # an 8-bit CSI: red text on some terminals
+MARKUP = "[/][/bold][link=file:///etc/passwd]click[/link]"
+CONTROL = ("\x1b", "\x9b", "\x07")
+
+
+def write_doc(path: Path, doc: dict) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(tomli_w.dumps(doc), encoding="utf-8")
+    return path
+
+
+def doc_of(game=None, **meta) -> dict:
+    game = game if game is not None else resurrection_game(5)
+    return tomllib.loads(saves.dumps(game, saves.Meta(**meta) if meta else None))
+
+
+def run_cli(*argv: str, capsys) -> tuple[int, str, str]:
+    code = cli.main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+# --- 5: escape sequences and markup from files are shown as text ----------------------------------------------
+def hostile_meta() -> dict:
+    return dict(players=[{"name": "Eve" + ESC_TITLE + MARKUP, "kind": "human"},
+                         {"name": "Bob" + C1_CSI, "kind": "computer"}],
+                log=["a line" + CLEAR, "another " + MARKUP], updated="2026-01-01T00:00:00" + ESC_TITLE)
+
+
+def test_printable_shows_every_control_character_as_an_escape():
+    shown = saves.printable("a" + ESC_TITLE + C1_CSI + "\u202e\u2028b\n")
+    assert shown == "a\\x1b]0;pwned\\x07\\x9b31m\\u202e\\u2028b\\x0a"
+    assert saves.printable("Ann [b]é ♥") == "Ann [b]é ♥"  # text stays text
+
+
+def test_saves_command_prints_no_escape_sequence(tmp_path, capsys):
+    folder = tmp_path / "s"
+    saves.save(resurrection_game(5), folder / "evil.toml", saves.Meta(**hostile_meta()))
+    write_doc(folder / ("bad" + "\x1b[2J" + ".toml"), {"format": "x" + ESC_TITLE})
+    code, out, err = run_cli("saves", "--save-dir", str(folder), capsys=capsys)
+    assert code == 0 and not err
+    assert not any(c in out for c in CONTROL)
+    assert "Eve\\x1b]0;pwned\\x07[/][/bold]" in out and "Bob\\x9b31m (computer)" in out
+    assert "bad\\x1b[2J" in out and "unreadable" in out  # a hostile file name and its error, as text
+
+
+def test_error_line_quotes_a_hostile_value_as_text(tmp_path, capsys):
+    folder = tmp_path / "s"
+    write_doc(folder / "evil.toml", {"format": "redemption" + ESC_TITLE, "version": 1})
+    code, out, err = run_cli("resume", "evil", "--save-dir", str(folder), capsys=capsys)
+    assert code == 1 and err.count("\n") == 1 and "evil.toml" in err
+    assert not any(c in err for c in CONTROL) and "\\x1b]0;pwned" in err
+
+
+def screen_text(app) -> str:
+    """What the screen would send to the terminal, as text (every layer, toasts included)."""
+    return "\n".join("".join(seg.text for seg in strip) for strip in app.screen._compositor.render_strips())
+
+
+@pytest.mark.parametrize("game", ["resurrection", "redemption"])
+def test_game_screen_and_resume_list_show_hostile_names_as_text(tmp_path, game):
+    """Markup in a name crashed the game screen and the Resume list; escapes reached the terminal."""
+    from tui.app import RedemptionApp, Settings
+    from tui.screens.game import GameScreen
+    from tui.screens.title import ResumeScreen
+
+    folder = tmp_path / "s"
+    engine = resurrection_game(5) if game == "resurrection" else redemption_game(5)
+    saves.save(engine, folder / "evil.toml", saves.Meta(**hostile_meta()))
+    app = RedemptionApp(Settings(save_dir=folder, pause=30.0, signals=False))
+
+    async def go():
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            await pilot.press("r")  # the title screen's Resume
+            await pilot.pause()
+            assert isinstance(app.screen, ResumeScreen)
+            text = screen_text(app)
+            assert "Eve\\x1b]0;pwned\\x07[/][/bold][link=file:" in text and "\x1b" not in text
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, GameScreen)
+            assert "a line\\x1b[2J" in screen_text(app)  # the log line, as text (before a toast covers the log)
+            app.screen.notify(app.screen.session.name(0), title=MARKUP)  # a toast with the name: text, not markup
+            await pilot.pause(0.3)
+            text = screen_text(app)
+            assert not any(c in text for c in CONTROL)
+            assert "Eve\\x1b]0;pwned" in text and "[/][/bold]" in text
+            await pilot.press("q")
+
+    import asyncio
+
+    asyncio.run(go())
+
+
+def test_redemption_end_reason_is_text():
+    from tui.games import ui_for
+
+    g = redemption_game(3)
+    view = g.view(0)
+    view.update(is_over=True, winner=0, end_reason="won" + ESC_TITLE + MARKUP)
+    title, text = ui_for("redemption", False).battle(view, ["Ann", "Bob"], None)
+    assert "won\\x1b]0;pwned\\x07[/][/bold]" in text.plain and "\x1b" not in text.plain
+
+
+# --- 11: a huge random-number counter ------------------------------------------------------------------------
+def test_rng_skips_ahead_exactly_like_calling_random():
+    slow = Rng(1234)
+    for _ in range(5000):
+        slow.random()
+    fast = Rng(1234, 5000)
+    assert fast == slow and [fast.random() for _ in range(3)] == [slow.random() for _ in range(3)]
+
+
+@pytest.mark.parametrize("calls", [10**9, 10**100, -1])
+def test_huge_rng_counter_is_refused_at_once(calls):
+    doc = doc_of()
+    doc["state"]["rng"] = {"seed": 5, "calls": calls}
+    with pytest.raises(saves.SaveError) as e:
+        saves.reads(tomli_w.dumps(doc), "big.toml")
+    msg = str(e.value)
+    assert msg.startswith("big.toml: ") and "rng calls" in msg and len(msg) < 300
+
+
+def test_huge_seed_is_refused():
+    doc = doc_of()
+    doc["state"]["seed"] = 10**40
+    doc["state"]["rng"] = {"seed": 10**40, "calls": 0}
+    with pytest.raises(saves.SaveError, match="seed must be a whole number of at most 64 bits"):
+        saves.reads(tomli_w.dumps(doc), "big.toml")
+
+
+# --- 12: deep nesting, too few players ------------------------------------------------------------------------
+@pytest.mark.parametrize("text", ["x = " + "[" * 3000 + "]" * 3000, "x = " + "{a = " * 3000 + "1" + "}" * 3000,
+                                  "x = 1" + "0" * 5000])
+def test_deeply_nested_or_absurd_toml_is_one_line(tmp_path, capsys, text):
+    folder = tmp_path / "s"
+    (folder).mkdir()
+    (folder / "deep.toml").write_text(text)
+    with pytest.raises(saves.SaveError) as e:
+        saves.read(folder / "deep.toml")
+    assert str(e.value).startswith(str(folder / "deep.toml") + ": ")
+    code, out, err = run_cli("resume", "deep", "--save-dir", str(folder), capsys=capsys)
+    assert code == 1 and err.count("\n") == 1 and "Traceback" not in err
+    code, out, err = run_cli("saves", "--save-dir", str(folder), capsys=capsys)
+    assert code == 0 and "unreadable" in out
+
+
+@pytest.mark.parametrize("players", [[], [{"name": "Solo", "kind": "human"}],
+                                     [{"name": "A"}, {"name": "B"}, {"name": "C"}], [{"name": "x" * 65}, {"name": "B"}]])
+def test_a_save_must_have_two_players(players):
+    doc = doc_of()
+    doc["players"] = players
+    with pytest.raises(saves.SaveError, match="evil.toml: .*(two players|at most 64)"):
+        saves.reads(tomli_w.dumps(doc), "evil.toml")
+
+
+# --- 13: the history once, and never a file the reader refuses ---------------------------------------------------
+def test_history_is_stored_once_and_still_loads(tmp_path):
+    g = redemption_game(9)
+    for _ in range(12):
+        g.apply(g.legal_actions()[0])
+    text = saves.dumps(g)
+    doc = tomllib.loads(text)
+    assert doc["history"] == g.history and "history" not in doc["state"]
+    assert saves.loads(text) == g
+    old = dict(doc, state={**doc["state"], "history": doc["history"]})  # the old layout, history twice
+    assert saves.loads(tomli_w.dumps(old)) == g
+
+
+def test_a_save_over_the_limit_is_not_written_and_the_last_one_survives(tmp_path, monkeypatch):
+    path = tmp_path / "big.toml"
+    g = resurrection_game(5)
+    saves.save(g, path, saves.Meta(log=["short"]))
+    before = path.read_bytes()
+    monkeypatch.setattr(saves.store, "MAX_BYTES", len(before) + 1000)
+    with pytest.raises(saves.SaveError, match="not saved: the game has grown to .* the previous save is untouched"):
+        saves.save(g, path, saves.Meta(log=["x" * 2000]))
+    assert path.read_bytes() == before and saves.read(path).meta.log == ["short"]
+
+
+# --- 14: a FIFO under a save's name ------------------------------------------------------------------------------
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this system")
+def test_a_fifo_is_refused_instead_of_blocking(tmp_path, capsys):
+    folder = tmp_path / "s"
+    folder.mkdir()
+    os.mkfifo(folder / "pipe.toml")
+    result: list = []
+    t = threading.Thread(target=lambda: result.append(cli.main(["resume", "pipe", "--save-dir", str(folder)])),
+                         daemon=True)
+    t.start()
+    t.join(30)  # a guard against a hang, not a speed check: the answer needs no writer at all
+    assert not t.is_alive(), "resume blocked on a FIFO"
+    err = capsys.readouterr().err
+    assert result == [1] and "pipe.toml: is not a regular file" in err
+
+
+# --- 15: temporary files left by a kill ---------------------------------------------------------------------------
+def test_old_temporary_files_are_cleaned_up_at_start(tmp_path, capsys):
+    folder = tmp_path / "s"
+    saves.save(resurrection_game(5), folder / "game.toml")
+    old = folder / ".game.toml.abc123.tmp"
+    young = folder / ".game.toml.def456.tmp"
+    other = folder / "notes.tmp"  # not ours: not hidden
+    for f in (old, young, other):
+        f.write_text("half a save")
+    hour_ago = time.time() - 3600
+    os.utime(old, (hour_ago, hour_ago))
+    os.utime(other, (hour_ago, hour_ago))
+    code, out, _ = run_cli("saves", "--save-dir", str(folder), capsys=capsys)
+    assert code == 0 and "game" in out
+    assert not old.exists() and young.exists() and other.exists()
+
+
+# --- issue 13 item 8: one process per save -----------------------------------------------------------------------
+def test_a_save_open_in_another_process_is_refused(tmp_path, capsys):
+    folder = tmp_path / "s"
+    path = saves.save(resurrection_game(5), folder / "shared.toml")
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import sys, time\nfrom tui.session import Session\n"
+         "s = Session.load(sys.argv[1])\nprint('holding', flush=True)\nsys.stdin.read()\ns.close()\n", str(path)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=Path(__file__).parent.parent)
+    try:
+        assert holder.stdout.readline().strip() == "holding"
+        with pytest.raises(saves.SaveError, match="shared.toml: this game is open in another window or session"):
+            Session.load(path)
+        code, out, err = run_cli("resume", "shared", "--save-dir", str(folder), capsys=capsys)
+        assert code == 1 and err.count("\n") == 1 and "open in another window" in err
+    finally:
+        holder.communicate("", timeout=30)
+    s = Session.load(path)  # the other process has closed it: now it opens
+    assert s.claimed
+    s.close()
+
+
+def test_the_same_process_may_reopen_its_own_save(tmp_path):
+    path = saves.save(resurrection_game(5), tmp_path / "mine.toml")
+    a = Session.load(path)
+    b = Session.load(path)
+    a.close()
+    b.close()
+    assert not a.claimed and not b.claimed
+
+
+# --- 10: impossible Redemption states -----------------------------------------------------------------------------
+def redemption_midgame(seed: int = 2, moves: int = 40):
+    """A real game some way in, at a Preparation phase (a whole game, so its save loads)."""
+    import random
+
+    g, r = redemption_game(seed), random.Random(seed)
+    while len(g.history) < moves or g.phase != "prep":
+        assert not g.is_over
+        g.apply(r.choice(g.legal_actions()))
+    return g
+
+
+def refused_state(g, change) -> str:
+    doc = doc_of(g)
+    change(doc["state"])
+    with pytest.raises(saves.SaveError) as e:
+        saves.reads(tomli_w.dumps(doc), "evil.toml")
+    msg = str(e.value)
+    assert msg.startswith("evil.toml: the game state is not one the rules allow: ") and "\n" not in msg
+    return msg
+
+
+def zones(state, p):
+    return state["players"][p]["zones"]
+
+
+def test_a_real_game_loads_at_every_step():
+    """The checks refuse nothing a game can reach: every state of played games (both deck orders, options)."""
+    import random
+
+    for seed, opts in ((11, {}), (12, {"rescuer_chooses": True, "max_turns": 9}), (13, {"first_player_skips_draw": True})):
+        g, r = redemption_game(seed, decks=("H", "G") if seed % 2 else ("G", "H"), **opts), random.Random(seed)
+        while not g.is_over and len(g.history) < 400:
+            assert saves.loads(saves.dumps(g)) == g
+            g.apply(r.choice(g.legal_actions()))
+
+
+def test_twelve_cards_in_hand_on_the_opponents_turn():
+    g = redemption_midgame()
+    other = 1 - g.active
+
+    def change(s):
+        deck, hand = zones(s, other)["deck"], zones(s, other)["hand"]
+        while len(hand) < 12:
+            c = next(c for c in deck if not s["cards"][c]["key"].startswith("ls_"))
+            deck.remove(c)
+            hand.append(c)
+
+    assert f"Player {other + 1} holds 12 cards on Player {g.active + 1}'s turn" in refused_state(g, change)
+
+
+def test_twenty_copies_of_one_hero():
+    g = redemption_game(3)
+
+    def named(s):
+        for cid in zones(s, 0)["deck"][:20]:
+            s["cards"][cid]["key"] = "gideon"
+
+    assert "Player 1's cards are not deck G's" in refused_state(g, named)
+
+    def custom(s):
+        named(s)
+        s["decks"] = ["custom", "H"]
+
+    assert "Player 1's cards are not a legal deck" in refused_state(g, custom)
+
+
+@pytest.mark.parametrize("count", [49, 51])
+def test_a_deck_of_49_or_51_cards(count):
+    g = redemption_game(3)
+
+    def change(s):
+        deck = zones(s, 0)["deck"]
+        if count == 49:
+            del s["cards"][deck.pop()]
+        else:
+            s["cards"]["G51"] = {"key": "gideon", "owner": 0}
+            deck.append("G51")
+
+    assert f"({count} cards instead of 50" in refused_state(g, change)
+
+
+def test_an_opponents_card_in_a_players_hand():
+    g = redemption_midgame()
+
+    def change(s):
+        c = next(c for c in zones(s, 1)["deck"] if not s["cards"][c]["key"].startswith("ls_"))
+        zones(s, 1)["deck"].remove(c)
+        zones(s, 0)["hand"].append(c)
+
+    assert "belongs to Player 2 but is in Player 1's hand" in refused_state(g, change)
+
+
+def test_all_hundred_cards_owned_by_one_player():
+    def change(s):
+        for cd in s["cards"].values():
+            cd["owner"] = 0
+
+    assert "Player 1's cards are not deck G's (100 cards instead of 50" in refused_state(redemption_game(3), change)
+
+
+def test_seven_redeemed_souls_and_the_game_goes_on():
+    g = redemption_midgame()
+
+    def change(s):
+        souls = [c for c, cd in s["cards"].items() if cd["key"].startswith("ls_") and cd["owner"] == 1][:7]
+        for p in (0, 1):
+            for ids in zones(s, p).values():
+                ids[:] = [c for c in ids if c not in souls]
+        zones(s, 0)["land_of_redemption"] = souls
+        s["attached"] = {k: v for k, v in s["attached"].items() if k not in souls}
+
+    assert "Player 1 has 7 Redeemed Souls of the 5 that win, yet the game is still going" in refused_state(g, change)
+
+
+def test_the_setup_cut_at_turn_six():
+    assert "the setup (cut) comes before turn 1, but the state says turn 6" in \
+        refused_state(redemption_game(3), lambda s: s.update(turn=6))
+
+
+def test_a_rescue_battle_with_nobody_in_it():
+    g = redemption_midgame()
+
+    def change(s):
+        s["phase"] = "battle"
+        s["battle"].update(kind="rescue", step="block")
+        s["live"] = {}
+
+    assert "a rescue at the block step with none of Player" in refused_state(g, change)
+
+
+def test_a_deck_of_ones_own_must_be_legal_and_its_name_is_shown_as_text():
+    from tui.games import ui_for
+
+    g = redemption_game(3)
+    d = g.to_dict()
+    d["decks"] = ["G" + ESC_TITLE, "H"]  # the G cards under a name of one's own: a legal deck, so it loads
+    loaded = saves.reads(tomli_w.dumps({**doc_of(g), "state": d}), "mine.toml").game
+    title, _ = ui_for("redemption", False).opponent(loaded.view(1), 0, ["Ann", "Bob"])
+    assert "deck G\\x1b]0;pwned\\x07" in title and "\x1b" not in title
+
+    def change(s):
+        s["decks"] = ["Mine", "H"]
+        del s["cards"][zones(s, 0)["deck"].pop()]
+
+    assert "Player 1's cards are not a legal deck: a deck needs at least 50 cards" in refused_state(g, change)
+
+
+def test_hand_built_positions_still_load():
+    """A lesson's or a test's position is part of a game: only the checks every state meets apply."""
+    from tests.redemption_helpers import build
+
+    b = build({"territory": ["gideon"]}, {"land_of_bondage": ["ls_stranger"]}, turn=3)
+    assert b.game.turn == 3
+    with pytest.raises(ValueError, match="7 Redeemed Souls"):
+        build({"land_of_redemption": [("ls_stranger", 1)] * 7}, {}, turn=3)
+
+
+def test_title_screen_and_resume_list_survive_every_hostile_file(tmp_path, capsys):
+    """Items 11 and 12 on the title screen: a huge counter, deep nesting, one player, a FIFO: each is one
+    'unreadable' row with its reason, and the good save beside them still resumes."""
+    from tui.app import RedemptionApp, Settings
+    from tui.screens.game import GameScreen
+    from tui.screens.title import ResumeScreen
+
+    folder = tmp_path / "s"
+    saves.save(resurrection_game(5), folder / "good.toml")
+    counter = doc_of()
+    counter["state"]["rng"] = {"seed": 5, "calls": 10**100}
+    write_doc(folder / "counter.toml", counter)
+    (folder / "deep.toml").write_text("x = " + "[" * 3000 + "]" * 3000)
+    write_doc(folder / "solo.toml", {**doc_of(), "players": [{"name": "Solo"}]})
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(folder / "pipe.toml")
+    old = time.time() - 3600
+    os.utime(folder / "good.toml", (old, old))  # newest first: the broken ones above it
+    code, out, _ = run_cli("saves", "--save-dir", str(folder), capsys=capsys)
+    assert code == 0 and out.count("unreadable") == 3 and "good" in out  # the FIFO is not a file: not listed
+    app = RedemptionApp(Settings(save_dir=folder, pause=30.0, signals=False))
+
+    async def go():
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await pilot.press("r")
+            await pilot.pause()
+            assert isinstance(app.screen, ResumeScreen)
+            text = screen_text(app)
+            assert text.count("unreadable") == 3 and "good" in text
+            rows = [r.name for r in app.screen.rows]
+            for _ in range(rows.index("good")):
+                await pilot.press("down")
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, GameScreen)
+            await pilot.press("q")
+
+    import asyncio
+
+    asyncio.run(go())

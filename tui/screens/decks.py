@@ -1,0 +1,423 @@
+"""Your Redemption decks: the list (title screen -> Decks) and the deck editor.
+
+The editor shows the card pool on the left (filters: type ``t``, alignment ``a``,
+brigade ``b``, and text search as you type after ``/``), the deck on the right grouped
+by type, the highlighted card's full text below, and the deck rules' verdict with rule
+ids in a status line, updated on every change. Everything works with the keyboard alone
+at 80x24. Names and notes from deck files are shown as plain text, never as markup.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from rules.redemption.cards import CARD_TYPES, CARDS, TYPE_NAMES
+from saves import decks as dk
+
+CSS = str(Path(__file__).with_name("decks.tcss"))
+ALIGN_FILTERS = ("", "good", "evil", "neutral")
+TYPE_FILTERS = ("",) + CARD_TYPES
+BRIGADES = ("",) + tuple(sorted({b for c in CARDS.values() for b in c.brigades}))
+SHORT_TYPE = {"hero": "Hero", "evil_character": "Evil", "good_enhancement": "G.Enh", "evil_enhancement": "E.Enh",
+              "lost_soul": "Soul", "dominant": "Dom", "artifact": "Art", "site": "Site", "fortress": "Fort"}
+
+
+def card_line(key: str) -> str:
+    c = CARDS[key]
+    nums = f"{c.strength}/{c.toughness}" if (c.is_character or c.is_enhancement) else ""
+    return f"{c.name[:20]:20} {SHORT_TYPE[c.type]:5} {nums}"
+
+
+def card_text(key: str) -> str:
+    c = CARDS[key]
+    bits = [c.type_name]
+    if c.brigade_text():
+        bits.append(c.brigade_text())
+    if c.is_character or c.is_enhancement:
+        bits.append(f"{c.strength}/{c.toughness}")
+    if c.classes:
+        bits.append(", ".join(c.classes) + " class")
+    if c.is_unique:
+        bits.append("unique")
+    head = f"{c.name}  ({'; '.join(bits)})  {c.reference}"
+    return head + "\n" + (c.ability_text or "No special ability.")
+
+
+class NameScreen(ModalScreen[str | None]):
+    """Ask for a deck name (Enter accepts, Esc cancels)."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, title: str, value: str = ""):
+        super().__init__()
+        self.title_text, self.value = title, value
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(Content(self.title_text), classes="dialog-title")
+            yield Input(value=self.value, placeholder="letters, digits, spaces, _ . -", id="deck-name")
+            yield Label("Enter saves, Esc cancels.")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip() or None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class DeckListScreen(Screen):
+    """The bundled decks and yours: open one in the editor, start a new one, delete one."""
+
+    CSS_PATH = CSS
+    BINDINGS = [Binding("enter", "open", "Edit", show=True), Binding("n", "new", "New deck"),
+                Binding("d", "delete", "Delete"), Binding("escape", "back", "Back")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="decks-box"):
+            yield Label("Your decks (Enter edits; G and H open as a copy; n new, d delete, Esc back)",
+                        classes="dialog-title")
+            yield Label(Content(f"Folder: {dk.folder(self.app.settings.save_dir)}"), id="deck-folder")  # type: ignore[attr-defined]
+            yield OptionList(id="deck-list", markup=False)
+            yield Static("", id="deck-errors", markup=False)
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.fill()
+
+    def on_screen_resume(self) -> None:
+        self.fill()
+
+    def fill(self) -> None:
+        self.decks, errors = dk.list_decks(self.app.settings.save_dir)  # type: ignore[attr-defined]
+        menu = self.query_one("#deck-list", OptionList)
+        keep = menu.highlighted or 0
+        menu.clear_options()
+        for d in self.decks:
+            problems = d.problems()
+            legal = "legal" if not problems else f"not legal ({len(problems)})"
+            label = f"{d.name[:30]:30} {d.size:3} cards  {legal:16} {'bundled' if d.builtin else ''}"
+            menu.add_option(Option(Content(label)))
+        menu.highlighted = min(keep, len(self.decks) - 1)
+        self.query_one("#deck-errors", Static).update("\n".join(f"Unreadable: {e}" for e in errors))
+        menu.focus()
+
+    def _current(self) -> dk.Deck | None:
+        i = self.query_one("#deck-list", OptionList).highlighted
+        return self.decks[i] if i is not None and 0 <= i < len(self.decks) else None
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.action_open()
+
+    def action_open(self) -> None:
+        deck = self._current()
+        if deck is None:
+            return
+        if deck.builtin:
+            self.app.push_screen(DeckEditorScreen(deck.copy(self._free_name(f"{deck.name} copy")), saved=False))
+        else:
+            self.app.push_screen(DeckEditorScreen(deck, saved=True))
+
+    def _free_name(self, base: str) -> str:
+        names = {d.name for d in self.decks}
+        name, n = base, 1
+        while name in names:
+            n += 1
+            name = f"{base} {n}"
+        return name
+
+    def action_new(self) -> None:
+        self.app.push_screen(DeckEditorScreen(dk.Deck(self._free_name("New deck")), saved=False))
+
+    def action_delete(self) -> None:
+        deck = self._current()
+        if deck is None:
+            return
+        if deck.builtin:
+            self.notify("G and H are bundled with the game and cannot be deleted.", severity="warning")
+            return
+        from tui.screens.confirm import ConfirmScreen
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                try:
+                    dk.delete(deck.name, self.app.settings.save_dir)  # type: ignore[attr-defined]
+                    self.notify(Content(f"Deleted the deck {deck.name}."))
+                except dk.SaveError as e:
+                    self.notify(Content(str(e)), severity="error")
+                self.fill()
+
+        self.app.push_screen(ConfirmScreen(f"Delete the deck {deck.name!r}?", yes="Delete"), done)
+
+    def action_back(self) -> None:
+        self.dismiss()
+
+
+class DeckEditorScreen(Screen):
+    CSS_PATH = CSS
+    BINDINGS = [
+        Binding("plus,equals_sign,a", "add", "Add", show=True),
+        Binding("minus,delete,x", "remove", "Remove", show=True),
+        Binding("slash", "search", "Search"),
+        Binding("t", "cycle('type')", "Type"),
+        Binding("l", "cycle('align')", "Align"),
+        Binding("b", "cycle('brigade')", "Brigade"),
+        Binding("ctrl+s", "save", "Save", priority=True),
+        Binding("w", "save_as", "Save as"),
+        Binding("r", "rename", "Rename"),
+        Binding("D", "delete", "Delete", show=False),
+        Binding("escape", "back", "Back"),
+    ]
+
+    def __init__(self, deck: dk.Deck, saved: bool = True):
+        super().__init__()
+        self.deck = deck
+        self.saved_name = deck.name if saved else None
+        self.dirty = not saved
+        self.filters = {"type": "", "align": "", "brigade": ""}
+        self.pool: list[str] = []
+        self.rows: list[str | None] = []  # deck list row -> card key (None for a heading)
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="deck-title", markup=False)
+        with Horizontal(id="deck-panes"):
+            with Vertical(id="pool-side"):
+                yield Input(placeholder="/ search card names and text", id="pool-search")
+                yield Static("", id="pool-filters", markup=False)
+                yield OptionList(id="pool", markup=False)
+            yield OptionList(id="deck", markup=False)
+        yield Static("", id="card-text", markup=False)
+        yield Static("", id="deck-status", markup=False)
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.refresh_pool()
+        self.refresh_deck()
+        self.query_one("#pool", OptionList).focus()
+
+    # --- drawing ------------------------------------------------------------------------------
+    def refresh_pool(self) -> None:
+        f = self.filters
+        words = self.query_one("#pool-search", Input).value.lower().split()
+        keys = []
+        for k, c in CARDS.items():
+            if f["type"] and c.type != f["type"]:
+                continue
+            if f["align"] and c.alignment != f["align"]:
+                continue
+            if f["brigade"] and f["brigade"] not in c.brigades:
+                continue
+            hay = f"{c.name} {c.type_name} {' '.join(c.brigades)} {c.ability_text} {' '.join(c.identifiers)}".lower()
+            if any(w not in hay for w in words):
+                continue
+            keys.append(k)
+        keys.sort(key=lambda k: (CARD_TYPES.index(CARDS[k].type), CARDS[k].name))
+        self.pool = keys
+        pool = self.query_one("#pool", OptionList)
+        keep = pool.highlighted
+        pool.clear_options()
+        pool.add_options([Option(Content(card_line(k))) for k in keys])
+        if keys:
+            pool.highlighted = min(keep or 0, len(keys) - 1)
+        shown = [x for x in (TYPE_NAMES.get(f["type"], ""), f["align"], f["brigade"]) if x]
+        text = f"{len(keys)} cards: " + (", ".join(shown) if shown else "t, l, b filter")
+        self.query_one("#pool-filters", Static).update(text)
+
+    def refresh_deck(self) -> None:
+        deck = self.query_one("#deck", OptionList)
+        keep = deck.highlighted
+        deck.clear_options()
+        self.rows = []
+        options = []
+        for t in CARD_TYPES:
+            rows = sorted(((k, n) for k, n in self.deck.cards.items() if CARDS[k].type == t),
+                          key=lambda r: CARDS[r[0]].name)
+            if not rows:
+                continue
+            name = TYPE_NAMES[t] + ("es" if TYPE_NAMES[t].endswith("o") else "s")
+            options.append(Option(Content(f"-- {name} ({sum(n for _, n in rows)})"), disabled=True))
+            self.rows.append(None)
+            for k, n in rows:
+                options.append(Option(Content(f"{n} {CARDS[k].name}")))
+                self.rows.append(k)
+        deck.add_options(options)
+        if keep is not None and self.rows:
+            i = min(keep, len(self.rows) - 1)
+            while i > 0 and self.rows[i] is None:
+                i -= 1
+            if self.rows[i] is None and len(self.rows) > 1:
+                i = 1
+            deck.highlighted = i
+        self._mark_focus()
+        self.refresh_status()
+
+    def refresh_status(self) -> None:
+        problems = self.deck.problems()
+        mark = " *" if self.dirty else ""
+        self.query_one("#deck-title", Static).update(
+            f"Deck editor: {self.deck.name}{mark}   ({self.deck.size} cards; "
+            f"{'saved' if not self.dirty else 'not saved'})")
+        if not problems:
+            text = "Legal (Type 1): ready to play."
+        else:
+            text = f"Not legal ({len(problems)}): " + "; ".join(str(v) for v in problems)
+        self.query_one("#deck-status", Static).update(text)
+
+    def show_card(self, key: str | None) -> None:
+        self.query_one("#card-text", Static).update(card_text(key) if key else "")
+
+    def _focused_key(self) -> str | None:
+        focused = self.focused
+        if isinstance(focused, OptionList) and focused.id == "deck":
+            i = focused.highlighted
+            return self.rows[i] if i is not None and 0 <= i < len(self.rows) else None
+        pool = self.query_one("#pool", OptionList)
+        i = pool.highlighted
+        return self.pool[i] if i is not None and 0 <= i < len(self.pool) else None
+
+    # --- events ------------------------------------------------------------------------------------
+    def on_descendant_focus(self, event) -> None:
+        self._mark_focus()
+
+    def _mark_focus(self) -> None:
+        """The focused list's title starts with a marker: the border alone does not show it in ASCII, NO_COLOR."""
+        marker = ">" if self.app.settings.ascii else "▶"  # type: ignore[attr-defined]
+        pool, deck = self.query_one("#pool", OptionList), self.query_one("#deck", OptionList)
+        pool.border_title = ("" if self.focused is not pool else marker + " ") + "Card pool"
+        deck.border_title = ("" if self.focused is not deck else marker + " ") + f"Deck: {self.deck.size} cards"
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option_list.id == "pool" and 0 <= event.option_index < len(self.pool):
+            self.show_card(self.pool[event.option_index])
+        elif event.option_list.id == "deck" and 0 <= event.option_index < len(self.rows):
+            self.show_card(self.rows[event.option_index])
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.action_add()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.refresh_pool()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.query_one("#pool", OptionList).focus()
+
+    # --- actions -------------------------------------------------------------------------------------
+    def change(self, key: str, n: int) -> None:
+        before = self.deck.cards.get(key, 0)
+        self.deck.add(key, n)
+        if self.deck.cards.get(key, 0) != before:
+            self.dirty = True
+        self.refresh_deck()
+        self.show_card(key)
+
+    def action_add(self) -> None:
+        key = self._focused_key()
+        if key is not None:
+            self.change(key, 1)
+
+    def action_remove(self) -> None:
+        key = self._focused_key()
+        if key is not None and key in self.deck.cards:
+            self.change(key, -1)
+
+    def action_search(self) -> None:
+        self.query_one("#pool-search", Input).focus()
+
+    def action_cycle(self, which: str) -> None:
+        values = {"type": TYPE_FILTERS, "align": ALIGN_FILTERS, "brigade": BRIGADES}[which]
+        cur = self.filters[which]
+        self.filters[which] = values[(values.index(cur) + 1) % len(values)]
+        self.refresh_pool()
+
+    def _write(self, name: str) -> bool:
+        folder = self.app.settings.save_dir  # type: ignore[attr-defined]
+        try:
+            dk.file_name(name)
+            if name in dk.DECKS:
+                raise dk.DeckError(f"{name!r} is a bundled deck's name; pick another")
+            if name != self.saved_name and dk.path_for(name, folder).exists():
+                raise dk.DeckError(f"a deck named {name!r} already exists; pick another name")
+            self.deck.name = name
+            dk.save(self.deck, folder)
+        except dk.SaveError as e:
+            self.app.bell()
+            self.notify(Content(str(e)), title="Not saved", severity="error")
+            return False
+        self.saved_name, self.dirty = name, False
+        self.refresh_status()
+        problems = self.deck.problems()
+        self.notify(Content(f"Saved {name}" + (" (legal)." if not problems else f" (not legal yet: {len(problems)} problems).")))
+        return True
+
+    def action_save(self) -> None:
+        if self.saved_name is None:
+            self.action_save_as()
+        else:
+            self._write(self.saved_name)
+
+    def action_save_as(self) -> None:
+        def done(name: str | None) -> None:
+            if name:
+                self._write(name)
+
+        self.app.push_screen(NameScreen("Save the deck as", self.deck.name), done)
+
+    def action_rename(self) -> None:
+        if self.saved_name is None:
+            self.action_save_as()
+            return
+
+        def done(name: str | None) -> None:
+            if not name or name == self.saved_name:
+                return
+            try:
+                dk.rename(self.saved_name, name, self.app.settings.save_dir)  # type: ignore[attr-defined]
+            except dk.SaveError as e:
+                self.notify(Content(str(e)), title="Not renamed", severity="error")
+                return
+            self.saved_name = self.deck.name = name
+            self.refresh_status()
+            self.notify(Content(f"Renamed to {name}."))
+
+        self.app.push_screen(NameScreen("Rename the deck to", self.deck.name), done)
+
+    def action_delete(self) -> None:
+        if self.saved_name is None:
+            self.dismiss()
+            return
+        from tui.screens.confirm import ConfirmScreen
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                try:
+                    dk.delete(self.saved_name, self.app.settings.save_dir)  # type: ignore[attr-defined]
+                except dk.SaveError as e:
+                    self.notify(Content(str(e)), severity="error")
+                    return
+                self.dismiss()
+
+        self.app.push_screen(ConfirmScreen(f"Delete the deck {self.saved_name!r}?", yes="Delete"), done)
+
+    def action_back(self) -> None:
+        if isinstance(self.focused, Input):
+            self.query_one("#pool", OptionList).focus()
+            return
+        if not self.dirty:
+            self.dismiss()
+            return
+        from tui.screens.confirm import ConfirmScreen
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.dismiss()
+
+        self.app.push_screen(ConfirmScreen("Leave without saving the changes to this deck?", yes="Leave"), done)

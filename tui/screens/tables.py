@@ -1,0 +1,175 @@
+"""The player's shared tables (your move first), and the form that creates one."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Checkbox, DataTable, Footer, Input, Label, RadioSet
+
+import saves
+from saves import tables
+from tui.screens.title import Choice
+
+KIND_TEXT = {"move": "YOUR MOVE", "invited": "invitation", "waiting": "waiting", "open": "open seat",
+             "watch": "watch", "finished": "finished", "error": "unreadable"}
+REFRESH = 2.0  # seconds between re-reading the list while it is shown
+
+
+class TablesScreen(Screen):
+    BINDINGS = [Binding("enter", "open", "Open"), Binding("c", "create", "New table"),
+                Binding("d", "decline", "Decline"), Binding("escape", "back", "Back")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="resume-box"):
+            yield Label("Your tables: Enter plays, joins or watches; c new; d declines; Esc back",
+                        classes="dialog-title")
+            yield Label(id="record")
+            yield DataTable(id="saves", cursor_type="row", zebra_stripes=False)
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        table = self.query_one("#saves", DataTable)
+        table.add_columns("Status", "Game", "Players", "Table", "")
+        self.fill()
+        table.focus()
+        self.set_interval(REFRESH, self.fill)
+
+    def on_screen_resume(self) -> None:
+        self.fill()
+
+    @property
+    def base(self):
+        return self.app.settings.tables_base  # type: ignore[attr-defined]
+
+    @property
+    def player(self) -> str:
+        return self.app.settings.player  # type: ignore[attr-defined]
+
+    def fill(self) -> None:
+        table = self.query_one("#saves", DataTable)
+        rows = tables.rows_for(self.base, self.player)
+        keep = table.cursor_row
+        table.clear()
+        self.rows = rows
+        for r in rows:
+            if r.error:
+                table.add_row(KIND_TEXT[r.kind], "", r.error[-50:], r.id, "", key=r.id)
+            else:
+                table.add_row(KIND_TEXT[r.kind], r.game.capitalize(), r.players, r.id, r.detail, key=r.id)
+        if rows and keep is not None:
+            table.move_cursor(row=min(keep, len(rows) - 1))
+        rec = tables.record(self.base, self.player)
+        p, c = rec["people"], rec["computer"]
+        self.query_one("#record", Label).update(f"Won-lost-drawn: v people {p[0]}-{p[1]}-{p[2]}, "
+                                                f"v computer {c[0]}-{c[1]}-{c[2]}")
+
+    def _current(self) -> tables.Row | None:
+        table = self.query_one("#saves", DataTable)
+        if not self.rows or table.cursor_row is None or not 0 <= table.cursor_row < len(self.rows):
+            return None
+        return self.rows[table.cursor_row]
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        self.action_open()
+
+    def action_open(self) -> None:
+        from tui.table import TableSession
+
+        row = self._current()
+        if row is None:
+            return
+        try:
+            if row.kind in ("invited", "open"):
+                answer = tables.join(self.base, row.id, self.player)
+                if not answer.ok:
+                    raise saves.SaveError(answer.reason)
+            session = TableSession.open(self.base, row.id, self.player)
+        except saves.SaveError as e:
+            self.app.bell()
+            self.notify(str(e), title="Cannot open the table", severity="error")
+            self.fill()
+            return
+        self.app.push_screen(self.app.game_screen(session))  # type: ignore[attr-defined]
+
+    def action_decline(self) -> None:
+        row = self._current()
+        if row is None or row.kind != "invited":
+            self.notify("Pick an invitation to decline.", severity="warning")
+            return
+        try:
+            answer = tables.decline(self.base, row.id, self.player)
+        except saves.SaveError as e:
+            answer = None
+            self.notify(str(e), severity="error")
+        if answer is not None:
+            self.notify(f"Declined {row.id}." if answer.ok else answer.reason)
+        self.fill()
+
+    def action_create(self) -> None:
+        self.app.push_screen(NewTableScreen())
+
+    def action_back(self) -> None:
+        self.dismiss()
+
+
+class NewTableScreen(Screen):
+    BINDINGS = [Binding("escape", "back", "Back"), Binding("ctrl+s", "start", "Create")]
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="form"):
+            yield Label("New shared table  (Tab moves, arrows + Enter choose, Create makes it)", classes="dialog-title")
+            yield Button("Create", id="start", variant="primary")
+            yield Label("Game")
+            with RadioSet(id="game"):
+                yield Choice("Resurrection (9 cards)", value=True, id="g-resurrection")
+                yield Choice("Redemption", id="g-redemption")
+            yield Label("The other seat")
+            with RadioSet(id="seat"):
+                yield Choice("Invite a player (name below)", value=True, id="s-invite")
+                yield Choice("Open: any player of this host may take it", id="s-open")
+                yield Choice("The computer (normal)", id="s-computer")
+            yield Label("Player to invite")
+            yield Input(placeholder="their player name", id="invite")
+            yield Checkbox("Others may watch (they see only public cards)", id="watch")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#start", Button).focus()
+
+    def _pick(self, set_id: str) -> str:
+        pressed = self.query_one(f"#{set_id}", RadioSet).pressed_button
+        return (pressed.id or "").split("-", 1)[1] if pressed else ""
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.action_start()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.action_start()
+
+    def action_back(self) -> None:
+        self.dismiss()
+
+    def action_start(self) -> None:
+        from tui.table import TableSession
+
+        app = self.app
+        game = self._pick("game") or "resurrection"
+        seat = self._pick("seat") or "invite"
+        name = self.query_one("#invite", Input).value.strip()
+        other = {"invite": name} if seat == "invite" else {"computer": "normal"} if seat == "computer" else {"open": True}
+        try:
+            if seat == "invite" and not name:
+                raise ValueError("type the name of the player to invite, or choose an open seat")
+            t = tables.create(app.settings.tables_base, app.settings.player, game, [other],  # type: ignore[attr-defined]
+                              watch=self.query_one("#watch", Checkbox).value)
+            session = TableSession.open(app.settings.tables_base, t.id, app.settings.player)  # type: ignore[attr-defined]
+        except (ValueError, saves.SaveError) as e:
+            self.app.bell()
+            self.notify(str(e), title="Cannot create the table", severity="error")
+            return
+        self.notify(f"Created the table {t.id}.")
+        app.switch_screen(app.game_screen(session))  # type: ignore[attr-defined]

@@ -1,0 +1,156 @@
+"""A shared table as the game screen sees it: a Session whose every action goes through the table store.
+
+The screen is the same as for a local game; what differs is here. The person at the keyboard is
+``player`` (from ``--player``, never from anything typed in the app) and sees only ``view(seat)``, or
+the public view when watching. An action is submitted with the number of actions this screen has
+shown, so an answer to a state that has moved on is refused and the new state comes back. ``poll``
+notices another seat's change (the table file's identity changes on every write).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import saves
+from rules.core import Outcome, public_view
+from saves import tables
+
+
+@dataclass
+class TableSession:
+    """Duck-types tui.session.Session for the game screen."""
+
+    base: Path
+    table: tables.Table
+    player: str
+    seat: int | None  # None: watching
+    stamp: tuple | None = None
+    undo_stack: list = field(default_factory=list)
+    path: Path | None = None  # nothing to autosave: every accepted action is already on disk
+
+    @classmethod
+    def open(cls, base: Path, table_id: str, player: str) -> "TableSession":
+        """Sit down at a table (seated or, where allowed, watching); SaveError says why not."""
+        t = tables.load(base, table_id)
+        seat = t.seat_of(player)
+        if seat is None and not t.watchable:
+            raise tables.TableError(f"you ({player}) have no seat at the table {table_id!r}, and it is not open to watchers")
+        return cls(base, t, player, seat, tables.stamp(t.path))
+
+    # --- the state, from the table ---------------------------------------------------------------
+    @property
+    def game(self):
+        return self.table.game
+
+    @property
+    def meta(self) -> saves.Meta:
+        return self.table.meta
+
+    @property
+    def table_id(self) -> str:
+        return self.table.id
+
+    @property
+    def watching(self) -> bool:
+        return self.seat is None
+
+    def _take(self, t: tables.Table) -> None:
+        if "coach" in self.table.meta.extra:  # this terminal's coach pane, never written to the table
+            t.meta.extra["coach"] = self.table.meta.extra["coach"]
+        self.table = t
+        self.stamp = tables.stamp(t.path)
+
+    def poll(self) -> bool:
+        """Has another terminal changed the table? Then take the new state (True)."""
+        now = tables.stamp(self.table.path)
+        if now == self.stamp:
+            return False
+        try:
+            self._take(tables.load(self.base, self.table.id))
+        except saves.SaveError:
+            self.stamp = now  # a broken write is not ours to fix; keep showing the last good state
+            return False
+        return True
+
+    # --- who plays (as Session) -------------------------------------------------------------------
+    @property
+    def players(self) -> list[dict]:
+        return self.meta.players
+
+    def name(self, seat: int | None) -> str:
+        return self.table.name(seat)
+
+    def is_computer(self, seat: int | None) -> bool:
+        return seat is not None and 0 <= seat < len(self.players) and self.players[seat].get("kind") == "computer"
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, p in enumerate(self.players) if p.get("kind") != "computer"]
+
+    @property
+    def vs_computer(self) -> bool:
+        return any(self.is_computer(i) for i in range(len(self.players)))
+
+    @property
+    def runs_computer(self) -> bool:
+        """The computer's moves are worked out by a seated player's program, never a watcher's."""
+        return self.seat is not None and self.table.ready
+
+    hot_seat = False
+    needs_handoff = False
+    can_undo = False
+
+    @property
+    def level(self) -> str:
+        for s in self.table.seats:
+            if s.get("status") == tables.COMPUTER:
+                return str(s.get("level", "normal"))
+        return "normal"
+
+    @property
+    def viewer(self) -> int:
+        return 0 if self.seat is None else self.seat
+
+    @property
+    def screen(self) -> str:
+        return "game"
+
+    @screen.setter
+    def screen(self, name: str) -> None:
+        pass
+
+    @property
+    def my_turn(self) -> bool:
+        cp = self.game.current_player
+        return self.seat is not None and cp == self.seat and self.table.ready
+
+    def view(self) -> dict:
+        return public_view(self.game) if self.seat is None else self.game.view(self.seat)
+
+    # --- acting ---------------------------------------------------------------------------------------
+    def act(self, action: Any, by_computer: bool = False) -> Outcome:
+        if self.seat is None:
+            return Outcome.reject("You are watching this table; only its players act.", f"{self.game.name}.table")
+        answer = tables.submit(self.base, self.table.id, self.player, action, self.table.seen)
+        if answer.table is not None:
+            self._take(answer.table)
+        if answer.ok:
+            return Outcome(True, "", answer.rule, tuple(answer.events))
+        return Outcome.reject(answer.reason, answer.rule)
+
+    def say(self, text: str) -> tables.Answer:
+        answer = tables.say(self.base, self.table.id, self.player, text)
+        if answer.table is not None:
+            self._take(answer.table)
+        return answer
+
+    def undo(self) -> bool:
+        return False
+
+    def autosave(self) -> None:
+        return None
+
+
+__all__ = ["TableSession"]
