@@ -43,7 +43,7 @@ ENV_PASSTHROUGH = ("PATH", "HOME", "PYTHONPATH", "VIRTUAL_ENV", "TMPDIR", "PYTHO
 CLIENT_ENV_ALLOWED = ("COLORTERM", "NO_COLOR")  # harmless display hints a client may send
 
 # Bounds on what one client can make the server hold (README, "Limits").
-MAX_UNAUTH_PER_ADDRESS = 8  # connections not yet logged in, from one address
+DEFAULT_PENDING_PER_ADDRESS = 10  # connections not yet logged in, from one address
 MAX_UNAUTH = 64  # connections not yet logged in, in all
 MAX_CONNECTIONS_PER_PLAYER = 3  # logged-in connections of one player (a session, a take-over prompt, one more)
 MAX_COLS, MAX_ROWS = 500, 200  # the largest terminal an app is given
@@ -109,6 +109,7 @@ class Config:
     rate_limit: int = DEFAULT_RATE
     grace: float = DEFAULT_GRACE
     login_timeout: float = DEFAULT_LOGIN_TIMEOUT
+    pending_per_address: int = DEFAULT_PENDING_PER_ADDRESS
     app_command: list[str] = field(default_factory=list)
     #: Added to the app command after a take-over, when the player has a game in progress (None: never).
     resume_args: list[str] | None = None
@@ -143,6 +144,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="seconds the app gets to save after SIGHUP before it is killed (default: %(default)s)")
     p.add_argument("--login-timeout", type=float, default=DEFAULT_LOGIN_TIMEOUT, metavar="S",
                    help="seconds a connection has to log in before it is closed (default: %(default)s)")
+    p.add_argument("--max-pending", type=int, default=DEFAULT_PENDING_PER_ADDRESS, metavar="N",
+                   help="connections not logged in yet from one address at most; more are closed at once "
+                        f"(default: %(default)s; {MAX_UNAUTH} from all addresses)")
     p.add_argument("--log-file", type=Path, metavar="FILE", help="append the connection log here (default: standard error)")
     p.add_argument("--app-command", metavar="CMD",
                    help="the program each session runs, with {player} and {data_dir} placeholders "
@@ -163,6 +167,8 @@ def parse_config(argv: list[str]) -> Config:
         parser.error("--max-sessions must be at least 1")
     if a.rate_limit < 1:
         parser.error("--rate-limit must be at least 1")
+    if not 1 <= a.max_pending <= MAX_UNAUTH:
+        parser.error(f"--max-pending must be 1-{MAX_UNAUTH}")
     if a.idle_timeout <= 0 or a.grace < 0 or a.login_timeout <= 0:
         parser.error("--idle-timeout and --login-timeout must be positive and --grace not negative")
     if a.data_dir is None:
@@ -180,7 +186,7 @@ def parse_config(argv: list[str]) -> Config:
         authorized_keys=(a.authorized_keys or data_dir / ".ssh" / "authorized_keys").expanduser(),
         host_key=(a.host_key or data_dir / ".ssh" / "host_ed25519_key").expanduser(),
         idle_timeout=a.idle_timeout, max_sessions=a.max_sessions, rate_limit=a.rate_limit, grace=a.grace,
-        login_timeout=a.login_timeout,
+        login_timeout=a.login_timeout, pending_per_address=a.max_pending,
         app_command=cmd, resume_args=(shlex.split(a.resume_args) if a.resume_args is not None
                                           else None if a.app_command else ["resume"]), log_file=a.log_file,
     )
@@ -582,7 +588,7 @@ def _make_connection_class():
                 refused = "server shutting down"
             elif not game.rate.allow(self.addr):
                 refused = "rate limit"
-            elif game.unauth[self.addr] >= MAX_UNAUTH_PER_ADDRESS:
+            elif game.unauth[self.addr] >= game.config.pending_per_address:
                 refused = "too many connections not logged in from this address"
             elif game.unauth_total >= MAX_UNAUTH:
                 refused = "too many connections not logged in"
