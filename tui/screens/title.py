@@ -213,7 +213,7 @@ class NewGameScreen(Screen):
         found, _ = dk.list_decks(self.app.settings.save_dir)  # type: ignore[attr-defined]
         out = []
         for d in found:
-            label = f"{d.name} (bundled)" if d.builtin else d.name
+            label = f"{d.name} (bundled)" if d.builtin else saves.printable(d.name)
             out.append((label + ("" if not d.problems() else "  (not legal)"), d.name))
         return out
 
@@ -339,7 +339,7 @@ class ResumeScreen(Screen):
         if info is None:
             return
         try:
-            session = Session.load(info.path)
+            session = Session.load(info.path, to_play=False)  # a look back: the game may be open elsewhere
         except saves.SaveError as e:
             self.app.bell()
             self.notify(str(e), title="Cannot review", severity="error", markup=False)
