@@ -425,3 +425,46 @@ def test_hand_built_positions_still_load():
     assert b.game.turn == 3
     with pytest.raises(ValueError, match="7 Redeemed Souls"):
         build({"land_of_redemption": [("ls_stranger", 1)] * 7}, {}, turn=3)
+
+
+def test_title_screen_and_resume_list_survive_every_hostile_file(tmp_path, capsys):
+    """Items 11 and 12 on the title screen: a huge counter, deep nesting, one player, a FIFO: each is one
+    'unreadable' row with its reason, and the good save beside them still resumes."""
+    from tui.app import RedemptionApp, Settings
+    from tui.screens.game import GameScreen
+    from tui.screens.title import ResumeScreen
+
+    folder = tmp_path / "s"
+    saves.save(resurrection_game(5), folder / "good.toml")
+    counter = doc_of()
+    counter["state"]["rng"] = {"seed": 5, "calls": 10**100}
+    write_doc(folder / "counter.toml", counter)
+    (folder / "deep.toml").write_text("x = " + "[" * 3000 + "]" * 3000)
+    write_doc(folder / "solo.toml", {**doc_of(), "players": [{"name": "Solo"}]})
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(folder / "pipe.toml")
+    old = time.time() - 3600
+    os.utime(folder / "good.toml", (old, old))  # newest first: the broken ones above it
+    code, out, _ = run_cli("saves", "--save-dir", str(folder), capsys=capsys)
+    assert code == 0 and out.count("unreadable") == 3 and "good" in out  # the FIFO is not a file: not listed
+    app = RedemptionApp(Settings(save_dir=folder, pause=30.0, signals=False))
+
+    async def go():
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await pilot.press("r")
+            await pilot.pause()
+            assert isinstance(app.screen, ResumeScreen)
+            text = screen_text(app)
+            assert text.count("unreadable") == 3 and "good" in text
+            rows = [r.name for r in app.screen.rows]
+            for _ in range(rows.index("good")):
+                await pilot.press("down")
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, GameScreen)
+            await pilot.press("q")
+
+    import asyncio
+
+    asyncio.run(go())

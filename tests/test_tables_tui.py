@@ -111,5 +111,5 @@ async def test_a_watcher_sees_no_hand_cannot_act_and_gets_no_coach(base):
     app = app_for(base, "carol", start=session)
     async with app.run_test(size=(80, 24)) as pilot:
         assert session.watching and app.screen.query_one("#hand", CardList).items == []
-        await pilot.press("g", "t", ":", *"resign", "enter")
+        await pilot.press("g", "t", "colon", *"resign", "enter")
         assert tables.load(base, "t1").seen == 0 and not session.meta.extra.get("coach")

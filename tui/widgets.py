@@ -51,8 +51,8 @@ def set_titles(widget: Widget, title: str, subtitle: str) -> None:
     """A pane's border title and subtitle, as plain text (they hold players' names: never markup)."""
     if getattr(widget, "_titles", None) != (title, subtitle):
         widget._titles = (title, subtitle)  # type: ignore[attr-defined]
-        widget.border_title = Text(title)
-        widget.border_subtitle = Text(subtitle)
+        widget.border_title = Text(printable(title))
+        widget.border_subtitle = Text(printable(subtitle))
 
 
 @dataclass(frozen=True)
@@ -234,7 +234,7 @@ class StatusLine(Widget):
             self.refresh()
 
     def render(self) -> Text:
-        return Text(self._text)  # plain text: it holds players' names
+        return Text(printable(self._text))  # plain text: it holds players' names
 
 
 def boxes(cards: list[tuple[list[Text], str]], width: int = 9, ascii_only: bool = False) -> Text:

@@ -159,7 +159,7 @@ class GameScreen(GuidedGame, Screen):
     # --- rendering ------------------------------------------------------------------------
     @property
     def names(self) -> list[str]:
-        return [self.session.name(i) for i in range(len(self.session.players))]
+        return [saves.printable(self.session.name(i)) for i in range(len(self.session.players))]
 
     def selected_card(self) -> str | None:
         """The card under the cursor of the card pane used last (a digit picks in the hand at once,
@@ -523,7 +523,8 @@ class GameScreen(GuidedGame, Screen):
             return
         self.stop_thinking()  # a computer move worked out on the old state would be refused anyway
         self.refresh_view()
-        self.aim()
+        if not self.query_one("#prompt", Input).display:  # never take the keys from a half-typed action or message
+            self.aim()
         if s.game.is_over:
             w = s.game.winner
             self.notify("Game over: " + (wins(s.name(w)) + "." if w is not None else "a draw."), title="Game over")

@@ -9,11 +9,13 @@ from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Static
 
+from saves import printable
+
 
 class HandOffScreen(Screen[None]):
     def __init__(self, next_name: str, game_title: str):
         super().__init__()
-        self.next_name = next_name
+        self.next_name = printable(next_name)  # a name from a file: its control characters shown, not sent
         self.game_title = game_title
 
     def compose(self) -> ComposeResult:
