@@ -109,6 +109,7 @@ class GameScreen(GuidedGame, Screen):
         self._wake = threading.Event()
         self._active_list: CardList | None = None
         self._happened: list[tuple[int, Any]] = []  # (who acted, event), the last 200
+        self._message = ""  # shown in the status line in place of the game's line, until the next accepted action
         self.last_result: list[str] = []  # the events of the last battle's result (engine text)
         self._collecting = False
         self._talking = False  # the prompt sends a message to a shared table instead of an action
@@ -186,7 +187,10 @@ class GameScreen(GuidedGame, Screen):
         self.guide_refresh()
 
     def status_text(self, view: dict) -> str:
-        """Game | turn | whose move: phase | score; shortened (phase, then score) to fit the width."""
+        """Game | turn | whose move: phase | score; shortened (phase, then score) to fit the width. A message for
+        the player (a refusal, why a key cannot act) takes the line until the next accepted action."""
+        if self._message:
+            return self._message[:max(20, self.size.width - 2)]
         s = self.session
         game = s.game
         phase = ""
@@ -314,6 +318,7 @@ class GameScreen(GuidedGame, Screen):
         if not outcome.ok:
             self.app.bell()
             self.notify(f"{outcome.reason}\nRule: {outcome.rule}", title="Not allowed", severity="error")
+            self.say(f"Not allowed: {outcome.reason}", toast=False)
             self.refresh_view()
             return
         self.after_action()
@@ -351,6 +356,7 @@ class GameScreen(GuidedGame, Screen):
 
     def after_action(self) -> None:
         s = self.session
+        self._message = ""  # an accepted action: the status line is the game's again
         self.refresh_view()
         self.aim()
         if s.game.is_over:
@@ -608,11 +614,13 @@ class GameScreen(GuidedGame, Screen):
         self.app.bell()
         self.say(why)
 
-    def say(self, text: str) -> None:
-        """A short message where the player looks: the status line (until the next redraw) and a toast."""
-        self.query_one("#status", StatusLine).update(text)
-        self._status = text
-        self.notify(text, severity="warning")
+    def say(self, text: str, toast: bool = True) -> None:
+        """A short message where the player looks: the status line (until the next accepted action) and a toast."""
+        self._message = text.replace("\n", " ")
+        self._status = self._message
+        self.query_one("#status", StatusLine).update(self.status_text({}))
+        if toast:
+            self.notify(text, severity="warning")
 
     def _can_rematch(self) -> bool:
         return getattr(self.session, "rematch_allowed", True) and self.session.path is not None
