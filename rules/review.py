@@ -32,8 +32,8 @@ from rules.core import GameBase, game_class
 INACCURACY, MISTAKE, BLUNDER = 0.05, 0.10, 0.20
 #: Search iterations per decision at the default budget (see tests/bench/review.py for the time it takes).
 DEFAULT_ITERATIONS = 120
-#: A played action the search visited fewer times than this is estimated by its own rollouts.
-MIN_VISITS = 8
+#: Re-deals on which the preferred and the played move are measured side by side.
+PAIRED_SAMPLES = 16
 NOTATION_FORMAT = "redemption-tui-notation 1"
 #: Verbs whose choice is blind (nothing seen to choose by): never judged.
 BLIND = frozenset({"cut"})
@@ -50,6 +50,17 @@ def _ids_in_order(game, owner: int) -> list[str]:
 def dealt(game) -> list[list[str]]:
     """Redemption: each seat's cards in the order they were dealt into the draw pile (ids 1, 2, ...)."""
     return [[game.cards[cid][0] for cid in _ids_in_order(game, p)] for p in (0, 1)]
+
+
+def starting_decks(game) -> tuple:
+    """Redemption: the two decks ``game`` started with, as ``new_game(decks=...)`` takes them (for a rematch)."""
+    from rules.redemption import DECKS
+
+    out = []
+    for label, keys in zip(game.decks, dealt(game)):
+        same = label in DECKS and sorted(DECKS[label]["cards"]) == sorted(keys)
+        out.append(label if same else {"name": label, "cards": sorted(keys)})
+    return tuple(out)
 
 
 def redemption_start(seed: int, options: dict, labels: list[str], lists: list[list[str]]):
@@ -118,7 +129,9 @@ def result_line(game: GameBase, names: list[str]) -> str:
     if not game.is_over:
         return "Result: not finished."
     w = game.winner
-    return "Result: a draw." if w is None else f"Result: {names[w]} wins."
+    if w is None:
+        return "Result: a draw."
+    return f"Result: {names[w]} {'win' if names[w] == 'You' else 'wins'}."
 
 
 def text_record(game: GameBase, names: list[str], steps: list[Step] | None = None) -> str:
@@ -271,33 +284,48 @@ def decisions(steps: list[Step], seat: int) -> list[Step]:
             and len(s.before.legal_actions()) > 1]
 
 
-def judge(step: Step, seat: int, iterations: int = DEFAULT_ITERATIONS, seed: int = 0) -> Judgement:
-    """The hard player's search from the position before ``step``, for ``seat``."""
+def _paired_values(step: Step, seat: int, actions: list[str], samples: int, seed: int) -> list[float]:
+    """Each action's value for ``seat``: the mean over the same ``samples`` re-deals and rollout seeds.
+
+    Common random numbers: two moves that come to the same thing (say, putting Goliath into territory
+    before Delilah or after) get the same estimate, so only real differences show as a loss.
+    """
+    from rules.agents.redemption import evaluate, heuristic_rollout
+    from rules.core import Rng
+
+    totals = [0.0] * len(actions)
+    for k in range(samples):
+        deal = step.before.determinize(seat, Rng(seed + 1009 * k))
+        for i, a in enumerate(actions):
+            g = deal.clone()
+            if not g.apply(a).ok:
+                raise ValueError(f"{a!r} is not legal in the position before action {step.index + 1}")
+            heuristic_rollout(g, Rng(seed + 7919 * k + 1), step.before)  # on to the end of the turn
+            totals[i] += evaluate(g, seat)
+    return [t / samples for t in totals]
+
+
+def judge(step: Step, seat: int, iterations: int = DEFAULT_ITERATIONS, seed: int = 0,
+          samples: int = PAIRED_SAMPLES) -> Judgement:
+    """The hard player's search from the position before ``step`` picks the move it prefers; then that move and
+    the one played are measured side by side on the same re-deals (only what ``seat`` could see is used)."""
     if step.before.name != "redemption":
         raise ValueError("the computer's eye reads Redemption games")
     from rules.agents.ismcts import ISMCTS
     from rules.agents.redemption import end_of_turn_cutoff, evaluate, heuristic_rollout
-    from rules.core import Rng
 
     search = ISMCTS(seed, time_limit=None, iterations=iterations, rollout=heuristic_rollout, evaluate=evaluate,
                     cutoff=end_of_turn_cutoff)
     stats = search.action_values(step.before)  # action text -> (visits, mean reward for the mover)
     best = max(stats, key=lambda k: (stats[k][0], stats[k][1]))
-    before = stats[best][1]
-    visits, after = stats.get(step.action, (0, 0.0))
-    if step.action != best and visits < MIN_VISITS:  # too few looks at what was played: measure it on its own
-        rng = Rng(seed + 7919 * (step.index + 1))
-        total, n = 0.0, max(MIN_VISITS, iterations // 8)
-        for _ in range(n):
-            g = step.before.determinize(seat, rng)
-            g.apply(step.action)
-            heuristic_rollout(g, rng, step.before)  # on to the end of the turn, as the search's simulations go
-            total += evaluate(g, seat)
-        after = total / n
-    if step.action == best:
-        after = before
-    loss = max(0.0, before - after)
-    return Judgement(step.index, step.action, before, after, best, mark_for(loss))
+    pos_seed = seed + 104729 * (step.index + 1)
+    if best == step.action:
+        value = _paired_values(step, seat, [best], samples, pos_seed)[0]
+        return Judgement(step.index, step.action, value, value, best, "")
+    before, after = _paired_values(step, seat, [best, step.action], samples, pos_seed)
+    if after >= before:  # measured side by side, what was played is as good: the search's preference was noise
+        return Judgement(step.index, step.action, after, after, step.action, "")
+    return Judgement(step.index, step.action, before, after, best, mark_for(before - after))
 
 
 def analyse(steps: list[Step], seat: int, iterations: int = DEFAULT_ITERATIONS, done: dict[int, Judgement] | None = None,

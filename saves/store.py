@@ -76,6 +76,8 @@ class SaveInfo:
     updated: str = ""
     over: bool = False
     error: str = ""
+    winner: int | None = None  # the winning seat of a finished game (None: a draw, or not over)
+    kinds: tuple[str, ...] = ()  # each seat's "human" or "computer"
 
 
 def app_version() -> str:
@@ -413,7 +415,9 @@ def list_saves(folder: str | os.PathLike) -> list[SaveInfo]:
         summ = _summary(g)
         players = " v ".join(p.get("name", "?") + (" (computer)" if p.get("kind") == "computer" else "") for p in m.players)
         rows.append((mtime, SaveInfo(name, path, g.name, printable(players), int(summ.get("turn", 0)),
-                                     printable(summ.get("score", "")), printable(m.updated), g.is_over)))
+                                     printable(summ.get("score", "")), printable(m.updated), g.is_over,
+                                     winner=g.winner if g.is_over else None,
+                                     kinds=tuple(str(p.get("kind", "human")) for p in m.players))))
     rows.sort(key=lambda r: (r[1].updated or "", r[0]), reverse=True)
     return [r[1] for r in rows]
 

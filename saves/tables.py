@@ -31,7 +31,7 @@ from typing import Any, Callable
 from filelock import FileLock, Timeout
 
 from rules.core import GAME_NAMES, parse_resign
-from saves.store import SUFFIX, Meta, Saved, SaveError, read, save, validate_name
+from saves.store import SUFFIX, Meta, Saved, SaveError, list_saves, read, save, validate_name
 
 FOLDER = "_tables"
 LOCK_TIMEOUT = 10.0  # seconds: a change takes milliseconds; this only guards against a stuck process
@@ -499,8 +499,14 @@ def ago(seconds: float) -> str:
 
 
 def record(base, player: str) -> dict[str, list[int]]:
-    """Wins, losses and draws of ``player`` at finished tables: against people and against the computer."""
+    """Wins, losses and draws of ``player``: at finished tables against people, and against the computer at
+    tables and in the player's own saved games (a local game is a table with one human seat)."""
     rec = {"people": [0, 0, 0], "computer": [0, 0, 0]}
+    for info in list_saves(Path(base) / validate_name(player, what="player name")):
+        if info.error or not info.over or info.kinds.count("human") != 1 or "computer" not in info.kinds:
+            continue
+        me = info.kinds.index("human")
+        rec["computer"][2 if info.winner is None else (0 if info.winner == me else 1)] += 1
     for tid in all_ids(base):
         try:
             t = load(base, tid)

@@ -193,3 +193,20 @@ def test_many_processes_submitting_at_once_leave_one_legal_game_and_every_submis
     for a in t.game.history:  # the final history is a legal game from the start, and it is the table's state
         assert g.apply(a).ok, a
     assert g == t.game
+
+
+def test_the_record_counts_local_games_against_the_computer_too(tmp_path):
+    from rules.resurrection import new_game
+    from saves.store import Meta, save
+
+    folder = tmp_path / "alice"
+    for i, (resigner, kinds) in enumerate([(1, ("human", "computer")), (0, ("human", "computer")),
+                                           (1, ("computer", "human")), (0, ("human", "human"))]):
+        g = new_game(i)
+        g.apply(f"resign {resigner}")
+        save(g, folder / f"g{i}.toml", Meta(players=[{"name": "alice" if k == "human" else "Computer", "kind": k}
+                                                     for k in kinds]))
+    save(new_game(9), folder / "going.toml", Meta(players=[{"name": "alice", "kind": "human"},
+                                                           {"name": "Computer", "kind": "computer"}]))
+    # won (the computer resigned), lost, lost (alice in seat 2); the hot-seat game is not against the computer
+    assert tables.record(tmp_path, "alice") == {"people": [0, 0, 0], "computer": [1, 2, 0]}

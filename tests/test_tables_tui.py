@@ -76,6 +76,22 @@ async def test_the_other_players_move_shows_up_and_this_seat_sees_only_its_own_h
 
 
 @sync
+async def test_an_action_typed_with_enter_in_one_read_is_sent_whole(base):
+    """Over SSH the terminal often delivers "cut" and Enter in one read: the whole action is submitted."""
+    from textual import events
+
+    tables.create(base, "alice", "redemption", [{"invite": "bob"}], seed=11, table_id="t1")
+    tables.join(base, "t1", "bob")
+    app = app_for(base, "bob", start=TableSession.open(base, "t1", "bob"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("colon")
+        for key in ("c", "u", "t", "enter"):  # queued at once, as the driver does with one read
+            app.post_message(events.Key(key, key if len(key) == 1 else "\r"))
+        assert await until(pilot, lambda: tables.load(base, "t1").seen == 1)
+        assert tables.load(base, "t1").game.history == ["cut"]
+
+
+@sync
 async def test_talk_reaches_the_table_cleaned(base):
     tables.create(base, "alice", "resurrection", [{"invite": "bob"}], seed=3, table_id="t1")
     tables.join(base, "t1", "bob")
@@ -113,3 +129,37 @@ async def test_a_watcher_sees_no_hand_cannot_act_and_gets_no_coach(base):
         assert session.watching and app.screen.query_one("#hand", CardList).items == []
         await pilot.press("g", "t", "colon", *"resign", "enter")
         assert tables.load(base, "t1").seen == 0 and not session.meta.extra.get("coach")
+
+
+@sync
+async def test_resign_from_the_command_palette_while_it_is_not_your_move(base):
+    tables.create(base, "alice", "resurrection", [{"invite": "bob"}], seed=3, table_id="t1")
+    tables.join(base, "t1", "bob")
+    session = TableSession.open(base, "t1", "bob")
+    app = app_for(base, "bob", start=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert not session.my_turn
+        await pilot.press("ctrl+p", *"Resign", "enter")
+        await pilot.pause()
+        await pilot.press("y")
+        assert await until(pilot, lambda: tables.load(base, "t1").game.is_over)
+        t = tables.load(base, "t1")
+        assert t.game.history == ["resign 1"] and t.name(t.game.winner) == "alice"
+        assert "Game over" in str(app.screen.query_one("#status").render())
+
+
+@sync
+async def test_a_table_is_created_from_the_title_screen(base):
+    from tui.screens.tables import NewTableScreen
+
+    app = app_for(base, "alice")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("t", "c")
+        assert await until(pilot, lambda: isinstance(app.screen, NewTableScreen))
+        app.screen.query_one("#invite").focus()
+        await pilot.press(*"bob", "enter")
+        assert await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        [tid] = tables.all_ids(base)
+        t = tables.load(base, tid)
+        assert [(s["player"], s["status"]) for s in t.seats] == [("alice", "joined"), ("bob", "invited")]
+        assert [r.kind for r in tables.rows_for(base, "bob")] == ["invited"]

@@ -47,10 +47,11 @@ class RedemptionApp(App[int]):
     ENABLE_COMMAND_PALETTE = True
     NOTIFICATION_TIMEOUT = 3  # seconds; what a toast says is also in the log or the status line
 
-    def __init__(self, settings: Settings, start=None):
+    def __init__(self, settings: Settings, start=None, review: bool = False):
         super().__init__()
         self.settings = settings
         self.start = start
+        self.start_review = review  # open ``start`` in the review, not to play
         self._signals: list[int] = []
         self._exit_timer: threading.Timer | None = None
         if settings.ascii:
@@ -82,7 +83,10 @@ class RedemptionApp(App[int]):
         if isinstance(field, Input) and field.is_attached:
             if not await self._check_bindings(event.key, priority=True):
                 for binding in field._bindings.key_to_bindings.get(event.key, ()):
-                    if not binding.priority and await self.run_action(binding.action, field):
+                    if not binding.priority:
+                        # Queued behind the keys already sent to the field: "cut" then Enter in one read submits
+                        # "cut", not an empty line (running it at once here put it before the characters).
+                        field.call_later(self.run_action, binding.action, field)
                         return
             else:
                 return
@@ -97,7 +101,12 @@ class RedemptionApp(App[int]):
         if self.start is not None:
             if isinstance(self.screen, TooSmallScreen):  # the first resize came first: the game goes under it
                 self.pop_screen()
-            self.push_screen(self.game_screen(self.start))
+            if self.start_review:
+                from tui.screens.review import ReviewScreen
+
+                self.push_screen(ReviewScreen(self.start))
+            else:
+                self.push_screen(self.game_screen(self.start))
         self.call_after_refresh(self.check_current_size)  # the size when it runs: a resize may come first
 
     # --- games ---------------------------------------------------------------------------
@@ -111,6 +120,19 @@ class RedemptionApp(App[int]):
         from tui.screens.game import GameScreen
 
         return GameScreen(session)
+
+    def open_review(self, session: Session, seat: int | None = None) -> bool:
+        """The review of ``session``'s game on top of the current screen; False (and a message) if it cannot replay."""
+        from tui.screens.review import ReviewScreen
+
+        try:
+            screen = ReviewScreen(session, seat)
+        except ValueError as e:
+            self.bell()
+            self.notify(f"This game cannot be reviewed: {e}", title="No review", severity="error", markup=False)
+            return False
+        self.push_screen(screen)
+        return True
 
     def switch_to_game(self, session: Session) -> None:
         self.switch_screen(self.game_screen(session))

@@ -110,6 +110,18 @@ def build_parser() -> Parser:
                      help="replay the moves in FILE (engine notation, one per line, as 'redemption review "
                           "--export notation' writes) and open the game where they end")
 
+    rev = sub.add_parser("review", parents=[common], help="review a saved or finished game, with the computer's eye",
+                         description="Step through a saved game action by action, with the hard computer player's "
+                                     "estimate of each of your decisions. No name: the most recently played game.")
+    rev.add_argument("name", nargs="?", help="the save's name (see 'redemption saves')")
+    rev.add_argument("--seat", choices=("1", "2"), help="whose eyes to review with (default: yours)")
+    rev.add_argument("--export", choices=("text", "notation"),
+                     help="print the game instead: a readable record, or the engine notation "
+                          "('redemption new --replay FILE' replays it)")
+    rev.add_argument("--analyse", action="store_true",
+                     help="analyse the seat's decisions now (progress on standard error), store the result in the "
+                          "save and print the marked ones")
+
     decks = sub.add_parser("decks", parents=[common], help="list, show, check, import and export Redemption decks",
                            description="Your Redemption decks: TOML files in the 'decks' folder of your save folder.")
     dsub = decks.add_subparsers(dest="deck_command", metavar="ACTION", parser_class=Parser, required=True)
@@ -213,8 +225,11 @@ def start_new(args: argparse.Namespace, settings):
         first = random.SystemRandom().randrange(2)
     names = (settings.player, "Computer") if settings.player and args.vs == "computer" else None
     try:
-        session = Session.new(args.game, vs=args.vs, level=args.level, seed=args.seed, first=first,
-                              names=names, options=dict(args.option), path=path, decks=chosen_decks(args, settings))
+        if args.replay:
+            session = replay_session(args, settings, path)
+        else:
+            session = Session.new(args.game, vs=args.vs, level=args.level, seed=args.seed, first=first,
+                                  names=names, options=dict(args.option), path=path, decks=chosen_decks(args, settings))
     except (ValueError, TypeError) as e:
         raise CliError(f"{PROG}: cannot start {args.game}: {e}", 2) from None
     require_terminal()  # everything is checked and nothing is on disk yet
@@ -328,6 +343,90 @@ def run_decks(args: argparse.Namespace, settings, out=None) -> int:
         out.write(dk.to_text(dk.load(args.name, home)))
         return 0
     raise CliError(f"{PROG} decks: unknown action {cmd!r}", 2)
+
+
+def find_save(name: str | None, settings, finished_too: bool = True):
+    """The save named ``name``, else the most recently played one; CliError if there is none."""
+    folder = settings.save_dir
+    if name:
+        try:
+            path = saves.save_path(name, folder)
+        except saves.SaveError as e:
+            raise CliError(f"{PROG}: {e}", 2) from None
+        if not path.exists():
+            raise CliError(f"{PROG}: no save named {name!r} in {folder} (see '{PROG} saves')", 1)
+        return path
+    rows = [s for s in saves.list_saves(folder) if not s.error and (finished_too or not s.over)]
+    if not rows:
+        raise CliError(f"{PROG}: no saved games in {folder}", 1)
+    return rows[0].path
+
+
+def review_command(args: argparse.Namespace, settings, out=None):
+    """'review --export' and '--analyse' print and return None; otherwise the session to open in the review."""
+    from rules import review
+    from tui import analysis
+    from tui.session import Session
+
+    out = out or sys.stdout
+    path = find_save(args.name, settings)
+    try:
+        session = Session.load(path)
+    except saves.SaveError as e:
+        raise CliError(f"{PROG}: {e}", 1) from None
+    seat = int(args.seat) - 1 if args.seat else analysis.default_seat(session.meta)
+    try:
+        steps, _ = review.positions(session.game)
+    except ValueError as e:
+        raise CliError(f"{PROG}: {path}: cannot replay this game for a review: {e}", 1) from None
+    names = [session.name(0), session.name(1)]
+    if args.export == "text":
+        out.write(review.text_record(session.game, names, steps))
+        return None
+    if args.export == "notation":
+        out.write(review.notation(session.game))
+        return None
+    if args.analyse:
+        if session.game.name != "redemption":
+            raise CliError(f"{PROG}: the computer's eye reads Redemption games; this is {session.game.name}", 2)
+        marked = []
+        for n, total, j in analysis.run(steps, session.meta, seat):
+            print(f"\ranalysing {names[seat]}'s decisions: {n}/{total}", end="", file=sys.stderr, flush=True)
+            if j.mark:
+                marked.append(j)
+        print(file=sys.stderr)
+        try:
+            session.autosave()
+        except saves.SaveError as e:
+            raise CliError(f"{PROG}: {e}", 1) from None
+        for j in marked:
+            s = steps[j.index]
+            print(f"{j.index + 1:4}. turn {s.turn:2}  {j.action:18} {j.mark:2} {review.MARK_WORDS[j.mark]:11} "
+                  f"{j.before:4.0%} -> {j.after:4.0%}  preferred: {j.best}", file=out)
+        print(f"{len(marked)} marked decision(s) of {names[seat]}.", file=out)
+        return None
+    session.meta.extra["review_seat"] = seat
+    return session
+
+
+def replay_session(args: argparse.Namespace, settings, path):
+    """'new --replay FILE': the game the notation file records, as a new save."""
+    from rules import review
+    from tui.session import Session
+
+    try:
+        text = saves.store.read_text(args.replay)
+        game = review.from_notation(text, args.replay)
+    except (saves.SaveError, ValueError) as e:
+        raise CliError(f"{PROG}: {e}", 1) from None
+    if game.name != args.game:
+        raise CliError(f"{PROG}: {args.replay} records a {game.name.capitalize()} game, not {args.game.capitalize()}", 2)
+    names = (settings.player, "Computer") if settings.player and args.vs == "computer" else None
+    session = Session.new(args.game, vs=args.vs, level=args.level, seed=game.seed, names=names, path=path,
+                          options=dict(game.options))
+    session.game = game
+    session.meta.log.append(f"Replayed {len(game.history)} actions from {args.replay}.")
+    return session
 
 
 def chosen_decks(args: argparse.Namespace, settings):
@@ -475,6 +574,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             print_tables(settings)
             return 0
         session = None
+        if args.command == "review":
+            session = review_command(args, settings)
+            if session is None:
+                return 0
         if args.command == "table":
             session = table_command(args, settings)
             if session is None:
@@ -496,7 +599,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return e.status
     from tui.app import RedemptionApp
 
-    app = LearnApp(settings) if args.command == "learn" else RedemptionApp(settings, start=session)
+    app = (LearnApp(settings) if args.command == "learn"
+           else RedemptionApp(settings, start=session, review=args.command == "review"))
     app.run()
     return app.return_code or 0
 

@@ -22,6 +22,7 @@ SCRIPTS: list[tuple[str, list[str]]] = [
     ("saves_speed", ["--repeat", "10"]),
     ("first_frame", []),
     ("keystrokes", []),
+    ("table_latency", ["--moves", "20", "--tables", "200"]),
     ("ai_time", ["--games", "2", "--hard-decisions", "5"]),
     ("memory", ["--time-limit", "0.2"]),
     ("strength", ["--games", "200", "--hard-games", "20", "--iterations", "150"]),

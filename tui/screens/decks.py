@@ -199,7 +199,6 @@ class DeckEditorScreen(Screen):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        self.query_one("#pool", OptionList).border_title = "Card pool"
         self.refresh_pool()
         self.refresh_deck()
         self.query_one("#pool", OptionList).focus()
@@ -231,7 +230,6 @@ class DeckEditorScreen(Screen):
         shown = [x for x in (TYPE_NAMES.get(f["type"], ""), f["align"], f["brigade"]) if x]
         text = f"{len(keys)} cards: " + (", ".join(shown) if shown else "t, l, b filter")
         self.query_one("#pool-filters", Static).update(text)
-        pool.border_title = "Card pool"
 
     def refresh_deck(self) -> None:
         deck = self.query_one("#deck", OptionList)
@@ -258,7 +256,7 @@ class DeckEditorScreen(Screen):
             if self.rows[i] is None and len(self.rows) > 1:
                 i = 1
             deck.highlighted = i
-        deck.border_title = f"Deck: {self.deck.size} cards"
+        self._mark_focus()
         self.refresh_status()
 
     def refresh_status(self) -> None:
@@ -286,6 +284,16 @@ class DeckEditorScreen(Screen):
         return self.pool[i] if i is not None and 0 <= i < len(self.pool) else None
 
     # --- events ------------------------------------------------------------------------------------
+    def on_descendant_focus(self, event) -> None:
+        self._mark_focus()
+
+    def _mark_focus(self) -> None:
+        """The focused list's title starts with a marker: the border alone does not show it in ASCII, NO_COLOR."""
+        marker = ">" if self.app.settings.ascii else "▶"  # type: ignore[attr-defined]
+        pool, deck = self.query_one("#pool", OptionList), self.query_one("#deck", OptionList)
+        pool.border_title = ("" if self.focused is not pool else marker + " ") + "Card pool"
+        deck.border_title = ("" if self.focused is not deck else marker + " ") + f"Deck: {self.deck.size} cards"
+
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option_list.id == "pool" and 0 <= event.option_index < len(self.pool):
             self.show_card(self.pool[event.option_index])

@@ -89,8 +89,9 @@ class GameScreen(GuidedGame, Screen):
         Binding("colon", "prompt", "Type", show=False),
         Binding("t", "talk", "Talk", show=False),
         Binding("q", "leave", "Leave"),
-        Binding("n", "new_game", "New game"),  # these two only once the game is over (check_action)
+        Binding("n", "new_game", "New game"),  # these three only once the game is over (check_action)
         Binding("r", "rematch", "Rematch"),
+        Binding("v", "review", "Review"),
         *[Binding(str(d), f"pick({d})", f"Card {d}", show=False) for d in range(1, 10)],
         Binding("0", "pick(10)", "Card 10", show=False),
         Binding("escape", "cancel_prompt", show=False),
@@ -224,6 +225,8 @@ class GameScreen(GuidedGame, Screen):
             return True if s.my_turn and controls.pass_action(game) is not None else None
         if action == "end_phase":
             return True if s.my_turn and controls.end_phase_action(game) is not None else None
+        if action == "review":
+            return game.is_over
         if action == "undo":
             if not (s.vs_computer and s.level == "easy"):
                 return False
@@ -231,6 +234,10 @@ class GameScreen(GuidedGame, Screen):
         return True
 
     # --- keys -> actions (via tui.controls) -------------------------------------------------
+    def action_review(self) -> None:
+        if self.session.game.is_over:
+            self.app.open_review(self.session)  # type: ignore[attr-defined]
+
     def action_pick(self, n: int) -> None:
         hand = self.query_one("#hand", CardList)
         self._active_list = hand
@@ -647,6 +654,11 @@ class GameScreen(GuidedGame, Screen):
         first = 1 - int(s.meta.extra.get("first", 0))
         kw: dict = {"vs": "computer" if s.vs_computer else "human", "level": s.level,
                     "options": dict(getattr(game, "options", {}) or {}), "first": first}
+        if game.name == "redemption":  # the same decks, each with its player
+            from rules.review import starting_decks
+
+            decks = starting_decks(game)
+            kw["decks"] = decks if s.vs_computer else decks[::-1]
         if not s.vs_computer:
             kw["names"] = (names[1], names[0])  # the seats swapped
         folder = s.path.parent

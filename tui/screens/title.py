@@ -283,12 +283,12 @@ NAME_WIDTH, PLAYERS_WIDTH, PROBLEM_WIDTH = 16, 14, 14  # the resume table fits 8
 
 
 class ResumeScreen(Screen):
-    BINDINGS = [Binding("enter", "open", "Resume"), Binding("d", "delete", "Delete"),
+    BINDINGS = [Binding("enter", "open", "Resume"), Binding("v", "review", "Review"), Binding("d", "delete", "Delete"),
                 Binding("escape", "back", "Back")]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="resume-box"):
-            yield Label("Saved games, newest first (Enter resumes, d deletes, Esc goes back)", classes="dialog-title")
+            yield Label("Saved games, newest first (Enter resumes, v reviews, d deletes, Esc back)", classes="dialog-title")
             yield Label(Text(f"Folder: {saves.printable(self.app.settings.save_dir)}"), id="folder")  # type: ignore[attr-defined]
             yield DataTable(id="saves", cursor_type="row", zebra_stripes=False)
             yield Label("", id="save-detail")  # the highlighted save in full: a broken one's problem
@@ -370,6 +370,18 @@ class ResumeScreen(Screen):
             self.notify(str(e), title="Cannot resume", severity="error")
             return
         app.switch_to_game(session)
+
+    def action_review(self) -> None:
+        info = self._current()
+        if info is None:
+            return
+        try:
+            session = Session.load(info.path)
+        except saves.SaveError as e:
+            self.app.bell()
+            self.notify(str(e), title="Cannot review", severity="error", markup=False)
+            return
+        self.app.open_review(session)  # type: ignore[attr-defined]
 
     def action_delete(self) -> None:
         info = self._current()

@@ -1,0 +1,226 @@
+"""The review from the command line and on screen (Pilot), and its snapshots at 80x24 and 120x40."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+import saves
+from rules import review
+from rules.agents import choose_for, make_agent
+from tui import analysis, cli
+from tui.app import RedemptionApp, Settings
+from tui.session import Session
+
+SIZES = [(80, 24), (120, 40)]
+
+
+@pytest.fixture
+def folder(tmp_path, monkeypatch):
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.delenv("REDEMPTION_PLAYER", raising=False)
+    monkeypatch.delenv("REDEMPTION_SAVE_DIR", raising=False)
+    return tmp_path / "saves"
+
+
+def finished(folder, name="lost", seed=7, judged=True) -> Session:
+    """A finished game You v Computer, saved; with a stored analysis (two marked decisions) if ``judged``."""
+    s = Session.new("redemption", seed=seed, path=saves.save_path(name, folder))
+    agents = [make_agent("redemption", "normal", seed=1), make_agent("redemption", "normal", seed=2)]
+    g = s.game
+    while not g.is_over:
+        assert s.act(choose_for(agents[g.current_player], g), by_computer=True).ok
+    if judged:
+        steps, _ = review.positions(g)
+        mine = review.decisions(steps, 0)
+        js = {}
+        for k, st in enumerate(mine):
+            best = next(str(a) for a in st.before.legal_actions() if str(a) != st.action)
+            if k in (3, 7):
+                js[st.index] = review.Judgement(st.index, st.action, 0.62, 0.31 if k == 3 else 0.55, best,
+                                                review.mark_for(0.31 if k == 3 else 0.07))
+            else:
+                js[st.index] = review.Judgement(st.index, st.action, 0.5, 0.5, st.action, "")
+        analysis.store(s.meta, 0, js)
+    s.autosave()
+    return s
+
+
+def app_for(folder, session=None, review_it=False) -> RedemptionApp:
+    return RedemptionApp(Settings(save_dir=folder, pause=0.0, signals=False), start=session, review=review_it)
+
+
+def test_cli_exports_and_replays(folder, tmp_path, capsys, monkeypatch):
+    s = finished(folder, judged=False)
+    assert cli.main(["review", "lost", "--export", "text", "--save-dir", str(folder)]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("Redemption: You v Computer\n") and "Result: You win." in text or "Computer wins" in text
+    assert cli.main(["review", "--export", "notation", "--save-dir", str(folder)]) == 0  # no name: the latest
+    notation = capsys.readouterr().out
+    f = tmp_path / "game.txt"
+    f.write_text(notation)
+    monkeypatch.setattr(cli, "has_terminal", lambda: True)
+    monkeypatch.setattr("tui.app.RedemptionApp.run", lambda self, *a, **k: None)
+    assert cli.main(["new", "redemption", "--replay", str(f), "--name", "again", "--save-dir", str(folder)]) == 0
+    again = Session.load(folder / "again.toml")
+    assert again.game.to_dict() == s.game.to_dict()
+    f.write_text(notation.replace("\nend\n", "\nrescue G999\n", 1))
+    code = cli.main(["new", "redemption", "--replay", str(f), "--save-dir", str(folder)])
+    err = capsys.readouterr().err
+    assert code == 1 and "line" in err and "'rescue G999' is refused" in err and len(err.strip().splitlines()) == 1
+
+
+def test_cli_analyse_stores_the_analysis_once(folder, capsys, monkeypatch):
+    finished(folder, judged=False)
+    monkeypatch.setattr(review, "DEFAULT_ITERATIONS", 20)
+    monkeypatch.setattr(analysis.review, "DEFAULT_ITERATIONS", 20)
+    calls = []
+    real = review.judge
+    monkeypatch.setattr(review, "judge", lambda *a, **k: calls.append(1) or real(*a, **{**k, "samples": 4}))
+    assert cli.main(["review", "lost", "--analyse", "--save-dir", str(folder)]) == 0
+    out, err = capsys.readouterr()
+    assert "marked decision(s) of You." in out and "analysing You's decisions:" in err
+    n = len(calls)
+    assert n > 10
+    saved = saves.read(folder / "lost.toml")
+    stored = saved.meta.extra["analysis"]["seat1"]
+    assert len(stored["decisions"]) == n
+    assert cli.main(["review", "lost", "--analyse", "--save-dir", str(folder)]) == 0
+    assert len(calls) == n  # done once: the second run reads it from the save
+
+
+def test_cli_review_errors(folder, capsys):
+    code = cli.main(["review", "nope", "--save-dir", str(folder)])
+    assert code == 1 and "no save named 'nope'" in capsys.readouterr().err
+    code = cli.main(["review", "--save-dir", str(folder)])
+    assert code == 1 and "no saved games" in capsys.readouterr().err
+
+
+def test_step_through_marks_and_hands(folder):
+    s = finished(folder)
+
+    async def go():
+        app = app_for(folder, Session.load(s.path), review_it=True)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            scr = app.screen
+            n = len(scr.steps)
+            assert scr.index == n  # a finished game opens at its end
+            await pilot.press("home")
+            assert scr.index == 0
+            await pilot.press("right", "right")
+            assert scr.index == 2
+            await pilot.press("left")
+            assert scr.index == 1
+            await pilot.press("m")  # the first marked decision
+            marked = sorted(k for k, j in scr.judged.items() if j.mark)
+            assert scr.index == marked[0]
+            eye = str(scr.query_one("#review-eye").render())
+            assert "62% before" in eye and ("blunder" in eye or "inaccuracy" in eye) and "It preferred:" in eye
+            await pilot.press("end")
+            assert scr.index == n
+            board = str(scr.query_one("#review-board").render())
+            await pilot.press("H")
+            both = str(scr.query_one("#review-board").render())
+            assert both.count("Hand:") == 2 and board.count("Hand:") == 1
+            await pilot.press("t", *"3", "enter")
+            assert scr.steps[scr.index].turn == 3 and scr.steps[scr.index - 1].turn < 3
+            await pilot.press("escape")
+
+    asyncio.run(go())
+
+
+def test_analysis_runs_in_the_background_and_can_stop(folder, monkeypatch):
+    s = finished(folder, judged=False)
+    monkeypatch.setattr(review, "DEFAULT_ITERATIONS", 10)
+    monkeypatch.setattr(review, "PAIRED_SAMPLES", 2)
+
+    async def go():
+        app = app_for(folder, Session.load(s.path), review_it=True)
+        async with app.run_test(size=(80, 24)) as pilot:
+            scr = app.screen
+            monkeypatch.setattr(scr, "judged", {})
+            await pilot.press("a")
+            for _ in range(100):
+                await pilot.pause(0.05)
+                if len(scr.judged) >= 3:
+                    break
+            assert len(scr.judged) >= 3
+            await pilot.press("a")  # stop
+            for _ in range(100):
+                await pilot.pause(0.05)
+                if not scr._analysing:
+                    break
+            assert not scr._analysing and 3 <= len(scr.judged) < scr.total
+            assert "Analysed" in str(scr.query_one("#review-progress-text").render())
+        saved = saves.read(s.path)
+        assert len(saved.meta.extra["analysis"]["seat1"]["decisions"]) == len(scr.judged)
+
+    asyncio.run(go())
+
+
+def test_review_from_the_saved_games_list(folder):
+    finished(folder, judged=False)
+
+    async def go():
+        from tui.screens.review import ReviewScreen
+
+        app = app_for(folder)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("r")
+            await pilot.pause()
+            await pilot.press("v")
+            await pilot.pause()
+            assert isinstance(app.screen, ReviewScreen)
+            await pilot.press("escape")
+            assert not isinstance(app.screen, ReviewScreen)
+
+    asyncio.run(go())
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_review_snapshot(snap_compare, folder, size):
+    s = finished(folder)
+    app = app_for(folder, Session.load(s.path), review_it=True)
+
+    async def run_before(pilot):
+        await pilot.press("home", "m")
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+def test_game_over_offers_review_and_a_rematch_keeps_your_deck(folder):
+    from rules.redemption import DECKS
+    from tui.screens.game import GameScreen
+    from tui.screens.review import ReviewScreen
+
+    mine = [("herod" if k == "barak" else k) for k in DECKS["G"]["cards"]]
+    s = Session.new("redemption", seed=9, path=saves.save_path("own", folder),
+                    decks=({"name": "Herod", "cards": mine}, "H"))
+    agents = [make_agent("redemption", "normal", seed=1), make_agent("redemption", "normal", seed=2)]
+    while not s.game.is_over:
+        assert s.act(choose_for(agents[s.game.current_player], s.game), by_computer=True).ok
+    s.autosave()
+
+    async def go():
+        app = app_for(folder, s)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, GameScreen)
+            footer = "".join(seg.text for seg in app.screen._compositor.render_strips()[-1])
+            assert "Review" in footer
+            await pilot.press("v")
+            await pilot.pause()
+            assert isinstance(app.screen, ReviewScreen) and app.screen.session is s
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, GameScreen)
+            await pilot.press("r")  # rematch
+            await pilot.pause()
+            new = app.screen.session
+            assert new is not s and new.game.decks == ["Herod", "H"]
+            assert sorted(k for k, o in new.game.cards.values() if o == 0) == sorted(mine)
+
+    asyncio.run(go())

@@ -1,0 +1,338 @@
+"""The review: step through a game action by action, as the reviewing seat saw it, with the computer's eye.
+
+Left/right step (Home/End: first/last), ``t`` jumps to a turn, ``a`` starts or stops the analysis
+(a background thread; progress in the status; each judgement is stored in the save as it comes, so it
+is done once), ``m`` jumps to the next marked decision, ``h`` shows every hand once the game is over,
+``e`` writes the text record and the engine notation beside the save, Esc goes back.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, ProgressBar, Static
+from textual.widgets.option_list import Option
+
+import saves
+from rules import review
+from tui import analysis
+from tui.session import Session
+
+CSS = str(Path(__file__).with_name("review.tcss"))
+ROW_WIDTH = 30  # the action list is 34 columns: borders and the scroll bar take 4
+ZONES = (("territory", "Territory"), ("field_of_battle", "In battle"), ("artifact_pile", "Artifacts"),
+         ("set_aside", "Set aside"), ("land_of_bondage", "Land of Bondage"), ("in_site", "In sites"),
+         ("in_fortress", "In fortresses"), ("land_of_redemption", "Redeemed"), ("captured", "Captured"))
+
+
+def _card(c: dict) -> str:
+    if c.get("face_down") and "name" not in c:
+        return "face-down card"
+    nums = ""
+    if c.get("type") in ("hero", "evil_character"):
+        nums = f" {c.get('battle_strength', c.get('strength'))}/{c.get('battle_toughness', c.get('toughness'))}"
+    return f"{c.get('name', c.get('id', '?'))}{nums}"
+
+
+def redemption_board(view: dict, names: list[str], seat: int, hands: list[list[str]] | None) -> Text:
+    t = Text()
+    for p in (1 - seat, seat):
+        pv = view["players"][p]
+        who = "You" if p == seat else names[p]
+        t.append(f"{names[p]}{' (you)' if p == seat else ''}", style="bold")
+        t.append(f"  deck {pv['deck']}: hand {pv['hand_count']}, draw pile {pv['deck_count']}, "
+                 f"discard {pv['discard_count']}, redeemed {pv['redeemed']}/{view['rescues_to_win']}\n")
+        hand = [_card(c) for c in pv["hand"]] if pv["hand"] else (hands[p] if hands else None)
+        if hand is not None and (p == seat or hands):
+            t.append("  Hand: ", style="bold")
+            t.append((", ".join(hand) or "-") + "\n")
+        for zone, title in ZONES:
+            cards = pv.get(zone) or []
+            if cards:
+                t.append(f"  {title}: ", style="bold")
+                t.append(", ".join(_card(c) for c in cards) + "\n")
+        del who
+    b = view.get("battle")
+    if b:
+        kind = "Rescue attempt" if b["kind"] == "rescue" else "Battle challenge"
+        tot = b.get("totals", {})
+        h, e = tot.get("hero", {}), tot.get("evil", {})
+        t.append(f"{kind} by {names[b['attacker']]}: Heroes {h.get('strength', 0)}/{h.get('toughness', 0)} v "
+                 f"Evil {e.get('strength', 0)}/{e.get('toughness', 0)} ({b.get('standing', '').replace('_', ' ')})\n",
+                 style="bold")
+    return t
+
+
+def resurrection_board(view: dict, names: list[str], seat: int, hands: list[list[str]] | None) -> Text:
+    t = Text()
+    for p in (1 - seat, seat):
+        pv = view["players"][p]
+        t.append(f"{names[p]}{' (you)' if p == seat else ''}", style="bold")
+        t.append(f"  {'Aggressor' if view['aggressor'] == p else 'Defender'}: hand {pv['hand_count']}, "
+                 f"hero pile {pv['hero_pile_count']}, fallen {pv['fallen_pile_count']}, left {pv['cards_left']}\n")
+        hand = pv["hand"] if pv["hand"] is not None else (hands[p] if hands else None)
+        if hand is not None:
+            t.append("  Hand: ", style="bold")
+            t.append((" ".join(hand) or "-") + "\n")
+        t.append("  On the table: " + (" ".join(x if isinstance(x, str) else "?" for x in pv["table"]) or "-") + "\n")
+    return t
+
+
+class ReviewScreen(Screen):
+    CSS_PATH = CSS
+    BINDINGS = [
+        Binding("left,h", "step(-1)", "Back", key_display="<-"),
+        Binding("right,l", "step(1)", "Next", key_display="->"),
+        Binding("home", "go(0)", "First", show=False),
+        Binding("end", "go(-1)", "Last", show=False),
+        Binding("a", "analyse", "Analyse/stop"),
+        Binding("m", "next_mark", "Next mark"),
+        Binding("t", "turn", "Turn N"),
+        Binding("H", "hands", "Hands", show=False),
+        Binding("e", "export", "Export"),
+        Binding("escape,q", "back", "Back"),
+    ]
+
+    def __init__(self, session: Session, seat: int | None = None):
+        super().__init__()
+        self.session = session
+        extra_seat = session.meta.extra.pop("review_seat", None)
+        self.seat = seat if seat is not None else (extra_seat if extra_seat in (0, 1)
+                                                   else analysis.default_seat(session.meta))
+        self.names = [session.name(0), session.name(1)]
+        self.steps, self.final = review.positions(session.game)
+        self.index = 0
+        self.show_hands = False
+        self.judged = analysis.stored(session.meta, self.seat) if session.game.name == "redemption" else {}
+        self.total = len(review.decisions(self.steps, self.seat))
+        self._halt = threading.Event()
+        self._analysing = False
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="review-status", markup=False)
+        with Horizontal(id="review-main"):
+            with VerticalScroll(id="review-board-box"):
+                yield Static("", id="review-board")
+            yield OptionList(id="review-actions", markup=False)
+        yield Static("", id="review-eye", markup=False)
+        with Horizontal(id="review-progress-row"):
+            yield Static("", id="review-progress-text", markup=False)
+            yield ProgressBar(total=max(1, self.total), show_eta=False, id="review-progress")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.fill_actions()
+        self.query_one("#review-progress", ProgressBar).update(progress=len(self.judged))
+        done = len(self.judged)
+        self.query_one("#review-progress-text", Static).update(
+            f"Analysed {done}/{self.total}" if done >= self.total else
+            f"Analysed {done}/{self.total}: a analyses the rest" if done else f"a: analyse your {self.total} decisions")
+        self.show(len(self.steps) if self.session.game.is_over else 0)
+        self.query_one("#review-actions", OptionList).focus()
+
+    # --- the list of actions ---------------------------------------------------------------------
+    def _row(self, i: int) -> str:
+        if i == len(self.steps):
+            return "End: " + review.result_line(self.final, self.names).removeprefix("Result: ")
+        s = self.steps[i]
+        who = "You" if s.player == self.seat else (self.names[s.player] if s.player is not None else "-")
+        j = self.judged.get(i)
+        mark = f" {j.mark}" if j and j.mark else ""
+        row = f"{i + 1:3} {who[:8]:8} {s.action}"
+        return row[:ROW_WIDTH - len(mark)] + mark
+
+    def fill_actions(self) -> None:
+        ol = self.query_one("#review-actions", OptionList)
+        keep = ol.highlighted
+        ol.clear_options()
+        ol.add_options([Option(Content(self._row(i))) for i in range(len(self.steps) + 1)])
+        if keep is not None:
+            ol.highlighted = keep
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option_index != self.index:
+            self.show(event.option_index, move_list=False)
+
+    # --- one position --------------------------------------------------------------------------------
+    def position(self, i: int):
+        return self.final if i >= len(self.steps) else self.steps[i].before
+
+    def show(self, i: int, move_list: bool = True) -> None:
+        n = len(self.steps)
+        i = max(0, min(n, i))
+        self.index = i
+        g = self.position(i)
+        view = g.view(self.seat)
+        hands = None
+        if self.show_hands and self.session.game.is_over:
+            hands = [self._hand(g, p) for p in (0, 1)]
+        board = (redemption_board if g.name == "redemption" else resurrection_board)(view, self.names, self.seat, hands)
+        if i < n:
+            s = self.steps[i]
+            who = self.names[s.player] if s.player is not None else "-"
+            board.append("\nNext: ", style="bold")
+            board.append(f"{who}: " + (" ".join(s.events) if s.player == self.seat or s.events else s.action))
+        self.query_one("#review-board", Static).update(board)
+        turn = self.steps[i].turn if i < n else getattr(self.final, "turn", 0)
+        where = f"action {i + 1} of {n}" if i < n else f"the end ({n} actions)"
+        whose = "your" if self.names[self.seat] == "You" else f"{self.names[self.seat]}'s"
+        self.query_one("#review-status", Static).update(f"Review ({whose} view): {where}, turn {turn}")
+        self.query_one("#review-eye", Static).update(self.eye_text(i))
+        if move_list:
+            ol = self.query_one("#review-actions", OptionList)
+            if ol.highlighted != i:
+                ol.highlighted = i
+
+    def _hand(self, g, p: int) -> list[str]:
+        v = g.view(p)["players"][p]["hand"] or []
+        return [_card(c) if isinstance(c, dict) else str(c) for c in v]
+
+    def eye_text(self, i: int) -> str:
+        if self.session.game.name != "redemption":
+            return "The computer's eye reads Redemption games."
+        j = self.judged.get(i)
+        if j is None:
+            if i < len(self.steps) and review.decisions(self.steps[i:i + 1], self.seat):
+                return "Computer's eye: not analysed yet (a analyses the whole game)."
+            if i < len(self.steps):
+                return "Computer's eye: not one of your decisions."
+            if not self.judged:
+                return f"Computer's eye: not analysed yet (a analyses your {self.total} decisions)."
+            marked = sum(1 for x in self.judged.values() if x.mark)
+            return (f"Computer's eye: {marked} marked of {len(self.judged)} analysed decisions "
+                    f"(m jumps to the next).")
+        text = f"Computer's eye: your chance {j.before:.0%} before, {j.after:.0%} after"
+        if j.mark:
+            text += f"  {j.mark} {review.MARK_WORDS[j.mark]} (-{j.loss:.0%})"
+        if j.best != j.action and j.loss >= review.INACCURACY:
+            text += f"\nIt preferred: {self._describe(i, j.best)}"
+        return text
+
+    def _describe(self, i: int, action: str) -> str:
+        g = self.steps[i].before
+        words = []
+        for part in action.split()[1:]:
+            if part in getattr(g, "cards", {}):
+                words.append(f"{g.card(part).name} ({part})")
+        return action + (f"  ({', '.join(words)})" if words else "")
+
+    # --- keys ------------------------------------------------------------------------------------------
+    def action_step(self, d: int) -> None:
+        self.show(self.index + d)
+
+    def action_go(self, i: int) -> None:
+        self.show(len(self.steps) if i < 0 else i)
+
+    def action_next_mark(self) -> None:
+        marked = sorted(k for k, j in self.judged.items() if j.mark)
+        later = [k for k in marked if k > self.index] or marked
+        if later:
+            self.show(later[0])
+        else:
+            self.notify("No marked decisions" + ("" if self.judged else " yet: a analyses the game") + ".")
+
+    def action_hands(self) -> None:
+        if not self.session.game.is_over:
+            self.notify("Every hand shows once the game is over.", severity="warning")
+            return
+        self.show_hands = not self.show_hands
+        self.show(self.index)
+
+    def action_turn(self) -> None:
+        from tui.screens.decks import NameScreen
+
+        def done(text: str | None) -> None:
+            if not text:
+                return
+            try:
+                n = int(text)
+            except ValueError:
+                self.notify(f"{text!r} is not a turn number.", severity="error")
+                return
+            for s in self.steps:
+                if s.turn >= n:
+                    self.show(s.index)
+                    return
+            self.show(len(self.steps))
+
+        self.app.push_screen(NameScreen("Jump to turn (a number)"), done)
+
+    def action_export(self) -> None:
+        path = self.session.path
+        if path is None:
+            self.notify("This game has no save file to write beside.", severity="warning")
+            return
+        base = path.with_suffix("")
+        try:
+            saves.store.write_atomic(base.with_name(base.name + "-record.txt"),
+                                     review.text_record(self.session.game, self.names, self.steps).encode())
+            saves.store.write_atomic(base.with_name(base.name + "-notation.txt"),
+                                     review.notation(self.session.game).encode())
+        except saves.SaveError as e:
+            self.notify(Content(str(e)), severity="error")
+            return
+        self.notify(Content(f"Wrote {base.name}-record.txt and {base.name}-notation.txt beside the save."))
+
+    # --- the analysis in the background -----------------------------------------------------------------
+    def action_analyse(self) -> None:
+        if self.session.game.name != "redemption":
+            self.notify("The computer's eye reads Redemption games.", severity="warning")
+            return
+        if self._analysing:
+            self._halt.set()
+            self.notify("Stopping the analysis after this decision...")
+            return
+        if len(self.judged) >= self.total:
+            self.notify("Every decision is analysed already.")
+            return
+        self._halt.clear()
+        self._analysing = True
+        self.run_worker(self._analyse, thread=True, exclusive=True, group="analysis")
+
+    def _analyse(self) -> None:
+        try:
+            for n, total, j in analysis.run(self.steps, self.session.meta, self.seat, stop=self._halt.is_set):
+                self.app.call_from_thread(self._judged, n, total, j)
+        finally:
+            self.app.call_from_thread(self._finished)
+
+    def _judged(self, n: int, total: int, j: review.Judgement) -> None:
+        self.judged[j.index] = j
+        self.query_one("#review-progress", ProgressBar).update(total=total, progress=len(self.judged))
+        self.query_one("#review-progress-text", Static).update(f"Analysing: {len(self.judged)}/{total} (a stops)")
+        ol = self.query_one("#review-actions", OptionList)
+        ol.replace_option_prompt_at_index(j.index, Content(self._row(j.index)))
+        if j.index == self.index:
+            self.query_one("#review-eye", Static).update(self.eye_text(self.index))
+
+    def _finished(self) -> None:
+        self._analysing = False
+        try:
+            self.session.autosave()
+        except saves.SaveError as e:
+            self.notify(Content(str(e)), title="Analysis not saved", severity="error")
+        marked = sum(1 for j in self.judged.values() if j.mark)
+        done = len(self.judged) >= self.total
+        self.query_one("#review-progress-text", Static).update(
+            f"Analysed {len(self.judged)}/{self.total}: {marked} marked" + ("" if done else " (a goes on)"))
+        self.query_one("#review-eye", Static).update(self.eye_text(self.index))
+
+    def stop_analysis(self) -> None:
+        self._halt.set()
+
+    def action_back(self) -> None:
+        self.stop_analysis()
+        if len(self.app.screen_stack) > 2 or not self.app.start_review:  # type: ignore[attr-defined]
+            self.dismiss()
+        else:
+            self.app.exit()
+
+    def on_unmount(self) -> None:
+        self._halt.set()
