@@ -213,7 +213,7 @@ class NewGameScreen(Screen):
         found, _ = dk.list_decks(self.app.settings.save_dir)  # type: ignore[attr-defined]
         out = []
         for d in found:
-            label = f"{d.name} (bundled)" if d.builtin else d.name
+            label = f"{d.name} (bundled)" if d.builtin else saves.printable(d.name)
             out.append((label + ("" if not d.problems() else "  (not legal)"), d.name))
         return out
 
