@@ -175,7 +175,12 @@ def test_the_cut_is_a_number_picker_and_choices_are_in_words(save_dir):
             assert isinstance(app.screen, NumberScreen)
             await pilot.press("end", *["backspace"] * 3, "9", "9", "enter")  # out of range: asks again
             assert isinstance(app.screen, NumberScreen)
-            await pilot.press("backspace", "backspace", "1", "1", "up", "enter")  # typed, then one more by arrow
+            await pilot.press("backspace", "backspace", "1", "1")
+            await pilot.pause()
+            await pilot.press("up")  # one more by arrow
+            await pilot.pause()
+            assert app.screen.query_one("#number").value == "12"
+            await pilot.press("enter")
             await settle(app, pilot)
             assert "cut 12" in session.game.history
             ui = app.screen.ui

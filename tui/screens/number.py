@@ -12,9 +12,10 @@ from textual.widgets import Input, Label
 class NumberScreen(ModalScreen[int | str | None]):
     """Dismisses with the number, ``"random"`` (r, when offered) or None (Esc)."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("up,right,plus", "step(1)", "More", show=False),
-                Binding("down,left,minus", "step(-1)", "Fewer", show=False),
-                Binding("r", "random", "Random", show=False)]
+    # priority: the arrows go past the text field (which keeps left/right for its cursor)
+    BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("up,plus", "step(1)", "More", priority=True),
+                Binding("down,minus", "step(-1)", "Fewer", priority=True),
+                Binding("r", "random", "Random", priority=True)]
 
     def __init__(self, question: str, low: int, high: int, default: int, random: bool = False):
         super().__init__()
