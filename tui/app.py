@@ -12,9 +12,9 @@ from pathlib import Path
 from textual import events
 from textual.app import App
 from textual.binding import Binding
-from textual.widgets import Input
 
 import saves
+import tui.textfix  # noqa: F401  (text fields apply keys in the order typed; see the module)
 from tui.screens.title import TitleScreen
 from tui.screens.toosmall import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from tui.session import Session
@@ -72,25 +72,6 @@ class RedemptionApp(App[int]):
         # ``markup`` is ignored: Widget.notify passes markup=True on every call, and no message here is markup.
         super().notify("\n".join(saves.printable(line) for line in str(message).split("\n")),
                        title=saves.printable(title), severity=severity, timeout=timeout, markup=False)
-
-    async def on_event(self, event: events.Event) -> None:
-        """A text field's own editing keys (backspace, delete, arrows, Home/End) act here, in the order they were
-        typed. Textual inserts a typed character when the field receives its key, but runs a bound key only after
-        the event has bubbled back up to the app (Textual issue #6605): when one read from the terminal holds a
-        burst of backspaces and then a character (fast typing, a paste over SSH), the character went in first
-        and a late backspace deleted it. Priority bindings (Ctrl+Q) still come first."""
-        field = self.focused if isinstance(event, events.Key) and self.screen_stack else None
-        if isinstance(field, Input) and field.is_attached:
-            if not await self._check_bindings(event.key, priority=True):
-                for binding in field._bindings.key_to_bindings.get(event.key, ()):
-                    if not binding.priority:
-                        # Queued behind the keys already sent to the field: "cut" then Enter in one read submits
-                        # "cut", not an empty line (running it at once here put it before the characters).
-                        field.call_later(self.run_action, binding.action, field)
-                        return
-            else:
-                return
-        await super().on_event(event)
 
     def get_default_screen(self) -> TitleScreen:
         return TitleScreen()
