@@ -200,6 +200,13 @@ def test_redemption_rescue_attempt_by_keys(make_app, save_dir):
             await press_card(app, pilot, "H8")  # block
             assert game.history[-1] == "block H8"
             await through_handoff(pilot)
+            # player 1 holds a Dominant that could be played now: a window, shown in the Footer, passed with Space
+            assert session.viewer == 0 and game.decision()["kind"] == "window"
+            assert app.screen.check_action("pass", ()) is True
+            assert "Dominant" in str(app.screen.query_one("#battle").render())
+            await pilot.press("space")
+            assert game.history[-1] == "decline"
+            await through_handoff(pilot)
             await press_card(app, pilot, "H17")  # an evil enhancement on the blocker
             assert game.history[-1] == "enhance H17 H8"
             await through_handoff(pilot)
@@ -208,8 +215,11 @@ def test_redemption_rescue_attempt_by_keys(make_app, save_dir):
             await press_card(app, pilot, "G22")
             assert game.history[-1] == "enhance G22 G13"
             await through_handoff(pilot)
-            await pilot.press("space")  # pass: the battle resolves, the Hero wins
+            await pilot.press("space")  # pass: the battle will resolve, the Hero wins
             assert game.history[-1] == "pass"
+            await through_handoff(pilot)
+            assert game.decision()["kind"] == "window" and game.st["then"] == "resolve"  # player 1's last chance
+            await pilot.press("space")
             await through_handoff(pilot)
             # the Lost Souls to surrender are on the defender's table: the cursor is there already, Enter does it
             table = app.screen.query_one("#territory")

@@ -372,7 +372,7 @@ def review_command(args: argparse.Namespace, settings, out=None):
     out = out or sys.stdout
     path = find_save(args.name, settings)
     try:
-        session = Session.load(path)
+        session = Session.load(path, to_play=False)  # a look back: the game may be open elsewhere
     except saves.SaveError as e:
         raise CliError(f"{PROG}: {e}", 1) from None
     seat = int(args.seat) - 1 if args.seat else analysis.default_seat(session.meta)

@@ -27,7 +27,8 @@ ZONE_WORDS = {"field_of_battle": "in battle", "territory": "territory", "artifac
               "land_of_redemption": "Land of Redemption", "discard_top": "top of the discard pile"}
 #: What the keys do at each decision (the engine's decision text is in its notation; the battle one
 #: repeats the initiative reason shown just above). "{opp}": the other player's name.
-PROMPTS = {"block": "block (pick, Enter) or no block (Space).",
+PROMPTS = {"window": "you may play a Dominant now (pick, Enter) or pass (Space).",
+           "block": "block (pick, Enter) or no block (Space).",
            "initiative": "enhance (pick, Enter) or pass (Space).",
            "surrender": "pick the Lost Soul to surrender (Enter).",
            "rescuer_chooses": "pick the Lost Soul you rescue (Enter).",
@@ -162,10 +163,18 @@ class RedemptionUI:
         named = [self._cards.get(a, {}).get("name", a) for a in args]
         if not named:
             return {"pass": "Pass: play nothing more", "noblock": "Do not block",
+                    "decline": "Play no Dominant now, let the game go on",
                     "end": "End this phase"}.get(verb, str(action))
         if verb == "dominant" and len(args) == 2:  # whose card, and where: a Dominant can hit your own
             where = self.whereabouts(args[1])
             return f"Play {named[0]} on {named[1]}" + (f" ({where})" if where else "")
+        if verb == "enhance" and len(args) == 3:  # the third card is what its ability takes (redemption.battle.targets)
+            ability = self._cards.get(args[0], {}).get("ability", "")
+            how = ("banding in" if ability.startswith("Band") else "discarding" if ability.startswith("Discard")
+                   else "capturing" if ability.startswith("Capture") else "setting aside" if ability.startswith("Set aside")
+                   else "returning" if ability.startswith("Return") else "choosing")
+            where = self.whereabouts(args[2])
+            return f"Play {named[0]} on {named[1]}, {how} {named[2]}" + (f" ({where})" if where else "")
         phrase = VERB_PHRASES.get(verb)
         if phrase and len(named) == phrase.count("{"):
             text = phrase.format(*named)
@@ -420,7 +429,7 @@ class RedemptionUI:
         elif cp in (0, 1) and cp != view["you"]:
             t.append(f">> {names[cp]} to move.\n", style="bold")
         elif cp in (0, 1):
-            key = b["step"] if b else view["phase"]
+            key = "window" if view["decision"]["kind"] == "window" else b["step"] if b else view["phase"]
             if key == "surrender" and cp == b["attacker"]:
                 key = "rescuer_chooses"
             prompt = PROMPTS.get(key, "").format(opp=names[1 - cp])
@@ -434,6 +443,8 @@ class RedemptionUI:
         return title, t
 
     def phase(self, view: dict) -> str:
+        if view["decision"]["kind"] == "window":
+            return "Dominant window"
         if view["battle"]:
             return f"battle: {view['battle']['step']}"
         return view["phase_name"].lower()

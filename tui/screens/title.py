@@ -376,7 +376,7 @@ class ResumeScreen(Screen):
         if info is None:
             return
         try:
-            session = Session.load(info.path)
+            session = Session.load(info.path, to_play=False)  # a look back: the game may be open elsewhere
         except saves.SaveError as e:
             self.app.bell()
             self.notify(str(e), title="Cannot review", severity="error", markup=False)
