@@ -254,7 +254,10 @@ def test_help_palette_undo_and_too_small(make_app, save_dir):
             await pilot.press("escape")
             provider = GameCommands(screen)
             names = [text for text, _, _ in provider._commands()]
-            assert [n.split()[1] for n in names if n.startswith("play ")] == session.game.view(0)["players"][0]["hand"]
+            hand = session.game.view(0)["players"][0]["hand"]
+            # every legal action, in words (the notation is for the ":" prompt)
+            assert [n for n in names if n.startswith("Play the ")] == [screen.ui.describe(f"play {c}") for c in hand]
+            assert all(c not in n.split() for n in names for c in hand)
             before = session.game.to_dict()
             await pilot.press("1", "enter")
             assert session.game.to_dict() != before and session.can_undo

@@ -149,35 +149,38 @@ class RedemptionUI:
         return t
 
     def describe(self, action) -> str:
-        """The notation, then the same in words (card names from the last view shown)."""
+        """An action in words, with card names from the last view shown (never its notation: the ids mean
+        nothing to a player)."""
         w = str(action).split()
         verb, args = w[0], w[1:]
         if verb == "cut":
-            return f"{action}: " + (f"lift {args[0]} cards from the top" if args else "a random cut")
+            return f"Lift {args[0]} cards from the top" if args else "A random cut"
         if verb == "first":
             p = int(args[0])
             name = self._names[p] if p < len(self._names) else f"Player {p + 1}"
             seat = "" if name == f"Player {p + 1}" else f" (Player {p + 1})"
-            return f"{action}: {name}{seat} takes the first turn"
+            return f"{name}{seat} {'take' if name == 'You' else 'takes'} the first turn"
         named = [self._cards.get(a, {}).get("name", a) for a in args]
         if not named:
-            return {"pass": "pass: play nothing more", "noblock": "noblock: do not block",
-                    "decline": "decline: play no Dominant now, let the game go on",
-                    "end": "end: end this phase"}.get(verb, str(action))
+            return {"pass": "Pass: play nothing more", "noblock": "Do not block",
+                    "decline": "Play no Dominant now, let the game go on",
+                    "end": "End this phase"}.get(verb, str(action))
         if verb == "dominant" and len(args) == 2:  # whose card, and where: a Dominant can hit your own
             where = self.whereabouts(args[1])
-            return f"{action}: play {named[0]} on {named[1]}" + (f" ({where})" if where else "")
+            return f"Play {named[0]} on {named[1]}" + (f" ({where})" if where else "")
         if verb == "enhance" and len(args) == 3:  # the third card is what its ability takes (redemption.battle.targets)
             ability = self._cards.get(args[0], {}).get("ability", "")
             how = ("banding in" if ability.startswith("Band") else "discarding" if ability.startswith("Discard")
                    else "capturing" if ability.startswith("Capture") else "setting aside" if ability.startswith("Set aside")
                    else "returning" if ability.startswith("Return") else "choosing")
             where = self.whereabouts(args[2])
-            return f"{action}: play {named[0]} on {named[1]}, {how} {named[2]}" + (f" ({where})" if where else "")
+            return f"Play {named[0]} on {named[1]}, {how} {named[2]}" + (f" ({where})" if where else "")
         phrase = VERB_PHRASES.get(verb)
         if phrase and len(named) == phrase.count("{"):
-            return f"{action}: " + phrase.format(*named)
-        return f"{action}: " + (" on ".join(named) if verb in ("enhance", "equip") else ", ".join(named))
+            text = phrase.format(*named)
+        else:
+            text = f"{verb} " + (" on ".join(named) if verb in ("enhance", "equip") else ", ".join(named))
+        return text[0].upper() + text[1:]
 
     def hand(self, view: dict) -> list[str]:
         return [c["id"] for c in view["players"][view["you"]]["hand"]]
