@@ -384,9 +384,7 @@ deck = ["peter", "ls_stranger"]
             await pilot.pause()
             assert isinstance(app.screen, ChoiceScreen)
             options = [str(o.prompt) for o in app.screen.query_one(OptionList).options]
-            assert options == [f"enhance G2 G1 H1: play The Stars Fought on Barak, discarding Nebuchadnezzar (Computer's, "
-                               "in battle)", "enhance G2 G1 H2: play The Stars Fought on Barak, discarding Haman "
-                               "(Computer's, in battle)"]
+            assert len(options) == 2 and "discarding Nebuchadnezzar" in options[0] and "discarding Haman" in options[1]
             await pilot.press("down", "enter")
             await pilot.pause()
             assert "enhance G2 G1 H2" in session.game.history
