@@ -203,6 +203,15 @@ def _forked(entry: Path) -> bool:
         return False
 
 
+def _alive_fork(entry: Path, marker: str) -> bool:
+    """Whether /proc/PID ``entry`` is an app forked by this test's fork server."""
+    try:
+        cmd = (entry / "cmdline").read_bytes()
+        return b"tui.forkserver" in cmd and marker.encode() in cmd and _forked(entry)
+    except OSError:
+        return False
+
+
 def _memory_kib(marker: str) -> tuple[int, list[int]]:
     """(count, [PSS in KiB]) of the live app processes whose command line has ``marker``."""
     pss = []
@@ -265,6 +274,8 @@ def test_twenty_concurrent_sessions_play_and_leave_intact_saves_and_no_process(s
             await all_in.wait()  # everyone is in a game at once: measure, then all drop together
             if player == players[0]:
                 measured["apps"], measured["pss"] = _memory_kib(str(tmp_path))
+                measured["forked"] = sum(1 for e in Path("/proc").iterdir() if e.name.isdigit()
+                                         and _alive_fork(e, str(tmp_path)))
                 rollup = Path(f"/proc/{s.proc.pid}/smaps_rollup").read_text()
                 measured["server"] = int(re.search(r"^Pss:\s+(\d+) kB", rollup, re.M).group(1))
             await asyncio.sleep(0.2)
@@ -288,6 +299,7 @@ def test_twenty_concurrent_sessions_play_and_leave_intact_saves_and_no_process(s
         assert game["history"], player  # the move is in the save
         assert any("plays" in line for line in log), player
     assert measured["apps"] == n
+    assert measured["forked"] == n  # every app a fork of the fork server: no import per login
     pss = measured["pss"]
     report = (f"one SSH session alone: connect-to-title {solo:.2f}s; "
               f"{n} concurrent SSH sessions: connect-to-title median {statistics.median(titles):.2f}s, "
