@@ -12,6 +12,7 @@ from pathlib import Path
 from textual import events
 from textual.app import App
 from textual.binding import Binding
+from textual.scrollbar import ScrollBarRender
 
 import saves
 import tui.textfix  # noqa: F401  (text fields apply keys in the order typed; see the module)
@@ -40,6 +41,13 @@ class Settings:
         return self.save_dir.parent if self.player else self.save_dir
 
 
+class AsciiScrollBarRender(ScrollBarRender):
+    """Scrollbars in ASCII: the thumb is '#', the track ' ' (used with --ascii)."""
+
+    VERTICAL_BARS = ["#"] * 7 + [" "]
+    HORIZONTAL_BARS = ["#"] * 7 + [" "]
+
+
 class RedemptionApp(App[int]):
     CSS_PATH = "app.tcss"  # relative to this module; subclasses elsewhere must give the full path
     TITLE = "Redemption"
@@ -56,6 +64,9 @@ class RedemptionApp(App[int]):
         self._exit_timer: threading.Timer | None = None
         if settings.ascii:
             self.add_class("-ascii")
+            from textual.scrollbar import ScrollBar
+
+            ScrollBar.renderer = AsciiScrollBarRender  # block-eighth glyphs are not ASCII
 
     def get_system_commands(self, screen):
         """Ctrl+P: the game's actions come first; of Textual's own commands keep Keys and Quit (which saves).
@@ -72,6 +83,17 @@ class RedemptionApp(App[int]):
         # ``markup`` is ignored: Widget.notify passes markup=True on every call, and no message here is markup.
         super().notify("\n".join(saves.printable(line) for line in str(message).split("\n")),
                        title=saves.printable(title), severity=severity, timeout=timeout, markup=False)
+
+    ASCII_KEYS = {"enter": "Enter", "space": "Space", "escape": "Esc", "tab": "Tab", "question_mark": "?",
+                  "up": "Up", "down": "Down", "left": "Left", "right": "Right", "ctrl+p": "^p", "ctrl+q": "^q"}
+
+    def get_key_display(self, binding: Binding) -> str:
+        """Footer keys: with --ascii, names in plain letters (Textual draws Enter as a return-arrow glyph)."""
+        shown = super().get_key_display(binding)
+        if not self.settings.ascii or shown.isascii():
+            return shown
+        key = binding.key.split(",")[0]
+        return self.ASCII_KEYS.get(key, key.upper() if len(key) == 1 else key)
 
     def get_default_screen(self) -> TitleScreen:
         return TitleScreen()
@@ -163,6 +185,10 @@ class RedemptionApp(App[int]):
         self.exit(0)
 
     def on_unmount(self) -> None:
+        if self.settings.ascii:  # the scrollbar renderer is a class setting: give Textual's back
+            from textual.scrollbar import ScrollBar
+
+            ScrollBar.renderer = ScrollBarRender
         self.save_current()
         loop = asyncio.get_running_loop()
         for sig in self._signals:
