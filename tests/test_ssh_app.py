@@ -216,7 +216,8 @@ def _memory_kib(marker: str) -> tuple[int, list[int]]:
 def test_twenty_concurrent_sessions_play_and_leave_intact_saves_and_no_process(server, tmp_path):
     n = 20
     players = [f"p{i:02d}" for i in range(n)]
-    s = server(players + ["solo"], "--max-sessions", str(n), "--rate-limit", str(3 * n))
+    s = server(players + ["solo"], "--max-sessions", str(n), "--rate-limit", str(3 * n),
+               "--max-pending", str(n))
     measured: dict = {}
 
     async def alone() -> float:  # the baseline: one session on an idle server
