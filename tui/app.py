@@ -64,9 +64,6 @@ class RedemptionApp(App[int]):
         self._exit_timer: threading.Timer | None = None
         if settings.ascii:
             self.add_class("-ascii")
-            from textual.scrollbar import ScrollBar
-
-            ScrollBar.renderer = AsciiScrollBarRender  # block-eighth glyphs are not ASCII
 
     def get_system_commands(self, screen):
         """Ctrl+P: the game's actions come first; of Textual's own commands keep Keys and Quit (which saves).
@@ -99,6 +96,10 @@ class RedemptionApp(App[int]):
         return TitleScreen()
 
     def on_mount(self) -> None:
+        if self.settings.ascii:  # block-eighth glyphs are not ASCII; given back in on_unmount
+            from textual.scrollbar import ScrollBar
+
+            ScrollBar.renderer = AsciiScrollBarRender
         if self.settings.signals:
             self.install_signal_handlers()
         if self.start is not None:
