@@ -194,6 +194,15 @@ def test_asyncssh_take_over_resumes_the_game_in_the_new_session(server):
     s.wait_log(r"player=carol .*takeover=no .*end='taken over by a new login'")
 
 
+def _forked(entry: Path) -> bool:
+    """Whether /proc/PID ``entry`` is a child of the fork server (a session's app), not the fork server."""
+    ppid = (entry / "stat").read_text().rsplit(")", 1)[1].split()[1]
+    try:
+        return b"tui.forkserver" in Path(f"/proc/{ppid}/cmdline").read_bytes()
+    except OSError:
+        return False
+
+
 def _memory_kib(marker: str) -> tuple[int, list[int]]:
     """(count, [PSS in KiB]) of the live app processes whose command line has ``marker``."""
     pss = []
@@ -203,6 +212,8 @@ def _memory_kib(marker: str) -> tuple[int, list[int]]:
         try:
             cmd = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
             if "tui.cli" not in cmd or "tui.cli serve" in cmd or marker not in cmd:
+                continue
+            if "tui.forkserver" in cmd and not _forked(entry):  # the fork server itself is no app
                 continue
             rollup = (entry / "smaps_rollup").read_text()
         except OSError:
