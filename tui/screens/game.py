@@ -273,14 +273,15 @@ class GameScreen(GuidedGame, Screen):
         self.refresh_view()  # the card text follows the cursor, as with the arrow keys
 
     def action_play(self) -> None:
-        if self._active_list is not None and self._active_list.id == "opponent" and self._active_list.has_focus:
+        reading = self._active_list is not None and self._active_list.id == "opponent" and self._active_list.has_focus
+        if reading and not (self.session.my_turn and controls.cardless_choices(self.session.game)):
             s = self.session
             self.notify(f"That is {s.name(1 - s.viewer)}'s card: Tab to your hand or table to play.",
                         severity="warning", timeout=3)
             return
         if not self._may_act():
             return
-        card = self.selected_card()
+        card = None if reading else self.selected_card()  # reading their table: a decision with no card (the cut)
         refusal = self.ui.refusal_text(self.session.view(), card) if card else ""
         decision = controls.enter_on_card(self.session.game, card, refusal)
         if decision.kind == "apply":
