@@ -235,3 +235,49 @@ def test_resume_list_shows_a_broken_saves_problem_from_its_start(save_dir):
             assert "Last played" in text and "Score" in text  # every column fits 80 columns
 
     asyncio.run(go())
+
+
+def test_ascii_leaves_no_other_character_on_the_game_help_title_and_resume_screens(save_dir, monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    session, _ = battle_session(save_dir)
+    session.autosave()
+    app = make_app(save_dir, start=session, ascii=True)
+    app.settings.pause = 30.0
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            for keys in ([], ["tab", "tab", "tab"], ["question_mark"], ["escape", "q"], ["r"]):
+                await pilot.press(*keys)
+                await pilot.pause()
+                text = screen_text(app)
+                assert text.isascii(), (type(app.screen).__name__, sorted({c for c in text if not c.isascii()}))
+
+    try:
+        asyncio.run(go())
+    finally:
+        from textual.scrollbar import ScrollBar, ScrollBarRender
+
+        ScrollBar.renderer = ScrollBarRender  # the renderer is global: give it back to the other tests
+
+
+def test_l_narrows_then_hides_the_log_and_it_rewraps(save_dir):
+    session = Session.new("resurrection", seed=3, level="easy", path=saves.save_path("log", save_dir))
+    app = make_app(save_dir, start=session)
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            log = app.screen.query_one("#log")
+            full = log.size.width
+            await pilot.press("L")
+            await pilot.pause()
+            assert log.size.width < full and "Log: narrow" in screen_text(app).splitlines()[0]
+            assert max(len(line.text.rstrip()) for line in log.lines) <= log.size.width  # written again, new width
+            await pilot.press("L")
+            await pilot.pause()
+            assert not log.display or log.size.width == 0
+            await pilot.press("L")
+            await pilot.pause()
+            assert log.size.width == full
+
+    asyncio.run(go())

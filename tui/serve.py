@@ -110,6 +110,7 @@ class Config:
     grace: float = DEFAULT_GRACE
     login_timeout: float = DEFAULT_LOGIN_TIMEOUT
     pending_per_address: int = DEFAULT_PENDING_PER_ADDRESS
+    no_fork_server: bool = False
     app_command: list[str] = field(default_factory=list)
     #: Added to the app command after a take-over, when the player has a game in progress (None: never).
     resume_args: list[str] | None = None
@@ -147,6 +148,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--max-pending", type=int, default=DEFAULT_PENDING_PER_ADDRESS, metavar="N",
                    help="connections not logged in yet from one address at most; more are closed at once "
                         f"(default: %(default)s; {MAX_UNAUTH} from all addresses)")
+    p.add_argument("--no-fork-server", action="store_true",
+                   help="start each session's app as a new interpreter instead of forking it from one that "
+                        "has imported the app already (slower logins, more memory)")
     p.add_argument("--log-file", type=Path, metavar="FILE", help="append the connection log here (default: standard error)")
     p.add_argument("--app-command", metavar="CMD",
                    help="the program each session runs, with {player} and {data_dir} placeholders "
@@ -186,7 +190,7 @@ def parse_config(argv: list[str]) -> Config:
         authorized_keys=(a.authorized_keys or data_dir / ".ssh" / "authorized_keys").expanduser(),
         host_key=(a.host_key or data_dir / ".ssh" / "host_ed25519_key").expanduser(),
         idle_timeout=a.idle_timeout, max_sessions=a.max_sessions, rate_limit=a.rate_limit, grace=a.grace,
-        login_timeout=a.login_timeout, pending_per_address=a.max_pending,
+        login_timeout=a.login_timeout, pending_per_address=a.max_pending, no_fork_server=a.no_fork_server,
         app_command=cmd, resume_args=(shlex.split(a.resume_args) if a.resume_args is not None
                                           else None if a.app_command else ["resume"]), log_file=a.log_file,
     )
@@ -1155,6 +1159,95 @@ class GameSession:
             await asyncio.sleep(min(left + 0.05, 30.0))
 
 
+class ForkedApp:
+    """An app process forked by the fork server: pid, returncode and wait() like an asyncio subprocess."""
+
+    def __init__(self, pid: int, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.pid = pid
+        self.returncode: int | None = None
+        self._reader, self._writer = reader, writer
+        self._waiter: asyncio.Task | None = None
+
+    async def _wait(self) -> int:
+        try:
+            status = struct.unpack("!i", await self._reader.readexactly(4))[0]
+            self.returncode = os.waitstatus_to_exitcode(status)
+        except (asyncio.IncompleteReadError, OSError, ValueError):
+            self.returncode = -1  # the fork server went away: the app is gone or orphaned (killpg'd by us)
+        self._writer.close()
+        return self.returncode
+
+    async def wait(self) -> int:
+        if self._waiter is None:
+            self._waiter = asyncio.ensure_future(self._wait())
+        return await asyncio.shield(self._waiter)
+
+
+class Launcher:
+    """The fork server (tui/forkserver.py): started once, it has imported the app; every session is a
+    fork of it. Used when the app command is this Python's ``-m tui.cli``; if it fails, sessions are
+    started the ordinary way."""
+
+    def __init__(self, data_dir: Path, env: dict[str, str]) -> None:
+        self.data_dir = data_dir
+        self.env = env
+        self.proc: asyncio.subprocess.Process | None = None
+        self.control: Any = None
+
+    @staticmethod
+    def applies(argv: list[str]) -> bool:
+        return argv[:3] == [sys.executable, "-m", "tui.cli"]
+
+    async def start(self) -> None:
+        import socket
+
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        try:
+            self.proc = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "tui.forkserver", "--for", "tui.cli", str(self.data_dir),
+                stdin=theirs.fileno(), stdout=asyncio.subprocess.DEVNULL, env=self.env,
+                cwd=str(self.data_dir), start_new_session=True)
+        finally:
+            theirs.close()
+        ours.setblocking(False)
+        self.control = ours
+
+    async def launch(self, argv: list[str], env: dict[str, str], cwd: str, slave: int) -> ForkedApp | None:
+        import json
+        import socket
+
+        if not self.applies(argv) or self.proc is None or self.proc.returncode is not None:
+            return None
+        ours, theirs = socket.socketpair()
+        try:
+            request = json.dumps({"args": argv[3:], "env": env, "cwd": cwd}).encode("utf-8")
+            socket.send_fds(self.control, [request], [slave, theirs.fileno()])
+        except OSError as e:
+            ours.close()
+            log.info("fork server unavailable (%s): starting the app the ordinary way", e)
+            return None
+        finally:
+            theirs.close()
+        reader, writer = await asyncio.open_connection(sock=ours)
+        try:
+            pid = struct.unpack("!i", await asyncio.wait_for(reader.readexactly(4), 30))[0]
+        except (asyncio.IncompleteReadError, asyncio.TimeoutError, OSError):
+            writer.close()
+            return None
+        return ForkedApp(pid, reader, writer)
+
+    async def stop(self) -> None:
+        if self.control is not None:
+            self.control.close()
+            self.control = None
+        if self.proc is not None and self.proc.returncode is None:
+            try:
+                await asyncio.wait_for(self.proc.wait(), 5)
+            except asyncio.TimeoutError:
+                self.proc.kill()
+                await self.proc.wait()
+
+
 def _killpg(pgid: int, sig: int) -> None:
     try:
         os.killpg(pgid, sig)
@@ -1203,6 +1296,13 @@ async def _serve(config: Config, ready) -> None:
     host_key = ensure_host_key(config.host_key, game.log)
     if not config.authorized_keys.exists():
         game.log(f"no authorized keys file at {config.authorized_keys} yet: nobody can log in until it exists")
+    if Launcher.applies(config.app_command) and not config.no_fork_server:
+        game.launcher = Launcher(config.data_dir, game.app_env("-", "xterm-256color", {}))
+        try:
+            await game.launcher.start()
+        except OSError as e:
+            game.log(f"fork server not started ({e.strerror or e}): each session imports the app itself")
+            game.launcher = None
     connection_class = _make_connection_class()  # built here so that importing this module needs no asyncssh
     try:
         listener = await asyncssh.create_server(
@@ -1229,6 +1329,8 @@ async def _serve(config: Config, ready) -> None:
         game.log("shutting down: saving and closing every session")
         listener.close()
         await game.shutdown()
+        if game.launcher is not None:
+            await game.launcher.stop()
         await listener.wait_closed()
         game.log("stopped")
 

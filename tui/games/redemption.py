@@ -118,6 +118,8 @@ class RedemptionUI:
             if n and len(name) > room - rest and len(name.split(" ")[0]) + 1 > room - rest:
                 n, rest = "", rest - len(n) - 1  # too narrow for a word and the numbers: the Field shows them
             name = short_name(name, room - rest)
+            if self.ascii_only:
+                name = name.replace("\u2026", ".")
         t.append(f" {name}")
         if n:
             t.append(f" {n}", style="strike" if c.get("negated") else "")

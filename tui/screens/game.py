@@ -96,6 +96,7 @@ class GameScreen(GuidedGame, Screen):
         Binding("0", "pick(10)", "Card 10", show=False),
         Binding("escape", "cancel_prompt", show=False),
         *GUIDE_BINDINGS,  # g: the coach pane, H: a hint (tui.learn.guide)
+        Binding("L", "log_width", "Log", key_display="L", show=False),  # the log: normal, narrow, hidden
     ]
 
     def __init__(self, session: Session):
@@ -146,7 +147,31 @@ class GameScreen(GuidedGame, Screen):
     def on_resize(self) -> None:
         self.set_class(self.size.height >= 32, "-tall")
         self.set_class(self.size.width >= WIDE, "-wide")
+        self.set_class(self.size.width >= 120, "-roomy")
+        self.rewrap_log()
         self.refresh_view()
+
+    LOG_WIDTHS = ("", "-log-narrow", "-log-hidden")
+
+    def action_log_width(self) -> None:
+        """L: the log at its width, narrow (more room for the table at 80 columns), or hidden."""
+        now = next((i for i, c in enumerate(self.LOG_WIDTHS) if c and self.has_class(c)), 0)
+        nxt = (now + 1) % len(self.LOG_WIDTHS)
+        for c in self.LOG_WIDTHS:
+            if c:
+                self.set_class(c == self.LOG_WIDTHS[nxt], c)
+        self.say(("Log: full width", "Log: narrow", "Log: hidden")[nxt] + " (L changes it).", toast=False)
+        self.call_after_refresh(self.rewrap_log)
+        self.call_after_refresh(self.refresh_view)  # the panes' labels fit their new width
+
+    def rewrap_log(self) -> None:
+        """RichLog wraps a line once, when written: after a change of width, write the lines again."""
+        log = self.query_one("#log", LogPane)
+        width = log.size.width
+        if width and width != getattr(self, "_log_width", 0):
+            self._log_width = width
+            log.reset()
+            log.sync(self.session.meta.log, self.names)
 
     def on_card_list_moved(self, event: CardList.Moved) -> None:
         self.refresh_view()
@@ -248,14 +273,15 @@ class GameScreen(GuidedGame, Screen):
         self.refresh_view()  # the card text follows the cursor, as with the arrow keys
 
     def action_play(self) -> None:
-        if self._active_list is not None and self._active_list.id == "opponent" and self._active_list.has_focus:
+        reading = self._active_list is not None and self._active_list.id == "opponent" and self._active_list.has_focus
+        if reading and not (self.session.my_turn and controls.cardless_choices(self.session.game)):
             s = self.session
             self.notify(f"That is {s.name(1 - s.viewer)}'s card: Tab to your hand or table to play.",
                         severity="warning", timeout=3)
             return
         if not self._may_act():
             return
-        card = self.selected_card()
+        card = None if reading else self.selected_card()  # reading their table: a decision with no card (the cut)
         refusal = self.ui.refusal_text(self.session.view(), card) if card else ""
         decision = controls.enter_on_card(self.session.game, card, refusal)
         if decision.kind == "apply":
