@@ -32,7 +32,7 @@ import tomli_w
 
 from rules.redemption.cards import CARDS, DECKS
 from rules.redemption.deckrules import Violation, check, find_card, suggest
-from saves.store import SaveError, read_text, validate_name, write_atomic
+from saves.store import SaveError, printable, read_text, validate_name, write_atomic
 
 FORMAT = "redemption-tui-deck"
 VERSION = 1
@@ -99,7 +99,7 @@ def parse_text(text: str, source: str = "<text>", name: str = "") -> Deck:
     errors = []
     lines = text.splitlines()
     if len(lines) > MAX_LINES:
-        raise DeckError(f"{source}: {len(lines)} lines, far more than any deck list; refusing to read it")
+        raise DeckError(f"{printable(source)}: {len(lines)} lines, far more than any deck list; refusing to read it")
     for i, line in enumerate(lines, 1):
         body = line.split("#", 1)[0].strip()
         if not body:
@@ -119,9 +119,9 @@ def parse_text(text: str, source: str = "<text>", name: str = "") -> Deck:
         cards[key] = cards.get(key, 0) + count
     if errors:
         more = f" (and {len(errors) - 3} more)" if len(errors) > 3 else ""
-        raise DeckError(f"{source}: " + "; ".join(errors[:3]) + more)
+        raise DeckError(f"{printable(source)}: " + "; ".join(errors[:3]) + more)
     if not cards:
-        raise DeckError(f"{source}: no cards in it (expected lines like '1 Gideon')")
+        raise DeckError(f"{printable(source)}: no cards in it (expected lines like '1 Gideon')")
     return Deck(name or _stem(source), cards)
 
 
@@ -154,7 +154,7 @@ def dumps(deck: Deck) -> str:
 def loads(text: str, source: str = "<text>") -> Deck:
     """A deck file's text; DeckError names ``source`` and the problem."""
     def fail(problem: str) -> DeckError:
-        return DeckError(f"{source}: {problem}")
+        return DeckError(f"{printable(source)}: {problem}")
 
     try:
         doc = tomllib.loads(text)
@@ -234,7 +234,7 @@ def load(name: str, save_dir: str | os.PathLike) -> Deck:
         return builtin(name)
     path = path_for(name, save_dir)
     if not path.exists():
-        known = ", ".join(d.name for d in list_decks(save_dir)[0])
+        known = ", ".join(printable(d.name) for d in list_decks(save_dir)[0])
         raise DeckError(f"no deck named {name!r} (decks: {known})")
     deck = loads(read_text(path), str(path))
     deck.name = name
@@ -293,7 +293,7 @@ def require_legal(deck: Deck, source: str = "") -> list[str]:
     """The deck's keys; DeckError listing every violation with its rule id if it is not legal."""
     problems = deck.problems()
     if problems:
-        raise DeckError(f"{source or deck.name}: the deck is not legal: " + "; ".join(str(v) for v in problems))
+        raise DeckError(f"{printable(source or deck.name)}: the deck is not legal: " + "; ".join(str(v) for v in problems))
     return deck.keys
 
 
@@ -311,5 +311,8 @@ def for_game(deck: Deck):
     if deck.builtin:
         return deck.name
     keys = require_legal(deck)
-    label = deck.name if deck.name[:1].isascii() and deck.name[:1].isalpha() else "custom"
+    try:  # the label goes into the game (and its save): a plain name, else "custom"
+        label = validate_name(deck.name, "deck name") if deck.name[:1].isascii() and deck.name[:1].isalpha() else "custom"
+    except SaveError:
+        label = "custom"
     return {"name": label, "cards": keys}

@@ -100,3 +100,22 @@ def refused(g: Game, text: str, rule: str | None = None, words: str | None = Non
     if words is not None:
         assert words.lower() in out.reason.lower(), out.reason
     return out
+
+
+def scenario(text: str) -> Built:
+    """A position in the public scenario format (the lessons' keyed ``[start]`` with two ``[[start.seat]]``; see
+    ``redemption.scenario`` in rules.md). Card keys name cards; ``b["key"]`` gives the id (``b["key", seat]``
+    when both seats hold one)."""
+    import tomllib
+
+    from rules.lessons import keyed_state
+
+    start = tomllib.loads(text)["start"]
+    state, _ = keyed_state("redemption", start)
+    state.setdefault("first", 0)
+    state.setdefault("cutter", -1)
+    game = Game.from_dict(state)
+    ids: dict[tuple[int, str], str] = {}
+    for cid, cd in state["cards"].items():
+        ids.setdefault((cd["owner"], cd["key"]), cid)
+    return Built(game, ids)

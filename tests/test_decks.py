@@ -308,3 +308,20 @@ def test_the_computer_plays_any_legal_deck():
             break
         assert g.apply(choose_for(agents[g.current_player], g)).ok
     assert g.is_over and g.decks == ["Mine", "Theirs"]
+
+
+def test_hostile_deck_files_print_as_text(home, capsys):
+    """A deck file's name (its file name) and card names print as text: no escape reaches the terminal."""
+    d = dk.folder(home)
+    d.mkdir(parents=True)
+    (d / "evil\x1b[2J.toml").write_text(dk.dumps(dk.from_keys("x", G)))
+    assert cli.main(["decks", "list", "--save-dir", str(home)]) == 0
+    out = capsys.readouterr().out
+    assert "evil\\x1b[2J" in out and "\x1b" not in out
+    path = home / "hostile.toml"
+    path.write_text(dk.dumps(dk.from_keys("x", G)).replace("Gideon = 1", '"Gid\\u001beon" = 1'))
+    code = cli.main(["decks", "check", str(path), "--save-dir", str(home)])
+    err = capsys.readouterr().err
+    assert code == 1 and "\x1b" not in err and "Gid\\x1beon" in err
+    # a name with control characters never becomes the game's deck label
+    assert dk.for_game(dk.Deck("Eve\x1b]0;pwned", dict(dk.builtin("G").cards))) == {"name": "custom", "cards": dk.builtin("G").keys}

@@ -114,3 +114,25 @@ def test_new_game_form_plays_your_own_deck(folder):
             assert sorted(k for k, o in game.cards.values() if o == 0) == sorted(mine.keys)
 
     asyncio.run(go())
+
+
+def test_a_burst_of_keys_searches_and_adds_in_order(folder):
+    """'/herod', Enter, Down, '+' arriving in one read (fast typing, a paste over SSH): each key goes where the
+    keys before it sent the focus, so the letters search and none of them runs a pool command (r renames)."""
+    from textual import events
+
+    async def go():
+        app = app_for(folder)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("d", "enter")
+            await pilot.pause()
+            ed = app.screen
+            for key, ch in [("slash", "/"), *[(c, c) for c in "herod"], ("enter", "\r"), ("down", None),
+                            ("plus", "+")]:
+                app.post_message(events.Key(key, ch))
+            await pilot.pause(0.3)
+            assert app.screen is ed and ed.query_one("#pool-search").value == "herod"
+            assert ed.pool == ["herod", "herodias", "herods_banquet"]
+            assert ed.deck.cards.get("herodias") == 1 and ed.deck.size == 51
+
+    asyncio.run(go())

@@ -253,6 +253,8 @@ def test_a_save_open_in_another_process_is_refused(tmp_path, capsys):
             Session.load(path)
         code, out, err = run_cli("resume", "shared", "--save-dir", str(folder), capsys=capsys)
         assert code == 1 and err.count("\n") == 1 and "open in another window" in err
+        look = Session.load(path, to_play=False)  # a review only reads: it is not refused
+        assert look.game.name == "resurrection" and not look.claimed
     finally:
         holder.communicate("", timeout=30)
     s = Session.load(path)  # the other process has closed it: now it opens
@@ -464,6 +466,35 @@ def test_title_screen_and_resume_list_survive_every_hostile_file(tmp_path, capsy
             await pilot.pause()
             assert isinstance(app.screen, GameScreen)
             await pilot.press("q")
+
+    import asyncio
+
+    asyncio.run(go())
+
+
+def test_the_review_of_a_save_shows_a_markup_name_as_text(tmp_path):
+    from tui.app import RedemptionApp, Settings
+    from tui.screens.title import ResumeScreen
+
+    folder = tmp_path / "s"
+    g = resurrection_game(5)
+    for _ in range(4):
+        g.apply(g.legal_actions()[0])
+    saves.save(g, folder / "evil.toml", saves.Meta(**hostile_meta()))
+    app = RedemptionApp(Settings(save_dir=folder, pause=30.0, signals=False))
+
+    async def go():
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("r")
+            await pilot.pause()
+            assert isinstance(app.screen, ResumeScreen)
+            await pilot.press("v")
+            await pilot.pause()
+            assert type(app.screen).__name__ == "ReviewScreen"
+            text = screen_text(app)
+            assert "Eve\\x1b]0;pwned\\x07[/][/bold]" in text and "\x1b" not in text
+            status = str(app.screen.query_one("#review-status").render())
+            assert "[link=file:///etc/passwd]click[/link]'s view" in status  # the markup shows, as text
 
     import asyncio
 

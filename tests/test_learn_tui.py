@@ -50,7 +50,7 @@ def test_a_lesson_by_keys_with_a_mistake_a_hint_and_progress_saved(save_dir):
             assert screen.run.step_number == 1
             await pilot.press("question_mark")
             await pilot.pause()
-            assert "Hint: play BA" in coach_text(app)
+            assert "Hint: Play the Black Ace (power " in coach_text(app)  # in words and keys, not "play BA"
             await pilot.press("enter")  # the hint selected the Black Ace
             await pilot.pause()
             assert screen.run.step_number == 2 and "What just happened" in coach_text(app)
@@ -88,7 +88,8 @@ def test_a_rejection_in_the_coach_pane_jumps_to_its_rule_and_the_reference_searc
             text = coach_text(app)
             assert bells and "Not allowed: BK (Black King) is not in your hand" in text
             assert "Rule resurrection.battle.2 (The Defender answers face up)" in text
-            assert "Legal instead: play BA, play RK, play 9, play 8, play 7" in text
+            assert ("Legal instead (pick, Enter): play the Black Ace face up; play the Red King face up; "
+                    "play the Nine face up") in text  # in words, not "play BA"
             await pilot.press("r")
             await pilot.pause()
             rules = app.screen
@@ -165,7 +166,7 @@ def test_the_coach_pane_in_a_game_g_toggles_it_h_hints_and_a_rejection_shows_its
             assert pane.rule == "resurrection.battle.1"
             await pilot.press("H")
             await pilot.pause()
-            assert pane.text.plain.startswith("Hint: play ")
+            assert pane.text.plain.startswith("Hint: Play the ")  # in words, not "play 8"
             assert any(n.title == "Hint" for n in app._notifications)
             await pilot.press("g")
             await pilot.pause()

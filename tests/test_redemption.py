@@ -197,7 +197,7 @@ def test_equip_weapon_on_warrior_and_brigade_rules():
     g = b.game
     refused(g, f"equip {b['sword_of_goliath']} {b['daniel']}", "redemption.prep.equip", "not a warrior")
     refused(g, f"equip {b['malchus_sword']} {b['gideon']}", "redemption.battle.brigade", "does not match")
-    refused(g, f"equip {b['fleece']} {b['gideon']}", "redemption.prep.equip", "not a weapon")
+    refused(g, f"equip {b['fleece']} {b['gideon']}", "redemption.battle.enhance", "played in battle")
     ok(g, f"equip {b['sword_of_goliath']} {b['gideon']}")
     assert g.attached[b["sword_of_goliath"]] == b["gideon"]
     assert g.zone_of(b["sword_of_goliath"]) == (0, "territory")
@@ -505,7 +505,7 @@ def test_dominants_not_during_the_cut():
 def test_effect_discard_removes_blocker_and_hero_wins():
     b = _blocked("barak", "caiaphas", p0={"hand": ["stars_fought"]})
     g = b.game
-    ok(g, f"enhance {b['stars_fought']} {b['barak']}")
+    ok(g, f"enhance {b['stars_fought']} {b['barak']} {b['caiaphas']}")
     assert g.zone_of(b["caiaphas"]) == (1, "discard")
     assert g.standing() == "hero_winning" and g.current_player == 1
     ok(g, "pass")
@@ -516,7 +516,7 @@ def test_effect_discard_removes_blocker_and_hero_wins():
 def test_effect_withdraw_counts_as_defeated_not_discarded():
     b = _blocked("daniel", "caiaphas", p0={"hand": ["rebuilt_wall"]})
     g = b.game
-    ok(g, f"enhance {b['rebuilt_wall']} {b['daniel']}")
+    ok(g, f"enhance {b['rebuilt_wall']} {b['daniel']} {b['caiaphas']}")
     assert g.zone_of(b["caiaphas"]) == (1, "territory")
     ok(g, "pass")
     assert g.score(0) == 1
@@ -537,7 +537,8 @@ def test_effect_ignore_blocker_is_defeated_but_not_discarded():
 def test_effect_band_brings_a_second_hero():
     b = _blocked("barak", "caiaphas", p0={"hand": ["call_to_arms"], "territory": ["gideon", "daniel"]})
     g = b.game
-    ok(g, f"enhance {b['call_to_arms']} {b['barak']}")
+    refused(g, f"enhance {b['call_to_arms']} {b['barak']} {b['daniel']}", "redemption.battle.targets")  # not Blue
+    ok(g, f"enhance {b['call_to_arms']} {b['barak']} {b['gideon']}")
     assert g.zone_of(b["gideon"]) == (0, "field_of_battle")
     assert g.zone_of(b["daniel"]) == (0, "territory")  # not Blue
     assert g.side_totals(0)[:2] == (7 + 7, 8 + 5)
@@ -575,7 +576,7 @@ def test_effect_negate_last_opposing_enhancement():
 def test_effect_capture_takes_opposing_human():
     b = _blocked("daniel", "caiaphas", p0={"hand": ["for_such_a_time"]})
     g = b.game
-    ok(g, f"enhance {b['for_such_a_time']} {b['daniel']}")
+    ok(g, f"enhance {b['for_such_a_time']} {b['daniel']} {b['caiaphas']}")
     assert g.zone_of(b["caiaphas"]) == (0, "captured")
     ok(g, "pass")
     assert g.score(0) == 1
@@ -585,7 +586,7 @@ def test_effect_capture_takes_opposing_human():
 def test_effect_set_aside_opposing_character():
     b = _blocked("barak", "caiaphas", p0={"hand": ["into_the_wilderness"]})
     g = b.game
-    ok(g, f"enhance {b['into_the_wilderness']} {b['barak']}")
+    ok(g, f"enhance {b['into_the_wilderness']} {b['barak']} {b['caiaphas']}")
     assert g.zone_of(b["caiaphas"]) == (1, "set_aside")
 
 
@@ -671,15 +672,25 @@ def test_game_ends_when_no_lost_soul_is_left():
     assert g.is_over and g.winner == 0 and "nosouls" in g.st["end_reason"]
 
 
-def test_game_ends_when_piles_are_empty_for_a_round():
+def test_game_ends_when_piles_are_empty_and_nobody_can_rescue():
     b = build({"land_of_bondage": ["ls_mourner"]}, {"land_of_bondage": ["ls_weary"]}, phase="discard")
     g = b.game
-    ok(g, "end")  # player 1 ends the turn; nobody rescued
-    assert not g.is_over and g.active == 1
-    ok(g, "end")
-    ok(g, "end")
-    ok(g, "end")
+    ok(g, "end")  # no Hero anywhere, no rescuing Dominant: nobody can win a soul any more
     assert g.is_over and g.st["result"] == "draw" and "stalled" in g.st["end_reason"]
+
+
+def test_empty_piles_do_not_end_the_game_while_a_hero_faces_a_soul():
+    """Issue 10, 3.8: a round without a rescue used to end the game although Gideon faced an unblocked soul."""
+    b = build({"territory": ["gideon"], "land_of_bondage": ["ls_mourner"]}, {"land_of_bondage": ["ls_orphan"]},
+              phase="discard")
+    g = b.game
+    for _ in range(11):  # two full rounds of turns with no battle, then player 1 is in battle again
+        ok(g, "end")
+    assert not g.is_over and g.rescue_possible()
+    assert (g.active, g.phase) == (0, "battle")
+    ok(g, f"rescue {b['gideon']}")
+    ok(g, "noblock")
+    assert g.score(0) == 1
 
 
 def test_max_turns_ends_the_game():

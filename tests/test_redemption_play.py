@@ -45,6 +45,24 @@ def test_random_play_smoke():
     assert any("win.rescues" in e for e in ends)
 
 
+def test_random_games_meet_the_new_decisions():
+    """Targets chosen with the card, Dominant windows opened, passed and used: all reached in random play."""
+    seen = {"target": 0, "decline": 0, "window_dominant": 0, "window": 0}
+    for seed in range(60):
+        g = new_game(seed, decks=("G", "H") if seed % 2 else ("H", "G"), max_turns=60)
+        r = Rng(seed)
+        while not g.is_over:
+            legal = g.legal_actions()
+            window = bool(g.st["wq"])
+            seen["window"] += window
+            a = legal[r.below(len(legal))]
+            seen["target"] += a.verb == "enhance" and len(a.args) == 3
+            seen["decline"] += a.verb == "decline"
+            seen["window_dominant"] += window and a.verb == "dominant"
+            assert g.apply(a).ok
+    assert all(seen.values()), seen
+
+
 def test_same_seed_same_game():
     a, _ = play_random(42, False)
     b, _ = play_random(42, False)

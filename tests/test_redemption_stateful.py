@@ -90,6 +90,14 @@ class RedemptionMachine(RuleBasedStateMachine):
             assert self.game.legal_actions() == []
 
     @invariant()
+    def windows_only_for_a_playable_dominant(self):
+        g = self.game
+        if g.st["wq"] and not g.is_over:
+            assert g._has_playable_dominant(g.current_player)
+            assert [a.verb for a in g.legal_actions()][-1] == "decline"
+            assert {a.verb for a in g.legal_actions()} == {"dominant", "decline"}
+
+    @invariant()
     def views_do_not_leak_hands(self):
         for p in (0, 1):
             v = self.game.view(p)

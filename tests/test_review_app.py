@@ -224,3 +224,10 @@ def test_game_over_offers_review_and_a_rematch_keeps_your_deck(folder):
             assert sorted(k for k, o in new.game.cards.values() if o == 0) == sorted(mine)
 
     asyncio.run(go())
+
+
+def test_the_other_seat_only_once_the_game_is_over(folder, capsys):
+    s = Session.new("redemption", seed=3, path=saves.save_path("going", folder))
+    s.autosave()
+    code = cli.main(["review", "going", "--seat", "2", "--save-dir", str(folder)])
+    assert code == 2 and "once the game is over" in capsys.readouterr().err

@@ -194,6 +194,24 @@ def test_asyncssh_take_over_resumes_the_game_in_the_new_session(server):
     s.wait_log(r"player=carol .*takeover=no .*end='taken over by a new login'")
 
 
+def _forked(entry: Path) -> bool:
+    """Whether /proc/PID ``entry`` is a child of the fork server (a session's app), not the fork server."""
+    ppid = (entry / "stat").read_text().rsplit(")", 1)[1].split()[1]
+    try:
+        return b"tui.forkserver" in Path(f"/proc/{ppid}/cmdline").read_bytes()
+    except OSError:
+        return False
+
+
+def _alive_fork(entry: Path, marker: str) -> bool:
+    """Whether /proc/PID ``entry`` is an app forked by this test's fork server."""
+    try:
+        cmd = (entry / "cmdline").read_bytes()
+        return b"tui.forkserver" in cmd and marker.encode() in cmd and _forked(entry)
+    except OSError:
+        return False
+
+
 def _memory_kib(marker: str) -> tuple[int, list[int]]:
     """(count, [PSS in KiB]) of the live app processes whose command line has ``marker``."""
     pss = []
@@ -203,6 +221,8 @@ def _memory_kib(marker: str) -> tuple[int, list[int]]:
         try:
             cmd = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
             if "tui.cli" not in cmd or "tui.cli serve" in cmd or marker not in cmd:
+                continue
+            if "tui.forkserver" in cmd and not _forked(entry):  # the fork server itself is no app
                 continue
             rollup = (entry / "smaps_rollup").read_text()
         except OSError:
@@ -216,7 +236,8 @@ def _memory_kib(marker: str) -> tuple[int, list[int]]:
 def test_twenty_concurrent_sessions_play_and_leave_intact_saves_and_no_process(server, tmp_path):
     n = 20
     players = [f"p{i:02d}" for i in range(n)]
-    s = server(players + ["solo"], "--max-sessions", str(n), "--rate-limit", str(3 * n))
+    s = server(players + ["solo"], "--max-sessions", str(n), "--rate-limit", str(3 * n),
+               "--max-pending", str(n))
     measured: dict = {}
 
     async def alone() -> float:  # the baseline: one session on an idle server
@@ -253,6 +274,8 @@ def test_twenty_concurrent_sessions_play_and_leave_intact_saves_and_no_process(s
             await all_in.wait()  # everyone is in a game at once: measure, then all drop together
             if player == players[0]:
                 measured["apps"], measured["pss"] = _memory_kib(str(tmp_path))
+                measured["forked"] = sum(1 for e in Path("/proc").iterdir() if e.name.isdigit()
+                                         and _alive_fork(e, str(tmp_path)))
                 rollup = Path(f"/proc/{s.proc.pid}/smaps_rollup").read_text()
                 measured["server"] = int(re.search(r"^Pss:\s+(\d+) kB", rollup, re.M).group(1))
             await asyncio.sleep(0.2)
@@ -276,6 +299,7 @@ def test_twenty_concurrent_sessions_play_and_leave_intact_saves_and_no_process(s
         assert game["history"], player  # the move is in the save
         assert any("plays" in line for line in log), player
     assert measured["apps"] == n
+    assert measured["forked"] == n  # every app a fork of the fork server: no import per login
     pss = measured["pss"]
     report = (f"one SSH session alone: connect-to-title {solo:.2f}s; "
               f"{n} concurrent SSH sessions: connect-to-title median {statistics.median(titles):.2f}s, "

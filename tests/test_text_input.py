@@ -43,3 +43,24 @@ def test_backspaces_and_characters_in_one_burst_apply_in_order(tmp_path):
 
     asyncio.run(go())
     assert app.return_code == 0
+
+
+def test_characters_then_enter_in_one_burst_submit_the_whole_text(tmp_path):
+    """The other order: a name typed and Enter in one read submits the whole name (Enter is a bound key too)."""
+    app = RedemptionApp(Settings(save_dir=tmp_path, pause=30.0, signals=False))
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("n")
+            await pilot.pause()
+            field = app.screen.query_one("#name", Input)
+            field.focus()
+            await pilot.pause()
+            for key in ["m", "y", "x", "backspace", "g", "enter"]:
+                app.post_message(events.Key(key, key if len(key) == 1 else None))
+            for _ in range(5):
+                await pilot.pause()
+            assert (tmp_path / "myg.toml").exists()
+            await pilot.press("q")
+
+    asyncio.run(go())

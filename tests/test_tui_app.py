@@ -200,6 +200,13 @@ def test_redemption_rescue_attempt_by_keys(make_app, save_dir):
             await press_card(app, pilot, "H8")  # block
             assert game.history[-1] == "block H8"
             await through_handoff(pilot)
+            # player 1 holds a Dominant that could be played now: a window, shown in the Footer, passed with Space
+            assert session.viewer == 0 and game.decision()["kind"] == "window"
+            assert app.screen.check_action("pass", ()) is True
+            assert "Dominant" in str(app.screen.query_one("#battle").render())
+            await pilot.press("space")
+            assert game.history[-1] == "decline"
+            await through_handoff(pilot)
             await press_card(app, pilot, "H17")  # an evil enhancement on the blocker
             assert game.history[-1] == "enhance H17 H8"
             await through_handoff(pilot)
@@ -208,8 +215,11 @@ def test_redemption_rescue_attempt_by_keys(make_app, save_dir):
             await press_card(app, pilot, "G22")
             assert game.history[-1] == "enhance G22 G13"
             await through_handoff(pilot)
-            await pilot.press("space")  # pass: the battle resolves, the Hero wins
+            await pilot.press("space")  # pass: the battle will resolve, the Hero wins
             assert game.history[-1] == "pass"
+            await through_handoff(pilot)
+            assert game.decision()["kind"] == "window" and game.st["then"] == "resolve"  # player 1's last chance
+            await pilot.press("space")
             await through_handoff(pilot)
             # the Lost Souls to surrender are on the defender's table: the cursor is there already, Enter does it
             table = app.screen.query_one("#territory")
@@ -244,7 +254,10 @@ def test_help_palette_undo_and_too_small(make_app, save_dir):
             await pilot.press("escape")
             provider = GameCommands(screen)
             names = [text for text, _, _ in provider._commands()]
-            assert [n.split()[1] for n in names if n.startswith("play ")] == session.game.view(0)["players"][0]["hand"]
+            hand = session.game.view(0)["players"][0]["hand"]
+            # every legal action, in words (the notation is for the ":" prompt)
+            assert [n for n in names if n.startswith("Play the ")] == [screen.ui.describe(f"play {c}") for c in hand]
+            assert all(c not in n.split() for n in names for c in hand)
             before = session.game.to_dict()
             await pilot.press("1", "enter")
             assert session.game.to_dict() != before and session.can_undo
@@ -332,5 +345,49 @@ def test_too_small_under_a_hand_off_goes_once_the_terminal_grows(make_app, save_
             await pilot.pause()
             assert isinstance(app.screen, GameScreen)
             assert not any(isinstance(s, TooSmallScreen) for s in app.screen_stack)
+
+    asyncio.run(go())
+
+
+def test_redemption_target_list_after_the_card(make_app, save_dir):
+    """Enter on an enhancement whose ability takes a target lists the targets; the player picks the weaker one."""
+    from textual.widgets import OptionList
+
+    from tests.redemption_helpers import scenario
+    from tui.screens.choice import ChoiceScreen
+
+    b = scenario("""
+[start]
+phase = "battle"
+active = 0
+turn = 3
+flags = { battled = true }
+battle = { kind = "rescue", step = "initiative", last_actor = 1 }
+[[start.seat]]
+field_of_battle = ["barak"]
+hand = ["stars_fought"]
+land_of_bondage = ["ls_debtor"]
+deck = ["gideon", "ehud", "ls_prodigal"]
+[[start.seat]]
+field_of_battle = ["nebuchadnezzar", "haman"]
+land_of_bondage = ["ls_orphan"]
+deck = ["peter", "ls_stranger"]
+""")
+    session = Session.new("redemption", seed=3, path=saves.save_path("targets", save_dir))
+    session.game = b.game
+    app = make_app(start=session)
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            await pilot.press("1", "enter")
+            await pilot.pause()
+            assert isinstance(app.screen, ChoiceScreen)
+            options = [str(o.prompt) for o in app.screen.query_one(OptionList).options]
+            assert len(options) == 2 and "discarding Nebuchadnezzar" in options[0] and "discarding Haman" in options[1]
+            await pilot.press("down", "enter")
+            await pilot.pause()
+            assert "enhance G2 G1 H2" in session.game.history
+            assert session.game.zone_of(b["haman"]) == (1, "discard")
 
     asyncio.run(go())

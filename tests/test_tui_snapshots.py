@@ -35,9 +35,10 @@ def resurrection_battle(folder) -> Session:
 
 
 def redemption_battle(folder) -> Session:
-    """Turn 1: a rescue attempt, blocked, the blocker enhanced; the rescuer holds initiative."""
+    """Turn 1: a rescue attempt, blocked (the rescuer lets a Dominant window go), the blocker enhanced; the rescuer
+    holds initiative."""
     s = Session.new("redemption", seed=5, path=saves.save_path("battle", folder))
-    for text in ("cut", "cut", "first 0", "end", "rescue G13", "block H8", "enhance H17 H8"):
+    for text in ("cut", "cut", "first 0", "end", "rescue G13", "block H8", "decline", "enhance H17 H8"):
         assert s.act(text, by_computer=s.is_computer(s.game.current_player)).ok
     assert s.my_turn
     return s

@@ -89,3 +89,195 @@ def test_u_always_answers(save_dir):
             assert "Undo works only against the computer at the easy level." in screen_text(app).splitlines()[0]
 
     asyncio.run(go())
+
+
+def battle_session(save_dir) -> tuple[Session, object]:
+    """You (Daniel, initiative) against Pilate with Herod's Banquet, which you have negated; the computer's table
+    holds a site with a soul in it, a captured character of yours and a discard pile."""
+    b = build({"hand": ["gideons_trumpet"], "field_of_battle": ["daniel", "writing_on_wall"],
+               "land_of_bondage": ["ls_debtor"]},
+              {"field_of_battle": ["pilate", "herods_banquet"], "territory": ["herod"],
+               "captured": [("esther", 0)], "discard": ["walking_on_water", "haman"], "land_of_bondage": ["ls_orphan"]},
+              phase="battle", attached={"herods_banquet": "pilate", "writing_on_wall": "daniel"},
+              battle={"kind": "rescue", "step": "initiative", "last_actor": 0,
+                      "played": ["herods_banquet", "writing_on_wall"], "negated": ["herods_banquet"]},
+              flags={"battled": True}, filler=3)
+    meta = saves.Meta(players=[{"name": "You", "kind": "human"}, {"name": "Computer", "kind": "computer"}],
+                      extra={"vs": "computer", "level": "easy", "viewer": 0, "screen": "game"})
+    return Session(b.game, meta, saves.save_path("read", save_dir)), b
+
+
+def test_tab_reads_every_card_on_the_opponents_table(save_dir):
+    session, b = battle_session(save_dir)
+    app = make_app(save_dir, start=session)
+    app.settings.pause = 30.0  # the computer holds initiative: it waits while the table is read
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            field = screen.query_one("#battle")
+            assert "Herod's Banquet (negated, counts +0/+0)" in str(field.render())
+            opponent = screen.query_one("#opponent", CardList)
+            while app.focused is not opponent:
+                await pilot.press("tab")
+            ids = [i.id for i in opponent.items]
+            # in battle, territory, Land of Bondage, captured, then the top of the discard pile only
+            assert ids == [b["pilate"], b["herods_banquet"], b["herod"], b["ls_orphan"], b["esther"], b["haman"]]
+            assert b["walking_on_water"] not in ids  # under the top card: nobody may look (redemption.scope)
+            seen = []
+            for cid in ids:
+                assert opponent.selected == cid
+                text = str(field.render())
+                seen.append(text)
+                name = session.game.card(cid).name
+                assert f"{cid} {name}" in text  # the card text follows the cursor
+                await pilot.press("down")
+            assert "(Computer's, captured)" in seen[4] and "on Computer's top of the discard pile" not in seen[5]
+            assert "Haman" in seen[5] and "discard pile" in seen[5]
+            assert "negated" in str(opponent.items[1].label)
+            before = session.game.to_dict()
+            await pilot.press("enter")  # not your card: nothing is played, the toast says why
+            assert session.game.to_dict() == before
+            assert any("Tab to your hand" in n.message for n in app._notifications)
+
+    asyncio.run(go())
+
+
+def test_a_digit_moves_the_card_text_with_it(save_dir):
+    session, b = battle_session(save_dir)
+    app = make_app(save_dir, start=session)
+    app.settings.pause = 30.0
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            while app.focused is not app.screen.query_one("#territory"):
+                await pilot.press("tab")
+            assert "Gideon's Trumpet" not in str(app.screen.query_one("#battle").render())
+            await pilot.press("1")
+            assert f"{b['gideons_trumpet']} Gideon's Trumpet" in str(app.screen.query_one("#battle").render())
+
+    asyncio.run(go())
+
+
+def test_the_cut_is_a_number_picker_and_choices_are_in_words(save_dir):
+    from tui.screens.number import NumberScreen
+
+    session = Session.new("redemption", seed=5, level="easy", path=saves.save_path("cut", save_dir))
+    app = make_app(save_dir, start=session)
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            assert session.game.phase == "cut" and session.my_turn
+            await pilot.press("enter")
+            assert isinstance(app.screen, NumberScreen)
+            await pilot.press("end", *["backspace"] * 3, "9", "9", "enter")  # out of range: asks again
+            assert isinstance(app.screen, NumberScreen)
+            await pilot.press("backspace", "backspace", "1", "1")
+            await pilot.pause()
+            await pilot.press("up")  # one more by arrow
+            await pilot.pause()
+            assert app.screen.query_one("#number").value == "12"
+            await pilot.press("enter")
+            await settle(app, pilot)
+            assert "cut 12" in session.game.history
+            ui = app.screen.ui
+            assert ui.describe("cut 7") == "Lift 7 cards from the top" and ui.describe("first 0") == "You (Player 1) take the first turn"
+
+    asyncio.run(go())
+
+
+def test_coach_and_lesson_text_say_keys_not_notation():
+    from tui.wording import in_keys, key_for
+
+    assert in_keys("'end' ends your turn.") == "n ends your turn."
+    assert in_keys("End your turn: 'end'.") == "End your turn: press n."
+    assert in_keys("Send Gideon: 'rescue gideon'.") == "Send Gideon: pick Gideon and press Enter."
+    assert in_keys("Caiaphas's strength is at least the blocker's toughness") == \
+        "Caiaphas's strength is at least the blocker's toughness"
+    assert [key_for(a) for a in ("end", "pass", "noblock", "rescue G13")] == ["n", "Space", "Space", "Enter"]
+
+
+def test_rules_search_enter_opens_the_best_match_without_slash(save_dir):
+    from tui.learn.rules_screen import RulesScreen
+
+    app = make_app(save_dir)
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.push_screen(RulesScreen("redemption"))
+            await pilot.pause()
+            await pilot.press(*"scope", "enter")  # typed straight into the list: the search takes it
+            screen = app.screen
+            assert screen.shown[0] == "redemption.scope" and screen.current == "redemption.scope"
+            assert app.focused is screen.query_one("#rules-body")
+
+    asyncio.run(go())
+
+
+def test_resume_list_shows_a_broken_saves_problem_from_its_start(save_dir):
+    Session.new("resurrection", seed=5, path=saves.save_path("good", save_dir)).autosave()
+    (save_dir / "broken.toml").write_text("this is = not [valid toml\n")
+    app = make_app(save_dir)
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("r")
+            await pilot.pause()
+            while "broken" not in str(app.screen.query_one("#save-detail").render()):
+                await pilot.press("down")
+            detail = str(app.screen.query_one("#save-detail").render())
+            problem = next(i.error for i in app.screen.rows if i.name == "broken")
+            assert detail.startswith("broken cannot be resumed: ") and problem.split(": ", 1)[-1][:20] in detail
+            text = screen_text(app)
+            assert "Last played" in text and "Score" in text  # every column fits 80 columns
+
+    asyncio.run(go())
+
+
+def test_ascii_leaves_no_other_character_on_the_game_help_title_and_resume_screens(save_dir, monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    session, _ = battle_session(save_dir)
+    session.autosave()
+    app = make_app(save_dir, start=session, ascii=True)
+    app.settings.pause = 30.0
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            for keys in ([], ["tab", "tab", "tab"], ["question_mark"], ["escape", "q"], ["r"]):
+                await pilot.press(*keys)
+                await pilot.pause()
+                text = screen_text(app)
+                assert text.isascii(), (type(app.screen).__name__, sorted({c for c in text if not c.isascii()}))
+
+    try:
+        asyncio.run(go())
+    finally:
+        from textual.scrollbar import ScrollBar, ScrollBarRender
+
+        ScrollBar.renderer = ScrollBarRender  # the renderer is global: give it back to the other tests
+
+
+def test_l_narrows_then_hides_the_log_and_it_rewraps(save_dir):
+    session = Session.new("resurrection", seed=3, level="easy", path=saves.save_path("log", save_dir))
+    app = make_app(save_dir, start=session)
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            log = app.screen.query_one("#log")
+            full = log.size.width
+            await pilot.press("L")
+            await pilot.pause()
+            assert log.size.width < full and "Log: narrow" in screen_text(app).splitlines()[0]
+            assert max(len(line.text.rstrip()) for line in log.lines) <= log.size.width  # written again, new width
+            await pilot.press("L")
+            await pilot.pause()
+            assert not log.display or log.size.width == 0
+            await pilot.press("L")
+            await pilot.pause()
+            assert log.size.width == full
+
+    asyncio.run(go())

@@ -12,9 +12,10 @@ from pathlib import Path
 from textual import events
 from textual.app import App
 from textual.binding import Binding
-from textual.widgets import Input
+from textual.scrollbar import ScrollBarRender
 
 import saves
+import tui.textfix  # noqa: F401  (text fields apply keys in the order typed; see the module)
 from tui.screens.title import TitleScreen
 from tui.screens.toosmall import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from tui.session import Session
@@ -38,6 +39,13 @@ class Settings:
         if self.base_dir is not None:
             return self.base_dir
         return self.save_dir.parent if self.player else self.save_dir
+
+
+class AsciiScrollBarRender(ScrollBarRender):
+    """Scrollbars in ASCII: the thumb is '#', the track ' ' (used with --ascii)."""
+
+    VERTICAL_BARS = ["#"] * 7 + [" "]
+    HORIZONTAL_BARS = ["#"] * 7 + [" "]
 
 
 class RedemptionApp(App[int]):
@@ -73,29 +81,25 @@ class RedemptionApp(App[int]):
         super().notify("\n".join(saves.printable(line) for line in str(message).split("\n")),
                        title=saves.printable(title), severity=severity, timeout=timeout, markup=False)
 
-    async def on_event(self, event: events.Event) -> None:
-        """A text field's own editing keys (backspace, delete, arrows, Home/End) act here, in the order they were
-        typed. Textual inserts a typed character when the field receives its key, but runs a bound key only after
-        the event has bubbled back up to the app (Textual issue #6605): when one read from the terminal holds a
-        burst of backspaces and then a character (fast typing, a paste over SSH), the character went in first
-        and a late backspace deleted it. Priority bindings (Ctrl+Q) still come first."""
-        field = self.focused if isinstance(event, events.Key) and self.screen_stack else None
-        if isinstance(field, Input) and field.is_attached:
-            if not await self._check_bindings(event.key, priority=True):
-                for binding in field._bindings.key_to_bindings.get(event.key, ()):
-                    if not binding.priority:
-                        # Queued behind the keys already sent to the field: "cut" then Enter in one read submits
-                        # "cut", not an empty line (running it at once here put it before the characters).
-                        field.call_later(self.run_action, binding.action, field)
-                        return
-            else:
-                return
-        await super().on_event(event)
+    ASCII_KEYS = {"enter": "Enter", "space": "Space", "escape": "Esc", "tab": "Tab", "question_mark": "?",
+                  "up": "Up", "down": "Down", "left": "Left", "right": "Right", "ctrl+p": "^p", "ctrl+q": "^q"}
+
+    def get_key_display(self, binding: Binding) -> str:
+        """Footer keys: with --ascii, names in plain letters (Textual draws Enter as a return-arrow glyph)."""
+        shown = super().get_key_display(binding)
+        if not self.settings.ascii or shown.isascii():
+            return shown
+        key = binding.key.split(",")[0]
+        return self.ASCII_KEYS.get(key, key.upper() if len(key) == 1 else key)
 
     def get_default_screen(self) -> TitleScreen:
         return TitleScreen()
 
     def on_mount(self) -> None:
+        if self.settings.ascii:  # block-eighth glyphs are not ASCII; given back in on_unmount
+            from textual.scrollbar import ScrollBar
+
+            ScrollBar.renderer = AsciiScrollBarRender
         if self.settings.signals:
             self.install_signal_handlers()
         if self.start is not None:
@@ -182,6 +186,10 @@ class RedemptionApp(App[int]):
         self.exit(0)
 
     def on_unmount(self) -> None:
+        if self.settings.ascii:  # the scrollbar renderer is a class setting: give Textual's back
+            from textual.scrollbar import ScrollBar
+
+            ScrollBar.renderer = ScrollBarRender
         self.save_current()
         loop = asyncio.get_running_loop()
         for sig in self._signals:

@@ -297,7 +297,7 @@ def run_decks(args: argparse.Namespace, settings, out=None) -> int:
             problems = d.problems()
             legal = "yes" if not problems else "no: " + ", ".join(sorted({v.rule.rsplit(".", 1)[1] for v in problems}))
             notes = ("bundled: " if d.builtin else "") + (d.notes.splitlines()[0] if d.notes else "")
-            rows.append((d.name, str(d.size), legal, notes))
+            rows.append((saves.printable(d.name), str(d.size), legal, saves.printable(notes)))
         widths = [max(len(r[i]) for r in rows) for i in range(3)]
         for r in rows:
             print("  ".join(c.ljust(w) for c, w in zip(r, widths)) + "  " + r[3], file=out)
@@ -307,7 +307,8 @@ def run_decks(args: argparse.Namespace, settings, out=None) -> int:
         return 0
     if cmd == "show":
         d = dk.load(args.name, home)
-        print(f"{d.name}: {d.size} cards" + (f"  ({d.notes.splitlines()[0]})" if d.notes else ""), file=out)
+        print(saves.printable(f"{d.name}: {d.size} cards" + (f"  ({d.notes.splitlines()[0]})" if d.notes else "")),
+              file=out)
         for t in CARD_TYPES:
             rows = sorted((CARDS[k].name, n) for k, n in d.cards.items() if CARDS[k].type == t)
             if rows:
@@ -320,8 +321,8 @@ def run_decks(args: argparse.Namespace, settings, out=None) -> int:
         d = dk.resolve(args.deck, home)
         problems = d.problems()
         if problems:
-            raise dk.DeckError(f"{args.deck}: not legal: " + "; ".join(map(str, problems)))
-        print(f"{args.deck}: legal (Type 1), {d.size} cards.", file=out)
+            raise dk.DeckError(f"{saves.printable(args.deck)}: not legal: " + "; ".join(map(str, problems)))
+        print(f"{saves.printable(args.deck)}: legal (Type 1), {d.size} cards.", file=out)
         return 0
     if cmd == "import":
         if args.file == "-":
@@ -337,7 +338,7 @@ def run_decks(args: argparse.Namespace, settings, out=None) -> int:
         dk.save(d, home)
         problems = d.problems()
         state = "legal (Type 1)" if not problems else "not legal yet: " + "; ".join(map(str, problems))
-        print(f"Imported {d.name!r} ({d.size} cards) into {path}: {state}.", file=out)
+        print(saves.printable(f"Imported {d.name!r} ({d.size} cards) into {path}: {state}."), file=out)
         return 0
     if cmd == "export":
         out.write(dk.to_text(dk.load(args.name, home)))
@@ -371,10 +372,13 @@ def review_command(args: argparse.Namespace, settings, out=None):
     out = out or sys.stdout
     path = find_save(args.name, settings)
     try:
-        session = Session.load(path)
+        session = Session.load(path, to_play=False)  # a look back: the game may be open elsewhere
     except saves.SaveError as e:
         raise CliError(f"{PROG}: {e}", 1) from None
     seat = int(args.seat) - 1 if args.seat else analysis.default_seat(session.meta)
+    if seat != analysis.default_seat(session.meta) and not session.game.is_over and not args.export:
+        raise CliError(f"{PROG}: the other seat's view shows that player's hand: review it with --seat "
+                       f"{seat + 1} once the game is over", 2)
     try:
         steps, _ = review.positions(session.game)
     except ValueError as e:

@@ -16,7 +16,7 @@ from rules.core import GameBase
 #: aside is rarely what a player pressing Enter on their territory means.
 ASK_FIRST = ("setaside",)
 #: First words of the actions the special keys stand for.
-PASS_WORDS = ("pass", "noblock")
+PASS_WORDS = ("pass", "noblock", "decline")
 END_PHASE_WORDS = ("end", "next", "done")
 
 

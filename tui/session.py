@@ -78,8 +78,13 @@ class Session:
         return cls(game, meta, path)
 
     @classmethod
-    def load(cls, path: Path) -> "Session":
-        saves.claim(path)  # SaveError if another process has this game open
+    def load(cls, path: Path, *, to_play: bool = True) -> "Session":
+        """The saved game at ``path``; ``to_play`` claims it (saves.claim: SaveError if another process has
+        it open), while a read-only look (a review) does not."""
+        if not to_play:
+            saved = saves.read(path)
+            return cls(saved.game, saved.meta, path)
+        saves.claim(path)
         try:
             saved = saves.read(path)  # SaveError with file and problem
         except BaseException:

@@ -65,3 +65,39 @@ __all__ = ["personal"]
 def wins(name: str) -> str:
     """"Computer wins", "You win"."""
     return "You win" if name == "You" else f"{name} wins"
+
+
+#: The keys that do what the engine's notation names (the coach and the lessons are written in notation).
+_KEY_FOR = {"end": "n", "next": "n", "done": "n", "pass": "Space", "noblock": "Space"}
+_QUOTED = re.compile(r"(\(|: |^|(?<=\. ))?'(end|next|done|pass|noblock|cut N|cut|rescue|challenge|block|play|enhance)"
+                     r"((?: [a-z_]+)?)'(\))?")
+
+
+def key_for(action: str) -> str:
+    """The key that makes an action: n, Space, or Enter (on the card it names)."""
+    verb = str(action).split()[0] if str(action).strip() else ""
+    return _KEY_FOR.get(verb, "Enter")
+
+
+def in_keys(text: str) -> str:
+    """Coach and lesson text with the notation it quotes ('end', 'rescue gideon', 'cut N') said as keys."""
+    if "'" not in text:
+        return text
+
+    def sub(m: re.Match) -> str:
+        before, verb, arg, close = m.group(1) or "", m.group(2), m.group(3).strip(), m.group(4) or ""
+        if verb in _KEY_FOR:
+            key = _KEY_FOR[verb]
+            said = f"press {key}" if before in ("(", ": ") else f"{key}"
+        elif verb == "cut":
+            said = "press Enter, then r"
+        elif verb == "cut N":
+            said = "press Enter, then type the number"
+        else:
+            card = arg.replace("_", " ").title()
+            said = f"pick {card} and press Enter" if card else "press Enter on the card"
+        if before == "(" and close:
+            return f"({said})"
+        return before + said + close
+
+    return _QUOTED.sub(sub, text)

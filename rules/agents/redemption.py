@@ -138,6 +138,8 @@ def view_policy(view: dict, legal: list) -> Any:
         for a in by_verb["dominant"]:
             if len(a.args) == 2 and any(c["id"] == a.args[1] for c in view["players"][1 - me]["land_of_bondage"]):
                 return a
+    if "decline" in by_verb:  # a Dominant window: only the rescuing Dominant above is worth it without a search
+        return by_verb["decline"][0]
     for verb in ("first",):
         if verb in by_verb:
             return next((a for a in by_verb[verb] if a.args == (str(me),)), by_verb[verb][0])
@@ -161,6 +163,8 @@ def policy(g, me: int, legal: list, rng: Rng) -> Any:
     for a in by_verb.get("dominant", ()):
         if len(a.args) == 2 and g.card(a.args[0]).has("rescue_any") and g.owner(a.args[1]) != me:
             return a
+    if "decline" in by_verb:
+        return _window(g, me, by_verb)
     if ph == "cut":
         return by_verb["cut"][0]
     if ph == "first":
@@ -267,6 +271,34 @@ def _initiative(g, me: int, legal: list, by_verb: dict) -> Any:
     if a is not None:
         return a
     return by_verb.get("pass", legal)[0]
+
+
+def _window(g, me: int, by_verb: dict) -> Any:
+    """A Dominant window: play the Dominant that does the most for this battle, if one beats letting it go on."""
+    decline = by_verb["decline"][0]
+    if not _battle_on(g) or not by_verb.get("dominant"):
+        return decline
+    attacker = g.active
+
+    def value(a) -> float:
+        g2 = g.clone()
+        if not g2.apply(a).ok:
+            return -100.0
+        for _ in range(4):  # the opponent lets any window of theirs go
+            if g2.is_over or not g2.st["wq"] or g2.current_player == me:
+                break
+            g2.apply("decline")
+        if _battle_on(g2) and g2.b["step"] == "initiative":
+            return standing_value(g2, me)
+        return outcome_value(g, g2, me, attacker)
+
+    base = value(decline)
+    best, best_v = decline, base
+    for a in by_verb["dominant"]:
+        v = value(a)
+        if v > best_v + 0.5:
+            best, best_v = a, v
+    return best
 
 
 def _surrender(g, me: int, by_verb: dict) -> Any:

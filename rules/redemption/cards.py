@@ -76,6 +76,12 @@ class Card:
     def is_unique(self) -> bool:
         return "unique" in self.identifiers or self.type == "dominant"
 
+    @property
+    def unique_in_play(self) -> bool:
+        """At most one copy per player in play (redemption.unique): named Biblical characters (every character of our
+        pool is one), artifacts, fortresses, and any card marked unique."""
+        return self.is_character or self.type in ("artifact", "fortress") or "unique" in self.identifiers
+
     def has(self, effect: str) -> Ability | None:
         for a in self.abilities:
             if a.effect == effect:

@@ -45,6 +45,12 @@ def phase(game: Game, player: int) -> tuple[str, str, str]:
     mine = v["active"] == player
     ph = v["phase"]
     b = v["battle"]
+    if v["decision"]["kind"] == "window":
+        if me:
+            return ("A Dominant window", "you hold a Dominant you could play now, in your opponent's turn or before "
+                    "the game goes on: play it, or pass (Space) and the game goes on.", "redemption.dominant.window")
+        return ("Waiting: a Dominant window", "your opponent may play a Dominant now, or let the game go on.",
+                "redemption.dominant.window")
     if ph == "cut":
         return ("Setup: the cut", "cut your opponent's shuffled deck: 'cut' for a random cut, or lift a number of cards; "
                 "each pile keeps at least five." if me else "your opponent cuts your deck.", "redemption.setup.cut")
@@ -170,7 +176,8 @@ def describe_action(game: Game, player: int, action: Action) -> tuple[str, str]:
         g = _after(game, action)
         after = f"; then {_totals(g)}: {STANDING[g.standing()]}" if g and g.b["kind"] else ""
         ability = f" {e.ability_text}" if e.ability_text else ""
-        return f"play {e.name} (+{e.strength}/+{e.toughness}) on {c.name}{extra}{after}.{ability}", rule
+        target = f", choosing {game.card(a[2]).name}" if len(a) > 2 else ""
+        return f"play {e.name} (+{e.strength}/+{e.toughness}) on {c.name}{target}{extra}{after}.{ability}", rule
     if v == "pass":
         st = game.standing()
         if st in ("hero_winning", "evil_winning"):
@@ -184,6 +191,8 @@ def describe_action(game: Game, player: int, action: Action) -> tuple[str, str]:
         return f"play the Dominant {d.name}{target}: {d.ability_text}", rule
     if v == "discard":
         return f"discard {game.card(a[0]).name} from your hand", rule
+    if v == "decline":
+        return "play no Dominant now: the game goes on", rule
     return str(action), rule
 
 

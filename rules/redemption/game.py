@@ -28,6 +28,8 @@ HAND_SIZE = 8
 TURN_DRAW = 3
 BASE_HAND_LIMIT = 8
 MIN_CUT = 5
+#: With both draw piles empty, this many turns in a row without a rescue end the game (redemption.win.stalled).
+STALL_TURNS = 20
 
 VERBS = {
     # verb: (number of card arguments (min, max), rule id)
@@ -48,10 +50,11 @@ VERBS = {
     "challenge": ((1, 1), "redemption.battle.challenge"),
     "block": ((1, 1), "redemption.battle.block"),
     "noblock": ((0, 0), "redemption.battle.block"),
-    "enhance": ((2, 2), "redemption.battle.enhance"),
+    "enhance": ((2, 3), "redemption.battle.enhance"),
     "pass": ((0, 0), "redemption.battle.pass"),
     "surrender": ((1, 1), "redemption.battle.surrender"),
     "dominant": ((1, 2), "redemption.dominant"),
+    "decline": ((0, 0), "redemption.dominant.window"),
     "discard": ((1, 1), "redemption.discard.limit"),
     "end": ((0, 0), "redemption.turn.end"),
 }
@@ -122,18 +125,28 @@ def parse_action(text: str) -> Action:
 
 def _example(verb: str) -> str:
     return {"soul": "'soul G5 G40'", "equip": "'equip G33 G12'", "fortress-in": "'fortress-in G12 G44'",
-            "enhance": "'enhance G20 G12'", "dominant": "'dominant G45' or 'dominant G45 H3'"}.get(verb, f"'{verb} G12'")
+            "enhance": "'enhance G20 G12' or 'enhance G20 G12 H7' (with the target of its ability)", "dominant": "'dominant G45' or 'dominant G45 H3'"}.get(verb, f"'{verb} G12'")
 
 
 def _battle_default() -> dict:
     return {"kind": "", "step": "", "last_actor": -1, "passes": 0, "ignored": {}, "protected": {},
-            "negated": [], "played": [], "souls": [], "surrenderer": -1}
+            "negated": [], "played": [], "souls": [], "surrenderer": -1, "effects": []}
 
 
 def _copy_battle(b: dict) -> dict:
     return {"kind": b["kind"], "step": b["step"], "last_actor": b["last_actor"], "passes": b["passes"],
             "ignored": dict(b["ignored"]), "protected": dict(b["protected"]), "negated": list(b["negated"]),
-            "played": list(b["played"]), "souls": list(b["souls"]), "surrenderer": b["surrenderer"]}
+            "played": list(b["played"]), "souls": list(b["souls"]), "surrenderer": b["surrenderer"],
+            "effects": [list(e) for e in b["effects"]]}
+
+
+#: What an ability did that negating its card undoes (redemption.effect.negate): effect -> where the target went.
+UNDOABLE = {"discard": "discard", "withdraw": "territory", "set_aside": "set_aside", "capture": "captured",
+            "band": ""}
+#: Effects whose target the player chooses when the card is played (redemption.battle.targets).
+TARGETED = ("discard", "withdraw", "capture", "set_aside", "band")
+#: What a window's player does when the window closes: nothing more, resolve the battle, or end the turn.
+THEN = ("", "resolve", "end_turn")
 
 
 def _flags_default() -> dict:
@@ -252,6 +265,8 @@ class Game(GameBase):
     def current_player(self) -> int | None:
         if self.is_over:
             return None
+        if self.st["wq"]:  # a Dominant window (redemption.dominant.window)
+            return self.st["wq"][0]
         ph = self.phase
         if ph == "cut":
             return self.st["cutter"]
@@ -366,6 +381,75 @@ class Game(GameBase):
     def reachable(self, hero: str, opp: int) -> list[str]:
         return [s for s in self.z[opp]["land_of_bondage"] + self.z[opp]["in_site"] if self.can_reach(hero, s)]
 
+    # --- uniqueness, targets, windows ----------------------------------------------------------
+    def _unique_names(self, p: int) -> set[str]:
+        """Names of the unique cards player p controls in play (for offering moves from the hand quickly)."""
+        z = self.z[p]
+        return {CARDS[self.cards[c][0]].name for zone in ("territory", "set_aside", "field_of_battle", "in_fortress")
+                for c in z[zone] if CARDS[self.cards[c][0]].unique_in_play}
+
+    def _unique_clash(self, p: int, cid: str) -> str | None:
+        """Another copy of unique card ``cid`` that player p controls in play (redemption.unique), if any."""
+        cd = self.card(cid)
+        if not cd.unique_in_play:
+            return None
+        z = self.z[p]
+        for zone in ("territory", "set_aside", "field_of_battle", "in_fortress"):
+            for c in z[zone]:
+                if c != cid and self.cards[c][1] == p and self.card(c).name == cd.name:
+                    return c
+        return None
+
+    def _kept_out(self, c: str) -> bool:
+        """Does an opposing ignore ability in this battle keep character c from entering it (redemption.effect.ignore)?"""
+        owner = self.owner(c)
+        for src in self.b["played"]:
+            if self.owner(src) == owner or src in self.b["negated"]:
+                continue
+            a = self.card(src).has("ignore")
+            if a is not None and matches(self.card(c), a.filter):
+                return True
+        return False
+
+    def _ability_targets(self, p: int, e: str, host: str) -> list[str]:
+        """The cards the player chooses among for enhancement e played on host (redemption.battle.targets)."""
+        for ab in self.card(e).abilities:
+            if ab.effect in TARGETED:
+                return self._targets_for(p, ab, host)
+        return []
+
+    def _targets_for(self, p: int, ab, host: str) -> list[str]:
+        if ab.effect == "band":
+            align = self.card(host).type
+            return [c for zone in ("territory", "hand") for c in self.z[p][zone]
+                    if self.card(c).type == align and c not in self.attached and matches(self.card(c), ab.filter)
+                    and self._unique_clash(p, c) is None and not self._kept_out(c)]
+        return [c for c in self.battle_chars(1 - p) if matches(self.card(c), ab.filter) and not self._is_ignored(c)]
+
+    def _has_playable_dominant(self, p: int) -> bool:
+        for d in self.z[p]["hand"]:
+            if self.card(d).type == "dominant":
+                t = self._dominant_targets(p, d)
+                if t is None or t:
+                    return True
+        return False
+
+    def _open_window(self, players: list[int], then: str, events: list[Event]) -> bool:
+        """Give each of ``players`` who holds a playable Dominant a window (redemption.dominant.window)."""
+        q = [q for q in players if self._has_playable_dominant(q)]
+        if not q:
+            return False
+        self.st["wq"] = q
+        self.st["then"] = then
+        return True
+
+    def _close_window(self, events: list[Event]) -> None:
+        then, self.st["then"] = self.st["then"], ""
+        if then == "resolve" and self.phase == "battle" and self.b["kind"]:
+            self._resolve(events)
+        elif then == "end_turn" and self.phase == "discard":
+            self._end_turn(events)
+
     # --- drawing -----------------------------------------------------------------------------
     def _draw(self, p: int, n: int, events: list[Event], why: str) -> int:
         """Draw n cards; every Lost Soul goes to the Land of Bondage and is replaced (redemption.draw.soul)."""
@@ -395,6 +479,8 @@ class Game(GameBase):
         if p is None:
             return []
         out: list[Action] = []
+        if self.st["wq"]:
+            return self._dominant_actions(p) + [Action("decline")]
         ph = self.phase
         z = self.z[p]
         hand = z["hand"]
@@ -404,7 +490,7 @@ class Game(GameBase):
             out.extend(Action("cut", (str(k),)) for k in range(MIN_CUT, n - MIN_CUT + 1))
             return out
         if ph == "first":
-            return [Action("first", ("0",)), Action("first", ("1",))] + self._dominant_actions(p)
+            return [Action("first", ("0",)), Action("first", ("1",))]
         if ph in ("prep", "discard"):
             out.extend(self._placement_actions(p, ph))
             out.append(Action("end"))
@@ -414,13 +500,16 @@ class Game(GameBase):
             step = self.b["step"]
             if not self.b["kind"]:
                 opp = 1 - p
+                in_play = self._unique_names(p) if not self.st["flags"]["battled"] else set()
                 for c in (hand + z["territory"]) if not self.st["flags"]["battled"] else ():
-                    if self.card(c).type == "hero" and c not in self.attached:
+                    cd = self.card(c)
+                    if cd.type == "hero" and c not in self.attached and (
+                            self.loc[c][1] == "territory" or cd.name not in in_play or self._unique_clash(p, c) is None):
                         out.append(Action("rescue" if self.reachable(c, opp) else "challenge", (c,)))
                 out.append(Action("end"))
             elif step == "block":
                 for c in hand + z["territory"]:
-                    if self.card(c).type == "evil_character" and c not in self.attached:
+                    if self.card(c).type == "evil_character" and c not in self.attached and self._unique_clash(p, c) is None:
                         out.append(Action("block", (c,)))
                 out.append(Action("noblock"))
             elif step == "initiative":
@@ -431,7 +520,11 @@ class Game(GameBase):
                         continue
                     for c in chars:
                         if self._enhance_problem(e, c) is None:
-                            out.append(Action("enhance", (e, c)))
+                            targets = self._ability_targets(p, e, c)
+                            if targets:
+                                out.extend(Action("enhance", (e, c, t)) for t in targets)
+                            else:
+                                out.append(Action("enhance", (e, c)))
                 out.append(Action("pass"))
             elif step == "surrender":
                 out.extend(Action("surrender", (s,)) for s in self.b["souls"])
@@ -443,16 +536,21 @@ class Game(GameBase):
         out = []
         prep = ph == "prep"
         terr_chars = [c for c in z["territory"] if self.card(c).is_character]
+        in_play = self._unique_names(p)
         for c in z["hand"]:
             cd = self.card(c)
             if cd.is_character:
-                out.append(Action("play", (c,)))
+                if cd.name not in in_play:
+                    out.append(Action("play", (c,)))
             elif cd.type == "artifact":
                 out.append(Action("artifact", (c,)))
+                if prep and not self.st["flags"]["artifact_activated"]:
+                    out.append(Action("activate", (c,)))
             elif cd.type == "site":
                 out.append(Action("site", (c,)))
             elif cd.type == "fortress":
-                out.append(Action("fortress", (c,)))
+                if cd.name not in in_play:
+                    out.append(Action("fortress", (c,)))
             elif cd.is_enhancement and "weapon" in cd.classes:
                 for w in terr_chars:
                     if self._equip_problem(c, w) is None:
@@ -529,6 +627,8 @@ class Game(GameBase):
         p = self.current_player
         if p is None:
             return "The game is over."
+        if self.st["wq"]:
+            return self._window_text(p) + "."
         ph = self.phase
         if ph == "cut":
             return "The game has not started yet: first you cut your opponent's deck."
@@ -543,6 +643,12 @@ class Game(GameBase):
                 "battle": "It is your Battle phase: make a rescue attempt or a battle challenge with a Hero, "
                           "or end the phase without one.",
                 "discard": "It is your Discard phase: put cards into play, or end your turn."}[ph]
+
+    def _window_text(self, p: int) -> str:
+        then = self.st["then"]
+        moment = ("before the battle ends" if then == "resolve" else "before the turn ends" if then == "end_turn"
+                  else "in the battle" if self.b["kind"] else "before the Battle phase")
+        return f"Player {p + 1} may play a Dominant now, {moment} ('dominant D', or 'decline' to let the game go on)"
 
     def _battle_now(self) -> str:
         step = self.b["step"]
@@ -591,6 +697,13 @@ class Game(GameBase):
         assert p is not None
         v, args = action.verb, action.args
         rule = self._rule_of(action)
+        if self.st["wq"] and v not in ("dominant", "decline"):
+            raise Rejection(f"Player {p + 1} may play a Dominant now or pass ('decline'); the game goes on after that",
+                            "redemption.dominant.window")
+        if v == "decline":
+            require(bool(self.st["wq"]), "There is no Dominant window open now; 'decline' answers one. "
+                    + self.expected_now(), rule)
+            return
         if v == "dominant":
             return self._check_dominant(p, args)
         if v == "cut":
@@ -630,10 +743,18 @@ class Game(GameBase):
                     f"your hand limit. {self.expected_now()}", rule)
         getattr(self, "_check_" + v.replace("-", "_"))(p, args, rule)
 
+    def _check_unique(self, p: int, c: str) -> None:
+        other = self._unique_clash(p, c)
+        if other is not None:
+            where = self.loc[other][1].replace("_", " ").replace("field of battle", "battle")
+            raise Rejection(f"{self.card(c).name} is unique and you already have {self._nm(other)} in your {where}: "
+                            "a player controls at most one copy of a unique card in play", "redemption.unique")
+
     def _check_play(self, p, args, rule):
         (c,) = args
         self._in_hand(p, c, rule)
         require(self.card(c).is_character, f"{self._nm(c)} is {_a(self.card(c).type_name)}, not a character", rule)
+        self._check_unique(p, c)
 
     def _check_artifact(self, p, args, rule):
         (c,) = args
@@ -642,7 +763,8 @@ class Game(GameBase):
 
     def _check_activate(self, p, args, rule):
         (c,) = args
-        require(self.loc[c] == (p, "artifact_pile"), f"{self._nm(c)} is not in your artifact pile", rule)
+        require(self.loc[c] in ((p, "artifact_pile"), (p, "hand")) and self.card(c).type == "artifact",
+                f"{self._nm(c)} is not an artifact in your artifact pile or hand", rule)
         require(c not in self.face_up, f"{self._nm(c)} is already face up", rule)
         require(not self.st["flags"]["artifact_activated"], "you have already activated an artifact this turn", rule)
 
@@ -686,6 +808,11 @@ class Game(GameBase):
     def _check_equip(self, p, args, rule):
         w, c = args
         self._in_hand(p, w, rule)
+        wc = self.card(w)
+        if wc.is_enhancement and "weapon" not in wc.classes:
+            raise Rejection(f"{self._nm(w)} is an enhancement: enhancements are played in battle, on one of your "
+                            "characters there while you hold initiative (only weapon-class enhancements go on "
+                            "warriors outside battle)", "redemption.battle.enhance")
         require(self.loc[c] == (p, "territory") and c not in self.attached,
                 f"{self._nm(c)} is not a character in your territory", rule)
         prob = self._equip_problem(w, c)
@@ -695,6 +822,7 @@ class Game(GameBase):
         (c,) = args
         self._in_hand(p, c, rule)
         require(self.card(c).type == "fortress", f"{self._nm(c)} is not a fortress", rule)
+        self._check_unique(p, c)
 
     def _fortress_in_problem(self, c: str, f: str) -> str | None:
         fa = self.card(f).has("fortress")
@@ -727,6 +855,7 @@ class Game(GameBase):
         require(self.loc[c] in ((p, "hand"), (p, "territory")) and c not in self.attached,
                 f"{self._nm(c)} is not in your hand or territory", rule)
         require(self.card(c).type == "hero", f"{self._nm(c)} is not a Hero; only a Hero can start a battle", rule)
+        self._check_unique(p, c)
 
     def _check_rescue(self, p, args, rule):
         (c,) = args
@@ -745,6 +874,7 @@ class Game(GameBase):
         require(self.loc[c] in ((p, "hand"), (p, "territory")) and c not in self.attached,
                 f"{self._nm(c)} is not in your hand or territory", rule)
         require(self.card(c).type == "evil_character", f"{self._nm(c)} is not an Evil Character; only an Evil Character can block", rule)
+        self._check_unique(p, c)
 
     def _check_noblock(self, p, args, rule):
         pass
@@ -759,15 +889,29 @@ class Game(GameBase):
             return f"{_possessive(ec.name)} brigade ({ec.brigade_text()}) does not match {_possessive(cc.name)} ({cc.brigade_text()})"
         if self._is_ignored(c):
             return f"{cc.name} is being ignored and cannot be enhanced"
+        if "weapon" in ec.classes and "warrior" in cc.classes and any(
+                "weapon" in self.card(a).classes for a in self._attachments(c) if a not in self.b["negated"]):
+            return f"{cc.name} already carries a weapon: one weapon per warrior (redemption.battle.weapon)"
         return None
 
     def _check_enhance(self, p, args, rule):
-        e, c = args
+        e, c = args[0], args[1]
         self._in_hand(p, e, rule)
         require(self.loc[c] == (p, "field_of_battle") and self.card(c).is_character and c not in self.attached,
                 f"{self._nm(c)} is not one of your characters in battle", rule)
         prob = self._enhance_problem(e, c)
+        if prob and "(redemption.battle.weapon)" in prob:
+            raise Rejection(prob.replace(" (redemption.battle.weapon)", ""), "redemption.battle.weapon")
         require(prob is None, prob or "", "redemption.battle.brigade" if prob and "brigade" in prob else rule)
+        targets = self._ability_targets(p, e, c)
+        name = self.card(e).name
+        if not targets:
+            require(len(args) == 2, f"{name} has nothing to choose now: write 'enhance {e} {c}'", "redemption.battle.targets")
+            return
+        require(len(args) == 3, f"{name} needs a target: write 'enhance {e} {c} T' with T one of {' '.join(targets)}",
+                "redemption.battle.targets")
+        require(args[2] in targets, f"{self._nm(args[2])} is not a possible target of {name}; "
+                f"the targets are {' '.join(targets)}", "redemption.battle.targets")
 
     def _check_pass(self, p, args, rule):
         pass
@@ -783,8 +927,13 @@ class Game(GameBase):
 
     def _check_dominant(self, p, args):
         rule = "redemption.dominant"
-        require(self.phase != "cut", "Dominants can be played once the starting hands are drawn", "redemption.dominant.timing")
+        require(self.phase not in ("cut", "first"), "Dominants can be played once the first turn has begun",
+                "redemption.dominant.timing")
         d = args[0]
+        if self.loc[d] == (1 - p, "hand") and self.card(d).type == "dominant":
+            raise Rejection(f"{self._nm(d)} is Player {2 - p}'s, and now it is Player {p + 1}'s decision: Player {2 - p} "
+                            "can play it at their own decisions or in a Dominant window, which the game opens for "
+                            "them when it is their moment", "redemption.dominant.timing")
         self._in_hand(p, d, rule)
         require(self.card(d).type == "dominant", f"{self._nm(d)} is not a Dominant", rule)
         targets = self._dominant_targets(p, d)
@@ -801,8 +950,20 @@ class Game(GameBase):
         p = self.current_player
         assert p is not None
         getattr(self, "_do_" + action.verb.replace("-", "_"))(p, action.args, events)
+        if self.b["kind"] == "challenge" and self.phase == "battle":
+            self._challenge_to_rescue(events)
         if not self.is_over:
             self._check_end(events)
+
+    def _challenge_to_rescue(self, events: list[Event]) -> None:
+        """A battle challenge becomes a rescue attempt once a Hero in it can reach a Lost Soul (redemption.battle.challenge)."""
+        a = self.active
+        for h in self.battle_chars(a):
+            if self.reachable(h, 1 - a):
+                self.b["kind"] = "rescue"
+                events.append(Event("battle", f"{self.card(h).name} can reach a Lost Soul now: the battle challenge is a "
+                                    "rescue attempt from here on (redemption.battle.challenge).", a))
+                return
 
     def _do_cut(self, p, args, events):
         opp = 1 - p
@@ -869,6 +1030,7 @@ class Game(GameBase):
             self.st["phase"] = "battle"
             self.b = _battle_default()
             events.append(Event("phase", f"Player {p + 1} ends the Preparation phase.", p))
+            self._open_window([1 - p], "", events)
         elif ph == "battle":
             self.st["phase"] = "discard"
             events.append(Event("phase", f"Player {p + 1} makes no rescue attempt this turn.", p))
@@ -876,17 +1038,40 @@ class Game(GameBase):
             if len(self.z[p]["hand"]) > self.hand_limit(p):
                 self.st["phase"] = "hand_limit"
                 events.append(Event("phase", f"Player {p + 1} holds {len(self.z[p]['hand'])} cards and must discard down to {self.hand_limit(p)} (redemption.discard.limit).", p))
-            else:
+            elif not self._open_window([1 - p], "end_turn", events):
                 self._end_turn(events)
+
+    def _do_decline(self, p, args, events):
+        self.st["wq"].pop(0)
+        if not self.st["wq"]:
+            self._close_window(events)
+
+    def rescue_possible(self) -> bool:
+        """Could either player still win a soul: a Hero that reaches one of the opponent's Lost Souls (blockers aside), or
+        a Dominant that rescues one? (redemption.win.stalled)"""
+        for p in (0, 1):
+            opp = 1 - p
+            if not (self.z[opp]["land_of_bondage"] or self.z[opp]["in_site"]):
+                continue
+            for zone in ("hand", "territory", "set_aside", "in_fortress", "field_of_battle"):
+                for c in self.z[p][zone]:
+                    cd = self.card(c)
+                    if cd.type == "hero" and self.owner(c) == p and self.reachable(c, opp):
+                        return True
+                    if cd.type == "dominant" and zone == "hand" and cd.has("rescue_any"):
+                        return True
+        return False
 
     def _end_turn(self, events):
         both_empty = not self.z[0]["deck"] and not self.z[1]["deck"]
-        if both_empty and not self.st["flags"]["rescued"]:
-            self.st["dry"] += 1
-        else:
-            self.st["dry"] = 0
-        if self.st["dry"] >= 2:
-            self._end_by_score("both draw piles are empty and a full round passed with no rescue (redemption.win.stalled)", events)
+        self.st["dry"] = self.st["dry"] + 1 if both_empty and not self.st["flags"]["rescued"] else 0
+        if both_empty and not self.rescue_possible():
+            self._end_by_score("both draw piles are empty and no player can win a Lost Soul any more "
+                               "(redemption.win.stalled)", events)
+            return
+        if self.st["dry"] >= STALL_TURNS:
+            self._end_by_score(f"both draw piles are empty and {STALL_TURNS // 2} full rounds passed without a rescue "
+                               "(redemption.win.stalled)", events)
             return
         self._start_turn(1 - self.active, events)
 
@@ -910,6 +1095,13 @@ class Game(GameBase):
 
     def _do_activate(self, p, args, events):
         (c,) = args
+        if self.loc[c][1] == "hand":
+            self._move(c, p, "artifact_pile")
+        for other in self.z[p]["artifact_pile"]:
+            if other in self.face_up:
+                self.face_up.discard(other)
+                events.append(Event("activate", f"{self._nm(other)} turns face down: one active artifact at a time "
+                                    "(redemption.prep.activate).", p))
         self.face_up.add(c)
         self.st["flags"]["artifact_activated"] = True
         events.append(Event("activate", f"Player {p + 1} activates {self._nm(c)}: {self.card(c).ability_text}", p))
@@ -962,9 +1154,9 @@ class Game(GameBase):
         events.append(Event("place", f"Player {p + 1} takes {self._nm(c)} out of the fortress into their territory.", p))
 
     # battle
-    def _enter_battle(self, p: int, c: str, events: list[Event], how: str) -> None:
+    def _enter_battle(self, p: int, c: str, events: list[Event], how: str, tail: str = "") -> None:
         self._move_with(c, p, "field_of_battle")
-        events.append(Event("battle", f"Player {p + 1} {how} {self._nm(c)}.", p))
+        events.append(Event("battle", f"Player {p + 1} {how} {self._nm(c)}{tail}.", p))
         for ab in self.card(c).abilities:
             self._effect(p, c, c, ab, "", events)
 
@@ -993,10 +1185,12 @@ class Game(GameBase):
 
     def _do_noblock(self, p, args, events):
         events.append(Event("battle", f"Player {p + 1} does not block.", p))
-        self._resolve(events)
+        if not self._open_window([1 - p], "resolve", events):
+            self._resolve(events)
 
     def _do_enhance(self, p, args, events):
-        e, c = args
+        e, c = args[0], args[1]
+        target = args[2] if len(args) > 2 else ""
         self._move(e, p, "field_of_battle")
         self.attached[e] = c
         self.b["played"].append(e)
@@ -1006,21 +1200,23 @@ class Game(GameBase):
         extra = " (Name-on-Name: its numbers count double)" if non else ""
         events.append(Event("enhance", f"Player {p + 1} plays {self._nm(e)} on {self.card(c).name}{extra}.", p))
         for ab in self.card(e).abilities:
-            self._effect(p, e, c, ab, "", events)
+            self._effect(p, e, c, ab, target if ab.effect in TARGETED else "", events)
         self._after_battle_change(events)
 
     def _do_pass(self, p, args, events):
         st = self.standing()
         if st in ("hero_winning", "evil_winning"):
             events.append(Event("pass", f"Player {p + 1} is losing the battle and plays nothing more: the battle ends.", p))
-            self._resolve(events)
+            if not self._open_window([1 - p], "resolve", events):
+                self._resolve(events)
             return
         self.b["passes"] += 1
         self.b["last_actor"] = p
         events.append(Event("pass", f"Player {p + 1} passes.", p))
         if self.b["passes"] >= 2:
             events.append(Event("pass", "Two passes in a row: the battle ends (redemption.battle.pass).", -1))
-            self._resolve(events)
+            if not self._open_window([1 - p], "resolve", events):
+                self._resolve(events)
 
     def _after_battle_change(self, events):
         """Say how the battle stands now (live totals and initiative)."""
@@ -1032,6 +1228,9 @@ class Game(GameBase):
         who, why = self.initiative()
         events.append(Event("totals", f"Heroes {hs}/{ht} vs Evil {es}/{et}: {self.standing().replace('_', ' ')}; "
                             f"Player {who + 1} has initiative ({why}).", who))
+        other = 1 - who
+        if not self.st["wq"] and other != self.b["last_actor"]:
+            self._open_window([other], "", events)
 
     def _leave_battle(self, c: str, fate: str, events: list[Event], taker: int = -1) -> None:
         """Take a character out of battle: fate is territory, discard, set_aside or captured."""
@@ -1063,13 +1262,6 @@ class Game(GameBase):
             del self.attached[a]
             self._move(a, self.owner(a), "discard")
 
-    def _pick_opposing(self, p: int, flt, events) -> str | None:
-        """The opposing character an ability hits: the matching one with the highest toughness."""
-        opts = [c for c in self.battle_chars(1 - p) if matches(self.card(c), flt) and not self._is_ignored(c)]
-        if not opts:
-            return None
-        return max(opts, key=lambda c: (self.char_numbers(c)[1], -self.z[1 - p]["field_of_battle"].index(c)))
-
     def _effect(self, p: int, src: str, host: str, ab, target: str, events: list[Event]) -> None:
         """Carry out one ability of ``src`` for player p (host: the character it was played on)."""
         eff = ab.effect
@@ -1083,8 +1275,8 @@ class Game(GameBase):
         elif eff in ("discard", "withdraw", "capture", "set_aside"):
             if not in_battle:
                 return
-            t = self._pick_opposing(p, ab.filter, events)
-            if t is None:
+            t = target
+            if not t:
                 events.append(Event("effect", f"{name}: no opposing character in battle fits ({rid}).", p))
                 return
             if eff == "discard" and self._is_protected(t):
@@ -1094,6 +1286,7 @@ class Game(GameBase):
             verb = {"discard": "discards", "withdraw": "returns to territory", "capture": "captures", "set_aside": "sets aside"}[eff]
             events.append(Event("effect", f"{name} {verb} {self._nm(t)}: it is removed from battle ({rid}).", p))
             self._leave_battle(t, fate, events, taker=p)
+            self.b["effects"].append([src, eff, t, self.loc[t][1]])
         elif eff == "ignore":
             if not in_battle:
                 return
@@ -1105,15 +1298,12 @@ class Game(GameBase):
         elif eff == "band":
             if not in_battle:
                 return
-            align = "hero" if self.card(host).type == "hero" else "evil_character"
-            opts = [c for c in self.z[p]["territory"] if self.card(c).type == align and c not in self.attached
-                    and matches(self.card(c), ab.filter)]
-            if not opts:
-                events.append(Event("effect", f"{name}: no character in your territory can band in ({rid}).", p))
+            if not target:
+                events.append(Event("effect", f"{name}: no character in your hand or territory can band in ({rid}).", p))
                 return
-            t = max(opts, key=lambda c: (self.card(c).strength, self.card(c).toughness))
-            self._move_with(t, p, "field_of_battle")
-            events.append(Event("effect", f"{name} bands {self._nm(t)} into battle ({rid}).", p))
+            origin = self.loc[target][1]
+            self.b["effects"].append([src, eff, target, origin])
+            self._enter_battle(p, target, events, "bands in", f" from their {origin} with {name} ({rid})")
         elif eff == "protect":
             if in_battle:
                 self.b["protected"][host] = src
@@ -1128,6 +1318,7 @@ class Game(GameBase):
             e = theirs[-1]
             self.b["negated"].append(e)
             events.append(Event("effect", f"{name} negates {self._nm(e)} ({rid}).", p))
+            self._undo(e, events)
         elif eff == "rescue_any":
             self.attached.pop(target, None)
             self._move(target, p, "land_of_redemption")
@@ -1144,16 +1335,55 @@ class Game(GameBase):
                 self._to_discard(target, events, f" by {name} ({rid})")
         # hand_limit, restricted_soul, site, fortress: passive, read where they apply
 
+    def _undo(self, e: str, events: list[Event]) -> None:
+        """Undo what negated card e did to characters (redemption.effect.negate): they come back, a banded one goes home."""
+        for src, eff, t, where in [x for x in self.b["effects"] if x[0] == e]:
+            self.b["effects"].remove([src, eff, t, where])
+            owner = self.owner(t)
+            if eff == "band":
+                if self.loc[t] != (owner, "field_of_battle"):
+                    continue
+                self._to_discard_attachments_only(t)
+                self._move(t, owner, where)
+                self.b["ignored"].pop(t, None)
+                self.b["protected"].pop(t, None)
+                events.append(Event("effect", f"{self._nm(t)} leaves the battle and goes back to its owner's {where} "
+                                    "(the band is negated).", owner))
+            elif self.loc[t][1] == where and (where != "discard" or self.loc[t][0] == owner):
+                self._move_with(t, owner, "field_of_battle")
+                events.append(Event("effect", f"{self._nm(t)} returns to battle: what {self.card(e).name} did is undone "
+                                    "(redemption.effect.negate).", owner))
+
     def _do_dominant(self, p, args, events):
         d = args[0]
         target = args[1] if len(args) > 1 else ""
+        window = bool(self.st["wq"])
+        if window:
+            self.st["wq"].pop(0)
         self._move(d, p, "discard")
         events.append(Event("dominant", f"Player {p + 1} plays the Dominant {self._nm(d)}: {self.card(d).ability_text}", p))
         for ab in self.card(d).abilities:
             self._effect(p, d, d, ab, target, events)
+        if window:
+            then = self.st["then"]
+            if then == "resolve" and self.phase == "battle" and self.b["kind"] and not self.battle_chars(self.active):
+                self.st["wq"], self.st["then"] = [], ""  # nothing left to resolve: the window closes with the battle
+                events.append(Event("battle", "No Hero is left in battle: the battle is over and rescues nothing.", -1))
+                self._finish_battle(events)
+                return
+            if then and not self.is_over and 1 - p not in self.st["wq"] and self._has_playable_dominant(1 - p):
+                self.st["wq"].insert(0, 1 - p)  # the other player may answer before the game goes on
+            if then == "resolve" and self.phase == "battle" and self.b["kind"]:
+                if not self.st["wq"]:
+                    self._close_window(events)
+                return
+            if not self.st["wq"]:
+                self._close_window(events)
         if self.phase == "hand_limit" and len(self.z[p]["hand"]) <= self.hand_limit(p):
             events.append(Event("phase", f"Player {p + 1} is within the hand limit now.", p))
             self._end_turn(events)
+        if self.st["wq"]:
+            return
         if self.phase == "battle" and self.b["kind"]:
             if self.b["step"] == "initiative" and not (self.battle_chars(0) or self.battle_chars(1)):
                 events.append(Event("battle", "No character is left in battle on either side: the battle ends.", -1))
@@ -1294,6 +1524,8 @@ class Game(GameBase):
         p = self.current_player
         if p is None:
             return {"player": -1, "kind": "game_over", "text": self.st["end_reason"]}
+        if self.st["wq"]:
+            return {"player": p, "kind": "window", "text": self._window_text(p)}
         ph = self.phase
         if ph == "cut":
             return {"player": p, "kind": "cut", "text": f"Player {p + 1}: cut Player {2 - p}'s deck ('cut' or 'cut N')."}
@@ -1388,6 +1620,7 @@ class Game(GameBase):
             "souls_drawn": list(self.st["souls_drawn"]), "flags": dict(self.st["flags"]),
             "dry_turns": self.st["dry"], "result": self.st["result"], "end_reason": self.st["end_reason"],
             "battle": _copy_battle(self.b), "live": self._live(), "history": list(self.history),
+            "window": {"queue": list(self.st["wq"]), "then": self.st["then"]},
         }
 
     def _live(self) -> dict:
@@ -1405,6 +1638,7 @@ class Game(GameBase):
         st = dict(self.st)
         st["flags"] = dict(st["flags"])
         st["souls_drawn"] = list(st["souls_drawn"])
+        st["wq"] = list(st["wq"])
         g = Game.__new__(Game)
         g.seed, g.options, g.rng, g.decks = self.seed, dict(self.options), self.rng.clone(), list(self.decks)
         g.cards = dict(self.cards)
@@ -1552,7 +1786,23 @@ class Game(GameBase):
         if not isinstance(er, str):
             raise ValueError("'end_reason' must be text")
         st["end_reason"] = er
+        window = d.get("window", {"queue": [], "then": ""})
+        if not (isinstance(window, dict) and set(window) <= {"queue", "then"}
+                and isinstance(window.get("queue", []), list) and window.get("then", "") in THEN):
+            raise ValueError("'window' must be a table with 'queue' (players) and 'then' ('', 'resolve' or 'end_turn')")
+        wq = window.get("queue", [])
+        if len(wq) > 2 or len(set(wq)) != len(wq) or not all(q in (0, 1) and not isinstance(q, bool) for q in wq):
+            raise ValueError("a Dominant window's queue lists players 0 and 1 at most once each")
+        st["wq"], st["then"] = list(wq), window.get("then", "")
+        if st["then"] and not wq:
+            raise ValueError("a window's 'then' needs a player in its queue")
+        if wq and (result != "" or phase in ("cut", "first")):
+            raise ValueError("a Dominant window can only be open during play")
         b = _battle(d.get("battle", {}), cards)
+        if st["then"] == "resolve" and not b["kind"]:
+            raise ValueError("a window that resolves the battle needs a battle in progress")
+        if st["then"] == "end_turn" and phase != "discard":
+            raise ValueError("a window that ends the turn belongs to the Discard phase")
         if b["kind"] and phase != "battle":
             raise ValueError("a battle is in progress but the phase is not the Battle phase")
         in_field = any(zones[i]["field_of_battle"] for i in (0, 1))
@@ -1605,6 +1855,10 @@ def _battle(raw, cards) -> dict:
                 raise ValueError(f"battle {k} must map card ids to card ids")
             if c not in cards or src not in cards:
                 raise ValueError(f"battle {k} names unknown cards {c}/{src}")
+    for e in b["effects"]:
+        if not (isinstance(e, list) and len(e) == 4 and all(isinstance(x, str) for x in e)
+                and e[0] in cards and e[2] in cards and e[1] in UNDOABLE):
+            raise ValueError("battle effects must list [card, effect, target, zone] entries")
     for k in ("negated", "played", "souls"):
         for c in b[k]:
             if not isinstance(c, str):
@@ -1676,5 +1930,6 @@ def new_game(seed: int, decks=("G", "H"), **options) -> Game:
         zd["deck"] = ids
         zones.append(zd)
     st = {"phase": "cut", "active": 0, "turn": 0, "first": -1, "cutter": 1, "chooser": -1,
-          "souls_drawn": [0, 0], "flags": _flags_default(), "dry": 0, "result": "", "end_reason": ""}
+          "souls_drawn": [0, 0], "flags": _flags_default(), "dry": 0, "result": "", "end_reason": "",
+          "wq": [], "then": ""}
     return Game(seed, opts, rng, labels, cards, zones, {}, set(), st, _battle_default(), [])

@@ -27,8 +27,6 @@ if TYPE_CHECKING:
 
 RULE = "redemption.save.valid"
 SETUP = ("cut", "first")
-HAND_SIZE = 8
-BASE_HAND_LIMIT = 8
 #: Zones that only ever hold their own player's cards. The Land of Redemption (rescued souls), the captured
 #: and removed piles can hold the other player's.
 OWN_ZONES = ("deck", "hand", "territory", "artifact_pile", "land_of_bondage", "field_of_battle", "discard",
@@ -105,6 +103,8 @@ def _turns(g: "Game") -> None:
             _fail("during the cut every card is still in its draw pile")
         return
     if g.phase == "first":  # the starting hands are drawn; a Dominant may already have been played
+        from rules.redemption.game import HAND_SIZE  # (game.py imports this module: its names at call time)
+
         for p in (0, 1):
             room = _room(g, p, HAND_SIZE)
             if len(g.z[p]["hand"]) > room:
@@ -120,8 +120,6 @@ def _turns(g: "Game") -> None:
     cap = g.options["max_turns"]
     if cap and g.turn > cap:
         _fail(f"turn {g.turn} is past the turn limit of {cap}")
-    if st["dry"] > 2:
-        _fail(f"the game ends after two dry turns, but the state counts {st['dry']}")
 
 
 def _room(g: "Game", p: int, base: int) -> int:
@@ -141,6 +139,8 @@ def _hands(g: "Game") -> None:
     their hand can only have grown by the draws of their own cards (enhancements, Dominants)."""
     if g.phase in SETUP or g.is_over:
         return
+    from rules.redemption.game import BASE_HAND_LIMIT
+
     p = 1 - g.active
     room = _room(g, p, BASE_HAND_LIMIT)
     if len(g.z[p]["hand"]) > room:

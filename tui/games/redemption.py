@@ -27,7 +27,8 @@ ZONE_WORDS = {"field_of_battle": "in battle", "territory": "territory", "artifac
               "land_of_redemption": "Land of Redemption", "discard_top": "top of the discard pile"}
 #: What the keys do at each decision (the engine's decision text is in its notation; the battle one
 #: repeats the initiative reason shown just above). "{opp}": the other player's name.
-PROMPTS = {"block": "block (pick, Enter) or no block (Space).",
+PROMPTS = {"window": "you may play a Dominant now (pick, Enter) or pass (Space).",
+           "block": "block (pick, Enter) or no block (Space).",
            "initiative": "enhance (pick, Enter) or pass (Space).",
            "surrender": "pick the Lost Soul to surrender (Enter).",
            "rescuer_chooses": "pick the Lost Soul you rescue (Enter).",
@@ -117,6 +118,8 @@ class RedemptionUI:
             if n and len(name) > room - rest and len(name.split(" ")[0]) + 1 > room - rest:
                 n, rest = "", rest - len(n) - 1  # too narrow for a word and the numbers: the Field shows them
             name = short_name(name, room - rest)
+            if self.ascii_only:
+                name = name.replace("\u2026", ".")
         t.append(f" {name}")
         if n:
             t.append(f" {n}", style="strike" if c.get("negated") else "")
@@ -148,27 +151,38 @@ class RedemptionUI:
         return t
 
     def describe(self, action) -> str:
-        """The notation, then the same in words (card names from the last view shown)."""
+        """An action in words, with card names from the last view shown (never its notation: the ids mean
+        nothing to a player)."""
         w = str(action).split()
         verb, args = w[0], w[1:]
         if verb == "cut":
-            return f"{action}: " + (f"lift {args[0]} cards from the top" if args else "a random cut")
+            return f"Lift {args[0]} cards from the top" if args else "A random cut"
         if verb == "first":
             p = int(args[0])
             name = self._names[p] if p < len(self._names) else f"Player {p + 1}"
             seat = "" if name == f"Player {p + 1}" else f" (Player {p + 1})"
-            return f"{action}: {name}{seat} takes the first turn"
+            return f"{name}{seat} {'take' if name == 'You' else 'takes'} the first turn"
         named = [self._cards.get(a, {}).get("name", a) for a in args]
         if not named:
-            return {"pass": "pass: play nothing more", "noblock": "noblock: do not block",
-                    "end": "end: end this phase"}.get(verb, str(action))
+            return {"pass": "Pass: play nothing more", "noblock": "Do not block",
+                    "decline": "Play no Dominant now, let the game go on",
+                    "end": "End this phase"}.get(verb, str(action))
         if verb == "dominant" and len(args) == 2:  # whose card, and where: a Dominant can hit your own
             where = self.whereabouts(args[1])
-            return f"{action}: play {named[0]} on {named[1]}" + (f" ({where})" if where else "")
+            return f"Play {named[0]} on {named[1]}" + (f" ({where})" if where else "")
+        if verb == "enhance" and len(args) == 3:  # the third card is what its ability takes (redemption.battle.targets)
+            ability = self._cards.get(args[0], {}).get("ability", "")
+            how = ("banding in" if ability.startswith("Band") else "discarding" if ability.startswith("Discard")
+                   else "capturing" if ability.startswith("Capture") else "setting aside" if ability.startswith("Set aside")
+                   else "returning" if ability.startswith("Return") else "choosing")
+            where = self.whereabouts(args[2])
+            return f"Play {named[0]} on {named[1]}, {how} {named[2]}" + (f" ({where})" if where else "")
         phrase = VERB_PHRASES.get(verb)
         if phrase and len(named) == phrase.count("{"):
-            return f"{action}: " + phrase.format(*named)
-        return f"{action}: " + (" on ".join(named) if verb in ("enhance", "equip") else ", ".join(named))
+            text = phrase.format(*named)
+        else:
+            text = f"{verb} " + (" on ".join(named) if verb in ("enhance", "equip") else ", ".join(named))
+        return text[0].upper() + text[1:]
 
     def hand(self, view: dict) -> list[str]:
         return [c["id"] for c in view["players"][view["you"]]["hand"]]
@@ -417,7 +431,7 @@ class RedemptionUI:
         elif cp in (0, 1) and cp != view["you"]:
             t.append(f">> {names[cp]} to move.\n", style="bold")
         elif cp in (0, 1):
-            key = b["step"] if b else view["phase"]
+            key = "window" if view["decision"]["kind"] == "window" else b["step"] if b else view["phase"]
             if key == "surrender" and cp == b["attacker"]:
                 key = "rescuer_chooses"
             prompt = PROMPTS.get(key, "").format(opp=names[1 - cp])
@@ -431,6 +445,8 @@ class RedemptionUI:
         return title, t
 
     def phase(self, view: dict) -> str:
+        if view["decision"]["kind"] == "window":
+            return "Dominant window"
         if view["battle"]:
             return f"battle: {view['battle']['step']}"
         return view["phase_name"].lower()

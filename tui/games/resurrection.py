@@ -65,7 +65,7 @@ class ResurrectionUI:
     def describe(self, action) -> str:
         code = str(action).split()[-1]
         card = CARDS.get(code)
-        return f"{action}  ({card.name}, power {card.power})" if card else str(action)
+        return f"Play the {card.name} (power {card.power})" if card else str(action)
 
     def refusal_text(self, view: dict, card: str) -> str:
         return f"play {card}"

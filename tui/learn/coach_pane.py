@@ -9,17 +9,21 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from rules.coach import Advice, Hint
+from tui.wording import in_keys, key_for
 
 
-def render_advice(advice: Advice | None, before: list[Text | str] = (), hint: Hint | None = None) -> Text:
-    """The advice as styled text. Structure is carried by words and indentation, never colour alone."""
+def render_advice(advice: Advice | None, before: list[Text | str] = (), hint: Hint | None = None,
+                  describe=None) -> Text:
+    """The advice as styled text. Structure is carried by words and indentation, never colour alone. Keys, never
+    notation: what the coach quotes in notation is said as the key that does it; ``describe`` (the game screen's)
+    puts a hinted action in words."""
     out = Text()
 
     def line(text: str | Text = "", style: str = "", rule: str = "") -> None:
         if len(out):
             out.append("\n")
         if isinstance(text, str):
-            out.append(text, style=style)
+            out.append(in_keys(text), style=style)
         else:
             out.append_text(text)
         if rule:
@@ -29,7 +33,7 @@ def render_advice(advice: Advice | None, before: list[Text | str] = (), hint: Hi
         if item:
             line(item)
     if hint is not None:
-        line(f"Hint: {hint.action}", "bold")
+        line(f"Hint: {describe(hint.action) if describe else hint.action} ({key_for(hint.action)})", "bold")
         line(f"  {hint.reason}")
     if advice is None:
         return out
@@ -43,7 +47,8 @@ def render_advice(advice: Advice | None, before: list[Text | str] = (), hint: Hi
         line(f"Not allowed: {r.reason}", "bold reverse")
         if r.rule:
             line(Text.assemble(("Rule ", ""), (r.rule, "bold"), (f" ({r.rule_title}): " if r.rule_title else ": ", ""), r.rule_summary))
-        line("Legal instead: " + (", ".join(a.action for a in r.legal_instead) or "nothing right now"), "bold")
+        line("Legal instead (pick, Enter): " + ("; ".join(a.words.split(":")[0] for a in r.legal_instead)
+                                                 or "nothing right now"), "bold")
     if advice.opponent:
         line()
         line("What just happened", "bold")
@@ -58,7 +63,7 @@ def render_advice(advice: Advice | None, before: list[Text | str] = (), hint: Hi
         line()
         line("You can", "bold")
         for a in advice.actions:
-            line(Text.assemble((a.action, "bold"), f": {a.words}"), rule=a.rule)
+            line(Text.assemble((key_for(a.action), "bold"), f": {in_keys(a.words)}"), rule=a.rule)
     elif not advice.your_move and not advice.phase.startswith("Game over"):
         line()
         line("Waiting for your opponent.", "italic")
@@ -90,6 +95,7 @@ class CoachPane(VerticalScroll, can_focus=True):
         super().__init__(id=id, classes=classes)
         self.game = game
         self.rule = ""
+        self.describe = None  # the game screen's ui.describe: actions in words
         self.text = Text()
         self._body = Static(id="coach-text")  # kept, so show() works before the pane is mounted
 
@@ -103,7 +109,7 @@ class CoachPane(VerticalScroll, can_focus=True):
     def show(self, advice: Advice | None, before: list[Text | str] = (), hint: Hint | None = None,
              rule: str = "") -> None:
         """Show the coach's words; ``rule`` (else the rejection's, else the phase's) is where ``r`` jumps."""
-        self.text = render_advice(advice, before, hint)
+        self.text = render_advice(advice, before, hint, self.describe)
         if not rule and advice is not None:
             rule = advice.rejected.rule if advice.rejected and advice.rejected.rule else advice.phase_rule
         self.rule = rule

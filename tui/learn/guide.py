@@ -17,6 +17,7 @@ from textual.binding import Binding
 from rules import coach
 from rules.core import Event, Outcome
 from tui.learn.coach_pane import CoachPane
+from tui.wording import in_keys, key_for
 
 #: The keys, for the game screen's BINDINGS (not in the Footer: the game screen's own keys keep their places there).
 GUIDE_BINDINGS = [
@@ -61,6 +62,7 @@ class GuidedGame:
         if found:
             return found.first()
         pane = CoachPane(self.session.game.name, id="coach")
+        pane.describe = self.ui.describe  # type: ignore[attr-defined]
         self.query_one("#table").mount(pane)  # type: ignore[attr-defined]
         return pane
 
@@ -89,8 +91,10 @@ class GuidedGame:
         h = coach.hint(s.game, s.viewer, level="normal", seed=getattr(s.game, "seed", 0))
         if h is None:
             return
-        who = "The computer would play" if h.source == "computer" else "The coach suggests"
-        self.notify(f"{who}: {h.action}\n{h.reason}", title="Hint")  # type: ignore[attr-defined]
+        who = "The computer would" if h.source == "computer" else "The coach suggests:"
+        words = self.ui.describe(h.action)  # type: ignore[attr-defined]
+        words = words[:1].lower() + words[1:] if who.endswith("would") else words
+        self.notify(f"{who} {words} ({key_for(h.action)}).\n{in_keys(h.reason)}", title="Hint")  # type: ignore[attr-defined]
         if self.coach_shown:
             advice = coach.advise(s.game, s.viewer, self._guide_events)
             self._pane().show(advice, hint=h)

@@ -22,6 +22,18 @@ def matches(section: RuleSection, query: str) -> bool:
     return all(word in hay for word in query.lower().split())
 
 
+def rank(section: RuleSection, query: str) -> int:
+    """Best first: the query in the section's id, then every word in its title, then only in its text."""
+    q = query.lower().strip()
+    if not q:
+        return 0
+    if q in section.id.lower():
+        return 0
+    if all(word in section.title.lower() for word in q.split()):
+        return 1
+    return 2
+
+
 class RulesScreen(Screen):
     DEFAULT_CSS = """
     RulesScreen #rules-head { height: 1; text-style: bold; padding: 0 1; }
@@ -46,7 +58,7 @@ class RulesScreen(Screen):
 
     def compose(self) -> ComposeResult:
         yield Static(f"Rules of {self.game.capitalize()}: {len(self.sections)} sections", id="rules-head")
-        yield Input(placeholder="Search the rules (words), Enter to go to the first match", id="rules-search")
+        yield Input(placeholder="Type to search the rules; Enter opens the best match", id="rules-search")
         with Horizontal():
             yield OptionList(id="rules-list")
             with VerticalScroll(id="rules-body", can_focus=True):
@@ -60,7 +72,8 @@ class RulesScreen(Screen):
 
     def fill(self, query: str) -> None:
         ol = self.query_one("#rules-list", OptionList)
-        self.shown = [sid for sid, s in self.sections.items() if not query or matches(s, query)]
+        found = [sid for sid, s in self.sections.items() if not query or matches(s, query)]
+        self.shown = sorted(found, key=lambda sid: rank(self.sections[sid], query))  # stable: book order within
         ol.clear_options()
         ol.add_options([Option(self._label(sid), id=sid) for sid in self.shown])
         self.query_one("#rules-list").border_title = f"{len(self.shown)} of {len(self.sections)}"
@@ -112,11 +125,24 @@ class RulesScreen(Screen):
             self.show_rule(self.shown[0])
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        if self.shown:
+        if self.shown:  # Enter opens the best match: its text gets the focus, to read and scroll
             self.show_rule(self.shown[0])
-            self.query_one("#rules-list", OptionList).focus()
+            self.query_one("#rules-body").focus()
         else:
             self.notify(f"No rule mentions {event.value!r}.", severity="warning")
+
+    def on_key(self, event) -> None:
+        """Typing a word anywhere but in the search box starts a search (no need for / first)."""
+        search = self.query_one("#rules-search", Input)
+        if self.focused is search or not event.is_printable or not event.character or event.character in "/?":
+            return
+        if not (event.character.isalnum() or event.character in "-."):
+            return
+        event.stop()
+        event.prevent_default()
+        search.value += event.character
+        search.cursor_position = len(search.value)
+        search.focus()
 
     def action_search(self) -> None:
         self.query_one("#rules-search", Input).focus()

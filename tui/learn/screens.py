@@ -24,6 +24,7 @@ from rules.lessons import Lesson, LessonError, LessonRun, lessons
 from saves import progress as progress_store
 from tui import controls
 from tui.games import ui_for
+from tui.wording import in_keys
 from tui.learn.coach_pane import CoachPane
 from tui.widgets import CardList
 
@@ -207,7 +208,9 @@ class LessonScreen(Screen):
         with Horizontal():
             with Vertical(id="lesson-board"):
                 yield from self.ui.board()  # the same panes as the game screen
-            yield CoachPane(self.lesson.game)
+            pane = CoachPane(self.lesson.game)
+            pane.describe = self.ui.describe
+            yield pane
         yield Input(placeholder="Type an action, e.g. play BA (Enter sends, Esc cancels)", id="prompt")
         yield Footer(compact=True)
 
@@ -293,16 +296,16 @@ class LessonScreen(Screen):
         if fb.kind == "illegal":
             self.app.bell()
             self.feedback = [Text.assemble(("Not quite. ", "bold reverse"), fb.note)] if fb.note else []
-            self.notify(fb.text.splitlines()[0], title="Not allowed", severity="error")
+            self.notify(in_keys(fb.text).splitlines()[0], title="Not allowed", severity="error")
             self.refresh_view(rejected=fb.rejected)
             return
         if fb.kind == "mistake":
-            self.feedback = [Text.assemble(("Not quite. ", "bold reverse"), fb.text, (f" [{fb.rule}]" if fb.rule else "", "dim"))]
-            self.notify(fb.text, title="Try again", severity="warning")
+            self.feedback = [Text.assemble(("Not quite. ", "bold reverse"), in_keys(fb.text), (f" [{fb.rule}]" if fb.rule else "", "dim"))]
+            self.notify(in_keys(fb.text), title="Try again", severity="warning")
         elif fb.kind == "step":
-            self.feedback = [Text.assemble(("Well done. ", "bold"), fb.text)]
+            self.feedback = [Text.assemble(("Well done. ", "bold"), in_keys(fb.text))]
         elif fb.kind == "done":
-            self.feedback = [Text.assemble(("Well done. ", "bold"), fb.text)]
+            self.feedback = [Text.assemble(("Well done. ", "bold"), in_keys(fb.text))]
             self.finish()
         else:  # a move inside an open step: the coach's "what just happened" says it all
             self.feedback = []

@@ -21,6 +21,7 @@ from textual.widgets.option_list import Option
 
 from rules.redemption.cards import CARD_TYPES, CARDS, TYPE_NAMES
 from saves import decks as dk
+from saves import printable
 
 CSS = str(Path(__file__).with_name("decks.tcss"))
 ALIGN_FILTERS = ("", "good", "evil", "neutral")
@@ -103,7 +104,7 @@ class DeckListScreen(Screen):
         for d in self.decks:
             problems = d.problems()
             legal = "legal" if not problems else f"not legal ({len(problems)})"
-            label = f"{d.name[:30]:30} {d.size:3} cards  {legal:16} {'bundled' if d.builtin else ''}"
+            label = f"{printable(d.name)[:30]:30} {d.size:3} cards  {legal:16} {'bundled' if d.builtin else ''}"
             menu.add_option(Option(Content(label)))
         menu.highlighted = min(keep, len(self.decks) - 1)
         self.query_one("#deck-errors", Static).update("\n".join(f"Unreadable: {e}" for e in errors))
@@ -150,12 +151,12 @@ class DeckListScreen(Screen):
             if yes:
                 try:
                     dk.delete(deck.name, self.app.settings.save_dir)  # type: ignore[attr-defined]
-                    self.notify(Content(f"Deleted the deck {deck.name}."))
+                    self.notify(Content(f"Deleted the deck {printable(deck.name)}."))
                 except dk.SaveError as e:
                     self.notify(Content(str(e)), severity="error")
                 self.fill()
 
-        self.app.push_screen(ConfirmScreen(f"Delete the deck {deck.name!r}?", yes="Delete"), done)
+        self.app.push_screen(ConfirmScreen(f"Delete the deck {printable(deck.name)!r}?", yes="Delete"), done)
 
     def action_back(self) -> None:
         self.dismiss()
@@ -166,7 +167,10 @@ class DeckEditorScreen(Screen):
     BINDINGS = [
         Binding("plus,equals_sign,a", "add", "Add", show=True),
         Binding("minus,delete,x", "remove", "Remove", show=True),
-        Binding("slash", "search", "Search"),
+        # '/' and Enter act as they arrive (priority): keys typed in the same burst (fast typing, a paste over
+        # SSH) then go where those two send them, to the search field or back to the pool.
+        Binding("slash", "search", "Search", priority=True),
+        Binding("enter", "enter", "Add", show=False, priority=True),
         Binding("t", "cycle('type')", "Type"),
         Binding("l", "cycle('align')", "Align"),
         Binding("b", "cycle('brigade')", "Brigade"),
@@ -263,7 +267,7 @@ class DeckEditorScreen(Screen):
         problems = self.deck.problems()
         mark = " *" if self.dirty else ""
         self.query_one("#deck-title", Static).update(
-            f"Deck editor: {self.deck.name}{mark}   ({self.deck.size} cards; "
+            f"Deck editor: {printable(self.deck.name)}{mark}   ({self.deck.size} cards; "
             f"{'saved' if not self.dirty else 'not saved'})")
         if not problems:
             text = "Legal (Type 1): ready to play."
@@ -300,15 +304,15 @@ class DeckEditorScreen(Screen):
         elif event.option_list.id == "deck" and 0 <= event.option_index < len(self.rows):
             self.show_card(self.rows[event.option_index])
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        self.action_add()
-
     def on_input_changed(self, event: Input.Changed) -> None:
         self.refresh_pool()
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.query_one("#pool", OptionList).focus()
+    def action_enter(self) -> None:
+        """Enter: in the search field, back to the pool; on a card, add a copy."""
+        if isinstance(self.focused, Input):
+            self.set_focus(self.query_one("#pool", OptionList))
+        else:
+            self.action_add()
 
     # --- actions -------------------------------------------------------------------------------------
     def change(self, key: str, n: int) -> None:
@@ -330,7 +334,9 @@ class DeckEditorScreen(Screen):
             self.change(key, -1)
 
     def action_search(self) -> None:
-        self.query_one("#pool-search", Input).focus()
+        # At once, not after a refresh (Widget.focus): the keys typed right after '/' in the same burst (a fast
+        # typist, a paste over SSH) must reach the search field, not run as the pool's commands.
+        self.set_focus(self.query_one("#pool-search", Input))
 
     def action_cycle(self, which: str) -> None:
         values = {"type": TYPE_FILTERS, "align": ALIGN_FILTERS, "brigade": BRIGADES}[which]
@@ -409,7 +415,7 @@ class DeckEditorScreen(Screen):
 
     def action_back(self) -> None:
         if isinstance(self.focused, Input):
-            self.query_one("#pool", OptionList).focus()
+            self.set_focus(self.query_one("#pool", OptionList))
             return
         if not self.dirty:
             self.dismiss()

@@ -21,6 +21,7 @@ from tui.agents import choose, make_agent
 from tui.games import ui_for
 from tui.screens.choice import ChoiceScreen
 from tui.screens.handoff import HandOffScreen
+from tui.screens.number import NumberScreen
 from tui.screens.help import HelpScreen
 from tui.learn.guide import GUIDE_BINDINGS, GuidedGame
 from tui.session import Session
@@ -78,6 +79,7 @@ class GameScreen(GuidedGame, Screen):
     AUTO_FOCUS = "#hand"  # whenever the screen is shown, the hand has the keyboard
     BINDINGS = [
         Binding("enter", "play", "Play", priority=False),
+        Binding("enter", "play_why", show=False),  # Enter while Play is dimmed: says why (whose move it is)
         Binding("space", "pass", "Pass"),
         Binding("n", "end_phase", "End phase"),
         Binding("u", "undo", "Undo"),
@@ -94,6 +96,7 @@ class GameScreen(GuidedGame, Screen):
         Binding("0", "pick(10)", "Card 10", show=False),
         Binding("escape", "cancel_prompt", show=False),
         *GUIDE_BINDINGS,  # g: the coach pane, H: a hint (tui.learn.guide)
+        Binding("L", "log_width", "Log", key_display="L", show=False),  # the log: normal, narrow, hidden
     ]
 
     def __init__(self, session: Session):
@@ -108,6 +111,7 @@ class GameScreen(GuidedGame, Screen):
         self._wake = threading.Event()
         self._active_list: CardList | None = None
         self._happened: list[tuple[int, Any]] = []  # (who acted, event), the last 200
+        self._message = ""  # shown in the status line in place of the game's line, until the next accepted action
         self.last_result: list[str] = []  # the events of the last battle's result (engine text)
         self._collecting = False
         self._talking = False  # the prompt sends a message to a shared table instead of an action
@@ -143,7 +147,31 @@ class GameScreen(GuidedGame, Screen):
     def on_resize(self) -> None:
         self.set_class(self.size.height >= 32, "-tall")
         self.set_class(self.size.width >= WIDE, "-wide")
+        self.set_class(self.size.width >= 120, "-roomy")
+        self.rewrap_log()
         self.refresh_view()
+
+    LOG_WIDTHS = ("", "-log-narrow", "-log-hidden")
+
+    def action_log_width(self) -> None:
+        """L: the log at its width, narrow (more room for the table at 80 columns), or hidden."""
+        now = next((i for i, c in enumerate(self.LOG_WIDTHS) if c and self.has_class(c)), 0)
+        nxt = (now + 1) % len(self.LOG_WIDTHS)
+        for c in self.LOG_WIDTHS:
+            if c:
+                self.set_class(c == self.LOG_WIDTHS[nxt], c)
+        self.say(("Log: full width", "Log: narrow", "Log: hidden")[nxt] + " (L changes it).", toast=False)
+        self.call_after_refresh(self.rewrap_log)
+        self.call_after_refresh(self.refresh_view)  # the panes' labels fit their new width
+
+    def rewrap_log(self) -> None:
+        """RichLog wraps a line once, when written: after a change of width, write the lines again."""
+        log = self.query_one("#log", LogPane)
+        width = log.size.width
+        if width and width != getattr(self, "_log_width", 0):
+            self._log_width = width
+            log.reset()
+            log.sync(self.session.meta.log, self.names)
 
     def on_card_list_moved(self, event: CardList.Moved) -> None:
         self.refresh_view()
@@ -185,7 +213,10 @@ class GameScreen(GuidedGame, Screen):
         self.guide_refresh()
 
     def status_text(self, view: dict) -> str:
-        """Game | turn | whose move: phase | score; shortened (phase, then score) to fit the width."""
+        """Game | turn | whose move: phase | score; shortened (phase, then score) to fit the width. A message for
+        the player (a refusal, why a key cannot act) takes the line until the next accepted action."""
+        if self._message:
+            return self._message[:max(20, self.size.width - 2)]
         s = self.session
         game = s.game
         phase = ""
@@ -209,7 +240,7 @@ class GameScreen(GuidedGame, Screen):
         game = s.game
         if action in ("new_game", "rematch"):
             return game.is_over and self._can_rematch()
-        if game.is_over and action in ("play", "pass", "end_phase", "undo", "undo_why"):
+        if game.is_over and action in ("play", "pass", "end_phase", "undo", "undo_why", "play_why"):
             return False  # no key that can no longer act
         if action == "play":
             return True if s.my_turn else None
@@ -242,18 +273,21 @@ class GameScreen(GuidedGame, Screen):
         self.refresh_view()  # the card text follows the cursor, as with the arrow keys
 
     def action_play(self) -> None:
-        if not self._may_act():
-            return
-        card = self.selected_card()
-        if self._active_list is not None and self._active_list.id == "opponent" and self._active_list.has_focus:
+        reading = self._active_list is not None and self._active_list.id == "opponent" and self._active_list.has_focus
+        if reading and not (self.session.my_turn and controls.cardless_choices(self.session.game)):
             s = self.session
             self.notify(f"That is {s.name(1 - s.viewer)}'s card: Tab to your hand or table to play.",
                         severity="warning", timeout=3)
             return
+        if not self._may_act():
+            return
+        card = None if reading else self.selected_card()  # reading their table: a decision with no card (the cut)
         refusal = self.ui.refusal_text(self.session.view(), card) if card else ""
         decision = controls.enter_on_card(self.session.game, card, refusal)
         if decision.kind == "apply":
             self.submit(decision.actions[0])
+        elif decision.kind == "choose" and all(controls.words(a)[0] == "cut" for a in decision.actions):
+            self.ask_cut(decision.actions)
         elif decision.kind == "choose":
             self.app.push_screen(ChoiceScreen([self.ui.describe(a) for a in decision.actions]),
                                  lambda i: self.submit(decision.actions[i]) if i is not None else None)
@@ -261,6 +295,25 @@ class GameScreen(GuidedGame, Screen):
             self.submit(decision.text)
         else:
             self.notify("Pick a card first (1-9 or the arrow keys).", severity="warning")
+
+    def ask_cut(self, actions: tuple) -> None:
+        """The cut: how many cards to lift, as one number (or r for a random cut), not a list of twelve."""
+        sizes = {int(controls.words(a)[1]): a for a in actions if len(controls.words(a)) > 1}
+        random_cut = next((a for a in actions if len(controls.words(a)) == 1), None)
+        if not sizes:
+            self.submit(actions[0])
+            return
+        low, high = min(sizes), max(sizes)
+        s = self.session
+        question = f"Cut {s.name(1 - s.game.current_player)}'s deck: how many cards do you lift from the top?"
+
+        def done(n: int | str | None) -> None:
+            if n == "random" and random_cut is not None:
+                self.submit(random_cut)
+            elif isinstance(n, int) and n in sizes:
+                self.submit(sizes[n])
+
+        self.app.push_screen(NumberScreen(question, low, high, (low + high) // 2, random=random_cut is not None), done)
 
     def action_pass(self) -> None:
         if self._may_act():
@@ -298,6 +351,7 @@ class GameScreen(GuidedGame, Screen):
         if not outcome.ok:
             self.app.bell()
             self.notify(f"{outcome.reason}\nRule: {outcome.rule}", title="Not allowed", severity="error")
+            self.say(f"Not allowed: {outcome.reason}", toast=False)
             self.refresh_view()
             return
         self.after_action()
@@ -335,6 +389,7 @@ class GameScreen(GuidedGame, Screen):
 
     def after_action(self) -> None:
         s = self.session
+        self._message = ""  # an accepted action: the status line is the game's again
         self.refresh_view()
         self.aim()
         if s.game.is_over:
@@ -479,8 +534,10 @@ class GameScreen(GuidedGame, Screen):
             return
         if s.undo():
             self.stop_thinking()
-            self.notify("Your last action is undone.")
+            self.query_one("#log", LogPane).reset()  # the log on screen is rewound to match the save
+            self._happened.clear()
             self.refresh_view()
+            self.say("Your last action is undone.")
             self.maybe_computer()
         else:
             self.app.bell()
@@ -577,6 +634,9 @@ class GameScreen(GuidedGame, Screen):
         elif text:
             self.submit(text)
 
+    def action_play_why(self) -> None:
+        self.action_play()  # not your move, or not your card: it says so
+
     def action_undo_why(self) -> None:
         """u when Undo cannot act: say why, in the status line and a toast."""
         s = self.session
@@ -587,11 +647,13 @@ class GameScreen(GuidedGame, Screen):
         self.app.bell()
         self.say(why)
 
-    def say(self, text: str) -> None:
-        """A short message where the player looks: the status line (until the next redraw) and a toast."""
-        self.query_one("#status", StatusLine).update(text)
-        self._status = text
-        self.notify(text, severity="warning")
+    def say(self, text: str, toast: bool = True) -> None:
+        """A short message where the player looks: the status line (until the next accepted action) and a toast."""
+        self._message = text.replace("\n", " ")
+        self._status = self._message
+        self.query_one("#status", StatusLine).update(self.status_text({}))
+        if toast:
+            self.notify(text, severity="warning")
 
     def _can_rematch(self) -> bool:
         return getattr(self.session, "rematch_allowed", True) and self.session.path is not None

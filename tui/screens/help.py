@@ -13,13 +13,15 @@ KEYS = """\
 
 | Key | What it does |
 |---|---|
-| 1-9 | pick a card in your hand |
+| 1-9, 0 | pick a card in your hand (0: the tenth; arrows reach the rest) |
 | arrows, h j k l | move the cursor over cards |
-| Tab, Shift+Tab | move between panes |
+| Tab, Shift+Tab | move between panes, also onto the opponent's table to read their cards |
 | Enter | play the picked card / confirm |
 | Space | pass, where passing is legal |
 | n | end the current phase, where that is legal |
-| u | undo your last action (against the computer at the easy level, never past a reveal) |
+| u | undo your last action (against the computer at the easy level, never past a reveal); otherwise it says why not |
+| L | the log: full width, narrow, hidden |
+| n, r (game over) | a new game; a rematch with the same options and the seats swapped |
 | s | save now (every accepted action is saved anyway) |
 | : | type an action in the game's notation, e.g. `play BA` |
 | Ctrl+P | command palette: every action legal now, and the app's commands |
@@ -31,7 +33,33 @@ KEYS = """\
 | Ctrl+Q | quit the app (the game is saved) |
 
 Keys shown dimmed in the bottom line cannot be used right now.
+
+## Abbreviations on the table (Redemption)
+
+Card types: H Hero, EC Evil Character, GE/EE good/evil enhancement, LS Lost Soul, Do Dominant,
+Ar artifact, Si site, Fo fortress; ?? a face-down card. Where a card is: * in battle, T territory,
+A artifact pile, S set aside, @ in a site, F in a fortress, B Land of Bondage, C captured,
+R Land of Redemption, D top of the discard pile (the only discard anyone may see). x before a card:
+no action can use it now. A name cut with ... is shown in full in the Field when the cursor is on it.
+Red: Redeemed Souls; LoB: Land of Bondage; Disc: discard pile.
 """
+
+
+def as_list(markdown: str) -> str:
+    """Markdown tables as lists ("- key: what it does"), for --ascii."""
+    out = []
+    for line in markdown.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")] if line.startswith("|") else None
+        if cells is None:
+            stripped = line.lstrip()
+            if stripped.startswith(("- ", "* ")):  # a list item: a plain dash, not a bullet glyph
+                line = line[:len(line) - len(stripped)] + "\\- " + stripped[2:] + "  "
+            out.append(line)
+        elif set("".join(cells)) <= set("-: ") or cells[:2] == ["Key", "What it does"]:
+            continue  # the header and its rule
+        else:
+            out.append(f"**{cells[0]}**: {' | '.join(cells[1:])}  ")  # two spaces: a line break
+    return "\n".join(out)
 
 
 def rules_markdown(game: str) -> str:
@@ -58,7 +86,10 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-body"):
             yield Static("Help (Esc closes; arrows, PgUp/PgDn scroll)", classes="dialog-title")
-            yield Markdown(KEYS + ("\n\n" + rules_markdown(self.game) if self.game else ""))
+            text = KEYS + ("\n\n" + rules_markdown(self.game) if self.game else "")
+            if getattr(getattr(self.app, "settings", None), "ascii", False):
+                text = as_list(text)  # Markdown draws tables with box lines: plain ASCII has none
+            yield Markdown(text)
 
     def on_mount(self) -> None:
         self.query_one("#help-body").focus()

@@ -213,7 +213,7 @@ class NewGameScreen(Screen):
         found, _ = dk.list_decks(self.app.settings.save_dir)  # type: ignore[attr-defined]
         out = []
         for d in found:
-            label = f"{d.name} (bundled)" if d.builtin else d.name
+            label = f"{d.name} (bundled)" if d.builtin else saves.printable(d.name)
             out.append((label + ("" if not d.problems() else "  (not legal)"), d.name))
         return out
 
@@ -279,6 +279,9 @@ class NewGameScreen(Screen):
         app.switch_to_game(session)
 
 
+NAME_WIDTH, PLAYERS_WIDTH, PROBLEM_WIDTH = 16, 14, 14  # the resume table fits 80 columns
+
+
 class ResumeScreen(Screen):
     BINDINGS = [Binding("enter", "open", "Resume"), Binding("v", "review", "Review"), Binding("d", "delete", "Delete"),
                 Binding("escape", "back", "Back")]
@@ -288,6 +291,7 @@ class ResumeScreen(Screen):
             yield Label("Saved games, newest first (Enter resumes, v reviews, d deletes, Esc back)", classes="dialog-title")
             yield Label(Text(f"Folder: {saves.printable(self.app.settings.save_dir)}"), id="folder")  # type: ignore[attr-defined]
             yield DataTable(id="saves", cursor_type="row", zebra_stripes=False)
+            yield Label("", id="save-detail")  # the highlighted save in full: a broken one's problem
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -303,13 +307,55 @@ class ResumeScreen(Screen):
         self.rows = saves.list_saves(app.settings.save_dir)
         for info in self.rows:
             # Text cells: a DataTable reads a plain string as markup, and these come from files
+            name = Text(info.name)
+            name.truncate(NAME_WIDTH, overflow="ellipsis")
+            name = self.plain_ascii(name)
             if info.error:
-                table.add_row(Text(info.name), "unreadable", Text(info.error[-40:]), "", "", "", key=str(info.path))
+                problem = Text(self.problem(info))  # from its start; the line under the table has all of it
+                problem.truncate(PROBLEM_WIDTH, overflow="ellipsis")
+                problem = self.plain_ascii(problem)
+                table.add_row(name, "unreadable", problem, "", "", "", key=str(info.path))
             else:
-                score = info.score + ("  (over)" if info.over else "")
-                players = info.players.replace("Computer (computer)", "Computer")  # fits 80 columns
-                table.add_row(Text(info.name), info.game.capitalize(), Text(players), str(info.turn), Text(score),
-                              Text(info.updated.replace("T", " ")[:16]), key=str(info.path))
+                score = info.score.replace(" cards", "") + (" over" if info.over else "")
+                players = Text(info.players.replace("Computer (computer)", "Computer"))  # fits 80 columns
+                players.truncate(PLAYERS_WIDTH, overflow="ellipsis")
+                players = self.plain_ascii(players)
+                stamp = info.updated.replace("T", " ")
+                table.add_row(name, info.game.capitalize(), players, str(info.turn), Text(score),
+                              Text(stamp[5:16] if stamp[:4] == self.year else stamp[:10]), key=str(info.path))
+
+    def plain_ascii(self, text: Text) -> Text:
+        """With --ascii, the ellipsis of a cut cell is three dots' worth: one '.' (same length, styles kept)."""
+        if getattr(self.app.settings, "ascii", False) and "\u2026" in text.plain:  # type: ignore[attr-defined]
+            text.plain = text.plain.replace("\u2026", ".")
+        return text
+
+    def problem(self, info: saves.SaveInfo) -> str:
+        """A broken save's problem without the file's path (the Name column and the line below say which file)."""
+        text = info.error
+        for prefix in (str(info.path), info.path.name):
+            if text.startswith(prefix):
+                text = text[len(prefix):].lstrip(": ")
+        return text
+
+    @property
+    def year(self) -> str:
+        from datetime import datetime
+
+        return str(datetime.now().year)
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        info = self._current()
+        detail = self.query_one("#save-detail", Label)
+        if info is None:
+            detail.update("")
+        elif info.error:
+            detail.update(Text(f"{info.name} cannot be resumed: {self.problem(info)}"))
+        else:
+            players = info.players.replace("Computer (computer)", "Computer")
+            detail.update(Text(f"{info.name}: {info.game.capitalize()}, {players}, turn {info.turn}, "
+                               f"score {info.score}{' (over)' if info.over else ''}, last played "
+                               f"{info.updated.replace('T', ' ')[:16]}"))
 
     def _current(self) -> saves.SaveInfo | None:
         table = self.query_one("#saves", DataTable)
@@ -339,7 +385,7 @@ class ResumeScreen(Screen):
         if info is None:
             return
         try:
-            session = Session.load(info.path)
+            session = Session.load(info.path, to_play=False)  # a look back: the game may be open elsewhere
         except saves.SaveError as e:
             self.app.bell()
             self.notify(str(e), title="Cannot review", severity="error", markup=False)

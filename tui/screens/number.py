@@ -1,0 +1,55 @@
+"""Pick a number in a range (how many cards to lift in a cut): one line, not a row per number."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label
+
+
+class NumberScreen(ModalScreen[int | str | None]):
+    """Dismisses with the number, ``"random"`` (r, when offered) or None (Esc)."""
+
+    # priority: the arrows go past the text field (which keeps left/right for its cursor)
+    BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("up,plus", "step(1)", "More", priority=True),
+                Binding("down,minus", "step(-1)", "Fewer", priority=True),
+                Binding("r", "random", "Random", priority=True)]
+
+    def __init__(self, question: str, low: int, high: int, default: int, random: bool = False):
+        super().__init__()
+        self.question, self.low, self.high, self.random = question, low, high, random
+        self.default = min(max(default, low), high)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="number-dialog"):
+            yield Label(self.question, classes="dialog-title")
+            yield Input(str(self.default), type="integer", id="number", max_length=3)
+            keys = f"{self.low}-{self.high}: type it or use the arrow keys, Enter to confirm"
+            yield Label(keys + (", r: a random cut" if self.random else "") + ", Esc: back.", id="number-keys")
+
+    def value(self) -> int | None:
+        text = self.query_one("#number", Input).value.strip()
+        return int(text) if text.lstrip("-").isdigit() else None
+
+    def action_step(self, step: int) -> None:
+        n = self.value()
+        n = self.default if n is None else min(max(n + step, self.low), self.high)
+        self.query_one("#number", Input).value = str(n)
+
+    def action_random(self) -> None:
+        if self.random:
+            self.dismiss("random")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        n = self.value()
+        if n is None or not self.low <= n <= self.high:
+            self.app.bell()
+            self.notify(f"Pick a number from {self.low} to {self.high}.", severity="warning")
+            return
+        self.dismiss(n)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
