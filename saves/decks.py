@@ -32,7 +32,7 @@ import tomli_w
 
 from rules.redemption.cards import CARDS, DECKS
 from rules.redemption.deckrules import Violation, check, find_card, suggest
-from saves.store import SaveError, printable, read_text, validate_name, write_atomic
+from saves.store import SaveError, printable, read_text, remove_file, validate_name, write_atomic
 
 FORMAT = "redemption-tui-deck"
 VERSION = 1
@@ -242,13 +242,7 @@ def load(name: str, save_dir: str | os.PathLike) -> Deck:
 
 
 def delete(name: str, save_dir: str | os.PathLike) -> None:
-    path = path_for(name, save_dir)
-    try:
-        path.unlink()
-    except FileNotFoundError:
-        raise DeckError(f"{path}: no such deck") from None
-    except OSError as e:
-        raise DeckError(f"{path}: cannot delete ({e.strerror or e})") from None
+    remove_file(path_for(name, save_dir), "deck", DeckError)
 
 
 def rename(old: str, new: str, save_dir: str | os.PathLike) -> Path:

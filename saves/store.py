@@ -422,11 +422,15 @@ def list_saves(folder: str | os.PathLike) -> list[SaveInfo]:
     return [r[1] for r in rows]
 
 
-def delete(name: str, folder: str | os.PathLike) -> None:
-    path = save_path(name, folder)
+def remove_file(path: Path, what: str, error: type[Exception] = SaveError) -> None:
+    """Delete ``path``; a missing or undeletable file raises ``error`` naming the file (``what``: 'save', 'deck')."""
     try:
         path.unlink()
     except FileNotFoundError:
-        raise SaveError(f"{path}: no such save") from None
+        raise error(f"{path}: no such {what}") from None
     except OSError as e:
-        raise SaveError(f"{path}: cannot delete ({e.strerror or e})") from None
+        raise error(f"{path}: cannot delete ({e.strerror or e})") from None
+
+
+def delete(name: str, folder: str | os.PathLike) -> None:
+    remove_file(save_path(name, folder), "save")

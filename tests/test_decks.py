@@ -142,6 +142,8 @@ def test_toml_round_trip(tmp_path):
     assert [d.name for d in dk.list_decks(tmp_path)[0]] == ["G", "H", "Giants"]
     dk.delete("Giants", tmp_path)
     assert [d.name for d in dk.list_decks(tmp_path)[0]] == ["G", "H"]
+    with pytest.raises(dk.DeckError, match="Giants.toml: no such deck"):
+        dk.delete("Giants", tmp_path)
 
 
 def test_pasted_list_with_typos_names_lines_and_suggests():
