@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 import signal
 import threading
@@ -112,6 +113,18 @@ class RedemptionApp(App[int]):
             else:
                 self.push_screen(self.game_screen(self.start))
         self.call_after_refresh(self.check_current_size)  # the size when it runs: a resize may come first
+        self.call_after_refresh(self.settle_memory)
+
+    @staticmethod
+    def settle_memory() -> None:
+        """Collect once, then freeze what is alive (the app, its screens, the rules' card data) out of the
+        collector's way. Without it a full collection walked them all every few dozen keys: 65-185 ms in the middle
+        of a redraw, the slowest key presses in ``python -m tests.bench.keystrokes`` (issue 14). Called when the app
+        starts and when a game screen opens, moments that already redraw the whole screen. Unfrozen first, so what
+        died since the last time (a finished game's screen) is still collected."""
+        gc.unfreeze()
+        gc.collect()
+        gc.freeze()
 
     # --- games ---------------------------------------------------------------------------
     def new_session(self, game: str, **kw) -> Session:
@@ -206,6 +219,14 @@ class RedemptionApp(App[int]):
         result = super().push_screen(screen, *args, **kwargs)
         if not isinstance(screen, TooSmallScreen):
             self.call_after_refresh(self.check_current_size)
+        if hasattr(screen, "session"):  # a game or a lesson: its objects live as long as it does
+            self.call_after_refresh(self.settle_memory)
+        return result
+
+    def switch_screen(self, screen, *args, **kwargs):
+        result = super().switch_screen(screen, *args, **kwargs)
+        if hasattr(screen, "session"):
+            self.call_after_refresh(self.settle_memory)
         return result
 
     def check_current_size(self) -> None:

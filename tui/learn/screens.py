@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 import saves
@@ -23,6 +23,7 @@ from rules.core import GAME_NAMES
 from rules.lessons import Lesson, LessonError, LessonRun, lessons
 from saves import progress as progress_store
 from tui import controls
+from tui.footer import Footer
 from tui.games import ui_for
 from tui.wording import in_keys
 from tui.learn.coach_pane import CoachPane
