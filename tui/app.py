@@ -13,9 +13,11 @@ from pathlib import Path
 from textual import events
 from textual.app import App
 from textual.binding import Binding
+from textual.command import CommandPalette
 from textual.scrollbar import ScrollBarRender
 
 import saves
+import tui.asciifix  # noqa: F401  (under --ascii a cut text ends in "..."; see the module)
 import tui.textfix  # noqa: F401  (text fields apply keys in the order typed; see the module)
 from tui.screens.title import TitleScreen
 from tui.screens.toosmall import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
@@ -92,6 +94,12 @@ class RedemptionApp(App[int]):
             return shown
         key = binding.key.split(",")[0]
         return self.ASCII_KEYS.get(key, key.upper() if len(key) == 1 else key)
+
+    def action_command_palette(self) -> None:
+        """Ctrl+P: Textual's palette, its prompt in plain ASCII under --ascii (its search icon is hidden in app.tcss)."""
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            hint = "Search for commands..." if self.settings.ascii else "Search for commands\u2026"
+            self.push_screen(CommandPalette(id="--command-palette", placeholder=hint))
 
     def get_default_screen(self) -> TitleScreen:
         return TitleScreen()

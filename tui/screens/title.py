@@ -309,26 +309,17 @@ class ResumeScreen(Screen):
             # Text cells: a DataTable reads a plain string as markup, and these come from files
             name = Text(info.name)
             name.truncate(NAME_WIDTH, overflow="ellipsis")
-            name = self.plain_ascii(name)
             if info.error:
                 problem = Text(self.problem(info))  # from its start; the line under the table has all of it
                 problem.truncate(PROBLEM_WIDTH, overflow="ellipsis")
-                problem = self.plain_ascii(problem)
                 table.add_row(name, "unreadable", problem, "", "", "", key=str(info.path))
             else:
                 score = info.score.replace(" cards", "") + (" over" if info.over else "")
                 players = Text(info.players.replace("Computer (computer)", "Computer"))  # fits 80 columns
                 players.truncate(PLAYERS_WIDTH, overflow="ellipsis")
-                players = self.plain_ascii(players)
                 stamp = info.updated.replace("T", " ")
                 table.add_row(name, info.game.capitalize(), players, str(info.turn), Text(score),
                               Text(stamp[5:16] if stamp[:4] == self.year else stamp[:10]), key=str(info.path))
-
-    def plain_ascii(self, text: Text) -> Text:
-        """With --ascii, the ellipsis of a cut cell is three dots' worth: one '.' (same length, styles kept)."""
-        if getattr(self.app.settings, "ascii", False) and "\u2026" in text.plain:  # type: ignore[attr-defined]
-            text.plain = text.plain.replace("\u2026", ".")
-        return text
 
     def problem(self, info: saves.SaveInfo) -> str:
         """A broken save's problem without the file's path (the Name column and the line below say which file)."""
