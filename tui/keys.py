@@ -111,8 +111,9 @@ def key_name(key: str) -> str:
 
 
 def keys_name(keys: str) -> str:
-    """A binding's keys as a player reads them: "? or F1"."""
-    return " or ".join(key_name(k) for k in keys.split(","))
+    """A binding's keys as a player reads them: "? or F1", "Up, k, Left, h"."""
+    names = [key_name(k) for k in keys.split(",")]
+    return " or ".join(names) if len(names) == 2 else ", ".join(names)
 
 
 def check_key(key: str) -> str:
@@ -206,8 +207,8 @@ def _run(keys: list[str]) -> str:
 
 def key_table(bindings: Iterable[Binding], keymap: Mapping[str, str] | None = None) -> str:
     """The help's key table, as Markdown."""
-    lines = ["| Key | What it does | Name (keys.toml) |", "|---|---|---|"]
+    lines = ["| Key | What it does (`its name` in keys.toml) |", "|---|---|"]
     for keys, text, name in key_rows(bindings, keymap):
         keys = keys.replace("|", "\\|")
-        lines.append(f"| {keys} | {text} | {name} |")
+        lines.append(f"| {keys} | {text} (`{name}`) |")
     return "\n".join(lines)

@@ -249,7 +249,7 @@ class LessonScreen(Screen):
         finished = self.run.finished
         if action == "next_lesson":
             return (True if self.next_lesson() is not None else None) if finished else False
-        if action in ("pass", "end_phase") and (self.ui is None or action not in self.ui.keys):
+        if action in self.unused_actions:
             return False
         if action == "end_phase":
             return False if finished else (True if controls.end_phase_action(self.run.game) is not None else None)
@@ -351,6 +351,11 @@ class LessonScreen(Screen):
 
     def action_rule(self) -> None:
         self.query_one(CoachPane).action_rule()
+
+    @property
+    def unused_actions(self) -> set[str]:
+        """Keys this game never uses, as in a game (tui.screens.game)."""
+        return {"pass", "end_phase"} - set(self.ui.keys if self.ui is not None else ())
 
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen

@@ -229,7 +229,7 @@ class GameScreen(GuidedGame, Screen):
             return False  # no key that can no longer act
         if action == "play":
             return True if s.my_turn else None
-        if action in ("pass", "end_phase") and action not in self.ui.keys:
+        if action in self.unused_actions:
             return False  # a key this game never uses (Resurrection has no passing and no phases)
         if action == "pass":
             return True if s.my_turn and controls.pass_action(game) is not None else None
@@ -528,6 +528,11 @@ class GameScreen(GuidedGame, Screen):
             self.app.bell()
             self.notify("Nothing to undo: no action of yours since the last card was revealed, drawn or answered.",
                         severity="warning")
+
+    @property
+    def unused_actions(self) -> set[str]:
+        """Keys this game never uses (Resurrection has no passing and no phases): not in the Footer or the help."""
+        return {"pass", "end_phase"} - set(self.ui.keys)
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(self.session.game.name, self))

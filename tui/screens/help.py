@@ -15,8 +15,9 @@ from tui import keys
 
 #: After the key table (which is made from the bindings of the screen the help was opened from).
 NOTES = """\
-Keys shown dimmed in the bottom line cannot be used right now. To use other keys, put the names in the last
-column into `settings/keys.toml` in your save folder, e.g. `pass = "p"` under `[keys]` (see the README).
+Keys shown dimmed in the bottom line cannot be used right now. To use other keys, put a key's name (at the end
+of its line above) into `settings/keys.toml` in your save folder, e.g. `pass = "p"` under `[keys]` (see the
+README).
 
 ## Abbreviations on the table (Redemption)
 
@@ -39,7 +40,7 @@ def as_list(markdown: str) -> str:
             if stripped.startswith(("- ", "* ")):  # a list item: a plain dash, not a bullet glyph
                 line = line[:len(line) - len(stripped)] + "\\- " + stripped[2:] + "  "
             out.append(line)
-        elif set("".join(cells)) <= set("-: ") or cells[:2] == ["Key", "What it does"]:
+        elif set("".join(cells)) <= set("-: ") or cells[:1] == ["Key"]:
             continue  # the header and its rule
         else:
             out.append(f"**{cells[0]}**: {' | '.join(cells[1:])}  ")  # two spaces: a line break
@@ -75,7 +76,9 @@ class HelpScreen(ModalScreen[None]):
         keymap = getattr(self.app, "keymap", {})
         found: list[Binding] = []
         if self.opener is not None:
-            found += keys.CURSOR + [b for b in own_bindings(type(self.opener)) if isinstance(b, Binding)]
+            unused = getattr(self.opener, "unused_actions", set())  # keys this game never uses (no phases, no pass)
+            found += keys.CURSOR + [b for b in own_bindings(type(self.opener))
+                                    if isinstance(b, Binding) and b.action not in unused]
         found += [b for b in own_bindings(type(self.app)) if isinstance(b, Binding)]
         here = [b for b in type(self).BINDINGS if isinstance(b, Binding)]
         return "\n\n".join(["## Keys", keys.key_table(found, keymap), "In this help:",
