@@ -176,7 +176,7 @@ class LessonListScreen(Screen):
 
 class LessonScreen(Screen):
     DEFAULT_CSS = """
-    LessonScreen #lesson-head { height: 2; padding: 0 1; background: $boost; }
+    LessonScreen #lesson-head { height: auto; max-height: 3; padding: 0 1; background: $boost; }
     LessonScreen #lesson-board { width: 56%; }
     LessonScreen #lesson-board Pane.side { height: 3; }
     LessonScreen #lesson-board #battle { height: 1fr; min-height: 5; }
