@@ -71,3 +71,18 @@ def test_the_new_game_forms_labels_and_choices_are_shown_whole_at_80x24(tmp_path
     assert "Player 2 / the computer" in texts and len(texts) > 20
     missing = [t for t in texts if not any(" ".join(t.split()) in shown for shown in screens)]
     assert not missing, missing
+
+
+def test_the_field_of_battles_title_outside_a_battle_is_shown_whole_at_80x24(tmp_path):
+    import saves
+
+    session = Session.new("redemption", seed=2, level="easy", path=saves.save_path("setup", tmp_path / "saves"))
+    app = make_app(tmp_path, session)
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            title = str(app.screen.query_one("#battle").border_title)
+            assert title.startswith("Setup:") and title in screen_text(app)
+
+    asyncio.run(go())

@@ -421,7 +421,8 @@ class RedemptionUI:
             if sides:
                 t.append("\n")
         else:
-            title = f"Field of Battle: {view['phase_name']}, turn {view['turn']}"
+            title = f"{view['phase_name']}, turn {view['turn']}"  # narrow: no room for "Field of Battle: " too
+            title = f"Field of Battle: {title}" if wide else title
         if view["is_over"]:
             w = view["winner"]
             t.append("GAME OVER: " + (wins(names[w]) if w in (0, 1) else "a draw"), style="bold reverse")
