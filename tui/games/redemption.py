@@ -428,7 +428,7 @@ class RedemptionUI:
             t.append("GAME OVER: " + (wins(names[w]) if w in (0, 1) else "a draw"), style="bold reverse")
             if view.get("end_reason"):
                 t.append(f" ({personal(RULE_REF.sub('', printable(view['end_reason'])), names)})")
-            t.append("\nn: new game, r: rematch (seats swapped), q: leave.\n")
+            t.append("\nn: new game, r: rematch (seats swapped), v: review, q: leave.\n")
         elif cp in (0, 1) and cp != view["you"]:
             t.append(f">> {names[cp]} to move.\n", style="bold")
         elif cp in (0, 1):
