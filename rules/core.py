@@ -11,6 +11,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from rules.views import View
+
 #: The games this package knows, by the name used in saves and on the command line.
 GAME_NAMES: tuple[str, ...] = ("resurrection", "redemption")
 
@@ -184,7 +186,8 @@ class GameBase:
     def parse(self, text: str) -> Any:
         raise NotImplementedError
 
-    def view(self, player: int) -> dict:
+    def view(self, player: int) -> View[Any]:
+        """What ``player`` may see, by the convention of ``rules.views``."""
         raise NotImplementedError
 
     def to_dict(self) -> dict:
@@ -281,16 +284,15 @@ def game_from_dict(d: dict) -> GameBase:
     return game_class(name).from_dict(d)
 
 
-def public_view(game: GameBase) -> dict:
+def public_view(game: GameBase) -> View[Any]:
     """What anyone may see (a watcher): each player's side as their opponent sees it, no legal actions.
 
     Laid out like ``view(0)``; a player's hand, face-down cards and private choices stay hidden because
     every side is taken from the view of the other player."""
     views = [game.view(0), game.view(1)]
-    v = dict(views[0])
+    v = views[0].copy()
     v["players"] = [views[1]["players"][0], views[0]["players"][1]]
-    if "legal" in v:
-        v["legal"] = []
+    v["legal"] = []
     return v
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from rules.core import Event, GameBase, Rejection, Rng, merge_options, require, state_header, state_int
 from rules.resurrection.cards import CARDS, CODES
+from rules.views import SeatView, View
 
 HAND_SIZE = 5
 OPTIONS_DEFAULT = {"resurrect_to": "hero-bottom"}
@@ -76,6 +77,25 @@ class _Side:
 
 def _name(code: str) -> str:
     return CARDS[code].name
+
+
+class ResurrectionSeat(SeatView[str]):
+    """A seat in a Resurrection view: cards are codes (``"AS"``); the table is this battle's cards in order,
+    a face-down card the viewer may not see yet as ``"?"``."""
+
+    hero_pile_count: int
+    fallen_pile_count: int
+    table: list[str]
+    cards_left: int  # hand and Hero Pile: what the seat can still play
+
+
+class ResurrectionView(View[ResurrectionSeat]):
+    """``rules.views.View`` plus the battle: who is the Aggressor, how many battles are over, whether the
+    Aggressor's card is still face down."""
+
+    aggressor: int
+    battle: int
+    face_down: bool
 
 
 class Game(GameBase):
@@ -328,12 +348,13 @@ class Game(GameBase):
         return g
 
     # --- views and state ---------------------------------------------------------------
-    def view(self, player: int) -> dict:
-        """What ``player`` may see: their own hand; counts for everything face down."""
+    def view(self, player: int) -> ResurrectionView:
+        """What ``player`` may see (the convention of ``rules.views``): their own hand; counts for everything
+        face down."""
         if player not in (0, 1):
             raise ValueError(f"player must be 0 or 1, not {player!r}")
         hidden_last = self.face_down and player != self.aggressor
-        players = []
+        players: list[ResurrectionSeat] = []
         for p, s in enumerate(self.sides):
             table = s.table[:]
             if hidden_last and p == self.aggressor:
@@ -346,17 +367,20 @@ class Game(GameBase):
                 "table": table,
                 "cards_left": len(s.hand) + len(s.hero_pile),
             })
+        me = self.current_player
         return {
             "game": self.name,
             "you": player,
-            "current_player": self.current_player,
+            "current_player": me,
             "is_over": self.is_over,
             "winner": self.winner,
+            "result": self.result,
+            "legal": [str(a) for a in self.legal_actions()] if me == player else [],
+            "options": dict(self.options),
+            "players": players,
             "aggressor": self.aggressor,
             "battle": self.battle,
             "face_down": self.face_down,
-            "options": dict(self.options),
-            "players": players,
         }
 
     def to_dict(self) -> dict:
