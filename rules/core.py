@@ -6,16 +6,11 @@ only talk to them through the names defined here.
 
 from __future__ import annotations
 
-import importlib
 import random
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from rules.views import View
-
-#: The games this package knows, by the name used in saves and on the command line.
-GAME_NAMES: tuple[str, ...] = ("resurrection", "redemption")
-
 
 @dataclass(frozen=True, slots=True)
 class Event:
@@ -266,12 +261,10 @@ class GameBase:
 
 
 def game_class(name: str) -> type[GameBase]:
-    """The Game class for a game name (imported on first use)."""
-    if name not in GAME_NAMES:
-        known = ", ".join(GAME_NAMES)
-        raise ValueError(f"unknown game {name!r} (known: {known})")
-    module = importlib.import_module(f"rules.{name}")
-    return module.Game
+    """The Game class for a game name (imported on first use); ValueError for a name ``rules.games`` does not list."""
+    from rules.games import find_game
+
+    return find_game(name).game_class()
 
 
 def game_from_dict(d: dict) -> GameBase:
@@ -340,4 +333,4 @@ def require(cond: bool, reason: str, rule: str) -> None:
         raise Rejection(reason, rule)
 
 
-__all__ = ["Event", "Outcome", "Rejection", "Resign", "parse_resign", "public_view", "Rng", "GameBase", "game_class", "game_from_dict", "require", "state_int", "state_header", "merge_options", "GAME_NAMES"]
+__all__ = ["Event", "Outcome", "Rejection", "Resign", "parse_resign", "public_view", "Rng", "GameBase", "game_class", "game_from_dict", "require", "state_int", "state_header", "merge_options"]

@@ -16,7 +16,8 @@ from pathlib import Path
 import tomli_w
 from filelock import FileLock, Timeout
 
-from rules.core import GAME_NAMES, GameBase, game_class
+from rules.core import GameBase
+from rules.games import find_game
 
 FORMAT = "redemption-tui-save"
 #: Schema version of the file layout. Bump it when the layout changes; older files are migrated in ``_migrate``.
@@ -146,8 +147,10 @@ def reads(text: str, source: str = "<text>") -> Saved:
         raise fail(f"the save is version {version}, newer than this program understands (version {VERSION}); update redemption-tui")
     doc = _migrate(doc, version)
     name = doc.get("game")
-    if name not in GAME_NAMES:
-        raise fail(f"unknown game {name!r} (known: {', '.join(GAME_NAMES)})")
+    try:
+        info = find_game(name)
+    except ValueError as e:
+        raise fail(str(e)) from None
     state = doc.get("state")
     if not isinstance(state, dict):
         raise fail("the save has no [state] table")
@@ -157,7 +160,7 @@ def reads(text: str, source: str = "<text>") -> Saved:
     if "history" in doc and "history" not in state:
         state["history"] = doc["history"]
     try:
-        game = game_class(name).from_dict(state)
+        game = info.game_class().from_dict(state)
         game.validate_whole()  # a save is a whole game: its header's decks, counts, turns and hands
     except (ValueError, TypeError, KeyError, IndexError, AttributeError) as e:
         raise fail(f"the game state is not one the rules allow: {e}") from None

@@ -30,7 +30,8 @@ from typing import Any, Callable
 
 from filelock import FileLock, Timeout
 
-from rules.core import GAME_NAMES, parse_resign
+from rules.core import parse_resign
+from rules.games import find_game
 from saves.store import SUFFIX, Meta, Saved, SaveError, list_saves, read, save, validate_name
 
 FOLDER = "_tables"
@@ -229,8 +230,7 @@ def create(base: str | os.PathLike, creator: str, game_name: str, others: list[d
     """A new table: ``creator`` in seat 1, ``others`` in the next seats, each {"invite": NAME},
     {"open": True} or {"computer": LEVEL}. ValueError/TableError for anything that does not make sense."""
     validate_name(creator, what="player name")
-    if game_name not in GAME_NAMES:
-        raise ValueError(f"unknown game {game_name!r} (known: {', '.join(GAME_NAMES)})")
+    find_game(game_name)  # ValueError names the known games
     if len(others) != 1:
         raise ValueError(f"a {game_name.capitalize()} table has 2 seats: give exactly one of --invite, --open or --computer")
     seats = [{"player": creator, "status": JOINED}]

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.core import Event, GameBase, Rejection, Rng, merge_options, require, state_header, state_int
+from rules.core import Event, GameBase, Rejection, Rng, require, state_header, state_int
+from rules.games import find_game
 from rules.resurrection.cards import CARDS, CODES
 from rules.views import SeatView, View
 
 HAND_SIZE = 5
-OPTIONS_DEFAULT = {"resurrect_to": "hero-bottom"}
-RESURRECT_TO = ("hero-bottom", "fallen-bottom")
+INFO = find_game("resurrection")  # its options (defaults, allowed values) are described there
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +99,7 @@ class ResurrectionView(View[ResurrectionSeat]):
 
 
 class Game(GameBase):
-    name = "resurrection"
+    name = INFO.name
 
     def __init__(self, seed: int, options: dict, rng: Rng, aggressor: int, battle: int,
                  sides: list[_Side], result: str, history: list[str]):
@@ -403,7 +403,7 @@ class Game(GameBase):
     @classmethod
     def from_dict(cls, d: dict) -> "Game":
         """Rebuild a game; ValueError says what is wrong with a state the rules cannot produce."""
-        seed, options, rng = state_header(d, "resurrection", _options)
+        seed, options, rng = state_header(d, cls.name, _options)
         aggressor = state_int(d, "aggressor", None)
         if aggressor not in (0, 1):
             raise ValueError(f"'aggressor' must be 0 or 1, not {aggressor}")
@@ -463,10 +463,7 @@ class Game(GameBase):
 
 
 def _options(raw: object) -> dict:
-    options = merge_options(raw, OPTIONS_DEFAULT, "Resurrection")
-    if options["resurrect_to"] not in RESURRECT_TO:
-        raise ValueError(f"option resurrect_to must be one of {', '.join(RESURRECT_TO)}, not {options['resurrect_to']!r}")
-    return options
+    return INFO.check_options(raw)
 
 
 def new_game(seed: int, first: int = 0, **options) -> Game:

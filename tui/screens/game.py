@@ -16,6 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input
 
 import saves
+from rules.games import find_game
 from tui import controls
 from tui.agents import choose, make_agent
 from tui.games import ui_for
@@ -680,7 +681,7 @@ class GameScreen(GuidedGame, Screen):
         first = 1 - int(s.meta.extra.get("first", 0))
         kw: dict = {"vs": "computer" if s.vs_computer else "human", "level": s.level,
                     "options": dict(getattr(game, "options", {}) or {}), "first": first}
-        if game.name == "redemption":  # the same decks, each with its player
+        if find_game(game.name).decks:  # the same decks, each with its player
             from rules.review import starting_decks
 
             decks = starting_decks(game)

@@ -8,6 +8,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Markdown, Static
 
+from rules.games import GAMES
+
 KEYS = """\
 ## Keys
 
@@ -100,4 +102,4 @@ class HelpScreen(ModalScreen[None]):
     def action_rules(self) -> None:
         from tui.learn.rules_screen import RulesScreen
 
-        self.app.push_screen(RulesScreen(self.game or "resurrection"))
+        self.app.push_screen(RulesScreen(self.game or GAMES[0].name))
