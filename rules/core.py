@@ -18,13 +18,15 @@ class Event:
 
     The app reads the fields, never the words: ``kind`` says what happened (``"battle"``, ``"game_over"``...),
     ``rule`` the rule id it follows (a section of the game's ``rules.md``, "" when none applies), ``reveals``
-    whether it makes a hidden card public (so an undo may not go back past it), ``text`` is the words."""
+    whether it makes a hidden card public (so an undo may not go back past it), ``cards`` the public cards it names,
+    ``text`` is the words (without the rule id: the app shows the rule from its field)."""
 
     kind: str
     text: str
     player: int = -1  # -1: nobody in particular
     rule: str = ""  # the rule id the event follows, e.g. "resurrection.battle"
     reveals: bool = False  # the event makes a hidden card public (a draw, a flip, a look at a hand)
+    cards: tuple[str, ...] = ()  # the cards it names that everyone may see, as the game writes them (codes, ids)
 
     def __str__(self) -> str:
         return self.text
@@ -207,8 +209,8 @@ class GameBase:
         events: list[Event] = []
         if isinstance(action, Resign):
             self._resign(action.player)
-            events.append(Event("game_over", f"Player {action.player + 1} resigns: Player {2 - action.player} wins "
-                                             f"({self.name}.resign).", action.player, rule=f"{self.name}.resign"))
+            events.append(Event("game_over", f"Player {action.player + 1} resigns: Player {2 - action.player} wins.",
+                                action.player, rule=f"{self.name}.resign"))
         else:
             self._perform(action, events)
         self.history.append(str(action))

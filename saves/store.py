@@ -16,8 +16,8 @@ from pathlib import Path
 import tomli_w
 from filelock import FileLock, Timeout
 
-from rules.core import GameBase
-from rules.games import find_game
+from rules.core import Event, GameBase
+from rules.games import find_game, game_names
 
 FORMAT = "redemption-tui-save"
 #: Schema version of the file layout. Bump it when the layout changes; older files are migrated in ``_migrate``.
@@ -170,6 +170,23 @@ def reads(text: str, source: str = "<text>") -> Saved:
     return Saved(game, meta)
 
 
+#: Before events carried their rule id in a field (``rules.core.Event.rule``), the engines wrote it into the words:
+#: "... The battle goes on (resurrection.tie.1)." Log lines of such saves lose it when read (the app never showed it).
+_OLD_RULE_REF = re.compile(r" \((?:" + "|".join(map(re.escape, game_names())) + r")\.[\w.-]+\)")
+
+
+def without_rule_ref(text: str) -> str:
+    """Words written before the rule id had its own field, without the rule id."""
+    return _OLD_RULE_REF.sub("", text)
+
+
+def log_line(event: Event) -> str:
+    """The line the log keeps for an event: its words (the rule id is a field of the event, not part of the words).
+    An event that does not give its rule id yet may still write it into the words (the Redemption engine until its
+    events are structured): that is taken out."""
+    return event.text if event.rule else without_rule_ref(event.text)
+
+
 def _migrate(doc: dict, version: int) -> dict:
     """Bring an older layout up to VERSION (nothing to do while VERSION is 1)."""
     return doc
@@ -189,6 +206,7 @@ def _meta(doc: dict, fail) -> Meta:
     log = doc.get("log", [])
     if not isinstance(log, list) or not all(isinstance(x, str) for x in log):
         raise fail("'log' must be a list of text lines")
+    log = [without_rule_ref(line) for line in log]
     extra = doc.get("extra", {})
     if not isinstance(extra, dict):
         raise fail("'extra' must be a table")
