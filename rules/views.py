@@ -56,4 +56,4 @@ class View(TypedDict, Generic[SeatT]):
 VIEW_KEYS: tuple[str, ...] = tuple(View.__annotations__)
 SEAT_KEYS: tuple[str, ...] = tuple(SeatView.__annotations__)
 
-__all__ = ["CardT", "SEAT_KEYS", "SeatT", "SeatView", "VIEW_KEYS", "View"]
+__all__ = ["SEAT_KEYS", "VIEW_KEYS", "CardT", "SeatT", "SeatView", "View"]
