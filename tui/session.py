@@ -17,6 +17,7 @@ from typing import Any
 import saves
 from rules.core import Event, GameBase, Outcome
 from rules.games import find_game
+from rules.views import View
 
 LEVELS = ("easy", "normal", "hard", "random")
 #: Until the Redemption engine's events say whether they reveal a hidden card (``Event.reveals``): the kinds of
@@ -159,7 +160,7 @@ class Session:
         cp = self.game.current_player
         return self.hot_seat and cp is not None and cp != self.viewer and not self.is_computer(cp)
 
-    def view(self) -> dict:
+    def view(self) -> View[Any]:
         return self.game.view(self.viewer)
 
     # --- acting --------------------------------------------------------------------

@@ -10,7 +10,7 @@ from __future__ import annotations
 from rules.coach import Line, from_side
 from rules.core import Event
 from rules.resurrection.cards import CARDS, CODES
-from rules.resurrection.game import Game, Play
+from rules.resurrection.game import Game, Play, ResurrectionView
 
 POWER_ORDER = " > ".join(CODES)
 
@@ -47,7 +47,7 @@ def ability_words(code: str) -> tuple[str, str]:
     return "No ability: if it loses it goes on top of your Fallen Pile.", "resurrection.ability.3"
 
 
-def _tied(view: dict) -> int:
+def _tied(view: ResurrectionView) -> int:
     """How many tied pairs lie on the table (0 when no tie is being extended)."""
     a = view["players"][view["aggressor"]]["table"]
     d = view["players"][1 - view["aggressor"]]["table"]
@@ -171,7 +171,7 @@ def battle_why(game: Game, player: int) -> list[Line]:
 
 def suggest(game: Game, player: int) -> tuple[Play, str]:
     """The coach's own choice when no computer player answers: the highest card in hand."""
-    hand = game.view(player)["players"][player]["hand"]
+    hand = game.view(player)["players"][player]["hand"] or []  # a view always shows its own seat's hand
     code = hand[0]  # the view lists the hand highest first
     return Play(code), reason_for(game, player, Play(code))
 
