@@ -222,4 +222,12 @@ def find_game(name: object) -> GameInfo:
     raise ValueError(f"unknown game {name!r} (known: {', '.join(game_names())})")
 
 
-__all__ = ["GAMES", "Choice", "GameInfo", "Option", "OptionValue", "find_game", "game_names"]
+def title_of(name: str) -> str:
+    """A game's title for lists (a save's or a table's game); a name no description has, as it is written."""
+    for g in GAMES:
+        if g.name == name:
+            return g.title
+    return name
+
+
+__all__ = ["GAMES", "Choice", "GameInfo", "Option", "OptionValue", "find_game", "game_names", "title_of"]

@@ -19,7 +19,7 @@ from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 import saves
-from rules.games import GAMES
+from rules.games import GAMES, title_of
 from rules.lessons import Lesson, LessonError, LessonRun, lessons
 from saves import progress as progress_store
 from tui import controls, keys
@@ -112,8 +112,8 @@ class LessonListScreen(Screen):
         first = None
         for game, items in self.lessons.items():
             done = sum(prog.data.is_done(game, item.id) for item in items)
-            head = f"{game.capitalize()}: {done} of {len(items)} lessons done" if items else \
-                f"{game.capitalize()}: lessons come with its rules engine"
+            head = f"{title_of(game)}: {done} of {len(items)} lessons done" if items else \
+                f"{title_of(game)}: lessons come with its rules engine"
             ol.add_option(Option(Text(head, style="bold"), disabled=True))
             current = prog.current(game, items)
             if items:

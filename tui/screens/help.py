@@ -11,7 +11,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Markdown, Static
 
-from rules.games import GAMES
+from rules.games import GAMES, title_of
 from tui import keys
 
 #: After the key table (which is made from the bindings of the screen the help was opened from).
@@ -55,7 +55,7 @@ def rules_markdown(game: str) -> str:
         sections = rule_sections(game)
     except Exception as e:  # missing or unreadable rules document: say so, do not crash the help
         return f"## Rules\n\nThe rules text for {game} is not available ({e.__class__.__name__})."
-    parts = [f"## The rules of {game.capitalize()}"]
+    parts = [f"## The rules of {title_of(game)}"]
     for sec in sections.values():
         parts.append(f"### {sec.title}  `{sec.id}`\n\n{sec.text}")
     return "\n\n".join(parts)

@@ -9,7 +9,7 @@ from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Input, Label, RadioSet
 
 import saves
-from rules.games import GAMES
+from rules.games import GAMES, title_of
 from saves import tables
 from tui.screens.title import Choice
 
@@ -60,7 +60,7 @@ class TablesScreen(Screen):
             if r.error:
                 table.add_row(" ", KIND_TEXT[r.kind], "", r.error[-50:], r.id, "", key=r.id)
             else:
-                table.add_row(" ", KIND_TEXT[r.kind], r.game.capitalize(), r.players, r.id, r.detail, key=r.id)
+                table.add_row(" ", KIND_TEXT[r.kind], title_of(r.game), r.players, r.id, r.detail, key=r.id)
         if rows and keep is not None:
             table.move_cursor(row=min(keep, len(rows) - 1))
         self._mark(table.cursor_row)

@@ -14,7 +14,7 @@ from textual.widgets.option_list import Option
 from rich.text import Text
 
 import saves
-from rules.games import GAMES, find_game
+from rules.games import GAMES, find_game, title_of
 from tui.session import LEVELS, Session, engine_available, new_save_name
 
 if TYPE_CHECKING:
@@ -325,7 +325,7 @@ class ResumeScreen(Screen):
                 players.truncate(PLAYERS_WIDTH, overflow="ellipsis")
                 players = self.plain_ascii(players)
                 stamp = info.updated.replace("T", " ")
-                table.add_row(name, info.game.capitalize(), players, str(info.turn), Text(score),
+                table.add_row(name, title_of(info.game), players, str(info.turn), Text(score),
                               Text(stamp[5:16] if stamp[:4] == self.year else stamp[:10]), key=str(info.path))
 
     def plain_ascii(self, text: Text) -> Text:
@@ -357,7 +357,7 @@ class ResumeScreen(Screen):
             detail.update(Text(f"{info.name} cannot be resumed: {self.problem(info)}"))
         else:
             players = info.players.replace("Computer (computer)", "Computer")
-            detail.update(Text(f"{info.name}: {info.game.capitalize()}, {players}, turn {info.turn}, "
+            detail.update(Text(f"{info.name}: {title_of(info.game)}, {players}, turn {info.turn}, "
                                f"score {info.score}{' (over)' if info.over else ''}, last played "
                                f"{info.updated.replace('T', ' ')[:16]}"))
 
