@@ -154,6 +154,10 @@ class TitleScreen(Screen):
         self.app.push_screen(NewGameScreen())
 
 
+#: Columns of choices from which a form question lists them one a line (the form is 72 wide at 80 columns).
+STACK_AT = 68
+
+
 class NewGameScreen(Screen):
     BINDINGS = [Binding("escape", "back", "Back", id="new-game.back"),
                 Binding("ctrl+s", "start", "Start", id="new-game.start")]
@@ -186,7 +190,8 @@ class NewGameScreen(Screen):
                 for o in g.options:
                     if o.on_form and o.choices:
                         yield Label(f"{g.title}: {o.help}")
-                        with RadioSet(id=f"{g.name}-{o.name}"):
+                        wide = sum(len(c.label) + 7 for c in o.choices) > STACK_AT  # "( ) " and a margin each
+                        with RadioSet(id=f"{g.name}-{o.name}", classes="-stacked" if wide else ""):
                             for i, c in enumerate(o.choices):
                                 yield Choice(c.label, value=c.value == o.default, id=f"{g.name}-{o.name}-{i}")
             yield Label("Seed (blank: random)")
