@@ -17,6 +17,7 @@ import asyncio
 import collections
 import errno
 import fcntl
+import ipaddress
 import logging
 import os
 import re
@@ -52,6 +53,8 @@ CHANNEL_WINDOW = 256 * 1024  # SSH receive window of a session: what a client ma
 MAX_ENV_REQUESTS = 32  # environment variables a client may send (only CLIENT_ENV_ALLOWED are kept)
 MAX_ENV_VALUE = 64  # bytes of one kept environment variable
 MAX_TERM = 64  # characters of the terminal type
+REFUSE_WAIT = 1.0  # seconds a connection refused before its login waits for the client's first packet
+MAX_REFUSING = 64  # refused connections waiting so at once; beyond, closed at once without a word
 SHUTDOWN_FLUSH = 3.0  # seconds the server waits for clients to take their last words before closing
 #: What the server sends after an app ends, so the client's terminal is normal again even if the app
 #: could not restore it: attributes, mouse modes, focus events, bracketed paste and the kitty keyboard
@@ -427,6 +430,21 @@ def ensure_host_key(path: Path, log) -> Any:
 # --------------------------------------------------------------------------- the server
 
 
+def address_group(addr: str) -> str:
+    """What the per-address limits count an address as: an IPv4 address itself (also when it comes as an
+    IPv4-mapped IPv6 address), and an IPv6 address by its /64, the block one host or one customer
+    usually gets whole (so a host cannot step around the limits by using more of its own addresses)."""
+    try:
+        ip = ipaddress.ip_address(addr.split("%", 1)[0])  # without an IPv6 zone (fe80::1%eth0)
+    except ValueError:
+        return addr
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
+
+
 class RateLimiter:
     def __init__(self, per_minute: int) -> None:
         self.per_minute = per_minute
@@ -478,6 +496,7 @@ class GameServer:
         self.connections: set = set()  # every open client connection
         self.unauth: collections.Counter = collections.Counter()  # address -> connections not logged in yet
         self.unauth_total = 0
+        self.refusing = 0  # connections refused before their login, waiting to be told why (_refuse)
         self.by_player: collections.Counter = collections.Counter()  # player -> logged-in connections
         self.all_closed = asyncio.Event()
         self.closing = False
@@ -557,6 +576,18 @@ class GameServer:
 def _make_connection_class():
     import asyncssh
 
+    #: What a refused connection is told (SSH disconnect reason code and words), by the log's reason.
+    REFUSALS = {
+        "server shutting down": (asyncssh.DISC_BY_APPLICATION, "The server is shutting down; try again later."),
+        "rate limit": (asyncssh.DISC_TOO_MANY_CONNECTIONS,
+                       "Too many new connections from your address; try again in a minute."),
+        "too many connections not logged in from this address": (
+            asyncssh.DISC_TOO_MANY_CONNECTIONS,
+            "Too many connections from your address are still logging in; try again shortly."),
+        "too many connections not logged in": (asyncssh.DISC_TOO_MANY_CONNECTIONS,
+                                               "The server is busy; try again shortly."),
+    }
+
     class _Connection(asyncssh.SSHServer):
         """One client connection: limits, authentication, one session channel, and its log line."""
 
@@ -565,6 +596,7 @@ def _make_connection_class():
             self.conn: Any = None
             self.peer = "?"
             self.addr = "?"
+            self.group = "?"  # what the per-address limits count (address_group)
             self.player: str | None = None
             self.fingerprint = "-"
             self.term = "-"
@@ -577,6 +609,7 @@ def _make_connection_class():
             self.counted_player = False  # counted in game.by_player
             self._no_session: asyncio.TimerHandle | None = None
             self._logged = False
+            self._tell_refused: Any = None  # a refused connection waiting for its client's first packet
 
         # -- connection
         def connection_made(self, conn) -> None:
@@ -585,31 +618,71 @@ def _make_connection_class():
             self.addr = str(peer[0])
             self.peer = f"{peer[0]}:{peer[1]}"
             game = self.game
+            self.group = address_group(self.addr)
             game.connections.add(self)
             game.all_closed.clear()
             refused = None
             if game.closing:
                 refused = "server shutting down"
-            elif not game.rate.allow(self.addr):
+            elif not game.rate.allow(self.group):
                 refused = "rate limit"
-            elif game.unauth[self.addr] >= game.config.pending_per_address:
+            elif game.unauth[self.group] >= game.config.pending_per_address:
                 refused = "too many connections not logged in from this address"
             elif game.unauth_total >= MAX_UNAUTH:
                 refused = "too many connections not logged in"
-            if refused:  # closed at once, before the server says a word: it costs nothing and holds nothing
+            if refused:
+                # Closed at once, holding nothing; the client is told why (see _refuse).
                 self.ended = f"refused: {refused}"
-                conn.abort()
+                self._refuse(*REFUSALS[refused])
                 return
             self.counted_unauth = True
-            game.unauth[self.addr] += 1
+            game.unauth[self.group] += 1
             game.unauth_total += 1
+
+        def _refuse(self, code: int, words: str) -> None:
+            """Tell a client refused before its login why, and close. SSH lets a server disconnect at any
+            point after the version lines, with a reason OpenSSH prints ("Received disconnect from ...:
+            <reason>"); before them there is no way to say anything a client shows. So the server's
+            version line goes out (asyncssh sends it when connection_made returns), nothing the client
+            sends is processed (no key exchange is done for it), and once the client has sent its own
+            version line and its first packet, or after REFUSE_WAIT seconds, or at once when
+            MAX_REFUSING refused connections are waiting already, the disconnect is sent and the
+            connection closed. (Closing before the client's first packet would make its write fail
+            and it would print only "Broken pipe".)"""
+            conn, game = self.conn, self.game
+            if game.refusing >= MAX_REFUSING:
+                conn.abort()
+                return
+            game.refusing += 1
+            seen = bytearray()
+            timer: asyncio.TimerHandle | None = None
+
+            def tell(send: bool = True) -> None:
+                nonlocal timer
+                if timer is None:
+                    return
+                timer.cancel()
+                timer = None
+                game.refusing -= 1
+                if send:
+                    conn.disconnect(code, words)
+
+            def data_received(data: bytes, datatype: Any = None) -> None:
+                seen.extend(data[:4096])
+                end = seen.find(b"\n")
+                if (end >= 0 and len(seen) > end + 1) or len(seen) >= 4096:
+                    tell()
+
+            conn.data_received = data_received  # the client's bytes are only counted, never parsed
+            self._tell_refused = tell
+            timer = asyncio.get_running_loop().call_later(REFUSE_WAIT, tell)
 
         def _uncount(self) -> None:
             if self.counted_unauth:
                 self.counted_unauth = False
-                self.game.unauth[self.addr] -= 1
-                if self.game.unauth[self.addr] <= 0:
-                    del self.game.unauth[self.addr]
+                self.game.unauth[self.group] -= 1
+                if self.game.unauth[self.group] <= 0:
+                    del self.game.unauth[self.group]
                 self.game.unauth_total -= 1
             if self.counted_player:
                 self.counted_player = False
@@ -618,6 +691,8 @@ def _make_connection_class():
                     del self.game.by_player[self.player]
 
         def connection_lost(self, exc) -> None:
+            if self._tell_refused is not None:
+                self._tell_refused(send=False)  # frees its place among the refused connections waiting
             self._uncount()
             self.cancel_no_session_timer()
             self.game.connection_closed(self)
