@@ -68,7 +68,7 @@ class Deck:
     def problems(self) -> list[Violation]:
         return check(self.keys)
 
-    def copy(self, name: str | None = None) -> "Deck":
+    def copy(self, name: str | None = None) -> Deck:
         return Deck(name or self.name, dict(self.cards), self.notes, self.type)
 
     def add(self, key: str, n: int = 1) -> None:

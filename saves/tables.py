@@ -24,13 +24,14 @@ import random
 import re
 import time
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from filelock import FileLock, Timeout
 
-from rules.core import GAME_NAMES, parse_resign
+from rules.core import GAME_NAMES
 from saves.store import SUFFIX, Meta, Saved, SaveError, list_saves, read, save, validate_name
 
 FOLDER = "_tables"
