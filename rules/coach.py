@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import importlib
 import re
-from dataclasses import dataclass, field
-from typing import Any, Iterable
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
 
 from rules.core import Event, GameBase, Outcome
 from rules.docs import rule_text

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import importlib
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 #: The games this package knows, by the name used in saves and on the command line.
@@ -37,7 +37,7 @@ class Outcome:
     events: tuple[Event, ...] = ()
 
     @classmethod
-    def reject(cls, reason: str, rule: str) -> "Outcome":
+    def reject(cls, reason: str, rule: str) -> Outcome:
         return cls(False, reason, rule, ())
 
     def __bool__(self) -> bool:
@@ -63,7 +63,7 @@ class Resign:
         return f"resign {self.player}"
 
 
-def parse_resign(text: str) -> "Resign | None":
+def parse_resign(text: str) -> Resign | None:
     """``resign N`` as a Resign; None for any other text; ValueError for a malformed resignation."""
     words = text.strip().lower().split()
     if not words or words[0] != "resign":
@@ -124,7 +124,7 @@ class Rng:
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
 
-    def clone(self) -> "Rng":
+    def clone(self) -> Rng:
         other = Rng.__new__(Rng)
         other.seed = self.seed
         other.calls = self.calls
@@ -185,10 +185,10 @@ class GameBase:
         raise NotImplementedError
 
     @classmethod
-    def from_dict(cls, d: dict) -> "GameBase":
+    def from_dict(cls, d: dict) -> GameBase:
         raise NotImplementedError
 
-    def clone(self) -> "GameBase":
+    def clone(self) -> GameBase:
         raise NotImplementedError
 
     def validate_whole(self) -> None:
@@ -298,7 +298,7 @@ def state_int(d: dict, key: str, default: int | None) -> int:
     return v
 
 
-def state_header(d: object, name: str, read_options) -> tuple[int, dict, "Rng"]:
+def state_header(d: object, name: str, read_options) -> tuple[int, dict, Rng]:
     """What every game's ``from_dict`` reads first: that it is this game, its seed, options and Rng."""
     if not isinstance(d, dict):
         raise ValueError("the state must be a table")

@@ -50,10 +50,11 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 from importlib import import_module, resources
-from typing import Any, Callable
+from typing import Any
 
 from rules import coach as coach_mod
 from rules.core import Event, GameBase, game_class

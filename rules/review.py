@@ -24,8 +24,9 @@ from __future__ import annotations
 
 import importlib
 import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from rules.core import GameBase, game_class
 
@@ -257,7 +258,7 @@ class Judgement:
                 "after": round(self.after, 4), "best": self.best, "mark": self.mark}
 
     @classmethod
-    def from_dict(cls, d: dict) -> "Judgement":
+    def from_dict(cls, d: dict) -> Judgement:
         try:
             j = cls(int(d["index"]), str(d["action"]), float(d["before"]), float(d["after"]), str(d["best"]),
                     str(d.get("mark", "")))

@@ -188,7 +188,7 @@ def policy(g, me: int, legal: list, rng: Rng) -> Any:
 
 def _placement(g, me: int, by_verb: dict) -> Any:
     best = None
-    for verb, rank in sorted(PLACEMENT_ORDER.items(), key=lambda kv: kv[1]):
+    for verb, _rank in sorted(PLACEMENT_ORDER.items(), key=lambda kv: kv[1]):
         for a in by_verb.get(verb, ()):
             if verb == "play" and g.phase == "discard" and len(g.z[me]["hand"]) <= g.hand_limit(me):
                 continue  # keep characters hidden in hand unless the hand limit presses

@@ -55,7 +55,7 @@ class _Side:
         self.fallen_pile = fallen_pile  # top card first
         self.table = table  # in the order played
 
-    def copy(self) -> "_Side":
+    def copy(self) -> _Side:
         return _Side(self.hand[:], self.hero_pile[:], self.fallen_pile[:], self.table[:])
 
     def draw_up(self) -> list[str]:
@@ -187,9 +187,9 @@ class Game(GameBase):
         self._finish_battle(winner, loser, abilities=True, events=events)
 
     def _finish_battle(self, winner: int, loser: int, abilities: bool, events: list[Event]) -> None:
-        w, l = self.sides[winner], self.sides[loser]
-        w_table, l_table = w.table, l.table
-        w.table, l.table = [], []
+        w, lose = self.sides[winner], self.sides[loser]
+        w_table, l_table = w.table, lose.table
+        w.table, lose.table = [], []
         if abilities:
             w_code, l_code = w_table[-1], l_table[-1]
             if w_code in _BLACK_FACE:  # resurrection.ability.1
@@ -218,13 +218,13 @@ class Game(GameBase):
         earlier_to_bottom = abilities and last in _FACE
         for code in l_table[:-1]:
             if earlier_to_bottom:
-                l.fallen_pile.append(code)
+                lose.fallen_pile.append(code)
             else:
-                l.fallen_pile.insert(0, code)
+                lose.fallen_pile.insert(0, code)
         if abilities and last in _BLACK_FACE:
-            l.fallen_pile.append(last)
+            lose.fallen_pile.append(last)
         else:
-            l.fallen_pile.insert(0, last)
+            lose.fallen_pile.insert(0, last)
         n_w, n_l = len(w_table), len(l_table)
         events.append(Event("place", f"Player {winner + 1} returns {n_w} card(s) to their Hero Pile; Player {loser + 1} sends {n_l} to their Fallen Pile (resurrection.placement.1).", -1))
         self.battle += 1
@@ -303,7 +303,7 @@ class Game(GameBase):
                     return known
         return None
 
-    def determinize(self, player: int, rng: Rng) -> "Game":
+    def determinize(self, player: int, rng: Rng) -> Game:
         """A copy in which every card ``player`` cannot know is reshuffled among the
         places it could be, consistent with everything ``player`` has seen.
 
@@ -372,12 +372,12 @@ class Game(GameBase):
             "history": self.history[:],
         }
 
-    def clone(self) -> "Game":
+    def clone(self) -> Game:
         return Game(self.seed, dict(self.options), self.rng.clone(), self.aggressor, self.battle,
                     [s.copy() for s in self.sides], self.result, self.history[:])
 
     @classmethod
-    def from_dict(cls, d: dict) -> "Game":
+    def from_dict(cls, d: dict) -> Game:
         """Rebuild a game; ValueError says what is wrong with a state the rules cannot produce."""
         seed, options, rng = state_header(d, "resurrection", _options)
         aggressor = state_int(d, "aggressor", None)
