@@ -9,8 +9,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from pathlib import Path
-from typing import NoReturn, Sequence
+from collections.abc import Sequence
+from typing import NoReturn
 
 import saves
 from rules.core import GAME_NAMES

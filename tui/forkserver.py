@@ -37,7 +37,7 @@ def _child(req: dict, tty: int) -> None:
         os.chdir(req["cwd"])
         os.environ.clear()
         os.environ.update(req["env"])
-        sys.stdin = sys.__stdin__ = open(0, "r", encoding="utf-8", closefd=False)
+        sys.stdin = sys.__stdin__ = open(0, encoding="utf-8", closefd=False)
         sys.stdout = sys.__stdout__ = open(1, "w", encoding="utf-8", closefd=False, buffering=1)
         sys.stderr = sys.__stderr__ = open(2, "w", encoding="utf-8", closefd=False, buffering=1)
         gc.unfreeze()

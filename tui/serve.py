@@ -28,7 +28,7 @@ import sys
 import termios
 import time
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -66,7 +66,7 @@ log = logging.getLogger("redemption.serve")
 
 
 def _now() -> str:
-    return datetime.now(timezone.utc).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+    return datetime.now(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
 
 
 def escape(text: str, limit: int = 200) -> str:
@@ -285,7 +285,7 @@ def _parse_expiry(value: str) -> float:
         when = datetime.strptime(digits, fmt)
     except ValueError:
         raise KeyError_(f"expiry-time {value!r} is not a date") from None
-    return when.replace(tzinfo=timezone.utc).timestamp() if utc else when.timestamp()
+    return when.replace(tzinfo=UTC).timestamp() if utc else when.timestamp()
 
 
 def parse_key_line(line: str, number: int = 0) -> tuple[bytes, KeyEntry]:
@@ -524,7 +524,7 @@ class GameServer:
             return False
         try:
             return await asyncio.wait_for(proc.wait(), timeout) == 0
-        except asyncio.TimeoutError:
+        except TimeoutError:
             self.log(f"reading the saves of {player} took over {timeout:g}s: not resuming")
             return False
         finally:
@@ -567,7 +567,7 @@ class GameServer:
             self.all_closed.clear()
             try:  # the clients close their side once their session has ended
                 await asyncio.wait_for(self.all_closed.wait(), SHUTDOWN_FLUSH)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 pass
         for c in list(self.connections):
             c.close()
@@ -1047,7 +1047,7 @@ class GameSession:
             _killpg(proc.pid, signal.SIGHUP)
             try:
                 await asyncio.wait_for(asyncio.shield(proc.wait()), self.game.config.grace)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 _killpg(proc.pid, signal.SIGKILL)
                 self.connection.ended += " (app killed after the grace period)"
         if self.started:
@@ -1058,7 +1058,7 @@ class GameSession:
         self.answer = asyncio.get_running_loop().create_future()
         try:
             return await asyncio.wait_for(self.answer, timeout)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             return b""
         finally:
             self.answer = None
@@ -1306,7 +1306,7 @@ class Launcher:
         reader, writer = await asyncio.open_connection(sock=ours)
         try:
             pid = struct.unpack("!i", await asyncio.wait_for(reader.readexactly(4), 30))[0]
-        except (asyncio.IncompleteReadError, asyncio.TimeoutError, OSError):
+        except (TimeoutError, asyncio.IncompleteReadError, OSError):
             writer.close()
             return None
         return ForkedApp(pid, reader, writer)
@@ -1318,7 +1318,7 @@ class Launcher:
         if self.proc is not None and self.proc.returncode is None:
             try:
                 await asyncio.wait_for(self.proc.wait(), 5)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 self.proc.kill()
                 await self.proc.wait()
 
@@ -1347,7 +1347,6 @@ def _log_handler(config: Config) -> logging.Handler:
 
 
 async def serve(config: Config, ready=None) -> None:
-    import asyncssh
 
     handler = _log_handler(config)
     log.addHandler(handler)

@@ -31,7 +31,7 @@ class TableSession:
     path: Path | None = None  # nothing to autosave: every accepted action is already on disk
 
     @classmethod
-    def open(cls, base: Path, table_id: str, player: str) -> "TableSession":
+    def open(cls, base: Path, table_id: str, player: str) -> TableSession:
         """Sit down at a table (seated or, where allowed, watching); SaveError says why not."""
         t = tables.load(base, table_id)
         seat = t.seat_of(player)

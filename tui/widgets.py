@@ -75,7 +75,7 @@ class CardList(Widget, can_focus=True):
     cursor = reactive(0)
 
     class Moved(Message):
-        def __init__(self, cards: "CardList") -> None:
+        def __init__(self, cards: CardList) -> None:
             super().__init__()
             self.cards = cards
 

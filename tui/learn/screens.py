@@ -24,9 +24,9 @@ from rules.lessons import Lesson, LessonError, LessonRun, lessons
 from saves import progress as progress_store
 from tui import controls
 from tui.games import ui_for
-from tui.wording import in_keys
 from tui.learn.coach_pane import CoachPane
 from tui.widgets import CardList
+from tui.wording import in_keys
 
 NAMES = ["You", "Opponent"]
 MARK = {"done": "[done]", "current": "[next]", "": "[    ]"}

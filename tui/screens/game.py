@@ -19,15 +19,14 @@ import saves
 from tui import controls
 from tui.agents import choose, make_agent
 from tui.games import ui_for
+from tui.learn.guide import GUIDE_BINDINGS, GuidedGame
 from tui.screens.choice import ChoiceScreen
 from tui.screens.handoff import HandOffScreen
-from tui.screens.number import NumberScreen
 from tui.screens.help import HelpScreen
-from tui.learn.guide import GUIDE_BINDINGS, GuidedGame
+from tui.screens.number import NumberScreen
 from tui.session import Session
-from tui.wording import wins
 from tui.widgets import CardList, LogPane, StatusLine
-
+from tui.wording import wins
 
 WIDE = 100  # columns from which cards show their full ability text
 #: Events that decide a battle (a result follows), that end the result, and worth a line in "since your last move".

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Input, Label, OptionList, RadioButton, RadioSet, Select, Static
-from textual.content import Content
 from textual.widgets.option_list import Option
-from rich.text import Text
 
 import saves
 from tui.session import LEVELS, Session, engine_available, new_save_name
