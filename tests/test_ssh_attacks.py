@@ -16,7 +16,16 @@ from pathlib import Path
 import pytest
 
 from tests.test_ssh_support import (
-    PY, Screen, Server, asyncssh, connect, make_key, open_terminal, ssh_args, standin_command, stop_servers,
+    PY,
+    Screen,
+    Server,
+    asyncssh,
+    connect,
+    make_key,
+    open_terminal,
+    ssh_args,
+    standin_command,
+    stop_servers,
 )
 from tui import serve
 
@@ -235,7 +244,7 @@ def test_7_keystroke_and_environment_floods_do_not_grow_the_server(servers, tmp_
                 p.stdin.write(chunk)
                 try:
                     await asyncio.wait_for(p.stdin.drain(), 3)
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     break  # the server stopped taking keys: flow control
                 total += len(chunk)
             sent["keys"] = total
@@ -285,7 +294,7 @@ def test_8_silent_sockets_from_one_address_do_not_lock_out_a_player(servers):
             return True
         except ConnectionResetError:
             return True
-        except socket.timeout:
+        except TimeoutError:
             return False
 
     t0 = time.monotonic()
