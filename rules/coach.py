@@ -23,6 +23,7 @@ import importlib
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any
 
 from rules.core import Event, GameBase, Outcome
@@ -131,7 +132,7 @@ def from_side(text: str, player: int) -> str:
     return text[:1].upper() + text[1:]
 
 
-def module_for(game: GameBase | str):
+def module_for(game: GameBase | str) -> ModuleType:
     """The coach module of a game (``rules.<game>.coach``)."""
     name = game if isinstance(game, str) else game.name
     return importlib.import_module(f"rules.{name}.coach")

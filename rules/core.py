@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -124,7 +125,7 @@ class Rng:
             raise ValueError("below() needs a positive bound")
         return min(int(self.random() * n), n - 1)
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[Any]) -> None:
         """Fisher-Yates in place."""
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
@@ -164,6 +165,8 @@ class GameBase:
 
     name: ClassVar[str] = ""
     history: list[str]
+    seed: int
+    options: dict[str, Any]
 
     # --- the public contract -------------------------------------------------
     @property
@@ -184,17 +187,21 @@ class GameBase:
     def parse(self, text: str) -> Any:
         raise NotImplementedError
 
-    def view(self, player: int) -> dict:
+    def view(self, player: int) -> dict[str, Any]:
         raise NotImplementedError
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         raise NotImplementedError
 
     @classmethod
-    def from_dict(cls, d: dict) -> GameBase:
+    def from_dict(cls, d: dict[str, Any]) -> GameBase:
         raise NotImplementedError
 
     def clone(self) -> GameBase:
+        raise NotImplementedError
+
+    def determinize(self, player: int, rng: Rng) -> GameBase:
+        """A copy in which every card ``player`` cannot see is dealt again at random (for searching)."""
         raise NotImplementedError
 
     def validate_whole(self) -> None:
@@ -257,7 +264,7 @@ class GameBase:
 
     # --- equality is equality of the complete state ---------------------------
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and self.to_dict() == other.to_dict()  # type: ignore[union-attr]
+        return isinstance(other, GameBase) and type(other) is type(self) and self.to_dict() == other.to_dict()
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -268,10 +275,11 @@ def game_class(name: str) -> type[GameBase]:
         known = ", ".join(GAME_NAMES)
         raise ValueError(f"unknown game {name!r} (known: {known})")
     module = importlib.import_module(f"rules.{name}")
-    return module.Game
+    game: type[GameBase] = module.Game
+    return game
 
 
-def game_from_dict(d: dict) -> GameBase:
+def game_from_dict(d: dict[str, Any]) -> GameBase:
     """Rebuild any game from its ``to_dict()``; ValueError names what is wrong."""
     if not isinstance(d, dict):
         raise ValueError("a game state must be a table")
@@ -281,7 +289,7 @@ def game_from_dict(d: dict) -> GameBase:
     return game_class(name).from_dict(d)
 
 
-def public_view(game: GameBase) -> dict:
+def public_view(game: GameBase) -> dict[str, Any]:
     """What anyone may see (a watcher): each player's side as their opponent sees it, no legal actions.
 
     Laid out like ``view(0)``; a player's hand, face-down cards and private choices stay hidden because
@@ -294,7 +302,7 @@ def public_view(game: GameBase) -> dict:
     return v
 
 
-def state_int(d: dict, key: str, default: int | None) -> int:
+def state_int(d: dict[str, Any], key: str, default: int | None) -> int:
     """A whole number from a state table, for ``from_dict``: ValueError names the key."""
     v = d.get(key, default)
     if v is None:
@@ -304,7 +312,7 @@ def state_int(d: dict, key: str, default: int | None) -> int:
     return v
 
 
-def state_header(d: object, name: str, read_options) -> tuple[int, dict, Rng]:
+def state_header(d: object, name: str, read_options: Callable[[dict[str, Any]], dict[str, Any]]) -> tuple[int, dict[str, Any], Rng]:
     """What every game's ``from_dict`` reads first: that it is this game, its seed, options and Rng."""
     if not isinstance(d, dict):
         raise ValueError("the state must be a table")
@@ -318,7 +326,7 @@ def state_header(d: object, name: str, read_options) -> tuple[int, dict, Rng]:
     return seed, options, Rng(state_int(rng_d, "seed", seed), state_int(rng_d, "calls", 0))
 
 
-def merge_options(raw: object, defaults: dict, game_title: str) -> dict:
+def merge_options(raw: object, defaults: dict[str, Any], game_title: str) -> dict[str, Any]:
     """A game's options over its defaults: known keys only, each of its default's type."""
     if not isinstance(raw, dict):
         raise ValueError("'options' must be a table")

@@ -99,7 +99,7 @@ class ISMCTS:
     #: Who answers ``choose(view, legal)`` (the search itself needs the game: ``choose_in``).
     fallback: Any = None
 
-    def choose(self, view: dict, legal_actions: list) -> Any:
+    def choose(self, view: dict[str, Any], legal_actions: list[Any]) -> Any:
         if self.fallback is None:
             raise TypeError("ISMCTS needs the game: call choose_in(game)")
         return self.fallback.choose(view, legal_actions)

@@ -7,6 +7,8 @@ Aggressor's face-down card stays hidden from the Defender until it is revealed.
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules.coach import Line, from_side, split_rule
 from rules.core import Event
 from rules.resurrection.cards import CARDS, CODES
@@ -47,7 +49,7 @@ def ability_words(code: str) -> tuple[str, str]:
     return "No ability: if it loses it goes on top of your Fallen Pile.", "resurrection.ability.3"
 
 
-def _tied(view: dict) -> int:
+def _tied(view: dict[str, Any]) -> int:
     """How many tied pairs lie on the table (0 when no tie is being extended)."""
     a = view["players"][view["aggressor"]]["table"]
     d = view["players"][1 - view["aggressor"]]["table"]

@@ -10,6 +10,7 @@ Rule ids (``resurrection.*``) refer to sections of ``rules.md`` beside this file
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from rules.core import Event, GameBase, Rejection, Rng, merge_options, require, state_header, state_int
 from rules.resurrection.cards import CARDS, CODES
@@ -70,7 +71,7 @@ class _Side:
     def out_of_cards(self) -> bool:
         return not self.hand and not self.hero_pile
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"hand": self.hand[:], "hero_pile": self.hero_pile[:], "fallen_pile": self.fallen_pile[:], "table": self.table[:]}
 
 
@@ -81,7 +82,7 @@ def _name(code: str) -> str:
 class Game(GameBase):
     name = "resurrection"
 
-    def __init__(self, seed: int, options: dict, rng: Rng, aggressor: int, battle: int,
+    def __init__(self, seed: int, options: dict[str, Any], rng: Rng, aggressor: int, battle: int,
                  sides: list[_Side], result: str, history: list[str]):
         self.seed = seed
         self.options = options
@@ -143,12 +144,14 @@ class Game(GameBase):
         if not isinstance(action, Play):
             raise Rejection(f"{action!r} is not a Resurrection action", "resurrection.notation")
         p = self._cp
+        assert p is not None  # _admit refuses every action once the game is over
         rule = "resurrection.battle.1" if p == self.aggressor else "resurrection.battle.2"
         require(action.code in self.sides[p].hand, f"{action.code} ({_name(action.code)}) is not in your hand", rule)
         return rule
 
     def _perform(self, action: Play, events: list[Event]) -> None:
         p = self._cp
+        assert p is not None  # _admit refuses every action once the game is over
         side = self.sides[p]
         side.hand.remove(action.code)
         side.table.append(action.code)
@@ -243,7 +246,7 @@ class Game(GameBase):
         else:
             events.append(Event("aggressor", f"Player {self.aggressor + 1} lost the battle and is the Aggressor next (resurrection.next.1).", self.aggressor))
 
-    def summary(self) -> dict:
+    def summary(self) -> dict[str, Any]:
         """Turn and score for lists of saves: battles fought, cards left each."""
         left = [len(s.hand) + len(s.hero_pile) for s in self.sides]
         return {"turn": self.battle + 1, "score": f"{left[0]}-{left[1]} cards"}
@@ -328,7 +331,7 @@ class Game(GameBase):
         return g
 
     # --- views and state ---------------------------------------------------------------
-    def view(self, player: int) -> dict:
+    def view(self, player: int) -> dict[str, Any]:
         """What ``player`` may see: their own hand; counts for everything face down."""
         if player not in (0, 1):
             raise ValueError(f"player must be 0 or 1, not {player!r}")
@@ -359,7 +362,7 @@ class Game(GameBase):
             "players": players,
         }
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "game": self.name,
             "seed": self.seed,
@@ -377,7 +380,7 @@ class Game(GameBase):
                     [s.copy() for s in self.sides], self.result, self.history[:])
 
     @classmethod
-    def from_dict(cls, d: dict) -> Game:
+    def from_dict(cls, d: dict[str, Any]) -> Game:
         """Rebuild a game; ValueError says what is wrong with a state the rules cannot produce."""
         seed, options, rng = state_header(d, "resurrection", _options)
         aggressor = state_int(d, "aggressor", None)
@@ -438,14 +441,14 @@ class Game(GameBase):
         return cls(seed, options, rng, aggressor, battle, sides, result, list(history))
 
 
-def _options(raw: object) -> dict:
+def _options(raw: object) -> dict[str, Any]:
     options = merge_options(raw, OPTIONS_DEFAULT, "Resurrection")
     if options["resurrect_to"] not in RESURRECT_TO:
         raise ValueError(f"option resurrect_to must be one of {', '.join(RESURRECT_TO)}, not {options['resurrect_to']!r}")
     return options
 
 
-def new_game(seed: int, first: int = 0, **options) -> Game:
+def new_game(seed: int, first: int = 0, **options: Any) -> Game:
     """Shuffle both decks with the seed, deal five each; ``first`` is the first Aggressor."""
     if first not in (0, 1):
         raise ValueError(f"first must be 0 or 1, not {first!r}")
