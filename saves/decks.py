@@ -32,9 +32,11 @@ from typing import Any
 
 import tomli_w
 
-from rules.redemption.cards import CARDS, DECKS
+from rules.redemption.cards import CARDS
+from rules.redemption.cards import DECKS as DECKS  # the bundled decks, for the deck screens
 from rules.redemption.deckrules import Violation, check, find_card, suggest
-from saves.store import SaveError, printable, read_text, remove_file, validate_name, write_atomic
+from saves.store import SaveError as SaveError  # DeckError is one; callers catch either
+from saves.store import printable, read_text, remove_file, validate_name, write_atomic
 
 FORMAT = "redemption-tui-deck"
 VERSION = 1
