@@ -88,10 +88,9 @@ def field_value(text: str, limit: int = 64) -> str:
 class _LogFormatter(logging.Formatter):
     """``2026-11-29T12:06:45Z message``, in UTC, and never more than one line."""
 
-    converter = time.gmtime
-
     def __init__(self) -> None:
         super().__init__("%(asctime)s %(message)s", "%Y-%m-%dT%H:%M:%SZ")
+        self.converter = time.gmtime
 
     def format(self, record: logging.LogRecord) -> str:
         return escape(super().format(record), 8000)
@@ -322,7 +321,7 @@ def parse_key_line(line: str, number: int = 0) -> tuple[bytes, KeyEntry]:
         validate_name(player, what="player name")
     except SaveError as e:
         raise KeyError_(str(e)) from None
-    expires = _parse_expiry(values["expiry-time"][0]) if "expiry-time" in values else None
+    expires = _parse_expiry(values["expiry-time"][0] or "") if "expiry-time" in values else None
     origin = None
     if "from" in values:
         for pattern in values["from"]:
@@ -704,6 +703,7 @@ def _make_connection_class():
             self._log_line()
 
         async def _log_when_done(self) -> None:
+            assert self.session is not None  # scheduled only for a connection with a session
             await self.session.done.wait()
             self._log_line()
 
@@ -1000,6 +1000,8 @@ class GameSession:
             self.chan.resume_reading()
 
     def _on_output(self) -> None:
+        if self.master is None:  # the pty is closed: nothing to read
+            return
         try:
             data = os.read(self.master, 65536)
         except BlockingIOError:

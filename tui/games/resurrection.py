@@ -17,7 +17,7 @@ class ResurrectionUI:
     game = "resurrection"
     verb = "play"
     title = "Resurrection"
-    keys = frozenset()  # no passing and no phases: Space and n are not shown
+    keys: frozenset[str] = frozenset()  # no passing and no phases: Space and n are not shown
 
     @staticmethod
     def roams(view: dict) -> bool:

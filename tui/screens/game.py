@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -45,7 +46,7 @@ class GameCommands(Provider):
         screen = self.screen
         if not isinstance(screen, GameScreen):
             return []
-        out = []
+        out: list[tuple[str, Callable[[], object], str]] = []
         if screen.session.my_turn:
             for a in screen.session.game.legal_actions():
                 out.append((screen.ui.describe(a), partial(screen.submit, a), "a legal action now"))
@@ -688,13 +689,14 @@ class GameScreen(GuidedGame, Screen):
             kw["names"] = (names[1], names[0])  # the seats swapped
         folder = s.path.parent
         try:
-            new = self.app.new_session(game.name, **kw, path=saves.save_path(new_save_name(game.name, folder), folder))
+            new = self.app.new_session(game.name, **kw,  # type: ignore[attr-defined]
+                                       path=saves.save_path(new_save_name(game.name, folder), folder))
             new.meta.extra["first"] = first
             new.autosave()
         except (ValueError, saves.SaveError) as e:
             self.notify(str(e), title="Cannot start", severity="error")
             return
-        self.app.switch_to_game(new)
+        self.app.switch_to_game(new)  # type: ignore[attr-defined]
 
     def action_leave(self) -> None:
         self.stop_thinking()

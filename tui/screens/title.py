@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -105,7 +105,7 @@ class TitleScreen(Screen):
     def _mark(self, index: int | None) -> None:
         """A marker on the highlighted item, so the choice shows without colour (NO_COLOR, monochrome)."""
         menu = self.query_one("#menu", OptionList)
-        marker = ">" if self.app.settings.ascii else "▶"
+        marker = ">" if self.app.settings.ascii else "▶"  # type: ignore[attr-defined]
         for i, (oid, label) in enumerate(getattr(self, "_labels", {}).items()):
             menu.replace_option_prompt(oid, f"{marker if i == index else ' '} {label}")
 
@@ -252,7 +252,7 @@ class NewGameScreen(Screen):
         first = random.SystemRandom().randrange(2) if first_s == "random" else int(first_s or 0)
         seed_text = self.query_one("#seed", Input).value.strip()
         name = self.query_one("#name", Input).value.strip()
-        options = {}
+        options: dict[str, Any] = {}
         if game == "resurrection":
             options["resurrect_to"] = self._pick("resurrect_to") or "hero-bottom"
         else:
