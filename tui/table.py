@@ -15,6 +15,7 @@ from typing import Any
 
 import saves
 from rules.core import Outcome, public_view
+from rules.views import View
 from saves import tables
 
 
@@ -126,7 +127,7 @@ class TableSession:
         cp = self.game.current_player
         return self.seat is not None and cp == self.seat and self.table.ready
 
-    def view(self) -> dict:
+    def view(self) -> View[Any]:
         return public_view(self.game) if self.seat is None else self.game.view(self.seat)
 
     # --- acting ---------------------------------------------------------------------------------------
