@@ -53,7 +53,7 @@ class AsciiScrollBarRender(ScrollBarRender):
 class RedemptionApp(App[int]):
     CSS_PATH = "app.tcss"  # relative to this module; subclasses elsewhere must give the full path
     TITLE = "Redemption"
-    BINDINGS = keys.APP  # Ctrl+Q, Ctrl+P (tui.keys)
+    BINDINGS = [*keys.APP]  # Ctrl+Q, Ctrl+P (tui.keys)
     ENABLE_COMMAND_PALETTE = True
     NOTIFICATION_TIMEOUT = 3  # seconds; what a toast says is also in the log or the status line
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
@@ -89,13 +92,13 @@ class CoachPane(VerticalScroll, can_focus=True):
         width: 100%;
     }
     """
-    BINDINGS = keys.bindings("rule")
+    BINDINGS = [*keys.bindings("rule")]
 
     def __init__(self, game: str, *, id: str | None = "coach", classes: str | None = None):
         super().__init__(id=id, classes=classes)
         self.game = game
         self.rule = ""
-        self.describe = None  # the game screen's ui.describe: actions in words
+        self.describe: Callable[[Any], str] | None = None  # the game screen's ui.describe: actions in words
         self.text = Text()
         self._body = Static(id="coach-text")  # kept, so show() works before the pane is mounted
 
