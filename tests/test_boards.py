@@ -9,14 +9,14 @@ from pathlib import Path
 import pytest
 
 import saves
-from rules.core import GAME_NAMES
+from rules.games import game_names
 from tui.app import RedemptionApp, Settings
 from tui.games import ui_for
 from tui.games.board import TALL, WIDE, Board, GameUI
 from tui.session import Session
 
 
-@pytest.mark.parametrize("game", GAME_NAMES)
+@pytest.mark.parametrize("game", game_names())
 def test_each_game_gives_the_screens_the_protocol_and_a_board_with_its_styles(game):
     ui = ui_for(game)
     assert isinstance(ui, GameUI) and ui.game == game

@@ -7,9 +7,9 @@ import re
 from rich.text import Text
 from textual.containers import Horizontal
 
-from saves import printable
+from saves import printable, without_rule_ref
 from tui.games.board import Board, css_beside
-from tui.widgets import RULE_REF, CardList, Item, Pane, boxes, news
+from tui.widgets import CardList, Item, Pane, boxes, news
 from tui.wording import personal, wins
 
 # Okabe-Ito colour-blind-safe palette by alignment; the type tag always says the same in letters.
@@ -433,13 +433,14 @@ class RedemptionUI:
             if sides:
                 t.append("\n")
         else:
-            title = f"Field of Battle: {view['phase_name']}, turn {view['turn']}"
+            title = f"{view['phase_name']}, turn {view['turn']}"  # narrow: no room for "Field of Battle: " too
+            title = f"Field of Battle: {title}" if wide else title
         if view["is_over"]:
             w = view["winner"]
             t.append("GAME OVER: " + (wins(names[w]) if w in (0, 1) else "a draw"), style="bold reverse")
             if view.get("end_reason"):
-                t.append(f" ({personal(RULE_REF.sub('', printable(view['end_reason'])), names)})")
-            t.append("\nn: new game, r: rematch (seats swapped), q: leave.\n")
+                t.append(f" ({personal(without_rule_ref(printable(view['end_reason'])), names)})")
+            t.append("\nn: new game, r: rematch (seats swapped), v: review, q: leave.\n")
         elif cp in (0, 1) and cp != view["you"]:
             t.append(f">> {names[cp]} to move.\n", style="bold")
         elif cp in (0, 1):

@@ -15,14 +15,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 import saves
-from rules.core import GAME_NAMES
+from rules.games import GAMES, title_of
 from rules.lessons import Lesson, LessonError, LessonRun, lessons
 from saves import progress as progress_store
 from tui import controls, keys
+from tui.footer import Footer
 from tui.games import ui_for
 from tui.games.board import GameUI
 from tui.wording import in_keys
@@ -36,11 +37,11 @@ MARK = {"done": "[done]", "current": "[next]", "": "[    ]"}
 def all_lessons() -> dict[str, tuple[Lesson, ...]]:
     """Each game's lessons; a game whose lessons cannot load shows none (the tests catch broken files)."""
     out = {}
-    for game in GAME_NAMES:
+    for info in GAMES:
         try:
-            out[game] = lessons(game)
+            out[info.name] = lessons(info.name)
         except (LessonError, ModuleNotFoundError):
-            out[game] = ()
+            out[info.name] = ()
     return out
 
 
@@ -113,8 +114,8 @@ class LessonListScreen(Screen):
         first = None
         for game, items in self.lessons.items():
             done = sum(prog.data.is_done(game, item.id) for item in items)
-            head = f"{game.capitalize()}: {done} of {len(items)} lessons done" if items else \
-                f"{game.capitalize()}: lessons come with its rules engine"
+            head = f"{title_of(game)}: {done} of {len(items)} lessons done" if items else \
+                f"{title_of(game)}: lessons come with its rules engine"
             ol.add_option(Option(Text(head, style="bold"), disabled=True))
             current = prog.current(game, items)
             if items:
@@ -168,7 +169,7 @@ class LessonListScreen(Screen):
         from tui.learn.rules_screen import RulesScreen
 
         lesson = self.chosen()
-        self.app.push_screen(RulesScreen(lesson.game if lesson else "resurrection"))
+        self.app.push_screen(RulesScreen(lesson.game if lesson else GAMES[0].name))
 
     def action_close(self) -> None:
         self.dismiss()
@@ -176,7 +177,7 @@ class LessonListScreen(Screen):
 
 class LessonScreen(Screen):
     DEFAULT_CSS = """
-    LessonScreen #lesson-head { height: 2; padding: 0 1; background: $boost; }
+    LessonScreen #lesson-head { height: auto; max-height: 3; padding: 0 1; background: $boost; }
     LessonScreen #lesson-board { width: 56%; }
     LessonScreen #lesson-board #battle { height: 1fr; min-height: 5; }
     LessonScreen #lesson-board > CardList { max-height: 7; }

@@ -12,11 +12,13 @@ from textual.app import ComposeResult
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import Footer, Input
+from textual.widgets import Input
 
 import saves
+from rules.games import find_game
 from tui import controls, keys
 from tui.agents import choose, make_agent
+from tui.footer import Footer
 from tui.games import board, ui_for
 from tui.games.board import GameUI
 from tui.screens.choice import ChoiceScreen
@@ -403,12 +405,12 @@ class GameScreen(GuidedGame, Screen):
         del self._happened[:-200]
         for e in outcome.events:
             if e.kind in RESULT_STARTS:
-                self.last_result = [e.text]
+                self.last_result = [saves.log_line(e)]
                 self._collecting = True
             elif self._collecting and e.kind in RESULT_ENDS:
                 self._collecting = False
             elif self._collecting:
-                self.last_result.append(e.text)
+                self.last_result.append(saves.log_line(e))
 
     def recent(self) -> list[str]:
         """What the other side did since the viewer's last action, newest last (the important events only)."""
@@ -421,7 +423,7 @@ class GameScreen(GuidedGame, Screen):
                 found.append(e)
         found.reverse()
         battle = [e for e in found if e.kind in BATTLE_KINDS]  # a battle's events say more than cards put in play
-        return [e.text for e in (battle or found)]
+        return [saves.log_line(e) for e in (battle or found)]
 
     # --- the computer ----------------------------------------------------------------------
     def maybe_computer(self) -> None:
@@ -678,7 +680,7 @@ class GameScreen(GuidedGame, Screen):
         first = 1 - int(s.meta.extra.get("first", 0))
         kw: dict = {"vs": "computer" if s.vs_computer else "human", "level": s.level,
                     "options": dict(getattr(game, "options", {}) or {}), "first": first}
-        if game.name == "redemption":  # the same decks, each with its player
+        if find_game(game.name).decks:  # the same decks, each with its player
             from rules.review import starting_decks
 
             decks = starting_decks(game)
