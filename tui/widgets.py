@@ -14,6 +14,7 @@ from saves import printable
 from tui import keys
 from tui.wording import personal
 
+
 class Pane(Widget, can_focus=True):
     """A bordered pane of text; Tab moves between panes, so each can take focus.
 
@@ -88,7 +89,7 @@ class CardList(Widget, can_focus=True):
     cursor = reactive(0)
 
     class Moved(Message):
-        def __init__(self, cards: "CardList") -> None:
+        def __init__(self, cards: CardList) -> None:
             super().__init__()
             self.cards = cards
 

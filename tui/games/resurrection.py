@@ -6,8 +6,8 @@ from rich.text import Text
 
 from rules.resurrection import CARDS, CODES
 from tui.games.board import Board, css_beside
-from tui.wording import wins
 from tui.widgets import CardList, Item, Pane, boxes, news
+from tui.wording import wins
 
 # Okabe-Ito colour-blind-safe palette; colour is never the only cue (suit symbols / B-R letters carry it too).
 COLOUR = {"black": "#56B4E9", "red": "#E69F00", "none": ""}

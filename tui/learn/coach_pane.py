@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich.text import Text
@@ -15,7 +15,7 @@ from tui import keys
 from tui.wording import in_keys, key_for
 
 
-def render_advice(advice: Advice | None, before: list[Text | str] = (), hint: Hint | None = None,
+def render_advice(advice: Advice | None, before: Sequence[Text | str] = (), hint: Hint | None = None,
                   describe=None) -> Text:
     """The advice as styled text. Structure is carried by words and indentation, never colour alone. Keys, never
     notation: what the coach quotes in notation is said as the key that does it; ``describe`` (the game screen's)
@@ -55,13 +55,13 @@ def render_advice(advice: Advice | None, before: list[Text | str] = (), hint: Hi
     if advice.opponent:
         line()
         line("What just happened", "bold")
-        for item in advice.opponent:
-            line(f"- {item.text}", rule=item.rule)
+        for said in advice.opponent:
+            line(f"- {said.text}", rule=said.rule)
     if advice.why:
         line()
         line("Why?", "bold")
-        for item in advice.why:
-            line(f"- {item.text}", rule=item.rule)
+        for said in advice.why:
+            line(f"- {said.text}", rule=said.rule)
     if advice.your_move and advice.actions:
         line()
         line("You can", "bold")
@@ -109,7 +109,7 @@ class CoachPane(VerticalScroll, can_focus=True):
         self.border_title = "Coach"
         self.border_subtitle = "r: rule"
 
-    def show(self, advice: Advice | None, before: list[Text | str] = (), hint: Hint | None = None,
+    def show(self, advice: Advice | None, before: Sequence[Text | str] = (), hint: Hint | None = None,
              rule: str = "") -> None:
         """Show the coach's words; ``rule`` (else the rejection's, else the phase's) is where ``r`` jumps."""
         self.text = render_advice(advice, before, hint, self.describe)
