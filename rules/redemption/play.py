@@ -222,8 +222,15 @@ class Play(Checks):
             elif not self._open_window(self.others(p), "end_turn", events):
                 self._end_turn(events)
 
+    def _prune_window(self: Game) -> None:
+        """Skip the players still queued for a window whose Dominant cannot be played any more (its target went)."""
+        q = self.s.window.queue
+        while q and not self._has_playable_dominant(q[0]):
+            q.pop(0)
+
     def _do_decline(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         self.s.window.queue.pop(0)
+        self._prune_window()
         if not self.s.window.queue:
             self._close_window(events)
 
@@ -356,6 +363,7 @@ class Play(Checks):
             if then and not self.is_over:  # the other players may answer before the game goes on
                 self.s.window.queue[:0] = [q for q in self.others(p) if q not in self.s.window.queue
                                            and self._has_playable_dominant(q)]
+            self._prune_window()
             if then == "resolve" and self.phase == "battle" and self.b.kind:
                 if not self.s.window.queue:
                     self._close_window(events)
