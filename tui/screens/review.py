@@ -14,7 +14,7 @@ from pathlib import Path
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, ProgressBar, Static
@@ -223,7 +223,7 @@ class ReviewScreen(Screen):
         words = []
         for part in action.split()[1:]:
             if part in getattr(g, "cards", {}):
-                words.append(f"{g.card(part).name} ({part})")
+                words.append(f"{g.card(part).name} ({part})")  # type: ignore[attr-defined]
         return action + (f"  ({', '.join(words)})" if words else "")
 
     # --- keys ------------------------------------------------------------------------------------------
@@ -279,9 +279,9 @@ class ReviewScreen(Screen):
             saves.store.write_atomic(base.with_name(base.name + "-notation.txt"),
                                      review.notation(self.session.game).encode())
         except saves.SaveError as e:
-            self.notify(Content(str(e)), severity="error")
+            self.notify(str(e), severity="error")
             return
-        self.notify(Content(f"Wrote {base.name}-record.txt and {base.name}-notation.txt beside the save."))
+        self.notify(f"Wrote {base.name}-record.txt and {base.name}-notation.txt beside the save.")
 
     # --- the analysis in the background -----------------------------------------------------------------
     def action_analyse(self) -> None:
@@ -320,7 +320,7 @@ class ReviewScreen(Screen):
         try:
             self.session.autosave()
         except saves.SaveError as e:
-            self.notify(Content(str(e)), title="Analysis not saved", severity="error")
+            self.notify(str(e), title="Analysis not saved", severity="error")
         marked = sum(1 for j in self.judged.values() if j.mark)
         done = len(self.judged) >= self.total
         self.query_one("#review-progress-text", Static).update(
