@@ -9,7 +9,7 @@ from rich.text import Text
 from textual.containers import Horizontal
 
 from saves import printable, without_rule_ref
-from tui.games.board import Board, css_beside
+from tui.games.board import Board, GameUI, css_beside
 from tui.widgets import CardList, Item, Pane, boxes, news
 from tui.wording import personal, wins
 
@@ -487,3 +487,6 @@ class RedemptionUI:
         verb = {"artifact": "artifact", "site": "site", "fortress": "fortress", "dominant": "dominant",
                 "lost_soul": "surrender"}.get(t, "play")
         return f"{verb} {card}"
+
+
+_MEETS_THE_PROTOCOL: type[GameUI] = RedemptionUI  # checked by mypy: what the game and lesson screens use

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from rules.resurrection import CARDS, CODES
-from tui.games.board import Board, css_beside
+from tui.games.board import Board, GameUI, css_beside
 from tui.widgets import CardList, Item, Pane, boxes, news
 from tui.wording import wins
 
@@ -192,3 +192,6 @@ class ResurrectionUI:
 
     def turn(self, view: dict) -> str:
         return f"Battle {view['battle'] + 1}"
+
+
+_MEETS_THE_PROTOCOL: type[GameUI] = ResurrectionUI  # checked by mypy: what the game and lesson screens use
