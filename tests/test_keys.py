@@ -151,7 +151,7 @@ def test_a_bad_keys_file_is_reported_in_the_app_and_the_default_keys_work(tmp_pa
 
 
 def test_texts_that_name_keys_say_the_players_keys(tmp_path):
-    from tui.games.redemption import PROMPTS, PROMPT_KEYS
+    from tui.games.redemption import PROMPT_KEYS, PROMPTS
     from tui.wording import in_keys, key_for
 
     folder = tmp_path / "saves"
