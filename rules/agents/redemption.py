@@ -136,7 +136,8 @@ def view_policy(view: dict[str, Any], legal: list[Any]) -> Any:
     battle = view.get("battle") or {}
     if "dominant" in by_verb:
         for a in by_verb["dominant"]:
-            if len(a.args) == 2 and any(c["id"] == a.args[1] for c in view["players"][1 - me]["land_of_bondage"]):
+            if len(a.args) == 2 and any(c["id"] == a.args[1] for q, t in enumerate(view["players"]) if q != me
+                                        for c in t["land_of_bondage"]):
                 return a
     if "decline" in by_verb:  # a Dominant window: only the rescuing Dominant above is worth it without a search
         return by_verb["decline"][0]
@@ -207,10 +208,21 @@ def _hero_score(g, hero: str, opp: int) -> float:
     return s + t + 3 * len(c.abilities) - 3 * stopped
 
 
+def _attacked(g, me: int, a: Any) -> int:
+    """The opponent a rescue attempt names (the only other player in a two-player game)."""
+    return int(a.args[1]) if len(a.args) == 2 else g.opponent(me)
+
+
 def _battle_start(g, me: int, by_verb: dict[str, Any]) -> Any:
+    """The Hero the opponent's visible blockers stop least often; with several opponents, against the one whose
+    territory blockers stop it least and who holds the fewest cards (fewer possible blockers in hand)."""
     rescues = by_verb.get("rescue", [])
     if rescues:
-        return max(rescues, key=lambda a: (_hero_score(g, a.args[0], 1 - me), a.args[0]))
+        def key(a: Any) -> tuple[float, str, str]:
+            opp = _attacked(g, me, a)
+            hand = 0.0 if g.n == 2 else 0.5 * len(g.z[opp]["hand"])
+            return _hero_score(g, a.args[0], opp) - hand, a.args[0], a.args[-1]
+        return max(rescues, key=key)
     return by_verb["end"][0]
 
 
@@ -334,14 +346,17 @@ def evaluate(g, p: int) -> float:
     if g.is_over:
         w = g.winner
         return 0.5 if w is None else (1.0 if w == p else 0.0)
-    o = 1 - p
+    others = g.others(p)
+    # with more than two players: against the strongest opponent's score, the others' average material
+    o = max(others, key=lambda q: (g.score(q), -q))
     target = g.options["rescues_to_win"]
     score = 1.2 * (g.score(p) - g.score(o))
     # closeness to the goal matters more near the end
     score += 0.3 * (max(0, g.score(p) - target + 3) - max(0, g.score(o) - target + 3))
-    score += 0.12 * (material(g, p) - material(g, o))
-    # souls waiting in each Land of Bondage are the opponent's targets
-    score += 0.15 * (len(g.z[o]["land_of_bondage"]) - len(g.z[p]["land_of_bondage"]))
+    score += 0.12 * (material(g, p) - sum(material(g, q) for q in others) / len(others))
+    # souls waiting in a Land of Bondage are the other players' targets
+    theirs = sum(len(g.z[q]["land_of_bondage"]) for q in others) / len(others)
+    score += 0.15 * (theirs - len(g.z[p]["land_of_bondage"]))
     return 1 / (1 + math.exp(-score))
 
 
