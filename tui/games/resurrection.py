@@ -94,8 +94,9 @@ class ResurrectionUI:
 
     def render(self, screen, view: dict, names: list[str], wide: bool, usable: set[str], my_turn: bool) -> None:
         you = view["you"]
-        screen.query_one("#opponent", Pane).set(*self.side(view, 1 - you, names))
-        screen.query_one("#you", Pane).set(*self.side(view, you, names))
+        for pane_id, p in (("#opponent", 1 - you), ("#you", you)):
+            pane = screen.query_one(pane_id, Pane)
+            pane.set(*self.side(view, p, names, pane.content_size.width))
         drawn = wide and screen.has_class("-tall")
         title, body = self.battle(view, names, wide, drawn)
         between = not any(view["players"][p]["table"] for p in (0, 1))  # the last battle's result until the next
@@ -112,16 +113,19 @@ class ResurrectionUI:
     def _role(self, view: dict, p: int) -> str:
         return "Aggressor" if p == view["aggressor"] else "Defender"
 
-    def side(self, view: dict, p: int, names: list[str]) -> tuple[str, Text]:
+    def side(self, view: dict, p: int, names: list[str], width: int = 0) -> tuple[str, Text]:
+        """A player's title and counts; in a narrow pane (a lesson's board at 80 columns) the counts closer
+        together, so the last one, the cards left, is not cut off."""
         s = view["players"][p]
+        gap = " " if 0 < width < 42 else "  "
         seat = "" if names[p] == f"Player {p + 1}" else f"Player {p + 1}, "
         title = f"{names[p]} ({seat}{self._role(view, p)})"
         if p == view["you"] and names[p] != "You":
             title = "You: " + title
         body = Text()
-        body.append(f"Hand {s['hand_count']}  ")
-        body.append(f"Hero Pile {s['hero_pile_count']}  ")
-        body.append(f"Fallen Pile {s['fallen_pile_count']}  ")
+        body.append(f"Hand {s['hand_count']}{gap}")
+        body.append(f"Hero Pile {s['hero_pile_count']}{gap}")
+        body.append(f"Fallen Pile {s['fallen_pile_count']}{gap}")
         body.append(f"Left {s['cards_left']}", style="bold")
         return title, body
 

@@ -221,6 +221,9 @@ class LessonScreen(Screen):
         self.refresh_view()
         self.query_one("#hand", CardList).focus()
 
+    def on_resize(self) -> None:
+        self.refresh_view()  # the panes' texts fit their width, known once laid out (and again after a resize)
+
     def refresh_view(self, hint: Any = None, rejected: Any = None) -> None:
         run, ui = self.run, self.ui
         view = run.game.view(run.you)
