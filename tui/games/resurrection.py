@@ -5,7 +5,8 @@ from __future__ import annotations
 from rich.text import Text
 
 from rules.resurrection import CARDS, CODES
-from tui.games.board import Board, css_beside
+from tui import keys
+from tui.games.board import Board, GameUI, css_beside
 from tui.widgets import CardList, Item, Pane, boxes, news
 from tui.wording import wins
 
@@ -105,7 +106,7 @@ class ResurrectionUI:
         if view["is_over"]:
             hint = "game over"
         elif my_turn:
-            hint = "your move: 1-9 pick, Enter plays"
+            hint = f"your move: 1-9 pick, {keys.label('play')} plays"
         else:
             hint = f"waiting for {names[view['current_player']]}"
         screen.query_one("#hand", CardList).set_items(items, f"Your hand ({names[you]})", hint)
@@ -175,7 +176,8 @@ class ResurrectionUI:
             if out:
                 t.append(f" ({' and '.join(out)} {'has' if len(out) == 1 and out[0] != 'You' else 'have'} "
                          "no cards left to play).")
-            t.append("\nn: new game, r: rematch (seats swapped), v: review, q: leave.")
+            t.append(f"\n{keys.label('next')}: new game, {keys.label('rematch')}: rematch (seats swapped), "
+                     f"{keys.label('review')}: review, {keys.label('leave')}: leave.")
         elif cp == agg:
             t.append(f">> {names[cp]} to play a card face down.", style="bold")
         else:
@@ -196,3 +198,6 @@ class ResurrectionUI:
 
     def turn(self, view: dict) -> str:
         return f"Battle {view['battle'] + 1}"
+
+
+_MEETS_THE_PROTOCOL: type[GameUI] = ResurrectionUI  # checked by mypy: what the game and lesson screens use
