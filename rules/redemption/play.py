@@ -16,6 +16,12 @@ if TYPE_CHECKING:
 class Play(Checks):
     # --- legal actions ------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
+        out = self._legal()
+        self._legal_keep = tuple(out)
+        self._legal_ids = {id(a) for a in out}
+        return out
+
+    def _legal(self) -> list[Action]:
         p = self.current_player
         if p is None:
             return []
@@ -133,6 +139,7 @@ class Play(Checks):
 
     # --- performing ----------------------------------------------------------------------------
     def _perform(self, action: Action, events: list[Event]) -> None:
+        self._legal_ids, self._legal_keep = frozenset(), ()
         p = self.current_player
         assert p is not None
         getattr(self, "_do_" + action.verb.replace("-", "_"))(p, action.args, events)
@@ -398,6 +405,7 @@ class Play(Checks):
 
     # --- the end ---------------------------------------------------------------------------------
     def _resign(self, player: int) -> None:
+        self._legal_ids, self._legal_keep = frozenset(), ()
         """Two players: the other wins. More: the game ends and the player with the most Redeemed Souls among the
         others wins, a tie for the most a draw (redemption.resign)."""
         others = self.others(player)
@@ -419,11 +427,19 @@ class Play(Checks):
         events.append(Event("game_over", f"The game ends because {why}: {'-'.join(map(str, scores))} Redeemed Souls, "
                             f"{res}.", -1, rule))
 
+    #: Lost Souls redeemed in all at the last end check: only a rescue can end the game by rescues or leave no
+    #: Lost Soul to rescue (souls leave the draw piles, hands, Lands of Bondage and sites only to be redeemed)
+    _lor_seen = -1
+
     def _check_end(self, events: list[Event]) -> None:
         target = self.options["rescues_to_win"]
-        if self.phase == "cut":
+        if self.s.phase == "cut":
             return
-        s = [self.score(q) for q in range(self.n)]
+        s = [len(z["land_of_redemption"]) for z in self.z]
+        total = sum(s)
+        if total == self._lor_seen:
+            return
+        self._lor_seen = total
         if max(s) >= target:  # type: ignore[operator]
             best = [q for q in range(self.n) if s[q] == max(s)]
             w = best[0]
