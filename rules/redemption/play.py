@@ -83,44 +83,46 @@ class Play(Checks):
         return out
 
     def _placement_actions(self, p: int, ph: str) -> list[Action]:
-        z = self.z[p]
+        z, cd, attached = self.z[p], self.cd, self.attached
         out = []
         prep = ph == "prep"
-        terr_chars = [c for c in z["territory"] if self.cd[c].is_character]
+        can_activate = prep and not self.s.flags.artifact_activated
+        terr_chars = [c for c in z["territory"] if cd[c].is_character]
         in_play = self._unique_names(p)
         for c in z["hand"]:
-            cd = self.cd[c]
-            if cd.is_character:
-                if cd.name not in in_play:
+            card = cd[c]
+            t = card.type
+            if card.is_character:
+                if card.name not in in_play:
                     out.append(Action("play", (c,)))
-            elif cd.type == "artifact":
+            elif t == "artifact":
                 out.append(Action("artifact", (c,)))
-                if prep and not self.s.flags.artifact_activated:
+                if can_activate:
                     out.append(Action("activate", (c,)))
-            elif cd.type == "site":
+            elif t == "site":
                 out.append(Action("site", (c,)))
-            elif cd.type == "fortress":
-                if cd.name not in in_play:
+            elif t == "fortress":
+                if card.name not in in_play:
                     out.append(Action("fortress", (c,)))
-            elif cd.is_enhancement and "weapon" in cd.classes:
-                for w in terr_chars:
-                    if self._equip_problem(c, w) is None:
-                        out.append(Action("equip", (c, w)))
-        out.extend(Action("setaside", (c,)) for c in terr_chars)
+            elif card.is_weapon and card.is_enhancement:
+                out += [Action("equip", (c, w)) for w in terr_chars if self._equip_problem(c, w) is None]
+        out += [Action("setaside", (c,)) for c in terr_chars]
         if prep:
-            if not self.s.flags.artifact_activated:
-                out.extend(Action("activate", (a,)) for a in z["artifact_pile"] if a not in self.face_up)
+            if can_activate:
+                out += [Action("activate", (a,)) for a in z["artifact_pile"] if a not in self.face_up]
             for s in z["territory"]:
-                sa = self.cd[s].has("site")
-                if sa and len(self._attachments(s)) < sa.n:
-                    out.extend(Action("soul", (l, s)) for l in z["land_of_bondage"])
-                fa = self.cd[s].has("fortress")
-                if fa and len(self._attachments(s)) < fa.n:
-                    out.extend(Action("fortress-in", (c, s)) for c in z["territory"]
-                               if c != s and self._fortress_in_problem(c, s) is None)
-            out.extend(Action("return", (c,)) for c in z["set_aside"] if c not in self.attached)
-            out.extend(Action("fortress-out", (c,)) for c in z["in_fortress"]
-                       if self.cd[self.attached[c]].type == "fortress")
+                t = cd[s].type
+                if t == "site":
+                    sa = cd[s].has("site")
+                    if sa and len(self._attachments(s)) < sa.n:
+                        out += [Action("soul", (lost, s)) for lost in z["land_of_bondage"]]
+                elif t == "fortress":
+                    fa = cd[s].has("fortress")
+                    if fa and len(self._attachments(s)) < fa.n:
+                        out += [Action("fortress-in", (c, s)) for c in z["territory"]
+                                if c != s and self._fortress_in_problem(c, s) is None]
+            out += [Action("return", (c,)) for c in z["set_aside"] if c not in attached]
+            out += [Action("fortress-out", (c,)) for c in z["in_fortress"] if cd[attached[c]].type == "fortress"]
         return out
 
     def _dominant_actions(self, p: int) -> list[Action]:
