@@ -300,13 +300,14 @@ def _paired_values(step: Step, seat: int, actions: list[str], samples: int, seed
     from rules.core import Rng
 
     totals = [0.0] * len(actions)
+    before = cast("RedemptionGame", step.before)  # the computer's eye looks at Redemption games
     for k in range(samples):
-        deal = step.before.determinize(seat, Rng(seed + 1009 * k))
+        deal = before.determinize(seat, Rng(seed + 1009 * k))
         for i, a in enumerate(actions):
             g = deal.clone()
             if not g.apply(a).ok:
                 raise ValueError(f"{a!r} is not legal in the position before action {step.index + 1}")
-            heuristic_rollout(g, Rng(seed + 7919 * k + 1), step.before)  # on to the end of the turn
+            heuristic_rollout(g, Rng(seed + 7919 * k + 1), before)  # on to the end of the turn
             totals[i] += evaluate(g, seat)
     return [t / samples for t in totals]
 
