@@ -368,6 +368,7 @@ def review_command(args: argparse.Namespace, settings, out=None):
     from rules import review
     from tui import analysis
     from tui.session import Session
+    from tui.wording import personal
 
     out = out or sys.stdout
     path = find_save(args.name, settings)
@@ -385,14 +386,12 @@ def review_command(args: argparse.Namespace, settings, out=None):
         raise CliError(f"{PROG}: {path}: cannot replay this game for a review: {e}", 1) from None
     names = [session.name(0), session.name(1)]
     if args.export == "text":
-        out.write(review.text_record(session.game, names, steps))
+        out.write(review.text_record(session.game, names, steps, say=lambda t: personal(t, names)))
         return None
     if args.export == "notation":
         out.write(review.notation(session.game))
         return None
     if args.analyse:
-        if session.game.name != "redemption":
-            raise CliError(f"{PROG}: the computer's eye reads Redemption games; this is {session.game.name}", 2)
         marked = []
         for n, total, j in analysis.run(steps, session.meta, seat):
             print(f"\ranalysing {names[seat]}'s decisions: {n}/{total}", end="", file=sys.stderr, flush=True)

@@ -22,8 +22,10 @@ from textual.widgets.option_list import Option
 
 import saves
 from rules import review
+from rules.resurrection.cards import CARDS as RES_CARDS
 from tui import analysis
 from tui.session import Session
+from tui.wording import personal
 
 CSS = str(Path(__file__).with_name("review.tcss"))
 ROW_WIDTH = 30  # the action list is 34 columns: borders and the scroll bar take 4
@@ -110,7 +112,7 @@ class ReviewScreen(Screen):
         self.steps, self.final = review.positions(session.game)
         self.index = 0
         self.show_hands = False
-        self.judged = analysis.stored(session.meta, self.seat) if session.game.name == "redemption" else {}
+        self.judged = analysis.stored(session.meta, self.seat)
         self.total = len(review.decisions(self.steps, self.seat))
         self._halt = threading.Event()
         self._analysing = False
@@ -176,9 +178,8 @@ class ReviewScreen(Screen):
         board = (redemption_board if g.name == "redemption" else resurrection_board)(view, self.names, self.seat, hands)
         if i < n:
             s = self.steps[i]
-            who = self.names[s.player] if s.player is not None else "-"
             board.append("\nNext: ", style="bold")
-            board.append(f"{who}: " + (" ".join(s.events) if s.player == self.seat or s.events else s.action))
+            board.append(personal(review.step_words(s), self.names))
         self.query_one("#review-board", Static).update(board)
         turn = self.steps[i].turn if i < n else getattr(self.final, "turn", 0)
         where = f"action {i + 1} of {n}" if i < n else f"the end ({n} actions)"
@@ -195,8 +196,6 @@ class ReviewScreen(Screen):
         return [_card(c) if isinstance(c, dict) else str(c) for c in v]
 
     def eye_text(self, i: int) -> str:
-        if self.session.game.name != "redemption":
-            return "The computer's eye reads Redemption games."
         j = self.judged.get(i)
         if j is None:
             if i < len(self.steps) and review.decisions(self.steps[i:i + 1], self.seat):
@@ -219,7 +218,9 @@ class ReviewScreen(Screen):
         g = self.steps[i].before
         words = []
         for part in action.split()[1:]:
-            if part in getattr(g, "cards", {}):
+            if g.name == "resurrection" and part in RES_CARDS:
+                words.append(f"the {RES_CARDS[part].name}")
+            elif part in getattr(g, "cards", {}):
                 words.append(f"{g.card(part).name} ({part})")
         return action + (f"  ({', '.join(words)})" if words else "")
 
@@ -272,7 +273,8 @@ class ReviewScreen(Screen):
         base = path.with_suffix("")
         try:
             saves.store.write_atomic(base.with_name(base.name + "-record.txt"),
-                                     review.text_record(self.session.game, self.names, self.steps).encode())
+                                     review.text_record(self.session.game, self.names, self.steps,
+                                                                       say=lambda t: personal(t, self.names)).encode())
             saves.store.write_atomic(base.with_name(base.name + "-notation.txt"),
                                      review.notation(self.session.game).encode())
         except saves.SaveError as e:
@@ -282,9 +284,6 @@ class ReviewScreen(Screen):
 
     # --- the analysis in the background -----------------------------------------------------------------
     def action_analyse(self) -> None:
-        if self.session.game.name != "redemption":
-            self.notify("The computer's eye reads Redemption games.", severity="warning")
-            return
         if self._analysing:
             self._halt.set()
             self.notify("Stopping the analysis after this decision...")
