@@ -124,8 +124,15 @@ def test_step_through_marks_and_hands(folder):
             await pilot.press("H")
             both = str(scr.query_one("#review-board").render())
             assert both.count("Hand:") == 2 and board.count("Hand:") == 1
-            await pilot.press("t", *"3", "enter")
-            assert scr.steps[scr.index].turn == 3 and scr.steps[scr.index - 1].turn < 3
+            from textual import events
+
+            for key, ch in (("t", "t"), ("3", "3"), ("enter", "\r")):  # in one read: the 3 goes into the dialog
+                app.post_message(events.Key(key, ch))
+            for _ in range(20):
+                await pilot.pause(0.02)
+                if app.screen is scr and scr.steps[scr.index].turn == 3:
+                    break
+            assert app.screen is scr and scr.steps[scr.index].turn == 3 and scr.steps[scr.index - 1].turn < 3
             await pilot.press("escape")
 
     asyncio.run(go())

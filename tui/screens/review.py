@@ -14,7 +14,7 @@ from pathlib import Path
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, ProgressBar, Static
@@ -24,6 +24,7 @@ import saves
 from rules import review
 from rules.resurrection.cards import CARDS as RES_CARDS
 from tui import analysis
+from tui.screens.decks import AsksNames
 from tui.session import Session
 from tui.wording import personal
 
@@ -87,7 +88,7 @@ def resurrection_board(view: dict, names: list[str], seat: int, hands: list[list
     return t
 
 
-class ReviewScreen(Screen):
+class ReviewScreen(AsksNames, Screen):
     CSS_PATH = CSS
     BINDINGS = [
         Binding("left,h", "step(-1)", "Back", key_display="<-"),
@@ -96,7 +97,7 @@ class ReviewScreen(Screen):
         Binding("end", "go(-1)", "Last", show=False),
         Binding("a", "analyse", "Analyse/stop"),
         Binding("m", "next_mark", "Next mark"),
-        Binding("t", "turn", "Turn N"),
+        Binding("t", "turn", "Turn N", priority=True),  # the number typed right after it goes into the dialog
         Binding("H", "hands", "Hands", show=False),
         Binding("e", "export", "Export"),
         Binding("escape,q", "back", "Back"),
@@ -246,9 +247,7 @@ class ReviewScreen(Screen):
         self.show_hands = not self.show_hands
         self.show(self.index)
 
-    def action_turn(self) -> None:
-        from tui.screens.decks import NameScreen
-
+    async def action_turn(self) -> None:
         def done(text: str | None) -> None:
             if not text:
                 return
@@ -263,7 +262,7 @@ class ReviewScreen(Screen):
                     return
             self.show(len(self.steps))
 
-        self.app.push_screen(NameScreen("Jump to turn (a number)"), done)
+        await self.ask_name("Jump to turn (a number)", "", done)
 
     def action_export(self) -> None:
         path = self.session.path
