@@ -17,11 +17,17 @@ GAME_NAMES: tuple[str, ...] = ("resurrection", "redemption")
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """Something that happened, in order; ``str(event)`` is one log line."""
+    """Something that happened, in order; ``str(event)`` is one log line.
+
+    The app reads the fields, never the words: ``kind`` says what happened (``"battle"``, ``"game_over"``...),
+    ``rule`` the rule id it follows (a section of the game's ``rules.md``, "" when none applies), ``reveals``
+    whether it makes a hidden card public (so an undo may not go back past it), ``text`` is the words."""
 
     kind: str
     text: str
     player: int = -1  # -1: nobody in particular
+    rule: str = ""  # the rule id the event follows, e.g. "resurrection.battle"
+    reveals: bool = False  # the event makes a hidden card public (a draw, a flip, a look at a hand)
 
     def __str__(self) -> str:
         return self.text
@@ -204,7 +210,7 @@ class GameBase:
         if isinstance(action, Resign):
             self._resign(action.player)
             events.append(Event("game_over", f"Player {action.player + 1} resigns: Player {2 - action.player} wins "
-                                             f"({self.name}.resign).", action.player))
+                                             f"({self.name}.resign).", action.player, rule=f"{self.name}.resign"))
         else:
             self._perform(action, events)
         self.history.append(str(action))

@@ -27,6 +27,7 @@ def test_either_player_resigns_at_any_time_and_the_other_wins(game, who):
     assert g.is_over and g.winner == 1 - who and g.current_player is None and g.legal_actions() == []
     assert g.history[-1] == f"resign {who}"
     assert [str(e) for e in out.events] == [f"Player {who + 1} resigns: Player {2 - who} wins ({game}.resign)."]
+    assert [(e.kind, e.rule, e.reveals) for e in out.events] == [("game_over", f"{game}.resign", False)]
     assert not_to_move in (0, 1)
     again = g.apply(f"resign {1 - who}")
     assert not again.ok and again.rule == f"{game}.end"
