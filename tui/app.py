@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import signal
 import threading
 from dataclasses import dataclass
@@ -15,6 +16,7 @@ from textual.binding import Binding
 from textual.scrollbar import ScrollBarRender
 
 import saves
+from tui import keys
 import tui.textfix  # noqa: F401  (text fields apply keys in the order typed; see the module)
 from tui.screens.title import TitleScreen
 from tui.screens.toosmall import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
@@ -51,7 +53,7 @@ class AsciiScrollBarRender(ScrollBarRender):
 class RedemptionApp(App[int]):
     CSS_PATH = "app.tcss"  # relative to this module; subclasses elsewhere must give the full path
     TITLE = "Redemption"
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
+    BINDINGS = keys.APP  # Ctrl+Q, Ctrl+P (tui.keys)
     ENABLE_COMMAND_PALETTE = True
     NOTIFICATION_TIMEOUT = 3  # seconds; what a toast says is also in the log or the status line
 
@@ -64,6 +66,46 @@ class RedemptionApp(App[int]):
         self._exit_timer: threading.Timer | None = None
         if settings.ascii:
             self.add_class("-ascii")
+        self.keymap: dict[str, str] = {}  # the player's keys (tui.keys), checked; the help shows them
+        self.keymap_problem = self.load_keymap()
+
+    def load_keymap(self) -> str:
+        """The player's keys from ``settings/keys.toml`` in their save folder; a problem (one line naming the file)
+        is returned, shown once the app runs, and the default keys are used."""
+        from saves import keymap as keymap_file
+
+        try:
+            wanted = keymap_file.load(self.settings.save_dir)
+            if not wanted:
+                return ""  # no file (most players): nothing to check, nothing more to import
+            self.keymap = keys.check_keymap(wanted, self.keyed_screens())
+        except saves.SaveError as e:
+            return f"{e}; the default keys are used"
+        except ValueError as e:
+            return f"{keymap_file.keymap_path(self.settings.save_dir)}: {e}; the default keys are used"
+        self.set_keymap(self.keymap)
+        return ""
+
+    @staticmethod
+    def keyed_screens() -> dict[str, list[Binding]]:
+        """The screens whose keys a player may change, with their bindings (a key must not do two things on one)."""
+        from tui.learn.rules_screen import RulesScreen
+        from tui.learn.screens import LessonListScreen, LessonScreen
+        from tui.screens import choice, confirm, decks, number, review, tables, title
+        from tui.screens.game import GameScreen
+        from tui.screens.help import HelpScreen, own_bindings
+
+        def of(cls: type, cards: bool = False) -> list[Binding]:
+            own = [b for b in own_bindings(cls) if isinstance(b, Binding)]
+            return [*(keys.CURSOR if cards else ()), *own, *keys.APP]
+
+        screens = [title.TitleScreen, title.NewGameScreen, title.ResumeScreen, decks.NameScreen, decks.DeckListScreen,
+                   decks.DeckEditorScreen, review.ReviewScreen, tables.TablesScreen, tables.NewTableScreen,
+                   confirm.ConfirmScreen, choice.ChoiceScreen, number.NumberScreen, RulesScreen, LessonListScreen,
+                   HelpScreen]
+        return {"game": of(GameScreen, True), "lesson": of(LessonScreen, True),
+                **{re.sub(r"(?<=.)([A-Z])", r" \1", cls.__name__.removesuffix("Screen")).lower(): of(cls)
+                   for cls in screens}}
 
     def get_system_commands(self, screen):
         """Ctrl+P: the game's actions come first; of Textual's own commands keep Keys and Quit (which saves).
@@ -96,6 +138,8 @@ class RedemptionApp(App[int]):
         return TitleScreen()
 
     def on_mount(self) -> None:
+        if self.keymap_problem:
+            self.notify(self.keymap_problem, title="Your keys are not used", severity="error", timeout=10)
         if self.settings.ascii:  # block-eighth glyphs are not ASCII; given back in on_unmount
             from textual.scrollbar import ScrollBar
 

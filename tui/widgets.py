@@ -6,13 +6,13 @@ import re
 from dataclasses import dataclass
 
 from rich.text import Text
-from textual.binding import Binding
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import RichLog
 
 from saves import printable
+from tui import keys
 from tui.wording import personal
 
 RULE_REF = re.compile(r" \((?:redemption|resurrection)\.[\w.-]+\)")
@@ -67,10 +67,7 @@ class Item:
 class CardList(Widget, can_focus=True):
     """A pane of cards with a cursor. Selection is shown by a marker and reverse video, never colour alone."""
 
-    BINDINGS = [
-        Binding("up,k,left,h", "move(-1)", "Prev", show=False),
-        Binding("down,j,right,l", "move(1)", "Next", show=False),
-    ]
+    BINDINGS = keys.CURSOR
 
     cursor = reactive(0)
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from rules.coach import Advice, Hint
+from tui import keys
 from tui.wording import in_keys, key_for
 
 
@@ -89,7 +89,7 @@ class CoachPane(VerticalScroll, can_focus=True):
         width: 100%;
     }
     """
-    BINDINGS = [Binding("r", "open_rule", "Rule")]
+    BINDINGS = keys.bindings("rule")
 
     def __init__(self, game: str, *, id: str | None = "coach", classes: str | None = None):
         super().__init__(id=id, classes=classes)
@@ -116,7 +116,7 @@ class CoachPane(VerticalScroll, can_focus=True):
         self._body.update(self.text)
         self.scroll_home(animate=False)
 
-    def action_open_rule(self) -> None:
+    def action_rule(self) -> None:
         from tui.learn.rules_screen import RulesScreen
 
         self.app.push_screen(RulesScreen(self.game, self.rule or None))

@@ -12,18 +12,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual.binding import Binding
-
 from rules import coach
 from rules.core import Event, Outcome
+from tui import keys
 from tui.learn.coach_pane import CoachPane
 from tui.wording import in_keys, key_for
 
 #: The keys, for the game screen's BINDINGS (not in the Footer: the game screen's own keys keep their places there).
-GUIDE_BINDINGS = [
-    Binding("g", "toggle_coach", "Coach", show=False),
-    Binding("H", "hint", "Hint", key_display="H", show=False),
-]
+GUIDE_BINDINGS = keys.bindings("coach", "hint")
 
 
 class GuidedGame:

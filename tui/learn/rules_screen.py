@@ -44,8 +44,8 @@ class RulesScreen(Screen):
     RulesScreen #rules-body:focus { border: heavy $accent; }
     """ % LIST_WIDTH
     BINDINGS = [
-        Binding("escape", "close", "Back"),
-        Binding("slash", "search", "Search", key_display="/"),
+        Binding("escape", "close", "Back", id="rules.close"),
+        Binding("slash", "search", "Search", key_display="/", id="rules.search"),
     ]
 
     def __init__(self, game: str, rule_id: str | None = None):

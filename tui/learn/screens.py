@@ -22,7 +22,7 @@ import saves
 from rules.core import GAME_NAMES
 from rules.lessons import Lesson, LessonError, LessonRun, lessons
 from saves import progress as progress_store
-from tui import controls
+from tui import controls, keys
 from tui.games import ui_for
 from tui.wording import in_keys
 from tui.learn.coach_pane import CoachPane
@@ -81,8 +81,8 @@ class LessonListScreen(Screen):
     LessonListScreen #lesson-list:focus { border: heavy $accent; }
     """
     BINDINGS = [
-        Binding("escape,q", "close", "Back"),
-        Binding("r", "rules", "Rules"),
+        Binding("escape,q", "close", "Back", id="lessons.close"),
+        Binding("r", "rules", "Rules", id="lessons.rules"),
     ]
 
     def __init__(self) -> None:
@@ -182,15 +182,12 @@ class LessonScreen(Screen):
     LessonScreen #lesson-board CardList { max-height: 7; }
     LessonScreen #prompt { dock: bottom; margin-bottom: 1; }
     """
+    #: The play controls (tui.keys), the same keys as in a game; the hint is in the Footer here.
     BINDINGS = [
-        Binding("enter", "play", "Play"),
-        Binding("space", "pass", "Pass", show=False),
-        Binding("question_mark", "hint", "Hint", key_display="?"),
-        Binding("r", "rule", "Rule"),
-        Binding("n", "next", "Next"),
-        Binding("colon", "prompt", "Type", show=False),
-        Binding("escape,q", "leave", "Leave"),
-        *[Binding(str(d), f"pick({d})", show=False) for d in range(1, 10)],
+        *keys.picks(),
+        *keys.bindings("next_pane", "previous_pane", "play", "pass", "end_phase", "next_lesson"),
+        *keys.shown("hint"),
+        *keys.bindings("rule", "help", "prompt", "leave", "cancel"),
     ]
 
     def __init__(self, lesson: Lesson):
@@ -247,12 +244,19 @@ class LessonScreen(Screen):
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "next":
-            if self.run.finished:
-                return True if self.next_lesson() is not None else None
-            return True if controls.end_phase_action(self.run.game) is not None else None
-        if action in ("play", "hint", "pass"):
-            return None if self.run.finished else True
+        """As in a game: n ends the phase while the lesson runs and goes on to the next lesson once it is done;
+        keys the game never uses (Resurrection has no passing and no phases) are not shown."""
+        finished = self.run.finished
+        if action == "next_lesson":
+            return (True if self.next_lesson() is not None else None) if finished else False
+        if action in self.unused_actions:
+            return False
+        if action == "end_phase":
+            return False if finished else (True if controls.end_phase_action(self.run.game) is not None else None)
+        if action == "pass":
+            return False if finished else (True if controls.pass_action(self.run.game) is not None else None)
+        if action in ("play", "hint"):
+            return None if finished else True
         return True
 
     # --- acting ---------------------------------------------------------------------------------
@@ -346,15 +350,27 @@ class LessonScreen(Screen):
         self.refresh_view(hint=hint)
 
     def action_rule(self) -> None:
-        self.query_one(CoachPane).action_open_rule()
+        self.query_one(CoachPane).action_rule()
 
-    def action_next(self) -> None:
-        """n: the next phase while the lesson runs (as in a game), the next lesson once it is done."""
+    @property
+    def unused_actions(self) -> set[str]:
+        """Keys this game never uses, as in a game (tui.screens.game)."""
+        return {"pass", "end_phase"} - set(self.ui.keys if self.ui is not None else ())
+
+    def action_help(self) -> None:
+        from tui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self.lesson.game, self))
+
+    def action_end_phase(self) -> None:
+        """n while the lesson runs: the next phase, as in a game."""
         if not self.run.finished:
             a = controls.end_phase_action(self.run.game)
             self.attempt(a if a is not None else "end")
-            return
-        nxt = self.next_lesson()
+
+    def action_next_lesson(self) -> None:
+        """n once the lesson is done (the same key as a new game once a game is over)."""
+        nxt = self.next_lesson() if self.run.finished else None
         if nxt is not None:
             self.app.switch_screen(LessonScreen(nxt))
 
@@ -373,6 +389,10 @@ class LessonScreen(Screen):
             self.attempt(event.value.strip())
 
     def action_leave(self) -> None:
+        self.dismiss()
+
+    def action_cancel(self) -> None:
+        """Esc: close the typing line, else leave the lesson."""
         prompt = self.query_one("#prompt", Input)
         if prompt.display:
             prompt.display = False

@@ -10,7 +10,7 @@ from textual.widgets import Label, OptionList
 
 
 class ChoiceScreen(ModalScreen[int | None]):
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="choice.cancel")]
 
     def __init__(self, options: list[str], title: str = "Which action?"):
         super().__init__()

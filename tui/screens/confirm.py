@@ -10,7 +10,8 @@ from textual.widgets import Button, Label
 
 
 class ConfirmScreen(ModalScreen[bool]):
-    BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
+    BINDINGS = [Binding("y", "answer(True)", "Yes", id="confirm.answer-yes"),
+                Binding("n,escape", "answer(False)", "No", id="confirm.answer-no")]
 
     def __init__(self, question: str, yes: str = "Yes"):
         super().__init__()

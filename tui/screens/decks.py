@@ -56,7 +56,7 @@ def card_text(key: str) -> str:
 class NameScreen(ModalScreen[str | None]):
     """Ask for a deck name (Enter accepts, Esc cancels)."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="deck-name.cancel")]
 
     def __init__(self, title: str, value: str = ""):
         super().__init__()
@@ -114,8 +114,9 @@ class DeckListScreen(Screen):
     """The bundled decks and yours: open one in the editor, start a new one, delete one."""
 
     CSS_PATH = CSS
-    BINDINGS = [Binding("enter", "open", "Edit", show=True), Binding("n", "new", "New deck"),
-                Binding("d", "delete", "Delete"), Binding("escape", "back", "Back")]
+    BINDINGS = [Binding("enter", "open", "Edit", show=True, id="decks.open"),
+                Binding("n", "new", "New deck", id="decks.new"),
+                Binding("d", "delete", "Delete", id="decks.delete"), Binding("escape", "back", "Back", id="decks.back")]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="decks-box"):
@@ -201,21 +202,21 @@ class DeckListScreen(Screen):
 class DeckEditorScreen(AsksNames, Screen):
     CSS_PATH = CSS
     BINDINGS = [
-        Binding("plus,equals_sign,a", "add", "Add", show=True),
-        Binding("minus,delete,x", "remove", "Remove", show=True),
+        Binding("plus,equals_sign,a", "add", "Add", show=True, id="deck-editor.add"),
+        Binding("minus,delete,x", "remove", "Remove", show=True, id="deck-editor.remove"),
         # '/', Enter, 'w' and 'r' act as they arrive (priority): keys typed in the same burst (fast typing, a paste
         # over SSH) then go where those send them: to the search field, back to the pool, into the name dialog
         # (AsksNames). In the search field 'w' and 'r' are typed (check_action).
-        Binding("slash", "search", "Search", priority=True),
-        Binding("enter", "enter", "Add", show=False, priority=True),
-        Binding("t", "cycle('type')", "Type"),
-        Binding("l", "cycle('align')", "Align"),
-        Binding("b", "cycle('brigade')", "Brigade"),
-        Binding("ctrl+s", "save", "Save", priority=True),
-        Binding("w", "save_as", "Save as", priority=True),
-        Binding("r", "rename", "Rename", priority=True),
-        Binding("D", "delete", "Delete", show=False),
-        Binding("escape", "back", "Back"),
+        Binding("slash", "search", "Search", priority=True, id="deck-editor.search"),
+        Binding("enter", "enter", "Add", show=False, priority=True, id="deck-editor.enter"),
+        Binding("t", "cycle('type')", "Type", id="deck-editor.cycle-type"),
+        Binding("l", "cycle('align')", "Align", id="deck-editor.cycle-align"),
+        Binding("b", "cycle('brigade')", "Brigade", id="deck-editor.cycle-brigade"),
+        Binding("ctrl+s", "save", "Save", priority=True, id="deck-editor.save"),
+        Binding("w", "save_as", "Save as", priority=True, id="deck-editor.save-as"),
+        Binding("r", "rename", "Rename", priority=True, id="deck-editor.rename"),
+        Binding("D", "delete", "Delete", show=False, id="deck-editor.delete"),
+        Binding("escape", "back", "Back", id="deck-editor.back"),
     ]
 
     def __init__(self, deck: dk.Deck, saved: bool = True):

@@ -9,21 +9,20 @@ from typing import Any
 
 from textual import work
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Input
 
 import saves
-from tui import controls
+from tui import controls, keys
 from tui.agents import choose, make_agent
 from tui.games import ui_for
 from tui.screens.choice import ChoiceScreen
 from tui.screens.handoff import HandOffScreen
 from tui.screens.number import NumberScreen
 from tui.screens.help import HelpScreen
-from tui.learn.guide import GUIDE_BINDINGS, GuidedGame
+from tui.learn.guide import GuidedGame
 from tui.session import Session
 from tui.wording import wins
 from tui.widgets import CardList, LogPane, StatusLine
@@ -77,26 +76,12 @@ class GameCommands(Provider):
 class GameScreen(GuidedGame, Screen):
     COMMANDS = {GameCommands}
     AUTO_FOCUS = "#hand"  # whenever the screen is shown, the hand has the keyboard
+    #: The play controls (tui.keys): the same key does the same thing here and in a lesson; the help lists them.
     BINDINGS = [
-        Binding("enter", "play", "Play", priority=False),
-        Binding("enter", "play_why", show=False),  # Enter while Play is dimmed: says why (whose move it is)
-        Binding("space", "pass", "Pass"),
-        Binding("n", "end_phase", "End phase"),
-        Binding("u", "undo", "Undo"),
-        Binding("u", "undo_why", show=False),  # when Undo is not in the Footer, u still says why not
-        Binding("s", "save", "Save"),
-        Binding("question_mark,f1", "help", "Help", key_display="?"),
-        Binding("colon", "prompt", "Type", show=False),
-        Binding("t", "talk", "Talk", show=False),
-        Binding("q", "leave", "Leave"),
-        Binding("n", "new_game", "New game"),  # these three only once the game is over (check_action)
-        Binding("r", "rematch", "Rematch"),
-        Binding("v", "review", "Review"),
-        *[Binding(str(d), f"pick({d})", f"Card {d}", show=False) for d in range(1, 10)],
-        Binding("0", "pick(10)", "Card 10", show=False),
-        Binding("escape", "cancel_prompt", show=False),
-        *GUIDE_BINDINGS,  # g: the coach pane, H: a hint (tui.learn.guide)
-        Binding("L", "log_width", "Log", key_display="L", show=False),  # the log: normal, narrow, hidden
+        *keys.picks(),
+        *keys.bindings("next_pane", "previous_pane", "play", "play_why", "pass", "end_phase", "undo", "undo_why",
+                       "save", "help", "prompt", "talk", "leave", "new_game", "rematch", "review",  # these three
+                       "cancel", "coach", "hint", "log"),  # only once the game is over (check_action)
     ]
 
     def __init__(self, session: Session):
@@ -244,7 +229,7 @@ class GameScreen(GuidedGame, Screen):
             return False  # no key that can no longer act
         if action == "play":
             return True if s.my_turn else None
-        if action in ("pass", "end_phase") and action not in self.ui.keys:
+        if action in self.unused_actions:
             return False  # a key this game never uses (Resurrection has no passing and no phases)
         if action == "pass":
             return True if s.my_turn and controls.pass_action(game) is not None else None
@@ -544,8 +529,13 @@ class GameScreen(GuidedGame, Screen):
             self.notify("Nothing to undo: no action of yours since the last card was revealed, drawn or answered.",
                         severity="warning")
 
+    @property
+    def unused_actions(self) -> set[str]:
+        """Keys this game never uses (Resurrection has no passing and no phases): not in the Footer or the help."""
+        return {"pass", "end_phase"} - set(self.ui.keys)
+
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen(self.session.game.name))
+        self.app.push_screen(HelpScreen(self.session.game.name, self))
 
     def action_prompt(self) -> None:
         prompt = self.query_one("#prompt", Input)
@@ -615,7 +605,7 @@ class GameScreen(GuidedGame, Screen):
             return
         super().action_toggle_coach()
 
-    def action_cancel_prompt(self) -> None:
+    def action_cancel(self) -> None:
         prompt = self.query_one("#prompt", Input)
         if prompt.display:
             prompt.display = False
@@ -625,7 +615,7 @@ class GameScreen(GuidedGame, Screen):
         event.stop()
         text = event.value.strip()
         talking, self._talking = self._talking, False
-        self.action_cancel_prompt()
+        self.action_cancel()
         if talking:
             answer = self.session.say(text)
             if not answer.ok:

@@ -1,38 +1,23 @@
-"""Help: the keys, then the rules of the current game from ``rules.docs``."""
+"""Help: the keys of the screen it was opened from (made from its bindings, with the player's keymap), then the
+rules of the current game from ``rules.docs``."""
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Markdown, Static
 
-KEYS = """\
-## Keys
+from tui import keys
 
-| Key | What it does |
-|---|---|
-| 1-9, 0 | pick a card in your hand (0: the tenth; arrows reach the rest) |
-| arrows, h j k l | move the cursor over cards |
-| Tab, Shift+Tab | move between panes, also onto the opponent's table to read their cards |
-| Enter | play the picked card / confirm |
-| Space | pass, where passing is legal |
-| n | end the current phase, where that is legal |
-| u | undo your last action (against the computer at the easy level, never past a reveal); otherwise it says why not |
-| L | the log: full width, narrow, hidden |
-| n, r (game over) | a new game; a rematch with the same options and the seats swapped |
-| s | save now (every accepted action is saved anyway) |
-| : | type an action in the game's notation, e.g. `play BA` |
-| Ctrl+P | command palette: every action legal now, and the app's commands |
-| ? or F1 | this help |
-| q | save and leave to the title screen |
-| g | show or hide the coach pane (what this phase is for, every legal move in words, why) |
-| H | hint: the move the computer would make, and why |
-| r (in this help) | the rules reference: search it, jump to a rule by its id |
-| Ctrl+Q | quit the app (the game is saved) |
-
-Keys shown dimmed in the bottom line cannot be used right now.
+#: After the key table (which is made from the bindings of the screen the help was opened from).
+NOTES = """\
+Keys shown dimmed in the bottom line cannot be used right now. To use other keys, put a key's name (at the end
+of its line above) into `settings/keys.toml` in your save folder, e.g. `pass = "p"` under `[keys]` (see the
+README).
 
 ## Abbreviations on the table (Redemption)
 
@@ -55,7 +40,7 @@ def as_list(markdown: str) -> str:
             if stripped.startswith(("- ", "* ")):  # a list item: a plain dash, not a bullet glyph
                 line = line[:len(line) - len(stripped)] + "\\- " + stripped[2:] + "  "
             out.append(line)
-        elif set("".join(cells)) <= set("-: ") or cells[:2] == ["Key", "What it does"]:
+        elif set("".join(cells)) <= set("-: ") or cells[:1] == ["Key"]:
             continue  # the header and its rule
         else:
             out.append(f"**{cells[0]}**: {' | '.join(cells[1:])}  ")  # two spaces: a line break
@@ -76,17 +61,33 @@ def rules_markdown(game: str) -> str:
 
 
 class HelpScreen(ModalScreen[None]):
-    BINDINGS = [Binding("escape,q,question_mark,f1", "close", "Close"),
-                Binding("r", "rules", "Rules reference")]  # the searchable reference from tui.learn
+    BINDINGS = [Binding("escape,q,question_mark,f1", "close", "Close", id="help.close", tooltip="close this help"),
+                Binding("r", "rules", "Rules reference", id="help.rules",  # the searchable reference (tui.learn)
+                        tooltip="the rules reference: search it, jump to a rule by its id")]
 
-    def __init__(self, game: str | None = None):
+    def __init__(self, game: str | None = None, opener: Screen | None = None):
         super().__init__()
         self.game = game
+        self.opener = opener  # the screen whose keys the table lists
+
+    def key_markdown(self) -> str:
+        """The keys of the screen this help was opened from, from its bindings (and its card panes' and the
+        app's), with the player's keymap; then this help's own."""
+        keymap = getattr(self.app, "keymap", {})
+        found: list[Binding] = []
+        if self.opener is not None:
+            unused = getattr(self.opener, "unused_actions", set())  # keys this game never uses (no phases, no pass)
+            found += keys.CURSOR + [b for b in own_bindings(type(self.opener))
+                                    if isinstance(b, Binding) and b.action not in unused]
+        found += [b for b in own_bindings(type(self.app)) if isinstance(b, Binding)]
+        here = [b for b in type(self).BINDINGS if isinstance(b, Binding)]
+        return "\n\n".join(["## Keys", keys.key_table(found, keymap), "In this help:",
+                              keys.key_table(here, keymap), NOTES])
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-body"):
             yield Static("Help (Esc closes; arrows, PgUp/PgDn scroll)", classes="dialog-title")
-            text = KEYS + ("\n\n" + rules_markdown(self.game) if self.game else "")
+            text = self.key_markdown() + ("\n\n" + rules_markdown(self.game) if self.game else "")
             if getattr(getattr(self.app, "settings", None), "ascii", False):
                 text = as_list(text)  # Markdown draws tables with box lines: plain ASCII has none
             yield Markdown(text)
@@ -101,3 +102,13 @@ class HelpScreen(ModalScreen[None]):
         from tui.learn.rules_screen import RulesScreen
 
         self.app.push_screen(RulesScreen(self.game or "resurrection"))
+
+
+def own_bindings(cls: type) -> Iterable[object]:
+    """A screen's or app's own ``BINDINGS`` (its class's and its bases')."""
+    seen: list[object] = []
+    for base in reversed(cls.__mro__):
+        for b in base.__dict__.get("BINDINGS", ()):
+            if b not in seen:
+                seen.append(b)
+    return seen

@@ -91,16 +91,16 @@ def resurrection_board(view: dict, names: list[str], seat: int, hands: list[list
 class ReviewScreen(AsksNames, Screen):
     CSS_PATH = CSS
     BINDINGS = [
-        Binding("left,h", "step(-1)", "Back", key_display="<-"),
-        Binding("right,l", "step(1)", "Next", key_display="->"),
-        Binding("home", "go(0)", "First", show=False),
-        Binding("end", "go(-1)", "Last", show=False),
-        Binding("a", "analyse", "Analyse/stop"),
-        Binding("m", "next_mark", "Next mark"),
-        Binding("t", "turn", "Turn N", priority=True),  # the number typed right after it goes into the dialog
-        Binding("H", "hands", "Hands", show=False),
-        Binding("e", "export", "Export"),
-        Binding("escape,q", "back", "Back"),
+        Binding("left,h", "step(-1)", "Back", key_display="<-", id="review.step-back"),
+        Binding("right,l", "step(1)", "Next", key_display="->", id="review.step-on"),
+        Binding("home", "go(0)", "First", show=False, id="review.go-first"),
+        Binding("end", "go(-1)", "Last", show=False, id="review.go-last"),
+        Binding("a", "analyse", "Analyse/stop", id="review.analyse"),
+        Binding("m", "next_mark", "Next mark", id="review.next-mark"),
+        Binding("t", "turn", "Turn N", priority=True, id="review.turn"),  # what is typed after it goes into the dialog
+        Binding("H", "hands", "Hands", show=False, id="review.hands"),
+        Binding("e", "export", "Export", id="review.export"),
+        Binding("escape,q", "back", "Back", id="review.back"),
     ]
 
     def __init__(self, session: Session, seat: int | None = None):

@@ -18,8 +18,10 @@ REFRESH = 2.0  # seconds between re-reading the list while it is shown
 
 
 class TablesScreen(Screen):
-    BINDINGS = [Binding("enter", "open", "Open"), Binding("c", "create", "New table"),
-                Binding("d", "decline", "Decline"), Binding("escape", "back", "Back")]
+    BINDINGS = [Binding("enter", "open", "Open", id="tables.open"),
+                Binding("c", "create", "New table", id="tables.create"),
+                Binding("d", "decline", "Decline", id="tables.decline"),
+                Binding("escape", "back", "Back", id="tables.back")]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="resume-box"):
@@ -127,7 +129,8 @@ class TablesScreen(Screen):
 
 
 class NewTableScreen(Screen):
-    BINDINGS = [Binding("escape", "back", "Back"), Binding("ctrl+s", "start", "Create")]
+    BINDINGS = [Binding("escape", "back", "Back", id="new-table.back"),
+                Binding("ctrl+s", "start", "Create", id="new-table.start")]
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="form"):

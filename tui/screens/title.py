@@ -41,9 +41,11 @@ def learn_available() -> bool:
 
 
 class TitleScreen(Screen):
-    BINDINGS = [Binding("q", "app.quit", "Quit"), Binding("r", "resume", "Resume", show=False),
-                Binding("t", "tables", "Tables", show=False), Binding("d", "decks", "Decks", show=False),
-                Binding("n", "new", "New game", show=False)]
+    BINDINGS = [Binding("q", "app.quit", "Quit", id="title.quit"),
+                Binding("r", "resume", "Resume", show=False, id="title.resume"),
+                Binding("t", "tables", "Tables", show=False, id="title.tables"),
+                Binding("d", "decks", "Decks", show=False, id="title.decks"),
+                Binding("n", "new", "New game", show=False, id="title.new")]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="title-box"):
@@ -152,7 +154,8 @@ class TitleScreen(Screen):
 
 
 class NewGameScreen(Screen):
-    BINDINGS = [Binding("escape", "back", "Back"), Binding("ctrl+s", "start", "Start")]
+    BINDINGS = [Binding("escape", "back", "Back", id="new-game.back"),
+                Binding("ctrl+s", "start", "Start", id="new-game.start")]
 
     def compose(self) -> ComposeResult:
         red_ok = engine_available("redemption")
@@ -283,8 +286,10 @@ NAME_WIDTH, PLAYERS_WIDTH, PROBLEM_WIDTH = 16, 14, 14  # the resume table fits 8
 
 
 class ResumeScreen(Screen):
-    BINDINGS = [Binding("enter", "open", "Resume"), Binding("v", "review", "Review"), Binding("d", "delete", "Delete"),
-                Binding("escape", "back", "Back")]
+    BINDINGS = [Binding("enter", "open", "Resume", id="saves.open"),
+                Binding("v", "review", "Review", id="saves.review"),
+                Binding("d", "delete", "Delete", id="saves.delete"),
+                Binding("escape", "back", "Back", id="saves.back")]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="resume-box"):
