@@ -19,13 +19,13 @@ A game's coach module offers:
 
 from __future__ import annotations
 
-import importlib
 import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from rules.core import Event, GameBase, Outcome
 from rules.docs import rule_text
+from rules.games import find_game
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,9 +131,9 @@ def from_side(text: str, player: int) -> str:
 
 
 def module_for(game: GameBase | str):
-    """The coach module of a game (``rules.<game>.coach``)."""
+    """The coach module of a game (its ``coach`` in ``rules.games``)."""
     name = game if isinstance(game, str) else game.name
-    return importlib.import_module(f"rules.{name}.coach")
+    return find_game(name).coach_module()
 
 
 def rule_summary(game: str, rule_id: str) -> tuple[str, str]:

@@ -6,14 +6,11 @@ only talk to them through the names defined here.
 
 from __future__ import annotations
 
-import importlib
 import random
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-#: The games this package knows, by the name used in saves and on the command line.
-GAME_NAMES: tuple[str, ...] = ("resurrection", "redemption")
-
+from rules.views import View
 
 @dataclass(frozen=True, slots=True)
 class Event:
@@ -21,13 +18,15 @@ class Event:
 
     The app reads the fields, never the words: ``kind`` says what happened (``"battle"``, ``"game_over"``...),
     ``rule`` the rule id it follows (a section of the game's ``rules.md``, "" when none applies), ``reveals``
-    whether it makes a hidden card public (so an undo may not go back past it), ``text`` is the words."""
+    whether it makes a hidden card public (so an undo may not go back past it), ``cards`` the public cards it names,
+    ``text`` is the words (without the rule id: the app shows the rule from its field)."""
 
     kind: str
     text: str
     player: int = -1  # -1: nobody in particular
     rule: str = ""  # the rule id the event follows, e.g. "resurrection.battle"
     reveals: bool = False  # the event makes a hidden card public (a draw, a flip, a look at a hand)
+    cards: tuple[str, ...] = ()  # the cards it names that everyone may see, as the game writes them (codes, ids)
 
     def __str__(self) -> str:
         return self.text
@@ -184,7 +183,8 @@ class GameBase:
     def parse(self, text: str) -> Any:
         raise NotImplementedError
 
-    def view(self, player: int) -> dict:
+    def view(self, player: int) -> View[Any]:
+        """What ``player`` may see, by the convention of ``rules.views``."""
         raise NotImplementedError
 
     def to_dict(self) -> dict:
@@ -209,8 +209,8 @@ class GameBase:
         events: list[Event] = []
         if isinstance(action, Resign):
             self._resign(action.player)
-            events.append(Event("game_over", f"Player {action.player + 1} resigns: Player {2 - action.player} wins "
-                                             f"({self.name}.resign).", action.player, rule=f"{self.name}.resign"))
+            events.append(Event("game_over", f"Player {action.player + 1} resigns: Player {2 - action.player} wins.",
+                                action.player, rule=f"{self.name}.resign"))
         else:
             self._perform(action, events)
         self.history.append(str(action))
@@ -263,12 +263,10 @@ class GameBase:
 
 
 def game_class(name: str) -> type[GameBase]:
-    """The Game class for a game name (imported on first use)."""
-    if name not in GAME_NAMES:
-        known = ", ".join(GAME_NAMES)
-        raise ValueError(f"unknown game {name!r} (known: {known})")
-    module = importlib.import_module(f"rules.{name}")
-    return module.Game
+    """The Game class for a game name (imported on first use); ValueError for a name ``rules.games`` does not list."""
+    from rules.games import find_game
+
+    return find_game(name).game_class()
 
 
 def game_from_dict(d: dict) -> GameBase:
@@ -281,16 +279,15 @@ def game_from_dict(d: dict) -> GameBase:
     return game_class(name).from_dict(d)
 
 
-def public_view(game: GameBase) -> dict:
+def public_view(game: GameBase) -> View[Any]:
     """What anyone may see (a watcher): each player's side as their opponent sees it, no legal actions.
 
     Laid out like ``view(0)``; a player's hand, face-down cards and private choices stay hidden because
     every side is taken from the view of the other player."""
     views = [game.view(0), game.view(1)]
-    v = dict(views[0])
+    v = views[0].copy()
     v["players"] = [views[1]["players"][0], views[0]["players"][1]]
-    if "legal" in v:
-        v["legal"] = []
+    v["legal"] = []
     return v
 
 
@@ -338,4 +335,4 @@ def require(cond: bool, reason: str, rule: str) -> None:
         raise Rejection(reason, rule)
 
 
-__all__ = ["Event", "Outcome", "Rejection", "Resign", "parse_resign", "public_view", "Rng", "GameBase", "game_class", "game_from_dict", "require", "state_int", "state_header", "merge_options", "GAME_NAMES"]
+__all__ = ["Event", "Outcome", "Rejection", "Resign", "parse_resign", "public_view", "Rng", "GameBase", "game_class", "game_from_dict", "require", "state_int", "state_header", "merge_options"]

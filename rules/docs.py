@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
+from rules.games import find_game
+
 _HEADING = re.compile(r"^#{2,6}\s+`?([a-z]+(?:\.[a-z0-9_-]+)+)`?\s+[—-]\s+(.+?)\s*$")
 
 
@@ -24,7 +26,7 @@ class RuleSection:
 @cache
 def rule_sections(game: str) -> dict[str, RuleSection]:
     """All sections of a game's rules document, in document order."""
-    text = resources.files(f"rules.{game}").joinpath("rules.md").read_text(encoding="utf-8")
+    text = resources.files(find_game(game).package).joinpath("rules.md").read_text(encoding="utf-8")
     sections: dict[str, RuleSection] = {}
     current: tuple[str, str] | None = None
     body: list[str] = []

@@ -52,11 +52,12 @@ import re
 import tomllib
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import import_module, resources
+from importlib import resources
 from typing import Any, Callable
 
 from rules import coach as coach_mod
-from rules.core import Event, GameBase, game_class
+from rules.core import Event, GameBase
+from rules.games import find_game
 
 OPPONENTS = ("script", "computer")
 
@@ -220,7 +221,8 @@ def start_position(lesson: Lesson, start: dict | None = None,
                    where: str = "") -> tuple[GameBase, dict[str, str], list[Event]]:
     """A position (the lesson's [start] unless ``start`` is given), the card aliases its actions may
     use (card key -> card id) and the events of its setup actions."""
-    cls = game_class(lesson.game)
+    info = find_game(lesson.game)
+    cls = info.game_class()
     start = dict(lesson.start if start is None else start)
     where = where or f"{lesson.source}: [start]"
     actions = _strings(start, "actions", where)
@@ -240,9 +242,9 @@ def start_position(lesson: Lesson, start: dict | None = None,
         elif "players" in start:
             game = cls.from_dict({"game": lesson.game, "seed": 0, **start})
         else:
-            module = import_module(f"rules.{lesson.game}")
-            kwargs = {k: start[k] for k in ("first", "decks") if k in start}
-            game = module.new_game(start.get("seed", 0), **kwargs, **start.get("options", {}))
+            decks = start.get("decks")
+            game = info.new_game(start.get("seed", 0), start.get("options", {}), first=start.get("first"),
+                                 decks=None if decks is None else tuple(decks))
     except LessonError:
         raise
     except Exception as e:  # ValueError from the engine, SaveError, OSError: all mean a broken lesson
@@ -322,7 +324,7 @@ def with_aliases(text: str, aliases: dict[str, str]) -> str:
 
 
 def lesson_folder(game: str):
-    return resources.files(f"rules.{game}").joinpath("lessons")
+    return resources.files(find_game(game).package).joinpath("lessons")
 
 
 @cache

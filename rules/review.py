@@ -76,8 +76,7 @@ def redemption_start(seed: int, options: dict, labels: list[str], lists: list[li
         ids = _ids_in_order(g, p)
         if len(ids) != len(keys):
             raise ValueError(f"seat {p + 1} was dealt {len(keys)} cards, but its deck has {len(ids)}")
-        for cid, k in zip(ids, keys):
-            g.cards[cid] = (k, p)
+        g.redeal({cid: (k, p) for cid, k in zip(ids, keys)})
     return g
 
 

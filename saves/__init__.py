@@ -18,6 +18,7 @@ from saves.store import (
     dumps,
     list_saves,
     load,
+    log_line,
     loads,
     printable,
     read,
@@ -26,10 +27,11 @@ from saves.store import (
     save,
     save_path,
     validate_name,
+    without_rule_ref,
 )
 
 __all__ = [
     "FORMAT", "VERSION", "Meta", "Saved", "SaveError", "SaveInfo", "claim", "clean_temporaries",
-    "default_dir", "delete", "dumps", "list_saves", "load", "loads", "printable", "read", "reads", "release", "save",
-    "save_path", "validate_name",
+    "default_dir", "delete", "dumps", "list_saves", "load", "log_line", "loads", "printable", "read", "reads", "release", "save",
+    "save_path", "validate_name", "without_rule_ref",
 ]

@@ -16,7 +16,8 @@ from pathlib import Path
 import tomli_w
 from filelock import FileLock, Timeout
 
-from rules.core import GAME_NAMES, GameBase, game_class
+from rules.core import Event, GameBase
+from rules.games import find_game, game_names
 
 FORMAT = "redemption-tui-save"
 #: Schema version of the file layout. Bump it when the layout changes; older files are migrated in ``_migrate``.
@@ -146,8 +147,10 @@ def reads(text: str, source: str = "<text>") -> Saved:
         raise fail(f"the save is version {version}, newer than this program understands (version {VERSION}); update redemption-tui")
     doc = _migrate(doc, version)
     name = doc.get("game")
-    if name not in GAME_NAMES:
-        raise fail(f"unknown game {name!r} (known: {', '.join(GAME_NAMES)})")
+    try:
+        info = find_game(name)
+    except ValueError as e:
+        raise fail(str(e)) from None
     state = doc.get("state")
     if not isinstance(state, dict):
         raise fail("the save has no [state] table")
@@ -157,7 +160,7 @@ def reads(text: str, source: str = "<text>") -> Saved:
     if "history" in doc and "history" not in state:
         state["history"] = doc["history"]
     try:
-        game = game_class(name).from_dict(state)
+        game = info.game_class().from_dict(state)
         game.validate_whole()  # a save is a whole game: its header's decks, counts, turns and hands
     except (ValueError, TypeError, KeyError, IndexError, AttributeError) as e:
         raise fail(f"the game state is not one the rules allow: {e}") from None
@@ -165,6 +168,23 @@ def reads(text: str, source: str = "<text>") -> Saved:
         raise fail("the game state is nested far deeper than any game's") from None
     meta = _meta(doc, fail)
     return Saved(game, meta)
+
+
+#: Before events carried their rule id in a field (``rules.core.Event.rule``), the engines wrote it into the words:
+#: "... The battle goes on (resurrection.tie.1)." Log lines of such saves lose it when read (the app never showed it).
+_OLD_RULE_REF = re.compile(r" \((?:" + "|".join(map(re.escape, game_names())) + r")\.[\w.-]+\)")
+
+
+def without_rule_ref(text: str) -> str:
+    """Words written before the rule id had its own field, without the rule id."""
+    return _OLD_RULE_REF.sub("", text)
+
+
+def log_line(event: Event) -> str:
+    """The line the log keeps for an event: its words (the rule id is a field of the event, not part of the words).
+    An event that does not give its rule id yet may still write it into the words (the Redemption engine until its
+    events are structured): that is taken out."""
+    return event.text if event.rule else without_rule_ref(event.text)
 
 
 def _migrate(doc: dict, version: int) -> dict:
@@ -186,6 +206,7 @@ def _meta(doc: dict, fail) -> Meta:
     log = doc.get("log", [])
     if not isinstance(log, list) or not all(isinstance(x, str) for x in log):
         raise fail("'log' must be a list of text lines")
+    log = [without_rule_ref(line) for line in log]
     extra = doc.get("extra", {})
     if not isinstance(extra, dict):
         raise fail("'extra' must be a table")

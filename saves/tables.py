@@ -17,8 +17,6 @@ command); this module only checks that the player owns the seat they act for.
 
 from __future__ import annotations
 
-import importlib
-import inspect
 import os
 import random
 import re
@@ -30,8 +28,9 @@ from typing import Any, Callable
 
 from filelock import FileLock, Timeout
 
-from rules.core import GAME_NAMES, parse_resign
-from saves.store import SUFFIX, Meta, Saved, SaveError, list_saves, read, save, validate_name
+from rules.core import parse_resign
+from rules.games import find_game
+from saves.store import SUFFIX, Meta, Saved, SaveError, list_saves, log_line, read, save, validate_name
 
 FOLDER = "_tables"
 LOCK_TIMEOUT = 10.0  # seconds: a change takes milliseconds; this only guards against a stuck process
@@ -229,10 +228,9 @@ def create(base: str | os.PathLike, creator: str, game_name: str, others: list[d
     """A new table: ``creator`` in seat 1, ``others`` in the next seats, each {"invite": NAME},
     {"open": True} or {"computer": LEVEL}. ValueError/TableError for anything that does not make sense."""
     validate_name(creator, what="player name")
-    if game_name not in GAME_NAMES:
-        raise ValueError(f"unknown game {game_name!r} (known: {', '.join(GAME_NAMES)})")
+    info = find_game(game_name)  # ValueError names the known games
     if len(others) != 1:
-        raise ValueError(f"a {game_name.capitalize()} table has 2 seats: give exactly one of --invite, --open or --computer")
+        raise ValueError(f"a {info.title} table has 2 seats: give exactly one of --invite, --open or --computer")
     seats = [{"player": creator, "status": JOINED}]
     players = [{"name": creator, "kind": "human"}]
     level = "normal"
@@ -254,16 +252,14 @@ def create(base: str | os.PathLike, creator: str, game_name: str, others: list[d
             players.append({"name": "Open seat", "kind": "human"})
     if seed is None:
         seed = random.SystemRandom().randrange(1, 2**31)
-    new_game = importlib.import_module(f"rules.{game_name}").new_game
-    kw = {"first": 0} if "first" in inspect.signature(new_game).parameters else {}
-    game = new_game(seed, **kw, **(options or {}))
+    game = info.new_game(seed, options, first=0 if info.first_choice else None)
     now = time.time()
     meta = Meta(players=players, extra={
         "vs": "computer" if any(s["status"] == COMPUTER for s in seats) else "human", "level": level,
         "table": {"creator": creator, "watch": bool(watch), "seats": seats, "talk": {},
                   "last_time": now, "last_by": creator, "last_what": "created the table first"}})
     names = " v ".join(p["name"] for p in players)
-    meta.log.append(f"New game of {game_name.capitalize()} (seed {seed}) at a shared table: {names}.")
+    meta.log.append(f"New game of {info.title} (seed {seed}) at a shared table: {names}.")
     d = folder(base)
     d.mkdir(parents=True, exist_ok=True)
     if table_id is None:
@@ -347,7 +343,7 @@ def submit(base, table_id: str, player: str, action: Any, seen: int) -> Answer:
         out = g.apply(text_)
         if not out.ok:
             return Answer(False, t, out.reason, out.rule)
-        t.meta.log.extend(str(e) for e in out.events)
+        t.meta.log.extend(log_line(e) for e in out.events)
         first = _personal(str(out.events[0]), t) if out.events else "acted"
         _touch(t, by, f"acted first ({first.rstrip('.')})")
         return Answer(True, t, "", out.rule, out.events)

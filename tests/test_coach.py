@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from rules import coach
-from rules.core import GAME_NAMES, game_class
+from rules.core import game_class
+from rules.games import game_names
 from rules.docs import rule_sections
 from rules.resurrection import Play, new_game
 from tests.resurrection_positions import position, side
@@ -18,7 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def _documented_games():
     out = []
-    for game in GAME_NAMES:
+    for game in game_names():
         try:
             game_class(game)
             resources.files(f"rules.{game}").joinpath("rules.md").read_text(encoding="utf-8")

@@ -2,10 +2,10 @@
 
 import pytest
 
-from rules.core import GAME_NAMES
+from rules.games import game_names
 from rules.lessons import LessonError, LessonRun, lessons, parse_lesson, with_aliases
 
-ALL = [lesson for game in GAME_NAMES for lesson in lessons(game)]
+ALL = [lesson for game in game_names() for lesson in lessons(game)]
 
 
 def test_redemption_has_the_ten_lessons():

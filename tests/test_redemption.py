@@ -63,7 +63,7 @@ def test_cut_then_starting_hands_route_lost_souls():
     assert [g.card(c).key for c in z0["land_of_bondage"]] == ["ls_wanderer", "ls_prodigal"]
     assert all(g.card(c).type != "lost_soul" for c in z0["hand"])
     # player 1 drew more souls, so chooses who goes first
-    assert g.phase == "first" and g.current_player == 0 and g.st["souls_drawn"] == [2, 0]
+    assert g.phase == "first" and g.current_player == 0 and g.s.souls_drawn == [2, 0]
     ok(g, "first 1")
     assert g.active == 1 and g.turn == 1 and g.phase == "prep"
     assert len(g.z[1]["hand"]) == 11  # 8 + the Draw phase's 3
@@ -75,14 +75,14 @@ def test_first_player_tie_is_a_seeded_coin_flip():
         g = new_game(seed)
         ok(g, "cut")
         ok(g, "cut")
-        if g.st["souls_drawn"][0] == g.st["souls_drawn"][1]:
+        if g.s.souls_drawn[0] == g.s.souls_drawn[1]:
             choosers.add(g.current_player)
             g2 = new_game(seed)
             g2.apply("cut")
             g2.apply("cut")
             assert g2.current_player == g.current_player  # deterministic from the seed
         else:
-            assert g.current_player == (0 if g.st["souls_drawn"][0] > g.st["souls_drawn"][1] else 1)
+            assert g.current_player == (0 if g.s.souls_drawn[0] > g.s.souls_drawn[1] else 1)
     assert choosers  # at least one tie happened in these seeds
 
 
@@ -211,10 +211,10 @@ def test_fortress_in_and_out_protects_from_discard_type():
     assert g.zone_of(b["gideon"]) == (0, "in_fortress")
     targets = {a.args[1] for a in g.legal_actions() if a.verb == "dominant"}
     assert targets == set()  # the dominant is player 2's, not playable on player 1's turn
-    g.st["active"] = 1  # look at it from player 2's decision
+    g.s.active = 1  # look at it from player 2's decision
     targets = {a.args[1] for a in g.legal_actions() if a.verb == "dominant"}
     assert b["gideon"] not in targets and b["goliath"] in targets
-    g.st["active"] = 0
+    g.s.active = 0
     ok(g, f"fortress-out {b['gideon']}")
     assert g.zone_of(b["gideon"]) == (0, "territory") and b["gideon"] not in g.attached
 
@@ -260,7 +260,7 @@ def test_a_battle_with_nobody_left_on_either_side_ends():
     g = b.game
     assert g.current_player == 1  # nobody blocks... the Hero side is winning: the defender has initiative
     ok(g, f"dominant {b['day_of_judgment']} {b['barak']}")
-    assert g.phase == "discard" and not g.b["kind"] and g.score(0) == 0
+    assert g.phase == "discard" and not g.b.kind and g.score(0) == 0
     assert Game.from_dict(g.to_dict()) == g
 
 
@@ -404,7 +404,7 @@ def test_stalemate_both_return_no_rescue_after_two_passes():
     v = g.view(1)
     assert v["battle"]["initiative"] == 0 and "stalemate" in v["battle"]["initiative_reason"]
     ok(g, "pass")
-    assert g.phase == "battle" and g.current_player == 1 and g.b["passes"] == 1
+    assert g.phase == "battle" and g.current_player == 1 and g.b.passes == 1
     ok(g, "pass")
     assert g.phase == "discard"
     assert g.zone_of(b["daniel"]) == (0, "territory") and g.zone_of(b["annas"]) == (1, "territory")
@@ -468,7 +468,7 @@ def test_win_mid_battle_by_rescue():
     g = b.game
     ok(g, f"rescue {b['barak']}")
     ok(g, "noblock")
-    assert g.is_over and g.winner == 0 and "redemption.win.rescues" in g.st["end_reason"]
+    assert g.is_over and g.winner == 0 and "redemption.win.rescues" in g.s.end_reason
     refused(g, "end", "redemption.end")
     assert g.legal_actions() == []
 
@@ -568,7 +568,7 @@ def test_effect_negate_last_opposing_enhancement():
     g = b.game
     assert g.standing() == "evil_winning" and g.current_player == 0
     ok(g, f"enhance {b['writing_on_wall']} {b['daniel']}")
-    assert b["herods_banquet"] in g.b["negated"]
+    assert b["herods_banquet"] in g.b.negated
     assert g.side_totals(1)[:2] == (5, 5)
     assert g.standing() == "hero_winning"
 
@@ -669,14 +669,14 @@ def test_game_ends_when_no_lost_soul_is_left():
     g = b.game
     ok(g, f"rescue {b['barak']}")
     ok(g, "noblock")
-    assert g.is_over and g.winner == 0 and "nosouls" in g.st["end_reason"]
+    assert g.is_over and g.winner == 0 and "nosouls" in g.s.end_reason
 
 
 def test_game_ends_when_piles_are_empty_and_nobody_can_rescue():
     b = build({"land_of_bondage": ["ls_mourner"]}, {"land_of_bondage": ["ls_weary"]}, phase="discard")
     g = b.game
     ok(g, "end")  # no Hero anywhere, no rescuing Dominant: nobody can win a soul any more
-    assert g.is_over and g.st["result"] == "draw" and "stalled" in g.st["end_reason"]
+    assert g.is_over and g.s.result == "draw" and "stalled" in g.s.end_reason
 
 
 def test_empty_piles_do_not_end_the_game_while_a_hero_faces_a_soul():
@@ -871,12 +871,12 @@ def test_saves_round_trip_mid_battle():
 
     saves = pytest.importorskip("saves")
     g, r = new_game(1), random.Random(1)
-    while not (g.phase == "battle" and g.b["step"] == "initiative"):
+    while not (g.phase == "battle" and g.b.step == "initiative"):
         assert not g.is_over and len(g.history) < 2000
         g.apply(r.choice(g.legal_actions()))
     text = saves.dumps(g)
     g2 = saves.loads(text)
-    assert g2 == g and g2.current_player == g.current_player and g2.b["step"] == "initiative"
+    assert g2 == g and g2.current_player == g.current_player and g2.b.step == "initiative"
     assert f'score = "{g.score(0)}-{g.score(1)}"' in text
 
 

@@ -41,7 +41,7 @@ def test_random_play_smoke():
         assert Game.from_dict(g.to_dict()) == g
         total = sum(len(ids) for p in (0, 1) for ids in g.z[p].values())
         assert total == 100
-        ends.add(g.st["end_reason"].split("(")[-1])
+        ends.add(g.s.end_reason.split("(")[-1])
     assert any("win.rescues" in e for e in ends)
 
 
@@ -53,7 +53,7 @@ def test_random_games_meet_the_new_decisions():
         r = Rng(seed)
         while not g.is_over:
             legal = g.legal_actions()
-            window = bool(g.st["wq"])
+            window = bool(g.s.window.queue)
             seen["window"] += window
             a = legal[r.below(len(legal))]
             seen["target"] += a.verb == "enhance" and len(a.args) == 3

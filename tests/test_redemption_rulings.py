@@ -76,7 +76,7 @@ deck = ["ls_orphan", "pilate", "herod"]
     ok(g, f"challenge {b['gideon']}")
     out = ok(g, f"block {b['haman']}")  # Haman draws 1: the Orphan goes to the Land of Bondage
     assert g.zone_of(b["ls_orphan"]) == (1, "land_of_bondage")
-    assert g.b["kind"] == "rescue" and any("rescue attempt from here on" in e.text for e in out.events)
+    assert g.b.kind == "rescue" and any("rescue attempt from here on" in e.text for e in out.events)
     ok(g, "pass")  # Gideon 7/5 beats Haman 4/4: the defender is losing and lets the battle end
     assert g.zone_of(b["ls_orphan"]) == (0, "land_of_redemption") and g.score(0) == 1
 
@@ -326,7 +326,7 @@ def test_the_opponent_gets_a_dominant_window_when_preparation_ends():
     assert "Day of Judgment" not in str(v0)
     ok(g, f"dominant {b['day_of_judgment']} {b['gideon']}")
     assert g.zone_of(b["gideon"]) == (0, "discard")
-    assert g.current_player == 0 and g.phase == "battle" and not g.st["wq"]
+    assert g.current_player == 0 and g.phase == "battle" and not g.s.window.queue
     assert Game.from_dict(g.to_dict()) == g
 
 
@@ -371,7 +371,7 @@ land_of_bondage = ["ls_orphan"]
     assert g.current_player == 1
     ok(g, "pass")
     ok(g, "pass")  # two passes: player 2 (who passed first) gets a window before the battle ends
-    assert g.current_player == 1 and g.decision()["kind"] == "window" and g.st["then"] == "resolve"
+    assert g.current_player == 1 and g.decision()["kind"] == "window" and g.s.window.then == "resolve"
     ok(g, f"dominant {b['day_of_judgment']} {b['deborah']}")
     assert g.phase == "discard" and g.score(0) == 0 and g.zone_of(b["deborah"]) == (0, "discard")
 
@@ -397,7 +397,7 @@ land_of_bondage = ["ls_orphan"]
     ok(g, f"block {b['haman']}")  # Gideon 7/5 beats Haman 4/4: the defender has initiative
     assert g.current_player == 0 and g.decision()["kind"] == "window"  # the attacker may answer first
     ok(g, "decline")
-    assert g.current_player == 1 and g.b["step"] == "initiative"
+    assert g.current_player == 1 and g.b.step == "initiative"
 
 
 def test_window_before_the_turn_passes():
@@ -418,7 +418,7 @@ deck = ["peter", "james", "john", "andrew", "stephen", "lydia", "ls_stranger"]
 """)
     g = b.game
     ok(g, "end")
-    assert g.current_player == 1 and g.st["then"] == "end_turn" and g.turn == 3
+    assert g.current_player == 1 and g.s.window.then == "end_turn" and g.turn == 3
     ok(g, f"dominant {b['manna_from_heaven']}")
     assert g.turn == 4 and g.active == 1 and g.current_player == 1 and g.phase == "prep"
     assert len(g.z[1]["hand"]) == 6  # three from Manna, three in the Draw phase
@@ -470,7 +470,7 @@ land_of_bondage = ["ls_orphan"]
     assert not g.is_over and g.rescue_possible()
     g = scenario(text.replace("DRY", "19")).game
     ok(g, "end")
-    assert g.is_over and "10 full rounds" in g.st["end_reason"]
+    assert g.is_over and "10 full rounds" in g.s.end_reason
 
 
 def test_a_dominant_that_takes_the_last_hero_before_resolution_ends_the_battle():
@@ -493,7 +493,7 @@ land_of_bondage = ["ls_orphan"]
 """)
     g = b.game
     ok(g, "noblock")
-    assert g.current_player == 1 and g.st["then"] == "resolve"
+    assert g.current_player == 1 and g.s.window.then == "resolve"
     ok(g, f"dominant {b['day_of_judgment']} {b['andrew']}")
-    assert g.phase == "discard" and not g.st["wq"] and g.score(1) == 0
+    assert g.phase == "discard" and not g.s.window.queue and g.score(1) == 0
     assert Game.from_dict(g.to_dict()) == g

@@ -92,7 +92,7 @@ class RedemptionMachine(RuleBasedStateMachine):
     @invariant()
     def windows_only_for_a_playable_dominant(self):
         g = self.game
-        if g.st["wq"] and not g.is_over:
+        if g.s.window.queue and not g.is_over:
             assert g._has_playable_dominant(g.current_player)
             assert [a.verb for a in g.legal_actions()][-1] == "decline"
             assert {a.verb for a in g.legal_actions()} == {"dominant", "decline"}
@@ -119,4 +119,4 @@ def test_random_games_end_with_max_turns():
             g.apply(legal[r.below(len(legal))])
             steps += 1
             assert steps < 20_000
-        assert g.turn <= 12 and g.st["result"] in ("0", "1", "draw")
+        assert g.turn <= 12 and g.s.result in ("0", "1", "draw")

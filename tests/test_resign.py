@@ -3,7 +3,8 @@
 import pytest
 
 import saves
-from rules.core import GAME_NAMES, game_class
+from rules.core import game_class
+from rules.games import game_names
 from rules.redemption import new_game as new_redemption
 from rules.resurrection import new_game as new_resurrection
 
@@ -16,7 +17,7 @@ def started(game: str):
     return g
 
 
-@pytest.mark.parametrize("game", GAME_NAMES)
+@pytest.mark.parametrize("game", game_names())
 @pytest.mark.parametrize("who", [0, 1])
 def test_either_player_resigns_at_any_time_and_the_other_wins(game, who):
     g = started(game)
@@ -26,7 +27,7 @@ def test_either_player_resigns_at_any_time_and_the_other_wins(game, who):
     assert out.ok and out.rule == f"{game}.resign"
     assert g.is_over and g.winner == 1 - who and g.current_player is None and g.legal_actions() == []
     assert g.history[-1] == f"resign {who}"
-    assert [str(e) for e in out.events] == [f"Player {who + 1} resigns: Player {2 - who} wins ({game}.resign)."]
+    assert [str(e) for e in out.events] == [f"Player {who + 1} resigns: Player {2 - who} wins."]
     assert [(e.kind, e.rule, e.reveals) for e in out.events] == [("game_over", f"{game}.resign", False)]
     assert not_to_move in (0, 1)
     again = g.apply(f"resign {1 - who}")
@@ -35,7 +36,7 @@ def test_either_player_resigns_at_any_time_and_the_other_wins(game, who):
     assert back == g and back.is_over and back.winner == 1 - who
 
 
-@pytest.mark.parametrize("game", GAME_NAMES)
+@pytest.mark.parametrize("game", game_names())
 @pytest.mark.parametrize("text", ["resign", "resign 2", "resign me", "resign 0 1"])
 def test_a_malformed_resignation_is_refused_and_changes_nothing(game, text):
     g = started(game)
@@ -45,14 +46,14 @@ def test_a_malformed_resignation_is_refused_and_changes_nothing(game, text):
     assert g.to_dict() == before
 
 
-@pytest.mark.parametrize("game", GAME_NAMES)
+@pytest.mark.parametrize("game", game_names())
 def test_check_accepts_a_resignation_without_changing_anything(game):
     g = game_class(game).from_dict(started(game).to_dict())
     before = g.to_dict()
     assert g.check("resign 1").ok and g.to_dict() == before
 
 
-@pytest.mark.parametrize("game", GAME_NAMES)
+@pytest.mark.parametrize("game", game_names())
 def test_the_public_view_shows_no_hand_and_no_face_down_card(game):
     from rules.core import public_view
 

@@ -210,7 +210,7 @@ def test_redemption_one_player_quits_mid_battle_comes_back_and_they_finish(serve
             terms = {"alice": alice, "bob": bob}
             t = tables.load(s.data, "long")
             seen.observe(t)
-            while not t.game.b["kind"]:  # up to alice's rescue attempt: a battle is on
+            while not t.game.b.kind:  # up to alice's rescue attempt: a battle is on
                 t = act(terms[t.to_move()], s.data, "long", t)
                 seen.observe(t)
             assert t.to_move() == "bob"  # bob decides whether to block

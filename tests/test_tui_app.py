@@ -218,12 +218,12 @@ def test_redemption_rescue_attempt_by_keys(make_app, save_dir):
             await pilot.press("space")  # pass: the battle will resolve, the Hero wins
             assert game.history[-1] == "pass"
             await through_handoff(pilot)
-            assert game.decision()["kind"] == "window" and game.st["then"] == "resolve"  # player 1's last chance
+            assert game.decision()["kind"] == "window" and game.s.window.then == "resolve"  # player 1's last chance
             await pilot.press("space")
             await through_handoff(pilot)
             # the Lost Souls to surrender are on the defender's table: the cursor is there already, Enter does it
             table = app.screen.query_one("#territory")
-            assert app.focused is table and table.selected in game.b["souls"]
+            assert app.focused is table and table.selected in game.b.souls
             chosen = table.selected
             assert "The Hero side won" in str(app.screen.query_one("#battle").render())  # not "Hero 0/0: nobody"
             await pilot.press("enter")

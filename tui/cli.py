@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import NoReturn, Sequence
 
 import saves
-from rules.core import GAME_NAMES
+from rules.games import GAMES, find_game, game_names
 from saves.store import app_version
 from tui.session import LEVELS
 
@@ -46,19 +46,24 @@ def _pause(text: str) -> float:
     return value
 
 
-def _option(text: str) -> tuple[str, object]:
-    """KEY=VALUE; true/false and whole numbers become booleans and integers (the engine checks the rest)."""
+def _option(text: str) -> tuple[str, str]:
+    """KEY=VALUE, as text: the game's description (``rules.games``) reads the value once the game is known."""
     key, eq, value = text.partition("=")
-    if not eq or not key:
+    if not eq or not key.strip():
         raise argparse.ArgumentTypeError(f"{text!r} is not KEY=VALUE")
-    v: object = value.strip()
-    if v in ("true", "yes", "on"):
-        v = True
-    elif v in ("false", "no", "off"):
-        v = False
-    elif isinstance(v, str) and v.lstrip("-").isdigit():
-        v = int(v)
-    return key.strip(), v
+    return key.strip(), value.strip()
+
+
+def game_options(args: argparse.Namespace) -> dict:
+    """The ``--option`` pairs as the game's option values; CliError names the bad one and what it takes."""
+    try:
+        return find_game(args.game).parse_options(args.option)
+    except ValueError as e:
+        raise CliError(f"{PROG}: --option: {e}", 2) from None
+
+
+def _options_help(intro: str) -> str:
+    return intro + " " + "; ".join(f"{g.title}: {g.options_help()}" for g in GAMES if g.options)
 
 
 def _deck_choice(text: str) -> tuple[int, str]:
@@ -90,18 +95,18 @@ def build_parser() -> Parser:
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
 
     new = sub.add_parser("new", parents=[common], help="start a new game", description="Start a new game.")
-    new.add_argument("game", choices=GAME_NAMES, help="which game")
+    new.add_argument("game", choices=game_names(), help="which game")
     new.add_argument("--vs", choices=("computer", "human"), default="computer",
                      help="play the computer, or a person at this keyboard (default: computer)")
     new.add_argument("--level", choices=LEVELS, default="normal", help="the computer's level (default: normal)")
     new.add_argument("--seed", type=int, help="seed for the shuffle (default: random)")
     new.add_argument("--name", help="save name (default: the game and the time)")
     new.add_argument("--first", choices=("1", "2", "random"),
-                     help="Resurrection: who is the first Aggressor: player 1 (you), player 2, or random "
-                          "(default: 1); in Redemption the cut decides")
+                     help=" ".join(f"{g.title}: {g.first_choice}: player 1 (you), player 2, or random (default: 1)."
+                                   for g in GAMES if g.first_choice) + " " +
+                          " ".join(f"In {g.title} {g.who_starts}." for g in GAMES if not g.first_choice))
     new.add_argument("--option", type=_option, action="append", default=[], metavar="KEY=VALUE",
-                     help="a game option, e.g. resurrect_to=fallen-bottom (Resurrection), "
-                          "name_on_name=true or rescues_to_win=7 (Redemption)")
+                     help=_options_help("a game option (repeat for more)."))
 
     new.add_argument("--deck", type=_deck_choice, action="append", default=[], metavar="SEAT=NAME",
                      help="Redemption: the deck for seat 1 (you) or 2: G, H, one of your decks ('redemption decks "
@@ -147,7 +152,7 @@ def build_parser() -> Parser:
                                      "only their own cards. Needs --player (set by the SSH key or forced command).")
     tsub = tbl.add_subparsers(dest="table_command", metavar="WHAT", parser_class=Parser, required=True)
     tnew = tsub.add_parser("new", parents=[common], help="create a table", description="Create a shared table.")
-    tnew.add_argument("game", choices=GAME_NAMES, help="which game")
+    tnew.add_argument("game", choices=game_names(), help="which game")
     who = tnew.add_mutually_exclusive_group(required=True)
     who.add_argument("--invite", metavar="NAME", action="append", help="invite this player to the other seat")
     who.add_argument("--open", action="store_true", help="leave the other seat open to any player of this host")
@@ -203,8 +208,10 @@ def settings_from(args: argparse.Namespace):
 def start_new(args: argparse.Namespace, settings):
     from tui.session import Session, engine_available, new_save_name
 
+    info = find_game(args.game)
     if not engine_available(args.game):
-        raise CliError(f"{PROG}: the {args.game.capitalize()} engine is not available in this version yet", 2)
+        raise CliError(f"{PROG}: the {info.title} engine is not available in this version yet", 2)
+    options = game_options(args)
     folder = settings.save_dir
     try:
         if args.name:
@@ -216,8 +223,9 @@ def start_new(args: argparse.Namespace, settings):
             path = saves.save_path(new_save_name(args.game, folder), folder)
     except saves.SaveError as e:
         raise CliError(f"{PROG}: {e}", 2) from None
-    if args.first is not None and args.game != "resurrection":
-        raise CliError(f"{PROG}: --first is for Resurrection; in {args.game.capitalize()} the cut decides who goes first", 2)
+    if args.first is not None and not info.first_choice:
+        choosers = ", ".join(g.title for g in GAMES if g.first_choice)
+        raise CliError(f"{PROG}: --first is for {choosers}; in {info.title} {info.who_starts}", 2)
     first = {"1": 0, "2": 1, None: 0}.get(args.first)
     if first is None:
         import random
@@ -229,7 +237,7 @@ def start_new(args: argparse.Namespace, settings):
             session = replay_session(args, settings, path)
         else:
             session = Session.new(args.game, vs=args.vs, level=args.level, seed=args.seed, first=first,
-                                  names=names, options=dict(args.option), path=path, decks=chosen_decks(args, settings))
+                                  names=names, options=options, path=path, decks=chosen_decks(args, settings))
     except (ValueError, TypeError) as e:
         raise CliError(f"{PROG}: cannot start {args.game}: {e}", 2) from None
     require_terminal()  # everything is checked and nothing is on disk yet
@@ -392,6 +400,12 @@ def review_command(args: argparse.Namespace, settings, out=None):
         out.write(review.notation(session.game))
         return None
     if args.analyse:
+<<<<<<< HEAD
+=======
+        if not find_game(session.game.name).eye:
+            readable = ", ".join(g.title for g in GAMES if g.eye)
+            raise CliError(f"{PROG}: the computer's eye reads {readable} games; this is {session.game.name}", 2)
+>>>>>>> main
         marked = []
         for n, total, j in analysis.run(steps, session.meta, seat):
             print(f"\ranalysing {names[seat]}'s decisions: {n}/{total}", end="", file=sys.stderr, flush=True)
@@ -423,7 +437,8 @@ def replay_session(args: argparse.Namespace, settings, path):
     except (saves.SaveError, ValueError) as e:
         raise CliError(f"{PROG}: {e}", 1) from None
     if game.name != args.game:
-        raise CliError(f"{PROG}: {args.replay} records a {game.name.capitalize()} game, not {args.game.capitalize()}", 2)
+        raise CliError(f"{PROG}: {args.replay} records a {find_game(game.name).title} game, not "
+                       f"{find_game(args.game).title}", 2)
     names = (settings.player, "Computer") if settings.player and args.vs == "computer" else None
     session = Session.new(args.game, vs=args.vs, level=args.level, seed=game.seed, names=names, path=path,
                           options=dict(game.options))
@@ -438,8 +453,10 @@ def chosen_decks(args: argparse.Namespace, settings):
         return None
     from saves import decks as dk
 
-    if args.game != "redemption":
-        raise CliError(f"{PROG}: --deck is for Redemption; Resurrection is played with its own nine cards", 2)
+    info = find_game(args.game)
+    if not info.decks:
+        choosers = ", ".join(g.title for g in GAMES if g.decks)
+        raise CliError(f"{PROG}: --deck is for {choosers}; {info.title} is played with its own cards", 2)
     picks: list = ["G", "H"]
     for seat, name in args.deck:
         try:
@@ -466,17 +483,17 @@ def table_command(args: argparse.Namespace, settings):
     try:
         if args.table_command == "new":
             if args.invite and len(args.invite) > 1:
-                raise CliError(f"{PROG}: a {args.game.capitalize()} table has 2 seats: invite one player", 2)
+                raise CliError(f"{PROG}: a {find_game(args.game).title} table has 2 seats: invite one player", 2)
             other = ({"invite": args.invite[0]} if args.invite else {"computer": args.computer} if args.computer
                      else {"open": True})
             if args.name:
                 saves.validate_name(args.name, what="table name")
-            t = tables.create(base, player, args.game, [other], options=dict(args.option), seed=args.seed,
+            t = tables.create(base, player, args.game, [other], options=game_options(args), seed=args.seed,
                               watch=args.watch, table_id=args.name)
             names = " v ".join(t.name(i) for i in range(len(t.seats)))
             waiting = {"invite": f"; {args.invite[0] if args.invite else ''} is invited",
                        "open": "; the other seat is open", "computer": ""}[next(iter(other))]
-            print(f"Created the table {t.id}: {args.game.capitalize()}, {names}{waiting}. "
+            print(f"Created the table {t.id}: {find_game(args.game).title}, {names}{waiting}. "
                   f"Play it with '{PROG} table play {t.id}'.")
             return None
         if args.table_command == "decline":
@@ -535,7 +552,7 @@ def table_lines(rows) -> list[str]:
         if r.error:
             lines.append(f"  {r.id}  {r.error}")
         else:
-            lines.append(f"  {r.id}  {r.game.capitalize()}  {r.players}  ({r.detail})")
+            lines.append(f"  {r.id}  {find_game(r.game).title}  {r.players}  ({r.detail})")
     return lines
 
 

@@ -8,8 +8,6 @@ to autosave, and whether an undo is allowed.
 
 from __future__ import annotations
 
-import importlib
-import inspect
 import random
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -17,13 +15,21 @@ from pathlib import Path
 from typing import Any
 
 import saves
-from rules.core import GameBase, Outcome, game_class
+from rules.core import Event, GameBase, Outcome
+from rules.games import find_game
+from rules.views import View
 
 LEVELS = ("easy", "normal", "hard", "random")
-#: Event kinds after which an undo would let a player take back a move knowing something new
-#: (a revealed or drawn card, a shuffle or cut, a battle's result).
-REVEALING_EVENTS = frozenset({"reveal", "draw", "lost_soul", "cut", "turn", "shuffle", "search", "look", "tie", "win",
-                              "lose", "resolve", "game_over"})
+#: Until the Redemption engine's events say whether they reveal a hidden card (``Event.reveals``): the kinds of
+#: its events after which an undo would let a player take back a move knowing something new. Read only for events
+#: that do not give their rule id (the structured events always do); goes once that engine's events are structured.
+_UNSTRUCTURED_REVEALING = frozenset({"reveal", "draw", "lost_soul", "cut", "turn", "shuffle", "search", "look",
+                                     "tie", "win", "lose", "resolve", "game_over"})
+
+
+def reveals(event: Event) -> bool:
+    """Does the event make a hidden card known (so no undo may go back past it)?"""
+    return event.reveals or (not event.rule and event.kind in _UNSTRUCTURED_REVEALING)
 
 
 def rejection_line(outcome: Outcome) -> str:
@@ -49,20 +55,12 @@ class Session:
     def new(cls, game_name: str, *, vs: str = "computer", level: str = "normal", seed: int | None = None,
             first: int = 0, names: tuple[str, str] | None = None, options: dict | None = None,
             path: Path | None = None, decks: tuple | None = None) -> "Session":
-        """``decks``: Redemption only, one per seat: a bundled deck's label, or {"name", "cards": [keys]}."""
+        """``first``: where the players choose who starts (``first_choice`` in ``rules.games``; elsewhere the game
+        decides); ``decks``: where they choose decks, one per seat: a bundled deck's label, or {"name", "cards": [keys]}."""
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**31)
-        new_game = importlib.import_module(f"rules.{game_name}").new_game
-        params = inspect.signature(new_game).parameters
-        kw = dict(options or {})
-        if decks is not None:
-            if "decks" not in params:
-                raise ValueError(f"{game_name.capitalize()} is played with its own cards: no deck choice")
-            kw["decks"] = tuple(decks)
-        if "first" in params:
-            game = new_game(seed, first=first, **kw)
-        else:  # Redemption decides who goes first inside the game (the cut, then "first")
-            game = new_game(seed, **kw)
+        info = find_game(game_name)
+        game = info.new_game(seed, options, first=first if info.first_choice else None, decks=decks)
         if vs == "computer":
             default = ("You", "Computer")
             kinds = ("human", "computer")
@@ -73,7 +71,7 @@ class Session:
         meta = saves.Meta(players=[{"name": n, "kind": k} for n, k in zip(names, kinds)],
                           extra={"vs": vs, "level": level, "viewer": 0, "first": first,
                                  "screen": "handoff" if vs == "human" else "game"})
-        first_line = f"New game of {game_name.capitalize()} (seed {seed}): {names[0]} v {names[1]}."
+        first_line = f"New game of {info.title} (seed {seed}): {names[0]} v {names[1]}."
         meta.log.append(first_line)
         return cls(game, meta, path)
 
@@ -162,7 +160,7 @@ class Session:
         cp = self.game.current_player
         return self.hot_seat and cp is not None and cp != self.viewer and not self.is_computer(cp)
 
-    def view(self) -> dict:
+    def view(self) -> View[Any]:
         return self.game.view(self.viewer)
 
     # --- acting --------------------------------------------------------------------
@@ -177,11 +175,11 @@ class Session:
         if before is not None:
             self.undo_stack.append(Undo(before, log_len))
         # The opponent's move shows what they chose (a card from their hand, a block...): no undo past it either.
-        if by_computer or any(e.kind in REVEALING_EVENTS for e in outcome.events):
+        if by_computer or any(reveals(e) for e in outcome.events):
             self.undo_stack.clear()
         # The engine's events describe the action without revealing hidden cards; the
         # notation (e.g. a face-down "play BA") is deliberately not logged.
-        self.meta.log.extend(str(e) for e in outcome.events)
+        self.meta.log.extend(saves.log_line(e) for e in outcome.events)
         self.autosave()
         return outcome
 
@@ -222,7 +220,6 @@ def new_save_name(game_name: str, folder: Path) -> str:
 
 def engine_available(game_name: str) -> bool:
     try:
-        game_class(game_name)
-    except Exception:
+        return find_game(game_name).available()
+    except ValueError:
         return False
-    return True

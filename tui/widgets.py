@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -14,9 +13,6 @@ from textual.widgets import RichLog
 from saves import printable
 from tui import keys
 from tui.wording import personal
-
-RULE_REF = re.compile(r" \((?:redemption|resurrection)\.[\w.-]+\)")
-
 
 class Pane(Widget, can_focus=True):
     """A bordered pane of text; Tab moves between panes, so each can take focus.
@@ -206,12 +202,11 @@ class LogPane(RichLog, can_focus=True):
 
     @staticmethod
     def shown(line: str, names: list[str] | None) -> Text:
-        """A log line as shown: players' names for "Player N"; an event's rule id left out (the narrow log
-        wraps it into noise; help has the rules), a refusal's kept, in bold."""
+        """A log line as shown: players' names for "Player N" (an event's rule id is a field, not in its words:
+        the narrow log would wrap it into noise; help has the rules); a refusal with its rule id, in bold."""
         line = printable(line)  # a log line is text from the save file
         if line.startswith("Rejected:"):
             return Text(line, style="bold")
-        line = RULE_REF.sub("", line)
         return Text(personal(line, names) if names else line)
 
     def reset(self) -> None:
@@ -263,8 +258,8 @@ def news(screen, in_battle: object, names: list[str]) -> Text:
     t = Text()
     if not hasattr(screen, "recent"):  # a screen that keeps no history (a lesson)
         return t
-    result = [] if in_battle else [personal(RULE_REF.sub("", line), names) for line in screen.last_result]
-    recent = [personal(RULE_REF.sub("", line), names) for line in screen.recent()] if screen.session.my_turn else []
+    result = [] if in_battle else [personal(line, names) for line in screen.last_result]
+    recent = [personal(line, names) for line in screen.recent()] if screen.session.my_turn else []
     recent = [line for line in recent if line not in result][-2:]
     if recent:
         t.append("Since your move: ", style="bold")

@@ -39,6 +39,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.agents.base import Agent, RandomAgent, choose_for, play_match
+from rules.games import find_game
 
 LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard")
 #: Default thinking time of the hard level, seconds per decision.
@@ -56,15 +57,7 @@ def make_agent(game_name: str, level: str, seed: int = 0, time_limit: float | No
     """
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
-    if game_name == "resurrection":
-        from rules.agents import resurrection as mod
-    elif game_name == "redemption":
-        try:
-            from rules.agents import redemption as mod  # type: ignore[no-redef]
-        except ImportError as e:  # pragma: no cover - until the engine lands
-            raise ValueError(f"no computer player for Redemption yet: {e}") from e
-    else:
-        raise ValueError(f"unknown game {game_name!r} (known: resurrection, redemption)")
+    mod = find_game(game_name).agents_module()  # ValueError for an unknown game
     if level == "random":
         return RandomAgent(seed)
     if level == "easy":

@@ -44,7 +44,7 @@ PLACEMENT_ORDER = {"activate": 0, "artifact": 1, "site": 2, "soul": 3, "fortress
 
 
 def _battle_on(g) -> bool:
-    return g.phase == "battle" and bool(g.b["kind"])
+    return g.phase == "battle" and bool(g.b.kind)
 
 
 def standing_value(g, me: int) -> float:
@@ -58,9 +58,9 @@ def outcome_value(before, after, me: int, attacker: int) -> float:
     if after.is_over:
         w = after.winner
         return 10.0 if w == me else (-10.0 if w is not None else 1.5)
-    if _battle_on(after) and after.b["step"] == "initiative":
+    if _battle_on(after) and after.b.step == "initiative":
         return standing_value(after, me)
-    if _battle_on(after) and after.b["step"] == "surrender":
+    if _battle_on(after) and after.b.step == "surrender":
         return 3.0 if me == attacker else 0.0
     rescued = after.score(attacker) > before.score(attacker)
     if me == attacker:
@@ -174,9 +174,9 @@ def policy(g, me: int, legal: list, rng: Rng) -> Any:
     if ph in ("prep", "discard"):
         return _placement(g, me, by_verb)
     if ph == "battle":
-        if not g.b["kind"]:
+        if not g.b.kind:
             return _battle_start(g, me, by_verb)
-        step = g.b["step"]
+        step = g.b.step
         if step == "block":
             return _block(g, me, by_verb)
         if step == "initiative":
@@ -217,14 +217,14 @@ def _battle_start(g, me: int, by_verb: dict) -> Any:
 def _greedy_finish(g, me: int, attacker: int, limit: int = 3) -> float:
     """Play my best improving enhancements (the opponent doing nothing) and value the result."""
     for _ in range(limit):
-        if not (_battle_on(g) and g.b["step"] == "initiative" and g.current_player == me):
+        if not (_battle_on(g) and g.b.step == "initiative" and g.current_player == me):
             break
         legal = g.legal_actions()
         a, _ = _best_improvement(g, me, legal)
         if a is None:
             break
         g.apply(a)
-    if _battle_on(g) and g.b["step"] == "initiative":
+    if _battle_on(g) and g.b.step == "initiative":
         return standing_value(g, me)
     return outcome_value(g, g, me, attacker)
 
@@ -285,10 +285,10 @@ def _window(g, me: int, by_verb: dict) -> Any:
         if not g2.apply(a).ok:
             return -100.0
         for _ in range(4):  # the opponent lets any window of theirs go
-            if g2.is_over or not g2.st["wq"] or g2.current_player == me:
+            if g2.is_over or not g2.s.window.queue or g2.current_player == me:
                 break
             g2.apply("decline")
-        if _battle_on(g2) and g2.b["step"] == "initiative":
+        if _battle_on(g2) and g2.b.step == "initiative":
             return standing_value(g2, me)
         return outcome_value(g, g2, me, attacker)
 
@@ -303,7 +303,7 @@ def _window(g, me: int, by_verb: dict) -> Any:
 
 def _surrender(g, me: int, by_verb: dict) -> Any:
     opts = by_verb["surrender"]
-    if g.b["surrenderer"] == me and g.active != me:
+    if g.b.surrenderer == me and g.active != me:
         # Give up the soul that is easiest to reach; keep those guarded by restrictions or sites.
         def guarded(a):
             s = a.args[0]

@@ -1,42 +1,25 @@
 """Redemption card definitions and decks, read once from ``cards.toml`` and ``decks.toml``.
 
-Abilities are structured data from a small effect vocabulary (``EFFECTS``); the text a
-player reads is generated from that data by :func:`ability_text`, so it always says
-what the engine does.
+Abilities are structured data naming an effect of the registry in ``effects.py`` (a card
+naming an effect it does not know is refused here, when the data loads); the text a player
+reads is generated from that data by :func:`ability_text`, so it always says what the
+engine does.
 """
 
 from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
+
+from rules.redemption.effects import EFFECTS, REGISTRY, TYPE_NAMES, filter_text, matches  # noqa: F401 (re-exported)
 
 CARD_TYPES = ("hero", "evil_character", "good_enhancement", "evil_enhancement", "lost_soul",
               "dominant", "artifact", "site", "fortress")
 ALIGNMENTS = ("good", "evil", "neutral")
 CLASSES = ("warrior", "weapon", "territory")
 FILTER_KEYS = ("brigade", "identifier", "class", "type", "name")
-
-#: effect name -> short description of where it works (for docs and validation).
-EFFECTS = {
-    "draw": "draw N cards",
-    "discard": "discard an opposing character in battle",
-    "withdraw": "return an opposing character in battle to its owner's territory",
-    "ignore": "ignore opposing characters in battle",
-    "band": "bring one of your characters from territory into battle",
-    "protect": "protect a character from discard",
-    "negate": "negate the last opposing enhancement",
-    "capture": "capture an opposing character in battle",
-    "rescue_any": "rescue any Lost Soul",
-    "discard_type": "discard any card of a type in play",
-    "hand_limit": "raise the hand limit",
-    "restricted_soul": "only a matching Hero may rescue this Lost Soul",
-    "set_aside": "set aside an opposing character in battle",
-    "site": "holds Lost Souls that only matching Heroes may rescue",
-    "fortress": "holds cards safe from discard",
-}
-
 
 @dataclass(frozen=True, slots=True)
 class Ability:
@@ -63,24 +46,27 @@ class Card:
     identifiers: tuple[str, ...]
     reference: str
     abilities: tuple[Ability, ...]
+    # facts derived once from the fields above (the engine reads them on every move)
+    is_character: bool = field(init=False, compare=False)
+    is_enhancement: bool = field(init=False, compare=False)
+    #: At most one copy per player in play (redemption.unique): named Biblical characters (every character of our
+    #: pool is one), artifacts, fortresses, and any card marked unique.
+    unique_in_play: bool = field(init=False, compare=False)
+    is_weapon: bool = field(init=False, compare=False)
+    is_warrior: bool = field(init=False, compare=False)
 
-    @property
-    def is_character(self) -> bool:
-        return self.type in ("hero", "evil_character")
-
-    @property
-    def is_enhancement(self) -> bool:
-        return self.type in ("good_enhancement", "evil_enhancement")
+    def __post_init__(self) -> None:
+        character = self.type in ("hero", "evil_character")
+        object.__setattr__(self, "is_character", character)
+        object.__setattr__(self, "is_enhancement", self.type in ("good_enhancement", "evil_enhancement"))
+        object.__setattr__(self, "unique_in_play", character or self.type in ("artifact", "fortress")
+                           or "unique" in self.identifiers)
+        object.__setattr__(self, "is_weapon", "weapon" in self.classes)
+        object.__setattr__(self, "is_warrior", "warrior" in self.classes)
 
     @property
     def is_unique(self) -> bool:
         return "unique" in self.identifiers or self.type == "dominant"
-
-    @property
-    def unique_in_play(self) -> bool:
-        """At most one copy per player in play (redemption.unique): named Biblical characters (every character of our
-        pool is one), artifacts, fortresses, and any card marked unique."""
-        return self.is_character or self.type in ("artifact", "fortress") or "unique" in self.identifiers
 
     def has(self, effect: str) -> Ability | None:
         for a in self.abilities:
@@ -101,7 +87,7 @@ class Card:
             return ""
         return "/".join(self.brigades) + (" (good)" if self.alignment == "good" else " (evil)" if self.alignment == "evil" else "")
 
-    def info(self) -> dict:
+    def info(self) -> dict[str, object]:
         """A small, plain description for views and the TUI."""
         return {
             "key": self.key, "name": self.name, "type": self.type, "type_name": self.type_name,
@@ -111,100 +97,15 @@ class Card:
         }
 
 
-TYPE_NAMES = {
-    "hero": "Hero", "evil_character": "Evil Character", "good_enhancement": "Good Enhancement",
-    "evil_enhancement": "Evil Enhancement", "lost_soul": "Lost Soul", "dominant": "Dominant",
-    "artifact": "Artifact", "site": "Site", "fortress": "Fortress",
-}
-
-
-def matches(card: Card, flt: tuple[tuple[str, str], ...] | dict) -> bool:
-    """Does ``card`` fit a filter (every key must hold)?"""
-    items = flt.items() if isinstance(flt, dict) else flt
-    for k, v in items:
-        if k == "brigade" and v not in card.brigades:
-            return False
-        if k == "identifier" and v not in card.identifiers:
-            return False
-        if k == "class" and v not in card.classes:
-            return False
-        if k == "type" and card.type != v:
-            return False
-        if k == "name" and card.name != v:
-            return False
-    return True
-
-
-def filter_text(flt: tuple[tuple[str, str], ...], noun: str = "character") -> str:
-    d = dict(flt)
-    words = []
-    if "type" in d:
-        noun = TYPE_NAMES.get(d["type"], d["type"])
-    if "class" in d:
-        words.append(f"{d['class']}-class")
-    if "brigade" in d:
-        words.append(d["brigade"])
-    text = " ".join(words + [noun])
-    if "identifier" in d:
-        text += f" that is {d['identifier']}"
-    if "name" in d:
-        text += f" named {d['name']}"
-    return text
-
-
-def _an(text: str) -> str:
-    return ("an " if text[:1].lower() in "aeiou" else "a ") + text
-
-
 def ability_text(a: Ability, card: Card | None = None) -> str:
-    """The player-facing sentence for one ability, generated from its data."""
-    flt = filter_text(a.filter)
-    own = "your " + filter_text(a.filter)
-    if a.effect == "draw":
-        n = f"{a.n} card" + ("s" if a.n != 1 else "")
-        if a.when == "upkeep":
-            return f"While face up: draw {n} in each of your Upkeep phases."
-        if a.when == "activate":
-            return f"When activated: draw {n}."
-        if card is not None and card.is_character:
-            return f"When this character enters battle, draw {n}."
-        return f"Draw {n}."
-    if a.effect == "discard":
-        return f"Discard {_an('opposing ' + flt)} in battle."
-    if a.effect == "withdraw":
-        return f"Return {_an('opposing ' + flt)} in battle to its owner's territory."
-    if a.effect == "ignore":
-        return f"Ignore every opposing {flt} in this battle."
-    if a.effect == "band":
-        return f"Band: bring {own} from your territory into battle."
-    if a.effect == "protect":
-        return "The character this is played on cannot be discarded during this battle."
-    if a.effect == "negate":
-        return "Negate the last enhancement your opponent played in this battle (its numbers and effects stop counting)."
-    if a.effect == "capture":
-        return f"Capture {_an('opposing ' + flt)} in battle: it leaves the battle and is held in your captured area."
-    if a.effect == "rescue_any":
-        return "Rescue any one of your opponent's Lost Souls: it goes straight to your Land of Redemption."
-    if a.effect == "discard_type":
-        what = "character" if a.card_type == "character" else TYPE_NAMES.get(a.card_type, a.card_type)
-        return f"Discard any {what} in play (not one held in a fortress or set aside)."
-    if a.effect == "hand_limit":
-        return f"While this is face up or in your territory, your hand limit is {a.n} higher."
-    if a.effect == "restricted_soul":
-        return f"Only {_an('Hero' if not a.filter else filter_text(a.filter, 'Hero'))} may rescue this Lost Soul."
-    if a.effect == "set_aside":
-        return f"Set aside {_an('opposing ' + flt)} in battle (it goes to its owner's set-aside area)."
-    if a.effect == "site":
-        return f"Holds up to {a.n} of your Lost Souls; only {_an(filter_text(a.filter, 'Hero'))} may rescue a Lost Soul from here."
-    if a.effect == "fortress":
-        return f"Holds up to {a.n} of your {filter_text(a.filter, 'card')}s; cards inside cannot be discarded or go to battle."
-    return f"({a.effect})"
+    """The player-facing sentence for one ability, generated from its data by its effect."""
+    return REGISTRY[a.effect].text(a, card)
 
 
 def _ability(d: dict, key: str) -> Ability:
     eff = d.get("effect")
-    if eff not in EFFECTS:
-        raise ValueError(f"card {key}: unknown effect {eff!r}")
+    if eff not in REGISTRY:
+        raise ValueError(f"card {key}: unknown effect {eff!r} (the effects are {', '.join(REGISTRY)})")
     flt = d.get("filter", {})
     for k in flt:
         if k not in FILTER_KEYS:

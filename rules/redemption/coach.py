@@ -166,7 +166,7 @@ def describe_action(game: Game, player: int, action: Action) -> tuple[str, str]:
         return f"battle challenge with {_card(game, a[0])}: no Lost Soul it can reach, but it can still defeat a blocker", rule
     if v == "block":
         g = _after(game, action)
-        what = f"; then {_totals(g)}: {STANDING[g.standing()]}" if g and g.b["kind"] else ""
+        what = f"; then {_totals(g)}: {STANDING[g.standing()]}" if g and g.b.kind else ""
         return f"block with {_card(game, a[0])}{what}", rule
     if v == "noblock":
         return "let the Hero through: an unblocked Hero rescues one of your Lost Souls", "redemption.battle.unopposed"
@@ -174,7 +174,7 @@ def describe_action(game: Game, player: int, action: Action) -> tuple[str, str]:
         e, c = game.card(a[0]), game.card(a[1])
         extra = " (Name-on-Name: numbers double)" if game.options["name_on_name"] and name_on_name(e, c) else ""
         g = _after(game, action)
-        after = f"; then {_totals(g)}: {STANDING[g.standing()]}" if g and g.b["kind"] else ""
+        after = f"; then {_totals(g)}: {STANDING[g.standing()]}" if g and g.b.kind else ""
         ability = f" {e.ability_text}" if e.ability_text else ""
         target = f", choosing {game.card(a[2]).name}" if len(a) > 2 else ""
         return f"play {e.name} (+{e.strength}/+{e.toughness}) on {c.name}{target}{extra}{after}.{ability}", rule
@@ -269,7 +269,7 @@ def suggest(game: Game, player: int) -> tuple[Action, str]:
         if action.verb not in ("block", "enhance"):
             return True
         g = _after(game, action)
-        if g is None or not g.b["kind"]:
+        if g is None or not g.b.kind:
             return True
         st = g.standing()
         return st in (("hero_winning", "both_defeated") if me_hero else ("evil_winning", "stalemate", "both_defeated"))

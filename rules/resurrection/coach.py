@@ -7,10 +7,10 @@ Aggressor's face-down card stays hidden from the Defender until it is revealed.
 
 from __future__ import annotations
 
-from rules.coach import Line, from_side, split_rule
+from rules.coach import Line, from_side
 from rules.core import Event
 from rules.resurrection.cards import CARDS, CODES
-from rules.resurrection.game import Game, Play
+from rules.resurrection.game import Game, Play, ResurrectionView
 
 POWER_ORDER = " > ".join(CODES)
 
@@ -47,7 +47,7 @@ def ability_words(code: str) -> tuple[str, str]:
     return "No ability: if it loses it goes on top of your Fallen Pile.", "resurrection.ability.3"
 
 
-def _tied(view: dict) -> int:
+def _tied(view: ResurrectionView) -> int:
     """How many tied pairs lie on the table (0 when no tie is being extended)."""
     a = view["players"][view["aggressor"]]["table"]
     d = view["players"][1 - view["aggressor"]]["table"]
@@ -98,16 +98,16 @@ def explain_events(game: Game, player: int, events: list[Event]) -> list[Line]:
     for e in events:
         who = _you(player, e.player)
         if e.kind == "play":
-            if "face down" in e.text:
+            if not e.cards:  # played face down: the card is not named
                 text = "You played a card face down." if e.player == player else \
                     "Your opponent attacked with a card face down: you will see it once you answer."
                 out.append(Line(text, "resurrection.battle.1"))
             else:
-                code = _code_in(e.text)
+                code = e.cards[0]
                 plays[e.player] = code
                 out.append(Line(f"{who.capitalize()} answered face up with the {_name(code)}.", "resurrection.battle.2"))
         elif e.kind == "reveal":
-            code = _code_in(e.text)
+            code = e.cards[0]
             plays[e.player] = code
             whose = "Your" if e.player == player else "Their"
             out.append(Line(f"{whose} face-down card is revealed: the {_name(code)}.", "resurrection.battle.3"))
@@ -129,24 +129,15 @@ def explain_events(game: Game, player: int, events: list[Event]) -> list[Line]:
                 text += ". Your card goes to your Fallen Pile, so you have one card fewer to play with."
             out.append(Line(text, "resurrection.battle.3"))
         elif e.kind == "lose":
-            text, rule = split_rule(e.text)
-            out.append(Line(text, rule or "resurrection.tie.2"))
+            out.append(Line(e.text, e.rule))
         elif e.kind == "aggressor":
             if e.player == player:
                 out.append(Line("You lost, so you are the Aggressor next: you play first, face down.", "resurrection.next.1"))
             else:
                 out.append(Line("Your opponent lost, so they attack next; you will answer.", "resurrection.next.1"))
         else:  # ability, place, draw, game_over: the engine's words already say what and why
-            text, rule = split_rule(e.text)
-            out.append(Line(from_side(text, player), rule))
+            out.append(Line(from_side(e.text, player), e.rule))
     return out
-
-
-def _code_in(text: str) -> str:
-    for code in CODES:
-        if _name(code) in text:
-            return code
-    raise ValueError(f"no Resurrection card named in {text!r}")
 
 
 def battle_why(game: Game, player: int) -> list[Line]:
@@ -180,7 +171,7 @@ def battle_why(game: Game, player: int) -> list[Line]:
 
 def suggest(game: Game, player: int) -> tuple[Play, str]:
     """The coach's own choice when no computer player answers: the highest card in hand."""
-    hand = game.view(player)["players"][player]["hand"]
+    hand = game.view(player)["players"][player]["hand"] or []  # a view always shows its own seat's hand
     code = hand[0]  # the view lists the hand highest first
     return Play(code), reason_for(game, player, Play(code))
 

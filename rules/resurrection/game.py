@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.core import Event, GameBase, Rejection, Rng, merge_options, require, state_header, state_int
+from rules.core import Event, GameBase, Rejection, Rng, require, state_header, state_int
+from rules.games import find_game
 from rules.resurrection.cards import CARDS, CODES
+from rules.views import SeatView, View
 
 HAND_SIZE = 5
-OPTIONS_DEFAULT = {"resurrect_to": "hero-bottom"}
-RESURRECT_TO = ("hero-bottom", "fallen-bottom")
+INFO = find_game("resurrection")  # its options (defaults, allowed values) are described there
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,8 +79,27 @@ def _name(code: str) -> str:
     return CARDS[code].name
 
 
+class ResurrectionSeat(SeatView[str]):
+    """A seat in a Resurrection view: cards are codes (``"AS"``); the table is this battle's cards in order,
+    a face-down card the viewer may not see yet as ``"?"``."""
+
+    hero_pile_count: int
+    fallen_pile_count: int
+    table: list[str]
+    cards_left: int  # hand and Hero Pile: what the seat can still play
+
+
+class ResurrectionView(View[ResurrectionSeat]):
+    """``rules.views.View`` plus the battle: who is the Aggressor, how many battles are over, whether the
+    Aggressor's card is still face down."""
+
+    aggressor: int
+    battle: int
+    face_down: bool
+
+
 class Game(GameBase):
-    name = "resurrection"
+    name = INFO.name
 
     def __init__(self, seed: int, options: dict, rng: Rng, aggressor: int, battle: int,
                  sides: list[_Side], result: str, history: list[str]):
@@ -153,11 +173,14 @@ class Game(GameBase):
         side.hand.remove(action.code)
         side.table.append(action.code)
         if p == self.aggressor:
-            events.append(Event("play", f"Player {p + 1} (Aggressor) plays a card face down.", p))
+            events.append(Event("play", f"Player {p + 1} (Aggressor) plays a card face down.", p,
+                                rule="resurrection.battle.1"))
         else:
             a_code = self.sides[self.aggressor].table[-1]
-            events.append(Event("play", f"Player {p + 1} (Defender) plays {_name(action.code)} face up.", p))
-            events.append(Event("reveal", f"Player {self.aggressor + 1} reveals {_name(a_code)}.", self.aggressor))
+            events.append(Event("play", f"Player {p + 1} (Defender) plays {_name(action.code)} face up.", p,
+                                rule="resurrection.battle.2", reveals=True, cards=(action.code,)))
+            events.append(Event("reveal", f"Player {self.aggressor + 1} reveals {_name(a_code)}.", self.aggressor,
+                                rule="resurrection.battle.3", reveals=True, cards=(a_code,)))
             self._resolve(events)
         self._cp = self._whose_move()
 
@@ -166,24 +189,29 @@ class Game(GameBase):
         agg, dfn = self.aggressor, self.defender
         a_code, d_code = self.sides[agg].table[-1], self.sides[dfn].table[-1]
         if a_code == d_code:
-            events.append(Event("tie", f"Tie: both played {_name(a_code)}. The battle goes on (resurrection.tie.1).", -1))
+            events.append(Event("tie", f"Tie: both played {_name(a_code)}. The battle goes on.", -1,
+                                rule="resurrection.tie.1", cards=(a_code, d_code)))
             for p in (agg, dfn):
                 drawn = self.sides[p].draw_up()
                 if drawn:
-                    events.append(Event("draw", f"Player {p + 1} draws {len(drawn)} card(s) to continue the tie.", p))
+                    events.append(Event("draw", f"Player {p + 1} draws {len(drawn)} card(s) to continue the tie.", p,
+                                        rule="resurrection.tie.1", reveals=True))
             empty = [p for p in (agg, dfn) if not self.sides[p].hand]
             if len(empty) == 2:
                 self.result = "draw"
-                events.append(Event("game_over", "Neither player has a card to continue the tie: the game is a draw (resurrection.tie.2).", -1))
+                events.append(Event("game_over", "Neither player has a card to continue the tie: the game is a draw.", -1,
+                                    rule="resurrection.tie.2"))
             elif len(empty) == 1:
                 loser = empty[0]
-                events.append(Event("lose", f"Player {loser + 1} has no card to continue the tie and loses the battle, without abilities (resurrection.tie.2).", loser))
+                events.append(Event("lose", f"Player {loser + 1} has no card to continue the tie and loses the battle, "
+                                            "without abilities.", loser, rule="resurrection.tie.2"))
                 self._finish_battle(1 - loser, loser, abilities=False, events=events)
             return
         winner = agg if CARDS[a_code].power > CARDS[d_code].power else dfn
         loser = 1 - winner
         w_code, l_code = self.sides[winner].table[-1], self.sides[loser].table[-1]
-        events.append(Event("win", f"{_name(w_code)} beats {_name(l_code)}: Player {winner + 1} wins the battle (resurrection.battle.3).", winner))
+        events.append(Event("win", f"{_name(w_code)} beats {_name(l_code)}: Player {winner + 1} wins the battle.", winner,
+                            rule="resurrection.battle.3", cards=(w_code, l_code)))
         self._finish_battle(winner, loser, abilities=True, events=events)
 
     def _finish_battle(self, winner: int, loser: int, abilities: bool, events: list[Event]) -> None:
@@ -201,16 +229,21 @@ class Game(GameBase):
                     else:
                         w.fallen_pile.append(raised)
                         where = "the bottom of their Fallen Pile"
-                    events.append(Event("ability", f"{_name(w_code)} resurrects Player {winner + 1}'s {_name(raised)} to {where} (resurrection.ability.1).", winner))
+                    events.append(Event("ability", f"{_name(w_code)} resurrects Player {winner + 1}'s {_name(raised)} to "
+                                                   f"{where}.", winner, rule="resurrection.ability.1", cards=(w_code, raised)))
                 else:
-                    events.append(Event("ability", f"{_name(w_code)} would resurrect, but Player {winner + 1}'s Fallen Pile is empty (resurrection.ability.1).", winner))
+                    events.append(Event("ability", f"{_name(w_code)} would resurrect, but Player {winner + 1}'s Fallen Pile "
+                                                   "is empty.", winner, rule="resurrection.ability.1", cards=(w_code,)))
             if l_code in _RED_FACE:  # resurrection.ability.2
                 if w.hero_pile:
                     fallen = w.hero_pile.pop(0)
                     w.fallen_pile.insert(0, fallen)
-                    events.append(Event("ability", f"{_name(l_code)} strikes back: Player {winner + 1}'s top Hero Pile card falls to their Fallen Pile (resurrection.ability.2).", loser))
+                    events.append(Event("ability", f"{_name(l_code)} strikes back: Player {winner + 1}'s top Hero Pile card "
+                                                   "falls to their Fallen Pile.", loser, rule="resurrection.ability.2",
+                                        cards=(l_code,)))
                 else:
-                    events.append(Event("ability", f"{_name(l_code)} strikes back, but Player {winner + 1}'s Hero Pile is empty (resurrection.ability.2).", loser))
+                    events.append(Event("ability", f"{_name(l_code)} strikes back, but Player {winner + 1}'s Hero Pile is "
+                                                   "empty.", loser, rule="resurrection.ability.2", cards=(l_code,)))
         # resurrection.placement.1
         for code in w_table:
             w.hero_pile.insert(0, code)
@@ -226,22 +259,27 @@ class Game(GameBase):
         else:
             l.fallen_pile.insert(0, last)
         n_w, n_l = len(w_table), len(l_table)
-        events.append(Event("place", f"Player {winner + 1} returns {n_w} card(s) to their Hero Pile; Player {loser + 1} sends {n_l} to their Fallen Pile (resurrection.placement.1).", -1))
+        events.append(Event("place", f"Player {winner + 1} returns {n_w} card(s) to their Hero Pile; Player {loser + 1} "
+                                     f"sends {n_l} to their Fallen Pile.", -1, rule="resurrection.placement.1"))
         self.battle += 1
         self.aggressor = loser  # resurrection.next.1
         for p in (self.aggressor, 1 - self.aggressor):
             drawn = self.sides[p].draw_up()
             if drawn:
-                events.append(Event("draw", f"Player {p + 1} draws {len(drawn)} card(s) into an empty hand (resurrection.draw.1).", p))
+                events.append(Event("draw", f"Player {p + 1} draws {len(drawn)} card(s) into an empty hand.", p,
+                                    rule="resurrection.draw.1", reveals=True))
         out = [p for p in (0, 1) if self.sides[p].out_of_cards]
         if len(out) == 2:
             self.result = "draw"
-            events.append(Event("game_over", "Both players are out of cards: the game is a draw (resurrection.end.1).", -1))
+            events.append(Event("game_over", "Both players are out of cards: the game is a draw.", -1,
+                                rule="resurrection.end.1"))
         elif out:
             self.result = str(1 - out[0])
-            events.append(Event("game_over", f"Player {out[0] + 1} has no cards in hand or Hero Pile: Player {2 - out[0]} wins (resurrection.end.1).", 1 - out[0]))
+            events.append(Event("game_over", f"Player {out[0] + 1} has no cards in hand or Hero Pile: Player {2 - out[0]} "
+                                             "wins.", 1 - out[0], rule="resurrection.end.1"))
         else:
-            events.append(Event("aggressor", f"Player {self.aggressor + 1} lost the battle and is the Aggressor next (resurrection.next.1).", self.aggressor))
+            events.append(Event("aggressor", f"Player {self.aggressor + 1} lost the battle and is the Aggressor next.",
+                                self.aggressor, rule="resurrection.next.1"))
 
     def summary(self) -> dict:
         """Turn and score for lists of saves: battles fought, cards left each."""
@@ -328,12 +366,13 @@ class Game(GameBase):
         return g
 
     # --- views and state ---------------------------------------------------------------
-    def view(self, player: int) -> dict:
-        """What ``player`` may see: their own hand; counts for everything face down."""
+    def view(self, player: int) -> ResurrectionView:
+        """What ``player`` may see (the convention of ``rules.views``): their own hand; counts for everything
+        face down."""
         if player not in (0, 1):
             raise ValueError(f"player must be 0 or 1, not {player!r}")
         hidden_last = self.face_down and player != self.aggressor
-        players = []
+        players: list[ResurrectionSeat] = []
         for p, s in enumerate(self.sides):
             table = s.table[:]
             if hidden_last and p == self.aggressor:
@@ -346,17 +385,20 @@ class Game(GameBase):
                 "table": table,
                 "cards_left": len(s.hand) + len(s.hero_pile),
             })
+        me = self.current_player
         return {
             "game": self.name,
             "you": player,
-            "current_player": self.current_player,
+            "current_player": me,
             "is_over": self.is_over,
             "winner": self.winner,
+            "result": self.result,
+            "legal": [str(a) for a in self.legal_actions()] if me == player else [],
+            "options": dict(self.options),
+            "players": players,
             "aggressor": self.aggressor,
             "battle": self.battle,
             "face_down": self.face_down,
-            "options": dict(self.options),
-            "players": players,
         }
 
     def to_dict(self) -> dict:
@@ -379,7 +421,7 @@ class Game(GameBase):
     @classmethod
     def from_dict(cls, d: dict) -> "Game":
         """Rebuild a game; ValueError says what is wrong with a state the rules cannot produce."""
-        seed, options, rng = state_header(d, "resurrection", _options)
+        seed, options, rng = state_header(d, cls.name, _options)
         aggressor = state_int(d, "aggressor", None)
         if aggressor not in (0, 1):
             raise ValueError(f"'aggressor' must be 0 or 1, not {aggressor}")
@@ -439,10 +481,7 @@ class Game(GameBase):
 
 
 def _options(raw: object) -> dict:
-    options = merge_options(raw, OPTIONS_DEFAULT, "Resurrection")
-    if options["resurrect_to"] not in RESURRECT_TO:
-        raise ValueError(f"option resurrect_to must be one of {', '.join(RESURRECT_TO)}, not {options['resurrect_to']!r}")
-    return options
+    return INFO.check_options(raw)
 
 
 def new_game(seed: int, first: int = 0, **options) -> Game:

@@ -1,17 +1,21 @@
-"""Per-game presentation: how each game's ``view(player)`` becomes pane texts, and its card names."""
+"""Per-game presentation: how each game's ``view(player)`` becomes pane texts, and its card names.
+
+Which class presents a game is the game's ``screen`` in ``rules.games`` ("module:Class"), resolved here
+(``rules`` never imports ``tui``)."""
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
+
+from rules.games import find_game
 
 
 def ui_for(game_name: str, ascii_only: bool = False) -> Any:
-    if game_name == "resurrection":
-        from tui.games.resurrection import ResurrectionUI
-
-        return ResurrectionUI(ascii_only)
-    if game_name == "redemption":
-        from tui.games.redemption import RedemptionUI  # type: ignore[import-not-found]
-
-        return RedemptionUI(ascii_only)
-    raise ValueError(f"no screens for the game {game_name!r}")
+    """The presentation of ``game_name``; ValueError for a game with none."""
+    try:
+        module, _, name = find_game(game_name).screen.partition(":")
+        cls = getattr(importlib.import_module(module), name)
+    except (ValueError, ImportError, AttributeError) as e:
+        raise ValueError(f"no screens for the game {game_name!r} ({e})") from None
+    return cls(ascii_only)

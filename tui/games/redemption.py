@@ -7,8 +7,8 @@ import re
 from rich.text import Text
 from textual.containers import Horizontal
 
-from saves import printable
-from tui.widgets import RULE_REF, CardList, Item, Pane, boxes, news
+from saves import printable, without_rule_ref
+from tui.widgets import CardList, Item, Pane, boxes, news
 from tui.wording import personal, wins
 
 # Okabe-Ito colour-blind-safe palette by alignment; the type tag always says the same in letters.
@@ -426,7 +426,7 @@ class RedemptionUI:
             w = view["winner"]
             t.append("GAME OVER: " + (wins(names[w]) if w in (0, 1) else "a draw"), style="bold reverse")
             if view.get("end_reason"):
-                t.append(f" ({personal(RULE_REF.sub('', printable(view['end_reason'])), names)})")
+                t.append(f" ({personal(without_rule_ref(printable(view['end_reason'])), names)})")
             t.append("\nn: new game, r: rematch (seats swapped), q: leave.\n")
         elif cp in (0, 1) and cp != view["you"]:
             t.append(f">> {names[cp]} to move.\n", style="bold")

@@ -11,6 +11,7 @@ from textual.widgets import Footer, Input, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
 from rules.docs import RuleSection, rule_sections, rule_text
+from rules.games import title_of
 
 
 LIST_WIDTH = 40
@@ -57,7 +58,7 @@ class RulesScreen(Screen):
         self.shown: list[str] = []
 
     def compose(self) -> ComposeResult:
-        yield Static(f"Rules of {self.game.capitalize()}: {len(self.sections)} sections", id="rules-head")
+        yield Static(f"Rules of {title_of(self.game)}: {len(self.sections)} sections", id="rules-head")
         yield Input(placeholder="Type to search the rules; Enter opens the best match", id="rules-search")
         with Horizontal():
             yield OptionList(id="rules-list")

@@ -19,7 +19,7 @@ from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 import saves
-from rules.core import GAME_NAMES
+from rules.games import GAMES, title_of
 from rules.lessons import Lesson, LessonError, LessonRun, lessons
 from saves import progress as progress_store
 from tui import controls, keys
@@ -35,11 +35,11 @@ MARK = {"done": "[done]", "current": "[next]", "": "[    ]"}
 def all_lessons() -> dict[str, tuple[Lesson, ...]]:
     """Each game's lessons; a game whose lessons cannot load shows none (the tests catch broken files)."""
     out = {}
-    for game in GAME_NAMES:
+    for info in GAMES:
         try:
-            out[game] = lessons(game)
+            out[info.name] = lessons(info.name)
         except (LessonError, ModuleNotFoundError):
-            out[game] = ()
+            out[info.name] = ()
     return out
 
 
@@ -112,8 +112,8 @@ class LessonListScreen(Screen):
         first = None
         for game, items in self.lessons.items():
             done = sum(prog.data.is_done(game, item.id) for item in items)
-            head = f"{game.capitalize()}: {done} of {len(items)} lessons done" if items else \
-                f"{game.capitalize()}: lessons come with its rules engine"
+            head = f"{title_of(game)}: {done} of {len(items)} lessons done" if items else \
+                f"{title_of(game)}: lessons come with its rules engine"
             ol.add_option(Option(Text(head, style="bold"), disabled=True))
             current = prog.current(game, items)
             if items:
@@ -167,7 +167,7 @@ class LessonListScreen(Screen):
         from tui.learn.rules_screen import RulesScreen
 
         lesson = self.chosen()
-        self.app.push_screen(RulesScreen(lesson.game if lesson else "resurrection"))
+        self.app.push_screen(RulesScreen(lesson.game if lesson else GAMES[0].name))
 
     def action_close(self) -> None:
         self.dismiss()

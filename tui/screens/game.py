@@ -15,6 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input
 
 import saves
+from rules.games import find_game
 from tui import controls, keys
 from tui.agents import choose, make_agent
 from tui.games import ui_for
@@ -395,12 +396,12 @@ class GameScreen(GuidedGame, Screen):
         del self._happened[:-200]
         for e in outcome.events:
             if e.kind in RESULT_STARTS:
-                self.last_result = [e.text]
+                self.last_result = [saves.log_line(e)]
                 self._collecting = True
             elif self._collecting and e.kind in RESULT_ENDS:
                 self._collecting = False
             elif self._collecting:
-                self.last_result.append(e.text)
+                self.last_result.append(saves.log_line(e))
 
     def recent(self) -> list[str]:
         """What the other side did since the viewer's last action, newest last (the important events only)."""
@@ -413,7 +414,7 @@ class GameScreen(GuidedGame, Screen):
                 found.append(e)
         found.reverse()
         battle = [e for e in found if e.kind in BATTLE_KINDS]  # a battle's events say more than cards put in play
-        return [e.text for e in (battle or found)]
+        return [saves.log_line(e) for e in (battle or found)]
 
     # --- the computer ----------------------------------------------------------------------
     def maybe_computer(self) -> None:
@@ -670,7 +671,7 @@ class GameScreen(GuidedGame, Screen):
         first = 1 - int(s.meta.extra.get("first", 0))
         kw: dict = {"vs": "computer" if s.vs_computer else "human", "level": s.level,
                     "options": dict(getattr(game, "options", {}) or {}), "first": first}
-        if game.name == "redemption":  # the same decks, each with its player
+        if find_game(game.name).decks:  # the same decks, each with its player
             from rules.review import starting_decks
 
             decks = starting_decks(game)

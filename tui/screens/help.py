@@ -11,6 +11,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Markdown, Static
 
+from rules.games import GAMES, title_of
 from tui import keys
 
 #: After the key table (which is made from the bindings of the screen the help was opened from).
@@ -54,7 +55,7 @@ def rules_markdown(game: str) -> str:
         sections = rule_sections(game)
     except Exception as e:  # missing or unreadable rules document: say so, do not crash the help
         return f"## Rules\n\nThe rules text for {game} is not available ({e.__class__.__name__})."
-    parts = [f"## The rules of {game.capitalize()}"]
+    parts = [f"## The rules of {title_of(game)}"]
     for sec in sections.values():
         parts.append(f"### {sec.title}  `{sec.id}`\n\n{sec.text}")
     return "\n\n".join(parts)
@@ -101,7 +102,7 @@ class HelpScreen(ModalScreen[None]):
     def action_rules(self) -> None:
         from tui.learn.rules_screen import RulesScreen
 
-        self.app.push_screen(RulesScreen(self.game or "resurrection"))
+        self.app.push_screen(RulesScreen(self.game or GAMES[0].name))
 
 
 def own_bindings(cls: type) -> Iterable[object]:

@@ -22,6 +22,7 @@ from textual.widgets.option_list import Option
 
 import saves
 from rules import review
+from rules.games import GAMES, find_game
 from rules.resurrection.cards import CARDS as RES_CARDS
 from tui import analysis
 from tui.screens.decks import AsksNames
@@ -29,6 +30,7 @@ from tui.session import Session
 from tui.wording import personal
 
 CSS = str(Path(__file__).with_name("review.tcss"))
+EYE_GAMES = f"The computer's eye reads {', '.join(g.title for g in GAMES if g.eye)} games."
 ROW_WIDTH = 30  # the action list is 34 columns: borders and the scroll bar take 4
 ZONES = (("territory", "Territory"), ("field_of_battle", "In battle"), ("artifact_pile", "Artifacts"),
          ("set_aside", "Set aside"), ("land_of_bondage", "Land of Bondage"), ("in_site", "In sites"),
@@ -113,7 +115,8 @@ class ReviewScreen(AsksNames, Screen):
         self.steps, self.final = review.positions(session.game)
         self.index = 0
         self.show_hands = False
-        self.judged = analysis.stored(session.meta, self.seat)
+        self.info = find_game(session.game.name)
+        self.judged = analysis.stored(session.meta, self.seat) if self.info.eye else {}
         self.total = len(review.decisions(self.steps, self.seat))
         self._halt = threading.Event()
         self._analysing = False
@@ -197,6 +200,8 @@ class ReviewScreen(AsksNames, Screen):
         return [_card(c) if isinstance(c, dict) else str(c) for c in v]
 
     def eye_text(self, i: int) -> str:
+        if not self.info.eye:
+            return EYE_GAMES
         j = self.judged.get(i)
         if j is None:
             if i < len(self.steps) and review.decisions(self.steps[i:i + 1], self.seat):
@@ -283,6 +288,9 @@ class ReviewScreen(AsksNames, Screen):
 
     # --- the analysis in the background -----------------------------------------------------------------
     def action_analyse(self) -> None:
+        if not self.info.eye:
+            self.notify(EYE_GAMES, severity="warning")
+            return
         if self._analysing:
             self._halt.set()
             self.notify("Stopping the analysis after this decision...")

@@ -9,6 +9,7 @@ from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Input, Label, RadioSet
 
 import saves
+from rules.games import GAMES, title_of
 from saves import tables
 from tui.screens.title import Choice
 
@@ -59,7 +60,7 @@ class TablesScreen(Screen):
             if r.error:
                 table.add_row(" ", KIND_TEXT[r.kind], "", r.error[-50:], r.id, "", key=r.id)
             else:
-                table.add_row(" ", KIND_TEXT[r.kind], r.game.capitalize(), r.players, r.id, r.detail, key=r.id)
+                table.add_row(" ", KIND_TEXT[r.kind], title_of(r.game), r.players, r.id, r.detail, key=r.id)
         if rows and keep is not None:
             table.move_cursor(row=min(keep, len(rows) - 1))
         self._mark(table.cursor_row)
@@ -138,8 +139,8 @@ class NewTableScreen(Screen):
             yield Button("Create", id="start", variant="primary")
             yield Label("Game")
             with RadioSet(id="game"):
-                yield Choice("Resurrection (9 cards)", value=True, id="g-resurrection")
-                yield Choice("Redemption", id="g-redemption")
+                for i, g in enumerate(GAMES):
+                    yield Choice(g.label, value=i == 0, id=f"g-{g.name}")
             yield Label("The other seat")
             with RadioSet(id="seat"):
                 yield Choice("Invite (name below)", value=True, id="s-invite")
@@ -174,7 +175,7 @@ class NewTableScreen(Screen):
         from tui.table import TableSession
 
         app = self.app
-        game = self._pick("game") or "resurrection"
+        game = self._pick("game") or GAMES[0].name
         seat = self._pick("seat") or "invite"
         name = self.query_one("#invite", Input).value.strip()
         other = {"invite": name} if seat == "invite" else {"computer": "normal"} if seat == "computer" else {"open": True}

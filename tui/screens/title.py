@@ -14,6 +14,7 @@ from textual.widgets.option_list import Option
 from rich.text import Text
 
 import saves
+from rules.games import GAMES, find_game, title_of
 from tui.session import LEVELS, Session, engine_available, new_save_name
 
 if TYPE_CHECKING:
@@ -158,15 +159,15 @@ class NewGameScreen(Screen):
                 Binding("ctrl+s", "start", "Start", id="new-game.start")]
 
     def compose(self) -> ComposeResult:
-        red_ok = engine_available("redemption")
         with VerticalScroll(id="form"):
             yield Label("New game  (Tab moves, arrows + Enter choose, Start begins)", classes="dialog-title")
             yield Button("Start", id="start", variant="primary")
             yield Label("Game")
             with RadioSet(id="game"):
-                yield Choice("Resurrection (9 cards)", value=True, id="g-resurrection")
-                yield Choice("Redemption" + ("" if red_ok else " (coming soon)"), id="g-redemption",
-                                  disabled=not red_ok)
+                for i, g in enumerate(GAMES):
+                    ok = engine_available(g.name)
+                    yield Choice(g.label + ("" if ok else " (coming soon)"), value=i == 0, id=f"g-{g.name}",
+                                 disabled=not ok)
             yield Label("Opponent")
             with RadioSet(id="vs"):
                 yield Choice("The computer", value=True, id="vs-computer")
@@ -175,35 +176,29 @@ class NewGameScreen(Screen):
             with RadioSet(id="level"):
                 for lvl in LEVELS[:3]:
                     yield Choice(lvl, value=lvl == "normal", id=f"level-{lvl}")
-            yield Label("Resurrection: who is the first Aggressor (the youngest player; Redemption decides by the cut)")
-            with RadioSet(id="first"):
-                yield Choice("Player 1 / me", value=True, id="first-0")
-                yield Choice("Player 2 / the computer", id="first-1")
-                yield Choice("Random", id="first-random")
-            yield Label("Resurrection: a black A/K/J that wins resurrects the Fallen card to")
-            with RadioSet(id="resurrect_to"):
-                yield Choice("the bottom of the Hero Pile (ruling)", value=True, id="rt-hero-bottom")
-                yield Choice("the bottom of the Fallen Pile (literal text)", id="rt-fallen-bottom")
-            yield Label("Redemption: Name-on-Name bonus (an enhancement named for its character counts double)")
-            with RadioSet(id="name_on_name"):
-                yield Choice("off", value=True, id="non-off")
-                yield Choice("on", id="non-on")
-            yield Label("Redemption: rescues needed to win")
-            with RadioSet(id="rescues_to_win"):
-                yield Choice("5 (the rulebook)", value=True, id="rtw-5")
-                yield Choice("7 (Type II tournaments)", id="rtw-7")
-            yield Label("Redemption: who picks the Lost Soul a successful rescue takes")
-            with RadioSet(id="rescuer_chooses"):
-                yield Choice("the defender (ruling)", value=True, id="rc-no")
-                yield Choice("the rescuer", id="rc-yes")
+            for g in GAMES:  # each game's own questions, from its description (rules.games)
+                if g.first_choice:
+                    yield Label(f"{g.title}: {g.first_choice}")
+                    with RadioSet(id=f"{g.name}-first"):
+                        yield Choice("Player 1 / me", value=True, id=f"{g.name}-first-0")
+                        yield Choice("Player 2 / the computer", id=f"{g.name}-first-1")
+                        yield Choice("Random", id=f"{g.name}-first-random")
+                for o in g.options:
+                    if o.on_form and o.choices:
+                        yield Label(f"{g.title}: {o.help}")
+                        with RadioSet(id=f"{g.name}-{o.name}"):
+                            for i, c in enumerate(o.choices):
+                                yield Choice(c.label, value=c.value == o.default, id=f"{g.name}-{o.name}-{i}")
             yield Label("Seed (blank: random)")
             yield Input(placeholder="a whole number", id="seed", type="integer")
             yield Label("Save name (blank: automatic)")
             yield Input(placeholder="e.g. friday-game", id="name")
-            yield Label("Redemption decks: yours, then the opponent's (make your own: Decks)")
-            with Horizontal(id="deck-picks"):
-                for seat, default in ((0, "G"), (1, "H")):
-                    yield Select(self._deck_options(), value=default, allow_blank=False, id=f"deck-{seat}")
+            for g in GAMES:
+                if g.decks:
+                    yield Label(f"{g.title} decks: yours, then the opponent's (make your own: Decks)")
+                    with Horizontal(id="deck-picks"):
+                        for seat, default in ((0, "G"), (1, "H")):
+                            yield Select(self._deck_options(), value=default, allow_blank=False, id=f"deck-{seat}")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -230,9 +225,12 @@ class NewGameScreen(Screen):
         folder = self.app.settings.save_dir  # type: ignore[attr-defined]
         return tuple(dk.for_game(dk.load(name, folder)) for name in picks)
 
-    def _pick(self, set_id: str) -> str:
+    def _pick(self, set_id: str, last: bool = False) -> str:
+        """The pressed button's id after its first "-" (``last``: after its last "-")."""
         pressed = self.query_one(f"#{set_id}", RadioSet).pressed_button
-        return (pressed.id or "").split("-", 1)[1] if pressed else ""
+        if not pressed:
+            return ""
+        return (pressed.id or "").rsplit("-", 1)[1] if last else (pressed.id or "").split("-", 1)[1]
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
@@ -248,20 +246,21 @@ class NewGameScreen(Screen):
         import random
 
         app: RedemptionApp = self.app  # type: ignore[assignment]
-        game = self._pick("game") or "resurrection"
+        info = find_game(self._pick("game") or GAMES[0].name)
+        game = info.name
         vs = self._pick("vs") or "computer"
         level = self._pick("level") or "normal"
-        first_s = self._pick("first")
-        first = random.SystemRandom().randrange(2) if first_s == "random" else int(first_s or 0)
+        first = 0
+        if info.first_choice:
+            first_s = self._pick(f"{game}-first", last=True)
+            first = random.SystemRandom().randrange(2) if first_s == "random" else int(first_s or 0)
         seed_text = self.query_one("#seed", Input).value.strip()
         name = self.query_one("#name", Input).value.strip()
         options = {}
-        if game == "resurrection":
-            options["resurrect_to"] = self._pick("resurrect_to") or "hero-bottom"
-        else:
-            options["name_on_name"] = self._pick("name_on_name") == "on"
-            options["rescues_to_win"] = int(self._pick("rescues_to_win") or 5)
-            options["rescuer_chooses"] = self._pick("rescuer_chooses") == "yes"
+        for o in info.options:
+            if o.on_form and o.choices:
+                picked = self._pick(f"{game}-{o.name}", last=True)
+                options[o.name] = o.choices[int(picked)].value if picked else o.default
         try:
             seed = int(seed_text) if seed_text else None
             folder = app.settings.save_dir
@@ -271,7 +270,7 @@ class NewGameScreen(Screen):
                     raise saves.SaveError(f"a save named {name!r} already exists: resume it, or pick another name")
             else:
                 path = saves.save_path(new_save_name(game, folder), folder)
-            decks = self._decks() if game == "redemption" else None
+            decks = self._decks() if info.decks else None
             session = app.new_session(game, vs=vs, level=level, seed=seed, first=first, options=options, path=path,
                                       decks=decks)
             session.autosave()
@@ -326,7 +325,7 @@ class ResumeScreen(Screen):
                 players.truncate(PLAYERS_WIDTH, overflow="ellipsis")
                 players = self.plain_ascii(players)
                 stamp = info.updated.replace("T", " ")
-                table.add_row(name, info.game.capitalize(), players, str(info.turn), Text(score),
+                table.add_row(name, title_of(info.game), players, str(info.turn), Text(score),
                               Text(stamp[5:16] if stamp[:4] == self.year else stamp[:10]), key=str(info.path))
 
     def plain_ascii(self, text: Text) -> Text:
@@ -358,7 +357,7 @@ class ResumeScreen(Screen):
             detail.update(Text(f"{info.name} cannot be resumed: {self.problem(info)}"))
         else:
             players = info.players.replace("Computer (computer)", "Computer")
-            detail.update(Text(f"{info.name}: {info.game.capitalize()}, {players}, turn {info.turn}, "
+            detail.update(Text(f"{info.name}: {title_of(info.game)}, {players}, turn {info.turn}, "
                                f"score {info.score}{' (over)' if info.over else ''}, last played "
                                f"{info.updated.replace('T', ' ')[:16]}"))
 

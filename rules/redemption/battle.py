@@ -1,0 +1,375 @@
+"""The battle: numbers, initiative, reach, targets, Dominant windows, and how a battle starts, goes and ends.
+
+Rule ids: the battle sections of rules.md (redemption.battle.resolve and its neighbours), redemption.dominant.window.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rules.core import Event
+from rules.redemption.cards import name_on_name
+from rules.redemption.effects import REGISTRY, TARGETED, matches
+from rules.redemption.state import IN_PLAY, Battle, Core, Then, Zone
+
+if TYPE_CHECKING:
+    from rules.redemption.game import Game
+
+
+class BattleRules(Core):
+    # --- battle arithmetic --------------------------------------------------------------
+    def _is_ignored(self, cid: str) -> bool:
+        src = self.b.ignored.get(cid)
+        return src is not None and src not in self.b.negated
+
+    def _is_protected(self, cid: str) -> bool:
+        src = self.b.protected.get(cid)
+        return src is not None and src not in self.b.negated
+
+    def char_numbers(self, cid: str) -> tuple[int, int]:
+        """A character's strength and toughness with what sits on it (negated cards do not count)."""
+        c = self.cd[cid]
+        s, t = c.strength, c.toughness
+        non = self.options["name_on_name"]
+        for e in self._attachments(cid):
+            if e in self.b.negated:
+                continue
+            ec = self.cd[e]
+            if not ec.is_enhancement:
+                continue
+            m = 2 if non and name_on_name(ec, c) else 1
+            s += ec.strength * m
+            t += ec.toughness * m
+        return s, t
+
+    def battle_chars(self, p: int) -> list[str]:
+        cd, att = self.cd, self.attached
+        return [c for c in self.z[p]["field_of_battle"] if cd[c].is_character and c not in att]
+
+    def side_totals(self, p: int) -> tuple[int, int, int]:
+        """(strength, toughness, characters counting) of player p's side of the battle."""
+        s = t = n = 0
+        for c in self.battle_chars(p):
+            if self._is_ignored(c):
+                continue
+            cs, ct = self.char_numbers(c)
+            s += cs
+            t += ct
+            n += 1
+        return s, t, n
+
+    def standing(self) -> str:
+        """hero_winning, evil_winning, stalemate or both_defeated (as the battle would end now)."""
+        hs, ht, hn = self.side_totals(self.s.active)
+        es, et, en = self.side_totals(self.b.defender)
+        evil_defeated = en == 0 or hs >= et
+        hero_defeated = hn == 0 or (en > 0 and es >= ht)
+        if evil_defeated and hero_defeated:
+            return "both_defeated"
+        if evil_defeated:
+            return "hero_winning"
+        if hero_defeated:
+            return "evil_winning"
+        return "stalemate"
+
+    def initiative(self) -> tuple[int, str]:
+        """Who holds initiative in the battle, and why (redemption.battle.initiative)."""
+        a, d = self.s.active, self.b.defender
+        st = self.standing()
+        if st == "hero_winning":
+            return d, "the Hero side is winning, so the defender (who is losing) has initiative"
+        if st == "evil_winning":
+            return a, "the Evil side is winning, so the attacker (who is losing) has initiative"
+        last = self.b.last_actor
+        other = (d if last == a else a) if last in (a, d) else a
+        word = "stalemate" if st == "stalemate" else "both sides would be defeated"
+        if self.b.passes:
+            return other, f"{word}: the other player passed, so Player {other + 1} may play or pass (two passes in a row end the battle)"
+        return other, f"{word}: Player {other + 1} did not play the last card, so may play or pass"
+
+    # --- reach -------------------------------------------------------------------------------
+    def can_reach(self, hero: str, soul: str) -> bool:
+        hc = self.cd[hero]
+        r = self.cd[soul].has("restricted_soul")
+        if r and not matches(hc, r.filter):
+            return False
+        if self.loc[soul][1] == "in_site":
+            site = self.attached.get(soul)
+            a = self.cd[site].has("site") if site else None
+            if a and not matches(hc, a.filter):
+                return False
+        return True
+
+    def reachable(self, hero: str, opp: int) -> list[str]:
+        z = self.z[opp]
+        return [s for s in z["land_of_bondage"] + z["in_site"] if self.can_reach(hero, s)]
+
+    # --- uniqueness, targets, windows ----------------------------------------------------------
+    def _unique_names(self, p: int) -> set[str]:
+        """Names of the unique cards player p controls in play (for offering moves from the hand quickly)."""
+        z, cd = self.z[p], self.cd
+        return {cd[c].name for zone in IN_PLAY for c in z[zone] if cd[c].unique_in_play}
+
+    def _unique_clash(self, p: int, cid: str) -> str | None:
+        """Another copy of unique card ``cid`` that player p controls in play (redemption.unique), if any."""
+        cd = self.cd
+        card = cd[cid]
+        if not card.unique_in_play:
+            return None
+        z = self.z[p]
+        for zone in IN_PLAY:
+            for c in z[zone]:
+                if c != cid and self.cards[c][1] == p and cd[c].name == card.name:
+                    return c
+        return None
+
+    def _kept_out(self, c: str) -> bool:
+        """Does an opposing ignore ability in this battle keep character c from entering it (redemption.effect.ignore)?"""
+        owner = self.owner(c)
+        for src in self.b.played:
+            if self.owner(src) == owner or src in self.b.negated:
+                continue
+            a = self.cd[src].has("ignore")
+            if a is not None and matches(self.cd[c], a.filter):
+                return True
+        return False
+
+    def _ability_targets(self: Game, p: int, e: str, host: str) -> list[str]:
+        """The cards the player chooses among for enhancement e played on host (redemption.battle.targets)."""
+        for ab in self.cd[e].abilities:
+            if ab.effect in TARGETED:
+                targets = REGISTRY[ab.effect].targets
+                assert targets is not None
+                return targets(self, p, ab, host)
+        return []
+
+    def _dominant_targets(self: Game, p: int, d: str) -> list[str] | None:
+        """None: no target needed; otherwise the possible targets (may be empty)."""
+        for ab in self.cd[d].abilities:
+            eff = REGISTRY[ab.effect]
+            if eff.needs_target and eff.targets is not None:
+                return eff.targets(self, p, ab, d)
+        return None
+
+    def _has_playable_dominant(self: Game, p: int) -> bool:
+        cd = self.cd
+        for d in self.z[p]["hand"]:
+            if cd[d].type == "dominant":
+                t = self._dominant_targets(p, d)
+                if t is None or t:
+                    return True
+        return False
+
+    def _open_window(self: Game, players: list[int], then: Then, events: list[Event]) -> bool:
+        """Give each of ``players`` who holds a playable Dominant a window (redemption.dominant.window)."""
+        q = [q for q in players if self._has_playable_dominant(q)]
+        if not q:
+            return False
+        self.s.window.queue = q
+        self.s.window.then = then
+        return True
+
+    def _close_window(self: Game, events: list[Event]) -> None:
+        w = self.s.window
+        then, w.then = w.then, ""
+        if then == "resolve" and self.in_battle():
+            self._resolve(events)
+        elif then == "end_turn" and self.s.phase == "discard":
+            self._end_turn(events)
+
+    # --- starting and playing a battle --------------------------------------------------------------
+    def _challenge_to_rescue(self, events: list[Event]) -> None:
+        """A battle challenge becomes a rescue attempt once a Hero in it can reach a Lost Soul (redemption.battle.challenge)."""
+        a = self.s.active
+        for h in self.battle_chars(a):
+            if self.reachable(h, self.b.defender):
+                self.b.kind = "rescue"
+                events.append(Event("battle", f"{self.cd[h].name} can reach a Lost Soul now: the battle challenge is a "
+                                    "rescue attempt from here on (redemption.battle.challenge).", a))
+                return
+
+    def _enter_battle(self: Game, p: int, c: str, events: list[Event], how: str, tail: str = "") -> None:
+        self._move_with(c, p, "field_of_battle")
+        events.append(Event("battle", f"Player {p + 1} {how} {self._nm(c)}{tail}.", p))
+        for ab in self.cd[c].abilities:
+            self._effect(p, c, c, ab, "", events)
+
+    def _start_battle(self: Game, p: int, hero: str, kind: str, events: list[Event]) -> None:
+        self.b = Battle("rescue" if kind == "rescue" else "challenge", "block", self.opponent(p), p)
+        self.s.flags.battled = True
+        word = "makes a rescue attempt with" if kind == "rescue" else "makes a battle challenge with"
+        self._enter_battle(p, hero, events, word)
+
+    def _do_rescue(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
+        self._start_battle(p, args[0], "rescue", events)
+
+    def _do_challenge(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
+        self._start_battle(p, args[0], "challenge", events)
+
+    def _do_block(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
+        (c,) = args
+        self._enter_battle(p, c, events, "blocks with")
+        self.b.step = "initiative"
+        self.b.last_actor = p
+        self.b.passes = 0
+        self._after_battle_change(events)
+
+    def _do_noblock(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
+        events.append(Event("battle", f"Player {p + 1} does not block.", p))
+        if not self._open_window(self.others(p), "resolve", events):
+            self._resolve(events)
+
+    def _do_enhance(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
+        e, c = args[0], args[1]
+        target = args[2] if len(args) > 2 else ""
+        self._move(e, p, "field_of_battle")
+        self.attached[e] = c
+        b = self.b
+        b.played.append(e)
+        b.last_actor = p
+        b.passes = 0
+        non = self.options["name_on_name"] and name_on_name(self.cd[e], self.cd[c])
+        extra = " (Name-on-Name: its numbers count double)" if non else ""
+        events.append(Event("enhance", f"Player {p + 1} plays {self._nm(e)} on {self.cd[c].name}{extra}.", p))
+        for ab in self.cd[e].abilities:
+            self._effect(p, e, c, ab, target if ab.effect in TARGETED else "", events)
+        self._after_battle_change(events)
+
+    def _do_pass(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
+        st = self.standing()
+        if st in ("hero_winning", "evil_winning"):
+            events.append(Event("pass", f"Player {p + 1} is losing the battle and plays nothing more: the battle ends.", p))
+            if not self._open_window([self.opponent(p)], "resolve", events):
+                self._resolve(events)
+            return
+        self.b.passes += 1
+        self.b.last_actor = p
+        events.append(Event("pass", f"Player {p + 1} passes.", p))
+        if self.b.passes >= 2:
+            events.append(Event("pass", "Two passes in a row: the battle ends (redemption.battle.pass).", -1))
+            if not self._open_window([self.opponent(p)], "resolve", events):
+                self._resolve(events)
+
+    def _after_battle_change(self: Game, events: list[Event]) -> None:
+        """Say how the battle stands now (live totals and initiative)."""
+        if self.is_over or not self.b.kind or self.b.step != "initiative":
+            return
+        hs, ht, _ = self.side_totals(self.s.active)
+        es, et, _ = self.side_totals(self.b.defender)
+        who, why = self.initiative()
+        events.append(Event("totals", f"Heroes {hs}/{ht} vs Evil {es}/{et}: {self.standing().replace('_', ' ')}; "
+                            f"Player {who + 1} has initiative ({why}).", who))
+        other = self.opponent(who)
+        if not self.s.window.queue and other != self.b.last_actor:
+            self._open_window([other], "", events)
+
+    def _leave_battle(self, c: str, fate: Zone, events: list[Event], taker: int = -1) -> None:
+        """Take a character out of battle: fate is territory, discard, set_aside or captured."""
+        owner = self.owner(c)
+        warrior = self.cd[c].is_warrior
+        for a in self._attachments(c):
+            if fate in ("territory", "set_aside") and warrior and self.cd[a].is_weapon:
+                continue  # a weapon stays on its warrior (redemption.battle.cleanup)
+            del self.attached[a]
+            self._move(a, self.owner(a), "discard")
+        if fate == "discard":
+            if self._is_protected(c):
+                fate = "territory"
+                events.append(Event("protect", f"{self._nm(c)} is protected from discard and returns to territory.", owner))
+            else:
+                self._to_discard(c, events, "")
+                events.append(Event("discard", f"{self._nm(c)} is discarded.", owner))
+                return
+        if fate == "captured":
+            self._discard_attachments(c)
+            self._move(c, taker, "captured")
+            return
+        self._move_with(c, owner, "territory" if fate == "territory" else "set_aside")
+
+    def _discard_attachments(self, c: str) -> None:
+        for a in self._attachments(c):
+            del self.attached[a]
+            self._move(a, self.owner(a), "discard")
+
+    def _undo(self, e: str, events: list[Event]) -> None:
+        """Undo what negated card e did to characters (redemption.effect.negate): they come back, a banded one goes home."""
+        for done in [x for x in self.b.effects if x[0] == e]:
+            self.b.effects.remove(done)
+            _, eff, t, where = done
+            owner = self.owner(t)
+            if eff == "band":
+                if self.loc[t] != (owner, "field_of_battle"):
+                    continue
+                self._discard_attachments(t)
+                self._move(t, owner, where)  # type: ignore[arg-type]
+                self.b.ignored.pop(t, None)
+                self.b.protected.pop(t, None)
+                events.append(Event("effect", f"{self._nm(t)} leaves the battle and goes back to its owner's {where} "
+                                    "(the band is negated).", owner))
+            elif self.loc[t][1] == where and (where != "discard" or self.loc[t][0] == owner):
+                self._move_with(t, owner, "field_of_battle")
+                events.append(Event("effect", f"{self._nm(t)} returns to battle: what {self.cd[e].name} did is undone "
+                                    "(redemption.effect.negate).", owner))
+
+    # --- the end of a battle -----------------------------------------------------------------------
+    def _resolve(self: Game, events: list[Event]) -> None:
+        """Resolve the battle (redemption.battle.resolve)."""
+        a, d = self.s.active, self.b.defender
+        heroes, evil = self.battle_chars(a), self.battle_chars(d)
+        st = self.standing()
+        evil_def = st in ("hero_winning", "both_defeated")
+        hero_def = st in ("evil_winning", "both_defeated")
+        text = {"hero_winning": "the Hero side wins", "evil_winning": "the Evil side wins",
+                "both_defeated": "both sides are defeated", "stalemate": "stalemate: nobody is defeated"}[st]
+        hs, ht, _ = self.side_totals(a)
+        es, et, _ = self.side_totals(d)
+        events.append(Event("resolve", f"Battle resolved at Heroes {hs}/{ht} vs Evil {es}/{et}: {text} (redemption.battle.resolve).", -1))
+        souls: list[str] = []
+        rescued = self.b.kind == "rescue" and evil_def and heroes
+        if rescued:
+            for s in self.z[d]["land_of_bondage"] + self.z[d]["in_site"]:
+                if any(self.can_reach(h, s) for h in heroes):
+                    souls.append(s)
+        for c in heroes:
+            self._leave_battle(c, "discard" if hero_def and not self._is_ignored(c) else "territory", events)
+        for c in evil:
+            self._leave_battle(c, "discard" if evil_def and not self._is_ignored(c) else "territory", events)
+        self._clear_field()  # stray enhancements (their character left earlier)
+        if rescued:
+            if not souls:
+                events.append(Event("resolve", "The rescue succeeds, but no Lost Soul is left that these Heroes can reach.", a))
+                self._finish_battle(events)
+                return
+            self.b.souls = souls
+            self.b.step = "surrender"
+            self.b.surrenderer = a if self.options["rescuer_chooses"] else d
+            if len(souls) == 1:
+                self._surrender(souls[0], events)
+            return
+        self._finish_battle(events)
+
+    def _clear_field(self) -> None:
+        for q in range(len(self.z)):
+            for c in list(self.z[q]["field_of_battle"]):
+                self.attached.pop(c, None)
+                self._move(c, self.owner(c), "discard")
+
+    def _surrender(self: Game, s: str, events: list[Event]) -> None:
+        a = self.s.active
+        self.attached.pop(s, None)
+        self._move(s, a, "land_of_redemption")
+        self.s.flags.rescued = True
+        events.append(Event("rescue", f"{self._nm(s)} is rescued into Player {a + 1}'s Land of Redemption (redemption.battle.surrender).", a))
+        self._finish_battle(events)
+
+    def _do_surrender(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
+        self._surrender(args[0], events)
+
+    def _finish_battle(self, events: list[Event]) -> None:
+        for q in range(len(self.z)):
+            for c in list(self.z[q]["field_of_battle"]):
+                if self.loc[c][1] == "field_of_battle" and self.cd[c].is_character and c not in self.attached:
+                    self._leave_battle(c, "territory", events)
+        self._clear_field()
+        self.b = Battle()
+        self.s.phase = "discard"

@@ -1,0 +1,292 @@
+"""Every card ability the engine knows, one :class:`Effect` object each: its words, its targets, what it does.
+
+A card in ``cards.toml`` names its abilities by effect (``effect = "discard"``); a name this registry does not
+know is refused when the card data loads (``rules.redemption.cards``), so nothing is ever silently ignored in
+play. Adding an ability is one entry in :data:`REGISTRY` plus its section ``redemption.effect.<name>`` in
+``rules.md``. Passive effects (hand limit, sites, fortresses, restricted souls) have no ``do``: the rules read
+them where they apply.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+from rules.core import Event
+
+if TYPE_CHECKING:
+    from rules.redemption.cards import Ability, Card
+    from rules.redemption.game import Game
+    from rules.redemption.state import Zone
+
+TYPE_NAMES = {
+    "hero": "Hero", "evil_character": "Evil Character", "good_enhancement": "Good Enhancement",
+    "evil_enhancement": "Evil Enhancement", "lost_soul": "Lost Soul", "dominant": "Dominant",
+    "artifact": "Artifact", "site": "Site", "fortress": "Fortress",
+}
+
+Filter = tuple[tuple[str, str], ...]
+
+
+def matches(card: Card, flt: Filter | dict[str, str]) -> bool:
+    """Does ``card`` fit a filter (every key must hold)?"""
+    items = flt.items() if isinstance(flt, dict) else flt
+    for k, v in items:
+        if k == "brigade" and v not in card.brigades:
+            return False
+        if k == "identifier" and v not in card.identifiers:
+            return False
+        if k == "class" and v not in card.classes:
+            return False
+        if k == "type" and card.type != v:
+            return False
+        if k == "name" and card.name != v:
+            return False
+    return True
+
+
+def filter_text(flt: Filter, noun: str = "character") -> str:
+    d = dict(flt)
+    words = []
+    if "type" in d:
+        noun = TYPE_NAMES.get(d["type"], d["type"])
+    if "class" in d:
+        words.append(f"{d['class']}-class")
+    if "brigade" in d:
+        words.append(d["brigade"])
+    text = " ".join(words + [noun])
+    if "identifier" in d:
+        text += f" that is {d['identifier']}"
+    if "name" in d:
+        text += f" named {d['name']}"
+    return text
+
+
+def an(text: str) -> str:
+    return ("an " if text[:1].lower() in "aeiou" else "a ") + text
+
+
+Text = Callable[["Ability", "Card | None"], str]
+#: (game, player, ability, host) -> the cards the player may choose among
+Targets = Callable[["Game", int, "Ability", str], list[str]]
+#: (game, player, source card, host, ability, chosen target, events)
+Do = Callable[["Game", int, str, str, "Ability", str, list[Event]], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """One ability: ``text`` writes what a player reads (from the card's data, so it always says what the engine
+    does); ``targets`` lists what the player chooses among (None: nothing to choose); ``do`` carries it out
+    (None: passive); ``undo`` is where a negated card's target went (redemption.effect.negate)."""
+
+    name: str
+    summary: str
+    text: Text
+    do: Do | None = None
+    targets: Targets | None = None
+    #: a choice is needed: with no possible target the card cannot be played (Dominants); otherwise an
+    #: enhancement with no target is still played, for its numbers
+    needs_target: bool = False
+    undo: Zone | Literal["", "none"] = "none"
+
+    @property
+    def rule(self) -> str:
+        return f"redemption.effect.{self.name}"
+
+
+# --- targets ------------------------------------------------------------------------------------------
+def _opposing(g: Game, p: int, ab: Ability, host: str) -> list[str]:
+    """The opposing characters in battle an ability may hit (redemption.battle.targets)."""
+    opp = g.opponent(p)
+    return [c for c in g.battle_chars(opp) if matches(g.cd[c], ab.filter) and not g._is_ignored(c)]
+
+
+def _band_targets(g: Game, p: int, ab: Ability, host: str) -> list[str]:
+    align = g.cd[host].type
+    z = g.z[p]
+    return [c for zone in ("territory", "hand") for c in z[zone]  # type: ignore[literal-required]
+            if g.cd[c].type == align and c not in g.attached and matches(g.cd[c], ab.filter)
+            and g._unique_clash(p, c) is None and not g._kept_out(c)]
+
+
+def _souls_of_opponents(g: Game, p: int, ab: Ability, host: str) -> list[str]:
+    return [s for q in g.others(p) for s in g.z[q]["land_of_bondage"] + g.z[q]["in_site"]]
+
+
+def _typed_in_play(g: Game, p: int, ab: Ability, host: str) -> list[str]:
+    out = []
+    card_type = ab.card_type
+    for q in range(g.n):
+        for zone in ("territory", "artifact_pile", "field_of_battle"):
+            for c in g.z[q][zone]:  # type: ignore[index]
+                cd = g.cd[c]
+                if c in g.attached:
+                    continue
+                if cd.is_character if card_type == "character" else cd.type == card_type:
+                    if zone == "field_of_battle" and g._is_protected(c):
+                        continue
+                    out.append(c)
+    return out
+
+
+# --- what effects do -----------------------------------------------------------------------------------
+def _do_draw(g: Game, p: int, src: str, host: str, ab: Ability, target: str, events: list[Event]) -> None:
+    if ab.when in ("upkeep", "activate"):  # artifacts: drawn in Upkeep / when activated (rules.redemption.game)
+        return
+    g._draw(p, ab.n, events, f"for {g.cd[src].name} (redemption.effect.draw)")
+
+
+_FATE: dict[str, Zone] = {"discard": "discard", "withdraw": "territory", "capture": "captured", "set_aside": "set_aside"}
+_VERB = {"discard": "discards", "withdraw": "returns to territory", "capture": "captures", "set_aside": "sets aside"}
+
+
+def _do_remove(g: Game, p: int, src: str, host: str, ab: Ability, target: str, events: list[Event]) -> None:
+    """discard, withdraw, capture, set aside: an opposing character leaves the battle."""
+    eff, name, rid = ab.effect, g.cd[src].name, f"redemption.effect.{ab.effect}"
+    if not g.in_battle():
+        return
+    if not target:
+        events.append(Event("effect", f"{name}: no opposing character in battle fits ({rid}).", p))
+        return
+    if eff == "discard" and g._is_protected(target):
+        events.append(Event("effect", f"{name} would discard {g._nm(target)}, but it is protected ({rid}).", p))
+        return
+    events.append(Event("effect", f"{name} {_VERB[eff]} {g._nm(target)}: it is removed from battle ({rid}).", p))
+    g._leave_battle(target, _FATE[eff], events, taker=p)
+    g.b.effects.append((src, eff, target, g.loc[target][1]))
+
+
+def _do_ignore(g: Game, p: int, src: str, host: str, ab: Ability, target: str, events: list[Event]) -> None:
+    if not g.in_battle():
+        return
+    hit = _opposing(g, p, ab, host)
+    for c in hit:
+        g.b.ignored[c] = src
+    what = ", ".join(g.cd[c].name for c in hit) or "nothing (no opposing character fits)"
+    events.append(Event("effect", f"{g.cd[src].name}: ignore {what} (redemption.effect.ignore).", p))
+
+
+def _do_band(g: Game, p: int, src: str, host: str, ab: Ability, target: str, events: list[Event]) -> None:
+    name = g.cd[src].name
+    if not g.in_battle():
+        return
+    if not target:
+        events.append(Event("effect", f"{name}: no character in your hand or territory can band in "
+                            "(redemption.effect.band).", p))
+        return
+    origin = g.loc[target][1]
+    g.b.effects.append((src, "band", target, origin))
+    g._enter_battle(p, target, events, "bands in", f" from their {origin} with {name} (redemption.effect.band)")
+
+
+def _do_protect(g: Game, p: int, src: str, host: str, ab: Ability, target: str, events: list[Event]) -> None:
+    if g.in_battle():
+        g.b.protected[host] = src
+        events.append(Event("effect", f"{g.cd[src].name}: {g.cd[host].name} cannot be discarded this battle "
+                            "(redemption.effect.protect).", p))
+
+
+def _do_negate(g: Game, p: int, src: str, host: str, ab: Ability, target: str, events: list[Event]) -> None:
+    name, rid = g.cd[src].name, "redemption.effect.negate"
+    if not g.in_battle():
+        return
+    theirs = [e for e in g.b.played if g.owner(e) != p and e not in g.b.negated]
+    if not theirs:
+        events.append(Event("effect", f"{name}: no opposing enhancement to negate ({rid}).", p))
+        return
+    e = theirs[-1]
+    g.b.negated.append(e)
+    events.append(Event("effect", f"{name} negates {g._nm(e)} ({rid}).", p))
+    g._undo(e, events)
+
+
+def _do_rescue_any(g: Game, p: int, src: str, host: str, ab: Ability, target: str, events: list[Event]) -> None:
+    g.attached.pop(target, None)
+    g._move(target, p, "land_of_redemption")
+    g.s.flags.rescued = True
+    events.append(Event("rescue", f"{g.cd[src].name} rescues {g._nm(target)} into Player {p + 1}'s Land of "
+                        "Redemption (redemption.effect.rescue_any).", p))
+    if target in g.b.souls:
+        g.b.souls.remove(target)
+
+
+def _do_discard_type(g: Game, p: int, src: str, host: str, ab: Ability, target: str, events: list[Event]) -> None:
+    name, rid = g.cd[src].name, "redemption.effect.discard_type"
+    if g.loc[target][1] == "field_of_battle":
+        events.append(Event("effect", f"{name} discards {g._nm(target)} from battle: it is removed from battle ({rid}).", p))
+        g._leave_battle(target, "discard", events)
+    else:
+        g._to_discard(target, events, f" by {name} ({rid})")
+
+
+# --- the words ------------------------------------------------------------------------------------------
+def _text_draw(a: Ability, card: Card | None) -> str:
+    n = f"{a.n} card" + ("s" if a.n != 1 else "")
+    if a.when == "upkeep":
+        return f"While face up: draw {n} in each of your Upkeep phases."
+    if a.when == "activate":
+        return f"When activated: draw {n}."
+    if card is not None and card.is_character:
+        return f"When this character enters battle, draw {n}."
+    return f"Draw {n}."
+
+
+def _text_discard_type(a: Ability, card: Card | None) -> str:
+    what = "character" if a.card_type == "character" else TYPE_NAMES.get(a.card_type, a.card_type)
+    return f"Discard any {what} in play (not one held in a fortress or set aside)."
+
+
+def _effects() -> dict[str, Effect]:
+    def opposing(words: str) -> Text:
+        return lambda a, card: words.format(an("opposing " + filter_text(a.filter)))
+
+    return {e.name: e for e in (
+        Effect("draw", "draw N cards", _text_draw, _do_draw),
+        Effect("discard", "discard an opposing character in battle", opposing("Discard {} in battle."),
+               _do_remove, _opposing, undo="discard"),
+        Effect("withdraw", "return an opposing character in battle to its owner's territory",
+               opposing("Return {} in battle to its owner's territory."), _do_remove, _opposing, undo="territory"),
+        Effect("ignore", "ignore opposing characters in battle",
+               lambda a, card: f"Ignore every opposing {filter_text(a.filter)} in this battle.", _do_ignore),
+        Effect("band", "bring one of your characters from territory into battle",
+               lambda a, card: f"Band: bring your {filter_text(a.filter)} from your territory into battle.",
+               _do_band, _band_targets, undo=""),
+        Effect("protect", "protect a character from discard",
+               lambda a, card: "The character this is played on cannot be discarded during this battle.", _do_protect),
+        Effect("negate", "negate the last opposing enhancement",
+               lambda a, card: "Negate the last enhancement your opponent played in this battle (its numbers and "
+                               "effects stop counting).", _do_negate),
+        Effect("capture", "capture an opposing character in battle",
+               opposing("Capture {} in battle: it leaves the battle and is held in your captured area."),
+               _do_remove, _opposing, undo="captured"),
+        Effect("rescue_any", "rescue any Lost Soul",
+               lambda a, card: "Rescue any one of your opponent's Lost Souls: it goes straight to your Land of "
+                               "Redemption.", _do_rescue_any, _souls_of_opponents, needs_target=True),
+        Effect("discard_type", "discard any card of a type in play", _text_discard_type, _do_discard_type,
+               _typed_in_play, needs_target=True),
+        Effect("hand_limit", "raise the hand limit",
+               lambda a, card: f"While this is face up or in your territory, your hand limit is {a.n} higher."),
+        Effect("restricted_soul", "only a matching Hero may rescue this Lost Soul",
+               lambda a, card: f"Only {an('Hero' if not a.filter else filter_text(a.filter, 'Hero'))} may rescue "
+                               "this Lost Soul."),
+        Effect("set_aside", "set aside an opposing character in battle",
+               opposing("Set aside {} in battle (it goes to its owner's set-aside area)."),
+               _do_remove, _opposing, undo="set_aside"),
+        Effect("site", "holds Lost Souls that only matching Heroes may rescue",
+               lambda a, card: f"Holds up to {a.n} of your Lost Souls; only {an(filter_text(a.filter, 'Hero'))} may "
+                               "rescue a Lost Soul from here."),
+        Effect("fortress", "holds cards safe from discard",
+               lambda a, card: f"Holds up to {a.n} of your {filter_text(a.filter, 'card')}s; cards inside cannot be "
+                               "discarded or go to battle."),
+    )}
+
+
+#: every effect by name
+REGISTRY: dict[str, Effect] = _effects()
+#: effect name -> short description of where it works (for docs and the coach)
+EFFECTS: dict[str, str] = {name: e.summary for name, e in REGISTRY.items()}
+#: effects whose target the player chooses when an enhancement or a character brings them (redemption.battle.targets)
+TARGETED: tuple[str, ...] = tuple(name for name, e in REGISTRY.items() if e.targets is not None and not e.needs_target)
+#: what an ability did that negating its card undoes (redemption.effect.negate): effect -> where the target went
+UNDOABLE: dict[str, str] = {name: e.undo for name, e in REGISTRY.items() if e.undo != "none"}

@@ -1,0 +1,115 @@
+"""Redemption actions and their text notation: one decision is ``verb arg...`` (rules.md, redemption.notation)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal, get_args
+
+Verb = Literal["cut", "first", "play", "artifact", "activate", "site", "soul", "setaside", "return", "equip", "fortress",
+               "fortress-in", "fortress-out", "rescue", "challenge", "block", "noblock", "enhance", "pass", "surrender",
+               "dominant", "decline", "discard", "end"]
+
+VERBS: dict[str, tuple[tuple[int, int], str]] = {
+    # verb: (number of card arguments (min, max), rule id)
+    "cut": ((0, 0), "redemption.setup.cut"),
+    "first": ((0, 0), "redemption.setup.first"),
+    "play": ((1, 1), "redemption.prep.character"),
+    "artifact": ((1, 1), "redemption.prep.artifact"),
+    "activate": ((1, 1), "redemption.prep.activate"),
+    "site": ((1, 1), "redemption.prep.site"),
+    "soul": ((2, 2), "redemption.prep.soul"),
+    "setaside": ((1, 1), "redemption.prep.setaside"),
+    "return": ((1, 1), "redemption.prep.return"),
+    "equip": ((2, 2), "redemption.prep.equip"),
+    "fortress": ((1, 1), "redemption.prep.fortress"),
+    "fortress-in": ((2, 2), "redemption.prep.fortress-in"),
+    "fortress-out": ((1, 1), "redemption.prep.fortress-out"),
+    "rescue": ((1, 1), "redemption.battle.rescue"),
+    "challenge": ((1, 1), "redemption.battle.challenge"),
+    "block": ((1, 1), "redemption.battle.block"),
+    "noblock": ((0, 0), "redemption.battle.block"),
+    "enhance": ((2, 3), "redemption.battle.enhance"),
+    "pass": ((0, 0), "redemption.battle.pass"),
+    "surrender": ((1, 1), "redemption.battle.surrender"),
+    "dominant": ((1, 2), "redemption.dominant"),
+    "decline": ((0, 0), "redemption.dominant.window"),
+    "discard": ((1, 1), "redemption.discard.limit"),
+    "end": ((0, 0), "redemption.turn.end"),
+}
+assert tuple(VERBS) == get_args(Verb)
+ID = re.compile(r"^[A-Z]+[0-9]+$")
+#: What each placement or battle verb does, for refusals that name the phase it belongs to.
+VERB_WHAT = {"play": "You put a character into your territory", "artifact": "You put an artifact on your artifact pile",
+             "site": "You put a site into your territory", "setaside": "You set a character aside",
+             "equip": "You place a weapon on a warrior", "fortress": "You put a fortress into your territory",
+             "activate": "You activate an artifact", "soul": "You put a Lost Soul into a site",
+             "return": "You return a character from the set-aside area",
+             "fortress-in": "You put a card into a fortress", "fortress-out": "You take a card out of a fortress",
+             "rescue": "You make a rescue attempt", "challenge": "You make a battle challenge",
+             "end": "You end a phase"}
+
+
+def a_(noun: str) -> str:
+    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
+
+
+def possessive(name: str) -> str:
+    """Shut Mouths of Lions' brigade, Gideon's brigade."""
+    return name + ("'" if name.endswith("s") else "'s")
+
+
+def sentence(text: str) -> str:
+    """A refusal as a sentence: capital first letter, full stop at the end."""
+    text = text.strip()
+    if text and text[0].islower():
+        text = text[0].upper() + text[1:]
+    if text and text[-1] not in ".!?)":
+        text += "."
+    return text
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One decision, written ``verb arg...``; see ``rules.md`` (redemption.notation) for the table."""
+
+    verb: str
+    args: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return " ".join((self.verb,) + self.args)
+
+
+def parse_action(text: str, seats: int = 2) -> Action:
+    if not isinstance(text, str):
+        raise ValueError(f"{text!r} is not an action")
+    words = text.strip().split()
+    if not words:
+        raise ValueError("empty action; try 'end', 'pass', 'play G12' (see the notation table in the rules)")
+    verb, args = words[0].lower(), words[1:]
+    if verb not in VERBS:
+        raise ValueError(f"{words[0]!r} is not a Redemption action; the verbs are: {', '.join(VERBS)}")
+    if verb == "cut":
+        if len(args) > 1 or (args and not args[0].isdigit()):
+            raise ValueError("write 'cut' for a random cut or 'cut N' to lift N cards from the top")
+        return Action("cut", tuple(str(int(a)) for a in args))
+    if verb == "first":
+        if len(args) != 1 or args[0] not in [str(q) for q in range(seats)]:
+            choices = " or ".join(f"'first {q}'" for q in range(seats))
+            raise ValueError(f"write {choices}: the player ({' or '.join(map(str, range(seats)))}) who takes the first turn")
+        return Action("first", (args[0],))
+    (lo, hi), _ = VERBS[verb]
+    if not lo <= len(args) <= hi:
+        n = str(lo) if lo == hi else f"{lo} or {hi}"
+        raise ValueError(f"'{verb}' takes {n} card id(s), e.g. {example(verb)}")
+    ids = tuple(a.upper() for a in args)
+    for a in ids:
+        if not ID.match(a):
+            raise ValueError(f"{a!r} is not a card id; card ids look like G17 or H3")
+    return Action(verb, ids)
+
+
+def example(verb: str) -> str:
+    return {"soul": "'soul G5 G40'", "equip": "'equip G33 G12'", "fortress-in": "'fortress-in G12 G44'",
+            "enhance": "'enhance G20 G12' or 'enhance G20 G12 H7' (with the target of its ability)",
+            "dominant": "'dominant G45' or 'dominant G45 H3'"}.get(verb, f"'{verb} G12'")

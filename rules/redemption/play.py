@@ -1,0 +1,415 @@
+"""Legal actions, and how the turn goes: setup, phases, placing cards, Dominants, the end of the game."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rules.core import Event
+from rules.redemption.checks import Checks
+from rules.redemption.notation import Action
+from rules.redemption.state import HAND_SIZE, MIN_CUT, STALL_TURNS, TURN_DRAW, Battle, Flags, Zone
+
+if TYPE_CHECKING:
+    from rules.redemption.game import Game
+
+
+class Play(Checks):
+    # --- legal actions ------------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        p = self.current_player
+        if p is None:
+            return []
+        out: list[Action] = []
+        if self.s.window.queue:
+            return self._dominant_actions(p) + [Action("decline")]
+        ph = self.phase
+        z = self.z[p]
+        hand = z["hand"]
+        if ph == "cut":
+            n = len(self.z[self._cut_deck(p)]["deck"])
+            out.append(Action("cut"))
+            out.extend(Action("cut", (str(k),)) for k in range(MIN_CUT, n - MIN_CUT + 1))
+            return out
+        if ph == "first":
+            return [Action("first", (str(q),)) for q in range(self.n)]
+        if ph in ("prep", "discard"):
+            out.extend(self._placement_actions(p, ph))
+            out.append(Action("end"))
+        elif ph == "hand_limit":
+            out.extend(Action("discard", (c,)) for c in hand)
+        elif ph == "battle":
+            step = self.b.step
+            if not self.b.kind:
+                opp = self.opponent(p)
+                in_play = self._unique_names(p) if not self.s.flags.battled else set()
+                for c in (hand + z["territory"]) if not self.s.flags.battled else ():
+                    cd = self.cd[c]
+                    if cd.type == "hero" and c not in self.attached and (
+                            self.loc[c][1] == "territory" or cd.name not in in_play or self._unique_clash(p, c) is None):
+                        out.append(Action("rescue" if self.reachable(c, opp) else "challenge", (c,)))
+                out.append(Action("end"))
+            elif step == "block":
+                for c in hand + z["territory"]:
+                    if self.cd[c].type == "evil_character" and c not in self.attached and self._unique_clash(p, c) is None:
+                        out.append(Action("block", (c,)))
+                out.append(Action("noblock"))
+            elif step == "initiative":
+                chars = [c for c in self.battle_chars(p) if not self._is_ignored(c)]
+                for e in hand:
+                    ec = self.cd[e]
+                    if not ec.is_enhancement:
+                        continue
+                    for c in chars:
+                        if self._enhance_problem(e, c) is None:
+                            targets = self._ability_targets(p, e, c)
+                            if targets:
+                                out.extend(Action("enhance", (e, c, t)) for t in targets)
+                            else:
+                                out.append(Action("enhance", (e, c)))
+                out.append(Action("pass"))
+            elif step == "surrender":
+                out.extend(Action("surrender", (s,)) for s in self.b.souls)
+        out.extend(self._dominant_actions(p))
+        return out
+
+    def _placement_actions(self, p: int, ph: str) -> list[Action]:
+        z = self.z[p]
+        out = []
+        prep = ph == "prep"
+        terr_chars = [c for c in z["territory"] if self.cd[c].is_character]
+        in_play = self._unique_names(p)
+        for c in z["hand"]:
+            cd = self.cd[c]
+            if cd.is_character:
+                if cd.name not in in_play:
+                    out.append(Action("play", (c,)))
+            elif cd.type == "artifact":
+                out.append(Action("artifact", (c,)))
+                if prep and not self.s.flags.artifact_activated:
+                    out.append(Action("activate", (c,)))
+            elif cd.type == "site":
+                out.append(Action("site", (c,)))
+            elif cd.type == "fortress":
+                if cd.name not in in_play:
+                    out.append(Action("fortress", (c,)))
+            elif cd.is_enhancement and "weapon" in cd.classes:
+                for w in terr_chars:
+                    if self._equip_problem(c, w) is None:
+                        out.append(Action("equip", (c, w)))
+        out.extend(Action("setaside", (c,)) for c in terr_chars)
+        if prep:
+            if not self.s.flags.artifact_activated:
+                out.extend(Action("activate", (a,)) for a in z["artifact_pile"] if a not in self.face_up)
+            for s in z["territory"]:
+                sa = self.cd[s].has("site")
+                if sa and len(self._attachments(s)) < sa.n:
+                    out.extend(Action("soul", (l, s)) for l in z["land_of_bondage"])
+                fa = self.cd[s].has("fortress")
+                if fa and len(self._attachments(s)) < fa.n:
+                    out.extend(Action("fortress-in", (c, s)) for c in z["territory"]
+                               if c != s and self._fortress_in_problem(c, s) is None)
+            out.extend(Action("return", (c,)) for c in z["set_aside"] if c not in self.attached)
+            out.extend(Action("fortress-out", (c,)) for c in z["in_fortress"]
+                       if self.cd[self.attached[c]].type == "fortress")
+        return out
+
+    def _dominant_actions(self, p: int) -> list[Action]:
+        out = []
+        if self.phase == "cut":
+            return out
+        for d in self.z[p]["hand"]:
+            if self.cd[d].type != "dominant":
+                continue
+            targets = self._dominant_targets(p, d)
+            if targets is None:
+                out.append(Action("dominant", (d,)))
+            else:
+                out.extend(Action("dominant", (d, t)) for t in targets)
+        return out
+
+    # --- performing ----------------------------------------------------------------------------
+    def _perform(self, action: Action, events: list[Event]) -> None:
+        p = self.current_player
+        assert p is not None
+        getattr(self, "_do_" + action.verb.replace("-", "_"))(p, action.args, events)
+        if self.b.kind == "challenge" and self.phase == "battle":
+            self._challenge_to_rescue(events)
+        if not self.is_over:
+            self._check_end(events)
+
+    def _cut_deck(self, p: int) -> int:
+        """The player whose deck p cuts: the player to p's left (the next seat; redemption.setup.cut)."""
+        return (p + 1) % len(self.z)
+
+    def _do_cut(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
+        opp = self._cut_deck(p)
+        deck = self.z[opp]["deck"]
+        n = len(deck)
+        if args:
+            k = int(args[0])
+        elif n >= 2 * MIN_CUT:
+            k = MIN_CUT + self.rng.below(n - 2 * MIN_CUT + 1)
+        else:
+            k = 0
+        deck[:] = deck[k:] + deck[:k]
+        events.append(Event("cut", f"Player {p + 1} cuts Player {opp + 1}'s deck, lifting {k} card(s) (redemption.setup.cut).", p))
+        if p > 0:  # the cut goes round from the last seat to the first
+            self.s.cutter = p - 1
+            return
+        self.s.cutter = -1
+        drawn = [self._draw(q, HAND_SIZE, events, "for the starting hand") for q in range(self.n)]
+        self.s.souls_drawn = drawn
+        most = max(drawn)
+        tied = [q for q in range(self.n) if drawn[q] == most]
+        chooser = tied[0] if len(tied) == 1 else tied[self.rng.below(len(tied))]
+        if len(tied) == 1:
+            why = f"drew the most Lost Souls ({'-'.join(map(str, drawn))})" if self.n > 2 else \
+                f"drew more Lost Souls ({drawn[chooser]} to {drawn[1 - chooser]})"
+        else:
+            why = f"won the coin flip (both drew {most} Lost Souls)" if self.n == 2 else \
+                f"won the draw among those with the most Lost Souls ({most})"
+        self.s.chooser = chooser
+        self.s.phase = "first"
+        events.append(Event("first", f"Player {chooser + 1} {why} and chooses who goes first (redemption.setup.first).", chooser))
+
+    def _do_first(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
+        first = int(args[0])
+        whom = "to take the first turn" if first == p else f"Player {first + 1} to take the first turn"
+        events.append(Event("first", f"Player {p + 1} chooses {whom}.", p))
+        self.s.chooser = -1
+        self.s.first = first
+        self._start_turn(first, events)
+
+    def _start_turn(self, p: int, events: list[Event]) -> None:
+        cap = self.options["max_turns"]
+        if cap and self.turn >= cap:
+            self._end_by_score(f"the turn limit ({cap} turns) was reached (redemption.win.maxturns)", events)
+            return
+        self.s.turn += 1
+        self.s.active = p
+        self.s.flags = Flags()
+        self.b = Battle()
+        events.append(Event("turn", f"Turn {self.turn}: Player {p + 1}.", p))
+        if self.options["first_player_skips_draw"] and self.turn == 1:
+            events.append(Event("draw", f"Player {p + 1} goes first and skips the first draw (option first_player_skips_draw).", p))
+        else:
+            self._draw(p, TURN_DRAW, events, "in the Draw phase")
+        for a in list(self.z[p]["artifact_pile"]):  # Upkeep
+            if a in self.face_up:
+                for ab in self.cd[a].abilities:
+                    if ab.effect == "draw" and ab.when == "upkeep":
+                        self._draw(p, ab.n, events, f"in Upkeep for {self.cd[a].name}")
+        self.s.phase = "prep"
+
+    def _do_end(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
+        ph = self.phase
+        if ph == "prep":
+            self.s.phase = "battle"
+            self.b = Battle()
+            events.append(Event("phase", f"Player {p + 1} ends the Preparation phase.", p))
+            self._open_window(self.others(p), "", events)
+        elif ph == "battle":
+            self.s.phase = "discard"
+            events.append(Event("phase", f"Player {p + 1} makes no rescue attempt this turn.", p))
+        elif ph == "discard":
+            if len(self.z[p]["hand"]) > self.hand_limit(p):
+                self.s.phase = "hand_limit"
+                events.append(Event("phase", f"Player {p + 1} holds {len(self.z[p]['hand'])} cards and must discard down to {self.hand_limit(p)} (redemption.discard.limit).", p))
+            elif not self._open_window(self.others(p), "end_turn", events):
+                self._end_turn(events)
+
+    def _do_decline(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
+        self.s.window.queue.pop(0)
+        if not self.s.window.queue:
+            self._close_window(events)
+
+    def rescue_possible(self) -> bool:
+        """Could either player still win a soul: a Hero that reaches one of the opponent's Lost Souls (blockers aside), or
+        a Dominant that rescues one? (redemption.win.stalled)"""
+        zones: tuple[Zone, ...] = ("hand", "territory", "set_aside", "in_fortress", "field_of_battle")
+        for p in range(self.n):
+            for opp in self.others(p):
+                if not (self.z[opp]["land_of_bondage"] or self.z[opp]["in_site"]):
+                    continue
+                for zone in zones:
+                    for c in self.z[p][zone]:
+                        cd = self.cd[c]
+                        if cd.type == "hero" and self.owner(c) == p and self.reachable(c, opp):
+                            return True
+                        if cd.type == "dominant" and zone == "hand" and cd.has("rescue_any"):
+                            return True
+        return False
+
+    def _end_turn(self: Game, events: list[Event]) -> None:
+        both_empty = not any(z["deck"] for z in self.z)
+        self.s.dry = self.s.dry + 1 if both_empty and not self.s.flags.rescued else 0
+        if both_empty and not self.rescue_possible():
+            self._end_by_score("both draw piles are empty and no player can win a Lost Soul any more "
+                               "(redemption.win.stalled)", events)
+            return
+        if self.s.dry >= STALL_TURNS:
+            self._end_by_score(f"both draw piles are empty and {STALL_TURNS // 2} full rounds passed without a rescue "
+                               "(redemption.win.stalled)", events)
+            return
+        self._start_turn((self.active + 1) % self.n, events)
+
+    def _do_discard(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
+        (c,) = args
+        self._move(c, p, "discard")
+        events.append(Event("discard", f"Player {p + 1} discards {self._nm(c)} to the hand limit.", p))
+        if len(self.z[p]["hand"]) <= self.hand_limit(p):
+            self._end_turn(events)
+
+    # prep / discard phase actions
+    def _do_play(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
+        (c,) = args
+        self._move(c, p, "territory")
+        events.append(Event("place", f"Player {p + 1} puts {self._nm(c)} into their territory.", p))
+
+    def _do_artifact(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
+        (c,) = args
+        self._move(c, p, "artifact_pile")
+        events.append(Event("place", f"Player {p + 1} puts an artifact ({c}) face down on their artifact pile.", p))
+
+    def _do_activate(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
+        (c,) = args
+        if self.loc[c][1] == "hand":
+            self._move(c, p, "artifact_pile")
+        for other in self.z[p]["artifact_pile"]:
+            if other in self.face_up:
+                self.face_up.discard(other)
+                events.append(Event("activate", f"{self._nm(other)} turns face down: one active artifact at a time "
+                                    "(redemption.prep.activate).", p))
+        self.face_up.add(c)
+        self.s.flags.artifact_activated = True
+        events.append(Event("activate", f"Player {p + 1} activates {self._nm(c)}: {self.cd[c].ability_text}", p))
+        for ab in self.cd[c].abilities:
+            if ab.effect == "draw" and ab.when == "activate":
+                self._draw(p, ab.n, events, f"for {self.cd[c].name}")
+
+    def _do_site(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
+        (c,) = args
+        self._move(c, p, "territory")
+        events.append(Event("place", f"Player {p + 1} puts the site {self._nm(c)} into their territory.", p))
+
+    def _do_soul(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
+        s, site = args
+        self._move(s, p, "in_site")
+        self.attached[s] = site
+        events.append(Event("place", f"Player {p + 1} puts {self._nm(s)} into {self._nm(site)}.", p))
+
+    def _do_setaside(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
+        (c,) = args
+        self._move_with(c, p, "set_aside")
+        events.append(Event("place", f"Player {p + 1} sets {self._nm(c)} aside.", p))
+
+    def _do_return(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
+        (c,) = args
+        self._move_with(c, p, "territory")
+        events.append(Event("place", f"Player {p + 1} returns {self._nm(c)} from the set-aside area to their territory.", p))
+
+    def _do_equip(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
+        w, c = args
+        self._move(w, p, "territory")
+        self.attached[w] = c
+        events.append(Event("place", f"Player {p + 1} places {self._nm(w)} on {self._nm(c)}.", p))
+
+    def _do_fortress(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
+        (c,) = args
+        self._move(c, p, "territory")
+        events.append(Event("place", f"Player {p + 1} puts the fortress {self._nm(c)} into their territory.", p))
+
+    def _do_fortress_in(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
+        c, f = args
+        self._move_with(c, p, "in_fortress")
+        self.attached[c] = f
+        events.append(Event("place", f"Player {p + 1} puts {self._nm(c)} into {self._nm(f)}.", p))
+
+    def _do_fortress_out(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
+        (c,) = args
+        del self.attached[c]
+        self._move_with(c, p, "territory")
+        events.append(Event("place", f"Player {p + 1} takes {self._nm(c)} out of the fortress into their territory.", p))
+
+    def _do_dominant(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
+        d = args[0]
+        target = args[1] if len(args) > 1 else ""
+        window = bool(self.s.window.queue)
+        if window:
+            self.s.window.queue.pop(0)
+        self._move(d, p, "discard")
+        events.append(Event("dominant", f"Player {p + 1} plays the Dominant {self._nm(d)}: {self.cd[d].ability_text}", p))
+        for ab in self.cd[d].abilities:
+            self._effect(p, d, d, ab, target, events)
+        if window:
+            then = self.s.window.then
+            if then == "resolve" and self.phase == "battle" and self.b.kind and not self.battle_chars(self.active):
+                self.s.window.queue, self.s.window.then = [], ""  # nothing left to resolve: the window closes with the battle
+                events.append(Event("battle", "No Hero is left in battle: the battle is over and rescues nothing.", -1))
+                self._finish_battle(events)
+                return
+            if then and not self.is_over:  # the other players may answer before the game goes on
+                self.s.window.queue[:0] = [q for q in self.others(p) if q not in self.s.window.queue
+                                           and self._has_playable_dominant(q)]
+            if then == "resolve" and self.phase == "battle" and self.b.kind:
+                if not self.s.window.queue:
+                    self._close_window(events)
+                return
+            if not self.s.window.queue:
+                self._close_window(events)
+        if self.phase == "hand_limit" and len(self.z[p]["hand"]) <= self.hand_limit(p):
+            events.append(Event("phase", f"Player {p + 1} is within the hand limit now.", p))
+            self._end_turn(events)
+        if self.s.window.queue:
+            return
+        if self.phase == "battle" and self.b.kind:
+            if self.b.step == "initiative" and not any(self.battle_chars(q) for q in range(self.n)):
+                events.append(Event("battle", "No character is left in battle on either side: the battle ends.", -1))
+                self._resolve(events)
+            elif self.b.step == "initiative":
+                self.b.last_actor = p
+                self.b.passes = 0
+                self._after_battle_change(events)
+            elif self.b.step == "block" and not self.battle_chars(self.active):
+                events.append(Event("battle", "No Hero is left in battle: the rescue attempt is over.", -1))
+                self._finish_battle(events)
+            elif self.b.step == "surrender" and not self.b.souls:
+                events.append(Event("battle", "No Lost Soul is left to surrender.", -1))
+                self._finish_battle(events)
+
+    # --- the end ---------------------------------------------------------------------------------
+    def _resign(self, player: int) -> None:
+        self.s.result = str(self.others(player)[0])  # two seats: the other player wins
+        self.s.end_reason = f"Player {player + 1} resigned (redemption.resign)"
+
+    def _end_by_score(self, why: str, events: list[Event]) -> None:
+        """The most Redeemed Souls win; a tie for the most is a draw (redemption.win.stalled)."""
+        scores = [self.score(q) for q in range(self.n)]
+        best = [q for q, sc in enumerate(scores) if sc == max(scores)]
+        self.s.result = "draw" if len(best) > 1 else str(best[0])
+        self.s.end_reason = why
+        res = "a draw" if len(best) > 1 else f"Player {best[0] + 1} wins"
+        events.append(Event("game_over", f"The game ends because {why}: {'-'.join(map(str, scores))} Redeemed Souls, "
+                            f"{res}.", -1))
+
+    def _check_end(self, events: list[Event]) -> None:
+        target = self.options["rescues_to_win"]
+        if self.phase == "cut":
+            return
+        s = [self.score(q) for q in range(self.n)]
+        if max(s) >= target:  # type: ignore[operator]
+            best = [q for q in range(self.n) if s[q] == max(s)]
+            w = best[0]
+            self.s.result = "draw" if len(best) > 1 else str(w)
+            self.s.end_reason = f"Player {w + 1} has {s[w]} Redeemed Souls (redemption.win.rescues)"
+            events.append(Event("game_over", f"Player {w + 1} has rescued {s[w]} Lost Souls and wins (redemption.win.rescues).", w))
+            return
+        cd = self.cd
+        zones: tuple[Zone, ...] = ("deck", "hand", "land_of_bondage", "in_site")
+        for z in self.z:
+            for zone in zones:
+                for c in z[zone]:
+                    if cd[c].type == "lost_soul":
+                        return
+        self._end_by_score("no Lost Soul is left to rescue (redemption.win.nosouls)", events)
+

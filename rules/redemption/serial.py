@@ -1,0 +1,431 @@
+"""A Redemption state as plain tables (``to_dict``) and back (``from_dict``), refusing what no game can hold.
+
+The tables are read field by field from the dataclasses of :mod:`rules.redemption.state` (each value must have
+its default's kind), so what is left to ``from_dict`` is meaning, rule ``redemption.save.valid``, two levels,
+both raising ValueError with one sentence that says what is impossible:
+
+- :func:`position` holds for every state, a hand-built lesson or test position included: each card in exactly
+  one zone, Lost Souls only where Lost Souls go, at most one face-up artifact per player, a battle naming only
+  cards that can be part of it, a stored score that matches the Land of Redemption, fewer Redeemed Souls than
+  it takes to win while the game goes on, the setup before turn 1, an attacker in a battle at its block step.
+- :func:`whole_game` holds for a state that a whole game reached from its header, which every save is: each
+  player owns exactly the cards of the deck the header names, every card is where its owner's cards can be,
+  the turn order, the setup and the hand limit at turn boundaries agree. The save layer calls it through
+  ``Game.validate_whole`` (hand-built positions are parts of games and need not pass it).
+
+These are invariants of the state, checked in one pass, not a replay of the history from the seed: a replay
+would make every save from an older version of the rules unloadable as soon as the rules change.
+
+Format: version 2 added ``battle.defender`` (the opponent of the battle, for more than two seats) and ``score``;
+a version 1 state (no ``format``) is migrated: its defender is the player not taking the turn.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import fields
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from rules.core import merge_options, state_header, state_int
+from rules.redemption.cards import CARDS, DECKS, validate_deck
+from rules.redemption.effects import UNDOABLE
+from rules.redemption.notation import ID
+from rules.redemption.state import (BASE_HAND_LIMIT, HAND_SIZE, KINDS, PHASES, STEPS, THEN, ZONES, Battle, Flags,
+                                    Seat, Turn, Window, Zone)
+
+if TYPE_CHECKING:
+    from rules.redemption.game import Game
+
+FORMAT = 2
+RULE = "redemption.save.valid"
+SETUP = ("cut", "first")
+OPTIONS_DEFAULT: dict[str, object] = {"name_on_name": False, "first_player_skips_draw": False,
+                                      "rescuer_chooses": False, "rescues_to_win": 5, "max_turns": 0}
+#: Zones that only ever hold their own player's cards. The Land of Redemption (rescued souls), the captured
+#: and removed piles can hold the other player's.
+OWN_ZONES: tuple[Zone, ...] = ("deck", "hand", "territory", "artifact_pile", "land_of_bondage", "field_of_battle",
+                               "discard", "set_aside", "in_site", "in_fortress")
+
+
+def read_options(raw: object) -> dict[str, object]:
+    options = merge_options(raw, OPTIONS_DEFAULT, "Redemption")
+    if options["rescues_to_win"] < 1:  # type: ignore[operator]
+        raise ValueError("option rescues_to_win must be at least 1")
+    if options["max_turns"] < 0:  # type: ignore[operator]
+        raise ValueError("option max_turns must be 0 (no limit) or more")
+    return options
+
+
+# --- writing ---------------------------------------------------------------------------------------------
+def to_dict(g: Game) -> dict[str, Any]:
+    s, b = g.s, g.b
+    return {
+        "game": g.name, "format": FORMAT, "seed": g.seed, "options": dict(g.options), "rng": g.rng.to_dict(),
+        "decks": [seat.deck for seat in g.seats],
+        "cards": {cid: {"key": k, "owner": o} for cid, (k, o) in g.cards.items()},
+        "players": [{"zones": {zn: list(seat.zones[zn]) for zn in ZONES}} for seat in g.seats],
+        "attached": dict(g.attached), "face_up": sorted(g.face_up),
+        "phase": s.phase, "active": s.active, "turn": s.turn, "first": s.first, "cutter": s.cutter,
+        "chooser": s.chooser, "souls_drawn": list(s.souls_drawn), "flags": _plain(s.flags),
+        "dry_turns": s.dry, "result": s.result, "end_reason": s.end_reason,
+        "battle": {**_plain(b), "effects": [list(e) for e in b.effects]},
+        "score": [g.score(p) for p in range(g.n)], "live": g._live(), "history": list(g.history),
+        "window": _plain(s.window),
+    }
+
+
+def _plain(obj: Battle | Flags | Window) -> dict[str, Any]:
+    out = {}
+    for f in fields(obj):
+        v = getattr(obj, f.name)
+        out[f.name] = v.copy() if isinstance(v, (list, dict)) else v
+    return out
+
+
+# --- reading ---------------------------------------------------------------------------------------------
+T = TypeVar("T", Battle, Flags, Window)
+
+
+def _read(cls: type[T], raw: object, what: str) -> T:
+    """A dataclass from a table: known fields only, each of its default's kind."""
+    if not isinstance(raw, dict):
+        raise ValueError(f"'{what}' must be a table")
+    obj = cls()
+    for k, v in raw.items():
+        if k not in cls.__dataclass_fields__:
+            raise ValueError(f"unknown {what} field {k!r}; the fields are {', '.join(cls.__dataclass_fields__)}")
+        want = getattr(obj, k)
+        if type(v) is not type(want):
+            raise ValueError(f"{what} field {k!r} has the wrong kind of value ({type(want).__name__} expected)")
+        setattr(obj, k, v.copy() if isinstance(v, (list, dict)) else v)  # never share the caller's lists
+    return obj
+
+
+def _ids(value: object, cards: dict[str, tuple[str, int]], what: str) -> None:
+    if not isinstance(value, list) or not all(isinstance(c, str) and c in cards for c in value):
+        raise ValueError(f"{what} must list card ids of this game")
+
+
+def _battle(raw: object, cards: dict[str, tuple[str, int]], seats: int, active: int) -> Battle:
+    b = _read(Battle, raw, "battle")
+    if b.kind not in KINDS:
+        raise ValueError(f"battle kind must be '', 'rescue' or 'challenge', not {b.kind!r}")
+    if b.step not in STEPS or (bool(b.kind) != bool(b.step)):
+        raise ValueError(f"battle step {b.step!r} does not fit battle kind {b.kind!r}")
+    for k in ("ignored", "protected"):
+        for c, src in getattr(b, k).items():
+            if not isinstance(src, str):
+                raise ValueError(f"battle {k} must map card ids to card ids")
+            if c not in cards or src not in cards:
+                raise ValueError(f"battle {k} names unknown cards {c}/{src}")
+    effects = []
+    for e in b.effects:
+        if not (isinstance(e, list) and len(e) == 4 and all(isinstance(x, str) for x in e)
+                and e[0] in cards and e[2] in cards and e[1] in UNDOABLE and (e[3] == "" or e[3] in ZONES)):
+            raise ValueError("battle effects must list [card, effect, target, zone] entries")
+        effects.append((e[0], e[1], e[2], e[3]))
+    b.effects = effects
+    for k in ("negated", "played", "souls"):
+        _ids(getattr(b, k), cards, f"battle {k}")
+    players = range(-1, seats)
+    if b.last_actor not in players or b.surrenderer not in players or b.passes not in (0, 1, 2):
+        raise ValueError(f"battle last_actor/surrenderer must be -1 or a player (0 to {seats - 1}) and passes 0-2")
+    if b.step == "surrender" and b.surrenderer < 0:
+        raise ValueError("a surrender step must say who surrenders")
+    if b.kind and b.defender == -1 and seats == 2:  # format 1: the defender was the other player
+        b.defender = 1 - active
+    if b.kind and (b.defender not in range(seats) or b.defender == active):
+        raise ValueError(f"the battle's defender must be a player other than the attacker, not {b.defender}")
+    if not b.kind and b.defender != -1:
+        raise ValueError("no battle is under way, so there is no defender")
+    return b
+
+
+def from_dict(cls: type[Game], d: dict[str, Any]) -> Game:
+    """Rebuild a game; ValueError names what is impossible about the state."""
+    seed, options, rng = state_header(d, "redemption", read_options)
+    fmt = d.get("format", 1)
+    if fmt not in (1, FORMAT) or isinstance(fmt, bool):
+        raise ValueError(f"state format {fmt!r} is not one this version reads (1 or {FORMAT})")
+    decks = d.get("decks", ["G", "H"])
+    if not (isinstance(decks, list) and len(decks) == 2 and all(isinstance(x, str) for x in decks)):
+        raise ValueError("'decks' must list two deck names")
+    n = len(decks)
+    raw_cards = d.get("cards")
+    if not isinstance(raw_cards, dict) or not raw_cards:
+        raise ValueError("'cards' must be a table from card id to {key, owner}")
+    cards: dict[str, tuple[str, int]] = {}
+    for cid, cd in raw_cards.items():
+        if not isinstance(cid, str) or not ID.match(cid):
+            raise ValueError(f"{cid!r} is not a card id (like G17)")
+        if not isinstance(cd, dict) or not isinstance(cd.get("key"), str) or cd["key"] not in CARDS:
+            raise ValueError(f"card {cid} names an unknown card {cd.get('key') if isinstance(cd, dict) else cd!r}")
+        owner = cd.get("owner")
+        if not isinstance(owner, int) or isinstance(owner, bool) or not 0 <= owner < n:
+            raise ValueError(f"card {cid} must have owner 0 or 1")
+        cards[cid] = (cd["key"], owner)
+    players = d.get("players")
+    if not isinstance(players, list) or len(players) != n:
+        raise ValueError("'players' must list exactly two players")
+    seats: list[Seat] = []
+    seen: dict[str, str] = {}
+    for i, pd in enumerate(players):
+        if not isinstance(pd, dict) or not isinstance(pd.get("zones"), dict):
+            raise ValueError(f"player {i + 1} must be a table with 'zones'")
+        raw = pd["zones"]
+        unknown = set(raw) - set(ZONES)
+        if unknown:
+            raise ValueError(f"player {i + 1} has unknown zone(s) {', '.join(sorted(unknown))}; zones are {', '.join(ZONES)}")
+        seat = Seat(decks[i])
+        for zn in ZONES:
+            ids = raw.get(zn, [])
+            if not isinstance(ids, list) or not all(isinstance(c, str) for c in ids):
+                raise ValueError(f"player {i + 1}'s {zn} must be a list of card ids")
+            for c in ids:
+                if c not in cards:
+                    raise ValueError(f"player {i + 1}'s {zn} holds {c!r}, which is not a card of this game")
+                if c in seen:
+                    raise ValueError(f"card {c} is in two places: {seen[c]} and player {i + 1}'s {zn}")
+                seen[c] = f"player {i + 1}'s {zn}"
+            seat.zones[zn] = list(ids)
+        seats.append(seat)
+    missing = [c for c in cards if c not in seen]
+    if missing:
+        raise ValueError(f"card(s) {', '.join(missing[:5])} are in no zone; every card must be somewhere")
+    attached = d.get("attached", {})
+    if not isinstance(attached, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in attached.items()):
+        raise ValueError("'attached' must be a table from card id to card id")
+    for c, h in attached.items():
+        if c not in cards or h not in cards or c == h:
+            raise ValueError(f"'attached' links {c} to {h}, which is impossible")
+    face_up = d.get("face_up", [])
+    _ids(face_up, cards, "'face_up'")
+    phase = d.get("phase")
+    if phase not in PHASES:
+        raise ValueError(f"'phase' must be one of {', '.join(PHASES)}, not {phase!r}")
+    s = Turn(phase)
+    for k, lo in (("active", 0), ("turn", 0), ("first", -1), ("cutter", -1), ("chooser", -1), ("dry_turns", 0)):
+        v = state_int(d, k, 0 if k in ("active", "turn", "dry_turns") else -1)
+        if v < lo or (k in ("active", "first", "cutter", "chooser") and v >= n):
+            raise ValueError(f"'{k}' cannot be {v}")
+        setattr(s, "dry" if k == "dry_turns" else k, v)
+    if phase == "cut" and s.cutter < 0:
+        raise ValueError("during the cut, 'cutter' must say who cuts (0 or 1)")
+    if phase == "first" and s.chooser < 0:
+        raise ValueError("while choosing the first player, 'chooser' must be 0 or 1")
+    sd = d.get("souls_drawn", [0] * n)
+    if not (isinstance(sd, list) and len(sd) == n and all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in sd)):
+        raise ValueError("'souls_drawn' must be two counts")
+    s.souls_drawn = list(sd)
+    try:
+        s.flags = _read(Flags, d.get("flags", {}), "flags")
+    except ValueError:
+        raise ValueError(f"'flags' must be a table of {', '.join(Flags.__dataclass_fields__)} (true/false)") from None
+    result = d.get("result", "")
+    if result not in ["", "draw"] + [str(q) for q in range(n)]:
+        raise ValueError(f"'result' must be '', '0', '1' or 'draw', not {result!r}")
+    s.result = result
+    er = d.get("end_reason", "")
+    if not isinstance(er, str):
+        raise ValueError("'end_reason' must be text")
+    s.end_reason = er
+    try:
+        w = _read(Window, d.get("window", {}), "window")
+    except ValueError:
+        raise ValueError("'window' must be a table with 'queue' (players) and 'then' ('', 'resolve' or 'end_turn')") from None
+    if w.then not in THEN:
+        raise ValueError("'window' must be a table with 'queue' (players) and 'then' ('', 'resolve' or 'end_turn')")
+    if len(set(w.queue)) != len(w.queue) or not all(isinstance(q, int) and not isinstance(q, bool) and 0 <= q < n
+                                                    for q in w.queue):
+        raise ValueError("a Dominant window's queue lists players 0 and 1 at most once each")
+    s.window = w
+    if w.then and not w.queue:
+        raise ValueError("a window's 'then' needs a player in its queue")
+    if w.queue and (result != "" or phase in SETUP):
+        raise ValueError("a Dominant window can only be open during play")
+    b = _battle(d.get("battle", {}), cards, n, s.active)
+    if w.then == "resolve" and not b.kind:
+        raise ValueError("a window that resolves the battle needs a battle in progress")
+    if w.then == "end_turn" and phase != "discard":
+        raise ValueError("a window that ends the turn belongs to the Discard phase")
+    if b.kind and phase != "battle":
+        raise ValueError("a battle is in progress but the phase is not the Battle phase")
+    history = d.get("history", [])
+    if not isinstance(history, list) or not all(isinstance(h, str) for h in history):
+        raise ValueError("'history' must be a list of action strings")
+    g = cls(seed, options, rng, seats, cards, dict(attached), set(face_up), s, b, list(history))
+    position(g)
+    score = d.get("score")
+    if score is not None and score != [g.score(p) for p in range(n)]:
+        raise ValueError(f"the stored score {score!r} does not match the Lands of Redemption "
+                         f"({'-'.join(str(g.score(p)) for p in range(n))}) ({RULE})")
+    live = d.get("live", {})
+    if not isinstance(live, dict):
+        raise ValueError("'live' must be a table")
+    if live and live != g._live():
+        raise ValueError(f"the stored battle totals {live} do not match the cards in battle {g._live()}")
+    return g
+
+
+# --- meaning ---------------------------------------------------------------------------------------------
+def _fail(problem: str) -> None:
+    raise ValueError(f"{problem} ({RULE})")
+
+
+def position(g: Game) -> None:
+    """What every state satisfies, hand-built or played."""
+    cd = g.cd
+    for p, z in enumerate(g.z):
+        for c in z["hand"]:
+            if cd[c].type == "lost_soul":
+                _fail(f"a Lost Soul ({c}) cannot be in a hand: drawn Lost Souls go to the Land of Bondage")
+        for c in z["land_of_bondage"] + z["land_of_redemption"] + z["in_site"]:
+            if cd[c].type != "lost_soul":
+                _fail(f"{c} is not a Lost Soul, so it cannot be in a Land of Bondage, Land of Redemption or site")
+        for c in z["in_site"] + z["in_fortress"]:
+            if c not in g.attached:
+                _fail(f"{c} is in a site or fortress but 'attached' does not say which")
+        up = [c for c in z["artifact_pile"] if c in g.face_up]
+        if len(up) > 1:
+            _fail(f"Player {p + 1} has {len(up)} face-up artifacts ({', '.join(up)}); one artifact is active at a time "
+                  "(redemption.prep.activate)")
+    for c in g.face_up:
+        if g.loc[c][1] != "artifact_pile":
+            _fail(f"{c} is marked face up but is not on an artifact pile")
+    _battle_cards(g)
+    target = g.options["rescues_to_win"]
+    if not g.is_over:
+        for p in range(g.n):
+            if g.score(p) >= target:  # type: ignore[operator]
+                _fail(f"Player {p + 1} has {g.score(p)} Redeemed Souls of the {target} that win, "
+                      "yet the game is still going")
+    if g.phase in SETUP and g.turn != 0:
+        _fail(f"the setup ({g.phase}) comes before turn 1, but the state says turn {g.turn}")
+    if g.phase in SETUP and g.b.kind:
+        _fail("there is no battle during the setup")
+    if not g.is_over and g.b.kind and g.b.step == "block" and not g.battle_chars(g.active):
+        _fail(f"a {g.b.kind} at the block step with none of Player {g.active + 1}'s characters in battle")
+    if not g.is_over and g.phase == "battle" and g.b.step == "initiative" and not any(
+            g.battle_chars(q) for q in range(g.n)):
+        _fail("a battle at the initiative step needs characters in the Field of Battle")
+    if not g.is_over and g.phase == "hand_limit" and len(g.z[g.active]["hand"]) <= g.hand_limit(g.active):
+        _fail("the hand-limit step needs a hand over the limit; otherwise the turn is already over")
+
+
+def _battle_cards(g: Game) -> None:
+    """A battle names only cards that can be part of it: those in the Field of Battle and, for cards that have
+    left it during the battle, where a battle sends them."""
+    b, cd = g.b, g.cd
+    in_field = [c for z in g.z for c in z["field_of_battle"]]
+    if not b.kind:
+        if in_field and not g.is_over:
+            _fail("cards are in the Field of Battle but no battle is in progress")
+        return
+    for c in in_field:
+        if g.loc[c][0] not in (g.active, b.defender):
+            _fail(f"{c} is in the Field of Battle on the side of Player {g.loc[c][0] + 1}, who is not in this battle")
+    for c in b.played + b.negated:
+        if not cd[c].is_enhancement or g.loc[c][1] in ("deck", "hand"):
+            _fail(f"the battle lists {c} as an enhancement played in it, but it is "
+                  f"{'not an enhancement' if not cd[c].is_enhancement else 'in a ' + g.loc[c][1].replace('_', ' ')}")
+    for what, table in (("ignored", b.ignored), ("protected", b.protected)):
+        for c in table:
+            if not cd[c].is_character or g.loc[c][1] in ("deck", "hand"):
+                _fail(f"the battle lists {c} as {what}, but it is not a character that has been in the battle")
+    d = b.defender
+    for s in b.souls:
+        if s not in g.z[d]["land_of_bondage"] + g.z[d]["in_site"]:
+            _fail(f"{s} is listed for surrender but is not a Lost Soul of the defender")
+    if b.step == "surrender" and not b.souls:
+        _fail("a surrender step needs the Lost Souls that can be surrendered")
+
+
+def whole_game(g: Game) -> None:
+    """What a state reached by a whole game from its header satisfies (every save)."""
+    position(g)
+    _decks(g)
+    _ownership(g)
+    _turns(g)
+    _hands(g)
+
+
+def _decks(g: Game) -> None:
+    owned: list[list[str]] = [[] for _ in range(g.n)]
+    for key, owner in g.cards.values():
+        owned[owner].append(key)
+    for p, label in enumerate(g.decks):
+        keys = owned[p]
+        if label in DECKS:
+            want = Counter(DECKS[label]["cards"])
+            got = Counter(keys)
+            if got != want:
+                extra = sorted((got - want).elements())
+                short = sorted((want - got).elements())
+                detail = "; ".join(x for x in (f"{len(keys)} cards instead of {sum(want.values())}"
+                                               if len(keys) != sum(want.values()) else "",
+                                               "not in it: " + ", ".join(extra[:3]) if extra else "",
+                                               "missing: " + ", ".join(short[:3]) if short else "") if x)
+                _fail(f"Player {p + 1}'s cards are not deck {label}'s ({detail})")
+        else:  # a deck of the player's own (named or "custom"): it must be a legal deck
+            problems = validate_deck(keys)
+            if problems:
+                _fail(f"Player {p + 1}'s cards are not a legal deck: {problems[0]}")
+
+
+def _ownership(g: Game) -> None:
+    for p in range(g.n):
+        for zone in OWN_ZONES:
+            for cid in g.z[p][zone]:
+                if g.owner(cid) != p:
+                    _fail(f"{cid} belongs to Player {g.owner(cid) + 1} but is in Player {p + 1}'s {zone.replace('_', ' ')}")
+        for cid in g.z[p]["captured"]:
+            if g.owner(cid) == p:
+                _fail(f"{cid} is in its own owner's captured pile")
+
+
+def _turns(g: Game) -> None:
+    s = g.s
+    if g.phase == "cut":
+        if any(ids for z in g.z for zone, ids in z.items() if zone != "deck"):
+            _fail("during the cut every card is still in its draw pile")
+        return
+    if g.phase == "first":  # the starting hands are drawn; a Dominant may already have been played
+        for p in range(g.n):
+            room = _room(g, p, HAND_SIZE)
+            if len(g.z[p]["hand"]) > room:
+                _fail(f"Player {p + 1} holds {len(g.z[p]['hand'])} cards before turn 1; the starting hand is "
+                      f"{HAND_SIZE}" + (f" and their Dominants' draws make at most {room}" if room > HAND_SIZE else ""))
+        return
+    if not 0 <= s.first < g.n or g.turn < 1:
+        _fail(f"the {g.phase} phase of a game needs a first player and turn 1 or later")
+    whose = (s.first + g.turn - 1) % g.n
+    if g.active != whose:
+        _fail(f"turn {g.turn} of a game that Player {s.first + 1} began is Player {whose + 1}'s, "
+              f"not Player {g.active + 1}'s")
+    cap = g.options["max_turns"]
+    if cap and g.turn > cap:  # type: ignore[operator]
+        _fail(f"turn {g.turn} is past the turn limit of {cap}")
+
+
+def _room(g: Game, p: int, base: int) -> int:
+    """``base`` plus what Player p's cards that have left the draw pile and hand can add to a hand: their
+    draws, and their hand-limit bonuses (a card that was in play counts even if it has gone since)."""
+    room = base
+    for cid, (_, owner) in g.cards.items():
+        if owner == p and g.loc[cid][1] not in ("deck", "hand"):
+            for ab in g.cd[cid].abilities:
+                if ab.effect in ("hand_limit", "draw"):
+                    room += ab.n
+    return room
+
+
+def _hands(g: Game) -> None:
+    """A player who is not taking the turn ended their own turn at or under the hand limit; since then
+    their hand can only have grown by the draws of their own cards (enhancements, Dominants)."""
+    if g.phase in SETUP or g.is_over:
+        return
+    for p in g.others(g.active):
+        room = _room(g, p, BASE_HAND_LIMIT)
+        if len(g.z[p]["hand"]) > room:
+            _fail(f"Player {p + 1} holds {len(g.z[p]['hand'])} cards on Player {g.active + 1}'s turn; "
+                  f"their own turn ended at the hand limit, so at most {room} are possible")

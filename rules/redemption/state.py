@@ -1,0 +1,270 @@
+"""The Redemption state as typed data, and the helpers every other module of the engine builds on.
+
+A game is: the card instances (``cards``: id -> (card key, owner seat)), one :class:`Seat` per player
+(their deck label and a list of card ids per zone), the attachments (a card id -> the card it sits on or
+in), the face-up artifacts, the turn (:class:`Turn`), the battle (:class:`Battle`) and the history.
+Everything is per seat: nothing assumes two players except the setup and the two-player rules that say
+so; "the opponent" of a battle is read from the battle (:attr:`Battle.defender`), never computed as
+``1 - p``. :mod:`rules.redemption.serial` reads and writes this state as plain tables.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal, get_args
+
+from rules.core import Event
+from rules.redemption.cards import CARDS, Card
+
+Zone = Literal["deck", "hand", "territory", "artifact_pile", "land_of_bondage", "land_of_redemption",
+               "field_of_battle", "discard", "set_aside", "removed", "in_site", "in_fortress", "captured"]
+Phase = Literal["cut", "first", "prep", "battle", "discard", "hand_limit"]
+Step = Literal["", "block", "initiative", "surrender"]
+BattleKind = Literal["", "rescue", "challenge"]
+#: What a Dominant window's closing does: nothing more, resolve the battle, or end the turn.
+Then = Literal["", "resolve", "end_turn"]
+Result = str  # "" while the game goes on, the winner's seat as text ("0", "1", ...) or "draw"
+
+ZONES: tuple[Zone, ...] = get_args(Zone)
+PHASES: tuple[Phase, ...] = get_args(Phase)
+STEPS: tuple[Step, ...] = get_args(Step)
+KINDS: tuple[BattleKind, ...] = get_args(BattleKind)
+THEN: tuple[Then, ...] = get_args(Then)
+PHASE_NAMES: dict[Phase, str] = {
+    "cut": "Setup: cut", "first": "Setup: who goes first", "prep": "Preparation phase", "battle": "Battle phase",
+    "discard": "Discard phase", "hand_limit": "Discard phase: hand limit"}
+#: Zones of cards in play that a player controls (uniqueness, redemption.unique).
+IN_PLAY: tuple[Zone, ...] = ("territory", "set_aside", "field_of_battle", "in_fortress")
+
+HAND_SIZE = 8
+TURN_DRAW = 3
+BASE_HAND_LIMIT = 8
+MIN_CUT = 5
+#: With both draw piles empty, this many turns in a row without a rescue end the game (redemption.win.stalled).
+STALL_TURNS = 20
+
+
+def empty_zones() -> dict[Zone, list[str]]:
+    return {zn: [] for zn in ZONES}
+
+
+@dataclass(slots=True)
+class Seat:
+    """One player's side: the label of the deck they play and their cards, zone by zone (top of a pile first)."""
+
+    deck: str
+    zones: dict[Zone, list[str]] = field(default_factory=empty_zones)
+
+    def copy(self) -> Seat:
+        return Seat(self.deck, {zn: ids[:] for zn, ids in self.zones.items()})
+
+
+@dataclass(slots=True)
+class Flags:
+    """What the player taking the turn has done this turn."""
+
+    artifact_activated: bool = False
+    battled: bool = False
+    rescued: bool = False
+
+
+#: An undoable thing an ability did in battle (redemption.effect.negate): source card, effect, target, where it went.
+Done = tuple[str, str, str, str]
+
+
+@dataclass(slots=True)
+class Battle:
+    """The battle under way (``kind`` is "" when none). The attacker is the player taking the turn."""
+
+    kind: BattleKind = ""
+    step: Step = ""
+    defender: int = -1  # the opponent of this battle: blocks, surrenders the soul
+    last_actor: int = -1
+    passes: int = 0
+    ignored: dict[str, str] = field(default_factory=dict)  # character -> the card that ignores it
+    protected: dict[str, str] = field(default_factory=dict)  # character -> the card that protects it
+    negated: list[str] = field(default_factory=list)
+    played: list[str] = field(default_factory=list)  # enhancements played in this battle, in order
+    souls: list[str] = field(default_factory=list)  # the Lost Souls a successful rescue may take
+    surrenderer: int = -1
+    effects: list[Done] = field(default_factory=list)
+
+    def copy(self) -> Battle:
+        return Battle(self.kind, self.step, self.defender, self.last_actor, self.passes, dict(self.ignored),
+                      dict(self.protected), self.negated[:], self.played[:], self.souls[:], self.surrenderer,
+                      self.effects[:])
+
+
+@dataclass(slots=True)
+class Window:
+    """A Dominant window (redemption.dominant.window): the players still to answer, and what follows."""
+
+    queue: list[int] = field(default_factory=list)
+    then: Then = ""
+
+
+@dataclass(slots=True)
+class Turn:
+    """Whose turn, which phase, the setup, and how the game ended."""
+
+    phase: Phase = "cut"
+    active: int = 0
+    turn: int = 0
+    first: int = -1
+    cutter: int = -1
+    chooser: int = -1
+    souls_drawn: list[int] = field(default_factory=list)
+    flags: Flags = field(default_factory=Flags)
+    dry: int = 0  # turns in a row with both draw piles empty and no rescue
+    result: Result = ""
+    end_reason: str = ""
+    window: Window = field(default_factory=Window)
+
+    def copy(self) -> Turn:
+        f = self.flags
+        return Turn(self.phase, self.active, self.turn, self.first, self.cutter, self.chooser, self.souls_drawn[:],
+                    Flags(f.artifact_activated, f.battled, f.rescued), self.dry, self.result, self.end_reason,
+                    Window(self.window.queue[:], self.window.then))
+
+
+class Core:
+    """The state and the small helpers the rules modules share (mixed into :class:`rules.redemption.game.Game`)."""
+
+    seed: int
+    options: dict[str, object]
+    decks: list[str]
+    cards: dict[str, tuple[str, int]]
+    cd: dict[str, Card]  # id -> card definition (derived from ``cards``)
+    z: list[dict[Zone, list[str]]]  # each seat's zones (the same lists as ``seats``)
+    seats: list[Seat]
+    attached: dict[str, str]
+    face_up: set[str]
+    s: Turn
+    b: Battle
+    loc: dict[str, tuple[int, Zone]]
+
+    def _index(self) -> None:
+        """Derive ``z``, ``cd`` and ``loc`` from the seats and cards."""
+        self.z = [seat.zones for seat in self.seats]
+        self.cd = {cid: CARDS[k] for cid, (k, _) in self.cards.items()}
+        self.loc = {cid: (p, zn) for p, zones in enumerate(self.z) for zn, ids in zones.items() for cid in ids}
+
+    @property
+    def n(self) -> int:
+        """The number of seats."""
+        return len(self.z)
+
+    def card(self, cid: str) -> Card:
+        return self.cd[cid]
+
+    def owner(self, cid: str) -> int:
+        return self.cards[cid][1]
+
+    def _nm(self, cid: str) -> str:
+        return f"{self.cd[cid].name} ({cid})"
+
+    def zone_of(self, cid: str) -> tuple[int, Zone]:
+        return self.loc[cid]
+
+    @property
+    def phase(self) -> Phase:
+        return self.s.phase
+
+    @property
+    def active(self) -> int:
+        return self.s.active
+
+    @property
+    def turn(self) -> int:
+        return self.s.turn
+
+    def in_battle(self) -> bool:
+        return self.s.phase == "battle" and self.b.kind != ""
+
+    def opponent(self, p: int) -> int:
+        """Player p's opponent: in a battle the other side of it; outside one, the next seat."""
+        b = self.b
+        if b.kind:
+            return b.defender if p == self.s.active else self.s.active
+        return (p + 1) % len(self.z)
+
+    def others(self, p: int) -> list[int]:
+        """Every seat but p's, in turn order from p."""
+        n = len(self.z)
+        return [(p + k) % n for k in range(1, n)]
+
+    def score(self, p: int) -> int:
+        return len(self.z[p]["land_of_redemption"])
+
+    def hand_limit(self, p: int) -> int:
+        extra = 0
+        cd = self.cd
+        for cid in self.z[p]["artifact_pile"]:
+            if cid in self.face_up:
+                a = cd[cid].has("hand_limit")
+                if a:
+                    extra += a.n
+        for cid in self.z[p]["territory"]:
+            a = cd[cid].has("hand_limit")
+            if a:
+                extra += a.n
+        return BASE_HAND_LIMIT + extra
+
+    # --- moving cards -------------------------------------------------------------------------
+    def _move(self, cid: str, p: int, zone: Zone, top: bool = False) -> None:
+        op, oz = self.loc[cid]
+        self.z[op][oz].remove(cid)
+        if top:
+            self.z[p][zone].insert(0, cid)
+        else:
+            self.z[p][zone].append(cid)
+        self.loc[cid] = (p, zone)
+
+    def _attachments(self, host: str) -> list[str]:
+        return [c for c, h in self.attached.items() if h == host] if self.attached else []
+
+    def _move_with(self, cid: str, p: int, zone: Zone) -> None:
+        """Move a card with whatever sits on it."""
+        self._move(cid, p, zone)
+        for a in self._attachments(cid):
+            self._move(a, p, zone)
+
+    def _to_discard(self, cid: str, events: list[Event], why: str = "") -> None:
+        """Discard a card and everything on it (attachments go to their owners' discard piles)."""
+        for a in self._attachments(cid):
+            del self.attached[a]
+            if self.cd[a].type == "lost_soul":  # a site's souls go back to the Land of Bondage
+                self._move(a, self.owner(a), "land_of_bondage")
+            elif self.cd[cid].type == "fortress":  # a fortress's cards go back to territory
+                self._move_with(a, self.owner(a), "territory")
+            else:
+                self._to_discard(a, events)
+        self.attached.pop(cid, None)
+        self.face_up.discard(cid)
+        self._move(cid, self.owner(cid), "discard")
+        if why:
+            events.append(Event("discard", f"{self._nm(cid)} is discarded{why}.", self.owner(cid)))
+
+    def _draw(self, p: int, n: int, events: list[Event], why: str) -> int:
+        """Draw n cards; every Lost Soul goes to the Land of Bondage and is replaced (redemption.draw.soul)."""
+        deck = self.z[p]["deck"]
+        got = 0
+        souls = []
+        cd = self.cd
+        for _ in range(n):
+            while deck:
+                cid = deck[0]
+                if cd[cid].type == "lost_soul":
+                    self._move(cid, p, "land_of_bondage")
+                    souls.append(cid)
+                    continue
+                self._move(cid, p, "hand")
+                got += 1
+                break
+        if n:
+            short = "" if got == n else f" (the draw pile ran out after {got})"
+            events.append(Event("draw", f"Player {p + 1} draws {got} card(s) {why}{short}.", p))
+        for s in souls:
+            events.append(Event("lost_soul", f"Player {p + 1} drew {self._nm(s)}: it goes straight to their Land of "
+                                "Bondage and is replaced (redemption.draw.soul).", p))
+        return len(souls)

@@ -1,0 +1,179 @@
+"""What each player sees: ``view(player)``, the decision in words, the cards as small tables."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rules.redemption.state import PHASE_NAMES, Core
+
+if TYPE_CHECKING:
+    from rules.redemption.game import Game
+
+
+class Views(Core):
+    def expected_now(self) -> str:
+        """What the player who decides must do now, as a sentence (refusals end with it)."""
+        p = self.current_player
+        if p is None:
+            return "The game is over."
+        if self.s.window.queue:
+            return self._window_text(p) + "."
+        ph = self.phase
+        if ph == "cut":
+            return "The game has not started yet: first you cut your opponent's deck."
+        if ph == "first":
+            return "The game has not started yet: first you choose who takes the first turn."
+        if ph == "hand_limit":
+            return (f"You hold {len(self.z[p]['hand'])} cards, more than your hand limit of {self.hand_limit(p)}: "
+                    "now you discard a card from your hand.")
+        if ph == "battle" and self.b.kind:
+            return f"A battle is already under way: {self._battle_now()}."
+        return {"prep": "It is your Preparation phase: put cards into play, then end the phase to go to battle.",
+                "battle": "It is your Battle phase: make a rescue attempt or a battle challenge with a Hero, "
+                          "or end the phase without one.",
+                "discard": "It is your Discard phase: put cards into play, or end your turn."}[ph]
+
+    def _window_text(self, p: int) -> str:
+        then = self.s.window.then
+        moment = ("before the battle ends" if then == "resolve" else "before the turn ends" if then == "end_turn"
+                  else "in the battle" if self.b.kind else "before the Battle phase")
+        return f"Player {p + 1} may play a Dominant now, {moment} ('dominant D', or 'decline' to let the game go on)"
+
+    def _battle_now(self) -> str:
+        step = self.b.step
+        if step == "block":
+            return "now you choose whether to block the Hero with an Evil Character"
+        if step == "initiative":
+            if not any(a.verb == "enhance" for a in self.legal_actions()):
+                return "now you hold initiative, and no enhancement in your hand fits your characters in battle: pass"
+            return "now you hold initiative: play an enhancement on one of your characters in battle, or pass"
+        if self.b.surrenderer == self.active:
+            return "now you choose which Lost Soul you rescue"
+        return "now you choose which Lost Soul to surrender"
+
+    # --- views ----------------------------------------------------------------------------------
+    def card_info(self, cid: str) -> dict:
+        """A card instance as a small dict (for views and the TUI)."""
+        d = {"id": cid, "owner": self.owner(cid), **self.cd[cid].info()}
+        if cid in self.attached:
+            d["on"] = self.attached[cid]
+        return d
+
+    def _card_view(self, cid: str, viewer: int) -> dict:
+        p, zone = self.loc[cid]
+        if zone == "artifact_pile" and cid not in self.face_up:
+            if p != viewer:
+                return {"id": cid, "owner": p, "name": "Face-down artifact", "type": "artifact", "face_down": True}
+            return {**self.card_info(cid), "face_down": True}
+        d = self.card_info(cid)
+        att = self._attachments(cid)
+        if att:
+            d["carrying"] = att
+        if zone == "field_of_battle" and self.cd[cid].is_character and cid not in self.attached:
+            s, t = self.char_numbers(cid)
+            d["battle_strength"], d["battle_toughness"] = s, t
+            d["ignored"] = self._is_ignored(cid)
+            d["protected"] = self._is_protected(cid)
+        if zone == "field_of_battle" and cid in self.b.negated:
+            d["negated"] = True
+        return d
+
+    def decision(self) -> dict:
+        """Who must decide now, and what kind of decision it is."""
+        p = self.current_player
+        if p is None:
+            return {"player": -1, "kind": "game_over", "text": self.s.end_reason}
+        if self.s.window.queue:
+            return {"player": p, "kind": "window", "text": self._window_text(p)}
+        ph = self.phase
+        if ph == "cut":
+            return {"player": p, "kind": "cut", "text": f"Player {p + 1}: cut Player {self._cut_deck(p) + 1}'s deck ('cut' or 'cut N')."}
+        if ph == "first":
+            return {"player": p, "kind": "first", "text": f"Player {p + 1}: choose who goes first ('first 0' or 'first 1')."}
+        if ph == "prep":
+            return {"player": p, "kind": "prep", "text": "Preparation: place cards, then 'end' to go to battle."}
+        if ph == "discard":
+            return {"player": p, "kind": "discard_phase", "text": "Discard phase: place cards, then 'end' to end your turn."}
+        if ph == "hand_limit":
+            return {"player": p, "kind": "hand_limit", "text": f"Discard down to {self.hand_limit(p)} cards ('discard <card>')."}
+        step = self.b.step
+        if not self.b.kind:
+            return {"player": p, "kind": "battle_start", "text": "Battle: 'rescue <hero>', 'challenge <hero>' or 'end' to skip."}
+        if step == "block":
+            return {"player": p, "kind": "block", "text": "Block the Hero with an Evil Character ('block <card>') or 'noblock'."}
+        if step == "initiative":
+            return {"player": p, "kind": "initiative", "text": self.initiative()[1] + ": 'enhance <card> <character>' or 'pass'."}
+        return {"player": p, "kind": "surrender", "text": "Choose the Lost Soul that is rescued ('surrender <soul>')."}
+
+    def view(self, player: int) -> dict:
+        """What ``player`` may see: own hand; counts for hands and decks; face-down cards hidden.
+
+        Keys: game, you, turn, active (whose turn), phase, phase_name, current_player, decision
+        {player, kind, text}, is_over, winner (-1 none), result, end_reason, score [p0, p1],
+        rescues_to_win, options, legal (action strings, only for the player who decides), battle
+        ({} when none; else kind, attacker, defender, step, totals {hero, evil: {strength, toughness}},
+        standing, initiative (-1 outside the initiative step), initiative_reason, passes, souls), and
+        players: two tables with deck, deck_count, hand_count, hand (cards; [] for the opponent),
+        hand_limit, redeemed, discard_count, discard_top, and a card list per zone: territory,
+        artifact_pile, land_of_bondage, land_of_redemption, field_of_battle, set_aside, removed,
+        in_site, in_fortress, captured. A card is a table: id, owner, key, name, type, type_name,
+        alignment, brigades, strength, toughness, class, identifiers, reference, ability (text);
+        "on" (the card it sits on), "carrying" (cards on it); in battle also battle_strength,
+        battle_toughness, ignored, protected; "negated" for a negated enhancement; face-down
+        artifacts of the opponent show only id, owner, name, type and face_down.
+        """
+        if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self.n:
+            raise ValueError(f"player must be a seat from 0 to {self.n - 1}, not {player!r}")
+        players = []
+        for p in range(self.n):
+            z = self.z[p]
+            pv = {
+                "deck": self.decks[p],
+                "deck_count": len(z["deck"]),
+                "hand_count": len(z["hand"]),
+                "hand": [self._card_view(c, player) for c in z["hand"]] if p == player else [],
+                "hand_limit": self.hand_limit(p),
+                "redeemed": len(z["land_of_redemption"]),
+                "discard_count": len(z["discard"]),
+                "discard_top": self.card_info(z["discard"][-1]) if z["discard"] else {},
+            }
+            for zone in ("territory", "artifact_pile", "land_of_bondage", "land_of_redemption", "field_of_battle",
+                         "set_aside", "removed", "in_site", "in_fortress", "captured"):
+                pv[zone] = [self._card_view(c, player) for c in z[zone]]
+            players.append(pv)
+        battle: dict = {}
+        if self.phase == "battle" and self.b.kind:
+            a = self.active
+            hs, ht, _ = self.side_totals(a)
+            es, et, _ = self.side_totals(self.b.defender)
+            battle = {"kind": self.b.kind, "attacker": a, "defender": self.b.defender, "step": self.b.step,
+                      "totals": {"hero": {"strength": hs, "toughness": ht}, "evil": {"strength": es, "toughness": et}},
+                      "standing": self.standing(), "passes": self.b.passes, "souls": list(self.b.souls)}
+            if self.b.step == "initiative":
+                who, why = self.initiative()
+                battle["initiative"], battle["initiative_reason"] = who, why
+            else:
+                battle["initiative"], battle["initiative_reason"] = -1, ""
+        me = self.current_player
+        return {
+            "game": self.name, "you": player, "turn": self.turn, "active": self.active,
+            "phase": self.phase, "phase_name": PHASE_NAMES[self.phase], "current_player": -1 if me is None else me,
+            "decision": self.decision(), "is_over": self.is_over,
+            "winner": -1 if self.winner is None else self.winner, "result": self.s.result,
+            "end_reason": self.s.end_reason, "score": [self.score(q) for q in range(self.n)],
+            "rescues_to_win": self.options["rescues_to_win"], "options": dict(self.options),
+            "players": players, "battle": battle,
+            "legal": [str(a) for a in self.legal_actions()] if me == player else [],
+        }
+
+    def _live(self) -> dict:
+        """The live battle totals and initiative: derived from the rest, stored so a save shows them."""
+        if not (self.phase == "battle" and self.b.kind):
+            return {}
+        a = self.active
+        hs, ht, _ = self.side_totals(a)
+        es, et, _ = self.side_totals(self.b.defender)
+        who = self.initiative()[0] if self.b.step == "initiative" else -1
+        return {"hero_strength": hs, "hero_toughness": ht, "evil_strength": es, "evil_toughness": et,
+                "standing": self.standing(), "initiative": who}
+

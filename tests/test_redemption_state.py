@@ -1,0 +1,127 @@
+"""The typed Redemption state: what from_dict refuses (redemption.save.valid), the format migration, the effect
+registry, and clones that share nothing that changes."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.redemption import CARDS, REGISTRY, Game, new_game
+from rules.redemption.cards import _card
+from rules.redemption.state import Battle, Seat, Turn
+from tests.redemption_helpers import ok, scenario
+
+BATTLE = """
+[start]
+phase = "battle"
+active = 0
+turn = 3
+battle = { kind = "rescue", step = "initiative", last_actor = 1 }
+[[start.seat]]
+field_of_battle = ["barak"]
+hand = ["stars_fought"]
+deck = ["ls_debtor"]
+[[start.seat]]
+field_of_battle = ["nebuchadnezzar"]
+land_of_bondage = ["ls_stranger"]
+"""
+
+
+def _state() -> dict:
+    return scenario(BATTLE).game.to_dict()
+
+
+def test_a_position_round_trips_and_names_its_format_and_defender():
+    g = scenario(BATTLE).game
+    d = g.to_dict()
+    assert d["format"] == 2 and d["battle"]["defender"] == 1 and d["score"] == [0, 0]
+    assert Game.from_dict(d) == g
+    assert isinstance(g.s, Turn) and isinstance(g.b, Battle) and all(isinstance(s, Seat) for s in g.seats)
+
+
+def test_a_format_1_state_without_defender_migrates():
+    d = _state()
+    del d["format"], d["score"], d["battle"]["defender"]
+    g = Game.from_dict(d)
+    assert g.b.defender == 1 and g.current_player in (0, 1) and g.to_dict()["format"] == 2
+
+
+def test_a_newer_format_is_refused():
+    with pytest.raises(ValueError, match="format 3"):
+        Game.from_dict({**_state(), "format": 3})
+
+
+def test_two_face_up_artifacts_for_one_player_are_impossible():
+    g = scenario("""
+[start]
+phase = "prep"
+turn = 3
+face_up = ["jar_of_oil"]
+[[start.seat]]
+artifact_pile = ["jar_of_oil", "scroll_of_the_law"]
+deck = ["ls_debtor"]
+[[start.seat]]
+deck = ["ls_stranger"]
+""").game
+    d = g.to_dict()
+    d["face_up"] = sorted(d["players"][0]["zones"]["artifact_pile"])
+    with pytest.raises(ValueError, match="2 face-up artifacts .* one artifact is active at a time"):
+        Game.from_dict(d)
+
+
+def test_a_stored_score_must_match_the_land_of_redemption():
+    d = _state()
+    d["score"] = [3, 0]
+    with pytest.raises(ValueError, match=r"stored score \[3, 0\] does not match the Lands of Redemption \(0-0\)"):
+        Game.from_dict(d)
+
+
+def test_a_battle_naming_a_card_in_a_hand_is_impossible():
+    d = _state()
+    in_hand = d["players"][0]["zones"]["hand"][0]
+    d["battle"]["played"] = [in_hand]
+    with pytest.raises(ValueError, match=f"lists {in_hand} as an enhancement played in it, but it is in a hand"):
+        Game.from_dict(d)
+    d = _state()
+    d["battle"]["ignored"] = {d["players"][0]["zones"]["deck"][0]: "H1"}
+    with pytest.raises(ValueError, match="as ignored, but it is not a character that has been in the battle"):
+        Game.from_dict(d)
+
+
+def test_the_defender_is_another_player_and_only_while_a_battle_goes_on():
+    d = _state()
+    d["battle"]["defender"] = 0
+    with pytest.raises(ValueError, match="defender must be a player other than the attacker"):
+        Game.from_dict(d)
+    d = new_game(1).to_dict()
+    d["battle"]["defender"] = 1
+    with pytest.raises(ValueError, match="no battle is under way, so there is no defender"):
+        Game.from_dict(d)
+
+
+def test_a_battle_field_of_the_wrong_kind_is_refused():
+    d = _state()
+    d["battle"]["passes"] = "two"
+    with pytest.raises(ValueError, match="battle field 'passes' has the wrong kind of value"):
+        Game.from_dict(d)
+    d = _state()
+    d["battle"]["colour"] = "red"
+    with pytest.raises(ValueError, match="unknown battle field 'colour'"):
+        Game.from_dict(d)
+
+
+def test_every_card_effect_is_in_the_registry_and_an_unknown_one_is_refused_at_load():
+    assert {a.effect for c in CARDS.values() for a in c.abilities} <= set(REGISTRY)
+    for name, eff in REGISTRY.items():
+        assert eff.name == name and eff.rule == f"redemption.effect.{name}" and eff.summary
+    raw = {"key": "x", "name": "X", "type": "hero", "alignment": "good", "abilities": [{"effect": "teleport"}]}
+    with pytest.raises(ValueError, match="card x: unknown effect 'teleport'"):
+        _card(raw)
+
+
+def test_a_clone_shares_no_changing_state():
+    g = scenario(BATTLE).game
+    c = g.clone()
+    ok(c, "pass")  # the losing side passes: the battle ends in the clone only
+    assert g.b.kind == "rescue" and g.phase == "battle" and c.b.kind == "" and c.phase == "discard"
+    assert g.s is not c.s and g.b is not c.b and g.z[0]["field_of_battle"] and not c.z[0]["field_of_battle"]
+    assert all(a.zones is not b.zones for a, b in zip(g.seats, c.seats))
