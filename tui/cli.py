@@ -400,12 +400,9 @@ def review_command(args: argparse.Namespace, settings, out=None):
         out.write(review.notation(session.game))
         return None
     if args.analyse:
-<<<<<<< HEAD
-=======
         if not find_game(session.game.name).eye:
             readable = ", ".join(g.title for g in GAMES if g.eye)
             raise CliError(f"{PROG}: the computer's eye reads {readable} games; this is {session.game.name}", 2)
->>>>>>> main
         marked = []
         for n, total, j in analysis.run(steps, session.meta, seat):
             print(f"\ranalysing {names[seat]}'s decisions: {n}/{total}", end="", file=sys.stderr, flush=True)
