@@ -174,3 +174,15 @@ def test_a_lesson_can_start_from_a_save_file_beside_it(tmp_path):
     # The rules alone read no file: without the save layer the lesson says where it must be opened.
     with pytest.raises(LessonError, match="read through the save layer"):
         parse_lesson(text, "resurrection", "x.toml", "x")
+
+
+@pytest.mark.parametrize("hero", ["gideon", "barak"])
+def test_the_unopposed_rescue_says_only_what_happened_with_either_hero(hero):
+    """The step accepts a rescue with Gideon or with Barak; its text must not say Gideon returned after Barak's."""
+    lesson = next(x for x in lessons("redemption") if x.id == "03-unopposed-rescue")
+    run = LessonRun(lesson)
+    feedback = run.attempt(f"rescue {hero}")
+    assert feedback.ok and feedback.kind == "step"
+    assert "Widow is now your Redeemed Soul" in feedback.text
+    assert "Gideon" not in feedback.text and "Barak" not in feedback.text  # either may have rescued: "your Hero"
+    assert f"rescue attempt with {hero.capitalize()}" in run.advice().text()  # what happened names the real one

@@ -60,7 +60,8 @@ def test_game_over_says_who_won_and_why_and_offers_new_game_and_rematch(save_dir
             field = str(app.screen.query_one("#battle").render())
             assert "GAME OVER: You win (Computer has no cards left to play)." in field
             assert "Game over: You win" in text.splitlines()[0]
-            assert "New game" in footer and "Rematch" in footer
+            assert "New game" in footer and "Rematch" in footer and "Review" in footer
+            assert "v: review" in field  # the Field names the keys the Footer shows
             assert "Play" not in footer and "Undo" not in footer  # no key that can no longer act
             before = len(session.meta.log)
             await pilot.press("enter", "u")  # nothing happens, nothing breaks

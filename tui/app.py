@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 import re
 import signal
@@ -13,9 +14,11 @@ from pathlib import Path
 from textual import events
 from textual.app import App
 from textual.binding import Binding
+from textual.command import CommandPalette
 from textual.scrollbar import ScrollBarRender
 
 import saves
+import tui.asciifix  # noqa: F401  (under --ascii a cut text ends in "..."; see the module)
 from tui import keys
 import tui.textfix  # noqa: F401  (text fields apply keys in the order typed; see the module)
 from tui.screens.title import TitleScreen
@@ -134,6 +137,12 @@ class RedemptionApp(App[int]):
         key = binding.key.split(",")[0]
         return self.ASCII_KEYS.get(key, key.upper() if len(key) == 1 else key)
 
+    def action_command_palette(self) -> None:
+        """Ctrl+P: Textual's palette, its prompt in plain ASCII under --ascii (its search icon is hidden in app.tcss)."""
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            hint = "Search for commands..." if self.settings.ascii else "Search for commands\u2026"
+            self.push_screen(CommandPalette(id="--command-palette", placeholder=hint))
+
     def get_default_screen(self) -> TitleScreen:
         return TitleScreen()
 
@@ -156,6 +165,18 @@ class RedemptionApp(App[int]):
             else:
                 self.push_screen(self.game_screen(self.start))
         self.call_after_refresh(self.check_current_size)  # the size when it runs: a resize may come first
+        self.call_after_refresh(self.settle_memory)
+
+    @staticmethod
+    def settle_memory() -> None:
+        """Collect once, then freeze what is alive (the app, its screens, the rules' card data) out of the
+        collector's way. Without it a full collection walked them all every few dozen keys: 65-185 ms in the middle
+        of a redraw, the slowest key presses in ``python -m tests.bench.keystrokes`` (issue 14). Called when the app
+        starts and when a game screen opens, moments that already redraw the whole screen. Unfrozen first, so what
+        died since the last time (a finished game's screen) is still collected."""
+        gc.unfreeze()
+        gc.collect()
+        gc.freeze()
 
     # --- games ---------------------------------------------------------------------------
     def new_session(self, game: str, **kw) -> Session:
@@ -250,6 +271,14 @@ class RedemptionApp(App[int]):
         result = super().push_screen(screen, *args, **kwargs)
         if not isinstance(screen, TooSmallScreen):
             self.call_after_refresh(self.check_current_size)
+        if hasattr(screen, "session"):  # a game or a lesson: its objects live as long as it does
+            self.call_after_refresh(self.settle_memory)
+        return result
+
+    def switch_screen(self, screen, *args, **kwargs):
+        result = super().switch_screen(screen, *args, **kwargs)
+        if hasattr(screen, "session"):
+            self.call_after_refresh(self.settle_memory)
         return result
 
     def check_current_size(self) -> None:

@@ -166,9 +166,7 @@ class CardList(Widget, can_focus=True):
             line.append_text(item.label)
             if not item.usable:
                 line.stylize("dim")
-            line.truncate(width, overflow="ellipsis")
-            if self.ascii_only and "\u2026" in line.plain:
-                line.plain = line.plain.replace("\u2026", ".")  # same length: the styles stay in place
+            line.truncate(width, overflow="ellipsis")  # "..." under --ascii (tui.asciifix)
             if chosen:
                 line.stylize("reverse" if self.has_focus else "bold underline")
             out.append_text(line)

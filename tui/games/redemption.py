@@ -421,13 +421,14 @@ class RedemptionUI:
             if sides:
                 t.append("\n")
         else:
-            title = f"Field of Battle: {view['phase_name']}, turn {view['turn']}"
+            title = f"{view['phase_name']}, turn {view['turn']}"  # narrow: no room for "Field of Battle: " too
+            title = f"Field of Battle: {title}" if wide else title
         if view["is_over"]:
             w = view["winner"]
             t.append("GAME OVER: " + (wins(names[w]) if w in (0, 1) else "a draw"), style="bold reverse")
             if view.get("end_reason"):
                 t.append(f" ({personal(without_rule_ref(printable(view['end_reason'])), names)})")
-            t.append("\nn: new game, r: rematch (seats swapped), q: leave.\n")
+            t.append("\nn: new game, r: rematch (seats swapped), v: review, q: leave.\n")
         elif cp in (0, 1) and cp != view["you"]:
             t.append(f">> {names[cp]} to move.\n", style="bold")
         elif cp in (0, 1):

@@ -160,7 +160,7 @@ class ResurrectionUI:
             if out:
                 t.append(f" ({' and '.join(out)} {'has' if len(out) == 1 and out[0] != 'You' else 'have'} "
                          "no cards left to play).")
-            t.append("\nn: new game, r: rematch (seats swapped), q: leave.")
+            t.append("\nn: new game, r: rematch (seats swapped), v: review, q: leave.")
         elif cp == agg:
             t.append(f">> {names[cp]} to play a card face down.", style="bold")
         else:

@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 import saves
@@ -23,6 +23,7 @@ from rules.games import GAMES, title_of
 from rules.lessons import Lesson, LessonError, LessonRun, lessons
 from saves import progress as progress_store
 from tui import controls, keys
+from tui.footer import Footer
 from tui.games import ui_for
 from tui.wording import in_keys
 from tui.learn.coach_pane import CoachPane
@@ -175,7 +176,7 @@ class LessonListScreen(Screen):
 
 class LessonScreen(Screen):
     DEFAULT_CSS = """
-    LessonScreen #lesson-head { height: 2; padding: 0 1; background: $boost; }
+    LessonScreen #lesson-head { height: auto; max-height: 3; padding: 0 1; background: $boost; }
     LessonScreen #lesson-board { width: 56%; }
     LessonScreen #lesson-board Pane.side { height: 3; }
     LessonScreen #lesson-board #battle { height: 1fr; min-height: 5; }

@@ -12,12 +12,13 @@ from textual.app import ComposeResult
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Input
+from textual.widgets import Input
 
 import saves
 from rules.games import find_game
 from tui import controls, keys
 from tui.agents import choose, make_agent
+from tui.footer import Footer
 from tui.games import ui_for
 from tui.screens.choice import ChoiceScreen
 from tui.screens.handoff import HandOffScreen

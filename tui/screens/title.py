@@ -154,6 +154,10 @@ class TitleScreen(Screen):
         self.app.push_screen(NewGameScreen())
 
 
+#: Columns of choices from which a form question lists them one a line (the form is 72 wide at 80 columns).
+STACK_AT = 68
+
+
 class NewGameScreen(Screen):
     BINDINGS = [Binding("escape", "back", "Back", id="new-game.back"),
                 Binding("ctrl+s", "start", "Start", id="new-game.start")]
@@ -186,7 +190,8 @@ class NewGameScreen(Screen):
                 for o in g.options:
                     if o.on_form and o.choices:
                         yield Label(f"{g.title}: {o.help}")
-                        with RadioSet(id=f"{g.name}-{o.name}"):
+                        wide = sum(len(c.label) + 7 for c in o.choices) > STACK_AT  # "( ) " and a margin each
+                        with RadioSet(id=f"{g.name}-{o.name}", classes="-stacked" if wide else ""):
                             for i, c in enumerate(o.choices):
                                 yield Choice(c.label, value=c.value == o.default, id=f"{g.name}-{o.name}-{i}")
             yield Label("Seed (blank: random)")
@@ -313,26 +318,17 @@ class ResumeScreen(Screen):
             # Text cells: a DataTable reads a plain string as markup, and these come from files
             name = Text(info.name)
             name.truncate(NAME_WIDTH, overflow="ellipsis")
-            name = self.plain_ascii(name)
             if info.error:
                 problem = Text(self.problem(info))  # from its start; the line under the table has all of it
                 problem.truncate(PROBLEM_WIDTH, overflow="ellipsis")
-                problem = self.plain_ascii(problem)
                 table.add_row(name, "unreadable", problem, "", "", "", key=str(info.path))
             else:
                 score = info.score.replace(" cards", "") + (" over" if info.over else "")
                 players = Text(info.players.replace("Computer (computer)", "Computer"))  # fits 80 columns
                 players.truncate(PLAYERS_WIDTH, overflow="ellipsis")
-                players = self.plain_ascii(players)
                 stamp = info.updated.replace("T", " ")
                 table.add_row(name, title_of(info.game), players, str(info.turn), Text(score),
                               Text(stamp[5:16] if stamp[:4] == self.year else stamp[:10]), key=str(info.path))
-
-    def plain_ascii(self, text: Text) -> Text:
-        """With --ascii, the ellipsis of a cut cell is three dots' worth: one '.' (same length, styles kept)."""
-        if getattr(self.app.settings, "ascii", False) and "\u2026" in text.plain:  # type: ignore[attr-defined]
-            text.plain = text.plain.replace("\u2026", ".")
-        return text
 
     def problem(self, info: saves.SaveInfo) -> str:
         """A broken save's problem without the file's path (the Name column and the line below say which file)."""

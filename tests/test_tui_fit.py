@@ -1,0 +1,88 @@
+"""Texts that must not be cut at 80x24 (issue 14): every lesson's goal, the new-game form's labels and choices, the
+Field of Battle's title before the first battle."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+from tui.session import Session
+
+
+def screen_text(app) -> str:
+    return "\n".join("".join(seg.text for seg in strip) for strip in app.screen._compositor.render_strips())
+
+
+def words(text: str) -> str:
+    """The screen's words in order, borders and line breaks left out."""
+    return " ".join(re.sub(r"[|│┃]", " ", text).split())
+
+
+def make_app(tmp_path, start=None):
+    from tui.app import RedemptionApp, Settings
+
+    return RedemptionApp(Settings(save_dir=tmp_path / "saves", pause=30.0, signals=False), start=start)
+
+
+def test_every_lesson_goal_is_shown_whole_at_80x24(tmp_path):
+    from tui.learn.screens import LessonScreen, all_lessons
+
+    app = make_app(tmp_path)
+    cut = []
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            for lessons in all_lessons().values():
+                for lesson in lessons:
+                    app.push_screen(LessonScreen(lesson))
+                    await pilot.pause()
+                    head = "\n".join(screen_text(app).splitlines()[:3])
+                    if f"Goal: {lesson.goal}" not in words(head):
+                        cut.append((lesson.id, head))
+                    app.pop_screen()
+                    await pilot.pause()
+
+    asyncio.run(go())
+    assert not cut, cut
+
+
+def test_the_new_game_forms_labels_and_choices_are_shown_whole_at_80x24(tmp_path):
+    from textual.widgets import Label, RadioButton
+
+    from tui.screens.title import NewGameScreen
+
+    app = make_app(tmp_path)
+    screens = []
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.push_screen(NewGameScreen())
+            await pilot.pause()
+            texts = [str(w.render()) for w in app.screen.query(Label)]
+            texts += [str(w.label) for w in app.screen.query(RadioButton)]
+            form = app.screen.query_one("#form")
+            for y in range(0, form.max_scroll_y + 1, 4):
+                form.scroll_to(y=y, animate=False)
+                await pilot.pause()
+                screens.append(words(screen_text(app)))
+            return texts
+
+    texts = asyncio.run(go())
+    assert "Player 2 / the computer" in texts and len(texts) > 20
+    missing = [t for t in texts if not any(" ".join(t.split()) in shown for shown in screens)]
+    assert not missing, missing
+
+
+def test_the_field_of_battles_title_outside_a_battle_is_shown_whole_at_80x24(tmp_path):
+    import saves
+
+    session = Session.new("redemption", seed=2, level="easy", path=saves.save_path("setup", tmp_path / "saves"))
+    app = make_app(tmp_path, session)
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            title = str(app.screen.query_one("#battle").border_title)
+            assert title.startswith("Setup:") and title in screen_text(app)
+
+    asyncio.run(go())

@@ -1,0 +1,43 @@
+"""What keeps a key press cheap to redraw (issue 14, speed): the Footer's keys dimmed in place, not rebuilt, and the
+hand pane of Resurrection at a fixed height. The speed itself is measured in ``tests/bench/keystrokes.py``."""
+
+from __future__ import annotations
+
+import asyncio
+
+import saves
+from tui.session import Session
+from tui.widgets import CardList
+
+
+def make_app(save_dir, start, pause: float):
+    from tui.app import RedemptionApp, Settings
+
+    return RedemptionApp(Settings(save_dir=save_dir, pause=pause, signals=False), start=start)
+
+
+def test_an_accepted_action_dims_play_in_the_same_footer_keys_and_keeps_the_hand_pane_height(tmp_path):
+    from textual.widgets._footer import FooterKey
+
+    session = Session.new("resurrection", seed=1, level="random", path=saves.save_path("keys", tmp_path))
+    app = make_app(tmp_path, session, pause=30.0)  # the computer's answer waits: its move is shown as pending
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            keys = list(screen.query(FooterKey))
+            play = next(k for k in keys if k.action == "play")
+            assert session.my_turn and not play.has_class("-disabled")
+            hand = screen.query_one("#hand", CardList)
+            height = hand.outer_size.height
+            before = len(hand.items)
+            await pilot.press("1", "enter")
+            await pilot.pause()
+            await pilot.pause()
+            assert not session.my_turn and len(hand.items) == before - 1
+            assert list(screen.query(FooterKey)) == keys  # the very same widgets: nothing mounted again
+            assert play.has_class("-disabled")  # the computer's move: Play is dimmed
+            assert hand.outer_size.height == height  # the pane keeps its height: no new layout for a card played
+
+    asyncio.run(go())
