@@ -20,8 +20,10 @@ A game's coach module offers:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from typing import Any, Iterable
+from collections.abc import Iterable
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
 
 from rules.core import Event, GameBase, Outcome
 from rules.docs import rule_text
@@ -130,7 +132,7 @@ def from_side(text: str, player: int) -> str:
     return text[:1].upper() + text[1:]
 
 
-def module_for(game: GameBase | str):
+def module_for(game: GameBase | str) -> ModuleType:
     """The coach module of a game (its ``coach`` in ``rules.games``)."""
     name = game if isinstance(game, str) else game.name
     return find_game(name).coach_module()

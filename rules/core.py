@@ -7,10 +7,12 @@ only talk to them through the names defined here.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from rules.views import View
+
 
 @dataclass(frozen=True, slots=True)
 class Event:
@@ -42,7 +44,7 @@ class Outcome:
     events: tuple[Event, ...] = ()
 
     @classmethod
-    def reject(cls, reason: str, rule: str) -> "Outcome":
+    def reject(cls, reason: str, rule: str) -> Outcome:
         return cls(False, reason, rule, ())
 
     def __bool__(self) -> bool:
@@ -68,7 +70,7 @@ class Resign:
         return f"resign {self.player}"
 
 
-def parse_resign(text: str) -> "Resign | None":
+def parse_resign(text: str) -> Resign | None:
     """``resign N`` as a Resign; None for any other text; ValueError for a malformed resignation."""
     words = text.strip().lower().split()
     if not words or words[0] != "resign":
@@ -123,13 +125,13 @@ class Rng:
             raise ValueError("below() needs a positive bound")
         return min(int(self.random() * n), n - 1)
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[Any]) -> None:
         """Fisher-Yates in place."""
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
 
-    def clone(self) -> "Rng":
+    def clone(self) -> Rng:
         other = Rng.__new__(Rng)
         other.seed = self.seed
         other.calls = self.calls
@@ -163,6 +165,8 @@ class GameBase:
 
     name: ClassVar[str] = ""
     history: list[str]
+    seed: int
+    options: dict[str, Any]
 
     # --- the public contract -------------------------------------------------
     @property
@@ -187,14 +191,18 @@ class GameBase:
         """What ``player`` may see, by the convention of ``rules.views``."""
         raise NotImplementedError
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         raise NotImplementedError
 
     @classmethod
-    def from_dict(cls, d: dict) -> "GameBase":
+    def from_dict(cls, d: dict[str, Any]) -> GameBase:
         raise NotImplementedError
 
-    def clone(self) -> "GameBase":
+    def clone(self) -> GameBase:
+        raise NotImplementedError
+
+    def determinize(self, player: int, rng: Rng) -> GameBase:
+        """A copy in which every card ``player`` cannot see is dealt again at random (for searching)."""
         raise NotImplementedError
 
     def validate_whole(self) -> None:
@@ -257,7 +265,7 @@ class GameBase:
 
     # --- equality is equality of the complete state ---------------------------
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and self.to_dict() == other.to_dict()  # type: ignore[union-attr]
+        return isinstance(other, GameBase) and type(other) is type(self) and self.to_dict() == other.to_dict()
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -269,7 +277,7 @@ def game_class(name: str) -> type[GameBase]:
     return find_game(name).game_class()
 
 
-def game_from_dict(d: dict) -> GameBase:
+def game_from_dict(d: dict[str, Any]) -> GameBase:
     """Rebuild any game from its ``to_dict()``; ValueError names what is wrong."""
     if not isinstance(d, dict):
         raise ValueError("a game state must be a table")
@@ -291,7 +299,7 @@ def public_view(game: GameBase) -> View[Any]:
     return v
 
 
-def state_int(d: dict, key: str, default: int | None) -> int:
+def state_int(d: dict[str, Any], key: str, default: int | None) -> int:
     """A whole number from a state table, for ``from_dict``: ValueError names the key."""
     v = d.get(key, default)
     if v is None:
@@ -301,7 +309,7 @@ def state_int(d: dict, key: str, default: int | None) -> int:
     return v
 
 
-def state_header(d: object, name: str, read_options) -> tuple[int, dict, "Rng"]:
+def state_header(d: object, name: str, read_options: Callable[[dict[str, Any]], dict[str, Any]]) -> tuple[int, dict[str, Any], Rng]:
     """What every game's ``from_dict`` reads first: that it is this game, its seed, options and Rng."""
     if not isinstance(d, dict):
         raise ValueError("the state must be a table")
@@ -315,7 +323,7 @@ def state_header(d: object, name: str, read_options) -> tuple[int, dict, "Rng"]:
     return seed, options, Rng(state_int(rng_d, "seed", seed), state_int(rng_d, "calls", 0))
 
 
-def merge_options(raw: object, defaults: dict, game_title: str) -> dict:
+def merge_options(raw: object, defaults: dict[str, Any], game_title: str) -> dict[str, Any]:
     """A game's options over its defaults: known keys only, each of its default's type."""
     if not isinstance(raw, dict):
         raise ValueError("'options' must be a table")

@@ -50,10 +50,12 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any, Callable
+from importlib.resources.abc import Traversable
+from typing import Any
 
 from rules import coach as coach_mod
 from rules.core import Event, GameBase
@@ -83,7 +85,7 @@ class Step:
     hint: str = ""
     until: str = ""  # "" or "over"
     mistakes: tuple[Mistake, ...] = ()
-    start: dict | None = None  # a new position for this step (same forms as the lesson's [start])
+    start: dict[str, Any] | None = None  # a new position for this step (same forms as the lesson's [start])
 
     @property
     def open(self) -> bool:
@@ -98,7 +100,7 @@ class Lesson:
     title: str
     goal: str
     steps: tuple[Step, ...]
-    start: dict
+    start: dict[str, Any]
     intro: str = ""
     outro: str = ""
     you: int = 0
@@ -134,7 +136,7 @@ class Feedback:
 
 
 # --- loading -------------------------------------------------------------------------------
-def _text(d: dict, key: str, where: str, required: bool = False) -> str:
+def _text(d: dict[str, Any], key: str, where: str, required: bool = False) -> str:
     """A text field; single line breaks join lines (the screen wraps), blank lines keep paragraphs."""
     v = d.get(key, "")
     if not isinstance(v, str) or (required and not v.strip()):
@@ -143,7 +145,7 @@ def _text(d: dict, key: str, where: str, required: bool = False) -> str:
     return "\n\n".join(" ".join(p.split()) for p in paragraphs)
 
 
-def _strings(d: dict, key: str, where: str) -> tuple[str, ...]:
+def _strings(d: dict[str, Any], key: str, where: str) -> tuple[str, ...]:
     v = d.get(key, [])
     if isinstance(v, str):
         v = [v]
@@ -217,7 +219,7 @@ def start_game(lesson: Lesson) -> GameBase:
     return start_position(lesson)[0]
 
 
-def start_position(lesson: Lesson, start: dict | None = None,
+def start_position(lesson: Lesson, start: dict[str, Any] | None = None,
                    where: str = "") -> tuple[GameBase, dict[str, str], list[Event]]:
     """A position (the lesson's [start] unless ``start`` is given), the card aliases its actions may
     use (card key -> card id) and the events of its setup actions."""
@@ -264,7 +266,7 @@ _BATTLE_LISTS = ("negated", "played", "souls")
 _BATTLE_MAPS = ("ignored", "protected")
 
 
-def keyed_state(game: str, start: dict) -> tuple[dict, dict[str, str]]:
+def keyed_state(game: str, start: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
     """A state table from a position written by card keys, seat by seat.
 
     ``[[start.seat]]`` (twice: seat 0, then seat 1) maps zone names to lists of card
@@ -276,7 +278,7 @@ def keyed_state(game: str, start: dict) -> tuple[dict, dict[str, str]]:
     seats = start["seat"]
     if not isinstance(seats, list) or len(seats) != 2 or not all(isinstance(x, dict) for x in seats):
         raise ValueError("[[start.seat]] must be given twice: seat 0, then seat 1")
-    cards: dict[str, dict] = {}
+    cards: dict[str, dict[str, Any]] = {}
     aliases: dict[str, str] = {}
     players = []
     for p, spec in enumerate(seats):
@@ -323,7 +325,7 @@ def with_aliases(text: str, aliases: dict[str, str]) -> str:
     return " ".join(aliases.get(word, word) for word in text.split())
 
 
-def lesson_folder(game: str):
+def lesson_folder(game: str) -> Traversable:
     return resources.files(find_game(game).package).joinpath("lessons")
 
 
@@ -337,7 +339,7 @@ def lessons(game: str) -> tuple[Lesson, ...]:
     for entry in folder.iterdir():
         if entry.name.endswith(".toml") and not entry.name.startswith((".", "_")) and ".save." not in entry.name:
             stem = entry.name[: -len(".toml")]
-            found.append(parse_lesson(entry.read_text(encoding="utf-8"), game, f"{game}/lessons/{entry.name}", stem, folder))
+            found.append(parse_lesson(entry.read_text(encoding="utf-8"), game, f"{game}/lessons/{entry.name}", stem))
     return tuple(sorted(found, key=lambda lesson: (lesson.order, lesson.id)))
 
 

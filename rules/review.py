@@ -24,10 +24,14 @@ from __future__ import annotations
 
 import importlib
 import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any, cast
 
 from rules.core import GameBase, game_class, parse_resign
+
+if TYPE_CHECKING:
+    from rules.redemption import Game as RedemptionGame
 
 INACCURACY, MISTAKE, BLUNDER = 0.05, 0.10, 0.20
 #: Search iterations per decision at the default budget (see tests/bench/review.py for the time it takes).
@@ -42,19 +46,19 @@ BLIND = frozenset({"cut"})
 
 
 # --- the start and every position ----------------------------------------------------------------------
-def _ids_in_order(game, owner: int) -> list[str]:
+def _ids_in_order(game: RedemptionGame, owner: int) -> list[str]:
     def number(cid: str) -> int:
         return int(re.sub(r"^[A-Z]+", "", cid))
 
     return sorted((cid for cid, (_, o) in game.cards.items() if o == owner), key=number)
 
 
-def dealt(game) -> list[list[str]]:
+def dealt(game: RedemptionGame) -> list[list[str]]:
     """Redemption: each seat's cards in the order they were dealt into the draw pile (ids 1, 2, ...)."""
     return [[game.cards[cid][0] for cid in _ids_in_order(game, p)] for p in (0, 1)]
 
 
-def starting_decks(game) -> tuple:
+def starting_decks(game: RedemptionGame) -> tuple[Any, ...]:
     """Redemption: the two decks ``game`` started with, as ``new_game(decks=...)`` takes them (for a rematch)."""
     from rules.redemption import DECKS
 
@@ -65,7 +69,7 @@ def starting_decks(game) -> tuple:
     return tuple(out)
 
 
-def redemption_start(seed: int, options: dict, labels: list[str], lists: list[list[str]]):
+def redemption_start(seed: int, options: dict[str, Any], labels: list[str], lists: list[list[str]]) -> RedemptionGame:
     """The first position of a Redemption game whose seats were dealt ``lists`` (card keys in id order)."""
     from rules.redemption import DECKS, new_game
 
@@ -83,11 +87,12 @@ def redemption_start(seed: int, options: dict, labels: list[str], lists: list[li
 def initial_state(game: GameBase) -> GameBase:
     """The position ``game`` started from (ValueError if it cannot be rebuilt)."""
     if game.name == "redemption":
-        return redemption_start(game.seed, dict(game.options), list(game.decks), dealt(game))
+        rg = cast("RedemptionGame", game)
+        return redemption_start(rg.seed, dict(rg.options), list(rg.decks), dealt(rg))
     new_game = importlib.import_module(f"rules.{game.name}").new_game
     want = game.to_dict()
     for first in (0, 1):  # Resurrection: the first Aggressor is not kept; the one that replays to this game
-        g = new_game(game.seed, first=first, **dict(game.options))
+        g: GameBase = new_game(game.seed, first=first, **dict(game.options))
         trial = g.clone()
         if all(trial.apply(h).ok for h in game.history) and trial.to_dict() == want:
             return g
@@ -121,7 +126,7 @@ def positions(game: GameBase) -> tuple[list[Step], GameBase]:
     return steps, g
 
 
-def _turn(g) -> int:
+def _turn(g: GameBase) -> int:
     return int(getattr(g, "turn", 0) or getattr(g, "battle", 0) or 0)
 
 
@@ -200,7 +205,8 @@ def text_record(game: GameBase, names: list[str], steps: list[Step] | None = Non
     out = [f"{game.name.capitalize()}: {names[0]} v {names[1]}", f"Seed {game.seed}; options: " +
            ", ".join(f"{k}={_value(v)}" for k, v in sorted(game.options.items()))]
     if game.name == "redemption":
-        out.append(f"Decks: {names[0]} {game.decks[0]}, {names[1]} {game.decks[1]}")
+        rg = cast("RedemptionGame", game)
+        out.append(f"Decks: {names[0]} {rg.decks[0]}, {names[1]} {rg.decks[1]}")
     out.append("")
     for s in steps:
         out.append(f"{s.index + 1:4}. turn {s.turn:2}  {say(step_words(s))}")
@@ -213,8 +219,9 @@ def notation(game: GameBase) -> str:
     out = [f"# {NOTATION_FORMAT}", f"# game = {game.name}", f"# seed = {game.seed}"]
     out += [f"# option {k} = {_value(v)}" for k, v in sorted(game.options.items())]
     if game.name == "redemption":
-        for p, keys in enumerate(dealt(game)):
-            out.append(f"# deck {p + 1} = {game.decks[p]}")
+        rg = cast("RedemptionGame", game)
+        for p, keys in enumerate(dealt(rg)):
+            out.append(f"# deck {p + 1} = {rg.decks[p]}")
             out.append(f"# dealt {p + 1} = {' '.join(keys)}")
     else:
         out.append(f"# first = {initial_state(game).to_dict().get('aggressor', 0)}")
@@ -310,12 +317,12 @@ class Judgement:
     def loss(self) -> float:
         return max(0.0, self.before - self.after)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"index": self.index, "action": self.action, "before": round(self.before, 4),
                 "after": round(self.after, 4), "best": self.best, "mark": self.mark}
 
     @classmethod
-    def from_dict(cls, d: dict) -> "Judgement":
+    def from_dict(cls, d: dict[str, Any]) -> Judgement:
         try:
             j = cls(int(d["index"]), str(d["action"]), float(d["before"]), float(d["after"]), str(d["best"]),
                     str(d.get("mark", "")))

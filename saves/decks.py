@@ -25,14 +25,18 @@ import os
 import re
 import tomllib
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import tomli_w
 
-from rules.redemption.cards import CARDS, DECKS
+from rules.redemption.cards import CARDS
+from rules.redemption.cards import DECKS as DECKS  # the bundled decks, for the deck screens
 from rules.redemption.deckrules import Violation, check, find_card, suggest
-from saves.store import SaveError, printable, read_text, remove_file, validate_name, write_atomic
+from saves.store import SaveError as SaveError  # DeckError is one; callers catch either
+from saves.store import printable, read_text, remove_file, validate_name, write_atomic
 
 FORMAT = "redemption-tui-deck"
 VERSION = 1
@@ -68,7 +72,7 @@ class Deck:
     def problems(self) -> list[Violation]:
         return check(self.keys)
 
-    def copy(self, name: str | None = None) -> "Deck":
+    def copy(self, name: str | None = None) -> Deck:
         return Deck(name or self.name, dict(self.cards), self.notes, self.type)
 
     def add(self, key: str, n: int = 1) -> None:
@@ -77,7 +81,7 @@ class Deck:
             del self.cards[key]
 
 
-def from_keys(name: str, keys, notes: str = "") -> Deck:
+def from_keys(name: str, keys: Iterable[str], notes: str = "") -> Deck:
     return Deck(name, dict(Counter(keys)), notes)
 
 
@@ -195,7 +199,7 @@ def loads(text: str, source: str = "<text>") -> Deck:
     return Deck(name.strip(), cards, notes, kind)
 
 
-def read_file(path: str | os.PathLike) -> Deck:
+def read_file(path: str | os.PathLike[str]) -> Deck:
     """A deck from a file: TOML (by its ``.toml`` suffix or its content) or a plain-text list."""
     path = Path(path)
     text = read_text(path)  # SaveError names the file: missing, a folder, too big, not UTF-8
@@ -205,7 +209,7 @@ def read_file(path: str | os.PathLike) -> Deck:
 
 
 # --- the folder ----------------------------------------------------------------------------------------
-def folder(save_dir: str | os.PathLike) -> Path:
+def folder(save_dir: str | os.PathLike[str]) -> Path:
     """The player's decks folder: ``decks`` inside their save folder (so per ``--player`` like saves)."""
     return Path(save_dir) / FOLDER
 
@@ -218,17 +222,17 @@ def file_name(name: str) -> str:
         raise DeckError(str(e)) from None
 
 
-def path_for(name: str, save_dir: str | os.PathLike) -> Path:
+def path_for(name: str, save_dir: str | os.PathLike[str]) -> Path:
     return folder(save_dir) / f"{file_name(name)}{SUFFIX}"
 
 
-def save(deck: Deck, save_dir: str | os.PathLike) -> Path:
+def save(deck: Deck, save_dir: str | os.PathLike[str]) -> Path:
     if deck.builtin or deck.name in DECKS:
         raise DeckError(f"{deck.name!r} is the name of a bundled deck; save your deck under another name")
     return write_atomic(path_for(deck.name, save_dir), dumps(deck).encode("utf-8"), "the deck")
 
 
-def load(name: str, save_dir: str | os.PathLike) -> Deck:
+def load(name: str, save_dir: str | os.PathLike[str]) -> Deck:
     """A deck by name: the bundled G or H, or one of the player's own."""
     if name in DECKS:
         return builtin(name)
@@ -241,11 +245,11 @@ def load(name: str, save_dir: str | os.PathLike) -> Deck:
     return deck
 
 
-def delete(name: str, save_dir: str | os.PathLike) -> None:
+def delete(name: str, save_dir: str | os.PathLike[str]) -> None:
     remove_file(path_for(name, save_dir), "deck", DeckError)
 
 
-def rename(old: str, new: str, save_dir: str | os.PathLike) -> Path:
+def rename(old: str, new: str, save_dir: str | os.PathLike[str]) -> Path:
     deck = load(old, save_dir)
     target = path_for(new, save_dir)
     if new in DECKS or target.exists():
@@ -256,7 +260,7 @@ def rename(old: str, new: str, save_dir: str | os.PathLike) -> Path:
     return path
 
 
-def list_decks(save_dir: str | os.PathLike) -> tuple[list[Deck], list[str]]:
+def list_decks(save_dir: str | os.PathLike[str]) -> tuple[list[Deck], list[str]]:
     """The bundled decks, then the player's own by name; and one line per unreadable deck file."""
     decks, errors = builtins(), []
     d = folder(save_dir)
@@ -273,7 +277,7 @@ def list_decks(save_dir: str | os.PathLike) -> tuple[list[Deck], list[str]]:
     return decks, errors
 
 
-def resolve(spec: str, save_dir: str | os.PathLike) -> Deck:
+def resolve(spec: str, save_dir: str | os.PathLike[str]) -> Deck:
     """A deck named on the command line: a deck name (G, H or your own) or a deck file's path."""
     if spec in DECKS:
         return builtin(spec)
@@ -296,7 +300,7 @@ def _stem(source: str) -> str:
     return stem[:64] or "imported"
 
 
-def for_game(deck: Deck):
+def for_game(deck: Deck) -> str | dict[str, Any]:
     """What ``new_game(decks=...)`` takes for this deck: a bundled label, or its name and card keys.
 
     The game's state then holds every card of both decks, so a save resumes exactly even if the

@@ -23,7 +23,7 @@ from saves.store import SaveError, read_text
 FILENAME = "keys.toml"
 
 
-def keymap_path(folder: str | os.PathLike) -> Path:
+def keymap_path(folder: str | os.PathLike[str]) -> Path:
     """Where the keys of the player whose save folder is ``folder`` live."""
     return Path(folder) / "settings" / FILENAME
 
@@ -45,7 +45,7 @@ def loads(text: str, source: str = "<keys>") -> dict[str, str]:
     return dict(keys)
 
 
-def load(folder: str | os.PathLike) -> dict[str, str]:
+def load(folder: str | os.PathLike[str]) -> dict[str, str]:
     """The player's keymap (control name -> keys); no file means none."""
     path = keymap_path(folder)
     if not path.exists():

@@ -15,7 +15,7 @@ from rules.lessons import parse_lesson as parse_rules_lesson
 from saves.store import SaveError, load, validate_name
 
 
-def parse_lesson(text: str, game: str, source: str, lesson_id: str, folder: str | os.PathLike) -> Lesson:
+def parse_lesson(text: str, game: str, source: str, lesson_id: str, folder: str | os.PathLike[str]) -> Lesson:
     """A lesson from TOML text whose ``[start] save = "NAME"`` names a save file in ``folder``."""
     here = Path(folder)
 

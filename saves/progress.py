@@ -19,6 +19,7 @@ import os
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import tomli_w
 
@@ -60,12 +61,12 @@ class Progress:
             return "done"
         return "current" if self.of(game).current == lesson_id else ""
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"format": FORMAT, "version": VERSION,
                 "games": {g: {"done": list(p.done), "current": p.current} for g, p in sorted(self.games.items())}}
 
 
-def progress_path(save_dir: str | os.PathLike | None = None, player: str | None = None) -> Path:
+def progress_path(save_dir: str | os.PathLike[str] | None = None, player: str | None = None) -> Path:
     """Where a user's progress lives: beside their saves (same folder rules as the saves)."""
     return default_dir(save_dir, player) / "learn" / FILENAME
 
@@ -92,7 +93,7 @@ def loads(text: str, source: str = "<progress>") -> Progress:
     return out
 
 
-def load(path: str | os.PathLike) -> Progress:
+def load(path: str | os.PathLike[str]) -> Progress:
     """A user's progress; no file yet means no progress."""
     path = Path(path)
     if not path.exists():
@@ -100,7 +101,7 @@ def load(path: str | os.PathLike) -> Progress:
     return loads(read_text(path), str(path))
 
 
-def save(progress: Progress, path: str | os.PathLike) -> Path:
+def save(progress: Progress, path: str | os.PathLike[str]) -> Path:
     """Write atomically, as ``saves.save`` does for games."""
     return write_atomic(path, tomli_w.dumps(progress.to_dict()).encode("utf-8"), "lesson progress")
 

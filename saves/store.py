@@ -8,10 +8,12 @@ import stat
 import tempfile
 import time
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from importlib import metadata
 from pathlib import Path
+from typing import Any
 
 import tomli_w
 from filelock import FileLock, Timeout
@@ -50,12 +52,12 @@ def printable(text: object) -> str:
 class Meta:
     """What the app keeps beside the game state: who plays, the log, when."""
 
-    players: list[dict] = field(default_factory=lambda: [{"name": "Player 1", "kind": "human"}, {"name": "Player 2", "kind": "human"}])
+    players: list[dict[str, Any]] = field(default_factory=lambda: [{"name": "Player 1", "kind": "human"}, {"name": "Player 2", "kind": "human"}])
     created: str = ""
     updated: str = ""
     app_version: str = ""
     log: list[str] = field(default_factory=list)
-    extra: dict = field(default_factory=dict)  # app settings (level, screen); plain TOML data
+    extra: dict[str, Any] = field(default_factory=dict)  # app settings (level, screen); plain TOML data
 
 
 @dataclass
@@ -89,10 +91,10 @@ def app_version() -> str:
 
 
 def _now() -> str:
-    return datetime.now(timezone.utc).replace(microsecond=0).isoformat()
+    return datetime.now(UTC).replace(microsecond=0).isoformat()
 
 
-def _summary(game: GameBase) -> dict:
+def _summary(game: GameBase) -> dict[str, Any]:
     s = getattr(game, "summary", None)
     return s() if callable(s) else {}
 
@@ -187,12 +189,12 @@ def log_line(event: Event) -> str:
     return event.text if event.rule else without_rule_ref(event.text)
 
 
-def _migrate(doc: dict, version: int) -> dict:
+def _migrate(doc: dict[str, Any], version: int) -> dict[str, Any]:
     """Bring an older layout up to VERSION (nothing to do while VERSION is 1)."""
     return doc
 
 
-def _meta(doc: dict, fail) -> Meta:
+def _meta(doc: dict[str, Any], fail: Callable[[str], Exception]) -> Meta:
     players = doc.get("players", [{"name": "Player 1"}, {"name": "Player 2"}])
     if not isinstance(players, list) or not all(isinstance(p, dict) for p in players):
         raise fail("'players' must be a list of tables")
@@ -223,15 +225,15 @@ def loads(text: str, source: str = "<text>") -> GameBase:
     return reads(text, source).game
 
 
-def read(path: str | os.PathLike) -> Saved:
+def read(path: str | os.PathLike[str]) -> Saved:
     return reads(read_text(path), str(Path(path)))
 
 
-def load(path: str | os.PathLike) -> GameBase:
+def load(path: str | os.PathLike[str]) -> GameBase:
     return read(path).game
 
 
-def save(game: GameBase, path: str | os.PathLike, meta: Meta | None = None) -> Path:
+def save(game: GameBase, path: str | os.PathLike[str], meta: Meta | None = None) -> Path:
     """Write a game atomically; the previous save survives any failure."""
     meta = meta or Meta()
     if not meta.created:
@@ -244,7 +246,7 @@ def save(game: GameBase, path: str | os.PathLike, meta: Meta | None = None) -> P
     return write_atomic(path, data, "the save")
 
 
-def write_atomic(path: str | os.PathLike, data: bytes, what: str = "the file") -> Path:
+def write_atomic(path: str | os.PathLike[str], data: bytes, what: str = "the file") -> Path:
     """A temporary file in the same folder, fsync, then rename over the old file: never half-written."""
     path = Path(path)
     folder = path.parent
@@ -271,7 +273,7 @@ def write_atomic(path: str | os.PathLike, data: bytes, what: str = "the file") -
     return path
 
 
-def read_text(path: str | os.PathLike) -> str:
+def read_text(path: str | os.PathLike[str]) -> str:
     """A small regular UTF-8 file's text; SaveError names the file for anything else (missing file included).
 
     Opened without blocking and checked before reading: a FIFO, a device or a folder under a save's
@@ -307,7 +309,7 @@ def read_text(path: str | os.PathLike) -> str:
         raise SaveError(f"{path}: not a text file (not UTF-8)") from None
 
 
-def clean_temporaries(folder: str | os.PathLike, older_than: float = STALE_TMP_SECONDS) -> int:
+def clean_temporaries(folder: str | os.PathLike[str], older_than: float = STALE_TMP_SECONDS) -> int:
     """Remove the hidden temporary files (``.NAME.toml.XXXX.tmp``) of writes that a kill interrupted.
 
     Only files older than ``older_than`` seconds go: a live write renames its file within milliseconds,
@@ -330,7 +332,7 @@ def clean_temporaries(folder: str | os.PathLike, older_than: float = STALE_TMP_S
     return removed
 
 
-def claim(path: str | os.PathLike) -> None:
+def claim(path: str | os.PathLike[str]) -> None:
     """Hold the save at ``path`` for this process (a lock beside it, ``.NAME.toml.lock``), so a second process
     that opens the same game is refused instead of both writing it. Re-entrant within one process;
     released by :func:`release` or when the process ends, however it ends."""
@@ -345,7 +347,7 @@ def claim(path: str | os.PathLike) -> None:
         raise SaveError(f"{path}: cannot lock the save ({e.strerror or e})") from None
 
 
-def release(path: str | os.PathLike) -> None:
+def release(path: str | os.PathLike[str]) -> None:
     """Give back one :func:`claim` of the save at ``path``."""
     lock = _lock(Path(path))
     if lock.is_locked:
@@ -375,7 +377,7 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def default_dir(override: str | os.PathLike | None = None, player: str | None = None) -> Path:
+def default_dir(override: str | os.PathLike[str] | None = None, player: str | None = None) -> Path:
     """The save folder: ``override``, else $REDEMPTION_SAVE_DIR, else the user data folder; per player if named."""
     if override:
         base = Path(override).expanduser()
@@ -400,7 +402,7 @@ def validate_name(name: str, what: str = "save name") -> str:
     return name
 
 
-def save_path(name: str, folder: str | os.PathLike) -> Path:
+def save_path(name: str, folder: str | os.PathLike[str]) -> Path:
     """The file for save ``name`` in ``folder`` (``.toml`` added); refuses names that leave the folder."""
     if isinstance(name, str) and name.endswith(SUFFIX):
         name = name[: -len(SUFFIX)]
@@ -412,7 +414,7 @@ def save_path(name: str, folder: str | os.PathLike) -> Path:
     return path
 
 
-def list_saves(folder: str | os.PathLike) -> list[SaveInfo]:
+def list_saves(folder: str | os.PathLike[str]) -> list[SaveInfo]:
     """Every save in ``folder``, newest first; unreadable files are listed with their error."""
     folder = Path(folder)
     if not folder.is_dir():
@@ -453,5 +455,5 @@ def remove_file(path: Path, what: str, error: type[Exception] = SaveError) -> No
         raise error(f"{path}: cannot delete ({e.strerror or e})") from None
 
 
-def delete(name: str, folder: str | os.PathLike) -> None:
+def delete(name: str, folder: str | os.PathLike[str]) -> None:
     remove_file(save_path(name, folder), "save")

@@ -22,13 +22,14 @@ import random
 import re
 import time
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from filelock import FileLock, Timeout
 
-from rules.core import parse_resign
+from rules.core import GameBase
 from rules.games import find_game
 from saves.store import SUFFIX, Meta, Saved, SaveError, list_saves, log_line, read, save, validate_name
 
@@ -54,7 +55,7 @@ class Table:
     saved: Saved
 
     @property
-    def game(self):
+    def game(self) -> GameBase:
         return self.saved.game
 
     @property
@@ -62,12 +63,14 @@ class Table:
         return self.saved.meta
 
     @property
-    def info(self) -> dict:
-        return self.saved.meta.extra.setdefault("table", {})
+    def info(self) -> dict[str, Any]:
+        info: dict[str, Any] = self.saved.meta.extra.setdefault("table", {})
+        return info
 
     @property
-    def seats(self) -> list[dict]:
-        return self.info.get("seats", [])
+    def seats(self) -> list[dict[str, Any]]:
+        seats: list[dict[str, Any]] = self.info.get("seats", [])
+        return seats
 
     @property
     def creator(self) -> str:
@@ -138,7 +141,8 @@ class Table:
         if s.get("status") == COMPUTER:
             humans = [x.get("player") for x in self.seats if x.get("status") == JOINED]
             return humans[0] if humans else None
-        return s.get("player")
+        player: str | None = s.get("player")
+        return player
 
     @property
     def waiting_since(self) -> float:
@@ -153,7 +157,7 @@ class Answer:
     table: Table | None
     reason: str = ""
     rule: str = ""
-    events: tuple = ()
+    events: tuple[Any, ...] = ()
     stale: bool = False
 
 
@@ -171,11 +175,11 @@ class Row:
 
 
 # --- where tables live -------------------------------------------------------------------------
-def folder(base: str | os.PathLike) -> Path:
+def folder(base: str | os.PathLike[str]) -> Path:
     return Path(base) / FOLDER
 
 
-def table_path(base: str | os.PathLike, table_id: str) -> Path:
+def table_path(base: str | os.PathLike[str], table_id: str) -> Path:
     validate_name(table_id, what="table name")
     return folder(base) / f"{table_id}{SUFFIX}"
 
@@ -184,7 +188,7 @@ def _lock(path: Path) -> FileLock:
     return FileLock(str(path.parent / f".{path.stem}.lock"), timeout=LOCK_TIMEOUT)
 
 
-def stamp(path: Path) -> tuple | None:
+def stamp(path: Path) -> tuple[Any, ...] | None:
     """Changes whenever the table is written (every write is a new file renamed over the old one)."""
     try:
         st = path.stat()
@@ -193,7 +197,7 @@ def stamp(path: Path) -> tuple | None:
     return (st.st_ino, st.st_mtime_ns, st.st_size)
 
 
-def load(base: str | os.PathLike, table_id: str) -> Table:
+def load(base: str | os.PathLike[str], table_id: str) -> Table:
     path = table_path(base, table_id)
     if not path.exists():
         raise TableError(f"no table named {table_id!r} (see 'redemption tables')")
@@ -222,8 +226,8 @@ def _check_table(t: Table) -> None:
 
 
 # --- creating ------------------------------------------------------------------------------------
-def create(base: str | os.PathLike, creator: str, game_name: str, others: list[dict], *,
-           options: dict | None = None, seed: int | None = None, watch: bool = False,
+def create(base: str | os.PathLike[str], creator: str, game_name: str, others: list[dict[str, Any]], *,
+           options: dict[str, Any] | None = None, seed: int | None = None, watch: bool = False,
            table_id: str | None = None) -> Table:
     """A new table: ``creator`` in seat 1, ``others`` in the next seats, each {"invite": NAME},
     {"open": True} or {"computer": LEVEL}. ValueError/TableError for anything that does not make sense."""
@@ -283,7 +287,7 @@ def _new_id(d: Path, game_name: str, creator: str) -> str:
 
 
 # --- changing: lock, read the latest, check, write, release ----------------------------------------
-def _change(base, table_id: str, fn: Callable[[Table], Answer]) -> Answer:
+def _change(base: str | os.PathLike[str], table_id: str, fn: Callable[[Table], Answer]) -> Answer:
     path = table_path(base, table_id)
     if not path.exists():
         raise TableError(f"no table named {table_id!r} (see 'redemption tables')")
@@ -307,7 +311,7 @@ def _touch(t: Table, by: str, what: str) -> None:
     t.info.update({"last_time": time.time(), "last_by": by, "last_what": what})
 
 
-def submit(base, table_id: str, player: str, action: Any, seen: int) -> Answer:
+def submit(base: str | os.PathLike[str], table_id: str, player: str, action: Any, seen: int) -> Answer:
     """``player`` plays ``action`` (text or an engine action) having seen ``seen`` actions of the table.
     ``resign`` (or ``resign N`` for the player's own seat) resigns for the player's seat, on any move."""
     text = str(action).strip()
@@ -357,7 +361,7 @@ def _personal(line: str, t: Table) -> str:
     return re.sub(r"\s*\([a-z]+(\.[a-z0-9_-]+)+\)", "", line)
 
 
-def join(base, table_id: str, player: str) -> Answer:
+def join(base: str | os.PathLike[str], table_id: str, player: str) -> Answer:
     """Take the open seat, or accept an invitation."""
     def go(t: Table) -> Answer:
         if t.seat_of(player) is not None:
@@ -376,7 +380,7 @@ def join(base, table_id: str, player: str) -> Answer:
     return _change(base, table_id, go)
 
 
-def decline(base, table_id: str, player: str) -> Answer:
+def decline(base: str | os.PathLike[str], table_id: str, player: str) -> Answer:
     def go(t: Table) -> Answer:
         seat = t.invited(player)
         if seat is None:
@@ -397,7 +401,7 @@ def clean_talk(text: str) -> str:
     return " ".join(text.split())[:TALK_MAX]
 
 
-def say(base, table_id: str, player: str, text: str, now: float | None = None) -> Answer:
+def say(base: str | os.PathLike[str], table_id: str, player: str, text: str, now: float | None = None) -> Answer:
     """``player`` says ``text`` to the table: cleaned, at most TALK_RATE, kept in the table's log."""
     msg = clean_talk(text)
     now = time.time() if now is None else now
@@ -420,10 +424,10 @@ def say(base, table_id: str, player: str, text: str, now: float | None = None) -
 
 
 # --- listing --------------------------------------------------------------------------------------
-_seen: dict[Path, tuple[tuple, Table | SaveError]] = {}  # path -> (stamp, what it held): the list's cache
+_seen: dict[Path, tuple[tuple[Any, ...], Table | SaveError]] = {}  # path -> (stamp, what it held): the list's cache
 
 
-def _read_for_list(base, table_id: str) -> Table:
+def _read_for_list(base: str | os.PathLike[str], table_id: str) -> Table:
     """A table for listing only (never changed): read again only when its file has changed since."""
     path = table_path(base, table_id)
     now = stamp(path)
@@ -456,7 +460,7 @@ class _Listed:
     current_player: int | None
 
 
-def all_ids(base) -> list[str]:
+def all_ids(base: str | os.PathLike[str]) -> list[str]:
     d = folder(base)
     if not d.is_dir():
         return []
@@ -464,7 +468,7 @@ def all_ids(base) -> list[str]:
                   and not p.is_symlink())
 
 
-def rows_for(base, player: str, now: float | None = None) -> list[Row]:
+def rows_for(base: str | os.PathLike[str], player: str, now: float | None = None) -> list[Row]:
     """The tables ``player`` may see, in the order they matter: their move (longest waiting first), waiting,
     invitations, open seats, tables to watch, finished. A table that cannot be read is listed with its
     problem (only to players its file names), and never stops the others from loading."""
@@ -530,15 +534,15 @@ def ago(seconds: float) -> str:
     return f"{s // 86400} days"
 
 
-def record(base, player: str) -> dict[str, list[int]]:
+def record(base: str | os.PathLike[str], player: str) -> dict[str, list[int]]:
     """Wins, losses and draws of ``player``: at finished tables against people, and against the computer at
     tables and in the player's own saved games (a local game is a table with one human seat)."""
     rec = {"people": [0, 0, 0], "computer": [0, 0, 0]}
     for info in list_saves(Path(base) / validate_name(player, what="player name")):
         if info.error or not info.over or info.kinds.count("human") != 1 or "computer" not in info.kinds:
             continue
-        me = info.kinds.index("human")
-        rec["computer"][2 if info.winner is None else (0 if info.winner == me else 1)] += 1
+        mine = info.kinds.index("human")
+        rec["computer"][2 if info.winner is None else (0 if info.winner == mine else 1)] += 1
     for tid in all_ids(base):
         try:
             t = _read_for_list(base, tid)

@@ -4,15 +4,25 @@ from __future__ import annotations
 
 import pathlib
 import re
+import tomllib
 
 import pytest
 import tomli_w
-import tomllib
 
 from rules.core import Rng, game_class
 from rules.docs import rule_sections
-from rules.redemption import (CARDS, DECKS, EFFECTS, POOL, Action, Game, new_game, parse_action, parse_deck_toml,
-                              validate_deck)
+from rules.redemption import (
+    CARDS,
+    DECKS,
+    EFFECTS,
+    POOL,
+    Action,
+    Game,
+    new_game,
+    parse_action,
+    parse_deck_toml,
+    validate_deck,
+)
 from tests.redemption_helpers import build, ok, refused
 
 

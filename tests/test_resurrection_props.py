@@ -1,6 +1,7 @@
 """Random play with Hypothesis: legal and illegal actions, save/load in between, invariants at every step."""
 
-from hypothesis import HealthCheck, settings, strategies as st
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 import saves

@@ -100,10 +100,10 @@ def test_black_winner_with_empty_fallen_pile_resurrects_nothing():
 def test_red_loser_makes_winner_drop_top_hero_card_then_goes_on_top():
     g = position(side(hand=["RK", "9"]), side(hand=["BA", "8"], hero=["7", "RJ"]))
     battle(g, "RK", "BA")
-    w, l = zones(g, 1), zones(g, 0)
+    w, lose = zones(g, 1), zones(g, 0)
     assert w["fallen_pile"][0] == "7"  # the winner's top Hero Pile card fell
     assert w["hero_pile"][:2] == ["BA", "RJ"]
-    assert l["fallen_pile"][0] == "RK"  # red loser on top
+    assert lose["fallen_pile"][0] == "RK"  # red loser on top
 
 
 def test_winner_ability_before_loser_ability():
@@ -141,11 +141,11 @@ def test_extended_battle_uses_only_last_cards_and_places_tied_cards():
     g = position(side(hand=["9", "BA", "7"], fallen=["RJ"]), side(hand=["9", "8", "7"]))
     battle(g, "9", "9")
     battle(g, "BA", "8")
-    w, l = zones(g, 0), zones(g, 1)
+    w, lose = zones(g, 0), zones(g, 1)
     assert w["hero_pile"][:2] == ["BA", "9"]
     assert w["hero_pile"][-1] == "RJ"  # BA resurrected RJ
     # loser's last card is a number: tied 9 goes on top, then 8 on top of it
-    assert l["fallen_pile"][:2] == ["8", "9"]
+    assert lose["fallen_pile"][:2] == ["8", "9"]
     assert g.aggressor == 1
 
 
@@ -153,9 +153,9 @@ def test_extended_battle_tied_cards_go_to_bottom_when_loser_last_is_face():
     g = position(side(hand=["8", "BA", "7"]), side(hand=["8", "RK", "7"], fallen=["9"]))
     battle(g, "8", "8")
     battle(g, "BA", "RK")
-    l = zones(g, 1)
+    lose = zones(g, 1)
     # RK is red: tied 8 to the bottom, RK to the top; the old 9 stays between.
-    assert l["fallen_pile"] == ["RK", "9", "8"]
+    assert lose["fallen_pile"] == ["RK", "9", "8"]
 
 
 def test_tied_abilities_are_ignored():
@@ -280,6 +280,7 @@ def test_from_dict_rejects_impossible_tables():
 def test_every_rule_id_the_engine_cites_is_documented():
     import re
     from pathlib import Path
+
     import rules.resurrection.game as mod
     src = Path(mod.__file__).read_text()
     ids = set(re.findall(r"resurrection\.[a-z]+(?:\.[0-9]+)?", src)) - {"resurrection.cards", "resurrection.game"}

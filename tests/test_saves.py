@@ -1,7 +1,6 @@
 """Save files: round trips, every kind of bad file, atomic writes, the save folder."""
 
 import os
-from pathlib import Path
 
 import pytest
 
@@ -159,7 +158,7 @@ def test_default_dir_env_flag_and_player(tmp_path, monkeypatch):
 
 def test_list_saves_newest_first_with_broken_files(tmp_path):
     a = saves.save(played(1), saves.save_path("a", tmp_path))
-    b = saves.save(played(2), saves.save_path("b", tmp_path))
+    saves.save(played(2), saves.save_path("b", tmp_path))
     os.utime(a, (1, 1))
     (tmp_path / "broken.toml").write_text("nope [")
     (tmp_path / "notes.txt").write_text("ignored")

@@ -8,17 +8,24 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import re
 import subprocess
 import time
-from pathlib import Path
 
 import pytest
 
 from tests.test_ssh_support import (
-    OpenSSHTerminal, Screen, Server, asyncssh, connect, leftovers, needs_openssh, open_terminal, ssh_args,
-    standin_command, stop_servers,
+    OpenSSHTerminal,
+    Screen,
+    Server,
+    asyncssh,
+    connect,
+    leftovers,
+    needs_openssh,
+    open_terminal,
+    ssh_args,
+    standin_command,
+    stop_servers,
 )
 from tui import serve
 
@@ -55,7 +62,7 @@ def test_authorized_keys_comment_or_option_names_the_player(tmp_path):
     s = Server(tmp_path, None)
     s.add_player("alice")
     s.add_player("bob", via_option=True)
-    path_bad, pub_bad = (tmp_path / "x", "ssh-ed25519 AAAAnotakey")
+    pub_bad = "ssh-ed25519 AAAAnotakey"
     with s.keys_file.open("a") as f:
         f.write("# a comment line\n\n")
         f.write(f"{s.public['alice'].split()[0]} {s.public['alice'].split()[1]}\n")  # no player at all

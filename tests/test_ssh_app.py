@@ -17,7 +17,15 @@ import pytest
 
 import saves
 from tests.test_ssh_support import (
-    PY, OpenSSHTerminal, Screen, Server, connect, leftovers, needs_openssh, open_terminal, stop_servers,
+    PY,
+    OpenSSHTerminal,
+    Screen,
+    Server,
+    connect,
+    leftovers,
+    needs_openssh,
+    open_terminal,
+    stop_servers,
 )
 
 APP = f"{PY} -m tui.cli --player {{player}} --save-dir {{data_dir}} --pause 0"

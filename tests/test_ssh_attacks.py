@@ -9,13 +9,23 @@ import asyncio
 import os
 import re
 import socket
+import subprocess
 import time
 from pathlib import Path
 
 import pytest
 
 from tests.test_ssh_support import (
-    PY, Screen, Server, asyncssh, connect, make_key, open_terminal, standin_command, stop_servers,
+    PY,
+    Screen,
+    Server,
+    asyncssh,
+    connect,
+    make_key,
+    open_terminal,
+    ssh_args,
+    standin_command,
+    stop_servers,
 )
 from tui import serve
 
@@ -234,7 +244,7 @@ def test_7_keystroke_and_environment_floods_do_not_grow_the_server(servers, tmp_
                 p.stdin.write(chunk)
                 try:
                     await asyncio.wait_for(p.stdin.drain(), 3)
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     break  # the server stopped taking keys: flow control
                 total += len(chunk)
             sent["keys"] = total
@@ -284,7 +294,7 @@ def test_8_silent_sockets_from_one_address_do_not_lock_out_a_player(servers):
             return True
         except ConnectionResetError:
             return True
-        except socket.timeout:
+        except TimeoutError:
             return False
 
     t0 = time.monotonic()
@@ -302,6 +312,76 @@ def test_8_silent_sockets_from_one_address_do_not_lock_out_a_player(servers):
     log = s.log()
     assert "refused: too many connections not logged in from this address" in log
     assert "refused: rate limit" in log
+
+
+def test_8_a_refused_connection_is_told_why_by_the_openssh_client(servers):
+    """Over a limit before the login, the server sends its version line and an SSH disconnect with the
+    reason, and closes: OpenSSH prints the reason instead of a bare "connection closed"."""
+    s = servers("--rate-limit", "1")
+    first = socket.create_connection(("127.0.0.1", s.port))  # the one connection this minute allows
+    try:
+        r = subprocess.run(ssh_args(s, s.keys["alice"], "-tt", "play@127.0.0.1"), stdin=subprocess.DEVNULL,
+                           capture_output=True, text=True, timeout=60)
+    finally:
+        first.close()
+    assert r.returncode == 255
+    assert "Too many new connections from your address; try again in a minute." in r.stderr
+    s.wait_log(r"end='refused: rate limit'")
+
+
+class _FakeConn:
+    """What the connection class asks of asyncssh's connection object when one is made."""
+
+    def __init__(self, addr: str) -> None:
+        self.addr = addr
+        self.told: list[tuple[int, str]] = []
+
+    def get_extra_info(self, name: str):
+        return (self.addr, 40000) if name == "peername" else None
+
+    def disconnect(self, code: int, reason: str) -> None:
+        self.told.append((code, reason))
+
+
+def test_2_per_address_limits_count_an_ipv6_slash_64_as_one_address(tmp_path):
+    group = serve.address_group
+    assert group("2001:db8:1:2:aaaa::1") == group("2001:db8:1:2:ffff:1:2:3") == "2001:db8:1:2::/64"
+    assert group("2001:db8:1:3::1") == "2001:db8:1:3::/64"
+    assert group("::ffff:192.0.2.7") == group("192.0.2.7") == "192.0.2.7"  # IPv4-mapped: the IPv4 address
+    assert group("fe80::1%eth0") == "fe80::/64"
+    assert group("127.0.0.1") != group("127.0.0.2")
+
+    async def go():
+        config = serve.Config(data_dir=tmp_path, authorized_keys=tmp_path / "none", pending_per_address=3,
+                              rate_limit=100)
+        game = serve.GameServer(config)
+        cls = serve._make_connection_class()
+        made = []
+        for i in range(4):  # four addresses of one /64: the fourth is over --max-pending 3
+            conn = _FakeConn(f"2001:db8:0:7::{i + 1:x}")
+            c = cls(game)
+            c.connection_made(conn)
+            made.append((c, conn))
+        other = _FakeConn("2001:db8:0:8::1")  # the next /64 is another host
+        c_other = cls(game)
+        c_other.connection_made(other)
+        assert game.refusing == 1 and not made[3][1].told  # told once the client has sent its first packet
+        made[3][1].data_received(b"SSH-2.0-OpenSSH_9.2\r\n\x00\x00\x05\xdc\x0a\x14")
+        assert game.refusing == 0
+        assert [c.ended for c, _ in made[:3]] == ["auth failed"] * 3 and not any(conn.told for _, conn in made[:3])
+        assert made[3][0].ended == "refused: too many connections not logged in from this address"
+        assert made[3][1].told == [(asyncssh.DISC_TOO_MANY_CONNECTIONS,
+                                    "Too many connections from your address are still logging in; try again shortly.")]
+        assert c_other.ended == "auth failed" and not other.told
+        assert game.unauth == {"2001:db8:0:7::/64": 3, "2001:db8:0:8::/64": 1}
+        made[0][0].connection_lost(None)  # one goes: its /64 has a place again
+        assert game.unauth["2001:db8:0:7::/64"] == 2
+        # the rate limit counts the /64 too
+        game.rate = serve.RateLimiter(2)
+        assert game.rate.allow(group("2001:db8:0:9::1")) and game.rate.allow(group("2001:db8:0:9::2"))
+        assert not game.rate.allow(group("2001:db8:0:9::3"))
+
+    asyncio.run(go())
 
 
 def test_9_logins_without_a_session_are_closed_and_limited_per_player(servers):

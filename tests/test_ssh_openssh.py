@@ -53,7 +53,7 @@ class SSHD:
             f.write(f'restrict,pty,command="{app}" {pub} {player}\n')
         self.keys[player] = key
 
-    def start(self) -> "SSHD":
+    def start(self) -> SSHD:
         host_key = self.folder / "ssh_host_ed25519_key"
         subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(host_key)], check=True)
         config = self.folder / "sshd_config"

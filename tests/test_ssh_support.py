@@ -7,6 +7,7 @@ by the test, and ``leftovers`` finds any process still carrying the test's folde
 from __future__ import annotations
 
 import asyncio
+import fcntl
 import os
 import pty
 import re
@@ -17,7 +18,6 @@ import struct
 import subprocess
 import sys
 import termios
-import fcntl
 import threading
 import time
 from pathlib import Path
@@ -143,7 +143,7 @@ class Server:
         self.keys[player], self.public[player] = path, pub
         return path
 
-    def start(self) -> "Server":
+    def start(self) -> Server:
         cmd = [PY, "-m", "tui.cli", "serve", "--host", "127.0.0.1", "--port", "0", "--data-dir", str(self.data),
                "--authorized-keys", str(self.keys_file), "--host-key", str(self.host_key),
                "--log-file", str(self.log_path), *self.extra]
@@ -195,7 +195,7 @@ class Server:
                 self.proc.wait(10)
         self.proc = None
 
-    def __enter__(self) -> "Server":
+    def __enter__(self) -> Server:
         return self.start()
 
     def __exit__(self, *exc) -> None:
@@ -299,7 +299,7 @@ class OpenSSHTerminal:
         except OSError:
             pass
 
-    def __enter__(self) -> "OpenSSHTerminal":
+    def __enter__(self) -> OpenSSHTerminal:
         return self
 
     def __exit__(self, *exc) -> None:

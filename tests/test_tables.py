@@ -19,7 +19,7 @@ REPO = Path(__file__).resolve().parent.parent
 
 
 def two_player(base, game="resurrection", seed=7, **kw):
-    t = tables.create(base, "alice", game, [{"invite": "bob"}], seed=seed, table_id="t1", **kw)
+    tables.create(base, "alice", game, [{"invite": "bob"}], seed=seed, table_id="t1", **kw)
     assert tables.join(base, "t1", "bob").ok
     return tables.load(base, "t1")
 

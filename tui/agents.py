@@ -36,5 +36,6 @@ def choose(agent: Any, game: GameBase) -> Any:
         from rules.agents import choose_for
     except ImportError:
         p = game.current_player
+        assert p is not None  # the computer is asked only to move in a game that goes on
         return agent.choose(game.view(p), game.legal_actions())
     return choose_for(agent, game)

@@ -11,7 +11,7 @@ A damaged entry is ignored (the analysis is simply made again), never a reason t
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 import saves
 from rules import review

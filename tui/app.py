@@ -19,8 +19,8 @@ from textual.scrollbar import ScrollBarRender
 
 import saves
 import tui.asciifix  # noqa: F401  (under --ascii a cut text ends in "..."; see the module)
-from tui import keys
 import tui.textfix  # noqa: F401  (text fields apply keys in the order typed; see the module)
+from tui import keys
 from tui.screens.title import TitleScreen
 from tui.screens.toosmall import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from tui.session import Session
@@ -56,7 +56,7 @@ class AsciiScrollBarRender(ScrollBarRender):
 class RedemptionApp(App[int]):
     CSS_PATH = "app.tcss"  # relative to this module; subclasses elsewhere must give the full path
     TITLE = "Redemption"
-    BINDINGS = keys.APP  # Ctrl+Q, Ctrl+P (tui.keys)
+    BINDINGS = [*keys.APP]  # Ctrl+Q, Ctrl+P (tui.keys)
     ENABLE_COMMAND_PALETTE = True
     NOTIFICATION_TIMEOUT = 3  # seconds; what a toast says is also in the log or the status line
 
@@ -139,7 +139,7 @@ class RedemptionApp(App[int]):
 
     def action_command_palette(self) -> None:
         """Ctrl+P: Textual's palette, its prompt in plain ASCII under --ascii (its search icon is hidden in app.tcss)."""
-        if self.use_command_palette and not CommandPalette.is_open(self):
+        if self.use_command_palette and not CommandPalette.is_open(self):  # type: ignore[arg-type]  # App[object] in Textual
             hint = "Search for commands..." if self.settings.ascii else "Search for commands\u2026"
             self.push_screen(CommandPalette(id="--command-palette", placeholder=hint))
 

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from rich.cells import set_cell_size
 from rich.text import Text
-from textual._context import active_app
 from textual import _styles_cache
+from textual._context import active_app
 from textual.content import Content
 from textual.renderables.bar import Bar
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from pathlib import Path
-from typing import NoReturn, Sequence
+from collections.abc import Sequence
+from typing import NoReturn
 
 import saves
 from rules.games import GAMES, find_game, game_names
@@ -277,7 +277,7 @@ def print_saves(settings, out=None) -> None:
         print(f"No saved games in {settings.save_dir}.", file=out)
         return
     header = ("NAME", "GAME", "PLAYERS", "TURN", "SCORE", "LAST PLAYED")
-    table = [header]
+    table: list[tuple[str, ...]] = [header]
     for r in rows:
         if r.error:
             table.append((r.name, "unreadable", "", "", "", r.error))
@@ -318,10 +318,10 @@ def run_decks(args: argparse.Namespace, settings, out=None) -> int:
         print(saves.printable(f"{d.name}: {d.size} cards" + (f"  ({d.notes.splitlines()[0]})" if d.notes else "")),
               file=out)
         for t in CARD_TYPES:
-            rows = sorted((CARDS[k].name, n) for k, n in d.cards.items() if CARDS[k].type == t)
-            if rows:
-                print(f"  {TYPE_NAMES[t]} ({sum(n for _, n in rows)}): " + ", ".join(
-                    f"{n}x {name}" if n > 1 else name for name, n in rows), file=out)
+            named = sorted((CARDS[k].name, n) for k, n in d.cards.items() if CARDS[k].type == t)
+            if named:
+                print(f"  {TYPE_NAMES[t]} ({sum(n for _, n in named)}): " + ", ".join(
+                    f"{n}x {name}" if n > 1 else name for name, n in named), file=out)
         problems = d.problems()
         print("Legal (Type 1)." if not problems else "Not legal: " + "; ".join(map(str, problems)), file=out)
         return 0 if not problems else 1

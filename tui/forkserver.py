@@ -20,6 +20,7 @@ import socket
 import struct
 import sys
 import termios
+from typing import Any
 
 
 def _child(req: dict, tty: int) -> None:
@@ -37,9 +38,9 @@ def _child(req: dict, tty: int) -> None:
         os.chdir(req["cwd"])
         os.environ.clear()
         os.environ.update(req["env"])
-        sys.stdin = sys.__stdin__ = open(0, "r", encoding="utf-8", closefd=False)
-        sys.stdout = sys.__stdout__ = open(1, "w", encoding="utf-8", closefd=False, buffering=1)
-        sys.stderr = sys.__stderr__ = open(2, "w", encoding="utf-8", closefd=False, buffering=1)
+        sys.stdin = sys.__stdin__ = open(0, encoding="utf-8", closefd=False)  # type: ignore[misc]
+        sys.stdout = sys.__stdout__ = open(1, "w", encoding="utf-8", closefd=False, buffering=1)  # type: ignore[misc]
+        sys.stderr = sys.__stderr__ = open(2, "w", encoding="utf-8", closefd=False, buffering=1)  # type: ignore[misc]
         gc.unfreeze()
         from tui.cli import main
 
@@ -106,15 +107,96 @@ def serve(control: socket.socket) -> None:
         answers[pid] = answer
 
 
+#: Imported in the parent: what a session needs first (the app, the command line, the title screen and
+#: what it looks up), and the screens a player opens next, so no child compiles or imports them.
+WARM_MODULES = (
+    "tui.app", "tui.cli", "tui.screens.title", "tui.screens.game", "tui.screens.help", "tui.screens.tables",
+    "tui.screens.review", "tui.screens.decks", "tui.screens.choice", "tui.screens.confirm",
+    "tui.screens.number", "tui.screens.handoff", "tui.games", "tui.learn.screens", "tui.learn.app",
+    "tui.table", "saves.tables", "saves.decks",
+)
+
+
+#: Stylesheet parses shared by every app of the process: (css, where from, defaults?, tie-breaker, scope,
+#: the CSS variables) -> the parsed rules. Filled by warm() in the fork server, so a session's app finds
+#: its stylesheets parsed already (a third of its work to the first frame otherwise).
+SHARED_PARSES: dict[tuple, list] = {}
+MAX_SHARED_PARSES = 512
+
+
+def share_stylesheet_parses() -> None:
+    """Make every Textual stylesheet of this process look its parses up in SHARED_PARSES first.
+
+    Textual keeps a parse cache per stylesheet (so per app), keyed without the CSS variables because one
+    stylesheet has one set of them; this one is keyed with them, so the same CSS with other variables
+    (another theme) is parsed anew, and the rules given back are exactly those Textual would parse.
+    Only the fork server installs it (textual is pinned to one version in pyproject.toml)."""
+    from textual.css.stylesheet import Stylesheet
+
+    parse = Stylesheet._parse_rules
+    if getattr(parse, "shared", False):
+        return
+
+    def _parse_rules(self: Stylesheet, css: str, read_from: Any, is_default_rules: bool = False,
+                     tie_breaker: int = 0, scope: str = "") -> list:
+        key = (css, read_from, is_default_rules, tie_breaker, scope, tuple(sorted(self._variables.items())))
+        rules = SHARED_PARSES.get(key)
+        if rules is None:
+            rules = parse(self, css, read_from, is_default_rules, tie_breaker, scope)
+            if len(SHARED_PARSES) < MAX_SHARED_PARSES:
+                SHARED_PARSES[key] = rules
+        return rules
+
+    _parse_rules.shared = True  # type: ignore[attr-defined]
+    _parse_rules.unshared = parse  # type: ignore[attr-defined]
+    Stylesheet._parse_rules = _parse_rules  # type: ignore[method-assign]
+
+
+def warm() -> None:
+    """Do once, before any fork, what every session would otherwise do for itself: import the modules
+    (WARM_MODULES), build the command line's parser, and run the app once, headless at 80x24, to its title screen for a throw-away player,
+    which parses the stylesheets (app.tcss and every widget's default CSS) into SHARED_PARSES and fills Textual's and Rich's own caches (styles, colours, cell widths)."""
+    import asyncio
+    import importlib
+    import tempfile
+    from pathlib import Path
+
+    for name in WARM_MODULES:
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            pass
+    share_stylesheet_parses()
+    import functools
+
+    import tui.cli
+
+    # The command line's parser, built once here (it reads nothing from the environment, and parsing
+    # does not change it); each child parses its own arguments with it.
+    tui.cli.build_parser = functools.cache(tui.cli.build_parser)
+    tui.cli.build_parser()
+    from tui.app import RedemptionApp, Settings
+
+    with tempfile.TemporaryDirectory(prefix="redemption-warm-") as tmp:
+        folder = Path(tmp) / "warm"
+        app = RedemptionApp(Settings(save_dir=folder, player="warm", base_dir=Path(tmp)))
+
+        async def to_title() -> None:
+            async with app.run_test(size=(80, 24)) as pilot:
+                await pilot.pause()
+
+        try:
+            asyncio.run(to_title())
+        except Exception:  # warming is an optimisation: a session works the same without it
+            pass
+
+
 def main() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the server stops it by closing the socket
     control = socket.socket(fileno=os.dup(0))
     devnull = os.open(os.devnull, os.O_RDWR)
     os.dup2(devnull, 0)
-    # What every session needs, imported once here and shared by every child.
-    import tui.app  # noqa: F401
-    import tui.cli  # noqa: F401
-
+    warm()  # what every session needs, done once here and shared by every child
     gc.collect()
     gc.freeze()  # the imported objects stay out of the collector's way: their pages stay shared
     serve(control)

@@ -17,6 +17,7 @@ import asyncio
 import collections
 import errno
 import fcntl
+import ipaddress
 import logging
 import os
 import re
@@ -27,7 +28,7 @@ import sys
 import termios
 import time
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +53,8 @@ CHANNEL_WINDOW = 256 * 1024  # SSH receive window of a session: what a client ma
 MAX_ENV_REQUESTS = 32  # environment variables a client may send (only CLIENT_ENV_ALLOWED are kept)
 MAX_ENV_VALUE = 64  # bytes of one kept environment variable
 MAX_TERM = 64  # characters of the terminal type
+REFUSE_WAIT = 1.0  # seconds a connection refused before its login waits for the client's first packet
+MAX_REFUSING = 64  # refused connections waiting so at once; beyond, closed at once without a word
 SHUTDOWN_FLUSH = 3.0  # seconds the server waits for clients to take their last words before closing
 #: What the server sends after an app ends, so the client's terminal is normal again even if the app
 #: could not restore it: attributes, mouse modes, focus events, bracketed paste and the kitty keyboard
@@ -63,7 +66,7 @@ log = logging.getLogger("redemption.serve")
 
 
 def _now() -> str:
-    return datetime.now(timezone.utc).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+    return datetime.now(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
 
 
 def escape(text: str, limit: int = 200) -> str:
@@ -85,10 +88,9 @@ def field_value(text: str, limit: int = 64) -> str:
 class _LogFormatter(logging.Formatter):
     """``2026-11-29T12:06:45Z message``, in UTC, and never more than one line."""
 
-    converter = time.gmtime
-
     def __init__(self) -> None:
         super().__init__("%(asctime)s %(message)s", "%Y-%m-%dT%H:%M:%SZ")
+        self.converter = time.gmtime
 
     def format(self, record: logging.LogRecord) -> str:
         return escape(super().format(record), 8000)
@@ -282,7 +284,7 @@ def _parse_expiry(value: str) -> float:
         when = datetime.strptime(digits, fmt)
     except ValueError:
         raise KeyError_(f"expiry-time {value!r} is not a date") from None
-    return when.replace(tzinfo=timezone.utc).timestamp() if utc else when.timestamp()
+    return when.replace(tzinfo=UTC).timestamp() if utc else when.timestamp()
 
 
 def parse_key_line(line: str, number: int = 0) -> tuple[bytes, KeyEntry]:
@@ -319,7 +321,7 @@ def parse_key_line(line: str, number: int = 0) -> tuple[bytes, KeyEntry]:
         validate_name(player, what="player name")
     except SaveError as e:
         raise KeyError_(str(e)) from None
-    expires = _parse_expiry(values["expiry-time"][0]) if "expiry-time" in values else None
+    expires = _parse_expiry(values["expiry-time"][0] or "") if "expiry-time" in values else None
     origin = None
     if "from" in values:
         for pattern in values["from"]:
@@ -427,6 +429,21 @@ def ensure_host_key(path: Path, log) -> Any:
 # --------------------------------------------------------------------------- the server
 
 
+def address_group(addr: str) -> str:
+    """What the per-address limits count an address as: an IPv4 address itself (also when it comes as an
+    IPv4-mapped IPv6 address), and an IPv6 address by its /64, the block one host or one customer
+    usually gets whole (so a host cannot step around the limits by using more of its own addresses)."""
+    try:
+        ip = ipaddress.ip_address(addr.split("%", 1)[0])  # without an IPv6 zone (fe80::1%eth0)
+    except ValueError:
+        return addr
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
+
+
 class RateLimiter:
     def __init__(self, per_minute: int) -> None:
         self.per_minute = per_minute
@@ -478,6 +495,7 @@ class GameServer:
         self.connections: set = set()  # every open client connection
         self.unauth: collections.Counter = collections.Counter()  # address -> connections not logged in yet
         self.unauth_total = 0
+        self.refusing = 0  # connections refused before their login, waiting to be told why (_refuse)
         self.by_player: collections.Counter = collections.Counter()  # player -> logged-in connections
         self.all_closed = asyncio.Event()
         self.closing = False
@@ -505,7 +523,7 @@ class GameServer:
             return False
         try:
             return await asyncio.wait_for(proc.wait(), timeout) == 0
-        except asyncio.TimeoutError:
+        except TimeoutError:
             self.log(f"reading the saves of {player} took over {timeout:g}s: not resuming")
             return False
         finally:
@@ -548,7 +566,7 @@ class GameServer:
             self.all_closed.clear()
             try:  # the clients close their side once their session has ended
                 await asyncio.wait_for(self.all_closed.wait(), SHUTDOWN_FLUSH)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 pass
         for c in list(self.connections):
             c.close()
@@ -556,6 +574,18 @@ class GameServer:
 
 def _make_connection_class():
     import asyncssh
+
+    #: What a refused connection is told (SSH disconnect reason code and words), by the log's reason.
+    REFUSALS = {
+        "server shutting down": (asyncssh.DISC_BY_APPLICATION, "The server is shutting down; try again later."),
+        "rate limit": (asyncssh.DISC_TOO_MANY_CONNECTIONS,
+                       "Too many new connections from your address; try again in a minute."),
+        "too many connections not logged in from this address": (
+            asyncssh.DISC_TOO_MANY_CONNECTIONS,
+            "Too many connections from your address are still logging in; try again shortly."),
+        "too many connections not logged in": (asyncssh.DISC_TOO_MANY_CONNECTIONS,
+                                               "The server is busy; try again shortly."),
+    }
 
     class _Connection(asyncssh.SSHServer):
         """One client connection: limits, authentication, one session channel, and its log line."""
@@ -565,6 +595,7 @@ def _make_connection_class():
             self.conn: Any = None
             self.peer = "?"
             self.addr = "?"
+            self.group = "?"  # what the per-address limits count (address_group)
             self.player: str | None = None
             self.fingerprint = "-"
             self.term = "-"
@@ -577,6 +608,7 @@ def _make_connection_class():
             self.counted_player = False  # counted in game.by_player
             self._no_session: asyncio.TimerHandle | None = None
             self._logged = False
+            self._tell_refused: Any = None  # a refused connection waiting for its client's first packet
 
         # -- connection
         def connection_made(self, conn) -> None:
@@ -585,31 +617,71 @@ def _make_connection_class():
             self.addr = str(peer[0])
             self.peer = f"{peer[0]}:{peer[1]}"
             game = self.game
+            self.group = address_group(self.addr)
             game.connections.add(self)
             game.all_closed.clear()
             refused = None
             if game.closing:
                 refused = "server shutting down"
-            elif not game.rate.allow(self.addr):
+            elif not game.rate.allow(self.group):
                 refused = "rate limit"
-            elif game.unauth[self.addr] >= game.config.pending_per_address:
+            elif game.unauth[self.group] >= game.config.pending_per_address:
                 refused = "too many connections not logged in from this address"
             elif game.unauth_total >= MAX_UNAUTH:
                 refused = "too many connections not logged in"
-            if refused:  # closed at once, before the server says a word: it costs nothing and holds nothing
+            if refused:
+                # Closed at once, holding nothing; the client is told why (see _refuse).
                 self.ended = f"refused: {refused}"
-                conn.abort()
+                self._refuse(*REFUSALS[refused])
                 return
             self.counted_unauth = True
-            game.unauth[self.addr] += 1
+            game.unauth[self.group] += 1
             game.unauth_total += 1
+
+        def _refuse(self, code: int, words: str) -> None:
+            """Tell a client refused before its login why, and close. SSH lets a server disconnect at any
+            point after the version lines, with a reason OpenSSH prints ("Received disconnect from ...:
+            <reason>"); before them there is no way to say anything a client shows. So the server's
+            version line goes out (asyncssh sends it when connection_made returns), nothing the client
+            sends is processed (no key exchange is done for it), and once the client has sent its own
+            version line and its first packet, or after REFUSE_WAIT seconds, or at once when
+            MAX_REFUSING refused connections are waiting already, the disconnect is sent and the
+            connection closed. (Closing before the client's first packet would make its write fail
+            and it would print only "Broken pipe".)"""
+            conn, game = self.conn, self.game
+            if game.refusing >= MAX_REFUSING:
+                conn.abort()
+                return
+            game.refusing += 1
+            seen = bytearray()
+            timer: asyncio.TimerHandle | None = None
+
+            def tell(send: bool = True) -> None:
+                nonlocal timer
+                if timer is None:
+                    return
+                timer.cancel()
+                timer = None
+                game.refusing -= 1
+                if send:
+                    conn.disconnect(code, words)
+
+            def data_received(data: bytes, datatype: Any = None) -> None:
+                seen.extend(data[:4096])
+                end = seen.find(b"\n")
+                if (end >= 0 and len(seen) > end + 1) or len(seen) >= 4096:
+                    tell()
+
+            conn.data_received = data_received  # the client's bytes are only counted, never parsed
+            self._tell_refused = tell
+            timer = asyncio.get_running_loop().call_later(REFUSE_WAIT, tell)
 
         def _uncount(self) -> None:
             if self.counted_unauth:
                 self.counted_unauth = False
-                self.game.unauth[self.addr] -= 1
-                if self.game.unauth[self.addr] <= 0:
-                    del self.game.unauth[self.addr]
+                self.game.unauth[self.group] -= 1
+                if self.game.unauth[self.group] <= 0:
+                    del self.game.unauth[self.group]
                 self.game.unauth_total -= 1
             if self.counted_player:
                 self.counted_player = False
@@ -618,6 +690,8 @@ def _make_connection_class():
                     del self.game.by_player[self.player]
 
         def connection_lost(self, exc) -> None:
+            if self._tell_refused is not None:
+                self._tell_refused(send=False)  # frees its place among the refused connections waiting
             self._uncount()
             self.cancel_no_session_timer()
             self.game.connection_closed(self)
@@ -629,6 +703,7 @@ def _make_connection_class():
             self._log_line()
 
         async def _log_when_done(self) -> None:
+            assert self.session is not None  # scheduled only for a connection with a session
             await self.session.done.wait()
             self._log_line()
 
@@ -925,6 +1000,8 @@ class GameSession:
             self.chan.resume_reading()
 
     def _on_output(self) -> None:
+        if self.master is None:  # the pty is closed: nothing to read
+            return
         try:
             data = os.read(self.master, 65536)
         except BlockingIOError:
@@ -972,7 +1049,7 @@ class GameSession:
             _killpg(proc.pid, signal.SIGHUP)
             try:
                 await asyncio.wait_for(asyncio.shield(proc.wait()), self.game.config.grace)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 _killpg(proc.pid, signal.SIGKILL)
                 self.connection.ended += " (app killed after the grace period)"
         if self.started:
@@ -983,7 +1060,7 @@ class GameSession:
         self.answer = asyncio.get_running_loop().create_future()
         try:
             return await asyncio.wait_for(self.answer, timeout)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             return b""
         finally:
             self.answer = None
@@ -1231,7 +1308,7 @@ class Launcher:
         reader, writer = await asyncio.open_connection(sock=ours)
         try:
             pid = struct.unpack("!i", await asyncio.wait_for(reader.readexactly(4), 30))[0]
-        except (asyncio.IncompleteReadError, asyncio.TimeoutError, OSError):
+        except (TimeoutError, asyncio.IncompleteReadError, OSError):
             writer.close()
             return None
         return ForkedApp(pid, reader, writer)
@@ -1243,7 +1320,7 @@ class Launcher:
         if self.proc is not None and self.proc.returncode is None:
             try:
                 await asyncio.wait_for(self.proc.wait(), 5)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 self.proc.kill()
                 await self.proc.wait()
 
@@ -1272,7 +1349,6 @@ def _log_handler(config: Config) -> logging.Handler:
 
 
 async def serve(config: Config, ready=None) -> None:
-    import asyncssh
 
     handler = _log_handler(config)
     log.addHandler(handler)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -54,7 +54,7 @@ class Session:
     @classmethod
     def new(cls, game_name: str, *, vs: str = "computer", level: str = "normal", seed: int | None = None,
             first: int = 0, names: tuple[str, str] | None = None, options: dict | None = None,
-            path: Path | None = None, decks: tuple | None = None) -> "Session":
+            path: Path | None = None, decks: tuple | None = None) -> Session:
         """``first``: where the players choose who starts (``first_choice`` in ``rules.games``; elsewhere the game
         decides); ``decks``: where they choose decks, one per seat: a bundled deck's label, or {"name", "cards": [keys]}."""
         if seed is None:
@@ -76,7 +76,7 @@ class Session:
         return cls(game, meta, path)
 
     @classmethod
-    def load(cls, path: Path, *, to_play: bool = True) -> "Session":
+    def load(cls, path: Path, *, to_play: bool = True) -> Session:
         """The saved game at ``path``; ``to_play`` claims it (saves.claim: SaveError if another process has
         it open), while a read-only look (a review) does not."""
         if not to_play:
@@ -209,7 +209,7 @@ class Session:
 
 
 def new_save_name(game_name: str, folder: Path) -> str:
-    stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
+    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
     base = f"{game_name}-{stamp}"
     name, n = base, 1
     while saves.save_path(name, folder).exists():

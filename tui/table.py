@@ -15,6 +15,7 @@ from typing import Any
 
 import saves
 from rules.core import Outcome, public_view
+from rules.views import View
 from saves import tables
 
 
@@ -31,7 +32,7 @@ class TableSession:
     path: Path | None = None  # nothing to autosave: every accepted action is already on disk
 
     @classmethod
-    def open(cls, base: Path, table_id: str, player: str) -> "TableSession":
+    def open(cls, base: Path, table_id: str, player: str) -> TableSession:
         """Sit down at a table (seated or, where allowed, watching); SaveError says why not."""
         t = tables.load(base, table_id)
         seat = t.seat_of(player)
@@ -126,7 +127,7 @@ class TableSession:
         cp = self.game.current_player
         return self.seat is not None and cp == self.seat and self.table.ready
 
-    def view(self) -> dict:
+    def view(self) -> View[Any]:
         return public_view(self.game) if self.seat is None else self.game.view(self.seat)
 
     # --- acting ---------------------------------------------------------------------------------------

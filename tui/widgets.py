@@ -14,6 +14,7 @@ from saves import printable
 from tui import keys
 from tui.wording import personal
 
+
 class Pane(Widget, can_focus=True):
     """A bordered pane of text; Tab moves between panes, so each can take focus.
 
@@ -63,12 +64,12 @@ class Item:
 class CardList(Widget, can_focus=True):
     """A pane of cards with a cursor. Selection is shown by a marker and reverse video, never colour alone."""
 
-    BINDINGS = keys.CURSOR
+    BINDINGS = [*keys.CURSOR]
 
     cursor = reactive(0)
 
     class Moved(Message):
-        def __init__(self, cards: "CardList") -> None:
+        def __init__(self, cards: CardList) -> None:
             super().__init__()
             self.cards = cards
 

@@ -13,7 +13,7 @@ class Agent(Protocol):
 
     level: str
 
-    def choose(self, view: dict, legal_actions: list) -> Any:  # pragma: no cover - protocol
+    def choose(self, view: dict[str, Any], legal_actions: list[Any]) -> Any:  # pragma: no cover - protocol
         ...
 
 
@@ -40,7 +40,7 @@ class RandomAgent:
     def __init__(self, seed: int = 0):
         self.rng = Rng(seed)
 
-    def choose(self, view: dict, legal_actions: list) -> Any:
+    def choose(self, view: dict[str, Any], legal_actions: list[Any]) -> Any:
         if not legal_actions:
             raise ValueError("no legal action to choose from")
         return legal_actions[self.rng.below(len(legal_actions))]
@@ -49,12 +49,13 @@ class RandomAgent:
         return self.choose({}, game.legal_actions())
 
 
-def play_match(game: GameBase, agents: list, max_actions: int = 100_000) -> GameBase:
+def play_match(game: GameBase, agents: list[Any], max_actions: int = 100_000) -> GameBase:
     """Play ``game`` to the end in place with ``agents[p]`` choosing for player ``p``."""
     for _ in range(max_actions):
         if game.is_over:
             return game
         p = game.current_player
+        assert p is not None  # the game is not over
         action = choose_for(agents[p], game)
         outcome = game.apply(action)
         if not outcome.ok:

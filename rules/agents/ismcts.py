@@ -18,7 +18,8 @@ import json
 import math
 import time
 import zlib
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from rules.core import Rng
 
@@ -35,7 +36,7 @@ class _Node:
         self.reward = 0.0
         self.avail = 0
 
-    def child(self, key: str) -> "_Node":
+    def child(self, key: str) -> _Node:
         node = self.children.get(key)
         if node is None:
             node = self.children[key] = _Node()
@@ -98,7 +99,7 @@ class ISMCTS:
     #: Who answers ``choose(view, legal)`` (the search itself needs the game: ``choose_in``).
     fallback: Any = None
 
-    def choose(self, view: dict, legal_actions: list) -> Any:
+    def choose(self, view: dict[str, Any], legal_actions: list[Any]) -> Any:
         if self.fallback is None:
             raise TypeError("ISMCTS needs the game: call choose_in(game)")
         return self.fallback.choose(view, legal_actions)
@@ -133,7 +134,7 @@ class ISMCTS:
             out[str(a)] = (node.visits, node.reward / node.visits) if node is not None and node.visits else (0, 0.0)
         return out
 
-    def _search(self, game: Any, me: int) -> dict[str, "_Node"]:
+    def _search(self, game: Any, me: int) -> dict[str, _Node]:
         """Run the search from ``game`` for ``me``; the root's children in ``me``'s tree."""
         self.rng = Rng(position_seed(self.seed, game))
         roots = [_Node(), _Node()]
@@ -164,7 +165,7 @@ class ISMCTS:
             node = nodes[q]
             keyed = [(self.observe(g, a, q), a) for a in legal]
             untried = []
-            best_child, best_score, best_action = None, -1.0, None
+            best_score, best_action = -1.0, None
             for key, a in keyed:
                 ch = node.children.get(key)
                 if ch is None or ch.visits == 0:
@@ -173,7 +174,7 @@ class ISMCTS:
                 ch.avail += 1
                 score = ch.reward / ch.visits + self.c * math.sqrt(math.log(ch.avail) / ch.visits)
                 if score > best_score:
-                    best_child, best_score, best_action = ch, score, a
+                    best_score, best_action = score, a
             if untried:
                 action = untried[rng.below(len(untried))]
                 expanded = True

@@ -93,7 +93,7 @@ def card_worth(g, cid: str, me: int) -> float:
     return 3.0
 
 
-def _random_pick(rng: Rng, legal: list) -> Any:
+def _random_pick(rng: Rng, legal: list[Any]) -> Any:
     """A random legal action for the easy level's noise, leaving out the aimless ones when there is anything else."""
     pool = [a for a in legal if a.verb not in AIMLESS] or legal
     return pool[rng.below(len(pool))]
@@ -109,7 +109,7 @@ class RedemptionHeuristic:
         self.samples = samples
 
     # --- the protocol ----------------------------------------------------------------------------
-    def choose(self, view: dict, legal_actions: list) -> Any:
+    def choose(self, view: dict[str, Any], legal_actions: list[Any]) -> Any:
         """From the view alone: a fixed preference over kinds of action."""
         if self.noise and self.rng.random() < self.noise:
             return _random_pick(self.rng, legal_actions)
@@ -127,9 +127,9 @@ class RedemptionHeuristic:
         return policy(game.determinize(me, self.rng), me, legal, self.rng)
 
 
-def view_policy(view: dict, legal: list) -> Any:
+def view_policy(view: dict[str, Any], legal: list[Any]) -> Any:
     """A modest policy that needs only the view: rescue, block, enhance when losing, place, end."""
-    by_verb: dict[str, list] = {}
+    by_verb: dict[str, list[Any]] = {}
     for a in legal:
         by_verb.setdefault(a.verb, []).append(a)
     me = view["you"]
@@ -153,10 +153,10 @@ def view_policy(view: dict, legal: list) -> Any:
     return by_verb.get("end", legal)[0]
 
 
-def policy(g, me: int, legal: list, rng: Rng) -> Any:
+def policy(g, me: int, legal: list[Any], rng: Rng) -> Any:
     """The heuristic's choice in ``g`` (a determinization, or the real game inside a search)."""
     ph = g.phase
-    by_verb: dict[str, list] = {}
+    by_verb: dict[str, list[Any]] = {}
     for a in legal:
         by_verb.setdefault(a.verb, []).append(a)
     # A Dominant that rescues a Lost Soul is always worth playing at once.
@@ -186,9 +186,9 @@ def policy(g, me: int, legal: list, rng: Rng) -> Any:
     return by_verb.get("end", legal)[0]
 
 
-def _placement(g, me: int, by_verb: dict) -> Any:
+def _placement(g, me: int, by_verb: dict[str, Any]) -> Any:
     best = None
-    for verb, rank in sorted(PLACEMENT_ORDER.items(), key=lambda kv: kv[1]):
+    for verb, _rank in sorted(PLACEMENT_ORDER.items(), key=lambda kv: kv[1]):
         for a in by_verb.get(verb, ()):
             if verb == "play" and g.phase == "discard" and len(g.z[me]["hand"]) <= g.hand_limit(me):
                 continue  # keep characters hidden in hand unless the hand limit presses
@@ -207,7 +207,7 @@ def _hero_score(g, hero: str, opp: int) -> float:
     return s + t + 3 * len(c.abilities) - 3 * stopped
 
 
-def _battle_start(g, me: int, by_verb: dict) -> Any:
+def _battle_start(g, me: int, by_verb: dict[str, Any]) -> Any:
     rescues = by_verb.get("rescue", [])
     if rescues:
         return max(rescues, key=lambda a: (_hero_score(g, a.args[0], 1 - me), a.args[0]))
@@ -229,7 +229,7 @@ def _greedy_finish(g, me: int, attacker: int, limit: int = 3) -> float:
     return outcome_value(g, g, me, attacker)
 
 
-def _block(g, me: int, by_verb: dict) -> Any:
+def _block(g, me: int, by_verb: dict[str, Any]) -> Any:
     attacker = g.active
     noblock = by_verb.get("noblock", [None])[0]
     # Unblocked, the Hero rescues and survives: the worst standing for the defender.
@@ -246,7 +246,7 @@ def _block(g, me: int, by_verb: dict) -> Any:
     return best if best is not None else next(iter(by_verb.values()))[0]
 
 
-def _best_improvement(g, me: int, legal: list) -> tuple[Any, float]:
+def _best_improvement(g, me: int, legal: list[Any]) -> tuple[Any, float]:
     """The cheapest enhancement or Dominant that raises my standing the most, if any does."""
     attacker = g.active
     now = standing_value(g, me)
@@ -266,14 +266,14 @@ def _best_improvement(g, me: int, legal: list) -> tuple[Any, float]:
     return best, (best_key[0] if best_key else now)
 
 
-def _initiative(g, me: int, legal: list, by_verb: dict) -> Any:
+def _initiative(g, me: int, legal: list[Any], by_verb: dict[str, Any]) -> Any:
     a, _ = _best_improvement(g, me, legal)
     if a is not None:
         return a
     return by_verb.get("pass", legal)[0]
 
 
-def _window(g, me: int, by_verb: dict) -> Any:
+def _window(g, me: int, by_verb: dict[str, Any]) -> Any:
     """A Dominant window: play the Dominant that does the most for this battle, if one beats letting it go on."""
     decline = by_verb["decline"][0]
     if not _battle_on(g) or not by_verb.get("dominant"):
@@ -301,7 +301,7 @@ def _window(g, me: int, by_verb: dict) -> Any:
     return best
 
 
-def _surrender(g, me: int, by_verb: dict) -> Any:
+def _surrender(g, me: int, by_verb: dict[str, Any]) -> Any:
     opts = by_verb["surrender"]
     if g.b.surrenderer == me and g.active != me:
         # Give up the soul that is easiest to reach; keep those guarded by restrictions or sites.
@@ -383,7 +383,7 @@ class RedemptionSearch:
         self.heuristic = RedemptionHeuristic(seed + 1)
         self.last_iterations = 0
 
-    def choose(self, view: dict, legal_actions: list) -> Any:
+    def choose(self, view: dict[str, Any], legal_actions: list[Any]) -> Any:
         return self.heuristic.choose(view, legal_actions)
 
     def choose_in(self, game) -> Any:

@@ -35,10 +35,14 @@ the timing order alone: about 70%).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
 from rules.core import Rng
 from rules.resurrection.cards import CARDS, CODES
-from rules.resurrection.game import Play
+from rules.resurrection.game import Game, Play, _Side
+
+if TYPE_CHECKING:
+    from rules.agents.ismcts import ISMCTS
 
 #: Extra worth of a card in play, by power: losing a Black Ace costs more than losing a 7.
 QUALITY = 0.35
@@ -69,7 +73,7 @@ class Info:
     my_reserve: int = 1  # cards I keep besides the one I play (hand and Hero Pile)
 
 
-def info_from_view(view: dict) -> Info:
+def info_from_view(view: dict[str, Any]) -> Info:
     """Only what the view shows: the opponent's hand is any card not visible."""
     me = view["you"]
     mine, theirs = view["players"][me], view["players"][1 - me]
@@ -87,7 +91,7 @@ def info_from_view(view: dict) -> Info:
                 my_reserve=len(mine["hand"]) - 1 + mine["hero_pile_count"])
 
 
-def info_from_game(game, me: int) -> Info:
+def info_from_game(game: Game, me: int) -> Info:
     """The view plus perfect recall of what this player has seen (``Game.known_cards``)."""
     known = game.known_cards(me)[1 - me]
     mine, theirs = game.sides[me], game.sides[1 - me]
@@ -187,7 +191,7 @@ class ResurrectionHeuristic:
         self.noise = noise
         self.level = level
 
-    def _pick(self, info: Info, legal: list) -> Play:
+    def _pick(self, info: Info, legal: list[Play]) -> Play:
         if self.noise and self.rng.random() < self.noise:
             return legal[self.rng.below(len(legal))]
         code = best_card(info)
@@ -196,28 +200,30 @@ class ResurrectionHeuristic:
                 return a
         return legal[0]
 
-    def choose(self, view: dict, legal_actions: list) -> Play:
+    def choose(self, view: dict[str, Any], legal_actions: list[Any]) -> Play:
         return self._pick(info_from_view(view), legal_actions)
 
-    def choose_in(self, game) -> Play:
-        return self._pick(info_from_game(game, game.current_player), game.legal_actions())
+    def choose_in(self, game: Game) -> Play:
+        me = game.current_player
+        assert me is not None  # asked only for a game that is not over
+        return self._pick(info_from_game(game, me), game.legal_actions())
 
 
-def cards_left_margin(game, player: int) -> float:
+def cards_left_margin(game: Game, player: int) -> float:
     """Material, for search evaluations: my cards left minus theirs, by worth."""
-    def worth(s):
+    def worth(s: _Side) -> float:
         return sum(_v(c) for c in s.hand) + sum(_v(c) for c in s.hero_pile) + sum(_v(c) for c in s.table)
     return worth(game.sides[player]) - worth(game.sides[1 - player])
 
 
-def observe(game, action, observer: int) -> str:
+def observe(game: Game, action: Play, observer: int) -> str:
     """What ``observer`` sees of ``action``: the Aggressor's card is face down to the Defender."""
     if game.current_player == game.aggressor and observer != game.aggressor:
         return "?"
     return str(action)
 
 
-def reveal(game, action) -> str | None:
+def reveal(game: Game, action: Play) -> str | None:
     """The Defender's answer turns the Aggressor's face-down card over for both."""
     if game.current_player != game.aggressor:
         return "shows " + game.sides[game.aggressor].table[-1]
@@ -241,7 +247,7 @@ def heuristic_agent(seed: int = 0, noise: float = 0.0, level: str = "normal") ->
     return ResurrectionHeuristic(seed, noise=noise, level=level)
 
 
-def search_agent(seed: int = 0, time_limit: float | None = 1.0, iterations: int | None = None):
+def search_agent(seed: int = 0, time_limit: float | None = 1.0, iterations: int | None = None) -> ISMCTS:
     from rules.agents.ismcts import ISMCTS
     agent = ISMCTS(seed, time_limit=time_limit, iterations=iterations, observe=observe, reveal=reveal, level="hard")
     agent.fallback = ResurrectionHeuristic(seed + 1)  # for choose(view, legal), which cannot search

@@ -10,6 +10,7 @@ Rule ids (``resurrection.*``) refer to sections of ``rules.md`` beside this file
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from rules.core import Event, GameBase, Rejection, Rng, require, state_header, state_int
 from rules.games import find_game
@@ -56,7 +57,7 @@ class _Side:
         self.fallen_pile = fallen_pile  # top card first
         self.table = table  # in the order played
 
-    def copy(self) -> "_Side":
+    def copy(self) -> _Side:
         return _Side(self.hand[:], self.hero_pile[:], self.fallen_pile[:], self.table[:])
 
     def draw_up(self) -> list[str]:
@@ -71,7 +72,7 @@ class _Side:
     def out_of_cards(self) -> bool:
         return not self.hand and not self.hero_pile
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"hand": self.hand[:], "hero_pile": self.hero_pile[:], "fallen_pile": self.fallen_pile[:], "table": self.table[:]}
 
 
@@ -101,7 +102,7 @@ class ResurrectionView(View[ResurrectionSeat]):
 class Game(GameBase):
     name = INFO.name
 
-    def __init__(self, seed: int, options: dict, rng: Rng, aggressor: int, battle: int,
+    def __init__(self, seed: int, options: dict[str, Any], rng: Rng, aggressor: int, battle: int,
                  sides: list[_Side], result: str, history: list[str]):
         self.seed = seed
         self.options = options
@@ -163,12 +164,14 @@ class Game(GameBase):
         if not isinstance(action, Play):
             raise Rejection(f"{action!r} is not a Resurrection action", "resurrection.notation")
         p = self._cp
+        assert p is not None  # _admit refuses every action once the game is over
         rule = "resurrection.battle.1" if p == self.aggressor else "resurrection.battle.2"
         require(action.code in self.sides[p].hand, f"{action.code} ({_name(action.code)}) is not in your hand", rule)
         return rule
 
     def _perform(self, action: Play, events: list[Event]) -> None:
         p = self._cp
+        assert p is not None  # _admit refuses every action once the game is over
         side = self.sides[p]
         side.hand.remove(action.code)
         side.table.append(action.code)
@@ -215,9 +218,9 @@ class Game(GameBase):
         self._finish_battle(winner, loser, abilities=True, events=events)
 
     def _finish_battle(self, winner: int, loser: int, abilities: bool, events: list[Event]) -> None:
-        w, l = self.sides[winner], self.sides[loser]
-        w_table, l_table = w.table, l.table
-        w.table, l.table = [], []
+        w, lose = self.sides[winner], self.sides[loser]
+        w_table, l_table = w.table, lose.table
+        w.table, lose.table = [], []
         if abilities:
             w_code, l_code = w_table[-1], l_table[-1]
             if w_code in _BLACK_FACE:  # resurrection.ability.1
@@ -251,13 +254,13 @@ class Game(GameBase):
         earlier_to_bottom = abilities and last in _FACE
         for code in l_table[:-1]:
             if earlier_to_bottom:
-                l.fallen_pile.append(code)
+                lose.fallen_pile.append(code)
             else:
-                l.fallen_pile.insert(0, code)
+                lose.fallen_pile.insert(0, code)
         if abilities and last in _BLACK_FACE:
-            l.fallen_pile.append(last)
+            lose.fallen_pile.append(last)
         else:
-            l.fallen_pile.insert(0, last)
+            lose.fallen_pile.insert(0, last)
         n_w, n_l = len(w_table), len(l_table)
         events.append(Event("place", f"Player {winner + 1} returns {n_w} card(s) to their Hero Pile; Player {loser + 1} "
                                      f"sends {n_l} to their Fallen Pile.", -1, rule="resurrection.placement.1"))
@@ -281,7 +284,7 @@ class Game(GameBase):
             events.append(Event("aggressor", f"Player {self.aggressor + 1} lost the battle and is the Aggressor next.",
                                 self.aggressor, rule="resurrection.next.1"))
 
-    def summary(self) -> dict:
+    def summary(self) -> dict[str, Any]:
         """Turn and score for lists of saves: battles fought, cards left each."""
         left = [len(s.hand) + len(s.hero_pile) for s in self.sides]
         return {"turn": self.battle + 1, "score": f"{left[0]}-{left[1]} cards"}
@@ -341,7 +344,7 @@ class Game(GameBase):
                     return known
         return None
 
-    def determinize(self, player: int, rng: Rng) -> "Game":
+    def determinize(self, player: int, rng: Rng) -> Game:
         """A copy in which every card ``player`` cannot know is reshuffled among the
         places it could be, consistent with everything ``player`` has seen.
 
@@ -401,7 +404,7 @@ class Game(GameBase):
             "face_down": self.face_down,
         }
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "game": self.name,
             "seed": self.seed,
@@ -414,12 +417,12 @@ class Game(GameBase):
             "history": self.history[:],
         }
 
-    def clone(self) -> "Game":
+    def clone(self) -> Game:
         return Game(self.seed, dict(self.options), self.rng.clone(), self.aggressor, self.battle,
                     [s.copy() for s in self.sides], self.result, self.history[:])
 
     @classmethod
-    def from_dict(cls, d: dict) -> "Game":
+    def from_dict(cls, d: dict[str, Any]) -> Game:
         """Rebuild a game; ValueError says what is wrong with a state the rules cannot produce."""
         seed, options, rng = state_header(d, cls.name, _options)
         aggressor = state_int(d, "aggressor", None)
@@ -480,11 +483,11 @@ class Game(GameBase):
         return cls(seed, options, rng, aggressor, battle, sides, result, list(history))
 
 
-def _options(raw: object) -> dict:
+def _options(raw: object) -> dict[str, Any]:
     return INFO.check_options(raw)
 
 
-def new_game(seed: int, first: int = 0, **options) -> Game:
+def new_game(seed: int, first: int = 0, **options: Any) -> Game:
     """Shuffle both decks with the seed, deal five each; ``first`` is the first Aggressor."""
     if first not in (0, 1):
         raise ValueError(f"first must be 0 or 1, not {first!r}")

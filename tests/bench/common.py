@@ -8,13 +8,13 @@ import platform
 import statistics
 import sys
 import time
-from typing import Callable
+from collections.abc import Callable
 
 
 def machine() -> str:
     """One line describing where the figures were taken."""
     try:
-        load = "load %.2f" % os.getloadavg()[0]
+        load = f"load {os.getloadavg()[0]:.2f}"
     except OSError:  # pragma: no cover
         load = "load ?"
     return f"{platform.python_implementation()} {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cpu, {load}"

@@ -27,7 +27,7 @@ def profile(name: str, new_game, seconds: float, top: int) -> None:
     stats.print_stats(top)
     print(f"## {name}: {games} random games, {rate:,.0f} actions/s under the profiler")
     lines = out.getvalue().splitlines()
-    start = next((i for i, l in enumerate(lines) if l.strip().startswith("ncalls")), 0)
+    start = next((i for i, line in enumerate(lines) if line.strip().startswith("ncalls")), 0)
     print("\n".join(lines[start:]).rstrip())
 
 

@@ -21,7 +21,6 @@ from rules.agents import choose_for, make_agent
 from rules.redemption import new_game
 from tests.bench.common import arg_int, figure, machine
 
-
 # G and H grown to 64 cards (two more plain Lost Souls, a second copy of twelve plain cards), played to
 # seven rescues: the bundled 50-card decks run dry in under 200 actions.
 EXTRA = {"G": ["ls_wanderer", "ls_prodigal", "gideon", "barak", "ehud", "daniel", "goliath", "delilah", "eglon",

@@ -26,7 +26,6 @@ import time
 from rules.agents import make_agent, play_match
 from tests.bench.common import arg_float, arg_int, machine, wilson
 
-
 FIRST_GAME = 0  # --first-game N: start the seeds further on (more games without repeating a run)
 PAIRS: set[str] | None = None  # --pairs hard-normal,normal-random: only these pairings
 
@@ -71,12 +70,12 @@ def report(game_name: str, level_a: str, level_b: str, games: int, iterations: i
            time_limit: float | None = None) -> float:
     if PAIRS is not None and f"{level_a}-{level_b}" not in PAIRS:
         return float("nan")
-    score, w, l, d, secs = match(game_name, level_a, level_b, games, iterations, time_limit)
+    score, w, lost, d, secs = match(game_name, level_a, level_b, games, iterations, time_limit)
     lo, hi = wilson(w + d / 2, games)
     budget = f"{time_limit} s/decision" if time_limit else f"{iterations} iterations/decision"
     extra = f" (hard: {budget})" if "hard" in (level_a, level_b) else ""
     line = (f"{game_name} {level_a} vs {level_b}: {score:.1%} [95% {lo:.1%}-{hi:.1%}] over {games} games "
-            f"(W{w} L{l} D{d}, {secs:.0f} s){extra}")
+            f"(W{w} L{lost} D{d}, {secs:.0f} s){extra}")
     if goal:
         line += f" | goal {goal}"
     print(line, flush=True)

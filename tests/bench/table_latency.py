@@ -64,7 +64,7 @@ def ssh_latency(moves: int, folder: Path) -> None:
             with OpenSSHTerminal(server, server.keys["bob"]) as bob, \
                     OpenSSHTerminal(server, server.keys["alice"]) as alice:
                 terms = {"alice": alice, "bob": bob}
-                for who, term in (("bob", bob), ("alice", alice)):  # bob accepts first; then it is alice's move
+                for term in (bob, alice):  # bob accepts first; then it is alice's move
                     term.expect(r"▶ Tables")
                     term.send("\r")
                     term.expect(r"Your tables")
@@ -139,7 +139,7 @@ def store_costs(n_tables: int, folder: Path) -> None:
     tables.create(many, "alice", "resurrection", [{"invite": "bob"}], seed=0, table_id="changed")
     t0 = time.perf_counter()
     tables.rows_for(many, "bob")
-    figure(f"list again, one table new or changed (one stat per table, one read)", (time.perf_counter() - t0) * 1000,
+    figure("list again, one table new or changed (one stat per table, one read)", (time.perf_counter() - t0) * 1000,
            "ms")
     print(f"# bob sees {len(rows)} of {n_tables} tables")
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from rich.text import Text
 from textual.containers import Horizontal
@@ -373,7 +374,7 @@ class RedemptionUI:
             step = STEP_NAMES.get(b["step"], b["step"])
             title = (f"Field of Battle: {kind} by {names[a]} ({step})" if wide
                      else f"{kind.capitalize()} by {names[a]} ({step})")
-            sides = (("hero", a), ("evil", d))
+            sides: tuple[tuple[str, Any], ...] = (("hero", a), ("evil", d))
             if b["step"] == "surrender":  # the characters have left: say how the battle ended instead
                 sides = ()
                 chooser = a if cp == a else d

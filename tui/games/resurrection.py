@@ -5,8 +5,8 @@ from __future__ import annotations
 from rich.text import Text
 
 from rules.resurrection import CARDS, CODES
-from tui.wording import wins
 from tui.widgets import CardList, Item, Pane, boxes, news
+from tui.wording import wins
 
 # Okabe-Ito colour-blind-safe palette; colour is never the only cue (suit symbols / B-R letters carry it too).
 COLOUR = {"black": "#56B4E9", "red": "#E69F00", "none": ""}
@@ -17,7 +17,7 @@ class ResurrectionUI:
     game = "resurrection"
     verb = "play"
     title = "Resurrection"
-    keys = frozenset()  # no passing and no phases: Space and n are not shown
+    keys: frozenset[str] = frozenset()  # no passing and no phases: Space and n are not shown
 
     @staticmethod
     def roams(view: dict) -> bool:

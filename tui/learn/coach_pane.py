@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
@@ -12,7 +14,7 @@ from tui import keys
 from tui.wording import in_keys, key_for
 
 
-def render_advice(advice: Advice | None, before: list[Text | str] = (), hint: Hint | None = None,
+def render_advice(advice: Advice | None, before: Sequence[Text | str] = (), hint: Hint | None = None,
                   describe=None) -> Text:
     """The advice as styled text. Structure is carried by words and indentation, never colour alone. Keys, never
     notation: what the coach quotes in notation is said as the key that does it; ``describe`` (the game screen's)
@@ -52,13 +54,13 @@ def render_advice(advice: Advice | None, before: list[Text | str] = (), hint: Hi
     if advice.opponent:
         line()
         line("What just happened", "bold")
-        for item in advice.opponent:
-            line(f"- {item.text}", rule=item.rule)
+        for said in advice.opponent:
+            line(f"- {said.text}", rule=said.rule)
     if advice.why:
         line()
         line("Why?", "bold")
-        for item in advice.why:
-            line(f"- {item.text}", rule=item.rule)
+        for said in advice.why:
+            line(f"- {said.text}", rule=said.rule)
     if advice.your_move and advice.actions:
         line()
         line("You can", "bold")
@@ -89,7 +91,7 @@ class CoachPane(VerticalScroll, can_focus=True):
         width: 100%;
     }
     """
-    BINDINGS = keys.bindings("rule")
+    BINDINGS = [*keys.bindings("rule")]
 
     def __init__(self, game: str, *, id: str | None = "coach", classes: str | None = None):
         super().__init__(id=id, classes=classes)
@@ -106,7 +108,7 @@ class CoachPane(VerticalScroll, can_focus=True):
         self.border_title = "Coach"
         self.border_subtitle = "r: rule"
 
-    def show(self, advice: Advice | None, before: list[Text | str] = (), hint: Hint | None = None,
+    def show(self, advice: Advice | None, before: Sequence[Text | str] = (), hint: Hint | None = None,
              rule: str = "") -> None:
         """Show the coach's words; ``rule`` (else the rejection's, else the phase's) is where ``r`` jumps."""
         self.text = render_advice(advice, before, hint, self.describe)

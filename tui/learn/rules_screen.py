@@ -13,7 +13,6 @@ from textual.widgets.option_list import Option
 from rules.docs import RuleSection, rule_sections, rule_text
 from rules.games import title_of
 
-
 LIST_WIDTH = 40
 
 
@@ -43,7 +42,7 @@ class RulesScreen(Screen):
     RulesScreen #rules-list:focus { border: heavy $accent; }
     RulesScreen #rules-body { width: 1fr; border: round $secondary; padding: 0 1; }
     RulesScreen #rules-body:focus { border: heavy $accent; }
-    """ % LIST_WIDTH
+    """ % LIST_WIDTH  # noqa: UP031 (CSS is full of braces: a format string would double them all)
     BINDINGS = [
         Binding("escape", "close", "Back", id="rules.close"),
         Binding("slash", "search", "Search", key_display="/", id="rules.search"),

@@ -25,9 +25,9 @@ from saves import progress as progress_store
 from tui import controls, keys
 from tui.footer import Footer
 from tui.games import ui_for
-from tui.wording import in_keys
 from tui.learn.coach_pane import CoachPane
 from tui.widgets import CardList
+from tui.wording import in_keys
 
 NAMES = ["You", "Opponent"]
 MARK = {"done": "[done]", "current": "[next]", "": "[    ]"}
@@ -153,16 +153,16 @@ class LessonListScreen(Screen):
         """A real game against the computer at the easy level, saved like any other, with the coach pane on."""
         from tui.session import new_save_name
 
-        folder = self.app.settings.save_dir
+        folder = self.app.settings.save_dir  # type: ignore[attr-defined]
         try:
-            session = self.app.new_session(game, vs="computer", level="easy")
+            session = self.app.new_session(game, vs="computer", level="easy")  # type: ignore[attr-defined]
             session.path = saves.save_path(new_save_name(game, folder), folder)
             session.meta.extra["coach"] = True
             session.autosave()
         except (saves.SaveError, ValueError) as e:
             self.notify(str(e), title="Could not start the game", severity="error")
             return
-        self.app.push_screen(self.app.game_screen(session))
+        self.app.push_screen(self.app.game_screen(session))  # type: ignore[attr-defined]
 
     def action_rules(self) -> None:
         from tui.learn.rules_screen import RulesScreen
@@ -239,6 +239,7 @@ class LessonScreen(Screen):
             advice = None
         else:
             step = run.step
+            assert step is not None  # the lesson is not complete
             before.append(Text.assemble((f"Step {run.step_number} of {steps}: ", "bold"), step.coach))
             advice = run.advice(rejected)
         self.query_one(CoachPane).show(advice, before, hint)

@@ -188,9 +188,9 @@ class DeckListScreen(Screen):
             if yes:
                 try:
                     dk.delete(deck.name, self.app.settings.save_dir)  # type: ignore[attr-defined]
-                    self.notify(Content(f"Deleted the deck {printable(deck.name)}."))
+                    self.notify(f"Deleted the deck {printable(deck.name)}.")
                 except dk.SaveError as e:
-                    self.notify(Content(str(e)), severity="error")
+                    self.notify(str(e), severity="error")
                 self.fill()
 
         self.app.push_screen(ConfirmScreen(f"Delete the deck {printable(deck.name)!r}?", yes="Delete"), done)
@@ -398,12 +398,12 @@ class DeckEditorScreen(AsksNames, Screen):
             dk.save(self.deck, folder)
         except dk.SaveError as e:
             self.app.bell()
-            self.notify(Content(str(e)), title="Not saved", severity="error")
+            self.notify(str(e), title="Not saved", severity="error")
             return False
         self.saved_name, self.dirty = name, False
         self.refresh_status()
         problems = self.deck.problems()
-        self.notify(Content(f"Saved {name}" + (" (legal)." if not problems else f" (not legal yet: {len(problems)} problems).")))
+        self.notify(f"Saved {name}" + (" (legal)." if not problems else f" (not legal yet: {len(problems)} problems)."))
         return True
 
     async def action_save(self) -> None:
@@ -423,18 +423,19 @@ class DeckEditorScreen(AsksNames, Screen):
         if self.saved_name is None:
             await self.action_save_as()
             return
+        old = self.saved_name
 
         def done(name: str | None) -> None:
             if not name or name == self.saved_name:
                 return
             try:
-                dk.rename(self.saved_name, name, self.app.settings.save_dir)  # type: ignore[attr-defined]
+                dk.rename(old, name, self.app.settings.save_dir)  # type: ignore[attr-defined]
             except dk.SaveError as e:
-                self.notify(Content(str(e)), title="Not renamed", severity="error")
+                self.notify(str(e), title="Not renamed", severity="error")
                 return
             self.saved_name = self.deck.name = name
             self.refresh_status()
-            self.notify(Content(f"Renamed to {name}."))
+            self.notify(f"Renamed to {name}.")
 
         await self.ask_name("Rename the deck to", self.deck.name, done)
 
@@ -442,14 +443,15 @@ class DeckEditorScreen(AsksNames, Screen):
         if self.saved_name is None:
             self.dismiss()
             return
+        old = self.saved_name
         from tui.screens.confirm import ConfirmScreen
 
         def done(yes: bool | None) -> None:
             if yes:
                 try:
-                    dk.delete(self.saved_name, self.app.settings.save_dir)  # type: ignore[attr-defined]
+                    dk.delete(old, self.app.settings.save_dir)  # type: ignore[attr-defined]
                 except dk.SaveError as e:
-                    self.notify(Content(str(e)), severity="error")
+                    self.notify(str(e), severity="error")
                     return
                 self.dismiss()
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -20,15 +21,14 @@ from tui import controls, keys
 from tui.agents import choose, make_agent
 from tui.footer import Footer
 from tui.games import ui_for
+from tui.learn.guide import GuidedGame
 from tui.screens.choice import ChoiceScreen
 from tui.screens.handoff import HandOffScreen
-from tui.screens.number import NumberScreen
 from tui.screens.help import HelpScreen
-from tui.learn.guide import GuidedGame
+from tui.screens.number import NumberScreen
 from tui.session import Session
-from tui.wording import wins
 from tui.widgets import CardList, LogPane, StatusLine
-
+from tui.wording import wins
 
 WIDE = 100  # columns from which cards show their full ability text
 #: Events that decide a battle (a result follows), that end the result, and worth a line in "since your last move".
@@ -47,7 +47,7 @@ class GameCommands(Provider):
         screen = self.screen
         if not isinstance(screen, GameScreen):
             return []
-        out = []
+        out: list[tuple[str, Callable[[], object], str]] = []
         if screen.session.my_turn:
             for a in screen.session.game.legal_actions():
                 out.append((screen.ui.describe(a), partial(screen.submit, a), "a legal action now"))
@@ -681,13 +681,14 @@ class GameScreen(GuidedGame, Screen):
             kw["names"] = (names[1], names[0])  # the seats swapped
         folder = s.path.parent
         try:
-            new = self.app.new_session(game.name, **kw, path=saves.save_path(new_save_name(game.name, folder), folder))
+            new = self.app.new_session(game.name, **kw,  # type: ignore[attr-defined]
+                                       path=saves.save_path(new_save_name(game.name, folder), folder))
             new.meta.extra["first"] = first
             new.autosave()
         except (ValueError, saves.SaveError) as e:
             self.notify(str(e), title="Cannot start", severity="error")
             return
-        self.app.switch_to_game(new)
+        self.app.switch_to_game(new)  # type: ignore[attr-defined]
 
     def action_leave(self) -> None:
         self.stop_thinking()

@@ -77,7 +77,7 @@ class HelpScreen(ModalScreen[None]):
         keymap = getattr(self.app, "keymap", {})
         found: list[Binding] = []
         if self.opener is not None:
-            unused = getattr(self.opener, "unused_actions", set())  # keys this game never uses (no phases, no pass)
+            unused: set[str] = getattr(self.opener, "unused_actions", set())  # keys this game never uses (no phases, no pass)
             found += keys.CURSOR + [b for b in own_bindings(type(self.opener))
                                     if isinstance(b, Binding) and b.action not in unused]
         found += [b for b in own_bindings(type(self.app)) if isinstance(b, Binding)]

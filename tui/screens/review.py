@@ -227,7 +227,7 @@ class ReviewScreen(AsksNames, Screen):
             if g.name == "resurrection" and part in RES_CARDS:
                 words.append(f"the {RES_CARDS[part].name}")
             elif part in getattr(g, "cards", {}):
-                words.append(f"{g.card(part).name} ({part})")
+                words.append(f"{g.card(part).name} ({part})")  # type: ignore[attr-defined]
         return action + (f"  ({', '.join(words)})" if words else "")
 
     # --- keys ------------------------------------------------------------------------------------------
@@ -282,9 +282,9 @@ class ReviewScreen(AsksNames, Screen):
             saves.store.write_atomic(base.with_name(base.name + "-notation.txt"),
                                      review.notation(self.session.game).encode())
         except saves.SaveError as e:
-            self.notify(Content(str(e)), severity="error")
+            self.notify(str(e), severity="error")
             return
-        self.notify(Content(f"Wrote {base.name}-record.txt and {base.name}-notation.txt beside the save."))
+        self.notify(f"Wrote {base.name}-record.txt and {base.name}-notation.txt beside the save.")
 
     # --- the analysis in the background -----------------------------------------------------------------
     def action_analyse(self) -> None:
@@ -323,7 +323,7 @@ class ReviewScreen(AsksNames, Screen):
         try:
             self.session.autosave()
         except saves.SaveError as e:
-            self.notify(Content(str(e)), title="Analysis not saved", severity="error")
+            self.notify(str(e), title="Analysis not saved", severity="error")
         marked = sum(1 for j in self.judged.values() if j.mark)
         done = len(self.judged) >= self.total
         self.query_one("#review-progress-text", Static).update(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
+from textual.coordinate import Coordinate
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Input, Label, RadioSet
 
@@ -73,7 +74,7 @@ class TablesScreen(Screen):
         table = self.query_one("#saves", DataTable)
         marker = ">" if self.app.settings.ascii else "▶"  # type: ignore[attr-defined]
         for i in range(table.row_count):
-            table.update_cell_at((i, 0), marker if i == row else " ")
+            table.update_cell_at(Coordinate(i, 0), marker if i == row else " ")
         rec = tables.record(self.base, self.player)
         p, c = rec["people"], rec["computer"]
         self.query_one("#record", Label).update(f"Won-lost-drawn: v people {p[0]}-{p[1]}-{p[2]}, "

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Input, Label, OptionList, RadioButton, RadioSet, Select, Static
-from textual.content import Content
 from textual.widgets.option_list import Option
-from rich.text import Text
 
 import saves
 from rules.games import GAMES, find_game, title_of
@@ -108,7 +108,7 @@ class TitleScreen(Screen):
     def _mark(self, index: int | None) -> None:
         """A marker on the highlighted item, so the choice shows without colour (NO_COLOR, monochrome)."""
         menu = self.query_one("#menu", OptionList)
-        marker = ">" if self.app.settings.ascii else "▶"
+        marker = ">" if self.app.settings.ascii else "▶"  # type: ignore[attr-defined]
         for i, (oid, label) in enumerate(getattr(self, "_labels", {}).items()):
             menu.replace_option_prompt(oid, f"{marker if i == index else ' '} {label}")
 
