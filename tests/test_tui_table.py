@@ -282,3 +282,25 @@ def test_l_narrows_then_hides_the_log_and_it_rewraps(save_dir):
             assert log.size.width == full
 
     asyncio.run(go())
+
+
+def test_the_card_text_follows_the_focus_when_several_tabs_arrive_at_once(save_dir):
+    """Focus events bubble from panes nested at different depths; read together (fast keys, a paste, SSH) they
+    arrived out of order and the Field kept describing your own card while the cursor was on the opponent's."""
+    session, _ = battle_session(save_dir)
+    app = make_app(save_dir, start=session)
+    app.settings.pause = 30.0
+
+    async def go():
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(app, pilot)
+            screen = app.screen
+            for pane in ("#territory", "#log", "#opponent"):  # three Tabs handled before any focus event
+                screen.query_one(pane).focus()
+            await pilot.pause()
+            await pilot.pause()
+            opponent = screen.query_one("#opponent", CardList)
+            assert app.focused is opponent and screen.selected_card() == opponent.selected
+            assert f"\u25b6 {opponent.selected} " in str(screen.query_one("#battle").render())  # its text shown
+
+    asyncio.run(go())

@@ -164,10 +164,14 @@ class GameScreen(GuidedGame, Screen):
         self.refresh_view()
 
     def on_descendant_focus(self, event) -> None:
-        if isinstance(event.widget, CardList):
-            if event.widget.id == "opponent" and self._active_list is not event.widget:
-                event.widget.cursor = 0  # reading the other side's table starts at its first card
-            self._active_list = event.widget
+        # The pane focused now, not the event's: when several Tabs arrive in one read, the events bubble up from panes
+        # nested at different depths and can arrive out of order (the card text then stayed on your own table's card
+        # while the cursor was on the opponent's).
+        widget = self.focused
+        if isinstance(widget, CardList):
+            if widget.id == "opponent" and self._active_list is not widget:
+                widget.cursor = 0  # reading the other side's table starts at its first card
+            self._active_list = widget
         self.refresh_view()  # the panes may show more for the pane that has the focus
 
     # --- rendering ------------------------------------------------------------------------
