@@ -22,6 +22,15 @@ class Pane(Widget, can_focus=True):
     the pane (a Static would ask for a new layout of the whole screen on every update).
     """
 
+    SCOPED_CSS = False
+    DEFAULT_CSS = """
+    Pane {
+        border: round $secondary;
+        padding: 0 1;
+        width: 100%;
+    }
+    """
+
     def __init__(self, *, id: str | None = None, classes: str | None = None):
         super().__init__(id=id, classes=classes)
         self._body: Text = Text()
@@ -65,6 +74,17 @@ class CardList(Widget, can_focus=True):
     """A pane of cards with a cursor. Selection is shown by a marker and reverse video, never colour alone."""
 
     BINDINGS = [*keys.CURSOR]
+    SCOPED_CSS = False
+    DEFAULT_CSS = """
+    CardList {
+        border: round $secondary;
+        padding: 0 1;
+        width: 100%;
+        height: auto;
+        min-height: 3;
+        max-height: 11;
+    }
+    """
 
     cursor = reactive(0)
 

@@ -9,6 +9,7 @@ from rich.text import Text
 from textual.containers import Horizontal
 
 from saves import printable, without_rule_ref
+from tui.games.board import Board, css_beside
 from tui.widgets import CardList, Item, Pane, boxes, news
 from tui.wording import personal, wins
 
@@ -65,6 +66,21 @@ def short_name(name: str, room: int) -> str:
     if len(out) + 1 > room:
         return name[:room - 1] + "\u2026"
     return out + "\u2026"
+
+
+class RedemptionBoard(Board):
+    """The opponent's table, the Field of Battle, then your hand beside your table."""
+
+    SCOPED_CSS = False
+    DEFAULT_CSS = css_beside(__file__)
+
+    def compose(self):
+        ascii_only = self.ui.ascii_only
+        yield CardList(id="opponent", ascii_only=ascii_only, numbered=False, marks=False)
+        yield Pane(id="battle")
+        with Horizontal(id="mine"):
+            yield CardList(id="hand", ascii_only=ascii_only)
+            yield CardList(id="territory", ascii_only=ascii_only, numbered=False)
 
 
 class RedemptionUI:
@@ -219,12 +235,8 @@ class RedemptionUI:
         return out
 
     # --- panes -----------------------------------------------------------------------------
-    def board(self):
-        yield CardList(id="opponent", classes="side-tall", ascii_only=self.ascii_only, numbered=False, marks=False)
-        yield Pane(id="battle")
-        with Horizontal(id="mine"):
-            yield CardList(id="hand", ascii_only=self.ascii_only)
-            yield CardList(id="territory", ascii_only=self.ascii_only, numbered=False)
+    def board(self, id: str = "board") -> RedemptionBoard:
+        return RedemptionBoard(self, id=id)
 
     def table_items(self, view: dict, p: int, usable: set[str], my_turn: bool, mine: bool, room: int = 0) -> list[Item]:
         """Every card on player ``p``'s table that the viewer may see, zone by zone, then the top of the discard pile
@@ -271,7 +283,7 @@ class RedemptionUI:
                         empty="(nothing in play)")
         self.hand_ids = {c["id"] for c in me["hand"]}
         selected = screen.selected_card()
-        drawn = wide and screen.size.height >= 32
+        drawn = wide and screen.has_class("-tall")
         battle = screen.query_one("#battle", Pane)
         title, body = self.battle(view, names, cards.get(selected) if selected else None, wide, drawn)
         battle.set(title, self.fit(screen, battle, news(screen, view["battle"], names) + body))

@@ -5,12 +5,26 @@ from __future__ import annotations
 from rich.text import Text
 
 from rules.resurrection import CARDS, CODES
+from tui.games.board import Board, css_beside
 from tui.widgets import CardList, Item, Pane, boxes, news
 from tui.wording import wins
 
 # Okabe-Ito colour-blind-safe palette; colour is never the only cue (suit symbols / B-R letters carry it too).
 COLOUR = {"black": "#56B4E9", "red": "#E69F00", "none": ""}
 SUIT = {"black": "♠", "red": "♥", "none": ""}
+
+
+class ResurrectionBoard(Board):
+    """The opponent's counts, the Field of Battle, yours, and your hand."""
+
+    SCOPED_CSS = False
+    DEFAULT_CSS = css_beside(__file__)
+
+    def compose(self):
+        yield Pane(id="opponent", classes="side")
+        yield Pane(id="battle")
+        yield Pane(id="you", classes="side")
+        yield CardList(id="hand", ascii_only=self.ui.ascii_only)
 
 
 class ResurrectionUI:
@@ -74,18 +88,15 @@ class ResurrectionUI:
         return list(view["players"][view["you"]]["hand"] or [])
 
     # --- panes ---------------------------------------------------------------------
-    def board(self):
-        yield Pane(id="opponent", classes="side")
-        yield Pane(id="battle")
-        yield Pane(id="you", classes="side")
-        yield CardList(id="hand", ascii_only=self.ascii_only)
+    def board(self, id: str = "board") -> ResurrectionBoard:
+        return ResurrectionBoard(self, id=id)
 
 
     def render(self, screen, view: dict, names: list[str], wide: bool, usable: set[str], my_turn: bool) -> None:
         you = view["you"]
         screen.query_one("#opponent", Pane).set(*self.side(view, 1 - you, names))
         screen.query_one("#you", Pane).set(*self.side(view, you, names))
-        drawn = wide and screen.size.height >= 32
+        drawn = wide and screen.has_class("-tall")
         title, body = self.battle(view, names, wide, drawn)
         between = not any(view["players"][p]["table"] for p in (0, 1))  # the last battle's result until the next
         screen.query_one("#battle", Pane).set(title, news(screen, not between, names) + body)

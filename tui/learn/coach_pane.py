@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -97,7 +98,7 @@ class CoachPane(VerticalScroll, can_focus=True):
         super().__init__(id=id, classes=classes)
         self.game = game
         self.rule = ""
-        self.describe = None  # the game screen's ui.describe: actions in words
+        self.describe: Callable[[Any], str] | None = None  # the game screen's ui.describe: actions in words
         self.text = Text()
         self._body = Static(id="coach-text")  # kept, so show() works before the pane is mounted
 

@@ -13,7 +13,7 @@ from typing import Any
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
@@ -25,6 +25,7 @@ from saves import progress as progress_store
 from tui import controls, keys
 from tui.footer import Footer
 from tui.games import ui_for
+from tui.games.board import GameUI
 from tui.learn.coach_pane import CoachPane
 from tui.widgets import CardList
 from tui.wording import in_keys
@@ -178,9 +179,8 @@ class LessonScreen(Screen):
     DEFAULT_CSS = """
     LessonScreen #lesson-head { height: auto; max-height: 3; padding: 0 1; background: $boost; }
     LessonScreen #lesson-board { width: 56%; }
-    LessonScreen #lesson-board Pane.side { height: 3; }
     LessonScreen #lesson-board #battle { height: 1fr; min-height: 5; }
-    LessonScreen #lesson-board CardList { max-height: 7; }
+    LessonScreen #lesson-board > CardList { max-height: 7; }
     LessonScreen #prompt { dock: bottom; margin-bottom: 1; }
     """
     #: The play controls (tui.keys), the same keys as in a game; the hint is in the Footer here.
@@ -195,17 +195,16 @@ class LessonScreen(Screen):
         super().__init__()
         self.lesson = lesson
         self.run = LessonRun(lesson)
-        self.ui: Any = None  # the game's pane texts, made in compose (they follow the app's ASCII setting)
+        self._ui: GameUI | None = None  # the game's board and texts, made in compose (they follow the ASCII setting)
         self.feedback: list[Text | str] = []
         self.progress: ProgressFile | None = None
 
     # --- layout -----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        self.ui = ui_for(self.lesson.game, getattr(getattr(self.app, "settings", None), "ascii", False))
+        self._ui = ui_for(self.lesson.game, getattr(getattr(self.app, "settings", None), "ascii", False))
         yield Static(id="lesson-head")
         with Horizontal():
-            with Vertical(id="lesson-board"):
-                yield from self.ui.board()  # the same panes as the game screen
+            yield self.ui.board(id="lesson-board")  # the same panes as the game screen
             pane = CoachPane(self.lesson.game)
             pane.describe = self.ui.describe
             yield pane
@@ -355,9 +354,14 @@ class LessonScreen(Screen):
         self.query_one(CoachPane).action_rule()
 
     @property
+    def ui(self) -> GameUI:
+        assert self._ui is not None, "the lesson's board is made in compose"
+        return self._ui
+
+    @property
     def unused_actions(self) -> set[str]:
         """Keys this game never uses, as in a game (tui.screens.game)."""
-        return {"pass", "end_phase"} - set(self.ui.keys if self.ui is not None else ())
+        return {"pass", "end_phase"} - set(self._ui.keys if self._ui is not None else ())
 
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen

@@ -11,7 +11,7 @@ from typing import Any
 from textual import work
 from textual.app import ComposeResult
 from textual.command import DiscoveryHit, Hit, Hits, Provider
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Input
 
@@ -20,7 +20,8 @@ from rules.games import find_game
 from tui import controls, keys
 from tui.agents import choose, make_agent
 from tui.footer import Footer
-from tui.games import ui_for
+from tui.games import board, ui_for
+from tui.games.board import GameUI
 from tui.learn.guide import GuidedGame
 from tui.screens.choice import ChoiceScreen
 from tui.screens.handoff import HandOffScreen
@@ -30,7 +31,6 @@ from tui.session import Session
 from tui.widgets import CardList, LogPane, StatusLine
 from tui.wording import wins
 
-WIDE = 100  # columns from which cards show their full ability text
 #: Events that decide a battle (a result follows), that end the result, and worth a line in "since your last move".
 RESULT_STARTS = {"resolve", "reveal"}
 RESULT_ENDS = {"turn", "phase", "aggressor", "draw", "place", "cut", "first", "game_over"}
@@ -77,6 +77,9 @@ class GameCommands(Provider):
 
 class GameScreen(GuidedGame, Screen):
     COMMANDS = {GameCommands}
+    #: The size classes (-narrow/-wide/-roomy, -short/-tall) the game's board and the log follow (tui.games.board).
+    HORIZONTAL_BREAKPOINTS = board.HORIZONTAL_BREAKPOINTS
+    VERTICAL_BREAKPOINTS = board.VERTICAL_BREAKPOINTS
     AUTO_FOCUS = "#hand"  # whenever the screen is shown, the hand has the keyboard
     #: The play controls (tui.keys): the same key does the same thing here and in a lesson; the help lists them.
     BINDINGS = [
@@ -89,7 +92,7 @@ class GameScreen(GuidedGame, Screen):
     def __init__(self, session: Session):
         super().__init__()
         self.session = session
-        self.ui = ui_for(session.game.name, self.app_settings.ascii)
+        self.ui: GameUI = ui_for(session.game.name, self.app_settings.ascii)
         self._generation = 0  # bumped on undo / leave so stale computer moves are dropped
         self._thinking = False
         self._agents: dict[int, Any] = {}
@@ -111,8 +114,7 @@ class GameScreen(GuidedGame, Screen):
     def compose(self) -> ComposeResult:
         yield StatusLine(id="status")
         with Horizontal(id="table", classes=self.ui.game):
-            with Vertical(id="board"):
-                yield from self.ui.board()
+            yield self.ui.board()
             yield LogPane(id="log")
         yield Input(placeholder="Type an action, e.g. play BA (Enter to send, Esc to cancel)", id="prompt")
         yield Footer(compact=True)
@@ -131,11 +133,17 @@ class GameScreen(GuidedGame, Screen):
             self.call_after_refresh(self.aim)
             self.maybe_computer()
 
+    @property
+    def wide(self) -> bool:
+        """Room for the cards' full texts (the -wide and -roomy breakpoints)."""
+        return self.has_class("-wide") or self.has_class("-roomy")
+
     def on_resize(self) -> None:
-        self.set_class(self.size.height >= 32, "-tall")
-        self.set_class(self.size.width >= WIDE, "-wide")
-        self.set_class(self.size.width >= 120, "-roomy")
         self.rewrap_log()
+        # once the breakpoint classes have given the panes their new sizes: the log's lines and the hand's
+        # "N above/below" follow them
+        self.call_after_refresh(self.rewrap_log)
+        self.call_after_refresh(self.refresh_view)
         self.refresh_view()
 
     LOG_WIDTHS = ("", "-log-narrow", "-log-hidden")
@@ -190,7 +198,7 @@ class GameScreen(GuidedGame, Screen):
         s = self.session
         view = s.view()
         usable = controls.usable_cards(s.game) if s.my_turn else set()
-        self.ui.render(self, view, self.names, self.size.width >= WIDE, usable, s.my_turn)
+        self.ui.render(self, view, self.names, self.wide, usable, s.my_turn)
         self.query_one("#log", LogPane).sync(s.meta.log, self.names)
         status = self.status_text(view)
         if status != self._status:

@@ -1,0 +1,82 @@
+"""What the game screen and the lesson screen ask of a game's presentation: the :class:`GameUI` protocol, and
+:class:`Board`, the widget that holds a game's panes and brings their styles (a ``.tcss`` file beside the game's
+module).
+
+A screen makes the game's UI (``tui.games.ui_for``), yields ``ui.board(id=...)`` where the table goes, and calls
+``ui.render(...)`` after every change. Everything else it needs from the game (the status line's parts, what Enter
+means on a card, actions in words) is a method here, so a screen never asks which game it shows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Set
+from pathlib import Path
+from typing import Any, ClassVar, Protocol, runtime_checkable
+
+from textual.containers import Vertical
+from textual.geometry import Size
+
+View = Mapping[str, Any]  # a game's view(player) (typed per game in rules; the screens only pass it on)
+
+#: The screen's size classes (Textual breakpoints, set on the game screen): the cards are drawn as boxes from
+#: TALL rows, card texts shown in full from WIDE columns, the log widest from ROOMY columns.
+TALL, WIDE, ROOMY = 32, 100, 120
+HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide"), (ROOMY, "-roomy")]
+VERTICAL_BREAKPOINTS = [(0, "-short"), (TALL, "-tall")]
+
+
+class BoardScreen(Protocol):
+    """What a game's ``render`` may ask of the screen it draws on."""
+
+    @property
+    def size(self) -> Size: ...
+
+    def has_class(self, *names: str) -> bool: ...
+
+    def selected_card(self) -> str | None: ...
+
+    def query_one(self, selector: Any, expect_type: Any = ...) -> Any: ...
+
+
+@runtime_checkable
+class GameUI(Protocol):
+    """A game's presentation, as the game and lesson screens use it."""
+
+    game: str  # the engine's name for the game
+    title: str  # its name for people
+    keys: frozenset[str]  # the play controls it uses besides Enter and the digits ("pass", "end_phase")
+
+    def board(self, id: str = "board") -> Board: ...
+
+    def render(self, screen: Any, view: View, names: list[str], wide: bool, usable: Set[str],
+               my_turn: bool) -> None: ...
+
+    def describe(self, action: Any) -> str: ...
+
+    def refusal_text(self, view: View, card: str) -> str: ...
+
+    def roams(self, view: View) -> bool: ...
+
+    def phase(self, view: View) -> str: ...
+
+    def score(self, view: View, names: list[str], short: bool = False) -> str: ...
+
+    def turn(self, view: View) -> str: ...
+
+
+def css_beside(module_file: str) -> str:
+    """The styles in the ``.tcss`` file beside a module (``redemption.py`` -> ``redemption.tcss``)."""
+    return Path(module_file).with_suffix(".tcss").read_text(encoding="utf-8")
+
+
+class Board(Vertical):
+    """The game's panes, composed by the game; its styles (``DEFAULT_CSS``, from the ``.tcss`` beside the game's
+    module) are written with full selectors (``RedemptionBoard #mine``), so they may follow the screen's size
+    classes (``GameScreen.-tall RedemptionBoard #mine``)."""
+
+    SCOPED_CSS: ClassVar[bool] = False
+    DEFAULT_CSS = "Board { width: 1fr; }"
+
+    def __init__(self, ui: Any, *, id: str | None = "board", classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.ui = ui
