@@ -269,15 +269,17 @@ _BATTLE_MAPS = ("ignored", "protected")
 def keyed_state(game: str, start: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
     """A state table from a position written by card keys, seat by seat.
 
-    ``[[start.seat]]`` (twice: seat 0, then seat 1) maps zone names to lists of card
+    ``[[start.seat]]`` (once per seat: seat 0, then seat 1, ...) maps zone names to lists of card
     keys; each card gets the id ``G1, G2, ...`` (seat 0) or ``H1, ...`` (seat 1) in the
-    order written. Everything else in ``[start]`` is copied into the state, and the
+    order written (with three or four seats ``A1``, ``B1``, ``C1``, ``D1``; a key used by several
+    seats is an alias for its first seat's card). Everything else in ``[start]`` is copied into the state, and the
     fields that name cards (``attached``, ``face_up``, the battle's lists) may use card
     keys. Returns the state and the aliases (card key -> id) for the lesson's actions.
     """
     seats = start["seat"]
-    if not isinstance(seats, list) or len(seats) != 2 or not all(isinstance(x, dict) for x in seats):
-        raise ValueError("[[start.seat]] must be given twice: seat 0, then seat 1")
+    if not isinstance(seats, list) or not 2 <= len(seats) <= 4 or not all(isinstance(x, dict) for x in seats):
+        raise ValueError("[[start.seat]] must be given once per seat (two to four times): seat 0, then seat 1, ...")
+    prefixes = "GH" if len(seats) == 2 else "ABCD"
     cards: dict[str, dict[str, Any]] = {}
     aliases: dict[str, str] = {}
     players = []
@@ -289,7 +291,7 @@ def keyed_state(game: str, start: dict[str, Any]) -> tuple[dict[str, Any], dict[
                 raise ValueError(f"seat {p}: {zone} must be a list of card keys")
             for key in keys:
                 n += 1
-                cid = f"{'GH'[p]}{n}"
+                cid = f"{prefixes[p]}{n}"
                 cards[cid] = {"key": key, "owner": p}
                 zones.setdefault(zone, []).append(cid)
                 aliases.setdefault(key, cid)

@@ -15,7 +15,7 @@ VERB_LIST = sorted(VERBS)
 def check_conservation(g: Game) -> None:
     d = g.to_dict()
     seen: dict[str, int] = {}
-    for p in (0, 1):
+    for p in range(g.n):
         for zone, ids in d["players"][p]["zones"].items():
             for c in ids:
                 seen[c] = seen.get(c, 0) + 1
@@ -29,17 +29,19 @@ def check_conservation(g: Game) -> None:
 class RedemptionMachine(RuleBasedStateMachine):
     @initialize(seed=st.integers(0, 10_000), cap=st.integers(4, 30),
                 opts=st.fixed_dictionaries({"name_on_name": st.booleans(), "rescuer_chooses": st.booleans(),
-                                            "first_player_skips_draw": st.booleans()}))
-    def start(self, seed, cap, opts):
+                                            "first_player_skips_draw": st.booleans()}),
+                seats=st.integers(2, 4))
+    def start(self, seed, cap, opts, seats):
         self.seed, self.cap, self.opts = seed, cap, opts
-        self.game = new_game(seed, max_turns=cap, **opts)
+        self.decks = ["G", "H", "G", "H"][:seats]  # 2, 3 or 4 seats (redemption.multiplayer)
+        self.game = new_game(seed, decks=self.decks, max_turns=cap, **opts)
         self.games = 1
 
     def _restart_if_over(self):
         if self.game.is_over:
             assert self.game.turn <= self.cap
             self.games += 1
-            self.game = new_game(self.seed + self.games, max_turns=self.cap, **self.opts)
+            self.game = new_game(self.seed + self.games, decks=self.decks, max_turns=self.cap, **self.opts)
 
     @rule(pick=st.integers(0, 10**6))
     def legal_move(self, pick):
@@ -85,7 +87,7 @@ class RedemptionMachine(RuleBasedStateMachine):
     def always_a_legal_move(self):
         if not self.game.is_over:
             assert self.game.legal_actions()
-            assert self.game.current_player in (0, 1)
+            assert self.game.current_player in range(self.game.n)
         else:
             assert self.game.legal_actions() == []
 
@@ -99,9 +101,9 @@ class RedemptionMachine(RuleBasedStateMachine):
 
     @invariant()
     def views_do_not_leak_hands(self):
-        for p in (0, 1):
+        for p in range(self.game.n):
             v = self.game.view(p)
-            assert v["players"][1 - p]["hand"] == []
+            assert all(v["players"][q]["hand"] == [] for q in self.game.others(p))
 
 
 TestRedemptionMachine = RedemptionMachine.TestCase

@@ -86,3 +86,19 @@ def test_the_field_of_battles_title_outside_a_battle_is_shown_whole_at_80x24(tmp
             assert title.startswith("Setup:") and title in screen_text(app)
 
     asyncio.run(go())
+
+
+def test_a_resurrection_lessons_side_panes_show_the_cards_left_at_80x24(tmp_path):
+    from tui.learn.screens import LessonScreen, all_lessons
+
+    app = make_app(tmp_path)
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.push_screen(LessonScreen(all_lessons()["resurrection"][0]))
+            await pilot.pause()
+            await pilot.pause()
+            rows = [line for line in screen_text(app).splitlines() if "Hero Pile" in line]
+            assert len(rows) == 2 and all(re.search(r"Left \d", line) for line in rows), rows
+
+    asyncio.run(go())

@@ -77,6 +77,7 @@ class RedemptionApp(App[int]):
         is returned, shown once the app runs, and the default keys are used."""
         from saves import keymap as keymap_file
 
+        keys.use({})
         try:
             wanted = keymap_file.load(self.settings.save_dir)
             if not wanted:
@@ -87,6 +88,7 @@ class RedemptionApp(App[int]):
         except ValueError as e:
             return f"{keymap_file.keymap_path(self.settings.save_dir)}: {e}; the default keys are used"
         self.set_keymap(self.keymap)
+        keys.use(self.keymap)  # the texts that name keys (the coach, the prompts) say the player's
         return ""
 
     @staticmethod

@@ -86,6 +86,23 @@ def picks(last: int = 10) -> list[Binding]:
     return [PLAY[f"pick_{d}"] for d in range(1, last + 1)]
 
 
+# --- the keys in force (the player's keymap over the defaults): what texts on screen name ----------
+_DEFAULT_KEYS = {b.id: b.key for b in [*PLAY.values(), *CURSOR, *APP] if b.id}
+_IN_FORCE: dict[str, str] = {}  # the app's checked keymap (one app per process: SSH sessions are processes)
+
+
+def use(keymap: Mapping[str, str]) -> None:
+    """The keymap the texts on screen follow (tui.app sets it when it loads the player's keys)."""
+    _IN_FORCE.clear()
+    _IN_FORCE.update(keymap)
+
+
+def label(control: str) -> str:
+    """The key that does a play control now, as a player reads it ("n", "Space", "Enter"; a remapped one follows
+    the player's keys), for texts that name keys: the coach, the prompts, the game-over line."""
+    return key_name((_IN_FORCE.get(control) or _DEFAULT_KEYS[control]).split(",")[0])
+
+
 # --- how keys read ------------------------------------------------------------------------------
 _NAMES = {"enter": "Enter", "space": "Space", "escape": "Esc", "tab": "Tab", "question_mark": "?", "colon": ":",
           "up": "Up", "down": "Down", "left": "Left", "right": "Right", "slash": "/", "home": "Home", "end": "End",

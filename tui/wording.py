@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from tui import keys
+
 _PLAYER = re.compile(r"\bPlayer ([12])('s)?(?=\W|$)")
 #: Third-person verbs the engines put after a player, and the form that goes with "you".
 _YOU_VERB = {"draws": "draw", "puts": "put", "makes": "make", "ends": "end", "blocks": "block", "does": "do",
@@ -67,8 +69,9 @@ def wins(name: str) -> str:
     return "You win" if name == "You" else f"{name} wins"
 
 
-#: The keys that do what the engine's notation names (the coach and the lessons are written in notation).
-_KEY_FOR = {"end": "n", "next": "n", "done": "n", "pass": "Space", "noblock": "Space"}
+#: The play controls (tui.keys) that do what the engine's notation names (the coach and the lessons are written in
+#: notation); any other action is Enter on its card. Said as the player's keys (tui.keys.label).
+_KEY_FOR = {"end": "next", "next": "next", "done": "next", "pass": "pass", "noblock": "pass"}
 _QUOTED = re.compile(r"(\(|: |^|(?<=\. ))?'(end|next|done|pass|noblock|cut N|cut|rescue|challenge|block|play|enhance)"
                      r"((?: [a-z_]+)?)'(\))?")
 
@@ -76,7 +79,7 @@ _QUOTED = re.compile(r"(\(|: |^|(?<=\. ))?'(end|next|done|pass|noblock|cut N|cut
 def key_for(action: str) -> str:
     """The key that makes an action: n, Space, or Enter (on the card it names)."""
     verb = str(action).split()[0] if str(action).strip() else ""
-    return _KEY_FOR.get(verb, "Enter")
+    return keys.label(_KEY_FOR.get(verb, "play"))
 
 
 def in_keys(text: str) -> str:
@@ -86,16 +89,17 @@ def in_keys(text: str) -> str:
 
     def sub(m: re.Match) -> str:
         before, verb, arg, close = m.group(1) or "", m.group(2), m.group(3).strip(), m.group(4) or ""
+        enter = keys.label("play")
         if verb in _KEY_FOR:
-            key = _KEY_FOR[verb]
+            key = keys.label(_KEY_FOR[verb])
             said = f"press {key}" if before in ("(", ": ") else f"{key}"
         elif verb == "cut":
-            said = "press Enter, then r"
+            said = f"press {enter}, then r"
         elif verb == "cut N":
-            said = "press Enter, then type the number"
+            said = f"press {enter}, then type the number"
         else:
             card = arg.replace("_", " ").title()
-            said = f"pick {card} and press Enter" if card else "press Enter on the card"
+            said = f"pick {card} and press {enter}" if card else f"press {enter} on the card"
         if before == "(" and close:
             return f"({said})"
         return before + said + close

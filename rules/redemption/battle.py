@@ -194,17 +194,19 @@ class BattleRules(Core):
         for ab in self.cd[c].abilities:
             self._effect(p, c, c, ab, "", events)
 
-    def _start_battle(self: Game, p: int, hero: str, kind: str, events: list[Event]) -> None:
-        self.b = Battle("rescue" if kind == "rescue" else "challenge", "block", self.opponent(p), p)
+    def _start_battle(self: Game, p: int, hero: str, kind: str, opp: int, events: list[Event]) -> None:
+        self.b = Battle("rescue" if kind == "rescue" else "challenge", "block", opp, p)
         self.s.flags.battled = True
         word = "makes a rescue attempt with" if kind == "rescue" else "makes a battle challenge with"
-        self._enter_battle(p, hero, events, word)
+        tail = "" if self.n == 2 else (f" against Player {opp + 1}'s Land of Bondage" if kind == "rescue"
+                                       else f" against Player {opp + 1}")
+        self._enter_battle(p, hero, events, word, tail)
 
     def _do_rescue(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
-        self._start_battle(p, args[0], "rescue", events)
+        self._start_battle(p, args[0], "rescue", int(args[1]) if len(args) == 2 else self.opponent(p), events)
 
     def _do_challenge(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
-        self._start_battle(p, args[0], "challenge", events)
+        self._start_battle(p, args[0], "challenge", int(args[1]) if len(args) == 2 else self.opponent(p), events)
 
     def _do_block(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args
@@ -239,7 +241,7 @@ class BattleRules(Core):
         st = self.standing()
         if st in ("hero_winning", "evil_winning"):
             events.append(Event("pass", f"Player {p + 1} is losing the battle and plays nothing more: the battle ends.", p))
-            if not self._open_window([self.opponent(p)], "resolve", events):
+            if not self._open_window(self.others(p), "resolve", events):
                 self._resolve(events)
             return
         self.b.passes += 1
@@ -247,7 +249,7 @@ class BattleRules(Core):
         events.append(Event("pass", f"Player {p + 1} passes.", p))
         if self.b.passes >= 2:
             events.append(Event("pass", "Two passes in a row: the battle ends (redemption.battle.pass).", -1))
-            if not self._open_window([self.opponent(p)], "resolve", events):
+            if not self._open_window(self.others(p), "resolve", events):
                 self._resolve(events)
 
     def _after_battle_change(self: Game, events: list[Event]) -> None:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from rules.core import Rejection, require
 from rules.redemption.battle import BattleRules
 from rules.redemption.effects import matches
-from rules.redemption.notation import VERB_WHAT, VERBS, Action, a_, possessive, sentence
+from rules.redemption.notation import VERB_WHAT, VERBS, Action, a_, possessive, seat_arg, sentence
 from rules.redemption.state import MIN_CUT, PHASE_NAMES, Phase
 
 if TYPE_CHECKING:
@@ -57,8 +57,12 @@ class Checks(BattleRules):
             (lo, hi), _ = VERBS[action.verb]
             require(lo <= len(action.args) <= hi, f"'{action.verb}' takes {lo if lo == hi else f'{lo} or {hi}'} card id(s)",
                     "redemption.notation")
-            for cid in action.args:
+            seat = seat_arg(action) if len(action.args) == 2 and action.args[1].isdigit() else None
+            for cid in action.args[:1] if seat is not None else action.args:
                 require(cid in self.cards, f"there is no card {cid} in this game", "redemption.notation")
+            require(seat is None or seat in range(self.n),
+                    f"{seat} is not a player: the players are {', '.join(map(str, range(self.n)))}",
+                    "redemption.battle.opponent")
         p = self.current_player
         assert p is not None
         v, args = action.verb, action.args
@@ -223,17 +227,32 @@ class Checks(BattleRules):
         require(self.cd[c].type == "hero", f"{self._nm(c)} is not a Hero; only a Hero can start a battle", rule)
         self._check_unique(p, c)
 
+    def _battle_opponent(self: Game, p: int, verb: str, args: tuple[str, ...]) -> int:
+        """The opponent a rescue attempt or battle challenge names (redemption.battle.opponent)."""
+        if len(args) == 2:
+            q = int(args[1])
+            require(q != p, f"you cannot {'attack your own Land of Bondage' if verb == 'rescue' else 'challenge yourself'}: "
+                    f"name an opponent ({' or '.join(map(str, self.others(p)))})", "redemption.battle.opponent")
+            return q
+        require(self.n == 2, f"with {self.n} players, name the opponent you {'attack' if verb == 'rescue' else 'challenge'}: "
+                f"'{verb} {args[0]} N' with N one of {', '.join(map(str, self.others(p)))}", "redemption.battle.opponent")
+        return self.opponent(p)
+
     def _check_rescue(self: Game, p: int, args: tuple[str, ...], rule: str) -> None:
-        (c,) = args
+        c = args[0]
         self._check_hero_for_battle(p, c, rule)
-        require(bool(self.reachable(c, self.opponent(p))),
-                f"your opponent has no Lost Soul that {self.cd[c].name} can reach; make a battle challenge instead", rule)
+        q = self._battle_opponent(p, "rescue", args)
+        whose = "your opponent has" if self.n == 2 else f"Player {q + 1} has"
+        require(bool(self.reachable(c, q)),
+                f"{whose} no Lost Soul that {self.cd[c].name} can reach; make a battle challenge instead", rule)
 
     def _check_challenge(self: Game, p: int, args: tuple[str, ...], rule: str) -> None:
-        (c,) = args
+        c = args[0]
         self._check_hero_for_battle(p, c, rule)
-        require(not self.reachable(c, self.opponent(p)),
-                f"{self.cd[c].name} can reach a Lost Soul, so this is a rescue attempt: write 'rescue {c}'", rule)
+        q = self._battle_opponent(p, "challenge", args)
+        write = " ".join(("rescue",) + args)
+        require(not self.reachable(c, q),
+                f"{self.cd[c].name} can reach a Lost Soul, so this is a rescue attempt: write '{write}'", rule)
 
     def _check_block(self: Game, p: int, args: tuple[str, ...], rule: str) -> None:
         (c,) = args

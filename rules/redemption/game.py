@@ -22,11 +22,11 @@ from rules.redemption.effects import REGISTRY
 from rules.redemption.notation import VERBS, Action, parse_action, sentence
 from rules.redemption.play import Play
 from rules.redemption.serial import OPTIONS_DEFAULT, read_options
-from rules.redemption.state import (BASE_HAND_LIMIT, HAND_SIZE, MIN_CUT, PHASE_NAMES, PHASES, STALL_TURNS, STEPS,
+from rules.redemption.state import (BASE_HAND_LIMIT, HAND_SIZE, MAX_SEATS, MIN_CUT, MIN_SEATS, PHASE_NAMES, PHASES, STALL_TURNS, STEPS,
                                     TURN_DRAW, ZONES, Battle, Seat, Turn)
 from rules.redemption.views import Views
 
-__all__ = ["BASE_HAND_LIMIT", "HAND_SIZE", "MIN_CUT", "OPTIONS_DEFAULT", "PHASES", "PHASE_NAMES", "STALL_TURNS",
+__all__ = ["BASE_HAND_LIMIT", "HAND_SIZE", "MAX_SEATS", "MIN_CUT", "MIN_SEATS", "OPTIONS_DEFAULT", "PHASES", "PHASE_NAMES", "STALL_TURNS",
            "STEPS", "TURN_DRAW", "VERBS", "ZONES", "Action", "Game", "deck_list", "new_game", "parse_action"]
 
 
@@ -92,7 +92,7 @@ class Game(Play, Views, GameBase):
         except ValueError as e:
             raise ValueError(sentence(str(e))) from None
         for cid in a.args if a.verb not in ("cut", "first") else ():
-            if cid not in self.cards:
+            if cid not in self.cards and not cid.isdigit():
                 raise ValueError(f"There is no card {cid} in this game.")
         return a
 
@@ -199,10 +199,11 @@ def deck_list(deck: str | dict[str, Any] | Sequence[str]) -> tuple[str, list[str
 
 
 def new_game(seed: int, decks: Sequence[Any] = ("G", "H"), **options: Any) -> Game:
-    """Shuffle every deck with the seed; the game starts at the cut (the last seat cuts the first seat's deck first)."""
+    """One deck per seat (2 to 4, clockwise: "the player to your left" is the next seat), each shuffled with the
+    seed; the game starts at the cut (the last seat cuts the first seat's deck first)."""
     opts = read_options(options)
-    if not isinstance(decks, (list, tuple)) or len(decks) != 2:
-        raise ValueError("decks must be two deck names or card lists")
+    if not isinstance(decks, (list, tuple)) or not MIN_SEATS <= len(decks) <= MAX_SEATS:
+        raise ValueError(f"decks must be {MIN_SEATS} to {MAX_SEATS} deck names or card lists, one per seat")
     lists = [deck_list(x) for x in decks]
     labels = [lab for lab, _ in lists]
     rng = Rng(seed)

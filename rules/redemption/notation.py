@@ -25,8 +25,8 @@ VERBS: dict[str, tuple[tuple[int, int], str]] = {
     "fortress": ((1, 1), "redemption.prep.fortress"),
     "fortress-in": ((2, 2), "redemption.prep.fortress-in"),
     "fortress-out": ((1, 1), "redemption.prep.fortress-out"),
-    "rescue": ((1, 1), "redemption.battle.rescue"),
-    "challenge": ((1, 1), "redemption.battle.challenge"),
+    "rescue": ((1, 2), "redemption.battle.rescue"),
+    "challenge": ((1, 2), "redemption.battle.challenge"),
     "block": ((1, 1), "redemption.battle.block"),
     "noblock": ((0, 0), "redemption.battle.block"),
     "enhance": ((2, 3), "redemption.battle.enhance"),
@@ -39,6 +39,15 @@ VERBS: dict[str, tuple[tuple[int, int], str]] = {
 }
 assert tuple(VERBS) == get_args(Verb)
 ID = re.compile(r"^[A-Z]+[0-9]+$")
+#: Verbs whose last argument may be a seat number (the opponent attacked), not a card id.
+SEAT_VERBS = ("rescue", "challenge")
+
+
+def seat_arg(action: Action) -> int | None:
+    """The opponent's seat named by ``rescue H SEAT`` / ``challenge H SEAT``, or None."""
+    if action.verb in SEAT_VERBS and len(action.args) == 2:
+        return int(action.args[1])
+    return None
 #: What each placement or battle verb does, for refusals that name the phase it belongs to.
 VERB_WHAT = {"play": "You put a character into your territory", "artifact": "You put an artifact on your artifact pile",
              "site": "You put a site into your territory", "setaside": "You set a character aside",
@@ -99,6 +108,18 @@ def parse_action(text: str, seats: int = 2) -> Action:
             raise ValueError(f"write {choices}: the player ({' or '.join(map(str, range(seats)))}) who takes the first turn")
         return Action("first", (args[0],))
     (lo, hi), _ = VERBS[verb]
+    if verb in SEAT_VERBS:  # rescue H [SEAT]: the seat of the opponent attacked (redemption.battle.opponent)
+        if len(args) == 2 and args[1].isdigit():
+            if int(args[1]) not in range(seats):
+                raise ValueError(f"{args[1]!r} is not a player: the players are {', '.join(map(str, range(seats)))}")
+            hero = args[0].upper()
+            if not ID.match(hero):
+                raise ValueError(f"{args[0]!r} is not a card id; card ids look like G17 or H3")
+            return Action(verb, (hero, str(int(args[1]))))
+        hi = 1
+        if len(args) != 1:
+            raise ValueError(f"'{verb}' takes a Hero and, with more than two players, the opponent's seat: "
+                             f"'{verb} G12' or '{verb} G12 2'")
     if not lo <= len(args) <= hi:
         n = str(lo) if lo == hi else f"{lo} or {hi}"
         raise ValueError(f"'{verb}' takes {n} card id(s), e.g. {example(verb)}")

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from rules.core import Event
 from rules.redemption.checks import Checks
 from rules.redemption.notation import Action
-from rules.redemption.state import HAND_SIZE, MIN_CUT, STALL_TURNS, TURN_DRAW, Battle, Flags, Zone
+from rules.redemption.state import HAND_SIZE, MIN_CUT, STALL_TURNS, TURN_DRAW, Battle, Flags, Zone, stall_turns
 
 if TYPE_CHECKING:
     from rules.redemption.game import Game
@@ -40,13 +40,17 @@ class Play(Checks):
         elif ph == "battle":
             step = self.b.step
             if not self.b.kind:
-                opp = self.opponent(p)
                 in_play = self._unique_names(p) if not self.s.flags.battled else set()
+                opps = self.others(p)
                 for c in (hand + z["territory"]) if not self.s.flags.battled else ():
                     cd = self.cd[c]
                     if cd.type == "hero" and c not in self.attached and (
                             self.loc[c][1] == "territory" or cd.name not in in_play or self._unique_clash(p, c) is None):
-                        out.append(Action("rescue" if self.reachable(c, opp) else "challenge", (c,)))
+                        if self.n == 2:
+                            out.append(Action("rescue" if self.reachable(c, opps[0]) else "challenge", (c,)))
+                        else:  # name the opponent (redemption.battle.opponent)
+                            out.extend(Action("rescue" if self.reachable(c, q) else "challenge", (c, str(q)))
+                                       for q in opps)
                 out.append(Action("end"))
             elif step == "block":
                 for c in hand + z["territory"]:
@@ -218,8 +222,15 @@ class Play(Checks):
             elif not self._open_window(self.others(p), "end_turn", events):
                 self._end_turn(events)
 
+    def _prune_window(self: Game) -> None:
+        """Skip the players still queued for a window whose Dominant cannot be played any more (its target went)."""
+        q = self.s.window.queue
+        while q and not self._has_playable_dominant(q[0]):
+            q.pop(0)
+
     def _do_decline(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         self.s.window.queue.pop(0)
+        self._prune_window()
         if not self.s.window.queue:
             self._close_window(events)
 
@@ -244,12 +255,13 @@ class Play(Checks):
         both_empty = not any(z["deck"] for z in self.z)
         self.s.dry = self.s.dry + 1 if both_empty and not self.s.flags.rescued else 0
         if both_empty and not self.rescue_possible():
-            self._end_by_score("both draw piles are empty and no player can win a Lost Soul any more "
+            self._end_by_score(f"{'both' if self.n == 2 else 'all'} draw piles are empty and no player can win a "
+                               "Lost Soul any more "
                                "(redemption.win.stalled)", events)
             return
-        if self.s.dry >= STALL_TURNS:
-            self._end_by_score(f"both draw piles are empty and {STALL_TURNS // 2} full rounds passed without a rescue "
-                               "(redemption.win.stalled)", events)
+        if self.s.dry >= stall_turns(self.n):
+            self._end_by_score(f"{'both' if self.n == 2 else 'all'} draw piles are empty and {STALL_TURNS // 2} full "
+                               "rounds passed without a rescue (redemption.win.stalled)", events)
             return
         self._start_turn((self.active + 1) % self.n, events)
 
@@ -351,6 +363,7 @@ class Play(Checks):
             if then and not self.is_over:  # the other players may answer before the game goes on
                 self.s.window.queue[:0] = [q for q in self.others(p) if q not in self.s.window.queue
                                            and self._has_playable_dominant(q)]
+            self._prune_window()
             if then == "resolve" and self.phase == "battle" and self.b.kind:
                 if not self.s.window.queue:
                     self._close_window(events)
@@ -367,8 +380,9 @@ class Play(Checks):
                 events.append(Event("battle", "No character is left in battle on either side: the battle ends.", -1))
                 self._resolve(events)
             elif self.b.step == "initiative":
-                self.b.last_actor = p
-                self.b.passes = 0
+                if p in (self.active, self.b.defender):  # a player outside the battle takes no part in initiative
+                    self.b.last_actor = p
+                    self.b.passes = 0
                 self._after_battle_change(events)
             elif self.b.step == "block" and not self.battle_chars(self.active):
                 events.append(Event("battle", "No Hero is left in battle: the rescue attempt is over.", -1))
@@ -379,7 +393,15 @@ class Play(Checks):
 
     # --- the end ---------------------------------------------------------------------------------
     def _resign(self, player: int) -> None:
-        self.s.result = str(self.others(player)[0])  # two seats: the other player wins
+        """Two players: the other wins. More: the game ends and the player with the most Redeemed Souls among the
+        others wins, a tie for the most a draw (redemption.resign)."""
+        others = self.others(player)
+        if len(others) == 1:
+            self.s.result = str(others[0])
+        else:
+            scores = {q: self.score(q) for q in others}
+            best = [q for q in others if scores[q] == max(scores.values())]
+            self.s.result = "draw" if len(best) > 1 else str(best[0])
         self.s.end_reason = f"Player {player + 1} resigned (redemption.resign)"
 
     def _end_by_score(self, why: str, events: list[Event]) -> None:

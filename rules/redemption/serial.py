@@ -30,7 +30,7 @@ from rules.core import merge_options, state_header, state_int
 from rules.redemption.cards import CARDS, DECKS, validate_deck
 from rules.redemption.effects import UNDOABLE
 from rules.redemption.notation import ID
-from rules.redemption.state import (BASE_HAND_LIMIT, HAND_SIZE, KINDS, PHASES, STEPS, THEN, ZONES, Battle, Flags,
+from rules.redemption.state import (BASE_HAND_LIMIT, HAND_SIZE, KINDS, MAX_SEATS, MIN_SEATS, PHASES, STEPS, THEN, ZONES, Battle, Flags,
                                     Seat, Turn, Window, Zone)
 
 if TYPE_CHECKING:
@@ -148,8 +148,8 @@ def from_dict(cls: type[Game], d: dict[str, Any]) -> Game:
     if fmt not in (1, FORMAT) or isinstance(fmt, bool):
         raise ValueError(f"state format {fmt!r} is not one this version reads (1 or {FORMAT})")
     decks = d.get("decks", ["G", "H"])
-    if not (isinstance(decks, list) and len(decks) == 2 and all(isinstance(x, str) for x in decks)):
-        raise ValueError("'decks' must list two deck names")
+    if not (isinstance(decks, list) and MIN_SEATS <= len(decks) <= MAX_SEATS and all(isinstance(x, str) for x in decks)):
+        raise ValueError(f"'decks' must list {MIN_SEATS} to {MAX_SEATS} deck names, one per seat")
     n = len(decks)
     raw_cards = d.get("cards")
     if not isinstance(raw_cards, dict) or not raw_cards:
@@ -212,10 +212,10 @@ def from_dict(cls: type[Game], d: dict[str, Any]) -> Game:
     if phase == "cut" and s.cutter < 0:
         raise ValueError("during the cut, 'cutter' must say who cuts (0 or 1)")
     if phase == "first" and s.chooser < 0:
-        raise ValueError("while choosing the first player, 'chooser' must be 0 or 1")
+        raise ValueError("while choosing the first player, 'chooser' must be a seat")
     sd = d.get("souls_drawn", [0] * n)
     if not (isinstance(sd, list) and len(sd) == n and all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in sd)):
-        raise ValueError("'souls_drawn' must be two counts")
+        raise ValueError("'souls_drawn' must be one count per seat")
     s.souls_drawn = list(sd)
     try:
         s.flags = _read(Flags, d.get("flags", {}), "flags")

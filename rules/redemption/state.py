@@ -40,8 +40,16 @@ HAND_SIZE = 8
 TURN_DRAW = 3
 BASE_HAND_LIMIT = 8
 MIN_CUT = 5
-#: With both draw piles empty, this many turns in a row without a rescue end the game (redemption.win.stalled).
+#: Seats at the table (redemption.multiplayer): the rulebook's "two or more", up to four here.
+MIN_SEATS, MAX_SEATS = 2, 4
+#: With every draw pile empty, this many turns in a row without a rescue end a two-player game
+#: (redemption.win.stalled); with more players the same ten full rounds (``stall_turns``).
 STALL_TURNS = 20
+
+
+def stall_turns(seats: int) -> int:
+    """Ten full rounds: the turns in a row without a rescue, all draw piles empty, that end the game."""
+    return STALL_TURNS // 2 * seats
 
 
 def empty_zones() -> dict[Zone, list[str]]:
@@ -182,7 +190,8 @@ class Core:
         return self.s.phase == "battle" and self.b.kind != ""
 
     def opponent(self, p: int) -> int:
-        """Player p's opponent: in a battle the other side of it; outside one, the next seat."""
+        """Player p's opponent: in a battle the other side of it (a player outside the battle: the attacker);
+        outside one, the next seat (the only other one in a two-player game; redemption.multiplayer)."""
         b = self.b
         if b.kind:
             return b.defender if p == self.s.active else self.s.active

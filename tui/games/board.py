@@ -9,14 +9,15 @@ means on a card, actions in words) is a method here, so a screen never asks whic
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Set
 from pathlib import Path
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from textual.containers import Vertical
 from textual.geometry import Size
 
-View = Mapping[str, Any]  # a game's view(player) (typed per game in rules; the screens only pass it on)
+#: A game's view(player): rules.views.View with the game's own keys (a TypedDict per game); the screens only pass
+#: it on, each game reads its own keys.
+View = Any
 
 #: The screen's size classes (Textual breakpoints, set on the game screen): the cards are drawn as boxes from
 #: TALL rows, card texts shown in full from WIDE columns, the log widest from ROOMY columns.
@@ -48,7 +49,7 @@ class GameUI(Protocol):
 
     def board(self, id: str = "board") -> Board: ...
 
-    def render(self, screen: Any, view: View, names: list[str], wide: bool, usable: Set[str],
+    def render(self, screen: Any, view: View, names: list[str], wide: bool, usable: set[str],
                my_turn: bool) -> None: ...
 
     def describe(self, action: Any) -> str: ...

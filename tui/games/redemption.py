@@ -9,7 +9,8 @@ from rich.text import Text
 from textual.containers import Horizontal
 
 from saves import printable, without_rule_ref
-from tui.games.board import Board, css_beside
+from tui import keys
+from tui.games.board import Board, GameUI, css_beside
 from tui.widgets import CardList, Item, Pane, boxes, news
 from tui.wording import personal, wins
 
@@ -29,17 +30,25 @@ ZONE_WORDS = {"field_of_battle": "in battle", "territory": "territory", "artifac
               "land_of_redemption": "Land of Redemption", "discard_top": "top of the discard pile"}
 #: What the keys do at each decision (the engine's decision text is in its notation; the battle one
 #: repeats the initiative reason shown just above). "{opp}": the other player's name.
-PROMPTS = {"window": "you may play a Dominant now (pick, Enter) or pass (Space).",
-           "block": "block (pick, Enter) or no block (Space).",
-           "initiative": "enhance (pick, Enter) or pass (Space).",
-           "surrender": "pick the Lost Soul to surrender (Enter).",
-           "rescuer_chooses": "pick the Lost Soul you rescue (Enter).",
-           "cut": "cut {opp}'s deck (Enter).",
-           "first": "choose who takes the first turn (Enter).",
-           "prep": "put cards into play (pick, Enter); n: on to battle.",
-           "battle": "rescue with a Hero (pick, Enter), or n: no battle.",
-           "discard": "put cards into play (pick, Enter); n: end the turn.",
-           "hand_limit": "over the hand limit: pick a card to discard (Enter)."}
+PROMPTS = {"window": "you may play a Dominant now (pick, {play}) or pass ({pass_}).",
+           "block": "block (pick, {play}) or no block ({pass_}).",
+           "initiative": "enhance (pick, {play}) or pass ({pass_}).",
+           "surrender": "pick the Lost Soul to surrender ({play}).",
+           "rescuer_chooses": "pick the Lost Soul you rescue ({play}).",
+           "cut": "cut {opp}'s deck ({play}).",
+           "first": "choose who takes the first turn ({play}).",
+           "prep": "put cards into play (pick, {play}); {next}: on to battle.",
+           "battle": "rescue with a Hero (pick, {play}), or {next}: no battle.",
+           "discard": "put cards into play (pick, {play}); {next}: end the turn.",
+           "hand_limit": "over the hand limit: pick a card to discard ({play})."}
+#: The keys named in them: the player's (tui.keys.label).
+PROMPT_KEYS = {"play": "play", "pass_": "pass", "next": "next"}
+
+
+def game_over_keys() -> str:
+    """The keys once a game is over, as the player has them."""
+    return (f"{keys.label('next')}: new game, {keys.label('rematch')}: rematch (seats swapped), "
+            f"{keys.label('review')}: review, {keys.label('leave')}: leave.")
 #: Each action in words, for the choice list and the command palette.
 VERB_PHRASES = {"play": "put {} into your territory", "artifact": "put {} face down on your artifact pile",
                 "activate": "turn {} face up (activate it)", "site": "put the site {} into your territory",
@@ -307,7 +316,7 @@ class RedemptionUI:
         def first(*starts: str) -> list[Text]:
             return [x for x in rest if x.plain.startswith(starts)]
 
-        prompt, news = first(">> ", "GAME OVER", "n: new game"), first("Since your", "Last battle")
+        prompt, news = first(">> ", "GAME OVER", game_over_keys()), first("Since your", "Last battle")
         sides = [x for x in rest if x not in prompt and x not in news]
         return Text("\n").join([*prompt, detail, *sides, *news])
 
@@ -441,14 +450,15 @@ class RedemptionUI:
             t.append("GAME OVER: " + (wins(names[w]) if w in (0, 1) else "a draw"), style="bold reverse")
             if view.get("end_reason"):
                 t.append(f" ({personal(without_rule_ref(printable(view['end_reason'])), names)})")
-            t.append("\nn: new game, r: rematch (seats swapped), v: review, q: leave.\n")
+            t.append(f"\n{game_over_keys()}\n")
         elif cp in (0, 1) and cp != view["you"]:
             t.append(f">> {names[cp]} to move.\n", style="bold")
         elif cp in (0, 1):
             key = "window" if view["decision"]["kind"] == "window" else b["step"] if b else view["phase"]
             if key == "surrender" and cp == b["attacker"]:
                 key = "rescuer_chooses"
-            prompt = PROMPTS.get(key, "").format(opp=names[1 - cp])
+            prompt = PROMPTS.get(key, "").format(opp=names[1 - cp],
+                                                 **{k: keys.label(c) for k, c in PROMPT_KEYS.items()})
             t.append(f">> {names[cp]}: {prompt or view['decision']['text']}\n", style="bold")
         if selected:
             t.append("> " if self.ascii_only else "▶ ")
@@ -487,3 +497,6 @@ class RedemptionUI:
         verb = {"artifact": "artifact", "site": "site", "fortress": "fortress", "dominant": "dominant",
                 "lost_soul": "surrender"}.get(t, "play")
         return f"{verb} {card}"
+
+
+_MEETS_THE_PROTOCOL: type[GameUI] = RedemptionUI  # checked by mypy: what the game and lesson screens use

@@ -5,7 +5,8 @@ from __future__ import annotations
 from rich.text import Text
 
 from rules.resurrection import CARDS, CODES
-from tui.games.board import Board, css_beside
+from tui import keys
+from tui.games.board import Board, GameUI, css_beside
 from tui.widgets import CardList, Item, Pane, boxes, news
 from tui.wording import wins
 
@@ -94,8 +95,9 @@ class ResurrectionUI:
 
     def render(self, screen, view: dict, names: list[str], wide: bool, usable: set[str], my_turn: bool) -> None:
         you = view["you"]
-        screen.query_one("#opponent", Pane).set(*self.side(view, 1 - you, names))
-        screen.query_one("#you", Pane).set(*self.side(view, you, names))
+        for pane_id, p in (("#opponent", 1 - you), ("#you", you)):
+            pane = screen.query_one(pane_id, Pane)
+            pane.set(*self.side(view, p, names, pane.content_size.width))
         drawn = wide and screen.has_class("-tall")
         title, body = self.battle(view, names, wide, drawn)
         between = not any(view["players"][p]["table"] for p in (0, 1))  # the last battle's result until the next
@@ -104,7 +106,7 @@ class ResurrectionUI:
         if view["is_over"]:
             hint = "game over"
         elif my_turn:
-            hint = "your move: 1-9 pick, Enter plays"
+            hint = f"your move: 1-9 pick, {keys.label('play')} plays"
         else:
             hint = f"waiting for {names[view['current_player']]}"
         screen.query_one("#hand", CardList).set_items(items, f"Your hand ({names[you]})", hint)
@@ -112,16 +114,19 @@ class ResurrectionUI:
     def _role(self, view: dict, p: int) -> str:
         return "Aggressor" if p == view["aggressor"] else "Defender"
 
-    def side(self, view: dict, p: int, names: list[str]) -> tuple[str, Text]:
+    def side(self, view: dict, p: int, names: list[str], width: int = 0) -> tuple[str, Text]:
+        """A player's title and counts; in a narrow pane (a lesson's board at 80 columns) the counts closer
+        together, so the last one, the cards left, is not cut off."""
         s = view["players"][p]
+        gap = " " if 0 < width < 42 else "  "
         seat = "" if names[p] == f"Player {p + 1}" else f"Player {p + 1}, "
         title = f"{names[p]} ({seat}{self._role(view, p)})"
         if p == view["you"] and names[p] != "You":
             title = "You: " + title
         body = Text()
-        body.append(f"Hand {s['hand_count']}  ")
-        body.append(f"Hero Pile {s['hero_pile_count']}  ")
-        body.append(f"Fallen Pile {s['fallen_pile_count']}  ")
+        body.append(f"Hand {s['hand_count']}{gap}")
+        body.append(f"Hero Pile {s['hero_pile_count']}{gap}")
+        body.append(f"Fallen Pile {s['fallen_pile_count']}{gap}")
         body.append(f"Left {s['cards_left']}", style="bold")
         return title, body
 
@@ -171,7 +176,8 @@ class ResurrectionUI:
             if out:
                 t.append(f" ({' and '.join(out)} {'has' if len(out) == 1 and out[0] != 'You' else 'have'} "
                          "no cards left to play).")
-            t.append("\nn: new game, r: rematch (seats swapped), v: review, q: leave.")
+            t.append(f"\n{keys.label('next')}: new game, {keys.label('rematch')}: rematch (seats swapped), "
+                     f"{keys.label('review')}: review, {keys.label('leave')}: leave.")
         elif cp == agg:
             t.append(f">> {names[cp]} to play a card face down.", style="bold")
         else:
@@ -192,3 +198,6 @@ class ResurrectionUI:
 
     def turn(self, view: dict) -> str:
         return f"Battle {view['battle'] + 1}"
+
+
+_MEETS_THE_PROTOCOL: type[GameUI] = ResurrectionUI  # checked by mypy: what the game and lesson screens use

@@ -70,7 +70,8 @@ class GuidedGame:
         self.query_one("#log").display = not shown  # type: ignore[attr-defined]
         if shown:
             self.guide_refresh()
-        self.notify("Coach on: g hides it, H gives a hint." if shown else "Coach off: g shows it again.")  # type: ignore[attr-defined]
+        g, h = keys.label("coach"), keys.label("hint")
+        self.notify(f"Coach on: {g} hides it, {h} gives a hint." if shown else f"Coach off: {g} shows it again.")  # type: ignore[attr-defined]
 
     def guide_mount(self) -> None:
         """Show the pane at once in a game saved with the coach on."""

@@ -221,12 +221,16 @@ class LessonScreen(Screen):
         self.refresh_view()
         self.query_one("#hand", CardList).focus()
 
+    def on_resize(self) -> None:
+        self.refresh_view()  # the panes' texts fit their width, known once laid out (and again after a resize)
+
     def refresh_view(self, hint: Any = None, rejected: Any = None) -> None:
         run, ui = self.run, self.ui
         view = run.game.view(run.you)
         names = NAMES if run.you == 0 else NAMES[::-1]
         steps = len(self.lesson.steps)
-        state = "complete: n for the next lesson" if run.finished else f"step {run.step_number} of {steps}"
+        state = (f"complete: {keys.label('next')} for the next lesson" if run.finished
+                 else f"step {run.step_number} of {steps}")
         self.query_one("#lesson-head", Static).update(Text.assemble(
             (f"{self.lesson.title}", "bold"), f"  ({state})\nGoal: {self.lesson.goal}"))
         mine = run.game.current_player == run.you
@@ -234,7 +238,8 @@ class LessonScreen(Screen):
         ui.render(self, view, names, False, usable, mine)
         before = list(self.feedback)
         if run.finished:
-            before.append(Text("Lesson complete. Press n for the next lesson, q to leave.", style="bold"))
+            before.append(Text(f"Lesson complete. Press {keys.label('next')} for the next lesson, "
+                               f"{keys.label('leave')} to leave.", style="bold"))
             advice = None
         else:
             step = run.step
@@ -321,7 +326,8 @@ class LessonScreen(Screen):
         assert self.progress is not None
         self.progress.data.finish(self.lesson.game, self.lesson.id, nxt.id if nxt else "")
         self._write_progress()
-        self.notify("Lesson complete." + (" Press n for the next one." if nxt else ""), title=self.lesson.title)
+        more = f" Press {keys.label('next')} for the next one." if nxt else ""
+        self.notify("Lesson complete." + more, title=self.lesson.title)
 
     def next_lesson(self) -> Lesson | None:
         items = all_lessons().get(self.lesson.game, ())

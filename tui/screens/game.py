@@ -327,7 +327,7 @@ class GameScreen(GuidedGame, Screen):
     def _may_act(self) -> bool:
         s = self.session
         if s.game.is_over:
-            self.notify("The game is over. Press q to leave.", severity="warning")
+            self.notify(f"The game is over. Press {keys.label('leave')} to leave.", severity="warning")
             return False
         if not s.my_turn:
             self.notify(f"It is {s.name(s.game.current_player)}'s move, not yours.", severity="warning")
