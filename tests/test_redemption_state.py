@@ -125,3 +125,24 @@ def test_a_clone_shares_no_changing_state():
     assert g.b.kind == "rescue" and g.phase == "battle" and c.b.kind == "" and c.phase == "discard"
     assert g.s is not c.s and g.b is not c.b and g.z[0]["field_of_battle"] and not c.z[0]["field_of_battle"]
     assert all(a.zones is not b.zones for a, b in zip(g.seats, c.seats))
+
+
+def test_events_carry_their_rule_and_what_they_reveal_in_fields_not_words():
+    from rules.core import Rng
+    from rules.docs import rule_sections
+
+    sections = rule_sections("redemption")
+    rules_seen, reveals = set(), set()
+    for seed in range(6):
+        g, r = new_game(seed), Rng(seed)
+        while not g.is_over and len(g.history) < 400:
+            legal = g.legal_actions()
+            for e in g.apply(legal[r.below(len(legal))]).events:
+                assert "(redemption." not in e.text, e.text
+                assert e.rule == "" or e.rule in sections, e.rule
+                rules_seen.add(e.rule)
+                if e.reveals:
+                    reveals.add(e.kind)
+    assert {"redemption.setup.cut", "redemption.setup.draw", "redemption.turn.draw", "redemption.battle.resolve",
+            "redemption.draw.soul"} <= rules_seen
+    assert {"draw", "lost_soul"} <= reveals and "place" not in reveals

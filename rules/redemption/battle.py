@@ -185,12 +185,12 @@ class BattleRules(Core):
             if self.reachable(h, self.b.defender):
                 self.b.kind = "rescue"
                 events.append(Event("battle", f"{self.cd[h].name} can reach a Lost Soul now: the battle challenge is a "
-                                    "rescue attempt from here on (redemption.battle.challenge).", a))
+                                    "rescue attempt from here on.", a, "redemption.battle.challenge"))
                 return
 
-    def _enter_battle(self: Game, p: int, c: str, events: list[Event], how: str, tail: str = "") -> None:
+    def _enter_battle(self: Game, p: int, c: str, events: list[Event], how: str, tail: str = "", rule: str = "") -> None:
         self._move_with(c, p, "field_of_battle")
-        events.append(Event("battle", f"Player {p + 1} {how} {self._nm(c)}{tail}.", p))
+        events.append(Event("battle", f"Player {p + 1} {how} {self._nm(c)}{tail}.", p, rule))
         for ab in self.cd[c].abilities:
             self._effect(p, c, c, ab, "", events)
 
@@ -200,7 +200,8 @@ class BattleRules(Core):
         word = "makes a rescue attempt with" if kind == "rescue" else "makes a battle challenge with"
         tail = "" if self.n == 2 else (f" against Player {opp + 1}'s Land of Bondage" if kind == "rescue"
                                        else f" against Player {opp + 1}")
-        self._enter_battle(p, hero, events, word, tail)
+        self._enter_battle(p, hero, events, word, tail,
+                           "redemption.battle.rescue" if kind == "rescue" else "redemption.battle.challenge")
 
     def _do_rescue(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         self._start_battle(p, args[0], "rescue", int(args[1]) if len(args) == 2 else self.opponent(p), events)
@@ -210,14 +211,14 @@ class BattleRules(Core):
 
     def _do_block(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args
-        self._enter_battle(p, c, events, "blocks with")
+        self._enter_battle(p, c, events, "blocks with", rule="redemption.battle.block")
         self.b.step = "initiative"
         self.b.last_actor = p
         self.b.passes = 0
         self._after_battle_change(events)
 
     def _do_noblock(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
-        events.append(Event("battle", f"Player {p + 1} does not block.", p))
+        events.append(Event("battle", f"Player {p + 1} does not block.", p, "redemption.battle.unopposed"))
         if not self._open_window(self.others(p), "resolve", events):
             self._resolve(events)
 
@@ -232,7 +233,8 @@ class BattleRules(Core):
         b.passes = 0
         non = self.options["name_on_name"] and name_on_name(self.cd[e], self.cd[c])
         extra = " (Name-on-Name: its numbers count double)" if non else ""
-        events.append(Event("enhance", f"Player {p + 1} plays {self._nm(e)} on {self.cd[c].name}{extra}.", p))
+        events.append(Event("enhance", f"Player {p + 1} plays {self._nm(e)} on {self.cd[c].name}{extra}.", p,
+                            "redemption.option.name-on-name" if non else "redemption.battle.enhance"))
         for ab in self.cd[e].abilities:
             self._effect(p, e, c, ab, target if ab.effect in TARGETED else "", events)
         self._after_battle_change(events)
@@ -248,7 +250,7 @@ class BattleRules(Core):
         self.b.last_actor = p
         events.append(Event("pass", f"Player {p + 1} passes.", p))
         if self.b.passes >= 2:
-            events.append(Event("pass", "Two passes in a row: the battle ends (redemption.battle.pass).", -1))
+            events.append(Event("pass", "Two passes in a row: the battle ends.", -1, "redemption.battle.pass"))
             if not self._open_window(self.others(p), "resolve", events):
                 self._resolve(events)
 
@@ -260,7 +262,7 @@ class BattleRules(Core):
         es, et, _ = self.side_totals(self.b.defender)
         who, why = self.initiative()
         events.append(Event("totals", f"Heroes {hs}/{ht} vs Evil {es}/{et}: {self.standing().replace('_', ' ')}; "
-                            f"Player {who + 1} has initiative ({why}).", who))
+                            f"Player {who + 1} has initiative ({why}).", who, "redemption.battle.initiative"))
         other = self.opponent(who)
         if not self.s.window.queue and other != self.b.last_actor:
             self._open_window([other], "", events)
@@ -307,11 +309,11 @@ class BattleRules(Core):
                 self.b.ignored.pop(t, None)
                 self.b.protected.pop(t, None)
                 events.append(Event("effect", f"{self._nm(t)} leaves the battle and goes back to its owner's {where} "
-                                    "(the band is negated).", owner))
+                                    "(the band is negated).", owner, "redemption.effect.negate"))
             elif self.loc[t][1] == where and (where != "discard" or self.loc[t][0] == owner):
                 self._move_with(t, owner, "field_of_battle")
-                events.append(Event("effect", f"{self._nm(t)} returns to battle: what {self.cd[e].name} did is undone "
-                                    "(redemption.effect.negate).", owner))
+                events.append(Event("effect", f"{self._nm(t)} returns to battle: what {self.cd[e].name} did is undone.",
+                                    owner, "redemption.effect.negate"))
 
     # --- the end of a battle -----------------------------------------------------------------------
     def _resolve(self: Game, events: list[Event]) -> None:
@@ -325,7 +327,7 @@ class BattleRules(Core):
                 "both_defeated": "both sides are defeated", "stalemate": "stalemate: nobody is defeated"}[st]
         hs, ht, _ = self.side_totals(a)
         es, et, _ = self.side_totals(d)
-        events.append(Event("resolve", f"Battle resolved at Heroes {hs}/{ht} vs Evil {es}/{et}: {text} (redemption.battle.resolve).", -1))
+        events.append(Event("resolve", f"Battle resolved at Heroes {hs}/{ht} vs Evil {es}/{et}: {text}.", -1, "redemption.battle.resolve"))
         souls: list[str] = []
         rescued = self.b.kind == "rescue" and evil_def and heroes
         if rescued:
@@ -361,7 +363,7 @@ class BattleRules(Core):
         self.attached.pop(s, None)
         self._move(s, a, "land_of_redemption")
         self.s.flags.rescued = True
-        events.append(Event("rescue", f"{self._nm(s)} is rescued into Player {a + 1}'s Land of Redemption (redemption.battle.surrender).", a))
+        events.append(Event("rescue", f"{self._nm(s)} is rescued into Player {a + 1}'s Land of Redemption.", a, "redemption.battle.surrender"))
         self._finish_battle(events)
 
     def _do_surrender(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:

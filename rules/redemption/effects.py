@@ -134,7 +134,7 @@ def _typed_in_play(g: Game, p: int, ab: Ability, host: str) -> list[str]:
 def _do_draw(g: Game, p: int, src: str, host: str, ab: Ability, target: str, events: list[Event]) -> None:
     if ab.when in ("upkeep", "activate"):  # artifacts: drawn in Upkeep / when activated (rules.redemption.game)
         return
-    g._draw(p, ab.n, events, f"for {g.cd[src].name} (redemption.effect.draw)")
+    g._draw(p, ab.n, events, f"for {g.cd[src].name}", "redemption.effect.draw")
 
 
 _FATE: dict[str, Zone] = {"discard": "discard", "withdraw": "territory", "capture": "captured", "set_aside": "set_aside"}
@@ -147,12 +147,12 @@ def _do_remove(g: Game, p: int, src: str, host: str, ab: Ability, target: str, e
     if not g.in_battle():
         return
     if not target:
-        events.append(Event("effect", f"{name}: no opposing character in battle fits ({rid}).", p))
+        events.append(Event("effect", f"{name}: no opposing character in battle fits.", p, rid))
         return
     if eff == "discard" and g._is_protected(target):
-        events.append(Event("effect", f"{name} would discard {g._nm(target)}, but it is protected ({rid}).", p))
+        events.append(Event("effect", f"{name} would discard {g._nm(target)}, but it is protected.", p, rid))
         return
-    events.append(Event("effect", f"{name} {_VERB[eff]} {g._nm(target)}: it is removed from battle ({rid}).", p))
+    events.append(Event("effect", f"{name} {_VERB[eff]} {g._nm(target)}: it is removed from battle.", p, rid))
     g._leave_battle(target, _FATE[eff], events, taker=p)
     g.b.effects.append((src, eff, target, g.loc[target][1]))
 
@@ -164,7 +164,7 @@ def _do_ignore(g: Game, p: int, src: str, host: str, ab: Ability, target: str, e
     for c in hit:
         g.b.ignored[c] = src
     what = ", ".join(g.cd[c].name for c in hit) or "nothing (no opposing character fits)"
-    events.append(Event("effect", f"{g.cd[src].name}: ignore {what} (redemption.effect.ignore).", p))
+    events.append(Event("effect", f"{g.cd[src].name}: ignore {what}.", p, "redemption.effect.ignore"))
 
 
 def _do_band(g: Game, p: int, src: str, host: str, ab: Ability, target: str, events: list[Event]) -> None:
@@ -172,19 +172,19 @@ def _do_band(g: Game, p: int, src: str, host: str, ab: Ability, target: str, eve
     if not g.in_battle():
         return
     if not target:
-        events.append(Event("effect", f"{name}: no character in your hand or territory can band in "
-                            "(redemption.effect.band).", p))
+        events.append(Event("effect", f"{name}: no character in your hand or territory can band in.", p,
+                            "redemption.effect.band"))
         return
     origin = g.loc[target][1]
     g.b.effects.append((src, "band", target, origin))
-    g._enter_battle(p, target, events, "bands in", f" from their {origin} with {name} (redemption.effect.band)")
+    g._enter_battle(p, target, events, "bands in", f" from their {origin} with {name}", "redemption.effect.band")
 
 
 def _do_protect(g: Game, p: int, src: str, host: str, ab: Ability, target: str, events: list[Event]) -> None:
     if g.in_battle():
         g.b.protected[host] = src
-        events.append(Event("effect", f"{g.cd[src].name}: {g.cd[host].name} cannot be discarded this battle "
-                            "(redemption.effect.protect).", p))
+        events.append(Event("effect", f"{g.cd[src].name}: {g.cd[host].name} cannot be discarded this battle.", p,
+                            "redemption.effect.protect"))
 
 
 def _do_negate(g: Game, p: int, src: str, host: str, ab: Ability, target: str, events: list[Event]) -> None:
@@ -193,11 +193,11 @@ def _do_negate(g: Game, p: int, src: str, host: str, ab: Ability, target: str, e
         return
     theirs = [e for e in g.b.played if g.owner(e) != p and e not in g.b.negated]
     if not theirs:
-        events.append(Event("effect", f"{name}: no opposing enhancement to negate ({rid}).", p))
+        events.append(Event("effect", f"{name}: no opposing enhancement to negate.", p, rid))
         return
     e = theirs[-1]
     g.b.negated.append(e)
-    events.append(Event("effect", f"{name} negates {g._nm(e)} ({rid}).", p))
+    events.append(Event("effect", f"{name} negates {g._nm(e)}.", p, rid))
     g._undo(e, events)
 
 
@@ -206,7 +206,7 @@ def _do_rescue_any(g: Game, p: int, src: str, host: str, ab: Ability, target: st
     g._move(target, p, "land_of_redemption")
     g.s.flags.rescued = True
     events.append(Event("rescue", f"{g.cd[src].name} rescues {g._nm(target)} into Player {p + 1}'s Land of "
-                        "Redemption (redemption.effect.rescue_any).", p))
+                        "Redemption.", p, "redemption.effect.rescue_any"))
     if target in g.b.souls:
         g.b.souls.remove(target)
 
@@ -214,10 +214,10 @@ def _do_rescue_any(g: Game, p: int, src: str, host: str, ab: Ability, target: st
 def _do_discard_type(g: Game, p: int, src: str, host: str, ab: Ability, target: str, events: list[Event]) -> None:
     name, rid = g.cd[src].name, "redemption.effect.discard_type"
     if g.loc[target][1] == "field_of_battle":
-        events.append(Event("effect", f"{name} discards {g._nm(target)} from battle: it is removed from battle ({rid}).", p))
+        events.append(Event("effect", f"{name} discards {g._nm(target)} from battle: it is removed from battle.", p, rid))
         g._leave_battle(target, "discard", events)
     else:
-        g._to_discard(target, events, f" by {name} ({rid})")
+        g._to_discard(target, events, f" by {name}", rid)
 
 
 # --- the words ------------------------------------------------------------------------------------------

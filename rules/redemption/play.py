@@ -156,12 +156,12 @@ class Play(Checks):
         else:
             k = 0
         deck[:] = deck[k:] + deck[:k]
-        events.append(Event("cut", f"Player {p + 1} cuts Player {opp + 1}'s deck, lifting {k} card(s) (redemption.setup.cut).", p))
+        events.append(Event("cut", f"Player {p + 1} cuts Player {opp + 1}'s deck, lifting {k} card(s).", p, "redemption.setup.cut"))
         if p > 0:  # the cut goes round from the last seat to the first
             self.s.cutter = p - 1
             return
         self.s.cutter = -1
-        drawn = [self._draw(q, HAND_SIZE, events, "for the starting hand") for q in range(self.n)]
+        drawn = [self._draw(q, HAND_SIZE, events, "for the starting hand", "redemption.setup.draw") for q in range(self.n)]
         self.s.souls_drawn = drawn
         most = max(drawn)
         tied = [q for q in range(self.n) if drawn[q] == most]
@@ -174,12 +174,12 @@ class Play(Checks):
                 f"won the draw among those with the most Lost Souls ({most})"
         self.s.chooser = chooser
         self.s.phase = "first"
-        events.append(Event("first", f"Player {chooser + 1} {why} and chooses who goes first (redemption.setup.first).", chooser))
+        events.append(Event("first", f"Player {chooser + 1} {why} and chooses who goes first.", chooser, "redemption.setup.first"))
 
     def _do_first(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         first = int(args[0])
         whom = "to take the first turn" if first == p else f"Player {first + 1} to take the first turn"
-        events.append(Event("first", f"Player {p + 1} chooses {whom}.", p))
+        events.append(Event("first", f"Player {p + 1} chooses {whom}.", p, "redemption.setup.first"))
         self.s.chooser = -1
         self.s.first = first
         self._start_turn(first, events)
@@ -187,7 +187,7 @@ class Play(Checks):
     def _start_turn(self, p: int, events: list[Event]) -> None:
         cap = self.options["max_turns"]
         if cap and self.turn >= cap:
-            self._end_by_score(f"the turn limit ({cap} turns) was reached (redemption.win.maxturns)", events)
+            self._end_by_score(f"the turn limit ({cap} turns) was reached", "redemption.win.maxturns", events)
             return
         self.s.turn += 1
         self.s.active = p
@@ -202,7 +202,7 @@ class Play(Checks):
             if a in self.face_up:
                 for ab in self.cd[a].abilities:
                     if ab.effect == "draw" and ab.when == "upkeep":
-                        self._draw(p, ab.n, events, f"in Upkeep for {self.cd[a].name}")
+                        self._draw(p, ab.n, events, f"in Upkeep for {self.cd[a].name}", "redemption.turn.upkeep")
         self.s.phase = "prep"
 
     def _do_end(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
@@ -218,7 +218,7 @@ class Play(Checks):
         elif ph == "discard":
             if len(self.z[p]["hand"]) > self.hand_limit(p):
                 self.s.phase = "hand_limit"
-                events.append(Event("phase", f"Player {p + 1} holds {len(self.z[p]['hand'])} cards and must discard down to {self.hand_limit(p)} (redemption.discard.limit).", p))
+                events.append(Event("phase", f"Player {p + 1} holds {len(self.z[p]['hand'])} cards and must discard down to {self.hand_limit(p)}.", p, "redemption.discard.limit"))
             elif not self._open_window(self.others(p), "end_turn", events):
                 self._end_turn(events)
 
@@ -256,12 +256,11 @@ class Play(Checks):
         self.s.dry = self.s.dry + 1 if both_empty and not self.s.flags.rescued else 0
         if both_empty and not self.rescue_possible():
             self._end_by_score(f"{'both' if self.n == 2 else 'all'} draw piles are empty and no player can win a "
-                               "Lost Soul any more "
-                               "(redemption.win.stalled)", events)
+                               "Lost Soul any more", "redemption.win.stalled", events)
             return
         if self.s.dry >= stall_turns(self.n):
             self._end_by_score(f"{'both' if self.n == 2 else 'all'} draw piles are empty and {STALL_TURNS // 2} full "
-                               "rounds passed without a rescue (redemption.win.stalled)", events)
+                               "rounds passed without a rescue", "redemption.win.stalled", events)
             return
         self._start_turn((self.active + 1) % self.n, events)
 
@@ -276,12 +275,13 @@ class Play(Checks):
     def _do_play(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args
         self._move(c, p, "territory")
-        events.append(Event("place", f"Player {p + 1} puts {self._nm(c)} into their territory.", p))
+        events.append(Event("place", f"Player {p + 1} puts {self._nm(c)} into their territory.", p, "redemption.prep.character"))
 
     def _do_artifact(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args
         self._move(c, p, "artifact_pile")
-        events.append(Event("place", f"Player {p + 1} puts an artifact ({c}) face down on their artifact pile.", p))
+        events.append(Event("place", f"Player {p + 1} puts an artifact ({c}) face down on their artifact pile.", p,
+                            "redemption.prep.artifact"))
 
     def _do_activate(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args
@@ -290,58 +290,62 @@ class Play(Checks):
         for other in self.z[p]["artifact_pile"]:
             if other in self.face_up:
                 self.face_up.discard(other)
-                events.append(Event("activate", f"{self._nm(other)} turns face down: one active artifact at a time "
-                                    "(redemption.prep.activate).", p))
+                events.append(Event("activate", f"{self._nm(other)} turns face down: one active artifact at a time.",
+                                    p, "redemption.prep.activate"))
         self.face_up.add(c)
         self.s.flags.artifact_activated = True
-        events.append(Event("activate", f"Player {p + 1} activates {self._nm(c)}: {self.cd[c].ability_text}", p))
+        events.append(Event("activate", f"Player {p + 1} activates {self._nm(c)}: {self.cd[c].ability_text}", p,
+                            "redemption.prep.activate", True))
         for ab in self.cd[c].abilities:
             if ab.effect == "draw" and ab.when == "activate":
-                self._draw(p, ab.n, events, f"for {self.cd[c].name}")
+                self._draw(p, ab.n, events, f"for {self.cd[c].name}", "redemption.prep.activate")
 
     def _do_site(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args
         self._move(c, p, "territory")
-        events.append(Event("place", f"Player {p + 1} puts the site {self._nm(c)} into their territory.", p))
+        events.append(Event("place", f"Player {p + 1} puts the site {self._nm(c)} into their territory.", p, "redemption.prep.site"))
 
     def _do_soul(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         s, site = args
         self._move(s, p, "in_site")
         self.attached[s] = site
-        events.append(Event("place", f"Player {p + 1} puts {self._nm(s)} into {self._nm(site)}.", p))
+        events.append(Event("place", f"Player {p + 1} puts {self._nm(s)} into {self._nm(site)}.", p, "redemption.prep.soul"))
 
     def _do_setaside(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args
         self._move_with(c, p, "set_aside")
-        events.append(Event("place", f"Player {p + 1} sets {self._nm(c)} aside.", p))
+        events.append(Event("place", f"Player {p + 1} sets {self._nm(c)} aside.", p, "redemption.prep.setaside"))
 
     def _do_return(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args
         self._move_with(c, p, "territory")
-        events.append(Event("place", f"Player {p + 1} returns {self._nm(c)} from the set-aside area to their territory.", p))
+        events.append(Event("place", f"Player {p + 1} returns {self._nm(c)} from the set-aside area to their territory.", p,
+                            "redemption.prep.return"))
 
     def _do_equip(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         w, c = args
         self._move(w, p, "territory")
         self.attached[w] = c
-        events.append(Event("place", f"Player {p + 1} places {self._nm(w)} on {self._nm(c)}.", p))
+        events.append(Event("place", f"Player {p + 1} places {self._nm(w)} on {self._nm(c)}.", p, "redemption.prep.equip"))
 
     def _do_fortress(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args
         self._move(c, p, "territory")
-        events.append(Event("place", f"Player {p + 1} puts the fortress {self._nm(c)} into their territory.", p))
+        events.append(Event("place", f"Player {p + 1} puts the fortress {self._nm(c)} into their territory.", p,
+                            "redemption.prep.fortress"))
 
     def _do_fortress_in(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         c, f = args
         self._move_with(c, p, "in_fortress")
         self.attached[c] = f
-        events.append(Event("place", f"Player {p + 1} puts {self._nm(c)} into {self._nm(f)}.", p))
+        events.append(Event("place", f"Player {p + 1} puts {self._nm(c)} into {self._nm(f)}.", p, "redemption.prep.fortress-in"))
 
     def _do_fortress_out(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args
         del self.attached[c]
         self._move_with(c, p, "territory")
-        events.append(Event("place", f"Player {p + 1} takes {self._nm(c)} out of the fortress into their territory.", p))
+        events.append(Event("place", f"Player {p + 1} takes {self._nm(c)} out of the fortress into their territory.", p,
+                            "redemption.prep.fortress-out"))
 
     def _do_dominant(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         d = args[0]
@@ -350,7 +354,8 @@ class Play(Checks):
         if window:
             self.s.window.queue.pop(0)
         self._move(d, p, "discard")
-        events.append(Event("dominant", f"Player {p + 1} plays the Dominant {self._nm(d)}: {self.cd[d].ability_text}", p))
+        events.append(Event("dominant", f"Player {p + 1} plays the Dominant {self._nm(d)}: {self.cd[d].ability_text}", p,
+                            "redemption.dominant"))
         for ab in self.cd[d].abilities:
             self._effect(p, d, d, ab, target, events)
         if window:
@@ -404,15 +409,15 @@ class Play(Checks):
             self.s.result = "draw" if len(best) > 1 else str(best[0])
         self.s.end_reason = f"Player {player + 1} resigned (redemption.resign)"
 
-    def _end_by_score(self, why: str, events: list[Event]) -> None:
+    def _end_by_score(self, why: str, rule: str, events: list[Event]) -> None:
         """The most Redeemed Souls win; a tie for the most is a draw (redemption.win.stalled)."""
         scores = [self.score(q) for q in range(self.n)]
         best = [q for q, sc in enumerate(scores) if sc == max(scores)]
         self.s.result = "draw" if len(best) > 1 else str(best[0])
-        self.s.end_reason = why
+        self.s.end_reason = f"{why} ({rule})"
         res = "a draw" if len(best) > 1 else f"Player {best[0] + 1} wins"
         events.append(Event("game_over", f"The game ends because {why}: {'-'.join(map(str, scores))} Redeemed Souls, "
-                            f"{res}.", -1))
+                            f"{res}.", -1, rule))
 
     def _check_end(self, events: list[Event]) -> None:
         target = self.options["rescues_to_win"]
@@ -424,7 +429,7 @@ class Play(Checks):
             w = best[0]
             self.s.result = "draw" if len(best) > 1 else str(w)
             self.s.end_reason = f"Player {w + 1} has {s[w]} Redeemed Souls (redemption.win.rescues)"
-            events.append(Event("game_over", f"Player {w + 1} has rescued {s[w]} Lost Souls and wins (redemption.win.rescues).", w))
+            events.append(Event("game_over", f"Player {w + 1} has rescued {s[w]} Lost Souls and wins.", w, "redemption.win.rescues"))
             return
         cd = self.cd
         zones: tuple[Zone, ...] = ("deck", "hand", "land_of_bondage", "in_site")
@@ -433,5 +438,5 @@ class Play(Checks):
                 for c in z[zone]:
                     if cd[c].type == "lost_soul":
                         return
-        self._end_by_score("no Lost Soul is left to rescue (redemption.win.nosouls)", events)
+        self._end_by_score("no Lost Soul is left to rescue", "redemption.win.nosouls", events)
 

@@ -238,7 +238,7 @@ class Core:
         for a in self._attachments(cid):
             self._move(a, p, zone)
 
-    def _to_discard(self, cid: str, events: list[Event], why: str = "") -> None:
+    def _to_discard(self, cid: str, events: list[Event], why: str = "", rule: str = "") -> None:
         """Discard a card and everything on it (attachments go to their owners' discard piles)."""
         for a in self._attachments(cid):
             del self.attached[a]
@@ -252,9 +252,9 @@ class Core:
         self.face_up.discard(cid)
         self._move(cid, self.owner(cid), "discard")
         if why:
-            events.append(Event("discard", f"{self._nm(cid)} is discarded{why}.", self.owner(cid)))
+            events.append(Event("discard", f"{self._nm(cid)} is discarded{why}.", self.owner(cid), rule))
 
-    def _draw(self, p: int, n: int, events: list[Event], why: str) -> int:
+    def _draw(self, p: int, n: int, events: list[Event], why: str, rule: str = "redemption.turn.draw") -> int:
         """Draw n cards; every Lost Soul goes to the Land of Bondage and is replaced (redemption.draw.soul)."""
         deck = self.z[p]["deck"]
         got = 0
@@ -272,8 +272,8 @@ class Core:
                 break
         if n:
             short = "" if got == n else f" (the draw pile ran out after {got})"
-            events.append(Event("draw", f"Player {p + 1} draws {got} card(s) {why}{short}.", p))
+            events.append(Event("draw", f"Player {p + 1} draws {got} card(s) {why}{short}.", p, rule, got > 0))
         for s in souls:
             events.append(Event("lost_soul", f"Player {p + 1} drew {self._nm(s)}: it goes straight to their Land of "
-                                "Bondage and is replaced (redemption.draw.soul).", p))
+                                "Bondage and is replaced.", p, "redemption.draw.soul", True))
         return len(souls)
