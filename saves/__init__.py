@@ -19,7 +19,6 @@ from saves.store import (
     list_saves,
     load,
     loads,
-    log_line,
     printable,
     read,
     reads,
@@ -32,6 +31,6 @@ from saves.store import (
 
 __all__ = [
     "FORMAT", "VERSION", "Meta", "Saved", "SaveError", "SaveInfo", "claim", "clean_temporaries",
-    "default_dir", "delete", "dumps", "list_saves", "load", "log_line", "loads", "printable", "read", "reads", "release", "save",
+    "default_dir", "delete", "dumps", "list_saves", "load", "loads", "printable", "read", "reads", "release", "save",
     "save_path", "validate_name", "without_rule_ref",
 ]

@@ -18,7 +18,7 @@ from typing import Any
 import tomli_w
 from filelock import FileLock, Timeout
 
-from rules.core import Event, GameBase
+from rules.core import GameBase
 from rules.games import find_game, game_names
 
 FORMAT = "redemption-tui-save"
@@ -173,20 +173,14 @@ def reads(text: str, source: str = "<text>") -> Saved:
 
 
 #: Before events carried their rule id in a field (``rules.core.Event.rule``), the engines wrote it into the words:
-#: "... The battle goes on (resurrection.tie.1)." Log lines of such saves lose it when read (the app never showed it).
+#: "... The battle goes on (resurrection.tie.1)." Log lines of such saves lose it when read (the app never showed it);
+#: a Redemption view's ``end_reason`` still ends with it.
 _OLD_RULE_REF = re.compile(r" \((?:" + "|".join(map(re.escape, game_names())) + r")\.[\w.-]+\)")
 
 
 def without_rule_ref(text: str) -> str:
     """Words written before the rule id had its own field, without the rule id."""
     return _OLD_RULE_REF.sub("", text)
-
-
-def log_line(event: Event) -> str:
-    """The line the log keeps for an event: its words (the rule id is a field of the event, not part of the words).
-    An event that does not give its rule id yet may still write it into the words (the Redemption engine until its
-    events are structured): that is taken out."""
-    return event.text if event.rule else without_rule_ref(event.text)
 
 
 def _migrate(doc: dict[str, Any], version: int) -> dict[str, Any]:

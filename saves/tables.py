@@ -31,7 +31,7 @@ from filelock import FileLock, Timeout
 
 from rules.core import GameBase
 from rules.games import find_game
-from saves.store import SUFFIX, Meta, Saved, SaveError, list_saves, log_line, read, save, validate_name
+from saves.store import SUFFIX, Meta, Saved, SaveError, list_saves, read, save, validate_name
 
 FOLDER = "_tables"
 LOCK_TIMEOUT = 10.0  # seconds: a change takes milliseconds; this only guards against a stuck process
@@ -347,7 +347,7 @@ def submit(base: str | os.PathLike[str], table_id: str, player: str, action: Any
         out = g.apply(text_)
         if not out.ok:
             return Answer(False, t, out.reason, out.rule)
-        t.meta.log.extend(log_line(e) for e in out.events)
+        t.meta.log.extend(e.text for e in out.events)
         first = _personal(str(out.events[0]), t) if out.events else "acted"
         _touch(t, by, f"acted first ({first.rstrip('.')})")
         return Answer(True, t, "", out.rule, out.events)

@@ -7,7 +7,7 @@ import saves
 from rules.core import Event, Rng
 from rules.docs import rule_sections
 from rules.resurrection import CARDS, new_game
-from tui.session import Session, reveals
+from tui.session import Session
 
 
 def every_event(seed: int):
@@ -51,21 +51,11 @@ def test_the_coach_reads_the_cards_from_the_event_not_its_words():
     assert [line.rule for line in lines][:2] == ["resurrection.battle.2", "resurrection.battle.3"]
 
 
-def test_an_undo_stops_at_an_event_that_reveals_and_at_nothing_else():
-    assert reveals(Event("draw", "Player 1 draws 1 card(s).", 0, rule="resurrection.draw.1", reveals=True))
-    assert not reveals(Event("tie", "Tie.", -1, rule="resurrection.tie.1"))
-    # an engine that does not yet give its events' fields: its kinds decide (the Redemption engine, for now)
-    assert reveals(Event("lost_soul", "Player 1 drew a Lost Soul (redemption.draw.soul).", 0))
-    assert not reveals(Event("phase", "Player 1 ends the Preparation phase.", 0))
-
-
 def test_the_log_keeps_the_words_without_the_rule_id(tmp_path):
     s = Session.new("resurrection", seed=5, path=tmp_path / "g.toml")
     s.act(s.game.legal_actions()[0])
     s.act(s.game.legal_actions()[0])
     assert len(s.meta.log) > 2 and not any("(resurrection." in line for line in s.meta.log)
-    assert saves.log_line(Event("cut", "Player 2 cuts 7 card(s) (redemption.setup.cut).", 1)) == \
-        "Player 2 cuts 7 card(s)."
 
 
 def test_an_old_saves_log_lines_lose_the_rule_id_they_carried_in_their_words(tmp_path):

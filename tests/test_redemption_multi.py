@@ -221,3 +221,35 @@ def test_random_games_to_the_end_with_saves(n):
                 assert g2 == g and g2.current_player == g.current_player
                 g.validate_whole()
         assert sorted(c for q in range(n) for ids in g.z[q].values() for c in ids) == sorted(g.cards)
+
+
+# --- computer players ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("n", [3, 4])
+def test_every_level_plays_a_multiplayer_game_to_the_end(n):
+    from rules.agents import make_agent, play_match
+    levels = ["easy", "normal", "random", "hard"][:n]
+    agents = [make_agent("redemption", lv, seed=q, iterations=8) if lv == "hard" else make_agent("redemption", lv, seed=q)
+              for q, lv in enumerate(levels)]
+    g = play_match(new_game(11, decks=["G", "H", "H", "G"][:n], max_turns=12 * n), agents)
+    assert g.is_over
+
+
+def test_the_computer_attacks_the_opponent_whose_blockers_stop_it_least():
+    from rules.agents.redemption import policy
+    from rules.core import Rng
+    # Player 3 has Goliath waiting; Player 2 has no blocker and fewer cards (ties would go to the higher seat)
+    seats = [{"hand": ["gideon"]}, {"land_of_bondage": ["ls_widow"]},
+             {"land_of_bondage": ["ls_orphan"], "territory": ["goliath"], "hand": ["herod"]}]
+    g, ids = position(*seats, phase="battle")
+    a = policy(g, 0, g.legal_actions(), Rng(1))
+    assert str(a) == f"rescue {ids[(0, 'gideon')]} 1"
+
+
+def test_ismcts_keeps_one_tree_per_player_and_picks_a_legal_move():
+    from rules.agents.redemption import search_agent
+    seats = [{"hand": ["gideon", "barak"]}, {"land_of_bondage": ["ls_orphan"], "hand": ["goliath"]},
+             {"land_of_bondage": ["ls_widow"], "hand": ["herod"]}, {"land_of_bondage": ["ls_blind"]}]
+    g, _ = position(*seats, phase="battle")
+    agent = search_agent(3, time_limit=None, iterations=40)
+    a = agent.choose_in(g)
+    assert a in g.legal_actions() and agent.last_iterations == 40

@@ -15,21 +15,11 @@ from pathlib import Path
 from typing import Any
 
 import saves
-from rules.core import Event, GameBase, Outcome
+from rules.core import GameBase, Outcome
 from rules.games import find_game
 from rules.views import View
 
 LEVELS = ("easy", "normal", "hard", "random")
-#: Until the Redemption engine's events say whether they reveal a hidden card (``Event.reveals``): the kinds of
-#: its events after which an undo would let a player take back a move knowing something new. Read only for events
-#: that do not give their rule id (the structured events always do); goes once that engine's events are structured.
-_UNSTRUCTURED_REVEALING = frozenset({"reveal", "draw", "lost_soul", "cut", "turn", "shuffle", "search", "look",
-                                     "tie", "win", "lose", "resolve", "game_over"})
-
-
-def reveals(event: Event) -> bool:
-    """Does the event make a hidden card known (so no undo may go back past it)?"""
-    return event.reveals or (not event.rule and event.kind in _UNSTRUCTURED_REVEALING)
 
 
 def rejection_line(outcome: Outcome) -> str:
@@ -175,11 +165,11 @@ class Session:
         if before is not None:
             self.undo_stack.append(Undo(before, log_len))
         # The opponent's move shows what they chose (a card from their hand, a block...): no undo past it either.
-        if by_computer or any(reveals(e) for e in outcome.events):
+        if by_computer or any(e.reveals for e in outcome.events):  # a card became known: no undo past it
             self.undo_stack.clear()
         # The engine's events describe the action without revealing hidden cards; the
         # notation (e.g. a face-down "play BA") is deliberately not logged.
-        self.meta.log.extend(saves.log_line(e) for e in outcome.events)
+        self.meta.log.extend(e.text for e in outcome.events)
         self.autosave()
         return outcome
 

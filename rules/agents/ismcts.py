@@ -9,7 +9,9 @@ choices in the search cannot depend on it (the Defender plays blind, as in the
 game). Selection is UCB1 with availability counts (a child is only a candidate
 in the iterations where its action is legal). After expansion the game is played
 out by a policy (random by default) to the end, or to a cut-off where an
-evaluation in [0, 1] per player stands in for the result.
+evaluation in [0, 1] per player stands in for the result. With more than two
+players there is one tree per player and each player's moves are chosen by that
+player's own reward (max^n), so every player maximises their own result.
 """
 
 from __future__ import annotations
@@ -58,7 +60,13 @@ def position_seed(seed: int, game: Any) -> int:
     return (seed * 0x9E3779B1 + digest) % (1 << 62)
 
 
+def _seats(game: Any) -> int:
+    """The number of players (games with a fixed two seats need not say)."""
+    return int(getattr(game, "n", 2))
+
+
 def result_reward(game: Any, player: int) -> float:
+    """1 for a win, 0 for a loss, 0.5 for a draw (or a game cut short)."""
     w = game.winner
     if w is None:
         return 0.5
@@ -137,7 +145,7 @@ class ISMCTS:
     def _search(self, game: Any, me: int) -> dict[str, _Node]:
         """Run the search from ``game`` for ``me``; the root's children in ``me``'s tree."""
         self.rng = Rng(position_seed(self.seed, game))
-        roots = [_Node(), _Node()]
+        roots = [_Node() for _ in range(_seats(game))]
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         n = 0
         while True:
@@ -180,25 +188,28 @@ class ISMCTS:
                 expanded = True
             else:
                 action = best_action
-            keys = [self.observe(g, action, r) for r in (0, 1)]
+            keys = [self.observe(g, action, r) for r in range(len(nodes))]
             shown = self.reveal(g, action) if self.reveal is not None else None
             g.apply(action)
-            for r in (0, 1):
+            for r in range(len(nodes)):
                 nodes[r] = nodes[r].child(keys[r])
             moved = nodes[q]
             if expanded:
                 moved.avail += 1
             path.append((moved, q))
             if shown is not None:  # what the move made public, e.g. a face-down card
-                for r in (0, 1):
+                for r in range(len(nodes)):
                     nodes[r] = nodes[r].child(shown)
         if not g.is_over:
             self._playout(g, start, rng)
+        seats = range(len(nodes))
         if g.is_over or self.evaluate is None:
-            rewards = (result_reward(g, 0), result_reward(g, 1))
-        else:
+            rewards = [result_reward(g, r) for r in seats]
+        elif len(nodes) == 2:
             r0 = self.evaluate(g, 0)
-            rewards = (r0, 1.0 - r0)
+            rewards = [r0, 1.0 - r0]
+        else:  # each player maximises their own result (max^n): every seat evaluated for itself
+            rewards = [self.evaluate(g, r) for r in seats]
         for node, q in path:
             node.visits += 1
             node.reward += rewards[q]

@@ -29,9 +29,13 @@ Only what the player may know is used: copies for trying moves come from
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from rules.core import Rng
+
+if TYPE_CHECKING:
+    from rules.redemption import Action, Game
+    from rules.redemption.state import Zone
 
 # How good a battle standing is, for the attacker (Hero side) and the defender.
 ATTACKER_VALUE = {"hero_winning": 3.0, "both_defeated": 2.0, "stalemate": 1.0, "evil_winning": 0.0}
@@ -43,17 +47,17 @@ AIMLESS = ("setaside", "return")
 PLACEMENT_ORDER = {"activate": 0, "artifact": 1, "site": 2, "soul": 3, "fortress": 4, "equip": 5, "play": 6}
 
 
-def _battle_on(g) -> bool:
+def _battle_on(g: Game) -> bool:
     return g.phase == "battle" and bool(g.b.kind)
 
 
-def standing_value(g, me: int) -> float:
+def standing_value(g: Game, me: int) -> float:
     """How the battle stands for ``me`` (higher is better)."""
     st = g.standing()
     return (ATTACKER_VALUE if me == g.active else DEFENDER_VALUE)[st]
 
 
-def outcome_value(before, after, me: int, attacker: int) -> float:
+def outcome_value(before: Game, after: Game, me: int, attacker: int) -> float:
     """Value of a position reached from a battle, on the same scale as :func:`standing_value`."""
     if after.is_over:
         w = after.winner
@@ -68,7 +72,7 @@ def outcome_value(before, after, me: int, attacker: int) -> float:
     return 0.0 if rescued else 2.5
 
 
-def _enh_cost(g, a) -> float:
+def _enh_cost(g: Game, a: Action) -> float:
     """What playing an action spends: enhancements by their numbers, Dominants dearly."""
     if a.verb == "enhance":
         c = g.card(a.args[0])
@@ -78,7 +82,7 @@ def _enh_cost(g, a) -> float:
     return 0.0
 
 
-def card_worth(g, cid: str, me: int) -> float:
+def card_worth(g: Game, cid: str, me: int) -> float:
     """Rough worth of a card in hand, for discarding at the hand limit."""
     c = g.card(cid)
     if c.type == "dominant":
@@ -115,7 +119,7 @@ class RedemptionHeuristic:
             return _random_pick(self.rng, legal_actions)
         return view_policy(view, legal_actions)
 
-    def choose_in(self, game) -> Any:
+    def choose_in(self, game: Game) -> Any:
         legal = game.legal_actions()
         if not legal:
             raise ValueError("the game is over: nobody has a move")
@@ -124,6 +128,7 @@ class RedemptionHeuristic:
         if self.noise and self.rng.random() < self.noise:
             return _random_pick(self.rng, legal)
         me = game.current_player
+        assert me is not None  # the game is not over: it has legal actions
         return policy(game.determinize(me, self.rng), me, legal, self.rng)
 
 
@@ -136,7 +141,8 @@ def view_policy(view: dict[str, Any], legal: list[Any]) -> Any:
     battle = view.get("battle") or {}
     if "dominant" in by_verb:
         for a in by_verb["dominant"]:
-            if len(a.args) == 2 and any(c["id"] == a.args[1] for c in view["players"][1 - me]["land_of_bondage"]):
+            if len(a.args) == 2 and any(c["id"] == a.args[1] for q, t in enumerate(view["players"]) if q != me
+                                        for c in t["land_of_bondage"]):
                 return a
     if "decline" in by_verb:  # a Dominant window: only the rescuing Dominant above is worth it without a search
         return by_verb["decline"][0]
@@ -153,7 +159,7 @@ def view_policy(view: dict[str, Any], legal: list[Any]) -> Any:
     return by_verb.get("end", legal)[0]
 
 
-def policy(g, me: int, legal: list[Any], rng: Rng) -> Any:
+def policy(g: Game, me: int, legal: list[Any], rng: Rng) -> Any:
     """The heuristic's choice in ``g`` (a determinization, or the real game inside a search)."""
     ph = g.phase
     by_verb: dict[str, list[Any]] = {}
@@ -186,7 +192,7 @@ def policy(g, me: int, legal: list[Any], rng: Rng) -> Any:
     return by_verb.get("end", legal)[0]
 
 
-def _placement(g, me: int, by_verb: dict[str, Any]) -> Any:
+def _placement(g: Game, me: int, by_verb: dict[str, Any]) -> Any:
     best = None
     for verb, _rank in sorted(PLACEMENT_ORDER.items(), key=lambda kv: kv[1]):
         for a in by_verb.get(verb, ()):
@@ -199,7 +205,7 @@ def _placement(g, me: int, by_verb: dict[str, Any]) -> Any:
     return by_verb["end"][0]
 
 
-def _hero_score(g, hero: str, opp: int) -> float:
+def _hero_score(g: Game, hero: str, opp: int) -> float:
     c = g.card(hero)
     s, t = c.strength, c.toughness
     blockers = [x for x in g.z[opp]["territory"] if g.card(x).type == "evil_character" and x not in g.attached]
@@ -207,14 +213,25 @@ def _hero_score(g, hero: str, opp: int) -> float:
     return s + t + 3 * len(c.abilities) - 3 * stopped
 
 
-def _battle_start(g, me: int, by_verb: dict[str, Any]) -> Any:
+def _attacked(g: Game, me: int, a: Any) -> int:
+    """The opponent a rescue attempt names (the only other player in a two-player game)."""
+    return int(a.args[1]) if len(a.args) == 2 else g.opponent(me)
+
+
+def _battle_start(g: Game, me: int, by_verb: dict[str, Any]) -> Any:
+    """The Hero the opponent's visible blockers stop least often; with several opponents, against the one whose
+    territory blockers stop it least and who holds the fewest cards (fewer possible blockers in hand)."""
     rescues = by_verb.get("rescue", [])
     if rescues:
-        return max(rescues, key=lambda a: (_hero_score(g, a.args[0], 1 - me), a.args[0]))
+        def key(a: Any) -> tuple[float, str, str]:
+            opp = _attacked(g, me, a)
+            hand = 0.0 if g.n == 2 else 0.5 * len(g.z[opp]["hand"])
+            return _hero_score(g, a.args[0], opp) - hand, a.args[0], a.args[-1]
+        return max(rescues, key=key)
     return by_verb["end"][0]
 
 
-def _greedy_finish(g, me: int, attacker: int, limit: int = 3) -> float:
+def _greedy_finish(g: Game, me: int, attacker: int, limit: int = 3) -> float:
     """Play my best improving enhancements (the opponent doing nothing) and value the result."""
     for _ in range(limit):
         if not (_battle_on(g) and g.b.step == "initiative" and g.current_player == me):
@@ -229,7 +246,7 @@ def _greedy_finish(g, me: int, attacker: int, limit: int = 3) -> float:
     return outcome_value(g, g, me, attacker)
 
 
-def _block(g, me: int, by_verb: dict[str, Any]) -> Any:
+def _block(g: Game, me: int, by_verb: dict[str, Any]) -> Any:
     attacker = g.active
     noblock = by_verb.get("noblock", [None])[0]
     # Unblocked, the Hero rescues and survives: the worst standing for the defender.
@@ -246,7 +263,7 @@ def _block(g, me: int, by_verb: dict[str, Any]) -> Any:
     return best if best is not None else next(iter(by_verb.values()))[0]
 
 
-def _best_improvement(g, me: int, legal: list[Any]) -> tuple[Any, float]:
+def _best_improvement(g: Game, me: int, legal: list[Any]) -> tuple[Any, float]:
     """The cheapest enhancement or Dominant that raises my standing the most, if any does."""
     attacker = g.active
     now = standing_value(g, me)
@@ -266,21 +283,21 @@ def _best_improvement(g, me: int, legal: list[Any]) -> tuple[Any, float]:
     return best, (best_key[0] if best_key else now)
 
 
-def _initiative(g, me: int, legal: list[Any], by_verb: dict[str, Any]) -> Any:
+def _initiative(g: Game, me: int, legal: list[Any], by_verb: dict[str, Any]) -> Any:
     a, _ = _best_improvement(g, me, legal)
     if a is not None:
         return a
     return by_verb.get("pass", legal)[0]
 
 
-def _window(g, me: int, by_verb: dict[str, Any]) -> Any:
+def _window(g: Game, me: int, by_verb: dict[str, Any]) -> Any:
     """A Dominant window: play the Dominant that does the most for this battle, if one beats letting it go on."""
     decline = by_verb["decline"][0]
     if not _battle_on(g) or not by_verb.get("dominant"):
         return decline
     attacker = g.active
 
-    def value(a) -> float:
+    def value(a: Action) -> float:
         g2 = g.clone()
         if not g2.apply(a).ok:
             return -100.0
@@ -301,11 +318,11 @@ def _window(g, me: int, by_verb: dict[str, Any]) -> Any:
     return best
 
 
-def _surrender(g, me: int, by_verb: dict[str, Any]) -> Any:
+def _surrender(g: Game, me: int, by_verb: dict[str, Any]) -> Any:
     opts = by_verb["surrender"]
     if g.b.surrenderer == me and g.active != me:
         # Give up the soul that is easiest to reach; keep those guarded by restrictions or sites.
-        def guarded(a):
+        def guarded(a: Action) -> int:
             s = a.args[0]
             return (g.card(s).has("restricted_soul") is not None) + (g.loc[s][1] == "in_site")
         return min(opts, key=lambda a: (guarded(a), a.args[0]))
@@ -314,10 +331,11 @@ def _surrender(g, me: int, by_verb: dict[str, Any]) -> Any:
 
 # --- evaluation for the search ------------------------------------------------------------------
 
-def material(g, p: int) -> float:
+def material(g: Game, p: int) -> float:
     """Characters and cards a player can still bring to battle."""
     total = 0.0
-    for zone, w in (("territory", 1.0), ("hand", 0.8)):
+    weights: tuple[tuple[Zone, float], ...] = (("territory", 1.0), ("hand", 0.8))
+    for zone, w in weights:
         for c in g.z[p][zone]:
             cd = g.card(c)
             if cd.is_character:
@@ -329,28 +347,31 @@ def material(g, p: int) -> float:
     return total
 
 
-def evaluate(g, p: int) -> float:
+def evaluate(g: Game, p: int) -> float:
     """Probability-like value in [0, 1] of the position for player ``p``."""
     if g.is_over:
         w = g.winner
         return 0.5 if w is None else (1.0 if w == p else 0.0)
-    o = 1 - p
-    target = g.options["rescues_to_win"]
+    others = g.others(p)
+    # with more than two players: against the strongest opponent's score, the others' average material
+    o = max(others, key=lambda q: (g.score(q), -q))
+    target = cast(int, g.options["rescues_to_win"])
     score = 1.2 * (g.score(p) - g.score(o))
     # closeness to the goal matters more near the end
     score += 0.3 * (max(0, g.score(p) - target + 3) - max(0, g.score(o) - target + 3))
-    score += 0.12 * (material(g, p) - material(g, o))
-    # souls waiting in each Land of Bondage are the opponent's targets
-    score += 0.15 * (len(g.z[o]["land_of_bondage"]) - len(g.z[p]["land_of_bondage"]))
+    score += 0.12 * (material(g, p) - sum(material(g, q) for q in others) / len(others))
+    # souls waiting in a Land of Bondage are the other players' targets
+    theirs = sum(len(g.z[q]["land_of_bondage"]) for q in others) / len(others)
+    score += 0.15 * (theirs - len(g.z[p]["land_of_bondage"]))
     return 1 / (1 + math.exp(-score))
 
 
-def end_of_turn_cutoff(start, g) -> bool:
+def end_of_turn_cutoff(start: Game, g: Game) -> bool:
     """Cut a simulation once the turn in progress at its start is over."""
     return g.turn != start.turn or g.is_over
 
 
-def heuristic_rollout(g, rng: Rng, start, noise: float = 0.1) -> None:
+def heuristic_rollout(g: Game, rng: Rng, start: Game, noise: float = 0.1) -> None:
     """Play ``g`` on with the heuristic (a little noisy) until the end of ``start``'s turn."""
     for _ in range(400):
         if g.is_over or g.turn != start.turn:
@@ -359,7 +380,9 @@ def heuristic_rollout(g, rng: Rng, start, noise: float = 0.1) -> None:
         if len(legal) == 1 or rng.random() < noise:
             a = legal[rng.below(len(legal))] if len(legal) > 1 else legal[0]
         else:
-            a = policy(g, g.current_player, legal, rng)
+            me = g.current_player
+            assert me is not None  # the game is not over
+            a = policy(g, me, legal, rng)
         g.apply(a)
 
 
@@ -386,7 +409,7 @@ class RedemptionSearch:
     def choose(self, view: dict[str, Any], legal_actions: list[Any]) -> Any:
         return self.heuristic.choose(view, legal_actions)
 
-    def choose_in(self, game) -> Any:
+    def choose_in(self, game: Game) -> Any:
         legal = game.legal_actions()
         if len(legal) > 1 and game.phase == "battle":
             action = self.search.choose_in(game)

@@ -14,8 +14,13 @@ reproducible and affordable on a shared machine; ``--time-limit S`` measures the
 time-boxed level as played (``--only-hard`` skips the other pairings). ``python -m tests.bench.ai_time``
 shows how many iterations 1 s buys.
 
+Four players (issue 11): one level against three random players, its seat moving
+round the table game by game; a fair share is 25%, and normal should win clearly
+more (``--table-games N``, default 40; random in the same seat is the baseline).
+
     python -m tests.bench.strength [--games N] [--hard-games N] [--iterations N] [--time-limit S] [--only-hard]
                                    [--game resurrection|redemption] [--pairs hard-normal,...] [--first-game N]
+                                   [--table-games N]
 """
 
 from __future__ import annotations
@@ -82,6 +87,32 @@ def report(game_name: str, level_a: str, level_b: str, games: int, iterations: i
     return score
 
 
+def table(level: str, games: int, seats: int = 4) -> tuple[float, int, int, float]:
+    """``level`` against ``seats - 1`` random players; its seat is game ``i`` mod ``seats``. Returns the share
+    of games it won (a draw counting half, as in the pairings), wins, draws and seconds."""
+    from rules.redemption import new_game
+    wins = draws = 0
+    t0 = time.perf_counter()
+    for i in range(FIRST_GAME, FIRST_GAME + games):
+        seat = i % seats
+        agents = [make_agent("redemption", level if q == seat else "random", seed=seats * i + q) for q in range(seats)]
+        decks = ["G", "H", "G", "H"][:seats] if (i // seats) % 2 == 0 else ["H", "G", "H", "G"][:seats]
+        g = play_match(new_game(20_000 + i, decks=decks), agents)
+        if g.winner == seat:
+            wins += 1
+        elif g.winner is None:
+            draws += 1
+    return (wins + draws / 2) / games, wins, draws, time.perf_counter() - t0
+
+
+def report_table(level: str, games: int, goal: str = "") -> None:
+    score, w, d, secs = table(level, games)
+    lo, hi = wilson(w + d / 2, games)
+    line = (f"redemption 4 players, {level} vs 3 random: {score:.1%} [95% {lo:.1%}-{hi:.1%}] over {games} games "
+            f"(W{w} D{d}, {secs:.0f} s)")
+    print(line + (f" | goal {goal}" if goal else ""), flush=True)
+
+
 def run_game(game_name: str, games: int, hard_games: int, iterations: int, time_limit: float | None = None,
              only_hard: bool = False) -> None:
     if not only_hard:
@@ -92,6 +123,10 @@ def run_game(game_name: str, games: int, hard_games: int, iterations: int, time_
             report(game_name, "easy", "random", games, iterations)
         report(game_name, "hard", "normal", hard_games, iterations, goal=">= 60%", time_limit=time_limit)
         report(game_name, "hard", "random", hard_games, iterations, time_limit=time_limit)
+        if not only_hard:
+            table_games = arg_int("table-games", 40)
+            report_table("random", table_games, goal="about 25% (baseline)")
+            report_table("normal", table_games, goal="clearly above 25%")
     else:
         if not only_hard:
             report(game_name, "normal", "random", games, iterations)

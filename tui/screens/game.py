@@ -409,12 +409,12 @@ class GameScreen(GuidedGame, Screen):
         del self._happened[:-200]
         for e in outcome.events:
             if e.kind in RESULT_STARTS:
-                self.last_result = [saves.log_line(e)]
+                self.last_result = [e.text]
                 self._collecting = True
             elif self._collecting and e.kind in RESULT_ENDS:
                 self._collecting = False
             elif self._collecting:
-                self.last_result.append(saves.log_line(e))
+                self.last_result.append(e.text)
 
     def recent(self) -> list[str]:
         """What the other side did since the viewer's last action, newest last (the important events only)."""
@@ -427,7 +427,7 @@ class GameScreen(GuidedGame, Screen):
                 found.append(e)
         found.reverse()
         battle = [e for e in found if e.kind in BATTLE_KINDS]  # a battle's events say more than cards put in play
-        return [saves.log_line(e) for e in (battle or found)]
+        return [e.text for e in (battle or found)]
 
     # --- the computer ----------------------------------------------------------------------
     def maybe_computer(self) -> None:
