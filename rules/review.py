@@ -164,7 +164,7 @@ def action_words(before: GameBase, action: str, player: int | None) -> str:
     cards = getattr(before, "cards", {})
 
     def name(cid: str) -> str:
-        return f"{before.card(cid).name} ({cid})" if cid in cards else cid
+        return f"{cast('RedemptionGame', before).card(cid).name} ({cid})" if cid in cards else cid
 
     if verb == "resign":
         return f"{who} resigns"

@@ -10,6 +10,7 @@ at 80x24. Names and notes from deck files are shown as plain text, never as mark
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from textual import events
 from textual.app import ComposeResult
@@ -104,7 +105,8 @@ class AsksNames:
             return
         event.stop()
         event.prevent_default()
-        for node in (self.focused, self):  # type: ignore[attr-defined]
+        nodes: tuple[Any, ...] = (self.focused, self)  # type: ignore[attr-defined]
+        for node in nodes:
             for binding in node._bindings.key_to_bindings.get(event.key, ()) if node is not None else ():
                 if not binding.priority and await self.app.run_action(binding.action, node):  # type: ignore[attr-defined]
                     return
