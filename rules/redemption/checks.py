@@ -36,11 +36,19 @@ class Checks(BattleRules):
         where = " or ".join(PHASE_NAMES[a] for a in allowed)
         raise Rejection(f"{VERB_WHAT[verb]} only in your {where}. {self.expected_now()}", "redemption.turn.phase")
 
-    def _check(self, action: Action) -> None:
+    #: ids of the actions the last ``legal_actions()`` returned for this state (kept alive in ``_legal_keep``, so
+    #: an id cannot be another object's): applying one of them needs no checking again. Any change clears it.
+    _legal_ids: frozenset[int] | set[int] = frozenset()
+    _legal_keep: tuple[Action, ...] = ()
+
+    def _check(self, action: Action) -> str:
+        if id(action) in self._legal_ids:
+            return self._rule_of(action)
         try:
             self._check_action(action)
         except Rejection as r:  # every refusal is a sentence: a capital letter first, a full stop last
             raise Rejection(sentence(r.reason), r.rule) from None
+        return self._rule_of(action)
 
     def _check_action(self, action: Action) -> None:
         if not isinstance(action, Action) or action.verb not in VERBS:

@@ -32,13 +32,16 @@ __all__ = ["BASE_HAND_LIMIT", "HAND_SIZE", "MAX_SEATS", "MIN_CUT", "MIN_SEATS", 
 
 class Game(Play, Views, GameBase):
     name = "redemption"
+    #: the Rng is shared with clones until one of them draws a number (setup only): cloning it costs more than
+    #: the rest of the state
+    _rng_shared = False
 
     def __init__(self, seed: int, options: dict[str, Any], rng: Rng, seats: list[Seat],
                  cards: dict[str, tuple[str, int]], attached: dict[str, str], face_up: set[str], turn: Turn,
                  battle: Battle, history: list[str]):
         self.seed = seed
         self.options = options
-        self.rng = rng
+        self._rng = rng
         self.seats = seats
         self.decks = [seat.deck for seat in seats]
         self.cards = cards  # id -> (card key, owner)
@@ -48,6 +51,16 @@ class Game(Play, Views, GameBase):
         self.b = battle
         self.history = history
         self._index()
+
+    @property
+    def rng(self) -> Rng:
+        if self._rng_shared:
+            self._rng, self._rng_shared = self._rng.clone(), False
+        return self._rng
+
+    @rng.setter
+    def rng(self, rng: Rng) -> None:
+        self._rng, self._rng_shared = rng, False
 
     # --- the contract -------------------------------------------------------------------
     @property
@@ -121,7 +134,9 @@ class Game(Play, Views, GameBase):
 
     def clone(self) -> Game:
         g = Game.__new__(Game)
-        g.seed, g.options, g.rng = self.seed, self.options, self.rng.clone()
+        g.seed, g.options, g._rng = self.seed, self.options, self._rng
+        g._rng_shared = self._rng_shared = True
+        g._lor_seen = self._lor_seen
         g.seats = [seat.copy() for seat in self.seats]
         g.decks = self.decks
         g.z = [seat.zones for seat in g.seats]

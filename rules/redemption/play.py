@@ -16,6 +16,12 @@ if TYPE_CHECKING:
 class Play(Checks):
     # --- legal actions ------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
+        out = self._legal()
+        self._legal_keep = tuple(out)
+        self._legal_ids = {id(a) for a in out}
+        return out
+
+    def _legal(self) -> list[Action]:
         p = self.current_player
         if p is None:
             return []
@@ -77,44 +83,46 @@ class Play(Checks):
         return out
 
     def _placement_actions(self, p: int, ph: str) -> list[Action]:
-        z = self.z[p]
+        z, cd, attached = self.z[p], self.cd, self.attached
         out = []
         prep = ph == "prep"
-        terr_chars = [c for c in z["territory"] if self.cd[c].is_character]
+        can_activate = prep and not self.s.flags.artifact_activated
+        terr_chars = [c for c in z["territory"] if cd[c].is_character]
         in_play = self._unique_names(p)
         for c in z["hand"]:
-            cd = self.cd[c]
-            if cd.is_character:
-                if cd.name not in in_play:
+            card = cd[c]
+            t = card.type
+            if card.is_character:
+                if card.name not in in_play:
                     out.append(Action("play", (c,)))
-            elif cd.type == "artifact":
+            elif t == "artifact":
                 out.append(Action("artifact", (c,)))
-                if prep and not self.s.flags.artifact_activated:
+                if can_activate:
                     out.append(Action("activate", (c,)))
-            elif cd.type == "site":
+            elif t == "site":
                 out.append(Action("site", (c,)))
-            elif cd.type == "fortress":
-                if cd.name not in in_play:
+            elif t == "fortress":
+                if card.name not in in_play:
                     out.append(Action("fortress", (c,)))
-            elif cd.is_enhancement and "weapon" in cd.classes:
-                for w in terr_chars:
-                    if self._equip_problem(c, w) is None:
-                        out.append(Action("equip", (c, w)))
-        out.extend(Action("setaside", (c,)) for c in terr_chars)
+            elif card.is_weapon and card.is_enhancement:
+                out += [Action("equip", (c, w)) for w in terr_chars if self._equip_problem(c, w) is None]
+        out += [Action("setaside", (c,)) for c in terr_chars]
         if prep:
-            if not self.s.flags.artifact_activated:
-                out.extend(Action("activate", (a,)) for a in z["artifact_pile"] if a not in self.face_up)
+            if can_activate:
+                out += [Action("activate", (a,)) for a in z["artifact_pile"] if a not in self.face_up]
             for s in z["territory"]:
-                sa = self.cd[s].has("site")
-                if sa and len(self._attachments(s)) < sa.n:
-                    out.extend(Action("soul", (l, s)) for l in z["land_of_bondage"])
-                fa = self.cd[s].has("fortress")
-                if fa and len(self._attachments(s)) < fa.n:
-                    out.extend(Action("fortress-in", (c, s)) for c in z["territory"]
-                               if c != s and self._fortress_in_problem(c, s) is None)
-            out.extend(Action("return", (c,)) for c in z["set_aside"] if c not in self.attached)
-            out.extend(Action("fortress-out", (c,)) for c in z["in_fortress"]
-                       if self.cd[self.attached[c]].type == "fortress")
+                t = cd[s].type
+                if t == "site":
+                    sa = cd[s].has("site")
+                    if sa and len(self._attachments(s)) < sa.n:
+                        out += [Action("soul", (lost, s)) for lost in z["land_of_bondage"]]
+                elif t == "fortress":
+                    fa = cd[s].has("fortress")
+                    if fa and len(self._attachments(s)) < fa.n:
+                        out += [Action("fortress-in", (c, s)) for c in z["territory"]
+                                if c != s and self._fortress_in_problem(c, s) is None]
+            out += [Action("return", (c,)) for c in z["set_aside"] if c not in attached]
+            out += [Action("fortress-out", (c,)) for c in z["in_fortress"] if cd[attached[c]].type == "fortress"]
         return out
 
     def _dominant_actions(self, p: int) -> list[Action]:
@@ -133,6 +141,7 @@ class Play(Checks):
 
     # --- performing ----------------------------------------------------------------------------
     def _perform(self, action: Action, events: list[Event]) -> None:
+        self._legal_ids, self._legal_keep = frozenset(), ()
         p = self.current_player
         assert p is not None
         getattr(self, "_do_" + action.verb.replace("-", "_"))(p, action.args, events)
@@ -398,6 +407,7 @@ class Play(Checks):
 
     # --- the end ---------------------------------------------------------------------------------
     def _resign(self, player: int) -> None:
+        self._legal_ids, self._legal_keep = frozenset(), ()
         """Two players: the other wins. More: the game ends and the player with the most Redeemed Souls among the
         others wins, a tie for the most a draw (redemption.resign)."""
         others = self.others(player)
@@ -419,11 +429,19 @@ class Play(Checks):
         events.append(Event("game_over", f"The game ends because {why}: {'-'.join(map(str, scores))} Redeemed Souls, "
                             f"{res}.", -1, rule))
 
+    #: Lost Souls redeemed in all at the last end check: only a rescue can end the game by rescues or leave no
+    #: Lost Soul to rescue (souls leave the draw piles, hands, Lands of Bondage and sites only to be redeemed)
+    _lor_seen = -1
+
     def _check_end(self, events: list[Event]) -> None:
         target = self.options["rescues_to_win"]
-        if self.phase == "cut":
+        if self.s.phase == "cut":
             return
-        s = [self.score(q) for q in range(self.n)]
+        s = [len(z["land_of_redemption"]) for z in self.z]
+        total = sum(s)
+        if total == self._lor_seen:
+            return
+        self._lor_seen = total
         if max(s) >= target:  # type: ignore[operator]
             best = [q for q in range(self.n) if s[q] == max(s)]
             w = best[0]

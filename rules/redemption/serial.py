@@ -60,7 +60,7 @@ def read_options(raw: object) -> dict[str, object]:
 def to_dict(g: Game) -> dict[str, Any]:
     s, b = g.s, g.b
     return {
-        "game": g.name, "format": FORMAT, "seed": g.seed, "options": dict(g.options), "rng": g.rng.to_dict(),
+        "game": g.name, "format": FORMAT, "seed": g.seed, "options": dict(g.options), "rng": g._rng.to_dict(),
         "decks": [seat.deck for seat in g.seats],
         "cards": {cid: {"key": k, "owner": o} for cid, (k, o) in g.cards.items()},
         "players": [{"zones": {zn: list(seat.zones[zn]) for zn in ZONES}} for seat in g.seats],

@@ -3,13 +3,15 @@
 The baseline is python-chess's random playouts on the same machine in the same
 run: plies per second, each ply being legal move generation plus push (what our
 playouts do: ``legal_actions()`` plus ``apply()``). Goals: Resurrection at least
-5x python-chess, Redemption at least 1x.
+5x python-chess, Redemption at least 3x (issue 10 section 5), and a Redemption ``clone()``
+mid-game (turn 10 or so, what a search copies at every simulation) under 50 µs.
 
     python -m tests.bench.engine_speed [--seconds S]
 """
 
 from __future__ import annotations
 
+import math
 import time
 
 from rules.core import Rng
@@ -61,6 +63,25 @@ def _redemption_new_game():
     return lambda seed: new_game(seed)
 
 
+def redemption_clone_us(rounds: int = 2000) -> float:
+    """Microseconds per ``clone()`` of a Redemption game some 150 random actions in (best of 5 batches)."""
+    from rules.redemption import new_game
+
+    g, rng = new_game(3), Rng(1)
+    for _ in range(150):
+        if g.is_over:
+            break
+        legal = g.legal_actions()
+        g.apply(legal[rng.below(len(legal))])
+    best = math.inf
+    for _ in range(5):
+        t0 = time.perf_counter()
+        for _ in range(rounds):
+            g.clone()
+        best = min(best, (time.perf_counter() - t0) / rounds)
+    return best * 1e6
+
+
 def interleaved(runners: dict, seconds: float, rounds: int = 5) -> dict:
     """Best rate of each runner over ``rounds`` short slices taken in turn (the load changes slowly)."""
     best = {name: 0.0 for name in runners}
@@ -93,7 +114,8 @@ def main() -> None:
     figure(f"resurrection random playouts ({games} games)", rate, "actions/s", "python-chess random playouts", base, goal=">= 5x")
     if "redemption" in got:
         rate, games = got["redemption"]
-        figure(f"redemption random playouts ({games} games)", rate, "actions/s", "python-chess random playouts", base, goal=">= 1x")
+        figure(f"redemption random playouts ({games} games)", rate, "actions/s", "python-chess random playouts", base, goal=">= 3x")
+        figure("redemption clone() mid-game", redemption_clone_us(), "us", goal="< 50 us")
     else:
         print("redemption: engine not available")
 
