@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from rules.core import Rng
 from rules.redemption import CARDS, DECKS, new_game
-from rules.redemption.deckrules import check, copies_allowed, find_card, souls_required, suggest
+from rules.redemption.deckrules import check, copies_allowed, find_card, has_special_ability, souls_required, suggest
 from saves import decks as dk
 from tests.test_redemption_stateful import check_conservation
 from tui import cli
@@ -94,10 +94,15 @@ def test_lost_souls_plain_unlimited_with_ability_one():
     assert v and v[0].cards == (SA_SOUL,) and "one copy per deck" in v[0].message
 
 
-def test_unique_cards_once():
-    two = swap(G, "gideon", "esther")
-    v = [v for v in check(two) if v.rule == "redemption.deck.unique"]
-    assert v and v[0].cards == ("esther",)
+def test_unique_cards_follow_the_copy_rule_in_a_deck_and_the_unique_rule_in_play():
+    """Published rules: a deck's copies of a card are limited by its special ability, not by
+    uniqueness, which limits what is in play (redemption.deck.unique, redemption.unique)."""
+    esther = CARDS["esther"]
+    assert esther.unique_in_play and not has_special_ability(esther)
+    assert check(swap(G, "gideon", "esther")) == []  # two plain Esthers: legal in a deck
+    three_more = swap(swap(swap(G, "gideon", "esther"), "barak", "esther"), "ehud", "esther")
+    v = check(three_more)
+    assert [x.rule for x in v] == ["redemption.deck.copies"] and v[0].cards == ("esther",)
 
 
 def test_unknown_card():

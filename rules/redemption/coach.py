@@ -8,7 +8,7 @@ reads the public battle totals of the copy (cards in battle are face up).
 
 from __future__ import annotations
 
-from rules.coach import Line, from_side, split_rule
+from rules.coach import Line, from_side
 from rules.core import Event
 from rules.redemption.cards import name_on_name
 from rules.redemption.game import Action, Game
@@ -200,7 +200,7 @@ def explain_events(game: Game, player: int, events: list[Event]) -> list[Line]:
     """What happened since ``player`` last decided, from their side, and why it mattered."""
     out: list[Line] = []
     for e in events:
-        text, rule = split_rule(e.text)
+        text, rule = e.text, e.rule
         text = from_side(text, player)
         theirs = e.player not in (-1, player)
         if e.kind == "battle" and theirs and ("rescue attempt" in e.text or "battle challenge" in e.text):

@@ -43,7 +43,7 @@ def has_special_ability(card: Card) -> bool:
 def copies_allowed(card: Card, size: int) -> int | None:
     """How many copies of ``card`` a deck of ``size`` cards may hold (None: no limit of its own)."""
     per50 = max(1, size // MIN_DECK)
-    if card.type == "dominant" or card.is_unique:
+    if card.type == "dominant":
         return 1
     if card.type == "lost_soul":
         return 1 if has_special_ability(card) else None
@@ -87,9 +87,7 @@ def check(keys: list[str] | tuple[str, ...]) -> list[Violation]:
         limit = copies_allowed(c, size)
         if limit is None or n <= limit:
             continue
-        if c.is_unique:
-            out.append(Violation("redemption.deck.unique", f"{c.name} is unique: one copy at most; found {n}", (k,)))
-        elif c.type == "lost_soul":
+        if c.type == "lost_soul":
             out.append(Violation("redemption.deck.copies",
                                  f"{c.name} has a special ability: one copy per deck; found {n}", (k,)))
         elif has_special_ability(c):
