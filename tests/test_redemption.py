@@ -831,8 +831,8 @@ def test_deck_validator_finds_problems():
     assert any("Lost Souls" in p for p in validate_deck(no_soul))
     two_doms = [k for k in g if k != "gideon"] + ["manna_from_heaven"]
     assert any("Dominant" in p for p in validate_deck(two_doms))
-    uniq = [k for k in g if k != "gideon"] + ["esther"]
-    assert any("unique" in p for p in validate_deck(uniq))
+    four = [k for k in g if k not in ("gideon", "barak", "ehud")] + ["esther"] * 3
+    assert any("copies of Esther" in p for p in validate_deck(four))
     assert any("unknown" in p for p in validate_deck(g[:-1] + ["nonesuch"]))
     keys = parse_deck_toml("cards = [" + ", ".join(f'"{k}"' for k in g) + "]")
     assert keys == g
