@@ -185,7 +185,7 @@ _RESURRECTION = GameInfo(
     ),
     agents="rules.agents.resurrection", coach="rules.resurrection.coach",
     screen="tui.games.resurrection:ResurrectionUI",
-    first_choice="who is the first Aggressor (the youngest player)", who_starts="",
+    first_choice="who is the first Aggressor (the youngest player)", who_starts="", eye=True,
 )
 
 _REDEMPTION = GameInfo(

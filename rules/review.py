@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
-from rules.core import GameBase, game_class
+from rules.core import GameBase, game_class, parse_resign
 
 if TYPE_CHECKING:
     from rules.redemption import Game as RedemptionGame
@@ -38,6 +38,8 @@ INACCURACY, MISTAKE, BLUNDER = 0.05, 0.10, 0.20
 DEFAULT_ITERATIONS = 120
 #: Re-deals on which the preferred and the played move are measured side by side.
 PAIRED_SAMPLES = 16
+#: Resurrection's play-outs end in a win or a loss, not an evaluation: more re-deals for the same precision.
+RESURRECTION_SAMPLES = 64
 NOTATION_FORMAT = "redemption-tui-notation 1"
 #: Verbs whose choice is blind (nothing seen to choose by): never judged.
 BLIND = frozenset({"cut"})
@@ -138,19 +140,76 @@ def result_line(game: GameBase, names: list[str]) -> str:
     return f"Result: {names[w]} {'win' if names[w] == 'You' else 'wins'}."
 
 
-def text_record(game: GameBase, names: list[str], steps: list[Step] | None = None) -> str:
-    """Header, each action in words (turn and player), the result."""
+#: What ending each Redemption phase means, for an "end" that says nothing of its own.
+_ENDS = {"prep": "ends the Preparation phase", "battle": "makes no rescue attempt this turn",
+         "discard": "ends the turn"}
+_PLAYER_N = re.compile(r"\bPlayer ([12])\b")
+
+
+def actor(step: Step) -> int | None:
+    """Who made the step's action: the player to move, or the one who resigned (any time, either player)."""
+    try:
+        r = parse_resign(step.action)
+    except ValueError:
+        r = None
+    return r.player if r is not None else step.player
+
+
+def action_words(before: GameBase, action: str, player: int | None) -> str:
+    """The action in words, neutral ("Player 2 ends the turn"), from what everyone saw (a card put face down is
+    not named)."""
+    who = f"Player {player + 1}" if player is not None else "Nobody"
+    words = action.split()
+    verb, args = (words[0], words[1:]) if words else ("", [])
+    cards = getattr(before, "cards", {})
+
+    def name(cid: str) -> str:
+        return f"{cast('RedemptionGame', before).card(cid).name} ({cid})" if cid in cards else cid
+
+    if verb == "resign":
+        return f"{who} resigns"
+    if before.name == "resurrection":
+        return f"{who} plays a card"
+    if verb == "end":
+        return f"{who} {_ENDS.get(getattr(before, 'phase', ''), 'ends the phase')}"
+    if verb == "surrender" and args:
+        return f"{who} gives up {name(args[0])} to the rescuing Hero"
+    if verb == "decline":
+        return f"{who} plays no Dominant now"
+    if verb == "activate" and args:
+        return f"{who} activates {name(args[0])}"
+    if verb == "artifact":
+        return f"{who} puts an artifact face down on their artifact pile"
+    return f"{who}: {verb} " + " ".join(name(a) for a in args) if args else f"{who}: {verb}"
+
+
+def step_words(step: Step) -> str:
+    """The step's action in words, then what came of it (the engine's events, which everyone saw)."""
+    p = actor(step)
+    events = " ".join(step.events)
+    said = action_words(step.before, step.action, p)
+    own = p is not None and events.startswith(f"Player {p + 1} ")
+    if own and (step.action.split()[:1] != ["end"] or events.startswith(said)):
+        return events  # the engine's first line already says what was done
+    return f"{said}." + (f" {events}" if events else "")
+
+
+def text_record(game: GameBase, names: list[str], steps: list[Step] | None = None,
+                say: Callable[[str], str] | None = None) -> str:
+    """Header, then each action: its number, the turn, who made it, the action in words and what came of it;
+    then the result. ``say`` puts the players' names in the engine's "Player N" (by default plainly)."""
     steps = steps if steps is not None else positions(game)[0]
+    if say is None:
+        def say(text: str) -> str:
+            return _PLAYER_N.sub(lambda m: names[int(m.group(1)) - 1], text)
     out = [f"{game.name.capitalize()}: {names[0]} v {names[1]}", f"Seed {game.seed}; options: " +
-           ", ".join(f"{k}={v}" for k, v in sorted(game.options.items()))]
+           ", ".join(f"{k}={_value(v)}" for k, v in sorted(game.options.items()))]
     if game.name == "redemption":
         rg = cast("RedemptionGame", game)
         out.append(f"Decks: {names[0]} {rg.decks[0]}, {names[1]} {rg.decks[1]}")
     out.append("")
     for s in steps:
-        who = names[s.player] if s.player is not None else "-"
-        words = " ".join(s.events) if s.events else s.action
-        out.append(f"{s.index + 1:4}. turn {s.turn:2}  {who}: {words}")
+        out.append(f"{s.index + 1:4}. turn {s.turn:2}  {say(step_words(s))}")
     out += ["", result_line(game, names)]
     return "\n".join(out) + "\n"
 
@@ -290,46 +349,82 @@ def decisions(steps: list[Step], seat: int) -> list[Step]:
             and len(s.before.legal_actions()) > 1]
 
 
-def _paired_values(step: Step, seat: int, actions: list[str], samples: int, seed: int) -> list[float]:
-    """Each action's value for ``seat``: the mean over the same ``samples`` re-deals and rollout seeds.
+@dataclass(frozen=True)
+class Eye:
+    """How the computer's eye reads one game.
+
+    ``search(seed, iterations)`` is the hard player's search (an ISMCTS) that picks the preferred move;
+    ``playout(g, rng, start)`` plays a re-dealt position on after a move; ``value(g, seat)`` scores where it
+    ends (a finished game: 1, 0.5 or 0); ``samples`` is the number of re-deals both moves are measured on.
+    """
+
+    search: Callable[[int, int], Any]
+    playout: Callable[[Any, Any, Any], None]
+    value: Callable[[Any, int], float]
+    samples: int
+
+
+def eye_for(name: str) -> Eye:
+    """Redemption: the hard level's search, its heuristic simulations cut at the end of the turn and its
+    evaluation there, 16 re-deals. Resurrection: the hard level's search (the Defender's tree never sees the
+    Aggressor's face-down card), with the normal player's play-outs to the end of the game; a play-out ends
+    in a win or a loss, so a move is measured on 64 re-deals."""
+    from rules.agents.ismcts import ISMCTS
+
+    if name == "redemption":
+        from rules.agents.redemption import (
+            end_of_turn_cutoff,
+            evaluate,
+            heuristic_rollout,
+        )
+
+        return Eye(lambda seed, n: ISMCTS(seed, time_limit=None, iterations=n, rollout=heuristic_rollout,
+                                          evaluate=evaluate, cutoff=end_of_turn_cutoff),
+                   heuristic_rollout, evaluate, PAIRED_SAMPLES)
+    if name == "resurrection":
+        from rules.agents.ismcts import result_reward
+        from rules.agents.resurrection import heuristic_rollout as playout
+        from rules.agents.resurrection import observe, reveal
+
+        return Eye(lambda seed, n: ISMCTS(seed, time_limit=None, iterations=n, observe=observe, reveal=reveal,
+                                          rollout=playout),
+                   playout, result_reward, RESURRECTION_SAMPLES)
+    raise ValueError(f"the computer's eye cannot read {name!r} games")
+
+
+def _paired_values(step: Step, seat: int, actions: list[str], samples: int, seed: int, eye: Eye) -> list[float]:
+    """Each action's value for ``seat``: the mean over the same ``samples`` re-deals and play-out seeds.
 
     Common random numbers: two moves that come to the same thing (say, putting Goliath into territory
     before Delilah or after) get the same estimate, so only real differences show as a loss.
     """
-    from rules.agents.redemption import evaluate, heuristic_rollout
     from rules.core import Rng
 
     totals = [0.0] * len(actions)
-    before = cast("RedemptionGame", step.before)  # the computer's eye looks at Redemption games
     for k in range(samples):
-        deal = before.determinize(seat, Rng(seed + 1009 * k))
+        deal = step.before.determinize(seat, Rng(seed + 1009 * k))
         for i, a in enumerate(actions):
             g = deal.clone()
             if not g.apply(a).ok:
                 raise ValueError(f"{a!r} is not legal in the position before action {step.index + 1}")
-            heuristic_rollout(g, Rng(seed + 7919 * k + 1), before)  # on to the end of the turn
-            totals[i] += evaluate(g, seat)
+            eye.playout(g, Rng(seed + 7919 * k + 1), step.before)
+            totals[i] += eye.value(g, seat)
     return [t / samples for t in totals]
 
 
 def judge(step: Step, seat: int, iterations: int = DEFAULT_ITERATIONS, seed: int = 0,
-          samples: int = PAIRED_SAMPLES) -> Judgement:
+          samples: int | None = None) -> Judgement:
     """The hard player's search from the position before ``step`` picks the move it prefers; then that move and
     the one played are measured side by side on the same re-deals (only what ``seat`` could see is used)."""
-    if step.before.name != "redemption":
-        raise ValueError("the computer's eye reads Redemption games")
-    from rules.agents.ismcts import ISMCTS
-    from rules.agents.redemption import end_of_turn_cutoff, evaluate, heuristic_rollout
-
-    search = ISMCTS(seed, time_limit=None, iterations=iterations, rollout=heuristic_rollout, evaluate=evaluate,
-                    cutoff=end_of_turn_cutoff)
-    stats = search.action_values(step.before)  # action text -> (visits, mean reward for the mover)
+    eye = eye_for(step.before.name)
+    samples = samples or eye.samples
+    stats = eye.search(seed, iterations).action_values(step.before)  # action -> (visits, mean reward for the mover)
     best = max(stats, key=lambda k: (stats[k][0], stats[k][1]))
     pos_seed = seed + 104729 * (step.index + 1)
     if best == step.action:
-        value = _paired_values(step, seat, [best], samples, pos_seed)[0]
+        value = _paired_values(step, seat, [best], samples, pos_seed, eye)[0]
         return Judgement(step.index, step.action, value, value, best, "")
-    before, after = _paired_values(step, seat, [best, step.action], samples, pos_seed)
+    before, after = _paired_values(step, seat, [best, step.action], samples, pos_seed, eye)
     if after >= before:  # measured side by side, what was played is as good: the search's preference was noise
         return Judgement(step.index, step.action, after, after, step.action, "")
     return Judgement(step.index, step.action, before, after, best, mark_for(before - after))

@@ -136,3 +136,36 @@ def test_a_burst_of_keys_searches_and_adds_in_order(folder):
             assert ed.deck.cards.get("herodias") == 1 and ed.deck.size == 51
 
     asyncio.run(go())
+
+
+def _burst(app, keys):
+    """Every key queued at once, as the terminal driver does with one read (fast typing, a paste over SSH)."""
+    from textual import events
+
+    names = {"\r": "enter", "+": "plus", "/": "slash", " ": "space"}
+    for ch in keys:
+        app.post_message(events.Key(names.get(ch, ch), ch))
+
+
+@pytest.mark.parametrize("burst,size,saved", [
+    ("wattle\r", 50, "attle"),  # every letter after 'w' goes into the name ('a' adds, 't' and 'l' filter in the pool)
+    ("++wMine\r", 52, "Mine"),  # the keys before 'w' still act in the editor, first
+    ("/rew\rwOwn\r", 50, "Own"),  # in the search field 'r' and 'w' are letters; after Enter, 'w' saves as
+])
+def test_keys_typed_with_save_as_go_into_the_name(folder, burst, size, saved):
+    async def go():
+        app = app_for(folder)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("d", "enter")
+            await pilot.pause()
+            ed = app.screen
+            _burst(app, burst)
+            for _ in range(40):
+                await pilot.pause(0.02)
+                if app.screen is ed and ed.saved_name:
+                    break
+            assert app.screen is ed and ed.saved_name == saved and not ed.dirty
+            assert ed.deck.size == size and ed.filters == {"type": "", "align": "", "brigade": ""}
+            assert dk.load(saved, folder).cards == ed.deck.cards
+
+    asyncio.run(go())

@@ -69,12 +69,45 @@ def test_resurrection_replays_and_round_trips():
 
 
 def test_text_record(game):
-    text = review.text_record(game, ["Ann", "Computer"])
+    """Each action in words: its number, the turn, who made it and what it did, then the result."""
+    names = ["Ann", "Computer"]
+    text = review.text_record(game, names)
     lines = text.splitlines()
     assert lines[0] == "Redemption: Ann v Computer" and lines[2] == "Decks: Ann G, Computer H"
-    assert "   1. turn  0  Computer: Player 2 cuts Player 1's deck" in text
-    assert lines[-1] == f"Result: {['Ann', 'Computer'][game.winner]} wins."
-    assert sum(1 for x in lines if x[:4].strip().isdigit()) == len(game.history)
+    assert "   1. turn  0  Computer cuts Ann's deck, lifting" in text and "Player" not in text
+    assert lines[-1] == f"Result: {names[game.winner]} wins."
+    rows = [x for x in lines if x[:4].strip().isdigit()]
+    steps, _ = review.positions(game)
+    assert len(rows) == len(game.history) == len(steps)
+    for row, s in zip(rows, steps):
+        assert row.startswith(f"{s.index + 1:4}. turn {s.turn:2}  {names[s.player]} "), row
+        assert ": " + s.action.split()[0] not in row  # never the bare notation ("Ann: end")
+    ends = [r for r, s in zip(rows, steps) if s.action == "end"]
+    assert ends and all(any(w in r for w in ("ends the", "makes no rescue attempt")) for r in ends)
+
+
+def test_text_record_of_resurrection_in_words():
+    from rules.resurrection import new_game as res_new
+
+    g = res_new(11, first=1)
+    agents = [make_agent("resurrection", "normal", seed=1), make_agent("resurrection", "normal", seed=2)]
+    while not g.is_over:
+        g.apply(choose_for(agents[g.current_player], g))
+    lines = review.text_record(g, ["Ann", "Bo"]).splitlines()
+    assert lines[0] == "Resurrection: Ann v Bo" and lines[1] == "Seed 11; options: resurrect_to=hero-bottom"
+    assert lines[3] == "   1. turn  0  Bo (Aggressor) plays a card face down."  # the card is named when revealed
+    assert lines[4].startswith("   2. turn  0  Ann (Defender) plays ") and "Bo reveals " in lines[4]
+    assert lines[-1] == f"Result: {['Ann', 'Bo'][g.winner]} wins."
+
+
+def test_an_action_with_no_words_of_its_own_is_said():
+    """An end of the Discard phase that only raises the hand limit still says what the player did."""
+    steps, _ = review.positions(played())
+    said = [review.step_words(s) for s in steps if s.action == "end" and s.before.phase == "discard"]
+    assert said and all(x.startswith(("Player 1 ends the turn.", "Player 2 ends the turn.")) for x in said)
+    resign = review.Step(5, steps[5].before, steps[5].player, f"resign {1 - steps[5].player}", [], 0)
+    assert review.actor(resign) == 1 - steps[5].player
+    assert review.step_words(resign) == f"Player {2 - steps[5].player} resigns."
 
 
 def test_decisions_are_the_seats_real_choices(game):
@@ -125,3 +158,45 @@ def test_analysis_is_deterministic_resumable_and_stoppable(game):
     calls = []
     stopped = list(review.analyse(steps, 0, iterations=30, stop=lambda: len(calls) > 2 or calls.append(1)))
     assert len(stopped) == 3 and total > 3
+
+
+# --- the computer's eye on Resurrection --------------------------------------------------------------------
+def _defending(face_down: str):
+    """Seat 1 attacked with its last card, face down (the rest of its cards fell); seat 0 answers with the Black
+    Ace, which nothing beats, or the Seven, which nearly everything beats."""
+    from tests.resurrection_positions import position, side
+
+    return position(side(hand=["BA", "7"], rest="fallen"), side(table=[face_down], rest="fallen"), aggressor=1)
+
+
+def test_the_eye_reads_resurrection_and_marks_the_weaker_card():
+    g = _defending("9")
+    assert g.current_player == 0 and sorted(str(a) for a in g.legal_actions()) == ["play 7", "play BA"]
+    j = review.judge(review.Step(0, g.clone(), 0, "play 7", [], 0), 0, iterations=60)
+    assert j.best == "play BA" and j.before == 1.0  # the Black Ace wins or ties, and they have no card for a tie
+    assert j.after < j.before and j.mark and j.loss >= review.INACCURACY
+    same = review.judge(review.Step(0, g.clone(), 0, "play BA", [], 0), 0, iterations=60)
+    assert same.mark == "" and same.after == same.before == 1.0
+
+
+def test_the_eye_does_not_see_the_face_down_card():
+    """The Defender's estimate re-deals the Aggressor's face-down card: whatever that card is, the Seven is judged
+    alike (only the sampling differs). An eye that peeked would see the Seven tie the Seven and win outright."""
+    after = [review.judge(review.Step(0, _defending(c), 0, "play 7", [], 0), 0, iterations=40).after
+             for c in ("7", "9", "BA")]
+    assert max(after) - min(after) < 0.1 and max(after) < 0.95, after
+
+
+def test_a_whole_resurrection_game_is_analysed_deterministically():
+    from rules.resurrection import new_game as res_new
+
+    g = res_new(13, first=1)
+    agents = [make_agent("resurrection", "easy", seed=13), make_agent("resurrection", "normal", seed=2)]
+    while not g.is_over:
+        assert g.apply(choose_for(agents[g.current_player], g)).ok
+    steps, _ = review.positions(g)
+    mine = review.decisions(steps, 0)
+    out = list(review.analyse(steps, 0, iterations=40, stop=lambda: False))
+    assert [j.index for _, _, j in out] == [s.index for s in mine] and all(t == len(mine) for _, t, _ in out)
+    assert all(0 <= j.after <= j.before <= 1 for _, _, j in out)
+    assert [j.to_dict() for _, _, j in review.analyse(steps, 0, iterations=40)] == [j.to_dict() for _, _, j in out]

@@ -124,8 +124,15 @@ def test_step_through_marks_and_hands(folder):
             await pilot.press("H")
             both = str(scr.query_one("#review-board").render())
             assert both.count("Hand:") == 2 and board.count("Hand:") == 1
-            await pilot.press("t", *"3", "enter")
-            assert scr.steps[scr.index].turn == 3 and scr.steps[scr.index - 1].turn < 3
+            from textual import events
+
+            for key, ch in (("t", "t"), ("3", "3"), ("enter", "\r")):  # in one read: the 3 goes into the dialog
+                app.post_message(events.Key(key, ch))
+            for _ in range(20):
+                await pilot.pause(0.02)
+                if app.screen is scr and scr.steps[scr.index].turn == 3:
+                    break
+            assert app.screen is scr and scr.steps[scr.index].turn == 3 and scr.steps[scr.index - 1].turn < 3
             await pilot.press("escape")
 
     asyncio.run(go())
@@ -231,3 +238,34 @@ def test_the_other_seat_only_once_the_game_is_over(folder, capsys):
     s.autosave()
     code = cli.main(["review", "going", "--seat", "2", "--save-dir", str(folder)])
     assert code == 2 and "once the game is over" in capsys.readouterr().err
+
+
+def test_resurrection_exports_replays_and_is_analysed(folder, tmp_path, capsys, monkeypatch):
+    """A Resurrection game: the record in words, the notation replayed by 'new resurrection --replay' to the same
+    final state, and the computer's eye stored in the save."""
+    s = Session.new("resurrection", seed=5, path=saves.save_path("duel", folder))
+    agents = [make_agent("resurrection", "easy", seed=1), make_agent("resurrection", "normal", seed=2)]
+    while not s.game.is_over:
+        assert s.act(choose_for(agents[s.game.current_player], s.game), by_computer=True).ok
+    s.autosave()
+    assert cli.main(["review", "duel", "--export", "text", "--save-dir", str(folder)]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("Resurrection: You v Computer\n") and "Player" not in text
+    assert "   1. turn  0  " in text and " plays a card face down." in text
+    assert cli.main(["review", "duel", "--export", "notation", "--save-dir", str(folder)]) == 0
+    f = tmp_path / "duel.txt"
+    f.write_text(capsys.readouterr().out)
+    monkeypatch.setattr(cli, "has_terminal", lambda: True)
+    monkeypatch.setattr("tui.app.RedemptionApp.run", lambda self, *a, **k: None)
+    assert cli.main(["new", "resurrection", "--replay", str(f), "--name", "again", "--save-dir", str(folder)]) == 0
+    assert Session.load(folder / "again.toml").game.to_dict() == s.game.to_dict()
+    code = cli.main(["new", "redemption", "--replay", str(f), "--save-dir", str(folder)])
+    assert code == 2 and "records a Resurrection game" in capsys.readouterr().err
+    real = review.judge
+    monkeypatch.setattr(review, "judge", lambda step, seat, *a, **k: real(step, seat, 20, samples=8))
+    assert cli.main(["review", "duel", "--analyse", "--save-dir", str(folder)]) == 0
+    out = capsys.readouterr().out
+    assert "marked decision(s) of You." in out
+    stored = saves.read(folder / "duel.toml").meta.extra["analysis"]["seat1"]["decisions"]
+    steps, _ = review.positions(s.game)
+    assert [d["index"] for d in stored] == [st.index for st in review.decisions(steps, 0)]

@@ -230,6 +230,21 @@ def reveal(game: Game, action: Play) -> str | None:
     return None
 
 
+def heuristic_rollout(g: Game, rng: Rng, start: object = None, noise: float = 0.15) -> None:
+    """Play ``g`` to the end with the normal player on both sides, each from its own view only, and a ``noise``
+    chance of a random card at each decision (so the play-outs of one position differ). The review's
+    computer's eye measures a move with these play-outs (``start`` is unused: the game is played out)."""
+    while not g.is_over:
+        legal = g.legal_actions()
+        if len(legal) == 1 or rng.random() < noise:
+            g.apply(legal[rng.below(len(legal))])
+            continue
+        me = g.current_player
+        assert me is not None  # the game is not over
+        code = best_card(info_from_view(dict(g.view(me))))
+        g.apply(next((a for a in legal if a.code == code), legal[0]))
+
+
 def heuristic_agent(seed: int = 0, noise: float = 0.0, level: str = "normal") -> ResurrectionHeuristic:
     return ResurrectionHeuristic(seed, noise=noise, level=level)
 

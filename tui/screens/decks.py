@@ -10,7 +10,9 @@ at 80x24. Names and notes from deck files are shown as plain text, never as mark
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -72,6 +74,42 @@ class NameScreen(ModalScreen[str | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+class AsksNames:
+    """For a screen whose keys open the name dialog: the keys typed after them go into the dialog, in order.
+
+    Textual runs a screen's bindings only once a key has bubbled back up to the app, and by then every key typed
+    after it in the same read from the terminal (a fast typist, a paste over SSH) had gone to the focused widget:
+    they reached the app with the dialog on top, where no binding took them, and were lost or ran in the screen
+    below. So the keys that open the dialog are priority bindings (run as the app reads them) and
+    :meth:`ask_name` gives the dialog's field the focus before the app reads the next key. A key typed *before*
+    the opening one may still be on its way up when the dialog opens; :meth:`on_key` runs it here, as the app
+    would have.
+    """
+
+    _dialog: NameScreen | None = None
+
+    async def ask_name(self, title: str, value: str, done) -> None:
+        dialog = self._dialog = NameScreen(title, value)
+
+        def closed(result: str | None) -> None:
+            self._dialog = None
+            done(result)
+
+        await self.app.push_screen(dialog, closed)  # type: ignore[attr-defined]
+        dialog.set_focus(dialog.query_one("#deck-name", Input))
+
+    async def on_key(self, event: events.Key) -> None:
+        if self._dialog is None:
+            return
+        event.stop()
+        event.prevent_default()
+        nodes: tuple[Any, ...] = (self.focused, self)  # type: ignore[attr-defined]
+        for node in nodes:
+            for binding in node._bindings.key_to_bindings.get(event.key, ()) if node is not None else ():
+                if not binding.priority and await self.app.run_action(binding.action, node):  # type: ignore[attr-defined]
+                    return
 
 
 class DeckListScreen(Screen):
@@ -163,21 +201,22 @@ class DeckListScreen(Screen):
         self.dismiss()
 
 
-class DeckEditorScreen(Screen):
+class DeckEditorScreen(AsksNames, Screen):
     CSS_PATH = CSS
     BINDINGS = [
         Binding("plus,equals_sign,a", "add", "Add", show=True, id="deck-editor.add"),
         Binding("minus,delete,x", "remove", "Remove", show=True, id="deck-editor.remove"),
-        # '/' and Enter act as they arrive (priority): keys typed in the same burst (fast typing, a paste over
-        # SSH) then go where those two send them, to the search field or back to the pool.
+        # '/', Enter, 'w' and 'r' act as they arrive (priority): keys typed in the same burst (fast typing, a paste
+        # over SSH) then go where those send them: to the search field, back to the pool, into the name dialog
+        # (AsksNames). In the search field 'w' and 'r' are typed (check_action).
         Binding("slash", "search", "Search", priority=True, id="deck-editor.search"),
         Binding("enter", "enter", "Add", show=False, priority=True, id="deck-editor.enter"),
         Binding("t", "cycle('type')", "Type", id="deck-editor.cycle-type"),
         Binding("l", "cycle('align')", "Align", id="deck-editor.cycle-align"),
         Binding("b", "cycle('brigade')", "Brigade", id="deck-editor.cycle-brigade"),
         Binding("ctrl+s", "save", "Save", priority=True, id="deck-editor.save"),
-        Binding("w", "save_as", "Save as", id="deck-editor.save-as"),
-        Binding("r", "rename", "Rename", id="deck-editor.rename"),
+        Binding("w", "save_as", "Save as", priority=True, id="deck-editor.save-as"),
+        Binding("r", "rename", "Rename", priority=True, id="deck-editor.rename"),
         Binding("D", "delete", "Delete", show=False, id="deck-editor.delete"),
         Binding("escape", "back", "Back", id="deck-editor.back"),
     ]
@@ -289,6 +328,10 @@ class DeckEditorScreen(Screen):
         return self.pool[i] if i is not None and 0 <= i < len(self.pool) else None
 
     # --- events ------------------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """In the search field 'w' and 'r' are letters (False lets the key go on to the field)."""
+        return not (action in ("save_as", "rename") and isinstance(self.focused, Input))
+
     def on_descendant_focus(self, event) -> None:
         self._mark_focus()
 
@@ -365,22 +408,22 @@ class DeckEditorScreen(Screen):
         self.notify(f"Saved {name}" + (" (legal)." if not problems else f" (not legal yet: {len(problems)} problems)."))
         return True
 
-    def action_save(self) -> None:
+    async def action_save(self) -> None:
         if self.saved_name is None:
-            self.action_save_as()
+            await self.action_save_as()
         else:
             self._write(self.saved_name)
 
-    def action_save_as(self) -> None:
+    async def action_save_as(self) -> None:
         def done(name: str | None) -> None:
             if name:
                 self._write(name)
 
-        self.app.push_screen(NameScreen("Save the deck as", self.deck.name), done)
+        await self.ask_name("Save the deck as", self.deck.name, done)
 
-    def action_rename(self) -> None:
+    async def action_rename(self) -> None:
         if self.saved_name is None:
-            self.action_save_as()
+            await self.action_save_as()
             return
         old = self.saved_name
 
@@ -396,7 +439,7 @@ class DeckEditorScreen(Screen):
             self.refresh_status()
             self.notify(f"Renamed to {name}.")
 
-        self.app.push_screen(NameScreen("Rename the deck to", self.deck.name), done)
+        await self.ask_name("Rename the deck to", self.deck.name, done)
 
     def action_delete(self) -> None:
         if self.saved_name is None:

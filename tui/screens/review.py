@@ -23,8 +23,11 @@ from textual.widgets.option_list import Option
 import saves
 from rules import review
 from rules.games import GAMES, find_game
+from rules.resurrection.cards import CARDS as RES_CARDS
 from tui import analysis
+from tui.screens.decks import AsksNames
 from tui.session import Session
+from tui.wording import personal
 
 CSS = str(Path(__file__).with_name("review.tcss"))
 EYE_GAMES = f"The computer's eye reads {', '.join(g.title for g in GAMES if g.eye)} games."
@@ -87,7 +90,7 @@ def resurrection_board(view: dict, names: list[str], seat: int, hands: list[list
     return t
 
 
-class ReviewScreen(Screen):
+class ReviewScreen(AsksNames, Screen):
     CSS_PATH = CSS
     BINDINGS = [
         Binding("left,h", "step(-1)", "Back", key_display="<-", id="review.step-back"),
@@ -96,7 +99,7 @@ class ReviewScreen(Screen):
         Binding("end", "go(-1)", "Last", show=False, id="review.go-last"),
         Binding("a", "analyse", "Analyse/stop", id="review.analyse"),
         Binding("m", "next_mark", "Next mark", id="review.next-mark"),
-        Binding("t", "turn", "Turn N", id="review.turn"),
+        Binding("t", "turn", "Turn N", priority=True, id="review.turn"),  # what is typed after it goes into the dialog
         Binding("H", "hands", "Hands", show=False, id="review.hands"),
         Binding("e", "export", "Export", id="review.export"),
         Binding("escape,q", "back", "Back", id="review.back"),
@@ -179,9 +182,8 @@ class ReviewScreen(Screen):
         board = (redemption_board if g.name == "redemption" else resurrection_board)(view, self.names, self.seat, hands)
         if i < n:
             s = self.steps[i]
-            who = self.names[s.player] if s.player is not None else "-"
             board.append("\nNext: ", style="bold")
-            board.append(f"{who}: " + (" ".join(s.events) if s.player == self.seat or s.events else s.action))
+            board.append(personal(review.step_words(s), self.names))
         self.query_one("#review-board", Static).update(board)
         turn = self.steps[i].turn if i < n else getattr(self.final, "turn", 0)
         where = f"action {i + 1} of {n}" if i < n else f"the end ({n} actions)"
@@ -222,7 +224,9 @@ class ReviewScreen(Screen):
         g = self.steps[i].before
         words = []
         for part in action.split()[1:]:
-            if part in getattr(g, "cards", {}):
+            if g.name == "resurrection" and part in RES_CARDS:
+                words.append(f"the {RES_CARDS[part].name}")
+            elif part in getattr(g, "cards", {}):
                 words.append(f"{g.card(part).name} ({part})")  # type: ignore[attr-defined]
         return action + (f"  ({', '.join(words)})" if words else "")
 
@@ -248,9 +252,7 @@ class ReviewScreen(Screen):
         self.show_hands = not self.show_hands
         self.show(self.index)
 
-    def action_turn(self) -> None:
-        from tui.screens.decks import NameScreen
-
+    async def action_turn(self) -> None:
         def done(text: str | None) -> None:
             if not text:
                 return
@@ -265,7 +267,7 @@ class ReviewScreen(Screen):
                     return
             self.show(len(self.steps))
 
-        self.app.push_screen(NameScreen("Jump to turn (a number)"), done)
+        await self.ask_name("Jump to turn (a number)", "", done)
 
     def action_export(self) -> None:
         path = self.session.path
@@ -275,7 +277,8 @@ class ReviewScreen(Screen):
         base = path.with_suffix("")
         try:
             saves.store.write_atomic(base.with_name(base.name + "-record.txt"),
-                                     review.text_record(self.session.game, self.names, self.steps).encode())
+                                     review.text_record(self.session.game, self.names, self.steps,
+                                                                       say=lambda t: personal(t, self.names)).encode())
             saves.store.write_atomic(base.with_name(base.name + "-notation.txt"),
                                      review.notation(self.session.game).encode())
         except saves.SaveError as e:
