@@ -102,3 +102,12 @@ def test_a_resurrection_lessons_side_panes_show_the_cards_left_at_80x24(tmp_path
             assert len(rows) == 2 and all(re.search(r"Left \d", line) for line in rows), rows
 
     asyncio.run(go())
+
+
+def test_a_shortened_card_name_keeps_a_word_that_tells_it_apart():
+    from tui.games.redemption import short_name
+
+    assert short_name("The Rebuilt Wall", 9) == "Rebuilt\u2026"
+    assert short_name("The Remnant Returns", 9) == "Remnant\u2026"
+    assert short_name("Writing on the Wall", 9) == "Writing\u2026"
+    assert short_name("The Fleece", 20) == "The Fleece"  # it fits: nothing left out

@@ -67,6 +67,8 @@ def short_name(name: str, room: int) -> str:
     if len(name) <= room or room <= 1:
         return name
     words = name.split(" ")
+    if len(words) > 1 and words[0] in ("The", "A", "An") and len(words[1]) + 1 <= room:
+        words = words[1:]  # "Rebuilt..." and "Remnant..." tell two cards apart; "The..." twice does not
     out = words[0]
     for w in words[1:]:
         if len(out) + 1 + len(w) + 1 > room:
