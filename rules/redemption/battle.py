@@ -5,7 +5,7 @@ Rule ids: the battle sections of rules.md (redemption.battle.resolve and its nei
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from rules.core import Event
 from rules.redemption.cards import name_on_name
@@ -134,24 +134,24 @@ class BattleRules(Core):
                 return True
         return False
 
-    def _ability_targets(self: Game, p: int, e: str, host: str) -> list[str]:
+    def _ability_targets(self, p: int, e: str, host: str) -> list[str]:
         """The cards the player chooses among for enhancement e played on host (redemption.battle.targets)."""
         for ab in self.cd[e].abilities:
             if ab.effect in TARGETED:
                 targets = REGISTRY[ab.effect].targets
                 assert targets is not None
-                return targets(self, p, ab, host)
+                return targets(cast("Game", self), p, ab, host)
         return []
 
-    def _dominant_targets(self: Game, p: int, d: str) -> list[str] | None:
+    def _dominant_targets(self, p: int, d: str) -> list[str] | None:
         """None: no target needed; otherwise the possible targets (may be empty)."""
         for ab in self.cd[d].abilities:
             eff = REGISTRY[ab.effect]
             if eff.needs_target and eff.targets is not None:
-                return eff.targets(self, p, ab, d)
+                return eff.targets(cast("Game", self), p, ab, d)
         return None
 
-    def _has_playable_dominant(self: Game, p: int) -> bool:
+    def _has_playable_dominant(self, p: int) -> bool:
         cd = self.cd
         for d in self.z[p]["hand"]:
             if cd[d].type == "dominant":
@@ -160,7 +160,7 @@ class BattleRules(Core):
                     return True
         return False
 
-    def _open_window(self: Game, players: list[int], then: Then, events: list[Event]) -> bool:
+    def _open_window(self, players: list[int], then: Then, events: list[Event]) -> bool:
         """Give each of ``players`` who holds a playable Dominant a window (redemption.dominant.window)."""
         q = [q for q in players if self._has_playable_dominant(q)]
         if not q:
@@ -169,7 +169,7 @@ class BattleRules(Core):
         self.s.window.then = then
         return True
 
-    def _close_window(self: Game, events: list[Event]) -> None:
+    def _close_window(self, events: list[Event]) -> None:
         w = self.s.window
         then, w.then = w.then, ""
         if then == "resolve" and self.in_battle():
@@ -188,13 +188,13 @@ class BattleRules(Core):
                                     "rescue attempt from here on.", a, "redemption.battle.challenge"))
                 return
 
-    def _enter_battle(self: Game, p: int, c: str, events: list[Event], how: str, tail: str = "", rule: str = "") -> None:
+    def _enter_battle(self, p: int, c: str, events: list[Event], how: str, tail: str = "", rule: str = "") -> None:
         self._move_with(c, p, "field_of_battle")
         events.append(Event("battle", f"Player {p + 1} {how} {self._nm(c)}{tail}.", p, rule))
         for ab in self.cd[c].abilities:
             self._effect(p, c, c, ab, "", events)
 
-    def _start_battle(self: Game, p: int, hero: str, kind: str, opp: int, events: list[Event]) -> None:
+    def _start_battle(self, p: int, hero: str, kind: str, opp: int, events: list[Event]) -> None:
         self.b = Battle("rescue" if kind == "rescue" else "challenge", "block", opp, p)
         self.s.flags.battled = True
         word = "makes a rescue attempt with" if kind == "rescue" else "makes a battle challenge with"
@@ -203,13 +203,13 @@ class BattleRules(Core):
         self._enter_battle(p, hero, events, word, tail,
                            "redemption.battle.rescue" if kind == "rescue" else "redemption.battle.challenge")
 
-    def _do_rescue(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
+    def _do_rescue(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         self._start_battle(p, args[0], "rescue", int(args[1]) if len(args) == 2 else self.opponent(p), events)
 
-    def _do_challenge(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
+    def _do_challenge(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         self._start_battle(p, args[0], "challenge", int(args[1]) if len(args) == 2 else self.opponent(p), events)
 
-    def _do_block(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
+    def _do_block(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args
         self._enter_battle(p, c, events, "blocks with", rule="redemption.battle.block")
         self.b.step = "initiative"
@@ -217,12 +217,12 @@ class BattleRules(Core):
         self.b.passes = 0
         self._after_battle_change(events)
 
-    def _do_noblock(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
+    def _do_noblock(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         events.append(Event("battle", f"Player {p + 1} does not block.", p, "redemption.battle.unopposed"))
         if not self._open_window(self.others(p), "resolve", events):
             self._resolve(events)
 
-    def _do_enhance(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
+    def _do_enhance(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         e, c = args[0], args[1]
         target = args[2] if len(args) > 2 else ""
         self._move(e, p, "field_of_battle")
@@ -239,7 +239,7 @@ class BattleRules(Core):
             self._effect(p, e, c, ab, target if ab.effect in TARGETED else "", events)
         self._after_battle_change(events)
 
-    def _do_pass(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
+    def _do_pass(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         st = self.standing()
         if st in ("hero_winning", "evil_winning"):
             events.append(Event("pass", f"Player {p + 1} is losing the battle and plays nothing more: the battle ends.", p))
@@ -254,7 +254,7 @@ class BattleRules(Core):
             if not self._open_window(self.others(p), "resolve", events):
                 self._resolve(events)
 
-    def _after_battle_change(self: Game, events: list[Event]) -> None:
+    def _after_battle_change(self, events: list[Event]) -> None:
         """Say how the battle stands now (live totals and initiative)."""
         if self.is_over or not self.b.kind or self.b.step != "initiative":
             return
@@ -305,7 +305,7 @@ class BattleRules(Core):
                 if self.loc[t] != (owner, "field_of_battle"):
                     continue
                 self._discard_attachments(t)
-                self._move(t, owner, where)  # type: ignore[arg-type]
+                self._move(t, owner, where)  # type: ignore[arg-type]  # a Zone: serial checks it, Done keeps it str
                 self.b.ignored.pop(t, None)
                 self.b.protected.pop(t, None)
                 events.append(Event("effect", f"{self._nm(t)} leaves the battle and goes back to its owner's {where} "
@@ -316,7 +316,7 @@ class BattleRules(Core):
                                     owner, "redemption.effect.negate"))
 
     # --- the end of a battle -----------------------------------------------------------------------
-    def _resolve(self: Game, events: list[Event]) -> None:
+    def _resolve(self, events: list[Event]) -> None:
         """Resolve the battle (redemption.battle.resolve)."""
         a, d = self.s.active, self.b.defender
         heroes, evil = self.battle_chars(a), self.battle_chars(d)
@@ -358,7 +358,7 @@ class BattleRules(Core):
                 self.attached.pop(c, None)
                 self._move(c, self.owner(c), "discard")
 
-    def _surrender(self: Game, s: str, events: list[Event]) -> None:
+    def _surrender(self, s: str, events: list[Event]) -> None:
         a = self.s.active
         self.attached.pop(s, None)
         self._move(s, a, "land_of_redemption")
@@ -366,7 +366,7 @@ class BattleRules(Core):
         events.append(Event("rescue", f"{self._nm(s)} is rescued into Player {a + 1}'s Land of Redemption.", a, "redemption.battle.surrender"))
         self._finish_battle(events)
 
-    def _do_surrender(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
+    def _do_surrender(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         self._surrender(args[0], events)
 
     def _finish_battle(self, events: list[Event]) -> None:

@@ -12,8 +12,12 @@ import re
 import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
+from typing import Any, TypedDict
 
-from rules.redemption.effects import EFFECTS, REGISTRY, TYPE_NAMES, filter_text, matches  # noqa: F401 (re-exported)
+from rules.redemption.effects import EFFECTS as EFFECTS  # re-exported
+from rules.redemption.effects import REGISTRY
+from rules.redemption.effects import TYPE_NAMES as TYPE_NAMES  # re-exported
+from rules.redemption.effects import matches as matches  # re-exported
 
 CARD_TYPES = ("hero", "evil_character", "good_enhancement", "evil_enhancement", "lost_soul",
               "dominant", "artifact", "site", "fortress")
@@ -102,7 +106,7 @@ def ability_text(a: Ability, card: Card | None = None) -> str:
     return REGISTRY[a.effect].text(a, card)
 
 
-def _ability(d: dict, key: str) -> Ability:
+def _ability(d: dict[str, Any], key: str) -> Ability:
     eff = d.get("effect")
     if eff not in REGISTRY:
         raise ValueError(f"card {key}: unknown effect {eff!r} (the effects are {', '.join(REGISTRY)})")
@@ -113,7 +117,7 @@ def _ability(d: dict, key: str) -> Ability:
     return Ability(eff, int(d.get("n", 0)), tuple(sorted(flt.items())), d.get("card_type", ""), d.get("when", ""))
 
 
-def _card(d: dict) -> Card:
+def _card(d: dict[str, Any]) -> Card:
     key = d["key"]
     if d["type"] not in CARD_TYPES:
         raise ValueError(f"card {key}: unknown type {d['type']!r}")
@@ -128,21 +132,28 @@ def _card(d: dict) -> Card:
                 tuple(_ability(a, key) for a in d.get("abilities", [])))
 
 
-def _read(name: str) -> dict:
+class DeckList(TypedDict):
+    """A bundled deck: its name and its card keys."""
+
+    name: str
+    cards: tuple[str, ...]
+
+
+def _read(name: str) -> dict[str, Any]:
     return tomllib.loads(resources.files(__package__).joinpath(name).read_text(encoding="utf-8"))
 
 
-def _load() -> tuple[dict[str, Card], dict[str, dict], tuple[str, ...]]:
-    cards = {}
+def _load() -> tuple[dict[str, Card], dict[str, DeckList], tuple[str, ...]]:
+    cards: dict[str, Card] = {}
     for d in _read("cards.toml")["card"]:
         c = _card(d)
         if c.key in cards:
             raise ValueError(f"card key {c.key} is defined twice")
         cards[c.key] = c
     raw = _read("decks.toml")
-    decks = {}
+    decks: dict[str, DeckList] = {}
     for label, d in raw["deck"].items():
-        decks[label] = {"name": d["name"], "cards": tuple(d["cards"])}
+        decks[label] = DeckList(name=d["name"], cards=tuple(d["cards"]))
     pool = tuple(raw.get("pool", {}).get("cards", ()))
     for k in [k for d in decks.values() for k in d["cards"]] + list(pool):
         if k not in cards:
@@ -153,7 +164,7 @@ def _load() -> tuple[dict[str, Card], dict[str, dict], tuple[str, ...]]:
 #: every card definition by key
 CARDS: dict[str, Card]
 #: bundled decks: label -> {"name", "cards": tuple of keys}
-DECKS: dict[str, dict]
+DECKS: dict[str, DeckList]
 #: the extra pool for deck building
 POOL: tuple[str, ...]
 CARDS, DECKS, POOL = _load()

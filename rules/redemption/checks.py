@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rules.core import Rejection, require
 from rules.redemption.battle import BattleRules
 from rules.redemption.effects import matches
 from rules.redemption.notation import VERB_WHAT, VERBS, Action, a_, possessive, seat_arg, sentence
 from rules.redemption.state import MIN_CUT, PHASE_NAMES, Phase
-
-if TYPE_CHECKING:
-    from rules.redemption.game import Game
 
 
 class Checks(BattleRules):
@@ -27,7 +22,7 @@ class Checks(BattleRules):
     def _in_hand(self, p: int, cid: str, rule: str) -> None:
         require(self.loc[cid] == (p, "hand"), f"{self._nm(cid)} is not in your hand", rule)
 
-    def _phase_is(self, allowed: tuple[str, ...], verb: str) -> None:
+    def _phase_is(self, allowed: tuple[Phase, ...], verb: str) -> None:
         ph = self.phase
         if ph in allowed and not (ph == "battle" and self.b.kind):
             return
@@ -128,43 +123,45 @@ class Checks(BattleRules):
             raise Rejection(f"{self.cd[c].name} is unique and you already have {self._nm(other)} in your {where}: "
                             "a player controls at most one copy of a unique card in play", "redemption.unique")
 
-    def _check_play(self: Game, p: int, args: tuple[str, ...], rule: str) -> None:
+    def _check_play(self, p: int, args: tuple[str, ...], rule: str) -> None:
         (c,) = args
         self._in_hand(p, c, rule)
         require(self.cd[c].is_character, f"{self._nm(c)} is {a_(self.cd[c].type_name)}, not a character", rule)
         self._check_unique(p, c)
 
-    def _check_artifact(self: Game, p: int, args: tuple[str, ...], rule: str) -> None:
+    def _check_artifact(self, p: int, args: tuple[str, ...], rule: str) -> None:
         (c,) = args
         self._in_hand(p, c, rule)
         require(self.cd[c].type == "artifact", f"{self._nm(c)} is not an artifact", rule)
 
-    def _check_activate(self: Game, p: int, args: tuple[str, ...], rule: str) -> None:
+    def _check_activate(self, p: int, args: tuple[str, ...], rule: str) -> None:
         (c,) = args
         require(self.loc[c] in ((p, "artifact_pile"), (p, "hand")) and self.cd[c].type == "artifact",
                 f"{self._nm(c)} is not an artifact in your artifact pile or hand", rule)
         require(c not in self.face_up, f"{self._nm(c)} is already face up", rule)
         require(not self.s.flags.artifact_activated, "you have already activated an artifact this turn", rule)
 
-    def _check_site(self: Game, p: int, args: tuple[str, ...], rule: str) -> None:
+    def _check_site(self, p: int, args: tuple[str, ...], rule: str) -> None:
         (c,) = args
         self._in_hand(p, c, rule)
         require(self.cd[c].type == "site", f"{self._nm(c)} is not a site", rule)
 
-    def _check_soul(self: Game, p: int, args: tuple[str, ...], rule: str) -> None:
+    def _check_soul(self, p: int, args: tuple[str, ...], rule: str) -> None:
         s, site = args
         require(self.loc[s] == (p, "land_of_bondage"), f"{self._nm(s)} is not a Lost Soul in your Land of Bondage", rule)
         require(self.loc[site] == (p, "territory") and self.cd[site].has("site") is not None,
                 f"{self._nm(site)} is not a site in your territory", rule)
-        cap = self.cd[site].has("site").n
+        ab = self.cd[site].has("site")
+        assert ab is not None  # the require above
+        cap = ab.n
         require(len(self._attachments(site)) < cap, f"{self._nm(site)} already holds {cap} Lost Soul(s)", rule)
 
-    def _check_setaside(self: Game, p: int, args: tuple[str, ...], rule: str) -> None:
+    def _check_setaside(self, p: int, args: tuple[str, ...], rule: str) -> None:
         (c,) = args
         require(self.loc[c] == (p, "territory") and self.cd[c].is_character and c not in self.attached,
                 f"{self._nm(c)} is not a character in your territory", rule)
 
-    def _check_return(self: Game, p: int, args: tuple[str, ...], rule: str) -> None:
+    def _check_return(self, p: int, args: tuple[str, ...], rule: str) -> None:
         (c,) = args
         require(self.loc[c] == (p, "set_aside") and c not in self.attached,
                 f"{self._nm(c)} is not a character in your set-aside area", rule)
@@ -183,7 +180,7 @@ class Checks(BattleRules):
             return f"{cc.name} already carries a weapon"
         return None
 
-    def _check_equip(self: Game, p: int, args: tuple[str, ...], rule: str) -> None:
+    def _check_equip(self, p: int, args: tuple[str, ...], rule: str) -> None:
         w, c = args
         self._in_hand(p, w, rule)
         wc = self.cd[w]
@@ -196,7 +193,7 @@ class Checks(BattleRules):
         prob = self._equip_problem(w, c)
         require(prob is None, prob or "", "redemption.battle.brigade" if prob and "brigade" in prob else rule)
 
-    def _check_fortress(self: Game, p: int, args: tuple[str, ...], rule: str) -> None:
+    def _check_fortress(self, p: int, args: tuple[str, ...], rule: str) -> None:
         (c,) = args
         self._in_hand(p, c, rule)
         require(self.cd[c].type == "fortress", f"{self._nm(c)} is not a fortress", rule)
@@ -214,7 +211,7 @@ class Checks(BattleRules):
             return f"{self.cd[f].name} is full"
         return None
 
-    def _check_fortress_in(self: Game, p: int, args: tuple[str, ...], rule: str) -> None:
+    def _check_fortress_in(self, p: int, args: tuple[str, ...], rule: str) -> None:
         c, f = args
         require(self.loc[f] == (p, "territory") and self.cd[f].type == "fortress",
                 f"{self._nm(f)} is not a fortress in your territory", rule)
@@ -222,12 +219,12 @@ class Checks(BattleRules):
         prob = self._fortress_in_problem(c, f)
         require(prob is None, prob or "", rule)
 
-    def _check_fortress_out(self: Game, p: int, args: tuple[str, ...], rule: str) -> None:
+    def _check_fortress_out(self, p: int, args: tuple[str, ...], rule: str) -> None:
         (c,) = args
         require(self.loc[c] == (p, "in_fortress") and self.cd[self.attached.get(c, c)].type == "fortress",
                 f"{self._nm(c)} is not in one of your fortresses", rule)
 
-    def _check_hero_for_battle(self: Game, p: int, c: str, rule: str) -> None:
+    def _check_hero_for_battle(self, p: int, c: str, rule: str) -> None:
         require(not self.s.flags.battled, "you have already made a rescue attempt or battle challenge this turn",
                 "redemption.battle.limit")
         require(self.loc[c] in ((p, "hand"), (p, "territory")) and c not in self.attached,
@@ -235,7 +232,7 @@ class Checks(BattleRules):
         require(self.cd[c].type == "hero", f"{self._nm(c)} is not a Hero; only a Hero can start a battle", rule)
         self._check_unique(p, c)
 
-    def _battle_opponent(self: Game, p: int, verb: str, args: tuple[str, ...]) -> int:
+    def _battle_opponent(self, p: int, verb: str, args: tuple[str, ...]) -> int:
         """The opponent a rescue attempt or battle challenge names (redemption.battle.opponent)."""
         if len(args) == 2:
             q = int(args[1])
@@ -246,7 +243,7 @@ class Checks(BattleRules):
                 f"'{verb} {args[0]} N' with N one of {', '.join(map(str, self.others(p)))}", "redemption.battle.opponent")
         return self.opponent(p)
 
-    def _check_rescue(self: Game, p: int, args: tuple[str, ...], rule: str) -> None:
+    def _check_rescue(self, p: int, args: tuple[str, ...], rule: str) -> None:
         c = args[0]
         self._check_hero_for_battle(p, c, rule)
         q = self._battle_opponent(p, "rescue", args)
@@ -254,7 +251,7 @@ class Checks(BattleRules):
         require(bool(self.reachable(c, q)),
                 f"{whose} no Lost Soul that {self.cd[c].name} can reach; make a battle challenge instead", rule)
 
-    def _check_challenge(self: Game, p: int, args: tuple[str, ...], rule: str) -> None:
+    def _check_challenge(self, p: int, args: tuple[str, ...], rule: str) -> None:
         c = args[0]
         self._check_hero_for_battle(p, c, rule)
         q = self._battle_opponent(p, "challenge", args)
@@ -262,14 +259,14 @@ class Checks(BattleRules):
         require(not self.reachable(c, q),
                 f"{self.cd[c].name} can reach a Lost Soul, so this is a rescue attempt: write '{write}'", rule)
 
-    def _check_block(self: Game, p: int, args: tuple[str, ...], rule: str) -> None:
+    def _check_block(self, p: int, args: tuple[str, ...], rule: str) -> None:
         (c,) = args
         require(self.loc[c] in ((p, "hand"), (p, "territory")) and c not in self.attached,
                 f"{self._nm(c)} is not in your hand or territory", rule)
         require(self.cd[c].type == "evil_character", f"{self._nm(c)} is not an Evil Character; only an Evil Character can block", rule)
         self._check_unique(p, c)
 
-    def _check_noblock(self: Game, p: int, args: tuple[str, ...], rule: str) -> None:
+    def _check_noblock(self, p: int, args: tuple[str, ...], rule: str) -> None:
         pass
 
     def _enhance_problem(self, e: str, c: str) -> str | None:
@@ -287,7 +284,7 @@ class Checks(BattleRules):
             return f"{cc.name} already carries a weapon: one weapon per warrior (redemption.battle.weapon)"
         return None
 
-    def _check_enhance(self: Game, p: int, args: tuple[str, ...], rule: str) -> None:
+    def _check_enhance(self, p: int, args: tuple[str, ...], rule: str) -> None:
         e, c = args[0], args[1]
         self._in_hand(p, e, rule)
         require(self.loc[c] == (p, "field_of_battle") and self.cd[c].is_character and c not in self.attached,
@@ -306,19 +303,19 @@ class Checks(BattleRules):
         require(args[2] in targets, f"{self._nm(args[2])} is not a possible target of {name}; "
                 f"the targets are {' '.join(targets)}", "redemption.battle.targets")
 
-    def _check_pass(self: Game, p: int, args: tuple[str, ...], rule: str) -> None:
+    def _check_pass(self, p: int, args: tuple[str, ...], rule: str) -> None:
         pass
 
-    def _check_surrender(self: Game, p: int, args: tuple[str, ...], rule: str) -> None:
+    def _check_surrender(self, p: int, args: tuple[str, ...], rule: str) -> None:
         (s,) = args
         require(s in self.b.souls, f"{self._nm(s)} is not one of the Lost Souls this rescue can take: "
                 + ", ".join(self.b.souls), rule)
 
-    def _check_discard(self: Game, p: int, args: tuple[str, ...], rule: str) -> None:
+    def _check_discard(self, p: int, args: tuple[str, ...], rule: str) -> None:
         (c,) = args
         self._in_hand(p, c, rule)
 
-    def _check_dominant(self: Game, p: int, args: tuple[str, ...]) -> None:
+    def _check_dominant(self, p: int, args: tuple[str, ...]) -> None:
         rule = "redemption.dominant"
         require(self.phase not in ("cut", "first"), "Dominants can be played once the first turn has begun",
                 "redemption.dominant.timing")

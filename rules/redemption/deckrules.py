@@ -100,7 +100,7 @@ def check(keys: list[str] | tuple[str, ...]) -> list[Violation]:
     return out
 
 
-def is_legal(keys) -> bool:
+def is_legal(keys: list[str] | tuple[str, ...]) -> bool:
     return not check(keys)
 
 

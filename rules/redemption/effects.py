@@ -105,7 +105,7 @@ def _opposing(g: Game, p: int, ab: Ability, host: str) -> list[str]:
 def _band_targets(g: Game, p: int, ab: Ability, host: str) -> list[str]:
     align = g.cd[host].type
     z = g.z[p]
-    return [c for zone in ("territory", "hand") for c in z[zone]  # type: ignore[literal-required]
+    return [c for zone in ("territory", "hand") for c in z[zone]
             if g.cd[c].type == align and c not in g.attached and matches(g.cd[c], ab.filter)
             and g._unique_clash(p, c) is None and not g._kept_out(c)]
 
@@ -119,7 +119,7 @@ def _typed_in_play(g: Game, p: int, ab: Ability, host: str) -> list[str]:
     card_type = ab.card_type
     for q in range(g.n):
         for zone in ("territory", "artifact_pile", "field_of_battle"):
-            for c in g.z[q][zone]:  # type: ignore[index]
+            for c in g.z[q][zone]:
                 cd = g.cd[c]
                 if c in g.attached:
                     continue

@@ -22,15 +22,31 @@ from rules.redemption.effects import REGISTRY
 from rules.redemption.notation import VERBS, Action, parse_action, sentence
 from rules.redemption.play import Play
 from rules.redemption.serial import OPTIONS_DEFAULT, read_options
-from rules.redemption.state import (BASE_HAND_LIMIT, HAND_SIZE, MAX_SEATS, MIN_CUT, MIN_SEATS, PHASE_NAMES, PHASES, STALL_TURNS, STEPS,
-                                    TURN_DRAW, ZONES, Battle, Seat, Turn)
+from rules.redemption.state import (
+    BASE_HAND_LIMIT,
+    HAND_SIZE,
+    MAX_SEATS,
+    MIN_CUT,
+    MIN_SEATS,
+    PHASE_NAMES,
+    PHASES,
+    STALL_TURNS,
+    STEPS,
+    TURN_DRAW,
+    ZONES,
+    Battle,
+    Seat,
+    Turn,
+)
 from rules.redemption.views import Views
 
 __all__ = ["BASE_HAND_LIMIT", "HAND_SIZE", "MAX_SEATS", "MIN_CUT", "MIN_SEATS", "OPTIONS_DEFAULT", "PHASES", "PHASE_NAMES", "STALL_TURNS",
            "STEPS", "TURN_DRAW", "VERBS", "ZONES", "Action", "Game", "deck_list", "new_game", "parse_action"]
 
 
-class Game(Play, Views, GameBase):
+# Views.view is still a plain dict (current_player and winner -1 for none, where rules.views.View says None):
+# conforming to View changes what the app and saves read, which is the typed-views work, not a typing fix.
+class Game(Play, Views, GameBase):  # type: ignore[misc]
     name = "redemption"
     #: the Rng is shared with clones until one of them draws a number (setup only): cloning it costs more than
     #: the rest of the state

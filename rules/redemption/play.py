@@ -2,15 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rules.core import Event
 from rules.redemption.checks import Checks
 from rules.redemption.notation import Action
 from rules.redemption.state import HAND_SIZE, MIN_CUT, STALL_TURNS, TURN_DRAW, Battle, Flags, Zone, stall_turns
-
-if TYPE_CHECKING:
-    from rules.redemption.game import Game
 
 
 class Play(Checks):
@@ -126,7 +121,7 @@ class Play(Checks):
         return out
 
     def _dominant_actions(self, p: int) -> list[Action]:
-        out = []
+        out: list[Action] = []
         if self.phase == "cut":
             return out
         for d in self.z[p]["hand"]:
@@ -154,7 +149,7 @@ class Play(Checks):
         """The player whose deck p cuts: the player to p's left (the next seat; redemption.setup.cut)."""
         return (p + 1) % len(self.z)
 
-    def _do_cut(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
+    def _do_cut(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         opp = self._cut_deck(p)
         deck = self.z[opp]["deck"]
         n = len(deck)
@@ -185,7 +180,7 @@ class Play(Checks):
         self.s.phase = "first"
         events.append(Event("first", f"Player {chooser + 1} {why} and chooses who goes first.", chooser, "redemption.setup.first"))
 
-    def _do_first(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
+    def _do_first(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         first = int(args[0])
         whom = "to take the first turn" if first == p else f"Player {first + 1} to take the first turn"
         events.append(Event("first", f"Player {p + 1} chooses {whom}.", p, "redemption.setup.first"))
@@ -214,7 +209,7 @@ class Play(Checks):
                         self._draw(p, ab.n, events, f"in Upkeep for {self.cd[a].name}", "redemption.turn.upkeep")
         self.s.phase = "prep"
 
-    def _do_end(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
+    def _do_end(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         ph = self.phase
         if ph == "prep":
             self.s.phase = "battle"
@@ -231,13 +226,13 @@ class Play(Checks):
             elif not self._open_window(self.others(p), "end_turn", events):
                 self._end_turn(events)
 
-    def _prune_window(self: Game) -> None:
+    def _prune_window(self) -> None:
         """Skip the players still queued for a window whose Dominant cannot be played any more (its target went)."""
         q = self.s.window.queue
         while q and not self._has_playable_dominant(q[0]):
             q.pop(0)
 
-    def _do_decline(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
+    def _do_decline(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         self.s.window.queue.pop(0)
         self._prune_window()
         if not self.s.window.queue:
@@ -260,7 +255,7 @@ class Play(Checks):
                             return True
         return False
 
-    def _end_turn(self: Game, events: list[Event]) -> None:
+    def _end_turn(self, events: list[Event]) -> None:
         both_empty = not any(z["deck"] for z in self.z)
         self.s.dry = self.s.dry + 1 if both_empty and not self.s.flags.rescued else 0
         if both_empty and not self.rescue_possible():
@@ -273,7 +268,7 @@ class Play(Checks):
             return
         self._start_turn((self.active + 1) % self.n, events)
 
-    def _do_discard(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
+    def _do_discard(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args
         self._move(c, p, "discard")
         events.append(Event("discard", f"Player {p + 1} discards {self._nm(c)} to the hand limit.", p))
@@ -281,18 +276,18 @@ class Play(Checks):
             self._end_turn(events)
 
     # prep / discard phase actions
-    def _do_play(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
+    def _do_play(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args
         self._move(c, p, "territory")
         events.append(Event("place", f"Player {p + 1} puts {self._nm(c)} into their territory.", p, "redemption.prep.character"))
 
-    def _do_artifact(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
+    def _do_artifact(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args
         self._move(c, p, "artifact_pile")
         events.append(Event("place", f"Player {p + 1} puts an artifact ({c}) face down on their artifact pile.", p,
                             "redemption.prep.artifact"))
 
-    def _do_activate(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
+    def _do_activate(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args
         if self.loc[c][1] == "hand":
             self._move(c, p, "artifact_pile")
@@ -309,54 +304,54 @@ class Play(Checks):
             if ab.effect == "draw" and ab.when == "activate":
                 self._draw(p, ab.n, events, f"for {self.cd[c].name}", "redemption.prep.activate")
 
-    def _do_site(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
+    def _do_site(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args
         self._move(c, p, "territory")
         events.append(Event("place", f"Player {p + 1} puts the site {self._nm(c)} into their territory.", p, "redemption.prep.site"))
 
-    def _do_soul(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
+    def _do_soul(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         s, site = args
         self._move(s, p, "in_site")
         self.attached[s] = site
         events.append(Event("place", f"Player {p + 1} puts {self._nm(s)} into {self._nm(site)}.", p, "redemption.prep.soul"))
 
-    def _do_setaside(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
+    def _do_setaside(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args
         self._move_with(c, p, "set_aside")
         events.append(Event("place", f"Player {p + 1} sets {self._nm(c)} aside.", p, "redemption.prep.setaside"))
 
-    def _do_return(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
+    def _do_return(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args
         self._move_with(c, p, "territory")
         events.append(Event("place", f"Player {p + 1} returns {self._nm(c)} from the set-aside area to their territory.", p,
                             "redemption.prep.return"))
 
-    def _do_equip(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
+    def _do_equip(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         w, c = args
         self._move(w, p, "territory")
         self.attached[w] = c
         events.append(Event("place", f"Player {p + 1} places {self._nm(w)} on {self._nm(c)}.", p, "redemption.prep.equip"))
 
-    def _do_fortress(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
+    def _do_fortress(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args
         self._move(c, p, "territory")
         events.append(Event("place", f"Player {p + 1} puts the fortress {self._nm(c)} into their territory.", p,
                             "redemption.prep.fortress"))
 
-    def _do_fortress_in(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
+    def _do_fortress_in(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         c, f = args
         self._move_with(c, p, "in_fortress")
         self.attached[c] = f
         events.append(Event("place", f"Player {p + 1} puts {self._nm(c)} into {self._nm(f)}.", p, "redemption.prep.fortress-in"))
 
-    def _do_fortress_out(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
+    def _do_fortress_out(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args
         del self.attached[c]
         self._move_with(c, p, "territory")
         events.append(Event("place", f"Player {p + 1} takes {self._nm(c)} out of the fortress into their territory.", p,
                             "redemption.prep.fortress-out"))
 
-    def _do_dominant(self: Game, p: int, args: tuple[str, ...], events: list[Event]) -> None:
+    def _do_dominant(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         d = args[0]
         target = args[1] if len(args) > 1 else ""
         window = bool(self.s.window.queue)
@@ -442,7 +437,7 @@ class Play(Checks):
         if total == self._lor_seen:
             return
         self._lor_seen = total
-        if max(s) >= target:  # type: ignore[operator]
+        if max(s) >= target:
             best = [q for q in range(self.n) if s[q] == max(s)]
             w = best[0]
             self.s.result = "draw" if len(best) > 1 else str(w)

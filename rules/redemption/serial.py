@@ -30,8 +30,24 @@ from rules.core import merge_options, state_header, state_int
 from rules.redemption.cards import CARDS, DECKS, validate_deck
 from rules.redemption.effects import UNDOABLE
 from rules.redemption.notation import ID
-from rules.redemption.state import (BASE_HAND_LIMIT, HAND_SIZE, KINDS, MAX_SEATS, MIN_SEATS, PHASES, STEPS, THEN, ZONES, Battle, Flags,
-                                    Seat, Turn, Window, Zone)
+from rules.redemption.state import (
+    BASE_HAND_LIMIT,
+    HAND_SIZE,
+    KINDS,
+    MAX_SEATS,
+    MIN_SEATS,
+    PHASES,
+    STEPS,
+    THEN,
+    ZONES,
+    Battle,
+    Done,
+    Flags,
+    Seat,
+    Turn,
+    Window,
+    Zone,
+)
 
 if TYPE_CHECKING:
     from rules.redemption.game import Game
@@ -49,9 +65,9 @@ OWN_ZONES: tuple[Zone, ...] = ("deck", "hand", "territory", "artifact_pile", "la
 
 def read_options(raw: object) -> dict[str, object]:
     options = merge_options(raw, OPTIONS_DEFAULT, "Redemption")
-    if options["rescues_to_win"] < 1:  # type: ignore[operator]
+    if options["rescues_to_win"] < 1:
         raise ValueError("option rescues_to_win must be at least 1")
-    if options["max_turns"] < 0:  # type: ignore[operator]
+    if options["max_turns"] < 0:
         raise ValueError("option max_turns must be 0 (no limit) or more")
     return options
 
@@ -118,7 +134,7 @@ def _battle(raw: object, cards: dict[str, tuple[str, int]], seats: int, active: 
                 raise ValueError(f"battle {k} must map card ids to card ids")
             if c not in cards or src not in cards:
                 raise ValueError(f"battle {k} names unknown cards {c}/{src}")
-    effects = []
+    effects: list[Done] = []
     for e in b.effects:
         if not (isinstance(e, list) and len(e) == 4 and all(isinstance(x, str) for x in e)
                 and e[0] in cards and e[2] in cards and e[1] in UNDOABLE and (e[3] == "" or e[3] in ZONES)):
@@ -296,7 +312,7 @@ def position(g: Game) -> None:
     target = g.options["rescues_to_win"]
     if not g.is_over:
         for p in range(g.n):
-            if g.score(p) >= target:  # type: ignore[operator]
+            if g.score(p) >= target:
                 _fail(f"Player {p + 1} has {g.score(p)} Redeemed Souls of the {target} that win, "
                       "yet the game is still going")
     if g.phase in SETUP and g.turn != 0:
@@ -403,7 +419,7 @@ def _turns(g: Game) -> None:
         _fail(f"turn {g.turn} of a game that Player {s.first + 1} began is Player {whose + 1}'s, "
               f"not Player {g.active + 1}'s")
     cap = g.options["max_turns"]
-    if cap and g.turn > cap:  # type: ignore[operator]
+    if cap and g.turn > cap:
         _fail(f"turn {g.turn} is past the turn limit of {cap}")
 
 

@@ -11,10 +11,15 @@ so; "the opponent" of a battle is read from the battle (:attr:`Battle.defender`)
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal, get_args
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, get_args
 
 from rules.core import Event
 from rules.redemption.cards import CARDS, Card
+
+if TYPE_CHECKING:
+    from rules.core import Rng
+    from rules.redemption.cards import Ability
+    from rules.redemption.notation import Action
 
 Zone = Literal["deck", "hand", "territory", "artifact_pile", "land_of_bondage", "land_of_redemption",
                "field_of_battle", "discard", "set_aside", "removed", "in_site", "in_fortress", "captured"]
@@ -139,7 +144,7 @@ class Core:
     """The state and the small helpers the rules modules share (mixed into :class:`rules.redemption.game.Game`)."""
 
     seed: int
-    options: dict[str, object]
+    options: dict[str, Any]
     decks: list[str]
     cards: dict[str, tuple[str, int]]
     cd: dict[str, Card]  # id -> card definition (derived from ``cards``)
@@ -150,6 +155,31 @@ class Core:
     s: Turn
     b: Battle
     loc: dict[str, tuple[int, Zone]]
+
+    if TYPE_CHECKING:
+        # What the rules modules call on one another: each mixin runs only as part of Game, which has them all
+        # (the contract in game.py, the battle in battle.py, the turn in play.py, the words in views.py).
+        name: ClassVar[str]
+
+        @property
+        def rng(self) -> Rng: ...
+        @property
+        def current_player(self) -> int | None: ...
+        @property
+        def is_over(self) -> bool: ...
+        @property
+        def winner(self) -> int | None: ...
+        def legal_actions(self) -> list[Action]: ...
+        def expected_now(self) -> str: ...
+        def _effect(self, p: int, src: str, host: str, ab: Ability, target: str, events: list[Event]) -> None: ...
+        def _end_turn(self, events: list[Event]) -> None: ...
+        def _cut_deck(self, p: int) -> int: ...
+        def _is_ignored(self, cid: str) -> bool: ...
+        def _is_protected(self, cid: str) -> bool: ...
+        def char_numbers(self, cid: str) -> tuple[int, int]: ...
+        def side_totals(self, p: int) -> tuple[int, int, int]: ...
+        def standing(self) -> str: ...
+        def initiative(self) -> tuple[int, str]: ...
 
     def _index(self) -> None:
         """Derive ``z``, ``cd`` and ``loc`` from the seats and cards."""

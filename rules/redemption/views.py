@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rules.redemption.state import PHASE_NAMES, Core
-
-if TYPE_CHECKING:
-    from rules.redemption.game import Game
 
 
 class Views(Core):
@@ -52,14 +49,14 @@ class Views(Core):
         return "now you choose which Lost Soul to surrender"
 
     # --- views ----------------------------------------------------------------------------------
-    def card_info(self, cid: str) -> dict:
+    def card_info(self, cid: str) -> dict[str, Any]:
         """A card instance as a small dict (for views and the TUI)."""
         d = {"id": cid, "owner": self.owner(cid), **self.cd[cid].info()}
         if cid in self.attached:
             d["on"] = self.attached[cid]
         return d
 
-    def _card_view(self, cid: str, viewer: int) -> dict:
+    def _card_view(self, cid: str, viewer: int) -> dict[str, Any]:
         p, zone = self.loc[cid]
         if zone == "artifact_pile" and cid not in self.face_up:
             if p != viewer:
@@ -78,7 +75,7 @@ class Views(Core):
             d["negated"] = True
         return d
 
-    def decision(self) -> dict:
+    def decision(self) -> dict[str, Any]:
         """Who must decide now, and what kind of decision it is."""
         p = self.current_player
         if p is None:
@@ -105,7 +102,7 @@ class Views(Core):
             return {"player": p, "kind": "initiative", "text": self.initiative()[1] + ": 'enhance <card> <character>' or 'pass'."}
         return {"player": p, "kind": "surrender", "text": "Choose the Lost Soul that is rescued ('surrender <soul>')."}
 
-    def view(self, player: int) -> dict:
+    def view(self, player: int) -> dict[str, Any]:
         """What ``player`` may see: own hand; counts for hands and decks; face-down cards hidden.
 
         Keys: game, you, turn, active (whose turn), phase, phase_name, current_player, decision
@@ -141,7 +138,7 @@ class Views(Core):
                          "set_aside", "removed", "in_site", "in_fortress", "captured"):
                 pv[zone] = [self._card_view(c, player) for c in z[zone]]
             players.append(pv)
-        battle: dict = {}
+        battle: dict[str, Any] = {}
         if self.phase == "battle" and self.b.kind:
             a = self.active
             hs, ht, _ = self.side_totals(a)
@@ -166,7 +163,7 @@ class Views(Core):
             "legal": [str(a) for a in self.legal_actions()] if me == player else [],
         }
 
-    def _live(self) -> dict:
+    def _live(self) -> dict[str, Any]:
         """The live battle totals and initiative: derived from the rest, stored so a save shows them."""
         if not (self.phase == "battle" and self.b.kind):
             return {}

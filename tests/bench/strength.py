@@ -75,6 +75,9 @@ def report(game_name: str, level_a: str, level_b: str, games: int, iterations: i
            time_limit: float | None = None) -> float:
     if PAIRS is not None and f"{level_a}-{level_b}" not in PAIRS:
         return float("nan")
+    if games <= 0:  # --games 0 / --hard-games 0: this pairing is skipped (a score over 0 games means nothing)
+        print(f"{game_name} {level_a} vs {level_b}: skipped (0 games)", flush=True)
+        return float("nan")
     score, w, lost, d, secs = match(game_name, level_a, level_b, games, iterations, time_limit)
     lo, hi = wilson(w + d / 2, games)
     budget = f"{time_limit} s/decision" if time_limit else f"{iterations} iterations/decision"
@@ -106,6 +109,9 @@ def table(level: str, games: int, seats: int = 4) -> tuple[float, int, int, floa
 
 
 def report_table(level: str, games: int, goal: str = "") -> None:
+    if games <= 0:  # --table-games 0: no table games (a score over 0 games means nothing)
+        print(f"redemption 4 players, {level} vs 3 random: skipped (0 games)", flush=True)
+        return
     score, w, d, secs = table(level, games)
     lo, hi = wilson(w + d / 2, games)
     line = (f"redemption 4 players, {level} vs 3 random: {score:.1%} [95% {lo:.1%}-{hi:.1%}] over {games} games "
