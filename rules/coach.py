@@ -62,7 +62,11 @@ class Rejected:
     def lines(self) -> list[str]:
         out = [f"Not allowed: {self.reason}"]
         if self.rule:
-            out.append(f"Rule {self.rule} ({self.rule_title}): {self.rule_summary}" if self.rule_title else f"Rule {self.rule}.")
+            out.append(
+                f"Rule {self.rule} ({self.rule_title}): {self.rule_summary}"
+                if self.rule_title
+                else f"Rule {self.rule}."
+            )
         if self.legal_instead:
             out.append("Legal instead: " + ", ".join(a.action for a in self.legal_instead) + ".")
         else:
@@ -242,5 +246,20 @@ def _agent_reason(agent: Any, game: GameBase, player: int, action: Any) -> str:
     return ""
 
 
-__all__ = ["ActionAdvice", "Advice", "Hint", "Line", "Rejected", "advise", "computer_choice", "computer_player",
-           "describe_actions", "explain_rejection", "from_side", "hint", "module_for", "rule_summary", "split_rule"]
+__all__ = [
+    "ActionAdvice",
+    "Advice",
+    "Hint",
+    "Line",
+    "Rejected",
+    "advise",
+    "computer_choice",
+    "computer_player",
+    "describe_actions",
+    "explain_rejection",
+    "from_side",
+    "hint",
+    "module_for",
+    "rule_summary",
+    "split_rule",
+]

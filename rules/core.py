@@ -98,8 +98,10 @@ class Rng:
         if not isinstance(seed, int) or isinstance(seed, bool) or not -self.MAX_SEED <= seed <= self.MAX_SEED:
             raise ValueError(f"seed must be a whole number of at most 64 bits, not {_short(seed)}")
         if not isinstance(calls, int) or isinstance(calls, bool) or not 0 <= calls <= self.MAX_CALLS:
-            raise ValueError(f"rng calls must be a whole number from 0 to {self.MAX_CALLS} "
-                             f"(a game makes about a hundred), not {_short(calls)}")
+            raise ValueError(
+                f"rng calls must be a whole number from 0 to {self.MAX_CALLS} "
+                f"(a game makes about a hundred), not {_short(calls)}"
+            )
         self.seed = seed
         self.calls = 0
         self._r = random.Random(seed)
@@ -217,8 +219,14 @@ class GameBase:
         events: list[Event] = []
         if isinstance(action, Resign):
             self._resign(action.player)
-            events.append(Event("game_over", f"Player {action.player + 1} resigns: Player {2 - action.player} wins.",
-                                action.player, rule=f"{self.name}.resign"))
+            events.append(
+                Event(
+                    "game_over",
+                    f"Player {action.player + 1} resigns: Player {2 - action.player} wins.",
+                    action.player,
+                    rule=f"{self.name}.resign",
+                )
+            )
         else:
             self._perform(action, events)
         self.history.append(str(action))
@@ -240,7 +248,11 @@ class GameBase:
             return action, Outcome.reject("The game is over.", f"{self.name}.end"), ""
         if isinstance(action, Resign):  # not in legal_actions(): an engine action the rules allow at any time
             if action.player not in (0, 1):
-                return action, Outcome.reject(f"There is no player {action.player} to resign.", f"{self.name}.resign"), ""
+                return (
+                    action,
+                    Outcome.reject(f"There is no player {action.player} to resign.", f"{self.name}.resign"),
+                    "",
+                )
             return action, None, f"{self.name}.resign"
         try:
             rule = self._check(action)
@@ -309,7 +321,9 @@ def state_int(d: dict[str, Any], key: str, default: int | None) -> int:
     return v
 
 
-def state_header(d: object, name: str, read_options: Callable[[dict[str, Any]], dict[str, Any]]) -> tuple[int, dict[str, Any], Rng]:
+def state_header(
+    d: object, name: str, read_options: Callable[[dict[str, Any]], dict[str, Any]]
+) -> tuple[int, dict[str, Any], Rng]:
     """What every game's ``from_dict`` reads first: that it is this game, its seed, options and Rng."""
     if not isinstance(d, dict):
         raise ValueError("the state must be a table")
@@ -343,4 +357,19 @@ def require(cond: bool, reason: str, rule: str) -> None:
         raise Rejection(reason, rule)
 
 
-__all__ = ["Event", "Outcome", "Rejection", "Resign", "parse_resign", "public_view", "Rng", "GameBase", "game_class", "game_from_dict", "require", "state_int", "state_header", "merge_options"]
+__all__ = [
+    "Event",
+    "Outcome",
+    "Rejection",
+    "Resign",
+    "parse_resign",
+    "public_view",
+    "Rng",
+    "GameBase",
+    "game_class",
+    "game_from_dict",
+    "require",
+    "state_int",
+    "state_header",
+    "merge_options",
+]

@@ -103,7 +103,9 @@ class GameInfo:
     agents: str  # the computer players: heuristic_agent(seed, noise, level), search_agent(seed, time_limit, iterations)
     coach: str  # the coach's words (see rules.coach)
     screen: str  # "module:Class" of the app's presentation, resolved by tui.games (rules never imports tui)
-    first_choice: str = ""  # the question when the players choose who starts (new_game's ``first``); "" = the game decides
+    first_choice: str = (
+        ""  # the question when the players choose who starts (new_game's ``first``); "" = the game decides
+    )
     who_starts: str = "the game decides who goes first"  # how, when the players do not choose
     decks: bool = False  # played with decks the players choose (new_game's ``decks``)
     eye: bool = False  # the review's computer's eye (rules.review.judge) can measure its decisions
@@ -160,8 +162,14 @@ class GameInfo:
         """One line per option: ``name=values (default): help``."""
         return "; ".join(f"{o.name}={o.spelled()} (default {_spell(o.default)})" for o in self.options)
 
-    def new_game(self, seed: int, options: dict[str, Any] | None = None, *, first: int | None = None,
-                 decks: tuple[Any, ...] | None = None) -> GameBase:
+    def new_game(
+        self,
+        seed: int,
+        options: dict[str, Any] | None = None,
+        *,
+        first: int | None = None,
+        decks: tuple[Any, ...] | None = None,
+    ) -> GameBase:
         """A new game; ``first`` only where the players choose who starts, ``decks`` only where they choose decks."""
         kw: dict[str, Any] = dict(options or {})
         if decks is not None:
@@ -177,33 +185,64 @@ class GameInfo:
 
 
 _RESURRECTION = GameInfo(
-    name="resurrection", title="Resurrection", label="Resurrection (9 cards)", package="rules.resurrection",
+    name="resurrection",
+    title="Resurrection",
+    label="Resurrection (9 cards)",
+    package="rules.resurrection",
     options=(
-        Option("resurrect_to", "hero-bottom", "a black A/K/J that wins resurrects the Fallen card to",
-               (Choice("hero-bottom", "the bottom of the Hero Pile (ruling)"),
-                Choice("fallen-bottom", "the bottom of the Fallen Pile (literal text)"))),
+        Option(
+            "resurrect_to",
+            "hero-bottom",
+            "a black A/K/J that wins resurrects the Fallen card to",
+            (
+                Choice("hero-bottom", "the bottom of the Hero Pile (ruling)"),
+                Choice("fallen-bottom", "the bottom of the Fallen Pile (literal text)"),
+            ),
+        ),
     ),
-    agents="rules.agents.resurrection", coach="rules.resurrection.coach",
+    agents="rules.agents.resurrection",
+    coach="rules.resurrection.coach",
     screen="tui.games.resurrection:ResurrectionUI",
-    first_choice="who is the first Aggressor (the youngest player)", who_starts="", eye=True,
+    first_choice="who is the first Aggressor (the youngest player)",
+    who_starts="",
+    eye=True,
 )
 
 _REDEMPTION = GameInfo(
-    name="redemption", title="Redemption", label="Redemption", package="rules.redemption",
+    name="redemption",
+    title="Redemption",
+    label="Redemption",
+    package="rules.redemption",
     options=(
-        Option("name_on_name", False,
-               "Name-on-Name bonus (an enhancement named for its character counts double)",
-               (Choice(False, "off"), Choice(True, "on"))),
-        Option("rescues_to_win", 5, "rescues needed to win",
-               (Choice(5, "5 (the rulebook)"), Choice(7, "7 (Type II tournaments)")), only=False, minimum=1),
-        Option("rescuer_chooses", False, "who picks the Lost Soul a successful rescue takes",
-               (Choice(False, "the defender (ruling)"), Choice(True, "the rescuer"))),
+        Option(
+            "name_on_name",
+            False,
+            "Name-on-Name bonus (an enhancement named for its character counts double)",
+            (Choice(False, "off"), Choice(True, "on")),
+        ),
+        Option(
+            "rescues_to_win",
+            5,
+            "rescues needed to win",
+            (Choice(5, "5 (the rulebook)"), Choice(7, "7 (Type II tournaments)")),
+            only=False,
+            minimum=1,
+        ),
+        Option(
+            "rescuer_chooses",
+            False,
+            "who picks the Lost Soul a successful rescue takes",
+            (Choice(False, "the defender (ruling)"), Choice(True, "the rescuer")),
+        ),
         Option("first_player_skips_draw", False, "the first player skips the first turn's draw", on_form=False),
         Option("max_turns", 0, "end the game after this many turns (0: no limit)", minimum=0, on_form=False),
     ),
-    agents="rules.agents.redemption", coach="rules.redemption.coach",
+    agents="rules.agents.redemption",
+    coach="rules.redemption.coach",
     screen="tui.games.redemption:RedemptionUI",
-    who_starts="the cut decides who goes first", decks=True, eye=True,
+    who_starts="the cut decides who goes first",
+    decks=True,
+    eye=True,
 )
 
 #: Every game, in the order the app lists them.

@@ -154,8 +154,13 @@ def _strings(d: dict[str, Any], key: str, where: str) -> tuple[str, ...]:
     return tuple(v)
 
 
-def parse_lesson(text: str, game: str, source: str = "<lesson>", lesson_id: str = "",
-                 open_save: Callable[[str], GameBase] | None = None) -> Lesson:
+def parse_lesson(
+    text: str,
+    game: str,
+    source: str = "<lesson>",
+    lesson_id: str = "",
+    open_save: Callable[[str], GameBase] | None = None,
+) -> Lesson:
     """A lesson from TOML text; LessonError names ``source`` and the problem.
 
     ``open_save`` reads the game of a ``[start] save = "NAME"`` (see :attr:`Lesson.open_save`).
@@ -184,13 +189,25 @@ def parse_lesson(text: str, game: str, source: str = "<lesson>", lesson_id: str 
         for md in sd.get("mistake", []):
             if not isinstance(md, dict):
                 raise LessonError(f"{where}: each [[step.mistake]] must be a table")
-            mistakes.append(Mistake(_strings(md, "actions", where), _text(md, "say", where, True), _text(md, "rule", where)))
+            mistakes.append(
+                Mistake(_strings(md, "actions", where), _text(md, "say", where, True), _text(md, "rule", where))
+            )
         step_start = sd.get("start")
         if step_start is not None and not isinstance(step_start, dict):
             raise LessonError(f"{where}: [step.start] must be a table")
-        steps.append(Step(coach=_text(sd, "coach", where, True), expect=expect, reply=_strings(sd, "reply", where),
-                          success=_text(sd, "success", where), wrong=_text(sd, "wrong", where),
-                          hint=_text(sd, "hint", where), until=until, mistakes=tuple(mistakes), start=step_start))
+        steps.append(
+            Step(
+                coach=_text(sd, "coach", where, True),
+                expect=expect,
+                reply=_strings(sd, "reply", where),
+                success=_text(sd, "success", where),
+                wrong=_text(sd, "wrong", where),
+                hint=_text(sd, "hint", where),
+                until=until,
+                mistakes=tuple(mistakes),
+                start=step_start,
+            )
+        )
     start = doc.get("start", {})
     if not isinstance(start, dict):
         raise LessonError(f"{source}: [start] must be a table")
@@ -203,10 +220,22 @@ def parse_lesson(text: str, game: str, source: str = "<lesson>", lesson_id: str 
     order = doc.get("order", 0)
     if not isinstance(order, int):
         raise LessonError(f"{source}: 'order' must be a whole number")
-    lesson = Lesson(id=lesson_id or str(doc.get("id", "")) or source, game=game, title=_text(doc, "title", source, True),
-                    goal=_text(doc, "goal", source, True), steps=tuple(steps), start=start, intro=_text(doc, "intro", source),
-                    outro=_text(doc, "outro", source), you=you, opponent=opponent, level=str(doc.get("level", "easy")),
-                    order=order, source=source, open_save=open_save)
+    lesson = Lesson(
+        id=lesson_id or str(doc.get("id", "")) or source,
+        game=game,
+        title=_text(doc, "title", source, True),
+        goal=_text(doc, "goal", source, True),
+        steps=tuple(steps),
+        start=start,
+        intro=_text(doc, "intro", source),
+        outro=_text(doc, "outro", source),
+        you=you,
+        opponent=opponent,
+        level=str(doc.get("level", "easy")),
+        order=order,
+        source=source,
+        open_save=open_save,
+    )
     start_game(lesson)  # a lesson whose position the rules refuse is an error now, not when it is opened
     for n, step in enumerate(lesson.steps, 1):
         if step.start is not None:
@@ -219,8 +248,9 @@ def start_game(lesson: Lesson) -> GameBase:
     return start_position(lesson)[0]
 
 
-def start_position(lesson: Lesson, start: dict[str, Any] | None = None,
-                   where: str = "") -> tuple[GameBase, dict[str, str], list[Event]]:
+def start_position(
+    lesson: Lesson, start: dict[str, Any] | None = None, where: str = ""
+) -> tuple[GameBase, dict[str, str], list[Event]]:
     """A position (the lesson's [start] unless ``start`` is given), the card aliases its actions may
     use (card key -> card id) and the events of its setup actions."""
     info = find_game(lesson.game)
@@ -245,8 +275,12 @@ def start_position(lesson: Lesson, start: dict[str, Any] | None = None,
             game = cls.from_dict({"game": lesson.game, "seed": 0, **start})
         else:
             decks = start.get("decks")
-            game = info.new_game(start.get("seed", 0), start.get("options", {}), first=start.get("first"),
-                                 decks=None if decks is None else tuple(decks))
+            game = info.new_game(
+                start.get("seed", 0),
+                start.get("options", {}),
+                first=start.get("first"),
+                decks=None if decks is None else tuple(decks),
+            )
     except LessonError:
         raise
     except Exception as e:  # ValueError from the engine, SaveError, OSError: all mean a broken lesson
@@ -427,14 +461,21 @@ class LessonRun:
         for reply in step.reply:
             out = self.game.apply(with_aliases(reply, self.aliases))
             if not out.ok:
-                raise LessonError(f"{self.lesson.source}: the scripted reply {reply!r} is refused: {out.reason} [{out.rule}]")
+                raise LessonError(
+                    f"{self.lesson.source}: the scripted reply {reply!r} is refused: {out.reason} [{out.rule}]"
+                )
             events.extend(out.events)
         events.extend(self._opponent_turns())
         self.recent = tuple(events)
         self.log.extend(events)
         if step.open and not self.game.is_over:
             return Feedback("move", "", events=self.recent)
-        if not step.open and not self.game.is_over and self.game.current_player != self.you and self.index + 1 < len(self.lesson.steps):
+        if (
+            not step.open
+            and not self.game.is_over
+            and self.game.current_player != self.you
+            and self.index + 1 < len(self.lesson.steps)
+        ):
             raise LessonError(f"{self.lesson.source}: after step {self.index + 1} it is not the learner's move")
         self.index += 1
         if self.index < len(self.lesson.steps) and self.lesson.steps[self.index].start is not None:
@@ -447,15 +488,18 @@ class LessonRun:
             if self.game.is_over:
                 title, purpose, _ = coach_mod.module_for(self.game).phase(self.game, self.you)
                 result = f"{title}: {purpose}"
-            return Feedback("done", "\n\n".join(t for t in (result, step.success, self.lesson.outro) if t), events=self.recent)
+            return Feedback(
+                "done", "\n\n".join(t for t in (result, step.success, self.lesson.outro) if t), events=self.recent
+            )
         return Feedback("step", step.success, events=self.recent)
 
     def _enter_step(self, setup: list[Event] | None = None) -> None:
         """Begin the current step: its own position if it has one, then the computer's moves if it is to move."""
         step = self.lesson.steps[self.index]
         if setup is None and step.start is not None:
-            self.game, self.aliases, setup = start_position(self.lesson, step.start,
-                                                            f"{self.lesson.source}, step {self.index + 1}: [step.start]")
+            self.game, self.aliases, setup = start_position(
+                self.lesson, step.start, f"{self.lesson.source}, step {self.index + 1}: [step.start]"
+            )
         events = list(setup or [])
         events.extend(self._opponent_turns())
         self.recent = tuple(events)
@@ -482,9 +526,24 @@ class LessonRun:
             try:
                 out.add(str(self.game.parse(with_aliases(a, self.aliases))))
             except ValueError as e:
-                raise LessonError(f"{self.lesson.source}, step {self.step_number}: {a!r} is not an action ({e})") from None
+                raise LessonError(
+                    f"{self.lesson.source}, step {self.step_number}: {a!r} is not an action ({e})"
+                ) from None
         return out
 
 
-__all__ = ["Feedback", "Lesson", "LessonError", "LessonRun", "Mistake", "Step", "keyed_state", "lesson", "lessons",
-           "parse_lesson", "start_game", "start_position", "with_aliases"]
+__all__ = [
+    "Feedback",
+    "Lesson",
+    "LessonError",
+    "LessonRun",
+    "Mistake",
+    "Step",
+    "keyed_state",
+    "lesson",
+    "lessons",
+    "parse_lesson",
+    "start_game",
+    "start_position",
+    "with_aliases",
+]

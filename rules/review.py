@@ -73,8 +73,10 @@ def redemption_start(seed: int, options: dict[str, Any], labels: list[str], list
     """The first position of a Redemption game whose seats were dealt ``lists`` (card keys in id order)."""
     from rules.redemption import DECKS, new_game
 
-    decks = tuple(lab if lab in DECKS and sorted(DECKS[lab]["cards"]) == sorted(keys)
-                  else {"name": lab, "cards": list(keys)} for lab, keys in zip(labels, lists))
+    decks = tuple(
+        lab if lab in DECKS and sorted(DECKS[lab]["cards"]) == sorted(keys) else {"name": lab, "cards": list(keys)}
+        for lab, keys in zip(labels, lists)
+    )
     g = new_game(seed, decks=decks, **options)
     for p, keys in enumerate(lists):  # the shuffle's draws depend only on the deck sizes: put the dealt cards back
         ids = _ids_in_order(g, p)
@@ -141,8 +143,11 @@ def result_line(game: GameBase, names: list[str]) -> str:
 
 
 #: What ending each Redemption phase means, for an "end" that says nothing of its own.
-_ENDS = {"prep": "ends the Preparation phase", "battle": "makes no rescue attempt this turn",
-         "discard": "ends the turn"}
+_ENDS = {
+    "prep": "ends the Preparation phase",
+    "battle": "makes no rescue attempt this turn",
+    "discard": "ends the turn",
+}
 _PLAYER_N = re.compile(r"\bPlayer ([12])\b")
 
 
@@ -194,16 +199,21 @@ def step_words(step: Step) -> str:
     return f"{said}." + (f" {events}" if events else "")
 
 
-def text_record(game: GameBase, names: list[str], steps: list[Step] | None = None,
-                say: Callable[[str], str] | None = None) -> str:
+def text_record(
+    game: GameBase, names: list[str], steps: list[Step] | None = None, say: Callable[[str], str] | None = None
+) -> str:
     """Header, then each action: its number, the turn, who made it, the action in words and what came of it;
     then the result. ``say`` puts the players' names in the engine's "Player N" (by default plainly)."""
     steps = steps if steps is not None else positions(game)[0]
     if say is None:
+
         def say(text: str) -> str:
             return _PLAYER_N.sub(lambda m: names[int(m.group(1)) - 1], text)
-    out = [f"{game.name.capitalize()}: {names[0]} v {names[1]}", f"Seed {game.seed}; options: " +
-           ", ".join(f"{k}={_value(v)}" for k, v in sorted(game.options.items()))]
+
+    out = [
+        f"{game.name.capitalize()}: {names[0]} v {names[1]}",
+        f"Seed {game.seed}; options: " + ", ".join(f"{k}={_value(v)}" for k, v in sorted(game.options.items())),
+    ]
     if game.name == "redemption":
         rg = cast("RedemptionGame", game)
         out.append(f"Decks: {names[0]} {rg.decks[0]}, {names[1]} {rg.decks[1]}")
@@ -318,14 +328,26 @@ class Judgement:
         return max(0.0, self.before - self.after)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"index": self.index, "action": self.action, "before": round(self.before, 4),
-                "after": round(self.after, 4), "best": self.best, "mark": self.mark}
+        return {
+            "index": self.index,
+            "action": self.action,
+            "before": round(self.before, 4),
+            "after": round(self.after, 4),
+            "best": self.best,
+            "mark": self.mark,
+        }
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Judgement:
         try:
-            j = cls(int(d["index"]), str(d["action"]), float(d["before"]), float(d["after"]), str(d["best"]),
-                    str(d.get("mark", "")))
+            j = cls(
+                int(d["index"]),
+                str(d["action"]),
+                float(d["before"]),
+                float(d["after"]),
+                str(d["best"]),
+                str(d.get("mark", "")),
+            )
         except (KeyError, TypeError, ValueError):
             raise ValueError("an analysed decision needs index, action, before, after and best") from None
         if j.mark not in ("", "?!", "?", "??") or not (0 <= j.before <= 1 and 0 <= j.after <= 1):
@@ -345,8 +367,9 @@ def decisions(steps: list[Step], seat: int) -> list[Step]:
 
     A Redemption cut is left out: the cutter cannot see the cards, so every cut is the same to them.
     """
-    return [s for s in steps if s.player == seat and s.action.split()[0] not in BLIND
-            and len(s.before.legal_actions()) > 1]
+    return [
+        s for s in steps if s.player == seat and s.action.split()[0] not in BLIND and len(s.before.legal_actions()) > 1
+    ]
 
 
 @dataclass(frozen=True)
@@ -378,17 +401,32 @@ def eye_for(name: str) -> Eye:
             heuristic_rollout,
         )
 
-        return Eye(lambda seed, n: ISMCTS(seed, time_limit=None, iterations=n, rollout=heuristic_rollout,
-                                          evaluate=evaluate, cutoff=end_of_turn_cutoff),
-                   heuristic_rollout, evaluate, PAIRED_SAMPLES)
+        return Eye(
+            lambda seed, n: ISMCTS(
+                seed,
+                time_limit=None,
+                iterations=n,
+                rollout=heuristic_rollout,
+                evaluate=evaluate,
+                cutoff=end_of_turn_cutoff,
+            ),
+            heuristic_rollout,
+            evaluate,
+            PAIRED_SAMPLES,
+        )
     if name == "resurrection":
         from rules.agents.ismcts import result_reward
         from rules.agents.resurrection import heuristic_rollout as playout
         from rules.agents.resurrection import observe, reveal
 
-        return Eye(lambda seed, n: ISMCTS(seed, time_limit=None, iterations=n, observe=observe, reveal=reveal,
-                                          rollout=playout),
-                   playout, result_reward, RESURRECTION_SAMPLES)
+        return Eye(
+            lambda seed, n: ISMCTS(
+                seed, time_limit=None, iterations=n, observe=observe, reveal=reveal, rollout=playout
+            ),
+            playout,
+            result_reward,
+            RESURRECTION_SAMPLES,
+        )
     raise ValueError(f"the computer's eye cannot read {name!r} games")
 
 
@@ -412,8 +450,9 @@ def _paired_values(step: Step, seat: int, actions: list[str], samples: int, seed
     return [t / samples for t in totals]
 
 
-def judge(step: Step, seat: int, iterations: int = DEFAULT_ITERATIONS, seed: int = 0,
-          samples: int | None = None) -> Judgement:
+def judge(
+    step: Step, seat: int, iterations: int = DEFAULT_ITERATIONS, seed: int = 0, samples: int | None = None
+) -> Judgement:
     """The hard player's search from the position before ``step`` picks the move it prefers; then that move and
     the one played are measured side by side on the same re-deals (only what ``seat`` could see is used)."""
     eye = eye_for(step.before.name)
@@ -430,8 +469,13 @@ def judge(step: Step, seat: int, iterations: int = DEFAULT_ITERATIONS, seed: int
     return Judgement(step.index, step.action, before, after, best, mark_for(before - after))
 
 
-def analyse(steps: list[Step], seat: int, iterations: int = DEFAULT_ITERATIONS, done: dict[int, Judgement] | None = None,
-            stop: Callable[[], bool] = lambda: False) -> Iterator[tuple[int, int, Judgement]]:
+def analyse(
+    steps: list[Step],
+    seat: int,
+    iterations: int = DEFAULT_ITERATIONS,
+    done: dict[int, Judgement] | None = None,
+    stop: Callable[[], bool] = lambda: False,
+) -> Iterator[tuple[int, int, Judgement]]:
     """Judge each of ``seat``'s decisions in order: yields (number done, total, judgement).
 
     ``done`` holds judgements already made (skipped); ``stop()`` is asked between decisions.

@@ -157,6 +157,7 @@ def dumps(deck: Deck) -> str:
 
 def loads(text: str, source: str = "<text>") -> Deck:
     """A deck file's text; DeckError names ``source`` and the problem."""
+
     def fail(problem: str) -> DeckError:
         return DeckError(f"{printable(source)}: {problem}")
 
@@ -291,7 +292,9 @@ def require_legal(deck: Deck, source: str = "") -> list[str]:
     """The deck's keys; DeckError listing every violation with its rule id if it is not legal."""
     problems = deck.problems()
     if problems:
-        raise DeckError(f"{printable(source or deck.name)}: the deck is not legal: " + "; ".join(str(v) for v in problems))
+        raise DeckError(
+            f"{printable(source or deck.name)}: the deck is not legal: " + "; ".join(str(v) for v in problems)
+        )
     return deck.keys
 
 
@@ -310,7 +313,9 @@ def for_game(deck: Deck) -> str | dict[str, Any]:
         return deck.name
     keys = require_legal(deck)
     try:  # the label goes into the game (and its save): a plain name, else "custom"
-        label = validate_name(deck.name, "deck name") if deck.name[:1].isascii() and deck.name[:1].isalpha() else "custom"
+        label = (
+            validate_name(deck.name, "deck name") if deck.name[:1].isascii() and deck.name[:1].isalpha() else "custom"
+        )
     except SaveError:
         label = "custom"
     return {"name": label, "cards": keys}

@@ -41,7 +41,7 @@ def loads(text: str, source: str = "<keys>") -> dict[str, str]:
         raise SaveError(f"{source}: 'keys' must be a table ([keys])")
     for name, value in keys.items():
         if not isinstance(value, str) or not value.strip():
-            raise SaveError(f"{source}: keys.{name} must be a key in quotes, e.g. {name} = \"p\"")
+            raise SaveError(f'{source}: keys.{name} must be a key in quotes, e.g. {name} = "p"')
     return dict(keys)
 
 

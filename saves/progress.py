@@ -62,8 +62,11 @@ class Progress:
         return "current" if self.of(game).current == lesson_id else ""
 
     def to_dict(self) -> dict[str, Any]:
-        return {"format": FORMAT, "version": VERSION,
-                "games": {g: {"done": list(p.done), "current": p.current} for g, p in sorted(self.games.items())}}
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "games": {g: {"done": list(p.done), "current": p.current} for g, p in sorted(self.games.items())},
+        }
 
 
 def progress_path(save_dir: str | os.PathLike[str] | None = None, player: str | None = None) -> Path:

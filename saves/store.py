@@ -52,7 +52,9 @@ def printable(text: object) -> str:
 class Meta:
     """What the app keeps beside the game state: who plays, the log, when."""
 
-    players: list[dict[str, Any]] = field(default_factory=lambda: [{"name": "Player 1", "kind": "human"}, {"name": "Player 2", "kind": "human"}])
+    players: list[dict[str, Any]] = field(
+        default_factory=lambda: [{"name": "Player 1", "kind": "human"}, {"name": "Player 2", "kind": "human"}]
+    )
     created: str = ""
     updated: str = ""
     app_version: str = ""
@@ -127,6 +129,7 @@ def dumps(game: GameBase, meta: Meta | None = None) -> str:
 
 def reads(text: str, source: str = "<text>") -> Saved:
     """Parse and validate a save; SaveError names ``source`` and the problem."""
+
     def fail(problem: str) -> SaveError:
         return SaveError(f"{source}: {problem}")
 
@@ -146,7 +149,9 @@ def reads(text: str, source: str = "<text>") -> Saved:
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         raise fail(f"the save version {version!r} is not a positive whole number")
     if version > VERSION:
-        raise fail(f"the save is version {version}, newer than this program understands (version {VERSION}); update redemption-tui")
+        raise fail(
+            f"the save is version {version}, newer than this program understands (version {VERSION}); update redemption-tui"
+        )
     doc = _migrate(doc, version)
     name = doc.get("game")
     try:
@@ -235,8 +240,10 @@ def save(game: GameBase, path: str | os.PathLike[str], meta: Meta | None = None)
     meta.updated = _now()
     data = dumps(game, meta).encode("utf-8")
     if len(data) > MAX_BYTES:  # the reader would refuse it: keep the last save that can be read
-        raise SaveError(f"{path}: not saved: the game has grown to {len(data)} bytes, over the {MAX_BYTES}-byte "
-                        "limit a save may have; the previous save is untouched")
+        raise SaveError(
+            f"{path}: not saved: the game has grown to {len(data)} bytes, over the {MAX_BYTES}-byte "
+            "limit a save may have; the previous save is untouched"
+        )
     return write_atomic(path, data, "the save")
 
 
@@ -292,7 +299,9 @@ def read_text(path: str | os.PathLike[str]) -> str:
         with os.fdopen(fd, "rb", closefd=False) as f:
             data = f.read(MAX_BYTES + 1)
         if len(data) > MAX_BYTES:
-            raise SaveError(f"{path}: the file is over {MAX_BYTES} bytes, far larger than any save; refusing to read it")
+            raise SaveError(
+                f"{path}: the file is over {MAX_BYTES} bytes, far larger than any save; refusing to read it"
+            )
     except OSError as e:
         raise SaveError(f"{path}: cannot be read ({e.strerror or e})") from None
     finally:
@@ -335,8 +344,10 @@ def claim(path: str | os.PathLike[str]) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         _lock(path).acquire()
     except Timeout:
-        raise SaveError(f"{path}: this game is open in another window or session; close it there "
-                        "(it saves as it closes) and try again") from None
+        raise SaveError(
+            f"{path}: this game is open in another window or session; close it there "
+            "(it saves as it closes) and try again"
+        ) from None
     except OSError as e:
         raise SaveError(f"{path}: cannot lock the save ({e.strerror or e})") from None
 
@@ -430,11 +441,26 @@ def list_saves(folder: str | os.PathLike[str]) -> list[SaveInfo]:
             continue
         g, m = saved.game, saved.meta
         summ = _summary(g)
-        players = " v ".join(p.get("name", "?") + (" (computer)" if p.get("kind") == "computer" else "") for p in m.players)
-        rows.append((mtime, SaveInfo(name, path, g.name, printable(players), int(summ.get("turn", 0)),
-                                     printable(summ.get("score", "")), printable(m.updated), g.is_over,
-                                     winner=g.winner if g.is_over else None,
-                                     kinds=tuple(str(p.get("kind", "human")) for p in m.players))))
+        players = " v ".join(
+            p.get("name", "?") + (" (computer)" if p.get("kind") == "computer" else "") for p in m.players
+        )
+        rows.append(
+            (
+                mtime,
+                SaveInfo(
+                    name,
+                    path,
+                    g.name,
+                    printable(players),
+                    int(summ.get("turn", 0)),
+                    printable(summ.get("score", "")),
+                    printable(m.updated),
+                    g.is_over,
+                    winner=g.winner if g.is_over else None,
+                    kinds=tuple(str(p.get("kind", "human")) for p in m.players),
+                ),
+            )
+        )
     rows.sort(key=lambda r: (r[1].updated or "", r[0]), reverse=True)
     return [r[1] for r in rows]
 

@@ -39,7 +39,9 @@ LEVELS = ("easy", "normal", "hard")
 TALK_MAX = 200  # characters in one message
 TALK_RATE = (5, 60.0)  # at most 5 messages per player in any 60 seconds
 JOINED, INVITED, OPEN, DECLINED, COMPUTER = "joined", "invited", "open", "declined", "computer"
-_ESCAPES = re.compile(r"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)?|[PX^_][^\x1b]*(\x1b\\)?|.)?|\x9b[0-?]*[ -/]*[@-~]")
+_ESCAPES = re.compile(
+    r"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)?|[PX^_][^\x1b]*(\x1b\\)?|.)?|\x9b[0-?]*[ -/]*[@-~]"
+)
 
 
 class TableError(SaveError):
@@ -127,8 +129,11 @@ class Table:
 
     def may_see(self, player: str) -> bool:
         """Seated, invited, an open seat to take, or a table open to watchers: nobody else sees it."""
-        return any(s.get("player") == player and s.get("status") in (JOINED, INVITED, DECLINED) for s in self.seats) \
-            or (self.open_seat() is not None and not self.finished) or self.watchable
+        return (
+            any(s.get("player") == player and s.get("status") in (JOINED, INVITED, DECLINED) for s in self.seats)
+            or (self.open_seat() is not None and not self.finished)
+            or self.watchable
+        )
 
     def to_move(self) -> str | None:
         """The player whose decision it is (a human; the computer's moves are made by a seated human's program)."""
@@ -226,9 +231,17 @@ def _check_table(t: Table) -> None:
 
 
 # --- creating ------------------------------------------------------------------------------------
-def create(base: str | os.PathLike[str], creator: str, game_name: str, others: list[dict[str, Any]], *,
-           options: dict[str, Any] | None = None, seed: int | None = None, watch: bool = False,
-           table_id: str | None = None) -> Table:
+def create(
+    base: str | os.PathLike[str],
+    creator: str,
+    game_name: str,
+    others: list[dict[str, Any]],
+    *,
+    options: dict[str, Any] | None = None,
+    seed: int | None = None,
+    watch: bool = False,
+    table_id: str | None = None,
+) -> Table:
     """A new table: ``creator`` in seat 1, ``others`` in the next seats, each {"invite": NAME},
     {"open": True} or {"computer": LEVEL}. ValueError/TableError for anything that does not make sense."""
     validate_name(creator, what="player name")
@@ -242,7 +255,9 @@ def create(base: str | os.PathLike[str], creator: str, game_name: str, others: l
         if "invite" in o:
             who = validate_name(o["invite"], what="player name")
             if who == creator:
-                raise ValueError("you cannot invite yourself; invite another player, leave the seat open or add the computer")
+                raise ValueError(
+                    "you cannot invite yourself; invite another player, leave the seat open or add the computer"
+                )
             seats.append({"player": who, "status": INVITED})
             players.append({"name": who, "kind": "human"})
         elif "computer" in o:
@@ -258,10 +273,22 @@ def create(base: str | os.PathLike[str], creator: str, game_name: str, others: l
         seed = random.SystemRandom().randrange(1, 2**31)
     game = info.new_game(seed, options, first=0 if info.first_choice else None)
     now = time.time()
-    meta = Meta(players=players, extra={
-        "vs": "computer" if any(s["status"] == COMPUTER for s in seats) else "human", "level": level,
-        "table": {"creator": creator, "watch": bool(watch), "seats": seats, "talk": {},
-                  "last_time": now, "last_by": creator, "last_what": "created the table first"}})
+    meta = Meta(
+        players=players,
+        extra={
+            "vs": "computer" if any(s["status"] == COMPUTER for s in seats) else "human",
+            "level": level,
+            "table": {
+                "creator": creator,
+                "watch": bool(watch),
+                "seats": seats,
+                "talk": {},
+                "last_time": now,
+                "last_by": creator,
+                "last_what": "created the table first",
+            },
+        },
+    )
     names = " v ".join(p["name"] for p in players)
     meta.log.append(f"New game of {info.title} (seed {seed}) at a shared table: {names}.")
     d = folder(base)
@@ -337,8 +364,11 @@ def submit(base: str | os.PathLike[str], table_id: str, player: str, action: Any
         else:
             text_ = text
             if not t.ready:
-                waiting = ", ".join(t.name(i) if s.get("status") == INVITED else "an open seat"
-                                    for i, s in enumerate(t.seats) if s.get("status") in (INVITED, OPEN))
+                waiting = ", ".join(
+                    t.name(i) if s.get("status") == INVITED else "an open seat"
+                    for i, s in enumerate(t.seats)
+                    if s.get("status") in (INVITED, OPEN)
+                )
                 return _refuse(t, f"The table is waiting for {waiting} to join before play starts.")
             if cp is not None and cp != me:
                 if t.seats[cp].get("status") != COMPUTER:
@@ -363,6 +393,7 @@ def _personal(line: str, t: Table) -> str:
 
 def join(base: str | os.PathLike[str], table_id: str, player: str) -> Answer:
     """Take the open seat, or accept an invitation."""
+
     def go(t: Table) -> Answer:
         if t.seat_of(player) is not None:
             return _refuse(t, "You already have a seat at this table.")
@@ -443,8 +474,14 @@ def _read_for_list(base: str | os.PathLike[str], table_id: str) -> Table:
             _seen[path] = (now, e)
         raise
     g = t.game  # kept: what a list row needs, not the game (a Redemption game is tens of KiB in memory)
-    light = Table(t.id, t.path, Saved(_Listed(g.name, g.is_over, g.winner, g.current_player),  # type: ignore[arg-type]
-                                      Meta(players=t.meta.players, extra={"table": t.info})))
+    light = Table(
+        t.id,
+        t.path,
+        Saved(
+            _Listed(g.name, g.is_over, g.winner, g.current_player),  # type: ignore[arg-type]
+            Meta(players=t.meta.players, extra={"table": t.info}),
+        ),
+    )
     if now is not None:
         _seen[path] = (now, light)
     return light
@@ -464,8 +501,9 @@ def all_ids(base: str | os.PathLike[str]) -> list[str]:
     d = folder(base)
     if not d.is_dir():
         return []
-    return sorted(p.stem for p in d.glob(f"*{SUFFIX}") if not p.name.startswith(".") and p.is_file()
-                  and not p.is_symlink())
+    return sorted(
+        p.stem for p in d.glob(f"*{SUFFIX}") if not p.name.startswith(".") and p.is_file() and not p.is_symlink()
+    )
 
 
 def rows_for(base: str | os.PathLike[str], player: str, now: float | None = None) -> list[Row]:
@@ -497,8 +535,16 @@ def rows_for(base: str | os.PathLike[str], player: str, now: float | None = None
                 detail = "a draw"
             else:
                 detail = f"{t.name(g.winner)} won"
-            kind = "finished" if (t.seat_of(player) is not None or t.invited(player) is not None
-                                  or t.watchable or any(s.get("player") == player for s in t.seats)) else ""
+            kind = (
+                "finished"
+                if (
+                    t.seat_of(player) is not None
+                    or t.invited(player) is not None
+                    or t.watchable
+                    or any(s.get("player") == player for s in t.seats)
+                )
+                else ""
+            )
             if not kind:
                 continue
         elif t.seat_of(player) is not None:
@@ -506,9 +552,15 @@ def rows_for(base: str | os.PathLike[str], player: str, now: float | None = None
             if mover == player:
                 kind, detail = "move", f"your move, waiting {ago(now - since)}"
             elif not t.ready:
-                kind, detail = "waiting", "waiting for " + " and ".join(
-                    f"{x['player']} to accept" if x.get("status") == INVITED else "a player to take the open seat"
-                    for x in t.seats if x.get("status") in (INVITED, OPEN))
+                kind, detail = (
+                    "waiting",
+                    "waiting for "
+                    + " and ".join(
+                        f"{x['player']} to accept" if x.get("status") == INVITED else "a player to take the open seat"
+                        for x in t.seats
+                        if x.get("status") in (INVITED, OPEN)
+                    ),
+                )
             else:
                 kind, detail = "waiting", f"{mover}'s move"
         elif t.invited(player) is not None:
@@ -557,5 +609,24 @@ def record(base: str | os.PathLike[str], player: str) -> dict[str, list[int]]:
     return rec
 
 
-__all__ = ["Answer", "Row", "Table", "TableError", "create", "submit", "join", "decline", "say", "rows_for",
-           "record", "load", "stamp", "clean_talk", "folder", "table_path", "all_ids", "FOLDER", "ago"]
+__all__ = [
+    "Answer",
+    "Row",
+    "Table",
+    "TableError",
+    "create",
+    "submit",
+    "join",
+    "decline",
+    "say",
+    "rows_for",
+    "record",
+    "load",
+    "stamp",
+    "clean_talk",
+    "folder",
+    "table_path",
+    "all_ids",
+    "FOLDER",
+    "ago",
+]

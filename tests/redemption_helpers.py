@@ -4,8 +4,18 @@ from __future__ import annotations
 
 from rules.redemption import CARDS, ZONES, Game
 
-_DEFAULT_BATTLE = {"kind": "", "step": "", "last_actor": -1, "passes": 0, "ignored": {}, "protected": {},
-                   "negated": [], "played": [], "souls": [], "surrenderer": -1}
+_DEFAULT_BATTLE = {
+    "kind": "",
+    "step": "",
+    "last_actor": -1,
+    "passes": 0,
+    "ignored": {},
+    "protected": {},
+    "negated": [],
+    "played": [],
+    "souls": [],
+    "surrenderer": -1,
+}
 
 
 class Built:
@@ -23,9 +33,22 @@ class Built:
         return found[0]
 
 
-def build(p0: dict, p1: dict, *, phase: str = "prep", active: int = 0, turn: int = 3, battle: dict | None = None,
-          options: dict | None = None, flags: dict | None = None, attached: dict | None = None,
-          face_up: list | None = None, filler: int = 0, keep_alive: bool = True, **extra) -> Built:
+def build(
+    p0: dict,
+    p1: dict,
+    *,
+    phase: str = "prep",
+    active: int = 0,
+    turn: int = 3,
+    battle: dict | None = None,
+    options: dict | None = None,
+    flags: dict | None = None,
+    attached: dict | None = None,
+    face_up: list | None = None,
+    filler: int = 0,
+    keep_alive: bool = True,
+    **extra,
+) -> Built:
     """p0/p1: zone -> list of card keys (or (key, owner) pairs). ``attached``: key -> host key (player 0
     first, then player 1). ``battle`` fields may name card keys. ``filler`` adds that many plain cards
     to each draw pile's bottom so drawing never runs dry."""
@@ -35,15 +58,16 @@ def build(p0: dict, p1: dict, *, phase: str = "prep", active: int = 0, turn: int
     counters = [0, 0]
     for p, spec in enumerate((p0, p1)):
         spec = dict(spec)
-        if keep_alive and not any(CARDS[k if isinstance(k, str) else k[0]].type == "lost_soul"
-                                  for keys in spec.values() for k in keys):
+        if keep_alive and not any(
+            CARDS[k if isinstance(k, str) else k[0]].type == "lost_soul" for keys in spec.values() for k in keys
+        ):
             # a Lost Soul at the bottom of the draw pile keeps the game from ending for lack of souls
             spec["deck"] = list(spec.get("deck", [])) + ["ls_debtor" if p == 0 else "ls_stranger"]
         if filler:
             spec["deck"] = list(spec.get("deck", [])) + ["left_handed_blade" if p == 0 else "walking_on_water"] * filler
         for zone, keys in spec.items():
             for k in keys:
-                key, owner = (k if isinstance(k, tuple) else (k, p))
+                key, owner = k if isinstance(k, tuple) else (k, p)
                 counters[owner] += 1
                 cid = f"{'GH'[owner]}{counters[owner]}"
                 cards[cid] = {"key": key, "owner": owner}
@@ -66,14 +90,28 @@ def build(p0: dict, p1: dict, *, phase: str = "prep", active: int = 0, turn: int
             v = [find(a) for a in v]
         b[k] = v
     d = {
-        "game": "redemption", "seed": 7, "options": options or {}, "rng": {"seed": 7, "calls": 0},
-        "decks": ["G", "H"], "cards": cards,
+        "game": "redemption",
+        "seed": 7,
+        "options": options or {},
+        "rng": {"seed": 7, "calls": 0},
+        "decks": ["G", "H"],
+        "cards": cards,
         "players": [{"zones": zones[0]}, {"zones": zones[1]}],
         "attached": {find(k): find(v) for k, v in (attached or {}).items()},
         "face_up": [find(k) for k in (face_up or [])],
-        "phase": phase, "active": active, "turn": turn, "first": 0, "cutter": -1, "chooser": -1,
-        "souls_drawn": [0, 0], "flags": {"artifact_activated": False, "battled": False, "rescued": False, **(flags or {})},
-        "dry_turns": 0, "result": "", "end_reason": "", "battle": b, "history": [],
+        "phase": phase,
+        "active": active,
+        "turn": turn,
+        "first": 0,
+        "cutter": -1,
+        "chooser": -1,
+        "souls_drawn": [0, 0],
+        "flags": {"artifact_activated": False, "battled": False, "rescued": False, **(flags or {})},
+        "dry_turns": 0,
+        "result": "",
+        "end_reason": "",
+        "battle": b,
+        "history": [],
     }
     d.update(extra)
     return Built(Game.from_dict(d), ids)

@@ -13,5 +13,6 @@ def side(hand=(), hero=(), fallen=(), table=(), rest="hero"):
 
 
 def position(p0, p1, aggressor=0, **options) -> Game:
-    return Game.from_dict({"game": "resurrection", "seed": 0, "aggressor": aggressor, "options": options,
-                           "players": [p0, p1]})
+    return Game.from_dict(
+        {"game": "resurrection", "seed": 0, "aggressor": aggressor, "options": options, "players": [p0, p1]}
+    )

@@ -10,7 +10,10 @@ from tests.resurrection_positions import position, side
 
 
 def _agents(level_a, level_b, seed, **kw):
-    return [make_agent("resurrection", level_a, seed=seed, **kw), make_agent("resurrection", level_b, seed=seed + 1, **kw)]
+    return [
+        make_agent("resurrection", level_a, seed=seed, **kw),
+        make_agent("resurrection", level_b, seed=seed + 1, **kw),
+    ]
 
 
 @pytest.mark.parametrize("level", ["random", "easy", "normal"])
@@ -58,6 +61,7 @@ def test_choose_for_uses_choose_in_when_present():
 
 def test_time_limit_bounds_the_hard_level():
     import time
+
     g = new_game(4)
     hard = make_agent("resurrection", "hard", time_limit=0.05)
     t = time.perf_counter()
@@ -67,6 +71,7 @@ def test_time_limit_bounds_the_hard_level():
 
 
 # --- hidden information -------------------------------------------------------------
+
 
 def _play(g, texts):
     for t in texts:
@@ -110,7 +115,9 @@ def test_determinize_keeps_what_the_player_knows_and_deals_the_rest():
                     for a, b in zip(real, fake):
                         if a in known[p] and not (d.face_down and p == d.aggressor and player != p):
                             assert a == b
-                assert sorted(d.sides[p].hand + d.sides[p].hero_pile + d.sides[p].fallen_pile + d.sides[p].table) == sorted(CODES)
+                assert sorted(
+                    d.sides[p].hand + d.sides[p].hero_pile + d.sides[p].fallen_pile + d.sides[p].table
+                ) == sorted(CODES)
             seen_variants.add(str(d.to_dict()["players"]))
         assert g.determinize(player, Rng(5)).to_dict() == g.determinize(player, Rng(5)).to_dict()
         if sum(len(k) for k in known) < 16:
@@ -138,8 +145,11 @@ def test_heuristic_info_from_view_matches_game_when_nothing_was_revealed():
 
 def test_heuristic_beats_the_aggressor_card_it_knows_is_coming():
     # The opponent's hand is known to be just the Red Jack (seen, won, drawn back).
-    g = position(side(hand=["RJ"], hero=["BA", "BK", "BJ", "RA", "RK", "9", "8", "7"]),
-                 side(hand=["RK", "9", "7"], hero=["BA", "BK", "BJ", "RA", "RJ", "8"]), aggressor=0)
+    g = position(
+        side(hand=["RJ"], hero=["BA", "BK", "BJ", "RA", "RK", "9", "8", "7"]),
+        side(hand=["RK", "9", "7"], hero=["BA", "BK", "BJ", "RA", "RJ", "8"]),
+        aggressor=0,
+    )
     g.apply("play RJ")
     normal = make_agent("resurrection", "normal")
     # Only what is visible is known here, so the face-down card could be anything; still legal.

@@ -74,6 +74,7 @@ def test_agents_are_deterministic_from_the_seed():
     def run():
         agents = [make_agent("redemption", "easy", seed=5), make_agent("redemption", "normal", seed=6)]
         return play_match(new_game(11, max_turns=30), agents).history
+
     assert run() == run()
 
 
@@ -88,10 +89,14 @@ def test_normal_blocks_when_the_block_takes_the_hero_down_too():
 @pytest.mark.parametrize("phase", ["prep", "discard"])
 def test_computer_never_sets_its_characters_aside(phase):
     from rules.agents.redemption import RedemptionHeuristic
+
     # setaside is legal and repeatable; neither the heuristic nor the easy level's random moves pick it
     for agent in (make_agent("redemption", "normal", seed=3), RedemptionHeuristic(seed=4, noise=1.0)):
-        b = build({"territory": ["gideon", "barak", "daniel"], "set_aside": ["ehud"], "hand": ["caiaphas"]},
-                  {"territory": ["pilate"]}, phase=phase)
+        b = build(
+            {"territory": ["gideon", "barak", "daniel"], "set_aside": ["ehud"], "hand": ["caiaphas"]},
+            {"territory": ["pilate"]},
+            phase=phase,
+        )
         g = b.game
         for _ in range(30):
             if g.phase != phase or g.current_player != 0:

@@ -59,28 +59,31 @@ def test_version(capsys):
     assert capsys.readouterr().out.startswith("redemption ")
 
 
-@pytest.mark.parametrize("argv, words", [
-    (["bogus"], "invalid choice"),
-    (["new"], "required"),
-    (["new", "chess"], "invalid choice"),
-    (["new", "resurrection", "--vs", "dog"], "invalid choice"),
-    (["new", "resurrection", "--seed", "x"], "invalid int"),
-    (["new", "resurrection", "--level", "godlike"], "invalid choice"),
-    (["new", "resurrection", "--first", "3"], "invalid choice"),
-    (["new", "resurrection", "--option", "nonsense"], "KEY=VALUE"),
-    (["new", "resurrection", "--option", "colour=blue"], "unknown Resurrection option"),
-    (["new", "resurrection", "--option", "resurrect_to=sky"], "resurrect_to"),
-    (["new", "redemption", "--option", "rescues_to_win=0"], "at least 1"),
-    (["new", "redemption", "--first", "2"], "the cut decides"),
-    (["new", "redemption", "--option", "name_on_name=maybe"], "name_on_name"),
-    (["new", "resurrection", "--name", "../escape"], "not a valid save name"),
-    (["new", "resurrection", "--name", "/abs/path"], "not a valid save name"),
-    (["--pause", "soon", "saves"], "number of seconds"),
-    (["--pause", "-1", "saves"], "between 0 and 10"),
-    (["--player", "../bob", "saves"], "not a valid player name"),
-    (["resume", "../x"], "not a valid save name"),
-    (["saves", "extra"], "unrecognized"),
-])
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["bogus"], "invalid choice"),
+        (["new"], "required"),
+        (["new", "chess"], "invalid choice"),
+        (["new", "resurrection", "--vs", "dog"], "invalid choice"),
+        (["new", "resurrection", "--seed", "x"], "invalid int"),
+        (["new", "resurrection", "--level", "godlike"], "invalid choice"),
+        (["new", "resurrection", "--first", "3"], "invalid choice"),
+        (["new", "resurrection", "--option", "nonsense"], "KEY=VALUE"),
+        (["new", "resurrection", "--option", "colour=blue"], "unknown Resurrection option"),
+        (["new", "resurrection", "--option", "resurrect_to=sky"], "resurrect_to"),
+        (["new", "redemption", "--option", "rescues_to_win=0"], "at least 1"),
+        (["new", "redemption", "--first", "2"], "the cut decides"),
+        (["new", "redemption", "--option", "name_on_name=maybe"], "name_on_name"),
+        (["new", "resurrection", "--name", "../escape"], "not a valid save name"),
+        (["new", "resurrection", "--name", "/abs/path"], "not a valid save name"),
+        (["--pause", "soon", "saves"], "number of seconds"),
+        (["--pause", "-1", "saves"], "between 0 and 10"),
+        (["--player", "../bob", "saves"], "not a valid player name"),
+        (["resume", "../x"], "not a valid save name"),
+        (["saves", "extra"], "unrecognized"),
+    ],
+)
 def test_bad_arguments(capsys, folder, argv, words):
     line = one_line_error(capsys, ["--save-dir", str(folder), *argv], status=2)
     assert words in line
@@ -141,8 +144,25 @@ def test_saves_in_an_empty_folder(capsys, folder):
 
 
 def test_new_starts_and_saves_a_game(folder, launched):
-    assert cli.main(["new", "resurrection", "--seed", "9", "--name", "mine", "--vs", "human",
-                     "--first", "2", "--save-dir", str(folder)]) == 0
+    assert (
+        cli.main(
+            [
+                "new",
+                "resurrection",
+                "--seed",
+                "9",
+                "--name",
+                "mine",
+                "--vs",
+                "human",
+                "--first",
+                "2",
+                "--save-dir",
+                str(folder),
+            ]
+        )
+        == 0
+    )
     app = launched[0]
     assert app.start.game.seed == 9 and app.start.hot_seat and app.start.game.aggressor == 1
     assert saves.read(folder / "mine.toml").game == app.start.game
@@ -181,8 +201,21 @@ def test_learn_opens_the_lessons(folder, launched):
 
 
 def test_new_redemption_with_options(folder, launched):
-    assert cli.main(["new", "redemption", "--option", "name_on_name=true", "--option", "rescues_to_win=3",
-                     "--save-dir", str(folder)]) == 0
+    assert (
+        cli.main(
+            [
+                "new",
+                "redemption",
+                "--option",
+                "name_on_name=true",
+                "--option",
+                "rescues_to_win=3",
+                "--save-dir",
+                str(folder),
+            ]
+        )
+        == 0
+    )
     game = launched[0].start.game
     assert game.name == "redemption" and game.options["name_on_name"] is True and game.options["rescues_to_win"] == 3
 

@@ -70,7 +70,9 @@ def test_the_defender_never_learns_the_face_down_card():
     texts = set()
     for hidden in ("BA", "7"):
         g = position(side(hand=["RK", "9"], table=[hidden]), side(hand=["RA", "8"]), aggressor=0)
-        events = g.clone().apply("play 8").events  # not used for the defender's advice; just a sanity check of the engine
+        events = (
+            g.clone().apply("play 8").events
+        )  # not used for the defender's advice; just a sanity check of the engine
         assert events
         texts.add(coach.advise(g, 1).text())
     assert len(texts) == 1, "the Defender's advice must not depend on the Aggressor's hidden card"

@@ -3,13 +3,17 @@
 from rules import coach
 from tests.redemption_helpers import build
 
-BLOCK = dict(phase="battle", active=1, battle={"kind": "rescue", "step": "block", "last_actor": 1},
-             flags={"battled": True})
+BLOCK = dict(
+    phase="battle", active=1, battle={"kind": "rescue", "step": "block", "last_actor": 1}, flags={"battled": True}
+)
 
 
 def blocking(opp_hand=("herods_banquet",)):
-    return build({"territory": ["goliath", "eglon", "nebuchadnezzar"], "land_of_bondage": ["ls_wanderer"]},
-                 {"field_of_battle": ["james"], "hand": list(opp_hand), "land_of_bondage": ["ls_orphan"]}, **BLOCK)
+    return build(
+        {"territory": ["goliath", "eglon", "nebuchadnezzar"], "land_of_bondage": ["ls_wanderer"]},
+        {"field_of_battle": ["james"], "hand": list(opp_hand), "land_of_bondage": ["ls_orphan"]},
+        **BLOCK,
+    )
 
 
 def test_the_defender_is_told_to_block_with_each_blocks_outcome():
@@ -31,14 +35,25 @@ def test_the_coach_never_reads_the_opponents_hand():
 
 
 def test_why_gives_the_totals_the_initiative_and_its_rule_from_your_side():
-    b = build({"field_of_battle": ["barak"], "hand": ["gideons_trumpet", "daniels_prayer"], "land_of_bondage": ["ls_wanderer"]},
-              {"field_of_battle": ["caiaphas"], "land_of_bondage": ["ls_orphan"]}, phase="battle", active=0,
-              battle={"kind": "rescue", "step": "initiative", "last_actor": 1}, flags={"battled": True})
+    b = build(
+        {
+            "field_of_battle": ["barak"],
+            "hand": ["gideons_trumpet", "daniels_prayer"],
+            "land_of_bondage": ["ls_wanderer"],
+        },
+        {"field_of_battle": ["caiaphas"], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+        active=0,
+        battle={"kind": "rescue", "step": "initiative", "last_actor": 1},
+        flags={"battled": True},
+    )
     advice = coach.advise(b.game, 0)
     why = [str(x) for x in advice.why]
     assert why[0] == "Totals: your Heroes 6/6 vs Evil 6/7 (strength/toughness). [redemption.battle.totals]"
-    assert any(x.startswith("You have initiative: the Evil side is winning") and x.endswith("[redemption.battle.initiative]")
-               for x in why)
+    assert any(
+        x.startswith("You have initiative: the Evil side is winning") and x.endswith("[redemption.battle.initiative]")
+        for x in why
+    )
     assert advice.phase == "Battle: you have initiative"
     trumpet = next(a for a in advice.actions if a.action.startswith(f"enhance {b['gideons_trumpet']}"))
     assert "then Heroes 8/8 vs Evil 6/7: the Hero side would win" in trumpet.words
@@ -50,17 +65,26 @@ def test_why_gives_the_totals_the_initiative_and_its_rule_from_your_side():
 
 
 def test_name_on_name_is_pointed_out():
-    b = build({"field_of_battle": ["gideon"], "hand": ["gideons_trumpet"], "land_of_bondage": ["ls_wanderer"]},
-              {"field_of_battle": ["caiaphas"], "land_of_bondage": ["ls_orphan"]}, phase="battle", active=0,
-              battle={"kind": "rescue", "step": "initiative", "last_actor": 1}, flags={"battled": True},
-              options={"name_on_name": True})
+    b = build(
+        {"field_of_battle": ["gideon"], "hand": ["gideons_trumpet"], "land_of_bondage": ["ls_wanderer"]},
+        {"field_of_battle": ["caiaphas"], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+        active=0,
+        battle={"kind": "rescue", "step": "initiative", "last_actor": 1},
+        flags={"battled": True},
+        options={"name_on_name": True},
+    )
     (trumpet,) = [a for a in coach.advise(b.game, 0).actions if a.action.startswith("enhance")]
     assert "(Name-on-Name: numbers double)" in trumpet.words and "Heroes 11/9" in trumpet.words
 
 
 def test_what_the_opponent_just_did_and_why_it_matters():
-    b = build({"territory": ["gideon"], "land_of_bondage": ["ls_wanderer"]},
-              {"territory": ["herodias"], "land_of_bondage": ["ls_orphan"]}, phase="battle", active=0)
+    b = build(
+        {"territory": ["gideon"], "land_of_bondage": ["ls_wanderer"]},
+        {"territory": ["herodias"], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+        active=0,
+    )
     events = b.game.apply(f"rescue {b['gideon']}").events
     lines = coach.advise(b.game, 1, events).opponent
     assert lines[0].text.startswith("Player 1 (your opponent) makes a rescue attempt with Gideon")
@@ -74,9 +98,14 @@ def test_what_the_opponent_just_did_and_why_it_matters():
 
 
 def test_hint_is_legal_with_a_reason_and_prefers_a_winning_enhancement():
-    b = build({"field_of_battle": ["barak"], "hand": ["gideons_trumpet", "fleece"], "land_of_bondage": ["ls_wanderer"]},
-              {"field_of_battle": ["caiaphas"], "land_of_bondage": ["ls_orphan"]}, phase="battle", active=0,
-              battle={"kind": "rescue", "step": "initiative", "last_actor": 1}, flags={"battled": True})
+    b = build(
+        {"field_of_battle": ["barak"], "hand": ["gideons_trumpet", "fleece"], "land_of_bondage": ["ls_wanderer"]},
+        {"field_of_battle": ["caiaphas"], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+        active=0,
+        battle={"kind": "rescue", "step": "initiative", "last_actor": 1},
+        flags={"battled": True},
+    )
     action, reason = coach.module_for(b.game).suggest(b.game, 0)
     assert str(action) == f"enhance {b['gideons_trumpet']} {b['barak']}" and "Hero side would win" in reason
     h = coach.hint(b.game, 0)
@@ -96,5 +125,11 @@ def test_phases_of_a_whole_turn_have_words_and_rules():
         assert advice.phase and advice.purpose and advice.phase_rule and advice.actions
         seen.add(advice.phase)
         g.apply(coach.module_for(g).suggest(g, p)[0])
-    assert {"Setup: the cut", "Setup: who goes first", "Your turn: Preparation phase", "Your turn: Battle phase",
-            "Battle: block or not", "Your turn: Discard phase"} <= seen
+    assert {
+        "Setup: the cut",
+        "Setup: who goes first",
+        "Your turn: Preparation phase",
+        "Your turn: Battle phase",
+        "Battle: block or not",
+        "Your turn: Discard phase",
+    } <= seen

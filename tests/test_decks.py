@@ -88,8 +88,11 @@ def test_copies_plain_cards_three_per_fifty():
 def test_lost_souls_plain_unlimited_with_ability_one():
     many = [k for k in G if CARDS[k].type != "lost_soul"] + ["ls_wanderer"] * 7
     assert check(many) == []
-    two_sa = swap(swap(G, "ls_wanderer", SA_SOUL), "ls_prodigal", SA_SOUL) if SA_SOUL not in G else \
-        swap(G, "ls_wanderer", SA_SOUL)
+    two_sa = (
+        swap(swap(G, "ls_wanderer", SA_SOUL), "ls_prodigal", SA_SOUL)
+        if SA_SOUL not in G
+        else swap(G, "ls_wanderer", SA_SOUL)
+    )
     v = [v for v in check(two_sa) if v.rule == "redemption.deck.copies"]
     assert v and v[0].cards == (SA_SOUL,) and "one copy per deck" in v[0].message
 
@@ -113,8 +116,15 @@ def test_unknown_card():
 def test_every_deck_rule_is_documented():
     from rules.docs import rule_text
 
-    for rule in ("redemption.deck", "redemption.deck.cards", "redemption.deck.size", "redemption.deck.souls",
-                 "redemption.deck.dominants", "redemption.deck.copies", "redemption.deck.unique"):
+    for rule in (
+        "redemption.deck",
+        "redemption.deck.cards",
+        "redemption.deck.size",
+        "redemption.deck.souls",
+        "redemption.deck.dominants",
+        "redemption.deck.copies",
+        "redemption.deck.unique",
+    ):
         assert rule_text("redemption", rule), rule
 
 
@@ -164,16 +174,19 @@ def test_pasted_list_with_typos_names_lines_and_suggests():
     assert ok.cards == {"gideon": 3, "daniels_prayer": 2, "fleece": 1, "shorn_locks": 1}
 
 
-@pytest.mark.parametrize("text,problem", [
-    ("cards = [", "not a valid TOML file"),
-    ('format = "other"\n[cards]\nGideon = 1', "not a deck file"),
-    ('version = 9\n[cards]\nGideon = 1', "newer than this program"),
-    ('[cards]\nGideon = "many"', "count for 'Gideon'"),
-    ('[cards]\nGideon = 0', "count for 'Gideon'"),
-    ('[cards]\n"Gidoen" = 1', "unknown card 'Gidoen'; did you mean 'Gideon'"),
-    ('name = 5\n[cards]\nGideon = 1', "'name' must be text"),
-    ('cards = 3', "'cards' must be a table"),
-])
+@pytest.mark.parametrize(
+    "text,problem",
+    [
+        ("cards = [", "not a valid TOML file"),
+        ('format = "other"\n[cards]\nGideon = 1', "not a deck file"),
+        ("version = 9\n[cards]\nGideon = 1", "newer than this program"),
+        ('[cards]\nGideon = "many"', "count for 'Gideon'"),
+        ("[cards]\nGideon = 0", "count for 'Gideon'"),
+        ('[cards]\n"Gidoen" = 1', "unknown card 'Gidoen'; did you mean 'Gideon'"),
+        ("name = 5\n[cards]\nGideon = 1", "'name' must be text"),
+        ("cards = 3", "'cards' must be a table"),
+    ],
+)
 def test_bad_deck_files_give_one_line(tmp_path, text, problem):
     path = tmp_path / "decks" / "bad.toml"
     path.parent.mkdir()
@@ -247,8 +260,25 @@ def test_cli_new_with_deck(home, tmp_path, capsys, monkeypatch):
     monkeypatch.setattr("tui.app.RedemptionApp.run", lambda self, *a, **k: None)
     deck = dk.from_keys("Giants", swap(G, "barak", "goliath"))
     dk.save(deck, home)
-    assert cli.main(["new", "redemption", "--deck", "1=Giants", "--deck", "2=G", "--seed", "4", "--name", "g1",
-                     "--save-dir", str(home)]) == 0
+    assert (
+        cli.main(
+            [
+                "new",
+                "redemption",
+                "--deck",
+                "1=Giants",
+                "--deck",
+                "2=G",
+                "--seed",
+                "4",
+                "--name",
+                "g1",
+                "--save-dir",
+                str(home),
+            ]
+        )
+        == 0
+    )
     s = Session.load(home / "g1.toml")
     assert s.game.decks == ["Giants", "G"]
     keys = sorted(k for k, owner in s.game.cards.values() if owner == 0)
@@ -331,4 +361,7 @@ def test_hostile_deck_files_print_as_text(home, capsys):
     err = capsys.readouterr().err
     assert code == 1 and "\x1b" not in err and "Gid\\x1beon" in err
     # a name with control characters never becomes the game's deck label
-    assert dk.for_game(dk.Deck("Eve\x1b]0;pwned", dict(dk.builtin("G").cards))) == {"name": "custom", "cards": dk.builtin("G").keys}
+    assert dk.for_game(dk.Deck("Eve\x1b]0;pwned", dict(dk.builtin("G").cards))) == {
+        "name": "custom",
+        "cards": dk.builtin("G").keys,
+    }

@@ -69,7 +69,9 @@ def test_filters_cycle_and_leaving_unsaved_asks(folder):
             await pilot.press("l", "l")  # evil: no Heroes are evil
             assert ed.pool == []
             await pilot.press("t", "l", "l", "b")  # evil characters, any side, the first brigade
-            assert ed.pool and all(dk.CARDS[k].type == "evil_character" and ed.filters["brigade"] in dk.CARDS[k].brigades for k in ed.pool)
+            assert ed.pool and all(
+                dk.CARDS[k].type == "evil_character" and ed.filters["brigade"] in dk.CARDS[k].brigades for k in ed.pool
+            )
             await pilot.press("a")
             assert ed.deck.size == 1 and ed.dirty
             await pilot.press("escape")
@@ -127,8 +129,7 @@ def test_a_burst_of_keys_searches_and_adds_in_order(folder):
             await pilot.press("d", "enter")
             await pilot.pause()
             ed = app.screen
-            for key, ch in [("slash", "/"), *[(c, c) for c in "herod"], ("enter", "\r"), ("down", None),
-                            ("plus", "+")]:
+            for key, ch in [("slash", "/"), *[(c, c) for c in "herod"], ("enter", "\r"), ("down", None), ("plus", "+")]:
                 app.post_message(events.Key(key, ch))
             await pilot.pause(0.3)
             assert app.screen is ed and ed.query_one("#pool-search").value == "herod"
@@ -147,11 +148,18 @@ def _burst(app, keys):
         app.post_message(events.Key(names.get(ch, ch), ch))
 
 
-@pytest.mark.parametrize("burst,size,saved", [
-    ("wattle\r", 50, "attle"),  # every letter after 'w' goes into the name ('a' adds, 't' and 'l' filter in the pool)
-    ("++wMine\r", 52, "Mine"),  # the keys before 'w' still act in the editor, first
-    ("/rew\rwOwn\r", 50, "Own"),  # in the search field 'r' and 'w' are letters; after Enter, 'w' saves as
-])
+@pytest.mark.parametrize(
+    "burst,size,saved",
+    [
+        (
+            "wattle\r",
+            50,
+            "attle",
+        ),  # every letter after 'w' goes into the name ('a' adds, 't' and 'l' filter in the pool)
+        ("++wMine\r", 52, "Mine"),  # the keys before 'w' still act in the editor, first
+        ("/rew\rwOwn\r", 50, "Own"),  # in the search field 'r' and 'w' are letters; after Enter, 'w' saves as
+    ],
+)
 def test_keys_typed_with_save_as_go_into_the_name(folder, burst, size, saved):
     async def go():
         app = app_for(folder)

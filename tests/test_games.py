@@ -44,26 +44,32 @@ def test_an_unknown_game_is_refused_by_name_everywhere():
     assert game_names() == tuple(NAMES)
 
 
-@pytest.mark.parametrize(("name", "text", "value"), [
-    ("resurrection", "resurrect_to=fallen-bottom", "fallen-bottom"),
-    ("redemption", "name_on_name=true", True),
-    ("redemption", "name_on_name=off", False),
-    ("redemption", "rescues_to_win=7", 7),
-    ("redemption", "rescues_to_win=3", 3),  # any whole number from 1: the form offers 5 and 7
-    ("redemption", "max_turns=0", 0),
-])
+@pytest.mark.parametrize(
+    ("name", "text", "value"),
+    [
+        ("resurrection", "resurrect_to=fallen-bottom", "fallen-bottom"),
+        ("redemption", "name_on_name=true", True),
+        ("redemption", "name_on_name=off", False),
+        ("redemption", "rescues_to_win=7", 7),
+        ("redemption", "rescues_to_win=3", 3),  # any whole number from 1: the form offers 5 and 7
+        ("redemption", "max_turns=0", 0),
+    ],
+)
 def test_command_line_option_values_are_read_by_their_type(name, text, value):
     key, raw = text.split("=")
     assert find_game(name).parse_options([(key, raw)]) == {key: value}
 
 
-@pytest.mark.parametrize(("name", "text", "words"), [
-    ("resurrection", "resurrect_to=sky", "option resurrect_to must be hero-bottom|fallen-bottom, not sky"),
-    ("resurrection", "colour=blue", "unknown Resurrection option 'colour' (known: resurrect_to)"),
-    ("redemption", "name_on_name=maybe", "option name_on_name must be true|false, not maybe"),
-    ("redemption", "rescues_to_win=0", "option rescues_to_win must be at least 1, not 0"),
-    ("redemption", "max_turns=many", "option max_turns must be N, not many"),
-])
+@pytest.mark.parametrize(
+    ("name", "text", "words"),
+    [
+        ("resurrection", "resurrect_to=sky", "option resurrect_to must be hero-bottom|fallen-bottom, not sky"),
+        ("resurrection", "colour=blue", "unknown Resurrection option 'colour' (known: resurrect_to)"),
+        ("redemption", "name_on_name=maybe", "option name_on_name must be true|false, not maybe"),
+        ("redemption", "rescues_to_win=0", "option rescues_to_win must be at least 1, not 0"),
+        ("redemption", "max_turns=many", "option max_turns must be N, not many"),
+    ],
+)
 def test_a_bad_option_value_says_what_the_option_takes(name, text, words):
     key, raw = text.split("=")
     with pytest.raises(ValueError) as e:
@@ -73,8 +79,9 @@ def test_a_bad_option_value_says_what_the_option_takes(name, text, words):
 
 def test_a_saved_option_of_the_wrong_type_is_refused_by_the_engine():
     with pytest.raises(ValueError, match="option resurrect_to must be"):
-        game_class("resurrection").from_dict({**find_game("resurrection").new_game(1).to_dict(),
-                                              "options": {"resurrect_to": 3}})
+        game_class("resurrection").from_dict(
+            {**find_game("resurrection").new_game(1).to_dict(), "options": {"resurrect_to": 3}}
+        )
 
 
 def test_the_command_line_help_lists_every_option_from_the_descriptions(capsys):

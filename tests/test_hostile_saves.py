@@ -50,9 +50,11 @@ def run_cli(*argv: str, capsys) -> tuple[int, str, str]:
 
 # --- 5: escape sequences and markup from files are shown as text ----------------------------------------------
 def hostile_meta() -> dict:
-    return dict(players=[{"name": "Eve" + ESC_TITLE + MARKUP, "kind": "human"},
-                         {"name": "Bob" + C1_CSI, "kind": "computer"}],
-                log=["a line" + CLEAR, "another " + MARKUP], updated="2026-01-01T00:00:00" + ESC_TITLE)
+    return dict(
+        players=[{"name": "Eve" + ESC_TITLE + MARKUP, "kind": "human"}, {"name": "Bob" + C1_CSI, "kind": "computer"}],
+        log=["a line" + CLEAR, "another " + MARKUP],
+        updated="2026-01-01T00:00:00" + ESC_TITLE,
+    )
 
 
 def test_printable_shows_every_control_character_as_an_escape():
@@ -158,8 +160,9 @@ def test_huge_seed_is_refused():
 
 
 # --- 12: deep nesting, too few players ------------------------------------------------------------------------
-@pytest.mark.parametrize("text", ["x = " + "[" * 3000 + "]" * 3000, "x = " + "{a = " * 3000 + "1" + "}" * 3000,
-                                  "x = 1" + "0" * 5000])
+@pytest.mark.parametrize(
+    "text", ["x = " + "[" * 3000 + "]" * 3000, "x = " + "{a = " * 3000 + "1" + "}" * 3000, "x = 1" + "0" * 5000]
+)
 def test_deeply_nested_or_absurd_toml_is_one_line(tmp_path, capsys, text):
     folder = tmp_path / "s"
     (folder).mkdir()
@@ -173,8 +176,15 @@ def test_deeply_nested_or_absurd_toml_is_one_line(tmp_path, capsys, text):
     assert code == 0 and "unreadable" in out
 
 
-@pytest.mark.parametrize("players", [[], [{"name": "Solo", "kind": "human"}],
-                                     [{"name": "A"}, {"name": "B"}, {"name": "C"}], [{"name": "x" * 65}, {"name": "B"}]])
+@pytest.mark.parametrize(
+    "players",
+    [
+        [],
+        [{"name": "Solo", "kind": "human"}],
+        [{"name": "A"}, {"name": "B"}, {"name": "C"}],
+        [{"name": "x" * 65}, {"name": "B"}],
+    ],
+)
 def test_a_save_must_have_two_players(players):
     doc = doc_of()
     doc["players"] = players
@@ -213,8 +223,9 @@ def test_a_fifo_is_refused_instead_of_blocking(tmp_path, capsys):
     folder.mkdir()
     os.mkfifo(folder / "pipe.toml")
     result: list = []
-    t = threading.Thread(target=lambda: result.append(cli.main(["resume", "pipe", "--save-dir", str(folder)])),
-                         daemon=True)
+    t = threading.Thread(
+        target=lambda: result.append(cli.main(["resume", "pipe", "--save-dir", str(folder)])), daemon=True
+    )
     t.start()
     t.join(30)  # a guard against a hang, not a speed check: the answer needs no writer at all
     assert not t.is_alive(), "resume blocked on a FIFO"
@@ -244,9 +255,18 @@ def test_a_save_open_in_another_process_is_refused(tmp_path, capsys):
     folder = tmp_path / "s"
     path = saves.save(resurrection_game(5), folder / "shared.toml")
     holder = subprocess.Popen(
-        [sys.executable, "-c", "import sys, time\nfrom tui.session import Session\n"
-         "s = Session.load(sys.argv[1])\nprint('holding', flush=True)\nsys.stdin.read()\ns.close()\n", str(path)],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=Path(__file__).parent.parent)
+        [
+            sys.executable,
+            "-c",
+            "import sys, time\nfrom tui.session import Session\n"
+            "s = Session.load(sys.argv[1])\nprint('holding', flush=True)\nsys.stdin.read()\ns.close()\n",
+            str(path),
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=Path(__file__).parent.parent,
+    )
     try:
         assert holder.stdout.readline().strip() == "holding"
         with pytest.raises(saves.SaveError, match="shared.toml: this game is open in another window or session"):
@@ -301,7 +321,11 @@ def test_a_real_game_loads_at_every_step():
     """The checks refuse nothing a game can reach: every state of played games (both deck orders, options)."""
     import random
 
-    for seed, opts in ((11, {}), (12, {"rescuer_chooses": True, "max_turns": 9}), (13, {"first_player_skips_draw": True})):
+    for seed, opts in (
+        (11, {}),
+        (12, {"rescuer_chooses": True, "max_turns": 9}),
+        (13, {"first_player_skips_draw": True}),
+    ):
         g, r = redemption_game(seed, decks=("H", "G") if seed % 2 else ("G", "H"), **opts), random.Random(seed)
         while not g.is_over and len(g.history) < 400:
             assert saves.loads(saves.dumps(g)) == g
@@ -387,8 +411,9 @@ def test_seven_redeemed_souls_and_the_game_goes_on():
 
 
 def test_the_setup_cut_at_turn_six():
-    assert "the setup (cut) comes before turn 1, but the state says turn 6" in \
-        refused_state(redemption_game(3), lambda s: s.update(turn=6))
+    assert "the setup (cut) comes before turn 1, but the state says turn 6" in refused_state(
+        redemption_game(3), lambda s: s.update(turn=6)
+    )
 
 
 def test_a_rescue_battle_with_nobody_in_it():

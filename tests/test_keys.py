@@ -71,22 +71,30 @@ def test_the_help_table_is_made_from_the_bindings_and_follows_the_keymap():
 def test_a_keymap_is_checked_against_the_controls():
     screens = RedemptionApp.keyed_screens()
     assert keys.check_keymap({"pass": "p", "next": "e", "help": "f2,?"}, screens) == {
-        "pass": "p", "next": "e", "help": "f2,question_mark"}
+        "pass": "p",
+        "next": "e",
+        "help": "f2,question_mark",
+    }
     assert keys.check_keymap({"pass": "n", "next": "space"}, screens)  # a swap is fine
-    for keymap, problem in (({"jump": "j"}, "no control is called 'jump'"),
-                            ({"pass": "flip"}, "pass: 'flip' is not a key"),
-                            ({"hint": "?"}, "? would be both 'help' and 'hint' on the game screen"),
-                            ({"pass": "bogus+x"}, "pass: 'bogus+x' is not a key")):
+    for keymap, problem in (
+        ({"jump": "j"}, "no control is called 'jump'"),
+        ({"pass": "flip"}, "pass: 'flip' is not a key"),
+        ({"hint": "?"}, "? would be both 'help' and 'hint' on the game screen"),
+        ({"pass": "bogus+x"}, "pass: 'bogus+x' is not a key"),
+    ):
         with pytest.raises(ValueError, match=problem.replace("?", r"\?").replace("+", r"\+")):
             keys.check_keymap(keymap, screens)
 
 
-@pytest.mark.parametrize("text, problem", [
-    ("[keys\npass = 'p'", "not a valid TOML file"),
-    ("pass = 'p'", "unknown setting 'pass'"),
-    ("keys = 'p'", "'keys' must be a table"),
-    ("[keys]\npass = 3", "keys.pass must be a key in quotes"),
-])
+@pytest.mark.parametrize(
+    "text, problem",
+    [
+        ("[keys\npass = 'p'", "not a valid TOML file"),
+        ("pass = 'p'", "unknown setting 'pass'"),
+        ("keys = 'p'", "'keys' must be a table"),
+        ("[keys]\npass = 3", "keys.pass must be a key in quotes"),
+    ],
+)
 def test_a_bad_keys_file_is_one_line_naming_it(tmp_path, text, problem):
     path = keymap_file.keymap_path(tmp_path)
     path.parent.mkdir()
@@ -137,8 +145,9 @@ def test_a_bad_keys_file_is_reported_in_the_app_and_the_default_keys_work(tmp_pa
     write_keys(folder, '[keys]\nhint = "?"\n')
     app = RedemptionApp(Settings(save_dir=folder, pause=0.0, signals=False))
     path = keymap_file.keymap_path(folder)
-    assert app.keymap_problem == (f"{path}: ? would be both 'help' and 'hint' on the game screen; "
-                                  "the default keys are used")
+    assert app.keymap_problem == (
+        f"{path}: ? would be both 'help' and 'hint' on the game screen; the default keys are used"
+    )
     assert app.keymap == {}
 
     async def go():

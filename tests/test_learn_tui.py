@@ -66,8 +66,10 @@ def test_a_lesson_by_keys_with_a_mistake_a_hint_and_progress_saved(save_dir):
             await pilot.press("q")
             await pilot.pause()
             assert isinstance(app.screen, LessonListScreen)
-            prompts = [str(app.screen.query_one("#lesson-list").get_option_at_index(i).prompt)
-                       for i in range(app.screen.query_one("#lesson-list").option_count)]
+            prompts = [
+                str(app.screen.query_one("#lesson-list").get_option_at_index(i).prompt)
+                for i in range(app.screen.query_one("#lesson-list").option_count)
+            ]
             assert any(p.startswith("[done] 1.") for p in prompts) and any(p.startswith("[next] 2.") for p in prompts)
 
     asyncio.run(go())
@@ -88,8 +90,10 @@ def test_a_rejection_in_the_coach_pane_jumps_to_its_rule_and_the_reference_searc
             text = coach_text(app)
             assert bells and "Not allowed: BK (Black King) is not in your hand" in text
             assert "Rule resurrection.battle.2 (The Defender answers face up)" in text
-            assert ("Legal instead (pick, Enter): play the Black Ace face up; play the Red King face up; "
-                    "play the Nine face up") in text  # in words, not "play BA"
+            assert (
+                "Legal instead (pick, Enter): play the Black Ace face up; play the Red King face up; "
+                "play the Nine face up"
+            ) in text  # in words, not "play BA"
             await pilot.press("r")
             await pilot.pause()
             rules = app.screen
@@ -199,10 +203,18 @@ def test_the_lesson_list_starts_a_guided_game_with_the_coach_on(save_dir):
     asyncio.run(go())
 
 
-@pytest.mark.parametrize("game, index, keys", [
-    ("resurrection", 1, ["3", "enter"]),  # the 9: a tie, step 2 of 2
-    ("redemption", 4, ["2", "enter"]),  # Daniel's Prayer on a Blue Hero: refused, with the lesson's words and the rule
-], ids=["resurrection-tie", "redemption-brigade"])
+@pytest.mark.parametrize(
+    "game, index, keys",
+    [
+        ("resurrection", 1, ["3", "enter"]),  # the 9: a tie, step 2 of 2
+        (
+            "redemption",
+            4,
+            ["2", "enter"],
+        ),  # Daniel's Prayer on a Blue Hero: refused, with the lesson's words and the rule
+    ],
+    ids=["resurrection-tie", "redemption-brigade"],
+)
 def test_lesson_step_snapshot_80x24(save_dir, snap_compare, game, index, keys):
     from tui.app import RedemptionApp, Settings
     from tui.learn.app import LearnApp

@@ -10,16 +10,29 @@ ALL = [lesson for game in game_names() for lesson in lessons(game)]
 
 def test_redemption_has_the_ten_lessons():
     titles = [lesson.title for lesson in lessons("redemption")]
-    assert titles == ["The table and the zones", "Lost Souls and the Land of Bondage", "An unopposed rescue",
-                      "Blocking and the numbers", "Enhancements and brigades", "Initiative and passing",
-                      "The four battle outcomes", "Artifacts, sites, fortresses and set-aside", "Name-on-Name",
-                      "A whole game with the coach"]
+    assert titles == [
+        "The table and the zones",
+        "Lost Souls and the Land of Bondage",
+        "An unopposed rescue",
+        "Blocking and the numbers",
+        "Enhancements and brigades",
+        "Initiative and passing",
+        "The four battle outcomes",
+        "Artifacts, sites, fortresses and set-aside",
+        "Name-on-Name",
+        "A whole game with the coach",
+    ]
 
 
 def test_resurrection_has_the_five_lessons():
     titles = [lesson.title for lesson in lessons("resurrection")]
-    assert titles == ["The power order", "A tie and an extended battle", "The black cards' resurrection",
-                      "The red cards' penalty", "A whole game with the coach"]
+    assert titles == [
+        "The power order",
+        "A tie and an extended battle",
+        "The black cards' resurrection",
+        "The red cards' penalty",
+        "A whole game with the coach",
+    ]
 
 
 def follow(lesson):
@@ -79,6 +92,7 @@ def test_a_common_mistake_gets_the_coachs_answer(lesson):
 def _all_actions(run):
     if run.game.name == "resurrection":
         from rules.resurrection import CODES
+
         return [f"play {c}" for c in CODES]
     return ["pass", "noblock", "end", "cut", "first 0"]
 
@@ -135,17 +149,20 @@ expect = ["play BA"]
 """
 
 
-@pytest.mark.parametrize("text, problem", [
-    ("title = ", "not valid TOML"),
-    ('title = "T"\ngoal = "G"\n', "at least one [[step]]"),
-    (GOOD.replace('expect = ["play BA"]', ""), "'expect'"),
-    (GOOD.replace('title = "T"', 'title = ""'), "'title'"),
-    (GOOD, ""),
-    (GOOD.replace("seed = 1", 'players = "none"'), "not a position the rules allow"),
-    (GOOD.replace("[start]", 'you = 3\n[start]'), "'you'"),
-    (GOOD.replace("[start]", 'opponent = "robot"\n[start]'), "opponent"),
-    (GOOD.replace("seed = 1", 'seed = 1\nactions = ["play XX"]'), "setup action"),
-])
+@pytest.mark.parametrize(
+    "text, problem",
+    [
+        ("title = ", "not valid TOML"),
+        ('title = "T"\ngoal = "G"\n', "at least one [[step]]"),
+        (GOOD.replace('expect = ["play BA"]', ""), "'expect'"),
+        (GOOD.replace('title = "T"', 'title = ""'), "'title'"),
+        (GOOD, ""),
+        (GOOD.replace("seed = 1", 'players = "none"'), "not a position the rules allow"),
+        (GOOD.replace("[start]", "you = 3\n[start]"), "'you'"),
+        (GOOD.replace("[start]", 'opponent = "robot"\n[start]'), "opponent"),
+        (GOOD.replace("seed = 1", 'seed = 1\nactions = ["play XX"]'), "setup action"),
+    ],
+)
 def test_broken_lesson_files_are_refused_with_the_problem(text, problem):
     if not problem:
         assert parse_lesson(text, "resurrection", "x.toml").title == "T"
@@ -162,15 +179,18 @@ def test_a_lesson_can_start_from_a_save_file_beside_it(tmp_path):
     game = new_game(11)
     game.apply(game.legal_actions()[0])
     (tmp_path / "start.save.toml").write_text(saves.dumps(game))
-    text = GOOD.replace("seed = 1", 'save = "start.save.toml"').replace('expect = ["play BA"]', "until = \"over\"")
+    text = GOOD.replace("seed = 1", 'save = "start.save.toml"').replace('expect = ["play BA"]', 'until = "over"')
     lesson = parse_lesson_beside_saves(text, "resurrection", "x.toml", "x", tmp_path)
     run = LessonRun(lesson)
     assert run.game == game and run.game is not game
     with pytest.raises(LessonError, match="not a position the rules allow"):
-        parse_lesson_beside_saves(text.replace("start.save.toml", "missing.toml"), "resurrection", "x.toml", "x", tmp_path)
+        parse_lesson_beside_saves(
+            text.replace("start.save.toml", "missing.toml"), "resurrection", "x.toml", "x", tmp_path
+        )
     with pytest.raises(LessonError, match="not a position the rules allow"):
-        parse_lesson_beside_saves(text.replace("start.save.toml", "../start.save.toml"), "resurrection", "x.toml", "x",
-                                  tmp_path)
+        parse_lesson_beside_saves(
+            text.replace("start.save.toml", "../start.save.toml"), "resurrection", "x.toml", "x", tmp_path
+        )
     # The rules alone read no file: without the save layer the lesson says where it must be opened.
     with pytest.raises(LessonError, match="read through the save layer"):
         parse_lesson(text, "resurrection", "x.toml", "x")

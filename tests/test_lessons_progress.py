@@ -36,13 +36,19 @@ def test_missing_file_is_no_progress(tmp_path):
     assert progress.load(tmp_path / "none.toml") == progress.Progress()
 
 
-@pytest.mark.parametrize("text, problem", [
-    ("not toml [", "not a valid TOML"),
-    ('format = "x"\nversion = 1\n', "not a lesson progress file"),
-    ('format = "redemption-tui-progress"\nversion = 9\n', "unsupported progress version"),
-    ('format = "redemption-tui-progress"\nversion = 1\ngames = 3\n', "'games' must be a table"),
-    ('format = "redemption-tui-progress"\nversion = 1\n[games.resurrection]\ndone = "a"\n', "games.resurrection needs"),
-])
+@pytest.mark.parametrize(
+    "text, problem",
+    [
+        ("not toml [", "not a valid TOML"),
+        ('format = "x"\nversion = 1\n', "not a lesson progress file"),
+        ('format = "redemption-tui-progress"\nversion = 9\n', "unsupported progress version"),
+        ('format = "redemption-tui-progress"\nversion = 1\ngames = 3\n', "'games' must be a table"),
+        (
+            'format = "redemption-tui-progress"\nversion = 1\n[games.resurrection]\ndone = "a"\n',
+            "games.resurrection needs",
+        ),
+    ],
+)
 def test_corrupt_progress_is_one_clear_error(tmp_path, text, problem):
     path = tmp_path / "progress.toml"
     path.write_text(text)

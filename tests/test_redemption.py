@@ -32,8 +32,22 @@ def battle_phase(p0, p1, **kw):
 
 # --- notation ------------------------------------------------------------------------------
 def test_notation_round_trips_and_nonsense_is_refused():
-    for text in ["cut", "cut 12", "first 1", "play G3", "soul G5 G40", "equip G33 G12", "fortress-in G1 G2",
-                 "fortress-out G1", "enhance G20 G12", "dominant G45", "dominant G45 H3", "noblock", "pass", "end"]:
+    for text in [
+        "cut",
+        "cut 12",
+        "first 1",
+        "play G3",
+        "soul G5 G40",
+        "equip G33 G12",
+        "fortress-in G1 G2",
+        "fortress-out G1",
+        "enhance G20 G12",
+        "dominant G45",
+        "dominant G45 H3",
+        "noblock",
+        "pass",
+        "end",
+    ]:
         assert str(parse_action(text)) == text
     for bad in ["", "fly G1", "play", "play G1 G2", "first 2", "cut x", "play 17"]:
         with pytest.raises(ValueError):
@@ -54,12 +68,43 @@ def test_game_class_and_summary():
 
 # --- setup ---------------------------------------------------------------------------------
 def test_cut_then_starting_hands_route_lost_souls():
-    plain0 = ["left_handed_blade", "gideon", "barak", "ehud", "daniel", "esther", "nehemiah", "ezra",
-              "goliath", "delilah", "eglon", "sisera", "haman", "fleece", "daniels_prayer", "song_of_deborah"]
+    plain0 = [
+        "left_handed_blade",
+        "gideon",
+        "barak",
+        "ehud",
+        "daniel",
+        "esther",
+        "nehemiah",
+        "ezra",
+        "goliath",
+        "delilah",
+        "eglon",
+        "sisera",
+        "haman",
+        "fleece",
+        "daniels_prayer",
+        "song_of_deborah",
+    ]
     # after 'cut 5' the deck starts at index 5: put two souls there
     deck0 = plain0[:5] + ["ls_wanderer", "ls_prodigal"] + plain0[5:]
-    deck1 = ["peter", "andrew", "james", "john", "stephen", "priscilla", "barnabas", "lydia", "herod",
-             "herodias", "pilate", "barabbas", "caiaphas", "annas", "walking_on_water"]
+    deck1 = [
+        "peter",
+        "andrew",
+        "james",
+        "john",
+        "stephen",
+        "priscilla",
+        "barnabas",
+        "lydia",
+        "herod",
+        "herodias",
+        "pilate",
+        "barabbas",
+        "caiaphas",
+        "annas",
+        "walking_on_water",
+    ]
     b = build({"deck": deck0}, {"deck": deck1}, phase="cut", turn=0, cutter=1)
     g = b.game
     assert g.current_player == 1
@@ -116,8 +161,11 @@ def test_turn_draw_routes_lost_souls_and_replaces_them():
 
 
 def test_draw_from_empty_pile_draws_nothing():
-    b = build({"hand": [], "land_of_bondage": ["ls_mourner"]}, {"deck": ["peter"], "land_of_bondage": ["ls_weary"]},
-              phase="discard")
+    b = build(
+        {"hand": [], "land_of_bondage": ["ls_mourner"]},
+        {"deck": ["peter"], "land_of_bondage": ["ls_weary"]},
+        phase="discard",
+    )
     g = b.game
     ok(g, "end")
     assert len(g.z[1]["hand"]) == 1 and g.phase == "prep"
@@ -182,8 +230,11 @@ def test_soul_into_site_and_site_access():
     refused(g, f"soul {b['ls_blind']} {b['cave_of_adullam']}", "redemption.prep.soul", "already holds")
     assert g.zone_of(b["ls_wanderer"]) == (0, "in_site")
     # now the opponent's non-warrior cannot reach the soul in the site, a warrior can
-    b = battle_phase({"hand": ["stephen", "peter"]}, {"territory": ["upper_room"], "in_site": ["ls_wanderer"]},
-                     attached={("ls_wanderer"): "upper_room"})
+    b = battle_phase(
+        {"hand": ["stephen", "peter"]},
+        {"territory": ["upper_room"], "in_site": ["ls_wanderer"]},
+        attached={("ls_wanderer"): "upper_room"},
+    )
     g = b.game
     refused(g, f"rescue {b['stephen']}", "redemption.battle.rescue", "no lost soul")
     ok(g, f"rescue {b['peter']}")
@@ -265,8 +316,11 @@ def test_a_dominant_that_brings_the_hand_to_the_limit_ends_the_turn():
 
 def test_a_battle_with_nobody_left_on_either_side_ends():
     """Found by the stateful test: a Dominant that discards the last character left an initiative step with nobody."""
-    b = battle_phase({"field_of_battle": ["barak"]}, {"hand": ["day_of_judgment"], "land_of_bondage": ["ls_orphan"]},
-                     battle={"kind": "rescue", "step": "initiative", "last_actor": 0})
+    b = battle_phase(
+        {"field_of_battle": ["barak"]},
+        {"hand": ["day_of_judgment"], "land_of_bondage": ["ls_orphan"]},
+        battle={"kind": "rescue", "step": "initiative", "last_actor": 0},
+    )
     g = b.game
     assert g.current_player == 1  # nobody blocks... the Hero side is winning: the defender has initiative
     ok(g, f"dominant {b['day_of_judgment']} {b['barak']}")
@@ -276,8 +330,12 @@ def test_a_battle_with_nobody_left_on_either_side_ends():
 
 def test_hand_limit_raised_by_face_up_artifact():
     hand = ["gideon", "barak", "ehud", "daniel", "esther", "nehemiah", "ezra", "fleece", "song_of_deborah", "goliath"]
-    b = build({"hand": hand, "artifact_pile": ["scroll_of_the_law"]}, {"deck": ["peter"] * 5}, phase="discard",
-              face_up=["scroll_of_the_law"])
+    b = build(
+        {"hand": hand, "artifact_pile": ["scroll_of_the_law"]},
+        {"deck": ["peter"] * 5},
+        phase="discard",
+        face_up=["scroll_of_the_law"],
+    )
     g = b.game
     assert g.hand_limit(0) == 10
     ok(g, "end")
@@ -305,8 +363,9 @@ def test_defender_chooses_soul_unless_rescuer_chooses():
     refused(g, f"surrender {b['barak']}", "redemption.battle.surrender")
     ok(g, f"surrender {b['ls_widow']}")
     assert g.zone_of(b["ls_widow"]) == (0, "land_of_redemption")
-    b = battle_phase({"hand": ["barak"]}, {"land_of_bondage": ["ls_orphan", "ls_widow"]},
-                     options={"rescuer_chooses": True})
+    b = battle_phase(
+        {"hand": ["barak"]}, {"land_of_bondage": ["ls_orphan", "ls_widow"]}, options={"rescuer_chooses": True}
+    )
     g = b.game
     ok(g, f"rescue {b['barak']}")
     ok(g, "noblock")
@@ -320,7 +379,9 @@ def test_refusals_in_a_battle_say_what_is_expected_now():
     g = b.game
     ok(g, f"rescue {b['barak']}")
     out = refused(g, f"rescue {b['gideon']}", "redemption.turn.phase")
-    assert out.reason == "A battle is already under way: now you choose whether to block the Hero with an Evil Character."
+    assert (
+        out.reason == "A battle is already under way: now you choose whether to block the Hero with an Evil Character."
+    )
     ok(g, "noblock")
     assert g.decision()["kind"] == "surrender"
     for text in (f"rescue {b['gideon']}", f"play {b['goliath']}", "end"):
@@ -332,8 +393,11 @@ def test_refusals_in_a_battle_say_what_is_expected_now():
 
 
 def test_a_refusal_at_initiative_with_nothing_to_play_says_pass():
-    b = battle_phase({"field_of_battle": ["barak"]}, {"hand": ["goliath"], "land_of_bondage": ["ls_orphan"]},
-                     battle={"kind": "rescue", "step": "initiative", "last_actor": 0})
+    b = battle_phase(
+        {"field_of_battle": ["barak"]},
+        {"hand": ["goliath"], "land_of_bondage": ["ls_orphan"]},
+        battle={"kind": "rescue", "step": "initiative", "last_actor": 0},
+    )
     out = refused(b.game, f"rescue {b['goliath']}", "redemption.turn.phase")
     assert out.reason.endswith("no enhancement in your hand fits your characters in battle: pass."), out.reason
 
@@ -341,9 +405,11 @@ def test_a_refusal_at_initiative_with_nothing_to_play_says_pass():
 def test_refusals_are_sentences_naming_the_phase():
     b = battle_phase({"hand": ["barak"]}, {"land_of_bondage": ["ls_orphan"]})
     out = refused(b.game, f"play {b['barak']}", "redemption.turn.phase")
-    assert out.reason == ("You put a character into your territory only in your Preparation phase or Discard phase. "
-                          "It is your Battle phase: make a rescue attempt or a battle challenge with a Hero, "
-                          "or end the phase without one.")
+    assert out.reason == (
+        "You put a character into your territory only in your Preparation phase or Discard phase. "
+        "It is your Battle phase: make a rescue attempt or a battle challenge with a Hero, "
+        "or end the phase without one."
+    )
     out = refused(b.game, "noblock", "redemption.battle.block")
     assert out.reason.startswith("There is no Hero to block now. It is your Battle phase")
     out = refused(b.game, "block G99")
@@ -485,8 +551,10 @@ def test_win_mid_battle_by_rescue():
 
 def test_win_mid_battle_by_dominant_in_response_window():
     won = [("ls_wanderer", 0), ("ls_prodigal", 0), ("ls_debtor", 0), ("ls_blind", 0)]
-    b = battle_phase({"hand": ["barak"], "land_of_bondage": ["ls_captive"]},
-                     {"hand": ["heavenly_city", "pilate"], "land_of_bondage": ["ls_orphan"], "land_of_redemption": won})
+    b = battle_phase(
+        {"hand": ["barak"], "land_of_bondage": ["ls_captive"]},
+        {"hand": ["heavenly_city", "pilate"], "land_of_bondage": ["ls_orphan"], "land_of_redemption": won},
+    )
     g = b.game
     ok(g, f"rescue {b['barak']}")
     assert g.current_player == 1
@@ -497,8 +565,11 @@ def test_win_mid_battle_by_dominant_in_response_window():
 
 def test_rescues_to_win_option():
     won = [("ls_widow", 1), ("ls_lame", 1), ("ls_leper", 1), ("ls_hungry", 1)]
-    b = battle_phase({"hand": ["barak"], "land_of_redemption": won}, {"land_of_bondage": ["ls_orphan", "ls_weary"]},
-                     options={"rescues_to_win": 7})
+    b = battle_phase(
+        {"hand": ["barak"], "land_of_redemption": won},
+        {"land_of_bondage": ["ls_orphan", "ls_weary"]},
+        options={"rescues_to_win": 7},
+    )
     g = b.game
     ok(g, f"rescue {b['barak']}")
     ok(g, "noblock")
@@ -506,8 +577,13 @@ def test_rescues_to_win_option():
 
 
 def test_dominants_not_during_the_cut():
-    b = build({"hand": ["manna_from_heaven"], "deck": ["gideon"] * 12}, {"deck": ["peter"] * 12},
-              phase="cut", turn=0, cutter=0)
+    b = build(
+        {"hand": ["manna_from_heaven"], "deck": ["gideon"] * 12},
+        {"deck": ["peter"] * 12},
+        phase="cut",
+        turn=0,
+        cutter=0,
+    )
     refused(b.game, f"dominant {b['manna_from_heaven']}", "redemption.dominant.timing")
 
 
@@ -570,11 +646,13 @@ def test_effect_protect_saves_defeated_hero():
 
 
 def test_effect_negate_last_opposing_enhancement():
-    b = battle_phase({"hand": ["writing_on_wall"], "field_of_battle": ["daniel"]},
-                     {"field_of_battle": ["pilate", "herods_banquet"], "land_of_bondage": ["ls_orphan"]},
-                     attached={"herods_banquet": "pilate"},
-                     battle={"kind": "rescue", "step": "initiative", "last_actor": 1, "played": ["herods_banquet"]},
-                     flags={"battled": True})
+    b = battle_phase(
+        {"hand": ["writing_on_wall"], "field_of_battle": ["daniel"]},
+        {"field_of_battle": ["pilate", "herods_banquet"], "land_of_bondage": ["ls_orphan"]},
+        attached={"herods_banquet": "pilate"},
+        battle={"kind": "rescue", "step": "initiative", "last_actor": 1, "played": ["herods_banquet"]},
+        flags={"battled": True},
+    )
     g = b.game
     assert g.standing() == "evil_winning" and g.current_player == 0
     ok(g, f"enhance {b['writing_on_wall']} {b['daniel']}")
@@ -601,8 +679,10 @@ def test_effect_set_aside_opposing_character():
 
 
 def test_effect_rescue_any_and_discard_type():
-    b = build({"hand": ["heavenly_city", "day_of_judgment", "burning_of_books"]},
-              {"land_of_bondage": ["ls_orphan"], "territory": ["herod"], "artifact_pile": ["basket_of_loaves"]})
+    b = build(
+        {"hand": ["heavenly_city", "day_of_judgment", "burning_of_books"]},
+        {"land_of_bondage": ["ls_orphan"], "territory": ["herod"], "artifact_pile": ["basket_of_loaves"]},
+    )
     g = b.game
     refused(g, f"dominant {b['heavenly_city']}", "redemption.dominant", "needs a target")
     refused(g, f"dominant {b['heavenly_city']} {b['herod']}", "redemption.dominant", "not a possible target")
@@ -659,11 +739,18 @@ def test_weapon_on_warrior_stays_after_battle_other_enhancements_go():
     g = b.game
     ok(g, f"enhance {b['sword_of_goliath']} {b['gideon']}")  # a weapon can be played in battle too
     assert g.char_numbers(b["gideon"]) == (10, 5)
-    b = battle_phase({"field_of_battle": ["gideon", "sword_of_goliath", "left_handed_blade"]},
-                     {"field_of_battle": ["annas"], "land_of_bondage": ["ls_orphan"]},
-                     attached={"sword_of_goliath": "gideon", "left_handed_blade": "gideon"},
-                     battle={"kind": "rescue", "step": "initiative", "last_actor": 0,
-                             "played": ["sword_of_goliath", "left_handed_blade"]}, flags={"battled": True})
+    b = battle_phase(
+        {"field_of_battle": ["gideon", "sword_of_goliath", "left_handed_blade"]},
+        {"field_of_battle": ["annas"], "land_of_bondage": ["ls_orphan"]},
+        attached={"sword_of_goliath": "gideon", "left_handed_blade": "gideon"},
+        battle={
+            "kind": "rescue",
+            "step": "initiative",
+            "last_actor": 0,
+            "played": ["sword_of_goliath", "left_handed_blade"],
+        },
+        flags={"battled": True},
+    )
     g = b.game
     # Gideon 13/6 vs Annas 5/6: hero winning
     assert g.standing() == "hero_winning"
@@ -691,8 +778,11 @@ def test_game_ends_when_piles_are_empty_and_nobody_can_rescue():
 
 def test_empty_piles_do_not_end_the_game_while_a_hero_faces_a_soul():
     """Issue 10, 3.8: a round without a rescue used to end the game although Gideon faced an unblocked soul."""
-    b = build({"territory": ["gideon"], "land_of_bondage": ["ls_mourner"]}, {"land_of_bondage": ["ls_orphan"]},
-              phase="discard")
+    b = build(
+        {"territory": ["gideon"], "land_of_bondage": ["ls_mourner"]},
+        {"land_of_bondage": ["ls_orphan"]},
+        phase="discard",
+    )
     g = b.game
     for _ in range(11):  # two full rounds of turns with no battle, then player 1 is in battle again
         ok(g, "end")
@@ -715,15 +805,21 @@ def test_max_turns_ends_the_game():
 
 # --- state, view, determinize ---------------------------------------------------------------------------
 def test_view_hides_hands_decks_and_face_down_cards_and_shows_battle():
-    b = _blocked("barak", "pilate", p0={"hand": ["fleece"], "artifact_pile": ["jar_of_oil"]},
-                 p1={"hand": ["herods_banquet"]})
+    b = _blocked(
+        "barak", "pilate", p0={"hand": ["fleece"], "artifact_pile": ["jar_of_oil"]}, p1={"hand": ["herods_banquet"]}
+    )
     g = b.game
     v = g.view(1)
     assert v["players"][0]["hand"] == [] and v["players"][0]["hand_count"] == 1
     assert [c["id"] for c in v["players"][1]["hand"]] == [b["herods_banquet"]]
     assert "deck" not in str([k for k in v["players"][0] if k == "deck_cards"])
-    assert v["players"][0]["artifact_pile"][0] == {"id": b["jar_of_oil"], "owner": 0, "name": "Face-down artifact",
-                                                  "type": "artifact", "face_down": True}
+    assert v["players"][0]["artifact_pile"][0] == {
+        "id": b["jar_of_oil"],
+        "owner": 0,
+        "name": "Face-down artifact",
+        "type": "artifact",
+        "face_down": True,
+    }
     assert v["battle"]["totals"]["hero"] == {"strength": 6, "toughness": 6}
     assert v["battle"]["initiative"] == 1 and v["decision"]["kind"] == "initiative"
     assert v["legal"] and all(isinstance(x, str) for x in v["legal"])
@@ -748,8 +844,18 @@ def test_to_dict_is_toml_and_round_trips_through_a_game():
             break
         d = g.to_dict()
         assert _no_none(d) and d["game"] == "redemption"
-        assert set(d["players"][0]["zones"]) >= {"deck", "hand", "territory", "artifact_pile", "land_of_bondage",
-                                                 "land_of_redemption", "field_of_battle", "discard", "set_aside", "removed"}
+        assert set(d["players"][0]["zones"]) >= {
+            "deck",
+            "hand",
+            "territory",
+            "artifact_pile",
+            "land_of_bondage",
+            "land_of_redemption",
+            "field_of_battle",
+            "discard",
+            "set_aside",
+            "removed",
+        }
         g2 = Game.from_dict(tomllib.loads(tomli_w.dumps(d)))
         assert g2 == g and g2.legal_actions() == g.legal_actions()
         la = g.legal_actions()
@@ -758,12 +864,22 @@ def test_to_dict_is_toml_and_round_trips_through_a_game():
 
 def test_from_dict_rejects_impossible_states():
     d = new_game(1).to_dict()
-    dup = {**d, "players": [{"zones": {**d["players"][0]["zones"], "hand": [d["players"][0]["zones"]["deck"][0]]}},
-                            d["players"][1]]}
+    dup = {
+        **d,
+        "players": [
+            {"zones": {**d["players"][0]["zones"], "hand": [d["players"][0]["zones"]["deck"][0]]}},
+            d["players"][1],
+        ],
+    }
     with pytest.raises(ValueError, match="two places"):
         Game.from_dict(dup)
-    miss = {**d, "players": [{"zones": {**d["players"][0]["zones"], "deck": d["players"][0]["zones"]["deck"][1:]}},
-                             d["players"][1]]}
+    miss = {
+        **d,
+        "players": [
+            {"zones": {**d["players"][0]["zones"], "deck": d["players"][0]["zones"]["deck"][1:]}},
+            d["players"][1],
+        ],
+    }
     with pytest.raises(ValueError, match="no zone"):
         Game.from_dict(miss)
     unk = {**d, "cards": {**d["cards"], "G99": {"key": "nonesuch", "owner": 0}}}
@@ -805,8 +921,9 @@ def test_determinize_keeps_what_player_sees():
                 assert [d.card(c).key for c in d.z[p][zn]] == [g.card(c).key for c in g.z[p][zn]]
     assert [d.card(c).key for c in d.z[me]["hand"]] == [g.card(c).key for c in g.z[me]["hand"]]
     assert all(d.card(c).type != "lost_soul" for c in d.z[opp]["hand"])
-    assert sorted(d.card(c).key for c in d.z[opp]["hand"] + d.z[opp]["deck"] + d.z[opp]["artifact_pile"]) == \
-        sorted(g.card(c).key for c in g.z[opp]["hand"] + g.z[opp]["deck"] + g.z[opp]["artifact_pile"])
+    assert sorted(d.card(c).key for c in d.z[opp]["hand"] + d.z[opp]["deck"] + d.z[opp]["artifact_pile"]) == sorted(
+        g.card(c).key for c in g.z[opp]["hand"] + g.z[opp]["deck"] + g.z[opp]["artifact_pile"]
+    )
     assert d.view(me)["players"][me]["hand"] == g.view(me)["players"][me]["hand"]
     Game.from_dict(d.to_dict())
 
@@ -837,7 +954,7 @@ def test_deck_validator_finds_problems():
     keys = parse_deck_toml("cards = [" + ", ".join(f'"{k}"' for k in g) + "]")
     assert keys == g
     with pytest.raises(ValueError, match="not legal"):
-        parse_deck_toml('cards = {gideon = 4}')
+        parse_deck_toml("cards = {gideon = 4}")
     with pytest.raises(ValueError):
         new_game(1, decks=("G", g[:40]))
     custom = new_game(1, decks=(g, "H"))
@@ -868,8 +985,14 @@ def test_live_totals_are_stored_and_checked():
     b = _blocked("barak", "pilate")
     g = b.game
     d = g.to_dict()
-    assert d["live"] == {"hero_strength": 6, "hero_toughness": 6, "evil_strength": 5, "evil_toughness": 5,
-                         "standing": "hero_winning", "initiative": 1}
+    assert d["live"] == {
+        "hero_strength": 6,
+        "hero_toughness": 6,
+        "evil_strength": 5,
+        "evil_toughness": 5,
+        "standing": "hero_winning",
+        "initiative": 1,
+    }
     bad = {**d, "live": {**d["live"], "hero_strength": 60}}
     with pytest.raises(ValueError, match="totals"):
         Game.from_dict(bad)
@@ -892,16 +1015,26 @@ def test_saves_round_trip_mid_battle():
 
 def test_malformed_action_objects_are_refused_not_crashes():
     g = new_game(1)
-    for a in (Action("cut", ("x",)), Action("first", ("7",)), Action("play", ()), Action("soul", ("G1",)),
-              Action("play", (3,))):
+    for a in (
+        Action("cut", ("x",)),
+        Action("first", ("7",)),
+        Action("play", ()),
+        Action("soul", ("G1",)),
+        Action("play", (3,)),
+    ):
         out = g.apply(a)
         assert not out.ok and out.rule == "redemption.notation"
 
 
 def test_determinize_hides_face_down_artifacts():
-    b = build({"hand": ["gideon"], "deck": ["barak", "ehud"]},
-              {"hand": ["peter", "andrew"], "deck": ["james", "basket_of_loaves", "ls_orphan"],
-               "artifact_pile": ["letters_to_churches"]})
+    b = build(
+        {"hand": ["gideon"], "deck": ["barak", "ehud"]},
+        {
+            "hand": ["peter", "andrew"],
+            "deck": ["james", "basket_of_loaves", "ls_orphan"],
+            "artifact_pile": ["letters_to_churches"],
+        },
+    )
     g = b.game
     seen = set()
     for i in range(30):
@@ -925,17 +1058,26 @@ def test_activation_and_enhancement_draws_route_lost_souls():
     assert g.zone_of(b["ls_blind"]) == (0, "land_of_bondage") and g.zone_of(b["ehud"]) == (0, "hand")
 
 
-@pytest.mark.parametrize("verb,keys,where", [
-    ("play", ["gideon"], (0, "territory")),
-    ("artifact", ["jar_of_oil"], (0, "artifact_pile")),
-    ("site", ["cave_of_adullam"], (0, "territory")),
-    ("fortress", ["stronghold_of_zion"], (0, "territory")),
-    ("setaside", ["barak"], (0, "set_aside")),
-    ("equip", ["sword_of_goliath", "barak"], (0, "territory")),
-])
+@pytest.mark.parametrize(
+    "verb,keys,where",
+    [
+        ("play", ["gideon"], (0, "territory")),
+        ("artifact", ["jar_of_oil"], (0, "artifact_pile")),
+        ("site", ["cave_of_adullam"], (0, "territory")),
+        ("fortress", ["stronghold_of_zion"], (0, "territory")),
+        ("setaside", ["barak"], (0, "set_aside")),
+        ("equip", ["sword_of_goliath", "barak"], (0, "territory")),
+    ],
+)
 def test_each_discard_phase_action(verb, keys, where):
-    b = build({"hand": ["gideon", "jar_of_oil", "cave_of_adullam", "stronghold_of_zion", "sword_of_goliath"],
-               "territory": ["barak"]}, {}, phase="discard")
+    b = build(
+        {
+            "hand": ["gideon", "jar_of_oil", "cave_of_adullam", "stronghold_of_zion", "sword_of_goliath"],
+            "territory": ["barak"],
+        },
+        {},
+        phase="discard",
+    )
     g = b.game
     ok(g, " ".join([verb] + [b[k] for k in keys]))
     assert g.zone_of(b[keys[0]]) == where and g.phase == "discard"

@@ -13,8 +13,16 @@ from rules.redemption import Game, new_game
 def position(*seats: dict, alive: bool = True, **start) -> tuple[Game, dict[tuple[int, str], str]]:
     """A hand-built position in the scenario format ([[start.seat]] once per seat); ids by (seat, card key)."""
     n = len(seats)
-    start = {"decks": ["G", "H", "G", "H"][:n], "phase": "prep", "active": 0, "turn": 3, "first": 0,
-             "souls_drawn": [0] * n, "seat": [dict(s) for s in seats], **start}
+    start = {
+        "decks": ["G", "H", "G", "H"][:n],
+        "phase": "prep",
+        "active": 0,
+        "turn": 3,
+        "first": 0,
+        "souls_drawn": [0] * n,
+        "seat": [dict(s) for s in seats],
+        **start,
+    }
     for s in start["seat"] if alive else ():  # a soul at the bottom of each draw pile keeps the game going
         s["deck"] = list(s.get("deck", [])) + ["ls_debtor"]
     state, _ = keyed_state("redemption", start)
@@ -75,8 +83,9 @@ def _with_souls(seed: int) -> Game:
     fill = ["gideon", "barak", "ehud", "deborah", "peter", "andrew", "james", "john", "gideon", "barak"]
     souls = (["ls_widow", "ls_blind"], [], ["ls_weary", "ls_mourner"], ["ls_orphan"])
     seats = [{"deck": s + fill} for s in souls]
-    g, _ = position(*seats, alive=False, phase="cut", cutter=0, turn=0, first=-1, seed=seed,
-                    rng={"seed": seed, "calls": 0})
+    g, _ = position(
+        *seats, alive=False, phase="cut", cutter=0, turn=0, first=-1, seed=seed, rng={"seed": seed, "calls": 0}
+    )
     return g
 
 
@@ -112,8 +121,11 @@ def test_a_rescue_against_each_opponent(target):
 
 
 def test_the_attacked_player_blocks_and_holds_initiative():
-    seats = [{"hand": ["gideon"]}, {"land_of_bondage": ["ls_orphan"]},
-             {"land_of_bondage": ["ls_widow"], "hand": ["goliath"]}]
+    seats = [
+        {"hand": ["gideon"]},
+        {"land_of_bondage": ["ls_orphan"]},
+        {"land_of_bondage": ["ls_widow"], "hand": ["goliath"]},
+    ]
     g, ids = position(*seats, phase="battle")
     ok(g, f"rescue {ids[(0, 'gideon')]} 2")
     ok(g, f"block {ids[(2, 'goliath')]}")
@@ -160,8 +172,11 @@ def test_a_dominant_from_a_player_outside_the_battle():
 
 # --- winning, stalled games, resigning ----------------------------------------------------------------
 def test_first_to_five_wins_at_once():
-    seats = [{"hand": ["gideon"], "land_of_redemption": ["ls_weary"] * 4}, {"land_of_bondage": ["ls_orphan"]},
-             {"land_of_redemption": ["ls_blind"] * 4}]
+    seats = [
+        {"hand": ["gideon"], "land_of_redemption": ["ls_weary"] * 4},
+        {"land_of_bondage": ["ls_orphan"]},
+        {"land_of_redemption": ["ls_blind"] * 4},
+    ]
     g, ids = position(*seats, phase="battle")
     ok(g, f"rescue {ids[(0, 'gideon')]} 1")
     ok(g, "noblock")
@@ -169,8 +184,11 @@ def test_first_to_five_wins_at_once():
 
 
 def test_stalled_game_most_redeemed_wins_and_ten_rounds_scale_with_seats():
-    seats = [{"land_of_redemption": ["ls_weary"]}, {"land_of_redemption": ["ls_blind", "ls_widow"]},
-             {"land_of_bondage": ["ls_orphan"]}]
+    seats = [
+        {"land_of_redemption": ["ls_weary"]},
+        {"land_of_redemption": ["ls_blind", "ls_widow"]},
+        {"land_of_bondage": ["ls_orphan"]},
+    ]
     g, _ = position(*seats, phase="discard", active=0, dry_turns=29)
     for s in g.seats:
         for c in list(s.zones["deck"]):
@@ -227,9 +245,12 @@ def test_random_games_to_the_end_with_saves(n):
 @pytest.mark.parametrize("n", [3, 4])
 def test_every_level_plays_a_multiplayer_game_to_the_end(n):
     from rules.agents import make_agent, play_match
+
     levels = ["easy", "normal", "random", "hard"][:n]
-    agents = [make_agent("redemption", lv, seed=q, iterations=8) if lv == "hard" else make_agent("redemption", lv, seed=q)
-              for q, lv in enumerate(levels)]
+    agents = [
+        make_agent("redemption", lv, seed=q, iterations=8) if lv == "hard" else make_agent("redemption", lv, seed=q)
+        for q, lv in enumerate(levels)
+    ]
     g = play_match(new_game(11, decks=["G", "H", "H", "G"][:n], max_turns=12 * n), agents)
     assert g.is_over
 
@@ -237,9 +258,13 @@ def test_every_level_plays_a_multiplayer_game_to_the_end(n):
 def test_the_computer_attacks_the_opponent_whose_blockers_stop_it_least():
     from rules.agents.redemption import policy
     from rules.core import Rng
+
     # Player 3 has Goliath waiting; Player 2 has no blocker and fewer cards (ties would go to the higher seat)
-    seats = [{"hand": ["gideon"]}, {"land_of_bondage": ["ls_widow"]},
-             {"land_of_bondage": ["ls_orphan"], "territory": ["goliath"], "hand": ["herod"]}]
+    seats = [
+        {"hand": ["gideon"]},
+        {"land_of_bondage": ["ls_widow"]},
+        {"land_of_bondage": ["ls_orphan"], "territory": ["goliath"], "hand": ["herod"]},
+    ]
     g, ids = position(*seats, phase="battle")
     a = policy(g, 0, g.legal_actions(), Rng(1))
     assert str(a) == f"rescue {ids[(0, 'gideon')]} 1"
@@ -247,8 +272,13 @@ def test_the_computer_attacks_the_opponent_whose_blockers_stop_it_least():
 
 def test_ismcts_keeps_one_tree_per_player_and_picks_a_legal_move():
     from rules.agents.redemption import search_agent
-    seats = [{"hand": ["gideon", "barak"]}, {"land_of_bondage": ["ls_orphan"], "hand": ["goliath"]},
-             {"land_of_bondage": ["ls_widow"], "hand": ["herod"]}, {"land_of_bondage": ["ls_blind"]}]
+
+    seats = [
+        {"hand": ["gideon", "barak"]},
+        {"land_of_bondage": ["ls_orphan"], "hand": ["goliath"]},
+        {"land_of_bondage": ["ls_widow"], "hand": ["herod"]},
+        {"land_of_bondage": ["ls_blind"]},
+    ]
     g, _ = position(*seats, phase="battle")
     agent = search_agent(3, time_limit=None, iterations=40)
     a = agent.choose_in(g)

@@ -85,5 +85,7 @@ if __name__ == "__main__":
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
     t = time.time()
     g, h, d = balance(n)
-    print(f"{n} games: deck G won {g} ({100 * g / n:.1f}%), deck H won {h} ({100 * h / n:.1f}%), "
-          f"drawn {d} ({100 * d / n:.1f}%) in {time.time() - t:.0f}s")
+    print(
+        f"{n} games: deck G won {g} ({100 * g / n:.1f}%), deck H won {h} ({100 * h / n:.1f}%), "
+        f"drawn {d} ({100 * d / n:.1f}%) in {time.time() - t:.0f}s"
+    )

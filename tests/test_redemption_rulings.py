@@ -286,7 +286,9 @@ land_of_bondage = ["ls_orphan"]
     g = b.game
     e, barak = b["stars_fought"], b["barak"]
     assert {str(a) for a in g.legal_actions() if a.verb == "enhance"} == {
-        f"enhance {e} {barak} {b['nebuchadnezzar']}", f"enhance {e} {barak} {b['haman']}"}
+        f"enhance {e} {barak} {b['nebuchadnezzar']}",
+        f"enhance {e} {barak} {b['haman']}",
+    }
     refused(g, f"enhance {e} {barak}", "redemption.battle.targets", "needs a target")
     ok(g, f"enhance {e} {barak} {b['haman']}")  # the weaker one: the engine used to take the toughest
     assert g.zone_of(b["haman"]) == (1, "discard") and g.zone_of(b["nebuchadnezzar"]) == (1, "field_of_battle")
@@ -342,9 +344,11 @@ def test_decline_lets_the_game_go_on_and_nobody_without_a_dominant_is_asked():
 
 
 def test_a_dominant_with_no_target_opens_no_window():
-    b = scenario(PREP_WITH_DOMINANT.replace("day_of_judgment", "heavenly_city").replace(
-        'land_of_bondage = ["ls_debtor"]', "").replace('deck = ["barak", "ehud", "ls_prodigal"]',
-                                                        'deck = ["barak", "ehud"]'))
+    b = scenario(
+        PREP_WITH_DOMINANT.replace("day_of_judgment", "heavenly_city")
+        .replace('land_of_bondage = ["ls_debtor"]', "")
+        .replace('deck = ["barak", "ehud", "ls_prodigal"]', 'deck = ["barak", "ehud"]')
+    )
     g = b.game
     assert not g.z[0]["land_of_bondage"]
     ok(g, "end")

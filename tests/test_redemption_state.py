@@ -143,6 +143,11 @@ def test_events_carry_their_rule_and_what_they_reveal_in_fields_not_words():
                 rules_seen.add(e.rule)
                 if e.reveals:
                     reveals.add(e.kind)
-    assert {"redemption.setup.cut", "redemption.setup.draw", "redemption.turn.draw", "redemption.battle.resolve",
-            "redemption.draw.soul"} <= rules_seen
+    assert {
+        "redemption.setup.cut",
+        "redemption.setup.draw",
+        "redemption.turn.draw",
+        "redemption.battle.resolve",
+        "redemption.draw.soul",
+    } <= rules_seen
     assert {"draw", "lost_soul"} <= reveals and "place" not in reveals

@@ -27,10 +27,14 @@ def check_conservation(g: Game) -> None:
 
 
 class RedemptionMachine(RuleBasedStateMachine):
-    @initialize(seed=st.integers(0, 10_000), cap=st.integers(4, 30),
-                opts=st.fixed_dictionaries({"name_on_name": st.booleans(), "rescuer_chooses": st.booleans(),
-                                            "first_player_skips_draw": st.booleans()}),
-                seats=st.integers(2, 4))
+    @initialize(
+        seed=st.integers(0, 10_000),
+        cap=st.integers(4, 30),
+        opts=st.fixed_dictionaries(
+            {"name_on_name": st.booleans(), "rescuer_chooses": st.booleans(), "first_player_skips_draw": st.booleans()}
+        ),
+        seats=st.integers(2, 4),
+    )
     def start(self, seed, cap, opts, seats):
         self.seed, self.cap, self.opts = seed, cap, opts
         self.decks = ["G", "H", "G", "H"][:seats]  # 2, 3 or 4 seats (redemption.multiplayer)
@@ -107,8 +111,9 @@ class RedemptionMachine(RuleBasedStateMachine):
 
 
 TestRedemptionMachine = RedemptionMachine.TestCase
-TestRedemptionMachine.settings = settings(max_examples=25, stateful_step_count=60, deadline=None,
-                                          suppress_health_check=[HealthCheck.too_slow])
+TestRedemptionMachine.settings = settings(
+    max_examples=25, stateful_step_count=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 def test_random_games_end_with_max_turns():

@@ -11,8 +11,11 @@ ALL_ACTIONS = [Play(c) for c in CODES]
 
 
 class ResurrectionMachine(RuleBasedStateMachine):
-    @initialize(seed=st.integers(0, 2**32), first=st.sampled_from([0, 1]),
-                resurrect_to=st.sampled_from(["hero-bottom", "fallen-bottom"]))
+    @initialize(
+        seed=st.integers(0, 2**32),
+        first=st.sampled_from([0, 1]),
+        resurrect_to=st.sampled_from(["hero-bottom", "fallen-bottom"]),
+    )
     def start(self, seed, first, resurrect_to):
         self.game = new_game(seed, first=first, resurrect_to=resurrect_to)
         self.steps = 0
@@ -65,14 +68,16 @@ class ResurrectionMachine(RuleBasedStateMachine):
         assert self.game.clone() == self.game
 
 
-ResurrectionMachine.TestCase.settings = settings(max_examples=60, stateful_step_count=60, deadline=None,
-                                                 suppress_health_check=[HealthCheck.too_slow])
+ResurrectionMachine.TestCase.settings = settings(
+    max_examples=60, stateful_step_count=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 TestResurrection = ResurrectionMachine.TestCase
 
 
 def test_random_games_end():
     """Seeded random play always reaches an end, and seats win about equally."""
     from rules.core import Rng
+
     wins = [0, 0, 0]
     for seed in range(300):
         g, rng = new_game(seed, first=seed % 2), Rng(seed + 1)

@@ -21,7 +21,7 @@ def zones(g, p):
 def test_power_order_is_ba_bk_bj_ra_rk_rj_9_8_7():
     assert CODES == ("BA", "BK", "BJ", "RA", "RK", "RJ", "9", "8", "7")
     for i, hi in enumerate(CODES):
-        for lo in CODES[i + 1:]:
+        for lo in CODES[i + 1 :]:
             g = position(side(hand=[hi, "7" if hi != "7" else "8"]), side(hand=[lo, "8" if lo != "8" else "9"]))
             battle(g, hi, lo)
             assert g.aggressor == 1, f"{hi} should beat {lo}"
@@ -80,8 +80,9 @@ def test_black_winner_resurrects_top_fallen_card_to_bottom_of_hero_pile():
 
 
 def test_resurrect_literal_option_sends_card_to_bottom_of_fallen_pile():
-    g = position(side(hand=["BK", "9"], hero=["8"], fallen=["RA", "BJ"]), side(hand=["9", "8"]),
-                 resurrect_to="fallen-bottom")
+    g = position(
+        side(hand=["BK", "9"], hero=["8"], fallen=["RA", "BJ"]), side(hand=["9", "8"]), resurrect_to="fallen-bottom"
+    )
     battle(g, "BK", "9")
     z = zones(g, 0)
     assert z["fallen_pile"][0] == "BJ" and z["fallen_pile"][-1] != "BJ"
@@ -246,13 +247,16 @@ def test_notation_round_trip_and_helpful_errors():
     assert not out.ok and out.rule == "resurrection.notation"
 
 
-@pytest.mark.parametrize("bad, message", [
-    ({"aggressor": 2}, "aggressor"),
-    ({"players": []}, "exactly two"),
-    ({"result": "maybe"}, "result"),
-    ({"options": {"colour": "blue"}}, "unknown Resurrection option"),
-    ({"options": {"resurrect_to": "sky"}}, "resurrect_to"),
-])
+@pytest.mark.parametrize(
+    "bad, message",
+    [
+        ({"aggressor": 2}, "aggressor"),
+        ({"players": []}, "exactly two"),
+        ({"result": "maybe"}, "result"),
+        ({"options": {"colour": "blue"}}, "unknown Resurrection option"),
+        ({"options": {"resurrect_to": "sky"}}, "resurrect_to"),
+    ],
+)
 def test_from_dict_rejects_bad_headers(bad, message):
     d = new_game(3).to_dict() | bad
     with pytest.raises(ValueError, match=message):
@@ -282,6 +286,7 @@ def test_every_rule_id_the_engine_cites_is_documented():
     from pathlib import Path
 
     import rules.resurrection.game as mod
+
     src = Path(mod.__file__).read_text()
     ids = set(re.findall(r"resurrection\.[a-z]+(?:\.[0-9]+)?", src)) - {"resurrection.cards", "resurrection.game"}
     sections = rule_sections("resurrection")

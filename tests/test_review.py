@@ -49,7 +49,7 @@ def test_notation_round_trip_and_bad_lines(game):
     assert review.from_notation(text).to_dict() == game.to_dict()
     lines = text.splitlines()
     n_head = sum(1 for x in lines if x.startswith("#"))
-    broken = "\n".join(lines[: n_head + 3] + ["rescue G999"] + lines[n_head + 3:])
+    broken = "\n".join(lines[: n_head + 3] + ["rescue G999"] + lines[n_head + 3 :])
     with pytest.raises(ValueError, match=rf"^f.txt line {n_head + 4}: 'rescue G999' is refused"):
         review.from_notation(broken, "f.txt")
     with pytest.raises(ValueError, match="needs '# seed = N'"):
@@ -118,19 +118,37 @@ def test_decisions_are_the_seats_real_choices(game):
 
 
 def test_marks_follow_the_documented_thresholds():
-    assert [review.mark_for(x) for x in (0.0, 0.049, 0.05, 0.099, 0.10, 0.199, 0.20, 0.9)] == \
-        ["", "", "?!", "?!", "?", "?", "??", "??"]
+    assert [review.mark_for(x) for x in (0.0, 0.049, 0.05, 0.099, 0.10, 0.199, 0.20, 0.9)] == [
+        "",
+        "",
+        "?!",
+        "?!",
+        "?",
+        "?",
+        "??",
+        "??",
+    ]
 
 
 def test_the_eye_marks_a_blunder_and_prefers_the_winning_move():
     """Hand-built, 4-4: Deborah is losing to Goliath; Gideon's Trumpet turns it round and rescues the fifth soul,
     while passing loses the battle and gives the opponent the next turn."""
-    b = build({"hand": ["gideons_trumpet"], "field_of_battle": ["deborah"],
-               "land_of_redemption": ["ls_orphan", "ls_widow", "ls_stranger", "ls_lame"]},
-              {"field_of_battle": ["goliath"], "land_of_bondage": ["ls_blind", "ls_captive"],
-               "land_of_redemption": ["ls_prodigal", "ls_debtor", "ls_thirsty", "ls_wanderer"]},
-              phase="battle", active=0, battle={"kind": "rescue", "step": "initiative", "last_actor": 1},
-              filler=10)
+    b = build(
+        {
+            "hand": ["gideons_trumpet"],
+            "field_of_battle": ["deborah"],
+            "land_of_redemption": ["ls_orphan", "ls_widow", "ls_stranger", "ls_lame"],
+        },
+        {
+            "field_of_battle": ["goliath"],
+            "land_of_bondage": ["ls_blind", "ls_captive"],
+            "land_of_redemption": ["ls_prodigal", "ls_debtor", "ls_thirsty", "ls_wanderer"],
+        },
+        phase="battle",
+        active=0,
+        battle={"kind": "rescue", "step": "initiative", "last_actor": 1},
+        filler=10,
+    )
     g = b.game
     assert g.score(0) == g.score(1) == 4
     legal = [str(a) for a in g.legal_actions()]
@@ -152,8 +170,11 @@ def test_analysis_is_deterministic_resumable_and_stoppable(game):
     again = list(review.analyse(steps[:60], 0, iterations=30))
     assert [j.to_dict() for _, _, j in first] == [j.to_dict() for _, _, j in again]
     done = {j.index: j for _, _, j in first}
-    seen = list(review.analyse(steps[:60], 0, iterations=30, done={k: review.Judgement.from_dict(v.to_dict())
-                                                                   for k, v in done.items()}))
+    seen = list(
+        review.analyse(
+            steps[:60], 0, iterations=30, done={k: review.Judgement.from_dict(v.to_dict()) for k, v in done.items()}
+        )
+    )
     assert [j.to_dict() for _, _, j in seen] == [j.to_dict() for _, _, j in first]
     calls = []
     stopped = list(review.analyse(steps, 0, iterations=30, stop=lambda: len(calls) > 2 or calls.append(1)))
@@ -182,8 +203,10 @@ def test_the_eye_reads_resurrection_and_marks_the_weaker_card():
 def test_the_eye_does_not_see_the_face_down_card():
     """The Defender's estimate re-deals the Aggressor's face-down card: whatever that card is, the Seven is judged
     alike (only the sampling differs). An eye that peeked would see the Seven tie the Seven and win outright."""
-    after = [review.judge(review.Step(0, _defending(c), 0, "play 7", [], 0), 0, iterations=40).after
-             for c in ("7", "9", "BA")]
+    after = [
+        review.judge(review.Step(0, _defending(c), 0, "play 7", [], 0), 0, iterations=40).after
+        for c in ("7", "9", "BA")
+    ]
     assert max(after) - min(after) < 0.1 and max(after) < 0.95, after
 
 

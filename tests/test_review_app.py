@@ -38,8 +38,9 @@ def finished(folder, name="lost", seed=7, judged=True) -> Session:
         for k, st in enumerate(mine):
             best = next(str(a) for a in st.before.legal_actions() if str(a) != st.action)
             if k in (3, 7):
-                js[st.index] = review.Judgement(st.index, st.action, 0.62, 0.31 if k == 3 else 0.55, best,
-                                                review.mark_for(0.31 if k == 3 else 0.07))
+                js[st.index] = review.Judgement(
+                    st.index, st.action, 0.62, 0.31 if k == 3 else 0.55, best, review.mark_for(0.31 if k == 3 else 0.07)
+                )
             else:
                 js[st.index] = review.Judgement(st.index, st.action, 0.5, 0.5, st.action, "")
         analysis.store(s.meta, 0, js)
@@ -204,8 +205,9 @@ def test_game_over_offers_review_and_a_rematch_keeps_your_deck(folder):
     from tui.screens.review import ReviewScreen
 
     mine = [("herod" if k == "barak" else k) for k in DECKS["G"]["cards"]]
-    s = Session.new("redemption", seed=9, path=saves.save_path("own", folder),
-                    decks=({"name": "Herod", "cards": mine}, "H"))
+    s = Session.new(
+        "redemption", seed=9, path=saves.save_path("own", folder), decks=({"name": "Herod", "cards": mine}, "H")
+    )
     agents = [make_agent("redemption", "normal", seed=1), make_agent("redemption", "normal", seed=2)]
     while not s.game.is_over:
         assert s.act(choose_for(agents[s.game.current_player], s.game), by_computer=True).ok

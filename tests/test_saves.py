@@ -18,8 +18,11 @@ def played(seed=7, moves=6):
 def test_round_trip_text_and_file(tmp_path):
     g = played()
     assert saves.loads(saves.dumps(g)) == g
-    meta = saves.Meta(players=[{"name": "Ann", "kind": "human"}, {"name": "CPU", "kind": "computer"}],
-                      log=["one", "two"], extra={"level": "easy"})
+    meta = saves.Meta(
+        players=[{"name": "Ann", "kind": "human"}, {"name": "CPU", "kind": "computer"}],
+        log=["one", "two"],
+        extra={"level": "easy"},
+    )
     path = saves.save(g, tmp_path / "a.toml", meta)
     back = saves.read(path)
     assert back.game == g and back.meta.log == ["one", "two"] and back.meta.extra == {"level": "easy"}
@@ -29,6 +32,7 @@ def test_round_trip_text_and_file(tmp_path):
 
 def test_header_fields():
     import tomllib
+
     doc = tomllib.loads(saves.dumps(played()))
     assert doc["format"] == saves.FORMAT and doc["version"] == saves.VERSION and doc["game"] == "resurrection"
     assert doc["seed"] == 7 and doc["history"] and doc["state"]["players"]
@@ -72,7 +76,7 @@ def test_card_that_does_not_exist():
     card = g.to_dict()["players"][0]["hero_pile"][0]
     i = text.index("hero_pile = [")
     j = text.index(f'"{card}"', i)
-    text = text[:j] + '"QQ"' + text[j + len(card) + 2:]
+    text = text[:j] + '"QQ"' + text[j + len(card) + 2 :]
     assert "'QQ', which is not a Resurrection card" in bad(text)
 
 

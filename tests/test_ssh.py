@@ -117,13 +117,20 @@ def test_openssh_refuses_everything_but_a_known_key_in_a_terminal(servers, tmp_p
     stranger, _ = make_key(tmp_path, "stranger")
 
     def run(key, *args, timeout=20):
-        return subprocess.run(ssh_args(s, key, *args), capture_output=True, text=True, timeout=timeout,
-                              stdin=subprocess.DEVNULL)
+        return subprocess.run(
+            ssh_args(s, key, *args), capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL
+        )
 
     r = run(stranger, "player@127.0.0.1")
     assert r.returncode == 255 and "Permission denied (publickey)" in r.stderr
-    r = run(None, "-o", "PubkeyAuthentication=no", "-o", "PreferredAuthentications=password,keyboard-interactive",
-            "player@127.0.0.1")
+    r = run(
+        None,
+        "-o",
+        "PubkeyAuthentication=no",
+        "-o",
+        "PreferredAuthentications=password,keyboard-interactive",
+        "player@127.0.0.1",
+    )
     assert r.returncode == 255 and "Permission denied (publickey)" in r.stderr  # no password method offered
     r = run(s.keys["alice"], "player@127.0.0.1", "cat /etc/passwd")
     assert r.returncode == 255 and "exec request failed" in r.stderr
@@ -184,11 +191,17 @@ def test_asyncssh_known_key_in_and_everything_else_refused(servers, tmp_path):
                 await conn.start_sftp_client()
         # the client's environment cannot move the save folder or the player
         async with await connect(s, s.keys["alice"]) as conn:
-            p = await open_terminal(conn, 81, 25, env={"REDEMPTION_SAVE_DIR": "/tmp", "REDEMPTION_PLAYER": "bob",
-                                                       "EVIL": "1", "NO_COLOR": "1"})
+            p = await open_terminal(
+                conn,
+                81,
+                25,
+                env={"REDEMPTION_SAVE_DIR": "/tmp", "REDEMPTION_PLAYER": "bob", "EVIL": "1", "NO_COLOR": "1"},
+            )
             screen = Screen(p)
-            await screen.expect(r"TITLE player=alice size=81x25 TERM=xterm-256color LC_ALL=C\.UTF-8 "
-                                r"REDEMPTION_PLAYER=alice NO_COLOR=1 EVIL=-")
+            await screen.expect(
+                r"TITLE player=alice size=81x25 TERM=xterm-256color LC_ALL=C\.UTF-8 "
+                r"REDEMPTION_PLAYER=alice NO_COLOR=1 EVIL=-"
+            )
             p.stdin.write(b"kq")
             await screen.expect(r"SAVED")
             await p.wait_closed()
@@ -226,7 +239,9 @@ def test_take_over_asks_then_hangs_up_the_old_session_which_saves(servers):
             async with await connect(s, s.keys["alice"]) as c2:
                 p2 = await open_terminal(c2)
                 two = Screen(p2)
-                await two.expect(r"Player alice already has a live session \(from 127\.0\.0\.1, since [^)]*\)\.\s+Take it over\?")
+                await two.expect(
+                    r"Player alice already has a live session \(from 127\.0\.0\.1, since [^)]*\)\.\s+Take it over\?"
+                )
                 p2.stdin.write(b"n")
                 await two.expect(r"The other session goes on")
                 await p2.wait_closed()

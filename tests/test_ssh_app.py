@@ -244,8 +244,7 @@ def _memory_kib(marker: str) -> tuple[int, list[int]]:
 def test_twenty_concurrent_sessions_play_and_leave_intact_saves_and_no_process(server, tmp_path):
     n = 20
     players = [f"p{i:02d}" for i in range(n)]
-    s = server(players + ["solo"], "--max-sessions", str(n), "--rate-limit", str(3 * n),
-               "--max-pending", str(n))
+    s = server(players + ["solo"], "--max-sessions", str(n), "--rate-limit", str(3 * n), "--max-pending", str(n))
     measured: dict = {}
 
     async def alone() -> float:  # the baseline: one session on an idle server
@@ -282,8 +281,9 @@ def test_twenty_concurrent_sessions_play_and_leave_intact_saves_and_no_process(s
             await all_in.wait()  # everyone is in a game at once: measure, then all drop together
             if player == players[0]:
                 measured["apps"], measured["pss"] = _memory_kib(str(tmp_path))
-                measured["forked"] = sum(1 for e in Path("/proc").iterdir() if e.name.isdigit()
-                                         and _alive_fork(e, str(tmp_path)))
+                measured["forked"] = sum(
+                    1 for e in Path("/proc").iterdir() if e.name.isdigit() and _alive_fork(e, str(tmp_path))
+                )
                 rollup = Path(f"/proc/{s.proc.pid}/smaps_rollup").read_text()
                 measured["server"] = int(re.search(r"^Pss:\s+(\d+) kB", rollup, re.M).group(1))
             await asyncio.sleep(0.2)
@@ -309,11 +309,13 @@ def test_twenty_concurrent_sessions_play_and_leave_intact_saves_and_no_process(s
     assert measured["apps"] == n
     assert measured["forked"] == n  # every app a fork of the fork server: no import per login
     pss = measured["pss"]
-    report = (f"one SSH session alone: connect-to-title {solo:.2f}s; "
-              f"{n} concurrent SSH sessions: connect-to-title median {statistics.median(titles):.2f}s, "
-              f"max {max(titles):.2f}s; app memory (PSS) per session median {statistics.median(pss) / 1024:.1f} MiB, "
-              f"max {max(pss) / 1024:.1f} MiB; the server itself {measured['server'] / 1024:.1f} MiB; "
-              f"whole test {wall:.1f}s")
+    report = (
+        f"one SSH session alone: connect-to-title {solo:.2f}s; "
+        f"{n} concurrent SSH sessions: connect-to-title median {statistics.median(titles):.2f}s, "
+        f"max {max(titles):.2f}s; app memory (PSS) per session median {statistics.median(pss) / 1024:.1f} MiB, "
+        f"max {max(pss) / 1024:.1f} MiB; the server itself {measured['server'] / 1024:.1f} MiB; "
+        f"whole test {wall:.1f}s"
+    )
     print(report)
     (tmp_path / "measured.txt").write_text(report + "\n")
     if os.environ.get("SSH_LOAD_REPORT"):

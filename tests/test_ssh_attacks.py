@@ -150,9 +150,16 @@ def test_3_key_options_from_and_expiry_time_are_honoured_others_refused(servers,
 def test_3_option_parsing_matches_openssh(tmp_path):
     _, pub = make_key(tmp_path, "k")
     assert serve.parse_key_line(f'player="a b",From="1.2.3.4" {pub} c')[1].player == "a b"
-    for bad in (f'player="x {pub} c', f'from=1.2.3.4 {pub} c', f'environment="A=1" {pub} c',
-                f'expiry-time="2030" {pub} c', f'player="x",player="y" {pub} c', f'no-pty {pub} c',
-                f'restrict="1" {pub} c', f'{pub}'):
+    for bad in (
+        f'player="x {pub} c',
+        f"from=1.2.3.4 {pub} c",
+        f'environment="A=1" {pub} c',
+        f'expiry-time="2030" {pub} c',
+        f'player="x",player="y" {pub} c',
+        f"no-pty {pub} c",
+        f'restrict="1" {pub} c',
+        f"{pub}",
+    ):
         with pytest.raises(serve.KeyError_):
             serve.parse_key_line(bad)
     entry = serve.parse_key_line(f'expiry-time="20300101Z" {pub} c')[1]
@@ -183,8 +190,9 @@ def test_4_client_text_cannot_forge_a_log_line_or_reach_the_log_raw(servers):
     assert "6.6.6.6" in log and not re.search(r"^\S+ conn from=6\.6\.6\.6", log, re.M)
     assert "\x1b" not in log and "\x07" not in log and "\u2028" not in log
     lines = [line for line in log.splitlines() if " conn " in line]
-    assert len(lines) == 2 and all(re.match(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ conn from=127\.0\.0\.1:", x)
-                                   for x in lines)
+    assert len(lines) == 2 and all(
+        re.match(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ conn from=127\.0\.0\.1:", x) for x in lines
+    )
     assert "term='xterm\\n2026-01-01T00:00:00Z conn" in lines[0]
 
 
@@ -220,13 +228,13 @@ def test_6_huge_terminal_sizes_are_clamped_and_the_player_told(servers):
 
 # --------------------------------------------------------------------------- 7: floods
 
-SLOW_APP = r'''
+SLOW_APP = r"""
 import os, signal, sys, time, tty
 signal.signal(signal.SIGHUP, lambda *_: os._exit(0))
 tty.setraw(0)  # as the app's terminal is: keys are not dropped by the line discipline, they wait
 os.write(1, b"TITLE player=" + sys.argv[1].encode() + b" slow\r\n")
 time.sleep(600)
-'''
+"""
 
 
 def test_7_keystroke_and_environment_floods_do_not_grow_the_server(servers, tmp_path):
@@ -320,8 +328,13 @@ def test_8_a_refused_connection_is_told_why_by_the_openssh_client(servers):
     s = servers("--rate-limit", "1")
     first = socket.create_connection(("127.0.0.1", s.port))  # the one connection this minute allows
     try:
-        r = subprocess.run(ssh_args(s, s.keys["alice"], "-tt", "play@127.0.0.1"), stdin=subprocess.DEVNULL,
-                           capture_output=True, text=True, timeout=60)
+        r = subprocess.run(
+            ssh_args(s, s.keys["alice"], "-tt", "play@127.0.0.1"),
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
     finally:
         first.close()
     assert r.returncode == 255
@@ -352,8 +365,9 @@ def test_2_per_address_limits_count_an_ipv6_slash_64_as_one_address(tmp_path):
     assert group("127.0.0.1") != group("127.0.0.2")
 
     async def go():
-        config = serve.Config(data_dir=tmp_path, authorized_keys=tmp_path / "none", pending_per_address=3,
-                              rate_limit=100)
+        config = serve.Config(
+            data_dir=tmp_path, authorized_keys=tmp_path / "none", pending_per_address=3, rate_limit=100
+        )
         game = serve.GameServer(config)
         cls = serve._make_connection_class()
         made = []
@@ -370,8 +384,12 @@ def test_2_per_address_limits_count_an_ipv6_slash_64_as_one_address(tmp_path):
         assert game.refusing == 0
         assert [c.ended for c, _ in made[:3]] == ["auth failed"] * 3 and not any(conn.told for _, conn in made[:3])
         assert made[3][0].ended == "refused: too many connections not logged in from this address"
-        assert made[3][1].told == [(asyncssh.DISC_TOO_MANY_CONNECTIONS,
-                                    "Too many connections from your address are still logging in; try again shortly.")]
+        assert made[3][1].told == [
+            (
+                asyncssh.DISC_TOO_MANY_CONNECTIONS,
+                "Too many connections from your address are still logging in; try again shortly.",
+            )
+        ]
         assert c_other.ended == "auth failed" and not other.told
         assert game.unauth == {"2001:db8:0:7::/64": 3, "2001:db8:0:8::/64": 1}
         made[0][0].connection_lost(None)  # one goes: its /64 has a place again
@@ -457,12 +475,12 @@ def test_11_a_save_that_never_reads_does_not_freeze_the_server(servers):
 
 # --------------------------------------------------------------------------- 16-17: shutdown, take-over race
 
-STUBBORN_FULLSCREEN = r'''
+STUBBORN_FULLSCREEN = r"""
 import os, signal, sys, time
 signal.signal(signal.SIGHUP, signal.SIG_IGN)
 os.write(1, b"\x1b[?1049h\x1b[?1000h\x1b[?1006h\x1b[?25lFULLSCREEN " + sys.argv[1].encode() + b"\r\n")
 time.sleep(600)
-'''
+"""
 
 
 def test_16_server_sigterm_tells_every_client_and_restores_the_terminal(servers, tmp_path):
@@ -483,7 +501,7 @@ def test_16_server_sigterm_tells_every_client_and_restores_the_terminal(servers,
         for sc in screens[:2]:
             await sc.expect(r"closed: server shutting down\. Your game is saved", timeout=30)
             raw = sc.raw
-            after = raw[raw.rindex(b"\x1b[?1049h"):]
+            after = raw[raw.rindex(b"\x1b[?1049h") :]
             for off in (b"\x1b[?1049l", b"\x1b[?1000l", b"\x1b[?1006l", b"\x1b[?25h"):
                 assert off in after
         await screens[2].expect(r"closed: server shutting down", timeout=30)
@@ -511,8 +529,10 @@ def test_17_the_login_that_loses_a_take_over_race_is_logged_takeover_no(servers)
         for _, p, _ in rivals:  # both say yes at once
             p.stdin.write(b"y")
         # one wins and runs the game; the other finds that one live and is asked again
-        done, _ = await asyncio.wait([asyncio.ensure_future(sc.expect(r"TITLE player=alice")) for _, _, sc in rivals],
-                                     return_when=asyncio.FIRST_COMPLETED)
+        done, _ = await asyncio.wait(
+            [asyncio.ensure_future(sc.expect(r"TITLE player=alice")) for _, _, sc in rivals],
+            return_when=asyncio.FIRST_COMPLETED,
+        )
         winner = 0 if "TITLE" in rivals[0][2].text() else 1
         loser = rivals[1 - winner]
         await loser[2].expect(r"Take it over\?[\s\S]*Take it over\?")

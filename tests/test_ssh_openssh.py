@@ -57,18 +57,36 @@ class SSHD:
         host_key = self.folder / "ssh_host_ed25519_key"
         subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(host_key)], check=True)
         config = self.folder / "sshd_config"
-        config.write_text("\n".join([
-            f"Port {self.port}", "ListenAddress 127.0.0.1", f"HostKey {host_key}",
-            f"AuthorizedKeysFile {self.keys_file}", "PidFile none", "StrictModes no", "UsePAM no",
-            "PasswordAuthentication no", "KbdInteractiveAuthentication no", "PubkeyAuthentication yes",
-            "PermitRootLogin prohibit-password", "AllowTcpForwarding yes", "AllowAgentForwarding yes",
-            "X11Forwarding no", "PrintMotd no", "PrintLastLog no", "LogLevel VERBOSE",
-            "Subsystem sftp internal-sftp", "",
-        ]))
+        config.write_text(
+            "\n".join(
+                [
+                    f"Port {self.port}",
+                    "ListenAddress 127.0.0.1",
+                    f"HostKey {host_key}",
+                    f"AuthorizedKeysFile {self.keys_file}",
+                    "PidFile none",
+                    "StrictModes no",
+                    "UsePAM no",
+                    "PasswordAuthentication no",
+                    "KbdInteractiveAuthentication no",
+                    "PubkeyAuthentication yes",
+                    "PermitRootLogin prohibit-password",
+                    "AllowTcpForwarding yes",
+                    "AllowAgentForwarding yes",
+                    "X11Forwarding no",
+                    "PrintMotd no",
+                    "PrintLastLog no",
+                    "LogLevel VERBOSE",
+                    "Subsystem sftp internal-sftp",
+                    "",
+                ]
+            )
+        )
         Path("/run/sshd").mkdir(mode=0o755, exist_ok=True)  # sshd's privilege separation folder
         with open(self.log_path, "ab") as log:
-            self.proc = subprocess.Popen([SSHD_BIN, "-D", "-e", "-f", str(config)], stdout=log, stderr=log,
-                                         stdin=subprocess.DEVNULL)
+            self.proc = subprocess.Popen(
+                [SSHD_BIN, "-D", "-e", "-f", str(config)], stdout=log, stderr=log, stdin=subprocess.DEVNULL
+            )
         deadline = time.monotonic() + 15
         while time.monotonic() < deadline:
             try:
@@ -107,9 +125,28 @@ def sshd(tmp_path):
 
 
 def ssh_cmd(d: SSHD, player: str, *extra: str) -> list[str]:
-    return ["ssh", "-F", "/dev/null", "-p", str(d.port), "-o", "StrictHostKeyChecking=no",
-            "-o", "UserKnownHostsFile=/dev/null", "-o", "BatchMode=yes", "-o", "LogLevel=ERROR",
-            "-o", "IdentitiesOnly=yes", "-o", "IdentityAgent=none", "-i", str(d.keys[player]), *extra]
+    return [
+        "ssh",
+        "-F",
+        "/dev/null",
+        "-p",
+        str(d.port),
+        "-o",
+        "StrictHostKeyChecking=no",
+        "-o",
+        "UserKnownHostsFile=/dev/null",
+        "-o",
+        "BatchMode=yes",
+        "-o",
+        "LogLevel=ERROR",
+        "-o",
+        "IdentitiesOnly=yes",
+        "-o",
+        "IdentityAgent=none",
+        "-i",
+        str(d.keys[player]),
+        *extra,
+    ]
 
 
 def user() -> str:
@@ -159,8 +196,9 @@ def test_openssh_recipe_allows_nothing_but_the_app(sshd, tmp_path):
     canary = tmp_path / "canary"
 
     def run(*args, timeout=30):
-        return subprocess.run(ssh_cmd(sshd, "alice", *args), capture_output=True, text=True, timeout=timeout,
-                              stdin=subprocess.DEVNULL)
+        return subprocess.run(
+            ssh_cmd(sshd, "alice", *args), capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL
+        )
 
     # a command of the client's choosing never runs: the forced command (the app) runs instead
     with OpenSSHTerminal(sshd, sshd.keys["alice"], 80, 24, user=user(), command=f"touch {canary}") as t:
@@ -183,8 +221,9 @@ def test_openssh_recipe_without_a_terminal_the_app_refuses_to_start(sshd, tmp_pa
     target = f"{user()}@127.0.0.1"
     marker = f"--player alice --save-dir {sshd.data}"
     try:
-        r = subprocess.run(ssh_cmd(sshd, "alice", "-T", target), capture_output=True, text=True, timeout=6,
-                           stdin=subprocess.DEVNULL)
+        r = subprocess.run(
+            ssh_cmd(sshd, "alice", "-T", target), capture_output=True, text=True, timeout=6, stdin=subprocess.DEVNULL
+        )
         assert r.returncode != 0 and "terminal" in r.stderr
     finally:
         time.sleep(0.5)

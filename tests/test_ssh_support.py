@@ -33,7 +33,7 @@ SSH = shutil.which("ssh")
 needs_openssh = pytest.mark.skipif(SSH is None, reason="the OpenSSH client (ssh) is not installed")
 
 # A stand-in for the app: the same command line, a title, every key a move saved at once, saves on SIGHUP.
-STANDIN = r'''
+STANDIN = r"""
 import argparse, json, os, signal, sys, tty
 ap = argparse.ArgumentParser(); ap.add_argument("--player"); ap.add_argument("--save-dir"); a = ap.parse_args()
 folder = os.path.join(a.save_dir, a.player); os.makedirs(folder, exist_ok=True)
@@ -58,7 +58,7 @@ while True:
     if not b or b == b"q": bye()
     state["moves"] += b.decode(errors="replace"); save()
     out(f"MOVES [{state['moves']}]\r\n")
-'''
+"""
 
 _ANSI = re.compile(
     rb"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[PX^_][^\x1b]*\x1b\\|[()*+][0-9A-Za-z]|[=>78DEHMNOZc])"
@@ -144,15 +144,32 @@ class Server:
         return path
 
     def start(self) -> Server:
-        cmd = [PY, "-m", "tui.cli", "serve", "--host", "127.0.0.1", "--port", "0", "--data-dir", str(self.data),
-               "--authorized-keys", str(self.keys_file), "--host-key", str(self.host_key),
-               "--log-file", str(self.log_path), *self.extra]
+        cmd = [
+            PY,
+            "-m",
+            "tui.cli",
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--data-dir",
+            str(self.data),
+            "--authorized-keys",
+            str(self.keys_file),
+            "--host-key",
+            str(self.host_key),
+            "--log-file",
+            str(self.log_path),
+            *self.extra,
+        ]
         if self.app_command:
             cmd += ["--app-command", self.app_command]
         env = {**os.environ, "PYTHONPATH": str(REPO)}
         with open(self.folder / "server.out", "ab") as out:
-            self.proc = subprocess.Popen(cmd, cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT,
-                                         stdin=subprocess.DEVNULL)
+            self.proc = subprocess.Popen(
+                cmd, cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL
+            )
         seen = len(self.log())
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
@@ -203,9 +220,27 @@ class Server:
 
 
 def ssh_args(server: Server, key: Path | None, *extra: str) -> list[str]:
-    args = [SSH or "ssh", "-F", "/dev/null", "-p", str(server.port), "-o", "StrictHostKeyChecking=no",
-            "-o", "UserKnownHostsFile=/dev/null", "-o", "BatchMode=yes", "-o", "LogLevel=ERROR",
-            "-o", "ConnectTimeout=10", "-o", "IdentitiesOnly=yes", "-o", "IdentityAgent=none"]
+    args = [
+        SSH or "ssh",
+        "-F",
+        "/dev/null",
+        "-p",
+        str(server.port),
+        "-o",
+        "StrictHostKeyChecking=no",
+        "-o",
+        "UserKnownHostsFile=/dev/null",
+        "-o",
+        "BatchMode=yes",
+        "-o",
+        "LogLevel=ERROR",
+        "-o",
+        "ConnectTimeout=10",
+        "-o",
+        "IdentitiesOnly=yes",
+        "-o",
+        "IdentityAgent=none",
+    ]
     if key is not None:
         args += ["-i", str(key)]
     return args + list(extra)
@@ -218,14 +253,28 @@ class OpenSSHTerminal:
     ssh, then the server, then the app's output and so the app itself.
     """
 
-    def __init__(self, server, key: Path, cols: int = 80, rows: int = 24, *extra: str, user: str = "player",
-                 command: str | None = None) -> None:
+    def __init__(
+        self,
+        server,
+        key: Path,
+        cols: int = 80,
+        rows: int = 24,
+        *extra: str,
+        user: str = "player",
+        command: str | None = None,
+    ) -> None:
         self.master, slave = pty.openpty()
         self._winsize(cols, rows)
         argv = ssh_args(server, key, "-tt", *extra, f"{user}@127.0.0.1", *([command] if command else []))
-        self.proc = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, start_new_session=True,
-                                     preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0),
-                                     env={**os.environ, "TERM": "xterm-256color", "LC_ALL": "C.UTF-8"})
+        self.proc = subprocess.Popen(
+            argv,
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            start_new_session=True,
+            preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0),
+            env={**os.environ, "TERM": "xterm-256color", "LC_ALL": "C.UTF-8"},
+        )
         os.close(slave)
         self.raw = b""
         self._lock = threading.Lock()
@@ -309,13 +358,19 @@ class OpenSSHTerminal:
 async def connect(server: Server, key: Path | None, **kw):
     """asyncssh's client, reading no user config, keys or agent."""
     return await asyncssh.connect(
-        "127.0.0.1", server.port, username="player", known_hosts=None, agent_path=None, config=[],
-        client_keys=[str(key)] if key else [], **kw)
+        "127.0.0.1",
+        server.port,
+        username="player",
+        known_hosts=None,
+        agent_path=None,
+        config=[],
+        client_keys=[str(key)] if key else [],
+        **kw,
+    )
 
 
 async def open_terminal(conn, cols: int = 80, rows: int = 24, env: dict | None = None):
-    return await conn.create_process(term_type="xterm-256color", term_size=(cols, rows), encoding=None,
-                                     env=env or {})
+    return await conn.create_process(term_type="xterm-256color", term_size=(cols, rows), encoding=None, env=env or {})
 
 
 class Screen:

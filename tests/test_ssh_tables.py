@@ -35,8 +35,9 @@ def server(tmp_path):
     stop_servers(made, tmp_path)
 
 
-def wait_table(base: Path, table_id: str, seen: int, term: OpenSSHTerminal | None = None,
-               timeout: float = MOVE_TIMEOUT) -> tables.Table:
+def wait_table(
+    base: Path, table_id: str, seen: int, term: OpenSSHTerminal | None = None, timeout: float = MOVE_TIMEOUT
+) -> tables.Table:
     """The table once it holds more than ``seen`` actions (``term``: the screen to show if it does not)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -123,7 +124,9 @@ def test_two_openssh_clients_play_a_whole_resurrection_game_through_serve(server
             winner = t.name(t.game.winner) if t.game.winner is not None else None
             for term in (alice, bob):
                 term.expect(r"Game over")
-            leave(alice, "Won-lost-drawn: v people " + ("1-0-0" if winner == "alice" else "0-1-0" if winner else "0-0-1"))
+            leave(
+                alice, "Won-lost-drawn: v people " + ("1-0-0" if winner == "alice" else "0-1-0" if winner else "0-0-1")
+            )
         leave(bob)
     assert [r.kind for r in tables.rows_for(s.data, "bob")] == ["finished"]
 
@@ -173,21 +176,31 @@ class Seen:
     def observe(self, t: tables.Table) -> None:
         g = t.game
         for p in public_view(g)["players"]:
-            self.public |= {c["name"] for z in p.values() if isinstance(z, list) for c in z
-                            if isinstance(c, dict) and "name" in c}
+            self.public |= {
+                c["name"] for z in p.values() if isinstance(z, list) for c in z if isinstance(c, dict) and "name" in c
+            }
             if p.get("discard_top"):
                 self.public.add(p["discard_top"]["name"])
         self.public |= {line for line in t.meta.log}  # every log line: names it mentions were shown to both
         for seat in (0, 1):
             v = g.view(seat)["players"]
             self.hand[seat] |= {c["name"] for c in v[seat]["hand"]}
-            self.own[seat] |= {c["name"] for p in v for z in p.values() if isinstance(z, list) for c in z
-                               if isinstance(c, dict) and "name" in c and not c.get("face_down")}
+            self.own[seat] |= {
+                c["name"]
+                for p in v
+                for z in p.values()
+                if isinstance(z, list)
+                for c in z
+                if isinstance(c, dict) and "name" in c and not c.get("face_down")
+            }
 
     def secret(self, seat: int) -> set[str]:
         """Names only ever in ``seat``'s hand: never public, never in the log, never the other's own card."""
-        return {n for n in self.hand[seat] - self.own[1 - seat]
-                if n not in self.public and not any(n in line for line in self.public)}
+        return {
+            n
+            for n in self.hand[seat] - self.own[1 - seat]
+            if n not in self.public and not any(n in line for line in self.public)
+        }
 
 
 def never_shown(term: OpenSSHTerminal, names: set[str]) -> None:
@@ -199,8 +212,9 @@ def never_shown(term: OpenSSHTerminal, names: set[str]) -> None:
 @needs_openssh
 def test_redemption_one_player_quits_mid_battle_comes_back_and_they_finish(server):
     s = server(["alice", "bob"])
-    tables.create(s.data, "alice", "redemption", [{"invite": "bob"}], seed=11, table_id="long",
-                  options={"max_turns": 3})
+    tables.create(
+        s.data, "alice", "redemption", [{"invite": "bob"}], seed=11, table_id="long", options={"max_turns": 3}
+    )
     seen = Seen()
     with OpenSSHTerminal(s, s.keys["bob"]) as bob:
         sit_down(bob, "bob")

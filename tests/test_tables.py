@@ -89,7 +89,10 @@ def test_open_seats_invitations_decline_and_watching_are_listed_to_the_right_pla
     assert tables.decline(tmp_path, "inv2", "bob").ok
     assert {(r.id, r.kind) for r in tables.rows_for(tmp_path, "carol")} == {("open1", "open"), ("inv1", "watch")}
     assert {(r.id, r.kind) for r in tables.rows_for(tmp_path, "bob")} == {
-        ("open1", "open"), ("inv1", "invited"), ("inv2", "finished")}
+        ("open1", "open"),
+        ("inv1", "invited"),
+        ("inv2", "finished"),
+    }
     assert tables.join(tmp_path, "open1", "carol").ok
     assert "open1" not in {r.id for r in tables.rows_for(tmp_path, "dave")}  # taken: no longer listed to others
     out = tables.submit(tmp_path, "inv2", "alice", "play 2H", 0)
@@ -111,11 +114,14 @@ def test_talk_is_cleaned_rate_limited_and_kept_with_the_game(tmp_path):
     assert "alice says: msg 0" in log and "alice says: later" in log and "alice says: one more" not in log
 
 
-@pytest.mark.parametrize("content", [
-    b"\xff\xfe not text",
-    b"format = 'redemption-tui-save'\nversion = 1\ngame = 'resurrection'\n[state]\nseed = 'x'\n",
-    b"not = [toml",
-])
+@pytest.mark.parametrize(
+    "content",
+    [
+        b"\xff\xfe not text",
+        b"format = 'redemption-tui-save'\nversion = 1\ngame = 'resurrection'\n[state]\nseed = 'x'\n",
+        b"not = [toml",
+    ],
+)
 def test_a_corrupt_table_is_listed_with_its_problem_and_never_stops_the_others(tmp_path, content):
     two_player(tmp_path)
     tables.create(tmp_path, "alice", "resurrection", [{"invite": "bob"}], seed=2, table_id="t2")
@@ -146,11 +152,13 @@ def test_a_computer_seat_is_played_by_the_seated_players_program(tmp_path):
         assert out.ok
         t = out.table
     w = t.game.winner
-    assert tables.record(tmp_path, "alice") == {"people": [0, 0, 0],
-                                                "computer": [int(w == 0), int(w == 1), int(w is None)]}
+    assert tables.record(tmp_path, "alice") == {
+        "people": [0, 0, 0],
+        "computer": [int(w == 0), int(w == 1), int(w is None)],
+    }
 
 
-WORKER = textwrap.dedent(r'''
+WORKER = textwrap.dedent(r"""
     import json, random, sys, time
     from saves import tables
     base, player, seed = sys.argv[1], sys.argv[2], int(sys.argv[3])
@@ -165,7 +173,7 @@ WORKER = textwrap.dedent(r'''
         action = rng.choice(t.game.legal_actions())
         out = tables.submit(base, "race", player, action, t.seen)
         print(json.dumps({"action": str(action), "ok": out.ok, "stale": out.stale, "reason": out.reason}), flush=True)
-''')
+""")
 
 
 @pytest.mark.parametrize("round_", range(3))
@@ -175,8 +183,12 @@ def test_many_processes_submitting_at_once_leave_one_legal_game_and_every_submis
     tables.join(tmp_path, "race", "bob")
     script = tmp_path / "worker.py"
     script.write_text(WORKER)
-    procs = [subprocess.Popen([PY, str(script), str(tmp_path), who, str(i + 10 * round_)], stdout=subprocess.PIPE,
-                              text=True, cwd=REPO) for i, who in enumerate(["alice", "alice", "bob", "bob"])]
+    procs = [
+        subprocess.Popen(
+            [PY, str(script), str(tmp_path), who, str(i + 10 * round_)], stdout=subprocess.PIPE, text=True, cwd=REPO
+        )
+        for i, who in enumerate(["alice", "alice", "bob", "bob"])
+    ]
     answers = []
     for p in procs:
         out, _ = p.communicate(timeout=120)
@@ -200,14 +212,21 @@ def test_the_record_counts_local_games_against_the_computer_too(tmp_path):
     from saves.store import Meta, save
 
     folder = tmp_path / "alice"
-    for i, (resigner, kinds) in enumerate([(1, ("human", "computer")), (0, ("human", "computer")),
-                                           (1, ("computer", "human")), (0, ("human", "human"))]):
+    for i, (resigner, kinds) in enumerate(
+        [(1, ("human", "computer")), (0, ("human", "computer")), (1, ("computer", "human")), (0, ("human", "human"))]
+    ):
         g = new_game(i)
         g.apply(f"resign {resigner}")
-        save(g, folder / f"g{i}.toml", Meta(players=[{"name": "alice" if k == "human" else "Computer", "kind": k}
-                                                     for k in kinds]))
-    save(new_game(9), folder / "going.toml", Meta(players=[{"name": "alice", "kind": "human"},
-                                                           {"name": "Computer", "kind": "computer"}]))
+        save(
+            g,
+            folder / f"g{i}.toml",
+            Meta(players=[{"name": "alice" if k == "human" else "Computer", "kind": k} for k in kinds]),
+        )
+    save(
+        new_game(9),
+        folder / "going.toml",
+        Meta(players=[{"name": "alice", "kind": "human"}, {"name": "Computer", "kind": "computer"}]),
+    )
     # won (the computer resigned), lost, lost (alice in seat 2); the hot-seat game is not against the computer
     assert tables.record(tmp_path, "alice") == {"people": [0, 0, 0], "computer": [1, 2, 0]}
 

@@ -16,6 +16,7 @@ from tui.widgets import CardList, LogPane
 
 def sync(test):
     """Run an async test with asyncio.run (as the other Pilot tests do; no pytest plugin)."""
+
     @functools.wraps(test)
     def run(*args, **kw):
         return asyncio.run(test(*args, **kw))

@@ -28,9 +28,11 @@ def test_backspaces_and_characters_in_one_burst_apply_in_order(tmp_path):
             field = app.screen.query_one("#name", Input)
             field.focus()
             await pilot.pause()
-            for burst, want in ((["backspace"] * 3 + ["x", "y"], "abcxy"),
-                                (["backspace"] * 10 + ["z"], "z"),
-                                (["left", "left", "backspace", "q"], "abcqef")):
+            for burst, want in (
+                (["backspace"] * 3 + ["x", "y"], "abcxy"),
+                (["backspace"] * 10 + ["z"], "z"),
+                (["left", "left", "backspace", "q"], "abcqef"),
+            ):
                 field.value = "abcdef"
                 field.cursor_position = 6
                 await pilot.pause()

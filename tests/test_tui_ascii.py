@@ -33,6 +33,7 @@ def test_every_screen_is_plain_ascii(tmp_path, monkeypatch):
 
     async def go():
         async with app.run_test(size=(80, 24)) as pilot:
+
             async def look(name: str, *keys: str) -> str:
                 await pilot.press(*keys)
                 await pilot.pause()

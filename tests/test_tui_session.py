@@ -63,8 +63,10 @@ def test_the_log_says_the_players_names():
     names = ["You", "Computer"]
     assert personal("Turn 2: Player 1.", names) == "Turn 2: You."
     assert personal("Player 2 cuts Player 1's deck.", names) == "Computer cuts your deck."
-    assert (personal("Player 2 returns 1 card(s) to their Hero Pile; Player 1 sends 1 to their Fallen Pile.", names)
-            == "Computer returns 1 card(s) to their Hero Pile; you send 1 to your Fallen Pile.")
+    assert (
+        personal("Player 2 returns 1 card(s) to their Hero Pile; Player 1 sends 1 to their Fallen Pile.", names)
+        == "Computer returns 1 card(s) to their Hero Pile; you send 1 to your Fallen Pile."
+    )
     assert personal("Player 1 (Aggressor) plays a card face down.", names) == "You (Aggressor) play a card face down."
     assert personal("evil winning; Player 1 has initiative", names) == "evil winning; you have initiative"
     assert personal("Player 1 draws", ["Player 1", "Player 2"]) == "Player 1 draws"

@@ -46,9 +46,27 @@ def test_signal_saves_the_game_and_exits_cleanly(tmp_path, sig):
     env = {**os.environ, "TERM": "xterm-256color", "PYTHONPATH": str(ROOT)}
     env.pop("NO_COLOR", None)
     proc = subprocess.Popen(
-        [sys.executable, "-m", "tui", "--save-dir", str(folder), "--pause", "0",
-         "new", "resurrection", "--seed", "3", "--name", "sig"],
-        stdin=slave, stdout=slave, stderr=slave, cwd=ROOT, env=env, start_new_session=True,
+        [
+            sys.executable,
+            "-m",
+            "tui",
+            "--save-dir",
+            str(folder),
+            "--pause",
+            "0",
+            "new",
+            "resurrection",
+            "--seed",
+            "3",
+            "--name",
+            "sig",
+        ],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        cwd=ROOT,
+        env=env,
+        start_new_session=True,
     )
     os.close(slave)
     screen = bytearray()
@@ -94,8 +112,21 @@ def test_closing_the_terminal_saves_and_exits(tmp_path):
 
     folder = tmp_path / "saves"
     path = folder / "gone.toml"
-    argv = [sys.executable, "-m", "tui", "--save-dir", str(folder), "--pause", "0",
-            "new", "resurrection", "--seed", "3", "--name", "gone"]
+    argv = [
+        sys.executable,
+        "-m",
+        "tui",
+        "--save-dir",
+        str(folder),
+        "--pause",
+        "0",
+        "new",
+        "resurrection",
+        "--seed",
+        "3",
+        "--name",
+        "gone",
+    ]
     pid, master = pty.fork()
     if pid == 0:  # the child: a session leader whose controlling terminal is the pty
         try:

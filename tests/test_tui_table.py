@@ -95,16 +95,35 @@ def test_u_always_answers(save_dir):
 def battle_session(save_dir) -> tuple[Session, object]:
     """You (Daniel, initiative) against Pilate with Herod's Banquet, which you have negated; the computer's table
     holds a site with a soul in it, a captured character of yours and a discard pile."""
-    b = build({"hand": ["gideons_trumpet"], "field_of_battle": ["daniel", "writing_on_wall"],
-               "land_of_bondage": ["ls_debtor"]},
-              {"field_of_battle": ["pilate", "herods_banquet"], "territory": ["herod"],
-               "captured": [("esther", 0)], "discard": ["walking_on_water", "haman"], "land_of_bondage": ["ls_orphan"]},
-              phase="battle", attached={"herods_banquet": "pilate", "writing_on_wall": "daniel"},
-              battle={"kind": "rescue", "step": "initiative", "last_actor": 0,
-                      "played": ["herods_banquet", "writing_on_wall"], "negated": ["herods_banquet"]},
-              flags={"battled": True}, filler=3)
-    meta = saves.Meta(players=[{"name": "You", "kind": "human"}, {"name": "Computer", "kind": "computer"}],
-                      extra={"vs": "computer", "level": "easy", "viewer": 0, "screen": "game"})
+    b = build(
+        {
+            "hand": ["gideons_trumpet"],
+            "field_of_battle": ["daniel", "writing_on_wall"],
+            "land_of_bondage": ["ls_debtor"],
+        },
+        {
+            "field_of_battle": ["pilate", "herods_banquet"],
+            "territory": ["herod"],
+            "captured": [("esther", 0)],
+            "discard": ["walking_on_water", "haman"],
+            "land_of_bondage": ["ls_orphan"],
+        },
+        phase="battle",
+        attached={"herods_banquet": "pilate", "writing_on_wall": "daniel"},
+        battle={
+            "kind": "rescue",
+            "step": "initiative",
+            "last_actor": 0,
+            "played": ["herods_banquet", "writing_on_wall"],
+            "negated": ["herods_banquet"],
+        },
+        flags={"battled": True},
+        filler=3,
+    )
+    meta = saves.Meta(
+        players=[{"name": "You", "kind": "human"}, {"name": "Computer", "kind": "computer"}],
+        extra={"vs": "computer", "level": "easy", "viewer": 0, "screen": "game"},
+    )
     return Session(b.game, meta, saves.save_path("read", save_dir)), b
 
 
@@ -185,7 +204,10 @@ def test_the_cut_is_a_number_picker_and_choices_are_in_words(save_dir):
             await settle(app, pilot)
             assert "cut 12" in session.game.history
             ui = app.screen.ui
-            assert ui.describe("cut 7") == "Lift 7 cards from the top" and ui.describe("first 0") == "You (Player 1) take the first turn"
+            assert (
+                ui.describe("cut 7") == "Lift 7 cards from the top"
+                and ui.describe("first 0") == "You (Player 1) take the first turn"
+            )
 
     asyncio.run(go())
 
@@ -196,8 +218,10 @@ def test_coach_and_lesson_text_say_keys_not_notation():
     assert in_keys("'end' ends your turn.") == "n ends your turn."
     assert in_keys("End your turn: 'end'.") == "End your turn: press n."
     assert in_keys("Send Gideon: 'rescue gideon'.") == "Send Gideon: pick Gideon and press Enter."
-    assert in_keys("Caiaphas's strength is at least the blocker's toughness") == \
-        "Caiaphas's strength is at least the blocker's toughness"
+    assert (
+        in_keys("Caiaphas's strength is at least the blocker's toughness")
+        == "Caiaphas's strength is at least the blocker's toughness"
+    )
     assert [key_for(a) for a in ("end", "pass", "noblock", "rescue G13")] == ["n", "Space", "Space", "Enter"]
 
 

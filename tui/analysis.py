@@ -33,17 +33,25 @@ def stored(meta: saves.Meta, seat: int, iterations: int = review.DEFAULT_ITERATI
     return out
 
 
-def store(meta: saves.Meta, seat: int, judgements: dict[int, review.Judgement],
-          iterations: int = review.DEFAULT_ITERATIONS) -> None:
+def store(
+    meta: saves.Meta, seat: int, judgements: dict[int, review.Judgement], iterations: int = review.DEFAULT_ITERATIONS
+) -> None:
     table = meta.extra.get("analysis")
     if not isinstance(table, dict):
         table = meta.extra["analysis"] = {}
-    table[f"seat{seat + 1}"] = {"iterations": iterations,
-                                "decisions": [judgements[i].to_dict() for i in sorted(judgements)]}
+    table[f"seat{seat + 1}"] = {
+        "iterations": iterations,
+        "decisions": [judgements[i].to_dict() for i in sorted(judgements)],
+    }
 
 
-def run(steps: list[review.Step], meta: saves.Meta, seat: int, iterations: int = review.DEFAULT_ITERATIONS,
-        stop=lambda: False) -> Iterator[tuple[int, int, review.Judgement]]:
+def run(
+    steps: list[review.Step],
+    meta: saves.Meta,
+    seat: int,
+    iterations: int = review.DEFAULT_ITERATIONS,
+    stop=lambda: False,
+) -> Iterator[tuple[int, int, review.Judgement]]:
     """Analyse what is not stored yet, storing each judgement into ``meta`` as it comes."""
     have = stored(meta, seat, iterations)
     for n, total, j in review.analyse(steps, seat, iterations, done=have, stop=stop):

@@ -104,13 +104,31 @@ class RedemptionApp(App[int]):
             own = [b for b in own_bindings(cls) if isinstance(b, Binding)]
             return [*(keys.CURSOR if cards else ()), *own, *keys.APP]
 
-        screens = [title.TitleScreen, title.NewGameScreen, title.ResumeScreen, decks.NameScreen, decks.DeckListScreen,
-                   decks.DeckEditorScreen, review.ReviewScreen, tables.TablesScreen, tables.NewTableScreen,
-                   confirm.ConfirmScreen, choice.ChoiceScreen, number.NumberScreen, RulesScreen, LessonListScreen,
-                   HelpScreen]
-        return {"game": of(GameScreen, True), "lesson": of(LessonScreen, True),
-                **{re.sub(r"(?<=.)([A-Z])", r" \1", cls.__name__.removesuffix("Screen")).lower(): of(cls)
-                   for cls in screens}}
+        screens = [
+            title.TitleScreen,
+            title.NewGameScreen,
+            title.ResumeScreen,
+            decks.NameScreen,
+            decks.DeckListScreen,
+            decks.DeckEditorScreen,
+            review.ReviewScreen,
+            tables.TablesScreen,
+            tables.NewTableScreen,
+            confirm.ConfirmScreen,
+            choice.ChoiceScreen,
+            number.NumberScreen,
+            RulesScreen,
+            LessonListScreen,
+            HelpScreen,
+        ]
+        return {
+            "game": of(GameScreen, True),
+            "lesson": of(LessonScreen, True),
+            **{
+                re.sub(r"(?<=.)([A-Z])", r" \1", cls.__name__.removesuffix("Screen")).lower(): of(cls)
+                for cls in screens
+            },
+        }
 
     def get_system_commands(self, screen):
         """Ctrl+P: the game's actions come first; of Textual's own commands keep Keys and Quit (which saves).
@@ -120,16 +138,39 @@ class RedemptionApp(App[int]):
             if command.title in ("Keys", "Quit"):
                 yield command
 
-    def notify(self, message: str, *, title: str = "", severity="information", timeout: float | None = None,
-               markup: bool = False) -> None:
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity="information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
         """Every notification is plain text (a player's name or a save's path may hold ``[`` or escape
         characters): never markup, and control characters shown, not sent to the terminal."""
         # ``markup`` is ignored: Widget.notify passes markup=True on every call, and no message here is markup.
-        super().notify("\n".join(saves.printable(line) for line in str(message).split("\n")),
-                       title=saves.printable(title), severity=severity, timeout=timeout, markup=False)
+        super().notify(
+            "\n".join(saves.printable(line) for line in str(message).split("\n")),
+            title=saves.printable(title),
+            severity=severity,
+            timeout=timeout,
+            markup=False,
+        )
 
-    ASCII_KEYS = {"enter": "Enter", "space": "Space", "escape": "Esc", "tab": "Tab", "question_mark": "?",
-                  "up": "Up", "down": "Down", "left": "Left", "right": "Right", "ctrl+p": "^p", "ctrl+q": "^q"}
+    ASCII_KEYS = {
+        "enter": "Enter",
+        "space": "Space",
+        "escape": "Esc",
+        "tab": "Tab",
+        "question_mark": "?",
+        "up": "Up",
+        "down": "Down",
+        "left": "Left",
+        "right": "Right",
+        "ctrl+p": "^p",
+        "ctrl+q": "^q",
+    }
 
     def get_key_display(self, binding: Binding) -> str:
         """Footer keys: with --ascii, names in plain letters (Textual draws Enter as a return-arrow glyph)."""

@@ -80,55 +80,115 @@ def build_parser() -> Parser:
     common = Parser(add_help=False)
     g = common.add_argument_group("everywhere")
     # SUPPRESS: a flag given before or after the subcommand both count.
-    g.add_argument("--save-dir", metavar="DIR", default=argparse.SUPPRESS,
-                   help="folder for saves (default: $REDEMPTION_SAVE_DIR, else your user data folder)")
-    g.add_argument("--player", metavar="NAME", default=argparse.SUPPRESS,
-                   help=f"keep saves in a folder of their own for this player (also ${ENV_PLAYER})")
-    g.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS,
-                   help=f"plain ASCII card symbols and borders (also ${ENV_ASCII}=1)")
-    g.add_argument("--pause", type=_pause, metavar="SECONDS", default=argparse.SUPPRESS,
-                   help=f"pause between the computer's moves (default 0.6; also ${ENV_PAUSE})")
+    g.add_argument(
+        "--save-dir",
+        metavar="DIR",
+        default=argparse.SUPPRESS,
+        help="folder for saves (default: $REDEMPTION_SAVE_DIR, else your user data folder)",
+    )
+    g.add_argument(
+        "--player",
+        metavar="NAME",
+        default=argparse.SUPPRESS,
+        help=f"keep saves in a folder of their own for this player (also ${ENV_PLAYER})",
+    )
+    g.add_argument(
+        "--ascii",
+        action="store_true",
+        default=argparse.SUPPRESS,
+        help=f"plain ASCII card symbols and borders (also ${ENV_ASCII}=1)",
+    )
+    g.add_argument(
+        "--pause",
+        type=_pause,
+        metavar="SECONDS",
+        default=argparse.SUPPRESS,
+        help=f"pause between the computer's moves (default 0.6; also ${ENV_PAUSE})",
+    )
 
-    p = Parser(prog=PROG, parents=[common],
-               description="Play Redemption and Resurrection in the terminal. With no command, opens the title screen.")
+    p = Parser(
+        prog=PROG,
+        parents=[common],
+        description="Play Redemption and Resurrection in the terminal. With no command, opens the title screen.",
+    )
     p.add_argument("--version", action="version", version=f"{PROG} {app_version()}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
 
     new = sub.add_parser("new", parents=[common], help="start a new game", description="Start a new game.")
     new.add_argument("game", choices=game_names(), help="which game")
-    new.add_argument("--vs", choices=("computer", "human"), default="computer",
-                     help="play the computer, or a person at this keyboard (default: computer)")
+    new.add_argument(
+        "--vs",
+        choices=("computer", "human"),
+        default="computer",
+        help="play the computer, or a person at this keyboard (default: computer)",
+    )
     new.add_argument("--level", choices=LEVELS, default="normal", help="the computer's level (default: normal)")
     new.add_argument("--seed", type=int, help="seed for the shuffle (default: random)")
     new.add_argument("--name", help="save name (default: the game and the time)")
-    new.add_argument("--first", choices=("1", "2", "random"),
-                     help=" ".join(f"{g.title}: {g.first_choice}: player 1 (you), player 2, or random (default: 1)."
-                                   for g in GAMES if g.first_choice) + " " +
-                          " ".join(f"In {g.title} {g.who_starts}." for g in GAMES if not g.first_choice))
-    new.add_argument("--option", type=_option, action="append", default=[], metavar="KEY=VALUE",
-                     help=_options_help("a game option (repeat for more)."))
+    new.add_argument(
+        "--first",
+        choices=("1", "2", "random"),
+        help=" ".join(
+            f"{g.title}: {g.first_choice}: player 1 (you), player 2, or random (default: 1)."
+            for g in GAMES
+            if g.first_choice
+        )
+        + " "
+        + " ".join(f"In {g.title} {g.who_starts}." for g in GAMES if not g.first_choice),
+    )
+    new.add_argument(
+        "--option",
+        type=_option,
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help=_options_help("a game option (repeat for more)."),
+    )
 
-    new.add_argument("--deck", type=_deck_choice, action="append", default=[], metavar="SEAT=NAME",
-                     help="Redemption: the deck for seat 1 (you) or 2: G, H, one of your decks ('redemption decks "
-                          "list') or a deck file; default 1=G 2=H")
-    new.add_argument("--replay", metavar="FILE",
-                     help="replay the moves in FILE (engine notation, one per line, as 'redemption review "
-                          "--export notation' writes) and open the game where they end")
+    new.add_argument(
+        "--deck",
+        type=_deck_choice,
+        action="append",
+        default=[],
+        metavar="SEAT=NAME",
+        help="Redemption: the deck for seat 1 (you) or 2: G, H, one of your decks ('redemption decks "
+        "list') or a deck file; default 1=G 2=H",
+    )
+    new.add_argument(
+        "--replay",
+        metavar="FILE",
+        help="replay the moves in FILE (engine notation, one per line, as 'redemption review "
+        "--export notation' writes) and open the game where they end",
+    )
 
-    rev = sub.add_parser("review", parents=[common], help="review a saved or finished game, with the computer's eye",
-                         description="Step through a saved game action by action, with the hard computer player's "
-                                     "estimate of each of your decisions. No name: the most recently played game.")
+    rev = sub.add_parser(
+        "review",
+        parents=[common],
+        help="review a saved or finished game, with the computer's eye",
+        description="Step through a saved game action by action, with the hard computer player's "
+        "estimate of each of your decisions. No name: the most recently played game.",
+    )
     rev.add_argument("name", nargs="?", help="the save's name (see 'redemption saves')")
     rev.add_argument("--seat", choices=("1", "2"), help="whose eyes to review with (default: yours)")
-    rev.add_argument("--export", choices=("text", "notation"),
-                     help="print the game instead: a readable record, or the engine notation "
-                          "('redemption new --replay FILE' replays it)")
-    rev.add_argument("--analyse", action="store_true",
-                     help="analyse the seat's decisions now (progress on standard error), store the result in the "
-                          "save and print the marked ones")
+    rev.add_argument(
+        "--export",
+        choices=("text", "notation"),
+        help="print the game instead: a readable record, or the engine notation "
+        "('redemption new --replay FILE' replays it)",
+    )
+    rev.add_argument(
+        "--analyse",
+        action="store_true",
+        help="analyse the seat's decisions now (progress on standard error), store the result in the "
+        "save and print the marked ones",
+    )
 
-    decks = sub.add_parser("decks", parents=[common], help="list, show, check, import and export Redemption decks",
-                           description="Your Redemption decks: TOML files in the 'decks' folder of your save folder.")
+    decks = sub.add_parser(
+        "decks",
+        parents=[common],
+        help="list, show, check, import and export Redemption decks",
+        description="Your Redemption decks: TOML files in the 'decks' folder of your save folder.",
+    )
     dsub = decks.add_subparsers(dest="deck_command", metavar="ACTION", parser_class=Parser, required=True)
     dsub.add_parser("list", parents=[common], help="list the bundled decks and yours")
     show = dsub.add_parser("show", parents=[common], help="show a deck's cards by type and whether it is legal")
@@ -142,39 +202,70 @@ def build_parser() -> Parser:
     exp = dsub.add_parser("export", parents=[common], help="print a deck as a plain-text list")
     exp.add_argument("name", help="a deck's name (G, H or yours)")
 
-    res = sub.add_parser("resume", parents=[common], help="resume a saved game",
-                         description="Resume a saved game (no name: the most recently played game in progress).")
+    res = sub.add_parser(
+        "resume",
+        parents=[common],
+        help="resume a saved game",
+        description="Resume a saved game (no name: the most recently played game in progress).",
+    )
     res.add_argument("name", nargs="?", help="the save's name (see 'redemption saves')")
 
     sub.add_parser("saves", parents=[common], help="list saved games and exit", description="List saved games.")
-    tbl = sub.add_parser("table", parents=[common], help="create or open a shared table (a game between two players)",
-                         description="Shared tables: a game two players play from their own terminals, each seeing "
-                                     "only their own cards. Needs --player (set by the SSH key or forced command).")
+    tbl = sub.add_parser(
+        "table",
+        parents=[common],
+        help="create or open a shared table (a game between two players)",
+        description="Shared tables: a game two players play from their own terminals, each seeing "
+        "only their own cards. Needs --player (set by the SSH key or forced command).",
+    )
     tsub = tbl.add_subparsers(dest="table_command", metavar="WHAT", parser_class=Parser, required=True)
     tnew = tsub.add_parser("new", parents=[common], help="create a table", description="Create a shared table.")
     tnew.add_argument("game", choices=game_names(), help="which game")
     who = tnew.add_mutually_exclusive_group(required=True)
     who.add_argument("--invite", metavar="NAME", action="append", help="invite this player to the other seat")
     who.add_argument("--open", action="store_true", help="leave the other seat open to any player of this host")
-    who.add_argument("--computer", choices=LEVELS[:3], metavar="LEVEL",
-                     help="the computer takes the other seat (easy, normal or hard)")
+    who.add_argument(
+        "--computer",
+        choices=LEVELS[:3],
+        metavar="LEVEL",
+        help="the computer takes the other seat (easy, normal or hard)",
+    )
     tnew.add_argument("--watch", action="store_true", help="let players who are not seated watch (public cards only)")
     tnew.add_argument("--seed", type=int, help="seed for the shuffle (default: random)")
     tnew.add_argument("--name", help="the table's name (default: the game, your name and the time)")
-    tnew.add_argument("--option", type=_option, action="append", default=[], metavar="KEY=VALUE",
-                      help="a game option, as for 'redemption new'")
-    tplay = tsub.add_parser("play", parents=[common], help="open a table (joins an open seat or accepts an invitation)",
-                            description="Open a shared table: play at your seat, take an open seat, accept an "
-                                        "invitation, or watch where the creator allowed it.")
+    tnew.add_argument(
+        "--option",
+        type=_option,
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option, as for 'redemption new'",
+    )
+    tplay = tsub.add_parser(
+        "play",
+        parents=[common],
+        help="open a table (joins an open seat or accepts an invitation)",
+        description="Open a shared table: play at your seat, take an open seat, accept an "
+        "invitation, or watch where the creator allowed it.",
+    )
     tplay.add_argument("name", help="the table's name (see 'redemption tables')")
-    tdecl = tsub.add_parser("decline", parents=[common], help="decline an invitation",
-                            description="Decline an invitation to a table.")
+    tdecl = tsub.add_parser(
+        "decline", parents=[common], help="decline an invitation", description="Decline an invitation to a table."
+    )
     tdecl.add_argument("name", help="the table's name")
-    sub.add_parser("tables", parents=[common], help="list your shared tables and exit",
-                   description="List your shared tables: your move first, then invitations, waiting, open seats, "
-                               "tables to watch and finished games.")
-    sub.add_parser("learn", parents=[common], help="open the guided lessons",
-                   description="Open the guided lessons (progress is kept per player).")
+    sub.add_parser(
+        "tables",
+        parents=[common],
+        help="list your shared tables and exit",
+        description="List your shared tables: your move first, then invitations, waiting, open seats, "
+        "tables to watch and finished games.",
+    )
+    sub.add_parser(
+        "learn",
+        parents=[common],
+        help="open the guided lessons",
+        description="Open the guided lessons (progress is kept per player).",
+    )
     # Listed for --help only: main() hands 'serve' and its own options to tui/serve.py before parsing.
     sub.add_parser("serve", help="host games over SSH ('redemption serve --help' for its options)", add_help=False)
     return p
@@ -198,8 +289,13 @@ def settings_from(args: argparse.Namespace):
         except argparse.ArgumentTypeError as e:
             raise CliError(f"{PROG}: ${ENV_PAUSE}: {e}", 2) from None
     ascii_only = bool(getattr(args, "ascii", False)) or os.environ.get(ENV_ASCII, "") not in ("", "0")
-    s = Settings(save_dir=folder, player=player, ascii=ascii_only, signals=True,
-                 base_dir=saves.default_dir(getattr(args, "save_dir", None)))
+    s = Settings(
+        save_dir=folder,
+        player=player,
+        ascii=ascii_only,
+        signals=True,
+        base_dir=saves.default_dir(getattr(args, "save_dir", None)),
+    )
     if pause is not None:
         s.pause = pause
     return s
@@ -217,8 +313,11 @@ def start_new(args: argparse.Namespace, settings):
         if args.name:
             path = saves.save_path(args.name, folder)
             if path.exists():
-                raise CliError(f"{PROG}: a save named {args.name!r} already exists in {folder}; "
-                               f"use '{PROG} resume {args.name}' or pick another name", 1)
+                raise CliError(
+                    f"{PROG}: a save named {args.name!r} already exists in {folder}; "
+                    f"use '{PROG} resume {args.name}' or pick another name",
+                    1,
+                )
         else:
             path = saves.save_path(new_save_name(args.game, folder), folder)
     except saves.SaveError as e:
@@ -236,8 +335,17 @@ def start_new(args: argparse.Namespace, settings):
         if args.replay:
             session = replay_session(args, settings, path)
         else:
-            session = Session.new(args.game, vs=args.vs, level=args.level, seed=args.seed, first=first,
-                                  names=names, options=options, path=path, decks=chosen_decks(args, settings))
+            session = Session.new(
+                args.game,
+                vs=args.vs,
+                level=args.level,
+                seed=args.seed,
+                first=first,
+                names=names,
+                options=options,
+                path=path,
+                decks=chosen_decks(args, settings),
+            )
     except (ValueError, TypeError) as e:
         raise CliError(f"{PROG}: cannot start {args.game}: {e}", 2) from None
     require_terminal()  # everything is checked and nothing is on disk yet
@@ -282,8 +390,16 @@ def print_saves(settings, out=None) -> None:
         if r.error:
             table.append((r.name, "unreadable", "", "", "", r.error))
         else:
-            table.append((r.name, r.game, r.players, str(r.turn), r.score + (" (over)" if r.over else ""),
-                          r.updated.replace("T", " ")[:16]))
+            table.append(
+                (
+                    r.name,
+                    r.game,
+                    r.players,
+                    str(r.turn),
+                    r.score + (" (over)" if r.over else ""),
+                    r.updated.replace("T", " ")[:16],
+                )
+            )
     table = [tuple(saves.printable(c) for c in row) for row in table]  # names, dates and errors come from files
     widths = [max(len(row[i]) for row in table) for i in range(len(header) - 1)]
     for row in table:
@@ -315,13 +431,18 @@ def run_decks(args: argparse.Namespace, settings, out=None) -> int:
         return 0
     if cmd == "show":
         d = dk.load(args.name, home)
-        print(saves.printable(f"{d.name}: {d.size} cards" + (f"  ({d.notes.splitlines()[0]})" if d.notes else "")),
-              file=out)
+        print(
+            saves.printable(f"{d.name}: {d.size} cards" + (f"  ({d.notes.splitlines()[0]})" if d.notes else "")),
+            file=out,
+        )
         for t in CARD_TYPES:
             named = sorted((CARDS[k].name, n) for k, n in d.cards.items() if CARDS[k].type == t)
             if named:
-                print(f"  {TYPE_NAMES[t]} ({sum(n for _, n in named)}): " + ", ".join(
-                    f"{n}x {name}" if n > 1 else name for name, n in named), file=out)
+                print(
+                    f"  {TYPE_NAMES[t]} ({sum(n for _, n in named)}): "
+                    + ", ".join(f"{n}x {name}" if n > 1 else name for name, n in named),
+                    file=out,
+                )
         problems = d.problems()
         print("Legal (Type 1)." if not problems else "Not legal: " + "; ".join(map(str, problems)), file=out)
         return 0 if not problems else 1
@@ -342,7 +463,9 @@ def run_decks(args: argparse.Namespace, settings, out=None) -> int:
         dk.file_name(d.name)
         path = dk.path_for(d.name, home)
         if d.name in dk.DECKS or (path.exists() and not args.force):
-            raise dk.DeckError(f"a deck named {d.name!r} already exists; pick another with --name, or --force to replace it")
+            raise dk.DeckError(
+                f"a deck named {d.name!r} already exists; pick another with --name, or --force to replace it"
+            )
         dk.save(d, home)
         problems = d.problems()
         state = "legal (Type 1)" if not problems else "not legal yet: " + "; ".join(map(str, problems))
@@ -386,8 +509,11 @@ def review_command(args: argparse.Namespace, settings, out=None):
         raise CliError(f"{PROG}: {e}", 1) from None
     seat = int(args.seat) - 1 if args.seat else analysis.default_seat(session.meta)
     if seat != analysis.default_seat(session.meta) and not session.game.is_over and not args.export:
-        raise CliError(f"{PROG}: the other seat's view shows that player's hand: review it with --seat "
-                       f"{seat + 1} once the game is over", 2)
+        raise CliError(
+            f"{PROG}: the other seat's view shows that player's hand: review it with --seat "
+            f"{seat + 1} once the game is over",
+            2,
+        )
     try:
         steps, _ = review.positions(session.game)
     except ValueError as e:
@@ -415,8 +541,11 @@ def review_command(args: argparse.Namespace, settings, out=None):
             raise CliError(f"{PROG}: {e}", 1) from None
         for j in marked:
             s = steps[j.index]
-            print(f"{j.index + 1:4}. turn {s.turn:2}  {j.action:18} {j.mark:2} {review.MARK_WORDS[j.mark]:11} "
-                  f"{j.before:4.0%} -> {j.after:4.0%}  preferred: {j.best}", file=out)
+            print(
+                f"{j.index + 1:4}. turn {s.turn:2}  {j.action:18} {j.mark:2} {review.MARK_WORDS[j.mark]:11} "
+                f"{j.before:4.0%} -> {j.after:4.0%}  preferred: {j.best}",
+                file=out,
+            )
         print(f"{len(marked)} marked decision(s) of {names[seat]}.", file=out)
         return None
     session.meta.extra["review_seat"] = seat
@@ -434,11 +563,13 @@ def replay_session(args: argparse.Namespace, settings, path):
     except (saves.SaveError, ValueError) as e:
         raise CliError(f"{PROG}: {e}", 1) from None
     if game.name != args.game:
-        raise CliError(f"{PROG}: {args.replay} records a {find_game(game.name).title} game, not "
-                       f"{find_game(args.game).title}", 2)
+        raise CliError(
+            f"{PROG}: {args.replay} records a {find_game(game.name).title} game, not {find_game(args.game).title}", 2
+        )
     names = (settings.player, "Computer") if settings.player and args.vs == "computer" else None
-    session = Session.new(args.game, vs=args.vs, level=args.level, seed=game.seed, names=names, path=path,
-                          options=dict(game.options))
+    session = Session.new(
+        args.game, vs=args.vs, level=args.level, seed=game.seed, names=names, path=path, options=dict(game.options)
+    )
     session.game = game
     session.meta.log.append(f"Replayed {len(game.history)} actions from {args.replay}.")
     return session
@@ -465,8 +596,11 @@ def chosen_decks(args: argparse.Namespace, settings):
 
 def _need_player(settings) -> str:
     if not settings.player:
-        raise CliError(f"{PROG}: shared tables need to know who you are: give --player NAME "
-                       "(over SSH the key or the forced command sets it)", 2)
+        raise CliError(
+            f"{PROG}: shared tables need to know who you are: give --player NAME "
+            "(over SSH the key or the forced command sets it)",
+            2,
+        )
     return settings.player
 
 
@@ -481,17 +615,35 @@ def table_command(args: argparse.Namespace, settings):
         if args.table_command == "new":
             if args.invite and len(args.invite) > 1:
                 raise CliError(f"{PROG}: a {find_game(args.game).title} table has 2 seats: invite one player", 2)
-            other = ({"invite": args.invite[0]} if args.invite else {"computer": args.computer} if args.computer
-                     else {"open": True})
+            other = (
+                {"invite": args.invite[0]}
+                if args.invite
+                else {"computer": args.computer}
+                if args.computer
+                else {"open": True}
+            )
             if args.name:
                 saves.validate_name(args.name, what="table name")
-            t = tables.create(base, player, args.game, [other], options=game_options(args), seed=args.seed,
-                              watch=args.watch, table_id=args.name)
+            t = tables.create(
+                base,
+                player,
+                args.game,
+                [other],
+                options=game_options(args),
+                seed=args.seed,
+                watch=args.watch,
+                table_id=args.name,
+            )
             names = " v ".join(t.name(i) for i in range(len(t.seats)))
-            waiting = {"invite": f"; {args.invite[0] if args.invite else ''} is invited",
-                       "open": "; the other seat is open", "computer": ""}[next(iter(other))]
-            print(f"Created the table {t.id}: {find_game(args.game).title}, {names}{waiting}. "
-                  f"Play it with '{PROG} table play {t.id}'.")
+            waiting = {
+                "invite": f"; {args.invite[0] if args.invite else ''} is invited",
+                "open": "; the other seat is open",
+                "computer": "",
+            }[next(iter(other))]
+            print(
+                f"Created the table {t.id}: {find_game(args.game).title}, {names}{waiting}. "
+                f"Play it with '{PROG} table play {t.id}'."
+            )
             return None
         if args.table_command == "decline":
             answer = tables.decline(base, args.name, player)
@@ -535,9 +687,15 @@ def record_line(rec: dict) -> str:
     return f"against people {p[0]} won, {p[1]} lost, {p[2]} drawn; against the computer {c[0]} won, {c[1]} lost, {c[2]} drawn"
 
 
-TABLE_HEADINGS = {"move": "Your move", "invited": "Invitations", "waiting": "Waiting for the other player",
-                  "open": "Open seats", "watch": "Tables you may watch", "finished": "Finished",
-                  "error": "Tables that cannot be read"}
+TABLE_HEADINGS = {
+    "move": "Your move",
+    "invited": "Invitations",
+    "waiting": "Waiting for the other player",
+    "open": "Open seats",
+    "watch": "Tables you may watch",
+    "finished": "Finished",
+    "error": "Tables that cannot be read",
+}
 
 
 def table_lines(rows) -> list[str]:
@@ -562,8 +720,11 @@ def has_terminal() -> bool:
 def require_terminal() -> None:
     """No app with nobody to see it or hang it up (a script, 'ssh -T'): one line and exit 2 instead."""
     if not has_terminal():
-        raise CliError(f"{PROG}: needs a terminal to play (input and screen must be a terminal, e.g. 'ssh -t'); "
-                       f"'{PROG} saves' lists the saves without one", 2)
+        raise CliError(
+            f"{PROG}: needs a terminal to play (input and screen must be a terminal, e.g. 'ssh -t'); "
+            f"'{PROG} saves' lists the saves without one",
+            2,
+        )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -616,8 +777,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return e.status
     from tui.app import RedemptionApp
 
-    app = (LearnApp(settings) if args.command == "learn"
-           else RedemptionApp(settings, start=session, review=args.command == "review"))
+    app = (
+        LearnApp(settings)
+        if args.command == "learn"
+        else RedemptionApp(settings, start=session, review=args.command == "review")
+    )
     app.run()
     return app.return_code or 0
 

@@ -65,8 +65,7 @@ class Decision:
 def cardless_choices(game: GameBase) -> list[Any]:
     """Legal actions that name no card and have no key of their own (e.g. the cut, who goes first)."""
     keyed = PASS_WORDS + END_PHASE_WORDS
-    return [a for a in game.legal_actions()
-            if words(a)[0] not in keyed and all(w.isdigit() for w in words(a)[1:])]
+    return [a for a in game.legal_actions() if words(a)[0] not in keyed and all(w.isdigit() for w in words(a)[1:])]
 
 
 def enter_on_card(game: GameBase, card: str | None, refusal: str = "") -> Decision:

@@ -110,10 +110,24 @@ def serve(control: socket.socket) -> None:
 #: Imported in the parent: what a session needs first (the app, the command line, the title screen and
 #: what it looks up), and the screens a player opens next, so no child compiles or imports them.
 WARM_MODULES = (
-    "tui.app", "tui.cli", "tui.screens.title", "tui.screens.game", "tui.screens.help", "tui.screens.tables",
-    "tui.screens.review", "tui.screens.decks", "tui.screens.choice", "tui.screens.confirm",
-    "tui.screens.number", "tui.screens.handoff", "tui.games", "tui.learn.screens", "tui.learn.app",
-    "tui.table", "saves.tables", "saves.decks",
+    "tui.app",
+    "tui.cli",
+    "tui.screens.title",
+    "tui.screens.game",
+    "tui.screens.help",
+    "tui.screens.tables",
+    "tui.screens.review",
+    "tui.screens.decks",
+    "tui.screens.choice",
+    "tui.screens.confirm",
+    "tui.screens.number",
+    "tui.screens.handoff",
+    "tui.games",
+    "tui.learn.screens",
+    "tui.learn.app",
+    "tui.table",
+    "saves.tables",
+    "saves.decks",
 )
 
 
@@ -137,8 +151,14 @@ def share_stylesheet_parses() -> None:
     if getattr(parse, "shared", False):
         return
 
-    def _parse_rules(self: Stylesheet, css: str, read_from: Any, is_default_rules: bool = False,
-                     tie_breaker: int = 0, scope: str = "") -> list:
+    def _parse_rules(
+        self: Stylesheet,
+        css: str,
+        read_from: Any,
+        is_default_rules: bool = False,
+        tie_breaker: int = 0,
+        scope: str = "",
+    ) -> list:
         key = (css, read_from, is_default_rules, tie_breaker, scope, tuple(sorted(self._variables.items())))
         rules = SHARED_PARSES.get(key)
         if rules is None:

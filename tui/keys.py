@@ -24,10 +24,28 @@ PICK = Binding.Group("Pick a card", compact=True)
 PLAY: dict[str, Binding] = {}
 
 
-def _b(name: str, key: str, action: str, description: str = "", tooltip: str = "", *, id: str | None = None,
-       show: bool = True, key_display: str | None = None, group: Binding.Group | None = None) -> None:
-    PLAY[name] = Binding(key, action, description, show=show, key_display=key_display, tooltip=tooltip,
-                         id=id or name.replace("_", "-"), group=group)
+def _b(
+    name: str,
+    key: str,
+    action: str,
+    description: str = "",
+    tooltip: str = "",
+    *,
+    id: str | None = None,
+    show: bool = True,
+    key_display: str | None = None,
+    group: Binding.Group | None = None,
+) -> None:
+    PLAY[name] = Binding(
+        key,
+        action,
+        description,
+        show=show,
+        key_display=key_display,
+        tooltip=tooltip,
+        id=id or name.replace("_", "-"),
+        group=group,
+    )
 
 
 _b("play", "enter", "play", "Play", "play the picked card, or confirm")
@@ -36,8 +54,14 @@ _b("pass", "space", "pass", "Pass", "pass, where passing is legal")
 _b("end_phase", "n", "end_phase", "End phase", "end the current phase, where that is legal", id="next")
 _b("new_game", "n", "new_game", "New game", "once the game is over: a new game", id="next")
 _b("next_lesson", "n", "next_lesson", "Next lesson", "once a lesson is done: the next lesson", id="next")
-_b("undo", "u", "undo", "Undo", "undo your last action (against the computer at the easy level, never past a "
-   "card revealed, drawn or answered); otherwise it says why not")
+_b(
+    "undo",
+    "u",
+    "undo",
+    "Undo",
+    "undo your last action (against the computer at the easy level, never past a "
+    "card revealed, drawn or answered); otherwise it says why not",
+)
 _b("undo_why", "u", "undo_why", show=False, id="undo")  # when Undo is not in the Footer, u still says why not
 _b("save", "s", "save", "Save", "save now (every accepted action is saved anyway)")
 _b("help", "question_mark,f1", "help", "Help", "this help: the keys, then the rules", key_display="?")
@@ -48,28 +72,62 @@ _b("cancel", "escape", "cancel", "", "close the typing line; in a lesson with no
 _b("rematch", "r", "rematch", "Rematch", "once the game is over: a rematch, same options, seats swapped")
 _b("review", "v", "review", "Review", "once the game is over: step through it (see Review)")
 _b("rule", "r", "rule", "Rule", "the rules reference at the rule the coach cites")
-_b("coach", "g", "toggle_coach", "Coach", "show or hide the coach pane (what this phase is for, every legal move "
-   "in words, why)", show=False)
+_b(
+    "coach",
+    "g",
+    "toggle_coach",
+    "Coach",
+    "show or hide the coach pane (what this phase is for, every legal move in words, why)",
+    show=False,
+)
 _b("hint", "H", "hint", "Hint", "hint: the move the computer would make, and why", key_display="H", show=False)
 _b("log", "L", "log_width", "Log", "the log: full width, narrow, hidden", key_display="L", show=False)
-_b("next_pane", "tab", "app.focus_next", "Next pane", "move between panes, also onto the opponent's table to read "
-   "their cards", show=False)
+_b(
+    "next_pane",
+    "tab",
+    "app.focus_next",
+    "Next pane",
+    "move between panes, also onto the opponent's table to read their cards",
+    show=False,
+)
 _b("previous_pane", "shift+tab", "app.focus_previous", "Previous pane", "the pane before", show=False)
 for _d in range(1, 11):
-    _b(f"pick_{_d}", str(_d % 10), f"pick({_d})", f"Card {_d}", "pick a card in your hand (0: the tenth; the "
-       "arrows reach the rest)", id=f"pick-{_d}", show=False, group=PICK)
+    _b(
+        f"pick_{_d}",
+        str(_d % 10),
+        f"pick({_d})",
+        f"Card {_d}",
+        "pick a card in your hand (0: the tenth; the arrows reach the rest)",
+        id=f"pick-{_d}",
+        show=False,
+        group=PICK,
+    )
 del _d
 
 #: The keys to move the cursor in a card pane (tui.widgets.CardList), and to quit the app (tui.app).
-CURSOR = [Binding("up,k,left,h", "move(-1)", "Prev", show=False, id="cursor-back",
-                  tooltip="move the cursor back over the cards"),
-          Binding("down,j,right,l", "move(1)", "Next", show=False, id="cursor-on",
-                  tooltip="move the cursor on over the cards")]
+CURSOR = [
+    Binding(
+        "up,k,left,h", "move(-1)", "Prev", show=False, id="cursor-back", tooltip="move the cursor back over the cards"
+    ),
+    Binding(
+        "down,j,right,l", "move(1)", "Next", show=False, id="cursor-on", tooltip="move the cursor on over the cards"
+    ),
+]
 #: The app's own keys (tui.app): Textual takes a binding to ``command_palette`` in place of its own.
-APP = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True, id="quit",
-               tooltip="quit the app (a game is saved first)"),
-       Binding("ctrl+p", "command_palette", "palette", show=False, priority=True, id="commands",
-               tooltip="command palette: every action legal now, and the app's commands")]
+APP = [
+    Binding(
+        "ctrl+q", "quit", "Quit", show=False, priority=True, id="quit", tooltip="quit the app (a game is saved first)"
+    ),
+    Binding(
+        "ctrl+p",
+        "command_palette",
+        "palette",
+        show=False,
+        priority=True,
+        id="commands",
+        tooltip="command palette: every action legal now, and the app's commands",
+    ),
+]
 
 
 def bindings(*names: str) -> list[Binding]:
@@ -104,9 +162,25 @@ def label(control: str) -> str:
 
 
 # --- how keys read ------------------------------------------------------------------------------
-_NAMES = {"enter": "Enter", "space": "Space", "escape": "Esc", "tab": "Tab", "question_mark": "?", "colon": ":",
-          "up": "Up", "down": "Down", "left": "Left", "right": "Right", "slash": "/", "home": "Home", "end": "End",
-          "pageup": "PgUp", "pagedown": "PgDn", "delete": "Del", "backspace": "Backspace"}
+_NAMES = {
+    "enter": "Enter",
+    "space": "Space",
+    "escape": "Esc",
+    "tab": "Tab",
+    "question_mark": "?",
+    "colon": ":",
+    "up": "Up",
+    "down": "Down",
+    "left": "Left",
+    "right": "Right",
+    "slash": "/",
+    "home": "Home",
+    "end": "End",
+    "pageup": "PgUp",
+    "pagedown": "PgDn",
+    "delete": "Del",
+    "backspace": "Backspace",
+}
 _MODIFIERS = ("ctrl", "shift", "alt", "meta", "super", "hyper")
 
 

@@ -59,8 +59,10 @@ SHUTDOWN_FLUSH = 3.0  # seconds the server waits for clients to take their last 
 #: What the server sends after an app ends, so the client's terminal is normal again even if the app
 #: could not restore it: attributes, mouse modes, focus events, bracketed paste and the kitty keyboard
 #: protocol off, cursor shown, alternate screen left.
-RESET_TERMINAL = ("\x1b[0m\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1005l\x1b[?1006l\x1b[?1015l\x1b[?1004l"
-                  "\x1b[?2004l\x1b[<u\x1b[?25h\x1b[?1049l")
+RESET_TERMINAL = (
+    "\x1b[0m\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1005l\x1b[?1006l\x1b[?1015l\x1b[?1004l"
+    "\x1b[?2004l\x1b[<u\x1b[?25h\x1b[?1049l"
+)
 
 log = logging.getLogger("redemption.serve")
 
@@ -129,38 +131,93 @@ def build_parser() -> argparse.ArgumentParser:
         prog="redemption serve",
         description="Serve the game over SSH: each player logs in with their own key and gets their own saves.",
         epilog="The authorized-keys file has one public key per line, OpenSSH style; the player is the key's "
-               "comment, or a player=\"NAME\" option at the start of the line.",
+        'comment, or a player="NAME" option at the start of the line.',
     )
     p.add_argument("--host", default=DEFAULT_HOST, help="address to listen on (default: %(default)s, loopback only)")
     p.add_argument("--port", type=int, default=DEFAULT_PORT, help="port (default: %(default)s; 0 picks a free one)")
-    p.add_argument("--data-dir", type=Path, metavar="DIR", help="folder of the players' save folders (default: the app's save folder)")
-    p.add_argument("--authorized-keys", type=Path, metavar="FILE", help="players' public keys (default: DATA_DIR/.ssh/authorized_keys)")
-    p.add_argument("--host-key", type=Path, metavar="FILE",
-                   help="the server's private key, generated on first run (default: DATA_DIR/.ssh/host_ed25519_key)")
-    p.add_argument("--idle-timeout", type=float, default=DEFAULT_IDLE, metavar="S",
-                   help="close sessions with no keys pressed for S seconds, saving first (default: %(default)s)")
-    p.add_argument("--max-sessions", type=int, default=DEFAULT_MAX_SESSIONS, metavar="N",
-                   help="concurrent sessions at most (default: %(default)s)")
-    p.add_argument("--rate-limit", type=int, default=DEFAULT_RATE, metavar="N",
-                   help="new connections per source address per minute at most (default: %(default)s)")
-    p.add_argument("--grace", type=float, default=DEFAULT_GRACE, metavar="S",
-                   help="seconds the app gets to save after SIGHUP before it is killed (default: %(default)s)")
-    p.add_argument("--login-timeout", type=float, default=DEFAULT_LOGIN_TIMEOUT, metavar="S",
-                   help="seconds a connection has to log in before it is closed (default: %(default)s)")
-    p.add_argument("--max-pending", type=int, default=DEFAULT_PENDING_PER_ADDRESS, metavar="N",
-                   help="connections not logged in yet from one address at most; more are closed at once "
-                        f"(default: %(default)s; {MAX_UNAUTH} from all addresses)")
-    p.add_argument("--no-fork-server", action="store_true",
-                   help="start each session's app as a new interpreter instead of forking it from one that "
-                        "has imported the app already (slower logins, more memory)")
-    p.add_argument("--log-file", type=Path, metavar="FILE", help="append the connection log here (default: standard error)")
-    p.add_argument("--app-command", metavar="CMD",
-                   help="the program each session runs, with {player} and {data_dir} placeholders "
-                        "(default: this Python running tui.cli --player {player} --save-dir {data_dir})")
-    p.add_argument("--resume-args", metavar="ARGS",
-                   help="added to the app command after a take-over when the player has a game in progress, "
-                        "to go straight back into it (default: 'resume' with the default app command, "
-                        "nothing with --app-command)")
+    p.add_argument(
+        "--data-dir",
+        type=Path,
+        metavar="DIR",
+        help="folder of the players' save folders (default: the app's save folder)",
+    )
+    p.add_argument(
+        "--authorized-keys",
+        type=Path,
+        metavar="FILE",
+        help="players' public keys (default: DATA_DIR/.ssh/authorized_keys)",
+    )
+    p.add_argument(
+        "--host-key",
+        type=Path,
+        metavar="FILE",
+        help="the server's private key, generated on first run (default: DATA_DIR/.ssh/host_ed25519_key)",
+    )
+    p.add_argument(
+        "--idle-timeout",
+        type=float,
+        default=DEFAULT_IDLE,
+        metavar="S",
+        help="close sessions with no keys pressed for S seconds, saving first (default: %(default)s)",
+    )
+    p.add_argument(
+        "--max-sessions",
+        type=int,
+        default=DEFAULT_MAX_SESSIONS,
+        metavar="N",
+        help="concurrent sessions at most (default: %(default)s)",
+    )
+    p.add_argument(
+        "--rate-limit",
+        type=int,
+        default=DEFAULT_RATE,
+        metavar="N",
+        help="new connections per source address per minute at most (default: %(default)s)",
+    )
+    p.add_argument(
+        "--grace",
+        type=float,
+        default=DEFAULT_GRACE,
+        metavar="S",
+        help="seconds the app gets to save after SIGHUP before it is killed (default: %(default)s)",
+    )
+    p.add_argument(
+        "--login-timeout",
+        type=float,
+        default=DEFAULT_LOGIN_TIMEOUT,
+        metavar="S",
+        help="seconds a connection has to log in before it is closed (default: %(default)s)",
+    )
+    p.add_argument(
+        "--max-pending",
+        type=int,
+        default=DEFAULT_PENDING_PER_ADDRESS,
+        metavar="N",
+        help="connections not logged in yet from one address at most; more are closed at once "
+        f"(default: %(default)s; {MAX_UNAUTH} from all addresses)",
+    )
+    p.add_argument(
+        "--no-fork-server",
+        action="store_true",
+        help="start each session's app as a new interpreter instead of forking it from one that "
+        "has imported the app already (slower logins, more memory)",
+    )
+    p.add_argument(
+        "--log-file", type=Path, metavar="FILE", help="append the connection log here (default: standard error)"
+    )
+    p.add_argument(
+        "--app-command",
+        metavar="CMD",
+        help="the program each session runs, with {player} and {data_dir} placeholders "
+        "(default: this Python running tui.cli --player {player} --save-dir {data_dir})",
+    )
+    p.add_argument(
+        "--resume-args",
+        metavar="ARGS",
+        help="added to the app command after a take-over when the player has a game in progress, "
+        "to go straight back into it (default: 'resume' with the default app command, "
+        "nothing with --app-command)",
+    )
     return p
 
 
@@ -188,13 +245,23 @@ def parse_config(argv: list[str]) -> Config:
     if not cmd:
         parser.error("--app-command is empty")
     return Config(
-        host=a.host, port=a.port, data_dir=data_dir,
+        host=a.host,
+        port=a.port,
+        data_dir=data_dir,
         authorized_keys=(a.authorized_keys or data_dir / ".ssh" / "authorized_keys").expanduser(),
         host_key=(a.host_key or data_dir / ".ssh" / "host_ed25519_key").expanduser(),
-        idle_timeout=a.idle_timeout, max_sessions=a.max_sessions, rate_limit=a.rate_limit, grace=a.grace,
-        login_timeout=a.login_timeout, pending_per_address=a.max_pending, no_fork_server=a.no_fork_server,
-        app_command=cmd, resume_args=(shlex.split(a.resume_args) if a.resume_args is not None
-                                          else None if a.app_command else ["resume"]), log_file=a.log_file,
+        idle_timeout=a.idle_timeout,
+        max_sessions=a.max_sessions,
+        rate_limit=a.rate_limit,
+        grace=a.grace,
+        login_timeout=a.login_timeout,
+        pending_per_address=a.max_pending,
+        no_fork_server=a.no_fork_server,
+        app_command=cmd,
+        resume_args=(
+            shlex.split(a.resume_args) if a.resume_args is not None else None if a.app_command else ["resume"]
+        ),
+        log_file=a.log_file,
     )
 
 
@@ -358,7 +425,9 @@ def load_authorized_keys(path: Path, warn=lambda msg: None) -> dict[bytes, list[
             try:
                 line = raw.decode("utf-8")
             except UnicodeDecodeError as e:
-                raise KeyError_(f"not UTF-8 (byte {e.start + 1}): {escape(raw[:120].decode('utf-8', 'backslashreplace'))}") from None
+                raise KeyError_(
+                    f"not UTF-8 (byte {e.start + 1}): {escape(raw[:120].decode('utf-8', 'backslashreplace'))}"
+                ) from None
             blob, entry = parse_key_line(line, n)
         except KeyError_ as e:
             warn(f"{path}:{n}: line skipped: {e}")
@@ -516,9 +585,16 @@ class GameServer:
         a hostile save could take any time to read, and the server must keep serving (and hear SIGTERM)."""
         try:
             proc = await asyncio.create_subprocess_exec(
-                sys.executable, "-c", HAS_GAME_CHECK, str(self.config.data_dir / player),
-                env=self.app_env(player, "dumb", {}), stdin=asyncio.subprocess.DEVNULL,
-                stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL, start_new_session=True)
+                sys.executable,
+                "-c",
+                HAS_GAME_CHECK,
+                str(self.config.data_dir / player),
+                env=self.app_env(player, "dumb", {}),
+                stdin=asyncio.subprocess.DEVNULL,
+                stdout=asyncio.subprocess.DEVNULL,
+                stderr=asyncio.subprocess.DEVNULL,
+                start_new_session=True,
+            )
         except OSError:
             return False
         try:
@@ -539,14 +615,16 @@ class GameServer:
         for k in CLIENT_ENV_ALLOWED:
             if k in client_env and len(client_env[k]) <= MAX_ENV_VALUE and "\0" not in client_env[k]:
                 env[k] = client_env[k]
-        env.update({
-            "TERM": clean_term(term),
-            "LANG": "C.UTF-8",
-            "LC_ALL": "C.UTF-8",
-            "PYTHONIOENCODING": "utf-8",
-            "REDEMPTION_PLAYER": player,
-            "REDEMPTION_SAVE_DIR": str(self.config.data_dir),
-        })
+        env.update(
+            {
+                "TERM": clean_term(term),
+                "LANG": "C.UTF-8",
+                "LC_ALL": "C.UTF-8",
+                "PYTHONIOENCODING": "utf-8",
+                "REDEMPTION_PLAYER": player,
+                "REDEMPTION_SAVE_DIR": str(self.config.data_dir),
+            }
+        )
         return env
 
     def connection_closed(self, connection) -> None:
@@ -557,8 +635,7 @@ class GameServer:
     async def shutdown(self) -> None:
         """Hang up every app (each saves), tell every client, give them a moment to read it, then close."""
         self.closing = True
-        await asyncio.gather(*(s.hangup("server shutting down") for s in list(self.sessions)),
-                             return_exceptions=True)
+        await asyncio.gather(*(s.hangup("server shutting down") for s in list(self.sessions)), return_exceptions=True)
         for c in list(self.connections):
             if c.session is None:
                 c.close()  # nobody is playing on it: nothing to say
@@ -578,13 +655,18 @@ def _make_connection_class():
     #: What a refused connection is told (SSH disconnect reason code and words), by the log's reason.
     REFUSALS = {
         "server shutting down": (asyncssh.DISC_BY_APPLICATION, "The server is shutting down; try again later."),
-        "rate limit": (asyncssh.DISC_TOO_MANY_CONNECTIONS,
-                       "Too many new connections from your address; try again in a minute."),
+        "rate limit": (
+            asyncssh.DISC_TOO_MANY_CONNECTIONS,
+            "Too many new connections from your address; try again in a minute.",
+        ),
         "too many connections not logged in from this address": (
             asyncssh.DISC_TOO_MANY_CONNECTIONS,
-            "Too many connections from your address are still logging in; try again shortly."),
-        "too many connections not logged in": (asyncssh.DISC_TOO_MANY_CONNECTIONS,
-                                               "The server is busy; try again shortly."),
+            "Too many connections from your address are still logging in; try again shortly.",
+        ),
+        "too many connections not logged in": (
+            asyncssh.DISC_TOO_MANY_CONNECTIONS,
+            "The server is busy; try again shortly.",
+        ),
     }
 
     class _Connection(asyncssh.SSHServer):
@@ -762,14 +844,17 @@ def _make_connection_class():
             self.counted_player = True
             if self.game.by_player[self.player] > MAX_CONNECTIONS_PER_PLAYER:
                 self.ended = "refused: too many connections for this player"
-                self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS,
-                                     f"Player {self.player} has {MAX_CONNECTIONS_PER_PLAYER} connections open "
-                                     "already; close one and try again.")
+                self.conn.disconnect(
+                    asyncssh.DISC_TOO_MANY_CONNECTIONS,
+                    f"Player {self.player} has {MAX_CONNECTIONS_PER_PLAYER} connections open "
+                    "already; close one and try again.",
+                )
                 return
             self.ended = "closed before a session"
             # as long again to open its terminal session as it had to log in
-            self._no_session = asyncio.get_running_loop().call_later(self.game.config.login_timeout,
-                                                                     self._close_idle_login)
+            self._no_session = asyncio.get_running_loop().call_later(
+                self.game.config.login_timeout, self._close_idle_login
+            )
 
         def _close_idle_login(self) -> None:
             self._no_session = None
@@ -1070,8 +1155,7 @@ class GameSession:
 
     def _refuse_full(self) -> None:
         self.connection.ended = "refused: server full"
-        self._write(f"The server is full ({self.game.config.max_sessions} players are on). "
-                    "Please try again later.\n")
+        self._write(f"The server is full ({self.game.config.max_sessions} players are on). Please try again later.\n")
         self._finish(1)
 
     async def _run(self) -> None:
@@ -1101,7 +1185,8 @@ class GameSession:
                 answer = await self._ask(
                     f"\nPlayer {self.player} already has a live session (from {peer}, since {other.since}).\n"
                     "Take it over? That session will be saved and closed, and the game goes on here. [y/N] ",
-                    TAKEOVER_PROMPT_TIMEOUT)
+                    TAKEOVER_PROMPT_TIMEOUT,
+                )
                 if not self.client_alive:
                     conn.ended = "client disconnected at the take-over prompt"
                     return
@@ -1162,8 +1247,15 @@ class GameSession:
             if proc is not None:
                 return proc
         return await asyncio.create_subprocess_exec(
-            *argv, stdin=slave, stdout=slave, stderr=slave, env=env, cwd=cwd,
-            start_new_session=True, preexec_fn=_preexec_ctty, close_fds=True,
+            *argv,
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            env=env,
+            cwd=cwd,
+            start_new_session=True,
+            preexec_fn=_preexec_ctty,
+            close_fds=True,
         )
 
     async def _run_app(self, resume: bool) -> None:
@@ -1172,15 +1264,21 @@ class GameSession:
         folder = game.config.data_dir / self.player
         folder.mkdir(parents=True, exist_ok=True, mode=0o700)
         if self.asked:
-            self._write(f"Your terminal is {self.asked[0]}x{self.asked[1]}; the game uses at most "
-                        f"{MAX_COLS}x{MAX_ROWS} of it.\n")
+            self._write(
+                f"Your terminal is {self.asked[0]}x{self.asked[1]}; the game uses at most "
+                f"{MAX_COLS}x{MAX_ROWS} of it.\n"
+            )
         master, slave = os.openpty()
         try:
             _set_winsize(master, self.cols, self.rows)
             os.set_blocking(master, False)
             self.master = master
-            self.proc = await self._start_app(game.app_argv(self.player, resume=resume),
-                                              game.app_env(self.player, self.term, self.env), str(folder), slave)
+            self.proc = await self._start_app(
+                game.app_argv(self.player, resume=resume),
+                game.app_env(self.player, self.term, self.env),
+                str(folder),
+                slave,
+            )
         except BaseException:
             os.close(master)
             self.master = None
@@ -1281,9 +1379,18 @@ class Launcher:
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         try:
             self.proc = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "tui.forkserver", "--for", "tui.cli", str(self.data_dir),
-                stdin=theirs.fileno(), stdout=asyncio.subprocess.DEVNULL, env=self.env,
-                cwd=str(self.data_dir), start_new_session=True)
+                sys.executable,
+                "-m",
+                "tui.forkserver",
+                "--for",
+                "tui.cli",
+                str(self.data_dir),
+                stdin=theirs.fileno(),
+                stdout=asyncio.subprocess.DEVNULL,
+                env=self.env,
+                cwd=str(self.data_dir),
+                start_new_session=True,
+            )
         finally:
             theirs.close()
         ours.setblocking(False)
@@ -1340,8 +1447,11 @@ def _killpg(pgid: int, sig: int) -> None:
 
 def _log_handler(config: Config) -> logging.Handler:
     try:
-        handler: logging.Handler = (logging.FileHandler(config.log_file, encoding="utf-8") if config.log_file
-                                    else logging.StreamHandler(sys.stderr))
+        handler: logging.Handler = (
+            logging.FileHandler(config.log_file, encoding="utf-8")
+            if config.log_file
+            else logging.StreamHandler(sys.stderr)
+        )
     except OSError as e:
         raise ServeError(f"log file {config.log_file}: {e.strerror or e}") from None
     handler.setFormatter(_LogFormatter())
@@ -1382,17 +1492,25 @@ async def _serve(config: Config, ready) -> None:
     connection_class = _make_connection_class()  # built here so that importing this module needs no asyncssh
     try:
         listener = await asyncssh.create_server(
-            lambda: connection_class(game), config.host, config.port,
+            lambda: connection_class(game),
+            config.host,
+            config.port,
             server_host_keys=[host_key],
-            allow_pty=True, x11_forwarding=False, agent_forwarding=False,
-            login_timeout=config.login_timeout, keepalive_interval=30, keepalive_count_max=4,
-            encoding=None, line_editor=False,
+            allow_pty=True,
+            x11_forwarding=False,
+            agent_forwarding=False,
+            login_timeout=config.login_timeout,
+            keepalive_interval=30,
+            keepalive_count_max=4,
+            encoding=None,
+            line_editor=False,
         )
     except OSError as e:
         raise ServeError(f"cannot listen on {config.host}:{config.port}: {e.strerror or e}") from None
     port = listener.sockets[0].getsockname()[1] if listener.sockets else config.port
-    game.log(f"listening on {config.host}:{port} (data {config.data_dir}, "
-             f"host key {host_key.get_fingerprint('sha256')})")
+    game.log(
+        f"listening on {config.host}:{port} (data {config.data_dir}, host key {host_key.get_fingerprint('sha256')})"
+    )
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):

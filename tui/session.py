@@ -42,9 +42,19 @@ class Session:
 
     # --- creating ----------------------------------------------------------------
     @classmethod
-    def new(cls, game_name: str, *, vs: str = "computer", level: str = "normal", seed: int | None = None,
-            first: int = 0, names: tuple[str, str] | None = None, options: dict | None = None,
-            path: Path | None = None, decks: tuple | None = None) -> Session:
+    def new(
+        cls,
+        game_name: str,
+        *,
+        vs: str = "computer",
+        level: str = "normal",
+        seed: int | None = None,
+        first: int = 0,
+        names: tuple[str, str] | None = None,
+        options: dict | None = None,
+        path: Path | None = None,
+        decks: tuple | None = None,
+    ) -> Session:
         """``first``: where the players choose who starts (``first_choice`` in ``rules.games``; elsewhere the game
         decides); ``decks``: where they choose decks, one per seat: a bundled deck's label, or {"name", "cards": [keys]}."""
         if seed is None:
@@ -58,9 +68,16 @@ class Session:
             default = ("Player 1", "Player 2")
             kinds = ("human", "human")
         names = names or default
-        meta = saves.Meta(players=[{"name": n, "kind": k} for n, k in zip(names, kinds)],
-                          extra={"vs": vs, "level": level, "viewer": 0, "first": first,
-                                 "screen": "handoff" if vs == "human" else "game"})
+        meta = saves.Meta(
+            players=[{"name": n, "kind": k} for n, k in zip(names, kinds)],
+            extra={
+                "vs": vs,
+                "level": level,
+                "viewer": 0,
+                "first": first,
+                "screen": "handoff" if vs == "human" else "game",
+            },
+        )
         first_line = f"New game of {info.title} (seed {seed}): {names[0]} v {names[1]}."
         meta.log.append(first_line)
         return cls(game, meta, path)
@@ -182,7 +199,7 @@ class Session:
             return False
         snap = self.undo_stack.pop()
         self.game = snap.game
-        del self.meta.log[snap.log_len:]
+        del self.meta.log[snap.log_len :]
         self.meta.log.append("Undone: back to before your last action.")
         self.autosave()
         return True
@@ -195,7 +212,6 @@ class Session:
             saves.claim(self.path)
             self.claimed = True
         return saves.save(self.game, self.path, self.meta)
-
 
 
 def new_save_name(game_name: str, folder: Path) -> str:

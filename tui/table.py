@@ -37,7 +37,9 @@ class TableSession:
         t = tables.load(base, table_id)
         seat = t.seat_of(player)
         if seat is None and not t.watchable:
-            raise tables.TableError(f"you ({player}) have no seat at the table {table_id!r}, and it is not open to watchers")
+            raise tables.TableError(
+                f"you ({player}) have no seat at the table {table_id!r}, and it is not open to watchers"
+            )
         return cls(base, t, player, seat, tables.stamp(t.path))
 
     # --- the state, from the table ---------------------------------------------------------------

@@ -93,8 +93,15 @@ class CardList(Widget, can_focus=True):
             super().__init__()
             self.cards = cards
 
-    def __init__(self, *, ascii_only: bool = False, numbered: bool = True, marks: bool = True, id: str | None = None,
-                 classes: str | None = None):
+    def __init__(
+        self,
+        *,
+        ascii_only: bool = False,
+        numbered: bool = True,
+        marks: bool = True,
+        id: str | None = None,
+        classes: str | None = None,
+    ):
         super().__init__(id=id, classes=classes)
         self.numbered = numbered
         self.marks = marks  # False: no "x" for cards no action uses (the opponent's cards are never yours to use)
@@ -173,7 +180,7 @@ class CardList(Widget, can_focus=True):
         first = 0
         if len(self.items) > height:  # show a window that keeps the cursor visible
             first = min(max(0, self.cursor - height // 2), len(self.items) - height)
-        shown = list(enumerate(self.items))[first:first + height]
+        shown = list(enumerate(self.items))[first : first + height]
         up, down = ("^", "v") if self.ascii_only else ("↑", "↓")
         for n, item in shown:
             chosen = n == self.cursor
@@ -214,7 +221,7 @@ class LogPane(RichLog, can_focus=True):
         if len(lines) < self.written:  # undo shortened the log
             self.clear()
             self.written = 0
-        new = lines[self.written:]
+        new = lines[self.written :]
         if new:  # one write for all new lines: one new layout, not one per line
             self.write(Text("\n").join(self.shown(line, names) for line in new))
         self.written = len(lines)

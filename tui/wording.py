@@ -13,14 +13,48 @@ from tui import keys
 
 _PLAYER = re.compile(r"\bPlayer ([12])('s)?(?=\W|$)")
 #: Third-person verbs the engines put after a player, and the form that goes with "you".
-_YOU_VERB = {"draws": "draw", "puts": "put", "makes": "make", "ends": "end", "blocks": "block", "does": "do",
-             "plays": "play", "passes": "pass", "cuts": "cut", "chooses": "choose", "discards": "discard",
-             "activates": "activate", "sets": "set", "returns": "return", "places": "place", "takes": "take",
-             "is": "are", "has": "have", "holds": "hold", "wins": "win", "rescues": "rescue", "goes": "go",
-             "reveals": "reveal", "loses": "lose", "lost": "lost", "was": "were", "skips": "skip",
-             "resurrects": "resurrect", "answers": "answer", "must": "must", "may": "may", "drew": "drew",
-             "won": "won", "did": "did", "passed": "passed", "sends": "send", "keeps": "keep",
-             "gets": "get", "needs": "need", "cannot": "cannot"}
+_YOU_VERB = {
+    "draws": "draw",
+    "puts": "put",
+    "makes": "make",
+    "ends": "end",
+    "blocks": "block",
+    "does": "do",
+    "plays": "play",
+    "passes": "pass",
+    "cuts": "cut",
+    "chooses": "choose",
+    "discards": "discard",
+    "activates": "activate",
+    "sets": "set",
+    "returns": "return",
+    "places": "place",
+    "takes": "take",
+    "is": "are",
+    "has": "have",
+    "holds": "hold",
+    "wins": "win",
+    "rescues": "rescue",
+    "goes": "go",
+    "reveals": "reveal",
+    "loses": "lose",
+    "lost": "lost",
+    "was": "were",
+    "skips": "skip",
+    "resurrects": "resurrect",
+    "answers": "answer",
+    "must": "must",
+    "may": "may",
+    "drew": "drew",
+    "won": "won",
+    "did": "did",
+    "passed": "passed",
+    "sends": "send",
+    "keeps": "keep",
+    "gets": "get",
+    "needs": "need",
+    "cannot": "cannot",
+}
 _AFTER = re.compile(r"((?: \([^)]*\))?) (\w+)")  # an optional "(Aggressor)" then the verb
 
 
@@ -34,14 +68,15 @@ def personal(text: str, names: list[str] | tuple[str, ...]) -> str:
     def between(segment: str) -> str:
         if last_you:
             segment = re.sub(r"\btheir\b", "your", segment)
-            segment = re.sub(r"\band (loses|has|chooses|is|plays)\b(?! replaced)",
-                             lambda m: "and " + _YOU_VERB[m.group(1)], segment)
+            segment = re.sub(
+                r"\band (loses|has|chooses|is|plays)\b(?! replaced)", lambda m: "and " + _YOU_VERB[m.group(1)], segment
+            )
         return segment
 
     for m in _PLAYER.finditer(text):
         seat = int(m.group(1)) - 1
         name = names[seat] if 0 <= seat < len(names) else m.group(0)
-        out.append(between(text[pos:m.start()]))
+        out.append(between(text[pos : m.start()]))
         before = "".join(out).rstrip()
         start = not before or before.endswith((".", "!", "?")) or re.fullmatch(r"Turn \d+:", before) is not None
         last_you = name == "You"
@@ -65,15 +100,17 @@ __all__ = ["personal"]
 
 
 def wins(name: str) -> str:
-    """"Computer wins", "You win"."""
+    """ "Computer wins", "You win"."""
     return "You win" if name == "You" else f"{name} wins"
 
 
 #: The play controls (tui.keys) that do what the engine's notation names (the coach and the lessons are written in
 #: notation); any other action is Enter on its card. Said as the player's keys (tui.keys.label).
 _KEY_FOR = {"end": "next", "next": "next", "done": "next", "pass": "pass", "noblock": "pass"}
-_QUOTED = re.compile(r"(\(|: |^|(?<=\. ))?'(end|next|done|pass|noblock|cut N|cut|rescue|challenge|block|play|enhance)"
-                     r"((?: [a-z_]+)?)'(\))?")
+_QUOTED = re.compile(
+    r"(\(|: |^|(?<=\. ))?'(end|next|done|pass|noblock|cut N|cut|rescue|challenge|block|play|enhance)"
+    r"((?: [a-z_]+)?)'(\))?"
+)
 
 
 def key_for(action: str) -> str:

@@ -48,8 +48,9 @@ HARD_TIME_LIMIT = 1.0
 EASY_NOISE = 0.35
 
 
-def make_agent(game_name: str, level: str, seed: int = 0, time_limit: float | None = None,
-               iterations: int | None = None) -> Any:
+def make_agent(
+    game_name: str, level: str, seed: int = 0, time_limit: float | None = None, iterations: int | None = None
+) -> Any:
     """A computer player for ``game_name`` at ``level``.
 
     ``time_limit`` only concerns the hard level (seconds per decision; default

@@ -84,11 +84,19 @@ class ISMCTS:
     machine's speed: the default hard level is time-boxed and is not reproducible.
     """
 
-    def __init__(self, seed: int = 0, time_limit: float | None = 1.0, iterations: int | None = None,
-                 exploration: float = 0.7, observe: Observe = public_observe, reveal: Reveal | None = None,
-                 rollout: Callable[[Any, Rng, Any], None] | None = None,
-                 evaluate: Callable[[Any, int], float] | None = None,
-                 cutoff: Callable[[Any, Any], bool] | None = None, level: str = "hard"):
+    def __init__(
+        self,
+        seed: int = 0,
+        time_limit: float | None = 1.0,
+        iterations: int | None = None,
+        exploration: float = 0.7,
+        observe: Observe = public_observe,
+        reveal: Reveal | None = None,
+        rollout: Callable[[Any, Rng, Any], None] | None = None,
+        evaluate: Callable[[Any, int], float] | None = None,
+        cutoff: Callable[[Any, Any], bool] | None = None,
+        level: str = "hard",
+    ):
         if time_limit is None and iterations is None:
             raise ValueError("give ISMCTS a time limit, an iteration count or both")
         self.seed = seed

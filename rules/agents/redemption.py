@@ -91,8 +91,12 @@ def card_worth(g: Game, cid: str, me: int) -> float:
         return 4.0 + c.strength + c.toughness + 2 * len(c.abilities)
     if c.is_enhancement:
         align = "hero" if c.alignment == "good" else "evil_character"
-        mine = [x for zone in ("hand", "territory") for x in g.z[me][zone]
-                if g.card(x).type == align and set(g.card(x).brigades) & set(c.brigades)]
+        mine = [
+            x
+            for zone in ("hand", "territory")
+            for x in g.z[me][zone]
+            if g.card(x).type == align and set(g.card(x).brigades) & set(c.brigades)
+        ]
         return (2.0 if mine else -5.0) + c.strength + c.toughness + 2 * len(c.abilities)
     return 3.0
 
@@ -141,8 +145,9 @@ def view_policy(view: dict[str, Any], legal: list[Any]) -> Any:
     battle = view.get("battle") or {}
     if "dominant" in by_verb:
         for a in by_verb["dominant"]:
-            if len(a.args) == 2 and any(c["id"] == a.args[1] for q, t in enumerate(view["players"]) if q != me
-                                        for c in t["land_of_bondage"]):
+            if len(a.args) == 2 and any(
+                c["id"] == a.args[1] for q, t in enumerate(view["players"]) if q != me for c in t["land_of_bondage"]
+            ):
                 return a
     if "decline" in by_verb:  # a Dominant window: only the rescuing Dominant above is worth it without a search
         return by_verb["decline"][0]
@@ -150,10 +155,27 @@ def view_policy(view: dict[str, Any], legal: list[Any]) -> Any:
         if verb in by_verb:
             return next((a for a in by_verb[verb] if a.args == (str(me),)), by_verb[verb][0])
     if "enhance" in by_verb and battle:
-        losing = (battle["standing"] == "evil_winning") if battle.get("attacker") == me else (battle["standing"] == "hero_winning")
+        losing = (
+            (battle["standing"] == "evil_winning")
+            if battle.get("attacker") == me
+            else (battle["standing"] == "hero_winning")
+        )
         if losing:
             return by_verb["enhance"][0]
-    for verb in ("cut", "rescue", "block", "surrender", "activate", "artifact", "site", "soul", "equip", "play", "pass", "discard"):
+    for verb in (
+        "cut",
+        "rescue",
+        "block",
+        "surrender",
+        "activate",
+        "artifact",
+        "site",
+        "soul",
+        "equip",
+        "play",
+        "pass",
+        "discard",
+    ):
         if verb in by_verb:
             return by_verb[verb][0]
     return by_verb.get("end", legal)[0]
@@ -223,10 +245,12 @@ def _battle_start(g: Game, me: int, by_verb: dict[str, Any]) -> Any:
     territory blockers stop it least and who holds the fewest cards (fewer possible blockers in hand)."""
     rescues = by_verb.get("rescue", [])
     if rescues:
+
         def key(a: Any) -> tuple[float, str, str]:
             opp = _attacked(g, me, a)
             hand = 0.0 if g.n == 2 else 0.5 * len(g.z[opp]["hand"])
             return _hero_score(g, a.args[0], opp) - hand, a.args[0], a.args[-1]
+
         return max(rescues, key=key)
     return by_verb["end"][0]
 
@@ -325,11 +349,13 @@ def _surrender(g: Game, me: int, by_verb: dict[str, Any]) -> Any:
         def guarded(a: Action) -> int:
             s = a.args[0]
             return (g.card(s).has("restricted_soul") is not None) + (g.loc[s][1] == "in_site")
+
         return min(opts, key=lambda a: (guarded(a), a.args[0]))
     return opts[0]
 
 
 # --- evaluation for the search ------------------------------------------------------------------
+
 
 def material(g: Game, p: int) -> float:
     """Characters and cards a player can still bring to battle."""
@@ -401,8 +427,16 @@ class RedemptionSearch:
 
     def __init__(self, seed: int = 0, time_limit: float | None = 1.0, iterations: int | None = None):
         from rules.agents.ismcts import ISMCTS
-        self.search = ISMCTS(seed, time_limit=time_limit, iterations=iterations, rollout=heuristic_rollout,
-                             evaluate=evaluate, cutoff=end_of_turn_cutoff, level="hard")
+
+        self.search = ISMCTS(
+            seed,
+            time_limit=time_limit,
+            iterations=iterations,
+            rollout=heuristic_rollout,
+            evaluate=evaluate,
+            cutoff=end_of_turn_cutoff,
+            level="hard",
+        )
         self.heuristic = RedemptionHeuristic(seed + 1)
         self.last_iterations = 0
 

@@ -84,11 +84,18 @@ def info_from_view(view: dict[str, Any]) -> Info:
     dist = {c: 1 / len(unknown) for c in unknown} if pool_size else {}
     tied = len(mine["table"])
     opp_left = pool_size - 1 + theirs["hero_pile_count"]
-    return Info(list(mine["hand"]), mine["hero_pile_count"], mine["fallen_pile_count"],
-                theirs["hero_pile_count"], theirs["fallen_pile_count"],
-                list(mine["table"][:tied]), their_table[:tied], dist,
-                opp_last=pool_size > 0 and opp_left == 0,
-                my_reserve=len(mine["hand"]) - 1 + mine["hero_pile_count"])
+    return Info(
+        list(mine["hand"]),
+        mine["hero_pile_count"],
+        mine["fallen_pile_count"],
+        theirs["hero_pile_count"],
+        theirs["fallen_pile_count"],
+        list(mine["table"][:tied]),
+        their_table[:tied],
+        dist,
+        opp_last=pool_size > 0 and opp_left == 0,
+        my_reserve=len(mine["hand"]) - 1 + mine["hero_pile_count"],
+    )
 
 
 def info_from_game(game: Game, me: int) -> Info:
@@ -110,10 +117,18 @@ def info_from_game(game: Game, me: int) -> Info:
             for c in unknown:
                 dist[c] = dist.get(c, 0.0) + share
     tied = len(mine.table)
-    return Info(sorted(mine.hand, key=CODES.index), len(mine.hero_pile), len(mine.fallen_pile), len(theirs.hero_pile),
-                len(theirs.fallen_pile), list(mine.table), list(theirs.table[:tied]), dist,
-                opp_last=bool(pool) and len(pool) - 1 + len(theirs.hero_pile) == 0,
-                my_reserve=len(mine.hand) - 1 + len(mine.hero_pile))
+    return Info(
+        sorted(mine.hand, key=CODES.index),
+        len(mine.hero_pile),
+        len(mine.fallen_pile),
+        len(theirs.hero_pile),
+        len(theirs.fallen_pile),
+        list(mine.table),
+        list(theirs.table[:tied]),
+        dist,
+        opp_last=bool(pool) and len(pool) - 1 + len(theirs.hero_pile) == 0,
+        my_reserve=len(mine.hand) - 1 + len(mine.hero_pile),
+    )
 
 
 #: The worth of ending the game, against a few cards of material.
@@ -172,8 +187,16 @@ def score_cards(info: Info) -> dict[str, float]:
 def card_priorities(info: Info) -> dict[str, float]:
     """How much each card gains by being played now rather than later (higher is better)."""
     now = score_cards(info)
-    later = score_cards(replace(info, my_fallen=max(1, info.my_fallen), my_tied=[], opp_tied=[], opp_last=False,
-                                my_reserve=max(1, info.my_reserve)))
+    later = score_cards(
+        replace(
+            info,
+            my_fallen=max(1, info.my_fallen),
+            my_tied=[],
+            opp_tied=[],
+            opp_last=False,
+            my_reserve=max(1, info.my_reserve),
+        )
+    )
     return {c: now[c] - later[c] - TIMING_WEIGHT * TIMING.index(c) for c in info.hand}
 
 
@@ -211,8 +234,10 @@ class ResurrectionHeuristic:
 
 def cards_left_margin(game: Game, player: int) -> float:
     """Material, for search evaluations: my cards left minus theirs, by worth."""
+
     def worth(s: _Side) -> float:
         return sum(_v(c) for c in s.hand) + sum(_v(c) for c in s.hero_pile) + sum(_v(c) for c in s.table)
+
     return worth(game.sides[player]) - worth(game.sides[1 - player])
 
 
@@ -251,6 +276,7 @@ def heuristic_agent(seed: int = 0, noise: float = 0.0, level: str = "normal") ->
 
 def search_agent(seed: int = 0, time_limit: float | None = 1.0, iterations: int | None = None) -> ISMCTS:
     from rules.agents.ismcts import ISMCTS
+
     agent = ISMCTS(seed, time_limit=time_limit, iterations=iterations, observe=observe, reveal=reveal, level="hard")
     agent.fallback = ResurrectionHeuristic(seed + 1)  # for choose(view, legal), which cannot search
     return agent

@@ -84,7 +84,10 @@ class BattleRules(Core):
         other = (d if last == a else a) if last in (a, d) else a
         word = "stalemate" if st == "stalemate" else "both sides would be defeated"
         if self.b.passes:
-            return other, f"{word}: the other player passed, so Player {other + 1} may play or pass (two passes in a row end the battle)"
+            return (
+                other,
+                f"{word}: the other player passed, so Player {other + 1} may play or pass (two passes in a row end the battle)",
+            )
         return other, f"{word}: Player {other + 1} did not play the last card, so may play or pass"
 
     # --- reach -------------------------------------------------------------------------------
@@ -184,8 +187,15 @@ class BattleRules(Core):
         for h in self.battle_chars(a):
             if self.reachable(h, self.b.defender):
                 self.b.kind = "rescue"
-                events.append(Event("battle", f"{self.cd[h].name} can reach a Lost Soul now: the battle challenge is a "
-                                    "rescue attempt from here on.", a, "redemption.battle.challenge"))
+                events.append(
+                    Event(
+                        "battle",
+                        f"{self.cd[h].name} can reach a Lost Soul now: the battle challenge is a "
+                        "rescue attempt from here on.",
+                        a,
+                        "redemption.battle.challenge",
+                    )
+                )
                 return
 
     def _enter_battle(self, p: int, c: str, events: list[Event], how: str, tail: str = "", rule: str = "") -> None:
@@ -198,10 +208,19 @@ class BattleRules(Core):
         self.b = Battle("rescue" if kind == "rescue" else "challenge", "block", opp, p)
         self.s.flags.battled = True
         word = "makes a rescue attempt with" if kind == "rescue" else "makes a battle challenge with"
-        tail = "" if self.n == 2 else (f" against Player {opp + 1}'s Land of Bondage" if kind == "rescue"
-                                       else f" against Player {opp + 1}")
-        self._enter_battle(p, hero, events, word, tail,
-                           "redemption.battle.rescue" if kind == "rescue" else "redemption.battle.challenge")
+        tail = (
+            ""
+            if self.n == 2
+            else (f" against Player {opp + 1}'s Land of Bondage" if kind == "rescue" else f" against Player {opp + 1}")
+        )
+        self._enter_battle(
+            p,
+            hero,
+            events,
+            word,
+            tail,
+            "redemption.battle.rescue" if kind == "rescue" else "redemption.battle.challenge",
+        )
 
     def _do_rescue(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         self._start_battle(p, args[0], "rescue", int(args[1]) if len(args) == 2 else self.opponent(p), events)
@@ -233,8 +252,14 @@ class BattleRules(Core):
         b.passes = 0
         non = self.options["name_on_name"] and name_on_name(self.cd[e], self.cd[c])
         extra = " (Name-on-Name: its numbers count double)" if non else ""
-        events.append(Event("enhance", f"Player {p + 1} plays {self._nm(e)} on {self.cd[c].name}{extra}.", p,
-                            "redemption.option.name-on-name" if non else "redemption.battle.enhance"))
+        events.append(
+            Event(
+                "enhance",
+                f"Player {p + 1} plays {self._nm(e)} on {self.cd[c].name}{extra}.",
+                p,
+                "redemption.option.name-on-name" if non else "redemption.battle.enhance",
+            )
+        )
         for ab in self.cd[e].abilities:
             self._effect(p, e, c, ab, target if ab.effect in TARGETED else "", events)
         self._after_battle_change(events)
@@ -242,7 +267,9 @@ class BattleRules(Core):
     def _do_pass(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         st = self.standing()
         if st in ("hero_winning", "evil_winning"):
-            events.append(Event("pass", f"Player {p + 1} is losing the battle and plays nothing more: the battle ends.", p))
+            events.append(
+                Event("pass", f"Player {p + 1} is losing the battle and plays nothing more: the battle ends.", p)
+            )
             if not self._open_window(self.others(p), "resolve", events):
                 self._resolve(events)
             return
@@ -261,8 +288,15 @@ class BattleRules(Core):
         hs, ht, _ = self.side_totals(self.s.active)
         es, et, _ = self.side_totals(self.b.defender)
         who, why = self.initiative()
-        events.append(Event("totals", f"Heroes {hs}/{ht} vs Evil {es}/{et}: {self.standing().replace('_', ' ')}; "
-                            f"Player {who + 1} has initiative ({why}).", who, "redemption.battle.initiative"))
+        events.append(
+            Event(
+                "totals",
+                f"Heroes {hs}/{ht} vs Evil {es}/{et}: {self.standing().replace('_', ' ')}; "
+                f"Player {who + 1} has initiative ({why}).",
+                who,
+                "redemption.battle.initiative",
+            )
+        )
         other = self.opponent(who)
         if not self.s.window.queue and other != self.b.last_actor:
             self._open_window([other], "", events)
@@ -279,7 +313,9 @@ class BattleRules(Core):
         if fate == "discard":
             if self._is_protected(c):
                 fate = "territory"
-                events.append(Event("protect", f"{self._nm(c)} is protected from discard and returns to territory.", owner))
+                events.append(
+                    Event("protect", f"{self._nm(c)} is protected from discard and returns to territory.", owner)
+                )
             else:
                 self._to_discard(c, events, "")
                 events.append(Event("discard", f"{self._nm(c)} is discarded.", owner))
@@ -308,12 +344,24 @@ class BattleRules(Core):
                 self._move(t, owner, where)  # type: ignore[arg-type]  # a Zone: serial checks it, Done keeps it str
                 self.b.ignored.pop(t, None)
                 self.b.protected.pop(t, None)
-                events.append(Event("effect", f"{self._nm(t)} leaves the battle and goes back to its owner's {where} "
-                                    "(the band is negated).", owner, "redemption.effect.negate"))
+                events.append(
+                    Event(
+                        "effect",
+                        f"{self._nm(t)} leaves the battle and goes back to its owner's {where} (the band is negated).",
+                        owner,
+                        "redemption.effect.negate",
+                    )
+                )
             elif self.loc[t][1] == where and (where != "discard" or self.loc[t][0] == owner):
                 self._move_with(t, owner, "field_of_battle")
-                events.append(Event("effect", f"{self._nm(t)} returns to battle: what {self.cd[e].name} did is undone.",
-                                    owner, "redemption.effect.negate"))
+                events.append(
+                    Event(
+                        "effect",
+                        f"{self._nm(t)} returns to battle: what {self.cd[e].name} did is undone.",
+                        owner,
+                        "redemption.effect.negate",
+                    )
+                )
 
     # --- the end of a battle -----------------------------------------------------------------------
     def _resolve(self, events: list[Event]) -> None:
@@ -323,11 +371,22 @@ class BattleRules(Core):
         st = self.standing()
         evil_def = st in ("hero_winning", "both_defeated")
         hero_def = st in ("evil_winning", "both_defeated")
-        text = {"hero_winning": "the Hero side wins", "evil_winning": "the Evil side wins",
-                "both_defeated": "both sides are defeated", "stalemate": "stalemate: nobody is defeated"}[st]
+        text = {
+            "hero_winning": "the Hero side wins",
+            "evil_winning": "the Evil side wins",
+            "both_defeated": "both sides are defeated",
+            "stalemate": "stalemate: nobody is defeated",
+        }[st]
         hs, ht, _ = self.side_totals(a)
         es, et, _ = self.side_totals(d)
-        events.append(Event("resolve", f"Battle resolved at Heroes {hs}/{ht} vs Evil {es}/{et}: {text}.", -1, "redemption.battle.resolve"))
+        events.append(
+            Event(
+                "resolve",
+                f"Battle resolved at Heroes {hs}/{ht} vs Evil {es}/{et}: {text}.",
+                -1,
+                "redemption.battle.resolve",
+            )
+        )
         souls: list[str] = []
         rescued = self.b.kind == "rescue" and evil_def and heroes
         if rescued:
@@ -341,7 +400,9 @@ class BattleRules(Core):
         self._clear_field()  # stray enhancements (their character left earlier)
         if rescued:
             if not souls:
-                events.append(Event("resolve", "The rescue succeeds, but no Lost Soul is left that these Heroes can reach.", a))
+                events.append(
+                    Event("resolve", "The rescue succeeds, but no Lost Soul is left that these Heroes can reach.", a)
+                )
                 self._finish_battle(events)
                 return
             self.b.souls = souls
@@ -363,7 +424,14 @@ class BattleRules(Core):
         self.attached.pop(s, None)
         self._move(s, a, "land_of_redemption")
         self.s.flags.rescued = True
-        events.append(Event("rescue", f"{self._nm(s)} is rescued into Player {a + 1}'s Land of Redemption.", a, "redemption.battle.surrender"))
+        events.append(
+            Event(
+                "rescue",
+                f"{self._nm(s)} is rescued into Player {a + 1}'s Land of Redemption.",
+                a,
+                "redemption.battle.surrender",
+            )
+        )
         self._finish_battle(events)
 
     def _do_surrender(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:

@@ -19,11 +19,21 @@ from rules.redemption.effects import REGISTRY
 from rules.redemption.effects import TYPE_NAMES as TYPE_NAMES  # re-exported
 from rules.redemption.effects import matches as matches  # re-exported
 
-CARD_TYPES = ("hero", "evil_character", "good_enhancement", "evil_enhancement", "lost_soul",
-              "dominant", "artifact", "site", "fortress")
+CARD_TYPES = (
+    "hero",
+    "evil_character",
+    "good_enhancement",
+    "evil_enhancement",
+    "lost_soul",
+    "dominant",
+    "artifact",
+    "site",
+    "fortress",
+)
 ALIGNMENTS = ("good", "evil", "neutral")
 CLASSES = ("warrior", "weapon", "territory")
 FILTER_KEYS = ("brigade", "identifier", "class", "type", "name")
+
 
 @dataclass(frozen=True, slots=True)
 class Ability:
@@ -63,8 +73,9 @@ class Card:
         character = self.type in ("hero", "evil_character")
         object.__setattr__(self, "is_character", character)
         object.__setattr__(self, "is_enhancement", self.type in ("good_enhancement", "evil_enhancement"))
-        object.__setattr__(self, "unique_in_play", character or self.type in ("artifact", "fortress")
-                           or "unique" in self.identifiers)
+        object.__setattr__(
+            self, "unique_in_play", character or self.type in ("artifact", "fortress") or "unique" in self.identifiers
+        )
         object.__setattr__(self, "is_weapon", "weapon" in self.classes)
         object.__setattr__(self, "is_warrior", "warrior" in self.classes)
 
@@ -89,15 +100,25 @@ class Card:
     def brigade_text(self) -> str:
         if not self.brigades:
             return ""
-        return "/".join(self.brigades) + (" (good)" if self.alignment == "good" else " (evil)" if self.alignment == "evil" else "")
+        return "/".join(self.brigades) + (
+            " (good)" if self.alignment == "good" else " (evil)" if self.alignment == "evil" else ""
+        )
 
     def info(self) -> dict[str, object]:
         """A small, plain description for views and the TUI."""
         return {
-            "key": self.key, "name": self.name, "type": self.type, "type_name": self.type_name,
-            "alignment": self.alignment, "brigades": list(self.brigades), "strength": self.strength,
-            "toughness": self.toughness, "class": list(self.classes), "identifiers": list(self.identifiers),
-            "reference": self.reference, "ability": self.ability_text,
+            "key": self.key,
+            "name": self.name,
+            "type": self.type,
+            "type_name": self.type_name,
+            "alignment": self.alignment,
+            "brigades": list(self.brigades),
+            "strength": self.strength,
+            "toughness": self.toughness,
+            "class": list(self.classes),
+            "identifiers": list(self.identifiers),
+            "reference": self.reference,
+            "ability": self.ability_text,
         }
 
 
@@ -126,10 +147,19 @@ def _card(d: dict[str, Any]) -> Card:
     for c in d.get("class", []):
         if c not in CLASSES:
             raise ValueError(f"card {key}: unknown class {c!r}")
-    return Card(key, d["name"], d["type"], d["alignment"], tuple(d.get("brigades", [])),
-                int(d.get("strength", 0)), int(d.get("toughness", 0)), tuple(d.get("class", [])),
-                tuple(d.get("identifiers", [])), d.get("reference", ""),
-                tuple(_ability(a, key) for a in d.get("abilities", [])))
+    return Card(
+        key,
+        d["name"],
+        d["type"],
+        d["alignment"],
+        tuple(d.get("brigades", [])),
+        int(d.get("strength", 0)),
+        int(d.get("toughness", 0)),
+        tuple(d.get("class", [])),
+        tuple(d.get("identifiers", [])),
+        d.get("reference", ""),
+        tuple(_ability(a, key) for a in d.get("abilities", [])),
+    )
 
 
 class DeckList(TypedDict):

@@ -15,8 +15,11 @@ class Checks(BattleRules):
         if action.verb == "discard" and self.phase != "hand_limit":
             return "redemption.discard.limit"
         if action.verb == "end":
-            return {"prep": "redemption.prep.end", "battle": "redemption.battle.skip",
-                    "discard": "redemption.discard.end"}.get(self.phase, "redemption.turn.end")
+            return {
+                "prep": "redemption.prep.end",
+                "battle": "redemption.battle.skip",
+                "discard": "redemption.discard.end",
+            }.get(self.phase, "redemption.turn.end")
         return VERBS[action.verb][1]
 
     def _in_hand(self, p: int, cid: str, rule: str) -> None:
@@ -51,31 +54,47 @@ class Checks(BattleRules):
         if not isinstance(action.args, tuple) or not all(isinstance(a, str) for a in action.args):
             raise Rejection(f"{action!r} has malformed arguments", "redemption.notation")
         if action.verb == "cut":
-            require(len(action.args) <= 1 and all(a.isdigit() for a in action.args),
-                    "write 'cut' or 'cut N'", "redemption.notation")
+            require(
+                len(action.args) <= 1 and all(a.isdigit() for a in action.args),
+                "write 'cut' or 'cut N'",
+                "redemption.notation",
+            )
         elif action.verb == "first":
-            require(len(action.args) == 1 and action.args[0] in [str(q) for q in range(self.n)],
-                    "write 'first N' with N the player who goes first", "redemption.notation")
+            require(
+                len(action.args) == 1 and action.args[0] in [str(q) for q in range(self.n)],
+                "write 'first N' with N the player who goes first",
+                "redemption.notation",
+            )
         else:
             (lo, hi), _ = VERBS[action.verb]
-            require(lo <= len(action.args) <= hi, f"'{action.verb}' takes {lo if lo == hi else f'{lo} or {hi}'} card id(s)",
-                    "redemption.notation")
+            require(
+                lo <= len(action.args) <= hi,
+                f"'{action.verb}' takes {lo if lo == hi else f'{lo} or {hi}'} card id(s)",
+                "redemption.notation",
+            )
             seat = seat_arg(action) if len(action.args) == 2 and action.args[1].isdigit() else None
             for cid in action.args[:1] if seat is not None else action.args:
                 require(cid in self.cards, f"there is no card {cid} in this game", "redemption.notation")
-            require(seat is None or seat in range(self.n),
-                    f"{seat} is not a player: the players are {', '.join(map(str, range(self.n)))}",
-                    "redemption.battle.opponent")
+            require(
+                seat is None or seat in range(self.n),
+                f"{seat} is not a player: the players are {', '.join(map(str, range(self.n)))}",
+                "redemption.battle.opponent",
+            )
         p = self.current_player
         assert p is not None
         v, args = action.verb, action.args
         rule = self._rule_of(action)
         if self.s.window.queue and v not in ("dominant", "decline"):
-            raise Rejection(f"Player {p + 1} may play a Dominant now or pass ('decline'); the game goes on after that",
-                            "redemption.dominant.window")
+            raise Rejection(
+                f"Player {p + 1} may play a Dominant now or pass ('decline'); the game goes on after that",
+                "redemption.dominant.window",
+            )
         if v == "decline":
-            require(bool(self.s.window.queue), "There is no Dominant window open now; 'decline' answers one. "
-                    + self.expected_now(), rule)
+            require(
+                bool(self.s.window.queue),
+                "There is no Dominant window open now; 'decline' answers one. " + self.expected_now(),
+                rule,
+            )
             return
         if v == "dominant":
             return self._check_dominant(p, args)
@@ -84,9 +103,13 @@ class Checks(BattleRules):
             n = len(self.z[self._cut_deck(p)]["deck"])
             if args:
                 k = int(args[0])
-                require(MIN_CUT <= k <= n - MIN_CUT,
-                        f"a cut must leave at least {MIN_CUT} cards in each pile: choose {MIN_CUT} to {n - MIN_CUT}" if n >= 2 * MIN_CUT
-                        else f"that deck has only {n} cards, too few to cut; write 'cut' to leave it as it is", rule)
+                require(
+                    MIN_CUT <= k <= n - MIN_CUT,
+                    f"a cut must leave at least {MIN_CUT} cards in each pile: choose {MIN_CUT} to {n - MIN_CUT}"
+                    if n >= 2 * MIN_CUT
+                    else f"that deck has only {n} cards, too few to cut; write 'cut' to leave it as it is",
+                    rule,
+                )
             return
         if v == "first":
             require(self.phase == "first", "the first player has already been chosen", rule)
@@ -101,27 +124,41 @@ class Checks(BattleRules):
             self._phase_is(("prep", "battle", "discard"), v)
             return
         elif v in ("block", "noblock"):
-            require(self.phase == "battle" and self.b.step == "block",
-                    f"There is no Hero to block now. {self.expected_now()}", rule)
+            require(
+                self.phase == "battle" and self.b.step == "block",
+                f"There is no Hero to block now. {self.expected_now()}",
+                rule,
+            )
         elif v in ("enhance", "pass"):
-            require(self.phase == "battle" and self.b.step == "initiative",
-                    f"You play enhancements in battle, or pass, only while you hold initiative. {self.expected_now()}",
-                    rule)
+            require(
+                self.phase == "battle" and self.b.step == "initiative",
+                f"You play enhancements in battle, or pass, only while you hold initiative. {self.expected_now()}",
+                rule,
+            )
         elif v == "surrender":
-            require(self.phase == "battle" and self.b.step == "surrender",
-                    f"No Lost Soul is being surrendered now. {self.expected_now()}", rule)
+            require(
+                self.phase == "battle" and self.b.step == "surrender",
+                f"No Lost Soul is being surrendered now. {self.expected_now()}",
+                rule,
+            )
         elif v == "discard":
-            require(self.phase == "hand_limit",
-                    "You discard from your hand only when you end your Discard phase holding more cards than "
-                    f"your hand limit. {self.expected_now()}", rule)
+            require(
+                self.phase == "hand_limit",
+                "You discard from your hand only when you end your Discard phase holding more cards than "
+                f"your hand limit. {self.expected_now()}",
+                rule,
+            )
         getattr(self, "_check_" + v.replace("-", "_"))(p, args, rule)
 
     def _check_unique(self, p: int, c: str) -> None:
         other = self._unique_clash(p, c)
         if other is not None:
             where = self.loc[other][1].replace("_", " ").replace("field of battle", "battle")
-            raise Rejection(f"{self.cd[c].name} is unique and you already have {self._nm(other)} in your {where}: "
-                            "a player controls at most one copy of a unique card in play", "redemption.unique")
+            raise Rejection(
+                f"{self.cd[c].name} is unique and you already have {self._nm(other)} in your {where}: "
+                "a player controls at most one copy of a unique card in play",
+                "redemption.unique",
+            )
 
     def _check_play(self, p: int, args: tuple[str, ...], rule: str) -> None:
         (c,) = args
@@ -136,8 +173,11 @@ class Checks(BattleRules):
 
     def _check_activate(self, p: int, args: tuple[str, ...], rule: str) -> None:
         (c,) = args
-        require(self.loc[c] in ((p, "artifact_pile"), (p, "hand")) and self.cd[c].type == "artifact",
-                f"{self._nm(c)} is not an artifact in your artifact pile or hand", rule)
+        require(
+            self.loc[c] in ((p, "artifact_pile"), (p, "hand")) and self.cd[c].type == "artifact",
+            f"{self._nm(c)} is not an artifact in your artifact pile or hand",
+            rule,
+        )
         require(c not in self.face_up, f"{self._nm(c)} is already face up", rule)
         require(not self.s.flags.artifact_activated, "you have already activated an artifact this turn", rule)
 
@@ -148,9 +188,14 @@ class Checks(BattleRules):
 
     def _check_soul(self, p: int, args: tuple[str, ...], rule: str) -> None:
         s, site = args
-        require(self.loc[s] == (p, "land_of_bondage"), f"{self._nm(s)} is not a Lost Soul in your Land of Bondage", rule)
-        require(self.loc[site] == (p, "territory") and self.cd[site].has("site") is not None,
-                f"{self._nm(site)} is not a site in your territory", rule)
+        require(
+            self.loc[s] == (p, "land_of_bondage"), f"{self._nm(s)} is not a Lost Soul in your Land of Bondage", rule
+        )
+        require(
+            self.loc[site] == (p, "territory") and self.cd[site].has("site") is not None,
+            f"{self._nm(site)} is not a site in your territory",
+            rule,
+        )
         ab = self.cd[site].has("site")
         assert ab is not None  # the require above
         cap = ab.n
@@ -158,13 +203,19 @@ class Checks(BattleRules):
 
     def _check_setaside(self, p: int, args: tuple[str, ...], rule: str) -> None:
         (c,) = args
-        require(self.loc[c] == (p, "territory") and self.cd[c].is_character and c not in self.attached,
-                f"{self._nm(c)} is not a character in your territory", rule)
+        require(
+            self.loc[c] == (p, "territory") and self.cd[c].is_character and c not in self.attached,
+            f"{self._nm(c)} is not a character in your territory",
+            rule,
+        )
 
     def _check_return(self, p: int, args: tuple[str, ...], rule: str) -> None:
         (c,) = args
-        require(self.loc[c] == (p, "set_aside") and c not in self.attached,
-                f"{self._nm(c)} is not a character in your set-aside area", rule)
+        require(
+            self.loc[c] == (p, "set_aside") and c not in self.attached,
+            f"{self._nm(c)} is not a character in your set-aside area",
+            rule,
+        )
 
     def _equip_problem(self, w: str, c: str) -> str | None:
         wc, cc = self.cd[w], self.cd[c]
@@ -185,11 +236,17 @@ class Checks(BattleRules):
         self._in_hand(p, w, rule)
         wc = self.cd[w]
         if wc.is_enhancement and "weapon" not in wc.classes:
-            raise Rejection(f"{self._nm(w)} is an enhancement: enhancements are played in battle, on one of your "
-                            "characters there while you hold initiative (only weapon-class enhancements go on "
-                            "warriors outside battle)", "redemption.battle.enhance")
-        require(self.loc[c] == (p, "territory") and c not in self.attached,
-                f"{self._nm(c)} is not a character in your territory", rule)
+            raise Rejection(
+                f"{self._nm(w)} is an enhancement: enhancements are played in battle, on one of your "
+                "characters there while you hold initiative (only weapon-class enhancements go on "
+                "warriors outside battle)",
+                "redemption.battle.enhance",
+            )
+        require(
+            self.loc[c] == (p, "territory") and c not in self.attached,
+            f"{self._nm(c)} is not a character in your territory",
+            rule,
+        )
         prob = self._equip_problem(w, c)
         require(prob is None, prob or "", "redemption.battle.brigade" if prob and "brigade" in prob else rule)
 
@@ -213,22 +270,34 @@ class Checks(BattleRules):
 
     def _check_fortress_in(self, p: int, args: tuple[str, ...], rule: str) -> None:
         c, f = args
-        require(self.loc[f] == (p, "territory") and self.cd[f].type == "fortress",
-                f"{self._nm(f)} is not a fortress in your territory", rule)
+        require(
+            self.loc[f] == (p, "territory") and self.cd[f].type == "fortress",
+            f"{self._nm(f)} is not a fortress in your territory",
+            rule,
+        )
         require(self.loc[c] == (p, "territory") and c != f, f"{self._nm(c)} is not a card in your territory", rule)
         prob = self._fortress_in_problem(c, f)
         require(prob is None, prob or "", rule)
 
     def _check_fortress_out(self, p: int, args: tuple[str, ...], rule: str) -> None:
         (c,) = args
-        require(self.loc[c] == (p, "in_fortress") and self.cd[self.attached.get(c, c)].type == "fortress",
-                f"{self._nm(c)} is not in one of your fortresses", rule)
+        require(
+            self.loc[c] == (p, "in_fortress") and self.cd[self.attached.get(c, c)].type == "fortress",
+            f"{self._nm(c)} is not in one of your fortresses",
+            rule,
+        )
 
     def _check_hero_for_battle(self, p: int, c: str, rule: str) -> None:
-        require(not self.s.flags.battled, "you have already made a rescue attempt or battle challenge this turn",
-                "redemption.battle.limit")
-        require(self.loc[c] in ((p, "hand"), (p, "territory")) and c not in self.attached,
-                f"{self._nm(c)} is not in your hand or territory", rule)
+        require(
+            not self.s.flags.battled,
+            "you have already made a rescue attempt or battle challenge this turn",
+            "redemption.battle.limit",
+        )
+        require(
+            self.loc[c] in ((p, "hand"), (p, "territory")) and c not in self.attached,
+            f"{self._nm(c)} is not in your hand or territory",
+            rule,
+        )
         require(self.cd[c].type == "hero", f"{self._nm(c)} is not a Hero; only a Hero can start a battle", rule)
         self._check_unique(p, c)
 
@@ -236,11 +305,19 @@ class Checks(BattleRules):
         """The opponent a rescue attempt or battle challenge names (redemption.battle.opponent)."""
         if len(args) == 2:
             q = int(args[1])
-            require(q != p, f"you cannot {'attack your own Land of Bondage' if verb == 'rescue' else 'challenge yourself'}: "
-                    f"name an opponent ({' or '.join(map(str, self.others(p)))})", "redemption.battle.opponent")
+            require(
+                q != p,
+                f"you cannot {'attack your own Land of Bondage' if verb == 'rescue' else 'challenge yourself'}: "
+                f"name an opponent ({' or '.join(map(str, self.others(p)))})",
+                "redemption.battle.opponent",
+            )
             return q
-        require(self.n == 2, f"with {self.n} players, name the opponent you {'attack' if verb == 'rescue' else 'challenge'}: "
-                f"'{verb} {args[0]} N' with N one of {', '.join(map(str, self.others(p)))}", "redemption.battle.opponent")
+        require(
+            self.n == 2,
+            f"with {self.n} players, name the opponent you {'attack' if verb == 'rescue' else 'challenge'}: "
+            f"'{verb} {args[0]} N' with N one of {', '.join(map(str, self.others(p)))}",
+            "redemption.battle.opponent",
+        )
         return self.opponent(p)
 
     def _check_rescue(self, p: int, args: tuple[str, ...], rule: str) -> None:
@@ -248,22 +325,35 @@ class Checks(BattleRules):
         self._check_hero_for_battle(p, c, rule)
         q = self._battle_opponent(p, "rescue", args)
         whose = "your opponent has" if self.n == 2 else f"Player {q + 1} has"
-        require(bool(self.reachable(c, q)),
-                f"{whose} no Lost Soul that {self.cd[c].name} can reach; make a battle challenge instead", rule)
+        require(
+            bool(self.reachable(c, q)),
+            f"{whose} no Lost Soul that {self.cd[c].name} can reach; make a battle challenge instead",
+            rule,
+        )
 
     def _check_challenge(self, p: int, args: tuple[str, ...], rule: str) -> None:
         c = args[0]
         self._check_hero_for_battle(p, c, rule)
         q = self._battle_opponent(p, "challenge", args)
         write = " ".join(("rescue",) + args)
-        require(not self.reachable(c, q),
-                f"{self.cd[c].name} can reach a Lost Soul, so this is a rescue attempt: write '{write}'", rule)
+        require(
+            not self.reachable(c, q),
+            f"{self.cd[c].name} can reach a Lost Soul, so this is a rescue attempt: write '{write}'",
+            rule,
+        )
 
     def _check_block(self, p: int, args: tuple[str, ...], rule: str) -> None:
         (c,) = args
-        require(self.loc[c] in ((p, "hand"), (p, "territory")) and c not in self.attached,
-                f"{self._nm(c)} is not in your hand or territory", rule)
-        require(self.cd[c].type == "evil_character", f"{self._nm(c)} is not an Evil Character; only an Evil Character can block", rule)
+        require(
+            self.loc[c] in ((p, "hand"), (p, "territory")) and c not in self.attached,
+            f"{self._nm(c)} is not in your hand or territory",
+            rule,
+        )
+        require(
+            self.cd[c].type == "evil_character",
+            f"{self._nm(c)} is not an Evil Character; only an Evil Character can block",
+            rule,
+        )
         self._check_unique(p, c)
 
     def _check_noblock(self, p: int, args: tuple[str, ...], rule: str) -> None:
@@ -279,16 +369,22 @@ class Checks(BattleRules):
             return f"{possessive(ec.name)} brigade ({ec.brigade_text()}) does not match {possessive(cc.name)} ({cc.brigade_text()})"
         if self._is_ignored(c):
             return f"{cc.name} is being ignored and cannot be enhanced"
-        if "weapon" in ec.classes and "warrior" in cc.classes and any(
-                "weapon" in self.cd[a].classes for a in self._attachments(c) if a not in self.b.negated):
+        if (
+            "weapon" in ec.classes
+            and "warrior" in cc.classes
+            and any("weapon" in self.cd[a].classes for a in self._attachments(c) if a not in self.b.negated)
+        ):
             return f"{cc.name} already carries a weapon: one weapon per warrior (redemption.battle.weapon)"
         return None
 
     def _check_enhance(self, p: int, args: tuple[str, ...], rule: str) -> None:
         e, c = args[0], args[1]
         self._in_hand(p, e, rule)
-        require(self.loc[c] == (p, "field_of_battle") and self.cd[c].is_character and c not in self.attached,
-                f"{self._nm(c)} is not one of your characters in battle", rule)
+        require(
+            self.loc[c] == (p, "field_of_battle") and self.cd[c].is_character and c not in self.attached,
+            f"{self._nm(c)} is not one of your characters in battle",
+            rule,
+        )
         prob = self._enhance_problem(e, c)
         if prob and "(redemption.battle.weapon)" in prob:
             raise Rejection(prob.replace(" (redemption.battle.weapon)", ""), "redemption.battle.weapon")
@@ -296,20 +392,33 @@ class Checks(BattleRules):
         targets = self._ability_targets(p, e, c)
         name = self.cd[e].name
         if not targets:
-            require(len(args) == 2, f"{name} has nothing to choose now: write 'enhance {e} {c}'", "redemption.battle.targets")
+            require(
+                len(args) == 2,
+                f"{name} has nothing to choose now: write 'enhance {e} {c}'",
+                "redemption.battle.targets",
+            )
             return
-        require(len(args) == 3, f"{name} needs a target: write 'enhance {e} {c} T' with T one of {' '.join(targets)}",
-                "redemption.battle.targets")
-        require(args[2] in targets, f"{self._nm(args[2])} is not a possible target of {name}; "
-                f"the targets are {' '.join(targets)}", "redemption.battle.targets")
+        require(
+            len(args) == 3,
+            f"{name} needs a target: write 'enhance {e} {c} T' with T one of {' '.join(targets)}",
+            "redemption.battle.targets",
+        )
+        require(
+            args[2] in targets,
+            f"{self._nm(args[2])} is not a possible target of {name}; the targets are {' '.join(targets)}",
+            "redemption.battle.targets",
+        )
 
     def _check_pass(self, p: int, args: tuple[str, ...], rule: str) -> None:
         pass
 
     def _check_surrender(self, p: int, args: tuple[str, ...], rule: str) -> None:
         (s,) = args
-        require(s in self.b.souls, f"{self._nm(s)} is not one of the Lost Souls this rescue can take: "
-                + ", ".join(self.b.souls), rule)
+        require(
+            s in self.b.souls,
+            f"{self._nm(s)} is not one of the Lost Souls this rescue can take: " + ", ".join(self.b.souls),
+            rule,
+        )
 
     def _check_discard(self, p: int, args: tuple[str, ...], rule: str) -> None:
         (c,) = args
@@ -317,14 +426,20 @@ class Checks(BattleRules):
 
     def _check_dominant(self, p: int, args: tuple[str, ...]) -> None:
         rule = "redemption.dominant"
-        require(self.phase not in ("cut", "first"), "Dominants can be played once the first turn has begun",
-                "redemption.dominant.timing")
+        require(
+            self.phase not in ("cut", "first"),
+            "Dominants can be played once the first turn has begun",
+            "redemption.dominant.timing",
+        )
         d = args[0]
         q, where = self.loc[d]
         if q != p and where == "hand" and self.cd[d].type == "dominant":
-            raise Rejection(f"{self._nm(d)} is Player {q + 1}'s, and now it is Player {p + 1}'s decision: Player {q + 1} "
-                            "can play it at their own decisions or in a Dominant window, which the game opens for "
-                            "them when it is their moment", "redemption.dominant.timing")
+            raise Rejection(
+                f"{self._nm(d)} is Player {q + 1}'s, and now it is Player {p + 1}'s decision: Player {q + 1} "
+                "can play it at their own decisions or in a Dominant window, which the game opens for "
+                "them when it is their moment",
+                "redemption.dominant.timing",
+            )
         self._in_hand(p, d, rule)
         require(self.cd[d].type == "dominant", f"{self._nm(d)} is not a Dominant", rule)
         targets = self._dominant_targets(p, d)
@@ -333,6 +448,8 @@ class Checks(BattleRules):
             return
         require(bool(targets), f"{self.cd[d].name} has no possible target now", rule)
         require(len(args) == 2, f"{self.cd[d].name} needs a target: one of {' '.join(targets)}", rule)
-        require(args[1] in targets, f"{self._nm(args[1])} is not a possible target of {self.cd[d].name}; "
-                f"the targets are {' '.join(targets)}", rule)
-
+        require(
+            args[1] in targets,
+            f"{self._nm(args[1])} is not a possible target of {self.cd[d].name}; the targets are {' '.join(targets)}",
+            rule,
+        )

@@ -39,62 +39,123 @@ def phase(game: Game, player: int) -> tuple[str, str, str]:
         score = f"{v['score'][player]}-{v['score'][1 - player]}"
         if w == -1:
             return "Game over", f"a draw, {score} in Redeemed Souls.", "redemption.win.rescues"
-        return "Game over", ("you won" if w == player else "your opponent won") + f", {score} in Redeemed Souls.", \
-            "redemption.win.rescues"
+        return (
+            "Game over",
+            ("you won" if w == player else "your opponent won") + f", {score} in Redeemed Souls.",
+            "redemption.win.rescues",
+        )
     me = v["current_player"] == player
     mine = v["active"] == player
     ph = v["phase"]
     b = v["battle"]
     if v["decision"]["kind"] == "window":
         if me:
-            return ("A Dominant window", "you hold a Dominant you could play now, in your opponent's turn or before "
-                    "the game goes on: play it, or pass (Space) and the game goes on.", "redemption.dominant.window")
-        return ("Waiting: a Dominant window", "your opponent may play a Dominant now, or let the game go on.",
-                "redemption.dominant.window")
+            return (
+                "A Dominant window",
+                "you hold a Dominant you could play now, in your opponent's turn or before "
+                "the game goes on: play it, or pass (Space) and the game goes on.",
+                "redemption.dominant.window",
+            )
+        return (
+            "Waiting: a Dominant window",
+            "your opponent may play a Dominant now, or let the game go on.",
+            "redemption.dominant.window",
+        )
     if ph == "cut":
-        return ("Setup: the cut", "cut your opponent's shuffled deck: 'cut' for a random cut, or lift a number of cards; "
-                "each pile keeps at least five." if me else "your opponent cuts your deck.", "redemption.setup.cut")
+        return (
+            "Setup: the cut",
+            "cut your opponent's shuffled deck: 'cut' for a random cut, or lift a number of cards; "
+            "each pile keeps at least five."
+            if me
+            else "your opponent cuts your deck.",
+            "redemption.setup.cut",
+        )
     if ph == "first":
-        return ("Setup: who goes first", "you drew more Lost Souls (or won the coin flip), so you choose who takes the "
-                "first turn." if me else "your opponent chooses who goes first.", "redemption.setup.first")
+        return (
+            "Setup: who goes first",
+            "you drew more Lost Souls (or won the coin flip), so you choose who takes the first turn."
+            if me
+            else "your opponent chooses who goes first.",
+            "redemption.setup.first",
+        )
     if ph == "prep":
         if mine:
-            return ("Your turn: Preparation phase", "get ready for battle: put characters into your territory, "
-                    "artifacts, sites and fortresses into play, weapons on warriors. 'end' goes to the Battle phase.",
-                    "redemption.turn.phase")
-        return "Your opponent's turn: Preparation", "your opponent is placing cards before battle.", "redemption.turn.phase"
+            return (
+                "Your turn: Preparation phase",
+                "get ready for battle: put characters into your territory, "
+                "artifacts, sites and fortresses into play, weapons on warriors. 'end' goes to the Battle phase.",
+                "redemption.turn.phase",
+            )
+        return (
+            "Your opponent's turn: Preparation",
+            "your opponent is placing cards before battle.",
+            "redemption.turn.phase",
+        )
     if ph == "battle" and not b:
         if mine:
-            return ("Your turn: Battle phase", "send one Hero across the Field of Battle to rescue a Lost Soul from "
-                    "your opponent's Land of Bondage (or challenge if no soul can be reached), or 'end' to skip.",
-                    "redemption.battle.rescue")
-        return "Your opponent's turn: Battle phase", "your opponent may send a Hero to rescue one of your Lost Souls.", \
-            "redemption.battle.rescue"
+            return (
+                "Your turn: Battle phase",
+                "send one Hero across the Field of Battle to rescue a Lost Soul from "
+                "your opponent's Land of Bondage (or challenge if no soul can be reached), or 'end' to skip.",
+                "redemption.battle.rescue",
+            )
+        return (
+            "Your opponent's turn: Battle phase",
+            "your opponent may send a Hero to rescue one of your Lost Souls.",
+            "redemption.battle.rescue",
+        )
     if ph == "battle" and b["step"] == "block":
         if me:
-            return ("Battle: block or not", "a Hero is coming for one of your Lost Souls. Block it with one Evil "
-                    "Character from your hand or territory, or let it through: an unblocked Hero rescues.",
-                    "redemption.battle.block")
-        return "Battle: waiting for the block", "your opponent decides whether to block your Hero.", "redemption.battle.block"
+            return (
+                "Battle: block or not",
+                "a Hero is coming for one of your Lost Souls. Block it with one Evil "
+                "Character from your hand or territory, or let it through: an unblocked Hero rescues.",
+                "redemption.battle.block",
+            )
+        return (
+            "Battle: waiting for the block",
+            "your opponent decides whether to block your Hero.",
+            "redemption.battle.block",
+        )
     if ph == "battle" and b["step"] == "initiative":
         reason = from_side(b["initiative_reason"], player)
         if me:
-            return ("Battle: you have initiative", f"{reason}. Play an enhancement that matches the "
-                    "brigade of one of your characters in battle, or pass.", "redemption.battle.initiative")
+            return (
+                "Battle: you have initiative",
+                f"{reason}. Play an enhancement that matches the brigade of one of your characters in battle, or pass.",
+                "redemption.battle.initiative",
+            )
         return "Battle: your opponent has initiative", f"{reason}.", "redemption.battle.initiative"
     if ph == "battle" and b["step"] == "surrender":
         if me:
-            return ("Battle: surrender a Lost Soul", "the rescue succeeded: choose which of your Lost Souls the Hero "
-                    "takes to their Land of Redemption.", "redemption.battle.surrender")
-        return "Battle: the rescue succeeded", "your opponent chooses which Lost Soul you rescue.", "redemption.battle.surrender"
+            return (
+                "Battle: surrender a Lost Soul",
+                "the rescue succeeded: choose which of your Lost Souls the Hero takes to their Land of Redemption.",
+                "redemption.battle.surrender",
+            )
+        return (
+            "Battle: the rescue succeeded",
+            "your opponent chooses which Lost Soul you rescue.",
+            "redemption.battle.surrender",
+        )
     if ph == "discard":
         if mine:
-            return ("Your turn: Discard phase", "you may still place cards; 'end' ends your turn (then you discard "
-                    "down to your hand limit).", "redemption.discard.actions")
-        return "Your opponent's turn: Discard phase", "your opponent is finishing their turn.", "redemption.discard.actions"
+            return (
+                "Your turn: Discard phase",
+                "you may still place cards; 'end' ends your turn (then you discard down to your hand limit).",
+                "redemption.discard.actions",
+            )
+        return (
+            "Your opponent's turn: Discard phase",
+            "your opponent is finishing their turn.",
+            "redemption.discard.actions",
+        )
     if me:
-        return ("Discard down to your hand limit", f"you hold more than {v['players'][player]['hand_limit']} cards: "
-                "choose the cards to discard.", "redemption.discard.limit")
+        return (
+            "Discard down to your hand limit",
+            f"you hold more than {v['players'][player]['hand_limit']} cards: choose the cards to discard.",
+            "redemption.discard.limit",
+        )
     return "Your opponent discards", "your opponent discards down to their hand limit.", "redemption.discard.limit"
 
 
@@ -129,13 +190,18 @@ def describe_action(game: Game, player: int, action: Action) -> tuple[str, str]:
         if not a:
             return "cut at random", rule
         most = max(int(x.args[0]) for x in game.legal_actions() if x.verb == "cut" and x.args)
-        return f"lift {a[0]} cards off the top and put them underneath (any number from {a[0]} to {most}: 'cut N')", rule
+        return (
+            f"lift {a[0]} cards off the top and put them underneath (any number from {a[0]} to {most}: 'cut N')",
+            rule,
+        )
     if v == "first":
         return ("you take the first turn" if int(a[0]) == player else "your opponent takes the first turn"), rule
     if v == "end":
-        words = {"prep": "end the Preparation phase and go to the Battle phase",
-                 "battle": "skip the battle this turn and go to the Discard phase",
-                 "discard": "end your turn (discarding down to your hand limit if needed)"}
+        words = {
+            "prep": "end the Preparation phase and go to the Battle phase",
+            "battle": "skip the battle this turn and go to the Discard phase",
+            "discard": "end your turn (discarding down to your hand limit if needed)",
+        }
         return words.get(game.phase, "end this phase"), rule
     if v == "play":
         return f"put {_card(game, a[0])} into your territory, ready to battle", rule
@@ -152,7 +218,10 @@ def describe_action(game: Game, player: int, action: Action) -> tuple[str, str]:
     if v == "return":
         return f"bring {game.card(a[0]).name} back from set-aside into your territory", rule
     if v == "equip":
-        return f"put the weapon {_card(game, a[0])} on your warrior {game.card(a[1]).name}; it stays after battles", rule
+        return (
+            f"put the weapon {_card(game, a[0])} on your warrior {game.card(a[1]).name}; it stays after battles",
+            rule,
+        )
     if v == "fortress":
         return f"put the fortress {game.card(a[0]).name} into play: {game.card(a[0]).ability_text}", rule
     if v == "fortress-in":
@@ -163,7 +232,10 @@ def describe_action(game: Game, player: int, action: Action) -> tuple[str, str]:
         n = len(game.reachable(a[0], 1 - player))
         return f"rescue attempt with {_card(game, a[0])}: it can reach {n} of your opponent's Lost Souls", rule
     if v == "challenge":
-        return f"battle challenge with {_card(game, a[0])}: no Lost Soul it can reach, but it can still defeat a blocker", rule
+        return (
+            f"battle challenge with {_card(game, a[0])}: no Lost Soul it can reach, but it can still defeat a blocker",
+            rule,
+        )
     if v == "block":
         g = _after(game, action)
         what = f"; then {_totals(g)}: {STANDING[g.standing()]}" if g and g.b.kind else ""
@@ -218,7 +290,9 @@ def explain_events(game: Game, player: int, events: list[Event]) -> list[Line]:
         elif e.kind == "pass":
             rule = rule or "redemption.battle.pass"
         elif e.kind == "rescue" and e.player != player:
-            text += f" Your opponent now has {game.score(1 - player)} Redeemed Soul(s) of {game.options['rescues_to_win']}."
+            text += (
+                f" Your opponent now has {game.score(1 - player)} Redeemed Soul(s) of {game.options['rescues_to_win']}."
+            )
             rule = rule or "redemption.win.rescues"
         elif e.kind == "lost_soul":
             rule = rule or "redemption.draw.soul"
@@ -236,12 +310,21 @@ def battle_why(game: Game, player: int) -> list[Line]:
     if b:
         t = b["totals"]
         attacker = "your" if b["attacker"] == player else "your opponent's"
-        out.append(Line(f"Totals: {attacker} Heroes {t['hero']['strength']}/{t['hero']['toughness']} vs Evil "
-                        f"{t['evil']['strength']}/{t['evil']['toughness']} (strength/toughness).", "redemption.battle.totals"))
+        out.append(
+            Line(
+                f"Totals: {attacker} Heroes {t['hero']['strength']}/{t['hero']['toughness']} vs Evil "
+                f"{t['evil']['strength']}/{t['evil']['toughness']} (strength/toughness).",
+                "redemption.battle.totals",
+            )
+        )
         if b["step"] == "initiative" or b["step"] == "block":
-            out.append(Line("A Hero defeats the blocker when its strength is at least the blocker's toughness; the "
-                            "blocker defeats the Hero the same way. Now " + STANDING[b["standing"]] + ".",
-                            "redemption.battle.resolve"))
+            out.append(
+                Line(
+                    "A Hero defeats the blocker when its strength is at least the blocker's toughness; the "
+                    "blocker defeats the Hero the same way. Now " + STANDING[b["standing"]] + ".",
+                    "redemption.battle.resolve",
+                )
+            )
         if b["step"] == "initiative":
             who = "You have" if b["initiative"] == player else "Your opponent has"
             reason = from_side(b["initiative_reason"], player)
@@ -249,15 +332,42 @@ def battle_why(game: Game, player: int) -> list[Line]:
             if b["passes"]:
                 out.append(Line("One pass so far: another pass ends the battle.", "redemption.battle.pass"))
     me, them = v["players"][player], v["players"][1 - player]
-    out.append(Line(f"Redeemed Souls: you {v['score'][player]}, your opponent {v['score'][1 - player]}; "
-                    f"{v['rescues_to_win']} wins.", "redemption.win.rescues"))
-    out.append(Line(f"Lost Souls you can rescue (their Land of Bondage): {len(them['land_of_bondage']) + len(them['in_site'])}; "
-                    f"yours they can rescue: {len(me['land_of_bondage']) + len(me['in_site'])}.", "redemption.zones"))
+    out.append(
+        Line(
+            f"Redeemed Souls: you {v['score'][player]}, your opponent {v['score'][1 - player]}; "
+            f"{v['rescues_to_win']} wins.",
+            "redemption.win.rescues",
+        )
+    )
+    out.append(
+        Line(
+            f"Lost Souls you can rescue (their Land of Bondage): {len(them['land_of_bondage']) + len(them['in_site'])}; "
+            f"yours they can rescue: {len(me['land_of_bondage']) + len(me['in_site'])}.",
+            "redemption.zones",
+        )
+    )
     return out
 
 
-PRIORITY = ("surrender", "block", "enhance", "rescue", "play", "equip", "artifact", "activate", "site", "fortress",
-            "challenge", "pass", "noblock", "end", "cut", "first", "discard")
+PRIORITY = (
+    "surrender",
+    "block",
+    "enhance",
+    "rescue",
+    "play",
+    "equip",
+    "artifact",
+    "activate",
+    "site",
+    "fortress",
+    "challenge",
+    "pass",
+    "noblock",
+    "end",
+    "cut",
+    "first",
+    "discard",
+)
 
 
 def suggest(game: Game, player: int) -> tuple[Action, str]:

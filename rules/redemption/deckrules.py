@@ -57,7 +57,11 @@ def check(keys: list[str] | tuple[str, ...]) -> list[Violation]:
     out: list[Violation] = []
     unknown = sorted({k for k in keys if k not in CARDS})
     if unknown:
-        out.append(Violation("redemption.deck.cards", "unknown card(s), not in the card pool: " + ", ".join(unknown), tuple(unknown)))
+        out.append(
+            Violation(
+                "redemption.deck.cards", "unknown card(s), not in the card pool: " + ", ".join(unknown), tuple(unknown)
+            )
+        )
     known = [k for k in keys if k in CARDS]
     size = len(keys)
     if size < MIN_DECK:
@@ -67,9 +71,13 @@ def check(keys: list[str] | tuple[str, ...]) -> list[Violation]:
     souls = [k for k in known if CARDS[k].type == "lost_soul"]
     need = souls_required(size)
     if len(souls) != need:
-        out.append(Violation("redemption.deck.souls",
-                             f"a deck of {size} cards needs exactly {need} Lost Souls; this one has {len(souls)}",
-                             tuple(sorted(set(souls)))))
+        out.append(
+            Violation(
+                "redemption.deck.souls",
+                f"a deck of {size} cards needs exactly {need} Lost Souls; this one has {len(souls)}",
+                tuple(sorted(set(souls))),
+            )
+        )
     counts = Counter(known)
     doms = [k for k in known if CARDS[k].type == "dominant"]
     for k, n in counts.items():
@@ -77,9 +85,13 @@ def check(keys: list[str] | tuple[str, ...]) -> list[Violation]:
         if c.type == "dominant" and n > 1:
             out.append(Violation("redemption.deck.dominants", f"at most one {c.name} (a Dominant); found {n}", (k,)))
     if len(doms) > len(souls):
-        out.append(Violation("redemption.deck.dominants",
-                             f"no more Dominants than Lost Souls: {len(doms)} Dominants, {len(souls)} Lost Souls",
-                             tuple(sorted(set(doms)))))
+        out.append(
+            Violation(
+                "redemption.deck.dominants",
+                f"no more Dominants than Lost Souls: {len(doms)} Dominants, {len(souls)} Lost Souls",
+                tuple(sorted(set(doms))),
+            )
+        )
     for k, n in counts.items():
         c = CARDS[k]
         if c.type == "dominant":
@@ -88,15 +100,28 @@ def check(keys: list[str] | tuple[str, ...]) -> list[Violation]:
         if limit is None or n <= limit:
             continue
         if c.type == "lost_soul":
-            out.append(Violation("redemption.deck.copies",
-                                 f"{c.name} has a special ability: one copy per deck; found {n}", (k,)))
+            out.append(
+                Violation(
+                    "redemption.deck.copies", f"{c.name} has a special ability: one copy per deck; found {n}", (k,)
+                )
+            )
         elif has_special_ability(c):
-            out.append(Violation("redemption.deck.copies",
-                                 f"{c.name} has a special ability: {limit} cop{'y' if limit == 1 else 'ies'} "
-                                 f"in a deck of {size} cards; found {n}", (k,)))
+            out.append(
+                Violation(
+                    "redemption.deck.copies",
+                    f"{c.name} has a special ability: {limit} cop{'y' if limit == 1 else 'ies'} "
+                    f"in a deck of {size} cards; found {n}",
+                    (k,),
+                )
+            )
         else:
-            out.append(Violation("redemption.deck.copies",
-                                 f"at most {limit} copies of {c.name} in a deck of {size} cards; found {n}", (k,)))
+            out.append(
+                Violation(
+                    "redemption.deck.copies",
+                    f"at most {limit} copies of {c.name} in a deck of {size} cards; found {n}",
+                    (k,),
+                )
+            )
     return out
 
 

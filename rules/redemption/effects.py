@@ -21,9 +21,15 @@ if TYPE_CHECKING:
     from rules.redemption.state import Zone
 
 TYPE_NAMES = {
-    "hero": "Hero", "evil_character": "Evil Character", "good_enhancement": "Good Enhancement",
-    "evil_enhancement": "Evil Enhancement", "lost_soul": "Lost Soul", "dominant": "Dominant",
-    "artifact": "Artifact", "site": "Site", "fortress": "Fortress",
+    "hero": "Hero",
+    "evil_character": "Evil Character",
+    "good_enhancement": "Good Enhancement",
+    "evil_enhancement": "Evil Enhancement",
+    "lost_soul": "Lost Soul",
+    "dominant": "Dominant",
+    "artifact": "Artifact",
+    "site": "Site",
+    "fortress": "Fortress",
 }
 
 Filter = tuple[tuple[str, str], ...]
@@ -105,9 +111,16 @@ def _opposing(g: Game, p: int, ab: Ability, host: str) -> list[str]:
 def _band_targets(g: Game, p: int, ab: Ability, host: str) -> list[str]:
     align = g.cd[host].type
     z = g.z[p]
-    return [c for zone in ("territory", "hand") for c in z[zone]
-            if g.cd[c].type == align and c not in g.attached and matches(g.cd[c], ab.filter)
-            and g._unique_clash(p, c) is None and not g._kept_out(c)]
+    return [
+        c
+        for zone in ("territory", "hand")
+        for c in z[zone]
+        if g.cd[c].type == align
+        and c not in g.attached
+        and matches(g.cd[c], ab.filter)
+        and g._unique_clash(p, c) is None
+        and not g._kept_out(c)
+    ]
 
 
 def _souls_of_opponents(g: Game, p: int, ab: Ability, host: str) -> list[str]:
@@ -137,7 +150,12 @@ def _do_draw(g: Game, p: int, src: str, host: str, ab: Ability, target: str, eve
     g._draw(p, ab.n, events, f"for {g.cd[src].name}", "redemption.effect.draw")
 
 
-_FATE: dict[str, Zone] = {"discard": "discard", "withdraw": "territory", "capture": "captured", "set_aside": "set_aside"}
+_FATE: dict[str, Zone] = {
+    "discard": "discard",
+    "withdraw": "territory",
+    "capture": "captured",
+    "set_aside": "set_aside",
+}
 _VERB = {"discard": "discards", "withdraw": "returns to territory", "capture": "captures", "set_aside": "sets aside"}
 
 
@@ -172,8 +190,9 @@ def _do_band(g: Game, p: int, src: str, host: str, ab: Ability, target: str, eve
     if not g.in_battle():
         return
     if not target:
-        events.append(Event("effect", f"{name}: no character in your hand or territory can band in.", p,
-                            "redemption.effect.band"))
+        events.append(
+            Event("effect", f"{name}: no character in your hand or territory can band in.", p, "redemption.effect.band")
+        )
         return
     origin = g.loc[target][1]
     g.b.effects.append((src, "band", target, origin))
@@ -183,8 +202,14 @@ def _do_band(g: Game, p: int, src: str, host: str, ab: Ability, target: str, eve
 def _do_protect(g: Game, p: int, src: str, host: str, ab: Ability, target: str, events: list[Event]) -> None:
     if g.in_battle():
         g.b.protected[host] = src
-        events.append(Event("effect", f"{g.cd[src].name}: {g.cd[host].name} cannot be discarded this battle.", p,
-                            "redemption.effect.protect"))
+        events.append(
+            Event(
+                "effect",
+                f"{g.cd[src].name}: {g.cd[host].name} cannot be discarded this battle.",
+                p,
+                "redemption.effect.protect",
+            )
+        )
 
 
 def _do_negate(g: Game, p: int, src: str, host: str, ab: Ability, target: str, events: list[Event]) -> None:
@@ -205,8 +230,14 @@ def _do_rescue_any(g: Game, p: int, src: str, host: str, ab: Ability, target: st
     g.attached.pop(target, None)
     g._move(target, p, "land_of_redemption")
     g.s.flags.rescued = True
-    events.append(Event("rescue", f"{g.cd[src].name} rescues {g._nm(target)} into Player {p + 1}'s Land of "
-                        "Redemption.", p, "redemption.effect.rescue_any"))
+    events.append(
+        Event(
+            "rescue",
+            f"{g.cd[src].name} rescues {g._nm(target)} into Player {p + 1}'s Land of Redemption.",
+            p,
+            "redemption.effect.rescue_any",
+        )
+    )
     if target in g.b.souls:
         g.b.souls.remove(target)
 
@@ -214,7 +245,9 @@ def _do_rescue_any(g: Game, p: int, src: str, host: str, ab: Ability, target: st
 def _do_discard_type(g: Game, p: int, src: str, host: str, ab: Ability, target: str, events: list[Event]) -> None:
     name, rid = g.cd[src].name, "redemption.effect.discard_type"
     if g.loc[target][1] == "field_of_battle":
-        events.append(Event("effect", f"{name} discards {g._nm(target)} from battle: it is removed from battle.", p, rid))
+        events.append(
+            Event("effect", f"{name} discards {g._nm(target)} from battle: it is removed from battle.", p, rid)
+        )
         g._leave_battle(target, "discard", events)
     else:
         g._to_discard(target, events, f" by {name}", rid)
@@ -241,45 +274,119 @@ def _effects() -> dict[str, Effect]:
     def opposing(words: str) -> Text:
         return lambda a, card: words.format(an("opposing " + filter_text(a.filter)))
 
-    return {e.name: e for e in (
-        Effect("draw", "draw N cards", _text_draw, _do_draw),
-        Effect("discard", "discard an opposing character in battle", opposing("Discard {} in battle."),
-               _do_remove, _opposing, undo="discard"),
-        Effect("withdraw", "return an opposing character in battle to its owner's territory",
-               opposing("Return {} in battle to its owner's territory."), _do_remove, _opposing, undo="territory"),
-        Effect("ignore", "ignore opposing characters in battle",
-               lambda a, card: f"Ignore every opposing {filter_text(a.filter)} in this battle.", _do_ignore),
-        Effect("band", "bring one of your characters from territory into battle",
-               lambda a, card: f"Band: bring your {filter_text(a.filter)} from your territory into battle.",
-               _do_band, _band_targets, undo=""),
-        Effect("protect", "protect a character from discard",
-               lambda a, card: "The character this is played on cannot be discarded during this battle.", _do_protect),
-        Effect("negate", "negate the last opposing enhancement",
-               lambda a, card: "Negate the last enhancement your opponent played in this battle (its numbers and "
-                               "effects stop counting).", _do_negate),
-        Effect("capture", "capture an opposing character in battle",
-               opposing("Capture {} in battle: it leaves the battle and is held in your captured area."),
-               _do_remove, _opposing, undo="captured"),
-        Effect("rescue_any", "rescue any Lost Soul",
-               lambda a, card: "Rescue any one of your opponent's Lost Souls: it goes straight to your Land of "
-                               "Redemption.", _do_rescue_any, _souls_of_opponents, needs_target=True),
-        Effect("discard_type", "discard any card of a type in play", _text_discard_type, _do_discard_type,
-               _typed_in_play, needs_target=True),
-        Effect("hand_limit", "raise the hand limit",
-               lambda a, card: f"While this is face up or in your territory, your hand limit is {a.n} higher."),
-        Effect("restricted_soul", "only a matching Hero may rescue this Lost Soul",
-               lambda a, card: f"Only {an('Hero' if not a.filter else filter_text(a.filter, 'Hero'))} may rescue "
-                               "this Lost Soul."),
-        Effect("set_aside", "set aside an opposing character in battle",
-               opposing("Set aside {} in battle (it goes to its owner's set-aside area)."),
-               _do_remove, _opposing, undo="set_aside"),
-        Effect("site", "holds Lost Souls that only matching Heroes may rescue",
-               lambda a, card: f"Holds up to {a.n} of your Lost Souls; only {an(filter_text(a.filter, 'Hero'))} may "
-                               "rescue a Lost Soul from here."),
-        Effect("fortress", "holds cards safe from discard",
-               lambda a, card: f"Holds up to {a.n} of your {filter_text(a.filter, 'card')}s; cards inside cannot be "
-                               "discarded or go to battle."),
-    )}
+    return {
+        e.name: e
+        for e in (
+            Effect("draw", "draw N cards", _text_draw, _do_draw),
+            Effect(
+                "discard",
+                "discard an opposing character in battle",
+                opposing("Discard {} in battle."),
+                _do_remove,
+                _opposing,
+                undo="discard",
+            ),
+            Effect(
+                "withdraw",
+                "return an opposing character in battle to its owner's territory",
+                opposing("Return {} in battle to its owner's territory."),
+                _do_remove,
+                _opposing,
+                undo="territory",
+            ),
+            Effect(
+                "ignore",
+                "ignore opposing characters in battle",
+                lambda a, card: f"Ignore every opposing {filter_text(a.filter)} in this battle.",
+                _do_ignore,
+            ),
+            Effect(
+                "band",
+                "bring one of your characters from territory into battle",
+                lambda a, card: f"Band: bring your {filter_text(a.filter)} from your territory into battle.",
+                _do_band,
+                _band_targets,
+                undo="",
+            ),
+            Effect(
+                "protect",
+                "protect a character from discard",
+                lambda a, card: "The character this is played on cannot be discarded during this battle.",
+                _do_protect,
+            ),
+            Effect(
+                "negate",
+                "negate the last opposing enhancement",
+                lambda a, card: (
+                    "Negate the last enhancement your opponent played in this battle (its numbers and "
+                    "effects stop counting)."
+                ),
+                _do_negate,
+            ),
+            Effect(
+                "capture",
+                "capture an opposing character in battle",
+                opposing("Capture {} in battle: it leaves the battle and is held in your captured area."),
+                _do_remove,
+                _opposing,
+                undo="captured",
+            ),
+            Effect(
+                "rescue_any",
+                "rescue any Lost Soul",
+                lambda a, card: (
+                    "Rescue any one of your opponent's Lost Souls: it goes straight to your Land of Redemption."
+                ),
+                _do_rescue_any,
+                _souls_of_opponents,
+                needs_target=True,
+            ),
+            Effect(
+                "discard_type",
+                "discard any card of a type in play",
+                _text_discard_type,
+                _do_discard_type,
+                _typed_in_play,
+                needs_target=True,
+            ),
+            Effect(
+                "hand_limit",
+                "raise the hand limit",
+                lambda a, card: f"While this is face up or in your territory, your hand limit is {a.n} higher.",
+            ),
+            Effect(
+                "restricted_soul",
+                "only a matching Hero may rescue this Lost Soul",
+                lambda a, card: (
+                    f"Only {an('Hero' if not a.filter else filter_text(a.filter, 'Hero'))} may rescue this Lost Soul."
+                ),
+            ),
+            Effect(
+                "set_aside",
+                "set aside an opposing character in battle",
+                opposing("Set aside {} in battle (it goes to its owner's set-aside area)."),
+                _do_remove,
+                _opposing,
+                undo="set_aside",
+            ),
+            Effect(
+                "site",
+                "holds Lost Souls that only matching Heroes may rescue",
+                lambda a, card: (
+                    f"Holds up to {a.n} of your Lost Souls; only {an(filter_text(a.filter, 'Hero'))} may "
+                    "rescue a Lost Soul from here."
+                ),
+            ),
+            Effect(
+                "fortress",
+                "holds cards safe from discard",
+                lambda a, card: (
+                    f"Holds up to {a.n} of your {filter_text(a.filter, 'card')}s; cards inside cannot be "
+                    "discarded or go to battle."
+                ),
+            ),
+        )
+    }
 
 
 #: every effect by name

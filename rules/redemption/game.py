@@ -40,8 +40,26 @@ from rules.redemption.state import (
 )
 from rules.redemption.views import Views
 
-__all__ = ["BASE_HAND_LIMIT", "HAND_SIZE", "MAX_SEATS", "MIN_CUT", "MIN_SEATS", "OPTIONS_DEFAULT", "PHASES", "PHASE_NAMES", "STALL_TURNS",
-           "STEPS", "TURN_DRAW", "VERBS", "ZONES", "Action", "Game", "deck_list", "new_game", "parse_action"]
+__all__ = [
+    "BASE_HAND_LIMIT",
+    "HAND_SIZE",
+    "MAX_SEATS",
+    "MIN_CUT",
+    "MIN_SEATS",
+    "OPTIONS_DEFAULT",
+    "PHASES",
+    "PHASE_NAMES",
+    "STALL_TURNS",
+    "STEPS",
+    "TURN_DRAW",
+    "VERBS",
+    "ZONES",
+    "Action",
+    "Game",
+    "deck_list",
+    "new_game",
+    "parse_action",
+]
 
 
 # Views.view is still a plain dict (current_player and winner -1 for none, where rules.views.View says None):
@@ -52,9 +70,19 @@ class Game(Play, Views, GameBase):  # type: ignore[misc]
     #: the rest of the state
     _rng_shared = False
 
-    def __init__(self, seed: int, options: dict[str, Any], rng: Rng, seats: list[Seat],
-                 cards: dict[str, tuple[str, int]], attached: dict[str, str], face_up: set[str], turn: Turn,
-                 battle: Battle, history: list[str]):
+    def __init__(
+        self,
+        seed: int,
+        options: dict[str, Any],
+        rng: Rng,
+        seats: list[Seat],
+        cards: dict[str, tuple[str, int]],
+        attached: dict[str, str],
+        face_up: set[str],
+        turn: Turn,
+        battle: Battle,
+        history: list[str],
+    ):
         self.seed = seed
         self.options = options
         self._rng = rng
@@ -112,8 +140,12 @@ class Game(Play, Views, GameBase):  # type: ignore[misc]
         return s.active
 
     def summary(self) -> dict[str, Any]:
-        return {"turn": self.turn, "score": "-".join(str(self.score(p)) for p in range(self.n)), "phase": self.phase,
-                "result": self.s.result}
+        return {
+            "turn": self.turn,
+            "score": "-".join(str(self.score(p)) for p in range(self.n)),
+            "phase": self.phase,
+            "result": self.s.result,
+        }
 
     def parse(self, text: str) -> Action:
         try:
@@ -185,12 +217,12 @@ class Game(Play, Views, GameBase):  # type: ignore[misc]
             pool = [g.cards[c][0] for c in hand + deck + arts]
             rng.shuffle(pool)
             art_keys = [k for k in pool if CARDS[k].type == "artifact"]
-            chosen_arts = art_keys[:len(arts)]
+            chosen_arts = art_keys[: len(arts)]
             rest = list(pool)
             for k in chosen_arts:
                 rest.remove(k)
             non_souls = [k for k in rest if CARDS[k].type != "lost_soul"]
-            hand_keys = non_souls[:len(hand)]
+            hand_keys = non_souls[: len(hand)]
             for k in hand_keys:
                 rest.remove(k)
             rng.shuffle(rest)
@@ -201,7 +233,7 @@ class Game(Play, Views, GameBase):  # type: ignore[misc]
             for c, k in zip(deck, rest):
                 g.cards[c] = (k, opp)
         g.cd = {cid: CARDS[k] for cid, (k, _) in g.cards.items()}
-        g.rng = Rng(rng.below(2 ** 31))
+        g.rng = Rng(rng.below(2**31))
         return g
 
 
@@ -252,4 +284,3 @@ def new_game(seed: int, decks: Sequence[Any] = ("G", "H"), **options: Any) -> Ga
         seats.append(seat)
     turn = Turn("cut", cutter=len(seats) - 1, souls_drawn=[0] * len(seats))
     return Game(seed, opts, rng, seats, cards, {}, set(), turn, Battle(), [])
-

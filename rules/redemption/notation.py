@@ -6,9 +6,32 @@ import re
 from dataclasses import dataclass
 from typing import Literal, get_args
 
-Verb = Literal["cut", "first", "play", "artifact", "activate", "site", "soul", "setaside", "return", "equip", "fortress",
-               "fortress-in", "fortress-out", "rescue", "challenge", "block", "noblock", "enhance", "pass", "surrender",
-               "dominant", "decline", "discard", "end"]
+Verb = Literal[
+    "cut",
+    "first",
+    "play",
+    "artifact",
+    "activate",
+    "site",
+    "soul",
+    "setaside",
+    "return",
+    "equip",
+    "fortress",
+    "fortress-in",
+    "fortress-out",
+    "rescue",
+    "challenge",
+    "block",
+    "noblock",
+    "enhance",
+    "pass",
+    "surrender",
+    "dominant",
+    "decline",
+    "discard",
+    "end",
+]
 
 VERBS: dict[str, tuple[tuple[int, int], str]] = {
     # verb: (number of card arguments (min, max), rule id)
@@ -48,15 +71,25 @@ def seat_arg(action: Action) -> int | None:
     if action.verb in SEAT_VERBS and len(action.args) == 2:
         return int(action.args[1])
     return None
+
+
 #: What each placement or battle verb does, for refusals that name the phase it belongs to.
-VERB_WHAT = {"play": "You put a character into your territory", "artifact": "You put an artifact on your artifact pile",
-             "site": "You put a site into your territory", "setaside": "You set a character aside",
-             "equip": "You place a weapon on a warrior", "fortress": "You put a fortress into your territory",
-             "activate": "You activate an artifact", "soul": "You put a Lost Soul into a site",
-             "return": "You return a character from the set-aside area",
-             "fortress-in": "You put a card into a fortress", "fortress-out": "You take a card out of a fortress",
-             "rescue": "You make a rescue attempt", "challenge": "You make a battle challenge",
-             "end": "You end a phase"}
+VERB_WHAT = {
+    "play": "You put a character into your territory",
+    "artifact": "You put an artifact on your artifact pile",
+    "site": "You put a site into your territory",
+    "setaside": "You set a character aside",
+    "equip": "You place a weapon on a warrior",
+    "fortress": "You put a fortress into your territory",
+    "activate": "You activate an artifact",
+    "soul": "You put a Lost Soul into a site",
+    "return": "You return a character from the set-aside area",
+    "fortress-in": "You put a card into a fortress",
+    "fortress-out": "You take a card out of a fortress",
+    "rescue": "You make a rescue attempt",
+    "challenge": "You make a battle challenge",
+    "end": "You end a phase",
+}
 
 
 def a_(noun: str) -> str:
@@ -105,7 +138,9 @@ def parse_action(text: str, seats: int = 2) -> Action:
     if verb == "first":
         if len(args) != 1 or args[0] not in [str(q) for q in range(seats)]:
             choices = " or ".join(f"'first {q}'" for q in range(seats))
-            raise ValueError(f"write {choices}: the player ({' or '.join(map(str, range(seats)))}) who takes the first turn")
+            raise ValueError(
+                f"write {choices}: the player ({' or '.join(map(str, range(seats)))}) who takes the first turn"
+            )
         return Action("first", (args[0],))
     (lo, hi), _ = VERBS[verb]
     if verb in SEAT_VERBS:  # rescue H [SEAT]: the seat of the opponent attacked (redemption.battle.opponent)
@@ -118,8 +153,10 @@ def parse_action(text: str, seats: int = 2) -> Action:
             return Action(verb, (hero, str(int(args[1]))))
         hi = 1
         if len(args) != 1:
-            raise ValueError(f"'{verb}' takes a Hero and, with more than two players, the opponent's seat: "
-                             f"'{verb} G12' or '{verb} G12 2'")
+            raise ValueError(
+                f"'{verb}' takes a Hero and, with more than two players, the opponent's seat: "
+                f"'{verb} G12' or '{verb} G12 2'"
+            )
     if not lo <= len(args) <= hi:
         n = str(lo) if lo == hi else f"{lo} or {hi}"
         raise ValueError(f"'{verb}' takes {n} card id(s), e.g. {example(verb)}")
@@ -131,6 +168,10 @@ def parse_action(text: str, seats: int = 2) -> Action:
 
 
 def example(verb: str) -> str:
-    return {"soul": "'soul G5 G40'", "equip": "'equip G33 G12'", "fortress-in": "'fortress-in G12 G44'",
-            "enhance": "'enhance G20 G12' or 'enhance G20 G12 H7' (with the target of its ability)",
-            "dominant": "'dominant G45' or 'dominant G45 H3'"}.get(verb, f"'{verb} G12'")
+    return {
+        "soul": "'soul G5 G40'",
+        "equip": "'equip G33 G12'",
+        "fortress-in": "'fortress-in G12 G44'",
+        "enhance": "'enhance G20 G12' or 'enhance G20 G12 H7' (with the target of its ability)",
+        "dominant": "'dominant G45' or 'dominant G45 H3'",
+    }.get(verb, f"'{verb} G12'")

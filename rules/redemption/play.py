@@ -45,17 +45,27 @@ class Play(Checks):
                 opps = self.others(p)
                 for c in (hand + z["territory"]) if not self.s.flags.battled else ():
                     cd = self.cd[c]
-                    if cd.type == "hero" and c not in self.attached and (
-                            self.loc[c][1] == "territory" or cd.name not in in_play or self._unique_clash(p, c) is None):
+                    if (
+                        cd.type == "hero"
+                        and c not in self.attached
+                        and (
+                            self.loc[c][1] == "territory" or cd.name not in in_play or self._unique_clash(p, c) is None
+                        )
+                    ):
                         if self.n == 2:
                             out.append(Action("rescue" if self.reachable(c, opps[0]) else "challenge", (c,)))
                         else:  # name the opponent (redemption.battle.opponent)
-                            out.extend(Action("rescue" if self.reachable(c, q) else "challenge", (c, str(q)))
-                                       for q in opps)
+                            out.extend(
+                                Action("rescue" if self.reachable(c, q) else "challenge", (c, str(q))) for q in opps
+                            )
                 out.append(Action("end"))
             elif step == "block":
                 for c in hand + z["territory"]:
-                    if self.cd[c].type == "evil_character" and c not in self.attached and self._unique_clash(p, c) is None:
+                    if (
+                        self.cd[c].type == "evil_character"
+                        and c not in self.attached
+                        and self._unique_clash(p, c) is None
+                    ):
                         out.append(Action("block", (c,)))
                 out.append(Action("noblock"))
             elif step == "initiative":
@@ -114,8 +124,11 @@ class Play(Checks):
                 elif t == "fortress":
                     fa = cd[s].has("fortress")
                     if fa and len(self._attachments(s)) < fa.n:
-                        out += [Action("fortress-in", (c, s)) for c in z["territory"]
-                                if c != s and self._fortress_in_problem(c, s) is None]
+                        out += [
+                            Action("fortress-in", (c, s))
+                            for c in z["territory"]
+                            if c != s and self._fortress_in_problem(c, s) is None
+                        ]
             out += [Action("return", (c,)) for c in z["set_aside"] if c not in attached]
             out += [Action("fortress-out", (c,)) for c in z["in_fortress"] if cd[attached[c]].type == "fortress"]
         return out
@@ -160,25 +173,39 @@ class Play(Checks):
         else:
             k = 0
         deck[:] = deck[k:] + deck[:k]
-        events.append(Event("cut", f"Player {p + 1} cuts Player {opp + 1}'s deck, lifting {k} card(s).", p, "redemption.setup.cut"))
+        events.append(
+            Event(
+                "cut", f"Player {p + 1} cuts Player {opp + 1}'s deck, lifting {k} card(s).", p, "redemption.setup.cut"
+            )
+        )
         if p > 0:  # the cut goes round from the last seat to the first
             self.s.cutter = p - 1
             return
         self.s.cutter = -1
-        drawn = [self._draw(q, HAND_SIZE, events, "for the starting hand", "redemption.setup.draw") for q in range(self.n)]
+        drawn = [
+            self._draw(q, HAND_SIZE, events, "for the starting hand", "redemption.setup.draw") for q in range(self.n)
+        ]
         self.s.souls_drawn = drawn
         most = max(drawn)
         tied = [q for q in range(self.n) if drawn[q] == most]
         chooser = tied[0] if len(tied) == 1 else tied[self.rng.below(len(tied))]
         if len(tied) == 1:
-            why = f"drew the most Lost Souls ({'-'.join(map(str, drawn))})" if self.n > 2 else \
-                f"drew more Lost Souls ({drawn[chooser]} to {drawn[1 - chooser]})"
+            why = (
+                f"drew the most Lost Souls ({'-'.join(map(str, drawn))})"
+                if self.n > 2
+                else f"drew more Lost Souls ({drawn[chooser]} to {drawn[1 - chooser]})"
+            )
         else:
-            why = f"won the coin flip (both drew {most} Lost Souls)" if self.n == 2 else \
-                f"won the draw among those with the most Lost Souls ({most})"
+            why = (
+                f"won the coin flip (both drew {most} Lost Souls)"
+                if self.n == 2
+                else f"won the draw among those with the most Lost Souls ({most})"
+            )
         self.s.chooser = chooser
         self.s.phase = "first"
-        events.append(Event("first", f"Player {chooser + 1} {why} and chooses who goes first.", chooser, "redemption.setup.first"))
+        events.append(
+            Event("first", f"Player {chooser + 1} {why} and chooses who goes first.", chooser, "redemption.setup.first")
+        )
 
     def _do_first(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         first = int(args[0])
@@ -199,7 +226,11 @@ class Play(Checks):
         self.b = Battle()
         events.append(Event("turn", f"Turn {self.turn}: Player {p + 1}.", p))
         if self.options["first_player_skips_draw"] and self.turn == 1:
-            events.append(Event("draw", f"Player {p + 1} goes first and skips the first draw (option first_player_skips_draw).", p))
+            events.append(
+                Event(
+                    "draw", f"Player {p + 1} goes first and skips the first draw (option first_player_skips_draw).", p
+                )
+            )
         else:
             self._draw(p, TURN_DRAW, events, "in the Draw phase")
         for a in list(self.z[p]["artifact_pile"]):  # Upkeep
@@ -222,7 +253,14 @@ class Play(Checks):
         elif ph == "discard":
             if len(self.z[p]["hand"]) > self.hand_limit(p):
                 self.s.phase = "hand_limit"
-                events.append(Event("phase", f"Player {p + 1} holds {len(self.z[p]['hand'])} cards and must discard down to {self.hand_limit(p)}.", p, "redemption.discard.limit"))
+                events.append(
+                    Event(
+                        "phase",
+                        f"Player {p + 1} holds {len(self.z[p]['hand'])} cards and must discard down to {self.hand_limit(p)}.",
+                        p,
+                        "redemption.discard.limit",
+                    )
+                )
             elif not self._open_window(self.others(p), "end_turn", events):
                 self._end_turn(events)
 
@@ -259,12 +297,19 @@ class Play(Checks):
         both_empty = not any(z["deck"] for z in self.z)
         self.s.dry = self.s.dry + 1 if both_empty and not self.s.flags.rescued else 0
         if both_empty and not self.rescue_possible():
-            self._end_by_score(f"{'both' if self.n == 2 else 'all'} draw piles are empty and no player can win a "
-                               "Lost Soul any more", "redemption.win.stalled", events)
+            self._end_by_score(
+                f"{'both' if self.n == 2 else 'all'} draw piles are empty and no player can win a Lost Soul any more",
+                "redemption.win.stalled",
+                events,
+            )
             return
         if self.s.dry >= stall_turns(self.n):
-            self._end_by_score(f"{'both' if self.n == 2 else 'all'} draw piles are empty and {STALL_TURNS // 2} full "
-                               "rounds passed without a rescue", "redemption.win.stalled", events)
+            self._end_by_score(
+                f"{'both' if self.n == 2 else 'all'} draw piles are empty and {STALL_TURNS // 2} full "
+                "rounds passed without a rescue",
+                "redemption.win.stalled",
+                events,
+            )
             return
         self._start_turn((self.active + 1) % self.n, events)
 
@@ -279,13 +324,21 @@ class Play(Checks):
     def _do_play(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args
         self._move(c, p, "territory")
-        events.append(Event("place", f"Player {p + 1} puts {self._nm(c)} into their territory.", p, "redemption.prep.character"))
+        events.append(
+            Event("place", f"Player {p + 1} puts {self._nm(c)} into their territory.", p, "redemption.prep.character")
+        )
 
     def _do_artifact(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args
         self._move(c, p, "artifact_pile")
-        events.append(Event("place", f"Player {p + 1} puts an artifact ({c}) face down on their artifact pile.", p,
-                            "redemption.prep.artifact"))
+        events.append(
+            Event(
+                "place",
+                f"Player {p + 1} puts an artifact ({c}) face down on their artifact pile.",
+                p,
+                "redemption.prep.artifact",
+            )
+        )
 
     def _do_activate(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args
@@ -294,12 +347,25 @@ class Play(Checks):
         for other in self.z[p]["artifact_pile"]:
             if other in self.face_up:
                 self.face_up.discard(other)
-                events.append(Event("activate", f"{self._nm(other)} turns face down: one active artifact at a time.",
-                                    p, "redemption.prep.activate"))
+                events.append(
+                    Event(
+                        "activate",
+                        f"{self._nm(other)} turns face down: one active artifact at a time.",
+                        p,
+                        "redemption.prep.activate",
+                    )
+                )
         self.face_up.add(c)
         self.s.flags.artifact_activated = True
-        events.append(Event("activate", f"Player {p + 1} activates {self._nm(c)}: {self.cd[c].ability_text}", p,
-                            "redemption.prep.activate", True))
+        events.append(
+            Event(
+                "activate",
+                f"Player {p + 1} activates {self._nm(c)}: {self.cd[c].ability_text}",
+                p,
+                "redemption.prep.activate",
+                True,
+            )
+        )
         for ab in self.cd[c].abilities:
             if ab.effect == "draw" and ab.when == "activate":
                 self._draw(p, ab.n, events, f"for {self.cd[c].name}", "redemption.prep.activate")
@@ -307,13 +373,19 @@ class Play(Checks):
     def _do_site(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args
         self._move(c, p, "territory")
-        events.append(Event("place", f"Player {p + 1} puts the site {self._nm(c)} into their territory.", p, "redemption.prep.site"))
+        events.append(
+            Event(
+                "place", f"Player {p + 1} puts the site {self._nm(c)} into their territory.", p, "redemption.prep.site"
+            )
+        )
 
     def _do_soul(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         s, site = args
         self._move(s, p, "in_site")
         self.attached[s] = site
-        events.append(Event("place", f"Player {p + 1} puts {self._nm(s)} into {self._nm(site)}.", p, "redemption.prep.soul"))
+        events.append(
+            Event("place", f"Player {p + 1} puts {self._nm(s)} into {self._nm(site)}.", p, "redemption.prep.soul")
+        )
 
     def _do_setaside(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args
@@ -323,33 +395,55 @@ class Play(Checks):
     def _do_return(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args
         self._move_with(c, p, "territory")
-        events.append(Event("place", f"Player {p + 1} returns {self._nm(c)} from the set-aside area to their territory.", p,
-                            "redemption.prep.return"))
+        events.append(
+            Event(
+                "place",
+                f"Player {p + 1} returns {self._nm(c)} from the set-aside area to their territory.",
+                p,
+                "redemption.prep.return",
+            )
+        )
 
     def _do_equip(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         w, c = args
         self._move(w, p, "territory")
         self.attached[w] = c
-        events.append(Event("place", f"Player {p + 1} places {self._nm(w)} on {self._nm(c)}.", p, "redemption.prep.equip"))
+        events.append(
+            Event("place", f"Player {p + 1} places {self._nm(w)} on {self._nm(c)}.", p, "redemption.prep.equip")
+        )
 
     def _do_fortress(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args
         self._move(c, p, "territory")
-        events.append(Event("place", f"Player {p + 1} puts the fortress {self._nm(c)} into their territory.", p,
-                            "redemption.prep.fortress"))
+        events.append(
+            Event(
+                "place",
+                f"Player {p + 1} puts the fortress {self._nm(c)} into their territory.",
+                p,
+                "redemption.prep.fortress",
+            )
+        )
 
     def _do_fortress_in(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         c, f = args
         self._move_with(c, p, "in_fortress")
         self.attached[c] = f
-        events.append(Event("place", f"Player {p + 1} puts {self._nm(c)} into {self._nm(f)}.", p, "redemption.prep.fortress-in"))
+        events.append(
+            Event("place", f"Player {p + 1} puts {self._nm(c)} into {self._nm(f)}.", p, "redemption.prep.fortress-in")
+        )
 
     def _do_fortress_out(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args
         del self.attached[c]
         self._move_with(c, p, "territory")
-        events.append(Event("place", f"Player {p + 1} takes {self._nm(c)} out of the fortress into their territory.", p,
-                            "redemption.prep.fortress-out"))
+        events.append(
+            Event(
+                "place",
+                f"Player {p + 1} takes {self._nm(c)} out of the fortress into their territory.",
+                p,
+                "redemption.prep.fortress-out",
+            )
+        )
 
     def _do_dominant(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         d = args[0]
@@ -358,20 +452,30 @@ class Play(Checks):
         if window:
             self.s.window.queue.pop(0)
         self._move(d, p, "discard")
-        events.append(Event("dominant", f"Player {p + 1} plays the Dominant {self._nm(d)}: {self.cd[d].ability_text}", p,
-                            "redemption.dominant"))
+        events.append(
+            Event(
+                "dominant",
+                f"Player {p + 1} plays the Dominant {self._nm(d)}: {self.cd[d].ability_text}",
+                p,
+                "redemption.dominant",
+            )
+        )
         for ab in self.cd[d].abilities:
             self._effect(p, d, d, ab, target, events)
         if window:
             then = self.s.window.then
             if then == "resolve" and self.phase == "battle" and self.b.kind and not self.battle_chars(self.active):
-                self.s.window.queue, self.s.window.then = [], ""  # nothing left to resolve: the window closes with the battle
+                self.s.window.queue, self.s.window.then = (
+                    [],
+                    "",
+                )  # nothing left to resolve: the window closes with the battle
                 events.append(Event("battle", "No Hero is left in battle: the battle is over and rescues nothing.", -1))
                 self._finish_battle(events)
                 return
             if then and not self.is_over:  # the other players may answer before the game goes on
-                self.s.window.queue[:0] = [q for q in self.others(p) if q not in self.s.window.queue
-                                           and self._has_playable_dominant(q)]
+                self.s.window.queue[:0] = [
+                    q for q in self.others(p) if q not in self.s.window.queue and self._has_playable_dominant(q)
+                ]
             self._prune_window()
             if then == "resolve" and self.phase == "battle" and self.b.kind:
                 if not self.s.window.queue:
@@ -421,8 +525,14 @@ class Play(Checks):
         self.s.result = "draw" if len(best) > 1 else str(best[0])
         self.s.end_reason = f"{why} ({rule})"
         res = "a draw" if len(best) > 1 else f"Player {best[0] + 1} wins"
-        events.append(Event("game_over", f"The game ends because {why}: {'-'.join(map(str, scores))} Redeemed Souls, "
-                            f"{res}.", -1, rule))
+        events.append(
+            Event(
+                "game_over",
+                f"The game ends because {why}: {'-'.join(map(str, scores))} Redeemed Souls, {res}.",
+                -1,
+                rule,
+            )
+        )
 
     #: Lost Souls redeemed in all at the last end check: only a rescue can end the game by rescues or leave no
     #: Lost Soul to rescue (souls leave the draw piles, hands, Lands of Bondage and sites only to be redeemed)
@@ -442,7 +552,11 @@ class Play(Checks):
             w = best[0]
             self.s.result = "draw" if len(best) > 1 else str(w)
             self.s.end_reason = f"Player {w + 1} has {s[w]} Redeemed Souls (redemption.win.rescues)"
-            events.append(Event("game_over", f"Player {w + 1} has rescued {s[w]} Lost Souls and wins.", w, "redemption.win.rescues"))
+            events.append(
+                Event(
+                    "game_over", f"Player {w + 1} has rescued {s[w]} Lost Souls and wins.", w, "redemption.win.rescues"
+                )
+            )
             return
         cd = self.cd
         zones: tuple[Zone, ...] = ("deck", "hand", "land_of_bondage", "in_site")
@@ -452,4 +566,3 @@ class Play(Checks):
                     if cd[c].type == "lost_soul":
                         return
         self._end_by_score("no Lost Soul is left to rescue", "redemption.win.nosouls", events)
-

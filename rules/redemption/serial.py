@@ -55,12 +55,27 @@ if TYPE_CHECKING:
 FORMAT = 2
 RULE = "redemption.save.valid"
 SETUP = ("cut", "first")
-OPTIONS_DEFAULT: dict[str, object] = {"name_on_name": False, "first_player_skips_draw": False,
-                                      "rescuer_chooses": False, "rescues_to_win": 5, "max_turns": 0}
+OPTIONS_DEFAULT: dict[str, object] = {
+    "name_on_name": False,
+    "first_player_skips_draw": False,
+    "rescuer_chooses": False,
+    "rescues_to_win": 5,
+    "max_turns": 0,
+}
 #: Zones that only ever hold their own player's cards. The Land of Redemption (rescued souls), the captured
 #: and removed piles can hold the other player's.
-OWN_ZONES: tuple[Zone, ...] = ("deck", "hand", "territory", "artifact_pile", "land_of_bondage", "field_of_battle",
-                               "discard", "set_aside", "in_site", "in_fortress")
+OWN_ZONES: tuple[Zone, ...] = (
+    "deck",
+    "hand",
+    "territory",
+    "artifact_pile",
+    "land_of_bondage",
+    "field_of_battle",
+    "discard",
+    "set_aside",
+    "in_site",
+    "in_fortress",
+)
 
 
 def read_options(raw: object) -> dict[str, object]:
@@ -76,16 +91,31 @@ def read_options(raw: object) -> dict[str, object]:
 def to_dict(g: Game) -> dict[str, Any]:
     s, b = g.s, g.b
     return {
-        "game": g.name, "format": FORMAT, "seed": g.seed, "options": dict(g.options), "rng": g._rng.to_dict(),
+        "game": g.name,
+        "format": FORMAT,
+        "seed": g.seed,
+        "options": dict(g.options),
+        "rng": g._rng.to_dict(),
         "decks": [seat.deck for seat in g.seats],
         "cards": {cid: {"key": k, "owner": o} for cid, (k, o) in g.cards.items()},
         "players": [{"zones": {zn: list(seat.zones[zn]) for zn in ZONES}} for seat in g.seats],
-        "attached": dict(g.attached), "face_up": sorted(g.face_up),
-        "phase": s.phase, "active": s.active, "turn": s.turn, "first": s.first, "cutter": s.cutter,
-        "chooser": s.chooser, "souls_drawn": list(s.souls_drawn), "flags": _plain(s.flags),
-        "dry_turns": s.dry, "result": s.result, "end_reason": s.end_reason,
+        "attached": dict(g.attached),
+        "face_up": sorted(g.face_up),
+        "phase": s.phase,
+        "active": s.active,
+        "turn": s.turn,
+        "first": s.first,
+        "cutter": s.cutter,
+        "chooser": s.chooser,
+        "souls_drawn": list(s.souls_drawn),
+        "flags": _plain(s.flags),
+        "dry_turns": s.dry,
+        "result": s.result,
+        "end_reason": s.end_reason,
         "battle": {**_plain(b), "effects": [list(e) for e in b.effects]},
-        "score": [g.score(p) for p in range(g.n)], "live": g._live(), "history": list(g.history),
+        "score": [g.score(p) for p in range(g.n)],
+        "live": g._live(),
+        "history": list(g.history),
         "window": _plain(s.window),
     }
 
@@ -136,8 +166,15 @@ def _battle(raw: object, cards: dict[str, tuple[str, int]], seats: int, active: 
                 raise ValueError(f"battle {k} names unknown cards {c}/{src}")
     effects: list[Done] = []
     for e in b.effects:
-        if not (isinstance(e, list) and len(e) == 4 and all(isinstance(x, str) for x in e)
-                and e[0] in cards and e[2] in cards and e[1] in UNDOABLE and (e[3] == "" or e[3] in ZONES)):
+        if not (
+            isinstance(e, list)
+            and len(e) == 4
+            and all(isinstance(x, str) for x in e)
+            and e[0] in cards
+            and e[2] in cards
+            and e[1] in UNDOABLE
+            and (e[3] == "" or e[3] in ZONES)
+        ):
             raise ValueError("battle effects must list [card, effect, target, zone] entries")
         effects.append((e[0], e[1], e[2], e[3]))
     b.effects = effects
@@ -164,7 +201,9 @@ def from_dict(cls: type[Game], d: dict[str, Any]) -> Game:
     if fmt not in (1, FORMAT) or isinstance(fmt, bool):
         raise ValueError(f"state format {fmt!r} is not one this version reads (1 or {FORMAT})")
     decks = d.get("decks", ["G", "H"])
-    if not (isinstance(decks, list) and MIN_SEATS <= len(decks) <= MAX_SEATS and all(isinstance(x, str) for x in decks)):
+    if not (
+        isinstance(decks, list) and MIN_SEATS <= len(decks) <= MAX_SEATS and all(isinstance(x, str) for x in decks)
+    ):
         raise ValueError(f"'decks' must list {MIN_SEATS} to {MAX_SEATS} deck names, one per seat")
     n = len(decks)
     raw_cards = d.get("cards")
@@ -191,7 +230,9 @@ def from_dict(cls: type[Game], d: dict[str, Any]) -> Game:
         raw = pd["zones"]
         unknown = set(raw) - set(ZONES)
         if unknown:
-            raise ValueError(f"player {i + 1} has unknown zone(s) {', '.join(sorted(unknown))}; zones are {', '.join(ZONES)}")
+            raise ValueError(
+                f"player {i + 1} has unknown zone(s) {', '.join(sorted(unknown))}; zones are {', '.join(ZONES)}"
+            )
         seat = Seat(decks[i])
         for zn in ZONES:
             ids = raw.get(zn, [])
@@ -209,7 +250,9 @@ def from_dict(cls: type[Game], d: dict[str, Any]) -> Game:
     if missing:
         raise ValueError(f"card(s) {', '.join(missing[:5])} are in no zone; every card must be somewhere")
     attached = d.get("attached", {})
-    if not isinstance(attached, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in attached.items()):
+    if not isinstance(attached, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in attached.items()
+    ):
         raise ValueError("'attached' must be a table from card id to card id")
     for c, h in attached.items():
         if c not in cards or h not in cards or c == h:
@@ -230,7 +273,11 @@ def from_dict(cls: type[Game], d: dict[str, Any]) -> Game:
     if phase == "first" and s.chooser < 0:
         raise ValueError("while choosing the first player, 'chooser' must be a seat")
     sd = d.get("souls_drawn", [0] * n)
-    if not (isinstance(sd, list) and len(sd) == n and all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in sd)):
+    if not (
+        isinstance(sd, list)
+        and len(sd) == n
+        and all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in sd)
+    ):
         raise ValueError("'souls_drawn' must be one count per seat")
     s.souls_drawn = list(sd)
     try:
@@ -248,11 +295,14 @@ def from_dict(cls: type[Game], d: dict[str, Any]) -> Game:
     try:
         w = _read(Window, d.get("window", {}), "window")
     except ValueError:
-        raise ValueError("'window' must be a table with 'queue' (players) and 'then' ('', 'resolve' or 'end_turn')") from None
+        raise ValueError(
+            "'window' must be a table with 'queue' (players) and 'then' ('', 'resolve' or 'end_turn')"
+        ) from None
     if w.then not in THEN:
         raise ValueError("'window' must be a table with 'queue' (players) and 'then' ('', 'resolve' or 'end_turn')")
-    if len(set(w.queue)) != len(w.queue) or not all(isinstance(q, int) and not isinstance(q, bool) and 0 <= q < n
-                                                    for q in w.queue):
+    if len(set(w.queue)) != len(w.queue) or not all(
+        isinstance(q, int) and not isinstance(q, bool) and 0 <= q < n for q in w.queue
+    ):
         raise ValueError("a Dominant window's queue lists players 0 and 1 at most once each")
     s.window = w
     if w.then and not w.queue:
@@ -273,8 +323,10 @@ def from_dict(cls: type[Game], d: dict[str, Any]) -> Game:
     position(g)
     score = d.get("score")
     if score is not None and score != [g.score(p) for p in range(n)]:
-        raise ValueError(f"the stored score {score!r} does not match the Lands of Redemption "
-                         f"({'-'.join(str(g.score(p)) for p in range(n))}) ({RULE})")
+        raise ValueError(
+            f"the stored score {score!r} does not match the Lands of Redemption "
+            f"({'-'.join(str(g.score(p)) for p in range(n))}) ({RULE})"
+        )
     live = d.get("live", {})
     if not isinstance(live, dict):
         raise ValueError("'live' must be a table")
@@ -303,8 +355,10 @@ def position(g: Game) -> None:
                 _fail(f"{c} is in a site or fortress but 'attached' does not say which")
         up = [c for c in z["artifact_pile"] if c in g.face_up]
         if len(up) > 1:
-            _fail(f"Player {p + 1} has {len(up)} face-up artifacts ({', '.join(up)}); one artifact is active at a time "
-                  "(redemption.prep.activate)")
+            _fail(
+                f"Player {p + 1} has {len(up)} face-up artifacts ({', '.join(up)}); one artifact is active at a time "
+                "(redemption.prep.activate)"
+            )
     for c in g.face_up:
         if g.loc[c][1] != "artifact_pile":
             _fail(f"{c} is marked face up but is not on an artifact pile")
@@ -313,16 +367,22 @@ def position(g: Game) -> None:
     if not g.is_over:
         for p in range(g.n):
             if g.score(p) >= target:
-                _fail(f"Player {p + 1} has {g.score(p)} Redeemed Souls of the {target} that win, "
-                      "yet the game is still going")
+                _fail(
+                    f"Player {p + 1} has {g.score(p)} Redeemed Souls of the {target} that win, "
+                    "yet the game is still going"
+                )
     if g.phase in SETUP and g.turn != 0:
         _fail(f"the setup ({g.phase}) comes before turn 1, but the state says turn {g.turn}")
     if g.phase in SETUP and g.b.kind:
         _fail("there is no battle during the setup")
     if not g.is_over and g.b.kind and g.b.step == "block" and not g.battle_chars(g.active):
         _fail(f"a {g.b.kind} at the block step with none of Player {g.active + 1}'s characters in battle")
-    if not g.is_over and g.phase == "battle" and g.b.step == "initiative" and not any(
-            g.battle_chars(q) for q in range(g.n)):
+    if (
+        not g.is_over
+        and g.phase == "battle"
+        and g.b.step == "initiative"
+        and not any(g.battle_chars(q) for q in range(g.n))
+    ):
         _fail("a battle at the initiative step needs characters in the Field of Battle")
     if not g.is_over and g.phase == "hand_limit" and len(g.z[g.active]["hand"]) <= g.hand_limit(g.active):
         _fail("the hand-limit step needs a hand over the limit; otherwise the turn is already over")
@@ -342,8 +402,10 @@ def _battle_cards(g: Game) -> None:
             _fail(f"{c} is in the Field of Battle on the side of Player {g.loc[c][0] + 1}, who is not in this battle")
     for c in b.played + b.negated:
         if not cd[c].is_enhancement or g.loc[c][1] in ("deck", "hand"):
-            _fail(f"the battle lists {c} as an enhancement played in it, but it is "
-                  f"{'not an enhancement' if not cd[c].is_enhancement else 'in a ' + g.loc[c][1].replace('_', ' ')}")
+            _fail(
+                f"the battle lists {c} as an enhancement played in it, but it is "
+                f"{'not an enhancement' if not cd[c].is_enhancement else 'in a ' + g.loc[c][1].replace('_', ' ')}"
+            )
     for what, table in (("ignored", b.ignored), ("protected", b.protected)):
         for c in table:
             if not cd[c].is_character or g.loc[c][1] in ("deck", "hand"):
@@ -377,10 +439,15 @@ def _decks(g: Game) -> None:
             if got != want:
                 extra = sorted((got - want).elements())
                 short = sorted((want - got).elements())
-                detail = "; ".join(x for x in (f"{len(keys)} cards instead of {sum(want.values())}"
-                                               if len(keys) != sum(want.values()) else "",
-                                               "not in it: " + ", ".join(extra[:3]) if extra else "",
-                                               "missing: " + ", ".join(short[:3]) if short else "") if x)
+                detail = "; ".join(
+                    x
+                    for x in (
+                        f"{len(keys)} cards instead of {sum(want.values())}" if len(keys) != sum(want.values()) else "",
+                        "not in it: " + ", ".join(extra[:3]) if extra else "",
+                        "missing: " + ", ".join(short[:3]) if short else "",
+                    )
+                    if x
+                )
                 _fail(f"Player {p + 1}'s cards are not deck {label}'s ({detail})")
         else:  # a deck of the player's own (named or "custom"): it must be a legal deck
             problems = validate_deck(keys)
@@ -393,7 +460,9 @@ def _ownership(g: Game) -> None:
         for zone in OWN_ZONES:
             for cid in g.z[p][zone]:
                 if g.owner(cid) != p:
-                    _fail(f"{cid} belongs to Player {g.owner(cid) + 1} but is in Player {p + 1}'s {zone.replace('_', ' ')}")
+                    _fail(
+                        f"{cid} belongs to Player {g.owner(cid) + 1} but is in Player {p + 1}'s {zone.replace('_', ' ')}"
+                    )
         for cid in g.z[p]["captured"]:
             if g.owner(cid) == p:
                 _fail(f"{cid} is in its own owner's captured pile")
@@ -409,15 +478,19 @@ def _turns(g: Game) -> None:
         for p in range(g.n):
             room = _room(g, p, HAND_SIZE)
             if len(g.z[p]["hand"]) > room:
-                _fail(f"Player {p + 1} holds {len(g.z[p]['hand'])} cards before turn 1; the starting hand is "
-                      f"{HAND_SIZE}" + (f" and their Dominants' draws make at most {room}" if room > HAND_SIZE else ""))
+                _fail(
+                    f"Player {p + 1} holds {len(g.z[p]['hand'])} cards before turn 1; the starting hand is "
+                    f"{HAND_SIZE}" + (f" and their Dominants' draws make at most {room}" if room > HAND_SIZE else "")
+                )
         return
     if not 0 <= s.first < g.n or g.turn < 1:
         _fail(f"the {g.phase} phase of a game needs a first player and turn 1 or later")
     whose = (s.first + g.turn - 1) % g.n
     if g.active != whose:
-        _fail(f"turn {g.turn} of a game that Player {s.first + 1} began is Player {whose + 1}'s, "
-              f"not Player {g.active + 1}'s")
+        _fail(
+            f"turn {g.turn} of a game that Player {s.first + 1} began is Player {whose + 1}'s, "
+            f"not Player {g.active + 1}'s"
+        )
     cap = g.options["max_turns"]
     if cap and g.turn > cap:
         _fail(f"turn {g.turn} is past the turn limit of {cap}")
@@ -443,5 +516,7 @@ def _hands(g: Game) -> None:
     for p in g.others(g.active):
         room = _room(g, p, BASE_HAND_LIMIT)
         if len(g.z[p]["hand"]) > room:
-            _fail(f"Player {p + 1} holds {len(g.z[p]['hand'])} cards on Player {g.active + 1}'s turn; "
-                  f"their own turn ended at the hand limit, so at most {room} are possible")
+            _fail(
+                f"Player {p + 1} holds {len(g.z[p]['hand'])} cards on Player {g.active + 1}'s turn; "
+                f"their own turn ended at the hand limit, so at most {room} are possible"
+            )

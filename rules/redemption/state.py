@@ -21,8 +21,21 @@ if TYPE_CHECKING:
     from rules.redemption.cards import Ability
     from rules.redemption.notation import Action
 
-Zone = Literal["deck", "hand", "territory", "artifact_pile", "land_of_bondage", "land_of_redemption",
-               "field_of_battle", "discard", "set_aside", "removed", "in_site", "in_fortress", "captured"]
+Zone = Literal[
+    "deck",
+    "hand",
+    "territory",
+    "artifact_pile",
+    "land_of_bondage",
+    "land_of_redemption",
+    "field_of_battle",
+    "discard",
+    "set_aside",
+    "removed",
+    "in_site",
+    "in_fortress",
+    "captured",
+]
 Phase = Literal["cut", "first", "prep", "battle", "discard", "hand_limit"]
 Step = Literal["", "block", "initiative", "surrender"]
 BattleKind = Literal["", "rescue", "challenge"]
@@ -36,8 +49,13 @@ STEPS: tuple[Step, ...] = get_args(Step)
 KINDS: tuple[BattleKind, ...] = get_args(BattleKind)
 THEN: tuple[Then, ...] = get_args(Then)
 PHASE_NAMES: dict[Phase, str] = {
-    "cut": "Setup: cut", "first": "Setup: who goes first", "prep": "Preparation phase", "battle": "Battle phase",
-    "discard": "Discard phase", "hand_limit": "Discard phase: hand limit"}
+    "cut": "Setup: cut",
+    "first": "Setup: who goes first",
+    "prep": "Preparation phase",
+    "battle": "Battle phase",
+    "discard": "Discard phase",
+    "hand_limit": "Discard phase: hand limit",
+}
 #: Zones of cards in play that a player controls (uniqueness, redemption.unique).
 IN_PLAY: tuple[Zone, ...] = ("territory", "set_aside", "field_of_battle", "in_fortress")
 
@@ -103,9 +121,20 @@ class Battle:
     effects: list[Done] = field(default_factory=list)
 
     def copy(self) -> Battle:
-        return Battle(self.kind, self.step, self.defender, self.last_actor, self.passes, dict(self.ignored),
-                      dict(self.protected), self.negated[:], self.played[:], self.souls[:], self.surrenderer,
-                      self.effects[:])
+        return Battle(
+            self.kind,
+            self.step,
+            self.defender,
+            self.last_actor,
+            self.passes,
+            dict(self.ignored),
+            dict(self.protected),
+            self.negated[:],
+            self.played[:],
+            self.souls[:],
+            self.surrenderer,
+            self.effects[:],
+        )
 
 
 @dataclass(slots=True)
@@ -135,9 +164,20 @@ class Turn:
 
     def copy(self) -> Turn:
         f = self.flags
-        return Turn(self.phase, self.active, self.turn, self.first, self.cutter, self.chooser, self.souls_drawn[:],
-                    Flags(f.artifact_activated, f.battled, f.rescued), self.dry, self.result, self.end_reason,
-                    Window(self.window.queue[:], self.window.then))
+        return Turn(
+            self.phase,
+            self.active,
+            self.turn,
+            self.first,
+            self.cutter,
+            self.chooser,
+            self.souls_drawn[:],
+            Flags(f.artifact_activated, f.battled, f.rescued),
+            self.dry,
+            self.result,
+            self.end_reason,
+            Window(self.window.queue[:], self.window.then),
+        )
 
 
 class Core:
@@ -304,6 +344,13 @@ class Core:
             short = "" if got == n else f" (the draw pile ran out after {got})"
             events.append(Event("draw", f"Player {p + 1} draws {got} card(s) {why}{short}.", p, rule, got > 0))
         for s in souls:
-            events.append(Event("lost_soul", f"Player {p + 1} drew {self._nm(s)}: it goes straight to their Land of "
-                                "Bondage and is replaced.", p, "redemption.draw.soul", True))
+            events.append(
+                Event(
+                    "lost_soul",
+                    f"Player {p + 1} drew {self._nm(s)}: it goes straight to their Land of Bondage and is replaced.",
+                    p,
+                    "redemption.draw.soul",
+                    True,
+                )
+            )
         return len(souls)

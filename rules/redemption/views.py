@@ -21,19 +21,30 @@ class Views(Core):
         if ph == "first":
             return "The game has not started yet: first you choose who takes the first turn."
         if ph == "hand_limit":
-            return (f"You hold {len(self.z[p]['hand'])} cards, more than your hand limit of {self.hand_limit(p)}: "
-                    "now you discard a card from your hand.")
+            return (
+                f"You hold {len(self.z[p]['hand'])} cards, more than your hand limit of {self.hand_limit(p)}: "
+                "now you discard a card from your hand."
+            )
         if ph == "battle" and self.b.kind:
             return f"A battle is already under way: {self._battle_now()}."
-        return {"prep": "It is your Preparation phase: put cards into play, then end the phase to go to battle.",
-                "battle": "It is your Battle phase: make a rescue attempt or a battle challenge with a Hero, "
-                          "or end the phase without one.",
-                "discard": "It is your Discard phase: put cards into play, or end your turn."}[ph]
+        return {
+            "prep": "It is your Preparation phase: put cards into play, then end the phase to go to battle.",
+            "battle": "It is your Battle phase: make a rescue attempt or a battle challenge with a Hero, "
+            "or end the phase without one.",
+            "discard": "It is your Discard phase: put cards into play, or end your turn.",
+        }[ph]
 
     def _window_text(self, p: int) -> str:
         then = self.s.window.then
-        moment = ("before the battle ends" if then == "resolve" else "before the turn ends" if then == "end_turn"
-                  else "in the battle" if self.b.kind else "before the Battle phase")
+        moment = (
+            "before the battle ends"
+            if then == "resolve"
+            else "before the turn ends"
+            if then == "end_turn"
+            else "in the battle"
+            if self.b.kind
+            else "before the Battle phase"
+        )
         return f"Player {p + 1} may play a Dominant now, {moment} ('dominant D', or 'decline' to let the game go on)"
 
     def _battle_now(self) -> str:
@@ -84,22 +95,50 @@ class Views(Core):
             return {"player": p, "kind": "window", "text": self._window_text(p)}
         ph = self.phase
         if ph == "cut":
-            return {"player": p, "kind": "cut", "text": f"Player {p + 1}: cut Player {self._cut_deck(p) + 1}'s deck ('cut' or 'cut N')."}
+            return {
+                "player": p,
+                "kind": "cut",
+                "text": f"Player {p + 1}: cut Player {self._cut_deck(p) + 1}'s deck ('cut' or 'cut N').",
+            }
         if ph == "first":
-            return {"player": p, "kind": "first", "text": f"Player {p + 1}: choose who goes first ('first 0' or 'first 1')."}
+            return {
+                "player": p,
+                "kind": "first",
+                "text": f"Player {p + 1}: choose who goes first ('first 0' or 'first 1').",
+            }
         if ph == "prep":
             return {"player": p, "kind": "prep", "text": "Preparation: place cards, then 'end' to go to battle."}
         if ph == "discard":
-            return {"player": p, "kind": "discard_phase", "text": "Discard phase: place cards, then 'end' to end your turn."}
+            return {
+                "player": p,
+                "kind": "discard_phase",
+                "text": "Discard phase: place cards, then 'end' to end your turn.",
+            }
         if ph == "hand_limit":
-            return {"player": p, "kind": "hand_limit", "text": f"Discard down to {self.hand_limit(p)} cards ('discard <card>')."}
+            return {
+                "player": p,
+                "kind": "hand_limit",
+                "text": f"Discard down to {self.hand_limit(p)} cards ('discard <card>').",
+            }
         step = self.b.step
         if not self.b.kind:
-            return {"player": p, "kind": "battle_start", "text": "Battle: 'rescue <hero>', 'challenge <hero>' or 'end' to skip."}
+            return {
+                "player": p,
+                "kind": "battle_start",
+                "text": "Battle: 'rescue <hero>', 'challenge <hero>' or 'end' to skip.",
+            }
         if step == "block":
-            return {"player": p, "kind": "block", "text": "Block the Hero with an Evil Character ('block <card>') or 'noblock'."}
+            return {
+                "player": p,
+                "kind": "block",
+                "text": "Block the Hero with an Evil Character ('block <card>') or 'noblock'.",
+            }
         if step == "initiative":
-            return {"player": p, "kind": "initiative", "text": self.initiative()[1] + ": 'enhance <card> <character>' or 'pass'."}
+            return {
+                "player": p,
+                "kind": "initiative",
+                "text": self.initiative()[1] + ": 'enhance <card> <character>' or 'pass'.",
+            }
         return {"player": p, "kind": "surrender", "text": "Choose the Lost Soul that is rescued ('surrender <soul>')."}
 
     def view(self, player: int) -> dict[str, Any]:
@@ -134,8 +173,18 @@ class Views(Core):
                 "discard_count": len(z["discard"]),
                 "discard_top": self.card_info(z["discard"][-1]) if z["discard"] else {},
             }
-            for zone in ("territory", "artifact_pile", "land_of_bondage", "land_of_redemption", "field_of_battle",
-                         "set_aside", "removed", "in_site", "in_fortress", "captured"):
+            for zone in (
+                "territory",
+                "artifact_pile",
+                "land_of_bondage",
+                "land_of_redemption",
+                "field_of_battle",
+                "set_aside",
+                "removed",
+                "in_site",
+                "in_fortress",
+                "captured",
+            ):
                 pv[zone] = [self._card_view(c, player) for c in z[zone]]
             players.append(pv)
         battle: dict[str, Any] = {}
@@ -143,9 +192,16 @@ class Views(Core):
             a = self.active
             hs, ht, _ = self.side_totals(a)
             es, et, _ = self.side_totals(self.b.defender)
-            battle = {"kind": self.b.kind, "attacker": a, "defender": self.b.defender, "step": self.b.step,
-                      "totals": {"hero": {"strength": hs, "toughness": ht}, "evil": {"strength": es, "toughness": et}},
-                      "standing": self.standing(), "passes": self.b.passes, "souls": list(self.b.souls)}
+            battle = {
+                "kind": self.b.kind,
+                "attacker": a,
+                "defender": self.b.defender,
+                "step": self.b.step,
+                "totals": {"hero": {"strength": hs, "toughness": ht}, "evil": {"strength": es, "toughness": et}},
+                "standing": self.standing(),
+                "passes": self.b.passes,
+                "souls": list(self.b.souls),
+            }
             if self.b.step == "initiative":
                 who, why = self.initiative()
                 battle["initiative"], battle["initiative_reason"] = who, why
@@ -153,13 +209,23 @@ class Views(Core):
                 battle["initiative"], battle["initiative_reason"] = -1, ""
         me = self.current_player
         return {
-            "game": self.name, "you": player, "turn": self.turn, "active": self.active,
-            "phase": self.phase, "phase_name": PHASE_NAMES[self.phase], "current_player": -1 if me is None else me,
-            "decision": self.decision(), "is_over": self.is_over,
-            "winner": -1 if self.winner is None else self.winner, "result": self.s.result,
-            "end_reason": self.s.end_reason, "score": [self.score(q) for q in range(self.n)],
-            "rescues_to_win": self.options["rescues_to_win"], "options": dict(self.options),
-            "players": players, "battle": battle,
+            "game": self.name,
+            "you": player,
+            "turn": self.turn,
+            "active": self.active,
+            "phase": self.phase,
+            "phase_name": PHASE_NAMES[self.phase],
+            "current_player": -1 if me is None else me,
+            "decision": self.decision(),
+            "is_over": self.is_over,
+            "winner": -1 if self.winner is None else self.winner,
+            "result": self.s.result,
+            "end_reason": self.s.end_reason,
+            "score": [self.score(q) for q in range(self.n)],
+            "rescues_to_win": self.options["rescues_to_win"],
+            "options": dict(self.options),
+            "players": players,
+            "battle": battle,
             "legal": [str(a) for a in self.legal_actions()] if me == player else [],
         }
 
@@ -171,6 +237,11 @@ class Views(Core):
         hs, ht, _ = self.side_totals(a)
         es, et, _ = self.side_totals(self.b.defender)
         who = self.initiative()[0] if self.b.step == "initiative" else -1
-        return {"hero_strength": hs, "hero_toughness": ht, "evil_strength": es, "evil_toughness": et,
-                "standing": self.standing(), "initiative": who}
-
+        return {
+            "hero_strength": hs,
+            "hero_toughness": ht,
+            "evil_strength": es,
+            "evil_toughness": et,
+            "standing": self.standing(),
+            "initiative": who,
+        }

@@ -26,7 +26,7 @@ def _you(player: int, who: int) -> str:
 def strength(code: str) -> str:
     """Where a card stands in the power order, in words."""
     i = CODES.index(code)
-    above, below = CODES[:i], CODES[i + 1:]
+    above, below = CODES[:i], CODES[i + 1 :]
     if not above:
         return "the highest card: nothing beats it, only another Black Ace ties it"
     if not below:
@@ -41,7 +41,10 @@ def strength(code: str) -> str:
 def ability_words(code: str) -> tuple[str, str]:
     card = CARDS[code]
     if card.is_black_face:
-        return "If it wins, the top card of your Fallen Pile comes back to the bottom of your Hero Pile.", "resurrection.ability.1"
+        return (
+            "If it wins, the top card of your Fallen Pile comes back to the bottom of your Hero Pile.",
+            "resurrection.ability.1",
+        )
     if card.is_red_face:
         return "If it loses, the winner's top Hero Pile card falls to their Fallen Pile.", "resurrection.ability.2"
     return "No ability: if it loses it goes on top of your Fallen Pile.", "resurrection.ability.3"
@@ -60,28 +63,52 @@ def phase(game: Game, player: int) -> tuple[str, str, str]:
         w = v["winner"]
         if w is None:
             return "Game over", "a draw: nobody can play on.", "resurrection.end.1"
-        return "Game over", ("you won: " if w == player else "your opponent won: ") + \
-            "the loser has no cards left in hand or Hero Pile.", "resurrection.end.1"
+        return (
+            "Game over",
+            ("you won: " if w == player else "your opponent won: ")
+            + "the loser has no cards left in hand or Hero Pile.",
+            "resurrection.end.1",
+        )
     battle = v["battle"] + 1
     me_aggressor = v["aggressor"] == player
     tied = _tied(v)
     if tied and not v["face_down"]:
         if me_aggressor:
-            return (f"Battle {battle}, extended", "the last cards tied, so the battle goes on: play another card face down. "
-                    f"Only the next pair counts, and its winner takes all {2 * tied + 2} cards.", "resurrection.tie.1")
-        return (f"Battle {battle}, extended", "the last cards tied; the Aggressor plays another card face down, "
-                "then you answer.", "resurrection.tie.1")
+            return (
+                f"Battle {battle}, extended",
+                "the last cards tied, so the battle goes on: play another card face down. "
+                f"Only the next pair counts, and its winner takes all {2 * tied + 2} cards.",
+                "resurrection.tie.1",
+            )
+        return (
+            f"Battle {battle}, extended",
+            "the last cards tied; the Aggressor plays another card face down, then you answer.",
+            "resurrection.tie.1",
+        )
     if v["face_down"]:
         if me_aggressor:
-            return (f"Battle {battle}: you attacked", "your card lies face down; the Defender answers face up "
-                    "without seeing it.", "resurrection.battle.2")
-        return (f"Battle {battle}: you defend", "the Aggressor's card is face down. Answer face up with one card; "
-                "then both are compared and the higher card in the power order wins.", "resurrection.battle.2")
+            return (
+                f"Battle {battle}: you attacked",
+                "your card lies face down; the Defender answers face up without seeing it.",
+                "resurrection.battle.2",
+            )
+        return (
+            f"Battle {battle}: you defend",
+            "the Aggressor's card is face down. Answer face up with one card; "
+            "then both are compared and the higher card in the power order wins.",
+            "resurrection.battle.2",
+        )
     if me_aggressor:
-        return (f"Battle {battle}: you attack", "you are the Aggressor: choose a card and play it face down. "
-                "Your opponent answers without seeing it.", "resurrection.battle.1")
-    return (f"Battle {battle}: you defend", "your opponent, the Aggressor, is choosing a card to play face down.",
-            "resurrection.battle.1")
+        return (
+            f"Battle {battle}: you attack",
+            "you are the Aggressor: choose a card and play it face down. Your opponent answers without seeing it.",
+            "resurrection.battle.1",
+        )
+    return (
+        f"Battle {battle}: you defend",
+        "your opponent, the Aggressor, is choosing a card to play face down.",
+        "resurrection.battle.1",
+    )
 
 
 def describe_action(game: Game, player: int, action: Play) -> tuple[str, str]:
@@ -99,21 +126,30 @@ def explain_events(game: Game, player: int, events: list[Event]) -> list[Line]:
         who = _you(player, e.player)
         if e.kind == "play":
             if not e.cards:  # played face down: the card is not named
-                text = "You played a card face down." if e.player == player else \
-                    "Your opponent attacked with a card face down: you will see it once you answer."
+                text = (
+                    "You played a card face down."
+                    if e.player == player
+                    else "Your opponent attacked with a card face down: you will see it once you answer."
+                )
                 out.append(Line(text, "resurrection.battle.1"))
             else:
                 code = e.cards[0]
                 plays[e.player] = code
-                out.append(Line(f"{who.capitalize()} answered face up with the {_name(code)}.", "resurrection.battle.2"))
+                out.append(
+                    Line(f"{who.capitalize()} answered face up with the {_name(code)}.", "resurrection.battle.2")
+                )
         elif e.kind == "reveal":
             code = e.cards[0]
             plays[e.player] = code
             whose = "Your" if e.player == player else "Their"
             out.append(Line(f"{whose} face-down card is revealed: the {_name(code)}.", "resurrection.battle.3"))
         elif e.kind == "tie":
-            out.append(Line("A tie: both cards stay on the table and the battle goes on; only the last pair will count.",
-                            "resurrection.tie.1"))
+            out.append(
+                Line(
+                    "A tie: both cards stay on the table and the battle goes on; only the last pair will count.",
+                    "resurrection.tie.1",
+                )
+            )
         elif e.kind == "win":
             w = e.player
             mine, theirs = plays.get(player), plays.get(1 - player)
@@ -132,7 +168,9 @@ def explain_events(game: Game, player: int, events: list[Event]) -> list[Line]:
             out.append(Line(e.text, e.rule))
         elif e.kind == "aggressor":
             if e.player == player:
-                out.append(Line("You lost, so you are the Aggressor next: you play first, face down.", "resurrection.next.1"))
+                out.append(
+                    Line("You lost, so you are the Aggressor next: you play first, face down.", "resurrection.next.1")
+                )
             else:
                 out.append(Line("Your opponent lost, so they attack next; you will answer.", "resurrection.next.1"))
         else:  # ability, place, draw, game_over: the engine's words already say what and why
@@ -149,10 +187,20 @@ def battle_why(game: Game, player: int) -> list[Line]:
     out: list[Line] = []
     if v["aggressor"] == player:
         why = "you lost the last battle" if v["battle"] else "you were chosen to start"
-        out.append(Line(f"You are the Aggressor because {why}.", "resurrection.next.1" if v["battle"] else "resurrection.setup.2"))
+        out.append(
+            Line(
+                f"You are the Aggressor because {why}.",
+                "resurrection.next.1" if v["battle"] else "resurrection.setup.2",
+            )
+        )
     else:
         why = "they lost the last battle" if v["battle"] else "they were chosen to start"
-        out.append(Line(f"Your opponent is the Aggressor because {why}.", "resurrection.next.1" if v["battle"] else "resurrection.setup.2"))
+        out.append(
+            Line(
+                f"Your opponent is the Aggressor because {why}.",
+                "resurrection.next.1" if v["battle"] else "resurrection.setup.2",
+            )
+        )
     if me["table"] or them["table"]:
         mine = " ".join(me["table"]) or "nothing"
         theirs = " ".join("face down" if c == "?" else c for c in them["table"]) or "nothing"
@@ -164,8 +212,13 @@ def battle_why(game: Game, player: int) -> list[Line]:
         else:
             out.append(Line(text, "resurrection.battle.2"))
     out.append(Line(f"Power order, highest first: {POWER_ORDER}.", "resurrection.cards.1"))
-    out.append(Line(f"Cards left in hand and Hero Pile: you {me['cards_left']}, your opponent {them['cards_left']}. "
-                    f"Whoever runs out first loses.", "resurrection.end.1"))
+    out.append(
+        Line(
+            f"Cards left in hand and Hero Pile: you {me['cards_left']}, your opponent {them['cards_left']}. "
+            f"Whoever runs out first loses.",
+            "resurrection.end.1",
+        )
+    )
     return out
 
 

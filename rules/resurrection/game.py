@@ -73,7 +73,12 @@ class _Side:
         return not self.hand and not self.hero_pile
 
     def to_dict(self) -> dict[str, Any]:
-        return {"hand": self.hand[:], "hero_pile": self.hero_pile[:], "fallen_pile": self.fallen_pile[:], "table": self.table[:]}
+        return {
+            "hand": self.hand[:],
+            "hero_pile": self.hero_pile[:],
+            "fallen_pile": self.fallen_pile[:],
+            "table": self.table[:],
+        }
 
 
 def _name(code: str) -> str:
@@ -102,8 +107,17 @@ class ResurrectionView(View[ResurrectionSeat]):
 class Game(GameBase):
     name = INFO.name
 
-    def __init__(self, seed: int, options: dict[str, Any], rng: Rng, aggressor: int, battle: int,
-                 sides: list[_Side], result: str, history: list[str]):
+    def __init__(
+        self,
+        seed: int,
+        options: dict[str, Any],
+        rng: Rng,
+        aggressor: int,
+        battle: int,
+        sides: list[_Side],
+        result: str,
+        history: list[str],
+    ):
         self.seed = seed
         self.options = options
         self.rng = rng
@@ -176,14 +190,31 @@ class Game(GameBase):
         side.hand.remove(action.code)
         side.table.append(action.code)
         if p == self.aggressor:
-            events.append(Event("play", f"Player {p + 1} (Aggressor) plays a card face down.", p,
-                                rule="resurrection.battle.1"))
+            events.append(
+                Event("play", f"Player {p + 1} (Aggressor) plays a card face down.", p, rule="resurrection.battle.1")
+            )
         else:
             a_code = self.sides[self.aggressor].table[-1]
-            events.append(Event("play", f"Player {p + 1} (Defender) plays {_name(action.code)} face up.", p,
-                                rule="resurrection.battle.2", reveals=True, cards=(action.code,)))
-            events.append(Event("reveal", f"Player {self.aggressor + 1} reveals {_name(a_code)}.", self.aggressor,
-                                rule="resurrection.battle.3", reveals=True, cards=(a_code,)))
+            events.append(
+                Event(
+                    "play",
+                    f"Player {p + 1} (Defender) plays {_name(action.code)} face up.",
+                    p,
+                    rule="resurrection.battle.2",
+                    reveals=True,
+                    cards=(action.code,),
+                )
+            )
+            events.append(
+                Event(
+                    "reveal",
+                    f"Player {self.aggressor + 1} reveals {_name(a_code)}.",
+                    self.aggressor,
+                    rule="resurrection.battle.3",
+                    reveals=True,
+                    cards=(a_code,),
+                )
+            )
             self._resolve(events)
         self._cp = self._whose_move()
 
@@ -192,29 +223,62 @@ class Game(GameBase):
         agg, dfn = self.aggressor, self.defender
         a_code, d_code = self.sides[agg].table[-1], self.sides[dfn].table[-1]
         if a_code == d_code:
-            events.append(Event("tie", f"Tie: both played {_name(a_code)}. The battle goes on.", -1,
-                                rule="resurrection.tie.1", cards=(a_code, d_code)))
+            events.append(
+                Event(
+                    "tie",
+                    f"Tie: both played {_name(a_code)}. The battle goes on.",
+                    -1,
+                    rule="resurrection.tie.1",
+                    cards=(a_code, d_code),
+                )
+            )
             for p in (agg, dfn):
                 drawn = self.sides[p].draw_up()
                 if drawn:
-                    events.append(Event("draw", f"Player {p + 1} draws {len(drawn)} card(s) to continue the tie.", p,
-                                        rule="resurrection.tie.1", reveals=True))
+                    events.append(
+                        Event(
+                            "draw",
+                            f"Player {p + 1} draws {len(drawn)} card(s) to continue the tie.",
+                            p,
+                            rule="resurrection.tie.1",
+                            reveals=True,
+                        )
+                    )
             empty = [p for p in (agg, dfn) if not self.sides[p].hand]
             if len(empty) == 2:
                 self.result = "draw"
-                events.append(Event("game_over", "Neither player has a card to continue the tie: the game is a draw.", -1,
-                                    rule="resurrection.tie.2"))
+                events.append(
+                    Event(
+                        "game_over",
+                        "Neither player has a card to continue the tie: the game is a draw.",
+                        -1,
+                        rule="resurrection.tie.2",
+                    )
+                )
             elif len(empty) == 1:
                 loser = empty[0]
-                events.append(Event("lose", f"Player {loser + 1} has no card to continue the tie and loses the battle, "
-                                            "without abilities.", loser, rule="resurrection.tie.2"))
+                events.append(
+                    Event(
+                        "lose",
+                        f"Player {loser + 1} has no card to continue the tie and loses the battle, without abilities.",
+                        loser,
+                        rule="resurrection.tie.2",
+                    )
+                )
                 self._finish_battle(1 - loser, loser, abilities=False, events=events)
             return
         winner = agg if CARDS[a_code].power > CARDS[d_code].power else dfn
         loser = 1 - winner
         w_code, l_code = self.sides[winner].table[-1], self.sides[loser].table[-1]
-        events.append(Event("win", f"{_name(w_code)} beats {_name(l_code)}: Player {winner + 1} wins the battle.", winner,
-                            rule="resurrection.battle.3", cards=(w_code, l_code)))
+        events.append(
+            Event(
+                "win",
+                f"{_name(w_code)} beats {_name(l_code)}: Player {winner + 1} wins the battle.",
+                winner,
+                rule="resurrection.battle.3",
+                cards=(w_code, l_code),
+            )
+        )
         self._finish_battle(winner, loser, abilities=True, events=events)
 
     def _finish_battle(self, winner: int, loser: int, abilities: bool, events: list[Event]) -> None:
@@ -232,21 +296,49 @@ class Game(GameBase):
                     else:
                         w.fallen_pile.append(raised)
                         where = "the bottom of their Fallen Pile"
-                    events.append(Event("ability", f"{_name(w_code)} resurrects Player {winner + 1}'s {_name(raised)} to "
-                                                   f"{where}.", winner, rule="resurrection.ability.1", cards=(w_code, raised)))
+                    events.append(
+                        Event(
+                            "ability",
+                            f"{_name(w_code)} resurrects Player {winner + 1}'s {_name(raised)} to {where}.",
+                            winner,
+                            rule="resurrection.ability.1",
+                            cards=(w_code, raised),
+                        )
+                    )
                 else:
-                    events.append(Event("ability", f"{_name(w_code)} would resurrect, but Player {winner + 1}'s Fallen Pile "
-                                                   "is empty.", winner, rule="resurrection.ability.1", cards=(w_code,)))
+                    events.append(
+                        Event(
+                            "ability",
+                            f"{_name(w_code)} would resurrect, but Player {winner + 1}'s Fallen Pile is empty.",
+                            winner,
+                            rule="resurrection.ability.1",
+                            cards=(w_code,),
+                        )
+                    )
             if l_code in _RED_FACE:  # resurrection.ability.2
                 if w.hero_pile:
                     fallen = w.hero_pile.pop(0)
                     w.fallen_pile.insert(0, fallen)
-                    events.append(Event("ability", f"{_name(l_code)} strikes back: Player {winner + 1}'s top Hero Pile card "
-                                                   "falls to their Fallen Pile.", loser, rule="resurrection.ability.2",
-                                        cards=(l_code,)))
+                    events.append(
+                        Event(
+                            "ability",
+                            f"{_name(l_code)} strikes back: Player {winner + 1}'s top Hero Pile card "
+                            "falls to their Fallen Pile.",
+                            loser,
+                            rule="resurrection.ability.2",
+                            cards=(l_code,),
+                        )
+                    )
                 else:
-                    events.append(Event("ability", f"{_name(l_code)} strikes back, but Player {winner + 1}'s Hero Pile is "
-                                                   "empty.", loser, rule="resurrection.ability.2", cards=(l_code,)))
+                    events.append(
+                        Event(
+                            "ability",
+                            f"{_name(l_code)} strikes back, but Player {winner + 1}'s Hero Pile is empty.",
+                            loser,
+                            rule="resurrection.ability.2",
+                            cards=(l_code,),
+                        )
+                    )
         # resurrection.placement.1
         for code in w_table:
             w.hero_pile.insert(0, code)
@@ -262,27 +354,54 @@ class Game(GameBase):
         else:
             lose.fallen_pile.insert(0, last)
         n_w, n_l = len(w_table), len(l_table)
-        events.append(Event("place", f"Player {winner + 1} returns {n_w} card(s) to their Hero Pile; Player {loser + 1} "
-                                     f"sends {n_l} to their Fallen Pile.", -1, rule="resurrection.placement.1"))
+        events.append(
+            Event(
+                "place",
+                f"Player {winner + 1} returns {n_w} card(s) to their Hero Pile; Player {loser + 1} "
+                f"sends {n_l} to their Fallen Pile.",
+                -1,
+                rule="resurrection.placement.1",
+            )
+        )
         self.battle += 1
         self.aggressor = loser  # resurrection.next.1
         for p in (self.aggressor, 1 - self.aggressor):
             drawn = self.sides[p].draw_up()
             if drawn:
-                events.append(Event("draw", f"Player {p + 1} draws {len(drawn)} card(s) into an empty hand.", p,
-                                    rule="resurrection.draw.1", reveals=True))
+                events.append(
+                    Event(
+                        "draw",
+                        f"Player {p + 1} draws {len(drawn)} card(s) into an empty hand.",
+                        p,
+                        rule="resurrection.draw.1",
+                        reveals=True,
+                    )
+                )
         out = [p for p in (0, 1) if self.sides[p].out_of_cards]
         if len(out) == 2:
             self.result = "draw"
-            events.append(Event("game_over", "Both players are out of cards: the game is a draw.", -1,
-                                rule="resurrection.end.1"))
+            events.append(
+                Event("game_over", "Both players are out of cards: the game is a draw.", -1, rule="resurrection.end.1")
+            )
         elif out:
             self.result = str(1 - out[0])
-            events.append(Event("game_over", f"Player {out[0] + 1} has no cards in hand or Hero Pile: Player {2 - out[0]} "
-                                             "wins.", 1 - out[0], rule="resurrection.end.1"))
+            events.append(
+                Event(
+                    "game_over",
+                    f"Player {out[0] + 1} has no cards in hand or Hero Pile: Player {2 - out[0]} wins.",
+                    1 - out[0],
+                    rule="resurrection.end.1",
+                )
+            )
         else:
-            events.append(Event("aggressor", f"Player {self.aggressor + 1} lost the battle and is the Aggressor next.",
-                                self.aggressor, rule="resurrection.next.1"))
+            events.append(
+                Event(
+                    "aggressor",
+                    f"Player {self.aggressor + 1} lost the battle and is the Aggressor next.",
+                    self.aggressor,
+                    rule="resurrection.next.1",
+                )
+            )
 
     def summary(self) -> dict[str, Any]:
         """Turn and score for lists of saves: battles fought, cards left each."""
@@ -355,8 +474,12 @@ class Game(GameBase):
         known = self.known_cards(player)
         g = self.clone()
         for p, side in enumerate(g.sides):
-            slots = [(zone, i) for zone in (side.hand, side.hero_pile, side.fallen_pile, side.table)
-                     for i, c in enumerate(zone) if c not in known[p]]
+            slots = [
+                (zone, i)
+                for zone in (side.hand, side.hero_pile, side.fallen_pile, side.table)
+                for i, c in enumerate(zone)
+                if c not in known[p]
+            ]
             codes = [zone[i] for zone, i in slots]
             rng.shuffle(codes)
             for (zone, i), c in zip(slots, codes):
@@ -380,14 +503,16 @@ class Game(GameBase):
             table = s.table[:]
             if hidden_last and p == self.aggressor:
                 table[-1] = "?"
-            players.append({
-                "hand": sorted(s.hand, key=CODES.index) if p == player else None,
-                "hand_count": len(s.hand),
-                "hero_pile_count": len(s.hero_pile),
-                "fallen_pile_count": len(s.fallen_pile),
-                "table": table,
-                "cards_left": len(s.hand) + len(s.hero_pile),
-            })
+            players.append(
+                {
+                    "hand": sorted(s.hand, key=CODES.index) if p == player else None,
+                    "hand_count": len(s.hand),
+                    "hero_pile_count": len(s.hero_pile),
+                    "fallen_pile_count": len(s.fallen_pile),
+                    "table": table,
+                    "cards_left": len(s.hand) + len(s.hero_pile),
+                }
+            )
         me = self.current_player
         return {
             "game": self.name,
@@ -418,8 +543,16 @@ class Game(GameBase):
         }
 
     def clone(self) -> Game:
-        return Game(self.seed, dict(self.options), self.rng.clone(), self.aggressor, self.battle,
-                    [s.copy() for s in self.sides], self.result, self.history[:])
+        return Game(
+            self.seed,
+            dict(self.options),
+            self.rng.clone(),
+            self.aggressor,
+            self.battle,
+            [s.copy() for s in self.sides],
+            self.result,
+            self.history[:],
+        )
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Game:
@@ -448,7 +581,9 @@ class Game(GameBase):
                     raise ValueError(f"player {i + 1}'s {zone} must be a list of card codes")
                 for c in cards:
                     if c not in CARDS:
-                        raise ValueError(f"player {i + 1}'s {zone} holds {c!r}, which is not a Resurrection card ({' '.join(CODES)})")
+                        raise ValueError(
+                            f"player {i + 1}'s {zone} holds {c!r}, which is not a Resurrection card ({' '.join(CODES)})"
+                        )
                 zones[zone] = list(cards)
             everything = sorted(sum(zones.values(), []), key=CODES.index)
             if everything != list(CODES):
@@ -461,11 +596,15 @@ class Game(GameBase):
                     parts.append("more than one " + " ".join(extra))
                 raise ValueError(f"player {i + 1} must hold each of the nine cards exactly once: {', '.join(parts)}")
             if len(zones["hand"]) > HAND_SIZE:
-                raise ValueError(f"player {i + 1} has {len(zones['hand'])} cards in hand; a hand never holds more than {HAND_SIZE}")
+                raise ValueError(
+                    f"player {i + 1} has {len(zones['hand'])} cards in hand; a hand never holds more than {HAND_SIZE}"
+                )
             sides.append(_Side(zones["hand"], zones["hero_pile"], zones["fallen_pile"], zones["table"]))
         a_t, d_t = len(sides[aggressor].table), len(sides[1 - aggressor].table)
         if result == "" and a_t not in (d_t, d_t + 1):
-            raise ValueError("the table is impossible: the Aggressor must have played as many cards as the Defender, or one more")
+            raise ValueError(
+                "the table is impossible: the Aggressor must have played as many cards as the Defender, or one more"
+            )
         if result in ("0", "1") and (a_t or d_t):
             raise ValueError("a won game has no cards left on the table")
         if result == "draw" and a_t != d_t:

@@ -20,8 +20,10 @@ from tests.bench.common import arg_float, arg_int, figure, machine, median
 def _new_game(game_name: str, i: int):
     if game_name == "resurrection":
         from rules.resurrection import new_game
+
         return new_game(500 + i, first=i % 2)
     from rules.redemption import new_game
+
     return new_game(500 + i, decks=("G", "H") if i % 2 == 0 else ("H", "G"))
 
 
@@ -31,7 +33,11 @@ def decision_times(game_name: str, level: str, games: int, max_decisions: int, t
     for i in range(games):
         g = _new_game(game_name, i)
         seat = i % 2
-        me = make_agent(game_name, level, seed=i, time_limit=time_limit) if level == "hard" else make_agent(game_name, level, seed=i)
+        me = (
+            make_agent(game_name, level, seed=i, time_limit=time_limit)
+            if level == "hard"
+            else make_agent(game_name, level, seed=i)
+        )
         other = make_agent(game_name, "normal", seed=1000 + i)
         mine = 0
         while not g.is_over and mine < max_decisions:
@@ -64,15 +70,32 @@ def run_game(game_name: str, games: int, hard_decisions: int, time_limit: float)
             searched = [t for t, n in zip(times, its) if n]
             n_its = [n for n in its if n]
             if searched:
-                figure(f"{game_name} hard searched decision, median ({len(searched)} decisions, "
-                       f"{int(median(n_its))} iterations each)", median(searched) * ms, "ms", "random level", base_med * ms)
-                figure(f"{game_name} hard searched decision, worst", max(searched) * ms, "ms", "random level", max(base) * ms)
+                figure(
+                    f"{game_name} hard searched decision, median ({len(searched)} decisions, "
+                    f"{int(median(n_its))} iterations each)",
+                    median(searched) * ms,
+                    "ms",
+                    "random level",
+                    base_med * ms,
+                )
+                figure(
+                    f"{game_name} hard searched decision, worst",
+                    max(searched) * ms,
+                    "ms",
+                    "random level",
+                    max(base) * ms,
+                )
             times = [t for t, n in zip(times, its) if not n]
             if not times:
                 continue
             level = "hard, decisions not searched (one legal action, or left to the heuristic)"
-        figure(f"{game_name} {level} decision, median ({len(times)} decisions)", median(times) * ms, "ms",
-               "random level", base_med * ms)
+        figure(
+            f"{game_name} {level} decision, median ({len(times)} decisions)",
+            median(times) * ms,
+            "ms",
+            "random level",
+            base_med * ms,
+        )
         figure(f"{game_name} {level} decision, worst", max(times) * ms, "ms", "random level", max(base) * ms)
 
 

@@ -20,8 +20,15 @@ def machine() -> str:
     return f"{platform.python_implementation()} {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cpu, {load}"
 
 
-def figure(name: str, value: float, unit: str, baseline_name: str = "", baseline: float | None = None,
-           ratio: float | None = None, goal: str = "") -> str:
+def figure(
+    name: str,
+    value: float,
+    unit: str,
+    baseline_name: str = "",
+    baseline: float | None = None,
+    ratio: float | None = None,
+    goal: str = "",
+) -> str:
     """Print one figure line: value, the baseline beside it and their ratio."""
     line = f"{name}: {_fmt(value)} {unit}"
     if baseline is not None:

@@ -33,6 +33,7 @@ def mid_game(new_game, actions: int, seed: int = 7):
 
 def chess_mid_game():
     import chess
+
     for s in range(50):
         board = chess.Board()
         rng = Rng(s)
@@ -72,8 +73,13 @@ def measure(name: str, g, chess_board) -> None:
     else:
         c_legal = c_push_t = c_copy = None
     us = 1e6
-    figure(f"{name} legal_actions() ({len(g.legal_actions())} actions)", legal * us, "us/call",
-           "python-chess legal moves", c_legal * us if c_legal else None)
+    figure(
+        f"{name} legal_actions() ({len(g.legal_actions())} actions)",
+        legal * us,
+        "us/call",
+        "python-chess legal moves",
+        c_legal * us if c_legal else None,
+    )
     figure(f"{name} apply()", apply_cost * us, "us/call", "python-chess push+pop", c_push_t * us if c_push_t else None)
     figure(f"{name} clone()", clone * us, "us/call", "python-chess Board.copy()", c_copy * us if c_copy else None)
     figure(f"{name} clone()", clone * us, "us/call", f"copy.deepcopy of the same {name} game", deep * us)
@@ -87,6 +93,7 @@ def main() -> None:
         print("python-chess is not installed (pip install 'redemption-tui[bench]'): no chess baseline")
         board = None
     from rules.resurrection import new_game as res_new
+
     measure("resurrection", mid_game(res_new, 15), board)
     try:
         from rules.redemption import new_game as red_new

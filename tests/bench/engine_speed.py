@@ -100,10 +100,12 @@ def main() -> None:
     runners = {}
     try:
         import chess  # noqa: F401
+
         runners["chess"] = lambda s: (chess_plies_per_second(s), 0)
     except ImportError:
         print("python-chess is not installed (pip install 'redemption-tui[bench]'): no baseline")
     from rules.resurrection import new_game as res_new
+
     runners["resurrection"] = lambda s: playout_actions_per_second(res_new, s)
     red = _redemption_new_game()
     if red is not None:
@@ -111,10 +113,24 @@ def main() -> None:
     got = interleaved(runners, seconds)
     base = got["chess"][0] if "chess" in got else None
     rate, games = got["resurrection"]
-    figure(f"resurrection random playouts ({games} games)", rate, "actions/s", "python-chess random playouts", base, goal=">= 5x")
+    figure(
+        f"resurrection random playouts ({games} games)",
+        rate,
+        "actions/s",
+        "python-chess random playouts",
+        base,
+        goal=">= 5x",
+    )
     if "redemption" in got:
         rate, games = got["redemption"]
-        figure(f"redemption random playouts ({games} games)", rate, "actions/s", "python-chess random playouts", base, goal=">= 3x")
+        figure(
+            f"redemption random playouts ({games} games)",
+            rate,
+            "actions/s",
+            "python-chess random playouts",
+            base,
+            goal=">= 3x",
+        )
         figure("redemption clone() mid-game", redemption_clone_us(), "us", goal="< 50 us")
     else:
         print("redemption: engine not available")

@@ -105,8 +105,10 @@ def main(runs: int = 7) -> None:
         ours.append(asyncio.run(once(game_app)))
         bare.append(asyncio.run(once(BareApp)))
     o, b = statistics.median(ours), statistics.median(bare)
-    print(f"first frame at {SIZE[0]}x{SIZE[1]}, median of {runs}: app {o * 1000:.0f} ms, "
-          f"bare Textual app with the same panes {b * 1000:.0f} ms, ratio {o / b:.2f}")
+    print(
+        f"first frame at {SIZE[0]}x{SIZE[1]}, median of {runs}: app {o * 1000:.0f} ms, "
+        f"bare Textual app with the same panes {b * 1000:.0f} ms, ratio {o / b:.2f}"
+    )
 
 
 if __name__ == "__main__":

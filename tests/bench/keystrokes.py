@@ -68,8 +68,14 @@ class TimedApp(FrameClock, RedemptionApp):
 class BareApp(FrameClock, App):
     """The game screen's panes as plain widgets; Enter rewrites them all, as an accepted action does."""
 
-    BINDINGS = [Binding("enter", "hit", "Play"), Binding("space", "hit", "Pass"), Binding("n", "hit", "End"),
-                Binding("u", "hit", "Undo"), Binding("s", "hit", "Save"), Binding("q", "hit", "Leave")]
+    BINDINGS = [
+        Binding("enter", "hit", "Play"),
+        Binding("space", "hit", "Pass"),
+        Binding("n", "hit", "End"),
+        Binding("u", "hit", "Undo"),
+        Binding("s", "hit", "Save"),
+        Binding("q", "hit", "Leave"),
+    ]
     CSS = """
     #status { height: 1; }
     .pane { border: round $secondary; width: 100%; padding: 0 1; }
@@ -99,15 +105,21 @@ class BareApp(FrameClock, App):
         self.handled = time.perf_counter()
         self.count += 1
         n = self.count
-        self.query_one("#status", Static).update(f"Resurrection | Battle {n} | Your move: face down | Left: You 9, Computer 9")
+        self.query_one("#status", Static).update(
+            f"Resurrection | Battle {n} | Your move: face down | Left: You 9, Computer 9"
+        )
         self.query_one("#opp", Static).update(f"Hand {n % 9}  Hero Pile {n}  Fallen Pile {n}  Left {n}")
         self.query_one("#battle", Static).update(
             f"Aggressor: You (lost the last battle {n})\nYou       [A♠] [9 ]  power 14\n"
-            f"Computer  [K♥]  power 13\nExtended battle: 1 tie(s) so far.\n>> You to play a card face down.")
+            f"Computer  [K♥]  power 13\nExtended battle: 1 tie(s) so far.\n>> You to play a card face down."
+        )
         self.query_one("#you", Static).update(f"Hand {n % 9}  Hero Pile {n}  Fallen Pile {n}  Left {n}")
-        self.query_one("#hand", Static).update("\n".join(f"{'>' if i == n % 6 else ' '}{i + 1} [K♥] King  power 13"
-                                                         for i in range(6)))
-        self.query_one("#log", RichLog).write(f"Battle {n}: You play the King of hearts (power 13); the computer answers.")
+        self.query_one("#hand", Static).update(
+            "\n".join(f"{'>' if i == n % 6 else ' '}{i + 1} [K♥] King  power 13" for i in range(6))
+        )
+        self.query_one("#log", RichLog).write(
+            f"Battle {n}: You play the King of hearts (power 13); the computer answers."
+        )
         self.handled_end = time.perf_counter()
 
 
@@ -152,8 +164,9 @@ async def measure_app(presses: int, folder: Path, size: tuple[int, int]) -> dict
     seed = 1
     try:
         while len(out["next"]) < presses:
-            session = Session.new("resurrection", seed=seed, level="random",
-                                  path=saves.save_path(f"keys{seed}-{size[0]}", folder))
+            session = Session.new(
+                "resurrection", seed=seed, level="random", path=saves.save_path(f"keys{seed}-{size[0]}", folder)
+            )
             seed += 1
             app = TimedApp(Settings(save_dir=folder, pause=0.25, signals=False), start=session)
             async with app.run_test(size=size) as pilot:
@@ -174,7 +187,7 @@ async def measure_app(presses: int, folder: Path, size: tuple[int, int]) -> dict
                     idle = time.perf_counter()
                     last = app.frames[bisect.bisect_right(app.frames, idle) - 1] if app.frames else float("nan")
                     out["ours"].append(s1 - s0)
-                    out["autosave"].append(sum(b - a for a, b in spans["autosave"][n_save:n_save + 1]))
+                    out["autosave"].append(sum(b - a for a, b in spans["autosave"][n_save : n_save + 1]))
                     out["next"].append(first - t0)
                     out["settled"].append(max(last, first) - t0)
                     await settle(app, pilot)
@@ -208,20 +221,36 @@ def report(size: tuple[int, int], ours: dict, bare: dict) -> None:
     def clean(vals):
         return [v * ms for v in vals if v == v]
 
-    for key, label, goals in (("next", "key press to next frame", ("<= 25 ms", "<= 80 ms")),
-                              ("settled", "key press to settled (last frame before idle)", ("", "")),
-                              ("ours", "our handler (apply + log + autosave + refresh_view)", ("", ""))):
+    for key, label, goals in (
+        ("next", "key press to next frame", ("<= 25 ms", "<= 80 ms")),
+        ("settled", "key press to settled (last frame before idle)", ("", "")),
+        ("ours", "our handler (apply + log + autosave + refresh_view)", ("", "")),
+    ):
         vals, base = clean(ours[key]), clean(bare[key])
         figure(f"{at} {label}, median", median(vals), "ms", "bare app, same panes", median(base), goal=goals[0])
-        figure(f"{at} {label}, p99", quantile(vals, 0.99), "ms", "bare app, same panes", quantile(base, 0.99),
-               goal=goals[1])
+        figure(
+            f"{at} {label}, p99",
+            quantile(vals, 0.99),
+            "ms",
+            "bare app, same panes",
+            quantile(base, 0.99),
+            goal=goals[1],
+        )
     pick = clean(ours["pick"])
     if pick:
-        figure(f"{at} pick a card (key 1) to next frame, median ({len(pick)} presses)", median(pick), "ms",
-               "bare app, key to next frame", median(clean(bare["next"])))
+        figure(
+            f"{at} pick a card (key 1) to next frame, median ({len(pick)} presses)",
+            median(pick),
+            "ms",
+            "bare app, key to next frame",
+            median(clean(bare["next"])),
+        )
     saves_ms = clean(ours["autosave"])
-    print(f"{at} of our handler, the autosave (atomic write + fsync), median: {median(saves_ms):.2f} ms, "
-          f"p99: {quantile(saves_ms, 0.99):.2f} ms", flush=True)
+    print(
+        f"{at} of our handler, the autosave (atomic write + fsync), median: {median(saves_ms):.2f} ms, "
+        f"p99: {quantile(saves_ms, 0.99):.2f} ms",
+        flush=True,
+    )
 
 
 def main() -> None:

@@ -31,7 +31,9 @@ print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, len(g.history))
 
 
 def peak_rss_mb(game: str, level: str, limit: float) -> tuple[float, int]:
-    out = subprocess.run([sys.executable, "-c", _CHILD, game, level, str(limit)], capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", _CHILD, game, level, str(limit)], capture_output=True, text=True, check=True
+    )
     kb, actions = out.stdout.split()
     return int(kb) / 1024, int(actions)
 
@@ -49,8 +51,14 @@ def main() -> None:
         except subprocess.CalledProcessError as e:
             print(f"{game}: could not run ({e.stderr.strip().splitlines()[-1] if e.stderr else e})")
             continue
-        figure(f"{game} peak RSS, whole game vs hard ({limit} s/decision, {actions} actions)", peak, "MB",
-               "same interpreter, random vs random", base, goal="< 100 MB")
+        figure(
+            f"{game} peak RSS, whole game vs hard ({limit} s/decision, {actions} actions)",
+            peak,
+            "MB",
+            "same interpreter, random vs random",
+            base,
+            goal="< 100 MB",
+        )
 
 
 if __name__ == "__main__":

@@ -37,6 +37,7 @@ def main() -> None:
     only = sys.argv[sys.argv.index("--game") + 1] if "--game" in sys.argv else None
     print(f"# engine profile ({machine()})")
     from rules.resurrection import new_game as res_new
+
     if only in (None, "resurrection"):
         profile("resurrection", res_new, seconds, top)
     red = _redemption_new_game()

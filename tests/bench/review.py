@@ -23,10 +23,40 @@ from tests.bench.common import arg_int, figure, machine
 
 # G and H grown to 64 cards (two more plain Lost Souls, a second copy of twelve plain cards), played to
 # seven rescues: the bundled 50-card decks run dry in under 200 actions.
-EXTRA = {"G": ["ls_wanderer", "ls_prodigal", "gideon", "barak", "ehud", "daniel", "goliath", "delilah", "eglon",
-               "sisera", "nebuchadnezzar", "belshazzar", "left_handed_blade", "daniels_prayer"],
-         "H": ["ls_orphan", "ls_widow", "peter", "james", "john", "stephen", "barnabas", "herod", "herodias", "pilate",
-               "barabbas", "caiaphas", "annas", "peters_confession"]}
+EXTRA = {
+    "G": [
+        "ls_wanderer",
+        "ls_prodigal",
+        "gideon",
+        "barak",
+        "ehud",
+        "daniel",
+        "goliath",
+        "delilah",
+        "eglon",
+        "sisera",
+        "nebuchadnezzar",
+        "belshazzar",
+        "left_handed_blade",
+        "daniels_prayer",
+    ],
+    "H": [
+        "ls_orphan",
+        "ls_widow",
+        "peter",
+        "james",
+        "john",
+        "stephen",
+        "barnabas",
+        "herod",
+        "herodias",
+        "pilate",
+        "barabbas",
+        "caiaphas",
+        "annas",
+        "peters_confession",
+    ],
+}
 
 
 def long_game(lo: int = 230, hi: int = 290):
@@ -52,8 +82,10 @@ def main() -> int:
     g = long_game()
     steps, _ = review.positions(g)
     todo = review.decisions(steps, 0)
-    print(f"# game: seed {g.seed}, {len(g.history)} actions, {g.turn} turns; {len(todo)} decisions of seat 1; "
-          f"{iterations} iterations each")
+    print(
+        f"# game: seed {g.seed}, {len(g.history)} actions, {g.turn} turns; {len(todo)} decisions of seat 1; "
+        f"{iterations} iterations each"
+    )
     t = time.perf_counter()
     marks = {"?!": 0, "?": 0, "??": 0}
     for n, total, j in review.analyse(steps, 0, iterations):
@@ -68,8 +100,14 @@ def main() -> int:
     picks = todo[:: max(1, len(todo) // sample)][:sample]
     t = time.perf_counter()
     for s in picks:
-        ISMCTS(0, time_limit=None, iterations=iterations, rollout=heuristic_rollout, evaluate=evaluate,
-               cutoff=end_of_turn_cutoff).choose_in(s.before)
+        ISMCTS(
+            0,
+            time_limit=None,
+            iterations=iterations,
+            rollout=heuristic_rollout,
+            evaluate=evaluate,
+            cutoff=end_of_turn_cutoff,
+        ).choose_in(s.before)
     hard = (time.perf_counter() - t) / len(picks)
     per = whole / max(1, len(todo))
     figure("analysis per decision", per, "s", "hard level's search, same iterations", hard)

@@ -60,10 +60,22 @@ def bench(name: str, g, repeat: int, folder: Path) -> None:
     assert back == g, "the save did not load back to the same game"
     size = path.stat().st_size
     ms = 1e3
-    figure(f"{name} save ({len(g.history)} actions, {size / 1024:.0f} KiB), median", median(save_t) * ms, "ms",
-           "raw write+fsync of the same bytes", median(wr_t) * ms, goal="< 5 ms")
-    figure(f"{name} load ({len(g.history)} actions), median", median(load_t) * ms, "ms",
-           "raw read of the same bytes", median(rd_t) * ms, goal="< 5 ms")
+    figure(
+        f"{name} save ({len(g.history)} actions, {size / 1024:.0f} KiB), median",
+        median(save_t) * ms,
+        "ms",
+        "raw write+fsync of the same bytes",
+        median(wr_t) * ms,
+        goal="< 5 ms",
+    )
+    figure(
+        f"{name} load ({len(g.history)} actions), median",
+        median(load_t) * ms,
+        "ms",
+        "raw read of the same bytes",
+        median(rd_t) * ms,
+        goal="< 5 ms",
+    )
     figure(f"{name} save, best of {repeat}", min(save_t) * ms, "ms", "raw write+fsync, best", min(wr_t) * ms)
     figure(f"{name} load, best of {repeat}", min(load_t) * ms, "ms", "raw read, best", min(rd_t) * ms)
 
@@ -81,6 +93,7 @@ def main() -> None:
         else:
             bench("redemption", game_with_actions(lambda s: red_new(s), actions), repeat, folder)
         from rules.resurrection import new_game as res_new
+
         bench("resurrection", game_with_actions(res_new, 60), repeat, folder)
 
 

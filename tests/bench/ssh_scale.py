@@ -97,23 +97,41 @@ def main(argv: list[str] | None = None) -> int:
     print(f"# ssh_scale{' --no-fork-server' if a.no_fork_server else ''}: {machine()}")
     with tempfile.TemporaryDirectory(prefix="ssh_scale_") as tmp:
         folder = Path(tmp)
-        s = Server(folder, APP, "--max-sessions", str(n + 1), "--rate-limit", str(4 * n + 10),
-                   "--max-pending", str(min(64, n + 1)), "--grace", "5", "--resume-args", "resume",
-                   *(["--no-fork-server"] if a.no_fork_server else []))
+        s = Server(
+            folder,
+            APP,
+            "--max-sessions",
+            str(n + 1),
+            "--rate-limit",
+            str(4 * n + 10),
+            "--max-pending",
+            str(min(64, n + 1)),
+            "--grace",
+            "5",
+            "--resume-args",
+            "resume",
+            *(["--no-fork-server"] if a.no_fork_server else []),
+        )
         players = [f"p{i:02d}" for i in range(n)] + ["solo"]
         for p in players:
             s.add_player(p)
         s.start()
         try:
             solo = login_times(s, ["solo"])[0]
-            together = login_times(s, players[:a.logins])
-            figure(f"{a.logins} logins at once, start of ssh to title, median", statistics.median(together), "s",
-                   "one login alone", solo, goal="under 1 s")
+            together = login_times(s, players[: a.logins])
+            figure(
+                f"{a.logins} logins at once, start of ssh to title, median",
+                statistics.median(together),
+                "s",
+                "one login alone",
+                solo,
+                goal="under 1 s",
+            )
             figure(f"{a.logins} logins at once, slowest", max(together), "s")
             # hold the sessions, each on its title screen, and measure their memory
             terms = []
             try:
-                for p in players[:a.sessions]:
+                for p in players[: a.sessions]:
                     t = OpenSSHTerminal(s, s.keys[p])
                     terms.append(t)
                 for p, t in zip(players, terms):

@@ -39,8 +39,10 @@ def _new_game(game_name: str, i: int):
     """Game ``i`` of a match: alternate the first player, and for Redemption the decks."""
     if game_name == "resurrection":
         from rules.resurrection import new_game
+
         return new_game(10_000 + i, first=(i // 2) % 2)
     from rules.redemption import new_game
+
     decks = ("G", "H") if (i // 2) % 2 == 0 else ("H", "G")
     return new_game(10_000 + i, decks=decks)
 
@@ -49,8 +51,9 @@ def _hard_kw(iterations: int, time_limit: float | None) -> dict:
     return {"time_limit": time_limit} if time_limit else {"iterations": iterations}
 
 
-def match(game_name: str, level_a: str, level_b: str, games: int, iterations: int,
-          time_limit: float | None = None) -> tuple[float, int, int, int, float]:
+def match(
+    game_name: str, level_a: str, level_b: str, games: int, iterations: int, time_limit: float | None = None
+) -> tuple[float, int, int, int, float]:
     """``level_a`` against ``level_b``; A sits first in even games, second in odd ones."""
     wins = losses = draws = 0
     t0 = time.perf_counter()
@@ -71,8 +74,15 @@ def match(game_name: str, level_a: str, level_b: str, games: int, iterations: in
     return (wins + draws / 2) / games, wins, losses, draws, time.perf_counter() - t0
 
 
-def report(game_name: str, level_a: str, level_b: str, games: int, iterations: int, goal: str = "",
-           time_limit: float | None = None) -> float:
+def report(
+    game_name: str,
+    level_a: str,
+    level_b: str,
+    games: int,
+    iterations: int,
+    goal: str = "",
+    time_limit: float | None = None,
+) -> float:
     if PAIRS is not None and f"{level_a}-{level_b}" not in PAIRS:
         return float("nan")
     if games <= 0:  # --games 0 / --hard-games 0: this pairing is skipped (a score over 0 games means nothing)
@@ -82,8 +92,10 @@ def report(game_name: str, level_a: str, level_b: str, games: int, iterations: i
     lo, hi = wilson(w + d / 2, games)
     budget = f"{time_limit} s/decision" if time_limit else f"{iterations} iterations/decision"
     extra = f" (hard: {budget})" if "hard" in (level_a, level_b) else ""
-    line = (f"{game_name} {level_a} vs {level_b}: {score:.1%} [95% {lo:.1%}-{hi:.1%}] over {games} games "
-            f"(W{w} L{lost} D{d}, {secs:.0f} s){extra}")
+    line = (
+        f"{game_name} {level_a} vs {level_b}: {score:.1%} [95% {lo:.1%}-{hi:.1%}] over {games} games "
+        f"(W{w} L{lost} D{d}, {secs:.0f} s){extra}"
+    )
     if goal:
         line += f" | goal {goal}"
     print(line, flush=True)
@@ -94,6 +106,7 @@ def table(level: str, games: int, seats: int = 4) -> tuple[float, int, int, floa
     """``level`` against ``seats - 1`` random players; its seat is game ``i`` mod ``seats``. Returns the share
     of games it won (a draw counting half, as in the pairings), wins, draws and seconds."""
     from rules.redemption import new_game
+
     wins = draws = 0
     t0 = time.perf_counter()
     for i in range(FIRST_GAME, FIRST_GAME + games):
@@ -114,15 +127,25 @@ def report_table(level: str, games: int, goal: str = "") -> None:
         return
     score, w, d, secs = table(level, games)
     lo, hi = wilson(w + d / 2, games)
-    line = (f"redemption 4 players, {level} vs 3 random: {score:.1%} [95% {lo:.1%}-{hi:.1%}] over {games} games "
-            f"(W{w} D{d}, {secs:.0f} s)")
+    line = (
+        f"redemption 4 players, {level} vs 3 random: {score:.1%} [95% {lo:.1%}-{hi:.1%}] over {games} games "
+        f"(W{w} D{d}, {secs:.0f} s)"
+    )
     print(line + (f" | goal {goal}" if goal else ""), flush=True)
 
 
-def run_game(game_name: str, games: int, hard_games: int, iterations: int, time_limit: float | None = None,
-             only_hard: bool = False) -> None:
+def run_game(
+    game_name: str,
+    games: int,
+    hard_games: int,
+    iterations: int,
+    time_limit: float | None = None,
+    only_hard: bool = False,
+) -> None:
     if not only_hard:
-        report(game_name, "random", "random", games, iterations, goal="about 50% (baseline: seat and deck swaps cancel)")
+        report(
+            game_name, "random", "random", games, iterations, goal="about 50% (baseline: seat and deck swaps cancel)"
+        )
     if game_name == "redemption":
         if not only_hard:
             report(game_name, "normal", "random", games, iterations, goal=">= 90%")

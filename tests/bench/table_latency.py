@@ -61,8 +61,10 @@ def ssh_latency(moves: int, folder: Path) -> None:
             tid = f"bench{games}"
             games += 1
             tables.create(server.data, "alice", "resurrection", [{"invite": "bob"}], seed=games, table_id=tid)
-            with OpenSSHTerminal(server, server.keys["bob"]) as bob, \
-                    OpenSSHTerminal(server, server.keys["alice"]) as alice:
+            with (
+                OpenSSHTerminal(server, server.keys["bob"]) as bob,
+                OpenSSHTerminal(server, server.keys["alice"]) as alice,
+            ):
                 terms = {"alice": alice, "bob": bob}
                 for term in (bob, alice):  # bob accepts first; then it is alice's move
                     term.expect(r"▶ Tables")
@@ -89,18 +91,32 @@ def ssh_latency(moves: int, folder: Path) -> None:
                         time.sleep(0.002)
                     t = tables.load(server.data, tid)
                     other_name = "alice" if other is alice else "bob"
-                    pattern = r"Game over" if t.game.is_over else (
-                        r"\| Your move" if t.to_move() == other_name else rf"\| {t.to_move()} to move")
+                    pattern = (
+                        r"Game over"
+                        if t.game.is_over
+                        else (r"\| Your move" if t.to_move() == other_name else rf"\| {t.to_move()} to move")
+                    )
                     move_t.append(_wait(other, pattern) - t0)
                 for term in (alice, bob):
                     term.send("q")
     finally:
         stop_servers([server], folder)
     print(f"# {len(move_t)} moves over {games} game(s) through two OpenSSH clients and 'redemption serve'")
-    figure("move to the other player's screen, median", median(move_t) * 1000, "ms",
-           "the mover's own key echo, median", median(echo_t) * 1000, goal="< 500 ms")
-    figure("move to the other player's screen, p95", quantile(move_t, 0.95) * 1000, "ms",
-           "the mover's own key echo, p95", quantile(echo_t, 0.95) * 1000)
+    figure(
+        "move to the other player's screen, median",
+        median(move_t) * 1000,
+        "ms",
+        "the mover's own key echo, median",
+        median(echo_t) * 1000,
+        goal="< 500 ms",
+    )
+    figure(
+        "move to the other player's screen, p95",
+        quantile(move_t, 0.95) * 1000,
+        "ms",
+        "the mover's own key echo, p95",
+        quantile(echo_t, 0.95) * 1000,
+    )
 
 
 def store_costs(n_tables: int, folder: Path) -> None:
@@ -112,8 +128,14 @@ def store_costs(n_tables: int, folder: Path) -> None:
     def submit_one() -> None:
         nonlocal t
         if t.game.is_over:
-            t = tables.create(base, "alice", "redemption", [{"invite": "bob"}], seed=len(t.game.history),
-                              table_id=f"one{time.monotonic_ns()}")
+            t = tables.create(
+                base,
+                "alice",
+                "redemption",
+                [{"invite": "bob"}],
+                seed=len(t.game.history),
+                table_id=f"one{time.monotonic_ns()}",
+            )
             tables.join(base, t.id, "bob")
             t = tables.load(base, t.id)
         answer = tables.submit(base, t.id, t.to_move(), t.game.legal_actions()[0], t.seen)
@@ -122,25 +144,36 @@ def store_costs(n_tables: int, folder: Path) -> None:
     submit_s = per_call(submit_one, min_time=0.5, repeat=3)
     load_s = per_call(lambda: tables.load(base, t.id), min_time=0.3, repeat=3)
     poll_s = per_call(lambda: tables.stamp(t.path), min_time=0.1, repeat=3)
-    figure("submit one action (lock, read, apply, atomic write, fsync), Redemption", submit_s * 1000, "ms",
-           "reading the same table", load_s * 1000)
+    figure(
+        "submit one action (lock, read, apply, atomic write, fsync), Redemption",
+        submit_s * 1000,
+        "ms",
+        "reading the same table",
+        load_s * 1000,
+    )
     figure("poll (one stat of the table file)", poll_s * 1e6, "us")
     print(f"# one table file: {t.path.stat().st_size:,} bytes after {t.seen} actions")
     many = folder / "many"
     for i in range(n_tables):
-        tables.create(many, "alice" if i % 2 else "carol", "resurrection",
-                      [{"invite": "bob" if i % 3 else "dave"}], seed=i, table_id=f"t{i}")
+        tables.create(
+            many,
+            "alice" if i % 2 else "carol",
+            "resurrection",
+            [{"invite": "bob" if i % 3 else "dave"}],
+            seed=i,
+            table_id=f"t{i}",
+        )
     t0 = time.perf_counter()
     rows = tables.rows_for(many, "bob")
     dt = time.perf_counter() - t0
     figure(f"list bob's tables among {n_tables}, first time (reads every table file)", dt * 1000, "ms")
-    figure("  of which per table file", dt / n_tables * 1000, "ms", "reading one Redemption table above",
-           load_s * 1000)
+    figure("  of which per table file", dt / n_tables * 1000, "ms", "reading one Redemption table above", load_s * 1000)
     tables.create(many, "alice", "resurrection", [{"invite": "bob"}], seed=0, table_id="changed")
     t0 = time.perf_counter()
     tables.rows_for(many, "bob")
-    figure("list again, one table new or changed (one stat per table, one read)", (time.perf_counter() - t0) * 1000,
-           "ms")
+    figure(
+        "list again, one table new or changed (one stat per table, one read)", (time.perf_counter() - t0) * 1000, "ms"
+    )
     print(f"# bob sees {len(rows)} of {n_tables} tables")
 
 

@@ -16,48 +16,101 @@ from tui.wording import personal, wins
 
 # Okabe-Ito colour-blind-safe palette by alignment; the type tag always says the same in letters.
 ALIGN_COLOUR = {"good": "#56B4E9", "evil": "#E69F00", "neutral": ""}
-TYPE_TAG = {"hero": "H", "evil_character": "EC", "good_enhancement": "GE", "evil_enhancement": "EE",
-            "lost_soul": "LS", "dominant": "Do", "artifact": "Ar", "site": "Si", "fortress": "Fo"}
-ZONE_TAG = {"territory": "T", "artifact_pile": "A", "land_of_bondage": "B", "set_aside": "S",
-            "in_site": "@", "in_fortress": "F", "field_of_battle": "*", "captured": "C", "land_of_redemption": "R",
-            "discard_top": "D"}
+TYPE_TAG = {
+    "hero": "H",
+    "evil_character": "EC",
+    "good_enhancement": "GE",
+    "evil_enhancement": "EE",
+    "lost_soul": "LS",
+    "dominant": "Do",
+    "artifact": "Ar",
+    "site": "Si",
+    "fortress": "Fo",
+}
+ZONE_TAG = {
+    "territory": "T",
+    "artifact_pile": "A",
+    "land_of_bondage": "B",
+    "set_aside": "S",
+    "in_site": "@",
+    "in_fortress": "F",
+    "field_of_battle": "*",
+    "captured": "C",
+    "land_of_redemption": "R",
+    "discard_top": "D",
+}
 #: The zones of a table, in the order its card pane lists them (the help explains the one-letter tags).
-MY_ZONES = ("field_of_battle", "territory", "artifact_pile", "set_aside", "in_site", "in_fortress", "land_of_bondage",
-            "captured", "land_of_redemption")
-ZONE_WORDS = {"field_of_battle": "in battle", "territory": "territory", "artifact_pile": "artifact pile",
-              "set_aside": "set aside", "in_site": "in a site", "in_fortress": "in a fortress",
-              "land_of_bondage": "Land of Bondage", "captured": "captured",
-              "land_of_redemption": "Land of Redemption", "discard_top": "top of the discard pile"}
+MY_ZONES = (
+    "field_of_battle",
+    "territory",
+    "artifact_pile",
+    "set_aside",
+    "in_site",
+    "in_fortress",
+    "land_of_bondage",
+    "captured",
+    "land_of_redemption",
+)
+ZONE_WORDS = {
+    "field_of_battle": "in battle",
+    "territory": "territory",
+    "artifact_pile": "artifact pile",
+    "set_aside": "set aside",
+    "in_site": "in a site",
+    "in_fortress": "in a fortress",
+    "land_of_bondage": "Land of Bondage",
+    "captured": "captured",
+    "land_of_redemption": "Land of Redemption",
+    "discard_top": "top of the discard pile",
+}
 #: What the keys do at each decision (the engine's decision text is in its notation; the battle one
 #: repeats the initiative reason shown just above). "{opp}": the other player's name.
-PROMPTS = {"window": "you may play a Dominant now (pick, {play}) or pass ({pass_}).",
-           "block": "block (pick, {play}) or no block ({pass_}).",
-           "initiative": "enhance (pick, {play}) or pass ({pass_}).",
-           "surrender": "pick the Lost Soul to surrender ({play}).",
-           "rescuer_chooses": "pick the Lost Soul you rescue ({play}).",
-           "cut": "cut {opp}'s deck ({play}).",
-           "first": "choose who takes the first turn ({play}).",
-           "prep": "put cards into play (pick, {play}); {next}: on to battle.",
-           "battle": "rescue with a Hero (pick, {play}), or {next}: no battle.",
-           "discard": "put cards into play (pick, {play}); {next}: end the turn.",
-           "hand_limit": "over the hand limit: pick a card to discard ({play})."}
+PROMPTS = {
+    "window": "you may play a Dominant now (pick, {play}) or pass ({pass_}).",
+    "block": "block (pick, {play}) or no block ({pass_}).",
+    "initiative": "enhance (pick, {play}) or pass ({pass_}).",
+    "surrender": "pick the Lost Soul to surrender ({play}).",
+    "rescuer_chooses": "pick the Lost Soul you rescue ({play}).",
+    "cut": "cut {opp}'s deck ({play}).",
+    "first": "choose who takes the first turn ({play}).",
+    "prep": "put cards into play (pick, {play}); {next}: on to battle.",
+    "battle": "rescue with a Hero (pick, {play}), or {next}: no battle.",
+    "discard": "put cards into play (pick, {play}); {next}: end the turn.",
+    "hand_limit": "over the hand limit: pick a card to discard ({play}).",
+}
 #: The keys named in them: the player's (tui.keys.label).
 PROMPT_KEYS = {"play": "play", "pass_": "pass", "next": "next"}
 
 
 def game_over_keys() -> str:
     """The keys once a game is over, as the player has them."""
-    return (f"{keys.label('next')}: new game, {keys.label('rematch')}: rematch (seats swapped), "
-            f"{keys.label('review')}: review, {keys.label('leave')}: leave.")
+    return (
+        f"{keys.label('next')}: new game, {keys.label('rematch')}: rematch (seats swapped), "
+        f"{keys.label('review')}: review, {keys.label('leave')}: leave."
+    )
+
+
 #: Each action in words, for the choice list and the command palette.
-VERB_PHRASES = {"play": "put {} into your territory", "artifact": "put {} face down on your artifact pile",
-                "activate": "turn {} face up (activate it)", "site": "put the site {} into your territory",
-                "soul": "put {} into {}", "setaside": "set {} aside (out of play until you return it)",
-                "return": "return {} to your territory", "equip": "put {} on {}",
-                "fortress": "put the fortress {} into your territory", "fortress-in": "put {} into {}",
-                "fortress-out": "take {} out of its fortress", "rescue": "rescue attempt with {}",
-                "challenge": "battle challenge with {}", "block": "block with {}", "enhance": "play {} on {}",
-                "surrender": "surrender {}", "dominant": "play {}", "discard": "discard {}"}
+VERB_PHRASES = {
+    "play": "put {} into your territory",
+    "artifact": "put {} face down on your artifact pile",
+    "activate": "turn {} face up (activate it)",
+    "site": "put the site {} into your territory",
+    "soul": "put {} into {}",
+    "setaside": "set {} aside (out of play until you return it)",
+    "return": "return {} to your territory",
+    "equip": "put {} on {}",
+    "fortress": "put the fortress {} into your territory",
+    "fortress-in": "put {} into {}",
+    "fortress-out": "take {} out of its fortress",
+    "rescue": "rescue attempt with {}",
+    "challenge": "battle challenge with {}",
+    "block": "block with {}",
+    "enhance": "play {} on {}",
+    "surrender": "surrender {}",
+    "dominant": "play {}",
+    "discard": "discard {}",
+}
 STEP_NAMES = {"block": "block", "initiative": "initiative", "surrender": "surrender", "": ""}
 
 
@@ -75,7 +128,7 @@ def short_name(name: str, room: int) -> str:
             break
         out += " " + w
     if len(out) + 1 > room:
-        return name[:room - 1] + "\u2026"
+        return name[: room - 1] + "\u2026"
     return out + "\u2026"
 
 
@@ -128,7 +181,10 @@ class RedemptionUI:
     def tag(self, c: dict) -> Text:
         if c.get("face_down") and "key" not in c:
             return Text("??", style="italic")
-        return Text(f"{TYPE_TAG.get(c.get('type', ''), '?'):<2}", style=f"bold {ALIGN_COLOUR.get(c.get('alignment', ''), '')}".strip())
+        return Text(
+            f"{TYPE_TAG.get(c.get('type', ''), '?'):<2}",
+            style=f"bold {ALIGN_COLOUR.get(c.get('alignment', ''), '')}".strip(),
+        )
 
     def label(self, c: dict, zone: str | None = None, room: int = 0) -> Text:
         """A card in one line; ``room``: the columns it may take (0: any), the name then shortened at a word
@@ -139,7 +195,7 @@ class RedemptionUI:
         t.append_text(self.tag(c))
         name = c["name"]
         if c.get("type") == "lost_soul" and name.startswith("Lost Soul: "):
-            name = name[len("Lost Soul: "):]  # the tag says LS: keep the part that tells them apart
+            name = name[len("Lost Soul: ") :]  # the tag says LS: keep the part that tells them apart
         n = self.numbers(c)
         if room:
             rest = len(t) + 1 + (len(n) + 1 if n else 0) + (8 if c.get("negated") else 0)
@@ -192,17 +248,30 @@ class RedemptionUI:
             return f"{name}{seat} {'take' if name == 'You' else 'takes'} the first turn"
         named = [self._cards.get(a, {}).get("name", a) for a in args]
         if not named:
-            return {"pass": "Pass: play nothing more", "noblock": "Do not block",
-                    "decline": "Play no Dominant now, let the game go on",
-                    "end": "End this phase"}.get(verb, str(action))
+            return {
+                "pass": "Pass: play nothing more",
+                "noblock": "Do not block",
+                "decline": "Play no Dominant now, let the game go on",
+                "end": "End this phase",
+            }.get(verb, str(action))
         if verb == "dominant" and len(args) == 2:  # whose card, and where: a Dominant can hit your own
             where = self.whereabouts(args[1])
             return f"Play {named[0]} on {named[1]}" + (f" ({where})" if where else "")
         if verb == "enhance" and len(args) == 3:  # the third card is what its ability takes (redemption.battle.targets)
             ability = self._cards.get(args[0], {}).get("ability", "")
-            how = ("banding in" if ability.startswith("Band") else "discarding" if ability.startswith("Discard")
-                   else "capturing" if ability.startswith("Capture") else "setting aside" if ability.startswith("Set aside")
-                   else "returning" if ability.startswith("Return") else "choosing")
+            how = (
+                "banding in"
+                if ability.startswith("Band")
+                else "discarding"
+                if ability.startswith("Discard")
+                else "capturing"
+                if ability.startswith("Capture")
+                else "setting aside"
+                if ability.startswith("Set aside")
+                else "returning"
+                if ability.startswith("Return")
+                else "choosing"
+            )
             where = self.whereabouts(args[2])
             return f"Play {named[0]} on {named[1]}, {how} {named[2]}" + (f" ({where})" if where else "")
         phrase = VERB_PHRASES.get(verb)
@@ -272,12 +341,18 @@ class RedemptionUI:
         title, summary = self.opponent(view, opp, names)
         pv = view["players"][opp]
         stats = f"Hand {pv['hand_count']} Deck {pv['deck_count']} Disc {pv['discard_count']}"
-        opponent.set_items(self.table_items(view, opp, usable, my_turn, False, opponent.room), title,
-                           "Tab: read their cards" if not opponent.has_focus else stats, empty="(nothing in play)")
+        opponent.set_items(
+            self.table_items(view, opp, usable, my_turn, False, opponent.room),
+            title,
+            "Tab: read their cards" if not opponent.has_focus else stats,
+            empty="(nothing in play)",
+        )
         opponent.set_summary(self.fit_summary(summary, opponent.content_size.width, pv))
         me = view["players"][you]
         hand = screen.query_one("#hand", CardList)
-        hand_items = [Item(c["id"], self.label(c, room=hand.room), c["id"] in usable or not my_turn) for c in me["hand"]]
+        hand_items = [
+            Item(c["id"], self.label(c, room=hand.room), c["id"] in usable or not my_turn) for c in me["hand"]
+        ]
         above, below = hand.hidden()
         if view["is_over"]:
             hint = "game over"
@@ -290,8 +365,12 @@ class RedemptionUI:
         hand.set_items(hand_items, f"Hand {len(me['hand'])}/{me['hand_limit']}", hint, empty="(empty hand)")
         stats = f"Deck {me['deck_count']} Disc {me['discard_count']}"  # the Redeemed Souls are in the status line
         table = screen.query_one("#territory", CardList)
-        table.set_items(self.table_items(view, you, usable, my_turn, True, table.room), "Your table", stats,
-                        empty="(nothing in play)")
+        table.set_items(
+            self.table_items(view, you, usable, my_turn, True, table.room),
+            "Your table",
+            stats,
+            empty="(nothing in play)",
+        )
         self.hand_ids = {c["id"] for c in me["hand"]}
         selected = screen.selected_card()
         drawn = wide and screen.has_class("-tall")
@@ -343,7 +422,7 @@ class RedemptionUI:
             more = rest[:cut].count(", ") if cut else 0
             tail = f" +{len(pv['territory']) - more} more (Tab)" if cut else f" {len(pv['territory'])} cards (Tab)"
             if len(shown) + len(tail) <= width:
-                line = second[:len(shown)]
+                line = second[: len(shown)]
                 line.append(tail, style="italic")
                 return Text("").join([first, line])
         return summary
@@ -379,14 +458,18 @@ class RedemptionUI:
     def box(self, c: dict, on_it: list[dict]) -> tuple[list[Text], str]:
         """A character in battle as a box: name, brigade, live numbers, what was played on it."""
         colour = ALIGN_COLOUR.get(c.get("alignment", ""), "")
-        lines = [Text(c["name"], style="bold"), Text("/".join(c.get("brigades", [])) or c.get("type_name", "")),
-                 Text(self.numbers(c) + ("  ignored" if c.get("ignored") else ""), style="bold")]
+        lines = [
+            Text(c["name"], style="bold"),
+            Text("/".join(c.get("brigades", [])) or c.get("type_name", "")),
+            Text(self.numbers(c) + ("  ignored" if c.get("ignored") else ""), style="bold"),
+        ]
         for e in on_it:
             lines.append(Text(f"+{e['name']}" + (" negated" if e.get("negated") else ""), style="italic"))
         return lines, colour
 
-    def battle(self, view: dict, names: list[str], selected: dict | None, wide: bool = True,
-               drawn: bool = False) -> tuple[str, Text]:
+    def battle(
+        self, view: dict, names: list[str], selected: dict | None, wide: bool = True, drawn: bool = False
+    ) -> tuple[str, Text]:
         """The Field of Battle; ``drawn``: room enough to draw the characters as boxes."""
         t = Text()
         b = view["battle"]
@@ -395,29 +478,40 @@ class RedemptionUI:
             a, d = b["attacker"], b["defender"]
             kind = "rescue attempt" if b["kind"] == "rescue" else "battle challenge"
             step = STEP_NAMES.get(b["step"], b["step"])
-            title = (f"Field of Battle: {kind} by {names[a]} ({step})" if wide
-                     else f"{kind.capitalize()} by {names[a]} ({step})")
+            title = (
+                f"Field of Battle: {kind} by {names[a]} ({step})"
+                if wide
+                else f"{kind.capitalize()} by {names[a]} ({step})"
+            )
             sides: tuple[tuple[str, Any], ...] = (("hero", a), ("evil", d))
             if b["step"] == "surrender":  # the characters have left: say how the battle ended instead
                 sides = ()
                 chooser = a if cp == a else d
                 souls = [self._cards.get(x, {}).get("name", x) for x in b.get("souls", [])]
                 t.append("The Hero side won: the rescue succeeds.\n", style="bold")
-                t.append(f"{names[chooser]} {'choose' if names[chooser] == 'You' else 'chooses'} which Lost Soul "
-                         f"{'goes to' if chooser == d else 'is rescued by'} {names[a]}")
+                t.append(
+                    f"{names[chooser]} {'choose' if names[chooser] == 'You' else 'chooses'} which Lost Soul "
+                    f"{'goes to' if chooser == d else 'is rescued by'} {names[a]}"
+                )
                 t.append(f": {', '.join(souls)}.\n" if souls else ".\n")
             for side, p in sides:
                 chars = view["players"][p]["field_of_battle"]
                 tot = b["totals"][side]
                 who = f" ({names[p]})" if wide else ""  # narrow: the title already says who attacks
-                t.append(f"{'Hero' if side == 'hero' else 'Evil'} {tot['strength']}/{tot['toughness']}{who}: ",
-                         style="bold")
+                t.append(
+                    f"{'Hero' if side == 'hero' else 'Evil'} {tot['strength']}/{tot['toughness']}{who}: ", style="bold"
+                )
                 on_field = [c for c in chars if "on" not in c]
                 if drawn:
                     t.append("\n")
                     if on_field:
-                        t.append_text(boxes([self.box(c, [x for x in chars if x.get("on") == c["id"]])
-                                             for c in on_field], width=22, ascii_only=self.ascii_only))
+                        t.append_text(
+                            boxes(
+                                [self.box(c, [x for x in chars if x.get("on") == c["id"]]) for c in on_field],
+                                width=22,
+                                ascii_only=self.ascii_only,
+                            )
+                        )
                     else:
                         t.append("nobody", style="dim")
                     t.append("\n")
@@ -431,8 +525,10 @@ class RedemptionUI:
                     if c.get("ignored"):
                         t.append(" (ignored)", style="italic")
                     for e in (x for x in chars if x.get("on") == c["id"]):  # its numbers are in the live total
-                        t.append(f" +{e['name']}" + (f" {self.numbers(e)}" if wide and not e.get("negated") else ""),
-                                 style="italic")
+                        t.append(
+                            f" +{e['name']}" + (f" {self.numbers(e)}" if wide and not e.get("negated") else ""),
+                            style="italic",
+                        )
                         if e.get("negated"):
                             t.append(" (negated, counts +0/+0)", style="bold")
                 t.append("\n")
@@ -459,8 +555,9 @@ class RedemptionUI:
             key = "window" if view["decision"]["kind"] == "window" else b["step"] if b else view["phase"]
             if key == "surrender" and cp == b["attacker"]:
                 key = "rescuer_chooses"
-            prompt = PROMPTS.get(key, "").format(opp=names[1 - cp],
-                                                 **{k: keys.label(c) for k, c in PROMPT_KEYS.items()})
+            prompt = PROMPTS.get(key, "").format(
+                opp=names[1 - cp], **{k: keys.label(c) for k, c in PROMPT_KEYS.items()}
+            )
             t.append(f">> {names[cp]}: {prompt or view['decision']['text']}\n", style="bold")
         if selected:
             t.append("> " if self.ascii_only else "▶ ")
@@ -496,8 +593,13 @@ class RedemptionUI:
         if t in ("good_enhancement", "evil_enhancement"):
             mine = [x["id"] for x in view["players"][view["you"]]["field_of_battle"] if "on" not in x]
             return f"enhance {card} {mine[0]}" if b and mine else f"equip {card} {card}"
-        verb = {"artifact": "artifact", "site": "site", "fortress": "fortress", "dominant": "dominant",
-                "lost_soul": "surrender"}.get(t, "play")
+        verb = {
+            "artifact": "artifact",
+            "site": "site",
+            "fortress": "fortress",
+            "dominant": "dominant",
+            "lost_soul": "surrender",
+        }.get(t, "play")
         return f"{verb} {card}"
 
 

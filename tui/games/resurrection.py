@@ -63,8 +63,12 @@ class ResurrectionUI:
         card = CARDS[code]
         colour = COLOUR[card.colour]
         name = card.name.split()
-        lines = [Text(self.symbol(code).strip(), style=f"bold {colour}".strip()),
-                 Text(name[0]), Text(" ".join(name[1:]) or " "), Text(f"power {card.power}")]
+        lines = [
+            Text(self.symbol(code).strip(), style=f"bold {colour}".strip()),
+            Text(name[0]),
+            Text(" ".join(name[1:]) or " "),
+            Text(f"power {card.power}"),
+        ]
         return lines, colour or ""
 
     def card_label(self, code: str, wide: bool) -> Text:
@@ -91,7 +95,6 @@ class ResurrectionUI:
     # --- panes ---------------------------------------------------------------------
     def board(self, id: str = "board") -> ResurrectionBoard:
         return ResurrectionBoard(self, id=id)
-
 
     def render(self, screen, view: dict, names: list[str], wide: bool, usable: set[str], my_turn: bool) -> None:
         you = view["you"]
@@ -174,10 +177,14 @@ class ResurrectionUI:
             t.append("GAME OVER: " + (wins(names[w]) if w is not None else "a draw"), style="bold reverse")
             out = [names[p] for p in (0, 1) if view["players"][p]["cards_left"] == 0]
             if out:
-                t.append(f" ({' and '.join(out)} {'has' if len(out) == 1 and out[0] != 'You' else 'have'} "
-                         "no cards left to play).")
-            t.append(f"\n{keys.label('next')}: new game, {keys.label('rematch')}: rematch (seats swapped), "
-                     f"{keys.label('review')}: review, {keys.label('leave')}: leave.")
+                t.append(
+                    f" ({' and '.join(out)} {'has' if len(out) == 1 and out[0] != 'You' else 'have'} "
+                    "no cards left to play)."
+                )
+            t.append(
+                f"\n{keys.label('next')}: new game, {keys.label('rematch')}: rematch (seats swapped), "
+                f"{keys.label('review')}: review, {keys.label('leave')}: leave."
+            )
         elif cp == agg:
             t.append(f">> {names[cp]} to play a card face down.", style="bold")
         else:

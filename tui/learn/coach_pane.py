@@ -15,8 +15,9 @@ from tui import keys
 from tui.wording import in_keys, key_for
 
 
-def render_advice(advice: Advice | None, before: Sequence[Text | str] = (), hint: Hint | None = None,
-                  describe=None) -> Text:
+def render_advice(
+    advice: Advice | None, before: Sequence[Text | str] = (), hint: Hint | None = None, describe=None
+) -> Text:
     """The advice as styled text. Structure is carried by words and indentation, never colour alone. Keys, never
     notation: what the coach quotes in notation is said as the key that does it; ``describe`` (the game screen's)
     puts a hinted action in words."""
@@ -49,9 +50,19 @@ def render_advice(advice: Advice | None, before: Sequence[Text | str] = (), hint
         line()
         line(f"Not allowed: {r.reason}", "bold reverse")
         if r.rule:
-            line(Text.assemble(("Rule ", ""), (r.rule, "bold"), (f" ({r.rule_title}): " if r.rule_title else ": ", ""), r.rule_summary))
-        line("Legal instead (pick, Enter): " + ("; ".join(a.words.split(":")[0] for a in r.legal_instead)
-                                                 or "nothing right now"), "bold")
+            line(
+                Text.assemble(
+                    ("Rule ", ""),
+                    (r.rule, "bold"),
+                    (f" ({r.rule_title}): " if r.rule_title else ": ", ""),
+                    r.rule_summary,
+                )
+            )
+        line(
+            "Legal instead (pick, Enter): "
+            + ("; ".join(a.words.split(":")[0] for a in r.legal_instead) or "nothing right now"),
+            "bold",
+        )
     if advice.opponent:
         line()
         line("What just happened", "bold")
@@ -109,8 +120,9 @@ class CoachPane(VerticalScroll, can_focus=True):
         self.border_title = "Coach"
         self.border_subtitle = "r: rule"
 
-    def show(self, advice: Advice | None, before: Sequence[Text | str] = (), hint: Hint | None = None,
-             rule: str = "") -> None:
+    def show(
+        self, advice: Advice | None, before: Sequence[Text | str] = (), hint: Hint | None = None, rule: str = ""
+    ) -> None:
         """Show the coach's words; ``rule`` (else the rejection's, else the phase's) is where ``r`` jumps."""
         self.text = render_advice(advice, before, hint, self.describe)
         if not rule and advice is not None:

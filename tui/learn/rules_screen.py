@@ -35,14 +35,16 @@ def rank(section: RuleSection, query: str) -> int:
 
 
 class RulesScreen(Screen):
-    DEFAULT_CSS = """
+    DEFAULT_CSS = (
+        """
     RulesScreen #rules-head { height: 1; text-style: bold; padding: 0 1; }
     RulesScreen #rules-search { margin: 0 0; }
-    RulesScreen #rules-list { width: %d; border: round $secondary; }
+    RulesScreen #rules-list { width: LIST_WIDTH; border: round $secondary; }
     RulesScreen #rules-list:focus { border: heavy $accent; }
     RulesScreen #rules-body { width: 1fr; border: round $secondary; padding: 0 1; }
     RulesScreen #rules-body:focus { border: heavy $accent; }
-    """ % LIST_WIDTH  # noqa: UP031 (CSS is full of braces: a format string would double them all)
+    """
+    ).replace("LIST_WIDTH", str(LIST_WIDTH))  # CSS is full of braces: a format string would double them all
     BINDINGS = [
         Binding("escape", "close", "Back", id="rules.close"),
         Binding("slash", "search", "Search", key_display="/", id="rules.search"),

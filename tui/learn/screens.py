@@ -92,9 +92,14 @@ class LessonListScreen(Screen):
         self.lessons = all_lessons()
 
     def compose(self) -> ComposeResult:
-        yield Static(Text.assemble(("Learn to play", "bold"), "\nEach lesson sets up a position and the coach "
-                                   "talks you through it. [done] lessons are finished; [next] is where you are."),
-                     id="learn-head")
+        yield Static(
+            Text.assemble(
+                ("Learn to play", "bold"),
+                "\nEach lesson sets up a position and the coach "
+                "talks you through it. [done] lessons are finished; [next] is where you are.",
+            ),
+            id="learn-head",
+        )
         yield OptionList(id="lesson-list")
         yield Footer(compact=True)
 
@@ -114,13 +119,17 @@ class LessonListScreen(Screen):
         first = None
         for game, items in self.lessons.items():
             done = sum(prog.data.is_done(game, item.id) for item in items)
-            head = f"{title_of(game)}: {done} of {len(items)} lessons done" if items else \
-                f"{title_of(game)}: lessons come with its rules engine"
+            head = (
+                f"{title_of(game)}: {done} of {len(items)} lessons done"
+                if items
+                else f"{title_of(game)}: lessons come with its rules engine"
+            )
             ol.add_option(Option(Text(head, style="bold"), disabled=True))
             current = prog.current(game, items)
             if items:
-                ol.add_option(Option("       Guided game: play the computer (easy) with the coach on",
-                                     id=f"{game}/+guided"))
+                ol.add_option(
+                    Option("       Guided game: play the computer (easy) with the coach on", id=f"{game}/+guided")
+                )
             for n, item in enumerate(items, 1):
                 status = "done" if prog.data.is_done(game, item.id) else ("current" if item.id == current else "")
                 oid = f"{game}/{item.id}"
@@ -229,17 +238,25 @@ class LessonScreen(Screen):
         view = run.game.view(run.you)
         names = NAMES if run.you == 0 else NAMES[::-1]
         steps = len(self.lesson.steps)
-        state = (f"complete: {keys.label('next')} for the next lesson" if run.finished
-                 else f"step {run.step_number} of {steps}")
-        self.query_one("#lesson-head", Static).update(Text.assemble(
-            (f"{self.lesson.title}", "bold"), f"  ({state})\nGoal: {self.lesson.goal}"))
+        state = (
+            f"complete: {keys.label('next')} for the next lesson"
+            if run.finished
+            else f"step {run.step_number} of {steps}"
+        )
+        self.query_one("#lesson-head", Static).update(
+            Text.assemble((f"{self.lesson.title}", "bold"), f"  ({state})\nGoal: {self.lesson.goal}")
+        )
         mine = run.game.current_player == run.you
         usable = controls.usable_cards(run.game) if mine and not run.finished else set()
         ui.render(self, view, names, False, usable, mine)
         before = list(self.feedback)
         if run.finished:
-            before.append(Text(f"Lesson complete. Press {keys.label('next')} for the next lesson, "
-                               f"{keys.label('leave')} to leave.", style="bold"))
+            before.append(
+                Text(
+                    f"Lesson complete. Press {keys.label('next')} for the next lesson, {keys.label('leave')} to leave.",
+                    style="bold",
+                )
+            )
             advice = None
         else:
             step = run.step
@@ -291,8 +308,10 @@ class LessonScreen(Screen):
         elif decision.kind == "choose":
             from tui.screens.choice import ChoiceScreen
 
-            self.app.push_screen(ChoiceScreen([self.ui.describe(a) for a in decision.actions]),
-                                 lambda i: self.attempt(decision.actions[i]) if i is not None else None)
+            self.app.push_screen(
+                ChoiceScreen([self.ui.describe(a) for a in decision.actions]),
+                lambda i: self.attempt(decision.actions[i]) if i is not None else None,
+            )
         else:
             self.notify("Pick a card first (1-9 or the arrow keys).", severity="warning")
 
@@ -310,7 +329,11 @@ class LessonScreen(Screen):
             self.refresh_view(rejected=fb.rejected)
             return
         if fb.kind == "mistake":
-            self.feedback = [Text.assemble(("Not quite. ", "bold reverse"), in_keys(fb.text), (f" [{fb.rule}]" if fb.rule else "", "dim"))]
+            self.feedback = [
+                Text.assemble(
+                    ("Not quite. ", "bold reverse"), in_keys(fb.text), (f" [{fb.rule}]" if fb.rule else "", "dim")
+                )
+            ]
             self.notify(in_keys(fb.text), title="Try again", severity="warning")
         elif fb.kind == "step":
             self.feedback = [Text.assemble(("Well done. ", "bold"), in_keys(fb.text))]

@@ -10,8 +10,10 @@ from textual.widgets import Button, Label
 
 
 class ConfirmScreen(ModalScreen[bool]):
-    BINDINGS = [Binding("y", "answer(True)", "Yes", id="confirm.answer-yes"),
-                Binding("n,escape", "answer(False)", "No", id="confirm.answer-no")]
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes", id="confirm.answer-yes"),
+        Binding("n,escape", "answer(False)", "No", id="confirm.answer-no"),
+    ]
 
     def __init__(self, question: str, yes: str = "Yes"):
         super().__init__()

@@ -29,8 +29,17 @@ CSS = str(Path(__file__).with_name("decks.tcss"))
 ALIGN_FILTERS = ("", "good", "evil", "neutral")
 TYPE_FILTERS = ("",) + CARD_TYPES
 BRIGADES = ("",) + tuple(sorted({b for c in CARDS.values() for b in c.brigades}))
-SHORT_TYPE = {"hero": "Hero", "evil_character": "Evil", "good_enhancement": "G.Enh", "evil_enhancement": "E.Enh",
-              "lost_soul": "Soul", "dominant": "Dom", "artifact": "Art", "site": "Site", "fortress": "Fort"}
+SHORT_TYPE = {
+    "hero": "Hero",
+    "evil_character": "Evil",
+    "good_enhancement": "G.Enh",
+    "evil_enhancement": "E.Enh",
+    "lost_soul": "Soul",
+    "dominant": "Dom",
+    "artifact": "Art",
+    "site": "Site",
+    "fortress": "Fort",
+}
 
 
 def card_line(key: str) -> str:
@@ -116,14 +125,18 @@ class DeckListScreen(Screen):
     """The bundled decks and yours: open one in the editor, start a new one, delete one."""
 
     CSS_PATH = CSS
-    BINDINGS = [Binding("enter", "open", "Edit", show=True, id="decks.open"),
-                Binding("n", "new", "New deck", id="decks.new"),
-                Binding("d", "delete", "Delete", id="decks.delete"), Binding("escape", "back", "Back", id="decks.back")]
+    BINDINGS = [
+        Binding("enter", "open", "Edit", show=True, id="decks.open"),
+        Binding("n", "new", "New deck", id="decks.new"),
+        Binding("d", "delete", "Delete", id="decks.delete"),
+        Binding("escape", "back", "Back", id="decks.back"),
+    ]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="decks-box"):
-            yield Label("Your decks (Enter edits; G and H open as a copy; n new, d delete, Esc back)",
-                        classes="dialog-title")
+            yield Label(
+                "Your decks (Enter edits; G and H open as a copy; n new, d delete, Esc back)", classes="dialog-title"
+            )
             yield Label(Content(f"Folder: {dk.folder(self.app.settings.save_dir)}"), id="deck-folder")  # type: ignore[attr-defined]
             yield OptionList(id="deck-list", markup=False)
             yield Static("", id="deck-errors", markup=False)
@@ -282,8 +295,9 @@ class DeckEditorScreen(AsksNames, Screen):
         self.rows = []
         options = []
         for t in CARD_TYPES:
-            rows = sorted(((k, n) for k, n in self.deck.cards.items() if CARDS[k].type == t),
-                          key=lambda r: CARDS[r[0]].name)
+            rows = sorted(
+                ((k, n) for k, n in self.deck.cards.items() if CARDS[k].type == t), key=lambda r: CARDS[r[0]].name
+            )
             if not rows:
                 continue
             name = TYPE_NAMES[t] + ("es" if TYPE_NAMES[t].endswith("o") else "s")
@@ -308,7 +322,8 @@ class DeckEditorScreen(AsksNames, Screen):
         mark = " *" if self.dirty else ""
         self.query_one("#deck-title", Static).update(
             f"Deck editor: {printable(self.deck.name)}{mark}   ({self.deck.size} cards; "
-            f"{'saved' if not self.dirty else 'not saved'})")
+            f"{'saved' if not self.dirty else 'not saved'})"
+        )
         if not problems:
             text = "Legal (Type 1): ready to play."
         else:

@@ -34,8 +34,24 @@ from tui.wording import wins
 #: Events that decide a battle (a result follows), that end the result, and worth a line in "since your last move".
 RESULT_STARTS = {"resolve", "reveal"}
 RESULT_ENDS = {"turn", "phase", "aggressor", "draw", "place", "cut", "first", "game_over"}
-RECENT_KINDS = {"battle", "enhance", "dominant", "rescue", "resolve", "place", "activate", "discard", "effect",
-                "play", "reveal", "win", "lose", "ability", "tie", "protect"}
+RECENT_KINDS = {
+    "battle",
+    "enhance",
+    "dominant",
+    "rescue",
+    "resolve",
+    "place",
+    "activate",
+    "discard",
+    "effect",
+    "play",
+    "reveal",
+    "win",
+    "lose",
+    "ability",
+    "tie",
+    "protect",
+}
 BATTLE_KINDS = {"battle", "enhance", "dominant", "rescue", "resolve", "reveal", "win", "lose", "ability", "tie"}
 POLL = 0.1  # seconds between looks at a shared table's file (a stat call: cheap)
 
@@ -84,9 +100,28 @@ class GameScreen(GuidedGame, Screen):
     #: The play controls (tui.keys): the same key does the same thing here and in a lesson; the help lists them.
     BINDINGS = [
         *keys.picks(),
-        *keys.bindings("next_pane", "previous_pane", "play", "play_why", "pass", "end_phase", "undo", "undo_why",
-                       "save", "help", "prompt", "talk", "leave", "new_game", "rematch", "review",  # these three
-                       "cancel", "coach", "hint", "log"),  # only once the game is over (check_action)
+        *keys.bindings(
+            "next_pane",
+            "previous_pane",
+            "play",
+            "play_why",
+            "pass",
+            "end_phase",
+            "undo",
+            "undo_why",
+            "save",
+            "help",
+            "prompt",
+            "talk",
+            "leave",
+            "new_game",
+            "rematch",
+            "review",  # these three
+            "cancel",
+            "coach",
+            "hint",
+            "log",
+        ),  # only once the game is over (check_action)
     ]
 
     def __init__(self, session: Session):
@@ -215,7 +250,7 @@ class GameScreen(GuidedGame, Screen):
         """Game | turn | whose move: phase | score; shortened (phase, then score) to fit the width. A message for
         the player (a refusal, why a key cannot act) takes the line until the next accepted action."""
         if self._message:
-            return self._message[:max(20, self.size.width - 2)]
+            return self._message[: max(20, self.size.width - 2)]
         s = self.session
         game = s.game
         phase = ""
@@ -275,8 +310,11 @@ class GameScreen(GuidedGame, Screen):
         reading = self._active_list is not None and self._active_list.id == "opponent" and self._active_list.has_focus
         if reading and not (self.session.my_turn and controls.cardless_choices(self.session.game)):
             s = self.session
-            self.notify(f"That is {s.name(1 - s.viewer)}'s card: Tab to your hand or table to play.",
-                        severity="warning", timeout=3)
+            self.notify(
+                f"That is {s.name(1 - s.viewer)}'s card: Tab to your hand or table to play.",
+                severity="warning",
+                timeout=3,
+            )
             return
         if not self._may_act():
             return
@@ -288,8 +326,10 @@ class GameScreen(GuidedGame, Screen):
         elif decision.kind == "choose" and all(controls.words(a)[0] == "cut" for a in decision.actions):
             self.ask_cut(decision.actions)
         elif decision.kind == "choose":
-            self.app.push_screen(ChoiceScreen([self.ui.describe(a) for a in decision.actions]),
-                                 lambda i: self.submit(decision.actions[i]) if i is not None else None)
+            self.app.push_screen(
+                ChoiceScreen([self.ui.describe(a) for a in decision.actions]),
+                lambda i: self.submit(decision.actions[i]) if i is not None else None,
+            )
         elif decision.kind == "refuse":
             self.submit(decision.text)
         else:
@@ -463,8 +503,9 @@ class GameScreen(GuidedGame, Screen):
         try:
             action = choose(agent, game)
         except Exception as e:  # a broken agent must not take the game down
-            self.app.call_from_thread(self.notify, f"The computer player failed ({e}); it plays its first legal action.",
-                                      severity="warning")
+            self.app.call_from_thread(
+                self.notify, f"The computer player failed ({e}); it plays its first legal action.", severity="warning"
+            )
             action = legal[0]
         rest = pause - (time.monotonic() - started)
         if rest > 0 and wake.wait(rest):
@@ -540,8 +581,10 @@ class GameScreen(GuidedGame, Screen):
             self.maybe_computer()
         else:
             self.app.bell()
-            self.notify("Nothing to undo: no action of yours since the last card was revealed, drawn or answered.",
-                        severity="warning")
+            self.notify(
+                "Nothing to undo: no action of yours since the last card was revealed, drawn or answered.",
+                severity="warning",
+            )
 
     @property
     def unused_actions(self) -> set[str]:
@@ -682,8 +725,12 @@ class GameScreen(GuidedGame, Screen):
         game = s.game
         names = [p.get("name") for p in s.players]
         first = 1 - int(s.meta.extra.get("first", 0))
-        kw: dict = {"vs": "computer" if s.vs_computer else "human", "level": s.level,
-                    "options": dict(getattr(game, "options", {}) or {}), "first": first}
+        kw: dict = {
+            "vs": "computer" if s.vs_computer else "human",
+            "level": s.level,
+            "options": dict(getattr(game, "options", {}) or {}),
+            "first": first,
+        }
         if find_game(game.name).decks:  # the same decks, each with its player
             from rules.review import starting_decks
 
@@ -693,8 +740,11 @@ class GameScreen(GuidedGame, Screen):
             kw["names"] = (names[1], names[0])  # the seats swapped
         folder = s.path.parent
         try:
-            new = self.app.new_session(game.name, **kw,  # type: ignore[attr-defined]
-                                       path=saves.save_path(new_save_name(game.name, folder), folder))
+            new = self.app.new_session(  # type: ignore[attr-defined]
+                game.name,
+                **kw,
+                path=saves.save_path(new_save_name(game.name, folder), folder),
+            )
             new.meta.extra["first"] = first
             new.autosave()
         except (ValueError, saves.SaveError) as e:

@@ -22,8 +22,10 @@ class HandOffScreen(Screen[None]):
         with Middle():
             with Center():
                 yield Static(  # Text: a name is never markup
-                    Text(f"{self.game_title}\n\nPass the keyboard to {self.next_name}.\n\n"
-                         f"{self.next_name}: press Enter when only you can see the screen."),
+                    Text(
+                        f"{self.game_title}\n\nPass the keyboard to {self.next_name}.\n\n"
+                        f"{self.next_name}: press Enter when only you can see the screen."
+                    ),
                     id="handoff-text",
                 )
 

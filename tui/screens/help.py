@@ -39,7 +39,7 @@ def as_list(markdown: str) -> str:
         if cells is None:
             stripped = line.lstrip()
             if stripped.startswith(("- ", "* ")):  # a list item: a plain dash, not a bullet glyph
-                line = line[:len(line) - len(stripped)] + "\\- " + stripped[2:] + "  "
+                line = line[: len(line) - len(stripped)] + "\\- " + stripped[2:] + "  "
             out.append(line)
         elif set("".join(cells)) <= set("-: ") or cells[:1] == ["Key"]:
             continue  # the header and its rule
@@ -62,9 +62,16 @@ def rules_markdown(game: str) -> str:
 
 
 class HelpScreen(ModalScreen[None]):
-    BINDINGS = [Binding("escape,q,question_mark,f1", "close", "Close", id="help.close", tooltip="close this help"),
-                Binding("r", "rules", "Rules reference", id="help.rules",  # the searchable reference (tui.learn)
-                        tooltip="the rules reference: search it, jump to a rule by its id")]
+    BINDINGS = [
+        Binding("escape,q,question_mark,f1", "close", "Close", id="help.close", tooltip="close this help"),
+        Binding(
+            "r",
+            "rules",
+            "Rules reference",
+            id="help.rules",  # the searchable reference (tui.learn)
+            tooltip="the rules reference: search it, jump to a rule by its id",
+        ),
+    ]
 
     def __init__(self, game: str | None = None, opener: Screen | None = None):
         super().__init__()
@@ -77,13 +84,17 @@ class HelpScreen(ModalScreen[None]):
         keymap = getattr(self.app, "keymap", {})
         found: list[Binding] = []
         if self.opener is not None:
-            unused: set[str] = getattr(self.opener, "unused_actions", set())  # keys this game never uses (no phases, no pass)
-            found += keys.CURSOR + [b for b in own_bindings(type(self.opener))
-                                    if isinstance(b, Binding) and b.action not in unused]
+            unused: set[str] = getattr(
+                self.opener, "unused_actions", set()
+            )  # keys this game never uses (no phases, no pass)
+            found += keys.CURSOR + [
+                b for b in own_bindings(type(self.opener)) if isinstance(b, Binding) and b.action not in unused
+            ]
         found += [b for b in own_bindings(type(self.app)) if isinstance(b, Binding)]
         here = [b for b in type(self).BINDINGS if isinstance(b, Binding)]
-        return "\n\n".join(["## Keys", keys.key_table(found, keymap), "In this help:",
-                              keys.key_table(here, keymap), NOTES])
+        return "\n\n".join(
+            ["## Keys", keys.key_table(found, keymap), "In this help:", keys.key_table(here, keymap), NOTES]
+        )
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-body"):

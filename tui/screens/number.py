@@ -13,10 +13,12 @@ class NumberScreen(ModalScreen[int | str | None]):
     """Dismisses with the number, ``"random"`` (r, when offered) or None (Esc)."""
 
     # priority: the arrows go past the text field (which keeps left/right for its cursor)
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="number.cancel"),
-                Binding("up,plus", "step(1)", "More", priority=True, id="number.step-on"),
-                Binding("down,minus", "step(-1)", "Fewer", priority=True, id="number.step-back"),
-                Binding("r", "random", "Random", priority=True, id="number.random")]
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel", id="number.cancel"),
+        Binding("up,plus", "step(1)", "More", priority=True, id="number.step-on"),
+        Binding("down,minus", "step(-1)", "Fewer", priority=True, id="number.step-back"),
+        Binding("r", "random", "Random", priority=True, id="number.random"),
+    ]
 
     def __init__(self, question: str, low: int, high: int, default: int, random: bool = False):
         super().__init__()

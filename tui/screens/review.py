@@ -32,9 +32,17 @@ from tui.wording import personal
 CSS = str(Path(__file__).with_name("review.tcss"))
 EYE_GAMES = f"The computer's eye reads {', '.join(g.title for g in GAMES if g.eye)} games."
 ROW_WIDTH = 30  # the action list is 34 columns: borders and the scroll bar take 4
-ZONES = (("territory", "Territory"), ("field_of_battle", "In battle"), ("artifact_pile", "Artifacts"),
-         ("set_aside", "Set aside"), ("land_of_bondage", "Land of Bondage"), ("in_site", "In sites"),
-         ("in_fortress", "In fortresses"), ("land_of_redemption", "Redeemed"), ("captured", "Captured"))
+ZONES = (
+    ("territory", "Territory"),
+    ("field_of_battle", "In battle"),
+    ("artifact_pile", "Artifacts"),
+    ("set_aside", "Set aside"),
+    ("land_of_bondage", "Land of Bondage"),
+    ("in_site", "In sites"),
+    ("in_fortress", "In fortresses"),
+    ("land_of_redemption", "Redeemed"),
+    ("captured", "Captured"),
+)
 
 
 def _card(c: dict) -> str:
@@ -52,8 +60,10 @@ def redemption_board(view: dict, names: list[str], seat: int, hands: list[list[s
         pv = view["players"][p]
         who = "You" if p == seat else names[p]
         t.append(f"{names[p]}{' (you)' if p == seat else ''}", style="bold")
-        t.append(f"  deck {pv['deck']}: hand {pv['hand_count']}, draw pile {pv['deck_count']}, "
-                 f"discard {pv['discard_count']}, redeemed {pv['redeemed']}/{view['rescues_to_win']}\n")
+        t.append(
+            f"  deck {pv['deck']}: hand {pv['hand_count']}, draw pile {pv['deck_count']}, "
+            f"discard {pv['discard_count']}, redeemed {pv['redeemed']}/{view['rescues_to_win']}\n"
+        )
         hand = [_card(c) for c in pv["hand"]] if pv["hand"] else (hands[p] if hands else None)
         if hand is not None and (p == seat or hands):
             t.append("  Hand: ", style="bold")
@@ -69,9 +79,11 @@ def redemption_board(view: dict, names: list[str], seat: int, hands: list[list[s
         kind = "Rescue attempt" if b["kind"] == "rescue" else "Battle challenge"
         tot = b.get("totals", {})
         h, e = tot.get("hero", {}), tot.get("evil", {})
-        t.append(f"{kind} by {names[b['attacker']]}: Heroes {h.get('strength', 0)}/{h.get('toughness', 0)} v "
-                 f"Evil {e.get('strength', 0)}/{e.get('toughness', 0)} ({b.get('standing', '').replace('_', ' ')})\n",
-                 style="bold")
+        t.append(
+            f"{kind} by {names[b['attacker']]}: Heroes {h.get('strength', 0)}/{h.get('toughness', 0)} v "
+            f"Evil {e.get('strength', 0)}/{e.get('toughness', 0)} ({b.get('standing', '').replace('_', ' ')})\n",
+            style="bold",
+        )
     return t
 
 
@@ -80,8 +92,10 @@ def resurrection_board(view: dict, names: list[str], seat: int, hands: list[list
     for p in (1 - seat, seat):
         pv = view["players"][p]
         t.append(f"{names[p]}{' (you)' if p == seat else ''}", style="bold")
-        t.append(f"  {'Aggressor' if view['aggressor'] == p else 'Defender'}: hand {pv['hand_count']}, "
-                 f"hero pile {pv['hero_pile_count']}, fallen {pv['fallen_pile_count']}, left {pv['cards_left']}\n")
+        t.append(
+            f"  {'Aggressor' if view['aggressor'] == p else 'Defender'}: hand {pv['hand_count']}, "
+            f"hero pile {pv['hero_pile_count']}, fallen {pv['fallen_pile_count']}, left {pv['cards_left']}\n"
+        )
         hand = pv["hand"] if pv["hand"] is not None else (hands[p] if hands else None)
         if hand is not None:
             t.append("  Hand: ", style="bold")
@@ -109,8 +123,9 @@ class ReviewScreen(AsksNames, Screen):
         super().__init__()
         self.session = session
         extra_seat = session.meta.extra.pop("review_seat", None)
-        self.seat = seat if seat is not None else (extra_seat if extra_seat in (0, 1)
-                                                   else analysis.default_seat(session.meta))
+        self.seat = (
+            seat if seat is not None else (extra_seat if extra_seat in (0, 1) else analysis.default_seat(session.meta))
+        )
         self.names = [session.name(0), session.name(1)]
         self.steps, self.final = review.positions(session.game)
         self.index = 0
@@ -138,8 +153,12 @@ class ReviewScreen(AsksNames, Screen):
         self.query_one("#review-progress", ProgressBar).update(progress=len(self.judged))
         done = len(self.judged)
         self.query_one("#review-progress-text", Static).update(
-            f"Analysed {done}/{self.total}" if done >= self.total else
-            f"Analysed {done}/{self.total}: a analyses the rest" if done else f"a: analyse your {self.total} decisions")
+            f"Analysed {done}/{self.total}"
+            if done >= self.total
+            else f"Analysed {done}/{self.total}: a analyses the rest"
+            if done
+            else f"a: analyse your {self.total} decisions"
+        )
         self.show(len(self.steps) if self.session.game.is_over else 0)
         self.query_one("#review-actions", OptionList).focus()
 
@@ -152,7 +171,7 @@ class ReviewScreen(AsksNames, Screen):
         j = self.judged.get(i)
         mark = f" {j.mark}" if j and j.mark else ""
         row = f"{i + 1:3} {who[:8]:8} {s.action}"
-        return row[:ROW_WIDTH - len(mark)] + mark
+        return row[: ROW_WIDTH - len(mark)] + mark
 
     def fill_actions(self) -> None:
         ol = self.query_one("#review-actions", OptionList)
@@ -204,15 +223,14 @@ class ReviewScreen(AsksNames, Screen):
             return EYE_GAMES
         j = self.judged.get(i)
         if j is None:
-            if i < len(self.steps) and review.decisions(self.steps[i:i + 1], self.seat):
+            if i < len(self.steps) and review.decisions(self.steps[i : i + 1], self.seat):
                 return "Computer's eye: not analysed yet (a analyses the whole game)."
             if i < len(self.steps):
                 return "Computer's eye: not one of your decisions."
             if not self.judged:
                 return f"Computer's eye: not analysed yet (a analyses your {self.total} decisions)."
             marked = sum(1 for x in self.judged.values() if x.mark)
-            return (f"Computer's eye: {marked} marked of {len(self.judged)} analysed decisions "
-                    f"(m jumps to the next).")
+            return f"Computer's eye: {marked} marked of {len(self.judged)} analysed decisions (m jumps to the next)."
         text = f"Computer's eye: your chance {j.before:.0%} before, {j.after:.0%} after"
         if j.mark:
             text += f"  {j.mark} {review.MARK_WORDS[j.mark]} (-{j.loss:.0%})"
@@ -276,11 +294,15 @@ class ReviewScreen(AsksNames, Screen):
             return
         base = path.with_suffix("")
         try:
-            saves.store.write_atomic(base.with_name(base.name + "-record.txt"),
-                                     review.text_record(self.session.game, self.names, self.steps,
-                                                                       say=lambda t: personal(t, self.names)).encode())
-            saves.store.write_atomic(base.with_name(base.name + "-notation.txt"),
-                                     review.notation(self.session.game).encode())
+            saves.store.write_atomic(
+                base.with_name(base.name + "-record.txt"),
+                review.text_record(
+                    self.session.game, self.names, self.steps, say=lambda t: personal(t, self.names)
+                ).encode(),
+            )
+            saves.store.write_atomic(
+                base.with_name(base.name + "-notation.txt"), review.notation(self.session.game).encode()
+            )
         except saves.SaveError as e:
             self.notify(str(e), severity="error")
             return
@@ -327,7 +349,8 @@ class ReviewScreen(AsksNames, Screen):
         marked = sum(1 for j in self.judged.values() if j.mark)
         done = len(self.judged) >= self.total
         self.query_one("#review-progress-text", Static).update(
-            f"Analysed {len(self.judged)}/{self.total}: {marked} marked" + ("" if done else " (a goes on)"))
+            f"Analysed {len(self.judged)}/{self.total}: {marked} marked" + ("" if done else " (a goes on)")
+        )
         self.query_one("#review-eye", Static).update(self.eye_text(self.index))
 
     def stop_analysis(self) -> None:

@@ -14,21 +14,31 @@ from rules.games import GAMES, title_of
 from saves import tables
 from tui.screens.title import Choice
 
-KIND_TEXT = {"move": "YOUR MOVE", "invited": "invitation", "waiting": "waiting", "open": "open seat",
-             "watch": "watch", "finished": "finished", "error": "unreadable"}
+KIND_TEXT = {
+    "move": "YOUR MOVE",
+    "invited": "invitation",
+    "waiting": "waiting",
+    "open": "open seat",
+    "watch": "watch",
+    "finished": "finished",
+    "error": "unreadable",
+}
 REFRESH = 2.0  # seconds between re-reading the list while it is shown
 
 
 class TablesScreen(Screen):
-    BINDINGS = [Binding("enter", "open", "Open", id="tables.open"),
-                Binding("c", "create", "New table", id="tables.create"),
-                Binding("d", "decline", "Decline", id="tables.decline"),
-                Binding("escape", "back", "Back", id="tables.back")]
+    BINDINGS = [
+        Binding("enter", "open", "Open", id="tables.open"),
+        Binding("c", "create", "New table", id="tables.create"),
+        Binding("d", "decline", "Decline", id="tables.decline"),
+        Binding("escape", "back", "Back", id="tables.back"),
+    ]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="resume-box"):
-            yield Label("Your tables: Enter plays, joins or watches; c new; d declines; Esc back",
-                        classes="dialog-title")
+            yield Label(
+                "Your tables: Enter plays, joins or watches; c new; d declines; Esc back", classes="dialog-title"
+            )
             yield Label(id="record")
             yield DataTable(id="saves", cursor_type="row", zebra_stripes=False)
         yield Footer(compact=True)
@@ -77,8 +87,9 @@ class TablesScreen(Screen):
             table.update_cell_at(Coordinate(i, 0), marker if i == row else " ")
         rec = tables.record(self.base, self.player)
         p, c = rec["people"], rec["computer"]
-        self.query_one("#record", Label).update(f"Won-lost-drawn: v people {p[0]}-{p[1]}-{p[2]}, "
-                                                f"v computer {c[0]}-{c[1]}-{c[2]}")
+        self.query_one("#record", Label).update(
+            f"Won-lost-drawn: v people {p[0]}-{p[1]}-{p[2]}, v computer {c[0]}-{c[1]}-{c[2]}"
+        )
 
     def _current(self) -> tables.Row | None:
         table = self.query_one("#saves", DataTable)
@@ -131,8 +142,10 @@ class TablesScreen(Screen):
 
 
 class NewTableScreen(Screen):
-    BINDINGS = [Binding("escape", "back", "Back", id="new-table.back"),
-                Binding("ctrl+s", "start", "Create", id="new-table.start")]
+    BINDINGS = [
+        Binding("escape", "back", "Back", id="new-table.back"),
+        Binding("ctrl+s", "start", "Create", id="new-table.start"),
+    ]
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="form"):
@@ -179,12 +192,19 @@ class NewTableScreen(Screen):
         game = self._pick("game") or GAMES[0].name
         seat = self._pick("seat") or "invite"
         name = self.query_one("#invite", Input).value.strip()
-        other = {"invite": name} if seat == "invite" else {"computer": "normal"} if seat == "computer" else {"open": True}
+        other = (
+            {"invite": name} if seat == "invite" else {"computer": "normal"} if seat == "computer" else {"open": True}
+        )
         try:
             if seat == "invite" and not name:
                 raise ValueError("type the name of the player to invite, or choose an open seat")
-            t = tables.create(app.settings.tables_base, app.settings.player, game, [other],  # type: ignore[attr-defined]
-                              watch=self._pick("watch") == "yes")
+            t = tables.create(
+                app.settings.tables_base,  # type: ignore[attr-defined]
+                app.settings.player,  # type: ignore[attr-defined]
+                game,
+                [other],
+                watch=self._pick("watch") == "yes",
+            )
             session = TableSession.open(app.settings.tables_base, t.id, app.settings.player)  # type: ignore[attr-defined]
         except (ValueError, saves.SaveError) as e:
             self.app.bell()

@@ -42,11 +42,13 @@ def learn_available() -> bool:
 
 
 class TitleScreen(Screen):
-    BINDINGS = [Binding("q", "app.quit", "Quit", id="title.quit"),
-                Binding("r", "resume", "Resume", show=False, id="title.resume"),
-                Binding("t", "tables", "Tables", show=False, id="title.tables"),
-                Binding("d", "decks", "Decks", show=False, id="title.decks"),
-                Binding("n", "new", "New game", show=False, id="title.new")]
+    BINDINGS = [
+        Binding("q", "app.quit", "Quit", id="title.quit"),
+        Binding("r", "resume", "Resume", show=False, id="title.resume"),
+        Binding("t", "tables", "Tables", show=False, id="title.tables"),
+        Binding("d", "decks", "Decks", show=False, id="title.decks"),
+        Binding("n", "new", "New game", show=False, id="title.new"),
+    ]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="title-box"):
@@ -76,19 +78,23 @@ class TitleScreen(Screen):
             rec = tables.record(app.settings.tables_base, app.settings.player)
             p, c = rec["people"], rec["computer"]
             who += f"  Won-lost-drawn: v people {p[0]}-{p[1]}-{p[2]}, v computer {c[0]}-{c[1]}-{c[2]}."
-            parts = [f"{count['move']} your move" if count["move"] else "",
-                     f"{count['invited']} invitation{'s' if count['invited'] > 1 else ''}" if count["invited"] else "",
-                     f"{count['waiting']} waiting" if count["waiting"] else "",
-                     f"{count['open']} open seat{'s' if count['open'] > 1 else ''}" if count["open"] else ""]
+            parts = [
+                f"{count['move']} your move" if count["move"] else "",
+                f"{count['invited']} invitation{'s' if count['invited'] > 1 else ''}" if count["invited"] else "",
+                f"{count['waiting']} waiting" if count["waiting"] else "",
+                f"{count['open']} open seat{'s' if count['open'] > 1 else ''}" if count["open"] else "",
+            ]
             detail = ", ".join(x for x in parts if x) or "play another player"
             tables_opt = Option(f"Tables  ({detail})", id="tables")
             urgent = bool(count["move"] or count["invited"])
         self.query_one("#who", Static).update(Text(who))
-        resume = Option(f"Resume a game  ({len(going)} in progress, {total} saved)", id="resume",
-                        disabled=total == 0)
+        resume = Option(f"Resume a game  ({len(going)} in progress, {total} saved)", id="resume", disabled=total == 0)
         new = Option("New game", id="new")
-        learn = Option("Learn  (guided lessons)" if learn_available() else
-                       "Learn  (guided lessons: coming in a later version)", id="learn", disabled=not learn_available())
+        learn = Option(
+            "Learn  (guided lessons)" if learn_available() else "Learn  (guided lessons: coming in a later version)",
+            id="learn",
+            disabled=not learn_available(),
+        )
         decks = Option("Decks  (build your own Redemption decks)", id="decks")
         quit_ = Option("Quit", id="quit")
         menu = self.query_one("#menu", OptionList)
@@ -143,8 +149,10 @@ class TitleScreen(Screen):
 
     def action_tables(self) -> None:
         if not self.app.settings.player:  # type: ignore[attr-defined]
-            self.notify("Shared tables need a player name: start with --player NAME (over SSH your key sets it).",
-                        severity="warning")
+            self.notify(
+                "Shared tables need a player name: start with --player NAME (over SSH your key sets it).",
+                severity="warning",
+            )
             return
         from tui.screens.tables import TablesScreen
 
@@ -159,8 +167,10 @@ STACK_AT = 68
 
 
 class NewGameScreen(Screen):
-    BINDINGS = [Binding("escape", "back", "Back", id="new-game.back"),
-                Binding("ctrl+s", "start", "Start", id="new-game.start")]
+    BINDINGS = [
+        Binding("escape", "back", "Back", id="new-game.back"),
+        Binding("ctrl+s", "start", "Start", id="new-game.start"),
+    ]
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="form"):
@@ -170,8 +180,9 @@ class NewGameScreen(Screen):
             with RadioSet(id="game"):
                 for i, g in enumerate(GAMES):
                     ok = engine_available(g.name)
-                    yield Choice(g.label + ("" if ok else " (coming soon)"), value=i == 0, id=f"g-{g.name}",
-                                 disabled=not ok)
+                    yield Choice(
+                        g.label + ("" if ok else " (coming soon)"), value=i == 0, id=f"g-{g.name}", disabled=not ok
+                    )
             yield Label("Opponent")
             with RadioSet(id="vs"):
                 yield Choice("The computer", value=True, id="vs-computer")
@@ -276,8 +287,9 @@ class NewGameScreen(Screen):
             else:
                 path = saves.save_path(new_save_name(game, folder), folder)
             decks = self._decks() if info.decks else None
-            session = app.new_session(game, vs=vs, level=level, seed=seed, first=first, options=options, path=path,
-                                      decks=decks)
+            session = app.new_session(
+                game, vs=vs, level=level, seed=seed, first=first, options=options, path=path, decks=decks
+            )
             session.autosave()
         except (ValueError, saves.SaveError) as e:
             self.app.bell()
@@ -290,14 +302,18 @@ NAME_WIDTH, PLAYERS_WIDTH, PROBLEM_WIDTH = 16, 14, 14  # the resume table fits 8
 
 
 class ResumeScreen(Screen):
-    BINDINGS = [Binding("enter", "open", "Resume", id="saves.open"),
-                Binding("v", "review", "Review", id="saves.review"),
-                Binding("d", "delete", "Delete", id="saves.delete"),
-                Binding("escape", "back", "Back", id="saves.back")]
+    BINDINGS = [
+        Binding("enter", "open", "Resume", id="saves.open"),
+        Binding("v", "review", "Review", id="saves.review"),
+        Binding("d", "delete", "Delete", id="saves.delete"),
+        Binding("escape", "back", "Back", id="saves.back"),
+    ]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="resume-box"):
-            yield Label("Saved games, newest first (Enter resumes, v reviews, d deletes, Esc back)", classes="dialog-title")
+            yield Label(
+                "Saved games, newest first (Enter resumes, v reviews, d deletes, Esc back)", classes="dialog-title"
+            )
             yield Label(Text(f"Folder: {saves.printable(self.app.settings.save_dir)}"), id="folder")  # type: ignore[attr-defined]
             yield DataTable(id="saves", cursor_type="row", zebra_stripes=False)
             yield Label("", id="save-detail")  # the highlighted save in full: a broken one's problem
@@ -327,15 +343,22 @@ class ResumeScreen(Screen):
                 players = Text(info.players.replace("Computer (computer)", "Computer"))  # fits 80 columns
                 players.truncate(PLAYERS_WIDTH, overflow="ellipsis")
                 stamp = info.updated.replace("T", " ")
-                table.add_row(name, title_of(info.game), players, str(info.turn), Text(score),
-                              Text(stamp[5:16] if stamp[:4] == self.year else stamp[:10]), key=str(info.path))
+                table.add_row(
+                    name,
+                    title_of(info.game),
+                    players,
+                    str(info.turn),
+                    Text(score),
+                    Text(stamp[5:16] if stamp[:4] == self.year else stamp[:10]),
+                    key=str(info.path),
+                )
 
     def problem(self, info: saves.SaveInfo) -> str:
         """A broken save's problem without the file's path (the Name column and the line below say which file)."""
         text = info.error
         for prefix in (str(info.path), info.path.name):
             if text.startswith(prefix):
-                text = text[len(prefix):].lstrip(": ")
+                text = text[len(prefix) :].lstrip(": ")
         return text
 
     @property
@@ -353,9 +376,13 @@ class ResumeScreen(Screen):
             detail.update(Text(f"{info.name} cannot be resumed: {self.problem(info)}"))
         else:
             players = info.players.replace("Computer (computer)", "Computer")
-            detail.update(Text(f"{info.name}: {title_of(info.game)}, {players}, turn {info.turn}, "
-                               f"score {info.score}{' (over)' if info.over else ''}, last played "
-                               f"{info.updated.replace('T', ' ')[:16]}"))
+            detail.update(
+                Text(
+                    f"{info.name}: {title_of(info.game)}, {players}, turn {info.turn}, "
+                    f"score {info.score}{' (over)' if info.over else ''}, last played "
+                    f"{info.updated.replace('T', ' ')[:16]}"
+                )
+            )
 
     def _current(self) -> saves.SaveInfo | None:
         table = self.query_one("#saves", DataTable)
