@@ -421,9 +421,7 @@ class BattleRules(Core):
 
     def _surrender(self, s: str, events: list[Event]) -> None:
         a = self.s.active
-        self.attached.pop(s, None)
-        self._move(s, a, "land_of_redemption")
-        self.s.flags.rescued = True
+        self._redeem(s, a)
         events.append(
             Event(
                 "rescue",

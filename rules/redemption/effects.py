@@ -227,9 +227,7 @@ def _do_negate(g: Game, p: int, src: str, host: str, ab: Ability, target: str, e
 
 
 def _do_rescue_any(g: Game, p: int, src: str, host: str, ab: Ability, target: str, events: list[Event]) -> None:
-    g.attached.pop(target, None)
-    g._move(target, p, "land_of_redemption")
-    g.s.flags.rescued = True
+    g._redeem(target, p)
     events.append(
         Event(
             "rescue",

@@ -299,6 +299,13 @@ class Core:
             self.z[p][zone].append(cid)
         self.loc[cid] = (p, zone)
 
+    def _redeem(self, soul: str, p: int) -> None:
+        """A Lost Soul becomes ``p``'s Redeemed Soul (a rescue by battle or by an ability): it leaves any
+        site or fortress it was in, and the turn counts as one with a rescue (the stalled-game rule)."""
+        self.attached.pop(soul, None)
+        self._move(soul, p, "land_of_redemption")
+        self.s.flags.rescued = True
+
     def _attachments(self, host: str) -> list[str]:
         return [c for c, h in self.attached.items() if h == host] if self.attached else []
 
