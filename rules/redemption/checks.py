@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from itertools import repeat
+from operator import is_
+
 from rules.core import Rejection, require
 from rules.redemption.battle import BattleRules
 from rules.redemption.effects import matches
@@ -34,13 +37,13 @@ class Checks(BattleRules):
         where = " or ".join(PHASE_NAMES[a] for a in allowed)
         raise Rejection(f"{VERB_WHAT[verb]} only in your {where}. {self.expected_now()}", "redemption.turn.phase")
 
-    #: ids of the actions the last ``legal_actions()`` returned for this state (kept alive in ``_legal_keep``, so
-    #: an id cannot be another object's): applying one of them needs no checking again. Any change clears it.
-    _legal_ids: frozenset[int] | set[int] = frozenset()
+    #: The actions the last ``legal_actions()`` returned for this state: applying one of these very objects needs
+    #: no checking again (they are interned, rules.redemption.notation.ActionTable, so the same decision is the same
+    #: object; one made elsewhere, e.g. parsed from text, goes through the checks). Any change clears it.
     _legal_keep: tuple[Action, ...] = ()
 
     def _check(self, action: Action) -> str:
-        if id(action) in self._legal_ids:
+        if any(map(is_, self._legal_keep, repeat(action))):
             return self._rule_of(action)
         try:
             self._check_action(action)

@@ -179,6 +179,7 @@ class Game(Play, Views, GameBase):  # type: ignore[misc]
         """Give card ids other card keys (a replay putting back the cards each seat was dealt)."""
         self.cards = {**self.cards, **cards}
         self.cd = {cid: CARDS[k] for cid, (k, _) in self.cards.items()}
+        self._legal_keep = ()
 
     def clone(self) -> Game:
         g = Game.__new__(Game)

@@ -4,8 +4,18 @@ from __future__ import annotations
 
 from rules.core import Event
 from rules.redemption.checks import Checks
-from rules.redemption.notation import Action
+from rules.redemption.notation import ACTIONS, Action
 from rules.redemption.state import HAND_SIZE, MIN_CUT, STALL_TURNS, TURN_DRAW, Battle, Flags, Zone, stall_turns
+
+# the tables of the verbs legal_actions() offers most (rules.redemption.notation.ActionTable)
+PLAY, ARTIFACT, ACTIVATE, SITE, FORTRESS, EQUIP = (
+    ACTIONS[v] for v in ("play", "artifact", "activate", "site", "fortress", "equip")
+)
+SETASIDE, SOUL, FORTRESS_IN, RETURN, FORTRESS_OUT = (
+    ACTIONS[v] for v in ("setaside", "soul", "fortress-in", "return", "fortress-out")
+)
+DOMINANT = ACTIONS["dominant"]
+END, PASS, NOBLOCK, DECLINE = (ACTIONS[v][()] for v in ("end", "pass", "noblock", "decline"))
 
 
 class Play(Checks):
@@ -13,7 +23,6 @@ class Play(Checks):
     def legal_actions(self) -> list[Action]:
         out = self._legal()
         self._legal_keep = tuple(out)
-        self._legal_ids = {id(a) for a in out}
         return out
 
     def _legal(self) -> list[Action]:
@@ -22,22 +31,25 @@ class Play(Checks):
             return []
         out: list[Action] = []
         if self.s.window.queue:
-            return self._dominant_actions(p) + [Action("decline")]
+            return self._dominant_actions(p) + [DECLINE]
         ph = self.phase
         z = self.z[p]
         hand = z["hand"]
         if ph == "cut":
             n = len(self.z[self._cut_deck(p)]["deck"])
-            out.append(Action("cut"))
-            out.extend(Action("cut", (str(k),)) for k in range(MIN_CUT, n - MIN_CUT + 1))
+            cut = ACTIONS["cut"]
+            out.append(cut[()])
+            out.extend(cut[(str(k),)] for k in range(MIN_CUT, n - MIN_CUT + 1))
             return out
         if ph == "first":
-            return [Action("first", (str(q),)) for q in range(self.n)]
+            first = ACTIONS["first"]
+            return [first[(str(q),)] for q in range(self.n)]
         if ph in ("prep", "discard"):
-            out.extend(self._placement_actions(p, ph))
-            out.append(Action("end"))
+            out = self._placement_actions(p, ph)
+            out.append(END)
         elif ph == "hand_limit":
-            out.extend(Action("discard", (c,)) for c in hand)
+            discard = ACTIONS["discard"]
+            out.extend(discard[(c,)] for c in hand)
         elif ph == "battle":
             step = self.b.step
             if not self.b.kind:
@@ -53,12 +65,12 @@ class Play(Checks):
                         )
                     ):
                         if self.n == 2:
-                            out.append(Action("rescue" if self.reachable(c, opps[0]) else "challenge", (c,)))
+                            out.append(ACTIONS["rescue" if self.reachable(c, opps[0]) else "challenge"][(c,)])
                         else:  # name the opponent (redemption.battle.opponent)
                             out.extend(
-                                Action("rescue" if self.reachable(c, q) else "challenge", (c, str(q))) for q in opps
+                                ACTIONS["rescue" if self.reachable(c, q) else "challenge"][(c, str(q))] for q in opps
                             )
-                out.append(Action("end"))
+                out.append(END)
             elif step == "block":
                 for c in hand + z["territory"]:
                     if (
@@ -66,8 +78,8 @@ class Play(Checks):
                         and c not in self.attached
                         and self._unique_clash(p, c) is None
                     ):
-                        out.append(Action("block", (c,)))
-                out.append(Action("noblock"))
+                        out.append(ACTIONS["block"][(c,)])
+                out.append(NOBLOCK)
             elif step == "initiative":
                 chars = [c for c in self.battle_chars(p) if not self._is_ignored(c)]
                 for e in hand:
@@ -78,18 +90,19 @@ class Play(Checks):
                         if self._enhance_problem(e, c) is None:
                             targets = self._ability_targets(p, e, c)
                             if targets:
-                                out.extend(Action("enhance", (e, c, t)) for t in targets)
+                                out.extend(ACTIONS["enhance"][(e, c, t)] for t in targets)
                             else:
-                                out.append(Action("enhance", (e, c)))
-                out.append(Action("pass"))
+                                out.append(ACTIONS["enhance"][(e, c)])
+                out.append(PASS)
             elif step == "surrender":
-                out.extend(Action("surrender", (s,)) for s in self.b.souls)
+                surrender = ACTIONS["surrender"]
+                out.extend(surrender[(s,)] for s in self.b.souls)
         out.extend(self._dominant_actions(p))
         return out
 
     def _placement_actions(self, p: int, ph: str) -> list[Action]:
         z, cd, attached = self.z[p], self.cd, self.attached
-        out = []
+        out: list[Action] = []
         prep = ph == "prep"
         can_activate = prep and not self.s.flags.artifact_activated
         terr_chars = [c for c in z["territory"] if cd[c].is_character]
@@ -99,38 +112,38 @@ class Play(Checks):
             t = card.type
             if card.is_character:
                 if card.name not in in_play:
-                    out.append(Action("play", (c,)))
+                    out.append(PLAY[(c,)])
             elif t == "artifact":
-                out.append(Action("artifact", (c,)))
+                out.append(ARTIFACT[(c,)])
                 if can_activate:
-                    out.append(Action("activate", (c,)))
+                    out.append(ACTIVATE[(c,)])
             elif t == "site":
-                out.append(Action("site", (c,)))
+                out.append(SITE[(c,)])
             elif t == "fortress":
                 if card.name not in in_play:
-                    out.append(Action("fortress", (c,)))
+                    out.append(FORTRESS[(c,)])
             elif card.is_weapon and card.is_enhancement:
-                out += [Action("equip", (c, w)) for w in terr_chars if self._equip_problem(c, w) is None]
-        out += [Action("setaside", (c,)) for c in terr_chars]
+                out += [EQUIP[(c, w)] for w in terr_chars if self._equip_problem(c, w) is None]
+        out += [SETASIDE[(c,)] for c in terr_chars]
         if prep:
             if can_activate:
-                out += [Action("activate", (a,)) for a in z["artifact_pile"] if a not in self.face_up]
+                out += [ACTIVATE[(a,)] for a in z["artifact_pile"] if a not in self.face_up]
             for s in z["territory"]:
                 t = cd[s].type
                 if t == "site":
                     sa = cd[s].has("site")
                     if sa and len(self._attachments(s)) < sa.n:
-                        out += [Action("soul", (lost, s)) for lost in z["land_of_bondage"]]
+                        out += [SOUL[(lost, s)] for lost in z["land_of_bondage"]]
                 elif t == "fortress":
                     fa = cd[s].has("fortress")
                     if fa and len(self._attachments(s)) < fa.n:
                         out += [
-                            Action("fortress-in", (c, s))
+                            FORTRESS_IN[(c, s)]
                             for c in z["territory"]
                             if c != s and self._fortress_in_problem(c, s) is None
                         ]
-            out += [Action("return", (c,)) for c in z["set_aside"] if c not in attached]
-            out += [Action("fortress-out", (c,)) for c in z["in_fortress"] if cd[attached[c]].type == "fortress"]
+            out += [RETURN[(c,)] for c in z["set_aside"] if c not in attached]
+            out += [FORTRESS_OUT[(c,)] for c in z["in_fortress"] if cd[attached[c]].type == "fortress"]
         return out
 
     def _dominant_actions(self, p: int) -> list[Action]:
@@ -142,14 +155,14 @@ class Play(Checks):
                 continue
             targets = self._dominant_targets(p, d)
             if targets is None:
-                out.append(Action("dominant", (d,)))
+                out.append(DOMINANT[(d,)])
             else:
-                out.extend(Action("dominant", (d, t)) for t in targets)
+                out.extend(DOMINANT[(d, t)] for t in targets)
         return out
 
     # --- performing ----------------------------------------------------------------------------
     def _perform(self, action: Action, events: list[Event]) -> None:
-        self._legal_ids, self._legal_keep = frozenset(), ()
+        self._legal_keep = ()
         p = self.current_player
         assert p is not None
         getattr(self, "_do_" + action.verb.replace("-", "_"))(p, action.args, events)
@@ -506,9 +519,9 @@ class Play(Checks):
 
     # --- the end ---------------------------------------------------------------------------------
     def _resign(self, player: int) -> None:
-        self._legal_ids, self._legal_keep = frozenset(), ()
         """Two players: the other wins. More: the game ends and the player with the most Redeemed Souls among the
         others wins, a tie for the most a draw (redemption.resign)."""
+        self._legal_keep = ()
         others = self.others(player)
         if len(others) == 1:
             self.s.result = str(others[0])
