@@ -134,7 +134,7 @@ class Game(Play, Views, GameBase):  # type: ignore[misc]
             if step == "block":
                 return b.defender
             if step == "initiative":
-                return self.initiative()[0]
+                return self.initiative_player()
             if step == "surrender":
                 return b.surrenderer
         return s.active

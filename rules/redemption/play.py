@@ -15,6 +15,8 @@ SETASIDE, SOUL, FORTRESS_IN, RETURN, FORTRESS_OUT = (
     ACTIONS[v] for v in ("setaside", "soul", "fortress-in", "return", "fortress-out")
 )
 DOMINANT = ACTIONS["dominant"]
+#: verb -> the name of the method that carries it out
+DO = {verb: "_do_" + verb.replace("-", "_") for verb in ACTIONS}
 END, PASS, NOBLOCK, DECLINE = (ACTIONS[v][()] for v in ("end", "pass", "noblock", "decline"))
 
 
@@ -65,10 +67,10 @@ class Play(Checks):
                         )
                     ):
                         if self.n == 2:
-                            out.append(ACTIONS["rescue" if self.reachable(c, opps[0]) else "challenge"][(c,)])
+                            out.append(ACTIONS["rescue" if self.reaches(c, opps[0]) else "challenge"][(c,)])
                         else:  # name the opponent (redemption.battle.opponent)
                             out.extend(
-                                ACTIONS["rescue" if self.reachable(c, q) else "challenge"][(c, str(q))] for q in opps
+                                ACTIONS["rescue" if self.reaches(c, q) else "challenge"][(c, str(q))] for q in opps
                             )
                 out.append(END)
             elif step == "block":
@@ -87,7 +89,7 @@ class Play(Checks):
                     if not ec.is_enhancement:
                         continue
                     for c in chars:
-                        if self._enhance_problem(e, c) is None:
+                        if self._enhance_problem(e, c, explain=False) is None:
                             targets = self._ability_targets(p, e, c)
                             if targets:
                                 out.extend(ACTIONS["enhance"][(e, c, t)] for t in targets)
@@ -105,45 +107,57 @@ class Play(Checks):
         out: list[Action] = []
         prep = ph == "prep"
         can_activate = prep and not self.s.flags.artifact_activated
-        terr_chars = [c for c in z["territory"] if cd[c].is_character]
-        in_play = self._unique_names(p)
+        terr_chars: list[str] = []
+        holders: list[str] = []  # sites and fortresses in territory, in order
+        for c in z["territory"]:
+            card = cd[c]
+            if card.is_character:
+                terr_chars.append(c)
+            elif card.type == "site" or card.type == "fortress":
+                holders.append(c)
+        in_play: set[str] | None = None  # the unique names p has in play, once a card in hand needs them
         for c in z["hand"]:
             card = cd[c]
-            t = card.type
-            if card.is_character:
+            what = card.placement
+            if not what:
+                continue
+            if what == "character" or what == "fortress":
+                if in_play is None:
+                    in_play = self._unique_names(p)
                 if card.name not in in_play:
-                    out.append(PLAY[(c,)])
-            elif t == "artifact":
-                out.append(ARTIFACT[(c,)])
+                    out.append((PLAY if what == "character" else FORTRESS)[c])
+            elif what == "artifact":
+                out.append(ARTIFACT[c])
                 if can_activate:
-                    out.append(ACTIVATE[(c,)])
-            elif t == "site":
-                out.append(SITE[(c,)])
-            elif t == "fortress":
-                if card.name not in in_play:
-                    out.append(FORTRESS[(c,)])
-            elif card.is_weapon and card.is_enhancement:
-                out += [EQUIP[(c, w)] for w in terr_chars if self._equip_problem(c, w) is None]
-        out += [SETASIDE[(c,)] for c in terr_chars]
+                    out.append(ACTIVATE[c])
+            elif what == "site":
+                out.append(SITE[c])
+            else:
+                out += [EQUIP[(c, w)] for w in terr_chars if self._equip_problem(c, w, explain=False) is None]
+        if terr_chars:
+            out += [SETASIDE[c] for c in terr_chars]
         if prep:
             if can_activate:
-                out += [ACTIVATE[(a,)] for a in z["artifact_pile"] if a not in self.face_up]
-            for s in z["territory"]:
-                t = cd[s].type
-                if t == "site":
-                    sa = cd[s].has("site")
+                face_up = self.face_up
+                out += [ACTIVATE[a] for a in z["artifact_pile"] if a not in face_up]
+            for s in holders:
+                card = cd[s]
+                if card.type == "site":
+                    sa = card.has("site")
                     if sa and len(self._attachments(s)) < sa.n:
                         out += [SOUL[(lost, s)] for lost in z["land_of_bondage"]]
-                elif t == "fortress":
-                    fa = cd[s].has("fortress")
+                else:
+                    fa = card.has("fortress")
                     if fa and len(self._attachments(s)) < fa.n:
                         out += [
                             FORTRESS_IN[(c, s)]
                             for c in z["territory"]
                             if c != s and self._fortress_in_problem(c, s) is None
                         ]
-            out += [RETURN[(c,)] for c in z["set_aside"] if c not in attached]
-            out += [FORTRESS_OUT[(c,)] for c in z["in_fortress"] if cd[attached[c]].type == "fortress"]
+            if z["set_aside"]:
+                out += [RETURN[c] for c in z["set_aside"] if c not in attached]
+            if z["in_fortress"]:
+                out += [FORTRESS_OUT[c] for c in z["in_fortress"] if cd[attached[c]].type == "fortress"]
         return out
 
     def _dominant_actions(self, p: int) -> list[Action]:
@@ -165,7 +179,7 @@ class Play(Checks):
         self._legal_keep = ()
         p = self.current_player
         assert p is not None
-        getattr(self, "_do_" + action.verb.replace("-", "_"))(p, action.args, events)
+        getattr(self, DO[action.verb])(p, action.args, events)
         if self.b.kind == "challenge" and self.phase == "battle":
             self._challenge_to_rescue(events)
         if not self.is_over:
@@ -300,7 +314,7 @@ class Play(Checks):
                 for zone in zones:
                     for c in self.z[p][zone]:
                         cd = self.cd[c]
-                        if cd.type == "hero" and self.owner(c) == p and self.reachable(c, opp):
+                        if cd.type == "hero" and self.owner(c) == p and self.reaches(c, opp):
                             return True
                         if cd.type == "dominant" and zone == "hand" and cd.has("rescue_any"):
                             return True
@@ -552,13 +566,11 @@ class Play(Checks):
     _lor_seen = -1
 
     def _check_end(self, events: list[Event]) -> None:
-        target = self.options["rescues_to_win"]
-        if self.s.phase == "cut":
-            return
         s = [len(z["land_of_redemption"]) for z in self.z]
         total = sum(s)
-        if total == self._lor_seen:
+        if total == self._lor_seen or self.s.phase == "cut":
             return
+        target = self.options["rescues_to_win"]
         self._lor_seen = total
         if max(s) >= target:
             best = [q for q in range(self.n) if s[q] == max(s)]
