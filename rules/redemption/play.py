@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from rules.core import Event
+from itertools import repeat
+from operator import is_
+
+from rules.core import Event, GameBase, Outcome
 from rules.redemption.checks import Checks
 from rules.redemption.notation import ACTIONS, Action
 from rules.redemption.state import HAND_SIZE, MIN_CUT, STALL_TURNS, TURN_DRAW, Battle, Flags, Zone, stall_turns
@@ -26,6 +29,18 @@ class Play(Checks):
         out = self._legal()
         self._legal_keep = tuple(out)
         return out
+
+    def apply(self, action: Action | str) -> Outcome:
+        """``GameBase.apply``; an action object the last ``legal_actions()`` returned (what a search or a playout
+        applies) is legal by construction and goes straight to ``_perform`` (see ``Checks._check``)."""
+        if self._legal_keep and any(map(is_, self._legal_keep, repeat(action))):
+            assert isinstance(action, Action)
+            rule = self._rule_of(action)
+            events: list[Event] = []
+            self._perform(action, events)
+            self.history.append(str(action))
+            return Outcome(True, "", rule, tuple(events))
+        return GameBase.apply(self, action)  # type: ignore[arg-type]  # Play is only ever part of Game, a GameBase
 
     def _legal(self) -> list[Action]:
         p = self.current_player

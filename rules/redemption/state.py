@@ -195,6 +195,7 @@ class Core:
     s: Turn
     b: Battle
     loc: dict[str, tuple[int, Zone]]
+    history: list[str]
 
     if TYPE_CHECKING:
         # What the rules modules call on one another: each mixin runs only as part of Game, which has them all
