@@ -132,7 +132,9 @@ class BattleRules(Core):
     def _unique_names(self, p: int) -> set[str]:
         """Names of the unique cards player p controls in play (for offering moves from the hand quickly)."""
         z, cd = self.z[p], self.cd
-        return {cd[c].name for zone in IN_PLAY for c in z[zone] if cd[c].unique_in_play}
+        names = {cd[c].unique_name for zone in IN_PLAY for c in z[zone]}
+        names.discard("")
+        return names
 
     def _unique_clash(self, p: int, cid: str) -> str | None:
         """Another copy of unique card ``cid`` that player p controls in play (redemption.unique), if any."""

@@ -71,6 +71,8 @@ class Card:
     #: What the card may do from the hand in a Preparation or Discard phase (rules.redemption.play): "character",
     #: "fortress" (both if no copy is in play), "artifact", "site", "weapon" (equip a warrior), or "" (nothing).
     placement: str = field(init=False, compare=False)
+    #: The name if the card is unique in play, else "" (for collecting the names a player has in play).
+    unique_name: str = field(init=False, compare=False)
     #: The brigades as a set (the brigade match of enhancements and weapons).
     brigade_set: frozenset[str] = field(init=False, compare=False)
 
@@ -95,6 +97,7 @@ class Card:
         )
         object.__setattr__(self, "placement", placement)
         object.__setattr__(self, "brigade_set", frozenset(self.brigades))
+        object.__setattr__(self, "unique_name", self.name if self.unique_in_play else "")
 
     @property
     def is_unique(self) -> bool:

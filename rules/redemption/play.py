@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from itertools import repeat
+from itertools import filterfalse, repeat
 from operator import is_
 
 from rules.core import Event, GameBase, Outcome
@@ -62,8 +62,12 @@ class Play(Checks):
             first = ACTIONS["first"]
             return [first[(str(q),)] for q in range(self.n)]
         if ph in ("prep", "discard"):
-            out = self._placement_actions(p, ph)
+            doms: list[str] = []
+            out = self._placement_actions(p, ph, doms)
             out.append(END)
+            if doms:
+                out += self._dominant_actions(p, doms)
+            return out
         elif ph == "hand_limit":
             discard = ACTIONS["discard"]
             out.extend(discard[(c,)] for c in hand)
@@ -117,7 +121,9 @@ class Play(Checks):
         out.extend(self._dominant_actions(p))
         return out
 
-    def _placement_actions(self, p: int, ph: str) -> list[Action]:
+    def _placement_actions(self, p: int, ph: str, doms: list[str]) -> list[Action]:
+        """The actions of a Preparation or Discard phase but ``end`` and Dominants (the Dominants in hand are
+        added to ``doms`` on the way)."""
         z, cd, attached = self.z[p], self.cd, self.attached
         out: list[Action] = []
         prep = ph == "prep"
@@ -135,6 +141,8 @@ class Play(Checks):
             card = cd[c]
             what = card.placement
             if not what:
+                if card.type == "dominant":
+                    doms.append(c)
                 continue
             if what == "character" or what == "fortress":
                 if in_play is None:
@@ -150,11 +158,10 @@ class Play(Checks):
             else:
                 out += [EQUIP[(c, w)] for w in terr_chars if self._equip_problem(c, w, explain=False) is None]
         if terr_chars:
-            out += [SETASIDE[c] for c in terr_chars]
+            out += map(SETASIDE.__getitem__, terr_chars)
         if prep:
-            if can_activate:
-                face_up = self.face_up
-                out += [ACTIVATE[a] for a in z["artifact_pile"] if a not in face_up]
+            if can_activate and z["artifact_pile"]:
+                out += map(ACTIVATE.__getitem__, filterfalse(self.face_up.__contains__, z["artifact_pile"]))
             for s in holders:
                 card = cd[s]
                 if card.type == "site":
@@ -170,16 +177,17 @@ class Play(Checks):
                             if c != s and self._fortress_in_problem(c, s) is None
                         ]
             if z["set_aside"]:
-                out += [RETURN[c] for c in z["set_aside"] if c not in attached]
+                out += map(RETURN.__getitem__, filterfalse(attached.__contains__, z["set_aside"]))
             if z["in_fortress"]:
                 out += [FORTRESS_OUT[c] for c in z["in_fortress"] if cd[attached[c]].type == "fortress"]
         return out
 
-    def _dominant_actions(self, p: int) -> list[Action]:
+    def _dominant_actions(self, p: int, cards: list[str] | None = None) -> list[Action]:
+        """Player p's Dominant plays now (``cards``: the cards of p's hand to look at, if not all of it)."""
         out: list[Action] = []
         if self.phase == "cut":
             return out
-        for d in self.z[p]["hand"]:
+        for d in self.z[p]["hand"] if cards is None else cards:
             if self.cd[d].type != "dominant":
                 continue
             targets = self._dominant_targets(p, d)

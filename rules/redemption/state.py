@@ -308,7 +308,8 @@ class Core:
         self.s.flags.rescued = True
 
     def _attachments(self, host: str) -> list[str]:
-        return [c for c, h in self.attached.items() if h == host] if self.attached else []
+        att = self.attached
+        return [c for c, h in att.items() if h == host] if host in att.values() else []
 
     def _move_with(self, cid: str, p: int, zone: Zone) -> None:
         """Move a card with whatever sits on it."""
