@@ -41,6 +41,7 @@ class Checks(BattleRules):
     #: no checking again (they are interned, rules.redemption.notation.ActionTable, so the same decision is the same
     #: object; one made elsewhere, e.g. parsed from text, goes through the checks). Any change clears it.
     _legal_keep: tuple[Action, ...] = ()
+    _legal_player: int | None = None  # whose they are
 
     def _check(self, action: Action) -> str:
         if any(map(is_, self._legal_keep, repeat(action))):

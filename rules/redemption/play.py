@@ -26,8 +26,9 @@ END, PASS, NOBLOCK, DECLINE = (ACTIONS[v][()] for v in ("end", "pass", "noblock"
 class Play(Checks):
     # --- legal actions ------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
-        out = self._legal()
-        self._legal_keep = tuple(out)
+        p = self.current_player
+        out = self._legal(p)
+        self._legal_keep, self._legal_player = tuple(out), p
         return out
 
     def apply(self, action: Action | str) -> Outcome:
@@ -37,13 +38,12 @@ class Play(Checks):
             assert isinstance(action, Action)
             rule = self._rule_of(action)
             events: list[Event] = []
-            self._perform(action, events)
+            self._perform(action, events, self._legal_player)
             self.history.append(str(action))
             return Outcome(True, "", rule, tuple(events))
         return GameBase.apply(self, action)  # type: ignore[arg-type]  # Play is only ever part of Game, a GameBase
 
-    def _legal(self) -> list[Action]:
-        p = self.current_player
+    def _legal(self, p: int | None) -> list[Action]:
         if p is None:
             return []
         out: list[Action] = []
@@ -198,9 +198,11 @@ class Play(Checks):
         return out
 
     # --- performing ----------------------------------------------------------------------------
-    def _perform(self, action: Action, events: list[Event]) -> None:
+    def _perform(self, action: Action, events: list[Event], p: int | None = None) -> None:
+        """Carry out ``action`` of the current player (``p``, when the caller knows it already)."""
         self._legal_keep = ()
-        p = self.current_player
+        if p is None:
+            p = self.current_player
         assert p is not None
         getattr(self, DO[action.verb])(p, action.args, events)
         if self.b.kind == "challenge" and self.phase == "battle":
@@ -584,15 +586,11 @@ class Play(Checks):
             )
         )
 
-    #: Lost Souls redeemed in all at the last end check: only a rescue can end the game by rescues or leave no
-    #: Lost Soul to rescue (souls leave the draw piles, hands, Lands of Bondage and sites only to be redeemed)
-    _lor_seen = -1
-
     def _check_end(self, events: list[Event]) -> None:
+        if self._lor_seen >= 0 or self.s.phase == "cut":  # no soul redeemed since the last check (Core._lor_seen)
+            return
         s = [len(z["land_of_redemption"]) for z in self.z]
         total = sum(s)
-        if total == self._lor_seen or self.s.phase == "cut":
-            return
         target = self.options["rescues_to_win"]
         self._lor_seen = total
         if max(s) >= target:

@@ -300,12 +300,18 @@ class Core:
             self.z[p][zone].append(cid)
         self.loc[cid] = (p, zone)
 
+    #: Lost Souls redeemed in all at the last end check, -1 when the game must check again (a soul redeemed since,
+    #: or a state just loaded): only a rescue can end the game by rescues or leave no Lost Soul to rescue (souls
+    #: leave the draw piles, hands, Lands of Bondage and sites only to be redeemed, and only through ``_redeem``)
+    _lor_seen = -1
+
     def _redeem(self, soul: str, p: int) -> None:
         """A Lost Soul becomes ``p``'s Redeemed Soul (a rescue by battle or by an ability): it leaves any
         site or fortress it was in, and the turn counts as one with a rescue (the stalled-game rule)."""
         self.attached.pop(soul, None)
         self._move(soul, p, "land_of_redemption")
         self.s.flags.rescued = True
+        self._lor_seen = -1
 
     def _attachments(self, host: str) -> list[str]:
         att = self.attached
