@@ -534,7 +534,7 @@ class RedemptionUI:
                 t.append("\n")
             if sides:
                 t.append(f"Standing: {b['standing'].replace('_', ' ')}.")
-            if b.get("initiative", -1) in (0, 1):
+            if b.get("initiative") is not None:
                 t.append(f" Initiative: {names[b['initiative']]}", style="bold")
                 why = b["initiative_reason"] if wide else b["initiative_reason"].split(", so")[0]
                 t.append(f" ({personal(why, names)}).")
@@ -545,13 +545,13 @@ class RedemptionUI:
             title = f"Field of Battle: {title}" if wide else title
         if view["is_over"]:
             w = view["winner"]
-            t.append("GAME OVER: " + (wins(names[w]) if w in (0, 1) else "a draw"), style="bold reverse")
+            t.append("GAME OVER: " + (wins(names[w]) if w is not None else "a draw"), style="bold reverse")
             if view.get("end_reason"):
                 t.append(f" ({personal(without_rule_ref(printable(view['end_reason'])), names)})")
             t.append(f"\n{game_over_keys()}\n")
-        elif cp in (0, 1) and cp != view["you"]:
+        elif cp is not None and cp != view["you"]:
             t.append(f">> {names[cp]} to move.\n", style="bold")
-        elif cp in (0, 1):
+        elif cp is not None:
             key = "window" if view["decision"]["kind"] == "window" else b["step"] if b else view["phase"]
             if key == "surrender" and cp == b["attacker"]:
                 key = "rescuer_chooses"
