@@ -24,7 +24,7 @@ from textual.widgets.option_list import Option
 from rules.redemption.cards import CARD_TYPES, CARDS, TYPE_NAMES
 from saves import decks as dk
 from saves import printable
-from tui.textfix import DialogInput
+from tui.dialogkeys import DialogInput
 
 CSS = str(Path(__file__).with_name("decks.tcss"))
 ALIGN_FILTERS = ("", "good", "evil", "neutral")

@@ -8,7 +8,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
-from tui.textfix import DialogInput
+from tui.dialogkeys import DialogInput
 
 
 class NumberScreen(ModalScreen[int | str | None]):
