@@ -11,9 +11,21 @@ closed goes back to the app, which sends it where it belongs (the screen below),
 
 from __future__ import annotations
 
+from typing import Any, Protocol, cast
+
 from textual import events
 from textual.widget import Widget
 from textual.widgets import Input, OptionList
+
+
+class Dialog(Protocol):
+    """The screen of a dialog widget: it takes the answer (and dismisses itself, or stays)."""
+
+    def submit(self, answer: Any) -> None: ...
+
+
+def dialog(widget: Widget) -> Dialog:
+    return cast(Dialog, widget.screen)
 
 
 def handed_back(widget: Widget, event: events.Key) -> bool:
@@ -30,7 +42,7 @@ class DialogInput(Input):
     """A dialog's text field: Enter calls the dialog's ``submit(value)``."""
 
     async def action_submit(self) -> None:
-        await self.screen.submit(self.value)  # type: ignore[attr-defined]
+        dialog(self).submit(self.value)
 
     async def _on_key(self, event: events.Key) -> None:
         if not handed_back(self, event):
@@ -42,10 +54,10 @@ class DialogOptionList(OptionList):
     (Enter, the arrows) run as it receives them, in order with the rest (Textual runs a widget's bindings only once
     the key has gone up to the app, after the keys behind it)."""
 
-    async def action_select(self) -> None:
+    def action_select(self) -> None:
         i = self.highlighted
         if i is not None and not self.get_option_at_index(i).disabled:
-            await self.screen.submit(i)  # type: ignore[attr-defined]
+            dialog(self).submit(i)
 
     async def _on_key(self, event: events.Key) -> None:
         if handed_back(self, event):

@@ -24,7 +24,7 @@ class ChoiceScreen(ModalScreen[int | None]):
             yield Label(self.title_text, classes="dialog-title")
             yield DialogOptionList(*self.options, id="choices")
 
-    async def submit(self, index: int) -> None:
+    def submit(self, index: int) -> None:
         """Enter on an option (see ``DialogOptionList``)."""
         self.dismiss(index)
 

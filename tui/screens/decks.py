@@ -79,7 +79,7 @@ class NameScreen(ModalScreen[str | None]):
             yield DialogInput(value=self.value, placeholder="letters, digits, spaces, _ . -", id="deck-name")
             yield Label("Enter saves, Esc cancels.")
 
-    async def submit(self, value: str) -> None:
+    def submit(self, value: str) -> None:
         """Enter in the field (see ``DialogInput``): the name, or None if it is empty."""
         self.dismiss(value.strip() or None)
 
