@@ -62,7 +62,8 @@ class Rejection(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Resign:
-    """``resign N``: player N (0 or 1) gives the game up; the other player wins. Any time, either player."""
+    """``resign N``: player N (from 0) gives the game up; the other player wins (with more players, as the game's
+    rules say). Any time, any player."""
 
     player: int
 
@@ -75,8 +76,8 @@ def parse_resign(text: str) -> Resign | None:
     words = text.strip().lower().split()
     if not words or words[0] != "resign":
         return None
-    if len(words) != 2 or words[1] not in ("0", "1"):
-        raise ValueError("Write 'resign 0' or 'resign 1': the player (0 or 1) who resigns")
+    if len(words) != 2 or not words[1].isdigit() or len(words[1]) > 2:
+        raise ValueError("Write 'resign N': the seat (0 for Player 1, 1 for Player 2, ...) who resigns")
     return Resign(int(words[1]))
 
 
@@ -219,10 +220,11 @@ class GameBase:
         events: list[Event] = []
         if isinstance(action, Resign):
             self._resign(action.player)
+            w = self.winner
             events.append(
                 Event(
                     "game_over",
-                    f"Player {action.player + 1} resigns: Player {2 - action.player} wins.",
+                    f"Player {action.player + 1} resigns: " + (f"Player {w + 1} wins." if w is not None else "a draw."),
                     action.player,
                     rule=f"{self.name}.resign",
                 )
@@ -247,7 +249,7 @@ class GameBase:
         if self.is_over:
             return action, Outcome.reject("The game is over.", f"{self.name}.end"), ""
         if isinstance(action, Resign):  # not in legal_actions(): an engine action the rules allow at any time
-            if action.player not in (0, 1):
+            if not 0 <= action.player < self.num_players:
                 return (
                     action,
                     Outcome.reject(f"There is no player {action.player} to resign.", f"{self.name}.resign"),
@@ -274,6 +276,12 @@ class GameBase:
     def _resign(self, player: int) -> None:
         """End the game: ``player`` resigned, the other one wins."""
         raise NotImplementedError
+
+    @property
+    def num_players(self) -> int:
+        """How many players the game has (two unless the game says otherwise)."""
+        n = getattr(self, "n", 2)
+        return n if isinstance(n, int) else 2
 
     # --- equality is equality of the complete state ---------------------------
     def __eq__(self, other: object) -> bool:
