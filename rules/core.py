@@ -71,13 +71,20 @@ class Resign:
         return f"resign {self.player}"
 
 
+def resign_help(players: int) -> str:
+    """How to write a resignation in a game of ``players`` players."""
+    seats = [f"'resign {i}'" for i in range(players)]
+    spelled = f"{', '.join(seats[:-1])} or {seats[-1]}"
+    return f"Write {spelled}: the player (0 to {players - 1}) who resigns".replace("(0 to 1)", "(0 or 1)")
+
+
 def parse_resign(text: str) -> Resign | None:
     """``resign N`` as a Resign; None for any other text; ValueError for a malformed resignation."""
     words = text.strip().lower().split()
     if not words or words[0] != "resign":
         return None
     if len(words) != 2 or not words[1].isdigit() or len(words[1]) > 2:
-        raise ValueError("Write 'resign N': the seat (0 for Player 1, 1 for Player 2, ...) who resigns")
+        raise ValueError(resign_help(2))
     return Resign(int(words[1]))
 
 
@@ -250,11 +257,7 @@ class GameBase:
             return action, Outcome.reject("The game is over.", f"{self.name}.end"), ""
         if isinstance(action, Resign):  # not in legal_actions(): an engine action the rules allow at any time
             if not 0 <= action.player < self.num_players:
-                return (
-                    action,
-                    Outcome.reject(f"There is no player {action.player} to resign.", f"{self.name}.resign"),
-                    "",
-                )
+                return action, Outcome.reject(resign_help(self.num_players), f"{self.name}.notation"), ""
             return action, None, f"{self.name}.resign"
         try:
             rule = self._check(action)

@@ -589,6 +589,7 @@ def review_command(args: argparse.Namespace, settings, out=None):
 def replay_session(args: argparse.Namespace, settings, path):
     """'new --replay FILE': the game the notation file records, as a new save."""
     from rules import review
+    from rules.redemption import Game as RedemptionGame
     from rules.review import starting_decks
     from tui.session import Session, names_for
 
@@ -616,7 +617,7 @@ def replay_session(args: argparse.Namespace, settings, path):
         path=path,
         options=dict(game.options),
         seats=seats,
-        decks=starting_decks(game) if find_game(args.game).decks else None,
+        decks=starting_decks(game) if isinstance(game, RedemptionGame) else None,
     )
     session.game = game
     session.meta.log.append(f"Replayed {len(game.history)} actions from {args.replay}.")

@@ -141,7 +141,9 @@ class Session:
             if len(decks) != len(seats):
                 raise ValueError(f"{len(seats)} players need {len(seats)} decks, not {len(decks)}")
         game = info.new_game(seed, options, first=first if info.first_choice else None, decks=decks)
-        players = [seat.player(i, seats, names[i] if names and i < len(names) else None) for i, seat in enumerate(seats)]
+        players = [
+            seat.player(i, seats, names[i] if names and i < len(names) else None) for i, seat in enumerate(seats)
+        ]
         computers = [p["level"] for p in players if p["kind"] == "computer"]
         vs = "computer" if computers else "human"
         meta = saves.Meta(
