@@ -311,13 +311,13 @@ def game_from_dict(d: dict[str, Any]) -> GameBase:
 
 
 def public_view(game: GameBase) -> View[Any]:
-    """What anyone may see (a watcher): each player's side as their opponent sees it, no legal actions.
+    """What anyone may see (a watcher): each player's side as the next seat sees it, no legal actions.
 
     Laid out like ``view(0)``; a player's hand, face-down cards and private choices stay hidden because
-    every side is taken from the view of the other player."""
-    views = [game.view(0), game.view(1)]
-    v = views[0].copy()
-    v["players"] = [views[1]["players"][0], views[0]["players"][1]]
+    every side is taken from the view of another player."""
+    v = game.view(0).copy()
+    n = len(v["players"])
+    v["players"] = [game.view((p + 1) % n)["players"][p] for p in range(n)]
     v["legal"] = []
     return v
 

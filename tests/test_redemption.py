@@ -810,7 +810,7 @@ def test_view_hides_hands_decks_and_face_down_cards_and_shows_battle():
     )
     g = b.game
     v = g.view(1)
-    assert v["players"][0]["hand"] == [] and v["players"][0]["hand_count"] == 1
+    assert v["players"][0]["hand"] is None and v["players"][0]["hand_count"] == 1
     assert [c["id"] for c in v["players"][1]["hand"]] == [b["herods_banquet"]]
     assert "deck" not in str([k for k in v["players"][0] if k == "deck_cards"])
     assert v["players"][0]["artifact_pile"][0] == {

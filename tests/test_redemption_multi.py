@@ -216,7 +216,7 @@ def test_view_hides_every_other_hand_and_every_deck_order():
         v = g.view(p)
         for q in range(4):
             t = v["players"][q]
-            assert (t["hand"] != []) == (q == p)
+            assert (t["hand"] is not None) == (q == p)
             assert t["hand_count"] == len(g.z[q]["hand"])
             assert "deck" not in t or t["deck"] == g.decks[q]  # the label only, no card list
         assert all(c not in str(v) for q in range(4) for c in g.z[q]["deck"][:3])

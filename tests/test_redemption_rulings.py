@@ -324,7 +324,7 @@ def test_the_opponent_gets_a_dominant_window_when_preparation_ends():
     assert "decline" in legal and f"dominant {b['day_of_judgment']} {b['gideon']}" in legal
     refused(g, f"play {b['pilate']}", "redemption.dominant.window")
     v0 = g.view(0)  # what the waiting player sees: that player 2 decides, never which card
-    assert v0["current_player"] == 1 and v0["legal"] == [] and v0["players"][1]["hand"] == []
+    assert v0["current_player"] == 1 and v0["legal"] == [] and v0["players"][1]["hand"] is None
     assert "Day of Judgment" not in str(v0)
     ok(g, f"dominant {b['day_of_judgment']} {b['gideon']}")
     assert g.zone_of(b["gideon"]) == (0, "discard")

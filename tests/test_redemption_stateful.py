@@ -107,7 +107,7 @@ class RedemptionMachine(RuleBasedStateMachine):
     def views_do_not_leak_hands(self):
         for p in range(self.game.n):
             v = self.game.view(p)
-            assert all(v["players"][q]["hand"] == [] for q in self.game.others(p))
+            assert all(v["players"][q]["hand"] is None for q in self.game.others(p))
 
 
 TestRedemptionMachine = RedemptionMachine.TestCase

@@ -37,7 +37,7 @@ def phase(game: Game, player: int) -> tuple[str, str, str]:
     if v["is_over"]:
         w = v["winner"]
         score = f"{v['score'][player]}-{v['score'][1 - player]}"
-        if w == -1:
+        if w is None:
             return "Game over", f"a draw, {score} in Redeemed Souls.", "redemption.win.rescues"
         return (
             "Game over",

@@ -62,9 +62,7 @@ __all__ = [
 ]
 
 
-# Views.view is still a plain dict (current_player and winner -1 for none, where rules.views.View says None):
-# conforming to View changes what the app and saves read, which is the typed-views work, not a typing fix.
-class Game(Play, Views, GameBase):  # type: ignore[misc]
+class Game(Play, Views, GameBase):
     name = "redemption"
     #: the Rng is shared with clones until one of them draws a number (setup only): cloning it costs more than
     #: the rest of the state

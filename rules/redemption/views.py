@@ -2,9 +2,79 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from rules.redemption.state import PHASE_NAMES, Core
+from rules.views import SeatView, View
+
+#: A card as a small table: id, owner, key, name, type, ... (see ``Views.view``).
+CardView = dict[str, Any]
+
+
+class Decision(TypedDict):
+    """Who decides now and what kind of decision it is (``kind``: cut, first, prep, discard_phase, hand_limit,
+    battle_start, block, initiative, surrender, window, game_over); ``player`` None when the game is over."""
+
+    player: int | None
+    kind: str
+    text: str
+
+
+class Totals(TypedDict):
+    strength: int
+    toughness: int
+
+
+class BattleView(TypedDict, total=False):
+    """The battle under way; ``{}`` (no keys) when there is none. ``initiative``: the seat that holds it, None
+    outside the initiative step."""
+
+    kind: str
+    attacker: int
+    defender: int
+    step: str
+    totals: dict[str, Totals]  # "hero", "evil"
+    standing: str
+    passes: int
+    souls: list[str]
+    initiative: int | None
+    initiative_reason: str
+
+
+class RedemptionSeat(SeatView[CardView]):
+    """A seat in a Redemption view: ``hand`` is the cards for the viewer's own seat, None for every other seat;
+    a card list per zone; ``discard_top`` None for an empty Discard Pile."""
+
+    deck: str
+    deck_count: int
+    hand_limit: int
+    redeemed: int
+    discard_count: int
+    discard_top: CardView | None
+    territory: list[CardView]
+    artifact_pile: list[CardView]
+    land_of_bondage: list[CardView]
+    land_of_redemption: list[CardView]
+    field_of_battle: list[CardView]
+    set_aside: list[CardView]
+    removed: list[CardView]
+    in_site: list[CardView]
+    in_fortress: list[CardView]
+    captured: list[CardView]
+
+
+class RedemptionView(View[RedemptionSeat]):
+    """``rules.views.View`` plus the turn, the phase, the decision in words, the score and the battle."""
+
+    turn: int
+    active: int
+    phase: str
+    phase_name: str
+    decision: Decision
+    end_reason: str
+    score: list[int]
+    rescues_to_win: int
+    battle: BattleView
 
 
 class Views(Core):
@@ -67,7 +137,7 @@ class Views(Core):
             d["on"] = self.attached[cid]
         return d
 
-    def _card_view(self, cid: str, viewer: int) -> dict[str, Any]:
+    def _card_view(self, cid: str, viewer: int) -> CardView:
         p, zone = self.loc[cid]
         if zone == "artifact_pile" and cid not in self.face_up:
             if p != viewer:
@@ -86,11 +156,14 @@ class Views(Core):
             d["negated"] = True
         return d
 
-    def decision(self) -> dict[str, Any]:
+    def _cards(self, ids: list[str], viewer: int) -> list[CardView]:
+        return [self._card_view(c, viewer) for c in ids]
+
+    def decision(self) -> Decision:
         """Who must decide now, and what kind of decision it is."""
         p = self.current_player
         if p is None:
-            return {"player": -1, "kind": "game_over", "text": self.s.end_reason}
+            return {"player": None, "kind": "game_over", "text": self.s.end_reason}
         if self.s.window.queue:
             return {"player": p, "kind": "window", "text": self._window_text(p)}
         ph = self.phase
@@ -141,16 +214,17 @@ class Views(Core):
             }
         return {"player": p, "kind": "surrender", "text": "Choose the Lost Soul that is rescued ('surrender <soul>')."}
 
-    def view(self, player: int) -> dict[str, Any]:
+    def view(self, player: int) -> RedemptionView:
         """What ``player`` may see: own hand; counts for hands and decks; face-down cards hidden.
 
-        Keys: game, you, turn, active (whose turn), phase, phase_name, current_player, decision
-        {player, kind, text}, is_over, winner (-1 none), result, end_reason, score [p0, p1],
+        The convention of ``rules.views`` (current_player, winner None for nobody; other seats' hands None), typed
+        as :class:`RedemptionView`. Keys: game, you, turn, active (whose turn), phase, phase_name, current_player,
+        decision {player, kind, text}, is_over, winner, result, end_reason, score (one per seat),
         rescues_to_win, options, legal (action strings, only for the player who decides), battle
         ({} when none; else kind, attacker, defender, step, totals {hero, evil: {strength, toughness}},
-        standing, initiative (-1 outside the initiative step), initiative_reason, passes, souls), and
-        players: two tables with deck, deck_count, hand_count, hand (cards; [] for the opponent),
-        hand_limit, redeemed, discard_count, discard_top, and a card list per zone: territory,
+        standing, initiative (None outside the initiative step), initiative_reason, passes, souls), and
+        players: one table per seat with deck, deck_count, hand_count, hand (cards; None for other seats),
+        hand_limit, redeemed, discard_count, discard_top (None when empty), and a card list per zone: territory,
         artifact_pile, land_of_bondage, land_of_redemption, field_of_battle, set_aside, removed,
         in_site, in_fortress, captured. A card is a table: id, owner, key, name, type, type_name,
         alignment, brigades, strength, toughness, class, identifiers, reference, ability (text);
@@ -160,34 +234,33 @@ class Views(Core):
         """
         if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self.n:
             raise ValueError(f"player must be a seat from 0 to {self.n - 1}, not {player!r}")
-        players = []
+        players: list[RedemptionSeat] = []
         for p in range(self.n):
             z = self.z[p]
-            pv = {
-                "deck": self.decks[p],
-                "deck_count": len(z["deck"]),
-                "hand_count": len(z["hand"]),
-                "hand": [self._card_view(c, player) for c in z["hand"]] if p == player else [],
-                "hand_limit": self.hand_limit(p),
-                "redeemed": len(z["land_of_redemption"]),
-                "discard_count": len(z["discard"]),
-                "discard_top": self.card_info(z["discard"][-1]) if z["discard"] else {},
-            }
-            for zone in (
-                "territory",
-                "artifact_pile",
-                "land_of_bondage",
-                "land_of_redemption",
-                "field_of_battle",
-                "set_aside",
-                "removed",
-                "in_site",
-                "in_fortress",
-                "captured",
-            ):
-                pv[zone] = [self._card_view(c, player) for c in z[zone]]
-            players.append(pv)
-        battle: dict[str, Any] = {}
+
+            players.append(
+                {
+                    "deck": self.decks[p],
+                    "deck_count": len(z["deck"]),
+                    "hand_count": len(z["hand"]),
+                    "hand": self._cards(z["hand"], player) if p == player else None,
+                    "hand_limit": self.hand_limit(p),
+                    "redeemed": len(z["land_of_redemption"]),
+                    "discard_count": len(z["discard"]),
+                    "discard_top": self.card_info(z["discard"][-1]) if z["discard"] else None,
+                    "territory": self._cards(z["territory"], player),
+                    "artifact_pile": self._cards(z["artifact_pile"], player),
+                    "land_of_bondage": self._cards(z["land_of_bondage"], player),
+                    "land_of_redemption": self._cards(z["land_of_redemption"], player),
+                    "field_of_battle": self._cards(z["field_of_battle"], player),
+                    "set_aside": self._cards(z["set_aside"], player),
+                    "removed": self._cards(z["removed"], player),
+                    "in_site": self._cards(z["in_site"], player),
+                    "in_fortress": self._cards(z["in_fortress"], player),
+                    "captured": self._cards(z["captured"], player),
+                }
+            )
+        battle: BattleView = {}
         if self.phase == "battle" and self.b.kind:
             a = self.active
             hs, ht, _ = self.side_totals(a)
@@ -206,7 +279,7 @@ class Views(Core):
                 who, why = self.initiative()
                 battle["initiative"], battle["initiative_reason"] = who, why
             else:
-                battle["initiative"], battle["initiative_reason"] = -1, ""
+                battle["initiative"], battle["initiative_reason"] = None, ""
         me = self.current_player
         return {
             "game": self.name,
@@ -215,10 +288,10 @@ class Views(Core):
             "active": self.active,
             "phase": self.phase,
             "phase_name": PHASE_NAMES[self.phase],
-            "current_player": -1 if me is None else me,
+            "current_player": me,
             "decision": self.decision(),
             "is_over": self.is_over,
-            "winner": -1 if self.winner is None else self.winner,
+            "winner": self.winner,
             "result": self.s.result,
             "end_reason": self.s.end_reason,
             "score": [self.score(q) for q in range(self.n)],

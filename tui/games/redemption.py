@@ -133,11 +133,6 @@ def short_name(name: str, room: int) -> str:
     return out + "\u2026"
 
 
-def seat_of(value: Any) -> int | None:
-    """A seat from a view field (current_player, winner, initiative): None for nobody (None, or -1 in older views)."""
-    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None
-
-
 class OpponentList(CardList):
     """The opponents' tables: a line each while it does not have the focus (the summary), one opponent's whole table
     when it has it. With more than one opponent, Tab reads the next opponent's table before it leaves the pane
@@ -453,7 +448,7 @@ class RedemptionUI:
         elif my_turn:
             hint = "x: not now"
         else:
-            cp = seat_of(view["current_player"])
+            cp = view["current_player"]
             hint = f"waiting: {names[cp]}" if cp is not None else ""
         hand.set_items(hand_items, f"Hand {len(me['hand'])}/{me['hand_limit']}", hint, empty="(empty hand)")
         stats = f"Deck {me['deck_count']} Disc {me['discard_count']}"  # the Redeemed Souls are in the status line
@@ -688,7 +683,7 @@ class RedemptionUI:
                 t.append("\n")
             if sides:
                 t.append(f"Standing: {b['standing'].replace('_', ' ')}.")
-            if seat_of(b.get("initiative")) is not None:
+            if b.get("initiative") is not None:
                 t.append(f" Initiative: {names[b['initiative']]}", style="bold")
                 why = b["initiative_reason"] if wide else b["initiative_reason"].split(", so")[0]
                 t.append(f" ({personal(why, names)}).")
@@ -697,9 +692,8 @@ class RedemptionUI:
         else:
             title = f"{view['phase_name']}, turn {view['turn']}"  # narrow: no room for "Field of Battle: " too
             title = f"Field of Battle: {title}" if wide else title
-        cp = seat_of(cp)
         if view["is_over"]:
-            w = seat_of(view["winner"])
+            w = view["winner"]
             t.append("GAME OVER: " + (wins(names[w]) if w is not None else "a draw"), style="bold reverse")
             if view.get("end_reason"):
                 t.append(f" ({personal(without_rule_ref(printable(view['end_reason'])), names)})")
