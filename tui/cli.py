@@ -590,7 +590,7 @@ def replay_session(args: argparse.Namespace, settings, path):
     """'new --replay FILE': the game the notation file records, as a new save."""
     from rules import review
     from rules.redemption import Game as RedemptionGame
-    from rules.review import starting_decks
+    from rules.redemption.review import starting_decks
     from tui.session import Session, names_for
 
     try:

@@ -741,13 +741,11 @@ class GameScreen(GuidedGame, Screen):
         }
         if find_game(game.name).decks:  # the same decks, each with its player
             decks = find_game(game.name).review_module().starting_decks(game)
-            kw["decks"] = decks if s.vs_computer else decks[::-1]
+            kw["decks"] = decks if s.vs_computer or len(decks) > 2 else decks[::-1]
         if not s.vs_computer:
             kw["names"] = (names[1], names[0])  # the seats swapped
         if len(names) > 2:  # the cut decides who goes first: everyone keeps their seat, name, level and deck
             kw = {**kw, "seats": s.seats(), "names": tuple(names)}
-            if "decks" in kw:
-                kw["decks"] = starting_decks(game)
         folder = s.path.parent
         try:
             new = self.app.new_session(  # type: ignore[attr-defined]
