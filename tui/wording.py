@@ -11,7 +11,7 @@ import re
 
 from tui import keys
 
-_PLAYER = re.compile(r"\bPlayer ([12])('s)?(?=\W|$)")
+_PLAYER = re.compile(r"\bPlayer ([1-9])('s)?(?=\W|$)")
 #: Third-person verbs the engines put after a player, and the form that goes with "you".
 _YOU_VERB = {
     "draws": "draw",
@@ -54,6 +54,11 @@ _YOU_VERB = {
     "gets": "get",
     "needs": "need",
     "cannot": "cannot",
+    "gives": "give",
+    "resigns": "resign",
+    "resigned": "resigned",
+    "began": "began",
+    "bands": "band",
 }
 _AFTER = re.compile(r"((?: \([^)]*\))?) (\w+)")  # an optional "(Aggressor)" then the verb
 
