@@ -8,13 +8,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 from rules.views import View
 
 
-@dataclass(frozen=True, slots=True)
+def _slot_setters(cls: type) -> tuple[Callable[[Any, Any], None], ...]:
+    """The setters of a slotted dataclass's fields, in field order (for a fast ``__init__`` of a frozen one)."""
+    return tuple(getattr(cls, f.name).__set__ for f in fields(cls))
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Event:
     """Something that happened, in order; ``str(event)`` is one log line.
 
@@ -30,11 +35,26 @@ class Event:
     reveals: bool = False  # the event makes a hidden card public (a draw, a flip, a look at a hand)
     cards: tuple[str, ...] = ()  # the cards it names that everyone may see, as the game writes them (codes, ids)
 
+    def __init__(
+        self, kind: str, text: str, player: int = -1, rule: str = "", reveals: bool = False, cards: tuple[str, ...] = ()
+    ) -> None:
+        # the generated __init__ of a frozen dataclass sets each field through object.__setattr__; the slots' own
+        # setters (bound below) take half the time, and every accepted action makes an event or two
+        _ev_kind(self, kind)
+        _ev_text(self, text)
+        _ev_player(self, player)
+        _ev_rule(self, rule)
+        _ev_reveals(self, reveals)
+        _ev_cards(self, cards)
+
     def __str__(self) -> str:
         return self.text
 
 
-@dataclass(frozen=True, slots=True)
+_ev_kind, _ev_text, _ev_player, _ev_rule, _ev_reveals, _ev_cards = _slot_setters(Event)
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Outcome:
     """The engine's answer to ``apply``: accepted with events, or rejected with a reason."""
 
@@ -43,12 +63,21 @@ class Outcome:
     rule: str = ""
     events: tuple[Event, ...] = ()
 
+    def __init__(self, ok: bool, reason: str = "", rule: str = "", events: tuple[Event, ...] = ()) -> None:
+        _out_ok(self, ok)  # as Event.__init__
+        _out_reason(self, reason)
+        _out_rule(self, rule)
+        _out_events(self, events)
+
     @classmethod
     def reject(cls, reason: str, rule: str) -> Outcome:
         return cls(False, reason, rule, ())
 
     def __bool__(self) -> bool:
         return self.ok
+
+
+_out_ok, _out_reason, _out_rule, _out_events = _slot_setters(Outcome)
 
 
 class Rejection(Exception):
@@ -62,7 +91,8 @@ class Rejection(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Resign:
-    """``resign N``: player N (0 or 1) gives the game up; the other player wins. Any time, either player."""
+    """``resign N``: player N (from 0) gives the game up; the other player wins (with more players, as the game's
+    rules say). Any time, any player."""
 
     player: int
 
@@ -70,13 +100,20 @@ class Resign:
         return f"resign {self.player}"
 
 
+def resign_help(players: int) -> str:
+    """How to write a resignation in a game of ``players`` players."""
+    seats = [f"'resign {i}'" for i in range(players)]
+    spelled = f"{', '.join(seats[:-1])} or {seats[-1]}"
+    return f"Write {spelled}: the player (0 to {players - 1}) who resigns".replace("(0 to 1)", "(0 or 1)")
+
+
 def parse_resign(text: str) -> Resign | None:
     """``resign N`` as a Resign; None for any other text; ValueError for a malformed resignation."""
     words = text.strip().lower().split()
     if not words or words[0] != "resign":
         return None
-    if len(words) != 2 or words[1] not in ("0", "1"):
-        raise ValueError("Write 'resign 0' or 'resign 1': the player (0 or 1) who resigns")
+    if len(words) != 2 or not words[1].isdigit() or len(words[1]) > 2:
+        raise ValueError(resign_help(2))
     return Resign(int(words[1]))
 
 
@@ -125,13 +162,17 @@ class Rng:
         """A whole number in [0, n)."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        return min(int(self.random() * n), n - 1)
+        self.calls += 1
+        return min(int(self._r.random() * n), n - 1)
 
     def shuffle(self, items: list[Any]) -> None:
-        """Fisher-Yates in place."""
+        """Fisher-Yates in place: ``j = below(i + 1)`` for i from the last index down to 1 (written out, as it
+        runs for every deck of every new game)."""
+        random_ = self._r.random
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            j = min(int(random_() * (i + 1)), i)
             items[i], items[j] = items[j], items[i]
+        self.calls += max(len(items) - 1, 0)
 
     def clone(self) -> Rng:
         other = Rng.__new__(Rng)
@@ -219,10 +260,11 @@ class GameBase:
         events: list[Event] = []
         if isinstance(action, Resign):
             self._resign(action.player)
+            w = self.winner
             events.append(
                 Event(
                     "game_over",
-                    f"Player {action.player + 1} resigns: Player {2 - action.player} wins.",
+                    f"Player {action.player + 1} resigns: " + (f"Player {w + 1} wins." if w is not None else "a draw."),
                     action.player,
                     rule=f"{self.name}.resign",
                 )
@@ -247,12 +289,8 @@ class GameBase:
         if self.is_over:
             return action, Outcome.reject("The game is over.", f"{self.name}.end"), ""
         if isinstance(action, Resign):  # not in legal_actions(): an engine action the rules allow at any time
-            if action.player not in (0, 1):
-                return (
-                    action,
-                    Outcome.reject(f"There is no player {action.player} to resign.", f"{self.name}.resign"),
-                    "",
-                )
+            if not 0 <= action.player < self.num_players:
+                return action, Outcome.reject(resign_help(self.num_players), f"{self.name}.notation"), ""
             return action, None, f"{self.name}.resign"
         try:
             rule = self._check(action)
@@ -274,6 +312,12 @@ class GameBase:
     def _resign(self, player: int) -> None:
         """End the game: ``player`` resigned, the other one wins."""
         raise NotImplementedError
+
+    @property
+    def num_players(self) -> int:
+        """How many players the game has (two unless the game says otherwise)."""
+        n = getattr(self, "n", 2)
+        return n if isinstance(n, int) else 2
 
     # --- equality is equality of the complete state ---------------------------
     def __eq__(self, other: object) -> bool:

@@ -11,7 +11,7 @@ import re
 
 from tui import keys
 
-_PLAYER = re.compile(r"\bPlayer ([12])('s)?(?=\W|$)")
+_PLAYER = re.compile(r"\bPlayer ([1-9])('s)?(?=\W|$)")
 #: Third-person verbs the engines put after a player, and the form that goes with "you".
 _YOU_VERB = {
     "draws": "draw",
