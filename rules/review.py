@@ -168,7 +168,7 @@ def text_record(
             return _PLAYER_N.sub(lambda m: names[int(m.group(1)) - 1], text)
 
     out = [
-        f"{game.name.capitalize()}: {names[0]} v {names[1]}",
+        f"{find_game(game.name).title}: {' v '.join(names)}",
         f"Seed {game.seed}; options: " + ", ".join(f"{k}={_value(v)}" for k, v in sorted(game.options.items())),
     ]
     out += part(game.name).record_header(game, names)

@@ -82,6 +82,11 @@ def test_the_log_says_the_players_names():
     assert personal("Player 1 (Aggressor) plays a card face down.", names) == "You (Aggressor) play a card face down."
     assert personal("evil winning; Player 1 has initiative", names) == "evil winning; you have initiative"
     assert personal("Player 1 draws", ["Player 1", "Player 2"]) == "Player 1 draws"
+    # the review's own words for a surrender and a resignation (rules.review.action_words)
+    assert personal("Player 1 gives up Lost Soul: the Debtor (A30) to the rescuing Hero", names).startswith(
+        "You give up"
+    )
+    assert personal("Player 1 resigns", names) == "You resign"
     assert personal("Player 2 draws", ["Ann", "Bob"]) == "Bob draws"
 
 

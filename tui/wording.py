@@ -54,6 +54,11 @@ _YOU_VERB = {
     "gets": "get",
     "needs": "need",
     "cannot": "cannot",
+    "gives": "give",
+    "resigns": "resign",
+    "resigned": "resigned",
+    "began": "began",
+    "bands": "band",
 }
 _AFTER = re.compile(r"((?: \([^)]*\))?) (\w+)")  # an optional "(Aggressor)" then the verb
 
