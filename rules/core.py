@@ -7,11 +7,12 @@ only talk to them through the names defined here.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from rules.views import View
+from rules.words import say, verb, who
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,7 +22,9 @@ class Event:
     The app reads the fields, never the words: ``kind`` says what happened (``"battle"``, ``"game_over"``...),
     ``rule`` the rule id it follows (a section of the game's ``rules.md``, "" when none applies), ``reveals``
     whether it makes a hidden card public (so an undo may not go back past it), ``cards`` the public cards it names,
-    ``text`` is the words (without the rule id: the app shows the rule from its field)."""
+    ``text`` is the words with the seats as "Player N" (without the rule id: the app shows the rule from its field).
+    ``template`` is the same words with the seats as fields (:mod:`rules.words`): :meth:`words` says them with the
+    players' names, and to the reader as "you". Build an event that names seats with :meth:`said`."""
 
     kind: str
     text: str
@@ -29,6 +32,24 @@ class Event:
     rule: str = ""  # the rule id the event follows, e.g. "resurrection.battle"
     reveals: bool = False  # the event makes a hidden card public (a draw, a flip, a look at a hand)
     cards: tuple[str, ...] = ()  # the cards it names that everyone may see, as the game writes them (codes, ids)
+    template: str = ""  # the words with seats as fields ({p0}, {p0:draws/draw}...); "" when they name no seat
+
+    @classmethod
+    def said(
+        cls,
+        kind: str,
+        template: str,
+        player: int = -1,
+        rule: str = "",
+        reveals: bool = False,
+        cards: tuple[str, ...] = (),
+    ) -> Event:
+        """An event whose words name seats: ``template`` as :func:`rules.words.say` reads it."""
+        return cls(kind, say(template), player, rule, reveals, cards, template)
+
+    def words(self, names: Sequence[str] | None = None, you: int | None = None) -> str:
+        """The words for one reader: ``names`` one per seat, ``you`` the reader's seat (see :func:`rules.words.say`)."""
+        return say(self.template, names, you) if self.template else self.text
 
     def __str__(self) -> str:
         return self.text
@@ -36,23 +57,35 @@ class Event:
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """The engine's answer to ``apply``: accepted with events, or rejected with a reason."""
+    """The engine's answer to ``apply``: accepted with events, or rejected with a reason (``reason`` names seats as
+    "Player N"; ``template`` is the same words for :func:`rules.words.say`, "" when they name no seat)."""
 
     ok: bool
     reason: str = ""
     rule: str = ""
     events: tuple[Event, ...] = ()
+    template: str = ""
 
     @classmethod
     def reject(cls, reason: str, rule: str) -> Outcome:
         return cls(False, reason, rule, ())
+
+    @classmethod
+    def refuse(cls, template: str, rule: str) -> Outcome:
+        """A rejection whose reason names seats: ``template`` as :func:`rules.words.say` reads it."""
+        return cls(False, say(template), rule, (), template)
+
+    def words(self, names: Sequence[str] | None = None, you: int | None = None) -> str:
+        """The reason for one reader (see :meth:`Event.words`)."""
+        return say(self.template, names, you) if self.template else self.reason
 
     def __bool__(self) -> bool:
         return self.ok
 
 
 class Rejection(Exception):
-    """Raised inside an engine's checks; turned into a rejected Outcome before anything changes."""
+    """Raised inside an engine's checks; turned into a rejected Outcome before anything changes. ``reason`` may
+    name seats as :mod:`rules.words` fields."""
 
     def __init__(self, reason: str, rule: str):
         super().__init__(reason)
@@ -219,12 +252,11 @@ class GameBase:
         events: list[Event] = []
         if isinstance(action, Resign):
             self._resign(action.player)
+            p, w = action.player, self.winner
+            won = f"{who(w)} {verb(w, 'wins', 'win')}." if w is not None else "the game is a draw."
             events.append(
-                Event(
-                    "game_over",
-                    f"Player {action.player + 1} resigns: Player {2 - action.player} wins.",
-                    action.player,
-                    rule=f"{self.name}.resign",
+                Event.said(
+                    "game_over", f"{who(p, True)} {verb(p, 'resigns', 'resign')}: {won}", p, f"{self.name}.resign"
                 )
             )
         else:
@@ -257,7 +289,7 @@ class GameBase:
         try:
             rule = self._check(action)
         except Rejection as r:
-            return action, Outcome.reject(r.reason, r.rule), ""
+            return action, Outcome.refuse(r.reason, r.rule), ""
         return action, None, rule if isinstance(rule, str) else self._rule_of(action)
 
     # --- hooks -----------------------------------------------------------------

@@ -24,10 +24,11 @@ from __future__ import annotations
 
 import importlib
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
+from rules import words
 from rules.core import GameBase, game_class, parse_resign
 
 if TYPE_CHECKING:
@@ -109,7 +110,7 @@ class Step:
     before: GameBase
     player: int | None
     action: str
-    events: list[str]
+    events: list[str]  # the engine's events as rules.words templates (step_words says them)
     turn: int
 
 
@@ -122,7 +123,8 @@ def positions(game: GameBase) -> tuple[list[Step], GameBase]:
         out = g.apply(text)
         if not out.ok:
             raise ValueError(f"action {i + 1} ({text!r}) does not replay: {out.reason}")
-        steps.append(Step(i, before, before.current_player, text, [str(e) for e in out.events], _turn(before)))
+        events = [e.template or e.text for e in out.events]
+        steps.append(Step(i, before, before.current_player, text, events, _turn(before)))
     if g.to_dict() != game.to_dict():
         raise ValueError("the replayed game does not end where the saved one is")
     return steps, g
@@ -142,13 +144,12 @@ def result_line(game: GameBase, names: list[str]) -> str:
     return f"Result: {names[w]} {'win' if names[w] == 'You' else 'wins'}."
 
 
-#: What ending each Redemption phase means, for an "end" that says nothing of its own.
+#: What ending each Redemption phase means, for an "end" that says nothing of its own (the verb, then the rest).
 _ENDS = {
-    "prep": "ends the Preparation phase",
-    "battle": "makes no rescue attempt this turn",
-    "discard": "ends the turn",
+    "prep": ("ends", "end", "the Preparation phase"),
+    "battle": ("makes", "make", "no rescue attempt this turn"),
+    "discard": ("ends", "end", "the turn"),
 }
-_PLAYER_N = re.compile(r"\bPlayer ([12])\b")
 
 
 def actor(step: Step) -> int | None:
@@ -161,55 +162,60 @@ def actor(step: Step) -> int | None:
 
 
 def action_words(before: GameBase, action: str, player: int | None) -> str:
-    """The action in words, neutral ("Player 2 ends the turn"), from what everyone saw (a card put face down is
-    not named)."""
-    who = f"Player {player + 1}" if player is not None else "Nobody"
-    words = action.split()
-    verb, args = (words[0], words[1:]) if words else ("", [])
+    """The action in words, as a :mod:`rules.words` template ("{p1:^} {p1:ends/end} the turn"), from what everyone
+    saw (a card put face down is not named)."""
+    who = "Nobody" if player is None else words.who(player, True)
+
+    def verb(third: str, second: str) -> str:
+        return third if player is None else words.verb(player, third, second)
+
+    parts = action.split()
+    what, args = (parts[0], parts[1:]) if parts else ("", [])
     cards = getattr(before, "cards", {})
 
     def name(cid: str) -> str:
         return f"{cast('RedemptionGame', before).card(cid).name} ({cid})" if cid in cards else cid
 
-    if verb == "resign":
-        return f"{who} resigns"
+    if what == "resign":
+        return f"{who} {verb('resigns', 'resign')}"
     if before.name == "resurrection":
-        return f"{who} plays a card"
-    if verb == "end":
-        return f"{who} {_ENDS.get(getattr(before, 'phase', ''), 'ends the phase')}"
-    if verb == "surrender" and args:
-        return f"{who} gives up {name(args[0])} to the rescuing Hero"
-    if verb == "decline":
-        return f"{who} plays no Dominant now"
-    if verb == "activate" and args:
-        return f"{who} activates {name(args[0])}"
-    if verb == "artifact":
-        return f"{who} puts an artifact face down on their artifact pile"
-    return f"{who}: {verb} " + " ".join(name(a) for a in args) if args else f"{who}: {verb}"
+        return f"{who} {verb('plays', 'play')} a card"
+    if what == "end":
+        third, second, rest = _ENDS.get(getattr(before, "phase", ""), ("ends", "end", "the phase"))
+        return f"{who} {verb(third, second)} {rest}"
+    if what == "surrender" and args:
+        return f"{who} {verb('gives', 'give')} up {name(args[0])} to the rescuing Hero"
+    if what == "decline":
+        return f"{who} {verb('plays', 'play')} no Dominant now"
+    if what == "activate" and args:
+        return f"{who} {verb('activates', 'activate')} {name(args[0])}"
+    if what == "artifact":
+        their = "their" if player is None else words.their(player)
+        return f"{who} {verb('puts', 'put')} an artifact face down on {their} artifact pile"
+    return f"{who}: {what} " + " ".join(name(a) for a in args) if args else f"{who}: {what}"
 
 
-def step_words(step: Step) -> str:
-    """The step's action in words, then what came of it (the engine's events, which everyone saw)."""
+def step_template(step: Step) -> str:
+    """The step's action, then what came of it (the engine's events, which everyone saw), as a :mod:`rules.words`
+    template."""
     p = actor(step)
     events = " ".join(step.events)
     said = action_words(step.before, step.action, p)
-    own = p is not None and events.startswith(f"Player {p + 1} ")
+    own = p is not None and events.startswith(words.who(p, True) + " ")
     if own and (step.action.split()[:1] != ["end"] or events.startswith(said)):
         return events  # the engine's first line already says what was done
     return f"{said}." + (f" {events}" if events else "")
 
 
-def text_record(
-    game: GameBase, names: list[str], steps: list[Step] | None = None, say: Callable[[str], str] | None = None
-) -> str:
+def step_words(step: Step, names: Sequence[str] | None = None, you: int | None = None) -> str:
+    """The step in words: "Player N" for the seats, or ``names`` and ``you`` as :func:`rules.words.say` takes them."""
+    return words.say(step_template(step), names, you)
+
+
+def text_record(game: GameBase, names: list[str], steps: list[Step] | None = None, you: int | None = None) -> str:
     """Header, then each action: its number, the turn, who made it, the action in words and what came of it;
-    then the result. ``say`` puts the players' names in the engine's "Player N" (by default plainly)."""
+    then the result. The seats are named by ``names``; ``you`` is the seat the record addresses as "you", if any."""
     steps = steps if steps is not None else positions(game)[0]
-    if say is None:
-
-        def say(text: str) -> str:
-            return _PLAYER_N.sub(lambda m: names[int(m.group(1)) - 1], text)
-
     out = [
         f"{game.name.capitalize()}: {names[0]} v {names[1]}",
         f"Seed {game.seed}; options: " + ", ".join(f"{k}={_value(v)}" for k, v in sorted(game.options.items())),
@@ -219,7 +225,7 @@ def text_record(
         out.append(f"Decks: {names[0]} {rg.decks[0]}, {names[1]} {rg.decks[1]}")
     out.append("")
     for s in steps:
-        out.append(f"{s.index + 1:4}. turn {s.turn:2}  {say(step_words(s))}")
+        out.append(f"{s.index + 1:4}. turn {s.turn:2}  {step_words(s, names, you)}")
     out += ["", result_line(game, names)]
     return "\n".join(out) + "\n"
 

@@ -132,7 +132,7 @@ class Game(Play, Views, GameBase):
             if step == "block":
                 return b.defender
             if step == "initiative":
-                return self.initiative()[0]
+                return self.initiative_why()[0]
             if step == "surrender":
                 return b.surrenderer
         return s.active

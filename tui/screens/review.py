@@ -27,7 +27,7 @@ from rules.resurrection.cards import CARDS as RES_CARDS
 from tui import analysis
 from tui.screens.decks import AsksNames
 from tui.session import Session
-from tui.wording import personal
+from tui.wording import reader
 
 CSS = str(Path(__file__).with_name("review.tcss"))
 EYE_GAMES = f"The computer's eye reads {', '.join(g.title for g in GAMES if g.eye)} games."
@@ -202,7 +202,7 @@ class ReviewScreen(AsksNames, Screen):
         if i < n:
             s = self.steps[i]
             board.append("\nNext: ", style="bold")
-            board.append(personal(review.step_words(s), self.names))
+            board.append(review.step_words(s, self.names, reader(self.names)))
         self.query_one("#review-board", Static).update(board)
         turn = self.steps[i].turn if i < n else getattr(self.final, "turn", 0)
         where = f"action {i + 1} of {n}" if i < n else f"the end ({n} actions)"
@@ -296,9 +296,7 @@ class ReviewScreen(AsksNames, Screen):
         try:
             saves.store.write_atomic(
                 base.with_name(base.name + "-record.txt"),
-                review.text_record(
-                    self.session.game, self.names, self.steps, say=lambda t: personal(t, self.names)
-                ).encode(),
+                review.text_record(self.session.game, self.names, self.steps, reader(self.names)).encode(),
             )
             saves.store.write_atomic(
                 base.with_name(base.name + "-notation.txt"), review.notation(self.session.game).encode()
