@@ -206,6 +206,45 @@ def from_dict(cls: type[Game], d: dict[str, Any]) -> Game:
     ):
         raise ValueError(f"'decks' must list {MIN_SEATS} to {MAX_SEATS} deck names, one per seat")
     n = len(decks)
+    cards = _cards(d, n)
+    seats = _seats(d, decks, cards)
+    attached = d.get("attached", {})
+    if not isinstance(attached, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in attached.items()
+    ):
+        raise ValueError("'attached' must be a table from card id to card id")
+    for c, h in attached.items():
+        if c not in cards or h not in cards or c == h:
+            raise ValueError(f"'attached' links {c} to {h}, which is impossible")
+    face_up = d.get("face_up", [])
+    _ids(face_up, cards, "'face_up'")
+    s = _turn(d, n)
+    b = _battle(d.get("battle", {}), cards, n, s.active)
+    if s.window.then == "resolve" and not b.kind:
+        raise ValueError("a window that resolves the battle needs a battle in progress")
+    if b.kind and s.phase != "battle":
+        raise ValueError("a battle is in progress but the phase is not the Battle phase")
+    history = d.get("history", [])
+    if not isinstance(history, list) or not all(isinstance(h, str) for h in history):
+        raise ValueError("'history' must be a list of action strings")
+    g = cls(seed, options, rng, seats, cards, dict(attached), set(face_up), s, b, list(history))
+    position(g)
+    score = d.get("score")
+    if score is not None and score != [g.score(p) for p in range(n)]:
+        raise ValueError(
+            f"the stored score {score!r} does not match the Lands of Redemption "
+            f"({'-'.join(str(g.score(p)) for p in range(n))}) ({RULE})"
+        )
+    live = d.get("live", {})
+    if not isinstance(live, dict):
+        raise ValueError("'live' must be a table")
+    if live and live != g._live():
+        raise ValueError(f"the stored battle totals {live} do not match the cards in battle {g._live()}")
+    return g
+
+
+def _cards(d: dict[str, Any], n: int) -> dict[str, tuple[str, int]]:
+    """The card table: each id names a known card and an owner among the ``n`` seats."""
     raw_cards = d.get("cards")
     if not isinstance(raw_cards, dict) or not raw_cards:
         raise ValueError("'cards' must be a table from card id to {key, owner}")
@@ -217,11 +256,16 @@ def from_dict(cls: type[Game], d: dict[str, Any]) -> Game:
             raise ValueError(f"card {cid} names an unknown card {cd.get('key') if isinstance(cd, dict) else cd!r}")
         owner = cd.get("owner")
         if not isinstance(owner, int) or isinstance(owner, bool) or not 0 <= owner < n:
-            raise ValueError(f"card {cid} must have owner 0 or 1")
+            raise ValueError(f"card {cid} must have an owner from 0 to {n - 1} (one per seat)")
         cards[cid] = (cd["key"], owner)
+    return cards
+
+
+def _seats(d: dict[str, Any], decks: list[str], cards: dict[str, tuple[str, int]]) -> list[Seat]:
+    """Each seat's zones, every card of the game in exactly one of them."""
     players = d.get("players")
-    if not isinstance(players, list) or len(players) != n:
-        raise ValueError("'players' must list exactly two players")
+    if not isinstance(players, list) or len(players) != len(decks):
+        raise ValueError(f"'players' must list exactly {len(decks)} players, one per deck")
     seats: list[Seat] = []
     seen: dict[str, str] = {}
     for i, pd in enumerate(players):
@@ -249,16 +293,11 @@ def from_dict(cls: type[Game], d: dict[str, Any]) -> Game:
     missing = [c for c in cards if c not in seen]
     if missing:
         raise ValueError(f"card(s) {', '.join(missing[:5])} are in no zone; every card must be somewhere")
-    attached = d.get("attached", {})
-    if not isinstance(attached, dict) or not all(
-        isinstance(k, str) and isinstance(v, str) for k, v in attached.items()
-    ):
-        raise ValueError("'attached' must be a table from card id to card id")
-    for c, h in attached.items():
-        if c not in cards or h not in cards or c == h:
-            raise ValueError(f"'attached' links {c} to {h}, which is impossible")
-    face_up = d.get("face_up", [])
-    _ids(face_up, cards, "'face_up'")
+    return seats
+
+
+def _turn(d: dict[str, Any], n: int) -> Turn:
+    """The phase, whose turn, the setup's choosers, flags, result and the open Dominant window."""
     phase = d.get("phase")
     if phase not in PHASES:
         raise ValueError(f"'phase' must be one of {', '.join(PHASES)}, not {phase!r}")
@@ -269,7 +308,7 @@ def from_dict(cls: type[Game], d: dict[str, Any]) -> Game:
             raise ValueError(f"'{k}' cannot be {v}")
         setattr(s, "dry" if k == "dry_turns" else k, v)
     if phase == "cut" and s.cutter < 0:
-        raise ValueError("during the cut, 'cutter' must say who cuts (0 or 1)")
+        raise ValueError("during the cut, 'cutter' must say who cuts (a seat)")
     if phase == "first" and s.chooser < 0:
         raise ValueError("while choosing the first player, 'chooser' must be a seat")
     sd = d.get("souls_drawn", [0] * n)
@@ -285,54 +324,38 @@ def from_dict(cls: type[Game], d: dict[str, Any]) -> Game:
     except ValueError:
         raise ValueError(f"'flags' must be a table of {', '.join(Flags.__dataclass_fields__)} (true/false)") from None
     result = d.get("result", "")
-    if result not in ["", "draw"] + [str(q) for q in range(n)]:
-        raise ValueError(f"'result' must be '', '0', '1' or 'draw', not {result!r}")
+    seats = [str(q) for q in range(n)]
+    if result not in ["", "draw", *seats]:
+        raise ValueError(f"'result' must be '', a seat ({', '.join(seats)}) or 'draw', not {result!r}")
     s.result = result
     er = d.get("end_reason", "")
     if not isinstance(er, str):
         raise ValueError("'end_reason' must be text")
     s.end_reason = er
+    s.window = _window(d, n, s)
+    return s
+
+
+def _window(d: dict[str, Any], n: int, s: Turn) -> Window:
+    """An open Dominant window: who may still answer, and what follows when all have passed."""
+    shape = "'window' must be a table with 'queue' (players) and 'then' ('', 'resolve' or 'end_turn')"
     try:
         w = _read(Window, d.get("window", {}), "window")
     except ValueError:
-        raise ValueError(
-            "'window' must be a table with 'queue' (players) and 'then' ('', 'resolve' or 'end_turn')"
-        ) from None
+        raise ValueError(shape) from None
     if w.then not in THEN:
-        raise ValueError("'window' must be a table with 'queue' (players) and 'then' ('', 'resolve' or 'end_turn')")
+        raise ValueError(shape)
     if len(set(w.queue)) != len(w.queue) or not all(
         isinstance(q, int) and not isinstance(q, bool) and 0 <= q < n for q in w.queue
     ):
-        raise ValueError("a Dominant window's queue lists players 0 and 1 at most once each")
-    s.window = w
+        raise ValueError(f"a Dominant window's queue lists seats 0 to {n - 1}, each at most once")
     if w.then and not w.queue:
         raise ValueError("a window's 'then' needs a player in its queue")
-    if w.queue and (result != "" or phase in SETUP):
+    if w.queue and (s.result != "" or s.phase in SETUP):
         raise ValueError("a Dominant window can only be open during play")
-    b = _battle(d.get("battle", {}), cards, n, s.active)
-    if w.then == "resolve" and not b.kind:
-        raise ValueError("a window that resolves the battle needs a battle in progress")
-    if w.then == "end_turn" and phase != "discard":
+    if w.then == "end_turn" and s.phase != "discard":
         raise ValueError("a window that ends the turn belongs to the Discard phase")
-    if b.kind and phase != "battle":
-        raise ValueError("a battle is in progress but the phase is not the Battle phase")
-    history = d.get("history", [])
-    if not isinstance(history, list) or not all(isinstance(h, str) for h in history):
-        raise ValueError("'history' must be a list of action strings")
-    g = cls(seed, options, rng, seats, cards, dict(attached), set(face_up), s, b, list(history))
-    position(g)
-    score = d.get("score")
-    if score is not None and score != [g.score(p) for p in range(n)]:
-        raise ValueError(
-            f"the stored score {score!r} does not match the Lands of Redemption "
-            f"({'-'.join(str(g.score(p)) for p in range(n))}) ({RULE})"
-        )
-    live = d.get("live", {})
-    if not isinstance(live, dict):
-        raise ValueError("'live' must be a table")
-    if live and live != g._live():
-        raise ValueError(f"the stored battle totals {live} do not match the cards in battle {g._live()}")
-    return g
+    return w
 
 
 # --- meaning ---------------------------------------------------------------------------------------------
