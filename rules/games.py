@@ -10,7 +10,8 @@ Modules are named, not imported, so that reading the list costs nothing and ``ru
 
 Adding a game: its engine package ``rules/<name>/`` (a ``Game`` following ``rules.core.GameBase`` with a view
 following ``rules.views``, ``new_game(seed, **options)``, a ``rules.md``, its ``coach.py``), its computer players
-``rules/agents/<name>.py`` (``heuristic_agent``, ``search_agent``), its screen ``tui/games/<name>.py``, and one
+``rules/agents/<name>.py`` (``heuristic_agent``, ``search_agent``), its review part ``rules/<name>/review.py``
+(see ``rules.review``), its screen ``tui/games/<name>.py``, and one
 :class:`GameInfo` in :data:`GAMES` below.
 """
 
@@ -109,6 +110,7 @@ class GameInfo:
     who_starts: str = "the game decides who goes first"  # how, when the players do not choose
     decks: bool = False  # played with decks the players choose (new_game's ``decks``)
     eye: bool = False  # the review's computer's eye (rules.review.judge) can measure its decisions
+    review: str = ""  # the review's part of the game (see rules.review): start, action_words, headers, eye
 
     # --- the parts, imported on first use -------------------------------------------------
     def module(self) -> ModuleType:
@@ -123,6 +125,11 @@ class GameInfo:
 
     def coach_module(self) -> ModuleType:
         return importlib.import_module(self.coach)
+
+    def review_module(self) -> ModuleType:
+        if not self.review:
+            raise ValueError(f"{self.title} games cannot be reviewed")
+        return importlib.import_module(self.review)
 
     def available(self) -> bool:
         """Whether this installation has the engine (a game may be listed before it is finished)."""
@@ -206,6 +213,7 @@ _RESURRECTION = GameInfo(
     first_choice="who is the first Aggressor (the youngest player)",
     who_starts="",
     eye=True,
+    review="rules.resurrection.review",
 )
 
 _REDEMPTION = GameInfo(
@@ -243,6 +251,7 @@ _REDEMPTION = GameInfo(
     who_starts="the cut decides who goes first",
     decks=True,
     eye=True,
+    review="rules.redemption.review",
 )
 
 #: Every game, in the order the app lists them.

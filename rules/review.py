@@ -22,84 +22,44 @@ The estimate uses only what the seat could see at the time: the search re-deals 
 
 from __future__ import annotations
 
-import importlib
-import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 from rules import words
-from rules.core import GameBase, game_class, parse_resign
-
-if TYPE_CHECKING:
-    from rules.redemption import Game as RedemptionGame
+from rules.core import GameBase, parse_resign
+from rules.games import GAMES, find_game
 
 INACCURACY, MISTAKE, BLUNDER = 0.05, 0.10, 0.20
 #: Search iterations per decision at the default budget (see tests/bench/review.py for the time it takes).
 DEFAULT_ITERATIONS = 120
-#: Re-deals on which the preferred and the played move are measured side by side.
+#: Re-deals on which the preferred and the played move are measured side by side (a game's eye may take more).
 PAIRED_SAMPLES = 16
-#: Resurrection's play-outs end in a win or a loss, not an evaluation: more re-deals for the same precision.
-RESURRECTION_SAMPLES = 64
 NOTATION_FORMAT = "redemption-tui-notation 1"
-#: Verbs whose choice is blind (nothing seen to choose by): never judged.
-BLIND = frozenset({"cut"})
 
 
 # --- the start and every position ----------------------------------------------------------------------
-def _ids_in_order(game: RedemptionGame, owner: int) -> list[str]:
-    def number(cid: str) -> int:
-        return int(re.sub(r"^[A-Z]+", "", cid))
-
-    return sorted((cid for cid, (_, o) in game.cards.items() if o == owner), key=number)
-
-
-def dealt(game: RedemptionGame) -> list[list[str]]:
-    """Redemption: each seat's cards in the order they were dealt into the draw pile (ids 1, 2, ...)."""
-    return [[game.cards[cid][0] for cid in _ids_in_order(game, p)] for p in (0, 1)]
-
-
-def starting_decks(game: RedemptionGame) -> tuple[Any, ...]:
-    """Redemption: the two decks ``game`` started with, as ``new_game(decks=...)`` takes them (for a rematch)."""
-    from rules.redemption import DECKS
-
-    out = []
-    for label, keys in zip(game.decks, dealt(game)):
-        same = label in DECKS and sorted(DECKS[label]["cards"]) == sorted(keys)
-        out.append(label if same else {"name": label, "cards": sorted(keys)})
-    return tuple(out)
-
-
-def redemption_start(seed: int, options: dict[str, Any], labels: list[str], lists: list[list[str]]) -> RedemptionGame:
-    """The first position of a Redemption game whose seats were dealt ``lists`` (card keys in id order)."""
-    from rules.redemption import DECKS, new_game
-
-    decks = tuple(
-        lab if lab in DECKS and sorted(DECKS[lab]["cards"]) == sorted(keys) else {"name": lab, "cards": list(keys)}
-        for lab, keys in zip(labels, lists)
-    )
-    g = new_game(seed, decks=decks, **options)
-    for p, keys in enumerate(lists):  # the shuffle's draws depend only on the deck sizes: put the dealt cards back
-        ids = _ids_in_order(g, p)
-        if len(ids) != len(keys):
-            raise ValueError(f"seat {p + 1} was dealt {len(keys)} cards, but its deck has {len(ids)}")
-        g.redeal({cid: (k, p) for cid, k in zip(ids, keys)})
-    return g
+def part(name: str) -> Any:
+    """The game's own part of the review (its ``review`` module in ``rules.games``): ``start(game)``,
+    ``action_words(before, action, player, own)``, ``record_header(game, names)``, ``notation_header(game)``,
+    ``from_header(seed, options, head)``, ``eye()`` and ``BLIND``, the verbs chosen without seeing anything."""
+    return find_game(name).review_module()
 
 
 def initial_state(game: GameBase) -> GameBase:
     """The position ``game`` started from (ValueError if it cannot be rebuilt)."""
-    if game.name == "redemption":
-        rg = cast("RedemptionGame", game)
-        return redemption_start(rg.seed, dict(rg.options), list(rg.decks), dealt(rg))
-    new_game = importlib.import_module(f"rules.{game.name}").new_game
-    want = game.to_dict()
-    for first in (0, 1):  # Resurrection: the first Aggressor is not kept; the one that replays to this game
-        g: GameBase = new_game(game.seed, first=first, **dict(game.options))
-        trial = g.clone()
-        if all(trial.apply(h).ok for h in game.history) and trial.to_dict() == want:
-            return g
-    raise ValueError("the game's history does not replay from its seed")
+    start: GameBase = part(game.name).start(game)
+    return start
+
+
+class OlderRules(ValueError):
+    """A game's history does not replay under these rules: an older version of the program saved it (or the file
+    was edited). Its words say so first, then which action."""
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(
+            f"this game was saved by an older version of the rules and cannot be reviewed action by action ({detail})"
+        )
 
 
 @dataclass
@@ -122,11 +82,11 @@ def positions(game: GameBase) -> tuple[list[Step], GameBase]:
         before = g.clone()
         out = g.apply(text)
         if not out.ok:
-            raise ValueError(f"action {i + 1} ({text!r}) does not replay: {out.reason}")
+            raise OlderRules(f"action {i + 1} ({text!r}) is refused now: {out.reason}")
         events = [e.template or e.text for e in out.events]
         steps.append(Step(i, before, before.current_player, text, events, _turn(before)))
     if g.to_dict() != game.to_dict():
-        raise ValueError("the replayed game does not end where the saved one is")
+        raise OlderRules("replayed by these rules, the game does not end where the saved one is")
     return steps, g
 
 
@@ -144,14 +104,6 @@ def result_line(game: GameBase, names: list[str]) -> str:
     return f"Result: {names[w]} {'win' if names[w] == 'You' else 'wins'}."
 
 
-#: What ending each Redemption phase means, for an "end" that says nothing of its own (the verb, then the rest).
-_ENDS = {
-    "prep": ("ends", "end", "the Preparation phase"),
-    "battle": ("makes", "make", "no rescue attempt this turn"),
-    "discard": ("ends", "end", "the turn"),
-}
-
-
 def actor(step: Step) -> int | None:
     """Who made the step's action: the player to move, or the one who resigned (any time, either player)."""
     try:
@@ -161,55 +113,64 @@ def actor(step: Step) -> int | None:
     return r.player if r is not None else step.player
 
 
-def action_words(before: GameBase, action: str, player: int | None) -> str:
-    """The action in words, as a :mod:`rules.words` template ("{p1:^} {p1:ends/end} the turn"), from what everyone
-    saw (a card put face down is not named)."""
-    who = "Nobody" if player is None else words.who(player, True)
-
-    def verb(third: str, second: str) -> str:
-        return third if player is None else words.verb(player, third, second)
-
-    parts = action.split()
-    what, args = (parts[0], parts[1:]) if parts else ("", [])
-    cards = getattr(before, "cards", {})
-
-    def name(cid: str) -> str:
-        return f"{cast('RedemptionGame', before).card(cid).name} ({cid})" if cid in cards else cid
-
-    if what == "resign":
-        return f"{who} {verb('resigns', 'resign')}"
-    if before.name == "resurrection":
-        return f"{who} {verb('plays', 'play')} a card"
-    if what == "end":
-        third, second, rest = _ENDS.get(getattr(before, "phase", ""), ("ends", "end", "the phase"))
-        return f"{who} {verb(third, second)} {rest}"
-    if what == "surrender" and args:
-        return f"{who} {verb('gives', 'give')} up {name(args[0])} to the rescuing Hero"
-    if what == "decline":
-        return f"{who} {verb('plays', 'play')} no Dominant now"
-    if what == "activate" and args:
-        return f"{who} {verb('activates', 'activate')} {name(args[0])}"
-    if what == "artifact":
-        their = "their" if player is None else words.their(player)
-        return f"{who} {verb('puts', 'put')} an artifact face down on {their} artifact pile"
-    return f"{who}: {what} " + " ".join(name(a) for a in args) if args else f"{who}: {what}"
+def action_words(before: GameBase, action: str, player: int | None, own: bool = False) -> str:
+    """The action in words as a :mod:`rules.words` template ("{p1:^} {p1:ends/end} the turn"), from what everyone
+    saw (a card put face down is not named); ``own``: as the player who made it may read it (their own face-down
+    card named)."""
+    if action.split()[:1] == ["resign"]:
+        return f"{words.who(player, True)} {words.verb(player, 'resigns', 'resign')}"
+    mod = part(before.name)
+    said: str | None = mod.action_words(before, action, player, True) if own else None
+    return said or str(mod.action_words(before, action, player, False))
 
 
-def step_template(step: Step) -> str:
-    """The step's action, then what came of it (the engine's events, which everyone saw), as a :mod:`rules.words`
-    template."""
-    p = actor(step)
-    events = " ".join(step.events)
-    said = action_words(step.before, step.action, p)
-    own = p is not None and events.startswith(words.who(p, True) + " ")
-    if own and (step.action.split()[:1] != ["end"] or events.startswith(said)):
-        return events  # the engine's first line already says what was done
-    return f"{said}." + (f" {events}" if events else "")
+def said_template(
+    before: GameBase, action: str, player: int | None, events: list[str] | None = None, own: bool = False
+) -> str:
+    """:func:`said` as a :mod:`rules.words` template."""
+    if own and player is not None and part(before.name).action_words(before, action, player, True):
+        return action_words(before, action, player, own=True)
+    if events is None:
+        trial = before.clone()
+        out = trial.apply(action)
+        events = [e.template or e.text for e in out.events] if out.ok else []
+    plain = action_words(before, action, player)
+    first = events[0] if events else ""
+    if player is not None and first.startswith(words.who(player, True) + " "):
+        if action.split()[:1] != ["end"] or " ".join(events).startswith(plain):
+            return first.rstrip(".")
+    return plain
+
+
+def said(
+    before: GameBase,
+    action: str,
+    player: int | None,
+    events: list[str] | None = None,
+    own: bool = False,
+    names: Sequence[str] | None = None,
+    you: int | None = None,
+) -> str:
+    """The action alone in words: the engine's first event when it says what the player did, else
+    :func:`action_words`; the notation only where neither has words. ``events``: what the action did (templates;
+    None: it is tried on a copy of ``before``); ``names``, ``you``: the reader (:func:`rules.words.say`)."""
+    return words.say(said_template(before, action, player, events, own), names, you)
+
+
+def _step_said(step: Step) -> str:
+    return said_template(step.before, step.action, actor(step), step.events)
+
+
+def step_said(step: Step, names: Sequence[str] | None = None, you: int | None = None) -> str:
+    """The step's action alone in words (see :func:`said`)."""
+    return words.say(_step_said(step), names, you)
 
 
 def step_words(step: Step, names: Sequence[str] | None = None, you: int | None = None) -> str:
-    """The step in words: "Player N" for the seats, or ``names`` and ``you`` as :func:`rules.words.say` takes them."""
-    return words.say(step_template(step), names, you)
+    """The step's action in words, then what came of it (the engine's events, which everyone saw)."""
+    first = _step_said(step)
+    rest = step.events[1:] if step.events and step.events[0].rstrip(".") == first else step.events
+    return words.say(" ".join([f"{first}.", *rest]), names, you)
 
 
 def text_record(game: GameBase, names: list[str], steps: list[Step] | None = None, you: int | None = None) -> str:
@@ -220,9 +181,7 @@ def text_record(game: GameBase, names: list[str], steps: list[Step] | None = Non
         f"{game.name.capitalize()}: {names[0]} v {names[1]}",
         f"Seed {game.seed}; options: " + ", ".join(f"{k}={_value(v)}" for k, v in sorted(game.options.items())),
     ]
-    if game.name == "redemption":
-        rg = cast("RedemptionGame", game)
-        out.append(f"Decks: {names[0]} {rg.decks[0]}, {names[1]} {rg.decks[1]}")
+    out += part(game.name).record_header(game, names)
     out.append("")
     for s in steps:
         out.append(f"{s.index + 1:4}. turn {s.turn:2}  {step_words(s, names, you)}")
@@ -234,13 +193,7 @@ def notation(game: GameBase) -> str:
     """The engine notation, one action a line, after a header of ``#`` lines that fixes the start."""
     out = [f"# {NOTATION_FORMAT}", f"# game = {game.name}", f"# seed = {game.seed}"]
     out += [f"# option {k} = {_value(v)}" for k, v in sorted(game.options.items())]
-    if game.name == "redemption":
-        rg = cast("RedemptionGame", game)
-        for p, keys in enumerate(dealt(rg)):
-            out.append(f"# deck {p + 1} = {rg.decks[p]}")
-            out.append(f"# dealt {p + 1} = {' '.join(keys)}")
-    else:
-        out.append(f"# first = {initial_state(game).to_dict().get('aggressor', 0)}")
+    out += part(game.name).notation_header(game)
     out += list(game.history)
     return "\n".join(out) + "\n"
 
@@ -262,8 +215,6 @@ def from_notation(text: str, source: str = "<notation>") -> GameBase:
     """The game a notation file records, replayed to its last action; ValueError names the line."""
     head: dict[str, str] = {}
     options: dict[str, Any] = {}
-    decks: dict[int, str] = {}
-    lists: dict[int, list[str]] = {}
     moves: list[tuple[int, str]] = []
     for n, line in enumerate(text.splitlines(), 1):
         body = line.strip()
@@ -271,44 +222,26 @@ def from_notation(text: str, source: str = "<notation>") -> GameBase:
             continue
         if body.startswith("#"):
             key, eq, value = body[1:].partition("=")
-            key, value = key.strip(), value.strip()
+            key, value = " ".join(key.split()), value.strip()
             if not eq:
                 continue
             if key.startswith("option "):
                 options[key[7:].strip()] = _parse_value(value)
-            elif re.fullmatch(r"deck [12]", key):
-                decks[int(key[5]) - 1] = value
-            elif re.fullmatch(r"dealt [12]", key):
-                lists[int(key[6]) - 1] = value.split()
             else:
                 head[key] = value
             continue
         moves.append((n, body))
-    name = head.get("game", "redemption")
-    try:
-        game_class(name)
-    except Exception:
-        raise ValueError(f"{source}: unknown game {name!r}") from None
     try:
         seed = int(head["seed"])
     except (KeyError, ValueError):
         raise ValueError(f"{source}: the header needs '# seed = N' (a whole number)") from None
     try:
-        if name == "redemption":
-            from rules.redemption import DECKS, new_game
-
-            if len(lists) == 2:
-                labels = [decks.get(p, "custom") for p in (0, 1)]
-                g = redemption_start(seed, options, labels, [lists[0], lists[1]])
-            else:
-                labels = [decks.get(0, "G"), decks.get(1, "H")]
-                for lab in labels:
-                    if lab not in DECKS:
-                        raise ValueError(f"deck {lab!r} is not bundled: the file needs '# dealt' lines")
-                g = new_game(seed, decks=tuple(labels), **options)
-        else:
-            new_game = importlib.import_module(f"rules.{name}").new_game
-            g = new_game(seed, first=int(head.get("first", 0)), **options)
+        mod = part(head.get("game", ""))
+    except ValueError:
+        known = ", ".join(g.name for g in GAMES if g.review)
+        raise ValueError(f"{source}: the header needs '# game = NAME' (one of {known})") from None
+    try:
+        g: GameBase = mod.from_header(seed, options, head)
     except (ValueError, TypeError, KeyError) as e:
         raise ValueError(f"{source}: cannot start the game: {e}") from None
     for n, move in moves:
@@ -371,10 +304,11 @@ MARK_WORDS = {"": "", "?!": "inaccuracy", "?": "mistake", "??": "blunder"}
 def decisions(steps: list[Step], seat: int) -> list[Step]:
     """The steps where ``seat`` chose between two or more legal actions.
 
-    A Redemption cut is left out: the cutter cannot see the cards, so every cut is the same to them.
+    A blind choice (the game's ``BLIND`` verbs, say a cut of cards nobody sees) is left out.
     """
+    blind = part(steps[0].before.name).BLIND if steps else frozenset()
     return [
-        s for s in steps if s.player == seat and s.action.split()[0] not in BLIND and len(s.before.legal_actions()) > 1
+        s for s in steps if s.player == seat and s.action.split()[0] not in blind and len(s.before.legal_actions()) > 1
     ]
 
 
@@ -394,46 +328,11 @@ class Eye:
 
 
 def eye_for(name: str) -> Eye:
-    """Redemption: the hard level's search, its heuristic simulations cut at the end of the turn and its
-    evaluation there, 16 re-deals. Resurrection: the hard level's search (the Defender's tree never sees the
-    Aggressor's face-down card), with the normal player's play-outs to the end of the game; a play-out ends
-    in a win or a loss, so a move is measured on 64 re-deals."""
-    from rules.agents.ismcts import ISMCTS
-
-    if name == "redemption":
-        from rules.agents.redemption import (
-            end_of_turn_cutoff,
-            evaluate,
-            heuristic_rollout,
-        )
-
-        return Eye(
-            lambda seed, n: ISMCTS(
-                seed,
-                time_limit=None,
-                iterations=n,
-                rollout=heuristic_rollout,
-                evaluate=evaluate,
-                cutoff=end_of_turn_cutoff,
-            ),
-            heuristic_rollout,
-            evaluate,
-            PAIRED_SAMPLES,
-        )
-    if name == "resurrection":
-        from rules.agents.ismcts import result_reward
-        from rules.agents.resurrection import heuristic_rollout as playout
-        from rules.agents.resurrection import observe, reveal
-
-        return Eye(
-            lambda seed, n: ISMCTS(
-                seed, time_limit=None, iterations=n, observe=observe, reveal=reveal, rollout=playout
-            ),
-            playout,
-            result_reward,
-            RESURRECTION_SAMPLES,
-        )
-    raise ValueError(f"the computer's eye cannot read {name!r} games")
+    """The game's computer's eye (its review part's ``eye()``; see there what it searches and plays out)."""
+    if not find_game(name).eye:
+        raise ValueError(f"the computer's eye cannot read {name!r} games")
+    eye: Eye = part(name).eye()
+    return eye
 
 
 def _paired_values(step: Step, seat: int, actions: list[str], samples: int, seed: int, eye: Eye) -> list[float]:

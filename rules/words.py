@@ -25,8 +25,11 @@ from collections.abc import Sequence
 _FIELD = re.compile(r"\{p(\d)(?::([^{}]*))?\}")
 
 
-def who(p: int, start: bool = False) -> str:
-    """The field for seat ``p`` as a noun (``{p0}``; ``start``: at the start of a sentence, ``{p0:^}``)."""
+def who(p: int | None, start: bool = False) -> str:
+    """The field for seat ``p`` as a noun (``{p0}``; ``start``: at the start of a sentence, ``{p0:^}``); None:
+    nobody."""
+    if p is None:
+        return "Nobody" if start else "nobody"
     return f"{{p{p}:^}}" if start else f"{{p{p}}}"
 
 
@@ -35,14 +38,14 @@ def whose(p: int, start: bool = False) -> str:
     return f"{{p{p}:^'s}}" if start else f"{{p{p}:'s}}"
 
 
-def their(p: int) -> str:
+def their(p: int | None) -> str:
     """The field for "their" meaning seat ``p`` (``{p0:their}``: "their", "your")."""
-    return f"{{p{p}:their}}"
+    return "their" if p is None else f"{{p{p}:their}}"
 
 
-def verb(p: int, third: str, second: str) -> str:
-    """The field for a word that agrees with seat ``p`` (``{p0:draws/draw}``)."""
-    return f"{{p{p}:{third}/{second}}}"
+def verb(p: int | None, third: str, second: str) -> str:
+    """The field for a word that agrees with seat ``p`` (``{p0:draws/draw}``; None: the third person)."""
+    return third if p is None else f"{{p{p}:{third}/{second}}}"
 
 
 def say(template: str, names: Sequence[str] | None = None, you: int | None = None) -> str:

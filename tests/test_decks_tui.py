@@ -177,3 +177,34 @@ def test_keys_typed_with_save_as_go_into_the_name(folder, burst, size, saved):
             assert dk.load(saved, folder).cards == ed.deck.cards
 
     asyncio.run(go())
+
+
+@pytest.mark.parametrize(
+    "burst,size,dirty",
+    [
+        ("wMine\r+", 51, True),  # the '+' typed right after the dialog's Enter adds a copy in the editor
+        ("wMine\r++-", 51, True),
+        ("wMine\r\x1b", 50, False),  # Esc right after it leaves the editor (nothing unsaved: no question)
+    ],
+)
+def test_keys_typed_after_the_dialog_closes_act_in_the_editor(folder, burst, size, dirty):
+    async def go():
+        from textual import events
+
+        app = app_for(folder)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("d", "enter")
+            await pilot.pause()
+            ed = app.screen
+            names = {"\r": "enter", "+": "plus", "-": "minus", "\x1b": "escape"}
+            for ch in burst:
+                app.post_message(events.Key(names.get(ch, ch), ch))
+            for _ in range(40):
+                await pilot.pause(0.02)
+                if ed.saved_name and (ed.deck.size == size or app.screen is not ed):
+                    break
+            await pilot.pause(0.05)
+            assert ed.saved_name == "Mine" and ed.deck.size == size and ed.dirty is dirty
+            assert (app.screen is ed) is (burst[-1] != "\x1b")
+
+    asyncio.run(go())

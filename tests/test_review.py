@@ -110,6 +110,32 @@ def test_an_action_with_no_words_of_its_own_is_said():
     assert review.step_words(resign) == f"Player {2 - steps[5].player} resigns."
 
 
+def test_each_action_alone_in_words(game):
+    """The review's list says each action in words (the engine's own sentence for it, else the review's), never
+    the bare notation; a preferred action not played is said as if it had been."""
+    steps, _ = review.positions(game)
+    for s in steps:
+        said = review.step_said(s)
+        assert said.startswith(f"Player {s.player + 1} ") and not said.endswith(f" {s.action}"), (s.action, said)
+        assert ": " + s.action.split()[0] not in said
+        assert review.step_words(s).startswith(said + ".")
+    rescue = next(s for s in steps if s.action.startswith("rescue "))
+    hero = rescue.before.card(rescue.action.split()[1]).name
+    assert review.said(rescue.before, rescue.action, rescue.player) == review.step_said(rescue)
+    assert hero in review.step_said(rescue) and "rescue attempt" in review.step_said(rescue)
+
+
+def test_resurrection_names_a_face_down_card_only_to_its_player():
+    from rules.resurrection import new_game as res_new
+
+    g = res_new(11, first=1)
+    action = str(g.legal_actions()[0])
+    neutral = review.said(g, action, 1)
+    own = review.said(g, action, 1, own=True)
+    assert neutral == "Player 2 (Aggressor) plays a card face down"
+    assert own.startswith("Player 2 plays the ") and "(power " in own
+
+
 def test_decisions_are_the_seats_real_choices(game):
     steps, _ = review.positions(game)
     mine = review.decisions(steps, 0)

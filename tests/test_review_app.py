@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import shutil
+from pathlib import Path
 
 import pytest
 
@@ -98,6 +100,37 @@ def test_cli_review_errors(folder, capsys):
     assert code == 1 and "no saved games" in capsys.readouterr().err
 
 
+DATA = Path(__file__).parent / "data"
+
+
+def test_saves_of_older_rules_say_so_in_one_line(folder, capsys):
+    """Two saves written before the Dominant windows (by commit 7f3f04e's engine, normal v normal): one loads but
+    its history is refused now (action 11 passes a Dominant window that did not exist), one does not load (two
+    face-up artifacts, allowed then). Each is named in one line that says an older version saved it."""
+    folder.mkdir(parents=True)
+    for f in DATA.glob("old-rules-*.toml"):
+        shutil.copy(f, folder / f.name)
+    code = cli.main(["review", "old-rules-no-windows", "--save-dir", str(folder)])
+    err = capsys.readouterr().err.strip()
+    assert code == 1 and len(err.splitlines()) == 1 and "old-rules-no-windows.toml: this game was saved by an " in err
+    assert "older version of the rules and cannot be reviewed action by action (action 11 ('end')" in err
+    code = cli.main(["review", "old-rules-two-artifacts", "--export", "text", "--save-dir", str(folder)])
+    err = capsys.readouterr().err.strip()
+    assert code == 1 and len(err.splitlines()) == 1 and "old-rules-two-artifacts.toml: " in err
+    assert "saved by an older version of the rules (state format 1)" in err and "2 face-up artifacts" in err
+
+    async def go():
+        app = app_for(folder)
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            await pilot.pause()
+            assert not app.open_review(Session.load(folder / "old-rules-no-windows.toml", to_play=False))
+            await pilot.pause()
+            said = [n.message for n in app._notifications if n.title == "No review"]
+            assert said and said[0].startswith("old-rules-no-windows.toml: this game was saved by an older version")
+
+    asyncio.run(go())
+
+
 def test_step_through_marks_and_hands(folder):
     s = finished(folder)
 
@@ -119,6 +152,10 @@ def test_step_through_marks_and_hands(folder):
             assert scr.index == marked[0]
             eye = str(scr.query_one("#review-eye").render())
             assert "62% before" in eye and ("blunder" in eye or "inaccuracy" in eye) and "It preferred:" in eye
+            j, step = scr.judged[marked[0]], scr.steps[marked[0]]
+            assert j.best not in eye  # the preferred action in words, not its notation
+            row = str(scr.query_one("#review-actions").get_option_at_index(marked[0]).prompt)
+            assert row.startswith(f"{marked[0] + 1:3} {j.mark} t{step.turn} You ") and step.action not in row
             await pilot.press("end")
             assert scr.index == n
             board = str(scr.query_one("#review-board").render())

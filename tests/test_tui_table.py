@@ -212,6 +212,37 @@ def test_the_cut_is_a_number_picker_and_choices_are_in_words(save_dir):
     asyncio.run(go())
 
 
+def test_keys_typed_behind_the_cut_s_enter_are_not_lost(save_dir):
+    """One burst: a number out of range and Enter (the picker stays: the next keys go on into it), the right number
+    and Enter (the picker closes), then '?': the help opens on the game screen instead of the key being lost in
+    the closed picker's field."""
+    from textual import events
+
+    from tui.screens.help import HelpScreen
+    from tui.screens.number import NumberScreen
+
+    session = Session.new("redemption", seed=5, level="easy", path=saves.save_path("cut", save_dir))
+    app = make_app(save_dir, start=session)
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            await pilot.press("enter")
+            assert isinstance(app.screen, NumberScreen)
+            keys = ["end", *["backspace"] * 3, "9", "9", "enter", "backspace", "backspace", "1", "2", "enter"]
+            for key in [*keys, "question_mark"]:
+                app.post_message(
+                    events.Key(key, {"enter": "\r", "question_mark": "?"}.get(key, key if len(key) == 1 else None))
+                )
+            for _ in range(30):
+                await pilot.pause(0.02)
+                if isinstance(app.screen, HelpScreen):
+                    break
+            assert "cut 12" in session.game.history and isinstance(app.screen, HelpScreen)
+
+    asyncio.run(go())
+
+
 def test_coach_and_lesson_text_say_keys_not_notation():
     from tui.wording import in_keys, key_for
 

@@ -241,7 +241,8 @@ class RedemptionApp(App[int]):
             screen = ReviewScreen(session, seat)
         except ValueError as e:
             self.bell()
-            self.notify(f"This game cannot be reviewed: {e}", title="No review", severity="error", markup=False)
+            name = session.path.name if session.path is not None else "This game"
+            self.notify(f"{name}: {e}", title="No review", severity="error", markup=False)
             return False
         self.push_screen(screen)
         return True

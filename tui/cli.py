@@ -517,7 +517,7 @@ def review_command(args: argparse.Namespace, settings, out=None):
     try:
         steps, _ = review.positions(session.game)
     except ValueError as e:
-        raise CliError(f"{PROG}: {path}: cannot replay this game for a review: {e}", 1) from None
+        raise CliError(f"{PROG}: {path}: {e}", 1) from None
     names = [session.name(0), session.name(1)]
     if args.export == "text":
         out.write(review.text_record(session.game, names, steps, reader(names)))

@@ -195,11 +195,22 @@ def _battle(raw: object, cards: dict[str, tuple[str, int]], seats: int, active: 
 
 
 def from_dict(cls: type[Game], d: dict[str, Any]) -> Game:
-    """Rebuild a game; ValueError names what is impossible about the state."""
-    seed, options, rng = state_header(d, "redemption", read_options)
+    """Rebuild a game; ValueError names what is impossible about the state (and, for a format-1 state, that an
+    older version of the rules wrote it: those rules allowed positions these refuse, such as two face-up
+    artifacts)."""
     fmt = d.get("format", 1)
     if fmt not in (1, FORMAT) or isinstance(fmt, bool):
         raise ValueError(f"state format {fmt!r} is not one this version reads (1 or {FORMAT})")
+    if fmt == FORMAT:
+        return _from_dict(cls, d)
+    try:
+        return _from_dict(cls, d)
+    except ValueError as e:
+        raise ValueError(f"saved by an older version of the rules (state format 1), which these refuse: {e}") from None
+
+
+def _from_dict(cls: type[Game], d: dict[str, Any]) -> Game:
+    seed, options, rng = state_header(d, "redemption", read_options)
     decks = d.get("decks", ["G", "H"])
     if not (
         isinstance(decks, list) and MIN_SEATS <= len(decks) <= MAX_SEATS and all(isinstance(x, str) for x in decks)

@@ -65,6 +65,8 @@ class GameUI(Protocol):
 
     def turn(self, view: View) -> str: ...
 
+    def review_board(self, g: Any, seat: int, names: list[str], every_hand: bool) -> Any: ...
+
 
 def css_beside(module_file: str) -> str:
     """The styles in the ``.tcss`` file beside a module (``redemption.py`` -> ``redemption.tcss``)."""

@@ -132,6 +132,29 @@ def short_name(name: str, room: int) -> str:
     return out + "\u2026"
 
 
+#: The zones the review lists under each player, in order.
+REVIEW_ZONES = (
+    ("territory", "Territory"),
+    ("field_of_battle", "In battle"),
+    ("artifact_pile", "Artifacts"),
+    ("set_aside", "Set aside"),
+    ("land_of_bondage", "Land of Bondage"),
+    ("in_site", "In sites"),
+    ("in_fortress", "In fortresses"),
+    ("land_of_redemption", "Redeemed"),
+    ("captured", "Captured"),
+)
+
+
+def _review_card(c: dict) -> str:
+    if c.get("face_down") and "name" not in c:
+        return "face-down card"
+    nums = ""
+    if c.get("type") in ("hero", "evil_character"):
+        nums = f" {c.get('battle_strength', c.get('strength'))}/{c.get('battle_toughness', c.get('toughness'))}"
+    return f"{c.get('name', c.get('id', '?'))}{nums}"
+
+
 class RedemptionBoard(Board):
     """The opponent's table, the Field of Battle, then your hand beside your table."""
 
@@ -601,6 +624,40 @@ class RedemptionUI:
             "lost_soul": "surrender",
         }.get(t, "play")
         return f"{verb} {card}"
+
+    # --- the review ------------------------------------------------------------------------
+    def review_board(self, g: Any, seat: int, names: list[str], every_hand: bool) -> Text:
+        """The position ``g`` as ``seat`` saw it, for the review (``every_hand``: once the game is over)."""
+        view = g.view(seat)
+        t = Text()
+        n = len(view["players"])
+        for p in [*range(seat + 1, n), *range(seat), seat]:
+            pv = view["players"][p]
+            t.append(f"{names[p]}{' (you)' if p == seat else ''}", style="bold")
+            t.append(
+                f"  deck {pv['deck']}: hand {pv['hand_count']}, draw pile {pv['deck_count']}, "
+                f"discard {pv['discard_count']}, redeemed {pv['redeemed']}/{view['rescues_to_win']}\n"
+            )
+            hand = pv["hand"] if p == seat else (g.view(p)["players"][p]["hand"] if every_hand else None)
+            if hand is not None:
+                t.append("  Hand: ", style="bold")
+                t.append((", ".join(_review_card(c) for c in hand) or "-") + "\n")
+            for zone, title in REVIEW_ZONES:
+                cards = pv.get(zone) or []
+                if cards:
+                    t.append(f"  {title}: ", style="bold")
+                    t.append(", ".join(_review_card(c) for c in cards) + "\n")
+        b = view.get("battle")
+        if b:
+            kind = "Rescue attempt" if b["kind"] == "rescue" else "Battle challenge"
+            tot = b.get("totals", {})
+            h, e = tot.get("hero", {}), tot.get("evil", {})
+            t.append(
+                f"{kind} by {names[b['attacker']]}: Heroes {h.get('strength', 0)}/{h.get('toughness', 0)} v "
+                f"Evil {e.get('strength', 0)}/{e.get('toughness', 0)} ({b.get('standing', '').replace('_', ' ')})\n",
+                style="bold",
+            )
+        return t
 
 
 _MEETS_THE_PROTOCOL: type[GameUI] = RedemptionUI  # checked by mypy: what the game and lesson screens use

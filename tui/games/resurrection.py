@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 
 from rules.resurrection import CARDS, CODES
@@ -205,6 +207,26 @@ class ResurrectionUI:
 
     def turn(self, view: dict) -> str:
         return f"Battle {view['battle'] + 1}"
+
+    # --- the review ------------------------------------------------------------------
+    def review_board(self, g: Any, seat: int, names: list[str], every_hand: bool) -> Text:
+        """The position ``g`` as ``seat`` saw it, for the review (``every_hand``: once the game is over)."""
+        view = g.view(seat)
+        t = Text()
+        for p in (1 - seat, seat):
+            pv = view["players"][p]
+            t.append(f"{names[p]}{' (you)' if p == seat else ''}", style="bold")
+            t.append(
+                f"  {'Aggressor' if view['aggressor'] == p else 'Defender'}: hand {pv['hand_count']}, "
+                f"hero pile {pv['hero_pile_count']}, fallen {pv['fallen_pile_count']}, left {pv['cards_left']}\n"
+            )
+            hand = pv["hand"] if pv["hand"] is not None else (g.view(p)["players"][p]["hand"] if every_hand else None)
+            if hand is not None:
+                t.append("  Hand: ", style="bold")
+                t.append((" ".join(hand) or "-") + "\n")
+            table = " ".join(x if isinstance(x, str) else "?" for x in pv["table"])
+            t.append("  On the table: " + (table or "-") + "\n")
+        return t
 
 
 _MEETS_THE_PROTOCOL: type[GameUI] = ResurrectionUI  # checked by mypy: what the game and lesson screens use

@@ -24,6 +24,7 @@ from textual.widgets.option_list import Option
 from rules.redemption.cards import CARD_TYPES, CARDS, TYPE_NAMES
 from saves import decks as dk
 from saves import printable
+from tui.textfix import DialogInput
 
 CSS = str(Path(__file__).with_name("decks.tcss"))
 ALIGN_FILTERS = ("", "good", "evil", "neutral")
@@ -75,11 +76,12 @@ class NameScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(Content(self.title_text), classes="dialog-title")
-            yield Input(value=self.value, placeholder="letters, digits, spaces, _ . -", id="deck-name")
+            yield DialogInput(value=self.value, placeholder="letters, digits, spaces, _ . -", id="deck-name")
             yield Label("Enter saves, Esc cancels.")
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.dismiss(event.value.strip() or None)
+    async def submit(self, value: str) -> None:
+        """Enter in the field (see ``DialogInput``): the name, or None if it is empty."""
+        self.dismiss(value.strip() or None)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

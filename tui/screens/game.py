@@ -733,9 +733,7 @@ class GameScreen(GuidedGame, Screen):
             "first": first,
         }
         if find_game(game.name).decks:  # the same decks, each with its player
-            from rules.review import starting_decks
-
-            decks = starting_decks(game)
+            decks = find_game(game.name).review_module().starting_decks(game)
             kw["decks"] = decks if s.vs_computer else decks[::-1]
         if not s.vs_computer:
             kw["names"] = (names[1], names[0])  # the seats swapped

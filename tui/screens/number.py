@@ -8,6 +8,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
+from tui.textfix import DialogInput
+
 
 class NumberScreen(ModalScreen[int | str | None]):
     """Dismisses with the number, ``"random"`` (r, when offered) or None (Esc)."""
@@ -28,7 +30,7 @@ class NumberScreen(ModalScreen[int | str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="number-dialog"):
             yield Label(self.question, classes="dialog-title")
-            yield Input(str(self.default), type="integer", id="number", max_length=3)
+            yield DialogInput(str(self.default), type="integer", id="number", max_length=3)
             keys = f"{self.low}-{self.high}: type it or use the arrow keys, Enter to confirm"
             yield Label(keys + (", r: a random cut" if self.random else "") + ", Esc: back.", id="number-keys")
 
@@ -45,8 +47,8 @@ class NumberScreen(ModalScreen[int | str | None]):
         if self.random:
             self.dismiss("random")
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
+    async def submit(self, value: str) -> None:
+        """Enter in the field (see ``DialogInput``): the number, if it is in the range."""
         n = self.value()
         if n is None or not self.low <= n <= self.high:
             self.app.bell()

@@ -8,10 +8,10 @@ is done once), ``m`` jumps to the next marked decision, ``h`` shows every hand o
 
 from __future__ import annotations
 
+import textwrap
 import threading
 from pathlib import Path
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -23,85 +23,15 @@ from textual.widgets.option_list import Option
 import saves
 from rules import review
 from rules.games import GAMES, find_game
-from rules.resurrection.cards import CARDS as RES_CARDS
 from tui import analysis
+from tui.games import ui_for
 from tui.screens.decks import AsksNames
 from tui.session import Session
 from tui.wording import reader
 
 CSS = str(Path(__file__).with_name("review.tcss"))
+ROW_WIDTH = 28  # the action list is 34 columns: its borders, padding and scroll bar take 6
 EYE_GAMES = f"The computer's eye reads {', '.join(g.title for g in GAMES if g.eye)} games."
-ROW_WIDTH = 30  # the action list is 34 columns: borders and the scroll bar take 4
-ZONES = (
-    ("territory", "Territory"),
-    ("field_of_battle", "In battle"),
-    ("artifact_pile", "Artifacts"),
-    ("set_aside", "Set aside"),
-    ("land_of_bondage", "Land of Bondage"),
-    ("in_site", "In sites"),
-    ("in_fortress", "In fortresses"),
-    ("land_of_redemption", "Redeemed"),
-    ("captured", "Captured"),
-)
-
-
-def _card(c: dict) -> str:
-    if c.get("face_down") and "name" not in c:
-        return "face-down card"
-    nums = ""
-    if c.get("type") in ("hero", "evil_character"):
-        nums = f" {c.get('battle_strength', c.get('strength'))}/{c.get('battle_toughness', c.get('toughness'))}"
-    return f"{c.get('name', c.get('id', '?'))}{nums}"
-
-
-def redemption_board(view: dict, names: list[str], seat: int, hands: list[list[str]] | None) -> Text:
-    t = Text()
-    for p in (1 - seat, seat):
-        pv = view["players"][p]
-        who = "You" if p == seat else names[p]
-        t.append(f"{names[p]}{' (you)' if p == seat else ''}", style="bold")
-        t.append(
-            f"  deck {pv['deck']}: hand {pv['hand_count']}, draw pile {pv['deck_count']}, "
-            f"discard {pv['discard_count']}, redeemed {pv['redeemed']}/{view['rescues_to_win']}\n"
-        )
-        hand = [_card(c) for c in pv["hand"]] if pv["hand"] else (hands[p] if hands else None)
-        if hand is not None and (p == seat or hands):
-            t.append("  Hand: ", style="bold")
-            t.append((", ".join(hand) or "-") + "\n")
-        for zone, title in ZONES:
-            cards = pv.get(zone) or []
-            if cards:
-                t.append(f"  {title}: ", style="bold")
-                t.append(", ".join(_card(c) for c in cards) + "\n")
-        del who
-    b = view.get("battle")
-    if b:
-        kind = "Rescue attempt" if b["kind"] == "rescue" else "Battle challenge"
-        tot = b.get("totals", {})
-        h, e = tot.get("hero", {}), tot.get("evil", {})
-        t.append(
-            f"{kind} by {names[b['attacker']]}: Heroes {h.get('strength', 0)}/{h.get('toughness', 0)} v "
-            f"Evil {e.get('strength', 0)}/{e.get('toughness', 0)} ({b.get('standing', '').replace('_', ' ')})\n",
-            style="bold",
-        )
-    return t
-
-
-def resurrection_board(view: dict, names: list[str], seat: int, hands: list[list[str]] | None) -> Text:
-    t = Text()
-    for p in (1 - seat, seat):
-        pv = view["players"][p]
-        t.append(f"{names[p]}{' (you)' if p == seat else ''}", style="bold")
-        t.append(
-            f"  {'Aggressor' if view['aggressor'] == p else 'Defender'}: hand {pv['hand_count']}, "
-            f"hero pile {pv['hero_pile_count']}, fallen {pv['fallen_pile_count']}, left {pv['cards_left']}\n"
-        )
-        hand = pv["hand"] if pv["hand"] is not None else (hands[p] if hands else None)
-        if hand is not None:
-            t.append("  Hand: ", style="bold")
-            t.append((" ".join(hand) or "-") + "\n")
-        t.append("  On the table: " + (" ".join(x if isinstance(x, str) else "?" for x in pv["table"]) or "-") + "\n")
-    return t
 
 
 class ReviewScreen(AsksNames, Screen):
@@ -131,6 +61,7 @@ class ReviewScreen(AsksNames, Screen):
         self.index = 0
         self.show_hands = False
         self.info = find_game(session.game.name)
+        self.ui = ui_for(session.game.name)  # only its review_board: no symbols that differ in ASCII
         self.judged = analysis.stored(session.meta, self.seat) if self.info.eye else {}
         self.total = len(review.decisions(self.steps, self.seat))
         self._halt = threading.Event()
@@ -164,14 +95,17 @@ class ReviewScreen(AsksNames, Screen):
 
     # --- the list of actions ---------------------------------------------------------------------
     def _row(self, i: int) -> str:
+        """The action in words, as the text record says it, after its number and turn; its mark first."""
         if i == len(self.steps):
             return "End: " + review.result_line(self.final, self.names).removeprefix("Result: ")
         s = self.steps[i]
-        who = "You" if s.player == self.seat else (self.names[s.player] if s.player is not None else "-")
         j = self.judged.get(i)
-        mark = f" {j.mark}" if j and j.mark else ""
-        row = f"{i + 1:3} {who[:8]:8} {s.action}"
-        return row[: ROW_WIDTH - len(mark)] + mark
+        mark = f"{j.mark} " if j and j.mark else ""
+        head = f"{i + 1:3} {mark}t{s.turn} "
+        words = review.step_said(s, self.names, reader(self.names))
+        return "\n".join(
+            textwrap.wrap(head + words, ROW_WIDTH, subsequent_indent=" " * 4, max_lines=3, placeholder="...")
+        )
 
     def fill_actions(self) -> None:
         ol = self.query_one("#review-actions", OptionList)
@@ -194,11 +128,8 @@ class ReviewScreen(AsksNames, Screen):
         i = max(0, min(n, i))
         self.index = i
         g = self.position(i)
-        view = g.view(self.seat)
-        hands = None
-        if self.show_hands and self.session.game.is_over:
-            hands = [self._hand(g, p) for p in (0, 1)]
-        board = (redemption_board if g.name == "redemption" else resurrection_board)(view, self.names, self.seat, hands)
+        every_hand = self.show_hands and self.session.game.is_over
+        board = self.ui.review_board(g, self.seat, self.names, every_hand)
         if i < n:
             s = self.steps[i]
             board.append("\nNext: ", style="bold")
@@ -213,10 +144,6 @@ class ReviewScreen(AsksNames, Screen):
             ol = self.query_one("#review-actions", OptionList)
             if ol.highlighted != i:
                 ol.highlighted = i
-
-    def _hand(self, g, p: int) -> list[str]:
-        v = g.view(p)["players"][p]["hand"] or []
-        return [_card(c) if isinstance(c, dict) else str(c) for c in v]
 
     def eye_text(self, i: int) -> str:
         if not self.info.eye:
@@ -235,18 +162,11 @@ class ReviewScreen(AsksNames, Screen):
         if j.mark:
             text += f"  {j.mark} {review.MARK_WORDS[j.mark]} (-{j.loss:.0%})"
         if j.best != j.action and j.loss >= review.INACCURACY:
-            text += f"\nIt preferred: {self._describe(i, j.best)}"
+            best = review.said(
+                self.steps[i].before, j.best, self.seat, own=True, names=self.names, you=reader(self.names)
+            )
+            text += f"\nIt preferred: {best}"
         return text
-
-    def _describe(self, i: int, action: str) -> str:
-        g = self.steps[i].before
-        words = []
-        for part in action.split()[1:]:
-            if g.name == "resurrection" and part in RES_CARDS:
-                words.append(f"the {RES_CARDS[part].name}")
-            elif part in getattr(g, "cards", {}):
-                words.append(f"{g.card(part).name} ({part})")  # type: ignore[attr-defined]
-        return action + (f"  ({', '.join(words)})" if words else "")
 
     # --- keys ------------------------------------------------------------------------------------------
     def action_step(self, d: int) -> None:

@@ -1,0 +1,140 @@
+"""Redemption's part of the review (see :mod:`rules.review`, which reaches it through ``rules.games``): the start a
+game is rebuilt from (its seed, options and the cards each seat was dealt), its actions in words where the engine's
+events say nothing of their own, the records' header lines and the computer's eye."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from rules import words
+from rules.redemption.cards import DECKS
+from rules.redemption.game import Game, new_game
+
+if TYPE_CHECKING:
+    from rules.review import Eye
+
+#: Verbs whose choice is blind (the cutter cannot see the cards): never judged.
+BLIND = frozenset({"cut"})
+
+#: What ending each phase means, for an "end" that says nothing of its own: the verb (for a third person, for "you"),
+#: then the rest.
+_ENDS = {
+    "prep": ("ends", "end", "the Preparation phase"),
+    "battle": ("makes", "make", "no rescue attempt this turn"),
+    "discard": ("ends", "end", "the turn"),
+}
+
+
+def _ids_in_order(game: Game, owner: int) -> list[str]:
+    def number(cid: str) -> int:
+        return int(re.sub(r"^[A-Z]+", "", cid))
+
+    return sorted((cid for cid, (_, o) in game.cards.items() if o == owner), key=number)
+
+
+def dealt(game: Game) -> list[list[str]]:
+    """Each seat's cards in the order they were dealt into the draw pile (ids 1, 2, ...)."""
+    return [[game.cards[cid][0] for cid in _ids_in_order(game, p)] for p in range(len(game.decks))]
+
+
+def starting_decks(game: Game) -> tuple[Any, ...]:
+    """The decks ``game`` started with, as ``new_game(decks=...)`` takes them (for a rematch)."""
+    out: list[Any] = []
+    for label, keys in zip(game.decks, dealt(game)):
+        same = label in DECKS and sorted(DECKS[label]["cards"]) == sorted(keys)
+        out.append(label if same else {"name": label, "cards": sorted(keys)})
+    return tuple(out)
+
+
+def start_from(seed: int, options: dict[str, Any], labels: list[str], lists: list[list[str]]) -> Game:
+    """The first position of a game whose seats were dealt ``lists`` (card keys in id order)."""
+    decks = tuple(
+        lab if lab in DECKS and sorted(DECKS[lab]["cards"]) == sorted(keys) else {"name": lab, "cards": list(keys)}
+        for lab, keys in zip(labels, lists)
+    )
+    g = new_game(seed, decks=decks, **options)
+    for p, keys in enumerate(lists):  # the shuffle's draws depend only on the deck sizes: put the dealt cards back
+        ids = _ids_in_order(g, p)
+        if len(ids) != len(keys):
+            raise ValueError(f"seat {p + 1} was dealt {len(keys)} cards, but its deck has {len(ids)}")
+        g.redeal({cid: (k, p) for cid, k in zip(ids, keys)})
+    return g
+
+
+def start(game: Game) -> Game:
+    """The position ``game`` started from."""
+    return start_from(game.seed, dict(game.options), list(game.decks), dealt(game))
+
+
+def action_words(before: Game, action: str, p: int | None, own: bool = False) -> str | None:
+    """The action in words as a :mod:`rules.words` template ("{p1:^} {p1:ends/end} the turn"), from what everyone
+    saw; ``p``: who made it (None: nobody); ``own``: for the player who made it (None: the engine's events say it as
+    well)."""
+    if own:
+        return None
+    what, *args = action.split() or [""]
+    who = words.who(p, True)
+
+    def name(cid: str) -> str:
+        return f"{before.card(cid).name} ({cid})" if cid in before.cards else cid
+
+    if what == "end":
+        third, second, rest = _ENDS.get(before.phase, ("ends", "end", "the phase"))
+        return f"{who} {words.verb(p, third, second)} {rest}"
+    if what == "surrender" and args:
+        return f"{who} {words.verb(p, 'gives', 'give')} up {name(args[0])} to the rescuing Hero"
+    if what == "decline":
+        return f"{who} {words.verb(p, 'plays', 'play')} no Dominant now"
+    if what == "activate" and args:
+        return f"{who} {words.verb(p, 'activates', 'activate')} {name(args[0])}"
+    if what == "artifact":
+        return f"{who} {words.verb(p, 'puts', 'put')} an artifact face down on {words.their(p)} artifact pile"
+    return f"{who}: {what} " + " ".join(name(a) for a in args) if args else f"{who}: {what}"
+
+
+def record_header(game: Game, names: list[str]) -> list[str]:
+    return ["Decks: " + ", ".join(f"{n} {d}" for n, d in zip(names, game.decks))]
+
+
+def notation_header(game: Game) -> list[str]:
+    out = []
+    for p, keys in enumerate(dealt(game)):
+        out.append(f"# deck {p + 1} = {game.decks[p]}")
+        out.append(f"# dealt {p + 1} = {' '.join(keys)}")
+    return out
+
+
+def from_header(seed: int, options: dict[str, Any], head: dict[str, str]) -> Game:
+    """The start a notation file's header fixes: the dealt cards when it lists them, else the bundled decks."""
+    seats = sorted(int(k[5:]) for k in head if re.fullmatch(r"dealt [1-9]", k))
+    if seats:
+        labels = [head.get(f"deck {p}", "custom") for p in seats]
+        return start_from(seed, options, labels, [head[f"dealt {p}"].split() for p in seats])
+    labels = [head.get("deck 1", "G"), head.get("deck 2", "H")]
+    for lab in labels:
+        if lab not in DECKS:
+            raise ValueError(f"deck {lab!r} is not bundled: the file needs '# dealt' lines")
+    return new_game(seed, decks=tuple(labels), **options)
+
+
+def eye() -> Eye:
+    """The hard level's search, its heuristic simulations cut at the end of the turn and its evaluation there; the
+    preferred and the played move measured on 16 re-deals."""
+    from rules.agents.ismcts import ISMCTS
+    from rules.agents.redemption import end_of_turn_cutoff, evaluate, heuristic_rollout
+    from rules.review import PAIRED_SAMPLES, Eye
+
+    return Eye(
+        lambda seed, n: ISMCTS(
+            seed,
+            time_limit=None,
+            iterations=n,
+            rollout=heuristic_rollout,
+            evaluate=evaluate,
+            cutoff=end_of_turn_cutoff,
+        ),
+        heuristic_rollout,
+        evaluate,
+        PAIRED_SAMPLES,
+    )
