@@ -8,14 +8,23 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from rules.views import View
 from rules.words import say, verb, who
 
+#: A template's neutral words ("Player N"): the same few hundred sentences come back game after game.
+_neutral = lru_cache(maxsize=4096)(say)
 
-@dataclass(frozen=True, slots=True)
+
+def _slot_setters(cls: type) -> tuple[Callable[[Any, Any], None], ...]:
+    """The setters of a slotted dataclass's fields, in field order (for a fast ``__init__`` of a frozen one)."""
+    return tuple(getattr(cls, f.name).__set__ for f in fields(cls))
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Event:
     """Something that happened, in order; ``str(event)`` is one log line.
 
@@ -34,6 +43,26 @@ class Event:
     cards: tuple[str, ...] = ()  # the cards it names that everyone may see, as the game writes them (codes, ids)
     template: str = ""  # the words with seats as fields ({p0}, {p0:draws/draw}...); "" when they name no seat
 
+    def __init__(
+        self,
+        kind: str,
+        text: str,
+        player: int = -1,
+        rule: str = "",
+        reveals: bool = False,
+        cards: tuple[str, ...] = (),
+        template: str = "",
+    ) -> None:
+        # the generated __init__ of a frozen dataclass sets each field through object.__setattr__; the slots' own
+        # setters (bound below) take half the time, and every accepted action makes an event or two
+        _ev_kind(self, kind)
+        _ev_text(self, text)
+        _ev_player(self, player)
+        _ev_rule(self, rule)
+        _ev_reveals(self, reveals)
+        _ev_cards(self, cards)
+        _ev_template(self, template)
+
     @classmethod
     def said(
         cls,
@@ -45,7 +74,7 @@ class Event:
         cards: tuple[str, ...] = (),
     ) -> Event:
         """An event whose words name seats: ``template`` as :func:`rules.words.say` reads it."""
-        return cls(kind, say(template), player, rule, reveals, cards, template)
+        return cls(kind, _neutral(template), player, rule, reveals, cards, template)
 
     def words(self, names: Sequence[str] | None = None, you: int | None = None) -> str:
         """The words for one reader: ``names`` one per seat, ``you`` the reader's seat (see :func:`rules.words.say`)."""
@@ -55,7 +84,10 @@ class Event:
         return self.text
 
 
-@dataclass(frozen=True, slots=True)
+_ev_kind, _ev_text, _ev_player, _ev_rule, _ev_reveals, _ev_cards, _ev_template = _slot_setters(Event)
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Outcome:
     """The engine's answer to ``apply``: accepted with events, or rejected with a reason (``reason`` names seats as
     "Player N"; ``template`` is the same words for :func:`rules.words.say`, "" when they name no seat)."""
@@ -65,6 +97,15 @@ class Outcome:
     rule: str = ""
     events: tuple[Event, ...] = ()
     template: str = ""
+
+    def __init__(
+        self, ok: bool, reason: str = "", rule: str = "", events: tuple[Event, ...] = (), template: str = ""
+    ) -> None:
+        _out_ok(self, ok)  # as Event.__init__
+        _out_reason(self, reason)
+        _out_rule(self, rule)
+        _out_events(self, events)
+        _out_template(self, template)
 
     @classmethod
     def reject(cls, reason: str, rule: str) -> Outcome:
@@ -81,6 +122,9 @@ class Outcome:
 
     def __bool__(self) -> bool:
         return self.ok
+
+
+_out_ok, _out_reason, _out_rule, _out_events, _out_template = _slot_setters(Outcome)
 
 
 class Rejection(Exception):
@@ -158,13 +202,17 @@ class Rng:
         """A whole number in [0, n)."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        return min(int(self.random() * n), n - 1)
+        self.calls += 1
+        return min(int(self._r.random() * n), n - 1)
 
     def shuffle(self, items: list[Any]) -> None:
-        """Fisher-Yates in place."""
+        """Fisher-Yates in place: ``j = below(i + 1)`` for i from the last index down to 1 (written out, as it
+        runs for every deck of every new game)."""
+        random_ = self._r.random
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            j = min(int(random_() * (i + 1)), i)
             items[i], items[j] = items[j], items[i]
+        self.calls += max(len(items) - 1, 0)
 
     def clone(self) -> Rng:
         other = Rng.__new__(Rng)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import stat
@@ -85,6 +86,7 @@ class SaveInfo:
     kinds: tuple[str, ...] = ()  # each seat's "human" or "computer"
 
 
+@functools.cache  # read from the installed package's metadata (a few ms): once per process, not on every save
 def app_version() -> str:
     try:
         return metadata.version("redemption-tui")

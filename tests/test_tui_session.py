@@ -20,6 +20,18 @@ def test_accepted_actions_autosave_and_log_rejections_change_nothing(tmp_path):
     assert s.path.read_text() == text  # a rejection is not saved as a change
 
 
+def test_a_screen_may_take_the_save_of_an_accepted_action_to_after_its_frame(tmp_path):
+    s = Session.new("resurrection", seed=3, path=saves.save_path("s", tmp_path))
+    asked = []
+    s.save_soon = lambda: asked.append(len(s.meta.log))
+    hand = s.view()["players"][0]["hand"]
+    assert s.act(f"play {hand[0]}").ok
+    assert asked == [len(s.meta.log)] and not s.path.exists()  # asked once, with the action logged; not written
+    assert not s.act("play XX").ok and len(asked) == 1  # a rejection changes nothing: nothing to save
+    s.autosave()
+    assert saves.read(s.path).game == s.game
+
+
 def test_who_may_act(tmp_path):
     vs = Session.new("resurrection", seed=3, first=1)
     assert not vs.my_turn and vs.is_computer(vs.game.current_player) and vs.viewer == 0

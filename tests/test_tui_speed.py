@@ -4,6 +4,7 @@ hand pane of Resurrection at a fixed height. The speed itself is measured in ``t
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 import saves
 from tui.session import Session
@@ -39,5 +40,44 @@ def test_an_accepted_action_dims_play_in_the_same_footer_keys_and_keeps_the_hand
             assert list(screen.query(FooterKey)) == keys  # the very same widgets: nothing mounted again
             assert play.has_class("-disabled")  # the computer's move: Play is dimmed
             assert hand.outer_size.height == height  # the pane keeps its height: no new layout for a card played
+
+    asyncio.run(go())
+
+
+def test_an_accepted_action_is_saved_right_after_the_frame_that_shows_it(tmp_path):
+    """The save's fsync does not delay the frame: it is written once that frame is drawn, and leaving saves at once."""
+    import tui.app
+    from tui.app import RedemptionApp, Settings
+
+    happened: list[str] = []
+
+    class App(RedemptionApp):
+        CSS_PATH = str(Path(tui.app.__file__).with_name(RedemptionApp.CSS_PATH))
+
+        def _display(self, screen, renderable) -> None:
+            if renderable is not None:
+                happened.append("frame")
+            super()._display(screen, renderable)
+
+    session = Session.new("resurrection", seed=1, level="random", path=saves.save_path("keys", tmp_path))
+    write = session.autosave
+
+    def autosave():
+        happened.append("save")
+        return write()
+
+    session.autosave = autosave  # type: ignore[method-assign]
+    app = App(Settings(save_dir=tmp_path, pause=30.0, signals=False), start=session)
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("1")
+            happened.clear()
+            await pilot.press("enter")
+            await pilot.pause()
+            assert len(session.meta.log) > 1 and happened[:2] == ["frame", "save"]
+            assert saves.read(session.path).meta.log == session.meta.log  # the file holds the action
+            assert happened.count("save") == 1
 
     asyncio.run(go())

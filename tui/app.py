@@ -8,6 +8,7 @@ import os
 import re
 import signal
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -71,6 +72,20 @@ class RedemptionApp(App[int]):
             self.add_class("-ascii")
         self.keymap: dict[str, str] = {}  # the player's keys (tui.keys), checked; the help shows them
         self.keymap_problem = self.load_keymap()
+        self._after_frame: list[Callable[[], object]] = []
+
+    def after_next_frame(self, callback: Callable[[], object]) -> None:
+        """Call ``callback`` once the next frame has been handed to the terminal: work the player need not wait
+        for (the save's fsync) then never delays what they see. (``call_after_refresh`` may run before that frame:
+        the panes' repaints reach the screen only after it has found nothing to draw.)"""
+        self._after_frame.append(callback)
+
+    def _display(self, screen, renderable) -> None:  # type: ignore[no-untyped-def]
+        super()._display(screen, renderable)
+        if renderable is not None and self._after_frame:
+            callbacks, self._after_frame = self._after_frame, []
+            for callback in callbacks:
+                self.call_later(callback)
 
     def load_keymap(self) -> str:
         """The player's keys from ``settings/keys.toml`` in their save folder; a problem (one line naming the file)

@@ -9,6 +9,7 @@ to autosave, and whether an undo is allowed.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -42,6 +43,9 @@ class Session:
     path: Path | None = None
     undo_stack: list[Undo] = field(default_factory=list)
     claimed: bool = False  # this process holds the save's lock (saves.claim): no other process may open it
+    #: Set by a screen that writes the save once the frame showing the action is drawn (GameScreen.save_soon):
+    #: ``act`` then asks it instead of saving before it returns. None: ``act`` saves at once.
+    save_soon: Callable[[], None] | None = field(default=None, repr=False, compare=False)
 
     # --- creating ----------------------------------------------------------------
     @classmethod
@@ -199,7 +203,10 @@ class Session:
         # The engine's events describe the action without revealing hidden cards; the
         # notation (e.g. a face-down "play BA") is deliberately not logged. The log keeps them in the players' words.
         self.meta.log.extend(self.words(e) for e in outcome.events)
-        self.autosave()
+        if self.save_soon is not None:
+            self.save_soon()
+        else:
+            self.autosave()
         return outcome
 
     @property

@@ -222,7 +222,15 @@ class LogPane(RichLog, can_focus=True):
             self.written = 0
         new = lines[self.written :]
         if new:  # one write for all new lines: one new layout, not one per line
-            self.write(Text("\n").join(self.shown(line) for line in new))
+            text = Text("\n").join(self.shown(line) for line in new)
+            if self._size_known:
+                # scrolled to the new lines now, so the frame that shows them is the next one: RichLog's own scroll
+                # waits for that frame and then draws the whole log again in a second one
+                self.write(text, scroll_end=False)
+                if self.auto_scroll:
+                    self.scroll_end(animate=False, immediate=True, x_axis=False)
+            else:
+                self.write(text)  # before the first layout RichLog keeps the lines, and scrolls once it has a size
         self.written = len(lines)
 
     @staticmethod

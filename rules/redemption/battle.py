@@ -17,6 +17,21 @@ if TYPE_CHECKING:
     from rules.redemption.game import Game
 
 
+def standing_of(hero: tuple[int, int, int], evil: tuple[int, int, int]) -> str:
+    """The standing (see :meth:`BattleRules.standing`) of sides with these (strength, toughness, characters)."""
+    hs, ht, hn = hero
+    es, et, en = evil
+    evil_defeated = en == 0 or hs >= et
+    hero_defeated = hn == 0 or (en > 0 and es >= ht)
+    if evil_defeated and hero_defeated:
+        return "both_defeated"
+    if evil_defeated:
+        return "hero_winning"
+    if hero_defeated:
+        return "evil_winning"
+    return "stalemate"
+
+
 class BattleRules(Core):
     # --- battle arithmetic --------------------------------------------------------------
     def _is_ignored(self, cid: str) -> bool:
@@ -61,35 +76,34 @@ class BattleRules(Core):
 
     def standing(self) -> str:
         """hero_winning, evil_winning, stalemate or both_defeated (as the battle would end now)."""
-        hs, ht, hn = self.side_totals(self.s.active)
-        es, et, en = self.side_totals(self.b.defender)
-        evil_defeated = en == 0 or hs >= et
-        hero_defeated = hn == 0 or (en > 0 and es >= ht)
-        if evil_defeated and hero_defeated:
-            return "both_defeated"
-        if evil_defeated:
-            return "hero_winning"
-        if hero_defeated:
-            return "evil_winning"
-        return "stalemate"
+        return standing_of(self.side_totals(self.s.active), self.side_totals(self.b.defender))
 
-    def initiative(self) -> tuple[int, str]:
+    def initiative_player(self, st: str = "") -> int:
+        """Who holds initiative in the battle (redemption.battle.initiative); ``st``: the standing, if known."""
+        a, d = self.s.active, self.b.defender
+        st = st or self.standing()
+        if st == "hero_winning":
+            return d
+        if st == "evil_winning":
+            return a
+        last = self.b.last_actor
+        return (d if last == a else a) if last in (a, d) else a
+
+    def initiative(self, st: str = "") -> tuple[int, str]:
         """Who holds initiative in the battle, and why (redemption.battle.initiative); the reason is a
         :mod:`rules.words` template."""
-        q, why, so = self.initiative_why()
+        q, why, so = self.initiative_why(st)
         return q, f"{why}, so {so}"
 
-    def initiative_why(self) -> tuple[int, str, str]:
+    def initiative_why(self, st: str = "") -> tuple[int, str, str]:
         """Who holds initiative, the battle's state that gives it ("stalemate: Player 2 did not play the last card")
         and what follows ("may play or pass"), as :mod:`rules.words` templates."""
-        a, d = self.s.active, self.b.defender
-        st = self.standing()
+        st = st or self.standing()
+        other = self.initiative_player(st)
         if st == "hero_winning":
-            return d, "the Hero side is winning", "the defender (who is losing) has initiative"
+            return other, "the Hero side is winning", "the defender (who is losing) has initiative"
         if st == "evil_winning":
-            return a, "the Evil side is winning", "the attacker (who is losing) has initiative"
-        last = self.b.last_actor
-        other = (d if last == a else a) if last in (a, d) else a
+            return other, "the Evil side is winning", "the attacker (who is losing) has initiative"
         word = "stalemate" if st == "stalemate" else "both sides would be defeated"
         if self.b.passes:
             return (
@@ -116,11 +130,20 @@ class BattleRules(Core):
         z = self.z[opp]
         return [s for s in z["land_of_bondage"] + z["in_site"] if self.can_reach(hero, s)]
 
+    def reaches(self, hero: str, opp: int) -> bool:
+        """Can ``hero`` reach one of player opp's Lost Souls (``reachable`` is not empty)?"""
+        z = self.z[opp]
+        return any(self.can_reach(hero, s) for s in z["land_of_bondage"]) or any(
+            self.can_reach(hero, s) for s in z["in_site"]
+        )
+
     # --- uniqueness, targets, windows ----------------------------------------------------------
     def _unique_names(self, p: int) -> set[str]:
         """Names of the unique cards player p controls in play (for offering moves from the hand quickly)."""
         z, cd = self.z[p], self.cd
-        return {cd[c].name for zone in IN_PLAY for c in z[zone] if cd[c].unique_in_play}
+        names = {cd[c].unique_name for zone in IN_PLAY for c in z[zone]}
+        names.discard("")
+        return names
 
     def _unique_clash(self, p: int, cid: str) -> str | None:
         """Another copy of unique card ``cid`` that player p controls in play (redemption.unique), if any."""
@@ -194,7 +217,7 @@ class BattleRules(Core):
         """A battle challenge becomes a rescue attempt once a Hero in it can reach a Lost Soul (redemption.battle.challenge)."""
         a = self.s.active
         for h in self.battle_chars(a):
-            if self.reachable(h, self.b.defender):
+            if self.reaches(h, self.b.defender):
                 self.b.kind = "rescue"
                 events.append(
                     Event(
@@ -300,13 +323,14 @@ class BattleRules(Core):
         """Say how the battle stands now (live totals and initiative)."""
         if self.is_over or not self.b.kind or self.b.step != "initiative":
             return
-        hs, ht, _ = self.side_totals(self.s.active)
-        es, et, _ = self.side_totals(self.b.defender)
-        q, why = self.initiative()
+        hero, evil = self.side_totals(self.s.active), self.side_totals(self.b.defender)
+        (hs, ht, _), (es, et, _) = hero, evil
+        st = standing_of(hero, evil)
+        q, why = self.initiative(st)
         events.append(
             Event.said(
                 "totals",
-                f"Heroes {hs}/{ht} vs Evil {es}/{et}: {self.standing().replace('_', ' ')}; "
+                f"Heroes {hs}/{ht} vs Evil {es}/{et}: {st.replace('_', ' ')}; "
                 f"{who(q)} {verb(q, 'has', 'have')} initiative ({why}).",
                 q,
                 "redemption.battle.initiative",
@@ -360,7 +384,7 @@ class BattleRules(Core):
                 self.b.ignored.pop(t, None)
                 self.b.protected.pop(t, None)
                 events.append(
-                    Event.said(
+                    Event(
                         "effect",
                         f"{self._nm(t)} leaves the battle and goes back to its owner's {where} (the band is negated).",
                         owner,
@@ -383,7 +407,8 @@ class BattleRules(Core):
         """Resolve the battle (redemption.battle.resolve)."""
         a, d = self.s.active, self.b.defender
         heroes, evil = self.battle_chars(a), self.battle_chars(d)
-        st = self.standing()
+        hero_totals, evil_totals = self.side_totals(a), self.side_totals(d)
+        st = standing_of(hero_totals, evil_totals)
         evil_def = st in ("hero_winning", "both_defeated")
         hero_def = st in ("evil_winning", "both_defeated")
         text = {
@@ -392,8 +417,7 @@ class BattleRules(Core):
             "both_defeated": "both sides are defeated",
             "stalemate": "stalemate: nobody is defeated",
         }[st]
-        hs, ht, _ = self.side_totals(a)
-        es, et, _ = self.side_totals(d)
+        (hs, ht, _), (es, et, _) = hero_totals, evil_totals
         events.append(
             Event(
                 "resolve",

@@ -68,6 +68,13 @@ class Card:
     unique_in_play: bool = field(init=False, compare=False)
     is_weapon: bool = field(init=False, compare=False)
     is_warrior: bool = field(init=False, compare=False)
+    #: What the card may do from the hand in a Preparation or Discard phase (rules.redemption.play): "character",
+    #: "fortress" (both if no copy is in play), "artifact", "site", "weapon" (equip a warrior), or "" (nothing).
+    placement: str = field(init=False, compare=False)
+    #: The name if the card is unique in play, else "" (for collecting the names a player has in play).
+    unique_name: str = field(init=False, compare=False)
+    #: The brigades as a set (the brigade match of enhancements and weapons).
+    brigade_set: frozenset[str] = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
         character = self.type in ("hero", "evil_character")
@@ -78,6 +85,19 @@ class Card:
         )
         object.__setattr__(self, "is_weapon", "weapon" in self.classes)
         object.__setattr__(self, "is_warrior", "warrior" in self.classes)
+        enhancement = self.type in ("good_enhancement", "evil_enhancement")
+        placement = (
+            "character"
+            if character
+            else self.type
+            if self.type in ("fortress", "artifact", "site")
+            else "weapon"
+            if enhancement and "weapon" in self.classes
+            else ""
+        )
+        object.__setattr__(self, "placement", placement)
+        object.__setattr__(self, "brigade_set", frozenset(self.brigades))
+        object.__setattr__(self, "unique_name", self.name if self.unique_in_play else "")
 
     @property
     def is_unique(self) -> bool:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from itertools import repeat
+from operator import is_
+
 from rules.core import Rejection, require
 from rules.redemption.battle import BattleRules
 from rules.redemption.effects import matches
@@ -35,13 +38,14 @@ class Checks(BattleRules):
         where = " or ".join(PHASE_NAMES[a] for a in allowed)
         raise Rejection(f"{VERB_WHAT[verb]} only in your {where}. {self.expected_now()}", "redemption.turn.phase")
 
-    #: ids of the actions the last ``legal_actions()`` returned for this state (kept alive in ``_legal_keep``, so
-    #: an id cannot be another object's): applying one of them needs no checking again. Any change clears it.
-    _legal_ids: frozenset[int] | set[int] = frozenset()
+    #: The actions the last ``legal_actions()`` returned for this state: applying one of these very objects needs
+    #: no checking again (they are interned, rules.redemption.notation.ActionTable, so the same decision is the same
+    #: object; one made elsewhere, e.g. parsed from text, goes through the checks). Any change clears it.
     _legal_keep: tuple[Action, ...] = ()
+    _legal_player: int | None = None  # whose they are
 
     def _check(self, action: Action) -> str:
-        if id(action) in self._legal_ids:
+        if any(map(is_, self._legal_keep, repeat(action))):
             return self._rule_of(action)
         try:
             self._check_action(action)
@@ -218,18 +222,25 @@ class Checks(BattleRules):
             rule,
         )
 
-    def _equip_problem(self, w: str, c: str) -> str | None:
+    def _equip_problem(self, w: str, c: str, explain: bool = True) -> str | None:
+        """Why weapon w cannot go on character c, or None (``explain=False``: "" instead of the words, for
+        legal_actions, which only asks whether)."""
         wc, cc = self.cd[w], self.cd[c]
-        if not (wc.is_enhancement and "weapon" in wc.classes):
-            return f"{self._nm(w)} is not a weapon-class enhancement"
-        if not (cc.is_character and "warrior" in cc.classes):
-            return f"{self._nm(c)} is not a warrior-class character"
+        if not (wc.is_enhancement and wc.is_weapon):
+            return f"{self._nm(w)} is not a weapon-class enhancement" if explain else ""
+        if not (cc.is_character and cc.is_warrior):
+            return f"{self._nm(c)} is not a warrior-class character" if explain else ""
         if wc.alignment != cc.alignment:
-            return f"{wc.name} is {a_(wc.type_name)} and cannot go on {cc.name}, {a_(cc.type_name)}"
-        if not set(wc.brigades) & set(cc.brigades):
-            return f"{possessive(wc.name)} brigade ({wc.brigade_text()}) does not match {possessive(cc.name)} ({cc.brigade_text()})"
-        if any("weapon" in self.cd[a].classes for a in self._attachments(c)):
-            return f"{cc.name} already carries a weapon"
+            return f"{wc.name} is {a_(wc.type_name)} and cannot go on {cc.name}, {a_(cc.type_name)}" if explain else ""
+        if not wc.brigade_set & cc.brigade_set:
+            return (
+                f"{possessive(wc.name)} brigade ({wc.brigade_text()}) does not match {possessive(cc.name)} "
+                f"({cc.brigade_text()})"
+                if explain
+                else ""
+            )
+        if any(self.cd[a].is_weapon for a in self._attachments(c)):
+            return f"{cc.name} already carries a weapon" if explain else ""
         return None
 
     def _check_equip(self, p: int, args: tuple[str, ...], rule: str) -> None:
@@ -327,7 +338,7 @@ class Checks(BattleRules):
         q = self._battle_opponent(p, "rescue", args)
         holder = "your opponent has" if self.n == 2 else f"{who(q)} {verb(q, 'has', 'have')}"
         require(
-            bool(self.reachable(c, q)),
+            self.reaches(c, q),
             f"{holder} no Lost Soul that {self.cd[c].name} can reach; make a battle challenge instead",
             rule,
         )
@@ -338,7 +349,7 @@ class Checks(BattleRules):
         q = self._battle_opponent(p, "challenge", args)
         write = " ".join(("rescue",) + args)
         require(
-            not self.reachable(c, q),
+            not self.reaches(c, q),
             f"{self.cd[c].name} can reach a Lost Soul, so this is a rescue attempt: write '{write}'",
             rule,
         )
@@ -360,22 +371,37 @@ class Checks(BattleRules):
     def _check_noblock(self, p: int, args: tuple[str, ...], rule: str) -> None:
         pass
 
-    def _enhance_problem(self, e: str, c: str) -> str | None:
+    def _enhance_problem(self, e: str, c: str, explain: bool = True) -> str | None:
+        """Why enhancement e cannot be played on character c, or None (``explain=False``: "" instead of the words,
+        for legal_actions, which only asks whether)."""
         ec, cc = self.cd[e], self.cd[c]
         if not ec.is_enhancement:
-            return f"{self._nm(e)} is not an enhancement"
+            return f"{self._nm(e)} is not an enhancement" if explain else ""
         if ec.alignment != cc.alignment:
-            return f"{ec.name} is {a_(ec.type_name)} and cannot be played on {cc.name}, {a_(cc.type_name)}"
-        if not set(ec.brigades) & set(cc.brigades):
-            return f"{possessive(ec.name)} brigade ({ec.brigade_text()}) does not match {possessive(cc.name)} ({cc.brigade_text()})"
+            return (
+                f"{ec.name} is {a_(ec.type_name)} and cannot be played on {cc.name}, {a_(cc.type_name)}"
+                if explain
+                else ""
+            )
+        if not ec.brigade_set & cc.brigade_set:
+            return (
+                f"{possessive(ec.name)} brigade ({ec.brigade_text()}) does not match {possessive(cc.name)} "
+                f"({cc.brigade_text()})"
+                if explain
+                else ""
+            )
         if self._is_ignored(c):
-            return f"{cc.name} is being ignored and cannot be enhanced"
+            return f"{cc.name} is being ignored and cannot be enhanced" if explain else ""
         if (
-            "weapon" in ec.classes
-            and "warrior" in cc.classes
-            and any("weapon" in self.cd[a].classes for a in self._attachments(c) if a not in self.b.negated)
+            ec.is_weapon
+            and cc.is_warrior
+            and any(self.cd[a].is_weapon for a in self._attachments(c) if a not in self.b.negated)
         ):
-            return f"{cc.name} already carries a weapon: one weapon per warrior (redemption.battle.weapon)"
+            return (
+                f"{cc.name} already carries a weapon: one weapon per warrior (redemption.battle.weapon)"
+                if explain
+                else ""
+            )
         return None
 
     def _check_enhance(self, p: int, args: tuple[str, ...], rule: str) -> None:

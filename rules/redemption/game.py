@@ -132,7 +132,7 @@ class Game(Play, Views, GameBase):
             if step == "block":
                 return b.defender
             if step == "initiative":
-                return self.initiative_why()[0]
+                return self.initiative_player()
             if step == "surrender":
                 return b.surrenderer
         return s.active
@@ -177,6 +177,7 @@ class Game(Play, Views, GameBase):
         """Give card ids other card keys (a replay putting back the cards each seat was dealt)."""
         self.cards = {**self.cards, **cards}
         self.cd = {cid: CARDS[k] for cid, (k, _) in self.cards.items()}
+        self._legal_keep = ()
 
     def clone(self) -> Game:
         g = Game.__new__(Game)

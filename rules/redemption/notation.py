@@ -122,6 +122,31 @@ class Action:
         return " ".join((self.verb,) + self.args)
 
 
+class ActionTable(dict[tuple[str, ...] | str, Action]):
+    """The actions of one verb by their arguments, each made once (``legal_actions()`` hands out the same object
+    for the same decision, so building the list allocates nothing and a legal action is found by identity).
+    A single card argument may be given bare: ``table["G12"] is table[("G12",)]``."""
+
+    __slots__ = ("verb",)
+
+    def __init__(self, verb: str) -> None:
+        super().__init__()
+        self.verb = verb
+
+    def __missing__(self, args: tuple[str, ...] | str) -> Action:
+        if isinstance(args, str):
+            a = self[args] = self[(args,)]
+            return a
+        if len(self) > 50_000:  # bounded: card ids repeat from game to game, but custom decks bring new ones
+            self.clear()
+        a = self[args] = Action(self.verb, args)
+        return a
+
+
+#: verb -> arguments -> the one Action object for them (see :class:`ActionTable`).
+ACTIONS: dict[str, ActionTable] = {verb: ActionTable(verb) for verb in VERBS}
+
+
 def parse_action(text: str, seats: int = 2) -> Action:
     if not isinstance(text, str):
         raise ValueError(f"{text!r} is not an action")

@@ -2,43 +2,76 @@
 
 from __future__ import annotations
 
-from rules.core import Event
+from itertools import filterfalse, repeat
+from operator import is_
+
+from rules.core import Event, GameBase, Outcome
 from rules.redemption.checks import Checks
-from rules.redemption.notation import Action
+from rules.redemption.notation import ACTIONS, Action
 from rules.redemption.state import HAND_SIZE, MIN_CUT, STALL_TURNS, TURN_DRAW, Battle, Flags, Zone, stall_turns
 from rules.words import their, verb, who, whose
+
+# the tables of the verbs legal_actions() offers most (rules.redemption.notation.ActionTable)
+PLAY, ARTIFACT, ACTIVATE, SITE, FORTRESS, EQUIP = (
+    ACTIONS[v] for v in ("play", "artifact", "activate", "site", "fortress", "equip")
+)
+SETASIDE, SOUL, FORTRESS_IN, RETURN, FORTRESS_OUT = (
+    ACTIONS[v] for v in ("setaside", "soul", "fortress-in", "return", "fortress-out")
+)
+DOMINANT = ACTIONS["dominant"]
+#: verb -> the name of the method that carries it out
+DO = {verb: "_do_" + verb.replace("-", "_") for verb in ACTIONS}
+END, PASS, NOBLOCK, DECLINE = (ACTIONS[v][()] for v in ("end", "pass", "noblock", "decline"))
 
 
 class Play(Checks):
     # --- legal actions ------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
-        out = self._legal()
-        self._legal_keep = tuple(out)
-        self._legal_ids = {id(a) for a in out}
+        p = self.current_player
+        out = self._legal(p)
+        self._legal_keep, self._legal_player = tuple(out), p
         return out
 
-    def _legal(self) -> list[Action]:
-        p = self.current_player
+    def apply(self, action: Action | str) -> Outcome:
+        """``GameBase.apply``; an action object the last ``legal_actions()`` returned (what a search or a playout
+        applies) is legal by construction and goes straight to ``_perform`` (see ``Checks._check``)."""
+        if self._legal_keep and any(map(is_, self._legal_keep, repeat(action))):
+            assert isinstance(action, Action)
+            rule = self._rule_of(action)
+            events: list[Event] = []
+            self._perform(action, events, self._legal_player)
+            self.history.append(str(action))
+            return Outcome(True, "", rule, tuple(events))
+        return GameBase.apply(self, action)  # type: ignore[arg-type]  # Play is only ever part of Game, a GameBase
+
+    def _legal(self, p: int | None) -> list[Action]:
         if p is None:
             return []
         out: list[Action] = []
         if self.s.window.queue:
-            return self._dominant_actions(p) + [Action("decline")]
+            return self._dominant_actions(p) + [DECLINE]
         ph = self.phase
         z = self.z[p]
         hand = z["hand"]
         if ph == "cut":
             n = len(self.z[self._cut_deck(p)]["deck"])
-            out.append(Action("cut"))
-            out.extend(Action("cut", (str(k),)) for k in range(MIN_CUT, n - MIN_CUT + 1))
+            cut = ACTIONS["cut"]
+            out.append(cut[()])
+            out.extend(cut[(str(k),)] for k in range(MIN_CUT, n - MIN_CUT + 1))
             return out
         if ph == "first":
-            return [Action("first", (str(q),)) for q in range(self.n)]
+            first = ACTIONS["first"]
+            return [first[(str(q),)] for q in range(self.n)]
         if ph in ("prep", "discard"):
-            out.extend(self._placement_actions(p, ph))
-            out.append(Action("end"))
+            doms: list[str] = []
+            out = self._placement_actions(p, ph, doms)
+            out.append(END)
+            if doms:
+                out += self._dominant_actions(p, doms)
+            return out
         elif ph == "hand_limit":
-            out.extend(Action("discard", (c,)) for c in hand)
+            discard = ACTIONS["discard"]
+            out.extend(discard[(c,)] for c in hand)
         elif ph == "battle":
             step = self.b.step
             if not self.b.kind:
@@ -54,12 +87,12 @@ class Play(Checks):
                         )
                     ):
                         if self.n == 2:
-                            out.append(Action("rescue" if self.reachable(c, opps[0]) else "challenge", (c,)))
+                            out.append(ACTIONS["rescue" if self.reaches(c, opps[0]) else "challenge"][(c,)])
                         else:  # name the opponent (redemption.battle.opponent)
                             out.extend(
-                                Action("rescue" if self.reachable(c, q) else "challenge", (c, str(q))) for q in opps
+                                ACTIONS["rescue" if self.reaches(c, q) else "challenge"][(c, str(q))] for q in opps
                             )
-                out.append(Action("end"))
+                out.append(END)
             elif step == "block":
                 for c in hand + z["territory"]:
                     if (
@@ -67,8 +100,8 @@ class Play(Checks):
                         and c not in self.attached
                         and self._unique_clash(p, c) is None
                     ):
-                        out.append(Action("block", (c,)))
-                out.append(Action("noblock"))
+                        out.append(ACTIONS["block"][(c,)])
+                out.append(NOBLOCK)
             elif step == "initiative":
                 chars = [c for c in self.battle_chars(p) if not self._is_ignored(c)]
                 for e in hand:
@@ -76,84 +109,103 @@ class Play(Checks):
                     if not ec.is_enhancement:
                         continue
                     for c in chars:
-                        if self._enhance_problem(e, c) is None:
+                        if self._enhance_problem(e, c, explain=False) is None:
                             targets = self._ability_targets(p, e, c)
                             if targets:
-                                out.extend(Action("enhance", (e, c, t)) for t in targets)
+                                out.extend(ACTIONS["enhance"][(e, c, t)] for t in targets)
                             else:
-                                out.append(Action("enhance", (e, c)))
-                out.append(Action("pass"))
+                                out.append(ACTIONS["enhance"][(e, c)])
+                out.append(PASS)
             elif step == "surrender":
-                out.extend(Action("surrender", (s,)) for s in self.b.souls)
+                surrender = ACTIONS["surrender"]
+                out.extend(surrender[(s,)] for s in self.b.souls)
         out.extend(self._dominant_actions(p))
         return out
 
-    def _placement_actions(self, p: int, ph: str) -> list[Action]:
+    def _placement_actions(self, p: int, ph: str, doms: list[str]) -> list[Action]:
+        """The actions of a Preparation or Discard phase but ``end`` and Dominants (the Dominants in hand are
+        added to ``doms`` on the way)."""
         z, cd, attached = self.z[p], self.cd, self.attached
-        out = []
+        out: list[Action] = []
         prep = ph == "prep"
         can_activate = prep and not self.s.flags.artifact_activated
-        terr_chars = [c for c in z["territory"] if cd[c].is_character]
-        in_play = self._unique_names(p)
+        terr_chars: list[str] = []
+        holders: list[str] = []  # sites and fortresses in territory, in order
+        for c in z["territory"]:
+            card = cd[c]
+            if card.is_character:
+                terr_chars.append(c)
+            elif card.type == "site" or card.type == "fortress":
+                holders.append(c)
+        in_play: set[str] | None = None  # the unique names p has in play, once a card in hand needs them
         for c in z["hand"]:
             card = cd[c]
-            t = card.type
-            if card.is_character:
+            what = card.placement
+            if not what:
+                if card.type == "dominant":
+                    doms.append(c)
+                continue
+            if what == "character" or what == "fortress":
+                if in_play is None:
+                    in_play = self._unique_names(p)
                 if card.name not in in_play:
-                    out.append(Action("play", (c,)))
-            elif t == "artifact":
-                out.append(Action("artifact", (c,)))
+                    out.append((PLAY if what == "character" else FORTRESS)[c])
+            elif what == "artifact":
+                out.append(ARTIFACT[c])
                 if can_activate:
-                    out.append(Action("activate", (c,)))
-            elif t == "site":
-                out.append(Action("site", (c,)))
-            elif t == "fortress":
-                if card.name not in in_play:
-                    out.append(Action("fortress", (c,)))
-            elif card.is_weapon and card.is_enhancement:
-                out += [Action("equip", (c, w)) for w in terr_chars if self._equip_problem(c, w) is None]
-        out += [Action("setaside", (c,)) for c in terr_chars]
+                    out.append(ACTIVATE[c])
+            elif what == "site":
+                out.append(SITE[c])
+            else:
+                out += [EQUIP[(c, w)] for w in terr_chars if self._equip_problem(c, w, explain=False) is None]
+        if terr_chars:
+            out += map(SETASIDE.__getitem__, terr_chars)
         if prep:
-            if can_activate:
-                out += [Action("activate", (a,)) for a in z["artifact_pile"] if a not in self.face_up]
-            for s in z["territory"]:
-                t = cd[s].type
-                if t == "site":
-                    sa = cd[s].has("site")
+            if can_activate and z["artifact_pile"]:
+                out += map(ACTIVATE.__getitem__, filterfalse(self.face_up.__contains__, z["artifact_pile"]))
+            for s in holders:
+                card = cd[s]
+                if card.type == "site":
+                    sa = card.has("site")
                     if sa and len(self._attachments(s)) < sa.n:
-                        out += [Action("soul", (lost, s)) for lost in z["land_of_bondage"]]
-                elif t == "fortress":
-                    fa = cd[s].has("fortress")
+                        out += [SOUL[(lost, s)] for lost in z["land_of_bondage"]]
+                else:
+                    fa = card.has("fortress")
                     if fa and len(self._attachments(s)) < fa.n:
                         out += [
-                            Action("fortress-in", (c, s))
+                            FORTRESS_IN[(c, s)]
                             for c in z["territory"]
                             if c != s and self._fortress_in_problem(c, s) is None
                         ]
-            out += [Action("return", (c,)) for c in z["set_aside"] if c not in attached]
-            out += [Action("fortress-out", (c,)) for c in z["in_fortress"] if cd[attached[c]].type == "fortress"]
+            if z["set_aside"]:
+                out += map(RETURN.__getitem__, filterfalse(attached.__contains__, z["set_aside"]))
+            if z["in_fortress"]:
+                out += [FORTRESS_OUT[c] for c in z["in_fortress"] if cd[attached[c]].type == "fortress"]
         return out
 
-    def _dominant_actions(self, p: int) -> list[Action]:
+    def _dominant_actions(self, p: int, cards: list[str] | None = None) -> list[Action]:
+        """Player p's Dominant plays now (``cards``: the cards of p's hand to look at, if not all of it)."""
         out: list[Action] = []
         if self.phase == "cut":
             return out
-        for d in self.z[p]["hand"]:
+        for d in self.z[p]["hand"] if cards is None else cards:
             if self.cd[d].type != "dominant":
                 continue
             targets = self._dominant_targets(p, d)
             if targets is None:
-                out.append(Action("dominant", (d,)))
+                out.append(DOMINANT[(d,)])
             else:
-                out.extend(Action("dominant", (d, t)) for t in targets)
+                out.extend(DOMINANT[(d, t)] for t in targets)
         return out
 
     # --- performing ----------------------------------------------------------------------------
-    def _perform(self, action: Action, events: list[Event]) -> None:
-        self._legal_ids, self._legal_keep = frozenset(), ()
-        p = self.current_player
+    def _perform(self, action: Action, events: list[Event], p: int | None = None) -> None:
+        """Carry out ``action`` of the current player (``p``, when the caller knows it already)."""
+        self._legal_keep = ()
+        if p is None:
+            p = self.current_player
         assert p is not None
-        getattr(self, "_do_" + action.verb.replace("-", "_"))(p, action.args, events)
+        getattr(self, DO[action.verb])(p, action.args, events)
         if self.b.kind == "challenge" and self.phase == "battle":
             self._challenge_to_rescue(events)
         if not self.is_over:
@@ -302,7 +354,7 @@ class Play(Checks):
                 for zone in zones:
                     for c in self.z[p][zone]:
                         cd = self.cd[c]
-                        if cd.type == "hero" and self.owner(c) == p and self.reachable(c, opp):
+                        if cd.type == "hero" and self.owner(c) == p and self.reaches(c, opp):
                             return True
                         if cd.type == "dominant" and zone == "hand" and cd.has("rescue_any"):
                             return True
@@ -552,9 +604,9 @@ class Play(Checks):
 
     # --- the end ---------------------------------------------------------------------------------
     def _resign(self, player: int) -> None:
-        self._legal_ids, self._legal_keep = frozenset(), ()
         """Two players: the other wins. More: the game ends and the player with the most Redeemed Souls among the
         others wins, a tie for the most a draw (redemption.resign)."""
+        self._legal_keep = ()
         others = self.others(player)
         if len(others) == 1:
             self.s.result = str(others[0])
@@ -580,18 +632,12 @@ class Play(Checks):
             )
         )
 
-    #: Lost Souls redeemed in all at the last end check: only a rescue can end the game by rescues or leave no
-    #: Lost Soul to rescue (souls leave the draw piles, hands, Lands of Bondage and sites only to be redeemed)
-    _lor_seen = -1
-
     def _check_end(self, events: list[Event]) -> None:
-        target = self.options["rescues_to_win"]
-        if self.s.phase == "cut":
+        if self._lor_seen >= 0 or self.s.phase == "cut":  # no soul redeemed since the last check (Core._lor_seen)
             return
         s = [len(z["land_of_redemption"]) for z in self.z]
         total = sum(s)
-        if total == self._lor_seen:
-            return
+        target = self.options["rescues_to_win"]
         self._lor_seen = total
         if max(s) >= target:
             best = [q for q in range(self.n) if s[q] == max(s)]

@@ -196,6 +196,7 @@ class Core:
     s: Turn
     b: Battle
     loc: dict[str, tuple[int, Zone]]
+    history: list[str]
 
     if TYPE_CHECKING:
         # What the rules modules call on one another: each mixin runs only as part of Game, which has them all
@@ -221,7 +222,8 @@ class Core:
         def side_totals(self, p: int) -> tuple[int, int, int]: ...
         def standing(self) -> str: ...
         def initiative(self) -> tuple[int, str]: ...
-        def initiative_why(self) -> tuple[int, str, str]: ...
+        def initiative_why(self, st: str = "") -> tuple[int, str, str]: ...
+        def initiative_player(self, st: str = "") -> int: ...
 
     def _index(self) -> None:
         """Derive ``z``, ``cd`` and ``loc`` from the seats and cards."""
@@ -301,15 +303,22 @@ class Core:
             self.z[p][zone].append(cid)
         self.loc[cid] = (p, zone)
 
+    #: Lost Souls redeemed in all at the last end check, -1 when the game must check again (a soul redeemed since,
+    #: or a state just loaded): only a rescue can end the game by rescues or leave no Lost Soul to rescue (souls
+    #: leave the draw piles, hands, Lands of Bondage and sites only to be redeemed, and only through ``_redeem``)
+    _lor_seen = -1
+
     def _redeem(self, soul: str, p: int) -> None:
         """A Lost Soul becomes ``p``'s Redeemed Soul (a rescue by battle or by an ability): it leaves any
         site or fortress it was in, and the turn counts as one with a rescue (the stalled-game rule)."""
         self.attached.pop(soul, None)
         self._move(soul, p, "land_of_redemption")
         self.s.flags.rescued = True
+        self._lor_seen = -1
 
     def _attachments(self, host: str) -> list[str]:
-        return [c for c, h in self.attached.items() if h == host] if self.attached else []
+        att = self.attached
+        return [c for c, h in att.items() if h == host] if host in att.values() else []
 
     def _move_with(self, cid: str, p: int, zone: Zone) -> None:
         """Move a card with whatever sits on it."""

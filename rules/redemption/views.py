@@ -325,7 +325,7 @@ class Views(Core):
         a = self.active
         hs, ht, _ = self.side_totals(a)
         es, et, _ = self.side_totals(self.b.defender)
-        q = self.initiative_why()[0] if self.b.step == "initiative" else -1
+        q = self.initiative_player() if self.b.step == "initiative" else -1
         return {
             "hero_strength": hs,
             "hero_toughness": ht,

@@ -53,6 +53,7 @@ RECENT_KINDS = {
     "protect",
 }
 BATTLE_KINDS = {"battle", "enhance", "dominant", "rescue", "resolve", "reveal", "win", "lose", "ability", "tie"}
+SAVE_AT_LATEST = 0.5  # seconds after an accepted action, its save is written even if no frame was drawn (save_soon)
 POLL = 0.1  # seconds between looks at a shared table's file (a stat call: cheap)
 
 
@@ -140,6 +141,7 @@ class GameScreen(GuidedGame, Screen):
         self.last_result: list[str] = []  # the events of the last battle's result, in the players' words
         self._collecting = False
         self._talking = False  # the prompt sends a message to a shared table instead of an action
+        self._save_due = False  # an accepted action waits for the frame that shows it, then is saved (save_soon)
 
     @property
     def app_settings(self):
@@ -157,6 +159,8 @@ class GameScreen(GuidedGame, Screen):
     def on_mount(self) -> None:
         self.query_one("#log", LogPane).border_title = "Log"
         self.query_one("#prompt", Input).display = False
+        if isinstance(self.session, Session):  # a shared table's session writes its file itself, under its lock
+            self.session.save_soon = self.save_soon
         self.refresh_view()
         self.guide_mount()
         self.query_one("#hand", CardList).focus()
@@ -493,6 +497,9 @@ class GameScreen(GuidedGame, Screen):
 
     def on_unmount(self) -> None:
         self._wake.set()
+        if isinstance(self.session, Session) and self.session.save_soon == self.save_soon:
+            self.session.save_soon = None
+        self.save_due()  # an action accepted in the last frame of this screen
         close = getattr(self.session, "close", None)  # a shared table (tui.table) has no lock of ours to give back
         if close is not None:
             close()  # the game is saved; another process may open it now
@@ -556,7 +563,23 @@ class GameScreen(GuidedGame, Screen):
         self.app.push_screen(HandOffScreen(s.name(nxt), self.ui.title), taken)
 
     # --- app commands -------------------------------------------------------------------------
+    def save_soon(self) -> None:
+        """Save an accepted action once the frame that shows it is drawn: the atomic write's fsync (a few ms, far
+        more on a busy disk) no longer delays what the player sees. Everything that ends the screen or the app
+        (leaving, a new game, quitting, a hang-up, SIGTERM) saves at once, as before."""
+        if not self._save_due:
+            self._save_due = True
+            after_frame = getattr(self.app, "after_next_frame", self.call_after_refresh)
+            after_frame(self.save_due)
+            self.set_timer(SAVE_AT_LATEST, self.save_due)  # no frame (nothing on screen changed): saved all the same
+
+    def save_due(self) -> None:
+        """Write the save an accepted action is waiting for (nothing when none is)."""
+        if self._save_due:
+            self._save_quietly()
+
     def _save_quietly(self) -> bool:
+        self._save_due = False  # this save holds every action accepted so far
         try:
             self.session.autosave()
             return True
