@@ -139,7 +139,8 @@ class Rejection(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Resign:
-    """``resign N``: player N (0 or 1) gives the game up; the other player wins. Any time, either player."""
+    """``resign N``: player N (from 0) gives the game up; the other player wins (with more players, as the game's
+    rules say). Any time, any player."""
 
     player: int
 
@@ -147,13 +148,20 @@ class Resign:
         return f"resign {self.player}"
 
 
+def resign_help(players: int) -> str:
+    """How to write a resignation in a game of ``players`` players."""
+    seats = [f"'resign {i}'" for i in range(players)]
+    spelled = f"{', '.join(seats[:-1])} or {seats[-1]}"
+    return f"Write {spelled}: the player (0 to {players - 1}) who resigns".replace("(0 to 1)", "(0 or 1)")
+
+
 def parse_resign(text: str) -> Resign | None:
     """``resign N`` as a Resign; None for any other text; ValueError for a malformed resignation."""
     words = text.strip().lower().split()
     if not words or words[0] != "resign":
         return None
-    if len(words) != 2 or words[1] not in ("0", "1"):
-        raise ValueError("Write 'resign 0' or 'resign 1': the player (0 or 1) who resigns")
+    if len(words) != 2 or not words[1].isdigit() or len(words[1]) > 2:
+        raise ValueError(resign_help(2))
     return Resign(int(words[1]))
 
 
@@ -301,7 +309,7 @@ class GameBase:
         if isinstance(action, Resign):
             self._resign(action.player)
             p, w = action.player, self.winner
-            won = f"{who(w)} {verb(w, 'wins', 'win')}." if w is not None else "the game is a draw."
+            won = f"{who(w)} {verb(w, 'wins', 'win')}." if w is not None else "a draw."
             events.append(
                 Event.said(
                     "game_over", f"{who(p, True)} {verb(p, 'resigns', 'resign')}: {won}", p, f"{self.name}.resign"
@@ -327,12 +335,8 @@ class GameBase:
         if self.is_over:
             return action, Outcome.reject("The game is over.", f"{self.name}.end"), ""
         if isinstance(action, Resign):  # not in legal_actions(): an engine action the rules allow at any time
-            if action.player not in (0, 1):
-                return (
-                    action,
-                    Outcome.reject(f"There is no player {action.player} to resign.", f"{self.name}.resign"),
-                    "",
-                )
+            if not 0 <= action.player < self.num_players:
+                return action, Outcome.reject(resign_help(self.num_players), f"{self.name}.notation"), ""
             return action, None, f"{self.name}.resign"
         try:
             rule = self._check(action)
@@ -354,6 +358,12 @@ class GameBase:
     def _resign(self, player: int) -> None:
         """End the game: ``player`` resigned, the other one wins."""
         raise NotImplementedError
+
+    @property
+    def num_players(self) -> int:
+        """How many players the game has (two unless the game says otherwise)."""
+        n = getattr(self, "n", 2)
+        return n if isinstance(n, int) else 2
 
     # --- equality is equality of the complete state ---------------------------
     def __eq__(self, other: object) -> bool:

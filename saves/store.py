@@ -29,6 +29,7 @@ SUFFIX = ".toml"
 ENV_DIR = "REDEMPTION_SAVE_DIR"
 MAX_BYTES = 8 * 1024 * 1024  # a real save is a few KiB; refuse to parse anything absurd (and never write one)
 MAX_NAME = 64  # characters in a player's name
+LEVELS = ("easy", "normal", "hard", "random")  # a computer player's levels (a seat's 'level')
 STALE_TMP_SECONDS = 600  # a temporary file this old belongs to no live write (a write takes milliseconds)
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$")
 #: Characters that must never reach a terminal as they are: C0/C1 controls (ESC, CSI, BEL...), DEL, zero-width
@@ -175,7 +176,7 @@ def reads(text: str, source: str = "<text>") -> Saved:
         raise fail(f"the game state is not one the rules allow: {e}") from None
     except RecursionError:
         raise fail("the game state is nested far deeper than any game's") from None
-    meta = _meta(doc, fail)
+    meta = _meta(doc, fail, game.num_players)
     return Saved(game, meta)
 
 
@@ -195,15 +196,18 @@ def _migrate(doc: dict[str, Any], version: int) -> dict[str, Any]:
     return doc
 
 
-def _meta(doc: dict[str, Any], fail: Callable[[str], Exception]) -> Meta:
-    players = doc.get("players", [{"name": "Player 1"}, {"name": "Player 2"}])
+def _meta(doc: dict[str, Any], fail: Callable[[str], Exception], seats: int = 2) -> Meta:
+    """The save's metadata; ``seats``: the number of players its game has (one 'players' table each)."""
+    players = doc.get("players", [{"name": f"Player {i + 1}"} for i in range(seats)])
     if not isinstance(players, list) or not all(isinstance(p, dict) for p in players):
         raise fail("'players' must be a list of tables")
-    if len(players) != 2:
-        raise fail(f"both games are for two players, but 'players' lists {len(players)}")
+    if len(players) != seats:
+        raise fail(f"the game has {seats} players, but 'players' lists {len(players)}")
     for p in players:
         if not isinstance(p.get("name", ""), str) or p.get("kind", "human") not in ("human", "computer"):
             raise fail("each player needs a text 'name' and a 'kind' of human or computer")
+        if "level" in p and p["level"] not in LEVELS:
+            raise fail(f"a computer's 'level' is {'|'.join(LEVELS)}, not {printable(repr(p['level']))}")
         if len(p.get("name", "")) > MAX_NAME:
             raise fail(f"a player's name may have at most {MAX_NAME} characters")
     log = doc.get("log", [])

@@ -185,10 +185,10 @@ def test_deeply_nested_or_absurd_toml_is_one_line(tmp_path, capsys, text):
         [{"name": "x" * 65}, {"name": "B"}],
     ],
 )
-def test_a_save_must_have_two_players(players):
-    doc = doc_of()
+def test_a_save_must_have_a_player_per_seat(players):
+    doc = doc_of()  # a two-player game
     doc["players"] = players
-    with pytest.raises(saves.SaveError, match="evil.toml: .*(two players|at most 64)"):
+    with pytest.raises(saves.SaveError, match="evil.toml: .*(the game has 2 players, but|at most 64)"):
         saves.reads(tomli_w.dumps(doc), "evil.toml")
 
 

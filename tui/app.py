@@ -24,7 +24,7 @@ import tui.textfix  # noqa: F401  (text fields apply keys in the order typed; se
 from tui import keys
 from tui.screens.title import TitleScreen
 from tui.screens.toosmall import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
-from tui.session import Session
+from tui.session import Session, names_for
 
 DEFAULT_PAUSE = 0.6  # seconds between the computer's moves, so a person can follow them
 EXIT_GRACE = 3.0  # seconds a signalled exit may take before the process ends regardless (the game is saved)
@@ -238,9 +238,7 @@ class RedemptionApp(App[int]):
 
     # --- games ---------------------------------------------------------------------------
     def new_session(self, game: str, **kw) -> Session:
-        names = kw.pop("names", None)
-        if kw.get("vs") == "computer" and self.settings.player:
-            names = (self.settings.player, "Computer")
+        names = kw.pop("names", None) or names_for(self.settings.player, kw.get("seats"), kw.get("vs", "computer"))
         return Session.new(game, names=names, **kw)
 
     def game_screen(self, session: Session):

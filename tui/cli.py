@@ -15,7 +15,7 @@ from typing import NoReturn
 import saves
 from rules.games import GAMES, find_game, game_names
 from saves.store import app_version
-from tui.session import LEVELS
+from tui.session import LEVELS, MAX_SEATS, Seat
 
 PROG = "redemption"
 ENV_PLAYER = "REDEMPTION_PLAYER"
@@ -67,13 +67,28 @@ def _options_help(intro: str) -> str:
 
 
 def _deck_choice(text: str) -> tuple[int, str]:
-    """SEAT=NAME, seat 1 or 2 (a NAME alone is seat 1's deck)."""
+    """SEAT=NAME, seat 1 to 4 (a NAME alone is seat 1's deck)."""
     seat, eq, name = text.partition("=")
     if not eq:
         seat, name = "1", text
-    if seat.strip() not in ("1", "2") or not name.strip():
-        raise argparse.ArgumentTypeError(f"{text!r} is not SEAT=NAME with SEAT 1 or 2 (e.g. 1=G or 2=my-deck)")
+    if seat.strip() not in [str(i + 1) for i in range(MAX_SEATS)] or not name.strip():
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not SEAT=NAME with SEAT 1 to {MAX_SEATS} (e.g. 1=G or 2=my-deck)"
+        )
     return int(seat) - 1, name.strip()
+
+
+def _seat(text: str) -> Seat:
+    try:
+        return Seat.parse(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def _players(text: str) -> int:
+    if text.strip() not in [str(i) for i in range(2, MAX_SEATS + 1)]:
+        raise argparse.ArgumentTypeError(f"{text!r}: a game has 2 to {MAX_SEATS} players")
+    return int(text)
 
 
 def build_parser() -> Parser:
@@ -123,6 +138,23 @@ def build_parser() -> Parser:
         help="play the computer, or a person at this keyboard (default: computer)",
     )
     new.add_argument("--level", choices=LEVELS, default="normal", help="the computer's level (default: normal)")
+    new.add_argument(
+        "--players",
+        type=_players,
+        metavar="N",
+        help=f"Redemption: 2 to {MAX_SEATS} players: you and N-1 computers at --level (with --vs human: N people "
+        "at this keyboard, hot seat); default 2",
+    )
+    new.add_argument(
+        "--seat",
+        type=_seat,
+        action="append",
+        default=[],
+        metavar="WHO",
+        help=f"who sits at the next seat, once per player (2 to {MAX_SEATS}; Redemption: more than 2), in turn order: "
+        "human[:NAME] (a person at this keyboard) or computer[:LEVEL] (easy, normal or hard), e.g. "
+        "--seat human:Ann --seat computer:normal --seat computer:hard; overrides --vs and --level",
+    )
     new.add_argument("--seed", type=int, help="seed for the shuffle (default: random)")
     new.add_argument("--name", help="save name (default: the game and the time)")
     new.add_argument(
@@ -151,8 +183,8 @@ def build_parser() -> Parser:
         action="append",
         default=[],
         metavar="SEAT=NAME",
-        help="Redemption: the deck for seat 1 (you) or 2: G, H, one of your decks ('redemption decks "
-        "list') or a deck file; default 1=G 2=H",
+        help=f"Redemption: the deck for seat 1 (you) to {MAX_SEATS}: G, H, one of your decks ('redemption decks "
+        "list') or a deck file; default G, H, G, H seat by seat",
     )
     new.add_argument(
         "--replay",
@@ -302,7 +334,7 @@ def settings_from(args: argparse.Namespace):
 
 
 def start_new(args: argparse.Namespace, settings):
-    from tui.session import Session, engine_available, new_save_name
+    from tui.session import Session, engine_available, names_for, new_save_name
 
     info = find_game(args.game)
     if not engine_available(args.game):
@@ -330,7 +362,8 @@ def start_new(args: argparse.Namespace, settings):
         import random
 
         first = random.SystemRandom().randrange(2)
-    names = (settings.player, "Computer") if settings.player and args.vs == "computer" else None
+    seats = chosen_seats(args, info)
+    names = names_for(settings.player, seats, args.vs)
     try:
         if args.replay:
             session = replay_session(args, settings, path)
@@ -344,7 +377,8 @@ def start_new(args: argparse.Namespace, settings):
                 names=names,
                 options=options,
                 path=path,
-                decks=chosen_decks(args, settings),
+                decks=chosen_decks(args, settings, len(seats) if seats else 2),
+                seats=seats,
             )
     except (ValueError, TypeError) as e:
         raise CliError(f"{PROG}: cannot start {args.game}: {e}", 2) from None
@@ -555,7 +589,9 @@ def review_command(args: argparse.Namespace, settings, out=None):
 def replay_session(args: argparse.Namespace, settings, path):
     """'new --replay FILE': the game the notation file records, as a new save."""
     from rules import review
-    from tui.session import Session
+    from rules.redemption import Game as RedemptionGame
+    from rules.redemption.review import starting_decks
+    from tui.session import Session, names_for
 
     try:
         text = saves.store.read_text(args.replay)
@@ -566,17 +602,50 @@ def replay_session(args: argparse.Namespace, settings, path):
         raise CliError(
             f"{PROG}: {args.replay} records a {find_game(game.name).title} game, not {find_game(args.game).title}", 2
         )
-    names = (settings.player, "Computer") if settings.player and args.vs == "computer" else None
+    seats = chosen_seats(args, find_game(args.game))
+    n = game.num_players
+    if seats is not None and len(seats) != n:
+        raise CliError(f"{PROG}: {args.replay} records a game of {n} players, not {len(seats)}", 2)
+    if seats is None and n > 2:  # you, and the computer in the other seats
+        seats = [Seat("human"), *[Seat("computer", level=args.level)] * (n - 1)]
     session = Session.new(
-        args.game, vs=args.vs, level=args.level, seed=game.seed, names=names, path=path, options=dict(game.options)
+        args.game,
+        vs=args.vs,
+        level=args.level,
+        seed=game.seed,
+        names=names_for(settings.player, seats, args.vs),
+        path=path,
+        options=dict(game.options),
+        seats=seats,
+        decks=starting_decks(game) if isinstance(game, RedemptionGame) else None,
     )
     session.game = game
     session.meta.log.append(f"Replayed {len(game.history)} actions from {args.replay}.")
     return session
 
 
-def chosen_decks(args: argparse.Namespace, settings):
-    """The --deck choices as what ``Session.new(decks=...)`` takes, or None for the bundled G v H."""
+def chosen_seats(args: argparse.Namespace, info) -> list[Seat] | None:
+    """The --seat and --players choices as ``Session.new(seats=...)`` takes them; None: two seats from --vs."""
+    seats: list[Seat] = list(getattr(args, "seat", []) or [])
+    count = getattr(args, "players", None)
+    if not seats and count is None:
+        return None
+    if seats and count is not None and count != len(seats):
+        raise CliError(f"{PROG}: --players {count} but {len(seats)} --seat given: give one or the other", 2)
+    if not seats:
+        assert count is not None
+        others = Seat("computer", level=args.level) if args.vs == "computer" else Seat("human")
+        seats = [Seat("human"), *[others] * (count - 1)]
+    if not 2 <= len(seats) <= MAX_SEATS:
+        raise CliError(f"{PROG}: a game has 2 to {MAX_SEATS} players (one --seat each), not {len(seats)}", 2)
+    if len(seats) > 2 and not info.decks:
+        multi = ", ".join(g.title for g in GAMES if g.decks)
+        raise CliError(f"{PROG}: {info.title} is for two players; {multi} takes 2 to {MAX_SEATS}", 2)
+    return seats
+
+
+def chosen_decks(args: argparse.Namespace, settings, seats: int = 2):
+    """The --deck choices as what ``Session.new(decks=...)`` takes, or None for the bundled G, H, G, H."""
     if not getattr(args, "deck", None):
         return None
     from saves import decks as dk
@@ -585,8 +654,10 @@ def chosen_decks(args: argparse.Namespace, settings):
     if not info.decks:
         choosers = ", ".join(g.title for g in GAMES if g.decks)
         raise CliError(f"{PROG}: --deck is for {choosers}; {info.title} is played with its own cards", 2)
-    picks: list = ["G", "H"]
+    picks: list = ["G", "H", "G", "H"][:seats]
     for seat, name in args.deck:
+        if seat >= seats:
+            raise CliError(f"{PROG}: --deck {seat + 1}={name}: the game has {seats} seats", 2)
         try:
             picks[seat] = dk.for_game(dk.resolve(name, settings.save_dir))
         except dk.DeckError as e:

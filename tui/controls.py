@@ -15,6 +15,9 @@ from rules.core import GameBase
 #: Actions Enter offers in a list (Esc cancels) even when they are the card's only one: setting a character
 #: aside is rarely what a player pressing Enter on their territory means.
 ASK_FIRST = ("setaside",)
+#: Actions Enter offers only when the card has none of the verb they stand behind: a Hero that can rescue a soul
+#: from one opponent is not offered battle challenges against the others (Ctrl+P and typing still reach them).
+BEHIND = {"challenge": "rescue"}
 #: First words of the actions the special keys stand for.
 PASS_WORDS = ("pass", "noblock", "decline")
 END_PHASE_WORDS = ("end", "next", "done")
@@ -71,6 +74,8 @@ def cardless_choices(game: GameBase) -> list[Any]:
 def enter_on_card(game: GameBase, card: str | None, refusal: str = "") -> Decision:
     """Enter: the one legal action for the picked card, a choice among several, or the engine's refusal."""
     matching = actions_for_card(game, card) if card else []
+    verbs = {words(a)[0] for a in matching}
+    matching = [a for a in matching if BEHIND.get(words(a)[0]) not in verbs]
     if len(matching) == 1 and words(matching[0])[0] not in ASK_FIRST:
         return Decision("apply", (matching[0],))
     if matching:

@@ -19,15 +19,82 @@ import saves
 from rules.core import Event, GameBase, Outcome
 from rules.games import find_game
 from rules.views import View
+from saves.store import LEVELS, MAX_NAME
 from tui import wording
 
-LEVELS = ("easy", "normal", "hard", "random")
+MAX_SEATS = 4  # Redemption's multiplayer game (rules.md, redemption.multiplayer)
+#: The bundled decks seat by seat when nobody chooses (G and H alternate).
+BUNDLED = ("G", "H")
+
+
+def default_decks(n: int) -> tuple[str, ...]:
+    return tuple(BUNDLED[i % 2] for i in range(n))
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who sits at a seat of a new game: a person at this keyboard, or the computer at a level."""
+
+    kind: str  # "human" | "computer"
+    name: str = ""  # "" : the default name
+    level: str = "normal"  # a computer's level
+
+    def __post_init__(self) -> None:
+        if self.kind not in ("human", "computer"):
+            raise ValueError(f"a seat is human or computer, not {self.kind!r}")
+        if self.kind == "computer" and self.level not in LEVELS:
+            raise ValueError(f"a computer's level is {'|'.join(LEVELS)}, not {self.level!r}")
+
+    @classmethod
+    def parse(cls, text: str) -> Seat:
+        """``human``, ``human:Ann``, ``computer``, ``computer:hard`` (``--seat`` on the command line); ValueError
+        says what it takes."""
+        kind, _, rest = text.strip().partition(":")
+        kind, rest = kind.strip().lower(), rest.strip()
+        if kind in ("human", "person", "me"):
+            if len(rest) > MAX_NAME:
+                raise ValueError(f"a player's name may have at most {MAX_NAME} characters")
+            return cls("human", rest)
+        if kind == "computer":
+            level = rest.lower() or "normal"
+            if level not in LEVELS[:3]:
+                raise ValueError(f"{text!r}: a computer's level is easy, normal or hard, not {rest!r}")
+            return cls("computer", level=level)
+        raise ValueError(f"{text!r} is not human[:NAME] or computer[:LEVEL]")
+
+    def player(self, i: int, seats: list[Seat], given: str | None = None) -> dict[str, str]:
+        """The save's table for this seat (``players`` in saves.Meta): name, kind and a computer's level."""
+        humans = [s for s in seats if s.kind == "human"]
+        computers = [s for s in seats if s.kind == "computer"]
+        if given or self.name:
+            name = given or self.name
+        elif self.kind == "computer":
+            name = "Computer" if len(computers) == 1 else f"Computer {i + 1}"
+        else:
+            name = "You" if len(humans) == 1 and computers else f"Player {i + 1}"
+        out = {"name": name, "kind": self.kind}
+        if self.kind == "computer":
+            out["level"] = self.level
+        return out
 
 
 def rejection_line(outcome: Outcome, reason: str | None = None) -> str:
     """The log's line for a refusal (``reason``: in the players' words; the neutral reason when None)."""
     reason = outcome.reason if reason is None else reason
     return f"Rejected: {reason} [{outcome.rule}]" if outcome.rule else f"Rejected: {reason}"
+
+
+def names_for(player: str | None, seats: list[Seat] | None, vs: str = "computer") -> tuple[str | None, ...] | None:
+    """The names ``Session.new`` takes when the person here is known (``--player``): theirs for the only human seat
+    that has no name of its own; None: the default names."""
+    if not player:
+        return None
+    if seats is None:
+        return (player, "Computer") if vs == "computer" else None
+    humans = [i for i, seat in enumerate(seats) if seat.kind == "human"]
+    if len(humans) != 1 or seats[humans[0]].name:
+        return None
+    return tuple(player if i == humans[0] else None for i in range(len(seats)))
 
 
 @dataclass
@@ -57,35 +124,47 @@ class Session:
         level: str = "normal",
         seed: int | None = None,
         first: int = 0,
-        names: tuple[str, str] | None = None,
+        names: tuple[str | None, ...] | None = None,
         options: dict | None = None,
         path: Path | None = None,
         decks: tuple | None = None,
+        seats: list[Seat] | None = None,
     ) -> Session:
         """``first``: where the players choose who starts (``first_choice`` in ``rules.games``; elsewhere the game
-        decides); ``decks``: where they choose decks, one per seat: a bundled deck's label, or {"name", "cards": [keys]}."""
+        decides); ``decks``: where they choose decks, one per seat: a bundled deck's label, or {"name", "cards": [keys]}.
+        ``seats``: who sits where, 2 to 4 (a game with decks: one deck per seat); without it two seats, the second
+        the computer at ``level`` (``vs="computer"``) or a second person at this keyboard (``vs="human"``)."""
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**31)
         info = find_game(game_name)
+        if seats is None:
+            seats = [Seat("human"), Seat("computer", level=level) if vs == "computer" else Seat("human")]
+        if len(seats) > 2 and not info.decks:
+            raise ValueError(f"{info.title} is for two players, not {len(seats)}")
+        if not 2 <= len(seats) <= MAX_SEATS:
+            raise ValueError(f"a game has 2 to {MAX_SEATS} players, not {len(seats)}")
+        if info.decks:
+            decks = tuple(decks) if decks is not None else default_decks(len(seats))
+            if len(decks) != len(seats):
+                raise ValueError(f"{len(seats)} players need {len(seats)} decks, not {len(decks)}")
         game = info.new_game(seed, options, first=first if info.first_choice else None, decks=decks)
-        if vs == "computer":
-            default = ("You", "Computer")
-            kinds = ("human", "computer")
-        else:
-            default = ("Player 1", "Player 2")
-            kinds = ("human", "human")
-        names = names or default
+        players = [
+            seat.player(i, seats, names[i] if names and i < len(names) else None) for i, seat in enumerate(seats)
+        ]
+        computers = [p["level"] for p in players if p["kind"] == "computer"]
+        vs = "computer" if computers else "human"
         meta = saves.Meta(
-            players=[{"name": n, "kind": k} for n, k in zip(names, kinds)],
+            players=players,
             extra={
                 "vs": vs,
-                "level": level,
-                "viewer": 0,
+                "level": computers[0] if computers else level,
+                "viewer": next((i for i, p in enumerate(players) if p["kind"] == "human"), 0),
                 "first": first,
-                "screen": "handoff" if vs == "human" else "game",
+                "screen": "handoff" if sum(p["kind"] == "human" for p in players) > 1 else "game",
             },
         )
-        first_line = f"New game of {info.title} (seed {seed}): {names[0]} v {names[1]}."
+        shown = [saves.printable(p["name"]) for p in players]
+        first_line = f"New game of {info.title} (seed {seed}): {' v '.join(shown)}."
         meta.log.append(first_line)
         return cls(game, meta, path)
 
@@ -138,8 +217,32 @@ class Session:
 
     @property
     def level(self) -> str:
+        """The computer's level (with several computers, the first one's; each plays at its own: level_of)."""
         lvl = self.meta.extra.get("level", "normal")
         return lvl if lvl in LEVELS else "normal"
+
+    def level_of(self, seat: int) -> str:
+        """The level the computer at ``seat`` plays at (a save from before seats had levels: the game's level)."""
+        lvl = self.players[seat].get("level") if 0 <= seat < len(self.players) else None
+        return lvl if lvl in LEVELS else self.level
+
+    @property
+    def all_easy(self) -> bool:
+        """Every computer at the table plays at the easy level (the level that allows undo)."""
+        computers = [i for i in range(len(self.players)) if self.is_computer(i)]
+        return bool(computers) and all(self.level_of(i) == "easy" for i in computers)
+
+    def seats(self) -> list[Seat]:
+        """Who sits where, as ``new`` takes it (a rematch)."""
+        return [
+            Seat("computer", level=self.level_of(i)) if self.is_computer(i) else Seat("human")
+            for i in range(len(self.players))
+        ]
+
+    def opponents(self, seat: int) -> list[int]:
+        """The other seats, in turn order from ``seat``'s left."""
+        n = len(self.players)
+        return [(seat + k) % n for k in range(1, n)]
 
     @property
     def viewer(self) -> int:
@@ -211,7 +314,7 @@ class Session:
 
     @property
     def can_undo(self) -> bool:
-        return bool(self.undo_stack) and self.vs_computer and self.level == "easy" and not self.game.is_over
+        return bool(self.undo_stack) and self.all_easy and not self.game.is_over
 
     def undo(self) -> bool:
         if not self.can_undo:

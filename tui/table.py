@@ -120,6 +120,17 @@ class TableSession:
                 return str(s.get("level", "normal"))
         return "normal"
 
+    def level_of(self, seat: int) -> str:
+        return self.level  # a table seats one computer at most
+
+    @property
+    def all_easy(self) -> bool:
+        return self.vs_computer and self.level == "easy"
+
+    def opponents(self, seat: int) -> list[int]:
+        n = len(self.players)
+        return [(seat + k) % n for k in range(1, n)]
+
     @property
     def viewer(self) -> int:
         return 0 if self.seat is None else self.seat

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any
 
@@ -132,6 +133,43 @@ def short_name(name: str, room: int) -> str:
     return out + "\u2026"
 
 
+class OpponentList(CardList):
+    """The opponents' tables: a line each while it does not have the focus (the summary), one opponent's whole table
+    when it has it. With more than one opponent, Tab reads the next opponent's table before it leaves the pane
+    (Shift+Tab the one before): the same control ids as the screen's, so a player's own keys move these too."""
+
+    BINDINGS = [
+        dataclasses.replace(keys.PLAY["next_pane"], action="next_table"),
+        dataclasses.replace(keys.PLAY["previous_pane"], action="previous_table"),
+    ]
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.reading = 0  # which opponent's table the list shows (0: the one to your left)
+        self.count = 1  # how many opponents there are
+        self.seat: int | None = None  # the seat whose table is shown
+
+    def _turn(self, step: int) -> bool:
+        if not 0 <= self.reading + step < self.count:
+            return False
+        self.reading += step
+        self.cursor = 0
+        self.post_message(self.Moved(self))
+        return True
+
+    def action_next_table(self) -> None:
+        if not self._turn(1):
+            self.app.action_focus_next()
+
+    def action_previous_table(self) -> None:
+        if not self._turn(-1):
+            self.app.action_focus_previous()
+
+    def on_blur(self) -> None:
+        self.reading = 0  # Tab onto the pane again starts at the opponent to your left
+        super().on_blur()
+
+
 #: The zones the review lists under each player, in order.
 REVIEW_ZONES = (
     ("territory", "Territory"),
@@ -156,14 +194,14 @@ def _review_card(c: dict) -> str:
 
 
 class RedemptionBoard(Board):
-    """The opponent's table, the Field of Battle, then your hand beside your table."""
+    """The opponents' tables (a line each), the Field of Battle, then your hand beside your table."""
 
     SCOPED_CSS = False
     DEFAULT_CSS = css_beside(__file__)
 
     def compose(self):
         ascii_only = self.ui.ascii_only
-        yield CardList(id="opponent", ascii_only=ascii_only, numbered=False, marks=False)
+        yield OpponentList(id="opponent", ascii_only=ascii_only, numbered=False, marks=False)
         yield Pane(id="battle")
         with Horizontal(id="mine"):
             yield CardList(id="hand", ascii_only=ascii_only)
@@ -269,6 +307,9 @@ class RedemptionUI:
             name = self._names[p] if p < len(self._names) else f"Player {p + 1}"
             seat = "" if name == f"Player {p + 1}" else f" (Player {p + 1})"
             return f"{name}{seat} {'take' if name == 'You' else 'takes'} the first turn"
+        if verb in ("rescue", "challenge") and len(args) == 2 and args[1].isdigit():  # names the opponent attacked
+            hero = self._cards.get(args[0], {}).get("name", args[0])
+            return f"{'Rescue attempt' if verb == 'rescue' else 'Battle challenge'} with {hero}: {self.whom(action)}"
         named = [self._cards.get(a, {}).get("name", a) for a in args]
         if not named:
             return {
@@ -303,6 +344,34 @@ class RedemptionUI:
         else:
             text = f"{verb} " + (" on ".join(named) if verb in ("enhance", "equip") else ", ".join(named))
         return text[0].upper() + text[1:]
+
+    def whom(self, action: Any) -> str:
+        """Whom a rescue attempt or battle challenge naming a seat is against, in words (the last view shown):
+        "Rescue from Bea's Land of Bondage (2 Lost Souls)", "Challenge Bea (no Lost Soul this Hero can reach)"."""
+        verb, _, seat = str(action).split()
+        p = int(seat)
+        name = self._names[p] if p < len(self._names) else f"Player {p + 1}"
+        if verb == "challenge":
+            return f"Challenge {name} (no Lost Soul of theirs this Hero can reach)"
+        souls = sum(
+            1
+            for cid, holder in self._holders.items()
+            if holder == p
+            and self._zones.get(cid) in (ZONE_WORDS["land_of_bondage"], ZONE_WORDS["in_site"])
+            and self._cards.get(cid, {}).get("type") == "lost_soul"
+        )
+        return f"Rescue from {name}'s Land of Bondage ({souls} Lost Soul{'s' if souls != 1 else ''})"
+
+    def choices(self, actions: list[Any]) -> tuple[str, list[str]]:
+        """The question and the options of a choice among several actions (Enter on a card that allows more than
+        one): a Hero that may attack several opponents asks whom."""
+        verbs = {str(a).split()[0] for a in actions}
+        heroes = {str(a).split()[1] for a in actions if len(str(a).split()) == 3}
+        if verbs <= {"rescue", "challenge"} and len(heroes) == 1 and all(len(str(a).split()) == 3 for a in actions):
+            hero = self._cards.get(heroes.pop(), {}).get("name", "the Hero")
+            kind = "Rescue attempt" if verbs == {"rescue"} else "Battle"
+            return f"{kind} with {hero}: against whom?", [self.whom(a) for a in actions]
+        return "Which action?", [self.describe(a) for a in actions]
 
     def hand(self, view: dict) -> list[str]:
         return [c["id"] for c in view["players"][view["you"]]["hand"]]
@@ -357,20 +426,38 @@ class RedemptionUI:
 
     def render(self, screen, view: dict, names: list[str], wide: bool, usable: set[str], my_turn: bool) -> None:
         you = view["you"]
-        opp = 1 - you
+        n = len(view["players"])
+        opps = [(you + k) % n for k in range(1, n)]  # in turn order from your left
         cards = self._cards = self._all_cards(view)
         self._names = names
-        opponent = screen.query_one("#opponent", CardList)
+        board = screen.query_one(RedemptionBoard)
+        for k in (3, 4):
+            board.set_class(n == k, f"-seats-{k}")
+        board.set_class(n > 2, "-multi")
+        opponent = screen.query_one("#opponent", OpponentList)
+        opponent.count = len(opps)
+        opponent.reading = min(opponent.reading, len(opps) - 1)
+        opp = opponent.seat = opps[opponent.reading]
         title, summary = self.opponent(view, opp, names)
         pv = view["players"][opp]
         stats = f"Hand {pv['hand_count']} Deck {pv['deck_count']} Disc {pv['discard_count']}"
+        if n > 2:
+            if opponent.has_focus:
+                title = f"{title} {opponent.reading + 1}/{len(opps)}"
+                stats = f"{stats}; Tab: next" if opponent.reading + 1 < len(opps) else stats
+            else:
+                title = "Opponents"
         opponent.set_items(
             self.table_items(view, opp, usable, my_turn, False, opponent.room),
             title,
-            "Tab: read their cards" if not opponent.has_focus else stats,
+            ("Tab: read their cards" if n == 2 else "Tab: read their tables") if not opponent.has_focus else stats,
             empty="(nothing in play)",
         )
-        opponent.set_summary(self.fit_summary(summary, opponent.content_size.width, pv))
+        width = opponent.content_size.width
+        if n == 2:
+            opponent.set_summary(self.fit_summary(summary, width, pv))
+        else:
+            opponent.set_summary(self.seat_lines(view, opps, names, width, screen.has_class("-tall")))
         me = view["players"][you]
         hand = screen.query_one("#hand", CardList)
         hand_items = [
@@ -384,7 +471,8 @@ class RedemptionUI:
         elif my_turn:
             hint = "x: not now"
         else:
-            hint = f"waiting: {names[view['current_player']]}"
+            cp = view["current_player"]
+            hint = f"waiting: {names[cp]}" if cp is not None else ""
         hand.set_items(hand_items, f"Hand {len(me['hand'])}/{me['hand_limit']}", hint, empty="(empty hand)")
         stats = f"Deck {me['deck_count']} Disc {me['discard_count']}"  # the Redeemed Souls are in the status line
         table = screen.query_one("#territory", CardList)
@@ -449,6 +537,67 @@ class RedemptionUI:
                 line.append(tail, style="italic")
                 return Text("").join([first, line])
         return summary
+
+    def seat_lines(self, view: dict, seats: list[int], names: list[str], width: int, tall: bool = False) -> Text:
+        """The opponents in a line each (more than one opponent): a mark for the player whose turn it is, name, hand,
+        deck, Lost Souls in their Land of Bondage, Redeemed Souls, and who attacks or defends in the battle; in
+        short words where the full ones do not fit. ``tall``: each also their territory in a second line."""
+        b = view["battle"]
+        roles = {b["attacker"]: "attacking", b["defender"]: "defending"} if b else {}
+        room = max(8, min(14, max(len(names[p]) for p in seats)))
+        turn_mark = ">" if self.ascii_only else "\u25b6"
+        out = Text()
+        for i, p in enumerate(seats):
+            pv = view["players"][p]
+            souls = len(pv["land_of_bondage"]) + len(pv["in_site"])
+            red = f"{pv['redeemed']}/{view['rescues_to_win']}"
+            hand, deck = pv["hand_count"], pv["deck_count"]
+            counts = (
+                f"Hand {hand} Deck {deck} Bondage {souls} Redeemed {red}",
+                f"Hand {hand} Deck {deck} LoB {souls} Red {red}",
+                f"H{hand} D{deck} LoB {souls} Red {red}",
+            )
+            role = roles.get(p, "")
+            words = (role, role[:3] + "." if role else "")
+            name = short_name(names[p], room)
+            if self.ascii_only:
+                name = name.replace("\u2026", ".")
+            line = Text(f"{turn_mark if p == view['active'] else ' '}{name:<{room}} ")
+            for c, r in ((c, r) for r in words for c in counts):
+                if len(line) + len(c) + (len(r) + 1 if r else 0) <= width or width <= 0:
+                    break
+            start = len(line)
+            line.append(c)
+            at = c.rfind("Red")
+            line.stylize("bold", start + at, start + len(c))  # the score
+            if r:
+                line.append(" ")
+                line.append(r, style="bold reverse")
+            if i:
+                out.append("\n")
+            out.append_text(line)
+            if tall:
+                out.append("\n")
+                out.append_text(self.territory_line(pv, width))
+        return out
+
+    def territory_line(self, pv: dict, width: int) -> Text:
+        """An opponent's territory in one line, cut after the last card that fits, with how many more (Tab)."""
+        labels = [self.label(c) for c in pv["territory"]]
+        t = Text("  Territory: ", style="dim")
+        if not labels:
+            t.append("-", style="dim")
+            return t
+        for i, x in enumerate(labels):
+            more = len(labels) - i - 1
+            tail = f" +{more} more (Tab)" if more else ""
+            sep = ", " if i else ""
+            if width > 0 and len(t) + len(sep) + len(x) + len(tail) > width:
+                t.append(f"{' ' if i else ''}+{len(labels) - i} (Tab)", style="italic")
+                return t
+            t.append(sep)
+            t.append_text(x)
+        return t
 
     def opponent(self, view: dict, p: int, names: list[str]) -> tuple[str, Text]:
         """The opponent's pane while it does not have the focus: counts, then their territory in one line."""
@@ -579,7 +728,7 @@ class RedemptionUI:
             if key == "surrender" and cp == b["attacker"]:
                 key = "rescuer_chooses"
             prompt = PROMPTS.get(key, "").format(
-                opp=names[1 - cp], **{k: keys.label(c) for k, c in PROMPT_KEYS.items()}
+                opp=names[(cp + 1) % len(names)], **{k: keys.label(c) for k, c in PROMPT_KEYS.items()}
             )
             t.append(f">> {names[cp]}: {prompt or view['decision']['text']}\n", style="bold")
         if selected:
@@ -599,7 +748,7 @@ class RedemptionUI:
 
     def score(self, view: dict, names: list[str], short: bool = False) -> str:
         sc = view["score"]
-        return f"Redeemed {sc[0]}-{sc[1]}" + ("" if short else f" of {view['rescues_to_win']}")
+        return f"Redeemed {'-'.join(map(str, sc))}" + ("" if short else f" of {view['rescues_to_win']}")
 
     def turn(self, view: dict) -> str:
         return f"Turn {view['turn']}"

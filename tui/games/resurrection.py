@@ -83,6 +83,9 @@ class ResurrectionUI:
             t.append(" wins: resurrects" if card.is_black_face else " loses: strikes back", style="italic")
         return t
 
+    def choices(self, actions: list) -> tuple[str, list[str]]:
+        return "Which action?", [self.describe(a) for a in actions]
+
     def describe(self, action) -> str:
         code = str(action).split()[-1]
         card = CARDS.get(code)

@@ -291,7 +291,7 @@ class GameScreen(GuidedGame, Screen):
         if action == "review":
             return game.is_over
         if action == "undo":
-            if not (s.vs_computer and s.level == "easy"):
+            if not s.all_easy:
                 return False
             return True if s.can_undo else None
         return True
@@ -314,8 +314,10 @@ class GameScreen(GuidedGame, Screen):
         reading = self._active_list is not None and self._active_list.id == "opponent" and self._active_list.has_focus
         if reading and not (self.session.my_turn and controls.cardless_choices(self.session.game)):
             s = self.session
+            whose = getattr(self._active_list, "seat", None)
             self.notify(
-                f"That is {s.name(1 - s.viewer)}'s card: Tab to your hand or table to play.",
+                f"That is {s.name(whose if whose is not None else s.opponents(s.viewer)[0])}'s card: "
+                "Tab to your hand or table to play.",
                 severity="warning",
                 timeout=3,
             )
@@ -330,8 +332,9 @@ class GameScreen(GuidedGame, Screen):
         elif decision.kind == "choose" and all(controls.words(a)[0] == "cut" for a in decision.actions):
             self.ask_cut(decision.actions)
         elif decision.kind == "choose":
+            question, options = self.ui.choices(list(decision.actions))
             self.app.push_screen(
-                ChoiceScreen([self.ui.describe(a) for a in decision.actions]),
+                ChoiceScreen(options, question),
                 lambda i: self.submit(decision.actions[i]) if i is not None else None,
             )
         elif decision.kind == "refuse":
@@ -348,7 +351,9 @@ class GameScreen(GuidedGame, Screen):
             return
         low, high = min(sizes), max(sizes)
         s = self.session
-        question = f"Cut {s.name(1 - s.game.current_player)}'s deck: how many cards do you lift from the top?"
+        cutter = s.game.current_player or 0
+        left = (cutter + 1) % len(s.players)  # each player cuts the deck of the player to their left
+        question = f"Cut {s.name(left)}'s deck: how many cards do you lift from the top?"
 
         def done(n: int | str | None) -> None:
             if n == "random" and random_cut is not None:
@@ -483,7 +488,7 @@ class GameScreen(GuidedGame, Screen):
         agent = self._agents.get(cp)
         if agent is None:
             seed = getattr(s.game, "seed", 0) * 2 + cp
-            agent = self._agents[cp] = make_agent(s.game.name, s.level, seed)
+            agent = self._agents[cp] = make_agent(s.game.name, s.level_of(cp), seed)
         self._thinking = True
         self._wake = threading.Event()
         self.think(agent, s.game.clone(), s.game.legal_actions(), self._generation, self.app_settings.pause, self._wake)
@@ -593,7 +598,7 @@ class GameScreen(GuidedGame, Screen):
 
     def action_undo(self) -> None:
         s = self.session
-        if not (s.vs_computer and s.level == "easy"):
+        if not s.all_easy:
             self.notify("Undo is only available against the computer at the easy level.", severity="warning")
             return
         if s.undo():
@@ -664,7 +669,10 @@ class GameScreen(GuidedGame, Screen):
                 self.notify(self.session.words(outcome), title="Not allowed", severity="error")
             self.after_action()
 
-        self.app.push_screen(ConfirmScreen(f"Resign this game? {s.name(1 - s.viewer)} wins.", yes="Resign"), done)
+        after = s.game.clone()
+        after.apply(f"resign {s.viewer}")
+        result = f"{wins(s.name(after.winner))}." if after.winner is not None else "The game is a draw."
+        self.app.push_screen(ConfirmScreen(f"Resign this game? {result}", yes="Resign"), done)
 
     def action_talk(self) -> None:
         if not hasattr(self.session, "say"):
@@ -711,7 +719,7 @@ class GameScreen(GuidedGame, Screen):
     def action_undo_why(self) -> None:
         """u when Undo cannot act: say why, in the status line and a toast."""
         s = self.session
-        if not (s.vs_computer and s.level == "easy"):
+        if not s.all_easy:
             why = "Undo works only against the computer at the easy level."
         else:
             why = "Nothing to undo: no action of yours since the last card was revealed, drawn or answered."
@@ -757,9 +765,11 @@ class GameScreen(GuidedGame, Screen):
         }
         if find_game(game.name).decks:  # the same decks, each with its player
             decks = find_game(game.name).review_module().starting_decks(game)
-            kw["decks"] = decks if s.vs_computer else decks[::-1]
+            kw["decks"] = decks if s.vs_computer or len(decks) > 2 else decks[::-1]
         if not s.vs_computer:
             kw["names"] = (names[1], names[0])  # the seats swapped
+        if len(names) > 2:  # the cut decides who goes first: everyone keeps their seat, name, level and deck
+            kw = {**kw, "seats": s.seats(), "names": tuple(names)}
         folder = s.path.parent
         try:
             new = self.app.new_session(  # type: ignore[attr-defined]
