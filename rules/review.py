@@ -178,7 +178,7 @@ def text_record(game: GameBase, names: list[str], steps: list[Step] | None = Non
     then the result. The seats are named by ``names``; ``you`` is the seat the record addresses as "you", if any."""
     steps = steps if steps is not None else positions(game)[0]
     out = [
-        f"{game.name.capitalize()}: {names[0]} v {names[1]}",
+        f"{find_game(game.name).title}: {' v '.join(names)}",
         f"Seed {game.seed}; options: " + ", ".join(f"{k}={_value(v)}" for k, v in sorted(game.options.items())),
     ]
     out += part(game.name).record_header(game, names)

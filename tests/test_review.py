@@ -249,3 +249,15 @@ def test_a_whole_resurrection_game_is_analysed_deterministically():
     assert [j.index for _, _, j in out] == [s.index for s in mine] and all(t == len(mine) for _, t, _ in out)
     assert all(0 <= j.after <= j.before <= 1 for _, _, j in out)
     assert [j.to_dict() for _, _, j in review.analyse(steps, 0, iterations=40)] == [j.to_dict() for _, _, j in out]
+
+
+def test_a_game_of_three_replays_and_round_trips():
+    g = new_game(3, decks=("G", "H", "G"), max_turns=8)
+    agents = [make_agent("redemption", "easy", seed=i) for i in range(3)]
+    while not g.is_over:
+        assert g.apply(choose_for(agents[g.current_player], g)).ok
+    steps, final = review.positions(g)
+    assert final.to_dict() == g.to_dict() and {s.player for s in steps} == {0, 1, 2}
+    lines = review.text_record(g, ["A", "B", "C"], steps).splitlines()
+    assert lines[0] == "Redemption: A v B v C" and lines[2] == "Decks: A G, B H, C G"
+    assert review.from_notation(review.notation(g)).to_dict() == g.to_dict()

@@ -243,6 +243,33 @@ def test_keys_typed_behind_the_cut_s_enter_are_not_lost(save_dir):
     asyncio.run(go())
 
 
+def test_a_key_typed_behind_the_choice_s_enter_is_not_lost(save_dir):
+    """Enter on 'Which action?' and '?' in one burst: the choice is made and the help opens on the game screen."""
+    from textual import events
+
+    from tui.screens.choice import ChoiceScreen
+    from tui.screens.help import HelpScreen
+
+    session = Session.new("redemption", seed=5, level="easy", path=saves.save_path("choice", save_dir))
+    app = make_app(save_dir, start=session)
+    chosen: list = []
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            app.push_screen(ChoiceScreen(["one", "two"]), chosen.append)
+            await pilot.pause()
+            for key, ch in [("down", None), ("enter", "\r"), ("question_mark", "?")]:
+                app.post_message(events.Key(key, ch))
+            for _ in range(30):
+                await pilot.pause(0.02)
+                if isinstance(app.screen, HelpScreen):
+                    break
+            assert chosen == [1] and isinstance(app.screen, HelpScreen)
+
+    asyncio.run(go())
+
+
 def test_coach_and_lesson_text_say_keys_not_notation():
     from tui.wording import in_keys, key_for
 

@@ -552,7 +552,7 @@ def review_command(args: argparse.Namespace, settings, out=None):
         steps, _ = review.positions(session.game)
     except ValueError as e:
         raise CliError(f"{PROG}: {path}: {e}", 1) from None
-    names = [session.name(0), session.name(1)]
+    names = [session.name(p) for p in range(len(session.players))]
     if args.export == "text":
         out.write(review.text_record(session.game, names, steps, reader(names)))
         return None

@@ -30,22 +30,3 @@ async def _on_key(self: Input, event: events.Key) -> None:
 if not getattr(Input._on_key, "_in_order", False):
     _on_key._in_order = True  # type: ignore[attr-defined]
     Input._on_key = _on_key  # type: ignore[method-assign]
-
-
-class DialogInput(Input):
-    """A dialog's text field whose Enter answers the dialog at once, in the field's own turn: it calls its screen's
-    ``submit(value)`` instead of posting ``Submitted``, which would reach the screen only after the keys typed
-    behind the Enter in the same burst had gone into the field (and were lost with the dialog). A key that reaches
-    the field once its dialog has closed goes back to the app, which sends it where it belongs (the screen below),
-    in the order typed."""
-
-    async def action_submit(self) -> None:
-        await self.screen.submit(self.value)  # type: ignore[attr-defined]
-
-    async def _on_key(self, event: events.Key) -> None:
-        if self.screen is not self.app.screen:  # the dialog closed while this key was on its way to the field
-            event.stop()
-            event.prevent_default()
-            self.app.post_message(events.Key(event.key, event.character))
-            return
-        await super()._on_key(event)

@@ -6,7 +6,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Label, OptionList
+from textual.widgets import Label
+
+from tui.dialogkeys import DialogOptionList
 
 
 class ChoiceScreen(ModalScreen[int | None]):
@@ -20,10 +22,11 @@ class ChoiceScreen(ModalScreen[int | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(self.title_text, classes="dialog-title")
-            yield OptionList(*self.options, id="choices")
+            yield DialogOptionList(*self.options, id="choices")
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(event.option_index)
+    def submit(self, index: int) -> None:
+        """Enter on an option (see ``DialogOptionList``)."""
+        self.dismiss(index)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -24,7 +24,7 @@ from textual.widgets.option_list import Option
 from rules.redemption.cards import CARD_TYPES, CARDS, TYPE_NAMES
 from saves import decks as dk
 from saves import printable
-from tui.textfix import DialogInput
+from tui.dialogkeys import DialogInput
 
 CSS = str(Path(__file__).with_name("decks.tcss"))
 ALIGN_FILTERS = ("", "good", "evil", "neutral")
@@ -79,7 +79,7 @@ class NameScreen(ModalScreen[str | None]):
             yield DialogInput(value=self.value, placeholder="letters, digits, spaces, _ . -", id="deck-name")
             yield Label("Enter saves, Esc cancels.")
 
-    async def submit(self, value: str) -> None:
+    def submit(self, value: str) -> None:
         """Enter in the field (see ``DialogInput``): the name, or None if it is empty."""
         self.dismiss(value.strip() or None)
 

@@ -8,7 +8,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
-from tui.textfix import DialogInput
+from tui.dialogkeys import DialogInput
 
 
 class NumberScreen(ModalScreen[int | str | None]):
@@ -47,7 +47,7 @@ class NumberScreen(ModalScreen[int | str | None]):
         if self.random:
             self.dismiss("random")
 
-    async def submit(self, value: str) -> None:
+    def submit(self, value: str) -> None:
         """Enter in the field (see ``DialogInput``): the number, if it is in the range."""
         n = self.value()
         if n is None or not self.low <= n <= self.high:

@@ -54,9 +54,11 @@ class ReviewScreen(AsksNames, Screen):
         self.session = session
         extra_seat = session.meta.extra.pop("review_seat", None)
         self.seat = (
-            seat if seat is not None else (extra_seat if extra_seat in (0, 1) else analysis.default_seat(session.meta))
+            seat
+            if seat is not None
+            else (extra_seat if extra_seat in range(len(session.players)) else analysis.default_seat(session.meta))
         )
-        self.names = [session.name(0), session.name(1)]
+        self.names = [session.name(p) for p in range(len(session.players))]
         self.steps, self.final = review.positions(session.game)
         self.index = 0
         self.show_hands = False
