@@ -218,7 +218,9 @@ class Rng:
         runs for every deck of every new game)."""
         random_ = self._r.random
         for i in range(len(items) - 1, 0, -1):
-            j = min(int(random_() * (i + 1)), i)
+            j = int(random_() * (i + 1))
+            if j > i:  # min(j, i), as below() does
+                j = i
             items[i], items[j] = items[j], items[i]
         self.calls += max(len(items) - 1, 0)
 

@@ -23,6 +23,7 @@ from rules.redemption import (
     parse_deck_toml,
     validate_deck,
 )
+from rules.redemption.notation import ACTIONS
 from tests.redemption_helpers import build, ok, refused
 
 
@@ -251,6 +252,36 @@ def test_set_aside_and_return():
     ok(g, f"return {b['gideon']}")
     assert g.zone_of(b["gideon"]) == (0, "territory")
     refused(g, f"return {b['gideon']}", "redemption.prep.return")
+
+
+def test_legal_actions_are_interned_and_apply_trusts_only_the_last_list_of_this_state():
+    """legal_actions() hands out one object per decision (notation.ActionTable), and apply() skips the checks only
+    for an object in the last list of this very state: a stale one, one from a clone's list, or an equal one made
+    elsewhere goes through the checks, and the trusted path does exactly what the checked one does."""
+    b = build({"territory": ["gideon"]}, {})
+    g, gid = b.game, b["gideon"]
+    first = g.legal_actions()
+    assert all(x is y for x, y in zip(g.legal_actions(), first, strict=True))
+    setaside = next(a for a in first if a.verb == "setaside")
+    assert setaside is ACTIONS["setaside"][(gid,)] is ACTIONS["setaside"][gid]
+    trusted, checked = g.clone(), g.clone()
+    trusted.legal_actions()
+    out_trusted = trusted.apply(setaside)
+    out_checked = checked.apply(Action("setaside", (gid,)))
+    assert out_trusted == out_checked and out_trusted.rule == "redemption.prep.setaside"
+    assert trusted.to_dict() == checked.to_dict()
+    # the same object again, now that Gideon is set aside: checked and refused, naming the rule
+    g = trusted
+    for _ in range(2):
+        before = g.to_dict()
+        out = g.apply(setaside)
+        assert not out.ok and out.rule == "redemption.prep.setaside" and g.to_dict() == before
+        g.legal_actions()  # a list of this state does not vouch for it either
+    # a clone that returned Gideon offers the same object again; the original still refuses it
+    h = g.clone()
+    assert h.apply(f"return {gid}").ok
+    assert setaside in h.legal_actions()
+    assert not g.apply(setaside).ok
 
 
 def test_equip_weapon_on_warrior_and_brigade_rules():

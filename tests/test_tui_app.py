@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from textual.widgets import OptionList
 
 import saves
 from tui.screens.game import GameScreen
@@ -97,13 +98,18 @@ def test_save_quit_and_resume_to_the_identical_state(make_app, save_dir):
     async def go():
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
+            title = app.screen_stack[0]
+            assert isinstance(title, TitleScreen) and not title.query("#menu")  # not built under the game: faster start
             await pilot.press("2", "enter")
             await settle(app, pilot)
             await pilot.press("1", "enter")
             await settle(app, pilot)
             await pilot.press("q")  # save and leave to the title screen
             await pilot.pause()
-            assert isinstance(app.screen, TitleScreen)
+            assert app.screen is title
+            menu = title.query_one("#menu", OptionList)
+            prompts = [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]
+            assert any("Resume a game  (1 in progress, 1 saved)" in p for p in prompts) and menu.has_focus
         return session.game.to_dict(), list(session.meta.log)
 
     state, log = asyncio.run(go())

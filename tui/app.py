@@ -73,6 +73,7 @@ class RedemptionApp(App[int]):
         self.keymap: dict[str, str] = {}  # the player's keys (tui.keys), checked; the help shows them
         self.keymap_problem = self.load_keymap()
         self._after_frame: list[Callable[[], object]] = []
+        self._settle_due = False
 
     def after_next_frame(self, callback: Callable[[], object]) -> None:
         """Call ``callback`` once the next frame has been handed to the terminal: work the player need not wait
@@ -202,7 +203,7 @@ class RedemptionApp(App[int]):
             self.push_screen(CommandPalette(id="--command-palette", placeholder=hint))
 
     def get_default_screen(self) -> TitleScreen:
-        return TitleScreen()
+        return TitleScreen(under_start=self.start is not None)
 
     def on_mount(self) -> None:
         if self.keymap_problem:
@@ -223,7 +224,18 @@ class RedemptionApp(App[int]):
             else:
                 self.push_screen(self.game_screen(self.start))
         self.call_after_refresh(self.check_current_size)  # the size when it runs: a resize may come first
-        self.call_after_refresh(self.settle_memory)
+        self.settle_memory_soon()
+
+    def settle_memory_soon(self) -> None:
+        """settle_memory once the next frame is drawn (never before it: a collection takes tens of ms), once for
+        all the reasons to (the app's start and its first game screen come together)."""
+        if not self._settle_due:
+            self._settle_due = True
+            self.after_next_frame(self._settle_now)
+
+    def _settle_now(self) -> None:
+        self._settle_due = False
+        self.settle_memory()
 
     @staticmethod
     def settle_memory() -> None:
@@ -329,13 +341,13 @@ class RedemptionApp(App[int]):
         if not isinstance(screen, TooSmallScreen):
             self.call_after_refresh(self.check_current_size)
         if hasattr(screen, "session"):  # a game or a lesson: its objects live as long as it does
-            self.call_after_refresh(self.settle_memory)
+            self.settle_memory_soon()
         return result
 
     def switch_screen(self, screen, *args, **kwargs):
         result = super().switch_screen(screen, *args, **kwargs)
         if hasattr(screen, "session"):
-            self.call_after_refresh(self.settle_memory)
+            self.settle_memory_soon()
         return result
 
     def check_current_size(self) -> None:

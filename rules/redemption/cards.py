@@ -71,6 +71,8 @@ class Card:
     #: What the card may do from the hand in a Preparation or Discard phase (rules.redemption.play): "character",
     #: "fortress" (both if no copy is in play), "artifact", "site", "weapon" (equip a warrior), or "" (nothing).
     placement: str = field(init=False, compare=False)
+    #: Each effect's first ability (``has``).
+    by_effect: dict[str, Ability] = field(init=False, compare=False, repr=False)
     #: The name if the card is unique in play, else "" (for collecting the names a player has in play).
     unique_name: str = field(init=False, compare=False)
     #: The brigades as a set (the brigade match of enhancements and weapons).
@@ -98,16 +100,18 @@ class Card:
         object.__setattr__(self, "placement", placement)
         object.__setattr__(self, "brigade_set", frozenset(self.brigades))
         object.__setattr__(self, "unique_name", self.name if self.unique_in_play else "")
+        by_effect: dict[str, Ability] = {}
+        for ab in self.abilities:
+            by_effect.setdefault(ab.effect, ab)
+        object.__setattr__(self, "by_effect", by_effect)
 
     @property
     def is_unique(self) -> bool:
         return "unique" in self.identifiers or self.type == "dominant"
 
     def has(self, effect: str) -> Ability | None:
-        for a in self.abilities:
-            if a.effect == effect:
-                return a
-        return None
+        """The card's (first) ability with this effect, if any."""
+        return self.by_effect.get(effect)
 
     @property
     def ability_text(self) -> str:

@@ -12,6 +12,9 @@ from rules.redemption.notation import VERB_WHAT, VERBS, Action, a_, possessive, 
 from rules.redemption.state import MIN_CUT, PHASE_NAMES, Phase
 from rules.words import their, verb, who, whose
 
+#: The rule an ``end`` follows, by phase.
+END_RULES = {"prep": "redemption.prep.end", "battle": "redemption.battle.skip", "discard": "redemption.discard.end"}
+
 
 class Checks(BattleRules):
     # --- checks ------------------------------------------------------------------------------
@@ -19,11 +22,7 @@ class Checks(BattleRules):
         if action.verb == "discard" and self.phase != "hand_limit":
             return "redemption.discard.limit"
         if action.verb == "end":
-            return {
-                "prep": "redemption.prep.end",
-                "battle": "redemption.battle.skip",
-                "discard": "redemption.discard.end",
-            }.get(self.phase, "redemption.turn.end")
+            return END_RULES.get(self.phase, "redemption.turn.end")
         return VERBS[action.verb][1]
 
     def _in_hand(self, p: int, cid: str, rule: str) -> None:

@@ -75,23 +75,24 @@ class Play(Checks):
         elif ph == "battle":
             step = self.b.step
             if not self.b.kind:
-                in_play = self._unique_names(p) if not self.s.flags.battled else set()
-                opps = self.others(p)
-                for c in (hand + z["territory"]) if not self.s.flags.battled else ():
-                    cd = self.cd[c]
-                    if (
-                        cd.type == "hero"
-                        and c not in self.attached
-                        and (
-                            self.loc[c][1] == "territory" or cd.name not in in_play or self._unique_clash(p, c) is None
-                        )
-                    ):
+                if not self.s.flags.battled:
+                    cd, attached, loc = self.cd, self.attached, self.loc
+                    in_play: set[str] | None = None  # the unique names p has in play, once a hero in hand needs them
+                    opps = self.others(p)
+                    rescue, challenge = ACTIONS["rescue"], ACTIONS["challenge"]
+                    for c in hand + z["territory"]:
+                        card = cd[c]
+                        if card.type != "hero" or c in attached:
+                            continue
+                        if loc[c][1] != "territory":
+                            if in_play is None:
+                                in_play = self._unique_names(p)
+                            if card.name in in_play and self._unique_clash(p, c) is not None:
+                                continue
                         if self.n == 2:
-                            out.append(ACTIONS["rescue" if self.reaches(c, opps[0]) else "challenge"][(c,)])
+                            out.append((rescue if self.reaches(c, opps[0]) else challenge)[c])
                         else:  # name the opponent (redemption.battle.opponent)
-                            out.extend(
-                                ACTIONS["rescue" if self.reaches(c, q) else "challenge"][(c, str(q))] for q in opps
-                            )
+                            out.extend((rescue if self.reaches(c, q) else challenge)[(c, str(q))] for q in opps)
                 out.append(END)
             elif step == "block":
                 for c in hand + z["territory"]:

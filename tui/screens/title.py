@@ -50,7 +50,16 @@ class TitleScreen(Screen):
         Binding("n", "new", "New game", show=False, id="title.new"),
     ]
 
+    def __init__(self, under_start: bool = False) -> None:
+        """``under_start``: the app opens a game (or a review) straight away, on top of this screen: the title
+        is built only once it is shown (when that game is left), not before the game's first frame."""
+        super().__init__()
+        self._built = not under_start
+        self._covered = False
+
     def compose(self) -> ComposeResult:
+        if not self._built:
+            return
         with Vertical(id="title-box"):
             yield Static(BANNER, id="banner")
             yield Static(BLURB, id="blurb")
@@ -58,9 +67,25 @@ class TitleScreen(Screen):
             yield OptionList(id="menu")
         yield Footer(compact=True)
 
-    def on_screen_resume(self) -> None:
+    def on_screen_suspend(self) -> None:
+        self._covered = True
+
+    async def on_screen_resume(self) -> None:
+        if not self._built:
+            if not self._covered:  # the app's start: the screen it opens is about to cover this one
+                self.call_after_refresh(self._build_if_shown)
+                return
+            self._built = True
+            await self.recompose()
         # Only when the title is actually shown: reading every save is wasted work under a game.
         self.refresh_menu()
+
+    async def _build_if_shown(self) -> None:
+        """Nothing covered the title after all: build and show it."""
+        if not self._built and self.is_active:
+            self._built = True
+            await self.recompose()
+            self.refresh_menu()
 
     def refresh_menu(self) -> None:
         app: RedemptionApp = self.app  # type: ignore[assignment]
