@@ -42,7 +42,8 @@ NOTATION_FORMAT = "redemption-tui-notation 1"
 def part(name: str) -> Any:
     """The game's own part of the review (its ``review`` module in ``rules.games``): ``start(game)``,
     ``action_words(before, action, player, own)``, ``record_header(game, names)``, ``notation_header(game)``,
-    ``from_header(seed, options, head)``, ``eye()`` and ``BLIND``, the verbs chosen without seeing anything."""
+    ``from_header(seed, options, head)``, ``eye()`` and ``BLIND``, the verbs chosen without seeing anything; a game
+    played with decks (``GameInfo.decks``) also ``starting_decks(game)``, the decks as ``new_game`` takes them."""
     return find_game(name).review_module()
 
 

@@ -589,8 +589,6 @@ def review_command(args: argparse.Namespace, settings, out=None):
 def replay_session(args: argparse.Namespace, settings, path):
     """'new --replay FILE': the game the notation file records, as a new save."""
     from rules import review
-    from rules.redemption import Game as RedemptionGame
-    from rules.redemption.review import starting_decks
     from tui.session import Session, names_for
 
     try:
@@ -602,7 +600,8 @@ def replay_session(args: argparse.Namespace, settings, path):
         raise CliError(
             f"{PROG}: {args.replay} records a {find_game(game.name).title} game, not {find_game(args.game).title}", 2
         )
-    seats = chosen_seats(args, find_game(args.game))
+    info = find_game(args.game)
+    seats = chosen_seats(args, info)
     n = game.num_players
     if seats is not None and len(seats) != n:
         raise CliError(f"{PROG}: {args.replay} records a game of {n} players, not {len(seats)}", 2)
@@ -617,7 +616,7 @@ def replay_session(args: argparse.Namespace, settings, path):
         path=path,
         options=dict(game.options),
         seats=seats,
-        decks=starting_decks(game) if isinstance(game, RedemptionGame) else None,
+        decks=info.review_module().starting_decks(game) if info.decks else None,
     )
     session.game = game
     session.meta.log.append(f"Replayed {len(game.history)} actions from {args.replay}.")

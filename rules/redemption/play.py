@@ -70,8 +70,7 @@ class Play(Checks):
                 out += self._dominant_actions(p, doms)
             return out
         elif ph == "hand_limit":
-            discard = ACTIONS["discard"]
-            out.extend(discard[(c,)] for c in hand)
+            out += map(ACTIONS["discard"].__getitem__, hand)
         elif ph == "battle":
             step = self.b.step
             if not self.b.kind:
