@@ -533,7 +533,7 @@ def review_command(args: argparse.Namespace, settings, out=None):
     from rules import review
     from tui import analysis
     from tui.session import Session
-    from tui.wording import personal
+    from tui.wording import reader
 
     out = out or sys.stdout
     path = find_save(args.name, settings)
@@ -554,7 +554,7 @@ def review_command(args: argparse.Namespace, settings, out=None):
         raise CliError(f"{PROG}: {path}: {e}", 1) from None
     names = [session.name(p) for p in range(len(session.players))]
     if args.export == "text":
-        out.write(review.text_record(session.game, names, steps, say=lambda t: personal(t, names)))
+        out.write(review.text_record(session.game, names, steps, reader(names)))
         return None
     if args.export == "notation":
         out.write(review.notation(session.game))
