@@ -13,10 +13,10 @@ from functools import lru_cache
 from typing import Any, ClassVar
 
 from rules.views import View
-from rules.words import say, verb, who
+from rules.words import neutral, say, verb, who
 
 #: A template's neutral words ("Player N"): the same few hundred sentences come back game after game.
-_neutral = lru_cache(maxsize=4096)(say)
+_neutral = lru_cache(maxsize=4096)(neutral)  # say(template) for no reader, the fast way
 
 
 def _slot_setters(cls: type) -> tuple[Callable[[Any, Any], None], ...]:
