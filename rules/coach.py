@@ -28,6 +28,7 @@ from typing import Any
 from rules.core import Event, GameBase, Outcome
 from rules.docs import rule_text
 from rules.games import find_game
+from rules.words import say
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,10 +130,11 @@ def split_rule(text: str) -> tuple[str, str]:
     return text[: m.start()].rstrip(":;,") + ".", m.group(1)
 
 
-def from_side(text: str, player: int) -> str:
-    """The engine's "Player N" in words seen from ``player``'s side of the table."""
-    for seat, (owner, who) in ((player, ("your", "you")), (1 - player, ("your opponent's", "your opponent"))):
-        text = text.replace(f"Player {seat + 1}'s", owner).replace(f"Player {seat + 1}", f"Player {seat + 1} ({who})")
+def from_side(template: str, player: int, seats: int = 2) -> str:
+    """Words that name seats (a :mod:`rules.words` template: an event's ``template``, a view's ``templates``) seen
+    from ``player``'s side of the table: "you" for them, "your opponent" for the other of two, "Player N" among more."""
+    names = [f"Player {q + 1}" if seats > 2 else "your opponent" for q in range(seats)]
+    text = say(template, names, player)
     return text[:1].upper() + text[1:]
 
 

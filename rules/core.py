@@ -7,11 +7,16 @@ only talk to them through the names defined here.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from rules.views import View
+from rules.words import say, verb, who
+
+#: A template's neutral words ("Player N"): the same few hundred sentences come back game after game.
+_neutral = lru_cache(maxsize=4096)(say)
 
 
 def _slot_setters(cls: type) -> tuple[Callable[[Any, Any], None], ...]:
@@ -26,7 +31,9 @@ class Event:
     The app reads the fields, never the words: ``kind`` says what happened (``"battle"``, ``"game_over"``...),
     ``rule`` the rule id it follows (a section of the game's ``rules.md``, "" when none applies), ``reveals``
     whether it makes a hidden card public (so an undo may not go back past it), ``cards`` the public cards it names,
-    ``text`` is the words (without the rule id: the app shows the rule from its field)."""
+    ``text`` is the words with the seats as "Player N" (without the rule id: the app shows the rule from its field).
+    ``template`` is the same words with the seats as fields (:mod:`rules.words`): :meth:`words` says them with the
+    players' names, and to the reader as "you". Build an event that names seats with :meth:`said`."""
 
     kind: str
     text: str
@@ -34,9 +41,17 @@ class Event:
     rule: str = ""  # the rule id the event follows, e.g. "resurrection.battle"
     reveals: bool = False  # the event makes a hidden card public (a draw, a flip, a look at a hand)
     cards: tuple[str, ...] = ()  # the cards it names that everyone may see, as the game writes them (codes, ids)
+    template: str = ""  # the words with seats as fields ({p0}, {p0:draws/draw}...); "" when they name no seat
 
     def __init__(
-        self, kind: str, text: str, player: int = -1, rule: str = "", reveals: bool = False, cards: tuple[str, ...] = ()
+        self,
+        kind: str,
+        text: str,
+        player: int = -1,
+        rule: str = "",
+        reveals: bool = False,
+        cards: tuple[str, ...] = (),
+        template: str = "",
     ) -> None:
         # the generated __init__ of a frozen dataclass sets each field through object.__setattr__; the slots' own
         # setters (bound below) take half the time, and every accepted action makes an event or two
@@ -46,42 +61,75 @@ class Event:
         _ev_rule(self, rule)
         _ev_reveals(self, reveals)
         _ev_cards(self, cards)
+        _ev_template(self, template)
+
+    @classmethod
+    def said(
+        cls,
+        kind: str,
+        template: str,
+        player: int = -1,
+        rule: str = "",
+        reveals: bool = False,
+        cards: tuple[str, ...] = (),
+    ) -> Event:
+        """An event whose words name seats: ``template`` as :func:`rules.words.say` reads it."""
+        return cls(kind, _neutral(template), player, rule, reveals, cards, template)
+
+    def words(self, names: Sequence[str] | None = None, you: int | None = None) -> str:
+        """The words for one reader: ``names`` one per seat, ``you`` the reader's seat (see :func:`rules.words.say`)."""
+        return say(self.template, names, you) if self.template else self.text
 
     def __str__(self) -> str:
         return self.text
 
 
-_ev_kind, _ev_text, _ev_player, _ev_rule, _ev_reveals, _ev_cards = _slot_setters(Event)
+_ev_kind, _ev_text, _ev_player, _ev_rule, _ev_reveals, _ev_cards, _ev_template = _slot_setters(Event)
 
 
 @dataclass(frozen=True, slots=True, init=False)
 class Outcome:
-    """The engine's answer to ``apply``: accepted with events, or rejected with a reason."""
+    """The engine's answer to ``apply``: accepted with events, or rejected with a reason (``reason`` names seats as
+    "Player N"; ``template`` is the same words for :func:`rules.words.say`, "" when they name no seat)."""
 
     ok: bool
     reason: str = ""
     rule: str = ""
     events: tuple[Event, ...] = ()
+    template: str = ""
 
-    def __init__(self, ok: bool, reason: str = "", rule: str = "", events: tuple[Event, ...] = ()) -> None:
+    def __init__(
+        self, ok: bool, reason: str = "", rule: str = "", events: tuple[Event, ...] = (), template: str = ""
+    ) -> None:
         _out_ok(self, ok)  # as Event.__init__
         _out_reason(self, reason)
         _out_rule(self, rule)
         _out_events(self, events)
+        _out_template(self, template)
 
     @classmethod
     def reject(cls, reason: str, rule: str) -> Outcome:
         return cls(False, reason, rule, ())
 
+    @classmethod
+    def refuse(cls, template: str, rule: str) -> Outcome:
+        """A rejection whose reason names seats: ``template`` as :func:`rules.words.say` reads it."""
+        return cls(False, say(template), rule, (), template)
+
+    def words(self, names: Sequence[str] | None = None, you: int | None = None) -> str:
+        """The reason for one reader (see :meth:`Event.words`)."""
+        return say(self.template, names, you) if self.template else self.reason
+
     def __bool__(self) -> bool:
         return self.ok
 
 
-_out_ok, _out_reason, _out_rule, _out_events = _slot_setters(Outcome)
+_out_ok, _out_reason, _out_rule, _out_events, _out_template = _slot_setters(Outcome)
 
 
 class Rejection(Exception):
-    """Raised inside an engine's checks; turned into a rejected Outcome before anything changes."""
+    """Raised inside an engine's checks; turned into a rejected Outcome before anything changes. ``reason`` may
+    name seats as :mod:`rules.words` fields."""
 
     def __init__(self, reason: str, rule: str):
         super().__init__(reason)
@@ -262,13 +310,11 @@ class GameBase:
         events: list[Event] = []
         if isinstance(action, Resign):
             self._resign(action.player)
-            w = self.winner
+            p, w = action.player, self.winner
+            won = f"{who(w)} {verb(w, 'wins', 'win')}." if w is not None else "a draw."
             events.append(
-                Event(
-                    "game_over",
-                    f"Player {action.player + 1} resigns: " + (f"Player {w + 1} wins." if w is not None else "a draw."),
-                    action.player,
-                    rule=f"{self.name}.resign",
+                Event.said(
+                    "game_over", f"{who(p, True)} {verb(p, 'resigns', 'resign')}: {won}", p, f"{self.name}.resign"
                 )
             )
         else:
@@ -297,7 +343,7 @@ class GameBase:
         try:
             rule = self._check(action)
         except Rejection as r:
-            return action, Outcome.reject(r.reason, r.rule), ""
+            return action, Outcome.refuse(r.reason, r.rule), ""
         return action, None, rule if isinstance(rule, str) else self._rule_of(action)
 
     # --- hooks -----------------------------------------------------------------

@@ -22,11 +22,11 @@ The estimate uses only what the seat could see at the time: the search re-deals 
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rules import words
 from rules.core import GameBase, parse_resign
 from rules.games import GAMES, find_game
 
@@ -41,8 +41,9 @@ NOTATION_FORMAT = "redemption-tui-notation 1"
 # --- the start and every position ----------------------------------------------------------------------
 def part(name: str) -> Any:
     """The game's own part of the review (its ``review`` module in ``rules.games``): ``start(game)``,
-    ``action_words(before, action, who, own)``, ``record_header(game, names)``, ``notation_header(game)``,
-    ``from_header(seed, options, head)``, ``eye()`` and ``BLIND``, the verbs chosen without seeing anything."""
+    ``action_words(before, action, player, own)``, ``record_header(game, names)``, ``notation_header(game)``,
+    ``from_header(seed, options, head)``, ``eye()`` and ``BLIND``, the verbs chosen without seeing anything; a game
+    played with decks (``GameInfo.decks``) also ``starting_decks(game)``, the decks as ``new_game`` takes them."""
     return find_game(name).review_module()
 
 
@@ -70,7 +71,7 @@ class Step:
     before: GameBase
     player: int | None
     action: str
-    events: list[str]
+    events: list[str]  # the engine's events as rules.words templates (step_words says them)
     turn: int
 
 
@@ -83,7 +84,8 @@ def positions(game: GameBase) -> tuple[list[Step], GameBase]:
         out = g.apply(text)
         if not out.ok:
             raise OlderRules(f"action {i + 1} ({text!r}) is refused now: {out.reason}")
-        steps.append(Step(i, before, before.current_player, text, [str(e) for e in out.events], _turn(before)))
+        events = [e.template or e.text for e in out.events]
+        steps.append(Step(i, before, before.current_player, text, events, _turn(before)))
     if g.to_dict() != game.to_dict():
         raise OlderRules("replayed by these rules, the game does not end where the saved one is")
     return steps, g
@@ -103,9 +105,6 @@ def result_line(game: GameBase, names: list[str]) -> str:
     return f"Result: {names[w]} {'win' if names[w] == 'You' else 'wins'}."
 
 
-_PLAYER_N = re.compile(r"\bPlayer ([1-9])\b")
-
-
 def actor(step: Step) -> int | None:
     """Who made the step's action: the player to move, or the one who resigned (any time, either player)."""
     try:
@@ -116,57 +115,69 @@ def actor(step: Step) -> int | None:
 
 
 def action_words(before: GameBase, action: str, player: int | None, own: bool = False) -> str:
-    """The action in words, neutral ("Player 2 ends the turn"), from what everyone saw (a card put face down is
-    not named); ``own``: as the player who made it may read it (their own face-down card named)."""
-    who = f"Player {player + 1}" if player is not None else "Nobody"
+    """The action in words as a :mod:`rules.words` template ("{p1:^} {p1:ends/end} the turn"), from what everyone
+    saw (a card put face down is not named); ``own``: as the player who made it may read it (their own face-down
+    card named)."""
     if action.split()[:1] == ["resign"]:
-        return f"{who} resigns"
+        return f"{words.who(player, True)} {words.verb(player, 'resigns', 'resign')}"
     mod = part(before.name)
-    words: str | None = mod.action_words(before, action, who, True) if own else None
-    return words or str(mod.action_words(before, action, who, False))
+    said: str | None = mod.action_words(before, action, player, True) if own else None
+    return said or str(mod.action_words(before, action, player, False))
 
 
-def said(before: GameBase, action: str, player: int | None, events: list[str] | None = None, own: bool = False) -> str:
-    """The action alone in words: the engine's first event when it says what the player did, else
-    :func:`action_words`; the notation only where neither has words. ``events``: what the action did (None: it is
-    tried on a copy of ``before``)."""
-    if own and player is not None and part(before.name).action_words(before, action, "", True):
+def said_template(
+    before: GameBase, action: str, player: int | None, events: list[str] | None = None, own: bool = False
+) -> str:
+    """:func:`said` as a :mod:`rules.words` template."""
+    if own and player is not None and part(before.name).action_words(before, action, player, True):
         return action_words(before, action, player, own=True)
     if events is None:
         trial = before.clone()
         out = trial.apply(action)
-        events = [str(e) for e in out.events] if out.ok else []
-    words = action_words(before, action, player)
+        events = [e.template or e.text for e in out.events] if out.ok else []
+    plain = action_words(before, action, player)
     first = events[0] if events else ""
-    if player is not None and first.startswith(f"Player {player + 1} "):
-        if action.split()[:1] != ["end"] or " ".join(events).startswith(words):
+    if player is not None and first.startswith(words.who(player, True) + " "):
+        if action.split()[:1] != ["end"] or " ".join(events).startswith(plain):
             return first.rstrip(".")
-    return words
+    return plain
 
 
-def step_said(step: Step) -> str:
-    """The step's action alone in words (see :func:`said`)."""
-    return said(step.before, step.action, actor(step), step.events)
-
-
-def step_words(step: Step) -> str:
-    """The step's action in words, then what came of it (the engine's events, which everyone saw)."""
-    words = step_said(step)
-    rest = step.events[1:] if step.events and step.events[0].rstrip(".") == words else step.events
-    return " ".join([f"{words}.", *rest])
-
-
-def text_record(
-    game: GameBase, names: list[str], steps: list[Step] | None = None, say: Callable[[str], str] | None = None
+def said(
+    before: GameBase,
+    action: str,
+    player: int | None,
+    events: list[str] | None = None,
+    own: bool = False,
+    names: Sequence[str] | None = None,
+    you: int | None = None,
 ) -> str:
+    """The action alone in words: the engine's first event when it says what the player did, else
+    :func:`action_words`; the notation only where neither has words. ``events``: what the action did (templates;
+    None: it is tried on a copy of ``before``); ``names``, ``you``: the reader (:func:`rules.words.say`)."""
+    return words.say(said_template(before, action, player, events, own), names, you)
+
+
+def _step_said(step: Step) -> str:
+    return said_template(step.before, step.action, actor(step), step.events)
+
+
+def step_said(step: Step, names: Sequence[str] | None = None, you: int | None = None) -> str:
+    """The step's action alone in words (see :func:`said`)."""
+    return words.say(_step_said(step), names, you)
+
+
+def step_words(step: Step, names: Sequence[str] | None = None, you: int | None = None) -> str:
+    """The step's action in words, then what came of it (the engine's events, which everyone saw)."""
+    first = _step_said(step)
+    rest = step.events[1:] if step.events and step.events[0].rstrip(".") == first else step.events
+    return words.say(" ".join([f"{first}.", *rest]), names, you)
+
+
+def text_record(game: GameBase, names: list[str], steps: list[Step] | None = None, you: int | None = None) -> str:
     """Header, then each action: its number, the turn, who made it, the action in words and what came of it;
-    then the result. ``say`` puts the players' names in the engine's "Player N" (by default plainly)."""
+    then the result. The seats are named by ``names``; ``you`` is the seat the record addresses as "you", if any."""
     steps = steps if steps is not None else positions(game)[0]
-    if say is None:
-
-        def say(text: str) -> str:
-            return _PLAYER_N.sub(lambda m: names[int(m.group(1)) - 1], text)
-
     out = [
         f"{find_game(game.name).title}: {' v '.join(names)}",
         f"Seed {game.seed}; options: " + ", ".join(f"{k}={_value(v)}" for k, v in sorted(game.options.items())),
@@ -174,7 +185,7 @@ def text_record(
     out += part(game.name).record_header(game, names)
     out.append("")
     for s in steps:
-        out.append(f"{s.index + 1:4}. turn {s.turn:2}  {say(step_words(s))}")
+        out.append(f"{s.index + 1:4}. turn {s.turn:2}  {step_words(s, names, you)}")
     out += ["", result_line(game, names)]
     return "\n".join(out) + "\n"
 

@@ -7,7 +7,7 @@ Each game's view is a :class:`View` with keys of its own added (``ResurrectionVi
 
 The convention:
 
-* ``game``: the game's registered name (``rules.games``); ``you``: the seat the view is for (0 or 1).
+* ``game``: the game's registered name (``rules.games``); ``you``: the seat the view is for (0 to seats - 1).
 * ``current_player``: the seat that decides now, ``None`` when nobody does (the game is over).
 * ``is_over``; ``winner``: the seat that won, ``None`` while the game goes on and for a draw;
   ``result``: ``""`` (going on), ``"0"`` / ``"1"`` (that seat won) or ``"draw"``, as saves write it.
@@ -17,6 +17,9 @@ The convention:
   any other seat's hand is ``None`` (never the cards, and never ``[]``, which means an empty hand):
   ``hand_count`` says how many cards it holds. Every pile a player may not look through is a ``*_count``.
 * A card nobody may see yet (face down) is never in a view: its place is marked (``"?"``, ``face_down``) instead.
+* Every seat number in a view is a seat or ``None`` (nobody), never ``-1``; a game with 2 to 4 seats has as many
+  ``players``. Texts in a view that name seats say them as "Player N"; a game that has such texts also gives them as
+  :mod:`rules.words` templates (Redemption's ``templates``) for the app to say with the players' names.
 
 :func:`rules.core.public_view` builds what a watcher sees from two views: both hands hidden, ``legal`` empty.
 """

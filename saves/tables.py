@@ -377,18 +377,13 @@ def submit(base: str | os.PathLike[str], table_id: str, player: str, action: Any
         out = g.apply(text_)
         if not out.ok:
             return Answer(False, t, out.reason, out.rule)
-        t.meta.log.extend(e.text for e in out.events)
-        first = _personal(str(out.events[0]), t) if out.events else "acted"
+        names = [t.name(i) for i in range(len(t.seats))]
+        t.meta.log.extend(e.words(names) for e in out.events)  # every seat reads the table's log: no "you"
+        first = out.events[0].words(names) if out.events else "acted"
         _touch(t, by, f"acted first ({first.rstrip('.')})")
         return Answer(True, t, "", out.rule, out.events)
 
     return _change(base, table_id, act)
-
-
-def _personal(line: str, t: Table) -> str:
-    for i in range(len(t.seats)):
-        line = line.replace(f"Player {i + 1}", t.name(i))
-    return re.sub(r"\s*\([a-z]+(\.[a-z0-9_-]+)+\)", "", line)
 
 
 def join(base: str | os.PathLike[str], table_id: str, player: str) -> Answer:

@@ -87,7 +87,7 @@ def test_what_the_opponent_just_did_and_why_it_matters():
     )
     events = b.game.apply(f"rescue {b['gideon']}").events
     lines = coach.advise(b.game, 1, events).opponent
-    assert lines[0].text.startswith("Player 1 (your opponent) makes a rescue attempt with Gideon")
+    assert lines[0].text.startswith("Your opponent makes a rescue attempt with Gideon")
     assert lines[0].text.endswith("You may block it with one Evil Character, or let it through.")
     assert lines[0].rule == "redemption.battle.rescue"
     events = b.game.apply("noblock").events

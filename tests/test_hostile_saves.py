@@ -126,8 +126,8 @@ def test_redemption_end_reason_is_text():
     from tui.games import ui_for
 
     g = redemption_game(3)
+    g.s.result, g.s.end_reason = "0", "won" + ESC_TITLE + MARKUP  # as an edited save could hold it
     view = g.view(0)
-    view.update(is_over=True, winner=0, end_reason="won" + ESC_TITLE + MARKUP)
     title, text = ui_for("redemption", False).battle(view, ["Ann", "Bob"], None)
     assert "won\\x1b]0;pwned\\x07[/][/bold]" in text.plain and "\x1b" not in text.plain
 

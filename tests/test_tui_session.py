@@ -69,25 +69,19 @@ def test_redemption_undo_in_preparation_but_not_past_a_draw(tmp_path):
     assert s.can_undo and s.undo() and s.game.to_dict() == before
 
 
-def test_the_log_says_the_players_names():
-    from tui.wording import personal
-
-    names = ["You", "Computer"]
-    assert personal("Turn 2: Player 1.", names) == "Turn 2: You."
-    assert personal("Player 2 cuts Player 1's deck.", names) == "Computer cuts your deck."
-    assert (
-        personal("Player 2 returns 1 card(s) to their Hero Pile; Player 1 sends 1 to their Fallen Pile.", names)
-        == "Computer returns 1 card(s) to their Hero Pile; you send 1 to your Fallen Pile."
+def test_the_log_says_the_players_names_from_the_events_fields():
+    s = Session.new("resurrection", seed=5)  # You v Computer
+    agg = s.game.aggressor
+    card = s.game.view(agg)["players"][agg]["hand"][0]
+    out = s.act(f"play {card}", by_computer=agg == 1)
+    line = s.meta.log[-1]
+    assert out.events[0].text.startswith(f"Player {agg + 1} (Aggressor) plays a card face down")  # neutral
+    assert line == (
+        "You (Aggressor) play a card face down." if agg == 0 else "Computer (Aggressor) plays a card face down."
     )
-    assert personal("Player 1 (Aggressor) plays a card face down.", names) == "You (Aggressor) play a card face down."
-    assert personal("evil winning; Player 1 has initiative", names) == "evil winning; you have initiative"
-    assert personal("Player 1 draws", ["Player 1", "Player 2"]) == "Player 1 draws"
-    # the review's own words for a surrender and a resignation (rules.review.action_words)
-    assert personal("Player 1 gives up Lost Soul: the Debtor (A30) to the rescuing Hero", names).startswith(
-        "You give up"
-    )
-    assert personal("Player 1 resigns", names) == "You resign"
-    assert personal("Player 2 draws", ["Ann", "Bob"]) == "Bob draws"
+    hot = Session.new("resurrection", seed=5, vs="human", names=("Ann", "Bea"))
+    hot.act(f"play {card}")
+    assert hot.meta.log[-1] == f"{('Ann', 'Bea')[agg]} (Aggressor) plays a card face down."
 
 
 def test_enter_asks_before_setting_aside_and_never_aims_a_dominant_at_the_card():

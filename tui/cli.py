@@ -533,7 +533,7 @@ def review_command(args: argparse.Namespace, settings, out=None):
     from rules import review
     from tui import analysis
     from tui.session import Session
-    from tui.wording import personal
+    from tui.wording import reader
 
     out = out or sys.stdout
     path = find_save(args.name, settings)
@@ -554,7 +554,7 @@ def review_command(args: argparse.Namespace, settings, out=None):
         raise CliError(f"{PROG}: {path}: {e}", 1) from None
     names = [session.name(p) for p in range(len(session.players))]
     if args.export == "text":
-        out.write(review.text_record(session.game, names, steps, say=lambda t: personal(t, names)))
+        out.write(review.text_record(session.game, names, steps, reader(names)))
         return None
     if args.export == "notation":
         out.write(review.notation(session.game))
@@ -589,8 +589,6 @@ def review_command(args: argparse.Namespace, settings, out=None):
 def replay_session(args: argparse.Namespace, settings, path):
     """'new --replay FILE': the game the notation file records, as a new save."""
     from rules import review
-    from rules.redemption import Game as RedemptionGame
-    from rules.redemption.review import starting_decks
     from tui.session import Session, names_for
 
     try:
@@ -602,7 +600,8 @@ def replay_session(args: argparse.Namespace, settings, path):
         raise CliError(
             f"{PROG}: {args.replay} records a {find_game(game.name).title} game, not {find_game(args.game).title}", 2
         )
-    seats = chosen_seats(args, find_game(args.game))
+    info = find_game(args.game)
+    seats = chosen_seats(args, info)
     n = game.num_players
     if seats is not None and len(seats) != n:
         raise CliError(f"{PROG}: {args.replay} records a game of {n} players, not {len(seats)}", 2)
@@ -617,7 +616,7 @@ def replay_session(args: argparse.Namespace, settings, path):
         path=path,
         options=dict(game.options),
         seats=seats,
-        decks=starting_decks(game) if isinstance(game, RedemptionGame) else None,
+        decks=info.review_module().starting_decks(game) if info.decks else None,
     )
     session.game = game
     session.meta.log.append(f"Replayed {len(game.history)} actions from {args.replay}.")

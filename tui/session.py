@@ -16,10 +16,11 @@ from pathlib import Path
 from typing import Any
 
 import saves
-from rules.core import GameBase, Outcome
+from rules.core import Event, GameBase, Outcome
 from rules.games import find_game
 from rules.views import View
 from saves.store import LEVELS, MAX_NAME
+from tui import wording
 
 MAX_SEATS = 4  # Redemption's multiplayer game (rules.md, redemption.multiplayer)
 #: The bundled decks seat by seat when nobody chooses (G and H alternate).
@@ -77,8 +78,10 @@ class Seat:
         return out
 
 
-def rejection_line(outcome: Outcome) -> str:
-    return f"Rejected: {outcome.reason} [{outcome.rule}]" if outcome.rule else f"Rejected: {outcome.reason}"
+def rejection_line(outcome: Outcome, reason: str | None = None) -> str:
+    """The log's line for a refusal (``reason``: in the players' words; the neutral reason when None)."""
+    reason = outcome.reason if reason is None else reason
+    return f"Rejected: {reason} [{outcome.rule}]" if outcome.rule else f"Rejected: {reason}"
 
 
 def names_for(player: str | None, seats: list[Seat] | None, vs: str = "computer") -> tuple[str | None, ...] | None:
@@ -277,6 +280,15 @@ class Session:
     def view(self) -> View[Any]:
         return self.game.view(self.viewer)
 
+    @property
+    def names(self) -> list[str]:
+        """Every seat's name as shown."""
+        return [self.name(i) for i in range(len(self.players))]
+
+    def words(self, said: Event | Outcome | str) -> str:
+        """An event, a refusal or a view's template in the players' words (``tui.wording.words``)."""
+        return wording.words(said, self.names)
+
     # --- acting --------------------------------------------------------------------
     def act(self, action: Any, by_computer: bool = False) -> Outcome:
         """Hand the action to the engine; log what it says; autosave if accepted."""
@@ -284,7 +296,7 @@ class Session:
         log_len = len(self.meta.log)
         outcome = self.game.apply(action)
         if not outcome.ok:
-            self.meta.log.append(rejection_line(outcome))
+            self.meta.log.append(rejection_line(outcome, self.words(outcome)))
             return outcome
         if before is not None:
             self.undo_stack.append(Undo(before, log_len))
@@ -292,8 +304,8 @@ class Session:
         if by_computer or any(e.reveals for e in outcome.events):  # a card became known: no undo past it
             self.undo_stack.clear()
         # The engine's events describe the action without revealing hidden cards; the
-        # notation (e.g. a face-down "play BA") is deliberately not logged.
-        self.meta.log.extend(e.text for e in outcome.events)
+        # notation (e.g. a face-down "play BA") is deliberately not logged. The log keeps them in the players' words.
+        self.meta.log.extend(self.words(e) for e in outcome.events)
         if self.save_soon is not None:
             self.save_soon()
         else:

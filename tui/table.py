@@ -14,9 +14,10 @@ from pathlib import Path
 from typing import Any
 
 import saves
-from rules.core import Outcome, public_view
+from rules.core import Event, Outcome, public_view
 from rules.views import View
 from saves import tables
+from tui import wording
 
 
 @dataclass
@@ -84,6 +85,13 @@ class TableSession:
 
     def name(self, seat: int | None) -> str:
         return self.table.name(seat)
+
+    @property
+    def names(self) -> list[str]:
+        return [self.name(i) for i in range(len(self.players))]
+
+    def words(self, said: Event | Outcome | str) -> str:
+        return wording.words(said, self.names)
 
     def is_computer(self, seat: int | None) -> bool:
         return seat is not None and 0 <= seat < len(self.players) and self.players[seat].get("kind") == "computer"

@@ -12,7 +12,6 @@ from textual.widgets import RichLog
 
 from saves import printable
 from tui import keys
-from tui.wording import personal
 
 
 class Pane(Widget, can_focus=True):
@@ -216,14 +215,14 @@ class LogPane(RichLog, can_focus=True):
         super().__init__(wrap=True, markup=False, highlight=False, auto_scroll=True, min_width=16, **kwargs)
         self.written = 0
 
-    def sync(self, lines: list[str], names: list[str] | None = None) -> None:
-        """Show the lines not shown yet (``names``: the players' names, in place of "Player 1/2")."""
+    def sync(self, lines: list[str]) -> None:
+        """Show the lines not shown yet (the log keeps the events in the players' words: ``Session.words``)."""
         if len(lines) < self.written:  # undo shortened the log
             self.clear()
             self.written = 0
         new = lines[self.written :]
         if new:  # one write for all new lines: one new layout, not one per line
-            text = Text("\n").join(self.shown(line, names) for line in new)
+            text = Text("\n").join(self.shown(line) for line in new)
             if self._size_known:
                 # scrolled to the new lines now, so the frame that shows them is the next one: RichLog's own scroll
                 # waits for that frame and then draws the whole log again in a second one
@@ -235,13 +234,11 @@ class LogPane(RichLog, can_focus=True):
         self.written = len(lines)
 
     @staticmethod
-    def shown(line: str, names: list[str] | None) -> Text:
-        """A log line as shown: players' names for "Player N" (an event's rule id is a field, not in its words:
-        the narrow log would wrap it into noise; help has the rules); a refusal with its rule id, in bold."""
+    def shown(line: str) -> Text:
+        """A log line as shown (an event's rule id is a field, not in its words: the narrow log would wrap it into
+        noise; help has the rules); a refusal with its rule id, in bold."""
         line = printable(line)  # a log line is text from the save file
-        if line.startswith("Rejected:"):
-            return Text(line, style="bold")
-        return Text(personal(line, names) if names else line)
+        return Text(line, style="bold") if line.startswith("Rejected:") else Text(line)
 
     def reset(self) -> None:
         """Forget what is shown: the next sync writes every line again."""
@@ -286,14 +283,14 @@ def boxes(cards: list[tuple[list[Text], str]], width: int = 9, ascii_only: bool 
     return Text("\n").join(rows)
 
 
-def news(screen, in_battle: object, names: list[str]) -> Text:
+def news(screen, in_battle: object) -> Text:
     """The first lines of the Field of Battle: what the other side did since your last move (when it is your move),
     and the last battle's result while no battle is going on (``in_battle`` falsy)."""
     t = Text()
     if not hasattr(screen, "recent"):  # a screen that keeps no history (a lesson)
         return t
-    result = [] if in_battle else [personal(line, names) for line in screen.last_result]
-    recent = [personal(line, names) for line in screen.recent()] if screen.session.my_turn else []
+    result = [] if in_battle else list(screen.last_result)
+    recent = screen.recent() if screen.session.my_turn else []
     recent = [line for line in recent if line not in result][-2:]
     if recent:
         t.append("Since your move: ", style="bold")

@@ -1,107 +1,32 @@
-"""The engines write neutral text ("Player 1 draws 3 card(s)"); the app shows the players' names.
+"""Words for the players: who reads as "you", and the notation the coach quotes said as the player's keys.
 
-``personal(text, names)`` puts each seat's name in place of "Player N". A seat named "You"
-(the person at the keyboard against the computer) reads as "you"/"your", with the verb
-that follows made to agree ("You draw", "you have initiative").
+The engines write the words of events, refusals and views once, as :mod:`rules.words` templates, and say them for a
+reader (``Event.words(names, you)``): the app gives the players' names and the seat that reads "you"; it never takes
+the engine's English apart.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
+from rules.core import Event, Outcome
+from rules.words import say
 from tui import keys
 
-_PLAYER = re.compile(r"\bPlayer ([1-9])('s)?(?=\W|$)")
-#: Third-person verbs the engines put after a player, and the form that goes with "you".
-_YOU_VERB = {
-    "draws": "draw",
-    "puts": "put",
-    "makes": "make",
-    "ends": "end",
-    "blocks": "block",
-    "does": "do",
-    "plays": "play",
-    "passes": "pass",
-    "cuts": "cut",
-    "chooses": "choose",
-    "discards": "discard",
-    "activates": "activate",
-    "sets": "set",
-    "returns": "return",
-    "places": "place",
-    "takes": "take",
-    "is": "are",
-    "has": "have",
-    "holds": "hold",
-    "wins": "win",
-    "rescues": "rescue",
-    "goes": "go",
-    "reveals": "reveal",
-    "loses": "lose",
-    "lost": "lost",
-    "was": "were",
-    "skips": "skip",
-    "resurrects": "resurrect",
-    "answers": "answer",
-    "must": "must",
-    "may": "may",
-    "drew": "drew",
-    "won": "won",
-    "did": "did",
-    "passed": "passed",
-    "sends": "send",
-    "keeps": "keep",
-    "gets": "get",
-    "needs": "need",
-    "cannot": "cannot",
-    "gives": "give",
-    "resigns": "resign",
-    "resigned": "resigned",
-    "began": "began",
-    "bands": "band",
-}
-_AFTER = re.compile(r"((?: \([^)]*\))?) (\w+)")  # an optional "(Aggressor)" then the verb
+
+def reader(names: Sequence[str]) -> int | None:
+    """The seat the words address as "you": the one named "You" (the person at the keyboard against the computer),
+    None when every seat has a name of its own (two people at one keyboard, a shared table)."""
+    return list(names).index("You") if "You" in names else None
 
 
-def personal(text: str, names: list[str] | tuple[str, ...]) -> str:
-    if "Player " not in text or all(n == f"Player {i + 1}" for i, n in enumerate(names)):
-        return text
-    out: list[str] = []
-    pos = 0
-    last_you = False  # was the player mentioned last "You"? Then "their" in what follows means "your"
-
-    def between(segment: str) -> str:
-        if last_you:
-            segment = re.sub(r"\btheir\b", "your", segment)
-            segment = re.sub(
-                r"\band (loses|has|chooses|is|plays)\b(?! replaced)", lambda m: "and " + _YOU_VERB[m.group(1)], segment
-            )
-        return segment
-
-    for m in _PLAYER.finditer(text):
-        seat = int(m.group(1)) - 1
-        name = names[seat] if 0 <= seat < len(names) else m.group(0)
-        out.append(between(text[pos : m.start()]))
-        before = "".join(out).rstrip()
-        start = not before or before.endswith((".", "!", "?")) or re.fullmatch(r"Turn \d+:", before) is not None
-        last_you = name == "You"
-        pos = m.end()
-        if last_you:
-            if m.group(2):
-                out.append("Your" if start else "your")
-                continue
-            out.append("You" if start else "you")
-            after = _AFTER.match(text, pos)
-            if after and after.group(2) in _YOU_VERB:
-                out.append(after.group(1) + " " + _YOU_VERB[after.group(2)])
-                pos = after.end()
-            continue
-        out.append(name + ("'s" if m.group(2) else ""))
-    out.append(between(text[pos:]))
-    return "".join(out)
-
-
-__all__ = ["personal"]
+def words(said: Event | Outcome | str, names: Sequence[str]) -> str:
+    """An event, a refusal or a view's template (:mod:`rules.words`) in words for the people at this screen: the
+    players' names, and "you" for the seat named "You"."""
+    if isinstance(said, str):
+        return say(said, names, reader(names))
+    return said.words(names, reader(names))
 
 
 def wins(name: str) -> str:

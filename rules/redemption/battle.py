@@ -11,6 +11,7 @@ from rules.core import Event
 from rules.redemption.cards import name_on_name
 from rules.redemption.effects import REGISTRY, TARGETED, matches
 from rules.redemption.state import IN_PLAY, Battle, Core, Then, Zone
+from rules.words import verb, who, whose
 
 if TYPE_CHECKING:
     from rules.redemption.game import Game
@@ -89,20 +90,28 @@ class BattleRules(Core):
         return (d if last == a else a) if last in (a, d) else a
 
     def initiative(self, st: str = "") -> tuple[int, str]:
-        """Who holds initiative in the battle, and why (redemption.battle.initiative)."""
+        """Who holds initiative in the battle, and why (redemption.battle.initiative); the reason is a
+        :mod:`rules.words` template."""
+        q, why, so = self.initiative_why(st)
+        return q, f"{why}, so {so}"
+
+    def initiative_why(self, st: str = "") -> tuple[int, str, str]:
+        """Who holds initiative, the battle's state that gives it ("stalemate: Player 2 did not play the last card")
+        and what follows ("may play or pass"), as :mod:`rules.words` templates."""
         st = st or self.standing()
         other = self.initiative_player(st)
         if st == "hero_winning":
-            return other, "the Hero side is winning, so the defender (who is losing) has initiative"
+            return other, "the Hero side is winning", "the defender (who is losing) has initiative"
         if st == "evil_winning":
-            return other, "the Evil side is winning, so the attacker (who is losing) has initiative"
+            return other, "the Evil side is winning", "the attacker (who is losing) has initiative"
         word = "stalemate" if st == "stalemate" else "both sides would be defeated"
         if self.b.passes:
             return (
                 other,
-                f"{word}: the other player passed, so Player {other + 1} may play or pass (two passes in a row end the battle)",
+                f"{word}: the other player passed",
+                f"{who(other)} may play or pass (two passes in a row end the battle)",
             )
-        return other, f"{word}: Player {other + 1} did not play the last card, so may play or pass"
+        return other, f"{word}: {who(other)} did not play the last card", "may play or pass"
 
     # --- reach -------------------------------------------------------------------------------
     def can_reach(self, hero: str, soul: str) -> bool:
@@ -223,18 +232,18 @@ class BattleRules(Core):
 
     def _enter_battle(self, p: int, c: str, events: list[Event], how: str, tail: str = "", rule: str = "") -> None:
         self._move_with(c, p, "field_of_battle")
-        events.append(Event("battle", f"Player {p + 1} {how} {self._nm(c)}{tail}.", p, rule))
+        events.append(Event.said("battle", f"{who(p, True)} {how} {self._nm(c)}{tail}.", p, rule))
         for ab in self.cd[c].abilities:
             self._effect(p, c, c, ab, "", events)
 
     def _start_battle(self, p: int, hero: str, kind: str, opp: int, events: list[Event]) -> None:
         self.b = Battle("rescue" if kind == "rescue" else "challenge", "block", opp, p)
         self.s.flags.battled = True
-        word = "makes a rescue attempt with" if kind == "rescue" else "makes a battle challenge with"
+        word = f"{verb(p, 'makes', 'make')} a {'rescue attempt' if kind == 'rescue' else 'battle challenge'} with"
         tail = (
             ""
             if self.n == 2
-            else (f" against Player {opp + 1}'s Land of Bondage" if kind == "rescue" else f" against Player {opp + 1}")
+            else (f" against {whose(opp)} Land of Bondage" if kind == "rescue" else f" against {who(opp)}")
         )
         self._enter_battle(
             p,
@@ -253,14 +262,16 @@ class BattleRules(Core):
 
     def _do_block(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args
-        self._enter_battle(p, c, events, "blocks with", rule="redemption.battle.block")
+        self._enter_battle(p, c, events, f"{verb(p, 'blocks', 'block')} with", rule="redemption.battle.block")
         self.b.step = "initiative"
         self.b.last_actor = p
         self.b.passes = 0
         self._after_battle_change(events)
 
     def _do_noblock(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
-        events.append(Event("battle", f"Player {p + 1} does not block.", p, "redemption.battle.unopposed"))
+        events.append(
+            Event.said("battle", f"{who(p, True)} {verb(p, 'does', 'do')} not block.", p, "redemption.battle.unopposed")
+        )
         if not self._open_window(self.others(p), "resolve", events):
             self._resolve(events)
 
@@ -276,9 +287,9 @@ class BattleRules(Core):
         non = self.options["name_on_name"] and name_on_name(self.cd[e], self.cd[c])
         extra = " (Name-on-Name: its numbers count double)" if non else ""
         events.append(
-            Event(
+            Event.said(
                 "enhance",
-                f"Player {p + 1} plays {self._nm(e)} on {self.cd[c].name}{extra}.",
+                f"{who(p, True)} {verb(p, 'plays', 'play')} {self._nm(e)} on {self.cd[c].name}{extra}.",
                 p,
                 "redemption.option.name-on-name" if non else "redemption.battle.enhance",
             )
@@ -291,14 +302,18 @@ class BattleRules(Core):
         st = self.standing()
         if st in ("hero_winning", "evil_winning"):
             events.append(
-                Event("pass", f"Player {p + 1} is losing the battle and plays nothing more: the battle ends.", p)
+                Event.said(
+                    "pass",
+                    f"{who(p, True)} {verb(p, 'is', 'are')} losing the battle and {verb(p, 'plays', 'play')} nothing more: the battle ends.",
+                    p,
+                )
             )
             if not self._open_window(self.others(p), "resolve", events):
                 self._resolve(events)
             return
         self.b.passes += 1
         self.b.last_actor = p
-        events.append(Event("pass", f"Player {p + 1} passes.", p))
+        events.append(Event.said("pass", f"{who(p, True)} {verb(p, 'passes', 'pass')}.", p))
         if self.b.passes >= 2:
             events.append(Event("pass", "Two passes in a row: the battle ends.", -1, "redemption.battle.pass"))
             if not self._open_window(self.others(p), "resolve", events):
@@ -311,16 +326,17 @@ class BattleRules(Core):
         hero, evil = self.side_totals(self.s.active), self.side_totals(self.b.defender)
         (hs, ht, _), (es, et, _) = hero, evil
         st = standing_of(hero, evil)
-        who, why = self.initiative(st)
+        q, why = self.initiative(st)
         events.append(
-            Event(
+            Event.said(
                 "totals",
-                f"Heroes {hs}/{ht} vs Evil {es}/{et}: {st.replace('_', ' ')}; Player {who + 1} has initiative ({why}).",
-                who,
+                f"Heroes {hs}/{ht} vs Evil {es}/{et}: {st.replace('_', ' ')}; "
+                f"{who(q)} {verb(q, 'has', 'have')} initiative ({why}).",
+                q,
                 "redemption.battle.initiative",
             )
         )
-        other = self.opponent(who)
+        other = self.opponent(q)
         if not self.s.window.queue and other != self.b.last_actor:
             self._open_window([other], "", events)
 
@@ -446,9 +462,9 @@ class BattleRules(Core):
         a = self.s.active
         self._redeem(s, a)
         events.append(
-            Event(
+            Event.said(
                 "rescue",
-                f"{self._nm(s)} is rescued into Player {a + 1}'s Land of Redemption.",
+                f"{self._nm(s)} is rescued into {whose(a)} Land of Redemption.",
                 a,
                 "redemption.battle.surrender",
             )

@@ -10,6 +10,7 @@ from rules.redemption.battle import BattleRules
 from rules.redemption.effects import matches
 from rules.redemption.notation import VERB_WHAT, VERBS, Action, a_, possessive, seat_arg, sentence
 from rules.redemption.state import MIN_CUT, PHASE_NAMES, Phase
+from rules.words import their, verb, who, whose
 
 #: The rule an ``end`` follows, by phase.
 END_RULES = {"prep": "redemption.prep.end", "battle": "redemption.battle.skip", "discard": "redemption.discard.end"}
@@ -89,7 +90,7 @@ class Checks(BattleRules):
         rule = self._rule_of(action)
         if self.s.window.queue and v not in ("dominant", "decline"):
             raise Rejection(
-                f"Player {p + 1} may play a Dominant now or pass ('decline'); the game goes on after that",
+                f"{who(p, True)} may play a Dominant now or pass ('decline'); the game goes on after that",
                 "redemption.dominant.window",
             )
         if v == "decline":
@@ -334,10 +335,10 @@ class Checks(BattleRules):
         c = args[0]
         self._check_hero_for_battle(p, c, rule)
         q = self._battle_opponent(p, "rescue", args)
-        whose = "your opponent has" if self.n == 2 else f"Player {q + 1} has"
+        holder = "your opponent has" if self.n == 2 else f"{who(q)} {verb(q, 'has', 'have')}"
         require(
             self.reaches(c, q),
-            f"{whose} no Lost Soul that {self.cd[c].name} can reach; make a battle challenge instead",
+            f"{holder} no Lost Soul that {self.cd[c].name} can reach; make a battle challenge instead",
             rule,
         )
 
@@ -460,9 +461,9 @@ class Checks(BattleRules):
         q, where = self.loc[d]
         if q != p and where == "hand" and self.cd[d].type == "dominant":
             raise Rejection(
-                f"{self._nm(d)} is Player {q + 1}'s, and now it is Player {p + 1}'s decision: Player {q + 1} "
-                "can play it at their own decisions or in a Dominant window, which the game opens for "
-                "them when it is their moment",
+                f"{self._nm(d)} belongs to {who(q)}, and now it is {whose(p)} decision: {who(q)} "
+                f"can play it at {their(q)} own decisions or in a Dominant window, which the game opens for "
+                f"{who(q)} when it is {their(q)} moment",
                 "redemption.dominant.timing",
             )
         self._in_hand(p, d, rule)

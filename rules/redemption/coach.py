@@ -118,7 +118,7 @@ def phase(game: Game, player: int) -> tuple[str, str, str]:
             "redemption.battle.block",
         )
     if ph == "battle" and b["step"] == "initiative":
-        reason = from_side(b["initiative_reason"], player)
+        reason = from_side(v["templates"]["initiative_reason"], player, game.n)
         if me:
             return (
                 "Battle: you have initiative",
@@ -272,8 +272,8 @@ def explain_events(game: Game, player: int, events: list[Event]) -> list[Line]:
     """What happened since ``player`` last decided, from their side, and why it mattered."""
     out: list[Line] = []
     for e in events:
-        text, rule = e.text, e.rule
-        text = from_side(text, player)
+        rule = e.rule
+        text = from_side(e.template or e.text, player, game.n)
         theirs = e.player not in (-1, player)
         if e.kind == "battle" and theirs and ("rescue attempt" in e.text or "battle challenge" in e.text):
             rule = rule or ("redemption.battle.rescue" if "rescue attempt" in e.text else "redemption.battle.challenge")
@@ -327,7 +327,7 @@ def battle_why(game: Game, player: int) -> list[Line]:
             )
         if b["step"] == "initiative":
             who = "You have" if b["initiative"] == player else "Your opponent has"
-            reason = from_side(b["initiative_reason"], player)
+            reason = from_side(v["templates"]["initiative_reason"], player, game.n)
             out.append(Line(f"{who} initiative: {reason[:1].lower() + reason[1:]}.", "redemption.battle.initiative"))
             if b["passes"]:
                 out.append(Line("One pass so far: another pass ends the battle.", "redemption.battle.pass"))

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from rules.core import Event
+from rules.words import their, verb, whose
 
 if TYPE_CHECKING:
     from rules.redemption.cards import Ability, Card
@@ -191,12 +192,24 @@ def _do_band(g: Game, p: int, src: str, host: str, ab: Ability, target: str, eve
         return
     if not target:
         events.append(
-            Event("effect", f"{name}: no character in your hand or territory can band in.", p, "redemption.effect.band")
+            Event.said(
+                "effect",
+                f"{name}: no character in {whose(p)} hand or territory can band in.",
+                p,
+                "redemption.effect.band",
+            )
         )
         return
     origin = g.loc[target][1]
     g.b.effects.append((src, "band", target, origin))
-    g._enter_battle(p, target, events, "bands in", f" from their {origin} with {name}", "redemption.effect.band")
+    g._enter_battle(
+        p,
+        target,
+        events,
+        verb(p, "bands", "band") + " in",
+        f" from {their(p)} {origin} with {name}",
+        "redemption.effect.band",
+    )
 
 
 def _do_protect(g: Game, p: int, src: str, host: str, ab: Ability, target: str, events: list[Event]) -> None:
@@ -229,9 +242,9 @@ def _do_negate(g: Game, p: int, src: str, host: str, ab: Ability, target: str, e
 def _do_rescue_any(g: Game, p: int, src: str, host: str, ab: Ability, target: str, events: list[Event]) -> None:
     g._redeem(target, p)
     events.append(
-        Event(
+        Event.said(
             "rescue",
-            f"{g.cd[src].name} rescues {g._nm(target)} into Player {p + 1}'s Land of Redemption.",
+            f"{g.cd[src].name} rescues {g._nm(target)} into {whose(p)} Land of Redemption.",
             p,
             "redemption.effect.rescue_any",
         )

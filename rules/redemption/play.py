@@ -9,6 +9,7 @@ from rules.core import Event, GameBase, Outcome
 from rules.redemption.checks import Checks
 from rules.redemption.notation import ACTIONS, Action
 from rules.redemption.state import HAND_SIZE, MIN_CUT, STALL_TURNS, TURN_DRAW, Battle, Flags, Zone, stall_turns
+from rules.words import their, verb, who, whose
 
 # the tables of the verbs legal_actions() offers most (rules.redemption.notation.ActionTable)
 PLAY, ARTIFACT, ACTIVATE, SITE, FORTRESS, EQUIP = (
@@ -69,8 +70,7 @@ class Play(Checks):
                 out += self._dominant_actions(p, doms)
             return out
         elif ph == "hand_limit":
-            discard = ACTIONS["discard"]
-            out.extend(discard[(c,)] for c in hand)
+            out += map(ACTIONS["discard"].__getitem__, hand)
         elif ph == "battle":
             step = self.b.step
             if not self.b.kind:
@@ -227,8 +227,11 @@ class Play(Checks):
             k = 0
         deck[:] = deck[k:] + deck[:k]
         events.append(
-            Event(
-                "cut", f"Player {p + 1} cuts Player {opp + 1}'s deck, lifting {k} card(s).", p, "redemption.setup.cut"
+            Event.said(
+                "cut",
+                f"{who(p, True)} {verb(p, 'cuts', 'cut')} {whose(opp)} deck, lifting {k} card(s).",
+                p,
+                "redemption.setup.cut",
             )
         )
         if p > 0:  # the cut goes round from the last seat to the first
@@ -257,13 +260,20 @@ class Play(Checks):
         self.s.chooser = chooser
         self.s.phase = "first"
         events.append(
-            Event("first", f"Player {chooser + 1} {why} and chooses who goes first.", chooser, "redemption.setup.first")
+            Event.said(
+                "first",
+                f"{who(chooser, True)} {why} and {verb(chooser, 'chooses', 'choose')} who goes first.",
+                chooser,
+                "redemption.setup.first",
+            )
         )
 
     def _do_first(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         first = int(args[0])
-        whom = "to take the first turn" if first == p else f"Player {first + 1} to take the first turn"
-        events.append(Event("first", f"Player {p + 1} chooses {whom}.", p, "redemption.setup.first"))
+        whom = "to take the first turn" if first == p else f"{who(first)} to take the first turn"
+        events.append(
+            Event.said("first", f"{who(p, True)} {verb(p, 'chooses', 'choose')} {whom}.", p, "redemption.setup.first")
+        )
         self.s.chooser = -1
         self.s.first = first
         self._start_turn(first, events)
@@ -277,11 +287,13 @@ class Play(Checks):
         self.s.active = p
         self.s.flags = Flags()
         self.b = Battle()
-        events.append(Event("turn", f"Turn {self.turn}: Player {p + 1}.", p))
+        events.append(Event.said("turn", f"Turn {self.turn}: {who(p, True)}.", p))
         if self.options["first_player_skips_draw"] and self.turn == 1:
             events.append(
-                Event(
-                    "draw", f"Player {p + 1} goes first and skips the first draw (option first_player_skips_draw).", p
+                Event.said(
+                    "draw",
+                    f"{who(p, True)} {verb(p, 'goes', 'go')} first and {verb(p, 'skips', 'skip')} the first draw (option first_player_skips_draw).",
+                    p,
                 )
             )
         else:
@@ -298,18 +310,20 @@ class Play(Checks):
         if ph == "prep":
             self.s.phase = "battle"
             self.b = Battle()
-            events.append(Event("phase", f"Player {p + 1} ends the Preparation phase.", p))
+            events.append(Event.said("phase", f"{who(p, True)} {verb(p, 'ends', 'end')} the Preparation phase.", p))
             self._open_window(self.others(p), "", events)
         elif ph == "battle":
             self.s.phase = "discard"
-            events.append(Event("phase", f"Player {p + 1} makes no rescue attempt this turn.", p))
+            events.append(
+                Event.said("phase", f"{who(p, True)} {verb(p, 'makes', 'make')} no rescue attempt this turn.", p)
+            )
         elif ph == "discard":
             if len(self.z[p]["hand"]) > self.hand_limit(p):
                 self.s.phase = "hand_limit"
                 events.append(
-                    Event(
+                    Event.said(
                         "phase",
-                        f"Player {p + 1} holds {len(self.z[p]['hand'])} cards and must discard down to {self.hand_limit(p)}.",
+                        f"{who(p, True)} {verb(p, 'holds', 'hold')} {len(self.z[p]['hand'])} cards and must discard down to {self.hand_limit(p)}.",
                         p,
                         "redemption.discard.limit",
                     )
@@ -369,7 +383,11 @@ class Play(Checks):
     def _do_discard(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args
         self._move(c, p, "discard")
-        events.append(Event("discard", f"Player {p + 1} discards {self._nm(c)} to the hand limit.", p))
+        events.append(
+            Event.said(
+                "discard", f"{who(p, True)} {verb(p, 'discards', 'discard')} {self._nm(c)} to the hand limit.", p
+            )
+        )
         if len(self.z[p]["hand"]) <= self.hand_limit(p):
             self._end_turn(events)
 
@@ -378,16 +396,21 @@ class Play(Checks):
         (c,) = args
         self._move(c, p, "territory")
         events.append(
-            Event("place", f"Player {p + 1} puts {self._nm(c)} into their territory.", p, "redemption.prep.character")
+            Event.said(
+                "place",
+                f"{who(p, True)} {verb(p, 'puts', 'put')} {self._nm(c)} into {their(p)} territory.",
+                p,
+                "redemption.prep.character",
+            )
         )
 
     def _do_artifact(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args
         self._move(c, p, "artifact_pile")
         events.append(
-            Event(
+            Event.said(
                 "place",
-                f"Player {p + 1} puts an artifact ({c}) face down on their artifact pile.",
+                f"{who(p, True)} {verb(p, 'puts', 'put')} an artifact ({c}) face down on {their(p)} artifact pile.",
                 p,
                 "redemption.prep.artifact",
             )
@@ -411,9 +434,9 @@ class Play(Checks):
         self.face_up.add(c)
         self.s.flags.artifact_activated = True
         events.append(
-            Event(
+            Event.said(
                 "activate",
-                f"Player {p + 1} activates {self._nm(c)}: {self.cd[c].ability_text}",
+                f"{who(p, True)} {verb(p, 'activates', 'activate')} {self._nm(c)}: {self.cd[c].ability_text}",
                 p,
                 "redemption.prep.activate",
                 True,
@@ -427,8 +450,11 @@ class Play(Checks):
         (c,) = args
         self._move(c, p, "territory")
         events.append(
-            Event(
-                "place", f"Player {p + 1} puts the site {self._nm(c)} into their territory.", p, "redemption.prep.site"
+            Event.said(
+                "place",
+                f"{who(p, True)} {verb(p, 'puts', 'put')} the site {self._nm(c)} into {their(p)} territory.",
+                p,
+                "redemption.prep.site",
             )
         )
 
@@ -437,21 +463,30 @@ class Play(Checks):
         self._move(s, p, "in_site")
         self.attached[s] = site
         events.append(
-            Event("place", f"Player {p + 1} puts {self._nm(s)} into {self._nm(site)}.", p, "redemption.prep.soul")
+            Event.said(
+                "place",
+                f"{who(p, True)} {verb(p, 'puts', 'put')} {self._nm(s)} into {self._nm(site)}.",
+                p,
+                "redemption.prep.soul",
+            )
         )
 
     def _do_setaside(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args
         self._move_with(c, p, "set_aside")
-        events.append(Event("place", f"Player {p + 1} sets {self._nm(c)} aside.", p, "redemption.prep.setaside"))
+        events.append(
+            Event.said(
+                "place", f"{who(p, True)} {verb(p, 'sets', 'set')} {self._nm(c)} aside.", p, "redemption.prep.setaside"
+            )
+        )
 
     def _do_return(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args
         self._move_with(c, p, "territory")
         events.append(
-            Event(
+            Event.said(
                 "place",
-                f"Player {p + 1} returns {self._nm(c)} from the set-aside area to their territory.",
+                f"{who(p, True)} {verb(p, 'returns', 'return')} {self._nm(c)} from the set-aside area to {their(p)} territory.",
                 p,
                 "redemption.prep.return",
             )
@@ -462,16 +497,21 @@ class Play(Checks):
         self._move(w, p, "territory")
         self.attached[w] = c
         events.append(
-            Event("place", f"Player {p + 1} places {self._nm(w)} on {self._nm(c)}.", p, "redemption.prep.equip")
+            Event.said(
+                "place",
+                f"{who(p, True)} {verb(p, 'places', 'place')} {self._nm(w)} on {self._nm(c)}.",
+                p,
+                "redemption.prep.equip",
+            )
         )
 
     def _do_fortress(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args
         self._move(c, p, "territory")
         events.append(
-            Event(
+            Event.said(
                 "place",
-                f"Player {p + 1} puts the fortress {self._nm(c)} into their territory.",
+                f"{who(p, True)} {verb(p, 'puts', 'put')} the fortress {self._nm(c)} into {their(p)} territory.",
                 p,
                 "redemption.prep.fortress",
             )
@@ -482,7 +522,12 @@ class Play(Checks):
         self._move_with(c, p, "in_fortress")
         self.attached[c] = f
         events.append(
-            Event("place", f"Player {p + 1} puts {self._nm(c)} into {self._nm(f)}.", p, "redemption.prep.fortress-in")
+            Event.said(
+                "place",
+                f"{who(p, True)} {verb(p, 'puts', 'put')} {self._nm(c)} into {self._nm(f)}.",
+                p,
+                "redemption.prep.fortress-in",
+            )
         )
 
     def _do_fortress_out(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
@@ -490,9 +535,9 @@ class Play(Checks):
         del self.attached[c]
         self._move_with(c, p, "territory")
         events.append(
-            Event(
+            Event.said(
                 "place",
-                f"Player {p + 1} takes {self._nm(c)} out of the fortress into their territory.",
+                f"{who(p, True)} {verb(p, 'takes', 'take')} {self._nm(c)} out of the fortress into {their(p)} territory.",
                 p,
                 "redemption.prep.fortress-out",
             )
@@ -506,9 +551,9 @@ class Play(Checks):
             self.s.window.queue.pop(0)
         self._move(d, p, "discard")
         events.append(
-            Event(
+            Event.said(
                 "dominant",
-                f"Player {p + 1} plays the Dominant {self._nm(d)}: {self.cd[d].ability_text}",
+                f"{who(p, True)} {verb(p, 'plays', 'play')} the Dominant {self._nm(d)}: {self.cd[d].ability_text}",
                 p,
                 "redemption.dominant",
             )
@@ -537,7 +582,7 @@ class Play(Checks):
             if not self.s.window.queue:
                 self._close_window(events)
         if self.phase == "hand_limit" and len(self.z[p]["hand"]) <= self.hand_limit(p):
-            events.append(Event("phase", f"Player {p + 1} is within the hand limit now.", p))
+            events.append(Event.said("phase", f"{who(p, True)} {verb(p, 'is', 'are')} within the hand limit now.", p))
             self._end_turn(events)
         if self.s.window.queue:
             return
@@ -569,7 +614,7 @@ class Play(Checks):
             scores = {q: self.score(q) for q in others}
             best = [q for q in others if scores[q] == max(scores.values())]
             self.s.result = "draw" if len(best) > 1 else str(best[0])
-        self.s.end_reason = f"Player {player + 1} resigned (redemption.resign)"
+        self.s.end_reason = f"{who(player, True)} resigned (redemption.resign)"
 
     def _end_by_score(self, why: str, rule: str, events: list[Event]) -> None:
         """The most Redeemed Souls win; a tie for the most is a draw (redemption.win.stalled)."""
@@ -577,9 +622,9 @@ class Play(Checks):
         best = [q for q, sc in enumerate(scores) if sc == max(scores)]
         self.s.result = "draw" if len(best) > 1 else str(best[0])
         self.s.end_reason = f"{why} ({rule})"
-        res = "a draw" if len(best) > 1 else f"Player {best[0] + 1} wins"
+        res = "a draw" if len(best) > 1 else f"{who(best[0])} {verb(best[0], 'wins', 'win')}"
         events.append(
-            Event(
+            Event.said(
                 "game_over",
                 f"The game ends because {why}: {'-'.join(map(str, scores))} Redeemed Souls, {res}.",
                 -1,
@@ -598,10 +643,15 @@ class Play(Checks):
             best = [q for q in range(self.n) if s[q] == max(s)]
             w = best[0]
             self.s.result = "draw" if len(best) > 1 else str(w)
-            self.s.end_reason = f"Player {w + 1} has {s[w]} Redeemed Souls (redemption.win.rescues)"
+            self.s.end_reason = (
+                f"{who(w, True)} {verb(w, 'has', 'have')} {s[w]} Redeemed Souls (redemption.win.rescues)"
+            )
             events.append(
-                Event(
-                    "game_over", f"Player {w + 1} has rescued {s[w]} Lost Souls and wins.", w, "redemption.win.rescues"
+                Event.said(
+                    "game_over",
+                    f"{who(w, True)} {verb(w, 'has', 'have')} rescued {s[w]} Lost Souls and {verb(w, 'wins', 'win')}.",
+                    w,
+                    "redemption.win.rescues",
                 )
             )
             return

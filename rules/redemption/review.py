@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from rules import words
 from rules.redemption.cards import DECKS
 from rules.redemption.game import Game, new_game
 
@@ -16,11 +17,12 @@ if TYPE_CHECKING:
 #: Verbs whose choice is blind (the cutter cannot see the cards): never judged.
 BLIND = frozenset({"cut"})
 
-#: What ending each phase means, for an "end" that says nothing of its own.
+#: What ending each phase means, for an "end" that says nothing of its own: the verb (for a third person, for "you"),
+#: then the rest.
 _ENDS = {
-    "prep": "ends the Preparation phase",
-    "battle": "makes no rescue attempt this turn",
-    "discard": "ends the turn",
+    "prep": ("ends", "end", "the Preparation phase"),
+    "battle": ("makes", "make", "no rescue attempt this turn"),
+    "discard": ("ends", "end", "the turn"),
 }
 
 
@@ -65,27 +67,30 @@ def start(game: Game) -> Game:
     return start_from(game.seed, dict(game.options), list(game.decks), dealt(game))
 
 
-def action_words(before: Game, action: str, who: str, own: bool = False) -> str | None:
-    """The action in words, neutral ("Player 2 ends the turn"), from what everyone saw; ``own``: for the player who
-    made it (None: the engine's events say it as well)."""
+def action_words(before: Game, action: str, p: int | None, own: bool = False) -> str | None:
+    """The action in words as a :mod:`rules.words` template ("{p1:^} {p1:ends/end} the turn"), from what everyone
+    saw; ``p``: who made it (None: nobody); ``own``: for the player who made it (None: the engine's events say it as
+    well)."""
     if own:
         return None
-    verb, *args = action.split() or [""]
+    what, *args = action.split() or [""]
+    who = words.who(p, True)
 
     def name(cid: str) -> str:
         return f"{before.card(cid).name} ({cid})" if cid in before.cards else cid
 
-    if verb == "end":
-        return f"{who} {_ENDS.get(before.phase, 'ends the phase')}"
-    if verb == "surrender" and args:
-        return f"{who} gives up {name(args[0])} to the rescuing Hero"
-    if verb == "decline":
-        return f"{who} plays no Dominant now"
-    if verb == "activate" and args:
-        return f"{who} activates {name(args[0])}"
-    if verb == "artifact":
-        return f"{who} puts an artifact face down on their artifact pile"
-    return f"{who}: {verb} " + " ".join(name(a) for a in args) if args else f"{who}: {verb}"
+    if what == "end":
+        third, second, rest = _ENDS.get(before.phase, ("ends", "end", "the phase"))
+        return f"{who} {words.verb(p, third, second)} {rest}"
+    if what == "surrender" and args:
+        return f"{who} {words.verb(p, 'gives', 'give')} up {name(args[0])} to the rescuing Hero"
+    if what == "decline":
+        return f"{who} {words.verb(p, 'plays', 'play')} no Dominant now"
+    if what == "activate" and args:
+        return f"{who} {words.verb(p, 'activates', 'activate')} {name(args[0])}"
+    if what == "artifact":
+        return f"{who} {words.verb(p, 'puts', 'put')} an artifact face down on {words.their(p)} artifact pile"
+    return f"{who}: {what} " + " ".join(name(a) for a in args) if args else f"{who}: {what}"
 
 
 def record_header(game: Game, names: list[str]) -> list[str]:

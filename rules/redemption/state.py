@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, get_args
 
 from rules.core import Event
 from rules.redemption.cards import CARDS, Card
+from rules.words import their, verb, who
 
 if TYPE_CHECKING:
     from rules.core import Rng
@@ -221,6 +222,8 @@ class Core:
         def side_totals(self, p: int) -> tuple[int, int, int]: ...
         def standing(self) -> str: ...
         def initiative(self) -> tuple[int, str]: ...
+        def initiative_why(self, st: str = "") -> tuple[int, str, str]: ...
+        def initiative_player(self, st: str = "") -> int: ...
 
     def _index(self) -> None:
         """Derive ``z``, ``cd`` and ``loc`` from the seats and cards."""
@@ -337,7 +340,7 @@ class Core:
         self.face_up.discard(cid)
         self._move(cid, self.owner(cid), "discard")
         if why:
-            events.append(Event("discard", f"{self._nm(cid)} is discarded{why}.", self.owner(cid), rule))
+            events.append(Event.said("discard", f"{self._nm(cid)} is discarded{why}.", self.owner(cid), rule))
 
     def _draw(self, p: int, n: int, events: list[Event], why: str, rule: str = "redemption.turn.draw") -> int:
         """Draw n cards; every Lost Soul goes to the Land of Bondage and is replaced (redemption.draw.soul)."""
@@ -357,12 +360,16 @@ class Core:
                 break
         if n:
             short = "" if got == n else f" (the draw pile ran out after {got})"
-            events.append(Event("draw", f"Player {p + 1} draws {got} card(s) {why}{short}.", p, rule, got > 0))
+            events.append(
+                Event.said(
+                    "draw", f"{who(p, True)} {verb(p, 'draws', 'draw')} {got} card(s) {why}{short}.", p, rule, got > 0
+                )
+            )
         for s in souls:
             events.append(
-                Event(
+                Event.said(
                     "lost_soul",
-                    f"Player {p + 1} drew {self._nm(s)}: it goes straight to their Land of Bondage and is replaced.",
+                    f"{who(p, True)} drew {self._nm(s)}: it goes straight to {their(p)} Land of Bondage and is replaced.",
                     p,
                     "redemption.draw.soul",
                     True,

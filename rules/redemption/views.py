@@ -6,6 +6,7 @@ from typing import Any, TypedDict
 
 from rules.redemption.state import PHASE_NAMES, Core
 from rules.views import SeatView, View
+from rules.words import say, who, whose
 
 #: A card as a small table: id, owner, key, name, type, ... (see ``Views.view``).
 CardView = dict[str, Any]
@@ -75,6 +76,10 @@ class RedemptionView(View[RedemptionSeat]):
     score: list[int]
     rescues_to_win: int
     battle: BattleView
+    #: The texts above that name seats, as :mod:`rules.words` templates for :func:`rules.words.say` (the app says
+    #: them with the players' names): decision (its text), end_reason, initiative_reason, and initiative_short (the
+    #: reason's first part, for a narrow screen); "" where there is none.
+    templates: dict[str, str]
 
 
 class Views(Core):
@@ -115,7 +120,7 @@ class Views(Core):
             if self.b.kind
             else "before the Battle phase"
         )
-        return f"Player {p + 1} may play a Dominant now, {moment} ('dominant D', or 'decline' to let the game go on)"
+        return f"{who(p, True)} may play a Dominant now, {moment} ('dominant D', or 'decline' to let the game go on)"
 
     def _battle_now(self) -> str:
         step = self.b.step
@@ -160,7 +165,13 @@ class Views(Core):
         return [self._card_view(c, viewer) for c in ids]
 
     def decision(self) -> Decision:
-        """Who must decide now, and what kind of decision it is."""
+        """Who must decide now, and what kind of decision it is (the text names seats as "Player N")."""
+        d = self._decision()
+        d["text"] = say(d["text"])
+        return d
+
+    def _decision(self) -> Decision:
+        """:meth:`decision` with its text a :mod:`rules.words` template."""
         p = self.current_player
         if p is None:
             return {"player": None, "kind": "game_over", "text": self.s.end_reason}
@@ -171,13 +182,13 @@ class Views(Core):
             return {
                 "player": p,
                 "kind": "cut",
-                "text": f"Player {p + 1}: cut Player {self._cut_deck(p) + 1}'s deck ('cut' or 'cut N').",
+                "text": f"{who(p, True)}: cut {whose(self._cut_deck(p))} deck ('cut' or 'cut N').",
             }
         if ph == "first":
             return {
                 "player": p,
                 "kind": "first",
-                "text": f"Player {p + 1}: choose who goes first ('first 0' or 'first 1').",
+                "text": f"{who(p, True)}: choose who goes first ('first 0' or 'first 1').",
             }
         if ph == "prep":
             return {"player": p, "kind": "prep", "text": "Preparation: place cards, then 'end' to go to battle."}
@@ -261,6 +272,7 @@ class Views(Core):
                 }
             )
         battle: BattleView = {}
+        templates: dict[str, str] = {"initiative_reason": "", "initiative_short": ""}
         if self.phase == "battle" and self.b.kind:
             a = self.active
             hs, ht, _ = self.side_totals(a)
@@ -276,11 +288,14 @@ class Views(Core):
                 "souls": list(self.b.souls),
             }
             if self.b.step == "initiative":
-                who, why = self.initiative()
-                battle["initiative"], battle["initiative_reason"] = who, why
+                q, why, so = self.initiative_why()
+                battle["initiative"], battle["initiative_reason"] = q, say(f"{why}, so {so}")
+                templates["initiative_reason"], templates["initiative_short"] = f"{why}, so {so}", why
             else:
                 battle["initiative"], battle["initiative_reason"] = None, ""
         me = self.current_player
+        decision = self._decision()
+        templates["decision"], templates["end_reason"] = decision["text"], self.s.end_reason
         return {
             "game": self.name,
             "you": player,
@@ -289,17 +304,18 @@ class Views(Core):
             "phase": self.phase,
             "phase_name": PHASE_NAMES[self.phase],
             "current_player": me,
-            "decision": self.decision(),
+            "decision": {**decision, "text": say(decision["text"])},
             "is_over": self.is_over,
             "winner": self.winner,
             "result": self.s.result,
-            "end_reason": self.s.end_reason,
+            "end_reason": say(self.s.end_reason),
             "score": [self.score(q) for q in range(self.n)],
             "rescues_to_win": self.options["rescues_to_win"],
             "options": dict(self.options),
             "players": players,
             "battle": battle,
             "legal": [str(a) for a in self.legal_actions()] if me == player else [],
+            "templates": templates,
         }
 
     def _live(self) -> dict[str, Any]:
@@ -309,12 +325,12 @@ class Views(Core):
         a = self.active
         hs, ht, _ = self.side_totals(a)
         es, et, _ = self.side_totals(self.b.defender)
-        who = self.initiative()[0] if self.b.step == "initiative" else -1
+        q = self.initiative_player() if self.b.step == "initiative" else -1
         return {
             "hero_strength": hs,
             "hero_toughness": ht,
             "evil_strength": es,
             "evil_toughness": et,
             "standing": self.standing(),
-            "initiative": who,
+            "initiative": q,
         }

@@ -174,7 +174,7 @@ def explain_events(game: Game, player: int, events: list[Event]) -> list[Line]:
             else:
                 out.append(Line("Your opponent lost, so they attack next; you will answer.", "resurrection.next.1"))
         else:  # ability, place, draw, game_over: the engine's words already say what and why
-            out.append(Line(from_side(e.text, player), e.rule))
+            out.append(Line(from_side(e.template or e.text, player), e.rule))
     return out
 
 

@@ -16,6 +16,7 @@ from rules.core import Event, GameBase, Rejection, Rng, require, state_header, s
 from rules.games import find_game
 from rules.resurrection.cards import CARDS, CODES
 from rules.views import SeatView, View
+from rules.words import their, verb, who, whose
 
 HAND_SIZE = 5
 INFO = find_game("resurrection")  # its options (defaults, allowed values) are described there
@@ -191,14 +192,19 @@ class Game(GameBase):
         side.table.append(action.code)
         if p == self.aggressor:
             events.append(
-                Event("play", f"Player {p + 1} (Aggressor) plays a card face down.", p, rule="resurrection.battle.1")
+                Event.said(
+                    "play",
+                    f"{who(p, True)} (Aggressor) {verb(p, 'plays', 'play')} a card face down.",
+                    p,
+                    "resurrection.battle.1",
+                )
             )
         else:
             a_code = self.sides[self.aggressor].table[-1]
             events.append(
-                Event(
+                Event.said(
                     "play",
-                    f"Player {p + 1} (Defender) plays {_name(action.code)} face up.",
+                    f"{who(p, True)} (Defender) {verb(p, 'plays', 'play')} {_name(action.code)} face up.",
                     p,
                     rule="resurrection.battle.2",
                     reveals=True,
@@ -206,9 +212,9 @@ class Game(GameBase):
                 )
             )
             events.append(
-                Event(
+                Event.said(
                     "reveal",
-                    f"Player {self.aggressor + 1} reveals {_name(a_code)}.",
+                    f"{who(self.aggressor, True)} {verb(self.aggressor, 'reveals', 'reveal')} {_name(a_code)}.",
                     self.aggressor,
                     rule="resurrection.battle.3",
                     reveals=True,
@@ -236,9 +242,9 @@ class Game(GameBase):
                 drawn = self.sides[p].draw_up()
                 if drawn:
                     events.append(
-                        Event(
+                        Event.said(
                             "draw",
-                            f"Player {p + 1} draws {len(drawn)} card(s) to continue the tie.",
+                            f"{who(p, True)} {verb(p, 'draws', 'draw')} {len(drawn)} card(s) to continue the tie.",
                             p,
                             rule="resurrection.tie.1",
                             reveals=True,
@@ -258,9 +264,10 @@ class Game(GameBase):
             elif len(empty) == 1:
                 loser = empty[0]
                 events.append(
-                    Event(
+                    Event.said(
                         "lose",
-                        f"Player {loser + 1} has no card to continue the tie and loses the battle, without abilities.",
+                        f"{who(loser, True)} {verb(loser, 'has', 'have')} no card to continue the tie and "
+                        f"{verb(loser, 'loses', 'lose')} the battle, without abilities.",
                         loser,
                         rule="resurrection.tie.2",
                     )
@@ -271,9 +278,9 @@ class Game(GameBase):
         loser = 1 - winner
         w_code, l_code = self.sides[winner].table[-1], self.sides[loser].table[-1]
         events.append(
-            Event(
+            Event.said(
                 "win",
-                f"{_name(w_code)} beats {_name(l_code)}: Player {winner + 1} wins the battle.",
+                f"{_name(w_code)} beats {_name(l_code)}: {who(winner)} {verb(winner, 'wins', 'win')} the battle.",
                 winner,
                 rule="resurrection.battle.3",
                 cards=(w_code, l_code),
@@ -292,14 +299,14 @@ class Game(GameBase):
                     raised = w.fallen_pile.pop(0)
                     if self.options["resurrect_to"] == "hero-bottom":
                         w.hero_pile.append(raised)
-                        where = "the bottom of their Hero Pile"
+                        where = f"the bottom of {their(winner)} Hero Pile"
                     else:
                         w.fallen_pile.append(raised)
-                        where = "the bottom of their Fallen Pile"
+                        where = f"the bottom of {their(winner)} Fallen Pile"
                     events.append(
-                        Event(
+                        Event.said(
                             "ability",
-                            f"{_name(w_code)} resurrects Player {winner + 1}'s {_name(raised)} to {where}.",
+                            f"{_name(w_code)} resurrects {whose(winner)} {_name(raised)} to {where}.",
                             winner,
                             rule="resurrection.ability.1",
                             cards=(w_code, raised),
@@ -307,9 +314,9 @@ class Game(GameBase):
                     )
                 else:
                     events.append(
-                        Event(
+                        Event.said(
                             "ability",
-                            f"{_name(w_code)} would resurrect, but Player {winner + 1}'s Fallen Pile is empty.",
+                            f"{_name(w_code)} would resurrect, but {whose(winner)} Fallen Pile is empty.",
                             winner,
                             rule="resurrection.ability.1",
                             cards=(w_code,),
@@ -320,10 +327,10 @@ class Game(GameBase):
                     fallen = w.hero_pile.pop(0)
                     w.fallen_pile.insert(0, fallen)
                     events.append(
-                        Event(
+                        Event.said(
                             "ability",
-                            f"{_name(l_code)} strikes back: Player {winner + 1}'s top Hero Pile card "
-                            "falls to their Fallen Pile.",
+                            f"{_name(l_code)} strikes back: {whose(winner)} top Hero Pile card "
+                            f"falls to {their(winner)} Fallen Pile.",
                             loser,
                             rule="resurrection.ability.2",
                             cards=(l_code,),
@@ -331,9 +338,9 @@ class Game(GameBase):
                     )
                 else:
                     events.append(
-                        Event(
+                        Event.said(
                             "ability",
-                            f"{_name(l_code)} strikes back, but Player {winner + 1}'s Hero Pile is empty.",
+                            f"{_name(l_code)} strikes back, but {whose(winner)} Hero Pile is empty.",
                             loser,
                             rule="resurrection.ability.2",
                             cards=(l_code,),
@@ -355,10 +362,10 @@ class Game(GameBase):
             lose.fallen_pile.insert(0, last)
         n_w, n_l = len(w_table), len(l_table)
         events.append(
-            Event(
+            Event.said(
                 "place",
-                f"Player {winner + 1} returns {n_w} card(s) to their Hero Pile; Player {loser + 1} "
-                f"sends {n_l} to their Fallen Pile.",
+                f"{who(winner, True)} {verb(winner, 'returns', 'return')} {n_w} card(s) to {their(winner)} Hero "
+                f"Pile; {who(loser)} {verb(loser, 'sends', 'send')} {n_l} to {their(loser)} Fallen Pile.",
                 -1,
                 rule="resurrection.placement.1",
             )
@@ -369,9 +376,9 @@ class Game(GameBase):
             drawn = self.sides[p].draw_up()
             if drawn:
                 events.append(
-                    Event(
+                    Event.said(
                         "draw",
-                        f"Player {p + 1} draws {len(drawn)} card(s) into an empty hand.",
+                        f"{who(p, True)} {verb(p, 'draws', 'draw')} {len(drawn)} card(s) into an empty hand.",
                         p,
                         rule="resurrection.draw.1",
                         reveals=True,
@@ -386,18 +393,19 @@ class Game(GameBase):
         elif out:
             self.result = str(1 - out[0])
             events.append(
-                Event(
+                Event.said(
                     "game_over",
-                    f"Player {out[0] + 1} has no cards in hand or Hero Pile: Player {2 - out[0]} wins.",
+                    f"{who(out[0], True)} {verb(out[0], 'has', 'have')} no cards in hand or Hero Pile: "
+                    f"{who(1 - out[0])} {verb(1 - out[0], 'wins', 'win')}.",
                     1 - out[0],
                     rule="resurrection.end.1",
                 )
             )
         else:
             events.append(
-                Event(
+                Event.said(
                     "aggressor",
-                    f"Player {self.aggressor + 1} lost the battle and is the Aggressor next.",
+                    f"{who(self.aggressor, True)} lost the battle and {verb(self.aggressor, 'is', 'are')} the Aggressor next.",
                     self.aggressor,
                     rule="resurrection.next.1",
                 )

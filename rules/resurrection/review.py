@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rules import words
 from rules.resurrection.cards import CARDS
 from rules.resurrection.game import Game, new_game
 
@@ -29,12 +30,14 @@ def start(game: Game) -> Game:
     raise ValueError("the game's history does not replay from its seed")
 
 
-def action_words(before: Game, action: str, who: str, own: bool = False) -> str | None:
-    """ "Player 1 plays a card" (the Aggressor's is face down); ``own``: for the player who made it, the card named."""
+def action_words(before: Game, action: str, p: int | None, own: bool = False) -> str | None:
+    """ "Player 1 plays a card" (the Aggressor's is face down), as a :mod:`rules.words` template; ``own``: for the
+    player who made it, the card named."""
     card = CARDS.get(action.split()[-1]) if action.split() else None
+    plays = f"{words.who(p, True)} {words.verb(p, 'plays', 'play')}"
     if own and card is not None:
-        return f"{who} plays the {card.name} (power {card.power})"
-    return f"{who} plays a card"
+        return f"{plays} the {card.name} (power {card.power})"
+    return f"{plays} a card"
 
 
 def record_header(game: Game, names: list[str]) -> list[str]:

@@ -13,7 +13,7 @@ from saves import printable, without_rule_ref
 from tui import keys
 from tui.games.board import Board, GameUI, css_beside
 from tui.widgets import CardList, Item, Pane, boxes, news
-from tui.wording import personal, wins
+from tui.wording import wins, words
 
 # Okabe-Ito colour-blind-safe palette by alignment; the type tag always says the same in letters.
 ALIGN_COLOUR = {"good": "#56B4E9", "evil": "#E69F00", "neutral": ""}
@@ -487,7 +487,7 @@ class RedemptionUI:
         drawn = wide and screen.has_class("-tall")
         battle = screen.query_one("#battle", Pane)
         title, body = self.battle(view, names, cards.get(selected) if selected else None, wide, drawn)
-        battle.set(title, self.fit(screen, battle, news(screen, view["battle"], names) + body))
+        battle.set(title, self.fit(screen, battle, news(screen, view["battle"]) + body))
 
     def fit(self, screen, pane: Pane, body: Text) -> Text:
         """The Field's text, made to fit its pane: when the card text under the cursor (its last paragraph) would be
@@ -708,8 +708,8 @@ class RedemptionUI:
                 t.append(f"Standing: {b['standing'].replace('_', ' ')}.")
             if b.get("initiative") is not None:
                 t.append(f" Initiative: {names[b['initiative']]}", style="bold")
-                why = b["initiative_reason"] if wide else b["initiative_reason"].split(", so")[0]
-                t.append(f" ({personal(why, names)}).")
+                why = view["templates"]["initiative_reason" if wide else "initiative_short"]
+                t.append(f" ({words(why, names)}).")
             if sides:
                 t.append("\n")
         else:
@@ -719,7 +719,7 @@ class RedemptionUI:
             w = view["winner"]
             t.append("GAME OVER: " + (wins(names[w]) if w is not None else "a draw"), style="bold reverse")
             if view.get("end_reason"):
-                t.append(f" ({personal(without_rule_ref(printable(view['end_reason'])), names)})")
+                t.append(f" ({words(without_rule_ref(printable(view['templates']['end_reason'])), names)})")
             t.append(f"\n{game_over_keys()}\n")
         elif cp is not None and cp != view["you"]:
             t.append(f">> {names[cp]} to move.\n", style="bold")

@@ -109,7 +109,7 @@ class ResurrectionUI:
         drawn = wide and screen.has_class("-tall")
         title, body = self.battle(view, names, wide, drawn)
         between = not any(view["players"][p]["table"] for p in (0, 1))  # the last battle's result until the next
-        screen.query_one("#battle", Pane).set(title, news(screen, not between, names) + body)
+        screen.query_one("#battle", Pane).set(title, news(screen, not between) + body)
         items = [Item(c, self.card_label(c, wide), c in usable or not my_turn) for c in self.hand(view)]
         if view["is_over"]:
             hint = "game over"

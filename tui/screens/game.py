@@ -138,7 +138,7 @@ class GameScreen(GuidedGame, Screen):
         self._active_list: CardList | None = None
         self._happened: list[tuple[int, Any]] = []  # (who acted, event), the last 200
         self._message = ""  # shown in the status line in place of the game's line, until the next accepted action
-        self.last_result: list[str] = []  # the events of the last battle's result (engine text)
+        self.last_result: list[str] = []  # the events of the last battle's result, in the players' words
         self._collecting = False
         self._talking = False  # the prompt sends a message to a shared table instead of an action
         self._save_due = False  # an accepted action waits for the frame that shows it, then is saved (save_soon)
@@ -205,7 +205,7 @@ class GameScreen(GuidedGame, Screen):
         if width and width != getattr(self, "_log_width", 0):
             self._log_width = width
             log.reset()
-            log.sync(self.session.meta.log, self.names)
+            log.sync(self.session.meta.log)
 
     def on_card_list_moved(self, event: CardList.Moved) -> None:
         self.refresh_view()
@@ -238,7 +238,7 @@ class GameScreen(GuidedGame, Screen):
         view = s.view()
         usable = controls.usable_cards(s.game) if s.my_turn else set()
         self.ui.render(self, view, self.names, self.wide, usable, s.my_turn)
-        self.query_one("#log", LogPane).sync(s.meta.log, self.names)
+        self.query_one("#log", LogPane).sync(s.meta.log)
         status = self.status_text(view)
         if status != self._status:
             self._status = status
@@ -398,8 +398,9 @@ class GameScreen(GuidedGame, Screen):
             return
         if not outcome.ok:
             self.app.bell()
-            self.notify(f"{outcome.reason}\nRule: {outcome.rule}", title="Not allowed", severity="error")
-            self.say(f"Not allowed: {outcome.reason}", toast=False)
+            reason = self.session.words(outcome)
+            self.notify(f"{reason}\nRule: {outcome.rule}", title="Not allowed", severity="error")
+            self.say(f"Not allowed: {reason}", toast=False)
             self.refresh_view()
             return
         self.after_action()
@@ -458,12 +459,12 @@ class GameScreen(GuidedGame, Screen):
         del self._happened[:-200]
         for e in outcome.events:
             if e.kind in RESULT_STARTS:
-                self.last_result = [e.text]
+                self.last_result = [self.session.words(e)]
                 self._collecting = True
             elif self._collecting and e.kind in RESULT_ENDS:
                 self._collecting = False
             elif self._collecting:
-                self.last_result.append(e.text)
+                self.last_result.append(self.session.words(e))
 
     def recent(self) -> list[str]:
         """What the other side did since the viewer's last action, newest last (the important events only)."""
@@ -476,7 +477,7 @@ class GameScreen(GuidedGame, Screen):
                 found.append(e)
         found.reverse()
         battle = [e for e in found if e.kind in BATTLE_KINDS]  # a battle's events say more than cards put in play
-        return [e.text for e in (battle or found)]
+        return [self.session.words(e) for e in (battle or found)]
 
     # --- the computer ----------------------------------------------------------------------
     def maybe_computer(self) -> None:
@@ -665,7 +666,7 @@ class GameScreen(GuidedGame, Screen):
                 self.notify(str(e), title="Could not save", severity="error")
                 return
             if not outcome.ok:
-                self.notify(outcome.reason, title="Not allowed", severity="error")
+                self.notify(self.session.words(outcome), title="Not allowed", severity="error")
             self.after_action()
 
         after = s.game.clone()

@@ -27,7 +27,7 @@ from tui import analysis
 from tui.games import ui_for
 from tui.screens.decks import AsksNames
 from tui.session import Session
-from tui.wording import personal
+from tui.wording import reader
 
 CSS = str(Path(__file__).with_name("review.tcss"))
 ROW_WIDTH = 28  # the action list is 34 columns: its borders, padding and scroll bar take 6
@@ -104,7 +104,7 @@ class ReviewScreen(AsksNames, Screen):
         j = self.judged.get(i)
         mark = f"{j.mark} " if j and j.mark else ""
         head = f"{i + 1:3} {mark}t{s.turn} "
-        words = personal(review.step_said(s), self.names)
+        words = review.step_said(s, self.names, reader(self.names))
         return "\n".join(
             textwrap.wrap(head + words, ROW_WIDTH, subsequent_indent=" " * 4, max_lines=3, placeholder="...")
         )
@@ -135,7 +135,7 @@ class ReviewScreen(AsksNames, Screen):
         if i < n:
             s = self.steps[i]
             board.append("\nNext: ", style="bold")
-            board.append(personal(review.step_words(s), self.names))
+            board.append(review.step_words(s, self.names, reader(self.names)))
         self.query_one("#review-board", Static).update(board)
         turn = self.steps[i].turn if i < n else getattr(self.final, "turn", 0)
         where = f"action {i + 1} of {n}" if i < n else f"the end ({n} actions)"
@@ -164,8 +164,10 @@ class ReviewScreen(AsksNames, Screen):
         if j.mark:
             text += f"  {j.mark} {review.MARK_WORDS[j.mark]} (-{j.loss:.0%})"
         if j.best != j.action and j.loss >= review.INACCURACY:
-            best = review.said(self.steps[i].before, j.best, self.seat, own=True)
-            text += f"\nIt preferred: {personal(best, self.names)}"
+            best = review.said(
+                self.steps[i].before, j.best, self.seat, own=True, names=self.names, you=reader(self.names)
+            )
+            text += f"\nIt preferred: {best}"
         return text
 
     # --- keys ------------------------------------------------------------------------------------------
@@ -216,9 +218,7 @@ class ReviewScreen(AsksNames, Screen):
         try:
             saves.store.write_atomic(
                 base.with_name(base.name + "-record.txt"),
-                review.text_record(
-                    self.session.game, self.names, self.steps, say=lambda t: personal(t, self.names)
-                ).encode(),
+                review.text_record(self.session.game, self.names, self.steps, reader(self.names)).encode(),
             )
             saves.store.write_atomic(
                 base.with_name(base.name + "-notation.txt"), review.notation(self.session.game).encode()

@@ -1,0 +1,76 @@
+"""Words addressed to a reader: how the engines write a sentence that names seats (events, reasons, views).
+
+An engine writes such a sentence once, as a template in which every seat is a field, and :func:`say` renders it
+for whoever reads it: neutrally ("Player 1 draws 3 card(s)." in a log file, a test, a watcher's screen), with the
+players' names ("Ann draws ..."), or to the reader in the second person ("You draw ...") when the reader's seat is
+given. The app never takes the words apart: it asks for them with its names (issue 13: the app reads fields).
+
+A field is ``{pN}`` or ``{pN:form}`` for seat N (0-based):
+
+* ``{p0}``: the seat as a noun: "Player 1", "Ann", or "you" for the reader; ``{p0:^}`` at the start of a sentence
+  ("You").
+* ``{p0:'s}``: the possessive: "Player 1's", "Ann's", "your"; ``{p0:^'s}``: "Your".
+* ``{p0:their}``: "their", or "your" for the reader.
+* ``{p0:draws/draw}``: a verb (or any word) that agrees with the seat: the first form for a third person, the
+  second for the reader ("has/have", "is/are", "passes/pass").
+
+Anything else in the template is left as it is (card names and ability texts may hold any character).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+_FIELD = re.compile(r"\{p(\d)(?::([^{}]*))?\}")
+
+
+def who(p: int | None, start: bool = False) -> str:
+    """The field for seat ``p`` as a noun (``{p0}``; ``start``: at the start of a sentence, ``{p0:^}``); None:
+    nobody."""
+    if p is None:
+        return "Nobody" if start else "nobody"
+    return f"{{p{p}:^}}" if start else f"{{p{p}}}"
+
+
+def whose(p: int, start: bool = False) -> str:
+    """The field for seat ``p``'s possessive (``{p0:'s}``: "Player 1's", "your")."""
+    return f"{{p{p}:^'s}}" if start else f"{{p{p}:'s}}"
+
+
+def their(p: int | None) -> str:
+    """The field for "their" meaning seat ``p`` (``{p0:their}``: "their", "your")."""
+    return "their" if p is None else f"{{p{p}:their}}"
+
+
+def verb(p: int | None, third: str, second: str) -> str:
+    """The field for a word that agrees with seat ``p`` (``{p0:draws/draw}``; None: the third person)."""
+    return third if p is None else f"{{p{p}:{third}/{second}}}"
+
+
+def say(template: str, names: Sequence[str] | None = None, you: int | None = None) -> str:
+    """The template's words for one reader: ``names`` (one per seat; "Player N" when none or missing), ``you``
+    the reader's seat (second person), or None (third person for every seat)."""
+    if "{p" not in template:
+        return template
+
+    def field(m: re.Match[str]) -> str:
+        p, form = int(m.group(1)), m.group(2) or ""
+        me = p == you
+        start = form.startswith("^")
+        form = form.removeprefix("^")
+        if "/" in form:
+            third, second = form.split("/", 1)
+            return second if me else third
+        if form == "their":
+            return "your" if me else "their"
+        if me:
+            word = "your" if form == "'s" else "you"
+            return word.capitalize() if start else word
+        name = names[p] if names is not None and 0 <= p < len(names) else f"Player {p + 1}"
+        return name + "'s" if form == "'s" else name
+
+    return _FIELD.sub(field, template)
+
+
+__all__ = ["say", "their", "verb", "who", "whose"]
