@@ -8,15 +8,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from functools import lru_cache
 from typing import Any, ClassVar
 
 from rules.views import View
-from rules.words import say, verb, who
+from rules.words import neutral, say, verb, who
 
 #: A template's neutral words ("Player N"): the same few hundred sentences come back game after game.
-_neutral = lru_cache(maxsize=4096)(say)
+_neutral = lru_cache(maxsize=4096)(neutral)  # say(template) for no reader, the fast way
 
 
 def _slot_setters(cls: type) -> tuple[Callable[[Any, Any], None], ...]:
@@ -36,12 +36,14 @@ class Event:
     players' names, and to the reader as "you". Build an event that names seats with :meth:`said`."""
 
     kind: str
-    text: str
+    _plain: str  # the words of an event that names no seat ("" when it has a template)
     player: int = -1  # -1: nobody in particular
     rule: str = ""  # the rule id the event follows, e.g. "resurrection.battle"
     reveals: bool = False  # the event makes a hidden card public (a draw, a flip, a look at a hand)
     cards: tuple[str, ...] = ()  # the cards it names that everyone may see, as the game writes them (codes, ids)
     template: str = ""  # the words with seats as fields ({p0}, {p0:draws/draw}...); "" when they name no seat
+    #: the template's neutral words, said when first asked for (a computer's playout never reads them)
+    _neutral: str | None = field(default=None, compare=False, repr=False)
 
     def __init__(
         self,
@@ -56,12 +58,28 @@ class Event:
         # the generated __init__ of a frozen dataclass sets each field through object.__setattr__; the slots' own
         # setters (bound below) take half the time, and every accepted action makes an event or two
         _ev_kind(self, kind)
-        _ev_text(self, text)
+        _ev_plain(self, "" if template else text)
         _ev_player(self, player)
         _ev_rule(self, rule)
         _ev_reveals(self, reveals)
         _ev_cards(self, cards)
         _ev_template(self, template)
+        _ev_neutral(self, None if template else text)
+
+    @property
+    def text(self) -> str:
+        """The words with the seats as "Player N"."""
+        t = self._neutral
+        if t is None:
+            t = _neutral(self.template)
+            _ev_neutral(self, t)
+        return t
+
+    def __repr__(self) -> str:
+        return (
+            f"Event({self.kind!r}, {self.text!r}, player={self.player}, rule={self.rule!r}, reveals={self.reveals}, "
+            f"cards={self.cards!r})"
+        )
 
     @classmethod
     def said(
@@ -74,7 +92,7 @@ class Event:
         cards: tuple[str, ...] = (),
     ) -> Event:
         """An event whose words name seats: ``template`` as :func:`rules.words.say` reads it."""
-        return cls(kind, _neutral(template), player, rule, reveals, cards, template)
+        return cls(kind, "", player, rule, reveals, cards, template)
 
     def words(self, names: Sequence[str] | None = None, you: int | None = None) -> str:
         """The words for one reader: ``names`` one per seat, ``you`` the reader's seat (see :func:`rules.words.say`)."""
@@ -84,7 +102,7 @@ class Event:
         return self.text
 
 
-_ev_kind, _ev_text, _ev_player, _ev_rule, _ev_reveals, _ev_cards, _ev_template = _slot_setters(Event)
+_ev_kind, _ev_plain, _ev_player, _ev_rule, _ev_reveals, _ev_cards, _ev_template, _ev_neutral = _slot_setters(Event)
 
 
 @dataclass(frozen=True, slots=True, init=False)

@@ -73,4 +73,32 @@ def say(template: str, names: Sequence[str] | None = None, you: int | None = Non
     return _FIELD.sub(field, template)
 
 
-__all__ = ["say", "their", "verb", "who", "whose"]
+#: The inside of each field met so far ("0", "0:^", "0:draws/draw") -> its words in the third person (a field's
+#: words do not depend on the rest of a template)
+_NEUTRAL: dict[str, str] = {}
+
+
+def neutral(template: str) -> str:
+    """``say(template)``: every seat in the third person as "Player N" (the words of the log, a watcher and the
+    tests). Every event an engine makes goes through this, so each field's words are looked up, not worked out
+    again; anything that is not a plain field is left to ``say``."""
+    if "{p" not in template:
+        return template
+    parts = template.split("{p")
+    out = [parts[0]]
+    for part in parts[1:]:
+        end = part.find("}")
+        inside = part[:end]
+        word = _NEUTRAL.get(inside) if end >= 0 else None
+        if word is None:
+            if end < 0 or not _FIELD.fullmatch("{p" + inside + "}"):
+                return say(template)  # a "{p" that is not a field: the regular expression reads the whole
+            word = say("{p" + inside + "}")
+            if len(_NEUTRAL) < 10_000:
+                _NEUTRAL[inside] = word
+        out.append(word)
+        out.append(part[end + 1 :])
+    return "".join(out)
+
+
+__all__ = ["neutral", "say", "their", "verb", "who", "whose"]
