@@ -16,7 +16,7 @@ from rules.views import View
 from rules.words import neutral, say, verb, who
 
 #: A template's neutral words ("Player N"): the same few hundred sentences come back game after game.
-_neutral = lru_cache(maxsize=4096)(neutral)  # say(template) for no reader, the fast way
+_neutral_words = lru_cache(maxsize=4096)(neutral)  # say(template) for no reader, the fast way
 
 
 def _slot_setters(cls: type) -> tuple[Callable[[Any, Any], None], ...]:
@@ -71,7 +71,7 @@ class Event:
         """The words with the seats as "Player N"."""
         t = self._neutral
         if t is None:
-            t = _neutral(self.template)
+            t = _neutral_words(self.template)
             _ev_neutral(self, t)
         return t
 
