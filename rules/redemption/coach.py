@@ -275,14 +275,13 @@ def explain_events(game: Game, player: int, events: list[Event]) -> list[Line]:
         rule = e.rule
         text = from_side(e.template or e.text, player, game.n)
         theirs = e.player not in (-1, player)
-        if e.kind == "battle" and theirs and ("rescue attempt" in e.text or "battle challenge" in e.text):
-            rule = rule or ("redemption.battle.rescue" if "rescue attempt" in e.text else "redemption.battle.challenge")
+        # the event's rule says what it was (the coach reads the fields, not the words)
+        if e.kind == "battle" and theirs and rule in ("redemption.battle.rescue", "redemption.battle.challenge"):
             text += " You may block it with one Evil Character, or let it through."
-        elif e.kind == "battle" and theirs and "does not block" in e.text:
-            rule = rule or "redemption.battle.unopposed"
+        elif e.kind == "battle" and theirs and rule == "redemption.battle.unopposed":
             text += " An unblocked Hero rescues."
-        elif e.kind == "battle" and "blocks with" in e.text:
-            rule = rule or "redemption.battle.block"
+        elif e.kind == "battle" and rule == "redemption.battle.block":
+            pass
         elif e.kind == "enhance":
             rule = rule or "redemption.battle.enhance"
         elif e.kind == "totals":
