@@ -1,0 +1,77 @@
+"""Where a key press and the first frame spend their time: cProfile of the app, top functions by cumulative time.
+
+Not a figure with a baseline: the tool for finding what to fix when ``keystrokes`` or ``first_frame`` miss their
+goals. ``keys``: Resurrection against the computer at the given size, each accepted Enter profiled from the key
+to the app idle again (both frames, the save after the first); ``first``: creating the app to the game screen's
+first frame.
+
+    python -m tests.bench.profile_frame [--what keys|first] [--width W] [--height H] [--presses N] [--top N]
+"""
+
+from __future__ import annotations
+
+import asyncio
+import cProfile
+import io
+import pstats
+import sys
+import tempfile
+from pathlib import Path
+
+import saves
+from tests.bench import first_frame
+from tests.bench.common import arg_int, machine
+from tests.bench.keystrokes import GAP, TimedApp, settle
+from tui.app import Settings
+from tui.session import Session
+
+
+async def profile_keys(prof: cProfile.Profile, presses: int, size: tuple[int, int], folder: Path) -> None:
+    done, seed = 0, 1
+    while done < presses:
+        session = Session.new("resurrection", seed=seed, level="random", path=saves.save_path(f"p{seed}", folder))
+        seed += 1
+        app = TimedApp(Settings(save_dir=folder, pause=0.25, signals=False), start=session)
+        async with app.run_test(size=size) as pilot:
+            await settle(app, pilot)
+            while not session.game.is_over and done < presses:
+                await pilot.press("1")
+                await asyncio.sleep(GAP)
+                prof.enable()
+                await pilot.press("enter")
+                prof.disable()
+                done += 1
+                await settle(app, pilot)
+
+
+def profile_first(prof: cProfile.Profile, runs: int, folder: Path) -> None:
+    def game_app():
+        session = Session.new("resurrection", seed=1, path=saves.save_path("bench", folder))
+        return first_frame.TimedApp(Settings(save_dir=folder, pause=0.0), start=session)
+
+    asyncio.run(first_frame.once(game_app))  # warm up
+    for _ in range(runs):
+        prof.enable()
+        asyncio.run(first_frame.once(game_app))
+        prof.disable()
+
+
+def main() -> None:
+    what = sys.argv[sys.argv.index("--what") + 1] if "--what" in sys.argv else "keys"
+    size = (arg_int("width", 120), arg_int("height", 40))
+    presses, top = arg_int("presses", 40), arg_int("top", 40)
+    prof = cProfile.Profile()
+    with tempfile.TemporaryDirectory() as d:
+        if what == "first":
+            print(f"## first frame, {presses} runs at 80x24 ({machine()})")
+            profile_first(prof, presses, Path(d))
+        else:
+            print(f"## {presses} accepted Enter presses at {size[0]}x{size[1]} ({machine()})")
+            asyncio.run(profile_keys(prof, presses, size, Path(d)))
+    out = io.StringIO()
+    pstats.Stats(prof, stream=out).sort_stats("cumulative").print_stats(top)
+    print(out.getvalue())
+
+
+if __name__ == "__main__":
+    main()
