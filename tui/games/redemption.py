@@ -584,21 +584,35 @@ class RedemptionUI:
         return out
 
     def territory_line(self, pv: dict, width: int) -> Text:
-        """An opponent's territory in one line, cut after the last card that fits, with how many more (Tab)."""
-        labels = [self.label(c) for c in pv["territory"]]
-        t = Text("  Territory: ", style="dim")
-        if not labels:
-            t.append("-", style="dim")
-            return t
-        for i, x in enumerate(labels):
-            more = len(labels) - i - 1
-            tail = f" +{more} more (Tab)" if more else ""
-            sep = ", " if i else ""
-            if width > 0 and len(t) + len(sep) + len(x) + len(tail) > width:
-                t.append(f"{' ' if i else ''}+{len(labels) - i} (Tab)", style="italic")
-                return t
-            t.append(sep)
-            t.append_text(x)
+        """An opponent's table in one line (a tall screen: issue 11's "more of each opponent's table"): the Lost Souls
+        in their Land of Bondage (and in their sites), the souls a rescue attempt against them could take, then their
+        territory, each cut after the last card that fits, with how many more (Tab reads them all)."""
+        souls = [str(c.get("name", "?")).removeprefix("Lost Soul: ") for c in (*pv["land_of_bondage"], *pv["in_site"])]
+        parts = [("Territory", [self.label(c) for c in pv["territory"]])]
+        if souls:
+            parts.insert(0, ("Bondage", [Text(name) for name in souls]))
+        t = Text("  ")
+        for k, (title, labels) in enumerate(parts):
+            last = k == len(parts) - 1
+            if k:
+                t.append("; ", style="dim")
+            t.append(f"{title}: ", style="dim")
+            if not labels:
+                t.append("-", style="dim")
+                continue
+            for i, x in enumerate(labels):
+                more = len(labels) - i - 1
+                tail = f" +{more} more (Tab)" if more else ""
+                # room kept for the territory, at least its count
+                after = (
+                    0 if last else len(f"; Territory: +{len(parts[-1][1])} (Tab)" if parts[-1][1] else "; Territory: -")
+                )
+                sep = ", " if i else ""
+                if width > 0 and len(t) + len(sep) + len(x) + len(tail) + after > width:
+                    t.append(f"{' ' if i else ''}+{len(labels) - i} (Tab)", style="italic")
+                    break
+                t.append(sep)
+                t.append_text(x)
         return t
 
     def opponent(self, view: dict, p: int, names: list[str]) -> tuple[str, Text]:
