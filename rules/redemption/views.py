@@ -73,6 +73,7 @@ class RedemptionView(View[RedemptionSeat]):
     phase_name: str
     decision: Decision
     end_reason: str
+    end_rule: str
     score: list[int]
     rescues_to_win: int
     battle: BattleView
@@ -230,7 +231,8 @@ class Views(Core):
 
         The convention of ``rules.views`` (current_player, winner None for nobody; other seats' hands None), typed
         as :class:`RedemptionView`. Keys: game, you, turn, active (whose turn), phase, phase_name, current_player,
-        decision {player, kind, text}, is_over, winner, result, end_reason, score (one per seat),
+        decision {player, kind, text}, is_over, winner, result, end_reason (why it ended, in words), end_rule
+        (the rule it ended by), score (one per seat),
         rescues_to_win, options, legal (action strings, only for the player who decides), battle
         ({} when none; else kind, attacker, defender, step, totals {hero, evil: {strength, toughness}},
         standing, initiative (None outside the initiative step), initiative_reason, passes, souls), and
@@ -309,6 +311,7 @@ class Views(Core):
             "winner": self.winner,
             "result": self.s.result,
             "end_reason": say(self.s.end_reason),
+            "end_rule": self.s.end_rule,
             "score": [self.score(q) for q in range(self.n)],
             "rescues_to_win": self.options["rescues_to_win"],
             "options": dict(self.options),
