@@ -95,7 +95,7 @@ class Views(Core):
             return self._window_text(p) + "."
         ph = self.phase
         if ph == "cut":
-            return "The game has not started yet: first you cut your opponent's deck."
+            return f"The game has not started yet: first you cut {whose(self._cut_deck(p))} deck."
         if ph == "first":
             return "The game has not started yet: first you choose who takes the first turn."
         if ph == "hand_limit":
