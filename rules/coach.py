@@ -6,7 +6,9 @@ holds the shapes they return and the parts that are the same for every game
 (rejections, hints, rendering). The coach only ever uses what ``player`` may see:
 ``game.view(player)``, the public events and the legal actions.
 
-A game's coach module offers:
+A game's coach module writes its words as :mod:`rules.words` templates: every seat is a field, said here to the player
+who reads ("you") and with the other players' names (:func:`advise`'s ``names``), so the words fit two seats or four;
+an action it tells the player to take is a :func:`rules.words.do` field, which the app says as keys. It offers:
 
 - ``phase(game, player) -> (title, purpose, rule)``
 - ``describe_action(game, player, action) -> (words, rule)``
