@@ -135,8 +135,12 @@ def from_side(template: str, player: int, seats: int = 2, names: Sequence[str] |
 def _said(template: str, player: int, seats: int, names: Sequence[str] | None) -> str:
     """The seats said for ``player``; an action in notation stays a field (:func:`rules.words.do`) for the app to
     say as keys (:meth:`Advice.lines` says it as the quoted notation)."""
-    if names is None:
-        names = ["your opponent" if seats == 2 else f"Player {q + 1}" for q in range(seats)]
+    if names is None and seats == 2:  # the other one of two: "your opponent", "Your opponent" starting a sentence
+        o = 1 - player
+        template = template.replace(f"{{p{o}:^}}", "Your opponent").replace(f"{{p{o}:^'s}}", "Your opponent's")
+        names = ["your opponent"] * 2
+    elif names is None:
+        names = [f"Player {q + 1}" for q in range(seats)]
     return say(template, names, player, notation=do)
 
 
