@@ -266,8 +266,9 @@ def test_game_over_offers_review_and_a_rematch_keeps_your_deck(folder):
             await pilot.press("r")  # rematch
             await pilot.pause()
             new = app.screen.session
-            assert new is not s and new.game.decks == ["Herod", "H"]
-            assert sorted(k for k, o in new.game.cards.values() if o == 0) == sorted(mine)
+            # the seats swapped: you sit second, with your deck
+            assert new is not s and new.game.decks == ["H", "Herod"] and new.names == ["Computer", "You"]
+            assert sorted(k for k, o in new.game.cards.values() if o == 1) == sorted(mine)
 
     asyncio.run(go())
 
