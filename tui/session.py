@@ -17,12 +17,12 @@ from typing import Any
 
 import saves
 from rules.core import Event, GameBase, Outcome
-from rules.games import find_game
+from rules.games import GAMES, find_game
 from rules.views import View
 from saves.store import LEVELS, MAX_NAME
 from tui import wording
 
-MAX_SEATS = 4  # Redemption's multiplayer game (rules.md, redemption.multiplayer)
+MAX_SEATS = max(g.max_players for g in GAMES)  # the most seats any game has
 #: The bundled decks seat by seat when nobody chooses (G and H alternate).
 BUNDLED = ("G", "H")
 
@@ -139,10 +139,10 @@ class Session:
         info = find_game(game_name)
         if seats is None:
             seats = [Seat("human"), Seat("computer", level=level) if vs == "computer" else Seat("human")]
-        if len(seats) > 2 and not info.decks:
+        if len(seats) > info.max_players == 2:
             raise ValueError(f"{info.title} is for two players, not {len(seats)}")
-        if not 2 <= len(seats) <= MAX_SEATS:
-            raise ValueError(f"a game has 2 to {MAX_SEATS} players, not {len(seats)}")
+        if not 2 <= len(seats) <= info.max_players:
+            raise ValueError(f"{info.title} has 2 to {info.max_players} players, not {len(seats)}")
         if info.decks:
             decks = tuple(decks) if decks is not None else default_decks(len(seats))
             if len(decks) != len(seats):

@@ -14,7 +14,7 @@ from textual.widgets import Button, DataTable, Footer, Input, Label, OptionList,
 from textual.widgets.option_list import Option
 
 import saves
-from rules.games import GAMES, find_game, title_of
+from rules.games import GAMES, deck_games, find_game, title_of
 from tui.session import LEVELS, Session, engine_available, new_save_name
 
 if TYPE_CHECKING:
@@ -120,7 +120,7 @@ class TitleScreen(Screen):
             id="learn",
             disabled=not learn_available(),
         )
-        decks = Option("Decks  (build your own Redemption decks)", id="decks")
+        decks = Option(f"Decks  (build your own {' or '.join(g.title for g in deck_games())} decks)", id="decks")
         quit_ = Option("Quit", id="quit")
         menu = self.query_one("#menu", OptionList)
         menu.clear_options()
