@@ -27,7 +27,7 @@ from typing import Any
 
 from rules.core import Event, GameBase, Outcome
 from rules.docs import rule_text
-from rules.games import find_game
+from rules.games import find_game, game_names
 from rules.words import say
 
 
@@ -119,7 +119,7 @@ class Hint:
     source: str  # "computer" (the computer player's choice) or "coach" (the coach's own pick)
 
 
-_RULE_AT_END = re.compile(r"\s*\(((?:resurrection|redemption)\.[a-z0-9_.-]+)\)\.?\s*$")
+_RULE_AT_END = re.compile(rf"\s*\(((?:{'|'.join(game_names())})\.[a-z0-9_.-]+)\)\.?\s*$")
 
 
 def split_rule(text: str) -> tuple[str, str]:
