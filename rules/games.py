@@ -11,8 +11,8 @@ Modules are named, not imported, so that reading the list costs nothing and ``ru
 Adding a game: its engine package ``rules/<name>/`` (a ``Game`` following ``rules.core.GameBase`` with a view
 following ``rules.views``, ``new_game(seed, **options)``, a ``rules.md``, its ``coach.py``), its computer players
 ``rules/agents/<name>.py`` (``heuristic_agent``, ``search_agent``), its review part ``rules/<name>/review.py``
-(see ``rules.review``), its screen ``tui/games/<name>.py``, and one
-:class:`GameInfo` in :data:`GAMES` below.
+(see ``rules.review``), its screen ``tui/games/<name>.py`` (and its ``.tcss``), and one
+:class:`GameInfo` in :data:`GAMES` below (the README's "Adding a game" lists every name each part needs).
 """
 
 from __future__ import annotations
