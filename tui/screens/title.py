@@ -15,6 +15,7 @@ from textual.widgets.option_list import Option
 
 import saves
 from rules.games import GAMES, deck_games, find_game, title_of
+from tui.screens.rows import RowsScreen
 from tui.session import LEVELS, Session, engine_available, new_save_name
 
 if TYPE_CHECKING:
@@ -326,7 +327,8 @@ class NewGameScreen(Screen):
 NAME_WIDTH, PLAYERS_WIDTH, PROBLEM_WIDTH = 16, 14, 14  # the resume table fits 80 columns
 
 
-class ResumeScreen(Screen):
+class ResumeScreen(RowsScreen[saves.SaveInfo]):
+    CANNOT_OPEN = "Cannot resume"
     BINDINGS = [
         Binding("enter", "open", "Resume", id="saves.open"),
         Binding("v", "review", "Review", id="saves.review"),
@@ -409,27 +411,11 @@ class ResumeScreen(Screen):
                 )
             )
 
-    def _current(self) -> saves.SaveInfo | None:
-        table = self.query_one("#saves", DataTable)
-        if not self.rows or table.cursor_row is None or not 0 <= table.cursor_row < len(self.rows):
-            return None
-        return self.rows[table.cursor_row]
+    def open_row(self, row: saves.SaveInfo) -> Session:
+        return Session.load(row.path)
 
-    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
-        event.stop()
-        self.action_open()
-
-    def action_open(self) -> None:
-        info = self._current()
-        if info is None:
-            return
+    def show(self, session: Session) -> None:
         app: RedemptionApp = self.app  # type: ignore[assignment]
-        try:
-            session = Session.load(info.path)
-        except saves.SaveError as e:
-            self.app.bell()
-            self.notify(str(e), title="Cannot resume", severity="error")
-            return
         app.switch_to_game(session)
 
     def action_review(self) -> None:
