@@ -109,17 +109,17 @@ class Views(Core):
             "discard": "It is your Discard phase: put cards into play, or end your turn.",
         }[ph]
 
-    def _window_text(self, p: int) -> str:
+    def window_moment(self) -> str:
+        """When the open Dominant window falls, in words ("before the battle ends"; redemption.dominant.window)."""
         then = self.s.window.then
-        moment = (
-            "before the battle ends"
-            if then == "resolve"
-            else "before the turn ends"
-            if then == "end_turn"
-            else "in the battle"
-            if self.b.kind
-            else "before the Battle phase"
-        )
+        if then == "resolve":
+            return "before the battle ends"
+        if then == "end_turn":
+            return "before the turn ends"
+        return "in the battle" if self.b.kind else "before the Battle phase"
+
+    def _window_text(self, p: int) -> str:
+        moment = self.window_moment()
         return f"{who(p, True)} may play a Dominant now, {moment} ('dominant D', or 'decline' to let the game go on)"
 
     def _battle_now(self) -> str:

@@ -813,10 +813,11 @@ class RedemptionUI:
         b = view.get("battle")
         if b:
             kind = "Rescue attempt" if b["kind"] == "rescue" else "Battle challenge"
+            against = f" against {names[b['defender']]}" if n > 2 else ""
             tot = b.get("totals", {})
             h, e = tot.get("hero", {}), tot.get("evil", {})
             t.append(
-                f"{kind} by {names[b['attacker']]}: Heroes {h.get('strength', 0)}/{h.get('toughness', 0)} v "
+                f"{kind} by {names[b['attacker']]}{against}: Heroes {h.get('strength', 0)}/{h.get('toughness', 0)} v "
                 f"Evil {e.get('strength', 0)}/{e.get('toughness', 0)} ({b.get('standing', '').replace('_', ' ')})\n",
                 style="bold",
             )
