@@ -83,10 +83,12 @@ PROMPTS = {
 PROMPT_KEYS = {"play": "play", "pass_": "pass", "next": "next"}
 
 
-def game_over_keys() -> str:
-    """The keys once a game is over, as the player has them."""
+def game_over_keys(seats: int = 2) -> str:
+    """The keys once a game is over, as the player has them, and what a rematch does with the ``seats``
+    (GameScreen.action_rematch: two swap, three or four rotate)."""
+    how = "seats swapped" if seats == 2 else "seats rotated, each player one to the left"
     return (
-        f"{keys.label('next')}: new game, {keys.label('rematch')}: rematch (seats swapped), "
+        f"{keys.label('next')}: new game, {keys.label('rematch')}: rematch ({how}), "
         f"{keys.label('review')}: review, {keys.label('leave')}: leave."
     )
 
@@ -522,7 +524,7 @@ class RedemptionUI:
         def first(*starts: str) -> list[Text]:
             return [x for x in rest if x.plain.startswith(starts)]
 
-        prompt, news = first(">> ", "GAME OVER", game_over_keys()), first("Since your", "Last battle")
+        prompt, news = first(">> ", "GAME OVER", game_over_keys().partition(",")[0]), first("Since your", "Last battle")
         sides = [x for x in rest if x not in prompt and x not in news]
         return Text("\n").join([*prompt, detail, *sides, *news])
 
@@ -596,21 +598,35 @@ class RedemptionUI:
         return out
 
     def territory_line(self, pv: dict, width: int) -> Text:
-        """An opponent's territory in one line, cut after the last card that fits, with how many more (Tab)."""
-        labels = [self.label(c) for c in pv["territory"]]
-        t = Text("  Territory: ", style="dim")
-        if not labels:
-            t.append("-", style="dim")
-            return t
-        for i, x in enumerate(labels):
-            more = len(labels) - i - 1
-            tail = f" +{more} more (Tab)" if more else ""
-            sep = ", " if i else ""
-            if width > 0 and len(t) + len(sep) + len(x) + len(tail) > width:
-                t.append(f"{' ' if i else ''}+{len(labels) - i} (Tab)", style="italic")
-                return t
-            t.append(sep)
-            t.append_text(x)
+        """An opponent's table in one line (a tall screen: issue 11's "more of each opponent's table"): the Lost Souls
+        in their Land of Bondage (and in their sites), the souls a rescue attempt against them could take, then their
+        territory, each cut after the last card that fits, with how many more (Tab reads them all)."""
+        souls = [str(c.get("name", "?")).removeprefix("Lost Soul: ") for c in (*pv["land_of_bondage"], *pv["in_site"])]
+        parts = [("Territory", [self.label(c) for c in pv["territory"]])]
+        if souls:
+            parts.insert(0, ("Bondage", [Text(name) for name in souls]))
+        t = Text("  ")
+        for k, (title, labels) in enumerate(parts):
+            last = k == len(parts) - 1
+            if k:
+                t.append("; ", style="dim")
+            t.append(f"{title}: ", style="dim")
+            if not labels:
+                t.append("-", style="dim")
+                continue
+            for i, x in enumerate(labels):
+                more = len(labels) - i - 1
+                tail = f" +{more} more (Tab)" if more else ""
+                # room kept for the territory, at least its count
+                after = (
+                    0 if last else len(f"; Territory: +{len(parts[-1][1])} (Tab)" if parts[-1][1] else "; Territory: -")
+                )
+                sep = ", " if i else ""
+                if width > 0 and len(t) + len(sep) + len(x) + len(tail) + after > width:
+                    t.append(f"{' ' if i else ''}+{len(labels) - i} (Tab)", style="italic")
+                    break
+                t.append(sep)
+                t.append_text(x)
         return t
 
     def opponent(self, view: dict, p: int, names: list[str]) -> tuple[str, Text]:
@@ -734,7 +750,7 @@ class RedemptionUI:
             t.append("GAME OVER: " + (wins(names[w]) if w is not None else "a draw"), style="bold reverse")
             if view.get("end_reason"):
                 t.append(f" ({words(without_rule_ref(printable(view['templates']['end_reason'])), names)})")
-            t.append(f"\n{game_over_keys()}\n")
+            t.append(f"\n{game_over_keys(len(view['players']))}\n")
         elif cp is not None and cp != view["you"]:
             t.append(f">> {names[cp]} to move.\n", style="bold")
         elif cp is not None:
