@@ -206,9 +206,9 @@ WHO = (("A person here", "human"), *((f"Computer {lvl}", lvl) for lvl in LEVELS[
 
 
 def most_players(info: GameInfo) -> int:
-    """How many seats a game's new-game form offers: games played with decks take 2 to 4 (Redemption's
-    multiplayer game), the others 2 (``Session.new`` and the command line say the same)."""
-    return MAX_SEATS if info.decks else 2
+    """How many seats a game's new-game form offers: its description's ``max_players`` (``Session.new`` and the
+    command line say the same)."""
+    return info.max_players
 
 
 class NewGameScreen(Screen):
@@ -313,7 +313,7 @@ class NewGameScreen(Screen):
             self.query_one(f"#players-{n}", Choice).value = True
         for i in range(MAX_SEATS):
             self.query_one(f"#seat-{i}").display = i < n
-            self.query_one(f"#deck-{i}", Select).display = info.decks
+            self.query_one(f"#deck-{i}", Select).display = bool(info.decks)
         seats = self._seats(n)
         player = self.app.settings.player  # type: ignore[attr-defined]
         given = names_for(player, [Seat(s.kind, level=s.level) for s in seats]) or ()
