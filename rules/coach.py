@@ -27,7 +27,7 @@ from typing import Any
 from rules.core import Event, GameBase, Outcome
 from rules.docs import rule_text
 from rules.games import find_game
-from rules.words import say, who
+from rules.words import actions, do, say, who
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +38,7 @@ class Line:
     rule: str = ""
 
     def __str__(self) -> str:
-        return f"{self.text} [{self.rule}]" if self.rule else self.text
+        return actions(f"{self.text} [{self.rule}]" if self.rule else self.text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,12 +71,14 @@ class Rejected:
             out.append("Legal instead: " + ", ".join(a.action for a in self.legal_instead) + ".")
         else:
             out.append("Nothing is legal for you right now.")
-        return out
+        return [actions(x) for x in out]
 
 
 @dataclass(frozen=True, slots=True)
 class Advice:
-    """Everything the coach pane shows at one moment, for one player."""
+    """Everything the coach pane shows at one moment, for one player. Its words are said to that player; an action
+    they may take stays a :func:`rules.words.do` field ("{do:end} to skip"): :meth:`lines` says it as the quoted
+    notation, the app as the player's keys."""
 
     game: str
     player: int
@@ -106,7 +108,7 @@ class Advice:
             out.extend(f"  {a.action}: {a.words} [{a.rule}]" for a in self.actions)
         elif self.waiting:
             out.append(self.waiting)
-        return out
+        return [actions(x) for x in out]
 
     def text(self) -> str:
         return "\n".join(self.lines())
@@ -129,9 +131,11 @@ def from_side(template: str, player: int, seats: int = 2, names: Sequence[str] |
 
 
 def _said(template: str, player: int, seats: int, names: Sequence[str] | None) -> str:
+    """The seats said for ``player``; an action in notation stays a field (:func:`rules.words.do`) for the app to
+    say as keys (:meth:`Advice.lines` says it as the quoted notation)."""
     if names is None:
         names = ["your opponent" if seats == 2 else f"Player {q + 1}" for q in range(seats)]
-    return say(template, names, player)
+    return say(template, names, player, notation=do)
 
 
 def module_for(game: GameBase | str) -> ModuleType:

@@ -486,8 +486,8 @@ class LessonRun:
             self.finished = True
             result = ""
             if self.game.is_over:
-                title, purpose, _ = coach_mod.module_for(self.game).phase(self.game, self.you)
-                result = f"{title}: {purpose}"
+                advice = coach_mod.advise(self.game, self.you)
+                result = f"{advice.phase}: {advice.purpose}"
             return Feedback(
                 "done", "\n\n".join(t for t in (result, step.success, self.lesson.outro) if t), events=self.recent
             )

@@ -19,7 +19,7 @@ from rules.core import Event
 from rules.redemption.cards import name_on_name
 from rules.redemption.game import Action, Game
 from rules.redemption.notation import seat_arg
-from rules.words import their, verb, who, whose
+from rules.words import do, their, verb, who, whose
 
 STANDING = {
     "hero_winning": "the Hero side would win",
@@ -100,7 +100,7 @@ def _setup(game: Game, player: int, p: int) -> tuple[str, str, str] | None:
         deck = game._cut_deck(p)
         return (
             "Setup: the cut",
-            f"cut {whose(deck)} shuffled deck: 'cut' for a random cut, or lift a number of cards; "
+            f"cut {whose(deck)} shuffled deck: {do('cut')} for a random cut, or lift a number of cards; "
             "each pile keeps at least five."
             if p == player
             else f"{who(p)} {verb(p, 'cuts', 'cut')} {whose(deck)} deck.",
@@ -125,7 +125,8 @@ def _turn_phase(game: Game, player: int, p: int) -> tuple[str, str, str] | None:
             return (
                 "Your turn: Preparation phase",
                 "get ready for battle: put characters into your territory, "
-                "artifacts, sites and fortresses into play, weapons on warriors. 'end' goes to the Battle phase.",
+                f"artifacts, sites and fortresses into play, weapons on warriors; then {do('end')} to go to the "
+                "Battle phase.",
                 "redemption.turn.phase",
             )
         return (
@@ -137,7 +138,7 @@ def _turn_phase(game: Game, player: int, p: int) -> tuple[str, str, str] | None:
         if a == player:
             return (
                 "Your turn: Discard phase",
-                "you may still place cards; 'end' ends your turn (then you discard down to your hand limit).",
+                f"you may still place cards; {do('end')} to end your turn (then you discard down to your hand limit).",
                 "redemption.discard.actions",
             )
         return (
@@ -161,7 +162,7 @@ def _battle_phase(game: Game, player: int, p: int) -> tuple[str, str, str] | Non
             return (
                 "Your turn: Battle phase",
                 f"send one Hero across the Field of Battle to rescue a Lost Soul from {where} (or challenge if no "
-                "soul can be reached), or 'end' to skip.",
+                f"soul can be reached), or {do('end')} to skip.",
                 "redemption.battle.rescue",
             )
         target = "one of your Lost Souls" if lone is not None else "a Lost Soul from any opponent's Land of Bondage"
@@ -275,7 +276,7 @@ def _cut(game: Game, player: int, action: Action) -> str:
         return "cut at random"
     most = max(int(x.args[0]) for x in game.legal_actions() if x.verb == "cut" and x.args)
     n = action.args[0]
-    return f"lift {n} cards off the top and put them underneath (any number from {n} to {most}: 'cut N')"
+    return f"lift {n} cards off the top and put them underneath (any number from {n} to {most}: {do('cut N')})"
 
 
 def _first(game: Game, player: int, action: Action) -> str:

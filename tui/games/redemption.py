@@ -9,7 +9,7 @@ from typing import Any
 from rich.text import Text
 from textual.containers import Horizontal
 
-from saves import printable, without_rule_ref
+from saves import printable
 from tui import keys
 from tui.games.board import Board, GameUI, css_beside
 from tui.widgets import CardList, Item, Pane, boxes, news
@@ -749,7 +749,7 @@ class RedemptionUI:
             w = view["winner"]
             t.append("GAME OVER: " + (wins(names[w]) if w is not None else "a draw"), style="bold reverse")
             if view.get("end_reason"):
-                t.append(f" ({words(without_rule_ref(printable(view['templates']['end_reason'])), names)})")
+                t.append(f" ({words(printable(view['templates']['end_reason']), names)})")
             t.append(f"\n{game_over_keys(len(view['players']))}\n")
         elif cp is not None and cp != view["you"]:
             t.append(f">> {names[cp]} to move.\n", style="bold")

@@ -71,7 +71,14 @@ class GameCommands(Provider):
         if screen.session.can_undo:
             out.append(("Undo your last action", screen.action_undo, "u"))
         if not screen.session.game.is_over and not getattr(screen.session, "watching", False):
-            out.append(("Resign this game", screen.action_resign, "your opponent wins"))
+            two = len(screen.session.players) == 2
+            out.append(
+                (
+                    "Resign this game",
+                    screen.action_resign,
+                    "your opponent wins" if two else "the game ends: the most Redeemed Souls among the others wins",
+                )
+            )
         if hasattr(screen.session, "say"):
             out.append(("Talk to the table", screen.action_talk, "t"))
         out.append(("Save the game", screen.action_save, "s"))
