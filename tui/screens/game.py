@@ -265,12 +265,17 @@ class GameScreen(GuidedGame, Screen):
             move = "Your move" if s.my_turn else f"{s.name(game.current_player)} to move"
             phase = self.ui.phase(view)
         room = max(20, self.size.width - 2)
-        score = self.ui.score(view, self.names)
-        for text in (f"{move}: {phase}" if phase else move, move):
-            line = " | ".join([self.ui.title, self.ui.turn(view), text, score])
+        score, short = self.ui.score(view, self.names), self.ui.score(view, self.names, short=True)
+        # what is asked comes before the score's last words: with four players' scores, the short score keeps it
+        for text, sc in (
+            (f"{move}: {phase}" if phase else move, score),
+            (f"{move}: {phase}" if phase else move, short),
+            (move, score),
+        ):
+            line = " | ".join([self.ui.title, self.ui.turn(view), text, sc])
             if len(line) <= room:
                 return line
-        return " | ".join([self.ui.title, self.ui.turn(view), move, self.ui.score(view, self.names, short=True)])
+        return " | ".join([self.ui.title, self.ui.turn(view), move, short])
 
     # --- what the Footer shows -------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -546,6 +551,10 @@ class GameScreen(GuidedGame, Screen):
         nxt = s.game.current_player
         if nxt is None:
             return
+        if s.is_computer(nxt):
+            # a computer moves next (a new game whose last seat, a computer, cuts first): the keyboard goes to the
+            # person whose hand the screen will show while it plays, never to the computer's seat
+            nxt = s.viewer
         s.screen = "handoff"
         if any(line.startswith("Rejected:") for line in s.meta.log):
             # a refusal can name a card from the hand being hidden: the next player does not see it in the log
@@ -564,6 +573,7 @@ class GameScreen(GuidedGame, Screen):
             self.refresh_view()
             hand.focus()
             self.aim()
+            self.maybe_computer()  # the computer's move, if it is next, waited for the hand-off
 
         self.app.push_screen(HandOffScreen(s.name(nxt), self.ui.title), taken)
 

@@ -1,0 +1,100 @@
+"""Pilot tests: Redemption with three and four seats at one keyboard (hot seat with a computer, the 80x24 header)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+import saves
+from rules.lessons import keyed_state
+from rules.redemption import Game
+from tui.screens.game import GameScreen
+from tui.screens.handoff import HandOffScreen
+from tui.session import Seat, Session
+
+
+@pytest.fixture
+def save_dir(tmp_path, monkeypatch):
+    d = tmp_path / "saves"
+    monkeypatch.setenv("REDEMPTION_SAVE_DIR", str(d))
+    monkeypatch.delenv("REDEMPTION_PLAYER", raising=False)
+    return d
+
+
+def make_app(save_dir, start):
+    from tui.app import RedemptionApp, Settings
+
+    return RedemptionApp(Settings(save_dir=save_dir, pause=0.0, signals=False), start=start)
+
+
+async def settle(app, pilot):
+    """Let a computer's worker finish and its move land."""
+    for _ in range(20):
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = app.screen
+        if not isinstance(screen, GameScreen) or not screen._thinking:
+            return
+
+
+def test_hot_seat_with_a_computer_hands_the_keyboard_to_people_only(save_dir):
+    """Ann, Bob and a computer: the last seat (the computer) cuts first. The first hand-off names a person (it
+    named the computer, and after it nobody moved: the game hung at the cut); every later one names the person
+    whose decision it is, and the screen then shows that person's hand."""
+    seats = [Seat("human", "Ann"), Seat("human", "Bob"), Seat("computer")]
+    session = Session.new("redemption", seed=11, seats=seats, path=saves.save_path("hot3", save_dir))
+    app = make_app(save_dir, session)
+    game = session.game
+    handed: list[str] = []
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            for _ in range(12):  # the cuts, who goes first, and into the first Preparation phase
+                if isinstance(app.screen, HandOffScreen):
+                    handed.append(app.screen.next_name)
+                    await pilot.press("enter")
+                    await settle(app, pilot)
+                    continue
+                assert isinstance(app.screen, GameScreen)
+                if game.phase == "prep":
+                    break
+                cp = game.current_player
+                assert session.my_turn and session.viewer == cp and session.name(cp) == handed[-1]
+                await pilot.press("enter")  # the cut's number picker, or the list of who goes first
+                await pilot.pause()
+                await pilot.press("enter")
+                await settle(app, pilot)
+            assert game.phase == "prep" and game.history[0] == "cut"  # the computer cut: the game went on
+            assert handed[:2] == ["Ann", "Bob"] and set(handed) == {"Ann", "Bob"}
+            if not session.is_computer(game.current_player):
+                assert session.viewer == game.current_player
+
+    asyncio.run(go())
+
+
+def test_four_players_header_keeps_what_is_asked_at_80_columns(save_dir):
+    """Over the hand limit with four players: the full score leaves no room, so the short score makes it."""
+    seats = [{"hand": ["gideon", "barak", "ehud", "daniel", "haman", "sisera", "eglon", "goliath", "delilah"]}]
+    seats += [{"deck": ["ls_debtor"]} for _ in range(3)]
+    start = {"decks": ["G", "H", "G", "H"], "phase": "hand_limit", "active": 0, "turn": 5, "first": 0}
+    state, _ = keyed_state("redemption", {**start, "souls_drawn": [0] * 4, "seat": seats})
+    game = Game.from_dict(state)
+    assert game.phase == "hand_limit" and game.current_player == 0
+    players = [{"name": "Ann", "kind": "human"}] + [
+        {"name": f"Computer {q}", "kind": "computer", "level": "normal"} for q in (2, 3, 4)
+    ]
+    meta = saves.Meta(players=players, extra={"vs": "computer", "level": "normal", "viewer": 0, "screen": "game"})
+    app = make_app(save_dir, Session(game, meta, saves.save_path("limit", save_dir)))
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, GameScreen)
+            line = screen.status_text(game.view(0))
+            assert len(line) <= 78
+            assert "Your move: discard phase: hand limit" in line and "Redeemed 0-0-0-0" in line
+
+    asyncio.run(go())
