@@ -170,6 +170,29 @@ def test_a_dominant_from_a_player_outside_the_battle():
     assert g.phase == "discard" and not g.b.kind
 
 
+def test_heavenly_city_rescues_from_the_third_seats_land_of_bondage():
+    """redemption.effect.rescue_any: "any opponent's" Lost Soul, with four players any of the three others'."""
+    from rules.redemption import CARDS
+
+    seats = [
+        {"hand": ["heavenly_city"], "land_of_bondage": ["ls_blind"]},
+        {"land_of_bondage": ["ls_orphan"]},
+        {"land_of_bondage": ["ls_widow", "ls_weary"]},
+        {"land_of_bondage": ["ls_lame"]},
+    ]
+    g, ids = position(*seats)
+    city = ids[(0, "heavenly_city")]
+    targets = {a.args[1] for a in g.legal_actions() if a.verb == "dominant" and a.args[0] == city}
+    others = {(1, "ls_orphan"), (2, "ls_widow"), (2, "ls_weary"), (3, "ls_lame")}
+    assert targets == {ids[k] for k in others}  # every opponent's, never your own
+    refused(g, f"dominant {city} {ids[(0, 'ls_blind')]}", "redemption.dominant")
+    ok(g, f"dominant {city} {ids[(2, 'ls_weary')]}")
+    assert g.zone_of(ids[(2, "ls_weary")]) == (0, "land_of_redemption") and g.score(0) == 1
+    assert [len(g.z[q]["land_of_bondage"]) for q in range(4)] == [1, 1, 1, 1]
+    assert "any opponent's Lost Soul" in CARDS["heavenly_city"].ability_text
+    assert "your opponent's" not in CARDS["heavenly_city"].ability_text
+
+
 # --- winning, stalled games, resigning ----------------------------------------------------------------
 def test_first_to_five_wins_at_once():
     seats = [
