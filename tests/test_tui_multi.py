@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 
 import pytest
 
@@ -96,5 +97,30 @@ def test_four_players_header_keeps_what_is_asked_at_80_columns(save_dir):
             line = screen.status_text(game.view(0))
             assert len(line) <= 78
             assert "Your move: discard phase: hand limit" in line and "Redeemed 0-0-0-0" in line
+
+    asyncio.run(go())
+
+
+def screen_text(app) -> str:
+    return "\n".join("".join(seg.text for seg in strip) for strip in app.screen._compositor.render_strips())
+
+
+def test_the_cut_dialog_says_all_its_keys_at_80x24(save_dir):
+    """Four seats: Player 1 cuts last (the cut picker's keys line ended "r: a rand" at 80 columns)."""
+    from tui.screens.number import NumberScreen
+
+    seats = [Seat("human", "Ann")] + [Seat("computer") for _ in range(3)]
+    session = Session.new("redemption", seed=4, seats=seats, path=saves.save_path("cut4", save_dir))
+    app = make_app(save_dir, session)
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            assert session.game.phase == "cut" and session.my_turn and len(session.game.history) == 3
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, NumberScreen)
+            words = " ".join(re.sub(r"[┃┏┓┗┛━▊▎▔▁|+-]", " ", screen_text(app)).split())  # however the lines wrap
+            assert "r: a random cut, Esc: back." in words
 
     asyncio.run(go())
