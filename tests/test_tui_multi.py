@@ -124,3 +124,32 @@ def test_the_cut_dialog_says_all_its_keys_at_80x24(save_dir):
             assert "r: a random cut, Esc: back." in words
 
     asyncio.run(go())
+
+
+def test_game_over_with_four_players_offers_a_rematch_in_the_same_seats(save_dir):
+    """A four-player game played to its end: the keys line no longer says "seats swapped" (a rematch of three or
+    four players keeps every seat, name and level), and r starts that rematch."""
+    from rules.agents import make_agent, play_match
+    from rules.redemption import new_game
+
+    agents = [make_agent("redemption", "normal", seed=q) for q in range(4)]
+    game = play_match(new_game(3, decks=["G", "H", "G", "H"]), agents)
+    assert game.is_over and game.n == 4
+    players = [{"name": "Ann", "kind": "human"}] + [
+        {"name": f"Computer {q}", "kind": "computer", "level": "normal"} for q in (2, 3, 4)
+    ]
+    meta = saves.Meta(players=players, extra={"vs": "computer", "level": "normal", "viewer": 0, "screen": "game"})
+    app = make_app(save_dir, Session(game, meta, saves.save_path("over4", save_dir)))
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            words = " ".join(screen_text(app).split())
+            assert "GAME OVER" in words and "rematch (same seats)" in words and "swapped" not in words
+            await pilot.press("r")
+            await settle(app, pilot)
+            new = app.screen.session
+            assert new.game.n == 4 and not new.game.is_over
+            assert [p["name"] for p in new.players] == ["Ann", "Computer 2", "Computer 3", "Computer 4"]
+
+    asyncio.run(go())

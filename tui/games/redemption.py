@@ -83,10 +83,12 @@ PROMPTS = {
 PROMPT_KEYS = {"play": "play", "pass_": "pass", "next": "next"}
 
 
-def game_over_keys() -> str:
-    """The keys once a game is over, as the player has them."""
+def game_over_keys(seats: int = 2) -> str:
+    """The keys once a game is over, as the player has them. With more than two players a rematch keeps every
+    seat (the cut decides who goes first), so nothing is swapped."""
+    rematch = "rematch (seats swapped)" if seats <= 2 else "rematch (same seats)"
     return (
-        f"{keys.label('next')}: new game, {keys.label('rematch')}: rematch (seats swapped), "
+        f"{keys.label('next')}: new game, {keys.label('rematch')}: {rematch}, "
         f"{keys.label('review')}: review, {keys.label('leave')}: leave."
     )
 
@@ -508,7 +510,7 @@ class RedemptionUI:
         def first(*starts: str) -> list[Text]:
             return [x for x in rest if x.plain.startswith(starts)]
 
-        prompt, news = first(">> ", "GAME OVER", game_over_keys()), first("Since your", "Last battle")
+        prompt, news = first(">> ", "GAME OVER", game_over_keys()[:20]), first("Since your", "Last battle")
         sides = [x for x in rest if x not in prompt and x not in news]
         return Text("\n").join([*prompt, detail, *sides, *news])
 
@@ -720,7 +722,7 @@ class RedemptionUI:
             t.append("GAME OVER: " + (wins(names[w]) if w is not None else "a draw"), style="bold reverse")
             if view.get("end_reason"):
                 t.append(f" ({words(without_rule_ref(printable(view['templates']['end_reason'])), names)})")
-            t.append(f"\n{game_over_keys()}\n")
+            t.append(f"\n{game_over_keys(len(view['players']))}\n")
         elif cp is not None and cp != view["you"]:
             t.append(f">> {names[cp]} to move.\n", style="bold")
         elif cp is not None:
