@@ -19,8 +19,7 @@ A game's coach module offers:
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
@@ -28,7 +27,7 @@ from typing import Any
 from rules.core import Event, GameBase, Outcome
 from rules.docs import rule_text
 from rules.games import find_game
-from rules.words import say
+from rules.words import actions, do, say, who
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +38,7 @@ class Line:
     rule: str = ""
 
     def __str__(self) -> str:
-        return f"{self.text} [{self.rule}]" if self.rule else self.text
+        return actions(f"{self.text} [{self.rule}]" if self.rule else self.text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,12 +71,14 @@ class Rejected:
             out.append("Legal instead: " + ", ".join(a.action for a in self.legal_instead) + ".")
         else:
             out.append("Nothing is legal for you right now.")
-        return out
+        return [actions(x) for x in out]
 
 
 @dataclass(frozen=True, slots=True)
 class Advice:
-    """Everything the coach pane shows at one moment, for one player."""
+    """Everything the coach pane shows at one moment, for one player. Its words are said to that player; an action
+    they may take stays a :func:`rules.words.do` field ("{do:end} to skip"): :meth:`lines` says it as the quoted
+    notation, the app as the player's keys."""
 
     game: str
     player: int
@@ -89,6 +90,7 @@ class Advice:
     opponent: tuple[Line, ...] = ()
     why: tuple[Line, ...] = ()
     rejected: Rejected | None = None
+    waiting: str = ""  # "Waiting for your opponent." when another player decides ("" when it is over)
 
     def lines(self) -> list[str]:
         """The advice as plain text lines (the coach pane renders the same content with markup)."""
@@ -104,9 +106,9 @@ class Advice:
         if self.your_move and self.actions:
             out.append("You can:")
             out.extend(f"  {a.action}: {a.words} [{a.rule}]" for a in self.actions)
-        elif not self.your_move:
-            out.append("Waiting for your opponent.")
-        return out
+        elif self.waiting:
+            out.append(self.waiting)
+        return [actions(x) for x in out]
 
     def text(self) -> str:
         return "\n".join(self.lines())
@@ -119,23 +121,21 @@ class Hint:
     source: str  # "computer" (the computer player's choice) or "coach" (the coach's own pick)
 
 
-_RULE_AT_END = re.compile(r"\s*\(((?:resurrection|redemption)\.[a-z0-9_.-]+)\)\.?\s*$")
-
-
-def split_rule(text: str) -> tuple[str, str]:
-    """An engine event's text without its trailing "(rule.id)", and that rule id ('' if none)."""
-    m = _RULE_AT_END.search(text)
-    if not m:
-        return text, ""
-    return text[: m.start()].rstrip(":;,") + ".", m.group(1)
-
-
-def from_side(template: str, player: int, seats: int = 2) -> str:
-    """Words that name seats (a :mod:`rules.words` template: an event's ``template``, a view's ``templates``) seen
-    from ``player``'s side of the table: "you" for them, "your opponent" for the other of two, "Player N" among more."""
-    names = [f"Player {q + 1}" if seats > 2 else "your opponent" for q in range(seats)]
-    text = say(template, names, player)
+def from_side(template: str, player: int, seats: int = 2, names: Sequence[str] | None = None) -> str:
+    """Words that name seats (a :mod:`rules.words` template: an event's ``template``, a view's ``templates``, the
+    coach's own words) seen from ``player``'s side of the table, starting with a capital: "you" for them; the other
+    seats by ``names`` (the app's names for the players), else "your opponent" for the other of two and "Player N"
+    among more."""
+    text = _said(template, player, seats, names)
     return text[:1].upper() + text[1:]
+
+
+def _said(template: str, player: int, seats: int, names: Sequence[str] | None) -> str:
+    """The seats said for ``player``; an action in notation stays a field (:func:`rules.words.do`) for the app to
+    say as keys (:meth:`Advice.lines` says it as the quoted notation)."""
+    if names is None:
+        names = ["your opponent" if seats == 2 else f"Player {q + 1}" for q in range(seats)]
+    return say(template, names, player, notation=do)
 
 
 def module_for(game: GameBase | str) -> ModuleType:
@@ -153,43 +153,78 @@ def rule_summary(game: str, rule_id: str) -> tuple[str, str]:
     return section.title, first
 
 
-def describe_actions(game: GameBase, player: int) -> tuple[ActionAdvice, ...]:
-    """Every action legal for ``player`` now, in words (empty if it is not their move)."""
+def _seats(game: GameBase) -> int:
+    return int(getattr(game, "n", 2))
+
+
+def describe_actions(game: GameBase, player: int, names: Sequence[str] | None = None) -> tuple[ActionAdvice, ...]:
+    """Every action legal for ``player`` now, in words (empty if it is not their move); ``names`` as
+    :func:`from_side`."""
     if game.current_player != player:
         return ()
     mod = module_for(game)
     out = []
     for action in mod.grouped(game.legal_actions()) if hasattr(mod, "grouped") else game.legal_actions():
         words, rule = mod.describe_action(game, player, action)
-        out.append(ActionAdvice(str(action), words, rule))
+        out.append(ActionAdvice(str(action), _said(words, player, _seats(game), names), rule))
     return tuple(out)
 
 
-def explain_rejection(game: GameBase, player: int, action: Any, outcome: Outcome) -> Rejected:
+def explain_rejection(
+    game: GameBase, player: int, action: Any, outcome: Outcome, names: Sequence[str] | None = None
+) -> Rejected:
     """The rule a refused action broke, in the project's words, and what would be legal instead."""
     title, summary = rule_summary(game.name, outcome.rule)
-    return Rejected(str(action).strip(), outcome.reason, outcome.rule, title, summary, describe_actions(game, player))
+    reason = from_side(outcome.template or outcome.reason, player, _seats(game), names)
+    return Rejected(str(action).strip(), reason, outcome.rule, title, summary, describe_actions(game, player, names))
 
 
-def advise(game: GameBase, player: int, events: Iterable[Event] = (), rejected: Rejected | None = None) -> Advice:
-    """The coach's words for ``player`` now; ``events`` are what happened since their last decision."""
+def advise(
+    game: GameBase,
+    player: int,
+    events: Iterable[Event] = (),
+    rejected: Rejected | None = None,
+    names: Sequence[str] | None = None,
+) -> Advice:
+    """The coach's words for ``player`` now; ``events`` are what happened since their last decision. A game's coach
+    writes its words as :mod:`rules.words` templates; here they are said to ``player`` ("you"), the other seats by
+    ``names`` (see :func:`from_side`)."""
     mod = module_for(game)
+    n = _seats(game)
     title, purpose, rule = mod.phase(game, player)
+    now = game.current_player
+
+    def lines(said: Iterable[Line]) -> tuple[Line, ...]:
+        return tuple(Line(from_side(x.text, player, n, names), x.rule) for x in said)
+
     return Advice(
         game=game.name,
         player=player,
-        your_move=game.current_player == player,
-        phase=title,
-        purpose=purpose,
+        your_move=now == player,
+        phase=from_side(title, player, n, names),
+        purpose=_said(purpose, player, n, names),
         phase_rule=rule,
-        actions=describe_actions(game, player),
-        opponent=tuple(mod.explain_events(game, player, list(events))),
-        why=tuple(mod.battle_why(game, player)),
+        actions=describe_actions(game, player, names),
+        opponent=lines(mod.explain_events(game, player, list(events))),
+        why=lines(mod.battle_why(game, player)),
         rejected=rejected,
+        waiting="" if now is None or now == player else _said(f"Waiting for {who(now)}.", player, n, names),
     )
 
 
-def hint(game: GameBase, player: int, level: str = "normal", seed: int = 0, agent: Any = None) -> Hint | None:
+def reason(game: GameBase, player: int, action: Any, names: Sequence[str] | None = None) -> str:
+    """A short reason for a legal action, said to ``player`` (the game's coach's ``reason_for``)."""
+    return from_side(module_for(game).reason_for(game, player, action), player, _seats(game), names)
+
+
+def hint(
+    game: GameBase,
+    player: int,
+    level: str = "normal",
+    seed: int = 0,
+    agent: Any = None,
+    names: Sequence[str] | None = None,
+) -> Hint | None:
     """The move the computer player would make for ``player`` now, with a reason.
 
     Uses ``agent`` (or ``rules.agents.make_agent(game, level, seed)`` when that module
@@ -210,10 +245,10 @@ def hint(game: GameBase, player: int, level: str = "normal", seed: int = 0, agen
         except Exception:  # a broken agent must never break the lesson; fall back to the coach
             action = None
         if action is not None and game.check(action).ok:
-            reason = _agent_reason(agent, game, player, action) or mod.reason_for(game, player, action)
-            return Hint(str(action), reason, "computer")
-    action, reason = mod.suggest(game, player)
-    return Hint(str(action), reason, "coach")
+            why = _agent_reason(agent, game, player, action) or reason(game, player, action, names)
+            return Hint(str(action), why, "computer")
+    action, why = mod.suggest(game, player)
+    return Hint(str(action), from_side(why, player, _seats(game), names), "coach")
 
 
 def computer_player(name: str, level: str, seed: int) -> Any:
@@ -262,6 +297,6 @@ __all__ = [
     "from_side",
     "hint",
     "module_for",
+    "reason",
     "rule_summary",
-    "split_rule",
 ]

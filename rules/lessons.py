@@ -428,7 +428,7 @@ class LessonRun:
             if not legal:
                 raise LessonError(f"{self.lesson.source}, step {self.step_number}: no expected action is legal here")
             action = self.game.parse(with_aliases(legal[0], self.aliases))
-            reason = step.hint or coach_mod.module_for(self.game).reason_for(self.game, self.you, action)
+            reason = step.hint or coach_mod.reason(self.game, self.you, action)
             return coach_mod.Hint(str(action), reason, "lesson")
         return coach_mod.hint(self.game, self.you, level="normal", seed=self.seed)
 
@@ -486,8 +486,8 @@ class LessonRun:
             self.finished = True
             result = ""
             if self.game.is_over:
-                title, purpose, _ = coach_mod.module_for(self.game).phase(self.game, self.you)
-                result = f"{title}: {purpose}"
+                advice = coach_mod.advise(self.game, self.you)
+                result = f"{advice.phase}: {advice.purpose}"
             return Feedback(
                 "done", "\n\n".join(t for t in (result, step.success, self.lesson.outro) if t), events=self.recent
             )

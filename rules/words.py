@@ -14,15 +14,30 @@ A field is ``{pN}`` or ``{pN:form}`` for seat N (0-based):
 * ``{p0:draws/draw}``: a verb (or any word) that agrees with the seat: the first form for a third person, the
   second for the reader ("has/have", "is/are", "passes/pass").
 
+One more field names no seat: ``{do:end}`` (:func:`do`) is an action in the engine's notation that the words tell the
+reader to take ("{do:end} to skip"). It is said as the quoted notation ("'end' to skip") unless the reader's program
+says it its own way: the app gives ``say`` a ``notation`` function and says it as the player's keys ("press n to
+skip"), so it never looks for notation in the words.
+
 Anything else in the template is left as it is (card names and ability texts may hold any character).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-_FIELD = re.compile(r"\{p(\d)(?::([^{}]*))?\}")
+_FIELD = re.compile(r"\{(?:p(\d)(?::([^{}]*))?|do:([^{}]+))\}")
+
+
+def do(action: str) -> str:
+    """The field for an action in notation the words tell the reader to take (``{do:end}``, ``{do:cut N}``)."""
+    return "{do:" + action + "}"
+
+
+def quoted(action: str) -> str:
+    """An action field's words where nobody says it otherwise: the notation, quoted ('end')."""
+    return f"'{action}'"
 
 
 def who(p: int | None, start: bool = False) -> str:
@@ -48,13 +63,21 @@ def verb(p: int | None, third: str, second: str) -> str:
     return third if p is None else f"{{p{p}:{third}/{second}}}"
 
 
-def say(template: str, names: Sequence[str] | None = None, you: int | None = None) -> str:
+def say(
+    template: str,
+    names: Sequence[str] | None = None,
+    you: int | None = None,
+    notation: Callable[[str], str] = quoted,
+) -> str:
     """The template's words for one reader: ``names`` (one per seat; "Player N" when none or missing), ``you``
-    the reader's seat (second person), or None (third person for every seat)."""
-    if "{p" not in template:
+    the reader's seat (second person), or None (third person for every seat); ``notation`` says an action field
+    (:func:`do`; :func:`do` itself keeps it a field, for a program that says it later)."""
+    if "{p" not in template and "{do:" not in template:
         return template
 
     def field(m: re.Match[str]) -> str:
+        if m.group(3) is not None:
+            return notation(m.group(3))
         p, form = int(m.group(1)), m.group(2) or ""
         me = p == you
         start = form.startswith("^")
@@ -68,9 +91,19 @@ def say(template: str, names: Sequence[str] | None = None, you: int | None = Non
             word = "your" if form == "'s" else "you"
             return word.capitalize() if start else word
         name = names[p] if names is not None and 0 <= p < len(names) else f"Player {p + 1}"
+        if start:  # a name given in lower case ("your opponent") starts a sentence in capitals
+            name = name[:1].upper() + name[1:]
         return name + "'s" if form == "'s" else name
 
     return _FIELD.sub(field, template)
+
+
+def actions(text: str, notation: Callable[[str], str] = quoted) -> str:
+    """``text`` with only its action fields (:func:`do`) said, by ``notation``: words already said for a reader (a
+    player's name in them may hold anything) keep every other character."""
+    if "{do:" not in text:
+        return text
+    return _FIELD.sub(lambda m: m.group(0) if m.group(3) is None else notation(m.group(3)), text)
 
 
 #: The inside of each field met so far ("0", "0:^", "0:draws/draw") -> its words in the third person (a field's
@@ -82,6 +115,8 @@ def neutral(template: str) -> str:
     """``say(template)``: every seat in the third person as "Player N" (the words of the log, a watcher and the
     tests). Every event an engine makes goes through this, so each field's words are looked up, not worked out
     again; anything that is not a plain field is left to ``say``."""
+    if "{do:" in template:
+        return say(template)
     if "{p" not in template:
         return template
     parts = template.split("{p")
@@ -101,4 +136,4 @@ def neutral(template: str) -> str:
     return "".join(out)
 
 
-__all__ = ["neutral", "say", "their", "verb", "who", "whose"]
+__all__ = ["actions", "do", "neutral", "quoted", "say", "their", "verb", "who", "whose"]

@@ -26,7 +26,6 @@ from saves.store import (
     save,
     save_path,
     validate_name,
-    without_rule_ref,
 )
 
 __all__ = [
@@ -51,5 +50,4 @@ __all__ = [
     "save",
     "save_path",
     "validate_name",
-    "without_rule_ref",
 ]

@@ -181,14 +181,14 @@ def reads(text: str, source: str = "<text>") -> Saved:
 
 
 #: Before events carried their rule id in a field (``rules.core.Event.rule``), the engines wrote it into the words:
-#: "... The battle goes on (resurrection.tie.1)." Log lines of such saves lose it when read (the app never showed it);
-#: a Redemption view's ``end_reason`` still ends with it.
+#: "... The battle goes on (resurrection.tie.1)." The log lines of a save written then lose it when read (a file
+#: format migration: the engines no longer write a rule id into any words, and the app never shows one).
 _OLD_RULE_REF = re.compile(r" \((?:" + "|".join(map(re.escape, game_names())) + r")\.[\w.-]+\)")
 
 
-def without_rule_ref(text: str) -> str:
-    """Words written before the rule id had its own field, without the rule id."""
-    return _OLD_RULE_REF.sub("", text)
+def _old_log_line(line: str) -> str:
+    """A log line as an older save wrote it, without the rule id its words carried."""
+    return _OLD_RULE_REF.sub("", line) if " (" in line else line
 
 
 def _migrate(doc: dict[str, Any], version: int) -> dict[str, Any]:
@@ -213,7 +213,7 @@ def _meta(doc: dict[str, Any], fail: Callable[[str], Exception], seats: int = 2)
     log = doc.get("log", [])
     if not isinstance(log, list) or not all(isinstance(x, str) for x in log):
         raise fail("'log' must be a list of text lines")
-    log = [without_rule_ref(line) for line in log]
+    log = [_old_log_line(line) for line in log]
     extra = doc.get("extra", {})
     if not isinstance(extra, dict):
         raise fail("'extra' must be a table")

@@ -1,5 +1,7 @@
 """The Redemption coach on hand-built positions: phases, moves in words with their outcome, why, rejections, hints."""
 
+import pytest
+
 from rules import coach
 from tests.redemption_helpers import build
 
@@ -133,3 +135,121 @@ def test_phases_of_a_whole_turn_have_words_and_rules():
         "Battle: block or not",
         "Your turn: Discard phase",
     } <= seen
+
+
+# --- three and four players: every sentence names the player it means (issue 11) -------------------------
+NAMES = ["Ann", "Bob", "Cy", "Di"]
+
+
+def _said(advice: coach.Advice) -> str:
+    return "\n".join([advice.text(), *(a.words for a in advice.actions)])
+
+
+def test_four_players_the_coach_names_the_battles_opponent_and_the_bystanders_wait():
+    from tests.test_redemption_multi import position
+
+    seats = [{"hand": ["gideon"], "land_of_bondage": ["ls_debtor"]}]
+    seats += [{"land_of_bondage": ["ls_orphan"], "hand": ["goliath"]} for _ in range(3)]
+    g, ids = position(*seats, phase="battle")
+    hero = ids[(0, "gideon")]
+    mine = coach.advise(g, 0, names=NAMES)
+    assert "rescue a Lost Soul from the Land of Bondage of an opponent you name" in mine.purpose
+    words = {a.action: a.words for a in mine.actions}
+    for q in (1, 2, 3):
+        assert words[f"rescue {hero} {q}"].endswith(f"it can reach 1 of {NAMES[q]}'s Lost Souls")
+    assert (
+        coach.advise(g, 2, names=NAMES).purpose
+        == "Ann may send a Hero to rescue a Lost Soul from any opponent's Land of Bondage."
+    )
+
+    events = g.apply(f"rescue {hero} 2").events
+    cy = coach.advise(g, 2, events, names=NAMES)  # the attacked player blocks
+    assert cy.phase == "Battle: block or not" and cy.your_move
+    assert cy.opponent[0].text == (
+        "Ann makes a rescue attempt with Gideon (A1) against your Land of Bondage. "
+        "You may block it with one Evil Character, or let it through."
+    )
+    assert cy.why[0].text.startswith("Totals: Ann's Heroes 7/5 vs your Evil 0/0")
+    bob = coach.advise(g, 1, events, names=NAMES)  # a bystander: not told to block, told whom we wait for
+    assert bob.purpose == "Cy decides whether to block Ann's Hero."
+    assert bob.opponent[0].text == "Ann makes a rescue attempt with Gideon (A1) against Cy's Land of Bondage."
+    assert bob.waiting == "Waiting for Cy." and not bob.actions
+    assert coach.advise(g, 0, events, names=NAMES).purpose == "Cy decides whether to block your Hero."
+
+    events = g.apply(f"block {ids[(2, 'goliath')]}").events
+    assert g.current_player == 0
+    ann = coach.advise(g, 0, events, names=NAMES)
+    assert {a.action: a.words for a in ann.actions}["pass"] == "pass: if Cy passes too, the battle ends as it stands"
+    di = coach.advise(g, 3, events, names=NAMES)
+    assert di.phase == "Battle: Ann has initiative" and di.waiting == "Waiting for Ann."
+    assert any(x.text.startswith("Ann has initiative: both sides would be defeated") for x in di.why)
+    for p in range(4):  # nobody is "your opponent" among four, and no field is left unsaid
+        text = _said(coach.advise(g, p, events, names=NAMES))
+        assert "your opponent" not in text.lower() and "{p" not in text
+
+
+def test_three_players_setup_score_and_a_rescue_from_each_side():
+    from rules.redemption import new_game
+    from tests.test_redemption_multi import position
+
+    g = new_game(4, decks=["G", "H", "G"])
+    p = g.current_player
+    cutting = coach.advise(g, p, names=NAMES[:3])
+    deck = (p + 1) % 3
+    assert cutting.purpose.startswith(f"cut {NAMES[deck]}'s shuffled deck")
+    other = (p + 2) % 3
+    assert coach.advise(g, other, names=NAMES[:3]).purpose == f"{NAMES[p]} cuts {NAMES[deck]}'s deck."
+    # without names, "Player N" (the coach of a test, a log)
+    assert coach.advise(g, other).purpose == f"Player {p + 1} cuts Player {deck + 1}'s deck."
+
+    seats = [
+        {"hand": ["gideon"], "land_of_redemption": ["ls_widow"]},
+        {"land_of_bondage": ["ls_orphan"]},
+        {"land_of_redemption": ["ls_wanderer", "ls_debtor"]},
+    ]
+    g, ids = position(*seats, phase="battle")
+    g.apply(f"rescue {ids[(0, 'gideon')]} 1")
+    events = g.apply("noblock").events
+    seen_by_cy = [x.text for x in coach.advise(g, 2, events, names=NAMES[:3]).opponent]
+    assert any(t.endswith("Ann now has 2 Redeemed Soul(s) of 5.") for t in seen_by_cy)
+    why = [x.text for x in coach.advise(g, 2, names=NAMES[:3]).why]
+    assert "Redeemed Souls: you 2, Ann 2, Bob 0; 5 wins." in why
+
+
+def test_three_players_game_over_names_the_winner_and_every_score():
+    from tests.test_redemption_multi import position
+
+    seats = [
+        {"land_of_redemption": ["ls_widow"]},
+        {"land_of_redemption": ["ls_orphan", "ls_wanderer"]},
+        {},
+    ]
+    g, _ = position(*seats, phase="discard")
+    g.s.result, g.s.end_reason = "1", "test"
+    _, purpose, _ = coach.module_for(g).phase(g, 2)
+    assert coach.advise(g, 2, names=NAMES[:3]).purpose == "Bob won, Redeemed Souls you 0, Ann 1, Bob 2."
+    assert coach.advise(g, 1, names=NAMES[:3]).purpose == "you won, Redeemed Souls you 2, Cy 0, Ann 1."
+    assert "{p1}" in purpose  # the coach's own words are a template; advise says them for the reader
+
+
+@pytest.mark.parametrize("n", [3, 4])
+def test_every_seat_gets_words_for_n_players_through_a_whole_game(n):
+    from rules.redemption import new_game
+
+    g = new_game(11, decks=["G", "H", "G", "H"][:n])
+    names = NAMES[:n]
+    phases = set()
+    for _ in range(160):
+        if g.is_over:
+            break
+        p = g.current_player
+        for q in range(n):
+            advice = coach.advise(g, q, names=names)
+            text = _said(advice)
+            for card in {g.card(c) for c in g.cards}:  # the printed cards' own words ("your opponent's Lost Souls")
+                text = text.replace(card.ability_text, "")
+            assert "your opponent" not in text.lower() and "{p" not in text, text
+            assert advice.your_move == (q == p) and bool(advice.waiting) == (q != p)
+            phases.add(advice.phase)
+        g.apply(coach.module_for(g).suggest(g, p)[0])
+    assert any(t.endswith("'s turn: Preparation") for t in phases) and "Your turn: Battle phase" in phases

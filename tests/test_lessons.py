@@ -206,3 +206,23 @@ def test_the_unopposed_rescue_says_only_what_happened_with_either_hero(hero):
     assert "Widow is now your Redeemed Soul" in feedback.text
     assert "Gideon" not in feedback.text and "Barak" not in feedback.text  # either may have rescued: "your Hero"
     assert f"rescue attempt with {hero.capitalize()}" in run.advice().text()  # what happened names the real one
+
+
+def test_the_lessons_name_actions_as_fields_the_app_says_as_keys():
+    """A lesson tells the learner what to do as a rules.words.do field ("{do:end}"), which the app says as keys; each
+    names a verb of its game, and no lesson quotes the notation in its words for the app to find."""
+    from rules.words import actions
+
+    named = []
+    for lesson in ALL:
+        texts = [lesson.intro, lesson.outro, lesson.goal]
+        for step in lesson.steps:
+            texts += [step.coach, step.success, step.wrong, step.hint, *(m.say for m in step.mistakes)]
+        for text in texts:
+            actions(text, lambda a, lesson=lesson: named.append((lesson.game, a)) or a)
+            assert "'end'" not in text and "'rescue " not in text, (lesson.id, text)
+    assert ("redemption", "end") in named and ("redemption", "rescue gideon") in named
+    from rules.redemption.notation import VERBS
+
+    assert {game for game, _ in named} == {"redemption"}
+    assert all(action.split()[0] in VERBS for _, action in named), named

@@ -575,7 +575,8 @@ def test_win_mid_battle_by_rescue():
     g = b.game
     ok(g, f"rescue {b['barak']}")
     ok(g, "noblock")
-    assert g.is_over and g.winner == 0 and "redemption.win.rescues" in g.s.end_reason
+    assert g.is_over and g.winner == 0 and g.s.end_rule == "redemption.win.rescues"
+    assert g.view(1)["end_reason"] == "Player 1 has 5 Redeemed Souls" and g.view(1)["end_rule"] == g.s.end_rule
     refused(g, "end", "redemption.end")
     assert g.legal_actions() == []
 
@@ -797,14 +798,14 @@ def test_game_ends_when_no_lost_soul_is_left():
     g = b.game
     ok(g, f"rescue {b['barak']}")
     ok(g, "noblock")
-    assert g.is_over and g.winner == 0 and "nosouls" in g.s.end_reason
+    assert g.is_over and g.winner == 0 and g.s.end_rule == "redemption.win.nosouls"
 
 
 def test_game_ends_when_piles_are_empty_and_nobody_can_rescue():
     b = build({"land_of_bondage": ["ls_mourner"]}, {"land_of_bondage": ["ls_weary"]}, phase="discard")
     g = b.game
     ok(g, "end")  # no Hero anywhere, no rescuing Dominant: nobody can win a soul any more
-    assert g.is_over and g.s.result == "draw" and "stalled" in g.s.end_reason
+    assert g.is_over and g.s.result == "draw" and g.s.end_rule == "redemption.win.stalled"
 
 
 def test_empty_piles_do_not_end_the_game_while_a_hero_faces_a_soul():
@@ -1117,3 +1118,18 @@ def test_each_discard_phase_action(verb, keys, where):
 def test_hand_limit_state_needs_a_full_hand():
     with pytest.raises(ValueError, match="hand-limit"):
         build({"hand": ["gideon"]}, {}, phase="hand_limit")
+
+
+def test_a_state_saved_with_the_rule_in_the_end_reason_reads_it_into_its_field():
+    """Before 'end_rule', the rule id closed the words ("... (redemption.resign)"): such a file still loads, the words
+    without the rule and the rule in its field; a reason that only looks like one keeps its words."""
+    b = build({"land_of_bondage": ["ls_mourner"]}, {"land_of_bondage": ["ls_weary"]}, phase="discard")
+    d = b.game.to_dict()
+    d["result"] = "1"
+    del d["end_rule"]
+    d["end_reason"] = "{p0:^} resigned (redemption.resign)"
+    g = Game.from_dict(d)
+    assert (g.s.end_reason, g.s.end_rule) == ("{p0:^} resigned", "redemption.resign")
+    assert g.view(1)["end_reason"] == "Player 1 resigned" and g.to_dict()["end_rule"] == "redemption.resign"
+    d["end_reason"] = "the table (a kitchen table) fell over"
+    assert Game.from_dict(d).s.end_rule == "" and Game.from_dict(d).s.end_reason == d["end_reason"]

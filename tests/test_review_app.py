@@ -308,3 +308,56 @@ def test_resurrection_exports_replays_and_is_analysed(folder, tmp_path, capsys, 
     stored = saves.read(folder / "duel.toml").meta.extra["analysis"]["seat1"]["decisions"]
     steps, _ = review.positions(s.game)
     assert [d["index"] for d in stored] == [st.index for st in review.decisions(steps, 0)]
+
+
+def four_players(folder, name="four") -> Session:
+    """A finished four-player game (You and three easy computers), saved, with one judged decision of seat 3."""
+    from tui.session import Seat
+
+    seats = [Seat("human"), *(Seat("computer", level="easy") for _ in range(3))]
+    s = Session.new("redemption", seed=5, path=saves.save_path(name, folder), seats=seats)
+    agents = [make_agent("redemption", "easy", seed=q) for q in range(4)]
+    while not s.game.is_over:
+        assert s.act(choose_for(agents[s.game.current_player], s.game), by_computer=True).ok
+    steps, _ = review.positions(s.game)
+    st = review.decisions(steps, 2)[0]
+    analysis.store(s.meta, 2, {st.index: review.Judgement(st.index, st.action, 0.4, 0.2, st.action, "??")})
+    s.autosave()
+    return s
+
+
+def test_a_four_player_game_is_reviewed_from_any_seat(folder, capsys):
+    s = four_players(folder)
+    assert s.game.n == 4 and s.game.is_over
+    assert cli.main(["review", "four", "--seat", "4", "--export", "text", "--save-dir", str(folder)]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("Redemption: You v Computer 2 v Computer 3 v Computer 4\n")
+    assert "against your Land of Bondage" in text and "against Computer 3's Land of Bondage" in text
+    assert "Player " not in text
+    three = Session.new("redemption", seed=3, path=saves.save_path("three", folder), seats=s.seats()[:3])
+    three.autosave()
+    code = cli.main(["review", "three", "--seat", "4", "--save-dir", str(folder)])
+    assert code == 2 and "--seat 4: this game has 3 players" in capsys.readouterr().err
+    assert analysis.default_seat(three.meta) == 0
+
+    async def go():
+        args = cli.build_parser().parse_args(["review", "four", "--seat", "3", "--save-dir", str(folder)])
+        app = app_for(folder, cli.review_command(args, cli.settings_from(args)), review_it=True)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            scr = app.screen
+            assert scr.seat == 2
+            status = str(scr.query_one("#review-status").render())
+            assert status.startswith("Review (Computer 3's view): the end")
+            (k,) = scr.judged
+            scr.show(k)
+            eye = str(scr.query_one("#review-eye").render())
+            assert eye.startswith("Computer's eye: Computer 3's chance v the leader 40% before, 20% after")
+            battle = next(i for i, st in enumerate(scr.steps) if st.before.in_battle())
+            scr.show(battle)
+            board = str(scr.query_one("#review-board").render())
+            b = scr.steps[battle].before.b
+            assert f"by {scr.names[scr.steps[battle].before.active]} against {scr.names[b.defender]}:" in board
+            assert board.count("Hand:") == 1 and "Computer 3 (you)" in board
+
+    asyncio.run(go())

@@ -319,7 +319,8 @@ def test_new_redemption_game_from_the_form_by_keys(make_app, save_dir):
             await pilot.press("enter")  # New game
             await pilot.pause()
             await pilot.press("tab", "right", "enter")  # Game: Redemption
-            await pilot.press(*["tab"] * 6, "right", "enter")  # Rescues to win: 7
+            # players, two seats (who, name, deck each), two Resurrection questions, Name-on-Name: rescues to win 7
+            await pilot.press(*["tab"] * 11, "right", "enter")
             await pilot.press("tab", "tab", "7", "enter")  # seed 7, start
             await pilot.pause()
             screen = app.screen

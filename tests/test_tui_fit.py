@@ -58,6 +58,10 @@ def test_the_new_game_forms_labels_and_choices_are_shown_whole_at_80x24(tmp_path
         async with app.run_test(size=(80, 24)) as pilot:
             app.push_screen(NewGameScreen())
             await pilot.pause()
+            app.screen.query_one("#g-redemption", RadioButton).value = True  # every seat shown: four players
+            await pilot.pause()
+            app.screen.query_one("#players-4", RadioButton).value = True
+            await pilot.pause()
             texts = [str(w.render()) for w in app.screen.query(Label)]
             texts += [str(w.label) for w in app.screen.query(RadioButton)]
             form = app.screen.query_one("#form")

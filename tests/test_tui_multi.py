@@ -1,155 +1,256 @@
-"""Pilot tests: Redemption with three and four seats at one keyboard (hot seat with a computer, the 80x24 header)."""
+"""Redemption for three and four players in the app (issue 11), along the paths a player takes: a 4-player game
+from the new-game form, saved, quit and resumed exactly; a hot seat game of two people and the computer with the
+hand-off screen between the people; a rematch that rotates the seats; snapshots of a 4-player battle.
+
+Every wait for the computers is a bounded loop of pauses (a test that waited forever would hang the suite); none
+asserts a time.
+
+Update the snapshots after a deliberate change with ``pytest tests/test_tui_multi.py --snapshot-update`` and read
+the SVGs under ``tests/__snapshots__/test_tui_multi/``.
+"""
 
 from __future__ import annotations
 
 import asyncio
-import re
+from collections.abc import Callable
 
 import pytest
+from textual.widgets import Input, Select
 
 import saves
-from rules.lessons import keyed_state
-from rules.redemption import Game
-from tui.screens.game import GameScreen
-from tui.screens.handoff import HandOffScreen
+from rules.agents import choose_for, make_agent
+from tui.app import RedemptionApp, Settings
 from tui.session import Seat, Session
+
+SIZES = [(80, 24), (120, 40)]
 
 
 @pytest.fixture
-def save_dir(tmp_path, monkeypatch):
-    d = tmp_path / "saves"
-    monkeypatch.setenv("REDEMPTION_SAVE_DIR", str(d))
+def folder(tmp_path, monkeypatch):
+    monkeypatch.delenv("NO_COLOR", raising=False)
     monkeypatch.delenv("REDEMPTION_PLAYER", raising=False)
-    return d
+    return tmp_path / "saves"
 
 
-def make_app(save_dir, start):
-    from tui.app import RedemptionApp, Settings
-
-    return RedemptionApp(Settings(save_dir=save_dir, pause=0.0, signals=False), start=start)
-
-
-async def settle(app, pilot):
-    """Let a computer's worker finish and its move land."""
-    for _ in range(20):
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        screen = app.screen
-        if not isinstance(screen, GameScreen) or not screen._thinking:
-            return
-
-
-def test_hot_seat_with_a_computer_hands_the_keyboard_to_people_only(save_dir):
-    """Ann, Bob and a computer: the last seat (the computer) cuts first. The first hand-off names a person (it
-    named the computer, and after it nobody moved: the game hung at the cut); every later one names the person
-    whose decision it is, and the screen then shows that person's hand."""
-    seats = [Seat("human", "Ann"), Seat("human", "Bob"), Seat("computer")]
-    session = Session.new("redemption", seed=11, seats=seats, path=saves.save_path("hot3", save_dir))
-    app = make_app(save_dir, session)
-    game = session.game
-    handed: list[str] = []
-
-    async def go():
-        async with app.run_test(size=(80, 24)) as pilot:
-            await settle(app, pilot)
-            for _ in range(12):  # the cuts, who goes first, and into the first Preparation phase
-                if isinstance(app.screen, HandOffScreen):
-                    handed.append(app.screen.next_name)
-                    await pilot.press("enter")
-                    await settle(app, pilot)
-                    continue
-                assert isinstance(app.screen, GameScreen)
-                if game.phase == "prep":
-                    break
-                cp = game.current_player
-                assert session.my_turn and session.viewer == cp and session.name(cp) == handed[-1]
-                await pilot.press("enter")  # the cut's number picker, or the list of who goes first
-                await pilot.pause()
-                await pilot.press("enter")
-                await settle(app, pilot)
-            assert game.phase == "prep" and game.history[0] == "cut"  # the computer cut: the game went on
-            assert handed[:2] == ["Ann", "Bob"] and set(handed) == {"Ann", "Bob"}
-            if not session.is_computer(game.current_player):
-                assert session.viewer == game.current_player
-
-    asyncio.run(go())
-
-
-def test_four_players_header_keeps_what_is_asked_at_80_columns(save_dir):
-    """Over the hand limit with four players: the full score leaves no room, so the short score makes it."""
-    seats = [{"hand": ["gideon", "barak", "ehud", "daniel", "haman", "sisera", "eglon", "goliath", "delilah"]}]
-    seats += [{"deck": ["ls_debtor"]} for _ in range(3)]
-    start = {"decks": ["G", "H", "G", "H"], "phase": "hand_limit", "active": 0, "turn": 5, "first": 0}
-    state, _ = keyed_state("redemption", {**start, "souls_drawn": [0] * 4, "seat": seats})
-    game = Game.from_dict(state)
-    assert game.phase == "hand_limit" and game.current_player == 0
-    players = [{"name": "Ann", "kind": "human"}] + [
-        {"name": f"Computer {q}", "kind": "computer", "level": "normal"} for q in (2, 3, 4)
-    ]
-    meta = saves.Meta(players=players, extra={"vs": "computer", "level": "normal", "viewer": 0, "screen": "game"})
-    app = make_app(save_dir, Session(game, meta, saves.save_path("limit", save_dir)))
-
-    async def go():
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            screen = app.screen
-            assert isinstance(screen, GameScreen)
-            line = screen.status_text(game.view(0))
-            assert len(line) <= 78
-            assert "Your move: discard phase: hand limit" in line and "Redeemed 0-0-0-0" in line
-
-    asyncio.run(go())
+def app_for(folder, session=None, **kw) -> RedemptionApp:
+    return RedemptionApp(Settings(save_dir=folder, pause=0.0, signals=False, **kw), start=session)
 
 
 def screen_text(app) -> str:
     return "\n".join("".join(seg.text for seg in strip) for strip in app.screen._compositor.render_strips())
 
 
-def test_the_cut_dialog_says_all_its_keys_at_80x24(save_dir):
-    """Four seats: Player 1 cuts last (the cut picker's keys line ended "r: a rand" at 80 columns)."""
-    from tui.screens.number import NumberScreen
+async def until(pilot, check: Callable[[], bool], tries: int = 3000) -> bool:
+    """Pause until ``check()`` holds (the computers move in a thread), at most ``tries`` times."""
+    for _ in range(tries):
+        if check():
+            return True
+        await pilot.pause(0.02)
+    return check()
 
-    seats = [Seat("human", "Ann")] + [Seat("computer") for _ in range(3)]
-    session = Session.new("redemption", seed=4, seats=seats, path=saves.save_path("cut4", save_dir))
-    app = make_app(save_dir, session)
 
-    async def go():
+def state(s: Session) -> tuple:
+    """Everything a resumed game must have the same: every seat's view (hands included), the actions so far, the
+    players (names, kinds, levels) and the seats' decks."""
+    g = s.game
+    return ([g.view(p) for p in range(g.num_players)], [str(a) for a in g.history], s.players, list(g.decks))
+
+
+def test_a_four_player_game_from_the_form_saved_quit_and_resumed_exactly(folder):
+    from tui.screens.game import GameScreen
+    from tui.screens.title import NewGameScreen, ResumeScreen
+
+    kept: dict = {}
+
+    async def first_run():
+        app = app_for(folder)
         async with app.run_test(size=(80, 24)) as pilot:
-            await settle(app, pilot)
-            assert session.game.phase == "cut" and session.my_turn and len(session.game.history) == 3
-            await pilot.press("enter")
+            await pilot.press("n")
             await pilot.pause()
-            assert isinstance(app.screen, NumberScreen)
-            words = " ".join(re.sub(r"[┃┏┓┗┛━▊▎▔▁|+-]", " ", screen_text(app)).split())  # however the lines wrap
-            assert "r: a random cut, Esc: back." in words
+            assert isinstance(app.screen, NewGameScreen)
+            await pilot.press("tab", "right", "enter")  # Game: Redemption
+            await pilot.press("tab", "right", "right", "enter")  # Players: 4
+            await pilot.pause()
+            form = app.screen
+            assert all(form.query_one(f"#seat-{i}").display for i in range(4))
+            form.query_one("#who-1", Select).focus()  # seat 2: the computer at the easy level
+            await pilot.press("enter", "up", "enter")
+            form.query_one("#seed", Input).focus()
+            await pilot.press(*"5")
+            await pilot.press("ctrl+s")
+            assert await until(pilot, lambda: isinstance(app.screen, GameScreen))
+            s = app.screen.session
+            assert s.names == ["You", "Computer 2", "Computer 3", "Computer 4"]
+            assert [p["kind"] for p in s.players] == ["human", "computer", "computer", "computer"]
+            assert [s.level_of(i) for i in (1, 2, 3)] == ["easy", "normal", "normal"]
+            assert s.game.decks == ["G", "H", "G", "H"]
+            assert await until(pilot, lambda: s.my_turn)  # the computers cut their left neighbours' decks
+            shown = screen_text(app)
+            assert all(f"Computer {k}" in shown for k in (2, 3, 4)), shown
+            done = len(s.game.history)
+            await pilot.press("enter")  # you cut Computer 2's deck: how many cards to lift (the number offered)
+            await pilot.pause()
+            await pilot.press("enter")  # the hands are dealt, play goes on
+            assert await until(pilot, lambda: len(s.game.history) > done and (s.my_turn or s.game.is_over))
+            assert all(s.game.view(p)["players"][p]["hand"] for p in range(4))
+            await pilot.press("s", "q")  # save, leave to the title
+            await pilot.pause()
+            kept["state"], kept["path"] = state(s), s.path
+            await pilot.press("q")  # quit
 
-    asyncio.run(go())
-
-
-def test_game_over_with_four_players_offers_a_rematch_in_the_same_seats(save_dir):
-    """A four-player game played to its end: the keys line no longer says "seats swapped" (a rematch of three or
-    four players keeps every seat, name and level), and r starts that rematch."""
-    from rules.agents import make_agent, play_match
-    from rules.redemption import new_game
-
-    agents = [make_agent("redemption", "normal", seed=q) for q in range(4)]
-    game = play_match(new_game(3, decks=["G", "H", "G", "H"]), agents)
-    assert game.is_over and game.n == 4
-    players = [{"name": "Ann", "kind": "human"}] + [
-        {"name": f"Computer {q}", "kind": "computer", "level": "normal"} for q in (2, 3, 4)
-    ]
-    meta = saves.Meta(players=players, extra={"vs": "computer", "level": "normal", "viewer": 0, "screen": "game"})
-    app = make_app(save_dir, Session(game, meta, saves.save_path("over4", save_dir)))
-
-    async def go():
+    async def second_run():
+        app = app_for(folder)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
-            words = " ".join(screen_text(app).split())
-            assert "GAME OVER" in words and "rematch (same seats)" in words and "swapped" not in words
             await pilot.press("r")
-            await settle(app, pilot)
-            new = app.screen.session
-            assert new.game.n == 4 and not new.game.is_over
-            assert [p["name"] for p in new.players] == ["Ann", "Computer 2", "Computer 3", "Computer 4"]
+            await pilot.pause()
+            assert isinstance(app.screen, ResumeScreen)
+            await pilot.press("enter")
+            assert await until(pilot, lambda: isinstance(app.screen, GameScreen))
+            s = app.screen.session
+            assert s.path == kept["path"]
+            assert state(s) == kept["state"]
+            assert [s.level_of(i) for i in (1, 2, 3)] == ["easy", "normal", "normal"]
+            await pilot.press("q")
+
+    asyncio.run(first_run())
+    asyncio.run(second_run())
+
+
+def test_hot_seat_for_two_people_and_the_computer_hands_off_between_the_people(folder):
+    from tui.screens.game import GameScreen
+    from tui.screens.handoff import HandOffScreen
+
+    async def go():
+        app = app_for(folder)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("n")
+            await pilot.pause()
+            await pilot.press("tab", "right", "enter")  # Game: Redemption
+            await pilot.press("tab", "right", "enter")  # Players: 3
+            await pilot.pause()
+            form = app.screen
+            assert [form.query_one(f"#seat-{i}").display for i in range(4)] == [True, True, True, False]
+            form.query_one("#seat-name-0", Input).focus()
+            await pilot.press(*"Ann")
+            form.query_one("#who-1", Select).focus()  # seat 2: a person here
+            await pilot.press("enter", "up", "up", "enter", "tab", *"Bob")
+            await pilot.pause()
+            assert form.query_one("#seat-name-2", Input).placeholder == "Computer"
+            await pilot.press("ctrl+s")
+            # the computer cuts first (its left neighbour's deck); then Bob is asked to take the keyboard
+            assert await until(pilot, lambda: isinstance(app.screen, HandOffScreen))
+            s = app.screen_stack[-2].session
+            assert s.names == ["Ann", "Bob", "Computer"] and s.hot_seat
+            passed = []
+            for _ in range(12):  # each hand-off, and each person's turn after it, until both have had the keyboard
+                if not await until(pilot, lambda: isinstance(app.screen, HandOffScreen) or s.my_turn):
+                    break
+                if isinstance(app.screen, HandOffScreen):
+                    nxt = s.game.current_player
+                    assert not s.is_computer(nxt) and nxt != s.viewer
+                    shown = screen_text(app)
+                    assert f"Pass the keyboard to {s.name(nxt)}." in shown
+                    # nobody's hand is on the screen while the keyboard changes hands
+                    hands = [c["name"] for p in range(3) for c in s.game.view(p)["players"][p]["hand"]]
+                    assert not [name for name in hands if name in shown]
+                    passed.append(s.name(nxt))
+                    await pilot.press("enter")
+                    await pilot.pause()
+                    assert isinstance(app.screen, GameScreen) and s.viewer == nxt
+                    if len(set(passed)) == 2:
+                        break
+                    continue
+                # a person's turn: the first legal action through the typing line, as a player may type it
+                await pilot.press("colon")
+                await pilot.press(*str(s.game.legal_actions()[0]), "enter")
+                await pilot.pause()
+            assert passed[:2] == ["Bob", "Ann"], passed
+            await pilot.press("q")
 
     asyncio.run(go())
+
+
+def finished_four_player_game(folder) -> Session:
+    """A 4-player game ended after the first turn (max_turns), each seat its own level and deck."""
+    seats = [Seat("human"), Seat("computer", level="easy"), Seat("computer", level="normal"), Seat("computer")]
+    s = Session.new(
+        "redemption",
+        seed=3,
+        seats=seats,
+        options={"max_turns": 1},
+        decks=("G", "G", "H", "H"),
+        path=saves.save_path("four", folder),
+    )
+    agents = [make_agent("redemption", "random", seed=p) for p in range(4)]
+    while not s.game.is_over:
+        assert s.act(choose_for(agents[s.game.current_player], s.game), by_computer=True).ok
+    s.autosave()
+    return s
+
+
+def test_a_rematch_of_four_rotates_the_seats_and_says_so(folder):
+    from tui.screens.game import GameScreen
+
+    s = finished_four_player_game(folder)
+    s.players[3]["level"] = "easy"  # no search to wait for when the rematch starts
+
+    async def go():
+        app = app_for(folder, s)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            assert "rematch (seats rotated, each player one to the left)" in screen_text(app)
+            await pilot.press("r")
+            assert await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.session is not s)
+            new = app.screen.session
+            # each player one seat to the left (the next seat): the last seat's player sits first
+            assert new.names == ["Computer 4", "You", "Computer 2", "Computer 3"]
+            assert [p["kind"] for p in new.players] == ["computer", "human", "computer", "computer"]
+            assert [new.level_of(i) for i in (0, 2, 3)] == ["easy", "easy", "normal"]
+            assert new.game.decks == ["H", "G", "G", "H"]
+            assert new.viewer == 1
+            app.screen.stop_thinking()
+            await pilot.press("q")
+
+    asyncio.run(go())
+
+
+def four_player_battle(folder) -> Session:
+    """Turn 1 of a 4-player game: you played two Heroes, attack Computer 3's Land of Bondage, Computer 3 blocks;
+    you hold initiative."""
+    seats = [Seat("human"), Seat("computer"), Seat("computer"), Seat("computer")]
+    s = Session.new("redemption", seed=5, seats=seats, path=saves.save_path("four", folder))
+    for text in (
+        *["cut"] * 4,
+        "first 0",
+        "play A10",
+        "play A11",
+        "end",
+        "decline",  # Computer 2 holds Day of Judgment
+        "decline",  # Computer 4 holds Manna from Heaven
+        "rescue A9 2",
+        "block C32",
+    ):
+        assert s.act(text, by_computer=s.is_computer(s.game.current_player)).ok, text
+    assert s.my_turn
+    return s
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_four_player_battle_snapshot(snap_compare, folder, size):
+    assert snap_compare(app_for(folder, four_player_battle(folder)), terminal_size=size)
+
+
+def test_on_a_tall_screen_each_opponents_second_line_lists_their_lost_souls_then_their_territory(folder):
+    from tui.games.redemption import RedemptionUI
+
+    s = four_player_battle(folder)
+    ui = RedemptionUI()
+    players = s.game.view(0)["players"]
+    assert ui.territory_line(players[3], 70).plain == "  Bondage: the Lame, the Weary; Territory: -"
+    assert ui.territory_line(players[1], 70).plain == "  Territory: -"  # no Lost Soul: no Bondage part
+    mine = players[0]  # two Lost Souls and three Heroes: cut where the width ends, each part with how many more
+    assert ui.territory_line(mine, 200).plain.startswith("  Bondage: the Debtor, the Thirsty; Territory: ")
+    narrow = ui.territory_line(mine, 60).plain
+    assert len(narrow) <= 60 and narrow.startswith("  Bondage: the Debtor, the Thirsty; Territory:")
+    assert narrow.endswith("(Tab)"), narrow

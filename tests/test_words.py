@@ -48,7 +48,7 @@ def test_every_reader_gets_the_same_words_but_for_the_seats(name, seed):
             if not e.template:
                 assert all(e.words(names, you) == e.text for names, you in readers)
                 continue
-            parts = _FIELD.split(e.template)[::3]  # the words between the seats
+            parts = _FIELD.split(e.template)[::4]  # the words between the fields (three groups each)
             for names, you in readers:
                 said, pos = e.words(names, you), 0
                 assert said.startswith(parts[0]) and said.endswith(parts[-1]), (e.template, said)
@@ -89,3 +89,30 @@ def test_a_refusal_and_a_view_that_name_seats_are_said_to_their_reader():
     v = g.view(1)
     assert v["decision"]["text"].startswith("Player 2 may play a Dominant now")
     assert say(v["templates"]["decision"], ["Ann", "Bea"]).startswith("Bea may play a Dominant now")
+
+
+def test_the_decision_names_who_decides_so_each_reader_gets_their_own_words():
+    """The view's decision is a template naming the player who decides: "You block ..." for them, "Cy blocks ..." for
+    the others, "Player 3 blocks ..." neutrally (the view's text); never an order to whoever reads it."""
+    from tests.test_redemption_multi import position
+
+    seats = [{"hand": ["gideon"]}, {}, {"land_of_bondage": ["ls_orphan"], "hand": ["goliath"]}, {}]
+    g, ids = position(*seats, phase="battle")
+    names = ["Ann", "Bob", "Cy", "Di"]
+    start = g.view(1)["templates"]["decision"]
+    assert say(start, names, 0).startswith("Battle: you send a Hero ('rescue <hero> <seat>'")
+    assert say(start, names, 1).startswith("Battle: Ann sends a Hero")
+    assert g.apply(f"rescue {ids[(0, 'gideon')]} 2").ok
+    v = g.view(3)
+    block = v["templates"]["decision"]
+    assert (
+        v["decision"]["text"] == "Player 3 blocks Player 1's Hero with an Evil Character ('block <card>') or 'noblock'."
+    )
+    assert say(block, names, 2).startswith("You block Ann's Hero")
+    assert say(block, names, 0).startswith("Cy blocks your Hero")
+    four = new_redemption(2, decks=["G", "H", "G", "H"])
+    while four.phase == "cut":
+        assert four.apply("cut").ok
+    chooser = four.current_player
+    first = four.view(0)["templates"]["decision"]
+    assert say(first, names, chooser) == "You choose who goes first ('first 0' to 'first 3')."

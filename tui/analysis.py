@@ -61,9 +61,9 @@ def run(
 
 
 def default_seat(meta: saves.Meta) -> int:
-    """The seat a review shows: the only human's (or, two humans, the one last at the keyboard)."""
+    """The seat a review shows: the only human's (or, several humans, the one last at the keyboard)."""
     humans = [i for i, p in enumerate(meta.players) if p.get("kind") != "computer"]
     if len(humans) == 1:
         return humans[0]
     v = meta.extra.get("viewer", 0)
-    return v if v in (0, 1) else 0
+    return v if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < len(meta.players) else 0

@@ -201,7 +201,11 @@ def build_parser() -> Parser:
         "estimate of each of your decisions. No name: the most recently played game.",
     )
     rev.add_argument("name", nargs="?", help="the save's name (see 'redemption saves')")
-    rev.add_argument("--seat", choices=("1", "2"), help="whose eyes to review with (default: yours)")
+    rev.add_argument(
+        "--seat",
+        choices=[str(q) for q in range(1, MAX_SEATS + 1)],
+        help="whose eyes to review with, 1 to the number of players (default: yours)",
+    )
     rev.add_argument(
         "--export",
         choices=("text", "notation"),
@@ -542,9 +546,11 @@ def review_command(args: argparse.Namespace, settings, out=None):
     except saves.SaveError as e:
         raise CliError(f"{PROG}: {e}", 1) from None
     seat = int(args.seat) - 1 if args.seat else analysis.default_seat(session.meta)
+    if seat >= len(session.players):
+        raise CliError(f"{PROG}: --seat {seat + 1}: this game has {len(session.players)} players", 2)
     if seat != analysis.default_seat(session.meta) and not session.game.is_over and not args.export:
         raise CliError(
-            f"{PROG}: the other seat's view shows that player's hand: review it with --seat "
+            f"{PROG}: another seat's view shows that player's hand: review it with --seat "
             f"{seat + 1} once the game is over",
             2,
         )

@@ -69,7 +69,13 @@ _b("prompt", "colon", "prompt", "Type", "type an action in the game's notation, 
 _b("talk", "t", "talk", "Talk", "a shared table: a message to the other player", show=False)
 _b("leave", "q", "leave", "Leave", "leave (a game is saved first)")
 _b("cancel", "escape", "cancel", "", "close the typing line; in a lesson with none open: leave", show=False)
-_b("rematch", "r", "rematch", "Rematch", "once the game is over: a rematch, same options, seats swapped")
+_b(
+    "rematch",
+    "r",
+    "rematch",
+    "Rematch",
+    "once the game is over: a rematch, same options, seats swapped (3-4 players: rotated)",
+)
 _b("review", "v", "review", "Review", "once the game is over: step through it (see Review)")
 _b("rule", "r", "rule", "Rule", "the rules reference at the rule the coach cites")
 _b(

@@ -1,4 +1,4 @@
-"""Words for the players: who reads as "you", and the notation the coach quotes said as the player's keys.
+"""Words for the players: who reads as "you", and the actions the coach and the lessons name said as the player's keys.
 
 The engines write the words of events, refusals and views once, as :mod:`rules.words` templates, and say them for a
 reader (``Event.words(names, you)``): the app gives the players' names and the seat that reads "you"; it never takes
@@ -7,11 +7,10 @@ the engine's English apart.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from rules.core import Event, Outcome
-from rules.words import say
+from rules.words import actions, say
 from tui import keys
 
 
@@ -34,13 +33,9 @@ def wins(name: str) -> str:
     return "You win" if name == "You" else f"{name} wins"
 
 
-#: The play controls (tui.keys) that do what the engine's notation names (the coach and the lessons are written in
-#: notation); any other action is Enter on its card. Said as the player's keys (tui.keys.label).
+#: The play controls (tui.keys) that do what the engine's notation names (the coach and the lessons name an action to
+#: take as a rules.words.do field); any other action is Enter on its card. Said as the player's keys (tui.keys.label).
 _KEY_FOR = {"end": "next", "next": "next", "done": "next", "pass": "pass", "noblock": "pass"}
-_QUOTED = re.compile(
-    r"(\(|: |^|(?<=\. ))?'(end|next|done|pass|noblock|cut N|cut|rescue|challenge|block|play|enhance)"
-    r"((?: [a-z_]+)?)'(\))?"
-)
 
 
 def key_for(action: str) -> str:
@@ -49,26 +44,21 @@ def key_for(action: str) -> str:
     return keys.label(_KEY_FOR.get(verb, "play"))
 
 
+def press(action: str) -> str:
+    """What to press for an action the words name ({do:end}, {do:rescue gideon}, {do:cut N}): "press n", "pick
+    Gideon and press Enter", "press Enter, then type the number"."""
+    verb, _, arg = action.strip().partition(" ")
+    enter = keys.label("play")
+    if verb in _KEY_FOR:
+        return f"press {keys.label(_KEY_FOR[verb])}"
+    if action == "cut":
+        return f"press {enter}, then r"
+    if action == "cut N":
+        return f"press {enter}, then type the number"
+    card = arg.replace("_", " ").title()
+    return f"pick {card} and press {enter}" if card else f"press {enter} on the card"
+
+
 def in_keys(text: str) -> str:
-    """Coach and lesson text with the notation it quotes ('end', 'rescue gideon', 'cut N') said as keys."""
-    if "'" not in text:
-        return text
-
-    def sub(m: re.Match) -> str:
-        before, verb, arg, close = m.group(1) or "", m.group(2), m.group(3).strip(), m.group(4) or ""
-        enter = keys.label("play")
-        if verb in _KEY_FOR:
-            key = keys.label(_KEY_FOR[verb])
-            said = f"press {key}" if before in ("(", ": ") else f"{key}"
-        elif verb == "cut":
-            said = f"press {enter}, then r"
-        elif verb == "cut N":
-            said = f"press {enter}, then type the number"
-        else:
-            card = arg.replace("_", " ").title()
-            said = f"pick {card} and press {enter}" if card else f"press {enter} on the card"
-        if before == "(" and close:
-            return f"({said})"
-        return before + said + close
-
-    return _QUOTED.sub(sub, text)
+    """Coach and lesson words with the actions they name (rules.words.do fields) said as the player's keys."""
+    return actions(text, press)

@@ -1,5 +1,9 @@
 """The coach's words for Redemption (see :mod:`rules.coach` for the shapes).
 
+Its words are :mod:`rules.words` templates: every seat is a field, so :func:`rules.coach.advise` says them for the
+reader ("you") and names every other player, whatever the number of seats. "The opponent" is read from the battle
+(its attacker and defender) or from the action (the seat a rescue attempt names), never computed as ``1 - player``.
+
 Everything the coach says comes from ``game.view(player)``, the public events and
 the legal actions: hands, draw piles and face-down artifacts stay hidden. To say
 what an action would do to a battle, it plays the action on a copy of the game and
@@ -8,10 +12,14 @@ reads the public battle totals of the copy (cards in battle are face up).
 
 from __future__ import annotations
 
-from rules.coach import Line, from_side
+from collections.abc import Callable
+
+from rules.coach import Line
 from rules.core import Event
 from rules.redemption.cards import name_on_name
 from rules.redemption.game import Action, Game
+from rules.redemption.notation import seat_arg
+from rules.words import do, their, verb, who, whose
 
 STANDING = {
     "hero_winning": "the Hero side would win",
@@ -28,135 +36,186 @@ def _card(game: Game, cid: str) -> str:
     return c.name
 
 
-def _you(player: int, who: int) -> str:
-    return "you" if who == player else "your opponent"
+def _lone(game: Game, player: int) -> int | None:
+    """The one other seat of a two-player game; None among more (then the coach names the player)."""
+    return 1 - player if game.n == 2 else None
+
+
+def _scores(game: Game, player: int) -> str:
+    """Every seat's Redeemed Souls, the reader's first: "you 3, {p1} 2, {p2} 0" (a template)."""
+    return ", ".join(f"{who(q)} {game.score(q)}" for q in [player, *game.others(player)])
 
 
 def phase(game: Game, player: int) -> tuple[str, str, str]:
+    """(title, purpose, rule) of the decision now, as :mod:`rules.words` templates (``player`` reads "you")."""
     v = game.view(player)
     if v["is_over"]:
-        w = v["winner"]
-        score = f"{v['score'][player]}-{v['score'][1 - player]}"
-        if w is None:
-            return "Game over", f"a draw, {score} in Redeemed Souls.", "redemption.win.rescues"
-        return (
-            "Game over",
-            ("you won" if w == player else "your opponent won") + f", {score} in Redeemed Souls.",
-            "redemption.win.rescues",
-        )
-    me = v["current_player"] == player
-    mine = v["active"] == player
-    ph = v["phase"]
-    b = v["battle"]
+        return _game_over(game, player, v["winner"])
     if v["decision"]["kind"] == "window":
-        if me:
-            return (
-                "A Dominant window",
-                "you hold a Dominant you could play now, in your opponent's turn or before "
-                "the game goes on: play it, or pass (Space) and the game goes on.",
-                "redemption.dominant.window",
-            )
-        return (
-            "Waiting: a Dominant window",
-            "your opponent may play a Dominant now, or let the game go on.",
-            "redemption.dominant.window",
-        )
-    if ph == "cut":
-        return (
-            "Setup: the cut",
-            "cut your opponent's shuffled deck: 'cut' for a random cut, or lift a number of cards; "
-            "each pile keeps at least five."
-            if me
-            else "your opponent cuts your deck.",
-            "redemption.setup.cut",
-        )
-    if ph == "first":
-        return (
-            "Setup: who goes first",
-            "you drew more Lost Souls (or won the coin flip), so you choose who takes the first turn."
-            if me
-            else "your opponent chooses who goes first.",
-            "redemption.setup.first",
-        )
-    if ph == "prep":
-        if mine:
-            return (
-                "Your turn: Preparation phase",
-                "get ready for battle: put characters into your territory, "
-                "artifacts, sites and fortresses into play, weapons on warriors. 'end' goes to the Battle phase.",
-                "redemption.turn.phase",
-            )
-        return (
-            "Your opponent's turn: Preparation",
-            "your opponent is placing cards before battle.",
-            "redemption.turn.phase",
-        )
-    if ph == "battle" and not b:
-        if mine:
-            return (
-                "Your turn: Battle phase",
-                "send one Hero across the Field of Battle to rescue a Lost Soul from "
-                "your opponent's Land of Bondage (or challenge if no soul can be reached), or 'end' to skip.",
-                "redemption.battle.rescue",
-            )
-        return (
-            "Your opponent's turn: Battle phase",
-            "your opponent may send a Hero to rescue one of your Lost Souls.",
-            "redemption.battle.rescue",
-        )
-    if ph == "battle" and b["step"] == "block":
-        if me:
-            return (
-                "Battle: block or not",
-                "a Hero is coming for one of your Lost Souls. Block it with one Evil "
-                "Character from your hand or territory, or let it through: an unblocked Hero rescues.",
-                "redemption.battle.block",
-            )
-        return (
-            "Battle: waiting for the block",
-            "your opponent decides whether to block your Hero.",
-            "redemption.battle.block",
-        )
-    if ph == "battle" and b["step"] == "initiative":
-        reason = from_side(v["templates"]["initiative_reason"], player, game.n)
-        if me:
-            return (
-                "Battle: you have initiative",
-                f"{reason}. Play an enhancement that matches the brigade of one of your characters in battle, or pass.",
-                "redemption.battle.initiative",
-            )
-        return "Battle: your opponent has initiative", f"{reason}.", "redemption.battle.initiative"
-    if ph == "battle" and b["step"] == "surrender":
-        if me:
-            return (
-                "Battle: surrender a Lost Soul",
-                "the rescue succeeded: choose which of your Lost Souls the Hero takes to their Land of Redemption.",
-                "redemption.battle.surrender",
-            )
-        return (
-            "Battle: the rescue succeeded",
-            "your opponent chooses which Lost Soul you rescue.",
-            "redemption.battle.surrender",
-        )
-    if ph == "discard":
-        if mine:
-            return (
-                "Your turn: Discard phase",
-                "you may still place cards; 'end' ends your turn (then you discard down to your hand limit).",
-                "redemption.discard.actions",
-            )
-        return (
-            "Your opponent's turn: Discard phase",
-            "your opponent is finishing their turn.",
-            "redemption.discard.actions",
-        )
-    if me:
+        return _window(game, player)
+    p = v["current_player"]
+    assert p is not None
+    for step in (_setup, _turn_phase, _battle_phase):
+        said = step(game, player, p)
+        if said:
+            return said
+    if p == player:
         return (
             "Discard down to your hand limit",
             f"you hold more than {v['players'][player]['hand_limit']} cards: choose the cards to discard.",
             "redemption.discard.limit",
         )
-    return "Your opponent discards", "your opponent discards down to their hand limit.", "redemption.discard.limit"
+    return (
+        f"{who(p, True)} {verb(p, 'discards', 'discard')}",
+        f"{who(p)} {verb(p, 'discards', 'discard')} down to {their(p)} hand limit.",
+        "redemption.discard.limit",
+    )
+
+
+def _game_over(game: Game, player: int, w: int | None) -> tuple[str, str, str]:
+    lone = _lone(game, player)
+    if lone is not None:
+        score = f"{game.score(player)}-{game.score(lone)} in Redeemed Souls"
+    else:
+        score = f"Redeemed Souls {_scores(game, player)}"
+    said = "a draw" if w is None else f"{who(w)} won"
+    return "Game over", f"{said}, {score}.", "redemption.win.rescues"
+
+
+def _window(game: Game, player: int) -> tuple[str, str, str]:
+    p = game.current_player
+    rule = "redemption.dominant.window"
+    if p == player:
+        return (
+            "A Dominant window",
+            f"you hold a Dominant you could play now, {game.window_moment()}: play it, or pass (Space) and the "
+            "game goes on.",
+            rule,
+        )
+    return "Waiting: a Dominant window", f"{who(p)} may play a Dominant now, or let the game go on.", rule
+
+
+def _setup(game: Game, player: int, p: int) -> tuple[str, str, str] | None:
+    if game.phase == "cut":
+        deck = game._cut_deck(p)
+        return (
+            "Setup: the cut",
+            f"cut {whose(deck)} shuffled deck: {do('cut')} for a random cut, or lift a number of cards; "
+            "each pile keeps at least five."
+            if p == player
+            else f"{who(p)} {verb(p, 'cuts', 'cut')} {whose(deck)} deck.",
+            "redemption.setup.cut",
+        )
+    if game.phase == "first":
+        return (
+            "Setup: who goes first",
+            "you drew the most Lost Souls (or won the draw among the tied), so you choose who takes the first turn."
+            if p == player
+            else f"{who(p)} {verb(p, 'chooses', 'choose')} who goes first.",
+            "redemption.setup.first",
+        )
+    return None
+
+
+def _turn_phase(game: Game, player: int, p: int) -> tuple[str, str, str] | None:
+    """The Preparation and Discard phases, seen by the active player or another."""
+    a = game.active
+    if game.phase == "prep":
+        if a == player:
+            return (
+                "Your turn: Preparation phase",
+                "get ready for battle: put characters into your territory, "
+                f"artifacts, sites and fortresses into play, weapons on warriors; then {do('end')} to go to the "
+                "Battle phase.",
+                "redemption.turn.phase",
+            )
+        return (
+            f"{whose(a, True)} turn: Preparation",
+            f"{who(a)} {verb(a, 'is', 'are')} placing cards before battle.",
+            "redemption.turn.phase",
+        )
+    if game.phase == "discard":
+        if a == player:
+            return (
+                "Your turn: Discard phase",
+                f"you may still place cards; {do('end')} to end your turn (then you discard down to your hand limit).",
+                "redemption.discard.actions",
+            )
+        return (
+            f"{whose(a, True)} turn: Discard phase",
+            f"{who(a)} {verb(a, 'is', 'are')} finishing {their(a)} turn.",
+            "redemption.discard.actions",
+        )
+    return None
+
+
+def _battle_phase(game: Game, player: int, p: int) -> tuple[str, str, str] | None:
+    if game.phase != "battle":
+        return None
+    a, lone = game.active, _lone(game, player)
+    step = game.b.step if game.b.kind else ""
+    if not step:
+        if a == player:
+            where = (
+                f"{whose(lone)} Land of Bondage" if lone is not None else "the Land of Bondage of an opponent you name"
+            )
+            return (
+                "Your turn: Battle phase",
+                f"send one Hero across the Field of Battle to rescue a Lost Soul from {where} (or challenge if no "
+                f"soul can be reached), or {do('end')} to skip.",
+                "redemption.battle.rescue",
+            )
+        target = "one of your Lost Souls" if lone is not None else "a Lost Soul from any opponent's Land of Bondage"
+        return (
+            f"{whose(a, True)} turn: Battle phase",
+            f"{who(a)} may send a Hero to rescue {target}.",
+            "redemption.battle.rescue",
+        )
+    return {"block": _block_step, "initiative": _initiative_step}.get(step, _surrender_step)(game, player, p)
+
+
+def _block_step(game: Game, player: int, p: int) -> tuple[str, str, str]:
+    if p == player:
+        return (
+            "Battle: block or not",
+            "a Hero is coming for one of your Lost Souls. Block it with one Evil "
+            "Character from your hand or territory, or let it through: an unblocked Hero rescues.",
+            "redemption.battle.block",
+        )
+    return (
+        "Battle: waiting for the block",
+        f"{who(p)} {verb(p, 'decides', 'decide')} whether to block {whose(game.active)} Hero.",
+        "redemption.battle.block",
+    )
+
+
+def _initiative_step(game: Game, player: int, p: int) -> tuple[str, str, str]:
+    reason = game.initiative()[1]
+    if p == player:
+        return (
+            "Battle: you have initiative",
+            f"{reason}. Play an enhancement that matches the brigade of one of your characters in battle, or pass.",
+            "redemption.battle.initiative",
+        )
+    return f"Battle: {who(p)} {verb(p, 'has', 'have')} initiative", f"{reason}.", "redemption.battle.initiative"
+
+
+def _surrender_step(game: Game, player: int, p: int) -> tuple[str, str, str]:
+    a, d = game.active, game.b.defender
+    rule = "redemption.battle.surrender"
+    if p == player and p == d:
+        return (
+            "Battle: surrender a Lost Soul",
+            f"the rescue succeeded: choose which of your Lost Souls the Hero takes to {whose(a)} Land of Redemption.",
+            rule,
+        )
+    if p == player:
+        return "Battle: the rescue succeeded", f"choose which of {whose(d)} Lost Souls you rescue.", rule
+    return (
+        "Battle: the rescue succeeded",
+        f"{who(p)} {verb(p, 'chooses', 'choose')} which Lost Soul {who(a)} {verb(a, 'rescues', 'rescue')}.",
+        rule,
+    )
 
 
 def _after(game: Game, action: Action) -> Game | None:
@@ -165,10 +224,15 @@ def _after(game: Game, action: Action) -> Game | None:
 
 
 def _totals(g: Game) -> str:
-    a = g.active
-    hs, ht, _ = g.side_totals(a)
-    es, et, _ = g.side_totals(1 - a)
+    hs, ht, _ = g.side_totals(g.active)
+    es, et, _ = g.side_totals(g.b.defender)
     return f"Heroes {hs}/{ht} vs Evil {es}/{et}"
+
+
+def _standing_after(game: Game, action: Action) -> str:
+    """ "; then Heroes 6/6 vs Evil 6/7: the Evil side would win" after ``action`` (played on a copy), or ""."""
+    g = _after(game, action)
+    return f"; then {_totals(g)}: {STANDING[g.standing()]}" if g and g.b.kind else ""
 
 
 def grouped(actions: list[Action]) -> list[Action]:
@@ -183,135 +247,191 @@ def grouped(actions: list[Action]) -> list[Action]:
     return out
 
 
+Said = Callable[[Game, int, Action], str]
+
+#: What a placement does, by verb: a template on the card names (``{0}`` the first argument, ``{1}`` the second)
+#: and, for ``{t}``, the first card's ability text.
+_PLACING = {
+    "artifact": "put the artifact {0} face down on your artifact pile",
+    "activate": "turn {0} face up (once a turn): {t}",
+    "site": "put the site {0} into your territory: {t}",
+    "soul": "move {0} into {1}, where fewer Heroes can reach it",
+    "setaside": "set {0} aside: out of play, safe, until you return it",
+    "return": "bring {0} back from set-aside into your territory",
+    "fortress": "put the fortress {0} into play: {t}",
+    "fortress-in": "put {0} into {1}, safe from discard (but it cannot battle)",
+    "fortress-out": "take {0} out of its fortress into your territory",
+    "surrender": "give up {0} to the rescuing Hero",
+    "discard": "discard {0} from your hand",
+}
+
+
+def _placing(game: Game, player: int, action: Action) -> str:
+    names = [game.card(x).name for x in action.args]
+    return _PLACING[action.verb].format(*names, t=game.card(action.args[0]).ability_text)
+
+
+def _cut(game: Game, player: int, action: Action) -> str:
+    if not action.args:
+        return "cut at random"
+    most = max(int(x.args[0]) for x in game.legal_actions() if x.verb == "cut" and x.args)
+    n = action.args[0]
+    return f"lift {n} cards off the top and put them underneath (any number from {n} to {most}: {do('cut N')})"
+
+
+def _first(game: Game, player: int, action: Action) -> str:
+    q = int(action.args[0])
+    return f"{who(q)} {verb(q, 'takes', 'take')} the first turn"
+
+
+def _end(game: Game, player: int, action: Action) -> str:
+    return {
+        "prep": "end the Preparation phase and go to the Battle phase",
+        "battle": "skip the battle this turn and go to the Discard phase",
+        "discard": "end your turn (discarding down to your hand limit if needed)",
+    }.get(game.phase, "end this phase")
+
+
+def _attacked(game: Game, player: int, action: Action) -> int:
+    """The opponent a rescue attempt or battle challenge names (the only other player of two)."""
+    q = seat_arg(action)
+    return game.opponent(player) if q is None else q
+
+
+def _rescue(game: Game, player: int, action: Action) -> str:
+    hero, q = action.args[0], _attacked(game, player, action)
+    n = len(game.reachable(hero, q))
+    return f"rescue attempt with {_card(game, hero)}: it can reach {n} of {whose(q)} Lost Souls"
+
+
+def _challenge(game: Game, player: int, action: Action) -> str:
+    against = "" if game.n == 2 else f" against {who(_attacked(game, player, action))}"
+    return (
+        f"battle challenge with {_card(game, action.args[0])}{against}: no Lost Soul it can reach, "
+        "but it can still defeat a blocker"
+    )
+
+
+def _play(game: Game, player: int, action: Action) -> str:
+    return f"put {_card(game, action.args[0])} into your territory, ready to battle"
+
+
+def _equip(game: Game, player: int, action: Action) -> str:
+    w, c = action.args
+    return f"put the weapon {_card(game, w)} on your warrior {game.card(c).name}; it stays after battles"
+
+
+def _block(game: Game, player: int, action: Action) -> str:
+    return f"block with {_card(game, action.args[0])}{_standing_after(game, action)}"
+
+
+def _noblock(game: Game, player: int, action: Action) -> str:
+    return "let the Hero through: an unblocked Hero rescues one of your Lost Souls"
+
+
+def _enhance(game: Game, player: int, action: Action) -> str:
+    a = action.args
+    e, c = game.card(a[0]), game.card(a[1])
+    extra = " (Name-on-Name: numbers double)" if game.options["name_on_name"] and name_on_name(e, c) else ""
+    ability = f" {e.ability_text}" if e.ability_text else ""
+    target = f", choosing {game.card(a[2]).name}" if len(a) > 2 else ""
+    after = _standing_after(game, action)
+    return f"play {e.name} (+{e.strength}/+{e.toughness}) on {c.name}{target}{extra}{after}.{ability}"
+
+
+def _pass(game: Game, player: int, action: Action) -> str:
+    st = game.standing()
+    if st in ("hero_winning", "evil_winning"):
+        return f"play nothing more: the battle ends now and {STANDING[st]}"
+    q = game.opponent(player)
+    return f"pass: if {who(q)} {verb(q, 'passes', 'pass')} too, the battle ends as it stands"
+
+
+def _dominant(game: Game, player: int, action: Action) -> str:
+    d = game.card(action.args[0])
+    target = ""
+    if len(action.args) > 1:
+        t, owner = action.args[1], game.owner(action.args[1])
+        target = f" (target: {game.card(t).name})" if game.n == 2 else f" (target: {whose(owner)} {game.card(t).name})"
+    return f"play the Dominant {d.name}{target}: {d.ability_text}"
+
+
+def _decline(game: Game, player: int, action: Action) -> str:
+    return "play no Dominant now: the game goes on"
+
+
+_SAID: dict[str, Said] = {
+    **dict.fromkeys(_PLACING, _placing),
+    "cut": _cut,
+    "first": _first,
+    "end": _end,
+    "play": _play,
+    "equip": _equip,
+    "rescue": _rescue,
+    "challenge": _challenge,
+    "block": _block,
+    "noblock": _noblock,
+    "enhance": _enhance,
+    "pass": _pass,
+    "dominant": _dominant,
+    "decline": _decline,
+}
+
+
 def describe_action(game: Game, player: int, action: Action) -> tuple[str, str]:
-    v, a = action.verb, action.args
-    rule = game.check(action).rule
-    if v == "cut":
-        if not a:
-            return "cut at random", rule
-        most = max(int(x.args[0]) for x in game.legal_actions() if x.verb == "cut" and x.args)
-        return (
-            f"lift {a[0]} cards off the top and put them underneath (any number from {a[0]} to {most}: 'cut N')",
-            rule,
-        )
-    if v == "first":
-        return ("you take the first turn" if int(a[0]) == player else "your opponent takes the first turn"), rule
-    if v == "end":
-        words = {
-            "prep": "end the Preparation phase and go to the Battle phase",
-            "battle": "skip the battle this turn and go to the Discard phase",
-            "discard": "end your turn (discarding down to your hand limit if needed)",
-        }
-        return words.get(game.phase, "end this phase"), rule
-    if v == "play":
-        return f"put {_card(game, a[0])} into your territory, ready to battle", rule
-    if v == "artifact":
-        return f"put the artifact {game.card(a[0]).name} face down on your artifact pile", rule
-    if v == "activate":
-        return f"turn {game.card(a[0]).name} face up (once a turn): {game.card(a[0]).ability_text}", rule
-    if v == "site":
-        return f"put the site {game.card(a[0]).name} into your territory: {game.card(a[0]).ability_text}", rule
-    if v == "soul":
-        return f"move {game.card(a[0]).name} into {game.card(a[1]).name}, where fewer Heroes can reach it", rule
-    if v == "setaside":
-        return f"set {game.card(a[0]).name} aside: out of play, safe, until you return it", rule
-    if v == "return":
-        return f"bring {game.card(a[0]).name} back from set-aside into your territory", rule
-    if v == "equip":
-        return (
-            f"put the weapon {_card(game, a[0])} on your warrior {game.card(a[1]).name}; it stays after battles",
-            rule,
-        )
-    if v == "fortress":
-        return f"put the fortress {game.card(a[0]).name} into play: {game.card(a[0]).ability_text}", rule
-    if v == "fortress-in":
-        return f"put {game.card(a[0]).name} into {game.card(a[1]).name}, safe from discard (but it cannot battle)", rule
-    if v == "fortress-out":
-        return f"take {game.card(a[0]).name} out of its fortress into your territory", rule
-    if v == "rescue":
-        n = len(game.reachable(a[0], 1 - player))
-        return f"rescue attempt with {_card(game, a[0])}: it can reach {n} of your opponent's Lost Souls", rule
-    if v == "challenge":
-        return (
-            f"battle challenge with {_card(game, a[0])}: no Lost Soul it can reach, but it can still defeat a blocker",
-            rule,
-        )
-    if v == "block":
-        g = _after(game, action)
-        what = f"; then {_totals(g)}: {STANDING[g.standing()]}" if g and g.b.kind else ""
-        return f"block with {_card(game, a[0])}{what}", rule
-    if v == "noblock":
-        return "let the Hero through: an unblocked Hero rescues one of your Lost Souls", "redemption.battle.unopposed"
-    if v == "enhance":
-        e, c = game.card(a[0]), game.card(a[1])
-        extra = " (Name-on-Name: numbers double)" if game.options["name_on_name"] and name_on_name(e, c) else ""
-        g = _after(game, action)
-        after = f"; then {_totals(g)}: {STANDING[g.standing()]}" if g and g.b.kind else ""
-        ability = f" {e.ability_text}" if e.ability_text else ""
-        target = f", choosing {game.card(a[2]).name}" if len(a) > 2 else ""
-        return f"play {e.name} (+{e.strength}/+{e.toughness}) on {c.name}{target}{extra}{after}.{ability}", rule
-    if v == "pass":
-        st = game.standing()
-        if st in ("hero_winning", "evil_winning"):
-            return f"play nothing more: the battle ends now and {STANDING[st]}", rule
-        return "pass: if your opponent passes too, the battle ends as it stands", rule
-    if v == "surrender":
-        return f"give up {game.card(a[0]).name} to the rescuing Hero", rule
-    if v == "dominant":
-        d = game.card(a[0])
-        target = f" (target: {game.card(a[1]).name})" if len(a) > 1 else ""
-        return f"play the Dominant {d.name}{target}: {d.ability_text}", rule
-    if v == "discard":
-        return f"discard {game.card(a[0]).name} from your hand", rule
-    if v == "decline":
-        return "play no Dominant now: the game goes on", rule
-    return str(action), rule
+    """What ``action`` does, in words for ``player`` (a :mod:`rules.words` template), and the rule it follows."""
+    rule = "redemption.battle.unopposed" if action.verb == "noblock" else game.check(action).rule
+    said = _SAID.get(action.verb)
+    return (said(game, player, action) if said else str(action)), rule
 
 
 def explain_events(game: Game, player: int, events: list[Event]) -> list[Line]:
-    """What happened since ``player`` last decided, from their side, and why it mattered."""
+    """What happened since ``player`` last decided, and why it mattered (templates: ``player`` reads "you")."""
     out: list[Line] = []
+    defending = game.in_battle() and game.b.step == "block" and game.b.defender == player
     for e in events:
         rule = e.rule
-        text = from_side(e.template or e.text, player, game.n)
+        text = e.template or e.text
         theirs = e.player not in (-1, player)
         # the event's rule says what it was (the coach reads the fields, not the words)
-        if e.kind == "battle" and theirs and rule in ("redemption.battle.rescue", "redemption.battle.challenge"):
+        if e.kind == "battle" and theirs and defending and rule in BATTLE_STARTS:
             text += " You may block it with one Evil Character, or let it through."
         elif e.kind == "battle" and theirs and rule == "redemption.battle.unopposed":
             text += " An unblocked Hero rescues."
-        elif e.kind == "battle" and rule == "redemption.battle.block":
-            pass
-        elif e.kind == "enhance":
-            rule = rule or "redemption.battle.enhance"
-        elif e.kind == "totals":
-            rule = rule or "redemption.battle.totals"
-        elif e.kind == "pass":
-            rule = rule or "redemption.battle.pass"
-        elif e.kind == "rescue" and e.player != player:
+        elif e.kind == "rescue" and theirs:
+            q = e.player
             text += (
-                f" Your opponent now has {game.score(1 - player)} Redeemed Soul(s) of {game.options['rescues_to_win']}."
+                f" {who(q, True)} now {verb(q, 'has', 'have')} {game.score(q)} Redeemed Soul(s) of "
+                f"{game.options['rescues_to_win']}."
             )
-            rule = rule or "redemption.win.rescues"
-        elif e.kind == "lost_soul":
-            rule = rule or "redemption.draw.soul"
-        out.append(Line(text, rule))
+        out.append(Line(text, rule or DEFAULT_RULES.get(e.kind, "")))
     return out
 
 
+BATTLE_STARTS = ("redemption.battle.rescue", "redemption.battle.challenge")
+#: The rule an event of a kind follows when the event names none.
+DEFAULT_RULES = {
+    "enhance": "redemption.battle.enhance",
+    "totals": "redemption.battle.totals",
+    "pass": "redemption.battle.pass",
+    "rescue": "redemption.win.rescues",
+    "lost_soul": "redemption.draw.soul",
+}
+
+
 def battle_why(game: Game, player: int) -> list[Line]:
-    """The live totals, who holds initiative and why, and the score."""
+    """The live totals, who holds initiative and why, and the score (templates: ``player`` reads "you")."""
     v = game.view(player)
     if v["is_over"]:
         return []
     out: list[Line] = []
     b = v["battle"]
     if b:
-        t = b["totals"]
-        attacker = "your" if b["attacker"] == player else "your opponent's"
+        t, a, d = b["totals"], b["attacker"], b["defender"]
+        evil = "Evil" if game.n == 2 else f"{whose(d)} Evil"
         out.append(
             Line(
-                f"Totals: {attacker} Heroes {t['hero']['strength']}/{t['hero']['toughness']} vs Evil "
+                f"Totals: {whose(a)} Heroes {t['hero']['strength']}/{t['hero']['toughness']} vs {evil} "
                 f"{t['evil']['strength']}/{t['evil']['toughness']} (strength/toughness).",
                 "redemption.battle.totals",
             )
@@ -324,28 +444,35 @@ def battle_why(game: Game, player: int) -> list[Line]:
                     "redemption.battle.resolve",
                 )
             )
-        if b["step"] == "initiative":
-            who = "You have" if b["initiative"] == player else "Your opponent has"
-            reason = from_side(v["templates"]["initiative_reason"], player, game.n)
-            out.append(Line(f"{who} initiative: {reason[:1].lower() + reason[1:]}.", "redemption.battle.initiative"))
+        q = b.get("initiative")
+        if b["step"] == "initiative" and q is not None:
+            reason = v["templates"]["initiative_reason"]
+            out.append(
+                Line(
+                    f"{who(q, True)} {verb(q, 'has', 'have')} initiative: {reason[:1].lower() + reason[1:]}.",
+                    "redemption.battle.initiative",
+                )
+            )
             if b["passes"]:
                 out.append(Line("One pass so far: another pass ends the battle.", "redemption.battle.pass"))
-    me, them = v["players"][player], v["players"][1 - player]
-    out.append(
-        Line(
-            f"Redeemed Souls: you {v['score'][player]}, your opponent {v['score'][1 - player]}; "
-            f"{v['rescues_to_win']} wins.",
-            "redemption.win.rescues",
-        )
-    )
-    out.append(
-        Line(
-            f"Lost Souls you can rescue (their Land of Bondage): {len(them['land_of_bondage']) + len(them['in_site'])}; "
-            f"yours they can rescue: {len(me['land_of_bondage']) + len(me['in_site'])}.",
-            "redemption.zones",
-        )
-    )
+    out.append(Line(f"Redeemed Souls: {_scores(game, player)}; {v['rescues_to_win']} wins.", "redemption.win.rescues"))
+    out.append(Line(_souls_in_reach(game, player), "redemption.zones"))
     return out
+
+
+def _souls_in_reach(game: Game, player: int) -> str:
+    """How many Lost Souls each side may rescue (each seat's Land of Bondage, with the souls in its sites)."""
+
+    def souls(q: int) -> int:
+        return len(game.z[q]["land_of_bondage"]) + len(game.z[q]["in_site"])
+
+    lone = _lone(game, player)
+    if lone is not None:
+        return (
+            f"Lost Souls you can rescue (their Land of Bondage): {souls(lone)}; yours they can rescue: {souls(player)}."
+        )
+    theirs = ", ".join(f"{who(q)} {souls(q)}" for q in game.others(player))
+    return f"Lost Souls you can rescue (in each opponent's Land of Bondage): {theirs}; yours the others can rescue: {souls(player)}."
 
 
 PRIORITY = (

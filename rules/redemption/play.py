@@ -614,14 +614,14 @@ class Play(Checks):
             scores = {q: self.score(q) for q in others}
             best = [q for q in others if scores[q] == max(scores.values())]
             self.s.result = "draw" if len(best) > 1 else str(best[0])
-        self.s.end_reason = f"{who(player, True)} resigned (redemption.resign)"
+        self.s.end_reason, self.s.end_rule = f"{who(player, True)} resigned", "redemption.resign"
 
     def _end_by_score(self, why: str, rule: str, events: list[Event]) -> None:
         """The most Redeemed Souls win; a tie for the most is a draw (redemption.win.stalled)."""
         scores = [self.score(q) for q in range(self.n)]
         best = [q for q, sc in enumerate(scores) if sc == max(scores)]
         self.s.result = "draw" if len(best) > 1 else str(best[0])
-        self.s.end_reason = f"{why} ({rule})"
+        self.s.end_reason, self.s.end_rule = why, rule
         res = "a draw" if len(best) > 1 else f"{who(best[0])} {verb(best[0], 'wins', 'win')}"
         events.append(
             Event.said(
@@ -643,9 +643,8 @@ class Play(Checks):
             best = [q for q in range(self.n) if s[q] == max(s)]
             w = best[0]
             self.s.result = "draw" if len(best) > 1 else str(w)
-            self.s.end_reason = (
-                f"{who(w, True)} {verb(w, 'has', 'have')} {s[w]} Redeemed Souls (redemption.win.rescues)"
-            )
+            self.s.end_reason = f"{who(w, True)} {verb(w, 'has', 'have')} {s[w]} Redeemed Souls"
+            self.s.end_rule = "redemption.win.rescues"
             events.append(
                 Event.said(
                     "game_over",

@@ -27,8 +27,8 @@ _ENDS = {
 
 
 def _ids_in_order(game: Game, owner: int) -> list[str]:
-    def number(cid: str) -> int:
-        return int(re.sub(r"^[A-Z]+", "", cid))
+    def number(cid: str) -> int:  # an id is the seat's letter, then the card's number (A12)
+        return int(cid[len(cid.rstrip("0123456789")) :])
 
     return sorted((cid for cid, (_, o) in game.cards.items() if o == owner), key=number)
 

@@ -112,6 +112,7 @@ def to_dict(g: Game) -> dict[str, Any]:
         "dry_turns": s.dry,
         "result": s.result,
         "end_reason": s.end_reason,
+        "end_rule": s.end_rule,
         "battle": {**_plain(b), "effects": [list(e) for e in b.effects]},
         "score": [g.score(p) for p in range(g.n)],
         "live": g._live(),
@@ -339,12 +340,22 @@ def _turn(d: dict[str, Any], n: int) -> Turn:
     if result not in ["", "draw", *seats]:
         raise ValueError(f"'result' must be '', a seat ({', '.join(seats)}) or 'draw', not {result!r}")
     s.result = result
-    er = d.get("end_reason", "")
-    if not isinstance(er, str):
-        raise ValueError("'end_reason' must be text")
-    s.end_reason = er
+    er, rule = d.get("end_reason", ""), d.get("end_rule")
+    if not isinstance(er, str) or not isinstance(rule, str | None):
+        raise ValueError("'end_reason' and 'end_rule' must be text")
+    s.end_reason, s.end_rule = (er, rule) if rule is not None else _old_end_reason(er)
     s.window = _window(d, n, s)
     return s
+
+
+def _old_end_reason(text: str) -> tuple[str, str]:
+    """A state saved before the end had its rule in a field of its own ('end_rule') wrote the rule id at the end of
+    the words: "... 5 Redeemed Souls (redemption.win.rescues)". Read from such a file: the words and the rule."""
+    words, sep, tail = text.rpartition(" (")
+    rule = tail.removesuffix(")")
+    if sep and tail.endswith(")") and rule.startswith("redemption.") and " " not in rule:
+        return words, rule
+    return text, ""
 
 
 def _window(d: dict[str, Any], n: int, s: Turn) -> Window:

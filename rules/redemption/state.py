@@ -160,8 +160,9 @@ class Turn:
     flags: Flags = field(default_factory=Flags)
     dry: int = 0  # turns in a row with both draw piles empty and no rescue
     result: Result = ""
-    end_reason: str = ""
+    end_reason: str = ""  # why the game ended, a rules.words template (without the rule: that is end_rule)
     window: Window = field(default_factory=Window)
+    end_rule: str = ""  # the rule id the game ended by ("redemption.win.rescues")
 
     def copy(self) -> Turn:
         f = self.flags
@@ -178,6 +179,7 @@ class Turn:
             self.result,
             self.end_reason,
             Window(self.window.queue[:], self.window.then),
+            self.end_rule,
         )
 
 

@@ -6,7 +6,7 @@ from typing import Any, TypedDict
 
 from rules.redemption.state import PHASE_NAMES, Core
 from rules.views import SeatView, View
-from rules.words import say, who, whose
+from rules.words import say, verb, who, whose
 
 #: A card as a small table: id, owner, key, name, type, ... (see ``Views.view``).
 CardView = dict[str, Any]
@@ -14,7 +14,9 @@ CardView = dict[str, Any]
 
 class Decision(TypedDict):
     """Who decides now and what kind of decision it is (``kind``: cut, first, prep, discard_phase, hand_limit,
-    battle_start, block, initiative, surrender, window, game_over); ``player`` None when the game is over."""
+    battle_start, block, initiative, surrender, window, game_over); ``player`` None when the game is over. ``text``
+    names the player who decides ("Player 3 blocks Player 1's Hero ..."); the view's ``templates["decision"]`` is the
+    same words for :func:`rules.words.say`, so each reader gets their own ("You block ...", "Cy blocks your Hero")."""
 
     player: int | None
     kind: str
@@ -73,6 +75,7 @@ class RedemptionView(View[RedemptionSeat]):
     phase_name: str
     decision: Decision
     end_reason: str
+    end_rule: str
     score: list[int]
     rescues_to_win: int
     battle: BattleView
@@ -92,7 +95,7 @@ class Views(Core):
             return self._window_text(p) + "."
         ph = self.phase
         if ph == "cut":
-            return "The game has not started yet: first you cut your opponent's deck."
+            return f"The game has not started yet: first you cut {whose(self._cut_deck(p))} deck."
         if ph == "first":
             return "The game has not started yet: first you choose who takes the first turn."
         if ph == "hand_limit":
@@ -109,17 +112,17 @@ class Views(Core):
             "discard": "It is your Discard phase: put cards into play, or end your turn.",
         }[ph]
 
-    def _window_text(self, p: int) -> str:
+    def window_moment(self) -> str:
+        """When the open Dominant window falls, in words ("before the battle ends"; redemption.dominant.window)."""
         then = self.s.window.then
-        moment = (
-            "before the battle ends"
-            if then == "resolve"
-            else "before the turn ends"
-            if then == "end_turn"
-            else "in the battle"
-            if self.b.kind
-            else "before the Battle phase"
-        )
+        if then == "resolve":
+            return "before the battle ends"
+        if then == "end_turn":
+            return "before the turn ends"
+        return "in the battle" if self.b.kind else "before the Battle phase"
+
+    def _window_text(self, p: int) -> str:
+        moment = self.window_moment()
         return f"{who(p, True)} may play a Dominant now, {moment} ('dominant D', or 'decline' to let the game go on)"
 
     def _battle_now(self) -> str:
@@ -171,66 +174,65 @@ class Views(Core):
         return d
 
     def _decision(self) -> Decision:
-        """:meth:`decision` with its text a :mod:`rules.words` template."""
+        """:meth:`decision` with its text a :mod:`rules.words` template that names the player who decides, so that
+        each reader gets their own words: "You block the Hero ..." for that player, "Ann blocks ..." for another."""
         p = self.current_player
         if p is None:
             return {"player": None, "kind": "game_over", "text": self.s.end_reason}
         if self.s.window.queue:
             return {"player": p, "kind": "window", "text": self._window_text(p)}
-        ph = self.phase
+        kind, text = self._decision_words(p)
+        return {"player": p, "kind": kind, "text": text}
+
+    def _decision_words(self, p: int) -> tuple[str, str]:
+        """The kind of decision ``p`` makes now (outside a window) and its words as a template."""
+        ph, P = self.phase, who(p, True)
         if ph == "cut":
-            return {
-                "player": p,
-                "kind": "cut",
-                "text": f"{who(p, True)}: cut {whose(self._cut_deck(p))} deck ('cut' or 'cut N').",
-            }
+            return "cut", f"{P} {verb(p, 'cuts', 'cut')} {whose(self._cut_deck(p))} deck ('cut' or 'cut N')."
         if ph == "first":
-            return {
-                "player": p,
-                "kind": "first",
-                "text": f"{who(p, True)}: choose who goes first ('first 0' or 'first 1').",
-            }
+            seats = " to ".join(f"'first {q}'" for q in (0, self.n - 1))
+            return "first", f"{P} {verb(p, 'chooses', 'choose')} who goes first ({seats})."
         if ph == "prep":
-            return {"player": p, "kind": "prep", "text": "Preparation: place cards, then 'end' to go to battle."}
+            return "prep", f"Preparation: {who(p)} {verb(p, 'places', 'place')} cards, then 'end' goes to battle."
         if ph == "discard":
-            return {
-                "player": p,
-                "kind": "discard_phase",
-                "text": "Discard phase: place cards, then 'end' to end your turn.",
-            }
+            return (
+                "discard_phase",
+                f"Discard phase: {who(p)} {verb(p, 'places', 'place')} cards, then 'end' ends the turn.",
+            )
         if ph == "hand_limit":
-            return {
-                "player": p,
-                "kind": "hand_limit",
-                "text": f"Discard down to {self.hand_limit(p)} cards ('discard <card>').",
-            }
-        step = self.b.step
+            return (
+                "hand_limit",
+                f"{P} {verb(p, 'discards', 'discard')} down to {self.hand_limit(p)} cards ('discard <card>').",
+            )
         if not self.b.kind:
-            return {
-                "player": p,
-                "kind": "battle_start",
-                "text": "Battle: 'rescue <hero>', 'challenge <hero>' or 'end' to skip.",
-            }
+            seat = "" if self.n == 2 else " <seat>"
+            return (
+                "battle_start",
+                f"Battle: {who(p)} {verb(p, 'sends', 'send')} a Hero ('rescue <hero>{seat}', 'challenge <hero>{seat}') "
+                "or 'end' to skip.",
+            )
+        step = self.b.step
         if step == "block":
-            return {
-                "player": p,
-                "kind": "block",
-                "text": "Block the Hero with an Evil Character ('block <card>') or 'noblock'.",
-            }
+            return (
+                "block",
+                f"{P} {verb(p, 'blocks', 'block')} {whose(self.active)} Hero with an Evil Character "
+                "('block <card>') or 'noblock'.",
+            )
         if step == "initiative":
-            return {
-                "player": p,
-                "kind": "initiative",
-                "text": self.initiative()[1] + ": 'enhance <card> <character>' or 'pass'.",
-            }
-        return {"player": p, "kind": "surrender", "text": "Choose the Lost Soul that is rescued ('surrender <soul>')."}
+            return (
+                "initiative",
+                f"{P} {verb(p, 'has', 'have')} initiative ({self.initiative()[1]}): 'enhance <card> <character>' "
+                "or 'pass'.",
+            )
+        return "surrender", f"{P} {verb(p, 'chooses', 'choose')} the Lost Soul that is rescued ('surrender <soul>')."
 
     def view(self, player: int) -> RedemptionView:
         """What ``player`` may see: own hand; counts for hands and decks; face-down cards hidden.
 
         The convention of ``rules.views`` (current_player, winner None for nobody; other seats' hands None), typed
         as :class:`RedemptionView`. Keys: game, you, turn, active (whose turn), phase, phase_name, current_player,
-        decision {player, kind, text}, is_over, winner, result, end_reason, score (one per seat),
+        decision {player, kind, text}, is_over, winner, result, end_reason (why it ended, in words), end_rule
+        (the rule it ended by), score (one per seat),
         rescues_to_win, options, legal (action strings, only for the player who decides), battle
         ({} when none; else kind, attacker, defender, step, totals {hero, evil: {strength, toughness}},
         standing, initiative (None outside the initiative step), initiative_reason, passes, souls), and
@@ -309,6 +311,7 @@ class Views(Core):
             "winner": self.winner,
             "result": self.s.result,
             "end_reason": say(self.s.end_reason),
+            "end_rule": self.s.end_rule,
             "score": [self.score(q) for q in range(self.n)],
             "rescues_to_win": self.options["rescues_to_win"],
             "options": dict(self.options),

@@ -7,7 +7,7 @@ Aggressor's face-down card stays hidden from the Defender until it is revealed.
 
 from __future__ import annotations
 
-from rules.coach import Line, from_side
+from rules.coach import Line
 from rules.core import Event
 from rules.resurrection.cards import CARDS, CODES
 from rules.resurrection.game import Game, Play, ResurrectionView
@@ -165,7 +165,7 @@ def explain_events(game: Game, player: int, events: list[Event]) -> list[Line]:
                 text += ". Your card goes to your Fallen Pile, so you have one card fewer to play with."
             out.append(Line(text, "resurrection.battle.3"))
         elif e.kind == "lose":
-            out.append(Line(e.text, e.rule))
+            out.append(Line(e.template or e.text, e.rule))
         elif e.kind == "aggressor":
             if e.player == player:
                 out.append(
@@ -174,7 +174,7 @@ def explain_events(game: Game, player: int, events: list[Event]) -> list[Line]:
             else:
                 out.append(Line("Your opponent lost, so they attack next; you will answer.", "resurrection.next.1"))
         else:  # ability, place, draw, game_over: the engine's words already say what and why
-            out.append(Line(from_side(e.template or e.text, player), e.rule))
+            out.append(Line(e.template or e.text, e.rule))  # said to the reader by rules.coach.advise
     return out
 
 

@@ -9,7 +9,7 @@ from typing import Any
 from rich.text import Text
 from textual.containers import Horizontal
 
-from saves import printable, without_rule_ref
+from saves import printable
 from tui import keys
 from tui.games.board import Board, GameUI, css_beside
 from tui.widgets import CardList, Item, Pane, boxes, news
@@ -84,11 +84,11 @@ PROMPT_KEYS = {"play": "play", "pass_": "pass", "next": "next"}
 
 
 def game_over_keys(seats: int = 2) -> str:
-    """The keys once a game is over, as the player has them. With more than two players a rematch keeps every
-    seat (the cut decides who goes first), so nothing is swapped."""
-    rematch = "rematch (seats swapped)" if seats <= 2 else "rematch (same seats)"
+    """The keys once a game is over, as the player has them, and what a rematch does with the ``seats``
+    (GameScreen.action_rematch: two swap, three or four rotate)."""
+    how = "seats swapped" if seats == 2 else "seats rotated, each player one to the left"
     return (
-        f"{keys.label('next')}: new game, {keys.label('rematch')}: {rematch}, "
+        f"{keys.label('next')}: new game, {keys.label('rematch')}: rematch ({how}), "
         f"{keys.label('review')}: review, {keys.label('leave')}: leave."
     )
 
@@ -510,7 +510,7 @@ class RedemptionUI:
         def first(*starts: str) -> list[Text]:
             return [x for x in rest if x.plain.startswith(starts)]
 
-        prompt, news = first(">> ", "GAME OVER", game_over_keys()[:20]), first("Since your", "Last battle")
+        prompt, news = first(">> ", "GAME OVER", game_over_keys().partition(",")[0]), first("Since your", "Last battle")
         sides = [x for x in rest if x not in prompt and x not in news]
         return Text("\n").join([*prompt, detail, *sides, *news])
 
@@ -584,21 +584,35 @@ class RedemptionUI:
         return out
 
     def territory_line(self, pv: dict, width: int) -> Text:
-        """An opponent's territory in one line, cut after the last card that fits, with how many more (Tab)."""
-        labels = [self.label(c) for c in pv["territory"]]
-        t = Text("  Territory: ", style="dim")
-        if not labels:
-            t.append("-", style="dim")
-            return t
-        for i, x in enumerate(labels):
-            more = len(labels) - i - 1
-            tail = f" +{more} more (Tab)" if more else ""
-            sep = ", " if i else ""
-            if width > 0 and len(t) + len(sep) + len(x) + len(tail) > width:
-                t.append(f"{' ' if i else ''}+{len(labels) - i} (Tab)", style="italic")
-                return t
-            t.append(sep)
-            t.append_text(x)
+        """An opponent's table in one line (a tall screen: issue 11's "more of each opponent's table"): the Lost Souls
+        in their Land of Bondage (and in their sites), the souls a rescue attempt against them could take, then their
+        territory, each cut after the last card that fits, with how many more (Tab reads them all)."""
+        souls = [str(c.get("name", "?")).removeprefix("Lost Soul: ") for c in (*pv["land_of_bondage"], *pv["in_site"])]
+        parts = [("Territory", [self.label(c) for c in pv["territory"]])]
+        if souls:
+            parts.insert(0, ("Bondage", [Text(name) for name in souls]))
+        t = Text("  ")
+        for k, (title, labels) in enumerate(parts):
+            last = k == len(parts) - 1
+            if k:
+                t.append("; ", style="dim")
+            t.append(f"{title}: ", style="dim")
+            if not labels:
+                t.append("-", style="dim")
+                continue
+            for i, x in enumerate(labels):
+                more = len(labels) - i - 1
+                tail = f" +{more} more (Tab)" if more else ""
+                # room kept for the territory, at least its count
+                after = (
+                    0 if last else len(f"; Territory: +{len(parts[-1][1])} (Tab)" if parts[-1][1] else "; Territory: -")
+                )
+                sep = ", " if i else ""
+                if width > 0 and len(t) + len(sep) + len(x) + len(tail) + after > width:
+                    t.append(f"{' ' if i else ''}+{len(labels) - i} (Tab)", style="italic")
+                    break
+                t.append(sep)
+                t.append_text(x)
         return t
 
     def opponent(self, view: dict, p: int, names: list[str]) -> tuple[str, Text]:
@@ -721,7 +735,7 @@ class RedemptionUI:
             w = view["winner"]
             t.append("GAME OVER: " + (wins(names[w]) if w is not None else "a draw"), style="bold reverse")
             if view.get("end_reason"):
-                t.append(f" ({words(without_rule_ref(printable(view['templates']['end_reason'])), names)})")
+                t.append(f" ({words(printable(view['templates']['end_reason']), names)})")
             t.append(f"\n{game_over_keys(len(view['players']))}\n")
         elif cp is not None and cp != view["you"]:
             t.append(f">> {names[cp]} to move.\n", style="bold")
@@ -801,10 +815,11 @@ class RedemptionUI:
         b = view.get("battle")
         if b:
             kind = "Rescue attempt" if b["kind"] == "rescue" else "Battle challenge"
+            against = f" against {names[b['defender']]}" if n > 2 else ""
             tot = b.get("totals", {})
             h, e = tot.get("hero", {}), tot.get("evil", {})
             t.append(
-                f"{kind} by {names[b['attacker']]}: Heroes {h.get('strength', 0)}/{h.get('toughness', 0)} v "
+                f"{kind} by {names[b['attacker']]}{against}: Heroes {h.get('strength', 0)}/{h.get('toughness', 0)} v "
                 f"Evil {e.get('strength', 0)}/{e.get('toughness', 0)} ({b.get('standing', '').replace('_', ' ')})\n",
                 style="bold",
             )

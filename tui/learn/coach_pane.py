@@ -78,9 +78,9 @@ def render_advice(
         line("You can", "bold")
         for a in advice.actions:
             line(Text.assemble((key_for(a.action), "bold"), f": {in_keys(a.words)}"), rule=a.rule)
-    elif not advice.your_move and not advice.phase.startswith("Game over"):
+    elif advice.waiting:
         line()
-        line("Waiting for your opponent.", "italic")
+        line(advice.waiting, "italic")
     return out
 
 

@@ -35,7 +35,7 @@ class GuidedGame:
         or why their action was refused."""
         s = self.session
         if not outcome.ok:
-            self._guide_rejected = coach.explain_rejection(s.game, s.viewer, action, outcome)
+            self._guide_rejected = coach.explain_rejection(s.game, s.viewer, action, outcome, self._coach_names())
             return
         self._guide_rejected = None
         self._guide_events = (() if mine else self._guide_events) + tuple(outcome.events)
@@ -45,8 +45,14 @@ class GuidedGame:
         if not self.coach_shown:
             return
         s = self.session
-        advice = coach.advise(s.game, s.viewer, self._guide_events, self._guide_rejected)
+        advice = coach.advise(s.game, s.viewer, self._guide_events, self._guide_rejected, self._coach_names())
         self._pane().show(advice)
+
+    def _coach_names(self) -> list[str] | None:
+        """The names the coach gives the other players: with two, None (the coach says "your opponent")."""
+        s = self.session
+        n = len(s.players)
+        return [s.name(p) for p in range(n)] if n > 2 else None
 
     # --- the pane ------------------------------------------------------------------------------
     @property
@@ -85,7 +91,7 @@ class GuidedGame:
         if not s.my_turn:
             self.notify("No hint now: it is not your move.", severity="warning")  # type: ignore[attr-defined]
             return
-        h = coach.hint(s.game, s.viewer, level="normal", seed=getattr(s.game, "seed", 0))
+        h = coach.hint(s.game, s.viewer, level="normal", seed=getattr(s.game, "seed", 0), names=self._coach_names())
         if h is None:
             return
         who = "The computer would" if h.source == "computer" else "The coach suggests:"
@@ -93,5 +99,5 @@ class GuidedGame:
         words = words[:1].lower() + words[1:] if who.endswith("would") else words
         self.notify(f"{who} {words} ({key_for(h.action)}).\n{in_keys(h.reason)}", title="Hint")  # type: ignore[attr-defined]
         if self.coach_shown:
-            advice = coach.advise(s.game, s.viewer, self._guide_events)
+            advice = coach.advise(s.game, s.viewer, self._guide_events, names=self._coach_names())
             self._pane().show(advice, hint=h)

@@ -261,7 +261,7 @@ class LessonScreen(Screen):
         else:
             step = run.step
             assert step is not None  # the lesson is not complete
-            before.append(Text.assemble((f"Step {run.step_number} of {steps}: ", "bold"), step.coach))
+            before.append(Text.assemble((f"Step {run.step_number} of {steps}: ", "bold"), in_keys(step.coach)))
             advice = run.advice(rejected)
         self.query_one(CoachPane).show(advice, before, hint)
         self.refresh_bindings()

@@ -71,7 +71,14 @@ class GameCommands(Provider):
         if screen.session.can_undo:
             out.append(("Undo your last action", screen.action_undo, "u"))
         if not screen.session.game.is_over and not getattr(screen.session, "watching", False):
-            out.append(("Resign this game", screen.action_resign, "your opponent wins"))
+            two = len(screen.session.players) == 2
+            out.append(
+                (
+                    "Resign this game",
+                    screen.action_resign,
+                    "your opponent wins" if two else "the game ends: the most Redeemed Souls among the others wins",
+                )
+            )
         if hasattr(screen.session, "say"):
             out.append(("Talk to the table", screen.action_talk, "t"))
         out.append(("Save the game", screen.action_save, "s"))
@@ -90,6 +97,11 @@ class GameCommands(Provider):
             score = matcher.match(text)
             if score > 0:
                 yield Hit(score, matcher.highlight(text), cmd, text=text, help=help_)
+
+
+def rotated(seats: list) -> list:
+    """Each seat's player one seat to the left (the next seat, where the turn passes): the last seat's to the first."""
+    return seats[-1:] + seats[:-1]
 
 
 class GameScreen(GuidedGame, Screen):
@@ -551,10 +563,11 @@ class GameScreen(GuidedGame, Screen):
         nxt = s.game.current_player
         if nxt is None:
             return
-        if s.is_computer(nxt):
-            # a computer moves next (a new game whose last seat, a computer, cuts first): the keyboard goes to the
-            # person whose hand the screen will show while it plays, never to the computer's seat
-            nxt = s.viewer
+        if s.is_computer(nxt):  # a new hot seat game whose first move is the computer's: nobody to pass to yet
+            s.screen = "game"
+            self.aim()
+            self.maybe_computer()
+            return
         s.screen = "handoff"
         if any(line.startswith("Rejected:") for line in s.meta.log):
             # a refusal can name a card from the hand being hidden: the next player does not see it in the log
@@ -573,7 +586,6 @@ class GameScreen(GuidedGame, Screen):
             self.refresh_view()
             hand.focus()
             self.aim()
-            self.maybe_computer()  # the computer's move, if it is next, waited for the hand-off
 
         self.app.push_screen(HandOffScreen(s.name(nxt), self.ui.title), taken)
 
@@ -758,7 +770,9 @@ class GameScreen(GuidedGame, Screen):
         app.push_screen(NewGameScreen())
 
     def action_rematch(self) -> None:
-        """Game over: the same game and options again, the seats swapped (the other player moves first)."""
+        """Game over: the same game and options again. Two players: the seats swapped (the other player moves first);
+        three or four: the seats rotated, each player one seat to the left (the next seat), with their name, level
+        and deck (the game-over line says which)."""
         from tui.session import new_save_name
 
         s = self.session
@@ -773,13 +787,16 @@ class GameScreen(GuidedGame, Screen):
             "options": dict(getattr(game, "options", {}) or {}),
             "first": first,
         }
-        if find_game(game.name).decks:  # the same decks, each with its player
-            decks = find_game(game.name).review_module().starting_decks(game)
-            kw["decks"] = decks if s.vs_computer or len(decks) > 2 else decks[::-1]
-        if not s.vs_computer:
-            kw["names"] = (names[1], names[0])  # the seats swapped
-        if len(names) > 2:  # the cut decides who goes first: everyone keeps their seat, name, level and deck
-            kw = {**kw, "seats": s.seats(), "names": tuple(names)}
+        decks = find_game(game.name).review_module().starting_decks(game) if find_game(game.name).decks else None
+        if len(names) > 2:
+            kw["seats"], kw["names"] = rotated(s.seats()), tuple(rotated(names))
+            if decks is not None:
+                kw["decks"] = tuple(rotated(list(decks)))
+        else:
+            if decks is not None:  # the same decks, each with its player
+                kw["decks"] = decks if s.vs_computer else decks[::-1]
+            if not s.vs_computer:
+                kw["names"] = (names[1], names[0])  # the seats swapped
         folder = s.path.parent
         try:
             new = self.app.new_session(  # type: ignore[attr-defined]

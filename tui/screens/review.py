@@ -59,6 +59,8 @@ class ReviewScreen(AsksNames, Screen):
             else (extra_seat if extra_seat in range(len(session.players)) else analysis.default_seat(session.meta))
         )
         self.names = [session.name(p) for p in range(len(session.players))]
+        #: "your" when the reviewing seat is the person at the keyboard, else "Ann's"
+        self.whose = "your" if self.names[self.seat] == "You" else f"{self.names[self.seat]}'s"
         self.steps, self.final = review.positions(session.game)
         self.index = 0
         self.show_hands = False
@@ -90,7 +92,7 @@ class ReviewScreen(AsksNames, Screen):
             if done >= self.total
             else f"Analysed {done}/{self.total}: a analyses the rest"
             if done
-            else f"a: analyse your {self.total} decisions"
+            else f"a: analyse {self.whose} {self.total} decisions"
         )
         self.show(len(self.steps) if self.session.game.is_over else 0)
         self.query_one("#review-actions", OptionList).focus()
@@ -139,8 +141,7 @@ class ReviewScreen(AsksNames, Screen):
         self.query_one("#review-board", Static).update(board)
         turn = self.steps[i].turn if i < n else getattr(self.final, "turn", 0)
         where = f"action {i + 1} of {n}" if i < n else f"the end ({n} actions)"
-        whose = "your" if self.names[self.seat] == "You" else f"{self.names[self.seat]}'s"
-        self.query_one("#review-status", Static).update(f"Review ({whose} view): {where}, turn {turn}")
+        self.query_one("#review-status", Static).update(f"Review ({self.whose} view): {where}, turn {turn}")
         self.query_one("#review-eye", Static).update(self.eye_text(i))
         if move_list:
             ol = self.query_one("#review-actions", OptionList)
@@ -155,12 +156,14 @@ class ReviewScreen(AsksNames, Screen):
             if i < len(self.steps) and review.decisions(self.steps[i : i + 1], self.seat):
                 return "Computer's eye: not analysed yet (a analyses the whole game)."
             if i < len(self.steps):
-                return "Computer's eye: not one of your decisions."
+                return f"Computer's eye: not one of {self.whose} decisions."
             if not self.judged:
-                return f"Computer's eye: not analysed yet (a analyses your {self.total} decisions)."
+                return f"Computer's eye: not analysed yet (a analyses {self.whose} {self.total} decisions)."
             marked = sum(1 for x in self.judged.values() if x.mark)
             return f"Computer's eye: {marked} marked of {len(self.judged)} analysed decisions (m jumps to the next)."
-        text = f"Computer's eye: your chance {j.before:.0%} before, {j.after:.0%} after"
+        # with more than two players the eye weighs the seat against the leading opponent (rules.agents.redemption)
+        against = " v the leader" if len(self.names) > 2 else ""
+        text = f"Computer's eye: {self.whose} chance{against} {j.before:.0%} before, {j.after:.0%} after"
         if j.mark:
             text += f"  {j.mark} {review.MARK_WORDS[j.mark]} (-{j.loss:.0%})"
         if j.best != j.action and j.loss >= review.INACCURACY:

@@ -14,8 +14,18 @@ from textual.widgets import Button, DataTable, Footer, Input, Label, OptionList,
 from textual.widgets.option_list import Option
 
 import saves
-from rules.games import GAMES, find_game, title_of
-from tui.session import LEVELS, Session, engine_available, new_save_name
+from rules.games import GAMES, GameInfo, find_game, title_of
+from saves.store import MAX_NAME
+from tui.session import (
+    LEVELS,
+    MAX_SEATS,
+    Seat,
+    Session,
+    default_decks,
+    engine_available,
+    names_for,
+    new_save_name,
+)
 
 if TYPE_CHECKING:
     from tui.app import RedemptionApp
@@ -190,8 +200,21 @@ class TitleScreen(Screen):
 #: Columns of choices from which a form question lists them one a line (the form is 72 wide at 80 columns).
 STACK_AT = 68
 
+#: Who may sit at a seat of the new-game form: a person at this keyboard, or the computer at a level.
+WHO = (("A person here", "human"), *((f"Computer {lvl}", lvl) for lvl in LEVELS[:3]))
+
+
+def most_players(info: GameInfo) -> int:
+    """How many seats a game's new-game form offers: games played with decks take 2 to 4 (Redemption's
+    multiplayer game), the others 2 (``Session.new`` and the command line say the same)."""
+    return MAX_SEATS if info.decks else 2
+
 
 class NewGameScreen(Screen):
+    """The new-game form: the game, how many play (2 to 4 where the game allows), who sits at each seat (a person
+    at this keyboard with a name, or the computer at a level) and, where the game has decks, each seat's deck;
+    then the game's own questions (from its description, rules.games), the seed and the save's name."""
+
     BINDINGS = [
         Binding("escape", "back", "Back", id="new-game.back"),
         Binding("ctrl+s", "start", "Start", id="new-game.start"),
@@ -208,14 +231,22 @@ class NewGameScreen(Screen):
                     yield Choice(
                         g.label + ("" if ok else " (coming soon)"), value=i == 0, id=f"g-{g.name}", disabled=not ok
                     )
-            yield Label("Opponent")
-            with RadioSet(id="vs"):
-                yield Choice("The computer", value=True, id="vs-computer")
-                yield Choice("A person at this keyboard", id="vs-human")
-            yield Label("Computer level (easy allows undo)")
-            with RadioSet(id="level"):
-                for lvl in LEVELS[:3]:
-                    yield Choice(lvl, value=lvl == "normal", id=f"level-{lvl}")
+            multi = ", ".join(g.title for g in GAMES if most_players(g) > 2)
+            yield Label(f"Players ({multi}: 2 to {MAX_SEATS}; the others: 2)" if multi else "Players")
+            with RadioSet(id="players"):
+                for n in range(2, MAX_SEATS + 1):
+                    yield Choice(str(n), value=n == 2, id=f"players-{n}")
+            yield Label(
+                "Seats in turn order: a person here (a name, blank: the one shown) or the computer (easy allows undo)",
+                id="seats-help",
+            )
+            decks = self._deck_options()
+            for i in range(MAX_SEATS):
+                with Horizontal(id=f"seat-{i}", classes="seat-row"):
+                    yield Label(f"Seat {i + 1}", classes="seat-label")
+                    yield Select(WHO, value="human" if i == 0 else "normal", allow_blank=False, id=f"who-{i}")
+                    yield Input(id=f"seat-name-{i}", max_length=MAX_NAME, classes="seat-name")
+                    yield Select(decks, value=default_decks(MAX_SEATS)[i], allow_blank=False, id=f"deck-{i}")
             for g in GAMES:  # each game's own questions, from its description (rules.games)
                 if g.first_choice:
                     yield Label(f"{g.title}: {g.first_choice}")
@@ -234,15 +265,10 @@ class NewGameScreen(Screen):
             yield Input(placeholder="a whole number", id="seed", type="integer")
             yield Label("Save name (blank: automatic)")
             yield Input(placeholder="e.g. friday-game", id="name")
-            for g in GAMES:
-                if g.decks:
-                    yield Label(f"{g.title} decks: yours, then the opponent's (make your own: Decks)")
-                    with Horizontal(id="deck-picks"):
-                        for seat, default in ((0, "G"), (1, "H")):
-                            yield Select(self._deck_options(), value=default, allow_blank=False, id=f"deck-{seat}")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
+        self._sync()
         self.query_one("#start", Button).focus()
 
     def _deck_options(self) -> list[tuple[str, str]]:
@@ -256,12 +282,58 @@ class NewGameScreen(Screen):
             out.append((label + ("" if not d.problems() else "  (not legal)"), d.name))
         return out
 
-    def _decks(self):
+    # --- the seats -------------------------------------------------------------------------------------
+    def _info(self) -> GameInfo:
+        return find_game(self._pick("game") or GAMES[0].name)
+
+    def _count(self) -> int:
+        """How many play: the number pressed, within what the chosen game allows."""
+        picked = self._pick("players")
+        return min(int(picked) if picked.isdigit() else 2, most_players(self._info()))
+
+    def _seats(self, n: int | None = None) -> list[Seat]:
+        """The first ``n`` seats (all of them shown: the count) as ``Session.new(seats=...)`` takes them."""
+        out = []
+        for i in range(self._count() if n is None else n):
+            who = str(self.query_one(f"#who-{i}", Select).value)
+            name = self.query_one(f"#seat-name-{i}", Input).value.strip()
+            out.append(Seat("human", name) if who == "human" else Seat("computer", name, level=who))
+        return out
+
+    def _sync(self) -> None:
+        """Show the seats the count asks for (and their decks where the game has them); each empty name field shows
+        the name that seat gets."""
+        info = self._info()
+        most = most_players(info)
+        for k in range(3, MAX_SEATS + 1):
+            self.query_one(f"#players-{k}", Choice).disabled = k > most
+        n = self._count()
+        if self._pick("players") != str(n):  # more than this game seats: back to two
+            self.query_one(f"#players-{n}", Choice).value = True
+        for i in range(MAX_SEATS):
+            self.query_one(f"#seat-{i}").display = i < n
+            self.query_one(f"#deck-{i}", Select).display = info.decks
+        seats = self._seats(n)
+        player = self.app.settings.player  # type: ignore[attr-defined]
+        given = names_for(player, [Seat(s.kind, level=s.level) for s in seats]) or ()
+        for i, seat in enumerate(seats):
+            default = seat.player(i, [Seat(s.kind, level=s.level) for s in seats], given[i] if given else None)
+            self.query_one(f"#seat-name-{i}", Input).placeholder = saves.printable(default["name"])
+
+    def on_radio_set_changed(self, event: RadioSet.Changed) -> None:
+        if event.radio_set.id in ("game", "players"):
+            self._sync()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if (event.select.id or "").startswith("who-"):
+            self._sync()
+
+    def _decks(self, n: int):
         """The chosen decks as ``Session.new(decks=...)`` takes them; DeckError says why one cannot be played."""
         from saves import decks as dk
 
-        picks = [str(self.query_one(f"#deck-{seat}", Select).value) for seat in (0, 1)]
-        if picks == ["G", "H"]:
+        picks = [str(self.query_one(f"#deck-{seat}", Select).value) for seat in range(n)]
+        if tuple(picks) == default_decks(n):
             return None
         folder = self.app.settings.save_dir  # type: ignore[attr-defined]
         return tuple(dk.for_game(dk.load(name, folder)) for name in picks)
@@ -287,10 +359,8 @@ class NewGameScreen(Screen):
         import random
 
         app: RedemptionApp = self.app  # type: ignore[assignment]
-        info = find_game(self._pick("game") or GAMES[0].name)
+        info = self._info()
         game = info.name
-        vs = self._pick("vs") or "computer"
-        level = self._pick("level") or "normal"
         first = 0
         if info.first_choice:
             first_s = self._pick(f"{game}-first", last=True)
@@ -303,6 +373,13 @@ class NewGameScreen(Screen):
                 picked = self._pick(f"{game}-{o.name}", last=True)
                 options[o.name] = o.choices[int(picked)].value if picked else o.default
         try:
+            seats = self._seats()
+            if not any(s.kind == "human" for s in seats):
+                raise ValueError("at least one seat is a person at this keyboard")
+            named = [s.name.casefold() for s in seats if s.name]
+            twice = next((s.name for s in seats if s.name and named.count(s.name.casefold()) > 1), None)
+            if twice:
+                raise ValueError(f"two seats are named {twice!r}: give each player a name of their own")
             seed = int(seed_text) if seed_text else None
             folder = app.settings.save_dir
             if name:
@@ -311,14 +388,14 @@ class NewGameScreen(Screen):
                     raise saves.SaveError(f"a save named {name!r} already exists: resume it, or pick another name")
             else:
                 path = saves.save_path(new_save_name(game, folder), folder)
-            decks = self._decks() if info.decks else None
+            decks = self._decks(len(seats)) if info.decks else None
             session = app.new_session(
-                game, vs=vs, level=level, seed=seed, first=first, options=options, path=path, decks=decks
+                game, seats=seats, seed=seed, first=first, options=options, path=path, decks=decks
             )
             session.autosave()
-        except (ValueError, saves.SaveError) as e:
+        except (ValueError, saves.SaveError) as e:  # a DeckError is a SaveError
             self.app.bell()
-            self.notify(str(e), title="Cannot start", severity="error")
+            self.notify(str(e), title="Cannot start", severity="error", markup=False)
             return
         app.switch_to_game(session)
 
