@@ -6,7 +6,9 @@ holds the shapes they return and the parts that are the same for every game
 (rejections, hints, rendering). The coach only ever uses what ``player`` may see:
 ``game.view(player)``, the public events and the legal actions.
 
-A game's coach module offers:
+A game's coach module writes its words as :mod:`rules.words` templates: every seat is a field, said here to the player
+who reads ("you") and with the other players' names (:func:`advise`'s ``names``), so the words fit two seats or four;
+an action it tells the player to take is a :func:`rules.words.do` field, which the app says as keys. It offers:
 
 - ``phase(game, player) -> (title, purpose, rule)``
 - ``describe_action(game, player, action) -> (words, rule)``
@@ -133,8 +135,12 @@ def from_side(template: str, player: int, seats: int = 2, names: Sequence[str] |
 def _said(template: str, player: int, seats: int, names: Sequence[str] | None) -> str:
     """The seats said for ``player``; an action in notation stays a field (:func:`rules.words.do`) for the app to
     say as keys (:meth:`Advice.lines` says it as the quoted notation)."""
-    if names is None:
-        names = ["your opponent" if seats == 2 else f"Player {q + 1}" for q in range(seats)]
+    if names is None and seats == 2:  # the other one of two: "your opponent", "Your opponent" starting a sentence
+        o = 1 - player
+        template = template.replace(f"{{p{o}:^}}", "Your opponent").replace(f"{{p{o}:^'s}}", "Your opponent's")
+        names = ["your opponent"] * 2
+    elif names is None:
+        names = [f"Player {q + 1}" for q in range(seats)]
     return say(template, names, player, notation=do)
 
 

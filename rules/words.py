@@ -91,8 +91,6 @@ def say(
             word = "your" if form == "'s" else "you"
             return word.capitalize() if start else word
         name = names[p] if names is not None and 0 <= p < len(names) else f"Player {p + 1}"
-        if start:  # a name given in lower case ("your opponent") starts a sentence in capitals
-            name = name[:1].upper() + name[1:]
         return name + "'s" if form == "'s" else name
 
     return _FIELD.sub(field, template)

@@ -227,3 +227,30 @@ def test_lesson_step_snapshot_80x24(save_dir, snap_compare, game, index, keys):
 
     app = OneLesson(Settings(save_dir=save_dir, pause=0.0, signals=False, ascii=True))
     assert snap_compare(app, terminal_size=(80, 24), press=keys)
+
+
+def test_the_coach_pane_in_a_four_player_game_names_the_other_players(save_dir):
+    """With three opponents the coach never says "your opponent": it names each player, and says whom it waits for."""
+    import saves
+    from tui.app import RedemptionApp, Settings
+    from tui.session import Seat, Session
+
+    seats = [Seat("human"), *(Seat("computer", level="easy") for _ in range(3))]
+    session = Session.new("redemption", seed=4, seats=seats, path=saves.save_path("four", save_dir))
+    app = RedemptionApp(Settings(save_dir=save_dir, pause=0.0, signals=False), start=session)
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(100):  # the computers cut first (seat 4 cuts seat 1's deck, ...)
+                await pilot.pause(0.02)
+                if session.my_turn:
+                    break
+            assert session.my_turn and session.game.phase == "cut"
+            await pilot.press("g")
+            await pilot.pause()
+            text = app.screen.query_one(CoachPane).text.plain
+            assert "Cut Computer 2's shuffled deck: press Enter, then r for a random cut" in text
+            assert "Redeemed Souls: you 0, Computer 2 0, Computer 3 0, Computer 4 0" in text
+            assert "opponent" not in text.replace("each opponent's", "")
+
+    asyncio.run(go())

@@ -266,8 +266,9 @@ def test_game_over_offers_review_and_a_rematch_keeps_your_deck(folder):
             await pilot.press("r")  # rematch
             await pilot.pause()
             new = app.screen.session
-            assert new is not s and new.game.decks == ["Herod", "H"]
-            assert sorted(k for k, o in new.game.cards.values() if o == 0) == sorted(mine)
+            # the seats swapped: you sit second, with your deck
+            assert new is not s and new.game.decks == ["H", "Herod"] and new.names == ["Computer", "You"]
+            assert sorted(k for k, o in new.game.cards.values() if o == 1) == sorted(mine)
 
     asyncio.run(go())
 
@@ -352,7 +353,8 @@ def test_a_four_player_game_is_reviewed_from_any_seat(folder, capsys):
             (k,) = scr.judged
             scr.show(k)
             eye = str(scr.query_one("#review-eye").render())
-            assert eye.startswith("Computer's eye: Computer 3's chance v the leader 40% before, 20% after")
+            assert eye.startswith("Computer's eye: chance v leader 40% before, 20% after  ?? blunder (-20%)")
+            assert len(eye.splitlines()[0]) <= 76  # one line at 80 columns, the preferred move on the next
             battle = next(i for i, st in enumerate(scr.steps) if st.before.in_battle())
             scr.show(battle)
             board = str(scr.query_one("#review-board").render())

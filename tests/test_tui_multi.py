@@ -254,3 +254,47 @@ def test_on_a_tall_screen_each_opponents_second_line_lists_their_lost_souls_then
     narrow = ui.territory_line(mine, 60).plain
     assert len(narrow) <= 60 and narrow.startswith("  Bondage: the Debtor, the Thirsty; Territory:")
     assert narrow.endswith("(Tab)"), narrow
+
+
+def test_the_form_seats_two_for_resurrection_and_refuses_a_table_without_a_person_or_with_one_name_twice(folder):
+    from textual.widgets import RadioButton
+
+    from tui.screens.title import NewGameScreen
+
+    async def go():
+        app = app_for(folder)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("n")
+            await pilot.pause()
+            form = app.screen
+            assert form.query_one("#g-resurrection", RadioButton).value  # the first game: a duel, no decks
+            assert form.query_one("#players-3").disabled and form.query_one("#players-4").disabled
+            assert [form.query_one(f"#seat-{i}").display for i in range(4)] == [True, True, False, False]
+            assert not form.query_one("#deck-0").display
+            form.query_one("#g-redemption", RadioButton).value = True
+            await pilot.pause()
+            form.query_one("#players-4", RadioButton).value = True
+            await pilot.pause()
+            assert all(form.query_one(f"#seat-{i}").display for i in range(4)) and form.query_one("#deck-3").display
+            form.query_one("#g-resurrection", RadioButton).value = True  # back to the duel: back to two seats
+            await pilot.pause()
+            assert form.query_one("#players-2", RadioButton).value
+            assert [form.query_one(f"#seat-{i}").display for i in range(4)] == [True, True, False, False]
+            form.query_one("#who-0", Select).value = "hard"  # nobody here
+            await pilot.pause()
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert isinstance(app.screen, NewGameScreen)
+            assert any("at least one seat is a person" in str(n.message) for n in app._notifications)
+            form.query_one("#who-0", Select).value = "human"
+            form.query_one("#who-1", Select).value = "human"
+            form.query_one("#seat-name-0", Input).value = "Ann"
+            form.query_one("#seat-name-1", Input).value = "ann"
+            await pilot.pause()
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert isinstance(app.screen, NewGameScreen)
+            assert any("two seats are named 'Ann'" in str(n.message) for n in app._notifications)
+            assert not list(folder.glob("*.toml"))  # nothing started, nothing saved
+
+    asyncio.run(go())

@@ -116,3 +116,7 @@ def test_the_decision_names_who_decides_so_each_reader_gets_their_own_words():
     chooser = four.current_player
     first = four.view(0)["templates"]["decision"]
     assert say(first, names, chooser) == "You choose who goes first ('first 0' to 'first 3')."
+
+
+def test_a_players_name_is_said_as_written_even_at_the_start_of_a_sentence():
+    assert say("{p0:^} {p0:draws/draw} 1 card(s).", ["alice", "bob"]) == "alice draws 1 card(s)."

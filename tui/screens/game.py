@@ -770,9 +770,10 @@ class GameScreen(GuidedGame, Screen):
         app.push_screen(NewGameScreen())
 
     def action_rematch(self) -> None:
-        """Game over: the same game and options again. Two players: the seats swapped (the other player moves first);
-        three or four: the seats rotated, each player one seat to the left (the next seat), with their name, level
-        and deck (the game-over line says which)."""
+        """Game over: the same game and options again, each player one seat to the left (the next seat), with their
+        name, level and deck: two players swap seats, three or four rotate (the game-over line says which). In a game
+        whose players choose who starts (Resurrection's first Aggressor), two keep their seats and the other one
+        starts."""
         from tui.session import new_save_name
 
         s = self.session
@@ -787,8 +788,9 @@ class GameScreen(GuidedGame, Screen):
             "options": dict(getattr(game, "options", {}) or {}),
             "first": first,
         }
-        decks = find_game(game.name).review_module().starting_decks(game) if find_game(game.name).decks else None
-        if len(names) > 2:
+        info = find_game(game.name)
+        decks = info.review_module().starting_decks(game) if info.decks else None
+        if len(names) > 2 or not info.first_choice:  # where the game decides who starts, the players change seats
             kw["seats"], kw["names"] = rotated(s.seats()), tuple(rotated(names))
             if decks is not None:
                 kw["decks"] = tuple(rotated(list(decks)))

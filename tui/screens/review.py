@@ -161,9 +161,10 @@ class ReviewScreen(AsksNames, Screen):
                 return f"Computer's eye: not analysed yet (a analyses {self.whose} {self.total} decisions)."
             marked = sum(1 for x in self.judged.values() if x.mark)
             return f"Computer's eye: {marked} marked of {len(self.judged)} analysed decisions (m jumps to the next)."
-        # with more than two players the eye weighs the seat against the leading opponent (rules.agents.redemption)
-        against = " v the leader" if len(self.names) > 2 else ""
-        text = f"Computer's eye: {self.whose} chance{against} {j.before:.0%} before, {j.after:.0%} after"
+        # with more than two players the eye weighs the seat against the leading opponent (rules.agents.redemption);
+        # whose chance it is the status line says (a name would not leave room for the mark at 80 columns)
+        chance = "chance v leader" if len(self.names) > 2 else "your chance" if self.whose == "your" else "chance"
+        text = f"Computer's eye: {chance} {j.before:.0%} before, {j.after:.0%} after"
         if j.mark:
             text += f"  {j.mark} {review.MARK_WORDS[j.mark]} (-{j.loss:.0%})"
         if j.best != j.action and j.loss >= review.INACCURACY:
