@@ -268,7 +268,9 @@ def test_the_form_seats_two_for_resurrection_and_refuses_a_table_without_a_perso
             await pilot.pause()
             form = app.screen
             assert form.query_one("#g-resurrection", RadioButton).value  # the first game: a duel, no decks
-            assert form.query_one("#players-3").disabled and form.query_one("#players-4").disabled
+            form.query_one("#players-4", RadioButton).value = True  # a duel: back to two
+            await pilot.pause()
+            assert form.query_one("#players-2", RadioButton).value
             assert [form.query_one(f"#seat-{i}").display for i in range(4)] == [True, True, False, False]
             assert not form.query_one("#deck-0").display
             form.query_one("#g-redemption", RadioButton).value = True
@@ -296,5 +298,37 @@ def test_the_form_seats_two_for_resurrection_and_refuses_a_table_without_a_perso
             assert isinstance(app.screen, NewGameScreen)
             assert any("two seats are named 'Ann'" in str(n.message) for n in app._notifications)
             assert not list(folder.glob("*.toml"))  # nothing started, nothing saved
+
+    asyncio.run(go())
+
+
+def test_keys_typed_behind_a_tab_in_one_read_go_where_the_tab_went(folder):
+    """Tab then a name in one read from the terminal (fast typing, a paste, SSH): the name lands in the field the Tab
+    moved to, also past lists (the seat's deck, the next seat's player), and the field the Tab left keeps its text."""
+    from textual import events
+
+    async def go():
+        app = app_for(folder)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("n")
+            await pilot.pause()
+            form = app.screen
+            form.query_one("#g-redemption").value = True
+            await pilot.pause()
+            form.query_one("#seat-name-0", Input).focus()
+            await pilot.press(*"Ann")
+            for key in ("tab", "tab", "tab", "B", "o", "b"):  # deck 1, seat 2's player, seat 2's name: Bob
+                app.post_message(events.Key(key, key if len(key) == 1 else None))
+            await pilot.pause()
+            await pilot.pause()
+            assert form.query_one("#seat-name-0", Input).value == "Ann"
+            assert form.query_one("#seat-name-1", Input).value == "Bob"
+            assert form.focused is form.query_one("#seat-name-1", Input)
+            for key in ("shift+tab", "shift+tab", "shift+tab", "x"):  # back to Ann's field: a letter more
+                app.post_message(events.Key(key, key if len(key) == 1 else None))
+            await pilot.pause()
+            await pilot.pause()
+            assert form.focused is form.query_one("#seat-name-0", Input)
+            assert [form.query_one(f"#seat-name-{i}", Input).value for i in (0, 1)] in (["Annx", "Bob"], ["x", "Bob"])
 
     asyncio.run(go())

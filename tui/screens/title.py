@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -204,6 +205,49 @@ STACK_AT = 68
 WHO = (("A person here", "human"), *((f"Computer {lvl}", lvl) for lvl in LEVELS[:3]))
 
 
+class FormKeys:
+    """A field or list of the new-game form that passes keys typed behind a Tab on to where the Tab went.
+
+    Textual sends each key to the widget that has the focus when the key is read, and runs Tab (the screen's
+    focus_next) only once it has gone up to the app, after the keys behind it: "Tab, B, o, b" in one read (fast
+    typing, a paste, a slow SSH link) put "Bob" into the field the Tab left, or nowhere (a list). Here the field or
+    list moves the focus on Tab as it receives it, and hands a key that reaches it once it has lost the focus back to
+    the app, which sends it to the widget that has the focus now, in the order typed (as tui.dialogkeys does). Other
+    bound keys (a list's arrows and Enter) still run once they reach the app, for the widget that has the focus
+    then, as everywhere in Textual."""
+
+    FOCUS_KEYS = {"tab": "focus_next", "shift+tab": "focus_previous"}
+
+    def passed_on(self: Any, event: events.Key) -> bool:
+        """True when this widget is done with ``event``: a Tab it ran, or a key it handed on. A key coming up from
+        its own open list (a Select's) is the list's: the focus is within."""
+        focused = self.screen.focused  # (has_focus follows only once the Focus and Blur messages are handled)
+        move = FormKeys.FOCUS_KEYS.get(event.key)
+        if focused is self and move is not None:
+            event.stop()
+            event.prevent_default()
+            getattr(self.screen, move)()
+            return True
+        if self.screen is self.app.screen and focused is not None and not self.has_focus_within:
+            event.stop()
+            event.prevent_default()
+            self.app.post_message(events.Key(event.key, event.character))
+            return True
+        return False
+
+
+class FormInput(FormKeys, Input):
+    async def _on_key(self, event: events.Key) -> None:
+        if not self.passed_on(event):
+            await super()._on_key(event)
+
+
+class FormSelect(FormKeys, Select):
+    async def _on_key(self, event: events.Key) -> None:
+        if not self.passed_on(event):
+            await super()._on_key(event)
+
+
 def most_players(info: GameInfo) -> int:
     """How many seats a game's new-game form offers: games played with decks take 2 to 4 (Redemption's
     multiplayer game), the others 2 (``Session.new`` and the command line say the same)."""
@@ -244,9 +288,9 @@ class NewGameScreen(Screen):
             for i in range(MAX_SEATS):
                 with Horizontal(id=f"seat-{i}", classes="seat-row"):
                     yield Label(f"Seat {i + 1}", classes="seat-label")
-                    yield Select(WHO, value="human" if i == 0 else "normal", allow_blank=False, id=f"who-{i}")
-                    yield Input(id=f"seat-name-{i}", max_length=MAX_NAME, classes="seat-name")
-                    yield Select(decks, value=default_decks(MAX_SEATS)[i], allow_blank=False, id=f"deck-{i}")
+                    yield FormSelect(WHO, value="human" if i == 0 else "normal", allow_blank=False, id=f"who-{i}")
+                    yield FormInput(id=f"seat-name-{i}", max_length=MAX_NAME, classes="seat-name")
+                    yield FormSelect(decks, value=default_decks(MAX_SEATS)[i], allow_blank=False, id=f"deck-{i}")
             for g in GAMES:  # each game's own questions, from its description (rules.games)
                 if g.first_choice:
                     yield Label(f"{g.title}: {g.first_choice}")
@@ -262,9 +306,9 @@ class NewGameScreen(Screen):
                             for i, c in enumerate(o.choices):
                                 yield Choice(c.label, value=c.value == o.default, id=f"{g.name}-{o.name}-{i}")
             yield Label("Seed (blank: random)")
-            yield Input(placeholder="a whole number", id="seed", type="integer")
+            yield FormInput(placeholder="a whole number", id="seed", type="integer")
             yield Label("Save name (blank: automatic)")
-            yield Input(placeholder="e.g. friday-game", id="name")
+            yield FormInput(placeholder="e.g. friday-game", id="name")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -304,11 +348,9 @@ class NewGameScreen(Screen):
         """Show the seats the count asks for (and their decks where the game has them); each empty name field shows
         the name that seat gets."""
         info = self._info()
-        most = most_players(info)
-        for k in range(3, MAX_SEATS + 1):
-            self.query_one(f"#players-{k}", Choice).disabled = k > most
         n = self._count()
-        if self._pick("players") != str(n):  # more than this game seats: back to two
+        # more than this game seats: back to its most (not disabled: a burst of keys would move on the old choices)
+        if self._pick("players") != str(n):
             self.query_one(f"#players-{n}", Choice).value = True
         for i in range(MAX_SEATS):
             self.query_one(f"#seat-{i}").display = i < n
