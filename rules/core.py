@@ -82,17 +82,10 @@ class Event:
         )
 
     @classmethod
-    def said(
-        cls,
-        kind: str,
-        template: str,
-        player: int = -1,
-        rule: str = "",
-        reveals: bool = False,
-        cards: tuple[str, ...] = (),
-    ) -> Event:
-        """An event whose words name seats: ``template`` as :func:`rules.words.say` reads it."""
-        return cls(kind, "", player, rule, reveals, cards, template)
+    def said(cls, kind: str, template: str, player: int = -1, rule: str = "", **kw: Any) -> Event:
+        """An event whose words name seats: ``template`` as :func:`rules.words.say` reads it (``reveals``,
+        ``cards`` as for the constructor)."""
+        return cls(kind, "", player, rule, template=template, **kw)
 
     def words(self, names: Sequence[str] | None = None, you: int | None = None) -> str:
         """The words for one reader: ``names`` one per seat, ``you`` the reader's seat (see :func:`rules.words.say`)."""

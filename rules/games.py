@@ -11,16 +11,17 @@ Modules are named, not imported, so that reading the list costs nothing and ``ru
 Adding a game: its engine package ``rules/<name>/`` (a ``Game`` following ``rules.core.GameBase`` with a view
 following ``rules.views``, ``new_game(seed, **options)``, a ``rules.md``, its ``coach.py``), its computer players
 ``rules/agents/<name>.py`` (``heuristic_agent``, ``search_agent``), its review part ``rules/<name>/review.py``
-(see ``rules.review``), its screen ``tui/games/<name>.py``, and one
-:class:`GameInfo` in :data:`GAMES` below.
+(see ``rules.review``), its screen ``tui/games/<name>.py`` (and its ``.tcss``), and one
+:class:`GameInfo` in :data:`GAMES` below (the README's "Adding a game" lists every name each part needs).
 """
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 if TYPE_CHECKING:
     from rules.core import GameBase
@@ -92,6 +93,41 @@ def _spell(v: object) -> str:
     return str(v) if isinstance(v, (int, str)) else repr(v)
 
 
+class DeckCard(Protocol):
+    """A card as the deck files and the deck editor read it."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def type(self) -> str: ...  # one of the game's CARD_TYPES
+
+
+class DeckProblem(Protocol):
+    """One way a deck list breaks the game's deck rules; ``str()`` says it with its rule id."""
+
+    @property
+    def rule(self) -> str: ...
+    @property
+    def message(self) -> str: ...
+
+
+class DeckRules(Protocol):
+    """What a game played with decks gives the deck files (``saves.decks``), the ``decks`` command and the editor.
+
+    A module (``GameInfo.decks`` names it) with these names; pure, no files.
+    """
+
+    TYPES: Mapping[str, str]  # the deck types a deck file may say, and their titles ("type1": "Type 1"); first: new
+    CARDS: Mapping[str, Any]  # card key -> card (a DeckCard; the editor also filters on alignment and brigades)
+    CARD_TYPES: tuple[str, ...]  # the card types in the order a list groups them
+    TYPE_NAMES: Mapping[str, str]  # card type -> its name ("Hero")
+    DECKS: Mapping[str, Any]  # the bundled decks: label -> {"name": str, "cards": card keys}
+
+    def check(self, keys: Sequence[str]) -> Sequence[DeckProblem]: ...  # every problem; [] = legal
+    def find_card(self, text: str) -> str | None: ...  # a card's key from how a player writes its name
+    def suggest(self, text: str, n: int = 3) -> list[str]: ...  # names close to an unknown one
+
+
 @dataclass(frozen=True, slots=True)
 class GameInfo:
     """Everything about a game that the rest of the program may ask."""
@@ -108,7 +144,8 @@ class GameInfo:
         ""  # the question when the players choose who starts (new_game's ``first``); "" = the game decides
     )
     who_starts: str = "the game decides who goes first"  # how, when the players do not choose
-    decks: bool = False  # played with decks the players choose (new_game's ``decks``)
+    max_players: int = 2  # a game has 2 to this many seats
+    decks: str = ""  # played with decks the players choose (new_game's ``decks``): its DeckRules module
     eye: bool = False  # the review's computer's eye (rules.review.judge) can measure its decisions
     review: str = ""  # the review's part of the game (see rules.review): start, action_words, headers, eye
 
@@ -125,6 +162,12 @@ class GameInfo:
 
     def coach_module(self) -> ModuleType:
         return importlib.import_module(self.coach)
+
+    def deck_rules(self) -> DeckRules:
+        """The deck rules: which cards, which bundled decks, how a list is checked (games played with decks)."""
+        if not self.decks:
+            raise ValueError(f"{self.title} is played with its own cards: no decks")
+        return cast("DeckRules", importlib.import_module(self.decks))
 
     def review_module(self) -> ModuleType:
         if not self.review:
@@ -249,7 +292,8 @@ _REDEMPTION = GameInfo(
     coach="rules.redemption.coach",
     screen="tui.games.redemption:RedemptionUI",
     who_starts="the cut decides who goes first",
-    decks=True,
+    max_players=4,  # the multiplayer game (rules.md: redemption.multiplayer)
+    decks="rules.redemption.deckrules",
     eye=True,
     review="rules.redemption.review",
 )
@@ -278,4 +322,22 @@ def title_of(name: str) -> str:
     return name
 
 
-__all__ = ["GAMES", "Choice", "GameInfo", "Option", "OptionValue", "find_game", "game_names", "title_of"]
+def deck_games() -> tuple[GameInfo, ...]:
+    """The games played with decks the players choose, in the app's order."""
+    return tuple(g for g in GAMES if g.decks)
+
+
+__all__ = [
+    "GAMES",
+    "Choice",
+    "DeckCard",
+    "DeckProblem",
+    "DeckRules",
+    "GameInfo",
+    "Option",
+    "OptionValue",
+    "deck_games",
+    "find_game",
+    "game_names",
+    "title_of",
+]

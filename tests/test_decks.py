@@ -365,3 +365,21 @@ def test_hostile_deck_files_print_as_text(home, capsys):
         "name": "custom",
         "cards": dk.builtin("G").keys,
     }
+
+
+def test_the_registry_says_which_games_have_decks_and_a_file_says_whose_it_is(home, capsys):
+    from rules.games import deck_games, find_game
+
+    assert [g.name for g in deck_games()] == ["redemption"]  # Resurrection is played with its own nine cards
+    rules = find_game("redemption").deck_rules()
+    assert rules.find_card("Gideon") == "gideon" and list(rules.TYPES) == ["type1"]
+    with pytest.raises(dk.DeckError, match="own cards"):
+        dk.deck_game("resurrection")
+    text = dk.dumps(dk.from_keys("Mine", G))
+    assert dk.loads(text, "mine.toml").game == "redemption"  # its type, "type1", is Redemption's
+    with pytest.raises(dk.DeckError, match="unknown deck type 'type9' \\(known: type1\\)"):
+        dk.loads(text.replace('"type1"', '"type9"'), "mine.toml")
+    assert cli.main(["decks", "list", "--game", "redemption", "--save-dir", str(home)]) == 0
+    assert "G " in capsys.readouterr().out
+    assert cli.main(["decks", "list", "--game", "resurrection", "--save-dir", str(home)]) == 2  # not a choice
+    assert "invalid choice: 'resurrection'" in capsys.readouterr().err

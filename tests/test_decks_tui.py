@@ -65,12 +65,16 @@ def test_filters_cycle_and_leaving_unsaved_asks(folder):
             ed = app.screen
             assert isinstance(ed, DeckEditorScreen) and ed.deck.size == 0
             await pilot.press("t")  # Heroes
-            assert ed.pool and all(k in dk.CARDS and dk.CARDS[k].type == "hero" for k in ed.pool)
+            assert ed.pool and all(
+                k in dk.deck_rules().CARDS and dk.deck_rules().CARDS[k].type == "hero" for k in ed.pool
+            )
             await pilot.press("l", "l")  # evil: no Heroes are evil
             assert ed.pool == []
             await pilot.press("t", "l", "l", "b")  # evil characters, any side, the first brigade
             assert ed.pool and all(
-                dk.CARDS[k].type == "evil_character" and ed.filters["brigade"] in dk.CARDS[k].brigades for k in ed.pool
+                dk.deck_rules().CARDS[k].type == "evil_character"
+                and ed.filters["brigade"] in dk.deck_rules().CARDS[k].brigades
+                for k in ed.pool
             )
             await pilot.press("a")
             assert ed.deck.size == 1 and ed.dirty
@@ -97,7 +101,7 @@ def test_new_game_form_plays_your_own_deck(folder):
 
     from tui.screens.game import GameScreen
 
-    mine = dk.from_keys("Herod", [("herod" if k == "barak" else k) for k in dk.DECKS["G"]["cards"]])
+    mine = dk.from_keys("Herod", [("herod" if k == "barak" else k) for k in dk.deck_rules().DECKS["G"]["cards"]])
     dk.save(mine, folder)
 
     async def go():

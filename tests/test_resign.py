@@ -4,13 +4,11 @@ import pytest
 
 import saves
 from rules.core import game_class
-from rules.games import game_names
-from rules.redemption import new_game as new_redemption
-from rules.resurrection import new_game as new_resurrection
+from rules.games import find_game, game_names
 
 
 def started(game: str):
-    g = new_resurrection(5) if game == "resurrection" else new_redemption(5)
+    g = find_game(game).new_game(5)
     for _ in range(6):  # a few real moves first, so the resignation ends a game in progress
         g.apply(g.legal_actions()[0])
     assert not g.is_over

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 import saves
-from tests.test_ssh_support import PY, REPO, OpenSSHTerminal, leftovers, make_key, needs_openssh
+from tests.test_ssh_support import PY, REPO, OpenSSHTerminal, leftovers, make_key, needs_openssh, ssh_args
 
 SSHD_BIN = shutil.which("sshd") or ("/usr/sbin/sshd" if os.path.exists("/usr/sbin/sshd") else None)
 pytestmark = [
@@ -124,31 +124,6 @@ def sshd(tmp_path):
     assert leftovers(str(tmp_path)) == []
 
 
-def ssh_cmd(d: SSHD, player: str, *extra: str) -> list[str]:
-    return [
-        "ssh",
-        "-F",
-        "/dev/null",
-        "-p",
-        str(d.port),
-        "-o",
-        "StrictHostKeyChecking=no",
-        "-o",
-        "UserKnownHostsFile=/dev/null",
-        "-o",
-        "BatchMode=yes",
-        "-o",
-        "LogLevel=ERROR",
-        "-o",
-        "IdentitiesOnly=yes",
-        "-o",
-        "IdentityAgent=none",
-        "-i",
-        str(d.keys[player]),
-        *extra,
-    ]
-
-
 def user() -> str:
     import pwd
 
@@ -197,7 +172,11 @@ def test_openssh_recipe_allows_nothing_but_the_app(sshd, tmp_path):
 
     def run(*args, timeout=30):
         return subprocess.run(
-            ssh_cmd(sshd, "alice", *args), capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL
+            ssh_args(sshd, sshd.keys["alice"], *args),
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            stdin=subprocess.DEVNULL,
         )
 
     # a command of the client's choosing never runs: the forced command (the app) runs instead
@@ -222,7 +201,11 @@ def test_openssh_recipe_without_a_terminal_the_app_refuses_to_start(sshd, tmp_pa
     marker = f"--player alice --save-dir {sshd.data}"
     try:
         r = subprocess.run(
-            ssh_cmd(sshd, "alice", "-T", target), capture_output=True, text=True, timeout=6, stdin=subprocess.DEVNULL
+            ssh_args(sshd, sshd.keys["alice"], "-T", target),
+            capture_output=True,
+            text=True,
+            timeout=6,
+            stdin=subprocess.DEVNULL,
         )
         assert r.returncode != 0 and "terminal" in r.stderr
     finally:

@@ -21,6 +21,7 @@ import termios
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -219,7 +220,9 @@ class Server:
         self.stop()
 
 
-def ssh_args(server: Server, key: Path | None, *extra: str) -> list[str]:
+def ssh_args(server: Server | Any, key: Path | None, *extra: str) -> list[str]:
+    """The real ``ssh`` client's command line to ``server`` (anything with a ``port``: ours, or an OpenSSH sshd),
+    reading no user config, known hosts or agent; ``key`` the player's key."""
     args = [
         SSH or "ssh",
         "-F",

@@ -15,6 +15,7 @@ import sys
 import termios
 import threading
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -37,36 +38,40 @@ def wait_for(cond, timeout=20.0):
     raise AssertionError("timed out")
 
 
-@pytest.mark.parametrize("sig", [signal.SIGHUP, signal.SIGTERM])
-def test_signal_saves_the_game_and_exits_cleanly(tmp_path, sig):
+@dataclass
+class Run:
+    """The real program starting a Resurrection game (seed 3) that it saves at ``path``, and its environment."""
+
+    path: Path
+    argv: list[str]
+    env: dict[str, str]
+
+
+@pytest.fixture
+def run(tmp_path) -> Run:
     folder = tmp_path / "saves"
-    path = folder / "sig.toml"
-    master, slave = pty.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    argv = [sys.executable, "-m", "tui", "--save-dir", str(folder), "--pause", "0"]
+    argv += ["new", "resurrection", "--seed", "3", "--name", "game"]
     env = {**os.environ, "TERM": "xterm-256color", "PYTHONPATH": str(ROOT)}
     env.pop("NO_COLOR", None)
+    return Run(folder / "game.toml", argv, env)
+
+
+def play_a_card(master: int, path: Path):
+    """Pick the first card and play it; wait for the save of it and of the computer's answer."""
+    os.write(master, b"1")
+    time.sleep(0.3)
+    os.write(master, b"\r")
+    return wait_for(lambda: (s := saves.read(path)) and len(s.game.history) >= 2 and s)
+
+
+@pytest.mark.parametrize("sig", [signal.SIGHUP, signal.SIGTERM])
+def test_signal_saves_the_game_and_exits_cleanly(run, sig):
+    path = run.path
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "tui",
-            "--save-dir",
-            str(folder),
-            "--pause",
-            "0",
-            "new",
-            "resurrection",
-            "--seed",
-            "3",
-            "--name",
-            "sig",
-        ],
-        stdin=slave,
-        stdout=slave,
-        stderr=slave,
-        cwd=ROOT,
-        env=env,
-        start_new_session=True,
+        run.argv, stdin=slave, stdout=slave, stderr=slave, cwd=ROOT, env=run.env, start_new_session=True
     )
     os.close(slave)
     screen = bytearray()
@@ -85,11 +90,7 @@ def test_signal_saves_the_game_and_exits_cleanly(tmp_path, sig):
     reader.start()
     try:
         wait_for(lambda: b"Field of Battle" in screen)
-        os.write(master, b"1")
-        time.sleep(0.3)
-        os.write(master, b"\r")
-        # my face-down card, then the computer's answer: both autosaved
-        before = wait_for(lambda: (s := saves.read(path)) and len(s.game.history) >= 2 and s)
+        play_a_card(master, path)  # my face-down card, then the computer's answer: both autosaved
         time.sleep(0.3)
         before = saves.read(path)
         os.kill(proc.pid, sig)
@@ -106,34 +107,16 @@ def test_signal_saves_the_game_and_exits_cleanly(tmp_path, sig):
     assert not after.game.is_over and after.game.current_player == 0  # my move again, as before the signal
 
 
-def test_closing_the_terminal_saves_and_exits(tmp_path):
+def test_closing_the_terminal_saves_and_exits(run):
     """The real hang-up: the terminal's other end closes, the kernel sends SIGHUP; nobody reads the screen any more."""
     import select
 
-    folder = tmp_path / "saves"
-    path = folder / "gone.toml"
-    argv = [
-        sys.executable,
-        "-m",
-        "tui",
-        "--save-dir",
-        str(folder),
-        "--pause",
-        "0",
-        "new",
-        "resurrection",
-        "--seed",
-        "3",
-        "--name",
-        "gone",
-    ]
+    path = run.path
     pid, master = pty.fork()
     if pid == 0:  # the child: a session leader whose controlling terminal is the pty
         try:
-            os.environ.update({"TERM": "xterm-256color", "PYTHONPATH": str(ROOT)})
-            os.environ.pop("NO_COLOR", None)
             os.chdir(ROOT)
-            os.execv(sys.executable, argv)
+            os.execve(sys.executable, run.argv, run.env)
         finally:
             os._exit(127)
     fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
@@ -143,10 +126,7 @@ def test_closing_the_terminal_saves_and_exits(tmp_path):
         while b"Field of Battle" not in screen and time.monotonic() < deadline:
             if select.select([master], [], [], 0.1)[0]:
                 screen.extend(os.read(master, 65536))
-        os.write(master, b"1")
-        time.sleep(0.3)
-        os.write(master, b"\r")
-        before = wait_for(lambda: (s := saves.read(path)) and len(s.game.history) >= 2 and s)
+        play_a_card(master, path)
         end = time.monotonic() + 0.5
         while time.monotonic() < end:  # let the screen settle, still reading it
             if select.select([master], [], [], 0.05)[0]:

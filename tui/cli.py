@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 import saves
-from rules.games import GAMES, find_game, game_names
+from rules.games import GAMES, deck_games, find_game, game_names
 from saves.store import app_version
 from tui.session import LEVELS, MAX_SEATS, Seat
 
@@ -64,6 +64,16 @@ def game_options(args: argparse.Namespace) -> dict:
 
 def _options_help(intro: str) -> str:
     return intro + " " + "; ".join(f"{g.title}: {g.options_help()}" for g in GAMES if g.options)
+
+
+def _deck_titles() -> str:
+    """The games played with decks, as a help text names them: "Redemption"."""
+    return " or ".join(g.title for g in deck_games())
+
+
+def _multi_titles() -> str:
+    """The games for more than two players, as a help text names them."""
+    return " or ".join(g.title for g in GAMES if g.max_players > 2)
 
 
 def _deck_choice(text: str) -> tuple[int, str]:
@@ -124,7 +134,8 @@ def build_parser() -> Parser:
     p = Parser(
         prog=PROG,
         parents=[common],
-        description="Play Redemption and Resurrection in the terminal. With no command, opens the title screen.",
+        description=f"Play {' and '.join(sorted(g.title for g in GAMES))} in the terminal. With no command, opens the "
+        "title screen.",
     )
     p.add_argument("--version", action="version", version=f"{PROG} {app_version()}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
@@ -142,7 +153,7 @@ def build_parser() -> Parser:
         "--players",
         type=_players,
         metavar="N",
-        help=f"Redemption: 2 to {MAX_SEATS} players: you and N-1 computers at --level (with --vs human: N people "
+        help=f"{_multi_titles()}: 2 to {MAX_SEATS} players: you and N-1 computers at --level (with --vs human: N people "
         "at this keyboard, hot seat); default 2",
     )
     new.add_argument(
@@ -151,7 +162,7 @@ def build_parser() -> Parser:
         action="append",
         default=[],
         metavar="WHO",
-        help=f"who sits at the next seat, once per player (2 to {MAX_SEATS}; Redemption: more than 2), in turn order: "
+        help=f"who sits at the next seat, once per player (2 to {MAX_SEATS}; {_multi_titles()}: more than 2), in turn order: "
         "human[:NAME] (a person at this keyboard) or computer[:LEVEL] (easy, normal or hard), e.g. "
         "--seat human:Ann --seat computer:normal --seat computer:hard; overrides --vs and --level",
     )
@@ -183,7 +194,7 @@ def build_parser() -> Parser:
         action="append",
         default=[],
         metavar="SEAT=NAME",
-        help=f"Redemption: the deck for seat 1 (you) to {MAX_SEATS}: G, H, one of your decks ('redemption decks "
+        help=f"{_deck_titles()}: the deck for seat 1 (you) to {MAX_SEATS}: G, H, one of your decks ('{PROG} decks "
         "list') or a deck file; default G, H, G, H seat by seat",
     )
     new.add_argument(
@@ -222,20 +233,27 @@ def build_parser() -> Parser:
     decks = sub.add_parser(
         "decks",
         parents=[common],
-        help="list, show, check, import and export Redemption decks",
-        description="Your Redemption decks: TOML files in the 'decks' folder of your save folder.",
+        help=f"list, show, check, import and export {_deck_titles()} decks",
+        description=f"Your {_deck_titles()} decks: TOML files in the 'decks' folder of your save folder.",
+    )
+    deck_game = Parser(add_help=False, parents=[common])
+    deck_game.add_argument(
+        "--game",
+        choices=[g.name for g in deck_games()],
+        default=deck_games()[0].name,
+        help="whose decks (default: %(default)s)",
     )
     dsub = decks.add_subparsers(dest="deck_command", metavar="ACTION", parser_class=Parser, required=True)
-    dsub.add_parser("list", parents=[common], help="list the bundled decks and yours")
-    show = dsub.add_parser("show", parents=[common], help="show a deck's cards by type and whether it is legal")
+    dsub.add_parser("list", parents=[deck_game], help="list the bundled decks and yours")
+    show = dsub.add_parser("show", parents=[deck_game], help="show a deck's cards by type and whether it is legal")
     show.add_argument("name", help="a deck's name (G, H or yours)")
-    chk = dsub.add_parser("check", parents=[common], help="check a deck against the deck rules")
+    chk = dsub.add_parser("check", parents=[deck_game], help="check a deck against the deck rules")
     chk.add_argument("deck", metavar="FILE|NAME", help="a deck file (TOML or a plain-text list) or a deck's name")
-    imp = dsub.add_parser("import", parents=[common], help="add a deck from a file (plain-text list or TOML)")
+    imp = dsub.add_parser("import", parents=[deck_game], help="add a deck from a file (plain-text list or TOML)")
     imp.add_argument("file", metavar="FILE", help="the file ('-' reads standard input)")
     imp.add_argument("--name", help="the deck's name (default: the name in the file, else the file's name)")
     imp.add_argument("--force", action="store_true", help="replace a deck of that name")
-    exp = dsub.add_parser("export", parents=[common], help="print a deck as a plain-text list")
+    exp = dsub.add_parser("export", parents=[deck_game], help="print a deck as a plain-text list")
     exp.add_argument("name", help="a deck's name (G, H or yours)")
 
     res = sub.add_parser(
@@ -408,7 +426,7 @@ def pick_resume(args: argparse.Namespace, settings):
     else:
         going = [s for s in saves.list_saves(folder) if not s.error and not s.over]
         if not going:
-            raise CliError(f"{PROG}: no game in progress in {folder}; start one with '{PROG} new resurrection'", 1)
+            raise CliError(f"{PROG}: no game in progress in {folder}; start one with '{PROG} new {GAMES[0].name}'", 1)
         path = going[0].path
     try:
         return Session.load(path)
@@ -446,14 +464,15 @@ def print_saves(settings, out=None) -> None:
 
 def run_decks(args: argparse.Namespace, settings, out=None) -> int:
     """``redemption decks ACTION``: every problem is a DeckError (one line, exit 1)."""
-    from rules.redemption.cards import CARD_TYPES, CARDS, TYPE_NAMES
     from saves import decks as dk
 
     out = out or sys.stdout
     home = settings.save_dir
     cmd = args.deck_command
+    game = getattr(args, "game", None)
+    rules = dk.deck_rules(game)
     if cmd == "list":
-        found, errors = dk.list_decks(home)
+        found, errors = dk.list_decks(home, game)
         rows = [("NAME", "CARDS", "LEGAL", "NOTES")]
         for d in found:
             problems = d.problems()
@@ -468,49 +487,52 @@ def run_decks(args: argparse.Namespace, settings, out=None) -> int:
         print(f"Your decks are in {dk.folder(home)}.", file=out)
         return 0
     if cmd == "show":
-        d = dk.load(args.name, home)
+        d = dk.load(args.name, home, game)
         print(
             saves.printable(f"{d.name}: {d.size} cards" + (f"  ({d.notes.splitlines()[0]})" if d.notes else "")),
             file=out,
         )
-        for t in CARD_TYPES:
-            named = sorted((CARDS[k].name, n) for k, n in d.cards.items() if CARDS[k].type == t)
+        for t in rules.CARD_TYPES:
+            named = sorted((rules.CARDS[k].name, n) for k, n in d.cards.items() if rules.CARDS[k].type == t)
             if named:
                 print(
-                    f"  {TYPE_NAMES[t]} ({sum(n for _, n in named)}): "
+                    f"  {rules.TYPE_NAMES[t]} ({sum(n for _, n in named)}): "
                     + ", ".join(f"{n}x {name}" if n > 1 else name for name, n in named),
                     file=out,
                 )
         problems = d.problems()
-        print("Legal (Type 1)." if not problems else "Not legal: " + "; ".join(map(str, problems)), file=out)
+        print(
+            f"Legal ({rules.TYPES[d.type]})." if not problems else "Not legal: " + "; ".join(map(str, problems)),
+            file=out,
+        )
         return 0 if not problems else 1
     if cmd == "check":
-        d = dk.resolve(args.deck, home)
+        d = dk.resolve(args.deck, home, game)
         problems = d.problems()
         if problems:
             raise dk.DeckError(f"{saves.printable(args.deck)}: not legal: " + "; ".join(map(str, problems)))
-        print(f"{saves.printable(args.deck)}: legal (Type 1), {d.size} cards.", file=out)
+        print(f"{saves.printable(args.deck)}: legal ({rules.TYPES[d.type]}), {d.size} cards.", file=out)
         return 0
     if cmd == "import":
         if args.file == "-":
-            d = dk.parse_text(sys.stdin.read(), "<standard input>", name=args.name or "imported")
+            d = dk.parse_text(sys.stdin.read(), "<standard input>", name=args.name or "imported", game=game)
         else:
-            d = dk.read_file(args.file)
+            d = dk.read_file(args.file, game)
         if args.name:
             d.name = args.name
         dk.file_name(d.name)
         path = dk.path_for(d.name, home)
-        if d.name in dk.DECKS or (path.exists() and not args.force):
+        if d.name in dk.bundled_names(game) or (path.exists() and not args.force):
             raise dk.DeckError(
                 f"a deck named {d.name!r} already exists; pick another with --name, or --force to replace it"
             )
         dk.save(d, home)
         problems = d.problems()
-        state = "legal (Type 1)" if not problems else "not legal yet: " + "; ".join(map(str, problems))
+        state = f"legal ({rules.TYPES[d.type]})" if not problems else "not legal yet: " + "; ".join(map(str, problems))
         print(saves.printable(f"Imported {d.name!r} ({d.size} cards) into {path}: {state}."), file=out)
         return 0
     if cmd == "export":
-        out.write(dk.to_text(dk.load(args.name, home)))
+        out.write(dk.to_text(dk.load(args.name, home, game)))
         return 0
     raise CliError(f"{PROG} decks: unknown action {cmd!r}", 2)
 
@@ -643,9 +665,8 @@ def chosen_seats(args: argparse.Namespace, info) -> list[Seat] | None:
         seats = [Seat("human"), *[others] * (count - 1)]
     if not 2 <= len(seats) <= MAX_SEATS:
         raise CliError(f"{PROG}: a game has 2 to {MAX_SEATS} players (one --seat each), not {len(seats)}", 2)
-    if len(seats) > 2 and not info.decks:
-        multi = ", ".join(g.title for g in GAMES if g.decks)
-        raise CliError(f"{PROG}: {info.title} is for two players; {multi} takes 2 to {MAX_SEATS}", 2)
+    if len(seats) > info.max_players:
+        raise CliError(f"{PROG}: {info.title} is for two players; {_multi_titles()} takes 2 to {MAX_SEATS}", 2)
     return seats
 
 
@@ -657,14 +678,13 @@ def chosen_decks(args: argparse.Namespace, settings, seats: int = 2):
 
     info = find_game(args.game)
     if not info.decks:
-        choosers = ", ".join(g.title for g in GAMES if g.decks)
-        raise CliError(f"{PROG}: --deck is for {choosers}; {info.title} is played with its own cards", 2)
+        raise CliError(f"{PROG}: --deck is for {_deck_titles()}; {info.title} is played with its own cards", 2)
     picks: list = ["G", "H", "G", "H"][:seats]
     for seat, name in args.deck:
         if seat >= seats:
             raise CliError(f"{PROG}: --deck {seat + 1}={name}: the game has {seats} seats", 2)
         try:
-            picks[seat] = dk.for_game(dk.resolve(name, settings.save_dir))
+            picks[seat] = dk.for_game(dk.resolve(name, settings.save_dir, info.name))
         except dk.DeckError as e:
             raise CliError(f"{PROG}: --deck {seat + 1}={name}: {e}", 1) from None
     return tuple(picks)
@@ -752,7 +772,7 @@ def print_tables(settings, out=None) -> None:
     rec = tables.record(settings.tables_base, player)
     print(f"{player}: " + record_line(rec), file=out)
     if not rows:
-        print(f"No tables for you yet; create one with '{PROG} table new resurrection --invite NAME'.", file=out)
+        print(f"No tables for you yet; create one with '{PROG} table new {GAMES[0].name} --invite NAME'.", file=out)
         return
     for line in table_lines(rows):
         print(line, file=out)

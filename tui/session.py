@@ -13,16 +13,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import saves
 from rules.core import Event, GameBase, Outcome
-from rules.games import find_game
+from rules.games import GAMES, find_game
 from rules.views import View
 from saves.store import LEVELS, MAX_NAME
 from tui import wording
 
-MAX_SEATS = 4  # Redemption's multiplayer game (rules.md, redemption.multiplayer)
+MAX_SEATS = max(g.max_players for g in GAMES)  # the most seats any game has
 #: The bundled decks seat by seat when nobody chooses (G and H alternate).
 BUNDLED = ("G", "H")
 
@@ -97,6 +97,48 @@ def names_for(player: str | None, seats: list[Seat] | None, vs: str = "computer"
     return tuple(player if i == humans[0] else None for i in range(len(seats)))
 
 
+class Seated:
+    """Who sits where, for a local game (:class:`Session`) and a shared table (``tui.table.TableSession``) alike:
+    read from ``meta.players``; a seat's ``name`` is each one's own."""
+
+    if TYPE_CHECKING:
+
+        @property
+        def meta(self) -> saves.Meta: ...
+
+    def name(self, seat: int | None) -> str:
+        raise NotImplementedError
+
+    @property
+    def players(self) -> list[dict]:
+        return self.meta.players
+
+    @property
+    def names(self) -> list[str]:
+        """Every seat's name as shown."""
+        return [self.name(i) for i in range(len(self.players))]
+
+    def words(self, said: Event | Outcome | str) -> str:
+        """An event, a refusal or a view's template in the players' words (``tui.wording.words``)."""
+        return wording.words(said, self.names)
+
+    def is_computer(self, seat: int | None) -> bool:
+        return seat is not None and 0 <= seat < len(self.players) and self.players[seat].get("kind") == "computer"
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, p in enumerate(self.players) if p.get("kind") != "computer"]
+
+    @property
+    def vs_computer(self) -> bool:
+        return any(self.is_computer(i) for i in range(len(self.players)))
+
+    def opponents(self, seat: int) -> list[int]:
+        """The other seats, in turn order from ``seat``'s left."""
+        n = len(self.players)
+        return [(seat + k) % n for k in range(1, n)]
+
+
 @dataclass
 class Undo:
     game: GameBase
@@ -104,7 +146,7 @@ class Undo:
 
 
 @dataclass
-class Session:
+class Session(Seated):
     game: GameBase
     meta: saves.Meta
     path: Path | None = None
@@ -139,10 +181,10 @@ class Session:
         info = find_game(game_name)
         if seats is None:
             seats = [Seat("human"), Seat("computer", level=level) if vs == "computer" else Seat("human")]
-        if len(seats) > 2 and not info.decks:
+        if len(seats) > info.max_players == 2:
             raise ValueError(f"{info.title} is for two players, not {len(seats)}")
-        if not 2 <= len(seats) <= MAX_SEATS:
-            raise ValueError(f"a game has 2 to {MAX_SEATS} players, not {len(seats)}")
+        if not 2 <= len(seats) <= info.max_players:
+            raise ValueError(f"{info.title} has 2 to {info.max_players} players, not {len(seats)}")
         if info.decks:
             decks = tuple(decks) if decks is not None else default_decks(len(seats))
             if len(decks) != len(seats):
@@ -190,26 +232,11 @@ class Session:
             saves.release(self.path)
 
     # --- who plays ---------------------------------------------------------------
-    @property
-    def players(self) -> list[dict]:
-        return self.meta.players
-
     def name(self, seat: int | None) -> str:
         """A player's name as shown: text from a file, so its control characters are made visible."""
         if seat is None or not 0 <= seat < len(self.players):
             return "nobody"
         return saves.printable(self.players[seat].get("name") or f"Player {seat + 1}")
-
-    def is_computer(self, seat: int | None) -> bool:
-        return seat is not None and 0 <= seat < len(self.players) and self.players[seat].get("kind") == "computer"
-
-    @property
-    def humans(self) -> list[int]:
-        return [i for i, p in enumerate(self.players) if p.get("kind") != "computer"]
-
-    @property
-    def vs_computer(self) -> bool:
-        return any(self.is_computer(i) for i in range(len(self.players)))
 
     @property
     def hot_seat(self) -> bool:
@@ -238,11 +265,6 @@ class Session:
             Seat("computer", level=self.level_of(i)) if self.is_computer(i) else Seat("human")
             for i in range(len(self.players))
         ]
-
-    def opponents(self, seat: int) -> list[int]:
-        """The other seats, in turn order from ``seat``'s left."""
-        n = len(self.players)
-        return [(seat + k) % n for k in range(1, n)]
 
     @property
     def viewer(self) -> int:
@@ -279,15 +301,6 @@ class Session:
 
     def view(self) -> View[Any]:
         return self.game.view(self.viewer)
-
-    @property
-    def names(self) -> list[str]:
-        """Every seat's name as shown."""
-        return [self.name(i) for i in range(len(self.players))]
-
-    def words(self, said: Event | Outcome | str) -> str:
-        """An event, a refusal or a view's template in the players' words (``tui.wording.words``)."""
-        return wording.words(said, self.names)
 
     # --- acting --------------------------------------------------------------------
     def act(self, action: Any, by_computer: bool = False) -> Outcome:

@@ -14,15 +14,15 @@ from pathlib import Path
 from typing import Any
 
 import saves
-from rules.core import Event, Outcome, public_view
+from rules.core import Outcome, public_view
 from rules.views import View
 from saves import tables
-from tui import wording
+from tui.session import Seated
 
 
 @dataclass
-class TableSession:
-    """Duck-types tui.session.Session for the game screen."""
+class TableSession(Seated):
+    """Duck-types tui.session.Session for the game screen (the seats' helpers are the same: Seated)."""
 
     base: Path
     table: tables.Table
@@ -79,30 +79,8 @@ class TableSession:
         return True
 
     # --- who plays (as Session) -------------------------------------------------------------------
-    @property
-    def players(self) -> list[dict]:
-        return self.meta.players
-
     def name(self, seat: int | None) -> str:
         return self.table.name(seat)
-
-    @property
-    def names(self) -> list[str]:
-        return [self.name(i) for i in range(len(self.players))]
-
-    def words(self, said: Event | Outcome | str) -> str:
-        return wording.words(said, self.names)
-
-    def is_computer(self, seat: int | None) -> bool:
-        return seat is not None and 0 <= seat < len(self.players) and self.players[seat].get("kind") == "computer"
-
-    @property
-    def humans(self) -> list[int]:
-        return [i for i, p in enumerate(self.players) if p.get("kind") != "computer"]
-
-    @property
-    def vs_computer(self) -> bool:
-        return any(self.is_computer(i) for i in range(len(self.players)))
 
     @property
     def runs_computer(self) -> bool:
@@ -126,10 +104,6 @@ class TableSession:
     @property
     def all_easy(self) -> bool:
         return self.vs_computer and self.level == "easy"
-
-    def opponents(self, seat: int) -> list[int]:
-        n = len(self.players)
-        return [(seat + k) % n for k in range(1, n)]
 
     @property
     def viewer(self) -> int:

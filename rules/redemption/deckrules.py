@@ -3,6 +3,9 @@
 A deck here is a list of card keys (one entry per copy). :func:`check` returns every
 violation, each with its rule id and the cards involved; an empty list means the deck
 is legal. Pure: no files, no I/O (deck files are read by ``saves.decks``).
+
+This module is Redemption's deck rules for the rest of the program (``rules.games.DeckRules``: ``GameInfo.decks``
+names it): the deck types, the cards, the bundled decks, :func:`check`, :func:`find_card` and :func:`suggest`.
 """
 
 from __future__ import annotations
@@ -12,7 +15,14 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 
-from rules.redemption.cards import CARDS, DECKS, Card
+from rules.redemption.cards import CARD_TYPES as CARD_TYPES  # re-exported: the deck rules' names (DeckRules)
+from rules.redemption.cards import CARDS as CARDS
+from rules.redemption.cards import DECKS as DECKS
+from rules.redemption.cards import TYPE_NAMES as TYPE_NAMES
+from rules.redemption.cards import Card
+
+#: The deck types a deck file may say, and how a player names them (the first is a new deck's).
+TYPES = {"type1": "Type 1"}
 
 MIN_DECK = 50
 #: Ruling (redemption.deck.size): the largest deck the program takes.

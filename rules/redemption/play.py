@@ -439,7 +439,7 @@ class Play(Checks):
                 f"{who(p, True)} {verb(p, 'activates', 'activate')} {self._nm(c)}: {self.cd[c].ability_text}",
                 p,
                 "redemption.prep.activate",
-                True,
+                reveals=True,
             )
         )
         for ab in self.cd[c].abilities:

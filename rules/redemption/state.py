@@ -364,7 +364,11 @@ class Core:
             short = "" if got == n else f" (the draw pile ran out after {got})"
             events.append(
                 Event.said(
-                    "draw", f"{who(p, True)} {verb(p, 'draws', 'draw')} {got} card(s) {why}{short}.", p, rule, got > 0
+                    "draw",
+                    f"{who(p, True)} {verb(p, 'draws', 'draw')} {got} card(s) {why}{short}.",
+                    p,
+                    rule,
+                    reveals=got > 0,
                 )
             )
         for s in souls:
@@ -374,7 +378,7 @@ class Core:
                     f"{who(p, True)} drew {self._nm(s)}: it goes straight to {their(p)} Land of Bondage and is replaced.",
                     p,
                     "redemption.draw.soul",
-                    True,
+                    reveals=True,
                 )
             )
         return len(souls)

@@ -578,56 +578,64 @@ class Game(GameBase):
         players = d.get("players")
         if not isinstance(players, list) or len(players) != 2:
             raise ValueError("'players' must list exactly two players")
-        sides = []
-        for i, pd in enumerate(players):
-            if not isinstance(pd, dict):
-                raise ValueError(f"player {i + 1} must be a table")
-            zones = {}
-            for zone in ("hand", "hero_pile", "fallen_pile", "table"):
-                cards = pd.get(zone, [])
-                if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
-                    raise ValueError(f"player {i + 1}'s {zone} must be a list of card codes")
-                for c in cards:
-                    if c not in CARDS:
-                        raise ValueError(
-                            f"player {i + 1}'s {zone} holds {c!r}, which is not a Resurrection card ({' '.join(CODES)})"
-                        )
-                zones[zone] = list(cards)
-            everything = sorted(sum(zones.values(), []), key=CODES.index)
-            if everything != list(CODES):
-                missing = [c for c in CODES if c not in everything]
-                extra = sorted({c for c in everything if everything.count(c) > 1}, key=CODES.index)
-                parts = []
-                if missing:
-                    parts.append("missing " + " ".join(missing))
-                if extra:
-                    parts.append("more than one " + " ".join(extra))
-                raise ValueError(f"player {i + 1} must hold each of the nine cards exactly once: {', '.join(parts)}")
-            if len(zones["hand"]) > HAND_SIZE:
-                raise ValueError(
-                    f"player {i + 1} has {len(zones['hand'])} cards in hand; a hand never holds more than {HAND_SIZE}"
-                )
-            sides.append(_Side(zones["hand"], zones["hero_pile"], zones["fallen_pile"], zones["table"]))
-        a_t, d_t = len(sides[aggressor].table), len(sides[1 - aggressor].table)
-        if result == "" and a_t not in (d_t, d_t + 1):
-            raise ValueError(
-                "the table is impossible: the Aggressor must have played as many cards as the Defender, or one more"
-            )
-        if result in ("0", "1") and (a_t or d_t):
-            raise ValueError("a won game has no cards left on the table")
-        if result == "draw" and a_t != d_t:
-            raise ValueError("a drawn game ends with the tied cards on the table")
-        for x, y in zip(sides[aggressor].table[:d_t], sides[1 - aggressor].table[:d_t]):
-            if x != y:
-                raise ValueError("the table is impossible: cards left on the table must be ties")
-        if result == "" and a_t == d_t:
-            for i, s in enumerate(sides):
-                if not s.hand and not s.hero_pile:
-                    raise ValueError(f"player {i + 1} has no cards left, so the game should be over")
+        sides = [_side_from_dict(i, pd) for i, pd in enumerate(players)]
+        _check_table(sides, aggressor, result)
         history = d.get("history", [])
         if not isinstance(history, list) or not all(isinstance(h, str) for h in history):
             raise ValueError("'history' must be a list of action strings")
         return cls(seed, options, rng, aggressor, battle, sides, result, list(history))
+
+
+def _side_from_dict(i: int, pd: object) -> _Side:
+    """Player ``i``'s side from its table in a state; ValueError unless it holds each of the nine cards once."""
+    if not isinstance(pd, dict):
+        raise ValueError(f"player {i + 1} must be a table")
+    zones = {}
+    for zone in ("hand", "hero_pile", "fallen_pile", "table"):
+        cards = pd.get(zone, [])
+        if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+            raise ValueError(f"player {i + 1}'s {zone} must be a list of card codes")
+        for c in cards:
+            if c not in CARDS:
+                raise ValueError(
+                    f"player {i + 1}'s {zone} holds {c!r}, which is not a Resurrection card ({' '.join(CODES)})"
+                )
+        zones[zone] = list(cards)
+    everything = sorted(sum(zones.values(), []), key=CODES.index)
+    if everything != list(CODES):
+        missing = [c for c in CODES if c not in everything]
+        extra = sorted({c for c in everything if everything.count(c) > 1}, key=CODES.index)
+        parts = []
+        if missing:
+            parts.append("missing " + " ".join(missing))
+        if extra:
+            parts.append("more than one " + " ".join(extra))
+        raise ValueError(f"player {i + 1} must hold each of the nine cards exactly once: {', '.join(parts)}")
+    if len(zones["hand"]) > HAND_SIZE:
+        raise ValueError(
+            f"player {i + 1} has {len(zones['hand'])} cards in hand; a hand never holds more than {HAND_SIZE}"
+        )
+    return _Side(zones["hand"], zones["hero_pile"], zones["fallen_pile"], zones["table"])
+
+
+def _check_table(sides: list[_Side], aggressor: int, result: str) -> None:
+    """ValueError unless the cards on the table (and the sides' cards left) fit the game's ``result``."""
+    a_t, d_t = len(sides[aggressor].table), len(sides[1 - aggressor].table)
+    if result == "" and a_t not in (d_t, d_t + 1):
+        raise ValueError(
+            "the table is impossible: the Aggressor must have played as many cards as the Defender, or one more"
+        )
+    if result in ("0", "1") and (a_t or d_t):
+        raise ValueError("a won game has no cards left on the table")
+    if result == "draw" and a_t != d_t:
+        raise ValueError("a drawn game ends with the tied cards on the table")
+    for x, y in zip(sides[aggressor].table[:d_t], sides[1 - aggressor].table[:d_t]):
+        if x != y:
+            raise ValueError("the table is impossible: cards left on the table must be ties")
+    if result == "" and a_t == d_t:
+        for i, s in enumerate(sides):
+            if not s.hand and not s.hero_pile:
+                raise ValueError(f"player {i + 1} has no cards left, so the game should be over")
 
 
 def _options(raw: object) -> dict[str, Any]:

@@ -46,6 +46,7 @@ class GameUI(Protocol):
     game: str  # the engine's name for the game
     title: str  # its name for people
     keys: frozenset[str]  # the play controls it uses besides Enter and the digits ("pass", "end_phase")
+    help_notes: str  # what the help says about this board after the keys (markdown; "" for nothing)
 
     def board(self, id: str = "board") -> Board: ...
 

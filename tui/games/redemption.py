@@ -210,11 +210,25 @@ class RedemptionBoard(Board):
             yield CardList(id="territory", ascii_only=ascii_only, numbered=False)
 
 
+#: The help's words on this board (after the keys).
+HELP_NOTES = """\
+## Abbreviations on the table (Redemption)
+
+Card types: H Hero, EC Evil Character, GE/EE good/evil enhancement, LS Lost Soul, Do Dominant,
+Ar artifact, Si site, Fo fortress; ?? a face-down card. Where a card is: * in battle, T territory,
+A artifact pile, S set aside, @ in a site, F in a fortress, B Land of Bondage, C captured,
+R Land of Redemption, D top of the discard pile (the only discard anyone may see). x before a card:
+no action can use it now. A name cut with ... is shown in full in the Field when the cursor is on it.
+Red: Redeemed Souls; LoB: Land of Bondage; Disc: discard pile.
+"""
+
+
 class RedemptionUI:
     game = "redemption"
     verb = "play"
     title = "Redemption"
     keys = frozenset({"pass", "end_phase"})  # Space passes (or does not block); n ends a phase
+    help_notes = HELP_NOTES
 
     @staticmethod
     def roams(view: dict) -> bool:

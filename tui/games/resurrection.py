@@ -35,6 +35,7 @@ class ResurrectionUI:
     verb = "play"
     title = "Resurrection"
     keys: frozenset[str] = frozenset()  # no passing and no phases: Space and n are not shown
+    help_notes = ""  # its cards are written out in full
 
     @staticmethod
     def roams(view: dict) -> bool:

@@ -1,4 +1,4 @@
-"""Your Redemption decks: the list (title screen -> Decks) and the deck editor.
+"""Your decks (of the first game played with decks, ``saves.decks``): the list (title screen -> Decks) and the deck editor.
 
 The editor shows the card pool on the left (filters: type ``t``, alignment ``a``,
 brigade ``b``, and text search as you type after ``/``), the deck on the right grouped
@@ -21,15 +21,13 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from rules.redemption.cards import CARD_TYPES, CARDS, TYPE_NAMES
+from rules.games import DeckRules
 from saves import decks as dk
 from saves import printable
 from tui.dialogkeys import DialogInput
 
 CSS = str(Path(__file__).with_name("decks.tcss"))
 ALIGN_FILTERS = ("", "good", "evil", "neutral")
-TYPE_FILTERS = ("",) + CARD_TYPES
-BRIGADES = ("",) + tuple(sorted({b for c in CARDS.values() for b in c.brigades}))
 SHORT_TYPE = {
     "hero": "Hero",
     "evil_character": "Evil",
@@ -43,14 +41,20 @@ SHORT_TYPE = {
 }
 
 
-def card_line(key: str) -> str:
-    c = CARDS[key]
+def filters(rules: DeckRules) -> dict[str, tuple[str, ...]]:
+    """The values each pool filter cycles through ("" first: no filter)."""
+    brigades = sorted({b for c in rules.CARDS.values() for b in c.brigades})
+    return {"type": ("", *rules.CARD_TYPES), "align": ALIGN_FILTERS, "brigade": ("", *brigades)}
+
+
+def card_line(rules: DeckRules, key: str) -> str:
+    c = rules.CARDS[key]
     nums = f"{c.strength}/{c.toughness}" if (c.is_character or c.is_enhancement) else ""
     return f"{c.name[:20]:20} {SHORT_TYPE[c.type]:5} {nums}"
 
 
-def card_text(key: str) -> str:
-    c = CARDS[key]
+def card_text(rules: DeckRules, key: str) -> str:
+    c = rules.CARDS[key]
     bits = [c.type_name]
     if c.brigade_text():
         bits.append(c.brigade_text())
@@ -239,6 +243,7 @@ class DeckEditorScreen(AsksNames, Screen):
     def __init__(self, deck: dk.Deck, saved: bool = True):
         super().__init__()
         self.deck = deck
+        self.rules = deck.rules
         self.saved_name = deck.name if saved else None
         self.dirty = not saved
         self.filters = {"type": "", "align": "", "brigade": ""}
@@ -267,7 +272,8 @@ class DeckEditorScreen(AsksNames, Screen):
         f = self.filters
         words = self.query_one("#pool-search", Input).value.lower().split()
         keys = []
-        for k, c in CARDS.items():
+        cards, names = self.rules.CARDS, self.rules.TYPE_NAMES
+        for k, c in cards.items():
             if f["type"] and c.type != f["type"]:
                 continue
             if f["align"] and c.alignment != f["align"]:
@@ -278,15 +284,15 @@ class DeckEditorScreen(AsksNames, Screen):
             if any(w not in hay for w in words):
                 continue
             keys.append(k)
-        keys.sort(key=lambda k: (CARD_TYPES.index(CARDS[k].type), CARDS[k].name))
+        keys.sort(key=lambda k: (self.rules.CARD_TYPES.index(cards[k].type), cards[k].name))
         self.pool = keys
         pool = self.query_one("#pool", OptionList)
         keep = pool.highlighted
         pool.clear_options()
-        pool.add_options([Option(Content(card_line(k))) for k in keys])
+        pool.add_options([Option(Content(card_line(self.rules, k))) for k in keys])
         if keys:
             pool.highlighted = min(keep or 0, len(keys) - 1)
-        shown = [x for x in (TYPE_NAMES.get(f["type"], ""), f["align"], f["brigade"]) if x]
+        shown = [x for x in (names.get(f["type"], ""), f["align"], f["brigade"]) if x]
         text = f"{len(keys)} cards: " + (", ".join(shown) if shown else "t, l, b filter")
         self.query_one("#pool-filters", Static).update(text)
 
@@ -296,17 +302,18 @@ class DeckEditorScreen(AsksNames, Screen):
         deck.clear_options()
         self.rows = []
         options = []
-        for t in CARD_TYPES:
+        cards, names = self.rules.CARDS, self.rules.TYPE_NAMES
+        for t in self.rules.CARD_TYPES:
             rows = sorted(
-                ((k, n) for k, n in self.deck.cards.items() if CARDS[k].type == t), key=lambda r: CARDS[r[0]].name
+                ((k, n) for k, n in self.deck.cards.items() if cards[k].type == t), key=lambda r: cards[r[0]].name
             )
             if not rows:
                 continue
-            name = TYPE_NAMES[t] + ("es" if TYPE_NAMES[t].endswith("o") else "s")
+            name = names[t] + ("es" if names[t].endswith("o") else "s")
             options.append(Option(Content(f"-- {name} ({sum(n for _, n in rows)})"), disabled=True))
             self.rows.append(None)
             for k, n in rows:
-                options.append(Option(Content(f"{n} {CARDS[k].name}")))
+                options.append(Option(Content(f"{n} {cards[k].name}")))
                 self.rows.append(k)
         deck.add_options(options)
         if keep is not None and self.rows:
@@ -333,7 +340,7 @@ class DeckEditorScreen(AsksNames, Screen):
         self.query_one("#deck-status", Static).update(text)
 
     def show_card(self, key: str | None) -> None:
-        self.query_one("#card-text", Static).update(card_text(key) if key else "")
+        self.query_one("#card-text", Static).update(card_text(self.rules, key) if key else "")
 
     def _focused_key(self) -> str | None:
         focused = self.focused
@@ -400,7 +407,7 @@ class DeckEditorScreen(AsksNames, Screen):
         self.set_focus(self.query_one("#pool-search", Input))
 
     def action_cycle(self, which: str) -> None:
-        values = {"type": TYPE_FILTERS, "align": ALIGN_FILTERS, "brigade": BRIGADES}[which]
+        values = filters(self.rules)[which]
         cur = self.filters[which]
         self.filters[which] = values[(values.index(cur) + 1) % len(values)]
         self.refresh_pool()
@@ -409,7 +416,7 @@ class DeckEditorScreen(AsksNames, Screen):
         folder = self.app.settings.save_dir  # type: ignore[attr-defined]
         try:
             dk.file_name(name)
-            if name in dk.DECKS:
+            if name in self.rules.DECKS:
                 raise dk.DeckError(f"{name!r} is a bundled deck's name; pick another")
             if name != self.saved_name and dk.path_for(name, folder).exists():
                 raise dk.DeckError(f"a deck named {name!r} already exists; pick another name")

@@ -19,16 +19,14 @@ NOTES = """\
 Keys shown dimmed in the bottom line cannot be used right now. To use other keys, put a key's name (at the end
 of its line above) into `settings/keys.toml` in your save folder, e.g. `pass = "p"` under `[keys]` (see the
 README).
-
-## Abbreviations on the table (Redemption)
-
-Card types: H Hero, EC Evil Character, GE/EE good/evil enhancement, LS Lost Soul, Do Dominant,
-Ar artifact, Si site, Fo fortress; ?? a face-down card. Where a card is: * in battle, T territory,
-A artifact pile, S set aside, @ in a site, F in a fortress, B Land of Bondage, C captured,
-R Land of Redemption, D top of the discard pile (the only discard anyone may see). x before a card:
-no action can use it now. A name cut with ... is shown in full in the Field when the cursor is on it.
-Red: Redeemed Souls; LoB: Land of Bondage; Disc: discard pile.
 """
+
+
+def game_notes() -> list[str]:
+    """Each game's own notes for the help (its presentation's ``help_notes``: the table's abbreviations)."""
+    from tui.games import ui_for
+
+    return [notes for g in GAMES if (notes := ui_for(g.name).help_notes)]
 
 
 def as_list(markdown: str) -> str:
@@ -93,7 +91,14 @@ class HelpScreen(ModalScreen[None]):
         found += [b for b in own_bindings(type(self.app)) if isinstance(b, Binding)]
         here = [b for b in type(self).BINDINGS if isinstance(b, Binding)]
         return "\n\n".join(
-            ["## Keys", keys.key_table(found, keymap), "In this help:", keys.key_table(here, keymap), NOTES]
+            [
+                "## Keys",
+                keys.key_table(found, keymap),
+                "In this help:",
+                keys.key_table(here, keymap),
+                NOTES,
+                *game_notes(),
+            ]
         )
 
     def compose(self) -> ComposeResult:

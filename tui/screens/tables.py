@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -12,7 +14,11 @@ from textual.widgets import Button, DataTable, Footer, Input, Label, RadioSet
 import saves
 from rules.games import GAMES, title_of
 from saves import tables
+from tui.screens.rows import RowsScreen
 from tui.screens.title import Choice
+
+if TYPE_CHECKING:
+    from tui.table import TableSession
 
 KIND_TEXT = {
     "move": "YOUR MOVE",
@@ -26,7 +32,8 @@ KIND_TEXT = {
 REFRESH = 2.0  # seconds between re-reading the list while it is shown
 
 
-class TablesScreen(Screen):
+class TablesScreen(RowsScreen[tables.Row]):
+    CANNOT_OPEN = "Cannot open the table"
     BINDINGS = [
         Binding("enter", "open", "Open", id="tables.open"),
         Binding("c", "create", "New table", id="tables.create"),
@@ -91,34 +98,20 @@ class TablesScreen(Screen):
             f"Won-lost-drawn: v people {p[0]}-{p[1]}-{p[2]}, v computer {c[0]}-{c[1]}-{c[2]}"
         )
 
-    def _current(self) -> tables.Row | None:
-        table = self.query_one("#saves", DataTable)
-        if not self.rows or table.cursor_row is None or not 0 <= table.cursor_row < len(self.rows):
-            return None
-        return self.rows[table.cursor_row]
-
-    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
-        event.stop()
-        self.action_open()
-
-    def action_open(self) -> None:
+    def open_row(self, row: tables.Row) -> TableSession:
         from tui.table import TableSession
 
-        row = self._current()
-        if row is None:
-            return
-        try:
-            if row.kind in ("invited", "open"):
-                answer = tables.join(self.base, row.id, self.player)
-                if not answer.ok:
-                    raise saves.SaveError(answer.reason)
-            session = TableSession.open(self.base, row.id, self.player)
-        except saves.SaveError as e:
-            self.app.bell()
-            self.notify(str(e), title="Cannot open the table", severity="error")
-            self.fill()
-            return
+        if row.kind in ("invited", "open"):
+            answer = tables.join(self.base, row.id, self.player)
+            if not answer.ok:
+                raise saves.SaveError(answer.reason)
+        return TableSession.open(self.base, row.id, self.player)
+
+    def show(self, session: TableSession) -> None:
         self.app.push_screen(self.app.game_screen(session))  # type: ignore[attr-defined]
+
+    def not_opened(self) -> None:
+        self.fill()
 
     def action_decline(self) -> None:
         row = self._current()

@@ -15,8 +15,9 @@ from textual.widgets import Button, DataTable, Footer, Input, Label, OptionList,
 from textual.widgets.option_list import Option
 
 import saves
-from rules.games import GAMES, GameInfo, find_game, title_of
+from rules.games import GAMES, GameInfo, deck_games, find_game, title_of
 from saves.store import MAX_NAME
+from tui.screens.rows import RowsScreen
 from tui.session import (
     LEVELS,
     MAX_SEATS,
@@ -131,7 +132,7 @@ class TitleScreen(Screen):
             id="learn",
             disabled=not learn_available(),
         )
-        decks = Option("Decks  (build your own Redemption decks)", id="decks")
+        decks = Option(f"Decks  (build your own {' or '.join(g.title for g in deck_games())} decks)", id="decks")
         quit_ = Option("Quit", id="quit")
         menu = self.query_one("#menu", OptionList)
         menu.clear_options()
@@ -249,9 +250,9 @@ class FormSelect(FormKeys, Select):
 
 
 def most_players(info: GameInfo) -> int:
-    """How many seats a game's new-game form offers: games played with decks take 2 to 4 (Redemption's
-    multiplayer game), the others 2 (``Session.new`` and the command line say the same)."""
-    return MAX_SEATS if info.decks else 2
+    """How many seats a game's new-game form offers: its description's ``max_players`` (``Session.new`` and the
+    command line say the same)."""
+    return info.max_players
 
 
 class NewGameScreen(Screen):
@@ -354,7 +355,7 @@ class NewGameScreen(Screen):
             self.query_one(f"#players-{n}", Choice).value = True
         for i in range(MAX_SEATS):
             self.query_one(f"#seat-{i}").display = i < n
-            self.query_one(f"#deck-{i}", Select).display = info.decks
+            self.query_one(f"#deck-{i}", Select).display = bool(info.decks)
         seats = self._seats(n)
         player = self.app.settings.player  # type: ignore[attr-defined]
         given = names_for(player, [Seat(s.kind, level=s.level) for s in seats]) or ()
@@ -445,7 +446,8 @@ class NewGameScreen(Screen):
 NAME_WIDTH, PLAYERS_WIDTH, PROBLEM_WIDTH = 16, 14, 14  # the resume table fits 80 columns
 
 
-class ResumeScreen(Screen):
+class ResumeScreen(RowsScreen[saves.SaveInfo]):
+    CANNOT_OPEN = "Cannot resume"
     BINDINGS = [
         Binding("enter", "open", "Resume", id="saves.open"),
         Binding("v", "review", "Review", id="saves.review"),
@@ -528,27 +530,11 @@ class ResumeScreen(Screen):
                 )
             )
 
-    def _current(self) -> saves.SaveInfo | None:
-        table = self.query_one("#saves", DataTable)
-        if not self.rows or table.cursor_row is None or not 0 <= table.cursor_row < len(self.rows):
-            return None
-        return self.rows[table.cursor_row]
+    def open_row(self, row: saves.SaveInfo) -> Session:
+        return Session.load(row.path)
 
-    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
-        event.stop()
-        self.action_open()
-
-    def action_open(self) -> None:
-        info = self._current()
-        if info is None:
-            return
+    def show(self, session: Session) -> None:
         app: RedemptionApp = self.app  # type: ignore[assignment]
-        try:
-            session = Session.load(info.path)
-        except saves.SaveError as e:
-            self.app.bell()
-            self.notify(str(e), title="Cannot resume", severity="error")
-            return
         app.switch_to_game(session)
 
     def action_review(self) -> None:
