@@ -85,3 +85,36 @@ def test_a_side_that_nobody_is_left_on_loses_in_those_words():
     assert [e.text for e in out.events if e.kind == "resolve"] == [
         "Battle resolved at Heroes 0/0 vs Evil 5/6: no Hero is left, so the Evil side wins."
     ]
+
+
+def test_a_resumed_game_recalls_the_last_battle_from_its_history(tmp_path):
+    """After a resume the "Last battle" recap was empty until the next battle: it is replayed from the history."""
+    import asyncio
+
+    import saves
+    from rules.core import Rng
+    from tui.app import RedemptionApp, Settings
+    from tui.screens.game import GameScreen
+
+    session = Session.new("redemption", seed=3, path=saves.save_path("recall", tmp_path))
+    rng, resolved = Rng(3), ""
+    for _ in range(3000):
+        if resolved and session.game.current_player == 0:
+            break
+        legal = session.game.legal_actions()
+        out = session.act(legal[rng.below(len(legal))], by_computer=True)
+        resolved = next((session.words(e) for e in out.events if e.kind == "resolve"), resolved)
+    assert resolved.startswith("Battle resolved") and not session.game.is_over
+    session.autosave()
+    session.close()
+    resumed = Session.load(session.path)
+    app = RedemptionApp(Settings(save_dir=tmp_path, pause=0.0, signals=False), start=resumed)
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, GameScreen)
+            assert screen.last_result and screen.last_result[0] == resolved
+
+    asyncio.run(go())
