@@ -471,11 +471,11 @@ class GameScreen(GuidedGame, Screen):
 
     # --- what happened: the last battle's result, and what the others did since your last decision ----
     def recall(self) -> None:
-        """A resumed game: the last battle's result and what the others did since your last decision, from its
-        history replayed (the events carry their kinds; the log's words are not read). A game that cannot be
-        replayed (saved by older rules, a lesson's position) starts with neither, as before."""
+        """A resumed game: the last battle's result ("Last battle"), from its history replayed (the events carry
+        their kinds; the log's words are not read). A game that cannot be replayed (saved by older rules, a
+        lesson's position) starts without it, as before."""
         game = self.session.game
-        if self.last_result or self._happened or not game.history:
+        if self.last_result or not game.history:
             return
         try:
             g = review.initial_state(game)
@@ -488,7 +488,8 @@ class GameScreen(GuidedGame, Screen):
             if g.to_dict() != game.to_dict():
                 raise ValueError("the replayed game does not end where the saved one is")
         except Exception:  # noqa: BLE001 - any game that does not replay: nothing to recall
-            self.last_result, self._happened, self._collecting = [], [], False
+            self.last_result, self._collecting = [], False
+        self._happened = []  # "since your move" starts from the resume, as before
 
     def note(self, actor: int | None, outcome: Any) -> None:
         """Remember an accepted action's events: who acted, and the result of a battle when one was decided."""
