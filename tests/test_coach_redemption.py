@@ -253,3 +253,17 @@ def test_every_seat_gets_words_for_n_players_through_a_whole_game(n):
             phases.add(advice.phase)
         g.apply(coach.module_for(g).suggest(g, p)[0])
     assert any(t.endswith("'s turn: Preparation") for t in phases) and "Your turn: Battle phase" in phases
+
+
+def test_a_battle_challenge_is_not_said_to_come_for_a_lost_soul():
+    from tests.test_redemption_multi import position
+
+    seats = [{"hand": ["gideon"]}, {"hand": ["goliath"]}, {"land_of_bondage": ["ls_orphan"]}]
+    g, ids = position(*seats, phase="battle")
+    assert g.apply(f"challenge {ids[(0, 'gideon')]} 1").ok and g.b.kind == "challenge"
+    bob = coach.advise(g, 1, names=NAMES[:3])
+    assert bob.purpose.startswith("Ann's Hero challenges you: no Lost Soul of yours is at stake.")
+    assert bob.phase_rule == "redemption.battle.challenge"
+    assert {a.action: a.words for a in bob.actions}[
+        "noblock"
+    ] == "let the Hero through: a battle challenge rescues nothing"

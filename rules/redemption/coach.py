@@ -175,6 +175,13 @@ def _battle_phase(game: Game, player: int, p: int) -> tuple[str, str, str] | Non
 
 
 def _block_step(game: Game, player: int, p: int) -> tuple[str, str, str]:
+    if p == player and game.b.kind == "challenge":
+        return (
+            "Battle: block or not",
+            f"{whose(game.active, True)} Hero challenges you: no Lost Soul of yours is at stake. Block it with one Evil "
+            "Character from your hand or territory, or let it through: a battle challenge rescues nothing.",
+            "redemption.battle.challenge",
+        )
     if p == player:
         return (
             "Battle: block or not",
@@ -326,6 +333,8 @@ def _block(game: Game, player: int, action: Action) -> str:
 
 
 def _noblock(game: Game, player: int, action: Action) -> str:
+    if game.b.kind == "challenge":
+        return "let the Hero through: a battle challenge rescues nothing"
     return "let the Hero through: an unblocked Hero rescues one of your Lost Souls"
 
 
