@@ -389,3 +389,31 @@ def test_the_card_text_follows_the_focus_when_several_tabs_arrive_at_once(save_d
             assert f"\u25b6 {opponent.selected} " in str(screen.query_one("#battle").render())  # its text shown
 
     asyncio.run(go())
+
+
+def test_a_hot_seat_rematch_of_resurrection_keeps_the_seats_and_the_other_player_leads(save_dir):
+    """Resurrection's players choose the first Aggressor: a rematch keeps Ann and Bob where they sat and gives the
+    first attack to the one who did not have it."""
+    s = Session.new("resurrection", seed=3, vs="human", names=("Ann", "Bob"), path=saves.save_path("hs", save_dir))
+    while not s.game.is_over:
+        assert s.act(s.game.legal_actions()[0]).ok
+    s.autosave()
+    app = make_app(save_dir, start=s)
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            if not isinstance(app.screen, GameScreen):  # the hand-off before the finished game
+                await pilot.press("enter")
+                await settle(app, pilot)
+            assert "rematch (the other player is the first Aggressor)" in str(app.screen.query_one("#battle").render())
+            await pilot.press("r")
+            await settle(app, pilot)
+            assert not isinstance(app.screen, GameScreen)  # two people: the keyboard is handed to the first
+            await pilot.press("enter")
+            await settle(app, pilot)
+            new = app.screen.session
+            assert new is not s and new.names == ["Ann", "Bob"]
+            assert new.meta.extra["first"] == 1 - s.meta.extra["first"] == 1
+
+    asyncio.run(go())

@@ -74,7 +74,8 @@ _b(
     "r",
     "rematch",
     "Rematch",
-    "once the game is over: a rematch, same options, seats swapped (3-4 players: rotated)",
+    "once the game is over: a rematch, same options, each player one seat to the left (where the players choose "
+    "who starts: the same seats and the other one starts)",
 )
 _b("review", "v", "review", "Review", "once the game is over: step through it (see Review)")
 _b("rule", "r", "rule", "Rule", "the rules reference at the rule the coach cites")

@@ -188,7 +188,7 @@ class ResurrectionUI:
                     "no cards left to play)."
                 )
             t.append(
-                f"\n{keys.label('next')}: new game, {keys.label('rematch')}: rematch (seats swapped), "
+                f"\n{keys.label('next')}: new game, {keys.label('rematch')}: rematch (the other player is the first Aggressor), "
                 f"{keys.label('review')}: review, {keys.label('leave')}: leave."
             )
         elif cp == agg:

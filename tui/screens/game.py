@@ -789,11 +789,10 @@ class GameScreen(GuidedGame, Screen):
             kw["seats"], kw["names"] = rotated(s.seats()), tuple(rotated(names))
             if decks is not None:
                 kw["decks"] = tuple(rotated(list(decks)))
-        else:
-            if decks is not None:  # the same decks, each with its player
-                kw["decks"] = decks if s.vs_computer else decks[::-1]
-            if not s.vs_computer:
-                kw["names"] = (names[1], names[0])  # the seats swapped
+        else:  # every player keeps their seat (name, level, deck); ``first`` gives the start to the other one
+            kw["names"] = tuple(names)
+            if decks is not None:
+                kw["decks"] = decks
         folder = s.path.parent
         try:
             new = self.app.new_session(  # type: ignore[attr-defined]
