@@ -118,3 +118,31 @@ def test_a_resumed_game_recalls_the_last_battle_from_its_history(tmp_path):
             assert screen.last_result and screen.last_result[0] == resolved
 
     asyncio.run(go())
+
+
+def test_the_screen_calls_the_only_human_you_as_the_log_does(tmp_path):
+    """Ann alone against the computer read "You ..." in the log but "Ann wins" and "Left: Ann 0" on the header."""
+    import asyncio
+
+    import saves
+    from tui.app import RedemptionApp, Settings
+    from tui.screens.game import GameScreen
+
+    seats = [Seat("human", "Ann"), Seat("computer", level="easy")]
+    s = Session.new("resurrection", seed=3, seats=seats, path=saves.save_path("ann", tmp_path))
+    while not s.game.is_over:
+        assert s.act(s.game.legal_actions()[0], by_computer=s.is_computer(s.game.current_player)).ok
+    s.autosave()
+    app = RedemptionApp(Settings(save_dir=tmp_path, pause=0.0, signals=False), start=s)
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, GameScreen) and screen.names == ["You", "Computer"]
+            header = "".join(seg.text for seg in screen._compositor.render_strips()[0])
+            field = str(screen.query_one("#battle").render())
+            assert "Game over: You win" in header and "Left: You " in header and "Ann" not in header, header
+            assert "GAME OVER: You win" in field and "Ann" not in field
+
+    asyncio.run(go())

@@ -238,7 +238,10 @@ class GameScreen(GuidedGame, Screen):
     # --- rendering ------------------------------------------------------------------------
     @property
     def names(self) -> list[str]:
-        return [saves.printable(self.session.name(i)) for i in range(len(self.session.players))]
+        """The names on this screen: the one person at the keyboard is "You" whatever their name (as in the log,
+        ``Session.reader``), so the header, the battle and the game-over line agree with the log."""
+        you = getattr(self.session, "reader", None)
+        return ["You" if i == you else saves.printable(self.session.name(i)) for i in range(len(self.session.players))]
 
     def selected_card(self) -> str | None:
         """The card under the cursor of the card pane used last (a digit picks in the hand at once,
@@ -274,7 +277,7 @@ class GameScreen(GuidedGame, Screen):
         phase = ""
         if game.is_over:
             w = game.winner
-            move = "Game over: " + (wins(s.name(w)) if w is not None else "a draw")
+            move = "Game over: " + (wins(self.names[w]) if w is not None else "a draw")
         else:
             move = "Your move" if s.my_turn else f"{s.name(game.current_player)} to move"
             phase = self.ui.phase(view)
@@ -462,7 +465,7 @@ class GameScreen(GuidedGame, Screen):
         self.aim()
         if s.game.is_over:
             w = s.game.winner
-            self.notify("Game over: " + (wins(s.name(w)) + "." if w is not None else "a draw."), title="Game over")
+            self.notify("Game over: " + (wins(self.names[w]) + "." if w is not None else "a draw."), title="Game over")
             return
         if s.needs_handoff:
             self.hand_off()
@@ -687,7 +690,7 @@ class GameScreen(GuidedGame, Screen):
             self.aim()
         if s.game.is_over:
             w = s.game.winner
-            self.notify("Game over: " + (wins(s.name(w)) + "." if w is not None else "a draw."), title="Game over")
+            self.notify("Game over: " + (wins(self.names[w]) + "." if w is not None else "a draw."), title="Game over")
         elif s.my_turn:
             self.app.bell()
         self.maybe_computer()
@@ -716,7 +719,7 @@ class GameScreen(GuidedGame, Screen):
 
         after = s.game.clone()
         after.apply(f"resign {s.viewer}")
-        result = f"{wins(s.name(after.winner))}." if after.winner is not None else "The game is a draw."
+        result = f"{wins(self.names[after.winner])}." if after.winner is not None else "The game is a draw."
         self.app.push_screen(ConfirmScreen(f"Resign this game? {result}", yes="Resign"), done)
 
     def action_talk(self) -> None:
