@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import re
 from typing import Any
 
 from rich.text import Text
@@ -221,6 +220,53 @@ R Land of Redemption, D top of the discard pile (the only discard anyone may see
 no action can use it now. A name cut with ... is shown in full in the Field when the cursor is on it.
 Red: Redeemed Souls; LoB: Land of Bondage; Disc: discard pile.
 """
+
+
+@dataclasses.dataclass
+class Summary:
+    """An opponent's summary in parts: their counts, then their territory (cards, then what else is theirs)."""
+
+    counts: str  # hand, deck and discard pile
+    redeemed: str  # Redeemed Souls / the rescues that win
+    bondage: int  # Lost Souls in their Land of Bondage (and in their sites)
+    cards: list[Text]  # the labels of their territory's cards
+    extra: str  # "; artifacts 2, set aside 1" or ""
+
+    def head(self, short: bool = False) -> Text:
+        """The counts' line; ``short``: in short words."""
+        t = Text(self.counts + " ")
+        t.append(f"{'Red' if short else 'Redeemed'} {self.redeemed}", style="bold")
+        t.append(f" {'LoB' if short else 'Bondage'} {self.bondage}")
+        return t
+
+    def text(self) -> Text:
+        """The whole summary: the counts, then the territory."""
+        return Text("\n").join([self.head(), self.territory()])
+
+    def territory(self) -> Text:
+        t = Text("Territory: ")
+        if self.cards:
+            t.append_text(Text(", ").join(self.cards))
+        else:
+            t.append("-", style="dim")
+        t.append(self.extra)
+        return t
+
+    def territory_cut(self, width: int) -> Text | None:
+        """The territory's line in ``width``: as many cards as fit, then how many more (or only how many), or
+        None if not even that fits."""
+        n = len(self.cards)
+        for k in range(n if self.extra else n - 1, -1, -1):
+            if k:
+                t = Text("Territory: ")
+                t.append_text(Text(", ").join(self.cards[:k]))
+                tail = f" +{n - k} more (Tab)" if k < n else "; more (Tab)"
+            else:
+                t, tail = Text("Territory:"), f" {n} cards (Tab)"
+            if len(t) + len(tail) <= width:
+                t.append(tail, style="italic")
+                return t
+        return None
 
 
 class RedemptionUI:
@@ -454,7 +500,7 @@ class RedemptionUI:
         opponent.count = len(opps)
         opponent.reading = min(opponent.reading, len(opps) - 1)
         opp = opponent.seat = opps[opponent.reading]
-        title, summary = self.opponent(view, opp, names)
+        title, _ = self.opponent(view, opp, names)
         pv = view["players"][opp]
         stats = f"Hand {pv['hand_count']} Deck {pv['deck_count']} Disc {pv['discard_count']}"
         if n > 2:
@@ -471,7 +517,7 @@ class RedemptionUI:
         )
         width = opponent.content_size.width
         if n == 2:
-            opponent.set_summary(self.fit_summary(summary, width, pv))
+            opponent.set_summary(self.fit_summary(self.summary(view, opp), width))
         else:
             opponent.set_summary(self.seat_lines(view, opps, names, width, screen.has_class("-tall")))
         me = view["players"][you]
@@ -529,30 +575,19 @@ class RedemptionUI:
         return Text("\n").join([*prompt, detail, *sides, *news])
 
     @staticmethod
-    def fit_summary(summary: Text, width: int, pv: dict) -> Text:
-        """The summary's second line (their territory) cut after the last card that fits, never inside a name,
-        with how many more the list holds (Tab reads them all)."""
+    def fit_summary(parts: Summary, width: int) -> Text:
+        """The summary fitted to ``width``: the counts in short words when they do not fit (the help explains them),
+        and the territory cut after the last card that fits, never inside a name, with how many more the list holds
+        (Tab reads them all)."""
         if width <= 0:
-            return summary
-        head, _, rest = summary.plain.partition("\n")
-        if len(head) > width:  # the counts in short words (the help explains them)
-            short = head.replace("Redeemed", "Red").replace("Bondage", "LoB")
-            summary = Text(short + "\n", style="") + summary.divide([len(head) + 1])[1]
-            summary.stylize("bold", short.index("Red"), short.index("Red") + len(short.split("Red ")[1].split()[0]) + 4)
-            head = short
-        if len(rest) <= width:
-            return summary
-        first, second = summary.divide([len(head) + 1])
-        names = [m.end() for m in re.finditer(r", ", rest)]
-        for cut in reversed([0, *names]):
-            shown = rest[:cut].rstrip(", ") if cut else "Territory:"
-            more = rest[:cut].count(", ") if cut else 0
-            tail = f" +{len(pv['territory']) - more} more (Tab)" if cut else f" {len(pv['territory'])} cards (Tab)"
-            if len(shown) + len(tail) <= width:
-                line = second[: len(shown)]
-                line.append(tail, style="italic")
-                return Text("").join([first, line])
-        return summary
+            return parts.text()
+        head = parts.head()
+        if len(head) > width:
+            head = parts.head(short=True)
+        line = parts.territory()
+        if len(line) > width:
+            line = parts.territory_cut(width) or line
+        return Text("\n").join([head, line])
 
     def seat_lines(self, view: dict, seats: list[int], names: list[str], width: int, tall: bool = False) -> Text:
         """The opponents in a line each (more than one opponent): a mark for the player whose turn it is, name, hand,
@@ -630,21 +665,15 @@ class RedemptionUI:
         return t
 
     def opponent(self, view: dict, p: int, names: list[str]) -> tuple[str, Text]:
-        """The opponent's pane while it does not have the focus: counts, then their territory in one line."""
+        """The opponent's pane while it does not have the focus: its title, and counts, then their territory in
+        one line (``summary`` for its parts)."""
         pv = view["players"][p]
-        t = Text()
-        t.append(f"Hand {pv['hand_count']} Deck {pv['deck_count']} Disc {pv['discard_count']} ")
-        t.append(f"Redeemed {pv['redeemed']}/{view['rescues_to_win']}", style="bold")
-        t.append(f" Bondage {len(pv['land_of_bondage']) + len(pv['in_site'])}\n")
-        terr = [self.label(c) for c in pv["territory"]]
-        t.append("Territory: ")
-        if terr:
-            for i, x in enumerate(terr):
-                if i:
-                    t.append(", ")
-                t.append_text(x)
-        else:
-            t.append("-", style="dim")
+        seat = "" if names[p] == f"Player {p + 1}" else f"Player {p + 1}, "
+        return f"{names[p]} ({seat}deck {printable(pv['deck'])})", self.summary(view, p).text()
+
+    def summary(self, view: dict, p: int) -> Summary:
+        """The parts of the opponent's summary (its counts, their territory), to be joined whole or cut to fit."""
+        pv = view["players"][p]
         extra = []
         if pv["artifact_pile"]:
             extra.append(f"artifacts {len(pv['artifact_pile'])}")
@@ -652,10 +681,13 @@ class RedemptionUI:
             extra.append(f"set aside {len(pv['set_aside'])}")
         if pv["captured"]:
             extra.append(f"captured {len(pv['captured'])}")
-        if extra:
-            t.append("; " + ", ".join(extra))
-        seat = "" if names[p] == f"Player {p + 1}" else f"Player {p + 1}, "
-        return f"{names[p]} ({seat}deck {printable(pv['deck'])})", t
+        return Summary(
+            f"Hand {pv['hand_count']} Deck {pv['deck_count']} Disc {pv['discard_count']}",
+            f"{pv['redeemed']}/{view['rescues_to_win']}",
+            len(pv["land_of_bondage"]) + len(pv["in_site"]),
+            [self.label(c) for c in pv["territory"]],
+            "; " + ", ".join(extra) if extra else "",
+        )
 
     def box(self, c: dict, on_it: list[dict]) -> tuple[list[Text], str]:
         """A character in battle as a box: name, brigade, live numbers, what was played on it."""
