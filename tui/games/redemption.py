@@ -705,78 +705,98 @@ class RedemptionUI:
         self, view: dict, names: list[str], selected: dict | None, wide: bool = True, drawn: bool = False
     ) -> tuple[str, Text]:
         """The Field of Battle; ``drawn``: room enough to draw the characters as boxes."""
-        t = Text()
-        b = view["battle"]
-        cp = view["current_player"]
-        if b:
-            a, d = b["attacker"], b["defender"]
-            kind = "rescue attempt" if b["kind"] == "rescue" else "battle challenge"
-            step = STEP_NAMES.get(b["step"], b["step"])
-            title = (
-                f"Field of Battle: {kind} by {names[a]} ({step})"
-                if wide
-                else f"{kind.capitalize()} by {names[a]} ({step})"
-            )
-            sides: tuple[tuple[str, Any], ...] = (("hero", a), ("evil", d))
-            if b["step"] == "surrender":  # the characters have left: say how the battle ended instead
-                sides = ()
-                chooser = a if cp == a else d
-                souls = [self._cards.get(x, {}).get("name", x) for x in b.get("souls", [])]
-                t.append("The Hero side won: the rescue succeeds.\n", style="bold")
-                t.append(
-                    f"{names[chooser]} {'choose' if names[chooser] == 'You' else 'chooses'} which Lost Soul "
-                    f"{'goes to' if chooser == d else 'is rescued by'} {names[a]}"
-                )
-                t.append(f": {', '.join(souls)}.\n" if souls else ".\n")
-            for side, p in sides:
-                chars = view["players"][p]["field_of_battle"]
-                tot = b["totals"][side]
-                who = f" ({names[p]})" if wide else ""  # narrow: the title already says who attacks
-                t.append(
-                    f"{'Hero' if side == 'hero' else 'Evil'} {tot['strength']}/{tot['toughness']}{who}: ", style="bold"
-                )
-                on_field = [c for c in chars if "on" not in c]
-                if drawn:
-                    t.append("\n")
-                    if on_field:
-                        t.append_text(
-                            boxes(
-                                [self.box(c, [x for x in chars if x.get("on") == c["id"]]) for c in on_field],
-                                width=22,
-                                ascii_only=self.ascii_only,
-                            )
-                        )
-                    else:
-                        t.append("nobody", style="dim")
-                    t.append("\n")
-                    continue
-                if not on_field:
-                    t.append("nobody", style="dim")
-                for i, c in enumerate(on_field):
-                    if i:
-                        t.append(", ")
-                    t.append(f"{c['name']} {self.numbers(c)}")
-                    if c.get("ignored"):
-                        t.append(" (ignored)", style="italic")
-                    for e in (x for x in chars if x.get("on") == c["id"]):  # its numbers are in the live total
-                        t.append(
-                            f" +{e['name']}" + (f" {self.numbers(e)}" if wide and not e.get("negated") else ""),
-                            style="italic",
-                        )
-                        if e.get("negated"):
-                            t.append(" (negated, counts +0/+0)", style="bold")
-                t.append("\n")
-            if sides:
-                t.append(f"Standing: {b['standing'].replace('_', ' ')}.")
-            if b.get("initiative") is not None:
-                t.append(f" Initiative: {names[b['initiative']]}", style="bold")
-                why = view["templates"]["initiative_reason" if wide else "initiative_short"]
-                t.append(f" ({words(why, names)}).")
-            if sides:
-                t.append("\n")
+        if view["battle"]:
+            title, t = self._battle_on(view, names, wide, drawn)
         else:
             title = f"{view['phase_name']}, turn {view['turn']}"  # narrow: no room for "Field of Battle: " too
             title = f"Field of Battle: {title}" if wide else title
+            t = Text()
+        t.append_text(self._prompt(view, names))
+        if selected:
+            t.append("> " if self.ascii_only else "▶ ")
+            t.append_text(self.detail(selected))
+            where = self.whereabouts(selected["id"])
+            if where and selected["id"] not in self.hand_ids:
+                t.append(f" ({where})", style="dim")
+        return title, t
+
+    def _battle_on(self, view: dict, names: list[str], wide: bool, drawn: bool) -> tuple[str, Text]:
+        """A battle's title, its two sides (or how it ended, at the surrender), the standing and the initiative."""
+        t = Text()
+        b = view["battle"]
+        a, d = b["attacker"], b["defender"]
+        kind = "rescue attempt" if b["kind"] == "rescue" else "battle challenge"
+        step = STEP_NAMES.get(b["step"], b["step"])
+        title = (
+            f"Field of Battle: {kind} by {names[a]} ({step})" if wide else f"{kind.capitalize()} by {names[a]} ({step})"
+        )
+        surrender = b["step"] == "surrender"
+        if surrender:  # the characters have left: say how the battle ended instead
+            chooser = a if view["current_player"] == a else d
+            souls = [self._cards.get(x, {}).get("name", x) for x in b.get("souls", [])]
+            t.append("The Hero side won: the rescue succeeds.\n", style="bold")
+            t.append(
+                f"{names[chooser]} {'choose' if names[chooser] == 'You' else 'chooses'} which Lost Soul "
+                f"{'goes to' if chooser == d else 'is rescued by'} {names[a]}"
+            )
+            t.append(f": {', '.join(souls)}.\n" if souls else ".\n")
+        else:
+            for side, p in (("hero", a), ("evil", d)):
+                t.append_text(self._side(view, side, p, names, wide, drawn))
+            t.append(f"Standing: {b['standing'].replace('_', ' ')}.")
+        if b.get("initiative") is not None:
+            t.append(f" Initiative: {names[b['initiative']]}", style="bold")
+            why = view["templates"]["initiative_reason" if wide else "initiative_short"]
+            t.append(f" ({words(why, names)}).")
+        if not surrender:
+            t.append("\n")
+        return title, t
+
+    def _side(self, view: dict, side: str, p: int, names: list[str], wide: bool, drawn: bool) -> Text:
+        """One side of a battle: its live totals, then its characters with what was played on them (as boxes when
+        ``drawn``)."""
+        t = Text()
+        chars = view["players"][p]["field_of_battle"]
+        tot = view["battle"]["totals"][side]
+        who = f" ({names[p]})" if wide else ""  # narrow: the title already says who attacks
+        t.append(f"{'Hero' if side == 'hero' else 'Evil'} {tot['strength']}/{tot['toughness']}{who}: ", style="bold")
+        on_field = [c for c in chars if "on" not in c]
+        if drawn:
+            t.append("\n")
+            if on_field:
+                t.append_text(
+                    boxes(
+                        [self.box(c, [x for x in chars if x.get("on") == c["id"]]) for c in on_field],
+                        width=22,
+                        ascii_only=self.ascii_only,
+                    )
+                )
+            else:
+                t.append("nobody", style="dim")
+            t.append("\n")
+            return t
+        if not on_field:
+            t.append("nobody", style="dim")
+        for i, c in enumerate(on_field):
+            if i:
+                t.append(", ")
+            t.append(f"{c['name']} {self.numbers(c)}")
+            if c.get("ignored"):
+                t.append(" (ignored)", style="italic")
+            for e in (x for x in chars if x.get("on") == c["id"]):  # its numbers are in the live total
+                t.append(
+                    f" +{e['name']}" + (f" {self.numbers(e)}" if wide and not e.get("negated") else ""),
+                    style="italic",
+                )
+                if e.get("negated"):
+                    t.append(" (negated, counts +0/+0)", style="bold")
+        t.append("\n")
+        return t
+
+    def _prompt(self, view: dict, names: list[str]) -> Text:
+        """The game's end, whose move it is, or what the viewer is asked to do."""
+        t = Text()
+        b, cp = view["battle"], view["current_player"]
         if view["is_over"]:
             w = view["winner"]
             t.append("GAME OVER: " + (wins(names[w]) if w is not None else "a draw"), style="bold reverse")
@@ -793,13 +813,7 @@ class RedemptionUI:
                 opp=names[(cp + 1) % len(names)], **{k: keys.label(c) for k, c in PROMPT_KEYS.items()}
             )
             t.append(f">> {names[cp]}: {prompt or view['decision']['text']}\n", style="bold")
-        if selected:
-            t.append("> " if self.ascii_only else "▶ ")
-            t.append_text(self.detail(selected))
-            where = self.whereabouts(selected["id"])
-            if where and selected["id"] not in self.hand_ids:
-                t.append(f" ({where})", style="dim")
-        return title, t
+        return t
 
     def phase(self, view: dict) -> str:
         if view["decision"]["kind"] == "window":
