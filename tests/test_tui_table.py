@@ -200,14 +200,37 @@ def test_the_cut_is_a_number_picker_and_choices_are_in_words(save_dir):
             await pilot.press("up")  # one more by arrow
             await pilot.pause()
             assert app.screen.query_one("#number").value == "12"
+            await pilot.press("minus", "minus", "plus")  # one fewer, by - and +
+            await pilot.pause()
+            assert app.screen.query_one("#number").value == "11"
             await pilot.press("enter")
             await settle(app, pilot)
-            assert "cut 12" in session.game.history
+            assert "cut 11" in session.game.history
             ui = app.screen.ui
             assert (
                 ui.describe("cut 7") == "Lift 7 cards from the top"
                 and ui.describe("first 0") == "You (Player 1) take the first turn"
             )
+
+    asyncio.run(go())
+
+
+def test_r_in_the_cut_picker_cuts_at_random(save_dir):
+    from tui.screens.number import NumberScreen
+
+    session = Session.new("redemption", seed=5, level="easy", path=saves.save_path("cut", save_dir))
+    app = make_app(save_dir, start=session)
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            await pilot.press("enter")
+            assert isinstance(app.screen, NumberScreen) and app.screen.random  # "r: a random cut" offered
+            before = len(session.game.history)
+            await pilot.press("r")
+            await settle(app, pilot)
+            assert not isinstance(app.screen, NumberScreen)
+            assert session.game.history[before] == "cut"  # the engine's random cut (no number)
 
     asyncio.run(go())
 

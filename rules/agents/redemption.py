@@ -4,7 +4,8 @@ The heuristic decides each kind of decision by its own rule, judging battle
 moves by trying them on a copy of the game and reading the battle's standing:
 
 * Setup: cut at random; choose to go first.
-* Preparation and Discard phases: put artifacts down and activate one, sites
+* Preparation and Discard phases: first, in the Preparation phase, play a Dominant that draws cards (Manna
+  from Heaven); put artifacts down and activate one, sites
   (with your own Lost Souls in them, where only matching Heroes reach them),
   weapons on warriors and characters into territory (so banding can call them);
   never set aside (nor return: setting aside is legal and repeatable, but
@@ -199,7 +200,9 @@ def policy(g: Game, me: int, legal: list[Any], rng: Rng) -> Any:
         return next(a for a in by_verb["first"] if a.args == (str(me),))
     if ph == "hand_limit":
         return min(by_verb["discard"], key=lambda a: (card_worth(g, a.args[0], me), a.args[0]))
-    if ph in ("prep", "discard"):
+    if ph == "prep":
+        return _draw_first(g, by_verb) or _placement(g, me, by_verb)
+    if ph == "discard":
         return _placement(g, me, by_verb)
     if ph == "battle":
         if not g.b.kind:
@@ -212,6 +215,16 @@ def policy(g: Game, me: int, legal: list[Any], rng: Rng) -> Any:
         if step == "surrender":
             return _surrender(g, me, by_verb)
     return by_verb.get("end", legal)[0]
+
+
+def _draw_first(g: Game, by_verb: dict[str, Any]) -> Any:
+    """A Dominant that only draws cards (Manna from Heaven), played at the start of your Preparation phase: the
+    cards drawn can still go into play this turn. Held for a better moment, it never came: no battle window values
+    a draw, so it stayed in hand all game."""
+    for a in by_verb.get("dominant", ()):
+        if len(a.args) == 1 and g.card(a.args[0]).has("draw"):
+            return a
+    return None
 
 
 def _placement(g: Game, me: int, by_verb: dict[str, Any]) -> Any:

@@ -346,7 +346,8 @@ def _effects() -> dict[str, Effect]:
                 "rescue_any",
                 "rescue any Lost Soul",
                 lambda a, card: (
-                    "Rescue any one of your opponent's Lost Souls: it goes straight to your Land of Redemption."
+                    "Rescue any opponent's Lost Soul (from their Land of Bondage or a site): it goes straight to "
+                    "your Land of Redemption."
                 ),
                 _do_rescue_any,
                 _souls_of_opponents,

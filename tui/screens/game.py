@@ -277,12 +277,17 @@ class GameScreen(GuidedGame, Screen):
             move = "Your move" if s.my_turn else f"{s.name(game.current_player)} to move"
             phase = self.ui.phase(view)
         room = max(20, self.size.width - 2)
-        score = self.ui.score(view, self.names)
-        for text in (f"{move}: {phase}" if phase else move, move):
-            line = " | ".join([self.ui.title, self.ui.turn(view), text, score])
+        score, short = self.ui.score(view, self.names), self.ui.score(view, self.names, short=True)
+        # what is asked comes before the score's last words: with four players' scores, the short score keeps it
+        for text, sc in (
+            (f"{move}: {phase}" if phase else move, score),
+            (f"{move}: {phase}" if phase else move, short),
+            (move, score),
+        ):
+            line = " | ".join([self.ui.title, self.ui.turn(view), text, sc])
             if len(line) <= room:
                 return line
-        return " | ".join([self.ui.title, self.ui.turn(view), move, self.ui.score(view, self.names, short=True)])
+        return " | ".join([self.ui.title, self.ui.turn(view), move, short])
 
     # --- what the Footer shows -------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

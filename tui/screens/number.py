@@ -11,6 +11,14 @@ from textual.widgets import Input, Label
 from tui.dialogkeys import DialogInput
 
 
+class NumberInput(DialogInput):
+    """The number's field takes digits only: Textual gives every printable key to a focused text field before the
+    screen's bindings, so without this ``r`` (a random cut), ``+`` and ``-`` never reached the dialog."""
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        return character is not None and character.isdigit()
+
+
 class NumberScreen(ModalScreen[int | str | None]):
     """Dismisses with the number, ``"random"`` (r, when offered) or None (Esc)."""
 
@@ -30,7 +38,7 @@ class NumberScreen(ModalScreen[int | str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="number-dialog"):
             yield Label(self.question, classes="dialog-title")
-            yield DialogInput(str(self.default), type="integer", id="number", max_length=3)
+            yield NumberInput(str(self.default), type="integer", id="number", max_length=3)
             keys = f"{self.low}-{self.high}: type it or use the arrow keys, Enter to confirm"
             yield Label(keys + (", r: a random cut" if self.random else "") + ", Esc: back.", id="number-keys")
 

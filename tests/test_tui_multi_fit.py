@@ -1,0 +1,92 @@
+"""Pilot tests: what playing a four-player Redemption game at 80x24 showed (the header, the cut picker).
+
+The main paths of three and four players (the form, save and resume, hot seat, the rematch, snapshots) are in
+test_tui_multi.py."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+import pytest
+
+import saves
+from rules.lessons import keyed_state
+from rules.redemption import Game
+from tui.screens.game import GameScreen
+from tui.session import Seat, Session
+
+
+@pytest.fixture
+def save_dir(tmp_path, monkeypatch):
+    d = tmp_path / "saves"
+    monkeypatch.setenv("REDEMPTION_SAVE_DIR", str(d))
+    monkeypatch.delenv("REDEMPTION_PLAYER", raising=False)
+    return d
+
+
+def make_app(save_dir, start):
+    from tui.app import RedemptionApp, Settings
+
+    return RedemptionApp(Settings(save_dir=save_dir, pause=0.0, signals=False), start=start)
+
+
+async def settle(app, pilot):
+    """Let a computer's worker finish and its move land."""
+    for _ in range(20):
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = app.screen
+        if not isinstance(screen, GameScreen) or not screen._thinking:
+            return
+
+
+def test_four_players_header_keeps_what_is_asked_at_80_columns(save_dir):
+    """Over the hand limit with four players: the full score leaves no room, so the short score makes it."""
+    seats = [{"hand": ["gideon", "barak", "ehud", "daniel", "haman", "sisera", "eglon", "goliath", "delilah"]}]
+    seats += [{"deck": ["ls_debtor"]} for _ in range(3)]
+    start = {"decks": ["G", "H", "G", "H"], "phase": "hand_limit", "active": 0, "turn": 5, "first": 0}
+    state, _ = keyed_state("redemption", {**start, "souls_drawn": [0] * 4, "seat": seats})
+    game = Game.from_dict(state)
+    assert game.phase == "hand_limit" and game.current_player == 0
+    players = [{"name": "Ann", "kind": "human"}] + [
+        {"name": f"Computer {q}", "kind": "computer", "level": "normal"} for q in (2, 3, 4)
+    ]
+    meta = saves.Meta(players=players, extra={"vs": "computer", "level": "normal", "viewer": 0, "screen": "game"})
+    app = make_app(save_dir, Session(game, meta, saves.save_path("limit", save_dir)))
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, GameScreen)
+            line = screen.status_text(game.view(0))
+            assert len(line) <= 78
+            assert "Your move: discard phase: hand limit" in line and "Redeemed 0-0-0-0" in line
+
+    asyncio.run(go())
+
+
+def screen_text(app) -> str:
+    return "\n".join("".join(seg.text for seg in strip) for strip in app.screen._compositor.render_strips())
+
+
+def test_the_cut_dialog_says_all_its_keys_at_80x24(save_dir):
+    """Four seats: Player 1 cuts last (the cut picker's keys line ended "r: a rand" at 80 columns)."""
+    from tui.screens.number import NumberScreen
+
+    seats = [Seat("human", "Ann")] + [Seat("computer") for _ in range(3)]
+    session = Session.new("redemption", seed=4, seats=seats, path=saves.save_path("cut4", save_dir))
+    app = make_app(save_dir, session)
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            assert session.game.phase == "cut" and session.my_turn and len(session.game.history) == 3
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, NumberScreen)
+            words = " ".join(re.sub(r"[┃┏┓┗┛━▊▎▔▁|+-]", " ", screen_text(app)).split())  # however the lines wrap
+            assert "r: a random cut, Esc: back." in words
+
+    asyncio.run(go())
