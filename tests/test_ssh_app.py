@@ -122,7 +122,8 @@ def test_openssh_resurrection_game_survives_a_killed_client_and_resumes_exactly(
         v = saves.read(path).game.view(0)
         left = [v["players"][i]["cards_left"] for i in (0, 1)]
         t.expect(rf"Battle {v['battle'] + 1} \| Your move")
-        t.expect(rf"Left: alice {left[0]}, Computer")
+        # the cards left: with the names where the line has room, else short (what is asked comes first)
+        t.expect(rf"Left(: alice {left[0]}, Computer {left[1]}| {left[0]}-{left[1]})")
         t.mark()
         t.send("q")  # leave to the title (saves)
         t.expect(TITLE.format("alice"))

@@ -118,9 +118,16 @@ class Seated:
         """Every seat's name as shown."""
         return [self.name(i) for i in range(len(self.players))]
 
+    @property
+    def reader(self) -> int | None:
+        """The seat the words address as "you" (``tui.wording.reader``: the seat named "You"; None: every seat is
+        said by its name)."""
+        return wording.reader(self.names)
+
     def words(self, said: Event | Outcome | str) -> str:
-        """An event, a refusal or a view's template in the players' words (``tui.wording.words``)."""
-        return wording.words(said, self.names)
+        """An event, a refusal or a view's template in the players' words, "you" for :attr:`reader`
+        (``tui.wording.words``)."""
+        return wording.words(said, self.names, self.reader)
 
     def is_computer(self, seat: int | None) -> bool:
         return seat is not None and 0 <= seat < len(self.players) and self.players[seat].get("kind") == "computer"
@@ -241,6 +248,14 @@ class Session(Seated):
     @property
     def hot_seat(self) -> bool:
         return len(self.humans) > 1
+
+    @property
+    def reader(self) -> int | None:
+        """The seat the words address as "you": the only human, whatever their name ("Ann" from ``--seat
+        human:Ann`` or ``--player``, not only "You": Ann read "Ann's territory" about her own cards); None with two
+        people at one keyboard (the log is both people's) or nobody at it."""
+        humans = self.humans
+        return humans[0] if len(humans) == 1 else wording.reader(self.names)
 
     @property
     def level(self) -> str:

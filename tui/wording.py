@@ -20,12 +20,17 @@ def reader(names: Sequence[str]) -> int | None:
     return list(names).index("You") if "You" in names else None
 
 
-def words(said: Event | Outcome | str, names: Sequence[str]) -> str:
+#: ``words``' default reader: the seat named "You"
+_BY_NAME = -1
+
+
+def words(said: Event | Outcome | str, names: Sequence[str], you: int | None = _BY_NAME) -> str:
     """An event, a refusal or a view's template (:mod:`rules.words`) in words for the people at this screen: the
-    players' names, and "you" for the seat named "You"."""
+    players' names, and "you" for seat ``you`` (by default the seat named "You"; None: nobody)."""
+    seat = reader(names) if you == _BY_NAME else you
     if isinstance(said, str):
-        return say(said, names, reader(names))
-    return said.words(names, reader(names))
+        return say(said, names, seat)
+    return said.words(names, seat)
 
 
 def wins(name: str) -> str:

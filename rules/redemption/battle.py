@@ -418,6 +418,16 @@ class BattleRules(Core):
             "stalemate": "stalemate: nobody is defeated",
         }[st]
         (hs, ht, _), (es, et, _) = hero_totals, evil_totals
+        if not heroes or not evil:  # a side that nobody is left on was not beaten: say so (the rule is unchanged)
+            text = {
+                "hero_winning": "no Evil character is left, so the Hero side wins",
+                "evil_winning": "no Hero is left, so the Evil side wins",
+                "both_defeated": (
+                    "no character is left on either side, so nobody wins"
+                    if not heroes and not evil
+                    else f"no {'Hero' if not heroes else 'Evil character'} is left, and the other side is defeated"
+                ),
+            }.get(st, text)
         events.append(
             Event(
                 "resolve",

@@ -288,6 +288,7 @@ class RedemptionUI:
         self._zones: dict[str, str] = {}  # and the zone each is in
         self._holders: dict[str, int] = {}  # and whose table that zone is on
         self._names: list[str] = []
+        self._you: int | None = None  # the seat whose view was shown last (its cards are "yours")
         self.hand_ids: set[str] = set()
 
     # --- cards ---------------------------------------------------------------------------
@@ -367,6 +368,7 @@ class RedemptionUI:
         if verb == "first":
             p = int(args[0])
             name = self._names[p] if p < len(self._names) else f"Player {p + 1}"
+            name = "You" if p == self._you else name  # the reader, whatever their name
             seat = "" if name == f"Player {p + 1}" else f" (Player {p + 1})"
             return f"{name}{seat} {'take' if name == 'You' else 'takes'} the first turn"
         if verb in ("rescue", "challenge") and len(args) == 2 and args[1].isdigit():  # names the opponent attacked
@@ -443,7 +445,7 @@ class RedemptionUI:
         where, p = self._zones.get(cid, ""), self._holders.get(cid)
         if not where or p is None or p >= len(self._names):
             return where
-        whose = "your" if self._names[p] == "You" else f"{self._names[p]}'s"
+        whose = "your" if p == self._you else f"{self._names[p]}'s"  # the view's reader, whatever their name
         if where in ("in battle", "captured", "set aside", "in a site", "in a fortress"):
             return f"{'yours' if whose == 'your' else whose}, {where}"
         return f"in {whose} {where}" if not where.startswith("top") else f"on {where.replace('the ', whose + ' ', 1)}"
@@ -492,6 +494,7 @@ class RedemptionUI:
         opps = [(you + k) % n for k in range(1, n)]  # in turn order from your left
         cards = self._cards = self._all_cards(view)
         self._names = names
+        self._you = view.get("you")
         board = screen.query_one(RedemptionBoard)
         for k in (3, 4):
             board.set_class(n == k, f"-seats-{k}")

@@ -16,6 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Input
 
 import saves
+from rules import review
 from rules.games import find_game
 from tui import controls, keys
 from tui.agents import choose, make_agent
@@ -173,6 +174,7 @@ class GameScreen(GuidedGame, Screen):
         self.query_one("#prompt", Input).display = False
         if isinstance(self.session, Session):  # a shared table's session writes its file itself, under its lock
             self.session.save_soon = self.save_soon
+        self.recall()
         self.refresh_view()
         self.guide_mount()
         self.query_one("#hand", CardList).focus()
@@ -468,6 +470,27 @@ class GameScreen(GuidedGame, Screen):
         self.maybe_computer()
 
     # --- what happened: the last battle's result, and what the others did since your last decision ----
+    def recall(self) -> None:
+        """A resumed game: the last battle's result ("Last battle"), from its history replayed (the events carry
+        their kinds; the log's words are not read). A game that cannot be replayed (saved by older rules, a
+        lesson's position) starts without it, as before."""
+        game = self.session.game
+        if self.last_result or not game.history:
+            return
+        try:
+            g = review.initial_state(game)
+            for text in game.history:
+                actor = g.current_player
+                out = g.apply(text)
+                if not out.ok:
+                    raise ValueError(out.reason)
+                self.note(actor, out)
+            if g.to_dict() != game.to_dict():
+                raise ValueError("the replayed game does not end where the saved one is")
+        except Exception:  # noqa: BLE001 - any game that does not replay: nothing to recall
+            self.last_result, self._collecting = [], False
+        self._happened = []  # "since your move" starts from the resume, as before
+
     def note(self, actor: int | None, outcome: Any) -> None:
         """Remember an accepted action's events: who acted, and the result of a battle when one was decided."""
         if not outcome.ok or actor is None:
