@@ -115,3 +115,27 @@ def test_a_shortened_card_name_keeps_a_word_that_tells_it_apart():
     assert short_name("The Remnant Returns", 9) == "Remnant\u2026"
     assert short_name("Writing on the Wall", 9) == "Writing\u2026"
     assert short_name("The Fleece", 20) == "The Fleece"  # it fits: nothing left out
+
+
+def test_an_opponents_summary_is_cut_after_whole_card_names_and_counts_what_is_left():
+    from rich.text import Text
+
+    from tui.games.redemption import RedemptionUI, Summary
+
+    cards = [Text("H Moses, Prophet 9/9"), Text("Si The Upper Room +1"), Text("H James 6/6")]
+    parts = Summary("Hand 8 Deck 21 Disc 9", "1/5", 2, cards, "; artifacts 1, set aside 2")
+    fit = RedemptionUI.fit_summary
+    whole = parts.text().plain
+    assert whole.endswith(
+        "Territory: H Moses, Prophet 9/9, Si The Upper Room +1, H James 6/6; artifacts 1, set aside 2"
+    )
+    assert fit(parts, 200).plain == whole
+    # a comma inside a name or in the counts after the cards is no place to cut, and counts no card
+    lines = {w: fit(parts, w).plain.split("\n") for w in (30, 46, 70, 80)}
+    assert lines[80][1] == "Territory: H Moses, Prophet 9/9, Si The Upper Room +1, H James 6/6; more (Tab)"
+    assert lines[70][1] == "Territory: H Moses, Prophet 9/9, Si The Upper Room +1 +1 more (Tab)"
+    assert lines[46][1] == "Territory: H Moses, Prophet 9/9 +2 more (Tab)"
+    assert lines[30][1] == "Territory: 3 cards (Tab)"
+    assert lines[46][0] == "Hand 8 Deck 21 Disc 9 Redeemed 1/5 Bondage 2"
+    assert lines[30][0] == "Hand 8 Deck 21 Disc 9 Red 1/5 LoB 2"  # the counts in short words
+    assert all(len(pair[1]) <= w for w, pair in lines.items())

@@ -649,255 +649,267 @@ class GameServer:
             c.close()
 
 
-def _make_connection_class():
+# SSH disconnect reason codes (RFC 4253 section 11.1), by asyncssh's names for them.
+DISC_BY_APPLICATION = 11
+DISC_TOO_MANY_CONNECTIONS = 12
+
+#: What a refused connection is told (SSH disconnect reason code and words), by the log's reason.
+REFUSALS = {
+    "server shutting down": (DISC_BY_APPLICATION, "The server is shutting down; try again later."),
+    "rate limit": (
+        DISC_TOO_MANY_CONNECTIONS,
+        "Too many new connections from your address; try again in a minute.",
+    ),
+    "too many connections not logged in from this address": (
+        DISC_TOO_MANY_CONNECTIONS,
+        "Too many connections from your address are still logging in; try again shortly.",
+    ),
+    "too many connections not logged in": (
+        DISC_TOO_MANY_CONNECTIONS,
+        "The server is busy; try again shortly.",
+    ),
+}
+
+
+class Connection:
+    """One client connection: limits, authentication, one session channel, and its log line.
+
+    The methods of an ``asyncssh.SSHServer``; ``_make_connection_class`` adds that base class when the
+    server starts, so that importing this module needs no asyncssh."""
+
+    def __init__(self, game: GameServer) -> None:
+        self.game = game
+        self.conn: Any = None
+        self.peer = "?"
+        self.addr = "?"
+        self.group = "?"  # what the per-address limits count (address_group)
+        self.player: str | None = None
+        self.fingerprint = "-"
+        self.term = "-"
+        self.size = "-"
+        self.ended = "auth failed"
+        self.started = time.monotonic()
+        self.session: GameSession | None = None
+        self.took_over = False
+        self.counted_unauth = False  # counted in game.unauth (until it logs in or goes)
+        self.counted_player = False  # counted in game.by_player
+        self._no_session: asyncio.TimerHandle | None = None
+        self._logged = False
+        self._tell_refused: Any = None  # a refused connection waiting for its client's first packet
+
+    # -- connection
+    def connection_made(self, conn) -> None:
+        self.conn = conn
+        peer = conn.get_extra_info("peername") or ("?", 0)
+        self.addr = str(peer[0])
+        self.peer = f"{peer[0]}:{peer[1]}"
+        game = self.game
+        self.group = address_group(self.addr)
+        game.connections.add(self)
+        game.all_closed.clear()
+        refused = None
+        if game.closing:
+            refused = "server shutting down"
+        elif not game.rate.allow(self.group):
+            refused = "rate limit"
+        elif game.unauth[self.group] >= game.config.pending_per_address:
+            refused = "too many connections not logged in from this address"
+        elif game.unauth_total >= MAX_UNAUTH:
+            refused = "too many connections not logged in"
+        if refused:
+            # Closed at once, holding nothing; the client is told why (see _refuse).
+            self.ended = f"refused: {refused}"
+            self._refuse(*REFUSALS[refused])
+            return
+        self.counted_unauth = True
+        game.unauth[self.group] += 1
+        game.unauth_total += 1
+
+    def _refuse(self, code: int, words: str) -> None:
+        """Tell a client refused before its login why, and close. SSH lets a server disconnect at any
+        point after the version lines, with a reason OpenSSH prints ("Received disconnect from ...:
+        <reason>"); before them there is no way to say anything a client shows. So the server's
+        version line goes out (asyncssh sends it when connection_made returns), nothing the client
+        sends is processed (no key exchange is done for it), and once the client has sent its own
+        version line and its first packet, or after REFUSE_WAIT seconds, or at once when
+        MAX_REFUSING refused connections are waiting already, the disconnect is sent and the
+        connection closed. (Closing before the client's first packet would make its write fail
+        and it would print only "Broken pipe".)"""
+        conn, game = self.conn, self.game
+        if game.refusing >= MAX_REFUSING:
+            conn.abort()
+            return
+        game.refusing += 1
+        seen = bytearray()
+        timer: asyncio.TimerHandle | None = None
+
+        def tell(send: bool = True) -> None:
+            nonlocal timer
+            if timer is None:
+                return
+            timer.cancel()
+            timer = None
+            game.refusing -= 1
+            if send:
+                conn.disconnect(code, words)
+
+        def data_received(data: bytes, datatype: Any = None) -> None:
+            seen.extend(data[:4096])
+            end = seen.find(b"\n")
+            if (end >= 0 and len(seen) > end + 1) or len(seen) >= 4096:
+                tell()
+
+        conn.data_received = data_received  # the client's bytes are only counted, never parsed
+        self._tell_refused = tell
+        timer = asyncio.get_running_loop().call_later(REFUSE_WAIT, tell)
+
+    def _uncount(self) -> None:
+        if self.counted_unauth:
+            self.counted_unauth = False
+            self.game.unauth[self.group] -= 1
+            if self.game.unauth[self.group] <= 0:
+                del self.game.unauth[self.group]
+            self.game.unauth_total -= 1
+        if self.counted_player:
+            self.counted_player = False
+            self.game.by_player[self.player] -= 1
+            if self.game.by_player[self.player] <= 0:
+                del self.game.by_player[self.player]
+
+    def connection_lost(self, exc) -> None:
+        if self._tell_refused is not None:
+            self._tell_refused(send=False)  # frees its place among the refused connections waiting
+        self._uncount()
+        self.cancel_no_session_timer()
+        self.game.connection_closed(self)
+        if self.session is not None:
+            self.session.client_gone()
+            if self.session.started and not self.session.done.is_set():  # log once the app has saved and gone
+                asyncio.ensure_future(self._log_when_done())
+                return
+        self._log_line()
+
+    async def _log_when_done(self) -> None:
+        assert self.session is not None  # scheduled only for a connection with a session
+        await self.session.done.wait()
+        self._log_line()
+
+    def _log_line(self) -> None:
+        if self._logged:
+            return
+        self._logged = True
+        self.game.log(
+            f"conn from={self.peer} player={self.player or '-'} key={self.fingerprint} "
+            f"term={field_value(self.term)} size={self.size} takeover={'yes' if self.took_over else 'no'} "
+            f"duration={time.monotonic() - self.started:.1f}s end={shlex.quote(escape(self.ended))}"
+        )
+
+    def close(self) -> None:
+        if self.conn is not None:
+            self.conn.close()
+
+    # -- authentication: public keys only
+    def begin_auth(self, username: str) -> bool:
+        return True
+
+    def password_auth_supported(self) -> bool:
+        return False
+
+    def kbdint_auth_supported(self) -> bool:
+        return False
+
+    def host_based_auth_supported(self) -> bool:
+        return False
+
+    def gss_host_based_auth_supported(self) -> bool:
+        return False
+
+    def gss_kex_auth_supported(self) -> bool:
+        return False
+
+    def gss_mic_auth_supported(self) -> bool:
+        return False
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    def validate_public_key(self, username: str, key) -> bool:
+        entry, why = self.game.keys.lookup(key, self.addr)
+        if entry is None:
+            if why:
+                self.ended = f"auth failed: {why}"
+            return False
+        self.player = entry.player
+        self.fingerprint = entry.fingerprint
+        return True
+
+    def auth_completed(self) -> None:
+        self._uncount()
+        self.game.by_player[self.player] += 1
+        self.counted_player = True
+        if self.game.by_player[self.player] > MAX_CONNECTIONS_PER_PLAYER:
+            self.ended = "refused: too many connections for this player"
+            self.conn.disconnect(
+                DISC_TOO_MANY_CONNECTIONS,
+                f"Player {self.player} has {MAX_CONNECTIONS_PER_PLAYER} connections open "
+                "already; close one and try again.",
+            )
+            return
+        self.ended = "closed before a session"
+        # as long again to open its terminal session as it had to log in
+        self._no_session = asyncio.get_running_loop().call_later(self.game.config.login_timeout, self._close_idle_login)
+
+    def _close_idle_login(self) -> None:
+        self._no_session = None
+        if self.session is None or not self.session.started:
+            self.ended = f"no session within {self.game.config.login_timeout:g}s"
+            self.close()
+
+    def cancel_no_session_timer(self) -> None:
+        if self._no_session is not None:
+            self._no_session.cancel()
+            self._no_session = None
+
+    # -- channels: one interactive session; nothing else
+    def session_requested(self):
+        if self.player is None or self.session is not None:
+            return False
+        session = GameSession(self.game, self)
+        chan = self.conn.create_server_channel(encoding=None, window=CHANNEL_WINDOW)
+        chan._process_env_request = session.env_request  # keep only what is needed, within bounds
+        self.session = session
+        return chan, session
+
+    def connection_requested(self, *args) -> bool:
+        self.ended = "refused: port forwarding"
+        return False
+
+    def server_requested(self, *args) -> bool:
+        self.ended = "refused: port forwarding"
+        return False
+
+    def unix_connection_requested(self, *args) -> bool:
+        return False
+
+    def unix_server_requested(self, *args) -> bool:
+        return False
+
+    def tun_requested(self, *args) -> bool:
+        return False
+
+    def tap_requested(self, *args) -> bool:
+        return False
+
+
+def _make_connection_class() -> type:
+    """``Connection`` as an ``asyncssh.SSHServer`` (asyncssh is imported only here, when a server starts)."""
     import asyncssh
 
-    #: What a refused connection is told (SSH disconnect reason code and words), by the log's reason.
-    REFUSALS = {
-        "server shutting down": (asyncssh.DISC_BY_APPLICATION, "The server is shutting down; try again later."),
-        "rate limit": (
-            asyncssh.DISC_TOO_MANY_CONNECTIONS,
-            "Too many new connections from your address; try again in a minute.",
-        ),
-        "too many connections not logged in from this address": (
-            asyncssh.DISC_TOO_MANY_CONNECTIONS,
-            "Too many connections from your address are still logging in; try again shortly.",
-        ),
-        "too many connections not logged in": (
-            asyncssh.DISC_TOO_MANY_CONNECTIONS,
-            "The server is busy; try again shortly.",
-        ),
-    }
-
-    class _Connection(asyncssh.SSHServer):
-        """One client connection: limits, authentication, one session channel, and its log line."""
-
-        def __init__(self, game: GameServer) -> None:
-            self.game = game
-            self.conn: Any = None
-            self.peer = "?"
-            self.addr = "?"
-            self.group = "?"  # what the per-address limits count (address_group)
-            self.player: str | None = None
-            self.fingerprint = "-"
-            self.term = "-"
-            self.size = "-"
-            self.ended = "auth failed"
-            self.started = time.monotonic()
-            self.session: GameSession | None = None
-            self.took_over = False
-            self.counted_unauth = False  # counted in game.unauth (until it logs in or goes)
-            self.counted_player = False  # counted in game.by_player
-            self._no_session: asyncio.TimerHandle | None = None
-            self._logged = False
-            self._tell_refused: Any = None  # a refused connection waiting for its client's first packet
-
-        # -- connection
-        def connection_made(self, conn) -> None:
-            self.conn = conn
-            peer = conn.get_extra_info("peername") or ("?", 0)
-            self.addr = str(peer[0])
-            self.peer = f"{peer[0]}:{peer[1]}"
-            game = self.game
-            self.group = address_group(self.addr)
-            game.connections.add(self)
-            game.all_closed.clear()
-            refused = None
-            if game.closing:
-                refused = "server shutting down"
-            elif not game.rate.allow(self.group):
-                refused = "rate limit"
-            elif game.unauth[self.group] >= game.config.pending_per_address:
-                refused = "too many connections not logged in from this address"
-            elif game.unauth_total >= MAX_UNAUTH:
-                refused = "too many connections not logged in"
-            if refused:
-                # Closed at once, holding nothing; the client is told why (see _refuse).
-                self.ended = f"refused: {refused}"
-                self._refuse(*REFUSALS[refused])
-                return
-            self.counted_unauth = True
-            game.unauth[self.group] += 1
-            game.unauth_total += 1
-
-        def _refuse(self, code: int, words: str) -> None:
-            """Tell a client refused before its login why, and close. SSH lets a server disconnect at any
-            point after the version lines, with a reason OpenSSH prints ("Received disconnect from ...:
-            <reason>"); before them there is no way to say anything a client shows. So the server's
-            version line goes out (asyncssh sends it when connection_made returns), nothing the client
-            sends is processed (no key exchange is done for it), and once the client has sent its own
-            version line and its first packet, or after REFUSE_WAIT seconds, or at once when
-            MAX_REFUSING refused connections are waiting already, the disconnect is sent and the
-            connection closed. (Closing before the client's first packet would make its write fail
-            and it would print only "Broken pipe".)"""
-            conn, game = self.conn, self.game
-            if game.refusing >= MAX_REFUSING:
-                conn.abort()
-                return
-            game.refusing += 1
-            seen = bytearray()
-            timer: asyncio.TimerHandle | None = None
-
-            def tell(send: bool = True) -> None:
-                nonlocal timer
-                if timer is None:
-                    return
-                timer.cancel()
-                timer = None
-                game.refusing -= 1
-                if send:
-                    conn.disconnect(code, words)
-
-            def data_received(data: bytes, datatype: Any = None) -> None:
-                seen.extend(data[:4096])
-                end = seen.find(b"\n")
-                if (end >= 0 and len(seen) > end + 1) or len(seen) >= 4096:
-                    tell()
-
-            conn.data_received = data_received  # the client's bytes are only counted, never parsed
-            self._tell_refused = tell
-            timer = asyncio.get_running_loop().call_later(REFUSE_WAIT, tell)
-
-        def _uncount(self) -> None:
-            if self.counted_unauth:
-                self.counted_unauth = False
-                self.game.unauth[self.group] -= 1
-                if self.game.unauth[self.group] <= 0:
-                    del self.game.unauth[self.group]
-                self.game.unauth_total -= 1
-            if self.counted_player:
-                self.counted_player = False
-                self.game.by_player[self.player] -= 1
-                if self.game.by_player[self.player] <= 0:
-                    del self.game.by_player[self.player]
-
-        def connection_lost(self, exc) -> None:
-            if self._tell_refused is not None:
-                self._tell_refused(send=False)  # frees its place among the refused connections waiting
-            self._uncount()
-            self.cancel_no_session_timer()
-            self.game.connection_closed(self)
-            if self.session is not None:
-                self.session.client_gone()
-                if self.session.started and not self.session.done.is_set():  # log once the app has saved and gone
-                    asyncio.ensure_future(self._log_when_done())
-                    return
-            self._log_line()
-
-        async def _log_when_done(self) -> None:
-            assert self.session is not None  # scheduled only for a connection with a session
-            await self.session.done.wait()
-            self._log_line()
-
-        def _log_line(self) -> None:
-            if self._logged:
-                return
-            self._logged = True
-            self.game.log(
-                f"conn from={self.peer} player={self.player or '-'} key={self.fingerprint} "
-                f"term={field_value(self.term)} size={self.size} takeover={'yes' if self.took_over else 'no'} "
-                f"duration={time.monotonic() - self.started:.1f}s end={shlex.quote(escape(self.ended))}"
-            )
-
-        def close(self) -> None:
-            if self.conn is not None:
-                self.conn.close()
-
-        # -- authentication: public keys only
-        def begin_auth(self, username: str) -> bool:
-            return True
-
-        def password_auth_supported(self) -> bool:
-            return False
-
-        def kbdint_auth_supported(self) -> bool:
-            return False
-
-        def host_based_auth_supported(self) -> bool:
-            return False
-
-        def gss_host_based_auth_supported(self) -> bool:
-            return False
-
-        def gss_kex_auth_supported(self) -> bool:
-            return False
-
-        def gss_mic_auth_supported(self) -> bool:
-            return False
-
-        def public_key_auth_supported(self) -> bool:
-            return True
-
-        def validate_public_key(self, username: str, key) -> bool:
-            entry, why = self.game.keys.lookup(key, self.addr)
-            if entry is None:
-                if why:
-                    self.ended = f"auth failed: {why}"
-                return False
-            self.player = entry.player
-            self.fingerprint = entry.fingerprint
-            return True
-
-        def auth_completed(self) -> None:
-            self._uncount()
-            self.game.by_player[self.player] += 1
-            self.counted_player = True
-            if self.game.by_player[self.player] > MAX_CONNECTIONS_PER_PLAYER:
-                self.ended = "refused: too many connections for this player"
-                self.conn.disconnect(
-                    asyncssh.DISC_TOO_MANY_CONNECTIONS,
-                    f"Player {self.player} has {MAX_CONNECTIONS_PER_PLAYER} connections open "
-                    "already; close one and try again.",
-                )
-                return
-            self.ended = "closed before a session"
-            # as long again to open its terminal session as it had to log in
-            self._no_session = asyncio.get_running_loop().call_later(
-                self.game.config.login_timeout, self._close_idle_login
-            )
-
-        def _close_idle_login(self) -> None:
-            self._no_session = None
-            if self.session is None or not self.session.started:
-                self.ended = f"no session within {self.game.config.login_timeout:g}s"
-                self.close()
-
-        def cancel_no_session_timer(self) -> None:
-            if self._no_session is not None:
-                self._no_session.cancel()
-                self._no_session = None
-
-        # -- channels: one interactive session; nothing else
-        def session_requested(self):
-            if self.player is None or self.session is not None:
-                return False
-            session = GameSession(self.game, self)
-            chan = self.conn.create_server_channel(encoding=None, window=CHANNEL_WINDOW)
-            chan._process_env_request = session.env_request  # keep only what is needed, within bounds
-            self.session = session
-            return chan, session
-
-        def connection_requested(self, *args) -> bool:
-            self.ended = "refused: port forwarding"
-            return False
-
-        def server_requested(self, *args) -> bool:
-            self.ended = "refused: port forwarding"
-            return False
-
-        def unix_connection_requested(self, *args) -> bool:
-            return False
-
-        def unix_server_requested(self, *args) -> bool:
-            return False
-
-        def tun_requested(self, *args) -> bool:
-            return False
-
-        def tap_requested(self, *args) -> bool:
-            return False
-
-    return _Connection
+    assert (asyncssh.DISC_BY_APPLICATION, asyncssh.DISC_TOO_MANY_CONNECTIONS) == (
+        DISC_BY_APPLICATION,
+        DISC_TOO_MANY_CONNECTIONS,
+    )
+    return type("Connection", (Connection, asyncssh.SSHServer), {})
 
 
 def _set_winsize(fd: int, cols: int, rows: int) -> None:

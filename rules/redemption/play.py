@@ -47,18 +47,11 @@ class Play(Checks):
     def _legal(self, p: int | None) -> list[Action]:
         if p is None:
             return []
-        out: list[Action] = []
         if self.s.window.queue:
             return self._dominant_actions(p) + [DECLINE]
         ph = self.phase
-        z = self.z[p]
-        hand = z["hand"]
         if ph == "cut":
-            n = len(self.z[self._cut_deck(p)]["deck"])
-            cut = ACTIONS["cut"]
-            out.append(cut[()])
-            out.extend(cut[(str(k),)] for k in range(MIN_CUT, n - MIN_CUT + 1))
-            return out
+            return self._cut_actions(p)
         if ph == "first":
             first = ACTIONS["first"]
             return [first[(str(q),)] for q in range(self.n)]
@@ -69,57 +62,86 @@ class Play(Checks):
             if doms:
                 out += self._dominant_actions(p, doms)
             return out
-        elif ph == "hand_limit":
-            out += map(ACTIONS["discard"].__getitem__, hand)
+        if ph == "hand_limit":
+            out = list(map(ACTIONS["discard"].__getitem__, self.z[p]["hand"]))
         elif ph == "battle":
-            step = self.b.step
-            if not self.b.kind:
-                if not self.s.flags.battled:
-                    cd, attached, loc = self.cd, self.attached, self.loc
-                    in_play: set[str] | None = None  # the unique names p has in play, once a hero in hand needs them
-                    opps = self.others(p)
-                    rescue, challenge = ACTIONS["rescue"], ACTIONS["challenge"]
-                    for c in hand + z["territory"]:
-                        card = cd[c]
-                        if card.type != "hero" or c in attached:
-                            continue
-                        if loc[c][1] != "territory":
-                            if in_play is None:
-                                in_play = self._unique_names(p)
-                            if card.name in in_play and self._unique_clash(p, c) is not None:
-                                continue
-                        if self.n == 2:
-                            out.append((rescue if self.reaches(c, opps[0]) else challenge)[c])
-                        else:  # name the opponent (redemption.battle.opponent)
-                            out.extend((rescue if self.reaches(c, q) else challenge)[(c, str(q))] for q in opps)
-                out.append(END)
-            elif step == "block":
-                for c in hand + z["territory"]:
-                    if (
-                        self.cd[c].type == "evil_character"
-                        and c not in self.attached
-                        and self._unique_clash(p, c) is None
-                    ):
-                        out.append(ACTIONS["block"][(c,)])
-                out.append(NOBLOCK)
-            elif step == "initiative":
-                chars = [c for c in self.battle_chars(p) if not self._is_ignored(c)]
-                for e in hand:
-                    ec = self.cd[e]
-                    if not ec.is_enhancement:
-                        continue
-                    for c in chars:
-                        if self._enhance_problem(e, c, explain=False) is None:
-                            targets = self._ability_targets(p, e, c)
-                            if targets:
-                                out.extend(ACTIONS["enhance"][(e, c, t)] for t in targets)
-                            else:
-                                out.append(ACTIONS["enhance"][(e, c)])
-                out.append(PASS)
-            elif step == "surrender":
-                surrender = ACTIONS["surrender"]
-                out.extend(surrender[(s,)] for s in self.b.souls)
+            out = self._battle_actions(p)
+        else:
+            out = []
         out.extend(self._dominant_actions(p))
+        return out
+
+    def _cut_actions(self, p: int) -> list[Action]:
+        """Cut the deck: at random, or at a number of cards (at least ``MIN_CUT`` from either end)."""
+        n = len(self.z[self._cut_deck(p)]["deck"])
+        cut = ACTIONS["cut"]
+        return [cut[()], *(cut[(str(k),)] for k in range(MIN_CUT, n - MIN_CUT + 1))]
+
+    def _battle_actions(self, p: int) -> list[Action]:
+        """The actions of the battle phase but Dominants, by the step of the battle."""
+        if not self.b.kind:
+            return self._battle_start_actions(p)
+        step = self.b.step
+        if step == "block":
+            return self._block_actions(p)
+        if step == "initiative":
+            return self._initiative_actions(p)
+        if step == "surrender":
+            surrender = ACTIONS["surrender"]
+            return [surrender[(s,)] for s in self.b.souls]
+        return []
+
+    def _battle_start_actions(self, p: int) -> list[Action]:
+        """No battle on: a rescue attempt or a battle challenge by a hero (once a turn), or ``end``."""
+        out: list[Action] = []
+        if not self.s.flags.battled:
+            z, cd, attached, loc = self.z[p], self.cd, self.attached, self.loc
+            in_play: set[str] | None = None  # the unique names p has in play, once a hero in hand needs them
+            opps = self.others(p)
+            rescue, challenge = ACTIONS["rescue"], ACTIONS["challenge"]
+            for c in z["hand"] + z["territory"]:
+                card = cd[c]
+                if card.type != "hero" or c in attached:
+                    continue
+                if loc[c][1] != "territory":
+                    if in_play is None:
+                        in_play = self._unique_names(p)
+                    if card.name in in_play and self._unique_clash(p, c) is not None:
+                        continue
+                if self.n == 2:
+                    out.append((rescue if self.reaches(c, opps[0]) else challenge)[c])
+                else:  # name the opponent (redemption.battle.opponent)
+                    out.extend((rescue if self.reaches(c, q) else challenge)[(c, str(q))] for q in opps)
+        out.append(END)
+        return out
+
+    def _block_actions(self, p: int) -> list[Action]:
+        """The defender blocks with an evil character from hand or territory, or does not."""
+        z, block = self.z[p], ACTIONS["block"]
+        out: list[Action] = [
+            block[(c,)]
+            for c in z["hand"] + z["territory"]
+            if self.cd[c].type == "evil_character" and c not in self.attached and self._unique_clash(p, c) is None
+        ]
+        out.append(NOBLOCK)
+        return out
+
+    def _initiative_actions(self, p: int) -> list[Action]:
+        """The player with the initiative plays an enhancement on one of their characters in battle, or passes."""
+        out: list[Action] = []
+        enhance = ACTIONS["enhance"]
+        chars = [c for c in self.battle_chars(p) if not self._is_ignored(c)]
+        for e in self.z[p]["hand"]:
+            if not self.cd[e].is_enhancement:
+                continue
+            for c in chars:
+                if self._enhance_problem(e, c, explain=False) is None:
+                    targets = self._ability_targets(p, e, c)
+                    if targets:
+                        out.extend(enhance[(e, c, t)] for t in targets)
+                    else:
+                        out.append(enhance[(e, c)])
+        out.append(PASS)
         return out
 
     def _placement_actions(self, p: int, ph: str, doms: list[str]) -> list[Action]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import re
 from typing import Any
 
 from rich.text import Text
@@ -221,6 +220,53 @@ R Land of Redemption, D top of the discard pile (the only discard anyone may see
 no action can use it now. A name cut with ... is shown in full in the Field when the cursor is on it.
 Red: Redeemed Souls; LoB: Land of Bondage; Disc: discard pile.
 """
+
+
+@dataclasses.dataclass
+class Summary:
+    """An opponent's summary in parts: their counts, then their territory (cards, then what else is theirs)."""
+
+    counts: str  # hand, deck and discard pile
+    redeemed: str  # Redeemed Souls / the rescues that win
+    bondage: int  # Lost Souls in their Land of Bondage (and in their sites)
+    cards: list[Text]  # the labels of their territory's cards
+    extra: str  # "; artifacts 2, set aside 1" or ""
+
+    def head(self, short: bool = False) -> Text:
+        """The counts' line; ``short``: in short words."""
+        t = Text(self.counts + " ")
+        t.append(f"{'Red' if short else 'Redeemed'} {self.redeemed}", style="bold")
+        t.append(f" {'LoB' if short else 'Bondage'} {self.bondage}")
+        return t
+
+    def text(self) -> Text:
+        """The whole summary: the counts, then the territory."""
+        return Text("\n").join([self.head(), self.territory()])
+
+    def territory(self) -> Text:
+        t = Text("Territory: ")
+        if self.cards:
+            t.append_text(Text(", ").join(self.cards))
+        else:
+            t.append("-", style="dim")
+        t.append(self.extra)
+        return t
+
+    def territory_cut(self, width: int) -> Text | None:
+        """The territory's line in ``width``: as many cards as fit, then how many more (or only how many), or
+        None if not even that fits."""
+        n = len(self.cards)
+        for k in range(n if self.extra else n - 1, -1, -1):
+            if k:
+                t = Text("Territory: ")
+                t.append_text(Text(", ").join(self.cards[:k]))
+                tail = f" +{n - k} more (Tab)" if k < n else "; more (Tab)"
+            else:
+                t, tail = Text("Territory:"), f" {n} cards (Tab)"
+            if len(t) + len(tail) <= width:
+                t.append(tail, style="italic")
+                return t
+        return None
 
 
 class RedemptionUI:
@@ -457,7 +503,7 @@ class RedemptionUI:
         opponent.count = len(opps)
         opponent.reading = min(opponent.reading, len(opps) - 1)
         opp = opponent.seat = opps[opponent.reading]
-        title, summary = self.opponent(view, opp, names)
+        title, _ = self.opponent(view, opp, names)
         pv = view["players"][opp]
         stats = f"Hand {pv['hand_count']} Deck {pv['deck_count']} Disc {pv['discard_count']}"
         if n > 2:
@@ -474,7 +520,7 @@ class RedemptionUI:
         )
         width = opponent.content_size.width
         if n == 2:
-            opponent.set_summary(self.fit_summary(summary, width, pv))
+            opponent.set_summary(self.fit_summary(self.summary(view, opp), width))
         else:
             opponent.set_summary(self.seat_lines(view, opps, names, width, screen.has_class("-tall")))
         me = view["players"][you]
@@ -532,30 +578,19 @@ class RedemptionUI:
         return Text("\n").join([*prompt, detail, *sides, *news])
 
     @staticmethod
-    def fit_summary(summary: Text, width: int, pv: dict) -> Text:
-        """The summary's second line (their territory) cut after the last card that fits, never inside a name,
-        with how many more the list holds (Tab reads them all)."""
+    def fit_summary(parts: Summary, width: int) -> Text:
+        """The summary fitted to ``width``: the counts in short words when they do not fit (the help explains them),
+        and the territory cut after the last card that fits, never inside a name, with how many more the list holds
+        (Tab reads them all)."""
         if width <= 0:
-            return summary
-        head, _, rest = summary.plain.partition("\n")
-        if len(head) > width:  # the counts in short words (the help explains them)
-            short = head.replace("Redeemed", "Red").replace("Bondage", "LoB")
-            summary = Text(short + "\n", style="") + summary.divide([len(head) + 1])[1]
-            summary.stylize("bold", short.index("Red"), short.index("Red") + len(short.split("Red ")[1].split()[0]) + 4)
-            head = short
-        if len(rest) <= width:
-            return summary
-        first, second = summary.divide([len(head) + 1])
-        names = [m.end() for m in re.finditer(r", ", rest)]
-        for cut in reversed([0, *names]):
-            shown = rest[:cut].rstrip(", ") if cut else "Territory:"
-            more = rest[:cut].count(", ") if cut else 0
-            tail = f" +{len(pv['territory']) - more} more (Tab)" if cut else f" {len(pv['territory'])} cards (Tab)"
-            if len(shown) + len(tail) <= width:
-                line = second[: len(shown)]
-                line.append(tail, style="italic")
-                return Text("").join([first, line])
-        return summary
+            return parts.text()
+        head = parts.head()
+        if len(head) > width:
+            head = parts.head(short=True)
+        line = parts.territory()
+        if len(line) > width:
+            line = parts.territory_cut(width) or line
+        return Text("\n").join([head, line])
 
     def seat_lines(self, view: dict, seats: list[int], names: list[str], width: int, tall: bool = False) -> Text:
         """The opponents in a line each (more than one opponent): a mark for the player whose turn it is, name, hand,
@@ -633,21 +668,15 @@ class RedemptionUI:
         return t
 
     def opponent(self, view: dict, p: int, names: list[str]) -> tuple[str, Text]:
-        """The opponent's pane while it does not have the focus: counts, then their territory in one line."""
+        """The opponent's pane while it does not have the focus: its title, and counts, then their territory in
+        one line (``summary`` for its parts)."""
         pv = view["players"][p]
-        t = Text()
-        t.append(f"Hand {pv['hand_count']} Deck {pv['deck_count']} Disc {pv['discard_count']} ")
-        t.append(f"Redeemed {pv['redeemed']}/{view['rescues_to_win']}", style="bold")
-        t.append(f" Bondage {len(pv['land_of_bondage']) + len(pv['in_site'])}\n")
-        terr = [self.label(c) for c in pv["territory"]]
-        t.append("Territory: ")
-        if terr:
-            for i, x in enumerate(terr):
-                if i:
-                    t.append(", ")
-                t.append_text(x)
-        else:
-            t.append("-", style="dim")
+        seat = "" if names[p] == f"Player {p + 1}" else f"Player {p + 1}, "
+        return f"{names[p]} ({seat}deck {printable(pv['deck'])})", self.summary(view, p).text()
+
+    def summary(self, view: dict, p: int) -> Summary:
+        """The parts of the opponent's summary (its counts, their territory), to be joined whole or cut to fit."""
+        pv = view["players"][p]
         extra = []
         if pv["artifact_pile"]:
             extra.append(f"artifacts {len(pv['artifact_pile'])}")
@@ -655,10 +684,13 @@ class RedemptionUI:
             extra.append(f"set aside {len(pv['set_aside'])}")
         if pv["captured"]:
             extra.append(f"captured {len(pv['captured'])}")
-        if extra:
-            t.append("; " + ", ".join(extra))
-        seat = "" if names[p] == f"Player {p + 1}" else f"Player {p + 1}, "
-        return f"{names[p]} ({seat}deck {printable(pv['deck'])})", t
+        return Summary(
+            f"Hand {pv['hand_count']} Deck {pv['deck_count']} Disc {pv['discard_count']}",
+            f"{pv['redeemed']}/{view['rescues_to_win']}",
+            len(pv["land_of_bondage"]) + len(pv["in_site"]),
+            [self.label(c) for c in pv["territory"]],
+            "; " + ", ".join(extra) if extra else "",
+        )
 
     def box(self, c: dict, on_it: list[dict]) -> tuple[list[Text], str]:
         """A character in battle as a box: name, brigade, live numbers, what was played on it."""
@@ -676,78 +708,98 @@ class RedemptionUI:
         self, view: dict, names: list[str], selected: dict | None, wide: bool = True, drawn: bool = False
     ) -> tuple[str, Text]:
         """The Field of Battle; ``drawn``: room enough to draw the characters as boxes."""
-        t = Text()
-        b = view["battle"]
-        cp = view["current_player"]
-        if b:
-            a, d = b["attacker"], b["defender"]
-            kind = "rescue attempt" if b["kind"] == "rescue" else "battle challenge"
-            step = STEP_NAMES.get(b["step"], b["step"])
-            title = (
-                f"Field of Battle: {kind} by {names[a]} ({step})"
-                if wide
-                else f"{kind.capitalize()} by {names[a]} ({step})"
-            )
-            sides: tuple[tuple[str, Any], ...] = (("hero", a), ("evil", d))
-            if b["step"] == "surrender":  # the characters have left: say how the battle ended instead
-                sides = ()
-                chooser = a if cp == a else d
-                souls = [self._cards.get(x, {}).get("name", x) for x in b.get("souls", [])]
-                t.append("The Hero side won: the rescue succeeds.\n", style="bold")
-                t.append(
-                    f"{names[chooser]} {'choose' if names[chooser] == 'You' else 'chooses'} which Lost Soul "
-                    f"{'goes to' if chooser == d else 'is rescued by'} {names[a]}"
-                )
-                t.append(f": {', '.join(souls)}.\n" if souls else ".\n")
-            for side, p in sides:
-                chars = view["players"][p]["field_of_battle"]
-                tot = b["totals"][side]
-                who = f" ({names[p]})" if wide else ""  # narrow: the title already says who attacks
-                t.append(
-                    f"{'Hero' if side == 'hero' else 'Evil'} {tot['strength']}/{tot['toughness']}{who}: ", style="bold"
-                )
-                on_field = [c for c in chars if "on" not in c]
-                if drawn:
-                    t.append("\n")
-                    if on_field:
-                        t.append_text(
-                            boxes(
-                                [self.box(c, [x for x in chars if x.get("on") == c["id"]]) for c in on_field],
-                                width=22,
-                                ascii_only=self.ascii_only,
-                            )
-                        )
-                    else:
-                        t.append("nobody", style="dim")
-                    t.append("\n")
-                    continue
-                if not on_field:
-                    t.append("nobody", style="dim")
-                for i, c in enumerate(on_field):
-                    if i:
-                        t.append(", ")
-                    t.append(f"{c['name']} {self.numbers(c)}")
-                    if c.get("ignored"):
-                        t.append(" (ignored)", style="italic")
-                    for e in (x for x in chars if x.get("on") == c["id"]):  # its numbers are in the live total
-                        t.append(
-                            f" +{e['name']}" + (f" {self.numbers(e)}" if wide and not e.get("negated") else ""),
-                            style="italic",
-                        )
-                        if e.get("negated"):
-                            t.append(" (negated, counts +0/+0)", style="bold")
-                t.append("\n")
-            if sides:
-                t.append(f"Standing: {b['standing'].replace('_', ' ')}.")
-            if b.get("initiative") is not None:
-                t.append(f" Initiative: {names[b['initiative']]}", style="bold")
-                why = view["templates"]["initiative_reason" if wide else "initiative_short"]
-                t.append(f" ({words(why, names)}).")
-            if sides:
-                t.append("\n")
+        if view["battle"]:
+            title, t = self._battle_on(view, names, wide, drawn)
         else:
             title = f"{view['phase_name']}, turn {view['turn']}"  # narrow: no room for "Field of Battle: " too
             title = f"Field of Battle: {title}" if wide else title
+            t = Text()
+        t.append_text(self._prompt(view, names))
+        if selected:
+            t.append("> " if self.ascii_only else "▶ ")
+            t.append_text(self.detail(selected))
+            where = self.whereabouts(selected["id"])
+            if where and selected["id"] not in self.hand_ids:
+                t.append(f" ({where})", style="dim")
+        return title, t
+
+    def _battle_on(self, view: dict, names: list[str], wide: bool, drawn: bool) -> tuple[str, Text]:
+        """A battle's title, its two sides (or how it ended, at the surrender), the standing and the initiative."""
+        t = Text()
+        b = view["battle"]
+        a, d = b["attacker"], b["defender"]
+        kind = "rescue attempt" if b["kind"] == "rescue" else "battle challenge"
+        step = STEP_NAMES.get(b["step"], b["step"])
+        title = (
+            f"Field of Battle: {kind} by {names[a]} ({step})" if wide else f"{kind.capitalize()} by {names[a]} ({step})"
+        )
+        surrender = b["step"] == "surrender"
+        if surrender:  # the characters have left: say how the battle ended instead
+            chooser = a if view["current_player"] == a else d
+            souls = [self._cards.get(x, {}).get("name", x) for x in b.get("souls", [])]
+            t.append("The Hero side won: the rescue succeeds.\n", style="bold")
+            t.append(
+                f"{names[chooser]} {'choose' if names[chooser] == 'You' else 'chooses'} which Lost Soul "
+                f"{'goes to' if chooser == d else 'is rescued by'} {names[a]}"
+            )
+            t.append(f": {', '.join(souls)}.\n" if souls else ".\n")
+        else:
+            for side, p in (("hero", a), ("evil", d)):
+                t.append_text(self._side(view, side, p, names, wide, drawn))
+            t.append(f"Standing: {b['standing'].replace('_', ' ')}.")
+        if b.get("initiative") is not None:
+            t.append(f" Initiative: {names[b['initiative']]}", style="bold")
+            why = view["templates"]["initiative_reason" if wide else "initiative_short"]
+            t.append(f" ({words(why, names)}).")
+        if not surrender:
+            t.append("\n")
+        return title, t
+
+    def _side(self, view: dict, side: str, p: int, names: list[str], wide: bool, drawn: bool) -> Text:
+        """One side of a battle: its live totals, then its characters with what was played on them (as boxes when
+        ``drawn``)."""
+        t = Text()
+        chars = view["players"][p]["field_of_battle"]
+        tot = view["battle"]["totals"][side]
+        who = f" ({names[p]})" if wide else ""  # narrow: the title already says who attacks
+        t.append(f"{'Hero' if side == 'hero' else 'Evil'} {tot['strength']}/{tot['toughness']}{who}: ", style="bold")
+        on_field = [c for c in chars if "on" not in c]
+        if drawn:
+            t.append("\n")
+            if on_field:
+                t.append_text(
+                    boxes(
+                        [self.box(c, [x for x in chars if x.get("on") == c["id"]]) for c in on_field],
+                        width=22,
+                        ascii_only=self.ascii_only,
+                    )
+                )
+            else:
+                t.append("nobody", style="dim")
+            t.append("\n")
+            return t
+        if not on_field:
+            t.append("nobody", style="dim")
+        for i, c in enumerate(on_field):
+            if i:
+                t.append(", ")
+            t.append(f"{c['name']} {self.numbers(c)}")
+            if c.get("ignored"):
+                t.append(" (ignored)", style="italic")
+            for e in (x for x in chars if x.get("on") == c["id"]):  # its numbers are in the live total
+                t.append(
+                    f" +{e['name']}" + (f" {self.numbers(e)}" if wide and not e.get("negated") else ""),
+                    style="italic",
+                )
+                if e.get("negated"):
+                    t.append(" (negated, counts +0/+0)", style="bold")
+        t.append("\n")
+        return t
+
+    def _prompt(self, view: dict, names: list[str]) -> Text:
+        """The game's end, whose move it is, or what the viewer is asked to do."""
+        t = Text()
+        b, cp = view["battle"], view["current_player"]
         if view["is_over"]:
             w = view["winner"]
             t.append("GAME OVER: " + (wins(names[w]) if w is not None else "a draw"), style="bold reverse")
@@ -764,13 +816,7 @@ class RedemptionUI:
                 opp=names[(cp + 1) % len(names)], **{k: keys.label(c) for k, c in PROMPT_KEYS.items()}
             )
             t.append(f">> {names[cp]}: {prompt or view['decision']['text']}\n", style="bold")
-        if selected:
-            t.append("> " if self.ascii_only else "▶ ")
-            t.append_text(self.detail(selected))
-            where = self.whereabouts(selected["id"])
-            if where and selected["id"] not in self.hand_ids:
-                t.append(f" ({where})", style="dim")
-        return title, t
+        return t
 
     def phase(self, view: dict) -> str:
         if view["decision"]["kind"] == "window":
