@@ -8,6 +8,7 @@ import pytest
 from textual.widgets import OptionList
 
 import saves
+from tests.pilot import settle
 from tui.screens.game import GameScreen
 from tui.screens.handoff import HandOffScreen
 from tui.screens.title import TitleScreen
@@ -30,16 +31,6 @@ def make_app(save_dir):
         return RedemptionApp(Settings(save_dir=save_dir, pause=0.0, signals=False, **kw), start=start)
 
     return make
-
-
-async def settle(app, pilot):
-    """Let the computer's worker finish and its move land."""
-    for _ in range(20):
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        screen = app.screen
-        if not isinstance(screen, GameScreen) or not screen._thinking:
-            return
 
 
 def test_whole_resurrection_game_against_the_computer_by_keys(make_app, save_dir):

@@ -6,11 +6,8 @@ from __future__ import annotations
 import asyncio
 import re
 
+from tests.pilot import screen_text
 from tui.session import Session
-
-
-def screen_text(app) -> str:
-    return "\n".join("".join(seg.text for seg in strip) for strip in app.screen._compositor.render_strips())
 
 
 def words(text: str) -> str:

@@ -19,6 +19,7 @@ from textual.widgets import Input, Select
 
 import saves
 from rules.agents import choose_for, make_agent
+from tests.pilot import screen_text
 from tui.app import RedemptionApp, Settings
 from tui.session import Seat, Session
 
@@ -34,10 +35,6 @@ def folder(tmp_path, monkeypatch):
 
 def app_for(folder, session=None, **kw) -> RedemptionApp:
     return RedemptionApp(Settings(save_dir=folder, pause=0.0, signals=False, **kw), start=session)
-
-
-def screen_text(app) -> str:
-    return "\n".join("".join(seg.text for seg in strip) for strip in app.screen._compositor.render_strips())
 
 
 async def until(pilot, check: Callable[[], bool], tries: int = 3000) -> bool:

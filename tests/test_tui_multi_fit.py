@@ -13,6 +13,7 @@ import pytest
 import saves
 from rules.lessons import keyed_state
 from rules.redemption import Game
+from tests.pilot import screen_text, settle
 from tui.screens.game import GameScreen
 from tui.session import Seat, Session
 
@@ -29,16 +30,6 @@ def make_app(save_dir, start):
     from tui.app import RedemptionApp, Settings
 
     return RedemptionApp(Settings(save_dir=save_dir, pause=0.0, signals=False), start=start)
-
-
-async def settle(app, pilot):
-    """Let a computer's worker finish and its move land."""
-    for _ in range(20):
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        screen = app.screen
-        if not isinstance(screen, GameScreen) or not screen._thinking:
-            return
 
 
 def test_four_players_header_keeps_what_is_asked_at_80_columns(save_dir):
@@ -65,10 +56,6 @@ def test_four_players_header_keeps_what_is_asked_at_80_columns(save_dir):
             assert "Your move: discard phase: hand limit" in line and "Redeemed 0-0-0-0" in line
 
     asyncio.run(go())
-
-
-def screen_text(app) -> str:
-    return "\n".join("".join(seg.text for seg in strip) for strip in app.screen._compositor.render_strips())
 
 
 def test_the_cut_dialog_says_all_its_keys_at_80x24(save_dir):

@@ -7,6 +7,7 @@ import asyncio
 import pytest
 
 import saves
+from tests.pilot import screen_text, settle
 from tests.redemption_helpers import build
 from tui.screens.game import GameScreen
 from tui.session import Session
@@ -26,18 +27,6 @@ def make_app(save_dir, start=None, **kw):
     from tui.app import RedemptionApp, Settings
 
     return RedemptionApp(Settings(save_dir=save_dir, pause=0.0, signals=False, **kw), start=start)
-
-
-def screen_text(app) -> str:
-    return "\n".join("".join(seg.text for seg in strip) for strip in app.screen._compositor.render_strips())
-
-
-async def settle(app, pilot):
-    for _ in range(20):
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        if not isinstance(app.screen, GameScreen) or not app.screen._thinking:
-            return
 
 
 def finished_resurrection(save_dir) -> Session:
