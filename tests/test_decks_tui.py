@@ -13,13 +13,6 @@ from tui.screens.decks import DeckEditorScreen, DeckListScreen
 SIZES = [(80, 24), (120, 40)]
 
 
-@pytest.fixture
-def folder(tmp_path, monkeypatch):
-    monkeypatch.delenv("NO_COLOR", raising=False)
-    monkeypatch.delenv("REDEMPTION_PLAYER", raising=False)
-    return tmp_path / "saves"
-
-
 def app_for(folder) -> RedemptionApp:
     return RedemptionApp(Settings(save_dir=folder, pause=0.0, signals=False))
 

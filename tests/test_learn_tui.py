@@ -13,14 +13,6 @@ from tui.learn.rules_screen import RulesScreen, matches
 from tui.learn.screens import LessonListScreen, LessonScreen
 
 
-@pytest.fixture
-def save_dir(tmp_path, monkeypatch):
-    d = tmp_path / "saves"
-    monkeypatch.setenv("REDEMPTION_SAVE_DIR", str(d))
-    monkeypatch.delenv("REDEMPTION_PLAYER", raising=False)
-    return d
-
-
 def learn_app(save_dir, player=None):
     from tui.app import Settings
     from tui.learn.app import LearnApp

@@ -16,14 +16,6 @@ from tui.session import Session
 
 
 @pytest.fixture
-def save_dir(tmp_path, monkeypatch):
-    d = tmp_path / "saves"
-    monkeypatch.setenv("REDEMPTION_SAVE_DIR", str(d))
-    monkeypatch.delenv("REDEMPTION_PLAYER", raising=False)
-    return d
-
-
-@pytest.fixture
 def make_app(save_dir):
     from tui.app import RedemptionApp, Settings
 

@@ -26,13 +26,6 @@ from tui.session import Seat, Session
 SIZES = [(80, 24), (120, 40)]
 
 
-@pytest.fixture
-def folder(tmp_path, monkeypatch):
-    monkeypatch.delenv("NO_COLOR", raising=False)
-    monkeypatch.delenv("REDEMPTION_PLAYER", raising=False)
-    return tmp_path / "saves"
-
-
 def app_for(folder, session=None, **kw) -> RedemptionApp:
     return RedemptionApp(Settings(save_dir=folder, pause=0.0, signals=False, **kw), start=session)
 

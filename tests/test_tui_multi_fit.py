@@ -8,22 +8,12 @@ from __future__ import annotations
 import asyncio
 import re
 
-import pytest
-
 import saves
 from rules.lessons import keyed_state
 from rules.redemption import Game
 from tests.pilot import screen_text, settle
 from tui.screens.game import GameScreen
 from tui.session import Seat, Session
-
-
-@pytest.fixture
-def save_dir(tmp_path, monkeypatch):
-    d = tmp_path / "saves"
-    monkeypatch.setenv("REDEMPTION_SAVE_DIR", str(d))
-    monkeypatch.delenv("REDEMPTION_PLAYER", raising=False)
-    return d
 
 
 def make_app(save_dir, start):
