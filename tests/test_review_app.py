@@ -363,3 +363,24 @@ def test_a_four_player_game_is_reviewed_from_any_seat(folder, capsys):
             assert board.count("Hand:") == 1 and "Computer 3 (you)" in board
 
     asyncio.run(go())
+
+
+def test_the_review_calls_a_named_lone_player_you_as_the_game_did(folder):
+    """Ann alone against the computer: the game screen and its log said "You"; the review said "Ann" and "chance"."""
+    from tui.screens.review import ReviewScreen
+    from tui.session import Seat
+
+    seats = [Seat("human", "Ann"), Seat("computer", level="easy")]
+    s = Session.new("resurrection", seed=3, seats=seats, path=saves.save_path("ann", folder))
+    while not s.game.is_over:
+        assert s.act(s.game.legal_actions()[0], by_computer=s.is_computer(s.game.current_player)).ok
+    s.autosave()
+
+    async def go():
+        app = app_for(folder, Session.load(s.path), review_it=True)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            scr = app.screen
+            assert isinstance(scr, ReviewScreen) and scr.names == ["You", "Computer"] and scr.whose == "your"
+
+    asyncio.run(go())
