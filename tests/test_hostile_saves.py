@@ -505,7 +505,9 @@ def test_the_review_of_a_save_shows_a_markup_name_as_text(tmp_path):
     g = resurrection_game(5)
     for _ in range(4):
         g.apply(g.legal_actions()[0])
-    saves.save(g, folder / "evil.toml", saves.Meta(**hostile_meta()))
+    meta = hostile_meta()
+    meta["players"][1]["kind"] = "human"  # two people: each is named (one person alone is "You")
+    saves.save(g, folder / "evil.toml", saves.Meta(**meta))
     app = RedemptionApp(Settings(save_dir=folder, pause=30.0, signals=False))
 
     async def go():
