@@ -1,4 +1,4 @@
-"""What the Pilot tests share: the screen as text, and waiting for the computer's moves to land."""
+"""What the Pilot tests share: the screen as text, waiting for the computer's moves to land, a finished game."""
 
 from __future__ import annotations
 
@@ -18,3 +18,10 @@ async def settle(app, pilot) -> None:
         screen = app.screen
         if not isinstance(screen, GameScreen) or not screen._thinking:
             return
+
+
+def play_to_end(s) -> None:
+    """Finish the session's game by playing the first legal action each time (each seat as it sits), and save it."""
+    while not s.game.is_over:
+        assert s.act(s.game.legal_actions()[0], by_computer=s.is_computer(s.game.current_player)).ok
+    s.autosave()

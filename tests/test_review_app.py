@@ -11,6 +11,7 @@ import pytest
 import saves
 from rules import review
 from rules.agents import choose_for, make_agent
+from tests.pilot import play_to_end
 from tui import analysis, cli
 from tui.app import RedemptionApp, Settings
 from tui.session import Session
@@ -372,9 +373,7 @@ def test_the_review_calls_a_named_lone_player_you_as_the_game_did(folder):
 
     seats = [Seat("human", "Ann"), Seat("computer", level="easy")]
     s = Session.new("resurrection", seed=3, seats=seats, path=saves.save_path("ann", folder))
-    while not s.game.is_over:
-        assert s.act(s.game.legal_actions()[0], by_computer=s.is_computer(s.game.current_player)).ok
-    s.autosave()
+    play_to_end(s)
 
     async def go():
         app = app_for(folder, Session.load(s.path), review_it=True)

@@ -6,15 +6,13 @@ from __future__ import annotations
 import asyncio
 
 import saves
-from tests.pilot import screen_text
+from tests.pilot import play_to_end, screen_text
 from tui.session import Session
 
 
 def finished_game(folder) -> Session:
     s = Session.new("resurrection", seed=3, level="easy", path=saves.save_path("over", folder))
-    while not s.game.is_over:
-        assert s.act(s.game.legal_actions()[0], by_computer=s.is_computer(s.game.current_player)).ok
-    s.autosave()
+    play_to_end(s)
     return s
 
 

@@ -7,7 +7,7 @@ import asyncio
 import pytest
 
 import saves
-from tests.pilot import screen_text, settle
+from tests.pilot import play_to_end, screen_text, settle
 from tests.redemption_helpers import build
 from tui.screens.game import GameScreen
 from tui.session import Session
@@ -31,9 +31,7 @@ def make_app(save_dir, start=None, **kw):
 
 def finished_resurrection(save_dir) -> Session:
     s = Session.new("resurrection", seed=3, level="easy", path=saves.save_path("over", save_dir))
-    while not s.game.is_over:
-        assert s.act(s.game.legal_actions()[0], by_computer=s.is_computer(s.game.current_player)).ok
-    s.autosave()
+    play_to_end(s)
     return s
 
 
@@ -407,9 +405,7 @@ def test_a_hot_seat_rematch_of_resurrection_keeps_the_seats_and_the_other_player
     """Resurrection's players choose the first Aggressor: a rematch keeps Ann and Bob where they sat and gives the
     first attack to the one who did not have it."""
     s = Session.new("resurrection", seed=3, vs="human", names=("Ann", "Bob"), path=saves.save_path("hs", save_dir))
-    while not s.game.is_over:
-        assert s.act(s.game.legal_actions()[0]).ok
-    s.autosave()
+    play_to_end(s)
     app = make_app(save_dir, start=s)
 
     async def go():

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rules.core import Event
 from rules.words import their, who
+from tests.pilot import play_to_end
 from tests.redemption_helpers import build, ok
 from tui.games.redemption import RedemptionUI
 from tui.session import Seat, Session
@@ -130,9 +131,7 @@ def test_the_screen_calls_the_only_human_you_as_the_log_does(tmp_path):
 
     seats = [Seat("human", "Ann"), Seat("computer", level="easy")]
     s = Session.new("resurrection", seed=3, seats=seats, path=saves.save_path("ann", tmp_path))
-    while not s.game.is_over:
-        assert s.act(s.game.legal_actions()[0], by_computer=s.is_computer(s.game.current_player)).ok
-    s.autosave()
+    play_to_end(s)
     app = RedemptionApp(Settings(save_dir=tmp_path, pause=0.0, signals=False), start=s)
 
     async def go():
