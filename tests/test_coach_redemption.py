@@ -267,3 +267,16 @@ def test_a_battle_challenge_is_not_said_to_come_for_a_lost_soul():
     assert {a.action: a.words for a in bob.actions}[
         "noblock"
     ] == "let the Hero through: a battle challenge rescues nothing"
+
+
+def test_a_cut_is_described_with_the_whole_range_allowed():
+    """It said "any number from 8 to 45" for a cut of 8: the range starts at the fewest cards a cut may lift."""
+    from rules.redemption import new_game
+    from rules.redemption.coach import describe_action
+
+    g = new_game(5)
+    cuts = [a for a in g.legal_actions() if a.verb == "cut" and a.args]
+    low, high = min(int(a.args[0]) for a in cuts), max(int(a.args[0]) for a in cuts)
+    words, rule = describe_action(g, g.current_player, cuts[3])
+    assert f"lift {cuts[3].args[0]} cards" in words and f"any number from {low} to {high}" in words
+    assert low < int(cuts[3].args[0]) and rule == "redemption.setup.cut"

@@ -281,9 +281,12 @@ def _placing(game: Game, player: int, action: Action) -> str:
 def _cut(game: Game, player: int, action: Action) -> str:
     if not action.args:
         return "cut at random"
-    most = max(int(x.args[0]) for x in game.legal_actions() if x.verb == "cut" and x.args)
+    sizes = [int(x.args[0]) for x in game.legal_actions() if x.verb == "cut" and x.args]
     n = action.args[0]
-    return f"lift {n} cards off the top and put them underneath (any number from {n} to {most}: {do('cut N')})"
+    return (
+        f"lift {n} cards off the top and put them underneath "
+        f"(any number from {min(sizes)} to {max(sizes)}: {do('cut N')})"
+    )
 
 
 def _first(game: Game, player: int, action: Action) -> str:
