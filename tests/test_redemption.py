@@ -580,6 +580,12 @@ def test_win_mid_battle_by_rescue():
     assert g.view(1)["end_reason"] == "Player 1 has 5 Redeemed Souls" and g.view(1)["end_rule"] == g.s.end_rule
     refused(g, "end", "redemption.end")
     assert g.legal_actions() == []
+    # a state saved before the rule had a field of its own wrote it after the words: read into both fields
+    d = g.to_dict()
+    del d["end_rule"]
+    d["end_reason"] += " (redemption.win.rescues)"
+    old = type(g).from_dict(d)
+    assert (old.s.end_reason, old.s.end_rule) == (g.s.end_reason, "redemption.win.rescues") and old.winner == 0
 
 
 def test_win_mid_battle_by_dominant_in_response_window():
