@@ -75,6 +75,8 @@ def test_version(capsys):
         (["new", "redemption", "--option", "rescues_to_win=0"], "at least 1"),
         (["new", "redemption", "--first", "2"], "the cut decides"),
         (["new", "redemption", "--option", "name_on_name=maybe"], "name_on_name"),
+        (["new", "resurrection", "--players", "3"], "Resurrection is for two players; Redemption takes 2 to 4"),
+        (["new", "redemption", "--players", "5"], "2 to 4 players"),
         (["new", "resurrection", "--name", "../escape"], "not a valid save name"),
         (["new", "resurrection", "--name", "/abs/path"], "not a valid save name"),
         (["--pause", "soon", "saves"], "number of seconds"),

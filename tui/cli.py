@@ -666,7 +666,8 @@ def chosen_seats(args: argparse.Namespace, info) -> list[Seat] | None:
     if not 2 <= len(seats) <= MAX_SEATS:
         raise CliError(f"{PROG}: a game has 2 to {MAX_SEATS} players (one --seat each), not {len(seats)}", 2)
     if len(seats) > info.max_players:
-        raise CliError(f"{PROG}: {info.title} is for two players; {_multi_titles()} takes 2 to {MAX_SEATS}", 2)
+        most = "two players" if info.max_players == 2 else f"2 to {info.max_players} players"
+        raise CliError(f"{PROG}: {info.title} is for {most}; {_multi_titles()} takes 2 to {MAX_SEATS}", 2)
     return seats
 
 
