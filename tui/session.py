@@ -124,6 +124,12 @@ class Seated:
         said by its name)."""
         return wording.reader(self.names)
 
+    @property
+    def shown_names(self) -> list[str]:
+        """The names a screen shows: the :attr:`reader`'s seat is "You" whatever its name, as in the words."""
+        you = self.reader
+        return ["You" if i == you else name for i, name in enumerate(self.names)]
+
     def words(self, said: Event | Outcome | str) -> str:
         """An event, a refusal or a view's template in the players' words, "you" for :attr:`reader`
         (``tui.wording.words``)."""
@@ -253,7 +259,7 @@ class Session(Seated):
     def reader(self) -> int | None:
         """The seat the words address as "you": the only human, whatever their name ("Ann" from ``--seat
         human:Ann`` or ``--player``, not only "You": Ann read "Ann's territory" about her own cards); None with two
-        people at one keyboard (the log is both people's) or nobody at it."""
+        people at one keyboard (the log is both people's; only a seat named "You" reads "you") or nobody at it."""
         humans = self.humans
         return humans[0] if len(humans) == 1 else wording.reader(self.names)
 

@@ -238,10 +238,9 @@ class GameScreen(GuidedGame, Screen):
     # --- rendering ------------------------------------------------------------------------
     @property
     def names(self) -> list[str]:
-        """The names on this screen: the one person at the keyboard is "You" whatever their name (as in the log,
-        ``Session.reader``), so the header, the battle and the game-over line agree with the log."""
-        you = getattr(self.session, "reader", None)
-        return ["You" if i == you else saves.printable(self.session.name(i)) for i in range(len(self.session.players))]
+        """The names on this screen (``Seated.shown_names``: the one person at the keyboard is "You" whatever their
+        name, as in the log), as text that cannot drive the terminal."""
+        return [saves.printable(name) for name in self.session.shown_names]
 
     def selected_card(self) -> str | None:
         """The card under the cursor of the card pane used last (a digit picks in the hand at once,

@@ -58,8 +58,7 @@ class ReviewScreen(AsksNames, Screen):
             if seat is not None
             else (extra_seat if extra_seat in range(len(session.players)) else analysis.default_seat(session.meta))
         )
-        #: the one person at the keyboard is "You" whatever their name, as on the game screen (``Session.reader``)
-        self.names = ["You" if p == session.reader else session.name(p) for p in range(len(session.players))]
+        self.names = session.shown_names  # the one person at the keyboard is "You", as on the game screen
         #: "your" when the reviewing seat is the person at the keyboard, else "Ann's"
         self.whose = "your" if self.names[self.seat] == "You" else f"{self.names[self.seat]}'s"
         self.steps, self.final = review.positions(session.game)
