@@ -182,3 +182,14 @@ def test_normal_does_not_challenge_for_nothing(hand):
     b = scenario(_FULL_HAND.format(hand=", ".join(f'"{k}"' for k in hand)))
     a = make_agent("redemption", "normal").choose_in(b.game)
     assert str(a) == "end"
+
+
+def test_normal_presents_the_hero_its_enhancements_back():
+    # Barak and Esther are both 6/6 and nothing in sight stops either; the Blue enhancements in hand fit only
+    # Barak, so his rescue attempt can be won if it is blocked.
+    b = _battle(
+        {"hand": ["barak", "esther", "gideons_trumpet", "left_handed_blade"]},
+        {"land_of_bondage": ["ls_orphan"], "territory": ["delilah"]},
+    )
+    a = make_agent("redemption", "normal").choose_in(b.game)
+    assert str(a) == f"rescue {b['barak']}"

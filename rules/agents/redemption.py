@@ -271,7 +271,8 @@ def _battle_start(g: Game, me: int, by_verb: dict[str, Any]) -> Any:
         def key(a: Any) -> tuple[float, str, str]:
             opp = _attacked(g, me, a)
             hand = 0.0 if g.n == 2 else 0.5 * len(g.z[opp]["hand"])
-            return _hero_score(g, a.args[0], opp) - hand, a.args[0], a.args[-1]
+            backing = sum(g.card(e).strength + g.card(e).toughness for e in _enhancements_for(g, me, a.args[0]))
+            return _hero_score(g, a.args[0], opp) + 0.5 * min(backing, 8) - hand, a.args[0], a.args[-1]
 
         return max(rescues, key=key)
     challenges = by_verb.get("challenge", [])

@@ -8,6 +8,7 @@ Over seeded games (seats and decks swapped) of a level against greedy, it prints
 
 * (a) passivity: the share of the level's turns in which it had a Hero able to make a rescue attempt
   (``rescue`` was legal when its battle phase began) and made none;
+  beside it, the turns with no rescue in reach in which it began no battle at all (not even a challenge);
 * (b) the share of its turns that end with a discard to the hand limit, and that end with a full hand
   (as many cards as the limit allows, or more); the mean hand at the end of its turns;
 * (c) its score against greedy (wins plus half the draws), with 95% Wilson intervals throughout;
@@ -96,6 +97,8 @@ class Tally:
     turns: int = 0  # the measured side's turns
     could: int = 0  # ... in which a rescue attempt was legal when the battle phase began
     passed: int = 0  # ... and it made none
+    out_of_reach: int = 0  # turns whose battle phase began with no rescue attempt legal
+    idle: int = 0  # ... in which it began no battle at all (no battle challenge either)
     limit_discards: int = 0  # turns ending with a discard to the hand limit
     full_hand: int = 0  # turns ending with as many cards as the hand limit (or more, before the discard)
     hand_total: int = 0  # cards in hand at the end of its turns, summed
@@ -133,6 +136,9 @@ def play(level: str, games: int, first: int = 0, opponent: str = "greedy") -> Ta
             if can_rescue:
                 t.could += 1
                 t.passed += a.verb != "rescue"
+            elif battle_start and not g.s.window.queue:
+                t.out_of_reach += 1
+                t.idle += a.verb not in ("rescue", "challenge")
             if at_end and a.verb == "discard" and not discarded:
                 discarded = True
                 t.limit_discards += 1
@@ -162,6 +168,7 @@ def report(level: str, games: int, first: int, opponent: str = "greedy", goal: s
     score = t.wins + t.draws / 2
     print(f"redemption {level} vs {opponent}, {games} games:", flush=True)
     print(f"  (a) passed with a rescue in reach: {_share(t.passed, t.could)} turns with a Hero able to rescue")
+    print(f"      no rescue in reach, and no battle at all: {_share(t.idle, t.out_of_reach)} turns with none in reach")
     print(f"  (b) ended the turn discarding to the hand limit: {_share(t.limit_discards, t.turns)} turns")
     print(f"      ended the turn with a full hand: {_share(t.full_hand, t.turns)} turns")
     print(f"      mean hand at the end of its turns: {t.hand_total / max(1, t.turns):.2f} cards")
