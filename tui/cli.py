@@ -930,7 +930,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         else RedemptionApp(settings, start=session, review=args.command == "review")
     )
     app.run()
+    _flush_or_drop_output()
     return app.return_code or 0
+
+
+def _flush_or_drop_output() -> None:
+    """After a hang-up the terminal is gone and what the app wrote last cannot be flushed: send it to /dev/null,
+    or the interpreter's own flush at exit fails and turns a saved, clean exit into status 120."""
+    for stream in (sys.stdout, sys.stderr, sys.__stdout__, sys.__stderr__):
+        try:
+            if stream is not None:
+                stream.flush()
+        except (OSError, ValueError):
+            null = os.open(os.devnull, os.O_WRONLY)
+            for fd in (1, 2):
+                os.dup2(null, fd)
+            os.close(null)
+            return
 
 
 if __name__ == "__main__":  # pragma: no cover
