@@ -17,14 +17,15 @@ from textual.command import CommandPalette
 from textual.scrollbar import ScrollBarRender
 
 import saves
-import tui.asciifix  # noqa: F401  (under --ascii a cut text ends in "..."; see the module)
 import tui.textfix  # noqa: F401  (text fields apply keys in the order typed; see the module)
-from tui import keys
+from tui import asciifix, compat, keys
 from tui.screens.title import TitleScreen
 from tui.screens.toosmall import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from tui.session import Session, names_for
 from tui.settings import DEFAULT_PAUSE as DEFAULT_PAUSE
 from tui.settings import Settings as Settings
+
+compat.warn_if_changed()  # on another Textual than the patches were written for: each broken one, by name
 
 EXIT_GRACE = 3.0  # seconds a signalled exit may take before the process ends regardless (the game is saved)
 
@@ -51,6 +52,7 @@ class RedemptionApp(App[int]):
         self._signals: list[int] = []
         self._exit_timer: threading.Timer | None = None
         if settings.ascii:
+            asciifix.install()  # under --ascii a cut text ends in "...", borders in + - | (see the module)
             self.add_class("-ascii")
         self.keymap: dict[str, str] = {}  # the player's keys (tui.keys), checked; the help shows them
         self.keymap_problem = self.load_keymap()
