@@ -381,3 +381,44 @@ deck = ["peter", "ls_stranger"]
             assert session.game.zone_of(b["haman"]) == (1, "discard")
 
     asyncio.run(go())
+
+
+def test_title_menu_keys_help_kept_cursor_and_an_invitation_seen(make_app, save_dir):
+    """A first start offers nothing to resume; j/k move, ? opens the title's own help, the cursor survives the
+    help and the palette, and a table written by another player shows up without a key (the folders' stat)."""
+    from saves import tables
+    from tui.screens.help import HelpScreen
+
+    app = make_app(player="bob")
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            title = app.screen
+            menu = title.query_one("#menu", OptionList)
+            ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
+            assert "resume" not in ids and ids[0] == "new"
+            await pilot.press("j", "j", "k", "j")
+            assert menu.get_option_at_index(menu.highlighted).id == ids[2]
+            await pilot.press("question_mark")
+            assert isinstance(app.screen, HelpScreen)
+            text = app.screen.query_one("Markdown").source
+            assert "title.down" in text and "Abbreviations" not in text and "cursor-on" not in text
+            await pilot.press("escape", "ctrl+p")
+            await pilot.pause()
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is title and menu.get_option_at_index(menu.highlighted).id == ids[2]
+            rebuilt = []
+            original = title.refresh_menu
+            title.refresh_menu = lambda: (rebuilt.append(1), original())
+            title._refresh_if_changed()  # nothing written: nothing read
+            assert rebuilt == []
+            tables.create(app.settings.tables_base, "alice", "resurrection", [{"invite": "bob"}], seed=3)
+            title._refresh_if_changed()
+            assert rebuilt == [1]
+            prompts = [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]
+            assert "1 invitation" in prompts[0]  # urgent: first
+            assert menu.get_option_at_index(menu.highlighted).id == ids[2]  # the cursor stays on its item
+
+    asyncio.run(go())

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from tui.app import RedemptionApp
 
 BANNER = "R E D E M P T I O N"
+REFRESH = 2.0  # seconds between looks at the save and table folders (a stat each)
 BLURB = "Two card games in the terminal, with the rules enforced: Redemption and Resurrection."
 
 
@@ -54,12 +55,16 @@ def learn_available() -> bool:
 
 
 class TitleScreen(Screen):
+    card_cursor = False  # the help lists no card-pane keys here: j and k are the menu's own
     BINDINGS = [
-        Binding("q", "app.quit", "Quit", id="title.quit"),
-        Binding("r", "resume", "Resume", show=False, id="title.resume"),
-        Binding("t", "tables", "Tables", show=False, id="title.tables"),
-        Binding("d", "decks", "Decks", show=False, id="title.decks"),
-        Binding("n", "new", "New game", show=False, id="title.new"),
+        Binding("q", "app.quit", "Quit", id="title.quit", tooltip="quit"),
+        Binding("question_mark,f1", "help", "Help", key_display="?", id="title.help", tooltip="this help"),
+        Binding("j", "menu(1)", "Down", show=False, id="title.down", tooltip="down the menu (as the arrow)"),
+        Binding("k", "menu(-1)", "Up", show=False, id="title.up", tooltip="up the menu (as the arrow)"),
+        Binding("r", "resume", "Resume", show=False, id="title.resume", tooltip="resume a saved game"),
+        Binding("t", "tables", "Tables", show=False, id="title.tables", tooltip="shared tables: play other players"),
+        Binding("d", "decks", "Decks", show=False, id="title.decks", tooltip="your Redemption decks"),
+        Binding("n", "new", "New game", show=False, id="title.new", tooltip="a new game"),
     ]
 
     def __init__(self, under_start: bool = False) -> None:
@@ -68,6 +73,7 @@ class TitleScreen(Screen):
         super().__init__()
         self._built = not under_start
         self._covered = False
+        self._seen: tuple[object, ...] | None = None  # what the menu was made from (see ``_stamp``)
 
     def compose(self) -> ComposeResult:
         if not self._built:
@@ -81,6 +87,33 @@ class TitleScreen(Screen):
 
     def on_screen_suspend(self) -> None:
         self._covered = True
+
+    def on_mount(self) -> None:
+        # An invitation or another process's save changes the menu's counts: look for it now and then, by the
+        # folders' modification times only (a new file is renamed into its folder), and read again on a change.
+        self.set_interval(REFRESH, self._refresh_if_changed)
+
+    def _stamp(self) -> tuple[object, ...]:
+        """Changes whenever a save or a shared table is written or removed (each is renamed into its folder)."""
+        from saves import tables
+
+        app: RedemptionApp = self.app  # type: ignore[assignment]
+        out: list[object] = []
+        folders = [app.settings.save_dir]
+        if app.settings.player:
+            folders.append(tables.folder(app.settings.tables_base))
+        for folder in folders:
+            try:
+                st = folder.stat()
+            except OSError:
+                out.append(None)
+            else:
+                out.append((st.st_ino, st.st_mtime_ns))
+        return tuple(out)
+
+    def _refresh_if_changed(self) -> None:
+        if self._built and self.is_current and self._stamp() != self._seen:
+            self.refresh_menu()
 
     async def on_screen_resume(self) -> None:
         if not self._built:
@@ -100,7 +133,9 @@ class TitleScreen(Screen):
             self.refresh_menu()
 
     def refresh_menu(self) -> None:
+        """The menu from the saves and tables as they are now; the highlighted item stays where it was."""
         app: RedemptionApp = self.app  # type: ignore[assignment]
+        self._seen = self._stamp()
         every = saves.list_saves(app.settings.save_dir)
         going = [s for s in every if not s.error and not s.over]
         total = len(every)
@@ -125,7 +160,7 @@ class TitleScreen(Screen):
             tables_opt = Option(f"Tables  ({detail})", id="tables")
             urgent = bool(count["move"] or count["invited"])
         self.query_one("#who", Static).update(Text(who))
-        resume = Option(f"Resume a game  ({len(going)} in progress, {total} saved)", id="resume", disabled=total == 0)
+        resume = Option(f"Resume a game  ({len(going)} in progress, {total} saved)", id="resume")
         new = Option("New game", id="new")
         learn = Option(
             "Learn  (guided lessons)" if learn_available() else "Learn  (guided lessons: coming in a later version)",
@@ -135,15 +170,33 @@ class TitleScreen(Screen):
         decks = Option(f"Decks  (build your own {' or '.join(g.title for g in deck_games())} decks)", id="decks")
         quit_ = Option("Quit", id="quit")
         menu = self.query_one("#menu", OptionList)
-        menu.clear_options()
+        was = menu.get_option_at_index(menu.highlighted).id if menu.highlighted is not None else None
         options = [resume, new, learn, decks, quit_] if going else [new, resume, learn, decks, quit_]
+        if not total:  # nothing saved yet (a first start): nothing to resume
+            options.remove(resume)
         if tables_opt is not None:
-            options.insert(0 if urgent else 2, tables_opt)
+            options.insert(0 if urgent else min(2, len(options)), tables_opt)
         self._labels = {o.id: str(o.prompt) for o in options}
+        menu.clear_options()
         menu.add_options(options)
-        menu.highlighted = 0
-        self._mark(0)
+        ids = [o.id for o in options]
+        at = ids.index(was) if was in ids and not options[ids.index(was)].disabled else 0
+        menu.highlighted = at
+        self._mark(at)
         menu.focus()
+
+    def action_menu(self, step: int) -> None:
+        """j and k move in the menu as the arrows do (as in the card panes)."""
+        menu = self.query_one("#menu", OptionList)
+        if step > 0:
+            menu.action_cursor_down()
+        else:
+            menu.action_cursor_up()
+
+    def action_help(self) -> None:
+        from tui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen(None, self))
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self._mark(event.option_index)
@@ -177,6 +230,9 @@ class TitleScreen(Screen):
             self.app.push_screen(LessonListScreen())
 
     def action_resume(self) -> None:
+        if "resume" not in getattr(self, "_labels", {}):
+            self.notify("No saved games yet: start one with New game (n).", severity="warning")
+            return
         self.app.push_screen(ResumeScreen())
 
     def action_decks(self) -> None:
