@@ -240,6 +240,7 @@ def test_help_palette_undo_and_too_small(make_app, save_dir):
             assert isinstance(app.screen, HelpScreen)
             help_text = app.screen.query_one("Markdown").source
             assert "Ctrl+P" in help_text and "resurrection.battle.1" in help_text
+            assert "(Redemption)" not in help_text  # only this game's notes: Redemption's abbreviations are not here
             await pilot.press("escape")
             provider = GameCommands(screen)
             names = [text for text, _, _ in provider._commands()]
