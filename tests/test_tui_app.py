@@ -303,8 +303,12 @@ def test_new_redemption_game_from_the_form_by_keys(make_app, save_dir):
             await pilot.press("enter")  # New game
             await pilot.pause()
             await pilot.press("tab", "right", "enter")  # Game: Redemption
-            # players, two seats (who, name, deck each), two Resurrection questions, Name-on-Name: rescues to win 7
-            await pilot.press(*["tab"] * 11, "right", "enter")
+            await pilot.pause()
+            shown = [str(w.render()) for w in app.screen.query("#form Label") if w.display and w.parent.display]
+            assert not any("Aggressor" in t for t in shown)  # only Redemption's questions
+            assert any("rescue" in t.lower() for t in shown)
+            # players, two seats (who, name, deck each), Name-on-Name: rescues to win 7
+            await pilot.press(*["tab"] * 9, "right", "enter")
             await pilot.press("tab", "tab", "7", "enter")  # seed 7, start
             await pilot.pause()
             screen = app.screen

@@ -348,20 +348,21 @@ class NewGameScreen(Screen):
                     yield FormSelect(WHO, value="human" if i == 0 else "normal", allow_blank=False, id=f"who-{i}")
                     yield FormInput(id=f"seat-name-{i}", max_length=MAX_NAME, classes="seat-name")
                     yield FormSelect(decks, value=default_decks(MAX_SEATS)[i], allow_blank=False, id=f"deck-{i}")
-            for g in GAMES:  # each game's own questions, from its description (rules.games)
-                if g.first_choice:
-                    yield Label(f"{g.title}: {g.first_choice}")
-                    with RadioSet(id=f"{g.name}-first"):
-                        yield Choice("Player 1 / me", value=True, id=f"{g.name}-first-0")
-                        yield Choice("Player 2 / the computer", id=f"{g.name}-first-1")
-                        yield Choice("Random", id=f"{g.name}-first-random")
-                for o in g.options:
-                    if o.on_form and o.choices:
-                        yield Label(f"{g.title}: {o.help}")
-                        wide = sum(len(c.label) + 7 for c in o.choices) > STACK_AT  # "( ) " and a margin each
-                        with RadioSet(id=f"{g.name}-{o.name}", classes="-stacked" if wide else ""):
-                            for i, c in enumerate(o.choices):
-                                yield Choice(c.label, value=c.value == o.default, id=f"{g.name}-{o.name}-{i}")
+            for g in GAMES:  # each game's own questions, from its description (rules.games); only the chosen one's show
+                with Vertical(id=f"questions-{g.name}", classes="questions"):
+                    if g.first_choice:
+                        yield Label(g.first_choice[:1].upper() + g.first_choice[1:])
+                        with RadioSet(id=f"{g.name}-first"):
+                            yield Choice("Player 1 / me", value=True, id=f"{g.name}-first-0")
+                            yield Choice("Player 2 / the computer", id=f"{g.name}-first-1")
+                            yield Choice("Random", id=f"{g.name}-first-random")
+                    for o in g.options:
+                        if o.on_form and o.choices:
+                            yield Label(o.help[:1].upper() + o.help[1:])
+                            wide = sum(len(c.label) + 7 for c in o.choices) > STACK_AT  # "( ) " and a margin each
+                            with RadioSet(id=f"{g.name}-{o.name}", classes="-stacked" if wide else ""):
+                                for i, c in enumerate(o.choices):
+                                    yield Choice(c.label, value=c.value == o.default, id=f"{g.name}-{o.name}-{i}")
             yield Label("Seed (blank: random)")
             yield FormInput(placeholder="a whole number", id="seed", type="integer")
             yield Label("Save name (blank: automatic)")
@@ -409,6 +410,8 @@ class NewGameScreen(Screen):
         # more than this game seats: back to its most (not disabled: a burst of keys would move on the old choices)
         if self._pick("players") != str(n):
             self.query_one(f"#players-{n}", Choice).value = True
+        for g in GAMES:
+            self.query_one(f"#questions-{g.name}").display = g.name == info.name
         for i in range(MAX_SEATS):
             self.query_one(f"#seat-{i}").display = i < n
             self.query_one(f"#deck-{i}", Select).display = bool(info.decks)
