@@ -268,8 +268,12 @@ def test_help_palette_undo_and_too_small(make_app, save_dir):
 def test_resume_table_deletes_only_after_confirmation(make_app, save_dir):
     from textual.widgets import DataTable, OptionList
 
-    from tui.screens.title import ResumeScreen
+    from tui.screens.title import ResumeScreen, shown_name
 
+    # two saves named as earlier versions named them (the time they started), two as this one does
+    stamped = ["redemption-20261202-070015", "redemption-20261202-071530"]
+    for name, seed in zip(stamped, (3, 4), strict=True):
+        Session.new("redemption", seed=seed, path=saves.save_path(name, save_dir)).autosave()
     for name, seed in (("old", 1), ("new", 2)):
         Session.new("resurrection", seed=seed, path=saves.save_path(name, save_dir)).autosave()
     app = make_app(player=None)
@@ -283,16 +287,34 @@ def test_resume_table_deletes_only_after_confirmation(make_app, save_dir):
             await pilot.pause()
             assert isinstance(app.screen, ResumeScreen)
             table = app.screen.query_one(DataTable)
-            assert table.row_count == 2 and [r.name for r in app.screen.rows] == ["new", "old"]
+            assert table.row_count == 4 and [r.name for r in app.screen.rows][:2] == ["new", "old"]
+            shown = [str(table.get_row_at(i)[0]) for i in range(4)]
+            assert len(set(shown)) == 4 and not any("…" in n for n in shown)  # told apart, whole
+            assert shown[2:] == [shown_name(n) for n in reversed(stamped)] and "07:15:30" in shown[2]
             await pilot.press("d", "n")  # asked, and refused: nothing deleted
             await pilot.pause()
             assert saves.save_path("new", save_dir).exists()
             await pilot.press("d", "y")
             await pilot.pause()
             assert not saves.save_path("new", save_dir).exists()
-            assert [r.name for r in app.screen.rows] == ["old"]
+            assert [r.name for r in app.screen.rows][:1] == ["old"]
+            await pilot.press("down", "enter")  # a save with an old name resumes as ever
+            await settle(app, pilot)
+            assert isinstance(app.screen, GameScreen) and app.screen.session.path.stem == stamped[1]
 
     asyncio.run(go())
+
+
+def test_automatic_save_names_are_short_numbered_and_never_reused_while_saved(save_dir):
+    from tui.session import new_save_name
+
+    save_dir.mkdir(parents=True)
+    assert new_save_name("redemption", save_dir) == "redemption-1"
+    for name in ("redemption-1", "redemption-4", "redemption-20261202-070015", "resurrection-9"):
+        saves.save_path(name, save_dir).write_text("")
+    assert new_save_name("redemption", save_dir) == "redemption-5"  # after the highest, not in a gap
+    assert new_save_name("resurrection", save_dir) == "resurrection-10"
+    assert len("resurrection-10") <= 16  # the saves list's Name column shows it whole
 
 
 def test_new_redemption_game_from_the_form_by_keys(make_app, save_dir):

@@ -167,7 +167,7 @@ def build_parser() -> Parser:
         "--seat human:Ann --seat computer:normal --seat computer:hard; overrides --vs and --level",
     )
     new.add_argument("--seed", type=int, help="seed for the shuffle (default: random)")
-    new.add_argument("--name", help="save name (default: the game and the time)")
+    new.add_argument("--name", help="save name (default: the game and a number, e.g. redemption-3)")
     new.add_argument(
         "--first",
         choices=("1", "2", "random"),

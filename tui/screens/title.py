@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
@@ -503,6 +504,18 @@ class NewGameScreen(Screen):
 
 
 NAME_WIDTH, PLAYERS_WIDTH, PROBLEM_WIDTH = 16, 14, 14  # the resume table fits 80 columns
+#: An automatic save name of earlier versions: the game and the time it started (UTC), ``redemption-20261202-070015``.
+STAMPED = re.compile(r"[a-z]+-(?P<d>[0-9]{8})-(?P<t>[0-9]{6})(?P<n>-[0-9]+)?")
+
+
+def shown_name(name: str) -> str:
+    """A save's name as the saves list shows it: an old automatic name as the time the game started (the Game
+    column has the game), ``12-02 07:00:15``: every one of them began with the same 16 characters."""
+    m = STAMPED.fullmatch(name)
+    if m is None:
+        return name
+    d, t = m["d"], m["t"]
+    return f"{d[4:6]}-{d[6:]} {t[:2]}:{t[2:4]}:{t[4:]}{m['n'] or ''}"
 
 
 class ResumeScreen(RowsScreen[saves.SaveInfo]):
@@ -537,7 +550,7 @@ class ResumeScreen(RowsScreen[saves.SaveInfo]):
         self.rows = saves.list_saves(app.settings.save_dir)
         for info in self.rows:
             # Text cells: a DataTable reads a plain string as markup, and these come from files
-            name = Text(info.name)
+            name = Text(shown_name(info.name))
             name.truncate(NAME_WIDTH, overflow="ellipsis")
             if info.error:
                 problem = Text(self.problem(info))  # from its start; the line under the table has all of it
