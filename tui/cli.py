@@ -598,7 +598,7 @@ def review_command(args: argparse.Namespace, settings, out=None):
                 marked.append(j)
         print(file=sys.stderr)
         try:
-            session.autosave()
+            session.autosave(played=False)  # a look back: not a game played now
         except saves.SaveError as e:
             raise CliError(f"{PROG}: {e}", 1) from None
         for j in marked:

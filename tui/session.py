@@ -361,13 +361,14 @@ class Session(Seated):
         return True
 
     # --- saving -------------------------------------------------------------------------
-    def autosave(self) -> Path | None:
+    def autosave(self, played: bool = True) -> Path | None:
+        """Write the save (``played``: False when only the review's analysis is new, see ``saves.save``)."""
         if self.path is None:
             return None
         if not self.claimed:  # a new game's first save: from now on it is this process's
             saves.claim(self.path)
             self.claimed = True
-        return saves.save(self.game, self.path, self.meta)
+        return saves.save(self.game, self.path, self.meta, played=played)
 
 
 def new_save_name(game_name: str, folder: Path) -> str:
