@@ -13,6 +13,10 @@ from importlib import resources
 
 from rules.games import find_game
 
+#: Sections about the program rather than the game (how moves are written, shared tables, saves, positions, what
+#: is not modelled): read after the game's own rules, whatever their place in the document.
+ABOUT_THE_PROGRAM = ("resign", "table", "notation", "scenario", "save", "scope")
+
 _HEADING = re.compile(r"^#{2,6}\s+`?([a-z]+(?:\.[a-z0-9_-]+)+)`?\s+[—-]\s+(.+?)\s*$")
 
 
@@ -25,7 +29,8 @@ class RuleSection:
 
 @cache
 def rule_sections(game: str) -> dict[str, RuleSection]:
-    """All sections of a game's rules document, in document order."""
+    """All sections of a game's rules document in the order a player reads them: the game's own rules in document
+    order, then the sections about the program (:data:`ABOUT_THE_PROGRAM`), also in document order."""
     text = resources.files(find_game(game).package).joinpath("rules.md").read_text(encoding="utf-8")
     sections: dict[str, RuleSection] = {}
     current: tuple[str, str] | None = None
@@ -43,7 +48,8 @@ def rule_sections(game: str) -> dict[str, RuleSection]:
         elif current is not None:
             body.append(line)
     close()
-    return sections
+    about = [sid for sid in sections if sid.split(".")[1] in ABOUT_THE_PROGRAM]
+    return {sid: sections[sid] for sid in sorted(sections, key=lambda sid: sid in about)}
 
 
 def rule_text(game: str, rule_id: str) -> RuleSection | None:

@@ -241,12 +241,15 @@ def load(path: str | os.PathLike[str]) -> GameBase:
     return read(path).game
 
 
-def save(game: GameBase, path: str | os.PathLike[str], meta: Meta | None = None) -> Path:
-    """Write a game atomically; the previous save survives any failure."""
+def save(game: GameBase, path: str | os.PathLike[str], meta: Meta | None = None, played: bool = True) -> Path:
+    """Write a game atomically; the previous save survives any failure. ``played``: the game was played since
+    (its "last played" time, by which the saves list is ordered, is now); False for what only adds to the file
+    (a review's analysis)."""
     meta = meta or Meta()
     if not meta.created:
         meta.created = _now()
-    meta.updated = _now()
+    if played or not meta.updated:
+        meta.updated = _now()
     data = dumps(game, meta).encode("utf-8")
     if len(data) > MAX_BYTES:  # the reader would refuse it: keep the last save that can be read
         raise SaveError(

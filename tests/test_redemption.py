@@ -1000,6 +1000,20 @@ def test_every_cited_rule_id_is_documented():
     assert len(ids) > 40
 
 
+@pytest.mark.parametrize("game", ["redemption", "resurrection"])
+def test_rules_open_with_the_game_and_keep_the_program_for_the_end(game):
+    """A player opening the rules reads the game first: how moves are written, shared tables, saves and
+    positions come after every rule of the game, each group in the document's order."""
+    from rules.docs import ABOUT_THE_PROGRAM
+
+    order = list(rule_sections(game))
+    about = [sid.split(".")[1] in ABOUT_THE_PROGRAM for sid in order]
+    assert not about[0] and any(about) and about == sorted(about)  # all False, then all True
+    assert order[0] == f"{game}.cards.1" if game == "resurrection" else order[0] == "redemption.multiplayer"
+    scope = " ".join(rule_sections("redemption")["redemption.scope"].text.split())
+    assert "two-player duel" not in scope and "two to four" in scope
+
+
 def test_rejections_cite_documented_rules():
     sections = rule_sections("redemption")
     g = new_game(2)

@@ -11,7 +11,7 @@ import pytest
 import saves
 from rules import review
 from rules.agents import choose_for, make_agent
-from tests.pilot import play_to_end
+from tests.pilot import play_to_end, screen_text
 from tui import analysis, cli
 from tui.app import RedemptionApp, Settings
 from tui.session import Session
@@ -77,6 +77,13 @@ def test_cli_exports_and_replays(folder, tmp_path, capsys, monkeypatch):
 
 def test_cli_analyse_stores_the_analysis_once(folder, capsys, monkeypatch):
     finished(folder, judged=False)
+    lost = saves.read(folder / "lost.toml")
+    lost.meta.updated = played = "2020-01-01T10:00:00+00:00"  # played long ago, and "later" the day after
+    saves.save(lost.game, folder / "lost.toml", lost.meta, played=False)
+    later = Session.new("resurrection", seed=1, path=saves.save_path("later", folder))
+    later.meta.updated = "2020-01-02T10:00:00+00:00"
+    saves.save(later.game, later.path, later.meta, played=False)
+    assert [i.name for i in saves.list_saves(folder)] == ["later", "lost"]
     monkeypatch.setattr(review, "DEFAULT_ITERATIONS", 20)
     monkeypatch.setattr(analysis.review, "DEFAULT_ITERATIONS", 20)
     calls = []
@@ -90,6 +97,8 @@ def test_cli_analyse_stores_the_analysis_once(folder, capsys, monkeypatch):
     saved = saves.read(folder / "lost.toml")
     stored = saved.meta.extra["analysis"]["seat1"]
     assert len(stored["decisions"]) == n
+    assert saved.meta.updated == played  # a look back is not a game played: "Last played" and the order stay
+    assert [i.name for i in saves.list_saves(folder)] == ["later", "lost"]
     assert cli.main(["review", "lost", "--analyse", "--save-dir", str(folder)]) == 0
     assert len(calls) == n  # done once: the second run reads it from the save
 
@@ -132,8 +141,11 @@ def test_saves_of_older_rules_say_so_in_one_line(folder, capsys):
     asyncio.run(go())
 
 
-def test_step_through_marks_and_hands(folder):
+def test_step_through_marks_and_hands(folder, monkeypatch):
     s = finished(folder)
+    said = review.said
+    long = " on Gideon, taking the Philistine Host that blocks him, so the rescue goes on to the soul"
+    monkeypatch.setattr(review, "said", lambda *a, **k: said(*a, **k) + long)  # a preferred move of two lines
 
     async def go():
         app = app_for(folder, Session.load(s.path), review_it=True)
@@ -162,6 +174,10 @@ def test_step_through_marks_and_hands(folder):
             assert "62% before" in eye and ("blunder" in eye or "inaccuracy" in eye) and "It preferred:" in eye
             j, step = scr.judged[marked[0]], scr.steps[marked[0]]
             assert j.best not in eye  # the preferred action in words, not its notation
+            await pilot.pause()
+            shown = " ".join(screen_text(app).split())
+            assert long.strip() in eye and " ".join(eye.split()) in shown  # all of it, the target too, at 80x24
+            assert shown.endswith("esc Back ^p palette") or "esc Back" in shown.split("▏")[0]  # whole in the Footer
             row = str(scr.query_one("#review-actions").get_option_at_index(marked[0]).prompt)
             assert row.startswith(f"{marked[0] + 1:3} {j.mark} t{step.turn} You ") and step.action not in row
             await at("end", n)

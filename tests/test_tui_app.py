@@ -240,6 +240,7 @@ def test_help_palette_undo_and_too_small(make_app, save_dir):
             assert isinstance(app.screen, HelpScreen)
             help_text = app.screen.query_one("Markdown").source
             assert "Ctrl+P" in help_text and "resurrection.battle.1" in help_text
+            assert "(Redemption)" not in help_text  # only this game's notes: Redemption's abbreviations are not here
             await pilot.press("escape")
             provider = GameCommands(screen)
             names = [text for text, _, _ in provider._commands()]
@@ -267,8 +268,12 @@ def test_help_palette_undo_and_too_small(make_app, save_dir):
 def test_resume_table_deletes_only_after_confirmation(make_app, save_dir):
     from textual.widgets import DataTable, OptionList
 
-    from tui.screens.title import ResumeScreen
+    from tui.screens.title import ResumeScreen, shown_name
 
+    # two saves named as earlier versions named them (the time they started), two as this one does
+    stamped = ["redemption-20261202-070015", "redemption-20261202-071530"]
+    for name, seed in zip(stamped, (3, 4), strict=True):
+        Session.new("redemption", seed=seed, path=saves.save_path(name, save_dir)).autosave()
     for name, seed in (("old", 1), ("new", 2)):
         Session.new("resurrection", seed=seed, path=saves.save_path(name, save_dir)).autosave()
     app = make_app(player=None)
@@ -282,16 +287,34 @@ def test_resume_table_deletes_only_after_confirmation(make_app, save_dir):
             await pilot.pause()
             assert isinstance(app.screen, ResumeScreen)
             table = app.screen.query_one(DataTable)
-            assert table.row_count == 2 and [r.name for r in app.screen.rows] == ["new", "old"]
+            assert table.row_count == 4 and [r.name for r in app.screen.rows][:2] == ["new", "old"]
+            shown = [str(table.get_row_at(i)[0]) for i in range(4)]
+            assert len(set(shown)) == 4 and not any("…" in n for n in shown)  # told apart, whole
+            assert shown[2:] == [shown_name(n) for n in reversed(stamped)] and "07:15:30" in shown[2]
             await pilot.press("d", "n")  # asked, and refused: nothing deleted
             await pilot.pause()
             assert saves.save_path("new", save_dir).exists()
             await pilot.press("d", "y")
             await pilot.pause()
             assert not saves.save_path("new", save_dir).exists()
-            assert [r.name for r in app.screen.rows] == ["old"]
+            assert [r.name for r in app.screen.rows][:1] == ["old"]
+            await pilot.press("down", "enter")  # a save with an old name resumes as ever
+            await settle(app, pilot)
+            assert isinstance(app.screen, GameScreen) and app.screen.session.path.stem == stamped[1]
 
     asyncio.run(go())
+
+
+def test_automatic_save_names_are_short_numbered_and_never_reused_while_saved(save_dir):
+    from tui.session import new_save_name
+
+    save_dir.mkdir(parents=True)
+    assert new_save_name("redemption", save_dir) == "redemption-1"
+    for name in ("redemption-1", "redemption-4", "redemption-20261202-070015", "resurrection-9"):
+        saves.save_path(name, save_dir).write_text("")
+    assert new_save_name("redemption", save_dir) == "redemption-5"  # after the highest, not in a gap
+    assert new_save_name("resurrection", save_dir) == "resurrection-10"
+    assert len("resurrection-10") <= 16  # the saves list's Name column shows it whole
 
 
 def test_new_redemption_game_from_the_form_by_keys(make_app, save_dir):
@@ -302,8 +325,12 @@ def test_new_redemption_game_from_the_form_by_keys(make_app, save_dir):
             await pilot.press("enter")  # New game
             await pilot.pause()
             await pilot.press("tab", "right", "enter")  # Game: Redemption
-            # players, two seats (who, name, deck each), two Resurrection questions, Name-on-Name: rescues to win 7
-            await pilot.press(*["tab"] * 11, "right", "enter")
+            await pilot.pause()
+            shown = [str(w.render()) for w in app.screen.query("#form Label") if w.display and w.parent.display]
+            assert not any("Aggressor" in t for t in shown)  # only Redemption's questions
+            assert any("rescue" in t.lower() for t in shown)
+            # players, two seats (who, name, deck each), Name-on-Name: rescues to win 7
+            await pilot.press(*["tab"] * 9, "right", "enter")
             await pilot.press("tab", "tab", "7", "enter")  # seed 7, start
             await pilot.pause()
             screen = app.screen
@@ -379,5 +406,46 @@ deck = ["peter", "ls_stranger"]
             await pilot.pause()
             assert "enhance G2 G1 H2" in session.game.history
             assert session.game.zone_of(b["haman"]) == (1, "discard")
+
+    asyncio.run(go())
+
+
+def test_title_menu_keys_help_kept_cursor_and_an_invitation_seen(make_app, save_dir):
+    """A first start offers nothing to resume; j/k move, ? opens the title's own help, the cursor survives the
+    help and the palette, and a table written by another player shows up without a key (the folders' stat)."""
+    from saves import tables
+    from tui.screens.help import HelpScreen
+
+    app = make_app(player="bob")
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            title = app.screen
+            menu = title.query_one("#menu", OptionList)
+            ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
+            assert "resume" not in ids and ids[0] == "new"
+            await pilot.press("j", "j", "k", "j")
+            assert menu.get_option_at_index(menu.highlighted).id == ids[2]
+            await pilot.press("question_mark")
+            assert isinstance(app.screen, HelpScreen)
+            text = app.screen.query_one("Markdown").source
+            assert "title.down" in text and "Abbreviations" not in text and "cursor-on" not in text
+            await pilot.press("escape", "ctrl+p")
+            await pilot.pause()
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is title and menu.get_option_at_index(menu.highlighted).id == ids[2]
+            rebuilt = []
+            original = title.refresh_menu
+            title.refresh_menu = lambda: (rebuilt.append(1), original())
+            title._refresh_if_changed()  # nothing written: nothing read
+            assert rebuilt == []
+            tables.create(app.settings.tables_base, "alice", "resurrection", [{"invite": "bob"}], seed=3)
+            title._refresh_if_changed()
+            assert rebuilt == [1]
+            prompts = [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]
+            assert "1 invitation" in prompts[0]  # urgent: first
+            assert menu.get_option_at_index(menu.highlighted).id == ids[2]  # the cursor stays on its item
 
     asyncio.run(go())

@@ -53,19 +53,27 @@ def test_the_new_game_forms_labels_and_choices_are_shown_whole_at_80x24(tmp_path
 
     async def go():
         async with app.run_test(size=(80, 24)) as pilot:
-            app.push_screen(NewGameScreen())
-            await pilot.pause()
-            app.screen.query_one("#g-redemption", RadioButton).value = True  # every seat shown: four players
-            await pilot.pause()
-            app.screen.query_one("#players-4", RadioButton).value = True
-            await pilot.pause()
-            texts = [str(w.render()) for w in app.screen.query(Label)]
-            texts += [str(w.label) for w in app.screen.query(RadioButton)]
-            form = app.screen.query_one("#form")
-            for y in range(0, form.max_scroll_y + 1, 4):
-                form.scroll_to(y=y, animate=False)
+            texts = []
+            for game in ("resurrection", "redemption"):  # each game's form shows its own questions only
+                app.push_screen(NewGameScreen())
                 await pilot.pause()
-                screens.append(words(screen_text(app)))
+                app.screen.query_one(f"#g-{game}", RadioButton).value = True
+                await pilot.pause()
+                app.screen.query_one("#players-4", RadioButton).value = True  # Redemption: every seat shown
+                await pilot.pause()
+
+                def shown(w) -> bool:
+                    return all(a.display for a in w.ancestors_with_self if hasattr(a, "display"))
+
+                texts += [str(w.render()) for w in app.screen.query(Label) if shown(w)]
+                texts += [str(w.label) for w in app.screen.query(RadioButton) if shown(w)]
+                form = app.screen.query_one("#form")
+                for y in range(0, form.max_scroll_y + 1, 4):
+                    form.scroll_to(y=y, animate=False)
+                    await pilot.pause()
+                    screens.append(words(screen_text(app)))
+                app.pop_screen()
+                await pilot.pause()
             return texts
 
     texts = asyncio.run(go())

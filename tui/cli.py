@@ -179,7 +179,7 @@ def build_parser() -> Parser:
         "--seat human:Ann --seat computer:normal --seat computer:hard; overrides --vs and --level",
     )
     new.add_argument("--seed", type=int, help="seed for the shuffle (default: random)")
-    new.add_argument("--name", help="save name (default: the game and the time)")
+    new.add_argument("--name", help="save name (default: the game and a number, e.g. redemption-3)")
     new.add_argument(
         "--first",
         choices=("1", "2", "random"),
@@ -656,7 +656,7 @@ def review_command(args: argparse.Namespace, settings, out=None):
                 marked.append(j)
         print(file=sys.stderr)
         try:
-            session.autosave()
+            session.autosave(played=False)  # a look back: not a game played now
         except saves.SaveError as e:
             raise CliError(f"{PROG}: {e}", 1) from None
         for j in marked:

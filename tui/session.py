@@ -9,9 +9,9 @@ to autosave, and whether an undo is allowed.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -361,23 +361,25 @@ class Session(Seated):
         return True
 
     # --- saving -------------------------------------------------------------------------
-    def autosave(self) -> Path | None:
+    def autosave(self, played: bool = True) -> Path | None:
+        """Write the save (``played``: False when only the review's analysis is new, see ``saves.save``)."""
         if self.path is None:
             return None
         if not self.claimed:  # a new game's first save: from now on it is this process's
             saves.claim(self.path)
             self.claimed = True
-        return saves.save(self.game, self.path, self.meta)
+        return saves.save(self.game, self.path, self.meta, played=played)
 
 
 def new_save_name(game_name: str, folder: Path) -> str:
-    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
-    base = f"{game_name}-{stamp}"
-    name, n = base, 1
-    while saves.save_path(name, folder).exists():
+    """``redemption-7``: the game and the next number no save of it in ``folder`` has. Short, so the saves list
+    shows it whole, and easy to type (``redemption resume redemption-7``); the list has the dates."""
+    numbered = re.compile(rf"{re.escape(game_name)}-([0-9]{{1,6}}){re.escape(saves.store.SUFFIX)}")
+    used = [int(m[1]) for p in folder.glob(f"{game_name}-*{saves.store.SUFFIX}") if (m := numbered.fullmatch(p.name))]
+    n = max(used, default=0) + 1
+    while saves.save_path(f"{game_name}-{n}", folder).exists():
         n += 1
-        name = f"{base}-{n}"
-    return name
+    return f"{game_name}-{n}"
 
 
 def engine_available(game_name: str) -> bool:

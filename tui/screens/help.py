@@ -22,11 +22,12 @@ README).
 """
 
 
-def game_notes() -> list[str]:
-    """Each game's own notes for the help (its presentation's ``help_notes``: the table's abbreviations)."""
+def game_notes(game: str | None) -> list[str]:
+    """The game's own notes for the help (its presentation's ``help_notes``: the table's abbreviations); none
+    outside a game."""
     from tui.games import ui_for
 
-    return [notes for g in GAMES if (notes := ui_for(g.name).help_notes)]
+    return [notes] if game and (notes := ui_for(game).help_notes) else []
 
 
 def as_list(markdown: str) -> str:
@@ -85,7 +86,7 @@ class HelpScreen(ModalScreen[None]):
             unused: set[str] = getattr(
                 self.opener, "unused_actions", set()
             )  # keys this game never uses (no phases, no pass)
-            found += keys.CURSOR + [
+            found += (keys.CURSOR if getattr(self.opener, "card_cursor", True) else []) + [
                 b for b in own_bindings(type(self.opener)) if isinstance(b, Binding) and b.action not in unused
             ]
         found += [b for b in own_bindings(type(self.app)) if isinstance(b, Binding)]
@@ -97,7 +98,7 @@ class HelpScreen(ModalScreen[None]):
                 "In this help:",
                 keys.key_table(here, keymap),
                 NOTES,
-                *game_notes(),
+                *game_notes(self.game),
             ]
         )
 

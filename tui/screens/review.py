@@ -37,13 +37,14 @@ EYE_GAMES = f"The computer's eye reads {', '.join(g.title for g in GAMES if g.ey
 class ReviewScreen(AsksNames, Screen):
     CSS_PATH = CSS
     BINDINGS = [
-        Binding("left,h", "step(-1)", "Back", key_display="<-", id="review.step-back"),
+        # short words: the Footer holds every shown key and Esc last at 80 columns ("esc Bac" once)
+        Binding("left,h", "step(-1)", "Prev", key_display="<-", id="review.step-back"),
         Binding("right,l", "step(1)", "Next", key_display="->", id="review.step-on"),
         Binding("home", "go(0)", "First", show=False, id="review.go-first"),
         Binding("end", "go(-1)", "Last", show=False, id="review.go-last"),
-        Binding("a", "analyse", "Analyse/stop", id="review.analyse"),
-        Binding("m", "next_mark", "Next mark", id="review.next-mark"),
-        Binding("t", "turn", "Turn N", priority=True, id="review.turn"),  # what is typed after it goes into the dialog
+        Binding("a", "analyse", "Analyse", id="review.analyse"),
+        Binding("m", "next_mark", "Mark", id="review.next-mark"),
+        Binding("t", "turn", "Turn", priority=True, id="review.turn"),  # what is typed after it goes into the dialog
         Binding("H", "hands", "Hands", show=False, id="review.hands"),
         Binding("e", "export", "Export", id="review.export"),
         Binding("escape,q", "back", "Back", id="review.back"),
@@ -269,7 +270,7 @@ class ReviewScreen(AsksNames, Screen):
     def _finished(self) -> None:
         self._analysing = False
         try:
-            self.session.autosave()
+            self.session.autosave(played=False)  # a look back: not a game played now
         except saves.SaveError as e:
             self.notify(str(e), title="Analysis not saved", severity="error")
         marked = sum(1 for j in self.judged.values() if j.mark)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
     from tui.app import RedemptionApp
 
 BANNER = "R E D E M P T I O N"
+REFRESH = 2.0  # seconds between looks at the save and table folders (a stat each)
 BLURB = "Two card games in the terminal, with the rules enforced: Redemption and Resurrection."
 
 
@@ -54,12 +56,16 @@ def learn_available() -> bool:
 
 
 class TitleScreen(Screen):
+    card_cursor = False  # the help lists no card-pane keys here: j and k are the menu's own
     BINDINGS = [
-        Binding("q", "app.quit", "Quit", id="title.quit"),
-        Binding("r", "resume", "Resume", show=False, id="title.resume"),
-        Binding("t", "tables", "Tables", show=False, id="title.tables"),
-        Binding("d", "decks", "Decks", show=False, id="title.decks"),
-        Binding("n", "new", "New game", show=False, id="title.new"),
+        Binding("q", "app.quit", "Quit", id="title.quit", tooltip="quit"),
+        Binding("question_mark,f1", "help", "Help", key_display="?", id="title.help", tooltip="this help"),
+        Binding("j", "menu(1)", "Down", show=False, id="title.down", tooltip="down the menu (as the arrow)"),
+        Binding("k", "menu(-1)", "Up", show=False, id="title.up", tooltip="up the menu (as the arrow)"),
+        Binding("r", "resume", "Resume", show=False, id="title.resume", tooltip="resume a saved game"),
+        Binding("t", "tables", "Tables", show=False, id="title.tables", tooltip="shared tables: play other players"),
+        Binding("d", "decks", "Decks", show=False, id="title.decks", tooltip="your Redemption decks"),
+        Binding("n", "new", "New game", show=False, id="title.new", tooltip="a new game"),
     ]
 
     def __init__(self, under_start: bool = False) -> None:
@@ -68,6 +74,7 @@ class TitleScreen(Screen):
         super().__init__()
         self._built = not under_start
         self._covered = False
+        self._seen: tuple[object, ...] | None = None  # what the menu was made from (see ``_stamp``)
 
     def compose(self) -> ComposeResult:
         if not self._built:
@@ -81,6 +88,33 @@ class TitleScreen(Screen):
 
     def on_screen_suspend(self) -> None:
         self._covered = True
+
+    def on_mount(self) -> None:
+        # An invitation or another process's save changes the menu's counts: look for it now and then, by the
+        # folders' modification times only (a new file is renamed into its folder), and read again on a change.
+        self.set_interval(REFRESH, self._refresh_if_changed)
+
+    def _stamp(self) -> tuple[object, ...]:
+        """Changes whenever a save or a shared table is written or removed (each is renamed into its folder)."""
+        from saves import tables
+
+        app: RedemptionApp = self.app  # type: ignore[assignment]
+        out: list[object] = []
+        folders = [app.settings.save_dir]
+        if app.settings.player:
+            folders.append(tables.folder(app.settings.tables_base))
+        for folder in folders:
+            try:
+                st = folder.stat()
+            except OSError:
+                out.append(None)
+            else:
+                out.append((st.st_ino, st.st_mtime_ns))
+        return tuple(out)
+
+    def _refresh_if_changed(self) -> None:
+        if self._built and self.is_current and self._stamp() != self._seen:
+            self.refresh_menu()
 
     async def on_screen_resume(self) -> None:
         if not self._built:
@@ -100,7 +134,9 @@ class TitleScreen(Screen):
             self.refresh_menu()
 
     def refresh_menu(self) -> None:
+        """The menu from the saves and tables as they are now; the highlighted item stays where it was."""
         app: RedemptionApp = self.app  # type: ignore[assignment]
+        self._seen = self._stamp()
         every = saves.list_saves(app.settings.save_dir)
         going = [s for s in every if not s.error and not s.over]
         total = len(every)
@@ -125,7 +161,7 @@ class TitleScreen(Screen):
             tables_opt = Option(f"Tables  ({detail})", id="tables")
             urgent = bool(count["move"] or count["invited"])
         self.query_one("#who", Static).update(Text(who))
-        resume = Option(f"Resume a game  ({len(going)} in progress, {total} saved)", id="resume", disabled=total == 0)
+        resume = Option(f"Resume a game  ({len(going)} in progress, {total} saved)", id="resume")
         new = Option("New game", id="new")
         learn = Option(
             "Learn  (guided lessons)" if learn_available() else "Learn  (guided lessons: coming in a later version)",
@@ -135,15 +171,33 @@ class TitleScreen(Screen):
         decks = Option(f"Decks  (build your own {' or '.join(g.title for g in deck_games())} decks)", id="decks")
         quit_ = Option("Quit", id="quit")
         menu = self.query_one("#menu", OptionList)
-        menu.clear_options()
+        was = menu.get_option_at_index(menu.highlighted).id if menu.highlighted is not None else None
         options = [resume, new, learn, decks, quit_] if going else [new, resume, learn, decks, quit_]
+        if not total:  # nothing saved yet (a first start): nothing to resume
+            options.remove(resume)
         if tables_opt is not None:
-            options.insert(0 if urgent else 2, tables_opt)
+            options.insert(0 if urgent else min(2, len(options)), tables_opt)
         self._labels = {o.id: str(o.prompt) for o in options}
+        menu.clear_options()
         menu.add_options(options)
-        menu.highlighted = 0
-        self._mark(0)
+        ids = [o.id for o in options]
+        at = ids.index(was) if was in ids and not options[ids.index(was)].disabled else 0
+        menu.highlighted = at
+        self._mark(at)
         menu.focus()
+
+    def action_menu(self, step: int) -> None:
+        """j and k move in the menu as the arrows do (as in the card panes)."""
+        menu = self.query_one("#menu", OptionList)
+        if step > 0:
+            menu.action_cursor_down()
+        else:
+            menu.action_cursor_up()
+
+    def action_help(self) -> None:
+        from tui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen(None, self))
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self._mark(event.option_index)
@@ -177,6 +231,9 @@ class TitleScreen(Screen):
             self.app.push_screen(LessonListScreen())
 
     def action_resume(self) -> None:
+        if "resume" not in getattr(self, "_labels", {}):
+            self.notify("No saved games yet: start one with New game (n).", severity="warning")
+            return
         self.app.push_screen(ResumeScreen())
 
     def action_decks(self) -> None:
@@ -292,20 +349,21 @@ class NewGameScreen(Screen):
                     yield FormSelect(WHO, value="human" if i == 0 else "normal", allow_blank=False, id=f"who-{i}")
                     yield FormInput(id=f"seat-name-{i}", max_length=MAX_NAME, classes="seat-name")
                     yield FormSelect(decks, value=default_decks(MAX_SEATS)[i], allow_blank=False, id=f"deck-{i}")
-            for g in GAMES:  # each game's own questions, from its description (rules.games)
-                if g.first_choice:
-                    yield Label(f"{g.title}: {g.first_choice}")
-                    with RadioSet(id=f"{g.name}-first"):
-                        yield Choice("Player 1 / me", value=True, id=f"{g.name}-first-0")
-                        yield Choice("Player 2 / the computer", id=f"{g.name}-first-1")
-                        yield Choice("Random", id=f"{g.name}-first-random")
-                for o in g.options:
-                    if o.on_form and o.choices:
-                        yield Label(f"{g.title}: {o.help}")
-                        wide = sum(len(c.label) + 7 for c in o.choices) > STACK_AT  # "( ) " and a margin each
-                        with RadioSet(id=f"{g.name}-{o.name}", classes="-stacked" if wide else ""):
-                            for i, c in enumerate(o.choices):
-                                yield Choice(c.label, value=c.value == o.default, id=f"{g.name}-{o.name}-{i}")
+            for g in GAMES:  # each game's own questions, from its description (rules.games); only the chosen one's show
+                with Vertical(id=f"questions-{g.name}", classes="questions"):
+                    if g.first_choice:
+                        yield Label(g.first_choice[:1].upper() + g.first_choice[1:])
+                        with RadioSet(id=f"{g.name}-first"):
+                            yield Choice("Player 1 / me", value=True, id=f"{g.name}-first-0")
+                            yield Choice("Player 2 / the computer", id=f"{g.name}-first-1")
+                            yield Choice("Random", id=f"{g.name}-first-random")
+                    for o in g.options:
+                        if o.on_form and o.choices:
+                            yield Label(o.help[:1].upper() + o.help[1:])
+                            wide = sum(len(c.label) + 7 for c in o.choices) > STACK_AT  # "( ) " and a margin each
+                            with RadioSet(id=f"{g.name}-{o.name}", classes="-stacked" if wide else ""):
+                                for i, c in enumerate(o.choices):
+                                    yield Choice(c.label, value=c.value == o.default, id=f"{g.name}-{o.name}-{i}")
             yield Label("Seed (blank: random)")
             yield FormInput(placeholder="a whole number", id="seed", type="integer")
             yield Label("Save name (blank: automatic)")
@@ -353,6 +411,8 @@ class NewGameScreen(Screen):
         # more than this game seats: back to its most (not disabled: a burst of keys would move on the old choices)
         if self._pick("players") != str(n):
             self.query_one(f"#players-{n}", Choice).value = True
+        for g in GAMES:
+            self.query_one(f"#questions-{g.name}").display = g.name == info.name
         for i in range(MAX_SEATS):
             self.query_one(f"#seat-{i}").display = i < n
             self.query_one(f"#deck-{i}", Select).display = bool(info.decks)
@@ -444,6 +504,18 @@ class NewGameScreen(Screen):
 
 
 NAME_WIDTH, PLAYERS_WIDTH, PROBLEM_WIDTH = 16, 14, 14  # the resume table fits 80 columns
+#: An automatic save name of earlier versions: the game and the time it started (UTC), ``redemption-20261202-070015``.
+STAMPED = re.compile(r"[a-z]+-(?P<d>[0-9]{8})-(?P<t>[0-9]{6})(?P<n>-[0-9]+)?")
+
+
+def shown_name(name: str) -> str:
+    """A save's name as the saves list shows it: an old automatic name as the time the game started (the Game
+    column has the game), ``12-02 07:00:15``: every one of them began with the same 16 characters."""
+    m = STAMPED.fullmatch(name)
+    if m is None:
+        return name
+    d, t = m["d"], m["t"]
+    return f"{d[4:6]}-{d[6:]} {t[:2]}:{t[2:4]}:{t[4:]}{m['n'] or ''}"
 
 
 class ResumeScreen(RowsScreen[saves.SaveInfo]):
@@ -478,7 +550,7 @@ class ResumeScreen(RowsScreen[saves.SaveInfo]):
         self.rows = saves.list_saves(app.settings.save_dir)
         for info in self.rows:
             # Text cells: a DataTable reads a plain string as markup, and these come from files
-            name = Text(info.name)
+            name = Text(shown_name(info.name))
             name.truncate(NAME_WIDTH, overflow="ellipsis")
             if info.error:
                 problem = Text(self.problem(info))  # from its start; the line under the table has all of it
