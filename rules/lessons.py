@@ -58,7 +58,7 @@ from importlib.resources.abc import Traversable
 from typing import Any
 
 from rules import coach as coach_mod
-from rules.core import Event, GameBase
+from rules.core import Event, GameBase, Resign
 from rules.games import find_game
 
 OPPONENTS = ("script", "computer")
@@ -437,6 +437,9 @@ class LessonRun:
         step = self.step
         if step is None:
             return Feedback("done", "This lesson is complete.")
+        if isinstance(action, Resign) or str(action).strip().lower().split()[:1] == ["resign"]:
+            # nobody resigns a lesson (nor the opponent's seat, which would win it): the learner leaves it instead
+            return Feedback("illegal", "A lesson is not resigned: leave it instead.", f"{self.lesson.game}.resign")
         if isinstance(action, str):
             action = with_aliases(action, self.aliases).strip()
             try:

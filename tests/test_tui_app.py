@@ -381,3 +381,30 @@ deck = ["peter", "ls_stranger"]
             assert session.game.zone_of(b["haman"]) == (1, "discard")
 
     asyncio.run(go())
+
+
+def test_a_typed_resignation_is_for_your_own_seat_only_and_asks_first(make_app, save_dir):
+    from tui.screens.confirm import ConfirmScreen
+
+    session = Session.new("redemption", seed=3, path=saves.save_path("resign", save_dir))
+    app = make_app(start=session)
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            await pilot.press("colon", *"resign 1", "enter")  # the computer's seat
+            await pilot.pause()
+            assert not session.game.is_over and not isinstance(app.screen, ConfirmScreen)
+            notes = [n.message for n in app._notifications]
+            assert any("only their own seat, not Computer's" in m and "redemption.resign" in m for m in notes)
+            await pilot.press("colon", *"resign", "enter")  # your own: asked first, and No keeps the game
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmScreen) and "Computer wins" in app.screen.question
+            await pilot.press("n")
+            await pilot.pause()
+            assert not session.game.is_over
+            await pilot.press("colon", *"resign", "enter", "y")
+            await pilot.pause()
+            assert session.game.is_over and session.game.winner == 1 and session.game.history[-1] == "resign 0"
+
+    asyncio.run(go())

@@ -17,6 +17,7 @@ from textual.widgets import Input
 
 import saves
 from rules import review
+from rules.core import Resign, own_resignation
 from rules.games import find_game
 from tui import controls, keys
 from tui.agents import choose, make_agent
@@ -757,8 +758,24 @@ class GameScreen(GuidedGame, Screen):
             if not answer.ok:
                 self.notify(answer.reason, title="Not sent", severity="warning")
             self.refresh_view()
+        elif text.lower().split()[:1] == ["resign"]:
+            self.typed_resign(text)
         elif text:
             self.submit(text)
+
+    def typed_resign(self, text: str) -> None:
+        """``resign`` typed: the player's own resignation asks first, as Ctrl+P's does; another seat's is refused."""
+        s = self.session
+        action, refused = own_resignation(text, s.viewer, s.game)
+        if refused is not None:
+            self.app.bell()
+            reason = s.words(refused)
+            self.notify(f"{reason}\nRule: {refused.rule}", title="Not allowed", severity="error")
+            self.say(f"Not allowed: {reason} [{refused.rule}]", toast=False)
+        elif isinstance(action, Resign):
+            self.action_resign()
+        else:
+            self.submit(text)  # malformed: the engine says how a resignation is written
 
     def action_play_why(self) -> None:
         self.action_play()  # not your move, or not your card: it says so
