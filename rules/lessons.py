@@ -62,6 +62,8 @@ from rules.core import Event, GameBase, Resign
 from rules.games import find_game
 
 OPPONENTS = ("script", "computer")
+#: Said when the next step starts from a position of its own: the board changes, and the learner is told so.
+NEW_POSITION = "The table is set up afresh for the next step."
 
 
 class LessonError(Exception):
@@ -484,7 +486,7 @@ class LessonRun:
         if self.index < len(self.lesson.steps) and self.lesson.steps[self.index].start is not None:
             finished = self.recent
             self._enter_step()  # a new position: the coach's "what just happened" starts afresh
-            return Feedback("step", step.success, events=finished)
+            return Feedback("step", " ".join(t for t in (step.success, NEW_POSITION) if t), events=finished)
         if self.index >= len(self.lesson.steps) or self.game.is_over:
             self.finished = True
             result = ""

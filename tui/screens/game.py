@@ -28,7 +28,7 @@ from tui.learn.guide import GuidedGame
 from tui.screens.choice import ChoiceScreen
 from tui.screens.handoff import HandOffScreen
 from tui.screens.help import HelpScreen
-from tui.screens.number import NumberScreen
+from tui.screens.number import ask_cut, is_cut
 from tui.session import Session
 from tui.widgets import CardList, LogPane, StatusLine
 from tui.wording import wins
@@ -165,8 +165,9 @@ class GameScreen(GuidedGame, Screen):
     def compose(self) -> ComposeResult:
         yield StatusLine(id="status")
         with Horizontal(id="table", classes=self.ui.game):
-            yield self.ui.board()
-            yield LogPane(id="log")
+            board = self.ui.board(side=(LogPane(id="log"),))
+            yield board
+            yield from board.beside()
         yield Input(placeholder="Type an action, e.g. play BA (Enter to send, Esc to cancel)", id="prompt")
         yield Footer(compact=True)
 
@@ -351,7 +352,7 @@ class GameScreen(GuidedGame, Screen):
         decision = controls.enter_on_card(self.session.game, card, refusal)
         if decision.kind == "apply":
             self.submit(decision.actions[0])
-        elif decision.kind == "choose" and all(controls.words(a)[0] == "cut" for a in decision.actions):
+        elif decision.kind == "choose" and is_cut(decision.actions):
             self.ask_cut(decision.actions)
         elif decision.kind == "choose":
             question, options = self.ui.choices(list(decision.actions))
@@ -365,25 +366,11 @@ class GameScreen(GuidedGame, Screen):
             self.notify("Pick a card first (1-9 or the arrow keys).", severity="warning")
 
     def ask_cut(self, actions: tuple) -> None:
-        """The cut: how many cards to lift, as one number (or r for a random cut), not a list of twelve."""
-        sizes = {int(controls.words(a)[1]): a for a in actions if len(controls.words(a)) > 1}
-        random_cut = next((a for a in actions if len(controls.words(a)) == 1), None)
-        if not sizes:
-            self.submit(actions[0])
-            return
-        low, high = min(sizes), max(sizes)
+        """The cut: how many cards to lift from the deck of the player to the cutter's left (each player cuts that
+        deck)."""
         s = self.session
-        cutter = s.game.current_player or 0
-        left = (cutter + 1) % len(s.players)  # each player cuts the deck of the player to their left
-        question = f"Cut {s.name(left)}'s deck: how many cards do you lift from the top?"
-
-        def done(n: int | str | None) -> None:
-            if n == "random" and random_cut is not None:
-                self.submit(random_cut)
-            elif isinstance(n, int) and n in sizes:
-                self.submit(sizes[n])
-
-        self.app.push_screen(NumberScreen(question, low, high, (low + high) // 2, random=random_cut is not None), done)
+        left = ((s.game.current_player or 0) + 1) % len(s.players)
+        ask_cut(self, actions, f"Cut {s.name(left)}'s deck: how many cards do you lift from the top?", self.submit)
 
     def action_pass(self) -> None:
         if self._may_act():
