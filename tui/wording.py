@@ -12,7 +12,6 @@ from collections.abc import Sequence
 
 from rules.core import Event, Outcome
 from rules.words import actions, say
-from tui import keys
 
 
 def reader(names: Sequence[str]) -> int | None:
@@ -47,6 +46,8 @@ _KEY_FOR = {"end": "next", "next": "next", "done": "next", "pass": "pass", "nobl
 def key_for(action: str) -> str:
     """The key that makes an action: n, Space, or Enter (on the card it names); a cut is Enter, then the number of
     cards, or r for a random one (the cut's chooser, tui.screens.number)."""
+    from tui import keys  # the key bindings are Textual's: imported by the words that name keys, not by the others
+
     w = str(action).split()
     if w[:1] == ["cut"]:
         return f"{keys.label('play')}, then {w[1] if len(w) > 1 else 'r'}"
@@ -56,6 +57,8 @@ def key_for(action: str) -> str:
 def press(action: str) -> str:
     """What to press for an action the words name ({do:end}, {do:rescue gideon}, {do:cut N}): "press n", "pick
     Gideon and press Enter", "press Enter, then type the number"."""
+    from tui import keys
+
     verb, _, arg = action.strip().partition(" ")
     enter = keys.label("play")
     if verb in _KEY_FOR:
@@ -76,5 +79,7 @@ def in_keys(text: str) -> str:
     """Coach and lesson words with the actions they name (rules.words.do fields) said as the player's keys, and the
     controls they name (``{key:hint}``, a control of tui.keys) as the keys that do them."""
     if "{key:" in text:
+        from tui import keys
+
         text = _KEY_FIELD.sub(lambda m: keys.label(m.group(1)), text)
     return actions(text, press)

@@ -21,6 +21,7 @@ SCRIPTS: list[tuple[str, list[str]]] = [
     ("engine_costs", []),
     ("saves_speed", ["--repeat", "10"]),
     ("first_frame", []),
+    ("startup", []),
     ("keystrokes", []),
     ("table_latency", ["--moves", "20", "--tables", "200"]),
     ("ai_time", ["--games", "2", "--hard-decisions", "5"]),
