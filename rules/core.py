@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any, ClassVar
 
 from rules.views import View
-from rules.words import neutral, say, verb, who
+from rules.words import neutral, say, verb, who, whose
 
 #: A template's neutral words ("Player N"): the same few hundred sentences come back game after game.
 _neutral_words = lru_cache(maxsize=4096)(neutral)  # say(template) for no reader, the fast way
@@ -174,6 +174,35 @@ def parse_resign(text: str) -> Resign | None:
     if len(words) != 2 or not words[1].isdigit() or len(words[1]) > 2:
         raise ValueError(resign_help(2))
     return Resign(int(words[1]))
+
+
+def own_resignation(action: Any, seat: int, game: GameBase) -> tuple[Any, Outcome | None]:
+    """A resignation from the player at ``seat`` (the person at the keyboard, a shared table's player): ``resign``
+    alone or ``resign SEAT`` is theirs; ``resign N`` for another seat of ``game`` is refused, citing its ``resign``
+    rule, since a player gives up only their own game. Returns the action to play and None, or the action and the refusal; any
+    other action comes back as it is (a malformed resignation too: the engine refuses it with its notation)."""
+    if isinstance(action, Resign):
+        player = action.player
+    else:
+        words = str(action).strip().lower().split()
+        if words[:1] != ["resign"]:
+            return action, None
+        if len(words) == 1:
+            return Resign(seat), None
+        try:
+            parsed = parse_resign(str(action))
+        except ValueError:
+            return action, None
+        assert parsed is not None  # the text starts with "resign"
+        player = parsed.player
+    if player != seat and 0 <= player < game.num_players:
+        return action, Outcome.refuse(
+            f"A player may resign only their own seat, not {whose(player)}: write 'resign' to give up your game.",
+            f"{game.name}.resign",
+        )
+    if player != seat:
+        return action, None  # no such seat: the engine says how a resignation is written
+    return Resign(seat), None
 
 
 class Rng:
@@ -465,6 +494,7 @@ __all__ = [
     "Outcome",
     "Rejection",
     "Resign",
+    "own_resignation",
     "parse_resign",
     "public_view",
     "Rng",

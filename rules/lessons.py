@@ -58,10 +58,12 @@ from importlib.resources.abc import Traversable
 from typing import Any
 
 from rules import coach as coach_mod
-from rules.core import Event, GameBase
+from rules.core import Event, GameBase, Resign
 from rules.games import find_game
 
 OPPONENTS = ("script", "computer")
+#: Said when the next step starts from a position of its own: the board changes, and the learner is told so.
+NEW_POSITION = "The table is set up afresh for the next step."
 
 
 class LessonError(Exception):
@@ -437,6 +439,9 @@ class LessonRun:
         step = self.step
         if step is None:
             return Feedback("done", "This lesson is complete.")
+        if isinstance(action, Resign) or str(action).strip().lower().split()[:1] == ["resign"]:
+            # nobody resigns a lesson (nor the opponent's seat, which would win it): the learner leaves it instead
+            return Feedback("illegal", "A lesson is not resigned: leave it instead.", f"{self.lesson.game}.resign")
         if isinstance(action, str):
             action = with_aliases(action, self.aliases).strip()
             try:
@@ -481,7 +486,7 @@ class LessonRun:
         if self.index < len(self.lesson.steps) and self.lesson.steps[self.index].start is not None:
             finished = self.recent
             self._enter_step()  # a new position: the coach's "what just happened" starts afresh
-            return Feedback("step", step.success, events=finished)
+            return Feedback("step", " ".join(t for t in (step.success, NEW_POSITION) if t), events=finished)
         if self.index >= len(self.lesson.steps) or self.game.is_over:
             self.finished = True
             result = ""

@@ -9,6 +9,9 @@ the save list never mistakes it for a game), written atomically like a save::
     done = ["01-power-order"]
     current = "02-tie-and-extended-battle"
 
+and, at the top, ``last = "resurrection/02-tie-and-extended-battle"``: the lesson opened last (the lesson list opens
+on it).
+
 A missing file is no progress; a corrupt one is reported with :class:`SaveError`
 (the app shows the line and starts from no progress, never a traceback).
 """
@@ -39,6 +42,7 @@ class GameProgress:
 @dataclass
 class Progress:
     games: dict[str, GameProgress] = field(default_factory=dict)
+    last: str = ""  # "game/lesson": the lesson opened last
 
     def of(self, game: str) -> GameProgress:
         return self.games.setdefault(game, GameProgress())
@@ -48,6 +52,7 @@ class Progress:
 
     def start(self, game: str, lesson_id: str) -> None:
         self.of(game).current = lesson_id
+        self.last = f"{game}/{lesson_id}"
 
     def finish(self, game: str, lesson_id: str, next_id: str = "") -> None:
         gp = self.of(game)
@@ -65,6 +70,7 @@ class Progress:
         return {
             "format": FORMAT,
             "version": VERSION,
+            **({"last": self.last} if self.last else {}),
             "games": {g: {"done": list(p.done), "current": p.current} for g, p in sorted(self.games.items())},
         }
 
@@ -87,7 +93,10 @@ def loads(text: str, source: str = "<progress>") -> Progress:
     games = doc.get("games", {})
     if not isinstance(games, dict):
         raise SaveError(f"{source}: 'games' must be a table")
-    out = Progress()
+    last = doc.get("last", "")
+    if not isinstance(last, str):
+        raise SaveError(f"{source}: 'last' must name a lesson (game/lesson)")
+    out = Progress(last=last)
     for name, gd in games.items():
         done, current = (gd.get("done", []), gd.get("current", "")) if isinstance(gd, dict) else (None, None)
         if not isinstance(done, list) or not all(isinstance(x, str) for x in done) or not isinstance(current, str):

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rules.core import GameBase
+from rules.core import GameBase, own_resignation
 from rules.games import find_game
 from saves.store import SUFFIX, Meta, Saved, SaveError, list_saves, printable, read, save, validate_name
 
@@ -408,13 +408,10 @@ def submit(base: str | os.PathLike[str], table_id: str, player: str, action: Any
         cp = g.current_player
         by = player
         if words[:1] == ["resign"]:
-            if words[1:] not in ([], [str(me)]):
-                return _refuse(
-                    t,
-                    f"You can only resign for your own seat: write 'resign' (you are Player {me + 1}, "
-                    f"'resign {me}' in the notation).",
-                )
-            text_ = f"resign {me}"
+            resign, refused = own_resignation(text, me, g)
+            if refused is not None:
+                return Answer(False, t, refused.words([t.name(i) for i in range(len(t.seats))], me), refused.rule)
+            text_ = str(resign)
         else:
             text_ = text
             if not t.ready:

@@ -8,6 +8,7 @@ import pytest
 
 from rules.lessons import lessons
 from saves import progress
+from tests.pilot import screen_text
 from tui.learn.coach_pane import CoachPane
 from tui.learn.rules_screen import RulesScreen, matches
 from tui.learn.screens import LessonListScreen, LessonScreen
@@ -38,7 +39,9 @@ def test_a_lesson_by_keys_with_a_mistake_a_hint_and_progress_saved(save_dir):
             assert "Step 1 of 2" in coach_text(app) and "You can" in coach_text(app)
             await pilot.press("5", "enter")  # the 7: the lesson's common mistake
             await pilot.pause()
-            assert coach_text(app).startswith("Not quite. The 7 is the lowest card")
+            assert coach_text(app).startswith(
+                "Step 1 of 2: "
+            ) and "\n\nNot quite. The 7 is the lowest card" in coach_text(app)
             assert screen.run.step_number == 1
             await pilot.press("H")  # the hint: H, as in a game (? is the help everywhere)
             await pilot.pause()
@@ -49,6 +52,8 @@ def test_a_lesson_by_keys_with_a_mistake_a_hint_and_progress_saved(save_dir):
             await pilot.press("1", "enter")  # the Red King, now the first card in hand
             await pilot.pause()
             assert screen.run.finished and "Lesson complete" in coach_text(app)
+            done = screen_text(app)  # nobody is waited for, and there is nothing left to play
+            assert "waiting" not in done and ">> " not in done and "Play" not in done.splitlines()[-1], done
             saved = progress.load(progress.progress_path(save_dir, "ada"))
             assert saved.of("resurrection").done == [screen.lesson.id]
             assert saved.of("resurrection").current == lessons("resurrection")[1].id
@@ -58,11 +63,24 @@ def test_a_lesson_by_keys_with_a_mistake_a_hint_and_progress_saved(save_dir):
             await pilot.press("q")
             await pilot.pause()
             assert isinstance(app.screen, LessonListScreen)
-            prompts = [
-                str(app.screen.query_one("#lesson-list").get_option_at_index(i).prompt)
-                for i in range(app.screen.query_one("#lesson-list").option_count)
-            ]
-            assert any(p.startswith("[done] 1.") for p in prompts) and any(p.startswith("[next] 2.") for p in prompts)
+            text = screen_text(app)
+            assert "[done] 1. The power order" in text and "[next] 2. " in text
+            # the list stays on the lesson opened last, also in a list opened anew (the progress file keeps it)
+            assert (
+                app.screen.query_one("#lesson-list").highlighted_option.id
+                == f"resurrection/{lessons('resurrection')[1].id}"
+            )
+            assert (
+                progress.load(progress.progress_path(save_dir, "ada")).last
+                == f"resurrection/{lessons('resurrection')[1].id}"
+            )
+            app.pop_screen()
+            app.push_screen(LessonListScreen())
+            await pilot.pause()
+            ol = app.screen.query_one("#lesson-list")
+            assert ol.highlighted_option.id == f"resurrection/{lessons('resurrection')[1].id}"
+            goal = next(row for row in screen_text(app).splitlines() if "Win an extended battle" in row)
+            assert goal.startswith("┃     Win"), goal  # the goal indented under its title
 
     asyncio.run(go())
 
@@ -128,7 +146,10 @@ def test_a_redemption_lesson_by_keys_a_brigade_mismatch_is_refused_then_the_hint
             await pilot.press("colon", *f"enhance {prayer} {screen.run.aliases['barak']}", "enter")
             await pilot.pause()
             text = coach_text(app)
-            assert text.startswith("Not quite. Daniel's Prayer is a Gold enhancement, and Barak is Blue")
+            assert (
+                text.startswith("Step 1 of 1: ")
+                and "\n\nNot quite. Daniel's Prayer is a Gold enhancement, and Barak is Blue" in text
+            )
             assert "Rule redemption.battle.brigade (Brigades must match)" in text
             await pilot.press("H", "enter")
             await pilot.pause()
@@ -167,6 +188,11 @@ def test_the_coach_pane_in_a_game_g_toggles_it_h_hints_and_a_rejection_shows_its
             await pilot.press("g")
             await pilot.pause()
             assert not pane.display and screen.query_one("#log").display and session.meta.extra["coach"] is False
+            app.clear_notifications()
+            await pilot.press("H")  # the coach hidden: the hint in a toast, and in the status line until the next move
+            await pilot.pause()
+            assert any(n.title == "Hint" for n in app._notifications)
+            assert str(screen.query_one("#status").render()).startswith("Hint: The computer would play the ")
             await pilot.press("question_mark", "r")  # help, then the rules reference from it
             await pilot.pause()
             assert isinstance(app.screen, RulesScreen) and app.screen.game == "resurrection"
@@ -244,5 +270,31 @@ def test_the_coach_pane_in_a_four_player_game_names_the_other_players(save_dir):
             assert "Cut Computer 2's shuffled deck: press Enter, then r for a random cut" in text
             assert "Redeemed Souls: you 0, Computer 2 0, Computer 3 0, Computer 4 0" in text
             assert "opponent" not in text.replace("each opponent's", "")
+
+    asyncio.run(go())
+
+
+def test_the_field_describes_the_card_under_the_cursor_on_your_table_in_a_lesson(save_dir):
+    from tui.widgets import CardList
+
+    lesson = next(item for item in lessons("redemption") if item.title.startswith("Artifacts"))
+    app = learn_app(save_dir)
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.push_screen(LessonScreen(lesson))
+            await pilot.pause()
+            screen = app.screen
+            table = screen.query_one("#territory", CardList)
+            await pilot.press("tab")
+            await pilot.pause()
+            assert screen.focused is table
+            assert len(table.items) >= 2
+            for _ in table.items:
+                shown = str(screen.query_one("#battle").render())
+                cid = table.items[table.cursor].id
+                assert f"{cid} " in shown, (cid, shown)  # the card's id and name, then its text
+                await pilot.press("down")
+                await pilot.pause()
 
     asyncio.run(go())

@@ -226,3 +226,16 @@ def test_the_lessons_name_actions_as_fields_the_app_says_as_keys():
 
     assert {game for game, _ in named} == {"redemption"}
     assert all(action.split()[0] in VERBS for _, action in named), named
+
+
+def test_a_step_from_a_position_of_its_own_says_the_table_is_set_up_afresh():
+    from rules.lessons import NEW_POSITION, LessonRun
+
+    lesson = next(item for item in lessons("redemption") if item.title == "The four battle outcomes")
+    run = LessonRun(lesson)
+    fb = run.attempt(lesson.steps[0].expect[0])
+    assert fb.kind == "step" and fb.text == f"{lesson.steps[0].success} {NEW_POSITION}"
+    assert lesson.steps[1].start is not None
+    first = lessons("redemption")[0]  # its steps go on on the same table: nothing is said
+    run = LessonRun(first)
+    assert NEW_POSITION not in run.attempt(first.steps[0].expect[0]).text

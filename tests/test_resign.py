@@ -71,3 +71,53 @@ def test_the_public_view_shows_no_hand_and_no_face_down_card(game):
         if g.is_over:
             break
         g.apply(g.legal_actions()[-1])
+
+
+# --- a player resigns only their own seat -------------------------------------------------------------------
+@pytest.mark.parametrize("game", game_names())
+def test_own_resignation_is_the_seats_own_and_refuses_another_seats_citing_the_rule(game):
+    from rules.core import Resign, own_resignation
+
+    g = started(game)
+    assert own_resignation("resign", 1, g) == (Resign(1), None)  # alone: the seat's own
+    assert own_resignation("Resign 0", 0, g) == (Resign(0), None)
+    action, refused = own_resignation("resign 1", 0, g)
+    assert refused is not None and not refused.ok and refused.rule == f"{game}.resign"
+    assert refused.words(["You", "Computer"], 0).startswith("A player may resign only their own seat, not Computer's")
+    assert own_resignation(Resign(1), 0, g)[1] is not None  # an engine action too
+    assert own_resignation("resign 7", 0, g) == ("resign 7", None)  # no such seat: the engine's notation refusal
+    assert own_resignation("pass", 0, g) == ("pass", None)
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_against_the_computer_the_person_cannot_resign_for_it(game):
+    from tui.session import Session
+
+    s = Session.new(game, seed=5)
+    before = s.game.to_dict()
+    out = s.act("resign 1")
+    assert not out.ok and out.rule == f"{game}.resign" and s.game.to_dict() == before and not s.game.is_over
+    assert s.meta.log[-1].startswith("Rejected: A player may resign only their own seat, not Computer's")
+    out = s.act("resign")  # their own: the computer wins
+    assert out.ok and s.game.is_over and s.game.winner == 1 and s.game.history[-1] == "resign 0"
+
+
+def test_in_hot_seat_only_the_person_at_the_keyboard_resigns_their_own_seat():
+    from tui.session import Seat, Session
+
+    s = Session.new("redemption", seed=5, seats=[Seat("human", "Ann"), Seat("human", "Bob"), Seat("human", "Cy")])
+    s.viewer = 1  # Bob has the keyboard
+    for other in (0, 2):
+        out = s.act(f"resign {other}")
+        assert not out.ok and out.rule == "redemption.resign" and not s.game.is_over
+    assert s.act("resign 1").ok and s.game.is_over and s.game.history[-1] == "resign 1"
+
+
+def test_a_lesson_is_not_resigned_for_either_seat():
+    from rules.lessons import LessonRun, lessons
+
+    run = LessonRun(lessons("redemption")[-1])  # the whole game: an open step, where any legal action is played
+    before = run.game.to_dict()
+    for text in ("resign 1", "resign 0", "resign"):
+        fb = run.attempt(text)
+        assert fb.kind == "illegal" and fb.rule == "redemption.resign" and run.game.to_dict() == before

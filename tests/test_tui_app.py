@@ -449,3 +449,30 @@ def test_title_menu_keys_help_kept_cursor_and_an_invitation_seen(make_app, save_
             assert menu.get_option_at_index(menu.highlighted).id == ids[2]  # the cursor stays on its item
 
     asyncio.run(go())
+
+
+def test_a_typed_resignation_is_for_your_own_seat_only_and_asks_first(make_app, save_dir):
+    from tui.screens.confirm import ConfirmScreen
+
+    session = Session.new("redemption", seed=3, path=saves.save_path("resign", save_dir))
+    app = make_app(start=session)
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            await pilot.press("colon", *"resign 1", "enter")  # the computer's seat
+            await pilot.pause()
+            assert not session.game.is_over and not isinstance(app.screen, ConfirmScreen)
+            notes = [n.message for n in app._notifications]
+            assert any("only their own seat, not Computer's" in m and "redemption.resign" in m for m in notes)
+            await pilot.press("colon", *"resign", "enter")  # your own: asked first, and No keeps the game
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmScreen) and "Computer wins" in app.screen.question
+            await pilot.press("n")
+            await pilot.pause()
+            assert not session.game.is_over
+            await pilot.press("colon", *"resign", "enter", "y")
+            await pilot.pause()
+            assert session.game.is_over and session.game.winner == 1 and session.game.history[-1] == "resign 0"
+
+    asyncio.run(go())

@@ -113,13 +113,16 @@ def test_a_resurrection_lessons_side_panes_show_the_cards_left_at_80x24(tmp_path
     asyncio.run(go())
 
 
-def test_a_shortened_card_name_keeps_a_word_that_tells_it_apart():
-    from tui.games.redemption import short_name
+def test_a_card_name_too_long_for_its_pane_is_abbreviated_by_the_helps_rule_never_cut():
+    from tui.games.redemption import abbreviated
 
-    assert short_name("The Rebuilt Wall", 9) == "Rebuilt\u2026"
-    assert short_name("The Remnant Returns", 9) == "Remnant\u2026"
-    assert short_name("Writing on the Wall", 9) == "Writing\u2026"
-    assert short_name("The Fleece", 20) == "The Fleece"  # it fits: nothing left out
+    assert abbreviated("The Fleece", 20) == "The Fleece"  # it fits: nothing left out
+    assert abbreviated("The Remnant Returns", 18) == "Remnant Returns"  # 1. the leading article
+    assert abbreviated("Flight into the Wilderness", 23) == "Flight Wilderness"  # 2. the small words
+    assert abbreviated("Thirty Pieces of Silver", 19) == "Thirty Pieces S."  # 3. initials from the last word back
+    assert abbreviated("Thirty Pieces of Silver", 12) == "Thirty P. S."
+    assert abbreviated("Nebuchadnezzar's Furnace", 21) == "Nebuchadnezzar's F."
+    assert abbreviated("Nebuchadnezzar's Furnace", 9) == "Nebuchad\u2026"  # only a first word wider than the room
 
 
 def test_an_opponents_summary_is_cut_after_whole_card_names_and_counts_what_is_left():
@@ -144,3 +147,115 @@ def test_an_opponents_summary_is_cut_after_whole_card_names_and_counts_what_is_l
     assert lines[46][0] == "Hand 8 Deck 21 Disc 9 Redeemed 1/5 Bondage 2"
     assert lines[30][0] == "Hand 8 Deck 21 Disc 9 Red 1/5 LoB 2"  # the counts in short words
     assert all(len(pair[1]) <= w for w, pair in lines.items())
+
+
+LONG_NAMES = """
+[start]
+phase = "prep"
+active = 0
+turn = 3
+
+[[start.seat]]
+hand = ["into_the_wilderness", "nebuchadnezzars_furnace", "thirty_pieces", "royal_decree", "lions_mouths", "simon_sorcerer"]
+territory = ["nebuchadnezzar", "simon_sorcerer", "remnant_returns"]
+artifact_pile = ["letters_to_churches"]
+land_of_bondage = ["ls_wanderer"]
+land_of_redemption = ["ls_prodigal"]
+deck = ["gideon", "ehud", "ls_debtor"]
+
+[[start.seat]]
+hand = ["peter"]
+territory = ["pilate"]
+deck = ["james", "ls_stranger"]
+land_of_bondage = ["ls_orphan"]
+"""
+
+
+def test_every_card_in_your_hand_and_on_your_table_is_named_whole_at_80x24_with_the_coach_shown(tmp_path):
+    """The hand and your table take the whole width below the Field and the coach: every name reads whole, or
+    abbreviated by the help's rule (the leading article, the small words, then initials, first word kept), never
+    cut with an ellipsis."""
+    import saves
+    from rules.redemption import CARDS
+    from tests.redemption_helpers import scenario
+    from tui.games.redemption import SMALL_WORDS
+
+    game = scenario(LONG_NAMES).game
+    session = Session(
+        game, saves.Meta(players=[{"name": "You", "kind": "human"}, {"name": "Computer", "kind": "computer"}])
+    )
+    session.meta.extra["coach"] = True
+    app = make_app(tmp_path, start=session)
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.pause()
+            screen = app.screen
+            assert screen.query_one("#coach").display and not screen.query_one("#log").display
+            rows = screen_text(app).splitlines()[-9:-2]  # the hand's and the table's rows, above the bottom border
+            view = game.view(0)["players"][0]
+            hand = [c["name"] for c in view["hand"]]
+            table = [
+                c["name"]
+                for z in ("territory", "artifact_pile", "land_of_bondage", "land_of_redemption")
+                for c in view[z]
+            ]
+            assert len(hand) == 6 and len(table) == 6  # each pane shows six rows at 80x24
+            for names, side in ((hand, [r[:40] for r in rows]), (table, [r[40:] for r in rows])):
+                shown = [r.strip("┃│ ") for r in side[1:]]
+                assert not any("\u2026" in r for r in shown), shown
+                for name, row in zip(names, shown, strict=False):
+                    words_ = name.removeprefix("Lost Soul: ").split()
+                    assert words_[0] in row or words_[0] in ("The", "An", "A"), (name, row)
+                    for w in words_[1:]:
+                        if w.lower() not in SMALL_WORDS:
+                            assert re.search(rf"(^|\s){re.escape(w)}(\s|$)|(^|\s){re.escape(w[0])}\.", row), (name, row)
+            text = "\n".join(rows)
+            for expected in (
+                "GE Flight Wilderness +1/+1",  # abbreviated (the small words went)
+                "EE Nebuchadnezzar's Furnace +2/+2",  # it fits whole
+                "GE Shut Mouths of Lions +2/+1",
+                "Ar Letters Churches (face down)",
+                "B LS the Wanderer",
+                "R LS the Prodigal",
+            ):
+                assert expected in text, expected
+            assert CARDS["into_the_wilderness"].name == "Flight into the Wilderness"
+
+    asyncio.run(go())
+
+
+def test_every_lesson_steps_instruction_shows_at_80x24_without_scrolling_the_coach(tmp_path):
+    """The coach pane begins with what to do now: each step's instruction fits the pane as a lesson shows it."""
+    from rich.console import Console
+    from rich.text import Text
+
+    from rules.games import game_names
+    from tui.learn.coach_pane import CoachPane
+    from tui.learn.screens import LessonScreen, all_lessons
+    from tui.wording import in_keys
+
+    app = make_app(tmp_path)
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            for game in game_names():
+                items = all_lessons()[game]
+                screen = LessonScreen(items[0])
+                app.push_screen(screen)
+                await pilot.pause()
+                await pilot.pause()
+                pane = screen.query_one(CoachPane)
+                width, height = pane.scrollable_content_region.width, pane.scrollable_content_region.height
+                assert pane.text.plain.startswith("Step 1 of ") and pane.scroll_y == 0
+                assert width >= 30 and height >= 8, (game, width, height)
+                for lesson in items:
+                    for n, step in enumerate(lesson.steps, 1):
+                        said = Text(f"Step {n} of {len(lesson.steps)}: {in_keys(step.coach)}")
+                        lines = said.wrap(Console(width=width), width)
+                        assert len(lines) <= height, f"{lesson.source} step {n}: {len(lines)} lines, {height} shown"
+                app.pop_screen()
+                await pilot.pause()
+
+    asyncio.run(go())

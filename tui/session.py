@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import saves
-from rules.core import Event, GameBase, Outcome
+from rules.core import Event, GameBase, Outcome, own_resignation
 from rules.games import GAMES, find_game
 from rules.views import View
 from saves.store import LEVELS, MAX_NAME
@@ -325,10 +325,14 @@ class Session(Seated):
 
     # --- acting --------------------------------------------------------------------
     def act(self, action: Any, by_computer: bool = False) -> Outcome:
-        """Hand the action to the engine; log what it says; autosave if accepted."""
+        """Hand the action to the engine; log what it says; autosave if accepted. A resignation from the keyboard is
+        the :attr:`viewer`'s own (``resign`` alone, or their seat): another seat's is refused."""
+        refused = None
+        if not by_computer:
+            action, refused = own_resignation(action, self.viewer, self.game)
         before = None if by_computer else self.game.clone()
         log_len = len(self.meta.log)
-        outcome = self.game.apply(action)
+        outcome = refused if refused is not None else self.game.apply(action)
         if not outcome.ok:
             self.meta.log.append(rejection_line(outcome, self.words(outcome)))
             return outcome

@@ -7,6 +7,7 @@ the engine's English apart.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from rules.core import Event, Outcome
@@ -43,11 +44,14 @@ _KEY_FOR = {"end": "next", "next": "next", "done": "next", "pass": "pass", "nobl
 
 
 def key_for(action: str) -> str:
-    """The key that makes an action: n, Space, or Enter (on the card it names)."""
+    """The key that makes an action: n, Space, or Enter (on the card it names); a cut is Enter, then the number of
+    cards, or r for a random one (the cut's chooser, tui.screens.number)."""
     from tui import keys  # the key bindings are Textual's: imported by the words that name keys, not by the others
 
-    verb = str(action).split()[0] if str(action).strip() else ""
-    return keys.label(_KEY_FOR.get(verb, "play"))
+    w = str(action).split()
+    if w[:1] == ["cut"]:
+        return f"{keys.label('play')}, then {w[1] if len(w) > 1 else 'r'}"
+    return keys.label(_KEY_FOR.get(w[0] if w else "", "play"))
 
 
 def press(action: str) -> str:
@@ -67,6 +71,15 @@ def press(action: str) -> str:
     return f"pick {card} and press {enter}" if card else f"press {enter} on the card"
 
 
+#: A lesson's field for a control that is no engine action (``{key:hint}``: the hint's key, as the player has it).
+_KEY_FIELD = re.compile(r"\{key:([a-z_]+)\}")
+
+
 def in_keys(text: str) -> str:
-    """Coach and lesson words with the actions they name (rules.words.do fields) said as the player's keys."""
+    """Coach and lesson words with the actions they name (rules.words.do fields) said as the player's keys, and the
+    controls they name (``{key:hint}``, a control of tui.keys) as the keys that do them."""
+    if "{key:" in text:
+        from tui import keys
+
+        text = _KEY_FIELD.sub(lambda m: keys.label(m.group(1)), text)
     return actions(text, press)

@@ -2,18 +2,21 @@
 :class:`Board`, the widget that holds a game's panes and brings their styles (a ``.tcss`` file beside the game's
 module).
 
-A screen makes the game's UI (``tui.games.ui_for``), yields ``ui.board(id=...)`` where the table goes, and calls
+A screen makes the game's UI (``tui.games.ui_for``), yields ``ui.board(id=..., side=...)`` where the table goes (then
+``board.beside()``), and calls
 ``ui.render(...)`` after every change. Everything else it needs from the game (the status line's parts, what Enter
 means on a card, actions in words) is a method here, so a screen never asks which game it shows.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from textual.containers import Vertical
 from textual.geometry import Size
+from textual.widget import Widget
 
 #: A game's view(player): rules.views.View with the game's own keys (a TypedDict per game); the screens only pass
 #: it on, each game reads its own keys.
@@ -48,7 +51,7 @@ class GameUI(Protocol):
     keys: frozenset[str]  # the play controls it uses besides Enter and the digits ("pass", "end_phase")
     help_notes: str  # what the help says about this board after the keys (markdown; "" for nothing)
 
-    def board(self, id: str = "board") -> Board: ...
+    def board(self, id: str = "board", side: Sequence[Widget] = ()) -> Board: ...
 
     def render(
         self, screen: Any, view: View, names: list[str], wide: bool, usable: set[str], my_turn: bool
@@ -81,11 +84,23 @@ def css_beside(module_file: str) -> str:
 class Board(Vertical):
     """The game's panes, composed by the game; its styles (``DEFAULT_CSS``, from the ``.tcss`` beside the game's
     module) are written with full selectors (``RedemptionBoard #mine``), so they may follow the screen's size
-    classes (``GameScreen.-tall RedemptionBoard #mine``)."""
+    classes (``GameScreen.-tall RedemptionBoard #mine``).
+
+    ``side``: the screen's panes beside the board (the log, the coach). A board whose ``SIDE_INSIDE`` is True places
+    them itself (Redemption: beside the opponents and the Field, so the hand and your table get the whole width
+    below); otherwise the screen puts them beside the whole board (:meth:`beside`)."""
 
     SCOPED_CSS: ClassVar[bool] = False
     DEFAULT_CSS = "Board { width: 1fr; }"
+    SIDE_INSIDE: ClassVar[bool] = False
 
-    def __init__(self, ui: Any, *, id: str | None = "board", classes: str | None = None) -> None:
+    def __init__(
+        self, ui: Any, *, id: str | None = "board", classes: str | None = None, side: Sequence[Widget] = ()
+    ) -> None:
         super().__init__(id=id, classes=classes)
         self.ui = ui
+        self.side = tuple(side)
+
+    def beside(self) -> tuple[Widget, ...]:
+        """The side panes the screen yields after the board: none when the board places them itself."""
+        return () if self.SIDE_INSIDE else self.side

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
-from textual.containers import Horizontal
+from textual.containers import Horizontal, Vertical
+from textual.widget import Widget
 
 from saves import printable
 from tui import keys
@@ -134,6 +136,33 @@ def short_name(name: str, room: int) -> str:
     return out + "\u2026"
 
 
+#: The words a card name too long for its pane leaves out first (after a leading article): they tell no card apart.
+SMALL_WORDS = frozenset({"a", "an", "and", "at", "by", "for", "from", "in", "into", "of", "on", "the", "to", "with"})
+
+
+def abbreviated(name: str, room: int) -> str:
+    """A card's name in at most ``room`` columns, by a rule a player learns once (the help's "Abbreviations"), never
+    by cutting a word: while it does not fit, 1. a leading "The", "A" or "An" goes ("Remnant Returns"), 2. the small
+    words go ("Flight Wilderness"), 3. the words from the last one back become their initials, the first word kept
+    whole ("Thirty Pieces S.", "Thirty P. S."). Only a first word longer than the room is cut, with an ellipsis.
+    (A Lost Soul's "Lost Soul: " is its LS tag already.)"""
+    if len(name) <= room or room <= 1:
+        return name
+    words = name.split(" ")
+    if len(words) > 1 and words[0].lower() in ("the", "a", "an"):
+        words = words[1:]
+        if len(" ".join(words)) <= room:
+            return " ".join(words)
+    kept = [w for i, w in enumerate(words) if i == 0 or w.lower() not in SMALL_WORDS]
+    if len(" ".join(kept)) <= room:
+        return " ".join(kept)
+    for i in range(len(kept) - 1, 0, -1):
+        kept[i] = kept[i][:1] + "."
+        if len(" ".join(kept)) <= room:
+            return " ".join(kept)
+    return kept[0][: room - 1] + "\u2026" if len(kept[0]) > room else kept[0]
+
+
 class OpponentList(CardList):
     """The opponents' tables: a line each while it does not have the focus (the summary), one opponent's whole table
     when it has it. With more than one opponent, Tab reads the next opponent's table before it leaves the pane
@@ -195,15 +224,20 @@ def _review_card(c: dict) -> str:
 
 
 class RedemptionBoard(Board):
-    """The opponents' tables (a line each), the Field of Battle, then your hand beside your table."""
+    """The opponents' tables (a line each) and the Field of Battle, with the screen's side panes (the log, the coach)
+    beside them; below, across the whole width, your hand beside your table: their cards' names need the room."""
 
     SCOPED_CSS = False
     DEFAULT_CSS = css_beside(__file__)
+    SIDE_INSIDE = True
 
     def compose(self):
         ascii_only = self.ui.ascii_only
-        yield OpponentList(id="opponent", ascii_only=ascii_only, numbered=False, marks=False)
-        yield Pane(id="battle")
+        with Horizontal(id="upper"):
+            with Vertical(id="field"):
+                yield OpponentList(id="opponent", ascii_only=ascii_only, numbered=False, marks=False)
+                yield Pane(id="battle")
+            yield from self.side
         with Horizontal(id="mine"):
             yield CardList(id="hand", ascii_only=ascii_only)
             yield CardList(id="territory", ascii_only=ascii_only, numbered=False)
@@ -217,7 +251,11 @@ Card types: H Hero, EC Evil Character, GE/EE good/evil enhancement, LS Lost Soul
 Ar artifact, Si site, Fo fortress; ?? a face-down card. Where a card is: * in battle, T territory,
 A artifact pile, S set aside, @ in a site, F in a fortress, B Land of Bondage, C captured,
 R Land of Redemption, D top of the discard pile (the only discard anyone may see). x before a card:
-no action can use it now. A name cut with ... is shown in full in the Field when the cursor is on it.
+no action can use it now. A Lost Soul's name is said without "Lost Soul:" (its LS tag says it). A name too long
+for its pane is shortened by one rule, step by step until it fits: a leading The, A or An goes (Remnant Returns),
+then the small words (of, the, to, in, into, on, at, and, ...: Flight Wilderness), then the words from the last
+one back become initials, the first word kept (Nebuchadnezzar's F.). The Field shows the full name of the card
+under the cursor.
 Red: Redeemed Souls; LoB: Land of Bondage; Disc: discard pile.
 """
 
@@ -323,9 +361,10 @@ class RedemptionUI:
         n = self.numbers(c)
         if room:
             rest = len(t) + 1 + (len(n) + 1 if n else 0) + (8 if c.get("negated") else 0)
+            rest += (12 if c.get("face_down") else 0) + (len(f" +{len(c['carrying'])}") if c.get("carrying") else 0)
             if n and len(name) > room - rest and len(name.split(" ")[0]) + 1 > room - rest:
                 n, rest = "", rest - len(n) - 1  # too narrow for a word and the numbers: the Field shows them
-            name = short_name(name, room - rest)
+            name = abbreviated(name, room - rest)
             if self.ascii_only:
                 name = name.replace("\u2026", ".")
         t.append(f" {name}")
@@ -471,8 +510,8 @@ class RedemptionUI:
         return out
 
     # --- panes -----------------------------------------------------------------------------
-    def board(self, id: str = "board") -> RedemptionBoard:
-        return RedemptionBoard(self, id=id)
+    def board(self, id: str = "board", side: Sequence[Widget] = ()) -> RedemptionBoard:
+        return RedemptionBoard(self, id=id, side=side)
 
     def table_items(self, view: dict, p: int, usable: set[str], my_turn: bool, mine: bool, room: int = 0) -> list[Item]:
         """Every card on player ``p``'s table that the viewer may see, zone by zone, then the top of the discard pile

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
+from textual.widget import Widget
 
 from rules.resurrection import CARDS, CODES
 from tui import keys
@@ -99,8 +101,8 @@ class ResurrectionUI:
         return list(view["players"][view["you"]]["hand"] or [])
 
     # --- panes ---------------------------------------------------------------------
-    def board(self, id: str = "board") -> ResurrectionBoard:
-        return ResurrectionBoard(self, id=id)
+    def board(self, id: str = "board", side: Sequence[Widget] = ()) -> ResurrectionBoard:
+        return ResurrectionBoard(self, id=id, side=side)
 
     def render(self, screen, view: dict, names: list[str], wide: bool, usable: set[str], my_turn: bool) -> None:
         you = view["you"]
@@ -116,8 +118,10 @@ class ResurrectionUI:
             hint = "game over"
         elif my_turn:
             hint = f"your move: 1-9 pick, {keys.label('play')} plays"
-        else:
+        elif view["current_player"] is not None:
             hint = f"waiting for {names[view['current_player']]}"
+        else:
+            hint = ""  # nobody is to move (a finished lesson)
         screen.query_one("#hand", CardList).set_items(items, f"Your hand ({names[you]})", hint)
 
     def _role(self, view: dict, p: int) -> str:
@@ -191,6 +195,8 @@ class ResurrectionUI:
                 f"\n{keys.label('next')}: new game, {keys.label('rematch')}: rematch (the other player is the first Aggressor), "
                 f"{keys.label('review')}: review, {keys.label('leave')}: leave."
             )
+        elif cp is None:
+            pass  # nobody is to move (a finished lesson)
         elif cp == agg:
             t.append(f">> {names[cp]} to play a card face down.", style="bold")
         else:

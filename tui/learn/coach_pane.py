@@ -33,12 +33,12 @@ def render_advice(
         if rule:
             out.append(f" [{rule}]", style="dim")
 
+    if hint is not None:  # first: the player asked for it, and it must show without scrolling
+        line(f"Hint: {describe(hint.action) if describe else hint.action} ({key_for(hint.action)})", "bold")
+        line(f"  {in_keys(hint.reason)}")
     for item in before:
         if item:
             line(item)
-    if hint is not None:
-        line(f"Hint: {describe(hint.action) if describe else hint.action} ({key_for(hint.action)})", "bold")
-        line(f"  {hint.reason}")
     if advice is None:
         return out
     if len(out):

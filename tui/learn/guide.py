@@ -23,7 +23,8 @@ GUIDE_BINDINGS = keys.bindings("coach", "hint")
 
 
 class GuidedGame:
-    """Coach pane and hints for a screen with ``session`` (tui.session.Session) and a ``#table`` row holding ``#log``."""
+    """Coach pane and hints for a screen with ``session`` (tui.session.Session) and a ``#log`` (the coach goes
+    beside it, in its place)."""
 
     session: Any
     _guide_events: tuple[Event, ...] = ()  # what happened since the viewer's last decision
@@ -65,7 +66,7 @@ class GuidedGame:
             return found.first()
         pane = CoachPane(self.session.game.name, id="coach")
         pane.describe = self.ui.describe  # type: ignore[attr-defined]
-        self.query_one("#table").mount(pane)  # type: ignore[attr-defined]
+        self.query_one("#log").parent.mount(pane)  # type: ignore[attr-defined]  # in the log's place
         return pane
 
     def action_toggle_coach(self) -> None:
@@ -98,6 +99,8 @@ class GuidedGame:
         words = self.ui.describe(h.action)  # type: ignore[attr-defined]
         words = words[:1].lower() + words[1:] if who.endswith("would") else words
         self.notify(f"{who} {words} ({key_for(h.action)}).\n{in_keys(h.reason)}", title="Hint")  # type: ignore[attr-defined]
-        if self.coach_shown:
+        if not self.coach_shown:  # the toast goes in seconds: the status line keeps the hint until the next move
+            self.say(f"Hint: {who} {words} ({key_for(h.action)}).", toast=False)  # type: ignore[attr-defined]
+        else:
             advice = coach.advise(s.game, s.viewer, self._guide_events, names=self._coach_names())
             self._pane().show(advice, hint=h)

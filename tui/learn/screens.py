@@ -10,6 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from rich.console import Group
+from rich.padding import Padding
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -27,6 +29,7 @@ from tui.footer import Footer
 from tui.games import ui_for
 from tui.games.board import GameUI
 from tui.learn.coach_pane import CoachPane
+from tui.screens.number import ask_cut, is_cut
 from tui.widgets import CardList
 from tui.wording import in_keys
 
@@ -90,6 +93,7 @@ class LessonListScreen(Screen):
     def __init__(self) -> None:
         super().__init__()
         self.lessons = all_lessons()
+        self._last_seen: str | None = None  # the progress file's last lesson when the list was drawn
 
     def compose(self) -> ComposeResult:
         yield Static(
@@ -133,11 +137,16 @@ class LessonListScreen(Screen):
             for n, item in enumerate(items, 1):
                 status = "done" if prog.data.is_done(game, item.id) else ("current" if item.id == current else "")
                 oid = f"{game}/{item.id}"
-                label = Text(f"{MARK[status]} {n}. {item.title}\n    {item.goal}")  # Text: "[next]" is not markup
+                # the goal under the title, indented on every line it wraps to (Text: "[next]" is not markup)
+                label = Group(Text(f"{MARK[status]} {n}. {item.title}"), Padding(Text(item.goal), (0, 0, 0, 4)))
                 ol.add_option(Option(label, id=oid))
                 if status == "current" and first is None:
                     first = oid
-        target = keep or first
+        ids = {ol.get_option_at_index(i).id for i in range(ol.option_count)}
+        # the lesson opened last (after a restart too, and after "next lesson"); else where the cursor was
+        last = prog.data.last if prog.data.last in ids and prog.data.last != self._last_seen else None
+        self._last_seen = prog.data.last
+        target = last or keep or first
         for i in range(ol.option_count):
             if ol.get_option_at_index(i).id == target:
                 ol.highlighted = i
@@ -188,6 +197,8 @@ class LessonScreen(Screen):
     DEFAULT_CSS = """
     LessonScreen #lesson-head { height: auto; max-height: 3; padding: 0 1; background: $boost; }
     LessonScreen #lesson-board { width: 56%; }
+    LessonScreen #lesson-board.-side-inside { width: 100%; }
+    LessonScreen #lesson-board #field { width: 56%; }
     LessonScreen #lesson-board #battle { height: 1fr; min-height: 5; }
     LessonScreen #lesson-board > CardList { max-height: 7; }
     LessonScreen #prompt { dock: bottom; margin-bottom: 1; }
@@ -212,11 +223,13 @@ class LessonScreen(Screen):
     def compose(self) -> ComposeResult:
         self._ui = ui_for(self.lesson.game, getattr(getattr(self.app, "settings", None), "ascii", False))
         yield Static(id="lesson-head")
+        pane = CoachPane(self.lesson.game)
+        pane.describe = self.ui.describe
         with Horizontal():
-            yield self.ui.board(id="lesson-board")  # the same panes as the game screen
-            pane = CoachPane(self.lesson.game)
-            pane.describe = self.ui.describe
-            yield pane
+            board = self.ui.board(id="lesson-board", side=(pane,))  # the same panes as the game screen
+            board.set_class(board.SIDE_INSIDE, "-side-inside")
+            yield board
+            yield from board.beside()
         yield Input(placeholder="Type an action, e.g. play BA (Enter sends, Esc cancels)", id="prompt")
         yield Footer(compact=True)
 
@@ -226,17 +239,35 @@ class LessonScreen(Screen):
         self.progress.data.start(self.lesson.game, self.lesson.id)
         self._write_progress()
         if self.lesson.intro:
-            self.feedback = [Text(self.lesson.intro, style="italic")]
+            self.feedback = [Text(in_keys(self.lesson.intro), style="italic")]
         self.refresh_view()
         self.query_one("#hand", CardList).focus()
 
     def on_resize(self) -> None:
         self.refresh_view()  # the panes' texts fit their width, known once laid out (and again after a resize)
 
-    def refresh_view(self, hint: Any = None, rejected: Any = None) -> None:
-        run, ui = self.run, self.ui
+    def on_card_list_moved(self, event: CardList.Moved) -> None:
+        self.refresh_board()  # the Field describes the card under the cursor, in any card pane
+
+    def on_descendant_focus(self, event: Any) -> None:
+        self.refresh_board()  # Tab to another pane: the Field describes the card under its cursor
+
+    def refresh_board(self) -> None:
+        """Redraw the game's panes (not the coach, which keeps where the player scrolled it). A finished lesson
+        waits for nobody: the panes say no one is to move, and no card is usable."""
+        run = self.run
         view = run.game.view(run.you)
+        if run.finished:
+            view = {**view, "current_player": None}  # type: ignore[typeddict-item]
         names = NAMES if run.you == 0 else NAMES[::-1]
+        mine = run.game.current_player == run.you and not run.finished
+        usable = controls.usable_cards(run.game) if mine else set()
+        self.ui.render(self, view, names, False, usable, mine)
+
+    def refresh_view(self, hint: Any = None, rejected: Any = None) -> None:
+        """Redraw everything: the head, the panes, and the coach, whose first lines say what to do now (the hint
+        asked for, the step's instruction), so they show at 80x24 without scrolling."""
+        run = self.run
         steps = len(self.lesson.steps)
         state = (
             f"complete: {keys.label('next')} for the next lesson"
@@ -246,24 +277,18 @@ class LessonScreen(Screen):
         self.query_one("#lesson-head", Static).update(
             Text.assemble((f"{self.lesson.title}", "bold"), f"  ({state})\nGoal: {self.lesson.goal}")
         )
-        mine = run.game.current_player == run.you
-        usable = controls.usable_cards(run.game) if mine and not run.finished else set()
-        ui.render(self, view, names, False, usable, mine)
-        before = list(self.feedback)
+        self.refresh_board()
         if run.finished:
-            before.append(
-                Text(
-                    f"Lesson complete. Press {keys.label('next')} for the next lesson, {keys.label('leave')} to leave.",
-                    style="bold",
-                )
-            )
+            nxt = f"Press {keys.label('next')} for the next lesson, " if self.next_lesson() is not None else "Press "
+            now = Text(f"Lesson complete. {nxt}{keys.label('leave')} to leave.", style="bold")
             advice = None
         else:
             step = run.step
             assert step is not None  # the lesson is not complete
-            before.append(Text.assemble((f"Step {run.step_number} of {steps}: ", "bold"), in_keys(step.coach)))
+            now = Text.assemble((f"Step {run.step_number} of {steps}: ", "bold"), in_keys(step.coach))
             advice = run.advice(rejected)
-        self.query_one(CoachPane).show(advice, before, hint)
+        said = [Text.assemble("\n", item) if i == 0 else item for i, item in enumerate(x for x in self.feedback if x)]
+        self.query_one(CoachPane).show(advice, [now, *said], hint)  # what the last move did, below what to do now
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -279,7 +304,7 @@ class LessonScreen(Screen):
         if action == "pass":
             return False if finished else (True if controls.pass_action(self.run.game) is not None else None)
         if action in ("play", "hint"):
-            return None if finished else True
+            return False if finished else True  # nothing to play once the lesson is done
         return True
 
     # --- acting ---------------------------------------------------------------------------------
@@ -305,6 +330,11 @@ class LessonScreen(Screen):
             self.attempt(decision.actions[0])
         elif decision.kind == "refuse":
             self.attempt(decision.text)
+        elif decision.kind == "choose" and is_cut(decision.actions):  # as in a game: a number, or r for a random cut
+            game = self.run.game
+            left = ((game.current_player or 0) + 1) % game.num_players
+            names = NAMES if self.run.you == 0 else NAMES[::-1]
+            ask_cut(self, decision.actions, f"Cut {names[left]}'s deck: how many cards do you lift?", self.attempt)
         elif decision.kind == "choose":
             from tui.screens.choice import ChoiceScreen
 

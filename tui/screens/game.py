@@ -17,6 +17,7 @@ from textual.widgets import Input
 
 import saves
 from rules import review
+from rules.core import Resign, own_resignation
 from rules.games import find_game
 from tui import controls, keys
 from tui.agents import agent_seed, choose, make_agent
@@ -27,7 +28,7 @@ from tui.learn.guide import GuidedGame
 from tui.screens.choice import ChoiceScreen
 from tui.screens.handoff import HandOffScreen
 from tui.screens.help import HelpScreen
-from tui.screens.number import NumberScreen
+from tui.screens.number import ask_cut, is_cut
 from tui.session import Session
 from tui.widgets import CardList, LogPane, StatusLine
 from tui.wording import wins
@@ -164,8 +165,9 @@ class GameScreen(GuidedGame, Screen):
     def compose(self) -> ComposeResult:
         yield StatusLine(id="status")
         with Horizontal(id="table", classes=self.ui.game):
-            yield self.ui.board()
-            yield LogPane(id="log")
+            board = self.ui.board(side=(LogPane(id="log"),))
+            yield board
+            yield from board.beside()
         yield Input(placeholder="Type an action, e.g. play BA (Enter to send, Esc to cancel)", id="prompt")
         yield Footer(compact=True)
 
@@ -350,7 +352,7 @@ class GameScreen(GuidedGame, Screen):
         decision = controls.enter_on_card(self.session.game, card, refusal)
         if decision.kind == "apply":
             self.submit(decision.actions[0])
-        elif decision.kind == "choose" and all(controls.words(a)[0] == "cut" for a in decision.actions):
+        elif decision.kind == "choose" and is_cut(decision.actions):
             self.ask_cut(decision.actions)
         elif decision.kind == "choose":
             question, options = self.ui.choices(list(decision.actions))
@@ -364,25 +366,11 @@ class GameScreen(GuidedGame, Screen):
             self.notify("Pick a card first (1-9 or the arrow keys).", severity="warning")
 
     def ask_cut(self, actions: tuple) -> None:
-        """The cut: how many cards to lift, as one number (or r for a random cut), not a list of twelve."""
-        sizes = {int(controls.words(a)[1]): a for a in actions if len(controls.words(a)) > 1}
-        random_cut = next((a for a in actions if len(controls.words(a)) == 1), None)
-        if not sizes:
-            self.submit(actions[0])
-            return
-        low, high = min(sizes), max(sizes)
+        """The cut: how many cards to lift from the deck of the player to the cutter's left (each player cuts that
+        deck)."""
         s = self.session
-        cutter = s.game.current_player or 0
-        left = (cutter + 1) % len(s.players)  # each player cuts the deck of the player to their left
-        question = f"Cut {s.name(left)}'s deck: how many cards do you lift from the top?"
-
-        def done(n: int | str | None) -> None:
-            if n == "random" and random_cut is not None:
-                self.submit(random_cut)
-            elif isinstance(n, int) and n in sizes:
-                self.submit(sizes[n])
-
-        self.app.push_screen(NumberScreen(question, low, high, (low + high) // 2, random=random_cut is not None), done)
+        left = ((s.game.current_player or 0) + 1) % len(s.players)
+        ask_cut(self, actions, f"Cut {s.name(left)}'s deck: how many cards do you lift from the top?", self.submit)
 
     def action_pass(self) -> None:
         if self._may_act():
@@ -757,8 +745,24 @@ class GameScreen(GuidedGame, Screen):
             if not answer.ok:
                 self.notify(answer.reason, title="Not sent", severity="warning")
             self.refresh_view()
+        elif text.lower().split()[:1] == ["resign"]:
+            self.typed_resign(text)
         elif text:
             self.submit(text)
+
+    def typed_resign(self, text: str) -> None:
+        """``resign`` typed: the player's own resignation asks first, as Ctrl+P's does; another seat's is refused."""
+        s = self.session
+        action, refused = own_resignation(text, s.viewer, s.game)
+        if refused is not None:
+            self.app.bell()
+            reason = s.words(refused)
+            self.notify(f"{reason}\nRule: {refused.rule}", title="Not allowed", severity="error")
+            self.say(f"Not allowed: {reason} [{refused.rule}]", toast=False)
+        elif isinstance(action, Resign):
+            self.action_resign()
+        else:
+            self.submit(text)  # malformed: the engine says how a resignation is written
 
     def action_play_why(self) -> None:
         self.action_play()  # not your move, or not your card: it says so

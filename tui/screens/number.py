@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import Any
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
+from tui import controls
 from tui.dialogkeys import DialogInput
 
 
@@ -66,3 +70,27 @@ class NumberScreen(ModalScreen[int | str | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+def ask_cut(screen: Any, actions: Sequence[Any], question: str, submit: Callable[[Any], None]) -> None:
+    """The cut, in a game and in a lesson alike: how many cards to lift, as one number (or r for a random cut), not
+    a list of every size; ``submit`` gets the cut action chosen."""
+    sizes = {int(controls.words(a)[1]): a for a in actions if len(controls.words(a)) > 1}
+    random_cut = next((a for a in actions if len(controls.words(a)) == 1), None)
+    if not sizes:
+        submit(actions[0])
+        return
+    low, high = min(sizes), max(sizes)
+
+    def done(n: int | str | None) -> None:
+        if n == "random" and random_cut is not None:
+            submit(random_cut)
+        elif isinstance(n, int) and n in sizes:
+            submit(sizes[n])
+
+    screen.app.push_screen(NumberScreen(question, low, high, (low + high) // 2, random=random_cut is not None), done)
+
+
+def is_cut(actions: Sequence[Any]) -> bool:
+    """Is this choice the cut (every action a ``cut``)?"""
+    return all(controls.words(a)[0] == "cut" for a in actions)
