@@ -14,6 +14,7 @@ from typing import NoReturn
 
 import saves
 from rules.games import GAMES, deck_games, find_game, game_names
+from rules.words import plural
 from saves.store import app_version
 from tui.session import LEVELS, MAX_SEATS, Seat
 
@@ -608,7 +609,7 @@ def review_command(args: argparse.Namespace, settings, out=None):
                 f"{j.before:4.0%} -> {j.after:4.0%}  preferred: {j.best}",
                 file=out,
             )
-        print(f"{len(marked)} marked decision(s) of {names[seat]}.", file=out)
+        print(f"{plural(len(marked), 'marked decision')} of {names[seat]}.", file=out)
         return None
     session.meta.extra["review_seat"] = seat
     return session

@@ -69,7 +69,11 @@ def check(keys: list[str] | tuple[str, ...]) -> list[Violation]:
     if unknown:
         out.append(
             Violation(
-                "redemption.deck.cards", "unknown card(s), not in the card pool: " + ", ".join(unknown), tuple(unknown)
+                "redemption.deck.cards",
+                ("an unknown card" if len(unknown) == 1 else "unknown cards")
+                + ", not in the card pool: "
+                + ", ".join(unknown),
+                tuple(unknown),
             )
         )
     known = [k for k in keys if k in CARDS]

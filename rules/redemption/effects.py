@@ -53,11 +53,14 @@ def matches(card: Card, flt: Filter | dict[str, str]) -> bool:
     return True
 
 
-def filter_text(flt: Filter, noun: str = "character") -> str:
+def filter_text(flt: Filter, noun: str = "character", plural: bool = False) -> str:
+    """The cards a filter takes in words ("warrior-class Hero"; ``plural``: "warrior-class Heroes")."""
     d = dict(flt)
     words = []
     if "type" in d:
         noun = TYPE_NAMES.get(d["type"], d["type"])
+    if plural:
+        noun += "es" if noun.endswith("o") else "s"
     if "class" in d:
         words.append(f"{d['class']}-class")
     if "brigade" in d:
@@ -393,7 +396,7 @@ def _effects() -> dict[str, Effect]:
                 "fortress",
                 "holds cards safe from discard",
                 lambda a, card: (
-                    f"Holds up to {a.n} of your {filter_text(a.filter, 'card')}s; cards inside cannot be "
+                    f"Holds up to {a.n} of your {filter_text(a.filter, 'card', plural=True)}; cards inside cannot be "
                     "discarded or go to battle."
                 ),
             ),

@@ -8,6 +8,7 @@ from typing import Any
 from rich.text import Text
 from textual.containers import Horizontal
 
+from rules.words import plural, possessive
 from saves import printable
 from tui import keys
 from tui.games.board import Board, GameUI, css_beside
@@ -64,14 +65,14 @@ ZONE_WORDS = {
     "discard_top": "top of the discard pile",
 }
 #: What the keys do at each decision (the engine's decision text is in its notation; the battle one
-#: repeats the initiative reason shown just above). "{opp}": the other player's name.
+#: repeats the initiative reason shown just above). "{opp}": the other player's name as a possessive.
 PROMPTS = {
     "window": "you may play a Dominant now (pick, {play}) or pass ({pass_}).",
     "block": "block (pick, {play}) or no block ({pass_}).",
     "initiative": "enhance (pick, {play}) or pass ({pass_}).",
     "surrender": "pick the Lost Soul to surrender ({play}).",
     "rescuer_chooses": "pick the Lost Soul you rescue ({play}).",
-    "cut": "cut {opp}'s deck ({play}).",
+    "cut": "cut {opp} deck ({play}).",
     "first": "choose who takes the first turn ({play}).",
     "prep": "put cards into play (pick, {play}); {next}: on to battle.",
     "battle": "rescue with a Hero (pick, {play}), or {next}: no battle.",
@@ -424,7 +425,7 @@ class RedemptionUI:
             and self._zones.get(cid) in (ZONE_WORDS["land_of_bondage"], ZONE_WORDS["in_site"])
             and self._cards.get(cid, {}).get("type") == "lost_soul"
         )
-        return f"Rescue from {name}'s Land of Bondage ({souls} Lost Soul{'s' if souls != 1 else ''})"
+        return f"Rescue from {possessive(name)} Land of Bondage ({plural(souls, 'Lost Soul')})"
 
     def choices(self, actions: list[Any]) -> tuple[str, list[str]]:
         """The question and the options of a choice among several actions (Enter on a card that allows more than
@@ -813,7 +814,7 @@ class RedemptionUI:
             if key == "surrender" and cp == b["attacker"]:
                 key = "rescuer_chooses"
             prompt = PROMPTS.get(key, "").format(
-                opp=names[(cp + 1) % len(names)], **{k: keys.label(c) for k, c in PROMPT_KEYS.items()}
+                opp=possessive(names[(cp + 1) % len(names)]), **{k: keys.label(c) for k, c in PROMPT_KEYS.items()}
             )
             t.append(f">> {names[cp]}: {prompt or view['decision']['text']}\n", style="bold")
         return t

@@ -7,6 +7,7 @@ from typing import Any
 from rich.text import Text
 
 from rules.resurrection import CARDS, CODES
+from rules.words import plural
 from tui import keys
 from tui.games.board import Board, GameUI, css_beside
 from tui.widgets import CardList, Item, Pane, boxes, news
@@ -176,7 +177,10 @@ class ResurrectionUI:
             t.append("\n")
         ties = min(len(view["players"][agg]["table"]), len(view["players"][dfn]["table"]))
         if ties:
-            t.append(f"Extended battle: {ties} tie(s) so far; only the last two cards use abilities.\n", style="italic")
+            t.append(
+                f"Extended battle: {plural(ties, 'tie')} so far; only the last two cards use abilities.\n",
+                style="italic",
+            )
         cp = view["current_player"]
         if view["is_over"]:
             w = view["winner"]

@@ -18,6 +18,7 @@ from textual.widgets import Input
 import saves
 from rules import review
 from rules.games import find_game
+from rules.words import possessive
 from tui import controls, keys
 from tui.agents import choose, make_agent
 from tui.footer import Footer
@@ -337,7 +338,7 @@ class GameScreen(GuidedGame, Screen):
             s = self.session
             whose = getattr(self._active_list, "seat", None)
             self.notify(
-                f"That is {s.name(whose if whose is not None else s.opponents(s.viewer)[0])}'s card: "
+                f"That is {possessive(s.name(whose if whose is not None else s.opponents(s.viewer)[0]))} card: "
                 "Tab to your hand or table to play.",
                 severity="warning",
                 timeout=3,
@@ -374,7 +375,7 @@ class GameScreen(GuidedGame, Screen):
         s = self.session
         cutter = s.game.current_player or 0
         left = (cutter + 1) % len(s.players)  # each player cuts the deck of the player to their left
-        question = f"Cut {s.name(left)}'s deck: how many cards do you lift from the top?"
+        question = f"Cut {possessive(s.name(left))} deck: how many cards do you lift from the top?"
 
         def done(n: int | str | None) -> None:
             if n == "random" and random_cut is not None:
@@ -400,7 +401,7 @@ class GameScreen(GuidedGame, Screen):
             self.notify(f"The game is over. Press {keys.label('leave')} to leave.", severity="warning")
             return False
         if not s.my_turn:
-            self.notify(f"It is {s.name(s.game.current_player)}'s move, not yours.", severity="warning")
+            self.notify(f"It is {possessive(s.name(s.game.current_player))} move, not yours.", severity="warning")
             return False
         return True
 
