@@ -150,7 +150,7 @@ class GameScreen(GuidedGame, Screen):
         self._dimming: tuple = ()
         self._wake = threading.Event()
         self._active_list: CardList | None = None
-        self._happened: list[tuple[int, Any]] = []  # (who acted, event), the last 200
+        self._happened: list[tuple[int, Any]] = []  # (who acted, event or None for the action), the last 200
         self._message = ""  # shown in the status line in place of the game's line, until the next accepted action
         self.last_result: list[str] = []  # the events of the last battle's result, in the players' words
         self._collecting = False
@@ -498,6 +498,8 @@ class GameScreen(GuidedGame, Screen):
         """Remember an accepted action's events: who acted, and the result of a battle when one was decided."""
         if not outcome.ok or actor is None:
             return
+        # the action itself, even one that says nothing (a Dominant window declined): "since your move" starts there
+        self._happened.append((actor, None))
         self._happened.extend((actor, e) for e in outcome.events)
         del self._happened[:-200]
         for e in outcome.events:
@@ -516,7 +518,7 @@ class GameScreen(GuidedGame, Screen):
         for actor, e in reversed(self._happened):
             if actor == me:
                 break
-            if e.kind in RECENT_KINDS:
+            if e is not None and e.kind in RECENT_KINDS:
                 found.append(e)
         found.reverse()
         battle = [e for e in found if e.kind in BATTLE_KINDS]  # a battle's events say more than cards put in play

@@ -1,0 +1,63 @@
+"""Pilot tests at 80x24 of what a Redemption player met in a first game: what the Field says since your move, the
+cursor after a play, the order of targets, clicks on cards, the header line and the words in hot seat."""
+
+from __future__ import annotations
+
+import asyncio
+
+import saves
+from tests.pilot import screen_text
+from tests.redemption_helpers import build
+from tui.screens.game import GameScreen
+from tui.session import Session
+
+
+def make_app(save_dir, start):
+    from tui.app import RedemptionApp, Settings
+
+    # a long pause: the computer's own moves never land while a test makes them itself
+    return RedemptionApp(Settings(save_dir=save_dir, pause=60.0, signals=False), start=start)
+
+
+def seated(game, save_dir, players=None, viewer=1):
+    """A session of a hand-built game: the computer at seat 0, "You" at seat 1 (or ``players``)."""
+    players = players or [{"name": "Computer", "kind": "computer", "level": "normal"}, {"name": "You", "kind": "human"}]
+    vs = "computer" if any(p["kind"] == "computer" for p in players) else "human"
+    meta = saves.Meta(players=players, extra={"vs": vs, "level": "normal", "viewer": viewer, "screen": "game"})
+    return Session(game, meta, saves.save_path("minor", save_dir))
+
+
+def computer_plays(screen: GameScreen, action: str) -> None:
+    """The computer's move, by the path its answers take (``computer_move``), now."""
+    screen.stop_thinking()
+    screen.computer_move(screen._generation, action, screen.session.game.legal_actions())
+    screen.stop_thinking()
+
+
+def test_since_your_move_starts_again_after_you_decline_a_dominant_window(save_dir):
+    b = build(
+        {"hand": ["barak"], "territory": ["gideon"]},
+        {"hand": ["day_of_judgment"], "land_of_bondage": ["ls_orphan"]},
+        phase="prep",
+        filler=5,
+    )
+    app = make_app(save_dir, seated(b.game, save_dir))
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, GameScreen)
+            computer_plays(screen, f"play {b['barak']}")
+            computer_plays(screen, "end")  # a Dominant window for you
+            assert screen.session.my_turn and any("Barak" in line for line in screen.recent())
+            await pilot.press("space")  # decline it
+            await pilot.pause()
+            assert not screen.session.my_turn
+            computer_plays(screen, "end")  # no rescue attempt
+            computer_plays(screen, "end")  # the end of the turn: another window for you
+            assert screen.session.my_turn and screen.session.game.decision()["kind"] == "window"
+            assert not any("Barak" in line for line in screen.recent()), screen.recent()
+            assert "Since your move" not in screen_text(app)
+
+    asyncio.run(go())
