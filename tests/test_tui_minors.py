@@ -61,3 +61,17 @@ def test_since_your_move_starts_again_after_you_decline_a_dominant_window(save_d
             assert "Since your move" not in screen_text(app)
 
     asyncio.run(go())
+
+
+def test_resurrection_counts_a_face_down_card_in_play_as_left():
+    """Your last card played face down: "Left 0" read as a lost game while that card could still win."""
+    from tests.resurrection_positions import position, side
+    from tui.games.resurrection import ResurrectionUI
+
+    g = position(side(hand=["BA"], rest="fallen"), side(hand=["7", "8", "9", "RJ", "RK"]))
+    assert g.apply("play BA").ok and not g.is_over
+    ui, names = ResurrectionUI(), ["You", "Computer"]
+    view = g.view(0)
+    assert view["players"][0]["cards_left"] == 0  # hand and Hero Pile: the engine's count for the end
+    assert ui.score(view, names) == "Left: You 1, Computer 9" and ui.score(view, names, short=True) == "Left 1-9"
+    assert ui.side(view, 0, names)[1].plain.endswith("Left 1")
