@@ -75,3 +75,36 @@ def test_resurrection_counts_a_face_down_card_in_play_as_left():
     assert view["players"][0]["cards_left"] == 0  # hand and Hero Pile: the engine's count for the end
     assert ui.score(view, names) == "Left: You 1, Computer 9" and ui.score(view, names, short=True) == "Left 1-9"
     assert ui.side(view, 0, names)[1].plain.endswith("Left 1")
+
+
+def test_after_a_play_the_cursor_stays_beside_the_card_played(save_dir):
+    """Playing the second card put the cursor back on the first: it goes to the nearest card you can use."""
+    b = build({"deck": ["peter"] * 5}, {"hand": ["barak", "gideon", "stars_fought", "ehud"]}, phase="prep", active=1)
+    app = make_app(save_dir, seated(b.game, save_dir))
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            hand = app.screen.query_one("#hand")
+            await pilot.press("2", "enter")  # Gideon into play
+            await pilot.pause()
+            assert [i.id for i in hand.items] == [b["barak"], b["stars_fought"], b["ehud"]]
+            assert hand.selected == b["ehud"]  # the next card this phase can use, not Barak at the top
+
+    asyncio.run(go())
+
+
+def test_a_discard_lists_the_opponents_characters_before_your_own():
+    """Day of Judgment offered your own Heroes first: the ones a player means to hit come first."""
+    from tui.games.redemption import RedemptionUI
+
+    b = build({"hand": ["day_of_judgment"], "territory": ["gideon"]}, {"territory": ["goliath", "haman"]})
+    g = b.game
+    doms = [a for a in g.legal_actions() if str(a).startswith("dominant")]
+    assert [str(a).split()[2] for a in doms] == [b["goliath"], b["haman"], b["gideon"]], doms
+    ui = RedemptionUI()
+    view = g.view(0)
+    ui._cards = ui._all_cards(view)
+    ui._names, ui._you = ["You", "Computer"], 0
+    question, options = ui.choices(doms)
+    assert "Goliath" in options[0] and "your territory" in options[-1], options

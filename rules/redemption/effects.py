@@ -132,9 +132,11 @@ def _souls_of_opponents(g: Game, p: int, ab: Ability, host: str) -> list[str]:
 
 
 def _typed_in_play(g: Game, p: int, ab: Ability, host: str) -> list[str]:
+    """The cards of a type in play that a discard may hit: the opponents' first (in turn order from ``p``'s left),
+    then ``p``'s own, so a list of targets starts with the ones a player means to hit."""
     out = []
     card_type = ab.card_type
-    for q in range(g.n):
+    for q in (*g.others(p), p):
         for zone in ("territory", "artifact_pile", "field_of_battle"):
             for c in g.z[q][zone]:
                 cd = g.cd[c]

@@ -450,7 +450,11 @@ class GameScreen(GuidedGame, Screen):
             panes = [hand]
         for wanted in (lambda item: item.id in main, lambda item: item.usable):
             for cards in panes:
-                for i, item in enumerate(cards.items):
+                # the nearest such card to the cursor (the card that took a played one's place, then its
+                # neighbours): the cursor stays where the player was looking, not back at the first card
+                at = min(cards.cursor, len(cards.items) - 1)
+                for i in sorted(range(len(cards.items)), key=lambda i: (abs(i - at), i < at)):
+                    item = cards.items[i]
                     if item.usable and wanted(item):
                         cards.cursor = i
                         self._active_list = cards
