@@ -108,3 +108,35 @@ def test_a_discard_lists_the_opponents_characters_before_your_own():
     ui._names, ui._you = ["You", "Computer"], 0
     question, options = ui.choices(doms)
     assert "Goliath" in options[0] and "your territory" in options[-1], options
+
+
+def test_a_click_selects_a_card_and_a_click_on_the_selected_card_plays_it(save_dir):
+    b = build(
+        {"deck": ["peter"] * 5, "territory": ["goliath"]},
+        {"hand": ["barak", "gideon", "ehud", "deborah"]},
+        phase="prep",
+        active=1,
+    )
+    app = make_app(save_dir, seated(b.game, save_dir))
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            hand = screen.query_one("#hand")
+            await pilot.click("#hand", offset=(4, 3))  # the third card's row (below the border)
+            await pilot.pause()
+            assert hand.selected == b["ehud"] and b["ehud"] in [i.id for i in hand.items]
+            assert "Ehud" in screen_text(app).split("┏")[0]  # the Field describes the card clicked
+            await pilot.click("#hand", offset=(4, 3))  # again: played, as Enter plays it
+            await pilot.pause()
+            assert b["ehud"] not in [i.id for i in hand.items]
+            assert b["ehud"] in screen.session.game.z[1]["territory"]
+            await pilot.double_click("#hand", offset=(4, 1))  # a double click plays the card at once
+            await pilot.pause()
+            assert b["barak"] in screen.session.game.z[1]["territory"]
+            await pilot.click("#opponent", offset=(4, 1))  # their table: it opens, and plays nothing
+            await pilot.pause()
+            assert screen.focused is screen.query_one("#opponent")
+
+    asyncio.run(go())

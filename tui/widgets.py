@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rich.text import Text
+from textual import events
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -92,6 +93,13 @@ class CardList(Widget, can_focus=True):
             super().__init__()
             self.cards = cards
 
+    class Chosen(Message):
+        """A click on the card under the cursor (or a double click): the screen does what Enter does on it."""
+
+        def __init__(self, cards: CardList) -> None:
+            super().__init__()
+            self.cards = cards
+
     def __init__(
         self,
         *,
@@ -159,6 +167,26 @@ class CardList(Widget, can_focus=True):
     def action_move(self, step: int) -> None:
         if self.items:
             self.cursor = (self.cursor + step) % len(self.items)
+            self.post_message(self.Moved(self))
+
+    def on_click(self, event: events.Click) -> None:
+        """A click selects the card under the mouse (the pane takes the keys); a click on the card already selected,
+        or a double click, plays it as Enter would."""
+        at = event.get_content_offset(self)
+        was_here = self.has_focus
+        showing_list = self.summary is None or was_here  # a summary line is not a card: the click opens the list
+        self.focus()
+        if at is None or not showing_list or not self.items:
+            return
+        index = self.hidden()[0] + at.y
+        if not 0 <= index < len(self.items):
+            return
+        event.stop()
+        if (index == self.cursor and was_here) or event.chain >= 2:
+            self.cursor = index
+            self.post_message(self.Chosen(self))
+        elif index != self.cursor:
+            self.cursor = index
             self.post_message(self.Moved(self))
 
     def watch_cursor(self) -> None:

@@ -225,6 +225,12 @@ class GameScreen(GuidedGame, Screen):
     def on_card_list_moved(self, event: CardList.Moved) -> None:
         self.refresh_view()
 
+    def on_card_list_chosen(self, event: CardList.Chosen) -> None:
+        """A click on the selected card: what Enter does on it."""
+        self._active_list = event.cards
+        self.refresh_view()
+        self.action_play()
+
     def on_descendant_focus(self, event) -> None:
         # The pane focused now, not the event's: when several Tabs arrive in one read, the events bubble up from panes
         # nested at different depths and can arrive out of order (the card text then stayed on your own table's card
