@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -243,14 +244,15 @@ class LogPane(RichLog, can_focus=True):
         super().__init__(wrap=True, markup=False, highlight=False, auto_scroll=True, min_width=16, **kwargs)
         self.written = 0
 
-    def sync(self, lines: list[str]) -> None:
-        """Show the lines not shown yet (the log keeps the events in the players' words: ``Session.words``)."""
+    def sync(self, lines: list[str], words: Callable[[str], str] | None = None) -> None:
+        """Show the lines not shown yet (the log keeps the events in the players' words: ``Session.words``;
+        ``words``: what says a line kept as a template, ``Session.log_words``)."""
         if len(lines) < self.written:  # undo shortened the log
             self.clear()
             self.written = 0
         new = lines[self.written :]
         if new:  # one write for all new lines: one new layout, not one per line
-            text = Text("\n").join(self.shown(line) for line in new)
+            text = Text("\n").join(self.shown(words(line) if words else line) for line in new)
             if self._size_known:
                 # scrolled to the new lines now, so the frame that shows them is the next one: RichLog's own scroll
                 # waits for that frame and then draws the whole log again in a second one

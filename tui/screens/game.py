@@ -152,7 +152,7 @@ class GameScreen(GuidedGame, Screen):
         self._active_list: CardList | None = None
         self._happened: list[tuple[int, Any]] = []  # (who acted, event or None for the action), the last 200
         self._message = ""  # shown in the status line in place of the game's line, until the next accepted action
-        self.last_result: list[str] = []  # the events of the last battle's result, in the players' words
+        self._result: list[Any] = []  # the events of the last battle's result (said when shown: last_result)
         self._collecting = False
         self._talking = False  # the prompt sends a message to a shared table instead of an action
         self._save_due = False  # an accepted action waits for the frame that shows it, then is saved (save_soon)
@@ -220,7 +220,7 @@ class GameScreen(GuidedGame, Screen):
         if width and width != getattr(self, "_log_width", 0):
             self._log_width = width
             log.reset()
-            log.sync(self.session.meta.log)
+            log.sync(self.session.meta.log, self.session.log_words)
 
     def on_card_list_moved(self, event: CardList.Moved) -> None:
         self.refresh_view()
@@ -261,7 +261,7 @@ class GameScreen(GuidedGame, Screen):
         view = s.view()
         usable = controls.usable_cards(s.game) if s.my_turn else set()
         self.ui.render(self, view, self.names, self.wide, usable, s.my_turn)
-        self.query_one("#log", LogPane).sync(s.meta.log)
+        self.query_one("#log", LogPane).sync(s.meta.log, s.log_words)
         status = self.status_text(view)
         if status != self._status:
             self._status = status
@@ -488,7 +488,7 @@ class GameScreen(GuidedGame, Screen):
         their kinds; the log's words are not read). A game that cannot be replayed (saved by older rules, a
         lesson's position) starts without it, as before."""
         game = self.session.game
-        if self.last_result or not game.history:
+        if self._result or not game.history:
             return
         try:
             g = review.initial_state(game)
@@ -501,7 +501,7 @@ class GameScreen(GuidedGame, Screen):
             if g.to_dict() != game.to_dict():
                 raise ValueError("the replayed game does not end where the saved one is")
         except Exception:  # noqa: BLE001 - any game that does not replay: nothing to recall
-            self.last_result, self._collecting = [], False
+            self._result, self._collecting = [], False
         self._happened = []  # "since your move" starts from the resume, as before
 
     def note(self, actor: int | None, outcome: Any) -> None:
@@ -514,12 +514,18 @@ class GameScreen(GuidedGame, Screen):
         del self._happened[:-200]
         for e in outcome.events:
             if e.kind in RESULT_STARTS:
-                self.last_result = [self.session.words(e)]
+                self._result = [e]
                 self._collecting = True
             elif self._collecting and e.kind in RESULT_ENDS:
                 self._collecting = False
             elif self._collecting:
-                self.last_result.append(self.session.words(e))
+                self._result.append(e)
+
+    @property
+    def last_result(self) -> list[str]:
+        """The last battle's result in the words of whoever reads the screen now (in hot seat, the one who took the
+        keyboard)."""
+        return [self.session.words(e) for e in self._result]
 
     def recent(self) -> list[str]:
         """What the other side did since the viewer's last action, newest last (the important events only)."""
@@ -618,6 +624,7 @@ class GameScreen(GuidedGame, Screen):
             s.viewer = nxt
             s.screen = "game"
             self._save_quietly()
+            self.query_one("#log", LogPane).reset()  # the log in the words of the one who took the keyboard
             hand = self.query_one("#hand", CardList)
             hand.cursor = 0  # another person's hand: start at its first card
             self._active_list = hand
