@@ -277,19 +277,24 @@ class LogPane(RichLog, can_focus=True):
 
 
 class StatusLine(Widget):
-    """Game, turn, phase, whose move and the score, in one line (one row: updates never need a new layout)."""
+    """Game, turn, phase, whose move and the score, in one line (one row: updates never need a new layout); a message
+    for the player is wrapped onto up to two more rows (``wrap``), the board below giving them back once it goes."""
 
     def __init__(self, *, id: str | None = None):
         super().__init__(id=id)
         self._text = ""
 
-    def update(self, text: str) -> None:
+    def update(self, text: str, wrap: bool = False) -> None:
+        wrap = wrap and len(text) > max(1, self.content_size.width)
+        if wrap != self.has_class("-wrapped"):
+            self.set_class(wrap, "-wrapped")  # a new layout only when the rows change (app.tcss: #status.-wrapped)
         if text != self._text:
             self._text = text
-            self.refresh()
+            self.refresh(layout=wrap)
 
     def render(self) -> Text:
-        return Text(printable(self._text))  # plain text: it holds players' names
+        # plain text: it holds players' names; a line that still does not fit ends in an ellipsis
+        return Text(printable(self._text), overflow="ellipsis")
 
 
 def boxes(cards: list[tuple[list[Text], str]], width: int = 9, ascii_only: bool = False) -> Text:

@@ -117,22 +117,25 @@ VERB_PHRASES = {
 STEP_NAMES = {"block": "block", "initiative": "initiative", "surrender": "surrender", "": ""}
 
 
-def short_name(name: str, room: int) -> str:
-    """``name`` in at most ``room`` columns: whole words and an ellipsis ("Writing on..."), never a cut word
-    unless its first word alone is too long."""
+def short_name(name: str, room: int, ellipsis: str = "\u2026") -> str:
+    """``name`` in at most ``room`` columns, by two rules a player learns at once: a leading "The", "A" or "An" is
+    left out ("Stars Fought"), then the words that do not fit, marked by ``ellipsis`` ("Writing on…"; "..." under
+    --ascii); a word is cut only when the first one alone is too long."""
     if len(name) <= room or room <= 1:
         return name
     words = name.split(" ")
-    if len(words) > 1 and words[0] in ("The", "A", "An") and len(words[1]) + 1 <= room:
+    if len(words) > 1 and words[0] in ("The", "A", "An") and len(words[1]) + len(ellipsis) <= room:
         words = words[1:]  # "Rebuilt..." and "Remnant..." tell two cards apart; "The..." twice does not
+        if len(" ".join(words)) <= room:
+            return " ".join(words)  # nothing cut at the end: no ellipsis there
     out = words[0]
     for w in words[1:]:
-        if len(out) + 1 + len(w) + 1 > room:
+        if len(out) + 1 + len(w) + len(ellipsis) > room:
             break
         out += " " + w
-    if len(out) + 1 > room:
-        return name[: room - 1] + "\u2026"
-    return out + "\u2026"
+    if len(out) + len(ellipsis) > room:
+        return name[: max(1, room - len(ellipsis))] + ellipsis
+    return out + ellipsis
 
 
 class OpponentList(CardList):
@@ -326,9 +329,7 @@ class RedemptionUI:
             rest = len(t) + 1 + (len(n) + 1 if n else 0) + (8 if c.get("negated") else 0)
             if n and len(name) > room - rest and len(name.split(" ")[0]) + 1 > room - rest:
                 n, rest = "", rest - len(n) - 1  # too narrow for a word and the numbers: the Field shows them
-            name = short_name(name, room - rest)
-            if self.ascii_only:
-                name = name.replace("\u2026", ".")
+            name = short_name(name, room - rest, "..." if self.ascii_only else "\u2026")
         t.append(f" {name}")
         if n:
             t.append(f" {n}", style="strike" if c.get("negated") else "")
@@ -614,9 +615,7 @@ class RedemptionUI:
             )
             role = roles.get(p, "")
             words = (role, role[:3] + "." if role else "")
-            name = short_name(names[p], room)
-            if self.ascii_only:
-                name = name.replace("\u2026", ".")
+            name = short_name(names[p], room, "..." if self.ascii_only else "\u2026")
             line = Text(f"{turn_mark if p == view['active'] else ' '}{name:<{room}} ")
             for c, r in ((c, r) for r in words for c in counts):
                 if len(line) + len(c) + (len(r) + 1 if r else 0) <= width or width <= 0:

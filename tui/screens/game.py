@@ -265,7 +265,7 @@ class GameScreen(GuidedGame, Screen):
         status = self.status_text(view)
         if status != self._status:
             self._status = status
-            self.query_one("#status", StatusLine).update(status)
+            self.query_one("#status", StatusLine).update(status, wrap=bool(self._message))
         # The Footer rebuilds itself on every refresh_bindings(): only ask when the answer changes.
         dimming = tuple(self.check_action(a, ()) for a in ("play", "pass", "end_phase", "undo", "rematch"))
         if dimming != self._dimming:
@@ -274,10 +274,12 @@ class GameScreen(GuidedGame, Screen):
         self.guide_refresh()
 
     def status_text(self, view: dict) -> str:
-        """Game | turn | whose move: phase | score; shortened (phase, then score) to fit the width. A message for
-        the player (a refusal, why a key cannot act) takes the line until the next accepted action."""
+        """Game | turn | whose move: phase | score, in the first of these forms that fits the width: the whole line;
+        without the game's name (the player knows which game they play); without the phase; with the short score
+        ("Redeemed 1-0-1-0" without "of 5"). A message for the player (a refusal, why a key cannot act) takes the
+        line, wrapped onto the rows below it (never cut), until the next accepted action."""
         if self._message:
-            return self._message[: max(20, self.size.width - 2)]
+            return self._message
         s = self.session
         game = s.game
         phase = ""
@@ -289,16 +291,19 @@ class GameScreen(GuidedGame, Screen):
             phase = self.ui.phase(view)
         room = max(20, self.size.width - 2)
         score, short = self.ui.score(view, self.names), self.ui.score(view, self.names, short=True)
-        # what is asked comes before the score's last words: with four players' scores, the short score keeps it
-        for text, sc in (
-            (f"{move}: {phase}" if phase else move, score),
-            (f"{move}: {phase}" if phase else move, short),
-            (move, score),
+        asked = f"{move}: {phase}" if phase else move
+        title, turn = self.ui.title, self.ui.turn(view)
+        for parts in (
+            (title, turn, asked, score),
+            (turn, asked, score),
+            (turn, move, score),
+            (turn, asked, short),
+            (turn, move, short),
         ):
-            line = " | ".join([self.ui.title, self.ui.turn(view), text, sc])
+            line = " | ".join(parts)
             if len(line) <= room:
                 return line
-        return " | ".join([self.ui.title, self.ui.turn(view), move, short])
+        return " | ".join([move, short])
 
     # --- what the Footer shows -------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -797,7 +802,7 @@ class GameScreen(GuidedGame, Screen):
         """A short message where the player looks: the status line (until the next accepted action) and a toast."""
         self._message = text.replace("\n", " ")
         self._status = self._message
-        self.query_one("#status", StatusLine).update(self.status_text({}))
+        self.query_one("#status", StatusLine).update(self.status_text({}), wrap=True)
         if toast:
             self.notify(text, severity="warning")
 
