@@ -71,9 +71,9 @@ def plural(n: int, noun: str, nouns: str | None = None) -> str:
 
 def possessive(name: str) -> str:
     """A name's possessive: "Ann's", "Shut Mouths of Lions'" (a name that ends in s takes the apostrophe alone), and
-    "Your" for a seat named "You" ("You's" is no word)."""
+    "your" for a seat named "You" ("You's" is no word; a sentence that starts with it capitalises it)."""
     if name == "You":
-        return "Your"
+        return "your"
     return name + ("'" if name.endswith("s") else "'s")
 
 

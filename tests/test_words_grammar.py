@@ -29,7 +29,7 @@ def test_plural_and_possessive():
     assert [plural(n, "card") for n in (0, 1, 2)] == ["0 cards", "1 card", "2 cards"]
     assert plural(1, "Lost Soul") == "1 Lost Soul" and plural(3, "Hero", "Heroes") == "3 Heroes"
     assert possessive("Ann") == "Ann's" and possessive("Shut Mouths of Lions") == "Shut Mouths of Lions'"
-    assert possessive("You") == "Your"
+    assert possessive("You") == "your"
 
 
 def test_a_seat_named_you_is_said_as_you_even_when_nobody_reads_it():
