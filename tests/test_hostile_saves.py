@@ -1,4 +1,4 @@
-"""Hostile save files: each attack of issue 16 (items 5, 11-15) and the save lock, reproduced and refused.
+"""Hostile save files: each attack on a save file and on the save lock, reproduced and refused.
 
 A bad file gives one line naming the file and the problem; nothing from a file reaches the terminal as an
 escape sequence or as markup.
@@ -250,7 +250,7 @@ def test_old_temporary_files_are_cleaned_up_at_start(tmp_path, capsys):
     assert not old.exists() and young.exists() and other.exists()
 
 
-# --- issue 13 item 8: one process per save -----------------------------------------------------------------------
+# --- one process per save -----------------------------------------------------------------------
 def test_a_save_open_in_another_process_is_refused(tmp_path, capsys):
     folder = tmp_path / "s"
     path = saves.save(resurrection_game(5), folder / "shared.toml")

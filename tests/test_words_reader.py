@@ -45,7 +45,7 @@ def test_two_people_at_one_keyboard_each_read_you_for_their_own_seat():
     assert "your territory" in hot.log_words(line) and "their" not in hot.log_words(line)
     hot.viewer = 1 - seat
     assert f"{['Ann', 'Bea'][seat]} " in hot.log_words(line) and "your" not in hot.log_words(line)
-    alone = Session.new("resurrection", seed=5)  # "You" against the computer, as before
+    alone = Session.new("resurrection", seed=5)  # one person against the computer: "You"
     assert alone.names[0] == "You" and alone.reader == 0 and alone.words(f"{who(0, True)} won.") == "You won."
 
 
@@ -101,7 +101,8 @@ def test_a_side_that_nobody_is_left_on_loses_in_those_words():
 
 
 def test_a_resumed_game_recalls_the_last_battle_from_its_history(tmp_path):
-    """After a resume the "Last battle" recap was empty until the next battle: it is replayed from the history."""
+    """A resumed game shows the "Last battle" recap at once, replayed from the history, not only after the next
+    battle."""
     import asyncio
 
     import saves
