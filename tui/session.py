@@ -262,8 +262,8 @@ class Session(Seated):
     @property
     def reader(self) -> int | None:
         """The seat the words address as "you": the only human, whatever their name ("Ann" from ``--seat
-        human:Ann`` or ``--player``, not only "You": Ann read "Ann's territory" about her own cards); with two people
-        at one keyboard, the one at it now (:attr:`viewer`: Ann read "Ann's Land of Redemption" on her own turn);
+        human:Ann`` or ``--player``, not only "You": Ann reads "your territory" about her own cards); with two people
+        at one keyboard, the one at it now (:attr:`viewer`: each reads "your" about their own cards on their turn);
         the seat named "You" when nobody is at it."""
         humans = self.humans
         if len(humans) > 1:

@@ -123,8 +123,8 @@ class ResurrectionUI:
 
     @staticmethod
     def left(view: dict, p: int) -> int:
-        """The cards a player has not lost yet: hand and Hero Pile, and their cards on the table (a face-down card
-        still in play is not lost: "Left 0" beside it read as a lost game)."""
+        """The cards a player has not lost yet: hand and Hero Pile, and their cards on the table (a card still in
+        play is not lost: it may yet return to the Hero Pile)."""
         pv = view["players"][p]
         return pv["cards_left"] + len(pv["table"])
 
