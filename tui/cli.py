@@ -14,6 +14,7 @@ from typing import NoReturn
 
 import saves
 from rules.games import GAMES, deck_games, find_game, game_names
+from rules.words import possessive
 from tui.session import LEVELS, MAX_SEATS, Seat
 
 PROG = "redemption"
@@ -651,7 +652,7 @@ def review_command(args: argparse.Namespace, settings, out=None):
             raise CliError(f"{PROG}: the computer's eye reads {readable} games; this is {session.game.name}", 2)
         marked = []
         for n, total, j in analysis.run(steps, session.meta, seat):
-            print(f"\ranalysing {names[seat]}'s decisions: {n}/{total}", end="", file=sys.stderr, flush=True)
+            print(f"\ranalysing {possessive(names[seat])} decisions: {n}/{total}", end="", file=sys.stderr, flush=True)
             if j.mark:
                 marked.append(j)
         print(file=sys.stderr)
@@ -666,7 +667,8 @@ def review_command(args: argparse.Namespace, settings, out=None):
                 f"{j.before:4.0%} -> {j.after:4.0%}  preferred: {j.best}",
                 file=out,
             )
-        print(f"{len(marked)} marked decision(s) of {names[seat]}.", file=out)
+        whose = possessive(names[seat])
+        print(f"{whose[:1].upper()}{whose[1:]} decisions: {len(marked)} marked.", file=out)
         return None
     session.meta.extra["review_seat"] = seat
     return session

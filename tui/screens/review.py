@@ -59,7 +59,9 @@ class ReviewScreen(AsksNames, Screen):
             if seat is not None
             else (extra_seat if extra_seat in range(len(session.players)) else analysis.default_seat(session.meta))
         )
-        self.names = session.shown_names  # the one person at the keyboard is "You", as on the game screen
+        # the one person at the keyboard is "You", as on the game screen; two people's game is reviewed by name (the
+        # "you" of their game was whoever held the keyboard at the time)
+        self.names = session.names if getattr(session, "hot_seat", False) else session.shown_names
         #: "your" when the reviewing seat is the person at the keyboard, else "Ann's"
         self.whose = "your" if self.names[self.seat] == "You" else f"{self.names[self.seat]}'s"
         self.steps, self.final = review.positions(session.game)
