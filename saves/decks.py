@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import os
 import re
-import tomllib
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -38,7 +37,7 @@ import tomli_w
 
 from rules.games import DeckProblem, DeckRules, GameInfo, deck_games, find_game
 from saves.store import SaveError as SaveError  # DeckError is one; callers catch either
-from saves.store import printable, read_text, remove_file, validate_name, write_atomic
+from saves.store import parse_toml, printable, read_text, remove_file, validate_name, write_atomic
 
 FORMAT = "redemption-tui-deck"
 VERSION = 1
@@ -46,6 +45,7 @@ SUFFIX = ".toml"
 FOLDER = "decks"
 MAX_NOTES = 4000
 MAX_LINES = 2000
+MAX_CARD_NAME = 200  # characters: a real card's name has under 100; matching a name costs with its length
 _LINE = re.compile(r"^\s*(?:(\d+)\s*[xX]?\s+)?(.+?)\s*$")
 
 
@@ -147,9 +147,15 @@ def parse_text(text: str, source: str = "<text>", name: str = "", game: str | No
         body = line.split("#", 1)[0].strip()
         if not body:
             continue
+        if len(body) > MAX_CARD_NAME + 16:  # room for a count; the match below costs with the line's length
+            errors.append(f"line {i}: {_too_long(body)}")
+            continue
         m = _LINE.match(body)
         count = int(m.group(1)) if m and m.group(1) else 1
         what = m.group(2) if m else body
+        if len(what) > MAX_CARD_NAME:
+            errors.append(f"line {i}: {_too_long(what)}")
+            continue
         if count < 1 or count > 200:
             errors.append(f"line {i}: {count} copies of {what!r} is not a count a deck can hold")
             continue
@@ -201,10 +207,7 @@ def loads(text: str, source: str = "<text>", game: str | None = None) -> Deck:
     def fail(problem: str) -> DeckError:
         return DeckError(f"{printable(source)}: {problem}")
 
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise fail(f"not a valid TOML file ({e})") from None
+    doc = parse_toml(text, fail, "deck file")
     fmt = doc.get("format", FORMAT)
     if fmt != FORMAT:
         raise fail(f"not a deck file (format is {fmt!r}, expected {FORMAT!r})")
@@ -232,6 +235,8 @@ def loads(text: str, source: str = "<text>", game: str | None = None) -> Deck:
         raise fail("'cards' must be a table of card name = number of copies")
     cards: dict[str, int] = {}
     for what, n in raw.items():
+        if len(what) > MAX_CARD_NAME:
+            raise fail(_too_long(what))
         if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 200:
             raise fail(f"the count for {what!r} must be a whole number from 1 to 200")
         key = rules.find_card(what)
@@ -341,6 +346,10 @@ def require_legal(deck: Deck, source: str = "") -> list[str]:
             f"{printable(source or deck.name)}: the deck is not legal: " + "; ".join(str(v) for v in problems)
         )
     return deck.keys
+
+
+def _too_long(name: str) -> str:
+    return f"a card name of {len(name)} characters ({name[:24]!r}...): no card's name has over {MAX_CARD_NAME}"
 
 
 def _stem(source: str) -> str:

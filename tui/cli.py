@@ -515,7 +515,12 @@ def run_decks(args: argparse.Namespace, settings, out=None) -> int:
         return 0
     if cmd == "import":
         if args.file == "-":
-            d = dk.parse_text(sys.stdin.read(), "<standard input>", name=args.name or "imported", game=game)
+            text = sys.stdin.read(saves.store.MAX_BYTES + 1)  # what a deck list can be, and not a byte more
+            if len(text) > saves.store.MAX_BYTES:
+                raise dk.DeckError(
+                    f"<standard input>: over {saves.store.MAX_BYTES} characters, far more than any deck list"
+                )
+            d = dk.parse_text(text, "<standard input>", name=args.name or "imported", game=game)
         else:
             d = dk.read_file(args.file, game)
         if args.name:
