@@ -7,6 +7,7 @@ escape sequence or as markup.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import threading
@@ -668,3 +669,93 @@ def test_a_deck_line_with_a_5_mb_card_name_is_refused_without_matching_it(tmp_pa
     code, out, err = run_cli("decks", "import", str(toml), "--save-dir", str(tmp_path / "s"), capsys=capsys)
     assert code == 1 and "a card name of 5000000 characters" in err and len(err) < 400
     assert looked and all(n <= dk.MAX_CARD_NAME for n in looked)
+
+
+# --- impossible states that loaded: cards where no rule puts them, numbers no game reaches ------------------------
+def seated_midgame(n: int, seed: int = 2, moves: int = 40):
+    """A real game of ``n`` seats some way in, at a Preparation phase."""
+    import random
+
+    g, r = redemption_game(seed, decks=("G", "H", "G", "H")[:n]), random.Random(seed)
+    while len(g.history) < moves or g.phase != "prep":
+        assert not g.is_over
+        g.apply(r.choice(g.legal_actions()))
+    return g
+
+
+def refused_seated(g, change) -> str:
+    doc = doc_of(g)
+    doc["players"] = [{"name": f"P{i + 1}", "kind": "human"} for i in range(g.num_players)]
+    assert saves.reads(tomli_w.dumps(doc), "good.toml").game == g  # unchanged, it loads
+    return refused_state_doc(doc, change)
+
+
+def refused_state_doc(doc, change) -> str:
+    change(doc["state"])
+    with pytest.raises(saves.SaveError) as e:
+        saves.reads(tomli_w.dumps(doc), "evil.toml")
+    msg = str(e.value)
+    assert msg.startswith("evil.toml: the game state is not one the rules allow: ") and "\n" not in msg
+    return msg
+
+
+def move_card(s, p: int, to: str, kind) -> str:
+    """Move one of player ``p``'s cards whose key ``kind`` accepts from their draw pile to the zone ``to``."""
+    deck = zones(s, p)["deck"]
+    c = next(c for c in deck if kind(s["cards"][c]["key"]))
+    deck.remove(c)
+    zones(s, p)[to].append(c)
+    return c
+
+
+def is_soul(key: str) -> bool:
+    return key.startswith("ls_")
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_a_lost_soul_in_a_territory_or_on_an_artifact_pile_and_a_hero_on_an_artifact_pile(n):
+    from rules.redemption.cards import CARDS
+
+    g = seated_midgame(n)
+    p = n - 1
+    msg = refused_seated(g, lambda s: move_card(s, p, "territory", is_soul))
+    assert "a Lost Soul (" in msg and "cannot be in a territory" in msg
+    msg = refused_seated(g, lambda s: move_card(s, p, "artifact_pile", is_soul))
+    assert "is not an artifact, so it cannot be on an artifact pile" in msg
+    msg = refused_seated(g, lambda s: move_card(s, p, "artifact_pile", lambda k: CARDS[k].type == "hero"))
+    assert "is not an artifact, so it cannot be on an artifact pile" in msg
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_a_seed_of_ten_to_the_hundred_or_turn_a_billion_is_refused(n):
+    g = seated_midgame(n)
+    msg = refused_seated(g, lambda s: s.update(seed=10**100))  # the Rng's own seed stays a small one
+    assert "seed must be a whole number of at most 64 bits" in msg and len(msg) < 300
+    assert "'turn' cannot be over 10000" in refused_seated(g, lambda s: s.update(turn=10**9))
+    assert "'dry_turns' cannot be over 10000" in refused_seated(g, lambda s: s.update(dry_turns=10**9))
+
+
+def test_resurrection_refuses_a_huge_seed_and_a_billion_battles():
+    g = resurrection_game(5)
+    msg = refused_state_doc(doc_of(g), lambda s: s.update(seed=10**100))
+    assert "seed must be a whole number of at most 64 bits" in msg
+    msg = refused_state_doc(doc_of(g), lambda s: s.update(battle=10**9))
+    assert "'battle' must be from 0 to 10000" in msg
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_hands_over_the_limit_in_a_finished_game(n):
+    import random
+
+    g, r = redemption_game(4, decks=("G", "H", "G", "H")[:n]), random.Random(4)
+    while not g.is_over:
+        g.apply(r.choice(g.legal_actions()))
+    other = next(q for q in range(n) if q != g.active)
+
+    def change(s):  # every card of their draw pile that is not a Lost Soul: far over the limit, on another's turn
+        for c in [c for c in zones(s, other)["deck"] if not is_soul(s["cards"][c]["key"])]:
+            zones(s, other)["deck"].remove(c)
+            zones(s, other)["hand"].append(c)
+
+    msg = refused_seated(g, change)
+    assert re.search(rf"Player {other + 1} holds \d+ cards on Player {g.active + 1}'s turn; .* at most \d+ are possible", msg)
