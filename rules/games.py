@@ -123,7 +123,9 @@ class DeckRules(Protocol):
     TYPE_NAMES: Mapping[str, str]  # card type -> its name ("Hero")
     DECKS: Mapping[str, Any]  # the bundled decks: label -> {"name": str, "cards": card keys}
 
-    def check(self, keys: Sequence[str]) -> Sequence[DeckProblem]: ...  # every problem; [] = legal
+    def check(  # every problem ([] = legal) of a deck, its Reserve, and the cards ``lookup`` gives (imported ones)
+        self, keys: Sequence[str], reserve: Sequence[str] = (), lookup: Any = None
+    ) -> Sequence[DeckProblem]: ...
     def find_card(self, text: str) -> str | None: ...  # a card's key from how a player writes its name
     def suggest(self, text: str, n: int = 3) -> list[str]: ...  # names close to an unknown one
 

@@ -3,7 +3,8 @@
 An engine writes such a sentence once, as a template in which every seat is a field, and :func:`say` renders it
 for whoever reads it: neutrally ("Player 1 draws 3 card(s)." in a log file, a test, a watcher's screen), with the
 players' names ("Ann draws ..."), or to the reader in the second person ("You draw ...") when the reader's seat is
-given. The app never takes the words apart: it asks for them with its names (issue 13: the app reads fields).
+given. The app never takes the words apart: it asks for them with its names (what it needs to know, it reads from
+the fields).
 
 A field is ``{pN}`` or ``{pN:form}`` for seat N (0-based):
 

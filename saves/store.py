@@ -233,9 +233,9 @@ def reads(text: str, source: str = "<text>") -> Saved:
     return Saved(game, meta)
 
 
-#: Before events carried their rule id in a field (``rules.core.Event.rule``), the engines wrote it into the words:
-#: "... The battle goes on (resurrection.tie.1)." The log lines of a save written then lose it when read (a file
-#: format migration: the engines no longer write a rule id into any words, and the app never shows one).
+#: Saves of an older file format carry an event's rule id inside its words ("... The battle goes on
+#: (resurrection.tie.1)."); their log lines lose it when read, since a rule id belongs in the event's own field
+#: (``rules.core.Event.rule``) and no screen shows one in words.
 _OLD_RULE_REF = re.compile(r" \((?:" + "|".join(map(re.escape, game_names())) + r")\.[\w.-]+\)")
 
 

@@ -137,7 +137,7 @@ def test_phases_of_a_whole_turn_have_words_and_rules():
     } <= seen
 
 
-# --- three and four players: every sentence names the player it means (issue 11) -------------------------
+# --- three and four players: every sentence names the player it means -------------------------
 NAMES = ["Ann", "Bob", "Cy", "Di"]
 
 

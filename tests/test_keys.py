@@ -48,7 +48,7 @@ def test_a_game_and_a_lesson_give_the_same_keys_the_same_meaning():
     shared = set(game) & set(lesson)
     assert {"play", "pass", "next", "help", "hint", "prompt", "leave", "cancel", "pick-1", "pick-10"} <= shared
     assert all(game[i] == lesson[i] for i in shared)
-    assert game["help"] == lesson["help"] == {"question_mark", "f1"}  # no longer the hint in a lesson
+    assert game["help"] == lesson["help"] == {"question_mark", "f1"}  # in a lesson too, where H is the hint
     assert game["hint"] == {"H"} and game["next"] == {"n"}
     for cls in (GameScreen, LessonScreen):  # one key, one id on each screen (a keymap moves a key's bindings together)
         holders: dict[str, set[str]] = {}
@@ -121,7 +121,7 @@ def test_a_remapped_key_acts_in_a_game_and_the_help_shows_it(tmp_path):
     async def go():
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
-            await pilot.press("1", "enter")  # Enter is no longer Play
+            await pilot.press("1", "enter")  # play is remapped to p: Enter plays nothing
             await pilot.pause()
             assert session.game.view(0)["players"][0]["table"] == []
             await pilot.press("p")

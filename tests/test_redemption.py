@@ -816,7 +816,7 @@ def test_game_ends_when_piles_are_empty_and_nobody_can_rescue():
 
 
 def test_empty_piles_do_not_end_the_game_while_a_hero_faces_a_soul():
-    """Issue 10, 3.8: a round without a rescue used to end the game although Gideon faced an unblocked soul."""
+    """A round without a rescue does not end the game while Gideon faces an unblocked soul."""
     b = build(
         {"territory": ["gideon"], "land_of_bondage": ["ls_mourner"]},
         {"land_of_bondage": ["ls_orphan"]},

@@ -1,7 +1,6 @@
-"""Issue 10: the rulings a judge would accept, every choice made by its player, and Dominant windows.
+"""The rulings a judge would accept, every choice made by its player, and Dominant windows.
 
-Each test starts from a hand-built position in the scenario format (``redemption.scenario``) and
-failed on the engine before this change.
+Each test starts from a hand-built position in the scenario format (``redemption.scenario``).
 """
 
 from __future__ import annotations
@@ -290,7 +289,7 @@ land_of_bondage = ["ls_orphan"]
         f"enhance {e} {barak} {b['haman']}",
     }
     refused(g, f"enhance {e} {barak}", "redemption.battle.targets", "needs a target")
-    ok(g, f"enhance {e} {barak} {b['haman']}")  # the weaker one: the engine used to take the toughest
+    ok(g, f"enhance {e} {barak} {b['haman']}")  # the weaker one: the player's choice, not the toughest
     assert g.zone_of(b["haman"]) == (1, "discard") and g.zone_of(b["nebuchadnezzar"]) == (1, "field_of_battle")
     assert Game.from_dict(g.to_dict()) == g
 

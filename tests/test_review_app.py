@@ -142,23 +142,29 @@ def test_step_through_marks_and_hands(folder):
             scr = app.screen
             n = len(scr.steps)
             assert scr.index == n  # a finished game opens at its end
-            await pilot.press("home")
-            assert scr.index == 0
-            await pilot.press("right", "right")
-            assert scr.index == 2
-            await pilot.press("left")
-            assert scr.index == 1
-            await pilot.press("m")  # the first marked decision
+
+            async def at(key: str, index: int) -> None:
+                """The key moves the list's highlight; the step it shows follows in a message of its own."""
+                await pilot.press(key)
+                for _ in range(50):  # bounded: a loaded machine may take a few frames
+                    if scr.index == index:
+                        break
+                    await pilot.pause(0.02)
+                assert scr.index == index, key
+
+            await at("home", 0)
+            await at("right", 1)
+            await at("right", 2)
+            await at("left", 1)
             marked = sorted(k for k, j in scr.judged.items() if j.mark)
-            assert scr.index == marked[0]
+            await at("m", marked[0])  # the first marked decision
             eye = str(scr.query_one("#review-eye").render())
             assert "62% before" in eye and ("blunder" in eye or "inaccuracy" in eye) and "It preferred:" in eye
             j, step = scr.judged[marked[0]], scr.steps[marked[0]]
             assert j.best not in eye  # the preferred action in words, not its notation
             row = str(scr.query_one("#review-actions").get_option_at_index(marked[0]).prompt)
             assert row.startswith(f"{marked[0] + 1:3} {j.mark} t{step.turn} You ") and step.action not in row
-            await pilot.press("end")
-            assert scr.index == n
+            await at("end", n)
             board = str(scr.query_one("#review-board").render())
             await pilot.press("H")
             both = str(scr.query_one("#review-board").render())

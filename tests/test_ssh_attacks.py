@@ -1,6 +1,6 @@
-"""`redemption serve` under attack: each test reproduces one attack of issue 16 with real clients on
-loopback against a real server process (the stand-in app of tests/test_ssh_support.py), and checks it
-now fails. Waits are on conditions with generous limits: the machine may be loaded.
+"""`redemption serve` under attack: each test reproduces one attack (numbered as in the threat list the tests
+were written from) with real clients on loopback against a real server process (the stand-in app of
+tests/test_ssh_support.py), and checks it fails. Waits are on conditions with generous limits: the machine may be loaded.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from tests.test_ssh_support import (
     asyncssh,
     connect,
     make_key,
+    needs_openssh,
     open_terminal,
     ssh_args,
     standin_command,
@@ -322,6 +323,7 @@ def test_8_silent_sockets_from_one_address_do_not_lock_out_a_player(servers):
     assert "refused: rate limit" in log
 
 
+@needs_openssh
 def test_8_a_refused_connection_is_told_why_by_the_openssh_client(servers):
     """Over a limit before the login, the server sends its version line and an SSH disconnect with the
     reason, and closes: OpenSSH prints the reason instead of a bare "connection closed"."""

@@ -54,8 +54,7 @@ class SSHD:
         self.keys[player] = key
 
     def start(self) -> SSHD:
-        host_key = self.folder / "ssh_host_ed25519_key"
-        subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(host_key)], check=True)
+        host_key, _ = make_key(self.folder, "host")  # asyncssh writes it: no ssh-keygen needed
         config = self.folder / "sshd_config"
         config.write_text(
             "\n".join(

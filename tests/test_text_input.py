@@ -1,9 +1,9 @@
-"""Issue 16 item 18: a character typed right after a burst of backspaces, in one read, is not lost.
+"""A character typed right after a burst of backspaces, in one read, is not lost.
 
 Textual inserts a typed character as soon as the text field receives the key, but runs a bound key such as
 backspace only once the event has bubbled back up to the app (Textual issue #6605). When the terminal delivers
-"3 backspaces, x, y" in one read, the keys are queued together and the field applied x and y before the
-backspaces, which then deleted them. The app now runs a field's own editing keys as it receives them.
+"3 backspaces, x, y" in one read, the keys are queued together and the field would apply x and y before the
+backspaces, which would then delete them; the app runs a field's own editing keys as it receives them.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""--ascii leaves no other character on any screen (issue 14): Textual's own borders (inputs, buttons, option lists),
+"""--ascii leaves no other character on any screen: Textual's own borders (inputs, buttons, option lists),
 its "\u2026" in cut labels and titles, the palette's prompt and the review's progress bar included."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Texts that must not be cut at 80x24 (issue 14): every lesson's goal, the new-game form's labels and choices, the
+"""Texts that must not be cut at 80x24: every lesson's goal, the new-game form's labels and choices, the
 Field of Battle's title before the first battle."""
 
 from __future__ import annotations

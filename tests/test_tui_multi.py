@@ -1,4 +1,4 @@
-"""Redemption for three and four players in the app (issue 11), along the paths a player takes: a 4-player game
+"""Redemption for three and four players in the app, along the paths a player takes: a 4-player game
 from the new-game form, saved, quit and resumed exactly; a hot seat game of two people and the computer with the
 hand-off screen between the people; a rematch that rotates the seats; snapshots of a 4-player battle.
 

@@ -1,4 +1,4 @@
-"""What keeps a key press cheap to redraw (issue 14, speed): the Footer's keys dimmed in place, not rebuilt, and the
+"""What keeps a key press cheap to redraw: the Footer's keys dimmed in place, not rebuilt, and the
 hand pane of Resurrection at a fixed height. The speed itself is measured in ``tests/bench/keystrokes.py``."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Pilot tests for the table at 80x24: reading every card, seeing every result, the keys' answers (issue 14)."""
+"""Pilot tests for the table at 80x24: reading every card, seeing every result, the keys' answers."""
 
 from __future__ import annotations
 
@@ -380,15 +380,15 @@ def test_l_narrows_then_hides_the_log_and_it_rewraps(save_dir):
 
 
 def test_the_card_text_follows_the_focus_when_several_tabs_arrive_at_once(save_dir):
-    """Focus events bubble from panes nested at different depths; read together (fast keys, a paste, SSH) they
-    arrived out of order and the Field kept describing your own card while the cursor was on the opponent's."""
+    """Focus events bubble from panes nested at different depths; read together (fast keys, a paste, SSH) they can
+    arrive out of order: the Field still describes the card under the cursor, not your own card."""
     session, _ = battle_session(save_dir)
     app = make_app(save_dir, start=session)
-    app.settings.pause = 30.0
+    app.settings.pause = 30.0  # the computer holds initiative: it waits while the panes take the focus
 
     async def go():
         async with app.run_test(size=(120, 40)) as pilot:
-            await settle(app, pilot)
+            await pilot.pause()  # not settle(): that would wait out the computer's 30 s
             screen = app.screen
             for pane in ("#territory", "#log", "#opponent"):  # three Tabs handled before any focus event
                 screen.query_one(pane).focus()

@@ -1,5 +1,5 @@
 """Words addressed per seat (rules.words): the engines write each sentence that names seats once, as a template, and
-say it for a reader; the app never parses the words (issue 13 item 2)."""
+say it for a reader; the app never parses the words."""
 
 import re
 

@@ -33,7 +33,7 @@ def test_the_only_human_reads_you_whatever_their_name(tmp_path):
 def test_two_people_at_one_keyboard_read_names_and_you_is_still_you():
     hot = Session.new("resurrection", seed=5, vs="human", names=("Ann", "Bea"))
     assert hot.reader is None and hot.words(f"{who(0, True)} won.") == "Ann won."
-    alone = Session.new("resurrection", seed=5)  # "You" against the computer, as before
+    alone = Session.new("resurrection", seed=5)  # one person against the computer: "You"
     assert alone.names[0] == "You" and alone.reader == 0 and alone.words(f"{who(0, True)} won.") == "You won."
 
 
@@ -89,7 +89,8 @@ def test_a_side_that_nobody_is_left_on_loses_in_those_words():
 
 
 def test_a_resumed_game_recalls_the_last_battle_from_its_history(tmp_path):
-    """After a resume the "Last battle" recap was empty until the next battle: it is replayed from the history."""
+    """A resumed game shows the "Last battle" recap at once, replayed from the history, not only after the next
+    battle."""
     import asyncio
 
     import saves

@@ -240,8 +240,8 @@ class RedemptionApp(App[int]):
     @staticmethod
     def settle_memory() -> None:
         """Collect once, then freeze what is alive (the app, its screens, the rules' card data) out of the
-        collector's way. Without it a full collection walked them all every few dozen keys: 65-185 ms in the middle
-        of a redraw, the slowest key presses in ``python -m tests.bench.keystrokes`` (issue 14). Called when the app
+        collector's way. Without it a full collection walks them all every few dozen keys: 65-185 ms in the middle
+        of a redraw, the slowest key presses in ``python -m tests.bench.keystrokes``. Called when the app
         starts and when a game screen opens, moments that already redraw the whole screen. Unfrozen first, so what
         died since the last time (a finished game's screen) is still collected."""
         gc.unfreeze()

@@ -1,4 +1,4 @@
-"""Under ``--ascii``, no box-drawing border and no "\u2026" (issue 14: no non-ASCII character on any screen).
+"""Under ``--ascii``, no box-drawing border and no "\u2026": no non-ASCII character on any screen.
 
 Borders: Textual draws each border type (round, heavy, tall, the half-block "tall" of inputs and buttons, ...) with
 its own characters; while the running app has ``settings.ascii`` set, every visible border is drawn with the

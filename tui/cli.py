@@ -249,12 +249,31 @@ def build_parser() -> Parser:
     show.add_argument("name", help="a deck's name (G, H or yours)")
     chk = dsub.add_parser("check", parents=[deck_game], help="check a deck against the deck rules")
     chk.add_argument("deck", metavar="FILE|NAME", help="a deck file (TOML or a plain-text list) or a deck's name")
-    imp = dsub.add_parser("import", parents=[deck_game], help="add a deck from a file (plain-text list or TOML)")
+    imp = dsub.add_parser(
+        "import", parents=[deck_game], help="add a deck from a file (plain-text list, LackeyCCG .dek or TOML)"
+    )
     imp.add_argument("file", metavar="FILE", help="the file ('-' reads standard input)")
     imp.add_argument("--name", help="the deck's name (default: the name in the file, else the file's name)")
     imp.add_argument("--force", action="store_true", help="replace a deck of that name")
-    exp = dsub.add_parser("export", parents=[deck_game], help="print a deck as a plain-text list")
+    exp = dsub.add_parser("export", parents=[deck_game], help="print a deck as a plain-text list or a LackeyCCG .dek")
     exp.add_argument("name", help="a deck's name (G, H or yours)")
+    exp.add_argument("--format", choices=("text", "dek"), default="text", help="the form (default: %(default)s)")
+
+    crd = sub.add_parser(
+        "cards",
+        parents=[common],
+        help="import your Redemption card file, search the cards, see what the engine enforces",
+        description="The card pool: our own cards, and the cards of the card file you import (the LackeyCCG "
+        "Redemption plugin's carddata.txt), kept in the 'cards' folder of the save folder (a host's --data-dir "
+        "shares it). 'cards import FILE' imports or updates it, 'cards show NAME' shows one card, "
+        "'cards coverage' counts the distinct cards the engine enforces; any other words search the pool "
+        "(name, type, brigade, set, identifier, class, text; FIELD:WORD searches one field).",
+    )
+    crd.add_argument("words", nargs="*", metavar="import FILE | show NAME | coverage | SEARCH")
+    which = crd.add_mutually_exclusive_group()
+    which.add_argument("--enforced", action="store_true", help="only the cards the engine enforces")
+    which.add_argument("--not-enforced", action="store_true", help="only the cards it does not enforce yet")
+    crd.add_argument("--limit", type=int, default=50, metavar="N", help="list at most N cards (default: %(default)s)")
 
     res = sub.add_parser(
         "resume",
@@ -465,14 +484,16 @@ def print_saves(settings, out=None) -> None:
 def run_decks(args: argparse.Namespace, settings, out=None) -> int:
     """``redemption decks ACTION``: every problem is a DeckError (one line, exit 1)."""
     from saves import decks as dk
+    from tui.cardcmd import imported_pool
 
     out = out or sys.stdout
     home = settings.save_dir
     cmd = args.deck_command
     game = getattr(args, "game", None)
     rules = dk.deck_rules(game)
+    pool = imported_pool(settings)
     if cmd == "list":
-        found, errors = dk.list_decks(home, game)
+        found, errors = dk.list_decks(home, game, pool)
         rows = [("NAME", "CARDS", "LEGAL", "NOTES")]
         for d in found:
             problems = d.problems()
@@ -487,19 +508,30 @@ def run_decks(args: argparse.Namespace, settings, out=None) -> int:
         print(f"Your decks are in {dk.folder(home)}.", file=out)
         return 0
     if cmd == "show":
-        d = dk.load(args.name, home, game)
+        d = dk.load(args.name, home, game, pool)
         print(
             saves.printable(f"{d.name}: {d.size} cards" + (f"  ({d.notes.splitlines()[0]})" if d.notes else "")),
             file=out,
         )
         for t in rules.CARD_TYPES:
-            named = sorted((rules.CARDS[k].name, n) for k, n in d.cards.items() if rules.CARDS[k].type == t)
+            named = sorted((d.card(k).name, n) for k, n in d.cards.items() if d.card(k).type == t)
             if named:
                 print(
-                    f"  {rules.TYPE_NAMES[t]} ({sum(n for _, n in named)}): "
-                    + ", ".join(f"{n}x {name}" if n > 1 else name for name, n in named),
+                    saves.printable(
+                        f"  {rules.TYPE_NAMES[t]} ({sum(n for _, n in named)}): "
+                        + ", ".join(f"{n}x {name}" if n > 1 else name for name, n in named)
+                    ),
                     file=out,
                 )
+        if d.reserve:
+            named = sorted((d.card(k).name, n) for k, n in d.reserve.items())
+            print(
+                saves.printable(
+                    f"  Reserve ({sum(d.reserve.values())}): "
+                    + ", ".join(f"{n}x {name}" if n > 1 else name for name, n in named)
+                ),
+                file=out,
+            )
         problems = d.problems()
         print(
             f"Legal ({rules.TYPES[d.type]})." if not problems else "Not legal: " + "; ".join(map(str, problems)),
@@ -507,22 +539,27 @@ def run_decks(args: argparse.Namespace, settings, out=None) -> int:
         )
         return 0 if not problems else 1
     if cmd == "check":
-        d = dk.resolve(args.deck, home, game)
+        d = dk.resolve(args.deck, home, game, pool)
         problems = d.problems()
         if problems:
             raise dk.DeckError(f"{saves.printable(args.deck)}: not legal: " + "; ".join(map(str, problems)))
-        print(f"{saves.printable(args.deck)}: legal ({rules.TYPES[d.type]}), {d.size} cards.", file=out)
+        reserve = f" and a Reserve of {sum(d.reserve.values())}" if d.reserve else ""
+        print(
+            f"{saves.printable(args.deck)}: legal ({rules.TYPES[d.type]}), {d.size} cards{reserve}, every card enforced.",
+            file=out,
+        )
         return 0
     if cmd == "import":
         if args.file == "-":
-            text = sys.stdin.read(saves.store.MAX_BYTES + 1)  # what a deck list can be, and not a byte more
-            if len(text) > saves.store.MAX_BYTES:
-                raise dk.DeckError(
-                    f"<standard input>: over {saves.store.MAX_BYTES} characters, far more than any deck list"
-                )
-            d = dk.parse_text(text, "<standard input>", name=args.name or "imported", game=game)
+            text = sys.stdin.read(dk.MAX_DEK_BYTES + 1)  # what a deck list can be, and not a byte more
+            if len(text) > dk.MAX_DEK_BYTES:
+                raise dk.DeckError(f"<standard input>: over {dk.MAX_DEK_BYTES} characters, far more than any deck list")
+            if text.lstrip("\ufeff \t\r\n").startswith("<"):
+                d = dk.parse_dek(text.encode("utf-8"), "<standard input>", args.name or "imported", game, pool)
+            else:
+                d = dk.parse_text(text, "<standard input>", name=args.name or "imported", game=game, pool=pool)
         else:
-            d = dk.read_file(args.file, game)
+            d = dk.read_file(args.file, game, pool)
         if args.name:
             d.name = args.name
         dk.file_name(d.name)
@@ -537,7 +574,8 @@ def run_decks(args: argparse.Namespace, settings, out=None) -> int:
         print(saves.printable(f"Imported {d.name!r} ({d.size} cards) into {path}: {state}."), file=out)
         return 0
     if cmd == "export":
-        out.write(dk.to_text(dk.load(args.name, home, game)))
+        d = dk.load(args.name, home, game, pool)
+        out.write(dk.to_dek(d) if args.format == "dek" else dk.to_text(d))
         return 0
     raise CliError(f"{PROG} decks: unknown action {cmd!r}", 2)
 
@@ -689,8 +727,10 @@ def chosen_decks(args: argparse.Namespace, settings, seats: int = 2):
     for seat, name in args.deck:
         if seat >= seats:
             raise CliError(f"{PROG}: --deck {seat + 1}={name}: the game has {seats} seats", 2)
+        from tui.cardcmd import imported_pool
+
         try:
-            picks[seat] = dk.for_game(dk.resolve(name, settings.save_dir, info.name))
+            picks[seat] = dk.for_game(dk.resolve(name, settings.save_dir, info.name, imported_pool(settings)))
         except dk.DeckError as e:
             raise CliError(f"{PROG}: --deck {seat + 1}={name}: {e}", 1) from None
     return tuple(picks)
@@ -850,6 +890,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return run_decks(args, settings)
             except saves.SaveError as e:  # DeckError too: the file and the problem
                 raise CliError(f"{PROG} decks: {e}", 1) from None
+        if args.command == "cards":
+            from tui.cardcmd import run_cards
+
+            try:
+                return run_cards(args, settings)
+            except saves.SaveError as e:  # a card file's or a deck's problem: the file and the reason
+                raise CliError(f"{PROG} cards: {e}", 1) from None
         if args.command == "tables":
             print_tables(settings)
             return 0
@@ -885,7 +932,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         else RedemptionApp(settings, start=session, review=args.command == "review")
     )
     app.run()
+    _flush_or_drop_output()
     return app.return_code or 0
+
+
+def _flush_or_drop_output() -> None:
+    """After a hang-up the terminal is gone and what the app wrote last cannot be flushed: send it to /dev/null,
+    or the interpreter's own flush at exit fails and turns a saved, clean exit into status 120."""
+    for stream in (sys.stdout, sys.stderr, sys.__stdout__, sys.__stderr__):
+        try:
+            if stream is not None:
+                stream.flush()
+        except (OSError, ValueError):
+            null = os.open(os.devnull, os.O_WRONLY)
+            for fd in (1, 2):
+                os.dup2(null, fd)
+            os.close(null)
+            return
 
 
 if __name__ == "__main__":  # pragma: no cover

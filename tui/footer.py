@@ -2,8 +2,8 @@
 
 Textual's Footer rebuilds every key widget on each ``refresh_bindings()`` (a recompose: the keys are unmounted,
 new ones mounted, and the whole screen laid out again). On the game screen the bindings change after every
-accepted action (Play is dimmed while the other side moves, lit again on your move), so each action paid for two
-rebuilds and two layouts (issue 14, speed). Here, when the same keys are shown and only which of them can act has
+accepted action (Play is dimmed while the other side moves, lit again on your move), so each action would pay for
+two rebuilds and two layouts. Here, when the same keys are shown and only which of them can act has
 changed, the existing keys are dimmed or lit in place (a repaint); anything else rebuilds as Textual does.
 """
 

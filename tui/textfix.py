@@ -1,11 +1,11 @@
-"""Text fields apply every key in the order it was typed (issue 16, item 18).
+"""Text fields apply every key in the order it was typed.
 
 Textual 8 inserts a typed character as soon as an ``Input`` receives the key (``Input._on_key``), but runs a
 bound key (backspace, delete, the arrows, Home/End, Enter) only once the event has bubbled back up to the app
 and the app finds the binding (Textual issue #6605). When one read from the terminal holds several keys (fast
-typing, a paste, a slow SSH link), they are queued in the field together: the characters went in first and a
-late backspace deleted them, so "3 backspaces, x" lost the x. Here the field runs its own bindings as it
-receives each key, in its own queue, so everything applies in order; keys it does not bind go on as before,
+typing, a paste, a slow SSH link), they are queued in the field together: the characters would go in first and
+a late backspace delete them, so "3 backspaces, x" would lose the x. Here the field runs its own bindings as it
+receives each key, in its own queue, so everything applies in order; keys it does not bind go on to the app,
 and priority bindings (Ctrl+Q) are still checked by the app before the field sees the key. This is the change
 proposed upstream (Textual pull request #6631); drop this module when a Textual release includes it.
 """

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rules.redemption.cards import CARD_TYPES as CARD_TYPES  # re-exported: the deck rules' names (DeckRules)
@@ -41,6 +41,26 @@ class Violation:
         return f"{self.message} ({self.rule})"
 
 
+@dataclass(frozen=True, slots=True)
+class CardRules:
+    """What the deck rules read of one card: one of ours (``cards.toml``) or a printing of an imported file."""
+
+    name: str
+    same_as: str  # two cards with the same ``same_as`` are duplicates (one count for the copy limits)
+    lost_soul: bool
+    dominant: bool
+    ability: bool  # it has a special ability
+    token: bool = False
+    banned: bool = False
+    enforced: bool = True  # the engine has a script for it
+    plain_limit: bool = True  # our own pool's ruling on cards without a special ability (redemption.deck.copies)
+
+
+#: Ruling (redemption.deck.reserve): the published Reserve holds at most ten cards.
+RESERVE_MAX = 10
+Lookup = Callable[[str], "CardRules | None"]
+
+
 def souls_required(size: int) -> int:
     """7 Lost Souls for 50-56 cards, one more for each further 7 cards."""
     return 7 + max(0, size - MIN_DECK) // 7
@@ -50,35 +70,52 @@ def has_special_ability(card: Card) -> bool:
     return bool(card.abilities)
 
 
-def copies_allowed(card: Card, size: int) -> int | None:
+def card_rules(card: Card) -> CardRules:
+    return CardRules(
+        name=card.name,
+        same_as=card.key,  # our pool never gives two cards one name
+        lost_soul=card.type == "lost_soul",
+        dominant=card.type == "dominant",
+        ability=has_special_ability(card),
+    )
+
+
+_OURS = {k: card_rules(c) for k, c in CARDS.items()}
+
+
+def copies_allowed(card: Card | CardRules, size: int) -> int | None:
     """How many copies of ``card`` a deck of ``size`` cards may hold (None: no limit of its own)."""
+    c = card if isinstance(card, CardRules) else card_rules(card)
     per50 = max(1, size // MIN_DECK)
-    if card.type == "dominant":
+    if c.dominant:
         return 1
-    if card.type == "lost_soul":
-        return 1 if has_special_ability(card) else None
-    if has_special_ability(card):
+    if c.lost_soul:
+        return 1 if c.ability else None
+    if c.ability:
         return per50
-    return PLAIN_COPIES * per50
+    return PLAIN_COPIES * per50 if c.plain_limit else None
 
 
-def check(keys: list[str] | tuple[str, ...]) -> list[Violation]:
-    """Every way the deck breaks a deck rule, in rule order."""
+def check(keys: Sequence[str], reserve: Sequence[str] = (), lookup: Lookup | None = None) -> list[Violation]:
+    """Every way the deck (and its Reserve) breaks a deck rule, in rule order; then every card the engine
+    cannot enforce. A key is one of our own cards, else ``lookup`` gives its card (an imported printing)."""
     out: list[Violation] = []
-    unknown = sorted({k for k in keys if k not in CARDS})
+    everything = list(keys) + list(reserve)
+    facts = {k: _OURS.get(k) or (lookup(k) if lookup else None) for k in dict.fromkeys(everything)}
+    unknown = sorted(k for k, c in facts.items() if c is None)
     if unknown:
         out.append(
             Violation(
                 "redemption.deck.cards", "unknown card(s), not in the card pool: " + ", ".join(unknown), tuple(unknown)
             )
         )
-    known = [k for k in keys if k in CARDS]
+    known = {k: c for k, c in facts.items() if c is not None}
     size = len(keys)
     if size < MIN_DECK:
         out.append(Violation("redemption.deck.size", f"a deck needs at least {MIN_DECK} cards; this one has {size}"))
     elif size > MAX_DECK:
         out.append(Violation("redemption.deck.size", f"a deck holds at most {MAX_DECK} cards; this one has {size}"))
-    souls = [k for k in known if CARDS[k].type == "lost_soul"]
+    souls = [k for k in keys if k in known and known[k].lost_soul]
     need = souls_required(size)
     if len(souls) != need:
         out.append(
@@ -88,12 +125,22 @@ def check(keys: list[str] | tuple[str, ...]) -> list[Violation]:
                 tuple(sorted(set(souls))),
             )
         )
-    counts = Counter(known)
-    doms = [k for k in known if CARDS[k].type == "dominant"]
-    for k, n in counts.items():
-        c = CARDS[k]
-        if c.type == "dominant" and n > 1:
-            out.append(Violation("redemption.deck.dominants", f"at most one {c.name} (a Dominant); found {n}", (k,)))
+    # duplicates: every printing of the same card counts, in the deck and its Reserve alike
+    groups: dict[str, list[str]] = {}
+    for k in everything:
+        if k in known:
+            groups.setdefault(known[k].same_as, []).append(k)
+    doms = [k for k in keys if k in known and known[k].dominant]
+    for ks in groups.values():
+        c = known[ks[0]]
+        if c.dominant and len(ks) > 1:
+            out.append(
+                Violation(
+                    "redemption.deck.dominants",
+                    f"at most one {c.name} (a Dominant); found {len(ks)}",
+                    tuple(dict.fromkeys(ks)),
+                )
+            )
     if len(doms) > len(souls):
         out.append(
             Violation(
@@ -102,40 +149,60 @@ def check(keys: list[str] | tuple[str, ...]) -> list[Violation]:
                 tuple(sorted(set(doms))),
             )
         )
-    for k, n in counts.items():
-        c = CARDS[k]
-        if c.type == "dominant":
+    for ks in groups.values():
+        c, n = known[ks[0]], len(ks)
+        if c.dominant:
             continue
         limit = copies_allowed(c, size)
         if limit is None or n <= limit:
             continue
-        if c.type == "lost_soul":
-            out.append(
-                Violation(
-                    "redemption.deck.copies", f"{c.name} has a special ability: one copy per deck; found {n}", (k,)
-                )
-            )
-        elif has_special_ability(c):
-            out.append(
-                Violation(
-                    "redemption.deck.copies",
-                    f"{c.name} has a special ability: {limit} cop{'y' if limit == 1 else 'ies'} "
-                    f"in a deck of {size} cards; found {n}",
-                    (k,),
-                )
+        involved = tuple(dict.fromkeys(ks))
+        if c.lost_soul:
+            message = f"{c.name} has a special ability: one copy per deck; found {n}"
+        elif c.ability:
+            message = (
+                f"{c.name} has a special ability: {limit} cop{'y' if limit == 1 else 'ies'} "
+                f"in a deck of {size} cards; found {n}"
             )
         else:
+            message = f"at most {limit} copies of {c.name} in a deck of {size} cards; found {n}"
+        out.append(Violation("redemption.deck.copies", message, involved))
+    if len(reserve) > RESERVE_MAX:
+        out.append(
+            Violation(
+                "redemption.deck.reserve", f"a Reserve holds at most {RESERVE_MAX} cards; this one has {len(reserve)}"
+            )
+        )
+    for k in dict.fromkeys(reserve):
+        held = known.get(k)
+        if held is not None and (held.dominant or held.lost_soul):
+            what = "a Dominant" if held.dominant else "a Lost Soul"
+            out.append(Violation("redemption.deck.reserve", f"{held.name} is {what}: no Reserve may hold one", (k,)))
+    for k, c in known.items():
+        if c.token:
+            out.append(Violation("redemption.deck.tokens", f"{c.name} is a token: tokens are not part of a deck", (k,)))
+        if c.banned:
+            out.append(Violation("redemption.deck.banned", f"{c.name} is banned from Type 1 decks", (k,)))
+    for k, c in known.items():
+        if not c.enforced:
             out.append(
                 Violation(
-                    "redemption.deck.copies",
-                    f"at most {limit} copies of {c.name} in a deck of {size} cards; found {n}",
+                    "redemption.deck.enforced",
+                    f"{c.name} is not enforced: the engine has no script for its ability yet",
                     (k,),
                 )
             )
+    if reserve:
+        out.append(
+            Violation(
+                "redemption.deck.enforced",
+                f"the Reserve ({len(reserve)} cards) is not enforced: the engine does not play a Reserve yet",
+            )
+        )
     return out
 
 
-def is_legal(keys: list[str] | tuple[str, ...]) -> bool:
+def is_legal(keys: Sequence[str]) -> bool:
     return not check(keys)
 
 

@@ -1,4 +1,4 @@
-"""Benchmarks (issue 7): scripts, not tests. ``python -m tests.bench`` runs them all.
+"""Benchmarks: scripts, not tests. ``python -m tests.bench`` runs them all.
 
 Each script prints one line per figure, beside a baseline measured in the same
 run and the ratio between them, because the machines are shared and noisy.

@@ -9,7 +9,7 @@ material, the 75-move rule, fivefold repetition), tested once a ply after the
 move list is made, as a playout would (``board.is_game_over()`` would generate
 the moves a second time). Rates are per second of this process's CPU time, so
 the other work on a shared machine moves them less than it moves wall time. Goals: Resurrection at least 5x python-chess,
-Redemption at least 3x (issue 10 section 5), and a Redemption ``clone()``
+Redemption at least 3x, and a Redemption ``clone()``
 mid-game (turn 10 or so, what a search copies at every simulation) under 50 µs.
 
     python -m tests.bench.engine_speed [--seconds S]

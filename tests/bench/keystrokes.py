@@ -18,7 +18,7 @@ long before each of the bare app's presses.
 The baseline, in the same run and at the same size, is fair: a bare Textual app with the same
 panes (status line, opponent, Field of Battle, your side, a hand list, a RichLog, the Footer) in
 which Enter replaces the text of every pane with as much text as the game shows and writes one
-line to the log. Goals (issue 14): next frame median <= 25 ms and p99 <= 80 ms, ratio <= 3x.
+line to the log. Goals: next frame median <= 25 ms and p99 <= 80 ms, ratio <= 3x.
 
     python -m tests.bench.keystrokes [--presses N]
 """

@@ -1,6 +1,6 @@
 """`redemption serve` at scale, with the real OpenSSH client on loopback.
 
-Measures (issue 16, "Scale"): the time from starting ``ssh`` to the title screen, for one login alone
+Measures: the time from starting ``ssh`` to the title screen, for one login alone
 (the baseline) and for LOGINS logins at once (median and max; goal: median under 1 s with 20); then
 holds SESSIONS concurrent sessions and reports each app's private memory (USS = Private_Clean +
 Private_Dirty, and PSS, from /proc/PID/smaps_rollup; goal: under 25 MB each with 50 sessions) and the

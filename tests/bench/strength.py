@@ -4,7 +4,7 @@ Prints one line per pairing: the first level's score (wins plus half the draws)
 with its 95% Wilson interval, beside random against random measured in the same
 run (it should be near 50%: the seat and deck swaps cancel out).
 
-Goals (issue 7): Redemption normal beats random in at least 90% of games and
+Goals: Redemption normal beats random in at least 90% of games and
 hard beats normal in at least 60%; Resurrection has much luck, so each pairing
 is reported with its interval, and hard must beat random by a clear margin.
 
@@ -14,7 +14,7 @@ reproducible and affordable on a shared machine; ``--time-limit S`` measures the
 time-boxed level as played (``--only-hard`` skips the other pairings). ``python -m tests.bench.ai_time``
 shows how many iterations 1 s buys.
 
-Four players (issue 11): one level against three random players, its seat moving
+Four players: one level against three random players, its seat moving
 round the table game by game; a fair share is 25%, and normal should win clearly
 more (``--table-games N``, default 40; random in the same seat is the baseline).
 

@@ -636,7 +636,7 @@ class RedemptionUI:
         return out
 
     def territory_line(self, pv: dict, width: int) -> Text:
-        """An opponent's table in one line (a tall screen: issue 11's "more of each opponent's table"): the Lost Souls
+        """An opponent's table in one line (the second line a tall screen gives each opponent): the Lost Souls
         in their Land of Bondage (and in their sites), the souls a rescue attempt against them could take, then their
         territory, each cut after the last card that fits, with how many more (Tab reads them all)."""
         souls = [str(c.get("name", "?")).removeprefix("Lost Soul: ") for c in (*pv["land_of_bondage"], *pv["in_site"])]

@@ -475,7 +475,7 @@ class GameScreen(GuidedGame, Screen):
     def recall(self) -> None:
         """A resumed game: the last battle's result ("Last battle"), from its history replayed (the events carry
         their kinds; the log's words are not read). A game that cannot be replayed (saved by older rules, a
-        lesson's position) starts without it, as before."""
+        lesson's position) starts without it."""
         game = self.session.game
         if self.last_result or not game.history:
             return
@@ -491,7 +491,7 @@ class GameScreen(GuidedGame, Screen):
                 raise ValueError("the replayed game does not end where the saved one is")
         except Exception:  # noqa: BLE001 - any game that does not replay: nothing to recall
             self.last_result, self._collecting = [], False
-        self._happened = []  # "since your move" starts from the resume, as before
+        self._happened = []  # "since your move" starts from the resume, not from the replayed history
 
     def note(self, actor: int | None, outcome: Any) -> None:
         """Remember an accepted action's events: who acted, and the result of a battle when one was decided."""
@@ -616,9 +616,9 @@ class GameScreen(GuidedGame, Screen):
 
     # --- app commands -------------------------------------------------------------------------
     def save_soon(self) -> None:
-        """Save an accepted action once the frame that shows it is drawn: the atomic write's fsync (a few ms, far
-        more on a busy disk) no longer delays what the player sees. Everything that ends the screen or the app
-        (leaving, a new game, quitting, a hang-up, SIGTERM) saves at once, as before."""
+        """Save an accepted action once the frame that shows it is drawn, so that the atomic write's fsync (a few ms,
+        far more on a busy disk) never delays what the player sees. Everything that ends the screen or the app
+        (leaving, a new game, quitting, a hang-up, SIGTERM) saves at once."""
         if not self._save_due:
             self._save_due = True
             after_frame = getattr(self.app, "after_next_frame", self.call_after_refresh)
