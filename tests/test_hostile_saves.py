@@ -758,7 +758,9 @@ def test_hands_over_the_limit_in_a_finished_game(n):
             zones(s, other)["hand"].append(c)
 
     msg = refused_seated(g, change)
-    assert re.search(rf"Player {other + 1} holds \d+ cards on Player {g.active + 1}'s turn; .* at most \d+ are possible", msg)
+    assert re.search(
+        rf"Player {other + 1} holds \d+ cards on Player {g.active + 1}'s turn; .* at most \d+ are possible", msg
+    )
 
 
 def test_a_deck_list_of_a_thousand_unknown_cards_looks_for_near_names_only_for_those_it_shows(tmp_path, monkeypatch):
