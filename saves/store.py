@@ -12,15 +12,16 @@ import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from importlib import metadata
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import tomli_w
-from filelock import FileLock, Timeout
 
 from rules.core import GameBase
 from rules.games import find_game, game_names
+
+if TYPE_CHECKING:
+    from filelock import FileLock
 
 FORMAT = "redemption-tui-save"
 #: Schema version of the file layout. Bump it when the layout changes; older files are migrated in ``_migrate``.
@@ -94,6 +95,8 @@ class SaveInfo:
 
 @functools.cache  # read from the installed package's metadata (a few ms): once per process, not on every save
 def app_version() -> str:
+    from importlib import metadata  # imported when asked: a command that writes no save never needs it
+
     try:
         return metadata.version("redemption-tui")
     except metadata.PackageNotFoundError:
@@ -410,6 +413,8 @@ def claim(path: str | os.PathLike[str]) -> None:
     """Hold the save at ``path`` for this process (a lock beside it, ``.NAME.toml.lock``), so a second process
     that opens the same game is refused instead of both writing it. Re-entrant within one process;
     released by :func:`release` or when the process ends, however it ends."""
+    from filelock import Timeout
+
     path = Path(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -434,6 +439,8 @@ _LOCKS: dict[Path, FileLock] = {}  # held here: a FileLock that is garbage-colle
 
 
 def _lock(path: Path) -> FileLock:
+    from filelock import FileLock  # imported by the first lock: it pulls in asyncio (~20 ms), which a listing needs not
+
     lock_path = path.parent.absolute() / f".{path.name}.lock"
     if lock_path not in _LOCKS:
         _LOCKS[lock_path] = FileLock(lock_path, timeout=0, thread_local=False)

@@ -27,13 +27,14 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-
-from filelock import FileLock, Timeout
+from typing import TYPE_CHECKING, Any
 
 from rules.core import GameBase
 from rules.games import find_game
 from saves.store import SUFFIX, Meta, Saved, SaveError, list_saves, printable, read, read_bytes, save, validate_name
+
+if TYPE_CHECKING:
+    from filelock import FileLock
 
 FOLDER = "_tables"
 LOCK_TIMEOUT = 10.0  # seconds: a change takes milliseconds; this only guards against a stuck process
@@ -193,6 +194,8 @@ def table_path(base: str | os.PathLike[str], table_id: str) -> Path:
 
 
 def _lock(path: Path) -> FileLock:
+    from filelock import FileLock  # imported by the first change: it pulls in asyncio, which a listing needs not
+
     return FileLock(str(path.parent / f".{path.stem}.lock"), timeout=LOCK_TIMEOUT)
 
 
@@ -321,6 +324,8 @@ def _new_id(d: Path, game_name: str, creator: str) -> str:
 
 # --- changing: lock, read the latest, check, write, release ----------------------------------------
 def _change(base: str | os.PathLike[str], table_id: str, fn: Callable[[Table], Answer]) -> Answer:
+    from filelock import Timeout
+
     path = table_path(base, table_id)
     if not path.exists():
         raise TableError(f"no table named {table_id!r} (see 'redemption tables')")

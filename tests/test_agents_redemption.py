@@ -106,3 +106,90 @@ def test_computer_never_sets_its_characters_aside(phase):
             a = choose_for(agent, g)
             assert a.verb not in ("setaside", "return"), a
             ok(g, str(a))
+
+
+def test_normal_plays_two_enhancements_that_only_win_together():
+    from tests.redemption_helpers import scenario
+
+    # Stephen 5/7 against Caiaphas 6/7 is a stalemate; one Tongues of Fire (+1/+1) leaves it one, two defeat
+    # Caiaphas. Holding the initiative, normal starts on the pair rather than passing into a stalemate.
+    b = scenario("""
+[start]
+phase = "battle"
+active = 0
+turn = 5
+battle = { kind = "rescue", step = "initiative", last_actor = 1 }
+[[start.seat]]
+field_of_battle = ["stephen"]
+hand = ["tongues_of_fire", "tongues_of_fire"]
+deck = ["peter", "andrew", "james", "ls_lame"]
+[[start.seat]]
+field_of_battle = ["caiaphas"]
+land_of_bondage = ["ls_orphan"]
+deck = ["pilate", "annas", "herod", "ls_widow"]
+""")
+    g = b.game
+    assert g.standing() == "stalemate" and g.current_player == 0
+    normal = make_agent("redemption", "normal")
+    a = normal.choose_in(g)
+    assert a.verb == "enhance" and g.card(a.args[0]).key == "tongues_of_fire", a
+    ok(g, str(a))
+    assert g.standing() == "stalemate"
+    ok(g, "pass")  # the defender answers nothing; the initiative comes back
+    a = normal.choose_in(g)
+    assert a.verb == "enhance", a
+    ok(g, str(a))
+    assert g.standing() == "hero_winning"
+
+
+_FULL_HAND = """
+[start]
+phase = "battle"
+active = 0
+turn = 5
+[[start.seat]]
+hand = [{hand}]
+deck = ["peter", "andrew", "james", "ls_lame"]
+[[start.seat]]
+territory = ["pilate"]
+deck = ["annas", "herod", "ls_widow"]
+"""
+
+
+def test_normal_with_a_hand_over_the_limit_and_no_soul_in_reach_challenges():
+    from tests.redemption_helpers import scenario
+
+    # Eleven cards and nothing to rescue: ending the turn would only discard three of them. A battle challenge
+    # with the Hero its enhancements fit spends them on the opponent's blocker instead.
+    hand = ["barak", "gideons_trumpet", "stars_fought", "call_to_arms"] + ["caiaphas"] * 3 + ["sorcery"] * 4
+    b = scenario(_FULL_HAND.format(hand=", ".join(f'"{k}"' for k in hand)))
+    g = b.game
+    assert len(g.z[0]["hand"]) > g.hand_limit(0) and not g.z[1]["land_of_bondage"]
+    a = make_agent("redemption", "normal").choose_in(g)
+    assert str(a) == f"challenge {b['barak']}"
+
+
+@pytest.mark.parametrize(
+    "hand",
+    [
+        ["barak", "gideons_trumpet", "caiaphas", "sorcery"],  # room in hand: nothing would be discarded
+        ["barak"] + ["caiaphas"] * 4 + ["sorcery"] * 5,  # over the limit, but no enhancement Barak can use
+    ],
+)
+def test_normal_does_not_challenge_for_nothing(hand):
+    from tests.redemption_helpers import scenario
+
+    b = scenario(_FULL_HAND.format(hand=", ".join(f'"{k}"' for k in hand)))
+    a = make_agent("redemption", "normal").choose_in(b.game)
+    assert str(a) == "end"
+
+
+def test_normal_presents_the_hero_its_enhancements_back():
+    # Barak and Esther are both 6/6 and nothing in sight stops either; the Blue enhancements in hand fit only
+    # Barak, so his rescue attempt can be won if it is blocked.
+    b = _battle(
+        {"hand": ["barak", "esther", "gideons_trumpet", "left_handed_blade"]},
+        {"land_of_bondage": ["ls_orphan"], "territory": ["delilah"]},
+    )
+    a = make_agent("redemption", "normal").choose_in(b.game)
+    assert str(a) == f"rescue {b['barak']}"

@@ -9,8 +9,6 @@ import re
 import signal
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
-from pathlib import Path
 
 from textual import events
 from textual.app import App
@@ -19,32 +17,17 @@ from textual.command import CommandPalette
 from textual.scrollbar import ScrollBarRender
 
 import saves
-import tui.asciifix  # noqa: F401  (under --ascii a cut text ends in "..."; see the module)
 import tui.textfix  # noqa: F401  (text fields apply keys in the order typed; see the module)
-from tui import keys
+from tui import asciifix, compat, keys
 from tui.screens.title import TitleScreen
 from tui.screens.toosmall import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from tui.session import Session, names_for
+from tui.settings import DEFAULT_PAUSE as DEFAULT_PAUSE
+from tui.settings import Settings as Settings
 
-DEFAULT_PAUSE = 0.6  # seconds between the computer's moves, so a person can follow them
+compat.warn_if_changed()  # on another Textual than the patches were written for: each broken one, by name
+
 EXIT_GRACE = 3.0  # seconds a signalled exit may take before the process ends regardless (the game is saved)
-
-
-@dataclass
-class Settings:
-    save_dir: Path
-    player: str | None = None
-    pause: float = DEFAULT_PAUSE
-    ascii: bool = False
-    signals: bool = False  # install SIGHUP/SIGTERM handlers (the real program; not in tests)
-    base_dir: Path | None = None  # the parent of the players' folders, where the shared tables live
-
-    @property
-    def tables_base(self) -> Path:
-        """Shared tables live beside the players' own folders (``<base>/_tables``)."""
-        if self.base_dir is not None:
-            return self.base_dir
-        return self.save_dir.parent if self.player else self.save_dir
 
 
 class AsciiScrollBarRender(ScrollBarRender):
@@ -69,6 +52,7 @@ class RedemptionApp(App[int]):
         self._signals: list[int] = []
         self._exit_timer: threading.Timer | None = None
         if settings.ascii:
+            asciifix.install()  # under --ascii a cut text ends in "...", borders in + - | (see the module)
             self.add_class("-ascii")
         self.keymap: dict[str, str] = {}  # the player's keys (tui.keys), checked; the help shows them
         self.keymap_problem = self.load_keymap()

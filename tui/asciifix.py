@@ -11,6 +11,7 @@ Textual (border titles, labels, option lists: ``Content.truncate``) and Rich (``
 and tables) end a cut text with the one-character ellipsis "\u2026". Both are wrapped here: while the running app
 has ``settings.ascii`` set, the cut ends in "..." within the same width instead. The app is looked up in Textual's
 context (each app in a process, e.g. several SSH sessions, keeps its own setting); outside an app nothing changes.
+Nothing is replaced until an app with ``--ascii`` starts (:func:`install`).
 """
 
 from __future__ import annotations
@@ -80,7 +81,12 @@ def text_truncate(self: Text, max_width: int, *, overflow=None, pad: bool = Fals
     _text_truncate(self, max_width, overflow=overflow, pad=pad)
 
 
-if not getattr(Content.truncate, "_ascii", False):
+def install() -> None:
+    """Put the wrappers in place, once per process: by the first app started with ``--ascii`` (a process that
+    never shows an ASCII screen draws through Textual's and Rich's own functions). The private parts they
+    replace are listed, and checked per Textual version, in :mod:`tui.compat`."""
+    if getattr(Content.truncate, "_ascii", False):
+        return
     content_truncate._ascii = True  # type: ignore[attr-defined]
     Content.truncate = content_truncate  # type: ignore[method-assign]
     Text.truncate = text_truncate  # type: ignore[method-assign]

@@ -14,7 +14,6 @@ from typing import NoReturn
 
 import saves
 from rules.games import GAMES, deck_games, find_game, game_names
-from saves.store import app_version
 from tui.session import LEVELS, MAX_SEATS, Seat
 
 PROG = "redemption"
@@ -34,6 +33,19 @@ class CliError(Exception):
 class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise CliError(f"{self.prog}: {message} (see '{self.prog} --help')", 2)
+
+
+class _Version(argparse.Action):
+    """--version: reads the installed version only when asked (the package metadata costs a few ms to import)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace, values, option_string=None) -> NoReturn:
+        from saves.store import app_version
+
+        print(f"{PROG} {app_version()}")  # on stdout, as argparse's own version action prints it
+        parser.exit()
 
 
 def _pause(text: str) -> float:
@@ -137,7 +149,7 @@ def build_parser() -> Parser:
         description=f"Play {' and '.join(sorted(g.title for g in GAMES))} in the terminal. With no command, opens the "
         "title screen.",
     )
-    p.add_argument("--version", action="version", version=f"{PROG} {app_version()}")
+    p.add_argument("--version", action=_Version, help="show the program's version number and exit")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
 
     new = sub.add_parser("new", parents=[common], help="start a new game", description="Start a new game.")
@@ -345,7 +357,7 @@ def build_parser() -> Parser:
 
 
 def settings_from(args: argparse.Namespace):
-    from tui.app import Settings
+    from tui.settings import Settings
 
     player = getattr(args, "player", None) or os.environ.get(ENV_PLAYER) or None
     try:

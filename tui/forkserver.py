@@ -128,6 +128,8 @@ WARM_MODULES = (
     "tui.table",
     "saves.tables",
     "saves.decks",
+    "filelock",  # the save layer imports these when it first locks a save or writes one
+    "importlib.metadata",
 )
 
 

@@ -11,7 +11,6 @@ from collections.abc import Sequence
 
 from rules.core import Event, Outcome
 from rules.words import actions, say
-from tui import keys
 
 
 def reader(names: Sequence[str]) -> int | None:
@@ -45,6 +44,8 @@ _KEY_FOR = {"end": "next", "next": "next", "done": "next", "pass": "pass", "nobl
 
 def key_for(action: str) -> str:
     """The key that makes an action: n, Space, or Enter (on the card it names)."""
+    from tui import keys  # the key bindings are Textual's: imported by the words that name keys, not by the others
+
     verb = str(action).split()[0] if str(action).strip() else ""
     return keys.label(_KEY_FOR.get(verb, "play"))
 
@@ -52,6 +53,8 @@ def key_for(action: str) -> str:
 def press(action: str) -> str:
     """What to press for an action the words name ({do:end}, {do:rescue gideon}, {do:cut N}): "press n", "pick
     Gideon and press Enter", "press Enter, then type the number"."""
+    from tui import keys
+
     verb, _, arg = action.strip().partition(" ")
     enter = keys.label("play")
     if verb in _KEY_FOR:

@@ -7,7 +7,8 @@ Levels (``make_agent(game_name, level, seed=0, time_limit=None)``):
 * ``normal``: the game's heuristic. Resurrection: the card with the best expected
   material swing against the cards the opponent may still hold (tracking every
   card revealed so far). Redemption: block when the block wins, play the
-  enhancement that flips the battle, present the Hero most likely to rescue.
+  enhancements that flip the battle, present the Hero most likely to rescue,
+  challenge rather than discard a hand over the limit.
 * ``hard``: Information-Set Monte Carlo Tree Search over determinizations
   (multiple-observer: a player's tree never depends on what that player cannot
   see), time-boxed to ``time_limit`` seconds per decision (1 s by default).
@@ -19,7 +20,8 @@ Levels (``make_agent(game_name, level, seed=0, time_limit=None)``):
   setup and placement decisions are left to the heuristic.
 
 Measured strength: ``python -m tests.bench.strength`` (figures in the issue's
-closing note). Decision times: ``python -m tests.bench.ai_time``.
+closing note); how active the Redemption levels are against a greedy beginner:
+``python -m tests.bench.activity``. Decision times: ``python -m tests.bench.ai_time``.
 
 Every agent is deterministic given its seed (the hard level also given
 ``iterations=`` instead of a time limit: then its move is a pure function of the

@@ -13,13 +13,18 @@ moves by trying them on a copy of the game and reading the battle's standing:
   moves leave out setting aside and returning too.
 * Battle: make a rescue attempt whenever a Lost Soul is in reach, with the Hero
   the opponent's visible blockers stop least often (strong, tough, with abilities).
+  With no soul in reach and more cards than the hand limit allows, make a battle
+  challenge with a Hero that some of those cards can enhance: the Discard phase
+  would throw them away, in battle they can defeat a blocker.
 * Block: with the Evil Character that, with the enhancements in hand, gives
   the best result (Evil wins > stalemate > both defeated). An unblocked Hero
   always rescues, so even "both defeated" (the soul goes, but the Hero is
   discarded too) beats not blocking; do not block only when no blocker changes
   the result (it would be discarded for nothing).
 * Initiative: play the cheapest enhancement (or Dominant) that improves the
-  result for you, preferring one that flips the battle; otherwise pass.
+  result for you, preferring one that flips the battle; when none does alone,
+  the first of up to three enhancements that do together (the other side playing
+  nothing meanwhile); otherwise pass. Blocks are judged the same way.
 * Surrender: give up the Lost Soul easiest to rescue, keep the guarded ones.
 * Hand limit: discard the card worth least (enhancements no character of yours can use first).
 
@@ -240,12 +245,16 @@ def _placement(g: Game, me: int, by_verb: dict[str, Any]) -> Any:
     return by_verb["end"][0]
 
 
+def _stopped_by(g: Game, hero: str, opp: int) -> int:
+    """How many of the opponent's Evil Characters in sight (in territory) would stop ``hero`` unenhanced."""
+    s, t = g.card(hero).strength, g.card(hero).toughness
+    blockers = [x for x in g.z[opp]["territory"] if g.card(x).type == "evil_character" and x not in g.attached]
+    return sum(1 for b in blockers if g.card(b).toughness > s or g.card(b).strength >= t)
+
+
 def _hero_score(g: Game, hero: str, opp: int) -> float:
     c = g.card(hero)
-    s, t = c.strength, c.toughness
-    blockers = [x for x in g.z[opp]["territory"] if g.card(x).type == "evil_character" and x not in g.attached]
-    stopped = sum(1 for b in blockers if g.card(b).toughness > s or g.card(b).strength >= t)
-    return s + t + 3 * len(c.abilities) - 3 * stopped
+    return c.strength + c.toughness + 3 * len(c.abilities) - 3 * _stopped_by(g, hero, opp)
 
 
 def _attacked(g: Game, me: int, a: Any) -> int:
@@ -262,10 +271,24 @@ def _battle_start(g: Game, me: int, by_verb: dict[str, Any]) -> Any:
         def key(a: Any) -> tuple[float, str, str]:
             opp = _attacked(g, me, a)
             hand = 0.0 if g.n == 2 else 0.5 * len(g.z[opp]["hand"])
-            return _hero_score(g, a.args[0], opp) - hand, a.args[0], a.args[-1]
+            backing = sum(g.card(e).strength + g.card(e).toughness for e in _enhancements_for(g, me, a.args[0]))
+            return _hero_score(g, a.args[0], opp) + 0.5 * min(backing, 8) - hand, a.args[0], a.args[-1]
 
         return max(rescues, key=key)
+    challenges = by_verb.get("challenge", [])
+    if challenges and len(g.z[me]["hand"]) > g.hand_limit(me):
+        # No soul in reach, and cards the hand limit would discard: a battle challenge spends them on the
+        # opponent's blockers instead (an Evil Character that blocks and loses is discarded).
+        armed = [a for a in challenges if _enhancements_for(g, me, a.args[0])]
+        if armed:
+            return max(armed, key=lambda a: (_hero_score(g, a.args[0], _attacked(g, me, a)), a.args[0]))
     return by_verb["end"][0]
+
+
+def _enhancements_for(g: Game, me: int, hero: str) -> list[str]:
+    """The good enhancements in my hand that share a brigade with ``hero`` (those it could be given in battle)."""
+    brigades = set(g.card(hero).brigades)
+    return [e for e in g.z[me]["hand"] if g.card(e).type == "good_enhancement" and brigades & set(g.card(e).brigades)]
 
 
 def _greedy_finish(g: Game, me: int, attacker: int, limit: int = 3) -> float:
@@ -276,8 +299,11 @@ def _greedy_finish(g: Game, me: int, attacker: int, limit: int = 3) -> float:
         legal = g.legal_actions()
         a, _ = _best_improvement(g, me, legal)
         if a is None:
+            a = _build_up(g, me, legal)
+        if a is None:
             break
         g.apply(a)
+        _idle_others(g, me)
     if _battle_on(g) and g.b.step == "initiative":
         return standing_value(g, me)
     return outcome_value(g, g, me, attacker)
@@ -320,8 +346,72 @@ def _best_improvement(g: Game, me: int, legal: list[Any]) -> tuple[Any, float]:
     return best, (best_key[0] if best_key else now)
 
 
+def _deficit(g: Game, me: int) -> int:
+    """How far my side's numbers are from winning the battle: the strength still needed to defeat the other side
+    plus the toughness still needed to survive it (0: my side wins as things stand)."""
+    mine, theirs = g.side_totals(me), g.side_totals(g.b.defender if me == g.active else g.active)
+    (ms, mt, _), (ts, tt, tn) = mine, theirs
+    if not tn:
+        return 0
+    return max(0, tt - ms) + max(0, ts - mt + 1)
+
+
+def _idle_others(g: Game, me: int) -> None:
+    """The other players let the battle go on: they decline their Dominant windows and pass (a stalemate)."""
+    for _ in range(4):
+        if g.is_over or not _battle_on(g) or g.current_player == me:
+            return
+        if g.s.window.queue:
+            g.apply("decline")
+        elif g.b.step == "initiative" and g.standing() in ("stalemate", "both_defeated"):
+            g.apply("pass")
+        else:
+            return
+
+
+def _build_up(g: Game, me: int, legal: list[Any], depth: int = 3) -> Any:
+    """No single card improves the battle for me: the first of a few enhancements that together do (the other
+    side playing nothing meanwhile), each chosen to close the most of my side's gap in numbers. A single
+    enhancement rarely turns a battle between characters of like numbers; held back, the cards only go to the
+    hand limit's discard."""
+    attacker = g.active
+    now = standing_value(g, me)
+    first = None
+    cur, cur_legal = g, legal
+    for _ in range(depth):
+        gap = _deficit(cur, me)
+        best, best_key, best_g = None, None, None
+        for a in cur_legal:
+            if a.verb != "enhance":
+                continue
+            g2 = cur.clone()
+            if not g2.apply(a).ok:
+                continue
+            if not (_battle_on(g2) and g2.b.step == "initiative"):
+                continue
+            closed = gap - _deficit(g2, me)
+            if closed <= 0:
+                continue
+            key = (outcome_value(g, g2, me, attacker), closed, -_enh_cost(cur, a))
+            if best_key is None or key > best_key:
+                best, best_key, best_g = a, key, g2
+        if best is None or best_g is None:
+            return None
+        if first is None:
+            first = best
+        if best_key is not None and best_key[0] > now:
+            return first
+        _idle_others(best_g, me)
+        if not (_battle_on(best_g) and best_g.b.step == "initiative" and best_g.current_player == me):
+            return None
+        cur, cur_legal = best_g, best_g.legal_actions()
+    return None
+
+
 def _initiative(g: Game, me: int, legal: list[Any], by_verb: dict[str, Any]) -> Any:
     a, _ = _best_improvement(g, me, legal)
+    if a is None:
+        a = _build_up(g, me, legal)
     if a is not None:
         return a
     return by_verb.get("pass", legal)[0]

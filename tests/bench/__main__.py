@@ -21,11 +21,13 @@ SCRIPTS: list[tuple[str, list[str]]] = [
     ("engine_costs", []),
     ("saves_speed", ["--repeat", "10"]),
     ("first_frame", []),
+    ("startup", []),
     ("keystrokes", []),
     ("table_latency", ["--moves", "20", "--tables", "200"]),
     ("ai_time", ["--games", "2", "--hard-decisions", "5"]),
     ("memory", ["--time-limit", "0.2"]),
     ("review", []),
+    ("activity", ["--games", "200"]),
     ("strength", ["--games", "200", "--hard-games", "20", "--iterations", "150"]),
     ("ssh_scale", ["--logins", "5", "--sessions", "5"]),
 ]

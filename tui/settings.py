@@ -1,0 +1,28 @@
+"""What the command line decides for the app: the save folder, the player, the computer's pause, ASCII.
+
+Apart from the app (``tui.app``), so that the commands that draw no screen build it without importing Textual.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+DEFAULT_PAUSE = 0.6  # seconds between the computer's moves, so a person can follow them
+
+
+@dataclass
+class Settings:
+    save_dir: Path
+    player: str | None = None
+    pause: float = DEFAULT_PAUSE
+    ascii: bool = False
+    signals: bool = False  # install SIGHUP/SIGTERM handlers (the real program; not in tests)
+    base_dir: Path | None = None  # the parent of the players' folders, where the shared tables live
+
+    @property
+    def tables_base(self) -> Path:
+        """Shared tables live beside the players' own folders (``<base>/_tables``)."""
+        if self.base_dir is not None:
+            return self.base_dir
+        return self.save_dir.parent if self.player else self.save_dir
