@@ -6,6 +6,7 @@ escape sequence or as markup.
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import subprocess
@@ -777,3 +778,63 @@ def test_a_deck_list_of_a_thousand_unknown_cards_looks_for_near_names_only_for_t
     with pytest.raises(dk.DeckError, match=r"a\.txt: line 1: unknown card 'Nosuchcard0'.*\(and 1997 more\)"):
         dk.parse_text("".join(f"1 Nosuchcard{i}\n" for i in range(2000)), "a.txt")
     assert len(looked) == 6
+
+
+# --- a full disk: the last good save kept, and never "saved" when it was not -------------------------------------
+def enospc(*a, **k):
+    raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+class FullFile:
+    """A file on a full disk: opening works, writing does not."""
+
+    def __init__(self, f):
+        self.f = f
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.f.close()
+
+    def write(self, data):
+        enospc()
+
+    def __getattr__(self, name):
+        return getattr(self.f, name)
+
+
+@pytest.mark.parametrize("where", ["write", "fsync"])
+def test_a_full_disk_keeps_the_last_good_save_whole_and_leaves_no_temporary_file(tmp_path, monkeypatch, where):
+    path = tmp_path / "g.toml"
+    g = resurrection_game(5)
+    saves.save(g, path)
+    before = path.read_bytes()
+    g.apply(g.legal_actions()[0])
+    real = os.fdopen
+    if where == "write":
+        monkeypatch.setattr(saves.store.os, "fdopen", lambda *a, **k: FullFile(real(*a, **k)))
+    else:
+        monkeypatch.setattr(saves.store.os, "fsync", enospc)
+    with pytest.raises(saves.SaveError) as e:
+        saves.save(g, path)
+    assert e.value.reason == "No space left on device" and "the previous one is untouched" in str(e.value)
+    assert path.read_bytes() == before and os.listdir(tmp_path) == ["g.toml"]
+
+
+def test_a_session_on_a_full_disk_knows_since_which_move_it_is_not_saved_until_a_save_succeeds(tmp_path, monkeypatch):
+    s = Session.new("resurrection", seed=5, path=tmp_path / "g.toml")
+    s.autosave()
+    for _ in range(2):
+        assert s.act(s.game.legal_actions()[0], by_computer=True).ok
+    assert s.unsaved is None and s.saved_moves == 2
+    monkeypatch.setattr(saves.store.os, "fsync", enospc)
+    for _ in range(2):
+        with pytest.raises(saves.SaveError):
+            s.act(s.game.legal_actions()[0], by_computer=True)
+    assert s.unsaved.words() == "Your game could not be saved since move 3: No space left on device."
+    assert len(saves.read(s.path).game.history) == 2  # the last good save
+    monkeypatch.undo()
+    s.autosave()
+    assert s.unsaved is None and saves.read(s.path).game == s.game
+    s.close()

@@ -944,8 +944,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         else RedemptionApp(settings, start=session, review=args.command == "review")
     )
     app.run()
+    not_saved = app.last_words()
+    if not_saved:  # the terminal is the player's again: the truth about the save, where they read it last
+        try:
+            print(not_saved, file=sys.stderr)
+        except (OSError, ValueError):
+            pass  # the terminal is gone; the exit status still says it (the SSH server tells the player)
     _flush_or_drop_output()
-    return app.return_code or 0
+    return app.exit_status()
 
 
 def _flush_or_drop_output() -> None:
