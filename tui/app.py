@@ -23,6 +23,7 @@ from tui.screens.title import TitleScreen
 from tui.screens.toosmall import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from tui.serve import NOT_SAVED_EXIT
 from tui.session import Session, names_for
+from tui.typeahead import KeysDropped, TypedAhead, bounded
 from tui.settings import DEFAULT_PAUSE as DEFAULT_PAUSE
 from tui.settings import Settings as Settings
 
@@ -59,7 +60,28 @@ class RedemptionApp(App[int]):
         self.keymap_problem = self.load_keymap()
         self._after_frame: list[Callable[[], object]] = []
         self._settle_due = False
+        self.typed_ahead = TypedAhead()  # keys on their way from the terminal (tui.typeahead)
         self.unsaved: dict[str, str] = {}  # a game's save path -> why it lacks moves (Unsaved.words), told at the end
+
+    def get_driver_class(self):  # type: ignore[no-untyped-def]
+        """The terminal's driver, with what may wait for the app bounded (tui.typeahead)."""
+        return bounded(super().get_driver_class())
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key):
+            self.typed_ahead.arrived()
+        await super().on_event(event)
+
+    def on_keys_dropped(self, message: KeysDropped) -> None:
+        dropped = self.typed_ahead.take_dropped()
+        if dropped:
+            self.bell()
+            self.notify(
+                f"You typed (or pasted) far ahead of the game: {dropped} keys were dropped. "
+                f"At most {self.typed_ahead.limit} keys wait their turn.",
+                title="Keys dropped",
+                severity="warning",
+            )
 
     def after_next_frame(self, callback: Callable[[], object]) -> None:
         """Call ``callback`` once the next frame has been handed to the terminal: work the player need not wait
