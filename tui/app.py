@@ -23,9 +23,9 @@ from tui.screens.title import TitleScreen
 from tui.screens.toosmall import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from tui.serve import NOT_SAVED_EXIT
 from tui.session import Session, names_for
-from tui.typeahead import KeysDropped, TypedAhead, bounded
 from tui.settings import DEFAULT_PAUSE as DEFAULT_PAUSE
 from tui.settings import Settings as Settings
+from tui.typeahead import KeysDropped, TypedAhead, bounded
 
 compat.warn_if_changed()  # on another Textual than the patches were written for: each broken one, by name
 

@@ -316,7 +316,12 @@ def build_parser() -> Parser:
         help="the computer takes the other seat (easy, normal or hard)",
     )
     tnew.add_argument("--watch", action="store_true", help="let players who are not seated watch (public cards only)")
-    tnew.add_argument("--seed", type=int, help="seed for the shuffle (default: random)")
+    tnew.add_argument(
+        "--seed",
+        type=int,
+        help="seed for the shuffle, at a table against the computer only (a table with another player is "
+        "always dealt from the host's random source, and nobody sees its seed before the game is over)",
+    )
     tnew.add_argument("--name", help="the table's name (default: the game, your name and the time)")
     tnew.add_argument(
         "--option",
@@ -862,7 +867,7 @@ def table_lines(rows) -> list[str]:
             lines.append(f"  {r.id}  {r.error}")
         else:
             lines.append(f"  {r.id}  {find_game(r.game).title}  {r.players}  ({r.detail})")
-    return lines
+    return [saves.printable(line) for line in lines]  # ids, names and errors come from the tables' files
 
 
 def has_terminal() -> bool:

@@ -11,6 +11,7 @@ from textual.widget import Widget
 from textual.widgets import RichLog
 
 from saves import printable
+from saves.tables import is_talk
 from tui import keys
 
 
@@ -211,16 +212,22 @@ class CardList(Widget, can_focus=True):
 class LogPane(RichLog, can_focus=True):
     """Every event in words, newest at the bottom, scrollable."""
 
+    #: A message's second and later rows start this far in: a row at the left edge always starts a line of the log,
+    #: so no words a player writes can pass for a line of their own ("alice says: I resign").
+    TALK_INDENT = 2
+
     def __init__(self, **kwargs):
         super().__init__(wrap=True, markup=False, highlight=False, auto_scroll=True, min_width=16, **kwargs)
         self.written = 0
+        self._last: list[str] = []  # the lines shown: the log may change under them (undo, old talk let go)
 
     def sync(self, lines: list[str]) -> None:
         """Show the lines not shown yet (the log keeps the events in the players' words: ``Session.words``)."""
-        if len(lines) < self.written:  # undo shortened the log
+        if lines[: self.written] != self._last:  # not the lines shown: write them all again
             self.clear()
             self.written = 0
         new = lines[self.written :]
+        self._last = lines[:]
         if new:  # one write for all new lines: one new layout, not one per line
             text = Text("\n").join(self.shown(line) for line in new)
             if self._size_known:
@@ -233,17 +240,23 @@ class LogPane(RichLog, can_focus=True):
                 self.write(text)  # before the first layout RichLog keeps the lines, and scrolls once it has a size
         self.written = len(lines)
 
-    @staticmethod
-    def shown(line: str) -> Text:
+    def shown(self, line: str) -> Text:
         """A log line as shown (an event's rule id is a field, not in its words: the narrow log would wrap it into
-        noise; help has the rules); a refusal with its rule id, in bold."""
+        noise; help has the rules); a refusal with its rule id, in bold; talk with its later rows indented."""
         line = printable(line)  # a log line is text from the save file
-        return Text(line, style="bold") if line.startswith("Rejected:") else Text(line)
+        if line.startswith("Rejected:"):
+            return Text(line, style="bold")
+        width = self.scrollable_content_region.width
+        if not is_talk(line) or not self._size_known or width <= self.TALK_INDENT:
+            return Text(line)  # before the first layout: written again once the width is known (rewrap)
+        rows = Text(line).wrap(self.app.console, width - self.TALK_INDENT)
+        return Text("\n" + " " * self.TALK_INDENT).join(rows)
 
     def reset(self) -> None:
         """Forget what is shown: the next sync writes every line again."""
         self.clear()
         self.written = 0
+        self._last = []
 
 
 class StatusLine(Widget):

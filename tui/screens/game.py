@@ -19,7 +19,7 @@ import saves
 from rules import review
 from rules.games import find_game
 from tui import controls, keys
-from tui.agents import choose, make_agent
+from tui.agents import agent_seed, choose, make_agent
 from tui.footer import Footer
 from tui.games import board, ui_for
 from tui.games.board import GameUI
@@ -533,7 +533,7 @@ class GameScreen(GuidedGame, Screen):
             return
         agent = self._agents.get(cp)
         if agent is None:
-            seed = getattr(s.game, "seed", 0) * 2 + cp
+            seed = agent_seed(getattr(s.game, "seed", 0), cp)
             agent = self._agents[cp] = make_agent(s.game.name, s.level_of(cp), seed)
         self._thinking = True
         self._wake = threading.Event()

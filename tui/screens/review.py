@@ -140,7 +140,9 @@ class ReviewScreen(AsksNames, Screen):
             board.append(review.step_words(s, self.names, reader(self.names)))
         self.query_one("#review-board", Static).update(board)
         turn = self.steps[i].turn if i < n else getattr(self.final, "turn", 0)
-        where = f"action {i + 1} of {n}" if i < n else f"the end ({n} actions)"
+        game = self.session.game
+        seed = f", seed {game.seed}" if game.is_over else ""  # the deal is no secret once the game is over
+        where = f"action {i + 1} of {n}" if i < n else f"the end ({n} actions{seed})"
         self.query_one("#review-status", Static).update(f"Review ({self.whose} view): {where}, turn {turn}")
         self.query_one("#review-eye", Static).update(self.eye_text(i))
         if move_list:
