@@ -462,6 +462,8 @@ def state_header(
     if d.get("game", name) != name:
         raise ValueError(f"this is a {d.get('game')!r} state, not {name}")
     seed = state_int(d, "seed", 0)
+    if not -Rng.MAX_SEED <= seed <= Rng.MAX_SEED:  # the game's own seed, as the Rng's (an agent seeds from it)
+        raise ValueError(f"seed must be a whole number of at most 64 bits, not {_short(seed)}")
     options = read_options(d.get("options", {}))
     rng_d = d.get("rng", {"seed": seed, "calls": 0})
     if not isinstance(rng_d, dict):

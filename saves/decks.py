@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import os
 import re
-import tomllib
 import xml.etree.ElementTree as ET
 from collections import Counter
 from collections.abc import Iterable
@@ -51,7 +50,7 @@ import tomli_w
 from rules.games import DeckProblem, DeckRules, GameInfo, deck_games, find_game
 from rules.redemption.printed import Pool, Printing, script_for
 from saves.store import SaveError as SaveError  # DeckError is one; callers catch either
-from saves.store import printable, read_text, remove_file, validate_name, write_atomic
+from saves.store import parse_toml, printable, read_text, remove_file, validate_name, write_atomic
 
 FORMAT = "redemption-tui-deck"
 VERSION = 1
@@ -59,6 +58,8 @@ SUFFIX = ".toml"
 FOLDER = "decks"
 MAX_NOTES = 4000
 MAX_LINES = 2000
+SHOWN_ERRORS = 3  # a list's problems named in its one line; the rest are counted
+MAX_CARD_NAME = 200  # characters: a real card's name has under 100; matching a name costs with its length
 MAX_DEK_BYTES = 1024 * 1024  # a 154-card .dek is about 15 KB
 MAX_DEK_CARDS = 1000
 DEK_SUFFIX = ".dek"
@@ -219,8 +220,8 @@ def unknown_card(rules: DeckRules, pool: Pool | None, name: str, set_code: str =
 
 
 def _fail_lines(source: str, errors: list[str]) -> DeckError:
-    more = f" (and {len(errors) - 3} more)" if len(errors) > 3 else ""
-    return DeckError(f"{printable(source)}: " + "; ".join(errors[:3]) + more)
+    more = f" (and {len(errors) - SHOWN_ERRORS} more)" if len(errors) > SHOWN_ERRORS else ""
+    return DeckError(f"{printable(source)}: " + "; ".join(errors[:SHOWN_ERRORS]) + more)
 
 
 # --- text ---------------------------------------------------------------------------------------------
@@ -241,6 +242,9 @@ def parse_text(
         body = line.split("#", 1)[0].strip()
         if not body:
             continue
+        if len(body) > MAX_CARD_NAME + 16:  # room for a count; the matches below cost with the line's length
+            errors.append(f"line {i}: {_too_long(body)}")
+            continue
         heading = _HEADING.match(body)
         if heading:  # "Reserve:" starts the Reserve; "Heroes:", "Deck (50):" and the like go back to the deck
             zone = reserve if heading.group(1).strip().lower() == "reserve" else cards
@@ -248,12 +252,15 @@ def parse_text(
         m = _LINE.match(body)
         count = int(m.group(1)) if m and m.group(1) else 1
         what = m.group(2) if m else body
+        if len(what) > MAX_CARD_NAME:
+            errors.append(f"line {i}: {_too_long(what)}")
+            continue
         if count < 1 or count > 200:
             errors.append(f"line {i}: {count} copies of {what!r} is not a count a deck can hold")
             continue
         key = find_key(rules, pool, what)
         if key is None:
-            errors.append(f"line {i}: {unknown_card(rules, pool, what)}")
+            errors.append(f"line {i}: {unknown_card(rules, pool, what)}" if len(errors) < SHOWN_ERRORS else "")
             continue
         zone[key] = zone.get(key, 0) + count
     if errors:
@@ -370,9 +377,15 @@ def parse_dek(
             if not what:
                 errors.append(f"line {line}: a card with no name")
                 continue
+            if max(len(what), len(set_code), len(image)) > MAX_CARD_NAME:
+                errors.append(f"line {line}: {_too_long(max(what, set_code, image, key=len))}")
+                continue
             key = find_key(rules, pool, what, set_code, image)
             if key is None:
-                errors.append(f"line {line}: {unknown_card(rules, pool, what, set_code)}")
+                # the nearest names cost a fuzzy search of the pool: only for the errors that are shown
+                errors.append(
+                    f"line {line}: {unknown_card(rules, pool, what, set_code)}" if len(errors) < SHOWN_ERRORS else ""
+                )
                 continue
             zone[key] = zone.get(key, 0) + 1
     if errors:
@@ -432,10 +445,7 @@ def loads(text: str, source: str = "<text>", game: str | None = None, pool: Pool
     def fail(problem: str) -> DeckError:
         return DeckError(f"{printable(source)}: {problem}")
 
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise fail(f"not a valid TOML file ({e})") from None
+    doc = parse_toml(text, fail, "deck file")
     fmt = doc.get("format", FORMAT)
     if fmt != FORMAT:
         raise fail(f"not a deck file (format is {fmt!r}, expected {FORMAT!r})")
@@ -467,6 +477,8 @@ def loads(text: str, source: str = "<text>", game: str | None = None, pool: Pool
             raise fail(f"'{label}' must be a table of card name = number of copies")
         zone: dict[str, int] = {}
         for what, n in table.items():
+            if len(what) > MAX_CARD_NAME:
+                raise fail(_too_long(what))
             if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 200:
                 raise fail(f"the count for {what!r} must be a whole number from 1 to 200")
             if "|" in what:
@@ -596,6 +608,10 @@ def require_legal(deck: Deck, source: str = "") -> list[str]:
             f"{printable(source or deck.name)}: the deck is not legal: " + "; ".join(str(v) for v in problems)
         )
     return deck.keys
+
+
+def _too_long(name: str) -> str:
+    return f"a card name of {len(name)} characters ({name[:24]!r}...): no card's name has over {MAX_CARD_NAME}"
 
 
 def _stem(source: str) -> str:

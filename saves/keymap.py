@@ -15,10 +15,9 @@ names and keys exist is the app's business (``tui.keys.check_keymap``), so this 
 from __future__ import annotations
 
 import os
-import tomllib
 from pathlib import Path
 
-from saves.store import SaveError, read_text
+from saves.store import SaveError, parse_toml, read_text
 
 FILENAME = "keys.toml"
 
@@ -29,10 +28,7 @@ def keymap_path(folder: str | os.PathLike[str]) -> Path:
 
 
 def loads(text: str, source: str = "<keys>") -> dict[str, str]:
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise SaveError(f"{source}: not a valid TOML file ({e})") from None
+    doc = parse_toml(text, lambda problem: SaveError(f"{source}: {problem}"), "keys file")
     other = sorted(k for k in doc if k != "keys")
     if other:
         raise SaveError(f"{source}: unknown setting {other[0]!r} (the file holds a [keys] table)")

@@ -19,14 +19,13 @@ A missing file is no progress; a corrupt one is reported with :class:`SaveError`
 from __future__ import annotations
 
 import os
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import tomli_w
 
-from saves.store import SaveError, default_dir, read_text, write_atomic
+from saves.store import SaveError, default_dir, parse_toml, read_text, write_atomic
 
 FORMAT = "redemption-tui-progress"
 VERSION = 1
@@ -81,10 +80,7 @@ def progress_path(save_dir: str | os.PathLike[str] | None = None, player: str | 
 
 
 def loads(text: str, source: str = "<progress>") -> Progress:
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise SaveError(f"{source}: not a valid TOML file ({e})") from None
+    doc = parse_toml(text, lambda problem: SaveError(f"{source}: {problem}"), "lesson progress file")
     if doc.get("format") != FORMAT:
         raise SaveError(f"{source}: not a lesson progress file (format is {doc.get('format')!r})")
     version = doc.get("version")

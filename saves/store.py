@@ -30,6 +30,9 @@ SUFFIX = ".toml"
 ENV_DIR = "REDEMPTION_SAVE_DIR"
 MAX_BYTES = 8 * 1024 * 1024  # a real save is a few KiB; refuse to parse anything absurd (and never write one)
 MAX_NAME = 64  # characters in a player's name
+#: Tables and lists inside one another that a file may have: a save has 7. tomllib and tomli_w recurse once per
+#: level, so a file nested a few hundred deep would load and then fail every write: it is refused as it is read.
+MAX_DEPTH = 32
 LEVELS = ("easy", "normal", "hard", "random")  # a computer player's levels (a seat's 'level')
 STALE_TMP_SECONDS = 600  # a temporary file this old belongs to no live write (a write takes milliseconds)
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$")
@@ -39,10 +42,12 @@ _UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u206f
 
 
 class SaveError(Exception):
-    """A save that cannot be read or written; the message names the file and the problem."""
+    """A save that cannot be read or written; the message names the file and the problem, ``reason`` the problem
+    alone in a few words (what a player is told about a write that failed: "No space left on device")."""
 
-    def __init__(self, message: str):
+    def __init__(self, message: str, reason: str = ""):
         super().__init__(printable(message))
+        self.reason = printable(reason) if reason else str(self)
 
 
 def printable(text: object) -> str:
@@ -107,6 +112,60 @@ def _summary(game: GameBase) -> dict[str, Any]:
     return s() if callable(s) else {}
 
 
+def nested_deeper(data: object, limit: int = MAX_DEPTH) -> bool:
+    """Whether ``data`` (TOML's tables and lists) has more than ``limit`` levels; walked without recursion."""
+    todo: list[tuple[object, int]] = [(data, 1)]
+    while todo:
+        item, depth = todo.pop()
+        if isinstance(item, dict):
+            item = list(item.values())
+        if isinstance(item, list):
+            if depth > limit:
+                return True
+            todo.extend((x, depth + 1) for x in item)
+    return False
+
+
+#: What of a TOML text matters to count a key's parts: strings and comments (skipped whole), what ends a key, a dot.
+_KEY_TOKENS = re.compile(
+    r'"""(?:[^\\]|\\[\s\S])*?"""|\'\'\'[\s\S]*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*|[=,{}\[\]\n]|\.'
+)
+
+
+def _dotted_deeper(text: str, limit: int = MAX_DEPTH) -> bool:
+    """Whether a key of ``text`` (``a.b.c = 1``, ``[a.b.c]``) has more than ``limit`` parts. tomllib's work and
+    memory grow with the square of a key's parts (a key of 10,000 parts: 5 s and 400 MB), so this is looked at
+    before it parses anything; a dot inside a string (a log line, a message) is no key's."""
+    dots = 0
+    for m in _KEY_TOKENS.finditer(text):
+        if m[0] == ".":
+            dots += 1
+            if dots >= limit:
+                return True
+        elif m[0] in "=,{}[]\n":
+            dots = 0
+    return False
+
+
+def parse_toml(text: str, fail: Callable[[str], Exception], what: str = "save") -> dict[str, Any]:
+    """A small TOML file's tables, or ``fail(problem)`` raised: not TOML, or nested deeper than MAX_DEPTH (which
+    tomllib meets as a RecursionError, or that would meet one later, when the file is written back)."""
+    deep = f"not a {what}: its tables or lists are nested far deeper than any {what}'s"
+    if _dotted_deeper(text):
+        raise fail(deep)
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise fail(f"not a valid TOML file ({e})") from None
+    except RecursionError:
+        raise fail(deep) from None
+    except ValueError as e:  # e.g. a whole number of thousands of digits
+        raise fail(f"not a valid TOML file ({e})") from None
+    if nested_deeper(doc):
+        raise fail(deep)
+    return doc
+
+
 def dumps(game: GameBase, meta: Meta | None = None) -> str:
     """The game and its metadata as TOML text."""
     meta = meta or Meta()
@@ -129,8 +188,9 @@ def dumps(game: GameBase, meta: Meta | None = None) -> str:
     }
     try:
         return tomli_w.dumps(doc)
-    except (TypeError, ValueError) as e:  # a bug in a to_dict(), not the player's fault
-        raise SaveError(f"cannot write this {game.name} game as TOML: {e}") from e
+    except (TypeError, ValueError, RecursionError) as e:  # a bug in a to_dict(), not the player's fault
+        problem = "nested too deeply" if isinstance(e, RecursionError) else str(e)
+        raise SaveError(f"cannot write this {game.name} game as TOML: {problem}", problem) from None
 
 
 def reads(text: str, source: str = "<text>") -> Saved:
@@ -141,14 +201,7 @@ def reads(text: str, source: str = "<text>") -> Saved:
 
     if len(text) > MAX_BYTES:
         raise fail(f"the file is {len(text)} bytes, far larger than any save; refusing to read it")
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise fail(f"not a valid TOML file ({e})") from None
-    except RecursionError:
-        raise fail("not a save: its tables or lists are nested far deeper than any save's") from None
-    except ValueError as e:  # e.g. a whole number of thousands of digits
-        raise fail(f"not a valid TOML file ({e})") from None
+    doc = parse_toml(text, fail)
     if doc.get("format") != FORMAT:
         raise fail(f"not a redemption-tui save (format is {doc.get('format')!r}, expected {FORMAT!r})")
     version = doc.get("version")
@@ -250,11 +303,15 @@ def save(game: GameBase, path: str | os.PathLike[str], meta: Meta | None = None,
         meta.created = _now()
     if played or not meta.updated:
         meta.updated = _now()
-    data = dumps(game, meta).encode("utf-8")
+    try:
+        data = dumps(game, meta).encode("utf-8")
+    except SaveError as e:
+        raise SaveError(f"{path}: not saved: {e}; the previous save is untouched", e.reason) from None
     if len(data) > MAX_BYTES:  # the reader would refuse it: keep the last save that can be read
         raise SaveError(
             f"{path}: not saved: the game has grown to {len(data)} bytes, over the {MAX_BYTES}-byte "
-            "limit a save may have; the previous save is untouched"
+            "limit a save may have; the previous save is untouched",
+            f"the game has grown past the {MAX_BYTES // (1024 * 1024)} MiB a save may have",
         )
     return write_atomic(path, data, "the save")
 
@@ -267,7 +324,7 @@ def write_atomic(path: str | os.PathLike[str], data: bytes, what: str = "the fil
         folder.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     except OSError as e:
-        raise SaveError(f"{path}: cannot write {what} ({e.strerror or e})") from None
+        raise SaveError(f"{path}: cannot write {what} ({e.strerror or e})", str(e.strerror or e)) from None
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
@@ -281,16 +338,27 @@ def write_atomic(path: str | os.PathLike[str], data: bytes, what: str = "the fil
         except OSError:
             pass
         if isinstance(e, OSError):
-            raise SaveError(f"{path}: cannot write {what} ({e.strerror or e}); the previous one is untouched") from None
+            raise SaveError(
+                f"{path}: cannot write {what} ({e.strerror or e}); the previous one is untouched", str(e.strerror or e)
+            ) from None
         raise
     return path
 
 
 def read_text(path: str | os.PathLike[str]) -> str:
-    """A small regular UTF-8 file's text; SaveError names the file for anything else (missing file included).
+    """A small regular UTF-8 file's text; SaveError names the file for anything else (missing file included)."""
+    try:
+        return read_bytes(path).decode("utf-8")
+    except UnicodeDecodeError:
+        raise SaveError(f"{path}: not a text file (not UTF-8)") from None
 
-    Opened without blocking and checked before reading: a FIFO, a device or a folder under a save's
-    name is refused at once instead of waiting forever for a writer."""
+
+def read_bytes(path: str | os.PathLike[str]) -> bytes:
+    """A small regular file's bytes; SaveError names the file for anything else (missing file included).
+
+    Opened without blocking and its size checked before reading: a FIFO, a device or a folder under a save's
+    name is refused at once instead of waiting forever for a writer, and a file (sparse or not) bigger than
+    MAX_BYTES costs a stat, never a read."""
     path = Path(path)
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
@@ -318,10 +386,7 @@ def read_text(path: str | os.PathLike[str]) -> str:
         raise SaveError(f"{path}: cannot be read ({e.strerror or e})") from None
     finally:
         os.close(fd)
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise SaveError(f"{path}: not a text file (not UTF-8)") from None
+    return data
 
 
 def clean_temporaries(folder: str | os.PathLike[str], older_than: float = STALE_TMP_SECONDS) -> int:

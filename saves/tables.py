@@ -17,6 +17,8 @@ command); this module only checks that the player owns the seat they act for.
 
 from __future__ import annotations
 
+import logging
+import math
 import os
 import re
 import secrets
@@ -29,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.core import GameBase, own_resignation
 from rules.games import find_game
-from saves.store import SUFFIX, Meta, Saved, SaveError, list_saves, printable, read, save, validate_name
+from saves.store import SUFFIX, Meta, Saved, SaveError, list_saves, printable, read, read_bytes, save, validate_name
 
 if TYPE_CHECKING:
     from filelock import FileLock
@@ -50,6 +52,7 @@ _BLANKS = re.compile(
 )
 MARKS_MAX = 2  # combining marks on one letter: enough for any language, too few to paint over the rows around it
 JOINED, INVITED, OPEN, DECLINED, COMPUTER = "joined", "invited", "open", "declined", "computer"
+log = logging.getLogger("redemption.tables")
 #: A table's deal: 62 bits from the operating system. A seat knows its own cards, so a seed it could search
 #: (2**31 of them take minutes) would give it every other hand; 62 bits also keep the seeds the computer
 #: players derive from it (``tui.agents.agent_seed``) inside the engine's 64-bit range.
@@ -252,6 +255,9 @@ def _check_table(t: Table) -> None:
         raise TableError(where + "'last_what' must be text")
     if not isinstance(info.get("talk", {}), dict):
         raise TableError(where + "'talk' must be a table")
+    last = info.get("last_time", 0.0)
+    if not isinstance(last, (int, float)) or isinstance(last, bool) or not math.isfinite(last) or last < 0:
+        raise TableError(where + f"'last_time' must be a time in seconds, not {printable(repr(last))[:40]}")
 
 
 def _is_name(name: object, *also: str) -> bool:
@@ -374,7 +380,16 @@ def _change(base: str | os.PathLike[str], table_id: str, fn: Callable[[Table], A
             if answer.ok:
                 _trim_talk(t.meta.log)  # every write, so a file full of older talk still takes the next move
                 t.meta.updated = ""
-                save(t.game, path, t.meta)
+                try:
+                    save(t.game, path, t.meta)
+                except SaveError as e:  # not written, so not done: the table is as it was, and says why
+                    try:
+                        before: Table | None = load(base, table_id)
+                    except SaveError:
+                        before = None
+                    return Answer(
+                        False, before, f"Not done: the table could not be saved ({e.reason}).", f"{t.game.name}.table"
+                    )
             return answer
     except Timeout:
         raise TableError(f"{path}: the table is busy (another program holds its lock); try again") from None
@@ -531,7 +546,10 @@ def say(base: str | os.PathLike[str], table_id: str, player: str, text: str, now
 
 
 # --- listing --------------------------------------------------------------------------------------
-_seen: dict[Path, tuple[tuple[Any, ...], Table | SaveError]] = {}  # path -> (stamp, what it held): the list's cache
+#: path -> (stamp, what it held): the list's cache. A file that cannot be read is kept as its error and the names
+#: it mentions (who may see the error), so it costs a stat per listing, like a good one.
+_seen: dict[Path, tuple[tuple[Any, ...], Table | tuple[SaveError, frozenset[str]]]] = {}
+_NAMED = re.compile(r'"([A-Za-z0-9][A-Za-z0-9 _.-]{0,63})"')
 
 
 def _read_for_list(base: str | os.PathLike[str], table_id: str) -> Table:
@@ -540,14 +558,19 @@ def _read_for_list(base: str | os.PathLike[str], table_id: str) -> Table:
     now = stamp(path)
     hit = _seen.get(path)
     if hit is not None and now is not None and hit[0] == now:
-        if isinstance(hit[1], SaveError):
-            raise hit[1]
+        if isinstance(hit[1], tuple):
+            raise hit[1][0]
         return hit[1]
     try:
         t = load(base, table_id)
     except SaveError as e:
+        log.warning("%s", printable(f"a table that cannot be read is left out of the lists: {e}"))
+        try:  # read_bytes refuses a file too big for any table before reading it
+            named = frozenset(_NAMED.findall(read_bytes(path).decode("utf-8", "replace")))
+        except SaveError:
+            named = frozenset()
         if now is not None:
-            _seen[path] = (now, e)
+            _seen[path] = (now, (e, named))
         raise
     g = t.game  # kept: what a list row needs, not the game (a Redemption game is tens of KiB in memory)
     light = Table(
@@ -573,13 +596,25 @@ class _Listed:
     current_player: int | None
 
 
+_bad_names: set[str] = set()  # files in the tables folder whose names are no table's, said once
+
+
 def all_ids(base: str | os.PathLike[str]) -> list[str]:
+    """The tables in the folder: its files named as a table may be (any other file is left out, and said once)."""
     d = folder(base)
     if not d.is_dir():
         return []
-    return sorted(
-        p.stem for p in d.glob(f"*{SUFFIX}") if not p.name.startswith(".") and p.is_file() and not p.is_symlink()
-    )
+    ids = []
+    for p in d.glob(f"*{SUFFIX}"):
+        if p.name.startswith(".") or not p.is_file() or p.is_symlink():
+            continue
+        try:
+            ids.append(validate_name(p.stem, what="table name"))
+        except SaveError as e:
+            if p.name not in _bad_names:
+                _bad_names.add(p.name)
+                log.warning("%s", printable(f"{d}: a file that is no table is left out of the lists: {e}"))
+    return sorted(ids)
 
 
 def rows_for(base: str | os.PathLike[str], player: str, now: float | None = None) -> list[Row]:
@@ -592,11 +627,8 @@ def rows_for(base: str | os.PathLike[str], player: str, now: float | None = None
         try:
             t = _read_for_list(base, tid)
         except SaveError as e:
-            try:
-                raw = table_path(base, tid).read_text("utf-8", "replace")
-            except OSError:
-                raw = ""
-            if f'"{player}"' in raw:
+            hit = _seen.get(table_path(base, tid))
+            if hit is not None and isinstance(hit[1], tuple) and player in hit[1][1]:
                 out.append(Row(tid, "error", error=str(e)))
             continue
         if not t.may_see(player):

@@ -6,7 +6,9 @@ escape sequence or as markup.
 
 from __future__ import annotations
 
+import errno
 import os
+import re
 import subprocess
 import sys
 import threading
@@ -526,3 +528,313 @@ def test_the_review_of_a_save_shows_a_markup_name_as_text(tmp_path):
     import asyncio
 
     asyncio.run(go())
+
+
+# --- files nested deeply enough to break every later write; keys and decks nested or absurdly long ----------------
+def nested_in_extra(depth: int) -> str:
+    """A real save with ``[extra]`` holding an array ``depth`` deep: tomllib reads it, tomli_w cannot write it."""
+    text = saves.dumps(resurrection_game(5))
+    return text.replace("[extra]\n", "[extra]\nx = " + "[" * depth + "]" * depth + "\n")
+
+
+@pytest.mark.parametrize("depth", [40, 300, 450])
+def test_a_save_nested_deeper_than_any_save_is_refused_at_load(tmp_path, capsys, depth):
+    folder = tmp_path / "s"
+    folder.mkdir()
+    (folder / "deep.toml").write_text(nested_in_extra(depth))
+    with pytest.raises(saves.SaveError, match="deep.toml: not a save: its tables or lists are nested far deeper"):
+        saves.read(folder / "deep.toml")
+    code, out, err = run_cli("resume", "deep", "--save-dir", str(folder), capsys=capsys)
+    assert code == 1 and err.count("\n") == 1 and "Traceback" not in err
+    ok = saves.reads(nested_in_extra(20))  # what a file may nest is far more than any save needs
+    assert saves.store.nested_deeper(ok.meta.extra["x"], 19) and not saves.store.nested_deeper(ok.meta.extra["x"], 20)
+    saves.save(ok.game, folder / "ok.toml", ok.meta)  # it loads and writes back
+
+
+def test_a_key_of_thousands_of_dotted_parts_is_refused_before_tomllib_reads_it(tmp_path):
+    """tomllib's work grows with the square of a key's parts (10,000 parts: 5 s and 400 MB): looked at first."""
+    from saves import keymap
+
+    for text in ["a" + ".a" * 100_000 + " = 1", "[" + "a." * 100_000 + "a]\nx = 1"]:
+        with pytest.raises(saves.SaveError, match="nested far deeper"):
+            saves.reads(text, "dots.toml")
+        with pytest.raises(saves.SaveError, match="keys.toml: not a keys file: .*nested far deeper"):
+            keymap.loads(text, "keys.toml")
+    # a dot inside a string is no key's: a log line or a message full of dots still loads
+    dotted = saves.Meta(log=["a." * 200, "." * 500])
+    assert saves.reads(saves.dumps(resurrection_game(5), dotted)).meta.log == dotted.log
+
+
+def test_a_write_that_fails_in_any_way_is_not_saved_and_the_last_save_survives(tmp_path, monkeypatch):
+    path = tmp_path / "g.toml"
+    g = resurrection_game(5)
+    saves.save(g, path)
+    before = path.read_bytes()
+
+    def deep(*a, **k):
+        raise RecursionError("maximum recursion depth exceeded")
+
+    monkeypatch.setattr(saves.store.tomli_w, "dumps", deep)
+    g.apply(g.legal_actions()[0])
+    with pytest.raises(saves.SaveError, match="g.toml: not saved: .*nested too deeply; the previous save is untouched"):
+        saves.save(g, path)
+    assert path.read_bytes() == before
+
+
+def test_a_table_move_that_cannot_be_written_is_refused_not_raised_and_the_table_is_unchanged(tmp_path, monkeypatch):
+    from saves import tables
+
+    tables.create(tmp_path, "alice", "resurrection", [{"invite": "bob"}], table_id="t1")
+    assert tables.join(tmp_path, "t1", "bob").ok
+    t = tables.load(tmp_path, "t1")
+    before = t.path.read_bytes()
+    mover = t.to_move()
+    action = str(t.game.legal_actions()[0])
+
+    def deep(*a, **k):
+        raise RecursionError("maximum recursion depth exceeded")
+
+    monkeypatch.setattr(saves.store.tomli_w, "dumps", deep)
+    answer = tables.submit(tmp_path, "t1", mover, action, t.seen)
+    assert not answer.ok and "could not be saved (nested too deeply)" in answer.reason
+    assert answer.table is not None and answer.table.seen == t.seen
+    assert t.path.read_bytes() == before
+    monkeypatch.undo()
+    assert tables.submit(tmp_path, "t1", mover, action, t.seen).ok  # the same move, once it can be written
+
+
+def test_a_table_file_nested_deeply_is_refused_and_listed_only_as_unreadable(tmp_path):
+    from saves import tables
+
+    tables.create(tmp_path, "alice", "resurrection", [{"invite": "bob"}], table_id="good")
+    good = (tmp_path / "_tables" / "good.toml").read_text()
+    (tmp_path / "_tables" / "deep.toml").write_text(
+        good.replace("[extra]\n", "[extra]\nx = " + "[" * 400 + "]" * 400 + "\n")
+    )
+    with pytest.raises(saves.SaveError, match="deep.toml: not a save: .*nested far deeper"):
+        tables.load(tmp_path, "deep")
+    rows = {r.id: r for r in tables.rows_for(tmp_path, "alice")}
+    assert rows["good"].kind == "waiting" and rows["deep"].kind == "error"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["x = " + "[" * 100_000 + "]" * 100_000, "[keys]\nhelp = " + "{a = " * 100_000 + "1" + "}" * 100_000],
+    ids=["arrays", "inline-tables"],
+)
+def test_a_keys_file_nested_100000_deep_is_one_line_and_the_default_keys(tmp_path, text):
+    from tui import keys
+    from tui.app import RedemptionApp, Settings
+
+    folder = tmp_path / "s"
+    (folder / "settings").mkdir(parents=True)
+    (folder / "settings" / "keys.toml").write_text(text)
+    app = RedemptionApp(Settings(save_dir=folder, signals=False))
+    problem = app.keymap_problem
+    assert problem.startswith(str(folder / "settings" / "keys.toml") + ": not a keys file: ")
+    assert problem.endswith("the default keys are used") and "\n" not in problem
+    assert app.keymap == {} and keys.label("leave") == "q"
+
+
+def test_a_deck_file_nested_100000_deep_is_one_line_in_the_list_and_on_import(tmp_path, capsys):
+    from saves import decks as dk
+
+    folder = tmp_path / "s"
+    dk.folder(folder).mkdir(parents=True)
+    deep = dk.folder(folder) / "deep.toml"
+    deep.write_text('format = "redemption-tui-deck"\n[cards]\nx = ' + "[" * 100_000 + "]" * 100_000)
+    found, errors = dk.list_decks(folder)
+    assert [d.name for d in found] == list(dk.bundled_names()) and len(errors) == 1 and "deep.toml" in errors[0]
+    code, out, err = run_cli("decks", "list", "--save-dir", str(folder), capsys=capsys)
+    assert code == 0 and out.count("unreadable: ") == 1 and "nested far deeper" in out
+    code, out, err = run_cli("decks", "import", str(deep), "--save-dir", str(folder), capsys=capsys)
+    assert code == 1 and err.count("\n") == 1 and "deep.toml: not a deck file: " in err and "Traceback" not in err
+
+
+def test_a_deck_line_with_a_5_mb_card_name_is_refused_without_matching_it(tmp_path, capsys, monkeypatch):
+    from saves import decks as dk
+
+    rules = dk.deck_rules()
+    looked: list[int] = []
+    for name in ("find_card", "suggest"):  # the fuzzy match is what cost over 60 s: it must never see the name
+        real = getattr(rules, name)
+        monkeypatch.setattr(rules, name, lambda what, _real=real: looked.append(len(what)) or _real(what))
+    huge = "1 " + "x" * 5_000_000
+    listing = tmp_path / "deck.txt"
+    listing.write_text("3 Gideon\n" + huge + "\n")
+    code, out, err = run_cli("decks", "import", str(listing), "--save-dir", str(tmp_path / "s"), capsys=capsys)
+    assert code == 1 and err.count("\n") == 1 and len(err) < 400
+    assert "line 2: a card name of 5000002 characters" in err
+    toml = tmp_path / "deck.toml"
+    toml.write_text(f'format = "redemption-tui-deck"\n[cards]\n"{"x" * 5_000_000}" = 1\n')
+    code, out, err = run_cli("decks", "import", str(toml), "--save-dir", str(tmp_path / "s"), capsys=capsys)
+    assert code == 1 and "a card name of 5000000 characters" in err and len(err) < 400
+    assert looked and all(n <= dk.MAX_CARD_NAME for n in looked)
+
+
+# --- impossible states that loaded: cards where no rule puts them, numbers no game reaches ------------------------
+def seated_midgame(n: int, seed: int = 2, moves: int = 40):
+    """A real game of ``n`` seats some way in, at a Preparation phase."""
+    import random
+
+    g, r = redemption_game(seed, decks=("G", "H", "G", "H")[:n]), random.Random(seed)
+    while len(g.history) < moves or g.phase != "prep":
+        assert not g.is_over
+        g.apply(r.choice(g.legal_actions()))
+    return g
+
+
+def refused_seated(g, change) -> str:
+    doc = doc_of(g)
+    doc["players"] = [{"name": f"P{i + 1}", "kind": "human"} for i in range(g.num_players)]
+    assert saves.reads(tomli_w.dumps(doc), "good.toml").game == g  # unchanged, it loads
+    return refused_state_doc(doc, change)
+
+
+def refused_state_doc(doc, change) -> str:
+    change(doc["state"])
+    with pytest.raises(saves.SaveError) as e:
+        saves.reads(tomli_w.dumps(doc), "evil.toml")
+    msg = str(e.value)
+    assert msg.startswith("evil.toml: the game state is not one the rules allow: ") and "\n" not in msg
+    return msg
+
+
+def move_card(s, p: int, to: str, kind) -> str:
+    """Move one of player ``p``'s cards whose key ``kind`` accepts from their draw pile to the zone ``to``."""
+    deck = zones(s, p)["deck"]
+    c = next(c for c in deck if kind(s["cards"][c]["key"]))
+    deck.remove(c)
+    zones(s, p)[to].append(c)
+    return c
+
+
+def is_soul(key: str) -> bool:
+    return key.startswith("ls_")
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_a_lost_soul_in_a_territory_or_on_an_artifact_pile_and_a_hero_on_an_artifact_pile(n):
+    from rules.redemption.cards import CARDS
+
+    g = seated_midgame(n)
+    p = n - 1
+    msg = refused_seated(g, lambda s: move_card(s, p, "territory", is_soul))
+    assert "a Lost Soul (" in msg and "cannot be in a territory" in msg
+    msg = refused_seated(g, lambda s: move_card(s, p, "artifact_pile", is_soul))
+    assert "is not an artifact, so it cannot be on an artifact pile" in msg
+    msg = refused_seated(g, lambda s: move_card(s, p, "artifact_pile", lambda k: CARDS[k].type == "hero"))
+    assert "is not an artifact, so it cannot be on an artifact pile" in msg
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_a_seed_of_ten_to_the_hundred_or_turn_a_billion_is_refused(n):
+    g = seated_midgame(n)
+    msg = refused_seated(g, lambda s: s.update(seed=10**100))  # the Rng's own seed stays a small one
+    assert "seed must be a whole number of at most 64 bits" in msg and len(msg) < 300
+    assert "'turn' cannot be over 10000" in refused_seated(g, lambda s: s.update(turn=10**9))
+    assert "'dry_turns' cannot be over 10000" in refused_seated(g, lambda s: s.update(dry_turns=10**9))
+
+
+def test_resurrection_refuses_a_huge_seed_and_a_billion_battles():
+    g = resurrection_game(5)
+    msg = refused_state_doc(doc_of(g), lambda s: s.update(seed=10**100))
+    assert "seed must be a whole number of at most 64 bits" in msg
+    msg = refused_state_doc(doc_of(g), lambda s: s.update(battle=10**9))
+    assert "'battle' must be from 0 to 10000" in msg
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_hands_over_the_limit_in_a_finished_game(n):
+    import random
+
+    g, r = redemption_game(4, decks=("G", "H", "G", "H")[:n]), random.Random(4)
+    while not g.is_over:
+        g.apply(r.choice(g.legal_actions()))
+    other = next(q for q in range(n) if q != g.active)
+
+    def change(s):  # every card of their draw pile that is not a Lost Soul: far over the limit, on another's turn
+        for c in [c for c in zones(s, other)["deck"] if not is_soul(s["cards"][c]["key"])]:
+            zones(s, other)["deck"].remove(c)
+            zones(s, other)["hand"].append(c)
+
+    msg = refused_seated(g, change)
+    assert re.search(
+        rf"Player {other + 1} holds \d+ cards on Player {g.active + 1}'s turn; .* at most \d+ are possible", msg
+    )
+
+
+def test_a_deck_list_of_a_thousand_unknown_cards_looks_for_near_names_only_for_those_it_shows(tmp_path, monkeypatch):
+    """The nearest names are a fuzzy search of the pool: 1,000 unknown cards in a .dek took 22 s for one line."""
+    from saves import decks as dk
+
+    rules = dk.deck_rules()
+    looked: list[str] = []
+    real = rules.suggest
+    monkeypatch.setattr(rules, "suggest", lambda what: looked.append(what) or real(what))
+    cards = "".join(f"<card><name id='x'>Nosuchcard{i}</name><set>Z</set></card>" for i in range(1000))
+    with pytest.raises(dk.DeckError, match=r"a\.dek: line 1: unknown card 'Nosuchcard0'.*\(and 997 more\)"):
+        dk.parse_dek(f"<deck><superzone name='Deck'>{cards}</superzone></deck>".encode(), "a.dek")
+    with pytest.raises(dk.DeckError, match=r"a\.txt: line 1: unknown card 'Nosuchcard0'.*\(and 1997 more\)"):
+        dk.parse_text("".join(f"1 Nosuchcard{i}\n" for i in range(2000)), "a.txt")
+    assert len(looked) == 6
+
+
+# --- a full disk: the last good save kept, and never "saved" when it was not -------------------------------------
+def enospc(*a, **k):
+    raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+class FullFile:
+    """A file on a full disk: opening works, writing does not."""
+
+    def __init__(self, f):
+        self.f = f
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.f.close()
+
+    def write(self, data):
+        enospc()
+
+    def __getattr__(self, name):
+        return getattr(self.f, name)
+
+
+@pytest.mark.parametrize("where", ["write", "fsync"])
+def test_a_full_disk_keeps_the_last_good_save_whole_and_leaves_no_temporary_file(tmp_path, monkeypatch, where):
+    path = tmp_path / "g.toml"
+    g = resurrection_game(5)
+    saves.save(g, path)
+    before = path.read_bytes()
+    g.apply(g.legal_actions()[0])
+    real = os.fdopen
+    if where == "write":
+        monkeypatch.setattr(saves.store.os, "fdopen", lambda *a, **k: FullFile(real(*a, **k)))
+    else:
+        monkeypatch.setattr(saves.store.os, "fsync", enospc)
+    with pytest.raises(saves.SaveError) as e:
+        saves.save(g, path)
+    assert e.value.reason == "No space left on device" and "the previous one is untouched" in str(e.value)
+    assert path.read_bytes() == before and os.listdir(tmp_path) == ["g.toml"]
+
+
+def test_a_session_on_a_full_disk_knows_since_which_move_it_is_not_saved_until_a_save_succeeds(tmp_path, monkeypatch):
+    s = Session.new("resurrection", seed=5, path=tmp_path / "g.toml")
+    s.autosave()
+    for _ in range(2):
+        assert s.act(s.game.legal_actions()[0], by_computer=True).ok
+    assert s.unsaved is None and s.saved_moves == 2
+    monkeypatch.setattr(saves.store.os, "fsync", enospc)
+    for _ in range(2):
+        with pytest.raises(saves.SaveError):
+            s.act(s.game.legal_actions()[0], by_computer=True)
+    assert s.unsaved.words() == "Your game could not be saved since move 3: No space left on device."
+    assert len(saves.read(s.path).game.history) == 2  # the last good save
+    monkeypatch.undo()
+    s.autosave()
+    assert s.unsaved is None and saves.read(s.path).game == s.game
+    s.close()

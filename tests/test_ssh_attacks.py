@@ -548,3 +548,47 @@ def test_17_the_login_that_loses_a_take_over_race_is_logged_takeover_no(servers)
     s.wait_log(r"player=alice .*takeover=no .*end='declined to take over'")
     s.wait_log(r"player=alice .*takeover=yes .*end='client disconnected'")
     assert len(re.findall(r"takeover=yes", s.log())) == 1
+
+
+# --------------------------------------------------------------------------- a full disk: never "saved" when not
+
+FULL_DISK_APP = r"""
+import os, signal, sys, time
+from tui.serve import NOT_SAVED_EXIT
+
+def hang_up(*_):  # what the app does when its saves have been failing: the truth, then NOT_SAVED_EXIT
+    os.write(1, b"\x1b[?1049lYour game could not be saved since move 3: No space left on device.\r\n")
+    os._exit(NOT_SAVED_EXIT if sys.argv[1] == "alice" else 0)
+
+signal.signal(signal.SIGHUP, hang_up)
+os.write(1, b"\x1b[?1049hPLAYING " + sys.argv[1].encode() + b"\r\n")
+time.sleep(600)
+"""
+
+
+def test_server_sigterm_says_not_saved_since_move_n_when_the_app_could_not_save(servers, tmp_path):
+    app = tmp_path / "full.py"
+    app.write_text(FULL_DISK_APP)
+    s = servers(app=f"{PY} {app} {{player}}")
+
+    async def go():
+        screens, conns = {}, []
+        for player in ("alice", "bob"):
+            c = await connect(s, s.keys[player])
+            p = await open_terminal(c)
+            screens[player] = Screen(p)
+            await screens[player].expect(rf"PLAYING {player}")
+            conns.append(c)
+        s.proc.terminate()
+        await screens["alice"].expect(
+            r"closed: server shutting down\. Your game could not be saved since move 3: No space left on device\.",
+            timeout=30,
+        )
+        await screens["bob"].expect(r"closed: server shutting down\. Your game is saved", timeout=30)
+        assert "Your game is saved" not in screens["alice"].text()
+        for c in conns:
+            c.close()
+
+    asyncio.run(go())
+    assert s.proc.wait(30) == 0
+    assert re.search(r"player=alice .*end='server shutting down \(not saved\)'", s.log())

@@ -241,3 +241,57 @@ def test_the_list_follows_every_change_of_a_table_file(tmp_path):
     t.path.write_text("garbage = [")
     assert [r.kind for r in tables.rows_for(tmp_path, first)] == []  # unreadable, and names nobody now
     assert tables.record(tmp_path, first) == {"people": [0, 0, 0], "computer": [0, 0, 0]}
+
+
+@pytest.mark.parametrize("name", ["bad..name", "-x", "über", "a" * 70, " lead"])
+def test_a_file_whose_name_is_no_tables_is_left_out_said_once_and_locks_nobody_out(tmp_path, capsys, caplog, name):
+    from tui import cli
+
+    two_player(tmp_path)
+    (tmp_path / "_tables" / f"{name}.toml").write_text((tmp_path / "_tables" / "t1.toml").read_text())
+    for _ in range(2):
+        assert [r.id for r in tables.rows_for(tmp_path, "alice")] == ["t1"]
+    assert tables.record(tmp_path, "alice") == {"people": [0, 0, 0], "computer": [0, 0, 0]}
+    said = [r.getMessage() for r in caplog.records if r.name == "redemption.tables"]
+    assert len(said) == 1 and "a file that is no table is left out" in said[0] and "not a valid table name" in said[0]
+    assert cli.main(["tables", "--save-dir", str(tmp_path), "--player", "alice"]) == 0
+    assert "t1" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("last_time", ["'yesterday'", "inf", "nan", "-inf", "-5", "true"])
+def test_a_table_whose_last_time_is_no_time_is_unreadable_and_the_others_list(tmp_path, last_time):
+    two_player(tmp_path)
+    text = (tmp_path / "_tables" / "t1.toml").read_text()
+    assert "last_time = " in text
+    bad = "\n".join(
+        f"last_time = {last_time}" if line.startswith("last_time = ") else line for line in text.splitlines()
+    )
+    (tmp_path / "_tables" / "bad.toml").write_text(bad)
+    with pytest.raises(tables.TableError, match="bad.toml: 'last_time' must be a time in seconds"):
+        tables.load(tmp_path, "bad")
+    rows = {r.id: r.kind for r in tables.rows_for(tmp_path, "alice")}
+    assert rows == {"t1": "move", "bad": "error"} or rows == {"t1": "waiting", "bad": "error"}
+
+
+def test_a_huge_sparse_table_file_costs_a_stat_not_a_read(tmp_path, caplog):
+    """The attack was a 3 GiB sparse file: 6.2 GB and 24 s per listing. 64 MiB shows the same (the bound is
+    MAX_BYTES, 8 MiB) without risking the test machine's memory if the file were read."""
+    import tracemalloc
+
+    two_player(tmp_path)
+    huge = tmp_path / "_tables" / "huge.toml"
+    with huge.open("wb") as f:
+        f.write(b'# "alice"\n')
+        f.truncate(64 * 1024**2)  # sparse: no real disk is written
+    tables.rows_for(tmp_path, "alice")  # the good table read once (the list keeps what a row needs)
+    tracemalloc.start()
+    try:
+        for _ in range(3):
+            rows = tables.rows_for(tmp_path, "alice")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert [r.id for r in rows] == ["t1"]  # the file names alice only past the size bound: shown to nobody
+    assert peak < 1024**2, peak  # under 1 MiB for three listings: the file's size was looked at, never its bytes
+    said = [r.getMessage() for r in caplog.records if r.name == "redemption.tables"]
+    assert len(said) == 1 and f"huge.toml: the file is {64 * 1024**2} bytes" in said[0]

@@ -8,6 +8,7 @@ from __future__ import annotations
 import fcntl
 import os
 import pty
+import re
 import signal
 import struct
 import subprocess
@@ -148,3 +149,132 @@ def test_closing_the_terminal_saves_and_exits(run):
     assert code == 0
     after = saves.read(path)
     assert after.game == before.game and after.meta.log == before.meta.log
+
+
+FULL_DISK = """
+import errno, os
+_fsync = os.fsync
+
+
+def fsync(fd):  # the disk is full once the test says so: every write of a save fails as it is flushed
+    if os.path.exists(os.environ["FULL_DISK_MARKER"]):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+    return _fsync(fd)
+
+
+os.fsync = fsync
+"""
+
+
+def plain(screen: bytearray) -> bytes:
+    """What the screen shows, without the escape sequences between its pieces."""
+    return re.sub(rb"\x1b\[[0-9;?]*[A-Za-z]", b"", bytes(screen))
+
+
+def test_a_full_disk_is_told_at_once_and_at_the_end_and_the_last_good_save_survives(run, tmp_path):
+    """The disk fills mid-game: the screen says at once that the moves are not kept and why; SIGTERM then says
+    from which move the game could not be saved (never "saved"), exits with NOT_SAVED_EXIT, and the file is the
+    last good save, whole."""
+    from tui.serve import NOT_SAVED_EXIT
+
+    hook = tmp_path / "hook"
+    hook.mkdir()
+    (hook / "sitecustomize.py").write_text(FULL_DISK)
+    marker = tmp_path / "disk-is-full"
+    env = {**run.env, "PYTHONPATH": f"{hook}{os.pathsep}{ROOT}", "FULL_DISK_MARKER": str(marker)}
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    proc = subprocess.Popen(
+        run.argv, stdin=slave, stdout=slave, stderr=slave, cwd=ROOT, env=env, start_new_session=True
+    )
+    os.close(slave)
+    screen = bytearray()
+
+    def drain():
+        while True:
+            try:
+                data = os.read(master, 65536)
+            except OSError:
+                return
+            if not data:
+                return
+            screen.extend(data)
+
+    threading.Thread(target=drain, daemon=True).start()
+    try:
+        wait_for(lambda: b"Field of Battle" in screen)
+        good = play_a_card(master, run.path)
+        time.sleep(0.3)
+        kept = run.path.read_bytes()
+        moves = len(good.game.history)
+        marker.touch()
+        os.write(master, b"1")
+        time.sleep(0.3)
+        os.write(master, b"\r")
+        wait_for(lambda: b"NOT SAVED since move" in screen)  # the status line, until a save succeeds
+        wait_for(lambda: b"No space left on" in plain(screen) and b"Not saved" in plain(screen))  # a toast says why
+        os.kill(proc.pid, signal.SIGTERM)
+        code = proc.wait(timeout=20)
+        time.sleep(0.2)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        os.close(master)
+    text = screen.decode("utf-8", "replace")
+    assert code == NOT_SAVED_EXIT
+    assert f"Your game could not be saved since move {moves + 1}: No space left on device." in text
+    assert run.path.read_bytes() == kept and len(saves.read(run.path).game.history) == moves
+    assert not list(run.path.parent.glob(".*.tmp"))  # no half-written file left beside it
+
+
+def vm_kib(pid: int, field: str) -> int:
+    m = re.search(rf"^{field}:\s+(\d+) kB", Path(f"/proc/{pid}/status").read_text(), re.M)
+    return int(m.group(1)) if m else 0
+
+
+def test_a_huge_paste_is_bounded_the_excess_dropped_with_a_word_and_the_app_stays_small(tmp_path):
+    """30,000 keys at once (a paste, or a client flooding its channel): at most MAX_TYPED_AHEAD wait for the app,
+    the rest are dropped and the player told, and Ctrl+Q still quits at once. Measured: 50,000 keys took the app
+    from 42 MB to 115 MB and 39 s to quit before; bounded, to 48 MB and 5 s (1.4 MB took it to 1.1 GB)."""
+    from tui.typeahead import MAX_TYPED_AHEAD
+
+    argv = [sys.executable, "-m", "tui", "--save-dir", str(tmp_path / "s")]
+    env = {**os.environ, "TERM": "xterm-256color", "PYTHONPATH": str(ROOT)}
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    proc = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, cwd=ROOT, env=env, start_new_session=True)
+    os.close(slave)
+    screen = bytearray()
+
+    def drain():
+        while True:
+            try:
+                data = os.read(master, 65536)
+            except OSError:
+                return
+            if not data:
+                return
+            screen.extend(data)
+
+    threading.Thread(target=drain, daemon=True).start()
+    keys = 30_000
+    try:
+        wait_for(lambda: b"Redemption" in plain(screen) and b"New game" in plain(screen))
+        time.sleep(0.5)
+        before = vm_kib(proc.pid, "VmRSS")
+        paste = threading.Thread(target=lambda: os.write(master, b"z" * keys), daemon=True)
+        paste.start()
+        wait_for(lambda: b"Keys dropped" in plain(screen), timeout=60)
+        paste.join(60)
+        grown = vm_kib(proc.pid, "VmHWM") - before
+        os.write(master, b"\x11")  # Ctrl+Q: still answering
+        code = proc.wait(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        os.close(master)
+    assert code == 0
+    assert grown < 20 * 1024, f"the app grew by {grown} KiB for {keys} keys (at most {MAX_TYPED_AHEAD} wait)"
+    assert re.search(rb"ahead of the game: \d+ keys", plain(screen))  # the toast's words wrap in its box

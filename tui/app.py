@@ -21,9 +21,11 @@ import tui.textfix  # noqa: F401  (text fields apply keys in the order typed; se
 from tui import asciifix, compat, keys
 from tui.screens.title import TitleScreen
 from tui.screens.toosmall import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from tui.serve import NOT_SAVED_EXIT
 from tui.session import Session, names_for
 from tui.settings import DEFAULT_PAUSE as DEFAULT_PAUSE
 from tui.settings import Settings as Settings
+from tui.typeahead import KeysDropped, TypedAhead, bounded
 
 compat.warn_if_changed()  # on another Textual than the patches were written for: each broken one, by name
 
@@ -58,6 +60,28 @@ class RedemptionApp(App[int]):
         self.keymap_problem = self.load_keymap()
         self._after_frame: list[Callable[[], object]] = []
         self._settle_due = False
+        self.typed_ahead = TypedAhead()  # keys on their way from the terminal (tui.typeahead)
+        self.unsaved: dict[str, str] = {}  # a game's save path -> why it lacks moves (Unsaved.words), told at the end
+
+    def get_driver_class(self):  # type: ignore[no-untyped-def]
+        """The terminal's driver, with what may wait for the app bounded (tui.typeahead)."""
+        return bounded(super().get_driver_class())
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key):
+            self.typed_ahead.arrived()
+        await super().on_event(event)
+
+    def on_keys_dropped(self, message: KeysDropped) -> None:
+        dropped = self.typed_ahead.take_dropped()
+        if dropped:
+            self.bell()
+            self.notify(
+                f"You typed (or pasted) far ahead of the game: {dropped} keys were dropped. "
+                f"At most {self.typed_ahead.limit} keys wait their turn.",
+                title="Keys dropped",
+                severity="warning",
+            )
 
     def after_next_frame(self, callback: Callable[[], object]) -> None:
         """Call ``callback`` once the next frame has been handed to the terminal: work the player need not wait
@@ -274,7 +298,27 @@ class RedemptionApp(App[int]):
         try:
             session.autosave()
         except saves.SaveError:
-            pass  # nothing more can be done on the way out; the previous save is intact
+            pass  # nothing more can be done on the way out; the previous save is intact, and last_words says so
+        except Exception as e:  # a bug must not pass for a save: the player is told, and the app still ends
+            self.unsaved[str(session.path)] = f"Your game could not be saved: {type(e).__name__}: {e}."
+            return
+        self.record_unsaved(session)
+
+    def record_unsaved(self, session) -> None:
+        """Remember (or forget, once it is saved) that ``session``'s save lacks moves, for :meth:`last_words`."""
+        unsaved = getattr(session, "unsaved", None)
+        if unsaved is not None:
+            self.unsaved[str(session.path)] = unsaved.words()
+        else:
+            self.unsaved.pop(str(session.path), None)
+
+    def last_words(self) -> str:
+        """What the player must be told as the app ends: each game whose save lacks moves, and why ('' if none)."""
+        return "\n".join(saves.printable(words) for words in self.unsaved.values())
+
+    def exit_status(self) -> int:
+        """The process's exit status: NOT_SAVED_EXIT when a game could not be saved (the SSH server says so)."""
+        return NOT_SAVED_EXIT if self.unsaved else (self.return_code or 0)
 
     # --- leaving ---------------------------------------------------------------------------
     async def action_quit(self) -> None:
@@ -298,10 +342,20 @@ class RedemptionApp(App[int]):
         """
         self.save_current()
         if self._exit_timer is None:
-            self._exit_timer = threading.Timer(EXIT_GRACE, os._exit, args=(0,))
+            self._exit_timer = threading.Timer(EXIT_GRACE, self._exit_now)
             self._exit_timer.daemon = True
             self._exit_timer.start()
         self.exit(0)
+
+    def _exit_now(self) -> None:
+        """The clean exit stalled after a hang-up: end the process, saying first what was not saved."""
+        words = self.last_words()
+        if words:
+            try:
+                os.write(2, (words + "\r\n").encode("utf-8", "replace"))
+            except OSError:
+                pass
+        os._exit(self.exit_status())
 
     def on_unmount(self) -> None:
         if self.settings.ascii:  # the scrollbar renderer is a class setting: give Textual's back

@@ -569,7 +569,9 @@ def run_decks(args: argparse.Namespace, settings, out=None) -> int:
         return 0
     if cmd == "import":
         if args.file == "-":
-            text = sys.stdin.read(dk.MAX_DEK_BYTES + 1)
+            text = sys.stdin.read(dk.MAX_DEK_BYTES + 1)  # what a deck list can be, and not a byte more
+            if len(text) > dk.MAX_DEK_BYTES:
+                raise dk.DeckError(f"<standard input>: over {dk.MAX_DEK_BYTES} characters, far more than any deck list")
             if text.lstrip("\ufeff \t\r\n").startswith("<"):
                 d = dk.parse_dek(text.encode("utf-8"), "<standard input>", args.name or "imported", game, pool)
             else:
@@ -949,8 +951,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         else RedemptionApp(settings, start=session, review=args.command == "review")
     )
     app.run()
+    not_saved = app.last_words()
+    if not_saved:  # the terminal is the player's again: the truth about the save, where they read it last
+        try:
+            print(not_saved, file=sys.stderr)
+        except (OSError, ValueError):
+            pass  # the terminal is gone; the exit status still says it (the SSH server tells the player)
     _flush_or_drop_output()
-    return app.return_code or 0
+    return app.exit_status()
 
 
 def _flush_or_drop_output() -> None:

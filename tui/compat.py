@@ -30,6 +30,12 @@ class Private:
 
 PRIVATES: tuple[Private, ...] = (
     Private(
+        "tui.typeahead",
+        "textual.driver:Driver.send_message",
+        "overridden (reading the driver's _app): the keys on their way to the app are bounded, the rest dropped",
+        ("self", "message"),
+    ),
+    Private(
         "tui.textfix",
         "textual.widgets:Input._on_key",
         "replaced: a text field applies its bound keys in the order typed (upstream: Textual pull request 6631)",

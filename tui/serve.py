@@ -56,6 +56,11 @@ MAX_TERM = 64  # characters of the terminal type
 REFUSE_WAIT = 1.0  # seconds a connection refused before its login waits for the client's first packet
 MAX_REFUSING = 64  # refused connections waiting so at once; beyond, closed at once without a word
 SHUTDOWN_FLUSH = 3.0  # seconds the server waits for clients to take their last words before closing
+#: The app's exit status when a game's save lacks moves (a full disk...): the server then repeats the app's own
+#: last line ("Your game could not be saved since move N: why.") instead of saying the game is saved.
+NOT_SAVED_EXIT = 75
+_NOT_SAVED_WORDS = re.compile(rb"Your game could not be saved[^\r\n\x1b]{0,300}")
+OUTPUT_TAIL = 4096  # bytes of the app's last output kept to find those words in
 #: What the server sends after an app ends, so the client's terminal is normal again even if the app
 #: could not restore it: attributes, mouse modes, focus events, bracketed paste and the kitty keyboard
 #: protocol off, cursor shown, alternate screen left.
@@ -945,6 +950,7 @@ class GameSession:
         self.started = False
         self._hangup_task: asyncio.Task | None = None
         self._inbuf = bytearray()
+        self._tail = bytearray()  # the app's last OUTPUT_TAIL bytes of output
         self._paused = False  # the client cannot take more output: the app's output waits
         self._reading_paused = False  # the app has a full queue of keys: the client waits
         self.env: dict[str, str] = {}
@@ -1108,12 +1114,22 @@ class GameSession:
         if not data:
             asyncio.get_running_loop().remove_reader(self.master)
             return
+        self._keep_tail(data)
         if self.client_alive and self.chan is not None:
             try:
                 self.chan.write(data)
             except Exception:
                 pass
         # with no client the output is read and dropped, so the app never blocks while it saves
+
+    def _keep_tail(self, data: bytes) -> None:
+        self._tail += data
+        del self._tail[:-OUTPUT_TAIL]
+
+    def _not_saved_words(self) -> str:
+        """The app's own words for what it could not save (the last such line it wrote), as plain text."""
+        found = _NOT_SAVED_WORDS.findall(bytes(self._tail))
+        return escape(found[-1].decode("utf-8", "replace").strip(), 300) if found else "Your game could not be saved."
 
     def client_gone(self) -> None:
         """The client disconnected (or sent EOF): hang up the app."""
@@ -1316,6 +1332,7 @@ class GameSession:
                 break
             if not data:
                 break
+            self._keep_tail(data)
             if self.client_alive:
                 try:
                     self.chan.write(data)
@@ -1329,9 +1346,15 @@ class GameSession:
         # anything the app left behind in its process group goes too
         _killpg(self.proc.pid, signal.SIGKILL)
         self._write(RESET_TERMINAL)  # whatever state the app left the terminal in, it is normal again
+        # Saved means the file holds every move: an app that could not write one says so by its exit status
+        saved = self._not_saved_words() if status == NOT_SAVED_EXIT else "Your game is saved."
         if self.reason:
             conn.ended = self.reason
-            self._write(f"\nThis session was closed: {self.reason}. Your game is saved.\n")
+            self._write(f"\nThis session was closed: {self.reason}. {saved}\n")
+        elif status == NOT_SAVED_EXIT:
+            self._write(f"\n{saved}\n")
+        if status == NOT_SAVED_EXIT:
+            conn.ended = f"{conn.ended if conn.ended != 'running' else 'app exited'} (not saved)"
         elif conn.ended == "running":
             conn.ended = f"app exited ({status})"
         self._finish(0 if status == 0 else 1)

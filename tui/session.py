@@ -162,6 +162,18 @@ class Undo:
     log_len: int
 
 
+@dataclass(frozen=True)
+class Unsaved:
+    """The game's moves since ``since`` (the first action the save file lacks, counted from 1) are not kept."""
+
+    since: int
+    reason: str  # why the last write failed, in a few words ("No space left on device")
+
+    def words(self) -> str:
+        """What the player is told as the game closes."""
+        return f"Your game could not be saved since move {self.since}: {self.reason}."
+
+
 @dataclass
 class Session(Seated):
     game: GameBase
@@ -172,6 +184,14 @@ class Session(Seated):
     #: Set by a screen that writes the save once the frame showing the action is drawn (GameScreen.save_soon):
     #: ``act`` then asks it instead of saving before it returns. None: ``act`` saves at once.
     save_soon: Callable[[], None] | None = field(default=None, repr=False, compare=False)
+    #: Set while the last write failed: from which move the file lacks the game, and why. A save is only ever
+    #: said to be kept when the file holds every move (``saves.save`` writes atomically, or not at all).
+    unsaved: Unsaved | None = field(default=None, compare=False)
+    saved_moves: int = field(default=-1, compare=False)  # actions the save file holds (-1: as the game has now)
+
+    def __post_init__(self) -> None:
+        if self.saved_moves < 0:
+            self.saved_moves = len(self.game.history)
 
     # --- creating ----------------------------------------------------------------
     @classmethod
@@ -381,13 +401,21 @@ class Session(Seated):
 
     # --- saving -------------------------------------------------------------------------
     def autosave(self, played: bool = True) -> Path | None:
-        """Write the save (``played``: False when only the review's analysis is new, see ``saves.save``)."""
+        """Write the game (``played``: False when only the review's analysis is new, see ``saves.save``); SaveError (and :attr:`unsaved` set) if it could not be, the last good save untouched."""
         if self.path is None:
             return None
-        if not self.claimed:  # a new game's first save: from now on it is this process's
-            saves.claim(self.path)
-            self.claimed = True
-        return saves.save(self.game, self.path, self.meta, played=played)
+        try:
+            if not self.claimed:  # a new game's first save: from now on it is this process's
+                saves.claim(self.path)
+                self.claimed = True
+            path = saves.save(self.game, self.path, self.meta, played=played)
+        except saves.SaveError as e:
+            since = self.unsaved.since if self.unsaved is not None else self.saved_moves + 1
+            self.unsaved = Unsaved(min(since, len(self.game.history)) or 1, e.reason)
+            raise
+        self.saved_moves = len(self.game.history)
+        self.unsaved = None
+        return path
 
 
 def new_save_name(game_name: str, folder: Path) -> str:

@@ -254,6 +254,8 @@ def parse_deck_toml(text: str) -> list[str]:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise ValueError(f"the deck file is not valid TOML: {e}") from None
+    except RecursionError:
+        raise ValueError("the deck file is nested far deeper than any deck's") from None
     raw = data.get("cards")
     if isinstance(raw, list) and all(isinstance(k, str) for k in raw):
         keys = list(raw)

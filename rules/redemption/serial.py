@@ -55,6 +55,9 @@ if TYPE_CHECKING:
 FORMAT = 2
 RULE = "redemption.save.valid"
 SETUP = ("cut", "first")
+#: The last turn a state may be at: the stall rule ends a game long before (a played game takes 10-30 turns), and
+#: the computer player and the screens count on a turn number of a sane size.
+MAX_TURN = 10_000
 OPTIONS_DEFAULT: dict[str, object] = {
     "name_on_name": False,
     "first_player_skips_draw": False,
@@ -319,8 +322,8 @@ def _turn(d: dict[str, Any], n: int) -> Turn:
     s = Turn(phase)
     for k, lo in (("active", 0), ("turn", 0), ("first", -1), ("cutter", -1), ("chooser", -1), ("dry_turns", 0)):
         v = state_int(d, k, 0 if k in ("active", "turn", "dry_turns") else -1)
-        if v < lo or (k in ("active", "first", "cutter", "chooser") and v >= n):
-            raise ValueError(f"'{k}' cannot be {v}")
+        if v < lo or (k in ("active", "first", "cutter", "chooser") and v >= n) or v > MAX_TURN:
+            raise ValueError(f"'{k}' cannot be {v}" if v <= MAX_TURN else f"'{k}' cannot be over {MAX_TURN}")
         setattr(s, "dry" if k == "dry_turns" else k, v)
     if phase == "cut" and s.cutter < 0:
         raise ValueError("during the cut, 'cutter' must say who cuts (a seat)")
@@ -398,6 +401,12 @@ def position(g: Game) -> None:
         for c in z["land_of_bondage"] + z["land_of_redemption"] + z["in_site"]:
             if cd[c].type != "lost_soul":
                 _fail(f"{c} is not a Lost Soul, so it cannot be in a Land of Bondage, Land of Redemption or site")
+        for c in z["territory"]:
+            if cd[c].type == "lost_soul":
+                _fail(f"a Lost Soul ({c}) cannot be in a territory: Lost Souls are in a Land of Bondage until rescued")
+        for c in z["artifact_pile"]:
+            if cd[c].type != "artifact":
+                _fail(f"{c} is not an artifact, so it cannot be on an artifact pile (redemption.prep.artifact)")
         for c in z["in_site"] + z["in_fortress"]:
             if c not in g.attached:
                 _fail(f"{c} is in a site or fortress but 'attached' does not say which")
@@ -559,7 +568,7 @@ def _room(g: Game, p: int, base: int) -> int:
 def _hands(g: Game) -> None:
     """A player who is not taking the turn ended their own turn at or under the hand limit; since then
     their hand can only have grown by the draws of their own cards (enhancements, Dominants)."""
-    if g.phase in SETUP or g.is_over:
+    if g.phase in SETUP:
         return
     for p in g.others(g.active):
         room = _room(g, p, BASE_HAND_LIMIT)

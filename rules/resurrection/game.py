@@ -19,6 +19,7 @@ from rules.views import SeatView, View
 from rules.words import plural, their, verb, who, whose
 
 HAND_SIZE = 5
+MAX_BATTLES = 10_000  # battles a state may have counted: random play ends a duel within about thirty
 INFO = find_game("resurrection")  # its options (defaults, allowed values) are described there
 
 
@@ -570,8 +571,8 @@ class Game(GameBase):
         if aggressor not in (0, 1):
             raise ValueError(f"'aggressor' must be 0 or 1, not {aggressor}")
         battle = state_int(d, "battle", 0)
-        if battle < 0:
-            raise ValueError("'battle' cannot be negative")
+        if not 0 <= battle <= MAX_BATTLES:
+            raise ValueError(f"'battle' must be from 0 to {MAX_BATTLES} (a duel of nine cards has a few dozen at most)")
         result = d.get("result", "")
         if result not in ("", "0", "1", "draw"):
             raise ValueError(f"'result' must be '', '0', '1' or 'draw', not {result!r}")

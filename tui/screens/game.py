@@ -157,6 +157,7 @@ class GameScreen(GuidedGame, Screen):
         self._collecting = False
         self._talking = False  # the prompt sends a message to a shared table instead of an action
         self._save_due = False  # an accepted action waits for the frame that shows it, then is saved (save_soon)
+        self._told_unsaved = False  # the player has been told that their moves are not being kept
 
     @property
     def app_settings(self):
@@ -280,6 +281,9 @@ class GameScreen(GuidedGame, Screen):
         without the game's name (the player knows which game they play); without the phase; with the short score
         ("Redeemed 1-0-1-0" without "of 5"). A message for the player (a refusal, why a key cannot act) takes the
         line, wrapped onto the rows below it (never cut), until the next accepted action."""
+        unsaved = getattr(self.session, "unsaved", None)
+        if unsaved is not None:  # nothing the player reads matters more: it leads the line until a save succeeds
+            return f"NOT SAVED since move {unsaved.since}: {unsaved.reason}"[: max(20, self.size.width - 2)]
         if self._message:
             return self._message
         s = self.session
@@ -414,7 +418,7 @@ class GameScreen(GuidedGame, Screen):
             self.note(actor, outcome)
             self.guide_outcome(action, outcome)
         except saves.SaveError as e:
-            self.notify(str(e), title="Could not save", severity="error")
+            self.save_failed(e)
             self.refresh_view()
             return
         if not outcome.ok:
@@ -559,6 +563,7 @@ class GameScreen(GuidedGame, Screen):
         if isinstance(self.session, Session) and self.session.save_soon == self.save_soon:
             self.session.save_soon = None
         self.save_due()  # an action accepted in the last frame of this screen
+        self.app.record_unsaved(self.session)  # type: ignore[attr-defined]  # told as the app ends if not kept
         close = getattr(self.session, "close", None)  # a shared table (tui.table) has no lock of ours to give back
         if close is not None:
             close()  # the game is saved; another process may open it now
@@ -591,7 +596,7 @@ class GameScreen(GuidedGame, Screen):
             self.note(actor, outcome)
             self.guide_outcome(action, outcome, mine=False)
         except saves.SaveError as e:
-            self.notify(str(e), title="Could not save", severity="error")
+            self.save_failed(e)
         self.after_action()
 
     # --- hand-off between two people -------------------------------------------------------
@@ -647,10 +652,34 @@ class GameScreen(GuidedGame, Screen):
         self._save_due = False  # this save holds every action accepted so far
         try:
             self.session.autosave()
-            return True
         except saves.SaveError as e:
-            self.notify(str(e), title="Could not save", severity="error")
+            self.save_failed(e)
             return False
+        if self._told_unsaved:  # written again: the file holds every move once more
+            self._told_unsaved = False
+            self.notify("Saved again: the save holds every move.", title="Saved")
+            self.refresh_view()
+        return True
+
+    def save_failed(self, e: saves.SaveError) -> None:
+        """A write failed: the player is told at once that their moves are not being kept, and why; the status
+        line says so until a save succeeds (the last good save is intact: a write is atomic, or nothing)."""
+        unsaved = getattr(self.session, "unsaved", None)
+        self.app.record_unsaved(self.session)  # type: ignore[attr-defined]
+        if unsaved is None:  # not a game of this process's (a shared table answers for itself)
+            self.notify(str(e), title="Could not save", severity="error")
+            return
+        if not self._told_unsaved:
+            self._told_unsaved = True
+            self.app.bell()
+            self.notify(
+                f"Your moves are not being kept: {unsaved.reason}. The save holds the game up to move "
+                f"{unsaved.since - 1}; each move is tried again.",
+                title="Not saved",
+                severity="error",
+                timeout=30,
+            )
+        self.refresh_view()
 
     def action_save(self) -> None:
         if self._save_quietly() and self.session.path is not None:
@@ -723,7 +752,7 @@ class GameScreen(GuidedGame, Screen):
             try:
                 outcome = s.act("resign" if hasattr(s, "say") else f"resign {s.viewer}")
             except saves.SaveError as e:
-                self.notify(str(e), title="Could not save", severity="error")
+                self.save_failed(e)
                 return
             if not outcome.ok:
                 self.notify(self.session.words(outcome), title="Not allowed", severity="error")
