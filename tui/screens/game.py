@@ -386,7 +386,9 @@ class GameScreen(GuidedGame, Screen):
         deck)."""
         s = self.session
         left = ((s.game.current_player or 0) + 1) % len(s.players)
-        ask_cut(self, actions, f"Cut {possessive(s.name(left))} deck: how many cards do you lift from the top?", self.submit)
+        ask_cut(
+            self, actions, f"Cut {possessive(s.name(left))} deck: how many cards do you lift from the top?", self.submit
+        )
 
     def action_pass(self) -> None:
         if self._may_act():
