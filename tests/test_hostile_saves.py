@@ -753,10 +753,11 @@ def test_hands_over_the_limit_in_a_finished_game(n):
         g.apply(r.choice(g.legal_actions()))
     other = next(q for q in range(n) if q != g.active)
 
-    def change(s):  # every card of their draw pile that is not a Lost Soul: far over the limit, on another's turn
-        for c in [c for c in zones(s, other)["deck"] if not is_soul(s["cards"][c]["key"])]:
-            zones(s, other)["deck"].remove(c)
-            zones(s, other)["hand"].append(c)
+    def change(s):  # every card of their draw and discard piles that is not a Lost Soul: far over the limit
+        for zone in ("deck", "discard"):  # the discard too: its draw cards would have made room for a bigger hand
+            for c in [c for c in zones(s, other)[zone] if not is_soul(s["cards"][c]["key"])]:
+                zones(s, other)[zone].remove(c)
+                zones(s, other)["hand"].append(c)
 
     msg = refused_seated(g, change)
     assert re.search(
