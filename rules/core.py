@@ -197,7 +197,8 @@ def own_resignation(action: Any, seat: int, game: GameBase) -> tuple[Any, Outcom
         player = parsed.player
     if player != seat and 0 <= player < game.num_players:
         return action, Outcome.refuse(
-            f"A player may resign only their own seat, not {whose(player)}: write 'resign' to give up your game.",
+            f"A player may resign only their own seat, not {whose(player)}: write 'resign' to give up your game "
+            f"(you are Player {seat + 1}, 'resign {seat}' in the notation).",
             f"{game.name}.resign",
         )
     if player != seat:

@@ -447,7 +447,7 @@ def test_title_menu_keys_help_kept_cursor_and_an_invitation_seen(make_app, save_
             title.refresh_menu = lambda: (rebuilt.append(1), original())
             title._refresh_if_changed()  # nothing written: nothing read
             assert rebuilt == []
-            tables.create(app.settings.tables_base, "alice", "resurrection", [{"invite": "bob"}], seed=3)
+            tables.create(app.settings.tables_base, "alice", "resurrection", [{"invite": "bob"}])
             title._refresh_if_changed()
             assert rebuilt == [1]
             prompts = [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]
