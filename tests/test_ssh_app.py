@@ -325,3 +325,79 @@ def test_twenty_concurrent_sessions_play_and_leave_intact_saves_and_no_process(s
     if os.environ.get("SSH_LOAD_REPORT"):
         with open(os.environ["SSH_LOAD_REPORT"], "a") as f:
             f.write(report + "\n")
+
+
+def fork_servers(server_pid: int) -> list[int]:
+    """The fork servers the server at ``server_pid`` started (alive: a zombie is not one)."""
+    out = []
+    for entry in Path("/proc").iterdir():
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            if (
+                fields[0] != "Z"
+                and int(fields[1]) == server_pid
+                and b"tui.forkserver" in (entry / "cmdline").read_bytes()
+            ):
+                out.append(int(entry.name))
+        except (OSError, ValueError, IndexError):
+            continue
+    return out
+
+
+def parent_of(pid: int) -> int:
+    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+
+
+def test_a_fork_server_killed_by_sigkill_leaves_its_sessions_playing_and_a_new_one_serves_new_logins(server):
+    import signal
+
+    s = server(["alice", "bob"])
+
+    async def go():
+        async with await connect(s, s.keys["alice"]) as c1:
+            p1 = await open_terminal(c1)
+            one = Screen(p1)
+            await one.expect(TITLE.format("alice"), timeout=60)
+            (old,) = fork_servers(s.proc.pid)
+            alice_app = next(pid for pid in _apps(s) if parent_of(pid) == old)
+            os.kill(old, signal.SIGKILL)
+            deadline = time.monotonic() + 20
+            while old in fork_servers(s.proc.pid) and time.monotonic() < deadline:
+                await asyncio.sleep(0.05)
+            await asyncio.sleep(0.5)  # the server has heard its sessions' answer sockets close
+            assert os.path.exists(f"/proc/{alice_app}")  # the app lives on...
+            one.mark()
+            p1.stdin.write(b"\r")
+            await one.expect(r"Start", timeout=30)  # ...and still plays: the New game form
+            async with await connect(s, s.keys["bob"]) as c2:
+                p2 = await open_terminal(c2)
+                two = Screen(p2)
+                await two.expect(TITLE.format("bob"), timeout=60)
+                (new,) = fork_servers(s.proc.pid)
+                assert new != old
+                assert any(parent_of(pid) == new for pid in _apps(s))  # bob's app: a fork of the new one
+                p2.stdin.write(b"q")
+                await p2.wait_closed()
+            one.mark()
+            p1.stdin.write(b"\x1b")
+            await one.expect(TITLE.format("alice"))
+            p1.stdin.write(b"q")
+            await p1.wait_closed()
+
+    asyncio.run(go())
+    s.wait_log(r"player=alice .*end='app exited \(status unknown: its fork server had gone\)'")
+    s.wait_log(r"player=bob .*end='app exited \(0\)'")
+    s.wait_log(r"the fork server is gone: starting a new one")
+
+
+def _apps(s: Server) -> list[int]:
+    """The app processes of this server's sessions (tui.cli children of a fork server, by their data folder)."""
+    out = []
+    for entry in Path("/proc").iterdir():
+        try:
+            cmd = (entry / "cmdline").read_bytes()
+            if b"tui.forkserver" in cmd and str(s.data).encode() in cmd and parent_of(int(entry.name)) != s.proc.pid:
+                out.append(int(entry.name))
+        except (OSError, ValueError):
+            continue
+    return out

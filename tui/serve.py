@@ -1347,6 +1347,8 @@ class GameSession:
         _killpg(self.proc.pid, signal.SIGKILL)
         self._write(RESET_TERMINAL)  # whatever state the app left the terminal in, it is normal again
         # Saved means the file holds every move: an app that could not write one says so by its exit status
+        if getattr(self.proc, "orphaned", False) and _NOT_SAVED_WORDS.search(bytes(self._tail)):
+            status = NOT_SAVED_EXIT  # its status is lost with its fork server: its own last words say it
         saved = self._not_saved_words() if status == NOT_SAVED_EXIT else "Your game is saved."
         if self.reason:
             conn.ended = self.reason
@@ -1356,7 +1358,10 @@ class GameSession:
         if status == NOT_SAVED_EXIT:
             conn.ended = f"{conn.ended if conn.ended != 'running' else 'app exited'} (not saved)"
         elif conn.ended == "running":
-            conn.ended = f"app exited ({status})"
+            orphaned = getattr(self.proc, "orphaned", False)
+            conn.ended = (
+                "app exited (status unknown: its fork server had gone)" if orphaned else f"app exited ({status})"
+            )
         self._finish(0 if status == 0 else 1)
 
     async def _watch_idle(self) -> None:
@@ -1370,22 +1375,54 @@ class GameSession:
 
 
 class ForkedApp:
-    """An app process forked by the fork server: pid, returncode and wait() like an asyncio subprocess."""
+    """An app process forked by the fork server: pid, returncode and wait() like an asyncio subprocess.
+
+    The fork server says when the app ends. If the fork server itself dies first (a kill -9, a crash), the app
+    lives on (it is in its own session) and is waited for through a pidfd: the session goes on, and ends when
+    the app does. Its exit status is then the fork server's to know, and lost: :attr:`orphaned` says so."""
 
     def __init__(self, pid: int, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.pid = pid
         self.returncode: int | None = None
+        self.orphaned = False  # the fork server died before the app: its exit status is unknown
         self._reader, self._writer = reader, writer
         self._waiter: asyncio.Task | None = None
+        try:  # the app itself, whoever its parent comes to be
+            self._pidfd: int | None = os.pidfd_open(pid)
+        except (AttributeError, OSError):
+            self._pidfd = None
 
     async def _wait(self) -> int:
         try:
             status = struct.unpack("!i", await self._reader.readexactly(4))[0]
             self.returncode = os.waitstatus_to_exitcode(status)
         except (asyncio.IncompleteReadError, OSError, ValueError):
-            self.returncode = -1  # the fork server went away: the app is gone or orphaned (killpg'd by us)
-        self._writer.close()
+            self.returncode = await self._outlive()
+        finally:
+            self._writer.close()
+            if self._pidfd is not None:
+                os.close(self._pidfd)
+                self._pidfd = None
         return self.returncode
+
+    async def _outlive(self) -> int:
+        """The fork server went away: wait for the app itself to end (a pidfd reads ready when it does)."""
+        if self._pidfd is None:
+            return -1  # no way to follow it: the session ends, and the app is killed with its process group
+        self.orphaned = True
+        loop = asyncio.get_running_loop()
+        ended = loop.create_future()
+
+        def done() -> None:
+            if not ended.done():
+                ended.set_result(None)
+
+        loop.add_reader(self._pidfd, done)
+        try:
+            await ended
+        finally:
+            loop.remove_reader(self._pidfd)
+        return 0
 
     async def wait(self) -> int:
         if self._waiter is None:
@@ -1396,13 +1433,18 @@ class ForkedApp:
 class Launcher:
     """The fork server (tui/forkserver.py): started once, it has imported the app; every session is a
     fork of it. Used when the app command is this Python's ``-m tui.cli``; if it fails, sessions are
-    started the ordinary way."""
+    started the ordinary way. A fork server that died is started again for the next session (at most once
+    every RESTART_EVERY seconds); the sessions it had forked go on (ForkedApp)."""
+
+    RESTART_EVERY = 10.0
 
     def __init__(self, data_dir: Path, env: dict[str, str]) -> None:
         self.data_dir = data_dir
         self.env = env
         self.proc: asyncio.subprocess.Process | None = None
         self.control: Any = None
+        self.restarted_at = -float("inf")
+        self._starting: asyncio.Lock | None = None
 
     @staticmethod
     def applies(argv: list[str]) -> bool:
@@ -1429,14 +1471,55 @@ class Launcher:
         finally:
             theirs.close()
         ours.setblocking(False)
+        if self.control is not None:
+            self.control.close()
         self.control = ours
 
+    def alive(self) -> bool:
+        if self.proc is None or self.proc.returncode is not None:
+            return False
+        try:  # the child watcher may not have noticed yet
+            os.kill(self.proc.pid, 0)
+        except ProcessLookupError:
+            return False
+        except OSError:
+            pass
+        return True
+
+    async def _restart(self) -> bool:
+        """Start the fork server again if it died (once at a time, and not more often than RESTART_EVERY)."""
+        if self._starting is None:
+            self._starting = asyncio.Lock()
+        async with self._starting:
+            if self.alive():
+                return True
+            if time.monotonic() - self.restarted_at < self.RESTART_EVERY:
+                return False  # one that keeps dying is not started over and over: sessions start the ordinary way
+            self.restarted_at = time.monotonic()
+            log.info("the fork server is gone: starting a new one for new sessions")
+            try:
+                if self.proc is not None and self.proc.returncode is None:
+                    await self.proc.wait()  # reap the dead one
+                await self.start()
+            except OSError as e:
+                log.info("fork server not restarted (%s): sessions start the ordinary way", e.strerror or e)
+                return False
+            return True
+
     async def launch(self, argv: list[str], env: dict[str, str], cwd: str, slave: int) -> ForkedApp | None:
+        if not self.applies(argv) or self.proc is None:
+            return None
+        if not self.alive() and not await self._restart():
+            return None
+        proc = await self._launch(argv, env, cwd, slave)
+        if proc is None and not self.alive() and await self._restart():  # it died just now: once more
+            proc = await self._launch(argv, env, cwd, slave)
+        return proc
+
+    async def _launch(self, argv: list[str], env: dict[str, str], cwd: str, slave: int) -> ForkedApp | None:
         import json
         import socket
 
-        if not self.applies(argv) or self.proc is None or self.proc.returncode is not None:
-            return None
         ours, theirs = socket.socketpair()
         try:
             request = json.dumps({"args": argv[3:], "env": env, "cwd": cwd}).encode("utf-8")
