@@ -446,7 +446,9 @@ def merge_options(raw: object, defaults: dict[str, Any], game_title: str) -> dic
         raise ValueError("'options' must be a table")
     unknown = set(raw) - set(defaults)
     if unknown:
-        raise ValueError(f"unknown {game_title} option(s): {', '.join(sorted(unknown))} (known: {', '.join(defaults)})")
+        raise ValueError(
+            f"unknown {game_title} {'option' if len(unknown) == 1 else 'options'}: {', '.join(sorted(unknown))} (known: {', '.join(defaults)})"
+        )
     options = {**defaults, **raw}
     for k, v in options.items():
         if type(v) is not type(defaults[k]):

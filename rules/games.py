@@ -203,7 +203,9 @@ class GameInfo:
         unknown = sorted(str(k) for k in raw if not any(o.name == k for o in self.options))
         if unknown:
             known = ", ".join(o.name for o in self.options) or "none"
-            raise ValueError(f"unknown {self.title} option(s): {', '.join(unknown)} (known: {known})")
+            raise ValueError(
+                f"unknown {self.title} {'option' if len(unknown) == 1 else 'options'}: {', '.join(unknown)} (known: {known})"
+            )
         return {o.name: o.check(raw.get(o.name, o.default)) for o in self.options}
 
     def parse_options(self, pairs: list[tuple[str, str]]) -> dict[str, OptionValue]:

@@ -1,7 +1,7 @@
 """Words addressed to a reader: how the engines write a sentence that names seats (events, reasons, views).
 
 An engine writes such a sentence once, as a template in which every seat is a field, and :func:`say` renders it
-for whoever reads it: neutrally ("Player 1 draws 3 card(s)." in a log file, a test, a watcher's screen), with the
+for whoever reads it: neutrally ("Player 1 draws 3 cards." in a log file, a test, a watcher's screen), with the
 players' names ("Ann draws ..."), or to the reader in the second person ("You draw ...") when the reader's seat is
 given. The app never takes the words apart: it asks for them with its names (what it needs to know, it reads from
 the fields).
@@ -64,6 +64,36 @@ def verb(p: int | None, third: str, second: str) -> str:
     return third if p is None else f"{{p{p}:{third}/{second}}}"
 
 
+def plural(n: int, noun: str, nouns: str | None = None) -> str:
+    """``n`` and the noun that agrees with it: "1 card", "2 cards", "0 Lost Souls" (``nouns``: a plural that is
+    not the noun and "s")."""
+    return f"{n} {noun if n == 1 else nouns or noun + 's'}"
+
+
+def possessive(name: str) -> str:
+    """A name's possessive: "Ann's", "Shut Mouths of Lions'" (a name that ends in s takes the apostrophe alone), and
+    "your" for a seat named "You" ("You's" is no word; a sentence that starts with it capitalises it)."""
+    if name == "You":
+        return "your"
+    return name + ("'" if name.endswith("s") else "'s")
+
+
+_YOUR = re.compile(r"\b([Yy])our( opponent)?\b")
+
+
+def played_by(text: str, p: int) -> str:
+    """A card's words, written to the one who plays it ("... to your Land of Redemption"), as a template for seat
+    ``p`` playing it: "... to Computer's Land of Redemption" for the others, "your" still for ``p`` themselves."""
+
+    def owner(m: re.Match[str]) -> str:
+        start = m.group(1) == "Y"
+        if m.group(2):  # their opponent is not the reader's opponent
+            return f"{{p{p}:^their}} opponent" if start else f"{their(p)} opponent"
+        return whose(p, start)
+
+    return _YOUR.sub(owner, text)
+
+
 def say(
     template: str,
     names: Sequence[str] | None = None,
@@ -80,19 +110,20 @@ def say(
         if m.group(3) is not None:
             return notation(m.group(3))
         p, form = int(m.group(1)), m.group(2) or ""
-        me = p == you
+        name = names[p] if names is not None and 0 <= p < len(names) else f"Player {p + 1}"
+        me = p == you or name == "You"  # a seat named "You" is said as one: "You draw", "your deck"
         start = form.startswith("^")
         form = form.removeprefix("^")
         if "/" in form:
             third, second = form.split("/", 1)
             return second if me else third
         if form == "their":
-            return "your" if me else "their"
+            word = "your" if me else "their"
+            return word.capitalize() if start else word
         if me:
             word = "your" if form == "'s" else "you"
             return word.capitalize() if start else word
-        name = names[p] if names is not None and 0 <= p < len(names) else f"Player {p + 1}"
-        return name + "'s" if form == "'s" else name
+        return possessive(name) if form == "'s" else name
 
     return _FIELD.sub(field, template)
 
@@ -135,4 +166,17 @@ def neutral(template: str) -> str:
     return "".join(out)
 
 
-__all__ = ["actions", "do", "neutral", "quoted", "say", "their", "verb", "who", "whose"]
+__all__ = [
+    "actions",
+    "do",
+    "neutral",
+    "played_by",
+    "plural",
+    "possessive",
+    "quoted",
+    "say",
+    "their",
+    "verb",
+    "who",
+    "whose",
+]

@@ -18,8 +18,8 @@ command); this module only checks that the player owns the seat they act for.
 from __future__ import annotations
 
 import os
-import random
 import re
+import secrets
 import time
 import unicodedata
 from collections.abc import Callable
@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.core import GameBase
 from rules.games import find_game
-from saves.store import SUFFIX, Meta, Saved, SaveError, list_saves, read, save, validate_name
+from saves.store import SUFFIX, Meta, Saved, SaveError, list_saves, printable, read, save, validate_name
 
 if TYPE_CHECKING:
     from filelock import FileLock
@@ -39,7 +39,21 @@ LOCK_TIMEOUT = 10.0  # seconds: a change takes milliseconds; this only guards ag
 LEVELS = ("easy", "normal", "hard")
 TALK_MAX = 200  # characters in one message
 TALK_RATE = (5, 60.0)  # at most 5 messages per player in any 60 seconds
+TALK_KEEP = 200  # messages a table keeps: at the allowed rate talk would fill a file in days and stop every move
+#: A line of talk in the log (a player's name cannot hold ':', so no other line of a table's log starts like this).
+TALK_LINE = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _.-]{0,63} says: ")
+#: Letters and symbols that show as nothing or as a blank, though they are neither controls nor spaces (Hangul
+#: fillers, the blank Braille pattern, invisible joiners and selectors): typed in a row they push the words after
+#: them to the start of a row of the log, where "alice says: ..." would look like alice's own line.
+_BLANKS = re.compile(
+    "[\u115f\u1160\u3164\uffa0\u2800\u034f\u17b4\u17b5\u180b-\u180f\ufe00-\ufe0f\U000e0100-\U000e01ef\U0001d159]"
+)
+MARKS_MAX = 2  # combining marks on one letter: enough for any language, too few to paint over the rows around it
 JOINED, INVITED, OPEN, DECLINED, COMPUTER = "joined", "invited", "open", "declined", "computer"
+#: A table's deal: 62 bits from the operating system. A seat knows its own cards, so a seed it could search
+#: (2**31 of them take minutes) would give it every other hand; 62 bits also keep the seeds the computer
+#: players derive from it (``tui.agents.agent_seed``) inside the engine's 64-bit range.
+SEED_BITS = 62
 _ESCAPES = re.compile(
     r"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)?|[PX^_][^\x1b]*(\x1b\\)?|.)?|\x9b[0-?]*[ -/]*[@-~]"
 )
@@ -227,10 +241,26 @@ def _check_table(t: Table) -> None:
     for s in seats:
         if not isinstance(s, dict) or s.get("status") not in (JOINED, INVITED, OPEN, DECLINED, COMPUTER):
             raise TableError(where + "each seat needs a status: joined, invited, open, declined or computer")
-        if not isinstance(s.get("player", ""), str):
-            raise TableError(where + "a seat's player must be a name")
+        # every name a table shows is a player name: no escape sequence, markup or blank can reach a screen
+        if s["status"] in (OPEN, COMPUTER) and s.get("player", "") != "":
+            raise TableError(where + "an open or computer seat has no player")
+        if s["status"] in (JOINED, INVITED, DECLINED) and not _is_name(s.get("player")):
+            raise TableError(where + "a seat's player must be a player name")
+    if not _is_name(info.get("creator")) or not _is_name(info.get("last_by", info.get("creator")), "Computer"):
+        raise TableError(where + "the table's creator and last mover must be player names")
+    if not isinstance(info.get("last_what", ""), str):
+        raise TableError(where + "'last_what' must be text")
     if not isinstance(info.get("talk", {}), dict):
         raise TableError(where + "'talk' must be a table")
+
+
+def _is_name(name: object, *also: str) -> bool:
+    if not isinstance(name, str):
+        return False
+    try:
+        return name in also or bool(validate_name(name, what="player name"))
+    except SaveError:
+        return False
 
 
 # --- creating ------------------------------------------------------------------------------------
@@ -246,7 +276,11 @@ def create(
     table_id: str | None = None,
 ) -> Table:
     """A new table: ``creator`` in seat 1, ``others`` in the next seats, each {"invite": NAME},
-    {"open": True} or {"computer": LEVEL}. ValueError/TableError for anything that does not make sense."""
+    {"open": True} or {"computer": LEVEL}. ValueError/TableError for anything that does not make sense.
+
+    The deal is :func:`draw_seed`'s and nobody learns it while the game is on: a ``seed`` is taken only for a
+    table against the computer (the one person there may replay a deal), never where another person sits or
+    may sit, since whoever knows the seed knows every hidden card."""
     validate_name(creator, what="player name")
     info = find_game(game_name)  # ValueError names the known games
     if len(others) != 1:
@@ -273,7 +307,12 @@ def create(
             seats.append({"player": "", "status": OPEN})
             players.append({"name": "Open seat", "kind": "human"})
     if seed is None:
-        seed = random.SystemRandom().randrange(1, 2**31)
+        seed = draw_seed()
+    elif any(s["status"] != COMPUTER for s in seats[1:]):
+        raise ValueError(
+            "a table with another player is dealt from the host's random source, never from a chosen seed "
+            "(whoever knows the seed knows every hand); --seed is for a table against the computer"
+        )
     game = info.new_game(seed, options, first=0 if info.first_choice else None)
     now = time.time()
     meta = Meta(
@@ -293,7 +332,7 @@ def create(
         },
     )
     names = " v ".join(p["name"] for p in players)
-    meta.log.append(f"New game of {info.title} (seed {seed}) at a shared table: {names}.")
+    meta.log.append(f"New game of {info.title} at a shared table: {names}.")  # no seed: it deals every hand
     d = folder(base)
     d.mkdir(parents=True, exist_ok=True)
     if table_id is None:
@@ -304,6 +343,11 @@ def create(
             raise TableError(f"a table named {table_id!r} already exists; pick another name")
         save(game, path, meta)
     return Table(table_id, path, Saved(game, meta))
+
+
+def draw_seed() -> int:
+    """A deal nobody chose and nobody can guess (the OS random source, :data:`SEED_BITS` bits)."""
+    return secrets.randbits(SEED_BITS) or 1
 
 
 def _new_id(d: Path, game_name: str, creator: str) -> str:
@@ -328,6 +372,7 @@ def _change(base: str | os.PathLike[str], table_id: str, fn: Callable[[Table], A
             t = load(base, table_id)
             answer = fn(t)
             if answer.ok:
+                _trim_talk(t.meta.log)  # every write, so a file full of older talk still takes the next move
                 t.meta.updated = ""
                 save(t.game, path, t.meta)
             return answer
@@ -353,7 +398,7 @@ def submit(base: str | os.PathLike[str], table_id: str, player: str, action: Any
         g = t.game
         if t.seen != seen:
             who = str(t.info.get("last_by", "the other player"))
-            what = str(t.info.get("last_what", "moved"))
+            what = printable(str(t.info.get("last_what", "moved")))[:TALK_MAX]  # from the file: never raw
             return _refuse(t, f"The table changed: {who} {what}. Here is the table now.", stale=True)
         me = t.seat_of(player)
         if me is None:
@@ -364,7 +409,11 @@ def submit(base: str | os.PathLike[str], table_id: str, player: str, action: Any
         by = player
         if words[:1] == ["resign"]:
             if words[1:] not in ([], [str(me)]):
-                return _refuse(t, f"You can only resign for your own seat: write 'resign' (you are player {me}).")
+                return _refuse(
+                    t,
+                    f"You can only resign for your own seat: write 'resign' (you are Player {me + 1}, "
+                    f"'resign {me}' in the notation).",
+                )
             text_ = f"resign {me}"
         else:
             text_ = text
@@ -425,11 +474,41 @@ def decline(base: str | os.PathLike[str], table_id: str, player: str) -> Answer:
 
 
 def clean_talk(text: str) -> str:
-    """A message as it may be shown: escape sequences and control characters removed, one line, short."""
-    text = _ESCAPES.sub("", str(text))
-    text = "".join(" " if ch in "\t\n\r" else ch for ch in text)
-    text = "".join(ch for ch in text if unicodedata.category(ch)[0] != "C")
-    return " ".join(text.split())[:TALK_MAX]
+    """A message as it may be shown: one line of visible words, at most TALK_MAX characters.
+
+    Escape sequences go; every kind of space, line or paragraph separator and every blank-looking letter becomes
+    one space; control, format (zero-width, bidirectional), private-use and unassigned characters go; a letter
+    keeps at most MARKS_MAX combining marks."""
+    text = unicodedata.normalize("NFC", _ESCAPES.sub("", str(text)))
+    out: list[str] = []
+    marks = 0
+    for ch in _BLANKS.sub(" ", text):
+        cat = unicodedata.category(ch)
+        if cat[0] == "Z" or ch in "\t\n\r":
+            ch = " "
+        elif cat[0] == "C":
+            continue
+        if cat in ("Mn", "Me"):
+            marks += 1
+            if marks > MARKS_MAX or not out or out[-1] == " ":
+                continue
+        else:
+            marks = 0
+        out.append(ch)
+    return " ".join("".join(out).split())[:TALK_MAX].rstrip()
+
+
+def is_talk(line: str) -> bool:
+    """Is this line of a table's log something a player said (the one text in it a player writes)?"""
+    return TALK_LINE.match(line) is not None
+
+
+def _trim_talk(log: list[str]) -> None:
+    """Only the last TALK_KEEP messages stay in the log, so talk never grows a table past what a save may hold."""
+    said = [i for i, line in enumerate(log) if TALK_LINE.match(line)]
+    if len(said) > TALK_KEEP:
+        drop = set(said[: len(said) - TALK_KEEP])
+        log[:] = [line for i, line in enumerate(log) if i not in drop]
 
 
 def say(base: str | os.PathLike[str], table_id: str, player: str, text: str, now: float | None = None) -> Answer:

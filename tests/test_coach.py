@@ -95,7 +95,7 @@ def test_why_explains_the_aggressor_the_tie_and_the_count():
     g = position(side(hand=["BA", "9"], table=["8"]), side(hand=["RK", "7"], table=["8"]), aggressor=1)
     why = [str(x) for x in coach.advise(g, 0).why]
     assert why[0] == "Your opponent is the Aggressor because they were chosen to start. [resurrection.setup.2]"
-    assert any("1 tied pair(s)" in x and x.endswith("[resurrection.tie.1]") for x in why)
+    assert any("1 tied pair:" in x and x.endswith("[resurrection.tie.1]") for x in why)
     assert any(x.startswith("Cards left in hand and Hero Pile: you") and "resurrection.end.1" in x for x in why)
     title, purpose, rule = coach.module_for(g).phase(g, 1)
     assert title == "Battle 1, extended" and rule == "resurrection.tie.1" and "4 cards" in purpose

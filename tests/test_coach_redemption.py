@@ -96,7 +96,7 @@ def test_what_the_opponent_just_did_and_why_it_matters():
     mine = coach.advise(b.game, 0, events).opponent
     assert any("does not block" in x.text and "An unblocked Hero rescues." in x.text for x in mine)
     theirs = coach.advise(b.game, 1, events).opponent
-    assert any("Your opponent now has 1 Redeemed Soul(s) of 5." in x.text for x in theirs)
+    assert any("Your opponent now has 1 Redeemed Soul of 5." in x.text for x in theirs)
 
 
 def test_hint_is_legal_with_a_reason_and_prefers_a_winning_enhancement():
@@ -211,7 +211,7 @@ def test_three_players_setup_score_and_a_rescue_from_each_side():
     g.apply(f"rescue {ids[(0, 'gideon')]} 1")
     events = g.apply("noblock").events
     seen_by_cy = [x.text for x in coach.advise(g, 2, events, names=NAMES[:3]).opponent]
-    assert any(t.endswith("Ann now has 2 Redeemed Soul(s) of 5.") for t in seen_by_cy)
+    assert any(t.endswith("Ann now has 2 Redeemed Souls of 5.") for t in seen_by_cy)
     why = [x.text for x in coach.advise(g, 2, names=NAMES[:3]).why]
     assert "Redeemed Souls: you 2, Ann 2, Bob 0; 5 wins." in why
 

@@ -84,7 +84,7 @@ def test_cli_analyse_stores_the_analysis_once(folder, capsys, monkeypatch):
     monkeypatch.setattr(review, "judge", lambda *a, **k: calls.append(1) or real(*a, **{**k, "samples": 4}))
     assert cli.main(["review", "lost", "--analyse", "--save-dir", str(folder)]) == 0
     out, err = capsys.readouterr()
-    assert "marked decision(s) of You." in out and "analysing You's decisions:" in err
+    assert "Your decisions: " in out and " marked." in out and "analysing your decisions:" in err
     n = len(calls)
     assert n > 10
     saved = saves.read(folder / "lost.toml")
@@ -312,7 +312,7 @@ def test_resurrection_exports_replays_and_is_analysed(folder, tmp_path, capsys, 
     monkeypatch.setattr(review, "judge", lambda step, seat, *a, **k: real(step, seat, 20, samples=8))
     assert cli.main(["review", "duel", "--analyse", "--save-dir", str(folder)]) == 0
     out = capsys.readouterr().out
-    assert "marked decision(s) of You." in out
+    assert "Your decisions: " in out and " marked." in out
     stored = saves.read(folder / "duel.toml").meta.extra["analysis"]["seat1"]["decisions"]
     steps, _ = review.positions(s.game)
     assert [d["index"] for d in stored] == [st.index for st in review.decisions(steps, 0)]

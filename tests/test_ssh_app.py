@@ -105,6 +105,8 @@ def test_openssh_resurrection_game_survives_a_killed_client_and_resumes_exactly(
         t.kill()
     s.wait_log(r"player=alice .*end='client disconnected'")
     assert state(path) == before  # the hang-up save is the same game
+    from tui.games.resurrection import ResurrectionUI
+
     with OpenSSHTerminal(s, s.keys["alice"]) as t:
         t.expect(r"Resume a game  \(1 in progress, 1 saved\)[\s\S]*Quit")
         assert first_in_menu(t) == "resume"  # a game in progress: Resume comes first
@@ -120,7 +122,7 @@ def test_openssh_resurrection_game_survives_a_killed_client_and_resumes_exactly(
         t.send("\r")  # the newest game
         # the status line shows the saved battle, whose move it is, and the cards left
         v = saves.read(path).game.view(0)
-        left = [v["players"][i]["cards_left"] for i in (0, 1)]
+        left = [ResurrectionUI.left(v, i) for i in (0, 1)]  # hand, Hero Pile and the cards on the table
         t.expect(rf"Battle {v['battle'] + 1} \| Your move")
         # the cards left: with the names where the line has room, else short (what is asked comes first)
         t.expect(rf"Left(: You {left[0]}, Computer {left[1]}| {left[0]}-{left[1]})")

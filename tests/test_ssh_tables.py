@@ -14,6 +14,7 @@ import pytest
 
 from rules.core import public_view
 from saves import tables
+from tests.dealt import dealt_table
 from tests.test_ssh_support import PY, OpenSSHTerminal, Server, leftovers, needs_openssh, stop_servers
 
 APP = f"{PY} -m tui.cli --player {{player}} --save-dir {{data_dir}} --pause 0"
@@ -115,7 +116,7 @@ def play_whole_resurrection(terms: dict[str, OpenSSHTerminal], base: Path, table
 @needs_openssh
 def test_two_openssh_clients_play_a_whole_resurrection_game_through_serve(server):
     s = server(["alice", "bob"])
-    tables.create(s.data, "alice", "resurrection", [{"invite": "bob"}], seed=21, table_id="duel")
+    dealt_table(s.data, "alice", "resurrection", [{"invite": "bob"}], seed=21, table_id="duel")
     with OpenSSHTerminal(s, s.keys["bob"]) as bob:
         sit_down(bob, "bob")  # accepts the invitation
         with OpenSSHTerminal(s, s.keys["alice"]) as alice:
@@ -221,9 +222,7 @@ def never_shown(term: OpenSSHTerminal, names: set[str]) -> None:
 @needs_openssh
 def test_redemption_one_player_quits_mid_battle_comes_back_and_they_finish(server):
     s = server(["alice", "bob"])
-    tables.create(
-        s.data, "alice", "redemption", [{"invite": "bob"}], seed=11, table_id="long", options={"max_turns": 3}
-    )
+    dealt_table(s.data, "alice", "redemption", [{"invite": "bob"}], seed=11, table_id="long", options={"max_turns": 3})
     seen = Seen()
     with OpenSSHTerminal(s, s.keys["bob"]) as bob:
         sit_down(bob, "bob")
@@ -289,7 +288,7 @@ def test_two_players_through_the_openssh_recipe_play_a_whole_resurrection_game(s
     folder and its lock files are all the two app processes share."""
     from tests.test_ssh_openssh import user
 
-    tables.create(sshd.data, "alice", "resurrection", [{"invite": "bob"}], seed=5, table_id="recipe")
+    dealt_table(sshd.data, "alice", "resurrection", [{"invite": "bob"}], seed=5, table_id="recipe")
     with OpenSSHTerminal(sshd, sshd.keys["bob"], user=user()) as bob:
         sit_down(bob, "bob")
         with OpenSSHTerminal(sshd, sshd.keys["alice"], user=user()) as alice:

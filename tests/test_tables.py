@@ -13,13 +13,14 @@ import pytest
 from rules.resurrection import new_game as new_resurrection
 from saves import tables
 from saves.store import SaveError, dumps
+from tests.dealt import dealt_table
 
 PY = sys.executable
 REPO = Path(__file__).resolve().parent.parent
 
 
 def two_player(base, game="resurrection", seed=7, **kw):
-    tables.create(base, "alice", game, [{"invite": "bob"}], seed=seed, table_id="t1", **kw)
+    dealt_table(base, "alice", game, [{"invite": "bob"}], seed=seed, table_id="t1", **kw)
     assert tables.join(base, "t1", "bob").ok
     return tables.load(base, "t1")
 
@@ -29,7 +30,7 @@ def mover(t) -> str:
 
 
 def test_a_table_is_a_save_file_in_the_shared_folder_beside_the_players_folders(tmp_path):
-    t = tables.create(tmp_path, "alice", "resurrection", [{"invite": "bob"}], seed=3, table_id="t1")
+    t = dealt_table(tmp_path, "alice", "resurrection", [{"invite": "bob"}], seed=3, table_id="t1")
     assert t.path == tmp_path / "_tables" / "t1.toml" and t.path.exists()
     assert [s["status"] for s in t.seats] == ["joined", "invited"]
     # nothing can be played until bob accepts; bob is told what he is invited to
@@ -83,9 +84,9 @@ def test_resign_at_any_time_only_for_your_own_seat(tmp_path):
 
 
 def test_open_seats_invitations_decline_and_watching_are_listed_to_the_right_players(tmp_path):
-    tables.create(tmp_path, "alice", "resurrection", [{"open": True}], seed=1, table_id="open1")
-    tables.create(tmp_path, "alice", "resurrection", [{"invite": "bob"}], seed=1, table_id="inv1", watch=True)
-    tables.create(tmp_path, "alice", "redemption", [{"invite": "bob"}], seed=1, table_id="inv2")
+    dealt_table(tmp_path, "alice", "resurrection", [{"open": True}], seed=1, table_id="open1")
+    dealt_table(tmp_path, "alice", "resurrection", [{"invite": "bob"}], seed=1, table_id="inv1", watch=True)
+    dealt_table(tmp_path, "alice", "redemption", [{"invite": "bob"}], seed=1, table_id="inv2")
     assert tables.decline(tmp_path, "inv2", "bob").ok
     assert {(r.id, r.kind) for r in tables.rows_for(tmp_path, "carol")} == {("open1", "open"), ("inv1", "watch")}
     assert {(r.id, r.kind) for r in tables.rows_for(tmp_path, "bob")} == {
@@ -124,7 +125,7 @@ def test_talk_is_cleaned_rate_limited_and_kept_with_the_game(tmp_path):
 )
 def test_a_corrupt_table_is_listed_with_its_problem_and_never_stops_the_others(tmp_path, content):
     two_player(tmp_path)
-    tables.create(tmp_path, "alice", "resurrection", [{"invite": "bob"}], seed=2, table_id="t2")
+    dealt_table(tmp_path, "alice", "resurrection", [{"invite": "bob"}], seed=2, table_id="t2")
     (tmp_path / "_tables" / "bad.toml").write_bytes(content + b'\n# "alice"\n')
     rows = tables.rows_for(tmp_path, "alice")
     assert {r.id for r in rows} == {"t1", "t2", "bad"}
@@ -179,7 +180,7 @@ WORKER = textwrap.dedent(r"""
 @pytest.mark.parametrize("round_", range(3))
 def test_many_processes_submitting_at_once_leave_one_legal_game_and_every_submission_is_answered(tmp_path, round_):
     """Two processes per player (the same player in two terminals), all racing for every decision."""
-    tables.create(tmp_path, "alice", "resurrection", [{"invite": "bob"}], seed=100 + round_, table_id="race")
+    dealt_table(tmp_path, "alice", "resurrection", [{"invite": "bob"}], seed=100 + round_, table_id="race")
     tables.join(tmp_path, "race", "bob")
     script = tmp_path / "worker.py"
     script.write_text(WORKER)

@@ -8,6 +8,7 @@ import functools
 import pytest
 
 from saves import tables
+from tests.dealt import dealt_table
 from tui.screens.game import GameScreen
 from tui.screens.tables import TablesScreen
 from tui.table import TableSession
@@ -52,7 +53,7 @@ def log_text(app) -> str:
 
 @sync
 async def test_the_other_players_move_shows_up_and_this_seat_sees_only_its_own_hand(base):
-    tables.create(base, "alice", "resurrection", [{"invite": "bob"}], seed=3, table_id="t1")
+    dealt_table(base, "alice", "resurrection", [{"invite": "bob"}], seed=3, table_id="t1")
     tables.join(base, "t1", "bob")
     session = TableSession.open(base, "t1", "bob")
     alice_hand = set(session.game.sides[0].hand) - set(session.game.sides[1].hand)
@@ -81,7 +82,7 @@ async def test_an_action_typed_with_enter_in_one_read_is_sent_whole(base):
     """Over SSH the terminal often delivers "cut" and Enter in one read: the whole action is submitted."""
     from textual import events
 
-    tables.create(base, "alice", "redemption", [{"invite": "bob"}], seed=11, table_id="t1")
+    dealt_table(base, "alice", "redemption", [{"invite": "bob"}], seed=11, table_id="t1")
     tables.join(base, "t1", "bob")
     app = app_for(base, "bob", start=TableSession.open(base, "t1", "bob"))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -94,7 +95,7 @@ async def test_an_action_typed_with_enter_in_one_read_is_sent_whole(base):
 
 @sync
 async def test_talk_reaches_the_table_cleaned(base):
-    tables.create(base, "alice", "resurrection", [{"invite": "bob"}], seed=3, table_id="t1")
+    dealt_table(base, "alice", "resurrection", [{"invite": "bob"}], seed=3, table_id="t1")
     tables.join(base, "t1", "bob")
     app = app_for(base, "bob", start=TableSession.open(base, "t1", "bob"))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -106,8 +107,8 @@ async def test_talk_reaches_the_table_cleaned(base):
 
 @sync
 async def test_an_invitation_on_the_title_screen_is_accepted_and_played(base):
-    tables.create(base, "alice", "resurrection", [{"invite": "bob"}], seed=3, table_id="t1")
-    tables.create(base, "carol", "resurrection", [{"invite": "dave"}], seed=3, table_id="private")
+    dealt_table(base, "alice", "resurrection", [{"invite": "bob"}], seed=3, table_id="t1")
+    dealt_table(base, "carol", "resurrection", [{"invite": "dave"}], seed=3, table_id="private")
     app = app_for(base, "bob")
     async with app.run_test(size=(80, 24)) as pilot:
         menu = app.screen.query_one("#menu")
@@ -122,7 +123,7 @@ async def test_an_invitation_on_the_title_screen_is_accepted_and_played(base):
 
 @sync
 async def test_a_watcher_sees_no_hand_cannot_act_and_gets_no_coach(base):
-    tables.create(base, "alice", "resurrection", [{"invite": "bob"}], seed=3, table_id="t1", watch=True)
+    dealt_table(base, "alice", "resurrection", [{"invite": "bob"}], seed=3, table_id="t1", watch=True)
     tables.join(base, "t1", "bob")
     session = TableSession.open(base, "t1", "carol")
     app = app_for(base, "carol", start=session)
@@ -134,7 +135,7 @@ async def test_a_watcher_sees_no_hand_cannot_act_and_gets_no_coach(base):
 
 @sync
 async def test_resign_from_the_command_palette_while_it_is_not_your_move(base):
-    tables.create(base, "alice", "resurrection", [{"invite": "bob"}], seed=3, table_id="t1")
+    dealt_table(base, "alice", "resurrection", [{"invite": "bob"}], seed=3, table_id="t1")
     tables.join(base, "t1", "bob")
     session = TableSession.open(base, "t1", "bob")
     app = app_for(base, "bob", start=session)

@@ -184,6 +184,12 @@ def test_redemption_rescue_attempt_by_keys(make_app, save_dir):
             assert game.history[-1] == "rescue G13"
             await through_handoff(pilot)
             assert session.viewer == 1
+            # the log is said again to the one who took the keyboard: "you" for their own seat
+            log = " ".join(
+                " ".join("".join(seg.text for seg in strip).split()) for strip in app.screen.query_one("#log").lines
+            )
+            assert "Player 1 cuts your deck" in log and "You draw 8 cards" in log, log
+            assert "Player 2" not in log.split("v Player 2.", 1)[1] and "their Land of Bondage" in log, log
             # the refusal named a card from player 1's hand: player 2 does not find it in the log
             assert not any(line.startswith("Rejected:") for line in session.meta.log)
             await press_card(app, pilot, "H8")  # block

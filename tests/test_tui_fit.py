@@ -112,6 +112,11 @@ def test_a_shortened_card_name_keeps_a_word_that_tells_it_apart():
     assert short_name("The Remnant Returns", 9) == "Remnant\u2026"
     assert short_name("Writing on the Wall", 9) == "Writing\u2026"
     assert short_name("The Fleece", 20) == "The Fleece"  # it fits: nothing left out
+    # a leading article left out is the whole change: nothing is cut at the end, so no ellipsis ("Stars Fought…")
+    assert short_name("The Stars Fought", 14) == "Stars Fought"
+    assert short_name("The Stars Fought", 10) == "Stars…"
+    assert short_name("The Stars Fought", 10, "...") == "Stars..."  # --ascii: an ellipsis that reads as one
+    assert short_name("Writing on the Wall", 10, "...") == "Writing..."
 
 
 def test_an_opponents_summary_is_cut_after_whole_card_names_and_counts_what_is_left():

@@ -43,7 +43,19 @@ def test_four_players_header_keeps_what_is_asked_at_80_columns(save_dir):
             assert isinstance(screen, GameScreen)
             line = screen.status_text(game.view(0))
             assert len(line) <= 78
-            assert "Your move: discard phase: hand limit" in line and "Redeemed 0-0-0-0" in line
+            assert "Your move: discard phase: hand limit" in line and "Redeemed 0-0-0-0 of 5" in line
+            # a refusal longer than the line is wrapped onto the rows below it, not cut ("It is your D")
+            hand = screen.query_one("#hand")
+            screen.submit("end")  # typed: no phase to end, the hand limit comes first
+            await pilot.pause()
+            status = screen.query_one("#status")
+            said = screen._message
+            assert len(said) > 78 and status.size.height >= 2, (said, status.size)
+            shown = " ".join(screen_text(app).splitlines()[: status.size.height])
+            assert " ".join(said.split()) in " ".join(shown.split()), (said, shown)
+            await pilot.press("enter")  # a discard: the header is one line again
+            await pilot.pause()
+            assert not screen._message and status.size.height == 1 and len(hand.items) == 8
 
     asyncio.run(go())
 

@@ -80,8 +80,11 @@ def test_the_log_says_the_players_names_from_the_events_fields():
         "You (Aggressor) play a card face down." if agg == 0 else "Computer (Aggressor) plays a card face down."
     )
     hot = Session.new("resurrection", seed=5, vs="human", names=("Ann", "Bea"))
+    hot.viewer = agg
     hot.act(f"play {card}")
-    assert hot.meta.log[-1] == f"{('Ann', 'Bea')[agg]} (Aggressor) plays a card face down."
+    assert hot.log_words(hot.meta.log[-1]) == "You (Aggressor) play a card face down."  # said to the one at it
+    hot.viewer = 1 - agg
+    assert hot.log_words(hot.meta.log[-1]) == f"{('Ann', 'Bea')[agg]} (Aggressor) plays a card face down."
 
 
 def test_enter_asks_before_setting_aside_and_never_aims_a_dominant_at_the_card():

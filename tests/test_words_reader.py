@@ -30,9 +30,21 @@ def test_the_only_human_reads_you_whatever_their_name(tmp_path):
     assert not any(line.startswith("Ann ") for line in session.meta.log), session.meta.log
 
 
-def test_two_people_at_one_keyboard_read_names_and_you_is_still_you():
-    hot = Session.new("resurrection", seed=5, vs="human", names=("Ann", "Bea"))
-    assert hot.reader is None and hot.words(f"{who(0, True)} won.") == "Ann won."
+def test_two_people_at_one_keyboard_each_read_you_for_their_own_seat():
+    """In hot seat the log said "their territory" and "Ann's Land of Redemption" to Ann herself: the one at the
+    keyboard now reads "you", and the log is said again for whoever takes it."""
+    hot = Session.new("redemption", seed=5, vs="human", names=("Ann", "Bea"))
+    assert hot.reader == hot.viewer == 0 and hot.words(f"{who(0, True)} won.") == "You won."
+    while not any("territory" in line for line in hot.meta.log):
+        cp = hot.game.current_player
+        hot.viewer = cp  # each takes the keyboard for their own move, as after a hand-off
+        assert hot.act(hot.game.legal_actions()[0]).ok
+    line = next(line for line in hot.meta.log if "territory" in line)
+    seat = int(line.split("{p", 1)[1][0])  # the log keeps the template: said when shown
+    hot.viewer = seat
+    assert "your territory" in hot.log_words(line) and "their" not in hot.log_words(line)
+    hot.viewer = 1 - seat
+    assert f"{['Ann', 'Bea'][seat]} " in hot.log_words(line) and "your" not in hot.log_words(line)
     alone = Session.new("resurrection", seed=5)  # one person against the computer: "You"
     assert alone.names[0] == "You" and alone.reader == 0 and alone.words(f"{who(0, True)} won.") == "You won."
 

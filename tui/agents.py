@@ -19,6 +19,13 @@ class FirstLegal:
         return legal_actions[0]
 
 
+def agent_seed(game_seed: int, seat: int) -> int:
+    """The seed of the computer in ``seat``, from the game's (a resumed game plays on as it would have). Kept to 62
+    bits: an agent derives seeds of its own from it (``seed + 1``) and the engine's Rng takes at most 64 bits, and a
+    seed it refuses would leave the stand-in playing instead of the computer."""
+    return (game_seed * 2 + seat) % (1 << 62)
+
+
 def make_agent(game_name: str, level: str, seed: int) -> Any:
     try:
         from rules.agents import make_agent as real  # imported lazily: pure Python, but not needed for the title screen

@@ -14,6 +14,7 @@ from typing import NoReturn
 
 import saves
 from rules.games import GAMES, deck_games, find_game, game_names
+from rules.words import possessive
 from tui.session import LEVELS, MAX_SEATS, Seat
 
 PROG = "redemption"
@@ -316,7 +317,12 @@ def build_parser() -> Parser:
         help="the computer takes the other seat (easy, normal or hard)",
     )
     tnew.add_argument("--watch", action="store_true", help="let players who are not seated watch (public cards only)")
-    tnew.add_argument("--seed", type=int, help="seed for the shuffle (default: random)")
+    tnew.add_argument(
+        "--seed",
+        type=int,
+        help="seed for the shuffle, at a table against the computer only (a table with another player is "
+        "always dealt from the host's random source, and nobody sees its seed before the game is over)",
+    )
     tnew.add_argument("--name", help="the table's name (default: the game, your name and the time)")
     tnew.add_argument(
         "--option",
@@ -646,7 +652,7 @@ def review_command(args: argparse.Namespace, settings, out=None):
             raise CliError(f"{PROG}: the computer's eye reads {readable} games; this is {session.game.name}", 2)
         marked = []
         for n, total, j in analysis.run(steps, session.meta, seat):
-            print(f"\ranalysing {names[seat]}'s decisions: {n}/{total}", end="", file=sys.stderr, flush=True)
+            print(f"\ranalysing {possessive(names[seat])} decisions: {n}/{total}", end="", file=sys.stderr, flush=True)
             if j.mark:
                 marked.append(j)
         print(file=sys.stderr)
@@ -661,7 +667,8 @@ def review_command(args: argparse.Namespace, settings, out=None):
                 f"{j.before:4.0%} -> {j.after:4.0%}  preferred: {j.best}",
                 file=out,
             )
-        print(f"{len(marked)} marked decision(s) of {names[seat]}.", file=out)
+        whose = possessive(names[seat])
+        print(f"{whose[:1].upper()}{whose[1:]} decisions: {len(marked)} marked.", file=out)
         return None
     session.meta.extra["review_seat"] = seat
     return session
@@ -860,7 +867,7 @@ def table_lines(rows) -> list[str]:
             lines.append(f"  {r.id}  {r.error}")
         else:
             lines.append(f"  {r.id}  {find_game(r.game).title}  {r.players}  ({r.detail})")
-    return lines
+    return [saves.printable(line) for line in lines]  # ids, names and errors come from the tables' files
 
 
 def has_terminal() -> bool:

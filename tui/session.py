@@ -135,6 +135,10 @@ class Seated:
         (``tui.wording.words``)."""
         return wording.words(said, self.names, self.reader)
 
+    def log_words(self, line: str) -> str:
+        """A line of the log as shown (a line kept as its template is said now, to the :attr:`reader`)."""
+        return line
+
     def is_computer(self, seat: int | None) -> bool:
         return seat is not None and 0 <= seat < len(self.players) and self.players[seat].get("kind") == "computer"
 
@@ -258,10 +262,18 @@ class Session(Seated):
     @property
     def reader(self) -> int | None:
         """The seat the words address as "you": the only human, whatever their name ("Ann" from ``--seat
-        human:Ann`` or ``--player``, not only "You": Ann read "Ann's territory" about her own cards); None with two
-        people at one keyboard (the log is both people's; only a seat named "You" reads "you") or nobody at it."""
+        human:Ann`` or ``--player``, not only "You": Ann reads "your territory" about her own cards); with two people
+        at one keyboard, the one at it now (:attr:`viewer`: each reads "your" about their own cards on their turn);
+        the seat named "You" when nobody is at it."""
         humans = self.humans
-        return humans[0] if len(humans) == 1 else wording.reader(self.names)
+        if len(humans) > 1:
+            return self.viewer
+        return humans[0] if humans else wording.reader(self.names)
+
+    def log_words(self, line: str) -> str:
+        """A line of the log as shown: with two people at one keyboard the log keeps the events as templates, said
+        to whoever holds the keyboard when shown (each reads "you" for their own seat)."""
+        return self.words(line) if self.hot_seat and "{p" in line else line
 
     @property
     def level(self) -> str:
@@ -339,7 +351,10 @@ class Session(Seated):
             self.undo_stack.clear()
         # The engine's events describe the action without revealing hidden cards; the
         # notation (e.g. a face-down "play BA") is deliberately not logged. The log keeps them in the players' words.
-        self.meta.log.extend(self.words(e) for e in outcome.events)
+        if self.hot_seat:  # the reader changes at each hand-off: the words are said when shown (log_words)
+            self.meta.log.extend(e.template or e.text for e in outcome.events)
+        else:
+            self.meta.log.extend(self.words(e) for e in outcome.events)
         if self.save_soon is not None:
             self.save_soon()
         else:

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from rich.text import Text
+from textual import events
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import RichLog
 
 from saves import printable
+from saves.tables import is_talk
 from tui import keys
 
 
@@ -92,6 +95,13 @@ class CardList(Widget, can_focus=True):
             super().__init__()
             self.cards = cards
 
+    class Chosen(Message):
+        """A click on the card under the cursor (or a double click): the screen does what Enter does on it."""
+
+        def __init__(self, cards: CardList) -> None:
+            super().__init__()
+            self.cards = cards
+
     def __init__(
         self,
         *,
@@ -161,6 +171,26 @@ class CardList(Widget, can_focus=True):
             self.cursor = (self.cursor + step) % len(self.items)
             self.post_message(self.Moved(self))
 
+    def on_click(self, event: events.Click) -> None:
+        """A click selects the card under the mouse (the pane takes the keys); a click on the card already selected,
+        or a double click, plays it as Enter would."""
+        at = event.get_content_offset(self)
+        was_here = self.has_focus
+        showing_list = self.summary is None or was_here  # a summary line is not a card: the click opens the list
+        self.focus()
+        if at is None or not showing_list or not self.items:
+            return
+        index = self.hidden()[0] + at.y
+        if not 0 <= index < len(self.items):
+            return
+        event.stop()
+        if (index == self.cursor and was_here) or event.chain >= 2:
+            self.cursor = index
+            self.post_message(self.Chosen(self))
+        elif index != self.cursor:
+            self.cursor = index
+            self.post_message(self.Moved(self))
+
     def watch_cursor(self) -> None:
         self.refresh()
 
@@ -211,18 +241,25 @@ class CardList(Widget, can_focus=True):
 class LogPane(RichLog, can_focus=True):
     """Every event in words, newest at the bottom, scrollable."""
 
+    #: A message's second and later rows start this far in: a row at the left edge always starts a line of the log,
+    #: so no words a player writes can pass for a line of their own ("alice says: I resign").
+    TALK_INDENT = 2
+
     def __init__(self, **kwargs):
         super().__init__(wrap=True, markup=False, highlight=False, auto_scroll=True, min_width=16, **kwargs)
         self.written = 0
+        self._last: list[str] = []  # the lines shown: the log may change under them (undo, old talk let go)
 
-    def sync(self, lines: list[str]) -> None:
-        """Show the lines not shown yet (the log keeps the events in the players' words: ``Session.words``)."""
-        if len(lines) < self.written:  # undo shortened the log
+    def sync(self, lines: list[str], words: Callable[[str], str] | None = None) -> None:
+        """Show the lines not shown yet (the log keeps the events in the players' words: ``Session.words``;
+        ``words``: what says a line kept as a template, ``Session.log_words``)."""
+        if lines[: self.written] != self._last:  # not the lines shown: write them all again
             self.clear()
             self.written = 0
         new = lines[self.written :]
+        self._last = lines[:]
         if new:  # one write for all new lines: one new layout, not one per line
-            text = Text("\n").join(self.shown(line) for line in new)
+            text = Text("\n").join(self.shown(words(line) if words else line) for line in new)
             if self._size_known:
                 # scrolled to the new lines now, so the frame that shows them is the next one: RichLog's own scroll
                 # waits for that frame and then draws the whole log again in a second one
@@ -233,33 +270,44 @@ class LogPane(RichLog, can_focus=True):
                 self.write(text)  # before the first layout RichLog keeps the lines, and scrolls once it has a size
         self.written = len(lines)
 
-    @staticmethod
-    def shown(line: str) -> Text:
+    def shown(self, line: str) -> Text:
         """A log line as shown (an event's rule id is a field, not in its words: the narrow log would wrap it into
-        noise; help has the rules); a refusal with its rule id, in bold."""
+        noise; help has the rules); a refusal with its rule id, in bold; talk with its later rows indented."""
         line = printable(line)  # a log line is text from the save file
-        return Text(line, style="bold") if line.startswith("Rejected:") else Text(line)
+        if line.startswith("Rejected:"):
+            return Text(line, style="bold")
+        width = self.scrollable_content_region.width
+        if not is_talk(line) or not self._size_known or width <= self.TALK_INDENT:
+            return Text(line)  # before the first layout: written again once the width is known (rewrap)
+        rows = Text(line).wrap(self.app.console, width - self.TALK_INDENT)
+        return Text("\n" + " " * self.TALK_INDENT).join(rows)
 
     def reset(self) -> None:
         """Forget what is shown: the next sync writes every line again."""
         self.clear()
         self.written = 0
+        self._last = []
 
 
 class StatusLine(Widget):
-    """Game, turn, phase, whose move and the score, in one line (one row: updates never need a new layout)."""
+    """Game, turn, phase, whose move and the score, in one line (one row: updates never need a new layout); a message
+    for the player is wrapped onto up to two more rows (``wrap``), the board below giving them back once it goes."""
 
     def __init__(self, *, id: str | None = None):
         super().__init__(id=id)
         self._text = ""
 
-    def update(self, text: str) -> None:
+    def update(self, text: str, wrap: bool = False) -> None:
+        wrap = wrap and len(text) > max(1, self.content_size.width)
+        if wrap != self.has_class("-wrapped"):
+            self.set_class(wrap, "-wrapped")  # a new layout only when the rows change (app.tcss: #status.-wrapped)
         if text != self._text:
             self._text = text
-            self.refresh()
+            self.refresh(layout=wrap)
 
     def render(self) -> Text:
-        return Text(printable(self._text))  # plain text: it holds players' names
+        # plain text: it holds players' names; a line that still does not fit ends in an ellipsis
+        return Text(printable(self._text), overflow="ellipsis")
 
 
 def boxes(cards: list[tuple[list[Text], str]], width: int = 9, ascii_only: bool = False) -> Text:

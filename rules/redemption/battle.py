@@ -428,6 +428,9 @@ class BattleRules(Core):
                     else f"no {'Hero' if not heroes else 'Evil character'} is left, and the other side is defeated"
                 ),
             }.get(st, text)
+            if st == "hero_winning" and self.b.step == "block":  # nobody blocked: no Evil character ever came
+                attempt = "rescue attempt" if self.b.kind == "rescue" else "battle challenge"
+                text = f"nobody blocked the {attempt}, so the Hero side wins"
         events.append(
             Event(
                 "resolve",

@@ -8,9 +8,9 @@ from operator import is_
 from rules.core import Rejection, require
 from rules.redemption.battle import BattleRules
 from rules.redemption.effects import matches
-from rules.redemption.notation import VERB_WHAT, VERBS, Action, a_, possessive, seat_arg, sentence
+from rules.redemption.notation import VERB_WHAT, VERBS, Action, a_, seat_arg, sentence
 from rules.redemption.state import MIN_CUT, PHASE_NAMES, Phase
-from rules.words import their, verb, who, whose
+from rules.words import plural, possessive, their, verb, who, whose
 
 #: The rule an ``end`` follows, by phase.
 END_RULES = {"prep": "redemption.prep.end", "battle": "redemption.battle.skip", "discard": "redemption.discard.end"}
@@ -73,7 +73,7 @@ class Checks(BattleRules):
             (lo, hi), _ = VERBS[action.verb]
             require(
                 lo <= len(action.args) <= hi,
-                f"'{action.verb}' takes {lo if lo == hi else f'{lo} or {hi}'} card id(s)",
+                f"'{action.verb}' takes {plural(lo, 'card id') if lo == hi else f'{lo} or {hi} card ids'}",
                 "redemption.notation",
             )
             seat = seat_arg(action) if len(action.args) == 2 and action.args[1].isdigit() else None
@@ -203,7 +203,7 @@ class Checks(BattleRules):
         ab = self.cd[site].has("site")
         assert ab is not None  # the require above
         cap = ab.n
-        require(len(self._attachments(site)) < cap, f"{self._nm(site)} already holds {cap} Lost Soul(s)", rule)
+        require(len(self._attachments(site)) < cap, f"{self._nm(site)} already holds {plural(cap, 'Lost Soul')}", rule)
 
     def _check_setaside(self, p: int, args: tuple[str, ...], rule: str) -> None:
         (c,) = args

@@ -19,7 +19,7 @@ from rules.core import Event
 from rules.redemption.cards import name_on_name
 from rules.redemption.game import Action, Game
 from rules.redemption.notation import seat_arg
-from rules.words import do, their, verb, who, whose
+from rules.words import do, plural, their, verb, who, whose
 
 STANDING = {
     "hero_winning": "the Hero side would win",
@@ -413,7 +413,7 @@ def explain_events(game: Game, player: int, events: list[Event]) -> list[Line]:
         elif e.kind == "rescue" and theirs:
             q = e.player
             text += (
-                f" {who(q, True)} now {verb(q, 'has', 'have')} {game.score(q)} Redeemed Soul(s) of "
+                f" {who(q, True)} now {verb(q, 'has', 'have')} {plural(game.score(q), 'Redeemed Soul')} of "
                 f"{game.options['rescues_to_win']}."
             )
         out.append(Line(text, rule or DEFAULT_RULES.get(e.kind, "")))

@@ -106,7 +106,11 @@ def check(keys: Sequence[str], reserve: Sequence[str] = (), lookup: Lookup | Non
     if unknown:
         out.append(
             Violation(
-                "redemption.deck.cards", "unknown card(s), not in the card pool: " + ", ".join(unknown), tuple(unknown)
+                "redemption.deck.cards",
+                ("an unknown card" if len(unknown) == 1 else "unknown cards")
+                + ", not in the card pool: "
+                + ", ".join(unknown),
+                tuple(unknown),
             )
         )
     known = {k: c for k, c in facts.items() if c is not None}

@@ -53,11 +53,14 @@ def matches(card: Card, flt: Filter | dict[str, str]) -> bool:
     return True
 
 
-def filter_text(flt: Filter, noun: str = "character") -> str:
+def filter_text(flt: Filter, noun: str = "character", plural: bool = False) -> str:
+    """The cards a filter takes in words ("warrior-class Hero"; ``plural``: "warrior-class Heroes")."""
     d = dict(flt)
     words = []
     if "type" in d:
         noun = TYPE_NAMES.get(d["type"], d["type"])
+    if plural:
+        noun += "es" if noun.endswith("o") else "s"
     if "class" in d:
         words.append(f"{d['class']}-class")
     if "brigade" in d:
@@ -129,9 +132,11 @@ def _souls_of_opponents(g: Game, p: int, ab: Ability, host: str) -> list[str]:
 
 
 def _typed_in_play(g: Game, p: int, ab: Ability, host: str) -> list[str]:
+    """The cards of a type in play that a discard may hit: the opponents' first (in turn order from ``p``'s left),
+    then ``p``'s own, so a list of targets starts with the ones a player means to hit."""
     out = []
     card_type = ab.card_type
-    for q in range(g.n):
+    for q in (*g.others(p), p):
         for zone in ("territory", "artifact_pile", "field_of_battle"):
             for c in g.z[q][zone]:
                 cd = g.cd[c]
@@ -393,7 +398,7 @@ def _effects() -> dict[str, Effect]:
                 "fortress",
                 "holds cards safe from discard",
                 lambda a, card: (
-                    f"Holds up to {a.n} of your {filter_text(a.filter, 'card')}s; cards inside cannot be "
+                    f"Holds up to {a.n} of your {filter_text(a.filter, 'card', plural=True)}; cards inside cannot be "
                     "discarded or go to battle."
                 ),
             ),

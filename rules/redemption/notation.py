@@ -6,6 +6,8 @@ import re
 from dataclasses import dataclass
 from typing import Literal, get_args
 
+from rules.words import plural
+
 Verb = Literal[
     "cut",
     "first",
@@ -96,11 +98,6 @@ def a_(noun: str) -> str:
     return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
 
 
-def possessive(name: str) -> str:
-    """Shut Mouths of Lions' brigade, Gideon's brigade."""
-    return name + ("'" if name.endswith("s") else "'s")
-
-
 def sentence(text: str) -> str:
     """A refusal as a sentence: capital first letter, full stop at the end."""
     text = text.strip()
@@ -183,8 +180,8 @@ def parse_action(text: str, seats: int = 2) -> Action:
                 f"'{verb} G12' or '{verb} G12 2'"
             )
     if not lo <= len(args) <= hi:
-        n = str(lo) if lo == hi else f"{lo} or {hi}"
-        raise ValueError(f"'{verb}' takes {n} card id(s), e.g. {example(verb)}")
+        n = plural(lo, "card id") if lo == hi else f"{lo} or {hi} card ids"
+        raise ValueError(f"'{verb}' takes {n}, e.g. {example(verb)}")
     ids = tuple(a.upper() for a in args)
     for a in ids:
         if not ID.match(a):

@@ -9,7 +9,7 @@ from rules.core import Event, GameBase, Outcome
 from rules.redemption.checks import Checks
 from rules.redemption.notation import ACTIONS, Action
 from rules.redemption.state import HAND_SIZE, MIN_CUT, STALL_TURNS, TURN_DRAW, Battle, Flags, Zone, stall_turns
-from rules.words import their, verb, who, whose
+from rules.words import played_by, plural, their, verb, who, whose
 
 # the tables of the verbs legal_actions() offers most (rules.redemption.notation.ActionTable)
 PLAY, ARTIFACT, ACTIVATE, SITE, FORTRESS, EQUIP = (
@@ -251,7 +251,7 @@ class Play(Checks):
         events.append(
             Event.said(
                 "cut",
-                f"{who(p, True)} {verb(p, 'cuts', 'cut')} {whose(opp)} deck, lifting {k} card(s).",
+                f"{who(p, True)} {verb(p, 'cuts', 'cut')} {whose(opp)} deck, lifting {plural(k, 'card')}.",
                 p,
                 "redemption.setup.cut",
             )
@@ -275,7 +275,7 @@ class Play(Checks):
             )
         else:
             why = (
-                f"won the coin flip (both drew {most} Lost Souls)"
+                f"won the coin flip (each drew {plural(most, 'Lost Soul')})"
                 if self.n == 2
                 else f"won the draw among those with the most Lost Souls ({most})"
             )
@@ -345,7 +345,7 @@ class Play(Checks):
                 events.append(
                     Event.said(
                         "phase",
-                        f"{who(p, True)} {verb(p, 'holds', 'hold')} {len(self.z[p]['hand'])} cards and must discard down to {self.hand_limit(p)}.",
+                        f"{who(p, True)} {verb(p, 'holds', 'hold')} {plural(len(self.z[p]['hand']), 'card')} and must discard down to {self.hand_limit(p)}.",
                         p,
                         "redemption.discard.limit",
                     )
@@ -458,7 +458,7 @@ class Play(Checks):
         events.append(
             Event.said(
                 "activate",
-                f"{who(p, True)} {verb(p, 'activates', 'activate')} {self._nm(c)}: {self.cd[c].ability_text}",
+                f"{who(p, True)} {verb(p, 'activates', 'activate')} {self._nm(c)}: {played_by(self.cd[c].ability_text, p)}",
                 p,
                 "redemption.prep.activate",
                 reveals=True,
@@ -575,7 +575,7 @@ class Play(Checks):
         events.append(
             Event.said(
                 "dominant",
-                f"{who(p, True)} {verb(p, 'plays', 'play')} the Dominant {self._nm(d)}: {self.cd[d].ability_text}",
+                f"{who(p, True)} {verb(p, 'plays', 'play')} the Dominant {self._nm(d)}: {played_by(self.cd[d].ability_text, p)}",
                 p,
                 "redemption.dominant",
             )
@@ -665,12 +665,12 @@ class Play(Checks):
             best = [q for q in range(self.n) if s[q] == max(s)]
             w = best[0]
             self.s.result = "draw" if len(best) > 1 else str(w)
-            self.s.end_reason = f"{who(w, True)} {verb(w, 'has', 'have')} {s[w]} Redeemed Souls"
+            self.s.end_reason = f"{who(w, True)} {verb(w, 'has', 'have')} {plural(s[w], 'Redeemed Soul')}"
             self.s.end_rule = "redemption.win.rescues"
             events.append(
                 Event.said(
                     "game_over",
-                    f"{who(w, True)} {verb(w, 'has', 'have')} rescued {s[w]} Lost Souls and {verb(w, 'wins', 'win')}.",
+                    f"{who(w, True)} {verb(w, 'has', 'have')} rescued {plural(s[w], 'Lost Soul')} and {verb(w, 'wins', 'win')}.",
                     w,
                     "redemption.win.rescues",
                 )

@@ -287,7 +287,7 @@ def _seats(d: dict[str, Any], decks: list[str], cards: dict[str, tuple[str, int]
         unknown = set(raw) - set(ZONES)
         if unknown:
             raise ValueError(
-                f"player {i + 1} has unknown zone(s) {', '.join(sorted(unknown))}; zones are {', '.join(ZONES)}"
+                f"player {i + 1} has {'an unknown zone' if len(unknown) == 1 else 'unknown zones'} {', '.join(sorted(unknown))}; zones are {', '.join(ZONES)}"
             )
         seat = Seat(decks[i])
         for zn in ZONES:
@@ -304,7 +304,10 @@ def _seats(d: dict[str, Any], decks: list[str], cards: dict[str, tuple[str, int]
         seats.append(seat)
     missing = [c for c in cards if c not in seen]
     if missing:
-        raise ValueError(f"card(s) {', '.join(missing[:5])} are in no zone; every card must be somewhere")
+        raise ValueError(
+            f"{'card' if len(missing) == 1 else 'cards'} {', '.join(missing[:5])} "
+            f"{'is' if len(missing) == 1 else 'are'} in no zone; every card must be somewhere"
+        )
     return seats
 
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, get_args
 
 from rules.core import Event
 from rules.redemption.cards import CARDS, Card
-from rules.words import their, verb, who
+from rules.words import plural, their, verb, who
 
 if TYPE_CHECKING:
     from rules.core import Rng
@@ -365,7 +365,7 @@ class Core:
             events.append(
                 Event.said(
                     "draw",
-                    f"{who(p, True)} {verb(p, 'draws', 'draw')} {got} card(s) {why}{short}.",
+                    f"{who(p, True)} {verb(p, 'draws', 'draw')} {plural(got, 'card')} {why}{short}.",
                     p,
                     rule,
                     reveals=got > 0,

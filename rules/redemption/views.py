@@ -6,7 +6,7 @@ from typing import Any, TypedDict
 
 from rules.redemption.state import PHASE_NAMES, Core
 from rules.views import SeatView, View
-from rules.words import say, verb, who, whose
+from rules.words import plural, say, verb, who, whose
 
 #: A card as a small table: id, owner, key, name, type, ... (see ``Views.view``).
 CardView = dict[str, Any]
@@ -100,7 +100,7 @@ class Views(Core):
             return "The game has not started yet: first you choose who takes the first turn."
         if ph == "hand_limit":
             return (
-                f"You hold {len(self.z[p]['hand'])} cards, more than your hand limit of {self.hand_limit(p)}: "
+                f"You hold {plural(len(self.z[p]['hand']), 'card')}, more than your hand limit of {self.hand_limit(p)}: "
                 "now you discard a card from your hand."
             )
         if ph == "battle" and self.b.kind:
@@ -202,7 +202,7 @@ class Views(Core):
         if ph == "hand_limit":
             return (
                 "hand_limit",
-                f"{P} {verb(p, 'discards', 'discard')} down to {self.hand_limit(p)} cards ('discard <card>').",
+                f"{P} {verb(p, 'discards', 'discard')} down to {plural(self.hand_limit(p), 'card')} ('discard <card>').",
             )
         if not self.b.kind:
             seat = "" if self.n == 2 else " <seat>"

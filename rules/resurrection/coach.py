@@ -11,6 +11,7 @@ from rules.coach import Line
 from rules.core import Event
 from rules.resurrection.cards import CARDS, CODES
 from rules.resurrection.game import Game, Play, ResurrectionView
+from rules.words import plural
 
 POWER_ORDER = " > ".join(CODES)
 
@@ -34,8 +35,8 @@ def strength(code: str) -> str:
     if len(above) == 1:
         return f"beaten only by the {_name(above[0])}"
     if len(below) <= 2:
-        return f"beats only {' and '.join(below)}; loses to the {len(above)} cards above it"
-    return f"beats {len(below)} cards ({' '.join(below)}); loses to {' '.join(above)}"
+        return f"beats only {' and '.join(below)}; loses to the {plural(len(above), 'card')} above it"
+    return f"beats {plural(len(below), 'card')} ({' '.join(below)}); loses to {' '.join(above)}"
 
 
 def ability_words(code: str) -> tuple[str, str]:
@@ -207,7 +208,7 @@ def battle_why(game: Game, player: int) -> list[Line]:
         text = f"On the table: yours {mine}; theirs {theirs}."
         tied = _tied(v)
         if tied:
-            text += f" {tied} tied pair(s): the winner of the next pair takes every card on the table."
+            text += f" {plural(tied, 'tied pair')}: the winner of the next pair takes every card on the table."
             out.append(Line(text, "resurrection.tie.1"))
         else:
             out.append(Line(text, "resurrection.battle.2"))

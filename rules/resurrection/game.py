@@ -16,7 +16,7 @@ from rules.core import Event, GameBase, Rejection, Rng, require, state_header, s
 from rules.games import find_game
 from rules.resurrection.cards import CARDS, CODES
 from rules.views import SeatView, View
-from rules.words import their, verb, who, whose
+from rules.words import plural, their, verb, who, whose
 
 HAND_SIZE = 5
 INFO = find_game("resurrection")  # its options (defaults, allowed values) are described there
@@ -244,7 +244,7 @@ class Game(GameBase):
                     events.append(
                         Event.said(
                             "draw",
-                            f"{who(p, True)} {verb(p, 'draws', 'draw')} {len(drawn)} card(s) to continue the tie.",
+                            f"{who(p, True)} {verb(p, 'draws', 'draw')} {plural(len(drawn), 'card')} to continue the tie.",
                             p,
                             rule="resurrection.tie.1",
                             reveals=True,
@@ -364,7 +364,7 @@ class Game(GameBase):
         events.append(
             Event.said(
                 "place",
-                f"{who(winner, True)} {verb(winner, 'returns', 'return')} {n_w} card(s) to {their(winner)} Hero "
+                f"{who(winner, True)} {verb(winner, 'returns', 'return')} {plural(n_w, 'card')} to {their(winner)} Hero "
                 f"Pile; {who(loser)} {verb(loser, 'sends', 'send')} {n_l} to {their(loser)} Fallen Pile.",
                 -1,
                 rule="resurrection.placement.1",
@@ -378,7 +378,7 @@ class Game(GameBase):
                 events.append(
                     Event.said(
                         "draw",
-                        f"{who(p, True)} {verb(p, 'draws', 'draw')} {len(drawn)} card(s) into an empty hand.",
+                        f"{who(p, True)} {verb(p, 'draws', 'draw')} {plural(len(drawn), 'card')} into an empty hand.",
                         p,
                         rule="resurrection.draw.1",
                         reveals=True,

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from saves import tables
 from tests.bench.common import arg_int, figure, machine, median, per_call, quantile
+from tests.dealt import dealt_table
 
 
 def _wait(term, pattern: str, timeout: float = 30.0) -> float:
@@ -60,7 +61,7 @@ def ssh_latency(moves: int, folder: Path) -> None:
         while len(move_t) < moves:
             tid = f"bench{games}"
             games += 1
-            tables.create(server.data, "alice", "resurrection", [{"invite": "bob"}], seed=games, table_id=tid)
+            dealt_table(server.data, "alice", "resurrection", [{"invite": "bob"}], seed=games, table_id=tid)
             with (
                 OpenSSHTerminal(server, server.keys["bob"]) as bob,
                 OpenSSHTerminal(server, server.keys["alice"]) as alice,
@@ -121,14 +122,14 @@ def ssh_latency(moves: int, folder: Path) -> None:
 
 def store_costs(n_tables: int, folder: Path) -> None:
     base = folder / "store"
-    t = tables.create(base, "alice", "redemption", [{"invite": "bob"}], seed=1, table_id="one")
+    t = dealt_table(base, "alice", "redemption", [{"invite": "bob"}], seed=1, table_id="one")
     tables.join(base, "one", "bob")
     t = tables.load(base, "one")
 
     def submit_one() -> None:
         nonlocal t
         if t.game.is_over:
-            t = tables.create(
+            t = dealt_table(
                 base,
                 "alice",
                 "redemption",
@@ -155,7 +156,7 @@ def store_costs(n_tables: int, folder: Path) -> None:
     print(f"# one table file: {t.path.stat().st_size:,} bytes after {t.seen} actions")
     many = folder / "many"
     for i in range(n_tables):
-        tables.create(
+        dealt_table(
             many,
             "alice" if i % 2 else "carol",
             "resurrection",
@@ -168,7 +169,7 @@ def store_costs(n_tables: int, folder: Path) -> None:
     dt = time.perf_counter() - t0
     figure(f"list bob's tables among {n_tables}, first time (reads every table file)", dt * 1000, "ms")
     figure("  of which per table file", dt / n_tables * 1000, "ms", "reading one Redemption table above", load_s * 1000)
-    tables.create(many, "alice", "resurrection", [{"invite": "bob"}], seed=0, table_id="changed")
+    dealt_table(many, "alice", "resurrection", [{"invite": "bob"}], seed=0, table_id="changed")
     t0 = time.perf_counter()
     tables.rows_for(many, "bob")
     figure(

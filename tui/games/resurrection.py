@@ -7,6 +7,7 @@ from typing import Any
 from rich.text import Text
 
 from rules.resurrection import CARDS, CODES
+from rules.words import plural
 from tui import keys
 from tui.games.board import Board, GameUI, css_beside
 from tui.widgets import CardList, Item, Pane, boxes, news
@@ -120,6 +121,13 @@ class ResurrectionUI:
             hint = f"waiting for {names[view['current_player']]}"
         screen.query_one("#hand", CardList).set_items(items, f"Your hand ({names[you]})", hint)
 
+    @staticmethod
+    def left(view: dict, p: int) -> int:
+        """The cards a player has not lost yet: hand and Hero Pile, and their cards on the table (a card still in
+        play is not lost: it may yet return to the Hero Pile)."""
+        pv = view["players"][p]
+        return pv["cards_left"] + len(pv["table"])
+
     def _role(self, view: dict, p: int) -> str:
         return "Aggressor" if p == view["aggressor"] else "Defender"
 
@@ -136,7 +144,7 @@ class ResurrectionUI:
         body.append(f"Hand {s['hand_count']}{gap}")
         body.append(f"Hero Pile {s['hero_pile_count']}{gap}")
         body.append(f"Fallen Pile {s['fallen_pile_count']}{gap}")
-        body.append(f"Left {s['cards_left']}", style="bold")
+        body.append(f"Left {self.left(view, p)}", style="bold")
         return title, body
 
     def battle(self, view: dict, names: list[str], wide: bool, drawn: bool = False) -> tuple[str, Text]:
@@ -176,7 +184,10 @@ class ResurrectionUI:
             t.append("\n")
         ties = min(len(view["players"][agg]["table"]), len(view["players"][dfn]["table"]))
         if ties:
-            t.append(f"Extended battle: {ties} tie(s) so far; only the last two cards use abilities.\n", style="italic")
+            t.append(
+                f"Extended battle: {plural(ties, 'tie')} so far; only the last two cards use abilities.\n",
+                style="italic",
+            )
         cp = view["current_player"]
         if view["is_over"]:
             w = view["winner"]
@@ -206,8 +217,8 @@ class ResurrectionUI:
 
     def score(self, view: dict, names: list[str], short: bool = False) -> str:
         if short:
-            return "Left " + "-".join(str(view["players"][p]["cards_left"]) for p in (0, 1))
-        return "Left: " + ", ".join(f"{names[p]} {view['players'][p]['cards_left']}" for p in (0, 1))
+            return "Left " + "-".join(str(self.left(view, p)) for p in (0, 1))
+        return "Left: " + ", ".join(f"{names[p]} {self.left(view, p)}" for p in (0, 1))
 
     def turn(self, view: dict) -> str:
         return f"Battle {view['battle'] + 1}"
@@ -222,7 +233,7 @@ class ResurrectionUI:
             t.append(f"{names[p]}{' (you)' if p == seat else ''}", style="bold")
             t.append(
                 f"  {'Aggressor' if view['aggressor'] == p else 'Defender'}: hand {pv['hand_count']}, "
-                f"hero pile {pv['hero_pile_count']}, fallen {pv['fallen_pile_count']}, left {pv['cards_left']}\n"
+                f"hero pile {pv['hero_pile_count']}, fallen {pv['fallen_pile_count']}, left {self.left(view, p)}\n"
             )
             hand = pv["hand"] if pv["hand"] is not None else (g.view(p)["players"][p]["hand"] if every_hand else None)
             if hand is not None:

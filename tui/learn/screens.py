@@ -295,6 +295,11 @@ class LessonScreen(Screen):
         cards = focused if isinstance(focused, CardList) else self.query_one("#hand", CardList)
         return cards.selected
 
+    def on_card_list_chosen(self, event: CardList.Chosen) -> None:
+        """A click on the selected card: what Enter does on it."""
+        event.cards.focus()
+        self.action_play()
+
     def action_play(self) -> None:
         if self.run.finished:
             return

@@ -18,8 +18,9 @@ from textual.widgets import Input
 import saves
 from rules import review
 from rules.games import find_game
+from rules.words import possessive
 from tui import controls, keys
-from tui.agents import choose, make_agent
+from tui.agents import agent_seed, choose, make_agent
 from tui.footer import Footer
 from tui.games import board, ui_for
 from tui.games.board import GameUI
@@ -149,9 +150,9 @@ class GameScreen(GuidedGame, Screen):
         self._dimming: tuple = ()
         self._wake = threading.Event()
         self._active_list: CardList | None = None
-        self._happened: list[tuple[int, Any]] = []  # (who acted, event), the last 200
+        self._happened: list[tuple[int, Any]] = []  # (who acted, event or None for the action), the last 200
         self._message = ""  # shown in the status line in place of the game's line, until the next accepted action
-        self.last_result: list[str] = []  # the events of the last battle's result, in the players' words
+        self._result: list[Any] = []  # the events of the last battle's result (said when shown: last_result)
         self._collecting = False
         self._talking = False  # the prompt sends a message to a shared table instead of an action
         self._save_due = False  # an accepted action waits for the frame that shows it, then is saved (save_soon)
@@ -219,10 +220,16 @@ class GameScreen(GuidedGame, Screen):
         if width and width != getattr(self, "_log_width", 0):
             self._log_width = width
             log.reset()
-            log.sync(self.session.meta.log)
+            log.sync(self.session.meta.log, self.session.log_words)
 
     def on_card_list_moved(self, event: CardList.Moved) -> None:
         self.refresh_view()
+
+    def on_card_list_chosen(self, event: CardList.Chosen) -> None:
+        """A click on the selected card: what Enter does on it."""
+        self._active_list = event.cards
+        self.refresh_view()
+        self.action_play()
 
     def on_descendant_focus(self, event) -> None:
         # The pane focused now, not the event's: when several Tabs arrive in one read, the events bubble up from panes
@@ -254,11 +261,11 @@ class GameScreen(GuidedGame, Screen):
         view = s.view()
         usable = controls.usable_cards(s.game) if s.my_turn else set()
         self.ui.render(self, view, self.names, self.wide, usable, s.my_turn)
-        self.query_one("#log", LogPane).sync(s.meta.log)
+        self.query_one("#log", LogPane).sync(s.meta.log, s.log_words)
         status = self.status_text(view)
         if status != self._status:
             self._status = status
-            self.query_one("#status", StatusLine).update(status)
+            self.query_one("#status", StatusLine).update(status, wrap=bool(self._message))
         # The Footer rebuilds itself on every refresh_bindings(): only ask when the answer changes.
         dimming = tuple(self.check_action(a, ()) for a in ("play", "pass", "end_phase", "undo", "rematch"))
         if dimming != self._dimming:
@@ -267,10 +274,12 @@ class GameScreen(GuidedGame, Screen):
         self.guide_refresh()
 
     def status_text(self, view: dict) -> str:
-        """Game | turn | whose move: phase | score; shortened (phase, then score) to fit the width. A message for
-        the player (a refusal, why a key cannot act) takes the line until the next accepted action."""
+        """Game | turn | whose move: phase | score, in the first of these forms that fits the width: the whole line;
+        without the game's name (the player knows which game they play); without the phase; with the short score
+        ("Redeemed 1-0-1-0" without "of 5"). A message for the player (a refusal, why a key cannot act) takes the
+        line, wrapped onto the rows below it (never cut), until the next accepted action."""
         if self._message:
-            return self._message[: max(20, self.size.width - 2)]
+            return self._message
         s = self.session
         game = s.game
         phase = ""
@@ -282,16 +291,19 @@ class GameScreen(GuidedGame, Screen):
             phase = self.ui.phase(view)
         room = max(20, self.size.width - 2)
         score, short = self.ui.score(view, self.names), self.ui.score(view, self.names, short=True)
-        # what is asked comes before the score's last words: with four players' scores, the short score keeps it
-        for text, sc in (
-            (f"{move}: {phase}" if phase else move, score),
-            (f"{move}: {phase}" if phase else move, short),
-            (move, score),
+        asked = f"{move}: {phase}" if phase else move
+        title, turn = self.ui.title, self.ui.turn(view)
+        for parts in (
+            (title, turn, asked, score),
+            (turn, asked, score),
+            (turn, move, score),
+            (turn, asked, short),
+            (turn, move, short),
         ):
-            line = " | ".join([self.ui.title, self.ui.turn(view), text, sc])
+            line = " | ".join(parts)
             if len(line) <= room:
                 return line
-        return " | ".join([self.ui.title, self.ui.turn(view), move, short])
+        return " | ".join([move, short])
 
     # --- what the Footer shows -------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -337,7 +349,7 @@ class GameScreen(GuidedGame, Screen):
             s = self.session
             whose = getattr(self._active_list, "seat", None)
             self.notify(
-                f"That is {s.name(whose if whose is not None else s.opponents(s.viewer)[0])}'s card: "
+                f"That is {possessive(s.name(whose if whose is not None else s.opponents(s.viewer)[0]))} card: "
                 "Tab to your hand or table to play.",
                 severity="warning",
                 timeout=3,
@@ -374,7 +386,7 @@ class GameScreen(GuidedGame, Screen):
         s = self.session
         cutter = s.game.current_player or 0
         left = (cutter + 1) % len(s.players)  # each player cuts the deck of the player to their left
-        question = f"Cut {s.name(left)}'s deck: how many cards do you lift from the top?"
+        question = f"Cut {possessive(s.name(left))} deck: how many cards do you lift from the top?"
 
         def done(n: int | str | None) -> None:
             if n == "random" and random_cut is not None:
@@ -400,7 +412,7 @@ class GameScreen(GuidedGame, Screen):
             self.notify(f"The game is over. Press {keys.label('leave')} to leave.", severity="warning")
             return False
         if not s.my_turn:
-            self.notify(f"It is {s.name(s.game.current_player)}'s move, not yours.", severity="warning")
+            self.notify(f"It is {possessive(s.name(s.game.current_player))} move, not yours.", severity="warning")
             return False
         return True
 
@@ -449,7 +461,11 @@ class GameScreen(GuidedGame, Screen):
             panes = [hand]
         for wanted in (lambda item: item.id in main, lambda item: item.usable):
             for cards in panes:
-                for i, item in enumerate(cards.items):
+                # the nearest such card to the cursor (the card that took a played one's place, then its
+                # neighbours): the cursor stays where the player was looking, not back at the first card
+                at = min(cards.cursor, len(cards.items) - 1)
+                for i in sorted(range(len(cards.items)), key=lambda i: (abs(i - at), i < at)):
+                    item = cards.items[i]
                     if item.usable and wanted(item):
                         cards.cursor = i
                         self._active_list = cards
@@ -477,7 +493,7 @@ class GameScreen(GuidedGame, Screen):
         their kinds; the log's words are not read). A game that cannot be replayed (saved by older rules, a
         lesson's position) starts without it."""
         game = self.session.game
-        if self.last_result or not game.history:
+        if self._result or not game.history:
             return
         try:
             g = review.initial_state(game)
@@ -490,23 +506,31 @@ class GameScreen(GuidedGame, Screen):
             if g.to_dict() != game.to_dict():
                 raise ValueError("the replayed game does not end where the saved one is")
         except Exception:  # noqa: BLE001 - any game that does not replay: nothing to recall
-            self.last_result, self._collecting = [], False
+            self._result, self._collecting = [], False
         self._happened = []  # "since your move" starts from the resume, not from the replayed history
 
     def note(self, actor: int | None, outcome: Any) -> None:
         """Remember an accepted action's events: who acted, and the result of a battle when one was decided."""
         if not outcome.ok or actor is None:
             return
+        # the action itself, even one that says nothing (a Dominant window declined): "since your move" starts there
+        self._happened.append((actor, None))
         self._happened.extend((actor, e) for e in outcome.events)
         del self._happened[:-200]
         for e in outcome.events:
             if e.kind in RESULT_STARTS:
-                self.last_result = [self.session.words(e)]
+                self._result = [e]
                 self._collecting = True
             elif self._collecting and e.kind in RESULT_ENDS:
                 self._collecting = False
             elif self._collecting:
-                self.last_result.append(self.session.words(e))
+                self._result.append(e)
+
+    @property
+    def last_result(self) -> list[str]:
+        """The last battle's result in the words of whoever reads the screen now (in hot seat, the one who took the
+        keyboard)."""
+        return [self.session.words(e) for e in self._result]
 
     def recent(self) -> list[str]:
         """What the other side did since the viewer's last action, newest last (the important events only)."""
@@ -515,7 +539,7 @@ class GameScreen(GuidedGame, Screen):
         for actor, e in reversed(self._happened):
             if actor == me:
                 break
-            if e.kind in RECENT_KINDS:
+            if e is not None and e.kind in RECENT_KINDS:
                 found.append(e)
         found.reverse()
         battle = [e for e in found if e.kind in BATTLE_KINDS]  # a battle's events say more than cards put in play
@@ -529,7 +553,7 @@ class GameScreen(GuidedGame, Screen):
             return
         agent = self._agents.get(cp)
         if agent is None:
-            seed = getattr(s.game, "seed", 0) * 2 + cp
+            seed = agent_seed(getattr(s.game, "seed", 0), cp)
             agent = self._agents[cp] = make_agent(s.game.name, s.level_of(cp), seed)
         self._thinking = True
         self._wake = threading.Event()
@@ -605,6 +629,7 @@ class GameScreen(GuidedGame, Screen):
             s.viewer = nxt
             s.screen = "game"
             self._save_quietly()
+            self.query_one("#log", LogPane).reset()  # the log in the words of the one who took the keyboard
             hand = self.query_one("#hand", CardList)
             hand.cursor = 0  # another person's hand: start at its first card
             self._active_list = hand
@@ -777,7 +802,7 @@ class GameScreen(GuidedGame, Screen):
         """A short message where the player looks: the status line (until the next accepted action) and a toast."""
         self._message = text.replace("\n", " ")
         self._status = self._message
-        self.query_one("#status", StatusLine).update(self.status_text({}))
+        self.query_one("#status", StatusLine).update(self.status_text({}), wrap=True)
         if toast:
             self.notify(text, severity="warning")
 

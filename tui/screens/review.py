@@ -58,7 +58,9 @@ class ReviewScreen(AsksNames, Screen):
             if seat is not None
             else (extra_seat if extra_seat in range(len(session.players)) else analysis.default_seat(session.meta))
         )
-        self.names = session.shown_names  # the one person at the keyboard is "You", as on the game screen
+        # the one person at the keyboard is "You", as on the game screen; two people's game is reviewed by name (the
+        # "you" of their game was whoever held the keyboard at the time)
+        self.names = session.names if getattr(session, "hot_seat", False) else session.shown_names
         #: "your" when the reviewing seat is the person at the keyboard, else "Ann's"
         self.whose = "your" if self.names[self.seat] == "You" else f"{self.names[self.seat]}'s"
         self.steps, self.final = review.positions(session.game)
@@ -140,7 +142,9 @@ class ReviewScreen(AsksNames, Screen):
             board.append(review.step_words(s, self.names, reader(self.names)))
         self.query_one("#review-board", Static).update(board)
         turn = self.steps[i].turn if i < n else getattr(self.final, "turn", 0)
-        where = f"action {i + 1} of {n}" if i < n else f"the end ({n} actions)"
+        game = self.session.game
+        seed = f", seed {game.seed}" if game.is_over else ""  # the deal is no secret once the game is over
+        where = f"action {i + 1} of {n}" if i < n else f"the end ({n} actions{seed})"
         self.query_one("#review-status", Static).update(f"Review ({self.whose} view): {where}, turn {turn}")
         self.query_one("#review-eye", Static).update(self.eye_text(i))
         if move_list:

@@ -36,7 +36,7 @@ class RowsScreen(Screen, Generic[RowT]):
             session = self.open_row(row)
         except saves.SaveError as e:
             self.app.bell()
-            self.notify(str(e), title=self.CANNOT_OPEN, severity="error")
+            self.notify(str(e), title=self.CANNOT_OPEN, severity="error", markup=False)
             self.not_opened()
             return
         self.show(session)

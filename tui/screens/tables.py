@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -74,11 +75,12 @@ class TablesScreen(RowsScreen[tables.Row]):
         keep = table.cursor_row
         table.clear()
         self.rows = rows
-        for r in rows:
+        for r in rows:  # names, ids and errors come from the tables' files: plain text, never markup
             if r.error:
-                table.add_row(" ", KIND_TEXT[r.kind], "", r.error[-50:], r.id, "", key=r.id)
+                cells = ("", r.error[-50:], r.id, "")
             else:
-                table.add_row(" ", KIND_TEXT[r.kind], title_of(r.game), r.players, r.id, r.detail, key=r.id)
+                cells = (title_of(r.game), r.players, r.id, r.detail)
+            table.add_row(" ", KIND_TEXT[r.kind], *(Text(saves.printable(c)) for c in cells), key=r.id)
         if rows and keep is not None:
             table.move_cursor(row=min(keep, len(rows) - 1))
         self._mark(table.cursor_row)
@@ -122,9 +124,9 @@ class TablesScreen(RowsScreen[tables.Row]):
             answer = tables.decline(self.base, row.id, self.player)
         except saves.SaveError as e:
             answer = None
-            self.notify(str(e), severity="error")
+            self.notify(str(e), severity="error", markup=False)
         if answer is not None:
-            self.notify(f"Declined {row.id}." if answer.ok else answer.reason)
+            self.notify(f"Declined {row.id}." if answer.ok else answer.reason, markup=False)
         self.fill()
 
     def action_create(self) -> None:
@@ -201,7 +203,7 @@ class NewTableScreen(Screen):
             session = TableSession.open(app.settings.tables_base, t.id, app.settings.player)  # type: ignore[attr-defined]
         except (ValueError, saves.SaveError) as e:
             self.app.bell()
-            self.notify(str(e), title="Cannot create the table", severity="error")
+            self.notify(str(e), title="Cannot create the table", severity="error", markup=False)
             return
         self.notify(f"Created the table {t.id}.")
         app.switch_screen(app.game_screen(session))  # type: ignore[attr-defined]
