@@ -161,7 +161,12 @@ def build_parser() -> Parser:
         default="computer",
         help="play the computer, or a person at this keyboard (default: computer)",
     )
-    new.add_argument("--level", choices=LEVELS, default="normal", help="the computer's level (default: normal); random plays any legal move, for trying the rules out")
+    new.add_argument(
+        "--level",
+        choices=LEVELS,
+        default="normal",
+        help="the computer's level (default: normal); random plays any legal move, for trying the rules out",
+    )
     new.add_argument(
         "--players",
         type=_players,
