@@ -323,7 +323,36 @@ class RedemptionApp(App[int]):
     # --- leaving ---------------------------------------------------------------------------
     async def action_quit(self) -> None:
         self.save_current()
+        self.quit_by_player = True
         self.exit(0)
+
+    quit_by_player = False  # Ctrl+Q (or the title's Quit): the next start begins at the title
+
+    def on_exit_app(self) -> None:
+        """Textual's ExitApp, however the app is leaving (before its screens close)."""
+        self.note_open_game()
+
+    def note_open_game(self) -> None:
+        """Under ``redemption web``, closed by the server (the tab was reloaded or lost): write down the game on
+        screen, as the command line that reopens it, for that tab's next app (the server checks it)."""
+        import json
+
+        path = os.environ.get("REDEMPTION_RESUME_NOTE")
+        session = self.current_session()
+        if not path or self.quit_by_player or session is None or session.game.is_over:
+            return
+        table = getattr(session, "table_id", None)
+        if table is not None:
+            words = ["table", "play", table]
+        elif session.path is not None:
+            words = ["resume", session.path.stem]
+        else:
+            return
+        try:
+            with open(path, "x", encoding="utf-8") as f:
+                json.dump(words, f)
+        except OSError:
+            pass  # the tab reopens at the title instead
 
     def install_signal_handlers(self) -> None:
         loop = asyncio.get_running_loop()

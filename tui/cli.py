@@ -364,6 +364,12 @@ def build_parser() -> Parser:
     )
     # Listed for --help only: main() hands 'serve' and its own options to tui/serve.py before parsing.
     sub.add_parser("serve", help="host games over SSH ('redemption serve --help' for its options)", add_help=False)
+    sub.add_parser("web", help="host games for browsers ('redemption web --help' for its options)", add_help=False)
+    sub.add_parser(
+        "accounts",
+        help="add, list, remove or reset the web players' accounts ('redemption accounts --help')",
+        add_help=False,
+    )
     return p
 
 
@@ -878,7 +884,10 @@ def table_lines(rows) -> list[str]:
 
 
 def has_terminal() -> bool:
-    """Textual reads keys from stdin and draws on stderr: both must be a terminal."""
+    """Textual reads keys from stdin and draws on stderr: both must be a terminal. Under ``redemption web`` the
+    browser is the terminal: Textual's web driver reads and writes the server's pipes."""
+    if os.environ.get("TEXTUAL_DRIVER") == "textual.drivers.web_driver:WebDriver":
+        return True
     streams = (sys.stdin, sys.__stderr__)
     return all(s is not None and hasattr(s, "isatty") and s.isatty() for s in streams)
 
@@ -899,6 +908,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from tui.serve import main as serve_main
 
         return serve_main(words[1:])
+    if words[:1] in (["web"], ["accounts"]):  # the web server and its accounts: tui/web/cli.py
+        from tui.web.cli import main_accounts, main_web
+
+        return (main_web if words[0] == "web" else main_accounts)(words[1:])
     try:
         try:
             args = build_parser().parse_args(argv)
