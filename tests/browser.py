@@ -213,10 +213,11 @@ class Page:
         await self.send("Input.dispatchMouseEvent", type="mousePressed", x=x, y=y, button="left", clickCount=1)
         await self.send("Input.dispatchMouseEvent", type="mouseReleased", x=x, y=y, button="left", clickCount=1)
 
-    async def click_text(self, word: str) -> None:
-        """A click on the first place the screen shows ``word``."""
+    async def click_text(self, word: str, last: bool = False) -> None:
+        """A click on the first place the screen shows ``word`` (``last``: searching from the bottom row up)."""
         shown = (await self.text()).split("\n")
-        for row, line in enumerate(shown):
+        rows = list(enumerate(shown))
+        for row, line in reversed(rows) if last else rows:
             col = line.find(word)
             if col >= 0:
                 await self.click_cell(col + len(word) // 2, row)

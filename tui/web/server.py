@@ -454,7 +454,7 @@ class WebServer:
         response = web.HTTPSeeOther("/")
         s = self.start_session(response, name)
         self.log(f"signin player={name} addr={addr} session={s.id}")
-        return response
+        raise response
 
     async def signout(self, request: web.Request) -> web.Response:
         form = await self.form(request)
@@ -466,7 +466,7 @@ class WebServer:
             self.log(f"signout player={s.player} session={s.id}")
         response = web.HTTPSeeOther("/")
         response.del_cookie(self.cookie_name(), path="/")
-        return response
+        raise response
 
     async def welcome_page(self, request: web.Request) -> web.Response:
         return self.html(pages.welcome())
@@ -498,7 +498,7 @@ class WebServer:
         response = web.HTTPSeeOther("/")
         s = self.start_session(response, name)
         self.log(f"link used player={name} addr={addr} session={s.id}")
-        return response
+        raise response
 
     # --- the app ---------------------------------------------------------------------------------
     def app_argv(self, player: str, resume: list[str]) -> list[str]:
