@@ -11,7 +11,7 @@ from rules.core import Event
 from rules.redemption.cards import name_on_name
 from rules.redemption.effects import REGISTRY, TARGETED, matches
 from rules.redemption.state import IN_PLAY, Battle, Core, Then, Zone
-from rules.words import verb, who, whose
+from rules.words import their, verb, who, whose
 
 if TYPE_CHECKING:
     from rules.redemption.game import Game
@@ -218,6 +218,19 @@ class BattleRules(Core):
         if then == "resolve" and self.in_battle():
             self._resolve(events)
         elif then == "end_turn" and self.s.phase == "discard":
+            a = self.s.active
+            if len(self.z[a]["hand"]) > self.hand_limit(a):  # a Dominant drew in the window: discard again first
+                self.s.phase = "hand_limit"
+                events.append(
+                    Event.said(
+                        "phase",
+                        f"{who(a, True)} {verb(a, 'holds', 'hold')} more than {their(a)} hand limit again and "
+                        f"must discard down to {self.hand_limit(a)}.",
+                        a,
+                        "redemption.discard.limit",
+                    )
+                )
+                return
             self._end_turn(events)
 
     # --- starting and playing a battle --------------------------------------------------------------

@@ -427,7 +427,7 @@ def _effects() -> dict[str, Effect]:
             Effect(
                 "band",
                 "bring one of your characters from territory into battle",
-                lambda a, card: f"Band: bring your {filter_text(a.filter)} from your territory into battle.",
+                lambda a, card: f"Band: bring your {filter_text(a.filter)} from your hand or territory into battle.",
                 _do_band,
                 _band_targets,
                 undo="",

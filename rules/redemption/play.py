@@ -240,6 +240,11 @@ class Play(Checks):
             self._challenge_to_rescue(events)
         if not self.is_over:
             self._check_end(events)
+        if self.is_over:  # nothing waits in a finished game: it saves and loads (redemption.save.valid)
+            self._settle_over()
+
+    def _settle_over(self) -> None:
+        self.s.window.queue, self.s.window.then, self.s.pending = [], "", None
 
     def _cut_deck(self, p: int) -> int:
         """The player whose deck p cuts: the player to p's left (the next seat; redemption.setup.cut)."""
@@ -419,7 +424,9 @@ class Play(Checks):
             )
         )
         if len(self.z[p]["hand"]) <= self.hand_limit(p):
-            self._end_turn(events)
+            self.s.phase = "discard"  # the end-of-turn window opens now too (redemption.dominant.window)
+            if not self._open_window(self.others(p), "end_turn", events):
+                self._end_turn(events)
 
     # prep / discard phase actions
     def _do_play(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
@@ -598,6 +605,10 @@ class Play(Checks):
     def _after_dominant(self, p: int, window: bool, events: list[Event]) -> None:
         """What follows a Dominant once it has done all it does: the window it was played in, the hand limit, the
         battle it changed."""
+        self._check_end(events)  # a soul it won may end the game before the battle resolves (redemption.win.rescues)
+        if self.is_over:
+            self.s.window.queue, self.s.window.then = [], ""
+            return
         if window:
             then = self.s.window.then
             if then == "resolve" and self.phase == "battle" and self.b.kind and not self.battle_chars(self.active):
@@ -621,7 +632,9 @@ class Play(Checks):
                 self._close_window(events)
         if self.phase == "hand_limit" and len(self.z[p]["hand"]) <= self.hand_limit(p):
             events.append(Event.said("phase", f"{who(p, True)} {verb(p, 'is', 'are')} within the hand limit now.", p))
-            self._end_turn(events)
+            self.s.phase = "discard"
+            if not self._open_window(self.others(p), "end_turn", events):
+                self._end_turn(events)
         if self.s.window.queue:
             return
         if self.phase == "battle" and self.b.kind:
@@ -672,6 +685,7 @@ class Play(Checks):
             best = [q for q in others if scores[q] == max(scores.values())]
             self.s.result = "draw" if len(best) > 1 else str(best[0])
         self.s.end_reason, self.s.end_rule = f"{who(player, True)} resigned", "redemption.resign"
+        self._settle_over()
 
     def _end_by_score(self, why: str, rule: str, events: list[Event]) -> None:
         """The most Redeemed Souls win; a tie for the most is a draw (redemption.win.stalled)."""

@@ -383,7 +383,9 @@ def _window(d: dict[str, Any], n: int, s: Turn) -> Window:
         raise ValueError(f"a Dominant window's queue lists seats 0 to {n - 1}, each at most once")
     if w.then and not w.queue and not d.get("pending"):  # (a Dominant played in it may still be asking)
         raise ValueError("a window's 'then' needs a player in its queue")
-    if w.queue and (s.result != "" or s.phase in SETUP):
+    if s.result != "":  # a finished game waits for nobody: a window an older version left open is closed
+        return Window()
+    if w.queue and s.phase in SETUP:
         raise ValueError("a Dominant window can only be open during play")
     if w.then == "end_turn" and s.phase != "discard":
         raise ValueError("a window that ends the turn belongs to the Discard phase")
@@ -411,7 +413,9 @@ def _pending(raw: object, cards: dict[str, tuple[str, int]], n: int, s: Turn) ->
     problem = dec.problems(n, set(cards))
     if problem:
         raise ValueError(problem)
-    if s.result != "" or s.phase in SETUP:
+    if s.result != "":  # a finished game waits for nobody
+        return None
+    if s.phase in SETUP:
         raise ValueError("a decision can only be pending during play")
     return dec
 

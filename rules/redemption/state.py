@@ -62,6 +62,8 @@ PHASE_NAMES: dict[Phase, str] = {
 IN_PLAY: tuple[Zone, ...] = ("territory", "set_aside", "field_of_battle", "in_fortress")
 
 HAND_SIZE = 8
+#: No hand ever holds more, whatever a card says (REG *Hand*): a draw stops there (redemption.hand.cap)
+HAND_CAP = 16
 TURN_DRAW = 3
 BASE_HAND_LIMIT = 8
 MIN_CUT = 5
@@ -363,7 +365,10 @@ class Core:
         got = 0
         souls = []
         cd = self.cd
+        hand = self.z[p]["hand"]
         for _ in range(n):
+            if len(hand) >= HAND_CAP:  # the absolute hand cap (redemption.hand.cap): the rest is not drawn
+                break
             while deck:
                 cid = deck[0]
                 if cd[cid].type == "lost_soul":
