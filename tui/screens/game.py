@@ -30,7 +30,7 @@ from tui.screens.choice import ChoiceScreen
 from tui.screens.handoff import HandOffScreen
 from tui.screens.help import HelpScreen
 from tui.screens.number import ask_cut, is_cut
-from tui.session import Session
+from tui.session import GameSession
 from tui.widgets import CardList, LogPane, StatusLine
 from tui.wording import wins
 
@@ -73,7 +73,7 @@ class GameCommands(Provider):
                 out.append((screen.ui.describe(a), partial(screen.submit, a), "a legal action now"))
         if screen.session.can_undo:
             out.append(("Undo your last action", screen.action_undo, "u"))
-        if not screen.session.game.is_over and not getattr(screen.session, "watching", False):
+        if not screen.session.game.is_over and not screen.session.watching:
             two = len(screen.session.players) == 2
             out.append(
                 (
@@ -82,7 +82,7 @@ class GameCommands(Provider):
                     "your opponent wins" if two else "the game ends: the most Redeemed Souls among the others wins",
                 )
             )
-        if hasattr(screen.session, "say"):
+        if screen.session.shared:
             out.append(("Talk to the table", screen.action_talk, "t"))
         out.append(("Save the game", screen.action_save, "s"))
         out.append(("Help: keys and rules", screen.action_help, "? or F1"))
@@ -140,7 +140,7 @@ class GameScreen(GuidedGame, Screen):
         ),  # only once the game is over (check_action)
     ]
 
-    def __init__(self, session: Session):
+    def __init__(self, session: GameSession):
         super().__init__()
         self.session = session
         self.ui: GameUI = ui_for(session.game.name, self.app_settings.ascii)
@@ -158,6 +158,7 @@ class GameScreen(GuidedGame, Screen):
         self._talking = False  # the prompt sends a message to a shared table instead of an action
         self._save_due = False  # an accepted action waits for the frame that shows it, then is saved (save_soon)
         self._told_unsaved = False  # the player has been told that their moves are not being kept
+        self._log_width = 0  # the width the log's lines were wrapped to
 
     @property
     def app_settings(self):
@@ -176,13 +177,12 @@ class GameScreen(GuidedGame, Screen):
     def on_mount(self) -> None:
         self.query_one("#log", LogPane).border_title = "Log"
         self.query_one("#prompt", Input).display = False
-        if isinstance(self.session, Session):  # a shared table's session writes its file itself, under its lock
-            self.session.save_soon = self.save_soon
+        self.session.save_soon = self.save_soon
         self.recall()
         self.refresh_view()
         self.guide_mount()
         self.query_one("#hand", CardList).focus()
-        if hasattr(self.session, "poll"):  # a shared table: another terminal's move shows within POLL seconds
+        if self.session.shared:  # a shared table: another terminal's move shows within POLL seconds
             self.set_interval(POLL, self.poll_table)
         if self.session.screen == "handoff" or self.session.needs_handoff:
             self.call_after_refresh(self.hand_off)
@@ -220,7 +220,7 @@ class GameScreen(GuidedGame, Screen):
         """RichLog wraps a line once, when written: after a change of width, write the lines again."""
         log = self.query_one("#log", LogPane)
         width = log.size.width
-        if width and width != getattr(self, "_log_width", 0):
+        if width and width != self._log_width:
             self._log_width = width
             log.reset()
             log.sync(self.session.meta.log, self.session.log_words)
@@ -281,7 +281,7 @@ class GameScreen(GuidedGame, Screen):
         without the game's name (the player knows which game they play); without the phase; with the short score
         ("Redeemed 1-0-1-0" without "of 5"). A message for the player (a refusal, why a key cannot act) takes the
         line, wrapped onto the rows below it (never cut), until the next accepted action."""
-        unsaved = getattr(self.session, "unsaved", None)
+        unsaved = self.session.unsaved
         if unsaved is not None:  # nothing the player reads matters more: it leads the line until a save succeeds
             return f"NOT SAVED since move {unsaved.since}: {unsaved.reason}"[: max(20, self.size.width - 2)]
         if self._message:
@@ -350,10 +350,15 @@ class GameScreen(GuidedGame, Screen):
         self.refresh_view()  # the card text follows the cursor, as with the arrow keys
 
     def action_play(self) -> None:
-        reading = self._active_list is not None and self._active_list.id == "opponent" and self._active_list.has_focus
-        if reading and not (self.session.my_turn and controls.cardless_choices(self.session.game)):
+        active = self._active_list
+        reading = active is not None and active.id == "opponent" and active.has_focus
+        if (
+            active is not None
+            and reading
+            and not (self.session.my_turn and controls.cardless_choices(self.session.game))
+        ):
             s = self.session
-            whose = getattr(self._active_list, "seat", None)
+            whose = active.seat
             self.notify(
                 f"That is {possessive(s.name(whose if whose is not None else s.opponents(s.viewer)[0]))} card: "
                 "Tab to your hand or table to play.",
@@ -543,11 +548,11 @@ class GameScreen(GuidedGame, Screen):
     def maybe_computer(self) -> None:
         s = self.session
         cp = s.game.current_player
-        if cp is None or not s.is_computer(cp) or self._thinking or not getattr(s, "runs_computer", True):
+        if cp is None or not s.is_computer(cp) or self._thinking or not s.runs_computer:
             return
         agent = self._agents.get(cp)
         if agent is None:
-            seed = agent_seed(getattr(s.game, "seed", 0), cp)
+            seed = agent_seed(s.game.seed, cp)
             agent = self._agents[cp] = make_agent(s.game.name, s.level_of(cp), seed)
         self._thinking = True
         self._wake = threading.Event()
@@ -562,13 +567,11 @@ class GameScreen(GuidedGame, Screen):
 
     def on_unmount(self) -> None:
         self._wake.set()
-        if isinstance(self.session, Session) and self.session.save_soon == self.save_soon:
+        if self.session.save_soon == self.save_soon:
             self.session.save_soon = None
         self.save_due()  # an action accepted in the last frame of this screen
         self.app.record_unsaved(self.session)  # type: ignore[attr-defined]  # told as the app ends if not kept
-        close = getattr(self.session, "close", None)  # a shared table (tui.table) has no lock of ours to give back
-        if close is not None:
-            close()  # the game is saved; another process may open it now
+        self.session.close()  # the game is saved; another process may open it now
 
     @work(thread=True, group="computer")  # not exclusive: a move may start the next think from inside this one
     def think(self, agent: Any, game: Any, legal: list, generation: int, pause: float, wake: threading.Event) -> None:
@@ -666,7 +669,7 @@ class GameScreen(GuidedGame, Screen):
     def save_failed(self, e: saves.SaveError) -> None:
         """A write failed: the player is told at once that their moves are not being kept, and why; the status
         line says so until a save succeeds (the last good save is intact: a write is atomic, or nothing)."""
-        unsaved = getattr(self.session, "unsaved", None)
+        unsaved = self.session.unsaved
         self.app.record_unsaved(self.session)  # type: ignore[attr-defined]
         if unsaved is None:  # not a game of this process's (a shared table answers for itself)
             self.notify(str(e), title="Could not save", severity="error")
@@ -743,7 +746,7 @@ class GameScreen(GuidedGame, Screen):
         from tui.screens.confirm import ConfirmScreen
 
         s = self.session
-        if s.game.is_over or getattr(s, "watching", False) or (s.hot_seat and s.needs_handoff):
+        if s.game.is_over or s.watching or (s.hot_seat and s.needs_handoff):
             self.notify("There is no game of yours to resign here.", severity="warning")
             return
 
@@ -752,7 +755,7 @@ class GameScreen(GuidedGame, Screen):
                 return
             self.stop_thinking()
             try:
-                outcome = s.act("resign" if hasattr(s, "say") else f"resign {s.viewer}")
+                outcome = s.act("resign" if s.shared else f"resign {s.viewer}")
             except saves.SaveError as e:
                 self.save_failed(e)
                 return
@@ -766,7 +769,7 @@ class GameScreen(GuidedGame, Screen):
         self.app.push_screen(ConfirmScreen(f"Resign this game? {result}", yes="Resign"), done)
 
     def action_talk(self) -> None:
-        if not hasattr(self.session, "say"):
+        if not self.session.shared:
             self.notify("Talk is for shared tables: the other player is at this keyboard.", severity="warning")
             return
         if self.session.watching:
@@ -780,7 +783,7 @@ class GameScreen(GuidedGame, Screen):
         prompt.focus()
 
     def action_toggle_coach(self) -> None:
-        if getattr(self.session, "watching", False):
+        if self.session.watching:
             self.notify("The coach helps the players; watchers see only what is public.", severity="warning")
             return
         super().action_toggle_coach()
@@ -842,7 +845,7 @@ class GameScreen(GuidedGame, Screen):
             self.notify(text, severity="warning")
 
     def _can_rematch(self) -> bool:
-        return getattr(self.session, "rematch_allowed", True) and self.session.path is not None
+        return self.session.path is not None
 
     def action_new_game(self) -> None:
         """Game over: the new-game form, from the title screen."""
@@ -870,7 +873,7 @@ class GameScreen(GuidedGame, Screen):
         kw: dict = {
             "vs": "computer" if s.vs_computer else "human",
             "level": s.level,
-            "options": dict(getattr(game, "options", {}) or {}),
+            "options": dict(game.options),
             "first": first,
         }
         info = find_game(game.name)
