@@ -415,23 +415,6 @@ class GameBase:
     __hash__ = None  # type: ignore[assignment]
 
 
-def game_class(name: str) -> type[GameBase]:
-    """The Game class for a game name (imported on first use); ValueError for a name ``rules.games`` does not list."""
-    from rules.games import find_game
-
-    return find_game(name).game_class()
-
-
-def game_from_dict(d: dict[str, Any]) -> GameBase:
-    """Rebuild any game from its ``to_dict()``; ValueError names what is wrong."""
-    if not isinstance(d, dict):
-        raise ValueError("a game state must be a table")
-    name = d.get("game")
-    if not isinstance(name, str):
-        raise ValueError("the state does not say which game it is (missing 'game')")
-    return game_class(name).from_dict(d)
-
-
 def public_view(game: GameBase) -> View[Any]:
     """What anyone may see (a watcher): each player's side as the next seat sees it, no legal actions.
 
@@ -472,22 +455,6 @@ def state_header(
     return seed, options, Rng(state_int(rng_d, "seed", seed), state_int(rng_d, "calls", 0))
 
 
-def merge_options(raw: object, defaults: dict[str, Any], game_title: str) -> dict[str, Any]:
-    """A game's options over its defaults: known keys only, each of its default's type."""
-    if not isinstance(raw, dict):
-        raise ValueError("'options' must be a table")
-    unknown = set(raw) - set(defaults)
-    if unknown:
-        raise ValueError(
-            f"unknown {game_title} {'option' if len(unknown) == 1 else 'options'}: {', '.join(sorted(unknown))} (known: {', '.join(defaults)})"
-        )
-    options = {**defaults, **raw}
-    for k, v in options.items():
-        if type(v) is not type(defaults[k]):
-            raise ValueError(f"option {k} must be {type(defaults[k]).__name__}, not {v!r}")
-    return options
-
-
 def require(cond: bool, reason: str, rule: str) -> None:
     """Raise a Rejection unless ``cond``; keeps engine checks one line each."""
     if not cond:
@@ -504,10 +471,7 @@ __all__ = [
     "public_view",
     "Rng",
     "GameBase",
-    "game_class",
-    "game_from_dict",
     "require",
     "state_int",
     "state_header",
-    "merge_options",
 ]

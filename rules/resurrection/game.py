@@ -13,14 +13,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.core import Event, GameBase, Rejection, Rng, require, state_header, state_int
-from rules.games import find_game
+from rules.options import RESURRECTION_OPTIONS, check_options
 from rules.resurrection.cards import CARDS, CODES
 from rules.views import SeatView, View
 from rules.words import plural, their, verb, who, whose
 
 HAND_SIZE = 5
 MAX_BATTLES = 10_000  # battles a state may have counted: random play ends a duel within about thirty
-INFO = find_game("resurrection")  # its options (defaults, allowed values) are described there
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +106,7 @@ class ResurrectionView(View[ResurrectionSeat]):
 
 
 class Game(GameBase):
-    name = INFO.name
+    name = "resurrection"
 
     def __init__(
         self,
@@ -640,7 +639,7 @@ def _check_table(sides: list[_Side], aggressor: int, result: str) -> None:
 
 
 def _options(raw: object) -> dict[str, Any]:
-    return INFO.check_options(raw)
+    return check_options(RESURRECTION_OPTIONS, raw, "Resurrection")
 
 
 def new_game(seed: int, first: int = 0, **options: Any) -> Game:
