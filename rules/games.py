@@ -21,12 +21,14 @@ import importlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
 
 from rules.options import REDEMPTION_OPTIONS, RESURRECTION_OPTIONS, Choice, Option, OptionValue, check_options, spell
 
 if TYPE_CHECKING:
-    from rules.core import GameBase
+    from rules.agents.base import Agent, Eye
+    from rules.coach import Line
+    from rules.core import Event, GameBase
 
 
 class DeckCard(Protocol):
@@ -66,6 +68,52 @@ class DeckRules(Protocol):
     def suggest(self, text: str, n: int = 3) -> list[str]: ...  # names close to an unknown one
 
 
+# --- the parts a game plugs in: each a module with these names (a test checks every game's) -------------------
+@runtime_checkable
+class CoachPart(Protocol):
+    """A game's coach words (``GameInfo.coach``; :mod:`rules.coach` says them): written as :mod:`rules.words`
+    templates, from what ``player`` may see."""
+
+    def phase(self, game: Any, player: int) -> tuple[str, str, str]: ...  # (title, purpose, rule) of the decision
+    def describe_action(self, game: Any, player: int, action: Any) -> tuple[str, str]: ...  # (words, rule)
+    def explain_events(self, game: Any, player: int, events: list[Event]) -> list[Line]: ...
+    def battle_why(self, game: Any, player: int) -> list[Line]: ...
+    def suggest(self, game: Any, player: int) -> tuple[Any, str]: ...  # the coach's own pick and why
+    def reason_for(self, game: Any, player: int, action: Any) -> str: ...
+    def grouped(self, actions: list[Any]) -> list[Any]: ...  # the actions to list (one of many that differ by a number)
+
+
+@runtime_checkable
+class AgentsPart(Protocol):
+    """A game's computer players (``GameInfo.agents``; :func:`rules.agents.make_agent` picks one by level) and the
+    review's computer's eye, which measures a decision with the hard player's search."""
+
+    def heuristic_agent(self, seed: int = 0, noise: float = 0.0, level: str = "normal") -> Agent: ...
+    def search_agent(self, seed: int = 0, time_limit: float | None = 1.0, iterations: int | None = None) -> Agent: ...
+    def eye(self) -> Eye: ...
+
+
+@runtime_checkable
+class ReviewPart(Protocol):
+    """A game's part of the review (``GameInfo.review``; see :mod:`rules.review`): the start a game is rebuilt from,
+    its actions in words, the records' header lines. A game played with decks also has ``starting_decks(game)``."""
+
+    BLIND: frozenset[str]  # the verbs chosen without seeing anything (a cut): never judged
+
+    def start(self, game: Any) -> GameBase: ...
+    def action_words(self, before: Any, action: str, p: int | None, own: bool = False) -> str | None: ...
+    def record_header(self, game: Any, names: list[str]) -> list[str]: ...
+    def notation_header(self, game: Any) -> list[str]: ...
+    def from_header(self, seed: int, options: dict[str, Any], head: dict[str, str]) -> GameBase: ...
+
+
+@runtime_checkable
+class DeckReviewPart(ReviewPart, Protocol):
+    """The review part of a game played with decks: also the decks a game started with, as ``new_game`` takes them."""
+
+    def starting_decks(self, game: Any) -> tuple[Any, ...]: ...
+
+
 @dataclass(frozen=True, slots=True)
 class GameInfo:
     """Everything about a game that the rest of the program may ask."""
@@ -84,8 +132,10 @@ class GameInfo:
     who_starts: str = "the game decides who goes first"  # how, when the players do not choose
     max_players: int = 2  # a game has 2 to this many seats
     decks: str = ""  # played with decks the players choose (new_game's ``decks``): its DeckRules module
-    eye: bool = False  # the review's computer's eye (rules.review.judge) can measure its decisions
-    review: str = ""  # the review's part of the game (see rules.review): start, action_words, headers, eye
+    eye: bool = (
+        False  # the review's computer's eye (its agents' ``eye()``, rules.review.judge) can measure its decisions
+    )
+    review: str = ""  # the review's part of the game (see rules.review): start, action_words, headers
 
     # --- the parts, imported on first use -------------------------------------------------
     def module(self) -> ModuleType:
@@ -95,11 +145,11 @@ class GameInfo:
         cls: type[GameBase] = self.module().Game
         return cls
 
-    def agents_module(self) -> ModuleType:
-        return importlib.import_module(self.agents)
+    def agents_module(self) -> AgentsPart:
+        return cast(AgentsPart, importlib.import_module(self.agents))
 
-    def coach_module(self) -> ModuleType:
-        return importlib.import_module(self.coach)
+    def coach_module(self) -> CoachPart:
+        return cast(CoachPart, importlib.import_module(self.coach))
 
     def deck_rules(self) -> DeckRules:
         """The deck rules: which cards, which bundled decks, how a list is checked (games played with decks)."""
@@ -107,10 +157,16 @@ class GameInfo:
             raise ValueError(f"{self.title} is played with its own cards: no decks")
         return cast("DeckRules", importlib.import_module(self.decks))
 
-    def review_module(self) -> ModuleType:
+    def review_module(self) -> ReviewPart:
         if not self.review:
             raise ValueError(f"{self.title} games cannot be reviewed")
-        return importlib.import_module(self.review)
+        return cast(ReviewPart, importlib.import_module(self.review))
+
+    def starting_decks(self, game: GameBase) -> tuple[Any, ...] | None:
+        """The decks ``game`` started with, as :meth:`new_game` takes them (a rematch); None: no decks."""
+        if not self.decks:
+            return None
+        return cast(DeckReviewPart, self.review_module()).starting_decks(game)
 
     def available(self) -> bool:
         """Whether this installation has the engine (a game may be listed before it is finished)."""
@@ -243,6 +299,10 @@ def game_from_dict(d: dict[str, Any]) -> GameBase:
 
 __all__ = [
     "GAMES",
+    "AgentsPart",
+    "CoachPart",
+    "DeckReviewPart",
+    "ReviewPart",
     "Choice",
     "DeckCard",
     "DeckProblem",

@@ -877,7 +877,7 @@ class GameScreen(GuidedGame, Screen):
             "first": first,
         }
         info = find_game(game.name)
-        decks = info.review_module().starting_decks(game) if info.decks else None
+        decks = info.starting_decks(game)
         if len(names) > 2 or not info.first_choice:  # where the game decides who starts, the players change seats
             kw["seats"], kw["names"] = rotated(s.seats()), tuple(rotated(names))
             if decks is not None:
