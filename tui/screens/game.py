@@ -24,7 +24,7 @@ from tui import controls, keys
 from tui.agents import agent_seed, choose, make_agent
 from tui.footer import Footer
 from tui.games import board, ui_for
-from tui.games.board import GameUI
+from tui.games.board import Board, GameUI
 from tui.learn.guide import GuidedGame
 from tui.screens.choice import ChoiceScreen
 from tui.screens.handoff import HandOffScreen
@@ -112,7 +112,7 @@ class GameScreen(GuidedGame, Screen):
     #: The size classes (-narrow/-wide/-roomy, -short/-tall) the game's board and the log follow (tui.games.board).
     HORIZONTAL_BREAKPOINTS = board.HORIZONTAL_BREAKPOINTS
     VERTICAL_BREAKPOINTS = board.VERTICAL_BREAKPOINTS
-    AUTO_FOCUS = "#hand"  # whenever the screen is shown, the hand has the keyboard
+    AUTO_FOCUS = "#hand"  # whenever the screen is shown, the hand has the keyboard (every board has one: Board.hand)
     #: The play controls (tui.keys): the same key does the same thing here and in a lesson; the help lists them.
     BINDINGS = [
         *keys.picks(),
@@ -140,10 +140,12 @@ class GameScreen(GuidedGame, Screen):
         ),  # only once the game is over (check_action)
     ]
 
+    board: Board  # the game's panes (made in compose)
+
     def __init__(self, session: GameSession):
         super().__init__()
         self.session = session
-        self.ui: GameUI = ui_for(session.game.name, self.app_settings.ascii)
+        self.ui: GameUI[Any] = ui_for(session.game.name, self.app_settings.ascii)
         self._generation = 0  # bumped on undo / leave so stale computer moves are dropped
         self._thinking = False
         self._agents: dict[int, Any] = {}
@@ -168,9 +170,9 @@ class GameScreen(GuidedGame, Screen):
     def compose(self) -> ComposeResult:
         yield StatusLine(id="status")
         with Horizontal(id="table", classes=self.ui.game):
-            board = self.ui.board(side=(LogPane(id="log"),))
-            yield board
-            yield from board.beside()
+            self.board = self.ui.board(side=(LogPane(id="log"),))
+            yield self.board
+            yield from self.board.beside()
         yield Input(placeholder="Type an action, e.g. play BA (Enter to send, Esc to cancel)", id="prompt")
         yield Footer(compact=True)
 
@@ -181,7 +183,7 @@ class GameScreen(GuidedGame, Screen):
         self.recall()
         self.refresh_view()
         self.guide_mount()
-        self.query_one("#hand", CardList).focus()
+        self.board.hand.focus()
         if self.session.shared:  # a shared table: another terminal's move shows within POLL seconds
             self.set_interval(POLL, self.poll_table)
         if self.session.screen == "handoff" or self.session.needs_handoff:
@@ -255,7 +257,7 @@ class GameScreen(GuidedGame, Screen):
     def selected_card(self) -> str | None:
         """The card under the cursor of the card pane used last (a digit picks in the hand at once,
         before Textual has moved the focus there)."""
-        cards = self._active_list or self.query_one("#hand", CardList)
+        cards = self._active_list or self.board.hand
         return cards.selected
 
     def refresh_view(self) -> None:
@@ -341,7 +343,7 @@ class GameScreen(GuidedGame, Screen):
             self.app.open_review(self.session)  # type: ignore[attr-defined]
 
     def action_pick(self, n: int) -> None:
-        hand = self.query_one("#hand", CardList)
+        hand = self.board.hand
         self._active_list = hand
         hand.focus()
         if not hand.select(n - 1):
@@ -444,7 +446,7 @@ class GameScreen(GuidedGame, Screen):
         s = self.session
         if not s.my_turn:
             return
-        hand = self.query_one("#hand", CardList)
+        hand = self.board.hand
         current = self._active_list if self._active_list is not None and self._active_list.is_attached else hand
         # a Dominant can be played at almost any decision: the cursor goes to it only when nothing else is usable
         main = {w[1] for w in map(controls.words, s.game.legal_actions()) if len(w) > 1 and w[0] != "dominant"}
@@ -628,7 +630,7 @@ class GameScreen(GuidedGame, Screen):
             s.screen = "game"
             self._save_quietly()
             self.query_one("#log", LogPane).reset()  # the log in the words of the one who took the keyboard
-            hand = self.query_one("#hand", CardList)
+            hand = self.board.hand
             hand.cursor = 0  # another person's hand: start at its first card
             self._active_list = hand
             self.refresh_view()
@@ -792,7 +794,7 @@ class GameScreen(GuidedGame, Screen):
         prompt = self.query_one("#prompt", Input)
         if prompt.display:
             prompt.display = False
-            self.query_one("#hand", CardList).focus()
+            self.board.hand.focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
