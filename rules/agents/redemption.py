@@ -194,6 +194,8 @@ def policy(g: Game, me: int, legal: list[Any], rng: Rng) -> Any:
     by_verb: dict[str, list[Any]] = {}
     for a in legal:
         by_verb.setdefault(a.verb, []).append(a)
+    if "choose" in by_verb:  # an ability asks (redemption.decision): the card worth most, none only when nothing
+        return max(by_verb["choose"], key=lambda a: card_worth(g, a.args[0], me) if a.args else -1e9)
     # A Dominant that rescues a Lost Soul is always worth playing at once.
     for a in by_verb.get("dominant", ()):
         if len(a.args) == 2 and g.card(a.args[0]).has("rescue_any") and g.owner(a.args[1]) != me:
