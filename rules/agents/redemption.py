@@ -37,6 +37,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any, cast
 
+from rules.agents.base import Eye
 from rules.core import Rng
 
 if TYPE_CHECKING:
@@ -560,3 +561,23 @@ class RedemptionSearch:
 
 def search_agent(seed: int = 0, time_limit: float | None = 1.0, iterations: int | None = None) -> RedemptionSearch:
     return RedemptionSearch(seed, time_limit=time_limit, iterations=iterations)
+
+
+def eye() -> Eye:
+    """The review's computer's eye: the hard level's search, its heuristic simulations cut at the end of the turn
+    and its evaluation there; the preferred and the played move measured on the review's number of re-deals."""
+    from rules.agents.ismcts import ISMCTS
+
+    return Eye(
+        lambda seed, n: ISMCTS(
+            seed,
+            time_limit=None,
+            iterations=n,
+            rollout=heuristic_rollout,
+            evaluate=evaluate,
+            cutoff=end_of_turn_cutoff,
+        ),
+        heuristic_rollout,
+        evaluate,
+        0,
+    )

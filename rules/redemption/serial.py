@@ -26,7 +26,8 @@ from collections import Counter
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from rules.core import merge_options, state_header, state_int
+from rules.core import state_header, state_int
+from rules.options import REDEMPTION_OPTIONS, check_options
 from rules.redemption.cards import CARDS, DECKS, validate_deck
 from rules.redemption.decisions import Decision
 from rules.redemption.effects import REGISTRY, UNDOABLE
@@ -59,13 +60,8 @@ SETUP = ("cut", "first")
 #: The last turn a state may be at: the stall rule ends a game long before (a played game takes 10-30 turns), and
 #: the computer player and the screens count on a turn number of a sane size.
 MAX_TURN = 10_000
-OPTIONS_DEFAULT: dict[str, object] = {
-    "name_on_name": False,
-    "first_player_skips_draw": False,
-    "rescuer_chooses": False,
-    "rescues_to_win": 5,
-    "max_turns": 0,
-}
+#: The options' defaults (rules.options describes each option once: its values, its help).
+OPTIONS_DEFAULT: dict[str, object] = {o.name: o.default for o in REDEMPTION_OPTIONS}
 #: Zones that only ever hold their own player's cards. The Land of Redemption (rescued souls), the captured
 #: and removed piles can hold the other player's.
 OWN_ZONES: tuple[Zone, ...] = (
@@ -83,12 +79,7 @@ OWN_ZONES: tuple[Zone, ...] = (
 
 
 def read_options(raw: object) -> dict[str, object]:
-    options = merge_options(raw, OPTIONS_DEFAULT, "Redemption")
-    if options["rescues_to_win"] < 1:
-        raise ValueError("option rescues_to_win must be at least 1")
-    if options["max_turns"] < 0:
-        raise ValueError("option max_turns must be 0 (no limit) or more")
-    return options
+    return dict(check_options(REDEMPTION_OPTIONS, raw, "Redemption"))
 
 
 # --- writing ---------------------------------------------------------------------------------------------
