@@ -246,28 +246,8 @@ class Connection(asyncssh.SSHServer):
         if self.conn is not None:
             self.conn.close()
 
-    # -- authentication: public keys only
-    def begin_auth(self, username: str) -> bool:
-        return True
-
-    def password_auth_supported(self) -> bool:
-        return False
-
-    def kbdint_auth_supported(self) -> bool:
-        return False
-
-    def host_based_auth_supported(self) -> bool:
-        return False
-
-    def gss_host_based_auth_supported(self) -> bool:
-        return False
-
-    def gss_kex_auth_supported(self) -> bool:
-        return False
-
-    def gss_mic_auth_supported(self) -> bool:
-        return False
-
+    # -- authentication: public keys only (asyncssh.SSHServer's defaults refuse passwords, keyboard-interactive
+    #    and host-based; GSS is off by create_server's gss_host=None)
     def public_key_auth_supported(self) -> bool:
         return True
 
@@ -326,21 +306,11 @@ class Connection(asyncssh.SSHServer):
         self.ended = "refused: port forwarding"
         return False
 
-    def unix_connection_requested(self, *args) -> bool:
-        return False
-
-    def unix_server_requested(self, *args) -> bool:
-        return False
-
-    def tun_requested(self, *args) -> bool:
-        return False
-
-    def tap_requested(self, *args) -> bool:
-        return False
+    # UNIX-socket forwarding and TUN/TAP: asyncssh.SSHServer's defaults refuse them.
 
 
 async def serve(config: Config, ready=None) -> None:
-
+    """Run the server until SIGTERM, SIGINT or SIGHUP; ``ready(port)`` once it listens."""
     try:
         handler = log_handler(config.log_file)
     except OSError as e:
@@ -379,6 +349,7 @@ async def _serve(config: Config, ready) -> None:
             server_host_keys=[host_key],
             allow_pty=True,
             x11_forwarding=False,
+            gss_host=None,
             agent_forwarding=False,
             login_timeout=config.login_timeout,
             keepalive_interval=30,
