@@ -737,7 +737,7 @@ def replay_session(args: argparse.Namespace, settings, path):
         path=path,
         options=dict(game.options),
         seats=seats,
-        decks=info.review_module().starting_decks(game) if info.decks else None,
+        decks=info.starting_decks(game),
     )
     session.game = game
     session.meta.log.append(f"Replayed {len(game.history)} actions from {args.replay}.")

@@ -9,20 +9,24 @@ notices another seat's change (the table file's identity changes on every write)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import saves
-from rules.core import Outcome, public_view
+from rules.core import GameBase, Outcome, public_view
 from rules.views import View
 from saves import tables
-from tui.session import Seated
+from tui.session import GameSession, Seat, Seated, Unsaved
 
 
 @dataclass
 class TableSession(Seated):
-    """Duck-types tui.session.Session for the game screen (the seats' helpers are the same: Seated)."""
+    """A :class:`tui.session.GameSession` whose state is the table file's (the seats' helpers are Session's: Seated)."""
+
+    shared: ClassVar[bool] = True
+    unsaved: ClassVar[Unsaved | None] = None  # every accepted action is on disk before the answer comes back
 
     base: Path
     table: tables.Table
@@ -31,6 +35,7 @@ class TableSession(Seated):
     stamp: tuple | None = None
     undo_stack: list = field(default_factory=list)
     path: Path | None = None  # nothing to autosave: every accepted action is already on disk
+    save_soon: Callable[[], None] | None = field(default=None, repr=False, compare=False)  # never called: see path
 
     @classmethod
     def open(cls, base: Path, table_id: str, player: str) -> TableSession:
@@ -45,7 +50,7 @@ class TableSession(Seated):
 
     # --- the state, from the table ---------------------------------------------------------------
     @property
-    def game(self):
+    def game(self) -> GameBase:
         return self.table.game
 
     @property
@@ -146,17 +151,29 @@ class TableSession(Seated):
             return Outcome(True, "", answer.rule, tuple(answer.events))
         return Outcome.reject(answer.reason, answer.rule)
 
-    def say(self, text: str) -> tables.Answer:
+    def say(self, text: str) -> Outcome:
         answer = tables.say(self.base, self.table.id, self.player, text)
         if answer.table is not None:
             self._take(answer.table)
-        return answer
+        return Outcome(True, "", answer.rule) if answer.ok else Outcome.reject(answer.reason, answer.rule)
 
     def undo(self) -> bool:
         return False
 
     def autosave(self) -> None:
         return None
+
+    def close(self) -> None:
+        return None  # no lock of this process's: the table store takes its own for each write
+
+    def seats(self) -> list[Seat]:
+        return [
+            Seat("computer", level=self.level) if self.is_computer(i) else Seat("human")
+            for i in range(len(self.players))
+        ]
+
+
+_MEETS_THE_PROTOCOL: type[GameSession] = TableSession  # checked by mypy: what the game screen uses
 
 
 __all__ = ["TableSession"]
