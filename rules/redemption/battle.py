@@ -186,12 +186,20 @@ class BattleRules(Core):
                 return eff.targets(cast("Game", self), p, ab, d)
         return None
 
+    def _dominant_usable(self, p: int, d: str) -> bool:
+        """Can each of Dominant d's abilities do something now (a look at a draw pile needs one)?"""
+        for ab in self.cd[d].abilities:
+            usable = REGISTRY[ab.effect].usable
+            if usable is not None and not usable(cast("Game", self), p, ab):
+                return False
+        return True
+
     def _has_playable_dominant(self, p: int) -> bool:
         cd = self.cd
         for d in self.z[p]["hand"]:
             if cd[d].type == "dominant":
                 t = self._dominant_targets(p, d)
-                if t is None or t:
+                if (t is None or t) and self._dominant_usable(p, d):
                     return True
         return False
 
