@@ -89,8 +89,17 @@ class TableSession(Seated):
 
     @property
     def runs_computer(self) -> bool:
-        """The computer's moves are worked out by a seated player's program, never a watcher's."""
-        return self.seat is not None and self.table.ready
+        """The computer seats' moves are worked out by one seated player's program (the table's ``to_move``),
+        never a watcher's."""
+        return self.seat is not None and self.table.ready and self.table.to_move() == self.player
+
+    @property
+    def hold(self) -> str:
+        """Why nobody may act yet ("" once every seat is taken): the table waits for players to join."""
+        waiting = self.table.waiting_for()
+        if not waiting or self.table.finished:
+            return ""
+        return f"Waiting for {tables.and_list(waiting)} to join"
 
     hot_seat = False
     needs_handoff = False
@@ -98,13 +107,14 @@ class TableSession(Seated):
 
     @property
     def level(self) -> str:
-        for s in self.table.seats:
+        """The first computer seat's level (the session's one level, as a local game against the computer has)."""
+        for i, s in enumerate(self.table.seats):
             if s.get("status") == tables.COMPUTER:
-                return str(s.get("level", "normal"))
+                return self.level_of(i)
         return "normal"
 
     def level_of(self, seat: int) -> str:
-        return self.level  # a table seats one computer at most
+        return str(self.table.seats[seat].get("level", "normal"))
 
     @property
     def all_easy(self) -> bool:

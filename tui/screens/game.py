@@ -294,6 +294,8 @@ class GameScreen(GuidedGame, Screen):
         if game.is_over:
             w = game.winner
             move = "Game over: " + (wins(self.names[w]) if w is not None else "a draw")
+        elif getattr(s, "hold", ""):  # a shared table before every seat is taken: nobody's move yet
+            move = s.hold
         else:
             move = "Your move" if s.my_turn else f"{s.name(game.current_player)} to move"
             phase = self.ui.phase(view)
@@ -412,6 +414,9 @@ class GameScreen(GuidedGame, Screen):
         if s.game.is_over:
             self.notify(f"The game is over. Press {keys.label('leave')} to leave.", severity="warning")
             return False
+        if getattr(s, "hold", ""):
+            self.notify(f"{s.hold}: play starts when every seat is taken.", severity="warning")
+            return False
         if not s.my_turn:
             self.notify(f"It is {possessive(s.name(s.game.current_player))} move, not yours.", severity="warning")
             return False
@@ -422,8 +427,11 @@ class GameScreen(GuidedGame, Screen):
         if not self._may_act():
             return
         try:
-            actor = self.session.game.current_player
+            before = self.session.game
+            actor = before.current_player
             outcome = self.session.act(action)
+            if not outcome.ok and self.session.game is not before:  # a shared table moved on: refused, and caught up
+                self.catch_up(before)
             self.note(actor, outcome)
             self.guide_outcome(action, outcome)
         except saves.SaveError as e:
@@ -730,8 +738,10 @@ class GameScreen(GuidedGame, Screen):
     # --- a shared table: the other seats' moves, talk ------------------------------------------
     def poll_table(self) -> None:
         s = self.session
+        before = s.game  # the state this screen shows; poll takes a new game object, never changes this one
         if not s.poll():
             return
+        self.catch_up(before)
         self.stop_thinking()  # a computer move worked out on the old state would be refused anyway
         self.refresh_view()
         if not self.query_one("#prompt", Input).display:  # never take the keys from a half-typed action or message
@@ -742,6 +752,20 @@ class GameScreen(GuidedGame, Screen):
         elif s.my_turn:
             self.app.bell()
         self.maybe_computer()
+
+    def catch_up(self, before: Any) -> None:
+        """The other seats' actions since ``before``, replayed on a copy of it for their events: "Since your move"
+        and "Last battle" then tell what they did, as they tell this seat's own actions."""
+        done, now = before.history, self.session.game.history
+        if len(now) <= len(done) or now[: len(done)] != done:
+            return
+        g = before.clone()
+        for text in now[len(done) :]:
+            actor = g.current_player
+            out = g.apply(text)
+            if not out.ok:  # not this engine's game any more (a table written by other rules): nothing to tell
+                return
+            self.note(actor, out)
 
     def action_resign(self) -> None:
         """Give the game up (any time, your move or not), after a yes."""
