@@ -12,7 +12,6 @@ import asyncio
 import collections
 import contextlib
 import hashlib
-import ipaddress
 import json
 import logging
 import os
@@ -31,6 +30,8 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from textual_serve.app_service import AppService
 
 from saves import accounts
+from tui.limits import address_group
+from tui.player_process import NOT_SAVED_EXIT, app_env
 from tui.web import pages
 
 log = logging.getLogger("redemption.web")
@@ -53,10 +54,8 @@ MAX_HASHING = 2  # sign-ins hashed at once (each takes 32 MiB and a quarter of a
 MAX_WAITING_SIGNINS = 16  # sign-ins waiting for a hash; beyond, "busy"
 RESUME_SECONDS = 3600.0  # a tab reopened within this long goes back to the game it had open
 COOKIE = "redemption_session"
-NOT_SAVED_EXIT = 75  # the app's exit status when a game's save lacks moves (tui.app exit_status)
 _NOT_SAVED_WORDS = re.compile(rb"Your game could not be saved[^\r\n\x1b]{0,200}")
 STDERR_TAIL = 4096  # bytes of an app's standard error kept (for those words, and the log)
-ENV_PASSTHROUGH = ("PATH", "HOME", "PYTHONPATH", "VIRTUAL_ENV", "TMPDIR", "PYTHONDONTWRITEBYTECODE")
 ENV_RESUME_NOTE = "REDEMPTION_RESUME_NOTE"  # where the app notes the game it had open when it was closed
 _TAB = re.compile(r"[0-9a-f]{32}")
 
@@ -76,19 +75,6 @@ def escape(text: object, limit: int = 80) -> str:
     s = str(text)
     s = s[:limit] + ("..." if len(s) > limit else "")
     return s if s.isprintable() else s.encode("unicode_escape").decode("ascii")
-
-
-def address_group(addr: str) -> str:
-    """What the per-address limits count: an IPv4 address, an IPv6 address by its /64."""
-    try:
-        ip = ipaddress.ip_address(addr.split("%", 1)[0])
-    except ValueError:
-        return addr
-    if isinstance(ip, ipaddress.IPv6Address):
-        if ip.ipv4_mapped is not None:
-            return str(ip.ipv4_mapped)
-        return str(ipaddress.IPv6Network((ip, 64), strict=False))
-    return str(ip)
 
 
 class Window:
@@ -515,19 +501,10 @@ class WebServer:
         ]
 
     def app_env(self, player: str, note: Path) -> dict[str, str]:
-        env = {k: os.environ[k] for k in ENV_PASSTHROUGH if k in os.environ}
-        env.setdefault("PATH", os.defpath)
-        root = str(Path(__file__).resolve().parents[2])  # the same code as the server, installed or not
-        env["PYTHONPATH"] = os.pathsep.join([root] + ([env["PYTHONPATH"]] if env.get("PYTHONPATH") else []))
+        env = app_env(player, self.config.data_dir, "xterm-256color", {})  # as the SSH server's apps get
         env.update(
             {
-                "TERM": "xterm-256color",
                 "COLORTERM": "truecolor",
-                "LANG": "C.UTF-8",
-                "LC_ALL": "C.UTF-8",
-                "PYTHONIOENCODING": "utf-8",
-                "REDEMPTION_PLAYER": player,
-                "REDEMPTION_SAVE_DIR": str(self.config.data_dir),
                 "TEXTUAL_DRIVER": "textual.drivers.web_driver:WebDriver",
                 "TEXTUAL_FPS": "60",
                 "TEXTUAL_COLOR_SYSTEM": "truecolor",
