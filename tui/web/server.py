@@ -420,7 +420,12 @@ class WebServer:
         if wait:
             self.log(f"signin refused name={escape(name)} addr={addr} reason=too-many-failures")
             minutes = max(1, round(wait / 60))
-            return self.html(pages.signin(f"Too many failed sign-ins: try again in {minutes} minute(s).", name), 429)
+            return self.html(
+                pages.signin(
+                    f"Too many failed sign-ins: try again in {minutes} {'minute' if minutes == 1 else 'minutes'}.", name
+                ),
+                429,
+            )
         if self.waiting_signins >= MAX_WAITING_SIGNINS:
             return self.html(pages.signin("The server is busy; try again in a moment.", name), 503)
         self.waiting_signins += 1
