@@ -50,6 +50,7 @@ class GameUI(Protocol):
     title: str  # its name for people
     keys: frozenset[str]  # the play controls it uses besides Enter and the digits ("pass", "end_phase")
     help_notes: str  # what the help says about this board after the keys (markdown; "" for nothing)
+    typing_example: str  # an action as the typing line takes it, for its placeholder ("play BA")
 
     def board(self, id: str = "board", side: Sequence[Widget] = ()) -> Board: ...
 

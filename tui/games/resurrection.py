@@ -38,7 +38,12 @@ class ResurrectionUI:
     verb = "play"
     title = "Resurrection"
     keys: frozenset[str] = frozenset()  # no passing and no phases: Space and n are not shown
-    help_notes = ""  # its cards are written out in full
+    help_notes = """\
+## Typing an action (Resurrection)
+
+`:` opens the typing line. An action is `play` and a card as the table writes it: `play BA`, `play 7`.
+"""
+    typing_example = "play BA"
 
     @staticmethod
     def roams(view: dict) -> bool:

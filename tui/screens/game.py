@@ -170,7 +170,7 @@ class GameScreen(GuidedGame, Screen):
             board = self.ui.board(side=(LogPane(id="log"),))
             yield board
             yield from board.beside()
-        yield Input(placeholder="Type an action, e.g. play BA (Enter to send, Esc to cancel)", id="prompt")
+        yield Input(placeholder=self.typing_placeholder(), id="prompt")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -714,10 +714,13 @@ class GameScreen(GuidedGame, Screen):
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(self.session.game.name, self))
 
+    def typing_placeholder(self) -> str:
+        return f"Type an action, e.g. {self.ui.typing_example} (Enter sends, Esc cancels)"
+
     def action_prompt(self) -> None:
         prompt = self.query_one("#prompt", Input)
         self._talking = False
-        prompt.placeholder = "Type an action, e.g. play BA (Enter to send, Esc to cancel)"
+        prompt.placeholder = self.typing_placeholder()
         prompt.display = True
         prompt.value = ""
         prompt.focus()
