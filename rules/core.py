@@ -371,12 +371,12 @@ class GameBase:
     def _admit(self, action: Any) -> tuple[Any, Outcome | None, str]:
         """Parse text and run the rules' checks: the action, the rejection if any, the rule that allows it."""
         if isinstance(action, str):
-            rule = f"{self.name}.notation"
+            notation = f"{self.name}.notation"
             try:
                 action = parse_resign(action) or self.parse(action)
             except ValueError as e:  # a reason that names seats carries its template (rules.words)
                 template = getattr(e, "template", "")
-                out = Outcome.refuse(template, rule) if template else Outcome.reject(str(e), rule)
+                out = Outcome.refuse(template, notation) if template else Outcome.reject(str(e), notation)
                 return action, out, ""
         if self.is_over:
             return action, Outcome.reject("The game is over.", f"{self.name}.end"), ""
