@@ -406,6 +406,8 @@ deck = ["peter", "ls_stranger"]
             await pilot.press("1", "enter")
             await pilot.pause()
             assert isinstance(app.screen, ChoiceScreen)
+            shown = app.export_screenshot().replace("&#160;", " ")
+            assert "Redeemed 0-0" in shown and "Computer (Player 2" in shown  # the board stays in sight behind the dialog
             options = [str(o.prompt) for o in app.screen.query_one(OptionList).options]
             assert len(options) == 2 and "discarding Nebuchadnezzar" in options[0] and "discarding Haman" in options[1]
             await pilot.press("down", "enter")
