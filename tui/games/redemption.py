@@ -335,6 +335,12 @@ class RedemptionUI:
         territory could be set aside, which is rarely what Enter should do), yes in battle and setup decisions."""
         return view["phase"] not in ("prep", "discard")
 
+    @staticmethod
+    def last_resort(view: dict) -> set[str]:
+        """The Dominants in the reader's hand: playable at almost any decision and seldom what Enter should do."""
+        hand = view["players"][view["you"]]["hand"] or []
+        return {c["id"] for c in hand if c.get("type") == "dominant"}
+
     def __init__(self, ascii_only: bool = False):
         self.ascii_only = ascii_only
         self._cards: dict[str, dict] = {}  # the cards of the last view shown, by id (for describe)

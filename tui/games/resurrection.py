@@ -49,6 +49,10 @@ class ResurrectionUI:
     def roams(view: dict) -> bool:
         return False  # one card pane: the hand
 
+    @staticmethod
+    def last_resort(view: dict) -> set[str]:
+        return set()  # every card is played the same way
+
     def __init__(self, ascii_only: bool = False):
         self.ascii_only = ascii_only
 
