@@ -10,6 +10,7 @@ import asyncio
 import json
 import re
 import subprocess
+import sys
 import time
 
 import pytest
@@ -27,7 +28,9 @@ from tests.test_ssh_support import (
     standin_command,
     stop_servers,
 )
-from tui import serve
+from tui import ssh
+from tui.ssh import config as ssh_config
+from tui.ssh import keys as ssh_keys
 
 
 @pytest.fixture
@@ -69,7 +72,7 @@ def test_authorized_keys_comment_or_option_names_the_player(tmp_path):
         f.write(f"{pub_bad} carol\n")  # not a key
         f.write(f'player="../bob" {s.public["alice"]} sneaky\n')  # a path trick
     warnings: list[str] = []
-    keys = serve.load_authorized_keys(s.keys_file, warnings.append)
+    keys = ssh_keys.load_authorized_keys(s.keys_file, warnings.append)
     entries = [e for lines in keys.values() for e in lines]
     assert sorted(e.player for e in entries) == ["alice", "bob"]
     assert all(e.fingerprint.startswith("SHA256:") for e in entries)
@@ -77,15 +80,15 @@ def test_authorized_keys_comment_or_option_names_the_player(tmp_path):
 
 
 def test_parse_config_defaults_are_loopback_and_under_the_data_dir(tmp_path):
-    c = serve.parse_config(["--data-dir", str(tmp_path)])
+    c = ssh_config.parse_config(["--data-dir", str(tmp_path)])
     assert (c.host, c.port) == ("127.0.0.1", 2222)
     assert c.authorized_keys == tmp_path.resolve() / ".ssh" / "authorized_keys"
     assert c.host_key == tmp_path.resolve() / ".ssh" / "host_ed25519_key"
     assert c.app_command[-4:] == ["--player", "{player}", "--save-dir", "{data_dir}"]
     assert c.resume_args == ["resume"]
-    assert serve.parse_config(["--app-command", "x {player}"]).resume_args is None
+    assert ssh_config.parse_config(["--app-command", "x {player}"]).resume_args is None
     with pytest.raises(SystemExit):
-        serve.parse_config(["--port", "70000"])
+        ssh_config.parse_config(["--port", "70000"])
 
 
 # --------------------------------------------------------------------------- OpenSSH client
@@ -355,12 +358,12 @@ def test_startup_problems_are_one_clear_line(tmp_path, capsys):
     bad_key = tmp_path / "host_key"
     bad_key.write_text("not a key\n")
     bad_key.chmod(0o600)
-    assert serve.main(["--port", "0", "--data-dir", str(tmp_path / "d"), "--host-key", str(bad_key)]) == 1
+    assert ssh.main(["--port", "0", "--data-dir", str(tmp_path / "d"), "--host-key", str(bad_key)]) == 1
     err = capsys.readouterr().err
     assert "is not a private key this server can read" in err and "Traceback" not in err
     blocker = tmp_path / "file"
     blocker.write_text("")
-    assert serve.main(["--port", "0", "--data-dir", str(blocker / "d")]) == 1
+    assert ssh.main(["--port", "0", "--data-dir", str(blocker / "d")]) == 1
     assert "redemption serve:" in capsys.readouterr().err
 
 
@@ -372,7 +375,7 @@ def test_an_app_that_ignores_sighup_is_killed_after_the_grace_period(servers, tm
         "os.write(1, b'STUBBORN ' + sys.argv[1].encode() + b'\\r\\n')\n"
         "time.sleep(300)\n"
     )
-    s = servers("--grace", "1", app=f"{serve.sys.executable} {stubborn} {{player}} {{data_dir}}")
+    s = servers("--grace", "1", app=f"{sys.executable} {stubborn} {{player}} {{data_dir}}")
 
     async def go():
         conn = await connect(s, s.keys["alice"])

@@ -28,7 +28,10 @@ from tests.test_ssh_support import (
     standin_command,
     stop_servers,
 )
-from tui import serve
+from tui.limits import RateLimiter, address_group
+from tui.ssh import config as ssh_config
+from tui.ssh import keys as ssh_keys
+from tui.ssh import server as ssh_server
 
 SEPARATORS = ["\x1e", "\x0c", "\x85", "\u2028"]
 
@@ -108,7 +111,7 @@ def test_1_keys_file_lines_split_on_newline_only(tmp_path):
     _, mallory_pub = make_key(tmp_path, "mallory")
     path = tmp_path / "keys"
     path.write_text("".join(f'player="alice" {alice_pub} x{sep}{mallory_pub} bob\r\n' for sep in SEPARATORS))
-    keys = serve.load_authorized_keys(path, lambda m: None)
+    keys = ssh_keys.load_authorized_keys(path, lambda m: None)
     assert [e.player for lines in keys.values() for e in lines] == ["alice"] * 4  # one line each, CRLF read
     assert len(keys) == 1
 
@@ -150,7 +153,7 @@ def test_3_key_options_from_and_expiry_time_are_honoured_others_refused(servers,
 
 def test_3_option_parsing_matches_openssh(tmp_path):
     _, pub = make_key(tmp_path, "k")
-    assert serve.parse_key_line(f'player="a b",From="1.2.3.4" {pub} c')[1].player == "a b"
+    assert ssh_keys.parse_key_line(f'player="a b",From="1.2.3.4" {pub} c')[1].player == "a b"
     for bad in (
         f'player="x {pub} c',
         f"from=1.2.3.4 {pub} c",
@@ -161,9 +164,9 @@ def test_3_option_parsing_matches_openssh(tmp_path):
         f'restrict="1" {pub} c',
         f"{pub}",
     ):
-        with pytest.raises(serve.KeyError_):
-            serve.parse_key_line(bad)
-    entry = serve.parse_key_line(f'expiry-time="20300101Z" {pub} c')[1]
+        with pytest.raises(ssh_keys.KeyError_):
+            ssh_keys.parse_key_line(bad)
+    entry = ssh_keys.parse_key_line(f'expiry-time="20300101Z" {pub} c')[1]
     assert entry.expires == 1893456000.0
 
 
@@ -359,7 +362,7 @@ class _FakeConn:
 
 
 def test_2_per_address_limits_count_an_ipv6_slash_64_as_one_address(tmp_path):
-    group = serve.address_group
+    group = address_group
     assert group("2001:db8:1:2:aaaa::1") == group("2001:db8:1:2:ffff:1:2:3") == "2001:db8:1:2::/64"
     assert group("2001:db8:1:3::1") == "2001:db8:1:3::/64"
     assert group("::ffff:192.0.2.7") == group("192.0.2.7") == "192.0.2.7"  # IPv4-mapped: the IPv4 address
@@ -367,11 +370,11 @@ def test_2_per_address_limits_count_an_ipv6_slash_64_as_one_address(tmp_path):
     assert group("127.0.0.1") != group("127.0.0.2")
 
     async def go():
-        config = serve.Config(
+        config = ssh_config.Config(
             data_dir=tmp_path, authorized_keys=tmp_path / "none", pending_per_address=3, rate_limit=100
         )
-        game = serve.GameServer(config)
-        cls = serve._make_connection_class()
+        game = ssh_server.GameServer(config)
+        cls = ssh_server._make_connection_class()
         made = []
         for i in range(4):  # four addresses of one /64: the fourth is over --max-pending 3
             conn = _FakeConn(f"2001:db8:0:7::{i + 1:x}")
@@ -397,7 +400,7 @@ def test_2_per_address_limits_count_an_ipv6_slash_64_as_one_address(tmp_path):
         made[0][0].connection_lost(None)  # one goes: its /64 has a place again
         assert game.unauth["2001:db8:0:7::/64"] == 2
         # the rate limit counts the /64 too
-        game.rate = serve.RateLimiter(2)
+        game.rate = RateLimiter(2)
         assert game.rate.allow(group("2001:db8:0:9::1")) and game.rate.allow(group("2001:db8:0:9::2"))
         assert not game.rate.allow(group("2001:db8:0:9::3"))
 
@@ -554,7 +557,7 @@ def test_17_the_login_that_loses_a_take_over_race_is_logged_takeover_no(servers)
 
 FULL_DISK_APP = r"""
 import os, signal, sys, time
-from tui.serve import NOT_SAVED_EXIT
+from tui.player_process import NOT_SAVED_EXIT
 
 def hang_up(*_):  # what the app does when its saves have been failing: the truth, then NOT_SAVED_EXIT
     os.write(1, b"\x1b[?1049lYour game could not be saved since move 3: No space left on device.\r\n")

@@ -175,7 +175,7 @@ def test_a_full_disk_is_told_at_once_and_at_the_end_and_the_last_good_save_survi
     """The disk fills mid-game: the screen says at once that the moves are not kept and why; SIGTERM then says
     from which move the game could not be saved (never "saved"), exits with NOT_SAVED_EXIT, and the file is the
     last good save, whole."""
-    from tui.serve import NOT_SAVED_EXIT
+    from tui.player_process import NOT_SAVED_EXIT
 
     hook = tmp_path / "hook"
     hook.mkdir()

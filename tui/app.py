@@ -19,9 +19,9 @@ from textual.scrollbar import ScrollBarRender
 import saves
 import tui.textfix  # noqa: F401  (text fields apply keys in the order typed; see the module)
 from tui import asciifix, compat, keys
+from tui.player_process import NOT_SAVED_EXIT
 from tui.screens.title import TitleScreen
 from tui.screens.toosmall import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
-from tui.serve import NOT_SAVED_EXIT
 from tui.session import Session, names_for
 from tui.settings import DEFAULT_PAUSE as DEFAULT_PAUSE
 from tui.settings import Settings as Settings

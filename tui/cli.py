@@ -362,7 +362,7 @@ def build_parser() -> Parser:
         help="open the guided lessons",
         description="Open the guided lessons (progress is kept per player).",
     )
-    # Listed for --help only: main() hands 'serve' and its own options to tui/serve.py before parsing.
+    # Listed for --help only: main() hands 'serve' and its own options to tui/ssh before parsing.
     sub.add_parser("serve", help="host games over SSH ('redemption serve --help' for its options)", add_help=False)
     return p
 
@@ -895,8 +895,8 @@ def require_terminal() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
-    if words[:1] == ["serve"]:  # the SSH game server has its own options: tui/serve.py
-        from tui.serve import main as serve_main
+    if words[:1] == ["serve"]:  # the SSH game server has its own options: tui/ssh
+        from tui.ssh import main as serve_main
 
         return serve_main(words[1:])
     try:

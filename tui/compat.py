@@ -70,13 +70,13 @@ PRIVATES: tuple[Private, ...] = (
         ("self", "console", "options"),
     ),
     Private(
-        "tui.forkserver",
+        "tui.ssh.forkserver",
         "textual.css.stylesheet:Stylesheet._parse_rules",
         "replaced in the SSH fork server: stylesheet parses shared by every session's app",
         ("self", "css", "read_from", "is_default_rules", "tie_breaker", "scope"),
     ),
     Private(
-        "tui.forkserver",
+        "tui.ssh.forkserver",
         "textual.css.stylesheet:Stylesheet._variables",
         "read: the CSS variables, part of the shared parse's key",
     ),

@@ -1,11 +1,15 @@
 """The fork server of ``redemption serve``: one process that has already imported the app, and forks
 a child per SSH session onto that session's terminal, so logins skip the import and share its memory.
 
-Started by the server as ``python -m tui.forkserver --for tui.cli DATA_DIR`` with a Unix socket on
-its standard input. Each request is one JSON line ``{"argv": [...], "env": {...}, "cwd": "..."}``
+Started by the server as ``python -m tui.ssh.forkserver --for tui.cli DATA_DIR`` with a Unix socket on
+its standard input. Each request is one JSON line ``{"args": [...], "env": {...}, "cwd": "..."}``
 sent with two file descriptors: the session's terminal and a socket for the answer, on which the
 fork server writes the child's pid (4 bytes) and later its wait status (4 bytes). It exits when
 the server closes its socket.
+
+The one bridge between the SSH server and the app: the rest of tui/ssh imports no Textual (pyproject.toml's
+import contract), and runs this module as a process of its own, never imports it. This module imports the app
+(tui.cli, tui.app, the screens) and Textual, to do once before any fork what every session would do.
 """
 
 from __future__ import annotations

@@ -1,0 +1,47 @@
+"""``redemption serve``: the app's own SSH game server, on asyncssh.
+
+Each SSH login runs the app in its own process on its own pseudo-terminal, with the save folder of the
+player that the login's public key belongs to. Only public-key authentication is offered; exec requests,
+subsystems (SFTP), port, agent and X11 forwarding are refused. One live session per player: a second login
+is offered to take the first one over. When a client goes away the app gets SIGHUP (it saves and exits),
+then SIGKILL after a grace period. One log line per connection; key material is never logged.
+
+The package, a concept a module: ``config`` (the command line), ``keys`` (who may log in, as whom; the host
+key), ``limits`` (what one client can make the server hold), ``server`` (connections and the server's life),
+``session`` (the take-over prompt, then the app), ``process`` (the app's process on a terminal), ``logs``,
+and ``forkserver`` (the process that has imported the app and forks one per session). It imports ``saves``,
+the front-end-neutral ``tui.limits`` and ``tui.player_process``, and asyncssh; never Textual, except the fork
+server, which runs the app and is the one bridge (pyproject.toml's import contract says so).
+
+asyncssh is an optional dependency (``pip install 'redemption-tui[ssh]'``): this module and ``config`` import
+without it, so ``redemption serve --help`` works and a missing asyncssh is one clear line.
+"""
+
+from __future__ import annotations
+
+import sys
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``redemption serve [options]``: the exit status (0, 1 a startup problem, 2 a bad argument)."""
+    from tui.ssh.config import ServeError, parse_config
+
+    try:
+        config = parse_config(list(sys.argv[1:] if argv is None else argv))
+    except SystemExit as e:  # --help, or a bad argument (argparse has printed why)
+        return int(e.code or 0) if not isinstance(e.code, str) else 2
+    try:
+        import asyncssh  # noqa: F401
+    except ImportError:
+        print("redemption serve needs asyncssh: pip install 'redemption-tui[ssh]'", file=sys.stderr)
+        return 2
+    import asyncio
+
+    from tui.ssh.server import serve
+
+    try:
+        asyncio.run(serve(config))
+    except ServeError as e:
+        print(f"redemption serve: {e}", file=sys.stderr)
+        return 1
+    return 0
