@@ -4,6 +4,7 @@ Every game module offers ``new_game(seed, ...)`` and a ``Game`` class that follo
 the contract in :mod:`rules.core` (modelled on python-chess and OpenSpiel).
 """
 
-from rules.core import Event, GameBase, Outcome, Rejection, Rng, game_class, game_from_dict
+from rules.core import Event, GameBase, Outcome, Rejection, Rng
+from rules.games import game_class, game_from_dict
 
 __all__ = ["Event", "GameBase", "Outcome", "Rejection", "Rng", "game_class", "game_from_dict"]

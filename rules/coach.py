@@ -16,19 +16,20 @@ an action it tells the player to take is a :func:`rules.words.do` field, which t
 - ``battle_why(game, player) -> list[Line]``
 - ``suggest(game, player) -> (action, reason)`` (the coach's own pick, used when no computer player is available)
 - ``reason_for(game, player, action) -> str`` (a short reason for any legal action)
-- optionally ``grouped(actions) -> list`` (the actions to list, when many differ only by a number)
+- ``grouped(actions) -> list`` (the actions to list, when many differ only by a number)
+
+(:class:`rules.games.CoachPart`, which a test checks every game's coach against.)
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any
 
 from rules.core import Event, GameBase, Outcome
 from rules.docs import rule_text
-from rules.games import find_game
+from rules.games import CoachPart, find_game
 from rules.words import actions, do, say, who
 
 
@@ -144,7 +145,7 @@ def _said(template: str, player: int, seats: int, names: Sequence[str] | None) -
     return say(template, names, player, notation=do)
 
 
-def module_for(game: GameBase | str) -> ModuleType:
+def module_for(game: GameBase | str) -> CoachPart:
     """The coach module of a game (its ``coach`` in ``rules.games``)."""
     name = game if isinstance(game, str) else game.name
     return find_game(name).coach_module()
@@ -170,7 +171,7 @@ def describe_actions(game: GameBase, player: int, names: Sequence[str] | None = 
         return ()
     mod = module_for(game)
     out = []
-    for action in mod.grouped(game.legal_actions()) if hasattr(mod, "grouped") else game.legal_actions():
+    for action in mod.grouped(game.legal_actions()):
         words, rule = mod.describe_action(game, player, action)
         out.append(ActionAdvice(str(action), _said(words, player, _seats(game), names), rule))
     return tuple(out)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from functools import lru_cache
 from typing import Any, ClassVar
 
@@ -24,7 +24,6 @@ def _slot_setters(cls: type) -> tuple[Callable[[Any, Any], None], ...]:
     return tuple(getattr(cls, f.name).__set__ for f in fields(cls))
 
 
-@dataclass(frozen=True, slots=True, init=False)
 class Event:
     """Something that happened, in order; ``str(event)`` is one log line.
 
@@ -33,17 +32,16 @@ class Event:
     whether it makes a hidden card public (so an undo may not go back past it), ``cards`` the public cards it names,
     ``text`` is the words with the seats as "Player N" (without the rule id: the app shows the rule from its field).
     ``template`` is the same words with the seats as fields (:mod:`rules.words`): :meth:`words` says them with the
-    players' names, and to the reader as "you". Build an event that names seats with :meth:`said`."""
+    players' names, and to the reader as "you". Build an event that names seats with :meth:`said`, or with
+    :meth:`lazy` where the words cost more than the event (a computer's playout makes a few events per action
+    and reads none of them). Events are values: equal when their fields and words are."""
 
-    kind: str
-    _plain: str  # the words of an event that names no seat ("" when it has a template)
-    player: int = -1  # -1: nobody in particular
-    rule: str = ""  # the rule id the event follows, e.g. "resurrection.battle"
-    reveals: bool = False  # the event makes a hidden card public (a draw, a flip, a look at a hand)
-    cards: tuple[str, ...] = ()  # the cards it names that everyone may see, as the game writes them (codes, ids)
-    template: str = ""  # the words with seats as fields ({p0}, {p0:draws/draw}...); "" when they name no seat
-    #: the template's neutral words, said when first asked for (a computer's playout never reads them)
-    _neutral: str | None = field(default=None, compare=False, repr=False)
+    # All the fields in one slot, set once: a frozen dataclass sets each field through a call of its own, and every
+    # accepted action makes three or four events. ``_w`` is the words as given: the plain text, the template, or
+    # the function that writes the template, called with ``_args`` when first read (then kept in ``_t``).
+    __slots__ = ("_f", "_t")
+    _f: tuple[str, int, str, bool, tuple[str, ...], str, str | Callable[..., str], tuple[Any, ...]]
+    _t: str
 
     def __init__(
         self,
@@ -55,25 +53,98 @@ class Event:
         cards: tuple[str, ...] = (),
         template: str = "",
     ) -> None:
-        # the generated __init__ of a frozen dataclass sets each field through object.__setattr__; the slots' own
-        # setters (bound below) take half the time, and every accepted action makes an event or two
-        _ev_kind(self, kind)
-        _ev_plain(self, "" if template else text)
-        _ev_player(self, player)
-        _ev_rule(self, rule)
-        _ev_reveals(self, reveals)
-        _ev_cards(self, cards)
-        _ev_template(self, template)
-        _ev_neutral(self, None if template else text)
+        _ev_f(self, (kind, player, rule, reveals, cards, "" if template else text, template, ()))
+
+    @classmethod
+    def said(
+        cls,
+        kind: str,
+        template: str,
+        player: int = -1,
+        rule: str = "",
+        reveals: bool = False,
+        cards: tuple[str, ...] = (),
+    ) -> Event:
+        """An event whose words name seats: ``template`` as :func:`rules.words.say` reads it (``reveals``,
+        ``cards`` as for the constructor)."""
+        e = _new(cls)
+        _ev_f(e, (kind, player, rule, reveals, cards, "", template, ()))
+        return e
+
+    @classmethod
+    def lazy(
+        cls,
+        kind: str,
+        words: Callable[..., str],
+        args: tuple[Any, ...],
+        player: int = -1,
+        rule: str = "",
+        reveals: bool = False,
+        cards: tuple[str, ...] = (),
+    ) -> Event:
+        """An event whose template is ``words(*args)``, written only when something reads the words: ``words``
+        depends on nothing but ``args`` (values taken when the event happens: seats, card names, numbers), so
+        the words are the same whenever they are read."""
+        e = _new(cls)
+        _ev_f(e, (kind, player, rule, reveals, cards, "", words, args))
+        return e
+
+    @property
+    def kind(self) -> str:
+        """What happened."""
+        return self._f[0]
+
+    @property
+    def player(self) -> int:
+        """The seat it concerns; -1: nobody in particular."""
+        return self._f[1]
+
+    @property
+    def rule(self) -> str:
+        """The rule id it follows, e.g. "resurrection.battle.1"."""
+        return self._f[2]
+
+    @property
+    def reveals(self) -> bool:
+        """It makes a hidden card public (a draw, a flip, a look at a hand)."""
+        return self._f[3]
+
+    @property
+    def cards(self) -> tuple[str, ...]:
+        """The cards it names that everyone may see, as the game writes them (codes, ids)."""
+        return self._f[4]
+
+    @property
+    def template(self) -> str:
+        """The words with seats as fields ({p0}, {p0:draws/draw}...); "" when they name no seat."""
+        try:
+            return self._t
+        except AttributeError:
+            w = self._f[6]
+            t = w if isinstance(w, str) else w(*self._f[7])
+            _ev_t(self, t)
+            return t
 
     @property
     def text(self) -> str:
         """The words with the seats as "Player N"."""
-        t = self._neutral
-        if t is None:
-            t = _neutral_words(self.template)
-            _ev_neutral(self, t)
-        return t
+        t = self.template
+        return _neutral_words(t) if t else self._f[5]
+
+    def _key(self) -> tuple[Any, ...]:
+        return (*self._f[:5], self._f[5], self.template)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"an Event is a value: its {name!r} cannot change")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"an Event is a value: its {name!r} cannot change")
 
     def __repr__(self) -> str:
         return (
@@ -81,21 +152,18 @@ class Event:
             f"cards={self.cards!r})"
         )
 
-    @classmethod
-    def said(cls, kind: str, template: str, player: int = -1, rule: str = "", **kw: Any) -> Event:
-        """An event whose words name seats: ``template`` as :func:`rules.words.say` reads it (``reveals``,
-        ``cards`` as for the constructor)."""
-        return cls(kind, "", player, rule, template=template, **kw)
-
     def words(self, names: Sequence[str] | None = None, you: int | None = None) -> str:
         """The words for one reader: ``names`` one per seat, ``you`` the reader's seat (see :func:`rules.words.say`)."""
-        return say(self.template, names, you) if self.template else self.text
+        t = self.template
+        return say(t, names, you) if t else self.text
 
     def __str__(self) -> str:
         return self.text
 
 
-_ev_kind, _ev_plain, _ev_player, _ev_rule, _ev_reveals, _ev_cards, _ev_template, _ev_neutral = _slot_setters(Event)
+_new = object.__new__
+_ev_f: Callable[[Event, tuple[Any, ...]], None] = vars(Event)["_f"].__set__  # the slots' own setters
+_ev_t: Callable[[Event, str], None] = vars(Event)["_t"].__set__
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -229,30 +297,30 @@ class Rng:
                 f"(a game makes about a hundred), not {_short(calls)}"
             )
         self.seed = seed
-        self.calls = 0
-        self._r = random.Random(seed)
-        self._skip(calls)
+        self.calls = calls
+        self._r = _generator(seed, calls)
 
-    def _skip(self, n: int) -> None:
-        """Advance as if ``random()`` had been called ``n`` times, in C: each ``random()`` takes two 32-bit
-        words of the Mersenne Twister, and ``getrandbits(64 * k)`` takes exactly ``2 * k`` (in chunks, so the
-        throw-away number stays small)."""
-        self.calls += n
-        while n > 0:
-            k = min(n, 1 << 16)
-            self._r.getrandbits(64 * k)
-            n -= k
+    def __getattr__(self, name: str) -> Any:
+        # Only for a slot not set yet: a clone's generator, made when the clone first draws. A search clones
+        # the game at every iteration and most clones never draw (Resurrection draws nothing after the deal),
+        # while copying a Mersenne Twister's state costs more than the rest of a game's copy.
+        if name != "_r":
+            raise AttributeError(name)
+        r = self._r = _generator(self.seed, self.calls)
+        return r
 
     def random(self) -> float:
+        x = self._r.random()  # before counting it: a clone's generator is made from the count
         self.calls += 1
-        return self._r.random()
+        return x
 
     def below(self, n: int) -> int:
         """A whole number in [0, n)."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
+        x = self._r.random()  # as random()
         self.calls += 1
-        return min(int(self._r.random() * n), n - 1)
+        return min(int(x * n), n - 1)
 
     def shuffle(self, items: list[Any]) -> None:
         """Fisher-Yates in place: ``j = below(i + 1)`` for i from the last index down to 1 (written out, as it
@@ -266,11 +334,10 @@ class Rng:
         self.calls += max(len(items) - 1, 0)
 
     def clone(self) -> Rng:
-        other = Rng.__new__(Rng)
+        """The same state, drawn from independently; its generator is made when it first draws (``__getattr__``)."""
+        other = _new(Rng)
         other.seed = self.seed
         other.calls = self.calls
-        other._r = random.Random()
-        other._r.setstate(self._r.getstate())
         return other
 
     def to_dict(self) -> dict[str, int]:
@@ -281,6 +348,18 @@ class Rng:
 
     def __repr__(self) -> str:
         return f"Rng(seed={self.seed}, calls={self.calls})"
+
+
+def _generator(seed: int, calls: int) -> random.Random:
+    """The Mersenne Twister seeded with ``seed`` and advanced as if ``random()`` had been called ``calls`` times,
+    in C: each ``random()`` takes two 32-bit words, and ``getrandbits(64 * k)`` takes exactly ``2 * k`` (in
+    chunks, so the throw-away number stays small)."""
+    r = random.Random(seed)
+    while calls > 0:
+        k = min(calls, 1 << 16)
+        r.getrandbits(64 * k)
+        calls -= k
+    return r
 
 
 def _short(v: object) -> str:
@@ -418,23 +497,6 @@ class GameBase:
     __hash__ = None  # type: ignore[assignment]
 
 
-def game_class(name: str) -> type[GameBase]:
-    """The Game class for a game name (imported on first use); ValueError for a name ``rules.games`` does not list."""
-    from rules.games import find_game
-
-    return find_game(name).game_class()
-
-
-def game_from_dict(d: dict[str, Any]) -> GameBase:
-    """Rebuild any game from its ``to_dict()``; ValueError names what is wrong."""
-    if not isinstance(d, dict):
-        raise ValueError("a game state must be a table")
-    name = d.get("game")
-    if not isinstance(name, str):
-        raise ValueError("the state does not say which game it is (missing 'game')")
-    return game_class(name).from_dict(d)
-
-
 def public_view(game: GameBase) -> View[Any]:
     """What anyone may see (a watcher): each player's side as the next seat sees it, no legal actions.
 
@@ -475,22 +537,6 @@ def state_header(
     return seed, options, Rng(state_int(rng_d, "seed", seed), state_int(rng_d, "calls", 0))
 
 
-def merge_options(raw: object, defaults: dict[str, Any], game_title: str) -> dict[str, Any]:
-    """A game's options over its defaults: known keys only, each of its default's type."""
-    if not isinstance(raw, dict):
-        raise ValueError("'options' must be a table")
-    unknown = set(raw) - set(defaults)
-    if unknown:
-        raise ValueError(
-            f"unknown {game_title} {'option' if len(unknown) == 1 else 'options'}: {', '.join(sorted(unknown))} (known: {', '.join(defaults)})"
-        )
-    options = {**defaults, **raw}
-    for k, v in options.items():
-        if type(v) is not type(defaults[k]):
-            raise ValueError(f"option {k} must be {type(defaults[k]).__name__}, not {v!r}")
-    return options
-
-
 def require(cond: bool, reason: str, rule: str) -> None:
     """Raise a Rejection unless ``cond``; keeps engine checks one line each."""
     if not cond:
@@ -507,10 +553,7 @@ __all__ = [
     "public_view",
     "Rng",
     "GameBase",
-    "game_class",
-    "game_from_dict",
     "require",
     "state_int",
     "state_header",
-    "merge_options",
 ]

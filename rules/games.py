@@ -21,76 +21,14 @@ import importlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
+
+from rules.options import REDEMPTION_OPTIONS, RESURRECTION_OPTIONS, Choice, Option, OptionValue, check_options, spell
 
 if TYPE_CHECKING:
-    from rules.core import GameBase
-
-OptionValue = bool | int | str
-
-
-@dataclass(frozen=True, slots=True)
-class Choice:
-    """One allowed value of an option and how a form says it."""
-
-    value: OptionValue
-    label: str
-
-
-@dataclass(frozen=True, slots=True)
-class Option:
-    """A game option: its type is its default's (bool, int or str)."""
-
-    name: str
-    default: OptionValue
-    help: str  # one line: what the option decides (the question on the new-game form)
-    choices: tuple[Choice, ...] = ()  # the values the new-game form offers
-    only: bool = True  # only the choices are allowed (else any value of the type, from ``minimum`` for numbers)
-    minimum: int | None = None  # the smallest whole number allowed
-    on_form: bool = True  # asked on the new-game form (else only on the command line)
-
-    @property
-    def type(self) -> type:
-        return type(self.default)
-
-    @property
-    def values(self) -> tuple[OptionValue, ...]:
-        return tuple(c.value for c in self.choices)
-
-    def spelled(self) -> str:
-        """The values as the command line takes them: ``hero-bottom|fallen-bottom``, ``true|false``, ``N``."""
-        if self.type is bool:
-            return "true|false"
-        if self.choices and self.only:
-            return "|".join(_spell(v) for v in self.values)
-        return "N" if self.type is int else "TEXT"
-
-    def check(self, value: object) -> OptionValue:
-        """``value`` if this option may take it; ValueError names the option and what it takes."""
-        if type(value) is not self.type:
-            raise ValueError(f"option {self.name} must be {self.spelled()}, not {_spell(value)}")
-        assert isinstance(value, (bool, int, str))
-        if self.choices and self.only and value not in self.values:
-            raise ValueError(f"option {self.name} must be {self.spelled()}, not {_spell(value)}")
-        if self.minimum is not None and isinstance(value, int) and value < self.minimum:
-            raise ValueError(f"option {self.name} must be at least {self.minimum}, not {value}")
-        return value
-
-    def parse(self, text: str) -> OptionValue:
-        """The value a command line writes (``true``, ``7``, ``fallen-bottom``); ValueError says what it takes."""
-        t = text.strip()
-        value: object = t
-        if self.type is bool:
-            value = {"true": True, "yes": True, "on": True, "false": False, "no": False, "off": False}.get(t.lower(), t)
-        elif self.type is int and t.lstrip("-").isdigit():
-            value = int(t)
-        return self.check(value)
-
-
-def _spell(v: object) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    return str(v) if isinstance(v, (int, str)) else repr(v)
+    from rules.agents.base import Agent, Eye
+    from rules.coach import Line
+    from rules.core import Event, GameBase
 
 
 class DeckCard(Protocol):
@@ -130,6 +68,52 @@ class DeckRules(Protocol):
     def suggest(self, text: str, n: int = 3) -> list[str]: ...  # names close to an unknown one
 
 
+# --- the parts a game plugs in: each a module with these names (a test checks every game's) -------------------
+@runtime_checkable
+class CoachPart(Protocol):
+    """A game's coach words (``GameInfo.coach``; :mod:`rules.coach` says them): written as :mod:`rules.words`
+    templates, from what ``player`` may see."""
+
+    def phase(self, game: Any, player: int) -> tuple[str, str, str]: ...  # (title, purpose, rule) of the decision
+    def describe_action(self, game: Any, player: int, action: Any) -> tuple[str, str]: ...  # (words, rule)
+    def explain_events(self, game: Any, player: int, events: list[Event]) -> list[Line]: ...
+    def battle_why(self, game: Any, player: int) -> list[Line]: ...
+    def suggest(self, game: Any, player: int) -> tuple[Any, str]: ...  # the coach's own pick and why
+    def reason_for(self, game: Any, player: int, action: Any) -> str: ...
+    def grouped(self, actions: list[Any]) -> list[Any]: ...  # the actions to list (one of many that differ by a number)
+
+
+@runtime_checkable
+class AgentsPart(Protocol):
+    """A game's computer players (``GameInfo.agents``; :func:`rules.agents.make_agent` picks one by level) and the
+    review's computer's eye, which measures a decision with the hard player's search."""
+
+    def heuristic_agent(self, seed: int = 0, noise: float = 0.0, level: str = "normal") -> Agent: ...
+    def search_agent(self, seed: int = 0, time_limit: float | None = 1.0, iterations: int | None = None) -> Agent: ...
+    def eye(self) -> Eye: ...
+
+
+@runtime_checkable
+class ReviewPart(Protocol):
+    """A game's part of the review (``GameInfo.review``; see :mod:`rules.review`): the start a game is rebuilt from,
+    its actions in words, the records' header lines. A game played with decks also has ``starting_decks(game)``."""
+
+    BLIND: frozenset[str]  # the verbs chosen without seeing anything (a cut): never judged
+
+    def start(self, game: Any) -> GameBase: ...
+    def action_words(self, before: Any, action: str, p: int | None, own: bool = False) -> str | None: ...
+    def record_header(self, game: Any, names: list[str]) -> list[str]: ...
+    def notation_header(self, game: Any) -> list[str]: ...
+    def from_header(self, seed: int, options: dict[str, Any], head: dict[str, str]) -> GameBase: ...
+
+
+@runtime_checkable
+class DeckReviewPart(ReviewPart, Protocol):
+    """The review part of a game played with decks: also the decks a game started with, as ``new_game`` takes them."""
+
+    def starting_decks(self, game: Any) -> tuple[Any, ...]: ...
+
+
 @dataclass(frozen=True, slots=True)
 class GameInfo:
     """Everything about a game that the rest of the program may ask."""
@@ -148,8 +132,10 @@ class GameInfo:
     who_starts: str = "the game decides who goes first"  # how, when the players do not choose
     max_players: int = 2  # a game has 2 to this many seats
     decks: str = ""  # played with decks the players choose (new_game's ``decks``): its DeckRules module
-    eye: bool = False  # the review's computer's eye (rules.review.judge) can measure its decisions
-    review: str = ""  # the review's part of the game (see rules.review): start, action_words, headers, eye
+    eye: bool = (
+        False  # the review's computer's eye (its agents' ``eye()``, rules.review.judge) can measure its decisions
+    )
+    review: str = ""  # the review's part of the game (see rules.review): start, action_words, headers
 
     # --- the parts, imported on first use -------------------------------------------------
     def module(self) -> ModuleType:
@@ -159,11 +145,11 @@ class GameInfo:
         cls: type[GameBase] = self.module().Game
         return cls
 
-    def agents_module(self) -> ModuleType:
-        return importlib.import_module(self.agents)
+    def agents_module(self) -> AgentsPart:
+        return cast(AgentsPart, importlib.import_module(self.agents))
 
-    def coach_module(self) -> ModuleType:
-        return importlib.import_module(self.coach)
+    def coach_module(self) -> CoachPart:
+        return cast(CoachPart, importlib.import_module(self.coach))
 
     def deck_rules(self) -> DeckRules:
         """The deck rules: which cards, which bundled decks, how a list is checked (games played with decks)."""
@@ -171,10 +157,16 @@ class GameInfo:
             raise ValueError(f"{self.title} is played with its own cards: no decks")
         return cast("DeckRules", importlib.import_module(self.decks))
 
-    def review_module(self) -> ModuleType:
+    def review_module(self) -> ReviewPart:
         if not self.review:
             raise ValueError(f"{self.title} games cannot be reviewed")
-        return importlib.import_module(self.review)
+        return cast(ReviewPart, importlib.import_module(self.review))
+
+    def starting_decks(self, game: GameBase) -> tuple[Any, ...] | None:
+        """The decks ``game`` started with, as :meth:`new_game` takes them (a rematch); None: no decks."""
+        if not self.decks:
+            return None
+        return cast(DeckReviewPart, self.review_module()).starting_decks(game)
 
     def available(self) -> bool:
         """Whether this installation has the engine (a game may be listed before it is finished)."""
@@ -198,15 +190,7 @@ class GameInfo:
 
     def check_options(self, raw: object) -> dict[str, OptionValue]:
         """Options over the defaults, each checked (a save's table or a caller's dict); ValueError says why not."""
-        if not isinstance(raw, dict):
-            raise ValueError("'options' must be a table")  # noqa: TRY004 - a bad save: every caller reads ValueError
-        unknown = sorted(str(k) for k in raw if not any(o.name == k for o in self.options))
-        if unknown:
-            known = ", ".join(o.name for o in self.options) or "none"
-            raise ValueError(
-                f"unknown {self.title} {'option' if len(unknown) == 1 else 'options'}: {', '.join(unknown)} (known: {known})"
-            )
-        return {o.name: o.check(raw.get(o.name, o.default)) for o in self.options}
+        return check_options(self.options, raw, self.title)
 
     def parse_options(self, pairs: list[tuple[str, str]]) -> dict[str, OptionValue]:
         """``KEY=VALUE`` pairs from a command line, checked; ValueError names the first bad one."""
@@ -214,7 +198,7 @@ class GameInfo:
 
     def options_help(self) -> str:
         """One line per option: ``name=values (default): help``."""
-        return "; ".join(f"{o.name}={o.spelled()} (default {_spell(o.default)})" for o in self.options)
+        return "; ".join(f"{o.name}={o.spelled()} (default {spell(o.default)})" for o in self.options)
 
     def new_game(
         self,
@@ -243,17 +227,7 @@ _RESURRECTION = GameInfo(
     title="Resurrection",
     label="Resurrection (9 cards)",
     package="rules.resurrection",
-    options=(
-        Option(
-            "resurrect_to",
-            "hero-bottom",
-            "a black A/K/J that wins resurrects the Fallen card to",
-            (
-                Choice("hero-bottom", "the bottom of the Hero Pile (ruling)"),
-                Choice("fallen-bottom", "the bottom of the Fallen Pile (literal text)"),
-            ),
-        ),
-    ),
+    options=RESURRECTION_OPTIONS,
     agents="rules.agents.resurrection",
     coach="rules.resurrection.coach",
     screen="tui.games.resurrection:ResurrectionUI",
@@ -268,30 +242,7 @@ _REDEMPTION = GameInfo(
     title="Redemption",
     label="Redemption",
     package="rules.redemption",
-    options=(
-        Option(
-            "name_on_name",
-            False,
-            "Name-on-Name bonus (an enhancement named for its character counts double)",
-            (Choice(False, "off"), Choice(True, "on")),
-        ),
-        Option(
-            "rescues_to_win",
-            5,
-            "rescues needed to win",
-            (Choice(5, "5 (the rulebook)"), Choice(7, "7 (Type II tournaments)")),
-            only=False,
-            minimum=1,
-        ),
-        Option(
-            "rescuer_chooses",
-            False,
-            "who picks the Lost Soul a successful rescue takes",
-            (Choice(False, "the defender (ruling)"), Choice(True, "the rescuer")),
-        ),
-        Option("first_player_skips_draw", False, "the first player skips the first turn's draw", on_form=False),
-        Option("max_turns", 0, "end the game after this many turns (0: no limit)", minimum=0, on_form=False),
-    ),
+    options=REDEMPTION_OPTIONS,
     agents="rules.agents.redemption",
     coach="rules.redemption.coach",
     screen="tui.games.redemption:RedemptionUI",
@@ -331,8 +282,27 @@ def deck_games() -> tuple[GameInfo, ...]:
     return tuple(g for g in GAMES if g.decks)
 
 
+def game_class(name: str) -> type[GameBase]:
+    """The Game class for a game name (imported on first use); ValueError for a name :data:`GAMES` does not list."""
+    return find_game(name).game_class()
+
+
+def game_from_dict(d: dict[str, Any]) -> GameBase:
+    """Rebuild any game from its ``to_dict()``; ValueError names what is wrong."""
+    if not isinstance(d, dict):
+        raise ValueError("a game state must be a table")
+    name = d.get("game")
+    if not isinstance(name, str):
+        raise ValueError("the state does not say which game it is (missing 'game')")
+    return game_class(name).from_dict(d)
+
+
 __all__ = [
     "GAMES",
+    "AgentsPart",
+    "CoachPart",
+    "DeckReviewPart",
+    "ReviewPart",
     "Choice",
     "DeckCard",
     "DeckProblem",
@@ -342,6 +312,8 @@ __all__ = [
     "OptionValue",
     "deck_games",
     "find_game",
+    "game_class",
+    "game_from_dict",
     "game_names",
     "title_of",
 ]

@@ -300,6 +300,7 @@ def start_position(
 _CARD_LISTS = ("face_up",)
 _BATTLE_LISTS = ("negated", "played", "souls")
 _BATTLE_MAPS = ("ignored", "protected")
+_PENDING_LISTS = ("options", "chosen", "revealed")
 
 
 def keyed_state(game: str, start: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
@@ -353,6 +354,14 @@ def keyed_state(game: str, start: dict[str, Any]) -> tuple[dict[str, Any], dict[
             if k in b:
                 b[k] = {ref(c): ref(v) for c, v in b[k].items()}
         state["battle"] = b
+    if isinstance(state.get("pending"), dict):  # a decision an ability waits for: its card lists may use keys
+        pend = dict(state["pending"])
+        if isinstance(pend.get("source"), str):
+            pend["source"] = ref(pend["source"])
+        for k in _PENDING_LISTS:
+            if isinstance(pend.get(k), list):
+                pend[k] = [ref(c) for c in pend[k]]
+        state["pending"] = pend
     return state, aliases
 
 

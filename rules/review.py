@@ -27,13 +27,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules import words
+from rules.agents.base import Eye
 from rules.core import GameBase, parse_resign
 from rules.games import GAMES, find_game
 
 INACCURACY, MISTAKE, BLUNDER = 0.05, 0.10, 0.20
 #: Search iterations per decision at the default budget (see tests/bench/review.py for the time it takes).
 DEFAULT_ITERATIONS = 120
-#: Re-deals on which the preferred and the played move are measured side by side (a game's eye may take more).
+#: Re-deals on which the preferred and the played move are measured side by side (a game's eye may say how many).
 PAIRED_SAMPLES = 16
 NOTATION_FORMAT = "redemption-tui-notation 1"
 
@@ -313,27 +314,12 @@ def decisions(steps: list[Step], seat: int) -> list[Step]:
     ]
 
 
-@dataclass(frozen=True)
-class Eye:
-    """How the computer's eye reads one game.
-
-    ``search(seed, iterations)`` is the hard player's search (an ISMCTS) that picks the preferred move;
-    ``playout(g, rng, start)`` plays a re-dealt position on after a move; ``value(g, seat)`` scores where it
-    ends (a finished game: 1, 0.5 or 0); ``samples`` is the number of re-deals both moves are measured on.
-    """
-
-    search: Callable[[int, int], Any]
-    playout: Callable[[Any, Any, Any], None]
-    value: Callable[[Any, int], float]
-    samples: int
-
-
 def eye_for(name: str) -> Eye:
-    """The game's computer's eye (its review part's ``eye()``; see there what it searches and plays out)."""
-    if not find_game(name).eye:
+    """The game's computer's eye: its computer players' ``eye()`` (see there what it searches and plays out)."""
+    info = find_game(name)
+    if not info.eye:
         raise ValueError(f"the computer's eye cannot read {name!r} games")
-    eye: Eye = part(name).eye()
-    return eye
+    return info.agents_module().eye()
 
 
 def _paired_values(step: Step, seat: int, actions: list[str], samples: int, seed: int, eye: Eye) -> list[float]:
@@ -362,7 +348,7 @@ def judge(
     """The hard player's search from the position before ``step`` picks the move it prefers; then that move and
     the one played are measured side by side on the same re-deals (only what ``seat`` could see is used)."""
     eye = eye_for(step.before.name)
-    samples = samples or eye.samples
+    samples = samples or eye.samples or PAIRED_SAMPLES
     stats = eye.search(seed, iterations).action_values(step.before)  # action -> (visits, mean reward for the mover)
     best = max(stats, key=lambda k: (stats[k][0], stats[k][1]))
     pos_seed = seed + 104729 * (step.index + 1)

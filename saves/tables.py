@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rules.core import GameBase, own_resignation
+from rules.core import GameBase, own_resignation, parse_resign
 from rules.games import find_game
 from saves.store import SUFFIX, Meta, Saved, SaveError, list_saves, printable, read, read_bytes, save, validate_name
 
@@ -129,8 +129,16 @@ class Table:
             return "nobody"
         s = self.seats[seat]
         if s.get("status") == COMPUTER:
-            return "Computer"
+            return computer_name(seat, self.seats)
         return s.get("player") or "an open seat"
+
+    def waiting_for(self) -> list[str]:
+        """Who the table waits for before play starts: each invited player's name, "an open seat" for each open one."""
+        return [
+            str(s.get("player")) if s.get("status") == INVITED else "an open seat"
+            for s in self.seats
+            if s.get("status") in (INVITED, OPEN)
+        ]
 
     @property
     def declined(self) -> bool:
@@ -154,7 +162,8 @@ class Table:
         )
 
     def to_move(self) -> str | None:
-        """The player whose decision it is (a human; the computer's moves are made by a seated human's program)."""
+        """The player whose decision it is (a human; a computer seat's moves are made by the program of the first
+        seated human, the creator, so that two programs never race to make the same computer move)."""
         if not self.ready or self.game.is_over:
             return None
         cp = self.game.current_player
@@ -166,6 +175,14 @@ class Table:
             return humans[0] if humans else None
         player: str | None = s.get("player")
         return player
+
+    @property
+    def resigned(self) -> int | None:
+        """The seat whose resignation ended the game, if one did (it has lost, whoever else won)."""
+        g = self.game
+        if isinstance(g, _Listed):
+            return g.resigned
+        return _resigner(g)
 
     @property
     def waiting_since(self) -> float:
@@ -195,6 +212,16 @@ class Row:
     detail: str = ""
     since: float = 0.0
     error: str = ""
+    names: tuple[str, ...] = ()  # each seat's name, in seat order
+    waited: str = ""  # how long since the table last changed, in words ("3 min")
+
+    @property
+    def line(self) -> str:
+        """The row in one line of words: what it is and since when (``redemption tables``, the list's footnote)."""
+        if self.error:
+            return self.error
+        when = "waiting {}" if self.kind == "move" else "{} ago"
+        return f"{self.detail}, {when.format(self.waited)}" if self.waited else self.detail
 
 
 # --- where tables live -------------------------------------------------------------------------
@@ -239,8 +266,8 @@ def _check_table(t: Table) -> None:
     if not isinstance(info, dict):
         raise TableError(where + "not a shared table (no [extra.table])")
     seats = info.get("seats")
-    if not isinstance(seats, list) or len(seats) != len(t.meta.players) or len(seats) != 2:
-        raise TableError(where + "a table needs two seats, one per player")
+    if not isinstance(seats, list) or len(seats) != len(t.meta.players) or len(seats) != t.game.num_players:
+        raise TableError(where + "a table needs one seat per player of its game")
     for s in seats:
         if not isinstance(s, dict) or s.get("status") not in (JOINED, INVITED, OPEN, DECLINED, COMPUTER):
             raise TableError(where + "each seat needs a status: joined, invited, open, declined or computer")
@@ -249,7 +276,8 @@ def _check_table(t: Table) -> None:
             raise TableError(where + "an open or computer seat has no player")
         if s["status"] in (JOINED, INVITED, DECLINED) and not _is_name(s.get("player")):
             raise TableError(where + "a seat's player must be a player name")
-    if not _is_name(info.get("creator")) or not _is_name(info.get("last_by", info.get("creator")), "Computer"):
+    computers = [computer_name(i, seats) for i, s in enumerate(seats) if s["status"] == COMPUTER]
+    if not _is_name(info.get("creator")) or not _is_name(info.get("last_by", info.get("creator")), *computers):
         raise TableError(where + "the table's creator and last mover must be player names")
     if not isinstance(info.get("last_what", ""), str):
         raise TableError(where + "'last_what' must be text")
@@ -258,6 +286,12 @@ def _check_table(t: Table) -> None:
     last = info.get("last_time", 0.0)
     if not isinstance(last, (int, float)) or isinstance(last, bool) or not math.isfinite(last) or last < 0:
         raise TableError(where + f"'last_time' must be a time in seconds, not {printable(repr(last))[:40]}")
+
+
+def computer_name(seat: int, seats: list[dict[str, Any]]) -> str:
+    """ "Computer" at a table with one computer seat, "Computer N" (its seat's number) where there are more."""
+    many = sum(s.get("status") == COMPUTER for s in seats) > 1
+    return f"Computer {seat + 1}" if many else "Computer"
 
 
 def _is_name(name: object, *also: str) -> bool:
@@ -289,11 +323,11 @@ def create(
     may sit, since whoever knows the seed knows every hidden card."""
     validate_name(creator, what="player name")
     info = find_game(game_name)  # ValueError names the known games
-    if len(others) != 1:
-        raise ValueError(f"a {info.title} table has 2 seats: give exactly one of --invite, --open or --computer")
+    if not 1 <= len(others) <= info.max_players - 1:
+        raise ValueError(f"{seats_words(info.title, info.max_players)}: {len(others) + 1} seats were asked for")
     seats = [{"player": creator, "status": JOINED}]
     players = [{"name": creator, "kind": "human"}]
-    level = "normal"
+    level = ""
     for o in others:
         if "invite" in o:
             who = validate_name(o["invite"], what="player name")
@@ -301,17 +335,23 @@ def create(
                 raise ValueError(
                     "you cannot invite yourself; invite another player, leave the seat open or add the computer"
                 )
+            if any(s.get("player") == who for s in seats):
+                raise ValueError(f"{who} is invited once: a player sits at one seat of a table")
             seats.append({"player": who, "status": INVITED})
             players.append({"name": who, "kind": "human"})
         elif "computer" in o:
-            level = o["computer"]
-            if level not in LEVELS:
-                raise ValueError(f"the computer's level must be one of {', '.join(LEVELS)}, not {level!r}")
-            seats.append({"player": "", "status": COMPUTER, "level": level})
-            players.append({"name": "Computer", "kind": "computer"})
+            lv = o["computer"]
+            if lv not in LEVELS:
+                raise ValueError(f"the computer's level must be one of {', '.join(LEVELS)}, not {lv!r}")
+            level = level or lv
+            seats.append({"player": "", "status": COMPUTER, "level": lv})
+            players.append({"name": "Computer", "kind": "computer", "level": lv})
         else:
             seats.append({"player": "", "status": OPEN})
             players.append({"name": "Open seat", "kind": "human"})
+    for i, s in enumerate(seats):
+        if s["status"] == COMPUTER:
+            players[i]["name"] = computer_name(i, seats)
     if seed is None:
         seed = draw_seed()
     elif any(s["status"] != COMPUTER for s in seats[1:]):
@@ -319,13 +359,17 @@ def create(
             "a table with another player is dealt from the host's random source, never from a chosen seed "
             "(whoever knows the seed knows every hand); --seed is for a table against the computer"
         )
-    game = info.new_game(seed, options, first=0 if info.first_choice else None)
+    decks = None
+    if info.decks:  # the bundled decks in turn, as a local game of as many players deals them
+        labels = list(info.deck_rules().DECKS)
+        decks = tuple(labels[i % len(labels)] for i in range(len(seats)))
+    game = info.new_game(seed, options, first=0 if info.first_choice else None, decks=decks)
     now = time.time()
     meta = Meta(
         players=players,
         extra={
             "vs": "computer" if any(s["status"] == COMPUTER for s in seats) else "human",
-            "level": level,
+            "level": level or "normal",
             "table": {
                 "creator": creator,
                 "watch": bool(watch),
@@ -349,6 +393,11 @@ def create(
             raise TableError(f"a table named {table_id!r} already exists; pick another name")
         save(game, path, meta)
     return Table(table_id, path, Saved(game, meta))
+
+
+def seats_words(title: str, most: int) -> str:
+    """How many seats a game's table has, as a refusal says it."""
+    return f"a {title} table has {'2 seats' if most == 2 else f'2 to {most} seats'}"
 
 
 def draw_seed() -> int:
@@ -430,16 +479,14 @@ def submit(base: str | os.PathLike[str], table_id: str, player: str, action: Any
         else:
             text_ = text
             if not t.ready:
-                waiting = ", ".join(
-                    t.name(i) if s.get("status") == INVITED else "an open seat"
-                    for i, s in enumerate(t.seats)
-                    if s.get("status") in (INVITED, OPEN)
-                )
+                waiting = and_list(t.waiting_for())
                 return _refuse(t, f"The table is waiting for {waiting} to join before play starts.")
             if cp is not None and cp != me:
                 if t.seats[cp].get("status") != COMPUTER:
                     return _refuse(t, f"It is {t.name(cp)}'s move, not yours.")
-                by = "Computer"  # the computer's move, worked out by the seated player's program
+                if t.to_move() != player:
+                    return _refuse(t, f"It is {t.name(cp)}'s move, and {t.to_move()}'s program makes it.")
+                by = t.name(cp)  # the computer's move, worked out by the seated player's program
         out = g.apply(text_)
         if not out.ok:
             return Answer(False, t, out.reason, out.rule)
@@ -483,6 +530,11 @@ def decline(base: str | os.PathLike[str], table_id: str, player: str) -> Answer:
         return Answer(True, t)
 
     return _change(base, table_id, go)
+
+
+def and_list(words: list[str]) -> str:
+    """ "a", "a and b", "a, b and c"."""
+    return " and ".join([", ".join(words[:-1]), words[-1]]) if len(words) > 1 else "".join(words)
 
 
 def clean_talk(text: str) -> str:
@@ -577,7 +629,7 @@ def _read_for_list(base: str | os.PathLike[str], table_id: str) -> Table:
         t.id,
         t.path,
         Saved(
-            _Listed(g.name, g.is_over, g.winner, g.current_player),  # type: ignore[arg-type]
+            _Listed(g.name, g.is_over, g.winner, g.current_player, _resigner(g)),  # type: ignore[arg-type]
             Meta(players=t.meta.players, extra={"table": t.info}),
         ),
     )
@@ -594,6 +646,17 @@ class _Listed:
     is_over: bool
     winner: int | None
     current_player: int | None
+    resigned: int | None = None
+
+
+def _resigner(g: GameBase) -> int | None:
+    if not g.is_over or not g.history:
+        return None
+    try:
+        last = parse_resign(str(g.history[-1]))
+    except ValueError:
+        return None
+    return None if last is None else last.player
 
 
 _bad_names: set[str] = set()  # files in the tables folder whose names are no table's, said once
@@ -634,15 +697,15 @@ def rows_for(base: str | os.PathLike[str], player: str, now: float | None = None
         if not t.may_see(player):
             continue
         g = t.game
-        names = " v ".join(t.name(i) for i in range(len(t.seats)))
+        names = tuple(t.name(i) for i in range(len(t.seats)))
         since = t.waiting_since
         if t.finished:
             if t.declined:
-                detail = "declined"
-            elif g.winner is None:
-                detail = "a draw"
+                detail = "declined by " + and_list([str(s["player"]) for s in t.seats if s.get("status") == DECLINED])
             else:
-                detail = f"{t.name(g.winner)} won"
+                detail = "a draw" if g.winner is None else f"{t.name(g.winner)} won"
+                if t.resigned is not None:
+                    detail = f"{t.name(t.resigned)} resigned: {detail}"
             kind = (
                 "finished"
                 if (
@@ -658,26 +721,23 @@ def rows_for(base: str | os.PathLike[str], player: str, now: float | None = None
         elif t.seat_of(player) is not None:
             mover = t.to_move()
             if mover == player:
-                kind, detail = "move", f"your move, waiting {ago(now - since)}"
+                kind, detail = "move", "your move"
             elif not t.ready:
-                kind, detail = (
-                    "waiting",
-                    "waiting for "
-                    + " and ".join(
-                        f"{x['player']} to accept" if x.get("status") == INVITED else "a player to take the open seat"
-                        for x in t.seats
-                        if x.get("status") in (INVITED, OPEN)
-                    ),
-                )
+                invited = [str(s["player"]) for s in t.seats if s.get("status") == INVITED]
+                open_ = sum(s.get("status") == OPEN for s in t.seats)
+                parts = [f"{and_list(invited)} to accept"] if invited else []
+                parts += [f"{open_} open seat{'s' if open_ > 1 else ''}"] if open_ else []
+                kind, detail = "waiting", "; ".join(parts)
             else:
-                kind, detail = "waiting", f"{mover}'s move"
+                kind, detail = "waiting", f"{t.name(g.current_player)}'s move"
         elif t.invited(player) is not None:
-            kind, detail = "invited", f"{t.creator} invites you"
+            kind, detail = "invited", f"from {t.creator}"
         elif t.open_seat() is not None:
-            kind, detail = "open", "an open seat"
+            open_ = sum(s.get("status") == OPEN for s in t.seats)
+            kind, detail = "open", f"{open_} open seat{'s' if open_ > 1 else ''}"
         else:
-            kind, detail = "watch", "you may watch"
-        out.append(Row(tid, kind, g.name, names, detail, since))
+            kind, detail = "watch", f"{t.name(g.current_player)}'s move" if t.ready and not g.is_over else "watch"
+        out.append(Row(tid, kind, g.name, " v ".join(names), detail, since, names=names, waited=ago(now - since)))
     order = {"move": 0, "invited": 1, "waiting": 2, "open": 3, "watch": 4, "finished": 5, "error": 6}
     out.sort(key=lambda r: (order[r.kind], r.since if r.kind == "move" else -r.since))
     return out
@@ -711,9 +771,10 @@ def record(base: str | os.PathLike[str], player: str) -> dict[str, list[int]]:
         me = t.seat_of(player)
         if me is None or not t.game.is_over:
             continue
-        key = "computer" if any(s.get("status") == COMPUTER for s in t.seats) else "people"
+        people = sum(s.get("status") == JOINED for s in t.seats) > 1  # another person at the table
+        key = "people" if people else "computer"
         w = t.game.winner
-        rec[key][2 if w is None else (0 if w == me else 1)] += 1
+        rec[key][1 if t.resigned == me else 2 if w is None else (0 if w == me else 1)] += 1
     return rec
 
 

@@ -35,6 +35,7 @@ def test_the_game_screen_follows_its_breakpoints_when_the_terminal_is_resized(tm
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             screen = app.screen
+            assert screen.board.hand is screen.query_one("#hand") and screen.focused is screen.board.hand  # Board.hand
             assert screen.has_class("-narrow") and screen.has_class("-short") and not screen.wide
             assert screen.query_one("#mine").outer_size.height == 8 and screen.query_one("#log").outer_size.width == 30
             await pilot.resize_terminal(WIDE + 20, TALL + 8)

@@ -8,9 +8,8 @@ from pathlib import Path
 import pytest
 
 from rules import coach
-from rules.core import game_class
 from rules.docs import rule_sections
-from rules.games import game_names
+from rules.games import game_class, game_names
 from rules.resurrection import Play, new_game
 from tests.resurrection_positions import position, side
 

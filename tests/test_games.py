@@ -8,8 +8,7 @@ import pytest
 
 from rules.agents import make_agent
 from rules.coach import module_for
-from rules.core import game_class
-from rules.games import GAMES, find_game, game_names
+from rules.games import GAMES, find_game, game_class, game_names
 from tui import cli
 from tui.games import ui_for
 

@@ -9,8 +9,9 @@ import tomllib
 import pytest
 import tomli_w
 
-from rules.core import Rng, game_class
+from rules.core import Rng
 from rules.docs import rule_sections
+from rules.games import game_class
 from rules.redemption import (
     CARDS,
     DECKS,

@@ -2,14 +2,47 @@
 
 from __future__ import annotations
 
+import json
+
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from rules.core import Rng
-from rules.redemption import VERBS, Game, new_game
+from rules.redemption import DECKS, VERBS, Game, new_game
 
 VERB_LIST = sorted(VERBS)
+
+
+def seeking(label: str) -> dict:
+    """A bundled deck with two of its cards swapped for the Dominants that look and search (redemption.decision)."""
+    out = {"G": ("casting_lots", "royal_decree"), "H": ("sorcery", "scourging")}[label]
+    keys = list(DECKS[label]["cards"])
+    for k in out:
+        keys.remove(k)
+    return {"name": f"{label} seeking", "cards": keys + ["gleaning", "searching_scriptures"]}
+
+
+def check_decision_secrecy(g: Game, before: set[str], events) -> None:
+    """What a pending decision reveals is in the chooser's view only, and no event text names it."""
+    d = g.s.pending
+    shown = set(before) | (set(d.revealed) if d is not None else set())
+    said = " ".join(e.text for e in events)
+    leaked = [c for c in shown if f"({c})" in said]
+    assert not leaked, f"an event names revealed cards {leaked}: {said}"
+    if d is None:
+        return
+    assert g.current_player == d.chooser
+    assert {a.verb for a in g.legal_actions()} == {"choose"}
+    hidden = {c for c in d.revealed if g.zone_of(c)[1] == "deck"}
+    for p in range(g.n):
+        v = g.view(p)
+        if p in d.to:
+            assert [c["id"] for c in v["pending"]["revealed"]] == d.revealed
+        else:
+            assert "revealed" not in v["pending"] and "options" not in v["pending"]
+            text = json.dumps(v)
+            assert not [c for c in hidden if f'"{c}"' in text], "a view shows a revealed card to another player"
 
 
 def check_conservation(g: Game) -> None:
@@ -34,10 +67,13 @@ class RedemptionMachine(RuleBasedStateMachine):
             {"name_on_name": st.booleans(), "rescuer_chooses": st.booleans(), "first_player_skips_draw": st.booleans()}
         ),
         seats=st.integers(2, 4),
+        seek=st.booleans(),
     )
-    def start(self, seed, cap, opts, seats):
+    def start(self, seed, cap, opts, seats, seek):
         self.seed, self.cap, self.opts = seed, cap, opts
         self.decks = ["G", "H", "G", "H"][:seats]  # 2, 3 or 4 seats (redemption.multiplayer)
+        if seek:  # decks whose Dominants look at and search draw piles (redemption.decision)
+            self.decks = [seeking(d) for d in self.decks]
         self.game = new_game(seed, decks=self.decks, max_turns=cap, **opts)
         self.games = 1
 
@@ -53,8 +89,11 @@ class RedemptionMachine(RuleBasedStateMachine):
         legal = self.game.legal_actions()
         a = legal[pick % len(legal)]
         assert self.game.check(a).ok
+        d = self.game.s.pending
+        before = set(d.revealed) if d is not None else set()
         out = self.game.apply(a)
         assert out.ok, (str(a), out.reason)
+        check_decision_secrecy(self.game, before, out.events)
         assert self.game.history[-1] == str(a)
 
     @rule(verb=st.sampled_from(VERB_LIST), picks=st.lists(st.integers(0, 10**6), max_size=3))
@@ -98,7 +137,7 @@ class RedemptionMachine(RuleBasedStateMachine):
     @invariant()
     def windows_only_for_a_playable_dominant(self):
         g = self.game
-        if g.s.window.queue and not g.is_over:
+        if g.s.window.queue and not g.is_over and g.s.pending is None:
             assert g._has_playable_dominant(g.current_player)
             assert [a.verb for a in g.legal_actions()][-1] == "decline"
             assert {a.verb for a in g.legal_actions()} == {"dominant", "decline"}

@@ -3,8 +3,7 @@
 import pytest
 
 import saves
-from rules.core import game_class
-from rules.games import find_game, game_names
+from rules.games import find_game, game_class, game_names
 
 
 def started(game: str):

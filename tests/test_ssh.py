@@ -79,6 +79,47 @@ def test_authorized_keys_comment_or_option_names_the_player(tmp_path):
     assert len(warnings) == 3 and all("line skipped" in w for w in warnings)
 
 
+def test_key_ring_lets_a_key_in_by_its_first_line_in_force_and_follows_expiry(tmp_path):
+    """OpenSSH's reading: of the lines naming one key, the first that lets it in from that address now
+    names the player; a line that expires while the server runs stops counting then, without a reload."""
+    from tests.test_ssh_support import make_key
+
+    _, pub = make_key(tmp_path, "k")
+    key = asyncssh.import_public_key(pub)
+    path = tmp_path / "keys"
+    path.write_text(
+        f'from="10.0.0.0/8" {pub} far\nexpiry-time="20300101Z" {pub} early\nexpiry-time="20400101Z" {pub} late\n'
+    )
+    ring = ssh_keys.KeyRing(path, lambda m: None)
+    before, between, after = 1800000000.0, 2000000000.0, 2300000000.0  # 2027, 2033, 2042
+    assert ring.lookup(key, "10.1.2.3", now=before)[0].player == "far"
+    assert ring.lookup(key, "127.0.0.1", now=before)[0].player == "early"
+    assert ring.lookup(key, "127.0.0.1", now=between)[0].player == "late"
+    assert ring.lookup(key, "127.0.0.1", now=after) == (None, "key expired (expiry-time)")
+    assert ring.lookup(key, "10.1.2.3", now=after)[0].player == "far"
+    _, other = make_key(tmp_path, "other")
+    assert ring.lookup(asyncssh.import_public_key(other), "127.0.0.1") == (None, None)  # not in the file
+
+
+def test_keys_queued_for_an_app_stop_at_the_limit_the_readme_gives():
+    """asyncssh's relay writes the client's keys to the app's terminal through an asyncio pipe transport and
+    stops reading the client when that transport is over its high-water mark: that mark is MAX_INPUT_QUEUE."""
+    import os
+
+    from tui.ssh.limits import MAX_INPUT_QUEUE
+
+    async def go():
+        r, w = os.pipe()
+        try:
+            transport, _ = await asyncio.get_running_loop().connect_write_pipe(asyncio.BaseProtocol, os.fdopen(w, "wb"))
+            assert transport.get_write_buffer_limits()[1] == MAX_INPUT_QUEUE
+            transport.close()
+        finally:
+            os.close(r)
+
+    asyncio.run(go())
+
+
 def test_parse_config_defaults_are_loopback_and_under_the_data_dir(tmp_path):
     c = ssh_config.parse_config(["--data-dir", str(tmp_path)])
     assert (c.host, c.port) == ("127.0.0.1", 2222)

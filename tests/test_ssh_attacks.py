@@ -374,7 +374,7 @@ def test_2_per_address_limits_count_an_ipv6_slash_64_as_one_address(tmp_path):
             data_dir=tmp_path, authorized_keys=tmp_path / "none", pending_per_address=3, rate_limit=100
         )
         game = ssh_server.GameServer(config)
-        cls = ssh_server._make_connection_class()
+        cls = ssh_server.Connection
         made = []
         for i in range(4):  # four addresses of one /64: the fourth is over --max-pending 3
             conn = _FakeConn(f"2001:db8:0:7::{i + 1:x}")

@@ -299,3 +299,87 @@ def test_two_players_through_the_openssh_recipe_play_a_whole_resurrection_game(s
             leave(alice)
         leave(bob)
     assert t.game.is_over and [r.kind for r in tables.rows_for(sshd.data, "alice")] == ["finished"]
+
+
+@pytest.fixture
+def sshd3(tmp_path):
+    """The private sshd of the recipe test, with a third player."""
+    from tests.test_ssh_openssh import SSHD, SSHD_BIN
+
+    if SSHD_BIN is None:
+        pytest.skip("the OpenSSH server (sshd) is not installed")
+    if os.geteuid() != 0:
+        pytest.skip("a private sshd needs root")
+    d = SSHD(tmp_path)
+    for p in ("alice", "bob", "carol"):
+        d.add_player(p)
+    d.start()
+    yield d
+    d.stop()
+    deadline = time.monotonic() + 10
+    while leftovers(str(tmp_path)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert leftovers(str(tmp_path)) == []
+
+
+def hand_names(t: tables.Table, seat: int) -> set[str]:
+    """The names of the cards in ``seat``'s hand now."""
+    return {c["name"] for c in t.game.view(seat)["players"][seat]["hand"]}
+
+
+def still_secret(t: tables.Table, names: set[str]) -> set[str]:
+    """Those of ``names`` never made public: not in the public view, not in the log, by the end."""
+    shown = str(public_view(t.game)) + "\n".join(t.meta.log)
+    return {n for n in names if n not in shown}
+
+
+@needs_openssh
+def test_three_players_through_the_openssh_recipe_sit_at_one_table_move_and_one_resigns(sshd3):
+    """Three OpenSSH clients at one three-seat Redemption table: each accepts from the title screen, the cuts and
+    the first moves go round the table, and a player resigns out of turn; every screen shows the end, and no
+    screen ever shows a card held in another seat's hand."""
+    from tests.test_ssh_openssh import user
+
+    names = ("alice", "bob", "carol")
+    dealt_table(sshd3.data, "alice", "redemption", [{"invite": "bob"}, {"invite": "carol"}], seed=8, table_id="three")
+    terms = {p: OpenSSHTerminal(sshd3, sshd3.keys[p], user=user()) for p in names}
+    try:
+        for p in ("bob", "carol", "alice"):
+            term = terms[p]
+            term.expect(rf"Welcome, {p}\.")
+            term.expect(r"▶ Tables" if p != "alice" else r"Tables  \(1 waiting\)")
+            term.send("\r" if p != "alice" else "t")
+            term.expect(r"Your tables")
+            term.mark()
+            term.send("\r")
+            term.expect(r"Turn \d+ \|")
+        t = tables.load(sshd3.data, "three")
+        assert t.ready and t.to_move() == "carol"  # the last seat cuts first
+        secret: dict[int, set[str]] = {0: set(), 1: set(), 2: set()}
+        while len(t.game.history) < 6:  # three cuts, the first player, and the first moves of the turn
+            t = act(terms[t.to_move()], sshd3.data, "three", t)
+            for seat in secret:
+                secret[seat] |= hand_names(t, seat)
+        resigner = next(p for p in names if p != t.to_move())
+        for term in terms.values():
+            term.mark()
+        prompt(terms[resigner], "resign")
+        terms[resigner].expect(r"Resign this game\?")
+        terms[resigner].send("y")
+        t = wait_table(sshd3.data, "three", t.seen, terms[resigner])
+        assert t.game.is_over and t.game.history[-1] == f"resign {names.index(resigner)}"
+        for term in terms.values():
+            term.expect(r"Game over|GAME OVER")
+        secret = {seat: still_secret(t, cards) for seat, cards in secret.items()}
+        assert all(secret.values())  # cards that stayed hidden in every hand: what no other screen may show
+        for i, p in enumerate(names):
+            for j in range(len(names)):
+                if i != j:
+                    never_shown(terms[p], secret[j] - secret[i])  # a card both held (one deck each) is no secret
+        assert tables.record(sshd3.data, resigner)["people"] == [0, 1, 0]
+        for p in names:
+            leave(terms[p])
+    finally:
+        for term in terms.values():
+            term.close()
+    assert all([r.kind for r in tables.rows_for(sshd3.data, p)] == ["finished"] for p in names)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import re
 
 import pytest
 
@@ -165,3 +166,135 @@ async def test_a_table_is_created_from_the_title_screen(base):
         t = tables.load(base, tid)
         assert [(s["player"], s["status"]) for s in t.seats] == [("alice", "joined"), ("bob", "invited")]
         assert [r.kind for r in tables.rows_for(base, "bob")] == ["invited"]
+
+
+@sync
+async def test_the_creator_is_told_the_table_waits_for_the_invited_player_not_that_it_is_her_own_move(base):
+    dealt_table(base, "alice", "resurrection", [{"invite": "bob"}], seed=3, table_id="t1")
+    app = app_for(base, "alice", start=TableSession.open(base, "t1", "alice"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        status = app.screen.query_one("#status")
+        assert "Waiting for bob to join" in str(status.render())
+        await pilot.press("1", "enter")
+        said = [n.message for n in app._notifications]
+        assert said and all("not yours" not in m for m in said) and "Waiting for bob to join" in said[-1]
+        assert tables.load(base, "t1").seen == 0
+        assert tables.join(base, "t1", "bob").ok  # bob accepts in his own terminal
+        assert await until(pilot, lambda: "Your move" in str(status.render()))
+        await pilot.press("1", "enter")
+        assert await until(pilot, lambda: tables.load(base, "t1").seen == 1)
+
+
+@sync
+async def test_resign_typed_while_it_is_not_your_move_gives_the_game_up(base):
+    dealt_table(base, "alice", "redemption", [{"invite": "bob"}], seed=3, table_id="t1")
+    tables.join(base, "t1", "bob")
+    t = tables.load(base, "t1")
+    waiting = "alice" if t.to_move() == "bob" else "bob"
+    session = TableSession.open(base, "t1", waiting)
+    app = app_for(base, waiting, start=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert not session.my_turn
+        await pilot.press("colon", *"resign", "enter")
+        await pilot.pause()
+        await pilot.press("y")
+        assert await until(pilot, lambda: tables.load(base, "t1").game.is_over)
+        t = tables.load(base, "t1")
+        assert t.game.history == [f"resign {t.seat_of(waiting)}"] and t.name(t.game.winner) != waiting
+
+
+def _before_a_battle_ends(base, seed: int):
+    """A Redemption table whose next action (by ``mover``) decides a battle; its file holds the game so far."""
+    from rules.core import Rng
+    from saves.store import save
+
+    dealt_table(base, "alice", "redemption", [{"invite": "bob"}], seed=seed, table_id="t1")
+    tables.join(base, "t1", "bob")
+    t = tables.load(base, "t1")
+    rng, g = Rng(seed), t.game
+    earlier = ""
+    for _ in range(3000):
+        legal = g.legal_actions()
+        action = legal[rng.below(len(legal))]
+        out = g.clone().apply(action)
+        resolved = [e for e in out.events if e.kind == "resolve"]
+        if resolved and earlier:  # the second battle: the first one's result is what a stale screen would keep
+            save(g, t.path, t.meta)
+            return t.name(g.current_player), action
+        if resolved:
+            earlier = resolved[0].text
+        assert g.apply(action).ok
+    raise AssertionError("no battle")
+
+
+@sync
+async def test_the_player_who_did_not_move_sees_the_last_battle_the_other_player_decided(base):
+    mover, action = _before_a_battle_ends(base, seed=4)
+    other = "bob" if mover == "alice" else "alice"
+    app = app_for(base, other, start=TableSession.open(base, "t1", other))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        before = list(screen.last_result)
+        t = tables.load(base, "t1")
+        out = tables.submit(base, "t1", mover, action, t.seen)  # the mover, in their own terminal
+        assert out.ok
+        now = [e.words([t.name(0), t.name(1)]) for e in out.events if e.kind == "resolve"]
+        assert await until(pilot, lambda: screen.last_result != before)
+        assert screen.last_result[0].replace("You", "x").split(":")[-1] == now[0].split(":")[-1]
+        assert screen.last_result[0].startswith("Battle resolved")
+
+
+@sync
+async def test_the_title_puts_an_invitation_that_arrives_first_and_highlights_it(base):
+    from tests.pilot import screen_text
+
+    dealt_table(base, "alice", "resurrection", [{"invite": "bob"}], seed=3, table_id="t1")
+    app = app_for(base, "alice")
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await until(pilot, lambda: "Tables  (1 waiting)" in screen_text(app))
+        assert "▶ Tables" not in screen_text(app)  # waiting for bob: nothing to do there yet
+        dealt_table(base, "carol", "resurrection", [{"invite": "alice"}], seed=4, table_id="t2")
+        assert await until(pilot, lambda: "▶ Tables  (1 invitation, 1 waiting)" in screen_text(app))
+        tables.decline(base, "t2", "alice")
+        await pilot.press("down")  # the player moves on; bob's acceptance makes it her move: first again
+        assert await until(pilot, lambda: "▶ Tables" not in screen_text(app))
+        tables.join(base, "t1", "bob")
+        assert await until(pilot, lambda: "▶ Tables  (1 your move)" in screen_text(app))
+
+
+@sync
+async def test_the_table_list_shows_each_result_and_waiting_time_and_whole_names_at_80_columns(base):
+    from tests.pilot import screen_text
+
+    long = "bartholomew_the_great"
+    dealt_table(base, "alice", "resurrection", [{"invite": long}], seed=3, table_id="done")
+    tables.join(base, "done", long)
+    tables.submit(base, "done", long, "resign", 0)
+    dealt_table(
+        base, "alice", "redemption", [{"invite": "bob"}, {"open": True}, {"invite": "carol"}], seed=3, table_id="four"
+    )
+    app = app_for(base, "alice")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("t")
+        assert await until(pilot, lambda: isinstance(app.screen, TablesScreen))
+        text = screen_text(app)
+        table = app.screen.query_one("#saves")
+        cells = {r.id: [str(c).split("\n") for c in table.get_row(r.id)] for r in app.screen.rows}
+        whole = {rid: [re.sub(r"\d+ s ago", "N s ago", " ".join(lines)) for lines in row] for rid, row in cells.items()}
+        assert whole["done"][1:] == [
+            "finished",
+            "Resurrection",
+            f"alice v {long}",
+            f"{long} resigned: alice won, N s ago",
+        ]
+        assert whole["four"][1:] == [
+            "waiting",
+            "Redemption",
+            "alice v bob v an open seat v carol",
+            "bob and carol to accept; 1 open seat, N s ago",
+        ]
+        for row in cells.values():  # every line of every cell is on the screen as it is: nothing cut
+            assert all(line in text for lines in row for line in lines)
+        assert long in text  # the long name whole, on one line
+        assert re.search(r"Table four: bob and carol to accept; 1 open seat, \d+ s ago", text)  # the highlighted row
+        assert table.region.right <= 80

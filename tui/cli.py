@@ -49,6 +49,16 @@ class _Version(argparse.Action):
         parser.exit()
 
 
+class _SeatAction(argparse.Action):
+    """--invite NAME, --open and --computer LEVEL each add one seat of a new table, in the order given."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace, values, option_string=None) -> None:
+        key = self.dest.removeprefix("seat_")
+        seat = {key: True} if key == "open" else {key: values}
+        others = getattr(namespace, "others", None) or []
+        namespace.others = [*others, seat]
+
+
 def _pause(text: str) -> float:
     try:
         value = float(text)
@@ -305,21 +315,37 @@ def build_parser() -> Parser:
     tbl = sub.add_parser(
         "table",
         parents=[common],
-        help="create or open a shared table (a game between two players)",
-        description="Shared tables: a game two players play from their own terminals, each seeing "
+        help="create or open a shared table (a game between two to four players)",
+        description="Shared tables: a game players play from their own terminals, each seeing "
         "only their own cards. Needs --player (set by the SSH key or forced command).",
     )
     tsub = tbl.add_subparsers(dest="table_command", metavar="WHAT", parser_class=Parser, required=True)
-    tnew = tsub.add_parser("new", parents=[common], help="create a table", description="Create a shared table.")
+    tnew = tsub.add_parser(
+        "new",
+        parents=[common],
+        help="create a table",
+        description="Create a shared table: you take seat 1; each --invite, --open and --computer adds the next "
+        f"seat, in the order given ({_multi_titles()}: up to 4 seats; the others: 2).",
+    )
+    tnew.set_defaults(others=[])
     tnew.add_argument("game", choices=game_names(), help="which game")
-    who = tnew.add_mutually_exclusive_group(required=True)
-    who.add_argument("--invite", metavar="NAME", action="append", help="invite this player to the other seat")
-    who.add_argument("--open", action="store_true", help="leave the other seat open to any player of this host")
-    who.add_argument(
+    tnew.add_argument(
+        "--invite", metavar="NAME", dest="seat_invite", action=_SeatAction, help="invite this player to the next seat"
+    )
+    tnew.add_argument(
+        "--open",
+        dest="seat_open",
+        nargs=0,
+        action=_SeatAction,
+        help="leave the next seat open to any player of this host",
+    )
+    tnew.add_argument(
         "--computer",
+        dest="seat_computer",
         choices=LEVELS[:3],
         metavar="LEVEL",
-        help="the computer takes the other seat (easy, normal or hard)",
+        action=_SeatAction,
+        help="the computer takes the next seat (easy, normal or hard)",
     )
     tnew.add_argument("--watch", action="store_true", help="let players who are not seated watch (public cards only)")
     tnew.add_argument(
@@ -711,7 +737,7 @@ def replay_session(args: argparse.Namespace, settings, path):
         path=path,
         options=dict(game.options),
         seats=seats,
-        decks=info.review_module().starting_decks(game) if info.decks else None,
+        decks=info.starting_decks(game),
     )
     session.game = game
     session.meta.log.append(f"Replayed {len(game.history)} actions from {args.replay}.")
@@ -779,35 +805,33 @@ def table_command(args: argparse.Namespace, settings):
     base = settings.tables_base
     try:
         if args.table_command == "new":
-            if args.invite and len(args.invite) > 1:
-                raise CliError(f"{PROG}: a {find_game(args.game).title} table has 2 seats: invite one player", 2)
-            other = (
-                {"invite": args.invite[0]}
-                if args.invite
-                else {"computer": args.computer}
-                if args.computer
-                else {"open": True}
-            )
+            info = find_game(args.game)
+            if not args.others:
+                raise CliError(
+                    f"{PROG}: table new: who else sits there? Give --invite NAME, --open or --computer LEVEL "
+                    f"({tables.seats_words(info.title, info.max_players)})",
+                    2,
+                )
             if args.name:
                 saves.validate_name(args.name, what="table name")
             t = tables.create(
                 base,
                 player,
                 args.game,
-                [other],
+                args.others,
                 options=game_options(args),
                 seed=args.seed,
                 watch=args.watch,
                 table_id=args.name,
             )
             names = " v ".join(t.name(i) for i in range(len(t.seats)))
-            waiting = {
-                "invite": f"; {args.invite[0] if args.invite else ''} is invited",
-                "open": "; the other seat is open",
-                "computer": "",
-            }[next(iter(other))]
+            waiting = t.waiting_for()
+            invited = [w for w in waiting if w != "an open seat"]
+            open_ = len(waiting) - len(invited)
+            said = [f"{tables.and_list(invited)} {'is' if len(invited) == 1 else 'are'} invited"] if invited else []
+            said += [f"{open_} seat{'s are' if open_ > 1 else ' is'} open"] if open_ else []
             print(
-                f"Created the table {t.id}: {find_game(args.game).title}, {names}{waiting}. "
+                f"Created the table {t.id}: {info.title}, {names}{''.join('; ' + x for x in said)}. "
                 f"Play it with '{PROG} table play {t.id}'."
             )
             return None
@@ -856,7 +880,7 @@ def record_line(rec: dict) -> str:
 TABLE_HEADINGS = {
     "move": "Your move",
     "invited": "Invitations",
-    "waiting": "Waiting for the other player",
+    "waiting": "Waiting for others",
     "open": "Open seats",
     "watch": "Tables you may watch",
     "finished": "Finished",
@@ -873,7 +897,7 @@ def table_lines(rows) -> list[str]:
         if r.error:
             lines.append(f"  {r.id}  {r.error}")
         else:
-            lines.append(f"  {r.id}  {find_game(r.game).title}  {r.players}  ({r.detail})")
+            lines.append(f"  {r.id}  {find_game(r.game).title}  {r.players}  ({r.line})")
     return [saves.printable(line) for line in lines]  # ids, names and errors come from the tables' files
 
 

@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import saves
 from rules.core import Event, GameBase, Outcome, own_resignation
@@ -156,6 +156,75 @@ class Seated:
         return [(seat + k) % n for k in range(1, n)]
 
 
+class GameSession(Protocol):
+    """What the game screen asks of a game in progress: a local game (:class:`Session`) or a shared table
+    (``tui.table.TableSession``). What differs between them is a capability the screen reads, never a probe."""
+
+    #: A shared table: the players talk (:meth:`say`) and the other seats' moves arrive by :meth:`poll`.
+    shared: ClassVar[bool]
+
+    @property
+    def game(self) -> GameBase: ...
+    @property
+    def meta(self) -> saves.Meta: ...
+    @property
+    def path(self) -> Path | None: ...  # the save file (None: nothing for this process to save, a shared table)
+    @property
+    def watching(self) -> bool: ...  # a watcher of a shared table: sees the public view, never acts
+    @property
+    def runs_computer(self) -> bool: ...  # this process works out the computer's moves
+    @property
+    def unsaved(self) -> Unsaved | None: ...  # the moves the save file lacks, and why (a local game's)
+
+    #: Set by the screen: called after an accepted action to save once its frame is drawn (a local game's; a shared
+    #: table writes every action before it answers, and never calls it).
+    save_soon: Callable[[], None] | None
+
+    # --- who plays (Seated) -----------------------------------------------------------------
+    @property
+    def players(self) -> list[dict[str, Any]]: ...
+    @property
+    def names(self) -> list[str]: ...
+    @property
+    def shown_names(self) -> list[str]: ...
+    @property
+    def viewer(self) -> int: ...
+    @property
+    def screen(self) -> str: ...
+    @screen.setter
+    def screen(self, name: str) -> None: ...
+    @property
+    def hot_seat(self) -> bool: ...
+    @property
+    def needs_handoff(self) -> bool: ...
+    @property
+    def my_turn(self) -> bool: ...
+    @property
+    def vs_computer(self) -> bool: ...
+    @property
+    def level(self) -> str: ...
+    @property
+    def all_easy(self) -> bool: ...
+    @property
+    def can_undo(self) -> bool: ...
+    def name(self, seat: int | None) -> str: ...
+    def words(self, said: Event | Outcome | str) -> str: ...
+    def log_words(self, line: str) -> str: ...
+    def is_computer(self, seat: int | None) -> bool: ...
+    def level_of(self, seat: int) -> str: ...
+    def opponents(self, seat: int) -> list[int]: ...
+    def seats(self) -> list[Seat]: ...
+
+    # --- the game ----------------------------------------------------------------------------
+    def view(self) -> View[Any]: ...
+    def act(self, action: Any, by_computer: bool = False) -> Outcome: ...
+    def undo(self) -> bool: ...
+    def autosave(self) -> Path | None: ...
+    def poll(self) -> bool: ...  # has another terminal changed the game? (then the new state is taken)
+    def say(self, text: str) -> Outcome: ...  # a message to the table (refused where nobody else can read it)
+    def close(self) -> None: ...  # done with the game here: another process may open it
+
+
 @dataclass
 class Undo:
     game: GameBase
@@ -176,6 +245,12 @@ class Unsaved:
 
 @dataclass
 class Session(Seated):
+    """A game played in this process: its save file, undo, the hand-off between people at one keyboard."""
+
+    shared: ClassVar[bool] = False
+    watching: ClassVar[bool] = False
+    runs_computer: ClassVar[bool] = True
+
     game: GameBase
     meta: saves.Meta
     path: Path | None = None
@@ -399,6 +474,12 @@ class Session(Seated):
         self.autosave()
         return True
 
+    def poll(self) -> bool:
+        return False  # nobody else plays this game
+
+    def say(self, text: str) -> Outcome:
+        return Outcome.reject("Talk is for shared tables: the other player is at this keyboard.", "")
+
     # --- saving -------------------------------------------------------------------------
     def autosave(self, played: bool = True) -> Path | None:
         """Write the game (``played``: False when only the review's analysis is new, see ``saves.save``); SaveError (and :attr:`unsaved` set) if it could not be, the last good save untouched."""
@@ -434,3 +515,6 @@ def engine_available(game_name: str) -> bool:
         return find_game(game_name).available()
     except ValueError:
         return False
+
+
+_MEETS_THE_PROTOCOL: type[GameSession] = Session  # checked by mypy: what the game screen uses

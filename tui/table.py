@@ -9,20 +9,24 @@ notices another seat's change (the table file's identity changes on every write)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import saves
-from rules.core import Outcome, public_view
+from rules.core import GameBase, Outcome, public_view
 from rules.views import View
 from saves import tables
-from tui.session import Seated
+from tui.session import GameSession, Seat, Seated, Unsaved
 
 
 @dataclass
 class TableSession(Seated):
-    """Duck-types tui.session.Session for the game screen (the seats' helpers are the same: Seated)."""
+    """A :class:`tui.session.GameSession` whose state is the table file's (the seats' helpers are Session's: Seated)."""
+
+    shared: ClassVar[bool] = True
+    unsaved: ClassVar[Unsaved | None] = None  # every accepted action is on disk before the answer comes back
 
     base: Path
     table: tables.Table
@@ -31,6 +35,7 @@ class TableSession(Seated):
     stamp: tuple | None = None
     undo_stack: list = field(default_factory=list)
     path: Path | None = None  # nothing to autosave: every accepted action is already on disk
+    save_soon: Callable[[], None] | None = field(default=None, repr=False, compare=False)  # never called: see path
 
     @classmethod
     def open(cls, base: Path, table_id: str, player: str) -> TableSession:
@@ -45,7 +50,7 @@ class TableSession(Seated):
 
     # --- the state, from the table ---------------------------------------------------------------
     @property
-    def game(self):
+    def game(self) -> GameBase:
         return self.table.game
 
     @property
@@ -84,8 +89,17 @@ class TableSession(Seated):
 
     @property
     def runs_computer(self) -> bool:
-        """The computer's moves are worked out by a seated player's program, never a watcher's."""
-        return self.seat is not None and self.table.ready
+        """The computer seats' moves are worked out by one seated player's program (the table's ``to_move``),
+        never a watcher's."""
+        return self.seat is not None and self.table.ready and self.table.to_move() == self.player
+
+    @property
+    def hold(self) -> str:
+        """Why nobody may act yet ("" once every seat is taken): the table waits for players to join."""
+        waiting = self.table.waiting_for()
+        if not waiting or self.table.finished:
+            return ""
+        return f"Waiting for {tables.and_list(waiting)} to join"
 
     hot_seat = False
     needs_handoff = False
@@ -93,13 +107,14 @@ class TableSession(Seated):
 
     @property
     def level(self) -> str:
-        for s in self.table.seats:
+        """The first computer seat's level (the session's one level, as a local game against the computer has)."""
+        for i, s in enumerate(self.table.seats):
             if s.get("status") == tables.COMPUTER:
-                return str(s.get("level", "normal"))
+                return self.level_of(i)
         return "normal"
 
     def level_of(self, seat: int) -> str:
-        return self.level  # a table seats one computer at most
+        return str(self.table.seats[seat].get("level", "normal"))
 
     @property
     def all_easy(self) -> bool:
@@ -136,17 +151,29 @@ class TableSession(Seated):
             return Outcome(True, "", answer.rule, tuple(answer.events))
         return Outcome.reject(answer.reason, answer.rule)
 
-    def say(self, text: str) -> tables.Answer:
+    def say(self, text: str) -> Outcome:
         answer = tables.say(self.base, self.table.id, self.player, text)
         if answer.table is not None:
             self._take(answer.table)
-        return answer
+        return Outcome(True, "", answer.rule) if answer.ok else Outcome.reject(answer.reason, answer.rule)
 
     def undo(self) -> bool:
         return False
 
     def autosave(self) -> None:
         return None
+
+    def close(self) -> None:
+        return None  # no lock of this process's: the table store takes its own for each write
+
+    def seats(self) -> list[Seat]:
+        return [
+            Seat("computer", level=self.level) if self.is_computer(i) else Seat("human")
+            for i in range(len(self.players))
+        ]
+
+
+_MEETS_THE_PROTOCOL: type[GameSession] = TableSession  # checked by mypy: what the game screen uses
 
 
 __all__ = ["TableSession"]

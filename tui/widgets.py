@@ -119,6 +119,7 @@ class CardList(Widget, can_focus=True):
         self.ascii_only = ascii_only
         #: shown instead of the list while the pane does not have the focus (an overview of the cards in it)
         self.summary: Text | None = None
+        self.seat: int | None = None  # whose cards these are (None: the viewer's own, or nobody's in particular)
 
     def set_summary(self, summary: Text | None) -> None:
         key = summary.markup if summary is not None else None

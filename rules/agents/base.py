@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from rules.core import GameBase, Rng
@@ -15,6 +17,21 @@ class Agent(Protocol):
 
     def choose(self, view: dict[str, Any], legal_actions: list[Any]) -> Any:  # pragma: no cover - protocol
         ...
+
+
+@dataclass(frozen=True)
+class Eye:
+    """How the computer's eye reads one game.
+
+    ``search(seed, iterations)`` is the hard player's search (an ISMCTS) that picks the preferred move;
+    ``playout(g, rng, start)`` plays a re-dealt position on after a move; ``value(g, seat)`` scores where it
+    ends (a finished game: 1, 0.5 or 0); ``samples`` is the number of re-deals both moves are measured on (0: the review's own number).
+    """
+
+    search: Callable[[int, int], Any]
+    playout: Callable[[Any, Any, Any], None]
+    value: Callable[[Any, int], float]
+    samples: int
 
 
 def choose_for(agent: Any, game: GameBase) -> Any:

@@ -37,6 +37,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any, cast
 
+from rules.agents.base import Eye
 from rules.core import Rng
 
 if TYPE_CHECKING:
@@ -193,6 +194,8 @@ def policy(g: Game, me: int, legal: list[Any], rng: Rng) -> Any:
     by_verb: dict[str, list[Any]] = {}
     for a in legal:
         by_verb.setdefault(a.verb, []).append(a)
+    if "choose" in by_verb:  # an ability asks (redemption.decision): the card worth most, none only when nothing
+        return max(by_verb["choose"], key=lambda a: card_worth(g, a.args[0], me) if a.args else -1e9)
     # A Dominant that rescues a Lost Soul is always worth playing at once.
     for a in by_verb.get("dominant", ()):
         if len(a.args) == 2 and g.card(a.args[0]).has("rescue_any") and g.owner(a.args[1]) != me:
@@ -558,3 +561,23 @@ class RedemptionSearch:
 
 def search_agent(seed: int = 0, time_limit: float | None = 1.0, iterations: int | None = None) -> RedemptionSearch:
     return RedemptionSearch(seed, time_limit=time_limit, iterations=iterations)
+
+
+def eye() -> Eye:
+    """The review's computer's eye: the hard level's search, its heuristic simulations cut at the end of the turn
+    and its evaluation there; the preferred and the played move measured on the review's number of re-deals."""
+    from rules.agents.ismcts import ISMCTS
+
+    return Eye(
+        lambda seed, n: ISMCTS(
+            seed,
+            time_limit=None,
+            iterations=n,
+            rollout=heuristic_rollout,
+            evaluate=evaluate,
+            cutoff=end_of_turn_cutoff,
+        ),
+        heuristic_rollout,
+        evaluate,
+        0,
+    )

@@ -37,6 +37,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from rules.agents.base import Eye
 from rules.core import Rng
 from rules.resurrection.cards import CARDS, CODES
 from rules.resurrection.game import Game, Play, _Side
@@ -280,3 +281,22 @@ def search_agent(seed: int = 0, time_limit: float | None = 1.0, iterations: int 
     agent = ISMCTS(seed, time_limit=time_limit, iterations=iterations, observe=observe, reveal=reveal, level="hard")
     agent.fallback = ResurrectionHeuristic(seed + 1)  # for choose(view, legal), which cannot search
     return agent
+
+
+#: The eye's re-deals: play-outs end in a win or a loss, not an evaluation, so more than Redemption's.
+EYE_SAMPLES = 64
+
+
+def eye() -> Eye:
+    """The review's computer's eye: the hard level's search (the Defender's tree never sees the Aggressor's
+    face-down card), with the normal player's play-outs to the end of the game, a move measured on 64 re-deals."""
+    from rules.agents.ismcts import ISMCTS, result_reward
+
+    return Eye(
+        lambda seed, n: ISMCTS(
+            seed, time_limit=None, iterations=n, observe=observe, reveal=reveal, rollout=heuristic_rollout
+        ),
+        heuristic_rollout,
+        result_reward,
+        EYE_SAMPLES,
+    )

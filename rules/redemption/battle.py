@@ -11,7 +11,7 @@ from rules.core import Event
 from rules.redemption.cards import name_on_name
 from rules.redemption.effects import REGISTRY, TARGETED, matches
 from rules.redemption.state import IN_PLAY, Battle, Core, Then, Zone
-from rules.words import verb, who, whose
+from rules.words import their, verb, who, whose
 
 if TYPE_CHECKING:
     from rules.redemption.game import Game
@@ -186,12 +186,20 @@ class BattleRules(Core):
                 return eff.targets(cast("Game", self), p, ab, d)
         return None
 
+    def _dominant_usable(self, p: int, d: str) -> bool:
+        """Can each of Dominant d's abilities do something now (a look at a draw pile needs one)?"""
+        for ab in self.cd[d].abilities:
+            usable = REGISTRY[ab.effect].usable
+            if usable is not None and not usable(cast("Game", self), p, ab):
+                return False
+        return True
+
     def _has_playable_dominant(self, p: int) -> bool:
         cd = self.cd
         for d in self.z[p]["hand"]:
             if cd[d].type == "dominant":
                 t = self._dominant_targets(p, d)
-                if t is None or t:
+                if (t is None or t) and self._dominant_usable(p, d):
                     return True
         return False
 
@@ -210,6 +218,19 @@ class BattleRules(Core):
         if then == "resolve" and self.in_battle():
             self._resolve(events)
         elif then == "end_turn" and self.s.phase == "discard":
+            a = self.s.active
+            if len(self.z[a]["hand"]) > self.hand_limit(a):  # a Dominant drew in the window: discard again first
+                self.s.phase = "hand_limit"
+                events.append(
+                    Event.said(
+                        "phase",
+                        f"{who(a, True)} {verb(a, 'holds', 'hold')} more than {their(a)} hand limit again and "
+                        f"must discard down to {self.hand_limit(a)}.",
+                        a,
+                        "redemption.discard.limit",
+                    )
+                )
+                return
             self._end_turn(events)
 
     # --- starting and playing a battle --------------------------------------------------------------

@@ -88,6 +88,17 @@ class Checks(BattleRules):
         assert p is not None
         v, args = action.verb, action.args
         rule = self._rule_of(action)
+        d = self.s.pending
+        if d is not None or v == "choose":
+            if d is None:
+                raise Rejection(
+                    f"Nothing is being chosen now; 'choose' answers a card's question. {self.expected_now()}", rule
+                )
+            if v != "choose":
+                raise Rejection(self.expected_now(), "redemption.decision")
+            problem = d.problem(args[0] if args else None)
+            require(not problem, problem, rule)
+            return
         if self.s.window.queue and v not in ("dominant", "decline"):
             raise Rejection(
                 f"{who(p, True)} may play a Dominant now or pass ('decline'); the game goes on after that",
@@ -468,6 +479,7 @@ class Checks(BattleRules):
             )
         self._in_hand(p, d, rule)
         require(self.cd[d].type == "dominant", f"{self._nm(d)} is not a Dominant", rule)
+        require(self._dominant_usable(p, d), f"{self.cd[d].name} has nothing to work on now (an empty draw pile)", rule)
         targets = self._dominant_targets(p, d)
         if targets is None:
             require(len(args) == 1, f"{self.cd[d].name} takes no target", rule)

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from rules.core import Event
-from rules.words import their, verb, whose
+from rules.redemption.decisions import Decision
+from rules.words import plural, their, verb, who, whose
 
 if TYPE_CHECKING:
     from rules.redemption.cards import Ability, Card
@@ -82,6 +83,10 @@ Text = Callable[["Ability", "Card | None"], str]
 Targets = Callable[["Game", int, "Ability", str], list[str]]
 #: (game, player, source card, host, ability, chosen target, events)
 Do = Callable[["Game", int, str, str, "Ability", str, list[Event]], None]
+#: (game, the answered decision, events): an ability that asked goes on with the cards chosen (redemption.decision)
+Resolve = Callable[["Game", Decision, list[Event]], None]
+#: (game, player, ability) -> can the ability do anything now (a Dominant that cannot is not offered)
+Usable = Callable[["Game", int, "Ability"], bool]
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +104,9 @@ class Effect:
     #: enhancement with no target is still played, for its numbers
     needs_target: bool = False
     undo: Zone | Literal["", "none"] = "none"
+    #: an ability that asks its player to choose (``Core.ask``) goes on here with the answer
+    resolve: Resolve | None = None
+    usable: Usable | None = None
 
     @property
     def rule(self) -> str:
@@ -269,6 +277,106 @@ def _do_discard_type(g: Game, p: int, src: str, host: str, ab: Ability, target: 
         g._to_discard(target, events, f" by {name}", rid)
 
 
+# --- abilities that reveal cards and ask (redemption.decision) --------------------------------------------
+def _has_deck(g: Game, p: int, ab: Ability) -> bool:
+    return bool(g.z[p]["deck"])
+
+
+def _do_look_top(g: Game, p: int, src: str, host: str, ab: Ability, target: str, events: list[Event]) -> None:
+    """Look at the top N cards of your draw pile: one of them into your hand (not a Lost Soul), the others to the
+    bottom in the order you choose (redemption.effect.look_top)."""
+    top = g.z[p]["deck"][: ab.n]
+    if not top:
+        events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'has', 'have')} no card to look at.", p))
+        return
+    options = [c for c in top if g.cd[c].type != "lost_soul"]
+    d = Decision(p, src, "look_top", options, "one", revealed=top[:], to=[p])
+    question = (
+        f"{who(p, True)} {verb(p, 'looks', 'look')} at the top {plural(len(top), 'card')} of {their(p)} draw pile"
+    )
+    if not options:  # Lost Souls only: none can go to the hand, so only their order is asked
+        d.shape, d.options, d.stage = "order", top[:], 1
+        if len(top) == 1:
+            events.append(
+                Event.said("effect", question + ": none can go to the hand.", p, "redemption.effect.look_top")
+            )
+            g._move(top[0], p, "deck")
+            return
+        g.ask(d, events, question + ": none can go to the hand; the order they go to the bottom is chosen.")
+        return
+    g.ask(d, events, question + f" and {verb(p, 'chooses', 'choose')} one for {their(p)} hand.")
+
+
+def _resolve_look_top(g: Game, d: Decision, events: list[Event]) -> None:
+    p, rid = d.chooser, "redemption.effect.look_top"
+    if d.stage == 0:
+        (c,) = d.chosen
+        g._move(c, p, "hand")
+        rest = [x for x in d.revealed if x != c]
+        events.append(
+            Event.said(
+                "effect",
+                f"{who(p, True)} {verb(p, 'puts', 'put')} one of them into {their(p)} hand"
+                + (f"; {plural(len(rest), 'card')} will go to the bottom." if rest else "."),
+                p,
+                rid,
+            )
+        )
+        if len(rest) >= 2:
+            nxt = Decision(p, d.source, "look_top", rest, "order", revealed=rest[:], to=d.to[:], then=d.then, stage=1)
+            g.ask(nxt, events, f"{who(p, True)} {verb(p, 'chooses', 'choose')} the order they go to the bottom.")
+            return
+        order = rest
+    else:
+        order = d.chosen
+    for c in order:  # the first chosen goes under the pile first: the last chosen ends at the very bottom
+        g._move(c, p, "deck")
+    if order:
+        events.append(
+            Event.said(
+                "effect",
+                f"{who(p, True)} {verb(p, 'puts', 'put')} {plural(len(order), 'card')} on the bottom of "
+                f"{their(p)} draw pile.",
+                p,
+                rid,
+            )
+        )
+
+
+def _do_search(g: Game, p: int, src: str, host: str, ab: Ability, target: str, events: list[Event]) -> None:
+    """Search your draw pile for a card that fits the filter: it goes into your hand (you may find none); then the
+    pile is shuffled (redemption.effect.search)."""
+    deck = g.z[p]["deck"]
+    if not deck:
+        events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'has', 'have')} no draw pile to search.", p))
+        return
+    options = [c for c in deck if matches(g.cd[c], ab.filter) and g.cd[c].type != "lost_soul"]
+    d = Decision(p, src, "search", options, "up_to", 1, revealed=deck[:], to=[p])
+    g.ask(
+        d,
+        events,
+        f"{who(p, True)} {verb(p, 'searches', 'search')} {their(p)} draw pile for {an(filter_text(ab.filter, 'card'))}.",
+    )
+
+
+def _resolve_search(g: Game, d: Decision, events: list[Event]) -> None:
+    p = d.chooser
+    for c in d.chosen:
+        g._move(c, p, "hand")
+    g.rng.shuffle(g.z[p]["deck"])
+    found = (
+        f"{verb(p, 'takes', 'take')} one card into {their(p)} hand" if d.chosen else f"{verb(p, 'finds', 'find')} none"
+    )
+    events.append(
+        Event.said(
+            "effect",
+            f"{who(p, True)} {found} and {verb(p, 'shuffles', 'shuffle')} {their(p)} draw pile.",
+            p,
+            "redemption.effect.search",
+        )
+    )
+
+
 # --- the words ------------------------------------------------------------------------------------------
 def _text_draw(a: Ability, card: Card | None) -> str:
     n = f"{a.n} card" + ("s" if a.n != 1 else "")
@@ -319,7 +427,7 @@ def _effects() -> dict[str, Effect]:
             Effect(
                 "band",
                 "bring one of your characters from territory into battle",
-                lambda a, card: f"Band: bring your {filter_text(a.filter)} from your territory into battle.",
+                lambda a, card: f"Band: bring your {filter_text(a.filter)} from your hand or territory into battle.",
                 _do_band,
                 _band_targets,
                 undo="",
@@ -393,6 +501,28 @@ def _effects() -> dict[str, Effect]:
                     f"Holds up to {a.n} of your Lost Souls; only {an(filter_text(a.filter, 'Hero'))} may "
                     "rescue a Lost Soul from here."
                 ),
+            ),
+            Effect(
+                "look_top",
+                "look at the top cards of your draw pile and take one",
+                lambda a, card: (
+                    f"Look at the top {a.n} cards of your draw pile: put one (not a Lost Soul) into your hand and "
+                    "the others on the bottom in the order you choose."
+                ),
+                _do_look_top,
+                resolve=_resolve_look_top,
+                usable=_has_deck,
+            ),
+            Effect(
+                "search",
+                "search your draw pile for a card",
+                lambda a, card: (
+                    f"Search your draw pile for {an(filter_text(a.filter, 'card'))} and put it into your hand; "
+                    "then shuffle your draw pile."
+                ),
+                _do_search,
+                resolve=_resolve_search,
+                usable=_has_deck,
             ),
             Effect(
                 "fortress",

@@ -120,6 +120,8 @@ class Game(Play, Views, GameBase):
         s = self.s
         if s.result:
             return None
+        if s.pending is not None:  # an ability waits for its player's choice (redemption.decision)
+            return s.pending.chooser
         if s.window.queue:  # a Dominant window (redemption.dominant.window)
             return s.window.queue[0]
         ph = s.phase
@@ -202,22 +204,27 @@ class Game(Play, Views, GameBase):
     def determinize(self, player: int, rng: Rng) -> Game:
         """A clone in which what ``player`` cannot see is re-dealt consistently with what they have seen.
 
-        Hidden: the other players' hands and face-down artifacts, and the order of every draw pile.
+        Hidden: the other players' hands and face-down artifacts, and the order of every draw pile, but the cards a
+        pending decision reveals to ``player``.
         Card identities are swapped between hidden ids of the same owner, keeping Lost Souls out
         of hands and artifacts in artifact slots.
         """
         g = self.clone()
         g.cards = dict(g.cards)
+        # cards a pending decision reveals to ``player`` stay what they are (redemption.decision); nobody else
+        # learns them, so for every other player they are re-dealt like the rest of their pile
+        d = self.s.pending
+        known = set(d.revealed) if d is not None and player in d.to else set()
         # own draw pile: only the order is unknown
-        own = list(g.z[player]["deck"])
+        own = [c for c in g.z[player]["deck"] if c not in known]
         keys = [g.cards[c][0] for c in own]
         rng.shuffle(keys)
         for c, k in zip(own, keys):
             g.cards[c] = (k, player)
         for opp in g.others(player):
-            hand = list(g.z[opp]["hand"])
-            deck = list(g.z[opp]["deck"])
-            arts = [a for a in g.z[opp]["artifact_pile"] if a not in g.face_up]
+            hand = [c for c in g.z[opp]["hand"] if c not in known]
+            deck = [c for c in g.z[opp]["deck"] if c not in known]
+            arts = [a for a in g.z[opp]["artifact_pile"] if a not in g.face_up and a not in known]
             pool = [g.cards[c][0] for c in hand + deck + arts]
             rng.shuffle(pool)
             art_keys = [k for k in pool if CARDS[k].type == "artifact"]

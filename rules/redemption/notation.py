@@ -33,6 +33,7 @@ Verb = Literal[
     "decline",
     "discard",
     "end",
+    "choose",
 ]
 
 VERBS: dict[str, tuple[tuple[int, int], str]] = {
@@ -61,6 +62,7 @@ VERBS: dict[str, tuple[tuple[int, int], str]] = {
     "decline": ((0, 0), "redemption.dominant.window"),
     "discard": ((1, 1), "redemption.discard.limit"),
     "end": ((0, 0), "redemption.turn.end"),
+    "choose": ((0, 1), "redemption.decision"),
 }
 assert tuple(VERBS) == get_args(Verb)
 ID = re.compile(r"^[A-Z]+[0-9]+$")
@@ -196,4 +198,5 @@ def example(verb: str) -> str:
         "fortress-in": "'fortress-in G12 G44'",
         "enhance": "'enhance G20 G12' or 'enhance G20 G12 H7' (with the target of its ability)",
         "dominant": "'dominant G45' or 'dominant G45 H3'",
+        "choose": "'choose G12', or 'choose' alone to choose no more",
     }.get(verb, f"'{verb} G12'")

@@ -4,12 +4,18 @@ from __future__ import annotations
 
 from itertools import filterfalse, repeat
 from operator import is_
+from typing import TYPE_CHECKING, cast
 
 from rules.core import Event, GameBase, Outcome
 from rules.redemption.checks import Checks
+from rules.redemption.decisions import Decision
+from rules.redemption.effects import REGISTRY
 from rules.redemption.notation import ACTIONS, Action
 from rules.redemption.state import HAND_SIZE, MIN_CUT, STALL_TURNS, TURN_DRAW, Battle, Flags, Zone, stall_turns
 from rules.words import played_by, plural, their, verb, who, whose
+
+if TYPE_CHECKING:
+    from rules.redemption.game import Game
 
 # the tables of the verbs legal_actions() offers most (rules.redemption.notation.ActionTable)
 PLAY, ARTIFACT, ACTIVATE, SITE, FORTRESS, EQUIP = (
@@ -18,7 +24,7 @@ PLAY, ARTIFACT, ACTIVATE, SITE, FORTRESS, EQUIP = (
 SETASIDE, SOUL, FORTRESS_IN, RETURN, FORTRESS_OUT = (
     ACTIONS[v] for v in ("setaside", "soul", "fortress-in", "return", "fortress-out")
 )
-DOMINANT = ACTIONS["dominant"]
+DOMINANT, CHOOSE = ACTIONS["dominant"], ACTIONS["choose"]
 #: verb -> the name of the method that carries it out
 DO = {verb: "_do_" + verb.replace("-", "_") for verb in ACTIONS}
 END, PASS, NOBLOCK, DECLINE = (ACTIONS[v][()] for v in ("end", "pass", "noblock", "decline"))
@@ -47,6 +53,8 @@ class Play(Checks):
     def _legal(self, p: int | None) -> list[Action]:
         if p is None:
             return []
+        if self.s.pending is not None:
+            return self._choose_actions(self.s.pending)
         if self.s.window.queue:
             return self._dominant_actions(p) + [DECLINE]
         ph = self.phase
@@ -211,7 +219,7 @@ class Play(Checks):
         if self.phase == "cut":
             return out
         for d in self.z[p]["hand"] if cards is None else cards:
-            if self.cd[d].type != "dominant":
+            if self.cd[d].type != "dominant" or not self._dominant_usable(p, d):
                 continue
             targets = self._dominant_targets(p, d)
             if targets is None:
@@ -232,6 +240,11 @@ class Play(Checks):
             self._challenge_to_rescue(events)
         if not self.is_over:
             self._check_end(events)
+        if self.is_over:  # nothing waits in a finished game: it saves and loads (redemption.save.valid)
+            self._settle_over()
+
+    def _settle_over(self) -> None:
+        self.s.window.queue, self.s.window.then, self.s.pending = [], "", None
 
     def _cut_deck(self, p: int) -> int:
         """The player whose deck p cuts: the player to p's left (the next seat; redemption.setup.cut)."""
@@ -411,7 +424,9 @@ class Play(Checks):
             )
         )
         if len(self.z[p]["hand"]) <= self.hand_limit(p):
-            self._end_turn(events)
+            self.s.phase = "discard"  # the end-of-turn window opens now too (redemption.dominant.window)
+            if not self._open_window(self.others(p), "end_turn", events):
+                self._end_turn(events)
 
     # prep / discard phase actions
     def _do_play(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
@@ -582,6 +597,18 @@ class Play(Checks):
         )
         for ab in self.cd[d].abilities:
             self._effect(p, d, d, ab, target, events)
+        if self.s.pending is not None:  # the Dominant asks its player first (redemption.decision)
+            self.s.pending.then = "dominant_window" if window else "dominant"
+            return
+        self._after_dominant(p, window, events)
+
+    def _after_dominant(self, p: int, window: bool, events: list[Event]) -> None:
+        """What follows a Dominant once it has done all it does: the window it was played in, the hand limit, the
+        battle it changed."""
+        self._check_end(events)  # a soul it won may end the game before the battle resolves (redemption.win.rescues)
+        if self.is_over:
+            self.s.window.queue, self.s.window.then = [], ""
+            return
         if window:
             then = self.s.window.then
             if then == "resolve" and self.phase == "battle" and self.b.kind and not self.battle_chars(self.active):
@@ -605,7 +632,9 @@ class Play(Checks):
                 self._close_window(events)
         if self.phase == "hand_limit" and len(self.z[p]["hand"]) <= self.hand_limit(p):
             events.append(Event.said("phase", f"{who(p, True)} {verb(p, 'is', 'are')} within the hand limit now.", p))
-            self._end_turn(events)
+            self.s.phase = "discard"
+            if not self._open_window(self.others(p), "end_turn", events):
+                self._end_turn(events)
         if self.s.window.queue:
             return
         if self.phase == "battle" and self.b.kind:
@@ -624,6 +653,25 @@ class Play(Checks):
                 events.append(Event("battle", "No Lost Soul is left to surrender.", -1))
                 self._finish_battle(events)
 
+    # --- decisions in the middle of an ability (redemption.decision) ---------------------------------
+    def _do_choose(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
+        d = self.s.pending
+        assert d is not None  # checked
+        if not d.pick(args[0] if args else None):
+            return
+        self.s.pending = None
+        resolve = REGISTRY[d.effect].resolve
+        assert resolve is not None  # only an effect that resolves asks
+        resolve(cast("Game", self), d, events)
+        if self.s.pending is None and d.then:
+            self._after_dominant(d.chooser, d.then == "dominant_window", events)
+
+    def _choose_actions(self, d: Decision) -> list[Action]:
+        out = [CHOOSE[c] for c in d.left()]
+        if d.may_stop():
+            out.append(CHOOSE[()])
+        return out
+
     # --- the end ---------------------------------------------------------------------------------
     def _resign(self, player: int) -> None:
         """Two players: the other wins. More: the game ends and the player with the most Redeemed Souls among the
@@ -637,6 +685,7 @@ class Play(Checks):
             best = [q for q in others if scores[q] == max(scores.values())]
             self.s.result = "draw" if len(best) > 1 else str(best[0])
         self.s.end_reason, self.s.end_rule = f"{who(player, True)} resigned", "redemption.resign"
+        self._settle_over()
 
     def _end_by_score(self, why: str, rule: str, events: list[Event]) -> None:
         """The most Redeemed Souls win; a tie for the most is a draw (redemption.win.stalled)."""

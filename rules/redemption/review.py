@@ -1,18 +1,15 @@
 """Redemption's part of the review (see :mod:`rules.review`, which reaches it through ``rules.games``): the start a
 game is rebuilt from (its seed, options and the cards each seat was dealt), its actions in words where the engine's
-events say nothing of their own, the records' header lines and the computer's eye."""
+events say nothing of their own, the records' header lines; the computer's eye is its computer players' (``rules.agents``)."""
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rules import words
 from rules.redemption.cards import DECKS
 from rules.redemption.game import Game, new_game
-
-if TYPE_CHECKING:
-    from rules.review import Eye
 
 #: Verbs whose choice is blind (the cutter cannot see the cards): never judged.
 BLIND = frozenset({"cut"})
@@ -84,6 +81,8 @@ def action_words(before: Game, action: str, p: int | None, own: bool = False) ->
         return f"{who} {words.verb(p, third, second)} {rest}"
     if what == "surrender" and args:
         return f"{who} {words.verb(p, 'gives', 'give')} up {name(args[0])} to the rescuing Hero"
+    if what == "choose":  # what an ability showed its chooser stays theirs (redemption.decision)
+        return f"{who} {words.verb(p, 'chooses', 'choose')} " + ("a card" if args else "no more cards")
     if what == "decline":
         return f"{who} {words.verb(p, 'plays', 'play')} no Dominant now"
     if what == "activate" and args:
@@ -116,25 +115,3 @@ def from_header(seed: int, options: dict[str, Any], head: dict[str, str]) -> Gam
         if lab not in DECKS:
             raise ValueError(f"deck {lab!r} is not bundled: the file needs '# dealt' lines")
     return new_game(seed, decks=tuple(labels), **options)
-
-
-def eye() -> Eye:
-    """The hard level's search, its heuristic simulations cut at the end of the turn and its evaluation there; the
-    preferred and the played move measured on 16 re-deals."""
-    from rules.agents.ismcts import ISMCTS
-    from rules.agents.redemption import end_of_turn_cutoff, evaluate, heuristic_rollout
-    from rules.review import PAIRED_SAMPLES, Eye
-
-    return Eye(
-        lambda seed, n: ISMCTS(
-            seed,
-            time_limit=None,
-            iterations=n,
-            rollout=heuristic_rollout,
-            evaluate=evaluate,
-            cutoff=end_of_turn_cutoff,
-        ),
-        heuristic_rollout,
-        evaluate,
-        PAIRED_SAMPLES,
-    )

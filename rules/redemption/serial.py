@@ -26,9 +26,11 @@ from collections import Counter
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from rules.core import merge_options, state_header, state_int
+from rules.core import state_header, state_int
+from rules.options import REDEMPTION_OPTIONS, check_options
 from rules.redemption.cards import CARDS, DECKS, validate_deck
-from rules.redemption.effects import UNDOABLE
+from rules.redemption.decisions import Decision
+from rules.redemption.effects import REGISTRY, UNDOABLE
 from rules.redemption.notation import ID
 from rules.redemption.state import (
     BASE_HAND_LIMIT,
@@ -58,13 +60,8 @@ SETUP = ("cut", "first")
 #: The last turn a state may be at: the stall rule ends a game long before (a played game takes 10-30 turns), and
 #: the computer player and the screens count on a turn number of a sane size.
 MAX_TURN = 10_000
-OPTIONS_DEFAULT: dict[str, object] = {
-    "name_on_name": False,
-    "first_player_skips_draw": False,
-    "rescuer_chooses": False,
-    "rescues_to_win": 5,
-    "max_turns": 0,
-}
+#: The options' defaults (rules.options describes each option once: its values, its help).
+OPTIONS_DEFAULT: dict[str, object] = {o.name: o.default for o in REDEMPTION_OPTIONS}
 #: Zones that only ever hold their own player's cards. The Land of Redemption (rescued souls), the captured
 #: and removed piles can hold the other player's.
 OWN_ZONES: tuple[Zone, ...] = (
@@ -82,12 +79,7 @@ OWN_ZONES: tuple[Zone, ...] = (
 
 
 def read_options(raw: object) -> dict[str, object]:
-    options = merge_options(raw, OPTIONS_DEFAULT, "Redemption")
-    if options["rescues_to_win"] < 1:
-        raise ValueError("option rescues_to_win must be at least 1")
-    if options["max_turns"] < 0:
-        raise ValueError("option max_turns must be 0 (no limit) or more")
-    return options
+    return dict(check_options(REDEMPTION_OPTIONS, raw, "Redemption"))
 
 
 # --- writing ---------------------------------------------------------------------------------------------
@@ -121,10 +113,11 @@ def to_dict(g: Game) -> dict[str, Any]:
         "live": g._live(),
         "history": list(g.history),
         "window": _plain(s.window),
+        "pending": _plain(s.pending) if s.pending is not None else {},
     }
 
 
-def _plain(obj: Battle | Flags | Window) -> dict[str, Any]:
+def _plain(obj: Battle | Flags | Window | Decision) -> dict[str, Any]:
     out = {}
     for f in fields(obj):
         v = getattr(obj, f.name)
@@ -133,14 +126,15 @@ def _plain(obj: Battle | Flags | Window) -> dict[str, Any]:
 
 
 # --- reading ---------------------------------------------------------------------------------------------
-T = TypeVar("T", Battle, Flags, Window)
+T = TypeVar("T", Battle, Flags, Window, Decision)
 
 
-def _read(cls: type[T], raw: object, what: str) -> T:
-    """A dataclass from a table: known fields only, each of its default's kind."""
+def _read(obj: T, raw: object, what: str) -> T:
+    """A dataclass from a table: ``obj`` (the defaults) with the table's fields, known ones only, each of its
+    default's kind."""
+    cls = type(obj)
     if not isinstance(raw, dict):
         raise ValueError(f"'{what}' must be a table")
-    obj = cls()
     for k, v in raw.items():
         if k not in cls.__dataclass_fields__:
             raise ValueError(f"unknown {what} field {k!r}; the fields are {', '.join(cls.__dataclass_fields__)}")
@@ -157,7 +151,7 @@ def _ids(value: object, cards: dict[str, tuple[str, int]], what: str) -> None:
 
 
 def _battle(raw: object, cards: dict[str, tuple[str, int]], seats: int, active: int) -> Battle:
-    b = _read(Battle, raw, "battle")
+    b = _read(Battle(), raw, "battle")
     if b.kind not in KINDS:
         raise ValueError(f"battle kind must be '', 'rescue' or 'challenge', not {b.kind!r}")
     if b.step not in STEPS or (bool(b.kind) != bool(b.step)):
@@ -242,6 +236,7 @@ def _from_dict(cls: type[Game], d: dict[str, Any]) -> Game:
     history = d.get("history", [])
     if not isinstance(history, list) or not all(isinstance(h, str) for h in history):
         raise ValueError("'history' must be a list of action strings")
+    s.pending = _pending(d.get("pending", {}), cards, n, s)
     g = cls(seed, options, rng, seats, cards, dict(attached), set(face_up), s, b, list(history))
     position(g)
     score = d.get("score")
@@ -338,7 +333,7 @@ def _turn(d: dict[str, Any], n: int) -> Turn:
         raise ValueError("'souls_drawn' must be one count per seat")
     s.souls_drawn = list(sd)
     try:
-        s.flags = _read(Flags, d.get("flags", {}), "flags")
+        s.flags = _read(Flags(), d.get("flags", {}), "flags")
     except ValueError:
         raise ValueError(f"'flags' must be a table of {', '.join(Flags.__dataclass_fields__)} (true/false)") from None
     result = d.get("result", "")
@@ -368,7 +363,7 @@ def _window(d: dict[str, Any], n: int, s: Turn) -> Window:
     """An open Dominant window: who may still answer, and what follows when all have passed."""
     shape = "'window' must be a table with 'queue' (players) and 'then' ('', 'resolve' or 'end_turn')"
     try:
-        w = _read(Window, d.get("window", {}), "window")
+        w = _read(Window(), d.get("window", {}), "window")
     except ValueError:
         raise ValueError(shape) from None
     if w.then not in THEN:
@@ -377,13 +372,43 @@ def _window(d: dict[str, Any], n: int, s: Turn) -> Window:
         isinstance(q, int) and not isinstance(q, bool) and 0 <= q < n for q in w.queue
     ):
         raise ValueError(f"a Dominant window's queue lists seats 0 to {n - 1}, each at most once")
-    if w.then and not w.queue:
+    if w.then and not w.queue and not d.get("pending"):  # (a Dominant played in it may still be asking)
         raise ValueError("a window's 'then' needs a player in its queue")
-    if w.queue and (s.result != "" or s.phase in SETUP):
+    if s.result != "":  # a finished game waits for nobody: a window an older version left open is closed
+        return Window()
+    if w.queue and s.phase in SETUP:
         raise ValueError("a Dominant window can only be open during play")
     if w.then == "end_turn" and s.phase != "discard":
         raise ValueError("a window that ends the turn belongs to the Discard phase")
     return w
+
+
+def _pending(raw: object, cards: dict[str, tuple[str, int]], n: int, s: Turn) -> Decision | None:
+    """A decision an ability waits for (redemption.decision), or None for ``{}``."""
+    if raw == {} or raw is None:
+        return None
+    try:
+        dec = _read(Decision(-1, "", ""), raw, "pending")
+    except ValueError as e:
+        raise ValueError(f"{e} (a pending decision)") from None
+    if not isinstance(raw, dict) or not {"chooser", "source", "effect"} <= set(raw):
+        raise ValueError("a pending decision names its 'chooser', its 'source' card and its 'effect'")
+    eff = REGISTRY.get(dec.effect)
+    if eff is None or eff.resolve is None:
+        asking = ", ".join(k for k, e in REGISTRY.items() if e.resolve is not None)
+        raise ValueError(f"a pending decision's effect must be one that asks ({asking}), not {dec.effect!r}")
+    if not all(isinstance(x, str) for x in [*dec.options, *dec.chosen, *dec.revealed]) or not all(
+        isinstance(q, int) and not isinstance(q, bool) for q in dec.to
+    ):
+        raise ValueError("a pending decision lists card ids (options, chosen, revealed) and seats ('to')")
+    problem = dec.problems(n, set(cards))
+    if problem:
+        raise ValueError(problem)
+    if s.result != "":  # a finished game waits for nobody
+        return None
+    if s.phase in SETUP:
+        raise ValueError("a decision can only be pending during play")
+    return dec
 
 
 # --- meaning ---------------------------------------------------------------------------------------------
@@ -562,6 +587,8 @@ def _room(g: Game, p: int, base: int) -> int:
             for ab in g.cd[cid].abilities:
                 if ab.effect in ("hand_limit", "draw"):
                     room += ab.n
+                elif ab.effect in ("look_top", "search"):  # one card into the hand (redemption.decision)
+                    room += 1
     return room
 
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, get_args
 
 from rules.core import Event
 from rules.redemption.cards import CARDS, Card
+from rules.redemption.decisions import Decision
 from rules.words import plural, their, verb, who
 
 if TYPE_CHECKING:
@@ -61,6 +62,8 @@ PHASE_NAMES: dict[Phase, str] = {
 IN_PLAY: tuple[Zone, ...] = ("territory", "set_aside", "field_of_battle", "in_fortress")
 
 HAND_SIZE = 8
+#: No hand ever holds more, whatever a card says (REG *Hand*): a draw stops there (redemption.hand.cap)
+HAND_CAP = 16
 TURN_DRAW = 3
 BASE_HAND_LIMIT = 8
 MIN_CUT = 5
@@ -163,6 +166,8 @@ class Turn:
     end_reason: str = ""  # why the game ended, a rules.words template (without the rule: that is end_rule)
     window: Window = field(default_factory=Window)
     end_rule: str = ""  # the rule id the game ended by ("redemption.win.rescues")
+    #: a choice an ability waits for (redemption.decision); None when none is pending
+    pending: Decision | None = None
 
     def copy(self) -> Turn:
         f = self.flags
@@ -180,6 +185,7 @@ class Turn:
             self.end_reason,
             Window(self.window.queue[:], self.window.then),
             self.end_rule,
+            self.pending.copy() if self.pending is not None else None,
         )
 
 
@@ -295,6 +301,15 @@ class Core:
                 extra += a.n
         return BASE_HAND_LIMIT + extra
 
+    # --- decisions ------------------------------------------------------------------------------
+    def ask(self, decision: Decision, events: list[Event], question: str) -> None:
+        """An ability asks a player to choose (redemption.decision): the game waits for ``choose ...`` from
+        ``decision.chooser``; ``question`` is the public words (a rules.words template that names no hidden card).
+        The event reveals: what the chooser has seen cannot be taken back by an undo."""
+        assert self.s.pending is None, "one decision at a time"
+        self.s.pending = decision
+        events.append(Event.said("decision", question, decision.chooser, "redemption.decision", reveals=True))
+
     # --- moving cards -------------------------------------------------------------------------
     def _move(self, cid: str, p: int, zone: Zone, top: bool = False) -> None:
         op, oz = self.loc[cid]
@@ -350,7 +365,10 @@ class Core:
         got = 0
         souls = []
         cd = self.cd
+        hand = self.z[p]["hand"]
         for _ in range(n):
+            if len(hand) >= HAND_CAP:  # the absolute hand cap (redemption.hand.cap): the rest is not drawn
+                break
             while deck:
                 cid = deck[0]
                 if cd[cid].type == "lost_soul":

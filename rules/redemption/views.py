@@ -6,7 +6,7 @@ from typing import Any, TypedDict
 
 from rules.redemption.state import PHASE_NAMES, Core
 from rules.views import SeatView, View
-from rules.words import plural, say, verb, who, whose
+from rules.words import plural, say, their, verb, who, whose
 
 #: A card as a small table: id, owner, key, name, type, ... (see ``Views.view``).
 CardView = dict[str, Any]
@@ -14,7 +14,7 @@ CardView = dict[str, Any]
 
 class Decision(TypedDict):
     """Who decides now and what kind of decision it is (``kind``: cut, first, prep, discard_phase, hand_limit,
-    battle_start, block, initiative, surrender, window, game_over); ``player`` None when the game is over. ``text``
+    battle_start, block, initiative, surrender, window, choose, game_over); ``player`` None when the game is over. ``text``
     names the player who decides ("Player 3 blocks Player 1's Hero ..."); the view's ``templates["decision"]`` is the
     same words for :func:`rules.words.say`, so each reader gets their own ("You block ...", "Cy blocks your Hero")."""
 
@@ -42,6 +42,24 @@ class BattleView(TypedDict, total=False):
     souls: list[str]
     initiative: int | None
     initiative_reason: str
+
+
+class PendingView(TypedDict, total=False):
+    """A decision an ability waits for (redemption.decision); ``{}`` when none. Everyone sees who chooses, for which
+    card, the shape and the counts; only the seats the cards are revealed to get ``revealed`` (the cards shown, as
+    card tables), ``options`` and ``chosen`` (card ids)."""
+
+    chooser: int
+    source: CardView
+    effect: str
+    shape: str
+    most: int
+    looked_at: int  # how many cards are revealed to the chooser
+    options_count: int
+    chosen_count: int
+    revealed: list[CardView]
+    options: list[str]
+    chosen: list[str]
 
 
 class RedemptionSeat(SeatView[CardView]):
@@ -79,6 +97,7 @@ class RedemptionView(View[RedemptionSeat]):
     score: list[int]
     rescues_to_win: int
     battle: BattleView
+    pending: PendingView
     #: The texts above that name seats, as :mod:`rules.words` templates for :func:`rules.words.say` (the app says
     #: them with the players' names): decision (its text), end_reason, initiative_reason, and initiative_short (the
     #: reason's first part, for a narrow screen); "" where there is none.
@@ -91,6 +110,8 @@ class Views(Core):
         p = self.current_player
         if p is None:
             return "The game is over."
+        if self.s.pending is not None:
+            return "Now " + self._choice_text(p) + "."
         if self.s.window.queue:
             return self._window_text(p) + "."
         ph = self.phase
@@ -124,6 +145,42 @@ class Views(Core):
     def _window_text(self, p: int) -> str:
         moment = self.window_moment()
         return f"{who(p, True)} may play a Dominant now, {moment} ('dominant D', or 'decline' to let the game go on)"
+
+    def _choice_text(self, p: int) -> str:
+        """What the pending decision asks of ``p`` (a template; it names the card that asks, never what it shows)."""
+        d = self.s.pending
+        assert d is not None
+        src, P = self.cd[d.source].name, who(p, True)
+        if d.shape == "order":
+            return (
+                f"{P} {verb(p, 'chooses', 'choose')} the order in which the cards {src} showed go to the bottom of "
+                f"{their(p)} draw pile ('choose <card>', one at a time: the first chosen goes under first)"
+            )
+        if d.shape == "up_to":
+            most = "one card" if d.most == 1 else f"up to {plural(d.most, 'card')}"
+            return (
+                f"{P} {verb(p, 'chooses', 'choose')} {most} for {src} ('choose <card>'), or none more ('choose' alone)"
+            )
+        return f"{P} {verb(p, 'chooses', 'choose')} one card for {src} ('choose <card>')"
+
+    def _pending_view(self, viewer: int) -> PendingView:
+        d = self.s.pending
+        if d is None:
+            return {}
+        out: PendingView = {
+            "chooser": d.chooser,
+            "source": self.card_info(d.source),
+            "effect": d.effect,
+            "shape": d.shape,
+            "most": d.most,
+            "looked_at": len(d.revealed),
+            "options_count": len(d.options),
+            "chosen_count": len(d.chosen),
+        }
+        if viewer in d.to:
+            out["revealed"] = [self.card_info(c) for c in d.revealed]
+            out["options"], out["chosen"] = d.options[:], d.chosen[:]
+        return out
 
     def _battle_now(self) -> str:
         step = self.b.step
@@ -179,6 +236,8 @@ class Views(Core):
         p = self.current_player
         if p is None:
             return {"player": None, "kind": "game_over", "text": self.s.end_reason}
+        if self.s.pending is not None:
+            return {"player": p, "kind": "choose", "text": self._choice_text(p) + "."}
         if self.s.window.queue:
             return {"player": p, "kind": "window", "text": self._window_text(p)}
         kind, text = self._decision_words(p)
@@ -317,6 +376,7 @@ class Views(Core):
             "options": dict(self.options),
             "players": players,
             "battle": battle,
+            "pending": self._pending_view(player),
             "legal": [str(a) for a in self.legal_actions()] if me == player else [],
             "templates": templates,
         }

@@ -243,3 +243,8 @@ def reason_for(game: Game, player: int, action: Play) -> str:
     if CARDS[code].is_red_face:
         return f"The {_name(code)} hurts the winner even if it loses: {ability_words(code)[0]}"
     return f"The {_name(code)}: {strength(code)}."
+
+
+def grouped(actions: list[Play]) -> list[Play]:
+    """Every action is listed: each plays a different card."""
+    return actions

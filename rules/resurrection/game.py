@@ -13,14 +13,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.core import Event, GameBase, Rejection, Rng, require, state_header, state_int
-from rules.games import find_game
+from rules.options import RESURRECTION_OPTIONS, check_options
 from rules.resurrection.cards import CARDS, CODES
 from rules.views import SeatView, View
 from rules.words import plural, their, verb, who, whose
 
 HAND_SIZE = 5
 MAX_BATTLES = 10_000  # battles a state may have counted: random play ends a duel within about thirty
-INFO = find_game("resurrection")  # its options (defaults, allowed values) are described there
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +86,70 @@ def _name(code: str) -> str:
     return CARDS[code].name
 
 
+# --- the events' words, written only when read (Event.lazy): a computer's playout reads none of them ---------
+def _played_face_down(p: int) -> str:
+    return f"{who(p, True)} (Aggressor) {verb(p, 'plays', 'play')} a card face down."
+
+
+def _played_face_up(p: int, code: str) -> str:
+    return f"{who(p, True)} (Defender) {verb(p, 'plays', 'play')} {_name(code)} face up."
+
+
+def _revealed(p: int, code: str) -> str:
+    return f"{who(p, True)} {verb(p, 'reveals', 'reveal')} {_name(code)}."
+
+
+def _drew_for_tie(p: int, n: int) -> str:
+    return f"{who(p, True)} {verb(p, 'draws', 'draw')} {plural(n, 'card')} to continue the tie."
+
+
+def _lost_tie(p: int) -> str:
+    return (
+        f"{who(p, True)} {verb(p, 'has', 'have')} no card to continue the tie and "
+        f"{verb(p, 'loses', 'lose')} the battle, without abilities."
+    )
+
+
+def _won(w_code: str, l_code: str, winner: int) -> str:
+    return f"{_name(w_code)} beats {_name(l_code)}: {who(winner)} {verb(winner, 'wins', 'win')} the battle."
+
+
+def _resurrected(code: str, p: int, raised: str, to_hero_pile: bool) -> str:
+    pile = "Hero Pile" if to_hero_pile else "Fallen Pile"
+    return f"{_name(code)} resurrects {whose(p)} {_name(raised)} to the bottom of {their(p)} {pile}."
+
+
+def _no_resurrection(code: str, p: int) -> str:
+    return f"{_name(code)} would resurrect, but {whose(p)} Fallen Pile is empty."
+
+
+def _struck_back(code: str, winner: int) -> str:
+    return f"{_name(code)} strikes back: {whose(winner)} top Hero Pile card falls to {their(winner)} Fallen Pile."
+
+
+def _no_strike(code: str, winner: int) -> str:
+    return f"{_name(code)} strikes back, but {whose(winner)} Hero Pile is empty."
+
+
+def _placed(winner: int, n_w: int, loser: int, n_l: int) -> str:
+    return (
+        f"{who(winner, True)} {verb(winner, 'returns', 'return')} {plural(n_w, 'card')} to {their(winner)} Hero "
+        f"Pile; {who(loser)} {verb(loser, 'sends', 'send')} {n_l} to {their(loser)} Fallen Pile."
+    )
+
+
+def _drew_up(p: int, n: int) -> str:
+    return f"{who(p, True)} {verb(p, 'draws', 'draw')} {plural(n, 'card')} into an empty hand."
+
+
+def _out_of_cards(p: int) -> str:
+    return f"{who(p, True)} {verb(p, 'has', 'have')} no cards in hand or Hero Pile: {who(1 - p)} {verb(1 - p, 'wins', 'win')}."
+
+
+def _aggressor_next(p: int) -> str:
+    return f"{who(p, True)} lost the battle and {verb(p, 'is', 'are')} the Aggressor next."
+
+
 class ResurrectionSeat(SeatView[str]):
     """A seat in a Resurrection view: cards are codes (``"AS"``); the table is this battle's cards in order,
     a face-down card the viewer may not see yet as ``"?"``."""
@@ -107,7 +170,7 @@ class ResurrectionView(View[ResurrectionSeat]):
 
 
 class Game(GameBase):
-    name = INFO.name
+    name = "resurrection"
 
     def __init__(
         self,
@@ -192,36 +255,14 @@ class Game(GameBase):
         side.hand.remove(action.code)
         side.table.append(action.code)
         if p == self.aggressor:
-            events.append(
-                Event.said(
-                    "play",
-                    f"{who(p, True)} (Aggressor) {verb(p, 'plays', 'play')} a card face down.",
-                    p,
-                    "resurrection.battle.1",
-                )
-            )
+            events.append(Event.lazy("play", _played_face_down, (p,), p, "resurrection.battle.1"))
         else:
             a_code = self.sides[self.aggressor].table[-1]
             events.append(
-                Event.said(
-                    "play",
-                    f"{who(p, True)} (Defender) {verb(p, 'plays', 'play')} {_name(action.code)} face up.",
-                    p,
-                    rule="resurrection.battle.2",
-                    reveals=True,
-                    cards=(action.code,),
-                )
+                Event.lazy("play", _played_face_up, (p, action.code), p, "resurrection.battle.2", True, (action.code,))
             )
-            events.append(
-                Event.said(
-                    "reveal",
-                    f"{who(self.aggressor, True)} {verb(self.aggressor, 'reveals', 'reveal')} {_name(a_code)}.",
-                    self.aggressor,
-                    rule="resurrection.battle.3",
-                    reveals=True,
-                    cards=(a_code,),
-                )
-            )
+            ag = self.aggressor
+            events.append(Event.lazy("reveal", _revealed, (ag, a_code), ag, "resurrection.battle.3", True, (a_code,)))
             self._resolve(events)
         self._cp = self._whose_move()
 
@@ -242,15 +283,7 @@ class Game(GameBase):
             for p in (agg, dfn):
                 drawn = self.sides[p].draw_up()
                 if drawn:
-                    events.append(
-                        Event.said(
-                            "draw",
-                            f"{who(p, True)} {verb(p, 'draws', 'draw')} {plural(len(drawn), 'card')} to continue the tie.",
-                            p,
-                            rule="resurrection.tie.1",
-                            reveals=True,
-                        )
-                    )
+                    events.append(Event.lazy("draw", _drew_for_tie, (p, len(drawn)), p, "resurrection.tie.1", True))
             empty = [p for p in (agg, dfn) if not self.sides[p].hand]
             if len(empty) == 2:
                 self.result = "draw"
@@ -264,28 +297,14 @@ class Game(GameBase):
                 )
             elif len(empty) == 1:
                 loser = empty[0]
-                events.append(
-                    Event.said(
-                        "lose",
-                        f"{who(loser, True)} {verb(loser, 'has', 'have')} no card to continue the tie and "
-                        f"{verb(loser, 'loses', 'lose')} the battle, without abilities.",
-                        loser,
-                        rule="resurrection.tie.2",
-                    )
-                )
+                events.append(Event.lazy("lose", _lost_tie, (loser,), loser, "resurrection.tie.2"))
                 self._finish_battle(1 - loser, loser, abilities=False, events=events)
             return
         winner = agg if CARDS[a_code].power > CARDS[d_code].power else dfn
         loser = 1 - winner
         w_code, l_code = self.sides[winner].table[-1], self.sides[loser].table[-1]
         events.append(
-            Event.said(
-                "win",
-                f"{_name(w_code)} beats {_name(l_code)}: {who(winner)} {verb(winner, 'wins', 'win')} the battle.",
-                winner,
-                rule="resurrection.battle.3",
-                cards=(w_code, l_code),
-            )
+            Event.lazy("win", _won, (w_code, l_code, winner), winner, "resurrection.battle.3", cards=(w_code, l_code))
         )
         self._finish_battle(winner, loser, abilities=True, events=events)
 
@@ -298,28 +317,26 @@ class Game(GameBase):
             if w_code in _BLACK_FACE:  # resurrection.ability.1
                 if w.fallen_pile:
                     raised = w.fallen_pile.pop(0)
-                    if self.options["resurrect_to"] == "hero-bottom":
-                        w.hero_pile.append(raised)
-                        where = f"the bottom of {their(winner)} Hero Pile"
-                    else:
-                        w.fallen_pile.append(raised)
-                        where = f"the bottom of {their(winner)} Fallen Pile"
+                    to_hero = self.options["resurrect_to"] == "hero-bottom"
+                    (w.hero_pile if to_hero else w.fallen_pile).append(raised)
                     events.append(
-                        Event.said(
+                        Event.lazy(
                             "ability",
-                            f"{_name(w_code)} resurrects {whose(winner)} {_name(raised)} to {where}.",
+                            _resurrected,
+                            (w_code, winner, raised, to_hero),
                             winner,
-                            rule="resurrection.ability.1",
+                            "resurrection.ability.1",
                             cards=(w_code, raised),
                         )
                     )
                 else:
                     events.append(
-                        Event.said(
+                        Event.lazy(
                             "ability",
-                            f"{_name(w_code)} would resurrect, but {whose(winner)} Fallen Pile is empty.",
+                            _no_resurrection,
+                            (w_code, winner),
                             winner,
-                            rule="resurrection.ability.1",
+                            "resurrection.ability.1",
                             cards=(w_code,),
                         )
                     )
@@ -328,23 +345,14 @@ class Game(GameBase):
                     fallen = w.hero_pile.pop(0)
                     w.fallen_pile.insert(0, fallen)
                     events.append(
-                        Event.said(
-                            "ability",
-                            f"{_name(l_code)} strikes back: {whose(winner)} top Hero Pile card "
-                            f"falls to {their(winner)} Fallen Pile.",
-                            loser,
-                            rule="resurrection.ability.2",
-                            cards=(l_code,),
+                        Event.lazy(
+                            "ability", _struck_back, (l_code, winner), loser, "resurrection.ability.2", cards=(l_code,)
                         )
                     )
                 else:
                     events.append(
-                        Event.said(
-                            "ability",
-                            f"{_name(l_code)} strikes back, but {whose(winner)} Hero Pile is empty.",
-                            loser,
-                            rule="resurrection.ability.2",
-                            cards=(l_code,),
+                        Event.lazy(
+                            "ability", _no_strike, (l_code, winner), loser, "resurrection.ability.2", cards=(l_code,)
                         )
                     )
         # resurrection.placement.1
@@ -361,30 +369,15 @@ class Game(GameBase):
             lose.fallen_pile.append(last)
         else:
             lose.fallen_pile.insert(0, last)
-        n_w, n_l = len(w_table), len(l_table)
         events.append(
-            Event.said(
-                "place",
-                f"{who(winner, True)} {verb(winner, 'returns', 'return')} {plural(n_w, 'card')} to {their(winner)} Hero "
-                f"Pile; {who(loser)} {verb(loser, 'sends', 'send')} {n_l} to {their(loser)} Fallen Pile.",
-                -1,
-                rule="resurrection.placement.1",
-            )
+            Event.lazy("place", _placed, (winner, len(w_table), loser, len(l_table)), -1, "resurrection.placement.1")
         )
         self.battle += 1
         self.aggressor = loser  # resurrection.next.1
         for p in (self.aggressor, 1 - self.aggressor):
             drawn = self.sides[p].draw_up()
             if drawn:
-                events.append(
-                    Event.said(
-                        "draw",
-                        f"{who(p, True)} {verb(p, 'draws', 'draw')} {plural(len(drawn), 'card')} into an empty hand.",
-                        p,
-                        rule="resurrection.draw.1",
-                        reveals=True,
-                    )
-                )
+                events.append(Event.lazy("draw", _drew_up, (p, len(drawn)), p, "resurrection.draw.1", True))
         out = [p for p in (0, 1) if self.sides[p].out_of_cards]
         if len(out) == 2:
             self.result = "draw"
@@ -393,24 +386,10 @@ class Game(GameBase):
             )
         elif out:
             self.result = str(1 - out[0])
-            events.append(
-                Event.said(
-                    "game_over",
-                    f"{who(out[0], True)} {verb(out[0], 'has', 'have')} no cards in hand or Hero Pile: "
-                    f"{who(1 - out[0])} {verb(1 - out[0], 'wins', 'win')}.",
-                    1 - out[0],
-                    rule="resurrection.end.1",
-                )
-            )
+            events.append(Event.lazy("game_over", _out_of_cards, (out[0],), 1 - out[0], "resurrection.end.1"))
         else:
-            events.append(
-                Event.said(
-                    "aggressor",
-                    f"{who(self.aggressor, True)} lost the battle and {verb(self.aggressor, 'is', 'are')} the Aggressor next.",
-                    self.aggressor,
-                    rule="resurrection.next.1",
-                )
-            )
+            ag = self.aggressor
+            events.append(Event.lazy("aggressor", _aggressor_next, (ag,), ag, "resurrection.next.1"))
 
     def summary(self) -> dict[str, Any]:
         """Turn and score for lists of saves: battles fought, cards left each."""
@@ -640,7 +619,7 @@ def _check_table(sides: list[_Side], aggressor: int, result: str) -> None:
 
 
 def _options(raw: object) -> dict[str, Any]:
-    return INFO.check_options(raw)
+    return check_options(RESURRECTION_OPTIONS, raw, "Resurrection")
 
 
 def new_game(seed: int, first: int = 0, **options: Any) -> Game:

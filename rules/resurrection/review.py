@@ -1,22 +1,17 @@
 """Resurrection's part of the review (see :mod:`rules.review`, which reaches it through ``rules.games``): the start
-a game is rebuilt from (its seed, options and the first Aggressor), its actions in words, the records' header lines
-and the computer's eye."""
+a game is rebuilt from (its seed, options and the first Aggressor), its actions in words, the records' header lines;
+the computer's eye is its computer players' (``rules.agents``)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rules import words
 from rules.resurrection.cards import CARDS
 from rules.resurrection.game import Game, new_game
 
-if TYPE_CHECKING:
-    from rules.review import Eye
-
 #: Every choice is made seeing one's own hand: all are judged.
 BLIND: frozenset[str] = frozenset()
-#: Play-outs end in a win or a loss, not an evaluation: more re-deals than Redemption's for the same precision.
-SAMPLES = 64
 
 
 def start(game: Game) -> Game:
@@ -50,20 +45,3 @@ def notation_header(game: Game) -> list[str]:
 
 def from_header(seed: int, options: dict[str, Any], head: dict[str, str]) -> Game:
     return new_game(seed, first=int(head.get("first", 0)), **options)
-
-
-def eye() -> Eye:
-    """The hard level's search (the Defender's tree never sees the Aggressor's face-down card), with the normal
-    player's play-outs to the end of the game, a move measured on 64 re-deals."""
-    from rules.agents.ismcts import ISMCTS, result_reward
-    from rules.agents.resurrection import heuristic_rollout, observe, reveal
-    from rules.review import Eye
-
-    return Eye(
-        lambda seed, n: ISMCTS(
-            seed, time_limit=None, iterations=n, observe=observe, reveal=reveal, rollout=heuristic_rollout
-        ),
-        heuristic_rollout,
-        result_reward,
-        SAMPLES,
-    )

@@ -6,12 +6,13 @@ Which class presents a game is the game's ``screen`` in ``rules.games`` ("module
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 from rules.games import find_game
 from tui.games.board import GameUI
 
 
-def ui_for(game_name: str, ascii_only: bool = False) -> GameUI:
+def ui_for(game_name: str, ascii_only: bool = False) -> GameUI[Any]:
     """The presentation of ``game_name``; ValueError for a game with none."""
     try:
         module, _, name = find_game(game_name).screen.partition(":")

@@ -12,15 +12,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
 from textual.containers import Vertical
 from textual.geometry import Size
 from textual.widget import Widget
 
-#: A game's view(player): rules.views.View with the game's own keys (a TypedDict per game); the screens only pass
-#: it on, each game reads its own keys.
-View = Any
+from tui.widgets import CardList
+
+#: A game's view(player): rules.views.View with the game's own keys (``ResurrectionView``, ``RedemptionView``). The
+#: screens only pass it on; a game's presentation is a ``GameUI[its view]`` and reads its own keys.
+ViewT = TypeVar("ViewT", contravariant=True)
 
 #: The screen's size classes (Textual breakpoints, set on the game screen): the cards are drawn as boxes from
 #: TALL rows, card texts shown in full from WIDE columns, the log widest from ROOMY columns.
@@ -43,8 +45,8 @@ class BoardScreen(Protocol):
 
 
 @runtime_checkable
-class GameUI(Protocol):
-    """A game's presentation, as the game and lesson screens use it."""
+class GameUI(Protocol[ViewT]):
+    """A game's presentation, as the game and lesson screens use it (``ViewT``: its ``view(player)``'s type)."""
 
     game: str  # the engine's name for the game
     title: str  # its name for people
@@ -55,7 +57,7 @@ class GameUI(Protocol):
     def board(self, id: str = "board", side: Sequence[Widget] = ()) -> Board: ...
 
     def render(
-        self, screen: Any, view: View, names: list[str], wide: bool, usable: set[str], my_turn: bool
+        self, screen: Any, view: ViewT, names: list[str], wide: bool, usable: set[str], my_turn: bool
     ) -> None: ...
 
     def describe(self, action: Any) -> str: ...
@@ -64,19 +66,19 @@ class GameUI(Protocol):
         """The question and the options when Enter on a card allows several actions."""
         ...
 
-    def refusal_text(self, view: View, card: str) -> str: ...
+    def refusal_text(self, view: ViewT, card: str) -> str: ...
 
-    def roams(self, view: View) -> bool: ...
+    def roams(self, view: ViewT) -> bool: ...
 
-    def last_resort(self, view: View) -> set[str]:
+    def last_resort(self, view: ViewT) -> set[str]:
         """The cards the cursor goes to only when no other card can be used now."""
         ...
 
-    def phase(self, view: View) -> str: ...
+    def phase(self, view: ViewT) -> str: ...
 
-    def score(self, view: View, names: list[str], short: bool = False) -> str: ...
+    def score(self, view: ViewT, names: list[str], short: bool = False) -> str: ...
 
-    def turn(self, view: View) -> str: ...
+    def turn(self, view: ViewT) -> str: ...
 
     def review_board(self, g: Any, seat: int, names: list[str], every_hand: bool) -> Any: ...
 
@@ -87,7 +89,8 @@ def css_beside(module_file: str) -> str:
 
 
 class Board(Vertical):
-    """The game's panes, composed by the game; its styles (``DEFAULT_CSS``, from the ``.tcss`` beside the game's
+    """The game's panes, composed by the game; they include a :class:`tui.widgets.CardList` with the id ``hand``
+    (:attr:`hand`), the viewer's hand. Its styles (``DEFAULT_CSS``, from the ``.tcss`` beside the game's
     module) are written with full selectors (``RedemptionBoard #mine``), so they may follow the screen's size
     classes (``GameScreen.-tall RedemptionBoard #mine``).
 
@@ -105,6 +108,12 @@ class Board(Vertical):
         super().__init__(id=id, classes=classes)
         self.ui = ui
         self.side = tuple(side)
+
+    @property
+    def hand(self) -> CardList:
+        """The viewer's hand: every board has one (``#hand``), which has the keyboard whenever the screen is shown and
+        where the digits pick."""
+        return self.query_one("#hand", CardList)
 
     def beside(self) -> tuple[Widget, ...]:
         """The side panes the screen yields after the board: none when the board places them itself."""

@@ -10,6 +10,7 @@ from rich.text import Text
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 
+from rules.redemption.views import RedemptionSeat, RedemptionView
 from rules.words import plural, possessive
 from saves import printable
 from tui import keys
@@ -330,13 +331,13 @@ class RedemptionUI:
     typing_example = TYPING_EXAMPLE
 
     @staticmethod
-    def roams(view: dict) -> bool:
+    def roams(view: RedemptionView) -> bool:
         """May the cursor go looking for a usable card outside the hand? Not while placing cards (everything in
         territory could be set aside, which is rarely what Enter should do), yes in battle and setup decisions."""
         return view["phase"] not in ("prep", "discard")
 
     @staticmethod
-    def last_resort(view: dict) -> set[str]:
+    def last_resort(view: RedemptionView) -> set[str]:
         """The Dominants in the reader's hand: playable at almost any decision and seldom what Enter should do."""
         hand = view["players"][view["you"]]["hand"] or []
         return {c["id"] for c in hand if c.get("type") == "dominant"}
@@ -497,8 +498,8 @@ class RedemptionUI:
             return f"{kind} with {hero}: against whom?", [self.whom(a) for a in actions]
         return "Which action?", [self.describe(a) for a in actions]
 
-    def hand(self, view: dict) -> list[str]:
-        return [c["id"] for c in view["players"][view["you"]]["hand"]]
+    def hand(self, view: RedemptionView) -> list[str]:
+        return [c["id"] for c in view["players"][view["you"]]["hand"] or []]
 
     def whereabouts(self, cid: str) -> str:
         """Where a card of the last view shown is, in words: "in your territory", "in battle (Computer's)"."""
@@ -510,7 +511,7 @@ class RedemptionUI:
             return f"{'yours' if whose == 'your' else whose}, {where}"
         return f"in {whose} {where}" if not where.startswith("top") else f"on {where.replace('the ', whose + ' ', 1)}"
 
-    def _all_cards(self, view: dict) -> dict[str, dict]:
+    def _all_cards(self, view: RedemptionView) -> dict[str, dict]:
         out = {}
         zones = {}
         holders = self._holders = {}
@@ -534,13 +535,15 @@ class RedemptionUI:
     def board(self, id: str = "board", side: Sequence[Widget] = ()) -> RedemptionBoard:
         return RedemptionBoard(self, id=id, side=side)
 
-    def table_items(self, view: dict, p: int, usable: set[str], my_turn: bool, mine: bool, room: int = 0) -> list[Item]:
+    def table_items(
+        self, view: RedemptionView, p: int, usable: set[str], my_turn: bool, mine: bool, room: int = 0
+    ) -> list[Item]:
         """Every card on player ``p``'s table that the viewer may see, zone by zone, then the top of the discard pile
         (the only discard card anyone may look at: redemption.scope). The opponent's cards are never usable."""
         pv = view["players"][p]
         items = []
         for zone in MY_ZONES:
-            for c in pv[zone]:
+            for c in pv[zone]:  # type: ignore[literal-required]  # MY_ZONES: card lists of every seat
                 ok = (c["id"] in usable or not my_turn) if mine else True
                 items.append(Item(c["id"], self.label(c, zone, room), ok))
         top = pv.get("discard_top") or {}
@@ -548,7 +551,9 @@ class RedemptionUI:
             items.append(Item(top["id"], self.label(top, "discard_top", room), not my_turn or not mine))
         return items
 
-    def render(self, screen, view: dict, names: list[str], wide: bool, usable: set[str], my_turn: bool) -> None:
+    def render(
+        self, screen, view: RedemptionView, names: list[str], wide: bool, usable: set[str], my_turn: bool
+    ) -> None:
         you = view["you"]
         n = len(view["players"])
         opps = [(you + k) % n for k in range(1, n)]  # in turn order from your left
@@ -584,10 +589,9 @@ class RedemptionUI:
         else:
             opponent.set_summary(self.seat_lines(view, opps, names, width, screen.has_class("-tall")))
         me = view["players"][you]
+        my_hand = me["hand"] or []  # the viewer's own: always given (a watcher's is empty)
         hand = screen.query_one("#hand", CardList)
-        hand_items = [
-            Item(c["id"], self.label(c, room=hand.room), c["id"] in usable or not my_turn) for c in me["hand"]
-        ]
+        hand_items = [Item(c["id"], self.label(c, room=hand.room), c["id"] in usable or not my_turn) for c in my_hand]
         above, below = hand.hidden()
         if view["is_over"]:
             hint = "game over"
@@ -598,7 +602,7 @@ class RedemptionUI:
         else:
             cp = view["current_player"]
             hint = f"waiting: {names[cp]}" if cp is not None else ""
-        hand.set_items(hand_items, f"Hand {len(me['hand'])}/{me['hand_limit']}", hint, empty="(empty hand)")
+        hand.set_items(hand_items, f"Hand {len(my_hand)}/{me['hand_limit']}", hint, empty="(empty hand)")
         stats = f"Deck {me['deck_count']} Disc {me['discard_count']}"  # the Redeemed Souls are in the status line
         table = screen.query_one("#territory", CardList)
         table.set_items(
@@ -607,7 +611,7 @@ class RedemptionUI:
             stats,
             empty="(nothing in play)",
         )
-        self.hand_ids = {c["id"] for c in me["hand"]}
+        self.hand_ids = {c["id"] for c in my_hand}
         selected = screen.selected_card()
         drawn = wide and screen.has_class("-tall")
         battle = screen.query_one("#battle", Pane)
@@ -652,7 +656,9 @@ class RedemptionUI:
             line = parts.territory_cut(width) or line
         return Text("\n").join([head, line])
 
-    def seat_lines(self, view: dict, seats: list[int], names: list[str], width: int, tall: bool = False) -> Text:
+    def seat_lines(
+        self, view: RedemptionView, seats: list[int], names: list[str], width: int, tall: bool = False
+    ) -> Text:
         """The opponents in a line each (more than one opponent): a mark for the player whose turn it is, name, hand,
         deck, Lost Souls in their Land of Bondage, Redeemed Souls, and who attacks or defends in the battle; in
         short words where the full ones do not fit. ``tall``: each also their territory in a second line."""
@@ -693,7 +699,7 @@ class RedemptionUI:
                 out.append_text(self.territory_line(pv, width))
         return out
 
-    def territory_line(self, pv: dict, width: int) -> Text:
+    def territory_line(self, pv: RedemptionSeat, width: int) -> Text:
         """An opponent's table in one line (the second line a tall screen gives each opponent): the Lost Souls
         in their Land of Bondage (and in their sites), the souls a rescue attempt against them could take, then their
         territory, each cut after the last card that fits, with how many more (Tab reads them all)."""
@@ -725,14 +731,14 @@ class RedemptionUI:
                 t.append_text(x)
         return t
 
-    def opponent(self, view: dict, p: int, names: list[str]) -> tuple[str, Text]:
+    def opponent(self, view: RedemptionView, p: int, names: list[str]) -> tuple[str, Text]:
         """The opponent's pane while it does not have the focus: its title, and counts, then their territory in
         one line (``summary`` for its parts)."""
         pv = view["players"][p]
         seat = "" if names[p] == f"Player {p + 1}" else f"Player {p + 1}, "
         return f"{names[p]} ({seat}deck {printable(pv['deck'])})", self.summary(view, p).text()
 
-    def summary(self, view: dict, p: int) -> Summary:
+    def summary(self, view: RedemptionView, p: int) -> Summary:
         """The parts of the opponent's summary (its counts, their territory), to be joined whole or cut to fit."""
         pv = view["players"][p]
         extra = []
@@ -763,7 +769,7 @@ class RedemptionUI:
         return lines, colour
 
     def battle(
-        self, view: dict, names: list[str], selected: dict | None, wide: bool = True, drawn: bool = False
+        self, view: RedemptionView, names: list[str], selected: dict | None, wide: bool = True, drawn: bool = False
     ) -> tuple[str, Text]:
         """The Field of Battle; ``drawn``: room enough to draw the characters as boxes."""
         if view["battle"]:
@@ -781,7 +787,7 @@ class RedemptionUI:
                 t.append(f" ({where})", style="dim")
         return title, t
 
-    def _battle_on(self, view: dict, names: list[str], wide: bool, drawn: bool) -> tuple[str, Text]:
+    def _battle_on(self, view: RedemptionView, names: list[str], wide: bool, drawn: bool) -> tuple[str, Text]:
         """A battle's title, its two sides (or how it ended, at the surrender), the standing and the initiative."""
         t = Text()
         b = view["battle"]
@@ -805,15 +811,15 @@ class RedemptionUI:
             for side, p in (("hero", a), ("evil", d)):
                 t.append_text(self._side(view, side, p, names, wide, drawn))
             t.append(f"Standing: {b['standing'].replace('_', ' ')}.")
-        if b.get("initiative") is not None:
-            t.append(f" Initiative: {names[b['initiative']]}", style="bold")
+        if (holder := b.get("initiative")) is not None:
+            t.append(f" Initiative: {names[holder]}", style="bold")
             why = view["templates"]["initiative_reason" if wide else "initiative_short"]
             t.append(f" ({words(why, names)}).")
         if not surrender:
             t.append("\n")
         return title, t
 
-    def _side(self, view: dict, side: str, p: int, names: list[str], wide: bool, drawn: bool) -> Text:
+    def _side(self, view: RedemptionView, side: str, p: int, names: list[str], wide: bool, drawn: bool) -> Text:
         """One side of a battle: its live totals, then its characters with what was played on them (as boxes when
         ``drawn``)."""
         t = Text()
@@ -854,7 +860,7 @@ class RedemptionUI:
         t.append("\n")
         return t
 
-    def _prompt(self, view: dict, names: list[str]) -> Text:
+    def _prompt(self, view: RedemptionView, names: list[str]) -> Text:
         """The game's end, whose move it is, or what the viewer is asked to do."""
         t = Text()
         b, cp = view["battle"], view["current_player"]
@@ -876,21 +882,21 @@ class RedemptionUI:
             t.append(f">> {names[cp]}: {prompt or view['decision']['text']}\n", style="bold")
         return t
 
-    def phase(self, view: dict) -> str:
+    def phase(self, view: RedemptionView) -> str:
         if view["decision"]["kind"] == "window":
             return "Dominant window"
         if view["battle"]:
             return f"battle: {view['battle']['step']}"
         return view["phase_name"].lower()
 
-    def score(self, view: dict, names: list[str], short: bool = False) -> str:
+    def score(self, view: RedemptionView, names: list[str], short: bool = False) -> str:
         sc = view["score"]
         return f"Redeemed {'-'.join(map(str, sc))}" + ("" if short else f" of {view['rescues_to_win']}")
 
-    def turn(self, view: dict) -> str:
+    def turn(self, view: RedemptionView) -> str:
         return f"Turn {view['turn']}"
 
-    def refusal_text(self, view: dict, card: str) -> str:
+    def refusal_text(self, view: RedemptionView, card: str) -> str:
         """What Enter on a card with no legal action would ask for, so the engine can say why not."""
         c = self._all_cards(view).get(card, {})
         t = c.get("type", "")
@@ -947,4 +953,6 @@ class RedemptionUI:
         return t
 
 
-_MEETS_THE_PROTOCOL: type[GameUI] = RedemptionUI  # checked by mypy: what the game and lesson screens use
+_MEETS_THE_PROTOCOL: type[GameUI[RedemptionView]] = (
+    RedemptionUI  # checked by mypy: what the game and lesson screens use
+)

@@ -9,6 +9,7 @@ from rich.text import Text
 from textual.widget import Widget
 
 from rules.resurrection import CARDS, CODES
+from rules.resurrection.game import ResurrectionView
 from rules.words import plural
 from tui import keys
 from tui.games.board import Board, GameUI, css_beside
@@ -46,11 +47,11 @@ class ResurrectionUI:
     typing_example = "play BA"
 
     @staticmethod
-    def roams(view: dict) -> bool:
+    def roams(view: ResurrectionView) -> bool:
         return False  # one card pane: the hand
 
     @staticmethod
-    def last_resort(view: dict) -> set[str]:
+    def last_resort(view: ResurrectionView) -> set[str]:
         return set()  # every card is played the same way
 
     def __init__(self, ascii_only: bool = False):
@@ -104,17 +105,19 @@ class ResurrectionUI:
         card = CARDS.get(code)
         return f"Play the {card.name} (power {card.power})" if card else str(action)
 
-    def refusal_text(self, view: dict, card: str) -> str:
+    def refusal_text(self, view: ResurrectionView, card: str) -> str:
         return f"play {card}"
 
-    def hand(self, view: dict) -> list[str]:
+    def hand(self, view: ResurrectionView) -> list[str]:
         return list(view["players"][view["you"]]["hand"] or [])
 
     # --- panes ---------------------------------------------------------------------
     def board(self, id: str = "board", side: Sequence[Widget] = ()) -> ResurrectionBoard:
         return ResurrectionBoard(self, id=id, side=side)
 
-    def render(self, screen, view: dict, names: list[str], wide: bool, usable: set[str], my_turn: bool) -> None:
+    def render(
+        self, screen, view: ResurrectionView, names: list[str], wide: bool, usable: set[str], my_turn: bool
+    ) -> None:
         you = view["you"]
         for pane_id, p in (("#opponent", 1 - you), ("#you", you)):
             pane = screen.query_one(pane_id, Pane)
@@ -135,16 +138,16 @@ class ResurrectionUI:
         screen.query_one("#hand", CardList).set_items(items, f"Your hand ({names[you]})", hint)
 
     @staticmethod
-    def left(view: dict, p: int) -> int:
+    def left(view: ResurrectionView, p: int) -> int:
         """The cards a player has not lost yet: hand and Hero Pile, and their cards on the table (a card still in
         play is not lost: it may yet return to the Hero Pile)."""
         pv = view["players"][p]
         return pv["cards_left"] + len(pv["table"])
 
-    def _role(self, view: dict, p: int) -> str:
+    def _role(self, view: ResurrectionView, p: int) -> str:
         return "Aggressor" if p == view["aggressor"] else "Defender"
 
-    def side(self, view: dict, p: int, names: list[str], width: int = 0) -> tuple[str, Text]:
+    def side(self, view: ResurrectionView, p: int, names: list[str], width: int = 0) -> tuple[str, Text]:
         """A player's title and counts; in a narrow pane (a lesson's board at 80 columns) the counts closer
         together, so the last one, the cards left, is not cut off."""
         s = view["players"][p]
@@ -160,7 +163,7 @@ class ResurrectionUI:
         body.append(f"Left {self.left(view, p)}", style="bold")
         return title, body
 
-    def battle(self, view: dict, names: list[str], wide: bool, drawn: bool = False) -> tuple[str, Text]:
+    def battle(self, view: ResurrectionView, names: list[str], wide: bool, drawn: bool = False) -> tuple[str, Text]:
         """The Field of Battle; ``drawn``: room enough to draw the cards as boxes."""
         agg = view["aggressor"]
         dfn = 1 - agg
@@ -225,17 +228,17 @@ class ResurrectionUI:
             t.append("\nPower, high to low: " + " ".join(self.symbol(c).strip() for c in CODES), style="dim")
         return f"Field of Battle: battle {view['battle'] + 1}", t
 
-    def phase(self, view: dict) -> str:
+    def phase(self, view: ResurrectionView) -> str:
         if view["is_over"]:
             return "game over"
         return "answer face up" if view["face_down"] else "face down"
 
-    def score(self, view: dict, names: list[str], short: bool = False) -> str:
+    def score(self, view: ResurrectionView, names: list[str], short: bool = False) -> str:
         if short:
             return "Left " + "-".join(str(self.left(view, p)) for p in (0, 1))
         return "Left: " + ", ".join(f"{names[p]} {self.left(view, p)}" for p in (0, 1))
 
-    def turn(self, view: dict) -> str:
+    def turn(self, view: ResurrectionView) -> str:
         return f"Battle {view['battle'] + 1}"
 
     # --- the review ------------------------------------------------------------------
@@ -259,4 +262,6 @@ class ResurrectionUI:
         return t
 
 
-_MEETS_THE_PROTOCOL: type[GameUI] = ResurrectionUI  # checked by mypy: what the game and lesson screens use
+_MEETS_THE_PROTOCOL: type[GameUI[ResurrectionView]] = (
+    ResurrectionUI  # checked by mypy: what the game and lesson screens use
+)

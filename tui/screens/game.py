@@ -24,13 +24,13 @@ from tui import controls, keys
 from tui.agents import agent_seed, choose, make_agent
 from tui.footer import Footer
 from tui.games import board, ui_for
-from tui.games.board import GameUI
+from tui.games.board import Board, GameUI
 from tui.learn.guide import GuidedGame
 from tui.screens.choice import ChoiceScreen
 from tui.screens.handoff import HandOffScreen
 from tui.screens.help import HelpScreen
 from tui.screens.number import ask_cut, is_cut
-from tui.session import Session
+from tui.session import GameSession
 from tui.widgets import CardList, LogPane, StatusLine
 from tui.wording import wins
 
@@ -73,7 +73,7 @@ class GameCommands(Provider):
                 out.append((screen.ui.describe(a), partial(screen.submit, a), "a legal action now"))
         if screen.session.can_undo:
             out.append(("Undo your last action", screen.action_undo, "u"))
-        if not screen.session.game.is_over and not getattr(screen.session, "watching", False):
+        if not screen.session.game.is_over and not screen.session.watching:
             two = len(screen.session.players) == 2
             out.append(
                 (
@@ -82,7 +82,7 @@ class GameCommands(Provider):
                     "your opponent wins" if two else "the game ends: the most Redeemed Souls among the others wins",
                 )
             )
-        if hasattr(screen.session, "say"):
+        if screen.session.shared:
             out.append(("Talk to the table", screen.action_talk, "t"))
         out.append(("Save the game", screen.action_save, "s"))
         out.append(("Help: keys and rules", screen.action_help, "? or F1"))
@@ -112,7 +112,7 @@ class GameScreen(GuidedGame, Screen):
     #: The size classes (-narrow/-wide/-roomy, -short/-tall) the game's board and the log follow (tui.games.board).
     HORIZONTAL_BREAKPOINTS = board.HORIZONTAL_BREAKPOINTS
     VERTICAL_BREAKPOINTS = board.VERTICAL_BREAKPOINTS
-    AUTO_FOCUS = "#hand"  # whenever the screen is shown, the hand has the keyboard
+    AUTO_FOCUS = "#hand"  # whenever the screen is shown, the hand has the keyboard (every board has one: Board.hand)
     #: The play controls (tui.keys): the same key does the same thing here and in a lesson; the help lists them.
     BINDINGS = [
         *keys.picks(),
@@ -140,10 +140,12 @@ class GameScreen(GuidedGame, Screen):
         ),  # only once the game is over (check_action)
     ]
 
-    def __init__(self, session: Session):
+    board: Board  # the game's panes (made in compose)
+
+    def __init__(self, session: GameSession):
         super().__init__()
         self.session = session
-        self.ui: GameUI = ui_for(session.game.name, self.app_settings.ascii)
+        self.ui: GameUI[Any] = ui_for(session.game.name, self.app_settings.ascii)
         self._generation = 0  # bumped on undo / leave so stale computer moves are dropped
         self._thinking = False
         self._agents: dict[int, Any] = {}
@@ -158,6 +160,7 @@ class GameScreen(GuidedGame, Screen):
         self._talking = False  # the prompt sends a message to a shared table instead of an action
         self._save_due = False  # an accepted action waits for the frame that shows it, then is saved (save_soon)
         self._told_unsaved = False  # the player has been told that their moves are not being kept
+        self._log_width = 0  # the width the log's lines were wrapped to
 
     @property
     def app_settings(self):
@@ -167,22 +170,21 @@ class GameScreen(GuidedGame, Screen):
     def compose(self) -> ComposeResult:
         yield StatusLine(id="status")
         with Horizontal(id="table", classes=self.ui.game):
-            board = self.ui.board(side=(LogPane(id="log"),))
-            yield board
-            yield from board.beside()
+            self.board = self.ui.board(side=(LogPane(id="log"),))
+            yield self.board
+            yield from self.board.beside()
         yield Input(placeholder=self.typing_placeholder(), id="prompt")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#log", LogPane).border_title = "Log"
         self.query_one("#prompt", Input).display = False
-        if isinstance(self.session, Session):  # a shared table's session writes its file itself, under its lock
-            self.session.save_soon = self.save_soon
+        self.session.save_soon = self.save_soon
         self.recall()
         self.refresh_view()
         self.guide_mount()
-        self.query_one("#hand", CardList).focus()
-        if hasattr(self.session, "poll"):  # a shared table: another terminal's move shows within POLL seconds
+        self.board.hand.focus()
+        if self.session.shared:  # a shared table: another terminal's move shows within POLL seconds
             self.set_interval(POLL, self.poll_table)
         if self.session.screen == "handoff" or self.session.needs_handoff:
             self.call_after_refresh(self.hand_off)
@@ -220,7 +222,7 @@ class GameScreen(GuidedGame, Screen):
         """RichLog wraps a line once, when written: after a change of width, write the lines again."""
         log = self.query_one("#log", LogPane)
         width = log.size.width
-        if width and width != getattr(self, "_log_width", 0):
+        if width and width != self._log_width:
             self._log_width = width
             log.reset()
             log.sync(self.session.meta.log, self.session.log_words)
@@ -255,7 +257,7 @@ class GameScreen(GuidedGame, Screen):
     def selected_card(self) -> str | None:
         """The card under the cursor of the card pane used last (a digit picks in the hand at once,
         before Textual has moved the focus there)."""
-        cards = self._active_list or self.query_one("#hand", CardList)
+        cards = self._active_list or self.board.hand
         return cards.selected
 
     def refresh_view(self) -> None:
@@ -281,7 +283,7 @@ class GameScreen(GuidedGame, Screen):
         without the game's name (the player knows which game they play); without the phase; with the short score
         ("Redeemed 1-0-1-0" without "of 5"). A message for the player (a refusal, why a key cannot act) takes the
         line, wrapped onto the rows below it (never cut), until the next accepted action."""
-        unsaved = getattr(self.session, "unsaved", None)
+        unsaved = self.session.unsaved
         if unsaved is not None:  # nothing the player reads matters more: it leads the line until a save succeeds
             return f"NOT SAVED since move {unsaved.since}: {unsaved.reason}"[: max(20, self.size.width - 2)]
         if self._message:
@@ -292,6 +294,8 @@ class GameScreen(GuidedGame, Screen):
         if game.is_over:
             w = game.winner
             move = "Game over: " + (wins(self.names[w]) if w is not None else "a draw")
+        elif getattr(s, "hold", ""):  # a shared table before every seat is taken: nobody's move yet
+            move = s.hold
         else:
             move = "Your move" if s.my_turn else f"{s.name(game.current_player)} to move"
             phase = self.ui.phase(view)
@@ -341,7 +345,7 @@ class GameScreen(GuidedGame, Screen):
             self.app.open_review(self.session)  # type: ignore[attr-defined]
 
     def action_pick(self, n: int) -> None:
-        hand = self.query_one("#hand", CardList)
+        hand = self.board.hand
         self._active_list = hand
         hand.focus()
         if not hand.select(n - 1):
@@ -350,10 +354,15 @@ class GameScreen(GuidedGame, Screen):
         self.refresh_view()  # the card text follows the cursor, as with the arrow keys
 
     def action_play(self) -> None:
-        reading = self._active_list is not None and self._active_list.id == "opponent" and self._active_list.has_focus
-        if reading and not (self.session.my_turn and controls.cardless_choices(self.session.game)):
+        active = self._active_list
+        reading = active is not None and active.id == "opponent" and active.has_focus
+        if (
+            active is not None
+            and reading
+            and not (self.session.my_turn and controls.cardless_choices(self.session.game))
+        ):
             s = self.session
-            whose = getattr(self._active_list, "seat", None)
+            whose = active.seat
             self.notify(
                 f"That is {possessive(s.name(whose if whose is not None else s.opponents(s.viewer)[0]))} card: "
                 "Tab to your hand or table to play.",
@@ -405,6 +414,9 @@ class GameScreen(GuidedGame, Screen):
         if s.game.is_over:
             self.notify(f"The game is over. Press {keys.label('leave')} to leave.", severity="warning")
             return False
+        if getattr(s, "hold", ""):
+            self.notify(f"{s.hold}: play starts when every seat is taken.", severity="warning")
+            return False
         if not s.my_turn:
             self.notify(f"It is {possessive(s.name(s.game.current_player))} move, not yours.", severity="warning")
             return False
@@ -415,8 +427,11 @@ class GameScreen(GuidedGame, Screen):
         if not self._may_act():
             return
         try:
-            actor = self.session.game.current_player
+            before = self.session.game
+            actor = before.current_player
             outcome = self.session.act(action)
+            if not outcome.ok and self.session.game is not before:  # a shared table moved on: refused, and caught up
+                self.catch_up(before)
             self.note(actor, outcome)
             self.guide_outcome(action, outcome)
         except saves.SaveError as e:
@@ -439,7 +454,7 @@ class GameScreen(GuidedGame, Screen):
         s = self.session
         if not s.my_turn:
             return
-        hand = self.query_one("#hand", CardList)
+        hand = self.board.hand
         current = self._active_list if self._active_list is not None and self._active_list.is_attached else hand
         # a Dominant can be played at almost any decision: the cursor goes to it only when nothing else is usable
         view = s.view()
@@ -548,11 +563,11 @@ class GameScreen(GuidedGame, Screen):
     def maybe_computer(self) -> None:
         s = self.session
         cp = s.game.current_player
-        if cp is None or not s.is_computer(cp) or self._thinking or not getattr(s, "runs_computer", True):
+        if cp is None or not s.is_computer(cp) or self._thinking or not s.runs_computer:
             return
         agent = self._agents.get(cp)
         if agent is None:
-            seed = agent_seed(getattr(s.game, "seed", 0), cp)
+            seed = agent_seed(s.game.seed, cp)
             agent = self._agents[cp] = make_agent(s.game.name, s.level_of(cp), seed)
         self._thinking = True
         self._wake = threading.Event()
@@ -567,13 +582,11 @@ class GameScreen(GuidedGame, Screen):
 
     def on_unmount(self) -> None:
         self._wake.set()
-        if isinstance(self.session, Session) and self.session.save_soon == self.save_soon:
+        if self.session.save_soon == self.save_soon:
             self.session.save_soon = None
         self.save_due()  # an action accepted in the last frame of this screen
         self.app.record_unsaved(self.session)  # type: ignore[attr-defined]  # told as the app ends if not kept
-        close = getattr(self.session, "close", None)  # a shared table (tui.table) has no lock of ours to give back
-        if close is not None:
-            close()  # the game is saved; another process may open it now
+        self.session.close()  # the game is saved; another process may open it now
 
     @work(thread=True, group="computer")  # not exclusive: a move may start the next think from inside this one
     def think(self, agent: Any, game: Any, legal: list, generation: int, pause: float, wake: threading.Event) -> None:
@@ -630,7 +643,7 @@ class GameScreen(GuidedGame, Screen):
             s.screen = "game"
             self._save_quietly()
             self.query_one("#log", LogPane).reset()  # the log in the words of the one who took the keyboard
-            hand = self.query_one("#hand", CardList)
+            hand = self.board.hand
             hand.cursor = 0  # another person's hand: start at its first card
             self._active_list = hand
             self.refresh_view()
@@ -671,7 +684,7 @@ class GameScreen(GuidedGame, Screen):
     def save_failed(self, e: saves.SaveError) -> None:
         """A write failed: the player is told at once that their moves are not being kept, and why; the status
         line says so until a save succeeds (the last good save is intact: a write is atomic, or nothing)."""
-        unsaved = getattr(self.session, "unsaved", None)
+        unsaved = self.session.unsaved
         self.app.record_unsaved(self.session)  # type: ignore[attr-defined]
         if unsaved is None:  # not a game of this process's (a shared table answers for itself)
             self.notify(str(e), title="Could not save", severity="error")
@@ -733,8 +746,10 @@ class GameScreen(GuidedGame, Screen):
     # --- a shared table: the other seats' moves, talk ------------------------------------------
     def poll_table(self) -> None:
         s = self.session
+        before = s.game  # the state this screen shows; poll takes a new game object, never changes this one
         if not s.poll():
             return
+        self.catch_up(before)
         self.stop_thinking()  # a computer move worked out on the old state would be refused anyway
         self.refresh_view()
         if not self.query_one("#prompt", Input).display:  # never take the keys from a half-typed action or message
@@ -746,12 +761,26 @@ class GameScreen(GuidedGame, Screen):
             self.app.bell()
         self.maybe_computer()
 
+    def catch_up(self, before: Any) -> None:
+        """The other seats' actions since ``before``, replayed on a copy of it for their events: "Since your move"
+        and "Last battle" then tell what they did, as they tell this seat's own actions."""
+        done, now = before.history, self.session.game.history
+        if len(now) <= len(done) or now[: len(done)] != done:
+            return
+        g = before.clone()
+        for text in now[len(done) :]:
+            actor = g.current_player
+            out = g.apply(text)
+            if not out.ok:  # not this engine's game any more (a table written by other rules): nothing to tell
+                return
+            self.note(actor, out)
+
     def action_resign(self) -> None:
         """Give the game up (any time, your move or not), after a yes."""
         from tui.screens.confirm import ConfirmScreen
 
         s = self.session
-        if s.game.is_over or getattr(s, "watching", False) or (s.hot_seat and s.needs_handoff):
+        if s.game.is_over or s.watching or (s.hot_seat and s.needs_handoff):
             self.notify("There is no game of yours to resign here.", severity="warning")
             return
 
@@ -760,7 +789,7 @@ class GameScreen(GuidedGame, Screen):
                 return
             self.stop_thinking()
             try:
-                outcome = s.act("resign" if hasattr(s, "say") else f"resign {s.viewer}")
+                outcome = s.act("resign" if s.shared else f"resign {s.viewer}")
             except saves.SaveError as e:
                 self.save_failed(e)
                 return
@@ -774,7 +803,7 @@ class GameScreen(GuidedGame, Screen):
         self.app.push_screen(ConfirmScreen(f"Resign this game? {result}", yes="Resign"), done)
 
     def action_talk(self) -> None:
-        if not hasattr(self.session, "say"):
+        if not self.session.shared:
             self.notify("Talk is for shared tables: the other player is at this keyboard.", severity="warning")
             return
         if self.session.watching:
@@ -788,7 +817,7 @@ class GameScreen(GuidedGame, Screen):
         prompt.focus()
 
     def action_toggle_coach(self) -> None:
-        if getattr(self.session, "watching", False):
+        if self.session.watching:
             self.notify("The coach helps the players; watchers see only what is public.", severity="warning")
             return
         super().action_toggle_coach()
@@ -797,7 +826,7 @@ class GameScreen(GuidedGame, Screen):
         prompt = self.query_one("#prompt", Input)
         if prompt.display:
             prompt.display = False
-            self.query_one("#hand", CardList).focus()
+            self.board.hand.focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -850,7 +879,7 @@ class GameScreen(GuidedGame, Screen):
             self.notify(text, severity="warning")
 
     def _can_rematch(self) -> bool:
-        return getattr(self.session, "rematch_allowed", True) and self.session.path is not None
+        return self.session.path is not None
 
     def action_new_game(self) -> None:
         """Game over: the new-game form, from the title screen."""
@@ -878,11 +907,11 @@ class GameScreen(GuidedGame, Screen):
         kw: dict = {
             "vs": "computer" if s.vs_computer else "human",
             "level": s.level,
-            "options": dict(getattr(game, "options", {}) or {}),
+            "options": dict(game.options),
             "first": first,
         }
         info = find_game(game.name)
-        decks = info.review_module().starting_decks(game) if info.decks else None
+        decks = info.starting_decks(game)
         if len(names) > 2 or not info.first_choice:  # where the game decides who starts, the players change seats
             kw["seats"], kw["names"] = rotated(s.seats()), tuple(rotated(names))
             if decks is not None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -13,7 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Input, Label, RadioSet
 
 import saves
-from rules.games import GAMES, title_of
+from rules.games import GAMES, GameInfo, title_of
 from saves import tables
 from tui.screens.rows import RowsScreen
 from tui.screens.title import Choice
@@ -31,6 +32,28 @@ KIND_TEXT = {
     "error": "unreadable",
 }
 REFRESH = 2.0  # seconds between re-reading the list while it is shown
+#: The list's columns at 80 columns (each cell has a space either side): a marker, the status, the game, the
+#: players and what the table waits for or how it ended, with since when. A longer text wraps onto more lines of
+#: its row, so no name or result is ever cut; the line under the list gives the highlighted table's name.
+STATUS_W, GAME_W, PLAYERS_W, DETAIL_W = 10, 12, 21, 21
+
+
+def names_wrapped(names: tuple[str, ...], width: int) -> Text:
+    """The players, "alice v bob v ...", broken only between names (a name longer than the column folds)."""
+    lines: list[str] = []
+    for i, name in enumerate(saves.printable(n) for n in names):
+        part = name if i == len(names) - 1 else f"{name} v"
+        if lines and len(lines[-1]) + 1 + len(part) <= width:
+            lines[-1] += " " + part
+        else:
+            lines += textwrap.wrap(part, width) or [""]
+    return Text("\n".join(lines))
+
+
+def wrapped(text: str, width: int) -> Text:
+    """``text`` on as many lines of ``width`` as it needs, broken between words where it can (a long name folds)."""
+    lines = textwrap.wrap(saves.printable(text), width, break_on_hyphens=False) or [""]
+    return Text("\n".join(lines))
 
 
 class TablesScreen(RowsScreen[tables.Row]):
@@ -49,11 +72,16 @@ class TablesScreen(RowsScreen[tables.Row]):
             )
             yield Label(id="record")
             yield DataTable(id="saves", cursor_type="row", zebra_stripes=False)
+            yield Label(id="save-detail")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
         table = self.query_one("#saves", DataTable)
-        table.add_columns(" ", "Status", "Game", "Players", "Table", "")
+        table.add_column(" ", width=1)
+        table.add_column("Status", width=STATUS_W)
+        table.add_column("Game", width=GAME_W)
+        table.add_column("Players", width=PLAYERS_W)
+        table.add_column("Result or waiting", width=DETAIL_W)
         self.fill()
         table.focus()
         self.set_interval(REFRESH, self.fill)
@@ -77,10 +105,14 @@ class TablesScreen(RowsScreen[tables.Row]):
         self.rows = rows
         for r in rows:  # names, ids and errors come from the tables' files: plain text, never markup
             if r.error:
-                cells = ("", r.error[-50:], r.id, "")
+                cells = [wrapped("", GAME_W), wrapped(r.id, PLAYERS_W), wrapped(r.error[-3 * DETAIL_W :], DETAIL_W)]
             else:
-                cells = (title_of(r.game), r.players, r.id, r.detail)
-            table.add_row(" ", KIND_TEXT[r.kind], *(Text(saves.printable(c)) for c in cells), key=r.id)
+                cells = [
+                    wrapped(title_of(r.game), GAME_W),
+                    names_wrapped(r.names, PLAYERS_W) if r.names else wrapped(r.players, PLAYERS_W),
+                    wrapped(r.line, DETAIL_W),
+                ]
+            table.add_row(" ", KIND_TEXT[r.kind], *cells, key=r.id, height=None)
         if rows and keep is not None:
             table.move_cursor(row=min(keep, len(rows) - 1))
         self._mark(table.cursor_row)
@@ -94,6 +126,10 @@ class TablesScreen(RowsScreen[tables.Row]):
         marker = ">" if self.app.settings.ascii else "▶"  # type: ignore[attr-defined]
         for i in range(table.row_count):
             table.update_cell_at(Coordinate(i, 0), marker if i == row else " ")
+        here = self.rows[row] if row is not None and 0 <= row < len(getattr(self, "rows", [])) else None
+        self.query_one("#save-detail", Label).update(
+            Text(saves.printable(f"Table {here.id}: {here.line}")) if here is not None else ""
+        )
         rec = tables.record(self.base, self.player)
         p, c = rec["people"], rec["computer"]
         self.query_one("#record", Label).update(
@@ -137,12 +173,21 @@ class TablesScreen(RowsScreen[tables.Row]):
 
 
 class NewTableScreen(Screen):
+    """You take seat 1; seat 2 is another player, an open seat or the computer; a game for more players
+    (Redemption) has seats 3 and 4 too, each nobody, a player, an open seat or the computer."""
+
+    DEFAULT_CSS = """
+    NewTableScreen .seat-box {
+        height: auto;
+    }
+    """
     BINDINGS = [
         Binding("escape", "back", "Back", id="new-table.back"),
         Binding("ctrl+s", "start", "Create", id="new-table.start"),
     ]
 
     def compose(self) -> ComposeResult:
+        most = max(g.max_players for g in GAMES)
         with VerticalScroll(id="form"):
             yield Label("New shared table  (Tab moves, arrows + Enter choose, Create makes it)", classes="dialog-title")
             yield Button("Create", id="start", variant="primary")
@@ -150,13 +195,20 @@ class NewTableScreen(Screen):
             with RadioSet(id="game"):
                 for i, g in enumerate(GAMES):
                     yield Choice(g.label, value=i == 0, id=f"g-{g.name}")
-            yield Label("The other seat")
-            with RadioSet(id="seat"):
-                yield Choice("Invite (name below)", value=True, id="s-invite")
-                yield Choice("Open seat", id="s-open")
-                yield Choice("Computer", id="s-computer")
-            yield Label("Player to invite")
-            yield Input(placeholder="their player name", id="invite")
+            for n in range(2, most + 1):
+                with Vertical(id=f"seat-{n}-box", classes="seat-box"):
+                    yield Label("The other seat" if n == 2 else f"Seat {n}")
+                    with RadioSet(id="seat" if n == 2 else f"seat-{n}"):
+                        if n > 2:
+                            yield Choice("Nobody", value=True, id=f"s{n}-none")
+                        yield Choice("Invite (name below)", value=n == 2, id=f"s{n}-invite")
+                        yield Choice("Open seat", id=f"s{n}-open")
+                        yield Choice("Computer", id=f"s{n}-computer")
+                    yield Input(placeholder="the player name to invite", id="invite" if n == 2 else f"invite-{n}")
+            yield Label("The computer's level (for each computer seat)")
+            with RadioSet(id="level"):
+                for lv in tables.LEVELS:
+                    yield Choice(lv, value=lv == "normal", id=f"l-{lv}")
             yield Label("Others may watch (they see only public cards)")
             with RadioSet(id="watch"):
                 yield Choice("no", value=True, id="w-no")
@@ -164,7 +216,22 @@ class NewTableScreen(Screen):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
+        self._show_seats()
         self.query_one("#start", Button).focus()
+
+    def _game(self) -> GameInfo:
+        name = self._pick("game") or GAMES[0].name
+        return next(g for g in GAMES if g.name == name)
+
+    def _show_seats(self) -> None:
+        """Seats 3 and 4 only for a game played by more than two."""
+        most = self._game().max_players
+        for box in self.query(".seat-box"):
+            box.display = int((box.id or "0").split("-")[1]) <= most
+
+    def on_radio_set_changed(self, event: RadioSet.Changed) -> None:
+        if event.radio_set.id == "game":
+            self._show_seats()
 
     def _pick(self, set_id: str) -> str:
         pressed = self.query_one(f"#{set_id}", RadioSet).pressed_button
@@ -180,24 +247,36 @@ class NewTableScreen(Screen):
     def action_back(self) -> None:
         self.dismiss()
 
+    def others(self) -> list[dict[str, object]]:
+        """Seats 2 and on as ``tables.create`` takes them; ValueError for a seat to invite without a name."""
+        info = self._game()
+        level = self._pick("level") or "normal"
+        out: list[dict[str, object]] = []
+        for n in range(2, info.max_players + 1):
+            kind = self._pick("seat" if n == 2 else f"seat-{n}") or "invite"
+            name = self.query_one("#invite" if n == 2 else f"#invite-{n}", Input).value.strip()
+            if kind == "none":
+                continue
+            if kind == "invite" and not name:
+                raise ValueError(
+                    f"type the name of the player to invite to seat {n}, or choose an open seat or the computer"
+                )
+            out.append(
+                {"invite": name} if kind == "invite" else {"computer": level} if kind == "computer" else {"open": True}
+            )
+        return out
+
     def action_start(self) -> None:
         from tui.table import TableSession
 
         app = self.app
-        game = self._pick("game") or GAMES[0].name
-        seat = self._pick("seat") or "invite"
-        name = self.query_one("#invite", Input).value.strip()
-        other = (
-            {"invite": name} if seat == "invite" else {"computer": "normal"} if seat == "computer" else {"open": True}
-        )
+        game = self._game().name
         try:
-            if seat == "invite" and not name:
-                raise ValueError("type the name of the player to invite, or choose an open seat")
             t = tables.create(
                 app.settings.tables_base,  # type: ignore[attr-defined]
                 app.settings.player,  # type: ignore[attr-defined]
                 game,
-                [other],
+                self.others(),
                 watch=self._pick("watch") == "yes",
             )
             session = TableSession.open(app.settings.tables_base, t.id, app.settings.player)  # type: ignore[attr-defined]

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from tui.app import RedemptionApp
 
 BANNER = "R E D E M P T I O N"
-REFRESH = 2.0  # seconds between looks at the save and table folders (a stat each)
+REFRESH = 0.5  # seconds between looks at the save and table folders (a stat each)
 BLURB = "Two card games in the terminal, with the rules enforced: Redemption and Resurrection."
 
 
@@ -74,6 +74,7 @@ class TitleScreen(Screen):
         super().__init__()
         self._built = not under_start
         self._covered = False
+        self._calls: frozenset[tuple[str, str]] = frozenset()  # the tables that called for you at the last look
         self._seen: tuple[object, ...] | None = None  # what the menu was made from (see ``_stamp``)
 
     def compose(self) -> ComposeResult:
@@ -143,6 +144,7 @@ class TitleScreen(Screen):
         who = f"Welcome, {app.settings.player}." if app.settings.player else "Welcome."
         tables_opt = None
         urgent = False
+        calls: frozenset[tuple[str, str]] = frozenset()
         if app.settings.player:
             from saves import tables
 
@@ -160,6 +162,7 @@ class TitleScreen(Screen):
             detail = ", ".join(x for x in parts if x) or "play another player"
             tables_opt = Option(f"Tables  ({detail})", id="tables")
             urgent = bool(count["move"] or count["invited"])
+            calls = frozenset((r.id, r.kind) for r in rows if r.kind in ("move", "invited"))
         self.query_one("#who", Static).update(Text(who))
         resume = Option(f"Resume a game  ({len(going)} in progress, {total} saved)", id="resume")
         new = Option("New game", id="new")
@@ -181,6 +184,9 @@ class TitleScreen(Screen):
         menu.clear_options()
         menu.add_options(options)
         ids = [o.id for o in options]
+        if calls - self._calls:  # a new invitation or move: Tables comes first and is the one highlighted
+            was = "tables"
+        self._calls = calls
         at = ids.index(was) if was in ids and not options[ids.index(was)].disabled else 0
         menu.highlighted = at
         self._mark(at)

@@ -1,6 +1,14 @@
 """Who may log in, as whom: the players' authorized-keys file, and the server's own host key.
 
-The file is OpenSSH's format; the player is the key's comment, or a ``player="NAME"`` option.
+The file is OpenSSH's format; the player is the key's comment, or a ``player="NAME"`` option. asyncssh decides
+who gets in: every line in force goes into one ``asyncssh.SSHAuthorizedKeys`` (``import_authorized_keys``),
+whose ``validate`` finds the first line that names the key and lets its address in (``from=``), and gives back
+that line's options, the player among them. What stays ours is reading the file into those lines, because
+``read_authorized_keys`` reads it otherwise than OpenSSH in ways that matter here: it splits lines at every
+Unicode line separator (a key can be smuggled into another line's comment), it drops the whole file for one
+unreadable line, its option names are case-sensitive (an OpenSSH ``FROM=`` restriction would be silently
+ignored) and it knows no ``expiry-time``; and it accepts options (``command=``, ``environment=``...) that this
+server must refuse rather than ignore.
 """
 
 from __future__ import annotations
@@ -13,6 +21,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import asyncssh
+
+from saves import SaveError, validate_name
 from tui.ssh.config import ServeError
 from tui.ssh.logs import escape
 
@@ -35,23 +46,20 @@ MAX_KEYS_FILE = 4 * 1024 * 1024  # bytes of the authorized-keys file read at mos
 
 @dataclass(frozen=True)
 class KeyEntry:
+    """One line of the file that can let a key in."""
+
     player: str
     fingerprint: str
     line: int = 0
     expires: float | None = None  # epoch seconds, from expiry-time=
-    origin: Any = None  # asyncssh SSHAuthorizedKeys holding this key with its from= patterns, or None
+    text: str = ""  # the line as asyncssh reads it: its player and from= options and the key, nothing else
 
-    def refusal(self, key: Any, addr: str, now: float | None = None) -> str | None:
-        """Why this line does not let ``key`` in from ``addr`` now (None: it does)."""
-        if self.expires is not None and (time.time() if now is None else now) > self.expires:
-            return "key expired (expiry-time)"
-        if self.origin is not None and self.origin.validate(key, addr, addr) is None:
-            return "address not allowed for this key (from=)"
-        return None
+    def expired(self, now: float) -> bool:
+        return self.expires is not None and now > self.expires
 
 
 class KeyError_(Exception):
-    pass
+    """Why one line of the file is skipped."""
 
 
 def _split_key_options(line: str) -> tuple[list[tuple[str, str | None]], str]:
@@ -105,10 +113,6 @@ def _parse_expiry(value: str) -> float:
 
 def parse_key_line(line: str, number: int = 0) -> tuple[bytes, KeyEntry]:
     """One authorized-keys line (already split on newlines, not blank or a comment) -> (key blob, entry)."""
-    import asyncssh
-
-    from saves import SaveError, validate_name
-
     opts: list[tuple[str, str | None]] = []
     if not line.split(" ", 1)[0].split("\t", 1)[0].startswith(("ssh-", "ecdsa-", "sk-", "rsa-")):
         opts, line = _split_key_options(line)
@@ -138,14 +142,18 @@ def parse_key_line(line: str, number: int = 0) -> tuple[bytes, KeyEntry]:
     except SaveError as e:
         raise KeyError_(str(e)) from None
     expires = _parse_expiry(values["expiry-time"][0] or "") if "expiry-time" in values else None
-    origin = None
-    if "from" in values:
-        for pattern in values["from"]:
-            if not pattern or any(not (c.isascii() and c.isprintable()) or c in '"\\ ' for c in pattern):
-                raise KeyError_(f"from={pattern!r} is not a list of address patterns")
-        spec = ",".join(f'from="{p}"' for p in values["from"])
-        origin = asyncssh.import_authorized_keys(f"{spec} {fields[0]} {fields[1]}")  # asyncssh matches from=
-    return key.public_data, KeyEntry(player, key.get_fingerprint("sha256"), number, expires, origin)
+    options = [f'player="{player}"']
+    for pattern in values.get("from", []):
+        if not pattern or any(not (c.isascii() and c.isprintable()) or c in '"\\ ' for c in pattern):
+            raise KeyError_(f"from={pattern!r} is not a list of address patterns")
+        options.append(f'from="{pattern}"')
+    # the key as asyncssh writes it, so that nothing but what was checked here reaches its reading of the line
+    text = f"{','.join(options)} {' '.join(key.export_public_key('openssh').decode('ascii').split()[:2])}"
+    try:
+        asyncssh.import_authorized_keys(text)
+    except (asyncssh.KeyImportError, ValueError) as e:
+        raise KeyError_(f"cannot read the line ({e})") from None
+    return key.public_data, KeyEntry(player, key.get_fingerprint("sha256"), number, expires, text)
 
 
 def load_authorized_keys(path: Path, warn=lambda msg: None) -> dict[bytes, list[KeyEntry]]:
@@ -186,15 +194,19 @@ def load_authorized_keys(path: Path, warn=lambda msg: None) -> dict[bytes, list[
 
 
 class KeyRing:
-    """The authorized keys, read again whenever the file changes."""
+    """The authorized keys, read again whenever the file changes, and the lines in force gathered again for
+    asyncssh whenever one of them expires."""
 
     def __init__(self, path: Path, warn) -> None:
         self.path = path
         self.warn = warn
         self._stamp: tuple | None = None
         self._keys: dict[bytes, list[KeyEntry]] = {}
+        self._allowed: Any = None  # asyncssh's SSHAuthorizedKeys of the lines in force (None: none are)
+        self._until = -float("inf")  # when the next of those lines expires (then they are gathered again)
 
     def entries(self, public_data: bytes) -> list[KeyEntry]:
+        """The lines naming this key, in the file's order (the file read again if it has changed)."""
         try:
             st = self.path.stat()
             stamp = (st.st_mtime_ns, st.st_size, st.st_ino)
@@ -203,22 +215,36 @@ class KeyRing:
         if stamp != self._stamp:
             self._keys = load_authorized_keys(self.path, self.warn) if stamp else {}
             self._stamp = stamp
+            self._until = -float("inf")
         return self._keys.get(public_data, [])
 
-    def lookup(self, key: Any, addr: str) -> tuple[KeyEntry | None, str | None]:
-        """The first line that lets ``key`` in from ``addr``, or (None, why the last one did not)."""
-        why = None
-        for entry in self.entries(key.public_data):
-            why = entry.refusal(key, addr)
-            if why is None:
-                return entry, None
-        return None, why
+    def _in_force(self, now: float) -> Any:
+        if now >= self._until:
+            live = sorted(
+                (e for lines in self._keys.values() for e in lines if not e.expired(now)), key=lambda e: e.line
+            )
+            self._allowed = asyncssh.import_authorized_keys("\n".join(e.text for e in live)) if live else None
+            self._until = min((e.expires for e in live if e.expires is not None), default=float("inf"))
+        return self._allowed
+
+    def lookup(self, key: Any, addr: str, now: float | None = None) -> tuple[KeyEntry | None, str | None]:
+        """The first line that lets ``key`` in from ``addr`` now, or (None, why not; None when no line names it)."""
+        now = time.time() if now is None else now
+        lines = self.entries(key.public_data)
+        allowed = self._in_force(now)
+        options = allowed.validate(key, addr, addr) if allowed is not None else None
+        if options is not None:
+            return KeyEntry(options["player"][0], key.get_fingerprint("sha256")), None
+        if not lines:
+            return None, None
+        # as OpenSSH logs it: why the last line naming the key did not let it in
+        return None, "key expired (expiry-time)" if lines[-1].expired(
+            now
+        ) else "address not allowed for this key (from=)"
 
 
 def ensure_host_key(path: Path, log) -> Any:
     """Load the host key, or generate one (Ed25519, mode 600) on first run."""
-    import asyncssh
-
     try:
         if path.exists():
             mode = path.stat().st_mode & 0o777

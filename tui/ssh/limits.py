@@ -10,7 +10,9 @@ DEFAULT_PENDING_PER_ADDRESS = 10  # connections not yet logged in, from one addr
 MAX_UNAUTH = 64  # connections not yet logged in, in all
 MAX_CONNECTIONS_PER_PLAYER = 3  # logged-in connections of one player (a session, a take-over prompt, one more)
 MAX_COLS, MAX_ROWS = 500, 200  # the largest terminal an app is given
-MAX_INPUT_QUEUE = 64 * 1024  # bytes of keystrokes queued for an app before the client is made to wait
+#: Bytes of keystrokes queued for an app before the client is made to wait: asyncio's high-water mark for a
+#: pipe it writes to, which asyncssh's relay follows (tests/test_ssh.py checks they are one number).
+MAX_INPUT_QUEUE = 64 * 1024
 CHANNEL_WINDOW = 256 * 1024  # SSH receive window of a session: what a client may send ahead of the app
 MAX_ENV_REQUESTS = 32  # environment variables a client may send (only CLIENT_ENV_ALLOWED are kept)
 REFUSE_WAIT = 1.0  # seconds a connection refused before its login waits for the client's first packet

@@ -13,13 +13,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tui.ssh.limits import clamp_size
 from tui.ssh.logs import log
-
-
-def set_winsize(fd: int, cols: int, rows: int) -> None:
-    cols, rows = clamp_size(cols, rows)
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
 
 
 def _preexec_ctty() -> None:  # runs in the child after setsid(): make the pty its controlling terminal

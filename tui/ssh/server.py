@@ -11,6 +11,8 @@ import signal
 import time
 from typing import Any
 
+import asyncssh
+
 from tui.limits import RateLimiter, address_group
 from tui.player_process import app_argv, app_env, has_game_in_progress
 from tui.ssh.config import Config, ServeError
@@ -82,8 +84,9 @@ class GameServer:
             c.close()
 
 
-DISC_BY_APPLICATION = 11
-DISC_TOO_MANY_CONNECTIONS = 12
+# SSH disconnect reason codes (RFC 4253 section 11.1).
+DISC_BY_APPLICATION = asyncssh.DISC_BY_APPLICATION
+DISC_TOO_MANY_CONNECTIONS = asyncssh.DISC_TOO_MANY_CONNECTIONS
 
 #: What a refused connection is told (SSH disconnect reason code and words), by the log's reason.
 REFUSALS = {
@@ -103,11 +106,14 @@ REFUSALS = {
 }
 
 
-class Connection:
+class Connection(asyncssh.SSHServer):
     """One client connection: limits, authentication, one session channel, and its log line.
 
-    The methods of an ``asyncssh.SSHServer``; ``_make_connection_class`` adds that base class when the
-    server starts, so that importing this module needs no asyncssh."""
+    asyncssh's per-connection protocol object. Public keys are checked by :meth:`validate_public_key` against
+    the lines tui/ssh/keys.py read (with asyncssh's own ``SSHAuthorizedKeys.validate``) rather than given to
+    ``set_authorized_keys``, to log why a known key was refused and to count the login per player; the
+    session is made here (:meth:`session_requested`) rather than by ``process_factory``, to give it a channel
+    whose environment requests are bounded."""
 
     def __init__(self, game: GameServer) -> None:
         self.game = game
@@ -240,28 +246,8 @@ class Connection:
         if self.conn is not None:
             self.conn.close()
 
-    # -- authentication: public keys only
-    def begin_auth(self, username: str) -> bool:
-        return True
-
-    def password_auth_supported(self) -> bool:
-        return False
-
-    def kbdint_auth_supported(self) -> bool:
-        return False
-
-    def host_based_auth_supported(self) -> bool:
-        return False
-
-    def gss_host_based_auth_supported(self) -> bool:
-        return False
-
-    def gss_kex_auth_supported(self) -> bool:
-        return False
-
-    def gss_mic_auth_supported(self) -> bool:
-        return False
-
+    # -- authentication: public keys only (asyncssh.SSHServer's defaults refuse passwords, keyboard-interactive
+    #    and host-based; GSS is off by create_server's gss_host=None)
     def public_key_auth_supported(self) -> bool:
         return True
 
@@ -320,32 +306,11 @@ class Connection:
         self.ended = "refused: port forwarding"
         return False
 
-    def unix_connection_requested(self, *args) -> bool:
-        return False
-
-    def unix_server_requested(self, *args) -> bool:
-        return False
-
-    def tun_requested(self, *args) -> bool:
-        return False
-
-    def tap_requested(self, *args) -> bool:
-        return False
-
-
-def _make_connection_class() -> type:
-    """``Connection`` as an ``asyncssh.SSHServer`` (asyncssh is imported only here, when a server starts)."""
-    import asyncssh
-
-    assert (asyncssh.DISC_BY_APPLICATION, asyncssh.DISC_TOO_MANY_CONNECTIONS) == (
-        DISC_BY_APPLICATION,
-        DISC_TOO_MANY_CONNECTIONS,
-    )
-    return type("Connection", (Connection, asyncssh.SSHServer), {})
+    # UNIX-socket forwarding and TUN/TAP: asyncssh.SSHServer's defaults refuse them.
 
 
 async def serve(config: Config, ready=None) -> None:
-
+    """Run the server until SIGTERM, SIGINT or SIGHUP; ``ready(port)`` once it listens."""
     try:
         handler = log_handler(config.log_file)
     except OSError as e:
@@ -361,8 +326,6 @@ async def serve(config: Config, ready=None) -> None:
 
 
 async def _serve(config: Config, ready) -> None:
-    import asyncssh
-
     try:
         config.data_dir.mkdir(parents=True, exist_ok=True)
         game = GameServer(config)
@@ -378,15 +341,15 @@ async def _serve(config: Config, ready) -> None:
         except OSError as e:
             game.log(f"fork server not started ({e.strerror or e}): each session imports the app itself")
             game.launcher = None
-    connection_class = _make_connection_class()  # built here so that importing this module needs no asyncssh
     try:
         listener = await asyncssh.create_server(
-            lambda: connection_class(game),
+            lambda: Connection(game),
             config.host,
             config.port,
             server_host_keys=[host_key],
             allow_pty=True,
             x11_forwarding=False,
+            gss_host=None,
             agent_forwarding=False,
             login_timeout=config.login_timeout,
             keepalive_interval=30,

@@ -1,7 +1,10 @@
 """One SSH session: the take-over prompt, then the player's app on a pseudo-terminal, until it ends.
 
-The app is started by tui/ssh/process.py (forked by the fork server, or a new interpreter); this module
-relays between the SSH channel and the terminal, and decides what the player is told when it ends.
+A session is asyncssh's own :class:`asyncssh.SSHServerProcess`: once the app runs, ``redirect()`` joins the
+channel and the terminal, with asyncssh's flow control both ways (the client's window is not reopened while the
+app has a full queue of keys; the terminal is not read while the client cannot take more output) and its
+terminal-size changes. What stays ours: what a client may ask for (a terminal, nothing else), the size and
+environment bounds, the take-over prompt before the app, the hang-up, and what the player is told at the end.
 """
 
 from __future__ import annotations
@@ -13,15 +16,18 @@ import signal
 import time
 from typing import TYPE_CHECKING, Any
 
+import asyncssh
+
 from tui.player_process import CLIENT_ENV_ALLOWED, MAX_ENV_VALUE, MAX_TERM, NOT_SAVED_EXIT, killpg
-from tui.ssh.limits import MAX_COLS, MAX_ENV_REQUESTS, MAX_INPUT_QUEUE, MAX_ROWS, clamp_size
+from tui.ssh.limits import MAX_COLS, MAX_ENV_REQUESTS, MAX_ROWS, clamp_size
 from tui.ssh.logs import escape, now
-from tui.ssh.process import set_winsize, start_app
+from tui.ssh.process import start_app
 
 if TYPE_CHECKING:
-    from tui.ssh.server import GameServer
+    from tui.ssh.server import Connection, GameServer
 
 TAKEOVER_PROMPT_TIMEOUT = 60.0
+LAST_OUTPUT_WAIT = 2.0  # seconds the app's last output (its terminal reset) has to reach a client after it ends
 
 _NOT_SAVED_WORDS = re.compile(rb"Your game could not be saved[^\r\n\x1b]{0,300}")
 OUTPUT_TAIL = 4096  # bytes of the app's last output kept to find those words in
@@ -34,13 +40,18 @@ RESET_TERMINAL = (
 )
 
 
-class GameSession:
-    """One SSH session channel: the take-over prompt, then the app on a PTY."""
+class GameSession(asyncssh.SSHServerProcess):
+    """One SSH session channel: the take-over prompt, then the app on a PTY.
 
-    def __init__(self, game: GameServer, connection) -> None:
+    Made by :meth:`Connection.session_requested` with its own channel (whose environment requests it
+    bounds, see :meth:`env_request`), so asyncssh's ``process_factory`` option, which makes both itself,
+    is not used; asyncssh then runs :meth:`_run` as this process's handler."""
+
+    def __init__(self, game: GameServer, connection: Connection) -> None:
+        super().__init__(lambda _process: self._run(), None, 0, False)
         self.game = game
         self.connection = connection
-        self.player: str = connection.player
+        self.player: str = connection.player or ""
         self.chan: Any = None
         self.term = "xterm-256color"
         self.cols, self.rows = 80, 24
@@ -48,29 +59,28 @@ class GameSession:
         self.pty = False
         self.since = now()
         self.proc: Any = None  # the app: an asyncio subprocess, or a process of the fork server
-        self.master: int | None = None
+        self.master: int | None = None  # the server's own end of the app's terminal, open until the app ends
+        self.relaying = False  # the client's keys go to the app (only while it runs)
         self.last_input = time.monotonic()
         self.answer: asyncio.Future | None = None
         self.reason: str | None = None  # why the server ended it (take-over, idle, shutdown)
         self.client_alive = True
         self.done = asyncio.Event()
-        self._task: asyncio.Task | None = None
         self.started = False
         self._hangup_task: asyncio.Task | None = None
-        self._inbuf = bytearray()
         self._tail = bytearray()  # the app's last OUTPUT_TAIL bytes of output
-        self._paused = False  # the client cannot take more output: the app's output waits
-        self._reading_paused = False  # the app has a full queue of keys: the client waits
-        self.env: dict[str, str] = {}
+        self.client_env: dict[str, str] = {}
         self.env_requests = 0
         self._check: asyncio.Task | None = None  # is there a game to resume (read by a child process)
 
-    # -- asyncssh SSHServerSession protocol
+    # -- asyncssh's session protocol
     def connection_made(self, chan) -> None:
+        super().connection_made(chan)
         self.chan = chan
 
     def env_request(self, packet) -> bool:
-        """The client sends an environment variable: keep the few allowed, small ones; count the rest."""
+        """The client sends an environment variable: keep the few allowed, small ones; count the rest.
+        (asyncssh's own channel keeps every variable a client sends, without a bound.)"""
         name, value = packet.get_string(), packet.get_string()
         packet.check_end()
         self.env_requests += 1
@@ -85,7 +95,7 @@ class GameSession:
             return False
         if key not in CLIENT_ENV_ALLOWED or len(value) > MAX_ENV_VALUE:
             return False
-        self.env[key] = value.decode("utf-8", "replace")
+        self.client_env[key] = value.decode("utf-8", "replace")
         return True
 
     def _size(self, width: int, height: int) -> None:
@@ -94,6 +104,11 @@ class GameSession:
 
     def _size_text(self) -> str:
         return f"{self.cols}x{self.rows}" + (f"(asked {self.asked[0]}x{self.asked[1]})" if self.asked else "")
+
+    @property
+    def term_size(self) -> tuple[int, int, int, int]:
+        """The size the app's terminal is given (asyncssh sets it on the terminal): the client's, clamped."""
+        return self.cols, self.rows, 0, 0
 
     def pty_requested(self, term_type, term_size, term_modes) -> bool:
         self.pty = True
@@ -132,42 +147,37 @@ class GameSession:
         if width and height:
             self._size(width, height)
             self.connection.size = f"{self.connection.size.split('->')[0]}->{self._size_text()}"
-            if self.master is not None:
-                try:
-                    set_winsize(self.master, self.cols, self.rows)  # the kernel sends SIGWINCH to the app
-                except OSError:
-                    pass
+            if self.relaying:  # asyncssh sets the terminal's size; the kernel sends SIGWINCH to the app
+                super().terminal_size_changed(self.cols, self.rows, 0, 0)
 
     def session_started(self) -> None:
         self.started = True
         self.connection.cancel_no_session_timer()
-        self._task = asyncio.ensure_future(self._run())
+        super().session_started()
 
     def data_received(self, data: bytes, datatype) -> None:
         self.last_input = time.monotonic()
         if self.answer is not None and not self.answer.done():
             self.answer.set_result(data[:16])
-            return
-        if self.master is not None and self.proc is not None and self.proc.returncode is None:
-            self._inbuf += data
-            self._flush_input()
+        elif self.relaying:
+            super().data_received(data, datatype)
         # before the app starts or after it ended, keys go nowhere
+
+    def feed_data(self, data: Any, datatype: Any) -> None:
+        """The app's output on its way to the client: its tail is kept for its last words."""
+        self._tail += data
+        del self._tail[:-OUTPUT_TAIL]
+        if self.client_alive:
+            super().feed_data(data, datatype)
 
     def eof_received(self) -> bool:
         self.client_gone()
         return False
 
-    def pause_writing(self) -> None:
-        self._paused = True
-        if self.master is not None:
-            asyncio.get_running_loop().remove_reader(self.master)
-
-    def resume_writing(self) -> None:
-        self._paused = False
-        if self.master is not None and self.proc is not None:
-            asyncio.get_running_loop().add_reader(self.master, self._on_output)
-
     def connection_lost(self, exc) -> None:
+        super().connection_lost(exc)
+        # asyncssh's relay closes its ends of the terminal now; awaiting that lets every one finish closing
+        asyncio.ensure_future(self.wait_closed())
         self.client_gone()
         self.connection.close()  # one session per connection: when it ends, so does the connection
 
@@ -187,52 +197,23 @@ class GameSession:
                 pass
         self.client_alive = False
 
-    def _flush_input(self) -> None:
-        loop = asyncio.get_running_loop()
-        while self._inbuf and self.master is not None:
+    def _drop_output(self) -> None:
+        """With no client, the app's output is read and dropped, so that it never blocks while it saves."""
+        master = self.master
+        if master is None:
+            return
+
+        def drop() -> None:
             try:
-                n = os.write(self.master, self._inbuf)
+                if os.read(master, 65536):
+                    return
             except BlockingIOError:
-                loop.add_writer(self.master, self._flush_input)
-                break
-            except OSError:
-                self._inbuf.clear()
-                break
-            del self._inbuf[:n]
-        else:
-            if self.master is not None:
-                loop.remove_writer(self.master)
-        # Flow control: past the bound the client's SSH window is no longer opened, so it must wait.
-        if len(self._inbuf) >= MAX_INPUT_QUEUE and not self._reading_paused and self.chan is not None:
-            self._reading_paused = True
-            self.chan.pause_reading()
-        elif len(self._inbuf) < MAX_INPUT_QUEUE // 2 and self._reading_paused and self.chan is not None:
-            self._reading_paused = False
-            self.chan.resume_reading()
-
-    def _on_output(self) -> None:
-        if self.master is None:  # the pty is closed: nothing to read
-            return
-        try:
-            data = os.read(self.master, 65536)
-        except BlockingIOError:
-            return
-        except OSError:  # EIO: the app closed its side
-            data = b""
-        if not data:
-            asyncio.get_running_loop().remove_reader(self.master)
-            return
-        self._keep_tail(data)
-        if self.client_alive and self.chan is not None:
-            try:
-                self.chan.write(data)
-            except Exception:
+                return
+            except OSError:  # EIO: the app's side is closed
                 pass
-        # with no client the output is read and dropped, so the app never blocks while it saves
+            asyncio.get_running_loop().remove_reader(master)
 
-    def _keep_tail(self, data: bytes) -> None:
-        self._tail += data
-        del self._tail[:-OUTPUT_TAIL]
+        asyncio.get_running_loop().add_reader(master, drop)
 
     def _not_saved_words(self) -> str:
         """The app's own words for what it could not save (the last such line it wrote), as plain text."""
@@ -244,7 +225,7 @@ class GameSession:
         if not self.client_alive:
             return
         self.client_alive = False
-        self._inbuf = bytearray()
+        self.relaying = False
         if self.answer is not None and not self.answer.done():
             self.answer.set_result(b"")
         if self._check is not None:
@@ -252,9 +233,7 @@ class GameSession:
         if self.connection.ended in ("closed before a session", "running"):
             self.connection.ended = "client disconnected"
         if self.proc is not None and self.proc.returncode is None:
-            if self._paused and self.master is not None:  # nobody to wait for now: read and drop the output
-                self._paused = False
-                asyncio.get_running_loop().add_reader(self.master, self._on_output)
+            self._drop_output()
             self._hangup_task = asyncio.ensure_future(self.hangup(None))
 
     async def hangup(self, reason: str | None) -> None:
@@ -378,7 +357,6 @@ class GameSession:
 
     async def _run_app(self, resume: bool) -> None:
         game, conn = self.game, self.connection
-        loop = asyncio.get_running_loop()
         folder = game.config.data_dir / self.player
         folder.mkdir(parents=True, exist_ok=True, mode=0o700)
         if self.asked:
@@ -388,13 +366,15 @@ class GameSession:
             )
         master, slave = os.openpty()
         try:
-            set_winsize(master, self.cols, self.rows)
             os.set_blocking(master, False)
             self.master = master
+            # asyncssh relays keys to the terminal and its output to the client (and sets its size) on copies of
+            # the server's end, which stays open until the app ends: a client that goes never hangs the terminal up
+            await self.redirect(stdin=master, stdout=os.dup(master), send_eof=False, recv_eof=False)
             self.proc = await start_app(
                 game.launcher,
                 game.app_argv(self.player, resume=resume),
-                game.app_env(self.player, self.term, self.env),
+                game.app_env(self.player, self.term, self.client_env),
                 str(folder),
                 slave,
             )
@@ -406,8 +386,7 @@ class GameSession:
             os.close(slave)
         if conn.ended == "closed before a session":
             conn.ended = "running"
-        if not self._paused:
-            loop.add_reader(master, self._on_output)
+        self.relaying = self.client_alive
         idle = asyncio.ensure_future(self._watch_idle())
         try:
             if not self.client_alive or self.reason:  # gone (or told to go) while the app started
@@ -415,27 +394,17 @@ class GameSession:
             status = await self.proc.wait()
         finally:
             idle.cancel()
-        # drain what the app wrote last (its terminal reset), then close the pty
-        for _ in range(64):
-            try:
-                data = os.read(master, 65536)
-            except OSError:
-                break
-            if not data:
-                break
-            self._keep_tail(data)
-            if self.client_alive:
-                try:
-                    self.chan.write(data)
-                except Exception:
-                    break
-        loop.remove_reader(master)
-        loop.remove_writer(master)
+            self.relaying = False
+        # anything the app left behind in its process group goes too; then its last output reaches the client
+        killpg(self.proc.pid, signal.SIGKILL)
+        if self.client_alive:
+            try:  # the relay of its output ends when the terminal's last other end closes
+                await asyncio.wait_for(self.stdout.drain(), LAST_OUTPUT_WAIT)
+            except (TimeoutError, OSError, asyncssh.Error):
+                pass
+        asyncio.get_running_loop().remove_reader(master)
         os.close(master)
         self.master = None
-        self._inbuf = bytearray()
-        # anything the app left behind in its process group goes too
-        killpg(self.proc.pid, signal.SIGKILL)
         self._write(RESET_TERMINAL)  # whatever state the app left the terminal in, it is normal again
         # Saved means the file holds every move: an app that could not write one says so by its exit status
         if getattr(self.proc, "orphaned", False) and _NOT_SAVED_WORDS.search(bytes(self._tail)):
