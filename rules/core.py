@@ -450,10 +450,13 @@ class GameBase:
     def _admit(self, action: Any) -> tuple[Any, Outcome | None, str]:
         """Parse text and run the rules' checks: the action, the rejection if any, the rule that allows it."""
         if isinstance(action, str):
+            notation = f"{self.name}.notation"
             try:
                 action = parse_resign(action) or self.parse(action)
-            except ValueError as e:
-                return action, Outcome.reject(str(e), f"{self.name}.notation"), ""
+            except ValueError as e:  # a reason that names seats carries its template (rules.words)
+                template = getattr(e, "template", "")
+                out = Outcome.refuse(template, notation) if template else Outcome.reject(str(e), notation)
+                return action, out, ""
         if self.is_over:
             return action, Outcome.reject("The game is over.", f"{self.name}.end"), ""
         if isinstance(action, Resign):  # not in legal_actions(): an engine action the rules allow at any time

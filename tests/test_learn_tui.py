@@ -142,8 +142,7 @@ def test_a_redemption_lesson_by_keys_a_brigade_mismatch_is_refused_then_the_hint
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             screen = app.screen
-            prayer = screen.run.aliases["daniels_prayer"]
-            await pilot.press("colon", *f"enhance {prayer} {screen.run.aliases['barak']}", "enter")
+            await pilot.press("colon", *"enhance daniel's prayer barak", "enter")  # cards named by their names
             await pilot.pause()
             text = coach_text(app)
             assert (

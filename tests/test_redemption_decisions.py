@@ -256,3 +256,22 @@ def test_random_games_with_looks_and_searches_keep_every_secret_and_round_trip()
                 g.validate_whole()
                 check_conservation(g)
     assert asked >= 10 and answered >= asked
+
+
+def test_a_look_played_while_discarding_down_saves_with_the_hand_at_the_limit():
+    b = scenario("""
+[start]
+phase = "hand_limit"
+active = 0
+turn = 3
+[[start.seat]]
+hand = ["gleaning", "gideon", "barak", "deborah", "ehud", "daniel", "esther", "nehemiah", "ezra"]
+deck = ["peter", "ls_debtor", "herod", "pilate", "haman"]
+[[start.seat]]
+deck = ["peter", "ls_orphan"]
+""")
+    g = b.game
+    ok(g, f"dominant {b['gleaning']}")  # the hand is at the limit while the look waits for its answer
+    assert g.s.pending is not None and len(g.z[0]["hand"]) == g.hand_limit(0)
+    again = Game.from_dict(json.loads(json.dumps(g.to_dict())))
+    assert again.to_dict() == g.to_dict()

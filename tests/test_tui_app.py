@@ -406,6 +406,10 @@ deck = ["peter", "ls_stranger"]
             await pilot.press("1", "enter")
             await pilot.pause()
             assert isinstance(app.screen, ChoiceScreen)
+            shown = app.export_screenshot().replace("&#160;", " ")
+            assert (
+                "Redeemed 0-0" in shown and "Computer (Player 2" in shown
+            )  # the board stays in sight behind the dialog
             options = [str(o.prompt) for o in app.screen.query_one(OptionList).options]
             assert len(options) == 2 and "discarding Nebuchadnezzar" in options[0] and "discarding Haman" in options[1]
             await pilot.press("down", "enter")
@@ -480,5 +484,43 @@ def test_a_typed_resignation_is_for_your_own_seat_only_and_asks_first(make_app, 
             await pilot.press("colon", *"resign", "enter", "y")
             await pilot.pause()
             assert session.game.is_over and session.game.winner == 1 and session.game.history[-1] == "resign 0"
+
+    asyncio.run(go())
+
+
+def test_hand_limit_discards_by_enter_keep_the_cursor_off_a_dominant(make_app, save_dir):
+    """Over the hand limit, Enter discards the card under the cursor and the cursor stays where the player looks
+    (the card that took its place), never on a Dominant while a discard is asked; the turn passes at the limit."""
+    from tests.redemption_helpers import scenario
+    from tui.widgets import CardList
+
+    b = scenario("""
+[start]
+phase = "hand_limit"
+active = 0
+turn = 3
+[[start.seat]]
+hand = ["ezra", "day_of_judgment", "gideon", "barak", "deborah", "ehud", "daniel", "esther", "nehemiah", "heavenly_city"]
+deck = ["peter", "ls_debtor", "herod"]
+[[start.seat]]
+deck = ["herod", "ls_orphan", "pilate", "haman", "ls_widow"]
+""")
+    session = Session.new("redemption", seed=3, path=saves.save_path("limit", save_dir))
+    session.game = b.game
+    app = make_app(start=session)
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            hand = app.screen.query_one("#hand", CardList)
+            assert hand.items[hand.cursor].id == b["ezra"]
+            await pilot.press("enter")  # discard Ezra: the Dominant now lies where Ezra was
+            await pilot.pause()
+            assert session.game.zone_of(b["ezra"]) == (0, "discard")
+            assert hand.items[hand.cursor].id == b["gideon"]  # the nearest card a discard can use that is no Dominant
+            await pilot.press("enter")
+            await pilot.pause()
+            assert session.game.zone_of(b["gideon"]) == (0, "discard")
+            assert session.game.phase != "hand_limit" or session.game.active != 0
 
     asyncio.run(go())

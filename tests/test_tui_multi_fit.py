@@ -75,7 +75,10 @@ def test_the_cut_dialog_says_all_its_keys_at_80x24(save_dir):
             await pilot.press("enter")
             await pilot.pause()
             assert isinstance(app.screen, NumberScreen)
-            words = " ".join(re.sub(r"[┃┏┓┗┛━▊▎▔▁|+-]", " ", screen_text(app)).split())  # however the lines wrap
+            box = app.screen.query_one("#number-dialog").region  # the board shows around the dialog
+            lines = screen_text(app).splitlines()[box.y : box.bottom]
+            inside = " ".join(line[box.x : box.right] for line in lines)
+            words = " ".join(re.sub(r"[┃┏┓┗┛━▊▎▔▁|+-]", " ", inside).split())  # however the lines wrap
             assert "r: a random cut, Esc: back." in words
 
     asyncio.run(go())

@@ -65,7 +65,14 @@ _b(
 _b("undo_why", "u", "undo_why", show=False, id="undo")  # when Undo is not in the Footer, u still says why not
 _b("save", "s", "save", "Save", "save now (every accepted action is saved anyway)")
 _b("help", "question_mark,f1", "help", "Help", "this help: the keys, then the rules", key_display="?")
-_b("prompt", "colon", "prompt", "Type", "type an action in the game's notation, e.g. `play BA`", show=False)
+_b(
+    "prompt",
+    "colon",
+    "prompt",
+    "Type",
+    "type an action in the game's notation (see Typing an action below)",
+    show=False,
+)
 _b("talk", "t", "talk", "Talk", "a shared table: a message to the other player", show=False)
 _b("leave", "q", "leave", "Leave", "leave (a game is saved first)")
 _b("cancel", "escape", "cancel", "", "close the typing line; in a lesson with none open: leave", show=False)

@@ -19,6 +19,7 @@ from rules.core import Event, GameBase, Rng
 from rules.redemption import serial
 from rules.redemption.cards import CARDS, DECKS, Ability, validate_deck
 from rules.redemption.effects import REGISTRY
+from rules.redemption.names import AmbiguousName, resolve
 from rules.redemption.notation import VERBS, Action, parse_action, sentence
 from rules.redemption.play import Play
 from rules.redemption.serial import OPTIONS_DEFAULT, read_options
@@ -148,8 +149,12 @@ class Game(Play, Views, GameBase):
         }
 
     def parse(self, text: str) -> Action:
+        """An action from its notation; a card may be named by words of its name instead of its id, among the
+        cards the player who decides now can see (:mod:`rules.redemption.names`)."""
         try:
-            a = parse_action(text, self.n)
+            a = parse_action(resolve(self, text), self.n)
+        except AmbiguousName:
+            raise
         except ValueError as e:
             raise ValueError(sentence(str(e))) from None
         for cid in a.args if a.verb not in ("cut", "first") else ():

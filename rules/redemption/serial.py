@@ -466,7 +466,12 @@ def position(g: Game) -> None:
         and not any(g.battle_chars(q) for q in range(g.n))
     ):
         _fail("a battle at the initiative step needs characters in the Field of Battle")
-    if not g.is_over and g.phase == "hand_limit" and len(g.z[g.active]["hand"]) <= g.hand_limit(g.active):
+    if (
+        not g.is_over
+        and g.phase == "hand_limit"
+        and g.s.pending is None  # a Dominant played while discarding down may wait for its answer at the limit
+        and len(g.z[g.active]["hand"]) <= g.hand_limit(g.active)
+    ):
         _fail("the hand-limit step needs a hand over the limit; otherwise the turn is already over")
 
 

@@ -52,6 +52,7 @@ class GameUI(Protocol[ViewT]):
     title: str  # its name for people
     keys: frozenset[str]  # the play controls it uses besides Enter and the digits ("pass", "end_phase")
     help_notes: str  # what the help says about this board after the keys (markdown; "" for nothing)
+    typing_example: str  # an action as the typing line takes it, for its placeholder ("play BA")
 
     def board(self, id: str = "board", side: Sequence[Widget] = ()) -> Board: ...
 
@@ -68,6 +69,10 @@ class GameUI(Protocol[ViewT]):
     def refusal_text(self, view: ViewT, card: str) -> str: ...
 
     def roams(self, view: ViewT) -> bool: ...
+
+    def last_resort(self, view: ViewT) -> set[str]:
+        """The cards the cursor goes to only when no other card can be used now."""
+        ...
 
     def phase(self, view: ViewT) -> str: ...
 

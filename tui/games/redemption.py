@@ -249,7 +249,17 @@ class RedemptionBoard(Board):
 
 
 #: The help's words on this board (after the keys).
+TYPING_EXAMPLE = "rescue G12, or rescue ezra"
+
 HELP_NOTES = """\
+## Typing an action (Redemption)
+
+`:` opens the typing line. An action is a verb and its cards (the rules' notation section lists them): `play G12`,
+`rescue G12`, `enhance G20 G12`, `end`, `pass`. A card is named by the id the table shows after its name, or by
+words of its name, the last one possibly shortened: `rescue ezra`, `equip sword of goliath gideon`,
+`discard sword of gol`. A name is looked for only among the cards you can see; when it fits several, the refusal
+lists them with their ids.
+
 ## Abbreviations on the table (Redemption)
 
 Card types: H Hero, EC Evil Character, GE/EE good/evil enhancement, LS Lost Soul, Do Dominant,
@@ -318,12 +328,19 @@ class RedemptionUI:
     title = "Redemption"
     keys = frozenset({"pass", "end_phase"})  # Space passes (or does not block); n ends a phase
     help_notes = HELP_NOTES
+    typing_example = TYPING_EXAMPLE
 
     @staticmethod
     def roams(view: RedemptionView) -> bool:
         """May the cursor go looking for a usable card outside the hand? Not while placing cards (everything in
         territory could be set aside, which is rarely what Enter should do), yes in battle and setup decisions."""
         return view["phase"] not in ("prep", "discard")
+
+    @staticmethod
+    def last_resort(view: RedemptionView) -> set[str]:
+        """The Dominants in the reader's hand: playable at almost any decision and seldom what Enter should do."""
+        hand = view["players"][view["you"]]["hand"] or []
+        return {c["id"] for c in hand if c.get("type") == "dominant"}
 
     def __init__(self, ascii_only: bool = False):
         self.ascii_only = ascii_only

@@ -39,11 +39,20 @@ class ResurrectionUI:
     verb = "play"
     title = "Resurrection"
     keys: frozenset[str] = frozenset()  # no passing and no phases: Space and n are not shown
-    help_notes = ""  # its cards are written out in full
+    help_notes = """\
+## Typing an action (Resurrection)
+
+`:` opens the typing line. An action is `play` and a card as the table writes it: `play BA`, `play 7`.
+"""
+    typing_example = "play BA"
 
     @staticmethod
     def roams(view: ResurrectionView) -> bool:
         return False  # one card pane: the hand
+
+    @staticmethod
+    def last_resort(view: ResurrectionView) -> set[str]:
+        return set()  # every card is played the same way
 
     def __init__(self, ascii_only: bool = False):
         self.ascii_only = ascii_only

@@ -230,7 +230,9 @@ class LessonScreen(Screen):
             board.set_class(board.SIDE_INSIDE, "-side-inside")
             yield board
             yield from board.beside()
-        yield Input(placeholder="Type an action, e.g. play BA (Enter sends, Esc cancels)", id="prompt")
+        yield Input(
+            placeholder=f"Type an action, e.g. {self.ui.typing_example} (Enter sends, Esc cancels)", id="prompt"
+        )
         yield Footer(compact=True)
 
     def on_mount(self) -> None:

@@ -173,7 +173,7 @@ class GameScreen(GuidedGame, Screen):
             self.board = self.ui.board(side=(LogPane(id="log"),))
             yield self.board
             yield from self.board.beside()
-        yield Input(placeholder="Type an action, e.g. play BA (Enter to send, Esc to cancel)", id="prompt")
+        yield Input(placeholder=self.typing_placeholder(), id="prompt")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -457,18 +457,23 @@ class GameScreen(GuidedGame, Screen):
         hand = self.board.hand
         current = self._active_list if self._active_list is not None and self._active_list.is_attached else hand
         # a Dominant can be played at almost any decision: the cursor goes to it only when nothing else is usable
-        main = {w[1] for w in map(controls.words, s.game.legal_actions()) if len(w) > 1 and w[0] != "dominant"}
-        roams = self.ui.roams(s.view())
+        view = s.view()
+        # the game's cards of last resort (Redemption's Dominants, playable at almost any decision): the cursor goes
+        # to one only when no other card can be used, so a repeated Enter (discarding down) never plays or loses one
+        spare = self.ui.last_resort(view)
+        main = {w[1] for w in map(controls.words, s.game.legal_actions()) if len(w) > 1}
+        plain = main - spare
+        roams = self.ui.roams(view)
         if current.items and current.has_focus and (roams or current is hand):
             here = current.items[current.cursor]
-            if here.id in main or (here.usable and not main):
+            if here.id in plain or (here.usable and not main):
                 return
         if current.id == "opponent":
             current = hand
         panes = [current] + [c for c in self.query(CardList) if c is not current and c.id != "opponent"]
         if not roams:  # placing cards: back to the hand (the table's cards would only be set aside)
             panes = [hand]
-        for wanted in (lambda item: item.id in main, lambda item: item.usable):
+        for wanted in (lambda item: item.id in plain, lambda item: item.id in main, lambda item: item.usable):
             for cards in panes:
                 # the nearest such card to the cursor (the card that took a played one's place, then its
                 # neighbours): the cursor stays where the player was looking, not back at the first card
@@ -727,10 +732,13 @@ class GameScreen(GuidedGame, Screen):
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(self.session.game.name, self))
 
+    def typing_placeholder(self) -> str:
+        return f"Type an action, e.g. {self.ui.typing_example} (Enter sends, Esc cancels)"
+
     def action_prompt(self) -> None:
         prompt = self.query_one("#prompt", Input)
         self._talking = False
-        prompt.placeholder = "Type an action, e.g. play BA (Enter to send, Esc to cancel)"
+        prompt.placeholder = self.typing_placeholder()
         prompt.display = True
         prompt.value = ""
         prompt.focus()

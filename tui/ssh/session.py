@@ -390,6 +390,8 @@ class GameSession(asyncssh.SSHServerProcess):
         idle = asyncio.ensure_future(self._watch_idle())
         try:
             if not self.client_alive or self.reason:  # gone (or told to go) while the app started
+                if not self.client_alive:
+                    self._drop_output()
                 self._hangup_task = asyncio.ensure_future(self.hangup(None))
             status = await self.proc.wait()
         finally:
