@@ -402,17 +402,7 @@ class Checks(BattleRules):
             )
         if self._is_ignored(c):
             return f"{cc.name} is being ignored and cannot be enhanced" if explain else ""
-        if (
-            ec.is_weapon
-            and cc.is_warrior
-            and any(self.cd[a].is_weapon for a in self._attachments(c) if a not in self.b.negated)
-        ):
-            return (
-                f"{cc.name} already carries a weapon: one weapon per warrior (redemption.battle.weapon)"
-                if explain
-                else ""
-            )
-        return None
+        return None  # a second weapon may be played in battle; one stays afterwards (redemption.battle.weapon)
 
     def _check_enhance(self, p: int, args: tuple[str, ...], rule: str) -> None:
         e, c = args[0], args[1]
@@ -423,8 +413,6 @@ class Checks(BattleRules):
             rule,
         )
         prob = self._enhance_problem(e, c)
-        if prob and "(redemption.battle.weapon)" in prob:
-            raise Rejection(prob.replace(" (redemption.battle.weapon)", ""), "redemption.battle.weapon")
         require(prob is None, prob or "", "redemption.battle.brigade" if prob and "brigade" in prob else rule)
         targets = self._ability_targets(p, e, c)
         name = self.cd[e].name

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, cast
 
 from rules.core import Event, GameBase, Outcome
 from rules.redemption.checks import Checks
-from rules.redemption.decisions import Decision
+from rules.redemption.decisions import KEEP_WEAPON, Decision
 from rules.redemption.effects import REGISTRY
 from rules.redemption.notation import ACTIONS, Action
 from rules.redemption.state import HAND_SIZE, MIN_CUT, STALL_TURNS, TURN_DRAW, Battle, Flags, Zone, stall_turns
@@ -660,6 +660,9 @@ class Play(Checks):
         if not d.pick(args[0] if args else None):
             return
         self.s.pending = None
+        if d.effect == KEEP_WEAPON:  # the battle's end asks, not an ability (redemption.battle.weapon)
+            self._keep_weapon(d, events)
+            return
         resolve = REGISTRY[d.effect].resolve
         assert resolve is not None  # only an effect that resolves asks
         resolve(cast("Game", self), d, events)
