@@ -106,3 +106,70 @@ def test_a_withdrawn_character_cannot_band_back_into_the_battle_that_turn():
     refused(g, f"enhance {call} {b['gideon']} {barak}", "redemption.battle.targets")
     _round_trip(g)
     assert Game.from_dict(g.to_dict()).b.left == [barak]
+
+
+# --- redemption.battle.special: special initiative ---------------------------------------------------------
+
+
+def _lone_daniel():
+    # Daniel (5/7) alone against Nebuchadnezzar (6/7): a stalemate, Player 1 played last, so Player 2 plays Royal
+    # Decree (withdraw) on Daniel, Player 1's last character in battle. Player 1 holds Writing on the Wall (negate).
+    return scenario("""
+[start]
+phase = "battle"
+active = 0
+turn = 3
+flags = { battled = true }
+battle = { kind = "rescue", step = "initiative", last_actor = 0 }
+[[start.seat]]
+field_of_battle = ["daniel"]
+hand = ["writing_on_wall", "daniels_prayer"]
+land_of_bondage = ["ls_debtor"]
+[[start.seat]]
+field_of_battle = ["nebuchadnezzar"]
+hand = ["royal_decree"]
+land_of_bondage = ["ls_orphan"]
+""")
+
+
+def test_special_initiative_a_player_left_with_no_character_may_negate_the_removal():
+    b = _lone_daniel()
+    g = b.game
+    daniel, wow, decree = b["daniel"], b["writing_on_wall"], b["royal_decree"]
+    ok(g, f"enhance {decree} {b['nebuchadnezzar']} {daniel}")
+    assert g.zone_of(daniel) == (0, "territory") and g.current_player == 0
+    legal = [str(a) for a in g.legal_actions()]
+    assert f"enhance {wow} {daniel}" in legal and "pass" in legal
+    assert f"enhance {b['daniels_prayer']} {daniel}" not in legal  # it does not negate
+    refused(g, f"enhance {b['daniels_prayer']} {daniel}", "redemption.battle.special")
+    _round_trip(g)
+    out = ok(g, f"enhance {wow} {daniel}")
+    assert any(e.rule == "redemption.battle.special" for e in out.events)
+    assert g.zone_of(daniel) == (0, "field_of_battle") and g.attached[wow] == daniel
+    assert decree in g.b.negated and daniel not in g.b.left  # back in battle: its leaving is undone
+    assert g.char_numbers(daniel) == (6, 8) and g.standing() == "stalemate"
+    _round_trip(g)
+
+
+def test_no_special_initiative_while_a_character_is_left():
+    b = scenario("""
+[start]
+phase = "battle"
+active = 0
+turn = 3
+flags = { battled = true }
+battle = { kind = "rescue", step = "initiative", last_actor = 0 }
+[[start.seat]]
+field_of_battle = ["daniel", "esther"]
+hand = ["writing_on_wall"]
+land_of_bondage = ["ls_debtor"]
+[[start.seat]]
+field_of_battle = ["nebuchadnezzar", "belshazzar"]
+hand = ["royal_decree"]
+land_of_bondage = ["ls_orphan"]
+""")
+    g = b.game
+    ok(g, f"enhance {b['royal_decree']} {b['nebuchadnezzar']} {b['daniel']}")
+    assert g.current_player == 0  # Esther is still in battle: an ordinary initiative, no answer on Daniel
+    assert not any(a.verb == "enhance" and a.args[1] == b["daniel"] for a in g.legal_actions())
+    refused(g, f"enhance {b['writing_on_wall']} {b['daniel']}", "redemption.battle.enhance")

@@ -178,6 +178,22 @@ class BattleRules(Core):
                 return True
         return False
 
+    def _special_targets(self, p: int) -> list[str]:
+        """Special initiative (redemption.battle.special): when the last enhancement played in this battle, an
+        opponent's that still counts, removed player p's last characters from it, those characters (an enhancement
+        that negates it may be played on one of them); otherwise none."""
+        b = self.b
+        if not b.played or self.battle_chars(p):
+            return []
+        last = b.played[-1]
+        if self.owner(last) == p or last in b.negated:
+            return []
+        return [
+            t
+            for src, eff, t, where in b.effects
+            if src == last and eff != "band" and self.owner(t) == p and self.loc[t][1] == where
+        ]
+
     def _ability_targets(self, p: int, e: str, host: str) -> list[str]:
         """The cards the player chooses among for enhancement e played on host (redemption.battle.targets)."""
         for ab in self.cd[e].abilities:
@@ -308,6 +324,16 @@ class BattleRules(Core):
     def _do_enhance(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         e, c = args[0], args[1]
         target = args[2] if len(args) > 2 else ""
+        if self.loc[c][1] != "field_of_battle":  # checked: special initiative (redemption.battle.special)
+            events.append(
+                Event.said(
+                    "enhance",
+                    f"Special initiative: {who(p)} {verb(p, 'answers', 'answer')} the removal of {their(p)} last "
+                    f"character from battle, playing {self._nm(e)} on {self.cd[c].name} to negate it.",
+                    p,
+                    "redemption.battle.special",
+                )
+            )
         self._move(e, p, "field_of_battle")
         self.attached[e] = c
         b = self.b

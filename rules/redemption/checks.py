@@ -407,11 +407,19 @@ class Checks(BattleRules):
     def _check_enhance(self, p: int, args: tuple[str, ...], rule: str) -> None:
         e, c = args[0], args[1]
         self._in_hand(p, e, rule)
-        require(
-            self.loc[c] == (p, "field_of_battle") and self.cd[c].is_character and c not in self.attached,
-            f"{self._nm(c)} is not one of your characters in battle",
-            rule,
-        )
+        if self.loc[c][1] != "field_of_battle" and c in self._special_targets(p):
+            require(
+                self.cd[e].is_enhancement and self.cd[e].has("negate") is not None,
+                f"{self._nm(c)} has just been removed from battle: only an enhancement that negates what removed "
+                "it may be played on it now (special initiative)",
+                "redemption.battle.special",
+            )
+        else:
+            require(
+                self.loc[c] == (p, "field_of_battle") and self.cd[c].is_character and c not in self.attached,
+                f"{self._nm(c)} is not one of your characters in battle",
+                rule,
+            )
         prob = self._enhance_problem(e, c)
         require(prob is None, prob or "", "redemption.battle.brigade" if prob and "brigade" in prob else rule)
         targets = self._ability_targets(p, e, c)

@@ -139,6 +139,16 @@ class Play(Checks):
         out: list[Action] = []
         enhance = ACTIONS["enhance"]
         chars = [c for c in self.battle_chars(p) if not self._is_ignored(c)]
+        if not chars:
+            special = self._special_targets(p)
+            if special:  # special initiative: an enhancement that negates the removal (redemption.battle.special)
+                out += [
+                    enhance[(e, c)]
+                    for e in self.z[p]["hand"]
+                    if self.cd[e].is_enhancement and self.cd[e].has("negate")
+                    for c in special
+                    if self._enhance_problem(e, c, explain=False) is None
+                ]
         for e in self.z[p]["hand"]:
             if not self.cd[e].is_enhancement:
                 continue
