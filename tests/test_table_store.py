@@ -261,3 +261,29 @@ def test_in_the_app_the_other_players_move_shows_up(store, tmp_path, monkeypatch
             assert session.my_turn and session.game.history == store.load("t1").game.history
 
     asyncio.run(go())
+
+
+def test_tables_migrate_copies_files_to_the_database_and_back_losing_nothing(
+    tmp_path, capsys, monkeypatch, postgres_url
+):
+    from saves.pgstore import PgStore
+    from tui import cli
+
+    monkeypatch.delenv("REDEMPTION_TABLES", raising=False)
+    pg = PgStore(postgres_url, base=tmp_path)
+    pg.drop_everything()
+    files = FileStore(tmp_path)
+    t = two_player(files)
+    assert tables.submit(files, "t1", t.to_move(), t.game.legal_actions()[0], t.seen).ok
+    dealt_table(files, "carol", "redemption", [{"open": True}, {"computer": "easy"}], seed=4, table_id="t2")
+    before = {tid: files.export_toml(tid) for tid in files.ids()}
+    run = ["tables-migrate", "--save-dir", str(tmp_path), "--tables", pg.url]
+    assert cli.main(run) == 0
+    assert "Copied 2 tables from the folder" in capsys.readouterr().out
+    assert {tid: pg.export_toml(tid) for tid in pg.ids()} == before  # byte for byte
+    assert cli.main(run) == 0
+    assert "Copied 0 tables" in (out := capsys.readouterr().out) and "2 already there" in out
+    back = tmp_path / "back"
+    assert cli.main(["tables-migrate", "--save-dir", str(back), "--tables", pg.url, "--to", "files"]) == 0
+    assert {tid: FileStore(back).export_toml(tid) for tid in FileStore(back).ids()} == before
+    pg.close()

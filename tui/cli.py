@@ -390,6 +390,14 @@ def build_parser() -> Parser:
         description="List your shared tables: your move first, then invitations, waiting, open seats, "
         "tables to watch and finished games.",
     )
+    tmig = sub.add_parser(
+        "tables-migrate",
+        parents=[common],
+        help="copy the shared tables between the files and a PostgreSQL database (--tables URL)",
+        description="Copy every shared table from the files beside the players' folders into the database "
+        "--tables names (--to files: back), each as the same TOML save; a table already there is left as it is.",
+    )
+    tmig.add_argument("--to", choices=["postgresql", "files"], default="postgresql", help="which way")
     sub.add_parser(
         "learn",
         parents=[common],
@@ -880,6 +888,29 @@ def table_command(args: argparse.Namespace, settings):
     return session
 
 
+def migrate_tables(args: argparse.Namespace, settings) -> int:
+    """Every table copied from one store to the other as its TOML save; one already there is kept and said."""
+    from saves.tablestore import FileStore, open_store
+
+    if not settings.tables:
+        raise CliError(f"{PROG} tables-migrate: which database? give --tables postgresql://...", 2)
+    files, db = FileStore(settings.tables_base), open_store(settings.tables, base=settings.tables_base)
+    src, dst = (files, db) if args.to == "postgresql" else (db, files)
+    copied = kept = 0
+    try:
+        for tid in src.ids():
+            if dst.exists(tid):
+                kept += 1
+                continue
+            dst.import_toml(tid, src.export_toml(tid))
+            copied += 1
+    except saves.SaveError as e:
+        raise CliError(f"{PROG} tables-migrate: {e}", 1) from None
+    print(f"Copied {copied} table{'s' if copied != 1 else ''} from {src.describe()} to {dst.describe()}", end="")
+    print(f"; {kept} already there, left as they are." if kept else ".")
+    return 0
+
+
 def print_tables(settings, out=None) -> None:
     from saves import tables
 
@@ -975,6 +1006,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return run_cards(args, settings)
             except saves.SaveError as e:  # a card file's or a deck's problem: the file and the reason
                 raise CliError(f"{PROG} cards: {e}", 1) from None
+        if args.command == "tables-migrate":
+            return migrate_tables(args, settings)
         if args.command == "tables":
             try:
                 print_tables(settings)
