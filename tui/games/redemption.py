@@ -443,6 +443,9 @@ class RedemptionUI:
                 "decline": "Play no Dominant now, let the game go on",
                 "end": "End this phase",
             }.get(verb, str(action))
+        if verb == "mute":  # redemption.dominant.mute
+            until = "the game ends" if len(args) > 1 else "this turn ends"
+            return f"Play no Dominant now; {named[0]} does not stop me until {until}"
         if verb == "dominant" and len(args) == 2:  # whose card, and where: a Dominant can hit your own
             where = self.whereabouts(args[1])
             return f"Play {named[0]} on {named[1]}" + (f" ({where})" if where else "")
