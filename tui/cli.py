@@ -817,7 +817,7 @@ def table_command(args: argparse.Namespace, settings):
     from tui.table import TableSession
 
     player = _need_player(settings)
-    base = settings.tables_base
+    base = settings.table_store
     try:
         if args.table_command == "new":
             info = find_game(args.game)
@@ -883,8 +883,8 @@ def print_tables(settings, out=None) -> None:
 
     out = out or sys.stdout
     player = _need_player(settings)
-    rows = tables.rows_for(settings.tables_base, player)
-    rec = tables.record(settings.tables_base, player)
+    rows = tables.rows_for(settings.table_store, player)
+    rec = tables.record(settings.table_store, player)
     print(f"{player}: " + record_line(rec), file=out)
     if not rows:
         print(f"No tables for you yet; create one with '{PROG} table new {GAMES[0].name} --invite NAME'.", file=out)

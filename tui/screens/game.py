@@ -856,7 +856,7 @@ class GameScreen(GuidedGame, Screen):
             self.refresh_view()
         elif text.lower().split()[:1] == ["resign"]:
             self.typed_resign(text)
-        elif text.lower().split()[:1] == ["computer"] and getattr(self.session, "hold", ""):
+        elif text.lower().split()[:1] == ["computer"] and bool(getattr(self.session, "hold", "")):
             self.typed_computer(text)
         elif text:
             self.submit(text)

@@ -91,7 +91,7 @@ class TablesScreen(RowsScreen[tables.Row]):
 
     @property
     def base(self):
-        return self.app.settings.tables_base  # type: ignore[attr-defined]
+        return self.app.settings.table_store  # type: ignore[attr-defined]
 
     @property
     def player(self) -> str:
@@ -273,13 +273,13 @@ class NewTableScreen(Screen):
         game = self._game().name
         try:
             t = tables.create(
-                app.settings.tables_base,  # type: ignore[attr-defined]
+                app.settings.table_store,  # type: ignore[attr-defined]
                 app.settings.player,  # type: ignore[attr-defined]
                 game,
                 self.others(),
                 watch=self._pick("watch") == "yes",
             )
-            session = TableSession.open(app.settings.tables_base, t.id, app.settings.player)  # type: ignore[attr-defined]
+            session = TableSession.open(app.settings.table_store, t.id, app.settings.player)  # type: ignore[attr-defined]
         except (ValueError, saves.SaveError) as e:
             self.app.bell()
             self.notify(str(e), title="Cannot create the table", severity="error", markup=False)
