@@ -1,5 +1,9 @@
 """Shared tables: one game that several players play, each from their own terminal.
 
+What a table is and what each action does to it is here, the same wherever tables are kept; where they are kept
+is a table store's business (``saves.tablestore``: the files described below by default, or PostgreSQL). Every
+function here takes the store, or the host's folder for its file store.
+
 A table is one save file in the usual format, in a folder shared by every player of the host,
 beside the players' own save folders (``<base>/_tables/<id>.toml``; a player name cannot start
 with ``_``, so it never collides). The seats and the talk live in ``extra["table"]``.
@@ -24,17 +28,22 @@ import re
 import secrets
 import time
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from rules.core import GameBase, own_resignation, parse_resign
 from rules.games import find_game
-from saves.store import SUFFIX, Meta, Saved, SaveError, list_saves, printable, read, read_bytes, save, validate_name
+from saves.store import SUFFIX, Meta, Saved, SaveError, list_saves, printable, read_bytes, validate_name
 
 if TYPE_CHECKING:
     from filelock import FileLock
+
+    from saves.tablestore import TableStore
+
+#: Where the tables are: a table store (``saves.tablestore``), or the host's folder (the file store there).
+Base: TypeAlias = "str | os.PathLike[str] | TableStore"
 
 FOLDER = "_tables"
 LOCK_TIMEOUT = 10.0  # seconds: a change takes milliseconds; this only guards against a stuck process
@@ -68,11 +77,13 @@ class TableError(SaveError):
 
 @dataclass
 class Table:
-    """One table as read from its file."""
+    """One table as read from its store."""
 
     id: str
-    path: Path
+    path: Path  # where it is, for messages (the file store's file)
     saved: Saved
+    #: The store's stamp of the state read (``TableStore.stamp`` says another state was written since).
+    version: Hashable = None
 
     @property
     def game(self) -> GameBase:
@@ -249,14 +260,15 @@ def stamp(path: Path) -> tuple[Any, ...] | None:
     return (st.st_ino, st.st_mtime_ns, st.st_size)
 
 
-def load(base: str | os.PathLike[str], table_id: str) -> Table:
-    path = table_path(base, table_id)
-    if not path.exists():
-        raise TableError(f"no table named {table_id!r} (see 'redemption tables')")
-    saved = read(path)
-    t = Table(table_id, path, saved)
-    _check_table(t)
-    return t
+def store_of(base: Base) -> TableStore:
+    """The table store ``base`` names: a store as it is, a folder's file store, a ``postgresql://`` URL's store."""
+    from saves.tablestore import open_store
+
+    return open_store(base)
+
+
+def load(base: Base, table_id: str) -> Table:
+    return store_of(base).load(table_id)
 
 
 def _check_table(t: Table) -> None:
@@ -305,7 +317,7 @@ def _is_name(name: object, *also: str) -> bool:
 
 # --- creating ------------------------------------------------------------------------------------
 def create(
-    base: str | os.PathLike[str],
+    base: Base,
     creator: str,
     game_name: str,
     others: list[dict[str, Any]],
@@ -383,16 +395,8 @@ def create(
     )
     names = " v ".join(p["name"] for p in players)
     meta.log.append(f"New game of {info.title} at a shared table: {names}.")  # no seed: it deals every hand
-    d = folder(base)
-    d.mkdir(parents=True, exist_ok=True)
-    if table_id is None:
-        table_id = _new_id(d, game_name, creator)
-    path = table_path(base, table_id)
-    with _lock(path):
-        if path.exists():
-            raise TableError(f"a table named {table_id!r} already exists; pick another name")
-        save(game, path, meta)
-    return Table(table_id, path, Saved(game, meta))
+    prefix = f"{game_name}-{creator[:20].replace(' ', '_')}-{time.strftime('%Y%m%d-%H%M%S', time.gmtime())}"
+    return store_of(base).add(table_id, prefix, game, meta)
 
 
 def seats_words(title: str, most: int) -> str:
@@ -405,9 +409,8 @@ def draw_seed() -> int:
     return secrets.randbits(SEED_BITS) or 1
 
 
-def _new_id(d: Path, game_name: str, creator: str) -> str:
-    stamp_ = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
-    base = f"{game_name}-{creator[:20].replace(' ', '_')}-{stamp_}"
+def _new_id(d: Path, base: str) -> str:
+    """``base``, or ``base-2``, ``base-3``...: the first name no file in ``d`` has."""
     name, n = base, 1
     while (d / f"{name}{SUFFIX}").exists():
         n += 1
@@ -415,33 +418,9 @@ def _new_id(d: Path, game_name: str, creator: str) -> str:
     return name
 
 
-# --- changing: lock, read the latest, check, write, release ----------------------------------------
-def _change(base: str | os.PathLike[str], table_id: str, fn: Callable[[Table], Answer]) -> Answer:
-    from filelock import Timeout
-
-    path = table_path(base, table_id)
-    if not path.exists():
-        raise TableError(f"no table named {table_id!r} (see 'redemption tables')")
-    try:
-        with _lock(path):
-            t = load(base, table_id)
-            answer = fn(t)
-            if answer.ok:
-                _trim_talk(t.meta.log)  # every write, so a file full of older talk still takes the next move
-                t.meta.updated = ""
-                try:
-                    save(t.game, path, t.meta)
-                except SaveError as e:  # not written, so not done: the table is as it was, and says why
-                    try:
-                        before: Table | None = load(base, table_id)
-                    except SaveError:
-                        before = None
-                    return Answer(
-                        False, before, f"Not done: the table could not be saved ({e.reason}).", f"{t.game.name}.table"
-                    )
-            return answer
-    except Timeout:
-        raise TableError(f"{path}: the table is busy (another program holds its lock); try again") from None
+# --- changing: the store reads the latest, the action checks and applies, the store writes ---------------
+def _change(base: Base, table_id: str, fn: Callable[[Table], Answer]) -> Answer:
+    return store_of(base).change(table_id, fn)
 
 
 def _refuse(t: Table, reason: str, what: str = "table", stale: bool = False) -> Answer:
@@ -452,7 +431,7 @@ def _touch(t: Table, by: str, what: str) -> None:
     t.info.update({"last_time": time.time(), "last_by": by, "last_what": what})
 
 
-def submit(base: str | os.PathLike[str], table_id: str, player: str, action: Any, seen: int) -> Answer:
+def submit(base: Base, table_id: str, player: str, action: Any, seen: int) -> Answer:
     """``player`` plays ``action`` (text or an engine action) having seen ``seen`` actions of the table.
     ``resign`` (or ``resign N`` for the player's own seat) resigns for the player's seat, on any move."""
     text = str(action).strip()
@@ -499,7 +478,7 @@ def submit(base: str | os.PathLike[str], table_id: str, player: str, action: Any
     return _change(base, table_id, act)
 
 
-def join(base: str | os.PathLike[str], table_id: str, player: str) -> Answer:
+def join(base: Base, table_id: str, player: str) -> Answer:
     """Take the open seat, or accept an invitation."""
 
     def go(t: Table) -> Answer:
@@ -519,7 +498,7 @@ def join(base: str | os.PathLike[str], table_id: str, player: str) -> Answer:
     return _change(base, table_id, go)
 
 
-def decline(base: str | os.PathLike[str], table_id: str, player: str) -> Answer:
+def decline(base: Base, table_id: str, player: str) -> Answer:
     def go(t: Table) -> Answer:
         seat = t.invited(player)
         if seat is None:
@@ -575,7 +554,7 @@ def _trim_talk(log: list[str]) -> None:
         log[:] = [line for i, line in enumerate(log) if i not in drop]
 
 
-def say(base: str | os.PathLike[str], table_id: str, player: str, text: str, now: float | None = None) -> Answer:
+def say(base: Base, table_id: str, player: str, text: str, now: float | None = None) -> Answer:
     """``player`` says ``text`` to the table: cleaned, at most TALK_RATE, kept in the table's log."""
     msg = clean_talk(text)
     now = time.time() if now is None else now
@@ -680,22 +659,17 @@ def all_ids(base: str | os.PathLike[str]) -> list[str]:
     return sorted(ids)
 
 
-def rows_for(base: str | os.PathLike[str], player: str, now: float | None = None) -> list[Row]:
+def rows_for(base: Base, player: str, now: float | None = None) -> list[Row]:
     """The tables ``player`` may see, in the order they matter: their move (longest waiting first), waiting,
     invitations, open seats, tables to watch, finished. A table that cannot be read is listed with its
     problem (only to players its file names), and never stops the others from loading."""
     now = time.time() if now is None else now
     out: list[Row] = []
-    for tid in all_ids(base):
-        try:
-            t = _read_for_list(base, tid)
-        except SaveError as e:
-            hit = _seen.get(table_path(base, tid))
-            if hit is not None and isinstance(hit[1], tuple) and player in hit[1][1]:
-                out.append(Row(tid, "error", error=str(e)))
+    for t in store_of(base).listed(player):
+        if isinstance(t, Row):
+            out.append(t)
             continue
-        if not t.may_see(player):
-            continue
+        tid = t.id
         g = t.game
         names = tuple(t.name(i) for i in range(len(t.seats)))
         since = t.waiting_since
@@ -754,19 +728,19 @@ def ago(seconds: float) -> str:
     return f"{s // 86400} days"
 
 
-def record(base: str | os.PathLike[str], player: str) -> dict[str, list[int]]:
+def record(base: Base, player: str) -> dict[str, list[int]]:
     """Wins, losses and draws of ``player``: at finished tables against people, and against the computer at
     tables and in the player's own saved games (a local game is a table with one human seat)."""
     rec = {"people": [0, 0, 0], "computer": [0, 0, 0]}
-    for info in list_saves(Path(base) / validate_name(player, what="player name")):
+    store = store_of(base)
+    validate_name(player, what="player name")
+    for info in list_saves(store.base / player) if store.base is not None else []:
         if info.error or not info.over or info.kinds.count("human") != 1 or "computer" not in info.kinds:
             continue
         mine = info.kinds.index("human")
         rec["computer"][2 if info.winner is None else (0 if info.winner == mine else 1)] += 1
-    for tid in all_ids(base):
-        try:
-            t = _read_for_list(base, tid)
-        except SaveError:
+    for t in store.listed(player):
+        if isinstance(t, Row):
             continue
         me = t.seat_of(player)
         if me is None or not t.game.is_over:
@@ -791,6 +765,7 @@ __all__ = [
     "rows_for",
     "record",
     "load",
+    "store_of",
     "stamp",
     "clean_talk",
     "folder",

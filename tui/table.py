@@ -4,12 +4,12 @@ The screen is the same as for a local game; what differs is here. The person at 
 ``player`` (from ``--player``, never from anything typed in the app) and sees only ``view(seat)``, or
 the public view when watching. An action is submitted with the number of actions this screen has
 shown, so an answer to a state that has moved on is refused and the new state comes back. ``poll``
-notices another seat's change (the table file's identity changes on every write).
+notices another seat's change by the store's stamp (the file's identity, or the version the database announced).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
@@ -18,35 +18,39 @@ import saves
 from rules.core import GameBase, Outcome, public_view
 from rules.views import View
 from saves import tables
+from saves.tablestore import TableStore
 from tui.session import GameSession, Seat, Seated, Unsaved
 
 
 @dataclass
 class TableSession(Seated):
-    """A :class:`tui.session.GameSession` whose state is the table file's (the seats' helpers are Session's: Seated)."""
+    """A :class:`tui.session.GameSession` whose state is the table store's (the seats' helpers are Session's:
+    Seated)."""
 
     shared: ClassVar[bool] = True
     unsaved: ClassVar[Unsaved | None] = None  # every accepted action is on disk before the answer comes back
 
-    base: Path
+    store: TableStore
     table: tables.Table
     player: str
     seat: int | None  # None: watching
-    stamp: tuple | None = None
+    stamp: Hashable = None
     undo_stack: list = field(default_factory=list)
     path: Path | None = None  # nothing to autosave: every accepted action is already on disk
     save_soon: Callable[[], None] | None = field(default=None, repr=False, compare=False)  # never called: see path
 
     @classmethod
-    def open(cls, base: Path, table_id: str, player: str) -> TableSession:
-        """Sit down at a table (seated or, where allowed, watching); SaveError says why not."""
-        t = tables.load(base, table_id)
+    def open(cls, base: tables.Base, table_id: str, player: str) -> TableSession:
+        """Sit down at a table (seated or, where allowed, watching); SaveError says why not. ``base``: the table
+        store, or the host's folder (its file store)."""
+        store = tables.store_of(base)
+        t = store.load(table_id)
         seat = t.seat_of(player)
         if seat is None and not t.watchable:
             raise tables.TableError(
                 f"you ({player}) have no seat at the table {table_id!r}, and it is not open to watchers"
             )
-        return cls(base, t, player, seat, tables.stamp(t.path))
+        return cls(store, t, player, seat, t.version)
 
     # --- the state, from the table ---------------------------------------------------------------
     @property
@@ -69,15 +73,18 @@ class TableSession(Seated):
         if "coach" in self.table.meta.extra:  # this terminal's coach pane, never written to the table
             t.meta.extra["coach"] = self.table.meta.extra["coach"]
         self.table = t
-        self.stamp = tables.stamp(t.path)
+        self.stamp = t.version
 
     def poll(self) -> bool:
         """Has another terminal changed the table? Then take the new state (True)."""
-        now = tables.stamp(self.table.path)
+        try:
+            now = self.store.stamp(self.table.id)
+        except saves.SaveError:
+            return False  # the tables' database is away: the screen keeps its state; the next poll asks again
         if now == self.stamp:
             return False
         try:
-            self._take(tables.load(self.base, self.table.id))
+            self._take(self.store.load(self.table.id))
         except saves.SaveError:
             self.stamp = now  # a broken write is not ours to fix; keep showing the last good state
             return False
@@ -144,18 +151,26 @@ class TableSession(Seated):
     def act(self, action: Any, by_computer: bool = False) -> Outcome:
         if self.seat is None:
             return Outcome.reject("You are watching this table; only its players act.", f"{self.game.name}.table")
-        answer = tables.submit(self.base, self.table.id, self.player, action, self.table.seen)
-        if answer.table is not None:
-            self._take(answer.table)
+        try:
+            answer = tables.submit(self.store, self.table.id, self.player, action, self.table.seen)
+        except saves.SaveError as e:  # busy, or the tables' database cannot be reached: nothing was done
+            return Outcome.reject(f"Not done: {e}", f"{self.game.name}.table")
+        self._answered(answer)
         if answer.ok:
             return Outcome(True, "", answer.rule, tuple(answer.events))
         return Outcome.reject(answer.reason, answer.rule)
 
     def say(self, text: str) -> Outcome:
-        answer = tables.say(self.base, self.table.id, self.player, text)
+        try:
+            answer = tables.say(self.store, self.table.id, self.player, text)
+        except saves.SaveError as e:
+            return Outcome.reject(f"Not sent: {e}", f"{self.game.name}.table")
+        self._answered(answer)
+        return Outcome(True, "", answer.rule) if answer.ok else Outcome.reject(answer.reason, answer.rule)
+
+    def _answered(self, answer: tables.Answer) -> None:
         if answer.table is not None:
             self._take(answer.table)
-        return Outcome(True, "", answer.rule) if answer.ok else Outcome.reject(answer.reason, answer.rule)
 
     def undo(self) -> bool:
         return False
