@@ -24,16 +24,20 @@ import os
 import time
 from collections.abc import Callable, Hashable
 from pathlib import Path
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from rules.core import GameBase
 from saves.store import Meta, Saved, SaveError, read_text, reads, save, validate_name, write_atomic
 from saves.tables import (
+    DECLINED,
+    INVITED,
+    JOINED,
     Answer,
     Row,
     Table,
     TableError,
     _check_table,
+    _Listed,
     _lock,
     _new_id,
     _read_for_list,
@@ -229,11 +233,49 @@ class FileStore:
         return None
 
 
-def open_store(where: str | os.PathLike[str] | TableStore) -> TableStore:
-    """The store ``where`` names: a store as it is, or a folder (the file store)."""
+# --- what a list row needs, kept beside a table (the database's summary column, the files' index) ----------
+def summary(t: Table) -> dict[str, Any]:
+    """What a list row and the record read of a table (never its game, nor its talk), as plain JSON data."""
+    g = t.game
+    return {
+        "game": g.name,
+        "over": g.is_over,
+        "winner": g.winner,
+        "current": g.current_player,
+        "resigned": t.resigned,
+        "players": t.meta.players,
+        "table": {k: v for k, v in t.info.items() if k != "talk"},
+    }
+
+
+def from_summary(table_id: str, path: Path, s: dict[str, Any], version: Hashable = None) -> Table:
+    """A light table (as the list reads it) from its :func:`summary`."""
+    game = _Listed(s["game"], bool(s["over"]), s["winner"], s["current"], s["resigned"])
+    meta = Meta(players=s["players"], extra={"table": s["table"]})
+    return Table(table_id, path, Saved(game, meta), version)  # type: ignore[arg-type]
+
+
+def named(t: Table) -> set[str]:
+    """The players a table names (seated, invited, declined): it is on each one's list."""
+    return {str(s["player"]) for s in t.seats if s.get("status") in (JOINED, INVITED, DECLINED)}
+
+
+def for_everyone(t: Table) -> bool:
+    """On every player's list: a seat open to anyone, or watchers allowed."""
+    return (t.open_seat() is not None and not t.finished) or t.watchable
+
+
+def open_store(where: str | os.PathLike[str] | TableStore, base: str | os.PathLike[str] | None = None) -> TableStore:
+    """The store ``where`` names: a store as it is, a ``postgresql://`` URL (``base``: the host's folder of saves,
+    where a player's record also counts their own games), or a folder (the file store)."""
     if isinstance(where, TableStore):
         return where
-    return FileStore(os.fspath(where))
+    text = os.fspath(where)
+    if text.startswith(("postgresql://", "postgres://")):
+        from saves.pgstore import PgStore
+
+        return PgStore.shared(text, base)
+    return FileStore(text)
 
 
-__all__ = ["TableStore", "FileStore", "open_store"]
+__all__ = ["TableStore", "FileStore", "open_store", "summary", "from_summary", "named", "for_everyone"]

@@ -78,7 +78,10 @@ class TableSession(Seated):
 
     def poll(self) -> bool:
         """Has another terminal changed the table? Then take the new state (True)."""
-        now = self.store.stamp(self.table.id)
+        try:
+            now = self.store.stamp(self.table.id)
+        except saves.SaveError:
+            return False  # the tables' database is away: the screen keeps its state; the next poll asks again
         if now == self.stamp:
             return False
         try:
@@ -165,14 +168,20 @@ class TableSession(Seated):
     def act(self, action: Any, by_computer: bool = False) -> Outcome:
         if self.seat is None:
             return Outcome.reject("You are watching this table; only its players act.", f"{self.game.name}.table")
-        answer = tables.submit(self.store, self.table.id, self.player, action, self.table.seen)
+        try:
+            answer = tables.submit(self.store, self.table.id, self.player, action, self.table.seen)
+        except saves.SaveError as e:  # busy, or the tables' database cannot be reached: nothing was done
+            return Outcome.reject(f"Not done: {e}", f"{self.game.name}.table")
         self._answered(answer)
         if answer.ok:
             return Outcome(True, "", answer.rule, tuple(answer.events))
         return Outcome.reject(answer.reason, answer.rule)
 
     def say(self, text: str) -> Outcome:
-        answer = tables.say(self.store, self.table.id, self.player, text)
+        try:
+            answer = tables.say(self.store, self.table.id, self.player, text)
+        except saves.SaveError as e:
+            return Outcome.reject(f"Not sent: {e}", f"{self.game.name}.table")
         self._answered(answer)
         return Outcome(True, "", answer.rule) if answer.ok else Outcome.reject(answer.reason, answer.rule)
 

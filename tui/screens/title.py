@@ -145,9 +145,12 @@ class TitleScreen(Screen):
         if app.settings.player:
             from saves import tables
 
-            rows = tables.rows_for(app.settings.table_store, app.settings.player)
+            try:
+                rows = tables.rows_for(app.settings.table_store, app.settings.player)
+                rec = tables.record(app.settings.table_store, app.settings.player)
+            except saves.SaveError:  # the tables' database cannot be reached: the rest of the menu still works
+                rows, rec = [], {"people": [0, 0, 0], "computer": [0, 0, 0]}
             count = {k: sum(r.kind == k for r in rows) for k in ("move", "invited", "waiting", "open")}
-            rec = tables.record(app.settings.table_store, app.settings.player)
             p, c = rec["people"], rec["computer"]
             who += f"  Won-lost-drawn: v people {p[0]}-{p[1]}-{p[2]}, v computer {c[0]}-{c[1]}-{c[2]}."
             parts = [
