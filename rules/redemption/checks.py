@@ -402,29 +402,25 @@ class Checks(BattleRules):
             )
         if self._is_ignored(c):
             return f"{cc.name} is being ignored and cannot be enhanced" if explain else ""
-        if (
-            ec.is_weapon
-            and cc.is_warrior
-            and any(self.cd[a].is_weapon for a in self._attachments(c) if a not in self.b.negated)
-        ):
-            return (
-                f"{cc.name} already carries a weapon: one weapon per warrior (redemption.battle.weapon)"
-                if explain
-                else ""
-            )
-        return None
+        return None  # a second weapon may be played in battle; one stays afterwards (redemption.battle.weapon)
 
     def _check_enhance(self, p: int, args: tuple[str, ...], rule: str) -> None:
         e, c = args[0], args[1]
         self._in_hand(p, e, rule)
-        require(
-            self.loc[c] == (p, "field_of_battle") and self.cd[c].is_character and c not in self.attached,
-            f"{self._nm(c)} is not one of your characters in battle",
-            rule,
-        )
+        if self.loc[c][1] != "field_of_battle" and c in self._special_targets(p):
+            require(
+                self.cd[e].is_enhancement and self.cd[e].has("negate") is not None,
+                f"{self._nm(c)} has just been removed from battle: only an enhancement that negates what removed "
+                "it may be played on it now (special initiative)",
+                "redemption.battle.special",
+            )
+        else:
+            require(
+                self.loc[c] == (p, "field_of_battle") and self.cd[c].is_character and c not in self.attached,
+                f"{self._nm(c)} is not one of your characters in battle",
+                rule,
+            )
         prob = self._enhance_problem(e, c)
-        if prob and "(redemption.battle.weapon)" in prob:
-            raise Rejection(prob.replace(" (redemption.battle.weapon)", ""), "redemption.battle.weapon")
         require(prob is None, prob or "", "redemption.battle.brigade" if prob and "brigade" in prob else rule)
         targets = self._ability_targets(p, e, c)
         name = self.cd[e].name

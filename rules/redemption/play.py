@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, cast
 
 from rules.core import Event, GameBase, Outcome
 from rules.redemption.checks import Checks
-from rules.redemption.decisions import Decision
+from rules.redemption.decisions import KEEP_WEAPON, Decision
 from rules.redemption.effects import REGISTRY
 from rules.redemption.notation import ACTIONS, Action
 from rules.redemption.state import HAND_SIZE, MIN_CUT, STALL_TURNS, TURN_DRAW, Battle, Flags, Zone, stall_turns
@@ -139,6 +139,16 @@ class Play(Checks):
         out: list[Action] = []
         enhance = ACTIONS["enhance"]
         chars = [c for c in self.battle_chars(p) if not self._is_ignored(c)]
+        if not chars:
+            special = self._special_targets(p)
+            if special:  # special initiative: an enhancement that negates the removal (redemption.battle.special)
+                out += [
+                    enhance[(e, c)]
+                    for e in self.z[p]["hand"]
+                    if self.cd[e].is_enhancement and self.cd[e].has("negate")
+                    for c in special
+                    if self._enhance_problem(e, c, explain=False) is None
+                ]
         for e in self.z[p]["hand"]:
             if not self.cd[e].is_enhancement:
                 continue
@@ -660,6 +670,9 @@ class Play(Checks):
         if not d.pick(args[0] if args else None):
             return
         self.s.pending = None
+        if d.effect == KEEP_WEAPON:  # the battle's end asks, not an ability (redemption.battle.weapon)
+            self._keep_weapon(d, events)
+            return
         resolve = REGISTRY[d.effect].resolve
         assert resolve is not None  # only an effect that resolves asks
         resolve(cast("Game", self), d, events)

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from rules.core import state_header, state_int
 from rules.options import REDEMPTION_OPTIONS, check_options
 from rules.redemption.cards import CARDS, DECKS, validate_deck
-from rules.redemption.decisions import Decision
+from rules.redemption.decisions import KEEP_WEAPON, Decision
 from rules.redemption.effects import REGISTRY, UNDOABLE
 from rules.redemption.notation import ID
 from rules.redemption.state import (
@@ -176,7 +176,7 @@ def _battle(raw: object, cards: dict[str, tuple[str, int]], seats: int, active: 
             raise ValueError("battle effects must list [card, effect, target, zone] entries")
         effects.append((e[0], e[1], e[2], e[3]))
     b.effects = effects
-    for k in ("negated", "played", "souls"):
+    for k in ("negated", "played", "souls", "left"):
         _ids(getattr(b, k), cards, f"battle {k}")
     players = range(-1, seats)
     if b.last_actor not in players or b.surrenderer not in players or b.passes not in (0, 1, 2):
@@ -394,7 +394,7 @@ def _pending(raw: object, cards: dict[str, tuple[str, int]], n: int, s: Turn) ->
     if not isinstance(raw, dict) or not {"chooser", "source", "effect"} <= set(raw):
         raise ValueError("a pending decision names its 'chooser', its 'source' card and its 'effect'")
     eff = REGISTRY.get(dec.effect)
-    if eff is None or eff.resolve is None:
+    if dec.effect != KEEP_WEAPON and (eff is None or eff.resolve is None):
         asking = ", ".join(k for k, e in REGISTRY.items() if e.resolve is not None)
         raise ValueError(f"a pending decision's effect must be one that asks ({asking}), not {dec.effect!r}")
     if not all(isinstance(x, str) for x in [*dec.options, *dec.chosen, *dec.revealed]) or not all(
@@ -497,6 +497,8 @@ def _battle_cards(g: Game) -> None:
         for c in table:
             if not cd[c].is_character or g.loc[c][1] in ("deck", "hand"):
                 _fail(f"the battle lists {c} as {what}, but it is not a character that has been in the battle")
+    if len(set(b.left)) != len(b.left) or not all(cd[c].is_character for c in b.left):
+        _fail("the battle lists the characters that left it, each once")
     d = b.defender
     for s in b.souls:
         if s not in g.z[d]["land_of_bondage"] + g.z[d]["in_site"]:

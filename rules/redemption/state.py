@@ -123,6 +123,9 @@ class Battle:
     souls: list[str] = field(default_factory=list)  # the Lost Souls a successful rescue may take
     surrenderer: int = -1
     effects: list[Done] = field(default_factory=list)
+    #: characters that have left this battle (withdrawn, discarded, set aside, captured): none of them, and no copy
+    #: of a unique one, can enter it again (redemption.battle.reenter); one battle a turn, so "this turn" too
+    left: list[str] = field(default_factory=list)
 
     def copy(self) -> Battle:
         return Battle(
@@ -138,6 +141,7 @@ class Battle:
             self.souls[:],
             self.surrenderer,
             self.effects[:],
+            self.left[:],
         )
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, TypedDict
 
+from rules.redemption.decisions import KEEP_WEAPON
 from rules.redemption.state import PHASE_NAMES, Core
 from rules.views import SeatView, View
 from rules.words import plural, say, their, verb, who, whose
@@ -151,6 +152,11 @@ class Views(Core):
         d = self.s.pending
         assert d is not None
         src, P = self.cd[d.source].name, who(p, True)
+        if d.effect == KEEP_WEAPON:
+            return (
+                f"{P} {verb(p, 'chooses', 'choose')} the weapon that stays on {src} ('choose <card>'); "
+                "the others go to the discard pile"
+            )
         if d.shape == "order":
             return (
                 f"{P} {verb(p, 'chooses', 'choose')} the order in which the cards {src} showed go to the bottom of "

@@ -91,7 +91,7 @@ class TablesScreen(RowsScreen[tables.Row]):
 
     @property
     def base(self):
-        return self.app.settings.tables_base  # type: ignore[attr-defined]
+        return self.app.settings.table_store  # type: ignore[attr-defined]
 
     @property
     def player(self) -> str:
@@ -99,7 +99,11 @@ class TablesScreen(RowsScreen[tables.Row]):
 
     def fill(self) -> None:
         table = self.query_one("#saves", DataTable)
-        rows = tables.rows_for(self.base, self.player)
+        try:
+            rows = tables.rows_for(self.base, self.player)
+        except saves.SaveError as e:  # the tables' database cannot be reached: say so, keep the screen
+            self.notify(str(e), title="Cannot list the tables", severity="error", markup=False)
+            rows = []
         keep = table.cursor_row
         table.clear()
         self.rows = rows
@@ -130,7 +134,10 @@ class TablesScreen(RowsScreen[tables.Row]):
         self.query_one("#save-detail", Label).update(
             Text(saves.printable(f"Table {here.id}: {here.line}")) if here is not None else ""
         )
-        rec = tables.record(self.base, self.player)
+        try:
+            rec = tables.record(self.base, self.player)
+        except saves.SaveError:
+            return  # said by fill
         p, c = rec["people"], rec["computer"]
         self.query_one("#record", Label).update(
             f"Won-lost-drawn: v people {p[0]}-{p[1]}-{p[2]}, v computer {c[0]}-{c[1]}-{c[2]}"
@@ -273,13 +280,13 @@ class NewTableScreen(Screen):
         game = self._game().name
         try:
             t = tables.create(
-                app.settings.tables_base,  # type: ignore[attr-defined]
+                app.settings.table_store,  # type: ignore[attr-defined]
                 app.settings.player,  # type: ignore[attr-defined]
                 game,
                 self.others(),
                 watch=self._pick("watch") == "yes",
             )
-            session = TableSession.open(app.settings.tables_base, t.id, app.settings.player)  # type: ignore[attr-defined]
+            session = TableSession.open(app.settings.table_store, t.id, app.settings.player)  # type: ignore[attr-defined]
         except (ValueError, saves.SaveError) as e:
             self.app.bell()
             self.notify(str(e), title="Cannot create the table", severity="error", markup=False)

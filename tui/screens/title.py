@@ -92,21 +92,18 @@ class TitleScreen(Screen):
         self.set_interval(REFRESH, self._refresh_if_changed)
 
     def _stamp(self) -> tuple[object, ...]:
-        """Changes whenever a save or a shared table is written or removed (each is renamed into its folder)."""
-        from saves import tables
-
+        """Changes whenever a save or a shared table is written or removed (a save is renamed into its folder; the
+        table store says when a table changes)."""
         app: RedemptionApp = self.app  # type: ignore[assignment]
         out: list[object] = []
-        folders = [app.settings.save_dir]
+        try:
+            st = app.settings.save_dir.stat()
+        except OSError:
+            out.append(None)
+        else:
+            out.append((st.st_ino, st.st_mtime_ns))
         if app.settings.player:
-            folders.append(tables.folder(app.settings.tables_base))
-        for folder in folders:
-            try:
-                st = folder.stat()
-            except OSError:
-                out.append(None)
-            else:
-                out.append((st.st_ino, st.st_mtime_ns))
+            out.append(app.settings.table_store.list_stamp())
         return tuple(out)
 
     def _refresh_if_changed(self) -> None:
@@ -144,9 +141,12 @@ class TitleScreen(Screen):
         if app.settings.player:
             from saves import tables
 
-            rows = tables.rows_for(app.settings.tables_base, app.settings.player)
+            try:
+                rows = tables.rows_for(app.settings.table_store, app.settings.player)
+                rec = tables.record(app.settings.table_store, app.settings.player)
+            except saves.SaveError:  # the tables' database cannot be reached: the rest of the menu still works
+                rows, rec = [], {"people": [0, 0, 0], "computer": [0, 0, 0]}
             count = {k: sum(r.kind == k for r in rows) for k in ("move", "invited", "waiting", "open")}
-            rec = tables.record(app.settings.tables_base, app.settings.player)
             p, c = rec["people"], rec["computer"]
             who += f"  Won-lost-drawn: v people {p[0]}-{p[1]}-{p[2]}, v computer {c[0]}-{c[1]}-{c[2]}."
             parts = [

@@ -130,6 +130,7 @@ WARM_MODULES = (
     "tui.learn.app",
     "tui.table",
     "saves.tables",
+    "saves.tablestore",
     "saves.decks",
     "filelock",  # the save layer imports these when it first locks a save or writes one
     "importlib.metadata",
