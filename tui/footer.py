@@ -9,7 +9,7 @@ changed, the existing keys are dimmed or lit in place (a repaint); anything else
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual.widgets import Footer as TextualFooter
 from textual.widgets._footer import FooterKey
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 
 class Footer(TextualFooter):
-    def shown(self, screen: Screen) -> list[tuple[str, str, str, bool]]:
+    def shown(self, screen: Screen[Any]) -> list[tuple[str, str, str, bool]]:
         """(key, action, description, enabled) of each key Textual's Footer would show, in its order."""
         active = screen.active_bindings
         first: dict[str, tuple[str, str, str, bool]] = {}
@@ -35,7 +35,7 @@ class Footer(TextualFooter):
             out.append((binding.key, binding.action, binding.description, enabled))
         return out
 
-    def bindings_changed(self, screen: Screen) -> None:
+    def bindings_changed(self, screen: Screen[Any]) -> None:
         self._bindings_ready = True
         if not screen.app.app_focus:
             return
