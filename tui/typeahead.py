@@ -17,6 +17,8 @@ from textual import events
 from textual.driver import Driver
 from textual.message import Message
 
+from tui.compat import driver_app
+
 MAX_TYPED_AHEAD = 256  # keys handed to the app and not yet taken by it
 MAX_PASTE = 4096  # characters of one paste
 ALWAYS = frozenset({"ctrl+q", "ctrl+c"})  # the keys that leave the app are never dropped
@@ -61,7 +63,7 @@ def bounded(driver_class: type[Driver]) -> type[Driver]:
 
     class Bounded(driver_class):  # type: ignore[valid-type,misc]
         def send_message(self, message: Any) -> None:
-            app: Any = self._app
+            app: Any = driver_app(self)
             typed: TypedAhead | None = getattr(app, "typed_ahead", None)
             if typed is not None and isinstance(message, events.Key):
                 go, first = typed.admit(always=message.key in ALWAYS)

@@ -17,6 +17,7 @@ from textual.widgets import RichLog
 from saves import printable
 from saves.tables import is_talk
 from tui import keys
+from tui.compat import log_has_size
 
 
 class Pane(Widget, can_focus=True):
@@ -226,7 +227,7 @@ class CardList(Widget, can_focus=True):
             line.append_text(item.label)
             if not item.usable:
                 line.stylize("dim")
-            line.truncate(width, overflow="ellipsis")  # "..." under --ascii (tui.asciifix)
+            line.truncate(width, overflow="ellipsis")  # "..." under --ascii (tui.compat)
             if chosen:
                 line.stylize("reverse" if self.has_focus else "bold underline")
             out.append_text(line)
@@ -263,7 +264,7 @@ class LogPane(RichLog, can_focus=True):
         self._last = lines[:]
         if new:  # one write for all new lines: one new layout, not one per line
             text = Text("\n").join(self.shown(words(line) if words else line) for line in new)
-            if self._size_known:
+            if log_has_size(self):
                 # scrolled to the new lines now, so the frame that shows them is the next one: RichLog's own scroll
                 # waits for that frame and then draws the whole log again in a second one
                 self.write(text, scroll_end=False)
@@ -280,7 +281,7 @@ class LogPane(RichLog, can_focus=True):
         if line.startswith("Rejected:"):
             return Text(line, style="bold")
         width = self.scrollable_content_region.width
-        if not is_talk(line) or not self._size_known or width <= self.TALK_INDENT:
+        if not is_talk(line) or not log_has_size(self) or width <= self.TALK_INDENT:
             return Text(line)  # before the first layout: written again once the width is known (rewrap)
         rows = Text(line).wrap(self.app.console, width - self.TALK_INDENT)
         return Text("\n" + " " * self.TALK_INDENT).join(rows)

@@ -25,7 +25,7 @@ from rules.games import GAMES, title_of
 from rules.lessons import Lesson, LessonError, LessonRun, lessons
 from saves import progress as progress_store
 from tui import controls, keys
-from tui.footer import Footer
+from tui.compat import Footer
 from tui.games import ui_for
 from tui.games.board import GameUI
 from tui.learn.coach_pane import CoachPane

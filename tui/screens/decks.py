@@ -24,6 +24,7 @@ from textual.widgets.option_list import Option
 from rules.games import DeckRules
 from saves import decks as dk
 from saves import printable
+from tui.compat import own_bindings
 from tui.dialogkeys import DialogInput
 
 CSS = str(Path(__file__).with_name("decks.tcss"))
@@ -122,7 +123,7 @@ class AsksNames:
         event.prevent_default()
         nodes: tuple[Any, ...] = (self.focused, self)  # type: ignore[attr-defined]
         for node in nodes:
-            for binding in node._bindings.key_to_bindings.get(event.key, ()) if node is not None else ():
+            for binding in own_bindings(node, event.key) if node is not None else ():
                 if not binding.priority and await self.app.run_action(binding.action, node):  # type: ignore[attr-defined]
                     return
 

@@ -22,7 +22,7 @@ from rules.games import find_game
 from rules.words import possessive
 from tui import controls, keys
 from tui.agents import agent_seed, choose, make_agent
-from tui.footer import Footer
+from tui.compat import Footer
 from tui.games import board, ui_for
 from tui.games.board import Board, GameUI
 from tui.learn.guide import GuidedGame

@@ -10,14 +10,14 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, DataTable, Footer, Input, Label, OptionList, RadioButton, RadioSet, Select, Static
+from textual.widgets import Button, DataTable, Footer, Input, Label, OptionList, RadioSet, Select, Static
 from textual.widgets.option_list import Option
 
 import saves
 from rules.games import GAMES, GameInfo, deck_games, find_game, title_of
 from saves.store import MAX_NAME
+from tui.compat import MarkerRadioButton
 from tui.screens.rows import RowsScreen
 from tui.session import (
     LEVELS,
@@ -38,12 +38,8 @@ REFRESH = 0.5  # seconds between looks at the save and table folders (a stat eac
 BLURB = "Two card games in the terminal, with the rules enforced: Redemption and Resurrection."
 
 
-class Choice(RadioButton):
+class Choice(MarkerRadioButton):
     """A radio button whose state is a marker, (*) or ( ), not a colour: readable with NO_COLOR."""
-
-    @property
-    def _button(self) -> Content:
-        return Content.assemble("(", ("*" if self.value else " ", "bold"), ")")
 
 
 def learn_available() -> bool:
@@ -301,15 +297,13 @@ class FormKeys:
 
 
 class FormInput(FormKeys, Input):
-    async def _on_key(self, event: events.Key) -> None:
-        if not self.passed_on(event):
-            await super()._on_key(event)
+    def on_key(self, event: events.Key) -> None:
+        self.passed_on(event)  # if so, the event goes no further: not to the field's own handler either
 
 
 class FormSelect(FormKeys, Select):
-    async def _on_key(self, event: events.Key) -> None:
-        if not self.passed_on(event):
-            await super()._on_key(event)
+    def on_key(self, event: events.Key) -> None:
+        self.passed_on(event)
 
 
 def most_players(info: GameInfo) -> int:
