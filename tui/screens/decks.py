@@ -97,8 +97,8 @@ class AsksNames:
     """For a screen whose keys open the name dialog: the keys typed after them go into the dialog, in order.
 
     Textual runs a screen's bindings only once a key has bubbled back up to the app, and by then every key typed
-    after it in the same read from the terminal (a fast typist, a paste over SSH) had gone to the focused widget:
-    they reached the app with the dialog on top, where no binding took them, and were lost or ran in the screen
+    after it in the same read from the terminal (a fast typist, a paste over SSH) has gone to the focused widget:
+    they would reach the app with the dialog on top, where no binding takes them, and be lost or run in the screen
     below. So the keys that open the dialog are priority bindings (run as the app reads them) and
     :meth:`ask_name` gives the dialog's field the focus before the app reads the next key. A key typed *before*
     the opening one may still be on its way up when the dialog opens; :meth:`on_key` runs it here, as the app
