@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import unicodedata
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from textual.binding import Binding
 from textual.keys import Keys
@@ -277,7 +278,7 @@ def key_rows(bindings: Iterable[Binding], keymap: Mapping[str, str] | None = Non
     """(keys, what they do, the name to remap them by) for each control, in the order given, the keymap applied.
     Bindings that share an id make one row (their texts joined); a group (the digits) makes one row."""
     keymap = keymap or {}
-    rows: dict[str, list] = {}
+    rows: dict[str, list[Any]] = {}
     for b in bindings:
         if not b.id:
             continue

@@ -35,7 +35,7 @@ class TableSession(Seated):
     player: str
     seat: int | None  # None: watching
     stamp: Hashable = None
-    undo_stack: list = field(default_factory=list)
+    undo_stack: list[Any] = field(default_factory=list)
     path: Path | None = None  # nothing to autosave: every accepted action is already on disk
     save_soon: Callable[[], None] | None = field(default=None, repr=False, compare=False)  # never called: see path
     _computer_lock: Any = field(default=None, repr=False, compare=False)  # held while this program moves computers

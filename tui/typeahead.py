@@ -1,8 +1,8 @@
 """A bound on the keys typed ahead of the app.
 
 The terminal driver reads the keyboard in its own thread and hands every key to the app's event loop at once; a
-paste of 1.4 MB into a game (or a client that floods its SSH channel) made 1.4 million keys wait there, each a
-task, a future and an event: the app grew from 38 MB to 1.1 GB and answered nothing for over a minute. Here at
+paste of megabytes into a game (or a client that floods its SSH channel) would make millions of keys wait there,
+each a task, a future and an event: gigabytes of memory, and an app that answers nothing for minutes. Here at
 most MAX_TYPED_AHEAD keys are on their way at a time (a person types a few dozen ahead); the rest are dropped
 and the player is told how many. A paste is cut at MAX_PASTE characters (no field takes more than a line).
 """

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from rich.text import Text
 from textual import events
+from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -196,7 +198,7 @@ class CardList(Widget, can_focus=True):
     def watch_cursor(self) -> None:
         self.refresh()
 
-    def get_content_height(self, container, viewport, width: int) -> int:
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return max(1, len(self.items))
 
     def render(self) -> Text:
@@ -247,7 +249,7 @@ class LogPane(RichLog, can_focus=True):
     #: so no words a player writes can pass for a line of their own ("alice says: I resign").
     TALK_INDENT = 2
 
-    def __init__(self, **kwargs):
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(wrap=True, markup=False, highlight=False, auto_scroll=True, min_width=16, **kwargs)
         self.written = 0
         self._last: list[str] = []  # the lines shown: the log may change under them (undo, old talk let go)
@@ -333,7 +335,7 @@ def boxes(cards: list[tuple[list[Text], str]], width: int = 9, ascii_only: bool 
     return Text("\n").join(rows)
 
 
-def news(screen, in_battle: object) -> Text:
+def news(screen: Any, in_battle: object) -> Text:
     """The first lines of the Field of Battle: what the other side did since your last move (when it is your move),
     and the last battle's result while no battle is going on (``in_battle`` falsy)."""
     t = Text()
