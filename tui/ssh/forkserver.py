@@ -24,9 +24,10 @@ import socket
 import struct
 import sys
 import termios
+from typing import Any
 
 
-def _child(req: dict, tty: int) -> None:
+def _child(req: dict[str, Any], tty: int) -> None:
     """In the forked child: become the session's process on its terminal and run the app."""
     code = 1
     try:
