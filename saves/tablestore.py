@@ -24,16 +24,20 @@ import os
 import time
 from collections.abc import Callable, Hashable
 from pathlib import Path
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from rules.core import GameBase
 from saves.store import Meta, Saved, SaveError, read_text, reads, save, validate_name, write_atomic
 from saves.tables import (
+    DECLINED,
+    INVITED,
+    JOINED,
     Answer,
     Row,
     Table,
     TableError,
     _check_table,
+    _Listed,
     _lock,
     _new_id,
     _read_for_list,
@@ -44,6 +48,29 @@ from saves.tables import (
     stamp,
     table_path,
 )
+
+
+def _mtime_ns(path: Path) -> int | None:
+    try:
+        return path.stat().st_mtime_ns
+    except OSError:
+        return None
+
+
+def _later_than(path: Path, replaced: int | None) -> None:
+    """Give the table's new file a modification time after the one it replaced (called under the table's lock).
+
+    A screen watches the stamp (inode, mtime, size). Two writes within one tick of the file system's clock can
+    give a file the inode, time and size of one two writes back (a freed inode is reused), and a screen that last
+    saw that one would miss both; a time that only ever grows makes every write's stamp new."""
+    if replaced is None:
+        return
+    try:
+        st = path.stat()
+        if st.st_mtime_ns <= replaced:
+            os.utime(path, ns=(st.st_atime_ns, replaced + 1_000))
+    except OSError:
+        pass
 
 
 @runtime_checkable
@@ -155,7 +182,9 @@ class FileStore:
                     _trim_talk(t.meta.log)  # every write, so a file full of older talk still takes the next move
                     t.meta.updated = ""
                     try:
+                        replaced = _mtime_ns(path)
                         save(t.game, path, t.meta)
+                        _later_than(path, replaced)
                         t.version = stamp(path)
                     except SaveError as e:  # not written, so not done: the table is as it was, and says why
                         try:
@@ -221,7 +250,9 @@ class FileStore:
         with _lock(path):
             if path.exists() and not replace:
                 raise TableError(f"a table named {table_id!r} already exists; pick another name")
+            replaced = _mtime_ns(path)
             write_atomic(path, text.encode("utf-8"), "the table")
+            _later_than(path, replaced)
             t.version = stamp(path)
         return t
 
@@ -229,11 +260,49 @@ class FileStore:
         return None
 
 
-def open_store(where: str | os.PathLike[str] | TableStore) -> TableStore:
-    """The store ``where`` names: a store as it is, or a folder (the file store)."""
+# --- what a list row needs, kept beside a table (the database's summary column, the files' index) ----------
+def summary(t: Table) -> dict[str, Any]:
+    """What a list row and the record read of a table (never its game, nor its talk), as plain JSON data."""
+    g = t.game
+    return {
+        "game": g.name,
+        "over": g.is_over,
+        "winner": g.winner,
+        "current": g.current_player,
+        "resigned": t.resigned,
+        "players": t.meta.players,
+        "table": {k: v for k, v in t.info.items() if k != "talk"},
+    }
+
+
+def from_summary(table_id: str, path: Path, s: dict[str, Any], version: Hashable = None) -> Table:
+    """A light table (as the list reads it) from its :func:`summary`."""
+    game = _Listed(s["game"], bool(s["over"]), s["winner"], s["current"], s["resigned"])
+    meta = Meta(players=s["players"], extra={"table": s["table"]})
+    return Table(table_id, path, Saved(game, meta), version)  # type: ignore[arg-type]
+
+
+def named(t: Table) -> set[str]:
+    """The players a table names (seated, invited, declined): it is on each one's list."""
+    return {str(s["player"]) for s in t.seats if s.get("status") in (JOINED, INVITED, DECLINED)}
+
+
+def for_everyone(t: Table) -> bool:
+    """On every player's list: a seat open to anyone, or watchers allowed."""
+    return (t.open_seat() is not None and not t.finished) or t.watchable
+
+
+def open_store(where: str | os.PathLike[str] | TableStore, base: str | os.PathLike[str] | None = None) -> TableStore:
+    """The store ``where`` names: a store as it is, a ``postgresql://`` URL (``base``: the host's folder of saves,
+    where a player's record also counts their own games), or a folder (the file store)."""
     if isinstance(where, TableStore):
         return where
-    return FileStore(os.fspath(where))
+    text = os.fspath(where)
+    if text.startswith(("postgresql://", "postgres://")):
+        from saves.pgstore import PgStore
+
+        return PgStore.shared(text, base)
+    return FileStore(text)
 
 
-__all__ = ["TableStore", "FileStore", "open_store"]
+__all__ = ["TableStore", "FileStore", "open_store", "summary", "from_summary", "named", "for_everyone"]

@@ -26,11 +26,18 @@ PY = sys.executable
 REPO = Path(__file__).resolve().parent.parent
 
 
-@pytest.fixture(params=["files"])
-def store(request, tmp_path) -> TableStore:
+@pytest.fixture(params=["files", "postgresql"])
+def store(request, tmp_path):
+    """Each test once with the file store, once with PostgreSQL (a fresh, empty database)."""
     if request.param == "files":
-        return FileStore(tmp_path)
-    raise AssertionError(request.param)
+        yield FileStore(tmp_path)
+        return
+    from saves.pgstore import PgStore
+
+    pg = PgStore(request.getfixturevalue("postgres_url"), base=tmp_path)
+    pg.drop_everything()
+    yield pg
+    pg.close()
 
 
 def two_player(store, table_id="t1", seed=7, **kw) -> tables.Table:
@@ -198,3 +205,75 @@ def test_many_processes_submitting_at_once_leave_one_legal_game_and_every_submis
     for a in t.game.history:  # the final history is a legal game from the start, and it is the table's state
         assert g.apply(a).ok, a
     assert g == t.game
+
+
+def test_the_command_line_lists_and_creates_tables_in_the_store_it_is_given(store, tmp_path, capsys, monkeypatch):
+    from tui import cli
+
+    monkeypatch.delenv("REDEMPTION_TABLES", raising=False)
+    given = [] if isinstance(store, FileStore) else ["--tables", store.url]
+    run = ["--save-dir", str(tmp_path), "--player", "alice", *given]
+    assert cli.main(["table", "new", "resurrection", "--invite", "bob", "--name", "cl1", *run]) == 0
+    assert "Created the table cl1" in capsys.readouterr().out
+    assert store.load("cl1").seats[1] == {"player": "bob", "status": "invited"}
+    assert cli.main(["tables", *run[:2], "--player", "bob", *given]) == 0
+    assert "Invitations:\n  cl1  Resurrection  alice v bob  (from alice" in capsys.readouterr().out
+    assert cli.main(["tables", *run, "--tables", "mysql://x"]) == 2
+    assert "--tables takes a postgresql:// URL" in capsys.readouterr().err
+
+
+def test_a_database_that_cannot_be_reached_is_one_line(tmp_path, capsys, monkeypatch):
+    from tui import cli
+
+    pytest.importorskip("psycopg")
+    monkeypatch.delenv("REDEMPTION_TABLES", raising=False)
+    url = f"postgresql:///nobody?host={tmp_path}&user=nobody"  # no server listens there
+    assert cli.main(["tables", "--save-dir", str(tmp_path), "--player", "alice", "--tables", url]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("redemption tables: the database postgresql:///nobody") and "cannot connect" in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_in_the_app_the_other_players_move_shows_up(store, tmp_path, monkeypatch):
+    """The game screen learns of alice's move from the store (a file's stamp, the database's notification)."""
+    import asyncio
+
+    from tui.app import RedemptionApp, Settings
+    from tui.screens.game import GameScreen
+
+    monkeypatch.delenv("REDEMPTION_PLAYER", raising=False)
+    monkeypatch.delenv("REDEMPTION_SAVE_DIR", raising=False)
+    t = two_player(store, seed=3)
+    mover, other = t.to_move(), "bob" if t.to_move() == "alice" else "alice"
+    session = TableSession.open(store, "t1", other)
+    settings = Settings(save_dir=tmp_path / other, player=other, base_dir=tmp_path, pause=0.0)
+    settings.tables = None if isinstance(store, FileStore) else store.url
+
+    async def go() -> None:
+        app = RedemptionApp(settings, start=session)
+        async with app.run_test(size=(80, 24)) as pilot:
+            assert isinstance(app.screen, GameScreen) and not session.my_turn
+            assert tables.submit(store, "t1", mover, t.game.legal_actions()[0], t.seen).ok  # in her own terminal
+            for _ in range(200):
+                if session.my_turn:
+                    break
+                await pilot.pause(0.02)
+            assert session.my_turn and session.game.history == store.load("t1").game.history
+
+    asyncio.run(go())
+
+
+def test_each_write_of_a_file_table_gets_a_later_time_than_the_one_it_replaced(tmp_path):
+    """A screen watches the file's stamp (inode, time, size); a clock that has not ticked since the last write,
+    or runs behind it, still gives the new file a later time, so a rewrite is never taken for what was there."""
+    import os
+
+    store = FileStore(tmp_path)
+    t = two_player(store)
+    path = tables.table_path(tmp_path, "t1")
+    ahead = path.stat().st_mtime_ns + 60 * 10**9  # as if the last write's clock ran a minute ahead of this one
+    os.utime(path, ns=(ahead, ahead))
+    mover = t.to_move()
+    assert tables.submit(store, "t1", mover, t.game.legal_actions()[0], len(t.game.history)).ok
+    assert path.stat().st_mtime_ns > ahead
+    assert store.stamp("t1") != t.version

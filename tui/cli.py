@@ -21,6 +21,7 @@ PROG = "redemption"
 ENV_PLAYER = "REDEMPTION_PLAYER"
 ENV_PAUSE = "REDEMPTION_PAUSE"
 ENV_ASCII = "REDEMPTION_ASCII"
+ENV_TABLES = "REDEMPTION_TABLES"
 
 
 class CliError(Exception):
@@ -152,6 +153,13 @@ def build_parser() -> Parser:
         metavar="SECONDS",
         default=argparse.SUPPRESS,
         help=f"pause between the computer's moves (default 0.6; also ${ENV_PAUSE})",
+    )
+    g.add_argument(
+        "--tables",
+        metavar="URL",
+        default=argparse.SUPPRESS,
+        help="keep the shared tables in this PostgreSQL database (postgresql://...) instead of files beside "
+        f"the players' folders (also ${ENV_TABLES})",
     )
 
     p = Parser(
@@ -375,6 +383,15 @@ def build_parser() -> Parser:
         "decline", parents=[common], help="decline an invitation", description="Decline an invitation to a table."
     )
     tdecl.add_argument("name", help="the table's name")
+    tcomp = tsub.add_parser(
+        "computer",
+        parents=[common],
+        help="give an open seat of your table to the computer",
+        description="Give the first open seat of a table you made to the computer, before play starts (a seat whose "
+        "invitation was declined is open).",
+    )
+    tcomp.add_argument("name", help="the table's name")
+    tcomp.add_argument("--level", default="normal", choices=("easy", "normal", "hard"), help="the computer's level")
     sub.add_parser(
         "tables",
         parents=[common],
@@ -423,10 +440,19 @@ def settings_from(args: argparse.Namespace):
         ascii=ascii_only,
         signals=True,
         base_dir=saves.default_dir(getattr(args, "save_dir", None)),
+        tables=tables_url(getattr(args, "tables", None)),
     )
     if pause is not None:
         s.pause = pause
     return s
+
+
+def tables_url(given: str | None) -> str | None:
+    """Where the shared tables are: --tables, else $REDEMPTION_TABLES, else None (the files)."""
+    url = given or os.environ.get(ENV_TABLES) or None
+    if url is not None and not url.startswith(("postgresql://", "postgres://")):
+        raise CliError(f"{PROG}: --tables takes a postgresql:// URL, not {saves.printable(url)[:60]!r}", 2)
+    return url
 
 
 def start_new(args: argparse.Namespace, settings):
@@ -847,6 +873,12 @@ def table_command(args: argparse.Namespace, settings):
                 raise CliError(f"{PROG}: {args.name}: {answer.reason}", 1)
             print(f"Declined the invitation to {args.name}.")
             return None
+        if args.table_command == "computer":
+            answer = tables.seat_computer(base, args.name, player, args.level)
+            if not answer.ok:
+                raise CliError(f"{PROG}: {args.name}: {answer.reason}", 1)
+            print(saves.printable(answer.table.meta.log[-1]) if answer.table else "")
+            return None
         # play: take an open seat or accept an invitation first
         t = tables.load(base, args.name)
         if t.seat_of(player) is None and (t.invited(player) is not None or t.open_seat() is not None):
@@ -959,7 +991,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             except saves.SaveError as e:  # a card file's or a deck's problem: the file and the reason
                 raise CliError(f"{PROG} cards: {e}", 1) from None
         if args.command == "tables":
-            print_tables(settings)
+            try:
+                print_tables(settings)
+            except saves.SaveError as e:  # the tables' database cannot be reached, or a table is unreadable
+                raise CliError(f"{PROG} tables: {e}", 1) from None
             return 0
         session = None
         if args.command == "review":

@@ -37,5 +37,5 @@ class Settings:
         if self._store is None:
             from saves.tablestore import open_store
 
-            self._store = open_store(self.tables or self.tables_base)
+            self._store = open_store(self.tables or self.tables_base, base=self.tables_base)
         return self._store
