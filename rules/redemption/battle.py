@@ -336,16 +336,7 @@ class BattleRules(Core):
     def _do_enhance(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         e, c = args[0], args[1]
         target = args[2] if len(args) > 2 else ""
-        if self.loc[c][1] != "field_of_battle":  # checked: special initiative (redemption.battle.special)
-            events.append(
-                Event.said(
-                    "enhance",
-                    f"Special initiative: {who(p)} {verb(p, 'answers', 'answer')} the removal of {their(p)} last "
-                    f"character from battle, playing {self._nm(e)} on {self.cd[c].name} to negate it.",
-                    p,
-                    "redemption.battle.special",
-                )
-            )
+        special = self.loc[c][1] != "field_of_battle"  # checked: special initiative (redemption.battle.special)
         self._move(e, p, "field_of_battle")
         self.attached[e] = c
         b = self.b
@@ -362,6 +353,16 @@ class BattleRules(Core):
                 "redemption.option.name-on-name" if non else "redemption.battle.enhance",
             )
         )
+        if special:
+            events.append(
+                Event.said(
+                    "enhance",
+                    f"{who(p, True)} {verb(p, 'answers', 'answer')} the removal of {their(p)} last character from "
+                    "battle with it (special initiative).",
+                    p,
+                    "redemption.battle.special",
+                )
+            )
         for ab in self.cd[e].abilities:
             self._effect(p, e, c, ab, target if ab.effect in TARGETED else "", events)
         self._after_battle_change(events)
