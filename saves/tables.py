@@ -153,7 +153,13 @@ class Table:
 
     @property
     def declined(self) -> bool:
+        """A two-seat table whose invitation was declined (at three or four seats a declined seat opens instead)."""
         return any(s.get("status") == DECLINED for s in self.seats)
+
+    @property
+    def called_off(self) -> str:
+        """Who called the table off before play started ("" if nobody did): its creator, by resigning then."""
+        return str(self.info.get("called_off", "") or "")
 
     @property
     def ready(self) -> bool:
@@ -162,7 +168,17 @@ class Table:
 
     @property
     def finished(self) -> bool:
-        return self.game.is_over or self.declined
+        return self.game.is_over or self.declined or bool(self.called_off)
+
+    @property
+    def ended_why(self) -> str:
+        """Why a table that was never played has ended ("" for one that is on, or ended by its game)."""
+        if self.declined:
+            who = and_list([str(s["player"]) for s in self.seats if s.get("status") == DECLINED])
+            return f"declined by {who}"
+        if self.called_off:
+            return f"called off by {self.called_off} before play started"
+        return ""
 
     def may_see(self, player: str) -> bool:
         """Seated, invited, an open seat to take, or a table open to watchers: nobody else sees it."""
@@ -173,8 +189,9 @@ class Table:
         )
 
     def to_move(self) -> str | None:
-        """The player whose decision it is (a human; a computer seat's moves are made by the program of the first
-        seated human, the creator, so that two programs never race to make the same computer move)."""
+        """The player whose decision it is (a human; for a computer seat, the first seated human, the creator, whom the
+        table list tells. Any seated human's program may make the computer's move: the one that holds the table's
+        computer lock (:func:`computer_lock`) does, so that two programs never race to make it)."""
         if not self.ready or self.game.is_over:
             return None
         cp = self.game.current_player
@@ -251,6 +268,28 @@ def _lock(path: Path) -> FileLock:
     return FileLock(str(path.parent / f".{path.stem}.lock"), timeout=LOCK_TIMEOUT)
 
 
+def computer_lock(base: Base, table_id: str) -> FileLock:
+    """The lock that the program making a table's computer moves holds (tried without waiting, kept while it has the
+    table open). The system lets go of it when that program ends, however it ends, so the next seated player's
+    program takes over the computer seats. Beside the table's file in the file store; for another store, in this
+    host's temporary folder (programs on two hosts of one database may then both try a computer move: the store's
+    version check takes one and refuses the other as stale)."""
+    import hashlib
+    import tempfile
+
+    from filelock import FileLock
+
+    from saves.tablestore import FileStore
+
+    store = store_of(base)
+    validate_name(table_id, what="table name")
+    if isinstance(store, FileStore):
+        path = table_path(store.root, table_id)
+        return FileLock(str(path.parent / f".{path.stem}.computer.lock"), timeout=0)
+    where = hashlib.sha256(store.describe().encode()).hexdigest()[:16]
+    return FileLock(str(Path(tempfile.gettempdir()) / f"redemption-{where}-{table_id}.computer.lock"), timeout=0)
+
+
 def stamp(path: Path) -> tuple[Any, ...] | None:
     """Changes whenever the table is written (every write is a new file renamed over the old one)."""
     try:
@@ -291,6 +330,8 @@ def _check_table(t: Table) -> None:
     computers = [computer_name(i, seats) for i, s in enumerate(seats) if s["status"] == COMPUTER]
     if not _is_name(info.get("creator")) or not _is_name(info.get("last_by", info.get("creator")), *computers):
         raise TableError(where + "the table's creator and last mover must be player names")
+    if info.get("called_off", "") != "" and not _is_name(info.get("called_off")):
+        raise TableError(where + "'called_off' must be a player name")
     if not isinstance(info.get("last_what", ""), str):
         raise TableError(where + "'last_what' must be text")
     if not isinstance(info.get("talk", {}), dict):
@@ -446,10 +487,14 @@ def submit(base: Base, table_id: str, player: str, action: Any, seen: int) -> An
         me = t.seat_of(player)
         if me is None:
             return _refuse(t, f"You ({player}) have no seat at this table, so you cannot act at it.")
-        if t.declined:
-            return _refuse(t, "The invitation was declined: this table will not be played.")
+        if t.declined or t.called_off:
+            return _refuse(t, f"This table was {t.ended_why}: it will not be played.")
         cp = g.current_player
         by = player
+        if words[:1] == ["resign"] and not t.ready and not g.is_over:
+            if words[1:] and words[1:] != [str(me)]:
+                return _refuse(t, f"You may resign only for your own seat ({me}).", "resign")
+            return _leave(t, me)
         if words[:1] == ["resign"]:
             resign, refused = own_resignation(text, me, g)
             if refused is not None:
@@ -463,9 +508,7 @@ def submit(base: Base, table_id: str, player: str, action: Any, seen: int) -> An
             if cp is not None and cp != me:
                 if t.seats[cp].get("status") != COMPUTER:
                     return _refuse(t, f"It is {t.name(cp)}'s move, not yours.")
-                if t.to_move() != player:
-                    return _refuse(t, f"It is {t.name(cp)}'s move, and {t.to_move()}'s program makes it.")
-                by = t.name(cp)  # the computer's move, worked out by the seated player's program
+                by = t.name(cp)  # the computer's move, worked out by a seated player's program (computer_lock)
         out = g.apply(text_)
         if not out.ok:
             return Answer(False, t, out.reason, out.rule)
@@ -498,14 +541,67 @@ def join(base: Base, table_id: str, player: str) -> Answer:
     return _change(base, table_id, go)
 
 
+def _open_seat(t: Table, seat: int) -> None:
+    t.seats[seat] = {"player": "", "status": OPEN}
+    t.meta.players[seat] = {"name": "Open seat", "kind": "human"}
+
+
+def _leave(t: Table, seat: int) -> Answer:
+    """A seated player resigns before play starts: nobody has won or lost anything. The creator calls the table off;
+    another player (at three or four seats: at two, only the creator sits before play starts) leaves, and the seat
+    opens for any player of the host, as a declined invitation does there."""
+    player = str(t.seats[seat].get("player"))
+    if player == t.creator:
+        t.info["called_off"] = player
+        t.meta.log.append(f"{player} calls the table off before play started: nobody wins or loses.")
+        _touch(t, player, "called the table off first")
+    else:
+        _open_seat(t, seat)
+        t.meta.log.append(f"{player} leaves the table before play started: the seat is open to any player of the host.")
+        _touch(t, player, "left the table first")
+    return Answer(True, t)
+
+
 def decline(base: Base, table_id: str, player: str) -> Answer:
+    """Decline an invitation. At a table of two that ends it (there is nobody left to play); at three or four the
+    seat opens for any player of the host, and the others wait for it to be taken (the creator may also give it to
+    the computer, :func:`seat_computer`)."""
+
     def go(t: Table) -> Answer:
         seat = t.invited(player)
         if seat is None:
             return _refuse(t, "You have no invitation to this table.")
-        t.seats[seat]["status"] = DECLINED
-        t.meta.log.append(f"{player} declines the invitation: the table will not be played.")
+        if len(t.seats) == 2:
+            t.seats[seat]["status"] = DECLINED
+            t.meta.log.append(f"{player} declines the invitation: the table will not be played.")
+        else:
+            _open_seat(t, seat)
+            t.meta.log.append(f"{player} declines the invitation: the seat is open to any player of the host.")
         _touch(t, player, "declined the invitation first")
+        return Answer(True, t)
+
+    return _change(base, table_id, go)
+
+
+def seat_computer(base: Base, table_id: str, player: str, level: str = "normal") -> Answer:
+    """The creator gives the first open seat to the computer at ``level``, before play starts."""
+    if level not in LEVELS:
+        raise ValueError(f"the computer's level must be one of {', '.join(LEVELS)}, not {level!r}")
+
+    def go(t: Table) -> Answer:
+        if player != t.creator:
+            return _refuse(t, f"Only {t.creator}, who made the table, gives its seats to the computer.")
+        seat = t.open_seat()
+        if seat is None or t.finished:
+            return _refuse(t, "This table has no open seat to give to the computer.")
+        t.seats[seat] = {"player": "", "status": COMPUTER, "level": level}
+        for i, s in enumerate(t.seats):
+            if s.get("status") == COMPUTER:
+                t.meta.players[i] = {"name": computer_name(i, t.seats), "kind": "computer", "level": s["level"]}
+        if t.meta.extra.get("vs") != "computer":  # the table's first computer seat: its level is the table's
+            t.meta.extra.update({"vs": "computer", "level": level})
+        t.meta.log.append(f"{player} gives seat {seat + 1} to {computer_name(seat, t.seats)} ({level}).")
+        _touch(t, player, "seated the computer first")
         return Answer(True, t)
 
     return _change(base, table_id, go)
@@ -674,8 +770,8 @@ def rows_for(base: Base, player: str, now: float | None = None) -> list[Row]:
         names = tuple(t.name(i) for i in range(len(t.seats)))
         since = t.waiting_since
         if t.finished:
-            if t.declined:
-                detail = "declined by " + and_list([str(s["player"]) for s in t.seats if s.get("status") == DECLINED])
+            if t.ended_why:
+                detail = t.ended_why
             else:
                 detail = "a draw" if g.winner is None else f"{t.name(g.winner)} won"
                 if t.resigned is not None:
@@ -761,6 +857,8 @@ __all__ = [
     "submit",
     "join",
     "decline",
+    "seat_computer",
+    "computer_lock",
     "say",
     "rows_for",
     "record",

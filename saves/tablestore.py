@@ -50,6 +50,29 @@ from saves.tables import (
 )
 
 
+def _mtime_ns(path: Path) -> int | None:
+    try:
+        return path.stat().st_mtime_ns
+    except OSError:
+        return None
+
+
+def _later_than(path: Path, replaced: int | None) -> None:
+    """Give the table's new file a modification time after the one it replaced (called under the table's lock).
+
+    A screen watches the stamp (inode, mtime, size). Two writes within one tick of the file system's clock can
+    give a file the inode, time and size of one two writes back (a freed inode is reused), and a screen that last
+    saw that one would miss both; a time that only ever grows makes every write's stamp new."""
+    if replaced is None:
+        return
+    try:
+        st = path.stat()
+        if st.st_mtime_ns <= replaced:
+            os.utime(path, ns=(st.st_atime_ns, replaced + 1_000))
+    except OSError:
+        pass
+
+
 @runtime_checkable
 class TableStore(Protocol):
     """Keeps shared tables; each change is atomic and checked against the latest state (see the module)."""
@@ -159,7 +182,9 @@ class FileStore:
                     _trim_talk(t.meta.log)  # every write, so a file full of older talk still takes the next move
                     t.meta.updated = ""
                     try:
+                        replaced = _mtime_ns(path)
                         save(t.game, path, t.meta)
+                        _later_than(path, replaced)
                         t.version = stamp(path)
                     except SaveError as e:  # not written, so not done: the table is as it was, and says why
                         try:
@@ -225,7 +250,9 @@ class FileStore:
         with _lock(path):
             if path.exists() and not replace:
                 raise TableError(f"a table named {table_id!r} already exists; pick another name")
+            replaced = _mtime_ns(path)
             write_atomic(path, text.encode("utf-8"), "the table")
+            _later_than(path, replaced)
             t.version = stamp(path)
         return t
 

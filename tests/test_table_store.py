@@ -287,3 +287,19 @@ def test_tables_migrate_copies_files_to_the_database_and_back_losing_nothing(
     assert cli.main(["tables-migrate", "--save-dir", str(back), "--tables", pg.url, "--to", "files"]) == 0
     assert {tid: FileStore(back).export_toml(tid) for tid in FileStore(back).ids()} == before
     pg.close()
+
+
+def test_each_write_of_a_file_table_gets_a_later_time_than_the_one_it_replaced(tmp_path):
+    """A screen watches the file's stamp (inode, time, size); a clock that has not ticked since the last write,
+    or runs behind it, still gives the new file a later time, so a rewrite is never taken for what was there."""
+    import os
+
+    store = FileStore(tmp_path)
+    t = two_player(store)
+    path = tables.table_path(tmp_path, "t1")
+    ahead = path.stat().st_mtime_ns + 60 * 10**9  # as if the last write's clock ran a minute ahead of this one
+    os.utime(path, ns=(ahead, ahead))
+    mover = t.to_move()
+    assert tables.submit(store, "t1", mover, t.game.legal_actions()[0], len(t.game.history)).ok
+    assert path.stat().st_mtime_ns > ahead
+    assert store.stamp("t1") != t.version

@@ -383,6 +383,15 @@ def build_parser() -> Parser:
         "decline", parents=[common], help="decline an invitation", description="Decline an invitation to a table."
     )
     tdecl.add_argument("name", help="the table's name")
+    tcomp = tsub.add_parser(
+        "computer",
+        parents=[common],
+        help="give an open seat of your table to the computer",
+        description="Give the first open seat of a table you made to the computer, before play starts (a seat whose "
+        "invitation was declined is open).",
+    )
+    tcomp.add_argument("name", help="the table's name")
+    tcomp.add_argument("--level", default="normal", choices=("easy", "normal", "hard"), help="the computer's level")
     sub.add_parser(
         "tables",
         parents=[common],
@@ -871,6 +880,12 @@ def table_command(args: argparse.Namespace, settings):
             if not answer.ok:
                 raise CliError(f"{PROG}: {args.name}: {answer.reason}", 1)
             print(f"Declined the invitation to {args.name}.")
+            return None
+        if args.table_command == "computer":
+            answer = tables.seat_computer(base, args.name, player, args.level)
+            if not answer.ok:
+                raise CliError(f"{PROG}: {args.name}: {answer.reason}", 1)
+            print(saves.printable(answer.table.meta.log[-1]) if answer.table else "")
             return None
         # play: take an open seat or accept an invitation first
         t = tables.load(base, args.name)

@@ -35,9 +35,10 @@ class TableSession(Seated):
     player: str
     seat: int | None  # None: watching
     stamp: Hashable = None
-    undo_stack: list = field(default_factory=list)
+    undo_stack: list[Any] = field(default_factory=list)
     path: Path | None = None  # nothing to autosave: every accepted action is already on disk
     save_soon: Callable[[], None] | None = field(default=None, repr=False, compare=False)  # never called: see path
+    _computer_lock: Any = field(default=None, repr=False, compare=False)  # held while this program moves computers
 
     @classmethod
     def open(cls, base: tables.Base, table_id: str, player: str) -> TableSession:
@@ -96,15 +97,31 @@ class TableSession(Seated):
 
     @property
     def runs_computer(self) -> bool:
-        """The computer seats' moves are worked out by one seated player's program (the table's ``to_move``),
-        never a watcher's."""
-        return self.seat is not None and self.table.ready and self.table.to_move() == self.player
+        """The computer seats' moves are worked out by one seated player's program, never a watcher's: the first
+        to take the table's computer lock, which it keeps while it has the table open (whoever of the seated
+        players has it open, the computer moves)."""
+        if self.seat is None or not self.table.ready or self.table.finished:
+            return False
+        if self._computer_lock is None:
+            from filelock import Timeout
+
+            lock = tables.computer_lock(self.store, self.table.id)
+            try:
+                lock.acquire()
+            except Timeout:
+                return False  # another seated player's program makes the computer's moves
+            self._computer_lock = lock
+        return True
 
     @property
     def hold(self) -> str:
-        """Why nobody may act yet ("" once every seat is taken): the table waits for players to join."""
-        waiting = self.table.waiting_for()
-        if not waiting or self.table.finished:
+        """Why nobody may act ("" once every seat is taken and while the table is on): it waits for players to join,
+        or it ended before play started (a sentence, ending with a full stop)."""
+        t = self.table
+        if t.ended_why and not t.game.is_over:
+            return f"This table was {t.ended_why}: it will not be played."
+        waiting = t.waiting_for()
+        if not waiting or t.finished:
             return ""
         return f"Waiting for {tables.and_list(waiting)} to join"
 
@@ -172,6 +189,13 @@ class TableSession(Seated):
         if answer.table is not None:
             self._take(answer.table)
 
+    def seat_computer(self, level: str) -> tables.Answer:
+        """The creator gives the first open seat to the computer (ValueError for a level that is none)."""
+        answer = tables.seat_computer(self.store, self.table.id, self.player, level)
+        if answer.table is not None:
+            self._take(answer.table)
+        return answer
+
     def undo(self) -> bool:
         return False
 
@@ -179,7 +203,10 @@ class TableSession(Seated):
         return None
 
     def close(self) -> None:
-        return None  # no lock of this process's: the table store takes its own for each write
+        """Let the computer seats go to another seated player's program (the table store locks each write itself)."""
+        lock, self._computer_lock = self._computer_lock, None
+        if lock is not None:
+            lock.release()
 
     def seats(self) -> list[Seat]:
         return [

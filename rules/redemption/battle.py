@@ -11,7 +11,7 @@ from rules.core import Event
 from rules.redemption.cards import name_on_name
 from rules.redemption.decisions import KEEP_WEAPON, Decision
 from rules.redemption.effects import REGISTRY, TARGETED, matches
-from rules.redemption.state import IN_PLAY, Battle, Core, Then, Zone
+from rules.redemption.state import IN_PLAY, MUTE_GAME, Battle, Core, Then, Zone
 from rules.words import their, verb, who, whose
 
 if TYPE_CHECKING:
@@ -219,10 +219,18 @@ class BattleRules(Core):
                 return False
         return True
 
-    def _has_playable_dominant(self, p: int) -> bool:
+    def _muted(self, d: str) -> bool:
+        """Has Dominant d's player asked not to be stopped for it, until now or later (redemption.dominant.mute)?"""
+        until = self.s.mute.get(d)
+        return until is not None and (until == MUTE_GAME or self.s.turn <= until)
+
+    def _has_playable_dominant(self, p: int, window: bool = False) -> bool:
+        """Does player p hold a Dominant that could be played now (``window``: one that may stop p for a window:
+        not muted, redemption.dominant.mute)?"""
         cd = self.cd
+        mute = window and self.s.mute
         for d in self.z[p]["hand"]:
-            if cd[d].type == "dominant":
+            if cd[d].type == "dominant" and not (mute and self._muted(d)):
                 t = self._dominant_targets(p, d)
                 if (t is None or t) and self._dominant_usable(p, d):
                     return True
@@ -230,7 +238,7 @@ class BattleRules(Core):
 
     def _open_window(self, players: list[int], then: Then, events: list[Event]) -> bool:
         """Give each of ``players`` who holds a playable Dominant a window (redemption.dominant.window)."""
-        q = [q for q in players if self._has_playable_dominant(q)]
+        q = [q for q in players if self._has_playable_dominant(q, True)]
         if not q:
             return False
         self.s.window.queue = q
@@ -242,6 +250,10 @@ class BattleRules(Core):
         then, w.then = w.then, ""
         if then == "resolve" and self.in_battle():
             self._resolve(events)
+        elif then == "upkeep" and self.s.phase == "draw":
+            self._upkeep(events)
+        elif then == "prep" and self.s.phase == "upkeep":
+            self.s.phase = "prep"
         elif then == "end_turn" and self.s.phase == "discard":
             a = self.s.active
             if len(self.z[a]["hand"]) > self.hand_limit(a):  # a Dominant drew in the window: discard again first
@@ -324,16 +336,7 @@ class BattleRules(Core):
     def _do_enhance(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         e, c = args[0], args[1]
         target = args[2] if len(args) > 2 else ""
-        if self.loc[c][1] != "field_of_battle":  # checked: special initiative (redemption.battle.special)
-            events.append(
-                Event.said(
-                    "enhance",
-                    f"Special initiative: {who(p)} {verb(p, 'answers', 'answer')} the removal of {their(p)} last "
-                    f"character from battle, playing {self._nm(e)} on {self.cd[c].name} to negate it.",
-                    p,
-                    "redemption.battle.special",
-                )
-            )
+        special = self.loc[c][1] != "field_of_battle"  # checked: special initiative (redemption.battle.special)
         self._move(e, p, "field_of_battle")
         self.attached[e] = c
         b = self.b
@@ -350,6 +353,16 @@ class BattleRules(Core):
                 "redemption.option.name-on-name" if non else "redemption.battle.enhance",
             )
         )
+        if special:
+            events.append(
+                Event.said(
+                    "enhance",
+                    f"{who(p, True)} {verb(p, 'answers', 'answer')} the removal of {their(p)} last character from "
+                    "battle with it (special initiative).",
+                    p,
+                    "redemption.battle.special",
+                )
+            )
         for ab in self.cd[e].abilities:
             self._effect(p, e, c, ab, target if ab.effect in TARGETED else "", events)
         self._after_battle_change(events)

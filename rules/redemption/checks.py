@@ -69,6 +69,13 @@ class Checks(BattleRules):
                 "write 'first N' with N the player who goes first",
                 "redemption.notation",
             )
+        elif action.verb == "mute":
+            a = action.args
+            require(
+                1 <= len(a) <= 2 and a[0] in self.cards and (len(a) == 1 or a[1] == "game"),
+                "write 'mute D' (not stopped for Dominant D until this turn ends) or 'mute D game'",
+                "redemption.notation",
+            )
         else:
             (lo, hi), _ = VERBS[action.verb]
             require(
@@ -99,7 +106,7 @@ class Checks(BattleRules):
             problem = d.problem(args[0] if args else None)
             require(not problem, problem, rule)
             return
-        if self.s.window.queue and v not in ("dominant", "decline"):
+        if self.s.window.queue and v not in ("dominant", "decline", "mute"):
             raise Rejection(
                 f"{who(p, True)} may play a Dominant now or pass ('decline'); the game goes on after that",
                 "redemption.dominant.window",
@@ -113,6 +120,8 @@ class Checks(BattleRules):
             return
         if v == "dominant":
             return self._check_dominant(p, args)
+        if v == "mute":
+            return self._check_mute(p, args, rule)
         if v == "cut":
             require(self.phase == "cut", "the decks have already been cut", rule)
             n = len(self.z[self._cut_deck(p)]["deck"])
@@ -456,6 +465,17 @@ class Checks(BattleRules):
     def _check_discard(self, p: int, args: tuple[str, ...], rule: str) -> None:
         (c,) = args
         self._in_hand(p, c, rule)
+
+    def _check_mute(self, p: int, args: tuple[str, ...], rule: str) -> None:
+        require(
+            bool(self.s.window.queue),
+            "You ask not to be stopped for a Dominant when a Dominant window stops you for it. " + self.expected_now(),
+            rule,
+        )
+        d = args[0]
+        self._in_hand(p, d, rule)
+        require(self.cd[d].type == "dominant", f"{self._nm(d)} is not a Dominant", rule)
+        require(not self._muted(d), f"{self.cd[d].name} does not stop you already", rule)
 
     def _check_dominant(self, p: int, args: tuple[str, ...]) -> None:
         rule = "redemption.dominant"

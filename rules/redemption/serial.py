@@ -114,6 +114,7 @@ def to_dict(g: Game) -> dict[str, Any]:
         "history": list(g.history),
         "window": _plain(s.window),
         "pending": _plain(s.pending) if s.pending is not None else {},
+        "mute": dict(s.mute),
     }
 
 
@@ -228,6 +229,8 @@ def _from_dict(cls: type[Game], d: dict[str, Any]) -> Game:
     face_up = d.get("face_up", [])
     _ids(face_up, cards, "'face_up'")
     s = _turn(d, n)
+    if not all(c in cards and CARDS[cards[c][0]].type == "dominant" for c in s.mute):
+        raise ValueError("'mute' names only Dominants of this game")
     b = _battle(d.get("battle", {}), cards, n, s.active)
     if s.window.then == "resolve" and not b.kind:
         raise ValueError("a window that resolves the battle needs a battle in progress")
@@ -346,6 +349,13 @@ def _turn(d: dict[str, Any], n: int) -> Turn:
         raise ValueError("'end_reason' and 'end_rule' must be text")
     s.end_reason, s.end_rule = (er, rule) if rule is not None else _old_end_reason(er)
     s.window = _window(d, n, s)
+    mute = d.get("mute", {})
+    if not isinstance(mute, dict) or not all(
+        isinstance(c, str) and isinstance(u, int) and not isinstance(u, bool) and 0 <= u <= MAX_TURN
+        for c, u in mute.items()
+    ):
+        raise ValueError("'mute' must be a table from a Dominant's card id to the last turn it is muted (0: the game)")
+    s.mute = dict(mute)
     return s
 
 
@@ -380,6 +390,12 @@ def _window(d: dict[str, Any], n: int, s: Turn) -> Window:
         raise ValueError("a Dominant window can only be open during play")
     if w.then == "end_turn" and s.phase != "discard":
         raise ValueError("a window that ends the turn belongs to the Discard phase")
+    if w.then == "upkeep" and s.phase != "draw" or w.then == "prep" and s.phase != "upkeep":
+        raise ValueError(
+            "a window that goes on to the Upkeep belongs to the Draw phase, one to Preparation to the Upkeep"
+        )
+    if s.phase in ("draw", "upkeep") and not w.queue and not d.get("pending"):
+        raise ValueError(f"the {s.phase} phase waits only for a Dominant window; otherwise the turn has gone on")
     return w
 
 

@@ -141,11 +141,20 @@ class Views(Core):
             return "before the battle ends"
         if then == "end_turn":
             return "before the turn ends"
+        if then == "upkeep":
+            return "in the Draw phase"
+        if then == "prep":
+            return "in the Upkeep phase"
+        if self.s.phase == "prep":
+            return "in the Preparation phase"
         return "in the battle" if self.b.kind else "before the Battle phase"
 
     def _window_text(self, p: int) -> str:
         moment = self.window_moment()
-        return f"{who(p, True)} may play a Dominant now, {moment} ('dominant D', or 'decline' to let the game go on)"
+        return (
+            f"{who(p, True)} may play a Dominant now, {moment} ('dominant D', or 'decline' to let the game go on; "
+            "'mute D' or 'mute D game': not stopped for D again this turn, or this game)"
+        )
 
     def _choice_text(self, p: int) -> str:
         """What the pending decision asks of ``p`` (a template; it names the card that asks, never what it shows)."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import textwrap
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -90,12 +90,12 @@ class TablesScreen(RowsScreen[tables.Row]):
         self.fill()
 
     @property
-    def base(self):
+    def base(self) -> Any:
         return self.app.settings.table_store  # type: ignore[attr-defined]
 
     @property
     def player(self) -> str:
-        return self.app.settings.player  # type: ignore[attr-defined]
+        return cast(str, self.app.settings.player)  # type: ignore[attr-defined]  # the list opens with a player
 
     def fill(self) -> None:
         table = self.query_one("#saves", DataTable)
@@ -179,7 +179,7 @@ class TablesScreen(RowsScreen[tables.Row]):
         self.dismiss()
 
 
-class NewTableScreen(Screen):
+class NewTableScreen(Screen[Any]):
     """You take seat 1; seat 2 is another player, an open seat or the computer; a game for more players
     (Redemption) has seats 3 and 4 too, each nobody, a player, an open seat or the computer."""
 
