@@ -303,3 +303,33 @@ def test_each_write_of_a_file_table_gets_a_later_time_than_the_one_it_replaced(t
     assert tables.submit(store, "t1", mover, t.game.legal_actions()[0], len(t.game.history)).ok
     assert path.stat().st_mtime_ns > ahead
     assert store.stamp("t1") != t.version
+
+
+def test_two_hosts_one_database_a_whole_game_and_a_player_moves_host_mid_game(postgres_url, tmp_path):
+    """At the table-session level (no SSH): each host is its own store (its own connections and listener); alice
+    plays on host A, bob on host B; host A goes mid-game and alice sits down again on host C and finishes."""
+    from saves.pgstore import PgStore
+
+    a, b = PgStore(postgres_url, base=tmp_path), PgStore(postgres_url, base=tmp_path)
+    a.drop_everything()
+    dealt_table(a, "alice", "resurrection", [{"invite": "bob"}], seed=9, table_id="g")
+    assert tables.join(b, "g", "bob").ok
+    screens = {"alice": TableSession.open(a, "g", "alice"), "bob": TableSession.open(b, "g", "bob")}
+    moved = 0
+    while not screens["alice"].game.is_over:
+        if moved == 6:  # host A goes; alice logs in to another host and carries on where the table is
+            a.close()
+            c = PgStore(postgres_url, base=tmp_path)
+            screens["alice"] = TableSession.open(c, "g", "alice")
+        who = screens["alice"].table.to_move()
+        me, other = screens[who], screens["bob" if who == "alice" else "alice"]
+        since = other.stamp
+        assert me.act(me.game.legal_actions()[0]).ok
+        assert other.store.wait("g", since, 10) and other.poll()  # heard by NOTIFY on the other host
+        assert other.game.history == me.game.history
+        moved += 1
+    assert moved > 6 and screens["bob"].game.is_over
+    g = new_resurrection(9)
+    assert all(g.apply(x).ok for x in screens["bob"].game.history) and g == screens["bob"].game
+    b.close()
+    c.close()
