@@ -20,7 +20,9 @@ PostgreSQL, for several hosts at once.
 
 from __future__ import annotations
 
+import json
 import os
+import stat
 import time
 from collections.abc import Callable, Hashable
 from pathlib import Path
@@ -131,6 +133,9 @@ class TableStore(Protocol):
     def close(self) -> None: ...
 
 
+INDEX = ".index.json"  # a dot file: never taken for a table
+
+
 class FileStore:
     """The tables of one host, each a TOML file in ``<base>/_tables`` (the default: nothing to install)."""
 
@@ -201,11 +206,42 @@ class FileStore:
         except Timeout:
             raise TableError(f"{path}: the table is busy (another program holds its lock); try again") from None
 
+    def _index(self) -> dict[str, Any]:
+        """The list's index, ``_tables/.index.json``: each table's stamp and summary as last read (rebuilt from
+        the files for any table whose stamp has changed, so a stale or missing index costs reads, never rows)."""
+        try:
+            path = folder(self.root) / INDEX
+            st = os.lstat(path)
+            if not stat.S_ISREG(st.st_mode) or st.st_size > 64 * 1024 * 1024:
+                return {}  # no FIFO to hang on, nothing absurd to read
+            with open(path, "rb") as f:
+                data = json.loads(f.read())
+        except (OSError, ValueError):
+            return {}
+        return data if isinstance(data, dict) else {}
+
     def listed(self, player: str) -> list[Table | Row]:
         out: list[Table | Row] = []
+        index = self._index()
+        fresh: dict[str, Any] = {}
         for tid in all_ids(self.root):
+            path = table_path(self.root, tid)
+            now = stamp(path)
+            hit = index.get(tid)
+            if now is not None and isinstance(hit, list) and len(hit) == 2 and hit[0] == list(now):
+                try:
+                    t = from_summary(tid, path, hit[1], now)
+                except (KeyError, TypeError):
+                    t = None
+                if t is not None:
+                    fresh[tid] = hit
+                    if t.may_see(player):
+                        out.append(t)
+                    continue
             try:
                 t = _read_for_list(self.root, tid)
+                if now is not None:
+                    fresh[tid] = [list(now), summary(t)]
             except SaveError as e:
                 hit = _seen.get(table_path(self.root, tid))
                 if hit is not None and isinstance(hit[1], tuple) and player in hit[1][1]:
@@ -213,6 +249,11 @@ class FileStore:
                 continue
             if t.may_see(player):
                 out.append(t)
+        if fresh != index:
+            try:
+                write_atomic(folder(self.root) / INDEX, json.dumps(fresh).encode("utf-8"), "the tables' index")
+            except SaveError:
+                pass  # a folder that cannot be written still lists, from the files
         return out
 
     def stamp(self, table_id: str) -> Hashable:

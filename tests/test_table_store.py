@@ -333,3 +333,20 @@ def test_two_hosts_one_database_a_whole_game_and_a_player_moves_host_mid_game(po
     assert all(g.apply(x).ok for x in screens["bob"].game.history) and g == screens["bob"].game
     b.close()
     c.close()
+
+
+def test_the_files_list_keeps_an_index_and_a_stale_or_broken_one_costs_reads_never_rows(tmp_path):
+    files = FileStore(tmp_path)
+    two_player(files)
+    dealt_table(files, "carol", "resurrection", [{"open": True}], seed=2, table_id="t2")
+    want = {(r.id, r.kind) for r in tables.rows_for(files, "bob")}
+    index = tmp_path / "_tables" / ".index.json"
+    assert set(json.loads(index.read_text())) == {"t1", "t2"}
+    tables._seen.clear()  # a new process: only the index and the files
+    assert {(r.id, r.kind) for r in tables.rows_for(files, "bob")} == want
+    assert tables.join(files, "t2", "bob").ok  # the file changed: its entry is stale and read again
+    assert ("t2", "waiting") in {(r.id, r.kind) for r in tables.rows_for(files, "bob")}
+    index.write_text("{ broken")
+    tables._seen.clear()
+    assert ("t2", "waiting") in {(r.id, r.kind) for r in tables.rows_for(files, "bob")}
+    assert set(json.loads(index.read_text())) == {"t1", "t2"}  # rebuilt
