@@ -160,7 +160,8 @@ class RedemptionMachine(RuleBasedStateMachine):
         if g.s.window.queue and not g.is_over and g.s.pending is None:
             assert g._has_playable_dominant(g.current_player)
             assert [a.verb for a in g.legal_actions()][-1] == "decline"
-            assert {a.verb for a in g.legal_actions()} == {"dominant", "decline"}
+            assert {a.verb for a in g.legal_actions()} == {"dominant", "decline", "mute"}
+            assert g._has_playable_dominant(g.current_player, True)  # a muted Dominant stops nobody
 
     @invariant()
     def views_do_not_leak_hands(self):

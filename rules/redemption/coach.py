@@ -440,6 +440,11 @@ def _decline(game: Sight, player: int, action: Action) -> str:
     return "play no Dominant now: the game goes on"
 
 
+def _mute(game: Sight, player: int, action: Action) -> str:
+    until = "the game ends" if len(action.args) > 1 else "this turn ends"
+    return f"play no Dominant now, and {game.name(action.args[0])} stops you no more until {until}"
+
+
 _SAID: dict[str, Said] = {
     **dict.fromkeys(_PLACING, _placing),
     "cut": _cut,
@@ -456,6 +461,7 @@ _SAID: dict[str, Said] = {
     "dominant": _dominant,
     "decline": _decline,
     "choose": _choose,
+    "mute": _mute,
 }
 
 
