@@ -10,12 +10,15 @@ A game's coach module writes its words as :mod:`rules.words` templates: every se
 who reads ("you") and with the other players' names (:func:`advise`'s ``names``), so the words fit two seats or four;
 an action it tells the player to take is a :func:`rules.words.do` field, which the app says as keys. It offers:
 
-- ``phase(game, player) -> (title, purpose, rule)``
-- ``describe_action(game, player, action) -> (words, rule)``
-- ``explain_events(game, player, events) -> list[Line]`` (what the opponent just did and why it mattered)
-- ``battle_why(game, player) -> list[Line]``
-- ``suggest(game, player) -> (action, reason)`` (the coach's own pick, used when no computer player is available)
-- ``reason_for(game, player, action) -> str`` (a short reason for any legal action)
+- ``seen(game, player) -> S``: what the coach may read for ``player`` (Redemption: a
+  :class:`rules.redemption.sight.Sight`, the player's view and a model re-dealt from their knowledge, never the
+  game); every function below receives that, here called ``seen``
+- ``phase(seen, player) -> (title, purpose, rule)``
+- ``describe_action(seen, player, action) -> (words, rule)``
+- ``explain_events(seen, player, events) -> list[Line]`` (what the opponent just did and why it mattered)
+- ``battle_why(seen, player) -> list[Line]``
+- ``suggest(seen, player) -> (action, reason)`` (the coach's own pick, used when no computer player is available)
+- ``reason_for(seen, player, action) -> str`` (a short reason for any legal action)
 - ``grouped(actions) -> list`` (the actions to list, when many differ only by a number)
 
 (:class:`rules.games.CoachPart`, which a test checks every game's coach against.)
@@ -164,15 +167,19 @@ def _seats(game: GameBase) -> int:
     return int(getattr(game, "n", 2))
 
 
-def describe_actions(game: GameBase, player: int, names: Sequence[str] | None = None) -> tuple[ActionAdvice, ...]:
+def describe_actions(
+    game: GameBase, player: int, names: Sequence[str] | None = None, seen: Any = None
+) -> tuple[ActionAdvice, ...]:
     """Every action legal for ``player`` now, in words (empty if it is not their move); ``names`` as
-    :func:`from_side`."""
+    :func:`from_side`; ``seen``: the coach's reading for ``player`` when the caller has it (``mod.seen``)."""
     if game.current_player != player:
         return ()
     mod = module_for(game)
+    if seen is None:
+        seen = mod.seen(game, player)
     out = []
     for action in mod.grouped(game.legal_actions()):
-        words, rule = mod.describe_action(game, player, action)
+        words, rule = mod.describe_action(seen, player, action)
         out.append(ActionAdvice(str(action), _said(words, player, _seats(game), names), rule))
     return tuple(out)
 
@@ -198,7 +205,8 @@ def advise(
     ``names`` (see :func:`from_side`)."""
     mod = module_for(game)
     n = _seats(game)
-    title, purpose, rule = mod.phase(game, player)
+    seen = mod.seen(game, player)  # the coach reads this, never the game
+    title, purpose, rule = mod.phase(seen, player)
     now = game.current_player
 
     def lines(said: Iterable[Line]) -> tuple[Line, ...]:
@@ -211,9 +219,9 @@ def advise(
         phase=from_side(title, player, n, names),
         purpose=_said(purpose, player, n, names),
         phase_rule=rule,
-        actions=describe_actions(game, player, names),
-        opponent=lines(mod.explain_events(game, player, list(events))),
-        why=lines(mod.battle_why(game, player)),
+        actions=describe_actions(game, player, names, seen),
+        opponent=lines(mod.explain_events(seen, player, list(events))),
+        why=lines(mod.battle_why(seen, player)),
         rejected=rejected,
         waiting="" if now is None or now == player else _said(f"Waiting for {who(now)}.", player, n, names),
     )
@@ -221,7 +229,8 @@ def advise(
 
 def reason(game: GameBase, player: int, action: Any, names: Sequence[str] | None = None) -> str:
     """A short reason for a legal action, said to ``player`` (the game's coach's ``reason_for``)."""
-    return from_side(module_for(game).reason_for(game, player, action), player, _seats(game), names)
+    mod = module_for(game)
+    return from_side(mod.reason_for(mod.seen(game, player), player, action), player, _seats(game), names)
 
 
 def hint(
@@ -244,17 +253,19 @@ def hint(
     if not legal:
         return None
     mod = module_for(game)
+    seen = mod.seen(game, player)
     if agent is None:
         agent = computer_player(game.name, level, seed)
     if agent is not None:
+        model = getattr(seen, "model", None)  # a game re-dealt from the player's knowledge, where the coach has one
         try:
-            action = computer_choice(agent, game)
+            action = computer_choice(agent, model() if callable(model) else game)
         except Exception:  # a broken agent must never break the lesson; fall back to the coach
             action = None
         if action is not None and game.check(action).ok:
             why = _agent_reason(agent, game, player, action) or reason(game, player, action, names)
             return Hint(str(action), why, "computer")
-    action, why = mod.suggest(game, player)
+    action, why = mod.suggest(seen, player)
     return Hint(str(action), from_side(why, player, _seats(game), names), "coach")
 
 

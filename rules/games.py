@@ -74,12 +74,13 @@ class CoachPart(Protocol):
     """A game's coach words (``GameInfo.coach``; :mod:`rules.coach` says them): written as :mod:`rules.words`
     templates, from what ``player`` may see."""
 
-    def phase(self, game: Any, player: int) -> tuple[str, str, str]: ...  # (title, purpose, rule) of the decision
-    def describe_action(self, game: Any, player: int, action: Any) -> tuple[str, str]: ...  # (words, rule)
-    def explain_events(self, game: Any, player: int, events: list[Event]) -> list[Line]: ...
-    def battle_why(self, game: Any, player: int) -> list[Line]: ...
-    def suggest(self, game: Any, player: int) -> tuple[Any, str]: ...  # the coach's own pick and why
-    def reason_for(self, game: Any, player: int, action: Any) -> str: ...
+    def seen(self, game: Any, player: int) -> Any: ...  # what the functions below read for player (not the game)
+    def phase(self, seen: Any, player: int) -> tuple[str, str, str]: ...  # (title, purpose, rule) of the decision
+    def describe_action(self, seen: Any, player: int, action: Any) -> tuple[str, str]: ...  # (words, rule)
+    def explain_events(self, seen: Any, player: int, events: list[Event]) -> list[Line]: ...
+    def battle_why(self, seen: Any, player: int) -> list[Line]: ...
+    def suggest(self, seen: Any, player: int) -> tuple[Any, str]: ...  # the coach's own pick and why
+    def reason_for(self, seen: Any, player: int, action: Any) -> str: ...
     def grouped(self, actions: list[Any]) -> list[Any]: ...  # the actions to list (one of many that differ by a number)
 
 

@@ -108,7 +108,7 @@ def test_hint_is_legal_with_a_reason_and_prefers_a_winning_enhancement():
         battle={"kind": "rescue", "step": "initiative", "last_actor": 1},
         flags={"battled": True},
     )
-    action, reason = coach.module_for(b.game).suggest(b.game, 0)
+    action, reason = coach.module_for(b.game).suggest(b.game.sight(0), 0)
     assert str(action) == f"enhance {b['gideons_trumpet']} {b['barak']}" and "Hero side would win" in reason
     h = coach.hint(b.game, 0)
     assert h is not None and b.game.check(h.action).ok and h.reason
@@ -126,7 +126,7 @@ def test_phases_of_a_whole_turn_have_words_and_rules():
         advice = coach.advise(g, p)
         assert advice.phase and advice.purpose and advice.phase_rule and advice.actions
         seen.add(advice.phase)
-        g.apply(coach.module_for(g).suggest(g, p)[0])
+        g.apply(coach.module_for(g).suggest(g.sight(p), p)[0])
     assert {
         "Setup: the cut",
         "Setup: who goes first",
@@ -226,7 +226,7 @@ def test_three_players_game_over_names_the_winner_and_every_score():
     ]
     g, _ = position(*seats, phase="discard")
     g.s.result, g.s.end_reason = "1", "test"
-    _, purpose, _ = coach.module_for(g).phase(g, 2)
+    _, purpose, _ = coach.module_for(g).phase(g.sight(2), 2)
     assert coach.advise(g, 2, names=NAMES[:3]).purpose == "Bob won, Redeemed Souls you 0, Ann 1, Bob 2."
     assert coach.advise(g, 1, names=NAMES[:3]).purpose == "you won, Redeemed Souls you 2, Cy 0, Ann 1."
     assert "{p1}" in purpose  # the coach's own words are a template; advise says them for the reader
@@ -251,7 +251,7 @@ def test_every_seat_gets_words_for_n_players_through_a_whole_game(n):
             assert "your opponent" not in text.lower() and "{p" not in text, text
             assert advice.your_move == (q == p) and bool(advice.waiting) == (q != p)
             phases.add(advice.phase)
-        g.apply(coach.module_for(g).suggest(g, p)[0])
+        g.apply(coach.module_for(g).suggest(g.sight(p), p)[0])
     assert any(t.endswith("'s turn: Preparation") for t in phases) and "Your turn: Battle phase" in phases
 
 
@@ -277,6 +277,6 @@ def test_a_cut_is_described_with_the_whole_range_allowed():
     g = new_game(5)
     cuts = [a for a in g.legal_actions() if a.verb == "cut" and a.args]
     low, high = min(int(a.args[0]) for a in cuts), max(int(a.args[0]) for a in cuts)
-    words, rule = describe_action(g, g.current_player, cuts[3])
+    words, rule = describe_action(g.sight(g.current_player), g.current_player, cuts[3])
     assert f"lift {cuts[3].args[0]} cards" in words and f"any number from {low} to {high}" in words
     assert low < int(cuts[3].args[0]) and rule == "redemption.setup.cut"

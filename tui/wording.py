@@ -67,6 +67,8 @@ def press(action: str) -> str:
         return f"press {enter}, then r"
     if action == "cut N":
         return f"press {enter}, then type the number"
+    if verb == "choose":  # a pending decision: the cards shown are listed to their chooser (tui.screens.game)
+        return f"pick the card in the list and press {enter}"
     card = arg.replace("_", " ").title()
     return f"pick {card} and press {enter}" if card else f"press {enter} on the card"
 

@@ -4,21 +4,24 @@ Its words are :mod:`rules.words` templates: every seat is a field, so :func:`rul
 reader ("you") and names every other player, whatever the number of seats. "The opponent" is read from the battle
 (its attacker and defender) or from the action (the seat a rescue attempt names), never computed as ``1 - player``.
 
-Everything the coach says comes from ``game.view(player)``, the public events and
-the legal actions: hands, draw piles and face-down artifacts stay hidden. To say
-what an action would do to a battle, it plays the action on a copy of the game and
-reads the public battle totals of the copy (cards in battle are face up).
+Every function here receives a :class:`~rules.redemption.sight.Sight` (``game.sight(player)``), not the game:
+the reader's view, their legal actions and a model of the game re-dealt from what they know. So hands, draw
+piles, face-down artifacts and what a decision reveals to someone else cannot be named here, however it is
+written. To say what an action would do to a battle, the Sight plays it on a copy of its model and gives the
+battle's public totals (cards in battle are face up).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Protocol
 
 from rules.coach import Line
 from rules.core import Event
 from rules.redemption.cards import name_on_name
-from rules.redemption.game import Action, Game
-from rules.redemption.notation import seat_arg
+from rules.redemption.notation import Action, seat_arg
+from rules.redemption.sight import Sight
+from rules.redemption.views import BattleView
 from rules.words import do, plural, their, verb, who, whose
 
 STANDING = {
@@ -29,30 +32,48 @@ STANDING = {
 }
 
 
-def _card(game: Game, cid: str) -> str:
+class _Sees(Protocol):
+    def sight(self, player: int) -> Sight: ...
+
+
+def seen(game: _Sees, player: int) -> Sight:
+    """What the coach reads for ``player``: their Sight (``game.sight(player)``), never the game."""
+    return game.sight(player)
+
+
+def _card(game: Sight, cid: str) -> str:
     c = game.card(cid)
+    if c is None:
+        return game.name(cid)
     if c.is_character or c.is_enhancement:
         return f"{c.name} ({c.brigade_text()} {c.strength}/{c.toughness})"
     return c.name
 
 
-def _lone(game: Game, player: int) -> int | None:
+def _ability(game: Sight, cid: str) -> str:
+    c = game.card(cid)
+    return c.ability_text if c is not None else ""
+
+
+def _lone(game: Sight, player: int) -> int | None:
     """The one other seat of a two-player game; None among more (then the coach names the player)."""
     return 1 - player if game.n == 2 else None
 
 
-def _scores(game: Game, player: int) -> str:
+def _scores(game: Sight, player: int) -> str:
     """Every seat's Redeemed Souls, the reader's first: "you 3, {p1} 2, {p2} 0" (a template)."""
     return ", ".join(f"{who(q)} {game.score(q)}" for q in [player, *game.others(player)])
 
 
-def phase(game: Game, player: int) -> tuple[str, str, str]:
+def phase(game: Sight, player: int) -> tuple[str, str, str]:
     """(title, purpose, rule) of the decision now, as :mod:`rules.words` templates (``player`` reads "you")."""
-    v = game.view(player)
+    v = game.view
     if v["is_over"]:
         return _game_over(game, player, v["winner"])
     if v["decision"]["kind"] == "window":
         return _window(game, player)
+    if v["decision"]["kind"] == "choose":
+        return _choosing(game, player)
     p = v["current_player"]
     assert p is not None
     for step in (_setup, _turn_phase, _battle_phase):
@@ -72,7 +93,7 @@ def phase(game: Game, player: int) -> tuple[str, str, str]:
     )
 
 
-def _game_over(game: Game, player: int, w: int | None) -> tuple[str, str, str]:
+def _game_over(game: Sight, player: int, w: int | None) -> tuple[str, str, str]:
     lone = _lone(game, player)
     if lone is not None:
         score = f"{game.score(player)}-{game.score(lone)} in Redeemed Souls"
@@ -82,7 +103,7 @@ def _game_over(game: Game, player: int, w: int | None) -> tuple[str, str, str]:
     return "Game over", f"{said}, {score}.", "redemption.win.rescues"
 
 
-def _window(game: Game, player: int) -> tuple[str, str, str]:
+def _window(game: Sight, player: int) -> tuple[str, str, str]:
     p = game.current_player
     rule = "redemption.dominant.window"
     if p == player:
@@ -95,9 +116,48 @@ def _window(game: Game, player: int) -> tuple[str, str, str]:
     return "Waiting: a Dominant window", f"{who(p)} may play a Dominant now, or let the game go on.", rule
 
 
-def _setup(game: Game, player: int, p: int) -> tuple[str, str, str] | None:
+def _choosing(game: Sight, player: int) -> tuple[str, str, str]:
+    """A pending decision (redemption.decision): to its chooser, what is asked and the cards shown, by name; to
+    everyone else, who chooses for which card and how many cards were looked at, never which."""
+    d = game.view["pending"]
+    p, src = d["chooser"], d["source"]["name"]
+    rule = "redemption.decision"
+    looked = plural(d["looked_at"], "card")
+    if p != player:
+        return (
+            f"Waiting: {who(p)} {verb(p, 'chooses', 'choose')}",
+            f"{src} shows {who(p)} {looked}; {who(p)} {verb(p, 'chooses', 'choose')} among them. You do not see them.",
+            rule,
+        )
+    revealed = d.get("revealed", [])
+    if len(revealed) <= 6:
+        shown = ": " + ", ".join(_card(game, c["id"]) for c in revealed)
+    else:  # a searched draw pile: the cards that may be taken are named below
+        shown = ""
+    left = [c for c in d.get("options", []) if c not in d.get("chosen", [])]
+    if d["shape"] == "order":
+        ask = (
+            "put the cards under your draw pile in the order you want: the first you choose goes under first "
+            f"({plural(len(left), 'card')} left to place)"
+        )
+    elif d["shape"] == "up_to":
+        most = d["most"] - d["chosen_count"]
+        ask = (
+            f"choose up to {plural(most, 'card')} ({', '.join(game.name(c) for c in left) or 'none left'}), or "
+            "stop choosing when you have what you want"
+        )
+    else:
+        ask = f"choose one of them: {', '.join(game.name(c) for c in left)}"
+    return (
+        f"{src}: your choice",
+        f"{src} shows you {looked}{shown}. Only you see them. Now {ask} ({do('choose <card>')}).",
+        rule,
+    )
+
+
+def _setup(game: Sight, player: int, p: int) -> tuple[str, str, str] | None:
     if game.phase == "cut":
-        deck = game._cut_deck(p)
+        deck = (p + 1) % game.n  # each player cuts the deck of the player to their left (redemption.setup.cut)
         return (
             "Setup: the cut",
             f"cut {whose(deck)} shuffled deck: {do('cut')} for a random cut, or lift a number of cards; "
@@ -117,7 +177,7 @@ def _setup(game: Game, player: int, p: int) -> tuple[str, str, str] | None:
     return None
 
 
-def _turn_phase(game: Game, player: int, p: int) -> tuple[str, str, str] | None:
+def _turn_phase(game: Sight, player: int, p: int) -> tuple[str, str, str] | None:
     """The Preparation and Discard phases, seen by the active player or another."""
     a = game.active
     if game.phase == "prep":
@@ -149,11 +209,11 @@ def _turn_phase(game: Game, player: int, p: int) -> tuple[str, str, str] | None:
     return None
 
 
-def _battle_phase(game: Game, player: int, p: int) -> tuple[str, str, str] | None:
+def _battle_phase(game: Sight, player: int, p: int) -> tuple[str, str, str] | None:
     if game.phase != "battle":
         return None
     a, lone = game.active, _lone(game, player)
-    step = game.b.step if game.b.kind else ""
+    step = game.battle.get("step", "")
     if not step:
         if a == player:
             where = (
@@ -174,8 +234,8 @@ def _battle_phase(game: Game, player: int, p: int) -> tuple[str, str, str] | Non
     return {"block": _block_step, "initiative": _initiative_step}.get(step, _surrender_step)(game, player, p)
 
 
-def _block_step(game: Game, player: int, p: int) -> tuple[str, str, str]:
-    if p == player and game.b.kind == "challenge":
+def _block_step(game: Sight, player: int, p: int) -> tuple[str, str, str]:
+    if p == player and game.battle.get("kind") == "challenge":
         return (
             "Battle: block or not",
             f"{whose(game.active, True)} Hero challenges you: no Lost Soul of yours is at stake. Block it with one Evil "
@@ -196,8 +256,8 @@ def _block_step(game: Game, player: int, p: int) -> tuple[str, str, str]:
     )
 
 
-def _initiative_step(game: Game, player: int, p: int) -> tuple[str, str, str]:
-    reason = game.initiative()[1]
+def _initiative_step(game: Sight, player: int, p: int) -> tuple[str, str, str]:
+    reason = game.view["templates"]["initiative_reason"]
     if p == player:
         return (
             "Battle: you have initiative",
@@ -207,8 +267,8 @@ def _initiative_step(game: Game, player: int, p: int) -> tuple[str, str, str]:
     return f"Battle: {who(p)} {verb(p, 'has', 'have')} initiative", f"{reason}.", "redemption.battle.initiative"
 
 
-def _surrender_step(game: Game, player: int, p: int) -> tuple[str, str, str]:
-    a, d = game.active, game.b.defender
+def _surrender_step(game: Sight, player: int, p: int) -> tuple[str, str, str]:
+    a, d = game.active, game.battle["defender"]
     rule = "redemption.battle.surrender"
     if p == player and p == d:
         return (
@@ -225,21 +285,15 @@ def _surrender_step(game: Game, player: int, p: int) -> tuple[str, str, str]:
     )
 
 
-def _after(game: Game, action: Action) -> Game | None:
-    g = game.clone()
-    return g if g.apply(action).ok else None
+def _totals(b: BattleView) -> str:
+    h, e = b["totals"]["hero"], b["totals"]["evil"]
+    return f"Heroes {h['strength']}/{h['toughness']} vs Evil {e['strength']}/{e['toughness']}"
 
 
-def _totals(g: Game) -> str:
-    hs, ht, _ = g.side_totals(g.active)
-    es, et, _ = g.side_totals(g.b.defender)
-    return f"Heroes {hs}/{ht} vs Evil {es}/{et}"
-
-
-def _standing_after(game: Game, action: Action) -> str:
+def _standing_after(game: Sight, action: Action) -> str:
     """ "; then Heroes 6/6 vs Evil 6/7: the Evil side would win" after ``action`` (played on a copy), or ""."""
-    g = _after(game, action)
-    return f"; then {_totals(g)}: {STANDING[g.standing()]}" if g and g.b.kind else ""
+    b = game.battle_after(action)
+    return f"; then {_totals(b)}: {STANDING[b['standing']]}" if b else ""
 
 
 def grouped(actions: list[Action]) -> list[Action]:
@@ -254,7 +308,7 @@ def grouped(actions: list[Action]) -> list[Action]:
     return out
 
 
-Said = Callable[[Game, int, Action], str]
+Said = Callable[[Sight, int, Action], str]
 
 #: What a placement does, by verb: a template on the card names (``{0}`` the first argument, ``{1}`` the second)
 #: and, for ``{t}``, the first card's ability text.
@@ -273,15 +327,15 @@ _PLACING = {
 }
 
 
-def _placing(game: Game, player: int, action: Action) -> str:
-    names = [game.card(x).name for x in action.args]
-    return _PLACING[action.verb].format(*names, t=game.card(action.args[0]).ability_text)
+def _placing(game: Sight, player: int, action: Action) -> str:
+    names = [game.name(x) for x in action.args]
+    return _PLACING[action.verb].format(*names, t=_ability(game, action.args[0]))
 
 
-def _cut(game: Game, player: int, action: Action) -> str:
+def _cut(game: Sight, player: int, action: Action) -> str:
     if not action.args:
         return "cut at random"
-    sizes = [int(x.args[0]) for x in game.legal_actions() if x.verb == "cut" and x.args]
+    sizes = [int(x.args[0]) for x in game.legal if x.verb == "cut" and x.args]
     n = action.args[0]
     return (
         f"lift {n} cards off the top and put them underneath "
@@ -289,12 +343,12 @@ def _cut(game: Game, player: int, action: Action) -> str:
     )
 
 
-def _first(game: Game, player: int, action: Action) -> str:
+def _first(game: Sight, player: int, action: Action) -> str:
     q = int(action.args[0])
     return f"{who(q)} {verb(q, 'takes', 'take')} the first turn"
 
 
-def _end(game: Game, player: int, action: Action) -> str:
+def _end(game: Sight, player: int, action: Action) -> str:
     return {
         "prep": "end the Preparation phase and go to the Battle phase",
         "battle": "skip the battle this turn and go to the Discard phase",
@@ -302,19 +356,19 @@ def _end(game: Game, player: int, action: Action) -> str:
     }.get(game.phase, "end this phase")
 
 
-def _attacked(game: Game, player: int, action: Action) -> int:
+def _attacked(game: Sight, player: int, action: Action) -> int:
     """The opponent a rescue attempt or battle challenge names (the only other player of two)."""
     q = seat_arg(action)
     return game.opponent(player) if q is None else q
 
 
-def _rescue(game: Game, player: int, action: Action) -> str:
+def _rescue(game: Sight, player: int, action: Action) -> str:
     hero, q = action.args[0], _attacked(game, player, action)
-    n = len(game.reachable(hero, q))
+    n = game.reach(hero, q)
     return f"rescue attempt with {_card(game, hero)}: it can reach {n} of {whose(q)} Lost Souls"
 
 
-def _challenge(game: Game, player: int, action: Action) -> str:
+def _challenge(game: Sight, player: int, action: Action) -> str:
     against = "" if game.n == 2 else f" against {who(_attacked(game, player, action))}"
     return (
         f"battle challenge with {_card(game, action.args[0])}{against}: no Lost Soul it can reach, "
@@ -322,59 +376,73 @@ def _challenge(game: Game, player: int, action: Action) -> str:
     )
 
 
-def _play(game: Game, player: int, action: Action) -> str:
+def _play(game: Sight, player: int, action: Action) -> str:
     return f"put {_card(game, action.args[0])} into your territory, ready to battle"
 
 
-def _equip(game: Game, player: int, action: Action) -> str:
+def _equip(game: Sight, player: int, action: Action) -> str:
     w, c = action.args
-    return f"put the weapon {_card(game, w)} on your warrior {game.card(c).name}; it stays after battles"
+    return f"put the weapon {_card(game, w)} on your warrior {game.name(c)}; it stays after battles"
 
 
-def _block(game: Game, player: int, action: Action) -> str:
+def _block(game: Sight, player: int, action: Action) -> str:
     return f"block with {_card(game, action.args[0])}{_standing_after(game, action)}"
 
 
-def _noblock(game: Game, player: int, action: Action) -> str:
-    if game.b.kind == "challenge":
+def _noblock(game: Sight, player: int, action: Action) -> str:
+    if game.battle.get("kind") == "challenge":
         return "let the Hero through: a battle challenge rescues nothing"
     return "let the Hero through: an unblocked Hero rescues one of your Lost Souls"
 
 
-def _enhance(game: Game, player: int, action: Action) -> str:
+def _enhance(game: Sight, player: int, action: Action) -> str:
     a = action.args
     e, c = game.card(a[0]), game.card(a[1])
+    if e is None or c is None:  # never for a legal action: both cards are the reader's, face up
+        return str(action)
     extra = " (Name-on-Name: numbers double)" if game.options["name_on_name"] and name_on_name(e, c) else ""
     ability = f" {e.ability_text}" if e.ability_text else ""
-    target = f", choosing {game.card(a[2]).name}" if len(a) > 2 else ""
+    target = f", choosing {game.name(a[2])}" if len(a) > 2 else ""
     after = _standing_after(game, action)
     return f"play {e.name} (+{e.strength}/+{e.toughness}) on {c.name}{target}{extra}{after}.{ability}"
 
 
-def _pass(game: Game, player: int, action: Action) -> str:
-    st = game.standing()
+def _pass(game: Sight, player: int, action: Action) -> str:
+    st = game.battle.get("standing", "")
     if st in ("hero_winning", "evil_winning"):
         return f"play nothing more: the battle ends now and {STANDING[st]}"
     q = game.opponent(player)
     return f"pass: if {who(q)} {verb(q, 'passes', 'pass')} too, the battle ends as it stands"
 
 
-def _dominant(game: Game, player: int, action: Action) -> str:
-    d = game.card(action.args[0])
+def _dominant(game: Sight, player: int, action: Action) -> str:
+    d = action.args[0]
     target = ""
     if len(action.args) > 1:
         t, owner = action.args[1], game.owner(action.args[1])
-        target = f" (target: {game.card(t).name})" if game.n == 2 else f" (target: {whose(owner)} {game.card(t).name})"
-    return f"play the Dominant {d.name}{target}: {d.ability_text}"
+        if game.n == 2 or owner is None:
+            target = f" (target: {game.name(t)})"
+        else:
+            target = f" (target: {whose(owner)} {game.name(t)})"
+    return f"play the Dominant {game.name(d)}{target}: {_ability(game, d)}"
 
 
-def _decline(game: Game, player: int, action: Action) -> str:
+def _choose(game: Sight, player: int, action: Action) -> str:
+    """A pick in a pending decision: the card by name (the reader is its chooser: the cards are shown to them)."""
+    if not action.args:
+        return "choose no more cards"
+    shape = game.view["pending"].get("shape", "one")
+    how = {"order": "put {0} next under your draw pile", "up_to": "take {0}"}.get(shape, "take {0}")
+    return how.format(_card(game, action.args[0]))
+
+
+def _decline(game: Sight, player: int, action: Action) -> str:
     return "play no Dominant now: the game goes on"
 
 
-def _mute(game: Game, player: int, action: Action) -> str:
+def _mute(game: Sight, player: int, action: Action) -> str:
     until = "the game ends" if len(action.args) > 1 else "this turn ends"
-    return f"play no Dominant now, and {game.card(action.args[0]).name} stops you no more until {until}"
+    return f"play no Dominant now, and {game.name(action.args[0])} stops you no more until {until}"
 
 
 _SAID: dict[str, Said] = {
@@ -392,21 +460,23 @@ _SAID: dict[str, Said] = {
     "pass": _pass,
     "dominant": _dominant,
     "decline": _decline,
+    "choose": _choose,
     "mute": _mute,
 }
 
 
-def describe_action(game: Game, player: int, action: Action) -> tuple[str, str]:
+def describe_action(game: Sight, player: int, action: Action) -> tuple[str, str]:
     """What ``action`` does, in words for ``player`` (a :mod:`rules.words` template), and the rule it follows."""
-    rule = "redemption.battle.unopposed" if action.verb == "noblock" else game.check(action).rule
+    rule = "redemption.battle.unopposed" if action.verb == "noblock" else game.rule(action)
     said = _SAID.get(action.verb)
     return (said(game, player, action) if said else str(action)), rule
 
 
-def explain_events(game: Game, player: int, events: list[Event]) -> list[Line]:
+def explain_events(game: Sight, player: int, events: list[Event]) -> list[Line]:
     """What happened since ``player`` last decided, and why it mattered (templates: ``player`` reads "you")."""
     out: list[Line] = []
-    defending = game.in_battle() and game.b.step == "block" and game.b.defender == player
+    b = game.battle
+    defending = bool(b) and b.get("step") == "block" and b.get("defender") == player
     for e in events:
         rule = e.rule
         text = e.template or e.text
@@ -437,9 +507,9 @@ DEFAULT_RULES = {
 }
 
 
-def battle_why(game: Game, player: int) -> list[Line]:
+def battle_why(game: Sight, player: int) -> list[Line]:
     """The live totals, who holds initiative and why, and the score (templates: ``player`` reads "you")."""
-    v = game.view(player)
+    v = game.view
     if v["is_over"]:
         return []
     out: list[Line] = []
@@ -478,11 +548,12 @@ def battle_why(game: Game, player: int) -> list[Line]:
     return out
 
 
-def _souls_in_reach(game: Game, player: int) -> str:
+def _souls_in_reach(game: Sight, player: int) -> str:
     """How many Lost Souls each side may rescue (each seat's Land of Bondage, with the souls in its sites)."""
 
     def souls(q: int) -> int:
-        return len(game.z[q]["land_of_bondage"]) + len(game.z[q]["in_site"])
+        sv = game.view["players"][q]
+        return len(sv["land_of_bondage"]) + len(sv["in_site"])
 
     lone = _lone(game, player)
     if lone is not None:
@@ -514,18 +585,18 @@ PRIORITY = (
 )
 
 
-def suggest(game: Game, player: int) -> tuple[Action, str]:
+def suggest(game: Sight, player: int) -> tuple[Action, str]:
     """The coach's own pick when no computer player answers: a winning block or enhancement, a rescue, else in order."""
-    legal = game.legal_actions()
+    legal = game.legal
     me_hero = game.active == player
 
     def good(action: Action) -> bool:
         if action.verb not in ("block", "enhance"):
             return True
-        g = _after(game, action)
-        if g is None or not g.b.kind:
+        b = game.battle_after(action)
+        if b is None:
             return True
-        st = g.standing()
+        st = b["standing"]
         return st in (("hero_winning", "both_defeated") if me_hero else ("evil_winning", "stalemate", "both_defeated"))
 
     ranked = sorted(legal, key=lambda a: (not good(a), PRIORITY.index(a.verb) if a.verb in PRIORITY else len(PRIORITY)))
@@ -533,6 +604,6 @@ def suggest(game: Game, player: int) -> tuple[Action, str]:
     return action, reason_for(game, player, action)
 
 
-def reason_for(game: Game, player: int, action: Action) -> str:
+def reason_for(game: Sight, player: int, action: Action) -> str:
     words, _ = describe_action(game, player, action)
     return words[:1].upper() + words[1:] + "."

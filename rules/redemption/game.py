@@ -19,10 +19,11 @@ from rules.core import Event, GameBase, Rng
 from rules.redemption import serial
 from rules.redemption.cards import CARDS, DECKS, Ability, validate_deck
 from rules.redemption.effects import REGISTRY
-from rules.redemption.names import AmbiguousName, resolve
+from rules.redemption.names import AmbiguousName, names_cards, resolve
 from rules.redemption.notation import VERBS, Action, parse_action, sentence
 from rules.redemption.play import Play
 from rules.redemption.serial import OPTIONS_DEFAULT, read_options
+from rules.redemption.sight import Sight
 from rules.redemption.state import (
     BASE_HAND_LIMIT,
     HAND_SIZE,
@@ -151,8 +152,11 @@ class Game(Play, Views, GameBase):
     def parse(self, text: str) -> Action:
         """An action from its notation; a card may be named by words of its name instead of its id, among the
         cards the player who decides now can see (:mod:`rules.redemption.names`)."""
+        p = self.current_player
+        if p is not None and names_cards(text):
+            text = resolve(self.view(p), text)  # the names the player who decides can see, and no others
         try:
-            a = parse_action(resolve(self, text), self.n)
+            a = parse_action(text, self.n)
         except AmbiguousName:
             raise
         except ValueError as e:
@@ -161,6 +165,13 @@ class Game(Play, Views, GameBase):
             if cid not in self.cards and not cid.isdigit():
                 raise ValueError(f"There is no card {cid} in this game.")
         return a
+
+    def sight(self, player: int) -> Sight:
+        """What ``player`` may know now (:mod:`rules.redemption.sight`): their view, their legal actions, and a
+        model of the game re-dealt from their knowledge, for the coach and everything else that speaks to them."""
+        view = self.view(player)
+        legal = self.legal_actions() if self.current_player == player else []
+        return Sight(view, legal, self.determinize(player, Rng(self.seed + len(self.history))))
 
     def _effect(self, p: int, src: str, host: str, ab: Ability, target: str, events: list[Event]) -> None:
         """Carry out one ability of ``src`` for player p (host: the character it was played on)."""

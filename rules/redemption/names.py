@@ -1,7 +1,7 @@
 """Card names in the notation: ``rescue ezra`` for ``rescue G12`` (rules.md, redemption.notation).
 
-A name is looked up only among the cards the player who decides now can see (their view), so typing a name never
-tells anyone where a hidden card is. A name may be any run of whole words of the card's name, the last one
+A name is looked up only among the cards the player who decides now can see: :func:`resolve` receives their view,
+not the game, so typing a name never tells anyone where a hidden card is. A name may be any run of whole words of the card's name, the last one
 possibly shortened (``lost soul thir`` for "Lost Soul: the Thirsty"); several cards fit only when they are one
 card (copies in one place) or when just one of them makes a legal action; otherwise the refusal names them.
 """
@@ -14,6 +14,7 @@ from itertools import product
 from typing import Any
 
 from rules.redemption.notation import ID, MUTE_UNTIL, SEAT_VERBS, VERBS
+from rules.redemption.views import RedemptionView
 from rules.words import whose
 
 _WORD = re.compile(r"[a-z0-9]+")
@@ -63,8 +64,9 @@ class Seen:
         self.words = words_of(name)
 
 
-def seen_cards(view: Any) -> list[Seen]:
-    """Every face-up card in a Redemption view, with where it lies (a face-down card has no name to type)."""
+def seen_cards(view: RedemptionView) -> list[Seen]:
+    """Every face-up card in a Redemption view, with where it lies (a face-down card has no name to type), and the
+    cards a pending decision reveals to the reader."""
     out: list[Seen] = []
 
     def add(card: dict[str, Any], seat: int, place: str) -> None:
@@ -76,8 +78,11 @@ def seen_cards(view: Any) -> list[Seen]:
 
     for seat, sv in enumerate(view["players"]):
         for zone, place in _PLACES:
-            for card in sv.get(zone) or ():
+            for card in sv.get(zone) or ():  # type: ignore[attr-defined]
                 add(card, seat, place)
+    pending = view["pending"]
+    for card in pending.get("revealed", ()):  # shown to this reader only (redemption.decision)
+        add(card, pending["chooser"], "revealed cards")
     return out
 
 
@@ -103,26 +108,32 @@ def _cut_points(n: int, k: int) -> Iterator[tuple[int, ...]]:
             yield (first, *(first + r for r in rest))
 
 
-def resolve(game: Any, text: str) -> str:
-    """``text`` with the card names in it replaced by card ids, for the player who decides now; ``text`` itself
-    when it names none (ids only, or not a card verb). Raises :class:`AmbiguousName` for a name several cards fit,
-    and ValueError for a name no card the player can see fits."""
+def names_cards(text: str) -> bool:
+    """Does ``text`` name a card by words of its name (so that :func:`resolve` has something to do)?"""
     words = text.split()
     if len(words) < 2:
-        return text
+        return False
     verb = words[0].lower()
     if verb not in VERBS or verb in ("cut", "first"):
+        return False
+    return not all(_is_ref(a) for a in words[1:])
+
+
+def resolve(view: RedemptionView, text: str) -> str:
+    """``text`` with the card names in it replaced by card ids, for the reader of ``view`` (the player who decides
+    now: their legal actions are in it); ``text`` itself when it names none (ids only, or not a card verb). Raises
+    :class:`AmbiguousName` for a name several cards fit, and ValueError for a name no card the player can see
+    fits. Only the view is read: a name cannot find a card the player does not see."""
+    if not names_cards(text):
         return text
+    words = text.split()
+    verb = words[0].lower()
     args = words[1:]
     tail: list[str] = []  # 'mute D game': the words after the card (redemption.dominant.mute)
     if verb == "mute" and len(args) > 1 and args[-1].lower() in MUTE_UNTIL:
         tail, args = ([] if args[-1].lower() == "turn" else ["game"]), args[:-1]
     if all(_is_ref(a) for a in args):
         return text
-    player = game.current_player
-    if player is None:
-        return text
-    view = game.view(player)
     seen = seen_cards(view)
     (lo, hi), _ = VERBS[verb]
     seat: list[str] = []
@@ -132,7 +143,7 @@ def resolve(game: Any, text: str) -> str:
         hi = 1
     best: list[list[list[Seen]]] = []
     for runs in _splits(args, lo, hi):
-        choices = [_fitting(run, seen, game) for run in runs]
+        choices = [_fitting(run, seen) for run in runs]
         if all(choices):
             best.append(choices)
     if not best:
@@ -161,10 +172,10 @@ def _one_card(combos: list[tuple[Seen, ...]]) -> bool:
     return len({tuple((s.name, s.seat, s.place) for s in c) for c in combos}) == 1
 
 
-def _fitting(run: list[str], seen: list[Seen], game: Any) -> list[Seen]:
+def _fitting(run: list[str], seen: list[Seen]) -> list[Seen]:
     if len(run) == 1 and ID.match(run[0].upper()):
-        cid = run[0].upper()
-        return [Seen(cid, cid, -1, "")] if cid in game.cards else []
+        cid = run[0].upper()  # an id stands for itself: the engine refuses one that is not a card of the game
+        return [Seen(cid, cid, -1, "")]
     said = words_of(" ".join(run))
     if not said:
         return []

@@ -58,6 +58,12 @@ def _tied(view: ResurrectionView) -> int:
     return min(len(a), len(d))
 
 
+def seen(game: Game, player: int) -> Game:
+    """What the functions here read for ``player``: the game itself (they read its ``view(player)``, the public
+    events and the legal actions; Redemption's coach reads a Sight instead)."""
+    return game
+
+
 def phase(game: Game, player: int) -> tuple[str, str, str]:
     v = game.view(player)
     if v["is_over"]:

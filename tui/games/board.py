@@ -11,6 +11,7 @@ means on a card, actions in words) is a method here, so a screen never asks whic
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
@@ -45,6 +46,16 @@ class BoardScreen(Protocol):
     def query_one(self, selector: Any, expect_type: Any = ...) -> Any: ...
 
 
+@dataclass(frozen=True)
+class PendingChoice:
+    """A decision in the middle of an ability, for its chooser's keys: the question, one line per option (the cards
+    shown, by name; "choose no more" where allowed) and the action in notation each option is."""
+
+    question: str
+    options: list[str]
+    actions: list[str]
+
+
 @runtime_checkable
 class GameUI(Protocol[ViewT]):
     """A game's presentation, as the game and lesson screens use it (``ViewT``: its ``view(player)``'s type)."""
@@ -63,8 +74,13 @@ class GameUI(Protocol[ViewT]):
 
     def describe(self, action: Any) -> str: ...
 
-    def choices(self, actions: list[Any]) -> tuple[str, list[str]]:
-        """The question and the options when Enter on a card allows several actions."""
+    def choices(self, view: ViewT, actions: list[Any]) -> tuple[str, list[str]]:
+        """The question and the options when Enter on a card allows several actions (named from ``view``)."""
+        ...
+
+    def pending_choice(self, view: ViewT) -> PendingChoice | None:
+        """A decision an ability asks of the reader now, from their view (the cards it shows them, by name);
+        None when there is none for them."""
         ...
 
     def refusal_text(self, view: ViewT, card: str) -> str: ...

@@ -14,7 +14,7 @@ from rules.redemption.views import RedemptionSeat, RedemptionView
 from rules.words import plural, possessive
 from saves import printable
 from tui import keys
-from tui.games.board import Board, GameUI, css_beside, held, table_over_keys
+from tui.games.board import Board, GameUI, PendingChoice, css_beside, held, table_over_keys
 from tui.widgets import CardList, Item, Pane, boxes, news
 from tui.wording import wins, words
 
@@ -119,6 +119,7 @@ VERB_PHRASES = {
     "surrender": "surrender {}",
     "dominant": "play {}",
     "discard": "discard {}",
+    "choose": "choose {}",
 }
 STEP_NAMES = {"block": "block", "initiative": "initiative", "surrender": "surrender", "": ""}
 
@@ -494,9 +495,10 @@ class RedemptionUI:
         )
         return f"Rescue from {possessive(name)} Land of Bondage ({plural(souls, 'Lost Soul')})"
 
-    def choices(self, actions: list[Any]) -> tuple[str, list[str]]:
+    def choices(self, view: RedemptionView, actions: list[Any]) -> tuple[str, list[str]]:
         """The question and the options of a choice among several actions (Enter on a card that allows more than
-        one): a Hero that may attack several opponents asks whom."""
+        one), named from ``view``: a Hero that may attack several opponents asks whom."""
+        self._cards = self._all_cards(view)
         verbs = {str(a).split()[0] for a in actions}
         heroes = {str(a).split()[1] for a in actions if len(str(a).split()) == 3}
         if verbs <= {"rescue", "challenge"} and len(heroes) == 1 and all(len(str(a).split()) == 3 for a in actions):
@@ -504,6 +506,40 @@ class RedemptionUI:
             kind = "Rescue attempt" if verbs == {"rescue"} else "Battle"
             return f"{kind} with {hero}: against whom?", [self.whom(a) for a in actions]
         return "Which action?", [self.describe(a) for a in actions]
+
+    def pending_choice(self, view: RedemptionView) -> PendingChoice | None:
+        """The decision an ability asks of the reader now (redemption.decision), from their view only: the cards it
+        shows them, by name and numbered, and "Choose no more" where the decision allows stopping. None when no
+        decision waits for the reader (another seat's decision shows no card: their view has none)."""
+        d = view["pending"]
+        if not d or d["chooser"] != view["you"] or view["current_player"] != view["you"] or "options" not in d:
+            return None
+        shown = {c["id"]: c for c in d.get("revealed", [])}
+        legal = set(view["legal"])
+        left = [c for c in d["options"] if c not in d.get("chosen", []) and f"choose {c}" in legal]
+        options = [f"{i}. {self.card_words(shown[c])}" for i, c in enumerate(left, 1) if c in shown]
+        actions = [f"choose {c}" for c in left if c in shown]
+        if "choose" in legal:
+            options.append(f"{len(options) + 1}. Choose no more")
+            actions.append("choose")
+        src, looked = d["source"]["name"], d["looked_at"]
+        if d["shape"] == "order":
+            question = f"{src}: which card goes under your draw pile next?\n(The first chosen goes under first.)"
+        elif d["shape"] == "up_to":
+            others = looked - len(d["options"])
+            among = f"; {plural(others, 'other')} cannot be taken" if others > 0 else ""
+            question = f"{src}: {plural(looked, 'card')}, shown to you only{among}.\nWhich do you take?"
+        else:
+            question = f"{src}: {plural(looked, 'card')}, shown to you only.\nWhich one goes into your hand?"
+        return PendingChoice(question, options, actions)
+
+    def card_words(self, c: dict) -> str:
+        """A card in one line of a list: its name, kind, brigades and numbers (``detail`` without the id)."""
+        kind = c.get("type_name", "")
+        brig = "/".join(c.get("brigades", []))
+        n = self.numbers(c)
+        bits = ", ".join(x for x in (kind + (f" {brig}" if brig else ""), n) if x)
+        return f"{c['name']}" + (f" ({bits})" if bits else "")
 
     def hand(self, view: RedemptionView) -> list[str]:
         return [c["id"] for c in view["players"][view["you"]]["hand"] or []]
@@ -535,6 +571,11 @@ class RedemptionUI:
                 out[top["id"]] = top
                 zones[top["id"]] = ZONE_WORDS["discard_top"]
                 holders[top["id"]] = p
+        pending = view.get("pending") or {}
+        for c in pending.get("revealed", ()):  # in the chooser's view only (redemption.decision)
+            out.setdefault(c["id"], c)
+            zones.setdefault(c["id"], "shown to you")
+            holders.setdefault(c["id"], pending["chooser"])
         self._zones = zones
         return out
 

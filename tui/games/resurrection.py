@@ -99,8 +99,13 @@ class ResurrectionUI:
             t.append(" wins: resurrects" if card.is_black_face else " loses: strikes back", style="italic")
         return t
 
-    def choices(self, actions: list[Any]) -> tuple[str, list[str]]:
+    def choices(self, view: ResurrectionView, actions: list[Any]) -> tuple[str, list[str]]:
         return "Which action?", [self.describe(a) for a in actions]
+
+    @staticmethod
+    def pending_choice(view: ResurrectionView) -> None:
+        """Resurrection has no decision in the middle of an ability."""
+        return None
 
     def describe(self, action: Any) -> str:
         code = str(action).split()[-1]

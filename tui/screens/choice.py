@@ -30,3 +30,23 @@ class ChoiceScreen(ModalScreen[int | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+class DecisionScreen(ChoiceScreen):
+    """A decision an ability asks of the player at the keyboard (the cards it shows them, by name): the arrows or a
+    number move to a card, Enter confirms it. Esc closes the list and the decision stays: Enter shows it again."""
+
+    BINDINGS = [
+        *ChoiceScreen.BINDINGS,
+        *(Binding(str(n), f"number({n})", show=False) for n in range(1, 10)),
+    ]
+
+    def __init__(self, options: list[str], title: str, actions: list[str]):
+        super().__init__(options, title)
+        self.actions = actions  # the action each option is, in notation
+
+    def action_number(self, n: int) -> None:
+        """A digit: the cursor to that option (Enter then confirms it)."""
+        choices = self.query_one("#choices", DialogOptionList)
+        if n <= choices.option_count:
+            choices.highlighted = n - 1

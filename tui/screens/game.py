@@ -26,7 +26,7 @@ from tui.compat import Footer
 from tui.games import board, ui_for
 from tui.games.board import Board, GameUI
 from tui.learn.guide import GuidedGame
-from tui.screens.choice import ChoiceScreen
+from tui.screens.choice import ChoiceScreen, DecisionScreen
 from tui.screens.handoff import HandOffScreen
 from tui.screens.help import HelpScreen
 from tui.screens.number import ask_cut, is_cut
@@ -372,6 +372,8 @@ class GameScreen(GuidedGame, Screen):
             return
         if not self._may_act():
             return
+        if self.offer_decision():  # an ability asks: its cards in a list, whatever the cursor is on
+            return
         card = None if reading else self.selected_card()  # reading their table: a decision with no card (the cut)
         refusal = self.ui.refusal_text(self.session.view(), card) if card else ""
         decision = controls.enter_on_card(self.session.game, card, refusal)
@@ -380,7 +382,7 @@ class GameScreen(GuidedGame, Screen):
         elif decision.kind == "choose" and is_cut(decision.actions):
             self.ask_cut(decision.actions)
         elif decision.kind == "choose":
-            question, options = self.ui.choices(list(decision.actions))
+            question, options = self.ui.choices(self.session.view(), list(decision.actions))
             self.app.push_screen(
                 ChoiceScreen(options, question),
                 lambda i: self.submit(decision.actions[i]) if i is not None else None,
@@ -449,12 +451,33 @@ class GameScreen(GuidedGame, Screen):
             return
         self.after_action()
 
+    def offer_decision(self) -> bool:
+        """A decision an ability asks of the player at the keyboard (the cards it shows them, from their view):
+        listed by name, picked with the arrows or a number, confirmed with Enter. True when one waits for them."""
+        pending = self.ui.pending_choice(self.session.view())
+        if pending is None:
+            return False
+        if isinstance(self.app.screen, DecisionScreen):
+            return True  # already open
+
+        def answered(i: int | None) -> None:
+            if i is None:
+                self.say(f"The cards stay shown to you only: {keys.label('play')} lists them again.", toast=False)
+                return
+            self.submit(pending.actions[i])
+
+        self.app.push_screen(DecisionScreen(pending.options, pending.question, pending.actions), answered)
+        return True
+
     def aim(self) -> None:
         """A new decision: when the card under the cursor cannot be used for it, put the cursor on one that can,
         in the hand first; in a battle decision also in the other card panes (the Lost Soul to surrender, a
-        blocker in your territory), which then take the focus. Enter then does the one sensible thing."""
+        blocker in your territory), which then take the focus. Enter then does the one sensible thing. A decision
+        an ability asks opens its list of cards at once."""
         s = self.session
         if not s.my_turn:
+            return
+        if self.offer_decision():
             return
         hand = self.board.hand
         current = self._active_list if self._active_list is not None and self._active_list.is_attached else hand
