@@ -105,9 +105,8 @@ def test_a_discard_lists_the_opponents_characters_before_your_own():
     assert [str(a).split()[2] for a in doms] == [b["goliath"], b["haman"], b["gideon"]], doms
     ui = RedemptionUI()
     view = g.view(0)
-    ui._cards = ui._all_cards(view)
     ui._names, ui._you = ["You", "Computer"], 0
-    question, options = ui.choices(doms)
+    question, options = ui.choices(view, doms)
     assert "Goliath" in options[0] and "your territory" in options[-1], options
 
 

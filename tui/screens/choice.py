@@ -38,7 +38,7 @@ class DecisionScreen(ChoiceScreen):
 
     BINDINGS = [
         *ChoiceScreen.BINDINGS,
-        *(Binding(str(n), f"number({n})", show=False) for n in range(1, 10)),
+        *(Binding(str(n), f"number({n})", show=False, id=f"decision.number_{n}") for n in range(1, 10)),
     ]
 
     def __init__(self, options: list[str], title: str, actions: list[str]):
