@@ -298,7 +298,7 @@ def start_position(
 
 #: Fields of a state table that name cards (by id); in a keyed position they may name card keys.
 _CARD_LISTS = ("face_up",)
-_BATTLE_LISTS = ("negated", "played", "souls")
+_BATTLE_LISTS = ("negated", "played", "souls", "left")
 _BATTLE_MAPS = ("ignored", "protected")
 _PENDING_LISTS = ("options", "chosen", "revealed")
 
@@ -345,6 +345,8 @@ def keyed_state(game: str, start: dict[str, Any]) -> tuple[dict[str, Any], dict[
     for k in _CARD_LISTS:
         if k in state:
             state[k] = [ref(c) for c in state[k]]
+    if isinstance(state.get("mute"), dict):  # muted Dominants (redemption.dominant.mute): by key or id
+        state["mute"] = {ref(c): u for c, u in state["mute"].items()}
     if "battle" in state:
         b = dict(state["battle"])
         for k in _BATTLE_LISTS:

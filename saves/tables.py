@@ -1,5 +1,9 @@
 """Shared tables: one game that several players play, each from their own terminal.
 
+What a table is and what each action does to it is here, the same wherever tables are kept; where they are kept
+is a table store's business (``saves.tablestore``: the files described below by default, or PostgreSQL). Every
+function here takes the store, or the host's folder for its file store.
+
 A table is one save file in the usual format, in a folder shared by every player of the host,
 beside the players' own save folders (``<base>/_tables/<id>.toml``; a player name cannot start
 with ``_``, so it never collides). The seats and the talk live in ``extra["table"]``.
@@ -24,17 +28,22 @@ import re
 import secrets
 import time
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from rules.core import GameBase, own_resignation, parse_resign
 from rules.games import find_game
-from saves.store import SUFFIX, Meta, Saved, SaveError, list_saves, printable, read, read_bytes, save, validate_name
+from saves.store import SUFFIX, Meta, Saved, SaveError, list_saves, printable, read_bytes, validate_name
 
 if TYPE_CHECKING:
     from filelock import FileLock
+
+    from saves.tablestore import TableStore
+
+#: Where the tables are: a table store (``saves.tablestore``), or the host's folder (the file store there).
+Base: TypeAlias = "str | os.PathLike[str] | TableStore"
 
 FOLDER = "_tables"
 LOCK_TIMEOUT = 10.0  # seconds: a change takes milliseconds; this only guards against a stuck process
@@ -68,11 +77,13 @@ class TableError(SaveError):
 
 @dataclass
 class Table:
-    """One table as read from its file."""
+    """One table as read from its store."""
 
     id: str
-    path: Path
+    path: Path  # where it is, for messages (the file store's file)
     saved: Saved
+    #: The store's stamp of the state read (``TableStore.stamp`` says another state was written since).
+    version: Hashable = None
 
     @property
     def game(self) -> GameBase:
@@ -142,7 +153,13 @@ class Table:
 
     @property
     def declined(self) -> bool:
+        """A two-seat table whose invitation was declined (at three or four seats a declined seat opens instead)."""
         return any(s.get("status") == DECLINED for s in self.seats)
+
+    @property
+    def called_off(self) -> str:
+        """Who called the table off before play started ("" if nobody did): its creator, by resigning then."""
+        return str(self.info.get("called_off", "") or "")
 
     @property
     def ready(self) -> bool:
@@ -151,7 +168,17 @@ class Table:
 
     @property
     def finished(self) -> bool:
-        return self.game.is_over or self.declined
+        return self.game.is_over or self.declined or bool(self.called_off)
+
+    @property
+    def ended_why(self) -> str:
+        """Why a table that was never played has ended ("" for one that is on, or ended by its game)."""
+        if self.declined:
+            who = and_list([str(s["player"]) for s in self.seats if s.get("status") == DECLINED])
+            return f"declined by {who}"
+        if self.called_off:
+            return f"called off by {self.called_off} before play started"
+        return ""
 
     def may_see(self, player: str) -> bool:
         """Seated, invited, an open seat to take, or a table open to watchers: nobody else sees it."""
@@ -162,8 +189,9 @@ class Table:
         )
 
     def to_move(self) -> str | None:
-        """The player whose decision it is (a human; a computer seat's moves are made by the program of the first
-        seated human, the creator, so that two programs never race to make the same computer move)."""
+        """The player whose decision it is (a human; for a computer seat, the first seated human, the creator, whom the
+        table list tells. Any seated human's program may make the computer's move: the one that holds the table's
+        computer lock (:func:`computer_lock`) does, so that two programs never race to make it)."""
         if not self.ready or self.game.is_over:
             return None
         cp = self.game.current_player
@@ -240,6 +268,28 @@ def _lock(path: Path) -> FileLock:
     return FileLock(str(path.parent / f".{path.stem}.lock"), timeout=LOCK_TIMEOUT)
 
 
+def computer_lock(base: Base, table_id: str) -> FileLock:
+    """The lock that the program making a table's computer moves holds (tried without waiting, kept while it has the
+    table open). The system lets go of it when that program ends, however it ends, so the next seated player's
+    program takes over the computer seats. Beside the table's file in the file store; for another store, in this
+    host's temporary folder (programs on two hosts of one database may then both try a computer move: the store's
+    version check takes one and refuses the other as stale)."""
+    import hashlib
+    import tempfile
+
+    from filelock import FileLock
+
+    from saves.tablestore import FileStore
+
+    store = store_of(base)
+    validate_name(table_id, what="table name")
+    if isinstance(store, FileStore):
+        path = table_path(store.root, table_id)
+        return FileLock(str(path.parent / f".{path.stem}.computer.lock"), timeout=0)
+    where = hashlib.sha256(store.describe().encode()).hexdigest()[:16]
+    return FileLock(str(Path(tempfile.gettempdir()) / f"redemption-{where}-{table_id}.computer.lock"), timeout=0)
+
+
 def stamp(path: Path) -> tuple[Any, ...] | None:
     """Changes whenever the table is written (every write is a new file renamed over the old one)."""
     try:
@@ -249,14 +299,15 @@ def stamp(path: Path) -> tuple[Any, ...] | None:
     return (st.st_ino, st.st_mtime_ns, st.st_size)
 
 
-def load(base: str | os.PathLike[str], table_id: str) -> Table:
-    path = table_path(base, table_id)
-    if not path.exists():
-        raise TableError(f"no table named {table_id!r} (see 'redemption tables')")
-    saved = read(path)
-    t = Table(table_id, path, saved)
-    _check_table(t)
-    return t
+def store_of(base: Base) -> TableStore:
+    """The table store ``base`` names: a store as it is, a folder's file store, a ``postgresql://`` URL's store."""
+    from saves.tablestore import open_store
+
+    return open_store(base)
+
+
+def load(base: Base, table_id: str) -> Table:
+    return store_of(base).load(table_id)
 
 
 def _check_table(t: Table) -> None:
@@ -279,6 +330,8 @@ def _check_table(t: Table) -> None:
     computers = [computer_name(i, seats) for i, s in enumerate(seats) if s["status"] == COMPUTER]
     if not _is_name(info.get("creator")) or not _is_name(info.get("last_by", info.get("creator")), *computers):
         raise TableError(where + "the table's creator and last mover must be player names")
+    if info.get("called_off", "") != "" and not _is_name(info.get("called_off")):
+        raise TableError(where + "'called_off' must be a player name")
     if not isinstance(info.get("last_what", ""), str):
         raise TableError(where + "'last_what' must be text")
     if not isinstance(info.get("talk", {}), dict):
@@ -305,7 +358,7 @@ def _is_name(name: object, *also: str) -> bool:
 
 # --- creating ------------------------------------------------------------------------------------
 def create(
-    base: str | os.PathLike[str],
+    base: Base,
     creator: str,
     game_name: str,
     others: list[dict[str, Any]],
@@ -383,16 +436,8 @@ def create(
     )
     names = " v ".join(p["name"] for p in players)
     meta.log.append(f"New game of {info.title} at a shared table: {names}.")  # no seed: it deals every hand
-    d = folder(base)
-    d.mkdir(parents=True, exist_ok=True)
-    if table_id is None:
-        table_id = _new_id(d, game_name, creator)
-    path = table_path(base, table_id)
-    with _lock(path):
-        if path.exists():
-            raise TableError(f"a table named {table_id!r} already exists; pick another name")
-        save(game, path, meta)
-    return Table(table_id, path, Saved(game, meta))
+    prefix = f"{game_name}-{creator[:20].replace(' ', '_')}-{time.strftime('%Y%m%d-%H%M%S', time.gmtime())}"
+    return store_of(base).add(table_id, prefix, game, meta)
 
 
 def seats_words(title: str, most: int) -> str:
@@ -405,9 +450,8 @@ def draw_seed() -> int:
     return secrets.randbits(SEED_BITS) or 1
 
 
-def _new_id(d: Path, game_name: str, creator: str) -> str:
-    stamp_ = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
-    base = f"{game_name}-{creator[:20].replace(' ', '_')}-{stamp_}"
+def _new_id(d: Path, base: str) -> str:
+    """``base``, or ``base-2``, ``base-3``...: the first name no file in ``d`` has."""
     name, n = base, 1
     while (d / f"{name}{SUFFIX}").exists():
         n += 1
@@ -415,33 +459,9 @@ def _new_id(d: Path, game_name: str, creator: str) -> str:
     return name
 
 
-# --- changing: lock, read the latest, check, write, release ----------------------------------------
-def _change(base: str | os.PathLike[str], table_id: str, fn: Callable[[Table], Answer]) -> Answer:
-    from filelock import Timeout
-
-    path = table_path(base, table_id)
-    if not path.exists():
-        raise TableError(f"no table named {table_id!r} (see 'redemption tables')")
-    try:
-        with _lock(path):
-            t = load(base, table_id)
-            answer = fn(t)
-            if answer.ok:
-                _trim_talk(t.meta.log)  # every write, so a file full of older talk still takes the next move
-                t.meta.updated = ""
-                try:
-                    save(t.game, path, t.meta)
-                except SaveError as e:  # not written, so not done: the table is as it was, and says why
-                    try:
-                        before: Table | None = load(base, table_id)
-                    except SaveError:
-                        before = None
-                    return Answer(
-                        False, before, f"Not done: the table could not be saved ({e.reason}).", f"{t.game.name}.table"
-                    )
-            return answer
-    except Timeout:
-        raise TableError(f"{path}: the table is busy (another program holds its lock); try again") from None
+# --- changing: the store reads the latest, the action checks and applies, the store writes ---------------
+def _change(base: Base, table_id: str, fn: Callable[[Table], Answer]) -> Answer:
+    return store_of(base).change(table_id, fn)
 
 
 def _refuse(t: Table, reason: str, what: str = "table", stale: bool = False) -> Answer:
@@ -452,7 +472,7 @@ def _touch(t: Table, by: str, what: str) -> None:
     t.info.update({"last_time": time.time(), "last_by": by, "last_what": what})
 
 
-def submit(base: str | os.PathLike[str], table_id: str, player: str, action: Any, seen: int) -> Answer:
+def submit(base: Base, table_id: str, player: str, action: Any, seen: int) -> Answer:
     """``player`` plays ``action`` (text or an engine action) having seen ``seen`` actions of the table.
     ``resign`` (or ``resign N`` for the player's own seat) resigns for the player's seat, on any move."""
     text = str(action).strip()
@@ -467,10 +487,14 @@ def submit(base: str | os.PathLike[str], table_id: str, player: str, action: Any
         me = t.seat_of(player)
         if me is None:
             return _refuse(t, f"You ({player}) have no seat at this table, so you cannot act at it.")
-        if t.declined:
-            return _refuse(t, "The invitation was declined: this table will not be played.")
+        if t.declined or t.called_off:
+            return _refuse(t, f"This table was {t.ended_why}: it will not be played.")
         cp = g.current_player
         by = player
+        if words[:1] == ["resign"] and not t.ready and not g.is_over:
+            if words[1:] and words[1:] != [str(me)]:
+                return _refuse(t, f"You may resign only for your own seat ({me}).", "resign")
+            return _leave(t, me)
         if words[:1] == ["resign"]:
             resign, refused = own_resignation(text, me, g)
             if refused is not None:
@@ -484,9 +508,7 @@ def submit(base: str | os.PathLike[str], table_id: str, player: str, action: Any
             if cp is not None and cp != me:
                 if t.seats[cp].get("status") != COMPUTER:
                     return _refuse(t, f"It is {t.name(cp)}'s move, not yours.")
-                if t.to_move() != player:
-                    return _refuse(t, f"It is {t.name(cp)}'s move, and {t.to_move()}'s program makes it.")
-                by = t.name(cp)  # the computer's move, worked out by the seated player's program
+                by = t.name(cp)  # the computer's move, worked out by a seated player's program (computer_lock)
         out = g.apply(text_)
         if not out.ok:
             return Answer(False, t, out.reason, out.rule)
@@ -499,7 +521,7 @@ def submit(base: str | os.PathLike[str], table_id: str, player: str, action: Any
     return _change(base, table_id, act)
 
 
-def join(base: str | os.PathLike[str], table_id: str, player: str) -> Answer:
+def join(base: Base, table_id: str, player: str) -> Answer:
     """Take the open seat, or accept an invitation."""
 
     def go(t: Table) -> Answer:
@@ -519,14 +541,67 @@ def join(base: str | os.PathLike[str], table_id: str, player: str) -> Answer:
     return _change(base, table_id, go)
 
 
-def decline(base: str | os.PathLike[str], table_id: str, player: str) -> Answer:
+def _open_seat(t: Table, seat: int) -> None:
+    t.seats[seat] = {"player": "", "status": OPEN}
+    t.meta.players[seat] = {"name": "Open seat", "kind": "human"}
+
+
+def _leave(t: Table, seat: int) -> Answer:
+    """A seated player resigns before play starts: nobody has won or lost anything. The creator calls the table off;
+    another player (at three or four seats: at two, only the creator sits before play starts) leaves, and the seat
+    opens for any player of the host, as a declined invitation does there."""
+    player = str(t.seats[seat].get("player"))
+    if player == t.creator:
+        t.info["called_off"] = player
+        t.meta.log.append(f"{player} calls the table off before play started: nobody wins or loses.")
+        _touch(t, player, "called the table off first")
+    else:
+        _open_seat(t, seat)
+        t.meta.log.append(f"{player} leaves the table before play started: the seat is open to any player of the host.")
+        _touch(t, player, "left the table first")
+    return Answer(True, t)
+
+
+def decline(base: Base, table_id: str, player: str) -> Answer:
+    """Decline an invitation. At a table of two that ends it (there is nobody left to play); at three or four the
+    seat opens for any player of the host, and the others wait for it to be taken (the creator may also give it to
+    the computer, :func:`seat_computer`)."""
+
     def go(t: Table) -> Answer:
         seat = t.invited(player)
         if seat is None:
             return _refuse(t, "You have no invitation to this table.")
-        t.seats[seat]["status"] = DECLINED
-        t.meta.log.append(f"{player} declines the invitation: the table will not be played.")
+        if len(t.seats) == 2:
+            t.seats[seat]["status"] = DECLINED
+            t.meta.log.append(f"{player} declines the invitation: the table will not be played.")
+        else:
+            _open_seat(t, seat)
+            t.meta.log.append(f"{player} declines the invitation: the seat is open to any player of the host.")
         _touch(t, player, "declined the invitation first")
+        return Answer(True, t)
+
+    return _change(base, table_id, go)
+
+
+def seat_computer(base: Base, table_id: str, player: str, level: str = "normal") -> Answer:
+    """The creator gives the first open seat to the computer at ``level``, before play starts."""
+    if level not in LEVELS:
+        raise ValueError(f"the computer's level must be one of {', '.join(LEVELS)}, not {level!r}")
+
+    def go(t: Table) -> Answer:
+        if player != t.creator:
+            return _refuse(t, f"Only {t.creator}, who made the table, gives its seats to the computer.")
+        seat = t.open_seat()
+        if seat is None or t.finished:
+            return _refuse(t, "This table has no open seat to give to the computer.")
+        t.seats[seat] = {"player": "", "status": COMPUTER, "level": level}
+        for i, s in enumerate(t.seats):
+            if s.get("status") == COMPUTER:
+                t.meta.players[i] = {"name": computer_name(i, t.seats), "kind": "computer", "level": s["level"]}
+        if t.meta.extra.get("vs") != "computer":  # the table's first computer seat: its level is the table's
+            t.meta.extra.update({"vs": "computer", "level": level})
+        t.meta.log.append(f"{player} gives seat {seat + 1} to {computer_name(seat, t.seats)} ({level}).")
+        _touch(t, player, "seated the computer first")
         return Answer(True, t)
 
     return _change(base, table_id, go)
@@ -575,7 +650,7 @@ def _trim_talk(log: list[str]) -> None:
         log[:] = [line for i, line in enumerate(log) if i not in drop]
 
 
-def say(base: str | os.PathLike[str], table_id: str, player: str, text: str, now: float | None = None) -> Answer:
+def say(base: Base, table_id: str, player: str, text: str, now: float | None = None) -> Answer:
     """``player`` says ``text`` to the table: cleaned, at most TALK_RATE, kept in the table's log."""
     msg = clean_talk(text)
     now = time.time() if now is None else now
@@ -680,28 +755,23 @@ def all_ids(base: str | os.PathLike[str]) -> list[str]:
     return sorted(ids)
 
 
-def rows_for(base: str | os.PathLike[str], player: str, now: float | None = None) -> list[Row]:
+def rows_for(base: Base, player: str, now: float | None = None) -> list[Row]:
     """The tables ``player`` may see, in the order they matter: their move (longest waiting first), waiting,
     invitations, open seats, tables to watch, finished. A table that cannot be read is listed with its
     problem (only to players its file names), and never stops the others from loading."""
     now = time.time() if now is None else now
     out: list[Row] = []
-    for tid in all_ids(base):
-        try:
-            t = _read_for_list(base, tid)
-        except SaveError as e:
-            hit = _seen.get(table_path(base, tid))
-            if hit is not None and isinstance(hit[1], tuple) and player in hit[1][1]:
-                out.append(Row(tid, "error", error=str(e)))
+    for t in store_of(base).listed(player):
+        if isinstance(t, Row):
+            out.append(t)
             continue
-        if not t.may_see(player):
-            continue
+        tid = t.id
         g = t.game
         names = tuple(t.name(i) for i in range(len(t.seats)))
         since = t.waiting_since
         if t.finished:
-            if t.declined:
-                detail = "declined by " + and_list([str(s["player"]) for s in t.seats if s.get("status") == DECLINED])
+            if t.ended_why:
+                detail = t.ended_why
             else:
                 detail = "a draw" if g.winner is None else f"{t.name(g.winner)} won"
                 if t.resigned is not None:
@@ -754,19 +824,19 @@ def ago(seconds: float) -> str:
     return f"{s // 86400} days"
 
 
-def record(base: str | os.PathLike[str], player: str) -> dict[str, list[int]]:
+def record(base: Base, player: str) -> dict[str, list[int]]:
     """Wins, losses and draws of ``player``: at finished tables against people, and against the computer at
     tables and in the player's own saved games (a local game is a table with one human seat)."""
     rec = {"people": [0, 0, 0], "computer": [0, 0, 0]}
-    for info in list_saves(Path(base) / validate_name(player, what="player name")):
+    store = store_of(base)
+    validate_name(player, what="player name")
+    for info in list_saves(store.base / player) if store.base is not None else []:
         if info.error or not info.over or info.kinds.count("human") != 1 or "computer" not in info.kinds:
             continue
         mine = info.kinds.index("human")
         rec["computer"][2 if info.winner is None else (0 if info.winner == mine else 1)] += 1
-    for tid in all_ids(base):
-        try:
-            t = _read_for_list(base, tid)
-        except SaveError:
+    for t in store.listed(player):
+        if isinstance(t, Row):
             continue
         me = t.seat_of(player)
         if me is None or not t.game.is_over:
@@ -787,10 +857,13 @@ __all__ = [
     "submit",
     "join",
     "decline",
+    "seat_computer",
+    "computer_lock",
     "say",
     "rows_for",
     "record",
     "load",
+    "store_of",
     "stamp",
     "clean_talk",
     "folder",

@@ -26,3 +26,18 @@ def save_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("REDEMPTION_SAVE_DIR", str(d))
     monkeypatch.delenv("REDEMPTION_PLAYER", raising=False)
     return d
+
+
+@pytest.fixture(scope="session")
+def postgres_url():
+    """A private PostgreSQL server for the whole run (tests/pg.py), or the test skips with the reason."""
+    from tests.pg import PrivatePostgres, missing
+
+    why = missing()
+    if why:
+        pytest.skip(f"no PostgreSQL here: {why}")
+    server = PrivatePostgres().start()
+    try:
+        yield server.url
+    finally:
+        server.stop()

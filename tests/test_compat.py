@@ -1,8 +1,13 @@
-"""Canaries for the private parts of Textual the app patches (tui.compat): each is where and as its patch expects,
-a changed one is named by its patch, and the ASCII patch is not in place in a process that never used --ascii."""
+"""The private parts of Textual and Rich the app relies on (tui.compat): a canary per patch that fails when its part
+is gone or changes shape, a changed part named by its patch, no private part named outside tui/compat.py, and no
+patch in place where it is not needed."""
 
 from __future__ import annotations
 
+import ast
+import asyncio
+import importlib
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -12,11 +17,26 @@ import pytest
 from tui import compat
 
 REPO = Path(__file__).resolve().parent.parent
+TEXTUAL_PACKAGES = ("textual", "rich")
 
 
-@pytest.mark.parametrize("private", compat.PRIVATES, ids=lambda p: f"{p.user}:{p.target}")
-def test_each_private_part_is_as_its_patch_expects(private):
-    assert compat.problem(private) == ""
+@pytest.mark.parametrize("patch", compat.PATCHES, ids=lambda p: p.name)
+def test_each_patch_finds_its_private_parts_as_it_expects(patch):
+    assert compat.problems((patch,)) == []
+
+
+def test_the_patches_are_the_nine_named_ones():
+    assert [p.name for p in compat.PATCHES] == [
+        "ordered-keys",
+        "ascii",
+        "shared-parses",
+        "footer-in-place",
+        "frame-shown",
+        "keymap-spelling",
+        "bounded-keys",
+        "log-size",
+        "radio-marker",
+    ]
 
 
 def test_a_changed_private_part_is_named_by_its_patch(monkeypatch):
@@ -24,9 +44,17 @@ def test_a_changed_private_part_is_named_by_its_patch(monkeypatch):
 
     monkeypatch.setattr(_styles_cache, "get_box", lambda name, style: None)
     found = compat.problems()
-    assert len(found) == 1 and found[0].startswith("tui.asciifix: textual._styles_cache:get_box now takes")
+    assert len(found) == 1 and found[0].startswith("ascii: textual._styles_cache:get_box now takes")
     monkeypatch.delattr(_styles_cache, "get_box")
-    assert compat.problems()[0].startswith("tui.asciifix: textual._styles_cache:get_box is gone")
+    assert compat.problems()[0].startswith("ascii: textual._styles_cache:get_box is gone")
+
+
+def test_an_instance_attribute_that_is_gone_is_named():
+    gone = compat.Patch("log-size", "", "", (compat.Private("textual.widgets:RichLog._no_such_flag", "read"),))
+    assert compat.problems((gone,)) == [
+        "log-size: textual.widgets:RichLog._no_such_flag is gone (AttributeError: RichLog has no attribute "
+        "'_no_such_flag'); it is read"
+    ]
 
 
 def test_another_textual_version_logs_each_broken_patch(monkeypatch, caplog):
@@ -38,22 +66,227 @@ def test_another_textual_version_logs_each_broken_patch(monkeypatch, caplog):
     monkeypatch.delattr("textual.keys._character_to_key")
     assert [r.getMessage() for r in caplog.records] == []
     found = compat.warn_if_changed()
-    assert len(found) == 1 and "tui.keys: textual.keys:_character_to_key is gone" in caplog.text
+    assert len(found) == 1 and "keymap-spelling: textual.keys:_character_to_key is gone" in caplog.text
 
 
-def test_the_footer_keys_have_the_flag_the_footer_sets():
+# --- a canary per patch: the private part does what the patch relies on ------------------------------------------
+def test_ordered_keys_canary_a_fields_own_bindings_are_found_by_key():
+    from textual.widgets import Input
+
+    compat.keep_keys_in_order()
+    compat.keep_keys_in_order()  # once is enough
+    assert Input._on_key.in_order
+    assert [b.action for b in compat.own_bindings(Input(), "backspace")] == ["delete_left"]
+    assert compat.own_bindings(Input(), "f9") == ()
+
+
+def test_ascii_canary_content_spans_are_trimmed_to_a_cut():
+    from textual.content import Content, Span
+
+    text = Content("abcdefgh", [Span(0, 8, "bold")])
+    assert text._spans == [Span(0, 8, "bold")]
+    assert text._trim_spans("abc...", text._spans) == [Span(0, 6, "bold")]
+    assert compat.dots("abcdefgh", 6) == "abc..." and compat.dots("abcdefgh", 2) == ".."
+
+
+def test_shared_parses_canary_a_stylesheet_keeps_its_variables():
+    from textual.css.stylesheet import Stylesheet
+
+    assert Stylesheet(variables={"accent": "#ff0000"})._variables == {"accent": "#ff0000"}
+
+
+def test_footer_in_place_canary_the_footer_keys_have_the_flag_the_footer_sets():
+    from textual.widgets import Footer
     from textual.widgets._footer import FooterKey
 
     key = FooterKey("n", "n", "End phase", "next", disabled=True)
-    assert key._disabled is True  # tui.footer flips it to dim or light a key in place
+    assert key._disabled is True and key.has_class("-disabled")
+    assert Footer()._bindings_ready is False
 
 
-def test_textual_spells_keys_as_the_keymap_check_expects():
-    from textual.keys import _character_to_key
-
-    assert [_character_to_key(c) for c in "?n:"] == ["question_mark", "n", "colon"]
+def test_keymap_spelling_canary_textual_spells_keys_as_the_keymap_check_expects():
+    assert [compat.textual_key(c) for c in "?n:"] == ["question_mark", "n", "colon"]
 
 
+def test_bounded_keys_canary_a_driver_knows_its_app():
+    from textual.app import App
+    from textual.drivers.headless_driver import HeadlessDriver
+
+    async def go() -> bool:
+        app: App[None] = App()
+        return compat.driver_app(HeadlessDriver(app)) is app
+
+    assert asyncio.run(go())
+
+
+def test_frame_shown_log_size_radio_marker_canaries_in_a_running_app():
+    from textual.app import ComposeResult
+    from textual.widgets import RichLog
+
+    shown: list[str] = []
+
+    class Probe(compat.FrameShownApp):
+        def compose(self) -> ComposeResult:
+            yield RichLog()
+            yield compat.MarkerRadioButton("On", value=True)
+            yield compat.MarkerRadioButton("Off")
+
+    async def go() -> tuple[bool, bool, list[str]]:
+        app = Probe()
+        async with app.run_test(size=(40, 10)) as pilot:
+            log = app.query_one(RichLog)
+            app.after_next_frame(lambda: shown.append("frame"))
+            await pilot.pause()
+            await pilot.pause(0.1)
+            sized = compat.log_has_size(log)
+            unsized = compat.log_has_size(RichLog())
+            marks = [b.render().plain[:3] for b in app.query(compat.MarkerRadioButton)]
+        return sized, unsized, marks
+
+    sized, unsized, marks = asyncio.run(go())
+    assert shown == ["frame"]  # App._display ran for a frame, and the callback after it
+    assert (sized, unsized) == (True, False)
+    assert marks == ["(*)", "( )"]
+
+
+# --- only tui/compat.py names them -----------------------------------------------------------------------------
+def private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
+def textual_private_names() -> set[str]:
+    """Every private attribute name Textual and Rich define or set on their objects (from their source)."""
+    names: set[str] = set()
+    pattern = re.compile(r"(?:\bself\.|\bcls\.|\bdef |^\s+)(_[a-z]\w*)\b", re.MULTILINE)
+    for package in TEXTUAL_PACKAGES:
+        root = Path(importlib.import_module(package).__file__).parent
+        for path in root.rglob("*.py"):
+            names |= set(pattern.findall(path.read_text(encoding="utf-8")))
+    return names
+
+
+def own_private_names(trees: dict[Path, ast.Module]) -> set[str]:
+    """The private names the app defines for itself: its own methods, attributes and class-level names."""
+    own: set[str] = set()
+    for tree in trees.values():
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and private(node.name):
+                own.add(node.name)
+            elif (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.ctx, ast.Store)
+                and private(node.attr)
+                and ast.unparse(node.value) in ("self", "cls")
+            ):
+                own.add(node.attr)  # (a Textual subclass's own attribute of a Textual name is caught by its class)
+            elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and private(node.target.id):
+                own.add(node.target.id)
+            elif isinstance(node, ast.Assign):
+                own |= {t.id for t in node.targets if isinstance(t, ast.Name) and private(t.id)}
+    return own
+
+
+def class_privates(module: str, cls_name: str) -> set[str]:
+    """The private names of the Textual and Rich classes ``module.cls_name`` is built on."""
+    cls = getattr(importlib.import_module(module), cls_name, None)
+    if not isinstance(cls, type):
+        return set()
+    names: set[str] = set()
+    for base in cls.__mro__:
+        if base.__module__.split(".")[0] in TEXTUAL_PACKAGES:
+            names |= {n for n in vars(base) if private(n)}
+    return names
+
+
+def private_touches(path: Path, tree: ast.Module, textual_names: set[str], own: set[str], inherited=None) -> list[str]:
+    """Where ``tree`` names a private part of Textual or Rich. ``inherited(class name)``: the private names of the
+    Textual and Rich classes that class of the module is built on."""
+    module = ".".join(path.relative_to(REPO).with_suffix("").parts)
+    if inherited is None:
+        inherited = lambda name: class_privates(module, name)  # noqa: E731
+    found: list[str] = []
+    textual_bound: set[str] = set()  # names bound to Textual or Rich modules and objects
+    other_bound: set[str] = set()  # names bound to other modules (os._exit is not Textual's)
+
+    def where(node: ast.AST) -> str:
+        return f"{path.relative_to(REPO)}:{getattr(node, 'lineno', '?')}"
+
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            ours = node.module.split(".")[0] in TEXTUAL_PACKAGES
+            for alias in node.names:
+                (textual_bound if ours else other_bound).add(alias.asname or alias.name)
+                if ours and (any(map(private, node.module.split("."))) or private(alias.name)):
+                    found.append(f"{where(node)} imports {alias.name} from {node.module}")
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                ours = alias.name.split(".")[0] in TEXTUAL_PACKAGES
+                (textual_bound if ours else other_bound).add((alias.asname or alias.name).split(".")[0])
+                if ours and any(map(private, alias.name.split("."))):
+                    found.append(f"{where(node)} imports {alias.name}")
+    for cls in (n for n in ast.walk(tree) if isinstance(n, ast.ClassDef)):
+        theirs = inherited(cls.name)
+        for node in ast.walk(cls):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in theirs:
+                found.append(f"{where(node)} overrides {cls.name}.{node.name}")
+            elif (
+                isinstance(node, ast.Attribute)
+                and node.attr in theirs
+                and ast.unparse(node.value) in ("self", "cls", "super()")
+            ):
+                found.append(f"{where(node)} uses {cls.name}.{node.attr}")
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Attribute) and private(node.attr)):
+            continue
+        base = node.value.id if isinstance(node.value, ast.Name) else None
+        if base in textual_bound:
+            found.append(f"{where(node)} uses {base}.{node.attr}")
+        elif base not in other_bound and node.attr in textual_names and node.attr not in own:
+            found.append(f"{where(node)} uses .{node.attr}")
+    return sorted(set(found), key=lambda touch: int(touch.split(":")[1].split()[0]))
+
+
+def test_no_module_but_tui_compat_names_a_private_part_of_textual_or_rich():
+    trees = {p: ast.parse(p.read_text(encoding="utf-8")) for p in sorted((REPO / "tui").rglob("*.py"))}
+    textual_names = textual_private_names()
+    own = own_private_names({p: t for p, t in trees.items() if p.name != "compat.py"})
+    found = [
+        touch
+        for path, tree in trees.items()
+        if path != REPO / "tui" / "compat.py" and not path.name.startswith("__main__")
+        for touch in private_touches(path, tree, textual_names, own)
+    ]
+    assert found == []
+
+
+def test_the_source_check_finds_each_kind_of_private_touch():
+    source = (
+        "from textual.keys import _character_to_key\n"
+        "from textual.widgets._footer import FooterKey\n"
+        "from textual.widgets import Input, RichLog\n"
+        "import os\n"
+        "Input._on_key = None\n"
+        "os._exit(0)\n"
+        "def f(node):\n"
+        "    return node._bindings, node._ours\n"
+        "class Log(RichLog):\n"
+        "    def _on_key(self, event):\n"
+        "        return self._size_known, self._mine\n"
+    )
+    path = REPO / "tui" / "probe.py"
+    theirs = {"Log": {"_on_key", "_size_known"}}
+    found = private_touches(path, ast.parse(source), {"_bindings", "_exit", "_ours"}, {"_ours"}, theirs.get)
+    assert found == [
+        "tui/probe.py:1 imports _character_to_key from textual.keys",
+        "tui/probe.py:2 imports FooterKey from textual.widgets._footer",
+        "tui/probe.py:5 uses Input._on_key",
+        "tui/probe.py:8 uses ._bindings",
+        "tui/probe.py:10 overrides Log._on_key",
+        "tui/probe.py:11 uses Log._size_known",
+    ]
+
+
+# --- no patch where it is not needed ------------------------------------------------------------------------------
 ASCII_PATCHED = """
 import sys
 from pathlib import Path

@@ -11,7 +11,7 @@ import textwrap
 from textual.css.stylesheet import Stylesheet
 
 from tests.test_ssh_support import REPO
-from tui.ssh import forkserver
+from tui import compat
 
 CSS = "Static { color: $accent; background: $panel; }\nLabel { width: 10; }"
 
@@ -28,8 +28,8 @@ def test_shared_stylesheet_parses_are_textuals_own_and_follow_the_css_variables(
     own_red, own_blue = parsed(red), parsed(blue)
     unshared = Stylesheet._parse_rules
     try:
-        forkserver.share_stylesheet_parses()
-        forkserver.share_stylesheet_parses()  # once is enough; a second call changes nothing
+        compat.share_stylesheet_parses()
+        compat.share_stylesheet_parses()  # once is enough; a second call changes nothing
         assert Stylesheet._parse_rules.unshared is unshared
         first, second, other = parsed(red), parsed(red), parsed(blue)
         assert second.rules[0] is first.rules[0]  # parsed once, for every stylesheet of the process
@@ -38,17 +38,18 @@ def test_shared_stylesheet_parses_are_textuals_own_and_follow_the_css_variables(
         assert first.css != other.css
     finally:
         Stylesheet._parse_rules = unshared
-        forkserver.SHARED_PARSES.clear()
+        compat.SHARED_PARSES.clear()
 
 
 def test_warm_imports_the_screens_parses_the_styles_and_leaves_no_thread():
     code = textwrap.dedent("""
         import sys, threading
+        from tui import compat
         from tui.ssh import forkserver
         forkserver.warm()
         import tui.cli
         assert {"tui.app", "tui.screens.game", "tui.screens.help", "tui.learn.screens"} <= set(sys.modules)
-        assert any(key[1][0].endswith("app.tcss") for key in forkserver.SHARED_PARSES)
+        assert any(key[1][0].endswith("app.tcss") for key in compat.SHARED_PARSES)
         assert tui.cli.build_parser() is tui.cli.build_parser()
         assert tui.cli.build_parser().parse_args(["new", "resurrection"]).game == "resurrection"
         assert threading.active_count() == 1  # safe to fork: no thread holds a lock a child would inherit

@@ -303,12 +303,10 @@ def test_fortress_in_and_out_protects_from_discard_type():
     refused(g, f"fortress-in {b['goliath']} {b['stronghold_of_zion']}", "redemption.prep.fortress-in", "only holds")
     ok(g, f"fortress-in {b['gideon']} {b['stronghold_of_zion']}")
     assert g.zone_of(b["gideon"]) == (0, "in_fortress")
-    targets = {a.args[1] for a in g.legal_actions() if a.verb == "dominant"}
-    assert targets == set()  # the dominant is player 2's, not playable on player 1's turn
-    g.s.active = 1  # look at it from player 2's decision
+    assert g.current_player == 1  # player 2 may answer between Preparation actions (redemption.dominant.window)
     targets = {a.args[1] for a in g.legal_actions() if a.verb == "dominant"}
     assert b["gideon"] not in targets and b["goliath"] in targets
-    g.s.active = 0
+    ok(g, "decline")
     ok(g, f"fortress-out {b['gideon']}")
     assert g.zone_of(b["gideon"]) == (0, "territory") and b["gideon"] not in g.attached
 

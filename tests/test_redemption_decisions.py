@@ -275,3 +275,35 @@ deck = ["peter", "ls_orphan"]
     assert g.s.pending is not None and len(g.z[0]["hand"]) == g.hand_limit(0)
     again = Game.from_dict(json.loads(json.dumps(g.to_dict())))
     assert again.to_dict() == g.to_dict()
+
+
+def test_a_searched_card_drawn_face_up_after_the_shuffle_is_no_leak():
+    """A search in the end-of-turn window shuffles the pile, the turn passes and a Lost Soul the search showed is
+    drawn face up in the same action: the draw names it, and that is no secret (the secrecy check once took it for
+    a leak)."""
+    from tests.test_redemption_stateful import check_decision_secrecy, public_cards
+
+    b = scenario("""
+[start]
+phase = "discard"
+active = 0
+turn = 5
+[[start.seat]]
+hand = ["gideon"]
+deck = ["barak", "ls_debtor"]
+[[start.seat]]
+hand = ["searching_scriptures"]
+deck = ["peter", "ls_orphan", "james", "john"]
+""")
+    g = b.game
+    ok(g, "end")
+    assert g.current_player == 1
+    ok(g, f"dominant {b['searching_scriptures']}")
+    d = g.s.pending
+    assert d is not None and b["ls_orphan"] in d.revealed
+    out = g.apply(f"choose {b['peter']}")
+    assert out.ok and g.turn == 6 and g.active == 1
+    said = " ".join(e.text for e in out.events)
+    assert f"({b['ls_orphan']})" in said and b["ls_orphan"] in public_cards(g)  # the case the check must allow
+    check_decision_secrecy(g, set(d.revealed), out.events)
+    assert f"({b['peter']})" not in said  # the chosen card went to a hand only

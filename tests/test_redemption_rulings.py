@@ -80,30 +80,7 @@ deck = ["ls_orphan", "pilate", "herod"]
     assert g.zone_of(b["ls_orphan"]) == (0, "land_of_redemption") and g.score(0) == 1
 
 
-# --- 3.3 one weapon per warrior, also in battle -------------------------------------------------------
-
-
-def test_a_second_weapon_cannot_go_on_a_warrior_in_battle():
-    b = scenario("""
-[start]
-phase = "battle"
-active = 0
-turn = 3
-flags = { battled = true }
-battle = { kind = "rescue", step = "initiative", last_actor = 1 }
-attached = { G2 = "G1" }
-[[start.seat]]
-field_of_battle = ["gideon", "sword_of_goliath"]
-hand = ["sword_of_goliath", "gideons_trumpet"]
-land_of_bondage = ["ls_debtor"]
-[[start.seat]]
-field_of_battle = ["goliath"]
-land_of_bondage = ["ls_orphan"]
-""")
-    g = b.game
-    refused(g, "enhance G3 G1", "redemption.battle.weapon", "already carries a weapon")
-    assert "enhance G3 G1" not in map(str, g.legal_actions())
-    ok(g, f"enhance {b['gideons_trumpet']} G1")  # any other enhancement still fits
+# --- 3.3 weapons in battle: tests/test_redemption_rulings_battle.py -------------------------------------
 
 
 # --- 3.4 uniqueness in play -------------------------------------------------------------------------------

@@ -23,12 +23,32 @@ def seeking(label: str) -> dict:
     return {"name": f"{label} seeking", "cards": keys + ["gleaning", "searching_scriptures"]}
 
 
+def _ids(view: object) -> set[str]:
+    """Every card id a view (or part of one) shows."""
+    if isinstance(view, dict):
+        out = {view["id"]} if isinstance(view.get("id"), str) else set()
+        for v in view.values():
+            out |= _ids(v)
+        return out
+    if isinstance(view, list):
+        return set().union(*map(_ids, view)) if view else set()
+    return set()
+
+
+def public_cards(g: Game) -> set[str]:
+    """The cards every seat sees now (on the table, face up): no secret, whoever revealed them before."""
+    return set.intersection(*(_ids(g.view(p)["players"]) for p in range(g.n)))
+
+
 def check_decision_secrecy(g: Game, before: set[str], events) -> None:
-    """What a pending decision reveals is in the chooser's view only, and no event text names it."""
+    """What a pending decision reveals is in the chooser's view only, and no event text names it, unless the card
+    is face up for everyone by the end of the action (a searched pile is shuffled, and a Lost Soul from it may be
+    drawn face up in the same action: that draw names it)."""
     d = g.s.pending
     shown = set(before) | (set(d.revealed) if d is not None else set())
     said = " ".join(e.text for e in events)
-    leaked = [c for c in shown if f"({c})" in said]
+    public = public_cards(g) if shown else set()
+    leaked = [c for c in shown if f"({c})" in said and c not in public]
     assert not leaked, f"an event names revealed cards {leaked}: {said}"
     if d is None:
         return
@@ -140,7 +160,8 @@ class RedemptionMachine(RuleBasedStateMachine):
         if g.s.window.queue and not g.is_over and g.s.pending is None:
             assert g._has_playable_dominant(g.current_player)
             assert [a.verb for a in g.legal_actions()][-1] == "decline"
-            assert {a.verb for a in g.legal_actions()} == {"dominant", "decline"}
+            assert {a.verb for a in g.legal_actions()} == {"dominant", "decline", "mute"}
+            assert g._has_playable_dominant(g.current_player, True)  # a muted Dominant stops nobody
 
     @invariant()
     def views_do_not_leak_hands(self):

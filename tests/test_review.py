@@ -245,10 +245,10 @@ def test_a_whole_resurrection_game_is_analysed_deterministically():
         assert g.apply(choose_for(agents[g.current_player], g)).ok
     steps, _ = review.positions(g)
     mine = review.decisions(steps, 0)
-    out = list(review.analyse(steps, 0, iterations=40, stop=lambda: False))
+    out = list(review.analyse(steps, 0, iterations=10, stop=lambda: False))
     assert [j.index for _, _, j in out] == [s.index for s in mine] and all(t == len(mine) for _, t, _ in out)
     assert all(0 <= j.after <= j.before <= 1 for _, _, j in out)
-    assert [j.to_dict() for _, _, j in review.analyse(steps, 0, iterations=40)] == [j.to_dict() for _, _, j in out]
+    assert [j.to_dict() for _, _, j in review.analyse(steps, 0, iterations=10)] == [j.to_dict() for _, _, j in out]
 
 
 def test_a_game_of_three_replays_and_round_trips():

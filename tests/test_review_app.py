@@ -84,11 +84,14 @@ def test_cli_analyse_stores_the_analysis_once(folder, capsys, monkeypatch):
     later.meta.updated = "2020-01-02T10:00:00+00:00"
     saves.save(later.game, later.path, later.meta, played=False)
     assert [i.name for i in saves.list_saves(folder)] == ["later", "lost"]
-    monkeypatch.setattr(review, "DEFAULT_ITERATIONS", 20)
-    monkeypatch.setattr(analysis.review, "DEFAULT_ITERATIONS", 20)
     calls = []
     real = review.judge
-    monkeypatch.setattr(review, "judge", lambda *a, **k: calls.append(1) or real(*a, **{**k, "samples": 4}))
+
+    def cheap(step, seat, iterations, **k):  # a smaller search: what is checked is that it runs once and is kept
+        calls.append(1)
+        return real(step, seat, 10, **{**k, "samples": 2})
+
+    monkeypatch.setattr(review, "judge", cheap)
     assert cli.main(["review", "lost", "--analyse", "--save-dir", str(folder)]) == 0
     out, err = capsys.readouterr()
     assert "Your decisions: " in out and " marked." in out and "analysing your decisions:" in err

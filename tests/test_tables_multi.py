@@ -44,27 +44,29 @@ def test_a_table_of_three_or_four_is_played_to_its_end_through_the_store(tmp_pat
     assert [s["status"] for s in t.seats] == ["joined"] * (n - 1) + ["computer"]
     assert t.name(computer) == "Computer" and t.game.num_players == n
     rng = random.Random(n)
-    refused_other = refused_computer = moves = 0
+    refused_other = by_another = moves = 0
     while not t.game.is_over:
         moves += 1
         cp = t.game.current_player
         mover = t.to_move()
-        # the computer seat's moves are made by the creator's program only; every other seat waits its turn
+        # the list names the creator for the computer's move; every other seat waits its turn
         assert mover == ("alice" if cp == computer else t.seats[cp]["player"])
         action = rng.choice(t.game.legal_actions())
-        if not (refused_computer if cp == computer else refused_other):  # once each: another person tries it
+        if cp != computer and not refused_other:  # once: another person tries a person's move
             other = next(p for p in reversed(humans) if p != mover)
             out = tables.submit(tmp_path, "t", other, action, t.seen)
             assert not out.ok and not out.stale
-            assert out.reason.startswith(f"It is {t.name(cp)}'s move")
-            refused_computer += cp == computer
-            refused_other += cp != computer
+            assert out.reason == f"It is {t.name(cp)}'s move, not yours."
+            refused_other += 1
+        if cp == computer and moves % 2:  # any seated person's program may make the computer's move
+            mover = humans[-1]
+            by_another += 1
         out = tables.submit(tmp_path, "t", mover, action, t.seen)
         assert out.ok, out.reason
         t = out.table
         if cp == computer:
             assert t.info["last_by"] == "Computer"
-    assert refused_other and refused_computer
+    assert refused_other and by_another
     assert "turn limit" in t.game.view(0)["end_reason"]
     w = t.game.winner
     for i, p in enumerate(humans):
@@ -105,13 +107,53 @@ def test_each_invited_seat_accepts_or_declines_and_an_open_seat_is_taken_once(tm
     assert t.ready and [t.name(i) for i in range(4)] == ["alice", "bob", "erin", "carol"]
     assert [p["name"] for p in t.meta.players] == ["alice", "bob", "erin", "carol"]
     assert t.to_move() == "carol"  # the last seat cuts first (redemption.multiplayer)
-    # a declined invitation at a table of four: the table will not be played, and says who declined
+
+
+def test_a_declined_seat_of_three_opens_and_the_creator_may_give_it_to_the_computer_but_two_seats_end(tmp_path):
+    """At three or four seats a declined invitation (or a player who leaves before play starts) opens the seat for
+    any player of the host; the creator may give an open seat to the computer; the creator's resignation before
+    play starts calls the table off with no result. At two seats a declined invitation ends the table."""
     dealt_table(tmp_path, "alice", "redemption", [{"invite": "bob"}, {"invite": "carol"}], seed=3, table_id="d")
     assert tables.join(tmp_path, "d", "bob").ok
     assert tables.decline(tmp_path, "d", "carol").ok
-    assert not tables.join(tmp_path, "d", "carol").ok
-    for p in ("alice", "bob", "carol"):
-        assert ("d", "finished", "declined by carol") in [
+    t = tables.load(tmp_path, "d")
+    assert not t.finished and t.seats[2] == {"player": "", "status": "open"} and t.name(2) == "an open seat"
+    assert t.meta.log[-1] == "carol declines the invitation: the seat is open to any player of the host."
+    assert [(r.kind, r.detail) for r in tables.rows_for(tmp_path, "erin")] == [("open", "1 open seat")]
+    assert not tables.seat_computer(tmp_path, "d", "bob", "easy").ok  # the creator's to give
+    out = tables.seat_computer(tmp_path, "d", "alice", "hard")
+    assert out.ok and out.table.ready and out.table.name(2) == "Computer"
+    assert out.table.meta.players[2] == {"name": "Computer", "kind": "computer", "level": "hard"}
+    # erin takes an open seat of four and resigns before play starts: she leaves, and her seat opens again
+    dealt_table(
+        tmp_path, "alice", "redemption", [{"invite": "bob"}, {"open": True}, {"open": True}], seed=6, table_id="l"
+    )
+    assert tables.join(tmp_path, "l", "erin").ok
+    t = tables.load(tmp_path, "l")
+    assert tables.submit(tmp_path, "l", "erin", "resign", t.seen).ok
+    t = tables.load(tmp_path, "l")
+    assert t.seats[2]["status"] == "open" and not t.finished and not t.game.history
+    assert t.meta.log[-1] == "erin leaves the table before play started: the seat is open to any player of the host."
+    assert tables.record(tmp_path, "erin") == {"people": [0, 0, 0], "computer": [0, 0, 0]}
+    # the creator resigns before play starts: the table is called off, with no result for anyone
+    dealt_table(tmp_path, "alice", "redemption", [{"invite": "bob"}, {"open": True}], seed=4, table_id="c")
+    assert tables.join(tmp_path, "c", "bob").ok
+    t = tables.load(tmp_path, "c")
+    assert not tables.submit(tmp_path, "c", "alice", "resign 2", t.seen).ok  # only her own seat
+    assert tables.submit(tmp_path, "c", "alice", "resign", t.seen).ok
+    t = tables.load(tmp_path, "c")
+    assert t.finished and not t.game.is_over and t.called_off == "alice"
+    assert not tables.join(tmp_path, "c", "erin").ok and not tables.submit(tmp_path, "c", "bob", "cut", t.seen).ok
+    assert ("finished", "called off by alice before play started") in [
+        (r.kind, r.detail) for r in tables.rows_for(tmp_path, "bob")
+    ]
+    assert tables.record(tmp_path, "bob") == {"people": [0, 0, 0], "computer": [0, 0, 0]}
+    # two seats: a declined invitation ends the table
+    dealt_table(tmp_path, "alice", "redemption", [{"invite": "carol"}], seed=5, table_id="two")
+    assert tables.decline(tmp_path, "two", "carol").ok
+    assert not tables.join(tmp_path, "two", "carol").ok
+    for p in ("alice", "carol"):
+        assert ("two", "finished", "declined by carol") in [
             (r.id, r.kind, r.detail) for r in tables.rows_for(tmp_path, p)
         ]
 
@@ -180,6 +222,10 @@ def test_the_command_line_creates_tables_of_two_to_four_seats_in_the_order_given
     assert re.search(
         r"t3  Redemption  alice v bob v an open seat v Computer  \(bob to accept; 1 open seat, \d+ s ago\)", out
     )
+    assert cli.main(["table", "computer", "t3", "--level", "easy", *where]) == 0  # the open seat, by its creator
+    assert "alice gives seat 3 to Computer 3 (easy)." in capsys.readouterr().out
+    assert cli.main(["table", "computer", "t3", *where]) == 1
+    assert "This table has no open seat to give to the computer." in capsys.readouterr().err
 
 
 def _all_text(obj) -> str:

@@ -149,6 +149,65 @@ async def test_resign_from_the_command_palette_while_it_is_not_your_move(base):
         t = tables.load(base, "t1")
         assert t.game.history == ["resign 1"] and t.name(t.game.winner) == "alice"
         assert "Game over" in str(app.screen.query_one("#status").render())
+        # no new game or rematch at a shared table: the board offers what its keys do there
+        field = _pane_text(app, "#battle")
+        assert "review" in field and "new game" not in field and "rematch" not in field
+
+
+def _pane_text(app, selector: str) -> str:
+    """What a pane shows now, as text (its body, or a card list's title and hint)."""
+    pane = app.screen.query_one(selector)
+    body = pane.text.plain if hasattr(pane, "text") else ""
+    return " ".join(str(x) for x in (pane.border_title, body, pane.border_subtitle))
+
+
+@sync
+async def test_a_table_of_three_waits_for_its_players_by_name_and_its_creator_may_call_it_off(base):
+    """Before everyone has joined, the board says whom the table waits for (not that an absent player is to move);
+    a declined seat opens and the creator gives one open seat to the computer by typing; her resignation then asks
+    to call the table off, and it ends with no result."""
+    others = [{"invite": "bob"}, {"invite": "carol"}, {"open": True}]
+    dealt_table(base, "alice", "redemption", others, seed=3, table_id="t3")
+    app = app_for(base, "alice", start=TableSession.open(base, "t3", "alice"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        field, hand = _pane_text(app, "#battle"), _pane_text(app, "#hand")
+        assert "Waiting for bob, carol and an open seat to join." in field and "to move" not in field
+        assert "waiting to start" in hand and "carol" not in hand
+        assert tables.join(base, "t3", "bob").ok and tables.decline(base, "t3", "carol").ok
+        both = "Waiting for an open seat and an open seat to join."
+        assert await until(pilot, lambda: both in _pane_text(app, "#battle"))
+        await pilot.press("colon", *"computer easy", "enter")
+        assert await until(pilot, lambda: "Waiting for an open seat to join." in _pane_text(app, "#battle"))
+        assert [s["status"] for s in tables.load(base, "t3").seats] == ["joined", "joined", "computer", "open"]
+        await pilot.press("ctrl+p", *"Resign", "enter")
+        await pilot.pause()
+        assert app.screen.question.startswith("Call this table off?")
+        await pilot.press("y")
+        assert await until(pilot, lambda: tables.load(base, "t3").finished)
+        t = tables.load(base, "t3")
+        assert t.called_off == "alice" and not t.game.history
+        ended = "This table was called off by alice before play started: it will not be played."
+        assert await until(pilot, lambda: ended in str(app.screen.query_one("#status").render()))
+
+
+@sync
+async def test_the_computer_seat_moves_while_any_seated_player_has_the_table_open(base):
+    """The first program to take the table's computer lock moves for the computer; when it closes the table,
+    another seated player's open screen takes over (the computer's seat, the last, cuts first)."""
+    dealt_table(base, "alice", "redemption", [{"invite": "bob"}, {"computer": "easy"}], seed=3, table_id="tc")
+    assert tables.join(base, "tc", "bob").ok
+    alice = TableSession.open(base, "tc", "alice")
+    assert alice.runs_computer  # alice's program has the table open and holds the lock
+    bob = TableSession.open(base, "tc", "bob")
+    assert not bob.runs_computer
+    app = app_for(base, "bob", start=bob)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: False, tries=10)
+        assert tables.load(base, "tc").seen == 0  # alice's program would make it: bob's waits
+        alice.close()  # alice leaves the table (or her connection drops: the system lets go of the lock)
+        assert await until(pilot, lambda: tables.load(base, "tc").seen >= 1)
+        assert tables.load(base, "tc").info["last_by"] == "Computer"
+    assert TableSession.open(base, "tc", "alice").runs_computer  # bob's app closed the table: the lock is free
 
 
 @sync

@@ -78,3 +78,26 @@ def test_signin_sets_a_strict_httponly_cookie_and_failures_are_limited(tmp_path)
             assert r.status == 429  # limited, even with the right password, until the window passes
 
     asyncio.run(run())
+
+
+def test_the_accounts_command_adds_lists_resets_and_removes_with_one_time_links(tmp_path, capsys):
+    from saves import accounts
+    from tui.web.cli import main_accounts
+
+    where = ["--data-dir", str(tmp_path)]
+    assert main_accounts([*where, "add", "dora", "--url", "https://games.example.org/"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "Added dora. Their sign-in link, good once and for 7 days:"
+    link = out[1]
+    assert link.startswith("https://games.example.org/welcome#")
+    token = link.split("#", 1)[1]
+    assert accounts.link_owner(tmp_path, token) == "dora"
+    assert main_accounts([*where, "list"]) == 0
+    assert capsys.readouterr().out.strip() == "dora  sign-in link unused"
+    assert main_accounts([*where, "reset", "dora"]) == 0
+    again = capsys.readouterr().out.splitlines()
+    assert again[0].startswith("Reset dora:") and again[1].split("#", 1)[1] != token
+    assert accounts.link_owner(tmp_path, token) is None  # the old link is void
+    assert main_accounts([*where, "remove", "dora"]) == 0
+    assert main_accounts([*where, "reset", "dora"]) == 1
+    assert "redemption accounts:" in capsys.readouterr().err

@@ -72,3 +72,71 @@ def test_sign_in_play_by_key_and_click_reload_resumes_and_others_are_refused(tmp
     finally:
         server.stop()
     assert "signin failed name=alice" in server.log.read_text()
+
+
+def test_a_one_time_link_works_once_a_click_on_an_action_plays_it_and_the_limits_show_clear_pages(tmp_path):
+    """As a new player meets them: carol's sign-in link works once (a second use is refused); her second tab is
+    refused by the per-player limit; bob plays a card by a click on the footer's action; with two games open the
+    server is full for alice; carol's tab, idle, closes with the reason and her game saved."""
+    pytest.importorskip("textual_serve")
+    from saves import accounts
+
+    data = tmp_path / "data"
+    data.mkdir()
+    token = accounts.add(data, "carol")
+    add_account(data, "bob", PW)
+    add_account(data, "alice", PW)
+    idle = 15
+    server = WebServerProcess(data, "--max-apps", "2", "--max-per-player", "1", "--idle-timeout", str(idle)).start()
+
+    async def sign_in(page, name: str) -> None:
+        await page.send("Network.clearBrowserCookies")
+        await page.goto(server.url + "/")
+        await page.fill("input[name=name]", name)
+        await page.fill("input[name=password]", PW)
+        await page.submit()
+
+    async def run():
+        browser = await Browser(width=900, height=600).start()
+        try:
+            carol = await browser.new_page()
+            await carol.goto(f"{server.url}/welcome#{token}")
+            await carol.fill("input[name=password]", "a new password of carol")
+            await carol.fill("input[name=again]", "a new password of carol")
+            await carol.submit()
+            await carol.wait_text("Welcome, carol", timeout=60)
+            again = await browser.new_page()
+            await again.goto(server.url + "/")  # the same browser, signed in: a second tab of carol's
+            assert "the most one player may" in await again.eval("document.body.innerText")
+            await again.send("Network.clearBrowserCookies")
+            await again.goto(f"{server.url}/welcome#{token}")  # the link, used already
+            await again.fill("input[name=password]", "another password here")
+            await again.fill("input[name=again]", "another password here")
+            await again.submit()
+            assert "This sign-in link is not valid" in await again.eval("document.body.innerText")
+            bob = again
+            await sign_in(bob, "bob")
+            await bob.wait_text("Welcome, bob", timeout=60)
+            await bob.press("enter")  # New game
+            await bob.wait_text("Start begins")
+            await bob.press("ctrl+s")
+            await bob.wait_text("your move", "Log")
+            await bob.click_text("Play", last=True)  # the footer's action, by a click
+            await bob.wait_text("You (Aggressor) play a card face", timeout=30)
+            alice = await browser.new_page()
+            await sign_in(alice, "alice")
+            shown = await alice.eval("document.body.innerText")
+            assert "The server is full: 2 games are open" in shown
+            closed = await carol.closed(timeout=idle + 20)
+            assert closed["reason"] == f"Closed after {idle} seconds without a key; your game is saved."
+            for p in (carol, bob, alice):
+                await p.close()
+        finally:
+            await browser.close()
+
+    try:
+        asyncio.run(run())
+    finally:
+        server.stop()
+    log = server.log.read_text()
+    assert "link refused" in log and "link used player=carol" in log and "ended=idle" in log

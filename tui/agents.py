@@ -15,7 +15,7 @@ class FirstLegal:
     def __init__(self, game_name: str, level: str, seed: int):
         self.game_name, self.seed = game_name, seed
 
-    def choose(self, game_view: dict, legal_actions: list) -> Any:
+    def choose(self, game_view: dict[str, Any], legal_actions: list[Any]) -> Any:
         return legal_actions[0]
 
 

@@ -11,7 +11,7 @@ A damaged entry is ignored (the analysis is simply made again), never a reason t
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import saves
 from rules import review
@@ -50,7 +50,7 @@ def run(
     meta: saves.Meta,
     seat: int,
     iterations: int = review.DEFAULT_ITERATIONS,
-    stop=lambda: False,
+    stop: Callable[[], bool] = lambda: False,
 ) -> Iterator[tuple[int, int, review.Judgement]]:
     """Analyse what is not stored yet, storing each judgement into ``meta`` as it comes."""
     have = stored(meta, seat, iterations)

@@ -8,17 +8,14 @@ import os
 import re
 import signal
 import threading
-from collections.abc import Callable
 
 from textual import events
-from textual.app import App
 from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.scrollbar import ScrollBarRender
 
 import saves
-import tui.textfix  # noqa: F401  (text fields apply keys in the order typed; see the module)
-from tui import asciifix, compat, keys
+from tui import compat, keys
 from tui.player_process import NOT_SAVED_EXIT
 from tui.screens.title import TitleScreen
 from tui.screens.toosmall import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
@@ -39,7 +36,7 @@ class AsciiScrollBarRender(ScrollBarRender):
     HORIZONTAL_BARS = ["#"] * 7 + [" "]
 
 
-class RedemptionApp(App[int]):
+class RedemptionApp(compat.FrameShownApp):
     CSS_PATH = "app.tcss"  # relative to this module; subclasses elsewhere must give the full path
     TITLE = "Redemption"
     BINDINGS = [*keys.APP]  # Ctrl+Q, Ctrl+P (tui.keys)
@@ -53,12 +50,12 @@ class RedemptionApp(App[int]):
         self.start_review = review  # open ``start`` in the review, not to play
         self._signals: list[int] = []
         self._exit_timer: threading.Timer | None = None
+        compat.keep_keys_in_order()
         if settings.ascii:
-            asciifix.install()  # under --ascii a cut text ends in "...", borders in + - | (see the module)
+            compat.draw_ascii()  # a cut text ends in "...", every border in + - | (see the module)
             self.add_class("-ascii")
         self.keymap: dict[str, str] = {}  # the player's keys (tui.keys), checked; the help shows them
         self.keymap_problem = self.load_keymap()
-        self._after_frame: list[Callable[[], object]] = []
         self._settle_due = False
         self.typed_ahead = TypedAhead()  # keys on their way from the terminal (tui.typeahead)
         self.unsaved: dict[str, str] = {}  # a game's save path -> why it lacks moves (Unsaved.words), told at the end
@@ -82,19 +79,6 @@ class RedemptionApp(App[int]):
                 title="Keys dropped",
                 severity="warning",
             )
-
-    def after_next_frame(self, callback: Callable[[], object]) -> None:
-        """Call ``callback`` once the next frame has been handed to the terminal: work the player need not wait
-        for (the save's fsync) then never delays what they see. (``call_after_refresh`` may run before that frame:
-        the panes' repaints reach the screen only after it has found nothing to draw.)"""
-        self._after_frame.append(callback)
-
-    def _display(self, screen, renderable) -> None:  # type: ignore[no-untyped-def]
-        super()._display(screen, renderable)
-        if renderable is not None and self._after_frame:
-            callbacks, self._after_frame = self._after_frame, []
-            for callback in callbacks:
-                self.call_later(callback)
 
     def load_keymap(self) -> str:
         """The player's keys from ``settings/keys.toml`` in their save folder; a problem (one line naming the file)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
 
 from rules.redemption import deckrules
 from rules.redemption.cards import CARDS, Card
@@ -16,15 +17,20 @@ from rules.redemption.printed import Pool, Printing, base_name
 from saves import cardfile
 from saves.store import printable
 
+if TYPE_CHECKING:
+    import argparse
+
+    from tui.settings import Settings
+
 PROG = "redemption"
 
 
-def data_dir(settings) -> Path:
+def data_dir(settings: Settings) -> Path:
     """The data folder a card file is kept in: the save folder without a player's own folder (shared by a host)."""
     return Path(getattr(settings, "base_dir", None) or settings.save_dir)
 
 
-def imported_pool(settings) -> Pool | None:
+def imported_pool(settings: Settings) -> Pool | None:
     """The imported pool, or None; a stored file that no longer reads says so once on standard error."""
     try:
         return cardfile.load(data_dir(settings))
@@ -33,7 +39,7 @@ def imported_pool(settings) -> Pool | None:
         return None
 
 
-def _need_pool(settings) -> Pool:
+def _need_pool(settings: Settings) -> Pool:
     pool = imported_pool(settings)
     if pool is None:
         raise cardfile.CardFileError(
@@ -86,7 +92,7 @@ def _own_matches(c: Card, terms: list[str]) -> bool:
     return True
 
 
-def _rows(settings, terms: list[str], enforced: bool | None) -> list[tuple[str, ...]]:
+def _rows(settings: Settings, terms: list[str], enforced: bool | None) -> list[tuple[str, ...]]:
     rows: list[tuple[str, ...]] = []
     if enforced is not False:
         for c in CARDS.values():
@@ -110,7 +116,7 @@ def _rows(settings, terms: list[str], enforced: bool | None) -> list[tuple[str, 
     return rows
 
 
-def _show_printing(p: Printing, out) -> None:
+def _show_printing(p: Printing, out: TextIO) -> None:
     lines = [
         f"{p.name}  [{p.set}: {p.official_set}]",
         f"  {p.facts_line()}",
@@ -124,7 +130,7 @@ def _show_printing(p: Printing, out) -> None:
         print(printable(line), file=out)
 
 
-def _show_own(c: Card, out) -> None:
+def _show_own(c: Card, out: TextIO) -> None:
     facts = [
         c.type_name,
         c.brigade_text(),
@@ -139,7 +145,7 @@ def _show_own(c: Card, out) -> None:
     print("  Enforced: yes", file=out)
 
 
-def run_cards(args, settings, out=None) -> int:
+def run_cards(args: argparse.Namespace, settings: Settings, out: TextIO | None = None) -> int:
     """``redemption cards [import FILE | show NAME | coverage | SEARCH...]``; problems are SaveErrors (exit 1)."""
     out = out or sys.stdout
     words = list(args.words)
@@ -189,7 +195,7 @@ def run_cards(args, settings, out=None) -> int:
     return 0
 
 
-def _show(name: str, settings, out) -> int:
+def _show(name: str, settings: Settings, out: TextIO) -> int:
     pool = imported_pool(settings)
     shown: list[Printing] = []
     if pool is not None:

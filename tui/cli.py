@@ -21,6 +21,7 @@ PROG = "redemption"
 ENV_PLAYER = "REDEMPTION_PLAYER"
 ENV_PAUSE = "REDEMPTION_PAUSE"
 ENV_ASCII = "REDEMPTION_ASCII"
+ENV_TABLES = "REDEMPTION_TABLES"
 
 
 class CliError(Exception):
@@ -152,6 +153,13 @@ def build_parser() -> Parser:
         metavar="SECONDS",
         default=argparse.SUPPRESS,
         help=f"pause between the computer's moves (default 0.6; also ${ENV_PAUSE})",
+    )
+    g.add_argument(
+        "--tables",
+        metavar="URL",
+        default=argparse.SUPPRESS,
+        help="keep the shared tables in this PostgreSQL database (postgresql://...) instead of files beside "
+        f"the players' folders (also ${ENV_TABLES})",
     )
 
     p = Parser(
@@ -375,6 +383,15 @@ def build_parser() -> Parser:
         "decline", parents=[common], help="decline an invitation", description="Decline an invitation to a table."
     )
     tdecl.add_argument("name", help="the table's name")
+    tcomp = tsub.add_parser(
+        "computer",
+        parents=[common],
+        help="give an open seat of your table to the computer",
+        description="Give the first open seat of a table you made to the computer, before play starts (a seat whose "
+        "invitation was declined is open).",
+    )
+    tcomp.add_argument("name", help="the table's name")
+    tcomp.add_argument("--level", default="normal", choices=("easy", "normal", "hard"), help="the computer's level")
     sub.add_parser(
         "tables",
         parents=[common],
@@ -382,6 +399,14 @@ def build_parser() -> Parser:
         description="List your shared tables: your move first, then invitations, waiting, open seats, "
         "tables to watch and finished games.",
     )
+    tmig = sub.add_parser(
+        "tables-migrate",
+        parents=[common],
+        help="copy the shared tables between the files and a PostgreSQL database (--tables URL)",
+        description="Copy every shared table from the files beside the players' folders into the database "
+        "--tables names (--to files: back), each as the same TOML save; a table already there is left as it is.",
+    )
+    tmig.add_argument("--to", choices=["postgresql", "files"], default="postgresql", help="which way")
     sub.add_parser(
         "learn",
         parents=[common],
@@ -423,10 +448,19 @@ def settings_from(args: argparse.Namespace):
         ascii=ascii_only,
         signals=True,
         base_dir=saves.default_dir(getattr(args, "save_dir", None)),
+        tables=tables_url(getattr(args, "tables", None)),
     )
     if pause is not None:
         s.pause = pause
     return s
+
+
+def tables_url(given: str | None) -> str | None:
+    """Where the shared tables are: --tables, else $REDEMPTION_TABLES, else None (the files)."""
+    url = given or os.environ.get(ENV_TABLES) or None
+    if url is not None and not url.startswith(("postgresql://", "postgres://")):
+        raise CliError(f"{PROG}: --tables takes a postgresql:// URL, not {saves.printable(url)[:60]!r}", 2)
+    return url
 
 
 def start_new(args: argparse.Namespace, settings):
@@ -808,7 +842,7 @@ def table_command(args: argparse.Namespace, settings):
     from tui.table import TableSession
 
     player = _need_player(settings)
-    base = settings.tables_base
+    base = settings.table_store
     try:
         if args.table_command == "new":
             info = find_game(args.game)
@@ -847,6 +881,12 @@ def table_command(args: argparse.Namespace, settings):
                 raise CliError(f"{PROG}: {args.name}: {answer.reason}", 1)
             print(f"Declined the invitation to {args.name}.")
             return None
+        if args.table_command == "computer":
+            answer = tables.seat_computer(base, args.name, player, args.level)
+            if not answer.ok:
+                raise CliError(f"{PROG}: {args.name}: {answer.reason}", 1)
+            print(saves.printable(answer.table.meta.log[-1]) if answer.table else "")
+            return None
         # play: take an open seat or accept an invitation first
         t = tables.load(base, args.name)
         if t.seat_of(player) is None and (t.invited(player) is not None or t.open_seat() is not None):
@@ -863,13 +903,36 @@ def table_command(args: argparse.Namespace, settings):
     return session
 
 
+def migrate_tables(args: argparse.Namespace, settings) -> int:
+    """Every table copied from one store to the other as its TOML save; one already there is kept and said."""
+    from saves.tablestore import FileStore, open_store
+
+    if not settings.tables:
+        raise CliError(f"{PROG} tables-migrate: which database? give --tables postgresql://...", 2)
+    files, db = FileStore(settings.tables_base), open_store(settings.tables, base=settings.tables_base)
+    src, dst = (files, db) if args.to == "postgresql" else (db, files)
+    copied = kept = 0
+    try:
+        for tid in src.ids():
+            if dst.exists(tid):
+                kept += 1
+                continue
+            dst.import_toml(tid, src.export_toml(tid))
+            copied += 1
+    except saves.SaveError as e:
+        raise CliError(f"{PROG} tables-migrate: {e}", 1) from None
+    print(f"Copied {copied} table{'s' if copied != 1 else ''} from {src.describe()} to {dst.describe()}", end="")
+    print(f"; {kept} already there, left as they are." if kept else ".")
+    return 0
+
+
 def print_tables(settings, out=None) -> None:
     from saves import tables
 
     out = out or sys.stdout
     player = _need_player(settings)
-    rows = tables.rows_for(settings.tables_base, player)
-    rec = tables.record(settings.tables_base, player)
+    rows = tables.rows_for(settings.table_store, player)
+    rec = tables.record(settings.table_store, player)
     print(f"{player}: " + record_line(rec), file=out)
     if not rows:
         print(f"No tables for you yet; create one with '{PROG} table new {GAMES[0].name} --invite NAME'.", file=out)
@@ -958,8 +1021,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return run_cards(args, settings)
             except saves.SaveError as e:  # a card file's or a deck's problem: the file and the reason
                 raise CliError(f"{PROG} cards: {e}", 1) from None
+        if args.command == "tables-migrate":
+            return migrate_tables(args, settings)
         if args.command == "tables":
-            print_tables(settings)
+            try:
+                print_tables(settings)
+            except saves.SaveError as e:  # the tables' database cannot be reached, or a table is unreadable
+                raise CliError(f"{PROG} tables: {e}", 1) from None
             return 0
         session = None
         if args.command == "review":

@@ -61,7 +61,7 @@ class Decision:
     """What Enter on a card means: do this action, choose among these, or let the engine refuse this text."""
 
     kind: str  # "apply" | "choose" | "refuse" | "none"
-    actions: tuple = ()
+    actions: tuple[Any, ...] = ()
     text: str = ""
 
 

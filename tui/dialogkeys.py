@@ -17,6 +17,8 @@ from textual import events
 from textual.widget import Widget
 from textual.widgets import Input, OptionList
 
+from tui.compat import run_own_binding
+
 
 class Dialog(Protocol):
     """The screen of a dialog widget: it takes the answer (and dismisses itself, or stays)."""
@@ -44,9 +46,8 @@ class DialogInput(Input):
     async def action_submit(self) -> None:
         dialog(self).submit(self.value)
 
-    async def _on_key(self, event: events.Key) -> None:
-        if not handed_back(self, event):
-            await super()._on_key(event)
+    def on_key(self, event: events.Key) -> None:
+        handed_back(self, event)  # if so, the event goes no further: not to the field's own handler either
 
 
 class DialogOptionList(OptionList):
@@ -59,12 +60,6 @@ class DialogOptionList(OptionList):
         if i is not None and not self.get_option_at_index(i).disabled:
             dialog(self).submit(i)
 
-    async def _on_key(self, event: events.Key) -> None:
-        if handed_back(self, event):
-            return
-        for binding in self._bindings.key_to_bindings.get(event.key, ()):
-            if not binding.priority and await self.app.run_action(binding.action, self):
-                event.stop()
-                event.prevent_default()
-                return
-        await super()._on_key(event)
+    async def on_key(self, event: events.Key) -> None:
+        if not handed_back(self, event):
+            await run_own_binding(self, event)

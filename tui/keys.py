@@ -14,9 +14,12 @@ from __future__ import annotations
 import dataclasses
 import unicodedata
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from textual.binding import Binding
-from textual.keys import Keys, _character_to_key
+from textual.keys import Keys
+
+from tui.compat import textual_key
 
 PICK = Binding.Group("Pick a card", compact=True)
 
@@ -227,7 +230,7 @@ def check_key(key: str) -> str:
     if len(key) == 1:
         if not key.isprintable() or key == ",":
             raise ValueError(f"{key!r} is not a key")
-        return _character_to_key(key)
+        return textual_key(key)
     *mods, last = key.split("+")
     bad = [m for m in mods if m.lower() not in _MODIFIERS]
     if bad or not last:
@@ -238,7 +241,7 @@ def check_key(key: str) -> str:
             unicodedata.lookup(last.replace("_", " ").upper())
         except KeyError:
             raise ValueError(f"{key!r} is not a key Textual knows (e.g. n, N, f2, ctrl+e, space, enter)") from None
-    return "+".join([*(m.lower() for m in mods), _character_to_key(last) if len(last) == 1 else last.lower()])
+    return "+".join([*(m.lower() for m in mods), textual_key(last) if len(last) == 1 else last.lower()])
 
 
 # --- the player's keymap -----------------------------------------------------------------------
@@ -275,7 +278,7 @@ def key_rows(bindings: Iterable[Binding], keymap: Mapping[str, str] | None = Non
     """(keys, what they do, the name to remap them by) for each control, in the order given, the keymap applied.
     Bindings that share an id make one row (their texts joined); a group (the digits) makes one row."""
     keymap = keymap or {}
-    rows: dict[str, list] = {}
+    rows: dict[str, list[Any]] = {}
     for b in bindings:
         if not b.id:
             continue

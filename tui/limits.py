@@ -27,21 +27,38 @@ def address_group(addr: str) -> str:
 
 
 class RateLimiter:
-    """At most ``per_minute`` events per key (an address group) in any 60 seconds."""
+    """At most ``limit`` events per key (an address group, an account) in any ``seconds`` (a sliding window): new
+    connections per minute, failed sign-ins per quarter hour."""
 
-    def __init__(self, per_minute: int) -> None:
-        self.per_minute = per_minute
+    def __init__(self, limit: int, seconds: float = 60.0) -> None:
+        self.limit, self.seconds = limit, seconds
         self.seen: dict[str, collections.deque[float]] = {}
 
-    def allow(self, addr: str) -> bool:
-        now = time.monotonic()
-        if len(self.seen) > 4096:  # forget addresses quiet for a minute, so many addresses cannot grow this
-            for a in [a for a, q in self.seen.items() if not q or now - q[-1] > 60.0]:
-                del self.seen[a]
-        q = self.seen.setdefault(addr, collections.deque())
-        while q and now - q[0] > 60.0:
+    def _events(self, key: str, now: float) -> collections.deque[float]:
+        if len(self.seen) > 4096:  # forget quiet keys, so that many addresses cannot grow this
+            for k in [k for k, q in self.seen.items() if not q or now - q[-1] > self.seconds]:
+                del self.seen[k]
+        q = self.seen.setdefault(key, collections.deque())
+        while q and now - q[0] > self.seconds:
             q.popleft()
-        if len(q) >= self.per_minute:
+        return q
+
+    def wait(self, key: str) -> float:
+        """Seconds until ``key`` may have the next event (0: now)."""
+        now = time.monotonic()
+        q = self._events(key, now)
+        return 0.0 if len(q) < self.limit else max(1.0, self.seconds - (now - q[0]))
+
+    def add(self, key: str) -> None:
+        now = time.monotonic()
+        self._events(key, now).append(now)
+
+    def allow(self, key: str) -> bool:
+        """Count one event for ``key`` if it is within the limit (True), or refuse it (False)."""
+        if self.wait(key):
             return False
-        q.append(now)
+        self.add(key)
         return True
+
+    def clear(self, key: str) -> None:
+        self.seen.pop(key, None)

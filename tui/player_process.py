@@ -17,7 +17,16 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 #: What the app's environment takes from the server's own.
-ENV_PASSTHROUGH = ("PATH", "HOME", "PYTHONPATH", "VIRTUAL_ENV", "TMPDIR", "PYTHONDONTWRITEBYTECODE")
+#: REDEMPTION_TABLES: where the shared tables are (a postgresql:// URL), as ``redemption serve --tables`` sets it.
+ENV_PASSTHROUGH = (
+    "PATH",
+    "HOME",
+    "PYTHONPATH",
+    "VIRTUAL_ENV",
+    "TMPDIR",
+    "PYTHONDONTWRITEBYTECODE",
+    "REDEMPTION_TABLES",
+)
 CLIENT_ENV_ALLOWED = ("COLORTERM", "NO_COLOR")  # harmless display hints a client may send
 MAX_ENV_VALUE = 64  # bytes of one kept client environment variable
 MAX_TERM = 64  # characters of the terminal type

@@ -4,12 +4,12 @@ The screen is the same as for a local game; what differs is here. The person at 
 ``player`` (from ``--player``, never from anything typed in the app) and sees only ``view(seat)``, or
 the public view when watching. An action is submitted with the number of actions this screen has
 shown, so an answer to a state that has moved on is refused and the new state comes back. ``poll``
-notices another seat's change (the table file's identity changes on every write).
+notices another seat's change by the store's stamp (the file's identity, or the version the database announced).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
@@ -18,35 +18,40 @@ import saves
 from rules.core import GameBase, Outcome, public_view
 from rules.views import View
 from saves import tables
+from saves.tablestore import TableStore
 from tui.session import GameSession, Seat, Seated, Unsaved
 
 
 @dataclass
 class TableSession(Seated):
-    """A :class:`tui.session.GameSession` whose state is the table file's (the seats' helpers are Session's: Seated)."""
+    """A :class:`tui.session.GameSession` whose state is the table store's (the seats' helpers are Session's:
+    Seated)."""
 
     shared: ClassVar[bool] = True
     unsaved: ClassVar[Unsaved | None] = None  # every accepted action is on disk before the answer comes back
 
-    base: Path
+    store: TableStore
     table: tables.Table
     player: str
     seat: int | None  # None: watching
-    stamp: tuple | None = None
-    undo_stack: list = field(default_factory=list)
+    stamp: Hashable = None
+    undo_stack: list[Any] = field(default_factory=list)
     path: Path | None = None  # nothing to autosave: every accepted action is already on disk
     save_soon: Callable[[], None] | None = field(default=None, repr=False, compare=False)  # never called: see path
+    _computer_lock: Any = field(default=None, repr=False, compare=False)  # held while this program moves computers
 
     @classmethod
-    def open(cls, base: Path, table_id: str, player: str) -> TableSession:
-        """Sit down at a table (seated or, where allowed, watching); SaveError says why not."""
-        t = tables.load(base, table_id)
+    def open(cls, base: tables.Base, table_id: str, player: str) -> TableSession:
+        """Sit down at a table (seated or, where allowed, watching); SaveError says why not. ``base``: the table
+        store, or the host's folder (its file store)."""
+        store = tables.store_of(base)
+        t = store.load(table_id)
         seat = t.seat_of(player)
         if seat is None and not t.watchable:
             raise tables.TableError(
                 f"you ({player}) have no seat at the table {table_id!r}, and it is not open to watchers"
             )
-        return cls(base, t, player, seat, tables.stamp(t.path))
+        return cls(store, t, player, seat, t.version)
 
     # --- the state, from the table ---------------------------------------------------------------
     @property
@@ -69,15 +74,18 @@ class TableSession(Seated):
         if "coach" in self.table.meta.extra:  # this terminal's coach pane, never written to the table
             t.meta.extra["coach"] = self.table.meta.extra["coach"]
         self.table = t
-        self.stamp = tables.stamp(t.path)
+        self.stamp = t.version
 
     def poll(self) -> bool:
         """Has another terminal changed the table? Then take the new state (True)."""
-        now = tables.stamp(self.table.path)
+        try:
+            now = self.store.stamp(self.table.id)
+        except saves.SaveError:
+            return False  # the tables' database is away: the screen keeps its state; the next poll asks again
         if now == self.stamp:
             return False
         try:
-            self._take(tables.load(self.base, self.table.id))
+            self._take(self.store.load(self.table.id))
         except saves.SaveError:
             self.stamp = now  # a broken write is not ours to fix; keep showing the last good state
             return False
@@ -89,15 +97,31 @@ class TableSession(Seated):
 
     @property
     def runs_computer(self) -> bool:
-        """The computer seats' moves are worked out by one seated player's program (the table's ``to_move``),
-        never a watcher's."""
-        return self.seat is not None and self.table.ready and self.table.to_move() == self.player
+        """The computer seats' moves are worked out by one seated player's program, never a watcher's: the first
+        to take the table's computer lock, which it keeps while it has the table open (whoever of the seated
+        players has it open, the computer moves)."""
+        if self.seat is None or not self.table.ready or self.table.finished:
+            return False
+        if self._computer_lock is None:
+            from filelock import Timeout
+
+            lock = tables.computer_lock(self.store, self.table.id)
+            try:
+                lock.acquire()
+            except Timeout:
+                return False  # another seated player's program makes the computer's moves
+            self._computer_lock = lock
+        return True
 
     @property
     def hold(self) -> str:
-        """Why nobody may act yet ("" once every seat is taken): the table waits for players to join."""
-        waiting = self.table.waiting_for()
-        if not waiting or self.table.finished:
+        """Why nobody may act ("" once every seat is taken and while the table is on): it waits for players to join,
+        or it ended before play started (a sentence, ending with a full stop)."""
+        t = self.table
+        if t.ended_why and not t.game.is_over:
+            return f"This table was {t.ended_why}: it will not be played."
+        waiting = t.waiting_for()
+        if not waiting or t.finished:
             return ""
         return f"Waiting for {tables.and_list(waiting)} to join"
 
@@ -144,18 +168,33 @@ class TableSession(Seated):
     def act(self, action: Any, by_computer: bool = False) -> Outcome:
         if self.seat is None:
             return Outcome.reject("You are watching this table; only its players act.", f"{self.game.name}.table")
-        answer = tables.submit(self.base, self.table.id, self.player, action, self.table.seen)
-        if answer.table is not None:
-            self._take(answer.table)
+        try:
+            answer = tables.submit(self.store, self.table.id, self.player, action, self.table.seen)
+        except saves.SaveError as e:  # busy, or the tables' database cannot be reached: nothing was done
+            return Outcome.reject(f"Not done: {e}", f"{self.game.name}.table")
+        self._answered(answer)
         if answer.ok:
             return Outcome(True, "", answer.rule, tuple(answer.events))
         return Outcome.reject(answer.reason, answer.rule)
 
     def say(self, text: str) -> Outcome:
-        answer = tables.say(self.base, self.table.id, self.player, text)
+        try:
+            answer = tables.say(self.store, self.table.id, self.player, text)
+        except saves.SaveError as e:
+            return Outcome.reject(f"Not sent: {e}", f"{self.game.name}.table")
+        self._answered(answer)
+        return Outcome(True, "", answer.rule) if answer.ok else Outcome.reject(answer.reason, answer.rule)
+
+    def _answered(self, answer: tables.Answer) -> None:
         if answer.table is not None:
             self._take(answer.table)
-        return Outcome(True, "", answer.rule) if answer.ok else Outcome.reject(answer.reason, answer.rule)
+
+    def seat_computer(self, level: str) -> tables.Answer:
+        """The creator gives the first open seat to the computer (ValueError for a level that is none)."""
+        answer = tables.seat_computer(self.store, self.table.id, self.player, level)
+        if answer.table is not None:
+            self._take(answer.table)
+        return answer
 
     def undo(self) -> bool:
         return False
@@ -164,7 +203,10 @@ class TableSession(Seated):
         return None
 
     def close(self) -> None:
-        return None  # no lock of this process's: the table store takes its own for each write
+        """Let the computer seats go to another seated player's program (the table store locks each write itself)."""
+        lock, self._computer_lock = self._computer_lock, None
+        if lock is not None:
+            lock.release()
 
     def seats(self) -> list[Seat]:
         return [

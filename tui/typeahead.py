@@ -1,8 +1,8 @@
 """A bound on the keys typed ahead of the app.
 
 The terminal driver reads the keyboard in its own thread and hands every key to the app's event loop at once; a
-paste of 1.4 MB into a game (or a client that floods its SSH channel) made 1.4 million keys wait there, each a
-task, a future and an event: the app grew from 38 MB to 1.1 GB and answered nothing for over a minute. Here at
+paste of megabytes into a game (or a client that floods its SSH channel) would make millions of keys wait there,
+each a task, a future and an event: gigabytes of memory, and an app that answers nothing for minutes. Here at
 most MAX_TYPED_AHEAD keys are on their way at a time (a person types a few dozen ahead); the rest are dropped
 and the player is told how many. A paste is cut at MAX_PASTE characters (no field takes more than a line).
 """
@@ -16,6 +16,8 @@ from typing import Any
 from textual import events
 from textual.driver import Driver
 from textual.message import Message
+
+from tui.compat import driver_app
 
 MAX_TYPED_AHEAD = 256  # keys handed to the app and not yet taken by it
 MAX_PASTE = 4096  # characters of one paste
@@ -61,7 +63,7 @@ def bounded(driver_class: type[Driver]) -> type[Driver]:
 
     class Bounded(driver_class):  # type: ignore[valid-type,misc]
         def send_message(self, message: Any) -> None:
-            app: Any = self._app
+            app: Any = driver_app(self)
             typed: TypedAhead | None = getattr(app, "typed_ahead", None)
             if typed is not None and isinstance(message, events.Key):
                 go, first = typed.admit(always=message.key in ALWAYS)

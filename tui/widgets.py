@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from rich.text import Text
 from textual import events
+from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -15,6 +17,7 @@ from textual.widgets import RichLog
 from saves import printable
 from saves.tables import is_talk
 from tui import keys
+from tui.compat import log_has_size
 
 
 class Pane(Widget, can_focus=True):
@@ -195,7 +198,7 @@ class CardList(Widget, can_focus=True):
     def watch_cursor(self) -> None:
         self.refresh()
 
-    def get_content_height(self, container, viewport, width: int) -> int:
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return max(1, len(self.items))
 
     def render(self) -> Text:
@@ -224,7 +227,7 @@ class CardList(Widget, can_focus=True):
             line.append_text(item.label)
             if not item.usable:
                 line.stylize("dim")
-            line.truncate(width, overflow="ellipsis")  # "..." under --ascii (tui.asciifix)
+            line.truncate(width, overflow="ellipsis")  # "..." under --ascii (tui.compat)
             if chosen:
                 line.stylize("reverse" if self.has_focus else "bold underline")
             out.append_text(line)
@@ -246,7 +249,7 @@ class LogPane(RichLog, can_focus=True):
     #: so no words a player writes can pass for a line of their own ("alice says: I resign").
     TALK_INDENT = 2
 
-    def __init__(self, **kwargs):
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(wrap=True, markup=False, highlight=False, auto_scroll=True, min_width=16, **kwargs)
         self.written = 0
         self._last: list[str] = []  # the lines shown: the log may change under them (undo, old talk let go)
@@ -261,7 +264,7 @@ class LogPane(RichLog, can_focus=True):
         self._last = lines[:]
         if new:  # one write for all new lines: one new layout, not one per line
             text = Text("\n").join(self.shown(words(line) if words else line) for line in new)
-            if self._size_known:
+            if log_has_size(self):
                 # scrolled to the new lines now, so the frame that shows them is the next one: RichLog's own scroll
                 # waits for that frame and then draws the whole log again in a second one
                 self.write(text, scroll_end=False)
@@ -278,7 +281,7 @@ class LogPane(RichLog, can_focus=True):
         if line.startswith("Rejected:"):
             return Text(line, style="bold")
         width = self.scrollable_content_region.width
-        if not is_talk(line) or not self._size_known or width <= self.TALK_INDENT:
+        if not is_talk(line) or not log_has_size(self) or width <= self.TALK_INDENT:
             return Text(line)  # before the first layout: written again once the width is known (rewrap)
         rows = Text(line).wrap(self.app.console, width - self.TALK_INDENT)
         return Text("\n" + " " * self.TALK_INDENT).join(rows)
@@ -332,7 +335,7 @@ def boxes(cards: list[tuple[list[Text], str]], width: int = 9, ascii_only: bool 
     return Text("\n").join(rows)
 
 
-def news(screen, in_battle: object) -> Text:
+def news(screen: Any, in_battle: object) -> Text:
     """The first lines of the Field of Battle: what the other side did since your last move (when it is your move),
     and the last battle's result while no battle is going on (``in_battle`` falsy)."""
     t = Text()

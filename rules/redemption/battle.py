@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING, cast
 from rules.core import Event
 from rules.redemption import continuous, effects
 from rules.redemption.cards import name_on_name
+from rules.redemption.decisions import KEEP_WEAPON, Decision
 from rules.redemption.effects import TARGETED, matches
-from rules.redemption.state import IN_PLAY, Battle, Core, Then, Zone
+from rules.redemption.state import IN_PLAY, MUTE_GAME, Battle, Core, Then, Zone
 from rules.words import their, verb, who, whose
 
 if TYPE_CHECKING:
@@ -158,8 +159,32 @@ class BattleRules(Core):
         return None
 
     def _kept_out(self, c: str) -> bool:
-        """Does an opposing ignore ability in this battle keep character c from entering it (redemption.effect.ignore)?"""
+        """Is character c kept from entering this battle: it left the battle already, or a copy of it did when it
+        is unique (redemption.battle.reenter), or an opposing ignore ability keeps it out (redemption.effect.ignore)?"""
+        left = self.b.left
+        if left:
+            if c in left:
+                return True
+            card = self.cd[c]
+            if card.unique_in_play and any(self.cd[x].name == card.name for x in left):
+                return True
         return continuous.kept_out(self, c)
+
+    def _special_targets(self, p: int) -> list[str]:
+        """Special initiative (redemption.battle.special): when the last enhancement played in this battle, an
+        opponent's that still counts, removed player p's last characters from it, those characters (an enhancement
+        that negates it may be played on one of them); otherwise none."""
+        b = self.b
+        if not b.played or self.battle_chars(p):
+            return []
+        last = b.played[-1]
+        if self.owner(last) == p or last in b.negated:
+            return []
+        return [
+            t
+            for src, eff, t, where in b.effects
+            if src == last and eff != "band" and self.owner(t) == p and self.loc[t][1] == where
+        ]
 
     def _ability_targets(self, p: int, e: str, host: str) -> list[str]:
         """The cards the player chooses among for enhancement e played on host (redemption.battle.targets)."""
@@ -173,10 +198,18 @@ class BattleRules(Core):
         """Can each of Dominant d's abilities do something now (a look at a draw pile needs one)?"""
         return effects.dominant_usable(cast("Game", self), p, self.cd[d])
 
-    def _has_playable_dominant(self, p: int) -> bool:
+    def _muted(self, d: str) -> bool:
+        """Has Dominant d's player asked not to be stopped for it, until now or later (redemption.dominant.mute)?"""
+        until = self.s.mute.get(d)
+        return until is not None and (until == MUTE_GAME or self.s.turn <= until)
+
+    def _has_playable_dominant(self, p: int, window: bool = False) -> bool:
+        """Does player p hold a Dominant that could be played now (``window``: one that may stop p for a window:
+        not muted, redemption.dominant.mute)?"""
         cd = self.cd
+        mute = window and self.s.mute
         for d in self.z[p]["hand"]:
-            if cd[d].type == "dominant":
+            if cd[d].type == "dominant" and not (mute and self._muted(d)):
                 t = self._dominant_targets(p, d)
                 if (t is None or t) and self._dominant_usable(p, d):
                     return True
@@ -184,7 +217,7 @@ class BattleRules(Core):
 
     def _open_window(self, players: list[int], then: Then, events: list[Event]) -> bool:
         """Give each of ``players`` who holds a playable Dominant a window (redemption.dominant.window)."""
-        q = [q for q in players if self._has_playable_dominant(q)]
+        q = [q for q in players if self._has_playable_dominant(q, True)]
         if not q:
             return False
         self.s.window.queue = q
@@ -196,6 +229,10 @@ class BattleRules(Core):
         then, w.then = w.then, ""
         if then == "resolve" and self.in_battle():
             self._resolve(events)
+        elif then == "upkeep" and self.s.phase == "draw":
+            self._upkeep(events)
+        elif then == "prep" and self.s.phase == "upkeep":
+            self.s.phase = "prep"
         elif then == "end_turn" and self.s.phase == "discard":
             a = self.s.active
             if len(self.z[a]["hand"]) > self.hand_limit(a):  # a Dominant drew in the window: discard again first
@@ -278,6 +315,7 @@ class BattleRules(Core):
     def _do_enhance(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         e, c = args[0], args[1]
         target = args[2] if len(args) > 2 else ""
+        special = self.loc[c][1] != "field_of_battle"  # checked: special initiative (redemption.battle.special)
         self._move(e, p, "field_of_battle")
         self.attached[e] = c
         b = self.b
@@ -294,6 +332,16 @@ class BattleRules(Core):
                 "redemption.option.name-on-name" if non else "redemption.battle.enhance",
             )
         )
+        if special:
+            events.append(
+                Event.said(
+                    "enhance",
+                    f"{who(p, True)} {verb(p, 'answers', 'answer')} the removal of {their(p)} last character from "
+                    "battle with it (special initiative).",
+                    p,
+                    "redemption.battle.special",
+                )
+            )
         for ab in self.cd[e].abilities:
             self._effect(p, e, c, ab, target if ab.effect in TARGETED else "", events)
         self._after_battle_change(events)
@@ -341,9 +389,12 @@ class BattleRules(Core):
             self._open_window([other], "", events)
 
     def _leave_battle(self, c: str, fate: Zone, events: list[Event], taker: int = -1) -> None:
-        """Take a character out of battle: fate is territory, discard, set_aside or captured."""
+        """Take a character out of battle: fate is territory, discard, set_aside or captured. It cannot come back
+        into this battle (redemption.battle.reenter)."""
         owner = self.owner(c)
         warrior = self.cd[c].is_warrior
+        if c not in self.b.left:
+            self.b.left.append(c)
         for a in self._attachments(c):
             if fate in ("territory", "set_aside") and warrior and self.cd[a].is_weapon:
                 continue  # a weapon stays on its warrior (redemption.battle.cleanup)
@@ -393,6 +444,8 @@ class BattleRules(Core):
                 )
             elif self.loc[t][1] == where and (where != "discard" or self.loc[t][0] == owner):
                 self._move_with(t, owner, "field_of_battle")
+                if t in self.b.left:  # its leaving is undone: it is in the battle again
+                    self.b.left.remove(t)
                 events.append(
                     Event(
                         "effect",
@@ -495,3 +548,44 @@ class BattleRules(Core):
         self._clear_field()
         self.b = Battle()
         self.s.phase = "discard"
+        self._ask_weapon(events)
+
+    # --- one weapon stays (redemption.battle.weapon) --------------------------------------------------------
+    def _ask_weapon(self, events: list[Event]) -> None:
+        """A warrior back from battle with more than one weapon on it: its player chooses the one that stays (a
+        pending decision, redemption.decision), the others are discarded. One warrior at a time."""
+        if self.s.pending is not None or self.is_over:
+            return
+        cd, count = self.cd, dict[str, int]()
+        for a, host in self.attached.items():
+            if cd[a].is_weapon and cd[host].is_warrior:
+                count[host] = count.get(host, 0) + 1
+        for host, k in count.items():
+            if k > 1 and self.loc[host][1] in ("territory", "set_aside"):
+                p = self.owner(host)
+                weapons = [a for a in self._attachments(host) if cd[a].is_weapon]
+                d = Decision(p, host, KEEP_WEAPON, weapons, to=list(range(self.n)))
+                self.ask(
+                    d,
+                    events,
+                    f"{who(p, True)} {verb(p, 'chooses', 'choose')} the weapon that stays on {self._nm(host)}: "
+                    "one weapon per warrior.",
+                )
+                return
+
+    def _keep_weapon(self, d: Decision, events: list[Event]) -> None:
+        """The answer: the weapon chosen stays on the warrior, every other weapon on it is discarded."""
+        kept = d.chosen[0]
+        for a in self._attachments(d.source):
+            if a != kept and self.cd[a].is_weapon:
+                del self.attached[a]
+                self._move(a, self.owner(a), "discard")
+        events.append(
+            Event.said(
+                "discard",
+                f"{self._nm(kept)} stays on {self.cd[d.source].name}; the other weapon goes to the discard pile.",
+                d.chooser,
+                "redemption.battle.weapon",
+            )
+        )
+        self._ask_weapon(events)

@@ -69,6 +69,13 @@ class Checks(BattleRules):
                 "write 'first N' with N the player who goes first",
                 "redemption.notation",
             )
+        elif action.verb == "mute":
+            a = action.args
+            require(
+                1 <= len(a) <= 2 and a[0] in self.cards and (len(a) == 1 or a[1] == "game"),
+                "write 'mute D' (not stopped for Dominant D until this turn ends) or 'mute D game'",
+                "redemption.notation",
+            )
         else:
             (lo, hi), _ = VERBS[action.verb]
             require(
@@ -99,7 +106,7 @@ class Checks(BattleRules):
             problem = d.problem(args[0] if args else None)
             require(not problem, problem, rule)
             return
-        if self.s.window.queue and v not in ("dominant", "decline"):
+        if self.s.window.queue and v not in ("dominant", "decline", "mute"):
             raise Rejection(
                 f"{who(p, True)} may play a Dominant now or pass ('decline'); the game goes on after that",
                 "redemption.dominant.window",
@@ -113,6 +120,8 @@ class Checks(BattleRules):
             return
         if v == "dominant":
             return self._check_dominant(p, args)
+        if v == "mute":
+            return self._check_mute(p, args, rule)
         if v == "cut":
             require(self.phase == "cut", "the decks have already been cut", rule)
             n = len(self.z[self._cut_deck(p)]["deck"])
@@ -402,29 +411,25 @@ class Checks(BattleRules):
             )
         if self._is_ignored(c):
             return f"{cc.name} is being ignored and cannot be enhanced" if explain else ""
-        if (
-            ec.is_weapon
-            and cc.is_warrior
-            and any(self.cd[a].is_weapon for a in self._attachments(c) if a not in self.b.negated)
-        ):
-            return (
-                f"{cc.name} already carries a weapon: one weapon per warrior (redemption.battle.weapon)"
-                if explain
-                else ""
-            )
-        return None
+        return None  # a second weapon may be played in battle; one stays afterwards (redemption.battle.weapon)
 
     def _check_enhance(self, p: int, args: tuple[str, ...], rule: str) -> None:
         e, c = args[0], args[1]
         self._in_hand(p, e, rule)
-        require(
-            self.loc[c] == (p, "field_of_battle") and self.cd[c].is_character and c not in self.attached,
-            f"{self._nm(c)} is not one of your characters in battle",
-            rule,
-        )
+        if self.loc[c][1] != "field_of_battle" and c in self._special_targets(p):
+            require(
+                self.cd[e].is_enhancement and self.cd[e].has("negate") is not None,
+                f"{self._nm(c)} has just been removed from battle: only an enhancement that negates what removed "
+                "it may be played on it now (special initiative)",
+                "redemption.battle.special",
+            )
+        else:
+            require(
+                self.loc[c] == (p, "field_of_battle") and self.cd[c].is_character and c not in self.attached,
+                f"{self._nm(c)} is not one of your characters in battle",
+                rule,
+            )
         prob = self._enhance_problem(e, c)
-        if prob and "(redemption.battle.weapon)" in prob:
-            raise Rejection(prob.replace(" (redemption.battle.weapon)", ""), "redemption.battle.weapon")
         require(prob is None, prob or "", "redemption.battle.brigade" if prob and "brigade" in prob else rule)
         targets = self._ability_targets(p, e, c)
         name = self.cd[e].name
@@ -460,6 +465,17 @@ class Checks(BattleRules):
     def _check_discard(self, p: int, args: tuple[str, ...], rule: str) -> None:
         (c,) = args
         self._in_hand(p, c, rule)
+
+    def _check_mute(self, p: int, args: tuple[str, ...], rule: str) -> None:
+        require(
+            bool(self.s.window.queue),
+            "You ask not to be stopped for a Dominant when a Dominant window stops you for it. " + self.expected_now(),
+            rule,
+        )
+        d = args[0]
+        self._in_hand(p, d, rule)
+        require(self.cd[d].type == "dominant", f"{self._nm(d)} is not a Dominant", rule)
+        require(not self._muted(d), f"{self.cd[d].name} does not stop you already", rule)
 
     def _check_dominant(self, p: int, args: tuple[str, ...]) -> None:
         rule = "redemption.dominant"

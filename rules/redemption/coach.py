@@ -372,6 +372,11 @@ def _decline(game: Game, player: int, action: Action) -> str:
     return "play no Dominant now: the game goes on"
 
 
+def _mute(game: Game, player: int, action: Action) -> str:
+    until = "the game ends" if len(action.args) > 1 else "this turn ends"
+    return f"play no Dominant now, and {game.card(action.args[0]).name} stops you no more until {until}"
+
+
 _SAID: dict[str, Said] = {
     **dict.fromkeys(_PLACING, _placing),
     "cut": _cut,
@@ -387,6 +392,7 @@ _SAID: dict[str, Said] = {
     "pass": _pass,
     "dominant": _dominant,
     "decline": _decline,
+    "mute": _mute,
 }
 
 

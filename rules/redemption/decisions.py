@@ -28,6 +28,9 @@ from typing import Literal, get_args
 
 Shape = Literal["one", "up_to", "order"]
 SHAPES: tuple[Shape, ...] = get_args(Shape)
+#: The decision the battle's end asks (not an ability's): which of a warrior's weapons stays on it
+#: (redemption.battle.weapon); ``source`` is the warrior, ``options`` its weapons.
+KEEP_WEAPON = "keep_weapon"
 #: What the play an ability interrupted does once the decision is answered (``Play._after_decision``).
 Then = Literal["", "dominant", "dominant_window"]
 THENS: tuple[Then, ...] = get_args(Then)
@@ -129,4 +132,4 @@ class Decision:
         return ""
 
 
-__all__ = ["SHAPES", "THENS", "Decision", "Shape", "Then"]
+__all__ = ["KEEP_WEAPON", "SHAPES", "THENS", "Decision", "Shape", "Then"]

@@ -156,7 +156,7 @@ class Game(Play, Views, GameBase):
             raise
         except ValueError as e:
             raise ValueError(sentence(str(e))) from None
-        for cid in a.args if a.verb not in ("cut", "first") else ():
+        for cid in a.args[:1] if a.verb == "mute" else a.args if a.verb not in ("cut", "first") else ():
             if cid not in self.cards and not cid.isdigit():
                 raise ValueError(f"There is no card {cid} in this game.")
         return a

@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 from itertools import product
 from typing import Any
 
-from rules.redemption.notation import ID, SEAT_VERBS, VERBS
+from rules.redemption.notation import ID, MUTE_UNTIL, SEAT_VERBS, VERBS
 from rules.words import whose
 
 _WORD = re.compile(r"[a-z0-9]+")
@@ -114,6 +114,9 @@ def resolve(game: Any, text: str) -> str:
     if verb not in VERBS or verb in ("cut", "first"):
         return text
     args = words[1:]
+    tail: list[str] = []  # 'mute D game': the words after the card (redemption.dominant.mute)
+    if verb == "mute" and len(args) > 1 and args[-1].lower() in MUTE_UNTIL:
+        tail, args = ([] if args[-1].lower() == "turn" else ["game"]), args[:-1]
     if all(_is_ref(a) for a in args):
         return text
     player = game.current_player
@@ -125,7 +128,7 @@ def resolve(game: Any, text: str) -> str:
     seat: list[str] = []
     if verb in SEAT_VERBS and args[-1].isdigit() and len(args) > 1:
         seat, args = [args[-1]], args[:-1]
-    if verb in SEAT_VERBS:
+    if verb in SEAT_VERBS or verb == "mute":
         hi = 1
     best: list[list[list[Seen]]] = []
     for runs in _splits(args, lo, hi):
@@ -140,7 +143,7 @@ def resolve(game: Any, text: str) -> str:
     # The reading with the fewest runs is the one meant ("lost soul thirsty" is one card, not three).
     choices = min(best, key=len)
     combos = list(product(*choices))
-    texts = [" ".join([verb, *(s.cid for s in combo), *seat]) for combo in combos]
+    texts = [" ".join([verb, *(s.cid for s in combo), *seat, *tail]) for combo in combos]
     legal = set(view["legal"])
     playable = [combo for combo, t in zip(combos, texts) if t in legal]
     if playable and _one_card(playable):

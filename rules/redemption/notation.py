@@ -34,6 +34,7 @@ Verb = Literal[
     "discard",
     "end",
     "choose",
+    "mute",
 ]
 
 VERBS: dict[str, tuple[tuple[int, int], str]] = {
@@ -63,7 +64,11 @@ VERBS: dict[str, tuple[tuple[int, int], str]] = {
     "discard": ((1, 1), "redemption.discard.limit"),
     "end": ((0, 0), "redemption.turn.end"),
     "choose": ((0, 1), "redemption.decision"),
+    "mute": ((1, 2), "redemption.dominant.mute"),
 }
+#: ``mute D`` keeps Dominant D from stopping its player until the end of this turn, ``mute D game`` until the game
+#: ends (redemption.dominant.mute): the words after the card.
+MUTE_UNTIL = ("turn", "game")
 assert tuple(VERBS) == get_args(Verb)
 ID = re.compile(r"^[A-Z]+[0-9]+$")
 #: Verbs whose last argument may be a seat number (the opponent attacked), not a card id.
@@ -166,6 +171,12 @@ def parse_action(text: str, seats: int = 2) -> Action:
                 f"write {choices}: the player ({' or '.join(map(str, range(seats)))}) who takes the first turn"
             )
         return Action("first", (args[0],))
+    if verb == "mute":
+        if not 1 <= len(args) <= 2 or (len(args) == 2 and args[1].lower() not in MUTE_UNTIL):
+            raise ValueError("write 'mute D' (not stopped for Dominant D until this turn ends) or 'mute D game'")
+        if not ID.match(args[0].upper()):
+            raise ValueError(f"{args[0]!r} is not a card id; card ids look like G17 or H3")
+        return Action("mute", (args[0].upper(),) + (("game",) if len(args) == 2 and args[1].lower() == "game" else ()))
     (lo, hi), _ = VERBS[verb]
     if verb in SEAT_VERBS:  # rescue H [SEAT]: the seat of the opponent attacked (redemption.battle.opponent)
         if len(args) == 2 and args[1].isdigit():
@@ -199,4 +210,5 @@ def example(verb: str) -> str:
         "enhance": "'enhance G20 G12' or 'enhance G20 G12 H7' (with the target of its ability)",
         "dominant": "'dominant G45' or 'dominant G45 H3'",
         "choose": "'choose G12', or 'choose' alone to choose no more",
+        "mute": "'mute G45' or 'mute G45 game'",
     }.get(verb, f"'{verb} G12'")

@@ -8,10 +8,20 @@ from typing import TYPE_CHECKING, cast
 
 from rules.core import Event, GameBase, Outcome
 from rules.redemption.checks import Checks
-from rules.redemption.decisions import Decision
+from rules.redemption.decisions import KEEP_WEAPON, Decision
 from rules.redemption.effects import REGISTRY
 from rules.redemption.notation import ACTIONS, Action
-from rules.redemption.state import HAND_SIZE, MIN_CUT, STALL_TURNS, TURN_DRAW, Battle, Flags, Zone, stall_turns
+from rules.redemption.state import (
+    HAND_SIZE,
+    MIN_CUT,
+    MUTE_GAME,
+    STALL_TURNS,
+    TURN_DRAW,
+    Battle,
+    Flags,
+    Zone,
+    stall_turns,
+)
 from rules.words import played_by, plural, their, verb, who, whose
 
 if TYPE_CHECKING:
@@ -24,7 +34,24 @@ PLAY, ARTIFACT, ACTIVATE, SITE, FORTRESS, EQUIP = (
 SETASIDE, SOUL, FORTRESS_IN, RETURN, FORTRESS_OUT = (
     ACTIONS[v] for v in ("setaside", "soul", "fortress-in", "return", "fortress-out")
 )
-DOMINANT, CHOOSE = ACTIONS["dominant"], ACTIONS["choose"]
+DOMINANT, CHOOSE, MUTE = ACTIONS["dominant"], ACTIONS["choose"], ACTIONS["mute"]
+#: The Preparation phase's own actions: after each, the other players may answer with a Dominant
+#: (redemption.dominant.window)
+PREP_ACTIONS = frozenset(
+    (
+        "play",
+        "artifact",
+        "activate",
+        "site",
+        "soul",
+        "setaside",
+        "return",
+        "equip",
+        "fortress",
+        "fortress-in",
+        "fortress-out",
+    )
+)
 #: verb -> the name of the method that carries it out
 DO = {verb: "_do_" + verb.replace("-", "_") for verb in ACTIONS}
 END, PASS, NOBLOCK, DECLINE = (ACTIONS[v][()] for v in ("end", "pass", "noblock", "decline"))
@@ -56,7 +83,8 @@ class Play(Checks):
         if self.s.pending is not None:
             return self._choose_actions(self.s.pending)
         if self.s.window.queue:
-            return self._dominant_actions(p) + [DECLINE]
+            plays = self._dominant_actions(p)
+            return plays + self._mute_actions(p, plays) + [DECLINE]
         ph = self.phase
         if ph == "cut":
             return self._cut_actions(p)
@@ -139,6 +167,16 @@ class Play(Checks):
         out: list[Action] = []
         enhance = ACTIONS["enhance"]
         chars = [c for c in self.battle_chars(p) if not self._is_ignored(c)]
+        if not chars:
+            special = self._special_targets(p)
+            if special:  # special initiative: an enhancement that negates the removal (redemption.battle.special)
+                out += [
+                    enhance[(e, c)]
+                    for e in self.z[p]["hand"]
+                    if self.cd[e].is_enhancement and self.cd[e].has("negate")
+                    for c in special
+                    if self._enhance_problem(e, c, explain=False) is None
+                ]
         for e in self.z[p]["hand"]:
             if not self.cd[e].is_enhancement:
                 continue
@@ -228,6 +266,15 @@ class Play(Checks):
                 out.extend(DOMINANT[(d, t)] for t in targets)
         return out
 
+    def _mute_actions(self, p: int, doms: list[Action]) -> list[Action]:
+        """In a window: not to be stopped again for one of the Dominants p could play now, until the end of this
+        turn or of the game (redemption.dominant.mute)."""
+        out: list[Action] = []
+        for d in dict.fromkeys(a.args[0] for a in doms):
+            if not self._muted(d):
+                out += (MUTE[(d,)], MUTE[(d, "game")])
+        return out
+
     # --- performing ----------------------------------------------------------------------------
     def _perform(self, action: Action, events: list[Event], p: int | None = None) -> None:
         """Carry out ``action`` of the current player (``p``, when the caller knows it already)."""
@@ -236,6 +283,13 @@ class Play(Checks):
             p = self.current_player
         assert p is not None
         getattr(self, DO[action.verb])(p, action.args, events)
+        if (
+            action.verb in PREP_ACTIONS
+            and self.s.phase == "prep"
+            and self.s.pending is None
+            and not self.s.window.queue
+        ):
+            self._open_window(self.others(p), "", events)  # between Preparation actions (redemption.dominant.window)
         if self.b.kind == "challenge" and self.phase == "battle":
             self._challenge_to_rescue(events)
         if not self.is_over:
@@ -333,12 +387,27 @@ class Play(Checks):
             )
         else:
             self._draw(p, TURN_DRAW, events, "in the Draw phase")
-        for a in list(self.z[p]["artifact_pile"]):  # Upkeep
+        if self.s.mute:  # what was muted until an earlier turn's end is over (redemption.dominant.mute)
+            t = self.s.turn
+            self.s.mute = {d: u for d, u in self.s.mute.items() if u == MUTE_GAME or u >= t}
+        self.s.phase = "draw"  # the other players may answer in the Draw phase (redemption.dominant.window)
+        if not self._open_window(self.others(p), "upkeep", events):
+            self._upkeep(events)
+
+    def _upkeep(self, events: list[Event]) -> None:
+        """The Upkeep phase (redemption.turn.upkeep), then a window for the other players if it did anything, and
+        the Preparation phase."""
+        p = self.s.active
+        self.s.phase = "upkeep"
+        did = False
+        for a in list(self.z[p]["artifact_pile"]):
             if a in self.face_up:
                 for ab in self.cd[a].abilities:
                     if ab.effect == "draw" and ab.when == "upkeep":
                         self._draw(p, ab.n, events, f"in Upkeep for {self.cd[a].name}", "redemption.turn.upkeep")
-        self.s.phase = "prep"
+                        did = True
+        if not (did and self._open_window(self.others(p), "prep", events)):
+            self.s.phase = "prep"
 
     def _do_end(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         ph = self.phase
@@ -369,8 +438,14 @@ class Play(Checks):
     def _prune_window(self) -> None:
         """Skip the players still queued for a window whose Dominant cannot be played any more (its target went)."""
         q = self.s.window.queue
-        while q and not self._has_playable_dominant(q[0]):
+        while q and not self._has_playable_dominant(q[0], True):
             q.pop(0)
+
+    def _do_mute(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
+        """Not to be stopped for Dominant D until this turn ends (or the game): and this window is declined. No
+        event: the others learn no more than from a plain ``decline`` (redemption.dominant.mute)."""
+        self.s.mute[args[0]] = MUTE_GAME if len(args) > 1 else self.s.turn
+        self._do_decline(p, (), events)
 
     def _do_decline(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         self.s.window.queue.pop(0)
@@ -621,7 +696,7 @@ class Play(Checks):
                 return
             if then and not self.is_over:  # the other players may answer before the game goes on
                 self.s.window.queue[:0] = [
-                    q for q in self.others(p) if q not in self.s.window.queue and self._has_playable_dominant(q)
+                    q for q in self.others(p) if q not in self.s.window.queue and self._has_playable_dominant(q, True)
                 ]
             self._prune_window()
             if then == "resolve" and self.phase == "battle" and self.b.kind:
@@ -636,6 +711,9 @@ class Play(Checks):
             if not self._open_window(self.others(p), "end_turn", events):
                 self._end_turn(events)
         if self.s.window.queue:
+            return
+        if not window and self.phase == "prep" and p == self.active:  # between Preparation actions
+            self._open_window(self.others(p), "", events)
             return
         if self.phase == "battle" and self.b.kind:
             if self.b.step == "initiative" and not any(self.battle_chars(q) for q in range(self.n)):
@@ -660,6 +738,9 @@ class Play(Checks):
         if not d.pick(args[0] if args else None):
             return
         self.s.pending = None
+        if d.effect == KEEP_WEAPON:  # the battle's end asks, not an ability (redemption.battle.weapon)
+            self._keep_weapon(d, events)
+            return
         resolve = REGISTRY[d.effect].resolve
         assert resolve is not None  # only an effect that resolves asks
         resolve(cast("Game", self), d, events)

@@ -83,7 +83,7 @@ def action_words(before: Game, action: str, p: int | None, own: bool = False) ->
         return f"{who} {words.verb(p, 'gives', 'give')} up {name(args[0])} to the rescuing Hero"
     if what == "choose":  # what an ability showed its chooser stays theirs (redemption.decision)
         return f"{who} {words.verb(p, 'chooses', 'choose')} " + ("a card" if args else "no more cards")
-    if what == "decline":
+    if what in ("decline", "mute"):  # a mute says no more to the others than a decline (redemption.dominant.mute)
         return f"{who} {words.verb(p, 'plays', 'play')} no Dominant now"
     if what == "activate" and args:
         return f"{who} {words.verb(p, 'activates', 'activate')} {name(args[0])}"

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from rules.core import state_header, state_int
 from rules.options import REDEMPTION_OPTIONS, check_options
 from rules.redemption.cards import CARDS, DECKS, validate_deck
-from rules.redemption.decisions import Decision
+from rules.redemption.decisions import KEEP_WEAPON, Decision
 from rules.redemption.effects import REGISTRY, UNDOABLE
 from rules.redemption.notation import ID
 from rules.redemption.state import (
@@ -114,6 +114,7 @@ def to_dict(g: Game) -> dict[str, Any]:
         "history": list(g.history),
         "window": _plain(s.window),
         "pending": _plain(s.pending) if s.pending is not None else {},
+        "mute": dict(s.mute),
     }
 
 
@@ -176,7 +177,7 @@ def _battle(raw: object, cards: dict[str, tuple[str, int]], seats: int, active: 
             raise ValueError("battle effects must list [card, effect, target, zone] entries")
         effects.append((e[0], e[1], e[2], e[3]))
     b.effects = effects
-    for k in ("negated", "played", "souls"):
+    for k in ("negated", "played", "souls", "left"):
         _ids(getattr(b, k), cards, f"battle {k}")
     players = range(-1, seats)
     if b.last_actor not in players or b.surrenderer not in players or b.passes not in (0, 1, 2):
@@ -228,6 +229,8 @@ def _from_dict(cls: type[Game], d: dict[str, Any]) -> Game:
     face_up = d.get("face_up", [])
     _ids(face_up, cards, "'face_up'")
     s = _turn(d, n)
+    if not all(c in cards and CARDS[cards[c][0]].type == "dominant" for c in s.mute):
+        raise ValueError("'mute' names only Dominants of this game")
     b = _battle(d.get("battle", {}), cards, n, s.active)
     if s.window.then == "resolve" and not b.kind:
         raise ValueError("a window that resolves the battle needs a battle in progress")
@@ -346,6 +349,13 @@ def _turn(d: dict[str, Any], n: int) -> Turn:
         raise ValueError("'end_reason' and 'end_rule' must be text")
     s.end_reason, s.end_rule = (er, rule) if rule is not None else _old_end_reason(er)
     s.window = _window(d, n, s)
+    mute = d.get("mute", {})
+    if not isinstance(mute, dict) or not all(
+        isinstance(c, str) and isinstance(u, int) and not isinstance(u, bool) and 0 <= u <= MAX_TURN
+        for c, u in mute.items()
+    ):
+        raise ValueError("'mute' must be a table from a Dominant's card id to the last turn it is muted (0: the game)")
+    s.mute = dict(mute)
     return s
 
 
@@ -380,6 +390,12 @@ def _window(d: dict[str, Any], n: int, s: Turn) -> Window:
         raise ValueError("a Dominant window can only be open during play")
     if w.then == "end_turn" and s.phase != "discard":
         raise ValueError("a window that ends the turn belongs to the Discard phase")
+    if w.then == "upkeep" and s.phase != "draw" or w.then == "prep" and s.phase != "upkeep":
+        raise ValueError(
+            "a window that goes on to the Upkeep belongs to the Draw phase, one to Preparation to the Upkeep"
+        )
+    if s.phase in ("draw", "upkeep") and not w.queue and not d.get("pending"):
+        raise ValueError(f"the {s.phase} phase waits only for a Dominant window; otherwise the turn has gone on")
     return w
 
 
@@ -394,7 +410,7 @@ def _pending(raw: object, cards: dict[str, tuple[str, int]], n: int, s: Turn) ->
     if not isinstance(raw, dict) or not {"chooser", "source", "effect"} <= set(raw):
         raise ValueError("a pending decision names its 'chooser', its 'source' card and its 'effect'")
     eff = REGISTRY.get(dec.effect)
-    if eff is None or eff.resolve is None:
+    if dec.effect != KEEP_WEAPON and (eff is None or eff.resolve is None):
         asking = ", ".join(k for k, e in REGISTRY.items() if e.resolve is not None)
         raise ValueError(f"a pending decision's effect must be one that asks ({asking}), not {dec.effect!r}")
     if not all(isinstance(x, str) for x in [*dec.options, *dec.chosen, *dec.revealed]) or not all(
@@ -497,6 +513,8 @@ def _battle_cards(g: Game) -> None:
         for c in table:
             if not cd[c].is_character or g.loc[c][1] in ("deck", "hand"):
                 _fail(f"the battle lists {c} as {what}, but it is not a character that has been in the battle")
+    if len(set(b.left)) != len(b.left) or not all(cd[c].is_character for c in b.left):
+        _fail("the battle lists the characters that left it, each once")
     d = b.defender
     for s in b.souls:
         if s not in g.z[d]["land_of_bondage"] + g.z[d]["in_site"]:

@@ -40,11 +40,12 @@ Zone = Literal[
     "in_fortress",
     "captured",
 ]
-Phase = Literal["cut", "first", "prep", "battle", "discard", "hand_limit"]
+Phase = Literal["cut", "first", "draw", "upkeep", "prep", "battle", "discard", "hand_limit"]
 Step = Literal["", "block", "initiative", "surrender"]
 BattleKind = Literal["", "rescue", "challenge"]
-#: What a Dominant window's closing does: nothing more, resolve the battle, or end the turn.
-Then = Literal["", "resolve", "end_turn"]
+#: What a Dominant window's closing does: nothing more, resolve the battle, end the turn, go on from the Draw phase
+#: to the Upkeep, or from the Upkeep to the Preparation phase (redemption.dominant.window).
+Then = Literal["", "resolve", "end_turn", "upkeep", "prep"]
 Result = str  # "" while the game goes on, the winner's seat as text ("0", "1", ...) or "draw"
 
 ZONES: tuple[Zone, ...] = get_args(Zone)
@@ -55,6 +56,8 @@ THEN: tuple[Then, ...] = get_args(Then)
 PHASE_NAMES: dict[Phase, str] = {
     "cut": "Setup: cut",
     "first": "Setup: who goes first",
+    "draw": "Draw phase",
+    "upkeep": "Upkeep phase",
     "prep": "Preparation phase",
     "battle": "Battle phase",
     "discard": "Discard phase",
@@ -64,6 +67,8 @@ PHASE_NAMES: dict[Phase, str] = {
 IN_PLAY: tuple[Zone, ...] = ("territory", "set_aside", "field_of_battle", "in_fortress")
 
 HAND_SIZE = 8
+#: ``Turn.mute``: a Dominant muted until the game ends (otherwise the value is the last turn it is muted)
+MUTE_GAME = 0
 #: No hand ever holds more, whatever a card says (REG *Hand*): a draw stops there (redemption.hand.cap)
 HAND_CAP = 16
 TURN_DRAW = 3
@@ -125,6 +130,9 @@ class Battle:
     souls: list[str] = field(default_factory=list)  # the Lost Souls a successful rescue may take
     surrenderer: int = -1
     effects: list[Done] = field(default_factory=list)
+    #: characters that have left this battle (withdrawn, discarded, set aside, captured): none of them, and no copy
+    #: of a unique one, can enter it again (redemption.battle.reenter); one battle a turn, so "this turn" too
+    left: list[str] = field(default_factory=list)
 
     def copy(self) -> Battle:
         return Battle(
@@ -140,6 +148,7 @@ class Battle:
             self.souls[:],
             self.surrenderer,
             self.effects[:],
+            self.left[:],
         )
 
 
@@ -170,6 +179,9 @@ class Turn:
     end_rule: str = ""  # the rule id the game ended by ("redemption.win.rescues")
     #: a choice an ability waits for (redemption.decision); None when none is pending
     pending: Decision | None = None
+    #: Dominants whose players asked not to be stopped for them (redemption.dominant.mute): card id -> the last
+    #: turn of it, or MUTE_GAME
+    mute: dict[str, int] = field(default_factory=dict)
 
     def copy(self) -> Turn:
         f = self.flags
@@ -188,6 +200,7 @@ class Turn:
             Window(self.window.queue[:], self.window.then),
             self.end_rule,
             self.pending.copy() if self.pending is not None else None,
+            dict(self.mute) if self.mute else {},
         )
 
 
@@ -225,6 +238,7 @@ class Core:
         def expected_now(self) -> str: ...
         def _effect(self, p: int, src: str, host: str, ab: Ability, target: str, events: list[Event]) -> None: ...
         def _end_turn(self, events: list[Event]) -> None: ...
+        def _upkeep(self, events: list[Event]) -> None: ...
         def _cut_deck(self, p: int) -> int: ...
         def _is_ignored(self, cid: str) -> bool: ...
         def _is_protected(self, cid: str) -> bool: ...

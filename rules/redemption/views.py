@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, TypedDict
 
+from rules.redemption.decisions import KEEP_WEAPON
 from rules.redemption.state import PHASE_NAMES, Core
 from rules.views import SeatView, View
 from rules.words import plural, say, their, verb, who, whose
@@ -140,17 +141,31 @@ class Views(Core):
             return "before the battle ends"
         if then == "end_turn":
             return "before the turn ends"
+        if then == "upkeep":
+            return "in the Draw phase"
+        if then == "prep":
+            return "in the Upkeep phase"
+        if self.s.phase == "prep":
+            return "in the Preparation phase"
         return "in the battle" if self.b.kind else "before the Battle phase"
 
     def _window_text(self, p: int) -> str:
         moment = self.window_moment()
-        return f"{who(p, True)} may play a Dominant now, {moment} ('dominant D', or 'decline' to let the game go on)"
+        return (
+            f"{who(p, True)} may play a Dominant now, {moment} ('dominant D', or 'decline' to let the game go on; "
+            "'mute D' or 'mute D game': not stopped for D again this turn, or this game)"
+        )
 
     def _choice_text(self, p: int) -> str:
         """What the pending decision asks of ``p`` (a template; it names the card that asks, never what it shows)."""
         d = self.s.pending
         assert d is not None
         src, P = self.cd[d.source].name, who(p, True)
+        if d.effect == KEEP_WEAPON:
+            return (
+                f"{P} {verb(p, 'chooses', 'choose')} the weapon that stays on {src} ('choose <card>'); "
+                "the others go to the discard pile"
+            )
         if d.shape == "order":
             return (
                 f"{P} {verb(p, 'chooses', 'choose')} the order in which the cards {src} showed go to the bottom of "

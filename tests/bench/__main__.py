@@ -30,6 +30,7 @@ SCRIPTS: list[tuple[str, list[str]]] = [
     ("activity", ["--games", "200"]),
     ("strength", ["--games", "200", "--hard-games", "20", "--iterations", "150"]),
     ("ssh_scale", ["--logins", "5", "--sessions", "5"]),
+    ("web_latency", ["--signins", "3", "--moves", "8"]),
 ]
 
 

@@ -18,6 +18,7 @@ from textual.containers import Vertical
 from textual.geometry import Size
 from textual.widget import Widget
 
+from tui import keys
 from tui.widgets import CardList
 
 #: A game's view(player): rules.views.View with the game's own keys (``ResurrectionView``, ``RedemptionView``). The
@@ -118,3 +119,16 @@ class Board(Vertical):
     def beside(self) -> tuple[Widget, ...]:
         """The side panes the screen yields after the board: none when the board places them itself."""
         return () if self.SIDE_INSIDE else self.side
+
+
+def table_over_keys() -> str:
+    """The keys once a game at a shared table is over: its review and the way out (a new table is made from the
+    table list, with whoever wants to play again)."""
+    return f"{keys.label('review')}: review, {keys.label('leave')}: leave (a new table: from the table list)."
+
+
+def held(screen: Any) -> tuple[str, bool]:
+    """What a shared table holds back on ``screen``: why nobody may act yet ("" when play is on) and whether it is a
+    shared table at all (then a finished game offers no new game or rematch here)."""
+    session = getattr(screen, "session", None)
+    return str(getattr(session, "hold", "") or ""), bool(getattr(session, "shared", False))

@@ -14,7 +14,7 @@ from rules.redemption.views import RedemptionSeat, RedemptionView
 from rules.words import plural, possessive
 from saves import printable
 from tui import keys
-from tui.games.board import Board, GameUI, css_beside
+from tui.games.board import Board, GameUI, css_beside, held, table_over_keys
 from tui.widgets import CardList, Item, Pane, boxes, news
 from tui.wording import wins, words
 
@@ -86,9 +86,12 @@ PROMPTS = {
 PROMPT_KEYS = {"play": "play", "pass_": "pass", "next": "next"}
 
 
-def game_over_keys(seats: int = 2) -> str:
+def game_over_keys(seats: int = 2, shared: bool = False) -> str:
     """The keys once a game is over, as the player has them, and what a rematch does with the ``seats``
-    (GameScreen.action_rematch: two swap, three or four rotate)."""
+    (GameScreen.action_rematch: two swap, three or four rotate). At a ``shared`` table there is no new game or
+    rematch from the board (each player makes the next table from the table list)."""
+    if shared:
+        return table_over_keys()
     how = "seats swapped" if seats == 2 else "seats rotated, each player one to the left"
     return (
         f"{keys.label('next')}: new game, {keys.label('rematch')}: rematch ({how}), "
@@ -349,6 +352,7 @@ class RedemptionUI:
         self._holders: dict[str, int] = {}  # and whose table that zone is on
         self._names: list[str] = []
         self._you: int | None = None  # the seat whose view was shown last (its cards are "yours")
+        self._hold, self._shared = "", False  # a shared table's (tui.games.board.held), as last shown
         self.hand_ids: set[str] = set()
 
     # --- cards ---------------------------------------------------------------------------
@@ -443,6 +447,9 @@ class RedemptionUI:
                 "decline": "Play no Dominant now, let the game go on",
                 "end": "End this phase",
             }.get(verb, str(action))
+        if verb == "mute":  # redemption.dominant.mute
+            until = "the game ends" if len(args) > 1 else "this turn ends"
+            return f"Play no Dominant now; {named[0]} does not stop me until {until}"
         if verb == "dominant" and len(args) == 2:  # whose card, and where: a Dominant can hit your own
             where = self.whereabouts(args[1])
             return f"Play {named[0]} on {named[1]}" + (f" ({where})" if where else "")
@@ -556,6 +563,7 @@ class RedemptionUI:
     ) -> None:
         you = view["you"]
         n = len(view["players"])
+        self._hold, self._shared = held(screen)
         opps = [(you + k) % n for k in range(1, n)]  # in turn order from your left
         cards = self._cards = self._all_cards(view)
         self._names = names
@@ -595,6 +603,8 @@ class RedemptionUI:
         above, below = hand.hidden()
         if view["is_over"]:
             hint = "game over"
+        elif self._hold:
+            hint = "waiting to start" if not self._hold.endswith(".") else "not played"
         elif above or below:
             hint = " ".join(x for x in (f"{above} above" if above else "", f"{below} below" if below else "") if x)
         elif my_turn:
@@ -637,7 +647,8 @@ class RedemptionUI:
         def first(*starts: str) -> list[Text]:
             return [x for x in rest if x.plain.startswith(starts)]
 
-        prompt, news = first(">> ", "GAME OVER", game_over_keys().partition(",")[0]), first("Since your", "Last battle")
+        ends = (game_over_keys().partition(",")[0], table_over_keys().partition(",")[0])
+        prompt, news = first(">> ", "GAME OVER", *ends), first("Since your", "Last battle")
         sides = [x for x in rest if x not in prompt and x not in news]
         return Text("\n").join([*prompt, detail, *sides, *news])
 
@@ -869,7 +880,9 @@ class RedemptionUI:
             t.append("GAME OVER: " + (wins(names[w]) if w is not None else "a draw"), style="bold reverse")
             if view.get("end_reason"):
                 t.append(f" ({words(printable(view['templates']['end_reason']), names)})")
-            t.append(f"\n{game_over_keys(len(view['players']))}\n")
+            t.append(f"\n{game_over_keys(len(view['players']), self._shared)}\n")
+        elif self._hold:  # a shared table before every seat is taken (or one that ended then): nobody's move
+            t.append(f">> {self._hold}{'' if self._hold.endswith('.') else '.'}\n", style="bold")
         elif cp is not None and cp != view["you"]:
             t.append(f">> {names[cp]} to move.\n", style="bold")
         elif cp is not None:

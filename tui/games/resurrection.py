@@ -6,13 +6,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.widget import Widget
 
 from rules.resurrection import CARDS, CODES
 from rules.resurrection.game import ResurrectionView
 from rules.words import plural
 from tui import keys
-from tui.games.board import Board, GameUI, css_beside
+from tui.games.board import Board, GameUI, css_beside, held, table_over_keys
 from tui.widgets import CardList, Item, Pane, boxes, news
 from tui.wording import wins
 
@@ -27,7 +28,7 @@ class ResurrectionBoard(Board):
     SCOPED_CSS = False
     DEFAULT_CSS = css_beside(__file__)
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         yield Pane(id="opponent", classes="side")
         yield Pane(id="battle")
         yield Pane(id="you", classes="side")
@@ -56,6 +57,7 @@ class ResurrectionUI:
 
     def __init__(self, ascii_only: bool = False):
         self.ascii_only = ascii_only
+        self._hold, self._shared = "", False  # a shared table's (tui.games.board.held), as last shown
 
     # --- cards ---------------------------------------------------------------------
     def symbol(self, code: str) -> str:
@@ -97,10 +99,10 @@ class ResurrectionUI:
             t.append(" wins: resurrects" if card.is_black_face else " loses: strikes back", style="italic")
         return t
 
-    def choices(self, actions: list) -> tuple[str, list[str]]:
+    def choices(self, actions: list[Any]) -> tuple[str, list[str]]:
         return "Which action?", [self.describe(a) for a in actions]
 
-    def describe(self, action) -> str:
+    def describe(self, action: Any) -> str:
         code = str(action).split()[-1]
         card = CARDS.get(code)
         return f"Play the {card.name} (power {card.power})" if card else str(action)
@@ -116,9 +118,10 @@ class ResurrectionUI:
         return ResurrectionBoard(self, id=id, side=side)
 
     def render(
-        self, screen, view: ResurrectionView, names: list[str], wide: bool, usable: set[str], my_turn: bool
+        self, screen: Any, view: ResurrectionView, names: list[str], wide: bool, usable: set[str], my_turn: bool
     ) -> None:
         you = view["you"]
+        self._hold, self._shared = held(screen)
         for pane_id, p in (("#opponent", 1 - you), ("#you", you)):
             pane = screen.query_one(pane_id, Pane)
             pane.set(*self.side(view, p, names, pane.content_size.width))
@@ -129,6 +132,8 @@ class ResurrectionUI:
         items = [Item(c, self.card_label(c, wide), c in usable or not my_turn) for c in self.hand(view)]
         if view["is_over"]:
             hint = "game over"
+        elif self._hold:
+            hint = "waiting to start" if not self._hold.endswith(".") else "not played"
         elif my_turn:
             hint = f"your move: 1-9 pick, {keys.label('play')} plays"
         elif view["current_player"] is not None:
@@ -214,10 +219,15 @@ class ResurrectionUI:
                     f" ({' and '.join(out)} {'has' if len(out) == 1 and out[0] != 'You' else 'have'} "
                     "no cards left to play)."
                 )
-            t.append(
-                f"\n{keys.label('next')}: new game, {keys.label('rematch')}: rematch (the other player is the first Aggressor), "
-                f"{keys.label('review')}: review, {keys.label('leave')}: leave."
-            )
+            if self._shared:
+                t.append(f"\n{table_over_keys()}")
+            else:
+                t.append(
+                    f"\n{keys.label('next')}: new game, {keys.label('rematch')}: rematch (the other player is the first "
+                    f"Aggressor), {keys.label('review')}: review, {keys.label('leave')}: leave."
+                )
+        elif self._hold:  # a shared table before both seats are taken (or one that ended then): nobody's move
+            t.append(f">> {self._hold}{'' if self._hold.endswith('.') else '.'}", style="bold")
         elif cp is None:
             pass  # nobody is to move (a finished lesson)
         elif cp == agg:

@@ -9,6 +9,7 @@ at 80x24. Names and notes from deck files are shown as plain text, never as mark
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,7 @@ from textual.widgets.option_list import Option
 from rules.games import DeckRules
 from saves import decks as dk
 from saves import printable
+from tui.compat import own_bindings
 from tui.dialogkeys import DialogInput
 
 CSS = str(Path(__file__).with_name("decks.tcss"))
@@ -95,8 +97,8 @@ class AsksNames:
     """For a screen whose keys open the name dialog: the keys typed after them go into the dialog, in order.
 
     Textual runs a screen's bindings only once a key has bubbled back up to the app, and by then every key typed
-    after it in the same read from the terminal (a fast typist, a paste over SSH) had gone to the focused widget:
-    they reached the app with the dialog on top, where no binding took them, and were lost or ran in the screen
+    after it in the same read from the terminal (a fast typist, a paste over SSH) has gone to the focused widget:
+    they would reach the app with the dialog on top, where no binding takes them, and be lost or run in the screen
     below. So the keys that open the dialog are priority bindings (run as the app reads them) and
     :meth:`ask_name` gives the dialog's field the focus before the app reads the next key. A key typed *before*
     the opening one may still be on its way up when the dialog opens; :meth:`on_key` runs it here, as the app
@@ -105,7 +107,7 @@ class AsksNames:
 
     _dialog: NameScreen | None = None
 
-    async def ask_name(self, title: str, value: str, done) -> None:
+    async def ask_name(self, title: str, value: str, done: Callable[[str | None], Any]) -> None:
         dialog = self._dialog = NameScreen(title, value)
 
         def closed(result: str | None) -> None:
@@ -122,12 +124,12 @@ class AsksNames:
         event.prevent_default()
         nodes: tuple[Any, ...] = (self.focused, self)  # type: ignore[attr-defined]
         for node in nodes:
-            for binding in node._bindings.key_to_bindings.get(event.key, ()) if node is not None else ():
+            for binding in own_bindings(node, event.key) if node is not None else ():
                 if not binding.priority and await self.app.run_action(binding.action, node):  # type: ignore[attr-defined]
                     return
 
 
-class DeckListScreen(Screen):
+class DeckListScreen(Screen[Any]):
     """The bundled decks and yours: open one in the editor, start a new one, delete one."""
 
     CSS_PATH = CSS
@@ -220,7 +222,7 @@ class DeckListScreen(Screen):
         self.dismiss()
 
 
-class DeckEditorScreen(AsksNames, Screen):
+class DeckEditorScreen(AsksNames, Screen[Any]):
     CSS_PATH = CSS
     BINDINGS = [
         Binding("plus,equals_sign,a", "add", "Add", show=True, id="deck-editor.add"),
@@ -356,7 +358,7 @@ class DeckEditorScreen(AsksNames, Screen):
         """In the search field 'w' and 'r' are letters (False lets the key go on to the field)."""
         return not (action in ("save_as", "rename") and isinstance(self.focused, Input))
 
-    def on_descendant_focus(self, event) -> None:
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         self._mark_focus()
 
     def _mark_focus(self) -> None:

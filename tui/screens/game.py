@@ -22,7 +22,7 @@ from rules.games import find_game
 from rules.words import possessive
 from tui import controls, keys
 from tui.agents import agent_seed, choose, make_agent
-from tui.footer import Footer
+from tui.compat import Footer
 from tui.games import board, ui_for
 from tui.games.board import Board, GameUI
 from tui.learn.guide import GuidedGame
@@ -414,8 +414,10 @@ class GameScreen(GuidedGame, Screen):
         if s.game.is_over:
             self.notify(f"The game is over. Press {keys.label('leave')} to leave.", severity="warning")
             return False
-        if getattr(s, "hold", ""):
-            self.notify(f"{s.hold}: play starts when every seat is taken.", severity="warning")
+        hold = getattr(s, "hold", "")
+        if hold:
+            ended = hold.endswith(".")  # a table that ended before play started says so in a sentence
+            self.notify(hold if ended else f"{hold}: play starts when every seat is taken.", severity="warning")
             return False
         if not s.my_turn:
             self.notify(f"It is {possessive(s.name(s.game.current_player))} move, not yours.", severity="warning")
@@ -748,6 +750,7 @@ class GameScreen(GuidedGame, Screen):
         s = self.session
         before = s.game  # the state this screen shows; poll takes a new game object, never changes this one
         if not s.poll():
+            self.maybe_computer()  # the program that moved for the computer may have gone: this one takes over
             return
         self.catch_up(before)
         self.stop_thinking()  # a computer move worked out on the old state would be refused anyway
@@ -797,6 +800,19 @@ class GameScreen(GuidedGame, Screen):
                 self.notify(self.session.words(outcome), title="Not allowed", severity="error")
             self.after_action()
 
+        hold = getattr(s, "hold", "")
+        if hold.endswith("."):  # a table that ended before play started
+            self.notify(hold, severity="warning")
+            return
+        if hold:  # before play starts nobody wins or loses: the creator calls the table off, another leaves it
+            creator = s.table.creator == s.player  # type: ignore[attr-defined]  # only a table holds play back
+            ask = (
+                "Call this table off? Play has not started: nobody wins or loses."
+                if creator
+                else "Leave this table? Play has not started: your seat opens for any player of the host."
+            )
+            self.app.push_screen(ConfirmScreen(ask, yes="Call off" if creator else "Leave"), done)
+            return
         after = s.game.clone()
         after.apply(f"resign {s.viewer}")
         result = f"{wins(self.names[after.winner])}." if after.winner is not None else "The game is a draw."
@@ -840,8 +856,24 @@ class GameScreen(GuidedGame, Screen):
             self.refresh_view()
         elif text.lower().split()[:1] == ["resign"]:
             self.typed_resign(text)
+        elif text.lower().split()[:1] == ["computer"] and bool(getattr(self.session, "hold", "")):
+            self.typed_computer(text)
         elif text:
             self.submit(text)
+
+    def typed_computer(self, text: str) -> None:
+        """``computer [LEVEL]`` typed by a table's creator before play starts: the first open seat goes to the
+        computer (a seat whose invitation was declined is open)."""
+        words = text.lower().split()
+        try:
+            answer = self.session.seat_computer(words[1] if len(words) > 1 else "normal")  # type: ignore[attr-defined]
+        except ValueError as e:
+            self.notify(str(e), title="Not done", severity="warning")
+            return
+        if not answer.ok:
+            self.notify(answer.reason, title="Not done", severity="warning")
+        self.refresh_view()
+        self.maybe_computer()
 
     def typed_resign(self, text: str) -> None:
         """``resign`` typed: the player's own resignation asks first, as Ctrl+P's does; another seat's is refused."""

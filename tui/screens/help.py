@@ -4,6 +4,7 @@ rules of the current game from ``rules.docs``."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -72,7 +73,7 @@ class HelpScreen(ModalScreen[None]):
         ),
     ]
 
-    def __init__(self, game: str | None = None, opener: Screen | None = None):
+    def __init__(self, game: str | None = None, opener: Screen[Any] | None = None):
         super().__init__()
         self.game = game
         self.opener = opener  # the screen whose keys the table lists

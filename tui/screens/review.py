@@ -11,6 +11,7 @@ from __future__ import annotations
 import textwrap
 import threading
 from pathlib import Path
+from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -34,7 +35,7 @@ ROW_WIDTH = 28  # the action list is 34 columns: its borders, padding and scroll
 EYE_GAMES = f"The computer's eye reads {', '.join(g.title for g in GAMES if g.eye)} games."
 
 
-class ReviewScreen(AsksNames, Screen):
+class ReviewScreen(AsksNames, Screen[Any]):
     CSS_PATH = CSS
     BINDINGS = [
         # short words: the Footer holds every shown key and Esc last at 80 columns ("esc Bac" once)
@@ -127,7 +128,7 @@ class ReviewScreen(AsksNames, Screen):
             self.show(event.option_index, move_list=False)
 
     # --- one position --------------------------------------------------------------------------------
-    def position(self, i: int):
+    def position(self, i: int) -> Any:
         return self.final if i >= len(self.steps) else self.steps[i].before
 
     def show(self, i: int, move_list: bool = True) -> None:

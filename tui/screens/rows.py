@@ -12,7 +12,7 @@ import saves
 RowT = TypeVar("RowT")
 
 
-class RowsScreen(Screen, Generic[RowT]):
+class RowsScreen(Screen[Any], Generic[RowT]):
     """Rows in the ``#saves`` DataTable, one per item of ``rows``; ``open_row`` makes the session to show."""
 
     rows: list[RowT]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import textwrap
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -90,16 +90,20 @@ class TablesScreen(RowsScreen[tables.Row]):
         self.fill()
 
     @property
-    def base(self):
-        return self.app.settings.tables_base  # type: ignore[attr-defined]
+    def base(self) -> Any:
+        return self.app.settings.table_store  # type: ignore[attr-defined]
 
     @property
     def player(self) -> str:
-        return self.app.settings.player  # type: ignore[attr-defined]
+        return cast(str, self.app.settings.player)  # type: ignore[attr-defined]  # the list opens with a player
 
     def fill(self) -> None:
         table = self.query_one("#saves", DataTable)
-        rows = tables.rows_for(self.base, self.player)
+        try:
+            rows = tables.rows_for(self.base, self.player)
+        except saves.SaveError as e:  # the tables' database cannot be reached: say so, keep the screen
+            self.notify(str(e), title="Cannot list the tables", severity="error", markup=False)
+            rows = []
         keep = table.cursor_row
         table.clear()
         self.rows = rows
@@ -130,7 +134,10 @@ class TablesScreen(RowsScreen[tables.Row]):
         self.query_one("#save-detail", Label).update(
             Text(saves.printable(f"Table {here.id}: {here.line}")) if here is not None else ""
         )
-        rec = tables.record(self.base, self.player)
+        try:
+            rec = tables.record(self.base, self.player)
+        except saves.SaveError:
+            return  # said by fill
         p, c = rec["people"], rec["computer"]
         self.query_one("#record", Label).update(
             f"Won-lost-drawn: v people {p[0]}-{p[1]}-{p[2]}, v computer {c[0]}-{c[1]}-{c[2]}"
@@ -172,7 +179,7 @@ class TablesScreen(RowsScreen[tables.Row]):
         self.dismiss()
 
 
-class NewTableScreen(Screen):
+class NewTableScreen(Screen[Any]):
     """You take seat 1; seat 2 is another player, an open seat or the computer; a game for more players
     (Redemption) has seats 3 and 4 too, each nobody, a player, an open seat or the computer."""
 
@@ -273,13 +280,13 @@ class NewTableScreen(Screen):
         game = self._game().name
         try:
             t = tables.create(
-                app.settings.tables_base,  # type: ignore[attr-defined]
+                app.settings.table_store,  # type: ignore[attr-defined]
                 app.settings.player,  # type: ignore[attr-defined]
                 game,
                 self.others(),
                 watch=self._pick("watch") == "yes",
             )
-            session = TableSession.open(app.settings.tables_base, t.id, app.settings.player)  # type: ignore[attr-defined]
+            session = TableSession.open(app.settings.table_store, t.id, app.settings.player)  # type: ignore[attr-defined]
         except (ValueError, saves.SaveError) as e:
             self.app.bell()
             self.notify(str(e), title="Cannot create the table", severity="error", markup=False)

@@ -10,17 +10,16 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, DataTable, Footer, Input, Label, OptionList, RadioButton, RadioSet, Select, Static
+from textual.widgets import Button, DataTable, Footer, Input, Label, OptionList, RadioSet, Select, Static
 from textual.widgets.option_list import Option
 
 import saves
 from rules.games import GAMES, GameInfo, deck_games, find_game, title_of
-from saves.store import MAX_NAME
+from saves.store import LEVELS, MAX_NAME
+from tui.compat import MarkerRadioButton
 from tui.screens.rows import RowsScreen
 from tui.session import (
-    LEVELS,
     MAX_SEATS,
     Seat,
     Session,
@@ -38,12 +37,8 @@ REFRESH = 0.5  # seconds between looks at the save and table folders (a stat eac
 BLURB = "Two card games in the terminal, with the rules enforced: Redemption and Resurrection."
 
 
-class Choice(RadioButton):
+class Choice(MarkerRadioButton):
     """A radio button whose state is a marker, (*) or ( ), not a colour: readable with NO_COLOR."""
-
-    @property
-    def _button(self) -> Content:
-        return Content.assemble("(", ("*" if self.value else " ", "bold"), ")")
 
 
 def learn_available() -> bool:
@@ -55,7 +50,7 @@ def learn_available() -> bool:
     return True
 
 
-class TitleScreen(Screen):
+class TitleScreen(Screen[Any]):
     card_cursor = False  # the help lists no card-pane keys here: j and k are the menu's own
     BINDINGS = [
         Binding("q", "app.quit", "Quit", id="title.quit", tooltip="quit"),
@@ -96,21 +91,18 @@ class TitleScreen(Screen):
         self.set_interval(REFRESH, self._refresh_if_changed)
 
     def _stamp(self) -> tuple[object, ...]:
-        """Changes whenever a save or a shared table is written or removed (each is renamed into its folder)."""
-        from saves import tables
-
+        """Changes whenever a save or a shared table is written or removed (a save is renamed into its folder; the
+        table store says when a table changes)."""
         app: RedemptionApp = self.app  # type: ignore[assignment]
         out: list[object] = []
-        folders = [app.settings.save_dir]
+        try:
+            st = app.settings.save_dir.stat()
+        except OSError:
+            out.append(None)
+        else:
+            out.append((st.st_ino, st.st_mtime_ns))
         if app.settings.player:
-            folders.append(tables.folder(app.settings.tables_base))
-        for folder in folders:
-            try:
-                st = folder.stat()
-            except OSError:
-                out.append(None)
-            else:
-                out.append((st.st_ino, st.st_mtime_ns))
+            out.append(app.settings.table_store.list_stamp())
         return tuple(out)
 
     def _refresh_if_changed(self) -> None:
@@ -148,9 +140,12 @@ class TitleScreen(Screen):
         if app.settings.player:
             from saves import tables
 
-            rows = tables.rows_for(app.settings.tables_base, app.settings.player)
+            try:
+                rows = tables.rows_for(app.settings.table_store, app.settings.player)
+                rec = tables.record(app.settings.table_store, app.settings.player)
+            except saves.SaveError:  # the tables' database cannot be reached: the rest of the menu still works
+                rows, rec = [], {"people": [0, 0, 0], "computer": [0, 0, 0]}
             count = {k: sum(r.kind == k for r in rows) for k in ("move", "invited", "waiting", "open")}
-            rec = tables.record(app.settings.tables_base, app.settings.player)
             p, c = rec["people"], rec["computer"]
             who += f"  Won-lost-drawn: v people {p[0]}-{p[1]}-{p[2]}, v computer {c[0]}-{c[1]}-{c[2]}."
             parts = [
@@ -301,15 +296,13 @@ class FormKeys:
 
 
 class FormInput(FormKeys, Input):
-    async def _on_key(self, event: events.Key) -> None:
-        if not self.passed_on(event):
-            await super()._on_key(event)
+    def on_key(self, event: events.Key) -> None:
+        self.passed_on(event)  # if so, the event goes no further: not to the field's own handler either
 
 
-class FormSelect(FormKeys, Select):
-    async def _on_key(self, event: events.Key) -> None:
-        if not self.passed_on(event):
-            await super()._on_key(event)
+class FormSelect(FormKeys, Select[Any]):
+    def on_key(self, event: events.Key) -> None:
+        self.passed_on(event)
 
 
 def most_players(info: GameInfo) -> int:
@@ -318,7 +311,7 @@ def most_players(info: GameInfo) -> int:
     return info.max_players
 
 
-class NewGameScreen(Screen):
+class NewGameScreen(Screen[Any]):
     """The new-game form: the game, how many play (2 to 4 where the game allows), who sits at each seat (a person
     at this keyboard with a name, or the computer at a level) and, where the game has decks, each seat's deck;
     then the game's own questions (from its description, rules.games), the seed and the save's name."""
@@ -437,7 +430,7 @@ class NewGameScreen(Screen):
         if (event.select.id or "").startswith("who-"):
             self._sync()
 
-    def _decks(self, n: int):
+    def _decks(self, n: int) -> Any:
         """The chosen decks as ``Session.new(decks=...)`` takes them; DeckError says why one cannot be played."""
         from saves import decks as dk
 

@@ -36,8 +36,23 @@ def main(argv: list[str] | None = None) -> int:
         print("redemption serve needs asyncssh: pip install 'redemption-tui[ssh]'", file=sys.stderr)
         return 2
     import asyncio
+    import os
 
     from tui.ssh.server import serve
+
+    if config.tables:  # every player's app finds the database here (tui.player_process passes it on)
+        from saves import SaveError
+        from saves.tablestore import open_store
+
+        os.environ["REDEMPTION_TABLES"] = config.tables
+        store = open_store(config.tables)
+        try:
+            store.exists("-")  # connects, and makes the tables the first time
+        except SaveError as e:
+            print(f"redemption serve: the shared tables: {e}", file=sys.stderr)
+            return 1
+        finally:
+            store.close()  # the server never writes a table: each player's app process opens its own connection
 
     try:
         asyncio.run(serve(config))

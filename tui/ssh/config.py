@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -39,6 +40,7 @@ class Config:
     #: Added to the app command after a take-over, when the player has a game in progress (None: never).
     resume_args: list[str] | None = None
     log_file: Path | None = None
+    tables: str | None = None  # the shared tables' PostgreSQL database (None: files in data_dir/_tables)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -121,6 +123,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--log-file", type=Path, metavar="FILE", help="append the connection log here (default: standard error)"
     )
     p.add_argument(
+        "--tables",
+        metavar="URL",
+        help="keep the shared tables in this PostgreSQL database (postgresql://...), so that several servers "
+        "share them (default: $REDEMPTION_TABLES, else files in DATA_DIR/_tables)",
+    )
+    p.add_argument(
         "--app-command",
         metavar="CMD",
         help="the program each session runs, with {player} and {data_dir} placeholders "
@@ -156,6 +164,9 @@ def parse_config(argv: list[str]) -> Config:
     else:
         data_dir = a.data_dir.expanduser()
     data_dir = data_dir.resolve()
+    tables = a.tables or os.environ.get("REDEMPTION_TABLES") or None
+    if tables is not None and not tables.startswith(("postgresql://", "postgres://")):
+        parser.error("--tables takes a postgresql:// URL")
     cmd = shlex.split(a.app_command) if a.app_command else default_app_command()
     if not cmd:
         parser.error("--app-command is empty")
@@ -177,6 +188,7 @@ def parse_config(argv: list[str]) -> Config:
             shlex.split(a.resume_args) if a.resume_args is not None else None if a.app_command else ["resume"]
         ),
         log_file=a.log_file,
+        tables=tables,
     )
 
 

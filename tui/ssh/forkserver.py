@@ -27,7 +27,7 @@ import termios
 from typing import Any
 
 
-def _child(req: dict, tty: int) -> None:
+def _child(req: dict[str, Any], tty: int) -> None:
     """In the forked child: become the session's process on its terminal and run the app."""
     code = 1
     try:
@@ -131,57 +131,17 @@ WARM_MODULES = (
     "tui.learn.app",
     "tui.table",
     "saves.tables",
+    "saves.tablestore",
     "saves.decks",
     "filelock",  # the save layer imports these when it first locks a save or writes one
     "importlib.metadata",
 )
 
 
-#: Stylesheet parses shared by every app of the process: (css, where from, defaults?, tie-breaker, scope,
-#: the CSS variables) -> the parsed rules. Filled by warm() in the fork server, so a session's app finds
-#: its stylesheets parsed already (a third of its work to the first frame otherwise).
-SHARED_PARSES: dict[tuple, list] = {}
-MAX_SHARED_PARSES = 512
-
-
-def share_stylesheet_parses() -> None:
-    """Make every Textual stylesheet of this process look its parses up in SHARED_PARSES first.
-
-    Textual keeps a parse cache per stylesheet (so per app), keyed without the CSS variables because one
-    stylesheet has one set of them; this one is keyed with them, so the same CSS with other variables
-    (another theme) is parsed anew, and the rules given back are exactly those Textual would parse.
-    Only the fork server installs it (textual is pinned to one version in pyproject.toml)."""
-    from textual.css.stylesheet import Stylesheet
-
-    parse = Stylesheet._parse_rules
-    if getattr(parse, "shared", False):
-        return
-
-    def _parse_rules(
-        self: Stylesheet,
-        css: str,
-        read_from: Any,
-        is_default_rules: bool = False,
-        tie_breaker: int = 0,
-        scope: str = "",
-    ) -> list:
-        key = (css, read_from, is_default_rules, tie_breaker, scope, tuple(sorted(self._variables.items())))
-        rules = SHARED_PARSES.get(key)
-        if rules is None:
-            rules = parse(self, css, read_from, is_default_rules, tie_breaker, scope)
-            if len(SHARED_PARSES) < MAX_SHARED_PARSES:
-                SHARED_PARSES[key] = rules
-        return rules
-
-    _parse_rules.shared = True  # type: ignore[attr-defined]
-    _parse_rules.unshared = parse  # type: ignore[attr-defined]
-    Stylesheet._parse_rules = _parse_rules  # type: ignore[method-assign]
-
-
 def warm() -> None:
     """Do once, before any fork, what every session would otherwise do for itself: import the modules
     (WARM_MODULES), build the command line's parser, and run the app once, headless at 80x24, to its title screen for a throw-away player,
-    which parses the stylesheets (app.tcss and every widget's default CSS) into SHARED_PARSES and fills Textual's and Rich's own caches (styles, colours, cell widths)."""
+    which parses the stylesheets (app.tcss and every widget's default CSS) into tui.compat.SHARED_PARSES and fills Textual's and Rich's own caches (styles, colours, cell widths)."""
     import asyncio
     import importlib
     import tempfile
@@ -192,7 +152,9 @@ def warm() -> None:
             importlib.import_module(name)
         except ImportError:
             pass
-    share_stylesheet_parses()
+    from tui import compat
+
+    compat.share_stylesheet_parses()  # every session's app finds its stylesheets parsed (see tui.compat)
     import functools
 
     import tui.cli

@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -156,7 +157,7 @@ def parse_key_line(line: str, number: int = 0) -> tuple[bytes, KeyEntry]:
     return key.public_data, KeyEntry(player, key.get_fingerprint("sha256"), number, expires, text)
 
 
-def load_authorized_keys(path: Path, warn=lambda msg: None) -> dict[bytes, list[KeyEntry]]:
+def load_authorized_keys(path: Path, warn: Callable[[str], None] = lambda msg: None) -> dict[bytes, list[KeyEntry]]:
     """Public key blob -> the lines naming it (OpenSSH uses the first that lets the login in).
 
     The file is read as OpenSSH reads it: lines end at a newline byte only (a form feed, U+2028 or
@@ -197,10 +198,10 @@ class KeyRing:
     """The authorized keys, read again whenever the file changes, and the lines in force gathered again for
     asyncssh whenever one of them expires."""
 
-    def __init__(self, path: Path, warn) -> None:
+    def __init__(self, path: Path, warn: Callable[[str], None]) -> None:
         self.path = path
         self.warn = warn
-        self._stamp: tuple | None = None
+        self._stamp: tuple[Any, ...] | None = None
         self._keys: dict[bytes, list[KeyEntry]] = {}
         self._allowed: Any = None  # asyncssh's SSHAuthorizedKeys of the lines in force (None: none are)
         self._until = -float("inf")  # when the next of those lines expires (then they are gathered again)
@@ -243,7 +244,7 @@ class KeyRing:
         ) else "address not allowed for this key (from=)"
 
 
-def ensure_host_key(path: Path, log) -> Any:
+def ensure_host_key(path: Path, log: Callable[[str], None]) -> Any:
     """Load the host key, or generate one (Ed25519, mode 600) on first run."""
     try:
         if path.exists():

@@ -32,7 +32,7 @@ class ForkedApp:
         self.returncode: int | None = None
         self.orphaned = False  # the fork server died before the app: its exit status is unknown
         self._reader, self._writer = reader, writer
-        self._waiter: asyncio.Task | None = None
+        self._waiter: asyncio.Task[Any] | None = None
         try:  # the app itself, whoever its parent comes to be
             self._pidfd: int | None = os.pidfd_open(pid)
         except (AttributeError, OSError):

@@ -9,6 +9,7 @@ import logging
 import shlex
 import signal
 import time
+from collections.abc import Callable
 from typing import Any
 
 import asyncssh
@@ -40,11 +41,11 @@ class GameServer:
         self.live: dict[str, GameSession] = {}  # player -> the session running their app
         self.sessions: set[GameSession] = set()  # every session past its start (prompting or running)
         self.running: set[GameSession] = set()  # sessions whose app runs: what --max-sessions counts
-        self.connections: set = set()  # every open client connection
-        self.unauth: collections.Counter = collections.Counter()  # address -> connections not logged in yet
+        self.connections: set[Any] = set()  # every open client connection
+        self.unauth: collections.Counter[str] = collections.Counter()  # address -> connections not logged in yet
         self.unauth_total = 0
         self.refusing = 0  # connections refused before their login, waiting to be told why (_refuse)
-        self.by_player: collections.Counter = collections.Counter()  # player -> logged-in connections
+        self.by_player: collections.Counter[str | None] = collections.Counter()  # player -> logged-in connections
         self.all_closed = asyncio.Event()
         self.closing = False
         self.launcher: Any = None  # the fork server, when the app command is this Python's tui.cli
@@ -62,7 +63,7 @@ class GameServer:
     def app_env(self, player: str, term: str, client_env: dict[str, str]) -> dict[str, str]:
         return app_env(player, self.config.data_dir, term, client_env)
 
-    def connection_closed(self, connection) -> None:
+    def connection_closed(self, connection: Any) -> None:
         self.connections.discard(connection)
         if not self.connections:
             self.all_closed.set()
@@ -136,7 +137,7 @@ class Connection(asyncssh.SSHServer):
         self._tell_refused: Any = None  # a refused connection waiting for its client's first packet
 
     # -- connection
-    def connection_made(self, conn) -> None:
+    def connection_made(self, conn: Any) -> None:
         self.conn = conn
         peer = conn.get_extra_info("peername") or ("?", 0)
         self.addr = str(peer[0])
@@ -214,7 +215,7 @@ class Connection(asyncssh.SSHServer):
             if self.game.by_player[self.player] <= 0:
                 del self.game.by_player[self.player]
 
-    def connection_lost(self, exc) -> None:
+    def connection_lost(self, exc: Exception | None) -> None:
         if self._tell_refused is not None:
             self._tell_refused(send=False)  # frees its place among the refused connections waiting
         self._uncount()
@@ -251,7 +252,7 @@ class Connection(asyncssh.SSHServer):
     def public_key_auth_supported(self) -> bool:
         return True
 
-    def validate_public_key(self, username: str, key) -> bool:
+    def validate_public_key(self, username: str, key: Any) -> bool:
         entry, why = self.game.keys.lookup(key, self.addr)
         if entry is None:
             if why:
@@ -289,7 +290,7 @@ class Connection(asyncssh.SSHServer):
             self._no_session = None
 
     # -- channels: one interactive session; nothing else
-    def session_requested(self):
+    def session_requested(self) -> Any:
         if self.player is None or self.session is not None:
             return False
         session = GameSession(self.game, self)
@@ -298,18 +299,18 @@ class Connection(asyncssh.SSHServer):
         self.session = session
         return chan, session
 
-    def connection_requested(self, *args) -> bool:
+    def connection_requested(self, *args: Any) -> bool:
         self.ended = "refused: port forwarding"
         return False
 
-    def server_requested(self, *args) -> bool:
+    def server_requested(self, *args: Any) -> bool:
         self.ended = "refused: port forwarding"
         return False
 
     # UNIX-socket forwarding and TUN/TAP: asyncssh.SSHServer's defaults refuse them.
 
 
-async def serve(config: Config, ready=None) -> None:
+async def serve(config: Config, ready: Callable[[int], None] | None = None) -> None:
     """Run the server until SIGTERM, SIGINT or SIGHUP; ``ready(port)`` once it listens."""
     try:
         handler = log_handler(config.log_file)
@@ -325,7 +326,7 @@ async def serve(config: Config, ready=None) -> None:
         handler.close()
 
 
-async def _serve(config: Config, ready) -> None:
+async def _serve(config: Config, ready: Callable[[int], None] | None) -> None:
     try:
         config.data_dir.mkdir(parents=True, exist_ok=True)
         game = GameServer(config)

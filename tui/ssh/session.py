@@ -40,7 +40,7 @@ RESET_TERMINAL = (
 )
 
 
-class GameSession(asyncssh.SSHServerProcess):
+class GameSession(asyncssh.SSHServerProcess):  # type: ignore[type-arg]
     """One SSH session channel: the take-over prompt, then the app on a PTY.
 
     Made by :meth:`Connection.session_requested` with its own channel (whose environment requests it
@@ -62,23 +62,23 @@ class GameSession(asyncssh.SSHServerProcess):
         self.master: int | None = None  # the server's own end of the app's terminal, open until the app ends
         self.relaying = False  # the client's keys go to the app (only while it runs)
         self.last_input = time.monotonic()
-        self.answer: asyncio.Future | None = None
+        self.answer: asyncio.Future[Any] | None = None
         self.reason: str | None = None  # why the server ended it (take-over, idle, shutdown)
         self.client_alive = True
         self.done = asyncio.Event()
         self.started = False
-        self._hangup_task: asyncio.Task | None = None
+        self._hangup_task: asyncio.Task[Any] | None = None
         self._tail = bytearray()  # the app's last OUTPUT_TAIL bytes of output
         self.client_env: dict[str, str] = {}
         self.env_requests = 0
-        self._check: asyncio.Task | None = None  # is there a game to resume (read by a child process)
+        self._check: asyncio.Task[Any] | None = None  # is there a game to resume (read by a child process)
 
     # -- asyncssh's session protocol
-    def connection_made(self, chan) -> None:
+    def connection_made(self, chan: Any) -> None:
         super().connection_made(chan)
         self.chan = chan
 
-    def env_request(self, packet) -> bool:
+    def env_request(self, packet: Any) -> bool:
         """The client sends an environment variable: keep the few allowed, small ones; count the rest.
         (asyncssh's own channel keeps every variable a client sends, without a bound.)"""
         name, value = packet.get_string(), packet.get_string()
@@ -110,7 +110,7 @@ class GameSession(asyncssh.SSHServerProcess):
         """The size the app's terminal is given (asyncssh sets it on the terminal): the client's, clamped."""
         return self.cols, self.rows, 0, 0
 
-    def pty_requested(self, term_type, term_size, term_modes) -> bool:
+    def pty_requested(self, term_type: Any, term_size: Any, term_modes: Any) -> bool:
         self.pty = True
         self.term = (term_type or self.term)[:MAX_TERM]
         if term_size and term_size[0] and term_size[1]:
@@ -120,30 +120,30 @@ class GameSession(asyncssh.SSHServerProcess):
     def shell_requested(self) -> bool:
         return True
 
-    def exec_requested(self, command) -> bool:
+    def exec_requested(self, command: Any) -> bool:
         self.connection.ended = "refused: exec request"
         return False
 
-    def subsystem_requested(self, subsystem) -> bool:
+    def subsystem_requested(self, subsystem: Any) -> bool:
         self.connection.ended = f"refused: subsystem {subsystem[:64]}"
         return False
 
-    def x11_requested(self, *args) -> bool:
+    def x11_requested(self, *args: Any) -> bool:
         return False
 
     def agent_requested(self) -> bool:
         return False
 
-    def break_received(self, msec) -> bool:
+    def break_received(self, msec: int) -> bool:
         return False
 
-    def signal_received(self, signal) -> None:
+    def signal_received(self, signal: str) -> None:
         pass
 
     def soft_eof_received(self) -> None:
         pass
 
-    def terminal_size_changed(self, width, height, pixwidth, pixheight) -> None:
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         if width and height:
             self._size(width, height)
             self.connection.size = f"{self.connection.size.split('->')[0]}->{self._size_text()}"
@@ -155,7 +155,7 @@ class GameSession(asyncssh.SSHServerProcess):
         self.connection.cancel_no_session_timer()
         super().session_started()
 
-    def data_received(self, data: bytes, datatype) -> None:
+    def data_received(self, data: bytes, datatype: Any) -> None:
         self.last_input = time.monotonic()
         if self.answer is not None and not self.answer.done():
             self.answer.set_result(data[:16])
@@ -174,7 +174,7 @@ class GameSession(asyncssh.SSHServerProcess):
         self.client_gone()
         return False
 
-    def connection_lost(self, exc) -> None:
+    def connection_lost(self, exc: Exception | None) -> None:
         super().connection_lost(exc)
         # asyncssh's relay closes its ends of the terminal now; awaiting that lets every one finish closing
         asyncio.ensure_future(self.wait_closed())

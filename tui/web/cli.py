@@ -164,16 +164,24 @@ def accounts_parser() -> argparse.ArgumentParser:
         "account is that same person: same saves, tables and record",
     )
     add.add_argument("--password-stdin", action="store_true", help="read an initial password from standard input")
-    add.add_argument(
-        "--url", default=DEFAULT_URL, help="the server's address as players reach it (default: %(default)s)"
-    )
+    _url_option(add)
     sub.add_parser("list", help="list the accounts")
     rm = sub.add_parser("remove", help="remove an account (its sessions end; its saves stay)")
     rm.add_argument("name")
     rs = sub.add_parser("reset", help="forget the password, end the sessions, and print a new sign-in link")
     rs.add_argument("name")
-    rs.add_argument("--url", default=DEFAULT_URL, help="as for add")
+    _url_option(rs)
     return p
+
+
+def _url_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--url", default=DEFAULT_URL, help="the server's address as players reach it (default: %(default)s)")
+
+
+def _print_link(said: str, url: str, token: str) -> None:
+    """What was done, then the one-time sign-in link on a line of its own (to copy whole)."""
+    print(said)
+    print(f"{url.rstrip('/')}/welcome#{token}")
 
 
 def main_accounts(argv: list[str]) -> int:
@@ -191,8 +199,7 @@ def main_accounts(argv: list[str]) -> int:
             token = accounts.add(base, a.name, same_player=a.same_player, password=password)
             same = " (the same player as the saves and SSH key of that name)" if a.same_player else ""
             if token:
-                print(f"Added {a.name}{same}. Their sign-in link, good once and for 7 days:")
-                print(f"{a.url.rstrip('/')}/welcome#{token}")
+                _print_link(f"Added {a.name}{same}. Their sign-in link, good once and for 7 days:", a.url, token)
             else:
                 print(f"Added {a.name}{same}, with the password given.")
         elif a.action == "list":
@@ -212,8 +219,8 @@ def main_accounts(argv: list[str]) -> int:
             print(f"Removed the account {a.name}; their saves stay in {base / a.name}.")
         elif a.action == "reset":
             token = accounts.reset(base, a.name)
-            print(f"Reset {a.name}: their password is forgotten and their sessions end. Their new sign-in link:")
-            print(f"{a.url.rstrip('/')}/welcome#{token}")
+            said = f"Reset {a.name}: their password is forgotten and their sessions end. Their new sign-in link:"
+            _print_link(said, a.url, token)
     except SaveError as e:
         print(printable(f"redemption accounts: {e}"), file=sys.stderr)
         return 1

@@ -30,7 +30,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from textual_serve.app_service import AppService
 
 from saves import accounts
-from tui.limits import address_group
+from tui.limits import RateLimiter, address_group
 from tui.player_process import NOT_SAVED_EXIT, app_env
 from tui.web import pages
 
@@ -75,42 +75,6 @@ def escape(text: object, limit: int = 80) -> str:
     s = str(text)
     s = s[:limit] + ("..." if len(s) > limit else "")
     return s if s.isprintable() else s.encode("unicode_escape").decode("ascii")
-
-
-class Window:
-    """Events per key within a sliding window of ``seconds`` (sign-in failures, new sockets)."""
-
-    def __init__(self, limit: int, seconds: float) -> None:
-        self.limit, self.seconds = limit, seconds
-        self.seen: dict[str, collections.deque[float]] = {}
-
-    def _events(self, key: str, now: float) -> collections.deque[float]:
-        if len(self.seen) > 4096:  # forget quiet keys, so that many addresses cannot grow this
-            for k in [k for k, q in self.seen.items() if not q or now - q[-1] > self.seconds]:
-                del self.seen[k]
-        q = self.seen.setdefault(key, collections.deque())
-        while q and now - q[0] > self.seconds:
-            q.popleft()
-        return q
-
-    def wait(self, key: str) -> float:
-        """Seconds until ``key`` may try again (0: now)."""
-        now = time.monotonic()
-        q = self._events(key, now)
-        return 0.0 if len(q) < self.limit else max(1.0, self.seconds - (now - q[0]))
-
-    def add(self, key: str) -> None:
-        self._events(key, time.monotonic()).append(time.monotonic())
-
-    def allow(self, key: str) -> bool:
-        """Count one event for ``key`` if it is within the limit."""
-        if self.wait(key):
-            return False
-        self.add(key)
-        return True
-
-    def clear(self, key: str) -> None:
-        self.seen.pop(key, None)
 
 
 @dataclass
@@ -266,9 +230,9 @@ class WebServer:
         self.by_player: collections.Counter[str] = collections.Counter()
         self.stopping: dict[tuple[str, str], asyncio.Event] = {}  # (player, tab) -> set once its app has ended
         self.resume: dict[tuple[str, str], tuple[list[str], float]] = {}  # (player, tab) -> app args, when
-        self.account_fails = Window(FAILS_PER_ACCOUNT, FAIL_WINDOW)
-        self.address_fails = Window(FAILS_PER_ADDRESS, FAIL_WINDOW)
-        self.sockets = Window(config.rate_limit, 60.0)
+        self.account_fails = RateLimiter(FAILS_PER_ACCOUNT, FAIL_WINDOW)
+        self.address_fails = RateLimiter(FAILS_PER_ADDRESS, FAIL_WINDOW)
+        self.sockets = RateLimiter(config.rate_limit, 60.0)
         self.hashing = asyncio.Semaphore(MAX_HASHING)
         self.waiting_signins = 0
         self.closing = False
