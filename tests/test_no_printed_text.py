@@ -37,7 +37,9 @@ FACTS = {
     },
     "resurrection": {"code", "name", "colour", "rank", "power"},
 }
-SCRIPT = {"effect", "n", "filter", "card_type", "when"}
+#: an ability in the ability language (rules/redemption/lang.py): its keys and its effects' keys
+SCRIPT = {"trigger", "condition", "cost", "effects"}
+ACT = {"verb", "select", "n", "duration", "riders"}
 PRINTED = {
     "text",
     "ability_text",
@@ -86,6 +88,8 @@ def test_card_tables_hold_facts_and_scripts_only():
             assert not extra, f"{f.name}: {c['name']} has {extra}: is it a fact?"
             for a in c.get("abilities", []):
                 assert set(a) <= SCRIPT, f"{c['name']}: ability keys {set(a) - SCRIPT}"
+                for e in a.get("effects", []):
+                    assert set(e) <= ACT, f"{c['name']}: effect keys {set(e) - ACT}"
                 assert all(len(s) <= SHORT for s in _strings(a)), f"{c['name']}: a sentence in its script"
             facts = {k: v for k, v in c.items() if k != "abilities"}
             assert all(len(s) <= SHORT for s in _strings(facts)), f"{c['name']}: a fact longer than {SHORT}"

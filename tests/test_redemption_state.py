@@ -113,8 +113,14 @@ def test_every_card_effect_is_in_the_registry_and_an_unknown_one_is_refused_at_l
     assert {a.effect for c in CARDS.values() for a in c.abilities} <= set(REGISTRY)
     for name, eff in REGISTRY.items():
         assert eff.name == name and eff.rule == f"redemption.effect.{name}" and eff.summary
-    raw = {"key": "x", "name": "X", "type": "hero", "alignment": "good", "abilities": [{"effect": "teleport"}]}
-    with pytest.raises(ValueError, match="card x: unknown effect 'teleport'"):
+    raw = {
+        "key": "x",
+        "name": "X",
+        "type": "hero",
+        "alignment": "good",
+        "abilities": [{"trigger": "enters_battle", "effects": [{"verb": "teleport"}]}],
+    }
+    with pytest.raises(ValueError, match="card x: unknown verb 'teleport'"):
         _card(raw)
 
 

@@ -8,9 +8,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from rules.core import Event
+from rules.redemption import continuous, effects
 from rules.redemption.cards import name_on_name
 from rules.redemption.decisions import KEEP_WEAPON, Decision
-from rules.redemption.effects import REGISTRY, TARGETED, matches
+from rules.redemption.effects import TARGETED, matches
 from rules.redemption.state import IN_PLAY, MUTE_GAME, Battle, Core, Then, Zone
 from rules.words import their, verb, who, whose
 
@@ -36,12 +37,10 @@ def standing_of(hero: tuple[int, int, int], evil: tuple[int, int, int]) -> str:
 class BattleRules(Core):
     # --- battle arithmetic --------------------------------------------------------------
     def _is_ignored(self, cid: str) -> bool:
-        src = self.b.ignored.get(cid)
-        return src is not None and src not in self.b.negated
+        return continuous.ignored(self, cid)
 
     def _is_protected(self, cid: str) -> bool:
-        src = self.b.protected.get(cid)
-        return src is not None and src not in self.b.negated
+        return continuous.protected(self, cid)
 
     def char_numbers(self, cid: str) -> tuple[int, int]:
         """A character's strength and toughness with what sits on it (negated cards do not count)."""
@@ -169,14 +168,7 @@ class BattleRules(Core):
             card = self.cd[c]
             if card.unique_in_play and any(self.cd[x].name == card.name for x in left):
                 return True
-        owner = self.owner(c)
-        for src in self.b.played:
-            if self.owner(src) == owner or src in self.b.negated:
-                continue
-            a = self.cd[src].has("ignore")
-            if a is not None and matches(self.cd[c], a.filter):
-                return True
-        return False
+        return continuous.kept_out(self, c)
 
     def _special_targets(self, p: int) -> list[str]:
         """Special initiative (redemption.battle.special): when the last enhancement played in this battle, an
@@ -196,28 +188,15 @@ class BattleRules(Core):
 
     def _ability_targets(self, p: int, e: str, host: str) -> list[str]:
         """The cards the player chooses among for enhancement e played on host (redemption.battle.targets)."""
-        for ab in self.cd[e].abilities:
-            if ab.effect in TARGETED:
-                targets = REGISTRY[ab.effect].targets
-                assert targets is not None
-                return targets(cast("Game", self), p, ab, host)
-        return []
+        return effects.ability_targets(cast("Game", self), p, self.cd[e], host)
 
     def _dominant_targets(self, p: int, d: str) -> list[str] | None:
         """None: no target needed; otherwise the possible targets (may be empty)."""
-        for ab in self.cd[d].abilities:
-            eff = REGISTRY[ab.effect]
-            if eff.needs_target and eff.targets is not None:
-                return eff.targets(cast("Game", self), p, ab, d)
-        return None
+        return effects.dominant_targets(cast("Game", self), p, self.cd[d], d)
 
     def _dominant_usable(self, p: int, d: str) -> bool:
         """Can each of Dominant d's abilities do something now (a look at a draw pile needs one)?"""
-        for ab in self.cd[d].abilities:
-            usable = REGISTRY[ab.effect].usable
-            if usable is not None and not usable(cast("Game", self), p, ab):
-                return False
-        return True
+        return effects.dominant_usable(cast("Game", self), p, self.cd[d])
 
     def _muted(self, d: str) -> bool:
         """Has Dominant d's player asked not to be stopped for it, until now or later (redemption.dominant.mute)?"""

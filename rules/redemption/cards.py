@@ -1,9 +1,9 @@
 """Redemption card definitions and decks, read once from ``cards.toml`` and ``decks.toml``.
 
-Abilities are structured data naming an effect of the registry in ``effects.py`` (a card
-naming an effect it does not know is refused here, when the data loads); the text a player
-reads is generated from that data by :func:`ability_text`, so it always says what the
-engine does.
+Abilities are written in the ability language (:mod:`rules.redemption.lang`: a trigger and effects, each a
+verb of ``effects.py`` with a selector, a duration and riders); a card naming a word the language does not
+hold is refused here, when the data loads; the text a player reads is generated from that data by
+:func:`ability_text`, so it always says what the engine does.
 """
 
 from __future__ import annotations
@@ -15,36 +15,15 @@ from importlib import resources
 from typing import Any, TypedDict
 
 from rules.redemption.effects import EFFECTS as EFFECTS  # re-exported
-from rules.redemption.effects import REGISTRY
 from rules.redemption.effects import TYPE_NAMES as TYPE_NAMES  # re-exported
+from rules.redemption.effects import VERBS
+from rules.redemption.effects import ability_text as ability_text  # re-exported
 from rules.redemption.effects import matches as matches  # re-exported
-
-CARD_TYPES = (
-    "hero",
-    "evil_character",
-    "good_enhancement",
-    "evil_enhancement",
-    "lost_soul",
-    "dominant",
-    "artifact",
-    "site",
-    "fortress",
-)
-ALIGNMENTS = ("good", "evil", "neutral")
-CLASSES = ("warrior", "weapon", "territory")
-FILTER_KEYS = ("brigade", "identifier", "class", "type", "name")
-
-
-@dataclass(frozen=True, slots=True)
-class Ability:
-    effect: str
-    n: int = 0
-    filter: tuple[tuple[str, str], ...] = ()
-    card_type: str = ""
-    when: str = ""  # artifacts: "upkeep" or "activate" for draws; "" otherwise
-
-    def filter_dict(self) -> dict[str, str]:
-        return dict(self.filter)
+from rules.redemption.lang import ALIGNMENTS as ALIGNMENTS
+from rules.redemption.lang import CARD_TYPES as CARD_TYPES
+from rules.redemption.lang import CLASSES as CLASSES
+from rules.redemption.lang import Ability as Ability  # re-exported
+from rules.redemption.lang import parse_ability
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,20 +125,8 @@ class Card:
         }
 
 
-def ability_text(a: Ability, card: Card | None = None) -> str:
-    """The player-facing sentence for one ability, generated from its data by its effect."""
-    return REGISTRY[a.effect].text(a, card)
-
-
 def _ability(d: dict[str, Any], key: str) -> Ability:
-    eff = d.get("effect")
-    if eff not in REGISTRY:
-        raise ValueError(f"card {key}: unknown effect {eff!r} (the effects are {', '.join(REGISTRY)})")
-    flt = d.get("filter", {})
-    for k in flt:
-        if k not in FILTER_KEYS:
-            raise ValueError(f"card {key}: unknown filter key {k!r}")
-    return Ability(eff, int(d.get("n", 0)), tuple(sorted(flt.items())), d.get("card_type", ""), d.get("when", ""))
+    return parse_ability(d, key, VERBS)
 
 
 def _card(d: dict[str, Any]) -> Card:

@@ -1,26 +1,32 @@
-"""Every card ability the engine knows, one :class:`Effect` object each: its words, its targets, what it does.
+"""The verbs of the ability language (:mod:`rules.redemption.lang`): one :class:`Verb` object each, with its
+words, its targets and what it does.
 
-A card in ``cards.toml`` names its abilities by effect (``effect = "discard"``); a name this registry does not
-know is refused when the card data loads (``rules.redemption.cards``), so nothing is ever silently ignored in
-play. Adding an ability is one entry in :data:`REGISTRY` plus its section ``redemption.effect.<name>`` in
-``rules.md``. Passive effects (hand limit, sites, fortresses, restricted souls) have no ``do``: the rules read
-them where they apply.
+A card's ability in ``cards.toml`` is a trigger and a list of effects, each naming a verb (``verb = "discard"``)
+and a selector of the cards it may take; a verb this registry does not know is refused when the card data
+loads, so nothing is ever silently ignored in play. Adding a verb is one entry in :data:`VERBS` plus its
+section ``redemption.effect.<name>`` in ``rules.md``. Passive verbs (hand limit, sites, fortresses, restricted
+souls) have no ``do``: the rules read them where they apply (:mod:`rules.redemption.continuous`).
+
+The verbs reach the game through :class:`~rules.redemption.table.Table` only, never ``Game``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from rules.core import Event
 from rules.redemption.decisions import Decision
+from rules.redemption.lang import Act, select
+from rules.redemption.lang import matches as matches  # re-exported: the card facets of a selector
 from rules.words import plural, their, verb, who, whose
 
 if TYPE_CHECKING:
-    from rules.redemption.cards import Ability, Card
-    from rules.redemption.game import Game
+    from rules.redemption.cards import Card
+    from rules.redemption.lang import Ability
     from rules.redemption.state import Zone
+    from rules.redemption.table import Table
 
 TYPE_NAMES = {
     "hero": "Hero",
@@ -34,24 +40,7 @@ TYPE_NAMES = {
     "fortress": "Fortress",
 }
 
-Filter = tuple[tuple[str, str], ...]
-
-
-def matches(card: Card, flt: Filter | dict[str, str]) -> bool:
-    """Does ``card`` fit a filter (every key must hold)?"""
-    items = flt.items() if isinstance(flt, dict) else flt
-    for k, v in items:
-        if k == "brigade" and v not in card.brigades:
-            return False
-        if k == "identifier" and v not in card.identifiers:
-            return False
-        if k == "class" and v not in card.classes:
-            return False
-        if k == "type" and card.type != v:
-            return False
-        if k == "name" and card.name != v:
-            return False
-    return True
+Filter = tuple[tuple[str, Any], ...]
 
 
 def filter_text(flt: Filter, noun: str = "character", plural: bool = False) -> str:
@@ -78,19 +67,20 @@ def an(text: str) -> str:
     return ("an " if text[:1].lower() in "aeiou" else "a ") + text
 
 
-Text = Callable[["Ability", "Card | None"], str]
+#: (the effect, the ability's trigger, the card) -> what a player reads
+Text = Callable[["Act", str, "Card | None"], str]
 #: (game, player, ability, host) -> the cards the player may choose among
-Targets = Callable[["Game", int, "Ability", str], list[str]]
+Targets = Callable[["Table", int, "Act", str], list[str]]
 #: (game, player, source card, host, ability, chosen target, events)
-Do = Callable[["Game", int, str, str, "Ability", str, list[Event]], None]
+Do = Callable[["Table", int, str, str, "Act", str, list[Event]], None]
 #: (game, the answered decision, events): an ability that asked goes on with the cards chosen (redemption.decision)
-Resolve = Callable[["Game", Decision, list[Event]], None]
+Resolve = Callable[["Table", Decision, list[Event]], None]
 #: (game, player, ability) -> can the ability do anything now (a Dominant that cannot is not offered)
-Usable = Callable[["Game", int, "Ability"], bool]
+Usable = Callable[["Table", int, "Act"], bool]
 
 
 @dataclass(frozen=True, slots=True)
-class Effect:
+class Verb:
     """One ability: ``text`` writes what a player reads (from the card's data, so it always says what the engine
     does); ``targets`` lists what the player chooses among (None: nothing to choose); ``do`` carries it out
     (None: passive); ``undo`` is where a negated card's target went (redemption.effect.negate)."""
@@ -114,53 +104,38 @@ class Effect:
 
 
 # --- targets ------------------------------------------------------------------------------------------
-def _opposing(g: Game, p: int, ab: Ability, host: str) -> list[str]:
-    """The opposing characters in battle an ability may hit (redemption.battle.targets)."""
-    opp = g.opponent(p)
-    return [c for c in g.battle_chars(opp) if matches(g.cd[c], ab.filter) and not g._is_ignored(c)]
+def _opposing(g: Table, p: int, ab: Act, host: str) -> list[str]:
+    """The characters in battle an ability may hit: its selector's, but not the ignored ones
+    (redemption.battle.targets)."""
+    return select(g, p, ab.select, g._is_ignored)
 
 
-def _band_targets(g: Game, p: int, ab: Ability, host: str) -> list[str]:
-    align = g.cd[host].type
-    z = g.z[p]
-    return [
-        c
-        for zone in ("territory", "hand")
-        for c in z[zone]
-        if g.cd[c].type == align
-        and c not in g.attached
-        and matches(g.cd[c], ab.filter)
-        and g._unique_clash(p, c) is None
-        and not g._kept_out(c)
-    ]
+def _band_targets(g: Table, p: int, ab: Act, host: str) -> list[str]:
+    """The selector's characters of the host's alignment that may enter this battle (redemption.effect.band)."""
+    align, cd = g.cd[host].type, g.cd
+    return select(
+        g,
+        p,
+        ab.select,
+        lambda c: cd[c].type != align or g._unique_clash(p, c) is not None or g._kept_out(c),
+    )
 
 
-def _souls_of_opponents(g: Game, p: int, ab: Ability, host: str) -> list[str]:
-    return [s for q in g.others(p) for s in g.z[q]["land_of_bondage"] + g.z[q]["in_site"]]
+def _selected(g: Table, p: int, ab: Act, host: str) -> list[str]:
+    """The selector's cards, as they are."""
+    return select(g, p, ab.select)
 
 
-def _typed_in_play(g: Game, p: int, ab: Ability, host: str) -> list[str]:
-    """The cards of a type in play that a discard may hit: the opponents' first (in turn order from ``p``'s left),
-    then ``p``'s own, so a list of targets starts with the ones a player means to hit."""
-    out = []
-    card_type = ab.card_type
-    for q in (*g.others(p), p):
-        for zone in ("territory", "artifact_pile", "field_of_battle"):
-            for c in g.z[q][zone]:
-                cd = g.cd[c]
-                if c in g.attached:
-                    continue
-                if cd.is_character if card_type == "character" else cd.type == card_type:
-                    if zone == "field_of_battle" and g._is_protected(c):
-                        continue
-                    out.append(c)
-    return out
+def _typed_in_play(g: Table, p: int, ab: Act, host: str) -> list[str]:
+    """The selector's cards in play that a discard may hit (the opponents' first, in turn order from ``p``'s
+    left, then ``p``'s own, so a list of targets starts with the ones a player means to hit), but not a protected
+    one in battle."""
+    loc = g.loc
+    return select(g, p, ab.select, lambda c: loc[c][1] == "field_of_battle" and g._is_protected(c))
 
 
 # --- what effects do -----------------------------------------------------------------------------------
-def _do_draw(g: Game, p: int, src: str, host: str, ab: Ability, target: str, events: list[Event]) -> None:
-    if ab.when in ("upkeep", "activate"):  # artifacts: drawn in Upkeep / when activated (rules.redemption.game)
-        return
+def _do_draw(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
     g._draw(p, ab.n, events, f"for {g.cd[src].name}", "redemption.effect.draw")
 
 
@@ -173,9 +148,9 @@ _FATE: dict[str, Zone] = {
 _VERB = {"discard": "discards", "withdraw": "returns to territory", "capture": "captures", "set_aside": "sets aside"}
 
 
-def _do_remove(g: Game, p: int, src: str, host: str, ab: Ability, target: str, events: list[Event]) -> None:
+def _do_remove(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
     """discard, withdraw, capture, set aside: an opposing character leaves the battle."""
-    eff, name, rid = ab.effect, g.cd[src].name, f"redemption.effect.{ab.effect}"
+    eff, name, rid = ab.verb, g.cd[src].name, f"redemption.effect.{ab.verb}"
     if not g.in_battle():
         return
     if not target:
@@ -189,7 +164,7 @@ def _do_remove(g: Game, p: int, src: str, host: str, ab: Ability, target: str, e
     g.b.effects.append((src, eff, target, g.loc[target][1]))
 
 
-def _do_ignore(g: Game, p: int, src: str, host: str, ab: Ability, target: str, events: list[Event]) -> None:
+def _do_ignore(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
     if not g.in_battle():
         return
     hit = _opposing(g, p, ab, host)
@@ -199,7 +174,7 @@ def _do_ignore(g: Game, p: int, src: str, host: str, ab: Ability, target: str, e
     events.append(Event("effect", f"{g.cd[src].name}: ignore {what}.", p, "redemption.effect.ignore"))
 
 
-def _do_band(g: Game, p: int, src: str, host: str, ab: Ability, target: str, events: list[Event]) -> None:
+def _do_band(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
     name = g.cd[src].name
     if not g.in_battle():
         return
@@ -225,7 +200,7 @@ def _do_band(g: Game, p: int, src: str, host: str, ab: Ability, target: str, eve
     )
 
 
-def _do_protect(g: Game, p: int, src: str, host: str, ab: Ability, target: str, events: list[Event]) -> None:
+def _do_protect(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
     if g.in_battle():
         g.b.protected[host] = src
         events.append(
@@ -238,11 +213,18 @@ def _do_protect(g: Game, p: int, src: str, host: str, ab: Ability, target: str, 
         )
 
 
-def _do_negate(g: Game, p: int, src: str, host: str, ab: Ability, target: str, events: list[Event]) -> None:
+def _do_negate(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
     name, rid = g.cd[src].name, "redemption.effect.negate"
     if not g.in_battle():
         return
-    theirs = [e for e in g.b.played if g.owner(e) != p and e not in g.b.negated]
+    cd = g.cd
+    theirs = [
+        e
+        for e in g.b.played
+        if g.owner(e) != p
+        and e not in g.b.negated
+        and not any("cannot_be_negated" in ab.riders for ab in cd[e].abilities)
+    ]
     if not theirs:
         events.append(Event("effect", f"{name}: no opposing enhancement to negate.", p, rid))
         return
@@ -252,7 +234,7 @@ def _do_negate(g: Game, p: int, src: str, host: str, ab: Ability, target: str, e
     g._undo(e, events)
 
 
-def _do_rescue_any(g: Game, p: int, src: str, host: str, ab: Ability, target: str, events: list[Event]) -> None:
+def _do_rescue_any(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
     g._redeem(target, p)
     events.append(
         Event.said(
@@ -266,7 +248,7 @@ def _do_rescue_any(g: Game, p: int, src: str, host: str, ab: Ability, target: st
         g.b.souls.remove(target)
 
 
-def _do_discard_type(g: Game, p: int, src: str, host: str, ab: Ability, target: str, events: list[Event]) -> None:
+def _do_discard_type(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
     name, rid = g.cd[src].name, "redemption.effect.discard_type"
     if g.loc[target][1] == "field_of_battle":
         events.append(
@@ -278,11 +260,11 @@ def _do_discard_type(g: Game, p: int, src: str, host: str, ab: Ability, target: 
 
 
 # --- abilities that reveal cards and ask (redemption.decision) --------------------------------------------
-def _has_deck(g: Game, p: int, ab: Ability) -> bool:
+def _has_deck(g: Table, p: int, ab: Act) -> bool:
     return bool(g.z[p]["deck"])
 
 
-def _do_look_top(g: Game, p: int, src: str, host: str, ab: Ability, target: str, events: list[Event]) -> None:
+def _do_look_top(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
     """Look at the top N cards of your draw pile: one of them into your hand (not a Lost Soul), the others to the
     bottom in the order you choose (redemption.effect.look_top)."""
     top = g.z[p]["deck"][: ab.n]
@@ -307,7 +289,7 @@ def _do_look_top(g: Game, p: int, src: str, host: str, ab: Ability, target: str,
     g.ask(d, events, question + f" and {verb(p, 'chooses', 'choose')} one for {their(p)} hand.")
 
 
-def _resolve_look_top(g: Game, d: Decision, events: list[Event]) -> None:
+def _resolve_look_top(g: Table, d: Decision, events: list[Event]) -> None:
     p, rid = d.chooser, "redemption.effect.look_top"
     if d.stage == 0:
         (c,) = d.chosen
@@ -343,14 +325,15 @@ def _resolve_look_top(g: Game, d: Decision, events: list[Event]) -> None:
         )
 
 
-def _do_search(g: Game, p: int, src: str, host: str, ab: Ability, target: str, events: list[Event]) -> None:
+def _do_search(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
     """Search your draw pile for a card that fits the filter: it goes into your hand (you may find none); then the
     pile is shuffled (redemption.effect.search)."""
     deck = g.z[p]["deck"]
     if not deck:
         events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'has', 'have')} no draw pile to search.", p))
         return
-    options = [c for c in deck if matches(g.cd[c], ab.filter) and g.cd[c].type != "lost_soul"]
+    cd = g.cd
+    options = select(g, p, ab.select, lambda c: cd[c].type == "lost_soul")
     d = Decision(p, src, "search", options, "up_to", 1, revealed=deck[:], to=[p])
     g.ask(
         d,
@@ -359,7 +342,7 @@ def _do_search(g: Game, p: int, src: str, host: str, ab: Ability, target: str, e
     )
 
 
-def _resolve_search(g: Game, d: Decision, events: list[Event]) -> None:
+def _resolve_search(g: Table, d: Decision, events: list[Event]) -> None:
     p = d.chooser
     for c in d.chosen:
         g._move(c, p, "hand")
@@ -378,31 +361,31 @@ def _resolve_search(g: Game, d: Decision, events: list[Event]) -> None:
 
 
 # --- the words ------------------------------------------------------------------------------------------
-def _text_draw(a: Ability, card: Card | None) -> str:
+def _text_draw(a: Act, when: str, card: Card | None) -> str:
     n = f"{a.n} card" + ("s" if a.n != 1 else "")
-    if a.when == "upkeep":
+    if when == "upkeep":
         return f"While face up: draw {n} in each of your Upkeep phases."
-    if a.when == "activate":
+    if when == "activate":
         return f"When activated: draw {n}."
     if card is not None and card.is_character:
         return f"When this character enters battle, draw {n}."
     return f"Draw {n}."
 
 
-def _text_discard_type(a: Ability, card: Card | None) -> str:
+def _text_discard_type(a: Act, when: str, card: Card | None) -> str:
     what = "character" if a.card_type == "character" else TYPE_NAMES.get(a.card_type, a.card_type)
     return f"Discard any {what} in play (not one held in a fortress or set aside)."
 
 
-def _effects() -> dict[str, Effect]:
+def _verbs() -> dict[str, Verb]:
     def opposing(words: str) -> Text:
-        return lambda a, card: words.format(an("opposing " + filter_text(a.filter)))
+        return lambda a, when, card: words.format(an("opposing " + filter_text(a.filter)))
 
     return {
         e.name: e
         for e in (
-            Effect("draw", "draw N cards", _text_draw, _do_draw),
-            Effect(
+            Verb("draw", "draw N cards", _text_draw, _do_draw),
+            Verb(
                 "discard",
                 "discard an opposing character in battle",
                 opposing("Discard {} in battle."),
@@ -410,7 +393,7 @@ def _effects() -> dict[str, Effect]:
                 _opposing,
                 undo="discard",
             ),
-            Effect(
+            Verb(
                 "withdraw",
                 "return an opposing character in battle to its owner's territory",
                 opposing("Return {} in battle to its owner's territory."),
@@ -418,36 +401,38 @@ def _effects() -> dict[str, Effect]:
                 _opposing,
                 undo="territory",
             ),
-            Effect(
+            Verb(
                 "ignore",
                 "ignore opposing characters in battle",
-                lambda a, card: f"Ignore every opposing {filter_text(a.filter)} in this battle.",
+                lambda a, when, card: f"Ignore every opposing {filter_text(a.filter)} in this battle.",
                 _do_ignore,
             ),
-            Effect(
+            Verb(
                 "band",
                 "bring one of your characters from territory into battle",
-                lambda a, card: f"Band: bring your {filter_text(a.filter)} from your hand or territory into battle.",
+                lambda a, when, card: (
+                    f"Band: bring your {filter_text(a.filter)} from your hand or territory into battle."
+                ),
                 _do_band,
                 _band_targets,
                 undo="",
             ),
-            Effect(
+            Verb(
                 "protect",
                 "protect a character from discard",
-                lambda a, card: "The character this is played on cannot be discarded during this battle.",
+                lambda a, when, card: "The character this is played on cannot be discarded during this battle.",
                 _do_protect,
             ),
-            Effect(
+            Verb(
                 "negate",
                 "negate the last opposing enhancement",
-                lambda a, card: (
+                lambda a, when, card: (
                     "Negate the last enhancement your opponent played in this battle (its numbers and "
                     "effects stop counting)."
                 ),
                 _do_negate,
             ),
-            Effect(
+            Verb(
                 "capture",
                 "capture an opposing character in battle",
                 opposing("Capture {} in battle: it leaves the battle and is held in your captured area."),
@@ -455,18 +440,18 @@ def _effects() -> dict[str, Effect]:
                 _opposing,
                 undo="captured",
             ),
-            Effect(
+            Verb(
                 "rescue_any",
                 "rescue any Lost Soul",
-                lambda a, card: (
+                lambda a, when, card: (
                     "Rescue any opponent's Lost Soul (from their Land of Bondage or a site): it goes straight to "
                     "your Land of Redemption."
                 ),
                 _do_rescue_any,
-                _souls_of_opponents,
+                _selected,
                 needs_target=True,
             ),
-            Effect(
+            Verb(
                 "discard_type",
                 "discard any card of a type in play",
                 _text_discard_type,
@@ -474,19 +459,19 @@ def _effects() -> dict[str, Effect]:
                 _typed_in_play,
                 needs_target=True,
             ),
-            Effect(
+            Verb(
                 "hand_limit",
                 "raise the hand limit",
-                lambda a, card: f"While this is face up or in your territory, your hand limit is {a.n} higher.",
+                lambda a, when, card: f"While this is face up or in your territory, your hand limit is {a.n} higher.",
             ),
-            Effect(
+            Verb(
                 "restricted_soul",
                 "only a matching Hero may rescue this Lost Soul",
-                lambda a, card: (
+                lambda a, when, card: (
                     f"Only {an('Hero' if not a.filter else filter_text(a.filter, 'Hero'))} may rescue this Lost Soul."
                 ),
             ),
-            Effect(
+            Verb(
                 "set_aside",
                 "set aside an opposing character in battle",
                 opposing("Set aside {} in battle (it goes to its owner's set-aside area)."),
@@ -494,18 +479,18 @@ def _effects() -> dict[str, Effect]:
                 _opposing,
                 undo="set_aside",
             ),
-            Effect(
+            Verb(
                 "site",
                 "holds Lost Souls that only matching Heroes may rescue",
-                lambda a, card: (
+                lambda a, when, card: (
                     f"Holds up to {a.n} of your Lost Souls; only {an(filter_text(a.filter, 'Hero'))} may "
                     "rescue a Lost Soul from here."
                 ),
             ),
-            Effect(
+            Verb(
                 "look_top",
                 "look at the top cards of your draw pile and take one",
-                lambda a, card: (
+                lambda a, when, card: (
                     f"Look at the top {a.n} cards of your draw pile: put one (not a Lost Soul) into your hand and "
                     "the others on the bottom in the order you choose."
                 ),
@@ -513,10 +498,10 @@ def _effects() -> dict[str, Effect]:
                 resolve=_resolve_look_top,
                 usable=_has_deck,
             ),
-            Effect(
+            Verb(
                 "search",
                 "search your draw pile for a card",
-                lambda a, card: (
+                lambda a, when, card: (
                     f"Search your draw pile for {an(filter_text(a.filter, 'card'))} and put it into your hand; "
                     "then shuffle your draw pile."
                 ),
@@ -524,10 +509,10 @@ def _effects() -> dict[str, Effect]:
                 resolve=_resolve_search,
                 usable=_has_deck,
             ),
-            Effect(
+            Verb(
                 "fortress",
                 "holds cards safe from discard",
-                lambda a, card: (
+                lambda a, when, card: (
                     f"Holds up to {a.n} of your {filter_text(a.filter, 'card', plural=True)}; cards inside cannot be "
                     "discarded or go to battle."
                 ),
@@ -536,11 +521,64 @@ def _effects() -> dict[str, Effect]:
     }
 
 
-#: every effect by name
-REGISTRY: dict[str, Effect] = _effects()
-#: effect name -> short description of where it works (for docs and the coach)
-EFFECTS: dict[str, str] = {name: e.summary for name, e in REGISTRY.items()}
-#: effects whose target the player chooses when an enhancement or a character brings them (redemption.battle.targets)
-TARGETED: tuple[str, ...] = tuple(name for name, e in REGISTRY.items() if e.targets is not None and not e.needs_target)
-#: what an ability did that negating its card undoes (redemption.effect.negate): effect -> where the target went
-UNDOABLE: dict[str, str] = {name: e.undo for name, e in REGISTRY.items() if e.undo != "none"}
+#: every verb by name
+VERBS: dict[str, Verb] = _verbs()
+REGISTRY = VERBS  # the name the engine has always used
+Effect = Verb
+#: verb name -> short description of where it works (for docs and the coach)
+EFFECTS: dict[str, str] = {name: e.summary for name, e in VERBS.items()}
+#: verbs whose target the player chooses when an enhancement or a character brings them (redemption.battle.targets)
+TARGETED: tuple[str, ...] = tuple(name for name, e in VERBS.items() if e.targets is not None and not e.needs_target)
+#: what an ability did that negating its card undoes (redemption.effect.negate): verb -> where the target went
+UNDOABLE: dict[str, str] = {name: e.undo for name, e in VERBS.items() if e.undo != "none"}
+#: the triggers whose abilities ``run`` carries out when the card is played or enters battle; the others are read
+#: where the rules apply them (Upkeep, activation, passive abilities)
+RUN_TRIGGERS = frozenset(("played", "enters_battle"))
+
+
+# --- abilities: what the engine asks of a card ------------------------------------------------------------------
+def ability_text(a: Ability, card: Card | None = None) -> str:
+    """The player-facing sentence for one ability, generated from its data by its verbs."""
+    return " ".join(VERBS[act.verb].text(act, a.trigger, card) for act in a.acts)
+
+
+def run(g: Table, p: int, src: str, host: str, ab: Ability, target: str, events: list[Event]) -> None:
+    """Carry out one ability of ``src`` for player p (host: the character it was played on; target: the card its
+    player chose, given to the effects that take a chosen target)."""
+    if ab.trigger not in RUN_TRIGGERS:
+        return
+    for act in ab.acts:
+        v = VERBS[act.verb]
+        if v.do is not None:
+            v.do(g, p, src, host, act, target if act.verb in TARGETED or v.needs_target else "", events)
+
+
+def ability_targets(g: Table, p: int, card: Card, host: str) -> list[str]:
+    """The cards the player chooses among for an enhancement played on host (redemption.battle.targets)."""
+    for ab in card.abilities:
+        for act in ab.acts:
+            if act.verb in TARGETED:
+                targets = VERBS[act.verb].targets
+                assert targets is not None
+                return targets(g, p, act, host)
+    return []
+
+
+def dominant_targets(g: Table, p: int, card: Card, d: str) -> list[str] | None:
+    """None: no target needed; otherwise the possible targets of Dominant d (may be empty)."""
+    for ab in card.abilities:
+        for act in ab.acts:
+            v = VERBS[act.verb]
+            if v.needs_target and v.targets is not None:
+                return v.targets(g, p, act, d)
+    return None
+
+
+def dominant_usable(g: Table, p: int, card: Card) -> bool:
+    """Can each of a Dominant's effects do something now (a look at a draw pile needs one)?"""
+    for ab in card.abilities:
+        for act in ab.acts:
+            usable = VERBS[act.verb].usable
+            if usable is not None and not usable(g, p, act):
+                return False
+    return True

@@ -16,9 +16,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules.core import Event, GameBase, Rng
-from rules.redemption import serial
+from rules.redemption import effects, serial
 from rules.redemption.cards import CARDS, DECKS, Ability, validate_deck
-from rules.redemption.effects import REGISTRY
 from rules.redemption.names import AmbiguousName, names_cards, resolve
 from rules.redemption.notation import VERBS, Action, parse_action, sentence
 from rules.redemption.play import Play
@@ -175,9 +174,7 @@ class Game(Play, Views, GameBase):
 
     def _effect(self, p: int, src: str, host: str, ab: Ability, target: str, events: list[Event]) -> None:
         """Carry out one ability of ``src`` for player p (host: the character it was played on)."""
-        do = REGISTRY[ab.effect].do
-        if do is not None:
-            do(self, p, src, host, ab, target, events)
+        effects.run(self, p, src, host, ab, target, events)
 
     # --- state --------------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

@@ -11,9 +11,10 @@ so; "the opponent" of a battle is read from the battle (:attr:`Battle.defender`)
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, get_args
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, cast, get_args
 
 from rules.core import Event
+from rules.redemption import continuous
 from rules.redemption.cards import CARDS, Card
 from rules.redemption.decisions import Decision
 from rules.words import plural, their, verb, who
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
     from rules.core import Rng
     from rules.redemption.cards import Ability
     from rules.redemption.notation import Action
+    from rules.redemption.table import Table
 
 Zone = Literal[
     "deck",
@@ -302,18 +304,7 @@ class Core:
         return len(self.z[p]["land_of_redemption"])
 
     def hand_limit(self, p: int) -> int:
-        extra = 0
-        cd = self.cd
-        for cid in self.z[p]["artifact_pile"]:
-            if cid in self.face_up:
-                a = cd[cid].has("hand_limit")
-                if a:
-                    extra += a.n
-        for cid in self.z[p]["territory"]:
-            a = cd[cid].has("hand_limit")
-            if a:
-                extra += a.n
-        return BASE_HAND_LIMIT + extra
+        return BASE_HAND_LIMIT + continuous.hand_limit_extra(cast("Table", self), p)
 
     # --- decisions ------------------------------------------------------------------------------
     def ask(self, decision: Decision, events: list[Event], question: str) -> None:

@@ -1,0 +1,512 @@
+"""The ability language: what a card's ``abilities`` in ``cards.toml`` may say, and how it is read.
+
+An **ability** is a small tree::
+
+    ability = trigger + condition + cost + effects
+    effect  = verb + selector + number + duration + riders
+
+``trigger`` says when it works (``played``, ``enters_battle``, ``upkeep``, ``activate``, ``while_in_play``);
+``condition`` what must hold for it to work; ``cost`` what its player pays; each effect names a **verb** (the
+registry in :mod:`rules.redemption.effects`), a **selector** (which cards it may take: facets such as zone,
+owner, type, brigade, and how many), a number ``n``, a **duration** and **riders** ("cannot be negated").
+
+Every word of each kind is one entry of one registry below (:data:`FACETS`, :data:`TRIGGERS`,
+:data:`CONDITIONS`, :data:`COSTS`, :data:`DURATIONS`, :data:`RIDERS`), each with its ``rules.md`` section; the
+verbs are :data:`rules.redemption.effects.VERBS`. Card data naming a word that no registry holds is refused when
+the data loads, with one line naming the card and the word (:func:`parse_ability`), so nothing a card says is
+ever silently ignored in play. A word is only registered once the engine carries it out.
+
+This module knows cards and the :class:`~rules.redemption.table.Table` interface, never the game.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rules.redemption.cards import Card
+    from rules.redemption.table import Table
+
+CARD_TYPES = (
+    "hero",
+    "evil_character",
+    "good_enhancement",
+    "evil_enhancement",
+    "lost_soul",
+    "dominant",
+    "artifact",
+    "site",
+    "fortress",
+)
+#: types a selector may name besides the card types: a group of them
+TYPE_GROUPS = {"character": ("hero", "evil_character"), "enhancement": ("good_enhancement", "evil_enhancement")}
+ALIGNMENTS = ("good", "evil", "neutral")
+CLASSES = ("warrior", "weapon", "territory")
+GENDERS = ("male", "female")
+KINDS = ("human", "angel", "demon", "animal")
+NT_BOOKS = frozenset(
+    "Matthew Mark Luke John Acts Romans Corinthians Galatians Ephesians Philippians Colossians Thessalonians "
+    "Timothy Titus Philemon Hebrews James Peter Jude Revelation".split()
+)
+
+
+def book_of(reference: str) -> str:
+    """The book of a scripture reference ("1 Samuel 17:4" -> "1 Samuel"; "" when none)."""
+    m = re.match(r"\s*((?:[1-3]\s)?[A-Za-z][A-Za-z ]*?)\s+\d", reference)
+    return m.group(1) if m else reference.strip()
+
+
+def testament_of(reference: str) -> str:
+    """ "NT" or "OT" for a reference ("" when none)."""
+    book = book_of(reference)
+    if not book:
+        return ""
+    return "NT" if book.split()[-1] in NT_BOOKS else "OT"
+
+
+# --- selector facets ---------------------------------------------------------------------------------------------
+#: (card, value) -> does the card fit
+CardTest = Callable[["Card", Any], bool]
+#: (table, the player whose ability it is, card id, value) -> does the card, where it is now, fit
+StateTest = Callable[["Table", int, str, Any], bool]
+
+
+@dataclass(frozen=True, slots=True)
+class Facet:
+    """One thing a selector may say about the cards it takes. ``card``: a test of the card alone (its printed
+    facts); ``state``: a test of where it is in the game; ``where``: the facet says where to look (zone, owner),
+    read by :func:`select` itself. ``check`` refuses a value that makes no sense ("" when fine)."""
+
+    name: str
+    rule: str
+    summary: str
+    check: Callable[[Any], str]
+    card: CardTest | None = None
+    state: StateTest | None = None
+    where: bool = False
+
+
+def _one_of(*allowed: str) -> Callable[[Any], str]:
+    def check(v: Any) -> str:
+        vs = v if isinstance(v, list) else [v]
+        bad = [x for x in vs if x not in allowed]
+        return f"{bad[0]!r} is not one of {', '.join(allowed)}" if bad else ""
+
+    return check
+
+
+def _text(v: Any) -> str:
+    return "" if isinstance(v, str) and v else "a non-empty string"
+
+
+def _flag(v: Any) -> str:
+    return "" if isinstance(v, bool) else "true or false"
+
+
+_CMP = re.compile(r"^(<=|>=|<|>|=)(\d+)$")
+
+
+def _cmp_check(v: Any) -> str:
+    return "" if isinstance(v, str) and _CMP.match(v) else "a comparison such as '>=5' or '<3'"
+
+
+def compare(x: int, spec: str) -> bool:
+    """Does number x fit a comparison ('>=5', '<3', '=2')?"""
+    m = _CMP.match(spec)
+    assert m is not None  # checked when the data loaded
+    op, n = m.group(1), int(m.group(2))
+    return x >= n if op == ">=" else x <= n if op == "<=" else x > n if op == ">" else x < n if op == "<" else x == n
+
+
+def _type_test(c: Card, v: str) -> bool:
+    group = TYPE_GROUPS.get(v)
+    return c.type in group if group is not None else c.type == v
+
+
+#: zone words -> the zones they look in, and whether a card attached to another there is left out
+ZONE_WORDS: dict[str, tuple[tuple[str, ...], bool]] = {
+    "battle": (("field_of_battle",), True),
+    "in_play": (("territory", "artifact_pile", "field_of_battle"), True),
+    "territory": (("territory",), True),
+    "hand": (("hand",), False),
+    "deck": (("deck",), False),
+    "discard": (("discard",), False),
+    "land_of_bondage": (("land_of_bondage",), False),
+    "in_site": (("in_site",), False),
+    "artifact_pile": (("artifact_pile",), True),
+    "set_aside": (("set_aside",), False),
+    "land_of_redemption": (("land_of_redemption",), False),
+}
+OWNERS = ("you", "opponent", "opponents", "any")
+
+
+def _blocking(t: Table, p: int, c: str, v: bool) -> bool:
+    b = t.b
+    return (bool(b.kind) and t.loc[c] == (b.defender, "field_of_battle")) == v
+
+
+def _facets() -> dict[str, Facet]:
+    fs = (
+        Facet("zone", "redemption.lang.facet.zone", "where the cards are", _one_of(*ZONE_WORDS), where=True),
+        Facet("owner", "redemption.lang.facet.owner", "whose they are", _one_of(*OWNERS), where=True),
+        Facet(
+            "type",
+            "redemption.lang.facet.type",
+            "card type",
+            _one_of(*CARD_TYPES, *TYPE_GROUPS),
+            card=_type_test,
+        ),
+        Facet(
+            "alignment",
+            "redemption.lang.facet.alignment",
+            "good, evil or neutral",
+            _one_of(*ALIGNMENTS),
+            card=lambda c, v: c.alignment == v,
+        ),
+        Facet("brigade", "redemption.lang.facet.brigade", "brigade", _text, card=lambda c, v: v in c.brigade_set),
+        Facet("class", "redemption.lang.facet.class", "class", _one_of(*CLASSES), card=lambda c, v: v in c.classes),
+        Facet(
+            "testament",
+            "redemption.lang.facet.testament",
+            "Old or New Testament (from the reference)",
+            _one_of("OT", "NT"),
+            card=lambda c, v: testament_of(c.reference) == v,
+        ),
+        Facet(
+            "gender",
+            "redemption.lang.facet.gender",
+            "male or female (an identifier)",
+            _one_of(*GENDERS),
+            card=lambda c, v: v in c.identifiers,
+        ),
+        Facet(
+            "kind",
+            "redemption.lang.facet.kind",
+            "human, angel, demon or animal (an identifier)",
+            _one_of(*KINDS),
+            card=lambda c, v: v in c.identifiers,
+        ),
+        Facet(
+            "identifier",
+            "redemption.lang.facet.identifier",
+            "an identifier (king, priest, ...)",
+            _text,
+            card=lambda c, v: v in c.identifiers,
+        ),
+        Facet(
+            "book",
+            "redemption.lang.facet.book",
+            "the reference's book",
+            _text,
+            card=lambda c, v: book_of(c.reference) == v,
+        ),
+        Facet("name", "redemption.lang.facet.name", "the exact title", _text, card=lambda c, v: c.name == v),
+        Facet(
+            "title",
+            "redemption.lang.facet.title",
+            "a word or words in the title",
+            _text,
+            card=lambda c, v: v.lower() in c.name.lower(),
+        ),
+        Facet(
+            "strength",
+            "redemption.lang.facet.numbers",
+            "printed strength compared",
+            _cmp_check,
+            card=lambda c, v: compare(c.strength, v),
+        ),
+        Facet(
+            "toughness",
+            "redemption.lang.facet.numbers",
+            "printed toughness compared",
+            _cmp_check,
+            card=lambda c, v: compare(c.toughness, v),
+        ),
+        Facet(
+            "in_battle",
+            "redemption.lang.facet.in_battle",
+            "in the battle under way (or not)",
+            _flag,
+            state=lambda t, p, c, v: (t.loc[c][1] == "field_of_battle") == v,
+        ),
+        Facet(
+            "blocking",
+            "redemption.lang.facet.blocking",
+            "on the blocking side of the battle (or not)",
+            _flag,
+            state=_blocking,
+        ),
+    )
+    return {f.name: f for f in fs}
+
+
+#: every selector facet by name
+FACETS: dict[str, Facet] = _facets()
+#: the facets a card alone decides (the old five and the rest): the ones ``matches`` reads
+CARD_FACETS = frozenset(n for n, f in FACETS.items() if f.card is not None)
+
+
+def matches(card: Card, flt: tuple[tuple[str, Any], ...] | Mapping[str, Any]) -> bool:
+    """Does ``card`` fit every card facet of a filter (facets about where it is are :func:`select`'s)?"""
+    items = flt.items() if isinstance(flt, Mapping) else flt
+    for k, v in items:
+        test = FACETS[k].card
+        if test is not None and not test(card, v):
+            return False
+    return True
+
+
+@dataclass(frozen=True, slots=True)
+class Selector:
+    """Which cards an effect may take: facets (sorted (name, value) pairs) and how many (``most``; ``up_to``:
+    any number from none to ``most``)."""
+
+    facets: tuple[tuple[str, Any], ...] = ()
+    most: int = 1
+    up_to: bool = False
+    #: derived: the card facets (the old ``filter``), the zones and owner to look in, the state tests
+    card: tuple[tuple[str, Any], ...] = field(init=False, compare=False)
+    zones: tuple[str, ...] = field(init=False, compare=False)
+    owner: str = field(init=False, compare=False)
+    states: tuple[tuple[StateTest, Any], ...] = field(init=False, compare=False)
+
+    def __post_init__(self) -> None:
+        d = dict(self.facets)
+        object.__setattr__(self, "card", tuple((k, v) for k, v in self.facets if FACETS[k].card is not None))
+        z = d.get("zone", ())
+        object.__setattr__(self, "zones", tuple(z) if isinstance(z, (list, tuple)) else (z,))
+        object.__setattr__(self, "owner", d.get("owner", "any"))
+        tests = []
+        for k, v in self.facets:
+            st = FACETS[k].state
+            if st is not None:
+                tests.append((st, v))
+        object.__setattr__(self, "states", tuple(tests))
+
+    def get(self, facet: str, default: Any = None) -> Any:
+        for k, v in self.facets:
+            if k == facet:
+                return v
+        return default
+
+
+def select(t: Table, p: int, sel: Selector, skip: Callable[[str], bool] | None = None) -> list[str]:
+    """The cards a selector takes for player p, in a fixed order: owners as the selector says (``opponents`` and
+    ``any``: the others in turn order from p's left, ``any`` then p), zones in the order written; a card sitting
+    on or in another card is left out where the zone says so (in territory, in battle). ``skip``: what the verb
+    leaves out besides."""
+    o = sel.owner
+    owners = (
+        [p]
+        if o == "you"
+        else [t.opponent(p)]
+        if o == "opponent"
+        else t.others(p)
+        if o == "opponents"
+        else t.others(p) + [p]
+    )
+    cd, att, card, states = t.cd, t.attached, sel.card, sel.states
+    out = []
+    for q in owners:
+        zq = t.z[q]
+        for word in sel.zones:
+            zones, no_attached = ZONE_WORDS[word]
+            for zone in zones:
+                for c in zq[zone]:  # type: ignore[index]  # the zone words name zones
+                    if no_attached and c in att:
+                        continue
+                    if card and not matches(cd[c], card):
+                        continue
+                    if states and not all(st(t, p, c, v) for st, v in states):
+                        continue
+                    if skip is not None and skip(c):
+                        continue
+                    out.append(c)
+    return out
+
+
+# --- triggers, conditions, costs, durations, riders ---------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Word:
+    """One word of a registry: its name, its ``rules.md`` section and what it means."""
+
+    name: str
+    rule: str
+    summary: str
+
+
+def _words(kind: str, *entries: tuple[str, str]) -> dict[str, Word]:
+    return {n: Word(n, f"redemption.lang.{kind}.{n}", s) for n, s in entries}
+
+
+#: when an ability works (the engine runs each at its moment: rules.redemption.play and battle)
+TRIGGERS = _words(
+    "trigger",
+    ("played", "when the card is played (an enhancement on a character in battle; a Dominant)"),
+    ("enters_battle", "when the character enters battle (attacking, blocking, banded in)"),
+    ("upkeep", "in each of its owner's Upkeep phases while the artifact is face up"),
+    ("activate", "when the artifact is activated"),
+    ("while_in_play", "all the time while the card is in play (a passive ability the rules read where they apply)"),
+)
+#: what must hold for an ability to work; each is checked when the ability would work
+CONDITIONS: dict[str, Word] = _words(
+    "condition",
+)
+#: what an ability's player pays first
+COSTS: dict[str, Word] = _words("cost")
+#: how long what an effect does lasts
+DURATIONS = _words(
+    "duration",
+    ("instant", "done at once; nothing lasts"),
+    ("battle", "until the battle under way ends"),
+    ("while_in_play", "while the card is in play"),
+)
+#: what else an effect says about itself
+RIDERS = _words(
+    "rider",
+    ("cannot_be_negated", "no negate ability stops it"),
+)
+
+
+# --- the tree -------------------------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Act:
+    """One effect of an ability: a verb with its selector, number, duration and riders."""
+
+    verb: str
+    select: Selector = Selector()
+    n: int = 0
+    duration: str = "instant"
+    riders: tuple[str, ...] = ()
+
+    @property
+    def filter(self) -> tuple[tuple[str, Any], ...]:
+        """The selector's card facets (what ``matches`` reads)."""
+        return self.select.card
+
+    @property
+    def card_type(self) -> str:
+        return str(self.select.get("type", ""))
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    """One ability of a card: when (``trigger``), if (``condition``), at what cost, and its effects in order.
+
+    ``effect``, ``n``, ``filter``, ``card_type`` and ``when`` are read from the first effect for the rules that
+    ask a card what it does (``Card.has``): its verb, number, card facets, type facet and trigger."""
+
+    trigger: str
+    acts: tuple[Act, ...]
+    condition: tuple[tuple[str, Any], ...] = ()
+    cost: str = ""
+    effect: str = field(init=False, compare=False)
+    n: int = field(init=False, compare=False)
+    filter: tuple[tuple[str, Any], ...] = field(init=False, compare=False)
+    card_type: str = field(init=False, compare=False)
+    when: str = field(init=False, compare=False)
+    riders: frozenset[str] = field(init=False, compare=False)
+
+    def __post_init__(self) -> None:
+        first = self.acts[0]
+        object.__setattr__(self, "effect", first.verb)
+        object.__setattr__(self, "n", first.n)
+        object.__setattr__(self, "filter", first.select.card)
+        object.__setattr__(self, "card_type", first.select.get("type", ""))
+        object.__setattr__(self, "when", self.trigger if self.trigger in ("upkeep", "activate") else "")
+        object.__setattr__(self, "riders", frozenset(r for a in self.acts for r in a.riders))
+
+    def filter_dict(self) -> dict[str, Any]:
+        return dict(self.filter)
+
+
+class LanguageError(ValueError):
+    """Card data the language cannot read: one line naming the card and the word."""
+
+
+def _known(key: str, kind: str, word: Any, registry: Mapping[str, object]) -> str:
+    if not isinstance(word, str) or word not in registry:
+        known = ", ".join(registry) or "none yet"
+        raise LanguageError(f"card {key}: unknown {kind} {word!r} (the {kind}s are {known})")
+    return word
+
+
+def _selector(key: str, d: Any) -> Selector:
+    if not isinstance(d, dict):
+        raise LanguageError(f"card {key}: a selector is a table of facets, not {d!r}")
+    most, up_to = 1, False
+    facets = []
+    for k, v in d.items():
+        if k == "up_to":
+            if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+                raise LanguageError(f"card {key}: 'up_to' is a count of 1 or more, not {v!r}")
+            most, up_to = v, True
+            continue
+        f = FACETS.get(k)
+        if f is None:
+            raise LanguageError(f"card {key}: unknown facet {k!r} (the facets are {', '.join(FACETS)}, up_to)")
+        problem = f.check(v)
+        if problem:
+            raise LanguageError(f"card {key}: facet {k} = {v!r}: {problem}")
+        facets.append((k, tuple(v) if isinstance(v, list) else v))
+    return Selector(tuple(sorted(facets)), most, up_to)
+
+
+ACT_KEYS = ("verb", "select", "n", "duration", "riders")
+ABILITY_KEYS = ("trigger", "condition", "cost", "effects")
+
+
+def parse_ability(d: Any, key: str, verbs: Mapping[str, object]) -> Ability:
+    """One ability from card data; :class:`LanguageError` (one line naming the card and the word) for anything
+    the language does not hold."""
+    if not isinstance(d, dict):
+        raise LanguageError(f"card {key}: an ability is a table, not {d!r}")
+    for k in d:
+        if k not in ABILITY_KEYS:
+            raise LanguageError(f"card {key}: unknown ability key {k!r} (an ability has {', '.join(ABILITY_KEYS)})")
+    trigger = _known(key, "trigger", d.get("trigger"), TRIGGERS)
+    cond = d.get("condition", {})
+    if not isinstance(cond, dict):
+        raise LanguageError(f"card {key}: a condition is a table, not {cond!r}")
+    for c in cond:
+        _known(key, "condition", c, CONDITIONS)
+    cost = d.get("cost", "")
+    if cost:
+        _known(key, "cost", cost, COSTS)
+    raw = d.get("effects")
+    if not isinstance(raw, list) or not raw:
+        raise LanguageError(f"card {key}: an ability has a list of one or more effects")
+    acts = []
+    for e in raw:
+        if not isinstance(e, dict):
+            raise LanguageError(f"card {key}: an effect is a table, not {e!r}")
+        for k in e:
+            if k not in ACT_KEYS:
+                raise LanguageError(f"card {key}: unknown effect key {k!r} (an effect has {', '.join(ACT_KEYS)})")
+        verb = _known(key, "verb", e.get("verb"), verbs)
+        n = e.get("n", 0)
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise LanguageError(f"card {key}: n is a whole number, not {n!r}")
+        duration = _known(key, "duration", e.get("duration", "instant"), DURATIONS)
+        riders = e.get("riders", [])
+        if not isinstance(riders, list):
+            raise LanguageError(f"card {key}: riders are a list, not {riders!r}")
+        for r in riders:
+            _known(key, "rider", r, RIDERS)
+        acts.append(Act(verb, _selector(key, e.get("select", {})), n, duration, tuple(riders)))
+    return Ability(trigger, tuple(acts), tuple(sorted(cond.items())), cost)
+
+
+def registries() -> dict[str, Mapping[str, object]]:
+    """Every registry of words but the verbs, by kind (for docs and the tests that every word has a section)."""
+    return {
+        "facet": FACETS,
+        "trigger": TRIGGERS,
+        "condition": CONDITIONS,
+        "cost": COSTS,
+        "duration": DURATIONS,
+        "rider": RIDERS,
+    }
