@@ -247,8 +247,9 @@ class Page:
 class Browser:
     """A headless Chromium of its own (a fresh profile in a temporary folder), ended on close."""
 
-    def __init__(self, width: int = 1100, height: int = 760) -> None:
+    def __init__(self, width: int = 1100, height: int = 760, *extra: str) -> None:
         self.width, self.height = width, height
+        self.extra = extra  # more switches (a test through a proxy with a self-signed certificate)
         self.profile = tempfile.mkdtemp(prefix="redemption-chromium-")
         self.proc: subprocess.Popen | None = None
         self.http: aiohttp.ClientSession | None = None
@@ -271,6 +272,7 @@ class Browser:
             "--disable-component-update",
             "--disable-dev-shm-usage",
             "--mute-audio",
+            *self.extra,
             "about:blank",
         ]
         if os.geteuid() == 0:

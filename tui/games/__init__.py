@@ -19,4 +19,5 @@ def ui_for(game_name: str, ascii_only: bool = False) -> GameUI[Any]:
         cls = getattr(importlib.import_module(module), name)
     except (ValueError, ImportError, AttributeError) as e:
         raise ValueError(f"no screens for the game {game_name!r} ({e})") from None
-    return cls(ascii_only)
+    ui: GameUI[Any] = cls(ascii_only)
+    return ui

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.widget import Widget
 
 from rules.resurrection import CARDS, CODES
@@ -27,7 +28,7 @@ class ResurrectionBoard(Board):
     SCOPED_CSS = False
     DEFAULT_CSS = css_beside(__file__)
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         yield Pane(id="opponent", classes="side")
         yield Pane(id="battle")
         yield Pane(id="you", classes="side")
@@ -98,10 +99,10 @@ class ResurrectionUI:
             t.append(" wins: resurrects" if card.is_black_face else " loses: strikes back", style="italic")
         return t
 
-    def choices(self, actions: list) -> tuple[str, list[str]]:
+    def choices(self, actions: list[Any]) -> tuple[str, list[str]]:
         return "Which action?", [self.describe(a) for a in actions]
 
-    def describe(self, action) -> str:
+    def describe(self, action: Any) -> str:
         code = str(action).split()[-1]
         card = CARDS.get(code)
         return f"Play the {card.name} (power {card.power})" if card else str(action)
@@ -117,7 +118,7 @@ class ResurrectionUI:
         return ResurrectionBoard(self, id=id, side=side)
 
     def render(
-        self, screen, view: ResurrectionView, names: list[str], wide: bool, usable: set[str], my_turn: bool
+        self, screen: Any, view: ResurrectionView, names: list[str], wide: bool, usable: set[str], my_turn: bool
     ) -> None:
         you = view["you"]
         self._hold, self._shared = held(screen)

@@ -16,7 +16,10 @@ from tui.wording import in_keys, key_for
 
 
 def render_advice(
-    advice: Advice | None, before: Sequence[Text | str] = (), hint: Hint | None = None, describe=None
+    advice: Advice | None,
+    before: Sequence[Text | str] = (),
+    hint: Hint | None = None,
+    describe: Callable[[Any], str] | None = None,
 ) -> Text:
     """The advice as styled text. Structure is carried by words and indentation, never colour alone. Keys, never
     notation: what the coach quotes in notation is said as the key that does it; ``describe`` (the game screen's)

@@ -63,7 +63,8 @@ class GuidedGame:
     def _pane(self) -> CoachPane:
         found = self.query(CoachPane)  # type: ignore[attr-defined]
         if found:
-            return found.first()
+            first: CoachPane = found.first()
+            return first
         pane = CoachPane(self.session.game.name, id="coach")
         pane.describe = self.ui.describe  # type: ignore[attr-defined]
         self.query_one("#log").parent.mount(pane)  # type: ignore[attr-defined]  # in the log's place

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -34,7 +37,7 @@ def rank(section: RuleSection, query: str) -> int:
     return 2
 
 
-class RulesScreen(Screen):
+class RulesScreen(Screen[Any]):
     DEFAULT_CSS = (
         """
     RulesScreen #rules-head { height: 1; text-style: bold; padding: 0 1; }
@@ -133,7 +136,7 @@ class RulesScreen(Screen):
         else:
             self.notify(f"No rule mentions {event.value!r}.", severity="warning")
 
-    def on_key(self, event) -> None:
+    def on_key(self, event: events.Key) -> None:
         """Typing a word anywhere but in the search box starts a search (no need for / first)."""
         search = self.query_one("#rules-search", Input)
         if self.focused is search or not event.is_printable or not event.character or event.character in "/?":

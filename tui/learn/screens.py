@@ -79,7 +79,7 @@ def progress_for(app: Any) -> ProgressFile:
     return ProgressFile(progress_store.progress_path(settings.save_dir, getattr(settings, "player", None)))
 
 
-class LessonListScreen(Screen):
+class LessonListScreen(Screen[Any]):
     DEFAULT_CSS = """
     LessonListScreen #learn-head { height: auto; padding: 0 1; }
     LessonListScreen #lesson-list { height: 1fr; border: round $secondary; }
@@ -193,7 +193,7 @@ class LessonListScreen(Screen):
         self.dismiss()
 
 
-class LessonScreen(Screen):
+class LessonScreen(Screen[Any]):
     DEFAULT_CSS = """
     LessonScreen #lesson-head { height: auto; max-height: 3; padding: 0 1; background: $boost; }
     LessonScreen #lesson-board { width: 56%; }
@@ -215,7 +215,9 @@ class LessonScreen(Screen):
         super().__init__()
         self.lesson = lesson
         self.run = LessonRun(lesson)
-        self._ui: GameUI | None = None  # the game's board and texts, made in compose (they follow the ASCII setting)
+        self._ui: GameUI[Any] | None = (
+            None  # the game's board and texts, made in compose (they follow the ASCII setting)
+        )
         self.feedback: list[Text | str] = []
         self.progress: ProgressFile | None = None
 
@@ -260,7 +262,7 @@ class LessonScreen(Screen):
         run = self.run
         view = run.game.view(run.you)
         if run.finished:
-            view = {**view, "current_player": None}  # type: ignore[typeddict-item]
+            view = {**view, "current_player": None}
         names = NAMES if run.you == 0 else NAMES[::-1]
         mine = run.game.current_player == run.you and not run.finished
         usable = controls.usable_cards(run.game) if mine else set()
@@ -420,7 +422,7 @@ class LessonScreen(Screen):
         self.query_one(CoachPane).action_rule()
 
     @property
-    def ui(self) -> GameUI:
+    def ui(self) -> GameUI[Any]:
         assert self._ui is not None, "the lesson's board is made in compose"
         return self._ui
 

@@ -9,6 +9,7 @@ at 80x24. Names and notes from deck files are shown as plain text, never as mark
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -106,7 +107,7 @@ class AsksNames:
 
     _dialog: NameScreen | None = None
 
-    async def ask_name(self, title: str, value: str, done) -> None:
+    async def ask_name(self, title: str, value: str, done: Callable[[str | None], Any]) -> None:
         dialog = self._dialog = NameScreen(title, value)
 
         def closed(result: str | None) -> None:
@@ -128,7 +129,7 @@ class AsksNames:
                     return
 
 
-class DeckListScreen(Screen):
+class DeckListScreen(Screen[Any]):
     """The bundled decks and yours: open one in the editor, start a new one, delete one."""
 
     CSS_PATH = CSS
@@ -221,7 +222,7 @@ class DeckListScreen(Screen):
         self.dismiss()
 
 
-class DeckEditorScreen(AsksNames, Screen):
+class DeckEditorScreen(AsksNames, Screen[Any]):
     CSS_PATH = CSS
     BINDINGS = [
         Binding("plus,equals_sign,a", "add", "Add", show=True, id="deck-editor.add"),
@@ -357,7 +358,7 @@ class DeckEditorScreen(AsksNames, Screen):
         """In the search field 'w' and 'r' are letters (False lets the key go on to the field)."""
         return not (action in ("save_as", "rename") and isinstance(self.focused, Input))
 
-    def on_descendant_focus(self, event) -> None:
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         self._mark_focus()
 
     def _mark_focus(self) -> None:

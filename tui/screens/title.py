@@ -16,11 +16,10 @@ from textual.widgets.option_list import Option
 
 import saves
 from rules.games import GAMES, GameInfo, deck_games, find_game, title_of
-from saves.store import MAX_NAME
+from saves.store import LEVELS, MAX_NAME
 from tui.compat import MarkerRadioButton
 from tui.screens.rows import RowsScreen
 from tui.session import (
-    LEVELS,
     MAX_SEATS,
     Seat,
     Session,
@@ -51,7 +50,7 @@ def learn_available() -> bool:
     return True
 
 
-class TitleScreen(Screen):
+class TitleScreen(Screen[Any]):
     card_cursor = False  # the help lists no card-pane keys here: j and k are the menu's own
     BINDINGS = [
         Binding("q", "app.quit", "Quit", id="title.quit", tooltip="quit"),
@@ -301,7 +300,7 @@ class FormInput(FormKeys, Input):
         self.passed_on(event)  # if so, the event goes no further: not to the field's own handler either
 
 
-class FormSelect(FormKeys, Select):
+class FormSelect(FormKeys, Select[Any]):
     def on_key(self, event: events.Key) -> None:
         self.passed_on(event)
 
@@ -312,7 +311,7 @@ def most_players(info: GameInfo) -> int:
     return info.max_players
 
 
-class NewGameScreen(Screen):
+class NewGameScreen(Screen[Any]):
     """The new-game form: the game, how many play (2 to 4 where the game allows), who sits at each seat (a person
     at this keyboard with a name, or the computer at a level) and, where the game has decks, each seat's deck;
     then the game's own questions (from its description, rules.games), the seed and the save's name."""
@@ -431,7 +430,7 @@ class NewGameScreen(Screen):
         if (event.select.id or "").startswith("who-"):
             self._sync()
 
-    def _decks(self, n: int):
+    def _decks(self, n: int) -> Any:
         """The chosen decks as ``Session.new(decks=...)`` takes them; DeckError says why one cannot be played."""
         from saves import decks as dk
 
