@@ -144,12 +144,11 @@ class Table:
         return s.get("player") or "an open seat"
 
     def waiting_for(self) -> list[str]:
-        """Who the table waits for before play starts: each invited player's name, "an open seat" for each open one."""
-        return [
-            str(s.get("player")) if s.get("status") == INVITED else "an open seat"
-            for s in self.seats
-            if s.get("status") in (INVITED, OPEN)
-        ]
+        """Who the table waits for before play starts: each invited player's name in seat order, then the open
+        seats counted once as the players still to come ("one more player", "2 more players")."""
+        invited = [str(s.get("player")) for s in self.seats if s.get("status") == INVITED]
+        n_open = sum(s.get("status") == OPEN for s in self.seats)
+        return invited + ([] if not n_open else ["one more player"] if n_open == 1 else [f"{n_open} more players"])
 
     @property
     def declined(self) -> bool:

@@ -171,13 +171,13 @@ async def test_a_table_of_three_waits_for_its_players_by_name_and_its_creator_ma
     app = app_for(base, "alice", start=TableSession.open(base, "t3", "alice"))
     async with app.run_test(size=(100, 30)) as pilot:
         field, hand = _pane_text(app, "#battle"), _pane_text(app, "#hand")
-        assert "Waiting for bob, carol and an open seat to join." in field and "to move" not in field
+        assert "Waiting for bob, carol and one more player to join." in field and "to move" not in field
         assert "waiting to start" in hand and "carol" not in hand
         assert tables.join(base, "t3", "bob").ok and tables.decline(base, "t3", "carol").ok
-        both = "Waiting for an open seat and an open seat to join."
+        both = "Waiting for 2 more players to join."
         assert await until(pilot, lambda: both in _pane_text(app, "#battle"))
         await pilot.press("colon", *"computer easy", "enter")
-        assert await until(pilot, lambda: "Waiting for an open seat to join." in _pane_text(app, "#battle"))
+        assert await until(pilot, lambda: "Waiting for one more player to join." in _pane_text(app, "#battle"))
         assert [s["status"] for s in tables.load(base, "t3").seats] == ["joined", "joined", "computer", "open"]
         await pilot.press("ctrl+p", *"Resign", "enter")
         await pilot.pause()

@@ -865,9 +865,8 @@ def table_command(args: argparse.Namespace, settings):
                 table_id=args.name,
             )
             names = " v ".join(t.name(i) for i in range(len(t.seats)))
-            waiting = t.waiting_for()
-            invited = [w for w in waiting if w != "an open seat"]
-            open_ = len(waiting) - len(invited)
+            invited = [str(s.get("player")) for s in t.seats if s.get("status") == tables.INVITED]
+            open_ = sum(s.get("status") == tables.OPEN for s in t.seats)
             said = [f"{tables.and_list(invited)} {'is' if len(invited) == 1 else 'are'} invited"] if invited else []
             said += [f"{open_} seat{'s are' if open_ > 1 else ' is'} open"] if open_ else []
             print(
