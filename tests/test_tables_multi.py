@@ -95,7 +95,8 @@ def test_each_invited_seat_accepts_or_declines_and_an_open_seat_is_taken_once(tm
     t = tables.load(tmp_path, "t")
     out = tables.submit(tmp_path, "t", "alice", "cut", t.seen)
     assert (
-        not out.ok and out.reason == "The table is waiting for bob, carol and one more player to join before play starts."
+        not out.ok
+        and out.reason == "The table is waiting for bob, carol and one more player to join before play starts."
     )
     assert tables.join(tmp_path, "t", "bob").ok
     assert [r.detail for r in tables.rows_for(tmp_path, "bob")] == ["carol to accept; 1 open seat"]
