@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import repeat
 from operator import is_
 
@@ -172,7 +173,7 @@ class Checks(BattleRules):
                 f"your hand limit. {self.expected_now()}",
                 rule,
             )
-        getattr(self, "_check_" + v.replace("-", "_"))(p, args, rule)
+        CHECK[v](self, p, args, rule)
 
     def _check_unique(self, p: int, c: str) -> None:
         other = self._unique_clash(p, c)
@@ -507,3 +508,27 @@ class Checks(BattleRules):
             f"{self._nm(args[1])} is not a possible target of {self.cd[d].name}; the targets are {' '.join(targets)}",
             rule,
         )
+
+
+#: verb -> its own check, after the phase checks of :meth:`Checks._check_action` (the verbs it settles alone are absent)
+CHECK: dict[str, Callable[[Checks, int, tuple[str, ...], str], None]] = {
+    "play": Checks._check_play,
+    "artifact": Checks._check_artifact,
+    "activate": Checks._check_activate,
+    "site": Checks._check_site,
+    "soul": Checks._check_soul,
+    "setaside": Checks._check_setaside,
+    "return": Checks._check_return,
+    "equip": Checks._check_equip,
+    "fortress": Checks._check_fortress,
+    "fortress-in": Checks._check_fortress_in,
+    "fortress-out": Checks._check_fortress_out,
+    "rescue": Checks._check_rescue,
+    "challenge": Checks._check_challenge,
+    "block": Checks._check_block,
+    "noblock": Checks._check_noblock,
+    "enhance": Checks._check_enhance,
+    "pass": Checks._check_pass,
+    "surrender": Checks._check_surrender,
+    "discard": Checks._check_discard,
+}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import filterfalse, repeat
 from operator import is_
 from typing import TYPE_CHECKING, cast
@@ -52,8 +53,6 @@ PREP_ACTIONS = frozenset(
         "fortress-out",
     )
 )
-#: verb -> the name of the method that carries it out
-DO = {verb: "_do_" + verb.replace("-", "_") for verb in ACTIONS}
 END, PASS, NOBLOCK, DECLINE = (ACTIONS[v][()] for v in ("end", "pass", "noblock", "decline"))
 
 
@@ -282,7 +281,7 @@ class Play(Checks):
         if p is None:
             p = self.current_player
         assert p is not None
-        getattr(self, DO[action.verb])(p, action.args, events)
+        DO[action.verb](self, p, action.args, events)
         if (
             action.verb in PREP_ACTIONS
             and self.s.phase == "prep"
@@ -814,3 +813,34 @@ class Play(Checks):
                     if cd[c].type == "lost_soul":
                         return
         self._end_by_score("no Lost Soul is left to rescue", "redemption.win.nosouls", events)
+
+
+#: verb -> the method that carries it out (every verb of the notation has one)
+DO: dict[str, Callable[[Play, int, tuple[str, ...], list[Event]], None]] = {
+    "cut": Play._do_cut,
+    "first": Play._do_first,
+    "play": Play._do_play,
+    "artifact": Play._do_artifact,
+    "activate": Play._do_activate,
+    "site": Play._do_site,
+    "soul": Play._do_soul,
+    "setaside": Play._do_setaside,
+    "return": Play._do_return,
+    "equip": Play._do_equip,
+    "fortress": Play._do_fortress,
+    "fortress-in": Play._do_fortress_in,
+    "fortress-out": Play._do_fortress_out,
+    "rescue": Play._do_rescue,
+    "challenge": Play._do_challenge,
+    "block": Play._do_block,
+    "noblock": Play._do_noblock,
+    "enhance": Play._do_enhance,
+    "pass": Play._do_pass,
+    "surrender": Play._do_surrender,
+    "dominant": Play._do_dominant,
+    "decline": Play._do_decline,
+    "discard": Play._do_discard,
+    "end": Play._do_end,
+    "choose": Play._do_choose,
+    "mute": Play._do_mute,
+}
