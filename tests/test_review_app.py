@@ -271,7 +271,7 @@ def test_game_over_offers_review_and_a_rematch_keeps_your_deck(folder):
     s = Session.new(
         "redemption", seed=9, path=saves.save_path("own", folder), decks=({"name": "Herod", "cards": mine}, "H")
     )
-    agents = [make_agent("redemption", "normal", seed=1), make_agent("redemption", "normal", seed=2)]
+    agents = [make_agent("redemption", "easy", seed=1), make_agent("redemption", "easy", seed=2)]
     while not s.game.is_over:
         assert s.act(choose_for(agents[s.game.current_player], s.game), by_computer=True).ok
     s.autosave()
