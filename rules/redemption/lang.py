@@ -139,6 +139,8 @@ ZONE_WORDS: dict[str, tuple[tuple[str, ...], bool]] = {
     "artifact_pile": (("artifact_pile",), True),
     "set_aside": (("set_aside",), False),
     "land_of_redemption": (("land_of_redemption",), False),
+    # only an ability that names the Reserve reaches it: no other zone word looks in it (redemption.reserve)
+    "reserve": (("reserve",), False),
 }
 OWNERS = ("you", "opponent", "opponents", "any")
 
@@ -293,11 +295,17 @@ class Selector:
         return default
 
 
+def first_round(t: Table) -> bool:
+    """The opening hands and the first round of play (the setup, then turns 1 to one per seat): no card leaves any
+    Reserve then (redemption.reserve.access)."""
+    return t.s.turn <= len(t.z)
+
+
 def select(t: Table, p: int, sel: Selector, skip: Callable[[str], bool] | None = None) -> list[str]:
     """The cards a selector takes for player p, in a fixed order: owners as the selector says (``opponents`` and
     ``any``: the others in turn order from p's left, ``any`` then p), zones in the order written; a card sitting
     on or in another card is left out where the zone says so (in territory, in battle). ``skip``: what the verb
-    leaves out besides."""
+    leaves out besides. A Reserve's cards are taken only from the second round on (:func:`first_round`)."""
     o = sel.owner
     owners = (
         [p]
@@ -314,6 +322,8 @@ def select(t: Table, p: int, sel: Selector, skip: Callable[[str], bool] | None =
         zq = t.z[q]
         for word in sel.zones:
             zones, no_attached = ZONE_WORDS[word]
+            if word == "reserve" and first_round(t):  # nothing is taken out of a Reserve yet
+                continue
             for zone in zones:
                 for c in zq[zone]:  # type: ignore[index]  # the zone words name zones
                     if no_attached and c in att:
