@@ -620,7 +620,8 @@ def _stem(source: str) -> str:
 
 
 def for_game(deck: Deck) -> str | dict[str, Any]:
-    """What ``new_game(decks=...)`` takes for this deck: a bundled label, or its name and card keys.
+    """What ``new_game(decks=...)`` takes for this deck: a bundled label, or its name and card keys (and its
+    Reserve's, when it has one).
 
     The game's state then holds every card of both decks, so a save resumes exactly even if the
     deck file changes or is deleted later.
@@ -629,10 +630,11 @@ def for_game(deck: Deck) -> str | dict[str, Any]:
         return deck.name
     require_legal(deck)  # every card enforced, so each printing is one of the engine's own cards
     keys = [k if k in deck.rules.CARDS else script_for(deck.card(k)) or k for k in deck.keys]
+    reserve = [k if k in deck.rules.CARDS else script_for(deck.card(k)) or k for k in deck.reserve_keys]
     try:  # the label goes into the game (and its save): a plain name, else "custom"
         label = (
             validate_name(deck.name, "deck name") if deck.name[:1].isascii() and deck.name[:1].isalpha() else "custom"
         )
     except SaveError:
         label = "custom"
-    return {"name": label, "cards": keys}
+    return {"name": label, "cards": keys, "reserve": reserve} if reserve else {"name": label, "cards": keys}

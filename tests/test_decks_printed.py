@@ -182,10 +182,22 @@ def test_every_card_not_enforced_is_named_and_the_game_does_not_start(pool):
         "Hannah the Potter (T1) is not enforced: the engine has no script for its ability yet (redemption.deck.enforced)"
         in problems
     )
-    assert any("the Reserve (1 cards) is not enforced" in p for p in problems)
+    assert not any("the Reserve (" in p for p in problems)  # the Reserve itself is played (redemption.reserve)
     assert rules_of(d) == ["redemption.deck.enforced"]
     with pytest.raises(dk.DeckError, match="Marsh Wraith is not enforced"):
         dk.for_game(d)
+
+
+def test_a_deck_with_a_reserve_of_enforced_cards_is_legal_and_starts_a_game_with_it(pool):
+    d = dk.read_file(DATA / "plain.dek", pool=pool)
+    d.add("sword_of_goliath", reserve=True)
+    d.add("bread_for_elijah", reserve=True)
+    assert d.problems() == []
+    spec = dk.for_game(d)
+    assert isinstance(spec, dict) and spec["reserve"] == ["sword_of_goliath", "bread_for_elijah"]
+    g = new_game(seed=1, decks=(spec, "H"))
+    assert [g.cards[c][0] for c in g.z[0]["reserve"]] == ["sword_of_goliath", "bread_for_elijah"]
+    assert len(g.z[0]["deck"]) == 50
 
 
 def test_the_reserve_rules(pool):

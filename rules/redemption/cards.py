@@ -205,11 +205,12 @@ def souls_required(size: int) -> int:
     return 7 + max(0, size - MIN_DECK) // 7
 
 
-def validate_deck(keys: list[str] | tuple[str, ...]) -> list[str]:
-    """Problems with a deck list (card keys), each ending with its rule id; an empty list means the deck is legal."""
+def validate_deck(keys: list[str] | tuple[str, ...], reserve: list[str] | tuple[str, ...] = ()) -> list[str]:
+    """Problems with a deck list (card keys) and its Reserve, each ending with its rule id; an empty list means the
+    deck is legal."""
     from rules.redemption.deckrules import check
 
-    return [str(v) for v in check(keys)]
+    return [str(v) for v in check(keys, reserve)]
 
 
 def parse_deck_toml(text: str) -> list[str]:

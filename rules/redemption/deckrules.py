@@ -196,13 +196,6 @@ def check(keys: Sequence[str], reserve: Sequence[str] = (), lookup: Lookup | Non
                     (k,),
                 )
             )
-    if reserve:
-        out.append(
-            Violation(
-                "redemption.deck.enforced",
-                f"the Reserve ({len(reserve)} cards) is not enforced: the engine does not play a Reserve yet",
-            )
-        )
     return out
 
 

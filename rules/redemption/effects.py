@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from rules.core import Event
 from rules.redemption.decisions import Decision
-from rules.redemption.lang import Act, select
+from rules.redemption.lang import Act, condition_holds, condition_text, select
 from rules.redemption.lang import matches as matches  # re-exported: the card facets of a selector
 from rules.words import plural, their, verb, who, whose
 
@@ -539,13 +539,26 @@ RUN_TRIGGERS = frozenset(("played", "enters_battle"))
 # --- abilities: what the engine asks of a card ------------------------------------------------------------------
 def ability_text(a: Ability, card: Card | None = None) -> str:
     """The player-facing sentence for one ability, generated from its data by its verbs."""
-    return " ".join(VERBS[act.verb].text(act, a.trigger, card) for act in a.acts)
+    words = " ".join(VERBS[act.verb].text(act, a.trigger, card) for act in a.acts)
+    if a.condition:
+        words = f"{condition_text(a.condition)[:1].upper()}{condition_text(a.condition)[1:]}: {words}"
+    return words
 
 
 def run(g: Table, p: int, src: str, host: str, ab: Ability, target: str, events: list[Event]) -> None:
     """Carry out one ability of ``src`` for player p (host: the character it was played on; target: the card its
     player chose, given to the effects that take a chosen target)."""
     if ab.trigger not in RUN_TRIGGERS:
+        return
+    if ab.condition and not condition_holds(g, p, host, ab.condition):
+        events.append(
+            Event(
+                "effect",
+                f"{g.cd[src].name} does nothing: it works only {condition_text(ab.condition)}.",
+                p,
+                "redemption.lang.condition",
+            )
+        )
         return
     for act in ab.acts:
         v = VERBS[act.verb]
@@ -556,6 +569,8 @@ def run(g: Table, p: int, src: str, host: str, ab: Ability, target: str, events:
 def ability_targets(g: Table, p: int, card: Card, host: str) -> list[str]:
     """The cards the player chooses among for an enhancement played on host (redemption.battle.targets)."""
     for ab in card.abilities:
+        if ab.condition and not condition_holds(g, p, host, ab.condition):
+            continue
         for act in ab.acts:
             if act.verb in TARGETED:
                 targets = VERBS[act.verb].targets

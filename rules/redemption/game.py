@@ -38,6 +38,7 @@ from rules.redemption.state import (
     Battle,
     Seat,
     Turn,
+    reserve_id,
 )
 from rules.redemption.views import Views
 
@@ -57,6 +58,7 @@ __all__ = [
     "ZONES",
     "Action",
     "Game",
+    "deck_and_reserve",
     "deck_list",
     "new_game",
     "parse_action",
@@ -212,8 +214,8 @@ class Game(Play, Views, GameBase):
     def determinize(self, player: int, rng: Rng) -> Game:
         """A clone in which what ``player`` cannot see is re-dealt consistently with what they have seen.
 
-        Hidden: the other players' hands and face-down artifacts, and the order of every draw pile, but the cards a
-        pending decision reveals to ``player``.
+        Hidden: the other players' hands, Reserves and face-down artifacts, and the order of every draw pile, but the
+        cards a pending decision reveals to ``player``.
         Card identities are swapped between hidden ids of the same owner, keeping Lost Souls out
         of hands and artifacts in artifact slots.
         """
@@ -230,7 +232,8 @@ class Game(Play, Views, GameBase):
         for c, k in zip(own, keys):
             g.cards[c] = (k, player)
         for opp in g.others(player):
-            hand = [c for c in g.z[opp]["hand"] if c not in known]
+            # their Reserve is hidden like their hand (redemption.reserve): no Lost Soul is dealt into either
+            hand = [c for c in g.z[opp]["hand"] + g.z[opp]["reserve"] if c not in known]
             deck = [c for c in g.z[opp]["deck"] if c not in known]
             arts = [a for a in g.z[opp]["artifact_pile"] if a not in g.face_up and a not in known]
             pool = [g.cards[c][0] for c in hand + deck + arts]
@@ -266,18 +269,30 @@ def _prefixes(labels: list[str]) -> list[str]:
 
 def deck_list(deck: str | dict[str, Any] | Sequence[str]) -> tuple[str, list[str]]:
     """(label, card keys) for a bundled deck name, a list of card keys or {"name", "cards"} (validated)."""
+    label, keys, _ = deck_and_reserve(deck)
+    return label, keys
+
+
+def deck_and_reserve(deck: str | dict[str, Any] | Sequence[str]) -> tuple[str, list[str], list[str]]:
+    """(label, card keys, Reserve card keys) for a bundled deck name, a list of card keys or {"name", "cards",
+    "reserve"} (validated together: redemption.deck.reserve)."""
     if isinstance(deck, str):
         if deck not in DECKS:
             raise ValueError(f"unknown deck {deck!r}; the bundled decks are {', '.join(DECKS)}")
-        return deck, list(DECKS[deck]["cards"])
+        return deck, list(DECKS[deck]["cards"]), []
     label = "custom"
-    if isinstance(deck, dict):  # {"name": ..., "cards": [keys]}: a player's own deck, by its name
-        label, deck = str(deck.get("name") or label), deck.get("cards", ())
+    reserve: list[str] = []
+    if isinstance(deck, dict):  # {"name": ..., "cards": [keys], "reserve": [keys]}: a player's own deck, by its name
+        label, raw = str(deck.get("name") or label), deck.get("reserve", ())
+        if not isinstance(raw, (list, tuple)) or not all(isinstance(k, str) for k in raw):
+            raise ValueError("a deck's reserve must be a list of card keys")
+        reserve = list(raw)
+        deck = deck.get("cards", ())
     keys = list(deck)
-    problems = validate_deck(keys)
+    problems = validate_deck(keys, reserve)
     if problems:
         raise ValueError("the deck is not legal: " + "; ".join(problems))
-    return label, keys
+    return label, keys, reserve
 
 
 def new_game(seed: int, decks: Sequence[Any] = ("G", "H"), **options: Any) -> Game:
@@ -286,13 +301,13 @@ def new_game(seed: int, decks: Sequence[Any] = ("G", "H"), **options: Any) -> Ga
     opts = read_options(options)
     if not isinstance(decks, (list, tuple)) or not MIN_SEATS <= len(decks) <= MAX_SEATS:
         raise ValueError(f"decks must be {MIN_SEATS} to {MAX_SEATS} deck names or card lists, one per seat")
-    lists = [deck_list(x) for x in decks]
-    labels = [lab for lab, _ in lists]
+    lists = [deck_and_reserve(x) for x in decks]
+    labels = [lab for lab, _, _ in lists]
     rng = Rng(seed)
     pre = _prefixes(labels)
     cards: dict[str, tuple[str, int]] = {}
     seats = []
-    for p, (label, keys) in enumerate(lists):
+    for p, (label, keys, reserve) in enumerate(lists):
         keys = list(keys)
         rng.shuffle(keys)
         ids = [f"{pre[p]}{i + 1}" for i in range(len(keys))]
@@ -300,6 +315,11 @@ def new_game(seed: int, decks: Sequence[Any] = ("G", "H"), **options: Any) -> Ga
             cards[cid] = (k, p)
         seat = Seat(label)
         seat.zones["deck"] = ids
+        # the Reserve is kept apart from the deck, in the order the list gives it (redemption.reserve): no shuffle,
+        # so the seed's draws, and every game without a Reserve, stay as they were
+        seat.zones["reserve"] = [reserve_id(pre[p], i + 1) for i in range(len(reserve))]
+        for cid, k in zip(seat.zones["reserve"], reserve):
+            cards[cid] = (k, p)
         seats.append(seat)
     turn = Turn("cut", cutter=len(seats) - 1, souls_drawn=[0] * len(seats))
     return Game(seed, opts, rng, seats, cards, {}, set(), turn, Battle(), [])

@@ -139,6 +139,8 @@ ZONE_WORDS: dict[str, tuple[tuple[str, ...], bool]] = {
     "artifact_pile": (("artifact_pile",), True),
     "set_aside": (("set_aside",), False),
     "land_of_redemption": (("land_of_redemption",), False),
+    # only an ability that names the Reserve reaches it: no other zone word looks in it (redemption.reserve)
+    "reserve": (("reserve",), False),
 }
 OWNERS = ("you", "opponent", "opponents", "any")
 
@@ -293,11 +295,17 @@ class Selector:
         return default
 
 
+def first_round(t: Table) -> bool:
+    """The opening hands and the first round of play (the setup, then turns 1 to one per seat): no card leaves any
+    Reserve then (redemption.reserve.access)."""
+    return t.s.turn <= len(t.z)
+
+
 def select(t: Table, p: int, sel: Selector, skip: Callable[[str], bool] | None = None) -> list[str]:
     """The cards a selector takes for player p, in a fixed order: owners as the selector says (``opponents`` and
     ``any``: the others in turn order from p's left, ``any`` then p), zones in the order written; a card sitting
     on or in another card is left out where the zone says so (in territory, in battle). ``skip``: what the verb
-    leaves out besides."""
+    leaves out besides. A Reserve's cards are taken only from the second round on (:func:`first_round`)."""
     o = sel.owner
     owners = (
         [p]
@@ -314,6 +322,8 @@ def select(t: Table, p: int, sel: Selector, skip: Callable[[str], bool] | None =
         zq = t.z[q]
         for word in sel.zones:
             zones, no_attached = ZONE_WORDS[word]
+            if word == "reserve" and first_round(t):  # nothing is taken out of a Reserve yet
+                continue
             for zone in zones:
                 for c in zq[zone]:  # type: ignore[index]  # the zone words name zones
                     if no_attached and c in att:
@@ -351,10 +361,164 @@ TRIGGERS = _words(
     ("activate", "when the artifact is activated"),
     ("while_in_play", "all the time while the card is in play (a passive ability the rules read where they apply)"),
 )
+# --- conditions: what must hold for an ability to work ----------------------------------------------------------
+#: (table, the ability's player, the character it is used by (the card itself when it is a character), value)
+Holds = Callable[["Table", int, str, Any], bool]
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """One condition word: ``read`` turns the value written in card data into what ``holds`` reads (a one-line
+    problem raised as :class:`LanguageError` by the reader), ``holds`` checks it through the Table when the ability
+    would work, ``text`` says it to a player."""
+
+    name: str
+    rule: str
+    summary: str
+    read: Callable[[str, Any], Any]
+    holds: Holds
+    text: Callable[[Any], str]
+
+
+def _count_in(t: Table, q: int, zone: str, card: tuple[tuple[str, Any], ...]) -> int:
+    zones, no_attached = ZONE_WORDS[zone]
+    att, cd = t.attached, t.cd
+    n = 0
+    for z in zones:
+        for c in t.z[q][z]:  # type: ignore[index]  # the zone words name zones
+            if not (no_attached and c in att) and matches(cd[c], card):
+                n += 1
+    return n
+
+
+def _read_cards(key: str, v: Any) -> Selector:
+    """A condition's table of card facets (where-facets are the condition's own business)."""
+    sel = _selector(key, v)
+    if any(FACETS[k].card is None for k, _ in sel.facets):
+        raise LanguageError(f"card {key}: a condition's cards are described by card facets only, not {v!r}")
+    return sel
+
+
+def _read_flag(key: str, v: Any) -> bool:
+    if v is not True:
+        raise LanguageError(f"card {key}: this condition is written = true, not {v!r}")
+    return True
+
+
+def _read_name(key: str, v: Any) -> str:
+    if not isinstance(v, str) or not v:
+        raise LanguageError(f"card {key}: this condition names a card title, not {v!r}")
+    return v
+
+
+def _read_unless(key: str, v: Any) -> tuple[tuple[str, Any], ...]:
+    if not isinstance(v, dict) or not v or "unless" in v:
+        raise LanguageError(f"card {key}: 'unless' is a table of other conditions, not {v!r}")
+    return read_condition(key, v)
+
+
+def _used_by(t: Table, p: int, host: str, v: Selector) -> bool:
+    return bool(host) and matches(t.cd[host], v.card)
+
+
+def _site_in_play(t: Table, p: int, host: str, v: str) -> bool:
+    cd = t.cd
+    return any(cd[c].type == "site" and cd[c].name == v for z in t.z for c in z["territory"])
+
+
+def _opponent_more_cards(t: Table, p: int, host: str, v: bool) -> bool:
+    return len(t.z[t.opponent(p)]["hand"]) > len(t.z[p]["hand"])
+
+
+def _most_in_territory(t: Table, p: int, host: str, v: Selector) -> bool:
+    mine = _count_in(t, p, "territory", v.card)
+    return all(mine > _count_in(t, q, "territory", v.card) for q in t.others(p))
+
+
+def _cards_words(v: Selector, noun: str = "character") -> str:
+    d = dict(v.facets)
+    words = [str(d[k]) for k in ("testament", "gender", "kind", "brigade") if k in d]
+    if "class" in d:
+        words.append(f"{d['class']}-class")
+    if "identifier" in d:
+        words.append(str(d["identifier"]))
+    noun = {"hero": "Hero", "evil_character": "Evil Character"}.get(str(d.get("type", "")), noun)
+    if "name" in d:
+        noun = str(d["name"])
+    return " ".join(words + [noun])
+
+
+def _conditions() -> dict[str, Condition]:
+    cs = (
+        Condition(
+            "used_by",
+            "redemption.lang.condition.used_by",
+            "the character it is used by fits",
+            _read_cards,
+            _used_by,
+            lambda v: f"if used by a {_cards_words(v)}",
+        ),
+        Condition(
+            "site_in_play",
+            "redemption.lang.condition.site_in_play",
+            "a site of that title is in play",
+            _read_name,
+            _site_in_play,
+            lambda v: f"if {v} is in play",
+        ),
+        Condition(
+            "opponent_more_cards",
+            "redemption.lang.condition.opponent_more_cards",
+            "your opponent holds more cards than you",
+            _read_flag,
+            _opponent_more_cards,
+            lambda v: "if your opponent has more cards in hand than you",
+        ),
+        Condition(
+            "most_in_territory",
+            "redemption.lang.condition.most_in_territory",
+            "you have more such cards in territory than every other player (a tie: nobody)",
+            _read_cards,
+            _most_in_territory,
+            lambda v: f"if you have the most {_cards_words(v, 'character')}s in territory",
+        ),
+        Condition(
+            "unless",
+            "redemption.lang.condition.unless",
+            "the conditions in it do not all hold",
+            _read_unless,
+            lambda t, p, host, v: not condition_holds(t, p, host, v),
+            lambda v: "unless " + " and ".join(CONDITIONS[k].text(x)[3:] for k, x in v),
+        ),
+    )
+    return {c.name: c for c in cs}
+
+
 #: what must hold for an ability to work; each is checked when the ability would work
-CONDITIONS: dict[str, Word] = _words(
-    "condition",
-)
+CONDITIONS: dict[str, Condition] = _conditions()
+
+
+def read_condition(key: str, cond: Any) -> tuple[tuple[str, Any], ...]:
+    """A condition table from card data, each word known and its value read (sorted (word, value) pairs)."""
+    if not isinstance(cond, dict):
+        raise LanguageError(f"card {key}: a condition is a table, not {cond!r}")
+    out = []
+    for c, v in cond.items():
+        _known(key, "condition", c, CONDITIONS)
+        out.append((c, CONDITIONS[c].read(key, v)))
+    return tuple(sorted(out, key=lambda kv: kv[0]))
+
+
+def condition_holds(t: Table, p: int, host: str, cond: tuple[tuple[str, Any], ...]) -> bool:
+    """Does every condition of an ability hold now, for player p using it with character host?"""
+    return all(CONDITIONS[c].holds(t, p, host, v) for c, v in cond)
+
+
+def condition_text(cond: tuple[tuple[str, Any], ...]) -> str:
+    """The conditions in words ("if used by a warrior-class Hero"), "" for none."""
+    return " and ".join(CONDITIONS[c].text(v) for c, v in cond)
+
+
 #: what an ability's player pays first
 COSTS: dict[str, Word] = _words("cost")
 #: how long what an effect does lasts
@@ -468,11 +632,7 @@ def parse_ability(d: Any, key: str, verbs: Mapping[str, object]) -> Ability:
         if k not in ABILITY_KEYS:
             raise LanguageError(f"card {key}: unknown ability key {k!r} (an ability has {', '.join(ABILITY_KEYS)})")
     trigger = _known(key, "trigger", d.get("trigger"), TRIGGERS)
-    cond = d.get("condition", {})
-    if not isinstance(cond, dict):
-        raise LanguageError(f"card {key}: a condition is a table, not {cond!r}")
-    for c in cond:
-        _known(key, "condition", c, CONDITIONS)
+    cond = read_condition(key, d.get("condition", {}))
     cost = d.get("cost", "")
     if cost:
         _known(key, "cost", cost, COSTS)
@@ -497,7 +657,7 @@ def parse_ability(d: Any, key: str, verbs: Mapping[str, object]) -> Ability:
         for r in riders:
             _known(key, "rider", r, RIDERS)
         acts.append(Act(verb, _selector(key, e.get("select", {})), n, duration, tuple(riders)))
-    return Ability(trigger, tuple(acts), tuple(sorted(cond.items())), cost)
+    return Ability(trigger, tuple(acts), cond, cost)
 
 
 def registries() -> dict[str, Mapping[str, object]]:

@@ -10,6 +10,7 @@ from typing import Any
 from rules import words
 from rules.redemption.cards import DECKS
 from rules.redemption.game import Game, new_game
+from rules.redemption.state import from_reserve
 
 #: Verbs whose choice is blind (the cutter cannot see the cards): never judged.
 BLIND = frozenset({"cut"})
@@ -23,11 +24,13 @@ _ENDS = {
 }
 
 
-def _ids_in_order(game: Game, owner: int) -> list[str]:
-    def number(cid: str) -> int:  # an id is the seat's letter, then the card's number (A12)
+def _ids_in_order(game: Game, owner: int, reserve: bool = False) -> list[str]:
+    def number(cid: str) -> int:  # an id is the seat's letter, then the card's number (A12); a Reserve's, AR3
         return int(cid[len(cid.rstrip("0123456789")) :])
 
-    return sorted((cid for cid, (_, o) in game.cards.items() if o == owner), key=number)
+    return sorted(
+        (cid for cid, (_, o) in game.cards.items() if o == owner and from_reserve(cid) == reserve), key=number
+    )
 
 
 def dealt(game: Game) -> list[list[str]]:
@@ -35,21 +38,34 @@ def dealt(game: Game) -> list[list[str]]:
     return [[game.cards[cid][0] for cid in _ids_in_order(game, p)] for p in range(len(game.decks))]
 
 
+def reserves(game: Game) -> list[list[str]]:
+    """Each seat's Reserve as the game began (redemption.reserve): its card keys in id order."""
+    return [[game.cards[cid][0] for cid in _ids_in_order(game, p, reserve=True)] for p in range(len(game.decks))]
+
+
+def _spec(label: str, keys: list[str], reserve: list[str]) -> Any:
+    """A seat's deck as ``new_game(decks=...)`` takes it: the bundled label when it is that deck, else its cards."""
+    if not reserve and label in DECKS and sorted(DECKS[label]["cards"]) == sorted(keys):
+        return label
+    return {"name": label, "cards": keys, "reserve": reserve} if reserve else {"name": label, "cards": keys}
+
+
 def starting_decks(game: Game) -> tuple[Any, ...]:
     """The decks ``game`` started with, as ``new_game(decks=...)`` takes them (for a rematch)."""
-    out: list[Any] = []
-    for label, keys in zip(game.decks, dealt(game)):
-        same = label in DECKS and sorted(DECKS[label]["cards"]) == sorted(keys)
-        out.append(label if same else {"name": label, "cards": sorted(keys)})
-    return tuple(out)
+    return tuple(_spec(lab, sorted(keys), res) for lab, keys, res in zip(game.decks, dealt(game), reserves(game)))
 
 
-def start_from(seed: int, options: dict[str, Any], labels: list[str], lists: list[list[str]]) -> Game:
-    """The first position of a game whose seats were dealt ``lists`` (card keys in id order)."""
-    decks = tuple(
-        lab if lab in DECKS and sorted(DECKS[lab]["cards"]) == sorted(keys) else {"name": lab, "cards": list(keys)}
-        for lab, keys in zip(labels, lists)
-    )
+def start_from(
+    seed: int,
+    options: dict[str, Any],
+    labels: list[str],
+    lists: list[list[str]],
+    reserve_lists: list[list[str]] | None = None,
+) -> Game:
+    """The first position of a game whose seats were dealt ``lists`` (card keys in id order), with the Reserves
+    ``reserve_lists`` (none when None)."""
+    res = reserve_lists or [[] for _ in lists]
+    decks = tuple(_spec(lab, list(keys), list(r)) for lab, keys, r in zip(labels, lists, res))
     g = new_game(seed, decks=decks, **options)
     for p, keys in enumerate(lists):  # the shuffle's draws depend only on the deck sizes: put the dealt cards back
         ids = _ids_in_order(g, p)
@@ -61,7 +77,7 @@ def start_from(seed: int, options: dict[str, Any], labels: list[str], lists: lis
 
 def start(game: Game) -> Game:
     """The position ``game`` started from."""
-    return start_from(game.seed, dict(game.options), list(game.decks), dealt(game))
+    return start_from(game.seed, dict(game.options), list(game.decks), dealt(game), reserves(game))
 
 
 def action_words(before: Game, action: str, p: int | None, own: bool = False) -> str | None:
@@ -98,9 +114,11 @@ def record_header(game: Game, names: list[str]) -> list[str]:
 
 def notation_header(game: Game) -> list[str]:
     out = []
-    for p, keys in enumerate(dealt(game)):
+    for p, (keys, res) in enumerate(zip(dealt(game), reserves(game))):
         out.append(f"# deck {p + 1} = {game.decks[p]}")
         out.append(f"# dealt {p + 1} = {' '.join(keys)}")
+        if res:
+            out.append(f"# reserve {p + 1} = {' '.join(res)}")
     return out
 
 
@@ -109,7 +127,8 @@ def from_header(seed: int, options: dict[str, Any], head: dict[str, str]) -> Gam
     seats = sorted(int(k[5:]) for k in head if re.fullmatch(r"dealt [1-9]", k))
     if seats:
         labels = [head.get(f"deck {p}", "custom") for p in seats]
-        return start_from(seed, options, labels, [head[f"dealt {p}"].split() for p in seats])
+        res = [head.get(f"reserve {p}", "").split() for p in seats]
+        return start_from(seed, options, labels, [head[f"dealt {p}"].split() for p in seats], res)
     labels = [head.get("deck 1", "G"), head.get("deck 2", "H")]
     for lab in labels:
         if lab not in DECKS:

@@ -49,6 +49,7 @@ from rules.redemption.state import (
     Turn,
     Window,
     Zone,
+    from_reserve,
 )
 
 if TYPE_CHECKING:
@@ -75,6 +76,7 @@ OWN_ZONES: tuple[Zone, ...] = (
     "set_aside",
     "in_site",
     "in_fortress",
+    "reserve",
 )
 
 
@@ -534,10 +536,13 @@ def whole_game(g: Game) -> None:
 
 def _decks(g: Game) -> None:
     owned: list[list[str]] = [[] for _ in range(g.n)]
-    for key, owner in g.cards.values():
-        owned[owner].append(key)
+    reserves: list[list[str]] = [[] for _ in range(g.n)]
+    for cid, (key, owner) in g.cards.items():  # a card's id says whether it started in the Reserve
+        (reserves if from_reserve(cid) else owned)[owner].append(key)
     for p, label in enumerate(g.decks):
         keys = owned[p]
+        if label in DECKS and reserves[p]:
+            _fail(f"Player {p + 1} plays bundled deck {label}, which has no Reserve, yet holds Reserve cards")
         if label in DECKS:
             want = Counter(DECKS[label]["cards"])
             got = Counter(keys)
@@ -555,7 +560,7 @@ def _decks(g: Game) -> None:
                 )
                 _fail(f"Player {p + 1}'s cards are not deck {label}'s ({detail})")
         else:  # a deck of the player's own (named or "custom"): it must be a legal deck
-            problems = validate_deck(keys)
+            problems = validate_deck(keys, reserves[p])
             if problems:
                 _fail(f"Player {p + 1}'s cards are not a legal deck: {problems[0]}")
 
@@ -576,8 +581,11 @@ def _ownership(g: Game) -> None:
 def _turns(g: Game) -> None:
     s = g.s
     if g.phase == "cut":
-        if any(ids for z in g.z for zone, ids in z.items() if zone != "deck"):
-            _fail("during the cut every card is still in its draw pile")
+        if any(ids for z in g.z for zone, ids in z.items() if zone not in ("deck", "reserve")):
+            _fail("during the cut every card is still in its draw pile (or its Reserve)")
+        for p, z in enumerate(g.z):
+            if sorted(z["reserve"]) != sorted(c for c in g.cards if from_reserve(c) and g.owner(c) == p):
+                _fail(f"during the cut Player {p + 1}'s Reserve holds exactly the cards the game set aside in it")
         return
     if g.phase == "first":  # the starting hands are drawn; a Dominant may already have been played
         for p in range(g.n):
@@ -606,7 +614,7 @@ def _room(g: Game, p: int, base: int) -> int:
     draws, and their hand-limit bonuses (a card that was in play counts even if it has gone since)."""
     room = base
     for cid, (_, owner) in g.cards.items():
-        if owner == p and g.loc[cid][1] not in ("deck", "hand"):
+        if owner == p and g.loc[cid][1] not in ("deck", "hand", "reserve"):
             for ab in g.cd[cid].abilities:
                 if ab.effect in ("hand_limit", "draw"):
                     room += ab.n

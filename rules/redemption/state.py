@@ -39,6 +39,7 @@ Zone = Literal[
     "in_site",
     "in_fortress",
     "captured",
+    "reserve",
 ]
 Phase = Literal["cut", "first", "draw", "upkeep", "prep", "battle", "discard", "hand_limit"]
 Step = Literal["", "block", "initiative", "surrender"]
@@ -65,6 +66,10 @@ PHASE_NAMES: dict[Phase, str] = {
 }
 #: Zones of cards in play that a player controls (uniqueness, redemption.unique).
 IN_PLAY: tuple[Zone, ...] = ("territory", "set_aside", "field_of_battle", "in_fortress")
+#: A Reserve card's id is its seat's letter, this mark and its number ("GR3"); a deck card's has no mark ("G3"), so
+#: the cards a seat started with in its Reserve are known from their ids wherever they have gone since
+#: (redemption.reserve).
+RESERVE_MARK = "R"
 
 HAND_SIZE = 8
 #: ``Turn.mute``: a Dominant muted until the game ends (otherwise the value is the last turn it is muted)
@@ -84,6 +89,17 @@ STALL_TURNS = 20
 def stall_turns(seats: int) -> int:
     """Ten full rounds: the turns in a row without a rescue, all draw piles empty, that end the game."""
     return STALL_TURNS // 2 * seats
+
+
+def reserve_id(seat_prefix: str, i: int) -> str:
+    """The id of the i-th card (from 1) of a Reserve whose seat's cards are ``seat_prefix`` + a number."""
+    return f"{seat_prefix}{RESERVE_MARK}{i}"
+
+
+def from_reserve(cid: str) -> bool:
+    """Did this card start the game in its owner's Reserve (its id says so: ``reserve_id``)?"""
+    head = cid.rstrip("0123456789")
+    return len(head) == 2 and head[1] == RESERVE_MARK
 
 
 def empty_zones() -> dict[Zone, list[str]]:

@@ -83,6 +83,9 @@ class RedemptionSeat(SeatView[CardView]):
     in_site: list[CardView]
     in_fortress: list[CardView]
     captured: list[CardView]
+    #: the Reserve (redemption.reserve): its cards for its owner only (None for every other seat), its size for all
+    reserve: list[CardView] | None
+    reserve_count: int
 
 
 class RedemptionView(View[RedemptionSeat]):
@@ -313,7 +316,8 @@ class Views(Core):
         players: one table per seat with deck, deck_count, hand_count, hand (cards; None for other seats),
         hand_limit, redeemed, discard_count, discard_top (None when empty), and a card list per zone: territory,
         artifact_pile, land_of_bondage, land_of_redemption, field_of_battle, set_aside, removed,
-        in_site, in_fortress, captured. A card is a table: id, owner, key, name, type, type_name,
+        in_site, in_fortress, captured; reserve (the Reserve's cards for its owner, None for the other seats) and
+        reserve_count (everyone sees how many cards a Reserve holds; redemption.reserve). A card is a table: id, owner, key, name, type, type_name,
         alignment, brigades, strength, toughness, class, identifiers, reference, ability (text);
         "on" (the card it sits on), "carrying" (cards on it); in battle also battle_strength,
         battle_toughness, ignored, protected; "negated" for a negated enhancement; face-down
@@ -345,6 +349,8 @@ class Views(Core):
                     "in_site": self._cards(z["in_site"], player),
                     "in_fortress": self._cards(z["in_fortress"], player),
                     "captured": self._cards(z["captured"], player),
+                    "reserve": self._cards(z["reserve"], player) if p == player else None,
+                    "reserve_count": len(z["reserve"]),
                 }
             )
         battle: BattleView = {}

@@ -209,6 +209,11 @@ class OpponentList(CardList):
         super().on_blur()
 
 
+def _reserve(pv: Any) -> str:
+    """A seat's Reserve in its counts (redemption.reserve): how many cards, for everyone; nothing without one."""
+    return f" Res {pv['reserve_count']}" if pv["reserve_count"] else ""
+
+
 #: The zones the review lists under each player, in order.
 REVIEW_ZONES = (
     ("territory", "Territory"),
@@ -220,6 +225,7 @@ REVIEW_ZONES = (
     ("in_fortress", "In fortresses"),
     ("land_of_redemption", "Redeemed"),
     ("captured", "Captured"),
+    ("reserve", "Reserve"),  # its owner's only: the other seats' views hold None
 )
 
 
@@ -619,7 +625,7 @@ class RedemptionUI:
         opp = opponent.seat = opps[opponent.reading]
         title, _ = self.opponent(view, opp, names)
         pv = view["players"][opp]
-        stats = f"Hand {pv['hand_count']} Deck {pv['deck_count']} Disc {pv['discard_count']}"
+        stats = f"Hand {pv['hand_count']} Deck {pv['deck_count']} Disc {pv['discard_count']}{_reserve(pv)}"
         if n > 2:
             if opponent.has_focus:
                 title = f"{title} {opponent.reading + 1}/{len(opps)}"
@@ -654,7 +660,8 @@ class RedemptionUI:
             cp = view["current_player"]
             hint = f"waiting: {names[cp]}" if cp is not None else ""
         hand.set_items(hand_items, f"Hand {len(my_hand)}/{me['hand_limit']}", hint, empty="(empty hand)")
-        stats = f"Deck {me['deck_count']} Disc {me['discard_count']}"  # the Redeemed Souls are in the status line
+        # the Redeemed Souls are in the status line
+        stats = f"Deck {me['deck_count']} Disc {me['discard_count']}{_reserve(me)}"
         table = screen.query_one("#territory", CardList)
         table.set_items(
             self.table_items(view, you, usable, my_turn, True, table.room),
@@ -800,6 +807,8 @@ class RedemptionUI:
             extra.append(f"set aside {len(pv['set_aside'])}")
         if pv["captured"]:
             extra.append(f"captured {len(pv['captured'])}")
+        if pv["reserve_count"]:
+            extra.append(f"reserve {pv['reserve_count']}")
         return Summary(
             f"Hand {pv['hand_count']} Deck {pv['deck_count']} Disc {pv['discard_count']}",
             f"{pv['redeemed']}/{view['rescues_to_win']}",
