@@ -80,3 +80,39 @@ land_of_bondage = ["ls_orphan"]
     assert g.attached.get(sword) == barak and g.zone_of(sword) == (0, "territory")
     assert g.zone_of(b["fleece"]) == (0, "discard") and g.zone_of(b["goliath"]) == (1, "discard")
     _round_trip(g)
+
+
+# --- redemption.effect.negate: a negated draw puts the cards back -----------------------------------------------
+
+
+def test_a_negated_draw_returns_the_drawn_cards_to_the_top_of_the_draw_pile_in_their_order():
+    # Barak (6/6) against Nebuchadnezzar (6/7): Player 1 plays Remnant Returns (1/1, draw 2) and wins 7/7 against
+    # 6/7; Player 2 answers with Golden Image (negate the last opposing enhancement).
+    b = scenario("""
+[start]
+phase = "battle"
+active = 0
+turn = 3
+flags = { battled = true }
+battle = { kind = "rescue", step = "initiative", last_actor = 1 }
+[[start.seat]]
+field_of_battle = ["barak"]
+hand = ["remnant_returns"]
+deck = ["ehud", "daniel", "esther", "ls_captive"]
+land_of_bondage = ["ls_debtor"]
+[[start.seat]]
+field_of_battle = ["nebuchadnezzar"]
+hand = ["golden_image"]
+land_of_bondage = ["ls_orphan"]
+""")
+    g = b.game
+    ehud, daniel = b["ehud"], b["daniel"]
+    ok(g, f"enhance {b['remnant_returns']} {b['barak']}")
+    assert g.z[0]["hand"] == [ehud, daniel]
+    _round_trip(g)  # the draw is remembered in the saved battle
+    out = ok(g, f"enhance {b['golden_image']} {b['nebuchadnezzar']}")
+    assert g.z[0]["hand"] == []
+    assert g.z[0]["deck"][:3] == [ehud, daniel, b["esther"]]
+    said = " ".join(e.text for e in out.events)
+    assert "back on top" in said and "Ehud" not in said and "Daniel" not in said  # a hidden hand stays hidden
+    _round_trip(g)

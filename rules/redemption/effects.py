@@ -138,7 +138,11 @@ def _typed_in_play(g: Table, p: int, ab: Act, host: str) -> list[str]:
 
 # --- what effects do -----------------------------------------------------------------------------------
 def _do_draw(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    hand = g.z[p]["hand"]
+    before = len(hand)
     g._draw(p, ab.n, events, f"for {g.cd[src].name}", "redemption.effect.draw")
+    if g.in_battle() and src in g.b.played:  # an enhancement's draw: negating it puts the cards back
+        g.b.effects.extend((src, "draw", c, "hand") for c in hand[before:])
 
 
 _FATE: dict[str, Zone] = {
@@ -386,7 +390,7 @@ def _verbs() -> dict[str, Verb]:
     return {
         e.name: e
         for e in (
-            Verb("draw", "draw N cards", _text_draw, _do_draw),
+            Verb("draw", "draw N cards", _text_draw, _do_draw, undo="hand"),
             Verb(
                 "discard",
                 "discard an opposing character in battle",
