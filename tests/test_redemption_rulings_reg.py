@@ -116,3 +116,35 @@ land_of_bondage = ["ls_orphan"]
     said = " ".join(e.text for e in out.events)
     assert "back on top" in said and "Ehud" not in said and "Daniel" not in said  # a hidden hand stays hidden
     _round_trip(g)
+
+
+# --- redemption.battle.ignore: an ignore keeps out characters in play, not one banded in from the hand ----------
+
+
+def test_an_ignored_kind_of_character_may_band_in_from_the_hand_but_not_from_territory():
+    b = scenario("""
+[start]
+phase = "battle"
+active = 0
+turn = 3
+flags = { battled = true }
+battle = { kind = "rescue", step = "initiative", last_actor = 0 }
+[[start.seat]]
+field_of_battle = ["deborah"]
+hand = ["call_to_arms", "gideon"]
+territory = ["ehud"]
+land_of_bondage = ["ls_debtor"]
+[[start.seat]]
+field_of_battle = ["caiaphas"]
+hand = ["sorcery"]
+land_of_bondage = ["ls_orphan"]
+""")
+    g = b.game
+    ok(g, f"enhance {b['sorcery']} {b['caiaphas']}")  # ignore every opposing warrior-class character
+    arms, deborah, gideon, ehud = b["call_to_arms"], b["deborah"], b["gideon"], b["ehud"]
+    offered = {str(a) for a in g.legal_actions() if str(a).startswith(f"enhance {arms}")}
+    assert offered == {f"enhance {arms} {deborah} {gideon}"}  # Ehud, in play, is kept out
+    refused(g, f"enhance {arms} {deborah} {ehud}", "redemption.battle.targets")
+    ok(g, f"enhance {arms} {deborah} {gideon}")
+    assert g.zone_of(gideon) == (0, "field_of_battle") and not g._is_ignored(gideon)
+    assert g.side_totals(0) == (5 + 1 + 7, 7 + 2 + 5, 2)  # Deborah with Call to Arms, and Gideon
