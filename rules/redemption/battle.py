@@ -395,21 +395,20 @@ class BattleRules(Core):
         warrior = self.cd[c].is_warrior
         if c not in self.b.left:
             self.b.left.append(c)
+        saved = fate == "discard" and self._is_protected(c)
+        if saved:  # it goes home instead, as a character returned to territory: its weapons stay on it
+            fate = "territory"
         for a in self._attachments(c):
             if fate in ("territory", "set_aside") and warrior and self.cd[a].is_weapon:
                 continue  # a weapon stays on its warrior (redemption.battle.cleanup)
             del self.attached[a]
             self._move(a, self.owner(a), "discard")
-        if fate == "discard":
-            if self._is_protected(c):
-                fate = "territory"
-                events.append(
-                    Event("protect", f"{self._nm(c)} is protected from discard and returns to territory.", owner)
-                )
-            else:
-                self._to_discard(c, events, "")
-                events.append(Event("discard", f"{self._nm(c)} is discarded.", owner))
-                return
+        if saved:
+            events.append(Event("protect", f"{self._nm(c)} is protected from discard and returns to territory.", owner))
+        elif fate == "discard":
+            self._to_discard(c, events, "")
+            events.append(Event("discard", f"{self._nm(c)} is discarded.", owner))
+            return
         if fate == "captured":
             self._discard_attachments(c)
             self._move(c, taker, "captured")

@@ -106,7 +106,9 @@ class Verb:
 # --- targets ------------------------------------------------------------------------------------------
 def _opposing(g: Table, p: int, ab: Act, host: str) -> list[str]:
     """The characters in battle an ability may hit: its selector's, but not the ignored ones
-    (redemption.battle.targets)."""
+    (redemption.battle.targets), nor, for a discard, one protected from discard (redemption.effect.protect)."""
+    if ab.verb == "discard":
+        return select(g, p, ab.select, lambda c: g._is_ignored(c) or g._is_protected(c))
     return select(g, p, ab.select, g._is_ignored)
 
 
