@@ -378,6 +378,15 @@ def _text_draw(a: Act, when: str, card: Card | None) -> str:
     return f"Draw {n}."
 
 
+def _text_rescue_any(a: Act, when: str, card: Card | None) -> str:
+    if a.select.owner == "any":  # every Land of Bondage and site, your own too
+        return "Rescue any Lost Soul in play (from a Land of Bondage or a site): it goes straight to your Land of Redemption."
+    return (
+        "Rescue any opponent's Lost Soul (from their Land of Bondage or a site): it goes straight to "
+        "your Land of Redemption."
+    )
+
+
 def _text_discard_type(a: Act, when: str, card: Card | None) -> str:
     what = "character" if a.card_type == "character" else TYPE_NAMES.get(a.card_type, a.card_type)
     return f"Discard any {what} in play (not one held in a fortress or set aside)."
@@ -449,10 +458,7 @@ def _verbs() -> dict[str, Verb]:
             Verb(
                 "rescue_any",
                 "rescue any Lost Soul",
-                lambda a, when, card: (
-                    "Rescue any opponent's Lost Soul (from their Land of Bondage or a site): it goes straight to "
-                    "your Land of Redemption."
-                ),
+                _text_rescue_any,
                 _do_rescue_any,
                 _selected,
                 needs_target=True,
