@@ -594,6 +594,8 @@ def run_decks(args: argparse.Namespace, settings, out=None) -> int:
             print("  ".join(c.ljust(w) for c, w in zip(r, widths)) + "  " + r[3], file=out)
         for e in errors:
             print(f"unreadable: {e}", file=out)
+        for label in dk.pending(game):
+            print(saves.printable(dk.pending_line(label, game)) + ".", file=out)
         print(f"Your decks are in {dk.folder(home)}.", file=out)
         return 0
     if cmd == "show":

@@ -13,7 +13,7 @@ from rules.redemption.cards import name_on_name
 from rules.redemption.decisions import KEEP_WEAPON, Decision
 from rules.redemption.effects import TARGETED, matches
 from rules.redemption.state import IN_PLAY, MUTE_GAME, Battle, Core, Then, Zone
-from rules.words import their, verb, who, whose
+from rules.words import plural, their, verb, who, whose
 
 if TYPE_CHECKING:
     from rules.redemption.game import Game
@@ -183,7 +183,7 @@ class BattleRules(Core):
         return [
             t
             for src, eff, t, where in b.effects
-            if src == last and eff != "band" and self.owner(t) == p and self.loc[t][1] == where
+            if src == last and eff not in ("band", "draw") and self.owner(t) == p and self.loc[t][1] == where
         ]
 
     def _ability_targets(self, p: int, e: str, host: str) -> list[str]:
@@ -395,21 +395,20 @@ class BattleRules(Core):
         warrior = self.cd[c].is_warrior
         if c not in self.b.left:
             self.b.left.append(c)
+        saved = fate == "discard" and self._is_protected(c)
+        if saved:  # it goes home instead, as a character returned to territory: its weapons stay on it
+            fate = "territory"
         for a in self._attachments(c):
             if fate in ("territory", "set_aside") and warrior and self.cd[a].is_weapon:
                 continue  # a weapon stays on its warrior (redemption.battle.cleanup)
             del self.attached[a]
             self._move(a, self.owner(a), "discard")
-        if fate == "discard":
-            if self._is_protected(c):
-                fate = "territory"
-                events.append(
-                    Event("protect", f"{self._nm(c)} is protected from discard and returns to territory.", owner)
-                )
-            else:
-                self._to_discard(c, events, "")
-                events.append(Event("discard", f"{self._nm(c)} is discarded.", owner))
-                return
+        if saved:
+            events.append(Event("protect", f"{self._nm(c)} is protected from discard and returns to territory.", owner))
+        elif fate == "discard":
+            self._to_discard(c, events, "")
+            events.append(Event("discard", f"{self._nm(c)} is discarded.", owner))
+            return
         if fate == "captured":
             self._discard_attachments(c)
             self._move(c, taker, "captured")
@@ -422,12 +421,17 @@ class BattleRules(Core):
             self._move(a, self.owner(a), "discard")
 
     def _undo(self, e: str, events: list[Event]) -> None:
-        """Undo what negated card e did to characters (redemption.effect.negate): they come back, a banded one goes home."""
+        """Undo what negated card e did (redemption.effect.negate): the characters it took come back, a banded one goes
+        home, the cards it drew go back on top of the draw pile in their order."""
+        drawn: list[str] = []
         for done in [x for x in self.b.effects if x[0] == e]:
             self.b.effects.remove(done)
             _, eff, t, where = done
             owner = self.owner(t)
-            if eff == "band":
+            if eff == "draw":
+                if self.loc[t] == (owner, "hand"):  # one played since cannot go back
+                    drawn.append(t)
+            elif eff == "band":
                 if self.loc[t] != (owner, "field_of_battle"):
                     continue
                 self._discard_attachments(t)
@@ -454,6 +458,20 @@ class BattleRules(Core):
                         "redemption.effect.negate",
                     )
                 )
+        if drawn:
+            q = self.owner(drawn[0])
+            for c in reversed(drawn):  # the first drawn ends on top, as it was
+                self._move(c, q, "deck", top=True)
+            events.append(
+                Event.said(
+                    "effect",
+                    f"{who(q, True)} {verb(q, 'puts', 'put')} "
+                    f"{'the card' if len(drawn) == 1 else 'the ' + plural(len(drawn), 'card')} drawn for "
+                    f"{self.cd[e].name} back on top of {their(q)} draw pile, in the order drawn.",
+                    q,
+                    "redemption.effect.negate",
+                )
+            )
 
     # --- the end of a battle -----------------------------------------------------------------------
     def _resolve(self, events: list[Event]) -> None:

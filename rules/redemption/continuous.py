@@ -42,7 +42,11 @@ def protected(t: Table, cid: str) -> bool:
 
 
 def kept_out(t: Table, c: str) -> bool:
-    """Does an opposing ignore ability in this battle keep character c from entering it (redemption.effect.ignore)?"""
+    """Does an opposing ignore ability in this battle keep character c from entering it (redemption.effect.ignore)?
+    Only a character in play: that part of an ignore targets the characters it keeps out, and it targets cards in
+    play, so one brought in from the hand enters (redemption.battle.ignore)."""
+    if t.loc[c][1] == "hand":
+        return False
     owner, cd, negated = t.owner(c), t.cd, t.b.negated
     for src in t.b.played:
         if src in negated or t.owner(src) == owner:

@@ -106,7 +106,9 @@ class Verb:
 # --- targets ------------------------------------------------------------------------------------------
 def _opposing(g: Table, p: int, ab: Act, host: str) -> list[str]:
     """The characters in battle an ability may hit: its selector's, but not the ignored ones
-    (redemption.battle.targets)."""
+    (redemption.battle.targets), nor, for a discard, one protected from discard (redemption.effect.protect)."""
+    if ab.verb == "discard":
+        return select(g, p, ab.select, lambda c: g._is_ignored(c) or g._is_protected(c))
     return select(g, p, ab.select, g._is_ignored)
 
 
@@ -136,7 +138,11 @@ def _typed_in_play(g: Table, p: int, ab: Act, host: str) -> list[str]:
 
 # --- what effects do -----------------------------------------------------------------------------------
 def _do_draw(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    hand = g.z[p]["hand"]
+    before = len(hand)
     g._draw(p, ab.n, events, f"for {g.cd[src].name}", "redemption.effect.draw")
+    if g.in_battle() and src in g.b.played:  # an enhancement's draw: negating it puts the cards back
+        g.b.effects.extend((src, "draw", c, "hand") for c in hand[before:])
 
 
 _FATE: dict[str, Zone] = {
@@ -372,6 +378,15 @@ def _text_draw(a: Act, when: str, card: Card | None) -> str:
     return f"Draw {n}."
 
 
+def _text_rescue_any(a: Act, when: str, card: Card | None) -> str:
+    if a.select.owner == "any":  # every Land of Bondage and site, your own too
+        return "Rescue any Lost Soul in play (from a Land of Bondage or a site): it goes straight to your Land of Redemption."
+    return (
+        "Rescue any opponent's Lost Soul (from their Land of Bondage or a site): it goes straight to "
+        "your Land of Redemption."
+    )
+
+
 def _text_discard_type(a: Act, when: str, card: Card | None) -> str:
     what = "character" if a.card_type == "character" else TYPE_NAMES.get(a.card_type, a.card_type)
     return f"Discard any {what} in play (not one held in a fortress or set aside)."
@@ -384,7 +399,7 @@ def _verbs() -> dict[str, Verb]:
     return {
         e.name: e
         for e in (
-            Verb("draw", "draw N cards", _text_draw, _do_draw),
+            Verb("draw", "draw N cards", _text_draw, _do_draw, undo="hand"),
             Verb(
                 "discard",
                 "discard an opposing character in battle",
@@ -409,7 +424,7 @@ def _verbs() -> dict[str, Verb]:
             ),
             Verb(
                 "band",
-                "bring one of your characters from territory into battle",
+                "bring one of your characters from hand or territory into battle",
                 lambda a, when, card: (
                     f"Band: bring your {filter_text(a.filter)} from your hand or territory into battle."
                 ),
@@ -443,10 +458,7 @@ def _verbs() -> dict[str, Verb]:
             Verb(
                 "rescue_any",
                 "rescue any Lost Soul",
-                lambda a, when, card: (
-                    "Rescue any opponent's Lost Soul (from their Land of Bondage or a site): it goes straight to "
-                    "your Land of Redemption."
-                ),
+                _text_rescue_any,
                 _do_rescue_any,
                 _selected,
                 needs_target=True,
