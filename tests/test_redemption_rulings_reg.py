@@ -148,3 +148,50 @@ land_of_bondage = ["ls_orphan"]
     ok(g, f"enhance {arms} {deborah} {gideon}")
     assert g.zone_of(gideon) == (0, "field_of_battle") and not g._is_ignored(gideon)
     assert g.side_totals(0) == (5 + 1 + 7, 7 + 2 + 5, 2)  # Deborah with Call to Arms, and Gideon
+
+
+# --- the words of a card say what the engine does, with 2 to 4 players ---------------------------------------
+
+
+def test_condition_words_have_their_articles_and_plurals(monkeypatch):
+    from rules.redemption.cards import CARDS
+    from tests.test_redemption_conds import _add, _draw_if
+
+    used = _add(monkeypatch, "t_used", _draw_if({"used_by": {"type": "evil_character"}}))
+    most = _add(monkeypatch, "t_most", _draw_if({"most_in_territory": {"type": "hero", "gender": "male"}}))
+    more = _add(monkeypatch, "t_more", _draw_if({"opponent_more_cards": True}))
+    assert CARDS[used].ability_text.startswith("If used by an Evil Character: ")
+    assert CARDS[most].ability_text.startswith("If you have the most male Heroes in territory: ")
+    assert CARDS[more].ability_text.startswith("If an opponent has more cards in hand than you: ")
+
+
+def test_an_opponent_with_more_cards_is_any_other_player_among_three(monkeypatch):
+    from tests.test_redemption_conds import _add, _draw_if
+
+    more = _add(monkeypatch, "t_more", _draw_if({"opponent_more_cards": True}))
+    # Player 1 attacks Player 2 (no card in hand); Player 3, outside the battle, holds three
+    b = scenario(f"""
+[start]
+phase = "battle"
+active = 0
+turn = 3
+decks = ["G", "H", "G"]
+souls_drawn = [0, 0, 0]
+flags = {{ battled = true }}
+battle = {{ kind = "rescue", step = "initiative", defender = 1, last_actor = 1 }}
+[[start.seat]]
+field_of_battle = ["gideon"]
+hand = ["{more}", "stars_fought"]
+deck = ["barak", "ls_debtor"]
+land_of_bondage = ["ls_prodigal"]
+[[start.seat]]
+field_of_battle = ["goliath"]
+land_of_bondage = ["ls_orphan"]
+[[start.seat]]
+hand = ["pilate", "herod", "annas"]
+land_of_bondage = ["ls_widow"]
+""")
+    g = b.game
+    assert g.n == 3 and g.opponent(0) == 1
+    ok(g, f"enhance {b[more]} {b['gideon']}")
+    assert g.z[0]["hand"] == [b["stars_fought"], b["barak"]]  # Player 3 has more cards than Player 1's one

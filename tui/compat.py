@@ -312,7 +312,7 @@ def draw_ascii() -> None:
     if getattr(content_truncate, "ascii", False):
         return
     text_truncate = Text.truncate
-    get_box = _styles_cache.get_box  # type: ignore[attr-defined]
+    get_box = _styles_cache.get_box
     bar_console = Bar.__rich_console__
 
     def ascii_get_box(name, inner_style, outer_style, style):  # type: ignore[no-untyped-def]
@@ -348,7 +348,7 @@ def draw_ascii() -> None:
     ascii_content_truncate.ascii = True  # type: ignore[attr-defined]
     Content.truncate = ascii_content_truncate  # type: ignore[method-assign]
     Text.truncate = ascii_text_truncate  # type: ignore[method-assign]
-    _styles_cache.get_box = ascii_get_box  # type: ignore[attr-defined,assignment]
+    _styles_cache.get_box = ascii_get_box  # type: ignore[assignment]
     Bar.__rich_console__ = ascii_bar  # type: ignore[method-assign]
 
 

@@ -424,7 +424,7 @@ def _verbs() -> dict[str, Verb]:
             ),
             Verb(
                 "band",
-                "bring one of your characters from territory into battle",
+                "bring one of your characters from hand or territory into battle",
                 lambda a, when, card: (
                     f"Band: bring your {filter_text(a.filter)} from your hand or territory into battle."
                 ),

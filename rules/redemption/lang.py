@@ -427,7 +427,9 @@ def _site_in_play(t: Table, p: int, host: str, v: str) -> bool:
 
 
 def _opponent_more_cards(t: Table, p: int, host: str, v: bool) -> bool:
-    return len(t.z[t.opponent(p)]["hand"]) > len(t.z[p]["hand"])
+    """An opponent (any other player, as the REG's *Opponent* reads "an opponent") holds more cards than p."""
+    mine = len(t.z[p]["hand"])
+    return any(len(t.z[q]["hand"]) > mine for q in t.others(p))
 
 
 def _most_in_territory(t: Table, p: int, host: str, v: Selector) -> bool:
@@ -435,7 +437,7 @@ def _most_in_territory(t: Table, p: int, host: str, v: Selector) -> bool:
     return all(mine > _count_in(t, q, "territory", v.card) for q in t.others(p))
 
 
-def _cards_words(v: Selector, noun: str = "character") -> str:
+def _cards_words(v: Selector, noun: str = "character", plural: bool = False) -> str:
     d = dict(v.facets)
     words = [str(d[k]) for k in ("testament", "gender", "kind", "brigade") if k in d]
     if "class" in d:
@@ -445,7 +447,14 @@ def _cards_words(v: Selector, noun: str = "character") -> str:
     noun = {"hero": "Hero", "evil_character": "Evil Character"}.get(str(d.get("type", "")), noun)
     if "name" in d:
         noun = str(d["name"])
+    if plural:
+        noun += "es" if noun.endswith("o") else "s"
     return " ".join(words + [noun])
+
+
+def _a(text: str) -> str:
+    """``text`` after its indefinite article ("an Evil Character", "a Hero")."""
+    return ("an " if text[:1].lower() in "aeiou" else "a ") + text
 
 
 def _conditions() -> dict[str, Condition]:
@@ -456,7 +465,7 @@ def _conditions() -> dict[str, Condition]:
             "the character it is used by fits",
             _read_cards,
             _used_by,
-            lambda v: f"if used by a {_cards_words(v)}",
+            lambda v: f"if used by {_a(_cards_words(v))}",
         ),
         Condition(
             "site_in_play",
@@ -469,10 +478,10 @@ def _conditions() -> dict[str, Condition]:
         Condition(
             "opponent_more_cards",
             "redemption.lang.condition.opponent_more_cards",
-            "your opponent holds more cards than you",
+            "an opponent holds more cards than you",
             _read_flag,
             _opponent_more_cards,
-            lambda v: "if your opponent has more cards in hand than you",
+            lambda v: "if an opponent has more cards in hand than you",
         ),
         Condition(
             "most_in_territory",
@@ -480,7 +489,7 @@ def _conditions() -> dict[str, Condition]:
             "you have more such cards in territory than every other player (a tie: nobody)",
             _read_cards,
             _most_in_territory,
-            lambda v: f"if you have the most {_cards_words(v, 'character')}s in territory",
+            lambda v: f"if you have the most {_cards_words(v, 'character', plural=True)} in territory",
         ),
         Condition(
             "unless",

@@ -387,8 +387,10 @@ class Core:
         souls = []
         cd = self.cd
         hand = self.z[p]["hand"]
+        capped = False
         for _ in range(n):
             if len(hand) >= HAND_CAP:  # the absolute hand cap (redemption.hand.cap): the rest is not drawn
+                capped = True
                 break
             while deck:
                 cid = deck[0]
@@ -400,7 +402,13 @@ class Core:
                 got += 1
                 break
         if n:
-            short = "" if got == n else f" (the draw pile ran out after {got})"
+            short = (
+                ""
+                if got == n
+                else f" (a hand holds at most {HAND_CAP} cards)"
+                if capped
+                else f" (the draw pile ran out after {got})"
+            )
             events.append(
                 Event.said(
                     "draw",
