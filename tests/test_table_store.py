@@ -110,6 +110,41 @@ def test_the_list_and_the_record_follow_every_change(store):
     assert tables.record(store, "bob")["people"] == [0, 1, 0] and tables.record(store, "alice")["people"] == [1, 0, 0]
 
 
+@pytest.mark.parametrize("resigner", ["mover", "other"])
+def test_a_resurrection_table_resigned_with_a_card_on_the_table_reads_back(store, resigner):
+    """A resignation ends the game where it stands: the card played face down stays on the table, and the table
+    (and the list, the record, the review's replay) still read; it was refused at load as a won game with cards
+    left on the table."""
+    t = two_player(store)
+    mover = t.to_move()
+    other = "bob" if mover == "alice" else "alice"
+    assert tables.submit(store, "t1", mover, t.game.legal_actions()[0], t.seen).ok
+    quits = mover if resigner == "mover" else other
+    assert tables.submit(store, "t1", quits, "resign", t.seen + 1).ok
+    after = store.load("t1")
+    assert after.game.is_over and after.resigned == after.seat_of(quits)
+    assert after.game.winner == after.seat_of(other if quits == mover else mover)
+    assert any(s.table for s in after.game.sides)  # the face-down card, still where it was played
+    assert [r.kind for r in tables.rows_for(store, quits)] == ["finished"]
+    assert tables.record(store, quits)["people"] == [0, 1, 0]
+    g = new_resurrection(7)
+    assert all(g.apply(x).ok for x in after.game.history) and g == after.game
+    again = store.import_toml("t2", store.export_toml("t1"))
+    assert again.game == after.game
+
+
+def test_a_won_resurrection_state_with_cards_on_the_table_is_still_refused_unless_resigned():
+    from saves.store import SaveError, dumps, loads
+
+    g = new_resurrection(7)
+    assert g.apply(g.legal_actions()[0]).ok and g.apply("resign 1").ok
+    assert loads(dumps(g)) == g
+    bad = dumps(g).replace('"resign 1"', '"A1"', 1) if '"resign 1"' in dumps(g) else None
+    assert bad is not None
+    with pytest.raises(SaveError, match="cards left on the table"):
+        loads(bad)
+
+
 def test_another_screen_sees_the_change_by_the_stamp_and_wait(store):
     t = two_player(store)
     first = t.to_move()
