@@ -39,7 +39,7 @@ def pos(mine: dict[str, list[str]], theirs: dict[str, list[str]], **top: Any) ->
 
 def _toml(v: Any) -> str:
     if isinstance(v, dict):
-        return "{ " + ", ".join(f"{k} = {_toml(x)}" for k, x in v.items()) + " }"
+        return "{ " + ", ".join(f"{json.dumps(k)} = {_toml(x)}" for k, x in v.items()) + " }"
     if isinstance(v, bool):
         return "true" if v else "false"
     return json.dumps(v)
@@ -198,3 +198,115 @@ def test_tables_of_the_law_face_up_lets_its_holder_keep_ten_cards(up, limit):
     b = pos({"artifact_pile": [tables]}, {}, **({"face_up": [tables]} if up else {}))
     g = b.game
     assert g.hand_limit(0) == limit and g.hand_limit(1) == 8
+
+
+# --- enhancements ----------------------------------------------------------------------------------------------------
+def blocked(hero: str, blocker: str, mine: dict | None = None, theirs: dict | None = None) -> Any:
+    """Seat 0's Hero rescues, seat 1's character blocks: the position after the block."""
+    mine = {"hand": [hero], **(mine or {})}
+    mine["hand"] = [hero] + [k for k in mine["hand"] if k != hero]
+    theirs = {"hand": [blocker], "land_of_bondage": ["ls_orphan"], **(theirs or {})}
+    theirs["hand"] = [blocker] + [k for k in theirs["hand"] if k != blocker]
+    b = pos(mine, theirs, phase="battle")
+    ok(b.game, f"rescue {b[hero]}")
+    ok(b.game, f"block {b[blocker]}")
+    return b
+
+
+def to_player(g: Any, p: int) -> None:
+    """Pass until player p holds initiative (a stalemate or both defeated: the other passes)."""
+    if g.current_player != p:
+        ok(g, "pass")
+    assert g.current_player == p
+
+
+def test_ancient_evil_discards_a_hero_from_a_territory():
+    evil, guard = R("Ancient Evil (G)"), R("Temple Guard")
+    b = blocked("gideon", guard, mine={"territory": ["deborah"]}, theirs={"hand": [evil]})
+    g = b.game
+    to_player(g, 1)
+    targets = {a.args[2] for a in g.legal_actions() if a.verb == "enhance" and a.args[0] == b[evil]}
+    assert targets == {b["deborah"]}  # a Hero in a territory, not the one in battle
+    ok(g, f"enhance {b[evil]} {b[guard]} {b['deborah']}")
+    assert g.zone_of(b["deborah"]) == (0, "discard") and g.char_numbers(b[guard]) == (7, 10)
+    assert CARDS[evil].ability_text.startswith("Discard any Hero in a territory")
+    round_trip(g)
+
+
+def test_ancient_evil_with_no_hero_in_a_territory_is_played_for_its_numbers():
+    evil, guard = R("Ancient Evil (G)"), R("Temple Guard")
+    b = blocked("gideon", guard, theirs={"hand": [evil]})
+    g = b.game
+    to_player(g, 1)
+    ok(g, f"enhance {b[evil]} {b[guard]}")
+    assert g.char_numbers(b[guard]) == (7, 10) and g.standing() == "evil_winning"
+
+
+def in_battle(hero: str, blocker: str, played: list[str], mine: dict | None = None, theirs: dict | None = None) -> Any:
+    """A rescue under way: seat 0's Hero against seat 1's blocker, with seat 1's enhancements ``played`` on it in
+    that order (seat 1 played last)."""
+    mine = {"field_of_battle": [hero], **(mine or {})}
+    theirs = {"field_of_battle": [blocker, *played], "land_of_bondage": ["ls_orphan"], **(theirs or {})}
+    battle = {"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 1, "played": played}
+    return pos(
+        mine, theirs, phase="battle", flags={"battled": True}, battle=battle, attached={e: blocker for e in played}
+    )
+
+
+def test_trust_in_the_lord_negates_and_discards_the_last_evil_enhancement():
+    trust, guard = R("Trust in the Lord"), R("Temple Guard")
+    first, last = R("Ancient Evil (G)"), R("Lying Unto God")
+    b = in_battle("stephen", guard, [first, last], mine={"hand": [trust]})
+    g = b.game  # Stephen 5/7 (Green) against the Guard 9/13
+    assert g.char_numbers(b[guard]) == (9, 13) and g.current_player == 0
+    targets = {a.args[2] for a in g.legal_actions() if a.verb == "enhance" and a.args[0] == b[trust]}
+    assert targets == {b[last]}  # the last one played only
+    ok(g, f"enhance {b[trust]} {b['stephen']} {b[last]}")
+    assert b[last] in g.b.negated and g.zone_of(b[last]) == (1, "discard")
+    assert g.char_numbers(b[guard]) == (7, 10) and g.char_numbers(b["stephen"]) == (9, 9)
+    round_trip(g)
+
+
+def test_plague_of_hail_negates_and_discards_any_evil_enhancement_in_battle():
+    hail, guard = R("Plague of Hail"), R("Temple Guard")
+    first, last = R("Ancient Evil (G)"), R("Lying Unto God")
+    b = in_battle("daniel", guard, [first, last], mine={"hand": [hail]})
+    g = b.game  # Daniel 5/7 (Gold)
+    targets = {a.args[2] for a in g.legal_actions() if a.verb == "enhance" and a.args[0] == b[hail]}
+    assert targets == {b[first], b[last]}
+    ok(g, f"enhance {b[hail]} {b['daniel']} {b[first]}")
+    assert g.zone_of(b[first]) == (1, "discard") and g.zone_of(b[last]) == (1, "field_of_battle")
+    assert g.char_numbers(b[guard]) == (7, 10)
+    round_trip(g)
+
+
+@pytest.mark.parametrize("up", [True, False])
+def test_lying_unto_god_negates_and_discards_an_active_artifact(up):
+    lying, guard, tables = R("Lying Unto God"), R("Temple Guard"), R("Tables of the Law (G)")
+    b = blocked("gideon", guard, mine={"artifact_pile": [tables]}, theirs={"hand": [lying]})
+    g = b.game
+    if up:
+        g.face_up.add(b[tables])
+    to_player(g, 1)
+    targets = {t for a in g.legal_actions() if a.verb == "enhance" and a.args[0] == b[lying] for t in a.args[2:]}
+    assert targets == ({b[tables]} if up else set())  # a face-down artifact is not active
+    ok(g, f"enhance {b[lying]} {b[guard]} {b[tables]}" if up else f"enhance {b[lying]} {b[guard]}")
+    assert g.zone_of(b[tables]) == ((0, "discard") if up else (0, "artifact_pile"))
+    assert g.hand_limit(0) == 8
+    round_trip(g)
+
+
+def test_increasing_numbers_puts_up_to_two_heroes_from_the_draw_pile_into_territory():
+    more, guard = R("Increasing Numbers"), R("Temple Guard")
+    b = blocked("stephen", guard, mine={"hand": [more], "deck": ["barak", "ls_wanderer", "deborah", "peter"]})
+    g = b.game
+    to_player(g, 0)
+    ok(g, f"enhance {b[more]} {b['stephen']}")
+    d = g.s.pending
+    assert d is not None and d.shape == "up_to" and d.most == 2
+    assert set(d.options) == {b["barak"], b["deborah"], b["peter"]}  # not the Lost Soul
+    ok(g, f"choose {b['barak']}")
+    ok(g, f"choose {b['peter']}")
+    assert g.zone_of(b["barak"]) == (0, "territory") and g.zone_of(b["peter"]) == (0, "territory")
+    assert g.zone_of(b["deborah"]) == (0, "deck") and g.char_numbers(b["stephen"]) == (9, 9)
+    round_trip(g)

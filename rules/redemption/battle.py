@@ -11,7 +11,7 @@ from rules.core import Event
 from rules.redemption import continuous, effects
 from rules.redemption.cards import name_on_name
 from rules.redemption.decisions import KEEP_WEAPON, Decision
-from rules.redemption.effects import TARGETED, matches
+from rules.redemption.effects import TAKES_TARGET, matches
 from rules.redemption.state import IN_PLAY, MUTE_GAME, Battle, Core, Then, Zone
 from rules.words import plural, their, verb, who, whose
 
@@ -343,7 +343,7 @@ class BattleRules(Core):
                 )
             )
         for ab in self.cd[e].abilities:
-            self._effect(p, e, c, ab, target if ab.effect in TARGETED else "", events)
+            self._effect(p, e, c, ab, target if ab.effect in TAKES_TARGET else "", events)
         self._after_battle_change(events)
 
     def _do_pass(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:

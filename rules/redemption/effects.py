@@ -240,6 +240,43 @@ def _do_negate(g: Table, p: int, src: str, host: str, ab: Act, target: str, even
     g._undo(e, events)
 
 
+def _negatable(g: Table, p: int, ab: Act, host: str) -> list[str]:
+    """The selector's cards that a negate may take: not the player's own, not one negated already, not one that
+    cannot be negated (redemption.effect.negate_discard)."""
+    cd, negated = g.cd, g.b.negated
+    return select(
+        g,
+        p,
+        ab.select,
+        lambda c: g.owner(c) == p or c in negated or any("cannot_be_negated" in a.riders for a in cd[c].abilities),
+    )
+
+
+def _do_negate_discard(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Negate the chosen card (its numbers and abilities stop, what it did is undone), then discard it."""
+    name, rid = g.cd[src].name, "redemption.effect.negate_discard"
+    if not target:
+        events.append(Event("effect", f"{name}: nothing to negate.", p, rid))
+        return
+    if target in g.b.played:
+        g.b.negated.append(target)
+        events.append(Event("effect", f"{name} negates {g._nm(target)}.", p, rid))
+        g._undo(target, events)
+    else:
+        events.append(Event("effect", f"{name} negates {g._nm(target)}: its ability stops.", p, rid))
+    g._to_discard(target, events, f" by {name}", rid)
+
+
+def _text_negate_discard(a: Act, when: str, card: Card | None) -> str:
+    d = dict(a.select.facets)
+    what = filter_text(a.filter, "card")
+    if d.get("last"):
+        return f"Negate the last {what} played in this battle and discard it."
+    if d.get("face_up"):
+        return f"Negate an active {what} and discard it."
+    return f"Negate {an(what)} in play and discard it."
+
+
 def _do_rescue_any(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
     g._redeem(target, p)
     events.append(
@@ -256,6 +293,9 @@ def _do_rescue_any(g: Table, p: int, src: str, host: str, ab: Act, target: str, 
 
 def _do_discard_type(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
     name, rid = g.cd[src].name, "redemption.effect.discard_type"
+    if not target:  # an enhancement played with nothing to take: its numbers still count
+        events.append(Event("effect", f"{name}: nothing in play fits.", p, rid))
+        return
     if g.loc[target][1] == "field_of_battle":
         events.append(
             Event("effect", f"{name} discards {g._nm(target)} from battle: it is removed from battle.", p, rid)
@@ -277,12 +317,15 @@ def _do_look_top(g: Table, p: int, src: str, host: str, ab: Act, target: str, ev
     if not top:
         events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'has', 'have')} no card to look at.", p))
         return
-    options = [c for c in top if g.cd[c].type != "lost_soul"]
+    full = not g.hand_room(p)  # a full hand takes no card, by any means (redemption.hand.cap)
+    options = [] if full else [c for c in top if g.cd[c].type != "lost_soul"]
     d = Decision(p, src, "look_top", options, "one", revealed=top[:], to=[p])
     question = (
         f"{who(p, True)} {verb(p, 'looks', 'look')} at the top {plural(len(top), 'card')} of {their(p)} draw pile"
     )
-    if not options:  # Lost Souls only: none can go to the hand, so only their order is asked
+    if full:
+        question += f" ({their(p)} hand is full)"
+    if not options:  # Lost Souls only, or a full hand: none can go to the hand, so only their order is asked
         d.shape, d.options, d.stage = "order", top[:], 1
         if len(top) == 1:
             events.append(
@@ -339,7 +382,8 @@ def _do_search(g: Table, p: int, src: str, host: str, ab: Act, target: str, even
         events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'has', 'have')} no draw pile to search.", p))
         return
     cd = g.cd
-    options = select(g, p, ab.select, lambda c: cd[c].type == "lost_soul")
+    # a full hand takes no card, by any means (redemption.hand.cap): the search finds nothing it may take
+    options = select(g, p, ab.select, lambda c: cd[c].type == "lost_soul") if g.hand_room(p) else []
     d = Decision(p, src, "search", options, "up_to", 1, revealed=deck[:], to=[p])
     g.ask(
         d,
@@ -362,6 +406,44 @@ def _resolve_search(g: Table, d: Decision, events: list[Event]) -> None:
             f"{who(p, True)} {found} and {verb(p, 'shuffles', 'shuffle')} {their(p)} draw pile.",
             p,
             "redemption.effect.search",
+        )
+    )
+
+
+def _do_search_territory(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Search your draw pile for up to N characters that fit and put them into your territory; then shuffle
+    (redemption.effect.search_territory). A character that would clash with a unique one in play is not offered."""
+    deck = g.z[p]["deck"]
+    if not deck:
+        events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'has', 'have')} no draw pile to search.", p))
+        return
+    cd = g.cd
+    options = select(g, p, ab.select, lambda c: cd[c].type == "lost_soul" or g._unique_clash(p, c) is not None)
+    most = max(1, ab.select.most)
+    d = Decision(p, src, "search_territory", options, "up_to", most, revealed=deck[:], to=[p])
+    g.ask(
+        d,
+        events,
+        f"{who(p, True)} {verb(p, 'searches', 'search')} {their(p)} draw pile for up to {most} "
+        f"{filter_text(ab.filter, 'card', plural=most != 1)} to put into {their(p)} territory.",
+    )
+
+
+def _resolve_search_territory(g: Table, d: Decision, events: list[Event]) -> None:
+    p, placed = d.chooser, []
+    for c in d.chosen:
+        if g._unique_clash(p, c) is None:  # two of one unique name: the second stays in the pile
+            g._move(c, p, "territory")
+            placed.append(c)
+    g.rng.shuffle(g.z[p]["deck"])
+    what = ", ".join(g.cd[c].name for c in placed) if placed else "nothing"
+    events.append(
+        Event.said(
+            "effect",
+            f"{who(p, True)} {verb(p, 'puts', 'put')} {what} into {their(p)} territory and "
+            f"{verb(p, 'shuffles', 'shuffle')} {their(p)} draw pile.",
+            p,
+            "redemption.effect.search_territory",
         )
     )
 
@@ -389,7 +471,8 @@ def _text_rescue_any(a: Act, when: str, card: Card | None) -> str:
 
 def _text_discard_type(a: Act, when: str, card: Card | None) -> str:
     what = "character" if a.card_type == "character" else TYPE_NAMES.get(a.card_type, a.card_type)
-    return f"Discard any {what} in play (not one held in a fortress or set aside)."
+    where = "in a territory" if a.select.zones == ("territory",) else "in play"
+    return f"Discard any {what} {where} (not one held in a fortress or set aside)."
 
 
 def _verbs() -> dict[str, Verb]:
@@ -446,6 +529,13 @@ def _verbs() -> dict[str, Verb]:
                     "effects stop counting)."
                 ),
                 _do_negate,
+            ),
+            Verb(
+                "negate_discard",
+                "negate a chosen opposing card and discard it",
+                _text_negate_discard,
+                _do_negate_discard,
+                _negatable,
             ),
             Verb(
                 "capture",
@@ -522,6 +612,18 @@ def _verbs() -> dict[str, Verb]:
                 usable=_has_deck,
             ),
             Verb(
+                "search_territory",
+                "search your draw pile for characters and put them into your territory",
+                lambda a, when, card: (
+                    f"Search your draw pile for up to {max(1, a.select.most)} "
+                    f"{filter_text(a.filter, 'card', plural=a.select.most != 1)} and put them into your territory; "
+                    "then shuffle your draw pile."
+                ),
+                _do_search_territory,
+                resolve=_resolve_search_territory,
+                usable=_has_deck,
+            ),
+            Verb(
                 "fortress",
                 "holds cards safe from discard",
                 lambda a, when, card: (
@@ -541,6 +643,8 @@ Effect = Verb
 EFFECTS: dict[str, str] = {name: e.summary for name, e in VERBS.items()}
 #: verbs whose target the player chooses when an enhancement or a character brings them (redemption.battle.targets)
 TARGETED: tuple[str, ...] = tuple(name for name, e in VERBS.items() if e.targets is not None and not e.needs_target)
+#: verbs that take the card their player chose, on an enhancement or a Dominant
+TAKES_TARGET: frozenset[str] = frozenset(name for name, e in VERBS.items() if e.targets is not None)
 #: what an ability did that negating its card undoes (redemption.effect.negate): verb -> where the target went
 UNDOABLE: dict[str, str] = {name: e.undo for name, e in VERBS.items() if e.undo != "none"}
 #: the triggers whose abilities ``run`` carries out when the card is played or enters battle; the others are read
@@ -575,7 +679,7 @@ def run(g: Table, p: int, src: str, host: str, ab: Ability, target: str, events:
     for act in ab.acts:
         v = VERBS[act.verb]
         if v.do is not None:
-            v.do(g, p, src, host, act, target if act.verb in TARGETED or v.needs_target else "", events)
+            v.do(g, p, src, host, act, target if act.verb in TAKES_TARGET else "", events)
 
 
 def ability_targets(g: Table, p: int, card: Card, host: str) -> list[str]:
@@ -584,9 +688,8 @@ def ability_targets(g: Table, p: int, card: Card, host: str) -> list[str]:
         if ab.condition and not condition_holds(g, p, host, ab.condition):
             continue
         for act in ab.acts:
-            if act.verb in TARGETED:
-                targets = VERBS[act.verb].targets
-                assert targets is not None
+            targets = VERBS[act.verb].targets
+            if targets is not None:  # a chosen target (an enhancement's "discard any X in play" too)
                 return targets(g, p, act, host)
     return []
 

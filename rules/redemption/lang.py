@@ -139,6 +139,8 @@ ZONE_WORDS: dict[str, tuple[tuple[str, ...], bool]] = {
     "artifact_pile": (("artifact_pile",), True),
     "set_aside": (("set_aside",), False),
     "land_of_redemption": (("land_of_redemption",), False),
+    # the battle with the cards played on its characters (enhancements, weapons): what a negate reaches
+    "battle_cards": (("field_of_battle",), False),
     # only an ability that names the Reserve reaches it: no other zone word looks in it (redemption.reserve)
     "reserve": (("reserve",), False),
 }
@@ -148,6 +150,13 @@ OWNERS = ("you", "opponent", "opponents", "any")
 def _blocking(t: Table, p: int, c: str, v: bool) -> bool:
     b = t.b
     return (bool(b.kind) and t.loc[c] == (b.defender, "field_of_battle")) == v
+
+
+def _last_played(t: Table, p: int, c: str, v: bool) -> bool:
+    """Is card c the last card of its type played in the battle under way?"""
+    cd, kind = t.cd, t.cd[c].type
+    last = next((e for e in reversed(t.b.played) if cd[e].type == kind), "")
+    return (c == last) == v
 
 
 def _facets() -> dict[str, Facet]:
@@ -233,6 +242,20 @@ def _facets() -> dict[str, Facet]:
             "in the battle under way (or not)",
             _flag,
             state=lambda t, p, c, v: (t.loc[c][1] == "field_of_battle") == v,
+        ),
+        Facet(
+            "last",
+            "redemption.lang.facet.last",
+            "the last card of its type played in this battle (or not)",
+            _flag,
+            state=_last_played,
+        ),
+        Facet(
+            "face_up",
+            "redemption.lang.facet.face_up",
+            "face up: an artifact that is active (or not)",
+            _flag,
+            state=lambda t, p, c, v: (c in t.face_up) == v,
         ),
         Facet(
             "blocking",

@@ -123,6 +123,7 @@ class GameScreen(GuidedGame, Screen):
             "play_why",
             "pass",
             "end_phase",
+            "mute",
             "undo",
             "undo_why",
             "save",
@@ -272,7 +273,7 @@ class GameScreen(GuidedGame, Screen):
             self._status = status
             self.query_one("#status", StatusLine).update(status, wrap=bool(self._message))
         # The Footer rebuilds itself on every refresh_bindings(): only ask when the answer changes.
-        dimming = tuple(self.check_action(a, ()) for a in ("play", "pass", "end_phase", "undo", "rematch"))
+        dimming = tuple(self.check_action(a, ()) for a in ("play", "pass", "end_phase", "mute", "undo", "rematch"))
         if dimming != self._dimming:
             self._dimming = dimming
             self.refresh_bindings()
@@ -321,7 +322,7 @@ class GameScreen(GuidedGame, Screen):
         game = s.game
         if action in ("new_game", "rematch"):
             return game.is_over and self._can_rematch()
-        if game.is_over and action in ("play", "pass", "end_phase", "undo", "undo_why", "play_why"):
+        if game.is_over and action in ("play", "pass", "end_phase", "mute", "undo", "undo_why", "play_why"):
             return False  # no key that can no longer act
         if action == "play":
             return True if s.my_turn else None
@@ -331,6 +332,8 @@ class GameScreen(GuidedGame, Screen):
             return True if s.my_turn and controls.pass_action(game) is not None else None
         if action == "end_phase":
             return True if s.my_turn and controls.end_phase_action(game) is not None else None
+        if action == "mute":  # in the Footer only while a Dominant window asks this player (redemption.dominant.mute)
+            return s.my_turn and bool(controls.mute_actions(game))
         if action == "review":
             return game.is_over
         if action == "undo":
@@ -410,6 +413,23 @@ class GameScreen(GuidedGame, Screen):
         if self._may_act():
             a = controls.end_phase_action(self.session.game)
             self.submit(a if a is not None else "end")
+
+    def action_mute(self) -> None:
+        """m: decline a Dominant window and ask not to be stopped for a Dominant again, until the turn or the game
+        ends (redemption.dominant.mute); the picked Dominant, or a choice among the ones held."""
+        if not self._may_act():
+            return
+        acts = controls.mute_actions(self.session.game, self.selected_card())
+        if not acts:
+            self.notify("No Dominant window is asking you now: there is no Dominant to mute.", severity="warning")
+            return
+        question, options = self.ui.choices(self.session.view(), acts)
+        self.app.push_screen(
+            ChoiceScreen(
+                options, "Not stopped for which Dominant, until when?" if question == "Which action?" else question
+            ),
+            lambda i: self.submit(acts[i]) if i is not None else None,
+        )
 
     def _may_act(self) -> bool:
         s = self.session
@@ -752,7 +772,7 @@ class GameScreen(GuidedGame, Screen):
     @property
     def unused_actions(self) -> set[str]:
         """Keys this game never uses (Resurrection has no passing and no phases): not in the Footer or the help."""
-        return {"pass", "end_phase"} - set(self.ui.keys)
+        return {"pass", "end_phase", "mute"} - set(self.ui.keys)
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(self.session.game.name, self))
