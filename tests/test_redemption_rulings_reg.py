@@ -195,3 +195,79 @@ land_of_bondage = ["ls_widow"]
     assert g.n == 3 and g.opponent(0) == 1
     ok(g, f"enhance {b[more]} {b['gideon']}")
     assert g.z[0]["hand"] == [b["stars_fought"], b["barak"]]  # Player 3 has more cards than Player 1's one
+
+
+# --- redemption.hand.cap: a full hand takes no card, by any means -------------------------------------------------
+
+
+def test_a_look_at_the_top_with_sixteen_cards_in_hand_puts_none_into_it(monkeypatch):
+    from tests.test_redemption_conds import _add
+
+    seer = _add(
+        monkeypatch,
+        "t_seer",
+        [{"trigger": "enters_battle", "effects": [{"verb": "look_top", "n": 2}]}],
+        type="hero",
+        strength=5,
+        toughness=5,
+    )
+    fill = ", ".join(['"left_handed_blade"'] * 16)
+    b = scenario(f"""
+[start]
+phase = "battle"
+active = 0
+turn = 3
+[[start.seat]]
+territory = ["{seer}"]
+hand = [{fill}]
+deck = ["barak", "ehud", "ls_captive"]
+land_of_bondage = ["ls_debtor"]
+[[start.seat]]
+land_of_bondage = ["ls_orphan"]
+""")
+    g = b.game
+    out = ok(g, f"rescue {b[seer]}")  # it enters battle and looks at the top two: the hand holds 16 already
+    assert "hand is full" in " ".join(e.text for e in out.events)
+    assert g.decision()["kind"] == "choose"
+    assert g.s.pending is not None and g.s.pending.shape == "order"  # only the order they go to the bottom
+    barak, ehud = b["barak"], b["ehud"]
+    assert sorted(str(a) for a in g.legal_actions()) == [f"choose {barak}", f"choose {ehud}"]
+    ok(g, f"choose {ehud}")  # Ehud under first, then Barak
+    assert len(g.z[0]["hand"]) == 16 and g.z[0]["deck"][-2:] == [ehud, barak]
+
+
+def test_a_search_with_sixteen_cards_in_hand_finds_nothing_it_may_take(monkeypatch):
+    from tests.test_redemption_conds import _add
+
+    seeker = _add(
+        monkeypatch,
+        "t_seeker",
+        [
+            {
+                "trigger": "enters_battle",
+                "effects": [{"verb": "search", "select": {"zone": "deck", "owner": "you", "type": "hero"}}],
+            }
+        ],
+        type="hero",
+        strength=5,
+        toughness=5,
+    )
+    fill = ", ".join(['"left_handed_blade"'] * 16)
+    b = scenario(f"""
+[start]
+phase = "battle"
+active = 0
+turn = 3
+[[start.seat]]
+territory = ["{seeker}"]
+hand = [{fill}]
+deck = ["barak", "ehud", "ls_captive"]
+land_of_bondage = ["ls_debtor"]
+[[start.seat]]
+land_of_bondage = ["ls_orphan"]
+""")
+    g = b.game
+    ok(g, f"rescue {b[seeker]}")
+    assert [str(a) for a in g.legal_actions()] == ["choose"]  # the pile is searched, but nothing may be taken
+    ok(g, "choose")
+    assert len(g.z[0]["hand"]) == 16 and b["barak"] in g.z[0]["deck"]

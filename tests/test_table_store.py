@@ -301,6 +301,9 @@ def test_in_the_app_the_other_players_move_shows_up(store, tmp_path, monkeypatch
 def test_tables_migrate_copies_files_to_the_database_and_back_losing_nothing(
     tmp_path, capsys, monkeypatch, postgres_url
 ):
+    """``redemption tables migrate``: files -> PostgreSQL and back, byte for byte; run again, nothing copied twice;
+    a table already there but different is named and left as it is; an unreadable file is named, not copied, and
+    the others still go (exit status 1)."""
     from saves.pgstore import PgStore
     from tui import cli
 
@@ -310,18 +313,53 @@ def test_tables_migrate_copies_files_to_the_database_and_back_losing_nothing(
     files = FileStore(tmp_path)
     t = two_player(files)
     assert tables.submit(files, "t1", t.to_move(), t.game.legal_actions()[0], t.seen).ok
+    assert tables.say(files, "t1", "bob", "good luck").ok  # the talk goes too
     dealt_table(files, "carol", "redemption", [{"open": True}, {"computer": "easy"}], seed=4, table_id="t2")
+    t3 = two_player(files, "t3", seed=3)
+    assert tables.submit(files, "t3", t3.to_move(), t3.game.legal_actions()[0], t3.seen).ok
+    assert tables.submit(files, "t3", "alice", "resign", t3.seen + 1).ok  # finished, a card left on the table
     before = {tid: files.export_toml(tid) for tid in files.ids()}
-    run = ["tables-migrate", "--save-dir", str(tmp_path), "--tables", pg.url]
+    rows = {p: [(r.id, r.kind, r.line) for r in tables.rows_for(files, p)] for p in ("alice", "bob", "carol", "dan")}
+    run = ["tables", "migrate", "--save-dir", str(tmp_path), "--tables", pg.url]
     assert cli.main(run) == 0
-    assert "Copied 2 tables from the folder" in capsys.readouterr().out
+    assert "Copied 3 tables from the folder" in capsys.readouterr().out
     assert {tid: pg.export_toml(tid) for tid in pg.ids()} == before  # byte for byte
+    assert {p: [(r.id, r.kind, r.line) for r in tables.rows_for(pg, p)] for p in rows} == rows
     assert cli.main(run) == 0
-    assert "Copied 0 tables" in (out := capsys.readouterr().out) and "2 already there" in out
+    assert "Copied 0 tables" in (out := capsys.readouterr().out) and "3 already there, the same" in out
+
     back = tmp_path / "back"
-    assert cli.main(["tables-migrate", "--save-dir", str(back), "--tables", pg.url, "--to", "files"]) == 0
+    assert cli.main(["tables", "migrate", "--save-dir", str(back), "--tables", pg.url, "--to", "files"]) == 0
+    assert "Copied 3 tables from the database" in capsys.readouterr().out
     assert {tid: FileStore(back).export_toml(tid) for tid in FileStore(back).ids()} == before
+    assert {p: [(r.id, r.kind, r.line) for r in tables.rows_for(FileStore(back), p)] for p in rows} == rows
+
+    t1 = pg.load("t1")  # moved on in the database: migrating back again keeps the files' own t1
+    assert tables.submit(pg, "t1", t1.to_move(), t1.game.legal_actions()[0], t1.seen).ok
+    assert cli.main(["tables", "migrate", "--save-dir", str(back), "--tables", pg.url, "--to", "files"]) == 0
+    assert "different, left as they are: t1." in capsys.readouterr().out
+    assert FileStore(back).export_toml("t1") == before["t1"]
+
+    pg.drop_everything()
+    tables.table_path(tmp_path, "t2").write_text("this is not a table\n")
+    assert cli.main(run) == 1
+    out, err = capsys.readouterr()
+    assert "Copied 2 tables" in out and "Not copied (1): t2 (" in err
+    assert sorted(pg.ids()) == ["t1", "t3"]
     pg.close()
+
+
+def test_tables_migrate_says_what_it_does_and_needs_a_database(tmp_path, capsys, monkeypatch):
+    from tui import cli
+
+    monkeypatch.delenv("REDEMPTION_TABLES", raising=False)
+    assert cli.main(["tables", "migrate", "--help"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "--to {postgresql,files}" in text and "Losing nothing" in text and "byte for byte" in text
+    assert cli.main(["tables", "--help"]) == 0
+    assert "migrate" in capsys.readouterr().out
+    assert cli.main(["tables", "migrate", "--save-dir", str(tmp_path)]) == 2
+    assert "which database? give --tables postgresql://" in capsys.readouterr().err
 
 
 def test_each_write_of_a_file_table_gets_a_later_time_than_the_one_it_replaced(tmp_path):

@@ -376,12 +376,15 @@ def _do_look_top(g: Table, p: int, src: str, host: str, ab: Act, target: str, ev
     if not top:
         events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'has', 'have')} no card to look at.", p))
         return
-    options = [c for c in top if g.cd[c].type != "lost_soul"]
+    full = not g.hand_room(p)  # a full hand takes no card, by any means (redemption.hand.cap)
+    options = [] if full else [c for c in top if g.cd[c].type != "lost_soul"]
     d = Decision(p, src, "look_top", options, "one", revealed=top[:], to=[p])
     question = (
         f"{who(p, True)} {verb(p, 'looks', 'look')} at the top {plural(len(top), 'card')} of {their(p)} draw pile"
     )
-    if not options:  # Lost Souls only: none can go to the hand, so only their order is asked
+    if full:
+        question += f" ({their(p)} hand is full)"
+    if not options:  # Lost Souls only, or a full hand: none can go to the hand, so only their order is asked
         d.shape, d.options, d.stage = "order", top[:], 1
         if len(top) == 1:
             events.append(
@@ -438,7 +441,8 @@ def _do_search(g: Table, p: int, src: str, host: str, ab: Act, target: str, even
         events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'has', 'have')} no draw pile to search.", p))
         return
     cd = g.cd
-    options = select(g, p, ab.select, lambda c: cd[c].type == "lost_soul")
+    # a full hand takes no card, by any means (redemption.hand.cap): the search finds nothing it may take
+    options = select(g, p, ab.select, lambda c: cd[c].type == "lost_soul") if g.hand_room(p) else []
     d = Decision(p, src, "search", options, "up_to", 1, revealed=deck[:], to=[p])
     g.ask(
         d,

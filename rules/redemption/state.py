@@ -380,6 +380,10 @@ class Core:
         if why:
             events.append(Event.said("discard", f"{self._nm(cid)} is discarded{why}.", self.owner(cid), rule))
 
+    def hand_room(self, p: int) -> int:
+        """How many more cards player p's hand may take under the absolute cap (redemption.hand.cap)."""
+        return max(0, HAND_CAP - len(self.z[p]["hand"]))
+
     def _draw(self, p: int, n: int, events: list[Event], why: str, rule: str = "redemption.turn.draw") -> int:
         """Draw n cards; every Lost Soul goes to the Land of Bondage and is replaced (redemption.draw.soul)."""
         deck = self.z[p]["deck"]
