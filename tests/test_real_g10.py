@@ -470,3 +470,109 @@ def test_aaron_may_band_to_miriam_and_protects_active_holy_of_holies_artifacts(m
     g.face_up.update({b[ark], b["jar_of_oil"]})
     targets = {a.args[1] for a in g.legal_actions() if a.verb == "dominant" and a.args[0] == b["burning_of_books"]}
     assert targets == {b["jar_of_oil"]}  # the active Holy of Holies artifact is protected while Aaron is in play
+
+
+# --- a site; cards that choose or ask as they work ----------------------------------------------------------------
+TEMPLE = R("Herod's Temple (G)")
+
+
+@pytest.mark.parametrize(
+    "hero, mine, reaches",
+    [("peter", [], True), ("gideon", [], False), ("gideon", [TEMPLE], True)],  # an empty Purple site gives access
+)
+def test_herods_temple_holds_a_lost_soul_only_a_purple_hero_reaches(hero, mine, reaches):
+    b = pos(
+        {"hand": [hero], "territory": mine},
+        {"territory": [TEMPLE], "in_site": ["ls_orphan"]},
+        phase="battle",
+        attached={"H2": "H1"},  # seat 1's soul in seat 1's Temple
+    )
+    g = b.game
+    if not reaches:
+        out = g.apply(f"rescue {b[hero]}")
+        assert not out.ok and out.rule == "redemption.battle.rescue"
+        return
+    ok(g, f"rescue {b[hero]}")
+    ok(g, "noblock")
+    assert g.zone_of(b["ls_orphan"]) == (0, "land_of_redemption")
+
+
+def test_herods_temple_takes_one_lost_soul_in_preparation():
+    b = pos({"territory": [TEMPLE], "land_of_bondage": ["ls_wanderer", "ls_blind"]}, {})
+    g = b.game
+    ok(g, f"soul {b['ls_wanderer']} {b[TEMPLE]}")
+    out = g.apply(f"soul {b['ls_blind']} {b[TEMPLE]}")
+    assert not out.ok and out.rule == "redemption.prep.soul"
+
+
+def test_locust_from_the_pit_discards_a_site_holding_a_lost_soul_and_the_soul_stays():
+    locust = R("Locust from the Pit (G)")
+    b = pos(
+        {"hand": ["barak"], "territory": [TEMPLE, "cave_of_adullam"], "in_site": ["ls_wanderer"]},
+        {"hand": [locust], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+        attached={"ls_wanderer": TEMPLE},
+    )
+    g = b.game
+    ok(g, f"rescue {b['barak']}")
+    ok(g, f"block {b[locust]}")
+    d = g.s.pending
+    assert d is not None and d.chooser == 1 and d.options == [b[TEMPLE]]  # the empty Cave is not offered
+    ok(g, f"choose {b[TEMPLE]}")
+    assert g.zone_of(b[TEMPLE]) == (0, "discard") and g.zone_of(b["ls_wanderer"]) == (0, "land_of_bondage")
+    assert g.zone_of(b["cave_of_adullam"]) == (0, "territory")
+    round_trip(g)
+
+
+def test_the_hand_discarder_lost_soul_put_in_a_site_makes_each_opponent_discard_a_card():
+    soul = R("Lost Soul I Corinthians 1:27 (Hand Discarder)")
+    b = pos({"territory": [TEMPLE], "land_of_bondage": [soul]}, {"hand": ["pilate", "goliath"]})
+    g = b.game
+    ok(g, f"soul {b[soul]} {b[TEMPLE]}")
+    d = g.s.pending
+    assert d is not None and d.chooser == 1 and set(d.options) == {b["pilate"], b["goliath"]}
+    assert g.current_player == 1
+    ok(g, f"choose {b['goliath']}")
+    assert g.zone_of(b["goliath"]) == (1, "discard") and g.zone_of(b["pilate"]) == (1, "hand")
+    assert g.current_player == 0 and g.phase == "prep"
+    round_trip(g)
+
+
+@pytest.mark.parametrize(
+    "mine, theirs, asked",
+    [
+        (["barak", "gideon"], ["peter"], 0),  # Peter is N.T.: seat 0 has the most O.T. male Heroes
+        (["barak"], ["ehud"], -1),  # a tie: nobody draws
+        (["deborah"], ["ehud"], 1),  # the opponent has the most: the opponent may draw
+    ],
+)
+def test_jethro_lets_the_player_with_the_most_old_testament_male_heroes_draw(mine, theirs, asked):
+    jethro = R("Jethro (G)")
+    b = pos(
+        {"hand": [jethro], "territory": mine, "deck": ["esther"]},
+        {"territory": theirs, "land_of_bondage": ["ls_orphan"], "deck": ["pilate"]},
+        phase="battle",
+    )
+    g = b.game
+    ok(g, f"rescue {b[jethro]}")
+    d = g.s.pending
+    if asked < 0:
+        assert d is None
+        return
+    assert d is not None and d.chooser == asked and g.current_player == asked
+    before = len(g.z[asked]["hand"])
+    ok(g, f"choose {b[jethro]}")
+    assert len(g.z[asked]["hand"]) == before + 1
+
+
+def test_jethro_draw_may_be_declined():
+    jethro = R("Jethro (G)")
+    b = pos(
+        {"hand": [jethro], "territory": ["barak"], "deck": ["esther"]},
+        {"land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+    )
+    g = b.game
+    ok(g, f"rescue {b[jethro]}")
+    ok(g, "choose")
+    assert g.zone_of(b["esther"]) == (0, "deck")
