@@ -406,7 +406,7 @@ class BattleRules(Core):
             return
         hero, evil = self.side_totals(self.s.active), self.side_totals(self.b.defender)
         (hs, ht, _), (es, et, _) = hero, evil
-        st = standing_of(hero, evil)
+        st = self.standing()  # immunity and first strike count
         q, why = self.initiative(st)
         events.append(
             Event.said(

@@ -130,7 +130,12 @@ def _band_targets(g: Table, p: int, ab: Act, host: str) -> list[str]:
         g,
         p,
         ab.select,
-        lambda c: cd[c].type != align or g._unique_clash(p, c) is not None or g._kept_out(c),
+        lambda c: (
+            cd[c].type != align
+            or g._unique_clash(p, c) is not None
+            or g._kept_out(c)
+            or continuous.band_prevented(g, c)
+        ),
     )
 
 
@@ -245,6 +250,8 @@ def _resolve_band(g: Table, d: Decision, events: list[Event]) -> None:
         events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'bands', 'band')} nobody to {name}.", p))
     for c in d.chosen:
         if g.loc[c][1] not in ("hand", "territory") or g._kept_out(c) or g._unique_clash(p, c) is not None:
+            continue
+        if continuous.band_prevented(g, c):
             continue
         origin = g.loc[c][1]
         g.b.effects.append((d.source, "band", c, origin))
@@ -582,6 +589,78 @@ def _resolve_target(g: Table, d: Decision, events: list[Event]) -> None:
     do(g, d.chooser, d.source, d.source, act, d.chosen[0] if d.chosen else "", events)
 
 
+def _do_prevent_band(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Opposing characters that fit cannot band in for the rest of this battle (the band targets leave them out:
+    ``continuous.band_prevented``), and the bands that brought such characters in this battle are negated: they
+    go back where they came from (redemption.effect.prevent_band)."""
+    if not g.in_battle():
+        return
+    cd, rid = g.cd, "redemption.effect.prevent_band"
+    bands = [x for x in g.b.effects if x[1] == "band" and g.owner(x[2]) != p and matches(cd[x[2]], ab.filter)]
+    done = []
+    for by in dict.fromkeys(x[0] for x in bands):
+        if all(x[1] == "band" for x in g.b.effects if x[0] == by):  # a card that only banded: its band is undone
+            g._undo(by, events)
+            done.append(by)
+    what = filter_text(ab.filter, plural=True)
+    more = f" ({plural(len(done), 'band')} undone)" if done else ""
+    events.append(Event("effect", f"{cd[src].name}: no opposing {what} can band in this battle{more}.", p, rid))
+
+
+def _do_play_from_discard(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Search your discard pile for an enhancement that fits and play it on the character this was played on
+    (redemption.effect.play_from_discard): its player chooses one, or none."""
+    if not g.in_battle() or not host or g.loc[host][1] != "field_of_battle":
+        return
+    options = select(g, p, ab.select)
+    g.ask(
+        Decision(p, src, "play_from_discard", options, "up_to", 1, to=[p]),
+        events,
+        f"{who(p, True)} {verb(p, 'searches', 'search')} {their(p)} discard pile for "
+        f"{an(filter_text(ab.filter, 'card'))} to play on {g.cd[host].name}.",
+    )
+
+
+def _resolve_play_from_discard(g: Table, d: Decision, events: list[Event]) -> None:
+    p, src, rid = d.chooser, d.source, "redemption.effect.play_from_discard"
+    host = g.attached.get(src, "")
+    if d.stage == 0:
+        if not d.chosen or not host or g.loc[host][1] != "field_of_battle":
+            events.append(
+                Event.said(
+                    "effect", f"{who(p, True)} {verb(p, 'plays', 'play')} nothing from the discard pile.", p, rid
+                )
+            )
+            return
+        (e,) = d.chosen
+        g._move(e, p, "field_of_battle")
+        g.attached[e] = host
+        g.b.played.append(e)
+        events.append(
+            Event.said(
+                "enhance",
+                f"{who(p, True)} {verb(p, 'plays', 'play')} {g._nm(e)} from {their(p)} discard pile on {g.cd[host].name}.",
+                p,
+                rid,
+            )
+        )
+        card = g.cd[e]
+        targets = ability_targets(g, p, card, host)
+        if targets:
+            g.ask(
+                Decision(p, src, "play_from_discard", targets, "one", revealed=[e], to=[p], stage=1),
+                events,
+                f"{who(p, True)} {verb(p, 'chooses', 'choose')} what {card.name} takes.",
+            )
+            return
+        for a in card.abilities:
+            run(g, p, e, host, a, "", events)
+        return
+    e = d.revealed[0]
+    for a in g.cd[e].abilities:
+        run(g, p, e, host, a, d.chosen[0] if d.chosen else "", events)
+
+
 # --- the words ------------------------------------------------------------------------------------------
 def _text_draw(a: Act, when: str, card: Card | None) -> str:
     n = f"{a.n} card" + ("s" if a.n != 1 else "")
@@ -708,6 +787,25 @@ def _verbs() -> dict[str, Verb]:
                 ),
                 _do_draw_most,
                 resolve=_resolve_draw_most,
+            ),
+            Verb(
+                "prevent_band",
+                "opposing characters that fit cannot band in this battle; their bands are negated",
+                lambda a, when, card: (
+                    f"No opposing {filter_text(a.filter)} can band into this battle; every band of one this battle is "
+                    "negated."
+                ),
+                _do_prevent_band,
+            ),
+            Verb(
+                "play_from_discard",
+                "search your discard pile for an enhancement and play it",
+                lambda a, when, card: (
+                    f"Search your discard pile for {an(filter_text(a.filter, 'card'))} and play it on the character "
+                    "this is played on."
+                ),
+                _do_play_from_discard,
+                resolve=_resolve_play_from_discard,
             ),
             Verb(
                 "protect_all",
