@@ -612,20 +612,19 @@ class GameScreen(GuidedGame, Screen):
     def think(self, agent: Any, game: Any, generation: int, pause: float, wake: threading.Event) -> None:
         """Runs in a thread on a private copy of the game, so the screen never freezes."""
         started = time.monotonic()
-        legal = game.legal_actions()  # the first one, should the agent fail or be refused
         try:
             action = choose(agent, game)
         except Exception as e:  # a broken agent must not take the game down
             self.app.call_from_thread(
                 self.notify, f"The computer player failed ({e}); it plays its first legal action.", severity="warning"
             )
-            action = legal[0]
+            action = game.legal_actions()[0]
         rest = pause - (time.monotonic() - started)
         if rest > 0 and wake.wait(rest):
             return  # cancelled while pausing
-        self.app.call_from_thread(self.computer_move, generation, action, legal)
+        self.app.call_from_thread(self.computer_move, generation, action)
 
-    def computer_move(self, generation: int, action: Any, legal: list) -> None:
+    def computer_move(self, generation: int, action: Any) -> None:
         if generation != self._generation or not self.is_attached:
             return  # an answer to a position that was undone or left: a newer one may be on its way
         self._thinking = False
@@ -633,7 +632,7 @@ class GameScreen(GuidedGame, Screen):
             actor = self.session.game.current_player
             outcome = self.session.act(action, by_computer=True)
             if not outcome.ok:  # the agent chose something the engine refuses: log it and play a legal action
-                outcome = self.session.act(legal[0], by_computer=True)
+                outcome = self.session.act(self.session.game.legal_actions()[0], by_computer=True)
             self.note(actor, outcome)
             self.guide_outcome(action, outcome, mine=False)
         except saves.SaveError as e:
