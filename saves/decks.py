@@ -59,6 +59,7 @@ FOLDER = "decks"
 MAX_NOTES = 4000
 MAX_LINES = 2000
 SHOWN_ERRORS = 3  # a list's problems named in its one line; the rest are counted
+SHOWN_MISSING = 8  # the cards named that keep a real starter deck back
 MAX_CARD_NAME = 200  # characters: a real card's name has under 100; matching a name costs with its length
 MAX_DEK_BYTES = 1024 * 1024  # a 154-card .dek is about 15 KB
 MAX_DEK_CARDS = 1000
@@ -173,6 +174,25 @@ def from_keys(name: str, keys: Iterable[str], notes: str = "", game: str | None 
 def bundled_names(game: str | None = None) -> tuple[str, ...]:
     """The labels of the game's bundled decks (names no deck of the player's may take)."""
     return tuple(deck_rules(game).DECKS)
+
+
+def pending(game: str | None = None) -> dict[str, Any]:
+    """The game's real starter decks not offered yet (label -> {"name", "cards", "missing"}): a deck is offered
+    beside the bundled ones once the engine enforces every card in it."""
+    return dict(getattr(deck_rules(game), "PENDING", {}))
+
+
+def pending_line(label: str, game: str | None = None) -> str:
+    """Why a real starter deck is not offered yet, naming the cards not enforced (the first few)."""
+    d = pending(game)[label]
+    missing = [k.rsplit("|", 1)[0] for k in d["missing"]]
+    shown = ", ".join(missing[:SHOWN_MISSING]) + (
+        f" and {len(missing) - SHOWN_MISSING} more" if len(missing) > SHOWN_MISSING else ""
+    )
+    return (
+        f"{label} ({d['name']}) is not offered yet: {len(missing)} of its {len(d['cards'])} cards are not enforced "
+        f"(the engine has no script for them yet): {shown}"
+    )
 
 
 def builtin(label: str, game: str | None = None) -> Deck:
@@ -543,6 +563,8 @@ def load(name: str, save_dir: str | os.PathLike[str], game: str | None = None, p
     """A deck by name: a bundled one (G or H), or one of the player's own."""
     if name in bundled_names(game):
         return builtin(name, game)
+    if name in pending(game):
+        raise DeckError(pending_line(name, game))
     path = path_for(name, save_dir)
     if not path.exists():
         known = ", ".join(printable(d.name) for d in list_decks(save_dir, game, pool)[0])
@@ -594,6 +616,8 @@ def resolve(spec: str, save_dir: str | os.PathLike[str], game: str | None = None
     """A deck named on the command line: a deck name (bundled or your own) or a deck file's path."""
     if spec in bundled_names(game):
         return builtin(spec, game)
+    if spec in pending(game):
+        raise DeckError(pending_line(spec, game))
     p = Path(spec)
     if ("/" in spec or p.suffix.lower() in (SUFFIX, ".txt", DEK_SUFFIX)) and p.exists():
         return read_file(p, deck_game(game).name, pool)

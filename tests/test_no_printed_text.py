@@ -37,6 +37,10 @@ FACTS = {
     },
     "resurrection": {"code", "name", "colour", "rank", "power"},
 }
+#: a real card (``rules/redemption/real/*.toml``): the card file's facts, keyed Name + Set, and our script
+REAL_FACTS = FACTS["redemption"] - {"key"} | {"set"}
+#: a real card's name is the card file's (some run past SHORT: "Lost Soul I Corinthians 1:27 (Hand Discarder)")
+LONG_NAME = 80
 #: an ability in the ability language (rules/redemption/lang.py): its keys and its effects' keys
 SCRIPT = {"trigger", "condition", "cost", "effects"}
 ACT = {"verb", "select", "n", "duration", "riders"}
@@ -92,6 +96,25 @@ def test_card_tables_hold_facts_and_scripts_only():
                     assert set(e) <= ACT, f"{c['name']}: effect keys {set(e) - ACT}"
                 assert all(len(s) <= SHORT for s in _strings(a)), f"{c['name']}: a sentence in its script"
             facts = {k: v for k, v in c.items() if k != "abilities"}
+            assert all(len(s) <= SHORT for s in _strings(facts)), f"{c['name']}: a fact longer than {SHORT}"
+
+
+def test_real_card_files_hold_facts_keyed_by_name_and_set_and_scripts_only():
+    files = sorted(ROOT.glob("rules/redemption/real/*.toml"))
+    assert files, "no real card file"
+    for f in files:
+        cards = tomllib.loads(f.read_text(encoding="utf-8"))["card"]
+        assert cards
+        for c in cards:
+            extra = set(c) - REAL_FACTS
+            assert not extra, f"{f.name}: {c['name']} has {extra}: is it a fact?"
+            assert c["set"] and len(c["name"]) <= LONG_NAME
+            for a in c.get("abilities", []):
+                assert set(a) <= SCRIPT, f"{c['name']}: ability keys {set(a) - SCRIPT}"
+                for e in a.get("effects", []):
+                    assert set(e) <= ACT, f"{c['name']}: effect keys {set(e) - ACT}"
+                assert all(len(s) <= SHORT for s in _strings(a)), f"{c['name']}: a sentence in its script"
+            facts = {k: v for k, v in c.items() if k not in ("abilities", "name")}
             assert all(len(s) <= SHORT for s in _strings(facts)), f"{c['name']}: a fact longer than {SHORT}"
 
 

@@ -109,8 +109,10 @@ deck = ["barak", "deborah", "ehud", "ls_captive"]
 deck = ["peter", "ls_orphan"]
 """)
     g = b.game
-    ok(g, f"dominant {b['manna_from_heaven']}")  # draw 3 from 15 cards: only one fits
+    out = ok(g, f"dominant {b['manna_from_heaven']}")  # draw 3 from 15 cards: only one fits
     assert len(g.z[0]["hand"]) == 16
+    said = " ".join(e.text for e in out.events)
+    assert "at most 16 cards" in said and "ran out" not in said  # the pile did not run out: the cap stopped it
     assert g.z[0]["deck"][0] == b["deborah"]
 
 

@@ -110,6 +110,41 @@ def test_the_list_and_the_record_follow_every_change(store):
     assert tables.record(store, "bob")["people"] == [0, 1, 0] and tables.record(store, "alice")["people"] == [1, 0, 0]
 
 
+@pytest.mark.parametrize("resigner", ["mover", "other"])
+def test_a_resurrection_table_resigned_with_a_card_on_the_table_reads_back(store, resigner):
+    """A resignation ends the game where it stands: the card played face down stays on the table, and the table
+    (and the list, the record, the review's replay) still read; it was refused at load as a won game with cards
+    left on the table."""
+    t = two_player(store)
+    mover = t.to_move()
+    other = "bob" if mover == "alice" else "alice"
+    assert tables.submit(store, "t1", mover, t.game.legal_actions()[0], t.seen).ok
+    quits = mover if resigner == "mover" else other
+    assert tables.submit(store, "t1", quits, "resign", t.seen + 1).ok
+    after = store.load("t1")
+    assert after.game.is_over and after.resigned == after.seat_of(quits)
+    assert after.game.winner == after.seat_of(other if quits == mover else mover)
+    assert any(s.table for s in after.game.sides)  # the face-down card, still where it was played
+    assert [r.kind for r in tables.rows_for(store, quits)] == ["finished"]
+    assert tables.record(store, quits)["people"] == [0, 1, 0]
+    g = new_resurrection(7)
+    assert all(g.apply(x).ok for x in after.game.history) and g == after.game
+    again = store.import_toml("t2", store.export_toml("t1"))
+    assert again.game == after.game
+
+
+def test_a_won_resurrection_state_with_cards_on_the_table_is_still_refused_unless_resigned():
+    from saves.store import SaveError, dumps, loads
+
+    g = new_resurrection(7)
+    assert g.apply(g.legal_actions()[0]).ok and g.apply("resign 1").ok
+    assert loads(dumps(g)) == g
+    bad = dumps(g).replace('"resign 1"', '"A1"', 1) if '"resign 1"' in dumps(g) else None
+    assert bad is not None
+    with pytest.raises(SaveError, match="cards left on the table"):
+        loads(bad)
+
+
 def test_another_screen_sees_the_change_by_the_stamp_and_wait(store):
     t = two_player(store)
     first = t.to_move()
@@ -266,6 +301,9 @@ def test_in_the_app_the_other_players_move_shows_up(store, tmp_path, monkeypatch
 def test_tables_migrate_copies_files_to_the_database_and_back_losing_nothing(
     tmp_path, capsys, monkeypatch, postgres_url
 ):
+    """``redemption tables migrate``: files -> PostgreSQL and back, byte for byte; run again, nothing copied twice;
+    a table already there but different is named and left as it is; an unreadable file is named, not copied, and
+    the others still go (exit status 1)."""
     from saves.pgstore import PgStore
     from tui import cli
 
@@ -275,18 +313,53 @@ def test_tables_migrate_copies_files_to_the_database_and_back_losing_nothing(
     files = FileStore(tmp_path)
     t = two_player(files)
     assert tables.submit(files, "t1", t.to_move(), t.game.legal_actions()[0], t.seen).ok
+    assert tables.say(files, "t1", "bob", "good luck").ok  # the talk goes too
     dealt_table(files, "carol", "redemption", [{"open": True}, {"computer": "easy"}], seed=4, table_id="t2")
+    t3 = two_player(files, "t3", seed=3)
+    assert tables.submit(files, "t3", t3.to_move(), t3.game.legal_actions()[0], t3.seen).ok
+    assert tables.submit(files, "t3", "alice", "resign", t3.seen + 1).ok  # finished, a card left on the table
     before = {tid: files.export_toml(tid) for tid in files.ids()}
-    run = ["tables-migrate", "--save-dir", str(tmp_path), "--tables", pg.url]
+    rows = {p: [(r.id, r.kind, r.line) for r in tables.rows_for(files, p)] for p in ("alice", "bob", "carol", "dan")}
+    run = ["tables", "migrate", "--save-dir", str(tmp_path), "--tables", pg.url]
     assert cli.main(run) == 0
-    assert "Copied 2 tables from the folder" in capsys.readouterr().out
+    assert "Copied 3 tables from the folder" in capsys.readouterr().out
     assert {tid: pg.export_toml(tid) for tid in pg.ids()} == before  # byte for byte
+    assert {p: [(r.id, r.kind, r.line) for r in tables.rows_for(pg, p)] for p in rows} == rows
     assert cli.main(run) == 0
-    assert "Copied 0 tables" in (out := capsys.readouterr().out) and "2 already there" in out
+    assert "Copied 0 tables" in (out := capsys.readouterr().out) and "3 already there, the same" in out
+
     back = tmp_path / "back"
-    assert cli.main(["tables-migrate", "--save-dir", str(back), "--tables", pg.url, "--to", "files"]) == 0
+    assert cli.main(["tables", "migrate", "--save-dir", str(back), "--tables", pg.url, "--to", "files"]) == 0
+    assert "Copied 3 tables from the database" in capsys.readouterr().out
     assert {tid: FileStore(back).export_toml(tid) for tid in FileStore(back).ids()} == before
+    assert {p: [(r.id, r.kind, r.line) for r in tables.rows_for(FileStore(back), p)] for p in rows} == rows
+
+    t1 = pg.load("t1")  # moved on in the database: migrating back again keeps the files' own t1
+    assert tables.submit(pg, "t1", t1.to_move(), t1.game.legal_actions()[0], t1.seen).ok
+    assert cli.main(["tables", "migrate", "--save-dir", str(back), "--tables", pg.url, "--to", "files"]) == 0
+    assert "different, left as they are: t1." in capsys.readouterr().out
+    assert FileStore(back).export_toml("t1") == before["t1"]
+
+    pg.drop_everything()
+    tables.table_path(tmp_path, "t2").write_text("this is not a table\n")
+    assert cli.main(run) == 1
+    out, err = capsys.readouterr()
+    assert "Copied 2 tables" in out and "Not copied (1): t2 (" in err
+    assert sorted(pg.ids()) == ["t1", "t3"]
     pg.close()
+
+
+def test_tables_migrate_says_what_it_does_and_needs_a_database(tmp_path, capsys, monkeypatch):
+    from tui import cli
+
+    monkeypatch.delenv("REDEMPTION_TABLES", raising=False)
+    assert cli.main(["tables", "migrate", "--help"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "--to {postgresql,files}" in text and "Losing nothing" in text and "byte for byte" in text
+    assert cli.main(["tables", "--help"]) == 0
+    assert "migrate" in capsys.readouterr().out
+    assert cli.main(["tables", "migrate", "--save-dir", str(tmp_path)]) == 2
+    assert "which database? give --tables postgresql://" in capsys.readouterr().err
 
 
 def test_each_write_of_a_file_table_gets_a_later_time_than_the_one_it_replaced(tmp_path):

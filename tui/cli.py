@@ -392,21 +392,32 @@ def build_parser() -> Parser:
     )
     tcomp.add_argument("name", help="the table's name")
     tcomp.add_argument("--level", default="normal", choices=("easy", "normal", "hard"), help="the computer's level")
-    sub.add_parser(
+    tls = sub.add_parser(
         "tables",
         parents=[common],
-        help="list your shared tables and exit",
+        help="list your shared tables and exit ('tables migrate': move them to or from PostgreSQL)",
         description="List your shared tables: your move first, then invitations, waiting, open seats, "
-        "tables to watch and finished games.",
+        "tables to watch and finished games. 'tables migrate' copies every table between the files and a "
+        "PostgreSQL database.",
     )
-    tmig = sub.add_parser(
-        "tables-migrate",
+    tlsub = tls.add_subparsers(dest="tables_command", metavar="[WHAT]", parser_class=Parser)
+    tmig = tlsub.add_parser(
+        "migrate",
         parents=[common],
-        help="copy the shared tables between the files and a PostgreSQL database (--tables URL)",
-        description="Copy every shared table from the files beside the players' folders into the database "
-        "--tables names (--to files: back), each as the same TOML save; a table already there is left as it is.",
+        help="copy every shared table between the files and the PostgreSQL database --tables names",
+        description="Copy every shared table from the files beside the players' folders (DIR/_tables, "
+        "--save-dir DIR) into the PostgreSQL database --tables (or $REDEMPTION_TABLES) names, or back with "
+        "--to files. Losing nothing: each table goes as its TOML save, byte for byte, and is read back and "
+        "compared; the source is never changed; a table already at the destination is left as it is (one that "
+        "differs is named); a table that cannot be read is named and not copied (exit status 1). Run it with "
+        "the hosts stopped, then start them with --tables.",
     )
-    tmig.add_argument("--to", choices=["postgresql", "files"], default="postgresql", help="which way")
+    tmig.add_argument(
+        "--to",
+        choices=["postgresql", "files"],
+        default="postgresql",
+        help="which way: into the database (the default) or back into the files",
+    )
     sub.add_parser(
         "learn",
         parents=[common],
@@ -594,6 +605,8 @@ def run_decks(args: argparse.Namespace, settings, out=None) -> int:
             print("  ".join(c.ljust(w) for c, w in zip(r, widths)) + "  " + r[3], file=out)
         for e in errors:
             print(f"unreadable: {e}", file=out)
+        for label in dk.pending(game):
+            print(saves.printable(dk.pending_line(label, game)) + ".", file=out)
         print(f"Your decks are in {dk.folder(home)}.", file=out)
         return 0
     if cmd == "show":
@@ -903,25 +916,42 @@ def table_command(args: argparse.Namespace, settings):
 
 
 def migrate_tables(args: argparse.Namespace, settings) -> int:
-    """Every table copied from one store to the other as its TOML save; one already there is kept and said."""
+    """Every table copied from one store to the other as its TOML save, read back and compared; one already there
+    is kept (named if it differs), one that cannot be read or written is named and not copied (status 1)."""
     from saves.tablestore import FileStore, open_store
 
     if not settings.tables:
-        raise CliError(f"{PROG} tables-migrate: which database? give --tables postgresql://...", 2)
-    files, db = FileStore(settings.tables_base), open_store(settings.tables, base=settings.tables_base)
-    src, dst = (files, db) if args.to == "postgresql" else (db, files)
-    copied = kept = 0
+        raise CliError(f"{PROG} tables migrate: which database? give --tables postgresql://... (or ${ENV_TABLES})", 2)
     try:
-        for tid in src.ids():
-            if dst.exists(tid):
-                kept += 1
-                continue
-            dst.import_toml(tid, src.export_toml(tid))
-            copied += 1
+        files, db = FileStore(settings.tables_base), open_store(settings.tables, base=settings.tables_base)
+        src, dst = (files, db) if args.to == "postgresql" else (db, files)
+        ids = src.ids()
     except saves.SaveError as e:
-        raise CliError(f"{PROG} tables-migrate: {e}", 1) from None
-    print(f"Copied {copied} table{'s' if copied != 1 else ''} from {src.describe()} to {dst.describe()}", end="")
-    print(f"; {kept} already there, left as they are." if kept else ".")
+        raise CliError(f"{PROG} tables migrate: {e}", 1) from None
+    copied, same, differ, failed = 0, 0, [], []
+    for tid in ids:
+        try:
+            text = src.export_toml(tid)
+            if dst.exists(tid):
+                if dst.export_toml(tid) == text:
+                    same += 1
+                else:
+                    differ.append(tid)
+                continue
+            dst.import_toml(tid, text)
+            if dst.export_toml(tid) != text:
+                raise saves.SaveError(f"{tid}: the copy does not read back as the table it was")
+            copied += 1
+        except saves.SaveError as e:  # a table that cannot be read, or the database went away
+            failed.append(f"{tid} ({saves.printable(e)})")
+    plural = "" if copied == 1 else "s"
+    print(f"Copied {copied} table{plural} from {src.describe()} to {dst.describe()}", end="")
+    print(f"; {same} already there, the same." if same else ".")
+    if differ:
+        print(f"Already there but different, left as they are: {', '.join(differ)}.")
+    if failed:
+        print(f"Not copied ({len(failed)}): " + "; ".join(failed), file=sys.stderr)
+        return 1
     return 0
 
 
@@ -1020,7 +1050,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return run_cards(args, settings)
             except saves.SaveError as e:  # a card file's or a deck's problem: the file and the reason
                 raise CliError(f"{PROG} cards: {e}", 1) from None
-        if args.command == "tables-migrate":
+        if args.command == "tables" and args.tables_command == "migrate":
             return migrate_tables(args, settings)
         if args.command == "tables":
             try:

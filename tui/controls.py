@@ -57,6 +57,14 @@ def first_word_action(game: Legal, firsts: tuple[str, ...]) -> Any | None:
     return None
 
 
+def mute_actions(game: Legal, card: str | None = None) -> list[Any]:
+    """The legal ``mute`` actions (redemption.dominant.mute): in a Dominant window, one pair per Dominant (until the
+    turn ends, until the game ends); only the picked card's when it is one of them."""
+    mutes = [a for a in legal_of(game) if words(a)[0] == "mute"]
+    picked = [a for a in mutes if words(a)[1:2] == [card]]
+    return picked or mutes
+
+
 def pass_action(game: Legal) -> Any | None:
     return first_word_action(game, PASS_WORDS)
 
@@ -76,7 +84,7 @@ class Decision:
 
 def cardless_choices(game: Legal) -> list[Any]:
     """Legal actions that name no card and have no key of their own (e.g. the cut, who goes first)."""
-    keyed = PASS_WORDS + END_PHASE_WORDS
+    keyed = PASS_WORDS + END_PHASE_WORDS + ("mute",)
     return [a for a in legal_of(game) if words(a)[0] not in keyed and all(w.isdigit() for w in words(a)[1:])]
 
 

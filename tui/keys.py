@@ -55,6 +55,14 @@ _b("play", "enter", "play", "Play", "play the picked card, or confirm")
 _b("play_why", "enter", "play_why", show=False, id="play")  # Enter while Play is dimmed: says why (whose move)
 _b("pass", "space", "pass", "Pass", "pass, where passing is legal")
 _b("end_phase", "n", "end_phase", "End phase", "end the current phase, where that is legal", id="next")
+_b(
+    "mute",
+    "m",
+    "mute",
+    "Mute",
+    "in a Dominant window: play no Dominant now, and the Dominant picked (or the one you hold) does not stop you "
+    "again until the turn ends, or the game (you choose; you may still play it)",
+)
 _b("new_game", "n", "new_game", "New game", "once the game is over: a new game", id="next")
 _b("next_lesson", "n", "next_lesson", "Next lesson", "once a lesson is done: the next lesson", id="next")
 _b(

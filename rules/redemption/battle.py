@@ -11,12 +11,17 @@ from rules.core import Event
 from rules.redemption import continuous, effects
 from rules.redemption.cards import name_on_name
 from rules.redemption.decisions import KEEP_WEAPON, Decision
-from rules.redemption.effects import TARGETED, matches
+from rules.redemption.effects import TAKES_TARGET, matches
 from rules.redemption.state import IN_PLAY, MUTE_GAME, Battle, Core, Then, Zone
-from rules.words import their, verb, who, whose
+from rules.words import plural, their, verb, who, whose
 
 if TYPE_CHECKING:
     from rules.redemption.game import Game
+    from rules.redemption.table import Table
+
+
+#: the toughness of a side its opponents' numbers cannot defeat (redemption.effect.immune)
+INFINITE = 10**9
 
 
 def standing_of(hero: tuple[int, int, int], evil: tuple[int, int, int]) -> str:
@@ -75,8 +80,24 @@ class BattleRules(Core):
         return s, t, n
 
     def standing(self) -> str:
-        """hero_winning, evil_winning, stalemate or both_defeated (as the battle would end now)."""
-        return standing_of(self.side_totals(self.s.active), self.side_totals(self.b.defender))
+        """hero_winning, evil_winning, stalemate or both_defeated (as the battle would end now). A side whose
+        characters are all immune to the other's cannot be defeated by its numbers (redemption.effect.immune); in
+        mutual destruction a side with first strike survives (redemption.effect.first_strike)."""
+        a, d = self.s.active, self.b.defender
+        hero, evil = self.side_totals(a), self.side_totals(d)
+        if hero[2] and evil[2]:
+            t = cast("Table", self)
+            if continuous.side_immune(t, a, d):
+                hero = (hero[0], INFINITE, hero[2])
+            if continuous.side_immune(t, d, a):
+                evil = (evil[0], INFINITE, evil[2])
+            st = standing_of(hero, evil)
+            if st == "both_defeated":
+                fa, fd = continuous.first_strike(t, a), continuous.first_strike(t, d)
+                if fa != fd:
+                    return "hero_winning" if fa else "evil_winning"
+            return st
+        return standing_of(hero, evil)
 
     def initiative_player(self, st: str = "") -> int:
         """Who holds initiative in the battle (redemption.battle.initiative); ``st``: the standing, if known."""
@@ -122,9 +143,21 @@ class BattleRules(Core):
         if self.loc[soul][1] == "in_site":
             site = self.attached.get(soul)
             a = self.cd[site].has("site") if site else None
-            if a and not matches(hc, a.filter):
+            if a and not matches(hc, a.filter) and not (site and self._site_access(hero, site)):
                 return False
         return True
+
+    def _site_access(self, hero: str, site: str) -> bool:
+        """Does the hero's player hold an empty site in territory of a brigade of the occupied one (it gives access:
+        redemption.effect.site)?"""
+        brigades, cd, att = self.cd[site].brigade_set, self.cd, self.attached
+        if not brigades:
+            return False
+        occupied = set(att.values())
+        return any(
+            cd[s].type == "site" and s not in occupied and not brigades.isdisjoint(cd[s].brigade_set)
+            for s in self.z[self.owner(hero)]["territory"]
+        )
 
     def reachable(self, hero: str, opp: int) -> list[str]:
         z = self.z[opp]
@@ -183,7 +216,7 @@ class BattleRules(Core):
         return [
             t
             for src, eff, t, where in b.effects
-            if src == last and eff != "band" and self.owner(t) == p and self.loc[t][1] == where
+            if src == last and eff not in ("band", "draw") and self.owner(t) == p and self.loc[t][1] == where
         ]
 
     def _ability_targets(self, p: int, e: str, host: str) -> list[str]:
@@ -343,7 +376,7 @@ class BattleRules(Core):
                 )
             )
         for ab in self.cd[e].abilities:
-            self._effect(p, e, c, ab, target if ab.effect in TARGETED else "", events)
+            self._effect(p, e, c, ab, target if ab.effect in TAKES_TARGET else "", events)
         self._after_battle_change(events)
 
     def _do_pass(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
@@ -421,12 +454,17 @@ class BattleRules(Core):
             self._move(a, self.owner(a), "discard")
 
     def _undo(self, e: str, events: list[Event]) -> None:
-        """Undo what negated card e did to characters (redemption.effect.negate): they come back, a banded one goes home."""
+        """Undo what negated card e did (redemption.effect.negate): the characters it took come back, a banded one goes
+        home, the cards it drew go back on top of the draw pile in their order."""
+        drawn: list[str] = []
         for done in [x for x in self.b.effects if x[0] == e]:
             self.b.effects.remove(done)
             _, eff, t, where = done
             owner = self.owner(t)
-            if eff == "band":
+            if eff == "draw":
+                if self.loc[t] == (owner, "hand"):  # one played since cannot go back
+                    drawn.append(t)
+            elif eff == "band":
                 if self.loc[t] != (owner, "field_of_battle"):
                     continue
                 self._discard_attachments(t)
@@ -453,6 +491,20 @@ class BattleRules(Core):
                         "redemption.effect.negate",
                     )
                 )
+        if drawn:
+            q = self.owner(drawn[0])
+            for c in reversed(drawn):  # the first drawn ends on top, as it was
+                self._move(c, q, "deck", top=True)
+            events.append(
+                Event.said(
+                    "effect",
+                    f"{who(q, True)} {verb(q, 'puts', 'put')} "
+                    f"{'the card' if len(drawn) == 1 else 'the ' + plural(len(drawn), 'card')} drawn for "
+                    f"{self.cd[e].name} back on top of {their(q)} draw pile, in the order drawn.",
+                    q,
+                    "redemption.effect.negate",
+                )
+            )
 
     # --- the end of a battle -----------------------------------------------------------------------
     def _resolve(self, events: list[Event]) -> None:
@@ -460,7 +512,7 @@ class BattleRules(Core):
         a, d = self.s.active, self.b.defender
         heroes, evil = self.battle_chars(a), self.battle_chars(d)
         hero_totals, evil_totals = self.side_totals(a), self.side_totals(d)
-        st = standing_of(hero_totals, evil_totals)
+        st = self.standing()  # immunity and first strike count (redemption.effect.immune, first_strike)
         evil_def = st in ("hero_winning", "both_defeated")
         hero_def = st in ("evil_winning", "both_defeated")
         text = {
@@ -497,10 +549,11 @@ class BattleRules(Core):
             for s in self.z[d]["land_of_bondage"] + self.z[d]["in_site"]:
                 if any(self.can_reach(h, s) for h in heroes):
                     souls.append(s)
+        ignored = {c for c in heroes + evil if self._is_ignored(c)}  # before anyone leaves (an ignorer may)
         for c in heroes:
-            self._leave_battle(c, "discard" if hero_def and not self._is_ignored(c) else "territory", events)
+            self._leave_battle(c, "discard" if hero_def and c not in ignored else "territory", events)
         for c in evil:
-            self._leave_battle(c, "discard" if evil_def and not self._is_ignored(c) else "territory", events)
+            self._leave_battle(c, "discard" if evil_def and c not in ignored else "territory", events)
         self._clear_field()  # stray enhancements (their character left earlier)
         if rescued:
             if not souls:

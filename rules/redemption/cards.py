@@ -39,6 +39,8 @@ class Card:
     identifiers: tuple[str, ...]
     reference: str
     abilities: tuple[Ability, ...]
+    #: A real card's set code (the card file's Set: its key is "Name|Set"); "" for our own cards.
+    set: str = ""
     # facts derived once from the fields above (the engine reads them on every move)
     is_character: bool = field(init=False, compare=False)
     is_enhancement: bool = field(init=False, compare=False)
@@ -129,8 +131,36 @@ def _ability(d: dict[str, Any], key: str) -> Ability:
     return parse_ability(d, key, VERBS)
 
 
+#: The fact keys of a real card's table (``real/*.toml``): what the card file says, and our script.
+REAL_FACTS = (
+    "name",
+    "set",
+    "type",
+    "alignment",
+    "brigades",
+    "strength",
+    "toughness",
+    "class",
+    "identifiers",
+    "reference",
+    "abilities",
+)
+
+
+def real_key(name: str, set_code: str) -> str:
+    """A real printing's key, Name + Set as the card file keys it (``Printing.key``): 'Aaron (G)|10A'."""
+    return f"{name}|{set_code}"
+
+
 def _card(d: dict[str, Any]) -> Card:
-    key = d["key"]
+    real = "set" in d
+    if real:
+        extra = sorted(set(d) - set(REAL_FACTS))
+        if extra:
+            raise ValueError(f"real card {d.get('name')!r}: {', '.join(extra)} is not a fact this file holds")
+        if not isinstance(d["set"], str) or not d["set"] or "|" in d["set"] + d["name"]:
+            raise ValueError(f"real card {d.get('name')!r}: a set code and a name without '|'")
+    key = real_key(d["name"], d["set"]) if real else d["key"]
     if d["type"] not in CARD_TYPES:
         raise ValueError(f"card {key}: unknown type {d['type']!r}")
     if d["alignment"] not in ALIGNMENTS:
@@ -150,6 +180,7 @@ def _card(d: dict[str, Any]) -> Card:
         tuple(d.get("identifiers", [])),
         d.get("reference", ""),
         tuple(_ability(a, key) for a in d.get("abilities", [])),
+        d["set"] if real else "",
     )
 
 
@@ -164,13 +195,29 @@ def _read(name: str) -> dict[str, Any]:
     return tomllib.loads(resources.files(__package__).joinpath(name).read_text(encoding="utf-8"))
 
 
-def _load() -> tuple[dict[str, Card], dict[str, DeckList], tuple[str, ...]]:
+def _real_files() -> list[tuple[str, str]]:
+    """(file name, text) of every data file in ``real/``: real cards' facts and our scripts, one file a batch."""
+    folder = resources.files(__package__).joinpath("real")
+    return sorted(
+        (f.name, f.read_text(encoding="utf-8")) for f in folder.iterdir() if f.name.endswith(".toml") and f.is_file()
+    )
+
+
+def _load() -> tuple[dict[str, Card], dict[str, DeckList], tuple[str, ...], dict[str, Pending]]:
     cards: dict[str, Card] = {}
     for d in _read("cards.toml")["card"]:
         c = _card(d)
         if c.key in cards:
             raise ValueError(f"card key {c.key} is defined twice")
         cards[c.key] = c
+    for fname, text in _real_files():
+        for d in tomllib.loads(text).get("card", []):
+            if "set" not in d:
+                raise ValueError(f"real/{fname}: card {d.get('name')!r} has no set: a real card is keyed Name + Set")
+            c = _card(d)
+            if c.key in cards:
+                raise ValueError(f"real/{fname}: card {c.key} is defined twice")
+            cards[c.key] = c
     raw = _read("decks.toml")
     decks: dict[str, DeckList] = {}
     for label, d in raw["deck"].items():
@@ -179,16 +226,35 @@ def _load() -> tuple[dict[str, Card], dict[str, DeckList], tuple[str, ...]]:
     for k in [k for d in decks.values() for k in d["cards"]] + list(pool):
         if k not in cards:
             raise ValueError(f"deck list names unknown card {k!r}")
-    return cards, decks, pool
+    pending: dict[str, Pending] = {}
+    for label, d in raw.get("real", {}).items():
+        keys = tuple(d["cards"])
+        missing = tuple(dict.fromkeys(k for k in keys if k not in cards))
+        if missing:  # offered only once every card is enforced (redemption.deck.enforced)
+            pending[label] = Pending(name=d["name"], cards=keys, missing=missing)
+        else:
+            decks[label] = DeckList(name=d["name"], cards=keys)
+    return cards, decks, pool, pending
 
 
-#: every card definition by key
+class Pending(TypedDict):
+    """A real starter deck not offered yet: its cards (keys "Name|Set") and those the engine has no script for."""
+
+    name: str
+    cards: tuple[str, ...]
+    missing: tuple[str, ...]
+
+
+#: every card definition by key: our own (``cards.toml``), then the real cards we script (``real/*.toml``)
 CARDS: dict[str, Card]
-#: bundled decks: label -> {"name", "cards": tuple of keys}
+#: bundled decks: label -> {"name", "cards": tuple of keys}; a real starter deck joins them once every card is
+#: enforced
 DECKS: dict[str, DeckList]
 #: the extra pool for deck building
 POOL: tuple[str, ...]
-CARDS, DECKS, POOL = _load()
+#: the real starter decks not offered yet, with the cards that keep them back
+PENDING: dict[str, Pending]
+CARDS, DECKS, POOL, PENDING = _load()
 
 
 def name_on_name(enhancement: Card, character: Card) -> bool:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from rules.redemption.cards import CARD_TYPES as CARD_TYPES  # re-exported: the deck rules' names (DeckRules)
 from rules.redemption.cards import CARDS as CARDS
 from rules.redemption.cards import DECKS as DECKS
+from rules.redemption.cards import PENDING as PENDING  # the real starter decks not offered yet
 from rules.redemption.cards import TYPE_NAMES as TYPE_NAMES
 from rules.redemption.cards import Card
 
@@ -70,7 +71,26 @@ def has_special_ability(card: Card) -> bool:
     return bool(card.abilities)
 
 
+#: A trailing printing tag, "(G)", "[K]", "(1st Print)": the same card printed again carries another one.
+_TAG = re.compile(r"\s*[(\[][^()\[\]]{1,12}[)\]]\s*$")
+
+
+def base_name(name: str) -> str:
+    """The card's name without its printing tag: 'Aaron (G)' -> 'Aaron' (a name that is all tag stays)."""
+    short = _TAG.sub("", name)
+    return short if short.strip() else name
+
+
 def card_rules(card: Card) -> CardRules:
+    if card.set:  # a real card: duplicates are the same name and brigade (REG), reprints alike; no plain limit
+        return CardRules(
+            name=card.name,
+            same_as=f"{normalize(base_name(card.name))}|{normalize('/'.join(card.brigades))}",
+            lost_soul=card.type == "lost_soul",
+            dominant=card.type == "dominant",
+            ability=has_special_ability(card),
+            plain_limit=False,
+        )
     return CardRules(
         name=card.name,
         same_as=card.key,  # our pool never gives two cards one name
@@ -78,9 +98,6 @@ def card_rules(card: Card) -> CardRules:
         dominant=card.type == "dominant",
         ability=has_special_ability(card),
     )
-
-
-_OURS = {k: card_rules(c) for k, c in CARDS.items()}
 
 
 def copies_allowed(card: Card | CardRules, size: int) -> int | None:
@@ -214,6 +231,8 @@ def normalize(name: str) -> str:
 
 _BY_NAME: dict[str, str] = {}
 for _k, _c in CARDS.items():
+    if _c.set:  # a real card: after ours (a name of ours stays ours), by its full name
+        continue
     _BY_NAME[normalize(_c.name)] = _k
     if _c.name.lower().startswith("the "):
         _BY_NAME.setdefault(normalize(_c.name[4:]), _k)
@@ -221,6 +240,11 @@ for _k, _c in CARDS.items():
         _short = normalize(_c.name.split(":", 1)[1]).removeprefix("the ")
         for _alias in (_short, "the " + _short, "lost soul " + _short):
             _BY_NAME.setdefault(_alias, _k)
+
+
+for _k, _c in CARDS.items():
+    if _c.set:
+        _BY_NAME.setdefault(normalize(_c.name), _k)
 
 
 def find_card(text: str) -> str | None:
@@ -255,3 +279,7 @@ def suggest(text: str, n: int = 3) -> list[str]:
 def bundled(label: str) -> list[str]:
     """The card keys of bundled deck G or H."""
     return list(DECKS[label]["cards"])
+
+
+#: the deck rules' reading of every card the engine has (ours and the real ones it scripts)
+_OURS = {k: card_rules(c) for k, c in CARDS.items()}

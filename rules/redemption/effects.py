@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from rules.core import Event
+from rules.redemption import continuous
 from rules.redemption.decisions import Decision
 from rules.redemption.lang import Act, condition_holds, condition_text, select
 from rules.redemption.lang import matches as matches  # re-exported: the card facets of a selector
@@ -51,15 +52,23 @@ def filter_text(flt: Filter, noun: str = "character", plural: bool = False) -> s
         noun = TYPE_NAMES.get(d["type"], d["type"])
     if plural:
         noun += "es" if noun.endswith("o") else "s"
+    if "testament" in d:
+        words.append({"OT": "O.T.", "NT": "N.T."}[d["testament"]])
+    for k in ("gender", "kind"):
+        if k in d:
+            words.append(str(d[k]))
     if "class" in d:
         words.append(f"{d['class']}-class")
     if "brigade" in d:
-        words.append(d["brigade"])
+        b = d["brigade"]
+        words.append(" or ".join(b) + " brigade" if isinstance(b, tuple) else b)
     text = " ".join(words + [noun])
     if "identifier" in d:
         text += f" that is {d['identifier']}"
     if "name" in d:
         text += f" named {d['name']}"
+    if "title" in d:
+        text += f" with {d['title']} in its title"
     return text
 
 
@@ -97,6 +106,8 @@ class Verb:
     #: an ability that asks its player to choose (``Core.ask``) goes on here with the answer
     resolve: Resolve | None = None
     usable: Usable | None = None
+    #: on a character's own ability (it enters battle), its player chooses the target then (a decision)
+    asks_on_entry: bool = False
 
     @property
     def rule(self) -> str:
@@ -133,12 +144,21 @@ def _typed_in_play(g: Table, p: int, ab: Act, host: str) -> list[str]:
     left, then ``p``'s own, so a list of targets starts with the ones a player means to hit), but not a protected
     one in battle."""
     loc = g.loc
-    return select(g, p, ab.select, lambda c: loc[c][1] == "field_of_battle" and g._is_protected(c))
+    return select(
+        g,
+        p,
+        ab.select,
+        lambda c: (loc[c][1] == "field_of_battle" and g._is_protected(c)) or continuous.card_protected(g, c),
+    )
 
 
 # --- what effects do -----------------------------------------------------------------------------------
 def _do_draw(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    hand = g.z[p]["hand"]
+    before = len(hand)
     g._draw(p, ab.n, events, f"for {g.cd[src].name}", "redemption.effect.draw")
+    if g.in_battle() and src in g.b.played:  # an enhancement's draw: negating it puts the cards back
+        g.b.effects.extend((src, "draw", c, "hand") for c in hand[before:])
 
 
 _FATE: dict[str, Zone] = {
@@ -161,6 +181,9 @@ def _do_remove(g: Table, p: int, src: str, host: str, ab: Act, target: str, even
     if eff == "discard" and g._is_protected(target):
         events.append(Event("effect", f"{name} would discard {g._nm(target)}, but it is protected.", p, rid))
         return
+    if continuous.immune(g, target, src, host):
+        events.append(Event("effect", f"{name} does nothing to {g._nm(target)}: it is immune.", p, rid))
+        return
     events.append(Event("effect", f"{name} {_VERB[eff]} {g._nm(target)}: it is removed from battle.", p, rid))
     g._leave_battle(target, _FATE[eff], events, taker=p)
     g.b.effects.append((src, eff, target, g.loc[target][1]))
@@ -180,6 +203,19 @@ def _do_band(g: Table, p: int, src: str, host: str, ab: Act, target: str, events
     name = g.cd[src].name
     if not g.in_battle():
         return
+    if not target and src == host and g.cd[src].is_character:  # a character's own "may band to ...": it asks
+        options = _band_targets(g, p, ab, host)
+        if options:
+            most = ab.select.most if ab.select.up_to else 1
+            d = Decision(p, src, "band", options, "up_to", most, to=[p])
+            g.ask(
+                d,
+                events,
+                f"{who(p, True)} may band {name} to "
+                + ("one" if most == 1 else f"up to {most}")
+                + f" of {their(p)} characters in hand or territory.",
+            )
+            return
     if not target:
         events.append(
             Event.said(
@@ -200,6 +236,26 @@ def _do_band(g: Table, p: int, src: str, host: str, ab: Act, target: str, events
         f" from {their(p)} {origin} with {name}",
         "redemption.effect.band",
     )
+
+
+def _resolve_band(g: Table, d: Decision, events: list[Event]) -> None:
+    """A character's band: each chosen character enters the battle (redemption.effect.band)."""
+    p, name = d.chooser, g.cd[d.source].name
+    if not d.chosen:
+        events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'bands', 'band')} nobody to {name}.", p))
+    for c in d.chosen:
+        if g.loc[c][1] not in ("hand", "territory") or g._kept_out(c) or g._unique_clash(p, c) is not None:
+            continue
+        origin = g.loc[c][1]
+        g.b.effects.append((d.source, "band", c, origin))
+        g._enter_battle(
+            p,
+            c,
+            events,
+            verb(p, "bands", "band") + " in",
+            f" from {their(p)} {origin} with {name}",
+            "redemption.effect.band",
+        )
 
 
 def _do_protect(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
@@ -236,6 +292,46 @@ def _do_negate(g: Table, p: int, src: str, host: str, ab: Act, target: str, even
     g._undo(e, events)
 
 
+def _negatable(g: Table, p: int, ab: Act, host: str) -> list[str]:
+    """The selector's cards that a negate may take: not the player's own, not one negated already, not one that
+    cannot be negated (redemption.effect.negate_discard)."""
+    cd, negated = g.cd, g.b.negated
+    return select(
+        g,
+        p,
+        ab.select,
+        lambda c: g.owner(c) == p or c in negated or any("cannot_be_negated" in a.riders for a in cd[c].abilities),
+    )
+
+
+def _do_negate_discard(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Negate the chosen card (its numbers and abilities stop, what it did is undone), then discard it."""
+    name, rid = g.cd[src].name, "redemption.effect.negate_discard"
+    if not target:
+        events.append(Event("effect", f"{name}: nothing to negate.", p, rid))
+        return
+    if target in g.b.played:
+        g.b.negated.append(target)
+        events.append(Event("effect", f"{name} negates {g._nm(target)}.", p, rid))
+        g._undo(target, events)
+    else:
+        events.append(Event("effect", f"{name} negates {g._nm(target)}: its ability stops.", p, rid))
+    if continuous.card_protected(g, target):
+        events.append(Event("effect", f"{g._nm(target)} is protected from discard: it stays.", p, rid))
+        return
+    g._to_discard(target, events, f" by {name}", rid)
+
+
+def _text_negate_discard(a: Act, when: str, card: Card | None) -> str:
+    d = dict(a.select.facets)
+    what = filter_text(a.filter, "card")
+    if d.get("last"):
+        return f"Negate the last {what} played in this battle and discard it."
+    if d.get("face_up"):
+        return f"Negate an active {what} and discard it."
+    return f"Negate {an(what)} in play and discard it."
+
+
 def _do_rescue_any(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
     g._redeem(target, p)
     events.append(
@@ -252,6 +348,15 @@ def _do_rescue_any(g: Table, p: int, src: str, host: str, ab: Act, target: str, 
 
 def _do_discard_type(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
     name, rid = g.cd[src].name, "redemption.effect.discard_type"
+    if not target:  # an enhancement played with nothing to take: its numbers still count
+        events.append(Event("effect", f"{name}: nothing in play fits.", p, rid))
+        return
+    if continuous.immune(g, target, src, host):
+        events.append(Event("effect", f"{name} does nothing to {g._nm(target)}: it is immune.", p, rid))
+        return
+    if continuous.card_protected(g, target):
+        events.append(Event("effect", f"{name} would discard {g._nm(target)}, but it is protected.", p, rid))
+        return
     if g.loc[target][1] == "field_of_battle":
         events.append(
             Event("effect", f"{name} discards {g._nm(target)} from battle: it is removed from battle.", p, rid)
@@ -273,12 +378,15 @@ def _do_look_top(g: Table, p: int, src: str, host: str, ab: Act, target: str, ev
     if not top:
         events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'has', 'have')} no card to look at.", p))
         return
-    options = [c for c in top if g.cd[c].type != "lost_soul"]
+    full = not g.hand_room(p)  # a full hand takes no card, by any means (redemption.hand.cap)
+    options = [] if full else [c for c in top if g.cd[c].type != "lost_soul"]
     d = Decision(p, src, "look_top", options, "one", revealed=top[:], to=[p])
     question = (
         f"{who(p, True)} {verb(p, 'looks', 'look')} at the top {plural(len(top), 'card')} of {their(p)} draw pile"
     )
-    if not options:  # Lost Souls only: none can go to the hand, so only their order is asked
+    if full:
+        question += f" ({their(p)} hand is full)"
+    if not options:  # Lost Souls only, or a full hand: none can go to the hand, so only their order is asked
         d.shape, d.options, d.stage = "order", top[:], 1
         if len(top) == 1:
             events.append(
@@ -335,7 +443,8 @@ def _do_search(g: Table, p: int, src: str, host: str, ab: Act, target: str, even
         events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'has', 'have')} no draw pile to search.", p))
         return
     cd = g.cd
-    options = select(g, p, ab.select, lambda c: cd[c].type == "lost_soul")
+    # a full hand takes no card, by any means (redemption.hand.cap): the search finds nothing it may take
+    options = select(g, p, ab.select, lambda c: cd[c].type == "lost_soul") if g.hand_room(p) else []
     d = Decision(p, src, "search", options, "up_to", 1, revealed=deck[:], to=[p])
     g.ask(
         d,
@@ -362,6 +471,117 @@ def _resolve_search(g: Table, d: Decision, events: list[Event]) -> None:
     )
 
 
+def _do_search_territory(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Search your draw pile for up to N characters that fit and put them into your territory; then shuffle
+    (redemption.effect.search_territory). A character that would clash with a unique one in play is not offered."""
+    deck = g.z[p]["deck"]
+    if not deck:
+        events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'has', 'have')} no draw pile to search.", p))
+        return
+    cd = g.cd
+    options = select(g, p, ab.select, lambda c: cd[c].type == "lost_soul" or g._unique_clash(p, c) is not None)
+    most = max(1, ab.select.most)
+    d = Decision(p, src, "search_territory", options, "up_to", most, revealed=deck[:], to=[p])
+    g.ask(
+        d,
+        events,
+        f"{who(p, True)} {verb(p, 'searches', 'search')} {their(p)} draw pile for up to {most} "
+        f"{filter_text(ab.filter, 'card', plural=most != 1)} to put into {their(p)} territory.",
+    )
+
+
+def _resolve_search_territory(g: Table, d: Decision, events: list[Event]) -> None:
+    p, placed = d.chooser, []
+    for c in d.chosen:
+        if g._unique_clash(p, c) is None:  # two of one unique name: the second stays in the pile
+            g._move(c, p, "territory")
+            placed.append(c)
+    g.rng.shuffle(g.z[p]["deck"])
+    what = ", ".join(g.cd[c].name for c in placed) if placed else "nothing"
+    events.append(
+        Event.said(
+            "effect",
+            f"{who(p, True)} {verb(p, 'puts', 'put')} {what} into {their(p)} territory and "
+            f"{verb(p, 'shuffles', 'shuffle')} {their(p)} draw pile.",
+            p,
+            "redemption.effect.search_territory",
+        )
+    )
+
+
+def _do_opponents_discard(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Each opponent, in turn order from p's left, discards a card of their choice from their hand
+    (redemption.effect.opponents_discard)."""
+    _ask_discard(g, p, src, g.others(p), events)
+
+
+def _ask_discard(g: Table, p: int, src: str, queue: list[int], events: list[Event]) -> None:
+    for q in queue:
+        hand = g.z[q]["hand"]
+        if hand:
+            g.ask(
+                Decision(q, src, "opponents_discard", hand[:], "one", to=[q]),
+                events,
+                f"{who(q, True)} must discard a card from {their(q)} hand for {g.cd[src].name}.",
+            )
+            return
+        events.append(Event.said("effect", f"{who(q, True)} {verb(q, 'has', 'have')} no card to discard.", q))
+
+
+def _resolve_opponents_discard(g: Table, d: Decision, events: list[Event]) -> None:
+    q, src = d.chooser, d.source
+    (c,) = d.chosen
+    g._to_discard(c, events, f" from {whose(q)} hand for {g.cd[src].name}", "redemption.effect.opponents_discard")
+    others = g.others(g.owner(src))
+    _ask_discard(g, g.owner(src), src, others[others.index(q) + 1 :], events)
+
+
+def _most_player(g: Table, p: int, ab: Act) -> int:
+    """The player with strictly more of the selector's cards in territory than every other, or -1 (a tie)."""
+    counts = [
+        sum(1 for c in g.z[q]["territory"] if c not in g.attached and matches(g.cd[c], ab.filter))
+        for q in range(len(g.z))
+    ]
+    best = max(counts)
+    return counts.index(best) if best > 0 and counts.count(best) == 1 else -1
+
+
+def _do_draw_most(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """The player with the most cards that fit in territory may draw N (a tie: nobody): that player is asked
+    (redemption.effect.draw_most)."""
+    q, rid = _most_player(g, p, ab), "redemption.effect.draw_most"
+    what = filter_text(ab.filter, plural=True)
+    if q < 0:
+        events.append(Event("effect", f"{g.cd[src].name}: nobody has the most {what} in territory.", p, rid))
+        return
+    g.ask(
+        Decision(q, src, "draw_most", [src], "up_to", 1, to=[q]),
+        events,
+        f"{who(q, True)} {verb(q, 'has', 'have')} the most {what} in territory and may draw "
+        f"{plural(ab.n, 'card')} for {g.cd[src].name} (choose it to draw, or choose nothing).",
+    )
+
+
+def _resolve_draw_most(g: Table, d: Decision, events: list[Event]) -> None:
+    q, src = d.chooser, d.source
+    ab = g.cd[src].has("draw_most")
+    assert ab is not None
+    if d.chosen:
+        g._draw(q, ab.n, events, f"for {g.cd[src].name}", "redemption.effect.draw_most")
+    else:
+        events.append(Event.said("effect", f"{who(q, True)} {verb(q, 'draws', 'draw')} nothing.", q))
+
+
+def _resolve_target(g: Table, d: Decision, events: list[Event]) -> None:
+    """A character's targeted ability goes on with the card its player chose (redemption.battle.targets)."""
+    ab = g.cd[d.source].has(d.effect)
+    assert ab is not None
+    act = next(a for a in ab.acts if a.verb == d.effect)
+    do = VERBS[d.effect].do
+    assert do is not None
+    do(g, d.chooser, d.source, d.source, act, d.chosen[0] if d.chosen else "", events)
+
+
 # --- the words ------------------------------------------------------------------------------------------
 def _text_draw(a: Act, when: str, card: Card | None) -> str:
     n = f"{a.n} card" + ("s" if a.n != 1 else "")
@@ -374,9 +594,45 @@ def _text_draw(a: Act, when: str, card: Card | None) -> str:
     return f"Draw {n}."
 
 
+def _text_rescue_any(a: Act, when: str, card: Card | None) -> str:
+    if a.select.owner == "any":  # every Land of Bondage and site, your own too
+        return "Rescue any Lost Soul in play (from a Land of Bondage or a site): it goes straight to your Land of Redemption."
+    return (
+        "Rescue any opponent's Lost Soul (from their Land of Bondage or a site): it goes straight to "
+        "your Land of Redemption."
+    )
+
+
+def _text_band(a: Act, when: str, card: Card | None) -> str:
+    if card is not None and card.is_character:
+        many = a.select.up_to and a.select.most > 1
+        who_ = f"any of your {filter_text(a.filter, plural=True)}" if many else an(filter_text(a.filter))
+        return f"When this character enters battle, it may band to {who_} in your hand or territory."
+    return f"Band: bring your {filter_text(a.filter)} from your hand or territory into battle."
+
+
+def _text_ignore(a: Act, when: str, card: Card | None) -> str:
+    if when == "while_in_play":
+        return f"While in battle, this character ignores every opposing {filter_text(a.filter)}."
+    return f"Ignore every opposing {filter_text(a.filter)} in this battle."
+
+
+def _text_immune(a: Act, when: str, card: Card | None) -> str:
+    what = filter_text(a.filter, "card", plural=True)
+    if when == "while_in_play":
+        return f"This character is immune to {what}."
+    return f"The character this is played on is immune to {what} this battle."
+
+
 def _text_discard_type(a: Act, when: str, card: Card | None) -> str:
     what = "character" if a.card_type == "character" else TYPE_NAMES.get(a.card_type, a.card_type)
-    return f"Discard any {what} in play (not one held in a fortress or set aside)."
+    where = "in a territory" if a.select.zones == ("territory",) else "in play"
+    if a.select.get("occupied"):
+        where += " that holds a Lost Soul (the Lost Soul stays: it goes back to the Land of Bondage)"
+    else:
+        where += " (not one held in a fortress or set aside)"
+    lead = "When this character enters battle, discard" if card is not None and card.is_character else "Discard"
+    return f"{lead} any {what} {where}."
 
 
 def _verbs() -> dict[str, Verb]:
@@ -386,7 +642,7 @@ def _verbs() -> dict[str, Verb]:
     return {
         e.name: e
         for e in (
-            Verb("draw", "draw N cards", _text_draw, _do_draw),
+            Verb("draw", "draw N cards", _text_draw, _do_draw, undo="hand"),
             Verb(
                 "discard",
                 "discard an opposing character in battle",
@@ -406,18 +662,17 @@ def _verbs() -> dict[str, Verb]:
             Verb(
                 "ignore",
                 "ignore opposing characters in battle",
-                lambda a, when, card: f"Ignore every opposing {filter_text(a.filter)} in this battle.",
+                _text_ignore,
                 _do_ignore,
             ),
             Verb(
                 "band",
-                "bring one of your characters from territory into battle",
-                lambda a, when, card: (
-                    f"Band: bring your {filter_text(a.filter)} from your hand or territory into battle."
-                ),
+                "bring one of your characters from hand or territory into battle",
+                _text_band,
                 _do_band,
                 _band_targets,
                 undo="",
+                resolve=_resolve_band,
             ),
             Verb(
                 "protect",
@@ -435,6 +690,58 @@ def _verbs() -> dict[str, Verb]:
                 _do_negate,
             ),
             Verb(
+                "opponents_discard",
+                "each opponent discards a card of their choice from hand",
+                lambda a, when, card: (
+                    ("When you put this Lost Soul into a site, each" if when == "put_in_site" else "Each")
+                    + " of your opponents must discard a card of their choice from their hand."
+                ),
+                _do_opponents_discard,
+                resolve=_resolve_opponents_discard,
+            ),
+            Verb(
+                "draw_most",
+                "the player with the most cards that fit in territory may draw",
+                lambda a, when, card: (
+                    f"When this character enters battle, the player with the most {filter_text(a.filter, plural=True)} "
+                    f"in territory may draw {plural(a.n, 'card')} (a tie: nobody draws)."
+                ),
+                _do_draw_most,
+                resolve=_resolve_draw_most,
+            ),
+            Verb(
+                "protect_all",
+                "while this card is in play, the cards that fit cannot be discarded",
+                lambda a, when, card: (
+                    f"While this card is in play, every {'active ' if a.select.get('face_up') else ''}"
+                    f"{filter_text(a.filter, 'card')} is protected from discard."
+                ),
+            ),
+            Verb("immune", "a character is immune to the cards that fit (numbers and abilities)", _text_immune),
+            Verb(
+                "first_strike",
+                "in mutual destruction, this side is not defeated",
+                lambda a, when, card: (
+                    "The character this is played on has first strike this battle: if the battle would end with "
+                    "both sides defeated by numbers, it is not."
+                ),
+            ),
+            Verb(
+                "other_brigades",
+                "a character may use enhancements of other brigades",
+                lambda a, when, card: (
+                    f"The character this is played on may use {filter_text(a.filter, 'card', plural=True)} "
+                    "of any brigade this battle."
+                ),
+            ),
+            Verb(
+                "negate_discard",
+                "negate a chosen opposing card and discard it",
+                _text_negate_discard,
+                _do_negate_discard,
+                _negatable,
+            ),
+            Verb(
                 "capture",
                 "capture an opposing character in battle",
                 opposing("Capture {} in battle: it leaves the battle and is held in your captured area."),
@@ -445,10 +752,7 @@ def _verbs() -> dict[str, Verb]:
             Verb(
                 "rescue_any",
                 "rescue any Lost Soul",
-                lambda a, when, card: (
-                    "Rescue any opponent's Lost Soul (from their Land of Bondage or a site): it goes straight to "
-                    "your Land of Redemption."
-                ),
+                _text_rescue_any,
                 _do_rescue_any,
                 _selected,
                 needs_target=True,
@@ -460,6 +764,8 @@ def _verbs() -> dict[str, Verb]:
                 _do_discard_type,
                 _typed_in_play,
                 needs_target=True,
+                resolve=_resolve_target,
+                asks_on_entry=True,
             ),
             Verb(
                 "hand_limit",
@@ -512,6 +818,18 @@ def _verbs() -> dict[str, Verb]:
                 usable=_has_deck,
             ),
             Verb(
+                "search_territory",
+                "search your draw pile for characters and put them into your territory",
+                lambda a, when, card: (
+                    f"Search your draw pile for up to {max(1, a.select.most)} "
+                    f"{filter_text(a.filter, 'card', plural=a.select.most != 1)} and put them into your territory; "
+                    "then shuffle your draw pile."
+                ),
+                _do_search_territory,
+                resolve=_resolve_search_territory,
+                usable=_has_deck,
+            ),
+            Verb(
                 "fortress",
                 "holds cards safe from discard",
                 lambda a, when, card: (
@@ -531,6 +849,8 @@ Effect = Verb
 EFFECTS: dict[str, str] = {name: e.summary for name, e in VERBS.items()}
 #: verbs whose target the player chooses when an enhancement or a character brings them (redemption.battle.targets)
 TARGETED: tuple[str, ...] = tuple(name for name, e in VERBS.items() if e.targets is not None and not e.needs_target)
+#: verbs that take the card their player chose, on an enhancement or a Dominant
+TAKES_TARGET: frozenset[str] = frozenset(name for name, e in VERBS.items() if e.targets is not None)
 #: what an ability did that negating its card undoes (redemption.effect.negate): verb -> where the target went
 UNDOABLE: dict[str, str] = {name: e.undo for name, e in VERBS.items() if e.undo != "none"}
 #: the triggers whose abilities ``run`` carries out when the card is played or enters battle; the others are read
@@ -564,8 +884,33 @@ def run(g: Table, p: int, src: str, host: str, ab: Ability, target: str, events:
         return
     for act in ab.acts:
         v = VERBS[act.verb]
-        if v.do is not None:
-            v.do(g, p, src, host, act, target if act.verb in TARGETED or v.needs_target else "", events)
+        if v.do is None:
+            continue
+        if v.asks_on_entry and not target and src == host and g.cd[src].is_character:
+            # a character's own "discard any ...": its player chooses the target as it enters battle
+            assert v.targets is not None
+            options = v.targets(g, p, act, host)
+            if options:
+                g.ask(
+                    Decision(p, src, act.verb, options, "one", to=[p]),
+                    events,
+                    f"{who(p, True)} {verb(p, 'chooses', 'choose')} what {g.cd[src].name} takes.",
+                )
+                return
+        v.do(g, p, src, host, act, target if act.verb in TAKES_TARGET else "", events)
+
+
+def run_trigger(g: Table, p: int, src: str, trigger: str, events: list[Event]) -> None:
+    """Carry out card src's abilities with this trigger (``put_in_site``: the Lost Soul was just put in a site)."""
+    for ab in g.cd[src].abilities:
+        if ab.trigger != trigger:
+            continue
+        if ab.condition and not condition_holds(g, p, src, ab.condition):
+            continue
+        for act in ab.acts:
+            do = VERBS[act.verb].do
+            if do is not None:
+                do(g, p, src, src, act, "", events)
 
 
 def ability_targets(g: Table, p: int, card: Card, host: str) -> list[str]:
@@ -574,9 +919,8 @@ def ability_targets(g: Table, p: int, card: Card, host: str) -> list[str]:
         if ab.condition and not condition_holds(g, p, host, ab.condition):
             continue
         for act in ab.acts:
-            if act.verb in TARGETED:
-                targets = VERBS[act.verb].targets
-                assert targets is not None
+            targets = VERBS[act.verb].targets
+            if targets is not None:  # a chosen target (an enhancement's "discard any X in play" too)
                 return targets(g, p, act, host)
     return []
 

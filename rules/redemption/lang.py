@@ -102,6 +102,12 @@ def _text(v: Any) -> str:
     return "" if isinstance(v, str) and v else "a non-empty string"
 
 
+def _text_or_list(v: Any) -> str:
+    if isinstance(v, list) and v and all(isinstance(x, str) and x for x in v):
+        return ""
+    return _text(v) and "a non-empty string or a list of them"
+
+
 def _flag(v: Any) -> str:
     return "" if isinstance(v, bool) else "true or false"
 
@@ -139,6 +145,8 @@ ZONE_WORDS: dict[str, tuple[tuple[str, ...], bool]] = {
     "artifact_pile": (("artifact_pile",), True),
     "set_aside": (("set_aside",), False),
     "land_of_redemption": (("land_of_redemption",), False),
+    # the battle with the cards played on its characters (enhancements, weapons): what a negate reaches
+    "battle_cards": (("field_of_battle",), False),
     # only an ability that names the Reserve reaches it: no other zone word looks in it (redemption.reserve)
     "reserve": (("reserve",), False),
 }
@@ -148,6 +156,13 @@ OWNERS = ("you", "opponent", "opponents", "any")
 def _blocking(t: Table, p: int, c: str, v: bool) -> bool:
     b = t.b
     return (bool(b.kind) and t.loc[c] == (b.defender, "field_of_battle")) == v
+
+
+def _last_played(t: Table, p: int, c: str, v: bool) -> bool:
+    """Is card c the last card of its type played in the battle under way?"""
+    cd, kind = t.cd, t.cd[c].type
+    last = next((e for e in reversed(t.b.played) if cd[e].type == kind), "")
+    return (c == last) == v
 
 
 def _facets() -> dict[str, Facet]:
@@ -168,7 +183,13 @@ def _facets() -> dict[str, Facet]:
             _one_of(*ALIGNMENTS),
             card=lambda c, v: c.alignment == v,
         ),
-        Facet("brigade", "redemption.lang.facet.brigade", "brigade", _text, card=lambda c, v: v in c.brigade_set),
+        Facet(
+            "brigade",
+            "redemption.lang.facet.brigade",
+            "brigade (a list: any of them)",
+            _text_or_list,
+            card=lambda c, v: (v in c.brigade_set) if isinstance(v, str) else not c.brigade_set.isdisjoint(v),
+        ),
         Facet("class", "redemption.lang.facet.class", "class", _one_of(*CLASSES), card=lambda c, v: v in c.classes),
         Facet(
             "testament",
@@ -233,6 +254,27 @@ def _facets() -> dict[str, Facet]:
             "in the battle under way (or not)",
             _flag,
             state=lambda t, p, c, v: (t.loc[c][1] == "field_of_battle") == v,
+        ),
+        Facet(
+            "last",
+            "redemption.lang.facet.last",
+            "the last card of its type played in this battle (or not)",
+            _flag,
+            state=_last_played,
+        ),
+        Facet(
+            "occupied",
+            "redemption.lang.facet.occupied",
+            "a site or fortress holding a card (or not)",
+            _flag,
+            state=lambda t, p, c, v: (c in t.attached.values()) == v,
+        ),
+        Facet(
+            "face_up",
+            "redemption.lang.facet.face_up",
+            "face up: an artifact that is active (or not)",
+            _flag,
+            state=lambda t, p, c, v: (c in t.face_up) == v,
         ),
         Facet(
             "blocking",
@@ -360,6 +402,7 @@ TRIGGERS = _words(
     ("upkeep", "in each of its owner's Upkeep phases while the artifact is face up"),
     ("activate", "when the artifact is activated"),
     ("while_in_play", "all the time while the card is in play (a passive ability the rules read where they apply)"),
+    ("put_in_site", "when its player puts the Lost Soul into a site"),
 )
 # --- conditions: what must hold for an ability to work ----------------------------------------------------------
 #: (table, the ability's player, the character it is used by (the card itself when it is a character), value)
@@ -427,7 +470,9 @@ def _site_in_play(t: Table, p: int, host: str, v: str) -> bool:
 
 
 def _opponent_more_cards(t: Table, p: int, host: str, v: bool) -> bool:
-    return len(t.z[t.opponent(p)]["hand"]) > len(t.z[p]["hand"])
+    """An opponent (any other player, as the REG's *Opponent* reads "an opponent") holds more cards than p."""
+    mine = len(t.z[p]["hand"])
+    return any(len(t.z[q]["hand"]) > mine for q in t.others(p))
 
 
 def _most_in_territory(t: Table, p: int, host: str, v: Selector) -> bool:
@@ -435,7 +480,7 @@ def _most_in_territory(t: Table, p: int, host: str, v: Selector) -> bool:
     return all(mine > _count_in(t, q, "territory", v.card) for q in t.others(p))
 
 
-def _cards_words(v: Selector, noun: str = "character") -> str:
+def _cards_words(v: Selector, noun: str = "character", plural: bool = False) -> str:
     d = dict(v.facets)
     words = [str(d[k]) for k in ("testament", "gender", "kind", "brigade") if k in d]
     if "class" in d:
@@ -445,7 +490,14 @@ def _cards_words(v: Selector, noun: str = "character") -> str:
     noun = {"hero": "Hero", "evil_character": "Evil Character"}.get(str(d.get("type", "")), noun)
     if "name" in d:
         noun = str(d["name"])
+    if plural:
+        noun += "es" if noun.endswith("o") else "s"
     return " ".join(words + [noun])
+
+
+def _a(text: str) -> str:
+    """``text`` after its indefinite article ("an Evil Character", "a Hero")."""
+    return ("an " if text[:1].lower() in "aeiou" else "a ") + text
 
 
 def _conditions() -> dict[str, Condition]:
@@ -456,7 +508,7 @@ def _conditions() -> dict[str, Condition]:
             "the character it is used by fits",
             _read_cards,
             _used_by,
-            lambda v: f"if used by a {_cards_words(v)}",
+            lambda v: f"if used by {_a(_cards_words(v))}",
         ),
         Condition(
             "site_in_play",
@@ -469,10 +521,10 @@ def _conditions() -> dict[str, Condition]:
         Condition(
             "opponent_more_cards",
             "redemption.lang.condition.opponent_more_cards",
-            "your opponent holds more cards than you",
+            "an opponent holds more cards than you",
             _read_flag,
             _opponent_more_cards,
-            lambda v: "if your opponent has more cards in hand than you",
+            lambda v: "if an opponent has more cards in hand than you",
         ),
         Condition(
             "most_in_territory",
@@ -480,7 +532,7 @@ def _conditions() -> dict[str, Condition]:
             "you have more such cards in territory than every other player (a tie: nobody)",
             _read_cards,
             _most_in_territory,
-            lambda v: f"if you have the most {_cards_words(v, 'character')}s in territory",
+            lambda v: f"if you have the most {_cards_words(v, 'character', plural=True)} in territory",
         ),
         Condition(
             "unless",

@@ -5,9 +5,9 @@ player's own card file (the LackeyCCG plugin's ``carddata.txt``, read by ``saves
 A :class:`Pool` is one imported file: its printings by Name + Set, matched the way Lackey matches a deck's
 card names, searched, and counted as distinct cards for the coverage figures.
 
-A printing is **enforced** when the engine has a script for that very card. Today the engine's only scripts
-are our own cards (``cards.toml``), so a printing is enforced only when it is one of them: the same plain
-card (:func:`script_for`). No real card is one of ours.
+A printing is **enforced** when the engine has a script for that very card (:func:`script_for`): a real card
+of ``real/*.toml``, keyed by the same Name + Set, or one of our own cards (``cards.toml``) when it is the same
+plain card.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from rules.redemption.cards import CARDS, Card
 from rules.redemption.deckrules import CardRules, card_rules, normalize
+from rules.redemption.deckrules import base_name as base_name  # re-exported
 
 #: The card file's columns, in order (its header row).
 COLUMNS = (
@@ -60,20 +61,12 @@ TYPES = {
     "lost soul token": "lost_soul",
 }
 ALIGNMENTS = ("Good", "Evil", "Neutral")
-#: A trailing printing tag, "(G)", "[K]", "(1st Print)": the same card printed again carries another one.
-_TAG = re.compile(r"\s*[(\[][^()\[\]]{1,12}[)\]]\s*$")
 _INT = re.compile(r"^\s*(-?\d+)\s*$")
 
 
 def type_words(text: str) -> tuple[str, ...]:
     """The type words of a card file's Type field, lower case: 'GE/EE' -> ('ge', 'ee')."""
     return tuple(" ".join(p.split()).lower() for p in text.split("/"))
-
-
-def base_name(name: str) -> str:
-    """The card's name without its printing tag: 'Aaron (G)' -> 'Aaron' (a name that is all tag stays)."""
-    short = _TAG.sub("", name)
-    return short if short.strip() else name
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,9 +164,14 @@ def _int(text: str) -> int | None:
 def script_for(p: Printing) -> str | None:
     """The key of the engine's script for this printing, or None.
 
-    The engine's only scripts today are our own cards, and each plays our card's ability, not a printed one:
-    so a printing is ours only when it is the same plain card: the same name, type, brigades and numbers,
-    and neither it nor our card has a special ability."""
+    A real card the engine scripts (``real/*.toml``) is found by the printing's own key, Name + Set, as Lackey
+    keys it, and only if the printing's type is the script's (a changed card file names another card).
+    Otherwise our own cards, each playing our card's ability, not a printed one: a printing is ours only when
+    it is the same plain card: the same name, type, brigades and numbers, and neither it nor our card has a
+    special ability."""
+    real = CARDS.get(p.key)
+    if real is not None and real.set:
+        return real.key if real.type == p.type and len(p.kinds) == 1 else None
     card = _OURS.get(p.name)
     if card is None or card.abilities or p.text.strip() or card.type != p.type or len(p.kinds) != 1:
         return None
@@ -185,7 +183,7 @@ def script_for(p: Printing) -> str | None:
     return card.key
 
 
-_OURS: dict[str, Card] = {c.name: c for c in CARDS.values()}
+_OURS: dict[str, Card] = {c.name: c for c in CARDS.values() if not c.set}
 
 
 @dataclass(frozen=True, slots=True)

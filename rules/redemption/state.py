@@ -380,6 +380,10 @@ class Core:
         if why:
             events.append(Event.said("discard", f"{self._nm(cid)} is discarded{why}.", self.owner(cid), rule))
 
+    def hand_room(self, p: int) -> int:
+        """How many more cards player p's hand may take under the absolute cap (redemption.hand.cap)."""
+        return max(0, HAND_CAP - len(self.z[p]["hand"]))
+
     def _draw(self, p: int, n: int, events: list[Event], why: str, rule: str = "redemption.turn.draw") -> int:
         """Draw n cards; every Lost Soul goes to the Land of Bondage and is replaced (redemption.draw.soul)."""
         deck = self.z[p]["deck"]
@@ -387,8 +391,10 @@ class Core:
         souls = []
         cd = self.cd
         hand = self.z[p]["hand"]
+        capped = False
         for _ in range(n):
             if len(hand) >= HAND_CAP:  # the absolute hand cap (redemption.hand.cap): the rest is not drawn
+                capped = True
                 break
             while deck:
                 cid = deck[0]
@@ -400,7 +406,13 @@ class Core:
                 got += 1
                 break
         if n:
-            short = "" if got == n else f" (the draw pile ran out after {got})"
+            short = (
+                ""
+                if got == n
+                else f" (a hand holds at most {HAND_CAP} cards)"
+                if capped
+                else f" (the draw pile ran out after {got})"
+            )
             events.append(
                 Event.said(
                     "draw",

@@ -559,10 +559,10 @@ class Game(GameBase):
         if not isinstance(players, list) or len(players) != 2:
             raise ValueError("'players' must list exactly two players")
         sides = [_side_from_dict(i, pd) for i, pd in enumerate(players)]
-        _check_table(sides, aggressor, result)
         history = d.get("history", [])
         if not isinstance(history, list) or not all(isinstance(h, str) for h in history):
             raise ValueError("'history' must be a list of action strings")
+        _check_table(sides, aggressor, result, _resigned(history, result))
         return cls(seed, options, rng, aggressor, battle, sides, result, list(history))
 
 
@@ -598,15 +598,24 @@ def _side_from_dict(i: int, pd: object) -> _Side:
     return _Side(zones["hand"], zones["hero_pile"], zones["fallen_pile"], zones["table"])
 
 
-def _check_table(sides: list[_Side], aggressor: int, result: str) -> None:
-    """ValueError unless the cards on the table (and the sides' cards left) fit the game's ``result``."""
+def _resigned(history: list[str], result: str) -> bool:
+    """The game was won by the other player's resignation: its last action is the loser's ``resign``."""
+    if result not in ("0", "1") or not history:
+        return False
+    words = history[-1].strip().lower().split()
+    return words[:1] == ["resign"] and words[1:] == [str(1 - int(result))]
+
+
+def _check_table(sides: list[_Side], aggressor: int, result: str, resigned: bool = False) -> None:
+    """ValueError unless the cards on the table (and the sides' cards left) fit the game's ``result``. A game won by
+    a resignation ends where it stood: its table is one play could have left (a face-down card, ties)."""
     a_t, d_t = len(sides[aggressor].table), len(sides[1 - aggressor].table)
-    if result == "" and a_t not in (d_t, d_t + 1):
+    if (result == "" or resigned) and a_t not in (d_t, d_t + 1):
         raise ValueError(
             "the table is impossible: the Aggressor must have played as many cards as the Defender, or one more"
         )
-    if result in ("0", "1") and (a_t or d_t):
-        raise ValueError("a won game has no cards left on the table")
+    if result in ("0", "1") and (a_t or d_t) and not resigned:
+        raise ValueError("a won game has no cards left on the table, unless it ended by a resignation")
     if result == "draw" and a_t != d_t:
         raise ValueError("a drawn game ends with the tied cards on the table")
     for x, y in zip(sides[aggressor].table[:d_t], sides[1 - aggressor].table[:d_t]):

@@ -70,7 +70,7 @@ ZONE_WORDS = {
 #: What the keys do at each decision (the engine's decision text is in its notation; the battle one
 #: repeats the initiative reason shown just above). "{opp}": the other player's name as a possessive.
 PROMPTS = {
-    "window": "you may play a Dominant now (pick, {play}) or pass ({pass_}).",
+    "window": "you may play a Dominant now (pick, {play}) or pass ({pass_}); {mute}: not stopped for it again.",
     "block": "block (pick, {play}) or no block ({pass_}).",
     "initiative": "enhance (pick, {play}) or pass ({pass_}).",
     "surrender": "pick the Lost Soul to surrender ({play}).",
@@ -83,7 +83,7 @@ PROMPTS = {
     "hand_limit": "over the hand limit: pick a card to discard ({play}).",
 }
 #: The keys named in them: the player's (tui.keys.label).
-PROMPT_KEYS = {"play": "play", "pass_": "pass", "next": "next"}
+PROMPT_KEYS = {"play": "play", "pass_": "pass", "next": "next", "mute": "mute"}
 
 
 def game_over_keys(seats: int = 2, shared: bool = False) -> str:
@@ -336,7 +336,7 @@ class RedemptionUI:
     game = "redemption"
     verb = "play"
     title = "Redemption"
-    keys = frozenset({"pass", "end_phase"})  # Space passes (or does not block); n ends a phase
+    keys = frozenset({"pass", "end_phase", "mute"})  # Space passes (or does not block); n ends a phase; m mutes
     help_notes = HELP_NOTES
     typing_example = TYPING_EXAMPLE
 

@@ -122,6 +122,7 @@ class GameScreen(GuidedGame, Screen):
             "play_why",
             "pass",
             "end_phase",
+            "mute",
             "undo",
             "undo_why",
             "save",
@@ -269,7 +270,7 @@ class GameScreen(GuidedGame, Screen):
             self._status = status
             self.query_one("#status", StatusLine).update(status, wrap=bool(self._message))
         # The Footer rebuilds itself on every refresh_bindings(): only ask when the answer changes.
-        dimming = tuple(self.check_action(a, ()) for a in ("play", "pass", "end_phase", "undo", "rematch"))
+        dimming = tuple(self.check_action(a, ()) for a in ("play", "pass", "end_phase", "mute", "undo", "rematch"))
         if dimming != self._dimming:
             self._dimming = dimming
             self.refresh_bindings()
@@ -318,7 +319,7 @@ class GameScreen(GuidedGame, Screen):
         game = s.game
         if action in ("new_game", "rematch"):
             return game.is_over and self._can_rematch()
-        if game.is_over and action in ("play", "pass", "end_phase", "undo", "undo_why", "play_why"):
+        if game.is_over and action in ("play", "pass", "end_phase", "mute", "undo", "undo_why", "play_why"):
             return False  # no key that can no longer act
         if action == "play":
             return True if s.my_turn else None
@@ -328,6 +329,8 @@ class GameScreen(GuidedGame, Screen):
             return True if s.frame().pass_action is not None else None
         if action == "end_phase":
             return True if s.frame().end_action is not None else None
+        if action == "mute":  # in the Footer only while a Dominant window asks this player (redemption.dominant.mute)
+            return bool(controls.mute_actions(s.frame().legal))
         if action == "review":
             return game.is_over
         if action == "undo":
@@ -404,6 +407,24 @@ class GameScreen(GuidedGame, Screen):
         if self._may_act():
             a = self.session.frame().end_action
             self.submit(a if a is not None else "end")
+
+    def action_mute(self) -> None:
+        """m: decline a Dominant window and ask not to be stopped for a Dominant again, until the turn or the game
+        ends (redemption.dominant.mute); the picked Dominant, or a choice among the ones held."""
+        if not self._may_act():
+            return
+        frame = self.session.frame()
+        acts = controls.mute_actions(frame.legal, self.selected_card())
+        if not acts:
+            self.notify("No Dominant window is asking you now: there is no Dominant to mute.", severity="warning")
+            return
+        question, options = self.ui.choices(frame.view, acts)
+        self.app.push_screen(
+            ChoiceScreen(
+                options, "Not stopped for which Dominant, until when?" if question == "Which action?" else question
+            ),
+            lambda i: self.submit(acts[i]) if i is not None else None,
+        )
 
     def _may_act(self) -> bool:
         s = self.session
@@ -748,7 +769,7 @@ class GameScreen(GuidedGame, Screen):
     @property
     def unused_actions(self) -> set[str]:
         """Keys this game never uses (Resurrection has no passing and no phases): not in the Footer or the help."""
-        return {"pass", "end_phase"} - set(self.ui.keys)
+        return {"pass", "end_phase", "mute"} - set(self.ui.keys)
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(self.session.game.name, self))

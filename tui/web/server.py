@@ -262,7 +262,7 @@ class WebServer:
 
     @web.middleware
     async def headers(self, request: web.Request, handler: Any) -> web.StreamResponse:
-        response = await handler(request)
+        response: web.StreamResponse = await handler(request)
         if not response.prepared:  # a socket's headers went with its upgrade
             response.headers.update(SECURITY_HEADERS)
             if request.path.startswith(("/static/", pages.STATIC + "/")):
@@ -573,7 +573,7 @@ class WebServer:
             write_bytes=ws.send_bytes,
             write_str=ws.send_str,
             close=closed_by_app,
-            download_manager=None,  # type: ignore[arg-type]  # no downloads are offered
+            download_manager=None,  # no downloads are offered
         )
         self.apps.add(app)
         try:

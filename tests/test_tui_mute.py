@@ -1,0 +1,49 @@
+"""Pilot test at 80x24 of the mute key (redemption.dominant.mute): in a Dominant window, m declines it and keeps the
+Dominant from stopping its player again, until the turn or the game ends, and the prompt names the key."""
+
+from __future__ import annotations
+
+import asyncio
+
+from tests.redemption_helpers import build
+from tests.test_tui_minors import computer_plays, make_app, seated
+from tui.screens.choice import ChoiceScreen
+from tui.screens.game import GameScreen
+
+
+def test_m_in_a_dominant_window_mutes_the_dominant_until_the_game_ends(save_dir):
+    b = build(
+        {"hand": ["barak"], "territory": ["gideon"]},
+        {"hand": ["day_of_judgment"], "land_of_bondage": ["ls_orphan"]},
+        phase="prep",
+        filler=5,
+    )
+    app = make_app(save_dir, seated(b.game, save_dir))
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, GameScreen)
+            assert screen.check_action("mute", ()) is False  # no window asks you: not in the Footer
+            computer_plays(screen, f"play {b['barak']}")  # a Dominant window for you after a Preparation action
+            await pilot.pause()
+            game = screen.session.game
+            assert screen.session.my_turn and game.decision()["kind"] == "window"
+            assert screen.check_action("mute", ()) is True
+            prompt = " ".join(str(screen.query_one("#battle").render()).split())
+            assert "or pass (Space); m: not stopped for it again." in prompt  # the key, on the board
+            await pilot.press("m")
+            await pilot.pause()
+            assert isinstance(app.screen, ChoiceScreen)
+            assert app.screen.options == [
+                "Play no Dominant now; Day of Judgment does not stop me until this turn ends",
+                "Play no Dominant now; Day of Judgment does not stop me until the game ends",
+            ]
+            await pilot.press("down", "enter")
+            await pilot.pause()
+            dj = b["day_of_judgment"]
+            assert game.history[-1] == f"mute {dj} game" and dj in game.s.mute
+            assert not screen.session.my_turn  # the window is declined: the game goes on
+
+    asyncio.run(go())
