@@ -510,14 +510,7 @@ class Play(Checks):
     def _do_play(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args
         self._move(c, p, "territory")
-        events.append(
-            Event.said(
-                "place",
-                f"{who(p, True)} {verb(p, 'puts', 'put')} {self._nm(c)} into {their(p)} territory.",
-                p,
-                "redemption.prep.character",
-            )
-        )
+        events.append(Event.lazy("place", _play_words, (p, self.cd[c].name, c), p, "redemption.prep.character"))
 
     def _do_artifact(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args
@@ -591,23 +584,12 @@ class Play(Checks):
     def _do_setaside(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args
         self._move_with(c, p, "set_aside")
-        events.append(
-            Event.said(
-                "place", f"{who(p, True)} {verb(p, 'sets', 'set')} {self._nm(c)} aside.", p, "redemption.prep.setaside"
-            )
-        )
+        events.append(Event.lazy("place", _setaside_words, (p, self.cd[c].name, c), p, "redemption.prep.setaside"))
 
     def _do_return(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args
         self._move_with(c, p, "territory")
-        events.append(
-            Event.said(
-                "place",
-                f"{who(p, True)} {verb(p, 'returns', 'return')} {self._nm(c)} from the set-aside area to {their(p)} territory.",
-                p,
-                "redemption.prep.return",
-            )
-        )
+        events.append(Event.lazy("place", _return_words, (p, self.cd[c].name, c), p, "redemption.prep.return"))
 
     def _do_equip(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         w, c = args
@@ -819,6 +801,20 @@ class Play(Checks):
                     if cd[c].type == "lost_soul":
                         return
         self._end_by_score("no Lost Soul is left to rescue", "redemption.win.nosouls", events)
+
+
+# The words of the events a playout makes most, written only when read (Event.lazy): a random playout sets
+# characters aside and returns them about half its actions, and reads no event.
+def _setaside_words(p: int, name: str, c: str) -> str:
+    return f"{who(p, True)} {verb(p, 'sets', 'set')} {name} ({c}) aside."
+
+
+def _return_words(p: int, name: str, c: str) -> str:
+    return f"{who(p, True)} {verb(p, 'returns', 'return')} {name} ({c}) from the set-aside area to {their(p)} territory."
+
+
+def _play_words(p: int, name: str, c: str) -> str:
+    return f"{who(p, True)} {verb(p, 'puts', 'put')} {name} ({c}) into {their(p)} territory."
 
 
 #: verb -> the method that carries it out (every verb of the notation has one)
