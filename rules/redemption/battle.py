@@ -204,7 +204,9 @@ class BattleRules(Core):
         last = b.played[-1]
         if self.owner(last) == p or last in b.negated:
             return []
-        if not continuous.stoppable(cast("Table", self), last, "interrupt"):  # redemption.lang.rider
+        if not continuous.stoppable(
+            cast("Table", self), last, "interrupt"
+        ):  # redemption.lang.rider.cannot_be_interrupted
             return []
         return [
             t

@@ -101,7 +101,9 @@ def immune(t: Table, cid: str, src: str, host: str = "") -> bool:
     if not t.cd[cid].is_character:
         return False
     cd = t.cd
-    if any("regardless_of_immunity" in a.riders for a in cd[src].abilities):  # redemption.lang.rider
+    if any(
+        "regardless_of_immunity" in a.riders for a in cd[src].abilities
+    ):  # redemption.lang.rider.regardless_of_immunity
         return False
     for a in _granted(t, cid, "immune"):
         if matches(cd[src], a.filter) or (host and host != src and matches(cd[host], a.filter)):
@@ -178,7 +180,7 @@ def number_change(t: Table, cid: str) -> tuple[int, int]:
     return ds, dt
 
 
-#: how an ability may be stopped -> the rider that says it cannot be (redemption.lang.rider.*)
+#: how an ability may be stopped -> the rider that says it cannot be (rules.md: the rider sections of redemption.lang)
 RIDER_OF = {
     "negate": "cannot_be_negated",
     "interrupt": "cannot_be_interrupted",

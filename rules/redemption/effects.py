@@ -863,7 +863,7 @@ def _resolve_exchange(g: Table, d: Decision, events: list[Event]) -> None:
 
 def fire(g: Table, p: int, c: str, trigger: str, events: list[Event]) -> None:
     """Carry out character c's own abilities with this trigger (successful_rescue, wins_battle): its player p,
-    the character its own host (redemption.lang.trigger.*)."""
+    the character its own host (the rules.md sections redemption.lang.trigger.successful_rescue and wins_battle)."""
     for ab in g.cd[c].abilities:
         if ab.trigger != trigger:
             continue
