@@ -154,3 +154,16 @@ def card_protected(t: Table, c: str) -> bool:
                 if matches(cd[c], sel.card) and all(st(t, q, c, v) for st, v in sel.states):
                     return True
     return False
+
+
+def band_prevented(t: Table, c: str) -> bool:
+    """Does an opposing card played in this battle that still counts prevent character c from banding in
+    (redemption.effect.prevent_band)?"""
+    owner, cd, negated = t.owner(c), t.cd, t.b.negated
+    for src in t.b.played:
+        if src in negated or t.owner(src) == owner:
+            continue
+        a = cd[src].has("prevent_band")
+        if a is not None and matches(cd[c], a.filter):
+            return True
+    return False

@@ -8,6 +8,7 @@ from operator import is_
 from typing import TYPE_CHECKING, cast
 
 from rules.core import Event, GameBase, Outcome
+from rules.redemption import effects
 from rules.redemption.checks import Checks
 from rules.redemption.decisions import KEEP_WEAPON, Decision
 from rules.redemption.effects import REGISTRY
@@ -584,6 +585,8 @@ class Play(Checks):
                 "redemption.prep.soul",
             )
         )
+        if self.cd[s].abilities:  # "if you put this Lost Soul in a site, ..." (redemption.lang.trigger.put_in_site)
+            effects.run_trigger(cast("Game", self), p, s, "put_in_site", events)
 
     def _do_setaside(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args
