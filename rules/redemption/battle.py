@@ -146,9 +146,21 @@ class BattleRules(Core):
         if self.loc[soul][1] == "in_site":
             site = self.attached.get(soul)
             a = self.cd[site].has("site") if site else None
-            if a and not matches(hc, a.filter):
+            if a and not matches(hc, a.filter) and not (site and self._site_access(hero, site)):
                 return False
         return True
+
+    def _site_access(self, hero: str, site: str) -> bool:
+        """Does the hero's player hold an empty site in territory of a brigade of the occupied one (it gives access:
+        redemption.effect.site)?"""
+        brigades, cd, att = self.cd[site].brigade_set, self.cd, self.attached
+        if not brigades:
+            return False
+        occupied = set(att.values())
+        return any(
+            cd[s].type == "site" and s not in occupied and not brigades.isdisjoint(cd[s].brigade_set)
+            for s in self.z[self.owner(hero)]["territory"]
+        )
 
     def reachable(self, hero: str, opp: int) -> list[str]:
         z = self.z[opp]
@@ -401,7 +413,7 @@ class BattleRules(Core):
             return
         hero, evil = self.side_totals(self.s.active), self.side_totals(self.b.defender)
         (hs, ht, _), (es, et, _) = hero, evil
-        st = standing_of(hero, evil)
+        st = self.standing()  # immunity and first strike count
         q, why = self.initiative(st)
         events.append(
             Event.said(

@@ -193,3 +193,16 @@ def stoppable(t: Table, src: str, how: str) -> bool:
     rides the rider that says it cannot be: the one question every negate, interrupt and prevent asks."""
     rider = RIDER_OF[how]
     return not any(rider in a.riders for a in t.cd[src].abilities)
+
+
+def band_prevented(t: Table, c: str) -> bool:
+    """Does an opposing card played in this battle that still counts prevent character c from banding in
+    (redemption.effect.prevent_band)?"""
+    owner, cd, negated = t.owner(c), t.cd, t.b.negated
+    for src in t.b.played:
+        if src in negated or t.owner(src) == owner:
+            continue
+        a = cd[src].has("prevent_band")
+        if a is not None and matches(cd[c], a.filter):
+            return True
+    return False

@@ -106,6 +106,8 @@ class Verb:
     #: an ability that asks its player to choose (``Core.ask``) goes on here with the answer
     resolve: Resolve | None = None
     usable: Usable | None = None
+    #: on a character's own ability (it enters battle), its player chooses the target then (a decision)
+    asks_on_entry: bool = False
 
     @property
     def rule(self) -> str:
@@ -128,7 +130,12 @@ def _band_targets(g: Table, p: int, ab: Act, host: str) -> list[str]:
         g,
         p,
         ab.select,
-        lambda c: cd[c].type != align or g._unique_clash(p, c) is not None or g._kept_out(c),
+        lambda c: (
+            cd[c].type != align
+            or g._unique_clash(p, c) is not None
+            or g._kept_out(c)
+            or continuous.band_prevented(g, c)
+        ),
     )
 
 
@@ -243,6 +250,8 @@ def _resolve_band(g: Table, d: Decision, events: list[Event]) -> None:
         events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'bands', 'band')} nobody to {name}.", p))
     for c in d.chosen:
         if g.loc[c][1] not in ("hand", "territory") or g._kept_out(c) or g._unique_clash(p, c) is not None:
+            continue
+        if continuous.band_prevented(g, c):
             continue
         origin = g.loc[c][1]
         g.b.effects.append((d.source, "band", c, origin))
@@ -875,6 +884,151 @@ def fire(g: Table, p: int, c: str, trigger: str, events: list[Event]) -> None:
                 v.do(g, p, c, c, act, "", events)
 
 
+def _do_opponents_discard(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Each opponent, in turn order from p's left, discards a card of their choice from their hand
+    (redemption.effect.opponents_discard)."""
+    _ask_discard(g, p, src, g.others(p), events)
+
+
+def _ask_discard(g: Table, p: int, src: str, queue: list[int], events: list[Event]) -> None:
+    for q in queue:
+        hand = g.z[q]["hand"]
+        if hand:
+            g.ask(
+                Decision(q, src, "opponents_discard", hand[:], "one", to=[q]),
+                events,
+                f"{who(q, True)} must discard a card from {their(q)} hand for {g.cd[src].name}.",
+            )
+            return
+        events.append(Event.said("effect", f"{who(q, True)} {verb(q, 'has', 'have')} no card to discard.", q))
+
+
+def _resolve_opponents_discard(g: Table, d: Decision, events: list[Event]) -> None:
+    q, src = d.chooser, d.source
+    (c,) = d.chosen
+    g._to_discard(c, events, f" from {whose(q)} hand for {g.cd[src].name}", "redemption.effect.opponents_discard")
+    others = g.others(g.owner(src))
+    _ask_discard(g, g.owner(src), src, others[others.index(q) + 1 :], events)
+
+
+def _most_player(g: Table, p: int, ab: Act) -> int:
+    """The player with strictly more of the selector's cards in territory than every other, or -1 (a tie)."""
+    counts = [
+        sum(1 for c in g.z[q]["territory"] if c not in g.attached and matches(g.cd[c], ab.filter))
+        for q in range(len(g.z))
+    ]
+    best = max(counts)
+    return counts.index(best) if best > 0 and counts.count(best) == 1 else -1
+
+
+def _do_draw_most(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """The player with the most cards that fit in territory may draw N (a tie: nobody): that player is asked
+    (redemption.effect.draw_most)."""
+    q, rid = _most_player(g, p, ab), "redemption.effect.draw_most"
+    what = filter_text(ab.filter, plural=True)
+    if q < 0:
+        events.append(Event("effect", f"{g.cd[src].name}: nobody has the most {what} in territory.", p, rid))
+        return
+    g.ask(
+        Decision(q, src, "draw_most", [src], "up_to", 1, to=[q]),
+        events,
+        f"{who(q, True)} {verb(q, 'has', 'have')} the most {what} in territory and may draw "
+        f"{plural(ab.n, 'card')} for {g.cd[src].name} (choose it to draw, or choose nothing).",
+    )
+
+
+def _resolve_draw_most(g: Table, d: Decision, events: list[Event]) -> None:
+    q, src = d.chooser, d.source
+    ab = g.cd[src].has("draw_most")
+    assert ab is not None
+    if d.chosen:
+        g._draw(q, ab.n, events, f"for {g.cd[src].name}", "redemption.effect.draw_most")
+    else:
+        events.append(Event.said("effect", f"{who(q, True)} {verb(q, 'draws', 'draw')} nothing.", q))
+
+
+def _resolve_target(g: Table, d: Decision, events: list[Event]) -> None:
+    """A character's targeted ability goes on with the card its player chose (redemption.battle.targets)."""
+    ab = g.cd[d.source].has(d.effect)
+    assert ab is not None
+    act = next(a for a in ab.acts if a.verb == d.effect)
+    do = VERBS[d.effect].do
+    assert do is not None
+    do(g, d.chooser, d.source, d.source, act, d.chosen[0] if d.chosen else "", events)
+
+
+def _do_prevent_band(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Opposing characters that fit cannot band in for the rest of this battle (the band targets leave them out:
+    ``continuous.band_prevented``), and the bands that brought such characters in this battle are negated: they
+    go back where they came from (redemption.effect.prevent_band)."""
+    if not g.in_battle():
+        return
+    cd, rid = g.cd, "redemption.effect.prevent_band"
+    bands = [x for x in g.b.effects if x[1] == "band" and g.owner(x[2]) != p and matches(cd[x[2]], ab.filter)]
+    done = []
+    for by in dict.fromkeys(x[0] for x in bands):
+        if all(x[1] == "band" for x in g.b.effects if x[0] == by):  # a card that only banded: its band is undone
+            g._undo(by, events)
+            done.append(by)
+    what = filter_text(ab.filter, plural=True)
+    more = f" ({plural(len(done), 'band')} undone)" if done else ""
+    events.append(Event("effect", f"{cd[src].name}: no opposing {what} can band in this battle{more}.", p, rid))
+
+
+def _do_play_from_discard(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Search your discard pile for an enhancement that fits and play it on the character this was played on
+    (redemption.effect.play_from_discard): its player chooses one, or none."""
+    if not g.in_battle() or not host or g.loc[host][1] != "field_of_battle":
+        return
+    options = select(g, p, ab.select)
+    g.ask(
+        Decision(p, src, "play_from_discard", options, "up_to", 1, to=[p]),
+        events,
+        f"{who(p, True)} {verb(p, 'searches', 'search')} {their(p)} discard pile for "
+        f"{an(filter_text(ab.filter, 'card'))} to play on {g.cd[host].name}.",
+    )
+
+
+def _resolve_play_from_discard(g: Table, d: Decision, events: list[Event]) -> None:
+    p, src, rid = d.chooser, d.source, "redemption.effect.play_from_discard"
+    host = g.attached.get(src, "")
+    if d.stage == 0:
+        if not d.chosen or not host or g.loc[host][1] != "field_of_battle":
+            events.append(
+                Event.said(
+                    "effect", f"{who(p, True)} {verb(p, 'plays', 'play')} nothing from the discard pile.", p, rid
+                )
+            )
+            return
+        (e,) = d.chosen
+        g._move(e, p, "field_of_battle")
+        g.attached[e] = host
+        g.b.played.append(e)
+        events.append(
+            Event.said(
+                "enhance",
+                f"{who(p, True)} {verb(p, 'plays', 'play')} {g._nm(e)} from {their(p)} discard pile on {g.cd[host].name}.",
+                p,
+                rid,
+            )
+        )
+        card = g.cd[e]
+        targets = ability_targets(g, p, card, host)
+        if targets:
+            g.ask(
+                Decision(p, src, "play_from_discard", targets, "one", revealed=[e], to=[p], stage=1),
+                events,
+                f"{who(p, True)} {verb(p, 'chooses', 'choose')} what {card.name} takes.",
+            )
+            return
+        for a in card.abilities:
+            run(g, p, e, host, a, "", events)
+        return
+    e = d.revealed[0]
+    for a in g.cd[e].abilities:
+        run(g, p, e, host, a, d.chosen[0] if d.chosen else "", events)
+
+
 # --- the words ------------------------------------------------------------------------------------------
 def _text_draw(a: Act, when: str, card: Card | None) -> str:
     n = f"{a.n} card" + ("s" if a.n != 1 else "")
@@ -920,7 +1074,12 @@ def _text_immune(a: Act, when: str, card: Card | None) -> str:
 def _text_discard_type(a: Act, when: str, card: Card | None) -> str:
     what = "character" if a.card_type == "character" else TYPE_NAMES.get(a.card_type, a.card_type)
     where = "in a territory" if a.select.zones == ("territory",) else "in play"
-    return f"Discard any {what} {where} (not one held in a fortress or set aside)."
+    if a.select.get("occupied"):
+        where += " that holds a Lost Soul (the Lost Soul stays: it goes back to the Land of Bondage)"
+    else:
+        where += " (not one held in a fortress or set aside)"
+    lead = "When this character enters battle, discard" if card is not None and card.is_character else "Discard"
+    return f"{lead} any {what} {where}."
 
 
 def _which(a: Act, noun: str) -> str:
@@ -1024,6 +1183,45 @@ def _verbs() -> dict[str, Verb]:
                 _do_negate,
             ),
             Verb(
+                "opponents_discard",
+                "each opponent discards a card of their choice from hand",
+                lambda a, when, card: (
+                    ("When you put this Lost Soul into a site, each" if when == "put_in_site" else "Each")
+                    + " of your opponents must discard a card of their choice from their hand."
+                ),
+                _do_opponents_discard,
+                resolve=_resolve_opponents_discard,
+            ),
+            Verb(
+                "draw_most",
+                "the player with the most cards that fit in territory may draw",
+                lambda a, when, card: (
+                    f"When this character enters battle, the player with the most {filter_text(a.filter, plural=True)} "
+                    f"in territory may draw {plural(a.n, 'card')} (a tie: nobody draws)."
+                ),
+                _do_draw_most,
+                resolve=_resolve_draw_most,
+            ),
+            Verb(
+                "prevent_band",
+                "opposing characters that fit cannot band in this battle; their bands are negated",
+                lambda a, when, card: (
+                    f"No opposing {filter_text(a.filter)} can band into this battle; every band of one this battle is "
+                    "negated."
+                ),
+                _do_prevent_band,
+            ),
+            Verb(
+                "play_from_discard",
+                "search your discard pile for an enhancement and play it",
+                lambda a, when, card: (
+                    f"Search your discard pile for {an(filter_text(a.filter, 'card'))} and play it on the character "
+                    "this is played on."
+                ),
+                _do_play_from_discard,
+                resolve=_resolve_play_from_discard,
+            ),
+            Verb(
                 "protect_all",
                 "while this card is in play, the cards that fit cannot be discarded",
                 lambda a, when, card: (
@@ -1078,6 +1276,8 @@ def _verbs() -> dict[str, Verb]:
                 _do_discard_type,
                 _typed_in_play,
                 needs_target=True,
+                resolve=_resolve_target,
+                asks_on_entry=True,
             ),
             Verb(
                 "hand_limit",
@@ -1281,8 +1481,33 @@ def run(g: Table, p: int, src: str, host: str, ab: Ability, target: str, events:
         return
     for act in ab.acts:
         v = VERBS[act.verb]
-        if v.do is not None:
-            v.do(g, p, src, host, act, target if act.verb in TAKES_TARGET else "", events)
+        if v.do is None:
+            continue
+        if v.asks_on_entry and not target and src == host and g.cd[src].is_character:
+            # a character's own "discard any ...": its player chooses the target as it enters battle
+            assert v.targets is not None
+            options = v.targets(g, p, act, host)
+            if options:
+                g.ask(
+                    Decision(p, src, act.verb, options, "one", to=[p]),
+                    events,
+                    f"{who(p, True)} {verb(p, 'chooses', 'choose')} what {g.cd[src].name} takes.",
+                )
+                return
+        v.do(g, p, src, host, act, target if act.verb in TAKES_TARGET else "", events)
+
+
+def run_trigger(g: Table, p: int, src: str, trigger: str, events: list[Event]) -> None:
+    """Carry out card src's abilities with this trigger (``put_in_site``: the Lost Soul was just put in a site)."""
+    for ab in g.cd[src].abilities:
+        if ab.trigger != trigger:
+            continue
+        if ab.condition and not condition_holds(g, p, src, ab.condition):
+            continue
+        for act in ab.acts:
+            do = VERBS[act.verb].do
+            if do is not None:
+                do(g, p, src, src, act, "", events)
 
 
 def ability_targets(g: Table, p: int, card: Card, host: str) -> list[str]:

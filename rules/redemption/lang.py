@@ -272,6 +272,13 @@ def _facets() -> dict[str, Facet]:
             state=_last_played,
         ),
         Facet(
+            "occupied",
+            "redemption.lang.facet.occupied",
+            "a site or fortress holding a card (or not)",
+            _flag,
+            state=lambda t, p, c, v: (c in t.attached.values()) == v,
+        ),
+        Facet(
             "face_up",
             "redemption.lang.facet.face_up",
             "face up: an artifact that is active (or not)",
@@ -408,6 +415,7 @@ TRIGGERS = _words(
     ("while_in_play", "all the time while the card is in play (a passive ability the rules read where they apply)"),
     ("successful_rescue", "when the character is on the Hero side of a rescue attempt that succeeds"),
     ("wins_battle", "when the character is on the side that wins a battle (the other side is defeated, it is not)"),
+    ("put_in_site", "when its player puts the Lost Soul into a site"),
 )
 # --- conditions: what must hold for an ability to work ----------------------------------------------------------
 #: (table, the ability's player, the character it is used by (the card itself when it is a character), value)

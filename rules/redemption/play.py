@@ -589,6 +589,8 @@ class Play(Checks):
                 "redemption.prep.soul",
             )
         )
+        if self.cd[s].abilities:  # "if you put this Lost Soul in a site, ..." (redemption.lang.trigger.put_in_site)
+            effects.run_trigger(cast("Game", self), p, s, "put_in_site", events)
 
     def _do_setaside(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args
