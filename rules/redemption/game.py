@@ -209,6 +209,8 @@ class Game(Play, Views, GameBase):
         g.s, g.b = self.s.copy(), self.b.copy()
         g.history = self.history[:]
         g.loc = self.loc.copy()
+        # the same state has the same legal actions: a copy may apply one of them unchecked, as the original may
+        g._legal_keep, g._legal_player = self._legal_keep, self._legal_player
         return g
 
     def determinize(self, player: int, rng: Rng) -> Game:
@@ -220,6 +222,7 @@ class Game(Play, Views, GameBase):
         of hands and artifacts in artifact slots.
         """
         g = self.clone()
+        g._legal_keep = ()  # the cards change: what was legal may not be
         g.cards = dict(g.cards)
         # cards a pending decision reveals to ``player`` stay what they are (redemption.decision); nobody else
         # learns them, so for every other player they are re-dealt like the rest of their pile
