@@ -61,6 +61,9 @@ class BattleRules(Core):
             m = 2 if non and name_on_name(ec, c) else 1
             s += ec.strength * m
             t += ec.toughness * m
+        if self.s.mods:
+            ds, dt = continuous.number_change(cast("Table", self), cid)
+            s, t = max(0, s + ds), max(0, t + dt)
         return s, t
 
     def battle_chars(self, p: int) -> list[str]:
@@ -215,6 +218,10 @@ class BattleRules(Core):
             return []
         last = b.played[-1]
         if self.owner(last) == p or last in b.negated:
+            return []
+        if not continuous.stoppable(
+            cast("Table", self), last, "interrupt"
+        ):  # redemption.lang.rider.cannot_be_interrupted
             return []
         return [
             t
@@ -552,6 +559,13 @@ class BattleRules(Core):
             for s in self.z[d]["land_of_bondage"] + self.z[d]["in_site"]:
                 if any(self.can_reach(h, s) for h in heroes):
                     souls.append(s)
+        t = cast("Table", self)
+        if rescued and souls:  # the rescue succeeds (redemption.lang.trigger.successful_rescue)
+            for c in heroes:
+                effects.fire(t, a, c, "successful_rescue", events)
+        if evil_def != hero_def:  # one side wins (redemption.lang.trigger.wins_battle)
+            for c in heroes if evil_def else evil:
+                effects.fire(t, a if evil_def else d, c, "wins_battle", events)
         ignored = {c for c in heroes + evil if self._is_ignored(c)}  # before anyone leaves (an ignorer may)
         for c in heroes:
             self._leave_battle(c, "discard" if hero_def and c not in ignored else "territory", events)

@@ -28,6 +28,7 @@ from rules.words import played_by, plural, their, verb, who, whose
 
 if TYPE_CHECKING:
     from rules.redemption.game import Game
+    from rules.redemption.table import Table
 
 # the tables of the verbs legal_actions() offers most (rules.redemption.notation.ActionTable)
 PLAY, ARTIFACT, ACTIVATE, SITE, FORTRESS, EQUIP = (
@@ -390,6 +391,9 @@ class Play(Checks):
             )
         else:
             self._draw(p, TURN_DRAW, events, "in the Draw phase")
+        if self.s.mods:  # changes of numbers whose time is over (redemption.lang.continuous.numbers)
+            t = self.s.turn
+            self.s.mods = [m for m in self.s.mods if m[3] == 0 or m[3] > t]
         if self.s.mute:  # what was muted until an earlier turn's end is over (redemption.dominant.mute)
             t = self.s.turn
             self.s.mute = {d: u for d, u in self.s.mute.items() if u == MUTE_GAME or u >= t}
@@ -402,7 +406,7 @@ class Play(Checks):
         the Preparation phase."""
         p = self.s.active
         self.s.phase = "upkeep"
-        did = False
+        did = bool(self.s.aside) and effects.come_back(cast("Table", self), p, events)
         for a in list(self.z[p]["artifact_pile"]):
             if a in self.face_up:
                 for ab in self.cd[a].abilities:
@@ -599,6 +603,7 @@ class Play(Checks):
 
     def _do_return(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args
+        self.s.aside.pop(c, None)  # back before its time: no bonus (redemption.effect.set_aside_for)
         self._move_with(c, p, "territory")
         events.append(
             Event.said(

@@ -42,9 +42,11 @@ from rules.redemption.state import (
     STEPS,
     THEN,
     ZONES,
+    Aside,
     Battle,
     Done,
     Flags,
+    Mod,
     Seat,
     Turn,
     Window,
@@ -117,6 +119,9 @@ def to_dict(g: Game) -> dict[str, Any]:
         "window": _plain(s.window),
         "pending": _plain(s.pending) if s.pending is not None else {},
         "mute": dict(s.mute),
+        "mods": [list(m) for m in s.mods],
+        "aside": {c: list(a) for c, a in s.aside.items()},
+        "converted": dict(s.converted),
     }
 
 
@@ -233,6 +238,11 @@ def _from_dict(cls: type[Game], d: dict[str, Any]) -> Game:
     s = _turn(d, n)
     if not all(c in cards and CARDS[cards[c][0]].type == "dominant" for c in s.mute):
         raise ValueError("'mute' names only Dominants of this game")
+    named = [m[0] for m in s.mods] + [m[4] for m in s.mods] + list(s.aside) + [a[3] for a in s.aside.values()]
+    if not all(c in cards for c in named) or not all(
+        c in cards and CARDS[cards[c][0]].is_character for c in s.converted
+    ):
+        raise ValueError("'mods', 'aside' and 'converted' name cards of this game ('converted': characters)")
     b = _battle(d.get("battle", {}), cards, n, s.active)
     if s.window.then == "resolve" and not b.kind:
         raise ValueError("a window that resolves the battle needs a battle in progress")
@@ -358,7 +368,46 @@ def _turn(d: dict[str, Any], n: int) -> Turn:
     ):
         raise ValueError("'mute' must be a table from a Dominant's card id to the last turn it is muted (0: the game)")
     s.mute = dict(mute)
+    s.mods, s.aside, s.converted = _changes(d)
     return s
+
+
+def _whole(x: object) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _changes(d: dict[str, Any]) -> tuple[list[Mod], dict[str, Aside], dict[str, str]]:
+    """What lasts (redemption.lang.continuous.numbers, redemption.effect.set_aside_for, redemption.effect.convert):
+    the changes of numbers, the cards set aside for N turns, the converted characters; the cards they name are
+    checked against the game's with the rest of the state (``_check_changes``)."""
+    mods, aside, conv = d.get("mods", []), d.get("aside", {}), d.get("converted", {})
+    if not isinstance(mods, list) or not all(
+        isinstance(m, list)
+        and len(m) == 5
+        and isinstance(m[0], str)
+        and isinstance(m[4], str)
+        and all(_whole(x) for x in m[1:4])
+        and 0 <= m[3] <= MAX_TURN
+        for m in mods
+    ):
+        raise ValueError("'mods' must be a list of [card, strength change, toughness change, until turn, source]")
+    if not isinstance(aside, dict) or not all(
+        isinstance(c, str)
+        and isinstance(a, list)
+        and len(a) == 4
+        and all(_whole(x) for x in a[:3])
+        and isinstance(a[3], str)
+        and 0 <= a[0] <= MAX_TURN
+        for c, a in aside.items()
+    ):
+        raise ValueError("'aside' must be a table from card id to [return turn, strength, toughness, source]")
+    if not isinstance(conv, dict) or not all(isinstance(c, str) and isinstance(b, str) and b for c, b in conv.items()):
+        raise ValueError("'converted' must be a table from card id to a brigade")
+    return (
+        [(m[0], m[1], m[2], m[3], m[4]) for m in mods],
+        {c: (a[0], a[1], a[2], a[3]) for c, a in aside.items()},
+        dict(conv),
+    )
 
 
 def _old_end_reason(text: str) -> tuple[str, str]:
