@@ -140,7 +140,10 @@ class BattleRules(Core):
     # --- reach -------------------------------------------------------------------------------
     def can_reach(self, hero: str, soul: str) -> bool:
         hc = self.cd[hero]
-        r = self.cd[soul].has("restricted_soul")
+        sc = self.cd[soul]
+        if sc.is_character and "human" not in sc.identifiers:  # a captured non-human is no Lost Soul (REG Capture)
+            return False
+        r = sc.has("restricted_soul")
         if r and not matches(hc, r.filter):
             return False
         if self.loc[soul][1] == "in_site":
@@ -449,9 +452,9 @@ class BattleRules(Core):
             self._to_discard(c, events, "")
             events.append(Event("discard", f"{self._nm(c)} is discarded.", owner))
             return
-        if fate == "captured":
+        if fate in ("captured", "land_of_bondage"):  # held captive: in the captured pile, or (REG) a Land of Bondage
             self._discard_attachments(c)
-            self._move(c, taker, "captured")
+            self._move(c, taker, fate)
             return
         self._move_with(c, owner, "territory" if fate == "territory" else "set_aside")
 

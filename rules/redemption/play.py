@@ -821,8 +821,8 @@ class Play(Checks):
         for z in self.z:
             for zone in zones:
                 for c in z[zone]:
-                    if cd[c].type == "lost_soul":
-                        return
+                    if cd[c].type == "lost_soul" or (zone == "land_of_bondage" and "human" in cd[c].identifiers):
+                        return  # a captured human in a Land of Bondage is treated as a Lost Soul (REG Capture)
         self._end_by_score("no Lost Soul is left to rescue", "redemption.win.nosouls", events)
 
 
