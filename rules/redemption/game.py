@@ -38,6 +38,7 @@ from rules.redemption.state import (
     Battle,
     Seat,
     Turn,
+    card_defs,
     reserve_id,
 )
 from rules.redemption.views import Views
@@ -193,7 +194,7 @@ class Game(Play, Views, GameBase):
     def redeal(self, cards: dict[str, tuple[str, int]]) -> None:
         """Give card ids other card keys (a replay putting back the cards each seat was dealt)."""
         self.cards = {**self.cards, **cards}
-        self.cd = {cid: CARDS[k] for cid, (k, _) in self.cards.items()}
+        self.cd = card_defs(self.cards, self.s.converted)
         self._legal_keep = ()
 
     def clone(self) -> Game:
@@ -257,7 +258,7 @@ class Game(Play, Views, GameBase):
                 g.cards[c] = (k, opp)
             for c, k in zip(deck, rest):
                 g.cards[c] = (k, opp)
-        g.cd = {cid: CARDS[k] for cid, (k, _) in g.cards.items()}
+        g.cd = card_defs(g.cards, g.s.converted)
         g.rng = Rng(rng.below(2**31))
         return g
 
