@@ -74,7 +74,7 @@ class Play(Checks):
             rule = self._rule_of(action)
             events: list[Event] = []
             self._perform(action, events, self._legal_player)
-            self.history.append(str(action))
+            self.history.append(action.text)
             return Outcome(True, "", rule, tuple(events))
         return GameBase.apply(self, action)  # type: ignore[arg-type]  # Play is only ever part of Game, a GameBase
 
@@ -287,18 +287,14 @@ class Play(Checks):
             p = self.current_player
         assert p is not None
         DO[action.verb](self, p, action.args, events)
-        if (
-            action.verb in PREP_ACTIONS
-            and self.s.phase == "prep"
-            and self.s.pending is None
-            and not self.s.window.queue
-        ):
+        s = self.s
+        if action.verb in PREP_ACTIONS and s.phase == "prep" and s.pending is None and not s.window.queue:
             self._open_window(self.others(p), "", events)  # between Preparation actions (redemption.dominant.window)
-        if self.b.kind == "challenge" and self.phase == "battle":
+        if self.b.kind == "challenge" and s.phase == "battle":
             self._challenge_to_rescue(events)
-        if not self.is_over:
+        if not s.result:
             self._check_end(events)
-        if self.is_over:  # nothing waits in a finished game: it saves and loads (redemption.save.valid)
+        if s.result:  # nothing waits in a finished game: it saves and loads (redemption.save.valid)
             self._settle_over()
 
     def _settle_over(self) -> None:
@@ -815,7 +811,9 @@ def _setaside_words(p: int, name: str, c: str) -> str:
 
 
 def _return_words(p: int, name: str, c: str) -> str:
-    return f"{who(p, True)} {verb(p, 'returns', 'return')} {name} ({c}) from the set-aside area to {their(p)} territory."
+    return (
+        f"{who(p, True)} {verb(p, 'returns', 'return')} {name} ({c}) from the set-aside area to {their(p)} territory."
+    )
 
 
 def _play_words(p: int, name: str, c: str) -> str:
