@@ -134,7 +134,8 @@ def _band_targets(g: Table, p: int, ab: Act, host: str) -> list[str]:
             cd[c].type != align
             or g._unique_clash(p, c) is not None
             or g._kept_out(c)
-            or continuous.band_prevented(g, c)
+            # a band that cannot be prevented is not (redemption.lang.rider.cannot_be_prevented)
+            or (continuous.band_prevented(g, c) and continuous.RIDER_OF["prevent"] not in ab.riders)
         ),
     )
 
@@ -251,7 +252,7 @@ def _resolve_band(g: Table, d: Decision, events: list[Event]) -> None:
     for c in d.chosen:
         if g.loc[c][1] not in ("hand", "territory") or g._kept_out(c) or g._unique_clash(p, c) is not None:
             continue
-        if continuous.band_prevented(g, c):
+        if continuous.band_prevented(g, c) and continuous.stoppable(g, d.source, "prevent"):
             continue
         origin = g.loc[c][1]
         g.b.effects.append((d.source, "band", c, origin))
@@ -967,6 +968,8 @@ def _do_prevent_band(g: Table, p: int, src: str, host: str, ab: Act, target: str
     bands = [x for x in g.b.effects if x[1] == "band" and g.owner(x[2]) != p and matches(cd[x[2]], ab.filter)]
     done = []
     for by in dict.fromkeys(x[0] for x in bands):
+        if not continuous.stoppable(g, by, "prevent"):  # its band cannot be prevented (redemption.lang.rider.cannot_be_prevented)
+            continue
         if all(x[1] == "band" for x in g.b.effects if x[0] == by):  # a card that only banded: its band is undone
             g._undo(by, events)
             done.append(by)

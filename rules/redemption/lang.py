@@ -600,7 +600,7 @@ RIDERS = _words(
     "rider",
     ("cannot_be_negated", "no negate ability stops it"),
     ("cannot_be_interrupted", "no interrupt stops it: no special initiative answers it"),
-    ("cannot_be_prevented", "no prevent stops it: an opposing ignore does not keep its band out of battle"),
+    ("cannot_be_prevented", "no prevent stops it: an opposing prevent_band does not stop its band"),
     ("regardless_of_immunity", "it reaches its targets even when they are immune"),
 )
 
