@@ -968,7 +968,9 @@ def _do_prevent_band(g: Table, p: int, src: str, host: str, ab: Act, target: str
     bands = [x for x in g.b.effects if x[1] == "band" and g.owner(x[2]) != p and matches(cd[x[2]], ab.filter)]
     done = []
     for by in dict.fromkeys(x[0] for x in bands):
-        if not continuous.stoppable(g, by, "prevent"):  # its band cannot be prevented (redemption.lang.rider.cannot_be_prevented)
+        if not continuous.stoppable(
+            g, by, "prevent"
+        ):  # its band cannot be prevented (redemption.lang.rider.cannot_be_prevented)
             continue
         if all(x[1] == "band" for x in g.b.effects if x[0] == by):  # a card that only banded: its band is undone
             g._undo(by, events)
