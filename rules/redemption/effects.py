@@ -68,7 +68,8 @@ def filter_text(flt: Filter, noun: str = "character", plural: bool = False) -> s
     if "name" in d:
         text += f" named {d['name']}"
     if "title" in d:
-        text += f" with {d['title']} in its title"
+        t = d["title"]
+        text += f" with {' or '.join(t) if isinstance(t, tuple) else t} in its title"
     return text
 
 
@@ -1077,8 +1078,10 @@ def _text_immune(a: Act, when: str, card: Card | None) -> str:
 
 
 def _text_discard_type(a: Act, when: str, card: Card | None) -> str:
-    what = "character" if a.card_type == "character" else TYPE_NAMES.get(a.card_type, a.card_type)
+    what = filter_text(a.filter, "card")
     where = "in a territory" if a.select.zones == ("territory",) else "in play"
+    if a.select.zones == ("territory",) and a.select.owner == "opponents":
+        where = "in each opponent's territory"
     if a.select.get("occupied"):
         where += " that holds a Lost Soul (the Lost Soul stays: it goes back to the Land of Bondage)"
     else:
@@ -1105,7 +1108,7 @@ def _which(a: Act, noun: str) -> str:
     }.get(a.select.zones[0] if a.select.zones else "", "")
     if a.select.owner == "opponent" and " a " in where:
         where = where.replace(" a ", " an opponent's ")
-    return f"every {what}{where}" if a.select.every else an(what) + where
+    return f"all {what}{where}" if a.select.every else an(what) + where
 
 
 def _text_pile(a: Act, when: str, card: Card | None) -> str:
@@ -1113,7 +1116,8 @@ def _text_pile(a: Act, when: str, card: Card | None) -> str:
 
 
 def _text_return(a: Act, when: str, card: Card | None) -> str:
-    return f"Return {_which(a, 'card')} " + _RETURN_WORDS[a.to].format("its owner's") + "."
+    whose_ = "their owners'" if a.select.every else "its owner's"
+    return f"Return {_which(a, 'card')} " + _RETURN_WORDS[a.to].format(whose_) + "."
 
 
 def _text_numbers(a: Act, when: str, card: Card | None) -> str:

@@ -239,9 +239,11 @@ def _facets() -> dict[str, Facet]:
         Facet(
             "title",
             "redemption.lang.facet.title",
-            "a word or words in the title",
-            _text,
-            card=lambda c, v: v.lower() in c.name.lower(),
+            "a word or words in the title (a list: any of them)",
+            _text_or_list,
+            card=lambda c, v: (
+                v.lower() in c.name.lower() if isinstance(v, str) else any(x.lower() in c.name.lower() for x in v)
+            ),
         ),
         Facet(
             "strength",
