@@ -82,7 +82,7 @@ def test_a_real_card_naming_an_unknown_word_is_refused_and_printed_words_have_no
 
 
 def test_the_g_deck_is_offered_only_once_every_card_is_enforced():
-    keys = [R(n) for n in ("Aaron (G)", "Son of God (G)")]
+    keys = [R(n) for n in ("Moses (G)", "Son of God (G)")]
     if "G10" in DECKS:
         assert all(k in CARDS for k in DECKS["G10"]["cards"]) and "G10" not in PENDING
         return
@@ -310,3 +310,163 @@ def test_increasing_numbers_puts_up_to_two_heroes_from_the_draw_pile_into_territ
     assert g.zone_of(b["barak"]) == (0, "territory") and g.zone_of(b["peter"]) == (0, "territory")
     assert g.zone_of(b["deborah"]) == (0, "deck") and g.char_numbers(b["stephen"]) == (9, 9)
     round_trip(g)
+
+
+# --- abilities that last: ignore, immune, first strike, other brigades, band, protect ------------------------------
+def _test_card(monkeypatch: pytest.MonkeyPatch, key: str, **facts: Any) -> str:
+    """A card of our own for one test (a brigade no card of the pool has), added to the pool for the test only."""
+    d = {"key": key, "name": key.replace("_", " ").title(), "alignment": "evil", **facts}
+    monkeypatch.setitem(CARDS, key, _card(d))
+    return key
+
+
+def test_miriam_ignores_gold_evil_characters_in_battle_and_keeps_them_out():
+    miriam = R("Miriam (G)")
+    b = pos(
+        {"hand": [miriam]}, {"hand": ["nebuchadnezzar", "goliath"], "land_of_bondage": ["ls_orphan"]}, phase="battle"
+    )
+    g = b.game
+    ok(g, f"rescue {b[miriam]}")
+    blockers = {a.args[0] for a in g.legal_actions() if a.verb == "block"}
+    assert b["goliath"] in blockers and b["nebuchadnezzar"] in blockers  # from the hand: not kept out
+    ok(g, f"block {b['nebuchadnezzar']}")  # Gold, 6/7 against Miriam's 4/4
+    assert g._is_ignored(b["nebuchadnezzar"]) and g.standing() == "hero_winning"
+    ok(g, "pass")
+    assert g.zone_of(b["ls_orphan"]) == (0, "land_of_redemption")
+    assert g.zone_of(b["nebuchadnezzar"]) == (1, "territory")  # ignored: not discarded
+
+
+def test_miriam_keeps_a_gold_evil_character_in_territory_from_blocking_but_not_a_crimson_one():
+    miriam = R("Miriam (G)")
+    b = pos({"hand": [miriam]}, {"territory": ["nebuchadnezzar", "goliath"], "land_of_bondage": ["ls_orphan"]})
+    g = b.game
+    g.s.phase = "battle"
+    ok(g, f"rescue {b[miriam]}")
+    blockers = {a.args[0] for a in g.legal_actions() if a.verb == "block"}
+    assert blockers == {b["goliath"]}
+    out = g.apply(f"block {b['nebuchadnezzar']}")
+    assert not out.ok and out.rule == "redemption.battle.ignore"
+    ok(g, f"block {b['goliath']}")  # Crimson 8/6: not ignored
+    assert not g._is_ignored(b["goliath"]) and g.standing() == "evil_winning"
+
+
+def test_elders_of_israel_are_immune_to_brown_evil_characters_numbers_and_abilities(monkeypatch):
+    elders = R("Elders of Israel")
+    brown = _test_card(monkeypatch, "t_brown", type="evil_character", brigades=["Brown"], strength=9, toughness=9)
+    axe = _test_card(
+        monkeypatch,
+        "t_brown_axe",
+        type="evil_enhancement",
+        brigades=["Brown"],
+        abilities=[
+            {"trigger": "played", "effects": [{"verb": "discard", "select": {"zone": "battle", "type": "hero"}}]}
+        ],
+    )
+    b = blocked(elders, brown, theirs={"hand": [axe]})
+    g = b.game
+    assert g.standing() == "stalemate"  # 9 would defeat 7, but not an immune Hero; 5 does not defeat 9
+    to_player(g, 1)
+    ok(g, f"enhance {b[axe]} {b[brown]} {b[elders]}")
+    assert g.zone_of(b[elders]) == (0, "field_of_battle")  # the discard does nothing to it
+    plain = blocked("daniel", brown).game  # Daniel 5/7: not immune
+    assert plain.standing() == "evil_winning"
+
+
+def test_red_dragon_is_immune_to_human_heroes():
+    dragon = R("Red Dragon (G)")
+    b = blocked("gideon", dragon)  # Gideon 7/5, human: 7 defeats 6, 5 defeats 5
+    assert b.game.standing() == "evil_winning"  # the Dragon cannot be defeated by a human Hero
+    ok(b.game, "pass")
+    assert b.game.zone_of(b["gideon"]) == (0, "discard") and b.game.zone_of(b[dragon]) == (1, "territory")
+
+
+def test_pillar_of_fire_makes_its_hero_immune_to_black_brigade_numbers_and_abilities():
+    fire, demon, evil = R("Pillar of Fire (G)"), R("Strong Demon (G)"), R("Ancient Evil (G)")
+    b = in_battle("stephen", demon, [evil], mine={"hand": [fire]}, theirs={"hand": ["crown_of_thorns"]})
+    g = b.game  # Stephen 5/7 against the Demon 11/13: losing
+    assert g.standing() == "evil_winning" and g.current_player == 0
+    ok(g, f"enhance {b[fire]} {b['stephen']}")
+    assert g.char_numbers(b["stephen"]) == (8, 11) and g.standing() == "stalemate"  # 11 would defeat 11
+    assert g.current_player == 1  # a stalemate: the side that did not play last may play
+    ok(g, f"enhance {b['crown_of_thorns']} {b[demon]} {b['stephen']}")  # Black: it does nothing to Stephen
+    assert g.zone_of(b["stephen"]) == (0, "field_of_battle")
+    round_trip(g)
+
+
+def test_pillar_of_a_cloud_gives_first_strike_in_mutual_destruction(monkeypatch):
+    cloud, demon = R("Pillar of a Cloud (G)"), R("Strong Demon (G)")
+    _test_card(monkeypatch, "t_hero", type="hero", alignment="good", brigades=["Blue"], strength=9, toughness=3)
+    b = in_battle("t_hero", demon, [], mine={"hand": [cloud]})
+    g = b.game
+    ok(g, f"enhance {b[cloud]} {b['t_hero']}")  # 11/8 against 9/10: both would be defeated
+    assert g.char_numbers(b["t_hero"]) == (11, 8) and g.standing() == "hero_winning"
+    ok(g, "pass")
+    assert g.zone_of(b["t_hero"]) == (0, "territory") and g.zone_of(b[demon]) == (1, "discard")
+
+
+def test_love_of_money_lets_its_evil_character_use_any_evil_brigades_enhancements():
+    money, guard = R("Love of Money"), R("Temple Guard")
+    b = in_battle("gideon", guard, [], theirs={"hand": [money, "goliaths_taunt"]})
+    g = b.game
+    g.b.last_actor = 0  # both would be defeated (7/5 against 5/7): the defender, who did not play last, may play
+    assert g.current_player == 1
+    out = g.apply(f"enhance {b['goliaths_taunt']} {b[guard]}")  # Crimson on a Black Temple Guard
+    assert not out.ok and out.rule == "redemption.battle.brigade"
+    ok(g, f"enhance {b[money]} {b[guard]}")
+    assert g._enhance_problem(b["goliaths_taunt"], b[guard]) is None  # now any evil brigade's enhancement
+    g.b.negated.append(b[money])
+    assert g._enhance_problem(b["goliaths_taunt"], b[guard]) is not None  # negated, it gives nothing
+
+
+def test_women_of_israel_may_band_to_a_female_old_testament_hero():
+    women, miriam, aaron = R("Women of Israel"), R("Miriam (G)"), R("Aaron (G)")
+    b = pos(
+        {"hand": [women, miriam], "territory": [aaron, "esther"]}, {"land_of_bondage": ["ls_orphan"]}, phase="battle"
+    )
+    g = b.game
+    ok(g, f"rescue {b[women]}")
+    d = g.s.pending
+    assert d is not None and d.effect == "band" and set(d.options) == {b[miriam], b["esther"]}  # not Aaron
+    ok(g, f"choose {b[miriam]}")
+    assert g.zone_of(b[miriam]) == (0, "field_of_battle") and g.s.pending is None
+    round_trip(g)
+
+
+def test_women_of_israel_may_band_to_nobody():
+    women = R("Women of Israel")
+    b = pos({"hand": [women], "territory": ["esther"]}, {"land_of_bondage": ["ls_orphan"]}, phase="battle")
+    g = b.game
+    ok(g, f"rescue {b[women]}")
+    ok(g, "choose")
+    assert g.zone_of(b["esther"]) == (0, "territory") and g.battle_chars(0) == [b[women]]
+
+
+def test_sadducees_may_band_to_every_sadducee():
+    sadducees, guard = R("Sadducees"), R("Temple Guard")
+    b = pos(
+        {"hand": ["barak"]}, {"hand": [sadducees], "territory": [guard, "pilate"], "land_of_bondage": ["ls_orphan"]}
+    )
+    g = b.game
+    g.s.phase = "battle"
+    ok(g, f"rescue {b['barak']}")
+    ok(g, f"block {b[sadducees]}")
+    d = g.s.pending
+    assert d is not None and set(d.options) == {b[guard]} and d.most == 20  # the Sadducees, not Pilate
+    ok(g, f"choose {b[guard]}")
+    assert set(g.battle_chars(1)) == {b[sadducees], b[guard]}
+
+
+def test_aaron_may_band_to_miriam_and_protects_active_holy_of_holies_artifacts(monkeypatch):
+    aaron, miriam = R("Aaron (G)"), R("Miriam (G)")
+    b = pos({"hand": [aaron], "territory": [miriam, "esther"]}, {"land_of_bondage": ["ls_orphan"]}, phase="battle")
+    g = b.game
+    ok(g, f"rescue {b[aaron]}")
+    assert g.s.pending is not None and g.s.pending.options == [b[miriam]]
+    ok(g, f"choose {b[miriam]}")
+    assert g.zone_of(b[miriam]) == (0, "field_of_battle")
+    ark = _test_card(monkeypatch, "t_ark", type="artifact", alignment="neutral", identifiers=["holy of holies"])
+    b = pos({"territory": [aaron], "artifact_pile": [ark, "jar_of_oil"]}, {"hand": ["burning_of_books"]}, active=1)
+    g = b.game
+    g.face_up.update({b[ark], b["jar_of_oil"]})
+    targets = {a.args[1] for a in g.legal_actions() if a.verb == "dominant" and a.args[0] == b["burning_of_books"]}
+    assert targets == {b["jar_of_oil"]}  # the active Holy of Holies artifact is protected while Aaron is in play

@@ -17,6 +17,11 @@ from rules.words import plural, their, verb, who, whose
 
 if TYPE_CHECKING:
     from rules.redemption.game import Game
+    from rules.redemption.table import Table
+
+
+#: the toughness of a side its opponents' numbers cannot defeat (redemption.effect.immune)
+INFINITE = 10**9
 
 
 def standing_of(hero: tuple[int, int, int], evil: tuple[int, int, int]) -> str:
@@ -75,8 +80,24 @@ class BattleRules(Core):
         return s, t, n
 
     def standing(self) -> str:
-        """hero_winning, evil_winning, stalemate or both_defeated (as the battle would end now)."""
-        return standing_of(self.side_totals(self.s.active), self.side_totals(self.b.defender))
+        """hero_winning, evil_winning, stalemate or both_defeated (as the battle would end now). A side whose
+        characters are all immune to the other's cannot be defeated by its numbers (redemption.effect.immune); in
+        mutual destruction a side with first strike survives (redemption.effect.first_strike)."""
+        a, d = self.s.active, self.b.defender
+        hero, evil = self.side_totals(a), self.side_totals(d)
+        if hero[2] and evil[2]:
+            t = cast("Table", self)
+            if continuous.side_immune(t, a, d):
+                hero = (hero[0], INFINITE, hero[2])
+            if continuous.side_immune(t, d, a):
+                evil = (evil[0], INFINITE, evil[2])
+            st = standing_of(hero, evil)
+            if st == "both_defeated":
+                fa, fd = continuous.first_strike(t, a), continuous.first_strike(t, d)
+                if fa != fd:
+                    return "hero_winning" if fa else "evil_winning"
+            return st
+        return standing_of(hero, evil)
 
     def initiative_player(self, st: str = "") -> int:
         """Who holds initiative in the battle (redemption.battle.initiative); ``st``: the standing, if known."""
@@ -479,7 +500,7 @@ class BattleRules(Core):
         a, d = self.s.active, self.b.defender
         heroes, evil = self.battle_chars(a), self.battle_chars(d)
         hero_totals, evil_totals = self.side_totals(a), self.side_totals(d)
-        st = standing_of(hero_totals, evil_totals)
+        st = self.standing()  # immunity and first strike count (redemption.effect.immune, first_strike)
         evil_def = st in ("hero_winning", "both_defeated")
         hero_def = st in ("evil_winning", "both_defeated")
         text = {
@@ -516,10 +537,11 @@ class BattleRules(Core):
             for s in self.z[d]["land_of_bondage"] + self.z[d]["in_site"]:
                 if any(self.can_reach(h, s) for h in heroes):
                     souls.append(s)
+        ignored = {c for c in heroes + evil if self._is_ignored(c)}  # before anyone leaves (an ignorer may)
         for c in heroes:
-            self._leave_battle(c, "discard" if hero_def and not self._is_ignored(c) else "territory", events)
+            self._leave_battle(c, "discard" if hero_def and c not in ignored else "territory", events)
         for c in evil:
-            self._leave_battle(c, "discard" if evil_def and not self._is_ignored(c) else "territory", events)
+            self._leave_battle(c, "discard" if evil_def and c not in ignored else "territory", events)
         self._clear_field()  # stray enhancements (their character left earlier)
         if rescued:
             if not souls:

@@ -5,13 +5,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import repeat
 from operator import is_
+from typing import TYPE_CHECKING, cast
 
 from rules.core import Rejection, require
+from rules.redemption import continuous
 from rules.redemption.battle import BattleRules
 from rules.redemption.effects import matches
 from rules.redemption.notation import VERB_WHAT, VERBS, Action, a_, seat_arg, sentence
 from rules.redemption.state import MIN_CUT, PHASE_NAMES, Phase
 from rules.words import plural, possessive, their, verb, who, whose
+
+if TYPE_CHECKING:
+    from rules.redemption.table import Table
 
 #: The rule an ``end`` follows, by phase.
 END_RULES = {"prep": "redemption.prep.end", "battle": "redemption.battle.skip", "discard": "redemption.discard.end"}
@@ -387,6 +392,11 @@ class Checks(BattleRules):
             rule,
         )
         self._check_unique(p, c)
+        require(
+            not self._kept_out(c),
+            f"{self._nm(c)} is ignored by a character in battle and cannot enter it",
+            "redemption.battle.ignore",
+        )
 
     def _check_noblock(self, p: int, args: tuple[str, ...], rule: str) -> None:
         pass
@@ -403,7 +413,7 @@ class Checks(BattleRules):
                 if explain
                 else ""
             )
-        if not ec.brigade_set & cc.brigade_set:
+        if not ec.brigade_set & cc.brigade_set and not continuous.any_brigade(cast("Table", self), c, e):
             return (
                 f"{possessive(ec.name)} brigade ({ec.brigade_text()}) does not match {possessive(cc.name)} "
                 f"({cc.brigade_text()})"

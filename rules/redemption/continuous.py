@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from rules.redemption.lang import matches
 
 if TYPE_CHECKING:
+    from rules.redemption.lang import Ability
     from rules.redemption.table import Table
 
 
@@ -29,10 +30,31 @@ def active(t: Table, src: str) -> bool:
     return src not in t.b.negated
 
 
+def _ignorers(t: Table, cid: str) -> bool:
+    """Does an opposing character in this battle ignore character cid by its own ability (``while_in_play``:
+    "this Hero ignores gold brigade Evil Characters")?"""
+    owner, cd, loc = t.owner(cid), t.cd, t.loc
+    for q in range(len(t.z)):
+        if q == owner:
+            continue
+        for c in t.z[q]["field_of_battle"]:
+            card = cd[c]
+            if not card.is_character or c in t.attached or not card.abilities:
+                continue
+            a = card.has("ignore")
+            if a is not None and a.trigger == "while_in_play" and loc[c][1] == "field_of_battle":
+                if matches(cd[cid], a.filter):
+                    return True
+    return False
+
+
 def ignored(t: Table, cid: str) -> bool:
-    """Is character cid ignored in this battle (redemption.effect.ignore)?"""
+    """Is character cid ignored in this battle (redemption.effect.ignore): by a card played, or by an opposing
+    character in battle whose own ability ignores it?"""
     src = t.b.ignored.get(cid)
-    return src is not None and src not in t.b.negated
+    if src is not None and src not in t.b.negated:
+        return True
+    return t.loc[cid][1] == "field_of_battle" and _ignorers(t, cid)
 
 
 def protected(t: Table, cid: str) -> bool:
@@ -54,7 +76,51 @@ def kept_out(t: Table, c: str) -> bool:
         a = cd[src].has("ignore")
         if a is not None and matches(cd[c], a.filter):
             return True
+    return _ignorers(t, c)
+
+
+# --- immunity, first strike, other brigades (abilities a character has or an enhancement gives it) -----------
+def _granted(t: Table, cid: str, verb: str) -> list[Ability]:
+    """Character cid's abilities with this verb that count now: its own (``while_in_play``) and those of the
+    enhancements played on it in this battle that are not negated."""
+    cd, negated = t.cd, t.b.negated
+    out = [a for a in cd[cid].abilities if a.effect == verb and a.trigger == "while_in_play"]
+    if t.in_battle():
+        for e in t.b.played:
+            if e not in negated and t.attached.get(e) == cid:
+                out += [a for a in cd[e].abilities if a.effect == verb]
+    return out
+
+
+def immune(t: Table, cid: str, src: str, host: str = "") -> bool:
+    """Is character cid immune to what card src (used by character ``host``) does (redemption.effect.immune)? It
+    is when one of its immunities fits src, or the character src is played on."""
+    if not t.cd[cid].is_character:
+        return False
+    cd = t.cd
+    for a in _granted(t, cid, "immune"):
+        if matches(cd[src], a.filter) or (host and host != src and matches(cd[host], a.filter)):
+            return True
     return False
+
+
+def side_immune(t: Table, p: int, opp: int) -> bool:
+    """Are all of player p's counted characters in battle immune to all of opp's (their numbers cannot defeat
+    them: redemption.effect.immune)?"""
+    mine = [c for c in t.battle_chars(p) if not ignored(t, c)]
+    theirs = [c for c in t.battle_chars(opp) if not ignored(t, c)]
+    return bool(mine and theirs) and all(immune(t, c, o) for c in mine for o in theirs)
+
+
+def first_strike(t: Table, p: int) -> bool:
+    """Does one of player p's counted characters in battle have first strike (redemption.effect.first_strike)?"""
+    return any(_granted(t, c, "first_strike") for c in t.battle_chars(p) if not ignored(t, c))
+
+
+def any_brigade(t: Table, cid: str, enhancement: str) -> bool:
+    """May character cid use enhancement ``enhancement`` whatever its brigade (redemption.effect.other_brigades)?"""
+    card = t.cd[enhancement]
+    return any(matches(card, a.filter) for a in _granted(t, cid, "other_brigades"))
 
 
 def hand_limit_extra(t: Table, p: int) -> int:
@@ -72,3 +138,19 @@ def hand_limit_extra(t: Table, p: int) -> int:
         if a:
             extra += a.n
     return extra
+
+
+def card_protected(t: Table, c: str) -> bool:
+    """Is card c protected from discard by a card in play that protects all the cards that fit ("protect all
+    active ... artifacts from discard while this is in play": redemption.effect.protect_all)?"""
+    cd, negated = t.cd, t.b.negated
+    for q, zones in enumerate(t.z):
+        for zone in ("territory", "field_of_battle"):
+            for h in zones[zone]:
+                a = cd[h].has("protect_all") if cd[h].abilities else None
+                if a is None or h in negated or h in t.attached:
+                    continue
+                sel = a.acts[0].select
+                if matches(cd[c], sel.card) and all(st(t, q, c, v) for st, v in sel.states):
+                    return True
+    return False

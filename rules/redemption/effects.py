@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from rules.core import Event
+from rules.redemption import continuous
 from rules.redemption.decisions import Decision
 from rules.redemption.lang import Act, condition_holds, condition_text, select
 from rules.redemption.lang import matches as matches  # re-exported: the card facets of a selector
@@ -51,15 +52,23 @@ def filter_text(flt: Filter, noun: str = "character", plural: bool = False) -> s
         noun = TYPE_NAMES.get(d["type"], d["type"])
     if plural:
         noun += "es" if noun.endswith("o") else "s"
+    if "testament" in d:
+        words.append({"OT": "O.T.", "NT": "N.T."}[d["testament"]])
+    for k in ("gender", "kind"):
+        if k in d:
+            words.append(str(d[k]))
     if "class" in d:
         words.append(f"{d['class']}-class")
     if "brigade" in d:
-        words.append(d["brigade"])
+        b = d["brigade"]
+        words.append(" or ".join(b) + " brigade" if isinstance(b, tuple) else b)
     text = " ".join(words + [noun])
     if "identifier" in d:
         text += f" that is {d['identifier']}"
     if "name" in d:
         text += f" named {d['name']}"
+    if "title" in d:
+        text += f" with {d['title']} in its title"
     return text
 
 
@@ -133,7 +142,12 @@ def _typed_in_play(g: Table, p: int, ab: Act, host: str) -> list[str]:
     left, then ``p``'s own, so a list of targets starts with the ones a player means to hit), but not a protected
     one in battle."""
     loc = g.loc
-    return select(g, p, ab.select, lambda c: loc[c][1] == "field_of_battle" and g._is_protected(c))
+    return select(
+        g,
+        p,
+        ab.select,
+        lambda c: (loc[c][1] == "field_of_battle" and g._is_protected(c)) or continuous.card_protected(g, c),
+    )
 
 
 # --- what effects do -----------------------------------------------------------------------------------
@@ -165,6 +179,9 @@ def _do_remove(g: Table, p: int, src: str, host: str, ab: Act, target: str, even
     if eff == "discard" and g._is_protected(target):
         events.append(Event("effect", f"{name} would discard {g._nm(target)}, but it is protected.", p, rid))
         return
+    if continuous.immune(g, target, src, host):
+        events.append(Event("effect", f"{name} does nothing to {g._nm(target)}: it is immune.", p, rid))
+        return
     events.append(Event("effect", f"{name} {_VERB[eff]} {g._nm(target)}: it is removed from battle.", p, rid))
     g._leave_battle(target, _FATE[eff], events, taker=p)
     g.b.effects.append((src, eff, target, g.loc[target][1]))
@@ -184,6 +201,19 @@ def _do_band(g: Table, p: int, src: str, host: str, ab: Act, target: str, events
     name = g.cd[src].name
     if not g.in_battle():
         return
+    if not target and src == host and g.cd[src].is_character:  # a character's own "may band to ...": it asks
+        options = _band_targets(g, p, ab, host)
+        if options:
+            most = ab.select.most if ab.select.up_to else 1
+            d = Decision(p, src, "band", options, "up_to", most, to=[p])
+            g.ask(
+                d,
+                events,
+                f"{who(p, True)} may band {name} to "
+                + ("one" if most == 1 else f"up to {most}")
+                + f" of {their(p)} characters in hand or territory.",
+            )
+            return
     if not target:
         events.append(
             Event.said(
@@ -204,6 +234,26 @@ def _do_band(g: Table, p: int, src: str, host: str, ab: Act, target: str, events
         f" from {their(p)} {origin} with {name}",
         "redemption.effect.band",
     )
+
+
+def _resolve_band(g: Table, d: Decision, events: list[Event]) -> None:
+    """A character's band: each chosen character enters the battle (redemption.effect.band)."""
+    p, name = d.chooser, g.cd[d.source].name
+    if not d.chosen:
+        events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'bands', 'band')} nobody to {name}.", p))
+    for c in d.chosen:
+        if g.loc[c][1] not in ("hand", "territory") or g._kept_out(c) or g._unique_clash(p, c) is not None:
+            continue
+        origin = g.loc[c][1]
+        g.b.effects.append((d.source, "band", c, origin))
+        g._enter_battle(
+            p,
+            c,
+            events,
+            verb(p, "bands", "band") + " in",
+            f" from {their(p)} {origin} with {name}",
+            "redemption.effect.band",
+        )
 
 
 def _do_protect(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
@@ -264,6 +314,9 @@ def _do_negate_discard(g: Table, p: int, src: str, host: str, ab: Act, target: s
         g._undo(target, events)
     else:
         events.append(Event("effect", f"{name} negates {g._nm(target)}: its ability stops.", p, rid))
+    if continuous.card_protected(g, target):
+        events.append(Event("effect", f"{g._nm(target)} is protected from discard: it stays.", p, rid))
+        return
     g._to_discard(target, events, f" by {name}", rid)
 
 
@@ -295,6 +348,12 @@ def _do_discard_type(g: Table, p: int, src: str, host: str, ab: Act, target: str
     name, rid = g.cd[src].name, "redemption.effect.discard_type"
     if not target:  # an enhancement played with nothing to take: its numbers still count
         events.append(Event("effect", f"{name}: nothing in play fits.", p, rid))
+        return
+    if continuous.immune(g, target, src, host):
+        events.append(Event("effect", f"{name} does nothing to {g._nm(target)}: it is immune.", p, rid))
+        return
+    if continuous.card_protected(g, target):
+        events.append(Event("effect", f"{name} would discard {g._nm(target)}, but it is protected.", p, rid))
         return
     if g.loc[target][1] == "field_of_battle":
         events.append(
@@ -469,6 +528,27 @@ def _text_rescue_any(a: Act, when: str, card: Card | None) -> str:
     )
 
 
+def _text_band(a: Act, when: str, card: Card | None) -> str:
+    if card is not None and card.is_character:
+        many = a.select.up_to and a.select.most > 1
+        who_ = f"any of your {filter_text(a.filter, plural=True)}" if many else an(filter_text(a.filter))
+        return f"When this character enters battle, it may band to {who_} in your hand or territory."
+    return f"Band: bring your {filter_text(a.filter)} from your hand or territory into battle."
+
+
+def _text_ignore(a: Act, when: str, card: Card | None) -> str:
+    if when == "while_in_play":
+        return f"While in battle, this character ignores every opposing {filter_text(a.filter)}."
+    return f"Ignore every opposing {filter_text(a.filter)} in this battle."
+
+
+def _text_immune(a: Act, when: str, card: Card | None) -> str:
+    what = filter_text(a.filter, "card", plural=True)
+    if when == "while_in_play":
+        return f"This character is immune to {what}."
+    return f"The character this is played on is immune to {what} this battle."
+
+
 def _text_discard_type(a: Act, when: str, card: Card | None) -> str:
     what = "character" if a.card_type == "character" else TYPE_NAMES.get(a.card_type, a.card_type)
     where = "in a territory" if a.select.zones == ("territory",) else "in play"
@@ -502,18 +582,17 @@ def _verbs() -> dict[str, Verb]:
             Verb(
                 "ignore",
                 "ignore opposing characters in battle",
-                lambda a, when, card: f"Ignore every opposing {filter_text(a.filter)} in this battle.",
+                _text_ignore,
                 _do_ignore,
             ),
             Verb(
                 "band",
                 "bring one of your characters from hand or territory into battle",
-                lambda a, when, card: (
-                    f"Band: bring your {filter_text(a.filter)} from your hand or territory into battle."
-                ),
+                _text_band,
                 _do_band,
                 _band_targets,
                 undo="",
+                resolve=_resolve_band,
             ),
             Verb(
                 "protect",
@@ -529,6 +608,31 @@ def _verbs() -> dict[str, Verb]:
                     "effects stop counting)."
                 ),
                 _do_negate,
+            ),
+            Verb(
+                "protect_all",
+                "while this card is in play, the cards that fit cannot be discarded",
+                lambda a, when, card: (
+                    f"While this card is in play, every {'active ' if a.select.get('face_up') else ''}"
+                    f"{filter_text(a.filter, 'card')} is protected from discard."
+                ),
+            ),
+            Verb("immune", "a character is immune to the cards that fit (numbers and abilities)", _text_immune),
+            Verb(
+                "first_strike",
+                "in mutual destruction, this side is not defeated",
+                lambda a, when, card: (
+                    "The character this is played on has first strike this battle: if the battle would end with "
+                    "both sides defeated by numbers, it is not."
+                ),
+            ),
+            Verb(
+                "other_brigades",
+                "a character may use enhancements of other brigades",
+                lambda a, when, card: (
+                    f"The character this is played on may use {filter_text(a.filter, 'card', plural=True)} "
+                    "of any brigade this battle."
+                ),
             ),
             Verb(
                 "negate_discard",

@@ -102,6 +102,12 @@ def _text(v: Any) -> str:
     return "" if isinstance(v, str) and v else "a non-empty string"
 
 
+def _text_or_list(v: Any) -> str:
+    if isinstance(v, list) and v and all(isinstance(x, str) and x for x in v):
+        return ""
+    return _text(v) and "a non-empty string or a list of them"
+
+
 def _flag(v: Any) -> str:
     return "" if isinstance(v, bool) else "true or false"
 
@@ -177,7 +183,13 @@ def _facets() -> dict[str, Facet]:
             _one_of(*ALIGNMENTS),
             card=lambda c, v: c.alignment == v,
         ),
-        Facet("brigade", "redemption.lang.facet.brigade", "brigade", _text, card=lambda c, v: v in c.brigade_set),
+        Facet(
+            "brigade",
+            "redemption.lang.facet.brigade",
+            "brigade (a list: any of them)",
+            _text_or_list,
+            card=lambda c, v: (v in c.brigade_set) if isinstance(v, str) else not c.brigade_set.isdisjoint(v),
+        ),
         Facet("class", "redemption.lang.facet.class", "class", _one_of(*CLASSES), card=lambda c, v: v in c.classes),
         Facet(
             "testament",

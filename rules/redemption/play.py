@@ -156,7 +156,10 @@ class Play(Checks):
         out: list[Action] = [
             block[(c,)]
             for c in z["hand"] + z["territory"]
-            if self.cd[c].type == "evil_character" and c not in self.attached and self._unique_clash(p, c) is None
+            if self.cd[c].type == "evil_character"
+            and c not in self.attached
+            and self._unique_clash(p, c) is None
+            and not self._kept_out(c)
         ]
         out.append(NOBLOCK)
         return out
