@@ -404,6 +404,12 @@ class GameBase:
         """What ``player`` may see, by the convention of ``rules.views``."""
         raise NotImplementedError
 
+    def view_and_legal(self, player: int) -> tuple[View[Any], list[Any]]:
+        """``view(player)`` and, when ``player`` decides now, ``legal_actions()`` ([] otherwise), in one call: a game
+        whose view lists the legal actions works them out once for both (a screen asks this after each change)."""
+        legal = self.legal_actions() if self.current_player == player else []
+        return self.view(player), legal
+
     def to_dict(self) -> dict[str, Any]:
         raise NotImplementedError
 

@@ -30,7 +30,7 @@ def seated(game, save_dir, players=None, viewer=1):
 def computer_plays(screen: GameScreen, action: str) -> None:
     """The computer's move, by the path its answers take (``computer_move``), now."""
     screen.stop_thinking()
-    screen.computer_move(screen._generation, action, screen.session.game.legal_actions())
+    screen.computer_move(screen._generation, action)
     screen.stop_thinking()
 
 

@@ -7,10 +7,15 @@ engine the nearest action text so the engine itself explains the refusal.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeAlias
 
 from rules.core import GameBase
+
+#: Where the legal actions come from: a game (its ``legal_actions()``, asked once per call) or the list already asked
+#: for (a screen's frame: ``tui.session.Frame.legal``), so a key costs no second computation.
+Legal: TypeAlias = GameBase | Sequence[Any]
 
 #: Actions Enter offers in a list (Esc cancels) even when they are the card's only one: setting a character
 #: aside is rarely what a player pressing Enter on their territory means.
@@ -27,40 +32,44 @@ def words(action: Any) -> list[str]:
     return str(action).split()
 
 
-def actions_for_card(game: GameBase, card: str) -> list[Any]:
+def legal_of(source: Legal) -> Sequence[Any]:
+    return source.legal_actions() if isinstance(source, GameBase) else source
+
+
+def actions_for_card(game: Legal, card: str) -> list[Any]:
     """Legal actions that play or use this card (it is their first card); failing those, actions that name it as
     a target, except a Dominant's (Enter on your own character must not offer to discard it)."""
-    legal = game.legal_actions()
+    legal = legal_of(game)
     first = [a for a in legal if words(a)[1:2] == [card]]
     return first or [a for a in legal if words(a)[0] != "dominant" and card in words(a)[2:]]
 
 
-def usable_cards(game: GameBase) -> set[str]:
+def usable_cards(game: Legal) -> set[str]:
     """The cards the player who decides can play or use now (the first card of each legal action)."""
-    return {w[1] for w in map(words, game.legal_actions()) if len(w) > 1}
+    return {w[1] for w in map(words, legal_of(game)) if len(w) > 1}
 
 
-def first_word_action(game: GameBase, firsts: tuple[str, ...]) -> Any | None:
-    for a in game.legal_actions():
+def first_word_action(game: Legal, firsts: tuple[str, ...]) -> Any | None:
+    for a in legal_of(game):
         w = words(a)
         if w and w[0] in firsts:
             return a
     return None
 
 
-def mute_actions(game: GameBase, card: str | None = None) -> list[Any]:
+def mute_actions(game: Legal, card: str | None = None) -> list[Any]:
     """The legal ``mute`` actions (redemption.dominant.mute): in a Dominant window, one pair per Dominant (until the
     turn ends, until the game ends); only the picked card's when it is one of them."""
-    mutes = [a for a in game.legal_actions() if words(a)[0] == "mute"]
+    mutes = [a for a in legal_of(game) if words(a)[0] == "mute"]
     picked = [a for a in mutes if words(a)[1:2] == [card]]
     return picked or mutes
 
 
-def pass_action(game: GameBase) -> Any | None:
+def pass_action(game: Legal) -> Any | None:
     return first_word_action(game, PASS_WORDS)
 
 
-def end_phase_action(game: GameBase) -> Any | None:
+def end_phase_action(game: Legal) -> Any | None:
     return first_word_action(game, END_PHASE_WORDS)
 
 
@@ -73,14 +82,15 @@ class Decision:
     text: str = ""
 
 
-def cardless_choices(game: GameBase) -> list[Any]:
+def cardless_choices(game: Legal) -> list[Any]:
     """Legal actions that name no card and have no key of their own (e.g. the cut, who goes first)."""
     keyed = PASS_WORDS + END_PHASE_WORDS + ("mute",)
-    return [a for a in game.legal_actions() if words(a)[0] not in keyed and all(w.isdigit() for w in words(a)[1:])]
+    return [a for a in legal_of(game) if words(a)[0] not in keyed and all(w.isdigit() for w in words(a)[1:])]
 
 
-def enter_on_card(game: GameBase, card: str | None, refusal: str = "") -> Decision:
+def enter_on_card(game: Legal, card: str | None, refusal: str = "") -> Decision:
     """Enter: the one legal action for the picked card, a choice among several, or the engine's refusal."""
+    game = legal_of(game)  # asked once for both looks below
     matching = actions_for_card(game, card) if card else []
     verbs = {words(a)[0] for a in matching}
     matching = [a for a in matching if BEHIND.get(words(a)[0]) not in verbs]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
@@ -20,7 +20,7 @@ from rules.core import Event, GameBase, Outcome, own_resignation
 from rules.games import GAMES, find_game
 from rules.views import View
 from saves.store import LEVELS, MAX_NAME
-from tui import wording
+from tui import controls, wording
 
 MAX_SEATS = max(g.max_players for g in GAMES)  # the most seats any game has
 #: The bundled decks seat by seat when nobody chooses (G and H alternate).
@@ -97,6 +97,67 @@ def names_for(player: str | None, seats: list[Seat] | None, vs: str = "computer"
     return tuple(player if i == humans[0] else None for i in range(len(seats)))
 
 
+#: Events that decide a battle (its result follows them) and events that end the result: the "Last battle" recap.
+RESULT_STARTS = frozenset({"resolve", "reveal"})
+RESULT_ENDS = frozenset({"turn", "phase", "aggressor", "draw", "place", "cut", "first", "game_over"})
+#: ``meta.extra`` key of the recap: {"events": the result's events as templates, "open": still being told}, kept with
+#: the game so a resumed game shows it without replaying its history.
+RECAP = "last_battle"
+
+
+@dataclass(frozen=True, eq=False)
+class Frame:
+    """What the game screen shows after one change of the game, worked out once (``Seated.frame``): the view for
+    the person at the keyboard, the legal actions when they decide (grouped by the card each one uses) and what the
+    keys stand for. Every pane, the Footer's keys and Enter read it; none asks the engine again until the next
+    change."""
+
+    game: GameBase  # the state it was made from (kept, so the identity check in ``Seated.frame`` is sound)
+    key: tuple[int, int, bool]  # (actions played, viewer, my_turn) when it was made
+    view: View[Any]
+    my_turn: bool
+    legal: tuple[Any, ...]  # the viewer's legal actions; () when it is not their move
+    by_card: dict[str, tuple[Any, ...]]  # the first card an action names -> those actions, in the engine's order
+    pass_action: Any | None  # what the pass key plays now (None: it does nothing)
+    end_action: Any | None  # what the end-phase key plays now
+    cardless: tuple[Any, ...]  # legal actions that name no card and have no key of their own (the cut)
+
+    @property
+    def usable(self) -> set[str]:
+        """The cards the viewer can play or use now."""
+        return set(self.by_card)
+
+    @property
+    def decision(self) -> Any:
+        """The engine's decision now, from the view (``{player, kind, text}``; None for a game whose view has none)."""
+        return self.view.get("decision")  # type: ignore[misc]
+
+    @classmethod
+    def of(cls, game: GameBase, viewer: int, my_turn: bool, view: View[Any] | None = None) -> Frame:
+        """``view``: the view to show when it is not ``game.view(viewer)`` (a watcher's public view)."""
+        legal: list[Any] = []
+        if view is None:
+            view, legal = game.view_and_legal(viewer)  # my_turn: the viewer decides, so the legal actions come too
+        if not my_turn:
+            legal = []
+        by_card: dict[str, list[Any]] = {}
+        for a in legal:
+            w = controls.words(a)
+            if len(w) > 1:
+                by_card.setdefault(w[1], []).append(a)
+        return cls(
+            game,
+            (len(game.history), viewer, my_turn),
+            view,
+            my_turn,
+            tuple(legal),
+            {card: tuple(actions) for card, actions in by_card.items()},
+            controls.pass_action(legal),
+            controls.end_phase_action(legal),
+            tuple(controls.cardless_choices(legal)),
+        )
+
+
 class Seated:
     """Who sits where, for a local game (:class:`Session`) and a shared table (``tui.table.TableSession``) alike:
     read from ``meta.players``; a seat's ``name`` is each one's own."""
@@ -105,9 +166,73 @@ class Seated:
 
         @property
         def meta(self) -> saves.Meta: ...
+        @property
+        def game(self) -> GameBase: ...
+        @property
+        def viewer(self) -> int: ...
+        @property
+        def my_turn(self) -> bool: ...
 
     def name(self, seat: int | None) -> str:
         raise NotImplementedError
+
+    _frame: Frame | None = None
+
+    def frame(self) -> Frame:
+        """What the screen shows now, worked out once per change of the game (an action, an undo, another seat's
+        move taken, the keyboard handed over): asked again, the same frame."""
+        game, viewer, my_turn = self.game, self.viewer, self.my_turn
+        f = self._frame
+        if f is not None and f.game is game and f.key == (len(game.history), viewer, my_turn):
+            return f
+        f = self._frame = Frame.of(game, viewer, my_turn, self._shown_view())
+        return f
+
+    def view(self) -> View[Any]:
+        """What the person at the keyboard sees now (the frame's: shared, never to be changed)."""
+        return self.frame().view
+
+    def _shown_view(self) -> View[Any] | None:
+        """The view the screen shows when it is not ``game.view(viewer)`` (None: that one)."""
+        return None
+
+    # --- the last battle's result ("Last battle") ---------------------------------------------------
+    @property
+    def recalls(self) -> bool:
+        """The last battle's result is known (kept since the game began); False for a game saved without it (its
+        history, replayed, tells it: :meth:`note_result` each action's events after :meth:`forget_result`)."""
+        return isinstance(self.meta.extra.get(RECAP), dict)
+
+    def forget_result(self) -> None:
+        self.meta.extra[RECAP] = {"events": [], "open": False}
+
+    def note_result(self, events: Iterable[Event]) -> None:
+        """An accepted action's events: a battle's result starts with its resolution and ends with the next turn,
+        phase or placement; the events between are its result."""
+        recap = self.meta.extra.get(RECAP)
+        if not isinstance(recap, dict):
+            return
+        lines: list[str] = list(recap.get("events", []))
+        telling = bool(recap.get("open", False))
+        changed = False
+        for e in events:
+            if e.kind in RESULT_STARTS:
+                lines, telling, changed = [e.template or e.text], True, True
+            elif telling and e.kind in RESULT_ENDS:
+                telling, changed = False, True
+            elif telling:
+                lines.append(e.template or e.text)
+                changed = True
+        if changed:
+            self.meta.extra[RECAP] = {"events": lines, "open": telling}
+
+    @property
+    def last_result(self) -> list[str]:
+        """The last battle's result in the words of whoever reads the screen now (in hot seat, the one who took the
+        keyboard)."""
+        recap = self.meta.extra.get(RECAP)
+        lines = recap.get("events", []) if isinstance(recap, dict) else []
+        return [self.words(line) if "{p" in line else line for line in lines if isinstance(line, str)]
 
     @property
     def players(self) -> list[dict]:
@@ -175,6 +300,10 @@ class GameSession(Protocol):
     def runs_computer(self) -> bool: ...  # this process works out the computer's moves
     @property
     def unsaved(self) -> Unsaved | None: ...  # the moves the save file lacks, and why (a local game's)
+    @property
+    def hold(self) -> str: ...  # why nobody may act yet ("" when play is on; a shared table waiting for players)
+    @property
+    def hosting(self) -> bool: ...  # the person here made the table: may call it off, give a seat to the computer
 
     #: Set by the screen: called after an accepted action to save once its frame is drawn (a local game's; a shared
     #: table writes every action before it answers, and never calls it).
@@ -216,12 +345,20 @@ class GameSession(Protocol):
     def seats(self) -> list[Seat]: ...
 
     # --- the game ----------------------------------------------------------------------------
+    def frame(self) -> Frame: ...  # what the screen shows now, once per change
     def view(self) -> View[Any]: ...
     def act(self, action: Any, by_computer: bool = False) -> Outcome: ...
     def undo(self) -> bool: ...
     def autosave(self) -> Path | None: ...
     def poll(self) -> bool: ...  # has another terminal changed the game? (then the new state is taken)
     def say(self, text: str) -> Outcome: ...  # a message to the table (refused where nobody else can read it)
+    @property
+    def recalls(self) -> bool: ...  # the last battle's result is known without replaying the history
+    @property
+    def last_result(self) -> list[str]: ...
+    def forget_result(self) -> None: ...
+    def note_result(self, events: Iterable[Event]) -> None: ...  # another seat's action's events (a shared table)
+    def seat_computer(self, level: str) -> Outcome: ...  # the first open seat to the computer (a waiting table's)
     def close(self) -> None: ...  # done with the game here: another process may open it
 
 
@@ -250,6 +387,8 @@ class Session(Seated):
     shared: ClassVar[bool] = False
     watching: ClassVar[bool] = False
     runs_computer: ClassVar[bool] = True
+    hold: ClassVar[str] = ""  # play is on from the start: every seat is here
+    hosting: ClassVar[bool] = False
 
     game: GameBase
     meta: saves.Meta
@@ -320,6 +459,7 @@ class Session(Seated):
         shown = [saves.printable(p["name"]) for p in players]
         first_line = f"New game of {info.title} (seed {seed}): {' v '.join(shown)}."
         meta.log.append(first_line)
+        meta.extra[RECAP] = {"events": [], "open": False}
         return cls(game, meta, path)
 
     @classmethod
@@ -427,9 +567,6 @@ class Session(Seated):
         cp = self.game.current_player
         return self.hot_seat and cp is not None and cp != self.viewer and not self.is_computer(cp)
 
-    def view(self) -> View[Any]:
-        return self.game.view(self.viewer)
-
     # --- acting --------------------------------------------------------------------
     def act(self, action: Any, by_computer: bool = False) -> Outcome:
         """Hand the action to the engine; log what it says; autosave if accepted. A resignation from the keyboard is
@@ -437,7 +574,7 @@ class Session(Seated):
         refused = None
         if not by_computer:
             action, refused = own_resignation(action, self.viewer, self.game)
-        before = None if by_computer else self.game.clone()
+        before = None if by_computer or not self.all_easy else self.game.clone()  # undo is for the easy level only
         log_len = len(self.meta.log)
         outcome = refused if refused is not None else self.game.apply(action)
         if not outcome.ok:
@@ -450,6 +587,7 @@ class Session(Seated):
             self.undo_stack.clear()
         # The engine's events describe the action without revealing hidden cards; the
         # notation (e.g. a face-down "play BA") is deliberately not logged. The log keeps them in the players' words.
+        self.note_result(outcome.events)
         if self.hot_seat:  # the reader changes at each hand-off: the words are said when shown (log_words)
             self.meta.log.extend(e.template or e.text for e in outcome.events)
         else:
@@ -479,6 +617,9 @@ class Session(Seated):
 
     def say(self, text: str) -> Outcome:
         return Outcome.reject("Talk is for shared tables: the other player is at this keyboard.", "")
+
+    def seat_computer(self, level: str) -> Outcome:
+        return Outcome.reject("Every seat of this game is taken.", "")
 
     # --- saving -------------------------------------------------------------------------
     def autosave(self, played: bool = True) -> Path | None:

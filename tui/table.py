@@ -19,7 +19,7 @@ from rules.core import GameBase, Outcome, public_view
 from rules.views import View
 from saves import tables
 from saves.tablestore import TableStore
-from tui.session import GameSession, Seat, Seated, Unsaved
+from tui.session import RECAP, GameSession, Seat, Seated, Unsaved
 
 
 @dataclass
@@ -71,8 +71,9 @@ class TableSession(Seated):
         return self.seat is None
 
     def _take(self, t: tables.Table) -> None:
-        if "coach" in self.table.meta.extra:  # this terminal's coach pane, never written to the table
-            t.meta.extra["coach"] = self.table.meta.extra["coach"]
+        for mine in ("coach", RECAP):  # this terminal's coach pane and recap, never written to the table
+            if mine in self.table.meta.extra:
+                t.meta.extra[mine] = self.table.meta.extra[mine]
         self.table = t
         self.stamp = t.version
 
@@ -161,8 +162,8 @@ class TableSession(Seated):
         cp = self.game.current_player
         return self.seat is not None and cp == self.seat and self.table.ready
 
-    def view(self) -> View[Any]:
-        return public_view(self.game) if self.seat is None else self.game.view(self.seat)
+    def _shown_view(self) -> View[Any] | None:
+        return public_view(self.game) if self.seat is None else None
 
     # --- acting ---------------------------------------------------------------------------------------
     def act(self, action: Any, by_computer: bool = False) -> Outcome:
@@ -174,6 +175,7 @@ class TableSession(Seated):
             return Outcome.reject(f"Not done: {e}", f"{self.game.name}.table")
         self._answered(answer)
         if answer.ok:
+            self.note_result(answer.events)
             return Outcome(True, "", answer.rule, tuple(answer.events))
         return Outcome.reject(answer.reason, answer.rule)
 
@@ -189,12 +191,15 @@ class TableSession(Seated):
         if answer.table is not None:
             self._take(answer.table)
 
-    def seat_computer(self, level: str) -> tables.Answer:
+    @property
+    def hosting(self) -> bool:
+        return self.table.creator == self.player
+
+    def seat_computer(self, level: str) -> Outcome:
         """The creator gives the first open seat to the computer (ValueError for a level that is none)."""
         answer = tables.seat_computer(self.store, self.table.id, self.player, level)
-        if answer.table is not None:
-            self._take(answer.table)
-        return answer
+        self._answered(answer)
+        return Outcome(True, "", answer.rule) if answer.ok else Outcome.reject(answer.reason, answer.rule)
 
     def undo(self) -> bool:
         return False

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from rules.redemption.decisions import KEEP_WEAPON
 from rules.redemption.state import PHASE_NAMES, Core
 from rules.views import SeatView, View
 from rules.words import plural, say, their, verb, who, whose
+
+if TYPE_CHECKING:
+    from rules.redemption.notation import Action
 
 #: A card as a small table: id, owner, key, name, type, ... (see ``Views.view``).
 CardView = dict[str, Any]
@@ -304,6 +307,14 @@ class Views(Core):
         return "surrender", f"{P} {verb(p, 'chooses', 'choose')} the Lost Soul that is rescued ('surrender <soul>')."
 
     def view(self, player: int) -> RedemptionView:
+        return self._view(player, None)
+
+    def view_and_legal(self, player: int) -> tuple[RedemptionView, list[Action]]:
+        """``GameBase.view_and_legal``: the legal actions worked out once, for the view's ``legal`` and the caller."""
+        legal = self.legal_actions() if self.current_player == player else []
+        return self._view(player, legal), legal
+
+    def _view(self, player: int, legal: list[Action] | None) -> RedemptionView:
         """What ``player`` may see: own hand; counts for hands and decks; face-down cards hidden.
 
         The convention of ``rules.views`` (current_player, winner None for nobody; other seats' hands None), typed
@@ -398,7 +409,7 @@ class Views(Core):
             "players": players,
             "battle": battle,
             "pending": self._pending_view(player),
-            "legal": [str(a) for a in self.legal_actions()] if me == player else [],
+            "legal": [str(a) for a in (self.legal_actions() if legal is None else legal)] if me == player else [],
             "templates": templates,
         }
 

@@ -2,7 +2,8 @@
 
 Counted: the engines' ``legal_actions()``, ``view()`` and ``clone()`` (both games), the game screen's
 ``check_action`` (Textual asks it for every binding the Footer shows) and ``refresh_view`` (one redraw of every
-pane), and each engine ``apply`` (a resumed game that replays its history shows here).
+pane), and each engine ``apply`` (a resumed game that replays its history shows here). Calls made in another thread
+(the computer working out its move on its own copy of the game) are counted apart, as ``computer``.
 
 Scenarios, headless at 80x24 (the computer's reply waits 30 s, so it never falls inside a counted key):
 
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import tempfile
+import threading
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -33,10 +35,16 @@ from tui.session import Seat, Session
 
 SIZE = (80, 24)
 COUNTED: tuple[tuple[type, str], ...] = (
-    *((cls, m) for cls in (ResurrectionGame, RedemptionGame) for m in ("legal_actions", "view", "clone", "apply")),
+    *(
+        (cls, m)
+        for cls in (ResurrectionGame, RedemptionGame)
+        for m in ("legal_actions", "view", "view_and_legal", "clone", "apply")
+    ),
     (GameScreen, "check_action"),
     (GameScreen, "refresh_view"),
 )
+#: ``view_and_legal`` is a view (with the legal actions it lists worked out once, counted as one legal_actions).
+AS = {"view_and_legal": "view"}
 
 
 @contextmanager
@@ -44,17 +52,25 @@ def counting() -> Iterator[Counter[str]]:
     """Count every call of the methods in COUNTED while the block runs."""
     counts: Counter[str] = Counter()
     saved: list[tuple[type, str, Any]] = []  # (class, name, its own attribute or None: inherited)
+    inside = threading.local()  # the names being counted in this thread: a view inside view_and_legal is one view
 
     def wrap(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
         def counted(*a: Any, **kw: Any) -> Any:
-            counts[name] += 1
-            return fn(*a, **kw)
+            now: set[str] = inside.__dict__.setdefault("names", set())
+            if name in now:
+                return fn(*a, **kw)
+            counts[name if threading.current_thread() is threading.main_thread() else f"computer {name}"] += 1
+            now.add(name)
+            try:
+                return fn(*a, **kw)
+            finally:
+                now.discard(name)
 
         return counted
 
     for cls, m in COUNTED:
         saved.append((cls, m, cls.__dict__.get(m)))
-        setattr(cls, m, wrap(m, getattr(cls, m)))
+        setattr(cls, m, wrap(AS.get(m, m), getattr(cls, m)))
     try:
         yield counts
     finally:
@@ -80,7 +96,8 @@ class FirstFrameApp(RedemptionApp):
 
 def show(counts: Counter[str], label: str) -> None:
     keys = ("legal_actions", "view", "clone", "check_action", "refresh_view", "apply")
-    print(f"{label}: " + ", ".join(f"{k} {counts[k]}" for k in keys), flush=True)
+    theirs = ", ".join(f"{k} {counts['computer ' + k]}" for k in keys[:3] if counts["computer " + k])
+    print(f"{label}: " + ", ".join(f"{k} {counts[k]}" for k in keys) + (f" (computer: {theirs})" if theirs else ""))
 
 
 async def _settle(app: RedemptionApp, pilot: Any) -> None:

@@ -20,6 +20,11 @@ panes (status line, opponent, Field of Battle, your side, a hand list, a RichLog
 which Enter replaces the text of every pane with as much text as the game shows and writes one
 line to the log. Goals: next frame median <= 25 ms and p99 <= 80 ms, ratio <= 3x.
 
+Then Redemption mid-game, hot seat at 2 and 4 seats (``tests.bench.counts.midgame``: 60 actions played by the
+computer players, saved, resumed): Enter on the card the cursor is put on, timed the same way for every Enter that
+hands an action to the engine (a hand-off screen is taken untimed; a refusal is followed by a legal action applied
+untimed, so the game moves on).
+
     python -m tests.bench.keystrokes [--presses N]
 """
 
@@ -221,9 +226,65 @@ async def measure_bare(presses: int, size: tuple[int, int]) -> dict[str, list[fl
     return out
 
 
-def report(size: tuple[int, int], ours: dict, bare: dict) -> None:
+async def measure_redemption(presses: int, folder: Path, seats: int, size: tuple[int, int]) -> dict[str, list[float]]:
+    """Enter presses in a resumed mid-game Redemption hot-seat game at ``seats`` seats."""
+    from tests.bench.counts import midgame
+    from tui.screens.handoff import HandOffScreen
+
+    spans, originals = instrument()
+    out: dict[str, list[float]] = {"next": [], "settled": [], "ours": [], "autosave": [], "pick": []}
+    moves = 60
+    try:
+        while len(out["next"]) < presses:
+            path = midgame(folder, seats, moves)
+            moves += 7  # another position next time
+            session = Session.load(path)
+            app = TimedApp(Settings(save_dir=folder, pause=30.0, signals=False), start=session)
+            async with app.run_test(size=size) as pilot:
+                await settle(app, pilot)
+                stuck = 0
+                while len(out["next"]) < presses:
+                    screen = app.screen
+                    if isinstance(screen, HandOffScreen):
+                        await pilot.press("enter")
+                        await settle(app, pilot)
+                        continue
+                    game = session.game
+                    if game.is_over or stuck > 20:
+                        break
+                    done = len(game.history)
+                    await asyncio.sleep(GAP)
+                    n_sub, n_save = len(spans["submit"]), len(spans["autosave"])
+                    t0 = time.perf_counter()
+                    await pilot.press("enter")
+                    if len(spans["submit"]) > n_sub:
+                        s0, s1 = spans["submit"][n_sub]
+                        first = app.frame_after(s1)
+                        idle = time.perf_counter()
+                        last = app.frames[bisect.bisect_right(app.frames, idle) - 1] if app.frames else float("nan")
+                        out["ours"].append(s1 - s0)
+                        out["autosave"].append(sum(b - a for a, b in spans["autosave"][n_save : n_save + 1]))
+                        out["next"].append(first - t0)
+                        out["settled"].append(max(last, first) - t0)
+                    await settle(app, pilot)
+                    if len(session.game.history) == done and isinstance(app.screen, GameScreen):
+                        stuck += 1  # refused, or a list was opened: take it, or move the game on untimed
+                        legal = session.game.legal_actions()
+                        if legal and session.my_turn:
+                            app.screen.submit(legal[-1])
+                            await settle(app, pilot)
+                    elif not isinstance(app.screen, (GameScreen, HandOffScreen)):
+                        await pilot.press("enter")  # a list of choices: its first
+                        await settle(app, pilot)
+            session.close()
+    finally:
+        GameScreen.submit, Session.autosave = originals
+    return out
+
+
+def report(size: tuple[int, int], ours: dict, bare: dict, what: str = "") -> None:
     ms = 1e3
-    at = f"{size[0]}x{size[1]}"
+    at = f"{what}{size[0]}x{size[1]}"
 
     def clean(vals):
         return [v * ms for v in vals if v == v]
@@ -268,6 +329,12 @@ def main() -> None:
             ours = asyncio.run(measure_app(presses, Path(d), size))
         bare = asyncio.run(measure_bare(presses, size))
         report(size, ours, bare)
+    size = SIZES[0]
+    bare = asyncio.run(measure_bare(presses, size))
+    for seats in (2, 4):
+        with tempfile.TemporaryDirectory() as d:
+            ours = asyncio.run(measure_redemption(presses, Path(d), seats, size))
+        report(size, ours, bare, f"Redemption {seats} seats mid-game, ")
 
 
 if __name__ == "__main__":

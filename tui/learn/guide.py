@@ -29,16 +29,18 @@ class GuidedGame:
     session: Any
     _guide_events: tuple[Event, ...] = ()  # what happened since the viewer's last decision
     _guide_rejected: coach.Rejected | None = None  # the viewer's last refused action, until the next accepted one
+    #: The refusal not yet explained: the coach works it out only when its pane is shown (the game has not changed
+    #: since: a refusal changes nothing, and the next accepted action forgets it).
+    _guide_refused: tuple[Any, Outcome] | None = None
 
     # --- hooks the game screen calls --------------------------------------------------------
     def guide_outcome(self, action: Any, outcome: Outcome, mine: bool = True) -> None:
         """Remember what happened since the viewer's last decision (``mine``: the action came from this keyboard),
         or why their action was refused."""
-        s = self.session
         if not outcome.ok:
-            self._guide_rejected = coach.explain_rejection(s.game, s.viewer, action, outcome, self._coach_names())
+            self._guide_rejected, self._guide_refused = None, (action, outcome)
             return
-        self._guide_rejected = None
+        self._guide_rejected = self._guide_refused = None
         self._guide_events = (() if mine else self._guide_events) + tuple(outcome.events)
 
     def guide_refresh(self) -> None:
@@ -46,6 +48,9 @@ class GuidedGame:
         if not self.coach_shown:
             return
         s = self.session
+        if self._guide_refused is not None:
+            (action, outcome), self._guide_refused = self._guide_refused, None
+            self._guide_rejected = coach.explain_rejection(s.game, s.viewer, action, outcome, self._coach_names())
         advice = coach.advise(s.game, s.viewer, self._guide_events, self._guide_rejected, self._coach_names())
         self._pane().show(advice)
 

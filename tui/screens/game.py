@@ -22,7 +22,7 @@ from rules.games import find_game
 from rules.words import possessive
 from tui import controls, keys
 from tui.agents import agent_seed, choose, make_agent
-from tui.compat import Footer
+from tui.compat import Footer, FrameShownApp
 from tui.games import board, ui_for
 from tui.games.board import Board, GameUI
 from tui.learn.guide import GuidedGame
@@ -34,9 +34,7 @@ from tui.session import GameSession
 from tui.widgets import CardList, LogPane, StatusLine
 from tui.wording import wins
 
-#: Events that decide a battle (a result follows), that end the result, and worth a line in "since your last move".
-RESULT_STARTS = {"resolve", "reveal"}
-RESULT_ENDS = {"turn", "phase", "aggressor", "draw", "place", "cut", "first", "game_over"}
+#: Events worth a line in "since your last move".
 RECENT_KINDS = {
     "battle",
     "enhance",
@@ -68,8 +66,9 @@ class GameCommands(Provider):
         if not isinstance(screen, GameScreen):
             return []
         out: list[tuple[str, Callable[[], object], str]] = []
-        if screen.session.my_turn:
-            for a in screen.session.game.legal_actions():
+        frame = screen.session.frame()
+        if frame.my_turn:
+            for a in frame.legal:
                 out.append((screen.ui.describe(a), partial(screen.submit, a), "a legal action now"))
         if screen.session.can_undo:
             out.append(("Undo your last action", screen.action_undo, "u"))
@@ -156,8 +155,6 @@ class GameScreen(GuidedGame, Screen):
         self._active_list: CardList | None = None
         self._happened: list[tuple[int, Any]] = []  # (who acted, event or None for the action), the last 200
         self._message = ""  # shown in the status line in place of the game's line, until the next accepted action
-        self._result: list[Any] = []  # the events of the last battle's result (said when shown: last_result)
-        self._collecting = False
         self._talking = False  # the prompt sends a message to a shared table instead of an action
         self._save_due = False  # an accepted action waits for the frame that shows it, then is saved (save_soon)
         self._told_unsaved = False  # the player has been told that their moves are not being kept
@@ -264,9 +261,9 @@ class GameScreen(GuidedGame, Screen):
     def refresh_view(self) -> None:
         """Redraw every pane from the engine's view for the person at the keyboard."""
         s = self.session
-        view = s.view()
-        usable = controls.usable_cards(s.game) if s.my_turn else set()
-        self.ui.render(self, view, self.names, self.wide, usable, s.my_turn)
+        frame = s.frame()
+        view = frame.view
+        self.ui.render(self, view, self.names, self.wide, frame.usable, frame.my_turn)
         self.query_one("#log", LogPane).sync(s.meta.log, s.log_words)
         status = self.status_text(view)
         if status != self._status:
@@ -295,7 +292,7 @@ class GameScreen(GuidedGame, Screen):
         if game.is_over:
             w = game.winner
             move = "Game over: " + (wins(self.names[w]) if w is not None else "a draw")
-        elif getattr(s, "hold", ""):  # a shared table before every seat is taken: nobody's move yet
+        elif s.hold:  # a shared table before every seat is taken: nobody's move yet
             move = s.hold
         else:
             move = "Your move" if s.my_turn else f"{s.name(game.current_player)} to move"
@@ -329,11 +326,11 @@ class GameScreen(GuidedGame, Screen):
         if action in self.unused_actions:
             return False  # a key this game never uses (Resurrection has no passing and no phases)
         if action == "pass":
-            return True if s.my_turn and controls.pass_action(game) is not None else None
+            return True if s.frame().pass_action is not None else None
         if action == "end_phase":
-            return True if s.my_turn and controls.end_phase_action(game) is not None else None
+            return True if s.frame().end_action is not None else None
         if action == "mute":  # in the Footer only while a Dominant window asks this player (redemption.dominant.mute)
-            return s.my_turn and bool(controls.mute_actions(game))
+            return bool(controls.mute_actions(s.frame().legal))
         if action == "review":
             return game.is_over
         if action == "undo":
@@ -359,11 +356,7 @@ class GameScreen(GuidedGame, Screen):
     def action_play(self) -> None:
         active = self._active_list
         reading = active is not None and active.id == "opponent" and active.has_focus
-        if (
-            active is not None
-            and reading
-            and not (self.session.my_turn and controls.cardless_choices(self.session.game))
-        ):
+        if active is not None and reading and not self.session.frame().cardless:
             s = self.session
             whose = active.seat
             self.notify(
@@ -378,14 +371,15 @@ class GameScreen(GuidedGame, Screen):
         if self.offer_decision():  # an ability asks: its cards in a list, whatever the cursor is on
             return
         card = None if reading else self.selected_card()  # reading their table: a decision with no card (the cut)
-        refusal = self.ui.refusal_text(self.session.view(), card) if card else ""
-        decision = controls.enter_on_card(self.session.game, card, refusal)
+        frame = self.session.frame()
+        refusal = self.ui.refusal_text(frame.view, card) if card else ""
+        decision = controls.enter_on_card(frame.legal, card, refusal)
         if decision.kind == "apply":
             self.submit(decision.actions[0])
         elif decision.kind == "choose" and is_cut(decision.actions):
             self.ask_cut(decision.actions)
         elif decision.kind == "choose":
-            question, options = self.ui.choices(self.session.view(), list(decision.actions))
+            question, options = self.ui.choices(frame.view, list(decision.actions))
             self.app.push_screen(
                 ChoiceScreen(options, question),
                 lambda i: self.submit(decision.actions[i]) if i is not None else None,
@@ -406,12 +400,12 @@ class GameScreen(GuidedGame, Screen):
 
     def action_pass(self) -> None:
         if self._may_act():
-            a = controls.pass_action(self.session.game)
+            a = self.session.frame().pass_action
             self.submit(a if a is not None else "pass")
 
     def action_end_phase(self) -> None:
         if self._may_act():
-            a = controls.end_phase_action(self.session.game)
+            a = self.session.frame().end_action
             self.submit(a if a is not None else "end")
 
     def action_mute(self) -> None:
@@ -419,11 +413,12 @@ class GameScreen(GuidedGame, Screen):
         ends (redemption.dominant.mute); the picked Dominant, or a choice among the ones held."""
         if not self._may_act():
             return
-        acts = controls.mute_actions(self.session.game, self.selected_card())
+        frame = self.session.frame()
+        acts = controls.mute_actions(frame.legal, self.selected_card())
         if not acts:
             self.notify("No Dominant window is asking you now: there is no Dominant to mute.", severity="warning")
             return
-        question, options = self.ui.choices(self.session.view(), acts)
+        question, options = self.ui.choices(frame.view, acts)
         self.app.push_screen(
             ChoiceScreen(
                 options, "Not stopped for which Dominant, until when?" if question == "Which action?" else question
@@ -436,7 +431,7 @@ class GameScreen(GuidedGame, Screen):
         if s.game.is_over:
             self.notify(f"The game is over. Press {keys.label('leave')} to leave.", severity="warning")
             return False
-        hold = getattr(s, "hold", "")
+        hold = s.hold
         if hold:
             ended = hold.endswith(".")  # a table that ended before play started says so in a sentence
             self.notify(hold if ended else f"{hold}: play starts when every seat is taken.", severity="warning")
@@ -474,7 +469,7 @@ class GameScreen(GuidedGame, Screen):
     def offer_decision(self) -> bool:
         """A decision an ability asks of the player at the keyboard (the cards it shows them, from their view):
         listed by name, picked with the arrows or a number, confirmed with Enter. True when one waits for them."""
-        pending = self.ui.pending_choice(self.session.view())
+        pending = self.ui.pending_choice(self.session.frame().view)
         if pending is None:
             return False
         if isinstance(self.app.screen, DecisionScreen):
@@ -501,12 +496,12 @@ class GameScreen(GuidedGame, Screen):
             return
         hand = self.board.hand
         current = self._active_list if self._active_list is not None and self._active_list.is_attached else hand
-        # a Dominant can be played at almost any decision: the cursor goes to it only when nothing else is usable
-        view = s.view()
+        frame = s.frame()
+        view = frame.view
         # the game's cards of last resort (Redemption's Dominants, playable at almost any decision): the cursor goes
         # to one only when no other card can be used, so a repeated Enter (discarding down) never plays or loses one
         spare = self.ui.last_resort(view)
-        main = {w[1] for w in map(controls.words, s.game.legal_actions()) if len(w) > 1}
+        main = frame.usable
         plain = main - spare
         roams = self.ui.roams(view)
         if current.items and current.has_focus and (roams or current is hand):
@@ -548,48 +543,49 @@ class GameScreen(GuidedGame, Screen):
 
     # --- what happened: the last battle's result, and what the others did since your last decision ----
     def recall(self) -> None:
-        """A resumed game: the last battle's result ("Last battle"), from its history replayed (the events carry
-        their kinds; the log's words are not read). A game that cannot be replayed (saved by older rules, a
-        lesson's position) starts without it."""
-        game = self.session.game
-        if self._result or not game.history:
+        """A resumed game whose save does not keep the last battle's result ("Last battle"; a shared table's, a
+        game saved before the result was kept): it is told from the history replayed, once the first frame is
+        shown (the events carry their kinds; the log's words are not read). A game that cannot be replayed (saved
+        by older rules, a lesson's position) goes without it."""
+        s = self.session
+        if s.recalls or not s.game.history:
             return
+        app = self.app
+        (app.after_next_frame if isinstance(app, FrameShownApp) else self.call_after_refresh)(self._replay_result)
+
+    def _replay_result(self) -> None:
+        s = self.session
+        game = s.game
+        if s.recalls or not self.is_attached:
+            return
+        s.forget_result()
         try:
             g = review.initial_state(game)
             for text in game.history:
-                actor = g.current_player
                 out = g.apply(text)
                 if not out.ok:
                     raise ValueError(out.reason)
-                self.note(actor, out)
+                s.note_result(out.events)
             if g.to_dict() != game.to_dict():
                 raise ValueError("the replayed game does not end where the saved one is")
         except Exception:  # noqa: BLE001 - any game that does not replay: nothing to recall
-            self._result, self._collecting = [], False
-        self._happened = []  # "since your move" starts from the resume, not from the replayed history
+            s.forget_result()
+        if s.last_result:
+            self.refresh_view()
 
     def note(self, actor: int | None, outcome: Any) -> None:
-        """Remember an accepted action's events: who acted, and the result of a battle when one was decided."""
+        """Remember an accepted action's events: who acted ("since your move")."""
         if not outcome.ok or actor is None:
             return
         # the action itself, even one that says nothing (a Dominant window declined): "since your move" starts there
         self._happened.append((actor, None))
         self._happened.extend((actor, e) for e in outcome.events)
         del self._happened[:-200]
-        for e in outcome.events:
-            if e.kind in RESULT_STARTS:
-                self._result = [e]
-                self._collecting = True
-            elif self._collecting and e.kind in RESULT_ENDS:
-                self._collecting = False
-            elif self._collecting:
-                self._result.append(e)
 
     @property
     def last_result(self) -> list[str]:
-        """The last battle's result in the words of whoever reads the screen now (in hot seat, the one who took the
-        keyboard)."""
-        return [self.session.words(e) for e in self._result]
+        """The last battle's result in the words of whoever reads the screen now (``GameSession.last_result``)."""
+        return self.session.last_result
 
     def recent(self) -> list[str]:
         """What the other side did since the viewer's last action, newest last (the important events only)."""
@@ -616,7 +612,7 @@ class GameScreen(GuidedGame, Screen):
             agent = self._agents[cp] = make_agent(s.game.name, s.level_of(cp), seed)
         self._thinking = True
         self._wake = threading.Event()
-        self.think(agent, s.game.clone(), s.game.legal_actions(), self._generation, self.app_settings.pause, self._wake)
+        self.think(agent, s.game.clone(), self._generation, self.app_settings.pause, self._wake)
 
     def stop_thinking(self) -> None:
         """Forget a move the computer is working on (undo, leaving): its answer will be dropped."""
@@ -634,7 +630,7 @@ class GameScreen(GuidedGame, Screen):
         self.session.close()  # the game is saved; another process may open it now
 
     @work(thread=True, group="computer")  # not exclusive: a move may start the next think from inside this one
-    def think(self, agent: Any, game: Any, legal: list, generation: int, pause: float, wake: threading.Event) -> None:
+    def think(self, agent: Any, game: Any, generation: int, pause: float, wake: threading.Event) -> None:
         """Runs in a thread on a private copy of the game, so the screen never freezes."""
         started = time.monotonic()
         try:
@@ -643,13 +639,13 @@ class GameScreen(GuidedGame, Screen):
             self.app.call_from_thread(
                 self.notify, f"The computer player failed ({e}); it plays its first legal action.", severity="warning"
             )
-            action = legal[0]
+            action = game.legal_actions()[0]
         rest = pause - (time.monotonic() - started)
         if rest > 0 and wake.wait(rest):
             return  # cancelled while pausing
-        self.app.call_from_thread(self.computer_move, generation, action, legal)
+        self.app.call_from_thread(self.computer_move, generation, action)
 
-    def computer_move(self, generation: int, action: Any, legal: list) -> None:
+    def computer_move(self, generation: int, action: Any) -> None:
         if generation != self._generation or not self.is_attached:
             return  # an answer to a position that was undone or left: a newer one may be on its way
         self._thinking = False
@@ -657,7 +653,7 @@ class GameScreen(GuidedGame, Screen):
             actor = self.session.game.current_player
             outcome = self.session.act(action, by_computer=True)
             if not outcome.ok:  # the agent chose something the engine refuses: log it and play a legal action
-                outcome = self.session.act(legal[0], by_computer=True)
+                outcome = self.session.act(self.session.game.legal_actions()[0], by_computer=True)
             self.note(actor, outcome)
             self.guide_outcome(action, outcome, mine=False)
         except saves.SaveError as e:
@@ -704,7 +700,8 @@ class GameScreen(GuidedGame, Screen):
         (leaving, a new game, quitting, a hang-up, SIGTERM) saves at once."""
         if not self._save_due:
             self._save_due = True
-            after_frame = getattr(self.app, "after_next_frame", self.call_after_refresh)
+            app = self.app
+            after_frame = app.after_next_frame if isinstance(app, FrameShownApp) else self.call_after_refresh
             after_frame(self.save_due)
             self.set_timer(SAVE_AT_LATEST, self.save_due)  # no frame (nothing on screen changed): saved all the same
 
@@ -820,6 +817,7 @@ class GameScreen(GuidedGame, Screen):
             if not out.ok:  # not this engine's game any more (a table written by other rules): nothing to tell
                 return
             self.note(actor, out)
+            self.session.note_result(out.events)
 
     def action_resign(self) -> None:
         """Give the game up (any time, your move or not), after a yes."""
@@ -843,12 +841,12 @@ class GameScreen(GuidedGame, Screen):
                 self.notify(self.session.words(outcome), title="Not allowed", severity="error")
             self.after_action()
 
-        hold = getattr(s, "hold", "")
+        hold = s.hold
         if hold.endswith("."):  # a table that ended before play started
             self.notify(hold, severity="warning")
             return
         if hold:  # before play starts nobody wins or loses: the creator calls the table off, another leaves it
-            creator = s.table.creator == s.player  # type: ignore[attr-defined]  # only a table holds play back
+            creator = s.hosting
             ask = (
                 "Call this table off? Play has not started: nobody wins or loses."
                 if creator
@@ -899,7 +897,7 @@ class GameScreen(GuidedGame, Screen):
             self.refresh_view()
         elif text.lower().split()[:1] == ["resign"]:
             self.typed_resign(text)
-        elif text.lower().split()[:1] == ["computer"] and bool(getattr(self.session, "hold", "")):
+        elif text.lower().split()[:1] == ["computer"] and bool(self.session.hold):
             self.typed_computer(text)
         elif text:
             self.submit(text)
@@ -909,7 +907,7 @@ class GameScreen(GuidedGame, Screen):
         computer (a seat whose invitation was declined is open)."""
         words = text.lower().split()
         try:
-            answer = self.session.seat_computer(words[1] if len(words) > 1 else "normal")  # type: ignore[attr-defined]
+            answer = self.session.seat_computer(words[1] if len(words) > 1 else "normal")
         except ValueError as e:
             self.notify(str(e), title="Not done", severity="warning")
             return
