@@ -644,3 +644,64 @@ def test_pride_of_simon_plays_a_black_enhancement_from_the_discard_pile():
     ok(g, f"choose {b[evil]}")
     ok(g, f"choose {b['deborah']}")  # Ancient Evil discards a Hero in a territory
     assert g.zone_of(b["deborah"]) == (0, "discard") and g.char_numbers(b["barabbas"]) == (11, 11)
+
+
+# --- capture (REG: held in the capturer's Land of Bondage, a human treated as a Lost Soul) -------------------------
+def test_apprehended_used_by_a_warrior_captures_a_hero_in_territory_into_its_land_of_bondage():
+    appr = R("Apprehended")
+    b = in_battle("gideon", "goliath", [], mine={"territory": ["deborah"]}, theirs={"hand": [appr]})
+    g = b.game
+    g.b.last_actor = 0  # both defeated (7/5 against 8/6): the defender may play
+    targets = {a.args[2] for a in g.legal_actions() if a.verb == "enhance" and a.args[0] == b[appr]}
+    assert targets == {b["gideon"], b["deborah"]}  # any Hero in play
+    ok(g, f"enhance {b[appr]} {b['goliath']} {b['deborah']}")
+    assert g.zone_of(b["deborah"]) == (1, "land_of_bondage") and g.owner(b["deborah"]) == 0
+    assert b["deborah"] in g.reachable(b["gideon"], 1)  # treated as a Lost Soul: her side may rescue her
+    round_trip(g)
+
+
+def test_apprehended_captures_the_hero_in_battle():
+    appr = R("Apprehended")
+    b = in_battle("gideon", "goliath", [], theirs={"hand": [appr]})
+    g = b.game
+    g.b.last_actor = 0
+    ok(g, f"enhance {b[appr]} {b['goliath']} {b['gideon']}")
+    assert g.zone_of(b["gideon"]) == (1, "land_of_bondage") and not g.battle_chars(0)
+    round_trip(g)
+
+
+def test_apprehended_used_by_a_character_that_is_not_a_warrior_captures_nothing():
+    appr = R("Apprehended")
+    b = in_battle("gideon", "delilah", [], mine={"territory": ["deborah"]}, theirs={"hand": [appr]})
+    g = b.game
+    g.b.last_actor = 0  # Gideon 7/5 against Delilah 6/6: both defeated
+    ok(g, f"enhance {b[appr]} {b['delilah']}")
+    assert g.zone_of(b["deborah"]) == (0, "territory") and g.char_numbers(b["delilah"]) == (8, 8)
+
+
+def test_false_witnesses_used_by_a_sadducee_captures_a_hero():
+    witnesses, guard = R("False Witnesses"), R("Temple Guard")
+    b = in_battle("gideon", guard, [], mine={"territory": ["deborah"]}, theirs={"hand": [witnesses]})
+    g = b.game
+    g.b.last_actor = 0  # Gideon 7/5 against the Guard 5/7: both defeated
+    ok(g, f"enhance {b[witnesses]} {b[guard]} {b['deborah']}")
+    assert g.zone_of(b["deborah"]) == (1, "land_of_bondage")
+    b = in_battle("gideon", "barabbas", [], mine={"territory": ["deborah"]}, theirs={"hand": [witnesses]})
+    b.game.b.last_actor = 0
+    ok(b.game, f"enhance {b[witnesses]} {b['barabbas']}")  # Barabbas is no Sadducee: nothing to take
+    assert b.game.zone_of(b["deborah"]) == (0, "territory")
+
+
+def test_a_captured_hero_is_rescued_as_a_lost_soul():
+    text = (
+        '[start]\nphase = "battle"\nactive = 0\nturn = 3\n[[start.seat]]\nhand = ["gideon", "deborah"]\n'
+        '[[start.seat]]\ndeck = ["ls_orphan"]\n'
+    )
+    b = scenario(text)
+    g = b.game
+    g._move(b["deborah"], 1, "land_of_bondage")  # captured earlier by an opponent's ability
+    round_trip(g)
+    ok(g, f"rescue {b['gideon']}")
+    ok(g, "noblock")
+    assert g.zone_of(b["deborah"]) == (0, "land_of_redemption") and g.score(0) == 1
+    round_trip(g)

@@ -140,7 +140,10 @@ class BattleRules(Core):
     # --- reach -------------------------------------------------------------------------------
     def can_reach(self, hero: str, soul: str) -> bool:
         hc = self.cd[hero]
-        r = self.cd[soul].has("restricted_soul")
+        sc = self.cd[soul]
+        if sc.is_character and "human" not in sc.identifiers:  # a captured non-human is no Lost Soul (REG Capture)
+            return False
+        r = sc.has("restricted_soul")
         if r and not matches(hc, r.filter):
             return False
         if self.loc[soul][1] == "in_site":
@@ -190,7 +193,7 @@ class BattleRules(Core):
         z = self.z[p]
         for zone in IN_PLAY:
             for c in z[zone]:
-                if c != cid and self.cards[c][1] == p and cd[c].name == card.name:
+                if c != cid and self.cards[c][1] == p and cd[c].unique_name == card.unique_name:
                     return c
         return None
 
@@ -202,7 +205,7 @@ class BattleRules(Core):
             if c in left:
                 return True
             card = self.cd[c]
-            if card.unique_in_play and any(self.cd[x].name == card.name for x in left):
+            if card.unique_in_play and any(self.cd[x].unique_name == card.unique_name for x in left):
                 return True
         return continuous.kept_out(self, c)
 
@@ -449,9 +452,9 @@ class BattleRules(Core):
             self._to_discard(c, events, "")
             events.append(Event("discard", f"{self._nm(c)} is discarded.", owner))
             return
-        if fate == "captured":
+        if fate in ("captured", "land_of_bondage"):  # held captive: in the captured pile, or (REG) a Land of Bondage
             self._discard_attachments(c)
-            self._move(c, taker, "captured")
+            self._move(c, taker, fate)
             return
         self._move_with(c, owner, "territory" if fate == "territory" else "set_aside")
 

@@ -959,6 +959,34 @@ def _resolve_target(g: Table, d: Decision, events: list[Event]) -> None:
     do(g, d.chooser, d.source, d.source, act, d.chosen[0] if d.chosen else "", events)
 
 
+def _capturable(g: Table, p: int, ab: Act, host: str) -> list[str]:
+    """The selector's characters in play that a capture may take: not a player's own, not an ignored one in
+    battle (redemption.effect.capture_in_play)."""
+    return select(g, p, ab.select, lambda c: g.owner(c) == p or (g.loc[c][1] == "field_of_battle" and g._is_ignored(c)))
+
+
+def _do_capture_in_play(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Capture a character in play: it goes to the capturer's Land of Bondage (a human one is treated as a Lost
+    Soul there), anything on it discarded (redemption.effect.capture_in_play)."""
+    name, rid = g.cd[src].name, "redemption.effect.capture_in_play"
+    if not target:
+        events.append(Event("effect", f"{name}: nothing in play fits.", p, rid))
+        return
+    if continuous.immune(g, target, src, host):
+        events.append(Event("effect", f"{name} does nothing to {g._nm(target)}: it is immune.", p, rid))
+        return
+    events.append(
+        Event.said("effect", f"{name} captures {g._nm(target)}: it is held in {whose(p)} Land of Bondage.", p, rid)
+    )
+    if g.loc[target][1] == "field_of_battle":
+        g._leave_battle(target, "land_of_bondage", events, taker=p)
+        g.b.effects.append((src, "capture_in_play", target, "land_of_bondage"))
+        return
+    for a in [x for x, h in g.attached.items() if h == target]:
+        g._to_discard(a, events)
+    g._move(target, p, "land_of_bondage")
+
+
 def _do_prevent_band(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
     """Opposing characters that fit cannot band in for the rest of this battle (the band targets leave them out:
     ``continuous.band_prevented``), and the bands that brought such characters in this battle are negated: they
@@ -1210,6 +1238,17 @@ def _verbs() -> dict[str, Verb]:
                 ),
                 _do_draw_most,
                 resolve=_resolve_draw_most,
+            ),
+            Verb(
+                "capture_in_play",
+                "capture a character in play into your Land of Bondage",
+                lambda a, when, card: (
+                    f"Capture {an('opposing ' + filter_text(a.filter))} in play: it is held in your Land of Bondage "
+                    "(a human one is treated as a Lost Soul there)."
+                ),
+                _do_capture_in_play,
+                _capturable,
+                undo="land_of_bondage",
             ),
             Verb(
                 "prevent_band",

@@ -143,7 +143,7 @@ class Play(Checks):
                 if loc[c][1] != "territory":
                     if in_play is None:
                         in_play = self._unique_names(p)
-                    if card.name in in_play and self._unique_clash(p, c) is not None:
+                    if card.unique_name in in_play and self._unique_clash(p, c) is not None:
                         continue
                 if self.n == 2:
                     out.append((rescue if self.reaches(c, opps[0]) else challenge)[c])
@@ -220,7 +220,7 @@ class Play(Checks):
             if what == "character" or what == "fortress":
                 if in_play is None:
                     in_play = self._unique_names(p)
-                if card.name not in in_play:
+                if card.unique_name not in in_play:
                     out.append((PLAY if what == "character" else FORTRESS)[c])
             elif what == "artifact":
                 out.append(ARTIFACT[c])
@@ -821,8 +821,8 @@ class Play(Checks):
         for z in self.z:
             for zone in zones:
                 for c in z[zone]:
-                    if cd[c].type == "lost_soul":
-                        return
+                    if cd[c].type == "lost_soul" or (zone == "land_of_bondage" and "human" in cd[c].identifiers):
+                        return  # a captured human in a Land of Bondage is treated as a Lost Soul (REG Capture)
         self._end_by_score("no Lost Soul is left to rescue", "redemption.win.nosouls", events)
 
 

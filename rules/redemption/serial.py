@@ -491,7 +491,9 @@ def position(g: Game) -> None:
             if cd[c].type == "lost_soul":
                 _fail(f"a Lost Soul ({c}) cannot be in a hand: drawn Lost Souls go to the Land of Bondage")
         for c in z["land_of_bondage"] + z["land_of_redemption"] + z["in_site"]:
-            if cd[c].type != "lost_soul":
+            # a captured human character is treated as a Lost Soul (REG Capture): held in a Land of Bondage or a
+            # site, rescued into a Land of Redemption
+            if cd[c].type != "lost_soul" and not (cd[c].is_character and "human" in cd[c].identifiers):
                 _fail(f"{c} is not a Lost Soul, so it cannot be in a Land of Bondage, Land of Redemption or site")
         for c in z["territory"]:
             if cd[c].type == "lost_soul":
@@ -618,7 +620,7 @@ def _ownership(g: Game) -> None:
     for p in range(g.n):
         for zone in OWN_ZONES:
             for cid in g.z[p][zone]:
-                if g.owner(cid) != p:
+                if g.owner(cid) != p and not (zone == "land_of_bondage" and g.cd[cid].is_character):
                     _fail(
                         f"{cid} belongs to Player {g.owner(cid) + 1} but is in Player {p + 1}'s {zone.replace('_', ' ')}"
                     )
