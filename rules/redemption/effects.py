@@ -64,7 +64,7 @@ def filter_text(flt: Filter, noun: str = "character", plural: bool = False) -> s
         words.append(" or ".join(b) + " brigade" if isinstance(b, tuple) else b)
     text = " ".join(words + [noun])
     if "identifier" in d:
-        text += f" that is {d['identifier']}"
+        text += f" that {'are' if plural else 'is'} {d['identifier']}"
     if "name" in d:
         text += f" named {d['name']}"
     if "title" in d:
@@ -1128,7 +1128,9 @@ def _which(a: Act, noun: str) -> str:
     }.get(a.select.zones[0] if a.select.zones else "", "")
     if a.select.owner == "opponent" and " a " in where:
         where = where.replace(" a ", " an opponent's ")
-    return f"every {what}{where}" if a.select.every else an(what) + where
+    if a.select.every:  # "all your Heroes in play", "all O.T. Heroes in play"
+        return "all " + ("your " if a.select.owner == "you" else "") + what + where
+    return an(what) + where
 
 
 def _text_pile(a: Act, when: str, card: Card | None) -> str:
@@ -1148,6 +1150,7 @@ def _text_numbers(a: Act, when: str, card: Card | None) -> str:
     head = {
         "successful_rescue": "Each time this character makes a successful rescue, ",
         "wins_battle": "Each time this character wins a battle, ",
+        "enters_battle": "When this character enters battle, ",
     }.get(when, "")
     what = _which(a, "character")
     text = f"{what} {'gains' if a.verb == 'gain' and not a.select.every else 'gain' if a.verb == 'gain' else 'loses' if not a.select.every else 'lose'} {a.strength}/{a.toughness}{how}."
