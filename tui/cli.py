@@ -15,7 +15,8 @@ from typing import NoReturn
 import saves
 from rules.games import GAMES, deck_games, find_game, game_names
 from rules.words import possessive
-from tui.session import LEVELS, MAX_SEATS, Seat
+from saves.store import LEVELS
+from tui.session import MAX_SEATS, Seat
 
 PROG = "redemption"
 ENV_PLAYER = "REDEMPTION_PLAYER"

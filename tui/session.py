@@ -130,7 +130,7 @@ class Frame:
     @property
     def decision(self) -> Any:
         """The engine's decision now, from the view (``{player, kind, text}``; None for a game whose view has none)."""
-        return self.view.get("decision")  # type: ignore[misc]
+        return self.view.get("decision")
 
     @classmethod
     def of(cls, game: GameBase, viewer: int, my_turn: bool, view: View[Any] | None = None) -> Frame:
@@ -235,7 +235,7 @@ class Seated:
         return [self.words(line) if "{p" in line else line for line in lines if isinstance(line, str)]
 
     @property
-    def players(self) -> list[dict]:
+    def players(self) -> list[dict[str, Any]]:
         return self.meta.players
 
     @property
@@ -318,6 +318,8 @@ class GameSession(Protocol):
     def shown_names(self) -> list[str]: ...
     @property
     def viewer(self) -> int: ...
+    @viewer.setter
+    def viewer(self, seat: int) -> None: ...  # the person who took the keyboard (hot seat)
     @property
     def screen(self) -> str: ...
     @screen.setter
@@ -418,9 +420,9 @@ class Session(Seated):
         seed: int | None = None,
         first: int = 0,
         names: tuple[str | None, ...] | None = None,
-        options: dict | None = None,
+        options: dict[str, Any] | None = None,
         path: Path | None = None,
-        decks: tuple | None = None,
+        decks: tuple[Any, ...] | None = None,
         seats: list[Seat] | None = None,
     ) -> Session:
         """``first``: where the players choose who starts (``first_choice`` in ``rules.games``; elsewhere the game

@@ -69,6 +69,8 @@ def counting() -> Iterator[Counter[str]]:
         return counted
 
     for cls, m in COUNTED:
+        if not hasattr(cls, m):  # an older revision (measured for a before-and-after)
+            continue
         saved.append((cls, m, cls.__dict__.get(m)))
         setattr(cls, m, wrap(AS.get(m, m), getattr(cls, m)))
     try:

@@ -6,9 +6,9 @@ import threading
 import time
 from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
 
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.containers import Horizontal
@@ -19,6 +19,7 @@ import saves
 from rules import review
 from rules.core import Resign, own_resignation
 from rules.games import find_game
+from rules.views import View
 from rules.words import possessive
 from tui import controls, keys
 from tui.agents import agent_seed, choose, make_agent
@@ -31,6 +32,7 @@ from tui.screens.handoff import HandOffScreen
 from tui.screens.help import HelpScreen
 from tui.screens.number import ask_cut, is_cut
 from tui.session import GameSession
+from tui.settings import Settings
 from tui.widgets import CardList, LogPane, StatusLine
 from tui.wording import wins
 
@@ -101,12 +103,15 @@ class GameCommands(Provider):
                 yield Hit(score, matcher.highlight(text), cmd, text=text, help=help_)
 
 
-def rotated(seats: list) -> list:
+T = TypeVar("T")
+
+
+def rotated(seats: list[T]) -> list[T]:
     """Each seat's player one seat to the left (the next seat, where the turn passes): the last seat's to the first."""
     return seats[-1:] + seats[:-1]
 
 
-class GameScreen(GuidedGame, Screen):
+class GameScreen(GuidedGame, Screen[None]):
     COMMANDS = {GameCommands}
     #: The size classes (-narrow/-wide/-roomy, -short/-tall) the game's board and the log follow (tui.games.board).
     HORIZONTAL_BREAKPOINTS = board.HORIZONTAL_BREAKPOINTS
@@ -141,6 +146,7 @@ class GameScreen(GuidedGame, Screen):
     ]
 
     board: Board  # the game's panes (made in compose)
+    session: GameSession
 
     def __init__(self, session: GameSession):
         super().__init__()
@@ -150,7 +156,7 @@ class GameScreen(GuidedGame, Screen):
         self._thinking = False
         self._agents: dict[int, Any] = {}
         self._status = ""
-        self._dimming: tuple = ()
+        self._dimming: tuple[bool | None, ...] = ()
         self._wake = threading.Event()
         self._active_list: CardList | None = None
         self._happened: list[tuple[int, Any]] = []  # (who acted, event or None for the action), the last 200
@@ -161,8 +167,9 @@ class GameScreen(GuidedGame, Screen):
         self._log_width = 0  # the width the log's lines were wrapped to
 
     @property
-    def app_settings(self):
-        return self.app.settings  # type: ignore[attr-defined]
+    def app_settings(self) -> Settings:
+        settings: Settings = self.app.settings  # type: ignore[attr-defined]
+        return settings
 
     # --- layout ------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -234,7 +241,7 @@ class GameScreen(GuidedGame, Screen):
         self.refresh_view()
         self.action_play()
 
-    def on_descendant_focus(self, event) -> None:
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         # The pane focused now, not the event's: when several Tabs arrive in one read, the events bubble up from panes
         # nested at different depths and can arrive out of order (the card text then stayed on your own table's card
         # while the cursor was on the opponent's).
@@ -276,7 +283,7 @@ class GameScreen(GuidedGame, Screen):
             self.refresh_bindings()
         self.guide_refresh()
 
-    def status_text(self, view: dict) -> str:
+    def status_text(self, view: View[Any] | dict[str, Any]) -> str:
         """Game | turn | whose move: phase | score, in the first of these forms that fits the width: the whole line;
         without the game's name (the player knows which game they play); without the phase; with the short score
         ("Redeemed 1-0-1-0" without "of 5"). A message for the player (a refusal, why a key cannot act) takes the
@@ -332,7 +339,7 @@ class GameScreen(GuidedGame, Screen):
         if action == "mute":  # in the Footer only while a Dominant window asks this player (redemption.dominant.mute)
             return bool(controls.mute_actions(s.frame().legal))
         if action == "review":
-            return game.is_over
+            return bool(game.is_over)
         if action == "undo":
             if not s.all_easy:
                 return False
@@ -389,7 +396,7 @@ class GameScreen(GuidedGame, Screen):
         else:
             self.notify("Pick a card first (1-9 or the arrow keys).", severity="warning")
 
-    def ask_cut(self, actions: tuple) -> None:
+    def ask_cut(self, actions: tuple[Any, ...]) -> None:
         """The cut: how many cards to lift from the deck of the player to the cutter's left (each player cuts that
         deck)."""
         s = self.session
@@ -977,7 +984,7 @@ class GameScreen(GuidedGame, Screen):
         game = s.game
         names = [p.get("name") for p in s.players]
         first = 1 - int(s.meta.extra.get("first", 0))
-        kw: dict = {
+        kw: dict[str, Any] = {
             "vs": "computer" if s.vs_computer else "human",
             "level": s.level,
             "options": dict(game.options),
@@ -993,6 +1000,8 @@ class GameScreen(GuidedGame, Screen):
             kw["names"] = tuple(names)
             if decks is not None:
                 kw["decks"] = decks
+        if s.path is None:  # no save file, no folder for the next one (the key is dimmed: _can_rematch)
+            return
         folder = s.path.parent
         try:
             new = self.app.new_session(  # type: ignore[attr-defined]
