@@ -33,7 +33,7 @@ from tui.screens.help import HelpScreen
 from tui.screens.number import ask_cut, is_cut
 from tui.session import GameSession
 from tui.settings import Settings
-from tui.widgets import CardList, LogPane, StatusLine
+from tui.widgets import CardList, LogPane, Pane, StatusLine
 from tui.wording import wins
 
 #: Events worth a line in "since your last move".
@@ -160,6 +160,8 @@ class GameScreen(GuidedGame, Screen[None]):
         self._wake = threading.Event()
         self._active_list: CardList | None = None
         self._happened: list[tuple[int, Any]] = []  # (who acted, event or None for the action), the last 200
+        self._noted = 0  # actions noted in _happened (it keeps only the last 200 events)
+        self._shown: tuple[object, ...] = ()  # what the panes were last drawn from (shown_key)
         self._message = ""  # shown in the status line in place of the game's line, until the next accepted action
         self._talking = False  # the prompt sends a message to a shared table instead of an action
         self._save_due = False  # an accepted action waits for the frame that shows it, then is saved (save_soon)
@@ -265,8 +267,37 @@ class GameScreen(GuidedGame, Screen[None]):
         cards = self._active_list or self.board.hand
         return cards.selected
 
+    def shown_key(self) -> tuple[object, ...]:
+        """Everything the panes are drawn from: the session's frame, and what of the screen and its panes the texts
+        depend on (sizes, focus, cursors, the status message, what happened, the log, the coach). The same key: the
+        same texts, so :meth:`refresh_view` draws nothing again."""
+        s = self.session
+        return (
+            s.frame(),
+            tuple(s.shown_names),
+            self.size,
+            self.classes,
+            self.focused,
+            self._active_list,
+            tuple((c, c.shown_state()) for c in self.query(CardList)),
+            tuple((p, p.content_size) for p in self.query(Pane)),
+            self._message,
+            s.unsaved,
+            s.hold,
+            tuple(s.last_result),
+            self._noted,
+            len(s.meta.log),
+            self.coach_shown,
+            self._guide_events,
+            self._guide_rejected,
+            self._guide_refused,
+        )
+
     def refresh_view(self) -> None:
-        """Redraw every pane from the engine's view for the person at the keyboard."""
+        """Redraw every pane from the session's frame for the person at the keyboard (nothing when nothing they
+        show has changed since the last time: :meth:`shown_key`)."""
+        if self.shown_key() == self._shown:
+            return
         s = self.session
         frame = s.frame()
         view = frame.view
@@ -282,6 +313,7 @@ class GameScreen(GuidedGame, Screen[None]):
             self._dimming = dimming
             self.refresh_bindings()
         self.guide_refresh()
+        self._shown = self.shown_key()
 
     def status_text(self, view: View[Any] | dict[str, Any]) -> str:
         """Game | turn | whose move: phase | score, in the first of these forms that fits the width: the whole line;
@@ -586,6 +618,7 @@ class GameScreen(GuidedGame, Screen[None]):
             return
         # the action itself, even one that says nothing (a Dominant window declined): "since your move" starts there
         self._happened.append((actor, None))
+        self._noted += 1
         self._happened.extend((actor, e) for e in outcome.events)
         del self._happened[:-200]
 
