@@ -127,6 +127,11 @@ class Frame:
         """The cards the viewer can play or use now."""
         return set(self.by_card)
 
+    def shows(self, game: GameBase, viewer: int, my_turn: bool) -> bool:
+        """Is this still the frame of ``game`` for ``viewer``? (Every change of a game is an action in its history,
+        or another game object: an undo, a shared table read again.)"""
+        return self.game is game and self.key == (len(game.history), viewer, my_turn)
+
     @property
     def decision(self) -> Any:
         """The engine's decision now, from the view (``{player, kind, text}``; None for a game whose view has none)."""
@@ -183,9 +188,8 @@ class Seated:
         move taken, the keyboard handed over): asked again, the same frame."""
         game, viewer, my_turn = self.game, self.viewer, self.my_turn
         f = self._frame
-        if f is not None and f.game is game and f.key == (len(game.history), viewer, my_turn):
-            return f
-        f = self._frame = Frame.of(game, viewer, my_turn, self._shown_view())
+        if f is None or not f.shows(game, viewer, my_turn):
+            f = self._frame = Frame.of(game, viewer, my_turn, self._shown_view())
         return f
 
     def view(self) -> View[Any]:
