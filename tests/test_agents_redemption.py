@@ -4,7 +4,7 @@ import pytest
 
 from rules.agents import choose_for, make_agent, play_match
 from rules.redemption import new_game
-from tests.redemption_helpers import build, ok
+from tests.redemption_helpers import build, ok, scenario
 
 
 def _battle(p0, p1, **kw):
@@ -193,3 +193,130 @@ def test_normal_presents_the_hero_its_enhancements_back():
     )
     a = make_agent("redemption", "normal").choose_in(b.game)
     assert str(a) == f"rescue {b['barak']}"
+
+
+# --- the normal level weighs what it does not name on copies of the game ---------------------------------------
+
+
+def test_the_agent_names_no_effect_of_the_ability_language():
+    # The computer plays any ability the language can express by scoring copies: its source names no effect verb
+    # (those that are also action verbs or phases, such as "discard" or "site", name those) and asks no card what
+    # it has.
+    import inspect
+
+    from rules.agents import redemption as agent
+    from rules.redemption import PHASES
+    from rules.redemption.effects import VERBS as EFFECTS
+    from rules.redemption.notation import VERBS as ACTIONS
+
+    src = inspect.getsource(agent)
+    assert ".has(" not in src
+    words = set(ACTIONS) | set(PHASES)  # "hand_limit" is a phase too
+    named = [v for v in EFFECTS if v not in words and (f'"{v}"' in src or f"'{v}'" in src)]
+    assert named == []
+
+
+_DOMINANT = """
+[start]
+phase = "prep"
+active = 0
+turn = 5
+[[start.seat]]
+hand = ["{dominant}"]
+territory = [{mine}]
+land_of_redemption = [{saved}]
+deck = ["peter", "andrew", "james", "ls_lame"]
+[[start.seat]]
+territory = [{theirs}]
+land_of_bondage = ["ls_orphan"]
+deck = ["pilate", "annas", "herod", "ls_widow"]
+"""
+
+
+def _dominant_position(dominant, mine=(), theirs=(), saved=()):
+    q = lambda keys: ", ".join(f'"{k}"' for k in keys)  # noqa: E731
+    return scenario(_DOMINANT.format(dominant=dominant, mine=q(mine), theirs=q(theirs), saved=q(saved)))
+
+
+def test_normal_wins_the_game_with_a_dominant_its_copy_shows_rescuing_the_fifth_soul():
+    b = _dominant_position("heavenly_city", saved=["ls_debtor", "ls_blind", "ls_captive", "ls_thirsty"])
+    g = b.game
+    a = make_agent("redemption", "normal").choose_in(g)
+    assert str(a) == f"dominant {b['heavenly_city']} {b['ls_orphan']}", a
+    ok(g, str(a))
+    assert g.is_over and g.winner == 0
+
+
+@pytest.mark.parametrize(
+    ("mine", "theirs", "plays"),
+    [
+        ((), ("goliath", "herod", "caiaphas"), True),  # the discard takes only their characters: the copy gains
+        (("gideon", "barak", "peter"), (), False),  # it would take only mine: the copy loses, it is held
+    ],
+)
+def test_normal_plays_a_discard_everything_dominant_only_when_its_copy_is_better(mine, theirs, plays):
+    b = _dominant_position("day_of_judgment", mine=mine, theirs=theirs)
+    a = make_agent("redemption", "normal").choose_in(b.game)
+    assert (a.verb == "dominant") is plays, a
+
+
+def test_normal_draws_with_a_dominant_early_in_its_preparation_phase():
+    b = _dominant_position("manna_from_heaven")
+    a = make_agent("redemption", "normal").choose_in(b.game)
+    assert str(a) == f"dominant {b['manna_from_heaven']}"
+
+
+def test_normal_answers_a_pending_look_with_the_card_whose_copy_scores_best():
+    b = scenario("""
+[start]
+phase = "prep"
+active = 0
+turn = 3
+[[start.seat]]
+hand = ["gleaning"]
+deck = ["nehemiah", "ls_debtor", "daniel", "deborah", "ehud"]
+[[start.seat]]
+deck = ["peter", "ls_orphan"]
+""")
+    g = b.game
+    normal = make_agent("redemption", "normal")
+    ok(g, f"dominant {b['gleaning']}")
+    assert g.s.pending is not None and g.current_player == 0
+    a = normal.choose_in(g)
+    assert str(a) == f"choose {b['daniel']}", a  # 5/7 over Nehemiah's 5/5; the Lost Soul cannot be taken
+    while g.s.pending is not None:  # the order to the bottom: any answer is legal
+        ok(g, str(normal.choose_in(g)))
+    assert b["daniel"] in g.z[0]["hand"]
+
+
+def test_normal_surrenders_the_soul_most_of_the_rescuers_heroes_reach_and_keeps_the_guarded_one():
+    # The Mourner is reached only by a female Hero (Esther); the Orphan by Barak as well. Giving up the Orphan
+    # keeps the soul the attacker's next rescues reach least.
+    b = scenario("""
+[start]
+phase = "battle"
+active = 0
+turn = 5
+battle = { kind = "rescue", step = "surrender", surrenderer = 1, souls = ["ls_mourner", "ls_orphan"] }
+[[start.seat]]
+territory = ["esther", "barak"]
+deck = ["peter", "andrew", "ls_lame"]
+[[start.seat]]
+land_of_bondage = ["ls_mourner", "ls_orphan"]
+deck = ["pilate", "annas", "ls_widow"]
+""")
+    g = b.game
+    assert g.current_player == 1
+    a = make_agent("redemption", "normal").choose_in(g)
+    assert str(a) == f"surrender {b['ls_orphan']}", a
+
+
+def test_an_action_no_rule_of_thumb_names_is_weighed_on_a_copy(monkeypatch):
+    # Were "dominant" a verb the rules of thumb did not know, the rescuing Dominant is still found: by_copy scores
+    # each legal action's copy, and the copy with the fifth Redeemed Soul wins.
+    from rules.agents import redemption as agent
+
+    monkeypatch.setattr(agent, "KNOWN_VERBS", agent.KNOWN_VERBS - {"dominant"})
+    b = _dominant_position("heavenly_city", saved=["ls_debtor", "ls_blind", "ls_captive", "ls_thirsty"])
+    a = make_agent("redemption", "normal").choose_in(b.game)
+    assert str(a) == f"dominant {b['heavenly_city']} {b['ls_orphan']}", a

@@ -576,3 +576,132 @@ def test_jethro_draw_may_be_declined():
     ok(g, f"rescue {b[jethro]}")
     ok(g, "choose")
     assert g.zone_of(b["esther"]) == (0, "deck")
+
+
+def test_flight_negates_the_heroes_bands_this_battle_and_prevents_more():
+    women, miriam, flight, guard = R("Women of Israel"), R("Miriam (G)"), R("Flight (G)"), R("Temple Guard")
+    b = pos(
+        {"hand": [women], "territory": [miriam]},
+        {"hand": [guard, flight], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+    )
+    g = b.game
+    ok(g, f"rescue {b[women]}")
+    ok(g, f"choose {b[miriam]}")
+    ok(g, f"block {b[guard]}")  # Women 5/4 and Miriam 4/4 against the Guard 5/7: the Heroes are winning
+    assert g.standing() == "hero_winning" and g.current_player == 1
+    ok(g, f"enhance {b[flight]} {b[guard]}")
+    assert g.zone_of(b[miriam]) == (0, "territory")  # the band is negated: she goes back
+    assert g.battle_chars(0) == [b[women]] and g.standing() == "evil_winning"
+    from rules.redemption import continuous
+
+    assert continuous.band_prevented(g, b[miriam])
+    round_trip(g)
+
+
+def test_imitating_evil_plays_a_crimson_enhancement_from_the_discard_pile_if_used_by_a_human():
+    imitate = R("Imitating Evil")
+    b = in_battle(
+        "gideon", "goliath", [], theirs={"hand": [imitate], "discard": ["goliaths_taunt", "iron_chariots", "scourging"]}
+    )
+    g = b.game
+    g.b.last_actor = 0  # Gideon 7/5 and Goliath 8/6 both defeated: the defender, who did not play last, may play
+    ok(g, f"enhance {b[imitate]} {b['goliath']}")
+    d = g.s.pending
+    assert d is not None and set(d.options) == {b["goliaths_taunt"], b["iron_chariots"]}  # Crimson, not Black
+    ok(g, f"choose {b['iron_chariots']}")
+    d = g.s.pending
+    assert d is not None and d.options == [b["gideon"]]  # the card found takes its own target
+    ok(g, f"choose {b['gideon']}")
+    assert g.zone_of(b["gideon"]) == (0, "discard") and g.zone_of(b["iron_chariots"]) == (1, "field_of_battle")
+    assert g.char_numbers(b["goliath"]) == (11, 11)
+    round_trip(g)
+
+
+def test_imitating_evil_used_by_a_demon_does_nothing_but_count():
+    imitate, dragon = R("Imitating Evil"), R("Red Dragon (G)")
+    b = in_battle("deborah", dragon, [], theirs={"hand": [imitate], "discard": ["goliaths_taunt"]})
+    g = b.game
+    g.b.last_actor = 0  # a stalemate (Deborah 5/7; the Dragon is immune to her)
+    ok(g, f"enhance {b[imitate]} {b[dragon]}")
+    assert g.s.pending is None and g.zone_of(b["goliaths_taunt"]) == (1, "discard")
+    assert g.char_numbers(b[dragon]) == (7, 10)
+
+
+def test_pride_of_simon_plays_a_black_enhancement_from_the_discard_pile():
+    pride, evil = R("Pride of Simon (G)"), R("Ancient Evil (G)")
+    b = in_battle(
+        "gideon",
+        "barabbas",
+        [],
+        mine={"territory": ["deborah"]},
+        theirs={"hand": [pride], "discard": [evil, "goliaths_taunt"]},
+    )
+    g = b.game
+    g.b.last_actor = 0  # Gideon 7/5 and Barabbas 7/4: both defeated
+    ok(g, f"enhance {b[pride]} {b['barabbas']}")
+    assert g.s.pending is not None and g.s.pending.options == [b[evil]]
+    ok(g, f"choose {b[evil]}")
+    ok(g, f"choose {b['deborah']}")  # Ancient Evil discards a Hero in a territory
+    assert g.zone_of(b["deborah"]) == (0, "discard") and g.char_numbers(b["barabbas"]) == (11, 11)
+
+
+# --- capture (REG: held in the capturer's Land of Bondage, a human treated as a Lost Soul) -------------------------
+def test_apprehended_used_by_a_warrior_captures_a_hero_in_territory_into_its_land_of_bondage():
+    appr = R("Apprehended")
+    b = in_battle("gideon", "goliath", [], mine={"territory": ["deborah"]}, theirs={"hand": [appr]})
+    g = b.game
+    g.b.last_actor = 0  # both defeated (7/5 against 8/6): the defender may play
+    targets = {a.args[2] for a in g.legal_actions() if a.verb == "enhance" and a.args[0] == b[appr]}
+    assert targets == {b["gideon"], b["deborah"]}  # any Hero in play
+    ok(g, f"enhance {b[appr]} {b['goliath']} {b['deborah']}")
+    assert g.zone_of(b["deborah"]) == (1, "land_of_bondage") and g.owner(b["deborah"]) == 0
+    assert b["deborah"] in g.reachable(b["gideon"], 1)  # treated as a Lost Soul: her side may rescue her
+    round_trip(g)
+
+
+def test_apprehended_captures_the_hero_in_battle():
+    appr = R("Apprehended")
+    b = in_battle("gideon", "goliath", [], theirs={"hand": [appr]})
+    g = b.game
+    g.b.last_actor = 0
+    ok(g, f"enhance {b[appr]} {b['goliath']} {b['gideon']}")
+    assert g.zone_of(b["gideon"]) == (1, "land_of_bondage") and not g.battle_chars(0)
+    round_trip(g)
+
+
+def test_apprehended_used_by_a_character_that_is_not_a_warrior_captures_nothing():
+    appr = R("Apprehended")
+    b = in_battle("gideon", "delilah", [], mine={"territory": ["deborah"]}, theirs={"hand": [appr]})
+    g = b.game
+    g.b.last_actor = 0  # Gideon 7/5 against Delilah 6/6: both defeated
+    ok(g, f"enhance {b[appr]} {b['delilah']}")
+    assert g.zone_of(b["deborah"]) == (0, "territory") and g.char_numbers(b["delilah"]) == (8, 8)
+
+
+def test_false_witnesses_used_by_a_sadducee_captures_a_hero():
+    witnesses, guard = R("False Witnesses"), R("Temple Guard")
+    b = in_battle("gideon", guard, [], mine={"territory": ["deborah"]}, theirs={"hand": [witnesses]})
+    g = b.game
+    g.b.last_actor = 0  # Gideon 7/5 against the Guard 5/7: both defeated
+    ok(g, f"enhance {b[witnesses]} {b[guard]} {b['deborah']}")
+    assert g.zone_of(b["deborah"]) == (1, "land_of_bondage")
+    b = in_battle("gideon", "barabbas", [], mine={"territory": ["deborah"]}, theirs={"hand": [witnesses]})
+    b.game.b.last_actor = 0
+    ok(b.game, f"enhance {b[witnesses]} {b['barabbas']}")  # Barabbas is no Sadducee: nothing to take
+    assert b.game.zone_of(b["deborah"]) == (0, "territory")
+
+
+def test_a_captured_hero_is_rescued_as_a_lost_soul():
+    text = (
+        '[start]\nphase = "battle"\nactive = 0\nturn = 3\n[[start.seat]]\nhand = ["gideon", "deborah"]\n'
+        '[[start.seat]]\ndeck = ["ls_orphan"]\n'
+    )
+    b = scenario(text)
+    g = b.game
+    g._move(b["deborah"], 1, "land_of_bondage")  # captured earlier by an opponent's ability
+    round_trip(g)
+    ok(g, f"rescue {b['gideon']}")
+    ok(g, "noblock")
+    assert g.zone_of(b["deborah"]) == (0, "land_of_redemption") and g.score(0) == 1
+    round_trip(g)

@@ -3,6 +3,8 @@ redemption.save.valid, redemption.hand.cap). Each test starts from a hand-built 
 
 from __future__ import annotations
 
+import re
+
 from rules.redemption import CARDS, Game
 from tests.redemption_helpers import ok, scenario
 
@@ -118,4 +120,5 @@ deck = ["peter", "ls_orphan"]
 
 def test_band_says_it_brings_a_character_from_hand_or_territory():
     banders = [c for c in CARDS.values() if c.has("band")]
-    assert banders and all("from your hand or territory" in c.ability_text for c in banders)
+    # "bring ... from your hand or territory", or a real card's "band to ... in your hand or territory"
+    assert banders and all(re.search(r"(from|in) your hand or territory", c.ability_text) for c in banders)

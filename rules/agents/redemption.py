@@ -4,8 +4,10 @@ The heuristic decides each kind of decision by its own rule, judging battle
 moves by trying them on a copy of the game and reading the battle's standing:
 
 * Setup: cut at random; choose to go first.
-* Preparation and Discard phases: first, in the Preparation phase, play a Dominant that draws cards (Manna
-  from Heaven); put artifacts down and activate one, sites
+* Any Dominant, at any decision: played when the copy it leaves scores clearly better than the position
+  without it (a rescued soul, cards drawn in time to use them, the other side's characters discarded): the
+  agent reads no effect's name, only the copy's score (:func:`position_value`).
+* Preparation and Discard phases: put artifacts down and activate one, sites
   (with your own Lost Souls in them, where only matching Heroes reach them),
   weapons on warriors and characters into territory (so banding can call them);
   never set aside (nor return: setting aside is legal and repeatable, but
@@ -25,7 +27,10 @@ moves by trying them on a copy of the game and reading the battle's standing:
   result for you, preferring one that flips the battle; when none does alone,
   the first of up to three enhancements that do together (the other side playing
   nothing meanwhile); otherwise pass. Blocks are judged the same way.
-* Surrender: give up the Lost Soul easiest to rescue, keep the guarded ones.
+* Surrender: give up the Lost Soul the most of the attacker's Heroes can reach (``can_reach``), keep those few reach.
+* A decision an ability asks for (``choose``), and any action of a kind the rules above do not name: each
+  candidate applied to a copy of the game and the copy scored (:func:`by_copy`), so an ability the language
+  can express is played without the agent knowing what it does.
 * Hand limit: discard the card worth least (enhancements no character of yours can use first).
 
 Only what the player may know is used: copies for trying moves come from
@@ -42,7 +47,6 @@ from rules.core import Rng
 
 if TYPE_CHECKING:
     from rules.redemption import Action, Game
-    from rules.redemption.state import Zone
 
 # How good a battle standing is, for the attacker (Hero side) and the defender.
 ATTACKER_VALUE = {"hero_winning": 3.0, "both_defeated": 2.0, "stalemate": 1.0, "evil_winning": 0.0}
@@ -188,17 +192,55 @@ def view_policy(view: dict[str, Any], legal: list[Any]) -> Any:
     return by_verb.get("end", legal)[0]
 
 
+#: The action verbs the rules of thumb below decide; a legal action of any other verb sends the decision to
+#: :func:`by_copy` (a verb added to the notation is then played by what it does to a copy, not ignored).
+KNOWN_VERBS = frozenset(
+    (
+        "cut",
+        "first",
+        "play",
+        "artifact",
+        "activate",
+        "site",
+        "soul",
+        "setaside",
+        "return",
+        "equip",
+        "fortress",
+        "fortress-in",
+        "fortress-out",
+        "rescue",
+        "challenge",
+        "block",
+        "noblock",
+        "enhance",
+        "pass",
+        "surrender",
+        "dominant",
+        "decline",
+        "discard",
+        "end",
+        "mute",
+    )
+)
+
+#: How much better than holding it a Dominant's copy must score to be played outside a battle's own judgement
+#: (on :func:`position_value`'s scale: a Redeemed Soul is 10, a card in hand about 1).
+DOMINANT_MARGIN = 1.0
+
+
 def policy(g: Game, me: int, legal: list[Any], rng: Rng) -> Any:
     """The heuristic's choice in ``g`` (a determinization, or the real game inside a search)."""
     ph = g.phase
     by_verb: dict[str, list[Any]] = {}
     for a in legal:
         by_verb.setdefault(a.verb, []).append(a)
-    if "choose" in by_verb:  # an ability asks (redemption.decision): the card worth most, none only when nothing
-        return max(by_verb["choose"], key=lambda a: card_worth(g, a.args[0], me) if a.args else -1e9)
-    # A Dominant that rescues a Lost Soul is always worth playing at once.
-    for a in by_verb.get("dominant", ()):
-        if len(a.args) == 2 and g.card(a.args[0]).has("rescue_any") and g.owner(a.args[1]) != me:
+    if g.s.pending is not None or not KNOWN_VERBS.issuperset(by_verb):
+        # an ability asks (redemption.decision), or an action no rule below names: weigh each on a copy
+        return by_copy(g, me, legal)
+    if "dominant" in by_verb:
+        a = _dominant_now(g, me, by_verb["dominant"])
+        if a is not None:
             return a
     if "decline" in by_verb:
         return _window(g, me, by_verb)
@@ -208,9 +250,7 @@ def policy(g: Game, me: int, legal: list[Any], rng: Rng) -> Any:
         return next(a for a in by_verb["first"] if a.args == (str(me),))
     if ph == "hand_limit":
         return min(by_verb["discard"], key=lambda a: (card_worth(g, a.args[0], me), a.args[0]))
-    if ph == "prep":
-        return _draw_first(g, by_verb) or _placement(g, me, by_verb)
-    if ph == "discard":
+    if ph in ("prep", "discard"):
         return _placement(g, me, by_verb)
     if ph == "battle":
         if not g.b.kind:
@@ -222,17 +262,110 @@ def policy(g: Game, me: int, legal: list[Any], rng: Rng) -> Any:
             return _initiative(g, me, legal, by_verb)
         if step == "surrender":
             return _surrender(g, me, by_verb)
-    return by_verb.get("end", legal)[0]
+    return by_copy(g, me, legal)
 
 
-def _draw_first(g: Game, by_verb: dict[str, Any]) -> Any:
-    """A Dominant that only draws cards (Manna from Heaven), played at the start of your Preparation phase: the
-    cards drawn can still go into play this turn. Held for a better moment, it never came: no battle window values
-    a draw, so it stayed in hand all game."""
-    for a in by_verb.get("dominant", ()):
-        if len(a.args) == 1 and g.card(a.args[0]).has("draw"):
-            return a
-    return None
+# --- weighing a move on a copy -------------------------------------------------------------------
+
+
+def _hand_material(g: Game, p: int) -> float:
+    """What the cards in a hand are worth, the best ``hand_limit`` of them only: a card over the limit is discarded
+    at the end of the turn, so drawing into a full hand gains nothing."""
+    worths = sorted((_material_of(g, c, 0.8) for c in g.z[p]["hand"]), reverse=True)
+    return sum(worths[: g.hand_limit(p)])
+
+
+def _material_of(g: Game, cid: str, w: float) -> float:
+    cd = g.card(cid)
+    if cd.is_character:
+        return w * (1 + (cd.strength + cd.toughness) / 6)
+    if cd.is_enhancement:
+        return w * (0.4 + (cd.strength + cd.toughness) / 10)
+    if cd.type == "dominant":
+        return w * 1.5
+    return 0.0
+
+
+def _seat_material(g: Game, p: int) -> float:
+    """Characters and cards a player can still bring to battle (the hand up to its limit)."""
+    total = _hand_material(g, p)
+    for c in g.z[p]["territory"]:
+        total += _material_of(g, c, 1.0)
+    for c in g.z[p]["field_of_battle"]:
+        if c not in g.attached:
+            total += _material_of(g, c, 1.0)
+    return total
+
+
+def position_value(g: Game, me: int) -> float:
+    """How good a position is for ``me``, from counts alone (no card's ability is named): Redeemed Souls (10
+    each, against the best opponent), material in play and in hand, the souls left to rescue, and while a battle
+    waits on its initiative, how it stands. A finished game is worth +-1000 (a draw 0)."""
+    if g.is_over:
+        w = g.winner
+        return 0.0 if w is None else (1000.0 if w == me else -1000.0)
+    others = g.others(me)
+    o = max(others, key=lambda q: (g.score(q), -q))
+    v = 10.0 * (g.score(me) - g.score(o))
+    v += _seat_material(g, me) - sum(_seat_material(g, q) for q in others) / len(others)
+    theirs = sum(len(g.z[q]["land_of_bondage"]) + len(g.z[q]["in_site"]) for q in others) / len(others)
+    v += 0.5 * (theirs - len(g.z[me]["land_of_bondage"]) - len(g.z[me]["in_site"]))
+    if _battle_on(g) and g.b.step == "initiative" and me in (g.active, g.b.defender):
+        v += 0.3 * standing_value(g, me)
+    return v
+
+
+def settle(g: Game, me: int, steps: int = 6) -> None:
+    """Play a copy on through what follows a move at once: the other players let their Dominant windows go, and
+    every pending decision is answered by its chooser with the choice whose copy scores best for them."""
+    for _ in range(steps):
+        if g.is_over:
+            return
+        q = g.current_player
+        if q is None:
+            return
+        if g.s.pending is not None:
+            legal = g.legal_actions()
+            g.apply(max(legal, key=lambda a: _copy_value(g, a, q, 0)) if len(legal) > 1 else legal[0])
+        elif g.s.window.queue and q != me:
+            g.apply("decline")
+        else:
+            return
+
+
+def _copy_value(g: Game, a: Any, me: int, depth: int = 1) -> float:
+    """The score for ``me`` of a copy of ``g`` after ``a`` (and, with ``depth``, what follows it at once)."""
+    g2 = g.clone()
+    if not g2.apply(a).ok:
+        return -1e9
+    if depth:
+        settle(g2, me)
+    return position_value(g2, me)
+
+
+def by_copy(g: Game, me: int, legal: list[Any]) -> Any:
+    """The legal action whose copy scores best for ``me`` (the first of equals, so the order of the legal actions
+    decides ties: an ability's "none" comes last). Knows no verb: it is how the computer plays an ability the
+    rules of thumb do not name."""
+    best, best_v = legal[0], -math.inf
+    for a in legal:
+        v = _copy_value(g, a, me)
+        if v > best_v:
+            best, best_v = a, v
+    return best
+
+
+def _dominant_now(g: Game, me: int, dominants: list[Any]) -> Any:
+    """A Dominant worth playing now whatever else is going on: the one whose copy scores most above the position
+    as it is, by more than :data:`DOMINANT_MARGIN` (a Dominant spent is a card out of hand: its worth is in the
+    score). Inside a battle the window's own judgement (:func:`_window`) weighs it against the battle too."""
+    now = position_value(g, me)
+    best, best_v = None, now + DOMINANT_MARGIN
+    for a in dominants:
+        v = _copy_value(g, a, me)
+        if v > best_v:
+            best, best_v = a, v
+    return best
 
 
 def _placement(g: Game, me: int, by_verb: dict[str, Any]) -> Any:
@@ -449,52 +582,43 @@ def _window(g: Game, me: int, by_verb: dict[str, Any]) -> Any:
 
 
 def _surrender(g: Game, me: int, by_verb: dict[str, Any]) -> Any:
+    """The soul to surrender: the one the most of the attacker's Heroes (in play and in battle) can reach, when I
+    give it up (keeping those a restriction or a site guards); the one they reach least when I receive it."""
     opts = by_verb["surrender"]
-    if g.b.surrenderer == me and g.active != me:
-        # Give up the soul that is easiest to reach; keep those guarded by restrictions or sites.
-        def guarded(a: Action) -> int:
-            s = a.args[0]
-            return (g.card(s).has("restricted_soul") is not None) + (g.loc[s][1] == "in_site")
+    attacker = g.active
+    heroes = [
+        c
+        for zone in ("territory", "field_of_battle")
+        for c in g.z[attacker][zone]
+        if g.card(c).type == "hero" and c not in g.attached
+    ]
 
-        return min(opts, key=lambda a: (guarded(a), a.args[0]))
-    return opts[0]
+    def reached(a: Action) -> int:
+        return sum(1 for h in heroes if g.can_reach(h, a.args[0]))
+
+    if g.b.surrenderer == me and attacker != me:
+        return max(opts, key=lambda a: (reached(a), a.args[0]))
+    return min(opts, key=lambda a: (reached(a), a.args[0]))
 
 
 # --- evaluation for the search ------------------------------------------------------------------
 
 
 def material(g: Game, p: int) -> float:
-    """Characters and cards a player can still bring to battle."""
-    total = 0.0
-    weights: tuple[tuple[Zone, float], ...] = (("territory", 1.0), ("hand", 0.8))
-    for zone, w in weights:
-        for c in g.z[p][zone]:
-            cd = g.card(c)
-            if cd.is_character:
-                total += w * (1 + (cd.strength + cd.toughness) / 6)
-            elif cd.is_enhancement:
-                total += w * (0.4 + (cd.strength + cd.toughness) / 10)
-            elif cd.type == "dominant":
-                total += w * 1.5
-    return total
+    """Characters and cards a player can still bring to battle (in play, and in hand up to the hand limit)."""
+    return _seat_material(g, p)
 
 
 def evaluate(g: Game, p: int) -> float:
-    """Probability-like value in [0, 1] of the position for player ``p``."""
+    """Probability-like value in [0, 1] of the position for player ``p``: :func:`position_value` (the same
+    scale the normal level weighs its copies on), with closeness to the goal counting more near the end."""
     if g.is_over:
         w = g.winner
         return 0.5 if w is None else (1.0 if w == p else 0.0)
-    others = g.others(p)
-    # with more than two players: against the strongest opponent's score, the others' average material
-    o = max(others, key=lambda q: (g.score(q), -q))
+    o = max(g.others(p), key=lambda q: (g.score(q), -q))
     target = cast(int, g.options["rescues_to_win"])
-    score = 1.2 * (g.score(p) - g.score(o))
-    # closeness to the goal matters more near the end
+    score = 0.12 * position_value(g, p)
     score += 0.3 * (max(0, g.score(p) - target + 3) - max(0, g.score(o) - target + 3))
-    score += 0.12 * (material(g, p) - sum(material(g, q) for q in others) / len(others))
-    # souls waiting in a Land of Bondage are the other players' targets
-    theirs = sum(len(g.z[q]["land_of_bondage"]) for q in others) / len(others)
-    score += 0.15 * (theirs - len(g.z[p]["land_of_bondage"]))
     return 1 / (1 + math.exp(-score))
 
 

@@ -61,6 +61,9 @@ class BattleRules(Core):
             m = 2 if non and name_on_name(ec, c) else 1
             s += ec.strength * m
             t += ec.toughness * m
+        if self.s.mods:
+            ds, dt = continuous.number_change(cast("Table", self), cid)
+            s, t = max(0, s + ds), max(0, t + dt)
         return s, t
 
     def battle_chars(self, p: int) -> list[str]:
@@ -137,7 +140,10 @@ class BattleRules(Core):
     # --- reach -------------------------------------------------------------------------------
     def can_reach(self, hero: str, soul: str) -> bool:
         hc = self.cd[hero]
-        r = self.cd[soul].has("restricted_soul")
+        sc = self.cd[soul]
+        if sc.is_character and "human" not in sc.identifiers:  # a captured non-human is no Lost Soul (REG Capture)
+            return False
+        r = sc.has("restricted_soul")
         if r and not matches(hc, r.filter):
             return False
         if self.loc[soul][1] == "in_site":
@@ -187,7 +193,7 @@ class BattleRules(Core):
         z = self.z[p]
         for zone in IN_PLAY:
             for c in z[zone]:
-                if c != cid and self.cards[c][1] == p and cd[c].name == card.name:
+                if c != cid and self.cards[c][1] == p and cd[c].unique_name == card.unique_name:
                     return c
         return None
 
@@ -199,7 +205,7 @@ class BattleRules(Core):
             if c in left:
                 return True
             card = self.cd[c]
-            if card.unique_in_play and any(self.cd[x].name == card.name for x in left):
+            if card.unique_in_play and any(self.cd[x].unique_name == card.unique_name for x in left):
                 return True
         return continuous.kept_out(self, c)
 
@@ -212,6 +218,10 @@ class BattleRules(Core):
             return []
         last = b.played[-1]
         if self.owner(last) == p or last in b.negated:
+            return []
+        if not continuous.stoppable(
+            cast("Table", self), last, "interrupt"
+        ):  # redemption.lang.rider.cannot_be_interrupted
             return []
         return [
             t
@@ -406,7 +416,7 @@ class BattleRules(Core):
             return
         hero, evil = self.side_totals(self.s.active), self.side_totals(self.b.defender)
         (hs, ht, _), (es, et, _) = hero, evil
-        st = standing_of(hero, evil)
+        st = self.standing()  # immunity and first strike count
         q, why = self.initiative(st)
         events.append(
             Event.said(
@@ -442,9 +452,9 @@ class BattleRules(Core):
             self._to_discard(c, events, "")
             events.append(Event("discard", f"{self._nm(c)} is discarded.", owner))
             return
-        if fate == "captured":
+        if fate in ("captured", "land_of_bondage"):  # held captive: in the captured pile, or (REG) a Land of Bondage
             self._discard_attachments(c)
-            self._move(c, taker, "captured")
+            self._move(c, taker, fate)
             return
         self._move_with(c, owner, "territory" if fate == "territory" else "set_aside")
 
@@ -549,6 +559,13 @@ class BattleRules(Core):
             for s in self.z[d]["land_of_bondage"] + self.z[d]["in_site"]:
                 if any(self.can_reach(h, s) for h in heroes):
                     souls.append(s)
+        t = cast("Table", self)
+        if rescued and souls:  # the rescue succeeds (redemption.lang.trigger.successful_rescue)
+            for c in heroes:
+                effects.fire(t, a, c, "successful_rescue", events)
+        if evil_def != hero_def:  # one side wins (redemption.lang.trigger.wins_battle)
+            for c in heroes if evil_def else evil:
+                effects.fire(t, a if evil_def else d, c, "wins_battle", events)
         ignored = {c for c in heroes + evil if self._is_ignored(c)}  # before anyone leaves (an ignorer may)
         for c in heroes:
             self._leave_battle(c, "discard" if hero_def and c not in ignored else "territory", events)

@@ -8,7 +8,8 @@ activation order and its "rock, scissors, paper" of protect/immune/ignore, canno
 
 1. negation first: a negated card's abilities stop (:func:`active`), so nothing below counts them;
 2. then protection, immunity and ignore (what may be done to a card);
-3. then numbers: printed, then the enhancements on a character in the order played (``Battle.char_numbers``);
+3. then numbers: printed, then the enhancements on a character in the order played, then the changes that last
+   (gain / lose N/N, a set-aside card's bonus: :func:`number_change`) (``Battle.char_numbers``);
 4. hand limits: the base, then each card in play that raises it.
 
 It reads the state through :class:`~rules.redemption.table.Table`, never the game.
@@ -98,6 +99,10 @@ def immune(t: Table, cid: str, src: str, host: str = "") -> bool:
     if not t.cd[cid].is_character:
         return False
     cd = t.cd
+    if any(
+        "regardless_of_immunity" in a.riders for a in cd[src].abilities
+    ):  # redemption.lang.rider.regardless_of_immunity
+        return False
     for a in _granted(t, cid, "immune"):
         if matches(cd[src], a.filter) or (host and host != src and matches(cd[host], a.filter)):
             return True
@@ -153,4 +158,49 @@ def card_protected(t: Table, c: str) -> bool:
                 sel = a.acts[0].select
                 if matches(cd[c], sel.card) and all(st(t, q, c, v) for st, v in sel.states):
                     return True
+    return False
+
+
+# --- numbers that change for a while, riders that stand in the way of stopping ------------------------------------
+def number_change(t: Table, cid: str) -> tuple[int, int]:
+    """How much character cid's strength and toughness are changed now by the changes that last (gain / lose N/N
+    until the end of the turn or for N turns, a set-aside card's bonus on return: redemption.lang.continuous.numbers).
+    A change whose card was negated still counts: it was done, and a negate undoes only what its card does in the
+    battle under way (its numbers), not what lasts past it."""
+    mods = t.s.mods
+    if not mods:
+        return 0, 0
+    turn, ds, dt = t.s.turn, 0, 0
+    for c, s, tg, until, _src in mods:
+        if c == cid and (until == 0 or turn < until):
+            ds += s
+            dt += tg
+    return ds, dt
+
+
+#: how an ability may be stopped -> the rider that says it cannot be (rules.md: the rider sections of redemption.lang)
+RIDER_OF = {
+    "negate": "cannot_be_negated",
+    "interrupt": "cannot_be_interrupted",
+    "prevent": "cannot_be_prevented",
+}
+
+
+def stoppable(t: Table, src: str, how: str) -> bool:
+    """May card src's abilities be stopped this way (``how``: negate, interrupt, prevent)? Not when one of them
+    rides the rider that says it cannot be: the one question every negate, interrupt and prevent asks."""
+    rider = RIDER_OF[how]
+    return not any(rider in a.riders for a in t.cd[src].abilities)
+
+
+def band_prevented(t: Table, c: str) -> bool:
+    """Does an opposing card played in this battle that still counts prevent character c from banding in
+    (redemption.effect.prevent_band)?"""
+    owner, cd, negated = t.owner(c), t.cd, t.b.negated
+    for src in t.b.played:
+        if src in negated or t.owner(src) == owner:
+            continue
+        a = cd[src].has("prevent_band")
+        if a is not None and matches(cd[c], a.filter):
+            return True
     return False

@@ -68,7 +68,8 @@ def filter_text(flt: Filter, noun: str = "character", plural: bool = False) -> s
     if "name" in d:
         text += f" named {d['name']}"
     if "title" in d:
-        text += f" with {d['title']} in its title"
+        t = d["title"]
+        text += f" with {' or '.join(t) if isinstance(t, tuple) else t} in its title"
     return text
 
 
@@ -130,7 +131,13 @@ def _band_targets(g: Table, p: int, ab: Act, host: str) -> list[str]:
         g,
         p,
         ab.select,
-        lambda c: cd[c].type != align or g._unique_clash(p, c) is not None or g._kept_out(c),
+        lambda c: (
+            cd[c].type != align
+            or g._unique_clash(p, c) is not None
+            or g._kept_out(c)
+            # a band that cannot be prevented is not (redemption.lang.rider.cannot_be_prevented)
+            or (continuous.band_prevented(g, c) and continuous.RIDER_OF["prevent"] not in ab.riders)
+        ),
     )
 
 
@@ -246,6 +253,8 @@ def _resolve_band(g: Table, d: Decision, events: list[Event]) -> None:
     for c in d.chosen:
         if g.loc[c][1] not in ("hand", "territory") or g._kept_out(c) or g._unique_clash(p, c) is not None:
             continue
+        if continuous.band_prevented(g, c) and continuous.stoppable(g, d.source, "prevent"):
+            continue
         origin = g.loc[c][1]
         g.b.effects.append((d.source, "band", c, origin))
         g._enter_battle(
@@ -275,13 +284,8 @@ def _do_negate(g: Table, p: int, src: str, host: str, ab: Act, target: str, even
     name, rid = g.cd[src].name, "redemption.effect.negate"
     if not g.in_battle():
         return
-    cd = g.cd
     theirs = [
-        e
-        for e in g.b.played
-        if g.owner(e) != p
-        and e not in g.b.negated
-        and not any("cannot_be_negated" in ab.riders for ab in cd[e].abilities)
+        e for e in g.b.played if g.owner(e) != p and e not in g.b.negated and continuous.stoppable(g, e, "negate")
     ]
     if not theirs:
         events.append(Event("effect", f"{name}: no opposing enhancement to negate.", p, rid))
@@ -295,12 +299,12 @@ def _do_negate(g: Table, p: int, src: str, host: str, ab: Act, target: str, even
 def _negatable(g: Table, p: int, ab: Act, host: str) -> list[str]:
     """The selector's cards that a negate may take: not the player's own, not one negated already, not one that
     cannot be negated (redemption.effect.negate_discard)."""
-    cd, negated = g.cd, g.b.negated
+    negated = g.b.negated
     return select(
         g,
         p,
         ab.select,
-        lambda c: g.owner(c) == p or c in negated or any("cannot_be_negated" in a.riders for a in cd[c].abilities),
+        lambda c: g.owner(c) == p or c in negated or not continuous.stoppable(g, c, "negate"),
     )
 
 
@@ -509,6 +513,379 @@ def _resolve_search_territory(g: Table, d: Decision, events: list[Event]) -> Non
     )
 
 
+# --- verbs that move cards between piles, change numbers, convert (redemption.effect.*) -------------------------
+def _act_of(g: Table, d: Decision) -> Act:
+    """The effect of the asking card that a decision answers (its first effect with that verb)."""
+    for ab in g.cd[d.source].abilities:
+        for act in ab.acts:
+            if act.verb == d.effect:
+                return act
+    raise ValueError(f"{d.source} has no {d.effect} effect")  # a save is checked before it loads
+
+
+def _reach(g: Table, p: int, src: str, host: str, ab: Act, c: str, events: list[Event]) -> bool:
+    """May the effect of src reach character c: not when c is immune to it (unless it rides regardless of
+    immunity: continuous.immune reads the rider)."""
+    if g.cd[c].is_character and continuous.immune(g, c, src, host):
+        events.append(Event("effect", f"{g.cd[src].name} does nothing to {g._nm(c)}: it is immune.", p, ab.verb))
+        return False
+    return True
+
+
+def _targets_now(
+    g: Table, p: int, src: str, host: str, ab: Act, events: list[Event], what: str, skip: Callable[[str], bool] | None
+) -> list[str] | None:
+    """The cards an effect acts on now: every card its selector takes (``all = true``); the host itself (an empty
+    selector: "this character"); or one card its player chooses: asked as a pending decision (redemption.decision)
+    when more than one fits, None then (the verb's ``resolve`` goes on with the answer)."""
+    sel = ab.select
+    if not sel.facets:
+        return [host] if host else []
+    options = select(g, p, sel, skip)
+    if sel.every or len(options) <= 1:
+        return options
+    most = sel.most if sel.up_to else 1
+    d = Decision(p, src, ab.verb, options, "up_to" if sel.up_to else "one", most, to=list(range(len(g.z))))
+    g.ask(d, events, f"{who(p, True)} {verb(p, 'chooses', 'choose')} {what} for {g.cd[src].name}.")
+    return None
+
+
+def _do_take(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Take N cards (one by default) at random from an opponent's hand into yours (redemption.effect.take)."""
+    q = g.opponent(p)
+    hand, took = g.z[q]["hand"], 0
+    for _ in range(max(1, ab.n)):
+        if not hand or not g.hand_room(p):
+            break
+        g._take(hand[g.rng.below(len(hand))], p)
+        took += 1
+    events.append(
+        Event.said(
+            "effect",
+            f"{who(p, True)} {verb(p, 'takes', 'take')} {plural(took, 'card')} at random from {whose(q)} hand"
+            + ("" if took else " (there is none to take, or the hand is full)")
+            + ".",
+            p,
+            "redemption.effect.take",
+            reveals=took > 0,
+        )
+    )
+
+
+_PILE_WORDS = {"topdeck": "on top of", "underdeck": "on the bottom of"}
+
+
+def _pile(g: Table, p: int, src: str, host: str, ab: Act, cards: list[str], events: list[Event]) -> None:
+    """topdeck / underdeck: each card to the top or the bottom of its owner's draw pile."""
+    for c in cards:
+        if not _reach(g, p, src, host, ab, c, events):
+            continue
+        q = g.owner(c)
+        g._put(c, "deck", top=ab.verb == "topdeck")
+        events.append(
+            Event.said(
+                "effect",
+                f"{g.cd[src].name} puts {g._nm(c)} {_PILE_WORDS[ab.verb]} {whose(q)} draw pile.",
+                p,
+                f"redemption.effect.{ab.verb}",
+            )
+        )
+
+
+def _do_pile(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    cards = _targets_now(g, p, src, host, ab, events, "a card", None)
+    if cards is not None:
+        _pile(g, p, src, host, ab, cards, events)
+
+
+def _resolve_pile(g: Table, d: Decision, events: list[Event]) -> None:
+    _pile(g, d.chooser, d.source, "", _act_of(g, d), d.chosen, events)
+
+
+_RETURN_WORDS = {"territory": "to {} territory", "hand": "to {} hand", "deck": "to the top of {} draw pile"}
+
+
+def _return(g: Table, p: int, src: str, host: str, ab: Act, cards: list[str], events: list[Event]) -> None:
+    """return: each card to its owner's territory, hand or the top of its draw pile (redemption.effect.return)."""
+    zone = {"territory": "territory", "hand": "hand", "deck": "deck"}[ab.to]
+    for c in cards:
+        if not _reach(g, p, src, host, ab, c, events):
+            continue
+        q = g.owner(c)
+        if zone == "hand" and not g.hand_room(q):  # a full hand takes no card (redemption.hand.cap)
+            events.append(Event.said("effect", f"{g._nm(c)} stays: {whose(q)} hand is full.", p))
+            continue
+        if zone == "territory" and g.loc[c][1] == "field_of_battle" and g.cd[c].is_character:
+            g._leave_battle(c, "territory", events)
+        elif zone == "territory":
+            g._put(c, "territory")
+        else:
+            g._put(c, "hand" if zone == "hand" else "deck", top=True)
+        events.append(
+            Event.said(
+                "effect",
+                f"{g.cd[src].name} returns {g._nm(c)} " + _RETURN_WORDS[ab.to].format(whose(q)) + ".",
+                p,
+                "redemption.effect.return",
+            )
+        )
+
+
+def _do_return(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    cards = _targets_now(g, p, src, host, ab, events, "a card to return", None)
+    if cards is not None:
+        _return(g, p, src, host, ab, cards, events)
+
+
+def _resolve_return(g: Table, d: Decision, events: list[Event]) -> None:
+    _return(g, d.chooser, d.source, "", _act_of(g, d), d.chosen, events)
+
+
+def _do_shuffle(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Shuffle a draw pile: yours (``owner = "you"``, the default) or each opponent's (redemption.effect.shuffle)."""
+    o = ab.select.owner
+    seats = [p] if o in ("you", "any") else [g.opponent(p)] if o == "opponent" else g.others(p)
+    for q in seats:
+        g.rng.shuffle(g.z[q]["deck"])
+        events.append(Event.said("effect", f"{g.cd[src].name}: {whose(q)} draw pile is shuffled.", p))
+
+
+def _remove(g: Table, p: int, src: str, host: str, ab: Act, cards: list[str], events: list[Event]) -> None:
+    for c in cards:
+        if not _reach(g, p, src, host, ab, c, events):
+            continue
+        g._put(c, "removed")
+        events.append(
+            Event.said("effect", f"{g.cd[src].name} removes {g._nm(c)} from the game.", p, "redemption.effect.remove")
+        )
+
+
+def _do_remove_game(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Remove cards from the game: they go to their owners' removed piles, out of the game for good."""
+    cards = _targets_now(g, p, src, host, ab, events, "a card to remove from the game", None)
+    if cards is not None:
+        _remove(g, p, src, host, ab, cards, events)
+
+
+def _resolve_remove(g: Table, d: Decision, events: list[Event]) -> None:
+    _remove(g, d.chooser, d.source, "", _act_of(g, d), d.chosen, events)
+
+
+def _do_discard_top(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Discard the top N cards of a draw pile (the opponent's with ``owner = "opponent"``; yours by default): they
+    go face up to the discard pile, so everyone sees them (redemption.effect.discard_top)."""
+    o = ab.select.owner
+    seats = [p] if o in ("you", "any") else [g.opponent(p)] if o == "opponent" else g.others(p)
+    for q in seats:
+        top = g.z[q]["deck"][: max(1, ab.n)]
+        for c in top:
+            g._move(c, q, "discard")
+        names = ", ".join(g._nm(c) for c in top) or "nothing (the draw pile is empty)"
+        events.append(
+            Event(
+                "effect",
+                f"{g.cd[src].name} discards the top of {whose(q)} draw pile: {names}.",
+                p,
+                "redemption.effect.discard_top",
+            )
+        )
+
+
+def _convert(g: Table, p: int, src: str, host: str, ab: Act, cards: list[str], events: list[Event]) -> None:
+    brigade = ab.brigade or (g.cd[src].brigades[0] if g.cd[src].brigades else "")
+    for c in cards:
+        if not _reach(g, p, src, host, ab, c, events):
+            continue
+        blocking = g.loc[c][1] == "field_of_battle" and g.in_battle() and g.owner(c) == g.b.defender
+        g._convert(c, brigade)
+        events.append(
+            Event.said(
+                "effect",
+                f"{g.cd[src].name} converts {g._nm(c)}: it is a {brigade} Hero now.",
+                p,
+                "redemption.effect.convert",
+            )
+        )
+        if blocking:  # a Hero on the blocking side withdraws (REG Convert, special conditions)
+            g._leave_battle(c, "territory", events)
+
+
+def _do_convert(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Convert a human Evil Character (the REG's default target) to a Hero of a brigade (redemption.effect.convert)."""
+    cd = g.cd
+    cards = _targets_now(
+        g,
+        p,
+        src,
+        host,
+        ab,
+        events,
+        "a character to convert",
+        lambda c: cd[c].type != "evil_character" or "human" not in cd[c].identifiers,
+    )
+    if cards is not None:
+        _convert(g, p, src, host, ab, cards, events)
+
+
+def _resolve_convert(g: Table, d: Decision, events: list[Event]) -> None:
+    _convert(g, d.chooser, d.source, "", _act_of(g, d), d.chosen, events)
+
+
+def _until(g: Table, p: int, ab: Act) -> int:
+    """The turn a change of numbers ends at the start of (UNTIL_IN_PLAY, 0: it lasts while the card is in play)."""
+    if ab.duration in ("end_of_turn", "battle"):
+        return g.s.turn + 1
+    if ab.duration == "turns":
+        return g.s.turn + ab.turns * len(g.z)
+    return 0
+
+
+def _numbers(g: Table, p: int, src: str, host: str, ab: Act, cards: list[str], events: list[Event]) -> None:
+    sign = 1 if ab.verb == "gain" else -1
+    until = _until(g, p, ab)
+    how = {"end_of_turn": " until the end of the turn", "battle": " this battle", "turns": f" for {ab.turns} turns"}
+    for c in cards:
+        if not g.cd[c].is_character or not _reach(g, p, src, host, ab, c, events):
+            continue
+        g.s.mods.append((c, sign * ab.strength, sign * ab.toughness, until, src))
+        events.append(
+            Event(
+                "effect",
+                f"{g.cd[src].name}: {g._nm(c)} {'gains' if sign > 0 else 'loses'} {ab.strength}/{ab.toughness}"
+                + how.get(ab.duration, "")
+                + ".",
+                p,
+                f"redemption.effect.{ab.verb}",
+            )
+        )
+
+
+def _do_numbers(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """gain / lose N/N: a change of numbers that lasts as its duration says (continuous.number_change)."""
+    cards = _targets_now(g, p, src, host, ab, events, "a character", None)
+    if cards is not None:
+        _numbers(g, p, src, host, ab, cards, events)
+
+
+def _resolve_numbers(g: Table, d: Decision, events: list[Event]) -> None:
+    _numbers(g, d.chooser, d.source, "", _act_of(g, d), d.chosen, events)
+
+
+def _aside(g: Table, p: int, src: str, host: str, ab: Act, cards: list[str], events: list[Event]) -> None:
+    for c in cards:
+        if not _reach(g, p, src, host, ab, c, events):
+            continue
+        if g.loc[c][1] == "field_of_battle" and g.in_battle():
+            g._leave_battle(c, "set_aside", events)
+        else:
+            g._put(c, "set_aside")
+        back = g.s.turn + ab.turns * len(g.z)
+        g.s.aside[c] = (back, ab.strength, ab.toughness, src)
+        events.append(
+            Event.said(
+                "effect",
+                f"{g.cd[src].name} sets {g._nm(c)} aside for {plural(ab.turns, 'turn')}"
+                + (f": it comes back with {ab.strength}/{ab.toughness} more." if ab.strength or ab.toughness else "."),
+                p,
+                "redemption.effect.set_aside_for",
+            )
+        )
+
+
+def _do_set_aside_for(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Set a character aside for N turns; it comes back to its owner's territory in its owner's Upkeep N turns
+    later with the bonus the effect gives (redemption.effect.set_aside_for)."""
+    cards = _targets_now(g, p, src, host, ab, events, "a character to set aside", lambda c: not g.cd[c].is_character)
+    if cards is not None:
+        _aside(g, p, src, host, ab, cards, events)
+
+
+def _resolve_aside(g: Table, d: Decision, events: list[Event]) -> None:
+    _aside(g, d.chooser, d.source, "", _act_of(g, d), d.chosen, events)
+
+
+def come_back(g: Table, p: int, events: list[Event]) -> bool:
+    """In player p's Upkeep: each of p's cards set aside for N turns whose time has come goes back to p's
+    territory with its bonus, a change of numbers that lasts while it stays in play (redemption.effect.set_aside_for).
+    True when one did."""
+    s, did = g.s, False
+    for c, (back, st, tg, src) in list(s.aside.items()):
+        if g.owner(c) != p or s.turn < back:
+            continue
+        del s.aside[c]
+        if g.loc[c][1] != "set_aside":
+            continue
+        g._put(c, "territory")
+        if st or tg:
+            s.mods.append((c, st, tg, 0, src))
+        events.append(
+            Event.said(
+                "effect",
+                f"{g._nm(c)} comes back from the set-aside area to {their(p)} territory"
+                + (f" with {st}/{tg} more." if st or tg else "."),
+                p,
+                "redemption.effect.set_aside_for",
+            )
+        )
+        did = True
+    return did
+
+
+def _do_exchange(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Exchange this card with one that fits from your draw pile: the pile is revealed to you, the card you choose
+    goes into your hand, this one into the pile, and the pile is shuffled (redemption.effect.exchange)."""
+    deck = g.z[p]["deck"]
+    if not deck:
+        events.append(
+            Event.said("effect", f"{who(p, True)} {verb(p, 'has', 'have')} no draw pile to exchange with.", p)
+        )
+        return
+    options = [c for c in select(g, p, ab.select) if c != src] if g.hand_room(p) else []
+    d = Decision(p, src, "exchange", options, "up_to", 1, revealed=deck[:], to=[p])
+    g.ask(
+        d,
+        events,
+        f"{who(p, True)} {verb(p, 'searches', 'search')} {their(p)} draw pile for "
+        f"{an(filter_text(ab.filter, 'card'))} to exchange {g.cd[src].name} with.",
+    )
+
+
+def _resolve_exchange(g: Table, d: Decision, events: list[Event]) -> None:
+    p = d.chooser
+    if d.chosen:
+        g._move(d.chosen[0], p, "hand")
+        g._put(d.source, "deck")
+    g.rng.shuffle(g.z[p]["deck"])
+    events.append(
+        Event.said(
+            "effect",
+            f"{who(p, True)} "
+            + (
+                f"{verb(p, 'exchanges', 'exchange')} {g.cd[d.source].name} with a card of {their(p)} draw pile"
+                if d.chosen
+                else f"{verb(p, 'finds', 'find')} no card to exchange with"
+            )
+            + f" and {verb(p, 'shuffles', 'shuffle')} {their(p)} draw pile.",
+            p,
+            "redemption.effect.exchange",
+        )
+    )
+
+
+def fire(g: Table, p: int, c: str, trigger: str, events: list[Event]) -> None:
+    """Carry out character c's own abilities with this trigger (successful_rescue, wins_battle): its player p,
+    the character its own host (the rules.md sections redemption.lang.trigger.successful_rescue and wins_battle)."""
+    for ab in g.cd[c].abilities:
+        if ab.trigger != trigger:
+            continue
+        if ab.condition and not condition_holds(g, p, c, ab.condition):
+            continue
+        for act in ab.acts:
+            v = VERBS[act.verb]
+            if v.do is not None:
+                v.do(g, p, c, c, act, "", events)
+
+
 def _do_opponents_discard(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
     """Each opponent, in turn order from p's left, discards a card of their choice from their hand
     (redemption.effect.opponents_discard)."""
@@ -582,6 +959,110 @@ def _resolve_target(g: Table, d: Decision, events: list[Event]) -> None:
     do(g, d.chooser, d.source, d.source, act, d.chosen[0] if d.chosen else "", events)
 
 
+def _capturable(g: Table, p: int, ab: Act, host: str) -> list[str]:
+    """The selector's characters in play that a capture may take: not a player's own, not an ignored one in
+    battle (redemption.effect.capture_in_play)."""
+    return select(g, p, ab.select, lambda c: g.owner(c) == p or (g.loc[c][1] == "field_of_battle" and g._is_ignored(c)))
+
+
+def _do_capture_in_play(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Capture a character in play: it goes to the capturer's Land of Bondage (a human one is treated as a Lost
+    Soul there), anything on it discarded (redemption.effect.capture_in_play)."""
+    name, rid = g.cd[src].name, "redemption.effect.capture_in_play"
+    if not target:
+        events.append(Event("effect", f"{name}: nothing in play fits.", p, rid))
+        return
+    if continuous.immune(g, target, src, host):
+        events.append(Event("effect", f"{name} does nothing to {g._nm(target)}: it is immune.", p, rid))
+        return
+    events.append(
+        Event.said("effect", f"{name} captures {g._nm(target)}: it is held in {whose(p)} Land of Bondage.", p, rid)
+    )
+    if g.loc[target][1] == "field_of_battle":
+        g._leave_battle(target, "land_of_bondage", events, taker=p)
+        g.b.effects.append((src, "capture_in_play", target, "land_of_bondage"))
+        return
+    for a in [x for x, h in g.attached.items() if h == target]:
+        g._to_discard(a, events)
+    g._move(target, p, "land_of_bondage")
+
+
+def _do_prevent_band(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Opposing characters that fit cannot band in for the rest of this battle (the band targets leave them out:
+    ``continuous.band_prevented``), and the bands that brought such characters in this battle are negated: they
+    go back where they came from (redemption.effect.prevent_band)."""
+    if not g.in_battle():
+        return
+    cd, rid = g.cd, "redemption.effect.prevent_band"
+    bands = [x for x in g.b.effects if x[1] == "band" and g.owner(x[2]) != p and matches(cd[x[2]], ab.filter)]
+    done = []
+    for by in dict.fromkeys(x[0] for x in bands):
+        if not continuous.stoppable(
+            g, by, "prevent"
+        ):  # its band cannot be prevented (redemption.lang.rider.cannot_be_prevented)
+            continue
+        if all(x[1] == "band" for x in g.b.effects if x[0] == by):  # a card that only banded: its band is undone
+            g._undo(by, events)
+            done.append(by)
+    what = filter_text(ab.filter, plural=True)
+    more = f" ({plural(len(done), 'band')} undone)" if done else ""
+    events.append(Event("effect", f"{cd[src].name}: no opposing {what} can band in this battle{more}.", p, rid))
+
+
+def _do_play_from_discard(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Search your discard pile for an enhancement that fits and play it on the character this was played on
+    (redemption.effect.play_from_discard): its player chooses one, or none."""
+    if not g.in_battle() or not host or g.loc[host][1] != "field_of_battle":
+        return
+    options = select(g, p, ab.select)
+    g.ask(
+        Decision(p, src, "play_from_discard", options, "up_to", 1, to=[p]),
+        events,
+        f"{who(p, True)} {verb(p, 'searches', 'search')} {their(p)} discard pile for "
+        f"{an(filter_text(ab.filter, 'card'))} to play on {g.cd[host].name}.",
+    )
+
+
+def _resolve_play_from_discard(g: Table, d: Decision, events: list[Event]) -> None:
+    p, src, rid = d.chooser, d.source, "redemption.effect.play_from_discard"
+    host = g.attached.get(src, "")
+    if d.stage == 0:
+        if not d.chosen or not host or g.loc[host][1] != "field_of_battle":
+            events.append(
+                Event.said(
+                    "effect", f"{who(p, True)} {verb(p, 'plays', 'play')} nothing from the discard pile.", p, rid
+                )
+            )
+            return
+        (e,) = d.chosen
+        g._move(e, p, "field_of_battle")
+        g.attached[e] = host
+        g.b.played.append(e)
+        events.append(
+            Event.said(
+                "enhance",
+                f"{who(p, True)} {verb(p, 'plays', 'play')} {g._nm(e)} from {their(p)} discard pile on {g.cd[host].name}.",
+                p,
+                rid,
+            )
+        )
+        card = g.cd[e]
+        targets = ability_targets(g, p, card, host)
+        if targets:
+            g.ask(
+                Decision(p, src, "play_from_discard", targets, "one", revealed=[e], to=[p], stage=1),
+                events,
+                f"{who(p, True)} {verb(p, 'chooses', 'choose')} what {card.name} takes.",
+            )
+            return
+        for a in card.abilities:
+            run(g, p, e, host, a, "", events)
+        return
+    e = d.revealed[0]
+    for a in g.cd[e].abilities:
+        run(g, p, e, host, a, d.chosen[0] if d.chosen else "", events)
+
+
 # --- the words ------------------------------------------------------------------------------------------
 def _text_draw(a: Act, when: str, card: Card | None) -> str:
     n = f"{a.n} card" + ("s" if a.n != 1 else "")
@@ -625,14 +1106,63 @@ def _text_immune(a: Act, when: str, card: Card | None) -> str:
 
 
 def _text_discard_type(a: Act, when: str, card: Card | None) -> str:
-    what = "character" if a.card_type == "character" else TYPE_NAMES.get(a.card_type, a.card_type)
+    what = filter_text(a.filter, "card")
     where = "in a territory" if a.select.zones == ("territory",) else "in play"
+    if a.select.zones == ("territory",) and a.select.owner == "opponents":
+        where = "in each opponent's territory"
     if a.select.get("occupied"):
         where += " that holds a Lost Soul (the Lost Soul stays: it goes back to the Land of Bondage)"
     else:
         where += " (not one held in a fortress or set aside)"
     lead = "When this character enters battle, discard" if card is not None and card.is_character else "Discard"
     return f"{lead} any {what} {where}."
+
+
+def _which(a: Act, noun: str) -> str:
+    """The cards an effect takes in words: "every X" (all = true), "this character" (no facets), "a X"."""
+    if not a.select.facets:
+        return "this character"
+    d = dict(a.select.facets)
+    what = filter_text(a.filter, noun, plural=a.select.every)
+    if d.get("except_type"):
+        what += f" but {TYPE_NAMES.get(d['except_type'], d['except_type'])}s"
+    where = {
+        "battle": " in battle",
+        "in_play": " in play",
+        "territory": " in a territory",
+        "discard": " in a discard pile",
+        "captured": " held captured",
+        "hand": " in a hand",
+    }.get(a.select.zones[0] if a.select.zones else "", "")
+    if a.select.owner == "opponent" and " a " in where:
+        where = where.replace(" a ", " an opponent's ")
+    return f"all {what}{where}" if a.select.every else an(what) + where
+
+
+def _text_pile(a: Act, when: str, card: Card | None) -> str:
+    return f"Put {_which(a, 'card')} {_PILE_WORDS[a.verb]} its owner's draw pile."
+
+
+def _text_return(a: Act, when: str, card: Card | None) -> str:
+    whose_ = "their owners'" if a.select.every else "its owner's"
+    return f"Return {_which(a, 'card')} " + _RETURN_WORDS[a.to].format(whose_) + "."
+
+
+def _text_numbers(a: Act, when: str, card: Card | None) -> str:
+    how = {
+        "end_of_turn": " until the end of the turn",
+        "battle": " this battle",
+        "turns": f" for {plural(a.turns, 'turn')}",
+    }.get(a.duration, "")
+    head = {
+        "successful_rescue": "Each time this character makes a successful rescue, ",
+        "wins_battle": "Each time this character wins a battle, ",
+    }.get(when, "")
+    what = _which(a, "character")
+    text = f"{what} {'gains' if a.verb == 'gain' and not a.select.every else 'gain' if a.verb == 'gain' else 'loses' if not a.select.every else 'lose'} {a.strength}/{a.toughness}{how}."
+    if head:
+        return head + ("it" if what == "this character" else what) + text[len(what) :]
+    return text[:1].upper() + text[1:]
 
 
 def _verbs() -> dict[str, Verb]:
@@ -708,6 +1238,36 @@ def _verbs() -> dict[str, Verb]:
                 ),
                 _do_draw_most,
                 resolve=_resolve_draw_most,
+            ),
+            Verb(
+                "capture_in_play",
+                "capture a character in play into your Land of Bondage",
+                lambda a, when, card: (
+                    f"Capture {an('opposing ' + filter_text(a.filter))} in play: it is held in your Land of Bondage "
+                    "(a human one is treated as a Lost Soul there)."
+                ),
+                _do_capture_in_play,
+                _capturable,
+                undo="land_of_bondage",
+            ),
+            Verb(
+                "prevent_band",
+                "opposing characters that fit cannot band in this battle; their bands are negated",
+                lambda a, when, card: (
+                    f"No opposing {filter_text(a.filter)} can band into this battle; every band of one this battle is "
+                    "negated."
+                ),
+                _do_prevent_band,
+            ),
+            Verb(
+                "play_from_discard",
+                "search your discard pile for an enhancement and play it",
+                lambda a, when, card: (
+                    f"Search your discard pile for {an(filter_text(a.filter, 'card'))} and play it on the character "
+                    "this is played on."
+                ),
+                _do_play_from_discard,
+                resolve=_resolve_play_from_discard,
             ),
             Verb(
                 "protect_all",
@@ -830,6 +1390,91 @@ def _verbs() -> dict[str, Verb]:
                 usable=_has_deck,
             ),
             Verb(
+                "take",
+                "take cards at random from an opponent's hand",
+                lambda a, when, card: (
+                    f"Take {plural(max(1, a.n), 'card')} at random from an opponent's hand into yours."
+                ),
+                _do_take,
+            ),
+            Verb("topdeck", "put a card on top of its owner's draw pile", _text_pile, _do_pile, resolve=_resolve_pile),
+            Verb(
+                "underdeck",
+                "put a card on the bottom of its owner's draw pile",
+                _text_pile,
+                _do_pile,
+                resolve=_resolve_pile,
+            ),
+            Verb(
+                "return",
+                "return a card to its owner's territory, hand or draw pile",
+                _text_return,
+                _do_return,
+                resolve=_resolve_return,
+            ),
+            Verb(
+                "shuffle",
+                "shuffle a draw pile",
+                lambda a, when, card: (
+                    "Shuffle your draw pile."
+                    if a.select.owner in ("you", "any")
+                    else "Shuffle your opponent's draw pile."
+                ),
+                _do_shuffle,
+            ),
+            Verb(
+                "remove",
+                "remove cards from the game",
+                lambda a, when, card: f"Remove {_which(a, 'card')} from the game.",
+                _do_remove_game,
+                resolve=_resolve_remove,
+            ),
+            Verb(
+                "discard_top",
+                "discard the top cards of a draw pile",
+                lambda a, when, card: (
+                    f"Discard the top {plural(max(1, a.n), 'card')} of "
+                    + ("your" if a.select.owner in ("you", "any") else "your opponent's")
+                    + " draw pile."
+                ),
+                _do_discard_top,
+            ),
+            Verb(
+                "convert",
+                "convert a human Evil Character to a Hero",
+                lambda a, when, card: (
+                    f"Convert {_which(a, 'Evil Character')} to a "
+                    + (a.brigade or (card.brigades[0] if card is not None and card.brigades else ""))
+                    + " brigade Hero."
+                ),
+                _do_convert,
+                resolve=_resolve_convert,
+            ),
+            Verb(
+                "exchange",
+                "exchange this card with one from your draw pile",
+                lambda a, when, card: (
+                    f"Exchange this card with {an(filter_text(a.filter, 'card'))} from your draw pile "
+                    "(it goes into your hand); then shuffle your draw pile."
+                ),
+                _do_exchange,
+                resolve=_resolve_exchange,
+                usable=_has_deck,
+            ),
+            Verb("gain", "a character gains N/N for a while", _text_numbers, _do_numbers, resolve=_resolve_numbers),
+            Verb("lose", "a character loses N/N for a while", _text_numbers, _do_numbers, resolve=_resolve_numbers),
+            Verb(
+                "set_aside_for",
+                "set a character aside for N turns; it comes back with a bonus",
+                lambda a, when, card: (
+                    f"Set {_which(a, 'character')} aside for {plural(a.turns, 'turn')}; it comes back to its "
+                    "owner's territory"
+                    + (f" with {a.strength}/{a.toughness} more." if a.strength or a.toughness else ".")
+                ),
+                _do_set_aside_for,
+                resolve=_resolve_aside,
+            ),
+            Verb(
                 "fortress",
                 "holds cards safe from discard",
                 lambda a, when, card: (
@@ -920,7 +1565,9 @@ def ability_targets(g: Table, p: int, card: Card, host: str) -> list[str]:
             continue
         for act in ab.acts:
             targets = VERBS[act.verb].targets
-            if targets is not None:  # a chosen target (an enhancement's "discard any X in play" too)
+            if (
+                targets is not None and not act.select.every
+            ):  # a chosen target (an enhancement's "discard any X in play" too)
                 return targets(g, p, act, host)
     return []
 

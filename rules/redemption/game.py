@@ -38,6 +38,7 @@ from rules.redemption.state import (
     Battle,
     Seat,
     Turn,
+    card_defs,
     reserve_id,
 )
 from rules.redemption.views import Views
@@ -193,7 +194,7 @@ class Game(Play, Views, GameBase):
     def redeal(self, cards: dict[str, tuple[str, int]]) -> None:
         """Give card ids other card keys (a replay putting back the cards each seat was dealt)."""
         self.cards = {**self.cards, **cards}
-        self.cd = {cid: CARDS[k] for cid, (k, _) in self.cards.items()}
+        self.cd = card_defs(self.cards, self.s.converted)
         self._legal_keep = ()
 
     def clone(self) -> Game:
@@ -209,6 +210,8 @@ class Game(Play, Views, GameBase):
         g.s, g.b = self.s.copy(), self.b.copy()
         g.history = self.history[:]
         g.loc = self.loc.copy()
+        # the same state has the same legal actions: a copy may apply one of them unchecked, as the original may
+        g._legal_keep, g._legal_player = self._legal_keep, self._legal_player
         return g
 
     def determinize(self, player: int, rng: Rng) -> Game:
@@ -220,6 +223,7 @@ class Game(Play, Views, GameBase):
         of hands and artifacts in artifact slots.
         """
         g = self.clone()
+        g._legal_keep = ()  # the cards change: what was legal may not be
         g.cards = dict(g.cards)
         # cards a pending decision reveals to ``player`` stay what they are (redemption.decision); nobody else
         # learns them, so for every other player they are re-dealt like the rest of their pile
@@ -254,7 +258,7 @@ class Game(Play, Views, GameBase):
                 g.cards[c] = (k, opp)
             for c, k in zip(deck, rest):
                 g.cards[c] = (k, opp)
-        g.cd = {cid: CARDS[k] for cid, (k, _) in g.cards.items()}
+        g.cd = card_defs(g.cards, g.s.converted)
         g.rng = Rng(rng.below(2**31))
         return g
 

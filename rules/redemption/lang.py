@@ -147,6 +147,8 @@ ZONE_WORDS: dict[str, tuple[tuple[str, ...], bool]] = {
     "land_of_redemption": (("land_of_redemption",), False),
     # the battle with the cards played on its characters (enhancements, weapons): what a negate reaches
     "battle_cards": (("field_of_battle",), False),
+    # the characters a player holds captured (redemption.effect.capture)
+    "captured": (("captured",), False),
     # only an ability that names the Reserve reaches it: no other zone word looks in it (redemption.reserve)
     "reserve": (("reserve",), False),
 }
@@ -190,6 +192,13 @@ def _facets() -> dict[str, Facet]:
             _text_or_list,
             card=lambda c, v: (v in c.brigade_set) if isinstance(v, str) else not c.brigade_set.isdisjoint(v),
         ),
+        Facet(
+            "except_type",
+            "redemption.lang.facet.except_type",
+            "not of this card type ('all cards except Lost Souls')",
+            _one_of(*CARD_TYPES, *TYPE_GROUPS),
+            card=lambda c, v: not _type_test(c, v),
+        ),
         Facet("class", "redemption.lang.facet.class", "class", _one_of(*CLASSES), card=lambda c, v: v in c.classes),
         Facet(
             "testament",
@@ -230,9 +239,11 @@ def _facets() -> dict[str, Facet]:
         Facet(
             "title",
             "redemption.lang.facet.title",
-            "a word or words in the title",
-            _text,
-            card=lambda c, v: v.lower() in c.name.lower(),
+            "a word or words in the title (a list: any of them)",
+            _text_or_list,
+            card=lambda c, v: (
+                v.lower() in c.name.lower() if isinstance(v, str) else any(x.lower() in c.name.lower() for x in v)
+            ),
         ),
         Facet(
             "strength",
@@ -311,6 +322,8 @@ class Selector:
     facets: tuple[tuple[str, Any], ...] = ()
     most: int = 1
     up_to: bool = False
+    #: every card that fits, none chosen ("all O.T. Heroes in play")
+    every: bool = False
     #: derived: the card facets (the old ``filter``), the zones and owner to look in, the state tests
     card: tuple[tuple[str, Any], ...] = field(init=False, compare=False)
     zones: tuple[str, ...] = field(init=False, compare=False)
@@ -402,6 +415,8 @@ TRIGGERS = _words(
     ("upkeep", "in each of its owner's Upkeep phases while the artifact is face up"),
     ("activate", "when the artifact is activated"),
     ("while_in_play", "all the time while the card is in play (a passive ability the rules read where they apply)"),
+    ("successful_rescue", "when the character is on the Hero side of a rescue attempt that succeeds"),
+    ("wins_battle", "when the character is on the side that wins a battle (the other side is defeated, it is not)"),
     ("put_in_site", "when its player puts the Lost Soul into a site"),
 )
 # --- conditions: what must hold for an ability to work ----------------------------------------------------------
@@ -579,11 +594,16 @@ DURATIONS = _words(
     ("instant", "done at once; nothing lasts"),
     ("battle", "until the battle under way ends"),
     ("while_in_play", "while the card is in play"),
+    ("end_of_turn", "until the end of the turn under way"),
+    ("turns", "for N turns: until the Upkeep of its player's N-th turn from now (the effect's 'turns' says N)"),
 )
 #: what else an effect says about itself
 RIDERS = _words(
     "rider",
     ("cannot_be_negated", "no negate ability stops it"),
+    ("cannot_be_interrupted", "no interrupt stops it: no special initiative answers it"),
+    ("cannot_be_prevented", "no prevent stops it: an opposing prevent_band does not stop its band"),
+    ("regardless_of_immunity", "it reaches its targets even when they are immune"),
 )
 
 
@@ -597,6 +617,15 @@ class Act:
     n: int = 0
     duration: str = "instant"
     riders: tuple[str, ...] = ()
+    #: N/N for the verbs that change numbers (gain, lose; set_aside_for's bonus on return)
+    strength: int = 0
+    toughness: int = 0
+    #: N for the duration ``turns`` and for set_aside_for
+    turns: int = 0
+    #: where ``return`` puts its cards: territory, hand or deck (the top of the draw pile)
+    to: str = ""
+    #: the brigade ``convert`` makes its Hero ("" : the brigade of the card that converts)
+    brigade: str = ""
 
     @property
     def filter(self) -> tuple[tuple[str, Any], ...]:
@@ -653,9 +682,14 @@ def _known(key: str, kind: str, word: Any, registry: Mapping[str, object]) -> st
 def _selector(key: str, d: Any) -> Selector:
     if not isinstance(d, dict):
         raise LanguageError(f"card {key}: a selector is a table of facets, not {d!r}")
-    most, up_to = 1, False
+    most, up_to, every = 1, False, False
     facets = []
     for k, v in d.items():
+        if k == "all":
+            if v is not True:
+                raise LanguageError(f"card {key}: 'all' is written all = true, not {v!r}")
+            every = True
+            continue
         if k == "up_to":
             if isinstance(v, bool) or not isinstance(v, int) or v < 1:
                 raise LanguageError(f"card {key}: 'up_to' is a count of 1 or more, not {v!r}")
@@ -668,10 +702,14 @@ def _selector(key: str, d: Any) -> Selector:
         if problem:
             raise LanguageError(f"card {key}: facet {k} = {v!r}: {problem}")
         facets.append((k, tuple(v) if isinstance(v, list) else v))
-    return Selector(tuple(sorted(facets)), most, up_to)
+    if every and up_to:
+        raise LanguageError(f"card {key}: a selector takes 'all' or 'up_to', not both")
+    return Selector(tuple(sorted(facets)), most, up_to, every)
 
 
-ACT_KEYS = ("verb", "select", "n", "duration", "riders")
+ACT_KEYS = ("verb", "select", "n", "duration", "riders", "strength", "toughness", "turns", "to", "brigade")
+#: where ``return`` may put a card
+RETURN_TO = ("territory", "hand", "deck")
 ABILITY_KEYS = ("trigger", "condition", "cost", "effects")
 
 
@@ -699,16 +737,29 @@ def parse_ability(d: Any, key: str, verbs: Mapping[str, object]) -> Ability:
             if k not in ACT_KEYS:
                 raise LanguageError(f"card {key}: unknown effect key {k!r} (an effect has {', '.join(ACT_KEYS)})")
         verb = _known(key, "verb", e.get("verb"), verbs)
-        n = e.get("n", 0)
-        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            raise LanguageError(f"card {key}: n is a whole number, not {n!r}")
+        nums = []
+        for k in ("n", "strength", "toughness", "turns"):
+            x = e.get(k, 0)
+            if isinstance(x, bool) or not isinstance(x, int) or x < 0:
+                raise LanguageError(f"card {key}: {k} is a whole number, not {x!r}")
+            nums.append(x)
+        n, st, tg, turns = nums
         duration = _known(key, "duration", e.get("duration", "instant"), DURATIONS)
+        if (duration == "turns") != (turns > 0) and e["verb"] != "set_aside_for":
+            raise LanguageError(f"card {key}: the duration 'turns' goes with turns = N (N of 1 or more)")
         riders = e.get("riders", [])
         if not isinstance(riders, list):
             raise LanguageError(f"card {key}: riders are a list, not {riders!r}")
         for r in riders:
             _known(key, "rider", r, RIDERS)
-        acts.append(Act(verb, _selector(key, e.get("select", {})), n, duration, tuple(riders)))
+        to, brigade = e.get("to", ""), e.get("brigade", "")
+        if (verb == "return") != bool(to) or (to and to not in RETURN_TO):
+            raise LanguageError(f"card {key}: 'to' goes with the verb return and is one of {', '.join(RETURN_TO)}")
+        if not isinstance(brigade, str) or (brigade and verb != "convert"):
+            raise LanguageError(f"card {key}: 'brigade' is a brigade's name and goes with the verb convert")
+        acts.append(
+            Act(verb, _selector(key, e.get("select", {})), n, duration, tuple(riders), st, tg, turns, to, brigade)
+        )
     return Ability(trigger, tuple(acts), cond, cost)
 
 

@@ -28,6 +28,7 @@ from rules.words import played_by, plural, their, verb, who, whose
 
 if TYPE_CHECKING:
     from rules.redemption.game import Game
+    from rules.redemption.table import Table
 
 # the tables of the verbs legal_actions() offers most (rules.redemption.notation.ActionTable)
 PLAY, ARTIFACT, ACTIVATE, SITE, FORTRESS, EQUIP = (
@@ -142,7 +143,7 @@ class Play(Checks):
                 if loc[c][1] != "territory":
                     if in_play is None:
                         in_play = self._unique_names(p)
-                    if card.name in in_play and self._unique_clash(p, c) is not None:
+                    if card.unique_name in in_play and self._unique_clash(p, c) is not None:
                         continue
                 if self.n == 2:
                     out.append((rescue if self.reaches(c, opps[0]) else challenge)[c])
@@ -219,7 +220,7 @@ class Play(Checks):
             if what == "character" or what == "fortress":
                 if in_play is None:
                     in_play = self._unique_names(p)
-                if card.name not in in_play:
+                if card.unique_name not in in_play:
                     out.append((PLAY if what == "character" else FORTRESS)[c])
             elif what == "artifact":
                 out.append(ARTIFACT[c])
@@ -390,6 +391,9 @@ class Play(Checks):
             )
         else:
             self._draw(p, TURN_DRAW, events, "in the Draw phase")
+        if self.s.mods:  # changes of numbers whose time is over (redemption.lang.continuous.numbers)
+            t = self.s.turn
+            self.s.mods = [m for m in self.s.mods if m[3] == 0 or m[3] > t]
         if self.s.mute:  # what was muted until an earlier turn's end is over (redemption.dominant.mute)
             t = self.s.turn
             self.s.mute = {d: u for d, u in self.s.mute.items() if u == MUTE_GAME or u >= t}
@@ -402,7 +406,7 @@ class Play(Checks):
         the Preparation phase."""
         p = self.s.active
         self.s.phase = "upkeep"
-        did = False
+        did = bool(self.s.aside) and effects.come_back(cast("Table", self), p, events)
         for a in list(self.z[p]["artifact_pile"]):
             if a in self.face_up:
                 for ab in self.cd[a].abilities:
@@ -599,6 +603,7 @@ class Play(Checks):
 
     def _do_return(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args
+        self.s.aside.pop(c, None)  # back before its time: no bonus (redemption.effect.set_aside_for)
         self._move_with(c, p, "territory")
         events.append(
             Event.said(
@@ -816,8 +821,8 @@ class Play(Checks):
         for z in self.z:
             for zone in zones:
                 for c in z[zone]:
-                    if cd[c].type == "lost_soul":
-                        return
+                    if cd[c].type == "lost_soul" or (zone == "land_of_bondage" and "human" in cd[c].identifiers):
+                        return  # a captured human in a Land of Bondage is treated as a Lost Soul (REG Capture)
         self._end_by_score("no Lost Soul is left to rescue", "redemption.win.nosouls", events)
 
 

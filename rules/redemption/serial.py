@@ -42,9 +42,11 @@ from rules.redemption.state import (
     STEPS,
     THEN,
     ZONES,
+    Aside,
     Battle,
     Done,
     Flags,
+    Mod,
     Seat,
     Turn,
     Window,
@@ -117,6 +119,9 @@ def to_dict(g: Game) -> dict[str, Any]:
         "window": _plain(s.window),
         "pending": _plain(s.pending) if s.pending is not None else {},
         "mute": dict(s.mute),
+        "mods": [list(m) for m in s.mods],
+        "aside": {c: list(a) for c, a in s.aside.items()},
+        "converted": dict(s.converted),
     }
 
 
@@ -233,6 +238,11 @@ def _from_dict(cls: type[Game], d: dict[str, Any]) -> Game:
     s = _turn(d, n)
     if not all(c in cards and CARDS[cards[c][0]].type == "dominant" for c in s.mute):
         raise ValueError("'mute' names only Dominants of this game")
+    named = [m[0] for m in s.mods] + [m[4] for m in s.mods] + list(s.aside) + [a[3] for a in s.aside.values()]
+    if not all(c in cards for c in named) or not all(
+        c in cards and CARDS[cards[c][0]].is_character for c in s.converted
+    ):
+        raise ValueError("'mods', 'aside' and 'converted' name cards of this game ('converted': characters)")
     b = _battle(d.get("battle", {}), cards, n, s.active)
     if s.window.then == "resolve" and not b.kind:
         raise ValueError("a window that resolves the battle needs a battle in progress")
@@ -358,7 +368,46 @@ def _turn(d: dict[str, Any], n: int) -> Turn:
     ):
         raise ValueError("'mute' must be a table from a Dominant's card id to the last turn it is muted (0: the game)")
     s.mute = dict(mute)
+    s.mods, s.aside, s.converted = _changes(d)
     return s
+
+
+def _whole(x: object) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _changes(d: dict[str, Any]) -> tuple[list[Mod], dict[str, Aside], dict[str, str]]:
+    """What lasts (redemption.lang.continuous.numbers, redemption.effect.set_aside_for, redemption.effect.convert):
+    the changes of numbers, the cards set aside for N turns, the converted characters; the cards they name are
+    checked against the game's with the rest of the state (``_check_changes``)."""
+    mods, aside, conv = d.get("mods", []), d.get("aside", {}), d.get("converted", {})
+    if not isinstance(mods, list) or not all(
+        isinstance(m, list)
+        and len(m) == 5
+        and isinstance(m[0], str)
+        and isinstance(m[4], str)
+        and all(_whole(x) for x in m[1:4])
+        and 0 <= m[3] <= MAX_TURN
+        for m in mods
+    ):
+        raise ValueError("'mods' must be a list of [card, strength change, toughness change, until turn, source]")
+    if not isinstance(aside, dict) or not all(
+        isinstance(c, str)
+        and isinstance(a, list)
+        and len(a) == 4
+        and all(_whole(x) for x in a[:3])
+        and isinstance(a[3], str)
+        and 0 <= a[0] <= MAX_TURN
+        for c, a in aside.items()
+    ):
+        raise ValueError("'aside' must be a table from card id to [return turn, strength, toughness, source]")
+    if not isinstance(conv, dict) or not all(isinstance(c, str) and isinstance(b, str) and b for c, b in conv.items()):
+        raise ValueError("'converted' must be a table from card id to a brigade")
+    return (
+        [(m[0], m[1], m[2], m[3], m[4]) for m in mods],
+        {c: (a[0], a[1], a[2], a[3]) for c, a in aside.items()},
+        dict(conv),
+    )
 
 
 def _old_end_reason(text: str) -> tuple[str, str]:
@@ -442,7 +491,9 @@ def position(g: Game) -> None:
             if cd[c].type == "lost_soul":
                 _fail(f"a Lost Soul ({c}) cannot be in a hand: drawn Lost Souls go to the Land of Bondage")
         for c in z["land_of_bondage"] + z["land_of_redemption"] + z["in_site"]:
-            if cd[c].type != "lost_soul":
+            # a captured human character is treated as a Lost Soul (REG Capture): held in a Land of Bondage or a
+            # site, rescued into a Land of Redemption
+            if cd[c].type != "lost_soul" and not (cd[c].is_character and "human" in cd[c].identifiers):
                 _fail(f"{c} is not a Lost Soul, so it cannot be in a Land of Bondage, Land of Redemption or site")
         for c in z["territory"]:
             if cd[c].type == "lost_soul":
@@ -569,7 +620,7 @@ def _ownership(g: Game) -> None:
     for p in range(g.n):
         for zone in OWN_ZONES:
             for cid in g.z[p][zone]:
-                if g.owner(cid) != p:
+                if g.owner(cid) != p and not (zone == "land_of_bondage" and g.cd[cid].is_character):
                     _fail(
                         f"{cid} belongs to Player {g.owner(cid) + 1} but is in Player {p + 1}'s {zone.replace('_', ' ')}"
                     )

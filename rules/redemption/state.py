@@ -10,7 +10,7 @@ so; "the opponent" of a battle is read from the battle (:attr:`Battle.defender`)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, cast, get_args
 
 from rules.core import Event
@@ -106,6 +106,21 @@ def empty_zones() -> dict[Zone, list[str]]:
     return {zn: [] for zn in ZONES}
 
 
+def converted_card(card: Card, brigade: str) -> Card:
+    """A character converted to a Hero of ``brigade`` (redemption.effect.convert): alignment, type and brigade
+    change; its identifiers stay, but those only an Evil Character can have (demon, magician) go."""
+    ids = tuple(i for i in card.identifiers if i not in ("demon", "magician"))
+    return replace(card, type="hero", alignment="good", brigades=(brigade,), identifiers=ids)
+
+
+def card_defs(cards: dict[str, tuple[str, int]], converted: dict[str, str]) -> dict[str, Card]:
+    """Card id -> its card, conversions applied."""
+    cd = {cid: CARDS[k] for cid, (k, _) in cards.items()}
+    for cid, brigade in converted.items():
+        cd[cid] = converted_card(cd[cid], brigade)
+    return cd
+
+
 @dataclass(slots=True)
 class Seat:
     """One player's side: the label of the deck they play and their cards, zone by zone (top of a pile first)."""
@@ -168,6 +183,18 @@ class Battle:
         )
 
 
+#: A change of a character's numbers that lasts (redemption.lang.continuous.numbers): the card, its strength and
+#: toughness change (signed), the turn it ends at the start of (``UNTIL_IN_PLAY``: while the card stays in play),
+#: and the card whose ability made it.
+Mod = tuple[str, int, int, int, str]
+UNTIL_IN_PLAY = 0
+#: A card set aside for a number of turns (redemption.effect.set_aside_for): the turn it comes back in (its
+#: player's Upkeep), the strength and toughness it comes back with, and the card whose ability set it aside.
+Aside = tuple[int, int, int, str]
+#: The zones a change of numbers or a conversion survives in: leaving them, a card is its printed self again.
+KEEPS_CHANGES: frozenset[str] = frozenset(IN_PLAY)
+
+
 @dataclass(slots=True)
 class Window:
     """A Dominant window (redemption.dominant.window): the players still to answer, and what follows."""
@@ -198,6 +225,12 @@ class Turn:
     #: Dominants whose players asked not to be stopped for them (redemption.dominant.mute): card id -> the last
     #: turn of it, or MUTE_GAME
     mute: dict[str, int] = field(default_factory=dict)
+    #: changes of numbers that last (redemption.lang.continuous.numbers)
+    mods: list[Mod] = field(default_factory=list)
+    #: cards set aside for N turns (redemption.effect.set_aside_for): card id -> when and how it comes back
+    aside: dict[str, Aside] = field(default_factory=dict)
+    #: converted characters (redemption.effect.convert): card id -> the brigade of the Hero it is now
+    converted: dict[str, str] = field(default_factory=dict)
 
     def copy(self) -> Turn:
         f = self.flags
@@ -217,6 +250,9 @@ class Turn:
             self.end_rule,
             self.pending.copy() if self.pending is not None else None,
             dict(self.mute) if self.mute else {},
+            self.mods[:] if self.mods else [],
+            dict(self.aside) if self.aside else {},
+            dict(self.converted) if self.converted else {},
         )
 
 
@@ -268,7 +304,7 @@ class Core:
     def _index(self) -> None:
         """Derive ``z``, ``cd`` and ``loc`` from the seats and cards."""
         self.z = [seat.zones for seat in self.seats]
-        self.cd = {cid: CARDS[k] for cid, (k, _) in self.cards.items()}
+        self.cd = card_defs(self.cards, self.s.converted)
         self.loc = {cid: (p, zn) for p, zones in enumerate(self.z) for zn, ids in zones.items() for cid in ids}
 
     @property
@@ -333,6 +369,9 @@ class Core:
 
     # --- moving cards -------------------------------------------------------------------------
     def _move(self, cid: str, p: int, zone: Zone, top: bool = False) -> None:
+        s = self.s
+        if (s.mods or s.converted or s.aside) and zone not in KEEPS_CHANGES:
+            self._forget_changes(cid)
         op, oz = self.loc[cid]
         self.z[op][oz].remove(cid)
         if top:
@@ -340,6 +379,46 @@ class Core:
         else:
             self.z[p][zone].append(cid)
         self.loc[cid] = (p, zone)
+
+    def _forget_changes(self, cid: str) -> None:
+        """A card leaving play is its printed self again: its changes of numbers, its conversion and its set-aside
+        return are forgotten (redemption.lang.continuous.numbers, redemption.effect.convert)."""
+        s = self.s
+        if s.mods:
+            s.mods = [m for m in s.mods if m[0] != cid]
+        s.aside.pop(cid, None)
+        if cid in s.converted:
+            del s.converted[cid]
+            self.cd = {**self.cd, cid: CARDS[self.cards[cid][0]]}  # replaced, never changed in place
+
+    def _convert(self, cid: str, brigade: str) -> None:
+        """Character cid is a Hero of ``brigade`` now (redemption.effect.convert): its card is replaced by the
+        converted one, and the conversion is kept in the state so that a save holds it."""
+        self.s.converted[cid] = brigade
+        self.cd = {**self.cd, cid: converted_card(CARDS[self.cards[cid][0]], brigade)}
+
+    def _take(self, cid: str, p: int) -> None:
+        """Card cid goes into player p's hand and is p's card from then on (redemption.effect.take): the engine
+        knows no control apart from ownership, so a card taken is owned by its taker wherever it goes next."""
+        key, _ = self.cards[cid]
+        self.cards = {**self.cards, cid: (key, p)}  # replaced, never changed in place (a clone shares it)
+        self._move(cid, p, "hand")
+
+    def _put(self, cid: str, zone: Zone, top: bool = False) -> None:
+        """Card cid goes to its owner's ``zone`` (``top``: the top of a pile) from wherever it is: out of battle
+        for good (redemption.battle.reenter) if it was in one, what sat on it to the discard pile (a site's Lost
+        Souls to their Land of Bondage), an artifact face down."""
+        if self.loc[cid][1] == "field_of_battle" and self.b.kind and cid not in self.b.left:
+            self.b.left.append(cid)
+        for a in self._attachments(cid):
+            del self.attached[a]
+            if self.cd[a].type == "lost_soul":
+                self._move(a, self.owner(a), "land_of_bondage")
+            else:
+                self._move(a, self.owner(a), "discard")
+        self.attached.pop(cid, None)
+        self.face_up.discard(cid)
+        self._move(cid, self.owner(cid), zone, top)
 
     #: Lost Souls redeemed in all at the last end check, -1 when the game must check again (a soul redeemed since,
     #: or a state just loaded): only a rescue can end the game by rescues or leave no Lost Soul to rescue (souls

@@ -57,6 +57,9 @@ class Table(Protocol):
     def _undo(self, e: str, events: list[Event]) -> None: ...
     def _redeem(self, soul: str, p: int) -> None: ...
     def ask(self, decision: Decision, events: list[Event], question: str) -> None: ...
+    def _put(self, cid: str, zone: Zone, top: bool = False) -> None: ...  # to its owner's zone, from anywhere
+    def _take(self, cid: str, p: int) -> None: ...  # into p's hand, p's card from then on
+    def _convert(self, cid: str, brigade: str) -> None: ...  # a Hero of that brigade now
 
 
 __all__ = ["Table"]

@@ -1,0 +1,418 @@
+"""The ability language's verbs that move cards between piles, change numbers for a while, convert and exchange,
+with the durations, riders and triggers they bring (redemption.effect.take ... set_aside_for,
+redemption.lang.duration.*, redemption.lang.rider.*, redemption.lang.trigger.*), each on a hand-built position in
+the scenario format (``redemption.scenario``). The cards are our own, written here in the language and added to the
+pool for the test only; each test asserts where the cards went, the numbers, a save's round trip and that no view
+shows a card to a player it was not shown to."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from rules.redemption import continuous, effects, serial
+from rules.redemption.cards import CARDS, _card
+from rules.redemption.lang import LanguageError
+from tests.redemption_helpers import build, ok, scenario
+
+
+def _add(monkeypatch: pytest.MonkeyPatch, key: str, effects_: list[dict[str, Any]], **facts: Any) -> str:
+    trigger = facts.pop("trigger", "played")
+    d = {
+        "key": key,
+        "name": key.replace("_", " ").title(),
+        "type": "good_enhancement",
+        "alignment": "good",
+        "brigades": ["Blue"],
+        "abilities": [{"trigger": trigger, "effects": effects_}],
+        **facts,
+    }
+    monkeypatch.setitem(CARDS, key, _card(d))
+    return key
+
+
+BATTLE = """
+[start]
+phase = "battle"
+active = 0
+turn = 3
+flags = {{ battled = true }}
+battle = {{ kind = "rescue", step = "initiative", last_actor = 1 }}
+[[start.seat]]
+field_of_battle = [{heroes}]
+territory = [{territory}]
+hand = [{hand}]
+deck = ["barak", "esther", "peter"]
+discard = [{discard}]
+land_of_bondage = ["ls_debtor"]
+[[start.seat]]
+field_of_battle = ["goliath"]
+territory = [{their_territory}]
+hand = [{their_hand}]
+deck = ["delilah", "eglon", "herod"]
+discard = [{their_discard}]
+land_of_bondage = ["ls_orphan"]
+"""
+
+
+def battle(hand: str, heroes: str = '"gideon"', **kw: str) -> Any:
+    f = {"territory": "", "their_territory": "", "their_hand": "", "discard": "", "their_discard": "", **kw}
+    return scenario(BATTLE.format(hand=hand, heroes=heroes, **f))
+
+
+def round_trip(g: Any) -> None:
+    assert serial.from_dict(type(g), serial.to_dict(g)) == g
+    again = serial.loads(serial.dumps(g)) if hasattr(serial, "dumps") else serial.from_dict(type(g), g.to_dict())
+    assert again.to_dict() == g.to_dict()
+
+
+def hidden_from(g: Any, player: int, cid: str) -> bool:
+    """Does player's view leave card cid's name out (a face-down card)?"""
+    return g.cd[cid].name not in json.dumps(g.view(player), default=str)
+
+
+# --- gain / lose N/N with durations ------------------------------------------------------------------------------
+def test_gain_until_the_end_of_turn_counts_in_battle_and_ends_with_the_turn(monkeypatch):
+    e = _add(monkeypatch, "t_gain", [{"verb": "gain", "strength": 3, "toughness": 2, "duration": "end_of_turn"}])
+    b = battle(f'"{e}"')
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    assert g.char_numbers(b["gideon"]) == (10, 7)
+    assert g.s.mods == [(b["gideon"], 3, 2, 4, b[e])]
+    round_trip(g)
+    g.s.turn = 4  # the next turn has begun: the change is over
+    assert g.char_numbers(b["gideon"]) == (7, 5)
+
+
+def test_lose_every_opposing_character_for_n_turns_and_a_selector_of_all(monkeypatch):
+    e = _add(
+        monkeypatch,
+        "t_lose",
+        [
+            {
+                "verb": "lose",
+                "strength": 2,
+                "toughness": 2,
+                "duration": "turns",
+                "turns": 2,
+                "select": {"zone": "in_play", "owner": "opponent", "type": "evil_character", "all": True},
+            }
+        ],
+    )
+    b = battle(f'"{e}"', their_territory='"herod"')
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    assert g.char_numbers(b["goliath"]) == (6, 4) and g.char_numbers(b["herod"]) == (6, 4)
+    assert {m[3] for m in g.s.mods} == {3 + 2 * 2}  # two of its player's turns in a two-seat game
+    assert "every Evil Characters in play" not in CARDS[e].ability_text
+    g.s.turn = 6
+    assert g.char_numbers(b["goliath"]) == (6, 4)
+    g.s.turn = 7
+    assert g.char_numbers(b["goliath"]) == (8, 6)
+
+
+def test_numbers_never_go_below_zero_and_a_card_leaving_play_forgets_its_changes(monkeypatch):
+    e = _add(monkeypatch, "t_lose9", [{"verb": "lose", "strength": 9, "toughness": 9, "duration": "end_of_turn"}])
+    b = battle(f'"{e}"')
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    assert g.char_numbers(b["gideon"]) == (0, 0)
+    g._to_discard(b["gideon"], [])
+    assert g.s.mods == []
+
+
+def test_the_turns_duration_needs_its_number():
+    with pytest.raises(LanguageError, match="'turns' goes with turns = N"):
+        _card(
+            {
+                "key": "bad",
+                "name": "Bad",
+                "type": "good_enhancement",
+                "alignment": "good",
+                "abilities": [{"trigger": "played", "effects": [{"verb": "gain", "duration": "turns"}]}],
+            }
+        )
+
+
+# --- take, topdeck, underdeck, return, shuffle, remove, discard_top ----------------------------------------------
+def test_take_moves_a_random_card_of_the_opponents_hand_to_yours_and_names_it_to_nobody(monkeypatch):
+    e = _add(monkeypatch, "t_take", [{"verb": "take", "n": 1}])
+    b = battle(f'"{e}"', their_hand='"delilah", "eglon"')
+    g = b.game
+    out = ok(g, f"enhance {b[e]} {b['gideon']}")
+    (took,) = [c for c in g.z[0]["hand"]]
+    assert g.owner(took) == 0 and g.cd[took].name in ("Delilah", "Eglon") and len(g.z[1]["hand"]) == 1
+    assert not any(g.cd[took].name in ev.text for ev in out.events)
+    assert hidden_from(g, 1, took) and not hidden_from(g, 0, took)
+    round_trip(g)
+
+
+def test_topdeck_asks_when_more_than_one_fits_and_puts_the_choice_on_its_owners_pile(monkeypatch):
+    e = _add(
+        monkeypatch,
+        "t_top",
+        [{"verb": "topdeck", "select": {"zone": "in_play", "owner": "opponent", "type": "evil_character"}}],
+    )
+    b = battle(f'"{e}"', their_territory='"herod"')
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    d = g.s.pending
+    assert d is not None and d.effect == "topdeck" and set(d.options) == {b["goliath"], b["herod"]}
+    round_trip(g)
+    ok(g, f"choose {b['herod']}")
+    assert hidden_from(g, 0, b["herod"])  # face down on its owner's pile
+    assert g.z[1]["deck"][0] == b["herod"] and g.s.pending is None
+
+
+def test_underdeck_with_one_fit_needs_no_question_and_takes_a_character_out_of_battle(monkeypatch):
+    e = _add(
+        monkeypatch,
+        "t_under",
+        [{"verb": "underdeck", "select": {"zone": "battle", "owner": "opponent", "type": "evil_character"}}],
+    )
+    b = battle(f'"{e}"')
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    assert g.z[1]["deck"][-1] == b["goliath"] and b["goliath"] in g.b.left
+
+
+@pytest.mark.parametrize("to, zone, index", [("territory", "territory", -1), ("hand", "hand", -1), ("deck", "deck", 0)])
+def test_return_puts_a_captured_hero_back_to_its_owners_territory_hand_or_pile(monkeypatch, to, zone, index):
+    e = _add(
+        monkeypatch,
+        "t_ret",
+        [{"verb": "return", "to": to, "select": {"zone": "captured", "owner": "any", "type": "hero", "all": True}}],
+    )
+    b = build(
+        {"field_of_battle": ["gideon"], "hand": [e], "deck": ["esther"]},
+        {"field_of_battle": ["goliath"], "captured": [("barak", 0)]},
+        phase="battle",
+        battle={"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 1},
+        flags={"battled": True},
+    )
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    assert g.z[0][zone][index] == b["barak"]
+    round_trip(g)
+
+
+def test_shuffle_draws_from_the_games_random_numbers(monkeypatch):
+    e = _add(monkeypatch, "t_shuf", [{"verb": "shuffle", "select": {"owner": "opponent"}}])
+    b = battle(f'"{e}"')
+    g = b.game
+    before, calls = list(g.z[1]["deck"]), g.rng.calls
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    assert sorted(g.z[1]["deck"]) == sorted(before) and g.rng.calls > calls
+
+
+def test_remove_every_card_but_lost_souls_of_an_opponents_discard_pile(monkeypatch):
+    e = _add(
+        monkeypatch,
+        "t_rm",
+        [
+            {
+                "verb": "remove",
+                "select": {"zone": "discard", "owner": "opponent", "except_type": "lost_soul", "all": True},
+            }
+        ],
+    )
+    b = battle(f'"{e}"', their_discard='"herod", "ls_stranger", "delilah"')
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    assert [g.cd[c].name for c in g.z[1]["removed"]] == ["Herod", "Delilah"]
+    assert [g.cd[c].type for c in g.z[1]["discard"]] == ["lost_soul"]
+
+
+def test_discard_top_puts_the_top_n_face_up_on_the_discard_pile(monkeypatch):
+    e = _add(monkeypatch, "t_mill", [{"verb": "discard_top", "n": 2, "select": {"owner": "opponent"}}])
+    b = battle(f'"{e}"')
+    g = b.game
+    top = g.z[1]["deck"][:2]
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    assert g.z[1]["discard"] == top and len(g.z[1]["deck"]) == 1
+
+
+# --- convert, exchange, set aside for N turns ----------------------------------------------------------------------
+def test_convert_makes_a_blocking_human_evil_character_a_hero_that_withdraws(monkeypatch):
+    e = _add(
+        monkeypatch,
+        "t_conv",
+        [{"verb": "convert", "brigade": "Green", "select": {"zone": "battle", "owner": "opponent"}}],
+    )
+    b = battle(f'"{e}"')
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    c = g.cd[b["goliath"]]
+    assert (c.type, c.alignment, c.brigades) == ("hero", "good", ("Green",))
+    assert g.zone_of(b["goliath"]) == (1, "territory")
+    round_trip(g)
+    assert serial.from_dict(type(g), serial.to_dict(g)).cd[b["goliath"]].type == "hero"
+    g._to_discard(b["goliath"], [])  # out of play it is its printed self again
+    assert g.cd[b["goliath"]].type == "evil_character" and not g.s.converted
+
+
+def test_convert_leaves_a_non_human_alone(monkeypatch):
+    e = _add(monkeypatch, "t_conv2", [{"verb": "convert", "select": {"zone": "in_play", "owner": "opponent"}}])
+    _add(
+        monkeypatch,
+        "t_demon",
+        [],
+        type="evil_character",
+        alignment="evil",
+        identifiers=["demon"],
+        strength=3,
+        toughness=3,
+        abilities=[],
+    )
+    b = battle(f'"{e}"', their_territory='"t_demon"')
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    assert g.cd[b["t_demon"]].type == "evil_character" and g.cd[b["goliath"]].type == "hero"
+
+
+def test_exchange_reveals_the_pile_to_its_player_only_and_swaps_then_shuffles(monkeypatch):
+    e = _add(monkeypatch, "t_exch", [{"verb": "exchange", "select": {"zone": "deck", "owner": "you", "type": "hero"}}])
+    b = battle(f'"{e}"')
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    d = g.s.pending
+    assert d is not None and d.to == [0] and set(d.options) == {b["barak"], b["esther"], b["peter"]}
+    assert "Esther" not in json.dumps(g.view(1), default=str) and "Esther" in json.dumps(g.view(0), default=str)
+    round_trip(g)
+    ok(g, f"choose {b['esther']}")
+    assert b["esther"] in g.z[0]["hand"] and b[e] in g.z[0]["deck"] and g.s.pending is None
+
+
+def test_set_aside_for_n_turns_comes_back_in_its_owners_upkeep_with_the_bonus(monkeypatch):
+    e = _add(
+        monkeypatch,
+        "t_aside",
+        [
+            {
+                "verb": "set_aside_for",
+                "turns": 3,
+                "strength": 6,
+                "toughness": 6,
+                "select": {"zone": "territory", "owner": "you"},
+            }
+        ],
+    )
+    b = battle(f'"{e}"', territory='"barak"')
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    assert g.zone_of(b["barak"]) == (0, "set_aside") and g.s.aside[b["barak"]] == (9, 6, 6, b[e])
+    round_trip(g)
+    g.s.turn = 8
+    assert not effects.come_back(g, 0, [])
+    g.s.turn = 9
+    assert effects.come_back(g, 0, []) and g.zone_of(b["barak"]) == (0, "territory")
+    assert g.char_numbers(b["barak"]) == (12, 12)
+
+
+# --- riders ----------------------------------------------------------------------------------------------------------
+def test_regardless_of_immunity_reaches_an_immune_character(monkeypatch):
+    _add(
+        monkeypatch,
+        "t_immune",
+        [{"verb": "immune", "select": {"type": "good_enhancement"}}],
+        trigger="while_in_play",
+        type="evil_character",
+        alignment="evil",
+        brigades=["Black"],
+        strength=5,
+        toughness=5,
+        identifiers=["human"],
+    )
+    plain = _add(
+        monkeypatch,
+        "t_plain",
+        [
+            {
+                "verb": "lose",
+                "strength": 1,
+                "toughness": 1,
+                "select": {"zone": "battle", "owner": "opponent", "all": True},
+            }
+        ],
+    )
+    rider = _add(
+        monkeypatch,
+        "t_rider",
+        [
+            {
+                "verb": "lose",
+                "strength": 1,
+                "toughness": 1,
+                "riders": ["regardless_of_immunity"],
+                "select": {"zone": "battle", "owner": "opponent", "all": True},
+            }
+        ],
+    )
+    b = build(
+        {"field_of_battle": ["gideon"], "hand": [plain, rider]},
+        {"field_of_battle": ["t_immune"]},
+        phase="battle",
+        battle={"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 1},
+        flags={"battled": True},
+    )
+    g = b.game
+    assert continuous.immune(g, b["t_immune"], b[plain]) and not continuous.immune(g, b["t_immune"], b[rider])
+    ok(g, f"enhance {b[plain]} {b['gideon']}")
+    assert g.char_numbers(b["t_immune"]) == (5, 5)
+    ok(g, "pass")
+    ok(g, f"enhance {b[rider]} {b['gideon']}")
+    assert g.char_numbers(b["t_immune"]) == (4, 4)
+
+
+def test_cannot_be_prevented_and_cannot_be_interrupted_are_read_by_the_one_question(monkeypatch):
+    a = _add(
+        monkeypatch, "t_cbp", [{"verb": "draw", "n": 1, "riders": ["cannot_be_prevented", "cannot_be_interrupted"]}]
+    )
+    b = battle(f'"{a}"')
+    g = b.game
+    for how in ("prevent", "interrupt"):
+        assert not continuous.stoppable(g, b[a], how)
+    assert continuous.stoppable(g, b[a], "negate") and continuous.stoppable(g, b["gideon"], "prevent")
+
+
+# --- triggers --------------------------------------------------------------------------------------------------------
+def test_successful_rescue_and_wins_battle_fire_for_the_winning_characters(monkeypatch):
+    _add(
+        monkeypatch,
+        "t_timothy",
+        [{"verb": "gain", "strength": 3, "toughness": 3}],
+        trigger="successful_rescue",
+        type="hero",
+        strength=9,
+        toughness=9,
+        identifiers=["human", "male"],
+    )
+    b = battle("", heroes='"t_timothy"')
+    g = b.game
+    g._resolve([])
+    assert g.char_numbers(b["t_timothy"]) == (12, 12) and len(g.z[0]["land_of_redemption"]) == 1
+
+
+@pytest.mark.parametrize("riders, offered", [([], False), (["cannot_be_prevented"], True)])
+def test_a_band_that_cannot_be_prevented_is_not_stopped_by_prevent_band(monkeypatch, riders, offered):
+    band = _add(
+        monkeypatch,
+        "t_band",
+        [{"verb": "band", "riders": riders, "select": {"zone": "territory", "owner": "you", "type": "hero"}}],
+    )
+    flight = "Flight (G)|10A"
+    b = build(
+        {"field_of_battle": ["gideon"], "hand": [band], "territory": ["barak"]},
+        {"field_of_battle": ["goliath", flight]},
+        phase="battle",
+        battle={"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 1, "played": [flight]},
+        attached={flight: "goliath"},
+        flags={"battled": True},
+    )
+    g = b.game
+    assert (b["barak"] in g._ability_targets(0, b[band], b["gideon"])) == offered
+    if offered:
+        ok(g, f"enhance {b[band]} {b['gideon']} {b['barak']}")
+        assert g.zone_of(b["barak"]) == (0, "field_of_battle")
