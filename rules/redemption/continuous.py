@@ -99,9 +99,8 @@ def immune(t: Table, cid: str, src: str, host: str = "") -> bool:
     if not t.cd[cid].is_character:
         return False
     cd = t.cd
-    if any(
-        "regardless_of_immunity" in a.riders for a in cd[src].abilities
-    ):  # redemption.lang.rider.regardless_of_immunity
+    # redemption.lang.rider.regardless_of_immunity; redemption.effect.negate_immune
+    if any("regardless_of_immunity" in a.riders for a in cd[src].abilities) or immunity_negated(t, cid):
         return False
     for a in _granted(t, cid, "immune"):
         if matches(cd[src], a.filter) or (host and host != src and matches(cd[host], a.filter)):
@@ -203,4 +202,23 @@ def band_prevented(t: Table, c: str) -> bool:
         a = cd[src].has("prevent_band")
         if a is not None and matches(cd[c], a.filter):
             return True
+    return False
+
+
+def immunity_negated(t: Table, cid: str) -> bool:
+    """Are character cid's immunities negated (redemption.effect.negate_immune): by a face-up artifact whose ability
+    says so, or by a card played in this battle that still counts?"""
+    cd, up, card = t.cd, t.face_up, t.cd[cid]
+    for zones in t.z:
+        for a in zones["artifact_pile"]:
+            if a in up:
+                ab = cd[a].has("negate_immune")
+                if ab is not None and matches(card, ab.filter):
+                    return True
+    if t.in_battle():
+        for e in t.b.played:
+            if e not in t.b.negated:
+                ab = cd[e].has("negate_immune")
+                if ab is not None and matches(card, ab.filter):
+                    return True
     return False
