@@ -93,6 +93,15 @@ def _granted(t: Table, cid: str, verb: str) -> list[Ability]:
     return out
 
 
+def _may_grant(t: Table, p: int, verb: str) -> bool:
+    """Could one of player p's characters in battle have an ability with this verb: does a card on p's side of the
+    battle, or an enhancement played in it, have one at all? (A quick no for what :func:`_granted` would find.)"""
+    cd = t.cd
+    return any(verb in cd[c].by_effect for c in t.z[p]["field_of_battle"]) or any(
+        verb in cd[e].by_effect for e in t.b.played
+    )
+
+
 def immune(t: Table, cid: str, src: str, host: str = "") -> bool:
     """Is character cid immune to what card src (used by character ``host``) does (redemption.effect.immune)? It
     is when one of its immunities fits src, or the character src is played on."""
@@ -111,6 +120,8 @@ def immune(t: Table, cid: str, src: str, host: str = "") -> bool:
 def side_immune(t: Table, p: int, opp: int) -> bool:
     """Are all of player p's counted characters in battle immune to all of opp's (their numbers cannot defeat
     them: redemption.effect.immune)?"""
+    if not _may_grant(t, p, "immune"):
+        return False
     mine = [c for c in t.battle_chars(p) if not ignored(t, c)]
     theirs = [c for c in t.battle_chars(opp) if not ignored(t, c)]
     return bool(mine and theirs) and all(immune(t, c, o) for c in mine for o in theirs)
@@ -118,6 +129,8 @@ def side_immune(t: Table, p: int, opp: int) -> bool:
 
 def first_strike(t: Table, p: int) -> bool:
     """Does one of player p's counted characters in battle have first strike (redemption.effect.first_strike)?"""
+    if not _may_grant(t, p, "first_strike"):
+        return False
     return any(_granted(t, c, "first_strike") for c in t.battle_chars(p) if not ignored(t, c))
 
 
