@@ -18,7 +18,6 @@ import subprocess
 import tomllib
 from pathlib import Path
 
-from rules.redemption.lang import ACT_KEYS
 from rules.redemption.printed import COLUMNS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,8 +43,7 @@ REAL_FACTS = FACTS["redemption"] - {"key"} | {"set"}
 LONG_NAME = 80
 #: an ability in the ability language (rules/redemption/lang.py): its keys and its effects' keys
 SCRIPT = {"trigger", "condition", "cost", "effects"}
-#: an effect's keys: numbers and short words of the language (rules.redemption.lang.ACT_KEYS), never a sentence
-ACT = set(ACT_KEYS)
+ACT = {"verb", "select", "n", "duration", "riders", "strength", "toughness", "turns", "to", "brigade"}
 PRINTED = {
     "text",
     "ability_text",

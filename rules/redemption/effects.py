@@ -67,9 +67,19 @@ def filter_text(flt: Filter, noun: str = "character", plural: bool = False) -> s
         text += f" that {'are' if plural else 'is'} {d['identifier']}"
     if "name" in d:
         text += f" named {d['name']}"
+    for k, word in (("strength_now", "strength"), ("toughness_now", "toughness")):
+        if k in d:
+            text += f" with {word} {_cmp_words(str(d[k]))}"
     if "title" in d:
-        text += f" with {d['title']} in its title"
+        t = d["title"]
+        text += f" with {' or '.join(t) if isinstance(t, tuple) else t} in its title"
     return text
+
+
+def _cmp_words(spec: str) -> str:
+    """'<=4' -> '4 or less' (a comparison in words)."""
+    op, n = spec.rstrip("0123456789"), spec[len(spec.rstrip("0123456789")) :]
+    return {"<=": f"{n} or less", ">=": f"{n} or more", "<": f"less than {n}", ">": f"more than {n}"}.get(op, n)
 
 
 def an(text: str) -> str:
@@ -134,7 +144,8 @@ def _band_targets(g: Table, p: int, ab: Act, host: str) -> list[str]:
             cd[c].type != align
             or g._unique_clash(p, c) is not None
             or g._kept_out(c)
-            or continuous.band_prevented(g, c)
+            # a band that cannot be prevented is not (redemption.lang.rider.cannot_be_prevented)
+            or (continuous.band_prevented(g, c) and continuous.RIDER_OF["prevent"] not in ab.riders)
         ),
     )
 
@@ -251,7 +262,7 @@ def _resolve_band(g: Table, d: Decision, events: list[Event]) -> None:
     for c in d.chosen:
         if g.loc[c][1] not in ("hand", "territory") or g._kept_out(c) or g._unique_clash(p, c) is not None:
             continue
-        if continuous.band_prevented(g, c):
+        if continuous.band_prevented(g, c) and continuous.stoppable(g, d.source, "prevent"):
             continue
         origin = g.loc[c][1]
         g.b.effects.append((d.source, "band", c, origin))
@@ -350,6 +361,23 @@ def _do_rescue_any(g: Table, p: int, src: str, host: str, ab: Act, target: str, 
 
 def _do_discard_type(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
     name, rid = g.cd[src].name, "redemption.effect.discard_type"
+    if ab.select.every:  # "all X now in play must be discarded": every card that fits, none chosen
+        hit = _typed_in_play(g, p, ab, host)
+        if not hit:
+            events.append(Event("effect", f"{name}: nothing in play fits.", p, rid))
+        for c in hit:
+            _discard_typed(g, p, src, host, c, events)
+        return
+    if not target:
+        events.append(Event("effect", f"{name}: nothing in play fits.", p, rid))
+        return
+    _discard_typed(g, p, src, host, target, events)
+
+
+def _discard_typed(g: Table, p: int, src: str, host: str, target: str, events: list[Event]) -> None:
+    """discard_type's discard of one card; an enhancement discarded from battle stops counting there at once (its
+    numbers and its lasting abilities: it is out of the battle, not negated)."""
+    name, rid = g.cd[src].name, "redemption.effect.discard_type"
     if not target:  # an enhancement played with nothing to take: its numbers still count
         events.append(Event("effect", f"{name}: nothing in play fits.", p, rid))
         return
@@ -359,12 +387,17 @@ def _do_discard_type(g: Table, p: int, src: str, host: str, ab: Act, target: str
     if continuous.card_protected(g, target):
         events.append(Event("effect", f"{name} would discard {g._nm(target)}, but it is protected.", p, rid))
         return
-    if g.loc[target][1] == "field_of_battle":
+    if g.loc[target][1] == "field_of_battle" and g.cd[target].is_character:
         events.append(
             Event("effect", f"{name} discards {g._nm(target)} from battle: it is removed from battle.", p, rid)
         )
         g._leave_battle(target, "discard", events)
     else:
+        if g.in_battle() and target in g.b.played:  # an enhancement's lasting abilities end with it
+            g.b.played.remove(target)
+            for table in (g.b.ignored, g.b.protected):
+                for c in [c for c, s in table.items() if s == target]:
+                    del table[c]
         g._to_discard(target, events, f" by {name}", rid)
 
 
@@ -870,6 +903,26 @@ def _resolve_exchange(g: Table, d: Decision, events: list[Event]) -> None:
     )
 
 
+def _do_may_draw(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Its player may draw N cards: asked as a pending decision (``choose`` the card itself: draw; ``choose``
+    alone: not), since drawing is not always wanted (redemption.effect.may_draw)."""
+    if not g.z[p]["deck"]:
+        return
+    g.ask(
+        Decision(p, src, "may_draw", [src], "up_to", 1, to=list(range(len(g.z)))),
+        events,
+        f"{who(p, True)} may draw {plural(ab.n, 'card')} for {g.cd[src].name}.",
+    )
+
+
+def _resolve_may_draw(g: Table, d: Decision, events: list[Event]) -> None:
+    p, act = d.chooser, _act_of(g, d)
+    if d.chosen:
+        g._draw(p, act.n, events, f"for {g.cd[d.source].name}", "redemption.effect.may_draw")
+    else:
+        events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'draws', 'draw')} nothing.", p))
+
+
 def fire(g: Table, p: int, c: str, trigger: str, events: list[Event]) -> None:
     """Carry out character c's own abilities with this trigger (successful_rescue, wins_battle): its player p,
     the character its own host (the rules.md sections redemption.lang.trigger.successful_rescue and wins_battle)."""
@@ -995,6 +1048,10 @@ def _do_prevent_band(g: Table, p: int, src: str, host: str, ab: Act, target: str
     bands = [x for x in g.b.effects if x[1] == "band" and g.owner(x[2]) != p and matches(cd[x[2]], ab.filter)]
     done = []
     for by in dict.fromkeys(x[0] for x in bands):
+        if not continuous.stoppable(
+            g, by, "prevent"
+        ):  # its band cannot be prevented (redemption.lang.rider.cannot_be_prevented)
+            continue
         if all(x[1] == "band" for x in g.b.effects if x[0] == by):  # a card that only banded: its band is undone
             g._undo(by, events)
             done.append(by)
@@ -1100,8 +1157,16 @@ def _text_immune(a: Act, when: str, card: Card | None) -> str:
 
 
 def _text_discard_type(a: Act, when: str, card: Card | None) -> str:
-    what = "character" if a.card_type == "character" else TYPE_NAMES.get(a.card_type, a.card_type)
-    where = "in a territory" if a.select.zones == ("territory",) else "in play"
+    what = filter_text(a.filter, "card")
+    where = (
+        "in a territory"
+        if a.select.zones == ("territory",)
+        else "in battle"
+        if a.select.zones == ("battle_cards",)
+        else "in play"
+    )
+    if a.select.zones == ("territory",) and a.select.owner == "opponents":
+        where = "in each opponent's territory"
     if a.select.get("occupied"):
         where += " that holds a Lost Soul (the Lost Soul stays: it goes back to the Land of Bondage)"
     else:
@@ -1117,7 +1182,8 @@ def _which(a: Act, noun: str) -> str:
     d = dict(a.select.facets)
     what = filter_text(a.filter, noun, plural=a.select.every)
     if d.get("except_type"):
-        what += f" but {TYPE_NAMES.get(d['except_type'], d['except_type'])}s"
+        other = TYPE_NAMES.get(d["except_type"], d["except_type"])
+        what += f" but {other}s" if a.select.every else f" (not {an(other)})"
     where = {
         "battle": " in battle",
         "in_play": " in play",
@@ -1138,7 +1204,8 @@ def _text_pile(a: Act, when: str, card: Card | None) -> str:
 
 
 def _text_return(a: Act, when: str, card: Card | None) -> str:
-    return f"Return {_which(a, 'card')} " + _RETURN_WORDS[a.to].format("its owner's") + "."
+    whose_ = "their owners'" if a.select.every else "its owner's"
+    return f"Return {_which(a, 'card')} " + _RETURN_WORDS[a.to].format(whose_) + "."
 
 
 def _text_numbers(a: Act, when: str, card: Card | None) -> str:
@@ -1237,12 +1304,14 @@ def _verbs() -> dict[str, Verb]:
                 "capture_in_play",
                 "capture a character in play into your Land of Bondage",
                 lambda a, when, card: (
-                    f"Capture {an('opposing ' + filter_text(a.filter))} in play: it is held in your Land of Bondage "
+                    f"Capture {an('opposing ' + filter_text(a.select.facets))} in play: it is held in your Land of Bondage "
                     "(a human one is treated as a Lost Soul there)."
                 ),
                 _do_capture_in_play,
                 _capturable,
                 undo="land_of_bondage",
+                resolve=_resolve_target,
+                asks_on_entry=True,
             ),
             Verb(
                 "prevent_band",
@@ -1314,7 +1383,11 @@ def _verbs() -> dict[str, Verb]:
             Verb(
                 "discard_type",
                 "discard any card of a type in play",
-                _text_discard_type,
+                lambda a, when, card: (
+                    f"Discard every {filter_text(a.filter, 'card', plural=True)} in play (none is chosen)."
+                    if a.select.every
+                    else _text_discard_type(a, when, card)
+                ),
                 _do_discard_type,
                 _typed_in_play,
                 needs_target=True,
@@ -1467,6 +1540,24 @@ def _verbs() -> dict[str, Verb]:
                 ),
                 _do_set_aside_for,
                 resolve=_resolve_aside,
+            ),
+            Verb(
+                "may_draw",
+                "its player may draw N cards",
+                lambda a, when, card: (
+                    ("When this character enters battle, you " if card is not None and card.is_character else "You ")
+                    + f"may draw {plural(a.n, 'card')}."
+                ),
+                _do_may_draw,
+                resolve=_resolve_may_draw,
+            ),
+            Verb(
+                "negate_immune",
+                "the immunities of the characters that fit stop counting",
+                lambda a, when, card: (
+                    f"Negate every immunity of {filter_text(a.filter, 'character', plural=True)}"
+                    + (" while this is face up." if card is not None and card.type == "artifact" else " this battle.")
+                ),
             ),
             Verb(
                 "fortress",

@@ -239,9 +239,11 @@ def _facets() -> dict[str, Facet]:
         Facet(
             "title",
             "redemption.lang.facet.title",
-            "a word or words in the title",
-            _text,
-            card=lambda c, v: v.lower() in c.name.lower(),
+            "a word or words in the title (a list: any of them)",
+            _text_or_list,
+            card=lambda c, v: (
+                v.lower() in c.name.lower() if isinstance(v, str) else any(x.lower() in c.name.lower() for x in v)
+            ),
         ),
         Facet(
             "strength",
@@ -256,6 +258,20 @@ def _facets() -> dict[str, Facet]:
             "printed toughness compared",
             _cmp_check,
             card=lambda c, v: compare(c.toughness, v),
+        ),
+        Facet(
+            "strength_now",
+            "redemption.lang.facet.numbers_now",
+            "a character's strength now compared (with what changes it)",
+            _cmp_check,
+            state=lambda t, p, c, v: compare(t.char_numbers(c)[0] if t.cd[c].is_character else t.cd[c].strength, v),
+        ),
+        Facet(
+            "toughness_now",
+            "redemption.lang.facet.numbers_now",
+            "a character's toughness now compared (with what changes it)",
+            _cmp_check,
+            state=lambda t, p, c, v: compare(t.char_numbers(c)[1] if t.cd[c].is_character else t.cd[c].toughness, v),
         ),
         Facet(
             "in_battle",
@@ -600,7 +616,7 @@ RIDERS = _words(
     "rider",
     ("cannot_be_negated", "no negate ability stops it"),
     ("cannot_be_interrupted", "no interrupt stops it: no special initiative answers it"),
-    ("cannot_be_prevented", "no prevent stops it: an opposing ignore does not keep its band out of battle"),
+    ("cannot_be_prevented", "no prevent stops it: an opposing prevent_band does not stop its band"),
     ("regardless_of_immunity", "it reaches its targets even when they are immune"),
 )
 
