@@ -134,6 +134,12 @@ def first_strike(t: Table, p: int) -> bool:
     return any(_granted(t, c, "first_strike") for c in t.battle_chars(p) if not ignored(t, c))
 
 
+def capture_proof(t: Table, cid: str) -> bool:
+    """Is character cid protected from capture (redemption.effect.protect_capture): its own ability, or one an
+    enhancement played on it gives it?"""
+    return t.cd[cid].is_character and bool(_granted(t, cid, "protect_capture"))
+
+
 def any_brigade(t: Table, cid: str, enhancement: str) -> bool:
     """May character cid use enhancement ``enhancement`` whatever its brigade (redemption.effect.other_brigades)?"""
     card = t.cd[enhancement]

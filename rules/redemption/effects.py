@@ -130,6 +130,8 @@ def _opposing(g: Table, p: int, ab: Act, host: str) -> list[str]:
     (redemption.battle.targets), nor, for a discard, one protected from discard (redemption.effect.protect)."""
     if ab.verb == "discard":
         return select(g, p, ab.select, lambda c: g._is_ignored(c) or g._is_protected(c))
+    if ab.verb == "capture":  # not one protected from capture (redemption.effect.protect_capture)
+        return select(g, p, ab.select, lambda c: g._is_ignored(c) or continuous.capture_proof(g, c))
     return select(g, p, ab.select, g._is_ignored)
 
 
@@ -199,6 +201,9 @@ def _do_remove(g: Table, p: int, src: str, host: str, ab: Act, target: str, even
         return
     if continuous.immune(g, target, src, host):
         events.append(Event("effect", f"{name} does nothing to {g._nm(target)}: it is immune.", p, rid))
+        return
+    if eff == "capture" and continuous.capture_proof(g, target):
+        events.append(Event("effect", f"{name} cannot capture {g._nm(target)}: it is protected from capture.", p, rid))
         return
     events.append(Event("effect", f"{name} {_VERB[eff]} {g._nm(target)}: it is removed from battle.", p, rid))
     g._leave_battle(target, _FATE[eff], events, taker=p)
@@ -860,23 +865,46 @@ def _do_exchange(g: Table, p: int, src: str, host: str, ab: Act, target: str, ev
 
 
 def _resolve_exchange(g: Table, d: Decision, events: list[Event]) -> None:
-    p = d.chooser
-    if d.chosen:
+    """The card chosen goes into the hand; with ``to = "battle"`` and the exchanging card on a character in battle,
+    its player is asked next whether it goes into battle on that character instead (placed: its ability does not
+    activate); then the exchanging card goes into the draw pile and the pile is shuffled."""
+    p, src, rid = d.chooser, d.source, "redemption.effect.exchange"
+    host = g.attached.get(src, "") if g.in_battle() else ""
+    in_battle = bool(host) and g.loc[host][1] == "field_of_battle"
+    if d.stage == 0 and d.chosen:
         g._move(d.chosen[0], p, "hand")
-        g._put(d.source, "deck")
+        if _act_of(g, d).to == "battle" and in_battle:
+            c = d.chosen[0]
+            g.ask(
+                Decision(p, src, "exchange", [c], "up_to", 1, revealed=[c], to=[p], stage=1),
+                events,
+                f"{who(p, True)} may place the card taken in battle on {g.cd[host].name} instead of in {their(p)} hand.",
+            )
+            return
+    if d.stage == 1 and d.chosen and in_battle and g.loc[d.chosen[0]][1] == "hand":
+        c = d.chosen[0]
+        g._move(c, p, "field_of_battle")
+        g.attached[c] = host
+        g.b.played.append(c)
+        events.append(
+            Event.said("effect", f"{who(p, True)} {verb(p, 'places', 'place')} {g._nm(c)} on {g._nm(host)}.", p, rid)
+        )
+    took = bool(d.chosen) or d.stage == 1
+    if took:
+        g._put(src, "deck")
     g.rng.shuffle(g.z[p]["deck"])
     events.append(
         Event.said(
             "effect",
             f"{who(p, True)} "
             + (
-                f"{verb(p, 'exchanges', 'exchange')} {g.cd[d.source].name} with a card of {their(p)} draw pile"
-                if d.chosen
+                f"{verb(p, 'exchanges', 'exchange')} {g.cd[src].name} with a card of {their(p)} draw pile"
+                if took
                 else f"{verb(p, 'finds', 'find')} no card to exchange with"
             )
             + f" and {verb(p, 'shuffles', 'shuffle')} {their(p)} draw pile.",
             p,
-            "redemption.effect.exchange",
+            rid,
         )
     )
 
@@ -991,7 +1019,16 @@ def _resolve_target(g: Table, d: Decision, events: list[Event]) -> None:
 def _capturable(g: Table, p: int, ab: Act, host: str) -> list[str]:
     """The selector's characters in play that a capture may take: not a player's own, not an ignored one in
     battle (redemption.effect.capture_in_play)."""
-    return select(g, p, ab.select, lambda c: g.owner(c) == p or (g.loc[c][1] == "field_of_battle" and g._is_ignored(c)))
+    return select(
+        g,
+        p,
+        ab.select,
+        lambda c: (
+            g.owner(c) == p
+            or (g.loc[c][1] == "field_of_battle" and g._is_ignored(c))
+            or continuous.capture_proof(g, c)  # redemption.effect.protect_capture
+        ),
+    )
 
 
 def _do_capture_in_play(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
@@ -1003,6 +1040,9 @@ def _do_capture_in_play(g: Table, p: int, src: str, host: str, ab: Act, target: 
         return
     if continuous.immune(g, target, src, host):
         events.append(Event("effect", f"{name} does nothing to {g._nm(target)}: it is immune.", p, rid))
+        return
+    if continuous.capture_proof(g, target):
+        events.append(Event("effect", f"{name} cannot capture {g._nm(target)}: it is protected from capture.", p, rid))
         return
     events.append(
         Event.said("effect", f"{name} captures {g._nm(target)}: it is held in {whose(p)} Land of Bondage.", p, rid)
@@ -1328,7 +1368,9 @@ def _verbs() -> dict[str, Verb]:
                 "other_brigades",
                 "a character may use enhancements of other brigades",
                 lambda a, when, card: (
-                    f"The character this is played on may use {filter_text(a.filter, 'card', plural=True)} "
+                    f"This character may use {filter_text(a.filter, 'card', plural=True)}."
+                    if when == "while_in_play"
+                    else f"The character this is played on may use {filter_text(a.filter, 'card', plural=True)} "
                     "of any brigade this battle."
                 ),
             ),
@@ -1493,7 +1535,12 @@ def _verbs() -> dict[str, Verb]:
                 "exchange this card with one from your draw pile",
                 lambda a, when, card: (
                     f"Exchange this card with {an(filter_text(a.filter, 'card'))} from your draw pile "
-                    "(it goes into your hand); then shuffle your draw pile."
+                    + (
+                        "(it goes into your hand, or into battle on the same character)"
+                        if a.to == "battle"
+                        else "(it goes into your hand)"
+                    )
+                    + "; then shuffle your draw pile."
                 ),
                 _do_exchange,
                 resolve=_resolve_exchange,
@@ -1528,6 +1575,15 @@ def _verbs() -> dict[str, Verb]:
                 lambda a, when, card: (
                     f"Negate every immunity of {filter_text(a.filter, 'character', plural=True)}"
                     + (" while this is face up." if card is not None and card.type == "artifact" else " this battle.")
+                ),
+            ),
+            Verb(
+                "protect_capture",
+                "a character cannot be captured",
+                lambda a, when, card: (
+                    "This character is protected from capture."
+                    if when == "while_in_play"
+                    else "The character this is played on is protected from capture this battle."
                 ),
             ),
             Verb(

@@ -636,7 +636,8 @@ class Act:
     toughness: int = 0
     #: N for the duration ``turns`` and for set_aside_for
     turns: int = 0
-    #: where ``return`` puts its cards: territory, hand or deck (the top of the draw pile)
+    #: where ``return`` puts its cards: territory, hand or deck (the top of the draw pile); ``exchange``: "battle"
+    #: when the card taken may go into battle instead of the hand
     to: str = ""
     #: the brigade ``convert`` makes its Hero ("" : the brigade of the card that converts)
     brigade: str = ""
@@ -767,7 +768,9 @@ def parse_ability(d: Any, key: str, verbs: Mapping[str, object]) -> Ability:
         for r in riders:
             _known(key, "rider", r, RIDERS)
         to, brigade = e.get("to", ""), e.get("brigade", "")
-        if (verb == "return") != bool(to) or (to and to not in RETURN_TO):
+        if verb == "exchange" and to not in ("", "battle"):
+            raise LanguageError(f"card {key}: an exchange's 'to' is 'battle' (the card may go into battle), or none")
+        if verb != "exchange" and ((verb == "return") != bool(to) or (to and to not in RETURN_TO)):
             raise LanguageError(f"card {key}: 'to' goes with the verb return and is one of {', '.join(RETURN_TO)}")
         if not isinstance(brigade, str) or (brigade and verb != "convert"):
             raise LanguageError(f"card {key}: 'brigade' is a brigade's name and goes with the verb convert")
