@@ -171,3 +171,31 @@ def test_a_plain_real_evil_enhancement_adds_its_numbers_to_an_evil_character_of_
     ok(g, f"enhance {b[spear]} {b[evil]}")
     assert g.char_numbers(b[evil]) == (8, 7) and g.standing() == "evil_winning"
     round_trip(g)
+
+
+# --- one card in two printings is one unique card; a card the file marks Generic is not unique ----------------------
+def _playable(g: Any, cid: str) -> bool:
+    return any(a.verb == "play" and a.args[0] == cid for a in g.legal_actions())
+
+
+def test_two_printings_of_one_character_are_one_unique_character_in_play():
+    first, second = R("Gideon (L)", "Main"), R("Gideon (J)", "J")
+    assert CARDS[first].unique_name == CARDS[second].unique_name == "Gideon"
+    b = pos({"hand": [second, "barak"], "territory": [first]}, {})
+    g = b.game
+    assert not _playable(g, b[second]) and _playable(g, b["barak"])
+    refused(g, f"play {b[second]}", "redemption.unique")
+    b = pos({"hand": [second]}, {"territory": [first]})  # the opponent's copy does not count
+    assert _playable(b.game, b[second])
+
+
+def test_a_real_character_the_card_file_marks_generic_is_not_unique():
+    legion, goliath = R("Legion of Angels", "I"), R("Goliath (L)", "Main")
+    assert "generic" in CARDS[legion].identifiers and not CARDS[legion].unique_in_play
+    b = pos({"hand": [legion, goliath], "territory": [legion, goliath], "deck": ["ls_orphan"]}, {"deck": ["ls_widow"]})
+    g = b.game
+    second_legion = [c for c in g.z[0]["hand"] if g.cd[c].key == legion][0]
+    second_goliath = [c for c in g.z[0]["hand"] if g.cd[c].key == goliath][0]
+    ok(g, f"play {second_legion}")
+    refused(g, f"play {second_goliath}", "redemption.unique")
+    assert g.zone_of(second_legion) == (0, "territory")

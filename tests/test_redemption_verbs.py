@@ -393,3 +393,26 @@ def test_successful_rescue_and_wins_battle_fire_for_the_winning_characters(monke
     g = b.game
     g._resolve([])
     assert g.char_numbers(b["t_timothy"]) == (12, 12) and len(g.z[0]["land_of_redemption"]) == 1
+
+
+@pytest.mark.parametrize("riders, offered", [([], False), (["cannot_be_prevented"], True)])
+def test_a_band_that_cannot_be_prevented_is_not_stopped_by_prevent_band(monkeypatch, riders, offered):
+    band = _add(
+        monkeypatch,
+        "t_band",
+        [{"verb": "band", "riders": riders, "select": {"zone": "territory", "owner": "you", "type": "hero"}}],
+    )
+    flight = "Flight (G)|10A"
+    b = build(
+        {"field_of_battle": ["gideon"], "hand": [band], "territory": ["barak"]},
+        {"field_of_battle": ["goliath", flight]},
+        phase="battle",
+        battle={"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 1, "played": [flight]},
+        attached={flight: "goliath"},
+        flags={"battled": True},
+    )
+    g = b.game
+    assert (b["barak"] in g._ability_targets(0, b[band], b["gideon"])) == offered
+    if offered:
+        ok(g, f"enhance {b[band]} {b['gideon']} {b['barak']}")
+        assert g.zone_of(b["barak"]) == (0, "field_of_battle")

@@ -10,12 +10,21 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 import saves
 from rules.games import GAMES, deck_games, find_game, game_names
 from rules.words import possessive
-from tui.session import LEVELS, MAX_SEATS, Seat
+from saves.store import LEVELS
+from tui.session import MAX_SEATS, Seat
+
+if TYPE_CHECKING:
+    from rules.games import GameInfo
+    from saves.tables import Row
+    from tui.session import Session
+    from tui.settings import Settings
+    from tui.table import TableSession
 
 PROG = "redemption"
 ENV_PLAYER = "REDEMPTION_PLAYER"
@@ -43,7 +52,13 @@ class _Version(argparse.Action):
     def __init__(self, option_strings: Sequence[str], dest: str, help: str | None = None) -> None:
         super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
 
-    def __call__(self, parser: argparse.ArgumentParser, namespace, values, option_string=None) -> NoReturn:
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> NoReturn:
         from saves.store import app_version
 
         print(f"{PROG} {app_version()}")  # on stdout, as argparse's own version action prints it
@@ -53,7 +68,13 @@ class _Version(argparse.Action):
 class _SeatAction(argparse.Action):
     """--invite NAME, --open and --computer LEVEL each add one seat of a new table, in the order given."""
 
-    def __call__(self, parser: argparse.ArgumentParser, namespace, values, option_string=None) -> None:
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
         key = self.dest.removeprefix("seat_")
         seat = {key: True} if key == "open" else {key: values}
         others = getattr(namespace, "others", None) or []
@@ -78,7 +99,7 @@ def _option(text: str) -> tuple[str, str]:
     return key.strip(), value.strip()
 
 
-def game_options(args: argparse.Namespace) -> dict:
+def game_options(args: argparse.Namespace) -> dict[str, Any]:
     """The ``--option`` pairs as the game's option values; CliError names the bad one and what it takes."""
     try:
         return find_game(args.game).parse_options(args.option)
@@ -435,7 +456,7 @@ def build_parser() -> Parser:
     return p
 
 
-def settings_from(args: argparse.Namespace):
+def settings_from(args: argparse.Namespace) -> Settings:
     from tui.settings import Settings
 
     player = getattr(args, "player", None) or os.environ.get(ENV_PLAYER) or None
@@ -474,7 +495,7 @@ def tables_url(given: str | None) -> str | None:
     return url
 
 
-def start_new(args: argparse.Namespace, settings):
+def start_new(args: argparse.Namespace, settings: Settings) -> Session:
     from tui.session import Session, engine_available, names_for, new_save_name
 
     info = find_game(args.game)
@@ -531,7 +552,7 @@ def start_new(args: argparse.Namespace, settings):
     return session
 
 
-def pick_resume(args: argparse.Namespace, settings):
+def pick_resume(args: argparse.Namespace, settings: Settings) -> Session:
     from tui.session import Session
 
     folder = settings.save_dir
@@ -553,7 +574,7 @@ def pick_resume(args: argparse.Namespace, settings):
         raise CliError(f"{PROG}: {e}", 1) from None
 
 
-def print_saves(settings, out=None) -> None:
+def print_saves(settings: Settings, out: TextIO | None = None) -> None:
     out = out or sys.stdout
     rows = saves.list_saves(settings.save_dir)
     if not rows:
@@ -581,7 +602,7 @@ def print_saves(settings, out=None) -> None:
         print("  ".join(c.ljust(w) for c, w in zip(row, widths)) + "  " + row[-1], file=out)
 
 
-def run_decks(args: argparse.Namespace, settings, out=None) -> int:
+def run_decks(args: argparse.Namespace, settings: Settings, out: TextIO | None = None) -> int:
     """``redemption decks ACTION``: every problem is a DeckError (one line, exit 1)."""
     from saves import decks as dk
     from tui.cardcmd import imported_pool
@@ -682,7 +703,7 @@ def run_decks(args: argparse.Namespace, settings, out=None) -> int:
     raise CliError(f"{PROG} decks: unknown action {cmd!r}", 2)
 
 
-def find_save(name: str | None, settings, finished_too: bool = True):
+def find_save(name: str | None, settings: Settings, finished_too: bool = True) -> Path:
     """The save named ``name``, else the most recently played one; CliError if there is none."""
     folder = settings.save_dir
     if name:
@@ -699,7 +720,7 @@ def find_save(name: str | None, settings, finished_too: bool = True):
     return rows[0].path
 
 
-def review_command(args: argparse.Namespace, settings, out=None):
+def review_command(args: argparse.Namespace, settings: Settings, out: TextIO | None = None) -> Session | None:
     """'review --export' and '--analyse' print and return None; otherwise the session to open in the review."""
     from rules import review
     from tui import analysis
@@ -760,7 +781,7 @@ def review_command(args: argparse.Namespace, settings, out=None):
     return session
 
 
-def replay_session(args: argparse.Namespace, settings, path):
+def replay_session(args: argparse.Namespace, settings: Settings, path: Path) -> Session:
     """'new --replay FILE': the game the notation file records, as a new save."""
     from rules import review
     from tui.session import Session, names_for
@@ -797,7 +818,7 @@ def replay_session(args: argparse.Namespace, settings, path):
     return session
 
 
-def chosen_seats(args: argparse.Namespace, info) -> list[Seat] | None:
+def chosen_seats(args: argparse.Namespace, info: GameInfo) -> list[Seat] | None:
     """The --seat and --players choices as ``Session.new(seats=...)`` takes them; None: two seats from --vs."""
     seats: list[Seat] = list(getattr(args, "seat", []) or [])
     count = getattr(args, "players", None)
@@ -817,7 +838,7 @@ def chosen_seats(args: argparse.Namespace, info) -> list[Seat] | None:
     return seats
 
 
-def chosen_decks(args: argparse.Namespace, settings, seats: int = 2):
+def chosen_decks(args: argparse.Namespace, settings: Settings, seats: int = 2) -> tuple[Any, ...] | None:
     """The --deck choices as what ``Session.new(decks=...)`` takes, or None for the bundled G, H, G, H."""
     if not getattr(args, "deck", None):
         return None
@@ -826,7 +847,7 @@ def chosen_decks(args: argparse.Namespace, settings, seats: int = 2):
     info = find_game(args.game)
     if not info.decks:
         raise CliError(f"{PROG}: --deck is for {_deck_titles()}; {info.title} is played with its own cards", 2)
-    picks: list = ["G", "H", "G", "H"][:seats]
+    picks: list[Any] = ["G", "H", "G", "H"][:seats]
     for seat, name in args.deck:
         if seat >= seats:
             raise CliError(f"{PROG}: --deck {seat + 1}={name}: the game has {seats} seats", 2)
@@ -839,7 +860,7 @@ def chosen_decks(args: argparse.Namespace, settings, seats: int = 2):
     return tuple(picks)
 
 
-def _need_player(settings) -> str:
+def _need_player(settings: Settings) -> str:
     if not settings.player:
         raise CliError(
             f"{PROG}: shared tables need to know who you are: give --player NAME "
@@ -849,7 +870,7 @@ def _need_player(settings) -> str:
     return settings.player
 
 
-def table_command(args: argparse.Namespace, settings):
+def table_command(args: argparse.Namespace, settings: Settings) -> TableSession | None:
     """'table new' creates and prints the table; 'table decline' declines; 'table play' returns the session to open."""
     from saves import tables
     from tui.table import TableSession
@@ -915,7 +936,7 @@ def table_command(args: argparse.Namespace, settings):
     return session
 
 
-def migrate_tables(args: argparse.Namespace, settings) -> int:
+def migrate_tables(args: argparse.Namespace, settings: Settings) -> int:
     """Every table copied from one store to the other as its TOML save, read back and compared; one already there
     is kept (named if it differs), one that cannot be read or written is named and not copied (status 1)."""
     from saves.tablestore import FileStore, open_store
@@ -955,7 +976,7 @@ def migrate_tables(args: argparse.Namespace, settings) -> int:
     return 0
 
 
-def print_tables(settings, out=None) -> None:
+def print_tables(settings: Settings, out: TextIO | None = None) -> None:
     from saves import tables
 
     out = out or sys.stdout
@@ -970,7 +991,7 @@ def print_tables(settings, out=None) -> None:
         print(line, file=out)
 
 
-def record_line(rec: dict) -> str:
+def record_line(rec: dict[str, Any]) -> str:
     p, c = rec["people"], rec["computer"]
     return f"against people {p[0]} won, {p[1]} lost, {p[2]} drawn; against the computer {c[0]} won, {c[1]} lost, {c[2]} drawn"
 
@@ -986,7 +1007,7 @@ TABLE_HEADINGS = {
 }
 
 
-def table_lines(rows) -> list[str]:
+def table_lines(rows: Sequence[Row]) -> list[str]:
     lines, last = [], None
     for r in rows:
         if r.kind != last:
@@ -1058,7 +1079,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             except saves.SaveError as e:  # the tables' database cannot be reached, or a table is unreadable
                 raise CliError(f"{PROG} tables: {e}", 1) from None
             return 0
-        session = None
+        session: Session | TableSession | None = None
         if args.command == "review":
             session = review_command(args, settings)
             if session is None:

@@ -193,7 +193,7 @@ class BattleRules(Core):
         z = self.z[p]
         for zone in IN_PLAY:
             for c in z[zone]:
-                if c != cid and self.cards[c][1] == p and cd[c].name == card.name:
+                if c != cid and self.cards[c][1] == p and cd[c].unique_name == card.unique_name:
                     return c
         return None
 
@@ -205,7 +205,7 @@ class BattleRules(Core):
             if c in left:
                 return True
             card = self.cd[c]
-            if card.unique_in_play and any(self.cd[x].name == card.name for x in left):
+            if card.unique_in_play and any(self.cd[x].unique_name == card.unique_name for x in left):
                 return True
         return continuous.kept_out(self, c)
 

@@ -45,7 +45,8 @@ class Card:
     is_character: bool = field(init=False, compare=False)
     is_enhancement: bool = field(init=False, compare=False)
     #: At most one copy per player in play (redemption.unique): named Biblical characters (every character of our
-    #: pool is one), artifacts, fortresses, and any card marked unique.
+    #: pool is one; a real character the card file marks generic is not), artifacts, fortresses, and any card
+    #: marked unique.
     unique_in_play: bool = field(init=False, compare=False)
     is_weapon: bool = field(init=False, compare=False)
     is_warrior: bool = field(init=False, compare=False)
@@ -54,7 +55,8 @@ class Card:
     placement: str = field(init=False, compare=False)
     #: Each effect's first ability (``has``).
     by_effect: dict[str, Ability] = field(init=False, compare=False, repr=False)
-    #: The name if the card is unique in play, else "" (for collecting the names a player has in play).
+    #: The name if the card is unique in play, else "" (for collecting the names a player has in play); a real
+    #: card's name without its printing tag ("Gideon (L)" and "Gideon (J)" are one Gideon: redemption.unique).
     unique_name: str = field(init=False, compare=False)
     #: The brigades as a set (the brigade match of enhancements and weapons).
     brigade_set: frozenset[str] = field(init=False, compare=False)
@@ -64,7 +66,11 @@ class Card:
         object.__setattr__(self, "is_character", character)
         object.__setattr__(self, "is_enhancement", self.type in ("good_enhancement", "evil_enhancement"))
         object.__setattr__(
-            self, "unique_in_play", character or self.type in ("artifact", "fortress") or "unique" in self.identifiers
+            self,
+            "unique_in_play",
+            (character and not (self.set and "generic" in self.identifiers))
+            or self.type in ("artifact", "fortress")
+            or "unique" in self.identifiers,
         )
         object.__setattr__(self, "is_weapon", "weapon" in self.classes)
         object.__setattr__(self, "is_warrior", "warrior" in self.classes)
@@ -80,7 +86,8 @@ class Card:
         )
         object.__setattr__(self, "placement", placement)
         object.__setattr__(self, "brigade_set", frozenset(self.brigades))
-        object.__setattr__(self, "unique_name", self.name if self.unique_in_play else "")
+        unique = (base_name(self.name) if self.set else self.name) if self.unique_in_play else ""
+        object.__setattr__(self, "unique_name", unique)
         by_effect: dict[str, Ability] = {}
         for ab in self.abilities:
             by_effect.setdefault(ab.effect, ab)
@@ -125,6 +132,16 @@ class Card:
             "reference": self.reference,
             "ability": self.ability_text,
         }
+
+
+#: A trailing printing tag, "(G)", "[K]", "(1st Print)": the same card printed again carries another one.
+_TAG = re.compile(r"\s*[(\[][^()\[\]]{1,12}[)\]]\s*$")
+
+
+def base_name(name: str) -> str:
+    """The card's name without its printing tag: 'Aaron (G)' -> 'Aaron' (a name that is all tag stays)."""
+    short = _TAG.sub("", name)
+    return short if short.strip() else name
 
 
 def _ability(d: dict[str, Any], key: str) -> Ability:

@@ -71,8 +71,6 @@ def kept_out(t: Table, c: str) -> bool:
     if t.loc[c][1] == "hand":
         return False
     owner, cd, negated = t.owner(c), t.cd, t.b.negated
-    if not stoppable(t, c, "prevent"):  # its band cannot be prevented (redemption.lang.rider.cannot_be_prevented)
-        return False
     for src in t.b.played:
         if src in negated or t.owner(src) == owner:
             continue

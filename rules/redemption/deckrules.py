@@ -21,6 +21,7 @@ from rules.redemption.cards import DECKS as DECKS
 from rules.redemption.cards import PENDING as PENDING  # the real starter decks not offered yet
 from rules.redemption.cards import TYPE_NAMES as TYPE_NAMES
 from rules.redemption.cards import Card
+from rules.redemption.cards import base_name as base_name  # re-exported: a printing's name without its tag
 
 #: The deck types a deck file may say, and how a player names them (the first is a new deck's).
 TYPES = {"type1": "Type 1"}
@@ -69,16 +70,6 @@ def souls_required(size: int) -> int:
 
 def has_special_ability(card: Card) -> bool:
     return bool(card.abilities)
-
-
-#: A trailing printing tag, "(G)", "[K]", "(1st Print)": the same card printed again carries another one.
-_TAG = re.compile(r"\s*[(\[][^()\[\]]{1,12}[)\]]\s*$")
-
-
-def base_name(name: str) -> str:
-    """The card's name without its printing tag: 'Aaron (G)' -> 'Aaron' (a name that is all tag stays)."""
-    short = _TAG.sub("", name)
-    return short if short.strip() else name
 
 
 def card_rules(card: Card) -> CardRules:

@@ -68,7 +68,8 @@ def filter_text(flt: Filter, noun: str = "character", plural: bool = False) -> s
     if "name" in d:
         text += f" named {d['name']}"
     if "title" in d:
-        text += f" with {d['title']} in its title"
+        t = d["title"]
+        text += f" with {' or '.join(t) if isinstance(t, tuple) else t} in its title"
     if "base_name" in d:
         text += f" named {d['base_name']}"
     if "book" in d:
@@ -138,7 +139,8 @@ def _band_targets(g: Table, p: int, ab: Act, host: str) -> list[str]:
             cd[c].type != align
             or g._unique_clash(p, c) is not None
             or g._kept_out(c)
-            or continuous.band_prevented(g, c)
+            # a band that cannot be prevented is not (redemption.lang.rider.cannot_be_prevented)
+            or (continuous.band_prevented(g, c) and continuous.RIDER_OF["prevent"] not in ab.riders)
         ),
     )
 
@@ -255,7 +257,7 @@ def _resolve_band(g: Table, d: Decision, events: list[Event]) -> None:
     for c in d.chosen:
         if g.loc[c][1] not in ("hand", "territory") or g._kept_out(c) or g._unique_clash(p, c) is not None:
             continue
-        if continuous.band_prevented(g, c):
+        if continuous.band_prevented(g, c) and continuous.stoppable(g, d.source, "prevent"):
             continue
         origin = g.loc[c][1]
         g.b.effects.append((d.source, "band", c, origin))
@@ -1057,6 +1059,10 @@ def _do_prevent_band(g: Table, p: int, src: str, host: str, ab: Act, target: str
     bands = [x for x in g.b.effects if x[1] == "band" and g.owner(x[2]) != p and matches(cd[x[2]], ab.filter)]
     done = []
     for by in dict.fromkeys(x[0] for x in bands):
+        if not continuous.stoppable(
+            g, by, "prevent"
+        ):  # its band cannot be prevented (redemption.lang.rider.cannot_be_prevented)
+            continue
         if all(x[1] == "band" for x in g.b.effects if x[0] == by):  # a card that only banded: its band is undone
             g._undo(by, events)
             done.append(by)
@@ -1164,6 +1170,8 @@ def _text_immune(a: Act, when: str, card: Card | None) -> str:
 def _text_discard_type(a: Act, when: str, card: Card | None) -> str:
     what = filter_text(a.filter, "card")
     where = "in a territory" if a.select.zones == ("territory",) else "in play"
+    if a.select.zones == ("territory",) and a.select.owner == "opponents":
+        where = "in each opponent's territory"
     if a.select.get("occupied"):
         where += " that holds a Lost Soul (the Lost Soul stays: it goes back to the Land of Bondage)"
     else:
@@ -1196,7 +1204,7 @@ def _which(a: Act, noun: str) -> str:
         where = where.replace(" a ", " an opponent's ")
     if what.startswith("up to "):
         return what + where
-    return f"every {what}{where}" if a.select.every else an(what) + where
+    return f"all {what}{where}" if a.select.every else an(what) + where
 
 
 def _text_pile(a: Act, when: str, card: Card | None) -> str:
@@ -1204,7 +1212,8 @@ def _text_pile(a: Act, when: str, card: Card | None) -> str:
 
 
 def _text_return(a: Act, when: str, card: Card | None) -> str:
-    return f"Return {_which(a, 'card')} " + _RETURN_WORDS[a.to].format("its owner's") + "."
+    whose_ = "their owners'" if a.select.every else "its owner's"
+    return f"Return {_which(a, 'card')} " + _RETURN_WORDS[a.to].format(whose_) + "."
 
 
 def _text_numbers(a: Act, when: str, card: Card | None) -> str:

@@ -248,9 +248,11 @@ def _facets() -> dict[str, Facet]:
         Facet(
             "title",
             "redemption.lang.facet.title",
-            "a word or words in the title",
-            _text,
-            card=lambda c, v: v.lower() in c.name.lower(),
+            "a word or words in the title (a list: any of them)",
+            _text_or_list,
+            card=lambda c, v: (
+                v.lower() in c.name.lower() if isinstance(v, str) else any(x.lower() in c.name.lower() for x in v)
+            ),
         ),
         Facet(
             "strength",
@@ -617,7 +619,7 @@ RIDERS = _words(
     "rider",
     ("cannot_be_negated", "no negate ability stops it"),
     ("cannot_be_interrupted", "no interrupt stops it: no special initiative answers it"),
-    ("cannot_be_prevented", "no prevent stops it: an opposing ignore does not keep its band out of battle"),
+    ("cannot_be_prevented", "no prevent stops it: an opposing prevent_band does not stop its band"),
     ("regardless_of_immunity", "it reaches its targets even when they are immune"),
 )
 

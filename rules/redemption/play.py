@@ -143,7 +143,7 @@ class Play(Checks):
                 if loc[c][1] != "territory":
                     if in_play is None:
                         in_play = self._unique_names(p)
-                    if card.name in in_play and self._unique_clash(p, c) is not None:
+                    if card.unique_name in in_play and self._unique_clash(p, c) is not None:
                         continue
                 if self.n == 2:
                     out.append((rescue if self.reaches(c, opps[0]) else challenge)[c])
@@ -220,7 +220,7 @@ class Play(Checks):
             if what == "character" or what == "fortress":
                 if in_play is None:
                     in_play = self._unique_names(p)
-                if card.name not in in_play:
+                if card.unique_name not in in_play:
                     out.append((PLAY if what == "character" else FORTRESS)[c])
             elif what == "artifact":
                 out.append(ARTIFACT[c])

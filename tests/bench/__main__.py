@@ -24,6 +24,7 @@ SCRIPTS: list[tuple[str, list[str]]] = [
     ("startup", []),
     ("keystrokes", []),
     ("table_latency", ["--moves", "20", "--tables", "200"]),
+    ("table_store", ["--moves", "20", "--tables", "1000", "--seconds", "2"]),
     ("ai_time", ["--games", "2", "--hard-decisions", "5"]),
     ("memory", ["--time-limit", "0.2"]),
     ("review", []),

@@ -1,0 +1,327 @@
+"""The real 10th Anniversary H starter (set 10A, ``rules/redemption/real/h10.toml``: facts keyed Name + Set and our
+own script, never printed text): card by card, a hand-built position in the scenario format
+(``redemption.scenario``) in which the card's ability happens and its outcome is asserted."""
+
+from __future__ import annotations
+
+import tomllib
+from importlib import resources
+from typing import Any
+
+import pytest
+
+from rules.redemption import effects
+from rules.redemption.cards import CARDS, _card
+from tests.redemption_helpers import build, ok
+from tests.test_real_g10 import R, blocked, pos, round_trip, to_player
+
+H = [
+    c["name"] for c in tomllib.loads(resources.files("rules.redemption").joinpath("real/h10.toml").read_text())["card"]
+]
+
+
+def test_every_h_card_here_is_a_10a_printing_with_a_script_or_no_ability():
+    assert len(H) == len(set(H)) and all(R(n) in CARDS for n in H)
+    for n in H:
+        c = CARDS[R(n)]
+        assert c.set == "10A" and (not c.abilities) == (c.ability_text == "")
+
+
+# --- Lost Souls, and cards with no special ability -------------------------------------------------------------
+SOULS = [n for n in H if n.startswith("Lost Soul") and not CARDS[R(n)].abilities]
+
+
+@pytest.mark.parametrize("soul", SOULS)
+def test_a_plain_lost_soul_is_rescued(soul):
+    b = pos({"hand": ["barak"]}, {"land_of_bondage": [R(soul)], "deck": ["ls_orphan"]}, phase="battle")
+    g = b.game
+    ok(g, f"rescue {b['barak']}")
+    ok(g, "noblock")
+    assert g.zone_of(b[R(soul)]) == (0, "land_of_redemption")
+
+
+def test_the_female_only_lost_soul_is_reached_by_a_female_hero_only_and_by_son_of_god():
+    soul, son = R("Lost Soul Jeremiah 7:18 (Female Only) (H)"), R("Son of God (H)")
+    b = pos({"territory": ["barak", "deborah"], "hand": [son]}, {"land_of_bondage": [soul]})
+    g = b.game
+    assert not g.can_reach(b["barak"], b[soul]) and g.can_reach(b["deborah"], b[soul])
+    ok(g, f"dominant {b[son]} {b[soul]}")
+    assert g.zone_of(b[soul]) == (0, "land_of_redemption")
+
+
+@pytest.mark.parametrize("name, numbers", [("Abiram", (5, 7)), ("Pharaoh (H)", (9, 10))])
+def test_a_plain_evil_character_blocks_with_its_numbers(name, numbers):
+    ec = R(name)
+    b = blocked("barak", ec)
+    g = b.game
+    assert g.char_numbers(b[ec]) == numbers and not CARDS[ec].abilities
+    assert CARDS[R("Pharaoh (H)")].is_warrior
+
+
+def test_letters_to_the_churches_adds_its_numbers_to_a_purple_hero():
+    letters = R("Letters to the Churches")
+    b = blocked("peter", "goliath", mine={"hand": [letters]})
+    g = b.game
+    to_player(g, 0)
+    ok(g, f"enhance {b[letters]} {b['peter']}")
+    assert g.char_numbers(b["peter"]) == (14, 5)
+
+
+def test_egypt_holds_a_lost_soul_only_a_gold_hero_reaches():
+    egypt = R("Egypt (H)")
+    b = pos(
+        {"territory": ["daniel", "barak"]},
+        {"territory": [egypt], "in_site": ["ls_orphan"]},
+        attached={"ls_orphan": egypt},
+    )
+    g = b.game
+    assert g.can_reach(b["daniel"], b["ls_orphan"]) and not g.can_reach(b["barak"], b["ls_orphan"])
+
+
+# --- Dominants -----------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "dominant, seat, kind", [("Angel of the Lord (H)", 0, "evil_character"), ("Christian Martyr (H)", 1, "hero")]
+)
+def test_a_discarding_dominant_discards_any_character_of_its_type_in_play(dominant, seat, kind):
+    d = R(dominant)
+    mine: dict[str, list[str]] = {"territory": ["gideon", "barak"]}
+    theirs: dict[str, list[str]] = {"territory": ["pilate", "goliath"]}
+    (mine if seat == 0 else theirs)["hand"] = [d]
+    b = pos(mine, theirs, active=seat)
+    g = b.game
+    targets = {a.args[1] for a in g.legal_actions() if a.verb == "dominant" and a.args[0] == b[d]}
+    assert {g.cd[t].type for t in targets} == {kind} and len(targets) == 2
+    t = sorted(targets)[0]
+    ok(g, f"dominant {b[d]} {t}")
+    assert g.zone_of(t)[1] == "discard"
+    round_trip(g)
+
+
+def test_son_of_god_h_rescues_any_lost_soul_in_play():
+    son = R("Son of God (H)")
+    b = pos({"hand": [son]}, {"land_of_bondage": ["ls_orphan"]})
+    g = b.game
+    ok(g, f"dominant {b[son]} {b['ls_orphan']}")
+    assert g.zone_of(b["ls_orphan"]) == (0, "land_of_redemption")
+
+
+# --- enhancements and characters ----------------------------------------------------------------------------------
+def test_cast_out_demons_discards_a_demon_in_play_and_only_a_demon():
+    cast, demon = R("Cast out Demons"), R("Strong Demon (G)")
+    b = blocked("peter", "goliath", mine={"hand": [cast]}, theirs={"territory": [demon]})
+    g = b.game
+    to_player(g, 0)
+    targets = {a.args[2] for a in g.legal_actions() if a.verb == "enhance" and a.args[0] == b[cast] and len(a.args) > 2}
+    assert targets == {b[demon]}
+    ok(g, f"enhance {b[cast]} {b['peter']} {b[demon]}")
+    assert g.zone_of(b[demon]) == (1, "discard") and g.char_numbers(b["peter"]) == (10, 6)
+
+
+def test_self_doubt_puts_the_only_hero_in_play_on_top_of_its_owners_draw_pile():
+    doubt, abiram = R("Self-Doubt"), R("Abiram")
+    b = blocked("barak", abiram, theirs={"hand": [doubt]})
+    g = b.game
+    to_player(g, 1)
+    ok(g, f"enhance {b[doubt]} {b[abiram]}")
+    assert g.z[0]["deck"][0] == b["barak"] and not g.battle_chars(0)
+    round_trip(g)
+
+
+def test_self_doubt_asks_which_hero_when_more_than_one_is_in_play():
+    doubt, abiram = R("Self-Doubt"), R("Abiram")
+    b = blocked("barak", abiram, mine={"territory": ["peter"]}, theirs={"hand": [doubt]})
+    g = b.game
+    to_player(g, 1)
+    ok(g, f"enhance {b[doubt]} {b[abiram]}")
+    assert g.s.pending is not None and set(g.s.pending.options) == {b["barak"], b["peter"]}
+    round_trip(g)
+    ok(g, f"choose {b['peter']}")
+    assert g.z[0]["deck"][0] == b["peter"]
+
+
+def test_aaron_and_miriams_dissent_takes_2_2_from_every_ot_hero_in_play_until_the_turn_ends():
+    dissent, abiram = R("Aaron and Miriam's Dissent"), R("Abiram")
+    b = blocked("barak", abiram, mine={"territory": ["gideon", "peter"]}, theirs={"hand": [dissent]})
+    g = b.game
+    to_player(g, 1)
+    ok(g, f"enhance {b[dissent]} {b[abiram]}")
+    assert g.char_numbers(b["barak"]) == (4, 4) and g.char_numbers(b["gideon"]) == (5, 3)
+    assert g.char_numbers(b["peter"]) == (7, 5) and g.char_numbers(b[abiram]) == (8, 10)
+    round_trip(g)
+    g.s.turn += 1
+    assert g.char_numbers(b["barak"]) == (6, 6)
+
+
+def test_taskmaster_takes_2_2_from_every_ot_hero_as_it_enters_battle():
+    task = R("Taskmaster (H)")
+    b = blocked("barak", task, mine={"territory": ["peter"]})
+    g = b.game
+    assert g.char_numbers(b["barak"]) == (4, 4) and g.char_numbers(b["peter"]) == (7, 5)
+    assert g.standing() == "evil_winning"
+
+
+@pytest.mark.parametrize("name, seat", [("Burning up the Chaff", 0), ("Murmuring", 1)])
+def test_a_chaff_card_removes_all_but_the_lost_souls_of_an_opponents_discard_pile(name, seat):
+    card, abiram = R(name), R("Abiram")
+    mine: dict[str, Any] = {"discard": ["gideon", "ls_debtor"]}
+    theirs: dict[str, Any] = {"discard": ["pilate", "ls_orphan", "herod"]}
+    (mine if seat == 0 else theirs)["hand"] = [card]
+    b = blocked("peter", abiram, mine=mine, theirs=theirs)
+    g = b.game
+    to_player(g, seat)
+    ok(g, f"enhance {b[card]} {b['peter'] if seat == 0 else b[abiram]}")
+    other = 1 - seat
+    assert {g.cd[c].type for c in g.z[other]["discard"]} == {"lost_soul"}
+    assert len(g.z[other]["removed"]) == (2 if other == 1 else 1) and not g.z[seat]["removed"]
+
+
+def test_gentle_resolution_converts_the_human_blocker_to_a_green_hero_that_withdraws():
+    gentle = R("Gentle Resolution")
+    timothy = R("Timothy (H)")
+    b = blocked(timothy, "goliath", mine={"hand": [gentle]})
+    g = b.game
+    to_player(g, 0)
+    ok(g, f"enhance {b[gentle]} {b[timothy]}")
+    c = g.cd[b["goliath"]]
+    assert (c.type, c.brigades) == ("hero", ("Green",)) and g.zone_of(b["goliath"]) == (1, "territory")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("hero, works", [("peter", True), ("gideon", False)])
+def test_preaching_the_truth_converts_only_if_used_by_an_nt_human_hero(hero, works):
+    preach = R("Preaching the Truth")
+    b = blocked(hero, "goliath", mine={"hand": [preach]})
+    g = b.game
+    to_player(g, 0)
+    ok(g, f"enhance {b[preach]} {b[hero]}")
+    assert (g.cd[b["goliath"]].type == "hero") == works
+
+
+def test_lambs_righteousness_returns_every_captured_hero_to_its_owners_territory():
+    lamb, timothy = R("Lamb's Righteousness (H)"), R("Timothy (H)")
+    b = build(
+        {"field_of_battle": [timothy], "hand": [lamb]},
+        {"field_of_battle": ["goliath"], "captured": [("barak", 0), ("deborah", 0)]},
+        phase="battle",
+        battle={"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 1},
+        flags={"battled": True},
+    )
+    g = b.game
+    ok(g, f"enhance {b[lamb]} {b[timothy]}")
+    assert g.zone_of(b["barak"]) == (0, "territory") and g.zone_of(b["deborah"]) == (0, "territory")
+    assert not g.z[1]["captured"]
+
+
+def test_listening_to_god_sets_a_hero_aside_for_three_turns_and_it_comes_back_6_6_stronger():
+    listen = R("Listening to God")
+    b = blocked("peter", "goliath", mine={"hand": [listen], "territory": ["john"]})
+    g = b.game
+    to_player(g, 0)
+    ok(g, f"enhance {b[listen]} {b['peter']}")
+    assert g.s.pending is not None and set(g.s.pending.options) == {b["peter"], b["john"]}
+    ok(g, f"choose {b['john']}")
+    assert g.zone_of(b["john"]) == (0, "set_aside") and g.s.aside[b["john"]][0] == g.s.turn + 6
+    round_trip(g)
+    g.s.turn += 6
+    assert effects.come_back(g, 0, []) and g.zone_of(b["john"]) == (0, "territory")
+    assert g.char_numbers(b["john"]) == (12, 10)
+
+
+def test_timothy_gains_3_3_after_a_successful_rescue_and_keeps_it():
+    timothy = R("Timothy (H)")
+    b = pos({"hand": [timothy]}, {"land_of_bondage": ["ls_orphan"], "deck": ["ls_widow"]}, phase="battle")
+    g = b.game
+    ok(g, f"rescue {b[timothy]}")
+    ok(g, "noblock")
+    assert g.zone_of(b["ls_orphan"]) == (0, "land_of_redemption")
+    assert g.zone_of(b[timothy]) == (0, "territory") and g.char_numbers(b[timothy]) == (7, 7)
+    round_trip(g)
+
+
+def test_timothy_gains_nothing_from_a_failed_rescue():
+    timothy = R("Timothy (H)")
+    b = blocked(timothy, "goliath")
+    g = b.game
+    ok(g, "pass")  # Timothy 4/4 loses to Goliath 8/6: the battle ends
+    assert g.zone_of(b[timothy]) == (0, "discard") and not g.s.mods
+
+
+@pytest.mark.parametrize("hero, ignored", [("Priscilla (H)", True), ("Timothy (H)", False)])
+def test_faith_shared_ignores_crimson_and_black_evil_characters_if_used_by_a_female_hero(hero, ignored):
+    faith, h = R("Faith Shared"), R(hero)
+    b = blocked(h, "goliath", mine={"hand": [faith]})
+    g = b.game
+    to_player(g, 0)
+    ok(g, f"enhance {b[faith]} {b[h]}")
+    assert g._is_ignored(b["goliath"]) == ignored
+
+
+def test_pharaohs_murderous_order_discards_a_male_human_hero_in_the_opponents_territory():
+    order, pharaoh = R("Pharaoh's Murderous Order"), R("Taskmaster (H)")
+    b = blocked("peter", pharaoh, mine={"territory": ["gideon", "deborah"]}, theirs={"hand": [order]})
+    g = b.game
+    to_player(g, 1)
+    targets = {
+        a.args[2] for a in g.legal_actions() if a.verb == "enhance" and a.args[0] == b[order] and len(a.args) > 2
+    }
+    assert targets == {b["gideon"]}  # a male Hero in territory: not Deborah, not Peter in battle
+    ok(g, f"enhance {b[order]} {b[pharaoh]} {b['gideon']}")
+    assert g.zone_of(b["gideon"]) == (0, "discard")
+
+
+# --- characters that band ---------------------------------------------------------------------------------------
+def test_james_may_band_to_a_john_as_he_enters_battle():
+    james = R("James Son of Zebedee (H)")
+    b = pos({"hand": [james], "territory": ["john", "peter"]}, {"land_of_bondage": ["ls_orphan"]}, phase="battle")
+    g = b.game
+    ok(g, f"rescue {b[james]}")
+    assert g.s.pending is not None and g.s.pending.options == [b["john"]]
+    ok(g, f"choose {b['john']}")
+    assert g.zone_of(b["john"]) == (0, "field_of_battle")
+
+
+def test_priscilla_may_band_with_aquila(monkeypatch):
+    aquila = "t_aquila"
+    monkeypatch.setitem(
+        CARDS,
+        aquila,
+        _card(
+            {
+                "key": aquila,
+                "name": "Aquila",
+                "type": "hero",
+                "alignment": "good",
+                "brigades": ["White"],
+                "strength": 4,
+                "toughness": 4,
+                "identifiers": ["human", "male", "N.T."],
+            }
+        ),
+    )
+    pris = R("Priscilla (H)")
+    b = pos({"hand": [pris], "territory": [aquila, "peter"]}, {"land_of_bondage": ["ls_orphan"]}, phase="battle")
+    g = b.game
+    ok(g, f"rescue {b[pris]}")
+    assert g.s.pending is not None and g.s.pending.options == [b[aquila]]
+
+
+def test_dathan_may_band_to_abiram_and_his_band_cannot_be_prevented():
+    dathan, abiram = R("Dathan"), R("Abiram")
+    b = blocked("barak", dathan, theirs={"territory": [abiram, "pilate"]})
+    g = b.game
+    assert g.s.pending is not None and g.s.pending.options == [b[abiram]]
+    ok(g, f"choose {b[abiram]}")
+    assert g.zone_of(b[abiram]) == (1, "field_of_battle")
+    assert CARDS[dathan].abilities[0].riders == frozenset({"cannot_be_prevented"})
+
+
+def test_the_h_deck_is_offered_only_once_every_card_is_enforced():
+    from rules.redemption.cards import DECKS, PENDING
+
+    if "H10" in DECKS:
+        assert all(k in CARDS for k in DECKS["H10"]["cards"]) and "H10" not in PENDING
+        return
+    d = PENDING["H10"]
+    assert d["name"] == "H (10th Anniversary)" and len(d["cards"]) == 50
+    assert set(d["missing"]) == {k for k in d["cards"] if k not in CARDS}
+    assert R("Timothy (H)") not in d["missing"] and R("Golden Calf") in d["missing"]
