@@ -339,7 +339,7 @@ def test_the_computer_plays_any_legal_deck():
 
     a, b = random_legal_deck(57, 11), random_legal_deck(50, 12)
     g = new_game(3, decks=({"name": "Mine", "cards": a}, {"name": "Theirs", "cards": b}), max_turns=30)
-    agents = [make_agent("redemption", "normal", seed=1), make_agent("redemption", "easy", seed=2)]
+    agents = [make_agent("redemption", "easy", seed=1), make_agent("redemption", "easy", seed=2)]
     for _ in range(3000):
         if g.is_over:
             break

@@ -5,6 +5,7 @@ Rule ids: the battle sections of rules.md (redemption.battle.resolve and its nei
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING, cast
 
 from rules.core import Event
@@ -19,6 +20,8 @@ if TYPE_CHECKING:
     from rules.redemption.game import Game
     from rules.redemption.table import Table
 
+
+_UNIQUE_NAME = attrgetter("unique_name")
 
 #: the toughness of a side its opponents' numbers cannot defeat (redemption.effect.immune)
 INFINITE = 10**9
@@ -179,8 +182,12 @@ class BattleRules(Core):
     # --- uniqueness, targets, windows ----------------------------------------------------------
     def _unique_names(self, p: int) -> set[str]:
         """Names of the unique cards player p controls in play (for offering moves from the hand quickly)."""
-        z, cd = self.z[p], self.cd
-        names = {cd[c].unique_name for zone in IN_PLAY for c in z[zone]}
+        z, get = self.z[p], self.cd.__getitem__
+        names: set[str] = set()
+        for zone in IN_PLAY:
+            cards = z[zone]
+            if cards:
+                names.update(map(_UNIQUE_NAME, map(get, cards)))
         names.discard("")
         return names
 
@@ -386,7 +393,7 @@ class BattleRules(Core):
                 )
             )
         for ab in self.cd[e].abilities:
-            self._effect(p, e, c, ab, target if ab.effect in TAKES_TARGET else "", events)
+            self._effect(p, e, c, ab, target if any(a.verb in TAKES_TARGET for a in ab.acts) else "", events)
         self._after_battle_change(events)
 
     def _do_pass(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:

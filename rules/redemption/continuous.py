@@ -93,15 +93,23 @@ def _granted(t: Table, cid: str, verb: str) -> list[Ability]:
     return out
 
 
+def _may_grant(t: Table, p: int, verb: str) -> bool:
+    """Could one of player p's characters in battle have an ability with this verb: does a card on p's side of the
+    battle, or an enhancement played in it, have one at all? (A quick no for what :func:`_granted` would find.)"""
+    cd = t.cd
+    return any(verb in cd[c].by_effect for c in t.z[p]["field_of_battle"]) or any(
+        verb in cd[e].by_effect for e in t.b.played
+    )
+
+
 def immune(t: Table, cid: str, src: str, host: str = "") -> bool:
     """Is character cid immune to what card src (used by character ``host``) does (redemption.effect.immune)? It
     is when one of its immunities fits src, or the character src is played on."""
     if not t.cd[cid].is_character:
         return False
     cd = t.cd
-    if any(
-        "regardless_of_immunity" in a.riders for a in cd[src].abilities
-    ):  # redemption.lang.rider.regardless_of_immunity
+    # redemption.lang.rider.regardless_of_immunity; redemption.effect.negate_immune
+    if any("regardless_of_immunity" in a.riders for a in cd[src].abilities) or immunity_negated(t, cid):
         return False
     for a in _granted(t, cid, "immune"):
         if matches(cd[src], a.filter) or (host and host != src and matches(cd[host], a.filter)):
@@ -112,6 +120,8 @@ def immune(t: Table, cid: str, src: str, host: str = "") -> bool:
 def side_immune(t: Table, p: int, opp: int) -> bool:
     """Are all of player p's counted characters in battle immune to all of opp's (their numbers cannot defeat
     them: redemption.effect.immune)?"""
+    if not _may_grant(t, p, "immune"):
+        return False
     mine = [c for c in t.battle_chars(p) if not ignored(t, c)]
     theirs = [c for c in t.battle_chars(opp) if not ignored(t, c)]
     return bool(mine and theirs) and all(immune(t, c, o) for c in mine for o in theirs)
@@ -119,6 +129,8 @@ def side_immune(t: Table, p: int, opp: int) -> bool:
 
 def first_strike(t: Table, p: int) -> bool:
     """Does one of player p's counted characters in battle have first strike (redemption.effect.first_strike)?"""
+    if not _may_grant(t, p, "first_strike"):
+        return False
     return any(_granted(t, c, "first_strike") for c in t.battle_chars(p) if not ignored(t, c))
 
 
@@ -217,4 +229,23 @@ def band_prevented(t: Table, c: str) -> bool:
         a = cd[src].has("prevent_band")
         if a is not None and matches(cd[c], a.filter):
             return True
+    return False
+
+
+def immunity_negated(t: Table, cid: str) -> bool:
+    """Are character cid's immunities negated (redemption.effect.negate_immune): by a face-up artifact whose ability
+    says so, or by a card played in this battle that still counts?"""
+    cd, up, card = t.cd, t.face_up, t.cd[cid]
+    for zones in t.z:
+        for a in zones["artifact_pile"]:
+            if a in up:
+                ab = cd[a].has("negate_immune")
+                if ab is not None and matches(card, ab.filter):
+                    return True
+    if t.in_battle():
+        for e in t.b.played:
+            if e not in t.b.negated:
+                ab = cd[e].has("negate_immune")
+                if ab is not None and matches(card, ab.filter):
+                    return True
     return False

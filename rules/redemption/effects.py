@@ -67,6 +67,9 @@ def filter_text(flt: Filter, noun: str = "character", plural: bool = False) -> s
         text += f" that is {d['identifier']}"
     if "name" in d:
         text += f" named {d['name']}"
+    for k, word in (("strength_now", "strength"), ("toughness_now", "toughness")):
+        if k in d:
+            text += f" with {word} {_cmp_words(str(d[k]))}"
     if "title" in d:
         t = d["title"]
         text += f" with {' or '.join(t) if isinstance(t, tuple) else t} in its title"
@@ -75,6 +78,12 @@ def filter_text(flt: Filter, noun: str = "character", plural: bool = False) -> s
     if "book" in d:
         text += f" with a reference in {d['book']}"
     return text
+
+
+def _cmp_words(spec: str) -> str:
+    """'<=4' -> '4 or less' (a comparison in words)."""
+    op, n = spec.rstrip("0123456789"), spec[len(spec.rstrip("0123456789")) :]
+    return {"<=": f"{n} or less", ">=": f"{n} or more", "<": f"less than {n}", ">": f"more than {n}"}.get(op, n)
 
 
 def an(text: str) -> str:
@@ -365,7 +374,7 @@ def _do_discard_type(g: Table, p: int, src: str, host: str, ab: Act, target: str
     if continuous.card_protected(g, target):
         events.append(Event("effect", f"{name} would discard {g._nm(target)}, but it is protected.", p, rid))
         return
-    if g.loc[target][1] == "field_of_battle":
+    if g.loc[target][1] == "field_of_battle" and g.cd[target].is_character:
         events.append(
             Event("effect", f"{name} discards {g._nm(target)} from battle: it is removed from battle.", p, rid)
         )
@@ -879,6 +888,26 @@ def _resolve_exchange(g: Table, d: Decision, events: list[Event]) -> None:
     )
 
 
+def _do_may_draw(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Its player may draw N cards: asked as a pending decision (``choose`` the card itself: draw; ``choose``
+    alone: not), since drawing is not always wanted (redemption.effect.may_draw)."""
+    if not g.z[p]["deck"]:
+        return
+    g.ask(
+        Decision(p, src, "may_draw", [src], "up_to", 1, to=list(range(len(g.z)))),
+        events,
+        f"{who(p, True)} may draw {plural(ab.n, 'card')} for {g.cd[src].name}.",
+    )
+
+
+def _resolve_may_draw(g: Table, d: Decision, events: list[Event]) -> None:
+    p, act = d.chooser, _act_of(g, d)
+    if d.chosen:
+        g._draw(p, act.n, events, f"for {g.cd[d.source].name}", "redemption.effect.may_draw")
+    else:
+        events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'draws', 'draw')} nothing.", p))
+
+
 def fire(g: Table, p: int, c: str, trigger: str, events: list[Event]) -> None:
     """Carry out character c's own abilities with this trigger (successful_rescue, wins_battle): its player p,
     the character its own host (the rules.md sections redemption.lang.trigger.successful_rescue and wins_battle)."""
@@ -1169,7 +1198,13 @@ def _text_immune(a: Act, when: str, card: Card | None) -> str:
 
 def _text_discard_type(a: Act, when: str, card: Card | None) -> str:
     what = filter_text(a.filter, "card")
-    where = "in a territory" if a.select.zones == ("territory",) else "in play"
+    where = (
+        "in a territory"
+        if a.select.zones == ("territory",)
+        else "in battle"
+        if a.select.zones == ("battle_cards",)
+        else "in play"
+    )
     if a.select.zones == ("territory",) and a.select.owner == "opponents":
         where = "in each opponent's territory"
     if a.select.get("occupied"):
@@ -1191,7 +1226,8 @@ def _which(a: Act, noun: str) -> str:
     if d.get("random"):
         what += " at random"
     if d.get("except_type"):
-        what += f" but {TYPE_NAMES.get(d['except_type'], d['except_type'])}s"
+        other = TYPE_NAMES.get(d["except_type"], d["except_type"])
+        what += f" but {other}s" if a.select.every else f" (not {an(other)})"
     where = {
         "battle": " in battle",
         "in_play": " in play",
@@ -1311,7 +1347,7 @@ def _verbs() -> dict[str, Verb]:
                 "capture_in_play",
                 "capture a character in play into your Land of Bondage",
                 lambda a, when, card: (
-                    f"Capture {an('opposing ' + filter_text(a.filter))} in play: it is held in your Land of Bondage "
+                    f"Capture {an('opposing ' + filter_text(a.select.facets))} in play: it is held in your Land of Bondage "
                     "(a human one is treated as a Lost Soul there)."
                 ),
                 _do_capture_in_play,
@@ -1567,6 +1603,24 @@ def _verbs() -> dict[str, Verb]:
                 ),
                 _do_set_aside_for,
                 resolve=_resolve_aside,
+            ),
+            Verb(
+                "may_draw",
+                "its player may draw N cards",
+                lambda a, when, card: (
+                    ("When this character enters battle, you " if card is not None and card.is_character else "You ")
+                    + f"may draw {plural(a.n, 'card')}."
+                ),
+                _do_may_draw,
+                resolve=_resolve_may_draw,
+            ),
+            Verb(
+                "negate_immune",
+                "the immunities of the characters that fit stop counting",
+                lambda a, when, card: (
+                    f"Negate every immunity of {filter_text(a.filter, 'character', plural=True)}"
+                    + (" while this is face up." if card is not None and card.type == "artifact" else " this battle.")
+                ),
             ),
             Verb(
                 "fortress",

@@ -269,6 +269,20 @@ def _facets() -> dict[str, Facet]:
             card=lambda c, v: compare(c.toughness, v),
         ),
         Facet(
+            "strength_now",
+            "redemption.lang.facet.numbers_now",
+            "a character's strength now compared (with what changes it)",
+            _cmp_check,
+            state=lambda t, p, c, v: compare(t.char_numbers(c)[0] if t.cd[c].is_character else t.cd[c].strength, v),
+        ),
+        Facet(
+            "toughness_now",
+            "redemption.lang.facet.numbers_now",
+            "a character's toughness now compared (with what changes it)",
+            _cmp_check,
+            state=lambda t, p, c, v: compare(t.char_numbers(c)[1] if t.cd[c].is_character else t.cd[c].toughness, v),
+        ),
+        Facet(
             "in_battle",
             "redemption.lang.facet.in_battle",
             "in the battle under way (or not)",

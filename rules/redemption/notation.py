@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal, get_args
 
 from rules.words import plural
@@ -121,9 +121,18 @@ class Action:
 
     verb: str
     args: tuple[str, ...] = ()
+    #: the notation, written once (every applied action goes into the history as its text)
+    text: str = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        try:
+            text = " ".join((self.verb,) + self.args)
+        except TypeError:  # a malformed action (the checks refuse it, naming it): written as best it can be
+            text = f"{self.verb} {self.args!r}"
+        object.__setattr__(self, "text", text)
 
     def __str__(self) -> str:
-        return " ".join((self.verb,) + self.args)
+        return self.text
 
 
 class ActionTable(dict[tuple[str, ...] | str, Action]):

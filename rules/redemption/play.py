@@ -74,7 +74,7 @@ class Play(Checks):
             rule = self._rule_of(action)
             events: list[Event] = []
             self._perform(action, events, self._legal_player)
-            self.history.append(str(action))
+            self.history.append(action.text)
             return Outcome(True, "", rule, tuple(events))
         return GameBase.apply(self, action)  # type: ignore[arg-type]  # Play is only ever part of Game, a GameBase
 
@@ -287,18 +287,14 @@ class Play(Checks):
             p = self.current_player
         assert p is not None
         DO[action.verb](self, p, action.args, events)
-        if (
-            action.verb in PREP_ACTIONS
-            and self.s.phase == "prep"
-            and self.s.pending is None
-            and not self.s.window.queue
-        ):
+        s = self.s
+        if action.verb in PREP_ACTIONS and s.phase == "prep" and s.pending is None and not s.window.queue:
             self._open_window(self.others(p), "", events)  # between Preparation actions (redemption.dominant.window)
-        if self.b.kind == "challenge" and self.phase == "battle":
+        if self.b.kind == "challenge" and s.phase == "battle":
             self._challenge_to_rescue(events)
-        if not self.is_over:
+        if not s.result:
             self._check_end(events)
-        if self.is_over:  # nothing waits in a finished game: it saves and loads (redemption.save.valid)
+        if s.result:  # nothing waits in a finished game: it saves and loads (redemption.save.valid)
             self._settle_over()
 
     def _settle_over(self) -> None:
@@ -514,14 +510,7 @@ class Play(Checks):
     def _do_play(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args
         self._move(c, p, "territory")
-        events.append(
-            Event.said(
-                "place",
-                f"{who(p, True)} {verb(p, 'puts', 'put')} {self._nm(c)} into {their(p)} territory.",
-                p,
-                "redemption.prep.character",
-            )
-        )
+        events.append(Event.lazy("place", _play_words, (p, self.cd[c].name, c), p, "redemption.prep.character"))
 
     def _do_artifact(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args
@@ -595,24 +584,13 @@ class Play(Checks):
     def _do_setaside(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args
         self._move_with(c, p, "set_aside")
-        events.append(
-            Event.said(
-                "place", f"{who(p, True)} {verb(p, 'sets', 'set')} {self._nm(c)} aside.", p, "redemption.prep.setaside"
-            )
-        )
+        events.append(Event.lazy("place", _setaside_words, (p, self.cd[c].name, c), p, "redemption.prep.setaside"))
 
     def _do_return(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args
         self.s.aside.pop(c, None)  # back before its time: no bonus (redemption.effect.set_aside_for)
         self._move_with(c, p, "territory")
-        events.append(
-            Event.said(
-                "place",
-                f"{who(p, True)} {verb(p, 'returns', 'return')} {self._nm(c)} from the set-aside area to {their(p)} territory.",
-                p,
-                "redemption.prep.return",
-            )
-        )
+        events.append(Event.lazy("place", _return_words, (p, self.cd[c].name, c), p, "redemption.prep.return"))
 
     def _do_equip(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         w, c = args
@@ -825,6 +803,22 @@ class Play(Checks):
                     if cd[c].type == "lost_soul" or (zone == "land_of_bondage" and "human" in cd[c].identifiers):
                         return  # a captured human in a Land of Bondage is treated as a Lost Soul (REG Capture)
         self._end_by_score("no Lost Soul is left to rescue", "redemption.win.nosouls", events)
+
+
+# The words of the events a playout makes most, written only when read (Event.lazy): a random playout sets
+# characters aside and returns them about half its actions, and reads no event.
+def _setaside_words(p: int, name: str, c: str) -> str:
+    return f"{who(p, True)} {verb(p, 'sets', 'set')} {name} ({c}) aside."
+
+
+def _return_words(p: int, name: str, c: str) -> str:
+    return (
+        f"{who(p, True)} {verb(p, 'returns', 'return')} {name} ({c}) from the set-aside area to {their(p)} territory."
+    )
+
+
+def _play_words(p: int, name: str, c: str) -> str:
+    return f"{who(p, True)} {verb(p, 'puts', 'put')} {name} ({c}) into {their(p)} territory."
 
 
 #: verb -> the method that carries it out (every verb of the notation has one)
