@@ -365,6 +365,23 @@ def _do_rescue_any(g: Table, p: int, src: str, host: str, ab: Act, target: str, 
 
 def _do_discard_type(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
     name, rid = g.cd[src].name, "redemption.effect.discard_type"
+    if ab.select.every:  # "all X now in play must be discarded": every card that fits, none chosen
+        hit = _typed_in_play(g, p, ab, host)
+        if not hit:
+            events.append(Event("effect", f"{name}: nothing in play fits.", p, rid))
+        for c in hit:
+            _discard_typed(g, p, src, host, c, events)
+        return
+    if not target:
+        events.append(Event("effect", f"{name}: nothing in play fits.", p, rid))
+        return
+    _discard_typed(g, p, src, host, target, events)
+
+
+def _discard_typed(g: Table, p: int, src: str, host: str, target: str, events: list[Event]) -> None:
+    """discard_type's discard of one card; an enhancement discarded from battle stops counting there at once (its
+    numbers and its lasting abilities: it is out of the battle, not negated)."""
+    name, rid = g.cd[src].name, "redemption.effect.discard_type"
     if not target:  # an enhancement played with nothing to take: its numbers still count
         events.append(Event("effect", f"{name}: nothing in play fits.", p, rid))
         return
@@ -380,6 +397,11 @@ def _do_discard_type(g: Table, p: int, src: str, host: str, ab: Act, target: str
         )
         g._leave_battle(target, "discard", events)
     else:
+        if g.in_battle() and target in g.b.played:  # an enhancement's lasting abilities end with it
+            g.b.played.remove(target)
+            for table in (g.b.ignored, g.b.protected):
+                for c in [c for c, s in table.items() if s == target]:
+                    del table[c]
         g._to_discard(target, events, f" by {name}", rid)
 
 
@@ -1450,7 +1472,11 @@ def _verbs() -> dict[str, Verb]:
             Verb(
                 "discard_type",
                 "discard any card of a type in play",
-                _text_discard_type,
+                lambda a, when, card: (
+                    f"Discard every {filter_text(a.filter, 'card', plural=True)} in play (none is chosen)."
+                    if a.select.every
+                    else _text_discard_type(a, when, card)
+                ),
                 _do_discard_type,
                 _typed_in_play,
                 needs_target=True,
