@@ -73,6 +73,10 @@ def filter_text(flt: Filter, noun: str = "character", plural: bool = False) -> s
     if "title" in d:
         t = d["title"]
         text += f" with {' or '.join(t) if isinstance(t, tuple) else t} in its title"
+    if "base_name" in d:
+        text += f" named {d['base_name']}"
+    if "book" in d:
+        text += f" with a reference in {d['book']}"
     return text
 
 
@@ -366,6 +370,23 @@ def _do_rescue_any(g: Table, p: int, src: str, host: str, ab: Act, target: str, 
 
 def _do_discard_type(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
     name, rid = g.cd[src].name, "redemption.effect.discard_type"
+    if ab.select.every:  # "all X now in play must be discarded": every card that fits, none chosen
+        hit = _typed_in_play(g, p, ab, host)
+        if not hit:
+            events.append(Event("effect", f"{name}: nothing in play fits.", p, rid))
+        for c in hit:
+            _discard_typed(g, p, src, host, c, events)
+        return
+    if not target:
+        events.append(Event("effect", f"{name}: nothing in play fits.", p, rid))
+        return
+    _discard_typed(g, p, src, host, target, events)
+
+
+def _discard_typed(g: Table, p: int, src: str, host: str, target: str, events: list[Event]) -> None:
+    """discard_type's discard of one card; an enhancement discarded from battle stops counting there at once (its
+    numbers and its lasting abilities: it is out of the battle, not negated)."""
+    name, rid = g.cd[src].name, "redemption.effect.discard_type"
     if not target:  # an enhancement played with nothing to take: its numbers still count
         events.append(Event("effect", f"{name}: nothing in play fits.", p, rid))
         return
@@ -381,6 +402,11 @@ def _do_discard_type(g: Table, p: int, src: str, host: str, ab: Act, target: str
         )
         g._leave_battle(target, "discard", events)
     else:
+        if g.in_battle() and target in g.b.played:  # an enhancement's lasting abilities end with it
+            g.b.played.remove(target)
+            for table in (g.b.ignored, g.b.protected):
+                for c in [c for c, s in table.items() if s == target]:
+                    del table[c]
         g._to_discard(target, events, f" by {name}", rid)
 
 
@@ -558,6 +584,8 @@ def _targets_now(
     options = select(g, p, sel, skip)
     if sel.every or len(options) <= 1:
         return options
+    if sel.get("random"):  # "a card at random": the game's random numbers pick it, nobody chooses
+        return [options[g.rng.below(len(options))]]
     most = sel.most if sel.up_to else 1
     d = Decision(p, src, ab.verb, options, "up_to" if sel.up_to else "one", most, to=list(range(len(g.z))))
     g.ask(d, events, f"{who(p, True)} {verb(p, 'chooses', 'choose')} {what} for {g.cd[src].name}.")
@@ -595,11 +623,12 @@ def _pile(g: Table, p: int, src: str, host: str, ab: Act, cards: list[str], even
         if not _reach(g, p, src, host, ab, c, events):
             continue
         q = g.owner(c)
+        named = f"a card from {whose(q)} hand" if g.loc[c][1] == "hand" else g._nm(c)  # a hand's card stays hidden
         g._put(c, "deck", top=ab.verb == "topdeck")
         events.append(
             Event.said(
                 "effect",
-                f"{g.cd[src].name} puts {g._nm(c)} {_PILE_WORDS[ab.verb]} {whose(q)} draw pile.",
+                f"{g.cd[src].name} puts {named} {_PILE_WORDS[ab.verb]} {whose(q)} draw pile.",
                 p,
                 f"redemption.effect.{ab.verb}",
             )
@@ -1008,9 +1037,7 @@ def _resolve_draw_most(g: Table, d: Decision, events: list[Event]) -> None:
 
 def _resolve_target(g: Table, d: Decision, events: list[Event]) -> None:
     """A character's targeted ability goes on with the card its player chose (redemption.battle.targets)."""
-    ab = g.cd[d.source].has(d.effect)
-    assert ab is not None
-    act = next(a for a in ab.acts if a.verb == d.effect)
+    act = next(a for ab in g.cd[d.source].abilities for a in ab.acts if a.verb == d.effect)
     do = VERBS[d.effect].do
     assert do is not None
     do(g, d.chooser, d.source, d.source, act, d.chosen[0] if d.chosen else "", events)
@@ -1054,6 +1081,63 @@ def _do_capture_in_play(g: Table, p: int, src: str, host: str, ab: Act, target: 
     for a in [x for x, h in g.attached.items() if h == target]:
         g._to_discard(a, events)
     g._move(target, p, "land_of_bondage")
+
+
+def _do_look_take(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Look at an opponent's hand (revealed to you alone) and take one card of it that fits into your hand
+    (redemption.effect.look_take)."""
+    q = g.opponent(p)
+    hand = g.z[q]["hand"]
+    if not hand:
+        events.append(Event.said("effect", f"{whose(q, True)} hand is empty: nothing to look at.", p))
+        return
+    options = [c for c in hand if matches(g.cd[c], ab.filter)] if g.hand_room(p) else []
+    d = Decision(p, src, "look_take", options, "one" if options else "up_to", 1, revealed=hand[:], to=[p])
+    g.ask(
+        d,
+        events,
+        f"{who(p, True)} {verb(p, 'looks', 'look')} at {whose(q)} hand and {verb(p, 'takes', 'take')} "
+        f"{an(filter_text(ab.filter, 'card'))} from it.",
+    )
+
+
+def _resolve_look_take(g: Table, d: Decision, events: list[Event]) -> None:
+    p = d.chooser
+    for c in d.chosen:
+        q = g.owner(c)
+        g._take(c, p)
+        events.append(
+            Event.said(
+                "effect",
+                f"{who(p, True)} {verb(p, 'takes', 'take')} {g._nm(c)} from {whose(q)} hand.",
+                p,
+                "redemption.effect.look_take",
+            )
+        )
+    if not d.chosen:
+        events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'takes', 'take')} nothing.", p))
+
+
+def _do_discard_all(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Discard every card the selector takes (redemption.effect.discard_all): a protected or immune one stays."""
+    name, rid = g.cd[src].name, "redemption.effect.discard_all"
+    cards = select(g, p, ab.select)
+    hit = 0
+    for c in cards:
+        if g.loc[c][1] == "discard":  # gone already with the character it sat on
+            continue
+        if continuous.card_protected(g, c) or (g.loc[c][1] == "field_of_battle" and g._is_protected(c)):
+            events.append(Event("effect", f"{name} would discard {g._nm(c)}, but it is protected.", p, rid))
+            continue
+        if "regardless_of_immunity" not in ab.riders and continuous.immune(g, c, src, host):
+            events.append(Event("effect", f"{name} does nothing to {g._nm(c)}: it is immune.", p, rid))
+            continue
+        if g.cd[c].is_character and g.loc[c][1] == "field_of_battle" and c not in g.attached:
+            g._leave_battle(c, "discard", events)
+        else:
+            g._to_discard(c, events)
+        hit += 1
+    events.append(Event("effect", f"{name} discards {plural(hit, 'card')}.", p, rid))
 
 
 def _do_prevent_band(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
@@ -1199,6 +1283,10 @@ def _which(a: Act, noun: str) -> str:
         return "this character"
     d = dict(a.select.facets)
     what = filter_text(a.filter, noun, plural=a.select.every)
+    if a.select.up_to and a.select.most > 1 and not a.select.every:
+        what = f"up to {a.select.most} " + filter_text(a.filter, noun, plural=True)
+    if d.get("random"):
+        what += " at random"
     if d.get("except_type"):
         other = TYPE_NAMES.get(d["except_type"], d["except_type"])
         what += f" but {other}s" if a.select.every else f" (not {an(other)})"
@@ -1212,6 +1300,8 @@ def _which(a: Act, noun: str) -> str:
     }.get(a.select.zones[0] if a.select.zones else "", "")
     if a.select.owner == "opponent" and " a " in where:
         where = where.replace(" a ", " an opponent's ")
+    if what.startswith("up to "):
+        return what + where
     return f"all {what}{where}" if a.select.every else an(what) + where
 
 
@@ -1329,6 +1419,30 @@ def _verbs() -> dict[str, Verb]:
                 asks_on_entry=True,
             ),
             Verb(
+                "look_take",
+                "look at an opponent's hand and take a card that fits",
+                lambda a, when, card: (
+                    f"Look at your opponent's hand and take {an(filter_text(a.filter, 'card'))} from it into your hand."
+                ),
+                _do_look_take,
+                resolve=_resolve_look_take,
+            ),
+            Verb(
+                "discard_all",
+                "discard every card the selector takes",
+                lambda a, when, card: (
+                    "Discard every card in battle, yours too."
+                    if a.select.zones == ("battle_cards",) and a.select.owner == "any" and not a.filter
+                    else f"Discard every {filter_text(a.filter, 'card')} in play."
+                ),
+                _do_discard_all,
+            ),
+            Verb(
+                "unpreventable",
+                "while active, the cards that fit cannot be prevented",
+                lambda a, when, card: f"While this is active, no {filter_text(a.filter, 'card')} can be prevented.",
+            ),
+            Verb(
                 "prevent_band",
                 "opposing characters that fit cannot band in this battle; their bands are negated",
                 lambda a, when, card: (
@@ -1400,7 +1514,11 @@ def _verbs() -> dict[str, Verb]:
             Verb(
                 "discard_type",
                 "discard any card of a type in play",
-                _text_discard_type,
+                lambda a, when, card: (
+                    f"Discard every {filter_text(a.filter, 'card', plural=True)} in play (none is chosen)."
+                    if a.select.every
+                    else _text_discard_type(a, when, card)
+                ),
                 _do_discard_type,
                 _typed_in_play,
                 needs_target=True,
@@ -1616,9 +1734,27 @@ RUN_TRIGGERS = frozenset(("played", "enters_battle"))
 
 
 # --- abilities: what the engine asks of a card ------------------------------------------------------------------
+_RIDER_WORDS = {
+    "cannot_be_prevented": "prevented",
+    "cannot_be_interrupted": "interrupted",
+    "cannot_be_negated": "negated",
+}
+
+
+def _rider_words(act: Act) -> str:
+    """The riders of an effect said after it (" This cannot be prevented or interrupted.")."""
+    if not act.riders:
+        return ""
+    words = [_RIDER_WORDS[r] for r in act.riders if r in _RIDER_WORDS]
+    out = " (Regardless of immunity.)" if "regardless_of_immunity" in act.riders else ""
+    if words:
+        out += " This cannot be " + (", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else words[0]) + "."
+    return out
+
+
 def ability_text(a: Ability, card: Card | None = None) -> str:
     """The player-facing sentence for one ability, generated from its data by its verbs."""
-    words = " ".join(VERBS[act.verb].text(act, a.trigger, card) for act in a.acts)
+    words = " ".join(VERBS[act.verb].text(act, a.trigger, card) + _rider_words(act) for act in a.acts)
     if a.condition:
         words = f"{condition_text(a.condition)[:1].upper()}{condition_text(a.condition)[1:]}: {words}"
     return words
@@ -1639,10 +1775,18 @@ def run(g: Table, p: int, src: str, host: str, ab: Ability, target: str, events:
             )
         )
         return
-    for act in ab.acts:
+    _run_acts(g, p, src, host, ab.acts, target, events)
+
+
+def _run_acts(g: Table, p: int, src: str, host: str, acts: tuple[Act, ...], target: str, events: list[Event]) -> None:
+    """The effects of an ability in the order written; one that asks its player stops here: the rest go on when the
+    question is answered (:func:`continue_after`)."""
+    for act in acts:
         v = VERBS[act.verb]
         if v.do is None:
             continue
+        if g.s.pending is not None:
+            return
         if v.asks_on_entry and not target and src == host and g.cd[src].is_character:
             # a character's own "discard any ...": its player chooses the target as it enters battle
             assert v.targets is not None
@@ -1655,6 +1799,25 @@ def run(g: Table, p: int, src: str, host: str, ab: Ability, target: str, events:
                 )
                 return
         v.do(g, p, src, host, act, target if act.verb in TAKES_TARGET else "", events)
+        if g.s.pending is not None:  # it asked: what follows waits for the answer
+            return
+
+
+def continue_after(g: Table, d: Decision, events: list[Event]) -> None:
+    """The answered question was asked by an effect of card ``d.source``: the effects written after it in that
+    ability are carried out now, for the card's owner (redemption.decision)."""
+    card = g.cd.get(d.source)
+    if card is None or g.s.pending is not None:
+        return
+    for ab in card.abilities:
+        idx = next((i for i, a in enumerate(ab.acts) if a.verb == d.effect), None)
+        if idx is None:
+            continue
+        rest = ab.acts[idx + 1 :]
+        if rest:
+            host = d.source if card.is_character else g.attached.get(d.source, "")
+            _run_acts(g, g.owner(d.source), d.source, host, rest, "", events)
+        return
 
 
 def run_trigger(g: Table, p: int, src: str, trigger: str, events: list[Event]) -> None:

@@ -160,6 +160,15 @@ def _blocking(t: Table, p: int, c: str, v: bool) -> bool:
     return (bool(b.kind) and t.loc[c] == (b.defender, "field_of_battle")) == v
 
 
+_TAG = re.compile(r"\s*[(\[][^()\[\]]{1,12}[)\]]\s*$")
+
+
+def _untagged(name: str) -> str:
+    """A name without its printing tag ('Peter (EC)' -> 'Peter'), as the deck rules read names."""
+    short = _TAG.sub("", name)
+    return short if short.strip() else name
+
+
 def _last_played(t: Table, p: int, c: str, v: bool) -> bool:
     """Is card c the last card of its type played in the battle under way?"""
     cd, kind = t.cd, t.cd[c].type
@@ -287,6 +296,14 @@ def _facets() -> dict[str, Facet]:
             _flag,
             state=_last_played,
         ),
+        Facet(
+            "base_name",
+            "redemption.lang.facet.base_name",
+            "the card's name without its printing tag ('Peter' for 'Peter (EC)')",
+            _text,
+            card=lambda c, v: _untagged(c.name).casefold() == v.casefold(),
+        ),
+        Facet("random", "redemption.lang.facet.random", "one of the cards that fit, at random", _flag),
         Facet(
             "occupied",
             "redemption.lang.facet.occupied",
