@@ -393,7 +393,7 @@ class BattleRules(Core):
                 )
             )
         for ab in self.cd[e].abilities:
-            self._effect(p, e, c, ab, target if ab.effect in TAKES_TARGET else "", events)
+            self._effect(p, e, c, ab, target if any(a.verb in TAKES_TARGET for a in ab.acts) else "", events)
         self._after_battle_change(events)
 
     def _do_pass(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:

@@ -108,9 +108,8 @@ def immune(t: Table, cid: str, src: str, host: str = "") -> bool:
     if not t.cd[cid].is_character:
         return False
     cd = t.cd
-    if any(
-        "regardless_of_immunity" in a.riders for a in cd[src].abilities
-    ):  # redemption.lang.rider.regardless_of_immunity
+    # redemption.lang.rider.regardless_of_immunity; redemption.effect.negate_immune
+    if any("regardless_of_immunity" in a.riders for a in cd[src].abilities) or immunity_negated(t, cid):
         return False
     for a in _granted(t, cid, "immune"):
         if matches(cd[src], a.filter) or (host and host != src and matches(cd[host], a.filter)):
@@ -133,6 +132,12 @@ def first_strike(t: Table, p: int) -> bool:
     if not _may_grant(t, p, "first_strike"):
         return False
     return any(_granted(t, c, "first_strike") for c in t.battle_chars(p) if not ignored(t, c))
+
+
+def capture_proof(t: Table, cid: str) -> bool:
+    """Is character cid protected from capture (redemption.effect.protect_capture): its own ability, or one an
+    enhancement played on it gives it?"""
+    return t.cd[cid].is_character and bool(_granted(t, cid, "protect_capture"))
 
 
 def any_brigade(t: Table, cid: str, enhancement: str) -> bool:
@@ -203,7 +208,21 @@ def stoppable(t: Table, src: str, how: str) -> bool:
     """May card src's abilities be stopped this way (``how``: negate, interrupt, prevent)? Not when one of them
     rides the rider that says it cannot be: the one question every negate, interrupt and prevent asks."""
     rider = RIDER_OF[how]
-    return not any(rider in a.riders for a in t.cd[src].abilities)
+    if any(rider in a.riders for a in t.cd[src].abilities):
+        return False
+    return not (how == "prevent" and _made_unpreventable(t, src))
+
+
+def _made_unpreventable(t: Table, src: str) -> bool:
+    """Does an active artifact say that cards like src cannot be prevented (redemption.effect.unpreventable)?"""
+    cd = t.cd
+    for zones in t.z:
+        for a in zones["artifact_pile"]:
+            if a in t.face_up:
+                ab = cd[a].has("unpreventable")
+                if ab is not None and matches(cd[src], ab.filter):
+                    return True
+    return False
 
 
 def band_prevented(t: Table, c: str) -> bool:
@@ -216,4 +235,23 @@ def band_prevented(t: Table, c: str) -> bool:
         a = cd[src].has("prevent_band")
         if a is not None and matches(cd[c], a.filter):
             return True
+    return False
+
+
+def immunity_negated(t: Table, cid: str) -> bool:
+    """Are character cid's immunities negated (redemption.effect.negate_immune): by a face-up artifact whose ability
+    says so, or by a card played in this battle that still counts?"""
+    cd, up, card = t.cd, t.face_up, t.cd[cid]
+    for zones in t.z:
+        for a in zones["artifact_pile"]:
+            if a in up:
+                ab = cd[a].has("negate_immune")
+                if ab is not None and matches(card, ab.filter):
+                    return True
+    if t.in_battle():
+        for e in t.b.played:
+            if e not in t.b.negated:
+                ab = cd[e].has("negate_immune")
+                if ab is not None and matches(card, ab.filter):
+                    return True
     return False
