@@ -381,3 +381,33 @@ def test_foreign_enemy_bands_a_second_evil_character_into_battle():
     to_player(g, 1)
     ok(g, f"enhance {b[enemy]} {b['caiaphas']} {b['pilate']}")
     assert set(g.battle_chars(1)) == {b["caiaphas"], b["pilate"]}
+
+
+def test_aarons_rod_discards_every_evil_enhancement_in_battle_and_cannot_be_negated():
+    from rules.redemption import continuous
+
+    rod, guard = R("Aaron's Rod (C)"), R("Temple Guard", "10A")
+    first, last = R("Ancient Evil (G)", "10A"), R("Lying Unto God", "10A")
+    b = in_battle("stephen", guard, [first, last], mine={"hand": [rod]})
+    g = b.game  # Stephen 5/7 (Green) against the Guard 9/13
+    ok(g, f"enhance {b[rod]} {b['stephen']}")
+    assert g.zone_of(b[first]) == (1, "discard") and g.zone_of(b[last]) == (1, "discard")
+    assert g.char_numbers(b[guard]) == (5, 7) and g.standing() == "stalemate"
+    assert not continuous.stoppable(g, b[rod], "negate")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("up", [True, False])
+def test_kings_sword_face_up_negates_every_characters_immunity(up):
+    sword, bear = R("King's Sword ( C)"), R("Bear")
+    b = pos(
+        {"hand": [R("Mighty Warrior ( C)")], "artifact_pile": [sword]},
+        {"hand": [bear], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+        **({"face_up": [sword]} if up else {}),
+    )
+    g = b.game
+    mw = b[R("Mighty Warrior ( C)")]
+    ok(g, f"rescue {mw}")
+    ok(g, f"block {b[bear]}")  # Mighty Warrior 7/6 (Red) against the Bear 7/8: immune to each other
+    assert g.standing() == ("evil_winning" if up else "stalemate")
