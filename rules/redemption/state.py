@@ -408,7 +408,12 @@ class Core:
         """Card cid goes to its owner's ``zone`` (``top``: the top of a pile) from wherever it is: out of battle
         for good (redemption.battle.reenter) if it was in one, what sat on it to the discard pile (a site's Lost
         Souls to their Land of Bondage), an artifact face down."""
-        if self.loc[cid][1] == "field_of_battle" and self.b.kind and cid not in self.b.left:
+        if (
+            self.loc[cid][1] == "field_of_battle"
+            and self.b.kind
+            and cid not in self.b.left
+            and self.cd[cid].is_character
+        ):
             self.b.left.append(cid)
         for a in self._attachments(cid):
             del self.attached[a]
