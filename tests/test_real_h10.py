@@ -433,3 +433,41 @@ def test_blood_of_the_lamb_discards_a_demon_whose_immunity_it_negates():
     to_player(g, 0)
     ok(g, f"enhance {b[blood]} {b[timothy]} {b[dragon]}")
     assert g.zone_of(b[dragon]) == (1, "discard")
+
+
+# --- batch 3 -------------------------------------------------------------------------------------------------------
+def test_lydia_may_use_purple_enhancements_and_is_protected_from_capture():
+    lydia, letters, rebel, abiram = R("Lydia (H)"), R("Letters to the Churches"), R("Israelite Rebellion"), R("Abiram")
+    b = blocked(lydia, abiram, mine={"hand": [letters], "territory": ["ehud"]}, theirs={"hand": [rebel]})
+    g = b.game
+    to_player(g, 0)
+    ok(g, f"enhance {b[letters]} {b[lydia]}")  # a Purple enhancement on a White Hero
+    assert g.char_numbers(b[lydia]) == (12, 4) and g.current_player == 1
+    targets = {
+        a.args[2] for a in g.legal_actions() if a.verb == "enhance" and a.args[0] == b[rebel] and len(a.args) > 2
+    }
+    assert targets == {b["ehud"]}  # Lydia 12/4 fits the toughness, but she cannot be captured
+    ok(g, f"enhance {b[rebel]} {b[abiram]} {b['ehud']}")
+    assert g.zone_of(b["ehud"]) == (1, "land_of_bondage")
+
+
+@pytest.mark.parametrize("to_battle", [True, False])
+def test_great_faith_exchanges_with_a_good_enhancement_of_the_pile_into_hand_or_battle(to_battle):
+    faith, letters = R("Great Faith (H)"), R("Letters to the Churches")
+    b = blocked("peter", "goliath", mine={"hand": [faith], "deck": [letters, "barak", "esther"]})
+    g = b.game
+    to_player(g, 0)
+    ok(g, f"enhance {b[faith]} {b['peter']}")
+    d = g.s.pending
+    assert d is not None and d.options == [b[letters]] and d.to == [0]
+    assert "Letters" not in str(g.view(1))
+    ok(g, f"choose {b[letters]}")
+    assert g.s.pending is not None and g.s.pending.stage == 1
+    round_trip(g)
+    ok(g, f"choose {b[letters]}" if to_battle else "choose")
+    assert g.zone_of(b[faith]) == (0, "deck") and g.s.pending is None
+    if to_battle:
+        assert g.zone_of(b[letters]) == (0, "field_of_battle") and g.char_numbers(b["peter"]) == (14, 5)
+    else:
+        assert g.zone_of(b[letters]) == (0, "hand") and g.char_numbers(b["peter"]) == (7, 5)
+    round_trip(g)

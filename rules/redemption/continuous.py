@@ -134,6 +134,12 @@ def first_strike(t: Table, p: int) -> bool:
     return any(_granted(t, c, "first_strike") for c in t.battle_chars(p) if not ignored(t, c))
 
 
+def capture_proof(t: Table, cid: str) -> bool:
+    """Is character cid protected from capture (redemption.effect.protect_capture): its own ability, or one an
+    enhancement played on it gives it?"""
+    return t.cd[cid].is_character and bool(_granted(t, cid, "protect_capture"))
+
+
 def any_brigade(t: Table, cid: str, enhancement: str) -> bool:
     """May character cid use enhancement ``enhancement`` whatever its brigade (redemption.effect.other_brigades)?"""
     card = t.cd[enhancement]
@@ -202,7 +208,21 @@ def stoppable(t: Table, src: str, how: str) -> bool:
     """May card src's abilities be stopped this way (``how``: negate, interrupt, prevent)? Not when one of them
     rides the rider that says it cannot be: the one question every negate, interrupt and prevent asks."""
     rider = RIDER_OF[how]
-    return not any(rider in a.riders for a in t.cd[src].abilities)
+    if any(rider in a.riders for a in t.cd[src].abilities):
+        return False
+    return not (how == "prevent" and _made_unpreventable(t, src))
+
+
+def _made_unpreventable(t: Table, src: str) -> bool:
+    """Does an active artifact say that cards like src cannot be prevented (redemption.effect.unpreventable)?"""
+    cd = t.cd
+    for zones in t.z:
+        for a in zones["artifact_pile"]:
+            if a in t.face_up:
+                ab = cd[a].has("unpreventable")
+                if ab is not None and matches(cd[src], ab.filter):
+                    return True
+    return False
 
 
 def band_prevented(t: Table, c: str) -> bool:

@@ -64,7 +64,7 @@ def filter_text(flt: Filter, noun: str = "character", plural: bool = False) -> s
         words.append(" or ".join(b) + " brigade" if isinstance(b, tuple) else b)
     text = " ".join(words + [noun])
     if "identifier" in d:
-        text += f" that is {d['identifier']}"
+        text += f" that {'are' if plural else 'is'} {d['identifier']}"
     if "name" in d:
         text += f" named {d['name']}"
     for k, word in (("strength_now", "strength"), ("toughness_now", "toughness")):
@@ -73,6 +73,10 @@ def filter_text(flt: Filter, noun: str = "character", plural: bool = False) -> s
     if "title" in d:
         t = d["title"]
         text += f" with {' or '.join(t) if isinstance(t, tuple) else t} in its title"
+    if "base_name" in d:
+        text += f" named {d['base_name']}"
+    if "book" in d:
+        text += f" with a reference in {d['book']}"
     return text
 
 
@@ -130,6 +134,8 @@ def _opposing(g: Table, p: int, ab: Act, host: str) -> list[str]:
     (redemption.battle.targets), nor, for a discard, one protected from discard (redemption.effect.protect)."""
     if ab.verb == "discard":
         return select(g, p, ab.select, lambda c: g._is_ignored(c) or g._is_protected(c))
+    if ab.verb == "capture":  # not one protected from capture (redemption.effect.protect_capture)
+        return select(g, p, ab.select, lambda c: g._is_ignored(c) or continuous.capture_proof(g, c))
     return select(g, p, ab.select, g._is_ignored)
 
 
@@ -199,6 +205,9 @@ def _do_remove(g: Table, p: int, src: str, host: str, ab: Act, target: str, even
         return
     if continuous.immune(g, target, src, host):
         events.append(Event("effect", f"{name} does nothing to {g._nm(target)}: it is immune.", p, rid))
+        return
+    if eff == "capture" and continuous.capture_proof(g, target):
+        events.append(Event("effect", f"{name} cannot capture {g._nm(target)}: it is protected from capture.", p, rid))
         return
     events.append(Event("effect", f"{name} {_VERB[eff]} {g._nm(target)}: it is removed from battle.", p, rid))
     g._leave_battle(target, _FATE[eff], events, taker=p)
@@ -575,6 +584,8 @@ def _targets_now(
     options = select(g, p, sel, skip)
     if sel.every or len(options) <= 1:
         return options
+    if sel.get("random"):  # "a card at random": the game's random numbers pick it, nobody chooses
+        return [options[g.rng.below(len(options))]]
     most = sel.most if sel.up_to else 1
     d = Decision(p, src, ab.verb, options, "up_to" if sel.up_to else "one", most, to=list(range(len(g.z))))
     g.ask(d, events, f"{who(p, True)} {verb(p, 'chooses', 'choose')} {what} for {g.cd[src].name}.")
@@ -612,11 +623,12 @@ def _pile(g: Table, p: int, src: str, host: str, ab: Act, cards: list[str], even
         if not _reach(g, p, src, host, ab, c, events):
             continue
         q = g.owner(c)
+        named = f"a card from {whose(q)} hand" if g.loc[c][1] == "hand" else g._nm(c)  # a hand's card stays hidden
         g._put(c, "deck", top=ab.verb == "topdeck")
         events.append(
             Event.said(
                 "effect",
-                f"{g.cd[src].name} puts {g._nm(c)} {_PILE_WORDS[ab.verb]} {whose(q)} draw pile.",
+                f"{g.cd[src].name} puts {named} {_PILE_WORDS[ab.verb]} {whose(q)} draw pile.",
                 p,
                 f"redemption.effect.{ab.verb}",
             )
@@ -886,23 +898,46 @@ def _do_exchange(g: Table, p: int, src: str, host: str, ab: Act, target: str, ev
 
 
 def _resolve_exchange(g: Table, d: Decision, events: list[Event]) -> None:
-    p = d.chooser
-    if d.chosen:
+    """The card chosen goes into the hand; with ``to = "battle"`` and the exchanging card on a character in battle,
+    its player is asked next whether it goes into battle on that character instead (placed: its ability does not
+    activate); then the exchanging card goes into the draw pile and the pile is shuffled."""
+    p, src, rid = d.chooser, d.source, "redemption.effect.exchange"
+    host = g.attached.get(src, "") if g.in_battle() else ""
+    in_battle = bool(host) and g.loc[host][1] == "field_of_battle"
+    if d.stage == 0 and d.chosen:
         g._move(d.chosen[0], p, "hand")
-        g._put(d.source, "deck")
+        if _act_of(g, d).to == "battle" and in_battle:
+            c = d.chosen[0]
+            g.ask(
+                Decision(p, src, "exchange", [c], "up_to", 1, revealed=[c], to=[p], stage=1),
+                events,
+                f"{who(p, True)} may place the card taken in battle on {g.cd[host].name} instead of in {their(p)} hand.",
+            )
+            return
+    if d.stage == 1 and d.chosen and in_battle and g.loc[d.chosen[0]][1] == "hand":
+        c = d.chosen[0]
+        g._move(c, p, "field_of_battle")
+        g.attached[c] = host
+        g.b.played.append(c)
+        events.append(
+            Event.said("effect", f"{who(p, True)} {verb(p, 'places', 'place')} {g._nm(c)} on {g._nm(host)}.", p, rid)
+        )
+    took = bool(d.chosen) or d.stage == 1
+    if took:
+        g._put(src, "deck")
     g.rng.shuffle(g.z[p]["deck"])
     events.append(
         Event.said(
             "effect",
             f"{who(p, True)} "
             + (
-                f"{verb(p, 'exchanges', 'exchange')} {g.cd[d.source].name} with a card of {their(p)} draw pile"
-                if d.chosen
+                f"{verb(p, 'exchanges', 'exchange')} {g.cd[src].name} with a card of {their(p)} draw pile"
+                if took
                 else f"{verb(p, 'finds', 'find')} no card to exchange with"
             )
             + f" and {verb(p, 'shuffles', 'shuffle')} {their(p)} draw pile.",
             p,
-            "redemption.effect.exchange",
+            rid,
         )
     )
 
@@ -1006,9 +1041,7 @@ def _resolve_draw_most(g: Table, d: Decision, events: list[Event]) -> None:
 
 def _resolve_target(g: Table, d: Decision, events: list[Event]) -> None:
     """A character's targeted ability goes on with the card its player chose (redemption.battle.targets)."""
-    ab = g.cd[d.source].has(d.effect)
-    assert ab is not None
-    act = next(a for a in ab.acts if a.verb == d.effect)
+    act = next(a for ab in g.cd[d.source].abilities for a in ab.acts if a.verb == d.effect)
     do = VERBS[d.effect].do
     assert do is not None
     do(g, d.chooser, d.source, d.source, act, d.chosen[0] if d.chosen else "", events)
@@ -1017,7 +1050,16 @@ def _resolve_target(g: Table, d: Decision, events: list[Event]) -> None:
 def _capturable(g: Table, p: int, ab: Act, host: str) -> list[str]:
     """The selector's characters in play that a capture may take: not a player's own, not an ignored one in
     battle (redemption.effect.capture_in_play)."""
-    return select(g, p, ab.select, lambda c: g.owner(c) == p or (g.loc[c][1] == "field_of_battle" and g._is_ignored(c)))
+    return select(
+        g,
+        p,
+        ab.select,
+        lambda c: (
+            g.owner(c) == p
+            or (g.loc[c][1] == "field_of_battle" and g._is_ignored(c))
+            or continuous.capture_proof(g, c)  # redemption.effect.protect_capture
+        ),
+    )
 
 
 def _do_capture_in_play(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
@@ -1030,6 +1072,9 @@ def _do_capture_in_play(g: Table, p: int, src: str, host: str, ab: Act, target: 
     if continuous.immune(g, target, src, host):
         events.append(Event("effect", f"{name} does nothing to {g._nm(target)}: it is immune.", p, rid))
         return
+    if continuous.capture_proof(g, target):
+        events.append(Event("effect", f"{name} cannot capture {g._nm(target)}: it is protected from capture.", p, rid))
+        return
     events.append(
         Event.said("effect", f"{name} captures {g._nm(target)}: it is held in {whose(p)} Land of Bondage.", p, rid)
     )
@@ -1040,6 +1085,63 @@ def _do_capture_in_play(g: Table, p: int, src: str, host: str, ab: Act, target: 
     for a in [x for x, h in g.attached.items() if h == target]:
         g._to_discard(a, events)
     g._move(target, p, "land_of_bondage")
+
+
+def _do_look_take(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Look at an opponent's hand (revealed to you alone) and take one card of it that fits into your hand
+    (redemption.effect.look_take)."""
+    q = g.opponent(p)
+    hand = g.z[q]["hand"]
+    if not hand:
+        events.append(Event.said("effect", f"{whose(q, True)} hand is empty: nothing to look at.", p))
+        return
+    options = [c for c in hand if matches(g.cd[c], ab.filter)] if g.hand_room(p) else []
+    d = Decision(p, src, "look_take", options, "one" if options else "up_to", 1, revealed=hand[:], to=[p])
+    g.ask(
+        d,
+        events,
+        f"{who(p, True)} {verb(p, 'looks', 'look')} at {whose(q)} hand and {verb(p, 'takes', 'take')} "
+        f"{an(filter_text(ab.filter, 'card'))} from it.",
+    )
+
+
+def _resolve_look_take(g: Table, d: Decision, events: list[Event]) -> None:
+    p = d.chooser
+    for c in d.chosen:
+        q = g.owner(c)
+        g._take(c, p)
+        events.append(
+            Event.said(
+                "effect",
+                f"{who(p, True)} {verb(p, 'takes', 'take')} {g._nm(c)} from {whose(q)} hand.",
+                p,
+                "redemption.effect.look_take",
+            )
+        )
+    if not d.chosen:
+        events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'takes', 'take')} nothing.", p))
+
+
+def _do_discard_all(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Discard every card the selector takes (redemption.effect.discard_all): a protected or immune one stays."""
+    name, rid = g.cd[src].name, "redemption.effect.discard_all"
+    cards = select(g, p, ab.select)
+    hit = 0
+    for c in cards:
+        if g.loc[c][1] == "discard":  # gone already with the character it sat on
+            continue
+        if continuous.card_protected(g, c) or (g.loc[c][1] == "field_of_battle" and g._is_protected(c)):
+            events.append(Event("effect", f"{name} would discard {g._nm(c)}, but it is protected.", p, rid))
+            continue
+        if "regardless_of_immunity" not in ab.riders and continuous.immune(g, c, src, host):
+            events.append(Event("effect", f"{name} does nothing to {g._nm(c)}: it is immune.", p, rid))
+            continue
+        if g.cd[c].is_character and g.loc[c][1] == "field_of_battle" and c not in g.attached:
+            g._leave_battle(c, "discard", events)
+        else:
+            g._to_discard(c, events)
+        hit += 1
+    events.append(Event("effect", f"{name} discards {plural(hit, 'card')}.", p, rid))
 
 
 def _do_prevent_band(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
@@ -1185,6 +1287,10 @@ def _which(a: Act, noun: str) -> str:
         return "this character"
     d = dict(a.select.facets)
     what = filter_text(a.filter, noun, plural=a.select.every)
+    if a.select.up_to and a.select.most > 1 and not a.select.every:
+        what = f"up to {a.select.most} " + filter_text(a.filter, noun, plural=True)
+    if d.get("random"):
+        what += " at random"
     if d.get("except_type"):
         other = TYPE_NAMES.get(d["except_type"], d["except_type"])
         what += f" but {other}s" if a.select.every else f" (not {an(other)})"
@@ -1198,7 +1304,11 @@ def _which(a: Act, noun: str) -> str:
     }.get(a.select.zones[0] if a.select.zones else "", "")
     if a.select.owner == "opponent" and " a " in where:
         where = where.replace(" a ", " an opponent's ")
-    return f"all {what}{where}" if a.select.every else an(what) + where
+    if what.startswith("up to "):
+        return what + where
+    if a.select.every:  # "all your Heroes in play", "all O.T. Heroes in play"
+        return "all " + ("your " if a.select.owner == "you" else "") + what + where
+    return an(what) + where
 
 
 def _text_pile(a: Act, when: str, card: Card | None) -> str:
@@ -1219,6 +1329,7 @@ def _text_numbers(a: Act, when: str, card: Card | None) -> str:
     head = {
         "successful_rescue": "Each time this character makes a successful rescue, ",
         "wins_battle": "Each time this character wins a battle, ",
+        "enters_battle": "When this character enters battle, ",
     }.get(when, "")
     what = _which(a, "character")
     text = f"{what} {'gains' if a.verb == 'gain' and not a.select.every else 'gain' if a.verb == 'gain' else 'loses' if not a.select.every else 'lose'} {a.strength}/{a.toughness}{how}."
@@ -1315,6 +1426,30 @@ def _verbs() -> dict[str, Verb]:
                 asks_on_entry=True,
             ),
             Verb(
+                "look_take",
+                "look at an opponent's hand and take a card that fits",
+                lambda a, when, card: (
+                    f"Look at your opponent's hand and take {an(filter_text(a.filter, 'card'))} from it into your hand."
+                ),
+                _do_look_take,
+                resolve=_resolve_look_take,
+            ),
+            Verb(
+                "discard_all",
+                "discard every card the selector takes",
+                lambda a, when, card: (
+                    "Discard every card in battle, yours too."
+                    if a.select.zones == ("battle_cards",) and a.select.owner == "any" and not a.filter
+                    else f"Discard every {filter_text(a.filter, 'card')} in play."
+                ),
+                _do_discard_all,
+            ),
+            Verb(
+                "unpreventable",
+                "while active, the cards that fit cannot be prevented",
+                lambda a, when, card: f"While this is active, no {filter_text(a.filter, 'card')} can be prevented.",
+            ),
+            Verb(
                 "prevent_band",
                 "opposing characters that fit cannot band in this battle; their bands are negated",
                 lambda a, when, card: (
@@ -1354,7 +1489,9 @@ def _verbs() -> dict[str, Verb]:
                 "other_brigades",
                 "a character may use enhancements of other brigades",
                 lambda a, when, card: (
-                    f"The character this is played on may use {filter_text(a.filter, 'card', plural=True)} "
+                    f"This character may use {filter_text(a.filter, 'card', plural=True)}."
+                    if when == "while_in_play"
+                    else f"The character this is played on may use {filter_text(a.filter, 'card', plural=True)} "
                     "of any brigade this battle."
                 ),
             ),
@@ -1523,7 +1660,12 @@ def _verbs() -> dict[str, Verb]:
                 "exchange this card with one from your draw pile",
                 lambda a, when, card: (
                     f"Exchange this card with {an(filter_text(a.filter, 'card'))} from your draw pile "
-                    "(it goes into your hand); then shuffle your draw pile."
+                    + (
+                        "(it goes into your hand, or into battle on the same character)"
+                        if a.to == "battle"
+                        else "(it goes into your hand)"
+                    )
+                    + "; then shuffle your draw pile."
                 ),
                 _do_exchange,
                 resolve=_resolve_exchange,
@@ -1561,6 +1703,15 @@ def _verbs() -> dict[str, Verb]:
                 ),
             ),
             Verb(
+                "protect_capture",
+                "a character cannot be captured",
+                lambda a, when, card: (
+                    "This character is protected from capture."
+                    if when == "while_in_play"
+                    else "The character this is played on is protected from capture this battle."
+                ),
+            ),
+            Verb(
                 "fortress",
                 "holds cards safe from discard",
                 lambda a, when, card: (
@@ -1590,9 +1741,27 @@ RUN_TRIGGERS = frozenset(("played", "enters_battle"))
 
 
 # --- abilities: what the engine asks of a card ------------------------------------------------------------------
+_RIDER_WORDS = {
+    "cannot_be_prevented": "prevented",
+    "cannot_be_interrupted": "interrupted",
+    "cannot_be_negated": "negated",
+}
+
+
+def _rider_words(act: Act) -> str:
+    """The riders of an effect said after it (" This cannot be prevented or interrupted.")."""
+    if not act.riders:
+        return ""
+    words = [_RIDER_WORDS[r] for r in act.riders if r in _RIDER_WORDS]
+    out = " (Regardless of immunity.)" if "regardless_of_immunity" in act.riders else ""
+    if words:
+        out += " This cannot be " + (", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else words[0]) + "."
+    return out
+
+
 def ability_text(a: Ability, card: Card | None = None) -> str:
     """The player-facing sentence for one ability, generated from its data by its verbs."""
-    words = " ".join(VERBS[act.verb].text(act, a.trigger, card) for act in a.acts)
+    words = " ".join(VERBS[act.verb].text(act, a.trigger, card) + _rider_words(act) for act in a.acts)
     if a.condition:
         words = f"{condition_text(a.condition)[:1].upper()}{condition_text(a.condition)[1:]}: {words}"
     return words
@@ -1613,10 +1782,18 @@ def run(g: Table, p: int, src: str, host: str, ab: Ability, target: str, events:
             )
         )
         return
-    for act in ab.acts:
+    _run_acts(g, p, src, host, ab.acts, target, events)
+
+
+def _run_acts(g: Table, p: int, src: str, host: str, acts: tuple[Act, ...], target: str, events: list[Event]) -> None:
+    """The effects of an ability in the order written; one that asks its player stops here: the rest go on when the
+    question is answered (:func:`continue_after`)."""
+    for act in acts:
         v = VERBS[act.verb]
         if v.do is None:
             continue
+        if g.s.pending is not None:
+            return
         if v.asks_on_entry and not target and src == host and g.cd[src].is_character:
             # a character's own "discard any ...": its player chooses the target as it enters battle
             assert v.targets is not None
@@ -1629,6 +1806,25 @@ def run(g: Table, p: int, src: str, host: str, ab: Ability, target: str, events:
                 )
                 return
         v.do(g, p, src, host, act, target if act.verb in TAKES_TARGET else "", events)
+        if g.s.pending is not None:  # it asked: what follows waits for the answer
+            return
+
+
+def continue_after(g: Table, d: Decision, events: list[Event]) -> None:
+    """The answered question was asked by an effect of card ``d.source``: the effects written after it in that
+    ability are carried out now, for the card's owner (redemption.decision)."""
+    card = g.cd.get(d.source)
+    if card is None or g.s.pending is not None:
+        return
+    for ab in card.abilities:
+        idx = next((i for i, a in enumerate(ab.acts) if a.verb == d.effect), None)
+        if idx is None:
+            continue
+        rest = ab.acts[idx + 1 :]
+        if rest:
+            host = d.source if card.is_character else g.attached.get(d.source, "")
+            _run_acts(g, g.owner(d.source), d.source, host, rest, "", events)
+        return
 
 
 def run_trigger(g: Table, p: int, src: str, trigger: str, events: list[Event]) -> None:

@@ -160,6 +160,15 @@ def _blocking(t: Table, p: int, c: str, v: bool) -> bool:
     return (bool(b.kind) and t.loc[c] == (b.defender, "field_of_battle")) == v
 
 
+_TAG = re.compile(r"\s*[(\[][^()\[\]]{1,12}[)\]]\s*$")
+
+
+def _untagged(name: str) -> str:
+    """A name without its printing tag ('Peter (EC)' -> 'Peter'), as the deck rules read names."""
+    short = _TAG.sub("", name)
+    return short if short.strip() else name
+
+
 def _last_played(t: Table, p: int, c: str, v: bool) -> bool:
     """Is card c the last card of its type played in the battle under way?"""
     cd, kind = t.cd, t.cd[c].type
@@ -287,6 +296,14 @@ def _facets() -> dict[str, Facet]:
             _flag,
             state=_last_played,
         ),
+        Facet(
+            "base_name",
+            "redemption.lang.facet.base_name",
+            "the card's name without its printing tag ('Peter' for 'Peter (EC)')",
+            _text,
+            card=lambda c, v: _untagged(c.name).casefold() == v.casefold(),
+        ),
+        Facet("random", "redemption.lang.facet.random", "one of the cards that fit, at random", _flag),
         Facet(
             "occupied",
             "redemption.lang.facet.occupied",
@@ -636,7 +653,8 @@ class Act:
     toughness: int = 0
     #: N for the duration ``turns`` and for set_aside_for
     turns: int = 0
-    #: where ``return`` puts its cards: territory, hand or deck (the top of the draw pile)
+    #: where ``return`` puts its cards: territory, hand or deck (the top of the draw pile); ``exchange``: "battle"
+    #: when the card taken may go into battle instead of the hand
     to: str = ""
     #: the brigade ``convert`` makes its Hero ("" : the brigade of the card that converts)
     brigade: str = ""
@@ -767,7 +785,9 @@ def parse_ability(d: Any, key: str, verbs: Mapping[str, object]) -> Ability:
         for r in riders:
             _known(key, "rider", r, RIDERS)
         to, brigade = e.get("to", ""), e.get("brigade", "")
-        if (verb == "return") != bool(to) or (to and to not in RETURN_TO):
+        if verb == "exchange" and to not in ("", "battle"):
+            raise LanguageError(f"card {key}: an exchange's 'to' is 'battle' (the card may go into battle), or none")
+        if verb != "exchange" and ((verb == "return") != bool(to) or (to and to not in RETURN_TO)):
             raise LanguageError(f"card {key}: 'to' goes with the verb return and is one of {', '.join(RETURN_TO)}")
         if not isinstance(brigade, str) or (brigade and verb != "convert"):
             raise LanguageError(f"card {key}: 'brigade' is a brigade's name and goes with the verb convert")

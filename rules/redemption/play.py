@@ -732,6 +732,7 @@ class Play(Checks):
         resolve = REGISTRY[d.effect].resolve
         assert resolve is not None  # only an effect that resolves asks
         resolve(cast("Game", self), d, events)
+        effects.continue_after(cast("Game", self), d, events)  # the ability's effects after the one that asked
         if self.s.pending is None and d.then:
             self._after_dominant(d.chooser, d.then == "dominant_window", events)
 

@@ -408,13 +408,17 @@ class Core:
         """Card cid goes to its owner's ``zone`` (``top``: the top of a pile) from wherever it is: out of battle
         for good (redemption.battle.reenter) if it was in one, what sat on it to the discard pile (a site's Lost
         Souls to their Land of Bondage), an artifact face down."""
-        if (
-            self.loc[cid][1] == "field_of_battle"
-            and self.b.kind
-            and cid not in self.b.left
-            and self.cd[cid].is_character
-        ):
-            self.b.left.append(cid)
+        b = self.b
+        if self.loc[cid][1] == "field_of_battle" and b.kind and cid not in b.left and self.cd[cid].is_character:
+            b.left.append(cid)
+        if b.kind and zone in ("deck", "hand"):  # back in a pile or a hand: the battle forgets it was there
+            if cid in b.played:
+                b.played.remove(cid)
+                b.effects = [e for e in b.effects if e[0] != cid]
+            if cid in b.negated:
+                b.negated.remove(cid)
+            b.ignored.pop(cid, None)
+            b.protected.pop(cid, None)
         for a in self._attachments(cid):
             del self.attached[a]
             if self.cd[a].type == "lost_soul":
