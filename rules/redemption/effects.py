@@ -658,6 +658,8 @@ def _return(g: Table, p: int, src: str, host: str, ab: Act, cards: list[str], ev
         if zone == "hand" and not g.hand_room(q):  # a full hand takes no card (redemption.hand.cap)
             events.append(Event.said("effect", f"{g._nm(c)} stays: {whose(q)} hand is full.", p))
             continue
+        if g.in_battle() and c in g.b.played:  # an enhancement taken back out of the battle no longer counts there
+            g.b.played.remove(c)
         if zone == "territory" and g.loc[c][1] == "field_of_battle" and g.cd[c].is_character:
             g._leave_battle(c, "territory", events)
         elif zone == "territory":
@@ -675,7 +677,9 @@ def _return(g: Table, p: int, src: str, host: str, ab: Act, cards: list[str], ev
 
 
 def _do_return(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
-    cards = _targets_now(g, p, src, host, ab, events, "a card to return", None)
+    # "return all ... except this one": every card that fits but the returning card itself
+    skip = (lambda c: c == src) if ab.select.every else None
+    cards = _targets_now(g, p, src, host, ab, events, "a card to return", skip)
     if cards is not None:
         _return(g, p, src, host, ab, cards, events)
 
