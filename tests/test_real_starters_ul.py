@@ -282,3 +282,25 @@ def test_net_takes_a_hero_prisoner_into_its_land_of_bondage(net):
     assert g.zone_of(b["deborah"]) == (1, "land_of_bondage") and g.char_numbers(b["herod"]) == (10, 8)
     assert b["deborah"] in g.reachable(b["gideon"], 1)  # treated as a Lost Soul
     round_trip(g)
+
+
+# --- an enhancement that withdraws its Hero and takes back the enhancements ------------------------------------------
+def test_stillness_withdraws_its_hero_unharmed_and_takes_back_the_holders_enhancements():
+    still = K("Stillness (B)", "1EU")
+    battle = {"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 1, "played": ["gideons_trumpet"]}
+    b = pos(
+        {"field_of_battle": ["deborah", "gideons_trumpet"], "hand": [still]},
+        {"field_of_battle": [real_key("Strong Demon (G)", "10A")], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+        flags={"battled": True},
+        battle=battle,
+        attached={"gideons_trumpet": "deborah"},
+    )
+    g = b.game  # Deborah 7/9 with Gideon's Trumpet against the Strong Demon 9/10: losing
+    assert g.current_player == 0
+    ok(g, f"enhance {b[still]} {b['deborah']}")
+    assert g.zone_of(b["gideons_trumpet"]) == (0, "hand")  # back to its holder's hand
+    assert g.zone_of(b["deborah"]) == (0, "territory")  # withdrawn, not discarded
+    assert g.zone_of(b[still]) == (0, "discard")  # not this one
+    assert g.zone_of(b["ls_orphan"]) == (1, "land_of_bondage")
+    round_trip(g)

@@ -64,7 +64,7 @@ def filter_text(flt: Filter, noun: str = "character", plural: bool = False) -> s
         words.append(" or ".join(b) + " brigade" if isinstance(b, tuple) else b)
     text = " ".join(words + [noun])
     if "identifier" in d:
-        text += f" that is {d['identifier']}"
+        text += f" that {'are' if plural else 'is'} {d['identifier']}"
     if "name" in d:
         text += f" named {d['name']}"
     for k, word in (("strength_now", "strength"), ("toughness_now", "toughness")):
@@ -658,6 +658,8 @@ def _return(g: Table, p: int, src: str, host: str, ab: Act, cards: list[str], ev
         if zone == "hand" and not g.hand_room(q):  # a full hand takes no card (redemption.hand.cap)
             events.append(Event.said("effect", f"{g._nm(c)} stays: {whose(q)} hand is full.", p))
             continue
+        if g.in_battle() and c in g.b.played:  # an enhancement taken back out of the battle no longer counts there
+            g.b.played.remove(c)
         if zone == "territory" and g.loc[c][1] == "field_of_battle" and g.cd[c].is_character:
             g._leave_battle(c, "territory", events)
         elif zone == "territory":
@@ -675,7 +677,9 @@ def _return(g: Table, p: int, src: str, host: str, ab: Act, cards: list[str], ev
 
 
 def _do_return(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
-    cards = _targets_now(g, p, src, host, ab, events, "a card to return", None)
+    # "return all ... except this one": every card that fits but the returning card itself
+    skip = (lambda c: c == src) if ab.select.every else None
+    cards = _targets_now(g, p, src, host, ab, events, "a card to return", skip)
     if cards is not None:
         _return(g, p, src, host, ab, cards, events)
 
@@ -1302,7 +1306,9 @@ def _which(a: Act, noun: str) -> str:
         where = where.replace(" a ", " an opponent's ")
     if what.startswith("up to "):
         return what + where
-    return f"all {what}{where}" if a.select.every else an(what) + where
+    if a.select.every:  # "all your Heroes in play", "all O.T. Heroes in play"
+        return "all " + ("your " if a.select.owner == "you" else "") + what + where
+    return an(what) + where
 
 
 def _text_pile(a: Act, when: str, card: Card | None) -> str:
@@ -1323,6 +1329,7 @@ def _text_numbers(a: Act, when: str, card: Card | None) -> str:
     head = {
         "successful_rescue": "Each time this character makes a successful rescue, ",
         "wins_battle": "Each time this character wins a battle, ",
+        "enters_battle": "When this character enters battle, ",
     }.get(when, "")
     what = _which(a, "character")
     text = f"{what} {'gains' if a.verb == 'gain' and not a.select.every else 'gain' if a.verb == 'gain' else 'loses' if not a.select.every else 'lose'} {a.strength}/{a.toughness}{how}."
