@@ -962,6 +962,23 @@ def _resolve_may_draw(g: Table, d: Decision, events: list[Event]) -> None:
         events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'draws', 'draw')} nothing.", p))
 
 
+def _do_prevent_next(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """The next enhancement that fits, of another player, played in this battle has its ability prevented (its
+    numbers still count): the mark is how many had been played when this worked (continuous.prevented)."""
+    if not g.in_battle():
+        return
+    g.b.marks[src] = len(g.b.played)
+    events.append(
+        Event(
+            "effect",
+            f"{g.cd[src].name}: the next opposing {filter_text(ab.filter, 'card')} played in this battle does nothing "
+            "(its numbers count).",
+            p,
+            "redemption.effect.prevent_next",
+        )
+    )
+
+
 def fire(g: Table, p: int, c: str, trigger: str, events: list[Event]) -> None:
     """Carry out character c's own abilities with this trigger (successful_rescue, wins_battle): its player p,
     the character its own host (the rules.md sections redemption.lang.trigger.successful_rescue and wins_battle)."""
@@ -1710,6 +1727,19 @@ def _verbs() -> dict[str, Verb]:
                     if when == "while_in_play"
                     else "The character this is played on is protected from capture this battle."
                 ),
+            ),
+            Verb(
+                "prevent_next",
+                "the next opposing enhancement that fits has its ability prevented",
+                lambda a, when, card: (
+                    (
+                        "When this character enters battle, prevent "
+                        if card is not None and card.is_character
+                        else "Prevent "
+                    )
+                    + f"the special ability of the next opposing {filter_text(a.filter, 'card')} played in this battle."
+                ),
+                _do_prevent_next,
             ),
             Verb(
                 "fortress",
