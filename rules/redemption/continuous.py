@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rules.redemption.lang import matches
+from rules.redemption.lang import condition_holds, matches
 
 if TYPE_CHECKING:
     from rules.redemption.lang import Ability
@@ -204,12 +204,22 @@ RIDER_OF = {
 }
 
 
-def stoppable(t: Table, src: str, how: str) -> bool:
-    """May card src's abilities be stopped this way (``how``: negate, interrupt, prevent)? Not when one of them
-    rides the rider that says it cannot be: the one question every negate, interrupt and prevent asks."""
-    rider = RIDER_OF[how]
-    if any(rider in a.riders for a in t.cd[src].abilities):
-        return False
+def stoppable(t: Table, src: str, how: str, by: str = "") -> bool:
+    """May card src's abilities be stopped this way (``how``: negate, interrupt, prevent) by card ``by`` (the card
+    that would stop it, or the character it is played on: its alignment is what a rider "by a good card" reads; ""
+    when unknown)? Not when one of them rides the rider that says it cannot be, or a conditional one whose
+    condition holds now (its player, the character it is used by): the one question every negate, interrupt and
+    prevent asks (redemption.lang.rider.conditional)."""
+    rider, cd = RIDER_OF[how], t.cd
+    for a in cd[src].abilities:
+        if rider in a.riders:
+            return False
+        for act in a.acts:
+            for r, cond, who in act.rider_if:
+                if r != rider or (who and (not by or cd[by].alignment != who)):
+                    continue
+                if condition_holds(t, t.owner(src), t.attached.get(src, src), cond):
+                    return False
     return not (how == "prevent" and _made_unpreventable(t, src))
 
 

@@ -303,7 +303,7 @@ def _do_negate(g: Table, p: int, src: str, host: str, ab: Act, target: str, even
     if not g.in_battle():
         return
     theirs = [
-        e for e in g.b.played if g.owner(e) != p and e not in g.b.negated and continuous.stoppable(g, e, "negate")
+        e for e in g.b.played if g.owner(e) != p and e not in g.b.negated and continuous.stoppable(g, e, "negate", src)
     ]
     if not theirs:
         events.append(Event("effect", f"{name}: no opposing enhancement to negate.", p, rid))
@@ -322,7 +322,7 @@ def _negatable(g: Table, p: int, ab: Act, host: str) -> list[str]:
         g,
         p,
         ab.select,
-        lambda c: g.owner(c) == p or c in negated or not continuous.stoppable(g, c, "negate"),
+        lambda c: g.owner(c) == p or c in negated or not continuous.stoppable(g, c, "negate", host),
     )
 
 
@@ -1792,12 +1792,15 @@ _RIDER_WORDS = {
 
 def _rider_words(act: Act) -> str:
     """The riders of an effect said after it (" This cannot be prevented or interrupted.")."""
-    if not act.riders:
+    if not act.riders and not act.rider_if:
         return ""
     words = [_RIDER_WORDS[r] for r in act.riders if r in _RIDER_WORDS]
     out = " (Regardless of immunity.)" if "regardless_of_immunity" in act.riders else ""
     if words:
         out += " This cannot be " + (", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else words[0]) + "."
+    for r, cond, by in act.rider_if:
+        out += f" This cannot be {_RIDER_WORDS.get(r, r)}" + (f" by {an(by)} card" if by else "")
+        out += (f" {condition_text(cond)}" if cond else "") + "."
     return out
 
 
