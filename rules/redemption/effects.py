@@ -1161,6 +1161,36 @@ def _do_discard_all(g: Table, p: int, src: str, host: str, ab: Act, target: str,
     events.append(Event("effect", f"{name} discards {plural(hit, 'card')}.", p, rid))
 
 
+def _choosable(g: Table, p: int, ab: Act, host: str) -> list[str]:
+    """The opposing characters a choose-opponent ability may put into battle: the selector's, not one kept out of
+    this battle (it left it, or an ignore keeps it out) nor a second copy of a unique one its player has in play."""
+    return select(g, p, ab.select, lambda c: g._kept_out(c) or g._unique_clash(g.owner(c), c) is not None)
+
+
+def _do_choose_opponent(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Choose the character the opponent battles with: every character of the opponent's side withdraws to its
+    owner's territory and the chosen one enters the battle on that side; if one of them cannot be withdrawn (it is
+    immune), nothing happens (redemption.effect.choose_opponent)."""
+    name, rid = g.cd[src].name, "redemption.effect.choose_opponent"
+    if not g.in_battle():
+        return
+    if not target:
+        events.append(Event("effect", f"{name}: no character is chosen.", p, rid))
+        return
+    q = g.owner(target)
+    side = g.battle_chars(q)
+    stuck = [c for c in side if continuous.immune(g, c, src, host)]
+    if stuck:
+        events.append(Event("effect", f"{name} does nothing: {g._nm(stuck[0])} cannot be withdrawn.", p, rid))
+        return
+    for c in side:
+        g._leave_battle(c, "territory", events)
+        g.b.effects.append((src, "withdraw", c, "territory"))
+    origin = g.loc[target][1]
+    g.b.effects.append((src, "band", target, origin))
+    g._enter_battle(q, target, events, "must battle with", f", chosen by {who(p)} with {name}", rid)
+
+
 def _do_prevent_band(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
     """Opposing characters that fit cannot band in for the rest of this battle (the band targets leave them out:
     ``continuous.band_prevented``), and the bands that brought such characters in this battle are negated: they
@@ -1465,6 +1495,18 @@ def _verbs() -> dict[str, Verb]:
                 "unpreventable",
                 "while active, the cards that fit cannot be prevented",
                 lambda a, when, card: f"While this is active, no {filter_text(a.filter, 'card')} can be prevented.",
+            ),
+            Verb(
+                "choose_opponent",
+                "choose the character your opponent battles with",
+                lambda a, when, card: (
+                    f"Choose {an('opposing ' + filter_text(a.filter))} in your opponent's territory: every character "
+                    "on their side of the battle withdraws to its owner's territory and the chosen one enters the "
+                    "battle in their place."
+                ),
+                _do_choose_opponent,
+                _choosable,
+                undo="",
             ),
             Verb(
                 "prevent_band",
