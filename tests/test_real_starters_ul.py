@@ -304,3 +304,34 @@ def test_stillness_withdraws_its_hero_unharmed_and_takes_back_the_holders_enhanc
     assert g.zone_of(b[still]) == (0, "discard")  # not this one
     assert g.zone_of(b["ls_orphan"]) == (1, "land_of_bondage")
     round_trip(g)
+
+
+# --- an enhancement that chooses the blocker ---------------------------------------------------------------------------
+@pytest.mark.parametrize("noah", [K("Obedience of Noah (B)", "Main"), K("Obedience of Noah (UL)", "Main UL")])
+def test_obedience_of_noah_chooses_the_evil_character_that_blocks(noah):
+    b = blocked("deborah", "herod", mine={"hand": [noah]}, theirs={"territory": ["pilate", "nebuchadnezzar"]})
+    g = b.game  # Deborah 5/7 (Blue) against Herod 8/6: losing
+    assert g.standing() == "evil_winning"
+    to_player(g, 0)
+    targets = {a.args[2] for a in g.legal_actions() if a.verb == "enhance" and a.args[0] == b[noah] and len(a.args) > 2}
+    assert targets == {b["pilate"], b["nebuchadnezzar"]}  # the opponent's Evil Characters in territory
+    ok(g, f"enhance {b[noah]} {b['deborah']} {b['pilate']}")
+    assert g.zone_of(b["herod"]) == (1, "territory") and g.battle_chars(1) == [b["pilate"]]
+    assert g.char_numbers(b["deborah"]) == (6, 8) and g.standing() == "hero_winning"  # 6 defeats Pilate's 5/5
+    round_trip(g)
+    ok(g, "pass")
+    assert g.zone_of(b["ls_orphan"]) == (0, "land_of_redemption") and g.zone_of(b["pilate"]) == (1, "discard")
+
+
+def test_obedience_of_noah_negated_puts_the_first_blocker_back():
+    noah = K("Obedience of Noah (B)", "Main")
+    b = blocked("deborah", "herod", mine={"hand": [noah]}, theirs={"territory": ["nebuchadnezzar", "belshazzar"]})
+    g = b.game
+    to_player(g, 0)
+    ok(g, f"enhance {b[noah]} {b['deborah']} {b['nebuchadnezzar']}")  # 6/8 against 6/7: a stalemate
+    assert g.battle_chars(1) == [b["nebuchadnezzar"]] and g.current_player == 1
+    g.b.negated.append(b[noah])  # as a negate does (redemption.effect.negate), then what it did is undone
+    g._undo(b[noah], [])
+    assert g.battle_chars(1) == [b["herod"]] and g.zone_of(b["nebuchadnezzar"]) == (1, "territory")
+    assert g.char_numbers(b["deborah"]) == (5, 7)
+    round_trip(g)

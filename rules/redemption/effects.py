@@ -303,7 +303,7 @@ def _do_negate(g: Table, p: int, src: str, host: str, ab: Act, target: str, even
     if not g.in_battle():
         return
     theirs = [
-        e for e in g.b.played if g.owner(e) != p and e not in g.b.negated and continuous.stoppable(g, e, "negate")
+        e for e in g.b.played if g.owner(e) != p and e not in g.b.negated and continuous.stoppable(g, e, "negate", src)
     ]
     if not theirs:
         events.append(Event("effect", f"{name}: no opposing enhancement to negate.", p, rid))
@@ -322,7 +322,7 @@ def _negatable(g: Table, p: int, ab: Act, host: str) -> list[str]:
         g,
         p,
         ab.select,
-        lambda c: g.owner(c) == p or c in negated or not continuous.stoppable(g, c, "negate"),
+        lambda c: g.owner(c) == p or c in negated or not continuous.stoppable(g, c, "negate", host),
     )
 
 
@@ -1029,6 +1029,23 @@ def _resolve_may_draw(g: Table, d: Decision, events: list[Event]) -> None:
         events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'draws', 'draw')} nothing.", p))
 
 
+def _do_prevent_next(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """The next enhancement that fits, of another player, played in this battle has its ability prevented (its
+    numbers still count): the mark is how many had been played when this worked (continuous.prevented)."""
+    if not g.in_battle():
+        return
+    g.b.marks[src] = len(g.b.played)
+    events.append(
+        Event(
+            "effect",
+            f"{g.cd[src].name}: the next opposing {filter_text(ab.filter, 'card')} played in this battle does nothing "
+            "(its numbers count).",
+            p,
+            "redemption.effect.prevent_next",
+        )
+    )
+
+
 def fire(g: Table, p: int, c: str, trigger: str, events: list[Event]) -> None:
     """Carry out character c's own abilities with this trigger (successful_rescue, wins_battle): its player p,
     the character its own host (the rules.md sections redemption.lang.trigger.successful_rescue and wins_battle)."""
@@ -1209,6 +1226,36 @@ def _do_discard_all(g: Table, p: int, src: str, host: str, ab: Act, target: str,
             g._to_discard(c, events)
         hit += 1
     events.append(Event("effect", f"{name} discards {plural(hit, 'card')}.", p, rid))
+
+
+def _choosable(g: Table, p: int, ab: Act, host: str) -> list[str]:
+    """The opposing characters a choose-opponent ability may put into battle: the selector's, not one kept out of
+    this battle (it left it, or an ignore keeps it out) nor a second copy of a unique one its player has in play."""
+    return select(g, p, ab.select, lambda c: g._kept_out(c) or g._unique_clash(g.owner(c), c) is not None)
+
+
+def _do_choose_opponent(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Choose the character the opponent battles with: every character of the opponent's side withdraws to its
+    owner's territory and the chosen one enters the battle on that side; if one of them cannot be withdrawn (it is
+    immune), nothing happens (redemption.effect.choose_opponent)."""
+    name, rid = g.cd[src].name, "redemption.effect.choose_opponent"
+    if not g.in_battle():
+        return
+    if not target:
+        events.append(Event("effect", f"{name}: no character is chosen.", p, rid))
+        return
+    q = g.owner(target)
+    side = g.battle_chars(q)
+    stuck = [c for c in side if continuous.immune(g, c, src, host)]
+    if stuck:
+        events.append(Event("effect", f"{name} does nothing: {g._nm(stuck[0])} cannot be withdrawn.", p, rid))
+        return
+    for c in side:
+        g._leave_battle(c, "territory", events)
+        g.b.effects.append((src, "withdraw", c, "territory"))
+    origin = g.loc[target][1]
+    g.b.effects.append((src, "band", target, origin))
+    g._enter_battle(q, target, events, "must battle with", f", chosen by {who(p)} with {name}", rid)
 
 
 def _do_prevent_band(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
@@ -1517,6 +1564,18 @@ def _verbs() -> dict[str, Verb]:
                 lambda a, when, card: f"While this is active, no {filter_text(a.filter, 'card')} can be prevented.",
             ),
             Verb(
+                "choose_opponent",
+                "choose the character your opponent battles with",
+                lambda a, when, card: (
+                    f"Choose {an('opposing ' + filter_text(a.filter))} in your opponent's territory: every character "
+                    "on their side of the battle withdraws to its owner's territory and the chosen one enters the "
+                    "battle in their place."
+                ),
+                _do_choose_opponent,
+                _choosable,
+                undo="",
+            ),
+            Verb(
                 "prevent_band",
                 "opposing characters that fit cannot band in this battle; their bands are negated",
                 lambda a, when, card: (
@@ -1799,6 +1858,19 @@ def _verbs() -> dict[str, Verb]:
                 ),
             ),
             Verb(
+                "prevent_next",
+                "the next opposing enhancement that fits has its ability prevented",
+                lambda a, when, card: (
+                    (
+                        "When this character enters battle, prevent "
+                        if card is not None and card.is_character
+                        else "Prevent "
+                    )
+                    + f"the special ability of the next opposing {filter_text(a.filter, 'card')} played in this battle."
+                ),
+                _do_prevent_next,
+            ),
+            Verb(
                 "fortress",
                 "holds cards safe from discard",
                 lambda a, when, card: (
@@ -1837,12 +1909,15 @@ _RIDER_WORDS = {
 
 def _rider_words(act: Act) -> str:
     """The riders of an effect said after it (" This cannot be prevented or interrupted.")."""
-    if not act.riders:
+    if not act.riders and not act.rider_if:
         return ""
     words = [_RIDER_WORDS[r] for r in act.riders if r in _RIDER_WORDS]
     out = " (Regardless of immunity.)" if "regardless_of_immunity" in act.riders else ""
     if words:
         out += " This cannot be " + (", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else words[0]) + "."
+    for r, cond, by in act.rider_if:
+        out += f" This cannot be {_RIDER_WORDS.get(r, r)}" + (f" by {an(by)} card" if by else "")
+        out += (f" {condition_text(cond)}" if cond else "") + "."
     return out
 
 

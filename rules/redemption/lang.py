@@ -512,7 +512,7 @@ def _used_by(t: Table, p: int, host: str, v: Selector) -> bool:
 
 def _site_in_play(t: Table, p: int, host: str, v: str) -> bool:
     cd = t.cd
-    return any(cd[c].type == "site" and cd[c].name == v for z in t.z for c in z["territory"])
+    return any(cd[c].type == "site" and v in (cd[c].name, _untagged(cd[c].name)) for z in t.z for c in z["territory"])
 
 
 def _opponent_more_cards(t: Table, p: int, host: str, v: bool) -> bool:
@@ -658,6 +658,9 @@ class Act:
     to: str = ""
     #: the brigade ``convert`` makes its Hero ("" : the brigade of the card that converts)
     brigade: str = ""
+    #: riders that hold only sometimes: (rider, the condition it holds under, the alignment of the cards it stands
+    #: against or "" for any): "cannot be negated by a good card if the Egypt site is in play"
+    rider_if: tuple[tuple[str, tuple[tuple[str, Any], ...], str], ...] = ()
 
     @property
     def filter(self) -> tuple[tuple[str, Any], ...]:
@@ -779,11 +782,22 @@ def parse_ability(d: Any, key: str, verbs: Mapping[str, object]) -> Ability:
         duration = _known(key, "duration", e.get("duration", "instant"), DURATIONS)
         if (duration == "turns") != (turns > 0) and e["verb"] != "set_aside_for":
             raise LanguageError(f"card {key}: the duration 'turns' goes with turns = N (N of 1 or more)")
-        riders = e.get("riders", [])
-        if not isinstance(riders, list):
-            raise LanguageError(f"card {key}: riders are a list, not {riders!r}")
-        for r in riders:
-            _known(key, "rider", r, RIDERS)
+        raw_riders = e.get("riders", [])
+        if not isinstance(raw_riders, list):
+            raise LanguageError(f"card {key}: riders are a list, not {raw_riders!r}")
+        riders, rider_if = [], []
+        for r in raw_riders:
+            if isinstance(r, dict):  # a rider that holds only under a condition, or only against one alignment
+                if not set(r) <= {"rider", "condition", "by"} or "rider" not in r:
+                    raise LanguageError(f"card {key}: a rider table has rider and optionally condition, by: {r!r}")
+                by = r.get("by", "")
+                if by and by not in ALIGNMENTS:
+                    raise LanguageError(f"card {key}: a rider's 'by' is one of {', '.join(ALIGNMENTS)}, not {by!r}")
+                rider_if.append(
+                    (_known(key, "rider", r["rider"], RIDERS), read_condition(key, r.get("condition", {})), by)
+                )
+            else:
+                riders.append(_known(key, "rider", r, RIDERS))
         to, brigade = e.get("to", ""), e.get("brigade", "")
         if verb == "exchange" and to not in ("", "battle"):
             raise LanguageError(f"card {key}: an exchange's 'to' is 'battle' (the card may go into battle), or none")
@@ -792,7 +806,19 @@ def parse_ability(d: Any, key: str, verbs: Mapping[str, object]) -> Ability:
         if not isinstance(brigade, str) or (brigade and verb != "convert"):
             raise LanguageError(f"card {key}: 'brigade' is a brigade's name and goes with the verb convert")
         acts.append(
-            Act(verb, _selector(key, e.get("select", {})), n, duration, tuple(riders), st, tg, turns, to, brigade)
+            Act(
+                verb,
+                _selector(key, e.get("select", {})),
+                n,
+                duration,
+                tuple(riders),
+                st,
+                tg,
+                turns,
+                to,
+                brigade,
+                tuple(rider_if),
+            )
         )
     return Ability(trigger, tuple(acts), cond, cost)
 
