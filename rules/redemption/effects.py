@@ -782,11 +782,48 @@ def poison_sources(g: Table, c: str) -> list[str]:
     """The cards whose poison (disease) character c carries now, in the order they poisoned it: each leaves a change
     of 0/0 that lasts while c is in play (redemption.effect.poison), so a card leaving play is cured with the rest
     of its changes."""
+    return marks(g, c, "poison")
+
+
+def marks(g: Table, c: str, verb: str) -> list[str]:
+    """The cards with this verb whose mark character c carries now: a change of 0/0 that lasts while it is in play
+    (a poison, a set-aside that grows), in the order they marked it."""
     cd, out = g.cd, []
     for m in g.s.mods:
-        if m[0] == c and m[4] not in out and cd[m[4]].has("poison") is not None:
+        if m[0] == c and m[1] == 0 and m[2] == 0 and m[3] == 0 and m[4] not in out and cd[m[4]].has(verb):
             out.append(m[4])
     return out
+
+
+def _do_aside_gain(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Set the character aside with no set time; while it stays in its owner's set-aside area it gains N/N in each
+    turn's Upkeep, kept when it returns (redemption.effect.aside_gain)."""
+    cards = _targets_now(g, p, src, host, ab, events, "a character to set aside", lambda c: not g.cd[c].is_character)
+    for c in cards or []:
+        if not _reach(g, p, src, host, ab, c, events):
+            continue
+        if g.loc[c][1] == "field_of_battle" and g.in_battle():
+            g._leave_battle(c, "set_aside", events)
+        else:
+            g._put(c, "set_aside")
+        g.s.mods.append((c, 0, 0, 0, src))
+        events.append(
+            Event.said(
+                "effect",
+                f"{g.cd[src].name} sets {g._nm(c)} aside: it gains {ab.strength}/{ab.toughness} each turn it stays there.",
+                p,
+                "redemption.effect.aside_gain",
+            )
+        )
+
+
+def leave_aside(g: Table, c: str) -> None:
+    """Character c leaves its set-aside area for its territory: the set-asides that made it grow end, what it gained
+    stays (redemption.effect.aside_gain)."""
+    if g.s.mods:
+        srcs = set(marks(g, c, "aside_gain"))
+        if srcs:
+            g.s.mods = [m for m in g.s.mods if not (m[0] == c and m[4] in srcs and m[1] == m[2] == 0)]
 
 
 def _healable(g: Table, p: int, ab: Act, host: str) -> list[str]:
@@ -808,12 +845,26 @@ def _do_poison(g: Table, p: int, src: str, host: str, ab: Act, target: str, even
 
 
 def poison_tick(g: Table, events: list[Event]) -> bool:
-    """Each turn's Upkeep: every poisoned character in play loses what each of its poisons takes; one whose
-    toughness is 0 then is discarded (redemption.effect.poison). Did anything happen?"""
+    """Each turn's Upkeep: a character set aside to grow gains what its set-aside gives (redemption.effect.aside_gain);
+    every poisoned character in play loses what each of its poisons takes, and one whose toughness is 0 then is
+    discarded (redemption.effect.poison). Did anything happen?"""
     if not g.s.mods:
         return False
     cd, did = g.cd, False
     for c in list(dict.fromkeys(m[0] for m in g.s.mods)):
+        if g.loc[c][1] == "set_aside":
+            for src in marks(g, c, "aside_gain"):
+                act = cd[src].abilities[0].acts[0]
+                g.s.mods.append((c, act.strength, act.toughness, 0, src))
+                did = True
+                events.append(
+                    Event(
+                        "effect",
+                        f"{g._nm(c)} is set aside by {cd[src].name}: it gains {act.strength}/{act.toughness}.",
+                        g.owner(c),
+                        "redemption.effect.aside_gain",
+                    )
+                )
         for src in poison_sources(g, c):
             a = cd[src].has("poison")
             assert a is not None
@@ -1819,6 +1870,15 @@ def _verbs() -> dict[str, Verb]:
                 ),
                 _do_may_draw,
                 resolve=_resolve_may_draw,
+            ),
+            Verb(
+                "aside_gain",
+                "set a character aside; it gains N/N each turn it stays there",
+                lambda a, when, card: (
+                    f"Set {_which(a, 'character')} aside: in each turn's Upkeep while it stays in the set-aside area "
+                    f"it gains {a.strength}/{a.toughness}, kept when its player returns it (Preparation phase)."
+                ),
+                _do_aside_gain,
             ),
             Verb(
                 "poison",

@@ -590,6 +590,7 @@ class Play(Checks):
     def _do_return(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args
         self.s.aside.pop(c, None)  # back before its time: no bonus (redemption.effect.set_aside_for)
+        effects.leave_aside(cast("Table", self), c)  # it stops growing (redemption.effect.aside_gain)
         self._move_with(c, p, "territory")
         events.append(Event.lazy("place", _return_words, (p, self.cd[c].name, c), p, "redemption.prep.return"))
 
