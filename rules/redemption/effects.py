@@ -851,13 +851,63 @@ def _resolve_aside(g: Table, d: Decision, events: list[Event]) -> None:
     _aside(g, d.chooser, d.source, "", _act_of(g, d), d.chosen, events)
 
 
+def _do_set_aside_gain(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Set the character this is played on aside until its player returns it; this card stays on it, and when its
+    player returns it the character gains N/N for each of their turns it spent aside, and this card is discarded
+    (redemption.effect.set_aside_gain). The record's return turn is minus the turn it was set aside in."""
+    c = host
+    if not c or not g.cd[c].is_character or not _reach(g, p, src, host, ab, c, events):
+        return
+    if g.loc[c][1] == "field_of_battle" and g.in_battle():
+        g._leave_battle(c, "set_aside", events)
+    else:
+        g._put(c, "set_aside")
+    if g.in_battle() and src in g.b.played:  # it left the battle with its character
+        g.b.played.remove(src)
+    g._move(src, g.owner(src), "set_aside")
+    g.attached[src] = c
+    g.s.aside[c] = (-max(1, g.s.turn), ab.strength, ab.toughness, src)
+    events.append(
+        Event.said(
+            "effect",
+            f"{g.cd[src].name} sets {g._nm(c)} aside until {whose(g.owner(c))} player returns it: it gains "
+            f"{ab.strength}/{ab.toughness} for each turn of theirs it spends there.",
+            p,
+            "redemption.effect.set_aside_gain",
+        )
+    )
+
+
+def returned_by_player(g: Table, p: int, c: str, rec: tuple[int, int, int, str], events: list[Event]) -> None:
+    """Character c, set aside by set_aside_gain, was just returned to territory by its player p in Preparation: it
+    gains N/N for each of p's turns since it was set aside (a change that lasts while it stays in play), and the
+    card that set it aside is discarded (redemption.effect.set_aside_gain)."""
+    back, st, tg, src = rec
+    turns = (g.s.turn + back) // len(g.z)
+    if turns and (st or tg):
+        g.s.mods.append((c, st * turns, tg * turns, 0, src))
+    if g.attached.get(src) == c:
+        del g.attached[src]
+        g._to_discard(src, events)
+    events.append(
+        Event.said(
+            "effect",
+            f"{g._nm(c)} comes back after {plural(turns, 'turn')} set aside"
+            + (f" with {st * turns}/{tg * turns} more" if turns and (st or tg) else "")
+            + f"; {g.cd[src].name} is discarded.",
+            p,
+            "redemption.effect.set_aside_gain",
+        )
+    )
+
+
 def come_back(g: Table, p: int, events: list[Event]) -> bool:
     """In player p's Upkeep: each of p's cards set aside for N turns whose time has come goes back to p's
     territory with its bonus, a change of numbers that lasts while it stays in play (redemption.effect.set_aside_for).
     True when one did."""
     s, did = g.s, False
     for c, (back, st, tg, src) in list(s.aside.items()):
-        if g.owner(c) != p or s.turn < back:
+        if g.owner(c) != p or back < 0 or s.turn < back:  # back < 0: until its player returns it (set_aside_gain)
             continue
         del s.aside[c]
         if g.loc[c][1] != "set_aside":
@@ -1752,6 +1802,16 @@ def _verbs() -> dict[str, Verb]:
                     if when == "while_in_play"
                     else "The character this is played on is protected from capture this battle."
                 ),
+            ),
+            Verb(
+                "set_aside_gain",
+                "set the character aside until its player returns it; it gains N/N for each turn aside",
+                lambda a, when, card: (
+                    "Set the character this is played on aside, with this card on it, until its player returns it "
+                    f"in a Preparation phase: then it gains {a.strength}/{a.toughness} for each of their turns it "
+                    "spent aside, and this card is discarded."
+                ),
+                _do_set_aside_gain,
             ),
             Verb(
                 "fortress",
