@@ -513,3 +513,38 @@ def test_the_word_spreads_converts_and_cannot_be_negated_if_used_by_a_deacon(her
     ok(g, f"enhance {b[word]} {b[h]}")
     assert g.cd[b["goliath"]].type == "hero"
     assert continuous.stoppable(g, b[word], "negate", b["goliath"]) != deacon
+
+
+# --- batch 5 -------------------------------------------------------------------------------------------------------
+def test_preemptive_strike_prevents_the_ability_of_the_next_good_enhancement_only():
+    strike, abiram, cast, letters = (
+        R("Preemptive Strike"),
+        R("Abiram"),
+        R("Cast out Demons"),
+        R("Letters to the Churches"),
+    )
+    demon = R("Strong Demon (G)")
+    b = blocked("peter", abiram, mine={"hand": [cast, letters]}, theirs={"hand": [strike], "territory": [demon]})
+    g = b.game
+    to_player(g, 1)
+    ok(g, f"enhance {b[strike]} {b[abiram]}")
+    round_trip(g)
+    ok(g, f"enhance {b[cast]} {b['peter']} {b[demon]}")
+    assert g.zone_of(b[demon]) == (1, "territory")  # prevented: the demon stays
+    assert g.char_numbers(b["peter"]) == (10, 6)  # its numbers count
+    from rules.redemption import continuous
+
+    assert continuous.prevented(g, b[cast])
+    round_trip(g)
+
+
+def test_egyptian_charioteers_prevent_the_next_enhancement_the_opponent_plays():
+    chariots, cast = R("Egyptian Charioteers"), R("Cast out Demons")
+    demon = R("Strong Demon (G)")
+    b = blocked("peter", chariots, mine={"hand": [cast]}, theirs={"territory": [demon]})
+    g = b.game
+    assert g.b.marks == {b[chariots]: 0}
+    to_player(g, 0)
+    ok(g, f"enhance {b[cast]} {b['peter']} {b[demon]}")
+    assert g.zone_of(b[demon]) == (1, "territory")
+    round_trip(g)

@@ -72,7 +72,7 @@ def kept_out(t: Table, c: str) -> bool:
         return False
     owner, cd, negated = t.owner(c), t.cd, t.b.negated
     for src in t.b.played:
-        if src in negated or t.owner(src) == owner:
+        if src in negated or t.owner(src) == owner or prevented(t, src):
             continue
         a = cd[src].has("ignore")
         if a is not None and matches(cd[c], a.filter):
@@ -88,7 +88,7 @@ def _granted(t: Table, cid: str, verb: str) -> list[Ability]:
     out = [a for a in cd[cid].abilities if a.effect == verb and a.trigger == "while_in_play"]
     if t.in_battle():
         for e in t.b.played:
-            if e not in negated and t.attached.get(e) == cid:
+            if e not in negated and t.attached.get(e) == cid and not prevented(t, e):
                 out += [a for a in cd[e].abilities if a.effect == verb]
     return out
 
@@ -240,7 +240,7 @@ def band_prevented(t: Table, c: str) -> bool:
     (redemption.effect.prevent_band)?"""
     owner, cd, negated = t.owner(c), t.cd, t.b.negated
     for src in t.b.played:
-        if src in negated or t.owner(src) == owner:
+        if src in negated or t.owner(src) == owner or prevented(t, src):
             continue
         a = cd[src].has("prevent_band")
         if a is not None and matches(cd[c], a.filter):
@@ -260,8 +260,29 @@ def immunity_negated(t: Table, cid: str) -> bool:
                     return True
     if t.in_battle():
         for e in t.b.played:
-            if e not in t.b.negated:
+            if e not in t.b.negated and not prevented(t, e):
                 ab = cd[e].has("negate_immune")
                 if ab is not None and matches(card, ab.filter):
                     return True
+    return False
+
+
+def prevented(t: Table, e: str) -> bool:
+    """Is enhancement e's ability prevented (redemption.effect.prevent_next): is it the first enhancement that fits,
+    of another player, played in this battle after an opposing card that prevents the next one worked (that card
+    still in battle and not negated), and can it be prevented?"""
+    b = t.b
+    if not b.marks:
+        return False
+    cd, loc = t.cd, t.loc
+    for x, mark in b.marks.items():
+        if x in b.negated or loc[x][1] != "field_of_battle":
+            continue
+        a = cd[x].has("prevent_next")
+        if a is None:
+            continue
+        owner = t.owner(x)
+        first = next((y for y in b.played[mark:] if t.owner(y) != owner and matches(cd[y], a.filter)), "")
+        if first == e and stoppable(t, e, "prevent", x):
+            return True
     return False

@@ -778,6 +778,73 @@ def _resolve_convert(g: Table, d: Decision, events: list[Event]) -> None:
     _convert(g, d.chooser, d.source, "", _act_of(g, d), d.chosen, events)
 
 
+def poison_sources(g: Table, c: str) -> list[str]:
+    """The cards whose poison (disease) character c carries now, in the order they poisoned it: each leaves a change
+    of 0/0 that lasts while c is in play (redemption.effect.poison), so a card leaving play is cured with the rest
+    of its changes."""
+    cd, out = g.cd, []
+    for m in g.s.mods:
+        if m[0] == c and m[4] not in out and cd[m[4]].has("poison") is not None:
+            out.append(m[4])
+    return out
+
+
+def _healable(g: Table, p: int, ab: Act, host: str) -> list[str]:
+    """The selector's characters a heal may take: the poisoned (diseased) ones (redemption.effect.heal)."""
+    return select(g, p, ab.select, lambda c: not g.cd[c].is_character or not poison_sources(g, c))
+
+
+def _do_poison(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Poison the chosen character: from the next turn on it loses N/N in each turn's Upkeep, and is discarded when
+    its toughness reaches 0 (redemption.effect.poison)."""
+    name, rid = g.cd[src].name, "redemption.effect.poison"
+    if not target:
+        events.append(Event("effect", f"{name}: no character to poison.", p, rid))
+        return
+    if not _reach(g, p, src, host, ab, target, events):
+        return
+    g.s.mods.append((target, 0, 0, 0, src))
+    events.append(Event("effect", f"{name} poisons {g._nm(target)}.", p, rid))
+
+
+def poison_tick(g: Table, events: list[Event]) -> bool:
+    """Each turn's Upkeep: every poisoned character in play loses what each of its poisons takes; one whose
+    toughness is 0 then is discarded (redemption.effect.poison). Did anything happen?"""
+    if not g.s.mods:
+        return False
+    cd, did = g.cd, False
+    for c in list(dict.fromkeys(m[0] for m in g.s.mods)):
+        for src in poison_sources(g, c):
+            a = cd[src].has("poison")
+            assert a is not None
+            act = a.acts[0]
+            g.s.mods.append((c, -act.strength, -act.toughness, 0, src))
+            did = True
+            events.append(
+                Event(
+                    "effect",
+                    f"{g._nm(c)} is poisoned by {cd[src].name}: it loses {act.strength}/{act.toughness}.",
+                    g.owner(c),
+                    "redemption.effect.poison",
+                )
+            )
+        if poison_sources(g, c) and g.char_numbers(c)[1] <= 0:
+            g._to_discard(c, events, " by poison (its toughness is 0)", "redemption.effect.poison")
+    return did
+
+
+def _do_heal(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Heal the chosen character: its poisons end and every decrease of its numbers is removed
+    (redemption.effect.heal)."""
+    name, rid = g.cd[src].name, "redemption.effect.heal"
+    if not target:
+        events.append(Event("effect", f"{name}: no poisoned character to heal.", p, rid))
+        return
+    poisons = set(poison_sources(g, target))
+    g.s.mods = [m for m in g.s.mods if m[0] != target or (m[4] not in poisons and m[1] >= 0 and m[2] >= 0)]
+    events.append(Event("effect", f"{name} heals {g._nm(target)}: its poison and decreases are gone.", p, rid))
+
+
 def _until(g: Table, p: int, ab: Act) -> int:
     """The turn a change of numbers ends at the start of (UNTIL_IN_PLAY, 0: it lasts while the card is in play)."""
     if ab.duration in ("end_of_turn", "battle"):
@@ -1010,6 +1077,23 @@ def _resolve_may_draw(g: Table, d: Decision, events: list[Event]) -> None:
         g._draw(p, act.n, events, f"for {g.cd[d.source].name}", "redemption.effect.may_draw")
     else:
         events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'draws', 'draw')} nothing.", p))
+
+
+def _do_prevent_next(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """The next enhancement that fits, of another player, played in this battle has its ability prevented (its
+    numbers still count): the mark is how many had been played when this worked (continuous.prevented)."""
+    if not g.in_battle():
+        return
+    g.b.marks[src] = len(g.b.played)
+    events.append(
+        Event(
+            "effect",
+            f"{g.cd[src].name}: the next opposing {filter_text(ab.filter, 'card')} played in this battle does nothing "
+            "(its numbers count).",
+            p,
+            "redemption.effect.prevent_next",
+        )
+    )
 
 
 def fire(g: Table, p: int, c: str, trigger: str, events: list[Event]) -> None:
@@ -1787,6 +1871,26 @@ def _verbs() -> dict[str, Verb]:
                 resolve=_resolve_may_draw,
             ),
             Verb(
+                "poison",
+                "poison a character: it loses N/N each turn and is discarded at toughness 0",
+                lambda a, when, card: (
+                    f"Poison {an(filter_text(a.filter))} in play: from the next turn on it loses "
+                    f"{a.strength}/{a.toughness} in each turn's Upkeep; at toughness 0 it is discarded."
+                ),
+                _do_poison,
+                _selected,
+            ),
+            Verb(
+                "heal",
+                "heal a poisoned character: its poisons and decreases end",
+                lambda a, when, card: (
+                    f"Heal {an(filter_text(a.filter))} in play: its poisons and diseases end and every decrease of "
+                    "its numbers is removed."
+                ),
+                _do_heal,
+                _healable,
+            ),
+            Verb(
                 "negate_immune",
                 "the immunities of the characters that fit stop counting",
                 lambda a, when, card: (
@@ -1812,6 +1916,19 @@ def _verbs() -> dict[str, Verb]:
                     "spent aside, and this card is discarded."
                 ),
                 _do_set_aside_gain,
+            ),
+            Verb(
+                "prevent_next",
+                "the next opposing enhancement that fits has its ability prevented",
+                lambda a, when, card: (
+                    (
+                        "When this character enters battle, prevent "
+                        if card is not None and card.is_character
+                        else "Prevent "
+                    )
+                    + f"the special ability of the next opposing {filter_text(a.filter, 'card')} played in this battle."
+                ),
+                _do_prevent_next,
             ),
             Verb(
                 "fortress",

@@ -403,6 +403,7 @@ class Play(Checks):
         p = self.s.active
         self.s.phase = "upkeep"
         did = bool(self.s.aside) and effects.come_back(cast("Table", self), p, events)
+        did = effects.poison_tick(cast("Table", self), events) or did  # redemption.effect.poison
         for a in list(self.z[p]["artifact_pile"]):
             if a in self.face_up:
                 for ab in self.cd[a].abilities:

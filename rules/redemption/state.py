@@ -164,6 +164,9 @@ class Battle:
     #: characters that have left this battle (withdrawn, discarded, set aside, captured): none of them, and no copy
     #: of a unique one, can enter it again (redemption.battle.reenter); one battle a turn, so "this turn" too
     left: list[str] = field(default_factory=list)
+    #: cards whose ability prevents the next enhancement that fits (redemption.effect.prevent_next): card -> how many
+    #: enhancements had been played in this battle when it worked (the next one after that is the one prevented)
+    marks: dict[str, int] = field(default_factory=dict)
 
     def copy(self) -> Battle:
         return Battle(
@@ -180,6 +183,7 @@ class Battle:
             self.surrenderer,
             self.effects[:],
             self.left[:],
+            dict(self.marks) if self.marks else {},
         )
 
 
@@ -419,6 +423,7 @@ class Core:
                 b.negated.remove(cid)
             b.ignored.pop(cid, None)
             b.protected.pop(cid, None)
+            b.marks.pop(cid, None)
         for a in self._attachments(cid):
             del self.attached[a]
             if self.cd[a].type == "lost_soul":
