@@ -26,7 +26,8 @@ def R(name: str, set_code: str = "2E") -> str:
 
 def opts(g: Any, card: str, verb: str = "enhance") -> set[str]:
     """The targets the legal actions offer for a card (an enhancement's or a Dominant's last argument)."""
-    return {a.args[-1] for a in g.legal_actions() if a.verb == verb and a.args[0] == card and len(a.args) > 1}
+    n = 3 if verb == "enhance" else 2  # an enhancement's first two: itself and its character
+    return {a.args[-1] for a in g.legal_actions() if a.verb == verb and a.args[0] == card and len(a.args) >= n}
 
 
 CARD_FILE = Path(os.environ.get("REDEMPTION_CARD_FILE", "/work/lackey/carddata.txt"))
@@ -127,8 +128,8 @@ def test_goshen_and_kingdoms_of_the_world_hold_three_characters_of_their_alignme
     ok(g, f"fortress-in {b[inside]} {b[f]}")
     assert g.attached.get(b[inside]) == b[f] and CARDS[f].has("fortress").n == 3
     angel = R("Angel of the Lord ( C)") if inside == "pilate" else R("Christian Martyr ( C)")
-    b2 = pos({"territory": [f, inside]}, {"hand": [angel]}, active=1, attached={inside: f})
-    assert b2[inside] not in opts(b2.game, b2[angel], "dominant")  # held in the fortress: safe from discard
+    b = pos({"territory": [f, inside]}, {"hand": [angel]}, active=1, attached={inside: f})
+    assert b[inside] not in opts(b.game, b[angel], "dominant")  # held in the fortress: safe from discard
 
 
 # --- characters ---------------------------------------------------------------------------------------------------
@@ -411,3 +412,99 @@ def test_kings_sword_face_up_negates_every_characters_immunity(up):
     ok(g, f"rescue {mw}")
     ok(g, f"block {b[bear]}")  # Mighty Warrior 7/6 (Red) against the Bear 7/8: immune to each other
     assert g.standing() == ("evil_winning" if up else "stalemate")
+
+
+# --- poisons and heals --------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("name", ["Boils ( C)", "Poison of Dragons ( C)", "Poison (D)"])
+def test_a_poison_takes_zero_two_from_its_hero_each_turn_and_discards_it_at_toughness_zero(name):
+    from rules.redemption import effects
+
+    poison = R(name)
+    ec = {"Boils ( C)": R("Ahab ( C)"), "Poison of Dragons ( C)": "caiaphas", "Poison (D)": "herod"}[name]
+    b = in_battle("gideon", ec, [], mine={"territory": ["deborah"]}, theirs={"hand": [poison]})
+    g = b.game
+    to_player(g, 1)
+    assert opts(g, b[poison]) == {b["gideon"], b["deborah"]}  # any Hero in play
+    ok(g, f"enhance {b[poison]} {b[ec]} {b['deborah']}")
+    assert effects.poison_sources(g, b["deborah"]) == [b[poison]] and g.char_numbers(b["deborah"]) == (5, 7)
+    round_trip(g)
+    for left in (5, 3, 1):  # Deborah 5/7: 0/2 a turn
+        events: list[Any] = []
+        assert effects.poison_tick(g, events) and g.char_numbers(b["deborah"]) == (5, left)
+    assert g.zone_of(b["deborah"]) == (0, "territory")
+    effects.poison_tick(g, [])
+    assert g.zone_of(b["deborah"]) == (0, "discard") and not g.s.mods  # out of play: cured with the rest
+
+
+def test_a_poison_ticks_in_each_turns_upkeep():
+    poison = R("Poison (D)")
+    b = in_battle("gideon", "herod", [], mine={"territory": ["deborah"]}, theirs={"hand": [poison]})
+    g = b.game
+    to_player(g, 1)
+    ok(g, f"enhance {b[poison]} {b['herod']} {b['deborah']}")
+    before = g.s.turn
+    g._upkeep([])
+    assert g.char_numbers(b["deborah"]) == (5, 5) and g.s.turn == before
+
+
+@pytest.mark.parametrize(
+    "name, set_code, hero",
+    [("Ointment ( C)", "2E", "stephen"), ("Angel Food (D)", "2E", "t_white"), ("Balm of Gilead (DU)", "2ER", "gideon")],
+)
+def test_a_heal_ends_a_heros_poison_and_its_decreases(monkeypatch, name, set_code, hero):
+    from rules.redemption import effects
+
+    heal, poison = R(name, set_code), R("Poison (D)")
+    _test_card(monkeypatch, "t_white", type="hero", alignment="good", brigades=["White"], strength=1, toughness=1)
+    b = in_battle(
+        hero, "herod", [], mine={"hand": [heal], "territory": ["deborah", "barak"]}, theirs={"discard": [poison]}
+    )
+    g = b.game
+    g.s.mods.append((b["barak"], 0, -2, 0, b["herod"]))  # a decrease that is not a poison's: not healable
+    g.b.last_actor = 1
+    assert opts(g, b[heal]) == set()
+    g.s.mods += [(b["deborah"], 0, 0, 0, b[poison]), (b["deborah"], 0, -2, 0, b[poison])]
+    g.s.mods.append((b["deborah"], 1, 1, 0, b["herod"]))  # an increase stays
+    g.b.last_actor = 1
+    assert opts(g, b[heal]) == {b["deborah"]}  # the poisoned Hero only
+    ok(g, f"enhance {b[heal]} {b[hero]} {b['deborah']}")
+    assert not effects.poison_sources(g, b["deborah"]) and g.char_numbers(b["deborah"]) == (6, 8)
+    round_trip(g)
+
+
+def test_balm_of_gilead_heals_only_a_blue_hero():
+    balm, poison = R("Balm of Gilead (DU)", "2ER"), R("Poison (D)")
+    b = in_battle("gideon", "herod", [], mine={"hand": [balm], "territory": ["stephen"]}, theirs={"discard": [poison]})
+    g = b.game
+    g.s.mods.append((b["stephen"], 0, 0, 0, b[poison]))  # Stephen is Green
+    g.b.last_actor = 1
+    assert opts(g, b[balm]) == set()
+
+
+def test_the_body_of_christ_heals_a_hero_and_gives_its_hero_three_three():
+    from rules.redemption import effects
+
+    body, poison = R("The Body of Christ (D)"), R("Poison (D)")
+    b = in_battle("gideon", "herod", [], mine={"hand": [body], "territory": ["deborah"]}, theirs={"discard": [poison]})
+    g = b.game
+    g.s.mods += [(b["deborah"], 0, 0, 0, b[poison]), (b["deborah"], 0, -4, 0, b[poison])]
+    g.b.last_actor = 1
+    ok(g, f"enhance {b[body]} {b['gideon']} {b['deborah']}")
+    assert not effects.poison_sources(g, b["deborah"]) and g.char_numbers(b["deborah"]) == (5, 7)
+    assert g.char_numbers(b["gideon"]) == (12, 9)  # 7/5, its 2/1 and 3/3
+
+
+def test_steadfastness_of_peter_makes_its_hero_immune_to_a_poison_and_a_disease(monkeypatch):
+    from rules.redemption import effects
+
+    steady = R("Steadfastness of Peter ( C)")
+    hero = _test_card(monkeypatch, "t_red", type="hero", alignment="good", brigades=["Red"], strength=6, toughness=4)
+    for name, ec in (("Poison (D)", "herod"), ("Boils ( C)", R("Ahab ( C)"))):  # 8/6 against 8/6 or 6/6: both lose
+        poison = R(name)
+        b = in_battle(hero, ec, [], mine={"hand": [steady]}, theirs={"hand": [poison]})
+        g = b.game
+        g.b.last_actor = 1
+        ok(g, f"enhance {b[steady]} {b[hero]}")
+        assert g.current_player == 1  # both defeated: the side that did not play last may play
+        ok(g, f"enhance {b[poison]} {b[ec]} {b[hero]}")
+        assert not effects.poison_sources(g, b[hero]) and g.zone_of(b[poison]) == (1, "field_of_battle")

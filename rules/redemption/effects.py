@@ -778,6 +778,73 @@ def _resolve_convert(g: Table, d: Decision, events: list[Event]) -> None:
     _convert(g, d.chooser, d.source, "", _act_of(g, d), d.chosen, events)
 
 
+def poison_sources(g: Table, c: str) -> list[str]:
+    """The cards whose poison (disease) character c carries now, in the order they poisoned it: each leaves a change
+    of 0/0 that lasts while c is in play (redemption.effect.poison), so a card leaving play is cured with the rest
+    of its changes."""
+    cd, out = g.cd, []
+    for m in g.s.mods:
+        if m[0] == c and m[4] not in out and cd[m[4]].has("poison") is not None:
+            out.append(m[4])
+    return out
+
+
+def _healable(g: Table, p: int, ab: Act, host: str) -> list[str]:
+    """The selector's characters a heal may take: the poisoned (diseased) ones (redemption.effect.heal)."""
+    return select(g, p, ab.select, lambda c: not g.cd[c].is_character or not poison_sources(g, c))
+
+
+def _do_poison(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Poison the chosen character: from the next turn on it loses N/N in each turn's Upkeep, and is discarded when
+    its toughness reaches 0 (redemption.effect.poison)."""
+    name, rid = g.cd[src].name, "redemption.effect.poison"
+    if not target:
+        events.append(Event("effect", f"{name}: no character to poison.", p, rid))
+        return
+    if not _reach(g, p, src, host, ab, target, events):
+        return
+    g.s.mods.append((target, 0, 0, 0, src))
+    events.append(Event("effect", f"{name} poisons {g._nm(target)}.", p, rid))
+
+
+def poison_tick(g: Table, events: list[Event]) -> bool:
+    """Each turn's Upkeep: every poisoned character in play loses what each of its poisons takes; one whose
+    toughness is 0 then is discarded (redemption.effect.poison). Did anything happen?"""
+    if not g.s.mods:
+        return False
+    cd, did = g.cd, False
+    for c in list(dict.fromkeys(m[0] for m in g.s.mods)):
+        for src in poison_sources(g, c):
+            a = cd[src].has("poison")
+            assert a is not None
+            act = a.acts[0]
+            g.s.mods.append((c, -act.strength, -act.toughness, 0, src))
+            did = True
+            events.append(
+                Event(
+                    "effect",
+                    f"{g._nm(c)} is poisoned by {cd[src].name}: it loses {act.strength}/{act.toughness}.",
+                    g.owner(c),
+                    "redemption.effect.poison",
+                )
+            )
+        if poison_sources(g, c) and g.char_numbers(c)[1] <= 0:
+            g._to_discard(c, events, " by poison (its toughness is 0)", "redemption.effect.poison")
+    return did
+
+
+def _do_heal(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Heal the chosen character: its poisons end and every decrease of its numbers is removed
+    (redemption.effect.heal)."""
+    name, rid = g.cd[src].name, "redemption.effect.heal"
+    if not target:
+        events.append(Event("effect", f"{name}: no poisoned character to heal.", p, rid))
+        return
+    poisons = set(poison_sources(g, target))
+    g.s.mods = [m for m in g.s.mods if m[0] != target or (m[4] not in poisons and m[1] >= 0 and m[2] >= 0)]
+    events.append(Event("effect", f"{name} heals {g._nm(target)}: its poison and decreases are gone.", p, rid))
+
+
 def _until(g: Table, p: int, ab: Act) -> int:
     """The turn a change of numbers ends at the start of (UNTIL_IN_PLAY, 0: it lasts while the card is in play)."""
     if ab.duration in ("end_of_turn", "battle"):
@@ -851,13 +918,63 @@ def _resolve_aside(g: Table, d: Decision, events: list[Event]) -> None:
     _aside(g, d.chooser, d.source, "", _act_of(g, d), d.chosen, events)
 
 
+def _do_set_aside_gain(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Set the character this is played on aside until its player returns it; this card stays on it, and when its
+    player returns it the character gains N/N for each of their turns it spent aside, and this card is discarded
+    (redemption.effect.set_aside_gain). The record's return turn is minus the turn it was set aside in."""
+    c = host
+    if not c or not g.cd[c].is_character or not _reach(g, p, src, host, ab, c, events):
+        return
+    if g.loc[c][1] == "field_of_battle" and g.in_battle():
+        g._leave_battle(c, "set_aside", events)
+    else:
+        g._put(c, "set_aside")
+    if g.in_battle() and src in g.b.played:  # it left the battle with its character
+        g.b.played.remove(src)
+    g._move(src, g.owner(src), "set_aside")
+    g.attached[src] = c
+    g.s.aside[c] = (-max(1, g.s.turn), ab.strength, ab.toughness, src)
+    events.append(
+        Event.said(
+            "effect",
+            f"{g.cd[src].name} sets {g._nm(c)} aside until {whose(g.owner(c))} player returns it: it gains "
+            f"{ab.strength}/{ab.toughness} for each turn of theirs it spends there.",
+            p,
+            "redemption.effect.set_aside_gain",
+        )
+    )
+
+
+def returned_by_player(g: Table, p: int, c: str, rec: tuple[int, int, int, str], events: list[Event]) -> None:
+    """Character c, set aside by set_aside_gain, was just returned to territory by its player p in Preparation: it
+    gains N/N for each of p's turns since it was set aside (a change that lasts while it stays in play), and the
+    card that set it aside is discarded (redemption.effect.set_aside_gain)."""
+    back, st, tg, src = rec
+    turns = (g.s.turn + back) // len(g.z)
+    if turns and (st or tg):
+        g.s.mods.append((c, st * turns, tg * turns, 0, src))
+    if g.attached.get(src) == c:
+        del g.attached[src]
+        g._to_discard(src, events)
+    events.append(
+        Event.said(
+            "effect",
+            f"{g._nm(c)} comes back after {plural(turns, 'turn')} set aside"
+            + (f" with {st * turns}/{tg * turns} more" if turns and (st or tg) else "")
+            + f"; {g.cd[src].name} is discarded.",
+            p,
+            "redemption.effect.set_aside_gain",
+        )
+    )
+
+
 def come_back(g: Table, p: int, events: list[Event]) -> bool:
     """In player p's Upkeep: each of p's cards set aside for N turns whose time has come goes back to p's
     territory with its bonus, a change of numbers that lasts while it stays in play (redemption.effect.set_aside_for).
     True when one did."""
     s, did = g.s, False
     for c, (back, st, tg, src) in list(s.aside.items()):
-        if g.owner(c) != p or s.turn < back:
+        if g.owner(c) != p or back < 0 or s.turn < back:  # back < 0: until its player returns it (set_aside_gain)
             continue
         del s.aside[c]
         if g.loc[c][1] != "set_aside":
@@ -1783,6 +1900,26 @@ def _verbs() -> dict[str, Verb]:
                 resolve=_resolve_may_draw,
             ),
             Verb(
+                "poison",
+                "poison a character: it loses N/N each turn and is discarded at toughness 0",
+                lambda a, when, card: (
+                    f"Poison {an(filter_text(a.filter))} in play: from the next turn on it loses "
+                    f"{a.strength}/{a.toughness} in each turn's Upkeep; at toughness 0 it is discarded."
+                ),
+                _do_poison,
+                _selected,
+            ),
+            Verb(
+                "heal",
+                "heal a poisoned character: its poisons and decreases end",
+                lambda a, when, card: (
+                    f"Heal {an(filter_text(a.filter))} in play: its poisons and diseases end and every decrease of "
+                    "its numbers is removed."
+                ),
+                _do_heal,
+                _healable,
+            ),
+            Verb(
                 "negate_immune",
                 "the immunities of the characters that fit stop counting",
                 lambda a, when, card: (
@@ -1798,6 +1935,16 @@ def _verbs() -> dict[str, Verb]:
                     if when == "while_in_play"
                     else "The character this is played on is protected from capture this battle."
                 ),
+            ),
+            Verb(
+                "set_aside_gain",
+                "set the character aside until its player returns it; it gains N/N for each turn aside",
+                lambda a, when, card: (
+                    "Set the character this is played on aside, with this card on it, until its player returns it "
+                    f"in a Preparation phase: then it gains {a.strength}/{a.toughness} for each of their turns it "
+                    "spent aside, and this card is discarded."
+                ),
+                _do_set_aside_gain,
             ),
             Verb(
                 "prevent_next",
