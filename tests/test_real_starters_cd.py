@@ -510,11 +510,9 @@ def test_steadfastness_of_peter_makes_its_hero_immune_to_a_poison_and_a_disease(
         assert not effects.poison_sources(g, b[hero]) and g.zone_of(b[poison]) == (1, "field_of_battle")
 
 
-# --- set aside to grow ----------------------------------------------------------------------------------------------
+# --- set aside until returned, gaining 1/1 a turn (redemption.effect.set_aside_gain) -----------------------------------
 @pytest.mark.parametrize("name, side", [("Patience ( C)", 0), ("Molech Worship ( C)", 1)])
 def test_patience_and_molech_worship_set_their_character_aside_to_gain_one_one_a_turn(name, side):
-    from rules.redemption import effects
-
     e = R(name)
     char = "stephen" if side == 0 else "caiaphas"  # Green 5/7; Gray 6/7
     if side == 0:
@@ -525,19 +523,14 @@ def test_patience_and_molech_worship_set_their_character_aside_to_gain_one_one_a
         b = in_battle("gideon", char, [], theirs={"hand": [e]})
         g = b.game
         to_player(g, 1)
+    turn = g.s.turn
     ok(g, f"enhance {b[e]} {b[char]}")
-    assert g.zone_of(b[char]) == (side, "set_aside")
+    assert g.zone_of(b[char]) == (side, "set_aside") and g.attached[b[e]] == b[char]
+    assert g.s.aside[b[char]] == (-turn, 1, 1, b[e])
     round_trip(g)
-    for n in (1, 2):
-        assert effects.poison_tick(g, [])
-        assert g.char_numbers(b[char]) == (
-            CARDS[g.cd[b[char]].key].strength + n,
-            CARDS[g.cd[b[char]].key].toughness + n,
-        )
-    g.b = type(g.b)()  # the battle is over
-    g.s.phase, g.s.active = "prep", side
+    s, t = g.char_numbers(b[char])
+    g.b = type(g.b)()  # the battle is over; two of its player's turns later, in Preparation
+    g.s.turn, g.s.phase, g.s.active = turn + 4, "prep", side
     ok(g, f"return {b[char]}")
-    assert g.zone_of(b[char]) == (side, "territory")
-    effects.poison_tick(g, [])
-    s, t = CARDS[g.cd[b[char]].key].strength, CARDS[g.cd[b[char]].key].toughness
-    assert g.char_numbers(b[char]) == (s + 2, t + 2)  # it keeps what it gained and grows no more
+    assert g.zone_of(b[char]) == (side, "territory") and g.zone_of(b[e]) == (side, "discard")
+    assert g.char_numbers(b[char]) == (s + 2, t + 2)

@@ -335,3 +335,48 @@ def test_obedience_of_noah_negated_puts_the_first_blocker_back():
     assert g.battle_chars(1) == [b["herod"]] and g.zone_of(b["nebuchadnezzar"]) == (1, "territory")
     assert g.char_numbers(b["deborah"]) == (5, 7)
     round_trip(g)
+
+
+# --- set-aside enhancements: the Hero prays until its player returns it ----------------------------------------------
+@pytest.mark.parametrize(
+    "card, hero",
+    [
+        (K("Prayer and Fasting (L)", "Main"), "daniel"),
+        (K("Prayer and Fasting (UL)", "Main UL"), "daniel"),
+        (K("Meditation (B)", "1EU"), "peter"),
+    ],
+)
+def test_the_hero_prays_set_aside_with_the_card_on_it(card, hero):
+    b = blocked(hero, "herod", mine={"hand": [card]})
+    g = b.game  # the Hero 5/7 or 7/5 against Herod 8/6: losing
+    to_player(g, 0)
+    turn = g.s.turn
+    ok(g, f"enhance {b[card]} {b[hero]}")
+    assert g.zone_of(b[hero]) == (0, "set_aside") and g.zone_of(b[card]) == (0, "set_aside")
+    assert g.attached[b[card]] == b[hero] and g.s.aside[b[hero]] == (-turn, 1, 1, b[card])
+    assert g.zone_of(b["ls_orphan"]) == (1, "land_of_bondage")  # the rescue attempt is over
+    round_trip(g)
+
+
+@pytest.mark.parametrize("rounds, numbers", [(0, (5, 7)), (1, (6, 8)), (3, (8, 10))])
+def test_the_praying_hero_returned_gains_one_one_for_each_turn_and_the_card_is_discarded(rounds, numbers):
+    prayer = K("Prayer and Fasting (L)", "Main")
+    b = pos({"set_aside": ["daniel", prayer]}, {}, turn=3 + 2 * rounds, attached={prayer: "daniel"})
+    g = b.game
+    g.s.aside[b["daniel"]] = (-3, 1, 1, b[prayer])  # set aside in turn 3 by the Prayer
+    round_trip(g)
+    assert not any(a.verb == "return" and a.args == (b[prayer],) for a in g.legal_actions())
+    ok(g, f"return {b['daniel']}")
+    assert g.zone_of(b["daniel"]) == (0, "territory") and g.zone_of(b[prayer]) == (0, "discard")
+    assert g.char_numbers(b["daniel"]) == numbers and b["daniel"] not in g.s.aside
+    round_trip(g)
+
+
+def test_the_praying_hero_does_not_come_back_by_itself_in_upkeep():
+    prayer = K("Meditation (B)", "1EU")
+    b = pos({"set_aside": ["peter", prayer]}, {}, turn=9, attached={prayer: "peter"})
+    g = b.game
+    g.s.aside[b["peter"]] = (-3, 1, 1, b[prayer])
+    from rules.redemption import effects
+
+    assert not effects.come_back(g, 0, []) and g.zone_of(b["peter"]) == (0, "set_aside")

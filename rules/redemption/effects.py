@@ -787,43 +787,12 @@ def poison_sources(g: Table, c: str) -> list[str]:
 
 def marks(g: Table, c: str, verb: str) -> list[str]:
     """The cards with this verb whose mark character c carries now: a change of 0/0 that lasts while it is in play
-    (a poison, a set-aside that grows), in the order they marked it."""
+    (a poison), in the order they marked it."""
     cd, out = g.cd, []
     for m in g.s.mods:
         if m[0] == c and m[1] == 0 and m[2] == 0 and m[3] == 0 and m[4] not in out and cd[m[4]].has(verb):
             out.append(m[4])
     return out
-
-
-def _do_aside_gain(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
-    """Set the character aside with no set time; while it stays in its owner's set-aside area it gains N/N in each
-    turn's Upkeep, kept when it returns (redemption.effect.aside_gain)."""
-    cards = _targets_now(g, p, src, host, ab, events, "a character to set aside", lambda c: not g.cd[c].is_character)
-    for c in cards or []:
-        if not _reach(g, p, src, host, ab, c, events):
-            continue
-        if g.loc[c][1] == "field_of_battle" and g.in_battle():
-            g._leave_battle(c, "set_aside", events)
-        else:
-            g._put(c, "set_aside")
-        g.s.mods.append((c, 0, 0, 0, src))
-        events.append(
-            Event.said(
-                "effect",
-                f"{g.cd[src].name} sets {g._nm(c)} aside: it gains {ab.strength}/{ab.toughness} each turn it stays there.",
-                p,
-                "redemption.effect.aside_gain",
-            )
-        )
-
-
-def leave_aside(g: Table, c: str) -> None:
-    """Character c leaves its set-aside area for its territory: the set-asides that made it grow end, what it gained
-    stays (redemption.effect.aside_gain)."""
-    if g.s.mods:
-        srcs = set(marks(g, c, "aside_gain"))
-        if srcs:
-            g.s.mods = [m for m in g.s.mods if not (m[0] == c and m[4] in srcs and m[1] == m[2] == 0)]
 
 
 def _healable(g: Table, p: int, ab: Act, host: str) -> list[str]:
@@ -845,26 +814,12 @@ def _do_poison(g: Table, p: int, src: str, host: str, ab: Act, target: str, even
 
 
 def poison_tick(g: Table, events: list[Event]) -> bool:
-    """Each turn's Upkeep: a character set aside to grow gains what its set-aside gives (redemption.effect.aside_gain);
-    every poisoned character in play loses what each of its poisons takes, and one whose toughness is 0 then is
-    discarded (redemption.effect.poison). Did anything happen?"""
+    """Each turn's Upkeep: every poisoned character in play loses what each of its poisons takes; one whose
+    toughness is 0 then is discarded (redemption.effect.poison). Did anything happen?"""
     if not g.s.mods:
         return False
     cd, did = g.cd, False
     for c in list(dict.fromkeys(m[0] for m in g.s.mods)):
-        if g.loc[c][1] == "set_aside":
-            for src in marks(g, c, "aside_gain"):
-                act = cd[src].abilities[0].acts[0]
-                g.s.mods.append((c, act.strength, act.toughness, 0, src))
-                did = True
-                events.append(
-                    Event(
-                        "effect",
-                        f"{g._nm(c)} is set aside by {cd[src].name}: it gains {act.strength}/{act.toughness}.",
-                        g.owner(c),
-                        "redemption.effect.aside_gain",
-                    )
-                )
         for src in poison_sources(g, c):
             a = cd[src].has("poison")
             assert a is not None
@@ -969,13 +924,63 @@ def _resolve_aside(g: Table, d: Decision, events: list[Event]) -> None:
     _aside(g, d.chooser, d.source, "", _act_of(g, d), d.chosen, events)
 
 
+def _do_set_aside_gain(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Set the character this is played on aside until its player returns it; this card stays on it, and when its
+    player returns it the character gains N/N for each of their turns it spent aside, and this card is discarded
+    (redemption.effect.set_aside_gain). The record's return turn is minus the turn it was set aside in."""
+    c = host
+    if not c or not g.cd[c].is_character or not _reach(g, p, src, host, ab, c, events):
+        return
+    if g.loc[c][1] == "field_of_battle" and g.in_battle():
+        g._leave_battle(c, "set_aside", events)
+    else:
+        g._put(c, "set_aside")
+    if g.in_battle() and src in g.b.played:  # it left the battle with its character
+        g.b.played.remove(src)
+    g._move(src, g.owner(src), "set_aside")
+    g.attached[src] = c
+    g.s.aside[c] = (-max(1, g.s.turn), ab.strength, ab.toughness, src)
+    events.append(
+        Event.said(
+            "effect",
+            f"{g.cd[src].name} sets {g._nm(c)} aside until {whose(g.owner(c))} player returns it: it gains "
+            f"{ab.strength}/{ab.toughness} for each turn of theirs it spends there.",
+            p,
+            "redemption.effect.set_aside_gain",
+        )
+    )
+
+
+def returned_by_player(g: Table, p: int, c: str, rec: tuple[int, int, int, str], events: list[Event]) -> None:
+    """Character c, set aside by set_aside_gain, was just returned to territory by its player p in Preparation: it
+    gains N/N for each of p's turns since it was set aside (a change that lasts while it stays in play), and the
+    card that set it aside is discarded (redemption.effect.set_aside_gain)."""
+    back, st, tg, src = rec
+    turns = (g.s.turn + back) // len(g.z)
+    if turns and (st or tg):
+        g.s.mods.append((c, st * turns, tg * turns, 0, src))
+    if g.attached.get(src) == c:
+        del g.attached[src]
+        g._to_discard(src, events)
+    events.append(
+        Event.said(
+            "effect",
+            f"{g._nm(c)} comes back after {plural(turns, 'turn')} set aside"
+            + (f" with {st * turns}/{tg * turns} more" if turns and (st or tg) else "")
+            + f"; {g.cd[src].name} is discarded.",
+            p,
+            "redemption.effect.set_aside_gain",
+        )
+    )
+
+
 def come_back(g: Table, p: int, events: list[Event]) -> bool:
     """In player p's Upkeep: each of p's cards set aside for N turns whose time has come goes back to p's
     territory with its bonus, a change of numbers that lasts while it stays in play (redemption.effect.set_aside_for).
     True when one did."""
     s, did = g.s, False
     for c, (back, st, tg, src) in list(s.aside.items()):
-        if g.owner(c) != p or s.turn < back:
+        if g.owner(c) != p or back < 0 or s.turn < back:  # back < 0: until its player returns it (set_aside_gain)
             continue
         del s.aside[c]
         if g.loc[c][1] != "set_aside":
@@ -1095,6 +1100,35 @@ def _do_prevent_next(g: Table, p: int, src: str, host: str, ab: Act, target: str
             "redemption.effect.prevent_next",
         )
     )
+
+
+def saved_from_discard(g: Table, c: str, events: list[Event]) -> bool:
+    """Character c in play is about to be discarded: its own ``save_self`` ability (trigger about_to_be_discarded)
+    returns it to its owner's territory instead, with the N/N it says, the first time only (the change of numbers
+    it leaves, made by the card itself, says it was used; a card that leaves play is a new card). True when it was
+    saved (redemption.effect.save_self)."""
+    for ab in g.cd[c].abilities:
+        if ab.trigger != "about_to_be_discarded" or ab.effect != "save_self":
+            continue
+        if any(m[0] == c and m[4] == c for m in g.s.mods):
+            return False
+        act, q = ab.acts[0], g.owner(c)
+        for a in [x for x, h in g.attached.items() if h == c]:
+            del g.attached[a]
+            g._move(a, g.owner(a), "discard")
+        g._move(c, q, "territory")
+        g.s.mods.append((c, act.strength, act.toughness, 0, c))
+        events.append(
+            Event.said(
+                "effect",
+                f"{g._nm(c)} is about to be discarded: it returns to {their(q)} territory instead and gains "
+                f"{act.strength}/{act.toughness} (the first time only).",
+                q,
+                "redemption.effect.save_self",
+            )
+        )
+        return True
+    return False
 
 
 def fire(g: Table, p: int, c: str, trigger: str, events: list[Event]) -> None:
@@ -1872,15 +1906,6 @@ def _verbs() -> dict[str, Verb]:
                 resolve=_resolve_may_draw,
             ),
             Verb(
-                "aside_gain",
-                "set a character aside; it gains N/N each turn it stays there",
-                lambda a, when, card: (
-                    f"Set {_which(a, 'character')} aside: in each turn's Upkeep while it stays in the set-aside area "
-                    f"it gains {a.strength}/{a.toughness}, kept when its player returns it (Preparation phase)."
-                ),
-                _do_aside_gain,
-            ),
-            Verb(
                 "poison",
                 "poison a character: it loses N/N each turn and is discarded at toughness 0",
                 lambda a, when, card: (
@@ -1918,6 +1943,16 @@ def _verbs() -> dict[str, Verb]:
                 ),
             ),
             Verb(
+                "set_aside_gain",
+                "set the character aside until its player returns it; it gains N/N for each turn aside",
+                lambda a, when, card: (
+                    "Set the character this is played on aside, with this card on it, until its player returns it "
+                    f"in a Preparation phase: then it gains {a.strength}/{a.toughness} for each of their turns it "
+                    "spent aside, and this card is discarded."
+                ),
+                _do_set_aside_gain,
+            ),
+            Verb(
                 "prevent_next",
                 "the next opposing enhancement that fits has its ability prevented",
                 lambda a, when, card: (
@@ -1929,6 +1964,14 @@ def _verbs() -> dict[str, Verb]:
                     + f"the special ability of the next opposing {filter_text(a.filter, 'card')} played in this battle."
                 ),
                 _do_prevent_next,
+            ),
+            Verb(
+                "save_self",
+                "the first time this character is about to be discarded, it returns to territory instead",
+                lambda a, when, card: (
+                    "The first time this character is about to be discarded, return it to your territory instead; it "
+                    f"gains {a.strength}/{a.toughness}."
+                ),
             ),
             Verb(
                 "fortress",

@@ -589,10 +589,11 @@ class Play(Checks):
 
     def _do_return(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args
-        self.s.aside.pop(c, None)  # back before its time: no bonus (redemption.effect.set_aside_for)
-        effects.leave_aside(cast("Table", self), c)  # it stops growing (redemption.effect.aside_gain)
+        rec = self.s.aside.pop(c, None)  # back before its time: no bonus (redemption.effect.set_aside_for)
         self._move_with(c, p, "territory")
         events.append(Event.lazy("place", _return_words, (p, self.cd[c].name, c), p, "redemption.prep.return"))
+        if rec is not None and rec[0] < 0:  # set aside until returned (redemption.effect.set_aside_gain)
+            effects.returned_by_player(cast("Table", self), p, c, rec, events)
 
     def _do_equip(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         w, c = args

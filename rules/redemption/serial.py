@@ -402,7 +402,7 @@ def _changes(d: dict[str, Any]) -> tuple[list[Mod], dict[str, Aside], dict[str, 
         and len(a) == 4
         and all(_whole(x) for x in a[:3])
         and isinstance(a[3], str)
-        and 0 <= a[0] <= MAX_TURN
+        and -MAX_TURN <= a[0] <= MAX_TURN  # negative: set aside until its player returns it (set_aside_gain)
         for c, a in aside.items()
     ):
         raise ValueError("'aside' must be a table from card id to [return turn, strength, toughness, source]")
