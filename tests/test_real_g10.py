@@ -705,3 +705,164 @@ def test_a_captured_hero_is_rescued_as_a_lost_soul():
     ok(g, "noblock")
     assert g.zone_of(b["deborah"]) == (0, "land_of_redemption") and g.score(0) == 1
     round_trip(g)
+
+
+DEMON = R("Strong Demon (G)")
+
+
+# --- the cards of the second round of verbs ----------------------------------------------------------------------
+def test_herod_agrippa_discards_james_son_of_zebedee_then_captures_peter(monkeypatch):
+    herod = R("Herod Agrippa I (G)")
+    _test_card(
+        monkeypatch,
+        "James Son of Zebedee (H)",
+        type="hero",
+        alignment="good",
+        brigades=["Purple"],
+        identifiers=["human", "male", "N.T."],
+    )
+    b = pos(
+        {"hand": ["john"], "territory": ["James Son of Zebedee (H)", "peter", "andrew"]},
+        {"hand": [herod], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+    )
+    g = b.game
+    ok(g, f"rescue {b['john']}")
+    ok(g, f"block {b[herod]}")
+    assert g.s.pending is not None and g.s.pending.options == [b["James Son of Zebedee (H)"]]
+    ok(g, f"choose {b['James Son of Zebedee (H)']}")
+    assert g.zone_of(b["James Son of Zebedee (H)"]) == (0, "discard")
+    assert g.s.pending is not None and g.s.pending.options == [b["peter"]]  # then the capture (by name, not Andrew)
+    ok(g, f"choose {b['peter']}")
+    assert g.zone_of(b["peter"]) == (1, "land_of_bondage") and g.zone_of(b["andrew"]) == (0, "territory")
+    round_trip(g)
+
+
+def test_water_from_a_rock_draws_two_and_cannot_be_prevented():
+    water = R("Water from a Rock")
+    b = in_battle("daniel", DEMON, [], mine={"hand": [water], "deck": ["esther", "ezra", "peter"]})
+    g = b.game  # Daniel 5/7 against Pilate 5/5: a stalemate, Daniel's side to play
+    ok(g, f"enhance {b[water]} {b['daniel']}")
+    assert {b["esther"], b["ezra"]} <= set(g.z[0]["hand"]) and g.zone_of(b["peter"]) == (0, "deck")
+    from rules.redemption import continuous
+
+    assert not continuous.stoppable(g, b[water], "prevent") and continuous.stoppable(g, b[water], "negate")
+
+
+def test_midwives_return_the_male_exodus_heroes_from_the_discard_pile_to_territory():
+    midwives, aaron, jethro, miriam = R("Midwives (G)"), R("Aaron (G)"), R("Jethro (G)"), R("Miriam (G)")
+    b = pos(
+        {"hand": [midwives], "discard": [aaron, jethro, miriam, "gideon"]},
+        {"land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+    )
+    g = b.game
+    ok(g, f"rescue {b[midwives]}")
+    assert g.zone_of(b[aaron]) == (0, "territory") and g.zone_of(b[jethro]) == (0, "territory")
+    assert g.zone_of(b[miriam]) == (0, "discard")  # female
+    assert g.zone_of(b["gideon"]) == (0, "discard")  # Judges, not Exodus
+
+
+def test_plague_of_frogs_returns_an_evil_character_regardless_of_immunity_and_shuffles():
+    frogs, dragon = R("Plague of Frogs"), R("Red Dragon (G)")
+    b = in_battle("stephen", dragon, [], mine={"hand": [frogs]}, theirs={"deck": ["pilate", "herod", "eglon"]})
+    g = b.game  # the Dragon (immune to human Heroes) 5/6 against Stephen 5/7: a stalemate
+    ok(g, f"enhance {b[frogs]} {b['stephen']}")
+    assert g.zone_of(b[dragon]) == (1, "deck") and len(g.z[1]["deck"]) == 4
+
+
+def test_plague_of_lice_puts_a_random_card_of_the_opponents_hand_under_their_draw_pile():
+    lice = R("Plague of Lice")
+    b = in_battle("stephen", DEMON, [], mine={"hand": [lice]}, theirs={"hand": ["herod", "eglon"], "deck": ["annas"]})
+    g = b.game
+    out = ok(g, f"enhance {b[lice]} {b['stephen']}")
+    assert len(g.z[1]["hand"]) == 1 and g.z[1]["deck"][-1] in (b["herod"], b["eglon"])
+    words = " ".join(e.text for e in out.events)
+    assert "Herod" not in words and "Eglon" not in words  # the card stays hidden
+
+
+def test_thrown_into_the_sea_shuffles_every_warrior_evil_character_in_play_into_its_owners_draw_pile():
+    sea, guard = R("Thrown into the Sea"), R("Temple Guard")
+    b = in_battle("daniel", guard, [], mine={"hand": [sea]}, theirs={"territory": ["goliath", "delilah"]})
+    g = b.game
+    g.b.last_actor = 1  # Daniel 5/7 against the Guard 5/7: a stalemate, Daniel's side to play
+    ok(g, f"enhance {b[sea]} {b['daniel']}")
+    assert g.zone_of(b[guard]) == (1, "deck") and g.zone_of(b["goliath"]) == (1, "deck")
+    assert g.zone_of(b["delilah"]) == (1, "territory")  # not a warrior
+
+
+def test_meeting_in_the_wilderness_sets_two_heroes_aside_for_two_turns_and_they_come_back_stronger():
+    meeting = R("Meeting in the Wilderness")
+    b = in_battle("stephen", DEMON, [], mine={"hand": [meeting], "territory": ["barak", "esther", "ezra"]})
+    g = b.game
+    ok(g, f"enhance {b[meeting]} {b['stephen']}")
+    d = g.s.pending
+    assert d is not None and d.most == 2
+    ok(g, f"choose {b['barak']}")
+    ok(g, f"choose {b['esther']}")
+    assert g.zone_of(b["barak"]) == (0, "set_aside") and g.zone_of(b["esther"]) == (0, "set_aside")
+    from rules.redemption import effects
+
+    g.s.turn += 2 * 2
+    assert effects.come_back(g, 0, []) and g.zone_of(b["barak"]) == (0, "territory")
+    assert g.char_numbers(b["barak"]) == (9, 9)
+    round_trip(g)
+
+
+def test_plague_of_boils_decreases_every_evil_character_in_play_by_two():
+    boils = R("Plague of Boils")
+    b = in_battle("daniel", DEMON, [], mine={"hand": [boils]}, theirs={"territory": ["herod"]})
+    g = b.game
+    ok(g, f"enhance {b[boils]} {b['daniel']}")
+    assert g.char_numbers(b[DEMON]) == (7, 8) and g.char_numbers(b["herod"]) == (6, 4)
+    assert g.standing() == "stalemate"  # Daniel 7/9 with it
+
+
+def test_taking_egypts_wealth_looks_at_the_opponents_hand_and_takes_an_enhancement():
+    wealth = R("Taking Egypt's Wealth")
+    b = in_battle("daniel", DEMON, [], mine={"hand": [wealth]}, theirs={"hand": ["herod", "scourging", "roman_spear"]})
+    g = b.game
+    ok(g, f"enhance {b[wealth]} {b['daniel']}")
+    d = g.s.pending
+    assert (
+        d is not None
+        and set(d.options) == {b["scourging"], b["roman_spear"]}
+        and set(d.revealed) == {b["herod"], b["scourging"], b["roman_spear"]}
+        and d.to == [0]
+    )
+    ok(g, f"choose {b['scourging']}")
+    assert g.zone_of(b["scourging"]) == (0, "hand")
+    round_trip(g)
+
+
+def test_aarons_rod_discards_every_evil_enhancement_and_cannot_be_negated():
+    rod, guard, evil, money = R("Aaron's Rod (G)"), R("Temple Guard"), R("Ancient Evil (G)"), R("Love of Money")
+    b = in_battle("stephen", guard, [evil, money], mine={"hand": [rod]})
+    g = b.game  # the Guard 10/13 against Stephen 5/7
+    ok(g, f"enhance {b[rod]} {b['stephen']}")
+    assert g.zone_of(b[evil]) == (1, "discard") and g.zone_of(b[money]) == (1, "discard")
+    assert g.char_numbers(b[guard]) == (5, 7)
+    from rules.redemption import continuous
+
+    assert not any(continuous.stoppable(g, b[rod], how) for how in ("negate", "interrupt", "prevent"))
+
+
+def test_deceit_of_sapphira_discards_every_card_in_battle_its_own_side_too():
+    deceit = R("Deceit of Sapphira (G)")
+    b = in_battle("gideon", "goliath", [], theirs={"hand": [deceit]})
+    g = b.game
+    g.b.last_actor = 0
+    ok(g, f"enhance {b[deceit]} {b['goliath']}")
+    assert g.zone_of(b["gideon"]) == (0, "discard") and g.zone_of(b["goliath"]) == (1, "discard")
+    assert g.zone_of(b[deceit]) == (1, "discard")
+
+
+@pytest.mark.parametrize("up", [True, False])
+def test_moses_rod_active_makes_exodus_plagues_unpreventable(up):
+    rod, boils = R("Moses' Rod"), R("Plague of Boils")
+    b = pos({"artifact_pile": [rod], "hand": [boils, R("Trust in the Lord")]}, {}, **({"face_up": [rod]} if up else {}))
+    g = b.game
+    from rules.redemption import continuous
+
+    assert continuous.stoppable(g, b[boils], "prevent") is not up
+    assert continuous.stoppable(g, b[R("Trust in the Lord")], "prevent")  # no plague

@@ -325,3 +325,237 @@ def test_the_h_deck_is_offered_only_once_every_card_is_enforced():
     assert d["name"] == "H (10th Anniversary)" and len(d["cards"]) == 50
     assert set(d["missing"]) == {k for k in d["cards"] if k not in CARDS}
     assert R("Timothy (H)") not in d["missing"] and R("Golden Calf") in d["missing"]
+
+
+# --- batch 2 -------------------------------------------------------------------------------------------------------
+def test_begging_to_go_back_discards_the_top_two_then_tops_a_non_dominant_from_that_discard_pile():
+    beg, task, son = R("Begging to go Back"), R("Taskmaster (H)"), R("Son of God (H)")
+    b = blocked(
+        "peter", task, mine={"deck": ["barak", "esther", "deborah"], "discard": ["gideon", son]}, theirs={"hand": [beg]}
+    )
+    g = b.game
+    to_player(g, 1)
+    ok(g, f"enhance {b[beg]} {b[task]}")
+    assert g.z[0]["deck"] == [b["deborah"]]
+    d = g.s.pending
+    assert d is not None and set(d.options) == {b["gideon"], b["barak"], b["esther"]}  # not the Dominant
+    round_trip(g)
+    ok(g, f"choose {b['gideon']}")
+    assert g.z[0]["deck"] == [b["gideon"], b["deborah"]]
+
+
+def test_idolaters_capture_an_aaron_as_they_enter_battle():
+    idol, aaron = R("Idolaters"), R("Aaron (G)")
+    b = blocked("barak", idol, mine={"territory": [aaron, "gideon"]})
+    g = b.game
+    d = g.s.pending
+    assert d is not None and d.options == [b[aaron]]
+    ok(g, f"choose {b[aaron]}")
+    assert g.zone_of(b[aaron]) == (1, "land_of_bondage")
+    round_trip(g)
+
+
+def test_israelite_rebellion_captures_a_hero_whose_toughness_now_is_4_or_less():
+    rebel, abiram = R("Israelite Rebellion"), R("Abiram")
+    b = blocked("barak", abiram, mine={"territory": ["ehud", "gideon"]}, theirs={"hand": [rebel]})
+    g = b.game
+    to_player(g, 1)
+    targets = {
+        a.args[2] for a in g.legal_actions() if a.verb == "enhance" and a.args[0] == b[rebel] and len(a.args) > 2
+    }
+    assert targets == {b["ehud"]}  # Ehud 6/4; Gideon 7/5 and Barak 6/6 are tougher
+    ok(g, f"enhance {b[rebel]} {b[abiram]} {b['ehud']}")
+    assert g.zone_of(b["ehud"]) == (1, "land_of_bondage")
+
+
+def test_pharaohs_hard_heart_discards_a_good_enhancement_in_battle():
+    hard, task, letters = R("Pharaoh's Hard Heart"), R("Taskmaster (H)"), R("Letters to the Churches")
+    b = blocked("peter", task, mine={"hand": [letters]}, theirs={"hand": [hard]})
+    g = b.game
+    to_player(g, 0)
+    ok(g, f"enhance {b[letters]} {b['peter']}")
+    assert g.char_numbers(b["peter"]) == (14, 5) and g.current_player == 1
+    ok(g, f"enhance {b[hard]} {b[task]} {b[letters]}")
+    assert g.zone_of(b[letters]) == (0, "discard") and g.char_numbers(b["peter"]) == (7, 5)
+    round_trip(g)
+
+
+@pytest.mark.parametrize("their_hand, asked", [(["pilate", "herod", "eglon"], True), ([], False)])
+def test_parmenas_may_draw_two_if_an_opponent_holds_more_cards(their_hand, asked):
+    parm = R("Parmenas (H)")
+    b = pos(
+        {"hand": [parm, "barak"], "deck": ["esther", "peter", "daniel"]},
+        {"hand": their_hand, "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+    )
+    g = b.game
+    ok(g, f"rescue {b[parm]}")
+    assert (g.s.pending is not None) == asked
+    if asked:
+        round_trip(g)
+        ok(g, f"choose {b[parm]}")
+        assert len(g.z[0]["hand"]) == 3 and len(g.z[0]["deck"]) == 1
+
+
+def test_parmenas_may_decline_the_draw():
+    parm = R("Parmenas (H)")
+    b = pos(
+        {"hand": [parm], "deck": ["esther", "peter"]},
+        {"hand": ["pilate", "herod"], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+    )
+    g = b.game
+    ok(g, f"rescue {b[parm]}")
+    assert g.s.pending is not None
+    ok(g, "choose")
+    assert g.z[0]["hand"] == [] and g.s.pending is None and len(g.z[0]["deck"]) == 2
+
+
+@pytest.mark.parametrize("up", [True, False])
+def test_kings_sword_face_up_negates_every_characters_immunity(up):
+    sword, dragon = R("King's Sword (H)"), R("Red Dragon (G)")
+    b = pos(
+        {"hand": ["barak"], "artifact_pile": [sword]},
+        {"hand": [dragon], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+        **({"face_up": [sword]} if up else {}),
+    )
+    g = b.game
+    ok(g, f"rescue {b['barak']}")
+    ok(g, f"block {b[dragon]}")  # Barak 6/6 against the Red Dragon 5/6, immune to human Heroes
+    assert g.standing() == ("hero_winning" if up else "stalemate")
+
+
+def test_blood_of_the_lamb_discards_a_demon_whose_immunity_it_negates():
+    blood, dragon, timothy = R("Blood of the Lamb (H)"), R("Red Dragon (G)"), R("Timothy (H)")
+    b = blocked(timothy, dragon, mine={"hand": [blood]})
+    g = b.game
+    to_player(g, 0)
+    ok(g, f"enhance {b[blood]} {b[timothy]} {b[dragon]}")
+    assert g.zone_of(b[dragon]) == (1, "discard")
+
+
+# --- batch 3 -------------------------------------------------------------------------------------------------------
+def test_lydia_may_use_purple_enhancements_and_is_protected_from_capture():
+    lydia, letters, rebel, abiram = R("Lydia (H)"), R("Letters to the Churches"), R("Israelite Rebellion"), R("Abiram")
+    b = blocked(lydia, abiram, mine={"hand": [letters], "territory": ["ehud"]}, theirs={"hand": [rebel]})
+    g = b.game
+    to_player(g, 0)
+    ok(g, f"enhance {b[letters]} {b[lydia]}")  # a Purple enhancement on a White Hero
+    assert g.char_numbers(b[lydia]) == (12, 4) and g.current_player == 1
+    targets = {
+        a.args[2] for a in g.legal_actions() if a.verb == "enhance" and a.args[0] == b[rebel] and len(a.args) > 2
+    }
+    assert targets == {b["ehud"]}  # Lydia 12/4 fits the toughness, but she cannot be captured
+    ok(g, f"enhance {b[rebel]} {b[abiram]} {b['ehud']}")
+    assert g.zone_of(b["ehud"]) == (1, "land_of_bondage")
+
+
+@pytest.mark.parametrize("to_battle", [True, False])
+def test_great_faith_exchanges_with_a_good_enhancement_of_the_pile_into_hand_or_battle(to_battle):
+    faith, letters = R("Great Faith (H)"), R("Letters to the Churches")
+    b = blocked("peter", "goliath", mine={"hand": [faith], "deck": [letters, "barak", "esther"]})
+    g = b.game
+    to_player(g, 0)
+    ok(g, f"enhance {b[faith]} {b['peter']}")
+    d = g.s.pending
+    assert d is not None and d.options == [b[letters]] and d.to == [0]
+    assert "Letters" not in str(g.view(1))
+    ok(g, f"choose {b[letters]}")
+    assert g.s.pending is not None and g.s.pending.stage == 1
+    round_trip(g)
+    ok(g, f"choose {b[letters]}" if to_battle else "choose")
+    assert g.zone_of(b[faith]) == (0, "deck") and g.s.pending is None
+    if to_battle:
+        assert g.zone_of(b[letters]) == (0, "field_of_battle") and g.char_numbers(b["peter"]) == (14, 5)
+    else:
+        assert g.zone_of(b[letters]) == (0, "hand") and g.char_numbers(b["peter"]) == (7, 5)
+    round_trip(g)
+
+
+@pytest.mark.parametrize("egypt", [True, False])
+def test_enslaved_by_egypt_captures_a_hero_if_used_by_an_egyptian_and_good_cannot_negate_it_with_egypt(egypt):
+    from rules.redemption import continuous
+
+    slave, task = R("Enslaved by Egypt"), R("Taskmaster (H)")
+    theirs: dict[str, list[str]] = {"hand": [slave]}
+    if egypt:
+        theirs["territory"] = [R("Egypt (H)")]
+    b = blocked("peter", task, mine={"territory": ["barak"]}, theirs=theirs)
+    g = b.game
+    to_player(g, 1)
+    ok(g, f"enhance {b[slave]} {b[task]} {b['barak']}")
+    assert g.zone_of(b["barak"]) == (1, "land_of_bondage")
+    assert continuous.stoppable(g, b[slave], "negate", b["peter"]) != egypt  # by a good card
+    assert continuous.stoppable(g, b[slave], "negate", b[task])  # an evil card may negate it
+    round_trip(g)
+
+
+def test_enslaved_by_egypt_does_nothing_unless_used_by_an_egyptian():
+    slave, abiram = R("Enslaved by Egypt"), "belshazzar"
+    b = blocked("barak", abiram, mine={"territory": ["gideon"]}, theirs={"hand": [slave]})
+    g = b.game
+    to_player(g, 1)
+    out = ok(g, f"enhance {b[slave]} {b[abiram]}")
+    assert g.zone_of(b["gideon"]) == (0, "territory") and any(e.rule == "redemption.lang.condition" for e in out.events)
+
+
+@pytest.mark.parametrize("hero, deacon", [("Parmenas (H)", True), ("peter", False)])
+def test_the_word_spreads_converts_and_cannot_be_negated_if_used_by_a_deacon(hero, deacon):
+    from rules.redemption import continuous
+
+    word, h = R("The Word Spreads"), (R(hero) if "(" in hero else hero)
+    b = blocked(h, "goliath", mine={"hand": [word], "deck": ["esther"]})
+    g = b.game
+    if g.s.pending is not None:  # Parmenas may draw: not now
+        ok(g, "choose")
+    to_player(g, 0)
+    ok(g, f"enhance {b[word]} {b[h]}")
+    assert g.cd[b["goliath"]].type == "hero"
+    assert continuous.stoppable(g, b[word], "negate", b["goliath"]) != deacon
+
+
+# --- batch 5 -------------------------------------------------------------------------------------------------------
+def test_preemptive_strike_prevents_the_ability_of_the_next_good_enhancement_only():
+    strike, abiram, cast, letters = (
+        R("Preemptive Strike"),
+        R("Abiram"),
+        R("Cast out Demons"),
+        R("Letters to the Churches"),
+    )
+    demon = R("Strong Demon (G)")
+    b = blocked("peter", abiram, mine={"hand": [cast, letters]}, theirs={"hand": [strike], "territory": [demon]})
+    g = b.game
+    to_player(g, 1)
+    ok(g, f"enhance {b[strike]} {b[abiram]}")
+    round_trip(g)
+    ok(g, f"enhance {b[cast]} {b['peter']} {b[demon]}")
+    assert g.zone_of(b[demon]) == (1, "territory")  # prevented: the demon stays
+    assert g.char_numbers(b["peter"]) == (10, 6)  # its numbers count
+    from rules.redemption import continuous
+
+    assert continuous.prevented(g, b[cast])
+    round_trip(g)
+
+
+def test_egyptian_charioteers_prevent_the_next_enhancement_the_opponent_plays():
+    chariots, cast = R("Egyptian Charioteers"), R("Cast out Demons")
+    demon = R("Strong Demon (G)")
+    b = blocked("peter", chariots, mine={"hand": [cast]}, theirs={"territory": [demon]})
+    g = b.game
+    assert g.b.marks == {b[chariots]: 0}
+    to_player(g, 0)
+    ok(g, f"enhance {b[cast]} {b['peter']} {b[demon]}")
+    assert g.zone_of(b[demon]) == (1, "territory")
+    round_trip(g)
+
+
+def test_jairus_daughter_returns_to_territory_2_2_stronger_the_first_time_she_would_be_discarded():
+    girl = R("Jairus' Daughter (H)")
+    b = blocked(girl, "goliath")
+    g = b.game
+    ok(g, "pass")  # 4/3 against Goliath 8/6: the Hero side is defeated
+    assert g.zone_of(b[girl]) == (0, "territory") and g.char_numbers(b[girl]) == (6, 5)
+    round_trip(g)
+    g._to_discard(b[girl], [])  # the second time she goes
+    assert g.zone_of(b[girl]) == (0, "discard") and not g.s.mods

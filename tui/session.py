@@ -127,10 +127,15 @@ class Frame:
         """The cards the viewer can play or use now."""
         return set(self.by_card)
 
+    def shows(self, game: GameBase, viewer: int, my_turn: bool) -> bool:
+        """Is this still the frame of ``game`` for ``viewer``? (Every change of a game is an action in its history,
+        or another game object: an undo, a shared table read again.)"""
+        return self.game is game and self.key == (len(game.history), viewer, my_turn)
+
     @property
     def decision(self) -> Any:
         """The engine's decision now, from the view (``{player, kind, text}``; None for a game whose view has none)."""
-        return self.view.get("decision")  # type: ignore[misc]
+        return self.view.get("decision")
 
     @classmethod
     def of(cls, game: GameBase, viewer: int, my_turn: bool, view: View[Any] | None = None) -> Frame:
@@ -183,9 +188,8 @@ class Seated:
         move taken, the keyboard handed over): asked again, the same frame."""
         game, viewer, my_turn = self.game, self.viewer, self.my_turn
         f = self._frame
-        if f is not None and f.game is game and f.key == (len(game.history), viewer, my_turn):
-            return f
-        f = self._frame = Frame.of(game, viewer, my_turn, self._shown_view())
+        if f is None or not f.shows(game, viewer, my_turn):
+            f = self._frame = Frame.of(game, viewer, my_turn, self._shown_view())
         return f
 
     def view(self) -> View[Any]:
@@ -235,7 +239,7 @@ class Seated:
         return [self.words(line) if "{p" in line else line for line in lines if isinstance(line, str)]
 
     @property
-    def players(self) -> list[dict]:
+    def players(self) -> list[dict[str, Any]]:
         return self.meta.players
 
     @property
@@ -318,6 +322,8 @@ class GameSession(Protocol):
     def shown_names(self) -> list[str]: ...
     @property
     def viewer(self) -> int: ...
+    @viewer.setter
+    def viewer(self, seat: int) -> None: ...  # the person who took the keyboard (hot seat)
     @property
     def screen(self) -> str: ...
     @screen.setter
@@ -418,9 +424,9 @@ class Session(Seated):
         seed: int | None = None,
         first: int = 0,
         names: tuple[str | None, ...] | None = None,
-        options: dict | None = None,
+        options: dict[str, Any] | None = None,
         path: Path | None = None,
-        decks: tuple | None = None,
+        decks: tuple[Any, ...] | None = None,
         seats: list[Seat] | None = None,
     ) -> Session:
         """``first``: where the players choose who starts (``first_choice`` in ``rules.games``; elsewhere the game

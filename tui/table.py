@@ -149,6 +149,10 @@ class TableSession(Seated):
     def viewer(self) -> int:
         return 0 if self.seat is None else self.seat
 
+    @viewer.setter
+    def viewer(self, seat: int) -> None:
+        pass  # one person at each terminal: the keyboard is never handed over
+
     @property
     def screen(self) -> str:
         return "game"

@@ -144,6 +144,10 @@ class CardList(Widget, can_focus=True):
             self.cursor = max(0, len(items) - 1)
         self.refresh(layout=resized)
 
+    def shown_state(self) -> tuple[object, ...]:
+        """What of this pane's own state its texts depend on (the game screen redraws when it changes)."""
+        return (self.cursor, len(self.items), self.content_size, self.has_focus)
+
     @property
     def room(self) -> int:
         """Columns a card's label may take (after the cursor mark, number and x); 0 before the first layout."""

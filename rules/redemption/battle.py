@@ -392,8 +392,13 @@ class BattleRules(Core):
                     "redemption.battle.special",
                 )
             )
-        for ab in self.cd[e].abilities:
-            self._effect(p, e, c, ab, target if ab.effect in TAKES_TARGET else "", events)
+        if self.b.marks and continuous.prevented(cast("Table", self), e):  # redemption.effect.prevent_next
+            events.append(
+                Event("effect", f"{self._nm(e)}: its ability is prevented.", p, "redemption.effect.prevent_next")
+            )
+        else:
+            for ab in self.cd[e].abilities:
+                self._effect(p, e, c, ab, target if any(a.verb in TAKES_TARGET for a in ab.acts) else "", events)
         self._after_battle_change(events)
 
     def _do_pass(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
@@ -457,7 +462,8 @@ class BattleRules(Core):
             events.append(Event("protect", f"{self._nm(c)} is protected from discard and returns to territory.", owner))
         elif fate == "discard":
             self._to_discard(c, events, "")
-            events.append(Event("discard", f"{self._nm(c)} is discarded.", owner))
+            if self.loc[c][1] == "discard":  # not saved from it (redemption.effect.save_self)
+                events.append(Event("discard", f"{self._nm(c)} is discarded.", owner))
             return
         if fate in ("captured", "land_of_bondage"):  # held captive: in the captured pile, or (REG) a Land of Bondage
             self._discard_attachments(c)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rules.redemption.lang import matches
+from rules.redemption.lang import condition_holds, matches
 
 if TYPE_CHECKING:
     from rules.redemption.lang import Ability
@@ -72,7 +72,7 @@ def kept_out(t: Table, c: str) -> bool:
         return False
     owner, cd, negated = t.owner(c), t.cd, t.b.negated
     for src in t.b.played:
-        if src in negated or t.owner(src) == owner:
+        if src in negated or t.owner(src) == owner or prevented(t, src):
             continue
         a = cd[src].has("ignore")
         if a is not None and matches(cd[c], a.filter):
@@ -88,7 +88,7 @@ def _granted(t: Table, cid: str, verb: str) -> list[Ability]:
     out = [a for a in cd[cid].abilities if a.effect == verb and a.trigger == "while_in_play"]
     if t.in_battle():
         for e in t.b.played:
-            if e not in negated and t.attached.get(e) == cid:
+            if e not in negated and t.attached.get(e) == cid and not prevented(t, e):
                 out += [a for a in cd[e].abilities if a.effect == verb]
     return out
 
@@ -108,9 +108,8 @@ def immune(t: Table, cid: str, src: str, host: str = "") -> bool:
     if not t.cd[cid].is_character:
         return False
     cd = t.cd
-    if any(
-        "regardless_of_immunity" in a.riders for a in cd[src].abilities
-    ):  # redemption.lang.rider.regardless_of_immunity
+    # redemption.lang.rider.regardless_of_immunity; redemption.effect.negate_immune
+    if any("regardless_of_immunity" in a.riders for a in cd[src].abilities) or immunity_negated(t, cid):
         return False
     for a in _granted(t, cid, "immune"):
         if matches(cd[src], a.filter) or (host and host != src and matches(cd[host], a.filter)):
@@ -133,6 +132,12 @@ def first_strike(t: Table, p: int) -> bool:
     if not _may_grant(t, p, "first_strike"):
         return False
     return any(_granted(t, c, "first_strike") for c in t.battle_chars(p) if not ignored(t, c))
+
+
+def capture_proof(t: Table, cid: str) -> bool:
+    """Is character cid protected from capture (redemption.effect.protect_capture): its own ability, or one an
+    enhancement played on it gives it?"""
+    return t.cd[cid].is_character and bool(_granted(t, cid, "protect_capture"))
 
 
 def any_brigade(t: Table, cid: str, enhancement: str) -> bool:
@@ -199,11 +204,35 @@ RIDER_OF = {
 }
 
 
-def stoppable(t: Table, src: str, how: str) -> bool:
-    """May card src's abilities be stopped this way (``how``: negate, interrupt, prevent)? Not when one of them
-    rides the rider that says it cannot be: the one question every negate, interrupt and prevent asks."""
-    rider = RIDER_OF[how]
-    return not any(rider in a.riders for a in t.cd[src].abilities)
+def stoppable(t: Table, src: str, how: str, by: str = "") -> bool:
+    """May card src's abilities be stopped this way (``how``: negate, interrupt, prevent) by card ``by`` (the card
+    that would stop it, or the character it is played on: its alignment is what a rider "by a good card" reads; ""
+    when unknown)? Not when one of them rides the rider that says it cannot be, or a conditional one whose
+    condition holds now (its player, the character it is used by): the one question every negate, interrupt and
+    prevent asks (redemption.lang.rider.conditional)."""
+    rider, cd = RIDER_OF[how], t.cd
+    for a in cd[src].abilities:
+        if rider in a.riders:
+            return False
+        for act in a.acts:
+            for r, cond, who in act.rider_if:
+                if r != rider or (who and (not by or cd[by].alignment != who)):
+                    continue
+                if condition_holds(t, t.owner(src), t.attached.get(src, src), cond):
+                    return False
+    return not (how == "prevent" and _made_unpreventable(t, src))
+
+
+def _made_unpreventable(t: Table, src: str) -> bool:
+    """Does an active artifact say that cards like src cannot be prevented (redemption.effect.unpreventable)?"""
+    cd = t.cd
+    for zones in t.z:
+        for a in zones["artifact_pile"]:
+            if a in t.face_up:
+                ab = cd[a].has("unpreventable")
+                if ab is not None and matches(cd[src], ab.filter):
+                    return True
+    return False
 
 
 def band_prevented(t: Table, c: str) -> bool:
@@ -211,9 +240,49 @@ def band_prevented(t: Table, c: str) -> bool:
     (redemption.effect.prevent_band)?"""
     owner, cd, negated = t.owner(c), t.cd, t.b.negated
     for src in t.b.played:
-        if src in negated or t.owner(src) == owner:
+        if src in negated or t.owner(src) == owner or prevented(t, src):
             continue
         a = cd[src].has("prevent_band")
         if a is not None and matches(cd[c], a.filter):
+            return True
+    return False
+
+
+def immunity_negated(t: Table, cid: str) -> bool:
+    """Are character cid's immunities negated (redemption.effect.negate_immune): by a face-up artifact whose ability
+    says so, or by a card played in this battle that still counts?"""
+    cd, up, card = t.cd, t.face_up, t.cd[cid]
+    for zones in t.z:
+        for a in zones["artifact_pile"]:
+            if a in up:
+                ab = cd[a].has("negate_immune")
+                if ab is not None and matches(card, ab.filter):
+                    return True
+    if t.in_battle():
+        for e in t.b.played:
+            if e not in t.b.negated and not prevented(t, e):
+                ab = cd[e].has("negate_immune")
+                if ab is not None and matches(card, ab.filter):
+                    return True
+    return False
+
+
+def prevented(t: Table, e: str) -> bool:
+    """Is enhancement e's ability prevented (redemption.effect.prevent_next): is it the first enhancement that fits,
+    of another player, played in this battle after an opposing card that prevents the next one worked (that card
+    still in battle and not negated), and can it be prevented?"""
+    b = t.b
+    if not b.marks:
+        return False
+    cd, loc = t.cd, t.loc
+    for x, mark in b.marks.items():
+        if x in b.negated or loc[x][1] != "field_of_battle":
+            continue
+        a = cd[x].has("prevent_next")
+        if a is None:
+            continue
+        owner = t.owner(x)
+        first = next((y for y in b.played[mark:] if t.owner(y) != owner and matches(cd[y], a.filter)), "")
+        if first == e and stoppable(t, e, "prevent", x):
             return True
     return False

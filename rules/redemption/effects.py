@@ -64,13 +64,26 @@ def filter_text(flt: Filter, noun: str = "character", plural: bool = False) -> s
         words.append(" or ".join(b) + " brigade" if isinstance(b, tuple) else b)
     text = " ".join(words + [noun])
     if "identifier" in d:
-        text += f" that is {d['identifier']}"
+        text += f" that {'are' if plural else 'is'} {d['identifier']}"
     if "name" in d:
         text += f" named {d['name']}"
+    for k, word in (("strength_now", "strength"), ("toughness_now", "toughness")):
+        if k in d:
+            text += f" with {word} {_cmp_words(str(d[k]))}"
     if "title" in d:
         t = d["title"]
         text += f" with {' or '.join(t) if isinstance(t, tuple) else t} in its title"
+    if "base_name" in d:
+        text += f" named {d['base_name']}"
+    if "book" in d:
+        text += f" with a reference in {d['book']}"
     return text
+
+
+def _cmp_words(spec: str) -> str:
+    """'<=4' -> '4 or less' (a comparison in words)."""
+    op, n = spec.rstrip("0123456789"), spec[len(spec.rstrip("0123456789")) :]
+    return {"<=": f"{n} or less", ">=": f"{n} or more", "<": f"less than {n}", ">": f"more than {n}"}.get(op, n)
 
 
 def an(text: str) -> str:
@@ -121,6 +134,8 @@ def _opposing(g: Table, p: int, ab: Act, host: str) -> list[str]:
     (redemption.battle.targets), nor, for a discard, one protected from discard (redemption.effect.protect)."""
     if ab.verb == "discard":
         return select(g, p, ab.select, lambda c: g._is_ignored(c) or g._is_protected(c))
+    if ab.verb == "capture":  # not one protected from capture (redemption.effect.protect_capture)
+        return select(g, p, ab.select, lambda c: g._is_ignored(c) or continuous.capture_proof(g, c))
     return select(g, p, ab.select, g._is_ignored)
 
 
@@ -190,6 +205,9 @@ def _do_remove(g: Table, p: int, src: str, host: str, ab: Act, target: str, even
         return
     if continuous.immune(g, target, src, host):
         events.append(Event("effect", f"{name} does nothing to {g._nm(target)}: it is immune.", p, rid))
+        return
+    if eff == "capture" and continuous.capture_proof(g, target):
+        events.append(Event("effect", f"{name} cannot capture {g._nm(target)}: it is protected from capture.", p, rid))
         return
     events.append(Event("effect", f"{name} {_VERB[eff]} {g._nm(target)}: it is removed from battle.", p, rid))
     g._leave_battle(target, _FATE[eff], events, taker=p)
@@ -285,7 +303,7 @@ def _do_negate(g: Table, p: int, src: str, host: str, ab: Act, target: str, even
     if not g.in_battle():
         return
     theirs = [
-        e for e in g.b.played if g.owner(e) != p and e not in g.b.negated and continuous.stoppable(g, e, "negate")
+        e for e in g.b.played if g.owner(e) != p and e not in g.b.negated and continuous.stoppable(g, e, "negate", src)
     ]
     if not theirs:
         events.append(Event("effect", f"{name}: no opposing enhancement to negate.", p, rid))
@@ -304,7 +322,7 @@ def _negatable(g: Table, p: int, ab: Act, host: str) -> list[str]:
         g,
         p,
         ab.select,
-        lambda c: g.owner(c) == p or c in negated or not continuous.stoppable(g, c, "negate"),
+        lambda c: g.owner(c) == p or c in negated or not continuous.stoppable(g, c, "negate", host),
     )
 
 
@@ -352,6 +370,23 @@ def _do_rescue_any(g: Table, p: int, src: str, host: str, ab: Act, target: str, 
 
 def _do_discard_type(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
     name, rid = g.cd[src].name, "redemption.effect.discard_type"
+    if ab.select.every:  # "all X now in play must be discarded": every card that fits, none chosen
+        hit = _typed_in_play(g, p, ab, host)
+        if not hit:
+            events.append(Event("effect", f"{name}: nothing in play fits.", p, rid))
+        for c in hit:
+            _discard_typed(g, p, src, host, c, events)
+        return
+    if not target:
+        events.append(Event("effect", f"{name}: nothing in play fits.", p, rid))
+        return
+    _discard_typed(g, p, src, host, target, events)
+
+
+def _discard_typed(g: Table, p: int, src: str, host: str, target: str, events: list[Event]) -> None:
+    """discard_type's discard of one card; an enhancement discarded from battle stops counting there at once (its
+    numbers and its lasting abilities: it is out of the battle, not negated)."""
+    name, rid = g.cd[src].name, "redemption.effect.discard_type"
     if not target:  # an enhancement played with nothing to take: its numbers still count
         events.append(Event("effect", f"{name}: nothing in play fits.", p, rid))
         return
@@ -361,12 +396,17 @@ def _do_discard_type(g: Table, p: int, src: str, host: str, ab: Act, target: str
     if continuous.card_protected(g, target):
         events.append(Event("effect", f"{name} would discard {g._nm(target)}, but it is protected.", p, rid))
         return
-    if g.loc[target][1] == "field_of_battle":
+    if g.loc[target][1] == "field_of_battle" and g.cd[target].is_character:
         events.append(
             Event("effect", f"{name} discards {g._nm(target)} from battle: it is removed from battle.", p, rid)
         )
         g._leave_battle(target, "discard", events)
     else:
+        if g.in_battle() and target in g.b.played:  # an enhancement's lasting abilities end with it
+            g.b.played.remove(target)
+            for table in (g.b.ignored, g.b.protected):
+                for c in [c for c, s in table.items() if s == target]:
+                    del table[c]
         g._to_discard(target, events, f" by {name}", rid)
 
 
@@ -544,6 +584,8 @@ def _targets_now(
     options = select(g, p, sel, skip)
     if sel.every or len(options) <= 1:
         return options
+    if sel.get("random"):  # "a card at random": the game's random numbers pick it, nobody chooses
+        return [options[g.rng.below(len(options))]]
     most = sel.most if sel.up_to else 1
     d = Decision(p, src, ab.verb, options, "up_to" if sel.up_to else "one", most, to=list(range(len(g.z))))
     g.ask(d, events, f"{who(p, True)} {verb(p, 'chooses', 'choose')} {what} for {g.cd[src].name}.")
@@ -581,11 +623,12 @@ def _pile(g: Table, p: int, src: str, host: str, ab: Act, cards: list[str], even
         if not _reach(g, p, src, host, ab, c, events):
             continue
         q = g.owner(c)
+        named = f"a card from {whose(q)} hand" if g.loc[c][1] == "hand" else g._nm(c)  # a hand's card stays hidden
         g._put(c, "deck", top=ab.verb == "topdeck")
         events.append(
             Event.said(
                 "effect",
-                f"{g.cd[src].name} puts {g._nm(c)} {_PILE_WORDS[ab.verb]} {whose(q)} draw pile.",
+                f"{g.cd[src].name} puts {named} {_PILE_WORDS[ab.verb]} {whose(q)} draw pile.",
                 p,
                 f"redemption.effect.{ab.verb}",
             )
@@ -615,6 +658,8 @@ def _return(g: Table, p: int, src: str, host: str, ab: Act, cards: list[str], ev
         if zone == "hand" and not g.hand_room(q):  # a full hand takes no card (redemption.hand.cap)
             events.append(Event.said("effect", f"{g._nm(c)} stays: {whose(q)} hand is full.", p))
             continue
+        if g.in_battle() and c in g.b.played:  # an enhancement taken back out of the battle no longer counts there
+            g.b.played.remove(c)
         if zone == "territory" and g.loc[c][1] == "field_of_battle" and g.cd[c].is_character:
             g._leave_battle(c, "territory", events)
         elif zone == "territory":
@@ -632,7 +677,9 @@ def _return(g: Table, p: int, src: str, host: str, ab: Act, cards: list[str], ev
 
 
 def _do_return(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
-    cards = _targets_now(g, p, src, host, ab, events, "a card to return", None)
+    # "return all ... except this one": every card that fits but the returning card itself
+    skip = (lambda c: c == src) if ab.select.every else None
+    cards = _targets_now(g, p, src, host, ab, events, "a card to return", skip)
     if cards is not None:
         _return(g, p, src, host, ab, cards, events)
 
@@ -731,6 +778,79 @@ def _resolve_convert(g: Table, d: Decision, events: list[Event]) -> None:
     _convert(g, d.chooser, d.source, "", _act_of(g, d), d.chosen, events)
 
 
+def poison_sources(g: Table, c: str) -> list[str]:
+    """The cards whose poison (disease) character c carries now, in the order they poisoned it: each leaves a change
+    of 0/0 that lasts while c is in play (redemption.effect.poison), so a card leaving play is cured with the rest
+    of its changes."""
+    return marks(g, c, "poison")
+
+
+def marks(g: Table, c: str, verb: str) -> list[str]:
+    """The cards with this verb whose mark character c carries now: a change of 0/0 that lasts while it is in play
+    (a poison), in the order they marked it."""
+    cd, out = g.cd, []
+    for m in g.s.mods:
+        if m[0] == c and m[1] == 0 and m[2] == 0 and m[3] == 0 and m[4] not in out and cd[m[4]].has(verb):
+            out.append(m[4])
+    return out
+
+
+def _healable(g: Table, p: int, ab: Act, host: str) -> list[str]:
+    """The selector's characters a heal may take: the poisoned (diseased) ones (redemption.effect.heal)."""
+    return select(g, p, ab.select, lambda c: not g.cd[c].is_character or not poison_sources(g, c))
+
+
+def _do_poison(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Poison the chosen character: from the next turn on it loses N/N in each turn's Upkeep, and is discarded when
+    its toughness reaches 0 (redemption.effect.poison)."""
+    name, rid = g.cd[src].name, "redemption.effect.poison"
+    if not target:
+        events.append(Event("effect", f"{name}: no character to poison.", p, rid))
+        return
+    if not _reach(g, p, src, host, ab, target, events):
+        return
+    g.s.mods.append((target, 0, 0, 0, src))
+    events.append(Event("effect", f"{name} poisons {g._nm(target)}.", p, rid))
+
+
+def poison_tick(g: Table, events: list[Event]) -> bool:
+    """Each turn's Upkeep: every poisoned character in play loses what each of its poisons takes; one whose
+    toughness is 0 then is discarded (redemption.effect.poison). Did anything happen?"""
+    if not g.s.mods:
+        return False
+    cd, did = g.cd, False
+    for c in list(dict.fromkeys(m[0] for m in g.s.mods)):
+        for src in poison_sources(g, c):
+            a = cd[src].has("poison")
+            assert a is not None
+            act = a.acts[0]
+            g.s.mods.append((c, -act.strength, -act.toughness, 0, src))
+            did = True
+            events.append(
+                Event(
+                    "effect",
+                    f"{g._nm(c)} is poisoned by {cd[src].name}: it loses {act.strength}/{act.toughness}.",
+                    g.owner(c),
+                    "redemption.effect.poison",
+                )
+            )
+        if poison_sources(g, c) and g.char_numbers(c)[1] <= 0:
+            g._to_discard(c, events, " by poison (its toughness is 0)", "redemption.effect.poison")
+    return did
+
+
+def _do_heal(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Heal the chosen character: its poisons end and every decrease of its numbers is removed
+    (redemption.effect.heal)."""
+    name, rid = g.cd[src].name, "redemption.effect.heal"
+    if not target:
+        events.append(Event("effect", f"{name}: no poisoned character to heal.", p, rid))
+        return
+    poisons = set(poison_sources(g, target))
+    g.s.mods = [m for m in g.s.mods if m[0] != target or (m[4] not in poisons and m[1] >= 0 and m[2] >= 0)]
+    events.append(Event("effect", f"{name} heals {g._nm(target)}: its poison and decreases are gone.", p, rid))
+
+
 def _until(g: Table, p: int, ab: Act) -> int:
     """The turn a change of numbers ends at the start of (UNTIL_IN_PLAY, 0: it lasts while the card is in play)."""
     if ab.duration in ("end_of_turn", "battle"):
@@ -804,13 +924,63 @@ def _resolve_aside(g: Table, d: Decision, events: list[Event]) -> None:
     _aside(g, d.chooser, d.source, "", _act_of(g, d), d.chosen, events)
 
 
+def _do_set_aside_gain(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Set the character this is played on aside until its player returns it; this card stays on it, and when its
+    player returns it the character gains N/N for each of their turns it spent aside, and this card is discarded
+    (redemption.effect.set_aside_gain). The record's return turn is minus the turn it was set aside in."""
+    c = host
+    if not c or not g.cd[c].is_character or not _reach(g, p, src, host, ab, c, events):
+        return
+    if g.loc[c][1] == "field_of_battle" and g.in_battle():
+        g._leave_battle(c, "set_aside", events)
+    else:
+        g._put(c, "set_aside")
+    if g.in_battle() and src in g.b.played:  # it left the battle with its character
+        g.b.played.remove(src)
+    g._move(src, g.owner(src), "set_aside")
+    g.attached[src] = c
+    g.s.aside[c] = (-max(1, g.s.turn), ab.strength, ab.toughness, src)
+    events.append(
+        Event.said(
+            "effect",
+            f"{g.cd[src].name} sets {g._nm(c)} aside until {whose(g.owner(c))} player returns it: it gains "
+            f"{ab.strength}/{ab.toughness} for each turn of theirs it spends there.",
+            p,
+            "redemption.effect.set_aside_gain",
+        )
+    )
+
+
+def returned_by_player(g: Table, p: int, c: str, rec: tuple[int, int, int, str], events: list[Event]) -> None:
+    """Character c, set aside by set_aside_gain, was just returned to territory by its player p in Preparation: it
+    gains N/N for each of p's turns since it was set aside (a change that lasts while it stays in play), and the
+    card that set it aside is discarded (redemption.effect.set_aside_gain)."""
+    back, st, tg, src = rec
+    turns = (g.s.turn + back) // len(g.z)
+    if turns and (st or tg):
+        g.s.mods.append((c, st * turns, tg * turns, 0, src))
+    if g.attached.get(src) == c:
+        del g.attached[src]
+        g._to_discard(src, events)
+    events.append(
+        Event.said(
+            "effect",
+            f"{g._nm(c)} comes back after {plural(turns, 'turn')} set aside"
+            + (f" with {st * turns}/{tg * turns} more" if turns and (st or tg) else "")
+            + f"; {g.cd[src].name} is discarded.",
+            p,
+            "redemption.effect.set_aside_gain",
+        )
+    )
+
+
 def come_back(g: Table, p: int, events: list[Event]) -> bool:
     """In player p's Upkeep: each of p's cards set aside for N turns whose time has come goes back to p's
     territory with its bonus, a change of numbers that lasts while it stays in play (redemption.effect.set_aside_for).
     True when one did."""
     s, did = g.s, False
     for c, (back, st, tg, src) in list(s.aside.items()):
-        if g.owner(c) != p or s.turn < back:
+        if g.owner(c) != p or back < 0 or s.turn < back:  # back < 0: until its player returns it (set_aside_gain)
             continue
         del s.aside[c]
         if g.loc[c][1] != "set_aside":
@@ -851,25 +1021,114 @@ def _do_exchange(g: Table, p: int, src: str, host: str, ab: Act, target: str, ev
 
 
 def _resolve_exchange(g: Table, d: Decision, events: list[Event]) -> None:
-    p = d.chooser
-    if d.chosen:
+    """The card chosen goes into the hand; with ``to = "battle"`` and the exchanging card on a character in battle,
+    its player is asked next whether it goes into battle on that character instead (placed: its ability does not
+    activate); then the exchanging card goes into the draw pile and the pile is shuffled."""
+    p, src, rid = d.chooser, d.source, "redemption.effect.exchange"
+    host = g.attached.get(src, "") if g.in_battle() else ""
+    in_battle = bool(host) and g.loc[host][1] == "field_of_battle"
+    if d.stage == 0 and d.chosen:
         g._move(d.chosen[0], p, "hand")
-        g._put(d.source, "deck")
+        if _act_of(g, d).to == "battle" and in_battle:
+            c = d.chosen[0]
+            g.ask(
+                Decision(p, src, "exchange", [c], "up_to", 1, revealed=[c], to=[p], stage=1),
+                events,
+                f"{who(p, True)} may place the card taken in battle on {g.cd[host].name} instead of in {their(p)} hand.",
+            )
+            return
+    if d.stage == 1 and d.chosen and in_battle and g.loc[d.chosen[0]][1] == "hand":
+        c = d.chosen[0]
+        g._move(c, p, "field_of_battle")
+        g.attached[c] = host
+        g.b.played.append(c)
+        events.append(
+            Event.said("effect", f"{who(p, True)} {verb(p, 'places', 'place')} {g._nm(c)} on {g._nm(host)}.", p, rid)
+        )
+    took = bool(d.chosen) or d.stage == 1
+    if took:
+        g._put(src, "deck")
     g.rng.shuffle(g.z[p]["deck"])
     events.append(
         Event.said(
             "effect",
             f"{who(p, True)} "
             + (
-                f"{verb(p, 'exchanges', 'exchange')} {g.cd[d.source].name} with a card of {their(p)} draw pile"
-                if d.chosen
+                f"{verb(p, 'exchanges', 'exchange')} {g.cd[src].name} with a card of {their(p)} draw pile"
+                if took
                 else f"{verb(p, 'finds', 'find')} no card to exchange with"
             )
             + f" and {verb(p, 'shuffles', 'shuffle')} {their(p)} draw pile.",
             p,
-            "redemption.effect.exchange",
+            rid,
         )
     )
+
+
+def _do_may_draw(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Its player may draw N cards: asked as a pending decision (``choose`` the card itself: draw; ``choose``
+    alone: not), since drawing is not always wanted (redemption.effect.may_draw)."""
+    if not g.z[p]["deck"]:
+        return
+    g.ask(
+        Decision(p, src, "may_draw", [src], "up_to", 1, to=list(range(len(g.z)))),
+        events,
+        f"{who(p, True)} may draw {plural(ab.n, 'card')} for {g.cd[src].name}.",
+    )
+
+
+def _resolve_may_draw(g: Table, d: Decision, events: list[Event]) -> None:
+    p, act = d.chooser, _act_of(g, d)
+    if d.chosen:
+        g._draw(p, act.n, events, f"for {g.cd[d.source].name}", "redemption.effect.may_draw")
+    else:
+        events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'draws', 'draw')} nothing.", p))
+
+
+def _do_prevent_next(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """The next enhancement that fits, of another player, played in this battle has its ability prevented (its
+    numbers still count): the mark is how many had been played when this worked (continuous.prevented)."""
+    if not g.in_battle():
+        return
+    g.b.marks[src] = len(g.b.played)
+    events.append(
+        Event(
+            "effect",
+            f"{g.cd[src].name}: the next opposing {filter_text(ab.filter, 'card')} played in this battle does nothing "
+            "(its numbers count).",
+            p,
+            "redemption.effect.prevent_next",
+        )
+    )
+
+
+def saved_from_discard(g: Table, c: str, events: list[Event]) -> bool:
+    """Character c in play is about to be discarded: its own ``save_self`` ability (trigger about_to_be_discarded)
+    returns it to its owner's territory instead, with the N/N it says, the first time only (the change of numbers
+    it leaves, made by the card itself, says it was used; a card that leaves play is a new card). True when it was
+    saved (redemption.effect.save_self)."""
+    for ab in g.cd[c].abilities:
+        if ab.trigger != "about_to_be_discarded" or ab.effect != "save_self":
+            continue
+        if any(m[0] == c and m[4] == c for m in g.s.mods):
+            return False
+        act, q = ab.acts[0], g.owner(c)
+        for a in [x for x, h in g.attached.items() if h == c]:
+            del g.attached[a]
+            g._move(a, g.owner(a), "discard")
+        g._move(c, q, "territory")
+        g.s.mods.append((c, act.strength, act.toughness, 0, c))
+        events.append(
+            Event.said(
+                "effect",
+                f"{g._nm(c)} is about to be discarded: it returns to {their(q)} territory instead and gains "
+                f"{act.strength}/{act.toughness} (the first time only).",
+                q,
+                "redemption.effect.save_self",
+            )
+        )
+        return True
+    return False
 
 
 def fire(g: Table, p: int, c: str, trigger: str, events: list[Event]) -> None:
@@ -951,9 +1210,7 @@ def _resolve_draw_most(g: Table, d: Decision, events: list[Event]) -> None:
 
 def _resolve_target(g: Table, d: Decision, events: list[Event]) -> None:
     """A character's targeted ability goes on with the card its player chose (redemption.battle.targets)."""
-    ab = g.cd[d.source].has(d.effect)
-    assert ab is not None
-    act = next(a for a in ab.acts if a.verb == d.effect)
+    act = next(a for ab in g.cd[d.source].abilities for a in ab.acts if a.verb == d.effect)
     do = VERBS[d.effect].do
     assert do is not None
     do(g, d.chooser, d.source, d.source, act, d.chosen[0] if d.chosen else "", events)
@@ -962,7 +1219,16 @@ def _resolve_target(g: Table, d: Decision, events: list[Event]) -> None:
 def _capturable(g: Table, p: int, ab: Act, host: str) -> list[str]:
     """The selector's characters in play that a capture may take: not a player's own, not an ignored one in
     battle (redemption.effect.capture_in_play)."""
-    return select(g, p, ab.select, lambda c: g.owner(c) == p or (g.loc[c][1] == "field_of_battle" and g._is_ignored(c)))
+    return select(
+        g,
+        p,
+        ab.select,
+        lambda c: (
+            g.owner(c) == p
+            or (g.loc[c][1] == "field_of_battle" and g._is_ignored(c))
+            or continuous.capture_proof(g, c)  # redemption.effect.protect_capture
+        ),
+    )
 
 
 def _do_capture_in_play(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
@@ -975,6 +1241,9 @@ def _do_capture_in_play(g: Table, p: int, src: str, host: str, ab: Act, target: 
     if continuous.immune(g, target, src, host):
         events.append(Event("effect", f"{name} does nothing to {g._nm(target)}: it is immune.", p, rid))
         return
+    if continuous.capture_proof(g, target):
+        events.append(Event("effect", f"{name} cannot capture {g._nm(target)}: it is protected from capture.", p, rid))
+        return
     events.append(
         Event.said("effect", f"{name} captures {g._nm(target)}: it is held in {whose(p)} Land of Bondage.", p, rid)
     )
@@ -985,6 +1254,93 @@ def _do_capture_in_play(g: Table, p: int, src: str, host: str, ab: Act, target: 
     for a in [x for x, h in g.attached.items() if h == target]:
         g._to_discard(a, events)
     g._move(target, p, "land_of_bondage")
+
+
+def _do_look_take(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Look at an opponent's hand (revealed to you alone) and take one card of it that fits into your hand
+    (redemption.effect.look_take)."""
+    q = g.opponent(p)
+    hand = g.z[q]["hand"]
+    if not hand:
+        events.append(Event.said("effect", f"{whose(q, True)} hand is empty: nothing to look at.", p))
+        return
+    options = [c for c in hand if matches(g.cd[c], ab.filter)] if g.hand_room(p) else []
+    d = Decision(p, src, "look_take", options, "one" if options else "up_to", 1, revealed=hand[:], to=[p])
+    g.ask(
+        d,
+        events,
+        f"{who(p, True)} {verb(p, 'looks', 'look')} at {whose(q)} hand and {verb(p, 'takes', 'take')} "
+        f"{an(filter_text(ab.filter, 'card'))} from it.",
+    )
+
+
+def _resolve_look_take(g: Table, d: Decision, events: list[Event]) -> None:
+    p = d.chooser
+    for c in d.chosen:
+        q = g.owner(c)
+        g._take(c, p)
+        events.append(
+            Event.said(
+                "effect",
+                f"{who(p, True)} {verb(p, 'takes', 'take')} {g._nm(c)} from {whose(q)} hand.",
+                p,
+                "redemption.effect.look_take",
+            )
+        )
+    if not d.chosen:
+        events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'takes', 'take')} nothing.", p))
+
+
+def _do_discard_all(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Discard every card the selector takes (redemption.effect.discard_all): a protected or immune one stays."""
+    name, rid = g.cd[src].name, "redemption.effect.discard_all"
+    cards = select(g, p, ab.select)
+    hit = 0
+    for c in cards:
+        if g.loc[c][1] == "discard":  # gone already with the character it sat on
+            continue
+        if continuous.card_protected(g, c) or (g.loc[c][1] == "field_of_battle" and g._is_protected(c)):
+            events.append(Event("effect", f"{name} would discard {g._nm(c)}, but it is protected.", p, rid))
+            continue
+        if "regardless_of_immunity" not in ab.riders and continuous.immune(g, c, src, host):
+            events.append(Event("effect", f"{name} does nothing to {g._nm(c)}: it is immune.", p, rid))
+            continue
+        if g.cd[c].is_character and g.loc[c][1] == "field_of_battle" and c not in g.attached:
+            g._leave_battle(c, "discard", events)
+        else:
+            g._to_discard(c, events)
+        hit += 1
+    events.append(Event("effect", f"{name} discards {plural(hit, 'card')}.", p, rid))
+
+
+def _choosable(g: Table, p: int, ab: Act, host: str) -> list[str]:
+    """The opposing characters a choose-opponent ability may put into battle: the selector's, not one kept out of
+    this battle (it left it, or an ignore keeps it out) nor a second copy of a unique one its player has in play."""
+    return select(g, p, ab.select, lambda c: g._kept_out(c) or g._unique_clash(g.owner(c), c) is not None)
+
+
+def _do_choose_opponent(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Choose the character the opponent battles with: every character of the opponent's side withdraws to its
+    owner's territory and the chosen one enters the battle on that side; if one of them cannot be withdrawn (it is
+    immune), nothing happens (redemption.effect.choose_opponent)."""
+    name, rid = g.cd[src].name, "redemption.effect.choose_opponent"
+    if not g.in_battle():
+        return
+    if not target:
+        events.append(Event("effect", f"{name}: no character is chosen.", p, rid))
+        return
+    q = g.owner(target)
+    side = g.battle_chars(q)
+    stuck = [c for c in side if continuous.immune(g, c, src, host)]
+    if stuck:
+        events.append(Event("effect", f"{name} does nothing: {g._nm(stuck[0])} cannot be withdrawn.", p, rid))
+        return
+    for c in side:
+        g._leave_battle(c, "territory", events)
+        g.b.effects.append((src, "withdraw", c, "territory"))
+    origin = g.loc[target][1]
+    g.b.effects.append((src, "band", target, origin))
+    g._enter_battle(q, target, events, "must battle with", f", chosen by {who(p)} with {name}", rid)
 
 
 def _do_prevent_band(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
@@ -1107,7 +1463,13 @@ def _text_immune(a: Act, when: str, card: Card | None) -> str:
 
 def _text_discard_type(a: Act, when: str, card: Card | None) -> str:
     what = filter_text(a.filter, "card")
-    where = "in a territory" if a.select.zones == ("territory",) else "in play"
+    where = (
+        "in a territory"
+        if a.select.zones == ("territory",)
+        else "in battle"
+        if a.select.zones == ("battle_cards",)
+        else "in play"
+    )
     if a.select.zones == ("territory",) and a.select.owner == "opponents":
         where = "in each opponent's territory"
     if a.select.get("occupied"):
@@ -1124,8 +1486,13 @@ def _which(a: Act, noun: str) -> str:
         return "this character"
     d = dict(a.select.facets)
     what = filter_text(a.filter, noun, plural=a.select.every)
+    if a.select.up_to and a.select.most > 1 and not a.select.every:
+        what = f"up to {a.select.most} " + filter_text(a.filter, noun, plural=True)
+    if d.get("random"):
+        what += " at random"
     if d.get("except_type"):
-        what += f" but {TYPE_NAMES.get(d['except_type'], d['except_type'])}s"
+        other = TYPE_NAMES.get(d["except_type"], d["except_type"])
+        what += f" but {other}s" if a.select.every else f" (not {an(other)})"
     where = {
         "battle": " in battle",
         "in_play": " in play",
@@ -1136,7 +1503,11 @@ def _which(a: Act, noun: str) -> str:
     }.get(a.select.zones[0] if a.select.zones else "", "")
     if a.select.owner == "opponent" and " a " in where:
         where = where.replace(" a ", " an opponent's ")
-    return f"all {what}{where}" if a.select.every else an(what) + where
+    if what.startswith("up to "):
+        return what + where
+    if a.select.every:  # "all your Heroes in play", "all O.T. Heroes in play"
+        return "all " + ("your " if a.select.owner == "you" else "") + what + where
+    return an(what) + where
 
 
 def _text_pile(a: Act, when: str, card: Card | None) -> str:
@@ -1157,6 +1528,7 @@ def _text_numbers(a: Act, when: str, card: Card | None) -> str:
     head = {
         "successful_rescue": "Each time this character makes a successful rescue, ",
         "wins_battle": "Each time this character wins a battle, ",
+        "enters_battle": "When this character enters battle, ",
     }.get(when, "")
     what = _which(a, "character")
     text = f"{what} {'gains' if a.verb == 'gain' and not a.select.every else 'gain' if a.verb == 'gain' else 'loses' if not a.select.every else 'lose'} {a.strength}/{a.toughness}{how}."
@@ -1243,12 +1615,50 @@ def _verbs() -> dict[str, Verb]:
                 "capture_in_play",
                 "capture a character in play into your Land of Bondage",
                 lambda a, when, card: (
-                    f"Capture {an('opposing ' + filter_text(a.filter))} in play: it is held in your Land of Bondage "
+                    f"Capture {an('opposing ' + filter_text(a.select.facets))} in play: it is held in your Land of Bondage "
                     "(a human one is treated as a Lost Soul there)."
                 ),
                 _do_capture_in_play,
                 _capturable,
                 undo="land_of_bondage",
+                resolve=_resolve_target,
+                asks_on_entry=True,
+            ),
+            Verb(
+                "look_take",
+                "look at an opponent's hand and take a card that fits",
+                lambda a, when, card: (
+                    f"Look at your opponent's hand and take {an(filter_text(a.filter, 'card'))} from it into your hand."
+                ),
+                _do_look_take,
+                resolve=_resolve_look_take,
+            ),
+            Verb(
+                "discard_all",
+                "discard every card the selector takes",
+                lambda a, when, card: (
+                    "Discard every card in battle, yours too."
+                    if a.select.zones == ("battle_cards",) and a.select.owner == "any" and not a.filter
+                    else f"Discard every {filter_text(a.filter, 'card')} in play."
+                ),
+                _do_discard_all,
+            ),
+            Verb(
+                "unpreventable",
+                "while active, the cards that fit cannot be prevented",
+                lambda a, when, card: f"While this is active, no {filter_text(a.filter, 'card')} can be prevented.",
+            ),
+            Verb(
+                "choose_opponent",
+                "choose the character your opponent battles with",
+                lambda a, when, card: (
+                    f"Choose {an('opposing ' + filter_text(a.filter))} in your opponent's territory: every character "
+                    "on their side of the battle withdraws to its owner's territory and the chosen one enters the "
+                    "battle in their place."
+                ),
+                _do_choose_opponent,
+                _choosable,
+                undo="",
             ),
             Verb(
                 "prevent_band",
@@ -1290,7 +1700,9 @@ def _verbs() -> dict[str, Verb]:
                 "other_brigades",
                 "a character may use enhancements of other brigades",
                 lambda a, when, card: (
-                    f"The character this is played on may use {filter_text(a.filter, 'card', plural=True)} "
+                    f"This character may use {filter_text(a.filter, 'card', plural=True)}."
+                    if when == "while_in_play"
+                    else f"The character this is played on may use {filter_text(a.filter, 'card', plural=True)} "
                     "of any brigade this battle."
                 ),
             ),
@@ -1320,7 +1732,11 @@ def _verbs() -> dict[str, Verb]:
             Verb(
                 "discard_type",
                 "discard any card of a type in play",
-                _text_discard_type,
+                lambda a, when, card: (
+                    f"Discard every {filter_text(a.filter, 'card', plural=True)} in play (none is chosen)."
+                    if a.select.every
+                    else _text_discard_type(a, when, card)
+                ),
                 _do_discard_type,
                 _typed_in_play,
                 needs_target=True,
@@ -1455,7 +1871,12 @@ def _verbs() -> dict[str, Verb]:
                 "exchange this card with one from your draw pile",
                 lambda a, when, card: (
                     f"Exchange this card with {an(filter_text(a.filter, 'card'))} from your draw pile "
-                    "(it goes into your hand); then shuffle your draw pile."
+                    + (
+                        "(it goes into your hand, or into battle on the same character)"
+                        if a.to == "battle"
+                        else "(it goes into your hand)"
+                    )
+                    + "; then shuffle your draw pile."
                 ),
                 _do_exchange,
                 resolve=_resolve_exchange,
@@ -1473,6 +1894,84 @@ def _verbs() -> dict[str, Verb]:
                 ),
                 _do_set_aside_for,
                 resolve=_resolve_aside,
+            ),
+            Verb(
+                "may_draw",
+                "its player may draw N cards",
+                lambda a, when, card: (
+                    ("When this character enters battle, you " if card is not None and card.is_character else "You ")
+                    + f"may draw {plural(a.n, 'card')}."
+                ),
+                _do_may_draw,
+                resolve=_resolve_may_draw,
+            ),
+            Verb(
+                "poison",
+                "poison a character: it loses N/N each turn and is discarded at toughness 0",
+                lambda a, when, card: (
+                    f"Poison {an(filter_text(a.filter))} in play: from the next turn on it loses "
+                    f"{a.strength}/{a.toughness} in each turn's Upkeep; at toughness 0 it is discarded."
+                ),
+                _do_poison,
+                _selected,
+            ),
+            Verb(
+                "heal",
+                "heal a poisoned character: its poisons and decreases end",
+                lambda a, when, card: (
+                    f"Heal {an(filter_text(a.filter))} in play: its poisons and diseases end and every decrease of "
+                    "its numbers is removed."
+                ),
+                _do_heal,
+                _healable,
+            ),
+            Verb(
+                "negate_immune",
+                "the immunities of the characters that fit stop counting",
+                lambda a, when, card: (
+                    f"Negate every immunity of {filter_text(a.filter, 'character', plural=True)}"
+                    + (" while this is face up." if card is not None and card.type == "artifact" else " this battle.")
+                ),
+            ),
+            Verb(
+                "protect_capture",
+                "a character cannot be captured",
+                lambda a, when, card: (
+                    "This character is protected from capture."
+                    if when == "while_in_play"
+                    else "The character this is played on is protected from capture this battle."
+                ),
+            ),
+            Verb(
+                "set_aside_gain",
+                "set the character aside until its player returns it; it gains N/N for each turn aside",
+                lambda a, when, card: (
+                    "Set the character this is played on aside, with this card on it, until its player returns it "
+                    f"in a Preparation phase: then it gains {a.strength}/{a.toughness} for each of their turns it "
+                    "spent aside, and this card is discarded."
+                ),
+                _do_set_aside_gain,
+            ),
+            Verb(
+                "prevent_next",
+                "the next opposing enhancement that fits has its ability prevented",
+                lambda a, when, card: (
+                    (
+                        "When this character enters battle, prevent "
+                        if card is not None and card.is_character
+                        else "Prevent "
+                    )
+                    + f"the special ability of the next opposing {filter_text(a.filter, 'card')} played in this battle."
+                ),
+                _do_prevent_next,
+            ),
+            Verb(
+                "save_self",
+                "the first time this character is about to be discarded, it returns to territory instead",
+                lambda a, when, card: (
+                    "The first time this character is about to be discarded, return it to your territory instead; it "
+                    f"gains {a.strength}/{a.toughness}."
+                ),
             ),
             Verb(
                 "fortress",
@@ -1504,9 +2003,30 @@ RUN_TRIGGERS = frozenset(("played", "enters_battle"))
 
 
 # --- abilities: what the engine asks of a card ------------------------------------------------------------------
+_RIDER_WORDS = {
+    "cannot_be_prevented": "prevented",
+    "cannot_be_interrupted": "interrupted",
+    "cannot_be_negated": "negated",
+}
+
+
+def _rider_words(act: Act) -> str:
+    """The riders of an effect said after it (" This cannot be prevented or interrupted.")."""
+    if not act.riders and not act.rider_if:
+        return ""
+    words = [_RIDER_WORDS[r] for r in act.riders if r in _RIDER_WORDS]
+    out = " (Regardless of immunity.)" if "regardless_of_immunity" in act.riders else ""
+    if words:
+        out += " This cannot be " + (", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else words[0]) + "."
+    for r, cond, by in act.rider_if:
+        out += f" This cannot be {_RIDER_WORDS.get(r, r)}" + (f" by {an(by)} card" if by else "")
+        out += (f" {condition_text(cond)}" if cond else "") + "."
+    return out
+
+
 def ability_text(a: Ability, card: Card | None = None) -> str:
     """The player-facing sentence for one ability, generated from its data by its verbs."""
-    words = " ".join(VERBS[act.verb].text(act, a.trigger, card) for act in a.acts)
+    words = " ".join(VERBS[act.verb].text(act, a.trigger, card) + _rider_words(act) for act in a.acts)
     if a.condition:
         words = f"{condition_text(a.condition)[:1].upper()}{condition_text(a.condition)[1:]}: {words}"
     return words
@@ -1527,10 +2047,18 @@ def run(g: Table, p: int, src: str, host: str, ab: Ability, target: str, events:
             )
         )
         return
-    for act in ab.acts:
+    _run_acts(g, p, src, host, ab.acts, target, events)
+
+
+def _run_acts(g: Table, p: int, src: str, host: str, acts: tuple[Act, ...], target: str, events: list[Event]) -> None:
+    """The effects of an ability in the order written; one that asks its player stops here: the rest go on when the
+    question is answered (:func:`continue_after`)."""
+    for act in acts:
         v = VERBS[act.verb]
         if v.do is None:
             continue
+        if g.s.pending is not None:
+            return
         if v.asks_on_entry and not target and src == host and g.cd[src].is_character:
             # a character's own "discard any ...": its player chooses the target as it enters battle
             assert v.targets is not None
@@ -1543,6 +2071,25 @@ def run(g: Table, p: int, src: str, host: str, ab: Ability, target: str, events:
                 )
                 return
         v.do(g, p, src, host, act, target if act.verb in TAKES_TARGET else "", events)
+        if g.s.pending is not None:  # it asked: what follows waits for the answer
+            return
+
+
+def continue_after(g: Table, d: Decision, events: list[Event]) -> None:
+    """The answered question was asked by an effect of card ``d.source``: the effects written after it in that
+    ability are carried out now, for the card's owner (redemption.decision)."""
+    card = g.cd.get(d.source)
+    if card is None or g.s.pending is not None:
+        return
+    for ab in card.abilities:
+        idx = next((i for i, a in enumerate(ab.acts) if a.verb == d.effect), None)
+        if idx is None:
+            continue
+        rest = ab.acts[idx + 1 :]
+        if rest:
+            host = d.source if card.is_character else g.attached.get(d.source, "")
+            _run_acts(g, g.owner(d.source), d.source, host, rest, "", events)
+        return
 
 
 def run_trigger(g: Table, p: int, src: str, trigger: str, events: list[Event]) -> None:

@@ -160,6 +160,15 @@ def _blocking(t: Table, p: int, c: str, v: bool) -> bool:
     return (bool(b.kind) and t.loc[c] == (b.defender, "field_of_battle")) == v
 
 
+_TAG = re.compile(r"\s*[(\[][^()\[\]]{1,12}[)\]]\s*$")
+
+
+def _untagged(name: str) -> str:
+    """A name without its printing tag ('Peter (EC)' -> 'Peter'), as the deck rules read names."""
+    short = _TAG.sub("", name)
+    return short if short.strip() else name
+
+
 def _last_played(t: Table, p: int, c: str, v: bool) -> bool:
     """Is card c the last card of its type played in the battle under way?"""
     cd, kind = t.cd, t.cd[c].type
@@ -260,6 +269,20 @@ def _facets() -> dict[str, Facet]:
             card=lambda c, v: compare(c.toughness, v),
         ),
         Facet(
+            "strength_now",
+            "redemption.lang.facet.numbers_now",
+            "a character's strength now compared (with what changes it)",
+            _cmp_check,
+            state=lambda t, p, c, v: compare(t.char_numbers(c)[0] if t.cd[c].is_character else t.cd[c].strength, v),
+        ),
+        Facet(
+            "toughness_now",
+            "redemption.lang.facet.numbers_now",
+            "a character's toughness now compared (with what changes it)",
+            _cmp_check,
+            state=lambda t, p, c, v: compare(t.char_numbers(c)[1] if t.cd[c].is_character else t.cd[c].toughness, v),
+        ),
+        Facet(
             "in_battle",
             "redemption.lang.facet.in_battle",
             "in the battle under way (or not)",
@@ -273,6 +296,14 @@ def _facets() -> dict[str, Facet]:
             _flag,
             state=_last_played,
         ),
+        Facet(
+            "base_name",
+            "redemption.lang.facet.base_name",
+            "the card's name without its printing tag ('Peter' for 'Peter (EC)')",
+            _text,
+            card=lambda c, v: _untagged(c.name).casefold() == v.casefold(),
+        ),
+        Facet("random", "redemption.lang.facet.random", "one of the cards that fit, at random", _flag),
         Facet(
             "occupied",
             "redemption.lang.facet.occupied",
@@ -417,6 +448,7 @@ TRIGGERS = _words(
     ("while_in_play", "all the time while the card is in play (a passive ability the rules read where they apply)"),
     ("successful_rescue", "when the character is on the Hero side of a rescue attempt that succeeds"),
     ("wins_battle", "when the character is on the side that wins a battle (the other side is defeated, it is not)"),
+    ("about_to_be_discarded", "when the character in play is about to be discarded (what it does may replace it)"),
     ("put_in_site", "when its player puts the Lost Soul into a site"),
 )
 # --- conditions: what must hold for an ability to work ----------------------------------------------------------
@@ -481,7 +513,7 @@ def _used_by(t: Table, p: int, host: str, v: Selector) -> bool:
 
 def _site_in_play(t: Table, p: int, host: str, v: str) -> bool:
     cd = t.cd
-    return any(cd[c].type == "site" and cd[c].name == v for z in t.z for c in z["territory"])
+    return any(cd[c].type == "site" and v in (cd[c].name, _untagged(cd[c].name)) for z in t.z for c in z["territory"])
 
 
 def _opponent_more_cards(t: Table, p: int, host: str, v: bool) -> bool:
@@ -622,10 +654,14 @@ class Act:
     toughness: int = 0
     #: N for the duration ``turns`` and for set_aside_for
     turns: int = 0
-    #: where ``return`` puts its cards: territory, hand or deck (the top of the draw pile)
+    #: where ``return`` puts its cards: territory, hand or deck (the top of the draw pile); ``exchange``: "battle"
+    #: when the card taken may go into battle instead of the hand
     to: str = ""
     #: the brigade ``convert`` makes its Hero ("" : the brigade of the card that converts)
     brigade: str = ""
+    #: riders that hold only sometimes: (rider, the condition it holds under, the alignment of the cards it stands
+    #: against or "" for any): "cannot be negated by a good card if the Egypt site is in play"
+    rider_if: tuple[tuple[str, tuple[tuple[str, Any], ...], str], ...] = ()
 
     @property
     def filter(self) -> tuple[tuple[str, Any], ...]:
@@ -747,18 +783,43 @@ def parse_ability(d: Any, key: str, verbs: Mapping[str, object]) -> Ability:
         duration = _known(key, "duration", e.get("duration", "instant"), DURATIONS)
         if (duration == "turns") != (turns > 0) and e["verb"] != "set_aside_for":
             raise LanguageError(f"card {key}: the duration 'turns' goes with turns = N (N of 1 or more)")
-        riders = e.get("riders", [])
-        if not isinstance(riders, list):
-            raise LanguageError(f"card {key}: riders are a list, not {riders!r}")
-        for r in riders:
-            _known(key, "rider", r, RIDERS)
+        raw_riders = e.get("riders", [])
+        if not isinstance(raw_riders, list):
+            raise LanguageError(f"card {key}: riders are a list, not {raw_riders!r}")
+        riders, rider_if = [], []
+        for r in raw_riders:
+            if isinstance(r, dict):  # a rider that holds only under a condition, or only against one alignment
+                if not set(r) <= {"rider", "condition", "by"} or "rider" not in r:
+                    raise LanguageError(f"card {key}: a rider table has rider and optionally condition, by: {r!r}")
+                by = r.get("by", "")
+                if by and by not in ALIGNMENTS:
+                    raise LanguageError(f"card {key}: a rider's 'by' is one of {', '.join(ALIGNMENTS)}, not {by!r}")
+                rider_if.append(
+                    (_known(key, "rider", r["rider"], RIDERS), read_condition(key, r.get("condition", {})), by)
+                )
+            else:
+                riders.append(_known(key, "rider", r, RIDERS))
         to, brigade = e.get("to", ""), e.get("brigade", "")
-        if (verb == "return") != bool(to) or (to and to not in RETURN_TO):
+        if verb == "exchange" and to not in ("", "battle"):
+            raise LanguageError(f"card {key}: an exchange's 'to' is 'battle' (the card may go into battle), or none")
+        if verb != "exchange" and ((verb == "return") != bool(to) or (to and to not in RETURN_TO)):
             raise LanguageError(f"card {key}: 'to' goes with the verb return and is one of {', '.join(RETURN_TO)}")
         if not isinstance(brigade, str) or (brigade and verb != "convert"):
             raise LanguageError(f"card {key}: 'brigade' is a brigade's name and goes with the verb convert")
         acts.append(
-            Act(verb, _selector(key, e.get("select", {})), n, duration, tuple(riders), st, tg, turns, to, brigade)
+            Act(
+                verb,
+                _selector(key, e.get("select", {})),
+                n,
+                duration,
+                tuple(riders),
+                st,
+                tg,
+                turns,
+                to,
+                brigade,
+                tuple(rider_if),
+            )
         )
     return Ability(trigger, tuple(acts), cond, cost)
 

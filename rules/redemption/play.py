@@ -403,6 +403,7 @@ class Play(Checks):
         p = self.s.active
         self.s.phase = "upkeep"
         did = bool(self.s.aside) and effects.come_back(cast("Table", self), p, events)
+        did = effects.poison_tick(cast("Table", self), events) or did  # redemption.effect.poison
         for a in list(self.z[p]["artifact_pile"]):
             if a in self.face_up:
                 for ab in self.cd[a].abilities:
@@ -588,9 +589,11 @@ class Play(Checks):
 
     def _do_return(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args
-        self.s.aside.pop(c, None)  # back before its time: no bonus (redemption.effect.set_aside_for)
+        rec = self.s.aside.pop(c, None)  # back before its time: no bonus (redemption.effect.set_aside_for)
         self._move_with(c, p, "territory")
         events.append(Event.lazy("place", _return_words, (p, self.cd[c].name, c), p, "redemption.prep.return"))
+        if rec is not None and rec[0] < 0:  # set aside until returned (redemption.effect.set_aside_gain)
+            effects.returned_by_player(cast("Table", self), p, c, rec, events)
 
     def _do_equip(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         w, c = args
@@ -732,6 +735,7 @@ class Play(Checks):
         resolve = REGISTRY[d.effect].resolve
         assert resolve is not None  # only an effect that resolves asks
         resolve(cast("Game", self), d, events)
+        effects.continue_after(cast("Game", self), d, events)  # the ability's effects after the one that asked
         if self.s.pending is None and d.then:
             self._after_dominant(d.chooser, d.then == "dominant_window", events)
 

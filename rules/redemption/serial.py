@@ -186,6 +186,11 @@ def _battle(raw: object, cards: dict[str, tuple[str, int]], seats: int, active: 
     b.effects = effects
     for k in ("negated", "played", "souls", "left"):
         _ids(getattr(b, k), cards, f"battle {k}")
+    if not all(
+        c in cards and isinstance(m, int) and not isinstance(m, bool) and 0 <= m <= len(b.played)
+        for c, m in b.marks.items()
+    ):
+        raise ValueError("battle marks must map card ids to a count of the enhancements played before them")
     players = range(-1, seats)
     if b.last_actor not in players or b.surrenderer not in players or b.passes not in (0, 1, 2):
         raise ValueError(f"battle last_actor/surrenderer must be -1 or a player (0 to {seats - 1}) and passes 0-2")
@@ -397,7 +402,7 @@ def _changes(d: dict[str, Any]) -> tuple[list[Mod], dict[str, Aside], dict[str, 
         and len(a) == 4
         and all(_whole(x) for x in a[:3])
         and isinstance(a[3], str)
-        and 0 <= a[0] <= MAX_TURN
+        and -MAX_TURN <= a[0] <= MAX_TURN  # negative: set aside until its player returns it (set_aside_gain)
         for c, a in aside.items()
     ):
         raise ValueError("'aside' must be a table from card id to [return turn, strength, toughness, source]")

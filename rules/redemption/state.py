@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, cast, get_args
 
 from rules.core import Event
-from rules.redemption import continuous
+from rules.redemption import continuous, effects
 from rules.redemption.cards import CARDS, Card
 from rules.redemption.decisions import Decision
 from rules.words import plural, their, verb, who
@@ -164,6 +164,9 @@ class Battle:
     #: characters that have left this battle (withdrawn, discarded, set aside, captured): none of them, and no copy
     #: of a unique one, can enter it again (redemption.battle.reenter); one battle a turn, so "this turn" too
     left: list[str] = field(default_factory=list)
+    #: cards whose ability prevents the next enhancement that fits (redemption.effect.prevent_next): card -> how many
+    #: enhancements had been played in this battle when it worked (the next one after that is the one prevented)
+    marks: dict[str, int] = field(default_factory=dict)
 
     def copy(self) -> Battle:
         return Battle(
@@ -180,6 +183,7 @@ class Battle:
             self.surrenderer,
             self.effects[:],
             self.left[:],
+            dict(self.marks) if self.marks else {},
         )
 
 
@@ -409,8 +413,18 @@ class Core:
         """Card cid goes to its owner's ``zone`` (``top``: the top of a pile) from wherever it is: out of battle
         for good (redemption.battle.reenter) if it was in one, what sat on it to the discard pile (a site's Lost
         Souls to their Land of Bondage), an artifact face down."""
-        if self.loc[cid][1] == "field_of_battle" and self.b.kind and cid not in self.b.left:
-            self.b.left.append(cid)
+        b = self.b
+        if self.loc[cid][1] == "field_of_battle" and b.kind and cid not in b.left and self.cd[cid].is_character:
+            b.left.append(cid)
+        if b.kind and zone in ("deck", "hand"):  # back in a pile or a hand: the battle forgets it was there
+            if cid in b.played:
+                b.played.remove(cid)
+                b.effects = [e for e in b.effects if e[0] != cid]
+            if cid in b.negated:
+                b.negated.remove(cid)
+            b.ignored.pop(cid, None)
+            b.protected.pop(cid, None)
+            b.marks.pop(cid, None)
         for a in self._attachments(cid):
             del self.attached[a]
             if self.cd[a].type == "lost_soul":
@@ -448,6 +462,10 @@ class Core:
 
     def _to_discard(self, cid: str, events: list[Event], why: str = "", rule: str = "") -> None:
         """Discard a card and everything on it (attachments go to their owners' discard piles)."""
+        card = self.cd[cid]
+        if card.abilities and card.is_character and self.loc[cid][1] in KEEPS_CHANGES:
+            if effects.saved_from_discard(cast("Table", self), cid, events):  # redemption.effect.save_self
+                return
         for a in self._attachments(cid):
             del self.attached[a]
             if self.cd[a].type == "lost_soul":  # a site's souls go back to the Land of Bondage

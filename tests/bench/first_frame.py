@@ -3,7 +3,8 @@
 Run: ``python tests/bench/first_frame.py [runs]``. Both apps run headless at 80x24 in the
 same process, alternating, after imports are warm; the time runs from creating the app to
 the first frame Textual hands to the terminal for the screen in question. Prints the
-medians and the ratio (app / bare).
+medians and the ratio (app / bare): for a new Resurrection game, and for a Redemption hot-seat game resumed
+mid-game at 2 and 4 seats (``tests.bench.counts.midgame``: 60 actions played; the time includes reading the save).
 """
 
 from __future__ import annotations
@@ -92,23 +93,35 @@ async def once(make) -> float:
 
 
 def main(runs: int = 7) -> None:
+    from tests.bench.counts import midgame
+
     folder = Path(tempfile.mkdtemp(prefix="first-frame-"))
 
-    def game_app():
+    def new_game():
         session = Session.new("resurrection", seed=1, path=saves.save_path("bench", folder))
         return TimedApp(Settings(save_dir=folder, pause=0.0), start=session)
 
-    asyncio.run(once(game_app))  # warm up: imports, CSS parsing caches
-    asyncio.run(once(BareApp))
-    ours, bare = [], []
-    for _ in range(runs):
-        ours.append(asyncio.run(once(game_app)))
-        bare.append(asyncio.run(once(BareApp)))
-    o, b = statistics.median(ours), statistics.median(bare)
-    print(
-        f"first frame at {SIZE[0]}x{SIZE[1]}, median of {runs}: app {o * 1000:.0f} ms, "
-        f"bare Textual app with the same panes {b * 1000:.0f} ms, ratio {o / b:.2f}"
-    )
+    def resumed(path: Path):
+        def make():
+            return TimedApp(Settings(save_dir=folder, pause=30.0, signals=False), start=Session.load(path))
+
+        return make
+
+    cases = [("a new Resurrection game", new_game)]
+    cases += [(f"Redemption resumed mid-game, {n} seats", resumed(midgame(folder, n, 60))) for n in (2, 4)]
+    for label, game_app in cases:
+        asyncio.run(once(game_app))  # warm up: imports, CSS parsing caches
+        asyncio.run(once(BareApp))
+        ours, bare = [], []
+        for _ in range(runs):
+            ours.append(asyncio.run(once(game_app)))
+            bare.append(asyncio.run(once(BareApp)))
+        o, b = statistics.median(ours), statistics.median(bare)
+        print(
+            f"first frame at {SIZE[0]}x{SIZE[1]}, {label}, median of {runs}: app {o * 1000:.0f} ms, "
+            f"bare Textual app with the same panes {b * 1000:.0f} ms, ratio {o / b:.2f}",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

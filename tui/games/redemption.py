@@ -188,6 +188,9 @@ class OpponentList(CardList):
         self.count = 1  # how many opponents there are
         self.seat: int | None = None  # the seat whose table is shown
 
+    def shown_state(self) -> tuple[object, ...]:
+        return (*super().shown_state(), self.reading, self.count)
+
     def _turn(self, step: int) -> bool:
         if not 0 <= self.reading + step < self.count:
             return False

@@ -30,6 +30,7 @@ from tui.games import ui_for
 from tui.games.board import GameUI
 from tui.learn.coach_pane import CoachPane
 from tui.screens.number import ask_cut, is_cut
+from tui.session import Frame
 from tui.widgets import CardList
 from tui.wording import in_keys
 
@@ -256,17 +257,32 @@ class LessonScreen(Screen[Any]):
     def on_descendant_focus(self, event: Any) -> None:
         self.refresh_board()  # Tab to another pane: the Field describes the card under its cursor
 
+    _frame: Frame | None = None
+
+    def frame(self) -> Frame:
+        """What the panes show now, worked out once per change of the lesson's game (as a game's session does)."""
+        run = self.run
+        mine = run.game.current_player == run.you and not run.finished
+        f = self._frame
+        if f is None or not f.shows(run.game, run.you, mine):
+            f = self._frame = Frame.of(run.game, run.you, mine)
+        return f
+
+    def legal(self) -> controls.Legal:
+        """The legal actions the keys look up: the frame's on the learner's move, else the game's own."""
+        f = self.frame()
+        return f.legal if f.my_turn else self.run.game
+
     def refresh_board(self) -> None:
         """Redraw the game's panes (not the coach, which keeps where the player scrolled it). A finished lesson
         waits for nobody: the panes say no one is to move, and no card is usable."""
         run = self.run
-        view = run.game.view(run.you)
+        frame = self.frame()
+        view = frame.view
         if run.finished:
             view = {**view, "current_player": None}
         names = NAMES if run.you == 0 else NAMES[::-1]
-        mine = run.game.current_player == run.you and not run.finished
-        usable = controls.usable_cards(run.game) if mine else set()
-        self.ui.render(self, view, names, False, usable, mine)
+        self.ui.render(self, view, names, False, frame.usable, frame.my_turn)
 
     def refresh_view(self, hint: Any = None, rejected: Any = None) -> None:
         """Redraw everything: the head, the panes, and the coach, whose first lines say what to do now (the hint
@@ -304,9 +320,9 @@ class LessonScreen(Screen[Any]):
         if action in self.unused_actions:
             return False
         if action == "end_phase":
-            return False if finished else (True if controls.end_phase_action(self.run.game) is not None else None)
+            return False if finished else (True if controls.end_phase_action(self.legal()) is not None else None)
         if action == "pass":
-            return False if finished else (True if controls.pass_action(self.run.game) is not None else None)
+            return False if finished else (True if controls.pass_action(self.legal()) is not None else None)
         if action in ("play", "hint"):
             return False if finished else True  # nothing to play once the lesson is done
         return True
@@ -333,8 +349,9 @@ class LessonScreen(Screen[Any]):
         if self.run.finished:
             return
         card = self.selected_card()
-        refusal = self.ui.refusal_text(self.run.game.view(self.run.you), card) if card else ""
-        decision = controls.enter_on_card(self.run.game, card, refusal)
+        frame = self.frame()
+        refusal = self.ui.refusal_text(frame.view, card) if card else ""
+        decision = controls.enter_on_card(self.legal(), card, refusal)
         if decision.kind == "apply":
             self.attempt(decision.actions[0])
         elif decision.kind == "refuse":
@@ -356,7 +373,7 @@ class LessonScreen(Screen[Any]):
 
     def action_pass(self) -> None:
         if not self.run.finished:
-            a = controls.pass_action(self.run.game)
+            a = controls.pass_action(self.legal())
             self.attempt(a if a is not None else "pass")
 
     def attempt(self, action: Any) -> None:
@@ -439,7 +456,7 @@ class LessonScreen(Screen[Any]):
     def action_end_phase(self) -> None:
         """n while the lesson runs: the next phase, as in a game."""
         if not self.run.finished:
-            a = controls.end_phase_action(self.run.game)
+            a = controls.end_phase_action(self.legal())
             self.attempt(a if a is not None else "end")
 
     def action_next_lesson(self) -> None:

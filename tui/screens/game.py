@@ -6,9 +6,9 @@ import threading
 import time
 from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
 
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.containers import Horizontal
@@ -19,6 +19,7 @@ import saves
 from rules import review
 from rules.core import Resign, own_resignation
 from rules.games import find_game
+from rules.views import View
 from rules.words import possessive
 from tui import controls, keys
 from tui.agents import agent_seed, choose, make_agent
@@ -31,7 +32,8 @@ from tui.screens.handoff import HandOffScreen
 from tui.screens.help import HelpScreen
 from tui.screens.number import ask_cut, is_cut
 from tui.session import GameSession
-from tui.widgets import CardList, LogPane, StatusLine
+from tui.settings import Settings
+from tui.widgets import CardList, LogPane, Pane, StatusLine
 from tui.wording import wins
 
 #: Events worth a line in "since your last move".
@@ -101,12 +103,15 @@ class GameCommands(Provider):
                 yield Hit(score, matcher.highlight(text), cmd, text=text, help=help_)
 
 
-def rotated(seats: list) -> list:
+T = TypeVar("T")
+
+
+def rotated(seats: list[T]) -> list[T]:
     """Each seat's player one seat to the left (the next seat, where the turn passes): the last seat's to the first."""
     return seats[-1:] + seats[:-1]
 
 
-class GameScreen(GuidedGame, Screen):
+class GameScreen(GuidedGame, Screen[None]):
     COMMANDS = {GameCommands}
     #: The size classes (-narrow/-wide/-roomy, -short/-tall) the game's board and the log follow (tui.games.board).
     HORIZONTAL_BREAKPOINTS = board.HORIZONTAL_BREAKPOINTS
@@ -141,6 +146,7 @@ class GameScreen(GuidedGame, Screen):
     ]
 
     board: Board  # the game's panes (made in compose)
+    session: GameSession
 
     def __init__(self, session: GameSession):
         super().__init__()
@@ -150,10 +156,13 @@ class GameScreen(GuidedGame, Screen):
         self._thinking = False
         self._agents: dict[int, Any] = {}
         self._status = ""
-        self._dimming: tuple = ()
+        self._dimming: tuple[bool | None, ...] = ()
         self._wake = threading.Event()
         self._active_list: CardList | None = None
         self._happened: list[tuple[int, Any]] = []  # (who acted, event or None for the action), the last 200
+        self._noted = 0  # actions noted in _happened (it keeps only the last 200 events)
+        self._shown: tuple[object, ...] = ()  # what the panes were last drawn from (shown_key)
+        self._drawn_panes: tuple[tuple[CardList, ...], tuple[Pane, ...]] | None = None
         self._message = ""  # shown in the status line in place of the game's line, until the next accepted action
         self._talking = False  # the prompt sends a message to a shared table instead of an action
         self._save_due = False  # an accepted action waits for the frame that shows it, then is saved (save_soon)
@@ -161,8 +170,9 @@ class GameScreen(GuidedGame, Screen):
         self._log_width = 0  # the width the log's lines were wrapped to
 
     @property
-    def app_settings(self):
-        return self.app.settings  # type: ignore[attr-defined]
+    def app_settings(self) -> Settings:
+        settings: Settings = self.app.settings  # type: ignore[attr-defined]
+        return settings
 
     # --- layout ------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -234,7 +244,7 @@ class GameScreen(GuidedGame, Screen):
         self.refresh_view()
         self.action_play()
 
-    def on_descendant_focus(self, event) -> None:
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         # The pane focused now, not the event's: when several Tabs arrive in one read, the events bubble up from panes
         # nested at different depths and can arrive out of order (the card text then stayed on your own table's card
         # while the cursor was on the opponent's).
@@ -258,8 +268,47 @@ class GameScreen(GuidedGame, Screen):
         cards = self._active_list or self.board.hand
         return cards.selected
 
+    def _drawn(self) -> tuple[tuple[CardList, ...], tuple[Pane, ...]]:
+        """The board's card lists and panes: made once, in compose (kept once they are there)."""
+        if self._drawn_panes is None:
+            found = (tuple(self.query(CardList)), tuple(self.query(Pane)))
+            if not found[0]:
+                return found  # not composed yet
+            self._drawn_panes = found
+        return self._drawn_panes
+
+    def shown_key(self) -> tuple[object, ...]:
+        """Everything the panes are drawn from: the session's frame, and what of the screen and its panes the texts
+        depend on (sizes, focus, cursors, the status message, what happened, the log, the coach). The same key: the
+        same texts, so :meth:`refresh_view` draws nothing again."""
+        s = self.session
+        lists, panes = self._drawn()
+        return (
+            s.frame(),
+            tuple(s.shown_names),
+            self.size,
+            self.classes,
+            self.focused,
+            self._active_list,
+            tuple((c, c.shown_state()) for c in lists),
+            tuple((p, p.content_size) for p in panes),
+            self._message,
+            s.unsaved,
+            s.hold,
+            tuple(s.last_result),
+            self._noted,
+            len(s.meta.log),
+            self.coach_shown,
+            self._guide_events,
+            self._guide_rejected,
+            self._guide_refused,
+        )
+
     def refresh_view(self) -> None:
-        """Redraw every pane from the engine's view for the person at the keyboard."""
+        """Redraw every pane from the session's frame for the person at the keyboard (nothing when nothing they
+        show has changed since the last time: :meth:`shown_key`)."""
+        if self.shown_key() == self._shown:
+            return
         s = self.session
         frame = s.frame()
         view = frame.view
@@ -275,8 +324,9 @@ class GameScreen(GuidedGame, Screen):
             self._dimming = dimming
             self.refresh_bindings()
         self.guide_refresh()
+        self._shown = self.shown_key()
 
-    def status_text(self, view: dict) -> str:
+    def status_text(self, view: View[Any] | dict[str, Any]) -> str:
         """Game | turn | whose move: phase | score, in the first of these forms that fits the width: the whole line;
         without the game's name (the player knows which game they play); without the phase; with the short score
         ("Redeemed 1-0-1-0" without "of 5"). A message for the player (a refusal, why a key cannot act) takes the
@@ -332,7 +382,7 @@ class GameScreen(GuidedGame, Screen):
         if action == "mute":  # in the Footer only while a Dominant window asks this player (redemption.dominant.mute)
             return bool(controls.mute_actions(s.frame().legal))
         if action == "review":
-            return game.is_over
+            return bool(game.is_over)
         if action == "undo":
             if not s.all_easy:
                 return False
@@ -389,7 +439,7 @@ class GameScreen(GuidedGame, Screen):
         else:
             self.notify("Pick a card first (1-9 or the arrow keys).", severity="warning")
 
-    def ask_cut(self, actions: tuple) -> None:
+    def ask_cut(self, actions: tuple[Any, ...]) -> None:
         """The cut: how many cards to lift from the deck of the player to the cutter's left (each player cuts that
         deck)."""
         s = self.session
@@ -579,6 +629,7 @@ class GameScreen(GuidedGame, Screen):
             return
         # the action itself, even one that says nothing (a Dominant window declined): "since your move" starts there
         self._happened.append((actor, None))
+        self._noted += 1
         self._happened.extend((actor, e) for e in outcome.events)
         del self._happened[:-200]
 
@@ -977,7 +1028,7 @@ class GameScreen(GuidedGame, Screen):
         game = s.game
         names = [p.get("name") for p in s.players]
         first = 1 - int(s.meta.extra.get("first", 0))
-        kw: dict = {
+        kw: dict[str, Any] = {
             "vs": "computer" if s.vs_computer else "human",
             "level": s.level,
             "options": dict(game.options),
@@ -993,6 +1044,8 @@ class GameScreen(GuidedGame, Screen):
             kw["names"] = tuple(names)
             if decks is not None:
                 kw["decks"] = decks
+        if s.path is None:  # no save file, no folder for the next one (the key is dimmed: _can_rematch)
+            return
         folder = s.path.parent
         try:
             new = self.app.new_session(  # type: ignore[attr-defined]
