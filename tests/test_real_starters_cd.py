@@ -508,3 +508,29 @@ def test_steadfastness_of_peter_makes_its_hero_immune_to_a_poison_and_a_disease(
         assert g.current_player == 1  # both defeated: the side that did not play last may play
         ok(g, f"enhance {b[poison]} {b[ec]} {b[hero]}")
         assert not effects.poison_sources(g, b[hero]) and g.zone_of(b[poison]) == (1, "field_of_battle")
+
+
+# --- set aside until returned, gaining 1/1 a turn (redemption.effect.set_aside_gain) -----------------------------------
+@pytest.mark.parametrize("name, side", [("Patience ( C)", 0), ("Molech Worship ( C)", 1)])
+def test_patience_and_molech_worship_set_their_character_aside_to_gain_one_one_a_turn(name, side):
+    e = R(name)
+    char = "stephen" if side == 0 else "caiaphas"  # Green 5/7; Gray 6/7
+    if side == 0:
+        b = in_battle(char, "herod", [], mine={"hand": [e]})
+        g = b.game
+        g.b.last_actor = 1
+    else:
+        b = in_battle("gideon", char, [], theirs={"hand": [e]})
+        g = b.game
+        to_player(g, 1)
+    turn = g.s.turn
+    ok(g, f"enhance {b[e]} {b[char]}")
+    assert g.zone_of(b[char]) == (side, "set_aside") and g.attached[b[e]] == b[char]
+    assert g.s.aside[b[char]] == (-turn, 1, 1, b[e])
+    round_trip(g)
+    s, t = g.char_numbers(b[char])
+    g.b = type(g.b)()  # the battle is over; two of its player's turns later, in Preparation
+    g.s.turn, g.s.phase, g.s.active = turn + 4, "prep", side
+    ok(g, f"return {b[char]}")
+    assert g.zone_of(b[char]) == (side, "territory") and g.zone_of(b[e]) == (side, "discard")
+    assert g.char_numbers(b[char]) == (s + 2, t + 2)

@@ -782,9 +782,15 @@ def poison_sources(g: Table, c: str) -> list[str]:
     """The cards whose poison (disease) character c carries now, in the order they poisoned it: each leaves a change
     of 0/0 that lasts while c is in play (redemption.effect.poison), so a card leaving play is cured with the rest
     of its changes."""
+    return marks(g, c, "poison")
+
+
+def marks(g: Table, c: str, verb: str) -> list[str]:
+    """The cards with this verb whose mark character c carries now: a change of 0/0 that lasts while it is in play
+    (a poison), in the order they marked it."""
     cd, out = g.cd, []
     for m in g.s.mods:
-        if m[0] == c and m[4] not in out and cd[m[4]].has("poison") is not None:
+        if m[0] == c and m[1] == 0 and m[2] == 0 and m[3] == 0 and m[4] not in out and cd[m[4]].has(verb):
             out.append(m[4])
     return out
 
