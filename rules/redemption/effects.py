@@ -1131,6 +1131,17 @@ def saved_from_discard(g: Table, c: str, events: list[Event]) -> bool:
     return False
 
 
+def _resolve_choose_one(g: Table, d: Decision, events: list[Event]) -> None:
+    """The answer to an ability with two alternatives: the card itself chosen, the first effect; none, the second
+    (redemption.lang.choose_one)."""
+    src = d.source
+    ab = next(a for a in g.cd[src].abilities if a.choose_one)
+    act = ab.acts[0 if d.chosen else 1]
+    do = VERBS[act.verb].do
+    if do is not None:
+        do(g, d.chooser, src, g.attached.get(src, src), act, "", events)
+
+
 def fire(g: Table, p: int, c: str, trigger: str, events: list[Event]) -> None:
     """Carry out character c's own abilities with this trigger (successful_rescue, wins_battle): its player p,
     the character its own host (the rules.md sections redemption.lang.trigger.successful_rescue and wins_battle)."""
@@ -1974,6 +1985,12 @@ def _verbs() -> dict[str, Verb]:
                 ),
             ),
             Verb(
+                "choose_one",
+                "the question an ability with two alternatives asks (an ability's key, not an effect's verb)",
+                lambda a, when, card: "",
+                resolve=_resolve_choose_one,
+            ),
+            Verb(
                 "fortress",
                 "holds cards safe from discard",
                 lambda a, when, card: (
@@ -2026,7 +2043,13 @@ def _rider_words(act: Act) -> str:
 
 def ability_text(a: Ability, card: Card | None = None) -> str:
     """The player-facing sentence for one ability, generated from its data by its verbs."""
-    words = " ".join(VERBS[act.verb].text(act, a.trigger, card) + _rider_words(act) for act in a.acts)
+    texts = [VERBS[act.verb].text(act, a.trigger, card) + _rider_words(act) for act in a.acts]
+    if a.choose_one:
+        one, two = (VERBS[act.verb].text(act, "played", None) for act in a.acts)
+        head = "When this character enters battle, choose one: " if a.trigger == "enters_battle" else "Choose one: "
+        words = head + one.rstrip(".") + "; or " + two[:1].lower() + two[1:]
+    else:
+        words = " ".join(texts)
     if a.condition:
         words = f"{condition_text(a.condition)[:1].upper()}{condition_text(a.condition)[1:]}: {words}"
     return words
@@ -2045,6 +2068,15 @@ def run(g: Table, p: int, src: str, host: str, ab: Ability, target: str, events:
                 p,
                 "redemption.lang.condition",
             )
+        )
+        return
+    if ab.choose_one:  # its player chooses one of its two effects (redemption.lang.choose_one)
+        first, second = (VERBS[a.verb].text(a, ab.trigger, None).rstrip(".") for a in ab.acts)
+        g.ask(
+            Decision(p, src, "choose_one", [src], "up_to", 1, to=list(range(len(g.z)))),
+            events,
+            f"{who(p, True)} {verb(p, 'chooses', 'choose')} for {g.cd[src].name}: {first} (choose it), or {second} "
+            "(choose nothing).",
         )
         return
     _run_acts(g, p, src, host, ab.acts, target, events)
