@@ -146,7 +146,7 @@ class BattleRules(Core):
         sc = self.cd[soul]
         if sc.is_character and "human" not in sc.identifiers:  # a captured non-human is no Lost Soul (REG Capture)
             return False
-        r = sc.has("restricted_soul")
+        r = sc.by_effect.get("restricted_soul")  # Card.has, without the call
         if r and not matches(hc, r.filter):
             return False
         if self.loc[soul][1] == "in_site":

@@ -153,11 +153,11 @@ def hand_limit_extra(t: Table, p: int) -> int:
     cd, up = t.cd, t.face_up
     for cid in t.z[p]["artifact_pile"]:
         if cid in up:
-            a = cd[cid].has("hand_limit")
+            a = cd[cid].by_effect.get("hand_limit")  # Card.has, without the call
             if a:
                 extra += a.n
     for cid in t.z[p]["territory"]:
-        a = cd[cid].has("hand_limit")
+        a = cd[cid].by_effect.get("hand_limit")
         if a:
             extra += a.n
     return extra
@@ -170,7 +170,7 @@ def card_protected(t: Table, c: str) -> bool:
     for q, zones in enumerate(t.z):
         for zone in ("territory", "field_of_battle"):
             for h in zones[zone]:
-                a = cd[h].has("protect_all") if cd[h].abilities else None
+                a = cd[h].by_effect.get("protect_all")
                 if a is None or h in negated or h in t.attached:
                     continue
                 sel = a.acts[0].select

@@ -238,11 +238,11 @@ class Play(Checks):
             for s in holders:
                 card = cd[s]
                 if card.type == "site":
-                    sa = card.has("site")
+                    sa = card.by_effect.get("site")
                     if sa and len(self._attachments(s)) < sa.n:
                         out += [SOUL[(lost, s)] for lost in z["land_of_bondage"]]
                 else:
-                    fa = card.has("fortress")
+                    fa = card.by_effect.get("fortress")
                     if fa and len(self._attachments(s)) < fa.n:
                         out += [
                             FORTRESS_IN[(c, s)]
