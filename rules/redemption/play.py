@@ -418,13 +418,11 @@ class Play(Checks):
         if ph == "prep":
             self.s.phase = "battle"
             self.b = Battle()
-            events.append(Event.said("phase", f"{who(p, True)} {verb(p, 'ends', 'end')} the Preparation phase.", p))
+            events.append(Event.lazy("phase", _end_prep_words, (p,), p))
             self._open_window(self.others(p), "", events)
         elif ph == "battle":
             self.s.phase = "discard"
-            events.append(
-                Event.said("phase", f"{who(p, True)} {verb(p, 'makes', 'make')} no rescue attempt this turn.", p)
-            )
+            events.append(Event.lazy("phase", _no_rescue_words, (p,), p))
         elif ph == "discard":
             if len(self.z[p]["hand"]) > self.hand_limit(p):
                 self.s.phase = "hand_limit"
@@ -497,11 +495,7 @@ class Play(Checks):
     def _do_discard(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args
         self._move(c, p, "discard")
-        events.append(
-            Event.said(
-                "discard", f"{who(p, True)} {verb(p, 'discards', 'discard')} {self._nm(c)} to the hand limit.", p
-            )
-        )
+        events.append(Event.lazy("discard", _limit_discard_words, (p, self.cd[c].name, c), p))
         if len(self.z[p]["hand"]) <= self.hand_limit(p):
             self.s.phase = "discard"  # the end-of-turn window opens now too (redemption.dominant.window)
             if not self._open_window(self.others(p), "end_turn", events):
@@ -818,6 +812,18 @@ def _return_words(p: int, name: str, c: str) -> str:
     return (
         f"{who(p, True)} {verb(p, 'returns', 'return')} {name} ({c}) from the set-aside area to {their(p)} territory."
     )
+
+
+def _end_prep_words(p: int) -> str:
+    return f"{who(p, True)} {verb(p, 'ends', 'end')} the Preparation phase."
+
+
+def _no_rescue_words(p: int) -> str:
+    return f"{who(p, True)} {verb(p, 'makes', 'make')} no rescue attempt this turn."
+
+
+def _limit_discard_words(p: int, name: str, c: str) -> str:
+    return f"{who(p, True)} {verb(p, 'discards', 'discard')} {name} ({c}) to the hand limit."
 
 
 def _play_words(p: int, name: str, c: str) -> str:

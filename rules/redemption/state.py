@@ -513,15 +513,7 @@ class Core:
                 if capped
                 else f" (the draw pile ran out after {got})"
             )
-            events.append(
-                Event.said(
-                    "draw",
-                    f"{who(p, True)} {verb(p, 'draws', 'draw')} {plural(got, 'card')} {why}{short}.",
-                    p,
-                    rule,
-                    reveals=got > 0,
-                )
-            )
+            events.append(Event.lazy("draw", _draw_words, (p, got, why, short), p, rule, reveals=got > 0))
         for s in souls:
             events.append(
                 Event.said(
@@ -533,3 +525,8 @@ class Core:
                 )
             )
         return len(souls)
+
+
+def _draw_words(p: int, got: int, why: str, short: str) -> str:
+    """The words of a draw (written when read: Event.lazy)."""
+    return f"{who(p, True)} {verb(p, 'draws', 'draw')} {plural(got, 'card')} {why}{short}."
