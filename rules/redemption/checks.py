@@ -25,11 +25,12 @@ END_RULES = {"prep": "redemption.prep.end", "battle": "redemption.battle.skip", 
 class Checks(BattleRules):
     # --- checks ------------------------------------------------------------------------------
     def _rule_of(self, action: Action) -> str:
-        if action.verb == "discard" and self.phase != "hand_limit":
+        verb = action.verb
+        if verb == "discard" and self.s.phase != "hand_limit":
             return "redemption.discard.limit"
-        if action.verb == "end":
-            return END_RULES.get(self.phase, "redemption.turn.end")
-        return VERBS[action.verb][1]
+        if verb == "end":
+            return END_RULES.get(self.s.phase, "redemption.turn.end")
+        return VERBS[verb][1]
 
     def _in_hand(self, p: int, cid: str, rule: str) -> None:
         require(self.loc[cid] == (p, "hand"), f"{self._nm(cid)} is not in your hand", rule)

@@ -81,12 +81,13 @@ class Play(Checks):
     def _legal(self, p: int | None) -> list[Action]:
         if p is None:
             return []
-        if self.s.pending is not None:
-            return self._choose_actions(self.s.pending)
-        if self.s.window.queue:
+        s = self.s
+        if s.pending is not None:
+            return self._choose_actions(s.pending)
+        if s.window.queue:
             plays = self._dominant_actions(p)
             return plays + self._mute_actions(p, plays) + [DECLINE]
-        ph = self.phase
+        ph = s.phase
         if ph == "cut":
             return self._cut_actions(p)
         if ph == "first":
