@@ -311,7 +311,7 @@ def position_value(g: Game, me: int) -> float:
     v = 10.0 * (g.score(me) - g.score(o))
     v += _seat_material(g, me) - sum(_seat_material(g, q) for q in others) / len(others)
     theirs = sum(len(g.z[q]["land_of_bondage"]) + len(g.z[q]["in_site"]) for q in others) / len(others)
-    v += 0.5 * (theirs - len(g.z[me]["land_of_bondage"]) - len(g.z[me]["in_site"]))
+    v += 1.25 * (theirs - len(g.z[me]["land_of_bondage"]) - len(g.z[me]["in_site"]))
     if _battle_on(g) and g.b.step == "initiative" and me in (g.active, g.b.defender):
         v += 0.3 * standing_value(g, me)
     return v
