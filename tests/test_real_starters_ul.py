@@ -210,8 +210,8 @@ def test_hero_ignores_a_brigade_and_rescues(monkeypatch, card, hero, ignored):
     assert not b.game._is_ignored(b[other])
 
 
-def test_darkness_makes_its_evil_character_ignore_a_blue_hero(monkeypatch):
-    darkness = K("Darkness (A)", "Main")
+@pytest.mark.parametrize("darkness", [K("Darkness (A)", "Main"), K("Darkness (UL)", "Main UL")])
+def test_darkness_makes_its_evil_character_ignore_a_blue_hero(monkeypatch, darkness):
     foe = _test_card(monkeypatch, "t_foe", type="evil_character", brigades=["Pale Green"], strength=2, toughness=6)
     b = in_battle("gideon", foe, [], theirs={"hand": [darkness]})
     g = b.game  # Gideon 7/5 (Blue) defeats the 2/6: the evil side may play
