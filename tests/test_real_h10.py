@@ -548,3 +548,14 @@ def test_egyptian_charioteers_prevent_the_next_enhancement_the_opponent_plays():
     ok(g, f"enhance {b[cast]} {b['peter']} {b[demon]}")
     assert g.zone_of(b[demon]) == (1, "territory")
     round_trip(g)
+
+
+def test_jairus_daughter_returns_to_territory_2_2_stronger_the_first_time_she_would_be_discarded():
+    girl = R("Jairus' Daughter (H)")
+    b = blocked(girl, "goliath")
+    g = b.game
+    ok(g, "pass")  # 4/3 against Goliath 8/6: the Hero side is defeated
+    assert g.zone_of(b[girl]) == (0, "territory") and g.char_numbers(b[girl]) == (6, 5)
+    round_trip(g)
+    g._to_discard(b[girl], [])  # the second time she goes
+    assert g.zone_of(b[girl]) == (0, "discard") and not g.s.mods

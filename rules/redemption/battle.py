@@ -462,7 +462,8 @@ class BattleRules(Core):
             events.append(Event("protect", f"{self._nm(c)} is protected from discard and returns to territory.", owner))
         elif fate == "discard":
             self._to_discard(c, events, "")
-            events.append(Event("discard", f"{self._nm(c)} is discarded.", owner))
+            if self.loc[c][1] == "discard":  # not saved from it (redemption.effect.save_self)
+                events.append(Event("discard", f"{self._nm(c)} is discarded.", owner))
             return
         if fate in ("captured", "land_of_bondage"):  # held captive: in the captured pile, or (REG) a Land of Bondage
             self._discard_attachments(c)

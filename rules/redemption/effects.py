@@ -1096,6 +1096,35 @@ def _do_prevent_next(g: Table, p: int, src: str, host: str, ab: Act, target: str
     )
 
 
+def saved_from_discard(g: Table, c: str, events: list[Event]) -> bool:
+    """Character c in play is about to be discarded: its own ``save_self`` ability (trigger about_to_be_discarded)
+    returns it to its owner's territory instead, with the N/N it says, the first time only (the change of numbers
+    it leaves, made by the card itself, says it was used; a card that leaves play is a new card). True when it was
+    saved (redemption.effect.save_self)."""
+    for ab in g.cd[c].abilities:
+        if ab.trigger != "about_to_be_discarded" or ab.effect != "save_self":
+            continue
+        if any(m[0] == c and m[4] == c for m in g.s.mods):
+            return False
+        act, q = ab.acts[0], g.owner(c)
+        for a in [x for x, h in g.attached.items() if h == c]:
+            del g.attached[a]
+            g._move(a, g.owner(a), "discard")
+        g._move(c, q, "territory")
+        g.s.mods.append((c, act.strength, act.toughness, 0, c))
+        events.append(
+            Event.said(
+                "effect",
+                f"{g._nm(c)} is about to be discarded: it returns to {their(q)} territory instead and gains "
+                f"{act.strength}/{act.toughness} (the first time only).",
+                q,
+                "redemption.effect.save_self",
+            )
+        )
+        return True
+    return False
+
+
 def fire(g: Table, p: int, c: str, trigger: str, events: list[Event]) -> None:
     """Carry out character c's own abilities with this trigger (successful_rescue, wins_battle): its player p,
     the character its own host (the rules.md sections redemption.lang.trigger.successful_rescue and wins_battle)."""
@@ -1929,6 +1958,14 @@ def _verbs() -> dict[str, Verb]:
                     + f"the special ability of the next opposing {filter_text(a.filter, 'card')} played in this battle."
                 ),
                 _do_prevent_next,
+            ),
+            Verb(
+                "save_self",
+                "the first time this character is about to be discarded, it returns to territory instead",
+                lambda a, when, card: (
+                    "The first time this character is about to be discarded, return it to your territory instead; it "
+                    f"gains {a.strength}/{a.toughness}."
+                ),
             ),
             Verb(
                 "fortress",

@@ -448,6 +448,7 @@ TRIGGERS = _words(
     ("while_in_play", "all the time while the card is in play (a passive ability the rules read where they apply)"),
     ("successful_rescue", "when the character is on the Hero side of a rescue attempt that succeeds"),
     ("wins_battle", "when the character is on the side that wins a battle (the other side is defeated, it is not)"),
+    ("about_to_be_discarded", "when the character in play is about to be discarded (what it does may replace it)"),
     ("put_in_site", "when its player puts the Lost Soul into a site"),
 )
 # --- conditions: what must hold for an ability to work ----------------------------------------------------------

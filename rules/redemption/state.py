@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, cast, get_args
 
 from rules.core import Event
-from rules.redemption import continuous
+from rules.redemption import continuous, effects
 from rules.redemption.cards import CARDS, Card
 from rules.redemption.decisions import Decision
 from rules.words import plural, their, verb, who
@@ -459,6 +459,10 @@ class Core:
 
     def _to_discard(self, cid: str, events: list[Event], why: str = "", rule: str = "") -> None:
         """Discard a card and everything on it (attachments go to their owners' discard piles)."""
+        card = self.cd[cid]
+        if card.abilities and card.is_character and self.loc[cid][1] in KEEPS_CHANGES:
+            if effects.saved_from_discard(cast("Table", self), cid, events):  # redemption.effect.save_self
+                return
         for a in self._attachments(cid):
             del self.attached[a]
             if self.cd[a].type == "lost_soul":  # a site's souls go back to the Land of Bondage
