@@ -534,3 +534,15 @@ def test_patience_and_molech_worship_set_their_character_aside_to_gain_one_one_a
     ok(g, f"return {b[char]}")
     assert g.zone_of(b[char]) == (side, "territory") and g.zone_of(b[e]) == (side, "discard")
     assert g.char_numbers(b[char]) == (s + 2, t + 2)
+
+
+def test_obedience_of_noah_chooses_the_evil_character_that_blocks():
+    noah = R("Obedience of Noah (D)")
+    b = blocked("deborah", "herod", mine={"hand": [noah]}, theirs={"territory": ["pilate", "nebuchadnezzar"]})
+    g = b.game  # Deborah 5/7 (Blue) against Herod 8/6: losing
+    to_player(g, 0)
+    assert opts(g, b[noah]) == {b["pilate"], b["nebuchadnezzar"]}  # the opponent's Evil Characters in territory
+    ok(g, f"enhance {b[noah]} {b['deborah']} {b['pilate']}")
+    assert g.zone_of(b["herod"]) == (1, "territory") and g.battle_chars(1) == [b["pilate"]]
+    assert g.char_numbers(b["deborah"]) == (8, 9) and g.standing() == "hero_winning"  # 8 defeats Pilate's 5/5
+    round_trip(g)
