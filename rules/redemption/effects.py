@@ -1917,6 +1917,14 @@ def _verbs() -> dict[str, Verb]:
                 resolve=_resolve_may_draw,
             ),
             Verb(
+                "prevent_ignore",
+                "while this is active, every ignore ability of a character or enhancement is prevented",
+                lambda a, when, card: (
+                    "While this is face up, every ignore ability on a character or an enhancement is prevented "
+                    "(nothing is ignored by one)."
+                ),
+            ),
+            Verb(
                 "poison",
                 "poison a character: it loses N/N each turn and is discarded at toughness 0",
                 lambda a, when, card: (
