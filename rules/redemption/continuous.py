@@ -55,7 +55,7 @@ def _ignorers(t: Table, cid: str) -> bool:
             continue
         for c in t.z[q]["field_of_battle"]:
             card = cd[c]
-            if not card.is_character or c in t.attached or not card.abilities:
+            if "ignore" not in card.by_effect or not card.is_character or c in t.attached:
                 continue
             a = card.has("ignore")
             if a is not None and a.trigger == "while_in_play" and loc[c][1] == "field_of_battle":
