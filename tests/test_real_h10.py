@@ -559,3 +559,19 @@ def test_jairus_daughter_returns_to_territory_2_2_stronger_the_first_time_she_wo
     round_trip(g)
     g._to_discard(b[girl], [])  # the second time she goes
     assert g.zone_of(b[girl]) == (0, "discard") and not g.s.mods
+
+
+@pytest.mark.parametrize("first", [True, False])
+def test_egyptian_horsemen_discard_the_top_of_the_opponents_pile_or_draw_as_their_player_chooses(first):
+    horse = R("Egyptian Horsemen")
+    b = blocked("peter", horse, mine={"deck": ["barak", "esther"]}, theirs={"deck": ["pilate", "herod"]})
+    g = b.game
+    d = g.s.pending
+    assert d is not None and d.effect == "choose_one" and d.chooser == 1
+    round_trip(g)
+    ok(g, f"choose {b[horse]}" if first else "choose")
+    if first:
+        assert g.z[0]["discard"] == [b["barak"]] and len(g.z[1]["hand"]) == 0
+    else:
+        assert g.z[0]["deck"][0] == b["barak"] and g.z[1]["hand"] == [b["pilate"]]
+    assert CARDS[horse].ability_text.startswith("When this character enters battle, choose one: ")

@@ -782,9 +782,15 @@ def poison_sources(g: Table, c: str) -> list[str]:
     """The cards whose poison (disease) character c carries now, in the order they poisoned it: each leaves a change
     of 0/0 that lasts while c is in play (redemption.effect.poison), so a card leaving play is cured with the rest
     of its changes."""
+    return marks(g, c, "poison")
+
+
+def marks(g: Table, c: str, verb: str) -> list[str]:
+    """The cards with this verb whose mark character c carries now: a change of 0/0 that lasts while it is in play
+    (a poison), in the order they marked it."""
     cd, out = g.cd, []
     for m in g.s.mods:
-        if m[0] == c and m[4] not in out and cd[m[4]].has("poison") is not None:
+        if m[0] == c and m[1] == 0 and m[2] == 0 and m[3] == 0 and m[4] not in out and cd[m[4]].has(verb):
             out.append(m[4])
     return out
 
@@ -1135,6 +1141,17 @@ def saved_from_discard(g: Table, c: str, events: list[Event]) -> bool:
         )
         return True
     return False
+
+
+def _resolve_choose_one(g: Table, d: Decision, events: list[Event]) -> None:
+    """The answer to an ability with two alternatives: the card itself chosen, the first effect; none, the second
+    (redemption.lang.choose_one)."""
+    src = d.source
+    ab = next(a for a in g.cd[src].abilities if a.choose_one)
+    act = ab.acts[0 if d.chosen else 1]
+    do = VERBS[act.verb].do
+    if do is not None:
+        do(g, d.chooser, src, g.attached.get(src, src), act, "", events)
 
 
 def fire(g: Table, p: int, c: str, trigger: str, events: list[Event]) -> None:
@@ -1932,6 +1949,14 @@ def _verbs() -> dict[str, Verb]:
                 resolve=_resolve_may_draw,
             ),
             Verb(
+                "prevent_ignore",
+                "while this is active, every ignore ability of a character or enhancement is prevented",
+                lambda a, when, card: (
+                    "While this is face up, every ignore ability on a character or an enhancement is prevented "
+                    "(nothing is ignored by one)."
+                ),
+            ),
+            Verb(
                 "poison",
                 "poison a character: it loses N/N each turn and is discarded at toughness 0",
                 lambda a, when, card: (
@@ -2004,6 +2029,12 @@ def _verbs() -> dict[str, Verb]:
                 ),
             ),
             Verb(
+                "choose_one",
+                "the question an ability with two alternatives asks (an ability's key, not an effect's verb)",
+                lambda a, when, card: "",
+                resolve=_resolve_choose_one,
+            ),
+            Verb(
                 "fortress",
                 "holds cards safe from discard",
                 lambda a, when, card: (
@@ -2056,7 +2087,13 @@ def _rider_words(act: Act) -> str:
 
 def ability_text(a: Ability, card: Card | None = None) -> str:
     """The player-facing sentence for one ability, generated from its data by its verbs."""
-    words = " ".join(VERBS[act.verb].text(act, a.trigger, card) + _rider_words(act) for act in a.acts)
+    texts = [VERBS[act.verb].text(act, a.trigger, card) + _rider_words(act) for act in a.acts]
+    if a.choose_one:
+        one, two = (VERBS[act.verb].text(act, "played", None) for act in a.acts)
+        head = "When this character enters battle, choose one: " if a.trigger == "enters_battle" else "Choose one: "
+        words = head + one.rstrip(".") + "; or " + two[:1].lower() + two[1:]
+    else:
+        words = " ".join(texts)
     if a.condition:
         words = f"{condition_text(a.condition)[:1].upper()}{condition_text(a.condition)[1:]}: {words}"
     return words
@@ -2075,6 +2112,15 @@ def run(g: Table, p: int, src: str, host: str, ab: Ability, target: str, events:
                 p,
                 "redemption.lang.condition",
             )
+        )
+        return
+    if ab.choose_one:  # its player chooses one of its two effects (redemption.lang.choose_one)
+        first, second = (VERBS[a.verb].text(a, ab.trigger, None).rstrip(".") for a in ab.acts)
+        g.ask(
+            Decision(p, src, "choose_one", [src], "up_to", 1, to=list(range(len(g.z)))),
+            events,
+            f"{who(p, True)} {verb(p, 'chooses', 'choose')} for {g.cd[src].name}: {first} (choose it), or {second} "
+            "(choose nothing).",
         )
         return
     _run_acts(g, p, src, host, ab.acts, target, events)

@@ -684,6 +684,8 @@ class Ability:
     acts: tuple[Act, ...]
     condition: tuple[tuple[str, Any], ...] = ()
     cost: str = ""
+    #: its two effects are alternatives: its player chooses one when it works (redemption.lang.choose_one)
+    choose_one: bool = False
     effect: str = field(init=False, compare=False)
     n: int = field(init=False, compare=False)
     filter: tuple[tuple[str, Any], ...] = field(init=False, compare=False)
@@ -746,7 +748,7 @@ def _selector(key: str, d: Any) -> Selector:
 ACT_KEYS = ("verb", "select", "n", "duration", "riders", "strength", "toughness", "turns", "to", "brigade")
 #: where ``return`` may put a card
 RETURN_TO = ("territory", "hand", "deck")
-ABILITY_KEYS = ("trigger", "condition", "cost", "effects")
+ABILITY_KEYS = ("trigger", "condition", "cost", "effects", "choose_one")
 
 
 def parse_ability(d: Any, key: str, verbs: Mapping[str, object]) -> Ability:
@@ -773,6 +775,8 @@ def parse_ability(d: Any, key: str, verbs: Mapping[str, object]) -> Ability:
             if k not in ACT_KEYS:
                 raise LanguageError(f"card {key}: unknown effect key {k!r} (an effect has {', '.join(ACT_KEYS)})")
         verb = _known(key, "verb", e.get("verb"), verbs)
+        if verb == "choose_one":
+            raise LanguageError(f"card {key}: choose_one is an ability's key (choose_one = true), not an effect's verb")
         nums = []
         for k in ("n", "strength", "toughness", "turns"):
             x = e.get(k, 0)
@@ -821,7 +825,10 @@ def parse_ability(d: Any, key: str, verbs: Mapping[str, object]) -> Ability:
                 tuple(rider_if),
             )
         )
-    return Ability(trigger, tuple(acts), cond, cost)
+    one = d.get("choose_one", False)
+    if not isinstance(one, bool) or (one and len(acts) != 2):
+        raise LanguageError(f"card {key}: choose_one = true goes with two effects, the alternatives")
+    return Ability(trigger, tuple(acts), cond, cost, one)
 
 
 def registries() -> dict[str, Mapping[str, object]]:

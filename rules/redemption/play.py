@@ -70,7 +70,7 @@ class Play(Checks):
         """``GameBase.apply``; an action object the last ``legal_actions()`` returned (what a search or a playout
         applies) is legal by construction and goes straight to ``_perform`` (see ``Checks._check``)."""
         if self._legal_keep and any(map(is_, self._legal_keep, repeat(action))):
-            assert isinstance(action, Action)
+            action = cast(Action, action)  # one of the legal actions: an Action object
             rule = self._rule_of(action)
             events: list[Event] = []
             self._perform(action, events, self._legal_player)

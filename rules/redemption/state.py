@@ -192,6 +192,8 @@ class Battle:
 #: and the card whose ability made it.
 Mod = tuple[str, int, int, int, str]
 UNTIL_IN_PLAY = 0
+#: seats -> seat -> every other seat in turn order from it (``Core.others``)
+_OTHERS = {n: tuple(tuple((p + k) % n for k in range(1, n)) for p in range(n)) for n in range(1, 9)}
 #: A card set aside for a number of turns (redemption.effect.set_aside_for): the turn it comes back in (its
 #: player's Upkeep), the strength and toughness it comes back with, and the card whose ability set it aside.
 Aside = tuple[int, int, int, str]
@@ -356,8 +358,7 @@ class Core:
 
     def others(self, p: int) -> list[int]:
         """Every seat but p's, in turn order from p."""
-        n = len(self.z)
-        return [(p + k) % n for k in range(1, n)]
+        return list(_OTHERS[len(self.z)][p])
 
     def score(self, p: int) -> int:
         return len(self.z[p]["land_of_redemption"])
@@ -457,8 +458,10 @@ class Core:
     def _move_with(self, cid: str, p: int, zone: Zone) -> None:
         """Move a card with whatever sits on it."""
         self._move(cid, p, zone)
-        for a in self._attachments(cid):
-            self._move(a, p, zone)
+        att = self.attached
+        if att and cid in att.values():  # as _attachments, written out: half a playout's moves go this way
+            for a in [c for c, h in att.items() if h == cid]:
+                self._move(a, p, zone)
 
     def _to_discard(self, cid: str, events: list[Event], why: str = "", rule: str = "") -> None:
         """Discard a card and everything on it (attachments go to their owners' discard piles). A character
