@@ -534,3 +534,43 @@ def test_patience_and_molech_worship_set_their_character_aside_to_gain_one_one_a
     ok(g, f"return {b[char]}")
     assert g.zone_of(b[char]) == (side, "territory") and g.zone_of(b[e]) == (side, "discard")
     assert g.char_numbers(b[char]) == (s + 2, t + 2)
+
+
+def test_obedience_of_noah_chooses_the_evil_character_that_blocks():
+    noah = R("Obedience of Noah (D)")
+    b = blocked("deborah", "herod", mine={"hand": [noah]}, theirs={"territory": ["pilate", "nebuchadnezzar"]})
+    g = b.game  # Deborah 5/7 (Blue) against Herod 8/6: losing
+    to_player(g, 0)
+    assert opts(g, b[noah]) == {b["pilate"], b["nebuchadnezzar"]}  # the opponent's Evil Characters in territory
+    ok(g, f"enhance {b[noah]} {b['deborah']} {b['pilate']}")
+    assert g.zone_of(b["herod"]) == (1, "territory") and g.battle_chars(1) == [b["pilate"]]
+    assert g.char_numbers(b["deborah"]) == (8, 9) and g.standing() == "hero_winning"  # 8 defeats Pilate's 5/5
+    round_trip(g)
+
+
+@pytest.mark.parametrize("up", [True, False])
+def test_priestly_breastplate_face_up_prevents_every_ignore(monkeypatch, up):
+    plate, miriam, mary = R("Priestly Breastplate ( C)"), R("Miriam ( C)"), R("Submissiveness of Mary (D)")
+    face = {"face_up": [plate]} if up else {}
+    b = pos(
+        {"hand": [miriam]},
+        {"territory": ["nebuchadnezzar"], "land_of_bondage": ["ls_orphan"], "artifact_pile": [plate]},
+        **face,
+    )
+    g = b.game
+    g.s.phase = "battle"
+    ok(g, f"rescue {b[miriam]}")
+    assert (b["nebuchadnezzar"] in opts_block(g)) == up  # not kept out of the battle while prevented
+    hero = _test_card(monkeypatch, "t_white", type="hero", alignment="good", brigades=["White"], strength=1)
+    b = in_battle(hero, R("Ahab ( C)"), [], mine={"hand": [mary]}, theirs={"artifact_pile": [plate]})
+    g = b.game
+    if up:
+        g.face_up.add(b[plate])
+    g.b.last_actor = 1
+    ok(g, f"enhance {b[mary]} {b[hero]}")
+    assert g._is_ignored(b[R("Ahab ( C)")]) != up
+    assert g.standing() == ("evil_winning" if up else "hero_winning")
+
+
+def opts_block(g: Any) -> set[str]:
+    return {a.args[0] for a in g.legal_actions() if a.verb == "block"}

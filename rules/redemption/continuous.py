@@ -31,6 +31,21 @@ def active(t: Table, src: str) -> bool:
     return src not in t.b.negated
 
 
+def ignore_prevented(t: Table) -> bool:
+    """Is a face-up artifact in play that prevents every ignore ability (redemption.effect.prevent_ignore)?"""
+    cd, up, negated = t.cd, t.face_up, t.b.negated
+    for zones in t.z:
+        for a in zones["artifact_pile"]:
+            if a in up and a not in negated and cd[a].abilities and cd[a].has("prevent_ignore") is not None:
+                return True
+    return False
+
+
+def _ignore_stopped(t: Table, src: str) -> bool:
+    """Is card src's ignore ability prevented now (redemption.effect.prevent_ignore; not one that cannot be)?"""
+    return ignore_prevented(t) and stoppable(t, src, "prevent")
+
+
 def _ignorers(t: Table, cid: str) -> bool:
     """Does an opposing character in this battle ignore character cid by its own ability (``while_in_play``:
     "this Hero ignores gold brigade Evil Characters")?"""
@@ -40,11 +55,11 @@ def _ignorers(t: Table, cid: str) -> bool:
             continue
         for c in t.z[q]["field_of_battle"]:
             card = cd[c]
-            if not card.is_character or c in t.attached or not card.abilities:
+            if "ignore" not in card.by_effect or not card.is_character or c in t.attached:
                 continue
             a = card.has("ignore")
             if a is not None and a.trigger == "while_in_play" and loc[c][1] == "field_of_battle":
-                if matches(cd[cid], a.filter) and not silenced(t, c, "ignore"):
+                if matches(cd[cid], a.filter) and not _ignore_stopped(t, c) and not silenced(t, c, "ignore"):
                     return True
     return False
 
@@ -53,7 +68,7 @@ def ignored(t: Table, cid: str) -> bool:
     """Is character cid ignored in this battle (redemption.effect.ignore): by a card played, or by an opposing
     character in battle whose own ability ignores it?"""
     src = t.b.ignored.get(cid)
-    if src is not None and src not in t.b.negated:
+    if src is not None and src not in t.b.negated and not _ignore_stopped(t, src):
         return True
     return t.loc[cid][1] == "field_of_battle" and _ignorers(t, cid)
 
@@ -75,7 +90,7 @@ def kept_out(t: Table, c: str) -> bool:
         if src in negated or t.owner(src) == owner or prevented(t, src):
             continue
         a = cd[src].has("ignore")
-        if a is not None and matches(cd[c], a.filter):
+        if a is not None and matches(cd[c], a.filter) and not _ignore_stopped(t, src):
             return True
     return _ignorers(t, c)
 
