@@ -365,6 +365,19 @@ class BattleRules(Core):
     def _do_enhance(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         e, c = args[0], args[1]
         target = args[2] if len(args) > 2 else ""
+        if not self.in_battle():  # a healing enhancement in Preparation or Discard (redemption.effect.heal)
+            self._move(e, p, "discard")
+            events.append(
+                Event.said(
+                    "enhance",
+                    f"{who(p, True)} {verb(p, 'plays', 'play')} {self._nm(e)} on {self.cd[c].name}.",
+                    p,
+                    "redemption.effect.heal",
+                )
+            )
+            for ab in self.cd[e].abilities:
+                self._effect(p, e, c, ab, "", events)
+            return
         special = self.loc[c][1] != "field_of_battle"  # checked: special initiative (redemption.battle.special)
         self._move(e, p, "field_of_battle")
         self.attached[e] = c

@@ -796,8 +796,15 @@ def marks(g: Table, c: str, verb: str) -> list[str]:
 
 
 def _healable(g: Table, p: int, ab: Act, host: str) -> list[str]:
-    """The selector's characters a heal may take: the poisoned (diseased) ones (redemption.effect.heal)."""
-    return select(g, p, ab.select, lambda c: not g.cd[c].is_character or not poison_sources(g, c))
+    """The selector's characters a heal may take (redemption.effect.heal): in play, the poisoned (diseased) ones; in
+    a discard pile (``zone = "discard"``), the ones discarded from play this turn."""
+    cd, loc, gone = g.cd, g.loc, g.s.discarded
+    return select(
+        g,
+        p,
+        ab.select,
+        lambda c: not cd[c].is_character or (c not in gone if loc[c][1] == "discard" else not poison_sources(g, c)),
+    )
 
 
 def _do_poison(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
@@ -843,6 +850,11 @@ def _do_heal(g: Table, p: int, src: str, host: str, ab: Act, target: str, events
     """Heal the chosen character: its poisons end and every decrease of its numbers is removed
     (redemption.effect.heal)."""
     name, rid = g.cd[src].name, "redemption.effect.heal"
+    if not target and host and g.loc[host][1] == "discard" and host in _healable(g, p, ab, host):
+        target = host  # played on the character being healed (special initiative, or outside battle)
+    if target and g.loc[target][1] == "discard":
+        _heal_discarded(g, p, src, target, events)
+        return
     if not target:
         events.append(Event("effect", f"{name}: no poisoned character to heal.", p, rid))
         return
@@ -1322,6 +1334,26 @@ def _do_discard_all(g: Table, p: int, src: str, host: str, ab: Act, target: str,
             g._to_discard(c, events)
         hit += 1
     events.append(Event("effect", f"{name} discards {plural(hit, 'card')}.", p, rid))
+
+
+def heals(g: Table, p: int, card: Card, c: str) -> bool:
+    """Does enhancement ``card`` heal character c now (it has a heal that reaches c)?"""
+    return any(act.verb == "heal" and c in _healable(g, p, act, c) for ab in card.abilities for act in ab.acts)
+
+
+def _heal_discarded(g: Table, p: int, src: str, c: str, events: list[Event]) -> None:
+    """Heal character c discarded this turn: it comes back from the discard pile to its owner's territory, as it
+    was (redemption.effect.heal)."""
+    g.s.discarded = [x for x in g.s.discarded if x != c]
+    g._put(c, "territory")
+    events.append(
+        Event.said(
+            "effect",
+            f"{g.cd[src].name} heals {g._nm(c)}: it comes back from the discard pile to {whose(g.owner(c))} territory.",
+            p,
+            "redemption.effect.heal",
+        )
+    )
 
 
 def _choosable(g: Table, p: int, ab: Act, host: str) -> list[str]:
@@ -1945,8 +1977,12 @@ def _verbs() -> dict[str, Verb]:
                 "heal",
                 "heal a poisoned character: its poisons and decreases end",
                 lambda a, when, card: (
-                    f"Heal {an(filter_text(a.filter))} in play: its poisons and diseases end and every decrease of "
-                    "its numbers is removed."
+                    f"Heal {an(filter_text(a.filter))} discarded this turn: it comes back from the discard pile to its "
+                    "owner's territory. Play this on a character of yours in battle, or, in your Preparation or "
+                    "Discard phase, on your character being healed."
+                    if a.select.zones == ("discard",)
+                    else f"Heal {an(filter_text(a.filter))} in play: its poisons and diseases end and every decrease "
+                    "of its numbers is removed."
                 ),
                 _do_heal,
                 _healable,
