@@ -574,3 +574,29 @@ def test_priestly_breastplate_face_up_prevents_every_ignore(monkeypatch, up):
 
 def opts_block(g: Any) -> set[str]:
     return {a.args[0] for a in g.legal_actions() if a.verb == "block"}
+
+
+@pytest.mark.parametrize(
+    "name, set_code, up",
+    [("Holy of Holies (D)", "2E", True), ("Holy of Holies (D)", "2E", False), ("Holy of Holies (DU)", "2ER", True)],
+)
+def test_holy_of_holies_face_up_prevents_a_characters_prevent_ability(name, set_code, up):
+    from rules.redemption import continuous
+
+    holy = R(name, set_code)
+    chariots, cast, demon = (R(n, "10A") for n in ("Egyptian Charioteers", "Cast out Demons", "Strong Demon (G)"))
+    b = pos(
+        {"hand": ["peter", cast], "artifact_pile": [holy]},
+        {"hand": [chariots], "territory": [demon], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+        **({"face_up": [holy]} if up else {}),
+    )
+    g = b.game
+    ok(g, f"rescue {b['peter']}")
+    ok(g, f"block {b[chariots]}")
+    assert bool(g.b.marks) != up  # the Charioteers' prevent did not activate
+    to_player(g, 0)
+    ok(g, f"enhance {b[cast]} {b['peter']} {b[demon]}")
+    assert g.zone_of(b[demon]) == ((1, "discard") if up else (1, "territory"))
+    assert continuous.stoppable(g, b[holy], "negate") == (set_code == "2E")
+    round_trip(g)

@@ -41,6 +41,17 @@ def ignore_prevented(t: Table) -> bool:
     return False
 
 
+def stoppers_prevented(t: Table, src: str) -> bool:
+    """Are character src's negate, prevent and interrupt abilities prevented now: by a face-up artifact, not negated,
+    whose ability says so (redemption.effect.prevent_stoppers), unless src's cannot be prevented?"""
+    cd, up, negated = t.cd, t.face_up, t.b.negated
+    for zones in t.z:
+        for a in zones["artifact_pile"]:
+            if a in up and a not in negated and cd[a].abilities and cd[a].has("prevent_stoppers") is not None:
+                return stoppable(t, src, "prevent")
+    return False
+
+
 def _ignore_stopped(t: Table, src: str) -> bool:
     """Is card src's ignore ability prevented now (redemption.effect.prevent_ignore; not one that cannot be)?"""
     return ignore_prevented(t) and stoppable(t, src, "prevent")

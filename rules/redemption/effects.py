@@ -1982,6 +1982,13 @@ def _verbs() -> dict[str, Verb]:
                 ),
             ),
             Verb(
+                "prevent_stoppers",
+                "while this is active, every negate, prevent and interrupt ability on a character is prevented",
+                lambda a, when, card: (
+                    "While this is face up, every negate, prevent and interrupt ability on a character is prevented."
+                ),
+            ),
+            Verb(
                 "poison",
                 "poison a character: it loses N/N each turn and is discarded at toughness 0",
                 lambda a, when, card: (
@@ -2096,6 +2103,9 @@ def _verbs() -> dict[str, Verb]:
 
 #: every verb by name
 VERBS: dict[str, Verb] = _verbs()
+#: the verbs whose ability negates, prevents or interrupts: on a character, what a face-up prevent_stoppers
+#: artifact prevents (redemption.effect.prevent_stoppers)
+STOPPERS = frozenset(("negate", "negate_discard", "negate_immune", "prevent_band", "prevent_next", "prevent_ignore"))
 REGISTRY = VERBS  # the name the engine has always used
 Effect = Verb
 #: verb name -> short description of where it works (for docs and the coach)
@@ -2186,6 +2196,16 @@ def _run_acts(g: Table, p: int, src: str, host: str, acts: tuple[Act, ...], targ
         if src == host and g.cd[src].is_character and continuous.silenced(g, src, act.verb):
             events.append(
                 Event("effect", f"{g._nm(src)}: its ability is prevented.", p, "redemption.effect.prevent_abilities")
+            )
+            continue
+        if act.verb in STOPPERS and g.cd[src].is_character and continuous.stoppers_prevented(g, src):
+            events.append(  # redemption.effect.prevent_stoppers
+                Event(
+                    "effect",
+                    f"{g.cd[src].name}: its {act.verb.replace('_', ' ')} ability is prevented.",
+                    p,
+                    "redemption.effect.prevent_stoppers",
+                )
             )
             continue
         if v.asks_on_entry and not target and src == host and g.cd[src].is_character:
