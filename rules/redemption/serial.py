@@ -34,6 +34,7 @@ from rules.redemption.effects import REGISTRY, UNDOABLE
 from rules.redemption.notation import ID
 from rules.redemption.state import (
     BASE_HAND_LIMIT,
+    HAND_CAP,
     HAND_SIZE,
     KINDS,
     MAX_SEATS,
@@ -122,6 +123,7 @@ def to_dict(g: Game) -> dict[str, Any]:
         "mods": [list(m) for m in s.mods],
         "aside": {c: list(a) for c, a in s.aside.items()},
         "converted": dict(s.converted),
+        "taken": dict(s.taken),
         "discarded": list(s.discarded),
     }
 
@@ -377,6 +379,12 @@ def _turn(d: dict[str, Any], n: int) -> Turn:
         raise ValueError("'mute' must be a table from a Dominant's card id to the last turn it is muted (0: the game)")
     s.mute = dict(mute)
     s.mods, s.aside, s.converted = _changes(d)
+    taken = d.get("taken", {})
+    if not isinstance(taken, dict) or not all(
+        isinstance(c, str) and _whole(q) and 0 <= q < n for c, q in taken.items()
+    ):
+        raise ValueError("'taken' must be a table from a taken card's id to the seat whose deck it came in")
+    s.taken = dict(taken)
     gone = d.get("discarded", [])
     if not isinstance(gone, list) or not all(isinstance(c, str) for c in gone):
         raise ValueError("'discarded' must be a list of card ids (the characters discarded from play this turn)")
@@ -600,7 +608,10 @@ def whole_game(g: Game) -> None:
 def _decks(g: Game) -> None:
     owned: list[list[str]] = [[] for _ in range(g.n)]
     reserves: list[list[str]] = [[] for _ in range(g.n)]
+    taken = g.s.taken
     for cid, (key, owner) in g.cards.items():  # a card's id says whether it started in the Reserve
+        if taken:  # a card taken from another player still counts in the deck it came in
+            owner = taken.get(cid, owner)
         (reserves if from_reserve(cid) else owned)[owner].append(key)
     for p, label in enumerate(g.decks):
         keys = owned[p]
@@ -677,11 +688,20 @@ def _room(g: Game, p: int, base: int) -> int:
     draws, and their hand-limit bonuses (a card that was in play counts even if it has gone since)."""
     room = base
     for cid, (_, owner) in g.cards.items():
-        if owner == p and g.loc[cid][1] not in ("deck", "hand", "reserve"):
-            for ab in g.cd[cid].abilities:
-                if ab.effect in ("hand_limit", "draw"):
-                    room += ab.n
-                elif ab.effect in ("look_top", "search"):  # one card into the hand (redemption.decision)
+        if g.loc[cid][1] in ("deck", "hand", "reserve"):
+            continue
+        for ab in g.cd[cid].abilities:
+            for act in ab.acts:  # every effect of it, not only the first (choose_one, a second effect that draws)
+                v = act.verb
+                if v == "return" and act.to == "hand":  # any player's card may put cards into p's hand
+                    room += HAND_CAP if act.select.every else max(1, act.select.most)
+                elif owner != p:
+                    continue
+                elif v in ("hand_limit", "draw", "may_draw"):
+                    room += act.n
+                elif v == "take":
+                    room += max(1, act.n)
+                elif v in ("look_top", "search", "exchange"):  # one card into the hand (redemption.decision)
                     room += 1
     return room
 
