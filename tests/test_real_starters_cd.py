@@ -508,3 +508,110 @@ def test_steadfastness_of_peter_makes_its_hero_immune_to_a_poison_and_a_disease(
         assert g.current_player == 1  # both defeated: the side that did not play last may play
         ok(g, f"enhance {b[poison]} {b[ec]} {b[hero]}")
         assert not effects.poison_sources(g, b[hero]) and g.zone_of(b[poison]) == (1, "field_of_battle")
+
+
+# --- set aside until returned, gaining 1/1 a turn (redemption.effect.set_aside_gain) -----------------------------------
+@pytest.mark.parametrize("name, side", [("Patience ( C)", 0), ("Molech Worship ( C)", 1)])
+def test_patience_and_molech_worship_set_their_character_aside_to_gain_one_one_a_turn(name, side):
+    e = R(name)
+    char = "stephen" if side == 0 else "caiaphas"  # Green 5/7; Gray 6/7
+    if side == 0:
+        b = in_battle(char, "herod", [], mine={"hand": [e]})
+        g = b.game
+        g.b.last_actor = 1
+    else:
+        b = in_battle("gideon", char, [], theirs={"hand": [e]})
+        g = b.game
+        to_player(g, 1)
+    turn = g.s.turn
+    ok(g, f"enhance {b[e]} {b[char]}")
+    assert g.zone_of(b[char]) == (side, "set_aside") and g.attached[b[e]] == b[char]
+    assert g.s.aside[b[char]] == (-turn, 1, 1, b[e])
+    round_trip(g)
+    s, t = g.char_numbers(b[char])
+    g.b = type(g.b)()  # the battle is over; two of its player's turns later, in Preparation
+    g.s.turn, g.s.phase, g.s.active = turn + 4, "prep", side
+    ok(g, f"return {b[char]}")
+    assert g.zone_of(b[char]) == (side, "territory") and g.zone_of(b[e]) == (side, "discard")
+    assert g.char_numbers(b[char]) == (s + 2, t + 2)
+
+
+def test_obedience_of_noah_chooses_the_evil_character_that_blocks():
+    noah = R("Obedience of Noah (D)")
+    b = blocked("deborah", "herod", mine={"hand": [noah]}, theirs={"territory": ["pilate", "nebuchadnezzar"]})
+    g = b.game  # Deborah 5/7 (Blue) against Herod 8/6: losing
+    to_player(g, 0)
+    assert opts(g, b[noah]) == {b["pilate"], b["nebuchadnezzar"]}  # the opponent's Evil Characters in territory
+    ok(g, f"enhance {b[noah]} {b['deborah']} {b['pilate']}")
+    assert g.zone_of(b["herod"]) == (1, "territory") and g.battle_chars(1) == [b["pilate"]]
+    assert g.char_numbers(b["deborah"]) == (8, 9) and g.standing() == "hero_winning"  # 8 defeats Pilate's 5/5
+    round_trip(g)
+
+
+@pytest.mark.parametrize("up", [True, False])
+def test_priestly_breastplate_face_up_prevents_every_ignore(monkeypatch, up):
+    plate, miriam, mary = R("Priestly Breastplate ( C)"), R("Miriam ( C)"), R("Submissiveness of Mary (D)")
+    face = {"face_up": [plate]} if up else {}
+    b = pos(
+        {"hand": [miriam]},
+        {"territory": ["nebuchadnezzar"], "land_of_bondage": ["ls_orphan"], "artifact_pile": [plate]},
+        **face,
+    )
+    g = b.game
+    g.s.phase = "battle"
+    ok(g, f"rescue {b[miriam]}")
+    assert (b["nebuchadnezzar"] in opts_block(g)) == up  # not kept out of the battle while prevented
+    hero = _test_card(monkeypatch, "t_white", type="hero", alignment="good", brigades=["White"], strength=1)
+    b = in_battle(hero, R("Ahab ( C)"), [], mine={"hand": [mary]}, theirs={"artifact_pile": [plate]})
+    g = b.game
+    if up:
+        g.face_up.add(b[plate])
+    g.b.last_actor = 1
+    ok(g, f"enhance {b[mary]} {b[hero]}")
+    assert g._is_ignored(b[R("Ahab ( C)")]) != up
+    assert g.standing() == ("evil_winning" if up else "hero_winning")
+
+
+def opts_block(g: Any) -> set[str]:
+    return {a.args[0] for a in g.legal_actions() if a.verb == "block"}
+
+
+@pytest.mark.parametrize(
+    "name, set_code, up",
+    [("Holy of Holies (D)", "2E", True), ("Holy of Holies (D)", "2E", False), ("Holy of Holies (DU)", "2ER", True)],
+)
+def test_holy_of_holies_face_up_prevents_a_characters_prevent_ability(name, set_code, up):
+    from rules.redemption import continuous
+
+    holy = R(name, set_code)
+    chariots, cast, demon = (R(n, "10A") for n in ("Egyptian Charioteers", "Cast out Demons", "Strong Demon (G)"))
+    b = pos(
+        {"hand": ["peter", cast], "artifact_pile": [holy]},
+        {"hand": [chariots], "territory": [demon], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+        **({"face_up": [holy]} if up else {}),
+    )
+    g = b.game
+    ok(g, f"rescue {b['peter']}")
+    ok(g, f"block {b[chariots]}")
+    assert bool(g.b.marks) != up  # the Charioteers' prevent did not activate
+    to_player(g, 0)
+    ok(g, f"enhance {b[cast]} {b['peter']} {b[demon]}")
+    assert g.zone_of(b[demon]) == ((1, "discard") if up else (1, "territory"))
+    assert continuous.stoppable(g, b[holy], "negate") == (set_code == "2E")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("first", [True, False])
+def test_evil_spawn_discards_the_top_card_of_a_draw_pile_its_player_chooses(first):
+    spawn = R("Evil Spawn (D)")
+    b = blocked("peter", spawn, mine={"deck": ["barak", "esther"]}, theirs={"deck": ["pilate", "herod"]})
+    g = b.game
+    d = g.s.pending
+    assert d is not None and d.effect == "choose_one" and d.chooser == 1
+    round_trip(g)
+    ok(g, f"choose {b[spawn]}" if first else "choose")
+    if first:
+        assert g.z[0]["discard"] == [b["barak"]] and g.z[1]["deck"][0] == b["pilate"]
+    else:
+        assert g.z[1]["discard"] == [b["pilate"]] and g.z[0]["deck"][0] == b["barak"]

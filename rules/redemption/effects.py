@@ -782,16 +782,29 @@ def poison_sources(g: Table, c: str) -> list[str]:
     """The cards whose poison (disease) character c carries now, in the order they poisoned it: each leaves a change
     of 0/0 that lasts while c is in play (redemption.effect.poison), so a card leaving play is cured with the rest
     of its changes."""
+    return marks(g, c, "poison")
+
+
+def marks(g: Table, c: str, verb: str) -> list[str]:
+    """The cards with this verb whose mark character c carries now: a change of 0/0 that lasts while it is in play
+    (a poison), in the order they marked it."""
     cd, out = g.cd, []
     for m in g.s.mods:
-        if m[0] == c and m[4] not in out and cd[m[4]].has("poison") is not None:
+        if m[0] == c and m[1] == 0 and m[2] == 0 and m[3] == 0 and m[4] not in out and cd[m[4]].has(verb):
             out.append(m[4])
     return out
 
 
 def _healable(g: Table, p: int, ab: Act, host: str) -> list[str]:
-    """The selector's characters a heal may take: the poisoned (diseased) ones (redemption.effect.heal)."""
-    return select(g, p, ab.select, lambda c: not g.cd[c].is_character or not poison_sources(g, c))
+    """The selector's characters a heal may take (redemption.effect.heal): in play, the poisoned (diseased) ones; in
+    a discard pile (``zone = "discard"``), the ones discarded from play this turn."""
+    cd, loc, gone = g.cd, g.loc, g.s.discarded
+    return select(
+        g,
+        p,
+        ab.select,
+        lambda c: not cd[c].is_character or (c not in gone if loc[c][1] == "discard" else not poison_sources(g, c)),
+    )
 
 
 def _do_poison(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
@@ -837,6 +850,11 @@ def _do_heal(g: Table, p: int, src: str, host: str, ab: Act, target: str, events
     """Heal the chosen character: its poisons end and every decrease of its numbers is removed
     (redemption.effect.heal)."""
     name, rid = g.cd[src].name, "redemption.effect.heal"
+    if not target and host and g.loc[host][1] == "discard" and host in _healable(g, p, ab, host):
+        target = host  # played on the character being healed (special initiative, or outside battle)
+    if target and g.loc[target][1] == "discard":
+        _heal_discarded(g, p, src, target, events)
+        return
     if not target:
         events.append(Event("effect", f"{name}: no poisoned character to heal.", p, rid))
         return
@@ -1125,6 +1143,40 @@ def saved_from_discard(g: Table, c: str, events: list[Event]) -> bool:
     return False
 
 
+def _resolve_choose_one(g: Table, d: Decision, events: list[Event]) -> None:
+    """The answer to an ability with two alternatives: the card itself chosen, the first effect; none, the second
+    (redemption.lang.choose_one)."""
+    src = d.source
+    ab = next(a for a in g.cd[src].abilities if a.choose_one)
+    act = ab.acts[0 if d.chosen else 1]
+    do = VERBS[act.verb].do
+    if do is not None:
+        do(g, d.chooser, src, g.attached.get(src, src), act, "", events)
+
+
+def fire_watchers(g: Table, winners: list[str], trigger: str, events: list[Event]) -> None:
+    """Cards in play watching for characters: a face-up artifact whose ability has this trigger (wins_battle: "if
+    Moses wins a battle") works when one of ``winners`` fits its effect's selector (redemption.lang.trigger.wins_battle)."""
+    cd = g.cd
+    for q, zones in enumerate(g.z):
+        for a in list(zones["artifact_pile"]):
+            if a not in g.face_up or not cd[a].abilities:
+                continue
+            for ab in cd[a].abilities:
+                if ab.trigger != trigger:
+                    continue
+                for act in ab.acts:
+                    do = VERBS[act.verb].do
+                    if do is not None and any(matches(cd[c], act.select.card) for c in winners):
+                        do(g, q, a, a, act, "", events)
+
+
+def _do_discard_self(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """The card discards itself (redemption.effect.discard_self)."""
+    if g.loc[src][1] != "discard":
+        g._to_discard(src, events, " by its own ability", "redemption.effect.discard_self")
+
+
 def fire(g: Table, p: int, c: str, trigger: str, events: list[Event]) -> None:
     """Carry out character c's own abilities with this trigger (successful_rescue, wins_battle): its player p,
     the character its own host (the rules.md sections redemption.lang.trigger.successful_rescue and wins_battle)."""
@@ -1305,6 +1357,26 @@ def _do_discard_all(g: Table, p: int, src: str, host: str, ab: Act, target: str,
             g._to_discard(c, events)
         hit += 1
     events.append(Event("effect", f"{name} discards {plural(hit, 'card')}.", p, rid))
+
+
+def heals(g: Table, p: int, card: Card, c: str) -> bool:
+    """Does enhancement ``card`` heal character c now (it has a heal that reaches c)?"""
+    return any(act.verb == "heal" and c in _healable(g, p, act, c) for ab in card.abilities for act in ab.acts)
+
+
+def _heal_discarded(g: Table, p: int, src: str, c: str, events: list[Event]) -> None:
+    """Heal character c discarded this turn: it comes back from the discard pile to its owner's territory, as it
+    was (redemption.effect.heal)."""
+    g.s.discarded = [x for x in g.s.discarded if x != c]
+    g._put(c, "territory")
+    events.append(
+        Event.said(
+            "effect",
+            f"{g.cd[src].name} heals {g._nm(c)}: it comes back from the discard pile to {whose(g.owner(c))} territory.",
+            p,
+            "redemption.effect.heal",
+        )
+    )
 
 
 def _choosable(g: Table, p: int, ab: Act, host: str) -> list[str]:
@@ -1727,7 +1799,9 @@ def _verbs() -> dict[str, Verb]:
                 "discard_type",
                 "discard any card of a type in play",
                 lambda a, when, card: (
-                    f"Discard every {filter_text(a.filter, 'card', plural=True)} in play (none is chosen)."
+                    f"Discard every {'blocking ' if a.select.get('blocking') else ''}"
+                    f"{filter_text(a.filter, 'card', plural=True)} "
+                    f"{'in battle' if a.select.zones == ('battle',) else 'in play'} (none is chosen)."
                     if a.select.every
                     else _text_discard_type(a, when, card)
                 ),
@@ -1900,6 +1974,21 @@ def _verbs() -> dict[str, Verb]:
                 resolve=_resolve_may_draw,
             ),
             Verb(
+                "prevent_ignore",
+                "while this is active, every ignore ability of a character or enhancement is prevented",
+                lambda a, when, card: (
+                    "While this is face up, every ignore ability on a character or an enhancement is prevented "
+                    "(nothing is ignored by one)."
+                ),
+            ),
+            Verb(
+                "prevent_stoppers",
+                "while this is active, every negate, prevent and interrupt ability on a character is prevented",
+                lambda a, when, card: (
+                    "While this is face up, every negate, prevent and interrupt ability on a character is prevented."
+                ),
+            ),
+            Verb(
                 "poison",
                 "poison a character: it loses N/N each turn and is discarded at toughness 0",
                 lambda a, when, card: (
@@ -1913,8 +2002,12 @@ def _verbs() -> dict[str, Verb]:
                 "heal",
                 "heal a poisoned character: its poisons and decreases end",
                 lambda a, when, card: (
-                    f"Heal {an(filter_text(a.filter))} in play: its poisons and diseases end and every decrease of "
-                    "its numbers is removed."
+                    f"Heal {an(filter_text(a.filter))} discarded this turn: it comes back from the discard pile to its "
+                    "owner's territory. Play this on a character of yours in battle, or, in your Preparation or "
+                    "Discard phase, on your character being healed."
+                    if a.select.zones == ("discard",)
+                    else f"Heal {an(filter_text(a.filter))} in play: its poisons and diseases end and every decrease "
+                    "of its numbers is removed."
                 ),
                 _do_heal,
                 _healable,
@@ -1968,6 +2061,35 @@ def _verbs() -> dict[str, Verb]:
                 ),
             ),
             Verb(
+                "choose_one",
+                "the question an ability with two alternatives asks (an ability's key, not an effect's verb)",
+                lambda a, when, card: "",
+                resolve=_resolve_choose_one,
+            ),
+            Verb(
+                "prevent_abilities",
+                "the special abilities of the characters that fit are prevented",
+                lambda a, when, card: (
+                    f"Prevent all special abilities of {filter_text(a.filter, 'character', plural=True)}"
+                    + (f" but their {a.keep}" if a.keep else "")
+                    + (
+                        " while this is face up."
+                        if card is not None and card.type == "artifact"
+                        else " while this is in battle."
+                    )
+                ),
+            ),
+            Verb(
+                "discard_self",
+                "the card discards itself",
+                lambda a, when, card: (
+                    f"Discard this card when {an(filter_text(a.filter, 'character'))} wins a battle."
+                    if when == "wins_battle"
+                    else "Discard this card."
+                ),
+                _do_discard_self,
+            ),
+            Verb(
                 "fortress",
                 "holds cards safe from discard",
                 lambda a, when, card: (
@@ -1981,6 +2103,9 @@ def _verbs() -> dict[str, Verb]:
 
 #: every verb by name
 VERBS: dict[str, Verb] = _verbs()
+#: the verbs whose ability negates, prevents or interrupts: on a character, what a face-up prevent_stoppers
+#: artifact prevents (redemption.effect.prevent_stoppers)
+STOPPERS = frozenset(("negate", "negate_discard", "negate_immune", "prevent_band", "prevent_next", "prevent_ignore"))
 REGISTRY = VERBS  # the name the engine has always used
 Effect = Verb
 #: verb name -> short description of where it works (for docs and the coach)
@@ -2020,7 +2145,13 @@ def _rider_words(act: Act) -> str:
 
 def ability_text(a: Ability, card: Card | None = None) -> str:
     """The player-facing sentence for one ability, generated from its data by its verbs."""
-    words = " ".join(VERBS[act.verb].text(act, a.trigger, card) + _rider_words(act) for act in a.acts)
+    texts = [VERBS[act.verb].text(act, a.trigger, card) + _rider_words(act) for act in a.acts]
+    if a.choose_one:
+        one, two = (VERBS[act.verb].text(act, "played", None) for act in a.acts)
+        head = "When this character enters battle, choose one: " if a.trigger == "enters_battle" else "Choose one: "
+        words = head + one.rstrip(".") + "; or " + two[:1].lower() + two[1:]
+    else:
+        words = " ".join(texts)
     if a.condition:
         words = f"{condition_text(a.condition)[:1].upper()}{condition_text(a.condition)[1:]}: {words}"
     return words
@@ -2041,6 +2172,15 @@ def run(g: Table, p: int, src: str, host: str, ab: Ability, target: str, events:
             )
         )
         return
+    if ab.choose_one:  # its player chooses one of its two effects (redemption.lang.choose_one)
+        first, second = (VERBS[a.verb].text(a, ab.trigger, None).rstrip(".") for a in ab.acts)
+        g.ask(
+            Decision(p, src, "choose_one", [src], "up_to", 1, to=list(range(len(g.z)))),
+            events,
+            f"{who(p, True)} {verb(p, 'chooses', 'choose')} for {g.cd[src].name}: {first} (choose it), or {second} "
+            "(choose nothing).",
+        )
+        return
     _run_acts(g, p, src, host, ab.acts, target, events)
 
 
@@ -2053,6 +2193,21 @@ def _run_acts(g: Table, p: int, src: str, host: str, acts: tuple[Act, ...], targ
             continue
         if g.s.pending is not None:
             return
+        if src == host and g.cd[src].is_character and continuous.silenced(g, src, act.verb):
+            events.append(
+                Event("effect", f"{g._nm(src)}: its ability is prevented.", p, "redemption.effect.prevent_abilities")
+            )
+            continue
+        if act.verb in STOPPERS and g.cd[src].is_character and continuous.stoppers_prevented(g, src):
+            events.append(  # redemption.effect.prevent_stoppers
+                Event(
+                    "effect",
+                    f"{g.cd[src].name}: its {act.verb.replace('_', ' ')} ability is prevented.",
+                    p,
+                    "redemption.effect.prevent_stoppers",
+                )
+            )
+            continue
         if v.asks_on_entry and not target and src == host and g.cd[src].is_character:
             # a character's own "discard any ...": its player chooses the target as it enters battle
             assert v.targets is not None

@@ -662,6 +662,8 @@ class Act:
     #: riders that hold only sometimes: (rider, the condition it holds under, the alignment of the cards it stands
     #: against or "" for any): "cannot be negated by a good card if the Egypt site is in play"
     rider_if: tuple[tuple[str, tuple[tuple[str, Any], ...], str], ...] = ()
+    #: the verb a ``prevent_abilities`` leaves alone ("except banding": band)
+    keep: str = ""
 
     @property
     def filter(self) -> tuple[tuple[str, Any], ...]:
@@ -684,6 +686,8 @@ class Ability:
     acts: tuple[Act, ...]
     condition: tuple[tuple[str, Any], ...] = ()
     cost: str = ""
+    #: its two effects are alternatives: its player chooses one when it works (redemption.lang.choose_one)
+    choose_one: bool = False
     effect: str = field(init=False, compare=False)
     n: int = field(init=False, compare=False)
     filter: tuple[tuple[str, Any], ...] = field(init=False, compare=False)
@@ -743,10 +747,10 @@ def _selector(key: str, d: Any) -> Selector:
     return Selector(tuple(sorted(facets)), most, up_to, every)
 
 
-ACT_KEYS = ("verb", "select", "n", "duration", "riders", "strength", "toughness", "turns", "to", "brigade")
+ACT_KEYS = ("verb", "select", "n", "duration", "riders", "strength", "toughness", "turns", "to", "brigade", "keep")
 #: where ``return`` may put a card
 RETURN_TO = ("territory", "hand", "deck")
-ABILITY_KEYS = ("trigger", "condition", "cost", "effects")
+ABILITY_KEYS = ("trigger", "condition", "cost", "effects", "choose_one")
 
 
 def parse_ability(d: Any, key: str, verbs: Mapping[str, object]) -> Ability:
@@ -773,6 +777,8 @@ def parse_ability(d: Any, key: str, verbs: Mapping[str, object]) -> Ability:
             if k not in ACT_KEYS:
                 raise LanguageError(f"card {key}: unknown effect key {k!r} (an effect has {', '.join(ACT_KEYS)})")
         verb = _known(key, "verb", e.get("verb"), verbs)
+        if verb == "choose_one":
+            raise LanguageError(f"card {key}: choose_one is an ability's key (choose_one = true), not an effect's verb")
         nums = []
         for k in ("n", "strength", "toughness", "turns"):
             x = e.get(k, 0)
@@ -819,9 +825,21 @@ def parse_ability(d: Any, key: str, verbs: Mapping[str, object]) -> Ability:
                 to,
                 brigade,
                 tuple(rider_if),
+                _keep(key, verb, e.get("keep", ""), verbs),
             )
         )
-    return Ability(trigger, tuple(acts), cond, cost)
+    one = d.get("choose_one", False)
+    if not isinstance(one, bool) or (one and len(acts) != 2):
+        raise LanguageError(f"card {key}: choose_one = true goes with two effects, the alternatives")
+    return Ability(trigger, tuple(acts), cond, cost, one)
+
+
+def _keep(key: str, verb: str, keep: Any, verbs: Mapping[str, object]) -> str:
+    if not keep:
+        return ""
+    if verb != "prevent_abilities":
+        raise LanguageError(f"card {key}: 'keep' goes with the verb prevent_abilities")
+    return _known(key, "verb", keep, verbs)
 
 
 def registries() -> dict[str, Mapping[str, object]]:

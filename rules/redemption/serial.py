@@ -122,6 +122,7 @@ def to_dict(g: Game) -> dict[str, Any]:
         "mods": [list(m) for m in s.mods],
         "aside": {c: list(a) for c, a in s.aside.items()},
         "converted": dict(s.converted),
+        "discarded": list(s.discarded),
     }
 
 
@@ -243,6 +244,8 @@ def _from_dict(cls: type[Game], d: dict[str, Any]) -> Game:
     s = _turn(d, n)
     if not all(c in cards and CARDS[cards[c][0]].type == "dominant" for c in s.mute):
         raise ValueError("'mute' names only Dominants of this game")
+    if not all(c in cards and CARDS[cards[c][0]].is_character for c in s.discarded):
+        raise ValueError("'discarded' names characters of this game")
     named = [m[0] for m in s.mods] + [m[4] for m in s.mods] + list(s.aside) + [a[3] for a in s.aside.values()]
     if not all(c in cards for c in named) or not all(
         c in cards and CARDS[cards[c][0]].is_character for c in s.converted
@@ -374,6 +377,10 @@ def _turn(d: dict[str, Any], n: int) -> Turn:
         raise ValueError("'mute' must be a table from a Dominant's card id to the last turn it is muted (0: the game)")
     s.mute = dict(mute)
     s.mods, s.aside, s.converted = _changes(d)
+    gone = d.get("discarded", [])
+    if not isinstance(gone, list) or not all(isinstance(c, str) for c in gone):
+        raise ValueError("'discarded' must be a list of card ids (the characters discarded from play this turn)")
+    s.discarded = list(gone)
     return s
 
 

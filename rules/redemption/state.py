@@ -192,6 +192,8 @@ class Battle:
 #: and the card whose ability made it.
 Mod = tuple[str, int, int, int, str]
 UNTIL_IN_PLAY = 0
+#: seats -> seat -> every other seat in turn order from it (``Core.others``)
+_OTHERS = {n: tuple(tuple((p + k) % n for k in range(1, n)) for p in range(n)) for n in range(1, 9)}
 #: A card set aside for a number of turns (redemption.effect.set_aside_for): the turn it comes back in (its
 #: player's Upkeep), the strength and toughness it comes back with, and the card whose ability set it aside.
 Aside = tuple[int, int, int, str]
@@ -235,6 +237,8 @@ class Turn:
     aside: dict[str, Aside] = field(default_factory=dict)
     #: converted characters (redemption.effect.convert): card id -> the brigade of the Hero it is now
     converted: dict[str, str] = field(default_factory=dict)
+    #: the characters discarded from play this turn, in order: the ones a heal may reach (redemption.effect.heal)
+    discarded: list[str] = field(default_factory=list)
 
     def copy(self) -> Turn:
         f = self.flags
@@ -257,6 +261,7 @@ class Turn:
             self.mods[:] if self.mods else [],
             dict(self.aside) if self.aside else {},
             dict(self.converted) if self.converted else {},
+            self.discarded[:] if self.discarded else [],
         )
 
 
@@ -353,8 +358,7 @@ class Core:
 
     def others(self, p: int) -> list[int]:
         """Every seat but p's, in turn order from p."""
-        n = len(self.z)
-        return [(p + k) % n for k in range(1, n)]
+        return list(_OTHERS[len(self.z)][p])
 
     def score(self, p: int) -> int:
         return len(self.z[p]["land_of_redemption"])
@@ -454,11 +458,16 @@ class Core:
     def _move_with(self, cid: str, p: int, zone: Zone) -> None:
         """Move a card with whatever sits on it."""
         self._move(cid, p, zone)
-        for a in self._attachments(cid):
-            self._move(a, p, zone)
+        att = self.attached
+        if att and cid in att.values():  # as _attachments, written out: half a playout's moves go this way
+            for a in [c for c, h in att.items() if h == cid]:
+                self._move(a, p, zone)
 
     def _to_discard(self, cid: str, events: list[Event], why: str = "", rule: str = "") -> None:
-        """Discard a card and everything on it (attachments go to their owners' discard piles)."""
+        """Discard a card and everything on it (attachments go to their owners' discard piles). A character
+        discarded from play is noted for the turn: a heal may bring it back (redemption.effect.heal)."""
+        if self.cd[cid].is_character and self.loc[cid][1] in IN_PLAY:
+            self.s.discarded.append(cid)
         card = self.cd[cid]
         if card.abilities and card.is_character and self.loc[cid][1] in KEEPS_CHANGES:
             if effects.saved_from_discard(cast("Table", self), cid, events):  # redemption.effect.save_self
