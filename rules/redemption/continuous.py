@@ -40,7 +40,7 @@ def _ignorers(t: Table, cid: str) -> bool:
             continue
         for c in t.z[q]["field_of_battle"]:
             card = cd[c]
-            if not card.is_character or c in t.attached or not card.abilities:
+            if not card.is_character or c in t.attached or not card.abilities or c in t.b.negated:
                 continue
             a = card.has("ignore")
             if a is not None and a.trigger == "while_in_play" and loc[c][1] == "field_of_battle":
@@ -85,7 +85,7 @@ def _granted(t: Table, cid: str, verb: str) -> list[Ability]:
     """Character cid's abilities with this verb that count now: its own (``while_in_play``) and those of the
     enhancements played on it in this battle that are not negated."""
     cd, negated = t.cd, t.b.negated
-    out = [a for a in cd[cid].abilities if a.effect == verb and a.trigger == "while_in_play"]
+    out = [] if cid in negated else [a for a in cd[cid].abilities if a.effect == verb and a.trigger == "while_in_play"]
     if t.in_battle():
         for e in t.b.played:
             if e not in negated and t.attached.get(e) == cid:

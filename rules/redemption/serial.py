@@ -557,6 +557,9 @@ def _battle_cards(g: Game) -> None:
         if g.loc[c][0] not in (g.active, b.defender):
             _fail(f"{c} is in the Field of Battle on the side of Player {g.loc[c][0] + 1}, who is not in this battle")
     for c in b.played + b.negated:
+        # a negated character (its abilities stopped for the battle: redemption.effect.negate_all) is no enhancement
+        if c in b.negated and c not in b.played and cd[c].is_character:
+            continue
         if not cd[c].is_enhancement or g.loc[c][1] in ("deck", "hand"):
             _fail(
                 f"the battle lists {c} as an enhancement played in it, but it is "
