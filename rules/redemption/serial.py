@@ -23,6 +23,7 @@ a version 1 state (no ``format``) is migrated: its defender is the player not ta
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -588,11 +589,22 @@ def whole_game(g: Game) -> None:
     _hands(g)
 
 
+def _dealt_to(g: Game) -> Callable[[str, int], int]:
+    """The seat whose deck a card came from, by its id's letter (the decks' initials, or A, B, ... when two clash,
+    as the deal gives them): a card taken from a hand (redemption.effect.take) is its taker's now, but it still
+    came from its first owner's deck. A letter no seat has: the card's owner."""
+    pre = [(lab[:1].upper() if lab[:1].isalpha() else "A") for lab in g.decks]
+    if len(set(pre)) < len(pre):
+        pre = [chr(ord("A") + i) for i in range(len(pre))]
+    return lambda cid, owner: pre.index(cid[:1]) if cid[:1] in pre else owner
+
+
 def _decks(g: Game) -> None:
     owned: list[list[str]] = [[] for _ in range(g.n)]
     reserves: list[list[str]] = [[] for _ in range(g.n)]
+    dealt = _dealt_to(g)
     for cid, (key, owner) in g.cards.items():  # a card's id says whether it started in the Reserve
-        (reserves if from_reserve(cid) else owned)[owner].append(key)
+        (reserves if from_reserve(cid) else owned)[dealt(cid, owner)].append(key)
     for p, label in enumerate(g.decks):
         keys = owned[p]
         if label in DECKS and reserves[p]:
@@ -623,7 +635,7 @@ def _ownership(g: Game) -> None:
     for p in range(g.n):
         for zone in OWN_ZONES:
             for cid in g.z[p][zone]:
-                if g.owner(cid) != p and not (zone == "land_of_bondage" and g.cd[cid].is_character):
+                if g.owner(cid) != p and not (zone in ("land_of_bondage", "in_site") and g.cd[cid].is_character):
                     _fail(
                         f"{cid} belongs to Player {g.owner(cid) + 1} but is in Player {p + 1}'s {zone.replace('_', ' ')}"
                     )
