@@ -738,20 +738,36 @@ _bad_names: set[str] = set()  # files in the tables folder whose names are no ta
 
 def all_ids(base: str | os.PathLike[str]) -> list[str]:
     """The tables in the folder: its files named as a table may be (any other file is left out, and said once)."""
+    return [tid for tid, _ in scan(base)]
+
+
+def scan(base: str | os.PathLike[str]) -> list[tuple[str, tuple[Any, ...]]]:
+    """Each table in the folder with its :func:`stamp`, sorted by id, from one pass over the folder (a listing of
+    thousands of tables stats each file once; links and anything but a regular file are no table)."""
     d = folder(base)
-    if not d.is_dir():
+    out = []
+    try:
+        entries = list(os.scandir(d))
+    except OSError:
         return []
-    ids = []
-    for p in d.glob(f"*{SUFFIX}"):
-        if p.name.startswith(".") or not p.is_file() or p.is_symlink():
+    for e in entries:
+        if e.name.startswith(".") or not e.name.endswith(SUFFIX):
             continue
         try:
-            ids.append(validate_name(p.stem, what="table name"))
-        except SaveError as e:
-            if p.name not in _bad_names:
-                _bad_names.add(p.name)
-                log.warning("%s", printable(f"{d}: a file that is no table is left out of the lists: {e}"))
-    return sorted(ids)
+            if not e.is_file(follow_symlinks=False):
+                continue
+            st = e.stat(follow_symlinks=False)
+            tid = validate_name(e.name[: -len(SUFFIX)], what="table name")
+        except OSError:
+            continue  # gone while the folder was read
+        except SaveError as err:
+            if e.name not in _bad_names:
+                _bad_names.add(e.name)
+                log.warning("%s", printable(f"{d}: a file that is no table is left out of the lists: {err}"))
+            continue
+        out.append((tid, (st.st_ino, st.st_mtime_ns, st.st_size)))
+    out.sort()
+    return out
 
 
 def rows_for(base: Base, player: str, now: float | None = None) -> list[Row]:
@@ -868,6 +884,7 @@ __all__ = [
     "folder",
     "table_path",
     "all_ids",
+    "scan",
     "FOLDER",
     "ago",
 ]

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 from rules.core import GameBase
-from saves.store import Meta, Saved, SaveError, read_text, reads, save, validate_name, write_atomic
+from saves.store import SUFFIX, Meta, Saved, SaveError, read_text, reads, save, validate_name, write_atomic
 from saves.tables import (
     DECLINED,
     INVITED,
@@ -47,6 +47,7 @@ from saves.tables import (
     _trim_talk,
     all_ids,
     folder,
+    scan,
     stamp,
     table_path,
 )
@@ -221,37 +222,43 @@ class FileStore:
         return data if isinstance(data, dict) else {}
 
     def listed(self, player: str) -> list[Table | Row]:
+        # An index entry is [stamp, the players it names, on everyone's list, its summary as JSON text]: whom a
+        # table shows to is read without building it, and only the summaries of the player's rows are parsed.
         out: list[Table | Row] = []
         index = self._index()
         fresh: dict[str, Any] = {}
-        for tid in all_ids(self.root):
-            path = table_path(self.root, tid)
-            now = stamp(path)
+        d = folder(self.root)
+        for tid, now in scan(self.root):
             hit = index.get(tid)
-            if now is not None and isinstance(hit, list) and len(hit) == 2 and hit[0] == list(now):
+            fits = isinstance(hit, list) and len(hit) == 4 and hit[0] == list(now) and isinstance(hit[1], list)
+            entry: list[Any] | None = hit if fits else None
+            if entry is not None and player not in entry[1] and not entry[2]:
+                fresh[tid] = entry  # not on this player's list: nothing more to read
+                continue
+            path = d / f"{tid}{SUFFIX}"
+            if entry is not None:
                 try:
-                    t = from_summary(tid, path, hit[1], now)
-                except (KeyError, TypeError):
+                    t = from_summary(tid, path, json.loads(entry[3]), now)
+                except (KeyError, TypeError, ValueError):
                     t = None
                 if t is not None:
-                    fresh[tid] = hit
+                    fresh[tid] = entry
                     if t.may_see(player):
                         out.append(t)
                     continue
             try:
                 t = _read_for_list(self.root, tid)
-                if now is not None:
-                    fresh[tid] = [list(now), summary(t)]
+                fresh[tid] = [list(now), sorted(named(t)), for_everyone(t), json.dumps(summary(t))]
             except SaveError as e:
-                hit = _seen.get(table_path(self.root, tid))
-                if hit is not None and isinstance(hit[1], tuple) and player in hit[1][1]:
+                seen = _seen.get(path)
+                if seen is not None and isinstance(seen[1], tuple) and player in seen[1][1]:
                     out.append(Row(tid, "error", error=str(e)))
                 continue
             if t.may_see(player):
                 out.append(t)
         if fresh != index:
             try:
-                write_atomic(folder(self.root) / INDEX, json.dumps(fresh).encode("utf-8"), "the tables' index")
+                write_atomic(d / INDEX, json.dumps(fresh).encode("utf-8"), "the tables' index")
             except SaveError:
                 pass  # a folder that cannot be written still lists, from the files
         return out

@@ -42,7 +42,7 @@ REAL_FACTS = FACTS["redemption"] - {"key"} | {"set"}
 #: a real card's name is the card file's (some run past SHORT: "Lost Soul I Corinthians 1:27 (Hand Discarder)")
 LONG_NAME = 80
 #: an ability in the ability language (rules/redemption/lang.py): its keys and its effects' keys
-SCRIPT = {"trigger", "condition", "cost", "effects"}
+SCRIPT = {"trigger", "condition", "cost", "effects", "choose_one"}
 ACT = {"verb", "select", "n", "duration", "riders", "strength", "toughness", "turns", "to", "brigade"}
 PRINTED = {
     "text",

@@ -471,3 +471,107 @@ def test_great_faith_exchanges_with_a_good_enhancement_of_the_pile_into_hand_or_
     else:
         assert g.zone_of(b[letters]) == (0, "hand") and g.char_numbers(b["peter"]) == (7, 5)
     round_trip(g)
+
+
+@pytest.mark.parametrize("egypt", [True, False])
+def test_enslaved_by_egypt_captures_a_hero_if_used_by_an_egyptian_and_good_cannot_negate_it_with_egypt(egypt):
+    from rules.redemption import continuous
+
+    slave, task = R("Enslaved by Egypt"), R("Taskmaster (H)")
+    theirs: dict[str, list[str]] = {"hand": [slave]}
+    if egypt:
+        theirs["territory"] = [R("Egypt (H)")]
+    b = blocked("peter", task, mine={"territory": ["barak"]}, theirs=theirs)
+    g = b.game
+    to_player(g, 1)
+    ok(g, f"enhance {b[slave]} {b[task]} {b['barak']}")
+    assert g.zone_of(b["barak"]) == (1, "land_of_bondage")
+    assert continuous.stoppable(g, b[slave], "negate", b["peter"]) != egypt  # by a good card
+    assert continuous.stoppable(g, b[slave], "negate", b[task])  # an evil card may negate it
+    round_trip(g)
+
+
+def test_enslaved_by_egypt_does_nothing_unless_used_by_an_egyptian():
+    slave, abiram = R("Enslaved by Egypt"), "belshazzar"
+    b = blocked("barak", abiram, mine={"territory": ["gideon"]}, theirs={"hand": [slave]})
+    g = b.game
+    to_player(g, 1)
+    out = ok(g, f"enhance {b[slave]} {b[abiram]}")
+    assert g.zone_of(b["gideon"]) == (0, "territory") and any(e.rule == "redemption.lang.condition" for e in out.events)
+
+
+@pytest.mark.parametrize("hero, deacon", [("Parmenas (H)", True), ("peter", False)])
+def test_the_word_spreads_converts_and_cannot_be_negated_if_used_by_a_deacon(hero, deacon):
+    from rules.redemption import continuous
+
+    word, h = R("The Word Spreads"), (R(hero) if "(" in hero else hero)
+    b = blocked(h, "goliath", mine={"hand": [word], "deck": ["esther"]})
+    g = b.game
+    if g.s.pending is not None:  # Parmenas may draw: not now
+        ok(g, "choose")
+    to_player(g, 0)
+    ok(g, f"enhance {b[word]} {b[h]}")
+    assert g.cd[b["goliath"]].type == "hero"
+    assert continuous.stoppable(g, b[word], "negate", b["goliath"]) != deacon
+
+
+# --- batch 5 -------------------------------------------------------------------------------------------------------
+def test_preemptive_strike_prevents_the_ability_of_the_next_good_enhancement_only():
+    strike, abiram, cast, letters = (
+        R("Preemptive Strike"),
+        R("Abiram"),
+        R("Cast out Demons"),
+        R("Letters to the Churches"),
+    )
+    demon = R("Strong Demon (G)")
+    b = blocked("peter", abiram, mine={"hand": [cast, letters]}, theirs={"hand": [strike], "territory": [demon]})
+    g = b.game
+    to_player(g, 1)
+    ok(g, f"enhance {b[strike]} {b[abiram]}")
+    round_trip(g)
+    ok(g, f"enhance {b[cast]} {b['peter']} {b[demon]}")
+    assert g.zone_of(b[demon]) == (1, "territory")  # prevented: the demon stays
+    assert g.char_numbers(b["peter"]) == (10, 6)  # its numbers count
+    from rules.redemption import continuous
+
+    assert continuous.prevented(g, b[cast])
+    round_trip(g)
+
+
+def test_egyptian_charioteers_prevent_the_next_enhancement_the_opponent_plays():
+    chariots, cast = R("Egyptian Charioteers"), R("Cast out Demons")
+    demon = R("Strong Demon (G)")
+    b = blocked("peter", chariots, mine={"hand": [cast]}, theirs={"territory": [demon]})
+    g = b.game
+    assert g.b.marks == {b[chariots]: 0}
+    to_player(g, 0)
+    ok(g, f"enhance {b[cast]} {b['peter']} {b[demon]}")
+    assert g.zone_of(b[demon]) == (1, "territory")
+    round_trip(g)
+
+
+def test_jairus_daughter_returns_to_territory_2_2_stronger_the_first_time_she_would_be_discarded():
+    girl = R("Jairus' Daughter (H)")
+    b = blocked(girl, "goliath")
+    g = b.game
+    ok(g, "pass")  # 4/3 against Goliath 8/6: the Hero side is defeated
+    assert g.zone_of(b[girl]) == (0, "territory") and g.char_numbers(b[girl]) == (6, 5)
+    round_trip(g)
+    g._to_discard(b[girl], [])  # the second time she goes
+    assert g.zone_of(b[girl]) == (0, "discard") and not g.s.mods
+
+
+@pytest.mark.parametrize("first", [True, False])
+def test_egyptian_horsemen_discard_the_top_of_the_opponents_pile_or_draw_as_their_player_chooses(first):
+    horse = R("Egyptian Horsemen")
+    b = blocked("peter", horse, mine={"deck": ["barak", "esther"]}, theirs={"deck": ["pilate", "herod"]})
+    g = b.game
+    d = g.s.pending
+    assert d is not None and d.effect == "choose_one" and d.chooser == 1
+    round_trip(g)
+    ok(g, f"choose {b[horse]}" if first else "choose")
+    if first:
+        assert g.z[0]["discard"] == [b["barak"]] and len(g.z[1]["hand"]) == 0
+    else:
+        assert g.z[0]["deck"][0] == b["barak"] and g.z[1]["hand"] == [b["pilate"]]
+    assert CARDS[horse].ability_text.startswith("When this character enters battle, choose one: ")

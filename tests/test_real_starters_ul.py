@@ -210,8 +210,8 @@ def test_hero_ignores_a_brigade_and_rescues(monkeypatch, card, hero, ignored):
     assert not b.game._is_ignored(b[other])
 
 
-def test_darkness_makes_its_evil_character_ignore_a_blue_hero(monkeypatch):
-    darkness = K("Darkness (A)", "Main")
+@pytest.mark.parametrize("darkness", [K("Darkness (A)", "Main"), K("Darkness (UL)", "Main UL")])
+def test_darkness_makes_its_evil_character_ignore_a_blue_hero(monkeypatch, darkness):
     foe = _test_card(monkeypatch, "t_foe", type="evil_character", brigades=["Pale Green"], strength=2, toughness=6)
     b = in_battle("gideon", foe, [], theirs={"hand": [darkness]})
     g = b.game  # Gideon 7/5 (Blue) defeats the 2/6: the evil side may play
@@ -281,4 +281,165 @@ def test_net_takes_a_hero_prisoner_into_its_land_of_bondage(net):
     ok(g, f"enhance {b[net]} {b['herod']} {b['deborah']}")
     assert g.zone_of(b["deborah"]) == (1, "land_of_bondage") and g.char_numbers(b["herod"]) == (10, 8)
     assert b["deborah"] in g.reachable(b["gideon"], 1)  # treated as a Lost Soul
+    round_trip(g)
+
+
+# --- an enhancement that withdraws its Hero and takes back the enhancements ------------------------------------------
+def test_stillness_withdraws_its_hero_unharmed_and_takes_back_the_holders_enhancements():
+    still = K("Stillness (B)", "1EU")
+    battle = {"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 1, "played": ["gideons_trumpet"]}
+    b = pos(
+        {"field_of_battle": ["deborah", "gideons_trumpet"], "hand": [still]},
+        {"field_of_battle": [real_key("Strong Demon (G)", "10A")], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+        flags={"battled": True},
+        battle=battle,
+        attached={"gideons_trumpet": "deborah"},
+    )
+    g = b.game  # Deborah 7/9 with Gideon's Trumpet against the Strong Demon 9/10: losing
+    assert g.current_player == 0
+    ok(g, f"enhance {b[still]} {b['deborah']}")
+    assert g.zone_of(b["gideons_trumpet"]) == (0, "hand")  # back to its holder's hand
+    assert g.zone_of(b["deborah"]) == (0, "territory")  # withdrawn, not discarded
+    assert g.zone_of(b[still]) == (0, "discard")  # not this one
+    assert g.zone_of(b["ls_orphan"]) == (1, "land_of_bondage")
+    round_trip(g)
+
+
+# --- an enhancement that chooses the blocker ---------------------------------------------------------------------------
+@pytest.mark.parametrize("noah", [K("Obedience of Noah (B)", "Main"), K("Obedience of Noah (UL)", "Main UL")])
+def test_obedience_of_noah_chooses_the_evil_character_that_blocks(noah):
+    b = blocked("deborah", "herod", mine={"hand": [noah]}, theirs={"territory": ["pilate", "nebuchadnezzar"]})
+    g = b.game  # Deborah 5/7 (Blue) against Herod 8/6: losing
+    assert g.standing() == "evil_winning"
+    to_player(g, 0)
+    targets = {a.args[2] for a in g.legal_actions() if a.verb == "enhance" and a.args[0] == b[noah] and len(a.args) > 2}
+    assert targets == {b["pilate"], b["nebuchadnezzar"]}  # the opponent's Evil Characters in territory
+    ok(g, f"enhance {b[noah]} {b['deborah']} {b['pilate']}")
+    assert g.zone_of(b["herod"]) == (1, "territory") and g.battle_chars(1) == [b["pilate"]]
+    assert g.char_numbers(b["deborah"]) == (6, 8) and g.standing() == "hero_winning"  # 6 defeats Pilate's 5/5
+    round_trip(g)
+    ok(g, "pass")
+    assert g.zone_of(b["ls_orphan"]) == (0, "land_of_redemption") and g.zone_of(b["pilate"]) == (1, "discard")
+
+
+def test_obedience_of_noah_negated_puts_the_first_blocker_back():
+    noah = K("Obedience of Noah (B)", "Main")
+    b = blocked("deborah", "herod", mine={"hand": [noah]}, theirs={"territory": ["nebuchadnezzar", "belshazzar"]})
+    g = b.game
+    to_player(g, 0)
+    ok(g, f"enhance {b[noah]} {b['deborah']} {b['nebuchadnezzar']}")  # 6/8 against 6/7: a stalemate
+    assert g.battle_chars(1) == [b["nebuchadnezzar"]] and g.current_player == 1
+    g.b.negated.append(b[noah])  # as a negate does (redemption.effect.negate), then what it did is undone
+    g._undo(b[noah], [])
+    assert g.battle_chars(1) == [b["herod"]] and g.zone_of(b["nebuchadnezzar"]) == (1, "territory")
+    assert g.char_numbers(b["deborah"]) == (5, 7)
+    round_trip(g)
+
+
+# --- set-aside enhancements: the Hero prays until its player returns it ----------------------------------------------
+@pytest.mark.parametrize(
+    "card, hero",
+    [
+        (K("Prayer and Fasting (L)", "Main"), "daniel"),
+        (K("Prayer and Fasting (UL)", "Main UL"), "daniel"),
+        (K("Meditation (B)", "1EU"), "peter"),
+    ],
+)
+def test_the_hero_prays_set_aside_with_the_card_on_it(card, hero):
+    b = blocked(hero, "herod", mine={"hand": [card]})
+    g = b.game  # the Hero 5/7 or 7/5 against Herod 8/6: losing
+    to_player(g, 0)
+    turn = g.s.turn
+    ok(g, f"enhance {b[card]} {b[hero]}")
+    assert g.zone_of(b[hero]) == (0, "set_aside") and g.zone_of(b[card]) == (0, "set_aside")
+    assert g.attached[b[card]] == b[hero] and g.s.aside[b[hero]] == (-turn, 1, 1, b[card])
+    assert g.zone_of(b["ls_orphan"]) == (1, "land_of_bondage")  # the rescue attempt is over
+    round_trip(g)
+
+
+@pytest.mark.parametrize("rounds, numbers", [(0, (5, 7)), (1, (6, 8)), (3, (8, 10))])
+def test_the_praying_hero_returned_gains_one_one_for_each_turn_and_the_card_is_discarded(rounds, numbers):
+    prayer = K("Prayer and Fasting (L)", "Main")
+    b = pos({"set_aside": ["daniel", prayer]}, {}, turn=3 + 2 * rounds, attached={prayer: "daniel"})
+    g = b.game
+    g.s.aside[b["daniel"]] = (-3, 1, 1, b[prayer])  # set aside in turn 3 by the Prayer
+    round_trip(g)
+    assert not any(a.verb == "return" and a.args == (b[prayer],) for a in g.legal_actions())
+    ok(g, f"return {b['daniel']}")
+    assert g.zone_of(b["daniel"]) == (0, "territory") and g.zone_of(b[prayer]) == (0, "discard")
+    assert g.char_numbers(b["daniel"]) == numbers and b["daniel"] not in g.s.aside
+    round_trip(g)
+
+
+def test_the_praying_hero_does_not_come_back_by_itself_in_upkeep():
+    prayer = K("Meditation (B)", "1EU")
+    b = pos({"set_aside": ["peter", prayer]}, {}, turn=9, attached={prayer: "peter"})
+    g = b.game
+    g.s.aside[b["peter"]] = (-3, 1, 1, b[prayer])
+    from rules.redemption import effects
+
+    assert not effects.come_back(g, 0, []) and g.zone_of(b["peter"]) == (0, "set_aside")
+
+
+# --- a healing enhancement (redemption.effect.heal: a character discarded this turn) --------------------------------
+BALMS = [K("Balm of Gilead (B)", "Main"), K("Balm of Gilead (UL)", "Main UL")]
+
+
+@pytest.mark.parametrize("balm", BALMS)
+def test_balm_of_gilead_heals_a_blue_hero_discarded_in_battle_in_the_discard_phase(balm):
+    b = blocked(
+        "gideon",
+        real_key("Strong Demon (G)", "10A"),
+        mine={"hand": [balm, "daniel"], "territory": ["deborah"], "deck": ["ezra", "esther"]},
+        theirs={"land_of_bondage": ["ls_orphan", "ls_widow"], "deck": ["pilate", "annas"]},
+    )
+    g = b.game  # Gideon 7/5 against the Strong Demon 9/10: Gideon is defeated
+    while g.b.kind:
+        ok(g, "pass")
+    assert g.zone_of(b["gideon"]) == (0, "discard") and b["gideon"] in g.s.discarded
+    round_trip(g)
+    if g.phase != "discard":
+        ok(g, "end")  # to the Discard phase
+    assert g.phase == "discard" and not g.is_over
+    heal = [a for a in g.legal_actions() if a.verb == "enhance"]
+    assert [tuple(a.args) for a in heal] == [(b[balm], b["gideon"])]
+    ok(g, f"enhance {b[balm]} {b['gideon']}")
+    assert g.zone_of(b["gideon"]) == (0, "territory") and g.zone_of(b[balm]) == (0, "discard")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("balm", BALMS)
+def test_balm_of_gilead_cannot_heal_a_hero_discarded_before_this_turn_nor_one_of_another_brigade(balm):
+    b = pos({"hand": [balm], "discard": ["gideon", "daniel"]}, {}, phase="discard")
+    g = b.game
+    assert not [a for a in g.legal_actions() if a.verb == "enhance"]
+    out = g.apply(f"enhance {b[balm]} {b['gideon']}")
+    assert not out.ok and out.rule == "redemption.effect.heal"
+    g.s.discarded = [b["daniel"]]  # Gold: not Blue
+    assert not [a for a in g.legal_actions() if a.verb == "enhance"]
+
+
+def test_balm_of_gilead_heals_the_last_hero_an_opponents_enhancement_discards_with_special_initiative():
+    balm = BALMS[0]
+    b = in_battle("deborah", "pilate", [], mine={"hand": [balm]}, theirs={"hand": ["crown_of_thorns"]})
+    g = b.game  # Deborah 5/7 defeats Pilate 5/5: the evil side may play
+    g.b.last_actor = 0
+    ok(g, f"enhance {b['crown_of_thorns']} {b['pilate']} {b['deborah']}")
+    assert g.zone_of(b["deborah"]) == (0, "discard") and g.current_player == 0
+    acts = {tuple(a.args) for a in g.legal_actions() if a.verb == "enhance"}
+    assert acts == {(b[balm], b["deborah"], b["deborah"])}
+    ok(g, f"enhance {b[balm]} {b['deborah']} {b['deborah']}")
+    assert g.zone_of(b["deborah"]) == (0, "territory") and g.zone_of(b[balm]) == (0, "discard")
+    round_trip(g)
+
+
+def test_balm_of_gilead_played_in_battle_heals_a_blue_hero_discarded_earlier_this_turn():
+    balm = BALMS[1]
+    b = in_battle("deborah", "herod", [], mine={"hand": [balm], "discard": ["gideon"]})
+    g = b.game  # Deborah 5/7 against Herod 8/6: losing, she holds initiative
+    g.s.discarded = [b["gideon"]]  # discarded from play earlier this turn
+    assert {a.args[2] for a in g.legal_actions() if a.verb == "enhance" and a.args[0] == b[balm]} == {b["gideon"]}
+    ok(g, f"enhance {b[balm]} {b['deborah']} {b['gideon']}")
+    assert g.zone_of(b["gideon"]) == (0, "territory") and g.battle_chars(0) == [b["deborah"]]
     round_trip(g)

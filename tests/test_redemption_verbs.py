@@ -416,3 +416,25 @@ def test_a_band_that_cannot_be_prevented_is_not_stopped_by_prevent_band(monkeypa
     if offered:
         ok(g, f"enhance {b[band]} {b['gideon']} {b['barak']}")
         assert g.zone_of(b["barak"]) == (0, "field_of_battle")
+
+
+@pytest.mark.parametrize(
+    "rider, words",
+    [
+        ({"rider": "cannot_be_stopped"}, "unknown rider 'cannot_be_stopped'"),
+        ({"rider": "cannot_be_negated", "by": "purple"}, "'by' is one of"),
+        ({"rider": "cannot_be_negated", "when": {}}, "a rider table has rider"),
+        ({"rider": "cannot_be_negated", "condition": {"if_raining": True}}, "unknown condition"),
+    ],
+)
+def test_a_conditional_rider_naming_an_unknown_word_is_refused(rider, words):
+    with pytest.raises(LanguageError, match=words):
+        _card(
+            {
+                "key": "bad",
+                "name": "Bad",
+                "type": "good_enhancement",
+                "alignment": "good",
+                "abilities": [{"trigger": "played", "effects": [{"verb": "draw", "n": 1, "riders": [rider]}]}],
+            }
+        )

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from rules.resurrection import new_game as new_resurrection
-from saves import tables
+from saves import tables, tablestore
 from saves.tablestore import FileStore, TableStore
 from tests.dealt import dealt_table
 from tui.table import TableSession
@@ -423,3 +423,20 @@ def test_the_files_list_keeps_an_index_and_a_stale_or_broken_one_costs_reads_nev
     tables._seen.clear()
     assert ("t2", "waiting") in {(r.id, r.kind) for r in tables.rows_for(files, "bob")}
     assert set(json.loads(index.read_text())) == {"t1", "t2"}  # rebuilt
+
+
+def test_the_files_index_says_whom_a_table_shows_to_so_other_tables_are_not_read(tmp_path, monkeypatch):
+    files = FileStore(tmp_path)
+    two_player(files)  # t1: alice and bob
+    dealt_table(files, "carol", "resurrection", [{"open": True}], seed=2, table_id="t2")  # open to anyone
+    dealt_table(files, "dave", "resurrection", [{"invite": "erin"}], seed=3, table_id="t3")
+    tables.rows_for(files, "bob")  # writes the index
+    tables._seen.clear()
+    built: list[str] = []
+    real = tablestore.from_summary
+    monkeypatch.setattr(tablestore, "from_summary", lambda tid, *a: built.append(tid) or real(tid, *a))
+    monkeypatch.setattr(tablestore, "_read_for_list", lambda *a: pytest.fail("a table file read with a fresh index"))
+    assert {r.id for r in tables.rows_for(files, "bob")} == {"t1", "t2"}
+    assert sorted(built) == ["t1", "t2"]  # t3 names neither bob nor everyone: its summary is never parsed
+    built.clear()
+    assert {r.id for r in tables.rows_for(files, "erin")} == {"t2", "t3"} and sorted(built) == ["t2", "t3"]

@@ -19,7 +19,7 @@ from tui import compat, keys
 from tui.player_process import NOT_SAVED_EXIT
 from tui.screens.title import TitleScreen
 from tui.screens.toosmall import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
-from tui.session import Session, names_for
+from tui.session import GameSession, Session, names_for
 from tui.settings import DEFAULT_PAUSE as DEFAULT_PAUSE
 from tui.settings import Settings as Settings
 from tui.typeahead import KeysDropped, TypedAhead, bounded
@@ -267,7 +267,7 @@ class RedemptionApp(compat.FrameShownApp):
     def switch_to_game(self, session: Session) -> None:
         self.switch_screen(self.game_screen(session))
 
-    def current_session(self):
+    def current_session(self) -> GameSession | None:
         from tui.screens.game import GameScreen
 
         for screen in reversed(self.screen_stack):
@@ -288,9 +288,9 @@ class RedemptionApp(compat.FrameShownApp):
             return
         self.record_unsaved(session)
 
-    def record_unsaved(self, session) -> None:
+    def record_unsaved(self, session: GameSession) -> None:
         """Remember (or forget, once it is saved) that ``session``'s save lacks moves, for :meth:`last_words`."""
-        unsaved = getattr(session, "unsaved", None)
+        unsaved = session.unsaved
         if unsaved is not None:
             self.unsaved[str(session.path)] = unsaved.words()
         else:
@@ -325,9 +325,10 @@ class RedemptionApp(compat.FrameShownApp):
         session = self.current_session()
         if not path or self.quit_by_player or session is None or session.game.is_over:
             return
-        table = getattr(session, "table_id", None)
-        if table is not None:
-            words = ["table", "play", table]
+        from tui.table import TableSession
+
+        if isinstance(session, TableSession):
+            words = ["table", "play", session.table_id]
         elif session.path is not None:
             words = ["resume", session.path.stem]
         else:

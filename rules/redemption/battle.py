@@ -365,6 +365,19 @@ class BattleRules(Core):
     def _do_enhance(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         e, c = args[0], args[1]
         target = args[2] if len(args) > 2 else ""
+        if not self.in_battle():  # a healing enhancement in Preparation or Discard (redemption.effect.heal)
+            self._move(e, p, "discard")
+            events.append(
+                Event.said(
+                    "enhance",
+                    f"{who(p, True)} {verb(p, 'plays', 'play')} {self._nm(e)} on {self.cd[c].name}.",
+                    p,
+                    "redemption.effect.heal",
+                )
+            )
+            for ab in self.cd[e].abilities:
+                self._effect(p, e, c, ab, "", events)
+            return
         special = self.loc[c][1] != "field_of_battle"  # checked: special initiative (redemption.battle.special)
         self._move(e, p, "field_of_battle")
         self.attached[e] = c
@@ -392,8 +405,13 @@ class BattleRules(Core):
                     "redemption.battle.special",
                 )
             )
-        for ab in self.cd[e].abilities:
-            self._effect(p, e, c, ab, target if any(a.verb in TAKES_TARGET for a in ab.acts) else "", events)
+        if self.b.marks and continuous.prevented(cast("Table", self), e):  # redemption.effect.prevent_next
+            events.append(
+                Event("effect", f"{self._nm(e)}: its ability is prevented.", p, "redemption.effect.prevent_next")
+            )
+        else:
+            for ab in self.cd[e].abilities:
+                self._effect(p, e, c, ab, target if any(a.verb in TAKES_TARGET for a in ab.acts) else "", events)
         if (
             b.kind
             and b.step == "initiative"
@@ -466,7 +484,8 @@ class BattleRules(Core):
             events.append(Event("protect", f"{self._nm(c)} is protected from discard and returns to territory.", owner))
         elif fate == "discard":
             self._to_discard(c, events, "")
-            events.append(Event("discard", f"{self._nm(c)} is discarded.", owner))
+            if self.loc[c][1] == "discard":  # not saved from it (redemption.effect.save_self)
+                events.append(Event("discard", f"{self._nm(c)} is discarded.", owner))
             return
         if fate in ("captured", "land_of_bondage"):  # held captive: in the captured pile, or (REG) a Land of Bondage
             self._discard_attachments(c)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rules.redemption.lang import matches
+from rules.redemption.lang import condition_holds, matches
 
 if TYPE_CHECKING:
     from rules.redemption.lang import Ability
@@ -31,6 +31,32 @@ def active(t: Table, src: str) -> bool:
     return src not in t.b.negated
 
 
+def ignore_prevented(t: Table) -> bool:
+    """Is a face-up artifact in play that prevents every ignore ability (redemption.effect.prevent_ignore)?"""
+    cd, up, negated = t.cd, t.face_up, t.b.negated
+    for zones in t.z:
+        for a in zones["artifact_pile"]:
+            if a in up and a not in negated and cd[a].abilities and cd[a].has("prevent_ignore") is not None:
+                return True
+    return False
+
+
+def stoppers_prevented(t: Table, src: str) -> bool:
+    """Are character src's negate, prevent and interrupt abilities prevented now: by a face-up artifact, not negated,
+    whose ability says so (redemption.effect.prevent_stoppers), unless src's cannot be prevented?"""
+    cd, up, negated = t.cd, t.face_up, t.b.negated
+    for zones in t.z:
+        for a in zones["artifact_pile"]:
+            if a in up and a not in negated and cd[a].abilities and cd[a].has("prevent_stoppers") is not None:
+                return stoppable(t, src, "prevent")
+    return False
+
+
+def _ignore_stopped(t: Table, src: str) -> bool:
+    """Is card src's ignore ability prevented now (redemption.effect.prevent_ignore; not one that cannot be)?"""
+    return ignore_prevented(t) and stoppable(t, src, "prevent")
+
+
 def _ignorers(t: Table, cid: str) -> bool:
     """Does an opposing character in this battle ignore character cid by its own ability (``while_in_play``:
     "this Hero ignores gold brigade Evil Characters")?"""
@@ -40,11 +66,11 @@ def _ignorers(t: Table, cid: str) -> bool:
             continue
         for c in t.z[q]["field_of_battle"]:
             card = cd[c]
-            if not card.is_character or c in t.attached or not card.abilities or c in t.b.negated:
+            if "ignore" not in card.by_effect or not card.is_character or c in t.attached or c in t.b.negated:
                 continue
             a = card.has("ignore")
             if a is not None and a.trigger == "while_in_play" and loc[c][1] == "field_of_battle":
-                if matches(cd[cid], a.filter):
+                if matches(cd[cid], a.filter) and not _ignore_stopped(t, c):
                     return True
     return False
 
@@ -53,7 +79,7 @@ def ignored(t: Table, cid: str) -> bool:
     """Is character cid ignored in this battle (redemption.effect.ignore): by a card played, or by an opposing
     character in battle whose own ability ignores it?"""
     src = t.b.ignored.get(cid)
-    if src is not None and src not in t.b.negated:
+    if src is not None and src not in t.b.negated and not _ignore_stopped(t, src):
         return True
     return t.loc[cid][1] == "field_of_battle" and _ignorers(t, cid)
 
@@ -72,10 +98,10 @@ def kept_out(t: Table, c: str) -> bool:
         return False
     owner, cd, negated = t.owner(c), t.cd, t.b.negated
     for src in t.b.played:
-        if src in negated or t.owner(src) == owner:
+        if src in negated or t.owner(src) == owner or prevented(t, src):
             continue
         a = cd[src].has("ignore")
-        if a is not None and matches(cd[c], a.filter):
+        if a is not None and matches(cd[c], a.filter) and not _ignore_stopped(t, src):
             return True
     return _ignorers(t, c)
 
@@ -88,7 +114,7 @@ def _granted(t: Table, cid: str, verb: str) -> list[Ability]:
     out = [] if cid in negated else [a for a in cd[cid].abilities if a.effect == verb and a.trigger == "while_in_play"]
     if t.in_battle():
         for e in t.b.played:
-            if e not in negated and t.attached.get(e) == cid:
+            if e not in negated and t.attached.get(e) == cid and not prevented(t, e):
                 out += [a for a in cd[e].abilities if a.effect == verb]
     return out
 
@@ -204,12 +230,22 @@ RIDER_OF = {
 }
 
 
-def stoppable(t: Table, src: str, how: str) -> bool:
-    """May card src's abilities be stopped this way (``how``: negate, interrupt, prevent)? Not when one of them
-    rides the rider that says it cannot be: the one question every negate, interrupt and prevent asks."""
-    rider = RIDER_OF[how]
-    if any(rider in a.riders for a in t.cd[src].abilities):
-        return False
+def stoppable(t: Table, src: str, how: str, by: str = "") -> bool:
+    """May card src's abilities be stopped this way (``how``: negate, interrupt, prevent) by card ``by`` (the card
+    that would stop it, or the character it is played on: its alignment is what a rider "by a good card" reads; ""
+    when unknown)? Not when one of them rides the rider that says it cannot be, or a conditional one whose
+    condition holds now (its player, the character it is used by): the one question every negate, interrupt and
+    prevent asks (redemption.lang.rider.conditional)."""
+    rider, cd = RIDER_OF[how], t.cd
+    for a in cd[src].abilities:
+        if rider in a.riders:
+            return False
+        for act in a.acts:
+            for r, cond, who in act.rider_if:
+                if r != rider or (who and (not by or cd[by].alignment != who)):
+                    continue
+                if condition_holds(t, t.owner(src), t.attached.get(src, src), cond):
+                    return False
     return not (how == "prevent" and _made_unpreventable(t, src))
 
 
@@ -230,7 +266,7 @@ def band_prevented(t: Table, c: str) -> bool:
     (redemption.effect.prevent_band)?"""
     owner, cd, negated = t.owner(c), t.cd, t.b.negated
     for src in t.b.played:
-        if src in negated or t.owner(src) == owner:
+        if src in negated or t.owner(src) == owner or prevented(t, src):
             continue
         a = cd[src].has("prevent_band")
         if a is not None and matches(cd[c], a.filter):
@@ -250,8 +286,29 @@ def immunity_negated(t: Table, cid: str) -> bool:
                     return True
     if t.in_battle():
         for e in t.b.played:
-            if e not in t.b.negated:
+            if e not in t.b.negated and not prevented(t, e):
                 ab = cd[e].has("negate_immune")
                 if ab is not None and matches(card, ab.filter):
                     return True
+    return False
+
+
+def prevented(t: Table, e: str) -> bool:
+    """Is enhancement e's ability prevented (redemption.effect.prevent_next): is it the first enhancement that fits,
+    of another player, played in this battle after an opposing card that prevents the next one worked (that card
+    still in battle and not negated), and can it be prevented?"""
+    b = t.b
+    if not b.marks:
+        return False
+    cd, loc = t.cd, t.loc
+    for x, mark in b.marks.items():
+        if x in b.negated or loc[x][1] != "field_of_battle":
+            continue
+        a = cd[x].has("prevent_next")
+        if a is None:
+            continue
+        owner = t.owner(x)
+        first = next((y for y in b.played[mark:] if t.owner(y) != owner and matches(cd[y], a.filter)), "")
+        if first == e and stoppable(t, e, "prevent", x):
+            return True
     return False

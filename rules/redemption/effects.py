@@ -64,7 +64,7 @@ def filter_text(flt: Filter, noun: str = "character", plural: bool = False) -> s
         words.append(" or ".join(b) + " brigade" if isinstance(b, tuple) else b)
     text = " ".join(words + [noun])
     if "identifier" in d:
-        text += f" that is {d['identifier']}"
+        text += f" that {'are' if plural else 'is'} {d['identifier']}"
     if "name" in d:
         text += f" named {d['name']}"
     for k, word in (("strength_now", "strength"), ("toughness_now", "toughness")):
@@ -303,7 +303,7 @@ def _do_negate(g: Table, p: int, src: str, host: str, ab: Act, target: str, even
     if not g.in_battle():
         return
     theirs = [
-        e for e in g.b.played if g.owner(e) != p and e not in g.b.negated and continuous.stoppable(g, e, "negate")
+        e for e in g.b.played if g.owner(e) != p and e not in g.b.negated and continuous.stoppable(g, e, "negate", src)
     ]
     if not theirs:
         events.append(Event("effect", f"{name}: no opposing enhancement to negate.", p, rid))
@@ -322,7 +322,7 @@ def _negatable(g: Table, p: int, ab: Act, host: str) -> list[str]:
         g,
         p,
         ab.select,
-        lambda c: g.owner(c) == p or c in negated or not continuous.stoppable(g, c, "negate"),
+        lambda c: g.owner(c) == p or c in negated or not continuous.stoppable(g, c, "negate", host),
     )
 
 
@@ -658,6 +658,8 @@ def _return(g: Table, p: int, src: str, host: str, ab: Act, cards: list[str], ev
         if zone == "hand" and not g.hand_room(q):  # a full hand takes no card (redemption.hand.cap)
             events.append(Event.said("effect", f"{g._nm(c)} stays: {whose(q)} hand is full.", p))
             continue
+        if g.in_battle() and c in g.b.played:  # an enhancement taken back out of the battle no longer counts there
+            g.b.played.remove(c)
         if zone == "territory" and g.loc[c][1] == "field_of_battle" and g.cd[c].is_character:
             g._leave_battle(c, "territory", events)
         elif zone == "territory":
@@ -675,7 +677,9 @@ def _return(g: Table, p: int, src: str, host: str, ab: Act, cards: list[str], ev
 
 
 def _do_return(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
-    cards = _targets_now(g, p, src, host, ab, events, "a card to return", None)
+    # "return all ... except this one": every card that fits but the returning card itself
+    skip = (lambda c: c == src) if ab.select.every else None
+    cards = _targets_now(g, p, src, host, ab, events, "a card to return", skip)
     if cards is not None:
         _return(g, p, src, host, ab, cards, events)
 
@@ -774,6 +778,91 @@ def _resolve_convert(g: Table, d: Decision, events: list[Event]) -> None:
     _convert(g, d.chooser, d.source, "", _act_of(g, d), d.chosen, events)
 
 
+def poison_sources(g: Table, c: str) -> list[str]:
+    """The cards whose poison (disease) character c carries now, in the order they poisoned it: each leaves a change
+    of 0/0 that lasts while c is in play (redemption.effect.poison), so a card leaving play is cured with the rest
+    of its changes."""
+    return marks(g, c, "poison")
+
+
+def marks(g: Table, c: str, verb: str) -> list[str]:
+    """The cards with this verb whose mark character c carries now: a change of 0/0 that lasts while it is in play
+    (a poison), in the order they marked it."""
+    cd, out = g.cd, []
+    for m in g.s.mods:
+        if m[0] == c and m[1] == 0 and m[2] == 0 and m[3] == 0 and m[4] not in out and cd[m[4]].has(verb):
+            out.append(m[4])
+    return out
+
+
+def _healable(g: Table, p: int, ab: Act, host: str) -> list[str]:
+    """The selector's characters a heal may take (redemption.effect.heal): in play, the poisoned (diseased) ones; in
+    a discard pile (``zone = "discard"``), the ones discarded from play this turn."""
+    cd, loc, gone = g.cd, g.loc, g.s.discarded
+    return select(
+        g,
+        p,
+        ab.select,
+        lambda c: not cd[c].is_character or (c not in gone if loc[c][1] == "discard" else not poison_sources(g, c)),
+    )
+
+
+def _do_poison(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Poison the chosen character: from the next turn on it loses N/N in each turn's Upkeep, and is discarded when
+    its toughness reaches 0 (redemption.effect.poison)."""
+    name, rid = g.cd[src].name, "redemption.effect.poison"
+    if not target:
+        events.append(Event("effect", f"{name}: no character to poison.", p, rid))
+        return
+    if not _reach(g, p, src, host, ab, target, events):
+        return
+    g.s.mods.append((target, 0, 0, 0, src))
+    events.append(Event("effect", f"{name} poisons {g._nm(target)}.", p, rid))
+
+
+def poison_tick(g: Table, events: list[Event]) -> bool:
+    """Each turn's Upkeep: every poisoned character in play loses what each of its poisons takes; one whose
+    toughness is 0 then is discarded (redemption.effect.poison). Did anything happen?"""
+    if not g.s.mods:
+        return False
+    cd, did = g.cd, False
+    for c in list(dict.fromkeys(m[0] for m in g.s.mods)):
+        for src in poison_sources(g, c):
+            a = cd[src].has("poison")
+            assert a is not None
+            act = a.acts[0]
+            g.s.mods.append((c, -act.strength, -act.toughness, 0, src))
+            did = True
+            events.append(
+                Event(
+                    "effect",
+                    f"{g._nm(c)} is poisoned by {cd[src].name}: it loses {act.strength}/{act.toughness}.",
+                    g.owner(c),
+                    "redemption.effect.poison",
+                )
+            )
+        if poison_sources(g, c) and g.char_numbers(c)[1] <= 0:
+            g._to_discard(c, events, " by poison (its toughness is 0)", "redemption.effect.poison")
+    return did
+
+
+def _do_heal(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Heal the chosen character: its poisons end and every decrease of its numbers is removed
+    (redemption.effect.heal)."""
+    name, rid = g.cd[src].name, "redemption.effect.heal"
+    if not target and host and g.loc[host][1] == "discard" and host in _healable(g, p, ab, host):
+        target = host  # played on the character being healed (special initiative, or outside battle)
+    if target and g.loc[target][1] == "discard":
+        _heal_discarded(g, p, src, target, events)
+        return
+    if not target:
+        events.append(Event("effect", f"{name}: no poisoned character to heal.", p, rid))
+        return
+    poisons = set(poison_sources(g, target))
+    g.s.mods = [m for m in g.s.mods if m[0] != target or (m[4] not in poisons and m[1] >= 0 and m[2] >= 0)]
+    events.append(Event("effect", f"{name} heals {g._nm(target)}: its poison and decreases are gone.", p, rid))
+
+
 def _until(g: Table, p: int, ab: Act) -> int:
     """The turn a change of numbers ends at the start of (UNTIL_IN_PLAY, 0: it lasts while the card is in play)."""
     if ab.duration in ("end_of_turn", "battle"):
@@ -847,13 +936,63 @@ def _resolve_aside(g: Table, d: Decision, events: list[Event]) -> None:
     _aside(g, d.chooser, d.source, "", _act_of(g, d), d.chosen, events)
 
 
+def _do_set_aside_gain(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Set the character this is played on aside until its player returns it; this card stays on it, and when its
+    player returns it the character gains N/N for each of their turns it spent aside, and this card is discarded
+    (redemption.effect.set_aside_gain). The record's return turn is minus the turn it was set aside in."""
+    c = host
+    if not c or not g.cd[c].is_character or not _reach(g, p, src, host, ab, c, events):
+        return
+    if g.loc[c][1] == "field_of_battle" and g.in_battle():
+        g._leave_battle(c, "set_aside", events)
+    else:
+        g._put(c, "set_aside")
+    if g.in_battle() and src in g.b.played:  # it left the battle with its character
+        g.b.played.remove(src)
+    g._move(src, g.owner(src), "set_aside")
+    g.attached[src] = c
+    g.s.aside[c] = (-max(1, g.s.turn), ab.strength, ab.toughness, src)
+    events.append(
+        Event.said(
+            "effect",
+            f"{g.cd[src].name} sets {g._nm(c)} aside until {whose(g.owner(c))} player returns it: it gains "
+            f"{ab.strength}/{ab.toughness} for each turn of theirs it spends there.",
+            p,
+            "redemption.effect.set_aside_gain",
+        )
+    )
+
+
+def returned_by_player(g: Table, p: int, c: str, rec: tuple[int, int, int, str], events: list[Event]) -> None:
+    """Character c, set aside by set_aside_gain, was just returned to territory by its player p in Preparation: it
+    gains N/N for each of p's turns since it was set aside (a change that lasts while it stays in play), and the
+    card that set it aside is discarded (redemption.effect.set_aside_gain)."""
+    back, st, tg, src = rec
+    turns = (g.s.turn + back) // len(g.z)
+    if turns and (st or tg):
+        g.s.mods.append((c, st * turns, tg * turns, 0, src))
+    if g.attached.get(src) == c:
+        del g.attached[src]
+        g._to_discard(src, events)
+    events.append(
+        Event.said(
+            "effect",
+            f"{g._nm(c)} comes back after {plural(turns, 'turn')} set aside"
+            + (f" with {st * turns}/{tg * turns} more" if turns and (st or tg) else "")
+            + f"; {g.cd[src].name} is discarded.",
+            p,
+            "redemption.effect.set_aside_gain",
+        )
+    )
+
+
 def come_back(g: Table, p: int, events: list[Event]) -> bool:
     """In player p's Upkeep: each of p's cards set aside for N turns whose time has come goes back to p's
     territory with its bonus, a change of numbers that lasts while it stays in play (redemption.effect.set_aside_for).
     True when one did."""
     s, did = g.s, False
     for c, (back, st, tg, src) in list(s.aside.items()):
-        if g.owner(c) != p or s.turn < back:
+        if g.owner(c) != p or back < 0 or s.turn < back:  # back < 0: until its player returns it (set_aside_gain)
             continue
         del s.aside[c]
         if g.loc[c][1] != "set_aside":
@@ -956,6 +1095,63 @@ def _resolve_may_draw(g: Table, d: Decision, events: list[Event]) -> None:
         g._draw(p, act.n, events, f"for {g.cd[d.source].name}", "redemption.effect.may_draw")
     else:
         events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'draws', 'draw')} nothing.", p))
+
+
+def _do_prevent_next(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """The next enhancement that fits, of another player, played in this battle has its ability prevented (its
+    numbers still count): the mark is how many had been played when this worked (continuous.prevented)."""
+    if not g.in_battle():
+        return
+    g.b.marks[src] = len(g.b.played)
+    events.append(
+        Event(
+            "effect",
+            f"{g.cd[src].name}: the next opposing {filter_text(ab.filter, 'card')} played in this battle does nothing "
+            "(its numbers count).",
+            p,
+            "redemption.effect.prevent_next",
+        )
+    )
+
+
+def saved_from_discard(g: Table, c: str, events: list[Event]) -> bool:
+    """Character c in play is about to be discarded: its own ``save_self`` ability (trigger about_to_be_discarded)
+    returns it to its owner's territory instead, with the N/N it says, the first time only (the change of numbers
+    it leaves, made by the card itself, says it was used; a card that leaves play is a new card). True when it was
+    saved (redemption.effect.save_self)."""
+    for ab in g.cd[c].abilities:
+        if ab.trigger != "about_to_be_discarded" or ab.effect != "save_self":
+            continue
+        if any(m[0] == c and m[4] == c for m in g.s.mods):
+            return False
+        act, q = ab.acts[0], g.owner(c)
+        for a in [x for x, h in g.attached.items() if h == c]:
+            del g.attached[a]
+            g._move(a, g.owner(a), "discard")
+        g._move(c, q, "territory")
+        g.s.mods.append((c, act.strength, act.toughness, 0, c))
+        events.append(
+            Event.said(
+                "effect",
+                f"{g._nm(c)} is about to be discarded: it returns to {their(q)} territory instead and gains "
+                f"{act.strength}/{act.toughness} (the first time only).",
+                q,
+                "redemption.effect.save_self",
+            )
+        )
+        return True
+    return False
+
+
+def _resolve_choose_one(g: Table, d: Decision, events: list[Event]) -> None:
+    """The answer to an ability with two alternatives: the card itself chosen, the first effect; none, the second
+    (redemption.lang.choose_one)."""
+    src = d.source
+    ab = next(a for a in g.cd[src].abilities if a.choose_one)
+    act = ab.acts[0 if d.chosen else 1]
+    do = VERBS[act.verb].do
+    if do is not None:
+        do(g, d.chooser, src, g.attached.get(src, src), act, "", events)
 
 
 def fire(g: Table, p: int, c: str, trigger: str, events: list[Event]) -> None:
@@ -1209,6 +1405,56 @@ def _resolve_redirect(g: Table, d: Decision, events: list[Event]) -> None:
         run(g, d.chooser, e, host, a, d.chosen[0] if d.chosen else "", events)
 
 
+def heals(g: Table, p: int, card: Card, c: str) -> bool:
+    """Does enhancement ``card`` heal character c now (it has a heal that reaches c)?"""
+    return any(act.verb == "heal" and c in _healable(g, p, act, c) for ab in card.abilities for act in ab.acts)
+
+
+def _heal_discarded(g: Table, p: int, src: str, c: str, events: list[Event]) -> None:
+    """Heal character c discarded this turn: it comes back from the discard pile to its owner's territory, as it
+    was (redemption.effect.heal)."""
+    g.s.discarded = [x for x in g.s.discarded if x != c]
+    g._put(c, "territory")
+    events.append(
+        Event.said(
+            "effect",
+            f"{g.cd[src].name} heals {g._nm(c)}: it comes back from the discard pile to {whose(g.owner(c))} territory.",
+            p,
+            "redemption.effect.heal",
+        )
+    )
+
+
+def _choosable(g: Table, p: int, ab: Act, host: str) -> list[str]:
+    """The opposing characters a choose-opponent ability may put into battle: the selector's, not one kept out of
+    this battle (it left it, or an ignore keeps it out) nor a second copy of a unique one its player has in play."""
+    return select(g, p, ab.select, lambda c: g._kept_out(c) or g._unique_clash(g.owner(c), c) is not None)
+
+
+def _do_choose_opponent(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Choose the character the opponent battles with: every character of the opponent's side withdraws to its
+    owner's territory and the chosen one enters the battle on that side; if one of them cannot be withdrawn (it is
+    immune), nothing happens (redemption.effect.choose_opponent)."""
+    name, rid = g.cd[src].name, "redemption.effect.choose_opponent"
+    if not g.in_battle():
+        return
+    if not target:
+        events.append(Event("effect", f"{name}: no character is chosen.", p, rid))
+        return
+    q = g.owner(target)
+    side = g.battle_chars(q)
+    stuck = [c for c in side if continuous.immune(g, c, src, host)]
+    if stuck:
+        events.append(Event("effect", f"{name} does nothing: {g._nm(stuck[0])} cannot be withdrawn.", p, rid))
+        return
+    for c in side:
+        g._leave_battle(c, "territory", events)
+        g.b.effects.append((src, "withdraw", c, "territory"))
+    origin = g.loc[target][1]
+    g.b.effects.append((src, "band", target, origin))
+    g._enter_battle(q, target, events, "must battle with", f", chosen by {who(p)} with {name}", rid)
+
+
 def _do_prevent_band(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
     """Opposing characters that fit cannot band in for the rest of this battle (the band targets leave them out:
     ``continuous.band_prevented``), and the bands that brought such characters in this battle are negated: they
@@ -1371,7 +1617,9 @@ def _which(a: Act, noun: str) -> str:
         where = where.replace(" a ", " an opponent's ")
     if what.startswith("up to "):
         return what + where
-    return f"all {what}{where}" if a.select.every else an(what) + where
+    if a.select.every:  # "all your Heroes in play", "all O.T. Heroes in play"
+        return "all " + ("your " if a.select.owner == "you" else "") + what + where
+    return an(what) + where
 
 
 def _text_pile(a: Act, when: str, card: Card | None) -> str:
@@ -1392,6 +1640,7 @@ def _text_numbers(a: Act, when: str, card: Card | None) -> str:
     head = {
         "successful_rescue": "Each time this character makes a successful rescue, ",
         "wins_battle": "Each time this character wins a battle, ",
+        "enters_battle": "When this character enters battle, ",
     }.get(when, "")
     what = _which(a, "character")
     text = f"{what} {'gains' if a.verb == 'gain' and not a.select.every else 'gain' if a.verb == 'gain' else 'loses' if not a.select.every else 'lose'} {a.strength}/{a.toughness}{how}."
@@ -1536,6 +1785,18 @@ def _verbs() -> dict[str, Verb]:
                 _do_redirect,
                 _redirectable,
                 resolve=_resolve_redirect,
+            ),
+            Verb(
+                "choose_opponent",
+                "choose the character your opponent battles with",
+                lambda a, when, card: (
+                    f"Choose {an('opposing ' + filter_text(a.filter))} in your opponent's territory: every character "
+                    "on their side of the battle withdraws to its owner's territory and the chosen one enters the "
+                    "battle in their place."
+                ),
+                _do_choose_opponent,
+                _choosable,
+                undo="",
             ),
             Verb(
                 "prevent_band",
@@ -1783,6 +2044,45 @@ def _verbs() -> dict[str, Verb]:
                 resolve=_resolve_may_draw,
             ),
             Verb(
+                "prevent_ignore",
+                "while this is active, every ignore ability of a character or enhancement is prevented",
+                lambda a, when, card: (
+                    "While this is face up, every ignore ability on a character or an enhancement is prevented "
+                    "(nothing is ignored by one)."
+                ),
+            ),
+            Verb(
+                "prevent_stoppers",
+                "while this is active, every negate, prevent and interrupt ability on a character is prevented",
+                lambda a, when, card: (
+                    "While this is face up, every negate, prevent and interrupt ability on a character is prevented."
+                ),
+            ),
+            Verb(
+                "poison",
+                "poison a character: it loses N/N each turn and is discarded at toughness 0",
+                lambda a, when, card: (
+                    f"Poison {an(filter_text(a.filter))} in play: from the next turn on it loses "
+                    f"{a.strength}/{a.toughness} in each turn's Upkeep; at toughness 0 it is discarded."
+                ),
+                _do_poison,
+                _selected,
+            ),
+            Verb(
+                "heal",
+                "heal a poisoned character: its poisons and decreases end",
+                lambda a, when, card: (
+                    f"Heal {an(filter_text(a.filter))} discarded this turn: it comes back from the discard pile to its "
+                    "owner's territory. Play this on a character of yours in battle, or, in your Preparation or "
+                    "Discard phase, on your character being healed."
+                    if a.select.zones == ("discard",)
+                    else f"Heal {an(filter_text(a.filter))} in play: its poisons and diseases end and every decrease "
+                    "of its numbers is removed."
+                ),
+                _do_heal,
+                _healable,
+            ),
+            Verb(
                 "negate_immune",
                 "the immunities of the characters that fit stop counting",
                 lambda a, when, card: (
@@ -1800,6 +2100,43 @@ def _verbs() -> dict[str, Verb]:
                 ),
             ),
             Verb(
+                "set_aside_gain",
+                "set the character aside until its player returns it; it gains N/N for each turn aside",
+                lambda a, when, card: (
+                    "Set the character this is played on aside, with this card on it, until its player returns it "
+                    f"in a Preparation phase: then it gains {a.strength}/{a.toughness} for each of their turns it "
+                    "spent aside, and this card is discarded."
+                ),
+                _do_set_aside_gain,
+            ),
+            Verb(
+                "prevent_next",
+                "the next opposing enhancement that fits has its ability prevented",
+                lambda a, when, card: (
+                    (
+                        "When this character enters battle, prevent "
+                        if card is not None and card.is_character
+                        else "Prevent "
+                    )
+                    + f"the special ability of the next opposing {filter_text(a.filter, 'card')} played in this battle."
+                ),
+                _do_prevent_next,
+            ),
+            Verb(
+                "save_self",
+                "the first time this character is about to be discarded, it returns to territory instead",
+                lambda a, when, card: (
+                    "The first time this character is about to be discarded, return it to your territory instead; it "
+                    f"gains {a.strength}/{a.toughness}."
+                ),
+            ),
+            Verb(
+                "choose_one",
+                "the question an ability with two alternatives asks (an ability's key, not an effect's verb)",
+                lambda a, when, card: "",
+                resolve=_resolve_choose_one,
+            ),
+            Verb(
                 "fortress",
                 "holds cards safe from discard",
                 lambda a, when, card: (
@@ -1813,6 +2150,9 @@ def _verbs() -> dict[str, Verb]:
 
 #: every verb by name
 VERBS: dict[str, Verb] = _verbs()
+#: the verbs whose ability negates, prevents or interrupts: on a character, what a face-up prevent_stoppers
+#: artifact prevents (redemption.effect.prevent_stoppers)
+STOPPERS = frozenset(("negate", "negate_discard", "negate_immune", "prevent_band", "prevent_next", "prevent_ignore"))
 REGISTRY = VERBS  # the name the engine has always used
 Effect = Verb
 #: verb name -> short description of where it works (for docs and the coach)
@@ -1838,18 +2178,27 @@ _RIDER_WORDS = {
 
 def _rider_words(act: Act) -> str:
     """The riders of an effect said after it (" This cannot be prevented or interrupted.")."""
-    if not act.riders:
+    if not act.riders and not act.rider_if:
         return ""
     words = [_RIDER_WORDS[r] for r in act.riders if r in _RIDER_WORDS]
     out = " (Regardless of immunity.)" if "regardless_of_immunity" in act.riders else ""
     if words:
         out += " This cannot be " + (", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else words[0]) + "."
+    for r, cond, by in act.rider_if:
+        out += f" This cannot be {_RIDER_WORDS.get(r, r)}" + (f" by {an(by)} card" if by else "")
+        out += (f" {condition_text(cond)}" if cond else "") + "."
     return out
 
 
 def ability_text(a: Ability, card: Card | None = None) -> str:
     """The player-facing sentence for one ability, generated from its data by its verbs."""
-    words = " ".join(VERBS[act.verb].text(act, a.trigger, card) + _rider_words(act) for act in a.acts)
+    texts = [VERBS[act.verb].text(act, a.trigger, card) + _rider_words(act) for act in a.acts]
+    if a.choose_one:
+        one, two = (VERBS[act.verb].text(act, "played", None) for act in a.acts)
+        head = "When this character enters battle, choose one: " if a.trigger == "enters_battle" else "Choose one: "
+        words = head + one.rstrip(".") + "; or " + two[:1].lower() + two[1:]
+    else:
+        words = " ".join(texts)
     if a.condition:
         words = f"{condition_text(a.condition)[:1].upper()}{condition_text(a.condition)[1:]}: {words}"
     return words
@@ -1870,6 +2219,15 @@ def run(g: Table, p: int, src: str, host: str, ab: Ability, target: str, events:
             )
         )
         return
+    if ab.choose_one:  # its player chooses one of its two effects (redemption.lang.choose_one)
+        first, second = (VERBS[a.verb].text(a, ab.trigger, None).rstrip(".") for a in ab.acts)
+        g.ask(
+            Decision(p, src, "choose_one", [src], "up_to", 1, to=list(range(len(g.z)))),
+            events,
+            f"{who(p, True)} {verb(p, 'chooses', 'choose')} for {g.cd[src].name}: {first} (choose it), or {second} "
+            "(choose nothing).",
+        )
+        return
     _run_acts(g, p, src, host, ab.acts, target, events)
 
 
@@ -1882,6 +2240,16 @@ def _run_acts(g: Table, p: int, src: str, host: str, acts: tuple[Act, ...], targ
             continue
         if g.s.pending is not None:
             return
+        if act.verb in STOPPERS and g.cd[src].is_character and continuous.stoppers_prevented(g, src):
+            events.append(  # redemption.effect.prevent_stoppers
+                Event(
+                    "effect",
+                    f"{g.cd[src].name}: its {act.verb.replace('_', ' ')} ability is prevented.",
+                    p,
+                    "redemption.effect.prevent_stoppers",
+                )
+            )
+            continue
         if v.asks_on_entry and not target and src == host and g.cd[src].is_character:
             # a character's own "discard any ...": its player chooses the target as it enters battle
             assert v.targets is not None

@@ -448,6 +448,7 @@ TRIGGERS = _words(
     ("while_in_play", "all the time while the card is in play (a passive ability the rules read where they apply)"),
     ("successful_rescue", "when the character is on the Hero side of a rescue attempt that succeeds"),
     ("wins_battle", "when the character is on the side that wins a battle (the other side is defeated, it is not)"),
+    ("about_to_be_discarded", "when the character in play is about to be discarded (what it does may replace it)"),
     ("put_in_site", "when its player puts the Lost Soul into a site"),
 )
 # --- conditions: what must hold for an ability to work ----------------------------------------------------------
@@ -512,7 +513,7 @@ def _used_by(t: Table, p: int, host: str, v: Selector) -> bool:
 
 def _site_in_play(t: Table, p: int, host: str, v: str) -> bool:
     cd = t.cd
-    return any(cd[c].type == "site" and cd[c].name == v for z in t.z for c in z["territory"])
+    return any(cd[c].type == "site" and v in (cd[c].name, _untagged(cd[c].name)) for z in t.z for c in z["territory"])
 
 
 def _opponent_more_cards(t: Table, p: int, host: str, v: bool) -> bool:
@@ -658,6 +659,9 @@ class Act:
     to: str = ""
     #: the brigade ``convert`` makes its Hero ("" : the brigade of the card that converts)
     brigade: str = ""
+    #: riders that hold only sometimes: (rider, the condition it holds under, the alignment of the cards it stands
+    #: against or "" for any): "cannot be negated by a good card if the Egypt site is in play"
+    rider_if: tuple[tuple[str, tuple[tuple[str, Any], ...], str], ...] = ()
 
     @property
     def filter(self) -> tuple[tuple[str, Any], ...]:
@@ -680,6 +684,8 @@ class Ability:
     acts: tuple[Act, ...]
     condition: tuple[tuple[str, Any], ...] = ()
     cost: str = ""
+    #: its two effects are alternatives: its player chooses one when it works (redemption.lang.choose_one)
+    choose_one: bool = False
     effect: str = field(init=False, compare=False)
     n: int = field(init=False, compare=False)
     filter: tuple[tuple[str, Any], ...] = field(init=False, compare=False)
@@ -742,7 +748,7 @@ def _selector(key: str, d: Any) -> Selector:
 ACT_KEYS = ("verb", "select", "n", "duration", "riders", "strength", "toughness", "turns", "to", "brigade")
 #: where ``return`` may put a card
 RETURN_TO = ("territory", "hand", "deck")
-ABILITY_KEYS = ("trigger", "condition", "cost", "effects")
+ABILITY_KEYS = ("trigger", "condition", "cost", "effects", "choose_one")
 
 
 def parse_ability(d: Any, key: str, verbs: Mapping[str, object]) -> Ability:
@@ -769,6 +775,8 @@ def parse_ability(d: Any, key: str, verbs: Mapping[str, object]) -> Ability:
             if k not in ACT_KEYS:
                 raise LanguageError(f"card {key}: unknown effect key {k!r} (an effect has {', '.join(ACT_KEYS)})")
         verb = _known(key, "verb", e.get("verb"), verbs)
+        if verb == "choose_one":
+            raise LanguageError(f"card {key}: choose_one is an ability's key (choose_one = true), not an effect's verb")
         nums = []
         for k in ("n", "strength", "toughness", "turns"):
             x = e.get(k, 0)
@@ -779,11 +787,22 @@ def parse_ability(d: Any, key: str, verbs: Mapping[str, object]) -> Ability:
         duration = _known(key, "duration", e.get("duration", "instant"), DURATIONS)
         if (duration == "turns") != (turns > 0) and e["verb"] != "set_aside_for":
             raise LanguageError(f"card {key}: the duration 'turns' goes with turns = N (N of 1 or more)")
-        riders = e.get("riders", [])
-        if not isinstance(riders, list):
-            raise LanguageError(f"card {key}: riders are a list, not {riders!r}")
-        for r in riders:
-            _known(key, "rider", r, RIDERS)
+        raw_riders = e.get("riders", [])
+        if not isinstance(raw_riders, list):
+            raise LanguageError(f"card {key}: riders are a list, not {raw_riders!r}")
+        riders, rider_if = [], []
+        for r in raw_riders:
+            if isinstance(r, dict):  # a rider that holds only under a condition, or only against one alignment
+                if not set(r) <= {"rider", "condition", "by"} or "rider" not in r:
+                    raise LanguageError(f"card {key}: a rider table has rider and optionally condition, by: {r!r}")
+                by = r.get("by", "")
+                if by and by not in ALIGNMENTS:
+                    raise LanguageError(f"card {key}: a rider's 'by' is one of {', '.join(ALIGNMENTS)}, not {by!r}")
+                rider_if.append(
+                    (_known(key, "rider", r["rider"], RIDERS), read_condition(key, r.get("condition", {})), by)
+                )
+            else:
+                riders.append(_known(key, "rider", r, RIDERS))
         to, brigade = e.get("to", ""), e.get("brigade", "")
         if verb == "exchange" and to not in ("", "battle"):
             raise LanguageError(f"card {key}: an exchange's 'to' is 'battle' (the card may go into battle), or none")
@@ -792,9 +811,24 @@ def parse_ability(d: Any, key: str, verbs: Mapping[str, object]) -> Ability:
         if not isinstance(brigade, str) or (brigade and verb != "convert"):
             raise LanguageError(f"card {key}: 'brigade' is a brigade's name and goes with the verb convert")
         acts.append(
-            Act(verb, _selector(key, e.get("select", {})), n, duration, tuple(riders), st, tg, turns, to, brigade)
+            Act(
+                verb,
+                _selector(key, e.get("select", {})),
+                n,
+                duration,
+                tuple(riders),
+                st,
+                tg,
+                turns,
+                to,
+                brigade,
+                tuple(rider_if),
+            )
         )
-    return Ability(trigger, tuple(acts), cond, cost)
+    one = d.get("choose_one", False)
+    if not isinstance(one, bool) or (one and len(acts) != 2):
+        raise LanguageError(f"card {key}: choose_one = true goes with two effects, the alternatives")
+    return Ability(trigger, tuple(acts), cond, cost, one)
 
 
 def registries() -> dict[str, Mapping[str, object]]:

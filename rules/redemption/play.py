@@ -70,7 +70,7 @@ class Play(Checks):
         """``GameBase.apply``; an action object the last ``legal_actions()`` returned (what a search or a playout
         applies) is legal by construction and goes straight to ``_perform`` (see ``Checks._check``)."""
         if self._legal_keep and any(map(is_, self._legal_keep, repeat(action))):
-            assert isinstance(action, Action)
+            action = cast(Action, action)  # one of the legal actions: an Action object
             rule = self._rule_of(action)
             events: list[Event] = []
             self._perform(action, events, self._legal_player)
@@ -174,13 +174,17 @@ class Play(Checks):
         if not chars:
             special = self._special_targets(p)
             if special:  # special initiative: an enhancement that negates the removal (redemption.battle.special)
-                out += [
-                    enhance[(e, c)]
-                    for e in self.z[p]["hand"]
-                    if self.cd[e].is_enhancement and self.cd[e].has("negate")
-                    for c in special
-                    if self._enhance_problem(e, c, explain=False) is None
-                ]
+                for e in self.z[p]["hand"]:
+                    card = self.cd[e]
+                    if not card.is_enhancement:
+                        continue
+                    for c in special:
+                        if self._enhance_problem(e, c, explain=False) is not None:
+                            continue
+                        if card.has("negate"):
+                            out.append(enhance[(e, c)])
+                        elif effects.heals(cast("Table", self), p, card, c):  # heal the one being discarded
+                            out.append(enhance[(e, c, c)])
         for e in self.z[p]["hand"]:
             if not self.cd[e].is_enhancement:
                 continue
@@ -199,6 +203,18 @@ class Play(Checks):
         added to ``doms`` on the way)."""
         z, cd, attached = self.z[p], self.cd, self.attached
         out: list[Action] = []
+        if self.s.discarded and z["discard"]:  # a healing enhancement on your character discarded this turn
+            t = cast("Table", self)
+            enhance = ACTIONS["enhance"]
+            out += [
+                enhance[(e, c)]
+                for e in z["hand"]
+                if cd[e].is_enhancement and cd[e].has("heal")
+                for c in dict.fromkeys(self.s.discarded)
+                if self.loc[c] == (p, "discard")
+                and effects.heals(t, p, cd[e], c)
+                and self._enhance_problem(e, c, explain=False) is None
+            ]
         prep = ph == "prep"
         can_activate = prep and not self.s.flags.artifact_activated
         terr_chars: list[str] = []
@@ -375,6 +391,8 @@ class Play(Checks):
         self.s.turn += 1
         self.s.active = p
         self.s.flags = Flags()
+        if self.s.discarded:
+            self.s.discarded = []
         self.b = Battle()
         events.append(Event.said("turn", f"Turn {self.turn}: {who(p, True)}.", p))
         if self.options["first_player_skips_draw"] and self.turn == 1:
@@ -403,6 +421,7 @@ class Play(Checks):
         p = self.s.active
         self.s.phase = "upkeep"
         did = bool(self.s.aside) and effects.come_back(cast("Table", self), p, events)
+        did = effects.poison_tick(cast("Table", self), events) or did  # redemption.effect.poison
         for a in list(self.z[p]["artifact_pile"]):
             if a in self.face_up:
                 for ab in self.cd[a].abilities:
@@ -588,9 +607,11 @@ class Play(Checks):
 
     def _do_return(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args
-        self.s.aside.pop(c, None)  # back before its time: no bonus (redemption.effect.set_aside_for)
+        rec = self.s.aside.pop(c, None)  # back before its time: no bonus (redemption.effect.set_aside_for)
         self._move_with(c, p, "territory")
         events.append(Event.lazy("place", _return_words, (p, self.cd[c].name, c), p, "redemption.prep.return"))
+        if rec is not None and rec[0] < 0:  # set aside until returned (redemption.effect.set_aside_gain)
+            effects.returned_by_player(cast("Table", self), p, c, rec, events)
 
     def _do_equip(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         w, c = args

@@ -123,6 +123,7 @@ def to_dict(g: Game) -> dict[str, Any]:
         "mods": [list(m) for m in s.mods],
         "aside": {c: list(a) for c, a in s.aside.items()},
         "converted": dict(s.converted),
+        "discarded": list(s.discarded),
     }
 
 
@@ -187,6 +188,11 @@ def _battle(raw: object, cards: dict[str, tuple[str, int]], seats: int, active: 
     b.effects = effects
     for k in ("negated", "played", "souls", "left"):
         _ids(getattr(b, k), cards, f"battle {k}")
+    if not all(
+        c in cards and isinstance(m, int) and not isinstance(m, bool) and 0 <= m <= len(b.played)
+        for c, m in b.marks.items()
+    ):
+        raise ValueError("battle marks must map card ids to a count of the enhancements played before them")
     players = range(-1, seats)
     if b.last_actor not in players or b.surrenderer not in players or b.passes not in (0, 1, 2):
         raise ValueError(f"battle last_actor/surrenderer must be -1 or a player (0 to {seats - 1}) and passes 0-2")
@@ -239,6 +245,8 @@ def _from_dict(cls: type[Game], d: dict[str, Any]) -> Game:
     s = _turn(d, n)
     if not all(c in cards and CARDS[cards[c][0]].type == "dominant" for c in s.mute):
         raise ValueError("'mute' names only Dominants of this game")
+    if not all(c in cards and CARDS[cards[c][0]].is_character for c in s.discarded):
+        raise ValueError("'discarded' names characters of this game")
     named = [m[0] for m in s.mods] + [m[4] for m in s.mods] + list(s.aside) + [a[3] for a in s.aside.values()]
     if not all(c in cards for c in named) or not all(
         c in cards and CARDS[cards[c][0]].is_character for c in s.converted
@@ -370,6 +378,10 @@ def _turn(d: dict[str, Any], n: int) -> Turn:
         raise ValueError("'mute' must be a table from a Dominant's card id to the last turn it is muted (0: the game)")
     s.mute = dict(mute)
     s.mods, s.aside, s.converted = _changes(d)
+    gone = d.get("discarded", [])
+    if not isinstance(gone, list) or not all(isinstance(c, str) for c in gone):
+        raise ValueError("'discarded' must be a list of card ids (the characters discarded from play this turn)")
+    s.discarded = list(gone)
     return s
 
 
@@ -398,7 +410,7 @@ def _changes(d: dict[str, Any]) -> tuple[list[Mod], dict[str, Aside], dict[str, 
         and len(a) == 4
         and all(_whole(x) for x in a[:3])
         and isinstance(a[3], str)
-        and 0 <= a[0] <= MAX_TURN
+        and -MAX_TURN <= a[0] <= MAX_TURN  # negative: set aside until its player returns it (set_aside_gain)
         for c, a in aside.items()
     ):
         raise ValueError("'aside' must be a table from card id to [return turn, strength, toughness, source]")

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, cast, get_args
 
 from rules.core import Event
-from rules.redemption import continuous
+from rules.redemption import continuous, effects
 from rules.redemption.cards import CARDS, Card
 from rules.redemption.decisions import Decision
 from rules.words import plural, their, verb, who
@@ -164,6 +164,9 @@ class Battle:
     #: characters that have left this battle (withdrawn, discarded, set aside, captured): none of them, and no copy
     #: of a unique one, can enter it again (redemption.battle.reenter); one battle a turn, so "this turn" too
     left: list[str] = field(default_factory=list)
+    #: cards whose ability prevents the next enhancement that fits (redemption.effect.prevent_next): card -> how many
+    #: enhancements had been played in this battle when it worked (the next one after that is the one prevented)
+    marks: dict[str, int] = field(default_factory=dict)
 
     def copy(self) -> Battle:
         return Battle(
@@ -180,6 +183,7 @@ class Battle:
             self.surrenderer,
             self.effects[:],
             self.left[:],
+            dict(self.marks) if self.marks else {},
         )
 
 
@@ -188,6 +192,8 @@ class Battle:
 #: and the card whose ability made it.
 Mod = tuple[str, int, int, int, str]
 UNTIL_IN_PLAY = 0
+#: seats -> seat -> every other seat in turn order from it (``Core.others``)
+_OTHERS = {n: tuple(tuple((p + k) % n for k in range(1, n)) for p in range(n)) for n in range(1, 9)}
 #: A card set aside for a number of turns (redemption.effect.set_aside_for): the turn it comes back in (its
 #: player's Upkeep), the strength and toughness it comes back with, and the card whose ability set it aside.
 Aside = tuple[int, int, int, str]
@@ -231,6 +237,8 @@ class Turn:
     aside: dict[str, Aside] = field(default_factory=dict)
     #: converted characters (redemption.effect.convert): card id -> the brigade of the Hero it is now
     converted: dict[str, str] = field(default_factory=dict)
+    #: the characters discarded from play this turn, in order: the ones a heal may reach (redemption.effect.heal)
+    discarded: list[str] = field(default_factory=list)
 
     def copy(self) -> Turn:
         f = self.flags
@@ -253,6 +261,7 @@ class Turn:
             self.mods[:] if self.mods else [],
             dict(self.aside) if self.aside else {},
             dict(self.converted) if self.converted else {},
+            self.discarded[:] if self.discarded else [],
         )
 
 
@@ -349,8 +358,7 @@ class Core:
 
     def others(self, p: int) -> list[int]:
         """Every seat but p's, in turn order from p."""
-        n = len(self.z)
-        return [(p + k) % n for k in range(1, n)]
+        return list(_OTHERS[len(self.z)][p])
 
     def score(self, p: int) -> int:
         return len(self.z[p]["land_of_redemption"])
@@ -419,6 +427,7 @@ class Core:
                 b.negated.remove(cid)
             b.ignored.pop(cid, None)
             b.protected.pop(cid, None)
+            b.marks.pop(cid, None)
         for a in self._attachments(cid):
             del self.attached[a]
             if self.cd[a].type == "lost_soul":
@@ -449,11 +458,20 @@ class Core:
     def _move_with(self, cid: str, p: int, zone: Zone) -> None:
         """Move a card with whatever sits on it."""
         self._move(cid, p, zone)
-        for a in self._attachments(cid):
-            self._move(a, p, zone)
+        att = self.attached
+        if att and cid in att.values():  # as _attachments, written out: half a playout's moves go this way
+            for a in [c for c, h in att.items() if h == cid]:
+                self._move(a, p, zone)
 
     def _to_discard(self, cid: str, events: list[Event], why: str = "", rule: str = "") -> None:
-        """Discard a card and everything on it (attachments go to their owners' discard piles)."""
+        """Discard a card and everything on it (attachments go to their owners' discard piles). A character
+        discarded from play is noted for the turn: a heal may bring it back (redemption.effect.heal)."""
+        if self.cd[cid].is_character and self.loc[cid][1] in IN_PLAY:
+            self.s.discarded.append(cid)
+        card = self.cd[cid]
+        if card.abilities and card.is_character and self.loc[cid][1] in KEEPS_CHANGES:
+            if effects.saved_from_discard(cast("Table", self), cid, events):  # redemption.effect.save_self
+                return
         for a in self._attachments(cid):
             del self.attached[a]
             if self.cd[a].type == "lost_soul":  # a site's souls go back to the Land of Bondage

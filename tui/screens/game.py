@@ -162,6 +162,7 @@ class GameScreen(GuidedGame, Screen[None]):
         self._happened: list[tuple[int, Any]] = []  # (who acted, event or None for the action), the last 200
         self._noted = 0  # actions noted in _happened (it keeps only the last 200 events)
         self._shown: tuple[object, ...] = ()  # what the panes were last drawn from (shown_key)
+        self._drawn_panes: tuple[tuple[CardList, ...], tuple[Pane, ...]] | None = None
         self._message = ""  # shown in the status line in place of the game's line, until the next accepted action
         self._talking = False  # the prompt sends a message to a shared table instead of an action
         self._save_due = False  # an accepted action waits for the frame that shows it, then is saved (save_soon)
@@ -267,11 +268,21 @@ class GameScreen(GuidedGame, Screen[None]):
         cards = self._active_list or self.board.hand
         return cards.selected
 
+    def _drawn(self) -> tuple[tuple[CardList, ...], tuple[Pane, ...]]:
+        """The board's card lists and panes: made once, in compose (kept once they are there)."""
+        if self._drawn_panes is None:
+            found = (tuple(self.query(CardList)), tuple(self.query(Pane)))
+            if not found[0]:
+                return found  # not composed yet
+            self._drawn_panes = found
+        return self._drawn_panes
+
     def shown_key(self) -> tuple[object, ...]:
         """Everything the panes are drawn from: the session's frame, and what of the screen and its panes the texts
         depend on (sizes, focus, cursors, the status message, what happened, the log, the coach). The same key: the
         same texts, so :meth:`refresh_view` draws nothing again."""
         s = self.session
+        lists, panes = self._drawn()
         return (
             s.frame(),
             tuple(s.shown_names),
@@ -279,8 +290,8 @@ class GameScreen(GuidedGame, Screen[None]):
             self.classes,
             self.focused,
             self._active_list,
-            tuple((c, c.shown_state()) for c in self.query(CardList)),
-            tuple((p, p.content_size) for p in self.query(Pane)),
+            tuple((c, c.shown_state()) for c in lists),
+            tuple((p, p.content_size) for p in panes),
             self._message,
             s.unsaved,
             s.hold,
