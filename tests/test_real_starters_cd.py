@@ -600,3 +600,18 @@ def test_holy_of_holies_face_up_prevents_a_characters_prevent_ability(name, set_
     assert g.zone_of(b[demon]) == ((1, "discard") if up else (1, "territory"))
     assert continuous.stoppable(g, b[holy], "negate") == (set_code == "2E")
     round_trip(g)
+
+
+@pytest.mark.parametrize("first", [True, False])
+def test_evil_spawn_discards_the_top_card_of_a_draw_pile_its_player_chooses(first):
+    spawn = R("Evil Spawn (D)")
+    b = blocked("peter", spawn, mine={"deck": ["barak", "esther"]}, theirs={"deck": ["pilate", "herod"]})
+    g = b.game
+    d = g.s.pending
+    assert d is not None and d.effect == "choose_one" and d.chooser == 1
+    round_trip(g)
+    ok(g, f"choose {b[spawn]}" if first else "choose")
+    if first:
+        assert g.z[0]["discard"] == [b["barak"]] and g.z[1]["deck"][0] == b["pilate"]
+    else:
+        assert g.z[1]["discard"] == [b["pilate"]] and g.z[0]["deck"][0] == b["barak"]

@@ -448,6 +448,11 @@ class BattleRules(Core):
         """Say how the battle stands now (live totals and initiative)."""
         if self.is_over or not self.b.kind or self.b.step != "initiative":
             return
+        if self.s.pending is None and not any(self.battle_chars(q) for q in range(self.n)):
+            # an ability took every character out of battle: it ends (redemption.battle.resolve)
+            events.append(Event("battle", "No character is left in battle on either side: the battle ends.", -1))
+            self._resolve(events)
+            return
         hero, evil = self.side_totals(self.s.active), self.side_totals(self.b.defender)
         (hs, ht, _), (es, et, _) = hero, evil
         st = self.standing()  # immunity and first strike count
@@ -601,6 +606,7 @@ class BattleRules(Core):
         if evil_def != hero_def:  # one side wins (redemption.lang.trigger.wins_battle)
             for c in heroes if evil_def else evil:
                 effects.fire(t, a if evil_def else d, c, "wins_battle", events)
+            effects.fire_watchers(t, heroes if evil_def else evil, "wins_battle", events)
         ignored = {c for c in heroes + evil if self._is_ignored(c)}  # before anyone leaves (an ignorer may)
         for c in heroes:
             self._leave_battle(c, "discard" if hero_def and c not in ignored else "territory", events)

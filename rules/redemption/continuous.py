@@ -70,7 +70,7 @@ def _ignorers(t: Table, cid: str) -> bool:
                 continue
             a = card.has("ignore")
             if a is not None and a.trigger == "while_in_play" and loc[c][1] == "field_of_battle":
-                if matches(cd[cid], a.filter) and not _ignore_stopped(t, c):
+                if matches(cd[cid], a.filter) and not _ignore_stopped(t, c) and not silenced(t, c, "ignore"):
                     return True
     return False
 
@@ -112,6 +112,8 @@ def _granted(t: Table, cid: str, verb: str) -> list[Ability]:
     enhancements played on it in this battle that are not negated."""
     cd, negated = t.cd, t.b.negated
     out = [] if cid in negated else [a for a in cd[cid].abilities if a.effect == verb and a.trigger == "while_in_play"]
+    if out and silenced(t, cid, verb):  # its own abilities are prevented (redemption.effect.prevent_abilities)
+        out = []
     if t.in_battle():
         for e in t.b.played:
             if e not in negated and t.attached.get(e) == cid and not prevented(t, e):
@@ -198,6 +200,8 @@ def card_protected(t: Table, c: str) -> bool:
             for h in zones[zone]:
                 a = cd[h].has("protect_all") if cd[h].abilities else None
                 if a is None or h in negated or h in t.attached:
+                    continue
+                if cd[h].is_character and silenced(t, h, "protect_all"):
                     continue
                 sel = a.acts[0].select
                 if matches(cd[c], sel.card) and all(st(t, q, c, v) for st, v in sel.states):
@@ -311,4 +315,29 @@ def prevented(t: Table, e: str) -> bool:
         first = next((y for y in b.played[mark:] if t.owner(y) != owner and matches(cd[y], a.filter)), "")
         if first == e and stoppable(t, e, "prevent", x):
             return True
+    return False
+
+
+def silenced(t: Table, c: str, verb: str) -> bool:
+    """Are character c's abilities with this verb prevented (redemption.effect.prevent_abilities): by a face-up
+    artifact, or by a character in battle, whose ability prevents the abilities of characters that fit (all but
+    the verb it keeps), and can they be prevented?"""
+    cd = t.cd
+    card = cd[c]
+    if not card.is_character:
+        return False
+    for zones in t.z:
+        for zone in ("artifact_pile", "field_of_battle"):
+            for h in zones[zone]:
+                hc = cd[h]
+                if not hc.abilities or h == c or (zone == "artifact_pile" and h not in t.face_up):
+                    continue
+                if zone == "field_of_battle" and (not hc.is_character or h in t.attached):
+                    continue
+                a = hc.has("prevent_abilities")
+                if a is None or h in t.b.negated:
+                    continue
+                act = a.acts[0]
+                if act.keep != verb and matches(card, act.select.card) and stoppable(t, c, "prevent", h):
+                    return True
     return False

@@ -1154,6 +1154,29 @@ def _resolve_choose_one(g: Table, d: Decision, events: list[Event]) -> None:
         do(g, d.chooser, src, g.attached.get(src, src), act, "", events)
 
 
+def fire_watchers(g: Table, winners: list[str], trigger: str, events: list[Event]) -> None:
+    """Cards in play watching for characters: a face-up artifact whose ability has this trigger (wins_battle: "if
+    Moses wins a battle") works when one of ``winners`` fits its effect's selector (redemption.lang.trigger.wins_battle)."""
+    cd = g.cd
+    for q, zones in enumerate(g.z):
+        for a in list(zones["artifact_pile"]):
+            if a not in g.face_up or not cd[a].abilities:
+                continue
+            for ab in cd[a].abilities:
+                if ab.trigger != trigger:
+                    continue
+                for act in ab.acts:
+                    do = VERBS[act.verb].do
+                    if do is not None and any(matches(cd[c], act.select.card) for c in winners):
+                        do(g, q, a, a, act, "", events)
+
+
+def _do_discard_self(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """The card discards itself (redemption.effect.discard_self)."""
+    if g.loc[src][1] != "discard":
+        g._to_discard(src, events, " by its own ability", "redemption.effect.discard_self")
+
+
 def fire(g: Table, p: int, c: str, trigger: str, events: list[Event]) -> None:
     """Carry out character c's own abilities with this trigger (successful_rescue, wins_battle): its player p,
     the character its own host (the rules.md sections redemption.lang.trigger.successful_rescue and wins_battle)."""
@@ -1871,7 +1894,9 @@ def _verbs() -> dict[str, Verb]:
                 "discard_type",
                 "discard any card of a type in play",
                 lambda a, when, card: (
-                    f"Discard every {filter_text(a.filter, 'card', plural=True)} in play (none is chosen)."
+                    f"Discard every {'blocking ' if a.select.get('blocking') else ''}"
+                    f"{filter_text(a.filter, 'card', plural=True)} "
+                    f"{'in battle' if a.select.zones == ('battle',) else 'in play'} (none is chosen)."
                     if a.select.every
                     else _text_discard_type(a, when, card)
                 ),
@@ -2137,6 +2162,29 @@ def _verbs() -> dict[str, Verb]:
                 resolve=_resolve_choose_one,
             ),
             Verb(
+                "prevent_abilities",
+                "the special abilities of the characters that fit are prevented",
+                lambda a, when, card: (
+                    f"Prevent all special abilities of {filter_text(a.filter, 'character', plural=True)}"
+                    + (f" but their {a.keep}" if a.keep else "")
+                    + (
+                        " while this is face up."
+                        if card is not None and card.type == "artifact"
+                        else " while this is in battle."
+                    )
+                ),
+            ),
+            Verb(
+                "discard_self",
+                "the card discards itself",
+                lambda a, when, card: (
+                    f"Discard this card when {an(filter_text(a.filter, 'character'))} wins a battle."
+                    if when == "wins_battle"
+                    else "Discard this card."
+                ),
+                _do_discard_self,
+            ),
+            Verb(
                 "fortress",
                 "holds cards safe from discard",
                 lambda a, when, card: (
@@ -2240,6 +2288,11 @@ def _run_acts(g: Table, p: int, src: str, host: str, acts: tuple[Act, ...], targ
             continue
         if g.s.pending is not None:
             return
+        if src == host and g.cd[src].is_character and continuous.silenced(g, src, act.verb):
+            events.append(
+                Event("effect", f"{g._nm(src)}: its ability is prevented.", p, "redemption.effect.prevent_abilities")
+            )
+            continue
         if act.verb in STOPPERS and g.cd[src].is_character and continuous.stoppers_prevented(g, src):
             events.append(  # redemption.effect.prevent_stoppers
                 Event(
