@@ -615,3 +615,24 @@ def test_evil_spawn_discards_the_top_card_of_a_draw_pile_its_player_chooses(firs
         assert g.z[0]["discard"] == [b["barak"]] and g.z[1]["deck"][0] == b["pilate"]
     else:
         assert g.z[1]["discard"] == [b["pilate"]] and g.z[0]["deck"][0] == b["barak"]
+
+
+def test_swift_horses_draw_three_and_play_a_gold_enhancement_from_the_hand_at_once():
+    horses, armor = R("Swift Horses (D)"), R("Evil Armor (D)")
+    b = in_battle(
+        "gideon",
+        "nebuchadnezzar",
+        [],
+        theirs={"hand": [horses, armor, "goliaths_taunt"], "deck": ["pilate", "herod", "belshazzar", "eglon"]},
+    )
+    g = b.game
+    to_player(g, 1)
+    ok(g, f"enhance {b[horses]} {b['nebuchadnezzar']}")
+    assert {b["pilate"], b["herod"], b["belshazzar"]} <= set(g.z[1]["hand"]) and g.z[1]["deck"] == [b["eglon"]]
+    d = g.s.pending
+    assert d is not None and d.chooser == 1 and d.options == [b[armor]]  # Gold only: not the Crimson Taunt
+    round_trip(g)
+    ok(g, f"choose {b[armor]}")
+    assert g.zone_of(b[armor]) == (1, "field_of_battle") and b[armor] in g.b.played
+    assert g.char_numbers(b["nebuchadnezzar"]) == (12, 16)  # 6/7, 2/3 and 2/3 played, Evil Armor's 2/3 for all
+    assert g.char_numbers(b["pilate"]) == (5, 5)  # in the hand, not in play

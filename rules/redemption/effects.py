@@ -1509,9 +1509,14 @@ def _do_play_from_discard(g: Table, p: int, src: str, host: str, ab: Act, target
     g.ask(
         Decision(p, src, "play_from_discard", options, "up_to", 1, to=[p]),
         events,
-        f"{who(p, True)} {verb(p, 'searches', 'search')} {their(p)} discard pile for "
+        f"{who(p, True)} {verb(p, 'searches', 'search')} {their(p)} {_from_pile(ab)} for "
         f"{an(filter_text(ab.filter, 'card'))} to play on {g.cd[host].name}.",
     )
+
+
+def _from_pile(ab: Act) -> str:
+    """Where play_from_discard looks: the discard pile, or the hand when its selector says so."""
+    return "hand" if ab.select.zones == ("hand",) else "discard pile"
 
 
 def _resolve_play_from_discard(g: Table, d: Decision, events: list[Event]) -> None:
@@ -1521,7 +1526,10 @@ def _resolve_play_from_discard(g: Table, d: Decision, events: list[Event]) -> No
         if not d.chosen or not host or g.loc[host][1] != "field_of_battle":
             events.append(
                 Event.said(
-                    "effect", f"{who(p, True)} {verb(p, 'plays', 'play')} nothing from the discard pile.", p, rid
+                    "effect",
+                    f"{who(p, True)} {verb(p, 'plays', 'play')} nothing from the {_from_pile(_act_of(g, d))}.",
+                    p,
+                    rid,
                 )
             )
             return
@@ -1532,7 +1540,8 @@ def _resolve_play_from_discard(g: Table, d: Decision, events: list[Event]) -> No
         events.append(
             Event.said(
                 "enhance",
-                f"{who(p, True)} {verb(p, 'plays', 'play')} {g._nm(e)} from {their(p)} discard pile on {g.cd[host].name}.",
+                f"{who(p, True)} {verb(p, 'plays', 'play')} {g._nm(e)} from {their(p)} {_from_pile(_act_of(g, d))} on "
+                f"{g.cd[host].name}.",
                 p,
                 rid,
             )
@@ -1834,8 +1843,12 @@ def _verbs() -> dict[str, Verb]:
                 "play_from_discard",
                 "search your discard pile for an enhancement and play it",
                 lambda a, when, card: (
-                    f"Search your discard pile for {an(filter_text(a.filter, 'card'))} and play it on the character "
-                    "this is played on."
+                    (
+                        f"Search your discard pile for {an(filter_text(a.filter, 'card'))} and play it"
+                        if _from_pile(a) == "discard pile"
+                        else f"You may play {an(filter_text(a.filter, 'card'))} from your hand at once"
+                    )
+                    + " on the character this is played on."
                 ),
                 _do_play_from_discard,
                 resolve=_resolve_play_from_discard,
