@@ -23,6 +23,7 @@ a version 1 state (no ``format``) is migrated: its defender is the player not ta
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -569,6 +570,9 @@ def _battle_cards(g: Game) -> None:
         if g.loc[c][0] not in (g.active, b.defender):
             _fail(f"{c} is in the Field of Battle on the side of Player {g.loc[c][0] + 1}, who is not in this battle")
     for c in b.played + b.negated:
+        # a negated character (its abilities stopped for the battle: redemption.effect.negate_all) is no enhancement
+        if c in b.negated and c not in b.played and cd[c].is_character:
+            continue
         if not cd[c].is_enhancement or g.loc[c][1] in ("deck", "hand"):
             _fail(
                 f"the battle lists {c} as an enhancement played in it, but it is "
@@ -597,11 +601,22 @@ def whole_game(g: Game) -> None:
     _hands(g)
 
 
+def _dealt_to(g: Game) -> Callable[[str, int], int]:
+    """The seat whose deck a card came from, by its id's letter (the decks' initials, or A, B, ... when two clash,
+    as the deal gives them): a card taken from a hand (redemption.effect.take) is its taker's now, but it still
+    came from its first owner's deck. A letter no seat has: the card's owner."""
+    pre = [(lab[:1].upper() if lab[:1].isalpha() else "A") for lab in g.decks]
+    if len(set(pre)) < len(pre):
+        pre = [chr(ord("A") + i) for i in range(len(pre))]
+    return lambda cid, owner: pre.index(cid[:1]) if cid[:1] in pre else owner
+
+
 def _decks(g: Game) -> None:
     owned: list[list[str]] = [[] for _ in range(g.n)]
     reserves: list[list[str]] = [[] for _ in range(g.n)]
+    dealt = _dealt_to(g)
     for cid, (key, owner) in g.cards.items():  # a card's id says whether it started in the Reserve
-        (reserves if from_reserve(cid) else owned)[owner].append(key)
+        (reserves if from_reserve(cid) else owned)[dealt(cid, owner)].append(key)
     for p, label in enumerate(g.decks):
         keys = owned[p]
         if label in DECKS and reserves[p]:
@@ -632,7 +647,7 @@ def _ownership(g: Game) -> None:
     for p in range(g.n):
         for zone in OWN_ZONES:
             for cid in g.z[p][zone]:
-                if g.owner(cid) != p and not (zone == "land_of_bondage" and g.cd[cid].is_character):
+                if g.owner(cid) != p and not (zone in ("land_of_bondage", "in_site") and g.cd[cid].is_character):
                     _fail(
                         f"{cid} belongs to Player {g.owner(cid) + 1} but is in Player {p + 1}'s {zone.replace('_', ' ')}"
                     )
