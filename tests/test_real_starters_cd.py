@@ -600,3 +600,72 @@ def test_holy_of_holies_face_up_prevents_a_characters_prevent_ability(name, set_
     assert g.zone_of(b[demon]) == ((1, "discard") if up else (1, "territory"))
     assert continuous.stoppable(g, b[holy], "negate") == (set_code == "2E")
     round_trip(g)
+
+
+@pytest.mark.parametrize("first", [True, False])
+def test_evil_spawn_discards_the_top_card_of_a_draw_pile_its_player_chooses(first):
+    spawn = R("Evil Spawn (D)")
+    b = blocked("peter", spawn, mine={"deck": ["barak", "esther"]}, theirs={"deck": ["pilate", "herod"]})
+    g = b.game
+    d = g.s.pending
+    assert d is not None and d.effect == "choose_one" and d.chooser == 1
+    round_trip(g)
+    ok(g, f"choose {b[spawn]}" if first else "choose")
+    if first:
+        assert g.z[0]["discard"] == [b["barak"]] and g.z[1]["deck"][0] == b["pilate"]
+    else:
+        assert g.z[1]["discard"] == [b["pilate"]] and g.z[0]["deck"][0] == b["barak"]
+
+
+def test_swift_horses_draw_three_and_play_a_gold_enhancement_from_the_hand_at_once():
+    horses, armor = R("Swift Horses (D)"), R("Evil Armor (D)")
+    b = in_battle(
+        "gideon",
+        "nebuchadnezzar",
+        [],
+        theirs={"hand": [horses, armor, "goliaths_taunt"], "deck": ["pilate", "herod", "belshazzar", "eglon"]},
+    )
+    g = b.game
+    to_player(g, 1)
+    ok(g, f"enhance {b[horses]} {b['nebuchadnezzar']}")
+    assert {b["pilate"], b["herod"], b["belshazzar"]} <= set(g.z[1]["hand"]) and g.z[1]["deck"] == [b["eglon"]]
+    d = g.s.pending
+    assert d is not None and d.chooser == 1 and d.options == [b[armor]]  # Gold only: not the Crimson Taunt
+    round_trip(g)
+    ok(g, f"choose {b[armor]}")
+    assert g.zone_of(b[armor]) == (1, "field_of_battle") and b[armor] in g.b.played
+    assert g.char_numbers(b["nebuchadnezzar"]) == (12, 16)  # 6/7, 2/3 and 2/3 played, Evil Armor's 2/3 for all
+    assert g.char_numbers(b["pilate"]) == (5, 5)  # in the hand, not in play
+
+
+def test_balm_of_gilead_heals_a_blue_hero_discarded_this_turn_in_the_discard_phase():
+    balm = R("Balm of Gilead (D)")
+    b = blocked(
+        "gideon",
+        R("Strong Demon (G)", "10A"),
+        mine={"hand": [balm, "daniel"], "territory": ["deborah"], "deck": ["ezra", "esther"]},
+        theirs={"land_of_bondage": ["ls_orphan", "ls_widow"], "deck": ["pilate", "annas"]},
+    )
+    g = b.game  # Gideon 7/5 against the Strong Demon 9/10: Gideon is defeated
+    while g.b.kind:
+        ok(g, "pass")
+    assert g.zone_of(b["gideon"]) == (0, "discard")
+    if g.phase != "discard":
+        ok(g, "end")
+    assert [tuple(a.args) for a in g.legal_actions() if a.verb == "enhance"] == [(b[balm], b["gideon"])]
+    ok(g, f"enhance {b[balm]} {b['gideon']}")
+    assert g.zone_of(b["gideon"]) == (0, "territory") and g.zone_of(b[balm]) == (0, "discard")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("name, hero", [("Hate (D)", "t_green"), ("Sinful Army", "gideon")])
+def test_hate_and_sinful_army_make_their_evil_character_ignore_a_brigade(monkeypatch, name, hero):
+    _test_card(monkeypatch, "t_green", type="hero", alignment="good", brigades=["Green"], strength=9, toughness=9)
+    e = R(name)
+    ec = "herod" if name == "Hate (D)" else R("Ahab ( C)")  # Black 8/6; Brown 6/6
+    b = in_battle(hero, ec, [], theirs={"hand": [e]}, mine={"territory": ["daniel"]})
+    g = b.game
+    to_player(g, 1)
+    ok(g, f"enhance {b[e]} {b[ec]}")
+    assert g._is_ignored(b[hero]) and g.standing() == "evil_winning"
+    assert g._kept_out(b["daniel"]) is False  # a Gold Hero is not ignored

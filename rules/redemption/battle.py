@@ -412,6 +412,15 @@ class BattleRules(Core):
         else:
             for ab in self.cd[e].abilities:
                 self._effect(p, e, c, ab, target if any(a.verb in TAKES_TARGET for a in ab.acts) else "", events)
+        if (
+            b.kind
+            and b.step == "initiative"
+            and self.s.pending is None
+            and not any(self.battle_chars(q) for q in range(self.n))
+        ):  # an enhancement left nobody in battle ("discard all cards in battle"): it ends
+            events.append(Event("battle", "No character is left in battle on either side: the battle ends.", -1))
+            self._resolve(events)
+            return
         self._after_battle_change(events)
 
     def _do_pass(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:

@@ -66,7 +66,7 @@ def _ignorers(t: Table, cid: str) -> bool:
             continue
         for c in t.z[q]["field_of_battle"]:
             card = cd[c]
-            if "ignore" not in card.by_effect or not card.is_character or c in t.attached:
+            if "ignore" not in card.by_effect or not card.is_character or c in t.attached or c in t.b.negated:
                 continue
             a = card.has("ignore")
             if a is not None and a.trigger == "while_in_play" and loc[c][1] == "field_of_battle":
@@ -111,7 +111,7 @@ def _granted(t: Table, cid: str, verb: str) -> list[Ability]:
     """Character cid's abilities with this verb that count now: its own (``while_in_play``) and those of the
     enhancements played on it in this battle that are not negated."""
     cd, negated = t.cd, t.b.negated
-    out = [a for a in cd[cid].abilities if a.effect == verb and a.trigger == "while_in_play"]
+    out = [] if cid in negated else [a for a in cd[cid].abilities if a.effect == verb and a.trigger == "while_in_play"]
     if out and silenced(t, cid, verb):  # its own abilities are prevented (redemption.effect.prevent_abilities)
         out = []
     if t.in_battle():

@@ -1359,6 +1359,75 @@ def _do_discard_all(g: Table, p: int, src: str, host: str, ab: Act, target: str,
     events.append(Event("effect", f"{name} discards {plural(hit, 'card')}.", p, rid))
 
 
+def _do_negate_all(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Negate every special ability on the characters and enhancements in play but this card's own, for the battle
+    under way: what they did in it is undone, their numbers from enhancements stop, their lasting abilities stop
+    (redemption.effect.negate_all)."""
+    if not g.in_battle():
+        return
+    cd, negated, rid = g.cd, g.b.negated, "redemption.effect.negate_all"
+    hit = []
+    for zones in g.z:
+        for zone in ("territory", "field_of_battle"):
+            for c in zones[zone]:
+                card = cd[c]
+                if c == src or c in negated or not card.abilities:
+                    continue
+                if not (card.is_character or card.is_enhancement):
+                    continue
+                if not continuous.stoppable(g, c, "negate"):
+                    continue
+                negated.append(c)
+                hit.append(c)
+    for c in hit:
+        g._undo(c, events)
+    what = ", ".join(g.cd[c].name for c in hit) or "nothing"
+    events.append(Event("effect", f"{cd[src].name} negates the special abilities of {what}.", p, rid))
+
+
+def _redirectable(g: Table, p: int, ab: Act, host: str) -> list[str]:
+    """The opposing enhancement a redirect may take: the selector's, still counting and not one that cannot be
+    interrupted (redemption.effect.redirect)."""
+    negated = g.b.negated
+    return select(
+        g,
+        p,
+        ab.select,
+        lambda c: g.owner(c) == p or c in negated or c not in g.b.played or not continuous.stoppable(g, c, "interrupt"),
+    )
+
+
+def _do_redirect(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Interrupt the chosen opposing enhancement (what it did is undone) and play it as the player's own on the
+    character this card was played on, whatever its brigade; its ability works again for that player, its target
+    asked (redemption.effect.redirect)."""
+    name, rid = g.cd[src].name, "redemption.effect.redirect"
+    if not target or not host:
+        events.append(Event("effect", f"{name}: no enhancement to redirect.", p, rid))
+        return
+    g._undo(target, events)
+    g.attached[target] = host
+    events.append(Event.said("effect", f"{name} interrupts {g._nm(target)} and plays it on {g.cd[host].name}.", p, rid))
+    card = g.cd[target]
+    targets = ability_targets(g, p, card, host)
+    if targets:
+        g.ask(
+            Decision(p, src, "redirect", targets, "one", revealed=[target], to=[p], stage=1),
+            events,
+            f"{who(p, True)} {verb(p, 'chooses', 'choose')} what {card.name} takes now.",
+        )
+        return
+    for a in card.abilities:
+        run(g, p, target, host, a, "", events)
+
+
+def _resolve_redirect(g: Table, d: Decision, events: list[Event]) -> None:
+    e = d.revealed[0]
+    host = g.attached.get(e, "")
+    for a in g.cd[e].abilities:
+        run(g, d.chooser, e, host, a, d.chosen[0] if d.chosen else "", events)
+
+
 def heals(g: Table, p: int, card: Card, c: str) -> bool:
     """Does enhancement ``card`` heal character c now (it has a heal that reaches c)?"""
     return any(act.verb == "heal" and c in _healable(g, p, act, c) for ab in card.abilities for act in ab.acts)
@@ -1440,9 +1509,14 @@ def _do_play_from_discard(g: Table, p: int, src: str, host: str, ab: Act, target
     g.ask(
         Decision(p, src, "play_from_discard", options, "up_to", 1, to=[p]),
         events,
-        f"{who(p, True)} {verb(p, 'searches', 'search')} {their(p)} discard pile for "
+        f"{who(p, True)} {verb(p, 'searches', 'search')} {their(p)} {_from_pile(ab)} for "
         f"{an(filter_text(ab.filter, 'card'))} to play on {g.cd[host].name}.",
     )
+
+
+def _from_pile(ab: Act) -> str:
+    """Where play_from_discard looks: the discard pile, or the hand when its selector says so."""
+    return "hand" if ab.select.zones == ("hand",) else "discard pile"
 
 
 def _resolve_play_from_discard(g: Table, d: Decision, events: list[Event]) -> None:
@@ -1452,7 +1526,10 @@ def _resolve_play_from_discard(g: Table, d: Decision, events: list[Event]) -> No
         if not d.chosen or not host or g.loc[host][1] != "field_of_battle":
             events.append(
                 Event.said(
-                    "effect", f"{who(p, True)} {verb(p, 'plays', 'play')} nothing from the discard pile.", p, rid
+                    "effect",
+                    f"{who(p, True)} {verb(p, 'plays', 'play')} nothing from the {_from_pile(_act_of(g, d))}.",
+                    p,
+                    rid,
                 )
             )
             return
@@ -1463,7 +1540,8 @@ def _resolve_play_from_discard(g: Table, d: Decision, events: list[Event]) -> No
         events.append(
             Event.said(
                 "enhance",
-                f"{who(p, True)} {verb(p, 'plays', 'play')} {g._nm(e)} from {their(p)} discard pile on {g.cd[host].name}.",
+                f"{who(p, True)} {verb(p, 'plays', 'play')} {g._nm(e)} from {their(p)} {_from_pile(_act_of(g, d))} on "
+                f"{g.cd[host].name}.",
                 p,
                 rid,
             )
@@ -1715,6 +1793,32 @@ def _verbs() -> dict[str, Verb]:
                 lambda a, when, card: f"While this is active, no {filter_text(a.filter, 'card')} can be prevented.",
             ),
             Verb(
+                "negate_all",
+                "negate every special ability on characters and enhancements in play but this one",
+                lambda a, when, card: (
+                    (
+                        "When this character enters battle, negate"
+                        if card is not None and card.is_character
+                        else "Negate"
+                    )
+                    + " every special ability on the characters and enhancements in play (but this one) for this battle."
+                ),
+                _do_negate_all,
+            ),
+            Verb(
+                "redirect",
+                "interrupt an opposing enhancement and play it as your own",
+                lambda a, when, card: (
+                    f"Interrupt the last {filter_text(a.filter, 'card')} played in this battle and play it on the "
+                    "character this is played on as if it were yours, whatever its brigade."
+                    if a.select.get("last")
+                    else f"Interrupt {an(filter_text(a.filter, 'card'))} in battle and play it as if it were yours."
+                ),
+                _do_redirect,
+                _redirectable,
+                resolve=_resolve_redirect,
+            ),
+            Verb(
                 "choose_opponent",
                 "choose the character your opponent battles with",
                 lambda a, when, card: (
@@ -1739,8 +1843,12 @@ def _verbs() -> dict[str, Verb]:
                 "play_from_discard",
                 "search your discard pile for an enhancement and play it",
                 lambda a, when, card: (
-                    f"Search your discard pile for {an(filter_text(a.filter, 'card'))} and play it on the character "
-                    "this is played on."
+                    (
+                        f"Search your discard pile for {an(filter_text(a.filter, 'card'))} and play it"
+                        if _from_pile(a) == "discard pile"
+                        else f"You may play {an(filter_text(a.filter, 'card'))} from your hand at once"
+                    )
+                    + " on the character this is played on."
                 ),
                 _do_play_from_discard,
                 resolve=_resolve_play_from_discard,

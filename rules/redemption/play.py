@@ -754,6 +754,16 @@ class Play(Checks):
         assert resolve is not None  # only an effect that resolves asks
         resolve(cast("Game", self), d, events)
         effects.continue_after(cast("Game", self), d, events)  # the ability's effects after the one that asked
+        b = self.b
+        if (
+            self.s.pending is None
+            and b.kind
+            and b.step == "initiative"
+            and not any(self.battle_chars(q) for q in range(self.n))
+        ):  # the answer left nobody in battle: it ends
+            events.append(Event("battle", "No character is left in battle on either side: the battle ends.", -1))
+            self._resolve(events)
+            return
         if self.s.pending is None and d.then:
             self._after_dominant(d.chooser, d.then == "dominant_window", events)
         elif self.s.pending is None and self.in_battle() and self.b.step == "initiative":

@@ -239,8 +239,6 @@ class Turn:
     converted: dict[str, str] = field(default_factory=dict)
     #: the characters discarded from play this turn, in order: the ones a heal may reach (redemption.effect.heal)
     discarded: list[str] = field(default_factory=list)
-    #: cards taken from another player (redemption.effect.take): card id -> the seat whose deck it came in
-    taken: dict[str, int] = field(default_factory=dict)
 
     def copy(self) -> Turn:
         f = self.flags
@@ -264,7 +262,6 @@ class Turn:
             dict(self.aside) if self.aside else {},
             dict(self.converted) if self.converted else {},
             self.discarded[:] if self.discarded else [],
-            dict(self.taken) if self.taken else {},
         )
 
 
@@ -411,8 +408,7 @@ class Core:
     def _take(self, cid: str, p: int) -> None:
         """Card cid goes into player p's hand and is p's card from then on (redemption.effect.take): the engine
         knows no control apart from ownership, so a card taken is owned by its taker wherever it goes next."""
-        key, was = self.cards[cid]
-        self.s.taken.setdefault(cid, was)  # the deck it came in is still the one it belongs to (a save's deck check)
+        key, _ = self.cards[cid]
         self.cards = {**self.cards, cid: (key, p)}  # replaced, never changed in place (a clone shares it)
         self._move(cid, p, "hand")
 
