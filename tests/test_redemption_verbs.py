@@ -440,7 +440,7 @@ def test_a_conditional_rider_naming_an_unknown_word_is_refused(rider, words):
         )
 
 
-def test_a_taken_card_still_counts_in_the_deck_it_came_in_for_a_saves_deck_check(monkeypatch):
+def test_a_taken_card_is_its_takers_and_still_came_from_the_opponents_deck(monkeypatch):
     e = _add(monkeypatch, "t_take2", [{"verb": "take", "n": 1}])
     b = battle(f'"{e}"', their_hand='"delilah"')
     g = b.game
@@ -448,7 +448,9 @@ def test_a_taken_card_still_counts_in_the_deck_it_came_in_for_a_saves_deck_check
     (took,) = g.z[0]["hand"]
     assert g.owner(took) == 0
     round_trip(g)
-    g.validate_whole()
+    from rules.redemption.serial import _dealt_to
+
+    assert _dealt_to(g)(took, g.owner(took)) == 1  # it still came from the opponent's deck
 
 
 def test_a_character_held_captured_in_a_land_of_bondage_is_not_put_into_a_site():
