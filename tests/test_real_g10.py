@@ -920,3 +920,17 @@ def test_denying_blame_redirects_the_last_good_enhancement_to_its_evil_character
     assert g.char_numbers(b["stephen"]) == (5, 7) and g.char_numbers(b[guard]) == (8, 11)
     assert g.standing() == "evil_winning"
     round_trip(g)
+
+
+def test_every_g_card_is_in_the_deck_and_has_a_test_here():
+    import tomllib
+
+    root = Path(__file__).resolve().parent.parent
+    cards = tomllib.loads((root / "rules/redemption/real/g10.toml").read_text(encoding="utf-8"))["card"]
+    source = Path(__file__).read_text(encoding="utf-8")
+    deck = set(DECKS["G10"]["cards"]) if "G10" in DECKS else set(PENDING["G10"]["cards"])
+    for c in cards:
+        key = real_key(c["name"], c["set"])
+        assert key in deck, key
+        assert c["name"] in source or c["name"] in SOULS, f"{c['name']} has no test here"
+    assert len(cards) == len(deck) == 50
