@@ -708,3 +708,20 @@ def test_job_s_wife_negates_a_band_played_in_her_battle():
     to_player(g, 1)
     ok(g, f"enhance {b[enemy]} {b[wife]} {b['pilate']}")
     assert g.zone_of(b["pilate"]) == (1, "territory") and g.battle_chars(1) == [b[wife]]
+
+
+# --- the four decks, offered once every card is enforced ----------------------------------------------------------
+@pytest.mark.parametrize("label", ["C1", "C2", "D1", "D2"])
+def test_the_c_and_d_starter_decks_are_offered_and_played(label):
+    from rules.agents import make_agent, play_match
+    from rules.redemption import DECKS, new_game
+    from rules.redemption.cards import PENDING
+
+    assert label in DECKS and label not in PENDING
+    keys = DECKS[label]["cards"]
+    assert len(keys) == 50 and all(k in CARDS for k in keys)
+    other = {"C1": "D1", "C2": "D2", "D1": "C1", "D2": "C2"}[label]
+    agents = [make_agent("redemption", "random", seed=5), make_agent("redemption", "random", seed=6)]
+    g = play_match(new_game(7, decks=(label, other), max_turns=30), agents)
+    assert g.s.turn > 1
+    round_trip(g)
