@@ -669,3 +669,42 @@ def test_hate_and_sinful_army_make_their_evil_character_ignore_a_brigade(monkeyp
     ok(g, f"enhance {b[e]} {b[ec]}")
     assert g._is_ignored(b[hero]) and g.standing() == "evil_winning"
     assert g._kept_out(b["daniel"]) is False  # a Gold Hero is not ignored
+
+
+# --- Job's Wife: every other ability in battle negated, the numbers decide -------------------------------------------
+def test_job_s_wife_negates_an_enhancements_ability_but_its_numbers_count(monkeypatch):
+    wife, cloud = R("Job's Wife ( C)"), R("Pillar of a Cloud ( C)")
+    _test_card(monkeypatch, "t_hero", type="hero", alignment="good", brigades=["Blue"], strength=9, toughness=3)
+    b = in_battle("t_hero", wife, [], mine={"hand": [cloud]})
+    g = b.game
+    g.b.last_actor = 1
+    ok(g, f"enhance {b[cloud]} {b['t_hero']}")  # 11/5 against 6/7: both would be defeated
+    assert g.char_numbers(b["t_hero"]) == (11, 5)
+    assert g.standing() != "hero_winning"  # no first strike: the Pillar's ability is negated
+    g.b.negated.append(b[wife])  # with Job's Wife negated, the first strike counts
+    assert g.standing() == "hero_winning"
+
+
+def test_job_s_wife_negates_a_characters_own_lasting_ability(monkeypatch):
+    wife = R("Job's Wife ( C)")
+    _test_card(
+        monkeypatch,
+        "t_immune",
+        type="hero",
+        alignment="good",
+        brigades=["Blue"],
+        strength=5,
+        toughness=5,
+        abilities=[{"trigger": "while_in_play", "effects": [{"verb": "immune", "select": {"brigade": "Gray"}}]}],
+    )
+    assert blocked("t_immune", "caiaphas").game.standing() == "stalemate"  # Gray 6/7: immune to it
+    assert blocked("t_immune", wife).game.standing() == "evil_winning"  # the numbers decide: 6 defeats 5
+
+
+def test_job_s_wife_negates_a_band_played_in_her_battle():
+    wife, enemy = R("Job's Wife ( C)"), R("Foreign Enemy")
+    b = in_battle("gideon", wife, [], theirs={"hand": [enemy], "territory": ["pilate"]})
+    g = b.game  # Gideon 7/5 against Job's Wife 6/7: both defeated
+    to_player(g, 1)
+    ok(g, f"enhance {b[enemy]} {b[wife]} {b['pilate']}")
+    assert g.zone_of(b["pilate"]) == (1, "territory") and g.battle_chars(1) == [b[wife]]

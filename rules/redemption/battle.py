@@ -405,9 +405,11 @@ class BattleRules(Core):
                     "redemption.battle.special",
                 )
             )
-        if self.b.marks and continuous.prevented(cast("Table", self), e):  # redemption.effect.prevent_next
+        if continuous.prevented(cast("Table", self), e):  # redemption.effect.prevent_next, negate_abilities
             events.append(
                 Event("effect", f"{self._nm(e)}: its ability is prevented.", p, "redemption.effect.prevent_next")
+                if not continuous.abilities_negated(cast("Table", self), e)
+                else Event("effect", f"{self._nm(e)}: its ability is negated.", p, "redemption.effect.negate_abilities")
             )
         else:
             for ab in self.cd[e].abilities:

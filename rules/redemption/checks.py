@@ -224,6 +224,8 @@ class Checks(BattleRules):
         require(
             self.loc[s] == (p, "land_of_bondage"), f"{self._nm(s)} is not a Lost Soul in your Land of Bondage", rule
         )
+        # a character held captured in your Land of Bondage is another player's card: a site holds your own souls
+        require(self.owner(s) == p, f"{self._nm(s)} is another player's card held captured, not your Lost Soul", rule)
         require(
             self.loc[site] == (p, "territory") and self.cd[site].has("site") is not None,
             f"{self._nm(site)} is not a site in your territory",

@@ -79,7 +79,7 @@ def ignored(t: Table, cid: str) -> bool:
     """Is character cid ignored in this battle (redemption.effect.ignore): by a card played, or by an opposing
     character in battle whose own ability ignores it?"""
     src = t.b.ignored.get(cid)
-    if src is not None and src not in t.b.negated and not _ignore_stopped(t, src):
+    if src is not None and src not in t.b.negated and not _ignore_stopped(t, src) and not prevented(t, src):
         return True
     return t.loc[cid][1] == "field_of_battle" and _ignorers(t, cid)
 
@@ -87,7 +87,7 @@ def ignored(t: Table, cid: str) -> bool:
 def protected(t: Table, cid: str) -> bool:
     """Is character cid protected from discard in this battle (redemption.effect.protect)?"""
     src = t.b.protected.get(cid)
-    return src is not None and src not in t.b.negated
+    return src is not None and src not in t.b.negated and not prevented(t, src)
 
 
 def kept_out(t: Table, c: str) -> bool:
@@ -302,6 +302,8 @@ def prevented(t: Table, e: str) -> bool:
     of another player, played in this battle after an opposing card that prevents the next one worked (that card
     still in battle and not negated), and can it be prevented?"""
     b = t.b
+    if abilities_negated(t, e):  # redemption.effect.negate_abilities: its ability stops, its numbers count
+        return True
     if not b.marks:
         return False
     cd, loc = t.cd, t.loc
@@ -318,6 +320,22 @@ def prevented(t: Table, e: str) -> bool:
     return False
 
 
+def abilities_negated(t: Table, c: str) -> bool:
+    """Are card c's special abilities negated by a character in battle, not negated itself, whose ability negates
+    every other character's and enhancement's while it is there (redemption.effect.negate_abilities), and may
+    c's be negated?"""
+    cd = t.cd
+    if not cd[c].is_character and not cd[c].is_enhancement:
+        return False
+    for zones in t.z:
+        for h in zones["field_of_battle"]:
+            if h == c or h in t.attached or not cd[h].abilities or not cd[h].is_character or h in t.b.negated:
+                continue
+            if cd[h].has("negate_abilities") is not None:
+                return stoppable(t, c, "negate")
+    return False
+
+
 def silenced(t: Table, c: str, verb: str) -> bool:
     """Are character c's abilities with this verb prevented (redemption.effect.prevent_abilities): by a face-up
     artifact, or by a character in battle, whose ability prevents the abilities of characters that fit (all but
@@ -326,6 +344,8 @@ def silenced(t: Table, c: str, verb: str) -> bool:
     card = cd[c]
     if not card.is_character:
         return False
+    if abilities_negated(t, c):  # redemption.effect.negate_abilities
+        return True
     for zones in t.z:
         for zone in ("artifact_pile", "field_of_battle"):
             for h in zones[zone]:

@@ -2097,6 +2097,14 @@ def _verbs() -> dict[str, Verb]:
                 ),
             ),
             Verb(
+                "negate_abilities",
+                "while this character is in battle, every other character's and enhancement's ability is negated",
+                lambda a, when, card: (
+                    "While this character is in battle, the special abilities of every other character and "
+                    "enhancement are negated: the battle is decided by the numbers."
+                ),
+            ),
+            Verb(
                 "poison",
                 "poison a character: it loses N/N each turn and is discarded at toughness 0",
                 lambda a, when, card: (

@@ -256,7 +256,7 @@ class Play(Checks):
                 if card.type == "site":
                     sa = card.has("site")
                     if sa and len(self._attachments(s)) < sa.n:
-                        out += [SOUL[(lost, s)] for lost in z["land_of_bondage"]]
+                        out += [SOUL[(lost, s)] for lost in z["land_of_bondage"] if self.cards[lost][1] == p]
                 else:
                     fa = card.has("fortress")
                     if fa and len(self._attachments(s)) < fa.n:
@@ -766,6 +766,9 @@ class Play(Checks):
             return
         if self.s.pending is None and d.then:
             self._after_dominant(d.chooser, d.then == "dominant_window", events)
+        elif self.s.pending is None and self.in_battle() and self.b.step == "initiative":
+            if not any(self.battle_chars(q) for q in range(self.n)):  # the answer emptied the battle: it ends
+                self._after_battle_change(events)
 
     def _choose_actions(self, d: Decision) -> list[Action]:
         out = [CHOOSE[c] for c in d.left()]

@@ -35,6 +35,7 @@ from rules.redemption.effects import REGISTRY, UNDOABLE
 from rules.redemption.notation import ID
 from rules.redemption.state import (
     BASE_HAND_LIMIT,
+    HAND_CAP,
     HAND_SIZE,
     KINDS,
     MAX_SEATS,
@@ -692,11 +693,20 @@ def _room(g: Game, p: int, base: int) -> int:
     draws, and their hand-limit bonuses (a card that was in play counts even if it has gone since)."""
     room = base
     for cid, (_, owner) in g.cards.items():
-        if owner == p and g.loc[cid][1] not in ("deck", "hand", "reserve"):
-            for ab in g.cd[cid].abilities:
-                if ab.effect in ("hand_limit", "draw"):
-                    room += ab.n
-                elif ab.effect in ("look_top", "search"):  # one card into the hand (redemption.decision)
+        if g.loc[cid][1] in ("deck", "hand", "reserve"):
+            continue
+        for ab in g.cd[cid].abilities:
+            for act in ab.acts:  # every effect of it, not only the first (choose_one, a second effect that draws)
+                v = act.verb
+                if v == "return" and act.to == "hand":  # any player's card may put cards into p's hand
+                    room += HAND_CAP if act.select.every else max(1, act.select.most)
+                elif owner != p:
+                    continue
+                elif v in ("hand_limit", "draw", "may_draw"):
+                    room += act.n
+                elif v == "take":
+                    room += max(1, act.n)
+                elif v in ("look_top", "search", "exchange"):  # one card into the hand (redemption.decision)
                     room += 1
     return room
 
