@@ -154,9 +154,9 @@ def test_toml_round_trip(tmp_path):
     assert again.cards == deck.cards and again.notes == "more giants"
     assert (tmp_path / "decks" / "Judges plus.toml").is_file()
     dk.rename("Judges plus", "Giants", tmp_path)
-    assert [d.name for d in dk.list_decks(tmp_path)[0]] == ["G", "H", "Giants"]
+    assert [d.name for d in dk.list_decks(tmp_path)[0]] == [*dk.bundled_names(), "Giants"]
     dk.delete("Giants", tmp_path)
-    assert [d.name for d in dk.list_decks(tmp_path)[0]] == ["G", "H"]
+    assert [d.name for d in dk.list_decks(tmp_path)[0]] == list(dk.bundled_names())
     with pytest.raises(dk.DeckError, match="Giants.toml: no such deck"):
         dk.delete("Giants", tmp_path)
 
@@ -195,7 +195,7 @@ def test_bad_deck_files_give_one_line(tmp_path, text, problem):
         dk.load("bad", tmp_path)
     assert str(e.value).startswith(str(path)) and problem in str(e.value) and "\n" not in str(e.value)
     decks, errors = dk.list_decks(tmp_path)
-    assert [d.name for d in decks] == ["G", "H"] and len(errors) == 1
+    assert [d.name for d in decks] == list(dk.bundled_names()) and len(errors) == 1
 
 
 def test_markup_in_names_is_kept_as_text(tmp_path):

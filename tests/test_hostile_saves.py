@@ -395,7 +395,9 @@ def test_all_hundred_cards_owned_by_one_player():
         for cd in s["cards"].values():
             cd["owner"] = 0
 
-    assert "Player 1's cards are not deck G's (100 cards instead of 50" in refused_state(redemption_game(3), change)
+    # each card counts for the deck its id says it was dealt from (a card taken from a hand changes owner but not
+    # deck), so the cards in Player 2's piles are what is refused
+    assert "H1 belongs to Player 1 but is in Player 2's deck" in refused_state(redemption_game(3), change)
 
 
 def test_seven_redeemed_souls_and_the_game_goes_on():

@@ -43,7 +43,7 @@ REAL_FACTS = FACTS["redemption"] - {"key"} | {"set"}
 LONG_NAME = 80
 #: an ability in the ability language (rules/redemption/lang.py): its keys and its effects' keys
 SCRIPT = {"trigger", "condition", "cost", "effects", "choose_one"}
-ACT = {"verb", "select", "n", "duration", "riders", "strength", "toughness", "turns", "to", "brigade"}
+ACT = {"verb", "select", "n", "duration", "riders", "strength", "toughness", "turns", "to", "brigade", "keep"}
 PRINTED = {
     "text",
     "ability_text",

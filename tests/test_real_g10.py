@@ -866,3 +866,71 @@ def test_moses_rod_active_makes_exodus_plagues_unpreventable(up):
 
     assert continuous.stoppable(g, b[boils], "prevent") is not up
     assert continuous.stoppable(g, b[R("Trust in the Lord")], "prevent")  # no plague
+
+
+# --- negate all; interrupt and redirect -------------------------------------------------------------------------
+def test_moses_negates_the_abilities_of_characters_in_play_as_he_enters_battle():
+    moses, dragon = R("Moses (G)"), R("Red Dragon (G)")
+    b = pos({"hand": [moses]}, {"territory": [dragon], "land_of_bondage": ["ls_orphan"]})
+    g = b.game
+    g.s.phase = "battle"
+    ok(g, f"rescue {b[moses]}")
+    assert b[dragon] in g.b.negated  # in play: its immunity to human Heroes stops for this battle
+    ok(g, f"block {b[dragon]}")
+    assert g.standing() == "hero_winning"  # Moses 8/8 defeats the Dragon 5/6
+    ok(g, "pass")
+    assert g.zone_of(b[dragon]) == (1, "discard")
+    plain = pos({"hand": ["deborah"]}, {"territory": [dragon], "land_of_bondage": ["ls_orphan"]})
+    plain.game.s.phase = "battle"
+    ok(plain.game, f"rescue {plain['deborah']}")
+    ok(plain.game, f"block {plain[dragon]}")
+    assert plain.game.standing() == "stalemate"  # without Moses the Dragon is immune to her
+
+
+def test_sapphira_negates_a_heroes_band_and_abilities_as_she_blocks():
+    sapphira, women, miriam = R("Sapphira (G)"), R("Women of Israel"), R("Miriam (G)")
+    b = pos({"hand": [women], "territory": [miriam]}, {"hand": [sapphira], "land_of_bondage": ["ls_orphan"]})
+    g = b.game
+    g.s.phase = "battle"
+    ok(g, f"rescue {b[women]}")
+    ok(g, f"choose {b[miriam]}")
+    assert set(g.battle_chars(0)) == {b[women], b[miriam]}
+    ok(g, f"block {b[sapphira]}")
+    assert g.zone_of(b[miriam]) == (0, "territory")  # Women of Israel's band is negated: Miriam goes home
+    assert g.standing() == "evil_winning"  # Sapphira 6/8 against Women of Israel 5/4
+    round_trip(g)
+
+
+def test_denying_blame_redirects_the_last_good_enhancement_to_its_evil_character():
+    blame, fire, guard = R("Denying Blame"), R("Pillar of Fire (G)"), R("Temple Guard")
+    b = pos(
+        {"field_of_battle": ["stephen", fire]},
+        {"field_of_battle": [guard], "hand": [blame], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+        flags={"battled": True},
+        battle={"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 0, "played": ["G2"]},
+        attached={"G2": "G1"},  # the Pillar (G2) on Stephen (G1)
+    )
+    g = b.game  # Stephen 8/11 with the Pillar (immune to Black) against the Guard 5/7
+    assert g.standing() == "hero_winning" and g.current_player == 1
+    targets = {a.args[2] for a in g.legal_actions() if a.verb == "enhance" and a.args[0] == b[blame]}
+    assert targets == {b[fire]}
+    ok(g, f"enhance {b[blame]} {b[guard]} {b[fire]}")
+    assert g.attached[b[fire]] == b[guard] and g.owner(b[fire]) == 0
+    assert g.char_numbers(b["stephen"]) == (5, 7) and g.char_numbers(b[guard]) == (8, 11)
+    assert g.standing() == "evil_winning"
+    round_trip(g)
+
+
+def test_every_g_card_is_in_the_deck_and_has_a_test_here():
+    import tomllib
+
+    root = Path(__file__).resolve().parent.parent
+    cards = tomllib.loads((root / "rules/redemption/real/g10.toml").read_text(encoding="utf-8"))["card"]
+    source = Path(__file__).read_text(encoding="utf-8")
+    deck = set(DECKS["G10"]["cards"]) if "G10" in DECKS else set(PENDING["G10"]["cards"])
+    for c in cards:
+        key = real_key(c["name"], c["set"])
+        assert key in deck, key
+        assert c["name"] in source or c["name"] in SOULS, f"{c['name']} has no test here"
+    assert len(cards) == len(deck) == 50

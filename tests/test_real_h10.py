@@ -324,7 +324,7 @@ def test_the_h_deck_is_offered_only_once_every_card_is_enforced():
     d = PENDING["H10"]
     assert d["name"] == "H (10th Anniversary)" and len(d["cards"]) == 50
     assert set(d["missing"]) == {k for k in d["cards"] if k not in CARDS}
-    assert R("Timothy (H)") not in d["missing"] and R("Golden Calf") in d["missing"]
+    assert set(d["missing"]) == {R("Bravery of Priscilla (H)"), R("Reach of Desperation (H)")}
 
 
 # --- batch 2 -------------------------------------------------------------------------------------------------------
@@ -575,3 +575,68 @@ def test_egyptian_horsemen_discard_the_top_of_the_opponents_pile_or_draw_as_thei
     else:
         assert g.z[0]["deck"][0] == b["barak"] and g.z[1]["hand"] == [b["pilate"]]
     assert CARDS[horse].ability_text.startswith("When this character enters battle, choose one: ")
+
+
+# --- batch 8 -------------------------------------------------------------------------------------------------------
+def test_john_in_battle_prevents_evil_characters_abilities_but_banding():
+    john, task, dathan, abiram = R("John (H)"), R("Taskmaster (H)"), R("Dathan"), R("Abiram")
+    b = blocked(john, task, mine={"territory": ["gideon"]})
+    g = b.game
+    assert g.char_numbers(b["gideon"]) == (7, 5) and not g.s.mods  # Taskmaster's ability is prevented
+    b = blocked(john, dathan, theirs={"territory": [abiram]})
+    g = b.game
+    assert g.s.pending is not None and g.s.pending.options == [b[abiram]]  # banding is not
+
+
+@pytest.mark.parametrize("up", [True, False])
+def test_golden_calf_face_up_prevents_ot_heroes_abilities(up):
+    calf = R("Golden Calf")
+    b = pos(
+        {"hand": ["deborah"], "deck": ["barak", "esther"]},
+        {"artifact_pile": [calf], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+        **({"face_up": [calf]} if up else {}),
+    )
+    g = b.game
+    ok(g, f"rescue {b['deborah']}")
+    assert len(g.z[0]["hand"]) == (0 if up else 1)  # Deborah's draw as she enters battle
+
+
+def test_golden_calf_is_discarded_when_a_moses_wins_a_battle(monkeypatch):
+    calf = R("Golden Calf")
+    monkeypatch.setitem(
+        CARDS,
+        "t_moses",
+        _card(
+            {
+                "key": "t_moses",
+                "name": "Moses",
+                "type": "hero",
+                "alignment": "good",
+                "brigades": ["Green"],
+                "strength": 9,
+                "toughness": 9,
+                "identifiers": ["human", "male", "O.T."],
+            }
+        ),
+    )
+    b = pos(
+        {"hand": ["t_moses"]},
+        {"artifact_pile": [calf], "land_of_bondage": ["ls_orphan"], "deck": ["ls_widow"]},
+        phase="battle",
+        face_up=[calf],
+    )
+    g = b.game
+    ok(g, f"rescue {b['t_moses']}")
+    ok(g, "noblock")
+    assert g.zone_of(b[calf]) == (1, "discard")
+
+
+def test_zelophehads_sin_discards_every_blocking_evil_character_and_removes_a_hero_in_battle():
+    sin, abiram = R("Zelophehad's Sin"), R("Abiram")
+    b = blocked("barak", abiram, theirs={"hand": [sin]})
+    g = b.game
+    to_player(g, 1)
+    ok(g, f"enhance {b[sin]} {b[abiram]}")
+    assert g.zone_of(b[abiram]) == (1, "discard") and g.zone_of(b["barak"]) == (0, "removed")
+    round_trip(g)

@@ -534,3 +534,194 @@ def test_patience_and_molech_worship_set_their_character_aside_to_gain_one_one_a
     ok(g, f"return {b[char]}")
     assert g.zone_of(b[char]) == (side, "territory") and g.zone_of(b[e]) == (side, "discard")
     assert g.char_numbers(b[char]) == (s + 2, t + 2)
+
+
+def test_obedience_of_noah_chooses_the_evil_character_that_blocks():
+    noah = R("Obedience of Noah (D)")
+    b = blocked("deborah", "herod", mine={"hand": [noah]}, theirs={"territory": ["pilate", "nebuchadnezzar"]})
+    g = b.game  # Deborah 5/7 (Blue) against Herod 8/6: losing
+    to_player(g, 0)
+    assert opts(g, b[noah]) == {b["pilate"], b["nebuchadnezzar"]}  # the opponent's Evil Characters in territory
+    ok(g, f"enhance {b[noah]} {b['deborah']} {b['pilate']}")
+    assert g.zone_of(b["herod"]) == (1, "territory") and g.battle_chars(1) == [b["pilate"]]
+    assert g.char_numbers(b["deborah"]) == (8, 9) and g.standing() == "hero_winning"  # 8 defeats Pilate's 5/5
+    round_trip(g)
+
+
+@pytest.mark.parametrize("up", [True, False])
+def test_priestly_breastplate_face_up_prevents_every_ignore(monkeypatch, up):
+    plate, miriam, mary = R("Priestly Breastplate ( C)"), R("Miriam ( C)"), R("Submissiveness of Mary (D)")
+    face = {"face_up": [plate]} if up else {}
+    b = pos(
+        {"hand": [miriam]},
+        {"territory": ["nebuchadnezzar"], "land_of_bondage": ["ls_orphan"], "artifact_pile": [plate]},
+        **face,
+    )
+    g = b.game
+    g.s.phase = "battle"
+    ok(g, f"rescue {b[miriam]}")
+    assert (b["nebuchadnezzar"] in opts_block(g)) == up  # not kept out of the battle while prevented
+    hero = _test_card(monkeypatch, "t_white", type="hero", alignment="good", brigades=["White"], strength=1)
+    b = in_battle(hero, R("Ahab ( C)"), [], mine={"hand": [mary]}, theirs={"artifact_pile": [plate]})
+    g = b.game
+    if up:
+        g.face_up.add(b[plate])
+    g.b.last_actor = 1
+    ok(g, f"enhance {b[mary]} {b[hero]}")
+    assert g._is_ignored(b[R("Ahab ( C)")]) != up
+    assert g.standing() == ("evil_winning" if up else "hero_winning")
+
+
+def opts_block(g: Any) -> set[str]:
+    return {a.args[0] for a in g.legal_actions() if a.verb == "block"}
+
+
+@pytest.mark.parametrize(
+    "name, set_code, up",
+    [("Holy of Holies (D)", "2E", True), ("Holy of Holies (D)", "2E", False), ("Holy of Holies (DU)", "2ER", True)],
+)
+def test_holy_of_holies_face_up_prevents_a_characters_prevent_ability(name, set_code, up):
+    from rules.redemption import continuous
+
+    holy = R(name, set_code)
+    chariots, cast, demon = (R(n, "10A") for n in ("Egyptian Charioteers", "Cast out Demons", "Strong Demon (G)"))
+    b = pos(
+        {"hand": ["peter", cast], "artifact_pile": [holy]},
+        {"hand": [chariots], "territory": [demon], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+        **({"face_up": [holy]} if up else {}),
+    )
+    g = b.game
+    ok(g, f"rescue {b['peter']}")
+    ok(g, f"block {b[chariots]}")
+    assert bool(g.b.marks) != up  # the Charioteers' prevent did not activate
+    to_player(g, 0)
+    ok(g, f"enhance {b[cast]} {b['peter']} {b[demon]}")
+    assert g.zone_of(b[demon]) == ((1, "discard") if up else (1, "territory"))
+    assert continuous.stoppable(g, b[holy], "negate") == (set_code == "2E")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("first", [True, False])
+def test_evil_spawn_discards_the_top_card_of_a_draw_pile_its_player_chooses(first):
+    spawn = R("Evil Spawn (D)")
+    b = blocked("peter", spawn, mine={"deck": ["barak", "esther"]}, theirs={"deck": ["pilate", "herod"]})
+    g = b.game
+    d = g.s.pending
+    assert d is not None and d.effect == "choose_one" and d.chooser == 1
+    round_trip(g)
+    ok(g, f"choose {b[spawn]}" if first else "choose")
+    if first:
+        assert g.z[0]["discard"] == [b["barak"]] and g.z[1]["deck"][0] == b["pilate"]
+    else:
+        assert g.z[1]["discard"] == [b["pilate"]] and g.z[0]["deck"][0] == b["barak"]
+
+
+def test_swift_horses_draw_three_and_play_a_gold_enhancement_from_the_hand_at_once():
+    horses, armor = R("Swift Horses (D)"), R("Evil Armor (D)")
+    b = in_battle(
+        "gideon",
+        "nebuchadnezzar",
+        [],
+        theirs={"hand": [horses, armor, "goliaths_taunt"], "deck": ["pilate", "herod", "belshazzar", "eglon"]},
+    )
+    g = b.game
+    to_player(g, 1)
+    ok(g, f"enhance {b[horses]} {b['nebuchadnezzar']}")
+    assert {b["pilate"], b["herod"], b["belshazzar"]} <= set(g.z[1]["hand"]) and g.z[1]["deck"] == [b["eglon"]]
+    d = g.s.pending
+    assert d is not None and d.chooser == 1 and d.options == [b[armor]]  # Gold only: not the Crimson Taunt
+    round_trip(g)
+    ok(g, f"choose {b[armor]}")
+    assert g.zone_of(b[armor]) == (1, "field_of_battle") and b[armor] in g.b.played
+    assert g.char_numbers(b["nebuchadnezzar"]) == (12, 16)  # 6/7, 2/3 and 2/3 played, Evil Armor's 2/3 for all
+    assert g.char_numbers(b["pilate"]) == (5, 5)  # in the hand, not in play
+
+
+def test_balm_of_gilead_heals_a_blue_hero_discarded_this_turn_in_the_discard_phase():
+    balm = R("Balm of Gilead (D)")
+    b = blocked(
+        "gideon",
+        R("Strong Demon (G)", "10A"),
+        mine={"hand": [balm, "daniel"], "territory": ["deborah"], "deck": ["ezra", "esther"]},
+        theirs={"land_of_bondage": ["ls_orphan", "ls_widow"], "deck": ["pilate", "annas"]},
+    )
+    g = b.game  # Gideon 7/5 against the Strong Demon 9/10: Gideon is defeated
+    while g.b.kind:
+        ok(g, "pass")
+    assert g.zone_of(b["gideon"]) == (0, "discard")
+    if g.phase != "discard":
+        ok(g, "end")
+    assert [tuple(a.args) for a in g.legal_actions() if a.verb == "enhance"] == [(b[balm], b["gideon"])]
+    ok(g, f"enhance {b[balm]} {b['gideon']}")
+    assert g.zone_of(b["gideon"]) == (0, "territory") and g.zone_of(b[balm]) == (0, "discard")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("name, hero", [("Hate (D)", "t_green"), ("Sinful Army", "gideon")])
+def test_hate_and_sinful_army_make_their_evil_character_ignore_a_brigade(monkeypatch, name, hero):
+    _test_card(monkeypatch, "t_green", type="hero", alignment="good", brigades=["Green"], strength=9, toughness=9)
+    e = R(name)
+    ec = "herod" if name == "Hate (D)" else R("Ahab ( C)")  # Black 8/6; Brown 6/6
+    b = in_battle(hero, ec, [], theirs={"hand": [e]}, mine={"territory": ["daniel"]})
+    g = b.game
+    to_player(g, 1)
+    ok(g, f"enhance {b[e]} {b[ec]}")
+    assert g._is_ignored(b[hero]) and g.standing() == "evil_winning"
+    assert g._kept_out(b["daniel"]) is False  # a Gold Hero is not ignored
+
+
+# --- Job's Wife: every other ability in battle negated, the numbers decide -------------------------------------------
+def test_job_s_wife_negates_an_enhancements_ability_but_its_numbers_count(monkeypatch):
+    wife, cloud = R("Job's Wife ( C)"), R("Pillar of a Cloud ( C)")
+    _test_card(monkeypatch, "t_hero", type="hero", alignment="good", brigades=["Blue"], strength=9, toughness=3)
+    b = in_battle("t_hero", wife, [], mine={"hand": [cloud]})
+    g = b.game
+    g.b.last_actor = 1
+    ok(g, f"enhance {b[cloud]} {b['t_hero']}")  # 11/5 against 6/7: both would be defeated
+    assert g.char_numbers(b["t_hero"]) == (11, 5)
+    assert g.standing() != "hero_winning"  # no first strike: the Pillar's ability is negated
+    g.b.negated.append(b[wife])  # with Job's Wife negated, the first strike counts
+    assert g.standing() == "hero_winning"
+
+
+def test_job_s_wife_negates_a_characters_own_lasting_ability(monkeypatch):
+    wife = R("Job's Wife ( C)")
+    _test_card(
+        monkeypatch,
+        "t_immune",
+        type="hero",
+        alignment="good",
+        brigades=["Blue"],
+        strength=5,
+        toughness=5,
+        abilities=[{"trigger": "while_in_play", "effects": [{"verb": "immune", "select": {"brigade": "Gray"}}]}],
+    )
+    assert blocked("t_immune", "caiaphas").game.standing() == "stalemate"  # Gray 6/7: immune to it
+    assert blocked("t_immune", wife).game.standing() == "evil_winning"  # the numbers decide: 6 defeats 5
+
+
+def test_job_s_wife_negates_a_band_played_in_her_battle():
+    wife, enemy = R("Job's Wife ( C)"), R("Foreign Enemy")
+    b = in_battle("gideon", wife, [], theirs={"hand": [enemy], "territory": ["pilate"]})
+    g = b.game  # Gideon 7/5 against Job's Wife 6/7: both defeated
+    to_player(g, 1)
+    ok(g, f"enhance {b[enemy]} {b[wife]} {b['pilate']}")
+    assert g.zone_of(b["pilate"]) == (1, "territory") and g.battle_chars(1) == [b[wife]]
+
+
+# --- the four decks, offered once every card is enforced ----------------------------------------------------------
+@pytest.mark.parametrize("label", ["C1", "C2", "D1", "D2"])
+def test_the_c_and_d_starter_decks_are_offered_and_played(label):
+    from rules.agents import make_agent, play_match
+    from rules.redemption import DECKS, new_game
+    from rules.redemption.cards import PENDING
+
+    assert label in DECKS and label not in PENDING
+    keys = DECKS[label]["cards"]
+    assert len(keys) == 50 and all(k in CARDS for k in keys)
+    other = {"C1": "D1", "C2": "D2", "D1": "C1", "D2": "C2"}[label]
+    agents = [make_agent("redemption", "random", seed=5), make_agent("redemption", "random", seed=6)]
+    g = play_match(new_game(7, decks=(label, other), max_turns=30), agents)
+    assert g.s.turn > 1
+    round_trip(g)

@@ -210,8 +210,8 @@ def test_hero_ignores_a_brigade_and_rescues(monkeypatch, card, hero, ignored):
     assert not b.game._is_ignored(b[other])
 
 
-def test_darkness_makes_its_evil_character_ignore_a_blue_hero(monkeypatch):
-    darkness = K("Darkness (A)", "Main")
+@pytest.mark.parametrize("darkness", [K("Darkness (A)", "Main"), K("Darkness (UL)", "Main UL")])
+def test_darkness_makes_its_evil_character_ignore_a_blue_hero(monkeypatch, darkness):
     foe = _test_card(monkeypatch, "t_foe", type="evil_character", brigades=["Pale Green"], strength=2, toughness=6)
     b = in_battle("gideon", foe, [], theirs={"hand": [darkness]})
     g = b.game  # Gideon 7/5 (Blue) defeats the 2/6: the evil side may play
@@ -380,3 +380,66 @@ def test_the_praying_hero_does_not_come_back_by_itself_in_upkeep():
     from rules.redemption import effects
 
     assert not effects.come_back(g, 0, []) and g.zone_of(b["peter"]) == (0, "set_aside")
+
+
+# --- a healing enhancement (redemption.effect.heal: a character discarded this turn) --------------------------------
+BALMS = [K("Balm of Gilead (B)", "Main"), K("Balm of Gilead (UL)", "Main UL")]
+
+
+@pytest.mark.parametrize("balm", BALMS)
+def test_balm_of_gilead_heals_a_blue_hero_discarded_in_battle_in_the_discard_phase(balm):
+    b = blocked(
+        "gideon",
+        real_key("Strong Demon (G)", "10A"),
+        mine={"hand": [balm, "daniel"], "territory": ["deborah"], "deck": ["ezra", "esther"]},
+        theirs={"land_of_bondage": ["ls_orphan", "ls_widow"], "deck": ["pilate", "annas"]},
+    )
+    g = b.game  # Gideon 7/5 against the Strong Demon 9/10: Gideon is defeated
+    while g.b.kind:
+        ok(g, "pass")
+    assert g.zone_of(b["gideon"]) == (0, "discard") and b["gideon"] in g.s.discarded
+    round_trip(g)
+    if g.phase != "discard":
+        ok(g, "end")  # to the Discard phase
+    assert g.phase == "discard" and not g.is_over
+    heal = [a for a in g.legal_actions() if a.verb == "enhance"]
+    assert [tuple(a.args) for a in heal] == [(b[balm], b["gideon"])]
+    ok(g, f"enhance {b[balm]} {b['gideon']}")
+    assert g.zone_of(b["gideon"]) == (0, "territory") and g.zone_of(b[balm]) == (0, "discard")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("balm", BALMS)
+def test_balm_of_gilead_cannot_heal_a_hero_discarded_before_this_turn_nor_one_of_another_brigade(balm):
+    b = pos({"hand": [balm], "discard": ["gideon", "daniel"]}, {}, phase="discard")
+    g = b.game
+    assert not [a for a in g.legal_actions() if a.verb == "enhance"]
+    out = g.apply(f"enhance {b[balm]} {b['gideon']}")
+    assert not out.ok and out.rule == "redemption.effect.heal"
+    g.s.discarded = [b["daniel"]]  # Gold: not Blue
+    assert not [a for a in g.legal_actions() if a.verb == "enhance"]
+
+
+def test_balm_of_gilead_heals_the_last_hero_an_opponents_enhancement_discards_with_special_initiative():
+    balm = BALMS[0]
+    b = in_battle("deborah", "pilate", [], mine={"hand": [balm]}, theirs={"hand": ["crown_of_thorns"]})
+    g = b.game  # Deborah 5/7 defeats Pilate 5/5: the evil side may play
+    g.b.last_actor = 0
+    ok(g, f"enhance {b['crown_of_thorns']} {b['pilate']} {b['deborah']}")
+    assert g.zone_of(b["deborah"]) == (0, "discard") and g.current_player == 0
+    acts = {tuple(a.args) for a in g.legal_actions() if a.verb == "enhance"}
+    assert acts == {(b[balm], b["deborah"], b["deborah"])}
+    ok(g, f"enhance {b[balm]} {b['deborah']} {b['deborah']}")
+    assert g.zone_of(b["deborah"]) == (0, "territory") and g.zone_of(b[balm]) == (0, "discard")
+    round_trip(g)
+
+
+def test_balm_of_gilead_played_in_battle_heals_a_blue_hero_discarded_earlier_this_turn():
+    balm = BALMS[1]
+    b = in_battle("deborah", "herod", [], mine={"hand": [balm], "discard": ["gideon"]})
+    g = b.game  # Deborah 5/7 against Herod 8/6: losing, she holds initiative
+    g.s.discarded = [b["gideon"]]  # discarded from play earlier this turn
+    assert {a.args[2] for a in g.legal_actions() if a.verb == "enhance" and a.args[0] == b[balm]} == {b["gideon"]}
+    ok(g, f"enhance {b[balm]} {b['deborah']} {b['gideon']}")
+    assert g.zone_of(b["gideon"]) == (0, "territory") and g.battle_chars(0) == [b["deborah"]]
+    round_trip(g)

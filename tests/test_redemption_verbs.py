@@ -438,3 +438,28 @@ def test_a_conditional_rider_naming_an_unknown_word_is_refused(rider, words):
                 "abilities": [{"trigger": "played", "effects": [{"verb": "draw", "n": 1, "riders": [rider]}]}],
             }
         )
+
+
+def test_a_taken_card_is_its_takers_and_still_came_from_the_opponents_deck(monkeypatch):
+    e = _add(monkeypatch, "t_take2", [{"verb": "take", "n": 1}])
+    b = battle(f'"{e}"', their_hand='"delilah"')
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    (took,) = g.z[0]["hand"]
+    assert g.owner(took) == 0
+    round_trip(g)
+    from rules.redemption.serial import _dealt_to
+
+    assert _dealt_to(g)(took, g.owner(took)) == 1  # it still came from the opponent's deck
+
+
+def test_a_character_held_captured_in_a_land_of_bondage_is_not_put_into_a_site():
+    b = build(
+        {"territory": ["Egypt (H)|10A"], "land_of_bondage": [("barak", 1), "ls_debtor"]},
+        {"territory": ["goliath"]},
+    )
+    g = b.game
+    souls = {a.args[0] for a in g.legal_actions() if a.verb == "soul"}
+    assert souls == {b["ls_debtor"]}
+    out = g.apply(f"soul {b['barak']} {b['Egypt (H)|10A']}")
+    assert not out.ok and "held captured" in out.reason

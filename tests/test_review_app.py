@@ -30,7 +30,7 @@ def folder(tmp_path, monkeypatch):
 def finished(folder, name="lost", seed=7, judged=True) -> Session:
     """A finished game You v Computer, saved; with a stored analysis (two marked decisions) if ``judged``."""
     s = Session.new("redemption", seed=seed, path=saves.save_path(name, folder))
-    agents = [make_agent("redemption", "normal", seed=1), make_agent("redemption", "normal", seed=2)]
+    agents = [make_agent("redemption", "easy", seed=1), make_agent("redemption", "easy", seed=2)]
     g = s.game
     while not g.is_over:
         assert s.act(choose_for(agents[g.current_player], g), by_computer=True).ok

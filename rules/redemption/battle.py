@@ -365,6 +365,19 @@ class BattleRules(Core):
     def _do_enhance(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         e, c = args[0], args[1]
         target = args[2] if len(args) > 2 else ""
+        if not self.in_battle():  # a healing enhancement in Preparation or Discard (redemption.effect.heal)
+            self._move(e, p, "discard")
+            events.append(
+                Event.said(
+                    "enhance",
+                    f"{who(p, True)} {verb(p, 'plays', 'play')} {self._nm(e)} on {self.cd[c].name}.",
+                    p,
+                    "redemption.effect.heal",
+                )
+            )
+            for ab in self.cd[e].abilities:
+                self._effect(p, e, c, ab, "", events)
+            return
         special = self.loc[c][1] != "field_of_battle"  # checked: special initiative (redemption.battle.special)
         self._move(e, p, "field_of_battle")
         self.attached[e] = c
@@ -392,13 +405,24 @@ class BattleRules(Core):
                     "redemption.battle.special",
                 )
             )
-        if self.b.marks and continuous.prevented(cast("Table", self), e):  # redemption.effect.prevent_next
+        if continuous.prevented(cast("Table", self), e):  # redemption.effect.prevent_next, negate_abilities
             events.append(
                 Event("effect", f"{self._nm(e)}: its ability is prevented.", p, "redemption.effect.prevent_next")
+                if not continuous.abilities_negated(cast("Table", self), e)
+                else Event("effect", f"{self._nm(e)}: its ability is negated.", p, "redemption.effect.negate_abilities")
             )
         else:
             for ab in self.cd[e].abilities:
                 self._effect(p, e, c, ab, target if any(a.verb in TAKES_TARGET for a in ab.acts) else "", events)
+        if (
+            b.kind
+            and b.step == "initiative"
+            and self.s.pending is None
+            and not any(self.battle_chars(q) for q in range(self.n))
+        ):  # an enhancement left nobody in battle ("discard all cards in battle"): it ends
+            events.append(Event("battle", "No character is left in battle on either side: the battle ends.", -1))
+            self._resolve(events)
+            return
         self._after_battle_change(events)
 
     def _do_pass(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
@@ -425,6 +449,11 @@ class BattleRules(Core):
     def _after_battle_change(self, events: list[Event]) -> None:
         """Say how the battle stands now (live totals and initiative)."""
         if self.is_over or not self.b.kind or self.b.step != "initiative":
+            return
+        if self.s.pending is None and not any(self.battle_chars(q) for q in range(self.n)):
+            # an ability took every character out of battle: it ends (redemption.battle.resolve)
+            events.append(Event("battle", "No character is left in battle on either side: the battle ends.", -1))
+            self._resolve(events)
             return
         hero, evil = self.side_totals(self.s.active), self.side_totals(self.b.defender)
         (hs, ht, _), (es, et, _) = hero, evil
@@ -579,6 +608,7 @@ class BattleRules(Core):
         if evil_def != hero_def:  # one side wins (redemption.lang.trigger.wins_battle)
             for c in heroes if evil_def else evil:
                 effects.fire(t, a if evil_def else d, c, "wins_battle", events)
+            effects.fire_watchers(t, heroes if evil_def else evil, "wins_battle", events)
         ignored = {c for c in heroes + evil if self._is_ignored(c)}  # before anyone leaves (an ignorer may)
         for c in heroes:
             self._leave_battle(c, "discard" if hero_def and c not in ignored else "territory", events)

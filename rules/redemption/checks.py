@@ -8,7 +8,7 @@ from operator import is_
 from typing import TYPE_CHECKING, cast
 
 from rules.core import Rejection, require
-from rules.redemption import continuous
+from rules.redemption import continuous, effects
 from rules.redemption.battle import BattleRules
 from rules.redemption.effects import matches
 from rules.redemption.notation import VERB_WHAT, VERBS, Action, a_, seat_arg, sentence
@@ -160,6 +160,9 @@ class Checks(BattleRules):
                 f"There is no Hero to block now. {self.expected_now()}",
                 rule,
             )
+        elif v == "enhance" and self.phase in ("prep", "discard") and len(args) >= 2:
+            self._check_heal_outside(p, args, rule)  # a healing enhancement outside battle (redemption.effect.heal)
+            return
         elif v in ("enhance", "pass"):
             require(
                 self.phase == "battle" and self.b.step == "initiative",
@@ -222,6 +225,8 @@ class Checks(BattleRules):
         require(
             self.loc[s] == (p, "land_of_bondage"), f"{self._nm(s)} is not a Lost Soul in your Land of Bondage", rule
         )
+        # a character held captured in your Land of Bondage is another player's card: a site holds your own souls
+        require(self.owner(s) == p, f"{self._nm(s)} is another player's card held captured, not your Lost Soul", rule)
         require(
             self.loc[site] == (p, "territory") and self.cd[site].has("site") is not None,
             f"{self._nm(site)} is not a site in your territory",
@@ -425,14 +430,34 @@ class Checks(BattleRules):
             return f"{cc.name} is being ignored and cannot be enhanced" if explain else ""
         return None  # a second weapon may be played in battle; one stays afterwards (redemption.battle.weapon)
 
+    def _check_heal_outside(self, p: int, args: tuple[str, ...], rule: str) -> None:
+        """``enhance E C`` in your Preparation or Discard phase: a healing enhancement on your character C that was
+        discarded this turn (redemption.effect.heal)."""
+        e, c = args[0], args[1]
+        self._in_hand(p, e, rule)
+        require(
+            len(args) == 2 and self.cd[e].has("heal") is not None and self.loc[c] == (p, "discard"),
+            "outside battle only a healing enhancement is played: 'enhance E C' with C your character discarded "
+            "this turn",
+            "redemption.effect.heal",
+        )
+        require(
+            effects.heals(cast("Table", self), p, self.cd[e], c),
+            f"{self.cd[e].name} cannot heal {self._nm(c)} (it heals a fitting character discarded this turn)",
+            "redemption.effect.heal",
+        )
+        prob = self._enhance_problem(e, c)
+        require(prob is None, prob or "", "redemption.battle.brigade" if prob and "brigade" in prob else rule)
+
     def _check_enhance(self, p: int, args: tuple[str, ...], rule: str) -> None:
         e, c = args[0], args[1]
         self._in_hand(p, e, rule)
         if self.loc[c][1] != "field_of_battle" and c in self._special_targets(p):
             require(
-                self.cd[e].is_enhancement and self.cd[e].has("negate") is not None,
+                self.cd[e].is_enhancement
+                and (self.cd[e].has("negate") is not None or effects.heals(cast("Table", self), p, self.cd[e], c)),
                 f"{self._nm(c)} has just been removed from battle: only an enhancement that negates what removed "
-                "it may be played on it now (special initiative)",
+                "it, or heals it, may be played on it now (special initiative)",
                 "redemption.battle.special",
             )
         else:

@@ -31,6 +31,32 @@ def active(t: Table, src: str) -> bool:
     return src not in t.b.negated
 
 
+def ignore_prevented(t: Table) -> bool:
+    """Is a face-up artifact in play that prevents every ignore ability (redemption.effect.prevent_ignore)?"""
+    cd, up, negated = t.cd, t.face_up, t.b.negated
+    for zones in t.z:
+        for a in zones["artifact_pile"]:
+            if a in up and a not in negated and cd[a].abilities and cd[a].has("prevent_ignore") is not None:
+                return True
+    return False
+
+
+def stoppers_prevented(t: Table, src: str) -> bool:
+    """Are character src's negate, prevent and interrupt abilities prevented now: by a face-up artifact, not negated,
+    whose ability says so (redemption.effect.prevent_stoppers), unless src's cannot be prevented?"""
+    cd, up, negated = t.cd, t.face_up, t.b.negated
+    for zones in t.z:
+        for a in zones["artifact_pile"]:
+            if a in up and a not in negated and cd[a].abilities and cd[a].has("prevent_stoppers") is not None:
+                return stoppable(t, src, "prevent")
+    return False
+
+
+def _ignore_stopped(t: Table, src: str) -> bool:
+    """Is card src's ignore ability prevented now (redemption.effect.prevent_ignore; not one that cannot be)?"""
+    return ignore_prevented(t) and stoppable(t, src, "prevent")
+
+
 def _ignorers(t: Table, cid: str) -> bool:
     """Does an opposing character in this battle ignore character cid by its own ability (``while_in_play``:
     "this Hero ignores gold brigade Evil Characters")?"""
@@ -40,11 +66,11 @@ def _ignorers(t: Table, cid: str) -> bool:
             continue
         for c in t.z[q]["field_of_battle"]:
             card = cd[c]
-            if "ignore" not in card.by_effect or not card.is_character or c in t.attached:
+            if "ignore" not in card.by_effect or not card.is_character or c in t.attached or c in t.b.negated:
                 continue
             a = card.has("ignore")
             if a is not None and a.trigger == "while_in_play" and loc[c][1] == "field_of_battle":
-                if matches(cd[cid], a.filter):
+                if matches(cd[cid], a.filter) and not _ignore_stopped(t, c) and not silenced(t, c, "ignore"):
                     return True
     return False
 
@@ -53,7 +79,7 @@ def ignored(t: Table, cid: str) -> bool:
     """Is character cid ignored in this battle (redemption.effect.ignore): by a card played, or by an opposing
     character in battle whose own ability ignores it?"""
     src = t.b.ignored.get(cid)
-    if src is not None and src not in t.b.negated:
+    if src is not None and src not in t.b.negated and not _ignore_stopped(t, src) and not prevented(t, src):
         return True
     return t.loc[cid][1] == "field_of_battle" and _ignorers(t, cid)
 
@@ -61,7 +87,7 @@ def ignored(t: Table, cid: str) -> bool:
 def protected(t: Table, cid: str) -> bool:
     """Is character cid protected from discard in this battle (redemption.effect.protect)?"""
     src = t.b.protected.get(cid)
-    return src is not None and src not in t.b.negated
+    return src is not None and src not in t.b.negated and not prevented(t, src)
 
 
 def kept_out(t: Table, c: str) -> bool:
@@ -75,7 +101,7 @@ def kept_out(t: Table, c: str) -> bool:
         if src in negated or t.owner(src) == owner or prevented(t, src):
             continue
         a = cd[src].has("ignore")
-        if a is not None and matches(cd[c], a.filter):
+        if a is not None and matches(cd[c], a.filter) and not _ignore_stopped(t, src):
             return True
     return _ignorers(t, c)
 
@@ -85,7 +111,9 @@ def _granted(t: Table, cid: str, verb: str) -> list[Ability]:
     """Character cid's abilities with this verb that count now: its own (``while_in_play``) and those of the
     enhancements played on it in this battle that are not negated."""
     cd, negated = t.cd, t.b.negated
-    out = [a for a in cd[cid].abilities if a.effect == verb and a.trigger == "while_in_play"]
+    out = [] if cid in negated else [a for a in cd[cid].abilities if a.effect == verb and a.trigger == "while_in_play"]
+    if out and silenced(t, cid, verb):  # its own abilities are prevented (redemption.effect.prevent_abilities)
+        out = []
     if t.in_battle():
         for e in t.b.played:
             if e not in negated and t.attached.get(e) == cid and not prevented(t, e):
@@ -172,6 +200,8 @@ def card_protected(t: Table, c: str) -> bool:
             for h in zones[zone]:
                 a = cd[h].by_effect.get("protect_all")
                 if a is None or h in negated or h in t.attached:
+                    continue
+                if cd[h].is_character and silenced(t, h, "protect_all"):
                     continue
                 sel = a.acts[0].select
                 if matches(cd[c], sel.card) and all(st(t, q, c, v) for st, v in sel.states):
@@ -272,6 +302,8 @@ def prevented(t: Table, e: str) -> bool:
     of another player, played in this battle after an opposing card that prevents the next one worked (that card
     still in battle and not negated), and can it be prevented?"""
     b = t.b
+    if abilities_negated(t, e):  # redemption.effect.negate_abilities: its ability stops, its numbers count
+        return True
     if not b.marks:
         return False
     cd, loc = t.cd, t.loc
@@ -285,4 +317,47 @@ def prevented(t: Table, e: str) -> bool:
         first = next((y for y in b.played[mark:] if t.owner(y) != owner and matches(cd[y], a.filter)), "")
         if first == e and stoppable(t, e, "prevent", x):
             return True
+    return False
+
+
+def abilities_negated(t: Table, c: str) -> bool:
+    """Are card c's special abilities negated by a character in battle, not negated itself, whose ability negates
+    every other character's and enhancement's while it is there (redemption.effect.negate_abilities), and may
+    c's be negated?"""
+    cd = t.cd
+    if not cd[c].is_character and not cd[c].is_enhancement:
+        return False
+    for zones in t.z:
+        for h in zones["field_of_battle"]:
+            if h == c or h in t.attached or not cd[h].abilities or not cd[h].is_character or h in t.b.negated:
+                continue
+            if cd[h].has("negate_abilities") is not None:
+                return stoppable(t, c, "negate")
+    return False
+
+
+def silenced(t: Table, c: str, verb: str) -> bool:
+    """Are character c's abilities with this verb prevented (redemption.effect.prevent_abilities): by a face-up
+    artifact, or by a character in battle, whose ability prevents the abilities of characters that fit (all but
+    the verb it keeps), and can they be prevented?"""
+    cd = t.cd
+    card = cd[c]
+    if not card.is_character:
+        return False
+    if abilities_negated(t, c):  # redemption.effect.negate_abilities
+        return True
+    for zones in t.z:
+        for zone in ("artifact_pile", "field_of_battle"):
+            for h in zones[zone]:
+                hc = cd[h]
+                if not hc.abilities or h == c or (zone == "artifact_pile" and h not in t.face_up):
+                    continue
+                if zone == "field_of_battle" and (not hc.is_character or h in t.attached):
+                    continue
+                a = hc.has("prevent_abilities")
+                if a is None or h in t.b.negated:
+                    continue
+                act = a.acts[0]
+                if act.keep != verb and matches(card, act.select.card) and stoppable(t, c, "prevent", h):
+                    return True
     return False

@@ -796,8 +796,15 @@ def marks(g: Table, c: str, verb: str) -> list[str]:
 
 
 def _healable(g: Table, p: int, ab: Act, host: str) -> list[str]:
-    """The selector's characters a heal may take: the poisoned (diseased) ones (redemption.effect.heal)."""
-    return select(g, p, ab.select, lambda c: not g.cd[c].is_character or not poison_sources(g, c))
+    """The selector's characters a heal may take (redemption.effect.heal): in play, the poisoned (diseased) ones; in
+    a discard pile (``zone = "discard"``), the ones discarded from play this turn."""
+    cd, loc, gone = g.cd, g.loc, g.s.discarded
+    return select(
+        g,
+        p,
+        ab.select,
+        lambda c: not cd[c].is_character or (c not in gone if loc[c][1] == "discard" else not poison_sources(g, c)),
+    )
 
 
 def _do_poison(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
@@ -843,6 +850,11 @@ def _do_heal(g: Table, p: int, src: str, host: str, ab: Act, target: str, events
     """Heal the chosen character: its poisons end and every decrease of its numbers is removed
     (redemption.effect.heal)."""
     name, rid = g.cd[src].name, "redemption.effect.heal"
+    if not target and host and g.loc[host][1] == "discard" and host in _healable(g, p, ab, host):
+        target = host  # played on the character being healed (special initiative, or outside battle)
+    if target and g.loc[target][1] == "discard":
+        _heal_discarded(g, p, src, target, events)
+        return
     if not target:
         events.append(Event("effect", f"{name}: no poisoned character to heal.", p, rid))
         return
@@ -1142,6 +1154,29 @@ def _resolve_choose_one(g: Table, d: Decision, events: list[Event]) -> None:
         do(g, d.chooser, src, g.attached.get(src, src), act, "", events)
 
 
+def fire_watchers(g: Table, winners: list[str], trigger: str, events: list[Event]) -> None:
+    """Cards in play watching for characters: a face-up artifact whose ability has this trigger (wins_battle: "if
+    Moses wins a battle") works when one of ``winners`` fits its effect's selector (redemption.lang.trigger.wins_battle)."""
+    cd = g.cd
+    for q, zones in enumerate(g.z):
+        for a in list(zones["artifact_pile"]):
+            if a not in g.face_up or not cd[a].abilities:
+                continue
+            for ab in cd[a].abilities:
+                if ab.trigger != trigger:
+                    continue
+                for act in ab.acts:
+                    do = VERBS[act.verb].do
+                    if do is not None and any(matches(cd[c], act.select.card) for c in winners):
+                        do(g, q, a, a, act, "", events)
+
+
+def _do_discard_self(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """The card discards itself (redemption.effect.discard_self)."""
+    if g.loc[src][1] != "discard":
+        g._to_discard(src, events, " by its own ability", "redemption.effect.discard_self")
+
+
 def fire(g: Table, p: int, c: str, trigger: str, events: list[Event]) -> None:
     """Carry out character c's own abilities with this trigger (successful_rescue, wins_battle): its player p,
     the character its own host (the rules.md sections redemption.lang.trigger.successful_rescue and wins_battle)."""
@@ -1324,6 +1359,95 @@ def _do_discard_all(g: Table, p: int, src: str, host: str, ab: Act, target: str,
     events.append(Event("effect", f"{name} discards {plural(hit, 'card')}.", p, rid))
 
 
+def _do_negate_all(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Negate every special ability on the characters and enhancements in play but this card's own, for the battle
+    under way: what they did in it is undone, their numbers from enhancements stop, their lasting abilities stop
+    (redemption.effect.negate_all)."""
+    if not g.in_battle():
+        return
+    cd, negated, rid = g.cd, g.b.negated, "redemption.effect.negate_all"
+    hit = []
+    for zones in g.z:
+        for zone in ("territory", "field_of_battle"):
+            for c in zones[zone]:
+                card = cd[c]
+                if c == src or c in negated or not card.abilities:
+                    continue
+                if not (card.is_character or card.is_enhancement):
+                    continue
+                if not continuous.stoppable(g, c, "negate"):
+                    continue
+                negated.append(c)
+                hit.append(c)
+    for c in hit:
+        g._undo(c, events)
+    what = ", ".join(g.cd[c].name for c in hit) or "nothing"
+    events.append(Event("effect", f"{cd[src].name} negates the special abilities of {what}.", p, rid))
+
+
+def _redirectable(g: Table, p: int, ab: Act, host: str) -> list[str]:
+    """The opposing enhancement a redirect may take: the selector's, still counting and not one that cannot be
+    interrupted (redemption.effect.redirect)."""
+    negated = g.b.negated
+    return select(
+        g,
+        p,
+        ab.select,
+        lambda c: g.owner(c) == p or c in negated or c not in g.b.played or not continuous.stoppable(g, c, "interrupt"),
+    )
+
+
+def _do_redirect(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Interrupt the chosen opposing enhancement (what it did is undone) and play it as the player's own on the
+    character this card was played on, whatever its brigade; its ability works again for that player, its target
+    asked (redemption.effect.redirect)."""
+    name, rid = g.cd[src].name, "redemption.effect.redirect"
+    if not target or not host:
+        events.append(Event("effect", f"{name}: no enhancement to redirect.", p, rid))
+        return
+    g._undo(target, events)
+    g.attached[target] = host
+    events.append(Event.said("effect", f"{name} interrupts {g._nm(target)} and plays it on {g.cd[host].name}.", p, rid))
+    card = g.cd[target]
+    targets = ability_targets(g, p, card, host)
+    if targets:
+        g.ask(
+            Decision(p, src, "redirect", targets, "one", revealed=[target], to=[p], stage=1),
+            events,
+            f"{who(p, True)} {verb(p, 'chooses', 'choose')} what {card.name} takes now.",
+        )
+        return
+    for a in card.abilities:
+        run(g, p, target, host, a, "", events)
+
+
+def _resolve_redirect(g: Table, d: Decision, events: list[Event]) -> None:
+    e = d.revealed[0]
+    host = g.attached.get(e, "")
+    for a in g.cd[e].abilities:
+        run(g, d.chooser, e, host, a, d.chosen[0] if d.chosen else "", events)
+
+
+def heals(g: Table, p: int, card: Card, c: str) -> bool:
+    """Does enhancement ``card`` heal character c now (it has a heal that reaches c)?"""
+    return any(act.verb == "heal" and c in _healable(g, p, act, c) for ab in card.abilities for act in ab.acts)
+
+
+def _heal_discarded(g: Table, p: int, src: str, c: str, events: list[Event]) -> None:
+    """Heal character c discarded this turn: it comes back from the discard pile to its owner's territory, as it
+    was (redemption.effect.heal)."""
+    g.s.discarded = [x for x in g.s.discarded if x != c]
+    g._put(c, "territory")
+    events.append(
+        Event.said(
+            "effect",
+            f"{g.cd[src].name} heals {g._nm(c)}: it comes back from the discard pile to {whose(g.owner(c))} territory.",
+            p,
+            "redemption.effect.heal",
+        )
+    )
+
+
 def _choosable(g: Table, p: int, ab: Act, host: str) -> list[str]:
     """The opposing characters a choose-opponent ability may put into battle: the selector's, not one kept out of
     this battle (it left it, or an ignore keeps it out) nor a second copy of a unique one its player has in play."""
@@ -1385,9 +1509,14 @@ def _do_play_from_discard(g: Table, p: int, src: str, host: str, ab: Act, target
     g.ask(
         Decision(p, src, "play_from_discard", options, "up_to", 1, to=[p]),
         events,
-        f"{who(p, True)} {verb(p, 'searches', 'search')} {their(p)} discard pile for "
+        f"{who(p, True)} {verb(p, 'searches', 'search')} {their(p)} {_from_pile(ab)} for "
         f"{an(filter_text(ab.filter, 'card'))} to play on {g.cd[host].name}.",
     )
+
+
+def _from_pile(ab: Act) -> str:
+    """Where play_from_discard looks: the discard pile, or the hand when its selector says so."""
+    return "hand" if ab.select.zones == ("hand",) else "discard pile"
 
 
 def _resolve_play_from_discard(g: Table, d: Decision, events: list[Event]) -> None:
@@ -1397,7 +1526,10 @@ def _resolve_play_from_discard(g: Table, d: Decision, events: list[Event]) -> No
         if not d.chosen or not host or g.loc[host][1] != "field_of_battle":
             events.append(
                 Event.said(
-                    "effect", f"{who(p, True)} {verb(p, 'plays', 'play')} nothing from the discard pile.", p, rid
+                    "effect",
+                    f"{who(p, True)} {verb(p, 'plays', 'play')} nothing from the {_from_pile(_act_of(g, d))}.",
+                    p,
+                    rid,
                 )
             )
             return
@@ -1408,7 +1540,8 @@ def _resolve_play_from_discard(g: Table, d: Decision, events: list[Event]) -> No
         events.append(
             Event.said(
                 "enhance",
-                f"{who(p, True)} {verb(p, 'plays', 'play')} {g._nm(e)} from {their(p)} discard pile on {g.cd[host].name}.",
+                f"{who(p, True)} {verb(p, 'plays', 'play')} {g._nm(e)} from {their(p)} {_from_pile(_act_of(g, d))} on "
+                f"{g.cd[host].name}.",
                 p,
                 rid,
             )
@@ -1660,6 +1793,32 @@ def _verbs() -> dict[str, Verb]:
                 lambda a, when, card: f"While this is active, no {filter_text(a.filter, 'card')} can be prevented.",
             ),
             Verb(
+                "negate_all",
+                "negate every special ability on characters and enhancements in play but this one",
+                lambda a, when, card: (
+                    (
+                        "When this character enters battle, negate"
+                        if card is not None and card.is_character
+                        else "Negate"
+                    )
+                    + " every special ability on the characters and enhancements in play (but this one) for this battle."
+                ),
+                _do_negate_all,
+            ),
+            Verb(
+                "redirect",
+                "interrupt an opposing enhancement and play it as your own",
+                lambda a, when, card: (
+                    f"Interrupt the last {filter_text(a.filter, 'card')} played in this battle and play it on the "
+                    "character this is played on as if it were yours, whatever its brigade."
+                    if a.select.get("last")
+                    else f"Interrupt {an(filter_text(a.filter, 'card'))} in battle and play it as if it were yours."
+                ),
+                _do_redirect,
+                _redirectable,
+                resolve=_resolve_redirect,
+            ),
+            Verb(
                 "choose_opponent",
                 "choose the character your opponent battles with",
                 lambda a, when, card: (
@@ -1684,8 +1843,12 @@ def _verbs() -> dict[str, Verb]:
                 "play_from_discard",
                 "search your discard pile for an enhancement and play it",
                 lambda a, when, card: (
-                    f"Search your discard pile for {an(filter_text(a.filter, 'card'))} and play it on the character "
-                    "this is played on."
+                    (
+                        f"Search your discard pile for {an(filter_text(a.filter, 'card'))} and play it"
+                        if _from_pile(a) == "discard pile"
+                        else f"You may play {an(filter_text(a.filter, 'card'))} from your hand at once"
+                    )
+                    + " on the character this is played on."
                 ),
                 _do_play_from_discard,
                 resolve=_resolve_play_from_discard,
@@ -1744,7 +1907,9 @@ def _verbs() -> dict[str, Verb]:
                 "discard_type",
                 "discard any card of a type in play",
                 lambda a, when, card: (
-                    f"Discard every {filter_text(a.filter, 'card', plural=True)} in play (none is chosen)."
+                    f"Discard every {'blocking ' if a.select.get('blocking') else ''}"
+                    f"{filter_text(a.filter, 'card', plural=True)} "
+                    f"{'in battle' if a.select.zones == ('battle',) else 'in play'} (none is chosen)."
                     if a.select.every
                     else _text_discard_type(a, when, card)
                 ),
@@ -1917,6 +2082,29 @@ def _verbs() -> dict[str, Verb]:
                 resolve=_resolve_may_draw,
             ),
             Verb(
+                "prevent_ignore",
+                "while this is active, every ignore ability of a character or enhancement is prevented",
+                lambda a, when, card: (
+                    "While this is face up, every ignore ability on a character or an enhancement is prevented "
+                    "(nothing is ignored by one)."
+                ),
+            ),
+            Verb(
+                "prevent_stoppers",
+                "while this is active, every negate, prevent and interrupt ability on a character is prevented",
+                lambda a, when, card: (
+                    "While this is face up, every negate, prevent and interrupt ability on a character is prevented."
+                ),
+            ),
+            Verb(
+                "negate_abilities",
+                "while this character is in battle, every other character's and enhancement's ability is negated",
+                lambda a, when, card: (
+                    "While this character is in battle, the special abilities of every other character and "
+                    "enhancement are negated: the battle is decided by the numbers."
+                ),
+            ),
+            Verb(
                 "poison",
                 "poison a character: it loses N/N each turn and is discarded at toughness 0",
                 lambda a, when, card: (
@@ -1930,8 +2118,12 @@ def _verbs() -> dict[str, Verb]:
                 "heal",
                 "heal a poisoned character: its poisons and decreases end",
                 lambda a, when, card: (
-                    f"Heal {an(filter_text(a.filter))} in play: its poisons and diseases end and every decrease of "
-                    "its numbers is removed."
+                    f"Heal {an(filter_text(a.filter))} discarded this turn: it comes back from the discard pile to its "
+                    "owner's territory. Play this on a character of yours in battle, or, in your Preparation or "
+                    "Discard phase, on your character being healed."
+                    if a.select.zones == ("discard",)
+                    else f"Heal {an(filter_text(a.filter))} in play: its poisons and diseases end and every decrease "
+                    "of its numbers is removed."
                 ),
                 _do_heal,
                 _healable,
@@ -1991,6 +2183,29 @@ def _verbs() -> dict[str, Verb]:
                 resolve=_resolve_choose_one,
             ),
             Verb(
+                "prevent_abilities",
+                "the special abilities of the characters that fit are prevented",
+                lambda a, when, card: (
+                    f"Prevent all special abilities of {filter_text(a.filter, 'character', plural=True)}"
+                    + (f" but their {a.keep}" if a.keep else "")
+                    + (
+                        " while this is face up."
+                        if card is not None and card.type == "artifact"
+                        else " while this is in battle."
+                    )
+                ),
+            ),
+            Verb(
+                "discard_self",
+                "the card discards itself",
+                lambda a, when, card: (
+                    f"Discard this card when {an(filter_text(a.filter, 'character'))} wins a battle."
+                    if when == "wins_battle"
+                    else "Discard this card."
+                ),
+                _do_discard_self,
+            ),
+            Verb(
                 "fortress",
                 "holds cards safe from discard",
                 lambda a, when, card: (
@@ -2004,6 +2219,9 @@ def _verbs() -> dict[str, Verb]:
 
 #: every verb by name
 VERBS: dict[str, Verb] = _verbs()
+#: the verbs whose ability negates, prevents or interrupts: on a character, what a face-up prevent_stoppers
+#: artifact prevents (redemption.effect.prevent_stoppers)
+STOPPERS = frozenset(("negate", "negate_discard", "negate_immune", "prevent_band", "prevent_next", "prevent_ignore"))
 REGISTRY = VERBS  # the name the engine has always used
 Effect = Verb
 #: verb name -> short description of where it works (for docs and the coach)
@@ -2091,6 +2309,21 @@ def _run_acts(g: Table, p: int, src: str, host: str, acts: tuple[Act, ...], targ
             continue
         if g.s.pending is not None:
             return
+        if src == host and g.cd[src].is_character and continuous.silenced(g, src, act.verb):
+            events.append(
+                Event("effect", f"{g._nm(src)}: its ability is prevented.", p, "redemption.effect.prevent_abilities")
+            )
+            continue
+        if act.verb in STOPPERS and g.cd[src].is_character and continuous.stoppers_prevented(g, src):
+            events.append(  # redemption.effect.prevent_stoppers
+                Event(
+                    "effect",
+                    f"{g.cd[src].name}: its {act.verb.replace('_', ' ')} ability is prevented.",
+                    p,
+                    "redemption.effect.prevent_stoppers",
+                )
+            )
+            continue
         if v.asks_on_entry and not target and src == host and g.cd[src].is_character:
             # a character's own "discard any ...": its player chooses the target as it enters battle
             assert v.targets is not None

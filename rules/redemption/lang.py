@@ -662,6 +662,8 @@ class Act:
     #: riders that hold only sometimes: (rider, the condition it holds under, the alignment of the cards it stands
     #: against or "" for any): "cannot be negated by a good card if the Egypt site is in play"
     rider_if: tuple[tuple[str, tuple[tuple[str, Any], ...], str], ...] = ()
+    #: the verb a ``prevent_abilities`` leaves alone ("except banding": band)
+    keep: str = ""
 
     @property
     def filter(self) -> tuple[tuple[str, Any], ...]:
@@ -745,7 +747,7 @@ def _selector(key: str, d: Any) -> Selector:
     return Selector(tuple(sorted(facets)), most, up_to, every)
 
 
-ACT_KEYS = ("verb", "select", "n", "duration", "riders", "strength", "toughness", "turns", "to", "brigade")
+ACT_KEYS = ("verb", "select", "n", "duration", "riders", "strength", "toughness", "turns", "to", "brigade", "keep")
 #: where ``return`` may put a card
 RETURN_TO = ("territory", "hand", "deck")
 ABILITY_KEYS = ("trigger", "condition", "cost", "effects", "choose_one")
@@ -823,12 +825,21 @@ def parse_ability(d: Any, key: str, verbs: Mapping[str, object]) -> Ability:
                 to,
                 brigade,
                 tuple(rider_if),
+                _keep(key, verb, e.get("keep", ""), verbs),
             )
         )
     one = d.get("choose_one", False)
     if not isinstance(one, bool) or (one and len(acts) != 2):
         raise LanguageError(f"card {key}: choose_one = true goes with two effects, the alternatives")
     return Ability(trigger, tuple(acts), cond, cost, one)
+
+
+def _keep(key: str, verb: str, keep: Any, verbs: Mapping[str, object]) -> str:
+    if not keep:
+        return ""
+    if verb != "prevent_abilities":
+        raise LanguageError(f"card {key}: 'keep' goes with the verb prevent_abilities")
+    return _known(key, "verb", keep, verbs)
 
 
 def registries() -> dict[str, Mapping[str, object]]:

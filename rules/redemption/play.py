@@ -175,13 +175,17 @@ class Play(Checks):
         if not chars:
             special = self._special_targets(p)
             if special:  # special initiative: an enhancement that negates the removal (redemption.battle.special)
-                out += [
-                    enhance[(e, c)]
-                    for e in self.z[p]["hand"]
-                    if self.cd[e].is_enhancement and self.cd[e].has("negate")
-                    for c in special
-                    if self._enhance_problem(e, c, explain=False) is None
-                ]
+                for e in self.z[p]["hand"]:
+                    card = self.cd[e]
+                    if not card.is_enhancement:
+                        continue
+                    for c in special:
+                        if self._enhance_problem(e, c, explain=False) is not None:
+                            continue
+                        if card.has("negate"):
+                            out.append(enhance[(e, c)])
+                        elif effects.heals(cast("Table", self), p, card, c):  # heal the one being discarded
+                            out.append(enhance[(e, c, c)])
         for e in self.z[p]["hand"]:
             if not self.cd[e].is_enhancement:
                 continue
@@ -200,6 +204,18 @@ class Play(Checks):
         added to ``doms`` on the way)."""
         z, cd, attached = self.z[p], self.cd, self.attached
         out: list[Action] = []
+        if self.s.discarded and z["discard"]:  # a healing enhancement on your character discarded this turn
+            t = cast("Table", self)
+            enhance = ACTIONS["enhance"]
+            out += [
+                enhance[(e, c)]
+                for e in z["hand"]
+                if cd[e].is_enhancement and cd[e].has("heal")
+                for c in dict.fromkeys(self.s.discarded)
+                if self.loc[c] == (p, "discard")
+                and effects.heals(t, p, cd[e], c)
+                and self._enhance_problem(e, c, explain=False) is None
+            ]
         prep = ph == "prep"
         can_activate = prep and not self.s.flags.artifact_activated
         terr_chars: list[str] = []
@@ -241,7 +257,7 @@ class Play(Checks):
                 if card.type == "site":
                     sa = card.by_effect.get("site")
                     if sa and len(self._attachments(s)) < sa.n:
-                        out += [SOUL[(lost, s)] for lost in z["land_of_bondage"]]
+                        out += [SOUL[(lost, s)] for lost in z["land_of_bondage"] if self.cards[lost][1] == p]
                 else:
                     fa = card.by_effect.get("fortress")
                     if fa and len(self._attachments(s)) < fa.n:
@@ -376,6 +392,8 @@ class Play(Checks):
         self.s.turn += 1
         self.s.active = p
         self.s.flags = Flags()
+        if self.s.discarded:
+            self.s.discarded = []
         self.b = Battle()
         events.append(Event.said("turn", f"Turn {self.turn}: {who(p, True)}.", p))
         if self.options["first_player_skips_draw"] and self.turn == 1:
@@ -731,8 +749,21 @@ class Play(Checks):
         assert resolve is not None  # only an effect that resolves asks
         resolve(cast("Game", self), d, events)
         effects.continue_after(cast("Game", self), d, events)  # the ability's effects after the one that asked
+        b = self.b
+        if (
+            self.s.pending is None
+            and b.kind
+            and b.step == "initiative"
+            and not any(self.battle_chars(q) for q in range(self.n))
+        ):  # the answer left nobody in battle: it ends
+            events.append(Event("battle", "No character is left in battle on either side: the battle ends.", -1))
+            self._resolve(events)
+            return
         if self.s.pending is None and d.then:
             self._after_dominant(d.chooser, d.then == "dominant_window", events)
+        elif self.s.pending is None and self.in_battle() and self.b.step == "initiative":
+            if not any(self.battle_chars(q) for q in range(self.n)):  # the answer emptied the battle: it ends
+                self._after_battle_change(events)
 
     def _choose_actions(self, d: Decision) -> list[Action]:
         out = [CHOOSE[c] for c in d.left()]

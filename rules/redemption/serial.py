@@ -23,6 +23,7 @@ a version 1 state (no ``format``) is migrated: its defender is the player not ta
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -34,6 +35,7 @@ from rules.redemption.effects import REGISTRY, UNDOABLE
 from rules.redemption.notation import ID
 from rules.redemption.state import (
     BASE_HAND_LIMIT,
+    HAND_CAP,
     HAND_SIZE,
     KINDS,
     MAX_SEATS,
@@ -122,6 +124,7 @@ def to_dict(g: Game) -> dict[str, Any]:
         "mods": [list(m) for m in s.mods],
         "aside": {c: list(a) for c, a in s.aside.items()},
         "converted": dict(s.converted),
+        "discarded": list(s.discarded),
     }
 
 
@@ -243,6 +246,8 @@ def _from_dict(cls: type[Game], d: dict[str, Any]) -> Game:
     s = _turn(d, n)
     if not all(c in cards and CARDS[cards[c][0]].type == "dominant" for c in s.mute):
         raise ValueError("'mute' names only Dominants of this game")
+    if not all(c in cards and CARDS[cards[c][0]].is_character for c in s.discarded):
+        raise ValueError("'discarded' names characters of this game")
     named = [m[0] for m in s.mods] + [m[4] for m in s.mods] + list(s.aside) + [a[3] for a in s.aside.values()]
     if not all(c in cards for c in named) or not all(
         c in cards and CARDS[cards[c][0]].is_character for c in s.converted
@@ -374,6 +379,10 @@ def _turn(d: dict[str, Any], n: int) -> Turn:
         raise ValueError("'mute' must be a table from a Dominant's card id to the last turn it is muted (0: the game)")
     s.mute = dict(mute)
     s.mods, s.aside, s.converted = _changes(d)
+    gone = d.get("discarded", [])
+    if not isinstance(gone, list) or not all(isinstance(c, str) for c in gone):
+        raise ValueError("'discarded' must be a list of card ids (the characters discarded from play this turn)")
+    s.discarded = list(gone)
     return s
 
 
@@ -562,6 +571,9 @@ def _battle_cards(g: Game) -> None:
         if g.loc[c][0] not in (g.active, b.defender):
             _fail(f"{c} is in the Field of Battle on the side of Player {g.loc[c][0] + 1}, who is not in this battle")
     for c in b.played + b.negated:
+        # a negated character (its abilities stopped for the battle: redemption.effect.negate_all) is no enhancement
+        if c in b.negated and c not in b.played and cd[c].is_character:
+            continue
         if not cd[c].is_enhancement or g.loc[c][1] in ("deck", "hand"):
             _fail(
                 f"the battle lists {c} as an enhancement played in it, but it is "
@@ -590,11 +602,22 @@ def whole_game(g: Game) -> None:
     _hands(g)
 
 
+def _dealt_to(g: Game) -> Callable[[str, int], int]:
+    """The seat whose deck a card came from, by its id's letter (the decks' initials, or A, B, ... when two clash,
+    as the deal gives them): a card taken from a hand (redemption.effect.take) is its taker's now, but it still
+    came from its first owner's deck. A letter no seat has: the card's owner."""
+    pre = [(lab[:1].upper() if lab[:1].isalpha() else "A") for lab in g.decks]
+    if len(set(pre)) < len(pre):
+        pre = [chr(ord("A") + i) for i in range(len(pre))]
+    return lambda cid, owner: pre.index(cid[:1]) if cid[:1] in pre else owner
+
+
 def _decks(g: Game) -> None:
     owned: list[list[str]] = [[] for _ in range(g.n)]
     reserves: list[list[str]] = [[] for _ in range(g.n)]
+    dealt = _dealt_to(g)
     for cid, (key, owner) in g.cards.items():  # a card's id says whether it started in the Reserve
-        (reserves if from_reserve(cid) else owned)[owner].append(key)
+        (reserves if from_reserve(cid) else owned)[dealt(cid, owner)].append(key)
     for p, label in enumerate(g.decks):
         keys = owned[p]
         if label in DECKS and reserves[p]:
@@ -625,7 +648,7 @@ def _ownership(g: Game) -> None:
     for p in range(g.n):
         for zone in OWN_ZONES:
             for cid in g.z[p][zone]:
-                if g.owner(cid) != p and not (zone == "land_of_bondage" and g.cd[cid].is_character):
+                if g.owner(cid) != p and not (zone in ("land_of_bondage", "in_site") and g.cd[cid].is_character):
                     _fail(
                         f"{cid} belongs to Player {g.owner(cid) + 1} but is in Player {p + 1}'s {zone.replace('_', ' ')}"
                     )
@@ -670,11 +693,20 @@ def _room(g: Game, p: int, base: int) -> int:
     draws, and their hand-limit bonuses (a card that was in play counts even if it has gone since)."""
     room = base
     for cid, (_, owner) in g.cards.items():
-        if owner == p and g.loc[cid][1] not in ("deck", "hand", "reserve"):
-            for ab in g.cd[cid].abilities:
-                if ab.effect in ("hand_limit", "draw"):
-                    room += ab.n
-                elif ab.effect in ("look_top", "search"):  # one card into the hand (redemption.decision)
+        if g.loc[cid][1] in ("deck", "hand", "reserve"):
+            continue
+        for ab in g.cd[cid].abilities:
+            for act in ab.acts:  # every effect of it, not only the first (choose_one, a second effect that draws)
+                v = act.verb
+                if v == "return" and act.to == "hand":  # any player's card may put cards into p's hand
+                    room += HAND_CAP if act.select.every else max(1, act.select.most)
+                elif owner != p:
+                    continue
+                elif v in ("hand_limit", "draw", "may_draw"):
+                    room += act.n
+                elif v == "take":
+                    room += max(1, act.n)
+                elif v in ("look_top", "search", "exchange"):  # one card into the hand (redemption.decision)
                     room += 1
     return room
 

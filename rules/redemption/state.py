@@ -237,6 +237,8 @@ class Turn:
     aside: dict[str, Aside] = field(default_factory=dict)
     #: converted characters (redemption.effect.convert): card id -> the brigade of the Hero it is now
     converted: dict[str, str] = field(default_factory=dict)
+    #: the characters discarded from play this turn, in order: the ones a heal may reach (redemption.effect.heal)
+    discarded: list[str] = field(default_factory=list)
 
     def copy(self) -> Turn:
         f = self.flags
@@ -259,6 +261,7 @@ class Turn:
             self.mods[:] if self.mods else [],
             dict(self.aside) if self.aside else {},
             dict(self.converted) if self.converted else {},
+            self.discarded[:] if self.discarded else [],
         )
 
 
@@ -461,7 +464,10 @@ class Core:
                 self._move(a, p, zone)
 
     def _to_discard(self, cid: str, events: list[Event], why: str = "", rule: str = "") -> None:
-        """Discard a card and everything on it (attachments go to their owners' discard piles)."""
+        """Discard a card and everything on it (attachments go to their owners' discard piles). A character
+        discarded from play is noted for the turn: a heal may bring it back (redemption.effect.heal)."""
+        if self.cd[cid].is_character and self.loc[cid][1] in IN_PLAY:
+            self.s.discarded.append(cid)
         card = self.cd[cid]
         if card.abilities and card.is_character and self.loc[cid][1] in KEEPS_CHANGES:
             if effects.saved_from_discard(cast("Table", self), cid, events):  # redemption.effect.save_self
