@@ -4,8 +4,10 @@ The heuristic decides each kind of decision by its own rule, judging battle
 moves by trying them on a copy of the game and reading the battle's standing:
 
 * Setup: cut at random; choose to go first.
-* Any Dominant, at any decision: played when the copy it leaves scores clearly better than the position
-  without it (a rescued soul, cards drawn in time to use them, the other side's characters discarded): the
+* Any Dominant, at any decision: in your own Preparation phase, played when the copy it leaves scores
+  clearly better than the position without it and gives you something of your own (a rescued soul, cards
+  drawn in time to use them); anywhere else when the copy gains Redeemed Souls (a rescue, or the blockers
+  gone so the rescue succeeds); in a battle's window as the battle's outcome says (:func:`_window`). The
   agent reads no effect's name, only the copy's score (:func:`position_value`).
 * Preparation and Discard phases: put artifacts down and activate one, sites
   (with your own Lost Souls in them, where only matching Heroes reach them),
