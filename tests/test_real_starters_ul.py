@@ -443,3 +443,21 @@ def test_balm_of_gilead_played_in_battle_heals_a_blue_hero_discarded_earlier_thi
     ok(g, f"enhance {b[balm]} {b['deborah']} {b['gideon']}")
     assert g.zone_of(b["gideon"]) == (0, "territory") and g.battle_chars(0) == [b["deborah"]]
     round_trip(g)
+
+
+# --- the decks, offered once every card is enforced ---------------------------------------------------------------
+@pytest.mark.parametrize("label", ["LA", "LB", "UA"])
+def test_the_limited_and_unlimited_starter_decks_are_offered_and_played(label):
+    from rules.agents import make_agent, play_match
+    from rules.redemption import DECKS, new_game
+    from rules.redemption.cards import PENDING
+    from tests.test_real_g10 import round_trip
+
+    assert label in DECKS and label not in PENDING
+    keys = DECKS[label]["cards"]
+    assert len(keys) == 50 and all(k in CARDS and CARDS[k].set for k in keys)
+    other = {"LA": "LB", "LB": "LA", "UA": "LA"}[label]
+    agents = [make_agent("redemption", "random", seed=5), make_agent("redemption", "random", seed=6)]
+    g = play_match(new_game(7, decks=(label, other), max_turns=30), agents)
+    assert g.s.turn > 1
+    round_trip(g)
