@@ -58,8 +58,8 @@ def _ignore_stopped(t: Table, src: str) -> bool:
 
 
 def _ignorers(t: Table, cid: str) -> bool:
-    """Does an opposing character in this battle ignore character cid by its own ability (``while_in_play``:
-    "this Hero ignores gold brigade Evil Characters")?"""
+    """Does an opposing character in this battle ignore character cid by its own ability (``while_in_play``: an
+    ignore whose selector names, say, a brigade of Evil Characters)?"""
     owner, cd, loc = t.owner(cid), t.cd, t.loc
     for q in range(len(t.z)):
         if q == owner:
