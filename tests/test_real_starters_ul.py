@@ -4,17 +4,15 @@
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from rules.redemption import serial
-from rules.redemption.cards import CARDS, _card, real_key
+from rules.redemption.cards import CARDS, real_key
 from rules.redemption.printed import script_for
-from tests.redemption_helpers import ok, scenario
+from tests.redemption_helpers import ok
+from tests.test_real_g10 import _test_card, blocked, in_battle, pos, round_trip, to_player
 
 FILE = Path(__file__).resolve().parent.parent / "rules" / "redemption" / "real" / "starters_ul.toml"
 
@@ -31,64 +29,6 @@ KEYS = _keys()
 def K(name: str, set_: str) -> str:
     key = real_key(name, set_)
     assert key in KEYS, key
-    return key
-
-
-def pos(mine: dict[str, list[str]], theirs: dict[str, list[str]], **top: Any) -> Any:
-    """A position in the keyed ``[start]`` format: seat 0's and seat 1's zones (card keys), and the rest of
-    ``[start]`` as TOML values."""
-    top = {"phase": "prep", "active": 0, "turn": 3, **top}
-    lines = ["[start]"] + [f"{k} = {_toml(v)}" for k, v in top.items()]
-    for seat in (mine, theirs):
-        lines.append("[[start.seat]]")
-        lines += [f"{z} = {_toml(keys)}" for z, keys in seat.items()]
-    return scenario("\n".join(lines))
-
-
-def _toml(v: Any) -> str:
-    if isinstance(v, dict):
-        return "{ " + ", ".join(f"{json.dumps(k)} = {_toml(x)}" for k, x in v.items()) + " }"
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    return json.dumps(v)
-
-
-def round_trip(g: Any) -> None:
-    assert serial.from_dict(type(g), serial.to_dict(g)) == g
-
-
-def blocked(hero: str, blocker: str, mine: dict | None = None, theirs: dict | None = None) -> Any:
-    """Seat 0's Hero rescues, seat 1's character blocks: the position after the block."""
-    mine = {"hand": [hero], **(mine or {})}
-    mine["hand"] = [hero] + [k for k in mine["hand"] if k != hero]
-    theirs = {"hand": [blocker], "land_of_bondage": ["ls_orphan"], **(theirs or {})}
-    theirs["hand"] = [blocker] + [k for k in theirs["hand"] if k != blocker]
-    b = pos(mine, theirs, phase="battle")
-    ok(b.game, f"rescue {b[hero]}")
-    ok(b.game, f"block {b[blocker]}")
-    return b
-
-
-def to_player(g: Any, p: int) -> None:
-    if g.current_player != p:
-        ok(g, "pass")
-    assert g.current_player == p
-
-
-def in_battle(hero: str, blocker: str, played: list[str], mine: dict | None = None, theirs: dict | None = None) -> Any:
-    """A rescue under way: seat 0's Hero against seat 1's blocker, seat 1's enhancements ``played`` on it."""
-    mine = {"field_of_battle": [hero], **(mine or {})}
-    theirs = {"field_of_battle": [blocker, *played], "land_of_bondage": ["ls_orphan"], **(theirs or {})}
-    battle = {"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 1, "played": played}
-    return pos(
-        mine, theirs, phase="battle", flags={"battled": True}, battle=battle, attached={e: blocker for e in played}
-    )
-
-
-def _test_card(monkeypatch: pytest.MonkeyPatch, key: str, **facts: Any) -> str:
-    """A card of our own for one test, added to the pool for the test only."""
-    d = {"key": key, "name": key.replace("_", " ").title(), "alignment": "evil", **facts}
-    monkeypatch.setitem(CARDS, key, _card(d))
     return key
 
 
