@@ -47,7 +47,7 @@ Filter = tuple[tuple[str, Any], ...]
 def filter_text(flt: Filter, noun: str = "character", plural: bool = False) -> str:
     """The cards a filter takes in words ("warrior-class Hero"; ``plural``: "warrior-class Heroes")."""
     d = dict(flt)
-    words = []
+    words = [str(d["alignment"])] if "alignment" in d else []
     if "type" in d:
         noun = TYPE_NAMES.get(d["type"], d["type"])
     if plural:
@@ -1606,12 +1606,12 @@ def _text_immune(a: Act, when: str, card: Card | None) -> str:
 
 
 def _text_discard_type(a: Act, when: str, card: Card | None) -> str:
-    what = filter_text(a.filter, "card")
+    what = filter_text(a.select.facets, "card")
     where = (
         "in a territory"
         if a.select.zones == ("territory",)
         else "in battle"
-        if a.select.zones == ("battle_cards",)
+        if a.select.zones in (("battle_cards",), ("battle",))
         else "in play"
     )
     if a.select.zones == ("territory",) and a.select.owner == "opponents":
@@ -1655,7 +1655,8 @@ def _which(a: Act, noun: str) -> str:
 
 
 def _text_pile(a: Act, when: str, card: Card | None) -> str:
-    return f"Put {_which(a, 'card')} {_PILE_WORDS[a.verb]} its owner's draw pile."
+    lead = "When this character enters battle, put" if card is not None and card.is_character else "Put"
+    return f"{lead} {_which(a, 'card')} {_PILE_WORDS[a.verb]} its owner's draw pile."
 
 
 def _text_return(a: Act, when: str, card: Card | None) -> str:
@@ -1908,7 +1909,7 @@ def _verbs() -> dict[str, Verb]:
                 "discard any card of a type in play",
                 lambda a, when, card: (
                     f"Discard every {'blocking ' if a.select.get('blocking') else ''}"
-                    f"{filter_text(a.filter, 'card', plural=True)} "
+                    f"{filter_text(a.filter, 'card')} "
                     f"{'in battle' if a.select.zones == ('battle',) else 'in play'} (none is chosen)."
                     if a.select.every
                     else _text_discard_type(a, when, card)

@@ -537,6 +537,8 @@ def _cards_words(v: Selector, noun: str = "character", plural: bool = False) -> 
     noun = {"hero": "Hero", "evil_character": "Evil Character"}.get(str(d.get("type", "")), noun)
     if "name" in d:
         noun = str(d["name"])
+    if "base_name" in d:
+        noun = str(d["base_name"])
     if plural:
         noun += "es" if noun.endswith("o") else "s"
     return " ".join(words + [noun])
