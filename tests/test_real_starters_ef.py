@@ -99,7 +99,11 @@ def test_angel_of_the_lord_and_christian_martyr_e_discard_a_character_of_their_t
 
 def test_tree_of_knowledge_holds_a_lost_soul_only_a_gold_hero_reaches():
     tree = E("Tree of Knowledge")
-    b = pos({"territory": ["daniel", "barak"]}, {"territory": [tree], "in_site": ["ls_orphan"]}, attached={"ls_orphan": tree})
+    b = pos(
+        {"territory": ["daniel", "barak"]},
+        {"territory": [tree], "in_site": ["ls_orphan"]},
+        attached={"ls_orphan": tree},
+    )
     g = b.game
     assert g.can_reach(b["daniel"], b["ls_orphan"]) and not g.can_reach(b["barak"], b["ls_orphan"])
 
@@ -109,7 +113,14 @@ def test_foul_spirit_negates_the_abilities_of_the_characters_in_play_as_it_block
     spirit = E("Foul Spirit (E)")
     immune = [{"trigger": "while_in_play", "effects": [{"verb": "immune", "select": {"brigade": "Brown"}}]}]
     hero = _test_card(
-        monkeypatch, "t_hero", type="hero", alignment="good", brigades=["Blue"], strength=5, toughness=5, abilities=immune
+        monkeypatch,
+        "t_hero",
+        type="hero",
+        alignment="good",
+        brigades=["Blue"],
+        strength=5,
+        toughness=5,
+        abilities=immune,
     )
     plain = blocked(hero, R10("Strong Demon (G)"))
     assert plain.game.standing() == "evil_winning"  # the demon is not Brown: 9 defeats 5
@@ -140,7 +151,9 @@ def test_unclean_spirit_may_band_to_a_human_evil_character():
 
 def test_herodian_may_band_to_an_evil_character_with_herod_in_its_title():
     herodian = E("Herodian")
-    b = pos({"hand": ["gideon"]}, {"hand": [herodian], "territory": ["herod", "pilate"], "land_of_bondage": ["ls_orphan"]})
+    b = pos(
+        {"hand": ["gideon"]}, {"hand": [herodian], "territory": ["herod", "pilate"], "land_of_bondage": ["ls_orphan"]}
+    )
     g = b.game
     g.s.phase = "battle"
     ok(g, f"rescue {b['gideon']}")
@@ -240,7 +253,9 @@ def test_fruitless_tree_removes_a_hero_in_a_territory_from_the_game(monkeypatch)
 
 def test_jubilee_returns_a_blue_enhancement_from_your_discard_pile_to_your_hand():
     e, blue, other = E("Jubilee"), E("Jacob's Grandsons"), E("The Fifth Seal")
-    b = in_battle("gideon", "herod", [], mine={"hand": [e], "discard": [other, blue]}, theirs={"discard": [E("Stormy Seas")]})
+    b = in_battle(
+        "gideon", "herod", [], mine={"hand": [e], "discard": [other, blue]}, theirs={"discard": [E("Stormy Seas")]}
+    )
     g = b.game
     ok(g, f"enhance {b[e]} {b['gideon']}")
     assert g.zone_of(b[blue]) == (0, "hand") and g.zone_of(b[other]) == (0, "discard")
