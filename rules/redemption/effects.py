@@ -54,7 +54,7 @@ def filter_text(flt: Filter, noun: str = "character", plural: bool = False) -> s
         noun += "es" if noun.endswith("o") else "s"
     if "testament" in d:
         words.append({"OT": "O.T.", "NT": "N.T."}[d["testament"]])
-    for k in ("gender", "kind"):
+    for k in ("gender", "kind", "alignment"):
         if k in d:
             words.append(str(d[k]))
     if "class" in d:
