@@ -47,7 +47,7 @@ Filter = tuple[tuple[str, Any], ...]
 def filter_text(flt: Filter, noun: str = "character", plural: bool = False) -> str:
     """The cards a filter takes in words ("warrior-class Hero"; ``plural``: "warrior-class Heroes")."""
     d = dict(flt)
-    words = [str(d["alignment"])] if "alignment" in d else []
+    words = []
     if "type" in d:
         noun = TYPE_NAMES.get(d["type"], d["type"])
     if plural:
