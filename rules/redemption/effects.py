@@ -54,7 +54,7 @@ def filter_text(flt: Filter, noun: str = "character", plural: bool = False) -> s
         noun += "es" if noun.endswith("o") else "s"
     if "testament" in d:
         words.append({"OT": "O.T.", "NT": "N.T."}[d["testament"]])
-    for k in ("gender", "kind"):
+    for k in ("gender", "kind", "alignment"):
         if k in d:
             words.append(str(d[k]))
     if "class" in d:
@@ -1244,9 +1244,9 @@ def fire(g: Table, p: int, c: str, trigger: str, events: list[Event]) -> None:
 
 
 def _do_opponents_discard(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
-    """Each opponent, in turn order from p's left, discards a card of their choice from their hand
-    (redemption.effect.opponents_discard)."""
-    _ask_discard(g, p, src, g.others(p), events)
+    """Each opponent, in turn order from p's left, discards a card of their choice from their hand; with
+    ``owner = "opponent"``, the one opponent (the other side of the battle) only (redemption.effect.opponents_discard)."""
+    _ask_discard(g, p, src, [g.opponent(p)] if ab.select.owner == "opponent" else g.others(p), events)
 
 
 def _ask_discard(g: Table, p: int, src: str, queue: list[int], events: list[Event]) -> None:
@@ -1266,6 +1266,8 @@ def _resolve_opponents_discard(g: Table, d: Decision, events: list[Event]) -> No
     q, src = d.chooser, d.source
     (c,) = d.chosen
     g._to_discard(c, events, f" from {whose(q)} hand for {g.cd[src].name}", "redemption.effect.opponents_discard")
+    if _act_of(g, d).select.owner == "opponent":  # one opponent only: nobody else is asked
+        return
     others = g.others(g.owner(src))
     _ask_discard(g, g.owner(src), src, others[others.index(q) + 1 :], events)
 
@@ -1803,7 +1805,9 @@ def _verbs() -> dict[str, Verb]:
                 "opponents_discard",
                 "each opponent discards a card of their choice from hand",
                 lambda a, when, card: (
-                    ("When you put this Lost Soul into a site, each" if when == "put_in_site" else "Each")
+                    "Your opponent must discard a card of their choice from their hand."
+                    if a.select.owner == "opponent"
+                    else ("When you put this Lost Soul into a site, each" if when == "put_in_site" else "Each")
                     + " of your opponents must discard a card of their choice from their hand."
                 ),
                 _do_opponents_discard,
