@@ -15,8 +15,8 @@ from rules.redemption.views import CardView, RedemptionSeat, RedemptionView
 from rules.words import plural, possessive
 from saves import printable
 from tui import keys
-from tui.games.board import Board, GameUI, PendingChoice, css_beside, held, table_over_keys
-from tui.widgets import CardList, Item, Pane, boxes, news
+from tui.games.board import Board, BoardScreen, GameUI, PendingChoice, css_beside, news, table_over_keys
+from tui.widgets import CardList, Item, Pane, boxes
 from tui.wording import wins, words
 
 # Okabe-Ito colour-blind-safe palette by alignment; the type tag always says the same in letters.
@@ -258,7 +258,7 @@ class RedemptionBoard(Board):
                 yield Pane(id="battle")
             yield from self.side
         with Horizontal(id="mine"):
-            yield CardList(id="hand", ascii_only=ascii_only)
+            yield CardList(id=self.HAND, ascii_only=ascii_only)
             yield CardList(id="territory", ascii_only=ascii_only, numbered=False)
 
 
@@ -610,11 +610,11 @@ class RedemptionUI:
         return items
 
     def render(
-        self, screen: Any, view: RedemptionView, names: list[str], wide: bool, usable: set[str], my_turn: bool
+        self, screen: BoardScreen, view: RedemptionView, names: list[str], wide: bool, usable: set[str], my_turn: bool
     ) -> None:
         you = view["you"]
         n = len(view["players"])
-        self._hold, self._shared = held(screen)
+        self._hold, self._shared = screen.hold, screen.shared
         opps = [(you + k) % n for k in range(1, n)]  # in turn order from your left
         cards = self._cards = self._all_cards(view)
         self._names = names
@@ -649,7 +649,7 @@ class RedemptionUI:
             opponent.set_summary(self.seat_lines(view, opps, names, width, screen.has_class("-tall")))
         me = view["players"][you]
         my_hand = me["hand"] or []  # the viewer's own: always given (a watcher's is empty)
-        hand = screen.query_one("#hand", CardList)
+        hand = screen.board.hand
         hand_items = [Item(c["id"], self.label(c, room=hand.room), c["id"] in usable or not my_turn) for c in my_hand]
         above, below = hand.hidden()
         if view["is_over"]:
@@ -678,16 +678,16 @@ class RedemptionUI:
         drawn = wide and screen.has_class("-tall")
         battle = screen.query_one("#battle", Pane)
         title, body = self.battle(view, names, cards.get(selected) if selected else None, wide, drawn)
-        battle.set(title, self.fit(screen, battle, news(screen, view["battle"]) + body))
+        battle.set(title, self.fit(battle, news(screen, view["battle"]) + body))
 
-    def fit(self, screen: Any, pane: Pane, body: Text) -> Text:
+    def fit(self, pane: Pane, body: Text) -> Text:
         """The Field's text, made to fit its pane: when the card text under the cursor (its last paragraph) would be
         cut off, the lines go in order of need: what to do now, the card being read (in full), the battle, then
         what happened (also in the log)."""
         height, width = pane.content_size.height, pane.content_size.width
         if height <= 0 or width <= 0:
             return body
-        lines = body.wrap(screen.app.console, width)
+        lines = body.wrap(pane.app.console, width)
         if len(lines) <= height:
             return body
         parts = body.split("\n")

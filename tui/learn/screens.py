@@ -27,7 +27,7 @@ from saves import progress as progress_store
 from tui import controls, keys
 from tui.compat import Footer
 from tui.games import ui_for
-from tui.games.board import GameUI
+from tui.games.board import Board, BoardScreen, GameUI
 from tui.host import host
 from tui.learn.coach_pane import CoachPane
 from tui.screens.number import ask_cut, is_cut
@@ -223,6 +223,23 @@ class LessonScreen(Screen[Any]):
         self.feedback: list[Text | str] = []
         self.progress: ProgressFile | None = None
 
+    board: Board  # the game's board, made in compose
+
+    # --- what the board asks of its screen (tui.games.board.BoardScreen) ----------------------------
+    hold = ""  # a lesson is never held back
+    shared = False
+
+    @property
+    def last_result(self) -> list[str]:
+        return []  # a lesson keeps no history: no recap
+
+    def since_your_move(self) -> list[str]:
+        return []
+
+    @property
+    def hand(self) -> CardList:
+        return self.board.hand
+
     # --- layout -----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         self._ui = ui_for(self.lesson.game, getattr(getattr(self.app, "settings", None), "ascii", False))
@@ -230,7 +247,7 @@ class LessonScreen(Screen[Any]):
         pane = CoachPane(self.lesson.game)
         pane.describe = self.ui.describe
         with Horizontal():
-            board = self.ui.board(id="lesson-board", side=(pane,))  # the same panes as the game screen
+            board = self.board = self.ui.board(id="lesson-board", side=(pane,))  # the same panes as the game screen
             board.set_class(board.SIDE_INSIDE, "-side-inside")
             yield board
             yield from board.beside()
@@ -247,7 +264,7 @@ class LessonScreen(Screen[Any]):
         if self.lesson.intro:
             self.feedback = [Text(in_keys(self.lesson.intro), style="italic")]
         self.refresh_view()
-        self.query_one("#hand", CardList).focus()
+        self.hand.focus()
 
     def on_resize(self) -> None:
         self.refresh_view()  # the panes' texts fit their width, known once laid out (and again after a resize)
@@ -330,7 +347,7 @@ class LessonScreen(Screen[Any]):
 
     # --- acting ---------------------------------------------------------------------------------
     def action_pick(self, n: int) -> None:
-        hand = self.query_one("#hand", CardList)
+        hand = self.hand
         hand.focus()
         if not hand.select(n - 1):
             self.notify(f"You have no card {n} in hand.", severity="warning")
@@ -338,7 +355,7 @@ class LessonScreen(Screen[Any]):
     def selected_card(self) -> str | None:
         """The card under the cursor of the focused card list (else the hand's); the game UIs ask for it."""
         focused = self.focused
-        cards = focused if isinstance(focused, CardList) else self.query_one("#hand", CardList)
+        cards = focused if isinstance(focused, CardList) else self.hand
         return cards.selected
 
     def on_card_list_chosen(self, event: CardList.Chosen) -> None:
@@ -476,7 +493,7 @@ class LessonScreen(Screen[Any]):
         event.stop()
         prompt = self.query_one("#prompt", Input)
         prompt.display = False
-        self.query_one("#hand", CardList).focus()
+        self.hand.focus()
         if event.value.strip():
             self.attempt(event.value.strip())
 
@@ -488,6 +505,9 @@ class LessonScreen(Screen[Any]):
         prompt = self.query_one("#prompt", Input)
         if prompt.display:
             prompt.display = False
-            self.query_one("#hand", CardList).focus()
+            self.hand.focus()
             return
         self.dismiss()
+
+
+_MEETS_THE_PROTOCOL: type[BoardScreen] = LessonScreen  # checked by mypy: what a game's board asks of its screen

@@ -639,6 +639,18 @@ class GameScreen(GuidedGame, Screen[None]):
         """The last battle's result in the words of whoever reads the screen now (``GameSession.last_result``)."""
         return self.session.last_result
 
+    @property
+    def hold(self) -> str:
+        return self.session.hold
+
+    @property
+    def shared(self) -> bool:
+        return self.session.shared
+
+    def since_your_move(self) -> list[str]:
+        """What the others did since the viewer's last move, when it is the viewer's move ([] otherwise)."""
+        return self.recent() if self.session.my_turn else []
+
     def recent(self) -> list[str]:
         """What the other side did since the viewer's last action, newest last (the important events only)."""
         me = self.session.viewer
@@ -1067,5 +1079,7 @@ class GameScreen(GuidedGame, Screen[None]):
             self.notify(f"Saved as {self.session.path.stem}.", title="Saved")
         self.dismiss()
 
+
+_MEETS_THE_PROTOCOL: type[board.BoardScreen] = GameScreen  # checked by mypy: what a game's board asks of its screen
 
 __all__ = ["GameScreen", "GameCommands"]
