@@ -92,6 +92,10 @@ class GameUI(Protocol[ViewT]):
         """The question and the options when Enter on a card allows several actions (named from ``view``)."""
         ...
 
+    def number_question(self, view: ViewT, names: list[str]) -> str:
+        """The question of a choice made as a number (``ControlsPart.by_number``: the cut), from ``view``."""
+        ...
+
     def pending_choice(self, view: ViewT) -> PendingChoice | None:
         """A decision an ability asks of the reader now, from their view (the cards it shows them, by name);
         None when there is none for them."""

@@ -11,6 +11,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 
+from rules.redemption.notation import Action
 from rules.redemption.views import CardView, RedemptionSeat, RedemptionView
 from rules.words import plural, possessive
 from saves import printable
@@ -171,6 +172,15 @@ def abbreviated(name: str, room: int) -> str:
         if len(" ".join(kept)) <= room:
             return " ".join(kept)
     return kept[0][: room - 1] + "\u2026" if len(kept[0]) > room else kept[0]
+
+
+def verb_args(action: Any) -> tuple[str, tuple[str, ...]]:
+    """An action's verb and arguments: an engine action's own, or those of a text in the notation (a coach's hint, a
+    pending choice's option, which are kept as text)."""
+    if isinstance(action, Action):
+        return action.verb, action.args
+    verb, *args = str(action).split() or [""]
+    return verb, tuple(args)
 
 
 class OpponentList(CardList):
@@ -437,8 +447,7 @@ class RedemptionUI:
     def describe(self, action: Any) -> str:
         """An action in words, with card names from the last view shown (never its notation: the ids mean
         nothing to a player)."""
-        w = str(action).split()
-        verb, args = w[0], w[1:]
+        verb, args = verb_args(action)
         if verb == "cut":
             return f"Lift {args[0]} cards from the top" if args else "A random cut"
         if verb == "first":
@@ -491,7 +500,7 @@ class RedemptionUI:
     def whom(self, action: Any) -> str:
         """Whom a rescue attempt or battle challenge naming a seat is against, in words (the last view shown):
         "Rescue from Bea's Land of Bondage (2 Lost Souls)", "Challenge Bea (no Lost Soul this Hero can reach)"."""
-        verb, _, seat = str(action).split()
+        verb, (_, seat) = verb_args(action)
         p = int(seat)
         name = self._names[p] if p < len(self._names) else f"Player {p + 1}"
         if verb == "challenge":
@@ -509,13 +518,21 @@ class RedemptionUI:
         """The question and the options of a choice among several actions (Enter on a card that allows more than
         one), named from ``view``: a Hero that may attack several opponents asks whom."""
         self._cards = self._all_cards(view)
-        verbs = {str(a).split()[0] for a in actions}
-        heroes = {str(a).split()[1] for a in actions if len(str(a).split()) == 3}
-        if verbs <= {"rescue", "challenge"} and len(heroes) == 1 and all(len(str(a).split()) == 3 for a in actions):
+        parts = [verb_args(a) for a in actions]
+        verbs = {verb for verb, _ in parts}
+        heroes = {args[0] for _, args in parts if len(args) == 2}
+        if verbs <= {"rescue", "challenge"} and len(heroes) == 1 and all(len(args) == 2 for _, args in parts):
             hero = self._cards.get(heroes.pop(), {}).get("name", "the Hero")
             kind = "Rescue attempt" if verbs == {"rescue"} else "Battle"
             return f"{kind} with {hero}: against whom?", [self.whom(a) for a in actions]
         return "Which action?", [self.describe(a) for a in actions]
+
+    @staticmethod
+    def number_question(view: RedemptionView, names: list[str]) -> str:
+        """The cut: how many cards to lift from the deck of the player to the cutter's left (each player cuts that
+        deck)."""
+        left = ((view["current_player"] or 0) + 1) % len(view["players"])
+        return f"Cut {possessive(names[left])} deck: how many cards do you lift from the top?"
 
     def pending_choice(self, view: RedemptionView) -> PendingChoice | None:
         """The decision an ability asks of the reader now (redemption.decision), from their view only: the cards it

@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.widget import Widget
 
 from rules.resurrection import CARDS, CODES
-from rules.resurrection.game import ResurrectionView
+from rules.resurrection.game import Play, ResurrectionView
 from rules.words import plural
 from tui import keys
 from tui.games.board import Board, BoardScreen, GameUI, css_beside, news, table_over_keys
@@ -103,12 +103,17 @@ class ResurrectionUI:
         return "Which action?", [self.describe(a) for a in actions]
 
     @staticmethod
+    def number_question(view: ResurrectionView, names: list[str]) -> str:
+        """Resurrection has no choice made as a number."""
+        return ""
+
+    @staticmethod
     def pending_choice(view: ResurrectionView) -> None:
         """Resurrection has no decision in the middle of an ability."""
         return None
 
     def describe(self, action: Any) -> str:
-        code = str(action).split()[-1]
+        code = action.code if isinstance(action, Play) else str(action).rpartition(" ")[2]  # an action, or its text
         card = CARDS.get(code)
         return f"Play the {card.name} (power {card.power})" if card else str(action)
 

@@ -30,7 +30,7 @@ from tui.games import ui_for
 from tui.games.board import Board, BoardScreen, GameUI
 from tui.host import host
 from tui.learn.coach_pane import CoachPane
-from tui.screens.number import ask_cut, is_cut
+from tui.screens.number import ask_number
 from tui.session import Frame
 from tui.widgets import CardList
 from tui.wording import in_keys
@@ -338,9 +338,15 @@ class LessonScreen(Screen[Any]):
         if action in self.unused_actions:
             return False
         if action == "end_phase":
-            return False if finished else (True if controls.end_phase_action(self.legal()) is not None else None)
+            return (
+                False
+                if finished
+                else (True if self.frame().controls.end_phase_action(self.legal()) is not None else None)
+            )
         if action == "pass":
-            return False if finished else (True if controls.pass_action(self.legal()) is not None else None)
+            return (
+                False if finished else (True if self.frame().controls.pass_action(self.legal()) is not None else None)
+            )
         if action in ("play", "hint"):
             return False if finished else True  # nothing to play once the lesson is done
         return True
@@ -369,16 +375,15 @@ class LessonScreen(Screen[Any]):
         card = self.selected_card()
         frame = self.frame()
         refusal = self.ui.refusal_text(frame.view, card) if card else ""
-        decision = controls.enter_on_card(self.legal(), card, refusal)
+        ctl = frame.controls
+        decision = ctl.enter_on_card(self.legal(), card, refusal)
         if decision.kind == "apply":
             self.attempt(decision.actions[0])
         elif decision.kind == "refuse":
             self.attempt(decision.text)
-        elif decision.kind == "choose" and is_cut(decision.actions):  # as in a game: a number, or r for a random cut
-            game = self.run.game
-            left = ((game.current_player or 0) + 1) % game.num_players
+        elif decision.kind == "choose" and ctl.by_number(decision.actions):  # as in a game: a number, or r (random)
             names = NAMES if self.run.you == 0 else NAMES[::-1]
-            ask_cut(self, decision.actions, f"Cut {names[left]}'s deck: how many cards do you lift?", self.attempt)
+            ask_number(self, ctl, decision.actions, self.ui.number_question(frame.view, names), self.attempt)
         elif decision.kind == "choose":
             from tui.screens.choice import ChoiceScreen
 
@@ -391,7 +396,7 @@ class LessonScreen(Screen[Any]):
 
     def action_pass(self) -> None:
         if not self.run.finished:
-            a = controls.pass_action(self.legal())
+            a = self.frame().controls.pass_action(self.legal())
             self.attempt(a if a is not None else "pass")
 
     def attempt(self, action: Any) -> None:
@@ -444,11 +449,11 @@ class LessonScreen(Screen[Any]):
         if hint is None:
             self.notify("No hint now: it is not your move.", severity="warning")
             return
-        named = controls.words(hint.action)[1:]
+        card = self.frame().controls.part.card(self.run.game.parse(hint.action))  # a hint is a legal action's text
         for cards in self.query(CardList):  # put the cursor on the card the hint plays
             ids = [item.id for item in cards.items]
-            if named and named[0] in ids:
-                cards.select(ids.index(named[0]))
+            if card is not None and card in ids:
+                cards.select(ids.index(card))
                 cards.focus()
                 break
         self.refresh_view(hint=hint)
@@ -474,7 +479,7 @@ class LessonScreen(Screen[Any]):
     def action_end_phase(self) -> None:
         """n while the lesson runs: the next phase, as in a game."""
         if not self.run.finished:
-            a = controls.end_phase_action(self.legal())
+            a = self.frame().controls.end_phase_action(self.legal())
             self.attempt(a if a is not None else "end")
 
     def action_next_lesson(self) -> None:
