@@ -755,3 +755,19 @@ def test_the_computer_plays_real_g_against_real_h_to_the_end_through_saves(seed,
     assert g.is_over and trips >= 2 and g.s.end_rule.startswith("redemption.win.")
     done = saves.loads(saves.dumps(g))
     assert done.is_over and done.to_dict() == g.to_dict()
+
+
+def test_a_card_taken_from_a_looked_at_hand_is_not_named_to_the_table():
+    """Found by random G10 v H10 games (tests.bench.real_random): the taker named the card in every seat's log."""
+    import json
+
+    from tests.test_real_g10 import DEMON, in_battle
+
+    wealth = R("Taking Egypt's Wealth")
+    b = in_battle("daniel", DEMON, [], mine={"hand": [wealth]}, theirs={"hand": ["herod", "scourging"]})
+    g = b.game
+    ok(g, f"enhance {b[wealth]} {b['daniel']}")
+    out = g.apply(f"choose {b['scourging']}")
+    said = json.dumps([e.text for e in out.events])
+    assert out.ok and g.zone_of(b["scourging"]) == (0, "hand")
+    assert CARDS["scourging"].name not in said and b["scourging"] not in said and "a card from" in said

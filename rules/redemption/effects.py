@@ -1382,7 +1382,8 @@ def _resolve_look_take(g: Table, d: Decision, events: list[Event]) -> None:
         events.append(
             Event.said(
                 "effect",
-                f"{who(p, True)} {verb(p, 'takes', 'take')} {g._nm(c)} from {whose(q)} hand.",
+                # not named: a seat other than these two never saw that hand (redemption.decision)
+                f"{who(p, True)} {verb(p, 'takes', 'take')} a card from {whose(q)} hand.",
                 p,
                 "redemption.effect.look_take",
             )
