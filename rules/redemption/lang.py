@@ -527,6 +527,31 @@ def _most_in_territory(t: Table, p: int, host: str, v: Selector) -> bool:
     return all(mine > _count_in(t, q, "territory", v.card) for q in t.others(p))
 
 
+def _read_count(key: str, v: Any) -> tuple[Selector, str]:
+    """A count of cards: a table of card facets with ``count``, a comparison ('>=2')."""
+    if not isinstance(v, dict) or "count" not in v or _cmp_check(v["count"]):
+        raise LanguageError(f"card {key}: this condition is a table of card facets with count = '>=N', not {v!r}")
+    rest = {k: x for k, x in v.items() if k != "count"}
+    return _read_cards(key, rest), v["count"]
+
+
+def _in_battle_count(t: Table, p: int, host: str, v: tuple[Selector, str]) -> bool:
+    """How many characters that fit are in the battle under way, on both sides (ignored ones too: they are in it)."""
+    sel, spec = v
+    if not t.in_battle():
+        return False
+    cd = t.cd
+    n = sum(1 for q in range(len(t.z)) for c in t.battle_chars(q) if matches(cd[c], sel.card))
+    return compare(n, spec)
+
+
+def _count_words(v: tuple[Selector, str]) -> str:
+    sel, spec = v
+    op, n = spec.rstrip("0123456789"), spec[len(spec.rstrip("0123456789")) :]
+    many = {">=": f"{n} or more", "<=": f"{n} or fewer", ">": f"more than {n}", "<": f"fewer than {n}"}.get(op, n)
+    return f"if there are {many} {_cards_words(sel, 'character', plural=True)} in battle"
+
+
 def _cards_words(v: Selector, noun: str = "character", plural: bool = False) -> str:
     d = dict(v.facets)
     words = [str(d[k]) for k in ("testament", "gender", "kind", "brigade") if k in d]
@@ -580,6 +605,14 @@ def _conditions() -> dict[str, Condition]:
             _read_cards,
             _most_in_territory,
             lambda v: f"if you have the most {_cards_words(v, 'character', plural=True)} in territory",
+        ),
+        Condition(
+            "in_battle_count",
+            "redemption.lang.condition.in_battle_count",
+            "that many characters that fit are in the battle under way",
+            _read_count,
+            _in_battle_count,
+            _count_words,
         ),
         Condition(
             "unless",
@@ -664,6 +697,9 @@ class Act:
     rider_if: tuple[tuple[str, tuple[tuple[str, Any], ...], str], ...] = ()
     #: the verb a ``prevent_abilities`` leaves alone ("except banding": band)
     keep: str = ""
+    #: the cards ``protect_from`` protects against: the card facets the acting card must fit ("from the discard
+    #: abilities of evil enhancements": type = "evil_enhancement")
+    against: Selector = Selector()
 
     @property
     def filter(self) -> tuple[tuple[str, Any], ...]:
@@ -747,7 +783,20 @@ def _selector(key: str, d: Any) -> Selector:
     return Selector(tuple(sorted(facets)), most, up_to, every)
 
 
-ACT_KEYS = ("verb", "select", "n", "duration", "riders", "strength", "toughness", "turns", "to", "brigade", "keep")
+ACT_KEYS = (
+    "verb",
+    "select",
+    "n",
+    "duration",
+    "riders",
+    "strength",
+    "toughness",
+    "turns",
+    "to",
+    "brigade",
+    "keep",
+    "against",
+)
 #: where ``return`` may put a card
 RETURN_TO = ("territory", "hand", "deck")
 ABILITY_KEYS = ("trigger", "condition", "cost", "effects", "choose_one")
@@ -826,12 +875,24 @@ def parse_ability(d: Any, key: str, verbs: Mapping[str, object]) -> Ability:
                 brigade,
                 tuple(rider_if),
                 _keep(key, verb, e.get("keep", ""), verbs),
+                _against(key, verb, e.get("against")),
             )
         )
     one = d.get("choose_one", False)
     if not isinstance(one, bool) or (one and len(acts) != 2):
         raise LanguageError(f"card {key}: choose_one = true goes with two effects, the alternatives")
     return Ability(trigger, tuple(acts), cond, cost, one)
+
+
+def _against(key: str, verb: str, against: Any) -> Selector:
+    """``against``: the card facets of the cards a ``protect_from`` protects against (only that verb has it)."""
+    if against is None:
+        if verb == "protect_from":
+            raise LanguageError(f"card {key}: protect_from says what it protects against (against = {{ ... }})")
+        return Selector()
+    if verb != "protect_from":
+        raise LanguageError(f"card {key}: 'against' goes with the verb protect_from")
+    return _read_cards(key, against)
 
 
 def _keep(key: str, verb: str, keep: Any, verbs: Mapping[str, object]) -> str:
