@@ -43,7 +43,20 @@ REAL_FACTS = FACTS["redemption"] - {"key"} | {"set"}
 LONG_NAME = 80
 #: an ability in the ability language (rules/redemption/lang.py): its keys and its effects' keys
 SCRIPT = {"trigger", "condition", "cost", "effects", "choose_one"}
-ACT = {"verb", "select", "n", "duration", "riders", "strength", "toughness", "turns", "to", "brigade", "keep"}
+ACT = {
+    "verb",
+    "select",
+    "n",
+    "duration",
+    "riders",
+    "strength",
+    "toughness",
+    "turns",
+    "to",
+    "brigade",
+    "keep",
+    "against",
+}  # against: card facets (protect_from)
 PRINTED = {
     "text",
     "ability_text",

@@ -504,3 +504,19 @@ def test_servant_girl_discarded_in_battle_goes_to_the_opponents_land_of_bondage_
     dom = pos({"territory": [girl]}, {"hand": [E("Christian Martyr (E)")]}, active=1)
     ok(dom.game, f"dominant {dom[E('Christian Martyr (E)')]} {dom[girl]}")
     assert dom.game.zone_of(dom[girl]) == (0, "discard")  # not in battle: discarded
+
+
+# --- the decks, offered once every card is enforced ---------------------------------------------------------------
+@pytest.mark.parametrize("label", ["E"])
+def test_the_starter_decks_are_offered_and_a_random_game_plays_and_round_trips(label):
+    from rules.agents import make_agent, play_match
+    from rules.redemption import DECKS, new_game
+    from rules.redemption.cards import PENDING
+
+    assert label in DECKS and label not in PENDING
+    keys = DECKS[label]["cards"]
+    assert len(keys) == 50 and all(k in CARDS and CARDS[k].set == "3E" for k in keys)
+    agents = [make_agent("redemption", "random", seed=5), make_agent("redemption", "random", seed=6)]
+    g = play_match(new_game(7, decks=(label, "G10"), max_turns=30), agents)
+    assert g.s.turn > 1
+    round_trip(g)

@@ -1299,7 +1299,9 @@ def _resolve_opponents_discard(g: Table, d: Decision, events: list[Event]) -> No
     if where == "hand":
         g._to_discard(c, events, f" from {whose(q)} hand for {g.cd[src].name}", rid)
     elif where == "field_of_battle" and g.cd[c].is_character and c not in g.attached:
-        events.append(Event.said("effect", f"{who(q, True)} {verb(q, 'discards', 'discard')} {g._nm(c)} from battle.", q))
+        events.append(
+            Event.said("effect", f"{who(q, True)} {verb(q, 'discards', 'discard')} {g._nm(c)} from battle.", q)
+        )
         g._leave_battle(c, "discard", events)
     else:  # a card in battle on a character: it stops counting there (as discard_type's)
         if g.in_battle() and c in g.b.played:
@@ -1586,9 +1588,7 @@ def _do_prevent_band(g: Table, p: int, src: str, host: str, ab: Act, target: str
         return
     cd, rid = g.cd, "redemption.effect.prevent_band"
     both = ab.select.get("owner") == "any"  # "all banding": either side's (its player's own too)
-    bands = [
-        x for x in g.b.effects if x[1] == "band" and (both or g.owner(x[2]) != p) and matches(cd[x[2]], ab.filter)
-    ]
+    bands = [x for x in g.b.effects if x[1] == "band" and (both or g.owner(x[2]) != p) and matches(cd[x[2]], ab.filter)]
     done = []
     for by in dict.fromkeys(x[0] for x in bands):
         if not continuous.stoppable(
