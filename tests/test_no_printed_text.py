@@ -56,7 +56,7 @@ ACT = {
     "brigade",
     "keep",
     "against",
-}  # against: card facets (protect_from)
+}  # against: card facets (protect_discard)
 PRINTED = {
     "text",
     "ability_text",

@@ -385,7 +385,7 @@ def test_grievous_departure_makes_the_opponent_discard_then_its_holder_may_draw(
     round_trip(g)
 
 
-# --- the cards of the verbs look_hand, worth, site_access, protect_from, to_bondage ---------------------------------
+# --- the cards of the verbs look_hand, worth, site_access, protect_discard, to_bondage ---------------------------------
 def test_construction_begins_shows_the_opponents_hand_to_its_player_only():
     e = E("Construction Begins")
     b = in_battle("gideon", "herod", [], mine={"hand": [e]}, theirs={"hand": ["goliath", "jar_of_oil"]})

@@ -440,21 +440,8 @@ def test_a_conditional_rider_naming_an_unknown_word_is_refused(rider, words):
         )
 
 
-# --- the Starter E and F verbs: look_hand, worth (with in_battle_count), site_access, protect_from, to_bondage, and
+# --- the Starter E and F verbs: worth (with in_battle_count), site_access, protect_discard, to_bondage, and
 # prevent_band / opponents_discard as those cards write them ----------------------------------------------------
-def test_look_hand_reveals_the_opponents_hand_to_its_player_alone(monkeypatch):
-    e = _add(monkeypatch, "t_look", [{"verb": "look_hand"}])
-    b = battle(f'"{e}"', their_hand='"delilah", "eglon"')
-    g = b.game
-    ok(g, f"enhance {b[e]} {b['gideon']}")
-    d = g.s.pending
-    assert d is not None and d.effect == "look_hand" and d.to == [0] and d.options == []
-    assert not hidden_from(g, 0, b["delilah"]) and hidden_from(g, 1, b["gideon"]) is False
-    round_trip(g)
-    ok(g, "choose")
-    assert g.s.pending is None and g.z[1]["hand"] == [b["delilah"], b["eglon"]]
-
-
 def test_worth_counts_its_numbers_while_its_condition_holds(monkeypatch):
     cond = {"in_battle_count": {"type": "hero", "count": ">=2"}}
     d = {
@@ -509,13 +496,13 @@ def test_site_access_lets_the_holders_characters_that_fit_reach_any_site(monkeyp
     assert not g.can_reach(b["barak"], b["ls_orphan"])
 
 
-def test_protect_from_keeps_the_cards_that_fit_from_the_discards_of_the_cards_named(monkeypatch):
+def test_protect_discard_keeps_the_cards_that_fit_from_the_discards_of_the_cards_named(monkeypatch):
     a = _add(
         monkeypatch,
         "t_altar",
         [
             {
-                "verb": "protect_from",
+                "verb": "protect_discard",
                 "select": {"type": "hero", "gender": "female"},
                 "against": {"type": "evil_enhancement"},
             }
@@ -544,8 +531,8 @@ def test_protect_from_keeps_the_cards_that_fit_from_the_discards_of_the_cards_na
     g = b.game
     offered = {x.args[2] for x in g.legal_actions() if x.verb == "enhance" and x.args[0] == b[hit] and len(x.args) > 2}
     assert offered == {b["barak"]}  # Deborah is protected from it
-    assert continuous.protected_from(g, b["deborah"], CARDS[hit])
-    assert not continuous.protected_from(g, b["deborah"], CARDS["day_of_judgment"])
+    assert continuous.discard_protected(g, b["deborah"], CARDS[hit])
+    assert not continuous.discard_protected(g, b["deborah"], CARDS["day_of_judgment"])
     with pytest.raises(LanguageError, match="against"):
         _card(
             {
@@ -553,7 +540,7 @@ def test_protect_from_keeps_the_cards_that_fit_from_the_discards_of_the_cards_na
                 "name": "T X",
                 "type": "artifact",
                 "alignment": "neutral",
-                "abilities": [{"trigger": "while_in_play", "effects": [{"verb": "protect_from"}]}],
+                "abilities": [{"trigger": "while_in_play", "effects": [{"verb": "protect_discard"}]}],
             }
         )
     with pytest.raises(LanguageError, match="against"):

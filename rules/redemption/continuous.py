@@ -281,7 +281,7 @@ def band_prevented(t: Table, c: str) -> bool:
     return False
 
 
-# --- the Starter E and F passive verbs (rules.md: redemption.effect.worth, site_access, protect_from) ---------------
+# --- the Starter E and F passive verbs (rules.md: redemption.effect.worth, site_access, protect_discard) ---------------
 def worth(t: Table, e: str) -> tuple[int, int]:
     """Enhancement e's numbers now: N/N while its ``worth`` ability's condition holds for its player (the character
     it is on its host) and its ability is not prevented; its printed numbers otherwise (redemption.effect.worth)."""
@@ -315,14 +315,14 @@ def site_access(t: Table, hero: str) -> bool:
 _IN_PLAY = ("territory", "field_of_battle", "artifact_pile")
 
 
-def protected_from(t: Table, c: str, by: Card) -> bool:
+def discard_protected(t: Table, c: str, by: Card) -> bool:
     """Is card c, in play, protected from the discard abilities of card ``by``: does a face-up artifact of any
-    player protect cards like c against cards like ``by`` (redemption.effect.protect_from)?"""
+    player protect cards like c against cards like ``by`` (redemption.effect.protect_discard)?"""
     if t.loc[c][1] not in _IN_PLAY:
         return False
     card = t.cd[c]
     for q in range(len(t.z)):
-        for ab in _active_artifacts(t, q, "protect_from"):
+        for ab in _active_artifacts(t, q, "protect_discard"):
             act = ab.acts[0]
             if matches(card, act.select.card) and matches(by, act.against.card):
                 return True

@@ -200,7 +200,7 @@ def _do_remove(g: Table, p: int, src: str, host: str, ab: Act, target: str, even
     if not target:
         events.append(Event("effect", f"{name}: no opposing character in battle fits.", p, rid))
         return
-    if eff == "discard" and (g._is_protected(target) or continuous.protected_from(g, target, g.cd[src])):
+    if eff == "discard" and (g._is_protected(target) or continuous.discard_protected(g, target, g.cd[src])):
         events.append(Event("effect", f"{name} would discard {g._nm(target)}, but it is protected.", p, rid))
         return
     if continuous.immune(g, target, src, host):
@@ -338,7 +338,7 @@ def _do_negate_discard(g: Table, p: int, src: str, host: str, ab: Act, target: s
         g._undo(target, events)
     else:
         events.append(Event("effect", f"{name} negates {g._nm(target)}: its ability stops.", p, rid))
-    if continuous.card_protected(g, target) or continuous.protected_from(g, target, g.cd[src]):
+    if continuous.card_protected(g, target) or continuous.discard_protected(g, target, g.cd[src]):
         events.append(Event("effect", f"{g._nm(target)} is protected from discard: it stays.", p, rid))
         return
     g._to_discard(target, events, f" by {name}", rid)
@@ -393,7 +393,7 @@ def _discard_typed(g: Table, p: int, src: str, host: str, target: str, events: l
     if continuous.immune(g, target, src, host):
         events.append(Event("effect", f"{name} does nothing to {g._nm(target)}: it is immune.", p, rid))
         return
-    if continuous.card_protected(g, target) or continuous.protected_from(g, target, g.cd[src]):
+    if continuous.card_protected(g, target) or continuous.discard_protected(g, target, g.cd[src]):
         events.append(Event("effect", f"{name} would discard {g._nm(target)}, but it is protected.", p, rid))
         return
     if g.loc[target][1] == "field_of_battle" and g.cd[target].is_character:
@@ -1097,35 +1097,8 @@ def _resolve_may_draw(g: Table, d: Decision, events: list[Event]) -> None:
         events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'draws', 'draw')} nothing.", p))
 
 
-# --- the Starter E and F verbs: look at a hand, worth N/N, access to sites, protection from a kind of card, a
+# --- the Starter E and F verbs: worth N/N, access to sites, protection from a kind of card, a
 # character that becomes a Lost Soul instead of being discarded (rules.md: each verb's section) ------------------
-def _do_look_hand(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
-    """Look at the opponent's hand: it is revealed to p alone, who answers ``choose`` when done (a decision with
-    nothing to pick: redemption.effect.look_hand)."""
-    q = g.opponent(p)
-    hand = g.z[q]["hand"]
-    if not hand:
-        events.append(Event.said("effect", f"{whose(q, True)} hand is empty: nothing to look at.", p))
-        return
-    g.ask(
-        Decision(p, src, "look_hand", [], "up_to", 1, revealed=hand[:], to=[p]),
-        events,
-        f"{who(p, True)} {verb(p, 'looks', 'look')} at {whose(q)} hand ({plural(len(hand), 'card')}).",
-    )
-
-
-def _resolve_look_hand(g: Table, d: Decision, events: list[Event]) -> None:
-    p = d.chooser
-    events.append(
-        Event.said(
-            "effect",
-            f"{who(p, True)} {verb(p, 'has', 'have')} looked at {plural(len(d.revealed), 'card')}.",
-            p,
-            "redemption.effect.look_hand",
-        )
-    )
-
-
 def bondage_instead(g: Table, c: str, events: list[Event]) -> bool:
     """Character c in battle is about to be discarded: its own ``to_bondage`` ability (trigger
     about_to_be_discarded) puts it into its opponent's Land of Bondage instead, a Lost Soul there; what sat on it is
@@ -1446,7 +1419,7 @@ def _do_discard_all(g: Table, p: int, src: str, host: str, ab: Act, target: str,
         if (
             continuous.card_protected(g, c)
             or (g.loc[c][1] == "field_of_battle" and g._is_protected(c))
-            or continuous.protected_from(g, c, g.cd[src])
+            or continuous.discard_protected(g, c, g.cd[src])
         ):
             events.append(Event("effect", f"{name} would discard {g._nm(c)}, but it is protected.", p, rid))
             continue
@@ -2192,13 +2165,6 @@ def _verbs() -> dict[str, Verb]:
                 resolve=_resolve_may_draw,
             ),
             Verb(
-                "look_hand",
-                "look at the opponent's hand",
-                lambda a, when, card: "Look at your opponent's hand.",
-                _do_look_hand,
-                resolve=_resolve_look_hand,
-            ),
-            Verb(
                 "worth",
                 "the enhancement's numbers are N/N while its condition holds",
                 lambda a, when, card: f"This card is worth {a.strength}/{a.toughness}.",
@@ -2212,7 +2178,7 @@ def _verbs() -> dict[str, Verb]:
                 ),
             ),
             Verb(
-                "protect_from",
+                "protect_discard",
                 "the cards that fit are protected from the discard abilities of the cards it names",
                 lambda a, when, card: (
                     f"While this is active, every {filter_text(a.filter, 'card')} in play is protected from the "
@@ -2531,15 +2497,15 @@ def ability_targets(g: Table, p: int, card: Card, host: str) -> list[str]:
 
 
 #: the verbs that discard the card they take: a card protected from the acting card's discard abilities is not
-#: offered to them (redemption.effect.protect_from)
+#: offered to them (redemption.effect.protect_discard)
 _DISCARDING = frozenset(("discard", "discard_type", "negate_discard"))
 
 
 def _unprotected(g: Table, card: Card, act: Act, options: list[str]) -> list[str]:
-    """The options but those protected from card's discard abilities (redemption.effect.protect_from)."""
+    """The options but those protected from card's discard abilities (redemption.effect.protect_discard)."""
     if act.verb not in _DISCARDING or not options:
         return options
-    return [c for c in options if not continuous.protected_from(g, c, card)]
+    return [c for c in options if not continuous.discard_protected(g, c, card)]
 
 
 def dominant_targets(g: Table, p: int, card: Card, d: str) -> list[str] | None:

@@ -697,7 +697,7 @@ class Act:
     rider_if: tuple[tuple[str, tuple[tuple[str, Any], ...], str], ...] = ()
     #: the verb a ``prevent_abilities`` leaves alone ("except banding": band)
     keep: str = ""
-    #: the cards ``protect_from`` protects against: the card facets the acting card must fit ("from the discard
+    #: the cards ``protect_discard`` protects against: the card facets the acting card must fit ("from the discard
     #: abilities of evil enhancements": type = "evil_enhancement")
     against: Selector = Selector()
 
@@ -885,13 +885,13 @@ def parse_ability(d: Any, key: str, verbs: Mapping[str, object]) -> Ability:
 
 
 def _against(key: str, verb: str, against: Any) -> Selector:
-    """``against``: the card facets of the cards a ``protect_from`` protects against (only that verb has it)."""
+    """``against``: the card facets of the cards a ``protect_discard`` protects against (only that verb has it)."""
     if against is None:
-        if verb == "protect_from":
-            raise LanguageError(f"card {key}: protect_from says what it protects against (against = {{ ... }})")
+        if verb == "protect_discard":
+            raise LanguageError(f"card {key}: protect_discard says what it protects against (against = {{ ... }})")
         return Selector()
-    if verb != "protect_from":
-        raise LanguageError(f"card {key}: 'against' goes with the verb protect_from")
+    if verb != "protect_discard":
+        raise LanguageError(f"card {key}: 'against' goes with the verb protect_discard")
     return _read_cards(key, against)
 
 
