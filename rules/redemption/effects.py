@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from rules.core import Event
 from rules.redemption import continuous
 from rules.redemption.decisions import Decision
-from rules.redemption.lang import Act, condition_holds, condition_text, select
+from rules.redemption.lang import Act, Selector, condition_holds, condition_text, select
 from rules.redemption.lang import matches as matches  # re-exported: the card facets of a selector
 from rules.words import plural, their, verb, who, whose
 
@@ -65,6 +65,8 @@ def filter_text(flt: Filter, noun: str = "character", plural: bool = False) -> s
     text = " ".join(words + [noun])
     if "identifier" in d:
         text += f" that {'are' if plural else 'is'} {d['identifier']}"
+    if "identifier_word" in d:
+        text += f" that {'are' if plural else 'is'} {d['identifier_word']}"
     if "name" in d:
         text += f" named {d['name']}"
     for k, word in (("strength_now", "strength"), ("toughness_now", "toughness")):
@@ -228,7 +230,8 @@ def _do_band(g: Table, p: int, src: str, host: str, ab: Act, target: str, events
     name = g.cd[src].name
     if not g.in_battle():
         return
-    if not target and src == host and g.cd[src].is_character:  # a character's own "may band to ...": it asks
+    # a character's own "may band to ...", or an enhancement's band after its targeted effect: it asks
+    if not target and ((src == host and g.cd[src].is_character) or g.cd[src].is_enhancement):
         options = _band_targets(g, p, ab, host)
         if options:
             most = ab.select.most if ab.select.up_to else 1
@@ -342,6 +345,31 @@ def _do_negate_discard(g: Table, p: int, src: str, host: str, ab: Act, target: s
         events.append(Event("effect", f"{g._nm(target)} is protected from discard: it stays.", p, rid))
         return
     g._to_discard(target, events, f" by {name}", rid)
+
+
+def _do_negate_one(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Negate the chosen card that the selector takes (a character, an enhancement in battle): its abilities stop and
+    what it did in this battle is undone; an enhancement's numbers stop counting (redemption.effect.negate_one).
+    Reached with no target chosen (one of two alternatives, a later effect), its player is asked now."""
+    name, rid = g.cd[src].name, "redemption.effect.negate_one"
+    if not g.in_battle():
+        return
+    if not target:
+        options = _negatable(g, p, ab, host)
+        if len(options) > 1:
+            g.ask(
+                Decision(p, src, "negate_one", options, "one", to=list(range(len(g.z)))),
+                events,
+                f"{who(p, True)} {verb(p, 'chooses', 'choose')} what {name} negates.",
+            )
+            return
+        target = options[0] if options else ""
+    if not target:
+        events.append(Event("effect", f"{name}: nothing to negate.", p, rid))
+        return
+    g.b.negated.append(target)
+    events.append(Event("effect", f"{name} negates {g._nm(target)}.", p, rid))
+    g._undo(target, events)
 
 
 def _text_negate_discard(a: Act, when: str, card: Card | None) -> str:
@@ -479,36 +507,66 @@ def _resolve_look_top(g: Table, d: Decision, events: list[Event]) -> None:
         )
 
 
+def _searched(g: Table, p: int, ab: Act) -> list[str]:
+    """The cards of p's own piles a search looks through: its selector's zones (the draw pile when it names none;
+    the Reserve only from the second round on: redemption.reserve.access)."""
+    zones = ab.select.zones or ("deck",)
+    return select(g, p, Selector((("owner", "you"), ("zone", zones))))
+
+
+def _searches_deck(ab: Act) -> bool:
+    return not ab.select.zones or "deck" in ab.select.zones
+
+
+def _has_pile(g: Table, p: int, ab: Act) -> bool:
+    return bool(_searched(g, p, ab))
+
+
 def _do_search(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
-    """Search your draw pile for a card that fits the filter: it goes into your hand (you may find none); then the
-    pile is shuffled (redemption.effect.search)."""
-    deck = g.z[p]["deck"]
-    if not deck:
-        events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'has', 'have')} no draw pile to search.", p))
+    """Search your draw pile (or the piles of your own the selector names: your Reserve, your discard pile) for a
+    card that fits the filter: it goes into your hand (you may find none); then a searched draw pile is shuffled
+    (redemption.effect.search)."""
+    pile = _searched(g, p, ab)
+    if not pile:
+        events.append(
+            Event.said("effect", f"{who(p, True)} {verb(p, 'has', 'have')} no card there to search for.", p)
+        )
         return
     cd = g.cd
     # a full hand takes no card, by any means (redemption.hand.cap): the search finds nothing it may take
     options = select(g, p, ab.select, lambda c: cd[c].type == "lost_soul") if g.hand_room(p) else []
-    d = Decision(p, src, "search", options, "up_to", 1, revealed=deck[:], to=[p])
+    d = Decision(p, src, "search", options, "up_to", 1, revealed=pile, to=[p])
     g.ask(
         d,
         events,
-        f"{who(p, True)} {verb(p, 'searches', 'search')} {their(p)} draw pile for {an(filter_text(ab.filter, 'card'))}.",
+        f"{who(p, True)} {verb(p, 'searches', 'search')} {their(p)} {_piles_words(ab)} for "
+        f"{an(filter_text(ab.filter, 'card'))}.",
     )
+
+
+_PILE_NAMES = {"deck": "draw pile", "reserve": "Reserve", "discard": "discard pile", "hand": "hand"}
+
+
+def _piles_words(ab: Act) -> str:
+    """The piles a search names, in words ("draw pile or Reserve")."""
+    zones = ab.select.zones or ("deck",)
+    return " or ".join(_PILE_NAMES.get(z, z) for z in zones)
 
 
 def _resolve_search(g: Table, d: Decision, events: list[Event]) -> None:
     p = d.chooser
     for c in d.chosen:
         g._move(c, p, "hand")
-    g.rng.shuffle(g.z[p]["deck"])
+    shuffled = _searches_deck(_act_of(g, d))
+    if shuffled:
+        g.rng.shuffle(g.z[p]["deck"])
     found = (
         f"{verb(p, 'takes', 'take')} one card into {their(p)} hand" if d.chosen else f"{verb(p, 'finds', 'find')} none"
     )
     events.append(
         Event.said(
             "effect",
-            f"{who(p, True)} {found} and {verb(p, 'shuffles', 'shuffle')} {their(p)} draw pile.",
+            f"{who(p, True)} {found}" + (f" and {verb(p, 'shuffles', 'shuffle')} {their(p)} draw pile." if shuffled else "."),
             p,
             "redemption.effect.search",
         )
@@ -582,12 +640,20 @@ def _targets_now(
     if not sel.facets:
         return [host] if host else []
     options = select(g, p, sel, skip)
-    if sel.every or len(options) <= 1:
+    # "you may ... up to N": the player is asked even with one card that fits, for none is an answer too
+    if sel.every or len(options) < 1 or (len(options) == 1 and not sel.up_to):
         return options
     if sel.get("random"):  # "a card at random": the game's random numbers pick it, nobody chooses
         return [options[g.rng.below(len(options))]]
     most = sel.most if sel.up_to else 1
-    d = Decision(p, src, ab.verb, options, "up_to" if sel.up_to else "one", most, to=list(range(len(g.z))))
+    # cards of a hidden pile (a draw pile, a Reserve, a hand) are shown to the chooser alone; a searched draw pile
+    # is revealed to them whole (redemption.decision)
+    hidden = [z for z in sel.zones if z in ("deck", "reserve", "hand")]
+    to = [p] if hidden else list(range(len(g.z)))
+    revealed = [c for c in options if g.loc[c][1] in ("deck", "reserve", "hand")]
+    if "deck" in hidden:
+        revealed = g.z[p]["deck"][:] + [c for c in revealed if g.loc[c][1] != "deck"]
+    d = Decision(p, src, ab.verb, options, "up_to" if sel.up_to else "one", most, revealed=revealed, to=to)
     g.ask(d, events, f"{who(p, True)} {verb(p, 'chooses', 'choose')} {what} for {g.cd[src].name}.")
     return None
 
@@ -622,9 +688,15 @@ def _pile(g: Table, p: int, src: str, host: str, ab: Act, cards: list[str], even
     for c in cards:
         if not _reach(g, p, src, host, ab, c, events):
             continue
-        q = g.owner(c)
-        named = f"a card from {whose(q)} hand" if g.loc[c][1] == "hand" else g._nm(c)  # a hand's card stays hidden
+        q, was = g.owner(c), g.loc[c][1]
+        hidden = was in ("hand", "reserve", "deck")  # a card from a hidden pile stays hidden
+        named = f"a card from {whose(q)} {_PILE_NAMES.get(was, was)}" if hidden else g._nm(c)
         g._put(c, "deck", top=ab.verb == "topdeck")
+        if was == "deck":  # taken out of a searched draw pile: the rest is shuffled (REG Search), it stays put
+            deck = g.z[q]["deck"]
+            deck.remove(c)
+            g.rng.shuffle(deck)
+            deck.insert(0 if ab.verb == "topdeck" else len(deck), c)
         events.append(
             Event.said(
                 "effect",
@@ -1095,6 +1167,55 @@ def _resolve_may_draw(g: Table, d: Decision, events: list[Event]) -> None:
         g._draw(p, act.n, events, f"for {g.cd[d.source].name}", "redemption.effect.may_draw")
     else:
         events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'draws', 'draw')} nothing.", p))
+
+
+def _do_look_hand(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Look at an opponent's hand (or Reserve: the selector's zone): the cards are revealed to the player alone, as a
+    pending decision with nothing to choose that the player closes with ``choose`` (redemption.effect.look_hand)."""
+    q = g.opponent(p)
+    zone = ab.select.zones[0] if ab.select.zones else "hand"
+    cards = g.z[q]["reserve" if zone == "reserve" else "hand"][:]
+    what = f"{whose(q)} {_PILE_NAMES.get(zone, zone)}"
+    if not cards:
+        events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'looks', 'look')} at {what}: it is empty.", p))
+        return
+    g.ask(
+        Decision(p, src, "look_hand", [], "up_to", 1, revealed=cards, to=[p]),
+        events,
+        f"{who(p, True)} {verb(p, 'looks', 'look')} at {what} for {g.cd[src].name} (choose alone when done).",
+    )
+
+
+def _resolve_look_hand(g: Table, d: Decision, events: list[Event]) -> None:
+    p = d.chooser
+    events.append(
+        Event.said(
+            "effect", f"{who(p, True)} {verb(p, 'has', 'have')} looked at {plural(len(d.revealed), 'card')}.", p
+        )
+    )
+
+
+def _do_withdraw_self(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Its player may withdraw this character from battle to their territory: asked as a pending decision
+    (``choose`` the character: withdraw; ``choose`` alone: stay) (redemption.effect.withdraw_self)."""
+    if not g.in_battle() or g.loc[src][1] != "field_of_battle":
+        return
+    g.ask(
+        Decision(p, src, "withdraw_self", [src], "up_to", 1, to=list(range(len(g.z)))),
+        events,
+        f"{who(p, True)} may withdraw {g.cd[src].name} from battle (choose it to withdraw, or choose nothing).",
+    )
+
+
+def _resolve_withdraw_self(g: Table, d: Decision, events: list[Event]) -> None:
+    p, c = d.chooser, d.source
+    if not d.chosen or not g.in_battle() or g.loc[c][1] != "field_of_battle":
+        events.append(Event.said("effect", f"{g._nm(c)} stays in battle.", p))
+        return
+    events.append(
+        Event.said("effect", f"{g._nm(c)} withdraws from battle to {whose(p)} territory.", p, "redemption.effect.withdraw_self")
+    )
+    g._leave_battle(c, "territory", events)
 
 
 def _do_prevent_next(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
@@ -1888,6 +2009,18 @@ def _verbs() -> dict[str, Verb]:
                 _negatable,
             ),
             Verb(
+                "negate_one",
+                "negate a chosen opposing card: its abilities (and an enhancement's numbers) stop",
+                lambda a, when, card: (
+                    ("When this character enters battle, negate " if card is not None and card.is_character else "Negate ")
+                    + f"{an(filter_text(a.filter, 'card'))} in battle."
+                ),
+                _do_negate_one,
+                _negatable,
+                resolve=_resolve_target,
+                asks_on_entry=True,
+            ),
+            Verb(
                 "capture",
                 "capture an opposing character in battle",
                 opposing("Capture {} in battle: it leaves the battle and is held in your captured area."),
@@ -1964,10 +2097,13 @@ def _verbs() -> dict[str, Verb]:
                 lambda a, when, card: (
                     f"Search your draw pile for {an(filter_text(a.filter, 'card'))} and put it into your hand; "
                     "then shuffle your draw pile."
+                    if _searches_deck(a) and len(a.select.zones) <= 1
+                    else f"You may take {an(filter_text(a.filter, 'card'))} from your {_piles_words(a)} into your hand"
+                    + ("; a searched draw pile is shuffled." if _searches_deck(a) else ".")
                 ),
                 _do_search,
                 resolve=_resolve_search,
-                usable=_has_deck,
+                usable=_has_pile,
             ),
             Verb(
                 "search_territory",
@@ -2080,6 +2216,24 @@ def _verbs() -> dict[str, Verb]:
                 ),
                 _do_may_draw,
                 resolve=_resolve_may_draw,
+            ),
+            Verb(
+                "look_hand",
+                "look at an opponent's hand or Reserve",
+                lambda a, when, card: (
+                    ("When this character enters battle, look" if card is not None and card.is_character else "Look")
+                    + " at your opponent's "
+                    + ("Reserve." if a.select.zones == ("reserve",) else "hand.")
+                ),
+                _do_look_hand,
+                resolve=_resolve_look_hand,
+            ),
+            Verb(
+                "withdraw_self",
+                "its player may withdraw this character from battle",
+                lambda a, when, card: "When this character enters battle, you may withdraw it from battle.",
+                _do_withdraw_self,
+                resolve=_resolve_withdraw_self,
             ),
             Verb(
                 "prevent_ignore",
@@ -2335,7 +2489,10 @@ def _run_acts(g: Table, p: int, src: str, host: str, acts: tuple[Act, ...], targ
                     f"{who(p, True)} {verb(p, 'chooses', 'choose')} what {g.cd[src].name} takes.",
                 )
                 return
-        v.do(g, p, src, host, act, target if act.verb in TAKES_TARGET else "", events)
+        given = target if act.verb in TAKES_TARGET else ""
+        if given and v.targets is not None and not act.select.every:
+            target = ""  # the chosen target is the first targeted effect's: a later one asks for its own
+        v.do(g, p, src, host, act, given, events)
         if g.s.pending is not None:  # it asked: what follows waits for the answer
             return
 
@@ -2375,11 +2532,13 @@ def ability_targets(g: Table, p: int, card: Card, host: str) -> list[str]:
     for ab in card.abilities:
         if ab.condition and not condition_holds(g, p, host, ab.condition):
             continue
+        if ab.choose_one:  # its player first chooses which of the two it does; that one asks for its target
+            continue
         for act in ab.acts:
             targets = VERBS[act.verb].targets
             if (
-                targets is not None and not act.select.every
-            ):  # a chosen target (an enhancement's "discard any X in play" too)
+                targets is not None and not act.select.every and not act.select.up_to
+            ):  # a chosen target (an enhancement's "discard any X in play" too); "up to N" asks when it works
                 return targets(g, p, act, host)
     return []
 

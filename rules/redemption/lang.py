@@ -238,6 +238,13 @@ def _facets() -> dict[str, Facet]:
             card=lambda c, v: v in c.identifiers,
         ),
         Facet(
+            "identifier_word",
+            "redemption.lang.facet.identifier_word",
+            "a word of an identifier ('egyptian' in 'egyptian king', 'priest' in 'tabernacle priest')",
+            _text,
+            card=lambda c, v: any(re.search(rf"\b{re.escape(v.lower())}\b", i.lower()) for i in c.identifiers),
+        ),
+        Facet(
             "book",
             "redemption.lang.facet.book",
             "the reference's book",
