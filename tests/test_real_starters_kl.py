@@ -212,7 +212,7 @@ def test_the_hero_entering_battle_searches_the_draw_pile_for_a_good_enhancement_
 
 
 # --- characters that take a card from the Reserve or put one under the draw pile ------------------------------------
-OT_EVIL = DOEG  # an evil card of the Old Testament (I Samuel)
+OT_EVIL = real_key("Er", "3E")  # an evil card of the Old Testament (Genesis)
 NT_EVIL = real_key("Herod Philip II (Ap)", "Ap")  # an evil card of the New Testament
 
 
@@ -264,14 +264,12 @@ def test_the_priests_take_a_good_old_testament_card_from_the_reserve_or_draw(car
     round_trip(g)
 
 
-@pytest.mark.parametrize(
-    "card, book_card", [(K("Egyptian Horsemen [K]"), OT_EVIL), (K("Philistine Raiders [L]"), OT_EVIL)]
-)
+@pytest.mark.parametrize("card, book_card", [(K("Egyptian Horsemen [K]"), DOEG), (K("Philistine Raiders [L]"), DOEG)])
 @pytest.mark.parametrize("first", [True, False])
 def test_the_horsemen_draw_two_or_take_an_evil_card_of_their_book_from_the_reserve(card, book_card, first):
     exodus = real_key("Thrown into the Nile [K]", "K")
-    want = exodus if CARDS[card].set == "K" else OT_EVIL  # Exodus for K, I Samuel for L
-    b = blocks(card, theirs={"reserve": [exodus, OT_EVIL], "deck": ["herod", "pilate", "eglon"]})
+    want = exodus if CARDS[card].set == "K" else book_card  # Exodus for K, I Samuel for L
+    b = blocks(card, theirs={"reserve": [exodus, book_card], "deck": ["herod", "pilate", "eglon"]})
     g = b.game
     ok(g, f"choose {b[card]}" if first else "choose")
     d = g.s.pending
@@ -470,3 +468,210 @@ def test_the_taskmaster_negates_a_hero_in_battle_and_may_topdeck_an_evil_card_fr
     ok(g, f"choose {b[OT_EVIL]}")
     assert g.z[1]["deck"][0] == b[OT_EVIL]
     round_trip(g)
+
+
+# --- characters that look at a hand -----------------------------------------------------------------------------------
+@pytest.mark.parametrize("card", [K("Hannah [K]"), K("Ithamar, Son of Aaron [L]")])
+@pytest.mark.parametrize("withdraw", [True, False])
+def test_the_hero_looks_at_the_opponents_hand_and_may_withdraw(card, withdraw):
+    b = rescues(card, theirs={"hand": ["herod", "pilate"]})
+    g = b.game
+    d = g.s.pending
+    assert d is not None and d.effect == "look_hand" and d.to == [0] and set(d.revealed) == {b["herod"], b["pilate"]}
+    assert not d.options
+    ok(g, "choose")
+    d = g.s.pending
+    assert d is not None and d.effect == "withdraw_self"
+    ok(g, f"choose {b[card]}" if withdraw else "choose")
+    assert g.zone_of(b[card]) == ((0, "territory") if withdraw else (0, "field_of_battle"))
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", [K("Abiathar [K]"), K("Miriam [L]")])
+@pytest.mark.parametrize("first", [True, False])
+def test_the_hero_looks_at_a_hand_or_takes_a_good_old_testament_card_from_the_reserve(card, first):
+    ot_good = real_key("Samuel's Edict [K]", "K")
+    b = rescues(card, mine={"reserve": [ot_good, "fishers_of_men"]}, theirs={"hand": ["herod"]})
+    g = b.game
+    ok(g, f"choose {b[card]}" if first else "choose")
+    d = g.s.pending
+    if first:
+        assert d is not None and d.effect == "look_hand" and d.revealed == [b["herod"]] and d.to == [0]
+        ok(g, "choose")
+    else:
+        assert d is not None and d.effect == "search" and d.options == [b[ot_good]]
+        ok(g, f"choose {b[ot_good]}")
+        assert g.zone_of(b[ot_good]) == (0, "hand")
+    assert g.s.pending is None
+    round_trip(g)
+
+
+# --- enhancements that negate, band, bounce, topdeck -------------------------------------------------------------------
+@pytest.mark.parametrize("card", [K("Egyptian Chariots [K]"), K("Philistine Chariots [L]")])
+def test_the_chariots_negate_a_good_enhancement_and_may_draw_two(card):
+    blocker = DOEG if "Pale Green" in CARDS[card].brigades else "pilate"
+    b = in_battle(
+        "gideon", blocker, [], mine={"hand": ["gideons_trumpet"]}, theirs={"hand": [card], "deck": ["eglon", "herod"]}
+    )
+    g = b.game
+    to_player(g, 0)
+    ok(g, f"enhance {b['gideons_trumpet']} {b['gideon']}")
+    to_player(g, 1)
+    ok(g, f"enhance {b[card]} {b[blocker]} {b['gideons_trumpet']}")
+    assert b["gideons_trumpet"] in g.b.negated and g.char_numbers(b["gideon"]) == (7, 5)
+    d = g.s.pending
+    assert d is not None and d.effect == "may_draw"
+    ok(g, f"choose {b[card]}")
+    assert g.zone_of(b["eglon"]) == (1, "hand") and g.zone_of(b["herod"]) == (1, "hand")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", [K("Loyalty to David [K]"), K("Water from a Rock [L]")])
+def test_the_enhancement_negates_an_evil_card_and_an_old_testament_hero_may_band_in(monkeypatch, card):
+    hero, blocker = good(card, monkeypatch)
+    b = in_battle(hero, blocker, [], mine={"hand": [card], "territory": ["gideon", "peter"]})
+    g = b.game
+    ok(g, f"enhance {b[card]} {b[hero]} {b[blocker]}")
+    assert b[blocker] in g.b.negated
+    d = g.s.pending
+    assert d is not None and d.effect == "band" and d.options == [b["gideon"]]  # Judges; Peter is N.T.
+    ok(g, f"choose {b['gideon']}")
+    assert g.zone_of(b["gideon"]) == (0, "field_of_battle")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", [K("Moses kills Egyptian [K]"), K("Taunting the Lord [L]")])
+@pytest.mark.parametrize("first", [True, False])
+def test_the_enhancement_negates_a_good_enhancement_or_bounces_a_hero(card, first):
+    blocker = DOEG if "Pale Green" in CARDS[card].brigades else "pilate"
+    b = in_battle(
+        "gideon", blocker, [], mine={"hand": ["gideons_trumpet"], "territory": ["barak"]}, theirs={"hand": [card]}
+    )
+    g = b.game
+    to_player(g, 0)
+    ok(g, f"enhance {b['gideons_trumpet']} {b['gideon']}")
+    to_player(g, 1)
+    ok(g, f"enhance {b[card]} {b[blocker]}")
+    d = g.s.pending
+    assert d is not None and d.effect == "choose_one"
+    ok(g, f"choose {b[card]}" if first else "choose")
+    if first:
+        assert b["gideons_trumpet"] in g.b.negated
+    else:
+        d = g.s.pending
+        assert d is not None and d.effect == "return" and set(d.options) == {b["gideon"], b["barak"]}
+        ok(g, f"choose {b['barak']}")
+        assert g.zone_of(b["barak"]) == (0, "hand")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", [K("Make Bricks! [K]"), K("No Blacksmiths in Israel [L]")])
+@pytest.mark.parametrize("first", [True, False])
+def test_the_enhancement_topdecks_an_evil_card_from_the_reserve_or_underdecks_a_hero(card, first):
+    blocker = DOEG if "Pale Green" in CARDS[card].brigades else "pilate"
+    b = blocked(
+        "gideon",
+        blocker,
+        mine={"territory": ["barak"], "deck": ["ezra"]},
+        theirs={"hand": [card], "reserve": [OT_EVIL, "gideons_trumpet"]},
+    )
+    g = b.game
+    to_player(g, 1)
+    ok(g, f"enhance {b[card]} {b[blocker]}")
+    ok(g, f"choose {b[card]}" if first else "choose")
+    d = g.s.pending
+    if first:
+        assert d is not None and d.effect == "topdeck" and d.options == [b[OT_EVIL]] and d.to == [1]
+        ok(g, f"choose {b[OT_EVIL]}")
+        assert g.z[1]["deck"][0] == b[OT_EVIL]
+    else:
+        assert d is not None and d.effect == "underdeck" and set(d.options) == {b["gideon"], b["barak"]}
+        ok(g, f"choose {b['barak']}")
+        assert g.z[0]["deck"] == [b["ezra"], b["barak"]]
+    round_trip(g)
+
+
+@pytest.mark.parametrize(
+    "card, enh",
+    [
+        (K("Bravery of David [K]"), real_key("Samuel's Edict [K]", "K")),
+        (K("Provisions in the Desert [L]"), real_key("Slain by Levites [L]", "L")),
+    ],
+)
+@pytest.mark.parametrize("where", ["deck", "reserve"])
+def test_the_enhancement_may_topdeck_a_good_enhancement_of_its_book_from_deck_or_reserve(monkeypatch, card, enh, where):
+    hero, blocker = good(card, monkeypatch)
+    side = {
+        "hand": [card],
+        where: [enh, "gideons_trumpet"],
+        **({"deck": ["ezra", "peter"]} if where == "reserve" else {}),
+    }
+    if where == "deck":
+        side["deck"] = ["ezra", enh, "peter", "gideons_trumpet"]
+    b = in_battle(hero, blocker, [], mine=side)
+    g = b.game
+    ok(g, f"enhance {b[card]} {b[hero]}")
+    d = g.s.pending
+    assert d is not None and d.effect == "topdeck" and d.options == [b[enh]] and d.to == [0]
+    ok(g, f"choose {b[enh]}")
+    assert g.z[0]["deck"][0] == b[enh]
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", [K("Gathering Soothsayers [K]"), K("Gathering the Armies [L]")])
+def test_the_enhancement_used_by_its_people_bands_up_to_three_of_them(monkeypatch, card):
+    word = "egyptian" if CARDS[card].set == "K" else "philistine"
+    brig = CARDS[card].brigades[0]
+    used = _test_card(
+        monkeypatch,
+        "leader",
+        type="evil_character",
+        brigades=[brig],
+        identifiers=[word],
+        strength=5,
+        toughness=5,
+        reference="Exodus 1:1",
+    )
+    mates = [
+        _test_card(
+            monkeypatch,
+            f"mate{i}",
+            type="evil_character",
+            brigades=["Black"],
+            identifiers=[f"{word} king" if i else word],
+            strength=2,
+            toughness=2,
+            reference="Exodus 1:1",
+        )
+        for i in range(4)
+    ]
+    other = _test_card(
+        monkeypatch,
+        "stranger",
+        type="evil_character",
+        brigades=["Black"],
+        strength=2,
+        toughness=2,
+        reference="Exodus 1:1",
+    )
+    b = in_battle("gideon", used, [], theirs={"hand": [card], "territory": [*mates, other]})
+    g = b.game
+    to_player(g, 1)
+    ok(g, f"enhance {b[card]} {b[used]}")
+    d = g.s.pending
+    assert d is not None and d.effect == "band" and d.most == 3 and set(d.options) == {b[m] for m in mates}
+    for m in mates[:3]:
+        ok(g, f"choose {b[m]}")
+    assert all(g.zone_of(b[m]) == (1, "field_of_battle") for m in mates[:3]) and g.zone_of(b[other]) == (1, "territory")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", [K("Gathering Soothsayers [K]"), K("Gathering the Armies [L]")])
+def test_the_enhancement_used_by_another_character_bands_nobody(monkeypatch, card):
+    brig = CARDS[card].brigades[0]
+    used = _test_card(monkeypatch, "leader", type="evil_character", brigades=[brig], strength=5, toughness=5)
+    b = in_battle("gideon", used, [], theirs={"hand": [card], "territory": [DOEG]})
+    g = b.game
+    to_player(g, 1)
+    ok(g, f"enhance {b[card]} {b[used]}")
+    assert g.s.pending is None and g.zone_of(b[DOEG]) == (1, "territory")

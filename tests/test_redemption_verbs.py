@@ -463,3 +463,111 @@ def test_a_character_held_captured_in_a_land_of_bondage_is_not_put_into_a_site()
     assert souls == {b["ls_debtor"]}
     out = g.apply(f"soul {b['barak']} {b['Egypt (H)|10A']}")
     assert not out.ok and "held captured" in out.reason
+
+
+# --- the Starter K and L decks' verbs: negate_one, look_hand, withdraw_self, piles, identifier_word -------------------
+def test_negate_one_negates_the_chosen_opposing_enhancement_and_its_numbers_stop(monkeypatch):
+    e = _add(
+        monkeypatch,
+        "t_negate_one",
+        [{"verb": "negate_one", "select": {"zone": "battle_cards", "owner": "opponents", "type": "evil_enhancement"}}],
+    )
+    b = battle(f'"{e}"', their_hand='"goliaths_taunt"')
+    g = b.game
+    g.b.last_actor = 0
+    ok(g, f"enhance {b['goliaths_taunt']} {b['goliath']}")
+    assert g.char_numbers(b["goliath"]) == (10, 8)
+    targets = {a.args[2] for a in g.legal_actions() if a.verb == "enhance" and a.args[0] == b[e]}
+    assert targets == {b["goliaths_taunt"]}  # not Goliath himself: the selector says enhancements
+    ok(g, f"enhance {b[e]} {b['gideon']} {b['goliaths_taunt']}")
+    assert b["goliaths_taunt"] in g.b.negated and g.char_numbers(b["goliath"]) == (8, 6)
+    assert g.zone_of(b["goliaths_taunt"]) == (1, "field_of_battle")  # negated, not discarded
+    round_trip(g)
+
+
+def test_look_hand_shows_the_opponents_hand_to_the_player_alone(monkeypatch):
+    e = _add(monkeypatch, "t_look_hand", [{"verb": "look_hand", "select": {"zone": "hand", "owner": "opponent"}}])
+    b = battle(f'"{e}"', their_hand='"herodias"')
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    d = g.s.pending
+    assert d is not None and d.revealed == [b["herodias"]] and d.to == [0] and not d.options
+    assert "Herodias" in json.dumps(g.view(0), default=str)  # shown to the player while the decision is pending
+    round_trip(g)
+    out = ok(g, "choose")
+    assert g.s.pending is None and "Herodias" not in " ".join(ev.text for ev in out.events)
+
+
+@pytest.mark.parametrize("withdraw", [True, False])
+def test_withdraw_self_asks_and_a_rescue_left_with_no_hero_is_over(monkeypatch, withdraw):
+    key = "t_withdrawer"
+    monkeypatch.setitem(
+        CARDS,
+        key,
+        _card(
+            {
+                "key": key,
+                "name": "Withdrawer",
+                "type": "hero",
+                "alignment": "good",
+                "brigades": ["Blue"],
+                "strength": 5,
+                "toughness": 5,
+                "abilities": [{"trigger": "enters_battle", "effects": [{"verb": "withdraw_self"}]}],
+            }
+        ),
+    )
+    b = build({"hand": [key]}, {"land_of_bondage": ["ls_orphan"]}, phase="battle")
+    g = b.game
+    ok(g, f"rescue {b[key]}")
+    ok(g, f"choose {b[key]}" if withdraw else "choose")
+    if withdraw:
+        assert g.zone_of(b[key]) == (0, "territory") and not g.b.kind
+    else:
+        assert g.zone_of(b[key]) == (0, "field_of_battle") and g.b.step == "block"
+    round_trip(g)
+
+
+def test_a_search_of_the_reserve_shows_it_to_its_player_alone_and_shuffles_no_draw_pile(monkeypatch):
+    e = _add(
+        monkeypatch, "t_reserve", [{"verb": "search", "select": {"zone": "reserve", "owner": "you", "type": "hero"}}]
+    )
+    b = battle(f'"{e}"')
+    g = b.game
+    g.z[0]["reserve"] = []
+    for c in (b["barak"], b["esther"]):  # two cards of the draw pile set apart as the Reserve
+        g._move(c, 0, "reserve")
+    deck = g.z[0]["deck"][:]
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    d = g.s.pending
+    assert d is not None and set(d.options) == {b["barak"], b["esther"]} and d.to == [0]
+    ok(g, f"choose {b['esther']}")
+    assert g.zone_of(b["esther"]) == (0, "hand") and g.z[0]["deck"] == deck
+
+
+def test_an_up_to_topdeck_from_the_draw_pile_asks_with_one_card_and_shuffles_the_rest(monkeypatch):
+    e = _add(
+        monkeypatch,
+        "t_topdeck_deck",
+        [{"verb": "topdeck", "select": {"zone": "deck", "owner": "you", "name": "Peter", "up_to": 1}}],
+    )
+    b = battle(f'"{e}"')
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    d = g.s.pending
+    assert d is not None and d.options == [b["peter"]] and d.shape == "up_to" and d.to == [0]
+    assert set(d.revealed) == {b["barak"], b["esther"], b["peter"]}
+    ok(g, f"choose {b['peter']}")
+    assert g.z[0]["deck"][0] == b["peter"] and len(g.z[0]["deck"]) == 3
+
+
+def test_identifier_word_finds_a_word_inside_an_identifier():
+    from rules.redemption.lang import FACETS
+
+    test = FACETS["identifier_word"].card
+    assert test is not None
+    fake = _card(
+        {"key": "t_ids", "name": "T", "type": "hero", "alignment": "good", "identifiers": ["tabernacle high priest"]}
+    )
+    assert test(fake, "priest") and test(fake, "Priest") and not test(fake, "pries") and not test(fake, "king")
+    assert test(CARDS["Subjugating Egyptians [K]|K"], "egyptian")

@@ -528,9 +528,7 @@ def _do_search(g: Table, p: int, src: str, host: str, ab: Act, target: str, even
     (redemption.effect.search)."""
     pile = _searched(g, p, ab)
     if not pile:
-        events.append(
-            Event.said("effect", f"{who(p, True)} {verb(p, 'has', 'have')} no card there to search for.", p)
-        )
+        events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'has', 'have')} no card there to search for.", p))
         return
     cd = g.cd
     # a full hand takes no card, by any means (redemption.hand.cap): the search finds nothing it may take
@@ -566,7 +564,8 @@ def _resolve_search(g: Table, d: Decision, events: list[Event]) -> None:
     events.append(
         Event.said(
             "effect",
-            f"{who(p, True)} {found}" + (f" and {verb(p, 'shuffles', 'shuffle')} {their(p)} draw pile." if shuffled else "."),
+            f"{who(p, True)} {found}"
+            + (f" and {verb(p, 'shuffles', 'shuffle')} {their(p)} draw pile." if shuffled else "."),
             p,
             "redemption.effect.search",
         )
@@ -1189,9 +1188,7 @@ def _do_look_hand(g: Table, p: int, src: str, host: str, ab: Act, target: str, e
 def _resolve_look_hand(g: Table, d: Decision, events: list[Event]) -> None:
     p = d.chooser
     events.append(
-        Event.said(
-            "effect", f"{who(p, True)} {verb(p, 'has', 'have')} looked at {plural(len(d.revealed), 'card')}.", p
-        )
+        Event.said("effect", f"{who(p, True)} {verb(p, 'has', 'have')} looked at {plural(len(d.revealed), 'card')}.", p)
     )
 
 
@@ -1213,7 +1210,9 @@ def _resolve_withdraw_self(g: Table, d: Decision, events: list[Event]) -> None:
         events.append(Event.said("effect", f"{g._nm(c)} stays in battle.", p))
         return
     events.append(
-        Event.said("effect", f"{g._nm(c)} withdraws from battle to {whose(p)} territory.", p, "redemption.effect.withdraw_self")
+        Event.said(
+            "effect", f"{g._nm(c)} withdraws from battle to {whose(p)} territory.", p, "redemption.effect.withdraw_self"
+        )
     )
     g._leave_battle(c, "territory", events)
 
@@ -2012,7 +2011,11 @@ def _verbs() -> dict[str, Verb]:
                 "negate_one",
                 "negate a chosen opposing card: its abilities (and an enhancement's numbers) stop",
                 lambda a, when, card: (
-                    ("When this character enters battle, negate " if card is not None and card.is_character else "Negate ")
+                    (
+                        "When this character enters battle, negate "
+                        if card is not None and card.is_character
+                        else "Negate "
+                    )
                     + f"{an(filter_text(a.filter, 'card'))} in battle."
                 ),
                 _do_negate_one,
@@ -2507,6 +2510,8 @@ def continue_after(g: Table, d: Decision, events: list[Event]) -> None:
         idx = next((i for i, a in enumerate(ab.acts) if a.verb == d.effect), None)
         if idx is None:
             continue
+        if ab.choose_one:  # one of two alternatives was done: the other is not (redemption.lang.choose_one)
+            return
         rest = ab.acts[idx + 1 :]
         if rest:
             host = d.source if card.is_character else g.attached.get(d.source, "")
