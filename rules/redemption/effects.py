@@ -1595,7 +1595,8 @@ def _text_band(a: Act, when: str, card: Card | None) -> str:
 def _text_ignore(a: Act, when: str, card: Card | None) -> str:
     if when == "while_in_play":
         return f"While in battle, this character ignores every opposing {filter_text(a.filter)}."
-    return f"Ignore every opposing {filter_text(a.filter)} in this battle."
+    blocking = "blocking " if a.select.get("blocking") else ""
+    return f"Ignore every opposing {blocking}{filter_text(a.filter)} in this battle."
 
 
 def _text_immune(a: Act, when: str, card: Card | None) -> str:
@@ -1606,18 +1607,22 @@ def _text_immune(a: Act, when: str, card: Card | None) -> str:
 
 
 def _text_discard_type(a: Act, when: str, card: Card | None) -> str:
-    what = filter_text(a.filter, "card")
+    what = filter_text(a.select.facets, "card")  # with the numbers now ("with toughness 3 or less")
     where = (
         "in a territory"
         if a.select.zones == ("territory",)
         else "in battle"
-        if a.select.zones == ("battle_cards",)
+        if a.select.zones in (("battle_cards",), ("battle",))
+        else "in play or in a set-aside area"
+        if "set_aside" in a.select.zones
         else "in play"
     )
     if a.select.zones == ("territory",) and a.select.owner == "opponents":
         where = "in each opponent's territory"
     if a.select.get("occupied"):
         where += " that holds a Lost Soul (the Lost Soul stays: it goes back to the Land of Bondage)"
+    elif "set_aside" in a.select.zones:
+        where += " (not one held in a fortress)"
     else:
         where += " (not one held in a fortress or set aside)"
     lead = "When this character enters battle, discard" if card is not None and card.is_character else "Discard"
