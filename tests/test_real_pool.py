@@ -421,22 +421,6 @@ def test_a_heros_enhancement_ignores_the_evil_characters_of_a_kind(monkeypatch, 
     round_trip(g)
 
 
-@pytest.mark.parametrize(
-    "card",
-    cards("to_the_draw_pile", "good_enhancement", "underdeck")
-    + cards("to_the_draw_pile", "good_enhancement", "return", to="deck"),
-)
-def test_a_good_enhancement_puts_every_evil_character_in_battle_into_its_draw_pile(monkeypatch, card):
-    b = battle_for(monkeypatch, card, foe="herod", theirs={"deck": ["pilate", "goliath"], "territory": ["caiaphas"]})
-    g = b.game
-    play(g, b[card], b["t_host"])
-    assert g.zone_of(b["herod"]) == (1, "deck") and g.zone_of(b["caiaphas"]) == (1, "territory")
-    if _shape(card)["verb"] == "underdeck":
-        assert g.z[1]["deck"][-1] == b["herod"]
-    assert len(g.z[1]["deck"]) == 3 and not g.battle_chars(1)
-    round_trip(g)
-
-
 @pytest.mark.parametrize("card", cards("discard_evil_enhancements", "good_enhancement", "discard_all"))
 def test_a_good_enhancement_discards_every_evil_enhancement(monkeypatch, card):
     guard = real_key("Temple Guard", "10A")
@@ -462,18 +446,6 @@ def test_a_good_enhancement_bands_a_second_hero_in(monkeypatch, card):
     play(g, b[card], b["t_host"], b[fit])
     assert set(g.battle_chars(0)) == {b["t_host"], b[fit]}
     round_trip(g)
-
-
-@pytest.mark.parametrize("card", cards("may_draw", "good_enhancement", "may_draw"))
-@pytest.mark.parametrize("draws", [True, False])
-def test_a_good_enhancement_lets_its_player_draw_or_decline(monkeypatch, card, draws):
-    b = battle_for(monkeypatch, card, mine={"deck": ["esther", "peter"]})
-    g = b.game
-    play(g, b[card], b["t_host"])
-    assert g.s.pending is not None
-    round_trip(g)
-    ok(g, f"choose {b[card]}" if draws else "choose")
-    assert len(g.z[0]["hand"]) == (1 if draws else 0) and g.s.pending is None
 
 
 @pytest.mark.parametrize("card", cards("capture", "evil_enhancement", "capture_in_play"))
