@@ -571,3 +571,141 @@ def test_identifier_word_finds_a_word_inside_an_identifier():
     )
     assert test(fake, "priest") and test(fake, "Priest") and not test(fake, "pries") and not test(fake, "king")
     assert test(CARDS["Subjugating Egyptians [K]|K"], "egyptian")
+
+
+# --- protect_from, may, fits_host (redemption.effect.protect_from, redemption.lang.may, redemption.lang.facet.fits_host)
+def test_protect_from_marks_the_cards_that_fit_now_until_the_end_of_turn_and_stops_targets_and_decreases(monkeypatch):
+    shield = _add(
+        monkeypatch,
+        "t_shield",
+        [
+            {
+                "verb": "protect_from",
+                "duration": "end_of_turn",
+                "against": {"type": "evil_enhancement"},
+                "select": {"zone": "in_play", "owner": "you", "type": "hero", "in_battle": False, "all": True},
+            }
+        ],
+    )
+    cut = _add(
+        monkeypatch,
+        "t_cut",
+        [
+            {
+                "verb": "lose",
+                "strength": 2,
+                "toughness": 2,
+                "select": {"zone": "in_play", "owner": "opponent", "type": "hero", "all": True},
+            }
+        ],
+        type="evil_enhancement",
+        alignment="evil",
+        brigades=["Crimson"],
+        strength=5,
+        toughness=0,
+    )
+    b = battle(f'"{shield}"', territory='"barak", "deborah"', their_hand=f'"{cut}"')
+    g = b.game
+    ok(g, f"enhance {b[shield]} {b['gideon']}")
+    assert sorted(g.s.mods) == sorted([(b["barak"], 0, 0, 4, b[shield]), (b["deborah"], 0, 0, 4, b[shield])])
+    assert continuous.protected_from(g, b["barak"], CARDS[cut]) and not continuous.protected_from(
+        g, b["barak"], CARDS["goliath"]
+    )
+    assert not continuous.protected_from(g, b["gideon"], CARDS[cut])  # in battle when it worked
+    assert (
+        "Protect every Hero not in battle from Evil Enhancements until the end of the turn"
+        in CARDS[shield].ability_text
+    )
+    round_trip(g)
+    if g.current_player != 1:
+        ok(g, "pass")
+    ok(g, f"enhance {b[cut]} {b['goliath']}")
+    assert g.char_numbers(b["barak"]) == (6, 6) and g.char_numbers(b["gideon"]) == (5, 3)  # Gideon 7/5 -2/2
+    g.s.turn = 4
+    assert not continuous.protected_from(g, b["barak"], CARDS[cut])
+
+
+def test_protect_from_is_refused_without_against_and_against_without_protect_from():
+    for eff, words in (
+        ({"verb": "protect_from", "select": {"type": "hero"}}, "'against'"),
+        ({"verb": "draw", "n": 1, "against": {"type": "hero"}}, "'against'"),
+        ({"verb": "protect_from", "against": {"zone": "hand"}}, "card facets only"),
+    ):
+        with pytest.raises(LanguageError, match=words):
+            _card(
+                {
+                    "key": "bad",
+                    "name": "Bad",
+                    "type": "good_enhancement",
+                    "alignment": "good",
+                    "abilities": [{"trigger": "played", "effects": [eff]}],
+                }
+            )
+
+
+@pytest.mark.parametrize("answer", ["yes", "no"])
+def test_may_asks_first_and_all_of_the_ability_or_none_of_it_happens(monkeypatch, answer):
+    e = "t_may"
+    acts = [{"verb": "draw", "n": 2}, {"verb": "discard_top", "n": 1, "select": {"owner": "opponent"}}]
+    d = {"key": e, "name": "T May", "type": "good_enhancement", "alignment": "good", "brigades": ["Blue"]}
+    monkeypatch.setitem(
+        CARDS,
+        e,
+        _card({**d, "strength": 1, "toughness": 1, "abilities": [{"trigger": "played", "may": True, "effects": acts}]}),
+    )
+    b = battle(f'"{e}"')
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    d = g.s.pending
+    assert d is not None and d.effect == "may" and d.options == [b[e]]
+    assert CARDS[e].ability_text.startswith("You may: draw 2 cards.")
+    round_trip(g)
+    ok(g, f"choose {b[e]}" if answer == "yes" else "choose")
+    assert g.s.pending is None
+    assert len(g.z[0]["hand"]) == (2 if answer == "yes" else 0) and len(g.z[1]["discard"]) == (
+        1 if answer == "yes" else 0
+    )
+    assert g.char_numbers(b["gideon"]) == (8, 6)  # its numbers count either way
+
+
+def test_may_is_an_abilitys_key_not_a_verb_and_not_with_choose_one():
+    base = {"key": "bad", "name": "Bad", "type": "good_enhancement", "alignment": "good"}
+    with pytest.raises(LanguageError, match="ability's key"):
+        _card({**base, "abilities": [{"trigger": "played", "effects": [{"verb": "may"}]}]})
+    with pytest.raises(LanguageError, match="may = true"):
+        _card(
+            {
+                **base,
+                "abilities": [
+                    {
+                        "trigger": "played",
+                        "may": True,
+                        "choose_one": True,
+                        "effects": [{"verb": "draw", "n": 1}, {"verb": "draw", "n": 2}],
+                    }
+                ],
+            }
+        )
+
+
+def test_fits_host_offers_only_the_enhancements_the_character_may_use(monkeypatch):
+    e = _add(
+        monkeypatch,
+        "t_next",
+        [
+            {
+                "verb": "play_from_discard",
+                "select": {"zone": "hand", "owner": "you", "type": "good_enhancement", "fits_host": True},
+            }
+        ],
+    )
+    blue = _add(monkeypatch, "t_blue", [{"verb": "draw", "n": 1}], strength=3, toughness=3)
+    gold = _add(monkeypatch, "t_gold", [{"verb": "draw", "n": 1}], brigades=["Gold"])
+    b = battle(f'"{e}", "{blue}", "{gold}", "goliaths_taunt"')
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    d = g.s.pending
+    assert d is not None and d.options == [b[blue]]  # not the Gold one, nor an evil one
+    ok(g, f"choose {b[blue]}")
+    assert g.zone_of(b[blue]) == (0, "field_of_battle") and g.char_numbers(b["gideon"]) == (10, 8)
+    assert "(one it may use)" in CARDS[e].ability_text

@@ -355,7 +355,7 @@ def _do_negate_one(g: Table, p: int, src: str, host: str, ab: Act, target: str, 
     if not g.in_battle():
         return
     if not target:
-        options = _negatable(g, p, ab, host)
+        options = protected_from(g, g.cd[src], _negatable(g, p, ab, host))
         if len(options) > 1:
             g.ask(
                 Decision(p, src, "negate_one", options, "one", to=list(range(len(g.z)))),
@@ -638,7 +638,7 @@ def _targets_now(
     sel = ab.select
     if not sel.facets:
         return [host] if host else []
-    options = select(g, p, sel, skip)
+    options = protected_from(g, g.cd[src], select(g, p, sel, skip))
     # "you may ... up to N": the player is asked even with one card that fits, for none is an answer too
     if sel.every or len(options) < 1 or (len(options) == 1 and not sel.up_to):
         return options
@@ -934,6 +934,10 @@ def _do_heal(g: Table, p: int, src: str, host: str, ab: Act, target: str, events
     events.append(Event("effect", f"{name} heals {g._nm(target)}: its poison and decreases are gone.", p, rid))
 
 
+#: a duration in words, after what lasts
+_HOW = {"end_of_turn": " until the end of the turn", "battle": " this battle"}
+
+
 def _until(g: Table, p: int, ab: Act) -> int:
     """The turn a change of numbers ends at the start of (UNTIL_IN_PLAY, 0: it lasts while the card is in play)."""
     if ab.duration in ("end_of_turn", "battle"):
@@ -946,7 +950,7 @@ def _until(g: Table, p: int, ab: Act) -> int:
 def _numbers(g: Table, p: int, src: str, host: str, ab: Act, cards: list[str], events: list[Event]) -> None:
     sign = 1 if ab.verb == "gain" else -1
     until = _until(g, p, ab)
-    how = {"end_of_turn": " until the end of the turn", "battle": " this battle", "turns": f" for {ab.turns} turns"}
+    how = {**_HOW, "turns": f" for {ab.turns} turns"}
     for c in cards:
         if not g.cd[c].is_character or not _reach(g, p, src, host, ab, c, events):
             continue
@@ -1274,6 +1278,54 @@ def _resolve_choose_one(g: Table, d: Decision, events: list[Event]) -> None:
         do(g, d.chooser, src, g.attached.get(src, src), act, "", events)
 
 
+# --- protection from a kind of card, and "you may" (redemption.effect.protect_from, redemption.lang.may) ----------
+def _do_protect_from(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Every card the selector takes now is protected, as long as the duration says, from the abilities of the cards
+    that fit ``against``: each carries a mark (a change of 0/0 made by src) that ``continuous.protected_from``
+    reads; the cards are the ones that fit when it works (redemption.effect.protect_from)."""
+    hit = select(g, p, ab.select)
+    until = _until(g, p, ab)
+    for c in hit:
+        g.s.mods.append((c, 0, 0, until, src))
+    what = filter_text(ab.against, "card", plural=True)
+    events.append(
+        Event(
+            "effect",
+            f"{g.cd[src].name}: {plural(len(hit), 'card')} protected from {what}{_HOW.get(ab.duration, '')}.",
+            p,
+            "redemption.effect.protect_from",
+        )
+    )
+
+
+def _protected_words(a: Act) -> str:
+    """The cards a protect_from protects, in words ("Hero not in battle")."""
+    text = filter_text(a.filter)
+    d = dict(a.select.facets)
+    if "in_battle" in d:
+        text += " in battle" if d["in_battle"] else " not in battle"
+    return text
+
+
+def protected_from(g: Table, card: Card, cards: list[str]) -> list[str]:
+    """``cards`` without the ones protected now from the abilities of a card like ``card``
+    (redemption.effect.protect_from: a protected card is not offered as a target)."""
+    if not g.s.mods:
+        return cards
+    return [c for c in cards if not continuous.protected_from(g, c, card)]
+
+
+def _resolve_may(g: Table, d: Decision, events: list[Event]) -> None:
+    """The answer to "you may ...": the card itself chosen, its ability's effects happen, in order; none, nothing
+    of it happens (redemption.lang.may)."""
+    src, p = d.source, d.chooser
+    ab = next(a for a in g.cd[src].abilities if a.may)
+    if not d.chosen:
+        events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'uses', 'use')} nothing of {g.cd[src].name}.", p))
+        return
+    _run_acts(g, p, src, g.attached.get(src, src), ab.acts, "", events)
+
+
 def fire_watchers(g: Table, winners: list[str], trigger: str, events: list[Event]) -> None:
     """Cards in play watching for characters: a face-up artifact whose ability has this trigger (wins_battle: "if
     Moses wins a battle") works when one of ``winners`` fits its effect's selector (redemption.lang.trigger.wins_battle)."""
@@ -1312,9 +1364,9 @@ def fire(g: Table, p: int, c: str, trigger: str, events: list[Event]) -> None:
 
 
 def _do_opponents_discard(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
-    """Each opponent, in turn order from p's left, discards a card of their choice from their hand
-    (redemption.effect.opponents_discard)."""
-    _ask_discard(g, p, src, g.others(p), events)
+    """Each opponent, in turn order from p's left, discards a card of their choice from their hand; with
+    ``owner = "opponent"``, the one opponent (the other side of the battle) only (redemption.effect.opponents_discard)."""
+    _ask_discard(g, p, src, [g.opponent(p)] if ab.select.owner == "opponent" else g.others(p), events)
 
 
 def _ask_discard(g: Table, p: int, src: str, queue: list[int], events: list[Event]) -> None:
@@ -1334,6 +1386,8 @@ def _resolve_opponents_discard(g: Table, d: Decision, events: list[Event]) -> No
     q, src = d.chooser, d.source
     (c,) = d.chosen
     g._to_discard(c, events, f" from {whose(q)} hand for {g.cd[src].name}", "redemption.effect.opponents_discard")
+    if _act_of(g, d).select.owner == "opponent":  # one opponent only: nobody else is asked
+        return
     others = g.others(g.owner(src))
     _ask_discard(g, g.owner(src), src, others[others.index(q) + 1 :], events)
 
@@ -1626,12 +1680,24 @@ def _do_play_from_discard(g: Table, p: int, src: str, host: str, ab: Act, target
     if not g.in_battle() or not host or g.loc[host][1] != "field_of_battle":
         return
     options = select(g, p, ab.select)
+    if ab.select.get("fits_host"):  # redemption.lang.facet.fits_host: one the host may use
+        options = [e for e in options if fits_host(g, e, host)]
     g.ask(
         Decision(p, src, "play_from_discard", options, "up_to", 1, to=[p]),
         events,
         f"{who(p, True)} {verb(p, 'searches', 'search')} {their(p)} {_from_pile(ab)} for "
         f"{an(filter_text(ab.filter, 'card'))} to play on {g.cd[host].name}.",
     )
+
+
+def fits_host(g: Table, e: str, host: str) -> bool:
+    """May character ``host`` use enhancement e as an enhancement played on it: the same alignment and a brigade
+    in common, or an ability that lets it use e whatever its brigade (redemption.battle.brigade,
+    redemption.effect.other_brigades; redemption.lang.facet.fits_host)?"""
+    ec, hc = g.cd[e], g.cd[host]
+    if not ec.is_enhancement or ec.alignment != hc.alignment:
+        return False
+    return bool(ec.brigade_set & hc.brigade_set) or continuous.any_brigade(g, host, e)
 
 
 def _from_pile(ab: Act) -> str:
@@ -1715,7 +1781,8 @@ def _text_band(a: Act, when: str, card: Card | None) -> str:
 def _text_ignore(a: Act, when: str, card: Card | None) -> str:
     if when == "while_in_play":
         return f"While in battle, this character ignores every opposing {filter_text(a.filter)}."
-    return f"Ignore every opposing {filter_text(a.filter)} in this battle."
+    blocking = "blocking " if a.select.get("blocking") else ""
+    return f"Ignore every opposing {blocking}{filter_text(a.filter)} in this battle."
 
 
 def _text_immune(a: Act, when: str, card: Card | None) -> str:
@@ -1726,18 +1793,22 @@ def _text_immune(a: Act, when: str, card: Card | None) -> str:
 
 
 def _text_discard_type(a: Act, when: str, card: Card | None) -> str:
-    what = filter_text(a.filter, "card")
+    what = filter_text(a.select.facets, "card")  # with the numbers now ("with toughness 3 or less")
     where = (
         "in a territory"
         if a.select.zones == ("territory",)
         else "in battle"
-        if a.select.zones == ("battle_cards",)
+        if a.select.zones in (("battle_cards",), ("battle",))
+        else "in play or in a set-aside area"
+        if "set_aside" in a.select.zones
         else "in play"
     )
     if a.select.zones == ("territory",) and a.select.owner == "opponents":
         where = "in each opponent's territory"
     if a.select.get("occupied"):
         where += " that holds a Lost Soul (the Lost Soul stays: it goes back to the Land of Bondage)"
+    elif "set_aside" in a.select.zones:
+        where += " (not one held in a fortress)"
     else:
         where += " (not one held in a fortress or set aside)"
     lead = "When this character enters battle, discard" if card is not None and card.is_character else "Discard"
@@ -1775,7 +1846,8 @@ def _which(a: Act, noun: str) -> str:
 
 
 def _text_pile(a: Act, when: str, card: Card | None) -> str:
-    return f"Put {_which(a, 'card')} {_PILE_WORDS[a.verb]} its owner's draw pile."
+    lead = "When this character enters battle, put" if card is not None and card.is_character else "Put"
+    return f"{lead} {_which(a, 'card')} {_PILE_WORDS[a.verb]} its owner's draw pile."
 
 
 def _text_return(a: Act, when: str, card: Card | None) -> str:
@@ -1859,7 +1931,9 @@ def _verbs() -> dict[str, Verb]:
                 "opponents_discard",
                 "each opponent discards a card of their choice from hand",
                 lambda a, when, card: (
-                    ("When you put this Lost Soul into a site, each" if when == "put_in_site" else "Each")
+                    "Your opponent must discard a card of their choice from their hand."
+                    if a.select.owner == "opponent"
+                    else ("When you put this Lost Soul into a site, each" if when == "put_in_site" else "Each")
                     + " of your opponents must discard a card of their choice from their hand."
                 ),
                 _do_opponents_discard,
@@ -1968,7 +2042,8 @@ def _verbs() -> dict[str, Verb]:
                         if _from_pile(a) == "discard pile"
                         else f"You may play {an(filter_text(a.filter, 'card'))} from your hand at once"
                     )
-                    + " on the character this is played on."
+                    + " on the character this is played on"
+                    + (" (one it may use)." if a.select.get("fits_host") else ".")
                 ),
                 _do_play_from_discard,
                 resolve=_resolve_play_from_discard,
@@ -2044,7 +2119,7 @@ def _verbs() -> dict[str, Verb]:
                 "discard any card of a type in play",
                 lambda a, when, card: (
                     f"Discard every {'blocking ' if a.select.get('blocking') else ''}"
-                    f"{filter_text(a.filter, 'card', plural=True)} "
+                    f"{filter_text(a.filter, 'card')} "
                     f"{'in battle' if a.select.zones == ('battle',) else 'in play'} (none is chosen)."
                     if a.select.every
                     else _text_discard_type(a, when, card)
@@ -2340,6 +2415,22 @@ def _verbs() -> dict[str, Verb]:
                 resolve=_resolve_choose_one,
             ),
             Verb(
+                "may",
+                "the question a \"you may\" ability asks first (an ability's key, not an effect's verb)",
+                lambda a, when, card: "",
+                resolve=_resolve_may,
+            ),
+            Verb(
+                "protect_from",
+                "the cards that fit are protected from a kind of card for a while",
+                lambda a, when, card: (
+                    f"Protect every {_protected_words(a)} from {filter_text(a.against, 'card', plural=True)}"
+                    + _HOW.get(a.duration, "")
+                    + "."
+                ),
+                _do_protect_from,
+            ),
+            Verb(
                 "prevent_abilities",
                 "the special abilities of the characters that fit are prevented",
                 lambda a, when, card: (
@@ -2425,6 +2516,8 @@ def ability_text(a: Ability, card: Card | None = None) -> str:
         words = head + one.rstrip(".") + "; or " + two[:1].lower() + two[1:]
     else:
         words = " ".join(texts)
+    if a.may:  # redemption.lang.may
+        words = "You may: " + words[:1].lower() + words[1:]
     if a.condition:
         words = f"{condition_text(a.condition)[:1].upper()}{condition_text(a.condition)[1:]}: {words}"
     return words
@@ -2443,6 +2536,13 @@ def run(g: Table, p: int, src: str, host: str, ab: Ability, target: str, events:
                 p,
                 "redemption.lang.condition",
             )
+        )
+        return
+    if ab.may:  # "you may ...": its player says first whether it is used at all (redemption.lang.may)
+        g.ask(
+            Decision(p, src, "may", [src], "up_to", 1, to=list(range(len(g.z)))),
+            events,
+            f"{who(p, True)} may use {g.cd[src].name} (choose it), or not (choose nothing).",
         )
         return
     if ab.choose_one:  # its player chooses one of its two effects (redemption.lang.choose_one)
@@ -2544,7 +2644,7 @@ def ability_targets(g: Table, p: int, card: Card, host: str) -> list[str]:
             if (
                 targets is not None and not act.select.every and not act.select.up_to
             ):  # a chosen target (an enhancement's "discard any X in play" too); "up to N" asks when it works
-                return targets(g, p, act, host)
+                return protected_from(g, card, targets(g, p, act, host))
     return []
 
 

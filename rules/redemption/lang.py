@@ -311,6 +311,13 @@ def _facets() -> dict[str, Facet]:
             card=lambda c, v: _untagged(c.name).casefold() == v.casefold(),
         ),
         Facet("random", "redemption.lang.facet.random", "one of the cards that fit, at random", _flag),
+        # read by the verb that plays a card on a character (play_from_discard), which knows the character
+        Facet(
+            "fits_host",
+            "redemption.lang.facet.fits_host",
+            "an enhancement the character it is played on may use (alignment and brigade: redemption.battle.brigade)",
+            _flag,
+        ),
         Facet(
             "occupied",
             "redemption.lang.facet.occupied",
@@ -544,6 +551,8 @@ def _cards_words(v: Selector, noun: str = "character", plural: bool = False) -> 
     noun = {"hero": "Hero", "evil_character": "Evil Character"}.get(str(d.get("type", "")), noun)
     if "name" in d:
         noun = str(d["name"])
+    if "base_name" in d:
+        noun = str(d["base_name"])
     if plural:
         noun += "es" if noun.endswith("o") else "s"
     return " ".join(words + [noun])
@@ -671,6 +680,8 @@ class Act:
     rider_if: tuple[tuple[str, tuple[tuple[str, Any], ...], str], ...] = ()
     #: the verb a ``prevent_abilities`` leaves alone ("except banding": band)
     keep: str = ""
+    #: ``protect_from``: the card facets of the cards the protection stands against ("from evil enhancements")
+    against: tuple[tuple[str, Any], ...] = ()
 
     @property
     def filter(self) -> tuple[tuple[str, Any], ...]:
@@ -695,6 +706,8 @@ class Ability:
     cost: str = ""
     #: its two effects are alternatives: its player chooses one when it works (redemption.lang.choose_one)
     choose_one: bool = False
+    #: "you may ...": its player is asked first whether to use it at all; no, and none of it happens (redemption.lang.may)
+    may: bool = False
     effect: str = field(init=False, compare=False)
     n: int = field(init=False, compare=False)
     filter: tuple[tuple[str, Any], ...] = field(init=False, compare=False)
@@ -754,10 +767,23 @@ def _selector(key: str, d: Any) -> Selector:
     return Selector(tuple(sorted(facets)), most, up_to, every)
 
 
-ACT_KEYS = ("verb", "select", "n", "duration", "riders", "strength", "toughness", "turns", "to", "brigade", "keep")
+ACT_KEYS = (
+    "verb",
+    "select",
+    "n",
+    "duration",
+    "riders",
+    "strength",
+    "toughness",
+    "turns",
+    "to",
+    "brigade",
+    "keep",
+    "against",
+)
 #: where ``return`` may put a card
 RETURN_TO = ("territory", "hand", "deck")
-ABILITY_KEYS = ("trigger", "condition", "cost", "effects", "choose_one")
+ABILITY_KEYS = ("trigger", "condition", "cost", "effects", "choose_one", "may")
 
 
 def parse_ability(d: Any, key: str, verbs: Mapping[str, object]) -> Ability:
@@ -784,8 +810,8 @@ def parse_ability(d: Any, key: str, verbs: Mapping[str, object]) -> Ability:
             if k not in ACT_KEYS:
                 raise LanguageError(f"card {key}: unknown effect key {k!r} (an effect has {', '.join(ACT_KEYS)})")
         verb = _known(key, "verb", e.get("verb"), verbs)
-        if verb == "choose_one":
-            raise LanguageError(f"card {key}: choose_one is an ability's key (choose_one = true), not an effect's verb")
+        if verb in ("choose_one", "may"):
+            raise LanguageError(f"card {key}: {verb} is an ability's key ({verb} = true), not an effect's verb")
         nums = []
         for k in ("n", "strength", "toughness", "turns"):
             x = e.get(k, 0)
@@ -833,12 +859,25 @@ def parse_ability(d: Any, key: str, verbs: Mapping[str, object]) -> Ability:
                 brigade,
                 tuple(rider_if),
                 _keep(key, verb, e.get("keep", ""), verbs),
+                _against(key, verb, e.get("against")),
             )
         )
     one = d.get("choose_one", False)
     if not isinstance(one, bool) or (one and len(acts) != 2):
         raise LanguageError(f"card {key}: choose_one = true goes with two effects, the alternatives")
-    return Ability(trigger, tuple(acts), cond, cost, one)
+    may = d.get("may", False)
+    if not isinstance(may, bool) or (may and (one or trigger not in ("played", "enters_battle"))):
+        raise LanguageError(
+            f"card {key}: may = true goes with an ability that is played or enters battle, not choose_one"
+        )
+    return Ability(trigger, tuple(acts), cond, cost, one, may)
+
+
+def _against(key: str, verb: str, v: Any) -> tuple[tuple[str, Any], ...]:
+    """``against``: what a ``protect_from`` protects from, as card facets; only that verb has it, and it must."""
+    if (v is None) != (verb != "protect_from"):
+        raise LanguageError(f"card {key}: 'against' (the cards it protects from) goes with the verb protect_from")
+    return () if v is None else _read_cards(key, v).facets
 
 
 def _keep(key: str, verb: str, keep: Any, verbs: Mapping[str, object]) -> str:

@@ -1,0 +1,385 @@
+"""The real Starter E and Starter F decks (set 3E, ``rules/redemption/real/starters_ef.toml``): card by card, a
+hand-built position in the scenario format (``redemption.scenario``) in which the card's ability happens and its
+outcome is asserted; and, where the player's card file is on the machine, each card's facts are the file's."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rules.redemption.cards import CARDS, real_key
+from rules.redemption.printed import script_for
+from tests.redemption_helpers import ok
+from tests.test_real_g10 import _test_card, blocked, in_battle, pos, round_trip, to_player
+
+FILE = Path(__file__).resolve().parent.parent / "rules" / "redemption" / "real" / "starters_ef.toml"
+
+
+def _keys() -> list[str]:
+    import tomllib
+
+    return [real_key(d["name"], d["set"]) for d in tomllib.loads(FILE.read_text(encoding="utf-8"))["card"]]
+
+
+KEYS = _keys()
+
+
+def E(name: str) -> str:
+    """The key of a 3E printing scripted in starters_ef.toml."""
+    key = real_key(name, "3E")
+    assert key in KEYS, key
+    return key
+
+
+def opts(g: Any, card: str, verb: str = "enhance") -> set[str]:
+    """The targets the legal actions offer for a card (an enhancement's or a Dominant's last argument)."""
+    n = 3 if verb == "enhance" else 2
+    return {a.args[-1] for a in g.legal_actions() if a.verb == verb and a.args[0] == card and len(a.args) >= n}
+
+
+def pending(g: Any) -> Any:
+    d = g.s.pending
+    assert d is not None
+    return d
+
+
+# --- the structure ----------------------------------------------------------------------------------------------------
+def test_every_card_of_the_file_is_loaded_with_a_script():
+    assert len(KEYS) == len(set(KEYS)) and KEYS
+    for key in KEYS:
+        c = CARDS[key]
+        assert c.abilities and c.ability_text == " ".join(c.ability_text.split()), key
+
+
+CARD_FILE = Path(os.environ.get("REDEMPTION_CARD_FILE", "/work/lackey/carddata.txt"))
+
+
+@pytest.mark.skipif(not CARD_FILE.is_file(), reason="the player's own card file is not on this machine")
+def test_the_facts_agree_with_the_card_file():
+    from saves.cardfile import parse
+
+    pool = parse(CARD_FILE.read_bytes(), str(CARD_FILE))
+    for key in KEYS:
+        c, p = CARDS[key], pool.by_key[key]
+        assert p.type == c.type, key
+        assert int(p.strength or 0) == c.strength and int(p.toughness or 0) == c.toughness, key
+        assert p.reference == c.reference, key
+        if p.brigade != "Multi":
+            assert {b for b in p.brigade.split("/") if b} == set(c.brigades), key
+        assert script_for(p) == key
+
+
+# --- Dominants --------------------------------------------------------------------------------------------------------
+def test_son_of_god_greek_rescues_any_lost_soul_in_play():
+    son = E("Son of God (Greek)")
+    b = pos({"hand": [son], "land_of_bondage": ["ls_wanderer"]}, {"land_of_bondage": ["ls_orphan"]})
+    g = b.game
+    assert opts(g, b[son], "dominant") == {b["ls_wanderer"], b["ls_orphan"]}
+    ok(g, f"dominant {b[son]} {b['ls_orphan']}")
+    assert g.zone_of(b["ls_orphan"]) == (0, "land_of_redemption") and g.score(0) == 1
+    round_trip(g)
+
+
+@pytest.mark.parametrize(
+    "name, hit, spared",
+    [("Angel of the Lord (E)", "pilate", "gideon"), ("Christian Martyr (E)", "gideon", "pilate")],
+)
+def test_angel_of_the_lord_and_christian_martyr_e_discard_a_character_of_their_type(name, hit, spared):
+    dom = E(name)
+    b = pos({"hand": [dom], "territory": ["gideon"]}, {"territory": ["pilate"]})
+    g = b.game
+    assert opts(g, b[dom], "dominant") == {b[hit]}
+    ok(g, f"dominant {b[dom]} {b[hit]}")
+    assert g.zone_of(b[hit])[1] == "discard" and g.zone_of(b[spared])[1] == "territory"
+    round_trip(g)
+
+
+def test_tree_of_knowledge_holds_a_lost_soul_only_a_gold_hero_reaches():
+    tree = E("Tree of Knowledge")
+    b = pos(
+        {"territory": ["daniel", "barak"]},
+        {"territory": [tree], "in_site": ["ls_orphan"]},
+        attached={"ls_orphan": tree},
+    )
+    g = b.game
+    assert g.can_reach(b["daniel"], b["ls_orphan"]) and not g.can_reach(b["barak"], b["ls_orphan"])
+
+
+# --- characters -------------------------------------------------------------------------------------------------------
+def test_foul_spirit_negates_the_abilities_of_the_characters_in_play_as_it_blocks(monkeypatch):
+    spirit = E("Foul Spirit (E)")
+    immune = [{"trigger": "while_in_play", "effects": [{"verb": "immune", "select": {"brigade": "Brown"}}]}]
+    hero = _test_card(
+        monkeypatch,
+        "t_hero",
+        type="hero",
+        alignment="good",
+        brigades=["Blue"],
+        strength=5,
+        toughness=5,
+        abilities=immune,
+    )
+    plain = blocked(hero, R10("Strong Demon (G)"))
+    assert plain.game.standing() == "evil_winning"  # the demon is not Brown: 9 defeats 5
+    b = blocked(hero, spirit, mine={"territory": ["deborah"]})
+    g = b.game
+    assert b[hero] in g.b.negated and b["deborah"] in g.b.negated and b[spirit] not in g.b.negated
+    assert g.standing() == "evil_winning"  # its immunity to Brown negated: 6 defeats 5
+    round_trip(g)
+
+
+def R10(name: str) -> str:
+    return real_key(name, "10A")
+
+
+def test_unclean_spirit_may_band_to_a_human_evil_character():
+    spirit, demon = E("Unclean Spirit (E)"), R10("Strong Demon (G)")
+    b = pos({"hand": ["gideon"]}, {"hand": [spirit], "territory": ["herod", demon], "land_of_bondage": ["ls_orphan"]})
+    g = b.game
+    g.s.phase = "battle"
+    ok(g, f"rescue {b['gideon']}")
+    ok(g, f"block {b[spirit]}")
+    d = pending(g)
+    assert d.effect == "band" and d.options == [b["herod"]]  # human, not the demon
+    ok(g, f"choose {b['herod']}")
+    assert set(g.battle_chars(1)) == {b[spirit], b["herod"]}
+    round_trip(g)
+
+
+def test_herodian_may_band_to_an_evil_character_with_herod_in_its_title():
+    herodian = E("Herodian")
+    b = pos(
+        {"hand": ["gideon"]}, {"hand": [herodian], "territory": ["herod", "pilate"], "land_of_bondage": ["ls_orphan"]}
+    )
+    g = b.game
+    g.s.phase = "battle"
+    ok(g, f"rescue {b['gideon']}")
+    ok(g, f"block {b[herodian]}")
+    d = pending(g)
+    assert d.effect == "band" and d.options == [b["herod"]]
+    ok(g, f"choose {b['herod']}")
+    assert set(g.battle_chars(1)) == {b[herodian], b["herod"]}
+
+
+def test_tribal_elder_may_band_to_an_old_testament_human_hero():
+    elder = E("Tribal Elder")
+    b = pos({"hand": [elder], "territory": ["peter", "barak"]}, {"land_of_bondage": ["ls_orphan"]}, phase="battle")
+    g = b.game
+    ok(g, f"rescue {b[elder]}")
+    d = pending(g)
+    assert d.effect == "band" and d.options == [b["barak"]]  # not Peter (N.T.)
+    ok(g, f"choose {b['barak']}")
+    assert set(g.battle_chars(0)) == {b[elder], b["barak"]}
+    round_trip(g)
+
+
+@pytest.mark.parametrize("draw", [True, False])
+def test_servant_angel_may_draw_a_card_as_it_enters_battle(draw):
+    angel = E("Servant Angel")
+    b = pos({"hand": [angel], "deck": ["esther"]}, {"land_of_bondage": ["ls_orphan"]}, phase="battle")
+    g = b.game
+    ok(g, f"rescue {b[angel]}")
+    assert pending(g).effect == "may_draw"
+    ok(g, f"choose {b[angel]}" if draw else "choose")
+    assert g.zone_of(b["esther"]) == (0, "hand" if draw else "deck")
+    round_trip(g)
+
+
+# --- enhancements -----------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("name", ["Fountains of Living Water", "Jacob's Grandsons"])
+def test_a_holder_may_draw_enhancement_draws_a_card(name):
+    e = E(name)
+    b = in_battle("gideon", "herod", [], mine={"hand": [e], "deck": ["esther"]})
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    assert pending(g).effect == "may_draw"
+    ok(g, f"choose {b[e]}")
+    assert g.zone_of(b["esther"]) == (0, "hand")
+    round_trip(g)
+
+
+def test_going_to_their_deaths_discards_a_hero_in_a_territory():
+    e = E("Going to their Deaths")
+    b = blocked("gideon", "goliath", mine={"territory": ["deborah"]}, theirs={"hand": [e]})
+    g = b.game
+    to_player(g, 1)
+    assert opts(g, b[e]) == {b["deborah"]}  # in a territory, not the one in battle
+    ok(g, f"enhance {b[e]} {b['goliath']} {b['deborah']}")
+    assert g.zone_of(b["deborah"]) == (0, "discard") and g.char_numbers(b["goliath"]) == (12, 6)
+    round_trip(g)
+
+
+def test_coliseum_lions_discard_a_hero_in_battle():
+    e = E("Coliseum Lions (E)")
+    b = blocked("gideon", "goliath", mine={"territory": ["deborah"]}, theirs={"hand": [e]})
+    g = b.game
+    to_player(g, 1)
+    assert opts(g, b[e]) == {b["gideon"]}  # in battle, not the one in territory
+    ok(g, f"enhance {b[e]} {b['goliath']} {b['gideon']}")
+    assert g.zone_of(b["gideon"]) == (0, "discard") and g.zone_of(b["deborah"]) == (0, "territory")
+    round_trip(g)
+
+
+def test_peters_lie_returns_a_red_hero_in_battle_to_its_territory(monkeypatch):
+    e = E("Peter's Lie")
+    red = _test_card(monkeypatch, "t_red", type="hero", alignment="good", brigades=["Red"], strength=9, toughness=9)
+    b = in_battle(red, "goliath", [], theirs={"hand": [e]})
+    g = b.game
+    to_player(g, 1)
+    assert opts(g, b[e]) == {b[red]}
+    ok(g, f"enhance {b[e]} {b['goliath']} {b[red]}")
+    assert g.zone_of(b[red]) == (0, "territory") and not g.battle_chars(0)
+    blue = in_battle("gideon", "goliath", [], theirs={"hand": [e]})
+    to_player(blue.game, 1)
+    assert opts(blue.game, blue[e]) == set()  # Gideon is Blue
+
+
+def test_fruitless_tree_removes_a_hero_in_a_territory_from_the_game(monkeypatch):
+    e = E("Fruitless Tree")
+    brown = _test_card(monkeypatch, "t_brown", type="evil_character", brigades=["Brown"], strength=1, toughness=1)
+    b = in_battle("gideon", brown, [], mine={"territory": ["deborah", "barak"]}, theirs={"hand": [e]})
+    g = b.game
+    to_player(g, 1)
+    ok(g, f"enhance {b[e]} {b[brown]}")
+    d = pending(g)
+    assert set(d.options) == {b["deborah"], b["barak"]}  # in a territory; not Gideon in battle
+    ok(g, f"choose {b['barak']}")
+    assert g.zone_of(b["barak"]) == (0, "removed") and g.zone_of(b["deborah"]) == (0, "territory")
+    round_trip(g)
+
+
+def test_jubilee_returns_a_blue_enhancement_from_your_discard_pile_to_your_hand():
+    e, blue, other = E("Jubilee"), E("Jacob's Grandsons"), E("The Fifth Seal")
+    b = in_battle(
+        "gideon", "herod", [], mine={"hand": [e], "discard": [other, blue]}, theirs={"discard": [E("Stormy Seas")]}
+    )
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    assert g.zone_of(b[blue]) == (0, "hand") and g.zone_of(b[other]) == (0, "discard")
+    round_trip(g)
+
+
+def test_sick_unto_death_takes_five_five_from_a_hero_until_the_end_of_the_turn(monkeypatch):
+    e = E("Sick Unto Death")
+    brown = _test_card(monkeypatch, "t_brown", type="evil_character", brigades=["Brown"], strength=1, toughness=9)
+    b = in_battle("gideon", brown, [], mine={"territory": ["barak"]}, theirs={"hand": [e]})
+    g = b.game
+    to_player(g, 1)
+    ok(g, f"enhance {b[e]} {b[brown]}")
+    assert set(pending(g).options) == {b["gideon"], b["barak"]}
+    ok(g, f"choose {b['gideon']}")
+    assert g.char_numbers(b["gideon"]) == (2, 0) and g.char_numbers(b["barak"]) == (6, 6)
+    round_trip(g)
+    g.s.turn += 1
+    assert g.char_numbers(b["gideon"]) == (7, 5)
+
+
+def test_the_fourth_seal_takes_five_five_from_every_evil_character_in_play():
+    e, angel = E("The Fourth Seal"), E("Servant Angel")
+    b = in_battle(angel, "goliath", [], mine={"hand": [e]}, theirs={"territory": ["herod"]})
+    g = b.game
+    ok(g, f"enhance {b[e]} {b[angel]}")
+    assert g.char_numbers(b["goliath"]) == (3, 1) and g.char_numbers(b["herod"]) == (3, 1)
+    assert g.standing() == "hero_winning"
+    g.s.turn += 1
+    assert g.char_numbers(b["goliath"]) == (8, 6)
+
+
+def test_the_fifth_seal_puts_a_hero_from_your_discard_pile_on_top_of_your_draw_pile():
+    e, angel = E("The Fifth Seal"), E("Servant Angel")
+    b = in_battle(angel, "goliath", [], mine={"hand": [e], "discard": ["barak", E("Stormy Seas")], "deck": ["esther"]})
+    g = b.game
+    ok(g, f"enhance {b[e]} {b[angel]}")
+    assert g.z[0]["deck"][0] == b["barak"] and g.zone_of(b[E("Stormy Seas")]) == (0, "discard")
+    round_trip(g)
+
+
+def test_the_sixth_seal_ignores_a_pale_green_evil_character(monkeypatch):
+    e, angel = E("The Sixth Seal"), E("Servant Angel")
+    green = _test_card(monkeypatch, "t_green", type="evil_character", brigades=["Pale Green"], strength=9, toughness=9)
+    b = in_battle(angel, green, [], mine={"hand": [e]})
+    g = b.game
+    assert g.standing() == "evil_winning"
+    ok(g, f"enhance {b[e]} {b[angel]}")
+    assert g._is_ignored(b[green]) and g.standing() == "hero_winning"
+
+
+def test_the_seventh_seal_searches_the_draw_pile_for_a_good_card_with_trumpet_or_censer_in_its_title():
+    e, angel, trumpet = E("The Seventh Seal"), E("Servant Angel"), E("Seventh Trumpet")
+    b = in_battle(angel, "goliath", [], mine={"hand": [e], "deck": ["gideons_trumpet", trumpet, "barak"]})
+    g = b.game
+    ok(g, f"enhance {b[e]} {b[angel]}")
+    d = pending(g)
+    assert set(d.options) == {b["gideons_trumpet"], b[trumpet]}  # not Barak
+    ok(g, f"choose {b[trumpet]}")
+    assert g.zone_of(b[trumpet]) == (0, "hand")
+    round_trip(g)
+
+
+def test_seventh_trumpet_converts_a_human_evil_character_to_a_white_hero():
+    e, angel, demon = E("Seventh Trumpet"), E("Servant Angel"), R10("Strong Demon (G)")
+    b = in_battle(angel, "goliath", [], mine={"hand": [e]}, theirs={"territory": ["herod", demon]})
+    g = b.game
+    ok(g, f"enhance {b[e]} {b[angel]}")
+    d = pending(g)
+    assert set(d.options) == {b["goliath"], b["herod"]}  # human ones, not the demon
+    ok(g, f"choose {b['herod']}")
+    c = g.cd[b["herod"]]
+    assert (c.type, c.brigades) == ("hero", ("White",))
+    round_trip(g)
+
+
+def test_sign_of_the_rainbow_negates_and_discards_the_last_evil_enhancement():
+    e, guard = E("Sign of the Rainbow"), R10("Temple Guard")
+    first, last = R10("Ancient Evil (G)"), R10("Lying Unto God")
+    b = in_battle("gideon", guard, [first, last], mine={"hand": [e]})
+    g = b.game
+    assert opts(g, b[e]) == {b[last]}
+    ok(g, f"enhance {b[e]} {b['gideon']} {b[last]}")
+    assert b[last] in g.b.negated and g.zone_of(b[last]) == (1, "discard") and g.zone_of(b[first])[1] != "discard"
+    round_trip(g)
+
+
+def test_lewd_men_repel_a_female_hero(monkeypatch):
+    e = E("Lewd Men")
+    brown = _test_card(monkeypatch, "t_brown", type="evil_character", brigades=["Brown"], strength=1, toughness=1)
+    b = in_battle("deborah", brown, [], theirs={"hand": [e]})
+    g = b.game
+    to_player(g, 1)
+    ok(g, f"enhance {b[e]} {b[brown]}")
+    assert g._is_ignored(b["deborah"]) and g.standing() == "evil_winning"
+    male = in_battle("gideon", brown, [], theirs={"hand": [e]})
+    to_player(male.game, 1)
+    ok(male.game, f"enhance {male[e]} {male[brown]}")
+    assert not male.game._is_ignored(male["gideon"])
+
+
+def test_stormy_seas_makes_the_opponent_discard_a_card_of_their_choice():
+    e = E("Stormy Seas")
+    b = blocked("gideon", "goliath", mine={"hand": ["barak", "jar_of_oil"]}, theirs={"hand": [e]})
+    g = b.game
+    to_player(g, 1)
+    ok(g, f"enhance {b[e]} {b['goliath']}")
+    d = pending(g)
+    assert d.chooser == 0 and set(d.options) == {b["barak"], b["jar_of_oil"]}
+    ok(g, f"choose {b['jar_of_oil']}")
+    assert g.zone_of(b["jar_of_oil"]) == (0, "discard") and g.s.pending is None
+    round_trip(g)
+
+
+def test_grievous_departure_makes_the_opponent_discard_then_its_holder_may_draw():
+    e = E("Grievous Departure")
+    b = blocked("gideon", "goliath", mine={"hand": ["barak"]}, theirs={"hand": [e], "deck": ["herod"]})
+    g = b.game
+    to_player(g, 1)
+    ok(g, f"enhance {b[e]} {b['goliath']}")
+    assert pending(g).chooser == 0
+    ok(g, f"choose {b['barak']}")
+    d = pending(g)
+    assert d.chooser == 1 and d.effect == "may_draw"
+    ok(g, f"choose {b[e]}")
+    assert g.zone_of(b["barak"]) == (0, "discard") and g.zone_of(b["herod"]) == (1, "hand")
+    round_trip(g)
