@@ -675,3 +675,76 @@ def test_the_enhancement_used_by_another_character_bands_nobody(monkeypatch, car
     to_player(g, 1)
     ok(g, f"enhance {b[card]} {b[used]}")
     assert g.s.pending is None and g.zone_of(b[DOEG]) == (1, "territory")
+
+
+# --- look at the top of the draw pile and take up to one -----------------------------------------------------------
+@pytest.mark.parametrize("card", printings("David's Spies [K]", "Women of Israel [L]"))
+@pytest.mark.parametrize("take", [True, False])
+def test_the_spies_look_at_the_top_three_and_take_up_to_one(card, take):
+    b = rescues(card, mine={"deck": ["ls_wanderer", "ezra", "peter", "barak"]})
+    g = b.game
+    d = g.s.pending
+    assert d is not None and d.effect == "look_top" and d.shape == "up_to" and d.to == [0]
+    assert d.options == [b["ezra"], b["peter"]] and len(d.revealed) == 3  # not the Lost Soul, not the fourth card
+    ok(g, f"choose {b['ezra']}" if take else "choose")
+    assert g.zone_of(b["ezra"]) == ((0, "hand") if take else (0, "deck"))
+    while g.s.pending is not None:  # the order of the rest under the pile
+        ok(g, f"choose {g.s.pending.left()[0]}")
+    assert g.z[0]["deck"][0] == b["barak"] and len(g.z[0]["deck"]) == (3 if take else 4)
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", printings("Divination [K]", "Taking the Ark [L]"))
+def test_the_evil_enhancement_looks_at_the_top_six_and_takes_up_to_one_evil_card(card):
+    blocker = DOEG if "Pale Green" in CARDS[card].brigades else "pilate"
+    deck = ["herod", "ezra", "ls_orphan", "peter", "eglon", "barak", "sisera"]
+    b = blocked("gideon", blocker, theirs={"hand": [card], "deck": deck})
+    g = b.game
+    to_player(g, 1)
+    ok(g, f"enhance {b[card]} {b[blocker]}")
+    d = g.s.pending
+    assert d is not None and d.effect == "look_top" and d.options == [b["herod"], b["eglon"]]  # evil, not the 7th
+    ok(g, f"choose {b['eglon']}")
+    assert g.zone_of(b["eglon"]) == (1, "hand")
+    while g.s.pending is not None:
+        ok(g, f"choose {g.s.pending.left()[0]}")
+    assert g.z[1]["deck"][0] == b["sisera"] and len(g.z[1]["deck"]) == 6
+    round_trip(g)
+
+
+# --- the opponent puts an evil card from hand on the draw pile --------------------------------------------------------
+@pytest.mark.parametrize("card", printings("Counsel for the King [K]", "Consecration of Priests [L]"))
+def test_the_opponent_underdecks_an_evil_card_from_hand_and_an_evil_character_is_bounced(monkeypatch, card):
+    hero, blocker = good(card, monkeypatch)
+    b = in_battle(
+        hero,
+        blocker,
+        [],
+        mine={"hand": [card]},
+        theirs={"hand": ["herod", "fishers_of_men"], "territory": [DOEG], "deck": ["eglon"]},
+    )
+    g = b.game
+    ok(g, f"enhance {b[card]} {b[hero]}")
+    d = g.s.pending
+    assert d is not None and d.chooser == 1 and d.options == [b["herod"]] and d.to == [1]  # the evil one only
+    out = ok(g, f"choose {b['herod']}")
+    assert g.z[1]["deck"] == [b["eglon"], b["herod"]] and "Herod" not in " ".join(e.text for e in out.events)
+    d = g.s.pending
+    assert d is not None and d.chooser == 0 and set(d.options) == {b[blocker], b[DOEG]}
+    ok(g, f"choose {b[DOEG]}")
+    assert g.zone_of(b[DOEG]) == (1, "hand")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", printings("You Will Be Well [K]", "Observe the Sabbath [L]"))
+def test_an_evil_card_is_negated_and_the_opponent_topdecks_an_evil_card_from_hand(monkeypatch, card):
+    hero, blocker = good(card, monkeypatch)
+    b = in_battle(hero, blocker, [], mine={"hand": [card]}, theirs={"hand": ["herod", "pilate"], "deck": ["eglon"]})
+    g = b.game
+    ok(g, f"enhance {b[card]} {b[hero]} {b[blocker]}")
+    assert b[blocker] in g.b.negated
+    d = g.s.pending
+    assert d is not None and d.chooser == 1 and set(d.options) == {b["herod"], b["pilate"]}
+    ok(g, f"choose {b['pilate']}")
+    assert g.z[1]["deck"][0] == b["pilate"] and g.zone_of(b["herod"]) == (1, "hand")
+    round_trip(g)

@@ -709,3 +709,30 @@ def test_fits_host_offers_only_the_enhancements_the_character_may_use(monkeypatc
     ok(g, f"choose {b[blue]}")
     assert g.zone_of(b[blue]) == (0, "field_of_battle") and g.char_numbers(b["gideon"]) == (10, 8)
     assert "(one it may use)" in CARDS[e].ability_text
+
+
+@pytest.mark.parametrize("verb_, top", [("opponent_topdecks", True), ("opponent_underdecks", False)])
+def test_each_opponent_puts_a_card_that_fits_from_hand_on_the_draw_pile(monkeypatch, verb_, top):
+    e = _add(monkeypatch, f"t_{verb_}", [{"verb": verb_, "select": {"type": "evil_character"}}])
+    b = battle(f'"{e}"', their_hand='"herodias", "goliaths_taunt"')
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    d = g.s.pending
+    assert d is not None and d.chooser == 1 and d.options == [b["herodias"]] and d.to == [1]
+    out = ok(g, f"choose {b['herodias']}")
+    assert g.z[1]["deck"][0 if top else -1] == b["herodias"]
+    assert "Herodias" not in " ".join(ev.text for ev in out.events)
+    round_trip(g)
+
+
+def test_look_top_up_to_one_that_fits_may_take_none(monkeypatch):
+    e = _add(monkeypatch, "t_look_up", [{"verb": "look_top", "n": 2, "select": {"type": "hero", "up_to": 1}}])
+    b = battle(f'"{e}"')
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    d = g.s.pending
+    assert d is not None and d.shape == "up_to" and d.options == [b["barak"], b["esther"]]
+    ok(g, "choose")
+    assert g.s.pending is not None and g.s.pending.shape == "order"
+    ok(g, f"choose {b['esther']}")
+    assert g.z[0]["deck"] == [b["peter"], b["esther"], b["barak"]]

@@ -451,8 +451,10 @@ def _do_look_top(g: Table, p: int, src: str, host: str, ab: Act, target: str, ev
         events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'has', 'have')} no card to look at.", p))
         return
     full = not g.hand_room(p)  # a full hand takes no card, by any means (redemption.hand.cap)
-    options = [] if full else [c for c in top if g.cd[c].type != "lost_soul"]
-    d = Decision(p, src, "look_top", options, "one", revealed=top[:], to=[p])
+    flt, cd = ab.filter, g.cd
+    options = [] if full else [c for c in top if cd[c].type != "lost_soul" and matches(cd[c], flt)]
+    # "take up to 1 (evil card)": the player may take none
+    d = Decision(p, src, "look_top", options, "up_to" if ab.select.up_to else "one", revealed=top[:], to=[p])
     question = (
         f"{who(p, True)} {verb(p, 'looks', 'look')} at the top {plural(len(top), 'card')} of {their(p)} draw pile"
     )
@@ -474,13 +476,13 @@ def _do_look_top(g: Table, p: int, src: str, host: str, ab: Act, target: str, ev
 def _resolve_look_top(g: Table, d: Decision, events: list[Event]) -> None:
     p, rid = d.chooser, "redemption.effect.look_top"
     if d.stage == 0:
-        (c,) = d.chosen
-        g._move(c, p, "hand")
-        rest = [x for x in d.revealed if x != c]
+        for c in d.chosen:  # one, or none when the ability says "up to 1"
+            g._move(c, p, "hand")
+        rest = [x for x in d.revealed if x not in d.chosen]
         events.append(
             Event.said(
                 "effect",
-                f"{who(p, True)} {verb(p, 'puts', 'put')} one of them into {their(p)} hand"
+                f"{who(p, True)} {verb(p, 'puts', 'put')} {'one' if d.chosen else 'none'} of them into {their(p)} hand"
                 + (f"; {plural(len(rest), 'card')} will go to the bottom." if rest else "."),
                 p,
                 rid,
@@ -1392,6 +1394,49 @@ def _resolve_opponents_discard(g: Table, d: Decision, events: list[Event]) -> No
     _ask_discard(g, g.owner(src), src, others[others.index(q) + 1 :], events)
 
 
+def _do_opponents_pile(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Each opponent, in turn order from p's left, puts a card of their choice that fits from their hand on top of
+    (opponent_topdecks) or under (opponent_underdecks) their draw pile (redemption.effect.opponent_topdecks)."""
+    _ask_pile(g, src, ab, g.others(p), events)
+
+
+def _ask_pile(g: Table, src: str, ab: Act, queue: list[int], events: list[Event]) -> None:
+    where = "on top of" if ab.verb == "opponent_topdecks" else "under"
+    for q in queue:
+        options = [c for c in g.z[q]["hand"] if matches(g.cd[c], ab.filter)]
+        if options:
+            g.ask(
+                Decision(q, src, ab.verb, options, "one", to=[q]),
+                events,
+                f"{who(q, True)} must put {an(filter_text(ab.filter, 'card'))} from {their(q)} hand {where} "
+                f"{their(q)} draw pile for {g.cd[src].name}.",
+            )
+            return
+        events.append(
+            Event.said(
+                "effect", f"{who(q, True)} {verb(q, 'has', 'have')} no {filter_text(ab.filter, 'card')} in hand.", q
+            )
+        )
+
+
+def _resolve_opponents_pile(g: Table, d: Decision, events: list[Event]) -> None:
+    q, src = d.chooser, d.source
+    (c,) = d.chosen
+    top = d.effect == "opponent_topdecks"
+    g._put(c, "deck", top=top)
+    events.append(  # the card stays hidden
+        Event.said(
+            "effect",
+            f"{who(q, True)} {verb(q, 'puts', 'put')} a card from {their(q)} hand {'on top of' if top else 'under'} "
+            f"{their(q)} draw pile for {g.cd[src].name}.",
+            q,
+            f"redemption.effect.{d.effect}",
+        )
+    )
+    others = g.others(g.owner(src))
+    _ask_pile(g, src, _act_of(g, d), others[others.index(q) + 1 :], events)
+
+
 def _most_player(g: Table, p: int, ab: Act) -> int:
     """The player with strictly more of the selector's cards in territory than every other, or -1 (a tie)."""
     counts = [
@@ -2164,6 +2209,10 @@ def _verbs() -> dict[str, Verb]:
                 lambda a, when, card: (
                     f"Look at the top {a.n} cards of your draw pile: put one (not a Lost Soul) into your hand and "
                     "the others on the bottom in the order you choose."
+                    if not a.select.up_to
+                    else f"You may look at the top {a.n} cards of your draw pile: put up to one "
+                    f"{filter_text(a.filter, 'card')} (not a Lost Soul) of them into your hand and the others on the "
+                    "bottom in the order you choose."
                 ),
                 _do_look_top,
                 resolve=_resolve_look_top,
@@ -2294,6 +2343,26 @@ def _verbs() -> dict[str, Verb]:
                 ),
                 _do_may_draw,
                 resolve=_resolve_may_draw,
+            ),
+            Verb(
+                "opponent_topdecks",
+                "each opponent puts a card that fits from hand on top of their draw pile",
+                lambda a, when, card: (
+                    f"Each opponent must put {an(filter_text(a.filter, 'card'))} of their choice from their hand on top "
+                    "of their draw pile."
+                ),
+                _do_opponents_pile,
+                resolve=_resolve_opponents_pile,
+            ),
+            Verb(
+                "opponent_underdecks",
+                "each opponent puts a card that fits from hand under their draw pile",
+                lambda a, when, card: (
+                    f"Each opponent must put {an(filter_text(a.filter, 'card'))} of their choice from their hand on the "
+                    "bottom of their draw pile."
+                ),
+                _do_opponents_pile,
+                resolve=_resolve_opponents_pile,
             ),
             Verb(
                 "look_hand",
