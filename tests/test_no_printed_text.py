@@ -42,7 +42,8 @@ REAL_FACTS = FACTS["redemption"] - {"key"} | {"set"}
 #: a real card's name is the card file's (some run past SHORT: "Lost Soul I Corinthians 1:27 (Hand Discarder)")
 LONG_NAME = 80
 #: an ability in the ability language (rules/redemption/lang.py): its keys and its effects' keys
-SCRIPT = {"trigger", "condition", "cost", "effects", "choose_one"}
+SCRIPT = {"trigger", "condition", "cost", "effects", "choose_one", "may"}  # may: true or false
+#: against: a table of card facets, short words (redemption.effect.protect_from)
 ACT = {
     "verb",
     "select",
@@ -56,7 +57,7 @@ ACT = {
     "brigade",
     "keep",
     "against",
-}  # against: card facets (protect_discard)
+}
 PRINTED = {
     "text",
     "ability_text",

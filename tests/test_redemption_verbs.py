@@ -653,3 +653,276 @@ def test_a_character_held_captured_in_a_land_of_bondage_is_not_put_into_a_site()
     assert souls == {b["ls_debtor"]}
     out = g.apply(f"soul {b['barak']} {b['Egypt (H)|10A']}")
     assert not out.ok and "held captured" in out.reason
+
+
+# --- the Starter K and L decks' verbs: negate_one, look_hand, withdraw_self, piles, identifier_word -------------------
+def test_negate_one_negates_the_chosen_opposing_enhancement_and_its_numbers_stop(monkeypatch):
+    e = _add(
+        monkeypatch,
+        "t_negate_one",
+        [{"verb": "negate_one", "select": {"zone": "battle_cards", "owner": "opponents", "type": "evil_enhancement"}}],
+    )
+    b = battle(f'"{e}"', their_hand='"goliaths_taunt"')
+    g = b.game
+    g.b.last_actor = 0
+    ok(g, f"enhance {b['goliaths_taunt']} {b['goliath']}")
+    assert g.char_numbers(b["goliath"]) == (10, 8)
+    targets = {a.args[2] for a in g.legal_actions() if a.verb == "enhance" and a.args[0] == b[e]}
+    assert targets == {b["goliaths_taunt"]}  # not Goliath himself: the selector says enhancements
+    ok(g, f"enhance {b[e]} {b['gideon']} {b['goliaths_taunt']}")
+    assert b["goliaths_taunt"] in g.b.negated and g.char_numbers(b["goliath"]) == (8, 6)
+    assert g.zone_of(b["goliaths_taunt"]) == (1, "field_of_battle")  # negated, not discarded
+    round_trip(g)
+
+
+def test_look_hand_shows_the_opponents_hand_to_the_player_alone(monkeypatch):
+    e = _add(monkeypatch, "t_look_hand", [{"verb": "look_hand", "select": {"zone": "hand", "owner": "opponent"}}])
+    b = battle(f'"{e}"', their_hand='"herodias"')
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    d = g.s.pending
+    assert d is not None and d.revealed == [b["herodias"]] and d.to == [0] and not d.options
+    assert "Herodias" in json.dumps(g.view(0), default=str)  # shown to the player while the decision is pending
+    round_trip(g)
+    out = ok(g, "choose")
+    assert g.s.pending is None and "Herodias" not in " ".join(ev.text for ev in out.events)
+
+
+@pytest.mark.parametrize("withdraw", [True, False])
+def test_withdraw_self_asks_and_a_rescue_left_with_no_hero_is_over(monkeypatch, withdraw):
+    key = "t_withdrawer"
+    monkeypatch.setitem(
+        CARDS,
+        key,
+        _card(
+            {
+                "key": key,
+                "name": "Withdrawer",
+                "type": "hero",
+                "alignment": "good",
+                "brigades": ["Blue"],
+                "strength": 5,
+                "toughness": 5,
+                "abilities": [{"trigger": "enters_battle", "effects": [{"verb": "withdraw_self"}]}],
+            }
+        ),
+    )
+    b = build({"hand": [key]}, {"land_of_bondage": ["ls_orphan"]}, phase="battle")
+    g = b.game
+    ok(g, f"rescue {b[key]}")
+    ok(g, f"choose {b[key]}" if withdraw else "choose")
+    if withdraw:
+        assert g.zone_of(b[key]) == (0, "territory") and not g.b.kind
+    else:
+        assert g.zone_of(b[key]) == (0, "field_of_battle") and g.b.step == "block"
+    round_trip(g)
+
+
+def test_a_search_of_the_reserve_shows_it_to_its_player_alone_and_shuffles_no_draw_pile(monkeypatch):
+    e = _add(
+        monkeypatch, "t_reserve", [{"verb": "search", "select": {"zone": "reserve", "owner": "you", "type": "hero"}}]
+    )
+    b = battle(f'"{e}"')
+    g = b.game
+    g.z[0]["reserve"] = []
+    for c in (b["barak"], b["esther"]):  # two cards of the draw pile set apart as the Reserve
+        g._move(c, 0, "reserve")
+    deck = g.z[0]["deck"][:]
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    d = g.s.pending
+    assert d is not None and set(d.options) == {b["barak"], b["esther"]} and d.to == [0]
+    ok(g, f"choose {b['esther']}")
+    assert g.zone_of(b["esther"]) == (0, "hand") and g.z[0]["deck"] == deck
+
+
+def test_an_up_to_topdeck_from_the_draw_pile_asks_with_one_card_and_shuffles_the_rest(monkeypatch):
+    e = _add(
+        monkeypatch,
+        "t_topdeck_deck",
+        [{"verb": "topdeck", "select": {"zone": "deck", "owner": "you", "name": "Peter", "up_to": 1}}],
+    )
+    b = battle(f'"{e}"')
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    d = g.s.pending
+    assert d is not None and d.options == [b["peter"]] and d.shape == "up_to" and d.to == [0]
+    assert set(d.revealed) == {b["barak"], b["esther"], b["peter"]}
+    ok(g, f"choose {b['peter']}")
+    assert g.z[0]["deck"][0] == b["peter"] and len(g.z[0]["deck"]) == 3
+
+
+def test_identifier_word_finds_a_word_inside_an_identifier():
+    from rules.redemption.lang import FACETS
+
+    test = FACETS["identifier_word"].card
+    assert test is not None
+    fake = _card(
+        {"key": "t_ids", "name": "T", "type": "hero", "alignment": "good", "identifiers": ["tabernacle high priest"]}
+    )
+    assert test(fake, "priest") and test(fake, "Priest") and not test(fake, "pries") and not test(fake, "king")
+    assert test(CARDS["Subjugating Egyptians [K]|K"], "egyptian")
+
+
+# --- protect_from, may, fits_host (redemption.effect.protect_from, redemption.lang.may, redemption.lang.facet.fits_host)
+def test_protect_from_marks_the_cards_that_fit_now_until_the_end_of_turn_and_stops_targets_and_decreases(monkeypatch):
+    shield = _add(
+        monkeypatch,
+        "t_shield",
+        [
+            {
+                "verb": "protect_from",
+                "duration": "end_of_turn",
+                "against": {"type": "evil_enhancement"},
+                "select": {"zone": "in_play", "owner": "you", "type": "hero", "in_battle": False, "all": True},
+            }
+        ],
+    )
+    cut = _add(
+        monkeypatch,
+        "t_cut",
+        [
+            {
+                "verb": "lose",
+                "strength": 2,
+                "toughness": 2,
+                "select": {"zone": "in_play", "owner": "opponent", "type": "hero", "all": True},
+            }
+        ],
+        type="evil_enhancement",
+        alignment="evil",
+        brigades=["Crimson"],
+        strength=5,
+        toughness=0,
+    )
+    b = battle(f'"{shield}"', territory='"barak", "deborah"', their_hand=f'"{cut}"')
+    g = b.game
+    ok(g, f"enhance {b[shield]} {b['gideon']}")
+    assert sorted(g.s.mods) == sorted([(b["barak"], 0, 0, 4, b[shield]), (b["deborah"], 0, 0, 4, b[shield])])
+    assert continuous.protected_from(g, b["barak"], CARDS[cut]) and not continuous.protected_from(
+        g, b["barak"], CARDS["goliath"]
+    )
+    assert not continuous.protected_from(g, b["gideon"], CARDS[cut])  # in battle when it worked
+    assert (
+        "Protect every Hero not in battle from Evil Enhancements until the end of the turn"
+        in CARDS[shield].ability_text
+    )
+    round_trip(g)
+    if g.current_player != 1:
+        ok(g, "pass")
+    ok(g, f"enhance {b[cut]} {b['goliath']}")
+    assert g.char_numbers(b["barak"]) == (6, 6) and g.char_numbers(b["gideon"]) == (5, 3)  # Gideon 7/5 -2/2
+    g.s.turn = 4
+    assert not continuous.protected_from(g, b["barak"], CARDS[cut])
+
+
+def test_protect_from_is_refused_without_against_and_against_without_protect_from():
+    for eff, words in (
+        ({"verb": "protect_from", "select": {"type": "hero"}}, "'against'"),
+        ({"verb": "draw", "n": 1, "against": {"type": "hero"}}, "'against'"),
+        ({"verb": "protect_from", "against": {"zone": "hand"}}, "card facets only"),
+    ):
+        with pytest.raises(LanguageError, match=words):
+            _card(
+                {
+                    "key": "bad",
+                    "name": "Bad",
+                    "type": "good_enhancement",
+                    "alignment": "good",
+                    "abilities": [{"trigger": "played", "effects": [eff]}],
+                }
+            )
+
+
+@pytest.mark.parametrize("answer", ["yes", "no"])
+def test_may_asks_first_and_all_of_the_ability_or_none_of_it_happens(monkeypatch, answer):
+    e = "t_may"
+    acts = [{"verb": "draw", "n": 2}, {"verb": "discard_top", "n": 1, "select": {"owner": "opponent"}}]
+    d = {"key": e, "name": "T May", "type": "good_enhancement", "alignment": "good", "brigades": ["Blue"]}
+    monkeypatch.setitem(
+        CARDS,
+        e,
+        _card({**d, "strength": 1, "toughness": 1, "abilities": [{"trigger": "played", "may": True, "effects": acts}]}),
+    )
+    b = battle(f'"{e}"')
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    d = g.s.pending
+    assert d is not None and d.effect == "may" and d.options == [b[e]]
+    assert CARDS[e].ability_text.startswith("You may: draw 2 cards.")
+    round_trip(g)
+    ok(g, f"choose {b[e]}" if answer == "yes" else "choose")
+    assert g.s.pending is None
+    assert len(g.z[0]["hand"]) == (2 if answer == "yes" else 0) and len(g.z[1]["discard"]) == (
+        1 if answer == "yes" else 0
+    )
+    assert g.char_numbers(b["gideon"]) == (8, 6)  # its numbers count either way
+
+
+def test_may_is_an_abilitys_key_not_a_verb_and_not_with_choose_one():
+    base = {"key": "bad", "name": "Bad", "type": "good_enhancement", "alignment": "good"}
+    with pytest.raises(LanguageError, match="ability's key"):
+        _card({**base, "abilities": [{"trigger": "played", "effects": [{"verb": "may"}]}]})
+    with pytest.raises(LanguageError, match="may = true"):
+        _card(
+            {
+                **base,
+                "abilities": [
+                    {
+                        "trigger": "played",
+                        "may": True,
+                        "choose_one": True,
+                        "effects": [{"verb": "draw", "n": 1}, {"verb": "draw", "n": 2}],
+                    }
+                ],
+            }
+        )
+
+
+def test_fits_host_offers_only_the_enhancements_the_character_may_use(monkeypatch):
+    e = _add(
+        monkeypatch,
+        "t_next",
+        [
+            {
+                "verb": "play_from_discard",
+                "select": {"zone": "hand", "owner": "you", "type": "good_enhancement", "fits_host": True},
+            }
+        ],
+    )
+    blue = _add(monkeypatch, "t_blue", [{"verb": "draw", "n": 1}], strength=3, toughness=3)
+    gold = _add(monkeypatch, "t_gold", [{"verb": "draw", "n": 1}], brigades=["Gold"])
+    b = battle(f'"{e}", "{blue}", "{gold}", "goliaths_taunt"')
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    d = g.s.pending
+    assert d is not None and d.options == [b[blue]]  # not the Gold one, nor an evil one
+    ok(g, f"choose {b[blue]}")
+    assert g.zone_of(b[blue]) == (0, "field_of_battle") and g.char_numbers(b["gideon"]) == (10, 8)
+    assert "(one it may use)" in CARDS[e].ability_text
+
+
+@pytest.mark.parametrize("verb_, top", [("opponent_topdecks", True), ("opponent_underdecks", False)])
+def test_each_opponent_puts_a_card_that_fits_from_hand_on_the_draw_pile(monkeypatch, verb_, top):
+    e = _add(monkeypatch, f"t_{verb_}", [{"verb": verb_, "select": {"type": "evil_character"}}])
+    b = battle(f'"{e}"', their_hand='"herodias", "goliaths_taunt"')
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    d = g.s.pending
+    assert d is not None and d.chooser == 1 and d.options == [b["herodias"]] and d.to == [1]
+    out = ok(g, f"choose {b['herodias']}")
+    assert g.z[1]["deck"][0 if top else -1] == b["herodias"]
+    assert "Herodias" not in " ".join(ev.text for ev in out.events)
+    round_trip(g)
+
+
+def test_look_top_up_to_one_that_fits_may_take_none(monkeypatch):
+    e = _add(monkeypatch, "t_look_up", [{"verb": "look_top", "n": 2, "select": {"type": "hero", "up_to": 1}}])
+    b = battle(f'"{e}"')
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    d = g.s.pending
+    assert d is not None and d.shape == "up_to" and d.options == [b["barak"], b["esther"]]
+    ok(g, "choose")
+    assert g.s.pending is not None and g.s.pending.shape == "order"
+    ok(g, f"choose {b['esther']}")
+    assert g.z[0]["deck"] == [b["peter"], b["esther"], b["barak"]]

@@ -137,11 +137,28 @@ def immune(t: Table, cid: str, src: str, host: str = "") -> bool:
     if not t.cd[cid].is_character:
         return False
     cd = t.cd
+    if t.s.mods and protected_from(t, cid, cd[src]):  # redemption.effect.protect_from: no ability of src reaches it
+        return True
     # redemption.lang.rider.regardless_of_immunity; redemption.effect.negate_immune
     if any("regardless_of_immunity" in a.riders for a in cd[src].abilities) or immunity_negated(t, cid):
         return False
     for a in _granted(t, cid, "immune"):
         if matches(cd[src], a.filter) or (host and host != src and matches(cd[host], a.filter)):
+            return True
+    return False
+
+
+def protected_from(t: Table, cid: str, src: Card) -> bool:
+    """Is card cid protected now from the abilities of a card like ``src`` (redemption.effect.protect_from)? A
+    protection is a mark on the card (a change of 0/0 in ``mods``, lasting as its duration says, forgotten when the
+    card leaves play) whose source says what it protects from; a source negated in the battle under way protects
+    nobody."""
+    cd, turn, negated = t.cd, t.s.turn, t.b.negated
+    for c, s, tg, until, by in t.s.mods:
+        if c != cid or s or tg or (until and turn >= until) or by in negated:
+            continue
+        a = cd[by].by_effect.get("protect_from")
+        if a is not None and matches(src, a.acts[0].against):
             return True
     return False
 
@@ -324,7 +341,7 @@ def discard_protected(t: Table, c: str, by: Card) -> bool:
     for q in range(len(t.z)):
         for ab in _active_artifacts(t, q, "protect_discard"):
             act = ab.acts[0]
-            if matches(card, act.select.card) and matches(by, act.against.card):
+            if matches(card, act.select.card) and matches(by, act.against):
                 return True
     return False
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from rules.core import Event
 from rules.redemption import continuous
 from rules.redemption.decisions import Decision
-from rules.redemption.lang import ZONE_WORDS, Act, condition_holds, condition_text, select
+from rules.redemption.lang import ZONE_WORDS, Act, Selector, condition_holds, condition_text, select
 from rules.redemption.lang import matches as matches  # re-exported: the card facets of a selector
 from rules.words import plural, their, verb, who, whose
 
@@ -65,6 +65,8 @@ def filter_text(flt: Filter, noun: str = "character", plural: bool = False) -> s
     text = " ".join(words + [noun])
     if "identifier" in d:
         text += f" that {'are' if plural else 'is'} {d['identifier']}"
+    if "identifier_word" in d:
+        text += f" that {'are' if plural else 'is'} {d['identifier_word']}"
     if "name" in d:
         text += f" named {d['name']}"
     for k, word in (("strength_now", "strength"), ("toughness_now", "toughness")):
@@ -228,7 +230,8 @@ def _do_band(g: Table, p: int, src: str, host: str, ab: Act, target: str, events
     name = g.cd[src].name
     if not g.in_battle():
         return
-    if not target and src == host and g.cd[src].is_character:  # a character's own "may band to ...": it asks
+    # a character's own "may band to ...", or an enhancement's band after its targeted effect: it asks
+    if not target and ((src == host and g.cd[src].is_character) or g.cd[src].is_enhancement):
         options = _band_targets(g, p, ab, host)
         if options:
             most = ab.select.most if ab.select.up_to else 1
@@ -344,6 +347,31 @@ def _do_negate_discard(g: Table, p: int, src: str, host: str, ab: Act, target: s
     g._to_discard(target, events, f" by {name}", rid)
 
 
+def _do_negate_one(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Negate the chosen card that the selector takes (a character, an enhancement in battle): its abilities stop and
+    what it did in this battle is undone; an enhancement's numbers stop counting (redemption.effect.negate_one).
+    Reached with no target chosen (one of two alternatives, a later effect), its player is asked now."""
+    name, rid = g.cd[src].name, "redemption.effect.negate_one"
+    if not g.in_battle():
+        return
+    if not target:
+        options = protected_from(g, g.cd[src], _negatable(g, p, ab, host))
+        if len(options) > 1:
+            g.ask(
+                Decision(p, src, "negate_one", options, "one", to=list(range(len(g.z)))),
+                events,
+                f"{who(p, True)} {verb(p, 'chooses', 'choose')} what {name} negates.",
+            )
+            return
+        target = options[0] if options else ""
+    if not target:
+        events.append(Event("effect", f"{name}: nothing to negate.", p, rid))
+        return
+    g.b.negated.append(target)
+    events.append(Event("effect", f"{name} negates {g._nm(target)}.", p, rid))
+    g._undo(target, events)
+
+
 def _text_negate_discard(a: Act, when: str, card: Card | None) -> str:
     d = dict(a.select.facets)
     what = filter_text(a.filter, "card")
@@ -423,8 +451,10 @@ def _do_look_top(g: Table, p: int, src: str, host: str, ab: Act, target: str, ev
         events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'has', 'have')} no card to look at.", p))
         return
     full = not g.hand_room(p)  # a full hand takes no card, by any means (redemption.hand.cap)
-    options = [] if full else [c for c in top if g.cd[c].type != "lost_soul"]
-    d = Decision(p, src, "look_top", options, "one", revealed=top[:], to=[p])
+    flt, cd = ab.filter, g.cd
+    options = [] if full else [c for c in top if cd[c].type != "lost_soul" and matches(cd[c], flt)]
+    # "take up to 1 (evil card)": the player may take none
+    d = Decision(p, src, "look_top", options, "up_to" if ab.select.up_to else "one", revealed=top[:], to=[p])
     question = (
         f"{who(p, True)} {verb(p, 'looks', 'look')} at the top {plural(len(top), 'card')} of {their(p)} draw pile"
     )
@@ -446,13 +476,13 @@ def _do_look_top(g: Table, p: int, src: str, host: str, ab: Act, target: str, ev
 def _resolve_look_top(g: Table, d: Decision, events: list[Event]) -> None:
     p, rid = d.chooser, "redemption.effect.look_top"
     if d.stage == 0:
-        (c,) = d.chosen
-        g._move(c, p, "hand")
-        rest = [x for x in d.revealed if x != c]
+        for c in d.chosen:  # one, or none when the ability says "up to 1"
+            g._move(c, p, "hand")
+        rest = [x for x in d.revealed if x not in d.chosen]
         events.append(
             Event.said(
                 "effect",
-                f"{who(p, True)} {verb(p, 'puts', 'put')} one of them into {their(p)} hand"
+                f"{who(p, True)} {verb(p, 'puts', 'put')} {'one' if d.chosen else 'none'} of them into {their(p)} hand"
                 + (f"; {plural(len(rest), 'card')} will go to the bottom." if rest else "."),
                 p,
                 rid,
@@ -479,36 +509,65 @@ def _resolve_look_top(g: Table, d: Decision, events: list[Event]) -> None:
         )
 
 
+def _searched(g: Table, p: int, ab: Act) -> list[str]:
+    """The cards of p's own piles a search looks through: its selector's zones (the draw pile when it names none;
+    the Reserve only from the second round on: redemption.reserve.access)."""
+    zones = ab.select.zones or ("deck",)
+    return select(g, p, Selector((("owner", "you"), ("zone", zones))))
+
+
+def _searches_deck(ab: Act) -> bool:
+    return not ab.select.zones or "deck" in ab.select.zones
+
+
+def _has_pile(g: Table, p: int, ab: Act) -> bool:
+    return bool(_searched(g, p, ab))
+
+
 def _do_search(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
-    """Search your draw pile for a card that fits the filter: it goes into your hand (you may find none); then the
-    pile is shuffled (redemption.effect.search)."""
-    deck = g.z[p]["deck"]
-    if not deck:
-        events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'has', 'have')} no draw pile to search.", p))
+    """Search your draw pile (or the piles of your own the selector names: your Reserve, your discard pile) for a
+    card that fits the filter: it goes into your hand (you may find none); then a searched draw pile is shuffled
+    (redemption.effect.search)."""
+    pile = _searched(g, p, ab)
+    if not pile:
+        events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'has', 'have')} no card there to search for.", p))
         return
     cd = g.cd
     # a full hand takes no card, by any means (redemption.hand.cap): the search finds nothing it may take
     options = select(g, p, ab.select, lambda c: cd[c].type == "lost_soul") if g.hand_room(p) else []
-    d = Decision(p, src, "search", options, "up_to", 1, revealed=deck[:], to=[p])
+    d = Decision(p, src, "search", options, "up_to", 1, revealed=pile, to=[p])
     g.ask(
         d,
         events,
-        f"{who(p, True)} {verb(p, 'searches', 'search')} {their(p)} draw pile for {an(filter_text(ab.filter, 'card'))}.",
+        f"{who(p, True)} {verb(p, 'searches', 'search')} {their(p)} {_piles_words(ab)} for "
+        f"{an(filter_text(ab.filter, 'card'))}.",
     )
+
+
+_PILE_NAMES = {"deck": "draw pile", "reserve": "Reserve", "discard": "discard pile", "hand": "hand"}
+
+
+def _piles_words(ab: Act) -> str:
+    """The piles a search names, in words ("draw pile or Reserve")."""
+    zones = ab.select.zones or ("deck",)
+    return " or ".join(_PILE_NAMES.get(z, z) for z in zones)
 
 
 def _resolve_search(g: Table, d: Decision, events: list[Event]) -> None:
     p = d.chooser
     for c in d.chosen:
         g._move(c, p, "hand")
-    g.rng.shuffle(g.z[p]["deck"])
+    shuffled = _searches_deck(_act_of(g, d))
+    if shuffled:
+        g.rng.shuffle(g.z[p]["deck"])
     found = (
         f"{verb(p, 'takes', 'take')} one card into {their(p)} hand" if d.chosen else f"{verb(p, 'finds', 'find')} none"
     )
     events.append(
         Event.said(
             "effect",
-            f"{who(p, True)} {found} and {verb(p, 'shuffles', 'shuffle')} {their(p)} draw pile.",
+            f"{who(p, True)} {found}"
+            + (f" and {verb(p, 'shuffles', 'shuffle')} {their(p)} draw pile." if shuffled else "."),
             p,
             "redemption.effect.search",
         )
@@ -581,13 +640,21 @@ def _targets_now(
     sel = ab.select
     if not sel.facets:
         return [host] if host else []
-    options = select(g, p, sel, skip)
-    if sel.every or len(options) <= 1:
+    options = protected_from(g, g.cd[src], select(g, p, sel, skip))
+    # "you may ... up to N": the player is asked even with one card that fits, for none is an answer too
+    if sel.every or len(options) < 1 or (len(options) == 1 and not sel.up_to):
         return options
     if sel.get("random"):  # "a card at random": the game's random numbers pick it, nobody chooses
         return [options[g.rng.below(len(options))]]
     most = sel.most if sel.up_to else 1
-    d = Decision(p, src, ab.verb, options, "up_to" if sel.up_to else "one", most, to=list(range(len(g.z))))
+    # cards of a hidden pile (a draw pile, a Reserve, a hand) are shown to the chooser alone; a searched draw pile
+    # is revealed to them whole (redemption.decision)
+    hidden = [z for z in sel.zones if z in ("deck", "reserve", "hand")]
+    to = [p] if hidden else list(range(len(g.z)))
+    revealed = [c for c in options if g.loc[c][1] in ("deck", "reserve", "hand")]
+    if "deck" in hidden:
+        revealed = g.z[p]["deck"][:] + [c for c in revealed if g.loc[c][1] != "deck"]
+    d = Decision(p, src, ab.verb, options, "up_to" if sel.up_to else "one", most, revealed=revealed, to=to)
     g.ask(d, events, f"{who(p, True)} {verb(p, 'chooses', 'choose')} {what} for {g.cd[src].name}.")
     return None
 
@@ -622,9 +689,15 @@ def _pile(g: Table, p: int, src: str, host: str, ab: Act, cards: list[str], even
     for c in cards:
         if not _reach(g, p, src, host, ab, c, events):
             continue
-        q = g.owner(c)
-        named = f"a card from {whose(q)} hand" if g.loc[c][1] == "hand" else g._nm(c)  # a hand's card stays hidden
+        q, was = g.owner(c), g.loc[c][1]
+        hidden = was in ("hand", "reserve", "deck")  # a card from a hidden pile stays hidden
+        named = f"a card from {whose(q)} {_PILE_NAMES.get(was, was)}" if hidden else g._nm(c)
         g._put(c, "deck", top=ab.verb == "topdeck")
+        if was == "deck":  # taken out of a searched draw pile: the rest is shuffled (REG Search), it stays put
+            deck = g.z[q]["deck"]
+            deck.remove(c)
+            g.rng.shuffle(deck)
+            deck.insert(0 if ab.verb == "topdeck" else len(deck), c)
         events.append(
             Event.said(
                 "effect",
@@ -863,6 +936,10 @@ def _do_heal(g: Table, p: int, src: str, host: str, ab: Act, target: str, events
     events.append(Event("effect", f"{name} heals {g._nm(target)}: its poison and decreases are gone.", p, rid))
 
 
+#: a duration in words, after what lasts
+_HOW = {"end_of_turn": " until the end of the turn", "battle": " this battle"}
+
+
 def _until(g: Table, p: int, ab: Act) -> int:
     """The turn a change of numbers ends at the start of (UNTIL_IN_PLAY, 0: it lasts while the card is in play)."""
     if ab.duration in ("end_of_turn", "battle"):
@@ -875,7 +952,7 @@ def _until(g: Table, p: int, ab: Act) -> int:
 def _numbers(g: Table, p: int, src: str, host: str, ab: Act, cards: list[str], events: list[Event]) -> None:
     sign = 1 if ab.verb == "gain" else -1
     until = _until(g, p, ab)
-    how = {"end_of_turn": " until the end of the turn", "battle": " this battle", "turns": f" for {ab.turns} turns"}
+    how = {**_HOW, "turns": f" for {ab.turns} turns"}
     for c in cards:
         if not g.cd[c].is_character or not _reach(g, p, src, host, ab, c, events):
             continue
@@ -1125,6 +1202,55 @@ def bondage_instead(g: Table, c: str, events: list[Event]) -> bool:
     return True
 
 
+def _do_look_hand(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Look at an opponent's hand (or Reserve: the selector's zone): the cards are revealed to the player alone, as a
+    pending decision with nothing to choose that the player closes with ``choose`` (redemption.effect.look_hand)."""
+    q = g.opponent(p)
+    zone = ab.select.zones[0] if ab.select.zones else "hand"
+    cards = g.z[q]["reserve" if zone == "reserve" else "hand"][:]
+    what = f"{whose(q)} {_PILE_NAMES.get(zone, zone)}"
+    if not cards:
+        events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'looks', 'look')} at {what}: it is empty.", p))
+        return
+    g.ask(
+        Decision(p, src, "look_hand", [], "up_to", 1, revealed=cards, to=[p]),
+        events,
+        f"{who(p, True)} {verb(p, 'looks', 'look')} at {what} for {g.cd[src].name} (choose alone when done).",
+    )
+
+
+def _resolve_look_hand(g: Table, d: Decision, events: list[Event]) -> None:
+    p = d.chooser
+    events.append(
+        Event.said("effect", f"{who(p, True)} {verb(p, 'has', 'have')} looked at {plural(len(d.revealed), 'card')}.", p)
+    )
+
+
+def _do_withdraw_self(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Its player may withdraw this character from battle to their territory: asked as a pending decision
+    (``choose`` the character: withdraw; ``choose`` alone: stay) (redemption.effect.withdraw_self)."""
+    if not g.in_battle() or g.loc[src][1] != "field_of_battle":
+        return
+    g.ask(
+        Decision(p, src, "withdraw_self", [src], "up_to", 1, to=list(range(len(g.z)))),
+        events,
+        f"{who(p, True)} may withdraw {g.cd[src].name} from battle (choose it to withdraw, or choose nothing).",
+    )
+
+
+def _resolve_withdraw_self(g: Table, d: Decision, events: list[Event]) -> None:
+    p, c = d.chooser, d.source
+    if not d.chosen or not g.in_battle() or g.loc[c][1] != "field_of_battle":
+        events.append(Event.said("effect", f"{g._nm(c)} stays in battle.", p))
+        return
+    events.append(
+        Event.said(
+            "effect", f"{g._nm(c)} withdraws from battle to {whose(p)} territory.", p, "redemption.effect.withdraw_self"
+        )
+    )
+    g._leave_battle(c, "territory", events)
+
+
 def _do_prevent_next(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
     """The next enhancement that fits, of another player, played in this battle has its ability prevented (its
     numbers still count): the mark is how many had been played when this worked (continuous.prevented)."""
@@ -1183,6 +1309,54 @@ def _resolve_choose_one(g: Table, d: Decision, events: list[Event]) -> None:
     do = VERBS[act.verb].do
     if do is not None:
         do(g, d.chooser, src, g.attached.get(src, src), act, "", events)
+
+
+# --- protection from a kind of card, and "you may" (redemption.effect.protect_from, redemption.lang.may) ----------
+def _do_protect_from(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Every card the selector takes now is protected, as long as the duration says, from the abilities of the cards
+    that fit ``against``: each carries a mark (a change of 0/0 made by src) that ``continuous.protected_from``
+    reads; the cards are the ones that fit when it works (redemption.effect.protect_from)."""
+    hit = select(g, p, ab.select)
+    until = _until(g, p, ab)
+    for c in hit:
+        g.s.mods.append((c, 0, 0, until, src))
+    what = filter_text(ab.against, "card", plural=True)
+    events.append(
+        Event(
+            "effect",
+            f"{g.cd[src].name}: {plural(len(hit), 'card')} protected from {what}{_HOW.get(ab.duration, '')}.",
+            p,
+            "redemption.effect.protect_from",
+        )
+    )
+
+
+def _protected_words(a: Act) -> str:
+    """The cards a protect_from protects, in words ("Hero not in battle")."""
+    text = filter_text(a.filter)
+    d = dict(a.select.facets)
+    if "in_battle" in d:
+        text += " in battle" if d["in_battle"] else " not in battle"
+    return text
+
+
+def protected_from(g: Table, card: Card, cards: list[str]) -> list[str]:
+    """``cards`` without the ones protected now from the abilities of a card like ``card``
+    (redemption.effect.protect_from: a protected card is not offered as a target)."""
+    if not g.s.mods:
+        return cards
+    return [c for c in cards if not continuous.protected_from(g, c, card)]
+
+
+def _resolve_may(g: Table, d: Decision, events: list[Event]) -> None:
+    """The answer to "you may ...": the card itself chosen, its ability's effects happen, in order; none, nothing
+    of it happens (redemption.lang.may)."""
+    src, p = d.source, d.chooser
+    ab = next(a for a in g.cd[src].abilities if a.may)
+    if not d.chosen:
+        events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'uses', 'use')} nothing of {g.cd[src].name}.", p))
+        return
+    _run_acts(g, p, src, g.attached.get(src, src), ab.acts, "", events)
 
 
 def fire_watchers(g: Table, winners: list[str], trigger: str, events: list[Event]) -> None:
@@ -1287,6 +1461,49 @@ def _resolve_opponents_discard(g: Table, d: Decision, events: list[Event]) -> No
         return
     others = g.others(g.owner(src))
     _ask_discard(g, g.owner(src), src, others[others.index(q) + 1 :], events)
+
+
+def _do_opponents_pile(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Each opponent, in turn order from p's left, puts a card of their choice that fits from their hand on top of
+    (opponent_topdecks) or under (opponent_underdecks) their draw pile (redemption.effect.opponent_topdecks)."""
+    _ask_pile(g, src, ab, g.others(p), events)
+
+
+def _ask_pile(g: Table, src: str, ab: Act, queue: list[int], events: list[Event]) -> None:
+    where = "on top of" if ab.verb == "opponent_topdecks" else "under"
+    for q in queue:
+        options = [c for c in g.z[q]["hand"] if matches(g.cd[c], ab.filter)]
+        if options:
+            g.ask(
+                Decision(q, src, ab.verb, options, "one", to=[q]),
+                events,
+                f"{who(q, True)} must put {an(filter_text(ab.filter, 'card'))} from {their(q)} hand {where} "
+                f"{their(q)} draw pile for {g.cd[src].name}.",
+            )
+            return
+        events.append(
+            Event.said(
+                "effect", f"{who(q, True)} {verb(q, 'has', 'have')} no {filter_text(ab.filter, 'card')} in hand.", q
+            )
+        )
+
+
+def _resolve_opponents_pile(g: Table, d: Decision, events: list[Event]) -> None:
+    q, src = d.chooser, d.source
+    (c,) = d.chosen
+    top = d.effect == "opponent_topdecks"
+    g._put(c, "deck", top=top)
+    events.append(  # the card stays hidden
+        Event.said(
+            "effect",
+            f"{who(q, True)} {verb(q, 'puts', 'put')} a card from {their(q)} hand {'on top of' if top else 'under'} "
+            f"{their(q)} draw pile for {g.cd[src].name}.",
+            q,
+            f"redemption.effect.{d.effect}",
+        )
+    )
+    others = g.others(g.owner(src))
+    _ask_pile(g, src, _act_of(g, d), others[others.index(q) + 1 :], events)
 
 
 def _most_player(g: Table, p: int, ab: Act) -> int:
@@ -1582,12 +1799,24 @@ def _do_play_from_discard(g: Table, p: int, src: str, host: str, ab: Act, target
     if not g.in_battle() or not host or g.loc[host][1] != "field_of_battle":
         return
     options = select(g, p, ab.select)
+    if ab.select.get("fits_host"):  # redemption.lang.facet.fits_host: one the host may use
+        options = [e for e in options if fits_host(g, e, host)]
     g.ask(
         Decision(p, src, "play_from_discard", options, "up_to", 1, to=[p]),
         events,
         f"{who(p, True)} {verb(p, 'searches', 'search')} {their(p)} {_from_pile(ab)} for "
         f"{an(filter_text(ab.filter, 'card'))} to play on {g.cd[host].name}.",
     )
+
+
+def fits_host(g: Table, e: str, host: str) -> bool:
+    """May character ``host`` use enhancement e as an enhancement played on it: the same alignment and a brigade
+    in common, or an ability that lets it use e whatever its brigade (redemption.battle.brigade,
+    redemption.effect.other_brigades; redemption.lang.facet.fits_host)?"""
+    ec, hc = g.cd[e], g.cd[host]
+    if not ec.is_enhancement or ec.alignment != hc.alignment:
+        return False
+    return bool(ec.brigade_set & hc.brigade_set) or continuous.any_brigade(g, host, e)
 
 
 def _from_pile(ab: Act) -> str:
@@ -1671,7 +1900,8 @@ def _text_band(a: Act, when: str, card: Card | None) -> str:
 def _text_ignore(a: Act, when: str, card: Card | None) -> str:
     if when == "while_in_play":
         return f"While in battle, this character ignores every opposing {filter_text(a.filter)}."
-    return f"Ignore every opposing {filter_text(a.filter)} in this battle."
+    blocking = "blocking " if a.select.get("blocking") else ""
+    return f"Ignore every opposing {blocking}{filter_text(a.filter)} in this battle."
 
 
 def _text_immune(a: Act, when: str, card: Card | None) -> str:
@@ -1682,18 +1912,22 @@ def _text_immune(a: Act, when: str, card: Card | None) -> str:
 
 
 def _text_discard_type(a: Act, when: str, card: Card | None) -> str:
-    what = filter_text(a.filter, "card")
+    what = filter_text(a.select.facets, "card")  # with the numbers now ("with toughness 3 or less")
     where = (
         "in a territory"
         if a.select.zones == ("territory",)
         else "in battle"
-        if a.select.zones == ("battle_cards",)
+        if a.select.zones in (("battle_cards",), ("battle",))
+        else "in play or in a set-aside area"
+        if "set_aside" in a.select.zones
         else "in play"
     )
     if a.select.zones == ("territory",) and a.select.owner == "opponents":
         where = "in each opponent's territory"
     if a.select.get("occupied"):
         where += " that holds a Lost Soul (the Lost Soul stays: it goes back to the Land of Bondage)"
+    elif "set_aside" in a.select.zones:
+        where += " (not one held in a fortress)"
     else:
         where += " (not one held in a fortress or set aside)"
     lead = "When this character enters battle, discard" if card is not None and card.is_character else "Discard"
@@ -1731,7 +1965,8 @@ def _which(a: Act, noun: str) -> str:
 
 
 def _text_pile(a: Act, when: str, card: Card | None) -> str:
-    return f"Put {_which(a, 'card')} {_PILE_WORDS[a.verb]} its owner's draw pile."
+    lead = "When this character enters battle, put" if card is not None and card.is_character else "Put"
+    return f"{lead} {_which(a, 'card')} {_PILE_WORDS[a.verb]} its owner's draw pile."
 
 
 def _text_return(a: Act, when: str, card: Card | None) -> str:
@@ -1931,7 +2166,8 @@ def _verbs() -> dict[str, Verb]:
                         if _from_pile(a) == "discard pile"
                         else f"You may play {an(filter_text(a.filter, 'card'))} from your hand at once"
                     )
-                    + " on the character this is played on."
+                    + " on the character this is played on"
+                    + (" (one it may use)." if a.select.get("fits_host") else ".")
                 ),
                 _do_play_from_discard,
                 resolve=_resolve_play_from_discard,
@@ -1971,6 +2207,22 @@ def _verbs() -> dict[str, Verb]:
                 _negatable,
             ),
             Verb(
+                "negate_one",
+                "negate a chosen opposing card: its abilities (and an enhancement's numbers) stop",
+                lambda a, when, card: (
+                    (
+                        "When this character enters battle, negate "
+                        if card is not None and card.is_character
+                        else "Negate "
+                    )
+                    + f"{an(filter_text(a.filter, 'card'))} in battle."
+                ),
+                _do_negate_one,
+                _negatable,
+                resolve=_resolve_target,
+                asks_on_entry=True,
+            ),
+            Verb(
                 "capture",
                 "capture an opposing character in battle",
                 opposing("Capture {} in battle: it leaves the battle and is held in your captured area."),
@@ -1991,7 +2243,7 @@ def _verbs() -> dict[str, Verb]:
                 "discard any card of a type in play",
                 lambda a, when, card: (
                     f"Discard every {'blocking ' if a.select.get('blocking') else ''}"
-                    f"{filter_text(a.filter, 'card', plural=True)} "
+                    f"{filter_text(a.filter, 'card')} "
                     f"{'in battle' if a.select.zones == ('battle',) else 'in play'} (none is chosen)."
                     if a.select.every
                     else _text_discard_type(a, when, card)
@@ -2036,6 +2288,10 @@ def _verbs() -> dict[str, Verb]:
                 lambda a, when, card: (
                     f"Look at the top {a.n} cards of your draw pile: put one (not a Lost Soul) into your hand and "
                     "the others on the bottom in the order you choose."
+                    if not a.select.up_to
+                    else f"You may look at the top {a.n} cards of your draw pile: put up to one "
+                    f"{filter_text(a.filter, 'card')} (not a Lost Soul) of them into your hand and the others on the "
+                    "bottom in the order you choose."
                 ),
                 _do_look_top,
                 resolve=_resolve_look_top,
@@ -2047,10 +2303,13 @@ def _verbs() -> dict[str, Verb]:
                 lambda a, when, card: (
                     f"Search your draw pile for {an(filter_text(a.filter, 'card'))} and put it into your hand; "
                     "then shuffle your draw pile."
+                    if _searches_deck(a) and len(a.select.zones) <= 1
+                    else f"You may take {an(filter_text(a.filter, 'card'))} from your {_piles_words(a)} into your hand"
+                    + ("; a searched draw pile is shuffled." if _searches_deck(a) else ".")
                 ),
                 _do_search,
                 resolve=_resolve_search,
-                usable=_has_deck,
+                usable=_has_pile,
             ),
             Verb(
                 "search_territory",
@@ -2182,7 +2441,7 @@ def _verbs() -> dict[str, Verb]:
                 "the cards that fit are protected from the discard abilities of the cards it names",
                 lambda a, when, card: (
                     f"While this is active, every {filter_text(a.filter, 'card')} in play is protected from the "
-                    f"discard abilities of {filter_text(a.against.card, 'card', plural=True)}."
+                    f"discard abilities of {filter_text(a.against, 'card', plural=True)}."
                 ),
             ),
             Verb(
@@ -2192,6 +2451,44 @@ def _verbs() -> dict[str, Verb]:
                     "If this character is about to be discarded in battle, it goes to your opponent's Land of Bondage "
                     "instead, treated as a Lost Soul."
                 ),
+            ),
+            Verb(
+                "opponent_topdecks",
+                "each opponent puts a card that fits from hand on top of their draw pile",
+                lambda a, when, card: (
+                    f"Each opponent must put {an(filter_text(a.filter, 'card'))} of their choice from their hand on top "
+                    "of their draw pile."
+                ),
+                _do_opponents_pile,
+                resolve=_resolve_opponents_pile,
+            ),
+            Verb(
+                "opponent_underdecks",
+                "each opponent puts a card that fits from hand under their draw pile",
+                lambda a, when, card: (
+                    f"Each opponent must put {an(filter_text(a.filter, 'card'))} of their choice from their hand on the "
+                    "bottom of their draw pile."
+                ),
+                _do_opponents_pile,
+                resolve=_resolve_opponents_pile,
+            ),
+            Verb(
+                "look_hand",
+                "look at an opponent's hand or Reserve",
+                lambda a, when, card: (
+                    ("When this character enters battle, look" if card is not None and card.is_character else "Look")
+                    + " at your opponent's "
+                    + ("Reserve." if a.select.zones == ("reserve",) else "hand.")
+                ),
+                _do_look_hand,
+                resolve=_resolve_look_hand,
+            ),
+            Verb(
+                "withdraw_self",
+                "its player may withdraw this character from battle",
+                lambda a, when, card: "When this character enters battle, you may withdraw it from battle.",
+                _do_withdraw_self,
+                resolve=_resolve_withdraw_self,
             ),
             Verb(
                 "prevent_ignore",
@@ -2295,6 +2592,22 @@ def _verbs() -> dict[str, Verb]:
                 resolve=_resolve_choose_one,
             ),
             Verb(
+                "may",
+                "the question a \"you may\" ability asks first (an ability's key, not an effect's verb)",
+                lambda a, when, card: "",
+                resolve=_resolve_may,
+            ),
+            Verb(
+                "protect_from",
+                "the cards that fit are protected from a kind of card for a while",
+                lambda a, when, card: (
+                    f"Protect every {_protected_words(a)} from {filter_text(a.against, 'card', plural=True)}"
+                    + _HOW.get(a.duration, "")
+                    + "."
+                ),
+                _do_protect_from,
+            ),
+            Verb(
                 "prevent_abilities",
                 "the special abilities of the characters that fit are prevented",
                 lambda a, when, card: (
@@ -2380,6 +2693,8 @@ def ability_text(a: Ability, card: Card | None = None) -> str:
         words = head + one.rstrip(".") + "; or " + two[:1].lower() + two[1:]
     else:
         words = " ".join(texts)
+    if a.may:  # redemption.lang.may
+        words = "You may: " + words[:1].lower() + words[1:]
     if a.condition:
         words = f"{condition_text(a.condition)[:1].upper()}{condition_text(a.condition)[1:]}: {words}"
     return words
@@ -2398,6 +2713,13 @@ def run(g: Table, p: int, src: str, host: str, ab: Ability, target: str, events:
                 p,
                 "redemption.lang.condition",
             )
+        )
+        return
+    if ab.may:  # "you may ...": its player says first whether it is used at all (redemption.lang.may)
+        g.ask(
+            Decision(p, src, "may", [src], "up_to", 1, to=list(range(len(g.z)))),
+            events,
+            f"{who(p, True)} may use {g.cd[src].name} (choose it), or not (choose nothing).",
         )
         return
     if ab.choose_one:  # its player chooses one of its two effects (redemption.lang.choose_one)
@@ -2447,7 +2769,10 @@ def _run_acts(g: Table, p: int, src: str, host: str, acts: tuple[Act, ...], targ
                     f"{who(p, True)} {verb(p, 'chooses', 'choose')} what {g.cd[src].name} takes.",
                 )
                 return
-        v.do(g, p, src, host, act, target if act.verb in TAKES_TARGET else "", events)
+        given = target if act.verb in TAKES_TARGET else ""
+        if given and v.targets is not None and not act.select.every:
+            target = ""  # the chosen target is the first targeted effect's: a later one asks for its own
+        v.do(g, p, src, host, act, given, events)
         if g.s.pending is not None:  # it asked: what follows waits for the answer
             return
 
@@ -2462,6 +2787,8 @@ def continue_after(g: Table, d: Decision, events: list[Event]) -> None:
         idx = next((i for i, a in enumerate(ab.acts) if a.verb == d.effect), None)
         if idx is None:
             continue
+        if ab.choose_one:  # one of two alternatives was done: the other is not (redemption.lang.choose_one)
+            return
         rest = ab.acts[idx + 1 :]
         if rest:
             host = d.source if card.is_character else g.attached.get(d.source, "")
@@ -2487,12 +2814,14 @@ def ability_targets(g: Table, p: int, card: Card, host: str) -> list[str]:
     for ab in card.abilities:
         if ab.condition and not condition_holds(g, p, host, ab.condition):
             continue
+        if ab.choose_one:  # its player first chooses which of the two it does; that one asks for its target
+            continue
         for act in ab.acts:
             targets = VERBS[act.verb].targets
             if (
-                targets is not None and not act.select.every
-            ):  # a chosen target (an enhancement's "discard any X in play" too)
-                return _unprotected(g, card, act, targets(g, p, act, host))
+                targets is not None and not act.select.every and not act.select.up_to
+            ):  # a chosen target (an enhancement's "discard any X in play" too); "up to N" asks when it works
+                return _unprotected(g, card, act, protected_from(g, card, targets(g, p, act, host)))
     return []
 
 

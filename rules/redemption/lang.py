@@ -238,6 +238,13 @@ def _facets() -> dict[str, Facet]:
             card=lambda c, v: v in c.identifiers,
         ),
         Facet(
+            "identifier_word",
+            "redemption.lang.facet.identifier_word",
+            "a word of an identifier ('egyptian' in 'egyptian king', 'priest' in 'tabernacle priest')",
+            _text,
+            card=lambda c, v: any(re.search(rf"\b{re.escape(v.lower())}\b", i.lower()) for i in c.identifiers),
+        ),
+        Facet(
             "book",
             "redemption.lang.facet.book",
             "the reference's book",
@@ -304,6 +311,13 @@ def _facets() -> dict[str, Facet]:
             card=lambda c, v: _untagged(c.name).casefold() == v.casefold(),
         ),
         Facet("random", "redemption.lang.facet.random", "one of the cards that fit, at random", _flag),
+        # read by the verb that plays a card on a character (play_from_discard), which knows the character
+        Facet(
+            "fits_host",
+            "redemption.lang.facet.fits_host",
+            "an enhancement the character it is played on may use (alignment and brigade: redemption.battle.brigade)",
+            _flag,
+        ),
         Facet(
             "occupied",
             "redemption.lang.facet.occupied",
@@ -562,6 +576,8 @@ def _cards_words(v: Selector, noun: str = "character", plural: bool = False) -> 
     noun = {"hero": "Hero", "evil_character": "Evil Character"}.get(str(d.get("type", "")), noun)
     if "name" in d:
         noun = str(d["name"])
+    if "base_name" in d:
+        noun = str(d["base_name"])
     if plural:
         noun += "es" if noun.endswith("o") else "s"
     return " ".join(words + [noun])
@@ -697,9 +713,8 @@ class Act:
     rider_if: tuple[tuple[str, tuple[tuple[str, Any], ...], str], ...] = ()
     #: the verb a ``prevent_abilities`` leaves alone ("except banding": band)
     keep: str = ""
-    #: the cards ``protect_discard`` protects against: the card facets the acting card must fit ("from the discard
-    #: abilities of evil enhancements": type = "evil_enhancement")
-    against: Selector = Selector()
+    #: ``protect_from`` and ``protect_discard``: the card facets of the cards the protection stands against ("from evil enhancements")
+    against: tuple[tuple[str, Any], ...] = ()
 
     @property
     def filter(self) -> tuple[tuple[str, Any], ...]:
@@ -724,6 +739,8 @@ class Ability:
     cost: str = ""
     #: its two effects are alternatives: its player chooses one when it works (redemption.lang.choose_one)
     choose_one: bool = False
+    #: "you may ...": its player is asked first whether to use it at all; no, and none of it happens (redemption.lang.may)
+    may: bool = False
     effect: str = field(init=False, compare=False)
     n: int = field(init=False, compare=False)
     filter: tuple[tuple[str, Any], ...] = field(init=False, compare=False)
@@ -799,7 +816,7 @@ ACT_KEYS = (
 )
 #: where ``return`` may put a card
 RETURN_TO = ("territory", "hand", "deck")
-ABILITY_KEYS = ("trigger", "condition", "cost", "effects", "choose_one")
+ABILITY_KEYS = ("trigger", "condition", "cost", "effects", "choose_one", "may")
 
 
 def parse_ability(d: Any, key: str, verbs: Mapping[str, object]) -> Ability:
@@ -826,8 +843,8 @@ def parse_ability(d: Any, key: str, verbs: Mapping[str, object]) -> Ability:
             if k not in ACT_KEYS:
                 raise LanguageError(f"card {key}: unknown effect key {k!r} (an effect has {', '.join(ACT_KEYS)})")
         verb = _known(key, "verb", e.get("verb"), verbs)
-        if verb == "choose_one":
-            raise LanguageError(f"card {key}: choose_one is an ability's key (choose_one = true), not an effect's verb")
+        if verb in ("choose_one", "may"):
+            raise LanguageError(f"card {key}: {verb} is an ability's key ({verb} = true), not an effect's verb")
         nums = []
         for k in ("n", "strength", "toughness", "turns"):
             x = e.get(k, 0)
@@ -881,18 +898,22 @@ def parse_ability(d: Any, key: str, verbs: Mapping[str, object]) -> Ability:
     one = d.get("choose_one", False)
     if not isinstance(one, bool) or (one and len(acts) != 2):
         raise LanguageError(f"card {key}: choose_one = true goes with two effects, the alternatives")
-    return Ability(trigger, tuple(acts), cond, cost, one)
+    may = d.get("may", False)
+    if not isinstance(may, bool) or (may and (one or trigger not in ("played", "enters_battle"))):
+        raise LanguageError(
+            f"card {key}: may = true goes with an ability that is played or enters battle, not choose_one"
+        )
+    return Ability(trigger, tuple(acts), cond, cost, one, may)
 
 
-def _against(key: str, verb: str, against: Any) -> Selector:
-    """``against``: the card facets of the cards a ``protect_discard`` protects against (only that verb has it)."""
-    if against is None:
-        if verb == "protect_discard":
-            raise LanguageError(f"card {key}: protect_discard says what it protects against (against = {{ ... }})")
-        return Selector()
-    if verb != "protect_discard":
-        raise LanguageError(f"card {key}: 'against' goes with the verb protect_discard")
-    return _read_cards(key, against)
+def _against(key: str, verb: str, v: Any) -> tuple[tuple[str, Any], ...]:
+    """``against``: what a ``protect_from`` (or a ``protect_discard``) protects from, as card facets; only those verbs
+    have it, and they must."""
+    if (v is None) != (verb not in ("protect_from", "protect_discard")):
+        raise LanguageError(
+            f"card {key}: 'against' (the cards it protects from) goes with the verbs protect_from and protect_discard"
+        )
+    return () if v is None else _read_cards(key, v).facets
 
 
 def _keep(key: str, verb: str, keep: Any, verbs: Mapping[str, object]) -> str:
