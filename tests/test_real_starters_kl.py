@@ -748,3 +748,23 @@ def test_an_evil_card_is_negated_and_the_opponent_topdecks_an_evil_card_from_han
     ok(g, f"choose {b['pilate']}")
     assert g.z[1]["deck"][0] == b["pilate"] and g.zone_of(b["herod"]) == (1, "hand")
     round_trip(g)
+
+
+@pytest.mark.parametrize("card", [K("Abusive Taskmaster (1st Print - K)"), K("Soldiers at Aphek (1st Print - L)")])
+def test_the_first_printing_of_the_taskmaster_negates_a_hero_in_battle(card):
+    b = blocked("gideon", card)
+    g = b.game
+    d = g.s.pending
+    assert d is not None and d.effect == "negate_one" and d.options == [b["gideon"]]
+    ok(g, f"choose {b['gideon']}")
+    assert b["gideon"] in g.b.negated and g.s.pending is None
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", [K("Egyptian Horsemen (1st Print - K)"), K("Philistine Raiders (1st Print - L)")])
+def test_the_first_printing_of_the_horsemen_may_draw_two(card):
+    b = blocks(card, theirs={"deck": ["herod", "pilate", "eglon"]})
+    g = b.game
+    ok(g, f"choose {b[card]}")
+    assert g.zone_of(b["herod"]) == (1, "hand") and g.zone_of(b["pilate"]) == (1, "hand")
+    round_trip(g)
