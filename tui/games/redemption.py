@@ -7,10 +7,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 
-from rules.redemption.views import RedemptionSeat, RedemptionView
+from rules.redemption.views import CardView, RedemptionSeat, RedemptionView
 from rules.words import plural, possessive
 from saves import printable
 from tui import keys
@@ -251,7 +252,7 @@ REVIEW_ZONES = (
 )
 
 
-def _review_card(c: dict) -> str:
+def _review_card(c: CardView) -> str:
     if c.get("face_down") and "name" not in c:
         return "face-down card"
     nums = ""
@@ -268,7 +269,7 @@ class RedemptionBoard(Board):
     DEFAULT_CSS = css_beside(__file__)
     SIDE_INSIDE = True
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         ascii_only = self.ui.ascii_only
         with Horizontal(id="upper"):
             with Vertical(id="field"):
@@ -376,7 +377,7 @@ class RedemptionUI:
 
     def __init__(self, ascii_only: bool = False):
         self.ascii_only = ascii_only
-        self._cards: dict[str, dict] = {}  # the cards of the last view shown, by id (for describe)
+        self._cards: dict[str, CardView] = {}  # the cards of the last view shown, by id (for describe)
         self._zones: dict[str, str] = {}  # and the zone each is in
         self._holders: dict[str, int] = {}  # and whose table that zone is on
         self._names: list[str] = []
@@ -386,7 +387,7 @@ class RedemptionUI:
 
     # --- cards ---------------------------------------------------------------------------
     @staticmethod
-    def numbers(c: dict) -> str:
+    def numbers(c: CardView) -> str:
         t = c.get("type", "")
         if t in ("hero", "evil_character"):
             s, tt = c.get("battle_strength", c["strength"]), c.get("battle_toughness", c["toughness"])
@@ -395,7 +396,7 @@ class RedemptionUI:
             return f"+{c['strength']}/+{c['toughness']}"
         return ""
 
-    def tag(self, c: dict) -> Text:
+    def tag(self, c: CardView) -> Text:
         if c.get("face_down") and "key" not in c:
             return Text("??", style="italic")
         return Text(
@@ -403,7 +404,7 @@ class RedemptionUI:
             style=f"bold {ALIGN_COLOUR.get(c.get('alignment', ''), '')}".strip(),
         )
 
-    def label(self, c: dict, zone: str | None = None, room: int = 0) -> Text:
+    def label(self, c: CardView, zone: str | None = None, room: int = 0) -> Text:
         """A card in one line; ``room``: the columns it may take (0: any), the name then shortened at a word
         boundary so its numbers stay (the Field shows the full name of the card under the cursor)."""
         t = Text()
@@ -433,7 +434,7 @@ class RedemptionUI:
             t.append(f" +{len(c['carrying'])}")
         return t
 
-    def detail(self, c: dict) -> Text:
+    def detail(self, c: CardView) -> Text:
         t = Text()
         t.append(f"{c['id']} {c['name']}", style="bold")
         if c.get("face_down") and "key" not in c:
@@ -452,7 +453,7 @@ class RedemptionUI:
             t.append(f". {c['ability']}", style="italic")
         return t
 
-    def describe(self, action) -> str:
+    def describe(self, action: Any) -> str:
         """An action in words, with card names from the last view shown (never its notation: the ids mean
         nothing to a player)."""
         w = str(action).split()
@@ -561,7 +562,7 @@ class RedemptionUI:
             question = f"{src}: {plural(looked, 'card')}, shown to you only.\nWhich one goes into your hand?"
         return PendingChoice(question, options, actions)
 
-    def card_words(self, c: dict) -> str:
+    def card_words(self, c: CardView) -> str:
         """A card in one line of a list: its name, kind, brigades and numbers (``detail`` without the id)."""
         kind = c.get("type_name", "")
         brig = "/".join(c.get("brigades", []))
@@ -582,7 +583,7 @@ class RedemptionUI:
             return f"{'yours' if whose == 'your' else whose}, {where}"
         return f"in {whose} {where}" if not where.startswith("top") else f"on {where.replace('the ', whose + ' ', 1)}"
 
-    def _all_cards(self, view: RedemptionView) -> dict[str, dict]:
+    def _all_cards(self, view: RedemptionView) -> dict[str, CardView]:
         out = {}
         zones = {}
         holders = self._holders = {}
@@ -628,7 +629,7 @@ class RedemptionUI:
         return items
 
     def render(
-        self, screen, view: RedemptionView, names: list[str], wide: bool, usable: set[str], my_turn: bool
+        self, screen: Any, view: RedemptionView, names: list[str], wide: bool, usable: set[str], my_turn: bool
     ) -> None:
         you = view["you"]
         n = len(view["players"])
@@ -698,7 +699,7 @@ class RedemptionUI:
         title, body = self.battle(view, names, cards.get(selected) if selected else None, wide, drawn)
         battle.set(title, self.fit(screen, battle, news(screen, view["battle"]) + body))
 
-    def fit(self, screen, pane: Pane, body: Text) -> Text:
+    def fit(self, screen: Any, pane: Pane, body: Text) -> Text:
         """The Field's text, made to fit its pane: when the card text under the cursor (its last paragraph) would be
         cut off, the lines go in order of need: what to do now, the card being read (in full), the battle, then
         what happened (also in the log)."""
@@ -839,7 +840,7 @@ class RedemptionUI:
             "; " + ", ".join(extra) if extra else "",
         )
 
-    def box(self, c: dict, on_it: list[dict]) -> tuple[list[Text], str]:
+    def box(self, c: CardView, on_it: list[CardView]) -> tuple[list[Text], str]:
         """A character in battle as a box: name, brigade, live numbers, what was played on it."""
         colour = ALIGN_COLOUR.get(c.get("alignment", ""), "")
         lines = [
@@ -852,7 +853,7 @@ class RedemptionUI:
         return lines, colour
 
     def battle(
-        self, view: RedemptionView, names: list[str], selected: dict | None, wide: bool = True, drawn: bool = False
+        self, view: RedemptionView, names: list[str], selected: CardView | None, wide: bool = True, drawn: bool = False
     ) -> tuple[str, Text]:
         """The Field of Battle; ``drawn``: room enough to draw the characters as boxes."""
         if view["battle"]:
