@@ -791,3 +791,17 @@ def test_a_hand_grown_by_a_draw_of_a_card_sent_back_to_its_pile_still_loads(sea,
     else:
         with pytest.raises(ValueError, match="holds 9 cards on Player 2's turn"):
             serial._hands(g)
+
+
+def test_the_coach_says_a_yes_or_no_question_as_one_not_as_zero_cards_shown():
+    from rules import coach
+
+    reach = R("Reach of Desperation (H)")
+    b = blocked("peter", R("Abiram"), mine={"hand": [reach], "deck": ["gideon", "barak", "ehud"]})
+    g = b.game
+    to_player(g, 0)
+    ok(g, f"enhance {b[reach]} {b['peter']}")
+    mine, theirs = coach.advise(g, 0), coach.advise(g, 1)
+    assert "0 cards" not in mine.text() and "0 cards" not in theirs.text()
+    assert "choose nothing to use none of it" in mine.purpose and "Reach of Desperation (H) to use it" in mine.purpose
+    assert theirs.phase.startswith("Waiting") and "decides for Reach of Desperation (H)" in theirs.purpose
