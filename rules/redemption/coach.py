@@ -21,7 +21,7 @@ from rules.core import Event
 from rules.redemption.cards import name_on_name
 from rules.redemption.notation import Action, seat_arg
 from rules.redemption.sight import Sight
-from rules.redemption.views import BattleView
+from rules.redemption.views import BattleView, PendingView
 from rules.words import do, plural, their, verb, who, whose
 
 STANDING = {
@@ -165,7 +165,7 @@ _YES_NO = {
 }
 
 
-def _yes_or_no(game: Sight, player: int, d: dict) -> tuple[str, str, str]:
+def _yes_or_no(game: Sight, player: int, d: PendingView) -> tuple[str, str, str]:
     """A question that shows no card: the card itself chosen is one answer, nothing chosen the other."""
     p, src, rule = d["chooser"], d["source"]["name"], "redemption.decision"
     if p != player:
