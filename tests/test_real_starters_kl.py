@@ -768,3 +768,51 @@ def test_the_first_printing_of_the_horsemen_may_draw_two(card):
     ok(g, f"choose {b[card]}")
     assert g.zone_of(b["herod"]) == (1, "hand") and g.zone_of(b["pilate"]) == (1, "hand")
     round_trip(g)
+
+
+# --- play a Lost Soul (and an Evil Character) from a draw pile -----------------------------------------------------
+@pytest.mark.parametrize(
+    "card",
+    printings(
+        "Company of Prophets [K]", "David's Messengers [K]", "Generations of Priests [L]", "Daughters of Midian [L]"
+    ),
+)
+@pytest.mark.parametrize("first", [True, False])
+def test_the_hero_plays_a_lost_soul_from_a_draw_pile_or_draws(card, first):
+    b = rescues(card, mine={"deck": ["ezra", "ls_wanderer"]}, theirs={"deck": ["herod", "ls_widow", "pilate"]})
+    g = b.game
+    ok(g, f"choose {b[card]}" if first else "choose")
+    d = g.s.pending
+    if first:
+        assert d is not None and d.effect == "play_from_deck" and set(d.options) == {b["ls_wanderer"], b["ls_widow"]}
+        assert d.to == [0]
+        ok(g, f"choose {b['ls_widow']}")
+        assert g.zone_of(b["ls_widow"]) == (1, "land_of_bondage") and len(g.z[1]["deck"]) == 2
+    else:
+        assert d is not None and d.effect == "may_draw"
+        ok(g, f"choose {b[card]}")
+        assert g.zone_of(b["ezra"]) == (0, "hand") and g.zone_of(b["ls_wanderer"]) == (0, "deck")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", printings("David's Prayer [K]", "Moshe [L]"))
+def test_the_prayer_plays_a_lost_soul_and_an_evil_character_from_the_opponents_draw_pile(monkeypatch, card):
+    hero, blocker = good(card, monkeypatch)
+    b = in_battle(
+        hero,
+        blocker,
+        [],
+        mine={"hand": [card], "deck": ["ls_wanderer"]},
+        theirs={"deck": ["herod", "ls_widow", "ezra"]},
+    )
+    g = b.game
+    ok(g, f"enhance {b[card]} {b[hero]}")
+    d = g.s.pending
+    assert d is not None and d.options == [b["ls_widow"]] and d.to == [0]  # the opponent's pile only
+    ok(g, f"choose {b['ls_widow']}")
+    d = g.s.pending
+    assert d is not None and d.options == [b["herod"]]  # then an Evil Character (not the Hero)
+    ok(g, f"choose {b['herod']}")
+    assert g.zone_of(b["ls_widow"]) == (1, "land_of_bondage") and g.zone_of(b["herod"]) == (1, "territory")
+    assert g.zone_of(b["ls_wanderer"]) == (0, "deck") and g.z[1]["deck"] == [b["ezra"]]
+    round_trip(g)

@@ -736,3 +736,20 @@ def test_look_top_up_to_one_that_fits_may_take_none(monkeypatch):
     assert g.s.pending is not None and g.s.pending.shape == "order"
     ok(g, f"choose {b['esther']}")
     assert g.z[0]["deck"] == [b["peter"], b["esther"], b["barak"]]
+
+
+def test_play_from_deck_puts_a_lost_soul_into_its_owners_land_of_bondage_and_shuffles(monkeypatch):
+    e = _add(
+        monkeypatch,
+        "t_play_soul",
+        [{"verb": "play_from_deck", "select": {"zone": "deck", "owner": "opponent", "type": "lost_soul", "up_to": 1}}],
+    )
+    b = battle(f'"{e}"')
+    g = b.game
+    g._put(b["ls_orphan"], "deck")  # a Lost Soul in the opponent's draw pile
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    d = g.s.pending
+    assert d is not None and d.options == [b["ls_orphan"]] and d.to == [0] and d.shape == "up_to"
+    ok(g, f"choose {b['ls_orphan']}")
+    assert g.zone_of(b["ls_orphan"]) == (1, "land_of_bondage") and len(g.z[1]["deck"]) == 3
+    round_trip(g)

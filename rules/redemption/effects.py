@@ -49,7 +49,8 @@ def filter_text(flt: Filter, noun: str = "character", plural: bool = False) -> s
     d = dict(flt)
     words = []
     if "type" in d:
-        noun = TYPE_NAMES.get(d["type"], d["type"])
+        t = d["type"]
+        noun = " or ".join(TYPE_NAMES.get(x, x) for x in t) if isinstance(t, tuple) else TYPE_NAMES.get(t, t)
     if plural:
         noun += "es" if noun.endswith("o") else "s"
     if "testament" in d:
@@ -1223,6 +1224,71 @@ def _resolve_withdraw_self(g: Table, d: Decision, events: list[Event]) -> None:
     g._leave_battle(c, "territory", events)
 
 
+def _deck_types(ab: Act) -> tuple[str, ...]:
+    t = ab.select.get("type", "lost_soul")
+    return tuple(t) if isinstance(t, tuple) else (t,)
+
+
+def _ask_from_deck(g: Table, p: int, src: str, ab: Act, stage: int, events: list[Event]) -> None:
+    """Ask for the card of the stage-th type the selector names (the cards that fit are shown to the player alone);
+    when every type has been asked, the draw piles searched are shuffled."""
+    types = _deck_types(ab)
+    while stage < len(types):
+        want = types[stage]
+        options = [c for c in select(g, p, ab.select) if matches(g.cd[c], (("type", want),))]
+        if options:
+            g.ask(
+                Decision(p, src, "play_from_deck", options, "up_to", 1, revealed=options[:], to=[p], stage=stage),
+                events,
+                f"{who(p, True)} may play {an(TYPE_NAMES.get(want, want))} from a draw pile for {g.cd[src].name}.",
+            )
+            return
+        stage += 1
+    o = ab.select.owner
+    seats = (
+        [p]
+        if o == "you"
+        else [g.opponent(p)]
+        if o == "opponent"
+        else g.others(p)
+        if o == "opponents"
+        else g.others(p) + [p]
+    )
+    for q in seats:
+        g.rng.shuffle(g.z[q]["deck"])
+    events.append(
+        Event.said(
+            "effect", f"{g.cd[src].name}: the draw piles searched are shuffled.", p, "redemption.effect.play_from_deck"
+        )
+    )
+
+
+def _do_play_from_deck(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Play a card that fits from a draw pile (yours or an opponent's, as the selector says): a Lost Soul goes into
+    its owner's Land of Bondage, a character into its owner's territory; a list of types plays one of each, asked in
+    turn; then the draw piles searched are shuffled (redemption.effect.play_from_deck)."""
+    _ask_from_deck(g, p, src, ab, 0, events)
+
+
+def _resolve_play_from_deck(g: Table, d: Decision, events: list[Event]) -> None:
+    p, src, ab = d.chooser, d.source, _act_of(g, d)
+    for c in d.chosen:
+        q, card = g.owner(c), g.cd[c]
+        if card.is_character and g._unique_clash(q, c) is not None:
+            continue  # a second copy of a unique character in play stays in the pile (redemption.unique)
+        g._put(c, "land_of_bondage" if card.type == "lost_soul" else "territory")
+        where = "Land of Bondage" if card.type == "lost_soul" else "territory"
+        events.append(
+            Event.said(
+                "effect",
+                f"{g.cd[src].name} plays {g._nm(c)} from {whose(q)} draw pile into {their(q)} {where}.",
+                p,
+                "redemption.effect.play_from_deck",
+            )
+        )
+    _ask_from_deck(g, p, src, ab, d.stage + 1, events)
+
+
 def _do_prevent_next(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
     """The next enhancement that fits, of another player, played in this battle has its ability prevented (its
     numbers still count): the mark is how many had been played when this worked (continuous.prevented)."""
@@ -2363,6 +2429,29 @@ def _verbs() -> dict[str, Verb]:
                 ),
                 _do_opponents_pile,
                 resolve=_resolve_opponents_pile,
+            ),
+            Verb(
+                "play_from_deck",
+                "play a Lost Soul (or a character) from a draw pile",
+                lambda a, when, card: (
+                    (
+                        "When this character enters battle, you may play "
+                        if card is not None and card.is_character
+                        else "You may play "
+                    )
+                    + " and ".join(an(TYPE_NAMES.get(t, t)) for t in _deck_types(a))
+                    + " from "
+                    + (
+                        "an opponent's"
+                        if a.select.owner in ("opponent", "opponents")
+                        else "any player's"
+                        if a.select.owner == "any"
+                        else "your"
+                    )
+                    + " draw pile into its owner's Land of Bondage or territory; then the draw piles searched are shuffled."
+                ),
+                _do_play_from_deck,
+                resolve=_resolve_play_from_deck,
             ),
             Verb(
                 "look_hand",
