@@ -816,3 +816,26 @@ def test_the_prayer_plays_a_lost_soul_and_an_evil_character_from_the_opponents_d
     assert g.zone_of(b["ls_widow"]) == (1, "land_of_bondage") and g.zone_of(b["herod"]) == (1, "territory")
     assert g.zone_of(b["ls_wanderer"]) == (0, "deck") and g.z[1]["deck"] == [b["ezra"]]
     round_trip(g)
+
+
+# --- weapons that may be discarded to discard a Hero -----------------------------------------------------------------
+@pytest.mark.parametrize("card", printings("Egyptian Spear [K]", "Goliath's Spear [L]"))
+@pytest.mark.parametrize("use", [True, False])
+def test_the_spear_may_be_discarded_to_discard_a_hero(card, use):
+    blocker = real_key("Pharaoh's Army [K]", "K") if CARDS[card].set.startswith("K") else "herod"  # warriors
+    b = in_battle("gideon", blocker, [], mine={"territory": ["barak"]}, theirs={"hand": [card]})
+    g = b.game
+    to_player(g, 1)
+    if "1st Print" in card:  # the 1st printing negates a good card first: the Hero in battle, the only one
+        ok(g, f"enhance {b[card]} {b[blocker]} {b['gideon']}")
+        assert b["gideon"] in g.b.negated
+    else:
+        ok(g, f"enhance {b[card]} {b[blocker]}")
+    d = g.s.pending
+    assert d is not None and d.effect == "discard_self_to" and set(d.options) == {b["gideon"], b["barak"]}
+    ok(g, f"choose {b['barak']}" if use else "choose")
+    if use:
+        assert g.zone_of(b["barak"]) == (0, "discard") and g.zone_of(b[card]) == (1, "discard")
+    else:
+        assert g.zone_of(b["barak"]) == (0, "territory") and g.zone_of(b[card]) == (1, "field_of_battle")
+    round_trip(g)

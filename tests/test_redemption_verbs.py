@@ -753,3 +753,20 @@ def test_play_from_deck_puts_a_lost_soul_into_its_owners_land_of_bondage_and_shu
     ok(g, f"choose {b['ls_orphan']}")
     assert g.zone_of(b["ls_orphan"]) == (1, "land_of_bondage") and len(g.z[1]["deck"]) == 3
     round_trip(g)
+
+
+def test_discard_self_to_discards_the_card_and_the_chosen_one_or_nothing(monkeypatch):
+    e = _add(
+        monkeypatch,
+        "t_sacrifice",
+        [{"verb": "discard_self_to", "select": {"zone": "in_play", "owner": "any", "type": "evil_character"}}],
+    )
+    b = battle(f'"{e}"', their_territory='"herod"')
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    d = g.s.pending
+    assert d is not None and set(d.options) == {b["goliath"], b["herod"]}
+    ok(g, f"choose {b['herod']}")
+    assert g.zone_of(b["herod"]) == (1, "discard") and g.zone_of(b[e]) == (0, "discard")
+    assert g.char_numbers(b["gideon"]) == (7, 5)
+    round_trip(g)

@@ -1289,6 +1289,38 @@ def _resolve_play_from_deck(g: Table, d: Decision, events: list[Event]) -> None:
     _ask_from_deck(g, p, src, ab, d.stage + 1, events)
 
 
+def _do_discard_self_to(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Its player may discard this card to discard a card that fits: asked as a pending decision among the cards a
+    discard may hit (``choose`` one: this card and it are discarded; ``choose`` alone: nothing happens)
+    (redemption.effect.discard_self_to)."""
+    if g.loc[src][1] == "discard":
+        return
+    options = protected_from(g, g.cd[src], _typed_in_play(g, p, ab, host))
+    if not options:
+        events.append(
+            Event("effect", f"{g.cd[src].name}: nothing it could discard.", p, "redemption.effect.discard_self_to")
+        )
+        return
+    g.ask(
+        Decision(p, src, "discard_self_to", options, "up_to", 1, to=list(range(len(g.z)))),
+        events,
+        f"{who(p, True)} may discard {g.cd[src].name} to discard {an(filter_text(ab.filter, 'card'))} "
+        "(choose it, or choose nothing).",
+    )
+
+
+def _resolve_discard_self_to(g: Table, d: Decision, events: list[Event]) -> None:
+    p, src = d.chooser, d.source
+    if not d.chosen or g.loc[src][1] == "discard":
+        events.append(Event.said("effect", f"{g.cd[src].name} stays.", p))
+        return
+    if g.in_battle() and src in g.b.played:  # it leaves the battle: its numbers stop counting
+        g.b.played.remove(src)
+    g.attached.pop(src, None)
+    g._to_discard(src, events, " by its own ability", "redemption.effect.discard_self_to")
+    _discard_typed(g, p, src, "", d.chosen[0], events)
+
+
 def _do_prevent_next(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
     """The next enhancement that fits, of another player, played in this battle has its ability prevented (its
     numbers still count): the mark is how many had been played when this worked (continuous.prevented)."""
@@ -2452,6 +2484,16 @@ def _verbs() -> dict[str, Verb]:
                 ),
                 _do_play_from_deck,
                 resolve=_resolve_play_from_deck,
+            ),
+            Verb(
+                "discard_self_to",
+                "its player may discard this card to discard a card that fits",
+                lambda a, when, card: (
+                    f"You may discard this card to discard {an(filter_text(a.filter, 'card'))} "
+                    + ("in battle." if a.select.zones == ("battle",) else "in play.")
+                ),
+                _do_discard_self_to,
+                resolve=_resolve_discard_self_to,
             ),
             Verb(
                 "look_hand",
