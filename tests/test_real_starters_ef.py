@@ -383,3 +383,140 @@ def test_grievous_departure_makes_the_opponent_discard_then_its_holder_may_draw(
     ok(g, f"choose {b[e]}")
     assert g.zone_of(b["barak"]) == (0, "discard") and g.zone_of(b["herod"]) == (1, "hand")
     round_trip(g)
+
+
+# --- the cards of the verbs look_hand, worth, site_access, protect_discard, to_bondage ---------------------------------
+def test_construction_begins_shows_the_opponents_hand_to_its_player_only():
+    e = E("Construction Begins")
+    b = in_battle("gideon", "herod", [], mine={"hand": [e]}, theirs={"hand": ["goliath", "jar_of_oil"]})
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    d = pending(g)
+    assert d.effect == "look_hand" and d.to == [0] and set(d.revealed) == {b["goliath"], b["jar_of_oil"]}
+    assert d.options == [] and d.chooser == 0
+    round_trip(g)
+    ok(g, "choose")
+    assert g.s.pending is None and g.zone_of(b["goliath"]) == (1, "hand")
+
+
+@pytest.mark.parametrize("hit", ["herod", "goliath"])
+def test_dove_makes_the_opponent_discard_an_evil_card_from_hand_or_battle(hit):
+    e = E("Dove")
+    b = in_battle("gideon", "goliath", [], mine={"hand": [e]}, theirs={"hand": ["herod", "jar_of_oil", "deborah"]})
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    d = pending(g)
+    assert d.chooser == 1 and set(d.options) == {b["herod"], b["goliath"]}  # evil cards: not the artifact nor a Hero
+    ok(g, f"choose {b[hit]}")
+    assert g.zone_of(b[hit]) == (1, "discard")
+    if hit == "goliath":
+        assert not g.battle_chars(1)
+    round_trip(g)
+
+
+def test_sectarianism_negates_every_band_of_the_battle_and_prevents_more_on_either_side(monkeypatch):
+    from rules.redemption import continuous
+
+    e, elder = E("Sectarianism"), E("Tribal Elder")
+    brown = _test_card(monkeypatch, "t_brown", type="evil_character", brigades=["Brown"], strength=1, toughness=1)
+    b = pos(
+        {"hand": [elder], "territory": ["barak"]},
+        {"hand": [brown, e], "territory": ["herod"], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+    )
+    g = b.game
+    ok(g, f"rescue {b[elder]}")
+    ok(g, f"choose {b['barak']}")
+    ok(g, f"block {b[brown]}")
+    assert set(g.battle_chars(0)) == {b[elder], b["barak"]}
+    to_player(g, 1)
+    ok(g, f"enhance {b[e]} {b[brown]}")
+    assert g.battle_chars(0) == [b[elder]] and g.zone_of(b["barak"]) == (0, "territory")
+    assert continuous.band_prevented(g, b["herod"])  # its own player's characters too
+    assert continuous.band_prevented(g, b["barak"])
+    round_trip(g)
+
+
+def test_intent_to_trap_is_worth_six_six_with_two_evil_characters_in_battle(monkeypatch):
+    e = E("Intent to Trap")
+    brown = _test_card(monkeypatch, "t_brown", type="evil_character", brigades=["Brown"], strength=1, toughness=1)
+    alone = in_battle("gideon", brown, [e])
+    assert alone.game.char_numbers(alone[brown]) == (4, 4)  # 1/1 and its printed 3/3
+    two = in_battle("gideon", brown, [e], theirs={"field_of_battle": [brown, "herod", e]})
+    g = two.game
+    assert g.char_numbers(two[brown]) == (7, 7)  # worth 6/6 now
+    g.b.negated.append(two[e])
+    assert g.char_numbers(two[brown]) == (1, 1)
+    round_trip(g)
+
+
+@pytest.mark.parametrize("hero, reaches", [("barak", True), ("deborah", False), ("peter", False)])
+def test_priestly_crown_gives_old_testament_male_human_heroes_access_to_every_site(hero, reaches):
+    crown, tree = E("Priestly Crown"), E("Tree of Knowledge")
+    b = pos(
+        {"territory": [hero], "artifact_pile": [crown]},
+        {"territory": [tree], "in_site": ["ls_orphan"]},
+        attached={"ls_orphan": tree},
+        face_up=[crown],
+    )
+    g = b.game
+    assert g.can_reach(b[hero], b["ls_orphan"]) is reaches  # Tree of Knowledge is Gold: none of them is
+    down = pos(
+        {"territory": [hero], "artifact_pile": [crown]},
+        {"territory": [tree], "in_site": ["ls_orphan"]},
+        attached={"ls_orphan": tree},
+    )
+    assert not down.game.can_reach(down[hero], down["ls_orphan"])  # face down: no access
+
+
+def test_altar_of_incense_protects_old_testament_heroes_from_evil_enhancements_discards():
+    altar, lions, deaths = E("Altar of Incense (E)"), E("Coliseum Lions (E)"), E("Going to their Deaths")
+    mine = {"artifact_pile": [altar], "territory": ["deborah", "peter"]}
+    b = pos(
+        {**mine, "field_of_battle": ["gideon"]},
+        {"field_of_battle": ["goliath"], "hand": [lions, deaths], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+        flags={"battled": True},
+        battle={"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 0},
+        face_up=[altar],
+    )
+    g = b.game
+    assert g.current_player == 1
+    assert opts(g, b[lions]) == set()  # Gideon (O.T.) is protected
+    assert opts(g, b[deaths]) == {b["peter"]}  # Deborah (O.T.) is; Peter (N.T.) is not
+    ok(g, f"enhance {b[deaths]} {b['goliath']} {b['peter']}")
+    assert g.zone_of(b["peter"]) == (0, "discard")
+    round_trip(g)
+    martyr = E("Christian Martyr (E)")  # a Dominant is no evil enhancement
+    d = pos({**mine}, {"hand": [martyr]}, face_up=[altar], active=1)
+    assert opts(d.game, d[martyr], "dominant") == {d["deborah"], d["peter"]}
+
+
+def test_servant_girl_discarded_in_battle_goes_to_the_opponents_land_of_bondage_as_a_lost_soul():
+    girl = E("Servant Girl")
+    b = blocked(girl, "goliath", mine={"territory": ["gideon"]})
+    g = b.game
+    assert g.standing() == "evil_winning"  # 8 defeats her 4
+    ok(g, "pass")  # the battle ends: she is about to be discarded
+    assert g.zone_of(b[girl]) == (1, "land_of_bondage") and g.owner(b[girl]) == 0
+    assert g.can_reach(b["gideon"], b[girl])  # a Lost Soul there: a Hero may rescue her
+    round_trip(g)
+    dom = pos({"territory": [girl]}, {"hand": [E("Christian Martyr (E)")]}, active=1)
+    ok(dom.game, f"dominant {dom[E('Christian Martyr (E)')]} {dom[girl]}")
+    assert dom.game.zone_of(dom[girl]) == (0, "discard")  # not in battle: discarded
+
+
+# --- the decks, offered once every card is enforced ---------------------------------------------------------------
+@pytest.mark.parametrize("label", ["E"])
+def test_the_starter_decks_are_offered_and_a_random_game_plays_and_round_trips(label):
+    from rules.agents import make_agent, play_match
+    from rules.redemption import DECKS, new_game
+    from rules.redemption.cards import PENDING
+
+    assert label in DECKS and label not in PENDING
+    keys = DECKS[label]["cards"]
+    assert len(keys) == 50 and all(k in CARDS and CARDS[k].set == "3E" for k in keys)
+    agents = [make_agent("redemption", "random", seed=5), make_agent("redemption", "random", seed=6)]
+    g = play_match(new_game(7, decks=(label, "G10"), max_turns=30), agents)
+    assert g.s.turn > 1
+    round_trip(g)

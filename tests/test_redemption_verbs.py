@@ -440,6 +440,196 @@ def test_a_conditional_rider_naming_an_unknown_word_is_refused(rider, words):
         )
 
 
+# --- the Starter E and F verbs: worth (with in_battle_count), site_access, protect_discard, to_bondage, and
+# prevent_band / opponents_discard as those cards write them ----------------------------------------------------
+def test_worth_counts_its_numbers_while_its_condition_holds(monkeypatch):
+    cond = {"in_battle_count": {"type": "hero", "count": ">=2"}}
+    d = {
+        "key": "t_worth",
+        "name": "T Worth",
+        "type": "good_enhancement",
+        "alignment": "good",
+        "brigades": ["Blue"],
+        "strength": 1,
+        "toughness": 1,
+        "abilities": [
+            {
+                "trigger": "while_in_play",
+                "condition": cond,
+                "effects": [{"verb": "worth", "strength": 5, "toughness": 4}],
+            }
+        ],
+    }
+    monkeypatch.setitem(CARDS, "t_worth", _card(d))
+    b = battle('"t_worth"', territory='"barak"')
+    g = b.game
+    ok(g, f"enhance {b['t_worth']} {b['gideon']}")
+    assert g.char_numbers(b["gideon"]) == (8, 6)  # one Hero in battle: its printed 1/1
+    g._move(b["barak"], 0, "field_of_battle")
+    assert g.char_numbers(b["gideon"]) == (12, 9)  # two: worth 5/4
+    assert "If there are 2 or more Heroes in battle: This card is worth 5/4." == CARDS["t_worth"].ability_text
+    round_trip(g)
+    with pytest.raises(LanguageError, match="count"):
+        _card({**d, "abilities": [{**d["abilities"][0], "condition": {"in_battle_count": {"type": "hero"}}}]})
+
+
+def test_site_access_lets_the_holders_characters_that_fit_reach_any_site(monkeypatch):
+    a = _add(
+        monkeypatch,
+        "t_access",
+        [{"verb": "site_access", "select": {"type": "hero", "gender": "male"}}],
+        type="artifact",
+        alignment="neutral",
+        brigades=[],
+        trigger="while_in_play",
+    )
+    site = "Egypt (H)|10A"
+    b = build(
+        {"territory": ["barak", "deborah"], "artifact_pile": [a]},
+        {"territory": [site], "in_site": ["ls_orphan"]},
+        attached={"ls_orphan": site},
+        face_up=[a],
+    )
+    g = b.game
+    assert g.can_reach(b["barak"], b["ls_orphan"]) and not g.can_reach(b["deborah"], b["ls_orphan"])
+    g.face_up.discard(b[a])
+    assert not g.can_reach(b["barak"], b["ls_orphan"])
+
+
+def test_protect_discard_keeps_the_cards_that_fit_from_the_discards_of_the_cards_named(monkeypatch):
+    a = _add(
+        monkeypatch,
+        "t_altar",
+        [
+            {
+                "verb": "protect_discard",
+                "select": {"type": "hero", "gender": "female"},
+                "against": {"type": "evil_enhancement"},
+            }
+        ],
+        type="artifact",
+        alignment="neutral",
+        brigades=[],
+        trigger="while_in_play",
+    )
+    hit = _add(
+        monkeypatch,
+        "t_hit",
+        [{"verb": "discard_type", "select": {"zone": "territory", "owner": "any", "type": "hero"}}],
+        type="evil_enhancement",
+        alignment="evil",
+        brigades=["Crimson"],
+    )
+    b = build(
+        {"field_of_battle": ["gideon"], "territory": ["deborah", "barak"], "artifact_pile": [a]},
+        {"field_of_battle": ["goliath"], "hand": [hit], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+        battle={"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 0},
+        flags={"battled": True},
+        face_up=[a],
+    )
+    g = b.game
+    offered = {x.args[2] for x in g.legal_actions() if x.verb == "enhance" and x.args[0] == b[hit] and len(x.args) > 2}
+    assert offered == {b["barak"]}  # Deborah is protected from it
+    assert continuous.discard_protected(g, b["deborah"], CARDS[hit])
+    assert not continuous.discard_protected(g, b["deborah"], CARDS["day_of_judgment"])
+    with pytest.raises(LanguageError, match="against"):
+        _card(
+            {
+                "key": "t_x",
+                "name": "T X",
+                "type": "artifact",
+                "alignment": "neutral",
+                "abilities": [{"trigger": "while_in_play", "effects": [{"verb": "protect_discard"}]}],
+            }
+        )
+    with pytest.raises(LanguageError, match="against"):
+        _card(
+            {
+                "key": "t_y",
+                "name": "T Y",
+                "type": "artifact",
+                "alignment": "neutral",
+                "abilities": [
+                    {"trigger": "played", "effects": [{"verb": "draw", "n": 1, "against": {"type": "hero"}}]}
+                ],
+            }
+        )
+
+
+def test_to_bondage_puts_a_character_about_to_be_discarded_in_battle_into_the_opponents_land_of_bondage(monkeypatch):
+    h = _add(
+        monkeypatch,
+        "t_girl",
+        [{"verb": "to_bondage"}],
+        type="hero",
+        strength=1,
+        toughness=1,
+        identifiers=["human", "female"],
+        trigger="about_to_be_discarded",
+    )
+    b = battle("", heroes=f'"{h}"')
+    g = b.game
+    out = []
+    g._leave_battle(b[h], "discard", out)
+    assert g.zone_of(b[h]) == (1, "land_of_bondage") and any(e.rule == "redemption.effect.to_bondage" for e in out)
+    round_trip(g)
+    home = build({"territory": [h]}, {})
+    home.game._to_discard(home[h], [])
+    assert home.game.zone_of(home[h]) == (0, "discard")  # out of battle: discarded
+
+
+def test_prevent_band_of_every_owner_stops_its_own_players_bands_too(monkeypatch):
+    mine = _add(
+        monkeypatch,
+        "t_sect",
+        [{"verb": "prevent_band", "select": {"type": "hero"}, "duration": "battle"}],
+        type="evil_enhancement",
+        alignment="evil",
+        brigades=["Crimson"],
+    )
+    every = _add(
+        monkeypatch,
+        "t_sect2",
+        [{"verb": "prevent_band", "select": {"owner": "any"}, "duration": "battle"}],
+        type="evil_enhancement",
+        alignment="evil",
+        brigades=["Crimson"],
+    )
+    for card, own in ((mine, False), (every, True)):
+        b = build(
+            {"field_of_battle": ["gideon"], "territory": ["barak"]},
+            {"field_of_battle": ["goliath", card], "territory": ["delilah"], "land_of_bondage": ["ls_orphan"]},
+            phase="battle",
+            battle={"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 1, "played": [card]},
+            attached={card: "goliath"},
+            flags={"battled": True},
+        )
+        g = b.game
+        assert continuous.band_prevented(g, b["barak"]) and continuous.band_prevented(g, b["delilah"]) is own
+
+
+def test_opponents_discard_from_the_zones_its_selector_names(monkeypatch):
+    e = _add(
+        monkeypatch,
+        "t_dove",
+        [
+            {
+                "verb": "opponents_discard",
+                "select": {"zone": ["hand", "battle_cards"], "owner": "opponent", "type": "evil_character"},
+            }
+        ],
+    )
+    b = battle(f'"{e}"', their_hand='"delilah", "Stormy Seas|3E"')
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    d = g.s.pending
+    assert d is not None and d.chooser == 1 and set(d.options) == {b["delilah"], b["goliath"]}
+    ok(g, f"choose {b['goliath']}")
+    assert g.zone_of(b["goliath"]) == (1, "discard") and not g.battle_chars(1)
+    round_trip(g)
+
+
 def test_a_taken_card_is_its_takers_and_still_came_from_the_opponents_deck(monkeypatch):
     e = _add(monkeypatch, "t_take2", [{"verb": "take", "n": 1}])
     b = battle(f'"{e}"', their_hand='"delilah"')

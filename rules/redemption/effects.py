@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from rules.core import Event
 from rules.redemption import continuous
 from rules.redemption.decisions import Decision
-from rules.redemption.lang import Act, Selector, condition_holds, condition_text, select
+from rules.redemption.lang import ZONE_WORDS, Act, Selector, condition_holds, condition_text, select
 from rules.redemption.lang import matches as matches  # re-exported: the card facets of a selector
 from rules.words import plural, their, verb, who, whose
 
@@ -203,7 +203,7 @@ def _do_remove(g: Table, p: int, src: str, host: str, ab: Act, target: str, even
     if not target:
         events.append(Event("effect", f"{name}: no opposing character in battle fits.", p, rid))
         return
-    if eff == "discard" and g._is_protected(target):
+    if eff == "discard" and (g._is_protected(target) or continuous.discard_protected(g, target, g.cd[src])):
         events.append(Event("effect", f"{name} would discard {g._nm(target)}, but it is protected.", p, rid))
         return
     if continuous.immune(g, target, src, host):
@@ -342,7 +342,7 @@ def _do_negate_discard(g: Table, p: int, src: str, host: str, ab: Act, target: s
         g._undo(target, events)
     else:
         events.append(Event("effect", f"{name} negates {g._nm(target)}: its ability stops.", p, rid))
-    if continuous.card_protected(g, target):
+    if continuous.card_protected(g, target) or continuous.discard_protected(g, target, g.cd[src]):
         events.append(Event("effect", f"{g._nm(target)} is protected from discard: it stays.", p, rid))
         return
     g._to_discard(target, events, f" by {name}", rid)
@@ -422,7 +422,7 @@ def _discard_typed(g: Table, p: int, src: str, host: str, target: str, events: l
     if continuous.immune(g, target, src, host):
         events.append(Event("effect", f"{name} does nothing to {g._nm(target)}: it is immune.", p, rid))
         return
-    if continuous.card_protected(g, target):
+    if continuous.card_protected(g, target) or continuous.discard_protected(g, target, g.cd[src]):
         events.append(Event("effect", f"{name} would discard {g._nm(target)}, but it is protected.", p, rid))
         return
     if g.loc[target][1] == "field_of_battle" and g.cd[target].is_character:
@@ -1175,6 +1175,34 @@ def _resolve_may_draw(g: Table, d: Decision, events: list[Event]) -> None:
         events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'draws', 'draw')} nothing.", p))
 
 
+# --- the Starter E and F verbs: worth N/N, access to sites, protection from a kind of card, a
+# character that becomes a Lost Soul instead of being discarded (rules.md: each verb's section) ------------------
+def bondage_instead(g: Table, c: str, events: list[Event]) -> bool:
+    """Character c in battle is about to be discarded: its own ``to_bondage`` ability (trigger
+    about_to_be_discarded) puts it into its opponent's Land of Bondage instead, a Lost Soul there; what sat on it is
+    discarded. True when it did (redemption.effect.to_bondage)."""
+    card = g.cd[c]
+    if g.loc[c][1] != "field_of_battle" or not any(
+        ab.trigger == "about_to_be_discarded" and ab.effect == "to_bondage" for ab in card.abilities
+    ):
+        return False
+    q = g.owner(c)
+    opp = g.opponent(q)
+    for a in [x for x, h in g.attached.items() if h == c]:
+        del g.attached[a]
+        g._move(a, g.owner(a), "discard")
+    g._move(c, opp, "land_of_bondage")
+    events.append(
+        Event.said(
+            "effect",
+            f"{g._nm(c)} is about to be discarded: instead it goes to {whose(opp)} Land of Bondage, a Lost Soul there.",
+            q,
+            "redemption.effect.to_bondage",
+        )
+    )
+    return True
+
+
 def _do_look_hand(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
     """Look at an opponent's hand (or Reserve: the selector's zone): the cards are revealed to the player alone, as a
     pending decision with nothing to choose that the player closes with ``choose`` (redemption.effect.look_hand)."""
@@ -1342,7 +1370,10 @@ def saved_from_discard(g: Table, c: str, events: list[Event]) -> bool:
     """Character c in play is about to be discarded: its own ``save_self`` ability (trigger about_to_be_discarded)
     returns it to its owner's territory instead, with the N/N it says, the first time only (the change of numbers
     it leaves, made by the card itself, says it was used; a card that leaves play is a new card). True when it was
-    saved (redemption.effect.save_self)."""
+    saved (redemption.effect.save_self). A ``to_bondage`` ability puts it into a Land of Bondage instead
+    (:func:`bondage_instead`)."""
+    if "to_bondage" in g.cd[c].by_effect and bondage_instead(g, c, events):
+        return True
     for ab in g.cd[c].abilities:
         if ab.trigger != "about_to_be_discarded" or ab.effect != "save_self":
             continue
@@ -1469,23 +1500,61 @@ def _do_opponents_discard(g: Table, p: int, src: str, host: str, ab: Act, target
     _ask_discard(g, p, src, [g.opponent(p)] if ab.select.owner == "opponent" else g.others(p), events)
 
 
+def _discardable(g: Table, q: int, act: Act) -> list[str]:
+    """The cards player q may discard for an opponents_discard: the hand; with zones written, the cards of q's there
+    that fit the selector's card facets ("an evil card from hand or battle": the hand and q's cards in battle)."""
+    sel = act.select
+    if not sel.zones:
+        return g.z[q]["hand"][:]
+    cd, out = g.cd, []
+    for word in sel.zones:
+        zones, no_attached = ZONE_WORDS[word]
+        for zone in zones:
+            for c in g.z[q][zone]:  # type: ignore[index]  # the zone words name zones
+                if not (no_attached and c in g.attached) and matches(cd[c], sel.card) and c not in out:
+                    out.append(c)
+    return out
+
+
 def _ask_discard(g: Table, p: int, src: str, queue: list[int], events: list[Event]) -> None:
+    act = _act_by_verb(g, src, "opponents_discard")
     for q in queue:
-        hand = g.z[q]["hand"]
-        if hand:
+        options = _discardable(g, q, act)
+        if options:
+            where = f"{their(q)} hand" if not act.select.zones else "what the card allows"
             g.ask(
-                Decision(q, src, "opponents_discard", hand[:], "one", to=[q]),
+                Decision(q, src, "opponents_discard", options, "one", to=[q]),
                 events,
-                f"{who(q, True)} must discard a card from {their(q)} hand for {g.cd[src].name}.",
+                f"{who(q, True)} must discard a card from {where} for {g.cd[src].name}.",
             )
             return
         events.append(Event.said("effect", f"{who(q, True)} {verb(q, 'has', 'have')} no card to discard.", q))
 
 
+def _act_by_verb(g: Table, src: str, name: str) -> Act:
+    """The first effect of card src with this verb."""
+    return next(a for ab in g.cd[src].abilities for a in ab.acts if a.verb == name)
+
+
 def _resolve_opponents_discard(g: Table, d: Decision, events: list[Event]) -> None:
     q, src = d.chooser, d.source
     (c,) = d.chosen
-    g._to_discard(c, events, f" from {whose(q)} hand for {g.cd[src].name}", "redemption.effect.opponents_discard")
+    rid = "redemption.effect.opponents_discard"
+    where = g.loc[c][1]
+    if where == "hand":
+        g._to_discard(c, events, f" from {whose(q)} hand for {g.cd[src].name}", rid)
+    elif where == "field_of_battle" and g.cd[c].is_character and c not in g.attached:
+        events.append(
+            Event.said("effect", f"{who(q, True)} {verb(q, 'discards', 'discard')} {g._nm(c)} from battle.", q)
+        )
+        g._leave_battle(c, "discard", events)
+    else:  # a card in battle on a character: it stops counting there (as discard_type's)
+        if g.in_battle() and c in g.b.played:
+            g.b.played.remove(c)
+            for table in (g.b.ignored, g.b.protected):
+                for x in [x for x, s in table.items() if s == c]:
+                    del table[x]
+        g._to_discard(c, events, f" for {g.cd[src].name}", rid)
     if _act_of(g, d).select.owner == "opponent":  # one opponent only: nobody else is asked
         return
     others = g.others(g.owner(src))
@@ -1645,7 +1714,8 @@ def _resolve_look_take(g: Table, d: Decision, events: list[Event]) -> None:
         events.append(
             Event.said(
                 "effect",
-                f"{who(p, True)} {verb(p, 'takes', 'take')} {g._nm(c)} from {whose(q)} hand.",
+                # not named: a seat other than these two never saw that hand (redemption.decision)
+                f"{who(p, True)} {verb(p, 'takes', 'take')} a card from {whose(q)} hand.",
                 p,
                 "redemption.effect.look_take",
             )
@@ -1662,7 +1732,11 @@ def _do_discard_all(g: Table, p: int, src: str, host: str, ab: Act, target: str,
     for c in cards:
         if g.loc[c][1] == "discard":  # gone already with the character it sat on
             continue
-        if continuous.card_protected(g, c) or (g.loc[c][1] == "field_of_battle" and g._is_protected(c)):
+        if (
+            continuous.card_protected(g, c)
+            or (g.loc[c][1] == "field_of_battle" and g._is_protected(c))
+            or continuous.discard_protected(g, c, g.cd[src])
+        ):
             events.append(Event("effect", f"{name} would discard {g._nm(c)}, but it is protected.", p, rid))
             continue
         if "regardless_of_immunity" not in ab.riders and continuous.immune(g, c, src, host):
@@ -1802,7 +1876,8 @@ def _do_prevent_band(g: Table, p: int, src: str, host: str, ab: Act, target: str
     if not g.in_battle():
         return
     cd, rid = g.cd, "redemption.effect.prevent_band"
-    bands = [x for x in g.b.effects if x[1] == "band" and g.owner(x[2]) != p and matches(cd[x[2]], ab.filter)]
+    both = ab.select.get("owner") == "any"  # "all banding": either side's (its player's own too)
+    bands = [x for x in g.b.effects if x[1] == "band" and (both or g.owner(x[2]) != p) and matches(cd[x[2]], ab.filter)]
     done = []
     for by in dict.fromkeys(x[0] for x in bands):
         if not continuous.stoppable(
@@ -1812,9 +1887,9 @@ def _do_prevent_band(g: Table, p: int, src: str, host: str, ab: Act, target: str
         if all(x[1] == "band" for x in g.b.effects if x[0] == by):  # a card that only banded: its band is undone
             g._undo(by, events)
             done.append(by)
-    what = filter_text(ab.filter, plural=True)
+    what = "character" if both else "opposing " + filter_text(ab.filter, plural=True)
     more = f" ({plural(len(done), 'band')} undone)" if done else ""
-    events.append(Event("effect", f"{cd[src].name}: no opposing {what} can band in this battle{more}.", p, rid))
+    events.append(Event("effect", f"{cd[src].name}: no {what} can band in this battle{more}.", p, rid))
 
 
 def _do_play_from_discard(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
@@ -2074,7 +2149,10 @@ def _verbs() -> dict[str, Verb]:
                 "opponents_discard",
                 "each opponent discards a card of their choice from hand",
                 lambda a, when, card: (
-                    "Your opponent must discard a card of their choice from their hand."
+                    f"Your opponent must discard {an(filter_text(a.filter, 'card'))} of their choice from their hand "
+                    "or from the battle."
+                    if a.select.zones
+                    else "Your opponent must discard a card of their choice from their hand."
                     if a.select.owner == "opponent"
                     else ("When you put this Lost Soul into a site, each" if when == "put_in_site" else "Each")
                     + " of your opponents must discard a card of their choice from their hand."
@@ -2171,8 +2249,10 @@ def _verbs() -> dict[str, Verb]:
                 "prevent_band",
                 "opposing characters that fit cannot band in this battle; their bands are negated",
                 lambda a, when, card: (
-                    f"No opposing {filter_text(a.filter)} can band into this battle; every band of one this battle is "
-                    "negated."
+                    "No character can band into this battle, on either side; every band this battle is negated."
+                    if a.select.get("owner") == "any"
+                    else f"No opposing {filter_text(a.filter)} can band into this battle; every band of one this battle "
+                    "is negated."
                 ),
                 _do_prevent_band,
             ),
@@ -2441,6 +2521,35 @@ def _verbs() -> dict[str, Verb]:
                 ),
                 _do_may_draw,
                 resolve=_resolve_may_draw,
+            ),
+            Verb(
+                "worth",
+                "the enhancement's numbers are N/N while its condition holds",
+                lambda a, when, card: f"This card is worth {a.strength}/{a.toughness}.",
+            ),
+            Verb(
+                "site_access",
+                "its player's characters that fit may rescue from any site",
+                lambda a, when, card: (
+                    f"While this is active, your {filter_text(a.filter, 'character', plural=True)} may rescue a Lost "
+                    "Soul from any site."
+                ),
+            ),
+            Verb(
+                "protect_discard",
+                "the cards that fit are protected from the discard abilities of the cards it names",
+                lambda a, when, card: (
+                    f"While this is active, every {filter_text(a.filter, 'card')} in play is protected from the "
+                    f"discard abilities of {filter_text(a.against, 'card', plural=True)}."
+                ),
+            ),
+            Verb(
+                "to_bondage",
+                "about to be discarded in battle, the character goes to its opponent's Land of Bondage instead",
+                lambda a, when, card: (
+                    "If this character is about to be discarded in battle, it goes to your opponent's Land of Bondage "
+                    "instead, treated as a Lost Soul."
+                ),
             ),
             Verb(
                 "opponent_topdecks",
@@ -2784,7 +2893,7 @@ def _run_acts(g: Table, p: int, src: str, host: str, acts: tuple[Act, ...], targ
         if v.asks_on_entry and not target and src == host and g.cd[src].is_character:
             # a character's own "discard any ...": its player chooses the target as it enters battle
             assert v.targets is not None
-            options = v.targets(g, p, act, host)
+            options = _unprotected(g, g.cd[src], act, v.targets(g, p, act, host))
             if options:
                 g.ask(
                     Decision(p, src, act.verb, options, "one", to=[p]),
@@ -2844,8 +2953,20 @@ def ability_targets(g: Table, p: int, card: Card, host: str) -> list[str]:
             if (
                 targets is not None and not act.select.every and not act.select.up_to
             ):  # a chosen target (an enhancement's "discard any X in play" too); "up to N" asks when it works
-                return protected_from(g, card, targets(g, p, act, host))
+                return _unprotected(g, card, act, protected_from(g, card, targets(g, p, act, host)))
     return []
+
+
+#: the verbs that discard the card they take: a card protected from the acting card's discard abilities is not
+#: offered to them (redemption.effect.protect_discard)
+_DISCARDING = frozenset(("discard", "discard_type", "negate_discard"))
+
+
+def _unprotected(g: Table, card: Card, act: Act, options: list[str]) -> list[str]:
+    """The options but those protected from card's discard abilities (redemption.effect.protect_discard)."""
+    if act.verb not in _DISCARDING or not options:
+        return options
+    return [c for c in options if not continuous.discard_protected(g, c, card)]
 
 
 def dominant_targets(g: Table, p: int, card: Card, d: str) -> list[str] | None:
@@ -2854,7 +2975,7 @@ def dominant_targets(g: Table, p: int, card: Card, d: str) -> list[str] | None:
         for act in ab.acts:
             v = VERBS[act.verb]
             if v.needs_target and v.targets is not None:
-                return v.targets(g, p, act, d)
+                return _unprotected(g, card, act, v.targets(g, p, act, d))
     return None
 
 
