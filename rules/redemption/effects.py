@@ -50,7 +50,7 @@ def filter_text(flt: Filter, noun: str = "character", plural: bool = False) -> s
     words = []
     if "type" in d:
         t = d["type"]
-        noun = " or ".join(TYPE_NAMES.get(x, x) for x in t) if isinstance(t, tuple) else TYPE_NAMES.get(t, t)
+        noun = " or ".join(TYPE_NAMES.get(str(x), str(x)) for x in t) if isinstance(t, tuple) else TYPE_NAMES.get(t, t)
     if plural:
         noun += "es" if noun.endswith("o") else "s"
     if "testament" in d:
