@@ -839,3 +839,42 @@ def test_the_spear_may_be_discarded_to_discard_a_hero(card, use):
     else:
         assert g.zone_of(b["barak"]) == (0, "territory") and g.zone_of(b[card]) == (1, "field_of_battle")
     round_trip(g)
+
+
+# --- exchange this character with a Hero of the Reserve or the discard pile ----------------------------------------
+@pytest.mark.parametrize(
+    "card, other",
+    [
+        (K("Abishai [K]"), real_key("Abigail [K]", "K")),
+        (K("The Israelite Foremen [L]"), real_key("Joshua, the Faithful [L]", "L")),
+    ],
+)
+@pytest.mark.parametrize("where", ["reserve", "discard"])
+def test_the_hero_may_exchange_itself_with_a_hero_of_its_book_from_reserve_or_discard_pile(card, other, where):
+    b = rescues(card, mine={where: [other, "gideon"], "hand": ["gideons_trumpet"]})
+    g = b.game
+    d = g.s.pending
+    assert d is not None and d.effect == "exchange_self" and d.options == [b[other]] and d.to == [0]  # not Gideon
+    ok(g, f"choose {b[other]}")
+    assert g.zone_of(b[other]) == (0, "field_of_battle") and g.zone_of(b[card]) == (0, where)
+    assert g.battle_chars(0) == [b[other]] and g.s.pending is None  # placed: its own ability does not work
+    round_trip(g)
+
+
+# --- underdeck a Hero in a territory, unless its owner underdecks a good card from hand --------------------------
+@pytest.mark.parametrize("card", printings("Egyptian Archer [K]", "Philistine Archer [L]"))
+@pytest.mark.parametrize("pay", [True, False])
+def test_the_archer_underdecks_a_hero_in_a_territory_unless_its_owner_underdecks_a_good_card(card, pay):
+    b = blocks(card, mine={"territory": ["barak"], "hand": ["gideons_trumpet", "goliaths_taunt"], "deck": ["ezra"]})
+    g = b.game
+    d = g.s.pending
+    assert d is not None and d.effect == "underdeck_or_pay" and d.chooser == 1 and d.options == [b["barak"]]
+    ok(g, f"choose {b['barak']}")
+    d = g.s.pending
+    assert d is not None and d.chooser == 0 and d.options == [b["gideons_trumpet"]]  # a good card of the hand
+    ok(g, f"choose {b['gideons_trumpet']}" if pay else "choose")
+    if pay:
+        assert g.zone_of(b["barak"]) == (0, "territory") and g.z[0]["deck"][-1] == b["gideons_trumpet"]
+    else:
+        assert g.z[0]["deck"][-1] == b["barak"] and g.zone_of(b["gideons_trumpet"]) == (0, "hand")
+    round_trip(g)

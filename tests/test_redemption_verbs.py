@@ -960,3 +960,58 @@ def test_discard_self_to_discards_the_card_and_the_chosen_one_or_nothing(monkeyp
     assert g.zone_of(b["herod"]) == (1, "discard") and g.zone_of(b[e]) == (0, "discard")
     assert g.char_numbers(b["gideon"]) == (7, 5)
     round_trip(g)
+
+
+def test_exchange_self_puts_a_card_of_the_discard_pile_in_the_characters_place(monkeypatch):
+    key = "t_exchanger"
+    monkeypatch.setitem(
+        CARDS,
+        key,
+        _card(
+            {
+                "key": key,
+                "name": "Exchanger",
+                "type": "hero",
+                "alignment": "good",
+                "brigades": ["Blue"],
+                "strength": 1,
+                "toughness": 1,
+                "abilities": [
+                    {
+                        "trigger": "enters_battle",
+                        "effects": [
+                            {"verb": "exchange_self", "select": {"zone": "discard", "owner": "you", "type": "hero"}}
+                        ],
+                    }
+                ],
+            }
+        ),
+    )
+    b = build(
+        {"hand": [key], "discard": ["barak", "gideons_trumpet"]}, {"land_of_bondage": ["ls_orphan"]}, phase="battle"
+    )
+    g = b.game
+    ok(g, f"rescue {b[key]}")
+    d = g.s.pending
+    assert d is not None and d.options == [b["barak"]]
+    ok(g, f"choose {b['barak']}")
+    assert g.battle_chars(0) == [b["barak"]] and g.zone_of(b[key]) == (0, "discard")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("pay", [True, False])
+def test_underdeck_or_pay_lets_the_owner_put_a_card_of_its_alignment_under_instead(monkeypatch, pay):
+    e = _add(
+        monkeypatch,
+        "t_or_pay",
+        [{"verb": "underdeck_or_pay", "select": {"zone": "territory", "owner": "opponent", "type": "evil_character"}}],
+    )
+    b = battle(f'"{e}"', their_territory='"herod"', their_hand='"goliaths_taunt", "gideons_trumpet"')
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    ok(g, f"choose {b['herod']}")
+    d = g.s.pending
+    assert d is not None and d.chooser == 1 and d.options == [b["goliaths_taunt"]] and d.to == [1]
+    ok(g, f"choose {b['goliaths_taunt']}" if pay else "choose")
+    assert g.z[1]["deck"][-1] == (b["goliaths_taunt"] if pay else b["herod"])
+    round_trip(g)
