@@ -1543,7 +1543,8 @@ def _protected_words(a: Act) -> str:
 def protected_from(g: Table, card: Card, cards: list[str]) -> list[str]:
     """``cards`` without the ones protected now from the abilities of a card like ``card``
     (redemption.effect.protect_from: a protected card is not offered as a target)."""
-    if not g.s.mods:
+    cd = g.cd
+    if not g.s.mods and not any("protect_lone" in cd[c].by_effect for c in cards):
         return cards
     return [c for c in cards if not continuous.protected_from(g, c, card)]
 
@@ -2729,6 +2730,14 @@ def _verbs() -> dict[str, Verb]:
                 resolve=_resolve_underdeck_or_pay,
             ),
             Verb(
+                "protect_lone",
+                "this character is protected from the abilities of a lone character that fits",
+                lambda a, when, card: (
+                    f"This character is protected from the abilities of a lone {filter_text(a.filter, 'Hero')} (one "
+                    "alone on its side of the battle): they cannot take it."
+                ),
+            ),
+            Verb(
                 "look_hand",
                 "look at an opponent's hand or Reserve",
                 lambda a, when, card: (
@@ -3017,7 +3026,7 @@ def _run_acts(g: Table, p: int, src: str, host: str, acts: tuple[Act, ...], targ
         if v.asks_on_entry and not target and src == host and g.cd[src].is_character:
             # a character's own "discard any ...": its player chooses the target as it enters battle
             assert v.targets is not None
-            options = _unprotected(g, g.cd[src], act, v.targets(g, p, act, host))
+            options = protected_from(g, g.cd[src], _unprotected(g, g.cd[src], act, v.targets(g, p, act, host)))
             if options:
                 g.ask(
                     Decision(p, src, act.verb, options, "one", to=[p]),
