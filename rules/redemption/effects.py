@@ -1941,8 +1941,12 @@ def _verbs() -> dict[str, Verb]:
                 "first_strike",
                 "in mutual destruction, this side is not defeated",
                 lambda a, when, card: (
-                    "The character this is played on has first strike this battle: if the battle would end with "
-                    "both sides defeated by numbers, it is not."
+                    (
+                        "This character has first strike"
+                        if when == "while_in_play"
+                        else "The character this is played on has first strike this battle"
+                    )
+                    + ": if the battle would end with both sides defeated by numbers, it is not."
                 ),
             ),
             Verb(
