@@ -2094,7 +2094,8 @@ def _text_rescue_any(a: Act, when: str, card: Card | None) -> str:
 def _text_band(a: Act, when: str, card: Card | None) -> str:
     if card is not None and card.is_character:
         many = a.select.up_to and a.select.most > 1
-        who_ = f"any of your {filter_text(a.filter, plural=True)}" if many else an(filter_text(a.filter))
+        facets = a.select.facets  # its card facets and the numbers it has now ("toughness 5 or less")
+        who_ = f"any of your {filter_text(facets, plural=True)}" if many else an(filter_text(facets))
         return f"When this character enters battle, it may band to {who_} in your hand or territory."
     return f"Band: bring your {filter_text(a.filter)} from your hand or territory into battle."
 
@@ -2277,7 +2278,7 @@ def _verbs() -> dict[str, Verb]:
                 "capture_in_play",
                 "capture a character in play into your Land of Bondage",
                 lambda a, when, card: (
-                    f"Capture {an('opposing ' + filter_text(a.select.facets))} in play: it is held in your Land of Bondage "
+                    f"Capture {an('opposing ' + filter_text(a.select.facets))} {'in a territory' if a.select.zones == ('territory',) else 'in play'}: it is held in your Land of Bondage "
                     "(a human one is treated as a Lost Soul there)."
                 ),
                 _do_capture_in_play,
@@ -2387,8 +2388,12 @@ def _verbs() -> dict[str, Verb]:
                 "first_strike",
                 "in mutual destruction, this side is not defeated",
                 lambda a, when, card: (
-                    "The character this is played on has first strike this battle: if the battle would end with "
-                    "both sides defeated by numbers, it is not."
+                    (
+                        "This character has first strike"
+                        if when == "while_in_play"
+                        else "The character this is played on has first strike this battle"
+                    )
+                    + ": if the battle would end with both sides defeated by numbers, it is not."
                 ),
             ),
             Verb(
@@ -2846,8 +2851,8 @@ def _verbs() -> dict[str, Verb]:
                 "save_self",
                 "the first time this character is about to be discarded, it returns to territory instead",
                 lambda a, when, card: (
-                    "The first time this character is about to be discarded, return it to your territory instead; it "
-                    f"gains {a.strength}/{a.toughness}."
+                    "The first time this character is about to be discarded, return it to your territory instead"
+                    + (f"; it gains {a.strength}/{a.toughness}." if a.strength or a.toughness else ".")
                 ),
             ),
             Verb(
