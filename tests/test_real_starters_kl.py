@@ -839,3 +839,97 @@ def test_the_spear_may_be_discarded_to_discard_a_hero(card, use):
     else:
         assert g.zone_of(b["barak"]) == (0, "territory") and g.zone_of(b[card]) == (1, "field_of_battle")
     round_trip(g)
+
+
+# --- exchange this character with a Hero of the Reserve or the discard pile ----------------------------------------
+@pytest.mark.parametrize(
+    "card, other",
+    [
+        (K("Abishai [K]"), real_key("Abigail [K]", "K")),
+        (K("The Israelite Foremen [L]"), real_key("Joshua, the Faithful [L]", "L")),
+    ],
+)
+@pytest.mark.parametrize("where", ["reserve", "discard"])
+def test_the_hero_may_exchange_itself_with_a_hero_of_its_book_from_reserve_or_discard_pile(card, other, where):
+    b = rescues(card, mine={where: [other, "gideon"], "hand": ["gideons_trumpet"]})
+    g = b.game
+    d = g.s.pending
+    assert d is not None and d.effect == "exchange_self" and d.options == [b[other]] and d.to == [0]  # not Gideon
+    ok(g, f"choose {b[other]}")
+    assert g.zone_of(b[other]) == (0, "field_of_battle") and g.zone_of(b[card]) == (0, where)
+    assert g.battle_chars(0) == [b[other]] and g.s.pending is None  # placed: its own ability does not work
+    round_trip(g)
+
+
+# --- underdeck a Hero in a territory, unless its owner underdecks a good card from hand --------------------------
+@pytest.mark.parametrize("card", printings("Egyptian Archer [K]", "Philistine Archer [L]"))
+@pytest.mark.parametrize("pay", [True, False])
+def test_the_archer_underdecks_a_hero_in_a_territory_unless_its_owner_underdecks_a_good_card(card, pay):
+    b = blocks(card, mine={"territory": ["barak"], "hand": ["gideons_trumpet", "goliaths_taunt"], "deck": ["ezra"]})
+    g = b.game
+    d = g.s.pending
+    assert d is not None and d.effect == "underdeck_or_pay" and d.chooser == 1 and d.options == [b["barak"]]
+    ok(g, f"choose {b['barak']}")
+    d = g.s.pending
+    assert d is not None and d.chooser == 0 and d.options == [b["gideons_trumpet"]]  # a good card of the hand
+    ok(g, f"choose {b['gideons_trumpet']}" if pay else "choose")
+    if pay:
+        assert g.zone_of(b["barak"]) == (0, "territory") and g.z[0]["deck"][-1] == b["gideons_trumpet"]
+    else:
+        assert g.z[0]["deck"][-1] == b["barak"] and g.zone_of(b["gideons_trumpet"]) == (0, "hand")
+    round_trip(g)
+
+
+# --- protected from lone Heroes; looks at a hand ---------------------------------------------------------------------
+@pytest.mark.parametrize("card", printings("Pharaoh, Ramses II [K]", "Goliath, Fear Bringer [L]"))
+def test_the_king_looks_at_a_hand_as_he_blocks_and_is_protected_from_a_lone_hero(monkeypatch, card):
+    from rules.redemption import continuous
+    from rules.redemption.cards import _card
+
+    b = blocked("gideon", card, mine={"hand": ["barak", "ezra"]})
+    g = b.game
+    d = g.s.pending
+    assert d is not None and d.effect == "look_hand" and d.chooser == 1 and set(d.revealed) == {b["barak"], b["ezra"]}
+    ok(g, "choose")
+    gideon = CARDS["gideon"]
+    assert continuous.protected_from(g, b[card], gideon)  # Gideon is alone on his side
+    assert not continuous.protected_from(g, b[card], CARDS["herod"])  # not an Evil Character's ability
+    # a lone Hero's own targeted ability cannot take him: a Hero that negates an Evil Character as it enters battle
+    key = "t_lone_negator"
+    monkeypatch.setitem(
+        CARDS,
+        key,
+        _card(
+            {
+                "key": key,
+                "name": "Lone Negator",
+                "type": "hero",
+                "alignment": "good",
+                "brigades": ["Blue"],
+                "strength": 1,
+                "toughness": 1,
+                "abilities": [
+                    {
+                        "trigger": "enters_battle",
+                        "effects": [
+                            {
+                                "verb": "negate_one",
+                                "select": {"zone": "battle", "owner": "opponents", "type": "evil_character"},
+                            }
+                        ],
+                    }
+                ],
+            }
+        ),
+    )
+    b2 = blocked(key, card)
+    g2 = b2.game
+    if g2.s.pending is not None:
+        ok(g2, "choose")
+    g2.b.left.clear()
+    g2._leave_battle(b2[key], "territory", [])  # it comes in again alone: Gideon-free battle, a lone Hero
+    g2.b.left.clear()
+    g2._enter_battle(0, b2[key], [], "bands in")
+    assert g2.s.pending is None and b2[card] not in g2.b.negated
+    g2._move(b2[key], 0, "territory")
+    round_trip(g)
