@@ -306,8 +306,16 @@ def fitting(
         "identifiers": [x for x in (sel.get("gender"), sel.get("kind")) if x],
         "reference": "Matthew 1:1" if sel.get("testament") == "NT" else "Genesis 1:1",
     }
+    if "identifier" in sel:
+        facts["identifiers"].append(sel["identifier"])
+    if "title" in sel:
+        facts["name"] = f"{sel['title']} the Tested"
     if not fit:
-        if "toughness_now" in sel:
+        if "title" in sel:
+            facts["name"] = "Somebody Else"
+        elif "identifier" in sel:
+            facts["identifiers"].remove(sel["identifier"])
+        elif "toughness_now" in sel:
             facts["toughness"] = 9
         elif "brigade" in sel:
             facts["brigades"] = [_OTHER_BRIGADE[kind]]
@@ -495,6 +503,90 @@ def test_an_evil_enhancement_returns_a_hero_in_battle_to_its_territory(monkeypat
     play(g, b[card], b["t_host"], b[foe])
     assert g.zone_of(b[foe]) == (0, "territory") and not g.battle_chars(0)
     round_trip(g)
+
+
+# --- batch C: characters -------------------------------------------------------------------------------------------
+def _band_sel(card: str) -> dict[str, Any]:
+    return {k: v for k, v in _shape(card)["select"].items() if k not in ("zone", "owner", "up_to")}
+
+
+@pytest.mark.parametrize("card", cards("band_char", ("hero", "evil_character"), "band"))
+def test_a_character_may_band_to_a_character_that_fits_as_it_enters_battle(monkeypatch, card):
+    sel = _band_sel(card)
+    fit, other = fitting(monkeypatch, "t_fit", sel), fitting(monkeypatch, "t_other", sel, fit=False)
+    # (a selector of the type alone: the one that does not fit is a character of the other side)
+    if CARDS[card].type == "hero":
+        b = pos({"hand": [card], "territory": [fit, other]}, {"land_of_bondage": ["ls_orphan"]}, phase="battle")
+        g = b.game
+        ok(g, f"rescue {b[card]}")
+        seat = 0
+    else:
+        b = pos(
+            {"hand": ["barak"]},
+            {"hand": [card], "territory": [fit, other], "land_of_bondage": ["ls_orphan"]},
+            phase="battle",
+        )
+        g = b.game
+        ok(g, f"rescue {b['barak']}")
+        ok(g, f"block {b[card]}")
+        seat = 1
+    d = g.s.pending
+    assert d is not None and d.effect == "band" and b[fit] in d.options and b[other] not in d.options
+    if "up_to" in _shape(card)["select"]:
+        assert d.most == 20
+    round_trip(g)
+    ok(g, f"choose {b[fit]}")
+    assert set(g.battle_chars(seat)) == {b[card], b[fit]} and g.s.pending is None
+
+
+@pytest.mark.parametrize("card", cards("immune_char", ("hero", "evil_character"), "immune"))
+def test_a_character_is_immune_to_the_characters_that_fit(monkeypatch, card):
+    sel = _shape(card)["select"]
+    opposing = "evil_character" if CARDS[card].type == "hero" else "hero"
+    sel = {"type": opposing, **sel}
+    for fit in (True, False):
+        foe = fitting(monkeypatch, f"t_foe{fit}", sel, fit=fit, s=12, t=12)
+        b = blocked(card, foe) if CARDS[card].type == "hero" else blocked(foe, card)
+        win = "evil_winning" if CARDS[card].type == "hero" else "hero_winning"
+        assert b.game.standing() == ("stalemate" if fit else win)  # 12 would defeat it, but not an immune one
+
+
+@pytest.mark.parametrize("card", cards("first_strike_char", "hero", "first_strike"))
+def test_a_hero_with_first_strike_survives_mutual_destruction(monkeypatch, card):
+    h = CARDS[card]
+    foe = _test_card(
+        monkeypatch, "t_foe", type="evil_character", brigades=["Yellow"], strength=h.toughness, toughness=h.strength
+    )
+    b = blocked(card, foe)
+    g = b.game
+    assert g.standing() == "hero_winning"  # both would be defeated by numbers: first strike
+    to_player(g, 1)
+    ok(g, "pass")
+    assert g.zone_of(b[card]) == (0, "territory") and g.zone_of(b[foe]) == (1, "discard")
+
+
+@pytest.mark.parametrize("card", cards("draw_char", "hero", "draw") + cards("draw_char", "hero", "may_draw"))
+def test_a_hero_draws_or_may_draw_a_card_as_it_enters_battle(card):
+    b = pos({"hand": [card], "deck": ["esther", "peter"]}, {"land_of_bondage": ["ls_orphan"]}, phase="battle")
+    g = b.game
+    ok(g, f"rescue {b[card]}")
+    if _shape(card)["verb"] == "may_draw":
+        assert g.s.pending is not None
+        round_trip(g)
+        ok(g, f"choose {b[card]}")
+    assert len(g.z[0]["hand"]) == 1 and len(g.z[0]["deck"]) == 1 and g.s.pending is None
+
+
+@pytest.mark.parametrize("card", cards("no_capture", "hero", "protect_capture"))
+def test_a_hero_that_cannot_be_captured_is_not_a_target_of_a_capture(monkeypatch, card):
+    net = real_key("Net (D)", "2E")  # capture a Hero in play (Black)
+    blocker = _test_card(monkeypatch, "t_evil", type="evil_character", brigades=["Black"], strength=1, toughness=1)
+    b = in_battle("gideon", blocker, [], mine={"territory": [card]}, theirs={"hand": [net]})
+    g = b.game
+    g.b.last_actor = 0
+    targets = {a.args[2] for a in g.legal_actions() if a.verb == "enhance" and a.args[0] == b[net] and len(a.args) > 2}
+    assert b["gideon"] in targets and b[card] not in targets
+    assert continuous.capture_proof(g, b[card])
 
 
 # --- every card has its test ------------------------------------------------------------------------------------------

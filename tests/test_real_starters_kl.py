@@ -768,3 +768,168 @@ def test_the_first_printing_of_the_horsemen_may_draw_two(card):
     ok(g, f"choose {b[card]}")
     assert g.zone_of(b["herod"]) == (1, "hand") and g.zone_of(b["pilate"]) == (1, "hand")
     round_trip(g)
+
+
+# --- play a Lost Soul (and an Evil Character) from a draw pile -----------------------------------------------------
+@pytest.mark.parametrize(
+    "card",
+    printings(
+        "Company of Prophets [K]", "David's Messengers [K]", "Generations of Priests [L]", "Daughters of Midian [L]"
+    ),
+)
+@pytest.mark.parametrize("first", [True, False])
+def test_the_hero_plays_a_lost_soul_from_a_draw_pile_or_draws(card, first):
+    b = rescues(card, mine={"deck": ["ezra", "ls_wanderer"]}, theirs={"deck": ["herod", "ls_widow", "pilate"]})
+    g = b.game
+    ok(g, f"choose {b[card]}" if first else "choose")
+    d = g.s.pending
+    if first:
+        assert d is not None and d.effect == "play_from_deck" and set(d.options) == {b["ls_wanderer"], b["ls_widow"]}
+        assert d.to == [0]
+        ok(g, f"choose {b['ls_widow']}")
+        assert g.zone_of(b["ls_widow"]) == (1, "land_of_bondage") and len(g.z[1]["deck"]) == 2
+    else:
+        assert d is not None and d.effect == "may_draw"
+        ok(g, f"choose {b[card]}")
+        assert g.zone_of(b["ezra"]) == (0, "hand") and g.zone_of(b["ls_wanderer"]) == (0, "deck")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", printings("David's Prayer [K]", "Moshe [L]"))
+def test_the_prayer_plays_a_lost_soul_and_an_evil_character_from_the_opponents_draw_pile(monkeypatch, card):
+    hero, blocker = good(card, monkeypatch)
+    b = in_battle(
+        hero,
+        blocker,
+        [],
+        mine={"hand": [card], "deck": ["ls_wanderer"]},
+        theirs={"deck": ["herod", "ls_widow", "ezra"]},
+    )
+    g = b.game
+    ok(g, f"enhance {b[card]} {b[hero]}")
+    d = g.s.pending
+    assert d is not None and d.options == [b["ls_widow"]] and d.to == [0]  # the opponent's pile only
+    ok(g, f"choose {b['ls_widow']}")
+    d = g.s.pending
+    assert d is not None and d.options == [b["herod"]]  # then an Evil Character (not the Hero)
+    ok(g, f"choose {b['herod']}")
+    assert g.zone_of(b["ls_widow"]) == (1, "land_of_bondage") and g.zone_of(b["herod"]) == (1, "territory")
+    assert g.zone_of(b["ls_wanderer"]) == (0, "deck") and g.z[1]["deck"] == [b["ezra"]]
+    round_trip(g)
+
+
+# --- weapons that may be discarded to discard a Hero -----------------------------------------------------------------
+@pytest.mark.parametrize("card", printings("Egyptian Spear [K]", "Goliath's Spear [L]"))
+@pytest.mark.parametrize("use", [True, False])
+def test_the_spear_may_be_discarded_to_discard_a_hero(card, use):
+    blocker = real_key("Pharaoh's Army [K]", "K") if CARDS[card].set.startswith("K") else "herod"  # warriors
+    b = in_battle("gideon", blocker, [], mine={"territory": ["barak"]}, theirs={"hand": [card]})
+    g = b.game
+    to_player(g, 1)
+    if "1st Print" in card:  # the 1st printing negates a good card first: the Hero in battle, the only one
+        ok(g, f"enhance {b[card]} {b[blocker]} {b['gideon']}")
+        assert b["gideon"] in g.b.negated
+    else:
+        ok(g, f"enhance {b[card]} {b[blocker]}")
+    d = g.s.pending
+    assert d is not None and d.effect == "discard_self_to" and set(d.options) == {b["gideon"], b["barak"]}
+    ok(g, f"choose {b['barak']}" if use else "choose")
+    if use:
+        assert g.zone_of(b["barak"]) == (0, "discard") and g.zone_of(b[card]) == (1, "discard")
+    else:
+        assert g.zone_of(b["barak"]) == (0, "territory") and g.zone_of(b[card]) == (1, "field_of_battle")
+    round_trip(g)
+
+
+# --- exchange this character with a Hero of the Reserve or the discard pile ----------------------------------------
+@pytest.mark.parametrize(
+    "card, other",
+    [
+        (K("Abishai [K]"), real_key("Abigail [K]", "K")),
+        (K("The Israelite Foremen [L]"), real_key("Joshua, the Faithful [L]", "L")),
+    ],
+)
+@pytest.mark.parametrize("where", ["reserve", "discard"])
+def test_the_hero_may_exchange_itself_with_a_hero_of_its_book_from_reserve_or_discard_pile(card, other, where):
+    b = rescues(card, mine={where: [other, "gideon"], "hand": ["gideons_trumpet"]})
+    g = b.game
+    d = g.s.pending
+    assert d is not None and d.effect == "exchange_self" and d.options == [b[other]] and d.to == [0]  # not Gideon
+    ok(g, f"choose {b[other]}")
+    assert g.zone_of(b[other]) == (0, "field_of_battle") and g.zone_of(b[card]) == (0, where)
+    assert g.battle_chars(0) == [b[other]] and g.s.pending is None  # placed: its own ability does not work
+    round_trip(g)
+
+
+# --- underdeck a Hero in a territory, unless its owner underdecks a good card from hand --------------------------
+@pytest.mark.parametrize("card", printings("Egyptian Archer [K]", "Philistine Archer [L]"))
+@pytest.mark.parametrize("pay", [True, False])
+def test_the_archer_underdecks_a_hero_in_a_territory_unless_its_owner_underdecks_a_good_card(card, pay):
+    b = blocks(card, mine={"territory": ["barak"], "hand": ["gideons_trumpet", "goliaths_taunt"], "deck": ["ezra"]})
+    g = b.game
+    d = g.s.pending
+    assert d is not None and d.effect == "underdeck_or_pay" and d.chooser == 1 and d.options == [b["barak"]]
+    ok(g, f"choose {b['barak']}")
+    d = g.s.pending
+    assert d is not None and d.chooser == 0 and d.options == [b["gideons_trumpet"]]  # a good card of the hand
+    ok(g, f"choose {b['gideons_trumpet']}" if pay else "choose")
+    if pay:
+        assert g.zone_of(b["barak"]) == (0, "territory") and g.z[0]["deck"][-1] == b["gideons_trumpet"]
+    else:
+        assert g.z[0]["deck"][-1] == b["barak"] and g.zone_of(b["gideons_trumpet"]) == (0, "hand")
+    round_trip(g)
+
+
+# --- protected from lone Heroes; looks at a hand ---------------------------------------------------------------------
+@pytest.mark.parametrize("card", printings("Pharaoh, Ramses II [K]", "Goliath, Fear Bringer [L]"))
+def test_the_king_looks_at_a_hand_as_he_blocks_and_is_protected_from_a_lone_hero(monkeypatch, card):
+    from rules.redemption import continuous
+    from rules.redemption.cards import _card
+
+    b = blocked("gideon", card, mine={"hand": ["barak", "ezra"]})
+    g = b.game
+    d = g.s.pending
+    assert d is not None and d.effect == "look_hand" and d.chooser == 1 and set(d.revealed) == {b["barak"], b["ezra"]}
+    ok(g, "choose")
+    gideon = CARDS["gideon"]
+    assert continuous.protected_from(g, b[card], gideon)  # Gideon is alone on his side
+    assert not continuous.protected_from(g, b[card], CARDS["herod"])  # not an Evil Character's ability
+    # a lone Hero's own targeted ability cannot take him: a Hero that negates an Evil Character as it enters battle
+    key = "t_lone_negator"
+    monkeypatch.setitem(
+        CARDS,
+        key,
+        _card(
+            {
+                "key": key,
+                "name": "Lone Negator",
+                "type": "hero",
+                "alignment": "good",
+                "brigades": ["Blue"],
+                "strength": 1,
+                "toughness": 1,
+                "abilities": [
+                    {
+                        "trigger": "enters_battle",
+                        "effects": [
+                            {
+                                "verb": "negate_one",
+                                "select": {"zone": "battle", "owner": "opponents", "type": "evil_character"},
+                            }
+                        ],
+                    }
+                ],
+            }
+        ),
+    )
+    b2 = blocked(key, card)
+    g2 = b2.game
+    if g2.s.pending is not None:
+        ok(g2, "choose")
+    g2.b.left.clear()
+    g2._leave_battle(b2[key], "territory", [])  # it comes in again alone: Gideon-free battle, a lone Hero
+    g2.b.left.clear()
+    g2._enter_battle(0, b2[key], [], "bands in")
+    assert g2.s.pending is None and b2[card] not in g2.b.negated
+    g2._move(b2[key], 0, "territory")
+    round_trip(g)

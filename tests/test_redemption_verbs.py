@@ -926,3 +926,126 @@ def test_look_top_up_to_one_that_fits_may_take_none(monkeypatch):
     assert g.s.pending is not None and g.s.pending.shape == "order"
     ok(g, f"choose {b['esther']}")
     assert g.z[0]["deck"] == [b["peter"], b["esther"], b["barak"]]
+
+
+def test_play_from_deck_puts_a_lost_soul_into_its_owners_land_of_bondage_and_shuffles(monkeypatch):
+    e = _add(
+        monkeypatch,
+        "t_play_soul",
+        [{"verb": "play_from_deck", "select": {"zone": "deck", "owner": "opponent", "type": "lost_soul", "up_to": 1}}],
+    )
+    b = battle(f'"{e}"')
+    g = b.game
+    g._put(b["ls_orphan"], "deck")  # a Lost Soul in the opponent's draw pile
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    d = g.s.pending
+    assert d is not None and d.options == [b["ls_orphan"]] and d.to == [0] and d.shape == "up_to"
+    ok(g, f"choose {b['ls_orphan']}")
+    assert g.zone_of(b["ls_orphan"]) == (1, "land_of_bondage") and len(g.z[1]["deck"]) == 3
+    round_trip(g)
+
+
+def test_discard_self_to_discards_the_card_and_the_chosen_one_or_nothing(monkeypatch):
+    e = _add(
+        monkeypatch,
+        "t_sacrifice",
+        [{"verb": "discard_self_to", "select": {"zone": "in_play", "owner": "any", "type": "evil_character"}}],
+    )
+    b = battle(f'"{e}"', their_territory='"herod"')
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    d = g.s.pending
+    assert d is not None and set(d.options) == {b["goliath"], b["herod"]}
+    ok(g, f"choose {b['herod']}")
+    assert g.zone_of(b["herod"]) == (1, "discard") and g.zone_of(b[e]) == (0, "discard")
+    assert g.char_numbers(b["gideon"]) == (7, 5)
+    round_trip(g)
+
+
+def test_exchange_self_puts_a_card_of_the_discard_pile_in_the_characters_place(monkeypatch):
+    key = "t_exchanger"
+    monkeypatch.setitem(
+        CARDS,
+        key,
+        _card(
+            {
+                "key": key,
+                "name": "Exchanger",
+                "type": "hero",
+                "alignment": "good",
+                "brigades": ["Blue"],
+                "strength": 1,
+                "toughness": 1,
+                "abilities": [
+                    {
+                        "trigger": "enters_battle",
+                        "effects": [
+                            {"verb": "exchange_self", "select": {"zone": "discard", "owner": "you", "type": "hero"}}
+                        ],
+                    }
+                ],
+            }
+        ),
+    )
+    b = build(
+        {"hand": [key], "discard": ["barak", "gideons_trumpet"]}, {"land_of_bondage": ["ls_orphan"]}, phase="battle"
+    )
+    g = b.game
+    ok(g, f"rescue {b[key]}")
+    d = g.s.pending
+    assert d is not None and d.options == [b["barak"]]
+    ok(g, f"choose {b['barak']}")
+    assert g.battle_chars(0) == [b["barak"]] and g.zone_of(b[key]) == (0, "discard")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("pay", [True, False])
+def test_underdeck_or_pay_lets_the_owner_put_a_card_of_its_alignment_under_instead(monkeypatch, pay):
+    e = _add(
+        monkeypatch,
+        "t_or_pay",
+        [{"verb": "underdeck_or_pay", "select": {"zone": "territory", "owner": "opponent", "type": "evil_character"}}],
+    )
+    b = battle(f'"{e}"', their_territory='"herod"', their_hand='"goliaths_taunt", "gideons_trumpet"')
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    ok(g, f"choose {b['herod']}")
+    d = g.s.pending
+    assert d is not None and d.chooser == 1 and d.options == [b["goliaths_taunt"]] and d.to == [1]
+    ok(g, f"choose {b['goliaths_taunt']}" if pay else "choose")
+    assert g.z[1]["deck"][-1] == (b["goliaths_taunt"] if pay else b["herod"])
+    round_trip(g)
+
+
+def test_protect_lone_keeps_a_lone_heros_abilities_off_the_character(monkeypatch):
+    key = "t_lone_proof"
+    monkeypatch.setitem(
+        CARDS,
+        key,
+        _card(
+            {
+                "key": key,
+                "name": "Lone Proof",
+                "type": "evil_character",
+                "alignment": "evil",
+                "brigades": ["Crimson"],
+                "strength": 3,
+                "toughness": 3,
+                "abilities": [
+                    {"trigger": "while_in_play", "effects": [{"verb": "protect_lone", "select": {"type": "hero"}}]}
+                ],
+            }
+        ),
+    )
+    b = build(
+        {"field_of_battle": ["gideon"], "territory": ["barak"]},
+        {"field_of_battle": [key], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+        battle={"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 1},
+        flags={"battled": True},
+    )
+    g = b.game
+    assert continuous.protected_from(g, b[key], CARDS["gideon"])
+    assert effects.protected_from(g, CARDS["gideon"], [b[key]]) == []
+    g._move(b["barak"], 0, "field_of_battle")  # a second Hero: Gideon is not lone now
+    assert not continuous.protected_from(g, b[key], CARDS["gideon"])

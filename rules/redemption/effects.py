@@ -49,7 +49,8 @@ def filter_text(flt: Filter, noun: str = "character", plural: bool = False) -> s
     d = dict(flt)
     words = []
     if "type" in d:
-        noun = TYPE_NAMES.get(d["type"], d["type"])
+        t = d["type"]
+        noun = " or ".join(TYPE_NAMES.get(str(x), str(x)) for x in t) if isinstance(t, tuple) else TYPE_NAMES.get(t, t)
     if plural:
         noun += "es" if noun.endswith("o") else "s"
     if "testament" in d:
@@ -1251,6 +1252,205 @@ def _resolve_withdraw_self(g: Table, d: Decision, events: list[Event]) -> None:
     g._leave_battle(c, "territory", events)
 
 
+def _deck_types(ab: Act) -> tuple[str, ...]:
+    t = ab.select.get("type", "lost_soul")
+    return tuple(t) if isinstance(t, tuple) else (t,)
+
+
+def _ask_from_deck(g: Table, p: int, src: str, ab: Act, stage: int, events: list[Event]) -> None:
+    """Ask for the card of the stage-th type the selector names (the cards that fit are shown to the player alone);
+    when every type has been asked, the draw piles searched are shuffled."""
+    types = _deck_types(ab)
+    while stage < len(types):
+        want = types[stage]
+        options = [c for c in select(g, p, ab.select) if matches(g.cd[c], (("type", want),))]
+        if options:
+            g.ask(
+                Decision(p, src, "play_from_deck", options, "up_to", 1, revealed=options[:], to=[p], stage=stage),
+                events,
+                f"{who(p, True)} may play {an(TYPE_NAMES.get(want, want))} from a draw pile for {g.cd[src].name}.",
+            )
+            return
+        stage += 1
+    o = ab.select.owner
+    seats = (
+        [p]
+        if o == "you"
+        else [g.opponent(p)]
+        if o == "opponent"
+        else g.others(p)
+        if o == "opponents"
+        else g.others(p) + [p]
+    )
+    for q in seats:
+        g.rng.shuffle(g.z[q]["deck"])
+    events.append(
+        Event.said(
+            "effect", f"{g.cd[src].name}: the draw piles searched are shuffled.", p, "redemption.effect.play_from_deck"
+        )
+    )
+
+
+def _do_play_from_deck(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Play a card that fits from a draw pile (yours or an opponent's, as the selector says): a Lost Soul goes into
+    its owner's Land of Bondage, a character into its owner's territory; a list of types plays one of each, asked in
+    turn; then the draw piles searched are shuffled (redemption.effect.play_from_deck)."""
+    _ask_from_deck(g, p, src, ab, 0, events)
+
+
+def _resolve_play_from_deck(g: Table, d: Decision, events: list[Event]) -> None:
+    p, src, ab = d.chooser, d.source, _act_of(g, d)
+    for c in d.chosen:
+        q, card = g.owner(c), g.cd[c]
+        if card.is_character and g._unique_clash(q, c) is not None:
+            continue  # a second copy of a unique character in play stays in the pile (redemption.unique)
+        g._put(c, "land_of_bondage" if card.type == "lost_soul" else "territory")
+        where = "Land of Bondage" if card.type == "lost_soul" else "territory"
+        events.append(
+            Event.said(
+                "effect",
+                f"{g.cd[src].name} plays {g._nm(c)} from {whose(q)} draw pile into {their(q)} {where}.",
+                p,
+                "redemption.effect.play_from_deck",
+            )
+        )
+    _ask_from_deck(g, p, src, ab, d.stage + 1, events)
+
+
+def _do_discard_self_to(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Its player may discard this card to discard a card that fits: asked as a pending decision among the cards a
+    discard may hit (``choose`` one: this card and it are discarded; ``choose`` alone: nothing happens)
+    (redemption.effect.discard_self_to)."""
+    if g.loc[src][1] == "discard":
+        return
+    options = protected_from(g, g.cd[src], _typed_in_play(g, p, ab, host))
+    if not options:
+        events.append(
+            Event("effect", f"{g.cd[src].name}: nothing it could discard.", p, "redemption.effect.discard_self_to")
+        )
+        return
+    g.ask(
+        Decision(p, src, "discard_self_to", options, "up_to", 1, to=list(range(len(g.z)))),
+        events,
+        f"{who(p, True)} may discard {g.cd[src].name} to discard {an(filter_text(ab.filter, 'card'))} "
+        "(choose it, or choose nothing).",
+    )
+
+
+def _resolve_discard_self_to(g: Table, d: Decision, events: list[Event]) -> None:
+    p, src = d.chooser, d.source
+    if not d.chosen or g.loc[src][1] == "discard":
+        events.append(Event.said("effect", f"{g.cd[src].name} stays.", p))
+        return
+    if g.in_battle() and src in g.b.played:  # it leaves the battle: its numbers stop counting
+        g.b.played.remove(src)
+    g.attached.pop(src, None)
+    g._to_discard(src, events, " by its own ability", "redemption.effect.discard_self_to")
+    _discard_typed(g, p, src, "", d.chosen[0], events)
+
+
+def _do_exchange_self(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Its player may exchange this character in battle with a card that fits from their own Reserve or discard pile
+    (redemption.effect.exchange_self): the cards that fit are shown to the player alone; ``choose`` one, or none."""
+    if not g.in_battle() or g.loc[src][1] != "field_of_battle":
+        return
+    options = [c for c in select(g, p, ab.select) if c != src and g._unique_clash(p, c) in (None, src)]
+    if not options:
+        events.append(
+            Event("effect", f"{g.cd[src].name}: no card to exchange it with.", p, "redemption.effect.exchange_self")
+        )
+        return
+    g.ask(
+        Decision(p, src, "exchange_self", options, "up_to", 1, revealed=options[:], to=[p]),
+        events,
+        f"{who(p, True)} may exchange {g.cd[src].name} with {an(filter_text(ab.filter, 'card'))} from "
+        f"{their(p)} {_piles_words(ab)}.",
+    )
+
+
+def _resolve_exchange_self(g: Table, d: Decision, events: list[Event]) -> None:
+    """The chosen card takes this one's place in battle (placed: its ability does not work), what sat on this one
+    sits on it now, and this one goes where the chosen card was."""
+    p, src = d.chooser, d.source
+    if not d.chosen or not g.in_battle() or g.loc[src][1] != "field_of_battle":
+        events.append(Event.said("effect", f"{g._nm(src)} stays in battle.", p))
+        return
+    (c,) = d.chosen
+    where = g.loc[c][1]
+    for a in [x for x, h in g.attached.items() if h == src]:
+        g.attached[a] = c
+    g._move(c, p, "field_of_battle")
+    if src not in g.b.left:  # it left this battle (redemption.battle.reenter)
+        g.b.left.append(src)
+    g._put(src, where)
+    events.append(
+        Event.said(
+            "effect",
+            f"{who(p, True)} {verb(p, 'exchanges', 'exchange')} {g._nm(src)} with {g._nm(c)}: {g.cd[c].name} is in "
+            f"battle now, {g.cd[src].name} in {their(p)} {_PILE_NAMES.get(where, where)}.",
+            p,
+            "redemption.effect.exchange_self",
+        )
+    )
+
+
+def _do_underdeck_or_pay(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Its player may underdeck a character that fits (``choose`` one, or none); that character's owner may put a card
+    of the character's alignment from their hand under their draw pile instead (redemption.effect.underdeck_or_pay)."""
+    options = protected_from(g, g.cd[src], select(g, p, ab.select))
+    if not options:
+        events.append(
+            Event("effect", f"{g.cd[src].name}: nothing to underdeck.", p, "redemption.effect.underdeck_or_pay")
+        )
+        return
+    g.ask(
+        Decision(p, src, "underdeck_or_pay", options, "up_to", 1, to=list(range(len(g.z)))),
+        events,
+        f"{who(p, True)} may choose {an(filter_text(ab.filter, 'card'))} to put under its owner's draw pile.",
+    )
+
+
+def _resolve_underdeck_or_pay(g: Table, d: Decision, events: list[Event]) -> None:
+    p, src, rid = d.chooser, d.source, "redemption.effect.underdeck_or_pay"
+    if d.stage == 0:
+        if not d.chosen:
+            events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'underdecks', 'underdeck')} nothing.", p))
+            return
+        (c,) = d.chosen
+        q, align = g.owner(c), g.cd[c].alignment
+        instead = [x for x in g.z[q]["hand"] if g.cd[x].alignment == align]
+        if instead:
+            g.ask(
+                Decision(q, src, "underdeck_or_pay", instead, "up_to", 1, revealed=[c], to=[q], stage=1),
+                events,
+                f"{who(q, True)} may put a {align} card from {their(q)} hand under {their(q)} draw pile instead of "
+                f"{g.cd[c].name} (choose it, or choose nothing).",
+            )
+            return
+        chosen_char, paid = c, ""
+    else:
+        chosen_char, paid = d.revealed[0], (d.chosen[0] if d.chosen else "")
+    if paid:
+        q = g.owner(paid)
+        g._put(paid, "deck")
+        events.append(
+            Event.said(
+                "effect",
+                f"{who(q, True)} {verb(q, 'puts', 'put')} a card from {their(q)} hand under {their(q)} "
+                f"draw pile instead: {g._nm(chosen_char)} stays.",
+                q,
+                rid,
+            )
+        )
+        return
+    if g.loc[chosen_char][1] == "field_of_battle":
+        g._leave_battle(chosen_char, "territory", events)
+    g._put(chosen_char, "deck")
+    events.append(
+        Event.said("effect", f"{g.cd[src].name} puts {g._nm(chosen_char)} under its owner's draw pile.", p, rid)
+    )
+
+
 def _do_prevent_next(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
     """The next enhancement that fits, of another player, played in this battle has its ability prevented (its
     numbers still count): the mark is how many had been played when this worked (continuous.prevented)."""
@@ -1343,7 +1543,8 @@ def _protected_words(a: Act) -> str:
 def protected_from(g: Table, card: Card, cards: list[str]) -> list[str]:
     """``cards`` without the ones protected now from the abilities of a card like ``card``
     (redemption.effect.protect_from: a protected card is not offered as a target)."""
-    if not g.s.mods:
+    cd = g.cd
+    if not g.s.mods and not any("protect_lone" in cd[c].by_effect for c in cards):
         return cards
     return [c for c in cards if not continuous.protected_from(g, c, card)]
 
@@ -1893,7 +2094,8 @@ def _text_rescue_any(a: Act, when: str, card: Card | None) -> str:
 def _text_band(a: Act, when: str, card: Card | None) -> str:
     if card is not None and card.is_character:
         many = a.select.up_to and a.select.most > 1
-        who_ = f"any of your {filter_text(a.filter, plural=True)}" if many else an(filter_text(a.filter))
+        facets = a.select.facets  # its card facets and the numbers it has now ("toughness 5 or less")
+        who_ = f"any of your {filter_text(facets, plural=True)}" if many else an(filter_text(facets))
         return f"When this character enters battle, it may band to {who_} in your hand or territory."
     return f"Band: bring your {filter_text(a.filter)} from your hand or territory into battle."
 
@@ -2076,7 +2278,7 @@ def _verbs() -> dict[str, Verb]:
                 "capture_in_play",
                 "capture a character in play into your Land of Bondage",
                 lambda a, when, card: (
-                    f"Capture {an('opposing ' + filter_text(a.select.facets))} in play: it is held in your Land of Bondage "
+                    f"Capture {an('opposing ' + filter_text(a.select.facets))} {'in a territory' if a.select.zones == ('territory',) else 'in play'}: it is held in your Land of Bondage "
                     "(a human one is treated as a Lost Soul there)."
                 ),
                 _do_capture_in_play,
@@ -2186,8 +2388,12 @@ def _verbs() -> dict[str, Verb]:
                 "first_strike",
                 "in mutual destruction, this side is not defeated",
                 lambda a, when, card: (
-                    "The character this is played on has first strike this battle: if the battle would end with "
-                    "both sides defeated by numbers, it is not."
+                    (
+                        "This character has first strike"
+                        if when == "while_in_play"
+                        else "The character this is played on has first strike this battle"
+                    )
+                    + ": if the battle would end with both sides defeated by numbers, it is not."
                 ),
             ),
             Verb(
@@ -2474,6 +2680,69 @@ def _verbs() -> dict[str, Verb]:
                 resolve=_resolve_opponents_pile,
             ),
             Verb(
+                "play_from_deck",
+                "play a Lost Soul (or a character) from a draw pile",
+                lambda a, when, card: (
+                    (
+                        "When this character enters battle, you may play "
+                        if card is not None and card.is_character
+                        else "You may play "
+                    )
+                    + " and ".join(an(TYPE_NAMES.get(t, t)) for t in _deck_types(a))
+                    + " from "
+                    + (
+                        "an opponent's"
+                        if a.select.owner in ("opponent", "opponents")
+                        else "any player's"
+                        if a.select.owner == "any"
+                        else "your"
+                    )
+                    + " draw pile into its owner's Land of Bondage or territory; then the draw piles searched are shuffled."
+                ),
+                _do_play_from_deck,
+                resolve=_resolve_play_from_deck,
+            ),
+            Verb(
+                "discard_self_to",
+                "its player may discard this card to discard a card that fits",
+                lambda a, when, card: (
+                    f"You may discard this card to discard {an(filter_text(a.filter, 'card'))} "
+                    + ("in battle." if a.select.zones == ("battle",) else "in play.")
+                ),
+                _do_discard_self_to,
+                resolve=_resolve_discard_self_to,
+            ),
+            Verb(
+                "exchange_self",
+                "its player may exchange this character in battle with one from their Reserve or discard pile",
+                lambda a, when, card: (
+                    f"When this character enters battle, you may exchange it with {an(filter_text(a.filter, 'card'))} "
+                    f"from your {_piles_words(a)}: that one takes its place in battle."
+                ),
+                _do_exchange_self,
+                resolve=_resolve_exchange_self,
+            ),
+            Verb(
+                "underdeck_or_pay",
+                "its player may underdeck a character; its owner may underdeck a card of its alignment from hand instead",
+                lambda a, when, card: (
+                    f"When this character enters battle, you may put {an(filter_text(a.filter, 'card'))} "
+                    + ("in a territory " if a.select.zones == ("territory",) else "")
+                    + "under its owner's draw pile; its owner may put a card of its alignment from their hand under "
+                    "their draw pile instead."
+                ),
+                _do_underdeck_or_pay,
+                resolve=_resolve_underdeck_or_pay,
+            ),
+            Verb(
+                "protect_lone",
+                "this character is protected from the abilities of a lone character that fits",
+                lambda a, when, card: (
+                    f"This character is protected from the abilities of a lone {filter_text(a.filter, 'Hero')} (one "
+                    "alone on its side of the battle): they cannot take it."
+                ),
+            ),
+            Verb(
                 "look_hand",
                 "look at an opponent's hand or Reserve",
                 lambda a, when, card: (
@@ -2582,8 +2851,8 @@ def _verbs() -> dict[str, Verb]:
                 "save_self",
                 "the first time this character is about to be discarded, it returns to territory instead",
                 lambda a, when, card: (
-                    "The first time this character is about to be discarded, return it to your territory instead; it "
-                    f"gains {a.strength}/{a.toughness}."
+                    "The first time this character is about to be discarded, return it to your territory instead"
+                    + (f"; it gains {a.strength}/{a.toughness}." if a.strength or a.toughness else ".")
                 ),
             ),
             Verb(
@@ -2762,7 +3031,7 @@ def _run_acts(g: Table, p: int, src: str, host: str, acts: tuple[Act, ...], targ
         if v.asks_on_entry and not target and src == host and g.cd[src].is_character:
             # a character's own "discard any ...": its player chooses the target as it enters battle
             assert v.targets is not None
-            options = _unprotected(g, g.cd[src], act, v.targets(g, p, act, host))
+            options = protected_from(g, g.cd[src], _unprotected(g, g.cd[src], act, v.targets(g, p, act, host)))
             if options:
                 g.ask(
                     Decision(p, src, act.verb, options, "one", to=[p]),

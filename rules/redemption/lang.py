@@ -127,7 +127,9 @@ def compare(x: int, spec: str) -> bool:
     return x >= n if op == ">=" else x <= n if op == "<=" else x > n if op == ">" else x < n if op == "<" else x == n
 
 
-def _type_test(c: Card, v: str) -> bool:
+def _type_test(c: Card, v: str | tuple[str, ...]) -> bool:
+    if isinstance(v, tuple):  # a list of types: any of them
+        return any(_type_test(c, x) for x in v)
     group = TYPE_GROUPS.get(v)
     return c.type in group if group is not None else c.type == v
 
