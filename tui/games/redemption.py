@@ -168,7 +168,9 @@ def abbreviated(name: str, room: int) -> str:
     if len(" ".join(kept)) <= room:
         return " ".join(kept)
     for i in range(len(kept) - 1, 0, -1):
-        kept[i] = kept[i][:1] + "."
+        if any(ch.isdigit() for ch in kept[i]):
+            continue  # a number or a verse ("1:27") tells cards apart and has no initial
+        kept[i] = _initial(kept[i])
         if len(" ".join(kept)) <= room:
             return " ".join(kept)
     return kept[0][: room - 1] + "\u2026" if len(kept[0]) > room else kept[0]
@@ -181,6 +183,23 @@ def verb_args(action: Any) -> tuple[str, tuple[str, ...]]:
         return action.verb, action.args
     verb, *args = str(action).split() or [""]
     return verb, tuple(args)
+
+
+def _initial(word: str) -> str:
+    """A word as its initial, its brackets kept ("(Hand" -> "(H.", "Discarder)" -> "D.)", "Silver" -> "S.")."""
+    lead = len(word) - len(word.lstrip("([\"'"))
+    tail = word[len(word.rstrip(")]\"',")) :]
+    core = word[lead : len(word) - len(tail)]
+    return word[:lead] + (core[:1] + "." if core else "") + tail
+
+
+def soul_name(name: str) -> str:
+    """A Lost Soul's name without what its LS tag says: "Lost Soul: " (our cards) or "Lost Soul " (the real
+    cards: "Lost Soul Luke 13:25 (G)" -> "Luke 13:25 (G)")."""
+    for head in ("Lost Soul: ", "Lost Soul "):
+        if name.startswith(head) and len(name) > len(head):
+            return name[len(head) :]
+    return name
 
 
 class OpponentList(CardList):
@@ -290,10 +309,10 @@ Card types: H Hero, EC Evil Character, GE/EE good/evil enhancement, LS Lost Soul
 Ar artifact, Si site, Fo fortress; ?? a face-down card. Where a card is: * in battle, T territory,
 A artifact pile, S set aside, @ in a site, F in a fortress, B Land of Bondage, C captured,
 R Land of Redemption, D top of the discard pile (the only discard anyone may see). x before a card:
-no action can use it now. A Lost Soul's name is said without "Lost Soul:" (its LS tag says it). A name too long
+no action can use it now. A Lost Soul's name is said without "Lost Soul" (its LS tag says it). A name too long
 for its pane is shortened by one rule, step by step until it fits: a leading The, A or An goes (Remnant Returns),
 then the small words (of, the, to, in, into, on, at, and, ...: Flight Wilderness), then the words from the last
-one back become initials, the first word kept (Nebuchadnezzar's F.). The Field shows the full name of the card
+one back become initials, the first word kept (Nebuchadnezzar's F.; a verse such as 1:27 is kept whole). The Field shows the full name of the card
 under the cursor.
 Red: Redeemed Souls; LoB: Land of Bondage; Disc: discard pile.
 """
@@ -403,8 +422,8 @@ class RedemptionUI:
             t.append(ZONE_TAG.get(zone, "?") + " ", style="dim")
         t.append_text(self.tag(c))
         name = c["name"]
-        if c.get("type") == "lost_soul" and name.startswith("Lost Soul: "):
-            name = name[len("Lost Soul: ") :]  # the tag says LS: keep the part that tells them apart
+        if c.get("type") == "lost_soul":
+            name = soul_name(name)  # the tag says LS: keep the part that tells them apart
         n = self.numbers(c)
         if room:
             rest = len(t) + 1 + (len(n) + 1 if n else 0) + (8 if c.get("negated") else 0)
@@ -783,7 +802,7 @@ class RedemptionUI:
         """An opponent's table in one line (the second line a tall screen gives each opponent): the Lost Souls
         in their Land of Bondage (and in their sites), the souls a rescue attempt against them could take, then their
         territory, each cut after the last card that fits, with how many more (Tab reads them all)."""
-        souls = [str(c.get("name", "?")).removeprefix("Lost Soul: ") for c in (*pv["land_of_bondage"], *pv["in_site"])]
+        souls = [soul_name(str(c.get("name", "?"))) for c in (*pv["land_of_bondage"], *pv["in_site"])]
         parts = [("Territory", [self.label(c) for c in pv["territory"]])]
         if souls:
             parts.insert(0, ("Bondage", [Text(name) for name in souls]))
