@@ -933,3 +933,49 @@ def test_the_king_looks_at_a_hand_as_he_blocks_and_is_protected_from_a_lone_hero
     assert g2.s.pending is None and b2[card] not in g2.b.negated
     g2._move(b2[key], 0, "territory")
     round_trip(g)
+
+
+# --- Dominants that band ----------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "card, mates, stranger",
+    [
+        (
+            K("Lord of Armies [K]"),
+            [real_key(n, "K") for n in ("Abigail [K]", "Hannah [K]", "Samuel, the Anointer [K]", "Abiathar [K]")],
+            real_key("Joshua, the Faithful [L]", "L"),
+        ),
+        (
+            K("Pillar of Fire [L]"),
+            [
+                real_key(n, "L")
+                for n in (
+                    "Joshua, the Faithful [L]",
+                    "Miriam [L]",
+                    "Eleazar, Son of Aaron [L]",
+                    "Jethro, Priest of Midian [L]",
+                )
+            ],
+            real_key("Abigail [K]", "K"),
+        ),
+    ],
+)
+def test_the_dominant_lets_an_old_testament_human_band_to_up_to_three_heroes_of_its_book(card, mates, stranger):
+    b = in_battle("gideon", EGYPTIANS, [], mine={"hand": [card], "territory": [*mates, stranger]})
+    g = b.game
+    ok(g, f"dominant {b[card]}")
+    d = g.s.pending
+    assert d is not None and d.effect == "band" and d.most == 3 and set(d.options) == {b[m] for m in mates}
+    for m in mates[:3]:
+        ok(g, f"choose {b[m]}")
+    assert all(g.zone_of(b[m]) == (0, "field_of_battle") for m in mates[:3]) and g.zone_of(b[mates[3]]) == (
+        0,
+        "territory",
+    )
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", printings("Lord of Armies [K]", "Pillar of Fire [L]"))
+def test_the_dominant_cannot_be_played_without_an_old_testament_human_in_battle(card):
+    b = in_battle("stephen", EGYPTIANS, [], mine={"hand": [card], "territory": ["gideon"]})  # Stephen is N.T.
+    g = b.game
+    assert not any(a.verb == "dominant" and a.args[0] == b[card] for a in g.legal_actions())

@@ -1049,3 +1049,41 @@ def test_protect_lone_keeps_a_lone_heros_abilities_off_the_character(monkeypatch
     assert effects.protected_from(g, CARDS["gideon"], [b[key]]) == []
     g._move(b["barak"], 0, "field_of_battle")  # a second Hero: Gideon is not lone now
     assert not continuous.protected_from(g, b[key], CARDS["gideon"])
+
+
+def test_dominant_band_needs_its_condition_and_bands_up_to_n(monkeypatch):
+    key = "t_dom_band"
+    monkeypatch.setitem(
+        CARDS,
+        key,
+        _card(
+            {
+                "key": key,
+                "name": "Dominant Band",
+                "type": "dominant",
+                "alignment": "good",
+                "abilities": [
+                    {
+                        "trigger": "played",
+                        "condition": {"you_in_battle": {"kind": "human"}},
+                        "effects": [
+                            {
+                                "verb": "dominant_band",
+                                "select": {"zone": ["territory", "hand"], "owner": "you", "type": "hero", "up_to": 2},
+                            }
+                        ],
+                    }
+                ],
+            }
+        ),
+    )
+    b = battle(f'"{key}"', territory='"barak", "esther", "peter"')
+    g = b.game
+    ok(g, f"dominant {b[key]}")
+    d = g.s.pending
+    assert d is not None and d.most == 2 and set(d.options) == {b["barak"], b["esther"], b["peter"]}
+    ok(g, f"choose {b['esther']}")
+    ok(g, "choose")
+    assert g.zone_of(b["esther"]) == (0, "field_of_battle") and g.zone_of(b["barak"]) == (0, "territory")
+    b2 = build({"hand": [key], "territory": ["barak"]}, {})  # no battle: not offered
+    assert not any(a.verb == "dominant" for a in b2.game.legal_actions())

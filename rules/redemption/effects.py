@@ -1451,6 +1451,30 @@ def _resolve_underdeck_or_pay(g: Table, d: Decision, events: list[Event]) -> Non
     )
 
 
+def _do_dominant_band(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """A Dominant's band: the player's character in battle (the one its condition names) may band to up to N
+    characters that fit from their hand or territory, asked as a band's decision (redemption.effect.dominant_band)."""
+    if not g.in_battle() or not g.battle_chars(p):
+        return
+    chars = g.battle_chars(p)
+    by = next((c for c in chars if g.cd[c].type == ab.select.get("type")), chars[0])
+    options = _band_targets(g, p, ab, by)
+    if not options:
+        events.append(Event.said("effect", f"{g.cd[src].name}: no character can band in.", p, "redemption.effect.band"))
+        return
+    most = ab.select.most if ab.select.up_to else 1
+    g.ask(
+        Decision(p, src, "band", options, "up_to", most, to=[p]),
+        events,
+        f"{who(p, True)} may band up to {most} of {their(p)} characters in hand or territory into battle for "
+        f"{g.cd[src].name}.",
+    )
+
+
+def _in_battle_now(g: Table, p: int, ab: Act) -> bool:
+    return g.in_battle() and bool(g.battle_chars(p))
+
+
 def _do_prevent_next(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
     """The next enhancement that fits, of another player, played in this battle has its ability prevented (its
     numbers still count): the mark is how many had been played when this worked (continuous.prevented)."""
@@ -2743,6 +2767,16 @@ def _verbs() -> dict[str, Verb]:
                 ),
             ),
             Verb(
+                "dominant_band",
+                "a Dominant lets your character in battle band to up to N characters",
+                lambda a, when, card: (
+                    f"Your character in battle may band to up to {max(1, a.select.most)} "
+                    f"{filter_text(a.filter, 'character', plural=a.select.most != 1)} from your hand or territory."
+                ),
+                _do_dominant_band,
+                usable=_in_battle_now,
+            ),
+            Verb(
                 "look_hand",
                 "look at an opponent's hand or Reserve",
                 lambda a, when, card: (
@@ -3118,8 +3152,11 @@ def dominant_targets(g: Table, p: int, card: Card, d: str) -> list[str] | None:
 
 
 def dominant_usable(g: Table, p: int, card: Card) -> bool:
-    """Can each of a Dominant's effects do something now (a look at a draw pile needs one)?"""
+    """Can each of a Dominant's effects do something now (a look at a draw pile needs one), and do its conditions
+    hold (redemption.lang.condition)?"""
     for ab in card.abilities:
+        if ab.condition and not condition_holds(g, p, "", ab.condition):
+            return False
         for act in ab.acts:
             usable = VERBS[act.verb].usable
             if usable is not None and not usable(g, p, act):
