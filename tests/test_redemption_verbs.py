@@ -1129,3 +1129,75 @@ def test_underdeck_or_pay_lets_the_owner_put_a_card_of_its_alignment_under_inste
     ok(g, f"choose {b['goliaths_taunt']}" if pay else "choose")
     assert g.z[1]["deck"][-1] == (b["goliaths_taunt"] if pay else b["herod"])
     round_trip(g)
+
+
+def test_protect_lone_keeps_a_lone_heros_abilities_off_the_character(monkeypatch):
+    key = "t_lone_proof"
+    monkeypatch.setitem(
+        CARDS,
+        key,
+        _card(
+            {
+                "key": key,
+                "name": "Lone Proof",
+                "type": "evil_character",
+                "alignment": "evil",
+                "brigades": ["Crimson"],
+                "strength": 3,
+                "toughness": 3,
+                "abilities": [
+                    {"trigger": "while_in_play", "effects": [{"verb": "protect_lone", "select": {"type": "hero"}}]}
+                ],
+            }
+        ),
+    )
+    b = build(
+        {"field_of_battle": ["gideon"], "territory": ["barak"]},
+        {"field_of_battle": [key], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+        battle={"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 1},
+        flags={"battled": True},
+    )
+    g = b.game
+    assert continuous.protected_from(g, b[key], CARDS["gideon"])
+    assert effects.protected_from(g, CARDS["gideon"], [b[key]]) == []
+    g._move(b["barak"], 0, "field_of_battle")  # a second Hero: Gideon is not lone now
+    assert not continuous.protected_from(g, b[key], CARDS["gideon"])
+
+
+def test_dominant_band_needs_its_condition_and_bands_up_to_n(monkeypatch):
+    key = "t_dom_band"
+    monkeypatch.setitem(
+        CARDS,
+        key,
+        _card(
+            {
+                "key": key,
+                "name": "Dominant Band",
+                "type": "dominant",
+                "alignment": "good",
+                "abilities": [
+                    {
+                        "trigger": "played",
+                        "condition": {"you_in_battle": {"kind": "human"}},
+                        "effects": [
+                            {
+                                "verb": "dominant_band",
+                                "select": {"zone": ["territory", "hand"], "owner": "you", "type": "hero", "up_to": 2},
+                            }
+                        ],
+                    }
+                ],
+            }
+        ),
+    )
+    b = battle(f'"{key}"', territory='"barak", "esther", "peter"')
+    g = b.game
+    ok(g, f"dominant {b[key]}")
+    d = g.s.pending
+    assert d is not None and d.most == 2 and set(d.options) == {b["barak"], b["esther"], b["peter"]}
+    ok(g, f"choose {b['esther']}")
+    ok(g, "choose")
+    assert g.zone_of(b["esther"]) == (0, "field_of_battle") and g.zone_of(b["barak"]) == (0, "territory")
+    b2 = build({"hand": [key], "territory": ["barak"]}, {})  # no battle: not offered
+    assert not any(a.verb == "dominant" for a in b2.game.legal_actions())

@@ -160,6 +160,20 @@ def protected_from(t: Table, cid: str, src: Card) -> bool:
         a = cd[by].by_effect.get("protect_from")
         if a is not None and matches(src, a.acts[0].against):
             return True
+    lone = cd[cid].by_effect.get("protect_lone")
+    if lone is not None and cid not in negated and src.is_character and matches(src, lone.acts[0].filter):
+        return lone_in_battle(t, src)  # redemption.effect.protect_lone
+    return False
+
+
+def lone_in_battle(t: Table, src: Card) -> bool:
+    """Is a character like ``src`` alone on its side of the battle under way (a lone Hero: REG *Lone*)?"""
+    if not t.b.kind:
+        return False
+    for q in range(len(t.z)):
+        side = t.battle_chars(q)
+        if len(side) == 1 and t.cd[side[0]] is src:
+            return True
     return False
 
 

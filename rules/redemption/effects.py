@@ -1540,6 +1540,30 @@ def _resolve_underdeck_or_pay(g: Table, d: Decision, events: list[Event]) -> Non
     )
 
 
+def _do_dominant_band(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """A Dominant's band: the player's character in battle (the one its condition names) may band to up to N
+    characters that fit from their hand or territory, asked as a band's decision (redemption.effect.dominant_band)."""
+    if not g.in_battle() or not g.battle_chars(p):
+        return
+    chars = g.battle_chars(p)
+    by = next((c for c in chars if g.cd[c].type == ab.select.get("type")), chars[0])
+    options = _band_targets(g, p, ab, by)
+    if not options:
+        events.append(Event.said("effect", f"{g.cd[src].name}: no character can band in.", p, "redemption.effect.band"))
+        return
+    most = ab.select.most if ab.select.up_to else 1
+    g.ask(
+        Decision(p, src, "band", options, "up_to", most, to=[p]),
+        events,
+        f"{who(p, True)} may band up to {most} of {their(p)} characters in hand or territory into battle for "
+        f"{g.cd[src].name}.",
+    )
+
+
+def _in_battle_now(g: Table, p: int, ab: Act) -> bool:
+    return g.in_battle() and bool(g.battle_chars(p))
+
+
 def _do_prevent_next(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
     """The next enhancement that fits, of another player, played in this battle has its ability prevented (its
     numbers still count): the mark is how many had been played when this worked (continuous.prevented)."""
@@ -1632,7 +1656,8 @@ def _protected_words(a: Act) -> str:
 def protected_from(g: Table, card: Card, cards: list[str]) -> list[str]:
     """``cards`` without the ones protected now from the abilities of a card like ``card``
     (redemption.effect.protect_from: a protected card is not offered as a target)."""
-    if not g.s.mods:
+    cd = g.cd
+    if not g.s.mods and not any("protect_lone" in cd[c].by_effect for c in cards):
         return cards
     return [c for c in cards if not continuous.protected_from(g, c, card)]
 
@@ -2478,8 +2503,12 @@ def _verbs() -> dict[str, Verb]:
                 "first_strike",
                 "in mutual destruction, this side is not defeated",
                 lambda a, when, card: (
-                    "The character this is played on has first strike this battle: if the battle would end with "
-                    "both sides defeated by numbers, it is not."
+                    (
+                        "This character has first strike"
+                        if when == "while_in_play"
+                        else "The character this is played on has first strike this battle"
+                    )
+                    + ": if the battle would end with both sides defeated by numbers, it is not."
                 ),
             ),
             Verb(
@@ -2849,6 +2878,24 @@ def _verbs() -> dict[str, Verb]:
                 resolve=_resolve_underdeck_or_pay,
             ),
             Verb(
+                "protect_lone",
+                "this character is protected from the abilities of a lone character that fits",
+                lambda a, when, card: (
+                    f"This character is protected from the abilities of a lone {filter_text(a.filter, 'Hero')} (one "
+                    "alone on its side of the battle): they cannot take it."
+                ),
+            ),
+            Verb(
+                "dominant_band",
+                "a Dominant lets your character in battle band to up to N characters",
+                lambda a, when, card: (
+                    f"Your character in battle may band to up to {max(1, a.select.most)} "
+                    f"{filter_text(a.filter, 'character', plural=a.select.most != 1)} from your hand or territory."
+                ),
+                _do_dominant_band,
+                usable=_in_battle_now,
+            ),
+            Verb(
                 "look_hand",
                 "look at an opponent's hand or Reserve",
                 lambda a, when, card: (
@@ -3137,7 +3184,7 @@ def _run_acts(g: Table, p: int, src: str, host: str, acts: tuple[Act, ...], targ
         if v.asks_on_entry and not target and src == host and g.cd[src].is_character:
             # a character's own "discard any ...": its player chooses the target as it enters battle
             assert v.targets is not None
-            options = _unprotected(g, g.cd[src], act, v.targets(g, p, act, host))
+            options = protected_from(g, g.cd[src], _unprotected(g, g.cd[src], act, v.targets(g, p, act, host)))
             if options:
                 g.ask(
                     Decision(p, src, act.verb, options, "one", to=[p]),
@@ -3224,8 +3271,11 @@ def dominant_targets(g: Table, p: int, card: Card, d: str) -> list[str] | None:
 
 
 def dominant_usable(g: Table, p: int, card: Card) -> bool:
-    """Can each of a Dominant's effects do something now (a look at a draw pile needs one)?"""
+    """Can each of a Dominant's effects do something now (a look at a draw pile needs one), and do its conditions
+    hold (redemption.lang.condition)?"""
     for ab in card.abilities:
+        if ab.condition and not condition_holds(g, p, "", ab.condition):
+            return False
         for act in ab.acts:
             usable = VERBS[act.verb].usable
             if usable is not None and not usable(g, p, act):

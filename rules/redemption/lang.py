@@ -583,7 +583,7 @@ def _count_words(v: tuple[Selector, str]) -> str:
 
 def _cards_words(v: Selector, noun: str = "character", plural: bool = False) -> str:
     d = dict(v.facets)
-    words = [str(d[k]) for k in ("testament", "gender", "kind", "brigade") if k in d]
+    words = [str(d[k]) for k in ("testament", "gender", "kind", "brigade", "identifier_word") if k in d]
     if "class" in d:
         words.append(f"{d['class']}-class")
     if "identifier" in d:
@@ -644,6 +644,14 @@ def _conditions() -> dict[str, Condition]:
             _read_count,
             _in_battle_count,
             _count_words,
+        ),
+        Condition(
+            "you_in_battle",
+            "redemption.lang.condition.you_in_battle",
+            "one of your characters in the battle under way fits",
+            _read_cards,
+            lambda t, p, host, v: bool(t.b.kind) and any(matches(t.cd[c], v.card) for c in t.battle_chars(p)),
+            lambda v: f"if you have {_a(_cards_words(v))} in battle",
         ),
         Condition(
             "unless",

@@ -32,6 +32,7 @@ from rules.options import REDEMPTION_OPTIONS, check_options
 from rules.redemption.cards import CARDS, DECKS, validate_deck
 from rules.redemption.decisions import KEEP_WEAPON, Decision
 from rules.redemption.effects import REGISTRY, UNDOABLE
+from rules.redemption.lang import matches
 from rules.redemption.notation import ID
 from rules.redemption.state import (
     BASE_HAND_LIMIT,
@@ -709,12 +710,26 @@ def _turns(g: Game) -> None:
         _fail(f"turn {g.turn} is past the turn limit of {cap}")
 
 
+def _sent_back(g: Game) -> list[tuple[tuple[str, Any], ...]]:
+    """The card facets of every effect of this game's cards that puts a card in play back into a draw pile or a
+    hand (topdeck, underdeck, return to deck or hand): a card in a pile or a hand that fits one may have been in play."""
+    out = []
+    for key, _ in dict.fromkeys(g.cards.values()):
+        for ab in CARDS[key].abilities:
+            for act in ab.acts:
+                if act.verb in ("topdeck", "underdeck") or (act.verb == "return" and act.to in ("deck", "hand")):
+                    out.append(act.select.card)
+    return out
+
+
 def _room(g: Game, p: int, base: int) -> int:
     """``base`` plus what Player p's cards that have left the draw pile and hand can add to a hand: their
-    draws, and their hand-limit bonuses (a card that was in play counts even if it has gone since)."""
+    draws, and their hand-limit bonuses (a card that was in play counts even if it has gone since, also back into a
+    pile or a hand when a card of the game can put it there: ``_sent_back``)."""
     room = base
+    back = _sent_back(g)
     for cid, (_, owner) in g.cards.items():
-        if g.loc[cid][1] in ("deck", "hand", "reserve"):
+        if g.loc[cid][1] in ("deck", "hand", "reserve") and not any(matches(g.cd[cid], f) for f in back):
             continue
         for ab in g.cd[cid].abilities:
             for act in ab.acts:  # every effect of it, not only the first (choose_one, a second effect that draws)
