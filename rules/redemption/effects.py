@@ -182,6 +182,7 @@ def _do_draw(g: Table, p: int, src: str, host: str, ab: Act, target: str, events
     hand = g.z[p]["hand"]
     before = len(hand)
     g._draw(p, ab.n, events, f"for {g.cd[src].name}", "redemption.effect.draw")
+    ability_drew(g, p, src, len(hand) - before)
     if g.in_battle() and src in g.b.played:  # an enhancement's draw: negating it puts the cards back
         g.b.effects.extend((src, "draw", c, "hand") for c in hand[before:])
 
@@ -1170,13 +1171,101 @@ def _do_may_draw(g: Table, p: int, src: str, host: str, ab: Act, target: str, ev
 def _resolve_may_draw(g: Table, d: Decision, events: list[Event]) -> None:
     p, act = d.chooser, _act_of(g, d)
     if d.chosen:
+        before = len(g.z[p]["hand"])
         g._draw(p, act.n, events, f"for {g.cd[d.source].name}", "redemption.effect.may_draw")
+        ability_drew(g, p, d.source, len(g.z[p]["hand"]) - before)
     else:
         events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'draws', 'draw')} nothing.", p))
 
 
 # --- the Starter E and F verbs: worth N/N, access to sites, protection from a kind of card, a
 # character that becomes a Lost Soul instead of being discarded (rules.md: each verb's section) ------------------
+def _ability_words(a: Act) -> str:
+    """' with a capture ability': the verbs an ``ability`` facet names, in words."""
+    v = a.select.get("ability")
+    if not v:
+        return ""
+    names = dict.fromkeys(x.split("_")[0] for x in ((v,) if isinstance(v, str) else v))
+    return f" with {an(' or '.join(names))} ability"
+
+
+def ability_drew(g: Table, p: int, src: str, got: int) -> None:
+    """Player p drew ``got`` cards by the ability of card src: each opponent holding a face-up artifact, not negated,
+    whose ability says so may draw as many, asked once nothing else is waiting (redemption.effect.gift_draw). Only
+    an ability on a character or an enhancement counts."""
+    if not got or not (g.cd[src].is_character or g.cd[src].is_enhancement):
+        return
+    cd, up, negated = g.cd, g.face_up, g.b.negated
+    for h in g.others(p):
+        for a in g.z[h]["artifact_pile"]:
+            if a in up and a not in negated and "gift_draw" in cd[a].by_effect:
+                g.s.gifts.append((h, got, a))
+
+
+def ask_gift(g: Table, events: list[Event]) -> None:
+    """Ask the first waiting gift's holder whether they draw (``choose`` the artifact: draw; ``choose`` alone: not);
+    one whose artifact is no longer face up, or whose draw pile is empty, is dropped (redemption.effect.gift_draw)."""
+    while g.s.gifts and g.s.pending is None:
+        h, n, a = g.s.gifts.pop(0)
+        if g.loc[a] != (h, "artifact_pile") or a not in g.face_up or not g.z[h]["deck"]:
+            continue
+        g.ask(
+            Decision(h, a, "gift_draw", [a], "up_to", 1, to=list(range(len(g.z)))),
+            events,
+            f"{who(h, True)} may draw {plural(n, 'card')} for {g.cd[a].name} (choose it to draw, or choose nothing).",
+        )
+        d = g.s.pending
+        assert d is not None
+        d.stage = n  # how many: kept in the decision, so a save holds it
+
+
+def _resolve_gift(g: Table, d: Decision, events: list[Event]) -> None:
+    h = d.chooser
+    if d.chosen:
+        g._draw(h, max(1, d.stage), events, f"for {g.cd[d.source].name}", "redemption.effect.gift_draw")
+    else:
+        events.append(Event.said("effect", f"{who(h, True)} {verb(h, 'draws', 'draw')} nothing.", h))
+
+
+def _do_search_bondage(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Search the opponent's draw pile (revealed to p alone) for a card that fits (a Lost Soul) and put it into that
+    player's Land of Bondage; the search may find none; then the pile is shuffled (redemption.effect.search_bondage)."""
+    q = g.opponent(p)
+    deck = g.z[q]["deck"]
+    if not deck:
+        events.append(Event.said("effect", f"{whose(q, True)} draw pile is empty: nothing to search.", p))
+        return
+    cd = g.cd
+    options = [c for c in deck if matches(cd[c], ab.filter)]
+    g.ask(
+        Decision(p, src, "search_bondage", options, "up_to", 1, revealed=deck[:], to=[p]),
+        events,
+        f"{who(p, True)} {verb(p, 'searches', 'search')} {whose(q)} draw pile for {an(filter_text(ab.filter, 'card'))}.",
+    )
+
+
+def _resolve_search_bondage(g: Table, d: Decision, events: list[Event]) -> None:
+    p = d.chooser
+    q = g.loc[d.revealed[0]][0] if d.revealed else g.opponent(p)  # whose pile was searched
+    for c in d.chosen:
+        g._move(c, q, "land_of_bondage")
+        events.append(
+            Event.said(
+                "effect",
+                f"{g.cd[d.source].name} puts {g._nm(c)} from {whose(q)} draw pile into {their(q)} Land of Bondage.",
+                p,
+                "redemption.effect.search_bondage",
+            )
+        )
+    g.rng.shuffle(g.z[q]["deck"])
+    if not d.chosen:
+        events.append(
+            Event.said(
+                "effect", f"{who(p, True)} {verb(p, 'finds', 'find')} none; {whose(q)} draw pile is shuffled.", p
+            )
+        )
+
+
 def bondage_instead(g: Table, c: str, events: list[Event]) -> bool:
     """Character c in battle is about to be discarded: its own ``to_bondage`` ability (trigger
     about_to_be_discarded) puts it into its opponent's Land of Bondage instead, a Lost Soul there; what sat on it is
@@ -1817,7 +1906,9 @@ def _resolve_draw_most(g: Table, d: Decision, events: list[Event]) -> None:
     ab = g.cd[src].has("draw_most")
     assert ab is not None
     if d.chosen:
+        before = len(g.z[q]["hand"])
         g._draw(q, ab.n, events, f"for {g.cd[src].name}", "redemption.effect.draw_most")
+        ability_drew(g, q, src, len(g.z[q]["hand"]) - before)
     else:
         events.append(Event.said("effect", f"{who(q, True)} {verb(q, 'draws', 'draw')} nothing.", q))
 
@@ -2729,6 +2820,34 @@ def _verbs() -> dict[str, Verb]:
                     f"While this is active, every {filter_text(a.filter, 'card')} in play is protected from the "
                     f"discard abilities of {filter_text(a.against, 'card', plural=True)}."
                 ),
+            ),
+            Verb(
+                "gift_draw",
+                "each time an opponent draws by a character's or enhancement's ability, you may draw as many",
+                lambda a, when, card: (
+                    "While this is active, each time an opponent draws cards because of a special ability on a "
+                    "character or an enhancement, you may draw as many."
+                ),
+                resolve=_resolve_gift,
+            ),
+            Verb(
+                "unnegatable",
+                "while this character is in play, the cards that fit cannot be negated",
+                lambda a, when, card: (
+                    f"While this character is in play, {filter_text(a.filter, 'card', plural=True)}"
+                    + _ability_words(a)
+                    + " cannot be negated."
+                ),
+            ),
+            Verb(
+                "search_bondage",
+                "search an opponent's draw pile for a Lost Soul and put it into their Land of Bondage",
+                lambda a, when, card: (
+                    f"Search your opponent's draw pile for {an(filter_text(a.filter, 'card'))} and put it into their "
+                    "Land of Bondage; then shuffle that draw pile."
+                ),
+                _do_search_bondage,
+                resolve=_resolve_search_bondage,
             ),
             Verb(
                 "to_bondage",
