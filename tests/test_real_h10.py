@@ -731,3 +731,43 @@ def test_every_h_card_is_in_the_deck_and_has_a_test_here():
     assert {R(n) for n in H} == deck and len(H) == 50
     for n in H:
         assert n in source or n in SOULS, f"{n} has no test here"
+
+
+@pytest.mark.parametrize("seed, decks", [(0, ("G10", "H10")), (1, ("H10", "G10"))])
+def test_the_computer_plays_real_g_against_real_h_to_the_end_through_saves(seed, decks):
+    """Against the computer at the normal level (seat 0 stands in for the player, playing the same level), with the
+    game saved and loaded every 25 actions as the app saves it: it plays to its end, and the finished game loads."""
+    import saves
+    from rules.agents import choose_for, make_agent
+    from rules.redemption import new_game
+
+    agents = [make_agent("redemption", "normal", seed=seed), make_agent("redemption", "normal", seed=seed + 7)]
+    g, trips = new_game(seed, decks=decks), 0
+    for n in range(20_000):
+        if g.is_over:
+            break
+        if n % 25 == 24:
+            again = saves.loads(saves.dumps(g))
+            assert again.to_dict() == g.to_dict()
+            g, trips = again, trips + 1
+        a = choose_for(agents[g.current_player], g)
+        assert g.apply(a).ok
+    assert g.is_over and trips >= 2 and g.s.end_rule.startswith("redemption.win.")
+    done = saves.loads(saves.dumps(g))
+    assert done.is_over and done.to_dict() == g.to_dict()
+
+
+def test_a_card_taken_from_a_looked_at_hand_is_not_named_to_the_table():
+    """Found by random G10 v H10 games (tests.bench.real_random): the taker named the card in every seat's log."""
+    import json
+
+    from tests.test_real_g10 import DEMON, in_battle
+
+    wealth = R("Taking Egypt's Wealth")
+    b = in_battle("daniel", DEMON, [], mine={"hand": [wealth]}, theirs={"hand": ["herod", "scourging"]})
+    g = b.game
+    ok(g, f"enhance {b[wealth]} {b['daniel']}")
+    out = g.apply(f"choose {b['scourging']}")
+    said = json.dumps([e.text for e in out.events])
+    assert out.ok and g.zone_of(b["scourging"]) == (0, "hand")
+    assert CARDS["scourging"].name not in said and b["scourging"] not in said and "a card from" in said

@@ -34,12 +34,15 @@ def _shape(key: str) -> dict[str, Any]:
     return {"trigger": ab["trigger"], "condition": ab.get("condition", {}), **ab["effects"][0]}
 
 
-def cards(test: str, type_: str | tuple[str, ...], verb: str, **want: Any) -> list[str]:
-    """The pool's cards of that type whose first effect has that verb (and the keys given, with those values)."""
+def cards(test: str, type_: str | tuple[str, ...], verb: str, where: Any = None, **want: Any) -> list[str]:
+    """The pool's cards of that type whose first effect has that verb (and the keys given, with those values; and
+    whose selector ``where`` holds for)."""
     types = (type_,) if isinstance(type_, str) else type_
     out = []
     for key in KEYS:
         c, s = CARDS[key], _shape(key)
+        if where is not None and not where(s.get("select", {})):
+            continue
         if c.type in types and s["verb"] == verb and all(s.get(k) == v for k, v in want.items()):
             out.append(key)
             CLAIMED.setdefault(key, test)
@@ -124,7 +127,7 @@ def test_a_site_holds_a_lost_soul_that_only_a_hero_of_its_brigade_reaches(monkey
 
 
 # --- enhancements that ignore ---------------------------------------------------------------------------------------
-@pytest.mark.parametrize("card", cards("hero_ignores", "good_enhancement", "ignore"))
+@pytest.mark.parametrize("card", cards("hero_ignores", "good_enhancement", "ignore", lambda sel: "brigade" in sel))
 def test_a_heros_enhancement_ignores_the_evil_characters_of_a_brigade(monkeypatch, card):
     ignored = _shape(card)["select"]["brigade"]
     hero = hero_for(monkeypatch, card)
@@ -283,6 +286,307 @@ def test_a_good_enhancement_negates_and_discards_the_last_evil_enhancement(monke
     assert b[last] in g.b.negated and g.zone_of(b[last]) == (1, "discard")
     assert g.char_numbers(b[guard]) == (7, 10)
     round_trip(g)
+
+
+# --- batch B: characters that fit a selector, built for the test ----------------------------------------------------
+_OTHER_BRIGADE = {"hero": "Teal", "evil_character": "Yellow"}
+
+
+def fitting(
+    monkeypatch: pytest.MonkeyPatch, key: str, sel: dict[str, Any], fit: bool = True, s: int = 5, t: int = 5
+) -> str:
+    """A character of ours that fits the selector's card facets (``fit``), or one that misses one of them."""
+    kind = sel.get("type", "hero")
+    facts: dict[str, Any] = {
+        "type": kind,
+        "alignment": "good" if kind == "hero" else "evil",
+        "brigades": [sel.get("brigade", _OTHER_BRIGADE[kind])],
+        "strength": s,
+        "toughness": 3 if "toughness_now" in sel else t,
+        "identifiers": [x for x in (sel.get("gender"), sel.get("kind")) if x],
+        "reference": "Matthew 1:1" if sel.get("testament") == "NT" else "Genesis 1:1",
+    }
+    if "identifier" in sel:
+        facts["identifiers"].append(sel["identifier"])
+    if "title" in sel:
+        facts["name"] = f"{sel['title']} the Tested"
+    if not fit:
+        if "title" in sel:
+            facts["name"] = "Somebody Else"
+        elif "identifier" in sel:
+            facts["identifiers"].remove(sel["identifier"])
+        elif "toughness_now" in sel:
+            facts["toughness"] = 9
+        elif "brigade" in sel:
+            facts["brigades"] = [_OTHER_BRIGADE[kind]]
+        elif "testament" in sel:
+            facts["reference"] = "Genesis 1:1" if sel["testament"] == "NT" else "Matthew 1:1"
+        elif "gender" in sel:
+            facts["identifiers"] = ["female" if sel["gender"] == "male" else "male"]
+        elif "kind" in sel:
+            facts["identifiers"] = ["angel" if sel["kind"] != "angel" else "human"]
+        else:
+            other = "evil_character" if kind == "hero" else "hero"
+            facts.update(type=other, alignment="good" if other == "hero" else "evil", brigades=[_OTHER_BRIGADE[other]])
+    return _test_card(monkeypatch, key, **facts)
+
+
+def battle_for(
+    monkeypatch: pytest.MonkeyPatch, card: str, foe: str = "", mine: dict | None = None, theirs: dict | None = None
+) -> Any:
+    """A battle in which the card's player holds it and may play it on a character of theirs of its brigade (1/1):
+    a good enhancement's player attacks (seat 0), an evil one's blocks (seat 1) against ``foe``."""
+    if CARDS[card].type == "good_enhancement":
+        host = hero_for(monkeypatch, card, s=1, t=1, key="t_host")
+        foe = foe or _test_card(
+            monkeypatch, "t_foe", type="evil_character", brigades=["Yellow"], strength=1, toughness=1
+        )
+        b = in_battle(host, foe, [], mine={"hand": [card], **(mine or {})}, theirs=theirs)
+        b.game.b.last_actor = 1
+    else:
+        host = evil_for(monkeypatch, card, s=1, t=1, key="t_host")
+        foe = foe or _test_card(
+            monkeypatch, "t_foe", type="hero", alignment="good", brigades=["Teal"], strength=1, toughness=1
+        )
+        b = in_battle(foe, host, [], mine=mine, theirs={"hand": [card], **(theirs or {})})
+        b.game.b.last_actor = 0
+    assert b.game.current_player == (0 if CARDS[card].type == "good_enhancement" else 1)
+    return b
+
+
+def _zone_seat(card: str, sel: dict[str, Any]) -> int:
+    """The seat whose cards the selector means: the card's player's opponent's, unless it names only theirs."""
+    me = 0 if CARDS[card].type == "good_enhancement" else 1
+    return 1 - me
+
+
+@pytest.mark.parametrize(
+    "card", cards("discard_every", ("good_enhancement", "evil_enhancement"), "discard_type", lambda sel: sel.get("all"))
+)
+def test_an_enhancement_discards_every_card_that_fits_and_no_other(monkeypatch, card):
+    sel = _shape(card)["select"]
+    fit, other = fitting(monkeypatch, "t_fit", sel), fitting(monkeypatch, "t_other", sel, fit=False)
+    far = _zone_seat(card, sel)
+    if sel["zone"] == "battle":  # the opposing character in battle fits; one that does not stays in territory
+        b = battle_for(monkeypatch, card, foe=fit, **{("mine" if far == 0 else "theirs"): {"territory": [other]}})
+    else:  # in play: the opposing territory holds one that fits and one that does not
+        b = battle_for(monkeypatch, card, **{("mine" if far == 0 else "theirs"): {"territory": [fit, other]}})
+    g = b.game
+    play(g, b[card], b["t_host"])
+    assert g.zone_of(b[fit]) == (far, "discard") and g.zone_of(b[other])[1] != "discard"
+    if "riders" in _shape(card):
+        assert not any(continuous.stoppable(g, b[card], how) for how in ("negate", "interrupt", "prevent"))
+    round_trip(g)
+
+
+@pytest.mark.parametrize(
+    "card",
+    cards("discard_one", ("good_enhancement", "evil_enhancement"), "discard_type", lambda sel: not sel.get("all")),
+)
+def test_an_enhancement_discards_one_card_that_fits_its_player_choosing(monkeypatch, card):
+    sel = _shape(card)["select"]
+    fit, other = fitting(monkeypatch, "t_fit", sel), fitting(monkeypatch, "t_other", sel, fit=False)
+    far = _zone_seat(card, sel)
+    zones = sel["zone"] if isinstance(sel["zone"], list) else [sel["zone"]]
+    side = "mine" if far == 0 else "theirs"
+    if zones == ["battle"]:
+        b = battle_for(monkeypatch, card, foe=fit, **{side: {"territory": [other]}})
+    elif "set_aside" in zones:
+        b = battle_for(monkeypatch, card, **{side: {"set_aside": [fit], "territory": [other]}})
+    else:
+        b = battle_for(monkeypatch, card, **{side: {"territory": [fit, other]}})
+    g = b.game
+    targets = {a.args[2] for a in g.legal_actions() if a.verb == "enhance" and a.args[0] == b[card] and len(a.args) > 2}
+    assert b[fit] in targets and b[other] not in targets
+    play(g, b[card], b["t_host"], b[fit])
+    assert g.zone_of(b[fit]) == (far, "discard") and g.zone_of(b[other]) == (far, "territory")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", cards("convert", "good_enhancement", "convert"))
+def test_an_enhancement_converts_a_human_evil_character_to_a_hero_of_its_brigade(monkeypatch, card):
+    demon = real_key("Strong Demon (G)", "10A")
+    b = battle_for(monkeypatch, card, theirs={"territory": ["pilate", "herod", demon]})
+    g = b.game
+    play(g, b[card], b["t_host"])
+    d = g.s.pending
+    assert d is not None and set(d.options) == {b["pilate"], b["herod"]}  # human ones, not the demon
+    ok(g, f"choose {b['pilate']}")
+    c = g.cd[b["pilate"]]
+    assert c.type == "hero" and c.brigades == (_shape(card)["brigade"],)
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", cards("ignore_kind", "good_enhancement", "ignore", lambda sel: "brigade" not in sel))
+def test_a_heros_enhancement_ignores_the_evil_characters_of_a_kind(monkeypatch, card):
+    sel = _shape(card)["select"]
+    foe = fitting(monkeypatch, "t_foe", sel, s=9, t=9)
+    b = battle_for(monkeypatch, card, foe=foe)
+    g = b.game
+    assert g.standing() == "evil_winning"
+    play(g, b[card], b["t_host"])
+    assert g._is_ignored(b[foe]) and g.standing() == "hero_winning"
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", cards("discard_evil_enhancements", "good_enhancement", "discard_all"))
+def test_a_good_enhancement_discards_every_evil_enhancement(monkeypatch, card):
+    guard = real_key("Temple Guard", "10A")
+    first, last = real_key("Ancient Evil (G)", "10A"), real_key("Lying Unto God", "10A")
+    host = hero_for(monkeypatch, card, s=5, t=7, key="t_host")
+    b = in_battle(host, guard, [first, last], mine={"hand": [card]})
+    g = b.game
+    play(g, b[card], b[host])
+    assert g.zone_of(b[first]) == (1, "discard") and g.zone_of(b[last]) == (1, "discard")
+    assert g.char_numbers(b[guard]) == (5, 7)
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", cards("band", "good_enhancement", "band"))
+def test_a_good_enhancement_bands_a_second_hero_in(monkeypatch, card):
+    sel = _shape(card)["select"]
+    fit = fitting(monkeypatch, "t_fit", {"type": "hero", **({"brigade": sel["brigade"]} if "brigade" in sel else {})})
+    other = fitting(monkeypatch, "t_other", {"type": "hero", "brigade": "Silver"}, fit="brigade" not in sel)
+    b = battle_for(monkeypatch, card, mine={"territory": [fit, other]})
+    g = b.game
+    targets = {a.args[2] for a in g.legal_actions() if a.verb == "enhance" and a.args[0] == b[card] and len(a.args) > 2}
+    assert b[fit] in targets and (b[other] in targets) == ("brigade" not in sel)
+    play(g, b[card], b["t_host"], b[fit])
+    assert set(g.battle_chars(0)) == {b["t_host"], b[fit]}
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", cards("capture", "evil_enhancement", "capture_in_play"))
+def test_an_evil_enhancement_captures_a_hero_in_play_into_its_land_of_bondage(monkeypatch, card):
+    b = battle_for(monkeypatch, card, foe="gideon", mine={"territory": ["deborah"]})
+    g = b.game
+    targets = {a.args[2] for a in g.legal_actions() if a.verb == "enhance" and a.args[0] == b[card] and len(a.args) > 2}
+    assert targets == {b["gideon"], b["deborah"]}
+    play(g, b[card], b["t_host"], b["deborah"])
+    assert g.zone_of(b["deborah"]) == (1, "land_of_bondage")
+    round_trip(g)
+
+
+@pytest.mark.parametrize(
+    "card",
+    cards("numbers", ("good_enhancement", "evil_enhancement"), "lose") + cards("numbers", "good_enhancement", "gain"),
+)
+def test_an_enhancement_changes_the_numbers_of_every_character_that_fits_for_a_while(monkeypatch, card):
+    s = _shape(card)
+    sel, n = s["select"], (s["strength"], s["toughness"])
+    fit, other = fitting(monkeypatch, "t_fit", sel), fitting(monkeypatch, "t_other", sel, fit=False)
+    if s["verb"] == "gain":  # your Heroes in play: one in territory gains, the opponent's character does not
+        b = battle_for(monkeypatch, card, mine={"territory": [fit, other]})
+        sign, seat_fit = 1, 0
+    else:  # the characters in battle that fit lose
+        far = "theirs" if CARDS[card].type == "good_enhancement" else "mine"
+        b = battle_for(monkeypatch, card, foe=fit, **{far: {"territory": [other]}})
+        sign, seat_fit = -1, 1 if CARDS[card].type == "good_enhancement" else 0
+    g = b.game
+    before, unchanged = g.char_numbers(b[fit]), g.char_numbers(b[other])
+    play(g, b[card], b["t_host"])
+    assert g.char_numbers(b[fit]) == (before[0] + sign * n[0], before[1] + sign * n[1])
+    assert g.char_numbers(b[other]) == unchanged
+    assert g.zone_of(b[fit])[0] == seat_fit
+    round_trip(g)
+    g.s.turn += 1  # the change lasts this battle or this turn, no longer
+    g.b = type(g.b)()
+    assert g.char_numbers(b[fit]) == before
+
+
+@pytest.mark.parametrize("card", cards("withdraw", "evil_enhancement", "withdraw"))
+def test_an_evil_enhancement_returns_a_hero_in_battle_to_its_territory(monkeypatch, card):
+    sel = _shape(card)["select"]
+    foe = fitting(monkeypatch, "t_fit", sel)
+    b = battle_for(monkeypatch, card, foe=foe)
+    g = b.game
+    play(g, b[card], b["t_host"], b[foe])
+    assert g.zone_of(b[foe]) == (0, "territory") and not g.battle_chars(0)
+    round_trip(g)
+
+
+# --- batch C: characters -------------------------------------------------------------------------------------------
+def _band_sel(card: str) -> dict[str, Any]:
+    return {k: v for k, v in _shape(card)["select"].items() if k not in ("zone", "owner", "up_to")}
+
+
+@pytest.mark.parametrize("card", cards("band_char", ("hero", "evil_character"), "band"))
+def test_a_character_may_band_to_a_character_that_fits_as_it_enters_battle(monkeypatch, card):
+    sel = _band_sel(card)
+    fit, other = fitting(monkeypatch, "t_fit", sel), fitting(monkeypatch, "t_other", sel, fit=False)
+    # (a selector of the type alone: the one that does not fit is a character of the other side)
+    if CARDS[card].type == "hero":
+        b = pos({"hand": [card], "territory": [fit, other]}, {"land_of_bondage": ["ls_orphan"]}, phase="battle")
+        g = b.game
+        ok(g, f"rescue {b[card]}")
+        seat = 0
+    else:
+        b = pos(
+            {"hand": ["barak"]},
+            {"hand": [card], "territory": [fit, other], "land_of_bondage": ["ls_orphan"]},
+            phase="battle",
+        )
+        g = b.game
+        ok(g, f"rescue {b['barak']}")
+        ok(g, f"block {b[card]}")
+        seat = 1
+    d = g.s.pending
+    assert d is not None and d.effect == "band" and b[fit] in d.options and b[other] not in d.options
+    if "up_to" in _shape(card)["select"]:
+        assert d.most == 20
+    round_trip(g)
+    ok(g, f"choose {b[fit]}")
+    assert set(g.battle_chars(seat)) == {b[card], b[fit]} and g.s.pending is None
+
+
+@pytest.mark.parametrize("card", cards("immune_char", ("hero", "evil_character"), "immune"))
+def test_a_character_is_immune_to_the_characters_that_fit(monkeypatch, card):
+    sel = _shape(card)["select"]
+    opposing = "evil_character" if CARDS[card].type == "hero" else "hero"
+    sel = {"type": opposing, **sel}
+    for fit in (True, False):
+        foe = fitting(monkeypatch, f"t_foe{fit}", sel, fit=fit, s=12, t=12)
+        b = blocked(card, foe) if CARDS[card].type == "hero" else blocked(foe, card)
+        win = "evil_winning" if CARDS[card].type == "hero" else "hero_winning"
+        assert b.game.standing() == ("stalemate" if fit else win)  # 12 would defeat it, but not an immune one
+
+
+@pytest.mark.parametrize("card", cards("first_strike_char", "hero", "first_strike"))
+def test_a_hero_with_first_strike_survives_mutual_destruction(monkeypatch, card):
+    h = CARDS[card]
+    foe = _test_card(
+        monkeypatch, "t_foe", type="evil_character", brigades=["Yellow"], strength=h.toughness, toughness=h.strength
+    )
+    b = blocked(card, foe)
+    g = b.game
+    assert g.standing() == "hero_winning"  # both would be defeated by numbers: first strike
+    to_player(g, 1)
+    ok(g, "pass")
+    assert g.zone_of(b[card]) == (0, "territory") and g.zone_of(b[foe]) == (1, "discard")
+
+
+@pytest.mark.parametrize("card", cards("draw_char", "hero", "draw") + cards("draw_char", "hero", "may_draw"))
+def test_a_hero_draws_or_may_draw_a_card_as_it_enters_battle(card):
+    b = pos({"hand": [card], "deck": ["esther", "peter"]}, {"land_of_bondage": ["ls_orphan"]}, phase="battle")
+    g = b.game
+    ok(g, f"rescue {b[card]}")
+    if _shape(card)["verb"] == "may_draw":
+        assert g.s.pending is not None
+        round_trip(g)
+        ok(g, f"choose {b[card]}")
+    assert len(g.z[0]["hand"]) == 1 and len(g.z[0]["deck"]) == 1 and g.s.pending is None
+
+
+@pytest.mark.parametrize("card", cards("no_capture", "hero", "protect_capture"))
+def test_a_hero_that_cannot_be_captured_is_not_a_target_of_a_capture(monkeypatch, card):
+    net = real_key("Net (D)", "2E")  # capture a Hero in play (Black)
+    blocker = _test_card(monkeypatch, "t_evil", type="evil_character", brigades=["Black"], strength=1, toughness=1)
+    b = in_battle("gideon", blocker, [], mine={"territory": [card]}, theirs={"hand": [net]})
+    g = b.game
+    g.b.last_actor = 0
+    targets = {a.args[2] for a in g.legal_actions() if a.verb == "enhance" and a.args[0] == b[net] and len(a.args) > 2}
+    assert b["gideon"] in targets and b[card] not in targets
+    assert continuous.capture_proof(g, b[card])
 
 
 # --- every card has its test ------------------------------------------------------------------------------------------

@@ -729,8 +729,7 @@ def test_ashtaroth_worship_discards_a_good_enhancement_or_removes_a_discard_pile
     g = b.game
     ok(g, f"enhance {b[worship]} {b[ACHAN]}")
     ok(g, f"choose {b[worship]}" if first else "choose")
-    if first:
-        ok(g, f"choose {b['daniels_prayer']}")
+    if first:  # the one good enhancement in play: no question
         assert g.zone_of(b["daniels_prayer"]) == (0, "discard") and g.char_numbers(b[SAMSON]) == (12, 6)
     else:
         assert g.zone_of(b["gideon"])[1] == "removed" and g.zone_of(b["stars_fought"])[1] == "removed"

@@ -288,11 +288,61 @@ def band_prevented(t: Table, c: str) -> bool:
     (redemption.effect.prevent_band)?"""
     owner, cd, negated = t.owner(c), t.cd, t.b.negated
     for src in t.b.played:
-        if src in negated or t.owner(src) == owner or prevented(t, src):
+        if src in negated or prevented(t, src):
             continue
         a = cd[src].has("prevent_band")
-        if a is not None and matches(cd[c], a.filter):
+        if a is None or (t.owner(src) == owner and a.acts[0].select.get("owner") != "any"):
+            continue  # an opposing card's, or one that stops every band ("all banding": owner = "any")
+        if matches(cd[c], a.filter):
             return True
+    return False
+
+
+# --- the Starter E and F passive verbs (rules.md: redemption.effect.worth, site_access, protect_discard) ---------------
+def worth(t: Table, e: str) -> tuple[int, int]:
+    """Enhancement e's numbers now: N/N while its ``worth`` ability's condition holds for its player (the character
+    it is on its host) and its ability is not prevented; its printed numbers otherwise (redemption.effect.worth)."""
+    card = t.cd[e]
+    a = card.has("worth")
+    if a is not None and not prevented(t, e) and condition_holds(t, t.owner(e), t.attached.get(e, ""), a.condition):
+        return a.acts[0].strength, a.acts[0].toughness
+    return card.strength, card.toughness
+
+
+def _active_artifacts(t: Table, q: int, verb: str) -> list[Ability]:
+    """The abilities with this verb of player q's face-up artifacts that are not negated."""
+    cd, up, negated = t.cd, t.face_up, t.b.negated
+    out = []
+    for a in t.z[q]["artifact_pile"]:
+        if a in up and a not in negated:
+            ab = cd[a].by_effect.get(verb)
+            if ab is not None:
+                out.append(ab)
+    return out
+
+
+def site_access(t: Table, hero: str) -> bool:
+    """May the hero rescue from any site: does a face-up artifact of its player say so for characters like it
+    (redemption.effect.site_access)?"""
+    card = t.cd[hero]
+    return any(matches(card, ab.filter) for ab in _active_artifacts(t, t.owner(hero), "site_access"))
+
+
+#: the zones a card is in play in, for a protection of cards in play
+_IN_PLAY = ("territory", "field_of_battle", "artifact_pile")
+
+
+def discard_protected(t: Table, c: str, by: Card) -> bool:
+    """Is card c, in play, protected from the discard abilities of card ``by``: does a face-up artifact of any
+    player protect cards like c against cards like ``by`` (redemption.effect.protect_discard)?"""
+    if t.loc[c][1] not in _IN_PLAY:
+        return False
+    card = t.cd[c]
+    for q in range(len(t.z)):
+        for ab in _active_artifacts(t, q, "protect_discard"):
+            act = ab.acts[0]
+            if matches(card, act.select.card) and matches(by, act.against):
+                return True
     return False
 
 

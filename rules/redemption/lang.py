@@ -127,7 +127,9 @@ def compare(x: int, spec: str) -> bool:
     return x >= n if op == ">=" else x <= n if op == "<=" else x > n if op == ">" else x < n if op == "<" else x == n
 
 
-def _type_test(c: Card, v: str) -> bool:
+def _type_test(c: Card, v: str | tuple[str, ...]) -> bool:
+    if isinstance(v, tuple):  # a list of types: any of them
+        return any(_type_test(c, x) for x in v)
     group = TYPE_GROUPS.get(v)
     return c.type in group if group is not None else c.type == v
 
@@ -236,6 +238,13 @@ def _facets() -> dict[str, Facet]:
             "an identifier (king, priest, ...)",
             _text,
             card=lambda c, v: v in c.identifiers,
+        ),
+        Facet(
+            "identifier_word",
+            "redemption.lang.facet.identifier_word",
+            "a word of an identifier ('egyptian' in 'egyptian king', 'priest' in 'tabernacle priest')",
+            _text,
+            card=lambda c, v: any(re.search(rf"\b{re.escape(v.lower())}\b", i.lower()) for i in c.identifiers),
         ),
         Facet(
             "book",
@@ -555,6 +564,31 @@ def _you_control(t: Table, p: int, host: str, v: Selector) -> bool:
     return _count_in(t, p, "in_play", v.card) > 0
 
 
+def _read_count(key: str, v: Any) -> tuple[Selector, str]:
+    """A count of cards: a table of card facets with ``count``, a comparison ('>=2')."""
+    if not isinstance(v, dict) or "count" not in v or _cmp_check(v["count"]):
+        raise LanguageError(f"card {key}: this condition is a table of card facets with count = '>=N', not {v!r}")
+    rest = {k: x for k, x in v.items() if k != "count"}
+    return _read_cards(key, rest), v["count"]
+
+
+def _in_battle_count(t: Table, p: int, host: str, v: tuple[Selector, str]) -> bool:
+    """How many characters that fit are in the battle under way, on both sides (ignored ones too: they are in it)."""
+    sel, spec = v
+    if not t.in_battle():
+        return False
+    cd = t.cd
+    n = sum(1 for q in range(len(t.z)) for c in t.battle_chars(q) if matches(cd[c], sel.card))
+    return compare(n, spec)
+
+
+def _count_words(v: tuple[Selector, str]) -> str:
+    sel, spec = v
+    op, n = spec.rstrip("0123456789"), spec[len(spec.rstrip("0123456789")) :]
+    many = {">=": f"{n} or more", "<=": f"{n} or fewer", ">": f"more than {n}", "<": f"fewer than {n}"}.get(op, n)
+    return f"if there are {many} {_cards_words(sel, 'character', plural=True)} in battle"
+
+
 def _cards_words(v: Selector, noun: str = "character", plural: bool = False) -> str:
     d = dict(v.facets)
     words = [str(d[k]) for k in ("testament", "gender", "kind", "brigade", "book") if k in d]
@@ -620,6 +654,14 @@ def _conditions() -> dict[str, Condition]:
             _read_cards,
             _you_control,
             lambda v: f"if you control {_a(_cards_words(v))}",
+        ),
+        Condition(
+            "in_battle_count",
+            "redemption.lang.condition.in_battle_count",
+            "that many characters that fit are in the battle under way",
+            _read_count,
+            _in_battle_count,
+            _count_words,
         ),
         Condition(
             "unless",
@@ -704,7 +746,7 @@ class Act:
     rider_if: tuple[tuple[str, tuple[tuple[str, Any], ...], str], ...] = ()
     #: the verb a ``prevent_abilities`` leaves alone ("except banding": band)
     keep: str = ""
-    #: ``protect_from``: the card facets of the cards the protection stands against ("from evil enhancements")
+    #: ``protect_from`` and ``protect_discard``: the card facets of the cards the protection stands against ("from evil enhancements")
     against: tuple[tuple[str, Any], ...] = ()
 
     @property
@@ -898,9 +940,12 @@ def parse_ability(d: Any, key: str, verbs: Mapping[str, object]) -> Ability:
 
 
 def _against(key: str, verb: str, v: Any) -> tuple[tuple[str, Any], ...]:
-    """``against``: what a ``protect_from`` protects from, as card facets; only that verb has it, and it must."""
-    if (v is None) != (verb != "protect_from"):
-        raise LanguageError(f"card {key}: 'against' (the cards it protects from) goes with the verb protect_from")
+    """``against``: what a ``protect_from`` (or a ``protect_discard``) protects from, as card facets; only those verbs
+    have it, and they must."""
+    if (v is None) != (verb not in ("protect_from", "protect_discard")):
+        raise LanguageError(
+            f"card {key}: 'against' (the cards it protects from) goes with the verbs protect_from and protect_discard"
+        )
     return () if v is None else _read_cards(key, v).facets
 
 

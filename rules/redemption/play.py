@@ -759,6 +759,11 @@ class Play(Checks):
             events.append(Event("battle", "No character is left in battle on either side: the battle ends.", -1))
             self._resolve(events)
             return
+        if self.s.pending is None and b.kind and b.step == "block" and not self.battle_chars(self.active):
+            # the answer took the attacker's last character out (redemption.effect.withdraw_self): nothing is attacked
+            events.append(Event("battle", "No Hero is left in battle: the rescue attempt is over.", -1))
+            self._finish_battle(events)
+            return
         if self.s.pending is None and d.then:
             self._after_dominant(d.chooser, d.then == "dominant_window", events)
         elif self.s.pending is None and self.in_battle() and self.b.step == "initiative":

@@ -504,11 +504,16 @@ def position(g: Game) -> None:
         for c in z["hand"]:
             if cd[c].type == "lost_soul":
                 _fail(f"a Lost Soul ({c}) cannot be in a hand: drawn Lost Souls go to the Land of Bondage")
-        for c in z["land_of_bondage"] + z["land_of_redemption"] + z["in_site"]:
-            # a captured human character is treated as a Lost Soul (REG Capture): held in a Land of Bondage or a
-            # site, rescued into a Land of Redemption
+        for c in z["land_of_bondage"]:
+            # any captured character may be held in a Land of Bondage (redemption.effect.capture_in_play: a
+            # non-human one is no Lost Soul there, and no rescue takes it)
+            if cd[c].type != "lost_soul" and not cd[c].is_character:
+                _fail(f"{c} is neither a Lost Soul nor a captured character, so it cannot be in a Land of Bondage")
+        for c in z["land_of_redemption"] + z["in_site"]:
+            # a captured human character is treated as a Lost Soul (REG Capture): held in a site, rescued into a Land
+            # of Redemption
             if cd[c].type != "lost_soul" and not (cd[c].is_character and "human" in cd[c].identifiers):
-                _fail(f"{c} is not a Lost Soul, so it cannot be in a Land of Bondage, Land of Redemption or site")
+                _fail(f"{c} is not a Lost Soul, so it cannot be in a Land of Redemption or site")
         for c in z["territory"]:
             if cd[c].type == "lost_soul":
                 _fail(f"a Lost Soul ({c}) cannot be in a territory: Lost Souls are in a Land of Bondage until rescued")

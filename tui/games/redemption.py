@@ -7,10 +7,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 
-from rules.redemption.views import RedemptionSeat, RedemptionView
+from rules.redemption.views import CardView, RedemptionSeat, RedemptionView
 from rules.words import plural, possessive
 from saves import printable
 from tui import keys
@@ -166,10 +167,29 @@ def abbreviated(name: str, room: int) -> str:
     if len(" ".join(kept)) <= room:
         return " ".join(kept)
     for i in range(len(kept) - 1, 0, -1):
-        kept[i] = kept[i][:1] + "."
+        if any(ch.isdigit() for ch in kept[i]):
+            continue  # a number or a verse ("1:27") tells cards apart and has no initial
+        kept[i] = _initial(kept[i])
         if len(" ".join(kept)) <= room:
             return " ".join(kept)
     return kept[0][: room - 1] + "\u2026" if len(kept[0]) > room else kept[0]
+
+
+def _initial(word: str) -> str:
+    """A word as its initial, its brackets kept ("(Hand" -> "(H.", "Discarder)" -> "D.)", "Silver" -> "S.")."""
+    lead = len(word) - len(word.lstrip("([\"'"))
+    tail = word[len(word.rstrip(")]\"',")) :]
+    core = word[lead : len(word) - len(tail)]
+    return word[:lead] + (core[:1] + "." if core else "") + tail
+
+
+def soul_name(name: str) -> str:
+    """A Lost Soul's name without what its LS tag says: "Lost Soul: " (our cards) or "Lost Soul " (the real
+    cards: "Lost Soul Luke 13:25 (G)" -> "Luke 13:25 (G)")."""
+    for head in ("Lost Soul: ", "Lost Soul "):
+        if name.startswith(head) and len(name) > len(head):
+            return name[len(head) :]
+    return name
 
 
 class OpponentList(CardList):
@@ -232,7 +252,7 @@ REVIEW_ZONES = (
 )
 
 
-def _review_card(c: dict) -> str:
+def _review_card(c: CardView) -> str:
     if c.get("face_down") and "name" not in c:
         return "face-down card"
     nums = ""
@@ -249,7 +269,7 @@ class RedemptionBoard(Board):
     DEFAULT_CSS = css_beside(__file__)
     SIDE_INSIDE = True
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         ascii_only = self.ui.ascii_only
         with Horizontal(id="upper"):
             with Vertical(id="field"):
@@ -279,10 +299,10 @@ Card types: H Hero, EC Evil Character, GE/EE good/evil enhancement, LS Lost Soul
 Ar artifact, Si site, Fo fortress; ?? a face-down card. Where a card is: * in battle, T territory,
 A artifact pile, S set aside, @ in a site, F in a fortress, B Land of Bondage, C captured,
 R Land of Redemption, D top of the discard pile (the only discard anyone may see). x before a card:
-no action can use it now. A Lost Soul's name is said without "Lost Soul:" (its LS tag says it). A name too long
+no action can use it now. A Lost Soul's name is said without "Lost Soul" (its LS tag says it). A name too long
 for its pane is shortened by one rule, step by step until it fits: a leading The, A or An goes (Remnant Returns),
 then the small words (of, the, to, in, into, on, at, and, ...: Flight Wilderness), then the words from the last
-one back become initials, the first word kept (Nebuchadnezzar's F.). The Field shows the full name of the card
+one back become initials, the first word kept (Nebuchadnezzar's F.; a verse such as 1:27 is kept whole). The Field shows the full name of the card
 under the cursor.
 Red: Redeemed Souls; LoB: Land of Bondage; Disc: discard pile.
 """
@@ -357,7 +377,7 @@ class RedemptionUI:
 
     def __init__(self, ascii_only: bool = False):
         self.ascii_only = ascii_only
-        self._cards: dict[str, dict] = {}  # the cards of the last view shown, by id (for describe)
+        self._cards: dict[str, CardView] = {}  # the cards of the last view shown, by id (for describe)
         self._zones: dict[str, str] = {}  # and the zone each is in
         self._holders: dict[str, int] = {}  # and whose table that zone is on
         self._names: list[str] = []
@@ -367,7 +387,7 @@ class RedemptionUI:
 
     # --- cards ---------------------------------------------------------------------------
     @staticmethod
-    def numbers(c: dict) -> str:
+    def numbers(c: CardView) -> str:
         t = c.get("type", "")
         if t in ("hero", "evil_character"):
             s, tt = c.get("battle_strength", c["strength"]), c.get("battle_toughness", c["toughness"])
@@ -376,7 +396,7 @@ class RedemptionUI:
             return f"+{c['strength']}/+{c['toughness']}"
         return ""
 
-    def tag(self, c: dict) -> Text:
+    def tag(self, c: CardView) -> Text:
         if c.get("face_down") and "key" not in c:
             return Text("??", style="italic")
         return Text(
@@ -384,7 +404,7 @@ class RedemptionUI:
             style=f"bold {ALIGN_COLOUR.get(c.get('alignment', ''), '')}".strip(),
         )
 
-    def label(self, c: dict, zone: str | None = None, room: int = 0) -> Text:
+    def label(self, c: CardView, zone: str | None = None, room: int = 0) -> Text:
         """A card in one line; ``room``: the columns it may take (0: any), the name then shortened at a word
         boundary so its numbers stay (the Field shows the full name of the card under the cursor)."""
         t = Text()
@@ -392,8 +412,8 @@ class RedemptionUI:
             t.append(ZONE_TAG.get(zone, "?") + " ", style="dim")
         t.append_text(self.tag(c))
         name = c["name"]
-        if c.get("type") == "lost_soul" and name.startswith("Lost Soul: "):
-            name = name[len("Lost Soul: ") :]  # the tag says LS: keep the part that tells them apart
+        if c.get("type") == "lost_soul":
+            name = soul_name(name)  # the tag says LS: keep the part that tells them apart
         n = self.numbers(c)
         if room:
             rest = len(t) + 1 + (len(n) + 1 if n else 0) + (8 if c.get("negated") else 0)
@@ -414,7 +434,7 @@ class RedemptionUI:
             t.append(f" +{len(c['carrying'])}")
         return t
 
-    def detail(self, c: dict) -> Text:
+    def detail(self, c: CardView) -> Text:
         t = Text()
         t.append(f"{c['id']} {c['name']}", style="bold")
         if c.get("face_down") and "key" not in c:
@@ -433,7 +453,7 @@ class RedemptionUI:
             t.append(f". {c['ability']}", style="italic")
         return t
 
-    def describe(self, action) -> str:
+    def describe(self, action: Any) -> str:
         """An action in words, with card names from the last view shown (never its notation: the ids mean
         nothing to a player)."""
         w = str(action).split()
@@ -542,7 +562,7 @@ class RedemptionUI:
             question = f"{src}: {plural(looked, 'card')}, shown to you only.\nWhich one goes into your hand?"
         return PendingChoice(question, options, actions)
 
-    def card_words(self, c: dict) -> str:
+    def card_words(self, c: CardView) -> str:
         """A card in one line of a list: its name, kind, brigades and numbers (``detail`` without the id)."""
         kind = c.get("type_name", "")
         brig = "/".join(c.get("brigades", []))
@@ -563,7 +583,7 @@ class RedemptionUI:
             return f"{'yours' if whose == 'your' else whose}, {where}"
         return f"in {whose} {where}" if not where.startswith("top") else f"on {where.replace('the ', whose + ' ', 1)}"
 
-    def _all_cards(self, view: RedemptionView) -> dict[str, dict]:
+    def _all_cards(self, view: RedemptionView) -> dict[str, CardView]:
         out = {}
         zones = {}
         holders = self._holders = {}
@@ -609,7 +629,7 @@ class RedemptionUI:
         return items
 
     def render(
-        self, screen, view: RedemptionView, names: list[str], wide: bool, usable: set[str], my_turn: bool
+        self, screen: Any, view: RedemptionView, names: list[str], wide: bool, usable: set[str], my_turn: bool
     ) -> None:
         you = view["you"]
         n = len(view["players"])
@@ -679,7 +699,7 @@ class RedemptionUI:
         title, body = self.battle(view, names, cards.get(selected) if selected else None, wide, drawn)
         battle.set(title, self.fit(screen, battle, news(screen, view["battle"]) + body))
 
-    def fit(self, screen, pane: Pane, body: Text) -> Text:
+    def fit(self, screen: Any, pane: Pane, body: Text) -> Text:
         """The Field's text, made to fit its pane: when the card text under the cursor (its last paragraph) would be
         cut off, the lines go in order of need: what to do now, the card being read (in full), the battle, then
         what happened (also in the log)."""
@@ -765,7 +785,7 @@ class RedemptionUI:
         """An opponent's table in one line (the second line a tall screen gives each opponent): the Lost Souls
         in their Land of Bondage (and in their sites), the souls a rescue attempt against them could take, then their
         territory, each cut after the last card that fits, with how many more (Tab reads them all)."""
-        souls = [str(c.get("name", "?")).removeprefix("Lost Soul: ") for c in (*pv["land_of_bondage"], *pv["in_site"])]
+        souls = [soul_name(str(c.get("name", "?"))) for c in (*pv["land_of_bondage"], *pv["in_site"])]
         parts = [("Territory", [self.label(c) for c in pv["territory"]])]
         if souls:
             parts.insert(0, ("Bondage", [Text(name) for name in souls]))
@@ -820,7 +840,7 @@ class RedemptionUI:
             "; " + ", ".join(extra) if extra else "",
         )
 
-    def box(self, c: dict, on_it: list[dict]) -> tuple[list[Text], str]:
+    def box(self, c: CardView, on_it: list[CardView]) -> tuple[list[Text], str]:
         """A character in battle as a box: name, brigade, live numbers, what was played on it."""
         colour = ALIGN_COLOUR.get(c.get("alignment", ""), "")
         lines = [
@@ -833,7 +853,7 @@ class RedemptionUI:
         return lines, colour
 
     def battle(
-        self, view: RedemptionView, names: list[str], selected: dict | None, wide: bool = True, drawn: bool = False
+        self, view: RedemptionView, names: list[str], selected: CardView | None, wide: bool = True, drawn: bool = False
     ) -> tuple[str, Text]:
         """The Field of Battle; ``drawn``: room enough to draw the characters as boxes."""
         if view["battle"]:

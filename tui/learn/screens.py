@@ -28,6 +28,7 @@ from tui import controls, keys
 from tui.compat import Footer
 from tui.games import ui_for
 from tui.games.board import GameUI
+from tui.host import host
 from tui.learn.coach_pane import CoachPane
 from tui.screens.number import ask_cut, is_cut
 from tui.session import Frame
@@ -173,16 +174,16 @@ class LessonListScreen(Screen[Any]):
         """A real game against the computer at the easy level, saved like any other, with the coach pane on."""
         from tui.session import new_save_name
 
-        folder = self.app.settings.save_dir  # type: ignore[attr-defined]
+        folder = host(self).settings.save_dir
         try:
-            session = self.app.new_session(game, vs="computer", level="easy")  # type: ignore[attr-defined]
+            session = host(self).new_session(game, vs="computer", level="easy")
             session.path = saves.save_path(new_save_name(game, folder), folder)
             session.meta.extra["coach"] = True
             session.autosave()
         except (saves.SaveError, ValueError) as e:
             self.notify(str(e), title="Could not start the game", severity="error")
             return
-        self.app.push_screen(self.app.game_screen(session))  # type: ignore[attr-defined]
+        self.app.push_screen(host(self).game_screen(session))
 
     def action_rules(self) -> None:
         from tui.learn.rules_screen import RulesScreen

@@ -26,6 +26,7 @@ from tui.agents import agent_seed, choose, make_agent
 from tui.compat import Footer, FrameShownApp
 from tui.games import board, ui_for
 from tui.games.board import Board, GameUI
+from tui.host import host
 from tui.learn.guide import GuidedGame
 from tui.screens.choice import ChoiceScreen, DecisionScreen
 from tui.screens.handoff import HandOffScreen
@@ -171,7 +172,7 @@ class GameScreen(GuidedGame, Screen[None]):
 
     @property
     def app_settings(self) -> Settings:
-        settings: Settings = self.app.settings  # type: ignore[attr-defined]
+        settings: Settings = host(self).settings
         return settings
 
     # --- layout ------------------------------------------------------------------------
@@ -392,7 +393,7 @@ class GameScreen(GuidedGame, Screen[None]):
     # --- keys -> actions (via tui.controls) -------------------------------------------------
     def action_review(self) -> None:
         if self.session.game.is_over:
-            self.app.open_review(self.session)  # type: ignore[attr-defined]
+            host(self).open_review(self.session)
 
     def action_pick(self, n: int) -> None:
         hand = self.board.hand
@@ -677,7 +678,7 @@ class GameScreen(GuidedGame, Screen[None]):
         if self.session.save_soon == self.save_soon:
             self.session.save_soon = None
         self.save_due()  # an action accepted in the last frame of this screen
-        self.app.record_unsaved(self.session)  # type: ignore[attr-defined]  # told as the app ends if not kept
+        host(self).record_unsaved(self.session)  # told as the app ends if not kept
         self.session.close()  # the game is saved; another process may open it now
 
     @work(thread=True, group="computer")  # not exclusive: a move may start the next think from inside this one
@@ -778,7 +779,7 @@ class GameScreen(GuidedGame, Screen[None]):
         """A write failed: the player is told at once that their moves are not being kept, and why; the status
         line says so until a save succeeds (the last good save is intact: a write is atomic, or nothing)."""
         unsaved = self.session.unsaved
-        self.app.record_unsaved(self.session)  # type: ignore[attr-defined]
+        host(self).record_unsaved(self.session)
         if unsaved is None:  # not a game of this process's (a shared table answers for itself)
             self.notify(str(e), title="Could not save", severity="error")
             return
@@ -1048,7 +1049,7 @@ class GameScreen(GuidedGame, Screen[None]):
             return
         folder = s.path.parent
         try:
-            new = self.app.new_session(  # type: ignore[attr-defined]
+            new = host(self).new_session(
                 game.name,
                 **kw,
                 path=saves.save_path(new_save_name(game.name, folder), folder),
@@ -1058,7 +1059,7 @@ class GameScreen(GuidedGame, Screen[None]):
         except (ValueError, saves.SaveError) as e:
             self.notify(str(e), title="Cannot start", severity="error")
             return
-        self.app.switch_to_game(new)  # type: ignore[attr-defined]
+        host(self).switch_to_game(new)
 
     def action_leave(self) -> None:
         self.stop_thinking()
