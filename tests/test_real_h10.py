@@ -771,3 +771,37 @@ def test_a_card_taken_from_a_looked_at_hand_is_not_named_to_the_table():
     said = json.dumps([e.text for e in out.events])
     assert out.ok and g.zone_of(b["scourging"]) == (0, "hand")
     assert CARDS["scourging"].name not in said and b["scourging"] not in said and "a card from" in said
+
+
+@pytest.mark.parametrize("sea, loads", [(True, True), (False, False)])
+def test_a_hand_grown_by_a_draw_of_a_card_sent_back_to_its_pile_still_loads(sea, loads):
+    """Found by random G10 v H10 games (tests.bench.real_random, seed 383): Egyptian Horsemen (H) drew its player a
+    card on the other player's turn and Thrown into the Sea put it back on its draw pile; the save check counted the
+    draws only of cards out of the piles and the hand, and refused the game it had just played."""
+    from rules.redemption import Game, serial
+
+    horsemen, sea_card = R("Egyptian Horsemen"), R("Thrown into the Sea")
+    hand = ["gideon", "barak", "ehud", "daniel", "esther", "nehemiah", "ezra", "peter", "andrew"]  # 9: over 8
+    theirs = {"discard": [sea_card] if sea else ["pilate"], "deck": ["herod", "annas"]}
+    b = pos({"hand": hand, "deck": [horsemen, "james"]}, theirs, active=1)
+    g = b.game
+    if loads:  # the hand check of the whole-game check (a hand-built position holds no whole deck)
+        serial._hands(g)
+        assert Game.from_dict(g.to_dict()) == g
+    else:
+        with pytest.raises(ValueError, match="holds 9 cards on Player 2's turn"):
+            serial._hands(g)
+
+
+def test_the_coach_says_a_yes_or_no_question_as_one_not_as_zero_cards_shown():
+    from rules import coach
+
+    reach = R("Reach of Desperation (H)")
+    b = blocked("peter", R("Abiram"), mine={"hand": [reach], "deck": ["gideon", "barak", "ehud"]})
+    g = b.game
+    to_player(g, 0)
+    ok(g, f"enhance {b[reach]} {b['peter']}")
+    mine, theirs = coach.advise(g, 0), coach.advise(g, 1)
+    assert "0 cards" not in mine.text() and "0 cards" not in theirs.text()
+    assert "choose nothing to use none of it" in mine.purpose and "Reach of Desperation (H) to use it" in mine.purpose
+    assert theirs.phase.startswith("Waiting") and "decides for Reach of Desperation (H)" in theirs.purpose

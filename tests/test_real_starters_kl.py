@@ -878,3 +878,104 @@ def test_the_archer_underdecks_a_hero_in_a_territory_unless_its_owner_underdecks
     else:
         assert g.z[0]["deck"][-1] == b["barak"] and g.zone_of(b["gideons_trumpet"]) == (0, "hand")
     round_trip(g)
+
+
+# --- protected from lone Heroes; looks at a hand ---------------------------------------------------------------------
+@pytest.mark.parametrize("card", printings("Pharaoh, Ramses II [K]", "Goliath, Fear Bringer [L]"))
+def test_the_king_looks_at_a_hand_as_he_blocks_and_is_protected_from_a_lone_hero(monkeypatch, card):
+    from rules.redemption import continuous
+    from rules.redemption.cards import _card
+
+    b = blocked("gideon", card, mine={"hand": ["barak", "ezra"]})
+    g = b.game
+    d = g.s.pending
+    assert d is not None and d.effect == "look_hand" and d.chooser == 1 and set(d.revealed) == {b["barak"], b["ezra"]}
+    ok(g, "choose")
+    gideon = CARDS["gideon"]
+    assert continuous.protected_from(g, b[card], gideon)  # Gideon is alone on his side
+    assert not continuous.protected_from(g, b[card], CARDS["herod"])  # not an Evil Character's ability
+    # a lone Hero's own targeted ability cannot take him: a Hero that negates an Evil Character as it enters battle
+    key = "t_lone_negator"
+    monkeypatch.setitem(
+        CARDS,
+        key,
+        _card(
+            {
+                "key": key,
+                "name": "Lone Negator",
+                "type": "hero",
+                "alignment": "good",
+                "brigades": ["Blue"],
+                "strength": 1,
+                "toughness": 1,
+                "abilities": [
+                    {
+                        "trigger": "enters_battle",
+                        "effects": [
+                            {
+                                "verb": "negate_one",
+                                "select": {"zone": "battle", "owner": "opponents", "type": "evil_character"},
+                            }
+                        ],
+                    }
+                ],
+            }
+        ),
+    )
+    b2 = blocked(key, card)
+    g2 = b2.game
+    if g2.s.pending is not None:
+        ok(g2, "choose")
+    g2.b.left.clear()
+    g2._leave_battle(b2[key], "territory", [])  # it comes in again alone: Gideon-free battle, a lone Hero
+    g2.b.left.clear()
+    g2._enter_battle(0, b2[key], [], "bands in")
+    assert g2.s.pending is None and b2[card] not in g2.b.negated
+    g2._move(b2[key], 0, "territory")
+    round_trip(g)
+
+
+# --- Dominants that band ----------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "card, mates, stranger",
+    [
+        (
+            K("Lord of Armies [K]"),
+            [real_key(n, "K") for n in ("Abigail [K]", "Hannah [K]", "Samuel, the Anointer [K]", "Abiathar [K]")],
+            real_key("Joshua, the Faithful [L]", "L"),
+        ),
+        (
+            K("Pillar of Fire [L]"),
+            [
+                real_key(n, "L")
+                for n in (
+                    "Joshua, the Faithful [L]",
+                    "Miriam [L]",
+                    "Eleazar, Son of Aaron [L]",
+                    "Jethro, Priest of Midian [L]",
+                )
+            ],
+            real_key("Abigail [K]", "K"),
+        ),
+    ],
+)
+def test_the_dominant_lets_an_old_testament_human_band_to_up_to_three_heroes_of_its_book(card, mates, stranger):
+    b = in_battle("gideon", EGYPTIANS, [], mine={"hand": [card], "territory": [*mates, stranger]})
+    g = b.game
+    ok(g, f"dominant {b[card]}")
+    d = g.s.pending
+    assert d is not None and d.effect == "band" and d.most == 3 and set(d.options) == {b[m] for m in mates}
+    for m in mates[:3]:
+        ok(g, f"choose {b[m]}")
+    assert all(g.zone_of(b[m]) == (0, "field_of_battle") for m in mates[:3]) and g.zone_of(b[mates[3]]) == (
+        0,
+        "territory",
+    )
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", printings("Lord of Armies [K]", "Pillar of Fire [L]"))
+def test_the_dominant_cannot_be_played_without_an_old_testament_human_in_battle(card):
+    b = in_battle("stephen", EGYPTIANS, [], mine={"hand": [card], "territory": ["gideon"]})  # Stephen is N.T.
+    g = b.game
+    assert not any(a.verb == "dominant" and a.args[0] == b[card] for a in g.legal_actions())

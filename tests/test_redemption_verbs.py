@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from rules.redemption import continuous, effects, serial
+from rules.redemption import continuous, effects, lang, serial
 from rules.redemption.cards import CARDS, _card
 from rules.redemption.lang import LanguageError
 from tests.redemption_helpers import build, ok, scenario
@@ -630,6 +630,120 @@ def test_opponents_discard_from_the_zones_its_selector_names(monkeypatch):
     round_trip(g)
 
 
+def test_the_ability_facet_and_unnegatable_keep_a_negate_off_the_cards_with_that_verb(monkeypatch):
+    guard = _add(
+        monkeypatch,
+        "t_hunter",
+        [{"verb": "unnegatable", "select": {"alignment": "evil", "ability": "capture"}}],
+        type="evil_character",
+        alignment="evil",
+        brigades=["Crimson"],
+        strength=1,
+        toughness=1,
+        trigger="while_in_play",
+    )
+    grab = _add(
+        monkeypatch,
+        "t_grab",
+        [{"verb": "capture", "select": {"zone": "battle", "owner": "opponent", "type": "hero"}}],
+        type="evil_enhancement",
+        alignment="evil",
+        brigades=["Crimson"],
+    )
+    assert lang.matches(CARDS[grab], {"ability": "capture"}) and not lang.matches(
+        CARDS["goliath"], {"ability": "capture"}
+    )
+    for there, negatable in (("", True), (f'"{guard}"', False)):
+        b = battle('"gideon"', their_territory=there, their_hand=f'"{grab}"')
+        g = b.game
+        assert continuous.stoppable(g, b[grab], "negate") is negatable
+    with pytest.raises(LanguageError, match="unknown verb 'grab'"):
+        _card(
+            {
+                "key": "t_z",
+                "name": "T Z",
+                "type": "evil_character",
+                "alignment": "evil",
+                "abilities": [
+                    {
+                        "trigger": "while_in_play",
+                        "effects": [{"verb": "unnegatable", "select": {"ability": "grab"}}],
+                    }
+                ],
+            }
+        )
+
+
+def test_search_bondage_reveals_the_opponents_pile_to_its_player_and_may_fail(monkeypatch):
+    e = _add(monkeypatch, "t_wed", [{"verb": "search_bondage", "select": {"type": "lost_soul"}}])
+    for take in (True, False):
+        b = scenario(
+            BATTLE.format(
+                hand=f'"{e}"',
+                heroes='"gideon"',
+                territory="",
+                their_territory="",
+                their_hand="",
+                discard="",
+                their_discard="",
+            ).replace('deck = ["delilah", "eglon", "herod"]', 'deck = ["delilah", "ls_widow", "herod"]')
+        )
+        g = b.game
+        ok(g, f"enhance {b[e]} {b['gideon']}")
+        d = g.s.pending
+        assert d is not None and d.options == [b["ls_widow"]] and d.to == [0] and len(d.revealed) == 3
+        ok(g, f"choose {b['ls_widow']}" if take else "choose")
+        assert g.zone_of(b["ls_widow"]) == (1, "land_of_bondage" if take else "deck")
+        round_trip(g)
+
+
+def test_gift_draw_waits_in_the_state_and_is_asked_of_the_holder_after_the_action(monkeypatch):
+    gift = _add(
+        monkeypatch,
+        "t_gift",
+        [{"verb": "gift_draw"}],
+        type="artifact",
+        alignment="neutral",
+        brigades=[],
+        trigger="while_in_play",
+    )
+    drawer = _add(
+        monkeypatch,
+        "t_draw2",
+        [{"verb": "draw", "n": 2}],
+        type="evil_enhancement",
+        alignment="evil",
+        brigades=["Crimson"],
+    )
+    b = build(
+        {"field_of_battle": ["gideon"], "artifact_pile": [gift], "deck": ["barak", "esther", "peter"]},
+        {
+            "field_of_battle": ["goliath"],
+            "hand": [drawer],
+            "deck": ["delilah", "eglon"],
+            "land_of_bondage": ["ls_orphan"],
+        },
+        phase="battle",
+        battle={"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 0},
+        flags={"battled": True},
+        face_up=[gift],
+    )
+    g = b.game
+    ok(g, f"enhance {b[drawer]} {b['goliath']}")
+    d = g.s.pending
+    assert d is not None and d.effect == "gift_draw" and d.chooser == 0 and d.stage == 2
+    round_trip(g)
+    ok(g, f"choose {b[gift]}")
+    assert len(g.z[0]["hand"]) == 2 and not g.s.gifts
+    data = serial.to_dict(g)
+    data["gifts"] = [[0, 1, b["gideon"]]]  # Gideon is no drawing artifact
+    with pytest.raises(ValueError, match="gifts"):
+        serial.from_dict(type(g), data)
+    data["gifts"] = [[5, 1, b[gift]]]
+    with pytest.raises(ValueError, match="gifts"):
+        serial.from_dict(type(g), data)
+
+
 def test_a_taken_card_is_its_takers_and_still_came_from_the_opponents_deck(monkeypatch):
     e = _add(monkeypatch, "t_take2", [{"verb": "take", "n": 1}])
     b = battle(f'"{e}"', their_hand='"delilah"')
@@ -1213,3 +1327,75 @@ def test_underdeck_or_pay_lets_the_owner_put_a_card_of_its_alignment_under_inste
     ok(g, f"choose {b['goliaths_taunt']}" if pay else "choose")
     assert g.z[1]["deck"][-1] == (b["goliaths_taunt"] if pay else b["herod"])
     round_trip(g)
+
+
+def test_protect_lone_keeps_a_lone_heros_abilities_off_the_character(monkeypatch):
+    key = "t_lone_proof"
+    monkeypatch.setitem(
+        CARDS,
+        key,
+        _card(
+            {
+                "key": key,
+                "name": "Lone Proof",
+                "type": "evil_character",
+                "alignment": "evil",
+                "brigades": ["Crimson"],
+                "strength": 3,
+                "toughness": 3,
+                "abilities": [
+                    {"trigger": "while_in_play", "effects": [{"verb": "protect_lone", "select": {"type": "hero"}}]}
+                ],
+            }
+        ),
+    )
+    b = build(
+        {"field_of_battle": ["gideon"], "territory": ["barak"]},
+        {"field_of_battle": [key], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+        battle={"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 1},
+        flags={"battled": True},
+    )
+    g = b.game
+    assert continuous.protected_from(g, b[key], CARDS["gideon"])
+    assert effects.protected_from(g, CARDS["gideon"], [b[key]]) == []
+    g._move(b["barak"], 0, "field_of_battle")  # a second Hero: Gideon is not lone now
+    assert not continuous.protected_from(g, b[key], CARDS["gideon"])
+
+
+def test_dominant_band_needs_its_condition_and_bands_up_to_n(monkeypatch):
+    key = "t_dom_band"
+    monkeypatch.setitem(
+        CARDS,
+        key,
+        _card(
+            {
+                "key": key,
+                "name": "Dominant Band",
+                "type": "dominant",
+                "alignment": "good",
+                "abilities": [
+                    {
+                        "trigger": "played",
+                        "condition": {"you_in_battle": {"kind": "human"}},
+                        "effects": [
+                            {
+                                "verb": "dominant_band",
+                                "select": {"zone": ["territory", "hand"], "owner": "you", "type": "hero", "up_to": 2},
+                            }
+                        ],
+                    }
+                ],
+            }
+        ),
+    )
+    b = battle(f'"{key}"', territory='"barak", "esther", "peter"')
+    g = b.game
+    ok(g, f"dominant {b[key]}")
+    d = g.s.pending
+    assert d is not None and d.most == 2 and set(d.options) == {b["barak"], b["esther"], b["peter"]}
+    ok(g, f"choose {b['esther']}")
+    ok(g, "choose")
+    assert g.zone_of(b["esther"]) == (0, "field_of_battle") and g.zone_of(b["barak"]) == (0, "territory")
+    b2 = build({"hand": [key], "territory": ["barak"]}, {})  # no battle: not offered
+    assert not any(a.verb == "dominant" for a in b2.game.legal_actions())

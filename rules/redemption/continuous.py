@@ -160,6 +160,20 @@ def protected_from(t: Table, cid: str, src: Card) -> bool:
         a = cd[by].by_effect.get("protect_from")
         if a is not None and matches(src, a.acts[0].against):
             return True
+    lone = cd[cid].by_effect.get("protect_lone")
+    if lone is not None and cid not in negated and src.is_character and matches(src, lone.acts[0].filter):
+        return lone_in_battle(t, src)  # redemption.effect.protect_lone
+    return False
+
+
+def lone_in_battle(t: Table, src: Card) -> bool:
+    """Is a character like ``src`` alone on its side of the battle under way (a lone Hero: REG *Lone*)?"""
+    if not t.b.kind:
+        return False
+    for q in range(len(t.z)):
+        side = t.battle_chars(q)
+        if len(side) == 1 and t.cd[side[0]] is src:
+            return True
     return False
 
 
@@ -268,7 +282,24 @@ def stoppable(t: Table, src: str, how: str, by: str = "") -> bool:
                     continue
                 if condition_holds(t, t.owner(src), t.attached.get(src, src), cond):
                     return False
+    if how == "negate" and _made_unnegatable(t, src):
+        return False
     return not (how == "prevent" and _made_unpreventable(t, src))
+
+
+def _made_unnegatable(t: Table, src: str) -> bool:
+    """Does a character in play, not negated nor prevented, say that cards like src cannot be negated
+    (redemption.effect.unnegatable: "evil capture abilities cannot be negated")?"""
+    cd, negated, att = t.cd, t.b.negated, t.attached
+    for zones in t.z:
+        for zone in ("territory", "field_of_battle"):
+            for c in zones[zone]:
+                ab = cd[c].by_effect.get("unnegatable")
+                if ab is None or c in att or c in negated or silenced(t, c, "unnegatable"):
+                    continue
+                if matches(cd[src], ab.filter):
+                    return True
+    return False
 
 
 def _made_unpreventable(t: Table, src: str) -> bool:

@@ -185,6 +185,7 @@ def _do_draw(g: Table, p: int, src: str, host: str, ab: Act, target: str, events
     hand = g.z[p]["hand"]
     before = len(hand)
     g._draw(p, ab.n, events, f"for {g.cd[src].name}", "redemption.effect.draw")
+    ability_drew(g, p, src, len(hand) - before)
     if g.in_battle() and src in g.b.played:  # an enhancement's draw: negating it puts the cards back
         g.b.effects.extend((src, "draw", c, "hand") for c in hand[before:])
 
@@ -1422,13 +1423,101 @@ def _do_may_draw(g: Table, p: int, src: str, host: str, ab: Act, target: str, ev
 def _resolve_may_draw(g: Table, d: Decision, events: list[Event]) -> None:
     p, act = d.chooser, _act_of(g, d)
     if d.chosen:
+        before = len(g.z[p]["hand"])
         g._draw(p, act.n, events, f"for {g.cd[d.source].name}", "redemption.effect.may_draw")
+        ability_drew(g, p, d.source, len(g.z[p]["hand"]) - before)
     else:
         events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'draws', 'draw')} nothing.", p))
 
 
 # --- the Starter E and F verbs: worth N/N, access to sites, protection from a kind of card, a
 # character that becomes a Lost Soul instead of being discarded (rules.md: each verb's section) ------------------
+def _ability_words(a: Act) -> str:
+    """' with a capture ability': the verbs an ``ability`` facet names, in words."""
+    v = a.select.get("ability")
+    if not v:
+        return ""
+    names = dict.fromkeys(x.split("_")[0] for x in ((v,) if isinstance(v, str) else v))
+    return f" with {an(' or '.join(names))} ability"
+
+
+def ability_drew(g: Table, p: int, src: str, got: int) -> None:
+    """Player p drew ``got`` cards by the ability of card src: each opponent holding a face-up artifact, not negated,
+    whose ability says so may draw as many, asked once nothing else is waiting (redemption.effect.gift_draw). Only
+    an ability on a character or an enhancement counts."""
+    if not got or not (g.cd[src].is_character or g.cd[src].is_enhancement):
+        return
+    cd, up, negated = g.cd, g.face_up, g.b.negated
+    for h in g.others(p):
+        for a in g.z[h]["artifact_pile"]:
+            if a in up and a not in negated and "gift_draw" in cd[a].by_effect:
+                g.s.gifts.append((h, got, a))
+
+
+def ask_gift(g: Table, events: list[Event]) -> None:
+    """Ask the first waiting gift's holder whether they draw (``choose`` the artifact: draw; ``choose`` alone: not);
+    one whose artifact is no longer face up, or whose draw pile is empty, is dropped (redemption.effect.gift_draw)."""
+    while g.s.gifts and g.s.pending is None:
+        h, n, a = g.s.gifts.pop(0)
+        if g.loc[a] != (h, "artifact_pile") or a not in g.face_up or not g.z[h]["deck"]:
+            continue
+        g.ask(
+            Decision(h, a, "gift_draw", [a], "up_to", 1, to=list(range(len(g.z)))),
+            events,
+            f"{who(h, True)} may draw {plural(n, 'card')} for {g.cd[a].name} (choose it to draw, or choose nothing).",
+        )
+        d = g.s.pending
+        assert d is not None
+        d.stage = n  # how many: kept in the decision, so a save holds it
+
+
+def _resolve_gift(g: Table, d: Decision, events: list[Event]) -> None:
+    h = d.chooser
+    if d.chosen:
+        g._draw(h, max(1, d.stage), events, f"for {g.cd[d.source].name}", "redemption.effect.gift_draw")
+    else:
+        events.append(Event.said("effect", f"{who(h, True)} {verb(h, 'draws', 'draw')} nothing.", h))
+
+
+def _do_search_bondage(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Search the opponent's draw pile (revealed to p alone) for a card that fits (a Lost Soul) and put it into that
+    player's Land of Bondage; the search may find none; then the pile is shuffled (redemption.effect.search_bondage)."""
+    q = g.opponent(p)
+    deck = g.z[q]["deck"]
+    if not deck:
+        events.append(Event.said("effect", f"{whose(q, True)} draw pile is empty: nothing to search.", p))
+        return
+    cd = g.cd
+    options = [c for c in deck if matches(cd[c], ab.filter)]
+    g.ask(
+        Decision(p, src, "search_bondage", options, "up_to", 1, revealed=deck[:], to=[p]),
+        events,
+        f"{who(p, True)} {verb(p, 'searches', 'search')} {whose(q)} draw pile for {an(filter_text(ab.filter, 'card'))}.",
+    )
+
+
+def _resolve_search_bondage(g: Table, d: Decision, events: list[Event]) -> None:
+    p = d.chooser
+    q = g.loc[d.revealed[0]][0] if d.revealed else g.opponent(p)  # whose pile was searched
+    for c in d.chosen:
+        g._move(c, q, "land_of_bondage")
+        events.append(
+            Event.said(
+                "effect",
+                f"{g.cd[d.source].name} puts {g._nm(c)} from {whose(q)} draw pile into {their(q)} Land of Bondage.",
+                p,
+                "redemption.effect.search_bondage",
+            )
+        )
+    g.rng.shuffle(g.z[q]["deck"])
+    if not d.chosen:
+        events.append(
+            Event.said(
+                "effect", f"{who(p, True)} {verb(p, 'finds', 'find')} none; {whose(q)} draw pile is shuffled.", p
+            )
+        )
+
+
 def bondage_instead(g: Table, c: str, events: list[Event]) -> bool:
     """Character c in battle is about to be discarded: its own ``to_bondage`` ability (trigger
     about_to_be_discarded) puts it into its opponent's Land of Bondage instead, a Lost Soul there; what sat on it is
@@ -1703,6 +1792,30 @@ def _resolve_underdeck_or_pay(g: Table, d: Decision, events: list[Event]) -> Non
     )
 
 
+def _do_dominant_band(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """A Dominant's band: the player's character in battle (the one its condition names) may band to up to N
+    characters that fit from their hand or territory, asked as a band's decision (redemption.effect.dominant_band)."""
+    if not g.in_battle() or not g.battle_chars(p):
+        return
+    chars = g.battle_chars(p)
+    by = next((c for c in chars if g.cd[c].type == ab.select.get("type")), chars[0])
+    options = _band_targets(g, p, ab, by)
+    if not options:
+        events.append(Event.said("effect", f"{g.cd[src].name}: no character can band in.", p, "redemption.effect.band"))
+        return
+    most = ab.select.most if ab.select.up_to else 1
+    g.ask(
+        Decision(p, src, "band", options, "up_to", most, to=[p]),
+        events,
+        f"{who(p, True)} may band up to {most} of {their(p)} characters in hand or territory into battle for "
+        f"{g.cd[src].name}.",
+    )
+
+
+def _in_battle_now(g: Table, p: int, ab: Act) -> bool:
+    return g.in_battle() and bool(g.battle_chars(p))
+
+
 def _do_prevent_next(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
     """The next enhancement that fits, of another player, played in this battle has its ability prevented (its
     numbers still count): the mark is how many had been played when this worked (continuous.prevented)."""
@@ -1793,7 +1906,8 @@ def _protected_words(a: Act) -> str:
 def protected_from(g: Table, card: Card, cards: list[str]) -> list[str]:
     """``cards`` without the ones protected now from the abilities of a card like ``card``
     (redemption.effect.protect_from: a protected card is not offered as a target)."""
-    if not g.s.mods:
+    cd = g.cd
+    if not g.s.mods and not any("protect_lone" in cd[c].by_effect for c in cards):
         return cards
     return [c for c in cards if not continuous.protected_from(g, c, card)]
 
@@ -1987,7 +2101,9 @@ def _resolve_draw_most(g: Table, d: Decision, events: list[Event]) -> None:
     ab = g.cd[src].has("draw_most")
     assert ab is not None
     if d.chosen:
+        before = len(g.z[q]["hand"])
         g._draw(q, ab.n, events, f"for {g.cd[src].name}", "redemption.effect.draw_most")
+        ability_drew(g, q, src, len(g.z[q]["hand"]) - before)
     else:
         events.append(Event.said("effect", f"{who(q, True)} {verb(q, 'draws', 'draw')} nothing.", q))
 
@@ -2988,6 +3104,34 @@ def _verbs() -> dict[str, Verb]:
                 ),
             ),
             Verb(
+                "gift_draw",
+                "each time an opponent draws by a character's or enhancement's ability, you may draw as many",
+                lambda a, when, card: (
+                    "While this is active, each time an opponent draws cards because of a special ability on a "
+                    "character or an enhancement, you may draw as many."
+                ),
+                resolve=_resolve_gift,
+            ),
+            Verb(
+                "unnegatable",
+                "while this character is in play, the cards that fit cannot be negated",
+                lambda a, when, card: (
+                    f"While this character is in play, {filter_text(a.filter, 'card', plural=True)}"
+                    + _ability_words(a)
+                    + " cannot be negated."
+                ),
+            ),
+            Verb(
+                "search_bondage",
+                "search an opponent's draw pile for a Lost Soul and put it into their Land of Bondage",
+                lambda a, when, card: (
+                    f"Search your opponent's draw pile for {an(filter_text(a.filter, 'card'))} and put it into their "
+                    "Land of Bondage; then shuffle that draw pile."
+                ),
+                _do_search_bondage,
+                resolve=_resolve_search_bondage,
+            ),
+            Verb(
                 "to_bondage",
                 "about to be discarded in battle, the character goes to its opponent's Land of Bondage instead",
                 lambda a, when, card: (
@@ -3069,6 +3213,24 @@ def _verbs() -> dict[str, Verb]:
                 ),
                 _do_underdeck_or_pay,
                 resolve=_resolve_underdeck_or_pay,
+            ),
+            Verb(
+                "protect_lone",
+                "this character is protected from the abilities of a lone character that fits",
+                lambda a, when, card: (
+                    f"This character is protected from the abilities of a lone {filter_text(a.filter, 'Hero')} (one "
+                    "alone on its side of the battle): they cannot take it."
+                ),
+            ),
+            Verb(
+                "dominant_band",
+                "a Dominant lets your character in battle band to up to N characters",
+                lambda a, when, card: (
+                    f"Your character in battle may band to up to {max(1, a.select.most)} "
+                    f"{filter_text(a.filter, 'character', plural=a.select.most != 1)} from your hand or territory."
+                ),
+                _do_dominant_band,
+                usable=_in_battle_now,
             ),
             Verb(
                 "look_hand",
@@ -3365,7 +3527,7 @@ def _run_acts(
             # a character's own "discard any ...": its player chooses the target as it enters battle; so does the
             # player of a "you may" or "choose one" ability once it is used (its move named no target)
             assert v.targets is not None
-            options = _unprotected(g, g.cd[src], act, v.targets(g, p, act, host))
+            options = protected_from(g, g.cd[src], _unprotected(g, g.cd[src], act, v.targets(g, p, act, host)))
             if asking and len(options) == 1 and not act.select.up_to:  # one card fits: no question
                 v.do(g, p, src, host, act, options[0], events)
                 if g.s.pending is not None:
@@ -3467,8 +3629,11 @@ def dominant_targets(g: Table, p: int, card: Card, d: str) -> list[str] | None:
 
 
 def dominant_usable(g: Table, p: int, card: Card) -> bool:
-    """Can each of a Dominant's effects do something now (a look at a draw pile needs one)?"""
+    """Can each of a Dominant's effects do something now (a look at a draw pile needs one), and do its conditions
+    hold (redemption.lang.condition)?"""
     for ab in card.abilities:
+        if ab.condition and not condition_holds(g, p, "", ab.condition):
+            return False
         for act in ab.acts:
             usable = VERBS[act.verb].usable
             if usable is not None and not usable(g, p, act):

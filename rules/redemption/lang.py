@@ -178,6 +178,12 @@ def _last_played(t: Table, p: int, c: str, v: bool) -> bool:
     return (c == last) == v
 
 
+def _has_verb(c: Card, v: Any) -> bool:
+    """Has card c an effect of verb v (or of one of the verbs of a list)?"""
+    names = (v,) if isinstance(v, str) else v
+    return any(a.verb in names for ab in c.abilities for a in ab.acts)
+
+
 def _facets() -> dict[str, Facet]:
     fs = (
         Facet("zone", "redemption.lang.facet.zone", "where the cards are", _one_of(*ZONE_WORDS), where=True),
@@ -313,6 +319,13 @@ def _facets() -> dict[str, Facet]:
             card=lambda c, v: _untagged(c.name).casefold() == v.casefold(),
         ),
         Facet("random", "redemption.lang.facet.random", "one of the cards that fit, at random", _flag),
+        Facet(
+            "ability",
+            "redemption.lang.facet.ability",
+            "a card with an ability of this verb (a list: any of them): 'capture abilities'",
+            _text_or_list,
+            card=_has_verb,
+        ),
         # read by the verb that plays a card on a character (play_from_discard), which knows the character
         Facet(
             "fits_host",
@@ -591,7 +604,7 @@ def _count_words(v: tuple[Selector, str]) -> str:
 
 def _cards_words(v: Selector, noun: str = "character", plural: bool = False) -> str:
     d = dict(v.facets)
-    words = [str(d[k]) for k in ("testament", "gender", "kind", "brigade", "book") if k in d]
+    words = [str(d[k]) for k in ("testament", "gender", "kind", "brigade", "identifier_word", "book") if k in d]
     if "class" in d:
         words.append(f"{d['class']}-class")
     if "identifier" in d:
@@ -662,6 +675,14 @@ def _conditions() -> dict[str, Condition]:
             _read_count,
             _in_battle_count,
             _count_words,
+        ),
+        Condition(
+            "you_in_battle",
+            "redemption.lang.condition.you_in_battle",
+            "one of your characters in the battle under way fits",
+            _read_cards,
+            lambda t, p, host, v: bool(t.b.kind) and any(matches(t.cd[c], v.card) for c in t.battle_chars(p)),
+            lambda v: f"if you have {_a(_cards_words(v))} in battle",
         ),
         Condition(
             "unless",
@@ -928,6 +949,10 @@ def parse_ability(d: Any, key: str, verbs: Mapping[str, object]) -> Ability:
                 _against(key, verb, e.get("against")),
             )
         )
+    for act in acts:  # the verbs an ``ability`` facet names are verbs of the language
+        named = act.select.get("ability", ())
+        for v in (named,) if isinstance(named, str) else named:
+            _known(key, "verb", v, verbs)
     one = d.get("choose_one", False)
     if not isinstance(one, bool) or (one and len(acts) != 2):
         raise LanguageError(f"card {key}: choose_one = true goes with two effects, the alternatives")
