@@ -1399,3 +1399,20 @@ def test_dominant_band_needs_its_condition_and_bands_up_to_n(monkeypatch):
     assert g.zone_of(b["esther"]) == (0, "field_of_battle") and g.zone_of(b["barak"]) == (0, "territory")
     b2 = build({"hand": [key], "territory": ["barak"]}, {})  # no battle: not offered
     assert not any(a.verb == "dominant" for a in b2.game.legal_actions())
+
+
+def test_discard_to_add_discards_a_hero_in_a_territory_and_adds_a_character_to_battle(monkeypatch):
+    e = _add(
+        monkeypatch,
+        "t_discard_to_add",
+        [{"verb": "discard_to_add", "select": {"zone": ["territory", "hand"], "owner": "you", "type": "hero"}}],
+    )
+    b = battle(f'"{e}"', territory='"barak"', their_territory='"andrew"')
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    d = g.s.pending
+    assert d is not None and set(d.options) == {b["barak"], b["andrew"]}
+    ok(g, f"choose {b['andrew']}")
+    ok(g, f"choose {b['barak']}")
+    assert g.zone_of(b["andrew"]) == (1, "discard") and g.zone_of(b["barak"]) == (0, "field_of_battle")
+    round_trip(g)

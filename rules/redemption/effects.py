@@ -1816,6 +1816,61 @@ def _in_battle_now(g: Table, p: int, ab: Act) -> bool:
     return g.in_battle() and bool(g.battle_chars(p))
 
 
+def _heroes_in_territories(g: Table, p: int, src: str) -> list[str]:
+    sel = Selector((("owner", "any"), ("type", "hero"), ("zone", "territory")))
+    return protected_from(g, g.cd[src], _typed_in_play(g, p, Act("discard_type", sel), ""))
+
+
+def _addable(g: Table, p: int, ab: Act) -> list[str]:
+    """The player's characters that fit and may be added to the battle under way on their side."""
+    if not g.in_battle() or not g.battle_chars(p):
+        return []
+    return [c for c in select(g, p, ab.select) if not g._kept_out(c) and g._unique_clash(p, c) is None]
+
+
+def _do_discard_to_add(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Its player may discard a Hero in a territory to add a character of theirs that fits to the battle under way
+    (redemption.effect.discard_to_add): first the Hero (``choose`` one, or none), then the character to add."""
+    heroes, adds = _heroes_in_territories(g, p, src), _addable(g, p, ab)
+    if not heroes or not adds:
+        events.append(
+            Event(
+                "effect",
+                f"{g.cd[src].name}: no Hero to discard or no character to add.",
+                p,
+                "redemption.effect.discard_to_add",
+            )
+        )
+        return
+    g.ask(
+        Decision(p, src, "discard_to_add", heroes, "up_to", 1, to=list(range(len(g.z)))),
+        events,
+        f"{who(p, True)} may discard a Hero in a territory to add {an(filter_text(ab.filter, 'character'))} to battle "
+        "(choose the Hero, or choose nothing).",
+    )
+
+
+def _resolve_discard_to_add(g: Table, d: Decision, events: list[Event]) -> None:
+    p, src, ab, rid = d.chooser, d.source, _act_of(g, d), "redemption.effect.discard_to_add"
+    if d.stage == 0:
+        if not d.chosen:
+            events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'discards', 'discard')} no Hero.", p))
+            return
+        (hero,) = d.chosen
+        _discard_typed(g, p, src, "", hero, events)
+        adds = _addable(g, p, ab)
+        if adds:
+            g.ask(
+                Decision(p, src, "discard_to_add", adds, "one", to=[p], stage=1),
+                events,
+                f"{who(p, True)} {verb(p, 'chooses', 'choose')} the character {g.cd[src].name} adds to battle.",
+            )
+        return
+    (c,) = d.chosen
+    g.b.effects.append((src, "band", c, g.loc[c][1]))
+    g._enter_battle(p, c, events, verb(p, "adds", "add") + " to battle", f" with {g.cd[src].name}", rid)
+
+
 def _do_prevent_next(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
     """The next enhancement that fits, of another player, played in this battle has its ability prevented (its
     numbers still count): the mark is how many had been played when this worked (continuous.prevented)."""
@@ -3231,6 +3286,16 @@ def _verbs() -> dict[str, Verb]:
                 ),
                 _do_dominant_band,
                 usable=_in_battle_now,
+            ),
+            Verb(
+                "discard_to_add",
+                "its player may discard a Hero in a territory to add a character that fits to battle",
+                lambda a, when, card: (
+                    f"You may discard a Hero in a territory to add {an(filter_text(a.filter, 'character'))} of yours "
+                    "from your hand or territory to the battle."
+                ),
+                _do_discard_to_add,
+                resolve=_resolve_discard_to_add,
             ),
             Verb(
                 "look_hand",

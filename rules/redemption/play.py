@@ -752,6 +752,8 @@ class Play(Checks):
         assert resolve is not None  # only an effect that resolves asks
         resolve(cast("Game", self), d, events)
         effects.continue_after(cast("Game", self), d, events)  # the ability's effects after the one that asked
+        if self.s.pending is not None and d.then and not self.s.pending.then:  # it asked again: what follows waits
+            self.s.pending.then = d.then
         b = self.b
         if (
             self.s.pending is None
