@@ -979,3 +979,46 @@ def test_the_dominant_cannot_be_played_without_an_old_testament_human_in_battle(
     b = in_battle("stephen", EGYPTIANS, [], mine={"hand": [card], "territory": ["gideon"]})  # Stephen is N.T.
     g = b.game
     assert not any(a.verb == "dominant" and a.args[0] == b[card] for a in g.legal_actions())
+
+
+# --- Dominants that take an evil character and may add one to battle --------------------------------------------
+@pytest.mark.parametrize(
+    "card, word", [(K("Murderous Command [K]"), "egyptian"), (K("Warrior Overtaken [L]"), "philistine")]
+)
+def test_the_dominant_takes_an_evil_character_of_its_people_and_may_discard_a_hero_to_add_one_to_battle(
+    monkeypatch, card, word
+):
+    taken = _test_card(
+        monkeypatch, "taken", type="evil_character", brigades=["Black"], identifiers=[word], strength=2, toughness=2
+    )
+    added = _test_card(
+        monkeypatch,
+        "added",
+        type="evil_character",
+        brigades=["Black"],
+        identifiers=[f"{word} king"],
+        strength=9,
+        toughness=9,
+    )
+    b = blocked(
+        "gideon",
+        "herod",
+        mine={"territory": ["barak"]},
+        theirs={"hand": [card], "reserve": [taken], "territory": [added], "deck": ["pilate"]},
+    )
+    g = b.game
+    to_player(g, 1)
+    ok(g, f"dominant {b[card]}")
+    d = g.s.pending
+    assert d is not None and d.effect == "search" and d.options == [b[taken]] and d.to == [1]
+    ok(g, f"choose {b[taken]}")
+    assert g.zone_of(b[taken]) == (1, "hand")
+    d = g.s.pending
+    assert d is not None and d.effect == "discard_to_add" and d.options == [b["barak"]]  # a Hero in a territory
+    ok(g, f"choose {b['barak']}")
+    d = g.s.pending
+    assert d is not None and set(d.options) == {b[taken], b[added]}
+    ok(g, f"choose {b[added]}")
+    assert g.zone_of(b["barak"]) == (0, "discard") and g.zone_of(b[added]) == (1, "field_of_battle")
+    assert g.s.pending is None
+    round_trip(g)

@@ -282,7 +282,24 @@ def stoppable(t: Table, src: str, how: str, by: str = "") -> bool:
                     continue
                 if condition_holds(t, t.owner(src), t.attached.get(src, src), cond):
                     return False
+    if how == "negate" and _made_unnegatable(t, src):
+        return False
     return not (how == "prevent" and _made_unpreventable(t, src))
+
+
+def _made_unnegatable(t: Table, src: str) -> bool:
+    """Does a character in play, not negated nor prevented, say that cards like src cannot be negated
+    (redemption.effect.unnegatable: "evil capture abilities cannot be negated")?"""
+    cd, negated, att = t.cd, t.b.negated, t.attached
+    for zones in t.z:
+        for zone in ("territory", "field_of_battle"):
+            for c in zones[zone]:
+                ab = cd[c].by_effect.get("unnegatable")
+                if ab is None or c in att or c in negated or silenced(t, c, "unnegatable"):
+                    continue
+                if matches(cd[src], ab.filter):
+                    return True
+    return False
 
 
 def _made_unpreventable(t: Table, src: str) -> bool:
@@ -413,7 +430,8 @@ def abilities_negated(t: Table, c: str) -> bool:
         for h in zones["field_of_battle"]:
             if h == c or h in t.attached or not cd[h].abilities or not cd[h].is_character or h in t.b.negated:
                 continue
-            if cd[h].has("negate_abilities") is not None:
+            a = cd[h].has("negate_abilities")
+            if a is not None and matches(cd[c], a.filter):  # its selector: the cards it negates (none: all)
                 return stoppable(t, c, "negate")
     return False
 

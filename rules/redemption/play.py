@@ -309,6 +309,8 @@ class Play(Checks):
             self._open_window(self.others(p), "", events)  # between Preparation actions (redemption.dominant.window)
         if self.b.kind == "challenge" and s.phase == "battle":
             self._challenge_to_rescue(events)
+        if s.gifts and s.pending is None and not s.result:  # a holder may draw now (redemption.effect.gift_draw)
+            effects.ask_gift(cast("Table", self), events)
         if not s.result:
             self._check_end(events)
         if s.result:  # nothing waits in a finished game: it saves and loads (redemption.save.valid)
@@ -316,6 +318,7 @@ class Play(Checks):
 
     def _settle_over(self) -> None:
         self.s.window.queue, self.s.window.then, self.s.pending = [], "", None
+        self.s.gifts = []
 
     def _cut_deck(self, p: int) -> int:
         """The player whose deck p cuts: the player to p's left (the next seat; redemption.setup.cut)."""
@@ -749,6 +752,8 @@ class Play(Checks):
         assert resolve is not None  # only an effect that resolves asks
         resolve(cast("Game", self), d, events)
         effects.continue_after(cast("Game", self), d, events)  # the ability's effects after the one that asked
+        if self.s.pending is not None and d.then and not self.s.pending.then:  # it asked again: what follows waits
+            self.s.pending.then = d.then
         b = self.b
         if (
             self.s.pending is None
