@@ -85,6 +85,11 @@ class BattleRules(Core):
                 if not ec.is_enhancement:
                     continue
                 m = 2 if non and name_on_name(ec, c) else 1
+                if "worth" in ec.by_effect:  # its numbers depend on the battle (redemption.effect.worth)
+                    es, et = continuous.worth(self, e)
+                    s += es * m
+                    t += et * m
+                    continue
                 s += ec.strength * m
                 t += ec.toughness * m
         if self.s.mods:
@@ -172,7 +177,9 @@ class BattleRules(Core):
             site = self.attached.get(soul)
             a = self.cd[site].has("site") if site else None
             if a and not matches(hc, a.filter) and not (site and self._site_access(hero, site)):
-                return False
+                # an artifact may give the hero access to every site (redemption.effect.site_access)
+                if not continuous.site_access(self, hero):
+                    return False
         return True
 
     def _site_access(self, hero: str, site: str) -> bool:

@@ -342,6 +342,8 @@ class Play(Checks):
             self._open_others(p, "", events)  # between Preparation actions (redemption.dominant.window)
         if self.b.kind == "challenge" and s.phase == "battle":
             self._challenge_to_rescue(events)
+        if s.gifts and s.pending is None and not s.result:  # a holder may draw now (redemption.effect.gift_draw)
+            effects.ask_gift(self, events)
         if not s.result and self._lor_seen < 0:  # _check_end's own first test, without the call
             self._check_end(events)
         if s.result:  # nothing waits in a finished game: it saves and loads (redemption.save.valid)
@@ -349,6 +351,7 @@ class Play(Checks):
 
     def _settle_over(self) -> None:
         self.s.window.queue, self.s.window.then, self.s.pending = [], "", None
+        self.s.gifts = []
 
     def _cut_deck(self, p: int) -> int:
         """The player whose deck p cuts: the player to p's left (the next seat; redemption.setup.cut)."""
@@ -782,6 +785,8 @@ class Play(Checks):
         assert resolve is not None  # only an effect that resolves asks
         resolve(cast("Game", self), d, events)
         effects.continue_after(cast("Game", self), d, events)  # the ability's effects after the one that asked
+        if self.s.pending is not None and d.then and not self.s.pending.then:  # it asked again: what follows waits
+            self.s.pending.then = d.then
         b = self.b
         if (
             self.s.pending is None
@@ -791,6 +796,11 @@ class Play(Checks):
         ):  # the answer left nobody in battle: it ends
             events.append(Event("battle", "No character is left in battle on either side: the battle ends.", -1))
             self._resolve(events)
+            return
+        if self.s.pending is None and b.kind and b.step == "block" and not self.battle_chars(self.active):
+            # the answer took the attacker's last character out (redemption.effect.withdraw_self): nothing is attacked
+            events.append(Event("battle", "No Hero is left in battle: the rescue attempt is over.", -1))
+            self._finish_battle(events)
             return
         if self.s.pending is None and d.then:
             self._after_dominant(d.chooser, d.then == "dominant_window", events)

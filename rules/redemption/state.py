@@ -197,6 +197,9 @@ _OTHERS = {n: tuple(tuple((p + k) % n for k in range(1, n)) for p in range(n)) f
 #: A card set aside for a number of turns (redemption.effect.set_aside_for): the turn it comes back in (its
 #: player's Upkeep), the strength and toughness it comes back with, and the card whose ability set it aside.
 Aside = tuple[int, int, int, str]
+#: a draw an artifact lets its holder make when an opponent drew by an ability (redemption.effect.gift_draw): the
+#: holder's seat, how many cards, the artifact
+Gift = tuple[int, int, str]
 #: The zones a change of numbers or a conversion survives in: leaving them, a card is its printed self again.
 KEEPS_CHANGES: frozenset[str] = frozenset(IN_PLAY)
 
@@ -239,6 +242,8 @@ class Turn:
     converted: dict[str, str] = field(default_factory=dict)
     #: the characters discarded from play this turn, in order: the ones a heal may reach (redemption.effect.heal)
     discarded: list[str] = field(default_factory=list)
+    #: the draws artifacts let their holders make, waiting to be asked, first first (redemption.effect.gift_draw)
+    gifts: list[Gift] = field(default_factory=list)
 
     def copy(self) -> Turn:
         f = self.flags
@@ -262,6 +267,7 @@ class Turn:
             dict(self.aside) if self.aside else {},
             dict(self.converted) if self.converted else {},
             self.discarded[:] if self.discarded else [],
+            self.gifts[:] if self.gifts else [],
         )
 
 
