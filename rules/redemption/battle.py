@@ -684,6 +684,7 @@ class BattleRules(Core):
 
     def _surrender(self, s: str, events: list[Event]) -> None:
         a = self.s.active
+        held_by = self.loc[s][0]
         self._redeem(s, a)
         events.append(
             Event.said(
@@ -693,6 +694,7 @@ class BattleRules(Core):
                 "redemption.battle.surrender",
             )
         )
+        effects.rescued(cast("Table", self), held_by, s, events)  # redemption.lang.trigger.rescued
         self._finish_battle(events)
 
     def _do_surrender(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
@@ -704,6 +706,7 @@ class BattleRules(Core):
                 if self.loc[c][1] == "field_of_battle" and self.cd[c].is_character and c not in self.attached:
                     self._leave_battle(c, "territory", events)
         self._clear_field()
+        effects.after_battle(cast("Table", self), events)  # redemption.effect.draw_reveal
         self.b = Battle()
         self.s.phase = "discard"
         self._ask_weapon(events)

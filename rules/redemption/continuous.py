@@ -439,7 +439,8 @@ def abilities_negated(t: Table, c: str) -> bool:
         for h in zones["field_of_battle"]:
             if h == c or h in t.attached or not cd[h].abilities or not cd[h].is_character or h in t.b.negated:
                 continue
-            if cd[h].has("negate_abilities") is not None:
+            a = cd[h].has("negate_abilities")
+            if a is not None and matches(cd[c], a.filter):  # its selector: the cards it negates (none: all)
                 return stoppable(t, c, "negate")
     return False
 

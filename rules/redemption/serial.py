@@ -736,14 +736,20 @@ def _room(g: Game, p: int, base: int) -> int:
                 v = act.verb
                 if v == "return" and act.to == "hand":  # any player's card may put cards into p's hand
                     room += HAND_CAP if act.select.every else max(1, act.select.most)
+                elif v == "each_draw":  # every player draws (redemption.effect.each_draw)
+                    room += act.n
+                elif v == "search" and act.select.owner == "any":  # each player may search (redemption.effect.search)
+                    room += 1
                 elif owner != p:
                     continue
                 elif v in ("hand_limit", "draw", "may_draw"):
                     room += act.n
                 elif v == "take":
                     room += max(1, act.n)
-                elif v in ("look_top", "search", "exchange"):  # one card into the hand (redemption.decision)
+                elif v in ("look_top", "search", "exchange", "reveal_bottom", "draw_reveal"):  # one card into the hand
                     room += 1
+                elif v == "draw_discard":
+                    room += act.n
     return room
 
 
