@@ -694,7 +694,7 @@ class BattleRules(Core):
                 "redemption.battle.surrender",
             )
         )
-        effects.rescued(cast("Table", self), held_by, s, events)  # redemption.lang.trigger.rescued
+        effects.rescued(self, held_by, s, events)  # redemption.lang.trigger.rescued
         self._finish_battle(events)
 
     def _do_surrender(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
@@ -706,7 +706,7 @@ class BattleRules(Core):
                 if self.loc[c][1] == "field_of_battle" and self.cd[c].is_character and c not in self.attached:
                     self._leave_battle(c, "territory", events)
         self._clear_field()
-        effects.after_battle(cast("Table", self), events)  # redemption.effect.draw_reveal
+        effects.after_battle(self, events)  # redemption.effect.draw_reveal
         self.b = Battle()
         self.s.phase = "discard"
         self._ask_weapon(events)
