@@ -1022,3 +1022,32 @@ def test_the_dominant_takes_an_evil_character_of_its_people_and_may_discard_a_he
     assert g.zone_of(b["barak"]) == (0, "discard") and g.zone_of(b[added]) == (1, "field_of_battle")
     assert g.s.pending is None
     round_trip(g)
+
+
+# --- artifacts: draw when an opponent draws by a good or evil ability -----------------------------------------------
+@pytest.mark.parametrize("card", printings("David's Harp [K]", "Altar of Burnt Offering [L]"))
+@pytest.mark.parametrize("up", [True, False])
+def test_the_artifact_lets_its_holder_draw_one_when_an_opponent_draws_by_a_good_or_evil_ability(card, up):
+    draw = real_key("Consecration [K]", "K")  # negate and discard an evil enhancement, then may draw 1
+    evil = real_key("Ancient Evil (G)", "10A")
+    b = in_battle(
+        "stephen",
+        EGYPTIANS,
+        [evil],
+        mine={"hand": [draw], "deck": ["ezra", "peter"]},
+        theirs={"artifact_pile": [card], "deck": ["herod", "pilate"]},
+    )
+    g = b.game
+    if up:
+        g.face_up.add(b[card])
+    ok(g, f"enhance {b[draw]} {b['stephen']} {b[evil]}")
+    ok(g, f"choose {b[draw]}")  # Stephen's player draws 1
+    assert g.zone_of(b["ezra"]) == (0, "hand")
+    d = g.s.pending
+    if not up:
+        assert d is None  # face down: not active
+        return
+    assert d is not None and d.effect == "gift_draw" and d.chooser == 1
+    ok(g, f"choose {b[card]}")
+    assert g.zone_of(b["herod"]) == (1, "hand") and g.zone_of(b["pilate"]) == (1, "deck")  # one, not as many
+    round_trip(g)

@@ -1416,3 +1416,43 @@ def test_discard_to_add_discards_a_hero_in_a_territory_and_adds_a_character_to_b
     ok(g, f"choose {b['barak']}")
     assert g.zone_of(b["andrew"]) == (1, "discard") and g.zone_of(b["barak"]) == (0, "field_of_battle")
     round_trip(g)
+
+
+@pytest.mark.parametrize("alignment, asked", [("good", True), ("neutral", False)])
+def test_gift_draw_n_answers_a_good_or_evil_cards_draw_not_a_neutral_ones(monkeypatch, alignment, asked):
+    harp = "t_harp"
+    monkeypatch.setitem(
+        CARDS,
+        harp,
+        _card(
+            {
+                "key": harp,
+                "name": "Harp",
+                "type": "artifact",
+                "alignment": "neutral",
+                "abilities": [{"trigger": "while_in_play", "effects": [{"verb": "gift_draw", "n": 1}]}],
+            }
+        ),
+    )
+    dom = "t_dom_draw"
+    monkeypatch.setitem(
+        CARDS,
+        dom,
+        _card(
+            {
+                "key": dom,
+                "name": "Dominant Draw",
+                "type": "dominant",
+                "alignment": alignment,
+                "abilities": [{"trigger": "played", "effects": [{"verb": "draw", "n": 2}]}],
+            }
+        ),
+    )
+    b = build(
+        {"hand": [dom], "deck": ["barak", "esther", "peter"]}, {"artifact_pile": [harp], "deck": ["herod", "pilate"]}
+    )
+    g = b.game
+    g.face_up.add(b[harp])
+    ok(g, f"dominant {b[dom]}")
+    d = g.s.pending
+    assert (d is not None and d.effect == "gift_draw" and d.stage == 1) == asked

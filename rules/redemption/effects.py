@@ -1445,13 +1445,18 @@ def ability_drew(g: Table, p: int, src: str, got: int) -> None:
     """Player p drew ``got`` cards by the ability of card src: each opponent holding a face-up artifact, not negated,
     whose ability says so may draw as many, asked once nothing else is waiting (redemption.effect.gift_draw). Only
     an ability on a character or an enhancement counts."""
-    if not got or not (g.cd[src].is_character or g.cd[src].is_enhancement):
+    if not got:
         return
     cd, up, negated = g.cd, g.face_up, g.b.negated
+    by_char = cd[src].is_character or cd[src].is_enhancement
     for h in g.others(p):
         for a in g.z[h]["artifact_pile"]:
             if a in up and a not in negated and "gift_draw" in cd[a].by_effect:
-                g.s.gifts.append((h, got, a))
+                n = cd[a].by_effect["gift_draw"].acts[0].n
+                # n = 0: as many, by a character's or enhancement's ability; n > 0: n cards, by any good or evil
+                # card's draw ability (a Dominant's too; not a neutral card's: a Lost Soul's, an artifact's)
+                if (by_char and not n) or (n and cd[src].alignment in ("good", "evil")):
+                    g.s.gifts.append((h, n or got, a))
 
 
 def ask_gift(g: Table, events: list[Event]) -> None:
@@ -3164,6 +3169,9 @@ def _verbs() -> dict[str, Verb]:
                 lambda a, when, card: (
                     "While this is active, each time an opponent draws cards because of a special ability on a "
                     "character or an enhancement, you may draw as many."
+                    if not a.n
+                    else "While this is active, each time an opponent draws cards because of a good or evil card's "
+                    f"draw ability, you may draw {plural(a.n, 'card')}."
                 ),
                 resolve=_resolve_gift,
             ),
