@@ -66,7 +66,7 @@ def test_a_bad_card_file_is_one_line_and_imports_nothing(imported, capsys, tmp_p
 
 
 def test_cards_lists_and_searches_the_pool(imported, capsys):
-    code, out, _ = run(capsys, "cards", "potter", home=imported)
+    code, out, _ = run(capsys, "cards", "hannah the potter", home=imported)
     rows = out.splitlines()
     assert code == 0 and rows[0].split() == ["NAME", "SET", "TYPE", "BRIGADE", "S/T"]
     assert [r.split("  ")[0] for r in rows[1:]] == ["Hannah the Potter (T1)", "Hannah the Potter (T2)"]

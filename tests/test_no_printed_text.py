@@ -42,8 +42,22 @@ REAL_FACTS = FACTS["redemption"] - {"key"} | {"set"}
 #: a real card's name is the card file's (some run past SHORT: "Lost Soul I Corinthians 1:27 (Hand Discarder)")
 LONG_NAME = 80
 #: an ability in the ability language (rules/redemption/lang.py): its keys and its effects' keys
-SCRIPT = {"trigger", "condition", "cost", "effects", "choose_one"}
-ACT = {"verb", "select", "n", "duration", "riders", "strength", "toughness", "turns", "to", "brigade", "keep"}
+SCRIPT = {"trigger", "condition", "cost", "effects", "choose_one", "may"}  # may: true or false
+#: against: a table of card facets, short words (redemption.effect.protect_from)
+ACT = {
+    "verb",
+    "select",
+    "n",
+    "duration",
+    "riders",
+    "strength",
+    "toughness",
+    "turns",
+    "to",
+    "brigade",
+    "keep",
+    "against",
+}
 PRINTED = {
     "text",
     "ability_text",

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from rules.redemption import effects
+from rules.redemption import continuous, effects
 from rules.redemption.cards import CARDS, _card
-from tests.redemption_helpers import build, ok
+from tests.redemption_helpers import build, ok, refused
 from tests.test_real_g10 import R, blocked, pos, round_trip, to_player
 
 H = [
@@ -315,16 +315,18 @@ def test_dathan_may_band_to_abiram_and_his_band_cannot_be_prevented():
     assert CARDS[dathan].abilities[0].riders == frozenset({"cannot_be_prevented"})
 
 
-def test_the_h_deck_is_offered_only_once_every_card_is_enforced():
+def test_the_h_deck_is_offered_now_every_card_is_enforced_and_plays_g_to_the_end():
+    from rules.agents import make_agent, play_match
+    from rules.redemption import new_game
     from rules.redemption.cards import DECKS, PENDING
 
-    if "H10" in DECKS:
-        assert all(k in CARDS for k in DECKS["H10"]["cards"]) and "H10" not in PENDING
-        return
-    d = PENDING["H10"]
-    assert d["name"] == "H (10th Anniversary)" and len(d["cards"]) == 50
-    assert set(d["missing"]) == {k for k in d["cards"] if k not in CARDS}
-    assert set(d["missing"]) == {R("Bravery of Priscilla (H)"), R("Reach of Desperation (H)")}
+    assert "H10" in DECKS and "H10" not in PENDING and DECKS["H10"]["name"] == "H (10th Anniversary)"
+    keys = DECKS["H10"]["cards"]
+    assert len(keys) == 50 and all(k in CARDS and CARDS[k].set == "10A" for k in keys)
+    agents = [make_agent("redemption", "random", seed=5), make_agent("redemption", "random", seed=6)]
+    g = play_match(new_game(7, decks=("G10", "H10"), max_turns=30), agents)
+    assert g.s.turn > 1
+    round_trip(g)
 
 
 # --- batch 2 -------------------------------------------------------------------------------------------------------
@@ -640,3 +642,166 @@ def test_zelophehads_sin_discards_every_blocking_evil_character_and_removes_a_he
     ok(g, f"enhance {b[sin]} {b[abiram]}")
     assert g.zone_of(b[abiram]) == (1, "discard") and g.zone_of(b["barak"]) == (0, "removed")
     round_trip(g)
+
+
+# --- batch 9: protection outside battle; a draw and the next enhancement from hand ---------------------------
+def _winning_with(first: str, blocker: str, mine: dict, theirs: dict) -> Any:
+    """Timothy (H) 4/4 rescues against ``blocker``; seat 0 plays ``first`` and Blood of the Lamb (H) on him
+    (White, 2/2): Timothy wins, and the initiative is seat 1's."""
+    tim, blood = R("Timothy (H)"), R("Blood of the Lamb (H)")
+    b = blocked(tim, blocker, mine={"hand": [first, blood], **mine}, theirs=theirs)
+    g = b.game
+    to_player(g, 0)
+    ok(g, f"enhance {b[first]} {b[tim]}")
+    ok(g, f"enhance {b[blood]} {b[tim]}")
+    to_player(g, 1)
+    return b
+
+
+@pytest.mark.parametrize("brave", [True, False])
+def test_bravery_of_priscilla_protects_heroes_not_in_battle_from_an_evil_enhancements_decrease(brave):
+    first = R("Bravery of Priscilla (H)") if brave else R("Faith Shared")  # both White 2/1
+    dissent, abiram = R("Aaron and Miriam's Dissent"), R("Abiram")
+    b = _winning_with(first, abiram, {"territory": ["barak"]}, {"hand": [dissent], "territory": ["goliath"]})
+    g = b.game  # Timothy 8/7 against Abiram 5/7
+    ok(g, f"enhance {b[dissent]} {b[abiram]}")
+    assert g.char_numbers(b["barak"]) == ((6, 6) if brave else (4, 4))  # an O.T. Hero in territory
+    assert g.char_numbers(b[abiram]) == (8, 10)
+    round_trip(g)
+
+
+def test_bravery_of_priscilla_leaves_no_hero_outside_battle_to_target_and_ends_with_the_turn():
+    brave, order, bel = R("Bravery of Priscilla (H)"), R("Pharaoh's Murderous Order"), "nebuchadnezzar"
+    b = _winning_with(brave, bel, {"territory": ["barak", "gideon"]}, {"hand": [order]})
+    g = b.game
+    tim = b[R("Timothy (H)")]
+    assert sorted(m[0] for m in g.s.mods) == sorted([b["barak"], b["gideon"]])  # not Timothy, in battle
+    offered = [a.args for a in g.legal_actions() if a.verb == "enhance" and a.args[0] == b[order]]
+    assert offered == [(b[order], b[bel])]  # no male Hero in a territory to discard: only its numbers
+    refused(g, f"enhance {b[order]} {b[bel]} {b['barak']}")
+    round_trip(g)
+    ok(g, f"enhance {b[order]} {b[bel]}")
+    assert g.zone_of(b["barak"]) == (0, "territory") and g.zone_of(b["gideon"]) == (0, "territory")
+    assert continuous.protected_from(g, b["barak"], CARDS[order]) and not continuous.protected_from(
+        g, tim, CARDS[order]
+    )
+    g.s.turn += 1  # the next turn: the protection is over
+    assert not continuous.protected_from(g, b["barak"], CARDS[order])
+
+
+def test_reach_of_desperation_draws_three_and_plays_an_enhancement_the_hero_may_use_from_hand():
+    reach, letters, bravery = R("Reach of Desperation (H)"), R("Letters to the Churches"), R("Bravery of Priscilla (H)")
+    b = blocked(
+        "peter",
+        R("Abiram"),
+        mine={"hand": [reach], "deck": [letters, bravery, "ls_widow", "gideon", "barak"]},
+    )
+    g = b.game  # Peter 7/5 (Purple) against Abiram 5/7
+    to_player(g, 0)
+    ok(g, f"enhance {b[reach]} {b['peter']}")
+    assert g.s.pending is not None and g.s.pending.effect == "may"
+    round_trip(g)
+    ok(g, f"choose {b[reach]}")
+    d = g.s.pending
+    assert d is not None and d.effect == "play_from_discard"
+    assert d.options == [b[letters]]  # the White Bravery does not fit Peter; the Lost Soul was not kept
+    ok(g, f"choose {b[letters]}")
+    assert g.zone_of(b[letters]) == (0, "field_of_battle") and g.char_numbers(b["peter"]) == (18, 8)
+    assert g.zone_of(b[bravery]) == (0, "hand")
+    round_trip(g)
+
+
+def test_reach_of_desperation_declined_does_nothing_but_count():
+    reach = R("Reach of Desperation (H)")
+    b = blocked("peter", R("Abiram"), mine={"hand": [reach], "deck": ["gideon", "barak", "ehud"]})
+    g = b.game
+    to_player(g, 0)
+    ok(g, f"enhance {b[reach]} {b['peter']}")
+    ok(g, "choose")
+    assert g.s.pending is None and len(g.z[0]["deck"]) == 3 and g.char_numbers(b["peter"]) == (11, 8)
+
+
+def test_every_h_card_is_in_the_deck_and_has_a_test_here():
+    from pathlib import Path
+
+    from rules.redemption.cards import DECKS
+
+    source = Path(__file__).read_text(encoding="utf-8")
+    deck = set(DECKS["H10"]["cards"])
+    assert {R(n) for n in H} == deck and len(H) == 50
+    for n in H:
+        assert n in source or n in SOULS, f"{n} has no test here"
+
+
+@pytest.mark.parametrize("seed, decks", [(0, ("G10", "H10")), (1, ("H10", "G10"))])
+def test_the_computer_plays_real_g_against_real_h_to_the_end_through_saves(seed, decks):
+    """Against the computer at the normal level (seat 0 stands in for the player, playing the same level), with the
+    game saved and loaded every 25 actions as the app saves it: it plays to its end, and the finished game loads."""
+    import saves
+    from rules.agents import choose_for, make_agent
+    from rules.redemption import new_game
+
+    agents = [make_agent("redemption", "normal", seed=seed), make_agent("redemption", "normal", seed=seed + 7)]
+    g, trips = new_game(seed, decks=decks), 0
+    for n in range(20_000):
+        if g.is_over:
+            break
+        if n % 25 == 24:
+            again = saves.loads(saves.dumps(g))
+            assert again.to_dict() == g.to_dict()
+            g, trips = again, trips + 1
+        a = choose_for(agents[g.current_player], g)
+        assert g.apply(a).ok
+    assert g.is_over and trips >= 2 and g.s.end_rule.startswith("redemption.win.")
+    done = saves.loads(saves.dumps(g))
+    assert done.is_over and done.to_dict() == g.to_dict()
+
+
+def test_a_card_taken_from_a_looked_at_hand_is_not_named_to_the_table():
+    """Found by random G10 v H10 games (tests.bench.real_random): the taker named the card in every seat's log."""
+    import json
+
+    from tests.test_real_g10 import DEMON, in_battle
+
+    wealth = R("Taking Egypt's Wealth")
+    b = in_battle("daniel", DEMON, [], mine={"hand": [wealth]}, theirs={"hand": ["herod", "scourging"]})
+    g = b.game
+    ok(g, f"enhance {b[wealth]} {b['daniel']}")
+    out = g.apply(f"choose {b['scourging']}")
+    said = json.dumps([e.text for e in out.events])
+    assert out.ok and g.zone_of(b["scourging"]) == (0, "hand")
+    assert CARDS["scourging"].name not in said and b["scourging"] not in said and "a card from" in said
+
+
+@pytest.mark.parametrize("sea, loads", [(True, True), (False, False)])
+def test_a_hand_grown_by_a_draw_of_a_card_sent_back_to_its_pile_still_loads(sea, loads):
+    """Found by random G10 v H10 games (tests.bench.real_random, seed 383): Egyptian Horsemen (H) drew its player a
+    card on the other player's turn and Thrown into the Sea put it back on its draw pile; the save check counted the
+    draws only of cards out of the piles and the hand, and refused the game it had just played."""
+    from rules.redemption import Game, serial
+
+    horsemen, sea_card = R("Egyptian Horsemen"), R("Thrown into the Sea")
+    hand = ["gideon", "barak", "ehud", "daniel", "esther", "nehemiah", "ezra", "peter", "andrew"]  # 9: over 8
+    theirs = {"discard": [sea_card] if sea else ["pilate"], "deck": ["herod", "annas"]}
+    b = pos({"hand": hand, "deck": [horsemen, "james"]}, theirs, active=1)
+    g = b.game
+    if loads:  # the hand check of the whole-game check (a hand-built position holds no whole deck)
+        serial._hands(g)
+        assert Game.from_dict(g.to_dict()) == g
+    else:
+        with pytest.raises(ValueError, match="holds 9 cards on Player 2's turn"):
+            serial._hands(g)
+
+
+def test_the_coach_says_a_yes_or_no_question_as_one_not_as_zero_cards_shown():
+    from rules import coach
+
+    reach = R("Reach of Desperation (H)")
+    b = blocked("peter", R("Abiram"), mine={"hand": [reach], "deck": ["gideon", "barak", "ehud"]})
+    g = b.game
+    to_player(g, 0)
+    ok(g, f"enhance {b[reach]} {b['peter']}")
+    mine, theirs = coach.advise(g, 0), coach.advise(g, 1)
+    assert "0 cards" not in mine.text() and "0 cards" not in theirs.text()
+    assert "choose nothing to use none of it" in mine.purpose and "Reach of Desperation (H) to use it" in mine.purpose
+    assert theirs.phase.startswith("Waiting") and "decides for Reach of Desperation (H)" in theirs.purpose

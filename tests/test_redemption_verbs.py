@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from rules.redemption import continuous, effects, serial
+from rules.redemption import continuous, effects, lang, serial
 from rules.redemption.cards import CARDS, _card
 from rules.redemption.lang import LanguageError
 from tests.redemption_helpers import build, ok, scenario
@@ -440,6 +440,310 @@ def test_a_conditional_rider_naming_an_unknown_word_is_refused(rider, words):
         )
 
 
+# --- the Starter E and F verbs: worth (with in_battle_count), site_access, protect_discard, to_bondage, and
+# prevent_band / opponents_discard as those cards write them ----------------------------------------------------
+def test_worth_counts_its_numbers_while_its_condition_holds(monkeypatch):
+    cond = {"in_battle_count": {"type": "hero", "count": ">=2"}}
+    d = {
+        "key": "t_worth",
+        "name": "T Worth",
+        "type": "good_enhancement",
+        "alignment": "good",
+        "brigades": ["Blue"],
+        "strength": 1,
+        "toughness": 1,
+        "abilities": [
+            {
+                "trigger": "while_in_play",
+                "condition": cond,
+                "effects": [{"verb": "worth", "strength": 5, "toughness": 4}],
+            }
+        ],
+    }
+    monkeypatch.setitem(CARDS, "t_worth", _card(d))
+    b = battle('"t_worth"', territory='"barak"')
+    g = b.game
+    ok(g, f"enhance {b['t_worth']} {b['gideon']}")
+    assert g.char_numbers(b["gideon"]) == (8, 6)  # one Hero in battle: its printed 1/1
+    g._move(b["barak"], 0, "field_of_battle")
+    assert g.char_numbers(b["gideon"]) == (12, 9)  # two: worth 5/4
+    assert "If there are 2 or more Heroes in battle: This card is worth 5/4." == CARDS["t_worth"].ability_text
+    round_trip(g)
+    with pytest.raises(LanguageError, match="count"):
+        _card({**d, "abilities": [{**d["abilities"][0], "condition": {"in_battle_count": {"type": "hero"}}}]})
+
+
+def test_site_access_lets_the_holders_characters_that_fit_reach_any_site(monkeypatch):
+    a = _add(
+        monkeypatch,
+        "t_access",
+        [{"verb": "site_access", "select": {"type": "hero", "gender": "male"}}],
+        type="artifact",
+        alignment="neutral",
+        brigades=[],
+        trigger="while_in_play",
+    )
+    site = "Egypt (H)|10A"
+    b = build(
+        {"territory": ["barak", "deborah"], "artifact_pile": [a]},
+        {"territory": [site], "in_site": ["ls_orphan"]},
+        attached={"ls_orphan": site},
+        face_up=[a],
+    )
+    g = b.game
+    assert g.can_reach(b["barak"], b["ls_orphan"]) and not g.can_reach(b["deborah"], b["ls_orphan"])
+    g.face_up.discard(b[a])
+    assert not g.can_reach(b["barak"], b["ls_orphan"])
+
+
+def test_protect_discard_keeps_the_cards_that_fit_from_the_discards_of_the_cards_named(monkeypatch):
+    a = _add(
+        monkeypatch,
+        "t_altar",
+        [
+            {
+                "verb": "protect_discard",
+                "select": {"type": "hero", "gender": "female"},
+                "against": {"type": "evil_enhancement"},
+            }
+        ],
+        type="artifact",
+        alignment="neutral",
+        brigades=[],
+        trigger="while_in_play",
+    )
+    hit = _add(
+        monkeypatch,
+        "t_hit",
+        [{"verb": "discard_type", "select": {"zone": "territory", "owner": "any", "type": "hero"}}],
+        type="evil_enhancement",
+        alignment="evil",
+        brigades=["Crimson"],
+    )
+    b = build(
+        {"field_of_battle": ["gideon"], "territory": ["deborah", "barak"], "artifact_pile": [a]},
+        {"field_of_battle": ["goliath"], "hand": [hit], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+        battle={"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 0},
+        flags={"battled": True},
+        face_up=[a],
+    )
+    g = b.game
+    offered = {x.args[2] for x in g.legal_actions() if x.verb == "enhance" and x.args[0] == b[hit] and len(x.args) > 2}
+    assert offered == {b["barak"]}  # Deborah is protected from it
+    assert continuous.discard_protected(g, b["deborah"], CARDS[hit])
+    assert not continuous.discard_protected(g, b["deborah"], CARDS["day_of_judgment"])
+    with pytest.raises(LanguageError, match="against"):
+        _card(
+            {
+                "key": "t_x",
+                "name": "T X",
+                "type": "artifact",
+                "alignment": "neutral",
+                "abilities": [{"trigger": "while_in_play", "effects": [{"verb": "protect_discard"}]}],
+            }
+        )
+    with pytest.raises(LanguageError, match="against"):
+        _card(
+            {
+                "key": "t_y",
+                "name": "T Y",
+                "type": "artifact",
+                "alignment": "neutral",
+                "abilities": [
+                    {"trigger": "played", "effects": [{"verb": "draw", "n": 1, "against": {"type": "hero"}}]}
+                ],
+            }
+        )
+
+
+def test_to_bondage_puts_a_character_about_to_be_discarded_in_battle_into_the_opponents_land_of_bondage(monkeypatch):
+    h = _add(
+        monkeypatch,
+        "t_girl",
+        [{"verb": "to_bondage"}],
+        type="hero",
+        strength=1,
+        toughness=1,
+        identifiers=["human", "female"],
+        trigger="about_to_be_discarded",
+    )
+    b = battle("", heroes=f'"{h}"')
+    g = b.game
+    out = []
+    g._leave_battle(b[h], "discard", out)
+    assert g.zone_of(b[h]) == (1, "land_of_bondage") and any(e.rule == "redemption.effect.to_bondage" for e in out)
+    round_trip(g)
+    home = build({"territory": [h]}, {})
+    home.game._to_discard(home[h], [])
+    assert home.game.zone_of(home[h]) == (0, "discard")  # out of battle: discarded
+
+
+def test_prevent_band_of_every_owner_stops_its_own_players_bands_too(monkeypatch):
+    mine = _add(
+        monkeypatch,
+        "t_sect",
+        [{"verb": "prevent_band", "select": {"type": "hero"}, "duration": "battle"}],
+        type="evil_enhancement",
+        alignment="evil",
+        brigades=["Crimson"],
+    )
+    every = _add(
+        monkeypatch,
+        "t_sect2",
+        [{"verb": "prevent_band", "select": {"owner": "any"}, "duration": "battle"}],
+        type="evil_enhancement",
+        alignment="evil",
+        brigades=["Crimson"],
+    )
+    for card, own in ((mine, False), (every, True)):
+        b = build(
+            {"field_of_battle": ["gideon"], "territory": ["barak"]},
+            {"field_of_battle": ["goliath", card], "territory": ["delilah"], "land_of_bondage": ["ls_orphan"]},
+            phase="battle",
+            battle={"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 1, "played": [card]},
+            attached={card: "goliath"},
+            flags={"battled": True},
+        )
+        g = b.game
+        assert continuous.band_prevented(g, b["barak"]) and continuous.band_prevented(g, b["delilah"]) is own
+
+
+def test_opponents_discard_from_the_zones_its_selector_names(monkeypatch):
+    e = _add(
+        monkeypatch,
+        "t_dove",
+        [
+            {
+                "verb": "opponents_discard",
+                "select": {"zone": ["hand", "battle_cards"], "owner": "opponent", "type": "evil_character"},
+            }
+        ],
+    )
+    b = battle(f'"{e}"', their_hand='"delilah", "Stormy Seas|3E"')
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    d = g.s.pending
+    assert d is not None and d.chooser == 1 and set(d.options) == {b["delilah"], b["goliath"]}
+    ok(g, f"choose {b['goliath']}")
+    assert g.zone_of(b["goliath"]) == (1, "discard") and not g.battle_chars(1)
+    round_trip(g)
+
+
+def test_the_ability_facet_and_unnegatable_keep_a_negate_off_the_cards_with_that_verb(monkeypatch):
+    guard = _add(
+        monkeypatch,
+        "t_hunter",
+        [{"verb": "unnegatable", "select": {"alignment": "evil", "ability": "capture"}}],
+        type="evil_character",
+        alignment="evil",
+        brigades=["Crimson"],
+        strength=1,
+        toughness=1,
+        trigger="while_in_play",
+    )
+    grab = _add(
+        monkeypatch,
+        "t_grab",
+        [{"verb": "capture", "select": {"zone": "battle", "owner": "opponent", "type": "hero"}}],
+        type="evil_enhancement",
+        alignment="evil",
+        brigades=["Crimson"],
+    )
+    assert lang.matches(CARDS[grab], {"ability": "capture"}) and not lang.matches(
+        CARDS["goliath"], {"ability": "capture"}
+    )
+    for there, negatable in (("", True), (f'"{guard}"', False)):
+        b = battle('"gideon"', their_territory=there, their_hand=f'"{grab}"')
+        g = b.game
+        assert continuous.stoppable(g, b[grab], "negate") is negatable
+    with pytest.raises(LanguageError, match="unknown verb 'grab'"):
+        _card(
+            {
+                "key": "t_z",
+                "name": "T Z",
+                "type": "evil_character",
+                "alignment": "evil",
+                "abilities": [
+                    {
+                        "trigger": "while_in_play",
+                        "effects": [{"verb": "unnegatable", "select": {"ability": "grab"}}],
+                    }
+                ],
+            }
+        )
+
+
+def test_search_bondage_reveals_the_opponents_pile_to_its_player_and_may_fail(monkeypatch):
+    e = _add(monkeypatch, "t_wed", [{"verb": "search_bondage", "select": {"type": "lost_soul"}}])
+    for take in (True, False):
+        b = scenario(
+            BATTLE.format(
+                hand=f'"{e}"',
+                heroes='"gideon"',
+                territory="",
+                their_territory="",
+                their_hand="",
+                discard="",
+                their_discard="",
+            ).replace('deck = ["delilah", "eglon", "herod"]', 'deck = ["delilah", "ls_widow", "herod"]')
+        )
+        g = b.game
+        ok(g, f"enhance {b[e]} {b['gideon']}")
+        d = g.s.pending
+        assert d is not None and d.options == [b["ls_widow"]] and d.to == [0] and len(d.revealed) == 3
+        ok(g, f"choose {b['ls_widow']}" if take else "choose")
+        assert g.zone_of(b["ls_widow"]) == (1, "land_of_bondage" if take else "deck")
+        round_trip(g)
+
+
+def test_gift_draw_waits_in_the_state_and_is_asked_of_the_holder_after_the_action(monkeypatch):
+    gift = _add(
+        monkeypatch,
+        "t_gift",
+        [{"verb": "gift_draw"}],
+        type="artifact",
+        alignment="neutral",
+        brigades=[],
+        trigger="while_in_play",
+    )
+    drawer = _add(
+        monkeypatch,
+        "t_draw2",
+        [{"verb": "draw", "n": 2}],
+        type="evil_enhancement",
+        alignment="evil",
+        brigades=["Crimson"],
+    )
+    b = build(
+        {"field_of_battle": ["gideon"], "artifact_pile": [gift], "deck": ["barak", "esther", "peter"]},
+        {
+            "field_of_battle": ["goliath"],
+            "hand": [drawer],
+            "deck": ["delilah", "eglon"],
+            "land_of_bondage": ["ls_orphan"],
+        },
+        phase="battle",
+        battle={"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 0},
+        flags={"battled": True},
+        face_up=[gift],
+    )
+    g = b.game
+    ok(g, f"enhance {b[drawer]} {b['goliath']}")
+    d = g.s.pending
+    assert d is not None and d.effect == "gift_draw" and d.chooser == 0 and d.stage == 2
+    round_trip(g)
+    ok(g, f"choose {b[gift]}")
+    assert len(g.z[0]["hand"]) == 2 and not g.s.gifts
+    data = serial.to_dict(g)
+    data["gifts"] = [[0, 1, b["gideon"]]]  # Gideon is no drawing artifact
+    with pytest.raises(ValueError, match="gifts"):
+        serial.from_dict(type(g), data)
+    data["gifts"] = [[5, 1, b[gift]]]
+    with pytest.raises(ValueError, match="gifts"):
+        serial.from_dict(type(g), data)
+
+
 def test_a_taken_card_is_its_takers_and_still_came_from_the_opponents_deck(monkeypatch):
     e = _add(monkeypatch, "t_take2", [{"verb": "take", "n": 1}])
     b = battle(f'"{e}"', their_hand='"delilah"')
@@ -463,3 +767,692 @@ def test_a_character_held_captured_in_a_land_of_bondage_is_not_put_into_a_site()
     assert souls == {b["ls_debtor"]}
     out = g.apply(f"soul {b['barak']} {b['Egypt (H)|10A']}")
     assert not out.ok and "held captured" in out.reason
+
+
+# --- the Starter K and L decks' verbs: negate_one, look_hand, withdraw_self, piles, identifier_word -------------------
+def test_negate_one_negates_the_chosen_opposing_enhancement_and_its_numbers_stop(monkeypatch):
+    e = _add(
+        monkeypatch,
+        "t_negate_one",
+        [{"verb": "negate_one", "select": {"zone": "battle_cards", "owner": "opponents", "type": "evil_enhancement"}}],
+    )
+    b = battle(f'"{e}"', their_hand='"goliaths_taunt"')
+    g = b.game
+    g.b.last_actor = 0
+    ok(g, f"enhance {b['goliaths_taunt']} {b['goliath']}")
+    assert g.char_numbers(b["goliath"]) == (10, 8)
+    targets = {a.args[2] for a in g.legal_actions() if a.verb == "enhance" and a.args[0] == b[e]}
+    assert targets == {b["goliaths_taunt"]}  # not Goliath himself: the selector says enhancements
+    ok(g, f"enhance {b[e]} {b['gideon']} {b['goliaths_taunt']}")
+    assert b["goliaths_taunt"] in g.b.negated and g.char_numbers(b["goliath"]) == (8, 6)
+    assert g.zone_of(b["goliaths_taunt"]) == (1, "field_of_battle")  # negated, not discarded
+    round_trip(g)
+
+
+def test_look_hand_shows_the_opponents_hand_to_the_player_alone(monkeypatch):
+    e = _add(monkeypatch, "t_look_hand", [{"verb": "look_hand", "select": {"zone": "hand", "owner": "opponent"}}])
+    b = battle(f'"{e}"', their_hand='"herodias"')
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    d = g.s.pending
+    assert d is not None and d.revealed == [b["herodias"]] and d.to == [0] and not d.options
+    assert "Herodias" in json.dumps(g.view(0), default=str)  # shown to the player while the decision is pending
+    round_trip(g)
+    out = ok(g, "choose")
+    assert g.s.pending is None and "Herodias" not in " ".join(ev.text for ev in out.events)
+
+
+@pytest.mark.parametrize("withdraw", [True, False])
+def test_withdraw_self_asks_and_a_rescue_left_with_no_hero_is_over(monkeypatch, withdraw):
+    key = "t_withdrawer"
+    monkeypatch.setitem(
+        CARDS,
+        key,
+        _card(
+            {
+                "key": key,
+                "name": "Withdrawer",
+                "type": "hero",
+                "alignment": "good",
+                "brigades": ["Blue"],
+                "strength": 5,
+                "toughness": 5,
+                "abilities": [{"trigger": "enters_battle", "effects": [{"verb": "withdraw_self"}]}],
+            }
+        ),
+    )
+    b = build({"hand": [key]}, {"land_of_bondage": ["ls_orphan"]}, phase="battle")
+    g = b.game
+    ok(g, f"rescue {b[key]}")
+    ok(g, f"choose {b[key]}" if withdraw else "choose")
+    if withdraw:
+        assert g.zone_of(b[key]) == (0, "territory") and not g.b.kind
+    else:
+        assert g.zone_of(b[key]) == (0, "field_of_battle") and g.b.step == "block"
+    round_trip(g)
+
+
+def test_a_search_of_the_reserve_shows_it_to_its_player_alone_and_shuffles_no_draw_pile(monkeypatch):
+    e = _add(
+        monkeypatch, "t_reserve", [{"verb": "search", "select": {"zone": "reserve", "owner": "you", "type": "hero"}}]
+    )
+    b = battle(f'"{e}"')
+    g = b.game
+    g.z[0]["reserve"] = []
+    for c in (b["barak"], b["esther"]):  # two cards of the draw pile set apart as the Reserve
+        g._move(c, 0, "reserve")
+    deck = g.z[0]["deck"][:]
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    d = g.s.pending
+    assert d is not None and set(d.options) == {b["barak"], b["esther"]} and d.to == [0]
+    ok(g, f"choose {b['esther']}")
+    assert g.zone_of(b["esther"]) == (0, "hand") and g.z[0]["deck"] == deck
+
+
+def test_an_up_to_topdeck_from_the_draw_pile_asks_with_one_card_and_shuffles_the_rest(monkeypatch):
+    e = _add(
+        monkeypatch,
+        "t_topdeck_deck",
+        [{"verb": "topdeck", "select": {"zone": "deck", "owner": "you", "name": "Peter", "up_to": 1}}],
+    )
+    b = battle(f'"{e}"')
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    d = g.s.pending
+    assert d is not None and d.options == [b["peter"]] and d.shape == "up_to" and d.to == [0]
+    assert set(d.revealed) == {b["barak"], b["esther"], b["peter"]}
+    ok(g, f"choose {b['peter']}")
+    assert g.z[0]["deck"][0] == b["peter"] and len(g.z[0]["deck"]) == 3
+
+
+def test_identifier_word_finds_a_word_inside_an_identifier():
+    from rules.redemption.lang import FACETS
+
+    test = FACETS["identifier_word"].card
+    assert test is not None
+    fake = _card(
+        {"key": "t_ids", "name": "T", "type": "hero", "alignment": "good", "identifiers": ["tabernacle high priest"]}
+    )
+    assert test(fake, "priest") and test(fake, "Priest") and not test(fake, "pries") and not test(fake, "king")
+    assert test(CARDS["Subjugating Egyptians [K]|K"], "egyptian")
+
+
+# --- protect_from, may, fits_host (redemption.effect.protect_from, redemption.lang.may, redemption.lang.facet.fits_host)
+def test_protect_from_marks_the_cards_that_fit_now_until_the_end_of_turn_and_stops_targets_and_decreases(monkeypatch):
+    shield = _add(
+        monkeypatch,
+        "t_shield",
+        [
+            {
+                "verb": "protect_from",
+                "duration": "end_of_turn",
+                "against": {"type": "evil_enhancement"},
+                "select": {"zone": "in_play", "owner": "you", "type": "hero", "in_battle": False, "all": True},
+            }
+        ],
+    )
+    cut = _add(
+        monkeypatch,
+        "t_cut",
+        [
+            {
+                "verb": "lose",
+                "strength": 2,
+                "toughness": 2,
+                "select": {"zone": "in_play", "owner": "opponent", "type": "hero", "all": True},
+            }
+        ],
+        type="evil_enhancement",
+        alignment="evil",
+        brigades=["Crimson"],
+        strength=5,
+        toughness=0,
+    )
+    b = battle(f'"{shield}"', territory='"barak", "deborah"', their_hand=f'"{cut}"')
+    g = b.game
+    ok(g, f"enhance {b[shield]} {b['gideon']}")
+    assert sorted(g.s.mods) == sorted([(b["barak"], 0, 0, 4, b[shield]), (b["deborah"], 0, 0, 4, b[shield])])
+    assert continuous.protected_from(g, b["barak"], CARDS[cut]) and not continuous.protected_from(
+        g, b["barak"], CARDS["goliath"]
+    )
+    assert not continuous.protected_from(g, b["gideon"], CARDS[cut])  # in battle when it worked
+    assert (
+        "Protect every Hero not in battle from Evil Enhancements until the end of the turn"
+        in CARDS[shield].ability_text
+    )
+    round_trip(g)
+    if g.current_player != 1:
+        ok(g, "pass")
+    ok(g, f"enhance {b[cut]} {b['goliath']}")
+    assert g.char_numbers(b["barak"]) == (6, 6) and g.char_numbers(b["gideon"]) == (5, 3)  # Gideon 7/5 -2/2
+    g.s.turn = 4
+    assert not continuous.protected_from(g, b["barak"], CARDS[cut])
+
+
+def test_protect_from_is_refused_without_against_and_against_without_protect_from():
+    for eff, words in (
+        ({"verb": "protect_from", "select": {"type": "hero"}}, "'against'"),
+        ({"verb": "draw", "n": 1, "against": {"type": "hero"}}, "'against'"),
+        ({"verb": "protect_from", "against": {"zone": "hand"}}, "card facets only"),
+    ):
+        with pytest.raises(LanguageError, match=words):
+            _card(
+                {
+                    "key": "bad",
+                    "name": "Bad",
+                    "type": "good_enhancement",
+                    "alignment": "good",
+                    "abilities": [{"trigger": "played", "effects": [eff]}],
+                }
+            )
+
+
+@pytest.mark.parametrize("answer", ["yes", "no"])
+def test_may_asks_first_and_all_of_the_ability_or_none_of_it_happens(monkeypatch, answer):
+    e = "t_may"
+    acts = [{"verb": "draw", "n": 2}, {"verb": "discard_top", "n": 1, "select": {"owner": "opponent"}}]
+    d = {"key": e, "name": "T May", "type": "good_enhancement", "alignment": "good", "brigades": ["Blue"]}
+    monkeypatch.setitem(
+        CARDS,
+        e,
+        _card({**d, "strength": 1, "toughness": 1, "abilities": [{"trigger": "played", "may": True, "effects": acts}]}),
+    )
+    b = battle(f'"{e}"')
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    d = g.s.pending
+    assert d is not None and d.effect == "may" and d.options == [b[e]]
+    assert CARDS[e].ability_text.startswith("You may: draw 2 cards.")
+    round_trip(g)
+    ok(g, f"choose {b[e]}" if answer == "yes" else "choose")
+    assert g.s.pending is None
+    assert len(g.z[0]["hand"]) == (2 if answer == "yes" else 0) and len(g.z[1]["discard"]) == (
+        1 if answer == "yes" else 0
+    )
+    assert g.char_numbers(b["gideon"]) == (8, 6)  # its numbers count either way
+
+
+def test_may_is_an_abilitys_key_not_a_verb_and_not_with_choose_one():
+    base = {"key": "bad", "name": "Bad", "type": "good_enhancement", "alignment": "good"}
+    with pytest.raises(LanguageError, match="ability's key"):
+        _card({**base, "abilities": [{"trigger": "played", "effects": [{"verb": "may"}]}]})
+    with pytest.raises(LanguageError, match="may = true"):
+        _card(
+            {
+                **base,
+                "abilities": [
+                    {
+                        "trigger": "played",
+                        "may": True,
+                        "choose_one": True,
+                        "effects": [{"verb": "draw", "n": 1}, {"verb": "draw", "n": 2}],
+                    }
+                ],
+            }
+        )
+
+
+def test_fits_host_offers_only_the_enhancements_the_character_may_use(monkeypatch):
+    e = _add(
+        monkeypatch,
+        "t_next",
+        [
+            {
+                "verb": "play_from_discard",
+                "select": {"zone": "hand", "owner": "you", "type": "good_enhancement", "fits_host": True},
+            }
+        ],
+    )
+    blue = _add(monkeypatch, "t_blue", [{"verb": "draw", "n": 1}], strength=3, toughness=3)
+    gold = _add(monkeypatch, "t_gold", [{"verb": "draw", "n": 1}], brigades=["Gold"])
+    b = battle(f'"{e}", "{blue}", "{gold}", "goliaths_taunt"')
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    d = g.s.pending
+    assert d is not None and d.options == [b[blue]]  # not the Gold one, nor an evil one
+    ok(g, f"choose {b[blue]}")
+    assert g.zone_of(b[blue]) == (0, "field_of_battle") and g.char_numbers(b["gideon"]) == (10, 8)
+    assert "(one it may use)" in CARDS[e].ability_text
+
+
+# --- the Starter I and J decks' verbs, trigger, facets and condition (redemption.effect.each_draw ...) -------------
+def test_each_draw_makes_every_player_draw_the_ability_player_first(monkeypatch):
+    e = _add(monkeypatch, "t_each", [{"verb": "each_draw", "n": 2}])
+    b = battle(f'"{e}"')
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    assert g.z[0]["hand"] == [b["barak"], b["esther"]] and g.z[1]["hand"] == [b["delilah"], b["eglon"]]
+    round_trip(g)
+
+
+def test_look_hand_reveals_the_opponents_hand_to_its_player_only(monkeypatch):
+    e = _add(monkeypatch, "t_look", [{"verb": "look_hand"}])
+    b = battle(f'"{e}"', their_hand='"herod"')
+    g = b.game
+    assert hidden_from(g, 0, b["herod"])
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    d = g.s.pending
+    assert d is not None and d.revealed == [b["herod"]] and d.options == [] and d.to == [0]
+    assert not hidden_from(g, 0, b["herod"])
+    ok(g, "choose")
+    assert hidden_from(g, 0, b["herod"]) and g.zone_of(b["herod"]) == (1, "hand")
+    round_trip(g)
+
+
+def test_look_underdeck_puts_a_card_that_fits_under_its_owners_pile(monkeypatch):
+    e = _add(monkeypatch, "t_lookunder", [{"verb": "look_underdeck", "select": {"type": "good_enhancement"}}])
+    b = battle(f'"{e}"', their_hand='"herod", "song_of_deborah"')
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    d = g.s.pending
+    assert (
+        d is not None and d.options == [b["song_of_deborah"]] and set(d.revealed) == {b["herod"], b["song_of_deborah"]}
+    )
+    ok(g, f"choose {b['song_of_deborah']}")
+    assert g.z[1]["deck"][-1] == b["song_of_deborah"]
+    round_trip(g)
+
+
+def test_withdraw_but_one_keeps_the_one_its_player_chooses(monkeypatch):
+    e = _add(
+        monkeypatch,
+        "t_strife",
+        [{"verb": "withdraw_but_one", "select": {"zone": "battle", "owner": "any", "type": "hero"}}],
+        type="evil_enhancement",
+        alignment="evil",
+        brigades=["Crimson"],
+    )
+    b = battle("", heroes='"gideon", "ehud"', their_hand=f'"{e}"')
+    g = b.game  # Gideon and Ehud 13/9 against Goliath 8/6: the evil side plays
+    ok(g, f"enhance {b[e]} {b['goliath']}")
+    ok(g, f"choose {b['ehud']}")
+    assert g.battle_chars(0) == [b["ehud"]] and g.zone_of(b["gideon"]) == (0, "territory")
+    round_trip(g)
+
+
+def test_reveal_souls_sends_the_lost_souls_to_the_land_of_bondage_and_the_rest_under(monkeypatch):
+    e = _add(monkeypatch, "t_reveal", [{"verb": "reveal_souls", "n": 2}])
+    b = battle(f'"{e}"')
+    g = b.game
+    g.z[1]["deck"].insert(0, b["ls_orphan"])  # the Lost Soul on top of the pile
+    g.z[1]["land_of_bondage"].remove(b["ls_orphan"])
+    g.loc[b["ls_orphan"]] = (1, "deck")
+    out = ok(g, f"enhance {b[e]} {b['gideon']}")
+    assert g.zone_of(b["ls_orphan"]) == (1, "land_of_bondage") and g.z[1]["deck"] == [
+        b["eglon"],
+        b["herod"],
+        b["delilah"],
+    ]
+    assert "Delilah" in " ".join(x.text for x in out.events)  # revealed to everyone
+    round_trip(g)
+
+
+def test_opponent_underdeck_is_the_opponents_choice_n_times(monkeypatch):
+    e = _add(monkeypatch, "t_whip", [{"verb": "opponent_underdeck", "n": 2, "select": {"alignment": "evil"}}])
+    b = battle(f'"{e}"', their_hand='"herod", "pilate", "song_of_deborah"')
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    d = g.s.pending
+    assert d is not None and d.chooser == 1 and set(d.options) == {b["herod"], b["pilate"]} and d.to == [1]
+    ok(g, f"choose {b['pilate']}")
+    ok(g, f"choose {b['herod']}")
+    assert g.z[1]["hand"] == [b["song_of_deborah"]] and g.z[1]["deck"][-2:] == [b["pilate"], b["herod"]]
+    round_trip(g)
+
+
+@pytest.mark.parametrize("answer", [True, False])
+def test_may_underdeck_self_puts_the_card_itself_under_its_pile_if_chosen(monkeypatch, answer):
+    e = _add(monkeypatch, "t_selfunder", [{"verb": "may_underdeck_self"}], strength=2, toughness=2)
+    b = battle(f'"{e}"')
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    ok(g, f"choose {b[e]}" if answer else "choose")
+    assert g.zone_of(b[e]) == ((0, "deck") if answer else (0, "field_of_battle"))
+    assert g.char_numbers(b["gideon"]) == ((7, 5) if answer else (9, 7))
+    round_trip(g)
+
+
+def test_reveal_bottom_offers_the_bottom_card_only_when_it_fits(monkeypatch):
+    e = _add(monkeypatch, "t_bottom", [{"verb": "reveal_bottom", "select": {"type": "hero"}}])
+    b = battle(f'"{e}"')
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    d = g.s.pending
+    assert d is not None and d.options == [b["peter"]] and d.shape == "up_to"
+    ok(g, f"choose {b['peter']}")
+    assert g.zone_of(b["peter"]) == (0, "hand")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("top, gone", [("barak", True), ("herodias", False)])
+def test_draw_reveal_discards_the_character_after_the_battle_when_the_card_fits(monkeypatch, top, gone):
+    ec = _add(
+        monkeypatch,
+        "t_nabal",
+        [{"verb": "draw_reveal", "select": {"alignment": "good"}}],
+        trigger="enters_battle",
+        type="evil_character",
+        alignment="evil",
+        brigades=["Black"],
+        strength=9,
+        toughness=9,
+    )
+    b = build({"hand": ["gideon"]}, {"hand": [ec], "deck": [top], "land_of_bondage": ["ls_orphan"]}, phase="battle")
+    g = b.game
+    ok(g, f"rescue {b['gideon']}")
+    ok(g, f"block {b[ec]}")
+    assert g.zone_of(b[top]) == (1, "hand")
+    ok(g, "pass")  # Gideon is losing: the battle ends
+    assert g.zone_of(b[ec]) == ((1, "discard") if gone else (1, "territory"))
+    round_trip(g)
+
+
+def test_draw_discard_discards_one_of_the_cards_drawn(monkeypatch):
+    e = _add(monkeypatch, "t_catch", [{"verb": "draw_discard", "n": 2}])
+    b = battle(f'"{e}", "song_of_deborah"')
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    d = g.s.pending
+    assert d is not None and d.options == [b["barak"], b["esther"]]  # not the card already in hand
+    ok(g, f"choose {b['barak']}")
+    assert g.zone_of(b["barak"]) == (0, "discard") and g.zone_of(b["esther"]) == (0, "hand")
+    round_trip(g)
+
+
+def test_a_search_of_each_players_discard_pile_asks_each_in_turn(monkeypatch):
+    e = _add(
+        monkeypatch, "t_eachsearch", [{"verb": "search", "select": {"zone": "discard", "owner": "any", "type": "hero"}}]
+    )
+    b = battle(f'"{e}"', discard='"ehud"', their_discard='"daniel"')
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    assert g.s.pending is not None and g.s.pending.chooser == 0
+    ok(g, f"choose {b['ehud']}")
+    assert g.s.pending is not None and g.s.pending.chooser == 1 and g.s.pending.options == [b["daniel"]]
+    ok(g, f"choose {b['daniel']}")
+    assert g.zone_of(b["ehud"]) == (0, "hand") and g.zone_of(b["daniel"]) == (1, "hand")
+    assert g.z[0]["deck"] == [b["barak"], b["esther"], b["peter"]]  # a discard pile searched: no shuffle of the deck
+    round_trip(g)
+
+
+def test_the_rescued_trigger_works_for_the_player_the_lost_soul_left(monkeypatch):
+    soul = _add(
+        monkeypatch,
+        "t_soul",
+        [{"verb": "draw", "n": 1}],
+        trigger="rescued",
+        type="lost_soul",
+        alignment="neutral",
+        brigades=[],
+    )
+    b = build({"hand": ["gideon"]}, {"land_of_bondage": [soul, "ls_orphan"], "deck": ["herod"]}, phase="battle")
+    g = b.game
+    ok(g, f"rescue {b['gideon']}")
+    ok(g, "noblock")
+    ok(g, f"surrender {b[soul]}")
+    assert g.zone_of(b[soul]) == (0, "land_of_redemption") and g.zone_of(b["herod"]) == (1, "hand")
+    round_trip(g)
+
+
+def test_the_generic_and_no_ability_facets_and_the_you_control_condition(monkeypatch):
+    from rules.redemption import lang
+
+    plain = CARDS["gideon"]
+    assert lang.matches(plain, {"no_ability": True}) and not lang.matches(CARDS["deborah"], {"no_ability": True})
+    assert not lang.matches(plain, {"generic": True}) and lang.matches(plain, {"generic": False})
+    e = "t_ifcontrol"
+    d = {"key": e, "name": "T Ifcontrol", "type": "good_enhancement", "alignment": "good", "brigades": ["Blue"]}
+    cond = {"you_control": {"type": "hero", "gender": "female"}}
+    d["abilities"] = [{"trigger": "played", "condition": cond, "effects": [{"verb": "draw", "n": 1}]}]
+    monkeypatch.setitem(CARDS, e, _card(d))
+    for territory, drawn in (('"deborah"', 1), ('"barak"', 0)):
+        b = battle(f'"{e}"', territory=territory)
+        g = b.game
+        ok(g, f"enhance {b[e]} {b['gideon']}")
+        assert len(g.z[0]["hand"]) == drawn
+    assert CARDS[e].ability_text.startswith("If you control a female Hero")
+
+
+@pytest.mark.parametrize("verb_, top", [("opponent_topdecks", True), ("opponent_underdecks", False)])
+def test_each_opponent_puts_a_card_that_fits_from_hand_on_the_draw_pile(monkeypatch, verb_, top):
+    e = _add(monkeypatch, f"t_{verb_}", [{"verb": verb_, "select": {"type": "evil_character"}}])
+    b = battle(f'"{e}"', their_hand='"herodias", "goliaths_taunt"')
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    d = g.s.pending
+    assert d is not None and d.chooser == 1 and d.options == [b["herodias"]] and d.to == [1]
+    out = ok(g, f"choose {b['herodias']}")
+    assert g.z[1]["deck"][0 if top else -1] == b["herodias"]
+    assert "Herodias" not in " ".join(ev.text for ev in out.events)
+    round_trip(g)
+
+
+def test_look_top_up_to_one_that_fits_may_take_none(monkeypatch):
+    e = _add(monkeypatch, "t_look_up", [{"verb": "look_top", "n": 2, "select": {"type": "hero", "up_to": 1}}])
+    b = battle(f'"{e}"')
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    d = g.s.pending
+    assert d is not None and d.shape == "up_to" and d.options == [b["barak"], b["esther"]]
+    ok(g, "choose")
+    assert g.s.pending is not None and g.s.pending.shape == "order"
+    ok(g, f"choose {b['esther']}")
+    assert g.z[0]["deck"] == [b["peter"], b["esther"], b["barak"]]
+
+
+def test_play_from_deck_puts_a_lost_soul_into_its_owners_land_of_bondage_and_shuffles(monkeypatch):
+    e = _add(
+        monkeypatch,
+        "t_play_soul",
+        [{"verb": "play_from_deck", "select": {"zone": "deck", "owner": "opponent", "type": "lost_soul", "up_to": 1}}],
+    )
+    b = battle(f'"{e}"')
+    g = b.game
+    g._put(b["ls_orphan"], "deck")  # a Lost Soul in the opponent's draw pile
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    d = g.s.pending
+    assert d is not None and d.options == [b["ls_orphan"]] and d.to == [0] and d.shape == "up_to"
+    ok(g, f"choose {b['ls_orphan']}")
+    assert g.zone_of(b["ls_orphan"]) == (1, "land_of_bondage") and len(g.z[1]["deck"]) == 3
+    round_trip(g)
+
+
+def test_discard_self_to_discards_the_card_and_the_chosen_one_or_nothing(monkeypatch):
+    e = _add(
+        monkeypatch,
+        "t_sacrifice",
+        [{"verb": "discard_self_to", "select": {"zone": "in_play", "owner": "any", "type": "evil_character"}}],
+    )
+    b = battle(f'"{e}"', their_territory='"herod"')
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    d = g.s.pending
+    assert d is not None and set(d.options) == {b["goliath"], b["herod"]}
+    ok(g, f"choose {b['herod']}")
+    assert g.zone_of(b["herod"]) == (1, "discard") and g.zone_of(b[e]) == (0, "discard")
+    assert g.char_numbers(b["gideon"]) == (7, 5)
+    round_trip(g)
+
+
+def test_exchange_self_puts_a_card_of_the_discard_pile_in_the_characters_place(monkeypatch):
+    key = "t_exchanger"
+    monkeypatch.setitem(
+        CARDS,
+        key,
+        _card(
+            {
+                "key": key,
+                "name": "Exchanger",
+                "type": "hero",
+                "alignment": "good",
+                "brigades": ["Blue"],
+                "strength": 1,
+                "toughness": 1,
+                "abilities": [
+                    {
+                        "trigger": "enters_battle",
+                        "effects": [
+                            {"verb": "exchange_self", "select": {"zone": "discard", "owner": "you", "type": "hero"}}
+                        ],
+                    }
+                ],
+            }
+        ),
+    )
+    b = build(
+        {"hand": [key], "discard": ["barak", "gideons_trumpet"]}, {"land_of_bondage": ["ls_orphan"]}, phase="battle"
+    )
+    g = b.game
+    ok(g, f"rescue {b[key]}")
+    d = g.s.pending
+    assert d is not None and d.options == [b["barak"]]
+    ok(g, f"choose {b['barak']}")
+    assert g.battle_chars(0) == [b["barak"]] and g.zone_of(b[key]) == (0, "discard")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("pay", [True, False])
+def test_underdeck_or_pay_lets_the_owner_put_a_card_of_its_alignment_under_instead(monkeypatch, pay):
+    e = _add(
+        monkeypatch,
+        "t_or_pay",
+        [{"verb": "underdeck_or_pay", "select": {"zone": "territory", "owner": "opponent", "type": "evil_character"}}],
+    )
+    b = battle(f'"{e}"', their_territory='"herod"', their_hand='"goliaths_taunt", "gideons_trumpet"')
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    ok(g, f"choose {b['herod']}")
+    d = g.s.pending
+    assert d is not None and d.chooser == 1 and d.options == [b["goliaths_taunt"]] and d.to == [1]
+    ok(g, f"choose {b['goliaths_taunt']}" if pay else "choose")
+    assert g.z[1]["deck"][-1] == (b["goliaths_taunt"] if pay else b["herod"])
+    round_trip(g)
+
+
+def test_protect_lone_keeps_a_lone_heros_abilities_off_the_character(monkeypatch):
+    key = "t_lone_proof"
+    monkeypatch.setitem(
+        CARDS,
+        key,
+        _card(
+            {
+                "key": key,
+                "name": "Lone Proof",
+                "type": "evil_character",
+                "alignment": "evil",
+                "brigades": ["Crimson"],
+                "strength": 3,
+                "toughness": 3,
+                "abilities": [
+                    {"trigger": "while_in_play", "effects": [{"verb": "protect_lone", "select": {"type": "hero"}}]}
+                ],
+            }
+        ),
+    )
+    b = build(
+        {"field_of_battle": ["gideon"], "territory": ["barak"]},
+        {"field_of_battle": [key], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+        battle={"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 1},
+        flags={"battled": True},
+    )
+    g = b.game
+    assert continuous.protected_from(g, b[key], CARDS["gideon"])
+    assert effects.protected_from(g, CARDS["gideon"], [b[key]]) == []
+    g._move(b["barak"], 0, "field_of_battle")  # a second Hero: Gideon is not lone now
+    assert not continuous.protected_from(g, b[key], CARDS["gideon"])
+
+
+def test_dominant_band_needs_its_condition_and_bands_up_to_n(monkeypatch):
+    key = "t_dom_band"
+    monkeypatch.setitem(
+        CARDS,
+        key,
+        _card(
+            {
+                "key": key,
+                "name": "Dominant Band",
+                "type": "dominant",
+                "alignment": "good",
+                "abilities": [
+                    {
+                        "trigger": "played",
+                        "condition": {"you_in_battle": {"kind": "human"}},
+                        "effects": [
+                            {
+                                "verb": "dominant_band",
+                                "select": {"zone": ["territory", "hand"], "owner": "you", "type": "hero", "up_to": 2},
+                            }
+                        ],
+                    }
+                ],
+            }
+        ),
+    )
+    b = battle(f'"{key}"', territory='"barak", "esther", "peter"')
+    g = b.game
+    ok(g, f"dominant {b[key]}")
+    d = g.s.pending
+    assert d is not None and d.most == 2 and set(d.options) == {b["barak"], b["esther"], b["peter"]}
+    ok(g, f"choose {b['esther']}")
+    ok(g, "choose")
+    assert g.zone_of(b["esther"]) == (0, "field_of_battle") and g.zone_of(b["barak"]) == (0, "territory")
+    b2 = build({"hand": [key], "territory": ["barak"]}, {})  # no battle: not offered
+    assert not any(a.verb == "dominant" for a in b2.game.legal_actions())
+
+
+def test_discard_to_add_discards_a_hero_in_a_territory_and_adds_a_character_to_battle(monkeypatch):
+    e = _add(
+        monkeypatch,
+        "t_discard_to_add",
+        [{"verb": "discard_to_add", "select": {"zone": ["territory", "hand"], "owner": "you", "type": "hero"}}],
+    )
+    b = battle(f'"{e}"', territory='"barak"', their_territory='"andrew"')
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    d = g.s.pending
+    assert d is not None and set(d.options) == {b["barak"], b["andrew"]}
+    ok(g, f"choose {b['andrew']}")
+    ok(g, f"choose {b['barak']}")
+    assert g.zone_of(b["andrew"]) == (1, "discard") and g.zone_of(b["barak"]) == (0, "field_of_battle")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("alignment, asked", [("good", True), ("neutral", False)])
+def test_gift_draw_n_answers_a_good_or_evil_cards_draw_not_a_neutral_ones(monkeypatch, alignment, asked):
+    harp = "t_harp"
+    monkeypatch.setitem(
+        CARDS,
+        harp,
+        _card(
+            {
+                "key": harp,
+                "name": "Harp",
+                "type": "artifact",
+                "alignment": "neutral",
+                "abilities": [{"trigger": "while_in_play", "effects": [{"verb": "gift_draw", "n": 1}]}],
+            }
+        ),
+    )
+    dom = "t_dom_draw"
+    monkeypatch.setitem(
+        CARDS,
+        dom,
+        _card(
+            {
+                "key": dom,
+                "name": "Dominant Draw",
+                "type": "dominant",
+                "alignment": alignment,
+                "abilities": [{"trigger": "played", "effects": [{"verb": "draw", "n": 2}]}],
+            }
+        ),
+    )
+    b = build(
+        {"hand": [dom], "deck": ["barak", "esther", "peter"]}, {"artifact_pile": [harp], "deck": ["herod", "pilate"]}
+    )
+    g = b.game
+    g.face_up.add(b[harp])
+    ok(g, f"dominant {b[dom]}")
+    d = g.s.pending
+    assert (d is not None and d.effect == "gift_draw" and d.stage == 1) == asked

@@ -125,6 +125,17 @@ def test_a_card_name_too_long_for_its_pane_is_abbreviated_by_the_helps_rule_neve
     assert abbreviated("Nebuchadnezzar's Furnace", 9) == "Nebuchad\u2026"  # only a first word wider than the room
 
 
+def test_a_real_lost_souls_name_loses_its_lost_soul_and_keeps_its_verse_and_brackets():
+    from tui.games.redemption import abbreviated, soul_name
+
+    name = soul_name("Lost Soul I Corinthians 1:27 (Hand Discarder)")
+    assert name == "I Corinthians 1:27 (Hand Discarder)" and soul_name("Lost Soul: the Debtor") == "the Debtor"
+    assert abbreviated(name, 28) == "I Corinthians 1:27 (Hand D.)"
+    assert abbreviated(name, 26) == "I Corinthians 1:27 (H. D.)"  # the verse is kept whole, the brackets stay
+    assert abbreviated(name, 20) == "I C. 1:27 (H. D.)"
+    assert soul_name("Lost Soul") == "Lost Soul"
+
+
 def test_a_shortened_card_name_keeps_a_word_that_tells_it_apart():
     from tui.games.redemption import short_name
 

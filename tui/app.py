@@ -8,16 +8,24 @@ import os
 import re
 import signal
 import threading
+from collections.abc import Iterable
+from typing import Any, Literal, TypeVar, overload
 
 from textual import events
+from textual.app import SystemCommand
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.command import CommandPalette
+from textual.driver import Driver
+from textual.notifications import SeverityLevel
+from textual.screen import Screen, ScreenResultCallbackType
 from textual.scrollbar import ScrollBarRender
+from textual.widget import AwaitMount
 
 import saves
 from tui import compat, keys
+from tui.host import Host
 from tui.player_process import NOT_SAVED_EXIT
-from tui.screens.title import TitleScreen
 from tui.screens.toosmall import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from tui.session import GameSession, Session, names_for
 from tui.settings import DEFAULT_PAUSE as DEFAULT_PAUSE
@@ -26,6 +34,7 @@ from tui.typeahead import KeysDropped, TypedAhead, bounded
 
 compat.warn_if_changed()  # on another Textual than the patches were written for: each broken one, by name
 
+R = TypeVar("R")
 EXIT_GRACE = 3.0  # seconds a signalled exit may take before the process ends regardless (the game is saved)
 
 
@@ -43,7 +52,7 @@ class RedemptionApp(compat.FrameShownApp):
     ENABLE_COMMAND_PALETTE = True
     NOTIFICATION_TIMEOUT = 3  # seconds; what a toast says is also in the log or the status line
 
-    def __init__(self, settings: Settings, start=None, review: bool = False):
+    def __init__(self, settings: Settings, start: GameSession | None = None, review: bool = False):
         super().__init__()
         self.settings = settings
         self.start = start
@@ -60,7 +69,7 @@ class RedemptionApp(compat.FrameShownApp):
         self.typed_ahead = TypedAhead()  # keys on their way from the terminal (tui.typeahead)
         self.unsaved: dict[str, str] = {}  # a game's save path -> why it lacks moves (Unsaved.words), told at the end
 
-    def get_driver_class(self):  # type: ignore[no-untyped-def]
+    def get_driver_class(self) -> type[Driver]:
         """The terminal's driver, with what may wait for the app bounded (tui.typeahead)."""
         return bounded(super().get_driver_class())
 
@@ -138,7 +147,7 @@ class RedemptionApp(compat.FrameShownApp):
             },
         }
 
-    def get_system_commands(self, screen):
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """Ctrl+P: the game's actions come first; of Textual's own commands keep Keys and Quit (which saves).
         Theme and Maximize would undo the colour-blind-safe, NO_COLOR-aware layout, and Screenshot writes files
         where the app runs (on a server, for an SSH player)."""
@@ -151,7 +160,7 @@ class RedemptionApp(compat.FrameShownApp):
         message: str,
         *,
         title: str = "",
-        severity="information",
+        severity: SeverityLevel = "information",
         timeout: float | None = None,
         markup: bool = False,
     ) -> None:
@@ -194,7 +203,9 @@ class RedemptionApp(compat.FrameShownApp):
             hint = "Search for commands..." if self.settings.ascii else "Search for commands\u2026"
             self.push_screen(CommandPalette(id="--command-palette", placeholder=hint))
 
-    def get_default_screen(self) -> TitleScreen:
+    def get_default_screen(self) -> Screen[Any]:
+        from tui.screens.title import TitleScreen
+
         return TitleScreen(under_start=self.start is not None)
 
     def on_mount(self) -> None:
@@ -241,16 +252,16 @@ class RedemptionApp(compat.FrameShownApp):
         gc.freeze()
 
     # --- games ---------------------------------------------------------------------------
-    def new_session(self, game: str, **kw) -> Session:
+    def new_session(self, game: str, **kw: Any) -> Session:
         names = kw.pop("names", None) or names_for(self.settings.player, kw.get("seats"), kw.get("vs", "computer"))
         return Session.new(game, names=names, **kw)
 
-    def game_screen(self, session: Session):
+    def game_screen(self, session: GameSession) -> Screen[None]:
         from tui.screens.game import GameScreen
 
         return GameScreen(session)
 
-    def open_review(self, session: Session, seat: int | None = None) -> bool:
+    def open_review(self, session: GameSession, seat: int | None = None) -> bool:
         """The review of ``session``'s game on top of the current screen; False (and a message) if it cannot replay."""
         from tui.screens.review import ReviewScreen
 
@@ -264,7 +275,7 @@ class RedemptionApp(compat.FrameShownApp):
         self.push_screen(screen)
         return True
 
-    def switch_to_game(self, session: Session) -> None:
+    def switch_to_game(self, session: GameSession) -> None:
         self.switch_screen(self.game_screen(session))
 
     def current_session(self) -> GameSession | None:
@@ -387,17 +398,46 @@ class RedemptionApp(compat.FrameShownApp):
     def on_resize(self, event: events.Resize) -> None:
         self.check_size(event.size.width, event.size.height)
 
-    def push_screen(self, screen, *args, **kwargs):
+    @overload
+    def push_screen(
+        self,
+        screen: Screen[R] | str,
+        callback: ScreenResultCallbackType[R] | None = None,
+        wait_for_dismiss: Literal[False] = False,
+        *,
+        mode: str | None = None,
+    ) -> AwaitMount: ...
+    @overload
+    def push_screen(
+        self,
+        screen: Screen[R] | str,
+        callback: ScreenResultCallbackType[R] | None = None,
+        wait_for_dismiss: Literal[True] = True,
+        *,
+        mode: str | None = None,
+    ) -> asyncio.Future[R]: ...
+    def push_screen(
+        self,
+        screen: Screen[R] | str,
+        callback: ScreenResultCallbackType[R] | None = None,
+        wait_for_dismiss: bool = False,
+        *,
+        mode: str | None = None,
+    ) -> AwaitMount | asyncio.Future[R]:
         """Any screen shown while the terminal is too small gets the overlay back on top of it."""
-        result = super().push_screen(screen, *args, **kwargs)
+        result: AwaitMount | asyncio.Future[R] = (
+            super().push_screen(screen, callback, wait_for_dismiss=True, mode=mode)
+            if wait_for_dismiss
+            else super().push_screen(screen, callback, mode=mode)
+        )
         if not isinstance(screen, TooSmallScreen):
             self.call_after_refresh(self.check_current_size)
         if hasattr(screen, "session"):  # a game or a lesson: its objects live as long as it does
             self.settle_memory_soon()
         return result
 
-    def switch_screen(self, screen, *args, **kwargs):
-        result = super().switch_screen(screen, *args, **kwargs)
+    def switch_screen(self, screen: Screen[Any] | str) -> AwaitComplete:
+        result = super().switch_screen(screen)
         if hasattr(screen, "session"):
             self.settle_memory_soon()
         return result
@@ -414,3 +454,6 @@ class RedemptionApp(compat.FrameShownApp):
             top.show(width, height)
         elif not small and isinstance(top, TooSmallScreen):
             self.pop_screen()
+
+
+_MEETS_THE_PROTOCOL: type[Host] = RedemptionApp  # checked by mypy: what the screens ask of the app (tui.host)

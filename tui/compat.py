@@ -305,14 +305,14 @@ def draw_ascii() -> None:
     never shows an ASCII screen draws through Textual's and Rich's own functions. While an app without --ascii
     runs, the wrappers hand everything to those functions unchanged."""
     from rich.text import Text
-    from textual import _styles_cache
+    from textual import _border, _styles_cache
     from textual.renderables.bar import Bar
 
     content_truncate = Content.truncate
     if getattr(content_truncate, "ascii", False):
         return
     text_truncate = Text.truncate
-    get_box = _styles_cache.get_box
+    get_box = _border.get_box  # the one _styles_cache imported (its own name is patched below)
     bar_console = Bar.__rich_console__
 
     def ascii_get_box(name, inner_style, outer_style, style):  # type: ignore[no-untyped-def]
@@ -348,7 +348,7 @@ def draw_ascii() -> None:
     ascii_content_truncate.ascii = True  # type: ignore[attr-defined]
     Content.truncate = ascii_content_truncate  # type: ignore[method-assign]
     Text.truncate = ascii_text_truncate  # type: ignore[method-assign]
-    _styles_cache.get_box = ascii_get_box  # type: ignore[assignment]
+    vars(_styles_cache)["get_box"] = ascii_get_box  # the name the border rendering calls
     Bar.__rich_console__ = ascii_bar  # type: ignore[method-assign]
 
 

@@ -208,7 +208,7 @@ class TableSession(Seated):
     def undo(self) -> bool:
         return False
 
-    def autosave(self) -> None:
+    def autosave(self, played: bool = True) -> None:
         return None
 
     def close(self) -> None:

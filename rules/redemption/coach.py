@@ -21,7 +21,7 @@ from rules.core import Event
 from rules.redemption.cards import name_on_name
 from rules.redemption.notation import Action, seat_arg
 from rules.redemption.sight import Sight
-from rules.redemption.views import BattleView
+from rules.redemption.views import BattleView, PendingView
 from rules.words import do, plural, their, verb, who, whose
 
 STANDING = {
@@ -123,6 +123,8 @@ def _choosing(game: Sight, player: int) -> tuple[str, str, str]:
     p, src = d["chooser"], d["source"]["name"]
     rule = "redemption.decision"
     looked = plural(d["looked_at"], "card")
+    if not d["looked_at"] and d["options_count"] <= 1:  # a yes-or-no question (may, may_draw, choose_one)
+        return _yes_or_no(game, player, d)
     if p != player:
         return (
             f"Waiting: {who(p)} {verb(p, 'chooses', 'choose')}",
@@ -151,6 +153,32 @@ def _choosing(game: Sight, player: int) -> tuple[str, str, str]:
     return (
         f"{src}: your choice",
         f"{src} shows you {looked}{shown}. Only you see them. Now {ask} ({do('choose <card>')}).",
+        rule,
+    )
+
+
+#: what a yes-or-no question of an ability asks, by the effect that asks it (the card itself chosen: the first)
+_YES_NO = {
+    "choose_one": ("for its first effect", "for its second"),
+    "may": ("to use it", "to use none of it"),
+    "may_draw": ("to draw", "to draw nothing"),
+}
+
+
+def _yes_or_no(game: Sight, player: int, d: PendingView) -> tuple[str, str, str]:
+    """A question that shows no card: the card itself chosen is one answer, nothing chosen the other."""
+    p, src, rule = d["chooser"], d["source"]["name"], "redemption.decision"
+    if p != player:
+        return (
+            f"Waiting: {who(p)} {verb(p, 'decides', 'decide')}",
+            f"{who(p)} {verb(p, 'decides', 'decide')} for {src}.",
+            rule,
+        )
+    yes, no = _YES_NO.get(str(d.get("effect", "")), ("for yes", "for no"))
+    return (
+        f"{src}: your choice",
+        f"{src} asks you: choose {src} {yes} ({do('choose ' + d['source']['id'])}), or choose nothing {no} "
+        f"({do('choose')}).",
         rule,
     )
 

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from rules.redemption.lang import condition_holds, matches
 
 if TYPE_CHECKING:
+    from rules.redemption.cards import Card
     from rules.redemption.lang import Ability
     from rules.redemption.table import Table
 
@@ -84,6 +85,15 @@ def ignored(t: Table, cid: str) -> bool:
     return t.loc[cid][1] == "field_of_battle" and _ignorers(t, cid)
 
 
+def may_be_ignored(t: Table) -> bool:
+    """Could a character in battle be ignored now (a quick no for :func:`ignored`): a card played ignores one, or a
+    character in battle has an ignore ability of its own?"""
+    if t.b.ignored:
+        return True
+    cd = t.cd
+    return any("ignore" in cd[c].by_effect for zones in t.z for c in zones["field_of_battle"])
+
+
 def protected(t: Table, cid: str) -> bool:
     """Is character cid protected from discard in this battle (redemption.effect.protect)?"""
     src = t.b.protected.get(cid)
@@ -136,11 +146,42 @@ def immune(t: Table, cid: str, src: str, host: str = "") -> bool:
     if not t.cd[cid].is_character:
         return False
     cd = t.cd
+    if t.s.mods and protected_from(t, cid, cd[src]):  # redemption.effect.protect_from: no ability of src reaches it
+        return True
     # redemption.lang.rider.regardless_of_immunity; redemption.effect.negate_immune
     if any("regardless_of_immunity" in a.riders for a in cd[src].abilities) or immunity_negated(t, cid):
         return False
     for a in _granted(t, cid, "immune"):
         if matches(cd[src], a.filter) or (host and host != src and matches(cd[host], a.filter)):
+            return True
+    return False
+
+
+def protected_from(t: Table, cid: str, src: Card) -> bool:
+    """Is card cid protected now from the abilities of a card like ``src`` (redemption.effect.protect_from)? A
+    protection is a mark on the card (a change of 0/0 in ``mods``, lasting as its duration says, forgotten when the
+    card leaves play) whose source says what it protects from; a source negated in the battle under way protects
+    nobody."""
+    cd, turn, negated = t.cd, t.s.turn, t.b.negated
+    for c, s, tg, until, by in t.s.mods:
+        if c != cid or s or tg or (until and turn >= until) or by in negated:
+            continue
+        a = cd[by].by_effect.get("protect_from")
+        if a is not None and matches(src, a.acts[0].against):
+            return True
+    lone = cd[cid].by_effect.get("protect_lone")
+    if lone is not None and cid not in negated and src.is_character and matches(src, lone.acts[0].filter):
+        return lone_in_battle(t, src)  # redemption.effect.protect_lone
+    return False
+
+
+def lone_in_battle(t: Table, src: Card) -> bool:
+    """Is a character like ``src`` alone on its side of the battle under way (a lone Hero: REG *Lone*)?"""
+    if not t.b.kind:
+        return False
+    for q in range(len(t.z)):
+        side = t.battle_chars(q)
+        if len(side) == 1 and t.cd[side[0]] is src:
             return True
     return False
 
@@ -250,7 +291,24 @@ def stoppable(t: Table, src: str, how: str, by: str = "") -> bool:
                     continue
                 if condition_holds(t, t.owner(src), t.attached.get(src, src), cond):
                     return False
+    if how == "negate" and _made_unnegatable(t, src):
+        return False
     return not (how == "prevent" and _made_unpreventable(t, src))
+
+
+def _made_unnegatable(t: Table, src: str) -> bool:
+    """Does a character in play, not negated nor prevented, say that cards like src cannot be negated
+    (redemption.effect.unnegatable: "evil capture abilities cannot be negated")?"""
+    cd, negated, att = t.cd, t.b.negated, t.attached
+    for zones in t.z:
+        for zone in ("territory", "field_of_battle"):
+            for c in zones[zone]:
+                ab = cd[c].by_effect.get("unnegatable")
+                if ab is None or c in att or c in negated or silenced(t, c, "unnegatable"):
+                    continue
+                if matches(cd[src], ab.filter):
+                    return True
+    return False
 
 
 def _made_unpreventable(t: Table, src: str) -> bool:
@@ -270,11 +328,61 @@ def band_prevented(t: Table, c: str) -> bool:
     (redemption.effect.prevent_band)?"""
     owner, cd, negated = t.owner(c), t.cd, t.b.negated
     for src in t.b.played:
-        if src in negated or t.owner(src) == owner or prevented(t, src):
+        if src in negated or prevented(t, src):
             continue
         a = cd[src].has("prevent_band")
-        if a is not None and matches(cd[c], a.filter):
+        if a is None or (t.owner(src) == owner and a.acts[0].select.get("owner") != "any"):
+            continue  # an opposing card's, or one that stops every band ("all banding": owner = "any")
+        if matches(cd[c], a.filter):
             return True
+    return False
+
+
+# --- the Starter E and F passive verbs (rules.md: redemption.effect.worth, site_access, protect_discard) ---------------
+def worth(t: Table, e: str) -> tuple[int, int]:
+    """Enhancement e's numbers now: N/N while its ``worth`` ability's condition holds for its player (the character
+    it is on its host) and its ability is not prevented; its printed numbers otherwise (redemption.effect.worth)."""
+    card = t.cd[e]
+    a = card.has("worth")
+    if a is not None and not prevented(t, e) and condition_holds(t, t.owner(e), t.attached.get(e, ""), a.condition):
+        return a.acts[0].strength, a.acts[0].toughness
+    return card.strength, card.toughness
+
+
+def _active_artifacts(t: Table, q: int, verb: str) -> list[Ability]:
+    """The abilities with this verb of player q's face-up artifacts that are not negated."""
+    cd, up, negated = t.cd, t.face_up, t.b.negated
+    out = []
+    for a in t.z[q]["artifact_pile"]:
+        if a in up and a not in negated:
+            ab = cd[a].by_effect.get(verb)
+            if ab is not None:
+                out.append(ab)
+    return out
+
+
+def site_access(t: Table, hero: str) -> bool:
+    """May the hero rescue from any site: does a face-up artifact of its player say so for characters like it
+    (redemption.effect.site_access)?"""
+    card = t.cd[hero]
+    return any(matches(card, ab.filter) for ab in _active_artifacts(t, t.owner(hero), "site_access"))
+
+
+#: the zones a card is in play in, for a protection of cards in play
+_IN_PLAY = ("territory", "field_of_battle", "artifact_pile")
+
+
+def discard_protected(t: Table, c: str, by: Card) -> bool:
+    """Is card c, in play, protected from the discard abilities of card ``by``: does a face-up artifact of any
+    player protect cards like c against cards like ``by`` (redemption.effect.protect_discard)?"""
+    if t.loc[c][1] not in _IN_PLAY:
+        return False
+    card = t.cd[c]
+    for q in range(len(t.z)):
+        for ab in _active_artifacts(t, q, "protect_discard"):
+            act = ab.acts[0]
+            if matches(card, act.select.card) and matches(by, act.against):
+                return True
     return False
 
 
@@ -331,7 +439,8 @@ def abilities_negated(t: Table, c: str) -> bool:
         for h in zones["field_of_battle"]:
             if h == c or h in t.attached or not cd[h].abilities or not cd[h].is_character or h in t.b.negated:
                 continue
-            if cd[h].has("negate_abilities") is not None:
+            a = cd[h].has("negate_abilities")
+            if a is not None and matches(cd[c], a.filter):  # its selector: the cards it negates (none: all)
                 return stoppable(t, c, "negate")
     return False
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from rules.core import Event
 from rules.redemption import continuous
 from rules.redemption.decisions import Decision
-from rules.redemption.lang import Act, condition_holds, condition_text, select
+from rules.redemption.lang import ZONE_WORDS, Act, Selector, condition_holds, condition_text, select
 from rules.redemption.lang import matches as matches  # re-exported: the card facets of a selector
 from rules.words import plural, their, verb, who, whose
 
@@ -49,22 +49,27 @@ def filter_text(flt: Filter, noun: str = "character", plural: bool = False) -> s
     d = dict(flt)
     words = []
     if "type" in d:
-        noun = TYPE_NAMES.get(d["type"], d["type"])
+        t = d["type"]
+        noun = " or ".join(TYPE_NAMES.get(str(x), str(x)) for x in t) if isinstance(t, tuple) else TYPE_NAMES.get(t, t)
     if plural:
         noun += "es" if noun.endswith("o") else "s"
     if "testament" in d:
         words.append({"OT": "O.T.", "NT": "N.T."}[d["testament"]])
-    for k in ("gender", "kind"):
+    for k in ("gender", "kind", "alignment"):
         if k in d:
             words.append(str(d[k]))
     if "class" in d:
         words.append(f"{d['class']}-class")
+    if d.get("generic"):
+        words.append("generic")
     if "brigade" in d:
         b = d["brigade"]
         words.append(" or ".join(b) + " brigade" if isinstance(b, tuple) else b)
     text = " ".join(words + [noun])
     if "identifier" in d:
         text += f" that {'are' if plural else 'is'} {d['identifier']}"
+    if "identifier_word" in d:
+        text += f" that {'are' if plural else 'is'} {d['identifier_word']}"
     if "name" in d:
         text += f" named {d['name']}"
     for k, word in (("strength_now", "strength"), ("toughness_now", "toughness")):
@@ -76,7 +81,8 @@ def filter_text(flt: Filter, noun: str = "character", plural: bool = False) -> s
     if "base_name" in d:
         text += f" named {d['base_name']}"
     if "book" in d:
-        text += f" with a reference in {d['book']}"
+        bk = d["book"]
+        text += f" with a reference in {' or '.join(bk) if isinstance(bk, tuple) else bk}"
     return text
 
 
@@ -179,6 +185,7 @@ def _do_draw(g: Table, p: int, src: str, host: str, ab: Act, target: str, events
     hand = g.z[p]["hand"]
     before = len(hand)
     g._draw(p, ab.n, events, f"for {g.cd[src].name}", "redemption.effect.draw")
+    ability_drew(g, p, src, len(hand) - before)
     if g.in_battle() and src in g.b.played:  # an enhancement's draw: negating it puts the cards back
         g.b.effects.extend((src, "draw", c, "hand") for c in hand[before:])
 
@@ -200,7 +207,7 @@ def _do_remove(g: Table, p: int, src: str, host: str, ab: Act, target: str, even
     if not target:
         events.append(Event("effect", f"{name}: no opposing character in battle fits.", p, rid))
         return
-    if eff == "discard" and g._is_protected(target):
+    if eff == "discard" and (g._is_protected(target) or continuous.discard_protected(g, target, g.cd[src])):
         events.append(Event("effect", f"{name} would discard {g._nm(target)}, but it is protected.", p, rid))
         return
     if continuous.immune(g, target, src, host):
@@ -228,7 +235,8 @@ def _do_band(g: Table, p: int, src: str, host: str, ab: Act, target: str, events
     name = g.cd[src].name
     if not g.in_battle():
         return
-    if not target and src == host and g.cd[src].is_character:  # a character's own "may band to ...": it asks
+    # a character's own "may band to ...", or an enhancement's band after its targeted effect: it asks
+    if not target and ((src == host and g.cd[src].is_character) or g.cd[src].is_enhancement):
         options = _band_targets(g, p, ab, host)
         if options:
             most = ab.select.most if ab.select.up_to else 1
@@ -338,10 +346,35 @@ def _do_negate_discard(g: Table, p: int, src: str, host: str, ab: Act, target: s
         g._undo(target, events)
     else:
         events.append(Event("effect", f"{name} negates {g._nm(target)}: its ability stops.", p, rid))
-    if continuous.card_protected(g, target):
+    if continuous.card_protected(g, target) or continuous.discard_protected(g, target, g.cd[src]):
         events.append(Event("effect", f"{g._nm(target)} is protected from discard: it stays.", p, rid))
         return
     g._to_discard(target, events, f" by {name}", rid)
+
+
+def _do_negate_one(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Negate the chosen card that the selector takes (a character, an enhancement in battle): its abilities stop and
+    what it did in this battle is undone; an enhancement's numbers stop counting (redemption.effect.negate_one).
+    Reached with no target chosen (one of two alternatives, a later effect), its player is asked now."""
+    name, rid = g.cd[src].name, "redemption.effect.negate_one"
+    if not g.in_battle():
+        return
+    if not target:
+        options = protected_from(g, g.cd[src], _negatable(g, p, ab, host))
+        if len(options) > 1:
+            g.ask(
+                Decision(p, src, "negate_one", options, "one", to=list(range(len(g.z)))),
+                events,
+                f"{who(p, True)} {verb(p, 'chooses', 'choose')} what {name} negates.",
+            )
+            return
+        target = options[0] if options else ""
+    if not target:
+        events.append(Event("effect", f"{name}: nothing to negate.", p, rid))
+        return
+    g.b.negated.append(target)
+    events.append(Event("effect", f"{name} negates {g._nm(target)}.", p, rid))
+    g._undo(target, events)
 
 
 def _text_negate_discard(a: Act, when: str, card: Card | None) -> str:
@@ -355,6 +388,7 @@ def _text_negate_discard(a: Act, when: str, card: Card | None) -> str:
 
 
 def _do_rescue_any(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    held_by = g.loc[target][0]
     g._redeem(target, p)
     events.append(
         Event.said(
@@ -366,6 +400,7 @@ def _do_rescue_any(g: Table, p: int, src: str, host: str, ab: Act, target: str, 
     )
     if target in g.b.souls:
         g.b.souls.remove(target)
+    rescued(g, held_by, target, events)
 
 
 def _do_discard_type(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
@@ -393,7 +428,7 @@ def _discard_typed(g: Table, p: int, src: str, host: str, target: str, events: l
     if continuous.immune(g, target, src, host):
         events.append(Event("effect", f"{name} does nothing to {g._nm(target)}: it is immune.", p, rid))
         return
-    if continuous.card_protected(g, target):
+    if continuous.card_protected(g, target) or continuous.discard_protected(g, target, g.cd[src]):
         events.append(Event("effect", f"{name} would discard {g._nm(target)}, but it is protected.", p, rid))
         return
     if g.loc[target][1] == "field_of_battle" and g.cd[target].is_character:
@@ -423,8 +458,10 @@ def _do_look_top(g: Table, p: int, src: str, host: str, ab: Act, target: str, ev
         events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'has', 'have')} no card to look at.", p))
         return
     full = not g.hand_room(p)  # a full hand takes no card, by any means (redemption.hand.cap)
-    options = [] if full else [c for c in top if g.cd[c].type != "lost_soul"]
-    d = Decision(p, src, "look_top", options, "one", revealed=top[:], to=[p])
+    flt, cd = ab.filter, g.cd
+    options = [] if full else [c for c in top if cd[c].type != "lost_soul" and matches(cd[c], flt)]
+    # "take up to 1 (evil card)": the player may take none
+    d = Decision(p, src, "look_top", options, "up_to" if ab.select.up_to else "one", revealed=top[:], to=[p])
     question = (
         f"{who(p, True)} {verb(p, 'looks', 'look')} at the top {plural(len(top), 'card')} of {their(p)} draw pile"
     )
@@ -446,13 +483,13 @@ def _do_look_top(g: Table, p: int, src: str, host: str, ab: Act, target: str, ev
 def _resolve_look_top(g: Table, d: Decision, events: list[Event]) -> None:
     p, rid = d.chooser, "redemption.effect.look_top"
     if d.stage == 0:
-        (c,) = d.chosen
-        g._move(c, p, "hand")
-        rest = [x for x in d.revealed if x != c]
+        for c in d.chosen:  # one, or none when the ability says "up to 1"
+            g._move(c, p, "hand")
+        rest = [x for x in d.revealed if x not in d.chosen]
         events.append(
             Event.said(
                 "effect",
-                f"{who(p, True)} {verb(p, 'puts', 'put')} one of them into {their(p)} hand"
+                f"{who(p, True)} {verb(p, 'puts', 'put')} {'one' if d.chosen else 'none'} of them into {their(p)} hand"
                 + (f"; {plural(len(rest), 'card')} will go to the bottom." if rest else "."),
                 p,
                 rid,
@@ -479,40 +516,99 @@ def _resolve_look_top(g: Table, d: Decision, events: list[Event]) -> None:
         )
 
 
+def _searched(g: Table, p: int, ab: Act) -> list[str]:
+    """The cards of p's own piles a search looks through: its selector's zones (the draw pile when it names none;
+    the Reserve only from the second round on: redemption.reserve.access)."""
+    zones = ab.select.zones or ("deck",)
+    return select(g, p, Selector((("owner", "you"), ("zone", zones))))
+
+
+def _searches_deck(ab: Act) -> bool:
+    return not ab.select.zones or "deck" in ab.select.zones
+
+
+def _has_pile(g: Table, p: int, ab: Act) -> bool:
+    return bool(_searched(g, p, ab))
+
+
 def _do_search(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
-    """Search your draw pile for a card that fits the filter: it goes into your hand (you may find none); then the
-    pile is shuffled (redemption.effect.search)."""
-    deck = g.z[p]["deck"]
-    if not deck:
-        events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'has', 'have')} no draw pile to search.", p))
-        return
+    """Search your draw pile (or the piles of your own the selector names: your Reserve, your discard pile, both) for
+    a card that fits the filter: it goes into your hand (you may find none); then a searched draw pile is shuffled.
+    With ``owner = "any"``, each player in turn, from p, searches their own piles (redemption.effect.search)."""
+    _ask_search(g, p, src, ab, [p] + g.others(p) if ab.select.owner == "any" else [p], events)
+
+
+def _text_search(a: Act, when: str, card: Card | None) -> str:
+    what = an(filter_text(a.filter, "card"))
+    if a.select.owner == "any":
+        text = f"Each player, you first, may search their {_piles_words(a)} for {what} and put it into their hand"
+    elif _searches_deck(a) and len(a.select.zones) <= 1:
+        text = f"Search your draw pile for {what} and put it into your hand"
+    else:
+        text = f"Search your {_piles_words(a)} for {what} and put it into your hand"
+    lead = {"enters_battle": "When this character enters battle, ", "rescued": "When this Lost Soul is rescued, "}
+    head = lead.get(when, "") if card is not None and (card.is_character or when == "rescued") else ""
+    if head:
+        text = head + text[:1].lower() + text[1:]
+    return text + ("; then shuffle the draw pile." if _searches_deck(a) else ".")
+
+
+def _ask_search(g: Table, p: int, src: str, ab: Act, queue: list[int], events: list[Event]) -> None:
     cd = g.cd
-    # a full hand takes no card, by any means (redemption.hand.cap): the search finds nothing it may take
-    options = select(g, p, ab.select, lambda c: cd[c].type == "lost_soul") if g.hand_room(p) else []
-    d = Decision(p, src, "search", options, "up_to", 1, revealed=deck[:], to=[p])
-    g.ask(
-        d,
-        events,
-        f"{who(p, True)} {verb(p, 'searches', 'search')} {their(p)} draw pile for {an(filter_text(ab.filter, 'card'))}.",
-    )
+    for q in queue:
+        pile = _searched(g, q, ab)
+        if not pile:
+            events.append(
+                Event.said("effect", f"{who(q, True)} {verb(q, 'has', 'have')} no card there to search for.", q)
+            )
+            continue
+        # a full hand takes no card, by any means (redemption.hand.cap): the search finds nothing it may take
+        options = (
+            [c for c in pile if cd[c].type != "lost_soul" and matches(cd[c], ab.select.card)] if g.hand_room(q) else []
+        )
+        d = Decision(q, src, "search", options, "up_to", 1, revealed=pile, to=[q])
+        g.ask(
+            d,
+            events,
+            f"{who(q, True)} {verb(q, 'searches', 'search')} {their(q)} {_piles_words(ab)} for "
+            f"{an(filter_text(ab.filter, 'card'))}.",
+        )
+        return
+
+
+_PILE_NAMES = {"deck": "draw pile", "reserve": "Reserve", "discard": "discard pile", "hand": "hand"}
+
+
+def _piles_words(ab: Act) -> str:
+    """The piles a search names, in words ("draw pile or Reserve")."""
+    zones = ab.select.zones or ("deck",)
+    return " or ".join(_PILE_NAMES.get(z, z) for z in zones)
 
 
 def _resolve_search(g: Table, d: Decision, events: list[Event]) -> None:
     p = d.chooser
     for c in d.chosen:
         g._move(c, p, "hand")
-    g.rng.shuffle(g.z[p]["deck"])
+    ab = _act_of(g, d)
+    shuffled = _searches_deck(ab)
+    if shuffled:
+        g.rng.shuffle(g.z[p]["deck"])
     found = (
         f"{verb(p, 'takes', 'take')} one card into {their(p)} hand" if d.chosen else f"{verb(p, 'finds', 'find')} none"
     )
     events.append(
         Event.said(
             "effect",
-            f"{who(p, True)} {found} and {verb(p, 'shuffles', 'shuffle')} {their(p)} draw pile.",
+            f"{who(p, True)} {found}"
+            + (f" and {verb(p, 'shuffles', 'shuffle')} {their(p)} draw pile." if shuffled else "."),
             p,
             "redemption.effect.search",
         )
     )
+    if ab.select.owner == "any":  # each player in turn: the next one searches
+        owner = g.owner(d.source)
+        order = [owner] + g.others(owner)
+        _ask_search(g, owner, d.source, ab, order[order.index(p) + 1 :], events)
 
 
 def _do_search_territory(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
@@ -553,6 +649,223 @@ def _resolve_search_territory(g: Table, d: Decision, events: list[Event]) -> Non
     )
 
 
+# --- the Starter I and J decks' verbs (redemption.effect.each_draw ... draw_discard) ----------------------------------
+def _do_each_draw(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Each player, in turn order from p, draws N cards (redemption.effect.each_draw)."""
+    for q in [p] + g.others(p):
+        g._draw(q, ab.n, events, f"for {g.cd[src].name}", "redemption.effect.each_draw")
+
+
+def _hand_of(g: Table, p: int, ab: Act) -> int:
+    """The seat whose hand a look reaches: the opponent (the other side of the battle)."""
+    return g.opponent(p)
+
+
+def _do_look_underdeck(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Look at an opponent's hand (revealed to p alone) and put one card of it that fits on the bottom of its owner's
+    draw pile (redemption.effect.look_underdeck)."""
+    q = _hand_of(g, p, ab)
+    hand = g.z[q]["hand"]
+    if not hand:
+        events.append(Event.said("effect", f"{whose(q, True)} hand is empty: nothing to look at.", p))
+        return
+    options = [c for c in hand if matches(g.cd[c], ab.filter)]
+    d = Decision(p, src, ab.verb, options, "one" if options else "up_to", 1, revealed=hand[:], to=[p])
+    tail = f" and {verb(p, 'puts', 'put')} {an(filter_text(ab.filter, 'card'))} of it on the bottom of {their(q)} draw pile"
+    g.ask(d, events, f"{who(p, True)} {verb(p, 'looks', 'look')} at {whose(q)} hand{tail}.")
+
+
+def _resolve_look_underdeck(g: Table, d: Decision, events: list[Event]) -> None:
+    p = d.chooser
+    for c in d.chosen:
+        q = g.owner(c)
+        g._put(c, "deck")
+        events.append(
+            Event.said(
+                "effect",
+                f"{who(p, True)} {verb(p, 'puts', 'put')} {g._nm(c)} from {whose(q)} hand on the bottom of "
+                f"{their(q)} draw pile.",
+                p,
+                "redemption.effect.look_underdeck",
+            )
+        )
+    if not d.chosen:
+        events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'finds', 'find')} no card that fits.", p))
+
+
+def _do_withdraw_but_one(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Every character in battle that fits but one withdraws (returns to its owner's territory); the player of the
+    ability chooses the one that stays (redemption.effect.withdraw_but_one)."""
+    if not g.in_battle():
+        events.append(Event.said("effect", f"{g.cd[src].name}: no battle is under way.", p))
+        return
+    options = [c for c in select(g, p, ab.select) if g.loc[c][1] == "field_of_battle"]
+    if len(options) <= 1:
+        events.append(Event.said("effect", f"{g.cd[src].name}: at most one character fits; nobody withdraws.", p))
+        return
+    g.ask(
+        Decision(p, src, "withdraw_but_one", options, "one", to=list(range(len(g.z)))),
+        events,
+        f"{who(p, True)} {verb(p, 'chooses', 'choose')} the one character that stays in battle for {g.cd[src].name}.",
+    )
+
+
+def _resolve_withdraw_but_one(g: Table, d: Decision, events: list[Event]) -> None:
+    stays = d.chosen[0]
+    for c in d.options:
+        if c != stays and g.loc[c][1] == "field_of_battle":
+            events.append(Event.said("effect", f"{g.cd[d.source].name} withdraws {g._nm(c)}.", d.chooser))
+            g._leave_battle(c, "territory", events)
+
+
+def _do_reveal_souls(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Reveal the top N cards of an opponent's draw pile: its Lost Souls go to that opponent's Land of Bondage, the
+    others to the bottom of the pile in the order they were (redemption.effect.reveal_souls)."""
+    q = g.opponent(p)
+    top = g.z[q]["deck"][: ab.n]
+    names = ", ".join(g._nm(c) for c in top) or "nothing (the draw pile is empty)"
+    events.append(
+        Event.said(
+            "effect",
+            f"{g.cd[src].name} reveals the top {plural(len(top), 'card')} of {whose(q)} draw pile: {names}.",
+            p,
+            "redemption.effect.reveal_souls",
+            reveals=bool(top),
+        )
+    )
+    for c in top:
+        g._move(c, q, "land_of_bondage" if g.cd[c].type == "lost_soul" else "deck")
+
+
+def _do_opponent_underdeck(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """The opponent puts N cards that fit (one by default) of their choice from their hand on the bottom of their
+    draw pile, one at a time (redemption.effect.opponent_underdeck)."""
+    _ask_underdeck(g, g.opponent(p), src, ab, 0, events)
+
+
+def _ask_underdeck(g: Table, q: int, src: str, ab: Act, stage: int, events: list[Event]) -> None:
+    options = [c for c in g.z[q]["hand"] if matches(g.cd[c], ab.filter)]
+    if stage >= max(1, ab.n) or not options:
+        if not options and stage < max(1, ab.n):
+            events.append(Event.said("effect", f"{who(q, True)} {verb(q, 'has', 'have')} no card that fits.", q))
+        return
+    g.ask(
+        Decision(q, src, "opponent_underdeck", options, "one", to=[q], stage=stage),
+        events,
+        f"{who(q, True)} must put {an(filter_text(ab.filter, 'card'))} from {their(q)} hand on the bottom of "
+        f"{their(q)} draw pile for {g.cd[src].name}.",
+    )
+
+
+def _resolve_opponent_underdeck(g: Table, d: Decision, events: list[Event]) -> None:
+    q = d.chooser
+    (c,) = d.chosen
+    g._put(c, "deck")
+    events.append(
+        Event.said("effect", f"{who(q, True)} {verb(q, 'puts', 'put')} a card under {their(q)} draw pile.", q)
+    )
+    _ask_underdeck(g, q, d.source, _act_of(g, d), d.stage + 1, events)
+
+
+def _do_may_underdeck_self(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Its player may put this card on the bottom of its owner's draw pile (redemption.effect.may_underdeck_self)."""
+    if g.loc[src][1] in ("deck", "hand"):
+        return
+    g.ask(
+        Decision(p, src, "may_underdeck_self", [src], "up_to", 1, to=list(range(len(g.z)))),
+        events,
+        f"{who(p, True)} may put {g.cd[src].name} on the bottom of {their(p)} draw pile (choose it), or not.",
+    )
+
+
+def _resolve_may_underdeck_self(g: Table, d: Decision, events: list[Event]) -> None:
+    if d.chosen:
+        g._put(d.source, "deck")
+        events.append(
+            Event.said("effect", f"{g._nm(d.source)} goes to the bottom of its owner's draw pile.", d.chooser)
+        )
+
+
+def _do_reveal_bottom(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Reveal the bottom card of your draw pile; if it fits, you may put it into your hand
+    (redemption.effect.reveal_bottom)."""
+    deck = g.z[p]["deck"]
+    if not deck:
+        events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'has', 'have')} no draw pile.", p))
+        return
+    c = deck[-1]
+    events.append(
+        Event.said(
+            "effect",
+            f"{g.cd[src].name} reveals the bottom card of {whose(p)} draw pile: {g._nm(c)}.",
+            p,
+            "redemption.effect.reveal_bottom",
+            reveals=True,
+        )
+    )
+    if matches(g.cd[c], ab.filter) and g.hand_room(p):
+        g.ask(
+            Decision(p, src, "reveal_bottom", [c], "up_to", 1, to=list(range(len(g.z)))),
+            events,
+            f"{who(p, True)} may put it into {their(p)} hand (choose it), or leave it.",
+        )
+
+
+def _resolve_reveal_bottom(g: Table, d: Decision, events: list[Event]) -> None:
+    for c in d.chosen:
+        g._move(c, d.chooser, "hand")
+        events.append(Event.said("effect", f"{who(d.chooser, True)} {verb(d.chooser, 'takes', 'take')} it.", d.chooser))
+
+
+def _do_draw_reveal(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Draw a card and reveal it; if it fits the selector, this character is discarded after the battle (a record in
+    the battle's effects that :func:`after_battle` reads; redemption.effect.draw_reveal)."""
+    hand = g.z[p]["hand"]
+    before = len(hand)
+    g._draw(p, 1, events, f"for {g.cd[src].name}", "redemption.effect.draw_reveal")
+    for c in hand[before:]:
+        hit = matches(g.cd[c], ab.filter)
+        events.append(
+            Event.said(
+                "effect",
+                f"{g.cd[src].name} reveals the card drawn: {g._nm(c)}"
+                + (f"; {g.cd[host].name} will be discarded after the battle." if hit else "."),
+                p,
+                "redemption.effect.draw_reveal",
+                reveals=True,
+            )
+        )
+        if hit and g.in_battle():
+            g.b.effects.append((src, "draw_reveal", host, ""))
+
+
+def after_battle(g: Table, events: list[Event]) -> None:
+    """The battle is over: a character marked by draw_reveal (redemption.effect.draw_reveal) is discarded now, where
+    it is in play."""
+    for src, eff, c, _ in list(g.b.effects):
+        if eff == "draw_reveal" and g.loc[c][1] in ("territory", "field_of_battle"):
+            g._to_discard(c, events, f" after the battle ({g.cd[src].name})", "redemption.effect.draw_reveal")
+
+
+def _do_draw_discard(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Draw N cards, then discard one of the cards drawn, chosen (redemption.effect.draw_discard)."""
+    hand = g.z[p]["hand"]
+    before = len(hand)
+    g._draw(p, ab.n, events, f"for {g.cd[src].name}", "redemption.effect.draw_discard")
+    drawn = hand[before:]
+    if drawn:
+        g.ask(
+            Decision(p, src, "draw_discard", drawn[:], "one", to=[p]),
+            events,
+            f"{who(p, True)} {verb(p, 'discards', 'discard')} one of the cards drawn.",
+        )
+
+
+def _resolve_draw_discard(g: Table, d: Decision, events: list[Event]) -> None:
+    for c in d.chosen:
+        g._to_discard(c, events, " (one of the cards drawn)", "redemption.effect.draw_discard")
+
+
 # --- verbs that move cards between piles, change numbers, convert (redemption.effect.*) -------------------------
 def _act_of(g: Table, d: Decision) -> Act:
     """The effect of the asking card that a decision answers (its first effect with that verb)."""
@@ -581,13 +894,21 @@ def _targets_now(
     sel = ab.select
     if not sel.facets:
         return [host] if host else []
-    options = select(g, p, sel, skip)
-    if sel.every or len(options) <= 1:
+    options = protected_from(g, g.cd[src], select(g, p, sel, skip))
+    # "you may ... up to N": the player is asked even with one card that fits, for none is an answer too
+    if sel.every or len(options) < 1 or (len(options) == 1 and not sel.up_to):
         return options
     if sel.get("random"):  # "a card at random": the game's random numbers pick it, nobody chooses
         return [options[g.rng.below(len(options))]]
     most = sel.most if sel.up_to else 1
-    d = Decision(p, src, ab.verb, options, "up_to" if sel.up_to else "one", most, to=list(range(len(g.z))))
+    # cards of a hidden pile (a draw pile, a Reserve, a hand) are shown to the chooser alone; a searched draw pile
+    # is revealed to them whole (redemption.decision)
+    hidden = [z for z in sel.zones if z in ("deck", "reserve", "hand")]
+    to = [p] if hidden else list(range(len(g.z)))
+    revealed = [c for c in options if g.loc[c][1] in ("deck", "reserve", "hand")]
+    if "deck" in hidden:
+        revealed = g.z[p]["deck"][:] + [c for c in revealed if g.loc[c][1] != "deck"]
+    d = Decision(p, src, ab.verb, options, "up_to" if sel.up_to else "one", most, revealed=revealed, to=to)
     g.ask(d, events, f"{who(p, True)} {verb(p, 'chooses', 'choose')} {what} for {g.cd[src].name}.")
     return None
 
@@ -622,9 +943,15 @@ def _pile(g: Table, p: int, src: str, host: str, ab: Act, cards: list[str], even
     for c in cards:
         if not _reach(g, p, src, host, ab, c, events):
             continue
-        q = g.owner(c)
-        named = f"a card from {whose(q)} hand" if g.loc[c][1] == "hand" else g._nm(c)  # a hand's card stays hidden
+        q, was = g.owner(c), g.loc[c][1]
+        hidden = was in ("hand", "reserve", "deck")  # a card from a hidden pile stays hidden
+        named = f"a card from {whose(q)} {_PILE_NAMES.get(was, was)}" if hidden else g._nm(c)
         g._put(c, "deck", top=ab.verb == "topdeck")
+        if was == "deck":  # taken out of a searched draw pile: the rest is shuffled (REG Search), it stays put
+            deck = g.z[q]["deck"]
+            deck.remove(c)
+            g.rng.shuffle(deck)
+            deck.insert(0 if ab.verb == "topdeck" else len(deck), c)
         events.append(
             Event.said(
                 "effect",
@@ -863,6 +1190,10 @@ def _do_heal(g: Table, p: int, src: str, host: str, ab: Act, target: str, events
     events.append(Event("effect", f"{name} heals {g._nm(target)}: its poison and decreases are gone.", p, rid))
 
 
+#: a duration in words, after what lasts
+_HOW = {"end_of_turn": " until the end of the turn", "battle": " this battle"}
+
+
 def _until(g: Table, p: int, ab: Act) -> int:
     """The turn a change of numbers ends at the start of (UNTIL_IN_PLAY, 0: it lasts while the card is in play)."""
     if ab.duration in ("end_of_turn", "battle"):
@@ -875,7 +1206,7 @@ def _until(g: Table, p: int, ab: Act) -> int:
 def _numbers(g: Table, p: int, src: str, host: str, ab: Act, cards: list[str], events: list[Event]) -> None:
     sign = 1 if ab.verb == "gain" else -1
     until = _until(g, p, ab)
-    how = {"end_of_turn": " until the end of the turn", "battle": " this battle", "turns": f" for {ab.turns} turns"}
+    how = {**_HOW, "turns": f" for {ab.turns} turns"}
     for c in cards:
         if not g.cd[c].is_character or not _reach(g, p, src, host, ab, c, events):
             continue
@@ -1092,9 +1423,457 @@ def _do_may_draw(g: Table, p: int, src: str, host: str, ab: Act, target: str, ev
 def _resolve_may_draw(g: Table, d: Decision, events: list[Event]) -> None:
     p, act = d.chooser, _act_of(g, d)
     if d.chosen:
+        before = len(g.z[p]["hand"])
         g._draw(p, act.n, events, f"for {g.cd[d.source].name}", "redemption.effect.may_draw")
+        ability_drew(g, p, d.source, len(g.z[p]["hand"]) - before)
     else:
         events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'draws', 'draw')} nothing.", p))
+
+
+# --- the Starter E and F verbs: worth N/N, access to sites, protection from a kind of card, a
+# character that becomes a Lost Soul instead of being discarded (rules.md: each verb's section) ------------------
+def _ability_words(a: Act) -> str:
+    """' with a capture ability': the verbs an ``ability`` facet names, in words."""
+    v = a.select.get("ability")
+    if not v:
+        return ""
+    names = dict.fromkeys(x.split("_")[0] for x in ((v,) if isinstance(v, str) else v))
+    return f" with {an(' or '.join(names))} ability"
+
+
+def ability_drew(g: Table, p: int, src: str, got: int) -> None:
+    """Player p drew ``got`` cards by the ability of card src: each opponent holding a face-up artifact, not negated,
+    whose ability says so may draw as many, asked once nothing else is waiting (redemption.effect.gift_draw). Only
+    an ability on a character or an enhancement counts."""
+    if not got:
+        return
+    cd, up, negated = g.cd, g.face_up, g.b.negated
+    by_char = cd[src].is_character or cd[src].is_enhancement
+    for h in g.others(p):
+        for a in g.z[h]["artifact_pile"]:
+            if a in up and a not in negated and "gift_draw" in cd[a].by_effect:
+                n = cd[a].by_effect["gift_draw"].acts[0].n
+                # n = 0: as many, by a character's or enhancement's ability; n > 0: n cards, by any good or evil
+                # card's draw ability (a Dominant's too; not a neutral card's: a Lost Soul's, an artifact's)
+                if (by_char and not n) or (n and cd[src].alignment in ("good", "evil")):
+                    g.s.gifts.append((h, n or got, a))
+
+
+def ask_gift(g: Table, events: list[Event]) -> None:
+    """Ask the first waiting gift's holder whether they draw (``choose`` the artifact: draw; ``choose`` alone: not);
+    one whose artifact is no longer face up, or whose draw pile is empty, is dropped (redemption.effect.gift_draw)."""
+    while g.s.gifts and g.s.pending is None:
+        h, n, a = g.s.gifts.pop(0)
+        if g.loc[a] != (h, "artifact_pile") or a not in g.face_up or not g.z[h]["deck"]:
+            continue
+        g.ask(
+            Decision(h, a, "gift_draw", [a], "up_to", 1, to=list(range(len(g.z)))),
+            events,
+            f"{who(h, True)} may draw {plural(n, 'card')} for {g.cd[a].name} (choose it to draw, or choose nothing).",
+        )
+        d = g.s.pending
+        assert d is not None
+        d.stage = n  # how many: kept in the decision, so a save holds it
+
+
+def _resolve_gift(g: Table, d: Decision, events: list[Event]) -> None:
+    h = d.chooser
+    if d.chosen:
+        g._draw(h, max(1, d.stage), events, f"for {g.cd[d.source].name}", "redemption.effect.gift_draw")
+    else:
+        events.append(Event.said("effect", f"{who(h, True)} {verb(h, 'draws', 'draw')} nothing.", h))
+
+
+def _do_search_bondage(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Search the opponent's draw pile (revealed to p alone) for a card that fits (a Lost Soul) and put it into that
+    player's Land of Bondage; the search may find none; then the pile is shuffled (redemption.effect.search_bondage)."""
+    q = g.opponent(p)
+    deck = g.z[q]["deck"]
+    if not deck:
+        events.append(Event.said("effect", f"{whose(q, True)} draw pile is empty: nothing to search.", p))
+        return
+    cd = g.cd
+    options = [c for c in deck if matches(cd[c], ab.filter)]
+    g.ask(
+        Decision(p, src, "search_bondage", options, "up_to", 1, revealed=deck[:], to=[p]),
+        events,
+        f"{who(p, True)} {verb(p, 'searches', 'search')} {whose(q)} draw pile for {an(filter_text(ab.filter, 'card'))}.",
+    )
+
+
+def _resolve_search_bondage(g: Table, d: Decision, events: list[Event]) -> None:
+    p = d.chooser
+    q = g.loc[d.revealed[0]][0] if d.revealed else g.opponent(p)  # whose pile was searched
+    for c in d.chosen:
+        g._move(c, q, "land_of_bondage")
+        events.append(
+            Event.said(
+                "effect",
+                f"{g.cd[d.source].name} puts {g._nm(c)} from {whose(q)} draw pile into {their(q)} Land of Bondage.",
+                p,
+                "redemption.effect.search_bondage",
+            )
+        )
+    g.rng.shuffle(g.z[q]["deck"])
+    if not d.chosen:
+        events.append(
+            Event.said(
+                "effect", f"{who(p, True)} {verb(p, 'finds', 'find')} none; {whose(q)} draw pile is shuffled.", p
+            )
+        )
+
+
+def bondage_instead(g: Table, c: str, events: list[Event]) -> bool:
+    """Character c in battle is about to be discarded: its own ``to_bondage`` ability (trigger
+    about_to_be_discarded) puts it into its opponent's Land of Bondage instead, a Lost Soul there; what sat on it is
+    discarded. True when it did (redemption.effect.to_bondage)."""
+    card = g.cd[c]
+    if g.loc[c][1] != "field_of_battle" or not any(
+        ab.trigger == "about_to_be_discarded" and ab.effect == "to_bondage" for ab in card.abilities
+    ):
+        return False
+    q = g.owner(c)
+    opp = g.opponent(q)
+    for a in [x for x, h in g.attached.items() if h == c]:
+        del g.attached[a]
+        g._move(a, g.owner(a), "discard")
+    g._move(c, opp, "land_of_bondage")
+    events.append(
+        Event.said(
+            "effect",
+            f"{g._nm(c)} is about to be discarded: instead it goes to {whose(opp)} Land of Bondage, a Lost Soul there.",
+            q,
+            "redemption.effect.to_bondage",
+        )
+    )
+    return True
+
+
+def _do_look_hand(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Look at an opponent's hand (or Reserve: the selector's zone): the cards are revealed to the player alone, as a
+    pending decision with nothing to choose that the player closes with ``choose`` (redemption.effect.look_hand)."""
+    q = g.opponent(p)
+    zone = ab.select.zones[0] if ab.select.zones else "hand"
+    cards = g.z[q]["reserve" if zone == "reserve" else "hand"][:]
+    what = f"{whose(q)} {_PILE_NAMES.get(zone, zone)}"
+    if not cards:
+        events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'looks', 'look')} at {what}: it is empty.", p))
+        return
+    g.ask(
+        Decision(p, src, "look_hand", [], "up_to", 1, revealed=cards, to=[p]),
+        events,
+        f"{who(p, True)} {verb(p, 'looks', 'look')} at {what} for {g.cd[src].name} (choose alone when done).",
+    )
+
+
+def _resolve_look_hand(g: Table, d: Decision, events: list[Event]) -> None:
+    p = d.chooser
+    events.append(
+        Event.said("effect", f"{who(p, True)} {verb(p, 'has', 'have')} looked at {plural(len(d.revealed), 'card')}.", p)
+    )
+
+
+def _do_withdraw_self(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Its player may withdraw this character from battle to their territory: asked as a pending decision
+    (``choose`` the character: withdraw; ``choose`` alone: stay) (redemption.effect.withdraw_self)."""
+    if not g.in_battle() or g.loc[src][1] != "field_of_battle":
+        return
+    g.ask(
+        Decision(p, src, "withdraw_self", [src], "up_to", 1, to=list(range(len(g.z)))),
+        events,
+        f"{who(p, True)} may withdraw {g.cd[src].name} from battle (choose it to withdraw, or choose nothing).",
+    )
+
+
+def _resolve_withdraw_self(g: Table, d: Decision, events: list[Event]) -> None:
+    p, c = d.chooser, d.source
+    if not d.chosen or not g.in_battle() or g.loc[c][1] != "field_of_battle":
+        events.append(Event.said("effect", f"{g._nm(c)} stays in battle.", p))
+        return
+    events.append(
+        Event.said(
+            "effect", f"{g._nm(c)} withdraws from battle to {whose(p)} territory.", p, "redemption.effect.withdraw_self"
+        )
+    )
+    g._leave_battle(c, "territory", events)
+
+
+def _deck_types(ab: Act) -> tuple[str, ...]:
+    t = ab.select.get("type", "lost_soul")
+    return tuple(t) if isinstance(t, tuple) else (t,)
+
+
+def _ask_from_deck(g: Table, p: int, src: str, ab: Act, stage: int, events: list[Event]) -> None:
+    """Ask for the card of the stage-th type the selector names (the cards that fit are shown to the player alone);
+    when every type has been asked, the draw piles searched are shuffled."""
+    types = _deck_types(ab)
+    while stage < len(types):
+        want = types[stage]
+        options = [c for c in select(g, p, ab.select) if matches(g.cd[c], (("type", want),))]
+        if options:
+            g.ask(
+                Decision(p, src, "play_from_deck", options, "up_to", 1, revealed=options[:], to=[p], stage=stage),
+                events,
+                f"{who(p, True)} may play {an(TYPE_NAMES.get(want, want))} from a draw pile for {g.cd[src].name}.",
+            )
+            return
+        stage += 1
+    o = ab.select.owner
+    seats = (
+        [p]
+        if o == "you"
+        else [g.opponent(p)]
+        if o == "opponent"
+        else g.others(p)
+        if o == "opponents"
+        else g.others(p) + [p]
+    )
+    for q in seats:
+        g.rng.shuffle(g.z[q]["deck"])
+    events.append(
+        Event.said(
+            "effect", f"{g.cd[src].name}: the draw piles searched are shuffled.", p, "redemption.effect.play_from_deck"
+        )
+    )
+
+
+def _do_play_from_deck(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Play a card that fits from a draw pile (yours or an opponent's, as the selector says): a Lost Soul goes into
+    its owner's Land of Bondage, a character into its owner's territory; a list of types plays one of each, asked in
+    turn; then the draw piles searched are shuffled (redemption.effect.play_from_deck)."""
+    _ask_from_deck(g, p, src, ab, 0, events)
+
+
+def _resolve_play_from_deck(g: Table, d: Decision, events: list[Event]) -> None:
+    p, src, ab = d.chooser, d.source, _act_of(g, d)
+    for c in d.chosen:
+        q, card = g.owner(c), g.cd[c]
+        if card.is_character and g._unique_clash(q, c) is not None:
+            continue  # a second copy of a unique character in play stays in the pile (redemption.unique)
+        g._put(c, "land_of_bondage" if card.type == "lost_soul" else "territory")
+        where = "Land of Bondage" if card.type == "lost_soul" else "territory"
+        events.append(
+            Event.said(
+                "effect",
+                f"{g.cd[src].name} plays {g._nm(c)} from {whose(q)} draw pile into {their(q)} {where}.",
+                p,
+                "redemption.effect.play_from_deck",
+            )
+        )
+    _ask_from_deck(g, p, src, ab, d.stage + 1, events)
+
+
+def _do_discard_self_to(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Its player may discard this card to discard a card that fits: asked as a pending decision among the cards a
+    discard may hit (``choose`` one: this card and it are discarded; ``choose`` alone: nothing happens)
+    (redemption.effect.discard_self_to)."""
+    if g.loc[src][1] == "discard":
+        return
+    options = protected_from(g, g.cd[src], _typed_in_play(g, p, ab, host))
+    if not options:
+        events.append(
+            Event("effect", f"{g.cd[src].name}: nothing it could discard.", p, "redemption.effect.discard_self_to")
+        )
+        return
+    g.ask(
+        Decision(p, src, "discard_self_to", options, "up_to", 1, to=list(range(len(g.z)))),
+        events,
+        f"{who(p, True)} may discard {g.cd[src].name} to discard {an(filter_text(ab.filter, 'card'))} "
+        "(choose it, or choose nothing).",
+    )
+
+
+def _resolve_discard_self_to(g: Table, d: Decision, events: list[Event]) -> None:
+    p, src = d.chooser, d.source
+    if not d.chosen or g.loc[src][1] == "discard":
+        events.append(Event.said("effect", f"{g.cd[src].name} stays.", p))
+        return
+    if g.in_battle() and src in g.b.played:  # it leaves the battle: its numbers stop counting
+        g.b.played.remove(src)
+    g.attached.pop(src, None)
+    g._to_discard(src, events, " by its own ability", "redemption.effect.discard_self_to")
+    _discard_typed(g, p, src, "", d.chosen[0], events)
+
+
+def _do_exchange_self(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Its player may exchange this character in battle with a card that fits from their own Reserve or discard pile
+    (redemption.effect.exchange_self): the cards that fit are shown to the player alone; ``choose`` one, or none."""
+    if not g.in_battle() or g.loc[src][1] != "field_of_battle":
+        return
+    options = [c for c in select(g, p, ab.select) if c != src and g._unique_clash(p, c) in (None, src)]
+    if not options:
+        events.append(
+            Event("effect", f"{g.cd[src].name}: no card to exchange it with.", p, "redemption.effect.exchange_self")
+        )
+        return
+    g.ask(
+        Decision(p, src, "exchange_self", options, "up_to", 1, revealed=options[:], to=[p]),
+        events,
+        f"{who(p, True)} may exchange {g.cd[src].name} with {an(filter_text(ab.filter, 'card'))} from "
+        f"{their(p)} {_piles_words(ab)}.",
+    )
+
+
+def _resolve_exchange_self(g: Table, d: Decision, events: list[Event]) -> None:
+    """The chosen card takes this one's place in battle (placed: its ability does not work), what sat on this one
+    sits on it now, and this one goes where the chosen card was."""
+    p, src = d.chooser, d.source
+    if not d.chosen or not g.in_battle() or g.loc[src][1] != "field_of_battle":
+        events.append(Event.said("effect", f"{g._nm(src)} stays in battle.", p))
+        return
+    (c,) = d.chosen
+    where = g.loc[c][1]
+    for a in [x for x, h in g.attached.items() if h == src]:
+        g.attached[a] = c
+    g._move(c, p, "field_of_battle")
+    if src not in g.b.left:  # it left this battle (redemption.battle.reenter)
+        g.b.left.append(src)
+    g._put(src, where)
+    events.append(
+        Event.said(
+            "effect",
+            f"{who(p, True)} {verb(p, 'exchanges', 'exchange')} {g._nm(src)} with {g._nm(c)}: {g.cd[c].name} is in "
+            f"battle now, {g.cd[src].name} in {their(p)} {_PILE_NAMES.get(where, where)}.",
+            p,
+            "redemption.effect.exchange_self",
+        )
+    )
+
+
+def _do_underdeck_or_pay(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Its player may underdeck a character that fits (``choose`` one, or none); that character's owner may put a card
+    of the character's alignment from their hand under their draw pile instead (redemption.effect.underdeck_or_pay)."""
+    options = protected_from(g, g.cd[src], select(g, p, ab.select))
+    if not options:
+        events.append(
+            Event("effect", f"{g.cd[src].name}: nothing to underdeck.", p, "redemption.effect.underdeck_or_pay")
+        )
+        return
+    g.ask(
+        Decision(p, src, "underdeck_or_pay", options, "up_to", 1, to=list(range(len(g.z)))),
+        events,
+        f"{who(p, True)} may choose {an(filter_text(ab.filter, 'card'))} to put under its owner's draw pile.",
+    )
+
+
+def _resolve_underdeck_or_pay(g: Table, d: Decision, events: list[Event]) -> None:
+    p, src, rid = d.chooser, d.source, "redemption.effect.underdeck_or_pay"
+    if d.stage == 0:
+        if not d.chosen:
+            events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'underdecks', 'underdeck')} nothing.", p))
+            return
+        (c,) = d.chosen
+        q, align = g.owner(c), g.cd[c].alignment
+        instead = [x for x in g.z[q]["hand"] if g.cd[x].alignment == align]
+        if instead:
+            g.ask(
+                Decision(q, src, "underdeck_or_pay", instead, "up_to", 1, revealed=[c], to=[q], stage=1),
+                events,
+                f"{who(q, True)} may put a {align} card from {their(q)} hand under {their(q)} draw pile instead of "
+                f"{g.cd[c].name} (choose it, or choose nothing).",
+            )
+            return
+        chosen_char, paid = c, ""
+    else:
+        chosen_char, paid = d.revealed[0], (d.chosen[0] if d.chosen else "")
+    if paid:
+        q = g.owner(paid)
+        g._put(paid, "deck")
+        events.append(
+            Event.said(
+                "effect",
+                f"{who(q, True)} {verb(q, 'puts', 'put')} a card from {their(q)} hand under {their(q)} "
+                f"draw pile instead: {g._nm(chosen_char)} stays.",
+                q,
+                rid,
+            )
+        )
+        return
+    if g.loc[chosen_char][1] == "field_of_battle":
+        g._leave_battle(chosen_char, "territory", events)
+    g._put(chosen_char, "deck")
+    events.append(
+        Event.said("effect", f"{g.cd[src].name} puts {g._nm(chosen_char)} under its owner's draw pile.", p, rid)
+    )
+
+
+def _do_dominant_band(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """A Dominant's band: the player's character in battle (the one its condition names) may band to up to N
+    characters that fit from their hand or territory, asked as a band's decision (redemption.effect.dominant_band)."""
+    if not g.in_battle() or not g.battle_chars(p):
+        return
+    chars = g.battle_chars(p)
+    by = next((c for c in chars if g.cd[c].type == ab.select.get("type")), chars[0])
+    options = _band_targets(g, p, ab, by)
+    if not options:
+        events.append(Event.said("effect", f"{g.cd[src].name}: no character can band in.", p, "redemption.effect.band"))
+        return
+    most = ab.select.most if ab.select.up_to else 1
+    g.ask(
+        Decision(p, src, "band", options, "up_to", most, to=[p]),
+        events,
+        f"{who(p, True)} may band up to {most} of {their(p)} characters in hand or territory into battle for "
+        f"{g.cd[src].name}.",
+    )
+
+
+def _in_battle_now(g: Table, p: int, ab: Act) -> bool:
+    return g.in_battle() and bool(g.battle_chars(p))
+
+
+def _heroes_in_territories(g: Table, p: int, src: str) -> list[str]:
+    sel = Selector((("owner", "any"), ("type", "hero"), ("zone", "territory")))
+    return protected_from(g, g.cd[src], _typed_in_play(g, p, Act("discard_type", sel), ""))
+
+
+def _addable(g: Table, p: int, ab: Act) -> list[str]:
+    """The player's characters that fit and may be added to the battle under way on their side."""
+    if not g.in_battle() or not g.battle_chars(p):
+        return []
+    return [c for c in select(g, p, ab.select) if not g._kept_out(c) and g._unique_clash(p, c) is None]
+
+
+def _do_discard_to_add(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Its player may discard a Hero in a territory to add a character of theirs that fits to the battle under way
+    (redemption.effect.discard_to_add): first the Hero (``choose`` one, or none), then the character to add."""
+    heroes, adds = _heroes_in_territories(g, p, src), _addable(g, p, ab)
+    if not heroes or not adds:
+        events.append(
+            Event(
+                "effect",
+                f"{g.cd[src].name}: no Hero to discard or no character to add.",
+                p,
+                "redemption.effect.discard_to_add",
+            )
+        )
+        return
+    g.ask(
+        Decision(p, src, "discard_to_add", heroes, "up_to", 1, to=list(range(len(g.z)))),
+        events,
+        f"{who(p, True)} may discard a Hero in a territory to add {an(filter_text(ab.filter, 'character'))} to battle "
+        "(choose the Hero, or choose nothing).",
+    )
+
+
+def _resolve_discard_to_add(g: Table, d: Decision, events: list[Event]) -> None:
+    p, src, ab, rid = d.chooser, d.source, _act_of(g, d), "redemption.effect.discard_to_add"
+    if d.stage == 0:
+        if not d.chosen:
+            events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'discards', 'discard')} no Hero.", p))
+            return
+        (hero,) = d.chosen
+        _discard_typed(g, p, src, "", hero, events)
+        adds = _addable(g, p, ab)
+        if adds:
+            g.ask(
+                Decision(p, src, "discard_to_add", adds, "one", to=[p], stage=1),
+                events,
+                f"{who(p, True)} {verb(p, 'chooses', 'choose')} the character {g.cd[src].name} adds to battle.",
+            )
+        return
+    (c,) = d.chosen
+    g.b.effects.append((src, "band", c, g.loc[c][1]))
+    g._enter_battle(p, c, events, verb(p, "adds", "add") + " to battle", f" with {g.cd[src].name}", rid)
 
 
 def _do_prevent_next(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
@@ -1118,7 +1897,10 @@ def saved_from_discard(g: Table, c: str, events: list[Event]) -> bool:
     """Character c in play is about to be discarded: its own ``save_self`` ability (trigger about_to_be_discarded)
     returns it to its owner's territory instead, with the N/N it says, the first time only (the change of numbers
     it leaves, made by the card itself, says it was used; a card that leaves play is a new card). True when it was
-    saved (redemption.effect.save_self)."""
+    saved (redemption.effect.save_self). A ``to_bondage`` ability puts it into a Land of Bondage instead
+    (:func:`bondage_instead`)."""
+    if "to_bondage" in g.cd[c].by_effect and bondage_instead(g, c, events):
+        return True
     for ab in g.cd[c].abilities:
         if ab.trigger != "about_to_be_discarded" or ab.effect != "save_self":
             continue
@@ -1149,9 +1931,56 @@ def _resolve_choose_one(g: Table, d: Decision, events: list[Event]) -> None:
     src = d.source
     ab = next(a for a in g.cd[src].abilities if a.choose_one)
     act = ab.acts[0 if d.chosen else 1]
-    do = VERBS[act.verb].do
-    if do is not None:
-        do(g, d.chooser, src, g.attached.get(src, src), act, "", events)
+    _run_acts(g, d.chooser, src, g.attached.get(src, src), (act,), "", events, asking=True)
+
+
+# --- protection from a kind of card, and "you may" (redemption.effect.protect_from, redemption.lang.may) ----------
+def _do_protect_from(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Every card the selector takes now is protected, as long as the duration says, from the abilities of the cards
+    that fit ``against``: each carries a mark (a change of 0/0 made by src) that ``continuous.protected_from``
+    reads; the cards are the ones that fit when it works (redemption.effect.protect_from)."""
+    hit = select(g, p, ab.select)
+    until = _until(g, p, ab)
+    for c in hit:
+        g.s.mods.append((c, 0, 0, until, src))
+    what = filter_text(ab.against, "card", plural=True)
+    events.append(
+        Event(
+            "effect",
+            f"{g.cd[src].name}: {plural(len(hit), 'card')} protected from {what}{_HOW.get(ab.duration, '')}.",
+            p,
+            "redemption.effect.protect_from",
+        )
+    )
+
+
+def _protected_words(a: Act) -> str:
+    """The cards a protect_from protects, in words ("Hero not in battle")."""
+    text = filter_text(a.filter)
+    d = dict(a.select.facets)
+    if "in_battle" in d:
+        text += " in battle" if d["in_battle"] else " not in battle"
+    return text
+
+
+def protected_from(g: Table, card: Card, cards: list[str]) -> list[str]:
+    """``cards`` without the ones protected now from the abilities of a card like ``card``
+    (redemption.effect.protect_from: a protected card is not offered as a target)."""
+    cd = g.cd
+    if not g.s.mods and not any("protect_lone" in cd[c].by_effect for c in cards):
+        return cards
+    return [c for c in cards if not continuous.protected_from(g, c, card)]
+
+
+def _resolve_may(g: Table, d: Decision, events: list[Event]) -> None:
+    """The answer to "you may ...": the card itself chosen, its ability's effects happen, in order; none, nothing
+    of it happens (redemption.lang.may)."""
+    src, p = d.source, d.chooser
+    ab = next(a for a in g.cd[src].abilities if a.may)
+    if not d.chosen:
+        events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'uses', 'use')} nothing of {g.cd[src].name}.", p))
+        return
+    _run_acts(g, p, src, g.attached.get(src, src), ab.acts, "", events, asking=True)
 
 
 def fire_watchers(g: Table, winners: list[str], trigger: str, events: list[Event]) -> None:
@@ -1192,30 +2021,113 @@ def fire(g: Table, p: int, c: str, trigger: str, events: list[Event]) -> None:
 
 
 def _do_opponents_discard(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
-    """Each opponent, in turn order from p's left, discards a card of their choice from their hand
-    (redemption.effect.opponents_discard)."""
-    _ask_discard(g, p, src, g.others(p), events)
+    """Each opponent, in turn order from p's left, discards a card of their choice from their hand; with
+    ``owner = "opponent"``, the one opponent (the other side of the battle) only (redemption.effect.opponents_discard)."""
+    _ask_discard(g, p, src, [g.opponent(p)] if ab.select.owner == "opponent" else g.others(p), events)
+
+
+def _discardable(g: Table, q: int, act: Act) -> list[str]:
+    """The cards player q may discard for an opponents_discard: the hand; with zones written, the cards of q's there
+    that fit the selector's card facets ("an evil card from hand or battle": the hand and q's cards in battle)."""
+    sel = act.select
+    if not sel.zones:
+        return g.z[q]["hand"][:]
+    cd, out = g.cd, []
+    for word in sel.zones:
+        zones, no_attached = ZONE_WORDS[word]
+        for zone in zones:
+            for c in g.z[q][zone]:  # type: ignore[index]  # the zone words name zones
+                if not (no_attached and c in g.attached) and matches(cd[c], sel.card) and c not in out:
+                    out.append(c)
+    return out
 
 
 def _ask_discard(g: Table, p: int, src: str, queue: list[int], events: list[Event]) -> None:
+    act = _act_by_verb(g, src, "opponents_discard")
     for q in queue:
-        hand = g.z[q]["hand"]
-        if hand:
+        options = _discardable(g, q, act)
+        if options:
+            where = f"{their(q)} hand" if not act.select.zones else "what the card allows"
             g.ask(
-                Decision(q, src, "opponents_discard", hand[:], "one", to=[q]),
+                Decision(q, src, "opponents_discard", options, "one", to=[q]),
                 events,
-                f"{who(q, True)} must discard a card from {their(q)} hand for {g.cd[src].name}.",
+                f"{who(q, True)} must discard a card from {where} for {g.cd[src].name}.",
             )
             return
         events.append(Event.said("effect", f"{who(q, True)} {verb(q, 'has', 'have')} no card to discard.", q))
 
 
+def _act_by_verb(g: Table, src: str, name: str) -> Act:
+    """The first effect of card src with this verb."""
+    return next(a for ab in g.cd[src].abilities for a in ab.acts if a.verb == name)
+
+
 def _resolve_opponents_discard(g: Table, d: Decision, events: list[Event]) -> None:
     q, src = d.chooser, d.source
     (c,) = d.chosen
-    g._to_discard(c, events, f" from {whose(q)} hand for {g.cd[src].name}", "redemption.effect.opponents_discard")
+    rid = "redemption.effect.opponents_discard"
+    where = g.loc[c][1]
+    if where == "hand":
+        g._to_discard(c, events, f" from {whose(q)} hand for {g.cd[src].name}", rid)
+    elif where == "field_of_battle" and g.cd[c].is_character and c not in g.attached:
+        events.append(
+            Event.said("effect", f"{who(q, True)} {verb(q, 'discards', 'discard')} {g._nm(c)} from battle.", q)
+        )
+        g._leave_battle(c, "discard", events)
+    else:  # a card in battle on a character: it stops counting there (as discard_type's)
+        if g.in_battle() and c in g.b.played:
+            g.b.played.remove(c)
+            for table in (g.b.ignored, g.b.protected):
+                for x in [x for x, s in table.items() if s == c]:
+                    del table[x]
+        g._to_discard(c, events, f" for {g.cd[src].name}", rid)
+    if _act_of(g, d).select.owner == "opponent":  # one opponent only: nobody else is asked
+        return
     others = g.others(g.owner(src))
     _ask_discard(g, g.owner(src), src, others[others.index(q) + 1 :], events)
+
+
+def _do_opponents_pile(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Each opponent, in turn order from p's left, puts a card of their choice that fits from their hand on top of
+    (opponent_topdecks) or under (opponent_underdecks) their draw pile (redemption.effect.opponent_topdecks)."""
+    _ask_pile(g, src, ab, g.others(p), events)
+
+
+def _ask_pile(g: Table, src: str, ab: Act, queue: list[int], events: list[Event]) -> None:
+    where = "on top of" if ab.verb == "opponent_topdecks" else "under"
+    for q in queue:
+        options = [c for c in g.z[q]["hand"] if matches(g.cd[c], ab.filter)]
+        if options:
+            g.ask(
+                Decision(q, src, ab.verb, options, "one", to=[q]),
+                events,
+                f"{who(q, True)} must put {an(filter_text(ab.filter, 'card'))} from {their(q)} hand {where} "
+                f"{their(q)} draw pile for {g.cd[src].name}.",
+            )
+            return
+        events.append(
+            Event.said(
+                "effect", f"{who(q, True)} {verb(q, 'has', 'have')} no {filter_text(ab.filter, 'card')} in hand.", q
+            )
+        )
+
+
+def _resolve_opponents_pile(g: Table, d: Decision, events: list[Event]) -> None:
+    q, src = d.chooser, d.source
+    (c,) = d.chosen
+    top = d.effect == "opponent_topdecks"
+    g._put(c, "deck", top=top)
+    events.append(  # the card stays hidden
+        Event.said(
+            "effect",
+            f"{who(q, True)} {verb(q, 'puts', 'put')} a card from {their(q)} hand {'on top of' if top else 'under'} "
+            f"{their(q)} draw pile for {g.cd[src].name}.",
+            q,
+            f"redemption.effect.{d.effect}",
+        )
+    )
+    others = g.others(g.owner(src))
+    _ask_pile(g, src, _act_of(g, d), others[others.index(q) + 1 :], events)
 
 
 def _most_player(g: Table, p: int, ab: Act) -> int:
@@ -1249,7 +2161,9 @@ def _resolve_draw_most(g: Table, d: Decision, events: list[Event]) -> None:
     ab = g.cd[src].has("draw_most")
     assert ab is not None
     if d.chosen:
+        before = len(g.z[q]["hand"])
         g._draw(q, ab.n, events, f"for {g.cd[src].name}", "redemption.effect.draw_most")
+        ability_drew(g, q, src, len(g.z[q]["hand"]) - before)
     else:
         events.append(Event.said("effect", f"{who(q, True)} {verb(q, 'draws', 'draw')} nothing.", q))
 
@@ -1259,7 +2173,9 @@ def _resolve_target(g: Table, d: Decision, events: list[Event]) -> None:
     act = next(a for ab in g.cd[d.source].abilities for a in ab.acts if a.verb == d.effect)
     do = VERBS[d.effect].do
     assert do is not None
-    do(g, d.chooser, d.source, d.source, act, d.chosen[0] if d.chosen else "", events)
+    host = g.attached.get(d.source, d.source)  # an enhancement's: the character it was played on
+    for c in d.chosen or [""]:  # "up to N": each card chosen
+        do(g, d.chooser, d.source, host, act, c, events)
 
 
 def _capturable(g: Table, p: int, ab: Act, host: str) -> list[str]:
@@ -1328,7 +2244,8 @@ def _resolve_look_take(g: Table, d: Decision, events: list[Event]) -> None:
         events.append(
             Event.said(
                 "effect",
-                f"{who(p, True)} {verb(p, 'takes', 'take')} {g._nm(c)} from {whose(q)} hand.",
+                # not named: a seat other than these two never saw that hand (redemption.decision)
+                f"{who(p, True)} {verb(p, 'takes', 'take')} a card from {whose(q)} hand.",
                 p,
                 "redemption.effect.look_take",
             )
@@ -1345,7 +2262,11 @@ def _do_discard_all(g: Table, p: int, src: str, host: str, ab: Act, target: str,
     for c in cards:
         if g.loc[c][1] == "discard":  # gone already with the character it sat on
             continue
-        if continuous.card_protected(g, c) or (g.loc[c][1] == "field_of_battle" and g._is_protected(c)):
+        if (
+            continuous.card_protected(g, c)
+            or (g.loc[c][1] == "field_of_battle" and g._is_protected(c))
+            or continuous.discard_protected(g, c, g.cd[src])
+        ):
             events.append(Event("effect", f"{name} would discard {g._nm(c)}, but it is protected.", p, rid))
             continue
         if "regardless_of_immunity" not in ab.riders and continuous.immune(g, c, src, host):
@@ -1485,7 +2406,8 @@ def _do_prevent_band(g: Table, p: int, src: str, host: str, ab: Act, target: str
     if not g.in_battle():
         return
     cd, rid = g.cd, "redemption.effect.prevent_band"
-    bands = [x for x in g.b.effects if x[1] == "band" and g.owner(x[2]) != p and matches(cd[x[2]], ab.filter)]
+    both = ab.select.get("owner") == "any"  # "all banding": either side's (its player's own too)
+    bands = [x for x in g.b.effects if x[1] == "band" and (both or g.owner(x[2]) != p) and matches(cd[x[2]], ab.filter)]
     done = []
     for by in dict.fromkeys(x[0] for x in bands):
         if not continuous.stoppable(
@@ -1495,9 +2417,9 @@ def _do_prevent_band(g: Table, p: int, src: str, host: str, ab: Act, target: str
         if all(x[1] == "band" for x in g.b.effects if x[0] == by):  # a card that only banded: its band is undone
             g._undo(by, events)
             done.append(by)
-    what = filter_text(ab.filter, plural=True)
+    what = "character" if both else "opposing " + filter_text(ab.filter, plural=True)
     more = f" ({plural(len(done), 'band')} undone)" if done else ""
-    events.append(Event("effect", f"{cd[src].name}: no opposing {what} can band in this battle{more}.", p, rid))
+    events.append(Event("effect", f"{cd[src].name}: no {what} can band in this battle{more}.", p, rid))
 
 
 def _do_play_from_discard(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
@@ -1506,12 +2428,24 @@ def _do_play_from_discard(g: Table, p: int, src: str, host: str, ab: Act, target
     if not g.in_battle() or not host or g.loc[host][1] != "field_of_battle":
         return
     options = select(g, p, ab.select)
+    if ab.select.get("fits_host"):  # redemption.lang.facet.fits_host: one the host may use
+        options = [e for e in options if fits_host(g, e, host)]
     g.ask(
         Decision(p, src, "play_from_discard", options, "up_to", 1, to=[p]),
         events,
         f"{who(p, True)} {verb(p, 'searches', 'search')} {their(p)} {_from_pile(ab)} for "
         f"{an(filter_text(ab.filter, 'card'))} to play on {g.cd[host].name}.",
     )
+
+
+def fits_host(g: Table, e: str, host: str) -> bool:
+    """May character ``host`` use enhancement e as an enhancement played on it: the same alignment and a brigade
+    in common, or an ability that lets it use e whatever its brigade (redemption.battle.brigade,
+    redemption.effect.other_brigades; redemption.lang.facet.fits_host)?"""
+    ec, hc = g.cd[e], g.cd[host]
+    if not ec.is_enhancement or ec.alignment != hc.alignment:
+        return False
+    return bool(ec.brigade_set & hc.brigade_set) or continuous.any_brigade(g, host, e)
 
 
 def _from_pile(ab: Act) -> str:
@@ -1587,7 +2521,8 @@ def _text_rescue_any(a: Act, when: str, card: Card | None) -> str:
 def _text_band(a: Act, when: str, card: Card | None) -> str:
     if card is not None and card.is_character:
         many = a.select.up_to and a.select.most > 1
-        who_ = f"any of your {filter_text(a.filter, plural=True)}" if many else an(filter_text(a.filter))
+        facets = a.select.facets  # its card facets and the numbers it has now ("toughness 5 or less")
+        who_ = f"any of your {filter_text(facets, plural=True)}" if many else an(filter_text(facets))
         return f"When this character enters battle, it may band to {who_} in your hand or territory."
     return f"Band: bring your {filter_text(a.filter)} from your hand or territory into battle."
 
@@ -1595,7 +2530,8 @@ def _text_band(a: Act, when: str, card: Card | None) -> str:
 def _text_ignore(a: Act, when: str, card: Card | None) -> str:
     if when == "while_in_play":
         return f"While in battle, this character ignores every opposing {filter_text(a.filter)}."
-    return f"Ignore every opposing {filter_text(a.filter)} in this battle."
+    blocking = "blocking " if a.select.get("blocking") else ""
+    return f"Ignore every opposing {blocking}{filter_text(a.filter)} in this battle."
 
 
 def _text_immune(a: Act, when: str, card: Card | None) -> str:
@@ -1606,21 +2542,27 @@ def _text_immune(a: Act, when: str, card: Card | None) -> str:
 
 
 def _text_discard_type(a: Act, when: str, card: Card | None) -> str:
-    what = filter_text(a.filter, "card")
+    what = filter_text(a.select.facets, "card")  # with the numbers now ("with toughness 3 or less")
     where = (
         "in a territory"
         if a.select.zones == ("territory",)
         else "in battle"
-        if a.select.zones == ("battle_cards",)
+        if a.select.zones in (("battle_cards",), ("battle",))
+        else "in play or in a set-aside area"
+        if "set_aside" in a.select.zones
         else "in play"
     )
     if a.select.zones == ("territory",) and a.select.owner == "opponents":
         where = "in each opponent's territory"
     if a.select.get("occupied"):
         where += " that holds a Lost Soul (the Lost Soul stays: it goes back to the Land of Bondage)"
+    elif "set_aside" in a.select.zones:
+        where += " (not one held in a fortress)"
     else:
         where += " (not one held in a fortress or set aside)"
     lead = "When this character enters battle, discard" if card is not None and card.is_character else "Discard"
+    if a.select.up_to and a.select.most > 1:
+        return f"{lead} up to {a.select.most} {filter_text(a.select.facets, 'card', plural=True)} {where}."
     return f"{lead} any {what} {where}."
 
 
@@ -1655,7 +2597,8 @@ def _which(a: Act, noun: str) -> str:
 
 
 def _text_pile(a: Act, when: str, card: Card | None) -> str:
-    return f"Put {_which(a, 'card')} {_PILE_WORDS[a.verb]} its owner's draw pile."
+    lead = "When this character enters battle, put" if card is not None and card.is_character else "Put"
+    return f"{lead} {_which(a, 'card')} {_PILE_WORDS[a.verb]} its owner's draw pile."
 
 
 def _text_return(a: Act, when: str, card: Card | None) -> str:
@@ -1689,6 +2632,95 @@ def _verbs() -> dict[str, Verb]:
         e.name: e
         for e in (
             Verb("draw", "draw N cards", _text_draw, _do_draw, undo="hand"),
+            # --- the Starter I and J decks' verbs ---------------------------------------------------------------
+            Verb(
+                "each_draw",
+                "each player draws N cards",
+                lambda a, when, card: (
+                    ("When this Lost Soul is rescued, each" if when == "rescued" else "Each")
+                    + f" player draws {plural(a.n, 'card')}, you first."
+                ),
+                _do_each_draw,
+            ),
+            Verb(
+                "look_underdeck",
+                "look at an opponent's hand and put a card of it that fits on the bottom of their draw pile",
+                lambda a, when, card: (
+                    ("When this character enters battle, look" if card is not None and card.is_character else "Look")
+                    + f" at your opponent's hand and put {an(filter_text(a.filter, 'card'))} from it on the bottom "
+                    "of their draw pile."
+                ),
+                _do_look_underdeck,
+                resolve=_resolve_look_underdeck,
+            ),
+            Verb(
+                "withdraw_but_one",
+                "every character in battle that fits but one withdraws",
+                lambda a, when, card: (
+                    f"Every {filter_text(a.filter)} in battle but one, which you choose, withdraws to its owner's "
+                    "territory."
+                ),
+                _do_withdraw_but_one,
+                resolve=_resolve_withdraw_but_one,
+            ),
+            Verb(
+                "reveal_souls",
+                "reveal the top N cards of an opponent's draw pile; its Lost Souls go to their Land of Bondage",
+                lambda a, when, card: (
+                    f"Reveal the top {plural(a.n, 'card')} of your opponent's draw pile: put the Lost Souls among "
+                    "them into their Land of Bondage and the rest on the bottom of their draw pile."
+                ),
+                _do_reveal_souls,
+            ),
+            Verb(
+                "opponent_underdeck",
+                "the opponent puts cards of their choice from their hand on the bottom of their draw pile",
+                lambda a, when, card: (
+                    f"Your opponent puts {plural(max(1, a.n), filter_text(a.filter, 'card'))} of their choice from "
+                    "their hand on the bottom of their draw pile."
+                ),
+                _do_opponent_underdeck,
+                resolve=_resolve_opponent_underdeck,
+            ),
+            Verb(
+                "may_underdeck_self",
+                "its player may put this card on the bottom of their draw pile",
+                lambda a, when, card: "You may put this card on the bottom of your draw pile.",
+                _do_may_underdeck_self,
+                resolve=_resolve_may_underdeck_self,
+            ),
+            Verb(
+                "reveal_bottom",
+                "reveal the bottom card of your draw pile; if it fits, you may put it into your hand",
+                lambda a, when, card: (
+                    (
+                        "When this character enters battle, reveal"
+                        if card is not None and card.is_character
+                        else "Reveal"
+                    )
+                    + f" the bottom card of your draw pile: if it is {an(filter_text(a.filter, 'card'))}, you may put "
+                    "it into your hand."
+                ),
+                _do_reveal_bottom,
+                resolve=_resolve_reveal_bottom,
+            ),
+            Verb(
+                "draw_reveal",
+                "draw a card and reveal it; if it fits, this character is discarded after the battle",
+                lambda a, when, card: (
+                    "When this character enters battle, draw a card and reveal it: if it is "
+                    f"{an(filter_text(a.filter, 'card'))}, this character is discarded after the battle."
+                ),
+                _do_draw_reveal,
+                undo="",
+            ),
+            Verb(
+                "draw_discard",
+                "draw N cards, then discard one of them",
+                lambda a, when, card: f"Draw {plural(a.n, 'card')}, then discard one of the cards drawn.",
+                _do_draw_discard,
+                resolve=_resolve_draw_discard,
+            ),
             Verb(
                 "discard",
                 "discard an opposing character in battle",
@@ -1739,7 +2771,12 @@ def _verbs() -> dict[str, Verb]:
                 "opponents_discard",
                 "each opponent discards a card of their choice from hand",
                 lambda a, when, card: (
-                    ("When you put this Lost Soul into a site, each" if when == "put_in_site" else "Each")
+                    f"Your opponent must discard {an(filter_text(a.filter, 'card'))} of their choice from their hand "
+                    "or from the battle."
+                    if a.select.zones
+                    else "Your opponent must discard a card of their choice from their hand."
+                    if a.select.owner == "opponent"
+                    else ("When you put this Lost Soul into a site, each" if when == "put_in_site" else "Each")
                     + " of your opponents must discard a card of their choice from their hand."
                 ),
                 _do_opponents_discard,
@@ -1759,7 +2796,7 @@ def _verbs() -> dict[str, Verb]:
                 "capture_in_play",
                 "capture a character in play into your Land of Bondage",
                 lambda a, when, card: (
-                    f"Capture {an('opposing ' + filter_text(a.select.facets))} in play: it is held in your Land of Bondage "
+                    f"Capture {an('opposing ' + filter_text(a.select.facets))} {'in a territory' if a.select.zones == ('territory',) else 'in play'}: it is held in your Land of Bondage "
                     "(a human one is treated as a Lost Soul there)."
                 ),
                 _do_capture_in_play,
@@ -1834,8 +2871,10 @@ def _verbs() -> dict[str, Verb]:
                 "prevent_band",
                 "opposing characters that fit cannot band in this battle; their bands are negated",
                 lambda a, when, card: (
-                    f"No opposing {filter_text(a.filter)} can band into this battle; every band of one this battle is "
-                    "negated."
+                    "No character can band into this battle, on either side; every band this battle is negated."
+                    if a.select.get("owner") == "any"
+                    else f"No opposing {filter_text(a.filter)} can band into this battle; every band of one this battle "
+                    "is negated."
                 ),
                 _do_prevent_band,
             ),
@@ -1848,7 +2887,8 @@ def _verbs() -> dict[str, Verb]:
                         if _from_pile(a) == "discard pile"
                         else f"You may play {an(filter_text(a.filter, 'card'))} from your hand at once"
                     )
-                    + " on the character this is played on."
+                    + " on the character this is played on"
+                    + (" (one it may use)." if a.select.get("fits_host") else ".")
                 ),
                 _do_play_from_discard,
                 resolve=_resolve_play_from_discard,
@@ -1866,8 +2906,12 @@ def _verbs() -> dict[str, Verb]:
                 "first_strike",
                 "in mutual destruction, this side is not defeated",
                 lambda a, when, card: (
-                    "The character this is played on has first strike this battle: if the battle would end with "
-                    "both sides defeated by numbers, it is not."
+                    (
+                        "This character has first strike"
+                        if when == "while_in_play"
+                        else "The character this is played on has first strike this battle"
+                    )
+                    + ": if the battle would end with both sides defeated by numbers, it is not."
                 ),
             ),
             Verb(
@@ -1886,6 +2930,22 @@ def _verbs() -> dict[str, Verb]:
                 _text_negate_discard,
                 _do_negate_discard,
                 _negatable,
+            ),
+            Verb(
+                "negate_one",
+                "negate a chosen opposing card: its abilities (and an enhancement's numbers) stop",
+                lambda a, when, card: (
+                    (
+                        "When this character enters battle, negate "
+                        if card is not None and card.is_character
+                        else "Negate "
+                    )
+                    + f"{an(filter_text(a.filter, 'card'))} in battle."
+                ),
+                _do_negate_one,
+                _negatable,
+                resolve=_resolve_target,
+                asks_on_entry=True,
             ),
             Verb(
                 "capture",
@@ -1908,7 +2968,7 @@ def _verbs() -> dict[str, Verb]:
                 "discard any card of a type in play",
                 lambda a, when, card: (
                     f"Discard every {'blocking ' if a.select.get('blocking') else ''}"
-                    f"{filter_text(a.filter, 'card', plural=True)} "
+                    f"{filter_text(a.filter, 'card')} "
                     f"{'in battle' if a.select.zones == ('battle',) else 'in play'} (none is chosen)."
                     if a.select.every
                     else _text_discard_type(a, when, card)
@@ -1953,6 +3013,10 @@ def _verbs() -> dict[str, Verb]:
                 lambda a, when, card: (
                     f"Look at the top {a.n} cards of your draw pile: put one (not a Lost Soul) into your hand and "
                     "the others on the bottom in the order you choose."
+                    if not a.select.up_to
+                    else f"You may look at the top {a.n} cards of your draw pile: put up to one "
+                    f"{filter_text(a.filter, 'card')} (not a Lost Soul) of them into your hand and the others on the "
+                    "bottom in the order you choose."
                 ),
                 _do_look_top,
                 resolve=_resolve_look_top,
@@ -1960,14 +3024,11 @@ def _verbs() -> dict[str, Verb]:
             ),
             Verb(
                 "search",
-                "search your draw pile for a card",
-                lambda a, when, card: (
-                    f"Search your draw pile for {an(filter_text(a.filter, 'card'))} and put it into your hand; "
-                    "then shuffle your draw pile."
-                ),
+                "search your draw pile (or another pile of your own) for a card",
+                _text_search,
                 _do_search,
                 resolve=_resolve_search,
-                usable=_has_deck,
+                usable=_has_pile,
             ),
             Verb(
                 "search_territory",
@@ -2082,6 +3143,187 @@ def _verbs() -> dict[str, Verb]:
                 resolve=_resolve_may_draw,
             ),
             Verb(
+                "worth",
+                "the enhancement's numbers are N/N while its condition holds",
+                lambda a, when, card: f"This card is worth {a.strength}/{a.toughness}.",
+            ),
+            Verb(
+                "site_access",
+                "its player's characters that fit may rescue from any site",
+                lambda a, when, card: (
+                    f"While this is active, your {filter_text(a.filter, 'character', plural=True)} may rescue a Lost "
+                    "Soul from any site."
+                ),
+            ),
+            Verb(
+                "protect_discard",
+                "the cards that fit are protected from the discard abilities of the cards it names",
+                lambda a, when, card: (
+                    f"While this is active, every {filter_text(a.filter, 'card')} in play is protected from the "
+                    f"discard abilities of {filter_text(a.against, 'card', plural=True)}."
+                ),
+            ),
+            Verb(
+                "gift_draw",
+                "each time an opponent draws by a character's or enhancement's ability, you may draw as many",
+                lambda a, when, card: (
+                    "While this is active, each time an opponent draws cards because of a special ability on a "
+                    "character or an enhancement, you may draw as many."
+                    if not a.n
+                    else "While this is active, each time an opponent draws cards because of a good or evil card's "
+                    f"draw ability, you may draw {plural(a.n, 'card')}."
+                ),
+                resolve=_resolve_gift,
+            ),
+            Verb(
+                "unnegatable",
+                "while this character is in play, the cards that fit cannot be negated",
+                lambda a, when, card: (
+                    f"While this character is in play, {filter_text(a.filter, 'card', plural=True)}"
+                    + _ability_words(a)
+                    + " cannot be negated."
+                ),
+            ),
+            Verb(
+                "search_bondage",
+                "search an opponent's draw pile for a Lost Soul and put it into their Land of Bondage",
+                lambda a, when, card: (
+                    f"Search your opponent's draw pile for {an(filter_text(a.filter, 'card'))} and put it into their "
+                    "Land of Bondage; then shuffle that draw pile."
+                ),
+                _do_search_bondage,
+                resolve=_resolve_search_bondage,
+            ),
+            Verb(
+                "to_bondage",
+                "about to be discarded in battle, the character goes to its opponent's Land of Bondage instead",
+                lambda a, when, card: (
+                    "If this character is about to be discarded in battle, it goes to your opponent's Land of Bondage "
+                    "instead, treated as a Lost Soul."
+                ),
+            ),
+            Verb(
+                "opponent_topdecks",
+                "each opponent puts a card that fits from hand on top of their draw pile",
+                lambda a, when, card: (
+                    f"Each opponent must put {an(filter_text(a.filter, 'card'))} of their choice from their hand on top "
+                    "of their draw pile."
+                ),
+                _do_opponents_pile,
+                resolve=_resolve_opponents_pile,
+            ),
+            Verb(
+                "opponent_underdecks",
+                "each opponent puts a card that fits from hand under their draw pile",
+                lambda a, when, card: (
+                    f"Each opponent must put {an(filter_text(a.filter, 'card'))} of their choice from their hand on the "
+                    "bottom of their draw pile."
+                ),
+                _do_opponents_pile,
+                resolve=_resolve_opponents_pile,
+            ),
+            Verb(
+                "play_from_deck",
+                "play a Lost Soul (or a character) from a draw pile",
+                lambda a, when, card: (
+                    (
+                        "When this character enters battle, you may play "
+                        if card is not None and card.is_character
+                        else "You may play "
+                    )
+                    + " and ".join(an(TYPE_NAMES.get(t, t)) for t in _deck_types(a))
+                    + " from "
+                    + (
+                        "an opponent's"
+                        if a.select.owner in ("opponent", "opponents")
+                        else "any player's"
+                        if a.select.owner == "any"
+                        else "your"
+                    )
+                    + " draw pile into its owner's Land of Bondage or territory; then the draw piles searched are shuffled."
+                ),
+                _do_play_from_deck,
+                resolve=_resolve_play_from_deck,
+            ),
+            Verb(
+                "discard_self_to",
+                "its player may discard this card to discard a card that fits",
+                lambda a, when, card: (
+                    f"You may discard this card to discard {an(filter_text(a.filter, 'card'))} "
+                    + ("in battle." if a.select.zones == ("battle",) else "in play.")
+                ),
+                _do_discard_self_to,
+                resolve=_resolve_discard_self_to,
+            ),
+            Verb(
+                "exchange_self",
+                "its player may exchange this character in battle with one from their Reserve or discard pile",
+                lambda a, when, card: (
+                    f"When this character enters battle, you may exchange it with {an(filter_text(a.filter, 'card'))} "
+                    f"from your {_piles_words(a)}: that one takes its place in battle."
+                ),
+                _do_exchange_self,
+                resolve=_resolve_exchange_self,
+            ),
+            Verb(
+                "underdeck_or_pay",
+                "its player may underdeck a character; its owner may underdeck a card of its alignment from hand instead",
+                lambda a, when, card: (
+                    f"When this character enters battle, you may put {an(filter_text(a.filter, 'card'))} "
+                    + ("in a territory " if a.select.zones == ("territory",) else "")
+                    + "under its owner's draw pile; its owner may put a card of its alignment from their hand under "
+                    "their draw pile instead."
+                ),
+                _do_underdeck_or_pay,
+                resolve=_resolve_underdeck_or_pay,
+            ),
+            Verb(
+                "protect_lone",
+                "this character is protected from the abilities of a lone character that fits",
+                lambda a, when, card: (
+                    f"This character is protected from the abilities of a lone {filter_text(a.filter, 'Hero')} (one "
+                    "alone on its side of the battle): they cannot take it."
+                ),
+            ),
+            Verb(
+                "dominant_band",
+                "a Dominant lets your character in battle band to up to N characters",
+                lambda a, when, card: (
+                    f"Your character in battle may band to up to {max(1, a.select.most)} "
+                    f"{filter_text(a.filter, 'character', plural=a.select.most != 1)} from your hand or territory."
+                ),
+                _do_dominant_band,
+                usable=_in_battle_now,
+            ),
+            Verb(
+                "discard_to_add",
+                "its player may discard a Hero in a territory to add a character that fits to battle",
+                lambda a, when, card: (
+                    f"You may discard a Hero in a territory to add {an(filter_text(a.filter, 'character'))} of yours "
+                    "from your hand or territory to the battle."
+                ),
+                _do_discard_to_add,
+                resolve=_resolve_discard_to_add,
+            ),
+            Verb(
+                "look_hand",
+                "look at an opponent's hand or Reserve",
+                lambda a, when, card: (
+                    ("When this character enters battle, look" if card is not None and card.is_character else "Look")
+                    + " at your opponent's "
+                    + ("Reserve." if a.select.zones == ("reserve",) else "hand.")
+                ),
+                _do_look_hand,
+                resolve=_resolve_look_hand,
+            ),
+            Verb(
+                "withdraw_self",
+                "its player may withdraw this character from battle",
+                lambda a, when, card: "When this character enters battle, you may withdraw it from battle.",
+                _do_withdraw_self,
+                resolve=_resolve_withdraw_self,
+            ),
+            Verb(
                 "prevent_ignore",
                 "while this is active, every ignore ability of a character or enhancement is prevented",
                 lambda a, when, card: (
@@ -2100,7 +3342,10 @@ def _verbs() -> dict[str, Verb]:
                 "negate_abilities",
                 "while this character is in battle, every other character's and enhancement's ability is negated",
                 lambda a, when, card: (
-                    "While this character is in battle, the special abilities of every other character and "
+                    f"While this character is in battle, the special abilities of every other "
+                    f"{filter_text(a.filter, 'card')} in battle are negated."
+                    if a.filter
+                    else "While this character is in battle, the special abilities of every other character and "
                     "enhancement are negated: the battle is decided by the numbers."
                 ),
             ),
@@ -2172,8 +3417,8 @@ def _verbs() -> dict[str, Verb]:
                 "save_self",
                 "the first time this character is about to be discarded, it returns to territory instead",
                 lambda a, when, card: (
-                    "The first time this character is about to be discarded, return it to your territory instead; it "
-                    f"gains {a.strength}/{a.toughness}."
+                    "The first time this character is about to be discarded, return it to your territory instead"
+                    + (f"; it gains {a.strength}/{a.toughness}." if a.strength or a.toughness else ".")
                 ),
             ),
             Verb(
@@ -2181,6 +3426,22 @@ def _verbs() -> dict[str, Verb]:
                 "the question an ability with two alternatives asks (an ability's key, not an effect's verb)",
                 lambda a, when, card: "",
                 resolve=_resolve_choose_one,
+            ),
+            Verb(
+                "may",
+                "the question a \"you may\" ability asks first (an ability's key, not an effect's verb)",
+                lambda a, when, card: "",
+                resolve=_resolve_may,
+            ),
+            Verb(
+                "protect_from",
+                "the cards that fit are protected from a kind of card for a while",
+                lambda a, when, card: (
+                    f"Protect every {_protected_words(a)} from {filter_text(a.against, 'card', plural=True)}"
+                    + _HOW.get(a.duration, "")
+                    + "."
+                ),
+                _do_protect_from,
             ),
             Verb(
                 "prevent_abilities",
@@ -2268,6 +3529,8 @@ def ability_text(a: Ability, card: Card | None = None) -> str:
         words = head + one.rstrip(".") + "; or " + two[:1].lower() + two[1:]
     else:
         words = " ".join(texts)
+    if a.may:  # redemption.lang.may
+        words = "You may: " + words[:1].lower() + words[1:]
     if a.condition:
         words = f"{condition_text(a.condition)[:1].upper()}{condition_text(a.condition)[1:]}: {words}"
     return words
@@ -2288,6 +3551,13 @@ def run(g: Table, p: int, src: str, host: str, ab: Ability, target: str, events:
             )
         )
         return
+    if ab.may:  # "you may ...": its player says first whether it is used at all (redemption.lang.may)
+        g.ask(
+            Decision(p, src, "may", [src], "up_to", 1, to=list(range(len(g.z)))),
+            events,
+            f"{who(p, True)} may use {g.cd[src].name} (choose it), or not (choose nothing).",
+        )
+        return
     if ab.choose_one:  # its player chooses one of its two effects (redemption.lang.choose_one)
         first, second = (VERBS[a.verb].text(a, ab.trigger, None).rstrip(".") for a in ab.acts)
         g.ask(
@@ -2300,7 +3570,9 @@ def run(g: Table, p: int, src: str, host: str, ab: Ability, target: str, events:
     _run_acts(g, p, src, host, ab.acts, target, events)
 
 
-def _run_acts(g: Table, p: int, src: str, host: str, acts: tuple[Act, ...], target: str, events: list[Event]) -> None:
+def _run_acts(
+    g: Table, p: int, src: str, host: str, acts: tuple[Act, ...], target: str, events: list[Event], asking: bool = False
+) -> None:
     """The effects of an ability in the order written; one that asks its player stops here: the rest go on when the
     question is answered (:func:`continue_after`)."""
     for act in acts:
@@ -2324,18 +3596,28 @@ def _run_acts(g: Table, p: int, src: str, host: str, acts: tuple[Act, ...], targ
                 )
             )
             continue
-        if v.asks_on_entry and not target and src == host and g.cd[src].is_character:
-            # a character's own "discard any ...": its player chooses the target as it enters battle
+        if v.asks_on_entry and not target and (asking or (src == host and g.cd[src].is_character)):
+            # a character's own "discard any ...": its player chooses the target as it enters battle; so does the
+            # player of a "you may" or "choose one" ability once it is used (its move named no target)
             assert v.targets is not None
-            options = v.targets(g, p, act, host)
+            options = protected_from(g, g.cd[src], _unprotected(g, g.cd[src], act, v.targets(g, p, act, host)))
+            if asking and len(options) == 1 and not act.select.up_to:  # one card fits: no question
+                v.do(g, p, src, host, act, options[0], events)
+                if g.s.pending is not None:
+                    return
+                continue
             if options:
+                up_to = act.select.up_to
                 g.ask(
-                    Decision(p, src, act.verb, options, "one", to=[p]),
+                    Decision(p, src, act.verb, options, "up_to" if up_to else "one", act.select.most, to=[p]),
                     events,
                     f"{who(p, True)} {verb(p, 'chooses', 'choose')} what {g.cd[src].name} takes.",
                 )
                 return
-        v.do(g, p, src, host, act, target if act.verb in TAKES_TARGET else "", events)
+        given = target if act.verb in TAKES_TARGET else ""
+        if given and v.targets is not None and not act.select.every:
+            target = ""  # the chosen target is the first targeted effect's: a later one asks for its own
+        v.do(g, p, src, host, act, given, events)
         if g.s.pending is not None:  # it asked: what follows waits for the answer
             return
 
@@ -2350,11 +3632,20 @@ def continue_after(g: Table, d: Decision, events: list[Event]) -> None:
         idx = next((i for i, a in enumerate(ab.acts) if a.verb == d.effect), None)
         if idx is None:
             continue
+        if ab.choose_one:  # one of two alternatives was done: the other is not (redemption.lang.choose_one)
+            return
         rest = ab.acts[idx + 1 :]
         if rest:
             host = d.source if card.is_character else g.attached.get(d.source, "")
             _run_acts(g, g.owner(d.source), d.source, host, rest, "", events)
         return
+
+
+def rescued(g: Table, held_by: int, soul: str, events: list[Event]) -> None:
+    """Lost Soul ``soul`` was just rescued (by a battle or by an ability) from player ``held_by``'s Land of Bondage
+    or site: its own abilities with the trigger rescued work, for that player (redemption.lang.trigger.rescued)."""
+    if any(ab.trigger == "rescued" for ab in g.cd[soul].abilities):
+        run_trigger(g, held_by, soul, "rescued", events)
 
 
 def run_trigger(g: Table, p: int, src: str, trigger: str, events: list[Event]) -> None:
@@ -2366,6 +3657,8 @@ def run_trigger(g: Table, p: int, src: str, trigger: str, events: list[Event]) -
             continue
         for act in ab.acts:
             do = VERBS[act.verb].do
+            if g.s.pending is not None:  # one that asked: the rest go on with the answer (continue_after)
+                return
             if do is not None:
                 do(g, p, src, src, act, "", events)
 
@@ -2375,13 +3668,27 @@ def ability_targets(g: Table, p: int, card: Card, host: str) -> list[str]:
     for ab in card.abilities:
         if ab.condition and not condition_holds(g, p, host, ab.condition):
             continue
+        if ab.may or ab.choose_one:  # its effects ask their own questions once it is used (redemption.lang.may)
+            continue
         for act in ab.acts:
             targets = VERBS[act.verb].targets
             if (
-                targets is not None and not act.select.every
-            ):  # a chosen target (an enhancement's "discard any X in play" too)
-                return targets(g, p, act, host)
+                targets is not None and not act.select.every and not act.select.up_to
+            ):  # a chosen target (an enhancement's "discard any X in play" too); "up to N" asks when it works
+                return _unprotected(g, card, act, protected_from(g, card, targets(g, p, act, host)))
     return []
+
+
+#: the verbs that discard the card they take: a card protected from the acting card's discard abilities is not
+#: offered to them (redemption.effect.protect_discard)
+_DISCARDING = frozenset(("discard", "discard_type", "negate_discard"))
+
+
+def _unprotected(g: Table, card: Card, act: Act, options: list[str]) -> list[str]:
+    """The options but those protected from card's discard abilities (redemption.effect.protect_discard)."""
+    if act.verb not in _DISCARDING or not options:
+        return options
+    return [c for c in options if not continuous.discard_protected(g, c, card)]
 
 
 def dominant_targets(g: Table, p: int, card: Card, d: str) -> list[str] | None:
@@ -2390,13 +3697,16 @@ def dominant_targets(g: Table, p: int, card: Card, d: str) -> list[str] | None:
         for act in ab.acts:
             v = VERBS[act.verb]
             if v.needs_target and v.targets is not None:
-                return v.targets(g, p, act, d)
+                return _unprotected(g, card, act, v.targets(g, p, act, d))
     return None
 
 
 def dominant_usable(g: Table, p: int, card: Card) -> bool:
-    """Can each of a Dominant's effects do something now (a look at a draw pile needs one)?"""
+    """Can each of a Dominant's effects do something now (a look at a draw pile needs one), and do its conditions
+    hold (redemption.lang.condition)?"""
     for ab in card.abilities:
+        if ab.condition and not condition_holds(g, p, "", ab.condition):
+            return False
         for act in ab.acts:
             usable = VERBS[act.verb].usable
             if usable is not None and not usable(g, p, act):

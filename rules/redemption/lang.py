@@ -127,7 +127,9 @@ def compare(x: int, spec: str) -> bool:
     return x >= n if op == ">=" else x <= n if op == "<=" else x > n if op == ">" else x < n if op == "<" else x == n
 
 
-def _type_test(c: Card, v: str) -> bool:
+def _type_test(c: Card, v: str | tuple[str, ...]) -> bool:
+    if isinstance(v, tuple):  # a list of types: any of them
+        return any(_type_test(c, x) for x in v)
     group = TYPE_GROUPS.get(v)
     return c.type in group if group is not None else c.type == v
 
@@ -174,6 +176,12 @@ def _last_played(t: Table, p: int, c: str, v: bool) -> bool:
     cd, kind = t.cd, t.cd[c].type
     last = next((e for e in reversed(t.b.played) if cd[e].type == kind), "")
     return (c == last) == v
+
+
+def _has_verb(c: Card, v: Any) -> bool:
+    """Has card c an effect of verb v (or of one of the verbs of a list)?"""
+    names = (v,) if isinstance(v, str) else v
+    return any(a.verb in names for ab in c.abilities for a in ab.acts)
 
 
 def _facets() -> dict[str, Facet]:
@@ -238,11 +246,18 @@ def _facets() -> dict[str, Facet]:
             card=lambda c, v: v in c.identifiers,
         ),
         Facet(
+            "identifier_word",
+            "redemption.lang.facet.identifier_word",
+            "a word of an identifier ('egyptian' in 'egyptian king', 'priest' in 'tabernacle priest')",
+            _text,
+            card=lambda c, v: any(re.search(rf"\b{re.escape(v.lower())}\b", i.lower()) for i in c.identifiers),
+        ),
+        Facet(
             "book",
             "redemption.lang.facet.book",
-            "the reference's book",
-            _text,
-            card=lambda c, v: book_of(c.reference) == v,
+            "the reference's book (a list: any of them)",
+            _text_or_list,
+            card=lambda c, v: book_of(c.reference) == v if isinstance(v, str) else book_of(c.reference) in v,
         ),
         Facet("name", "redemption.lang.facet.name", "the exact title", _text, card=lambda c, v: c.name == v),
         Facet(
@@ -305,6 +320,20 @@ def _facets() -> dict[str, Facet]:
         ),
         Facet("random", "redemption.lang.facet.random", "one of the cards that fit, at random", _flag),
         Facet(
+            "ability",
+            "redemption.lang.facet.ability",
+            "a card with an ability of this verb (a list: any of them): 'capture abilities'",
+            _text_or_list,
+            card=_has_verb,
+        ),
+        # read by the verb that plays a card on a character (play_from_discard), which knows the character
+        Facet(
+            "fits_host",
+            "redemption.lang.facet.fits_host",
+            "an enhancement the character it is played on may use (alignment and brigade: redemption.battle.brigade)",
+            _flag,
+        ),
+        Facet(
             "occupied",
             "redemption.lang.facet.occupied",
             "a site or fortress holding a card (or not)",
@@ -317,6 +346,21 @@ def _facets() -> dict[str, Facet]:
             "face up: an artifact that is active (or not)",
             _flag,
             state=lambda t, p, c, v: (c in t.face_up) == v,
+        ),
+        # the Starter I and J decks' facets
+        Facet(
+            "generic",
+            "redemption.lang.facet.generic",
+            "a generic character (the card file's identifier Generic), or not",
+            _flag,
+            card=lambda c, v: ("generic" in c.identifiers) == v,
+        ),
+        Facet(
+            "no_ability",
+            "redemption.lang.facet.no_ability",
+            "a card with no special ability (nothing scripted), or not",
+            _flag,
+            card=lambda c, v: (not c.abilities) == v,
         ),
         Facet(
             "blocking",
@@ -450,6 +494,7 @@ TRIGGERS = _words(
     ("wins_battle", "when the character is on the side that wins a battle (the other side is defeated, it is not)"),
     ("about_to_be_discarded", "when the character in play is about to be discarded (what it does may replace it)"),
     ("put_in_site", "when its player puts the Lost Soul into a site"),
+    ("rescued", "when the Lost Soul is rescued (by a battle or an ability); its player: the one it was rescued from"),
 )
 # --- conditions: what must hold for an ability to work ----------------------------------------------------------
 #: (table, the ability's player, the character it is used by (the card itself when it is a character), value)
@@ -527,9 +572,39 @@ def _most_in_territory(t: Table, p: int, host: str, v: Selector) -> bool:
     return all(mine > _count_in(t, q, "territory", v.card) for q in t.others(p))
 
 
+def _you_control(t: Table, p: int, host: str, v: Selector) -> bool:
+    """Does p have a card that fits in play (territory, battle, artifact pile; not one inside a fortress)?"""
+    return _count_in(t, p, "in_play", v.card) > 0
+
+
+def _read_count(key: str, v: Any) -> tuple[Selector, str]:
+    """A count of cards: a table of card facets with ``count``, a comparison ('>=2')."""
+    if not isinstance(v, dict) or "count" not in v or _cmp_check(v["count"]):
+        raise LanguageError(f"card {key}: this condition is a table of card facets with count = '>=N', not {v!r}")
+    rest = {k: x for k, x in v.items() if k != "count"}
+    return _read_cards(key, rest), v["count"]
+
+
+def _in_battle_count(t: Table, p: int, host: str, v: tuple[Selector, str]) -> bool:
+    """How many characters that fit are in the battle under way, on both sides (ignored ones too: they are in it)."""
+    sel, spec = v
+    if not t.in_battle():
+        return False
+    cd = t.cd
+    n = sum(1 for q in range(len(t.z)) for c in t.battle_chars(q) if matches(cd[c], sel.card))
+    return compare(n, spec)
+
+
+def _count_words(v: tuple[Selector, str]) -> str:
+    sel, spec = v
+    op, n = spec.rstrip("0123456789"), spec[len(spec.rstrip("0123456789")) :]
+    many = {">=": f"{n} or more", "<=": f"{n} or fewer", ">": f"more than {n}", "<": f"fewer than {n}"}.get(op, n)
+    return f"if there are {many} {_cards_words(sel, 'character', plural=True)} in battle"
+
+
 def _cards_words(v: Selector, noun: str = "character", plural: bool = False) -> str:
     d = dict(v.facets)
-    words = [str(d[k]) for k in ("testament", "gender", "kind", "brigade") if k in d]
+    words = [str(d[k]) for k in ("testament", "gender", "kind", "brigade", "identifier_word", "book") if k in d]
     if "class" in d:
         words.append(f"{d['class']}-class")
     if "identifier" in d:
@@ -537,6 +612,10 @@ def _cards_words(v: Selector, noun: str = "character", plural: bool = False) -> 
     noun = {"hero": "Hero", "evil_character": "Evil Character"}.get(str(d.get("type", "")), noun)
     if "name" in d:
         noun = str(d["name"])
+    if "base_name" in d:
+        noun = str(d["base_name"])
+    if d.get("no_ability"):
+        noun += " with no special ability"
     if plural:
         noun += "es" if noun.endswith("o") else "s"
     return " ".join(words + [noun])
@@ -580,6 +659,30 @@ def _conditions() -> dict[str, Condition]:
             _read_cards,
             _most_in_territory,
             lambda v: f"if you have the most {_cards_words(v, 'character', plural=True)} in territory",
+        ),
+        Condition(
+            "you_control",
+            "redemption.lang.condition.you_control",
+            "you have a card that fits in play",
+            _read_cards,
+            _you_control,
+            lambda v: f"if you control {_a(_cards_words(v))}",
+        ),
+        Condition(
+            "in_battle_count",
+            "redemption.lang.condition.in_battle_count",
+            "that many characters that fit are in the battle under way",
+            _read_count,
+            _in_battle_count,
+            _count_words,
+        ),
+        Condition(
+            "you_in_battle",
+            "redemption.lang.condition.you_in_battle",
+            "one of your characters in the battle under way fits",
+            _read_cards,
+            lambda t, p, host, v: bool(t.b.kind) and any(matches(t.cd[c], v.card) for c in t.battle_chars(p)),
+            lambda v: f"if you have {_a(_cards_words(v))} in battle",
         ),
         Condition(
             "unless",
@@ -664,6 +767,8 @@ class Act:
     rider_if: tuple[tuple[str, tuple[tuple[str, Any], ...], str], ...] = ()
     #: the verb a ``prevent_abilities`` leaves alone ("except banding": band)
     keep: str = ""
+    #: ``protect_from`` and ``protect_discard``: the card facets of the cards the protection stands against ("from evil enhancements")
+    against: tuple[tuple[str, Any], ...] = ()
 
     @property
     def filter(self) -> tuple[tuple[str, Any], ...]:
@@ -688,6 +793,8 @@ class Ability:
     cost: str = ""
     #: its two effects are alternatives: its player chooses one when it works (redemption.lang.choose_one)
     choose_one: bool = False
+    #: "you may ...": its player is asked first whether to use it at all; no, and none of it happens (redemption.lang.may)
+    may: bool = False
     effect: str = field(init=False, compare=False)
     n: int = field(init=False, compare=False)
     filter: tuple[tuple[str, Any], ...] = field(init=False, compare=False)
@@ -747,10 +854,23 @@ def _selector(key: str, d: Any) -> Selector:
     return Selector(tuple(sorted(facets)), most, up_to, every)
 
 
-ACT_KEYS = ("verb", "select", "n", "duration", "riders", "strength", "toughness", "turns", "to", "brigade", "keep")
+ACT_KEYS = (
+    "verb",
+    "select",
+    "n",
+    "duration",
+    "riders",
+    "strength",
+    "toughness",
+    "turns",
+    "to",
+    "brigade",
+    "keep",
+    "against",
+)
 #: where ``return`` may put a card
 RETURN_TO = ("territory", "hand", "deck")
-ABILITY_KEYS = ("trigger", "condition", "cost", "effects", "choose_one")
+ABILITY_KEYS = ("trigger", "condition", "cost", "effects", "choose_one", "may")
 
 
 def parse_ability(d: Any, key: str, verbs: Mapping[str, object]) -> Ability:
@@ -777,8 +897,8 @@ def parse_ability(d: Any, key: str, verbs: Mapping[str, object]) -> Ability:
             if k not in ACT_KEYS:
                 raise LanguageError(f"card {key}: unknown effect key {k!r} (an effect has {', '.join(ACT_KEYS)})")
         verb = _known(key, "verb", e.get("verb"), verbs)
-        if verb == "choose_one":
-            raise LanguageError(f"card {key}: choose_one is an ability's key (choose_one = true), not an effect's verb")
+        if verb in ("choose_one", "may"):
+            raise LanguageError(f"card {key}: {verb} is an ability's key ({verb} = true), not an effect's verb")
         nums = []
         for k in ("n", "strength", "toughness", "turns"):
             x = e.get(k, 0)
@@ -826,12 +946,32 @@ def parse_ability(d: Any, key: str, verbs: Mapping[str, object]) -> Ability:
                 brigade,
                 tuple(rider_if),
                 _keep(key, verb, e.get("keep", ""), verbs),
+                _against(key, verb, e.get("against")),
             )
         )
+    for act in acts:  # the verbs an ``ability`` facet names are verbs of the language
+        named = act.select.get("ability", ())
+        for v in (named,) if isinstance(named, str) else named:
+            _known(key, "verb", v, verbs)
     one = d.get("choose_one", False)
     if not isinstance(one, bool) or (one and len(acts) != 2):
         raise LanguageError(f"card {key}: choose_one = true goes with two effects, the alternatives")
-    return Ability(trigger, tuple(acts), cond, cost, one)
+    may = d.get("may", False)
+    if not isinstance(may, bool) or (may and (one or trigger not in ("played", "enters_battle"))):
+        raise LanguageError(
+            f"card {key}: may = true goes with an ability that is played or enters battle, not choose_one"
+        )
+    return Ability(trigger, tuple(acts), cond, cost, one, may)
+
+
+def _against(key: str, verb: str, v: Any) -> tuple[tuple[str, Any], ...]:
+    """``against``: what a ``protect_from`` (or a ``protect_discard``) protects from, as card facets; only those verbs
+    have it, and they must."""
+    if (v is None) != (verb not in ("protect_from", "protect_discard")):
+        raise LanguageError(
+            f"card {key}: 'against' (the cards it protects from) goes with the verbs protect_from and protect_discard"
+        )
+    return () if v is None else _read_cards(key, v).facets
 
 
 def _keep(key: str, verb: str, keep: Any, verbs: Mapping[str, object]) -> str:

@@ -32,6 +32,7 @@ from rules.options import REDEMPTION_OPTIONS, check_options
 from rules.redemption.cards import CARDS, DECKS, validate_deck
 from rules.redemption.decisions import KEEP_WEAPON, Decision
 from rules.redemption.effects import REGISTRY, UNDOABLE
+from rules.redemption.lang import matches
 from rules.redemption.notation import ID
 from rules.redemption.state import (
     BASE_HAND_LIMIT,
@@ -125,6 +126,7 @@ def to_dict(g: Game) -> dict[str, Any]:
         "aside": {c: list(a) for c, a in s.aside.items()},
         "converted": dict(s.converted),
         "discarded": list(s.discarded),
+        "gifts": [list(x) for x in s.gifts],
     }
 
 
@@ -248,6 +250,8 @@ def _from_dict(cls: type[Game], d: dict[str, Any]) -> Game:
         raise ValueError("'mute' names only Dominants of this game")
     if not all(c in cards and CARDS[cards[c][0]].is_character for c in s.discarded):
         raise ValueError("'discarded' names characters of this game")
+    if not all(x[2] in cards and CARDS[cards[x[2]][0]].has("gift_draw") is not None for x in s.gifts):
+        raise ValueError("'gifts' names an artifact of this game whose ability lets its holder draw")
     named = [m[0] for m in s.mods] + [m[4] for m in s.mods] + list(s.aside) + [a[3] for a in s.aside.values()]
     if not all(c in cards for c in named) or not all(
         c in cards and CARDS[cards[c][0]].is_character for c in s.converted
@@ -383,6 +387,19 @@ def _turn(d: dict[str, Any], n: int) -> Turn:
     if not isinstance(gone, list) or not all(isinstance(c, str) for c in gone):
         raise ValueError("'discarded' must be a list of card ids (the characters discarded from play this turn)")
     s.discarded = list(gone)
+    gifts = d.get("gifts", [])
+    if not isinstance(gifts, list) or not all(
+        isinstance(x, list)
+        and len(x) == 3
+        and _whole(x[0])
+        and 0 <= x[0] < n
+        and _whole(x[1])
+        and 1 <= x[1] <= MAX_TURN
+        and isinstance(x[2], str)
+        for x in gifts
+    ):
+        raise ValueError("'gifts' must be a list of [seat, cards, artifact id]: draws an artifact lets its holder make")
+    s.gifts = [(x[0], x[1], x[2]) for x in gifts]
     return s
 
 
@@ -504,11 +521,16 @@ def position(g: Game) -> None:
         for c in z["hand"]:
             if cd[c].type == "lost_soul":
                 _fail(f"a Lost Soul ({c}) cannot be in a hand: drawn Lost Souls go to the Land of Bondage")
-        for c in z["land_of_bondage"] + z["land_of_redemption"] + z["in_site"]:
-            # a captured human character is treated as a Lost Soul (REG Capture): held in a Land of Bondage or a
-            # site, rescued into a Land of Redemption
+        for c in z["land_of_bondage"]:
+            # any captured character may be held in a Land of Bondage (redemption.effect.capture_in_play: a
+            # non-human one is no Lost Soul there, and no rescue takes it)
+            if cd[c].type != "lost_soul" and not cd[c].is_character:
+                _fail(f"{c} is neither a Lost Soul nor a captured character, so it cannot be in a Land of Bondage")
+        for c in z["land_of_redemption"] + z["in_site"]:
+            # a captured human character is treated as a Lost Soul (REG Capture): held in a site, rescued into a Land
+            # of Redemption
             if cd[c].type != "lost_soul" and not (cd[c].is_character and "human" in cd[c].identifiers):
-                _fail(f"{c} is not a Lost Soul, so it cannot be in a Land of Bondage, Land of Redemption or site")
+                _fail(f"{c} is not a Lost Soul, so it cannot be in a Land of Redemption or site")
         for c in z["territory"]:
             if cd[c].type == "lost_soul":
                 _fail(f"a Lost Soul ({c}) cannot be in a territory: Lost Souls are in a Land of Bondage until rescued")
@@ -688,26 +710,46 @@ def _turns(g: Game) -> None:
         _fail(f"turn {g.turn} is past the turn limit of {cap}")
 
 
+def _sent_back(g: Game) -> list[tuple[tuple[str, Any], ...]]:
+    """The card facets of every effect of this game's cards that puts a card in play back into a draw pile or a
+    hand (topdeck, underdeck, return to deck or hand): a card in a pile or a hand that fits one may have been in play."""
+    out = []
+    for key, _ in dict.fromkeys(g.cards.values()):
+        for ab in CARDS[key].abilities:
+            for act in ab.acts:
+                if act.verb in ("topdeck", "underdeck") or (act.verb == "return" and act.to in ("deck", "hand")):
+                    out.append(act.select.card)
+    return out
+
+
 def _room(g: Game, p: int, base: int) -> int:
     """``base`` plus what Player p's cards that have left the draw pile and hand can add to a hand: their
-    draws, and their hand-limit bonuses (a card that was in play counts even if it has gone since)."""
+    draws, and their hand-limit bonuses (a card that was in play counts even if it has gone since, also back into a
+    pile or a hand when a card of the game can put it there: ``_sent_back``)."""
     room = base
+    back = _sent_back(g)
     for cid, (_, owner) in g.cards.items():
-        if g.loc[cid][1] in ("deck", "hand", "reserve"):
+        if g.loc[cid][1] in ("deck", "hand", "reserve") and not any(matches(g.cd[cid], f) for f in back):
             continue
         for ab in g.cd[cid].abilities:
             for act in ab.acts:  # every effect of it, not only the first (choose_one, a second effect that draws)
                 v = act.verb
                 if v == "return" and act.to == "hand":  # any player's card may put cards into p's hand
                     room += HAND_CAP if act.select.every else max(1, act.select.most)
+                elif v == "each_draw":  # every player draws (redemption.effect.each_draw)
+                    room += act.n
+                elif v == "search" and act.select.owner == "any":  # each player may search (redemption.effect.search)
+                    room += 1
                 elif owner != p:
                     continue
                 elif v in ("hand_limit", "draw", "may_draw"):
                     room += act.n
                 elif v == "take":
                     room += max(1, act.n)
-                elif v in ("look_top", "search", "exchange"):  # one card into the hand (redemption.decision)
+                elif v in ("look_top", "search", "exchange", "reveal_bottom", "draw_reveal"):  # one card into the hand
                     room += 1
+                elif v == "draw_discard":
+                    room += act.n
     return room
 
 

@@ -9,7 +9,7 @@ material, the 75-move rule, fivefold repetition), tested once a ply after the
 move list is made, as a playout would (``board.is_game_over()`` would generate
 the moves a second time). Rates are per second of this process's CPU time, so
 the other work on a shared machine moves them less than it moves wall time. Goals: Resurrection at least 5x python-chess,
-Redemption at least 3x, and a Redemption ``clone()``
+Redemption at least 3x (today's decks G and H, and the real 10th Anniversary G and H), and a Redemption ``clone()``
 mid-game (turn 10 or so, what a search copies at every simulation) under 50 µs.
 
     python -m tests.bench.engine_speed [--seconds S]
@@ -76,6 +76,15 @@ def _redemption_new_game():
     return lambda seed: new_game(seed)
 
 
+def _real_new_game():
+    """Real G (10th Anniversary) against real H, the decks swapped game by game (rules/redemption/real)."""
+    from rules.redemption import DECKS, new_game
+
+    if "G10" not in DECKS or "H10" not in DECKS:
+        return None
+    return lambda seed: new_game(seed, decks=("G10", "H10") if seed % 2 == 0 else ("H10", "G10"))
+
+
 def redemption_clone_us(rounds: int = 2000) -> float:
     """CPU microseconds per ``clone()`` of a Redemption game some 150 random actions in (best of 5 batches)."""
     from rules.redemption import new_game
@@ -123,6 +132,9 @@ def main() -> None:
     red = _redemption_new_game()
     if red is not None:
         runners["redemption"] = lambda s: playout_actions_per_second(red, s)
+    real = _real_new_game() if red is not None else None
+    if real is not None:
+        runners["real"] = lambda s: playout_actions_per_second(real, s)
     got = interleaved(runners, seconds)
     base = got["chess"][0] if "chess" in got else None
     base_name = f"python-chess random playouts ({got['chess'][1]} games)" if "chess" in got else ""
@@ -145,6 +157,16 @@ def main() -> None:
             base,
             goal=">= 3x",
         )
+        if "real" in got:
+            rate, games = got["real"]
+            figure(
+                f"redemption real G10 v H10 random playouts ({games} games)",
+                rate,
+                "actions/s",
+                base_name,
+                base,
+                goal=">= 3x",
+            )
         figure("redemption clone() mid-game", redemption_clone_us(), "us", goal="< 50 us")
     else:
         print("redemption: engine not available")

@@ -20,7 +20,10 @@ more (``--table-games N``, default 40; random in the same seat is the baseline).
 
     python -m tests.bench.strength [--games N] [--hard-games N] [--iterations N] [--time-limit S] [--only-hard]
                                    [--game resurrection|redemption] [--pairs hard-normal,...] [--first-game N]
-                                   [--table-games N]
+                                   [--table-games N] [--decks G10,H10]
+
+``--decks A,B``: the pairings play these two Redemption decks (default today's G and H; G10,H10: the real
+10th Anniversary starters).
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from tests.bench.common import arg_float, arg_int, machine, wilson
 
 FIRST_GAME = 0  # --first-game N: start the seeds further on (more games without repeating a run)
 PAIRS: set[str] | None = None  # --pairs hard-normal,normal-random: only these pairings
+DECK_PAIR = ("G", "H")  # --decks G10,H10: the two Redemption decks the pairings play (swapped game by game)
 
 
 def _new_game(game_name: str, i: int):
@@ -43,7 +47,8 @@ def _new_game(game_name: str, i: int):
         return new_game(10_000 + i, first=(i // 2) % 2)
     from rules.redemption import new_game
 
-    decks = ("G", "H") if (i // 2) % 2 == 0 else ("H", "G")
+    a, b = DECK_PAIR
+    decks = (a, b) if (i // 2) % 2 == 0 else (b, a)
     return new_game(10_000 + i, decks=decks)
 
 
@@ -171,8 +176,12 @@ def main() -> None:
     iterations = arg_int("iterations", 200)
     time_limit = arg_float("time-limit", 0.0) or None
     only_hard = "--only-hard" in sys.argv
-    global FIRST_GAME, PAIRS
+    global FIRST_GAME, PAIRS, DECK_PAIR
     FIRST_GAME = arg_int("first-game", 0)
+    if "--decks" in sys.argv:
+        a, b = sys.argv[sys.argv.index("--decks") + 1].split(",")
+        DECK_PAIR = (a, b)
+        print(f"# Redemption decks {a} and {b}")
     if "--pairs" in sys.argv:
         PAIRS = set(sys.argv[sys.argv.index("--pairs") + 1].split(","))
     only = sys.argv[sys.argv.index("--game") + 1] if "--game" in sys.argv else None

@@ -7,15 +7,17 @@ from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 
-from rules.redemption.views import RedemptionSeat, RedemptionView
+from rules.redemption.notation import Action
+from rules.redemption.views import CardView, RedemptionSeat, RedemptionView
 from rules.words import plural, possessive
 from saves import printable
 from tui import keys
-from tui.games.board import Board, GameUI, PendingChoice, css_beside, held, table_over_keys
-from tui.widgets import CardList, Item, Pane, boxes, news
+from tui.games.board import Board, BoardScreen, GameUI, PendingChoice, css_beside, news, table_over_keys
+from tui.widgets import CardList, Item, Pane, boxes
 from tui.wording import wins, words
 
 # Okabe-Ito colour-blind-safe palette by alignment; the type tag always says the same in letters.
@@ -166,10 +168,38 @@ def abbreviated(name: str, room: int) -> str:
     if len(" ".join(kept)) <= room:
         return " ".join(kept)
     for i in range(len(kept) - 1, 0, -1):
-        kept[i] = kept[i][:1] + "."
+        if any(ch.isdigit() for ch in kept[i]):
+            continue  # a number or a verse ("1:27") tells cards apart and has no initial
+        kept[i] = _initial(kept[i])
         if len(" ".join(kept)) <= room:
             return " ".join(kept)
     return kept[0][: room - 1] + "\u2026" if len(kept[0]) > room else kept[0]
+
+
+def verb_args(action: Any) -> tuple[str, tuple[str, ...]]:
+    """An action's verb and arguments: an engine action's own, or those of a text in the notation (a coach's hint, a
+    pending choice's option, which are kept as text)."""
+    if isinstance(action, Action):
+        return action.verb, action.args
+    verb, *args = str(action).split() or [""]
+    return verb, tuple(args)
+
+
+def _initial(word: str) -> str:
+    """A word as its initial, its brackets kept ("(Hand" -> "(H.", "Discarder)" -> "D.)", "Silver" -> "S.")."""
+    lead = len(word) - len(word.lstrip("([\"'"))
+    tail = word[len(word.rstrip(")]\"',")) :]
+    core = word[lead : len(word) - len(tail)]
+    return word[:lead] + (core[:1] + "." if core else "") + tail
+
+
+def soul_name(name: str) -> str:
+    """A Lost Soul's name without what its LS tag says: "Lost Soul: " (our cards) or "Lost Soul " (the real
+    cards: "Lost Soul Luke 13:25 (G)" -> "Luke 13:25 (G)")."""
+    for head in ("Lost Soul: ", "Lost Soul "):
+        if name.startswith(head) and len(name) > len(head):
+            return name[len(head) :]
+    return name
 
 
 class OpponentList(CardList):
@@ -232,7 +262,7 @@ REVIEW_ZONES = (
 )
 
 
-def _review_card(c: dict) -> str:
+def _review_card(c: CardView) -> str:
     if c.get("face_down") and "name" not in c:
         return "face-down card"
     nums = ""
@@ -249,7 +279,7 @@ class RedemptionBoard(Board):
     DEFAULT_CSS = css_beside(__file__)
     SIDE_INSIDE = True
 
-    def compose(self):
+    def compose(self) -> ComposeResult:
         ascii_only = self.ui.ascii_only
         with Horizontal(id="upper"):
             with Vertical(id="field"):
@@ -257,7 +287,7 @@ class RedemptionBoard(Board):
                 yield Pane(id="battle")
             yield from self.side
         with Horizontal(id="mine"):
-            yield CardList(id="hand", ascii_only=ascii_only)
+            yield CardList(id=self.HAND, ascii_only=ascii_only)
             yield CardList(id="territory", ascii_only=ascii_only, numbered=False)
 
 
@@ -279,10 +309,10 @@ Card types: H Hero, EC Evil Character, GE/EE good/evil enhancement, LS Lost Soul
 Ar artifact, Si site, Fo fortress; ?? a face-down card. Where a card is: * in battle, T territory,
 A artifact pile, S set aside, @ in a site, F in a fortress, B Land of Bondage, C captured,
 R Land of Redemption, D top of the discard pile (the only discard anyone may see). x before a card:
-no action can use it now. A Lost Soul's name is said without "Lost Soul:" (its LS tag says it). A name too long
+no action can use it now. A Lost Soul's name is said without "Lost Soul" (its LS tag says it). A name too long
 for its pane is shortened by one rule, step by step until it fits: a leading The, A or An goes (Remnant Returns),
 then the small words (of, the, to, in, into, on, at, and, ...: Flight Wilderness), then the words from the last
-one back become initials, the first word kept (Nebuchadnezzar's F.). The Field shows the full name of the card
+one back become initials, the first word kept (Nebuchadnezzar's F.; a verse such as 1:27 is kept whole). The Field shows the full name of the card
 under the cursor.
 Red: Redeemed Souls; LoB: Land of Bondage; Disc: discard pile.
 """
@@ -357,7 +387,7 @@ class RedemptionUI:
 
     def __init__(self, ascii_only: bool = False):
         self.ascii_only = ascii_only
-        self._cards: dict[str, dict] = {}  # the cards of the last view shown, by id (for describe)
+        self._cards: dict[str, CardView] = {}  # the cards of the last view shown, by id (for describe)
         self._zones: dict[str, str] = {}  # and the zone each is in
         self._holders: dict[str, int] = {}  # and whose table that zone is on
         self._names: list[str] = []
@@ -367,7 +397,7 @@ class RedemptionUI:
 
     # --- cards ---------------------------------------------------------------------------
     @staticmethod
-    def numbers(c: dict) -> str:
+    def numbers(c: CardView) -> str:
         t = c.get("type", "")
         if t in ("hero", "evil_character"):
             s, tt = c.get("battle_strength", c["strength"]), c.get("battle_toughness", c["toughness"])
@@ -376,7 +406,7 @@ class RedemptionUI:
             return f"+{c['strength']}/+{c['toughness']}"
         return ""
 
-    def tag(self, c: dict) -> Text:
+    def tag(self, c: CardView) -> Text:
         if c.get("face_down") and "key" not in c:
             return Text("??", style="italic")
         return Text(
@@ -384,7 +414,7 @@ class RedemptionUI:
             style=f"bold {ALIGN_COLOUR.get(c.get('alignment', ''), '')}".strip(),
         )
 
-    def label(self, c: dict, zone: str | None = None, room: int = 0) -> Text:
+    def label(self, c: CardView, zone: str | None = None, room: int = 0) -> Text:
         """A card in one line; ``room``: the columns it may take (0: any), the name then shortened at a word
         boundary so its numbers stay (the Field shows the full name of the card under the cursor)."""
         t = Text()
@@ -392,8 +422,8 @@ class RedemptionUI:
             t.append(ZONE_TAG.get(zone, "?") + " ", style="dim")
         t.append_text(self.tag(c))
         name = c["name"]
-        if c.get("type") == "lost_soul" and name.startswith("Lost Soul: "):
-            name = name[len("Lost Soul: ") :]  # the tag says LS: keep the part that tells them apart
+        if c.get("type") == "lost_soul":
+            name = soul_name(name)  # the tag says LS: keep the part that tells them apart
         n = self.numbers(c)
         if room:
             rest = len(t) + 1 + (len(n) + 1 if n else 0) + (8 if c.get("negated") else 0)
@@ -414,7 +444,7 @@ class RedemptionUI:
             t.append(f" +{len(c['carrying'])}")
         return t
 
-    def detail(self, c: dict) -> Text:
+    def detail(self, c: CardView) -> Text:
         t = Text()
         t.append(f"{c['id']} {c['name']}", style="bold")
         if c.get("face_down") and "key" not in c:
@@ -433,11 +463,10 @@ class RedemptionUI:
             t.append(f". {c['ability']}", style="italic")
         return t
 
-    def describe(self, action) -> str:
+    def describe(self, action: Any) -> str:
         """An action in words, with card names from the last view shown (never its notation: the ids mean
         nothing to a player)."""
-        w = str(action).split()
-        verb, args = w[0], w[1:]
+        verb, args = verb_args(action)
         if verb == "cut":
             return f"Lift {args[0]} cards from the top" if args else "A random cut"
         if verb == "first":
@@ -490,7 +519,7 @@ class RedemptionUI:
     def whom(self, action: Any) -> str:
         """Whom a rescue attempt or battle challenge naming a seat is against, in words (the last view shown):
         "Rescue from Bea's Land of Bondage (2 Lost Souls)", "Challenge Bea (no Lost Soul this Hero can reach)"."""
-        verb, _, seat = str(action).split()
+        verb, (_, seat) = verb_args(action)
         p = int(seat)
         name = self._names[p] if p < len(self._names) else f"Player {p + 1}"
         if verb == "challenge":
@@ -508,13 +537,21 @@ class RedemptionUI:
         """The question and the options of a choice among several actions (Enter on a card that allows more than
         one), named from ``view``: a Hero that may attack several opponents asks whom."""
         self._cards = self._all_cards(view)
-        verbs = {str(a).split()[0] for a in actions}
-        heroes = {str(a).split()[1] for a in actions if len(str(a).split()) == 3}
-        if verbs <= {"rescue", "challenge"} and len(heroes) == 1 and all(len(str(a).split()) == 3 for a in actions):
+        parts = [verb_args(a) for a in actions]
+        verbs = {verb for verb, _ in parts}
+        heroes = {args[0] for _, args in parts if len(args) == 2}
+        if verbs <= {"rescue", "challenge"} and len(heroes) == 1 and all(len(args) == 2 for _, args in parts):
             hero = self._cards.get(heroes.pop(), {}).get("name", "the Hero")
             kind = "Rescue attempt" if verbs == {"rescue"} else "Battle"
             return f"{kind} with {hero}: against whom?", [self.whom(a) for a in actions]
         return "Which action?", [self.describe(a) for a in actions]
+
+    @staticmethod
+    def number_question(view: RedemptionView, names: list[str]) -> str:
+        """The cut: how many cards to lift from the deck of the player to the cutter's left (each player cuts that
+        deck)."""
+        left = ((view["current_player"] or 0) + 1) % len(view["players"])
+        return f"Cut {possessive(names[left])} deck: how many cards do you lift from the top?"
 
     def pending_choice(self, view: RedemptionView) -> PendingChoice | None:
         """The decision an ability asks of the reader now (redemption.decision), from their view only: the cards it
@@ -542,7 +579,7 @@ class RedemptionUI:
             question = f"{src}: {plural(looked, 'card')}, shown to you only.\nWhich one goes into your hand?"
         return PendingChoice(question, options, actions)
 
-    def card_words(self, c: dict) -> str:
+    def card_words(self, c: CardView) -> str:
         """A card in one line of a list: its name, kind, brigades and numbers (``detail`` without the id)."""
         kind = c.get("type_name", "")
         brig = "/".join(c.get("brigades", []))
@@ -563,7 +600,7 @@ class RedemptionUI:
             return f"{'yours' if whose == 'your' else whose}, {where}"
         return f"in {whose} {where}" if not where.startswith("top") else f"on {where.replace('the ', whose + ' ', 1)}"
 
-    def _all_cards(self, view: RedemptionView) -> dict[str, dict]:
+    def _all_cards(self, view: RedemptionView) -> dict[str, CardView]:
         out = {}
         zones = {}
         holders = self._holders = {}
@@ -609,11 +646,11 @@ class RedemptionUI:
         return items
 
     def render(
-        self, screen, view: RedemptionView, names: list[str], wide: bool, usable: set[str], my_turn: bool
+        self, screen: BoardScreen, view: RedemptionView, names: list[str], wide: bool, usable: set[str], my_turn: bool
     ) -> None:
         you = view["you"]
         n = len(view["players"])
-        self._hold, self._shared = held(screen)
+        self._hold, self._shared = screen.hold, screen.shared
         opps = [(you + k) % n for k in range(1, n)]  # in turn order from your left
         cards = self._cards = self._all_cards(view)
         self._names = names
@@ -648,7 +685,7 @@ class RedemptionUI:
             opponent.set_summary(self.seat_lines(view, opps, names, width, screen.has_class("-tall")))
         me = view["players"][you]
         my_hand = me["hand"] or []  # the viewer's own: always given (a watcher's is empty)
-        hand = screen.query_one("#hand", CardList)
+        hand = screen.board.hand
         hand_items = [Item(c["id"], self.label(c, room=hand.room), c["id"] in usable or not my_turn) for c in my_hand]
         above, below = hand.hidden()
         if view["is_over"]:
@@ -677,16 +714,16 @@ class RedemptionUI:
         drawn = wide and screen.has_class("-tall")
         battle = screen.query_one("#battle", Pane)
         title, body = self.battle(view, names, cards.get(selected) if selected else None, wide, drawn)
-        battle.set(title, self.fit(screen, battle, news(screen, view["battle"]) + body))
+        battle.set(title, self.fit(battle, news(screen, view["battle"]) + body))
 
-    def fit(self, screen, pane: Pane, body: Text) -> Text:
+    def fit(self, pane: Pane, body: Text) -> Text:
         """The Field's text, made to fit its pane: when the card text under the cursor (its last paragraph) would be
         cut off, the lines go in order of need: what to do now, the card being read (in full), the battle, then
         what happened (also in the log)."""
         height, width = pane.content_size.height, pane.content_size.width
         if height <= 0 or width <= 0:
             return body
-        lines = body.wrap(screen.app.console, width)
+        lines = body.wrap(pane.app.console, width)
         if len(lines) <= height:
             return body
         parts = body.split("\n")
@@ -765,7 +802,7 @@ class RedemptionUI:
         """An opponent's table in one line (the second line a tall screen gives each opponent): the Lost Souls
         in their Land of Bondage (and in their sites), the souls a rescue attempt against them could take, then their
         territory, each cut after the last card that fits, with how many more (Tab reads them all)."""
-        souls = [str(c.get("name", "?")).removeprefix("Lost Soul: ") for c in (*pv["land_of_bondage"], *pv["in_site"])]
+        souls = [soul_name(str(c.get("name", "?"))) for c in (*pv["land_of_bondage"], *pv["in_site"])]
         parts = [("Territory", [self.label(c) for c in pv["territory"]])]
         if souls:
             parts.insert(0, ("Bondage", [Text(name) for name in souls]))
@@ -820,7 +857,7 @@ class RedemptionUI:
             "; " + ", ".join(extra) if extra else "",
         )
 
-    def box(self, c: dict, on_it: list[dict]) -> tuple[list[Text], str]:
+    def box(self, c: CardView, on_it: list[CardView]) -> tuple[list[Text], str]:
         """A character in battle as a box: name, brigade, live numbers, what was played on it."""
         colour = ALIGN_COLOUR.get(c.get("alignment", ""), "")
         lines = [
@@ -833,7 +870,7 @@ class RedemptionUI:
         return lines, colour
 
     def battle(
-        self, view: RedemptionView, names: list[str], selected: dict | None, wide: bool = True, drawn: bool = False
+        self, view: RedemptionView, names: list[str], selected: CardView | None, wide: bool = True, drawn: bool = False
     ) -> tuple[str, Text]:
         """The Field of Battle; ``drawn``: room enough to draw the characters as boxes."""
         if view["battle"]:

@@ -27,6 +27,7 @@ from saves import decks as dk
 from saves import printable
 from tui.compat import own_bindings
 from tui.dialogkeys import DialogInput
+from tui.host import host
 
 CSS = str(Path(__file__).with_name("decks.tcss"))
 ALIGN_FILTERS = ("", "good", "evil", "neutral")
@@ -145,7 +146,7 @@ class DeckListScreen(Screen[Any]):
             yield Label(
                 "Your decks (Enter edits; G and H open as a copy; n new, d delete, Esc back)", classes="dialog-title"
             )
-            yield Label(Content(f"Folder: {dk.folder(self.app.settings.save_dir)}"), id="deck-folder")  # type: ignore[attr-defined]
+            yield Label(Content(f"Folder: {dk.folder(host(self).settings.save_dir)}"), id="deck-folder")
             yield OptionList(id="deck-list", markup=False)
             yield Static("", id="deck-errors", markup=False)
         yield Footer(compact=True)
@@ -157,7 +158,7 @@ class DeckListScreen(Screen[Any]):
         self.fill()
 
     def fill(self) -> None:
-        self.decks, errors = dk.list_decks(self.app.settings.save_dir)  # type: ignore[attr-defined]
+        self.decks, errors = dk.list_decks(host(self).settings.save_dir)
         menu = self.query_one("#deck-list", OptionList)
         keep = menu.highlighted or 0
         menu.clear_options()
@@ -210,7 +211,7 @@ class DeckListScreen(Screen[Any]):
         def done(yes: bool | None) -> None:
             if yes:
                 try:
-                    dk.delete(deck.name, self.app.settings.save_dir)  # type: ignore[attr-defined]
+                    dk.delete(deck.name, host(self).settings.save_dir)
                     self.notify(f"Deleted the deck {printable(deck.name)}.")
                 except dk.SaveError as e:
                     self.notify(str(e), severity="error")
@@ -363,7 +364,7 @@ class DeckEditorScreen(AsksNames, Screen[Any]):
 
     def _mark_focus(self) -> None:
         """The focused list's title starts with a marker: the border alone does not show it in ASCII, NO_COLOR."""
-        marker = ">" if self.app.settings.ascii else "▶"  # type: ignore[attr-defined]
+        marker = ">" if host(self).settings.ascii else "▶"
         pool, deck = self.query_one("#pool", OptionList), self.query_one("#deck", OptionList)
         pool.border_title = ("" if self.focused is not pool else marker + " ") + "Card pool"
         deck.border_title = ("" if self.focused is not deck else marker + " ") + f"Deck: {self.deck.size} cards"
@@ -415,7 +416,7 @@ class DeckEditorScreen(AsksNames, Screen[Any]):
         self.refresh_pool()
 
     def _write(self, name: str) -> bool:
-        folder = self.app.settings.save_dir  # type: ignore[attr-defined]
+        folder = host(self).settings.save_dir
         try:
             dk.file_name(name)
             if name in self.rules.DECKS:
@@ -457,7 +458,7 @@ class DeckEditorScreen(AsksNames, Screen[Any]):
             if not name or name == self.saved_name:
                 return
             try:
-                dk.rename(old, name, self.app.settings.save_dir)  # type: ignore[attr-defined]
+                dk.rename(old, name, host(self).settings.save_dir)
             except dk.SaveError as e:
                 self.notify(str(e), title="Not renamed", severity="error")
                 return
@@ -477,7 +478,7 @@ class DeckEditorScreen(AsksNames, Screen[Any]):
         def done(yes: bool | None) -> None:
             if yes:
                 try:
-                    dk.delete(old, self.app.settings.save_dir)  # type: ignore[attr-defined]
+                    dk.delete(old, host(self).settings.save_dir)
                 except dk.SaveError as e:
                     self.notify(str(e), severity="error")
                     return

@@ -21,16 +21,17 @@ from rules.core import Resign, own_resignation
 from rules.games import find_game
 from rules.views import View
 from rules.words import possessive
-from tui import controls, keys
+from tui import keys
 from tui.agents import agent_seed, choose, make_agent
 from tui.compat import Footer, FrameShownApp
 from tui.games import board, ui_for
 from tui.games.board import Board, GameUI
+from tui.host import host
 from tui.learn.guide import GuidedGame
 from tui.screens.choice import ChoiceScreen, DecisionScreen
 from tui.screens.handoff import HandOffScreen
 from tui.screens.help import HelpScreen
-from tui.screens.number import ask_cut, is_cut
+from tui.screens.number import ask_number
 from tui.session import GameSession
 from tui.settings import Settings
 from tui.widgets import CardList, LogPane, Pane, StatusLine
@@ -171,7 +172,7 @@ class GameScreen(GuidedGame, Screen[None]):
 
     @property
     def app_settings(self) -> Settings:
-        settings: Settings = self.app.settings  # type: ignore[attr-defined]
+        settings: Settings = host(self).settings
         return settings
 
     # --- layout ------------------------------------------------------------------------
@@ -380,7 +381,8 @@ class GameScreen(GuidedGame, Screen[None]):
         if action == "end_phase":
             return True if s.frame().end_action is not None else None
         if action == "mute":  # in the Footer only while a Dominant window asks this player (redemption.dominant.mute)
-            return bool(controls.mute_actions(s.frame().legal))
+            frame = s.frame()
+            return bool(frame.controls.mute_actions(frame.legal))
         if action == "review":
             return bool(game.is_over)
         if action == "undo":
@@ -392,7 +394,7 @@ class GameScreen(GuidedGame, Screen[None]):
     # --- keys -> actions (via tui.controls) -------------------------------------------------
     def action_review(self) -> None:
         if self.session.game.is_over:
-            self.app.open_review(self.session)  # type: ignore[attr-defined]
+            host(self).open_review(self.session)
 
     def action_pick(self, n: int) -> None:
         hand = self.board.hand
@@ -423,11 +425,12 @@ class GameScreen(GuidedGame, Screen[None]):
         card = None if reading else self.selected_card()  # reading their table: a decision with no card (the cut)
         frame = self.session.frame()
         refusal = self.ui.refusal_text(frame.view, card) if card else ""
-        decision = controls.enter_on_card(frame.legal, card, refusal)
+        decision = frame.controls.enter_on_card(frame.legal, card, refusal)
         if decision.kind == "apply":
             self.submit(decision.actions[0])
-        elif decision.kind == "choose" and is_cut(decision.actions):
-            self.ask_cut(decision.actions)
+        elif decision.kind == "choose" and frame.controls.by_number(decision.actions):
+            question = self.ui.number_question(frame.view, self.session.names)  # the cut: whose deck, how many cards
+            ask_number(self, frame.controls, decision.actions, question, self.submit)
         elif decision.kind == "choose":
             question, options = self.ui.choices(frame.view, list(decision.actions))
             self.app.push_screen(
@@ -438,15 +441,6 @@ class GameScreen(GuidedGame, Screen[None]):
             self.submit(decision.text)
         else:
             self.notify("Pick a card first (1-9 or the arrow keys).", severity="warning")
-
-    def ask_cut(self, actions: tuple[Any, ...]) -> None:
-        """The cut: how many cards to lift from the deck of the player to the cutter's left (each player cuts that
-        deck)."""
-        s = self.session
-        left = ((s.game.current_player or 0) + 1) % len(s.players)
-        ask_cut(
-            self, actions, f"Cut {possessive(s.name(left))} deck: how many cards do you lift from the top?", self.submit
-        )
 
     def action_pass(self) -> None:
         if self._may_act():
@@ -464,7 +458,7 @@ class GameScreen(GuidedGame, Screen[None]):
         if not self._may_act():
             return
         frame = self.session.frame()
-        acts = controls.mute_actions(frame.legal, self.selected_card())
+        acts = frame.controls.mute_actions(frame.legal, self.selected_card())
         if not acts:
             self.notify("No Dominant window is asking you now: there is no Dominant to mute.", severity="warning")
             return
@@ -638,6 +632,18 @@ class GameScreen(GuidedGame, Screen[None]):
         """The last battle's result in the words of whoever reads the screen now (``GameSession.last_result``)."""
         return self.session.last_result
 
+    @property
+    def hold(self) -> str:
+        return self.session.hold
+
+    @property
+    def shared(self) -> bool:
+        return self.session.shared
+
+    def since_your_move(self) -> list[str]:
+        """What the others did since the viewer's last move, when it is the viewer's move ([] otherwise)."""
+        return self.recent() if self.session.my_turn else []
+
     def recent(self) -> list[str]:
         """What the other side did since the viewer's last action, newest last (the important events only)."""
         me = self.session.viewer
@@ -677,7 +683,7 @@ class GameScreen(GuidedGame, Screen[None]):
         if self.session.save_soon == self.save_soon:
             self.session.save_soon = None
         self.save_due()  # an action accepted in the last frame of this screen
-        self.app.record_unsaved(self.session)  # type: ignore[attr-defined]  # told as the app ends if not kept
+        host(self).record_unsaved(self.session)  # told as the app ends if not kept
         self.session.close()  # the game is saved; another process may open it now
 
     @work(thread=True, group="computer")  # not exclusive: a move may start the next think from inside this one
@@ -778,7 +784,7 @@ class GameScreen(GuidedGame, Screen[None]):
         """A write failed: the player is told at once that their moves are not being kept, and why; the status
         line says so until a save succeeds (the last good save is intact: a write is atomic, or nothing)."""
         unsaved = self.session.unsaved
-        self.app.record_unsaved(self.session)  # type: ignore[attr-defined]
+        host(self).record_unsaved(self.session)
         if unsaved is None:  # not a game of this process's (a shared table answers for itself)
             self.notify(str(e), title="Could not save", severity="error")
             return
@@ -1048,7 +1054,7 @@ class GameScreen(GuidedGame, Screen[None]):
             return
         folder = s.path.parent
         try:
-            new = self.app.new_session(  # type: ignore[attr-defined]
+            new = host(self).new_session(
                 game.name,
                 **kw,
                 path=saves.save_path(new_save_name(game.name, folder), folder),
@@ -1058,7 +1064,7 @@ class GameScreen(GuidedGame, Screen[None]):
         except (ValueError, saves.SaveError) as e:
             self.notify(str(e), title="Cannot start", severity="error")
             return
-        self.app.switch_to_game(new)  # type: ignore[attr-defined]
+        host(self).switch_to_game(new)
 
     def action_leave(self) -> None:
         self.stop_thinking()
@@ -1066,5 +1072,7 @@ class GameScreen(GuidedGame, Screen[None]):
             self.notify(f"Saved as {self.session.path.stem}.", title="Saved")
         self.dismiss()
 
+
+_MEETS_THE_PROTOCOL: type[board.BoardScreen] = GameScreen  # checked by mypy: what a game's board asks of its screen
 
 __all__ = ["GameScreen", "GameCommands"]

@@ -26,8 +26,9 @@ from rules import review
 from rules.games import GAMES, find_game
 from tui import analysis
 from tui.games import ui_for
+from tui.host import host
 from tui.screens.decks import AsksNames
-from tui.session import Session
+from tui.session import GameSession
 from tui.wording import reader
 
 CSS = str(Path(__file__).with_name("review.tcss"))
@@ -51,7 +52,7 @@ class ReviewScreen(AsksNames, Screen[Any]):
         Binding("escape,q", "back", "Back", id="review.back"),
     ]
 
-    def __init__(self, session: Session, seat: int | None = None):
+    def __init__(self, session: GameSession, seat: int | None = None):
         super().__init__()
         self.session = session
         extra_seat = session.meta.extra.pop("review_seat", None)
@@ -62,7 +63,7 @@ class ReviewScreen(AsksNames, Screen[Any]):
         )
         # the one person at the keyboard is "You", as on the game screen; two people's game is reviewed by name (the
         # "you" of their game was whoever held the keyboard at the time)
-        self.names = session.names if getattr(session, "hot_seat", False) else session.shown_names
+        self.names = session.names if session.hot_seat else session.shown_names
         #: "your" when the reviewing seat is the person at the keyboard, else "Ann's"
         self.whose = "your" if self.names[self.seat] == "You" else f"{self.names[self.seat]}'s"
         self.steps, self.final = review.positions(session.game)
@@ -288,7 +289,7 @@ class ReviewScreen(AsksNames, Screen[Any]):
 
     def action_back(self) -> None:
         self.stop_analysis()
-        if len(self.app.screen_stack) > 2 or not self.app.start_review:  # type: ignore[attr-defined]
+        if len(self.app.screen_stack) > 2 or not host(self).start_review:
             self.dismiss()
         else:
             self.app.exit()

@@ -16,6 +16,7 @@ from textual.widgets import Button, DataTable, Footer, Input, Label, RadioSet
 import saves
 from rules.games import GAMES, GameInfo, title_of
 from saves import tables
+from tui.host import host
 from tui.screens.rows import RowsScreen
 from tui.screens.title import Choice
 
@@ -91,11 +92,11 @@ class TablesScreen(RowsScreen[tables.Row]):
 
     @property
     def base(self) -> Any:
-        return self.app.settings.table_store  # type: ignore[attr-defined]
+        return host(self).settings.table_store
 
     @property
     def player(self) -> str:
-        return cast(str, self.app.settings.player)  # type: ignore[attr-defined]  # the list opens with a player
+        return cast(str, host(self).settings.player)  # the list opens with a player
 
     def fill(self) -> None:
         table = self.query_one("#saves", DataTable)
@@ -127,7 +128,7 @@ class TablesScreen(RowsScreen[tables.Row]):
     def _mark(self, row: int | None) -> None:
         """A marker on the highlighted row, so the choice shows without colour (NO_COLOR, monochrome)."""
         table = self.query_one("#saves", DataTable)
-        marker = ">" if self.app.settings.ascii else "▶"  # type: ignore[attr-defined]
+        marker = ">" if host(self).settings.ascii else "▶"
         for i in range(table.row_count):
             table.update_cell_at(Coordinate(i, 0), marker if i == row else " ")
         here = self.rows[row] if row is not None and 0 <= row < len(getattr(self, "rows", [])) else None
@@ -153,7 +154,7 @@ class TablesScreen(RowsScreen[tables.Row]):
         return TableSession.open(self.base, row.id, self.player)
 
     def show(self, session: TableSession) -> None:
-        self.app.push_screen(self.app.game_screen(session))  # type: ignore[attr-defined]
+        self.app.push_screen(host(self).game_screen(session))
 
     def not_opened(self) -> None:
         self.fill()
@@ -276,20 +277,21 @@ class NewTableScreen(Screen[Any]):
     def action_start(self) -> None:
         from tui.table import TableSession
 
-        app = self.app
+        settings = host(self).settings
+        player = cast(str, settings.player)  # the tables open only with a player
         game = self._game().name
         try:
             t = tables.create(
-                app.settings.table_store,  # type: ignore[attr-defined]
-                app.settings.player,  # type: ignore[attr-defined]
+                settings.table_store,
+                player,
                 game,
                 self.others(),
                 watch=self._pick("watch") == "yes",
             )
-            session = TableSession.open(app.settings.table_store, t.id, app.settings.player)  # type: ignore[attr-defined]
+            session = TableSession.open(settings.table_store, t.id, player)
         except (ValueError, saves.SaveError) as e:
             self.app.bell()
             self.notify(str(e), title="Cannot create the table", severity="error", markup=False)
             return
         self.notify(f"Created the table {t.id}.")
-        app.switch_screen(app.game_screen(session))  # type: ignore[attr-defined]
+        host(self).switch_to_game(session)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rich.text import Text
 from textual import events
@@ -18,6 +18,7 @@ import saves
 from rules.games import GAMES, GameInfo, deck_games, find_game, title_of
 from saves.store import LEVELS, MAX_NAME
 from tui.compat import MarkerRadioButton
+from tui.host import host
 from tui.screens.rows import RowsScreen
 from tui.session import (
     MAX_SEATS,
@@ -28,9 +29,6 @@ from tui.session import (
     names_for,
     new_save_name,
 )
-
-if TYPE_CHECKING:
-    from tui.app import RedemptionApp
 
 BANNER = "R E D E M P T I O N"
 REFRESH = 0.5  # seconds between looks at the save and table folders (a stat each)
@@ -93,7 +91,7 @@ class TitleScreen(Screen[Any]):
     def _stamp(self) -> tuple[object, ...]:
         """Changes whenever a save or a shared table is written or removed (a save is renamed into its folder; the
         table store says when a table changes)."""
-        app: RedemptionApp = self.app  # type: ignore[assignment]
+        app = host(self)
         out: list[object] = []
         try:
             st = app.settings.save_dir.stat()
@@ -128,7 +126,7 @@ class TitleScreen(Screen[Any]):
 
     def refresh_menu(self) -> None:
         """The menu from the saves and tables as they are now; the highlighted item stays where it was."""
-        app: RedemptionApp = self.app  # type: ignore[assignment]
+        app = host(self)
         self._seen = self._stamp()
         every = saves.list_saves(app.settings.save_dir)
         going = [s for s in every if not s.error and not s.over]
@@ -206,7 +204,7 @@ class TitleScreen(Screen[Any]):
     def _mark(self, index: int | None) -> None:
         """A marker on the highlighted item, so the choice shows without colour (NO_COLOR, monochrome)."""
         menu = self.query_one("#menu", OptionList)
-        marker = ">" if self.app.settings.ascii else "▶"  # type: ignore[attr-defined]
+        marker = ">" if host(self).settings.ascii else "▶"
         for i, (oid, label) in enumerate(getattr(self, "_labels", {}).items()):
             menu.replace_option_prompt(oid, f"{marker if i == index else ' '} {label}")
 
@@ -243,7 +241,7 @@ class TitleScreen(Screen[Any]):
         self.app.push_screen(DeckListScreen())
 
     def action_tables(self) -> None:
-        if not self.app.settings.player:  # type: ignore[attr-defined]
+        if not host(self).settings.player:
             self.notify(
                 "Shared tables need a player name: start with --player NAME (over SSH your key sets it).",
                 severity="warning",
@@ -377,7 +375,7 @@ class NewGameScreen(Screen[Any]):
         """The bundled decks and the player's own, each marked when it is not legal (starting then says why)."""
         from saves import decks as dk
 
-        found, _ = dk.list_decks(self.app.settings.save_dir)  # type: ignore[attr-defined]
+        found, _ = dk.list_decks(host(self).settings.save_dir)
         out = []
         for d in found:
             label = f"{d.name} (bundled)" if d.builtin else saves.printable(d.name)
@@ -416,7 +414,7 @@ class NewGameScreen(Screen[Any]):
             self.query_one(f"#seat-{i}").display = i < n
             self.query_one(f"#deck-{i}", Select).display = bool(info.decks)
         seats = self._seats(n)
-        player = self.app.settings.player  # type: ignore[attr-defined]
+        player = host(self).settings.player
         given = names_for(player, [Seat(s.kind, level=s.level) for s in seats]) or ()
         for i, seat in enumerate(seats):
             default = seat.player(i, [Seat(s.kind, level=s.level) for s in seats], given[i] if given else None)
@@ -437,7 +435,7 @@ class NewGameScreen(Screen[Any]):
         picks = [str(self.query_one(f"#deck-{seat}", Select).value) for seat in range(n)]
         if tuple(picks) == default_decks(n):
             return None
-        folder = self.app.settings.save_dir  # type: ignore[attr-defined]
+        folder = host(self).settings.save_dir
         return tuple(dk.for_game(dk.load(name, folder)) for name in picks)
 
     def _pick(self, set_id: str, last: bool = False) -> str:
@@ -460,7 +458,7 @@ class NewGameScreen(Screen[Any]):
     def action_start(self) -> None:
         import random
 
-        app: RedemptionApp = self.app  # type: ignore[assignment]
+        app = host(self)
         info = self._info()
         game = info.name
         first = 0
@@ -531,7 +529,7 @@ class ResumeScreen(RowsScreen[saves.SaveInfo]):
             yield Label(
                 "Saved games, newest first (Enter resumes, v reviews, d deletes, Esc back)", classes="dialog-title"
             )
-            yield Label(Text(f"Folder: {saves.printable(self.app.settings.save_dir)}"), id="folder")  # type: ignore[attr-defined]
+            yield Label(Text(f"Folder: {saves.printable(host(self).settings.save_dir)}"), id="folder")
             yield DataTable(id="saves", cursor_type="row", zebra_stripes=False)
             yield Label("", id="save-detail")  # the highlighted save in full: a broken one's problem
         yield Footer(compact=True)
@@ -543,7 +541,7 @@ class ResumeScreen(RowsScreen[saves.SaveInfo]):
         table.focus()
 
     def fill(self) -> None:
-        app: RedemptionApp = self.app  # type: ignore[assignment]
+        app = host(self)
         table = self.query_one("#saves", DataTable)
         table.clear()
         self.rows = saves.list_saves(app.settings.save_dir)
@@ -605,7 +603,7 @@ class ResumeScreen(RowsScreen[saves.SaveInfo]):
         return Session.load(row.path)
 
     def show(self, session: Session) -> None:
-        app: RedemptionApp = self.app  # type: ignore[assignment]
+        app = host(self)
         app.switch_to_game(session)
 
     def action_review(self) -> None:
@@ -618,7 +616,7 @@ class ResumeScreen(RowsScreen[saves.SaveInfo]):
             self.app.bell()
             self.notify(str(e), title="Cannot review", severity="error", markup=False)
             return
-        self.app.open_review(session)  # type: ignore[attr-defined]
+        host(self).open_review(session)
 
     def action_delete(self) -> None:
         info = self._current()
@@ -629,7 +627,7 @@ class ResumeScreen(RowsScreen[saves.SaveInfo]):
         def done(yes: bool | None) -> None:
             if yes:
                 try:
-                    saves.delete(info.name, self.app.settings.save_dir)  # type: ignore[attr-defined]
+                    saves.delete(info.name, host(self).settings.save_dir)
                     self.notify(f"Deleted {info.name}.")
                 except saves.SaveError as e:
                     self.notify(str(e), severity="error")
