@@ -308,6 +308,8 @@ def fitting(
     }
     if "identifier" in sel:
         facts["identifiers"].append(sel["identifier"])
+    if "identifier_word" in sel:
+        facts["identifiers"].append(f"{sel['identifier_word']} warrior")
     if "title" in sel:
         facts["name"] = f"{sel['title']} the Tested"
     if not fit:
@@ -868,6 +870,111 @@ def test_an_enhancement_is_worth_its_numbers_while_its_condition_holds(monkeypat
     want = (s["strength"], s["toughness"]) if holds else (c.strength, c.toughness)
     assert g.char_numbers(b[host]) == (1 + want[0], 1 + want[1])
     round_trip(g)
+
+
+# --- batch F ---------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "card, word",
+    [
+        (_only("dominant_add", "Murderous Command [2025 - 3rd Place]", "Pmo-P3"), "egyptian"),
+        (_only("dominant_add", "Warrior Overtaken [2026 - 3rd Place]", "Pmo-P3"), "philistine"),
+    ],
+)
+def test_the_promo_dominant_takes_an_evil_character_of_its_people_and_may_discard_a_hero_to_add_one(
+    monkeypatch, card, word
+):
+    taken = _test_card(
+        monkeypatch, "taken", type="evil_character", brigades=["Black"], identifiers=[word], strength=2, toughness=2
+    )
+    added = _test_card(
+        monkeypatch,
+        "added",
+        type="evil_character",
+        brigades=["Black"],
+        identifiers=[f"{word} king"],
+        strength=9,
+        toughness=9,
+    )
+    b = blocked(
+        "gideon",
+        "herod",
+        mine={"territory": ["barak"]},
+        theirs={"hand": [card], "reserve": [taken], "territory": [added], "deck": ["pilate"]},
+    )
+    g = b.game
+    to_player(g, 1)
+    ok(g, f"dominant {b[card]}")
+    d = g.s.pending
+    assert d is not None and d.effect == "search" and d.options == [b[taken]] and d.to == [1]
+    ok(g, f"choose {b[taken]}")
+    d = g.s.pending
+    assert d is not None and d.effect == "discard_to_add" and d.options == [b["barak"]]
+    ok(g, f"choose {b['barak']}")
+    ok(g, f"choose {b[added]}")
+    assert g.zone_of(b["barak"]) == (0, "discard") and g.zone_of(b[added]) == (1, "field_of_battle")
+    round_trip(g)
+
+
+@pytest.mark.parametrize(
+    "card, title",
+    [
+        (_only("no_capture_band", "Amasa", "Ki"), "Absalom’s Soldiers"),
+        (_only("no_capture_band", "King Jehoram", "Ki"), "Athaliah, Usurper Queen"),
+    ],
+)
+def test_a_character_that_cannot_be_captured_may_band_to_a_character_of_a_name(monkeypatch, card, title):
+    friend = _test_card(
+        monkeypatch, "t_friend", type="evil_character", brigades=["Black"], name=title, strength=1, toughness=1
+    )
+    other = _test_card(monkeypatch, "t_other", type="evil_character", brigades=["Black"], strength=1, toughness=1)
+    b = pos(
+        {"hand": ["barak"]},
+        {"hand": [card], "territory": [friend, other], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+    )
+    g = b.game
+    ok(g, f"rescue {b['barak']}")
+    ok(g, f"block {b[card]}")
+    assert continuous.capture_proof(g, b[card]) and not continuous.capture_proof(g, b[other])
+    d = g.s.pending
+    assert d is not None and d.effect == "band" and d.options == [b[friend]]
+    ok(g, f"choose {b[friend]}")
+    assert set(g.battle_chars(1)) == {b[card], b[friend]}
+    round_trip(g)
+
+
+def test_injuring_demon_takes_two_two_from_a_hero_of_its_players_choosing_until_the_end_of_the_turn():
+    demon = _only("lose_char", "Injuring Demon", "Pri")
+    b = pos(
+        {"hand": ["gideon"], "territory": ["deborah"]},
+        {"hand": [demon], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+    )
+    g = b.game
+    before = g.char_numbers(b["deborah"])
+    ok(g, f"rescue {b['gideon']}")
+    ok(g, f"block {b[demon]}")
+    d = g.s.pending
+    assert d is not None and d.chooser == 1 and set(d.options) == {b["gideon"], b["deborah"]}
+    ok(g, f"choose {b['deborah']}")
+    assert g.char_numbers(b["deborah"]) == (before[0] - 2, before[1] - 2)
+    round_trip(g)
+    g.s.turn += 1
+    assert g.char_numbers(b["deborah"]) == before
+
+
+def test_false_wisdom_shows_the_rescuers_hand_to_the_blocker_only(monkeypatch):
+    e = _only("look_hand", "False Wisdom", "Prp")
+    b = battle_for(monkeypatch, e, mine={"hand": ["esther", "jar_of_oil"]})
+    g = b.game
+    play(g, b[e], b["t_host"])
+    d = g.s.pending
+    assert (
+        d is not None and d.effect == "look_hand" and d.to == [1] and set(d.revealed) == {b["esther"], b["jar_of_oil"]}
+    )
+    round_trip(g)
+    ok(g, "choose")
+    assert g.s.pending is None and g.zone_of(b["esther"]) == (0, "hand")
 
 
 # --- every card has its test ------------------------------------------------------------------------------------------
