@@ -567,7 +567,9 @@ def _ask_search(g: Table, p: int, src: str, ab: Act, queue: list[int], events: l
             continue
         # a full hand takes no card, by any means (redemption.hand.cap): the search finds nothing it may take
         options = (
-            [c for c in pile if cd[c].type != "lost_soul" and matches(cd[c], ab.select.card)] if g.hand_room(q) else []
+            [c for c in pile if c != src and cd[c].type != "lost_soul" and matches(cd[c], ab.select.card)]
+            if g.hand_room(q)
+            else []
         )
         d = Decision(q, src, "search", options, "up_to", 1, revealed=pile, to=[q])
         g.ask(
