@@ -1416,3 +1416,23 @@ def test_discard_to_add_discards_a_hero_in_a_territory_and_adds_a_character_to_b
     ok(g, f"choose {b['barak']}")
     assert g.zone_of(b["andrew"]) == (1, "discard") and g.zone_of(b["barak"]) == (0, "field_of_battle")
     round_trip(g)
+
+
+def test_once_per_game_holds_until_the_ability_is_used_and_the_record_is_saved(monkeypatch):
+    hero = "t_once"
+    d = {"key": hero, "name": "T Once", "type": "hero", "alignment": "good", "brigades": ["Blue"]}
+    d |= {"strength": 5, "toughness": 5, "identifiers": ["human"]}
+    d["abilities"] = [
+        {"trigger": "enters_battle", "condition": {"once_per_game": True}, "effects": [{"verb": "draw", "n": 1}]}
+    ]
+    monkeypatch.setitem(CARDS, hero, _card(d))
+    for used in (False, True):
+        b = build({"hand": [hero], "deck": ["barak"]}, {"land_of_bondage": ["ls_orphan"]}, phase="battle")
+        g = b.game
+        if used:
+            g.s.used = [b[hero]]
+        ok(g, f"rescue {b[hero]}")
+        assert g.s.used == [b[hero]] and g.zone_of(b["barak"]) == ((0, "deck") if used else (0, "hand"))
+        round_trip(g)
+        assert serial.to_dict(g)["used"] == [b[hero]]
+    assert CARDS[hero].ability_text.startswith("Once per game")
