@@ -558,6 +558,8 @@ class Core:
                 if cd[cid].type == "lost_soul":
                     self._move(cid, p, "land_of_bondage")
                     souls.append(cid)
+                    if cd[cid].abilities and any(ab.trigger == "put_in_play" for ab in cd[cid].abilities):
+                        self.s.gifts.append((p, 1, cid))  # its ability works once nothing waits (put_in_play)
                     continue
                 self._move(cid, p, "hand")
                 got += 1
