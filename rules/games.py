@@ -85,6 +85,21 @@ class CoachPart(Protocol):
 
 
 @runtime_checkable
+class ControlsPart(Protocol):
+    """What the app's keys need to know of a game's actions (``GameInfo.controls``), so that no screen reads the
+    notation or names a verb: the card each action uses (Enter on that card offers it), the ones with a key of their
+    own, and the choices Enter asks about. Each function reads one legal action (an engine's action object)."""
+
+    def card(self, action: Any) -> str | None: ...  # the card it plays or uses (None: it uses none, as the cut)
+    def targets(self, action: Any) -> tuple[str, ...]: ...  # the other cards it names that Enter on them offers
+    def key(self, action: Any) -> str: ...  # its own play control: "pass", "end_phase", "mute"; "" (Enter) for others
+    def ask_first(self, action: Any) -> bool: ...  # Enter lists it even as the card's only action
+    def behind(self, action: Any, other: Any) -> bool: ...  # Enter on its card leaves it out when it also offers other
+    def by_number(self, action: Any) -> bool: ...  # one of a choice made as a number (the cut), not from a list
+    def number(self, action: Any) -> int | None: ...  # the number a choice by number picks (None: a random one)
+
+
+@runtime_checkable
 class AgentsPart(Protocol):
     """A game's computer players (``GameInfo.agents``; :func:`rules.agents.make_agent` picks one by level) and the
     review's computer's eye, which measures a decision with the hard player's search."""
@@ -137,6 +152,7 @@ class GameInfo:
         False  # the review's computer's eye (its agents' ``eye()``, rules.review.judge) can measure its decisions
     )
     review: str = ""  # the review's part of the game (see rules.review): start, action_words, headers
+    controls: str = ""  # what the keys need to know of its actions (ControlsPart)
 
     # --- the parts, imported on first use -------------------------------------------------
     def module(self) -> ModuleType:
@@ -148,6 +164,9 @@ class GameInfo:
 
     def agents_module(self) -> AgentsPart:
         return cast(AgentsPart, importlib.import_module(self.agents))
+
+    def controls_module(self) -> ControlsPart:
+        return cast(ControlsPart, importlib.import_module(self.controls))
 
     def coach_module(self) -> CoachPart:
         return cast(CoachPart, importlib.import_module(self.coach))
@@ -236,6 +255,7 @@ _RESURRECTION = GameInfo(
     who_starts="",
     eye=True,
     review="rules.resurrection.review",
+    controls="rules.resurrection.controls",
 )
 
 _REDEMPTION = GameInfo(
@@ -252,6 +272,7 @@ _REDEMPTION = GameInfo(
     decks="rules.redemption.deckrules",
     eye=True,
     review="rules.redemption.review",
+    controls="rules.redemption.controls",
 )
 
 #: Every game, in the order the app lists them.
@@ -302,6 +323,7 @@ __all__ = [
     "GAMES",
     "AgentsPart",
     "CoachPart",
+    "ControlsPart",
     "DeckReviewPart",
     "ReviewPart",
     "Choice",

@@ -6,7 +6,7 @@ import inspect
 
 import pytest
 
-from rules.games import GAMES, AgentsPart, CoachPart, DeckReviewPart, GameInfo, ReviewPart
+from rules.games import GAMES, AgentsPart, CoachPart, ControlsPart, DeckReviewPart, GameInfo, ReviewPart
 
 
 def _members(proto: type) -> set[str]:
@@ -25,7 +25,11 @@ def _positional(fn: object) -> int:
 
 
 def _parts(info: GameInfo) -> list[tuple[object, type]]:
-    parts: list[tuple[object, type]] = [(info.coach_module(), CoachPart), (info.agents_module(), AgentsPart)]
+    parts: list[tuple[object, type]] = [
+        (info.coach_module(), CoachPart),
+        (info.agents_module(), AgentsPart),
+        (info.controls_module(), ControlsPart),
+    ]
     if info.review:
         parts.append((info.review_module(), DeckReviewPart if info.decks else ReviewPart))
     return parts

@@ -13,9 +13,10 @@ from rules.games import game_names
 from rules.lessons import LessonRun, lessons
 from tests.pilot import screen_text
 from tui import keys
+from tui.controls import controls_for
 from tui.learn.coach_pane import CoachPane, render_advice
 from tui.learn.screens import LessonScreen
-from tui.screens.number import NumberScreen, is_cut
+from tui.screens.number import NumberScreen
 from tui.widgets import CardList
 from tui.wording import in_keys, key_for
 
@@ -53,7 +54,9 @@ def check(text: str, run: LessonRun, where: str) -> int:
             assert key in bound, f"{where}: {key!r} is not a key of the lesson screen: {line!r}"
     for _ in THEN.findall(said):
         named += 1
-        assert is_cut(run.game.legal_actions()), f"{where}: the cut's keys named away from the cut: {said!r}"
+        assert controls_for(run.game).by_number(run.game.legal_actions()), (
+            f"{where}: the cut's keys named away from the cut: {said!r}"
+        )
     return named
 
 

@@ -94,8 +94,8 @@ def test_the_facts_agree_with_the_card_file_and_every_card_is_enforced():
             assert len(c.brigades) in (7, 9), key
         else:
             assert {b for b in p.brigade.split("/") if b} == set(c.brigades), key
-        assert ("warrior" in p.klass.lower()) == ("warrior" in c.classes), key
-        assert "weapon" not in p.klass.lower(), key  # no weapon yet: what it does on its warrior is not scripted
+        printed = {k.strip().lower() for k in p.klass.split(",") if k.strip()}
+        assert printed & {"warrior", "weapon", "territory"} == set(c.classes), key  # the classes the engine reads
         assert script_for(p) == key and p.enforced
 
 
@@ -308,6 +308,8 @@ def fitting(
     }
     if "identifier" in sel:
         facts["identifiers"].append(sel["identifier"])
+    if "identifier_word" in sel:
+        facts["identifiers"].append(f"{sel['identifier_word']} warrior")
     if "title" in sel:
         facts["name"] = f"{sel['title']} the Tested"
     if not fit:
@@ -587,6 +589,392 @@ def test_a_hero_that_cannot_be_captured_is_not_a_target_of_a_capture(monkeypatch
     targets = {a.args[2] for a in g.legal_actions() if a.verb == "enhance" and a.args[0] == b[net] and len(a.args) > 2}
     assert b["gideon"] in targets and b[card] not in targets
     assert continuous.capture_proof(g, b[card])
+
+
+# --- batch D: the same ability as a starter deck's card, its script ------------------------------------------------
+def _only(test: str, name: str, set_code: str) -> str:
+    key = real_key(name, set_code)
+    assert key in KEYS, key
+    CLAIMED.setdefault(key, test)
+    return key
+
+
+@pytest.mark.parametrize("card", cards("dominant_discard", "dominant", "discard_type"))
+def test_a_dominant_discards_any_hero_in_play(card):
+    b = pos({"territory": ["gideon"]}, {"hand": [card], "territory": ["deborah", "pilate"]})
+    g = b.game
+    g.s.active = 1
+    targets = {a.args[1] for a in g.legal_actions() if a.verb == "dominant" and a.args[0] == b[card]}
+    assert targets == {b["gideon"], b["deborah"]}  # Heroes only, either player's
+    ok(g, f"dominant {b[card]} {b['gideon']}")
+    assert g.zone_of(b["gideon"]) == (0, "discard") and g.zone_of(b[card]) == (1, "discard")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", cards("dominant_rescue", "dominant", "rescue_any"))
+def test_a_son_of_god_rescues_any_lost_soul_in_play(card):
+    b = pos({"hand": [card], "land_of_bondage": ["ls_wanderer"]}, {"land_of_bondage": ["ls_orphan"]})
+    g = b.game
+    targets = {a.args[1] for a in g.legal_actions() if a.verb == "dominant" and a.args[0] == b[card]}
+    assert targets == {b["ls_wanderer"], b["ls_orphan"]}
+    ok(g, f"dominant {b[card]} {b['ls_orphan']}")
+    assert g.zone_of(b["ls_orphan"]) == (0, "land_of_redemption") and g.score(0) == 1
+    round_trip(g)
+
+
+def test_confused_makes_the_opponent_discard_an_evil_card_from_hand_or_battle(monkeypatch):
+    e = _only("confused", "Confused", "AW")
+    b = battle_for(monkeypatch, e, foe="goliath", theirs={"hand": ["herod", "jar_of_oil"]})
+    g = b.game
+    play(g, b[e], b["t_host"])
+    d = g.s.pending
+    assert d is not None and d.chooser == 1 and set(d.options) == {b["herod"], b["goliath"]}  # evil cards only
+    ok(g, f"choose {b['herod']}")
+    assert g.zone_of(b["herod"]) == (1, "discard")
+    round_trip(g)
+
+
+def test_eyes_open_shows_the_opponents_hand_to_its_player_only(monkeypatch):
+    e = _only("eyes_open", "Eyes Open", "AW")
+    b = battle_for(monkeypatch, e, foe="herod", theirs={"hand": ["goliath", "jar_of_oil"]})
+    g = b.game
+    play(g, b[e], b["t_host"])
+    d = g.s.pending
+    assert (
+        d is not None and d.effect == "look_hand" and d.to == [0] and set(d.revealed) == {b["goliath"], b["jar_of_oil"]}
+    )
+    round_trip(g)
+    ok(g, "choose")
+    assert g.s.pending is None and g.zone_of(b["goliath"]) == (1, "hand")
+
+
+def test_highway_withdraws_its_hero_unharmed_and_takes_back_the_holders_enhancements(monkeypatch):
+    e = _only("highway", "Highway", "Prp")
+    hero = hero_for(monkeypatch, e, s=5, t=5)
+    faith = _test_card(
+        monkeypatch, "t_faith", type="good_enhancement", alignment="good", brigades=["Gold"], strength=1, toughness=1
+    )
+    demon = real_key("Strong Demon (G)", "10A")
+    battle = {"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 1, "played": [faith]}
+    b = pos(
+        {"field_of_battle": [hero, faith], "hand": [e]},
+        {"field_of_battle": [demon], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+        flags={"battled": True},
+        battle=battle,
+        attached={faith: hero},
+    )
+    g = b.game
+    play(g, b[e], b[hero])
+    assert g.zone_of(b[faith]) == (0, "hand") and g.zone_of(b[hero]) == (0, "territory")
+    assert g.zone_of(b[e]) == (0, "discard") and g.zone_of(b["ls_orphan"]) == (1, "land_of_bondage")
+    round_trip(g)
+
+
+def test_speak_with_power_withdraws_every_evil_character(monkeypatch):
+    e = _only("speak_with_power", "Speak with Power", "TEC")
+    b = battle_for(monkeypatch, e, foe="herod", theirs={"territory": ["pilate"]})
+    g = b.game
+    play(g, b[e], b["t_host"])
+    assert (
+        g.zone_of(b["herod"]) == (1, "territory")
+        and g.battle_chars(1) == []
+        and g.zone_of(b["pilate"]) == (1, "territory")
+    )
+    round_trip(g)
+
+
+@pytest.mark.parametrize("use", [True, False])
+def test_fiery_darts_may_be_discarded_to_discard_a_hero(monkeypatch, use):
+    e = _only("fiery_darts", "Fiery Darts [RR2]", "RR2")
+    assert CARDS[e].is_weapon
+    blocker = _test_card(
+        monkeypatch,
+        "t_host",
+        type="evil_character",
+        brigades=["Orange"],
+        strength=1,
+        toughness=1,
+        **{"class": ["warrior"]},
+    )
+    b = in_battle("gideon", blocker, [], mine={"territory": ["barak"]}, theirs={"hand": [e]})
+    g = b.game
+    to_player(g, 1)
+    play(g, b[e], b[blocker])
+    d = g.s.pending
+    assert d is not None and d.effect == "discard_self_to" and set(d.options) == {b["gideon"], b["barak"]}
+    ok(g, f"choose {b['barak']}" if use else "choose")
+    if use:
+        assert g.zone_of(b["barak"]) == (0, "discard") and g.zone_of(b[e]) == (1, "discard")
+    else:
+        assert g.zone_of(b["barak"]) == (0, "territory") and g.zone_of(b[e]) == (1, "field_of_battle")
+    round_trip(g)
+
+
+@pytest.mark.parametrize(
+    "mine, theirs, asked",
+    [(["barak", "gideon"], ["peter"], 0), (["barak"], ["ehud"], -1), (["deborah"], ["ehud"], 1)],
+)
+def test_jethro_of_the_priests_lets_the_player_with_the_most_ot_male_heroes_draw(mine, theirs, asked):
+    jethro = _only("jethro", "Jethro (Pi)", "Pri")
+    b = pos(
+        {"hand": [jethro], "territory": mine, "deck": ["esther"]},
+        {"territory": theirs, "land_of_bondage": ["ls_orphan"], "deck": ["pilate"]},
+        phase="battle",
+    )
+    g = b.game
+    ok(g, f"rescue {b[jethro]}")
+    d = g.s.pending
+    if asked < 0:
+        assert d is None
+        return
+    assert d is not None and d.chooser == asked
+    before = len(g.z[asked]["hand"])
+    ok(g, f"choose {b[jethro]}")
+    assert len(g.z[asked]["hand"]) == before + 1
+
+
+@pytest.mark.parametrize("up, limit", [(True, 10), (False, 8)])
+def test_tables_of_the_law_of_the_priests_face_up_lets_its_holder_keep_ten_cards(up, limit):
+    tables = _only("tables", "Tables of the Law (Pi)", "Pri")
+    b = pos({"artifact_pile": [tables]}, {}, **({"face_up": [tables]} if up else {}))
+    assert b.game.hand_limit(0) == limit and b.game.hand_limit(1) == 8
+
+
+def test_the_female_only_lost_soul_of_women_is_rescued_by_a_female_hero_or_the_son_of_god():
+    soul = _only("female_only", "Lost Soul Jeremiah 7:18 (Female Only) (Wo)", "Wom")
+    son = real_key("Son of God (H)", "10A")
+    b = pos({"territory": ["barak", "deborah"], "hand": [son]}, {"land_of_bondage": [soul]})
+    g = b.game
+    assert not g.can_reach(b["barak"], b[soul]) and g.can_reach(b["deborah"], b[soul])
+    ok(g, f"dominant {b[son]} {b[soul]}")
+    assert g.zone_of(b[soul]) == (0, "land_of_redemption")
+
+
+# --- batch E: negate, worth -------------------------------------------------------------------------------------------
+def _played_against(monkeypatch: pytest.MonkeyPatch, card: str, enh: list[str]) -> Any:
+    """A battle where the card's player's opponent has played ``enh`` (in that order) on its character, and the
+    card's player, holding it, may answer on a character of the card's brigade."""
+    good = CARDS[card].type == "good_enhancement"
+    host = (hero_for if good else evil_for)(monkeypatch, card, s=1, t=1, key="t_host")
+    brig = CARDS[enh[0]].brigades[0] if enh else "Yellow"
+    if good:
+        foe = _test_card(monkeypatch, "t_foe", type="evil_character", brigades=[brig], strength=5, toughness=5)
+        battle = {"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 1, "played": enh}
+        b = pos(
+            {"field_of_battle": [host], "hand": [card], "deck": ["esther", "peter"]},
+            {"field_of_battle": [foe, *enh], "land_of_bondage": ["ls_orphan"]},
+            phase="battle",
+            flags={"battled": True},
+            battle=battle,
+            attached={e: foe for e in enh},
+        )
+    else:
+        foe = _test_card(monkeypatch, "t_foe", type="hero", alignment="good", brigades=[brig], strength=5, toughness=5)
+        battle = {"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 0, "played": enh}
+        b = pos(
+            {"field_of_battle": [foe, *enh]},
+            {"field_of_battle": [host], "hand": [card], "land_of_bondage": ["ls_orphan"], "deck": ["pilate", "herod"]},
+            phase="battle",
+            flags={"battled": True},
+            battle=battle,
+            attached={e: foe for e in enh},
+        )
+    assert b.game.current_player == (0 if good else 1)
+    return b
+
+
+EVIL_ENH = [real_key("Ancient Evil (G)", "10A"), real_key("Lying Unto God", "10A")]  # Black; Multi evil
+GOOD_ENH = [real_key("Trust in the Lord", "10A"), real_key("Increasing Numbers", "10A")]  # both Green
+
+
+@pytest.mark.parametrize("card", cards("negate_one", ("good_enhancement", "evil_enhancement"), "negate_one"))
+def test_an_enhancement_negates_an_opposing_card_in_battle_that_fits(monkeypatch, card):
+    good = CARDS[card].type == "good_enhancement"
+    first, last = EVIL_ENH if good else GOOD_ENH
+    b = _played_against(
+        monkeypatch,
+        card,
+        [first, last],
+    )
+    g = b.game
+    targets = {a.args[2] for a in g.legal_actions() if a.verb == "enhance" and a.args[0] == b[card] and len(a.args) > 2}
+    assert b[first] in targets and b["t_host"] not in targets
+    play(g, b[card], b["t_host"], b[first])
+    assert b[first] in g.b.negated and b[last] not in g.b.negated
+    if len(_shape_all(card)) > 1:  # and may draw
+        d = g.s.pending
+        assert d is not None and d.effect == "may_draw"
+        ok(g, f"choose {b[card]}")
+        assert len(g.z[0 if good else 1]["hand"]) == 2
+    round_trip(g)
+
+
+def _shape_all(key: str) -> list[dict[str, Any]]:
+    return ENTRIES[KEYS.index(key)]["abilities"][0]["effects"]
+
+
+@pytest.mark.parametrize("card", cards("negate_last", "good_enhancement", "negate"))
+def test_a_good_enhancement_negates_the_last_evil_enhancement(monkeypatch, card):
+    first, last = EVIL_ENH
+    b = _played_against(monkeypatch, card, [first, last])
+    g = b.game
+    play(g, b[card], b["t_host"])
+    assert b[last] in g.b.negated and b[first] not in g.b.negated
+    assert g.char_numbers(b["t_foe"]) == (5 + CARDS[first].strength, 5 + CARDS[first].toughness)
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", cards("worth", ("good_enhancement", "evil_enhancement"), "worth"))
+@pytest.mark.parametrize("holds", [True, False])
+def test_an_enhancement_is_worth_its_numbers_while_its_condition_holds(monkeypatch, card, holds):
+    c, s = CARDS[card], _shape(card)
+    cond, good = s["condition"], c.type == "good_enhancement"
+    ids: list[str] = []
+    name, opposing = "T Host", []
+    if "used_by" in cond:  # the character it is on: a giant, a demon, a named one
+        u = cond["used_by"]
+        if holds:
+            ids = ["philistine giant"] if "identifier_word" in u else [u["kind"]] if "kind" in u else []
+            name = u.get("base_name", name)
+    elif holds:  # a demon in battle: the opposing character is one
+        opposing = ["demon"]
+    host = _test_card(
+        monkeypatch,
+        "t_host",
+        type="hero" if good else "evil_character",
+        alignment="good" if good else "evil",
+        brigades=[c.brigades[0]],
+        strength=1,
+        toughness=1,
+        identifiers=ids,
+        name=name,
+    )
+    foe = _test_card(
+        monkeypatch,
+        "t_foe",
+        type="evil_character" if good else "hero",
+        alignment="evil" if good else "good",
+        brigades=["Yellow" if good else "Teal"],
+        strength=1,
+        toughness=1,
+        identifiers=opposing,
+    )
+    mine, theirs = ({"field_of_battle": [host, card]}, {"field_of_battle": [foe]})
+    if not good:
+        mine, theirs = theirs, mine
+    theirs["land_of_bondage"] = ["ls_orphan"]
+    battle = {"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 0 if good else 1, "played": [card]}
+    b = pos(mine, theirs, phase="battle", flags={"battled": True}, battle=battle, attached={card: host})
+    g = b.game
+    want = (s["strength"], s["toughness"]) if holds else (c.strength, c.toughness)
+    assert g.char_numbers(b[host]) == (1 + want[0], 1 + want[1])
+    round_trip(g)
+
+
+# --- batch F ---------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "card, word",
+    [
+        (_only("dominant_add", "Murderous Command [2025 - 3rd Place]", "Pmo-P3"), "egyptian"),
+        (_only("dominant_add", "Warrior Overtaken [2026 - 3rd Place]", "Pmo-P3"), "philistine"),
+    ],
+)
+def test_the_promo_dominant_takes_an_evil_character_of_its_people_and_may_discard_a_hero_to_add_one(
+    monkeypatch, card, word
+):
+    taken = _test_card(
+        monkeypatch, "taken", type="evil_character", brigades=["Black"], identifiers=[word], strength=2, toughness=2
+    )
+    added = _test_card(
+        monkeypatch,
+        "added",
+        type="evil_character",
+        brigades=["Black"],
+        identifiers=[f"{word} king"],
+        strength=9,
+        toughness=9,
+    )
+    b = blocked(
+        "gideon",
+        "herod",
+        mine={"territory": ["barak"]},
+        theirs={"hand": [card], "reserve": [taken], "territory": [added], "deck": ["pilate"]},
+    )
+    g = b.game
+    to_player(g, 1)
+    ok(g, f"dominant {b[card]}")
+    d = g.s.pending
+    assert d is not None and d.effect == "search" and d.options == [b[taken]] and d.to == [1]
+    ok(g, f"choose {b[taken]}")
+    d = g.s.pending
+    assert d is not None and d.effect == "discard_to_add" and d.options == [b["barak"]]
+    ok(g, f"choose {b['barak']}")
+    ok(g, f"choose {b[added]}")
+    assert g.zone_of(b["barak"]) == (0, "discard") and g.zone_of(b[added]) == (1, "field_of_battle")
+    round_trip(g)
+
+
+@pytest.mark.parametrize(
+    "card, title",
+    [
+        (_only("no_capture_band", "Amasa", "Ki"), "Absalom’s Soldiers"),
+        (_only("no_capture_band", "King Jehoram", "Ki"), "Athaliah, Usurper Queen"),
+    ],
+)
+def test_a_character_that_cannot_be_captured_may_band_to_a_character_of_a_name(monkeypatch, card, title):
+    friend = _test_card(
+        monkeypatch, "t_friend", type="evil_character", brigades=["Black"], name=title, strength=1, toughness=1
+    )
+    other = _test_card(monkeypatch, "t_other", type="evil_character", brigades=["Black"], strength=1, toughness=1)
+    b = pos(
+        {"hand": ["barak"]},
+        {"hand": [card], "territory": [friend, other], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+    )
+    g = b.game
+    ok(g, f"rescue {b['barak']}")
+    ok(g, f"block {b[card]}")
+    assert continuous.capture_proof(g, b[card]) and not continuous.capture_proof(g, b[other])
+    d = g.s.pending
+    assert d is not None and d.effect == "band" and d.options == [b[friend]]
+    ok(g, f"choose {b[friend]}")
+    assert set(g.battle_chars(1)) == {b[card], b[friend]}
+    round_trip(g)
+
+
+def test_injuring_demon_takes_two_two_from_a_hero_of_its_players_choosing_until_the_end_of_the_turn():
+    demon = _only("lose_char", "Injuring Demon", "Pri")
+    b = pos(
+        {"hand": ["gideon"], "territory": ["deborah"]},
+        {"hand": [demon], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+    )
+    g = b.game
+    before = g.char_numbers(b["deborah"])
+    ok(g, f"rescue {b['gideon']}")
+    ok(g, f"block {b[demon]}")
+    d = g.s.pending
+    assert d is not None and d.chooser == 1 and set(d.options) == {b["gideon"], b["deborah"]}
+    ok(g, f"choose {b['deborah']}")
+    assert g.char_numbers(b["deborah"]) == (before[0] - 2, before[1] - 2)
+    round_trip(g)
+    g.s.turn += 1
+    assert g.char_numbers(b["deborah"]) == before
+
+
+def test_false_wisdom_shows_the_rescuers_hand_to_the_blocker_only(monkeypatch):
+    e = _only("look_hand", "False Wisdom", "Prp")
+    b = battle_for(monkeypatch, e, mine={"hand": ["esther", "jar_of_oil"]})
+    g = b.game
+    play(g, b[e], b["t_host"])
+    d = g.s.pending
+    assert (
+        d is not None and d.effect == "look_hand" and d.to == [1] and set(d.revealed) == {b["esther"], b["jar_of_oil"]}
+    )
+    round_trip(g)
+    ok(g, "choose")
+    assert g.s.pending is None and g.zone_of(b["esther"]) == (0, "hand")
 
 
 # --- every card has its test ------------------------------------------------------------------------------------------

@@ -848,8 +848,68 @@ def test_shoes_of_peace_makes_the_opponent_discard_an_evil_card_from_hand_or_bat
     assert g.zone_of(b["herod"]) == (1, "discard")
 
 
+def test_esau_the_hunter_makes_evil_capture_abilities_unnegatable(monkeypatch):
+    esau, slave, holy = E("Esau, the Hunter"), E("Slave Trade"), E("Holy Ground")
+    ec = pale_green(monkeypatch, 9, 9)
+    plain = in_battle(MW, ec, [slave], mine={"hand": [holy]})
+    assert opts(plain.game, plain[holy]) == {plain[slave]}
+    b = in_battle(MW, ec, [slave], mine={"hand": [holy]}, theirs={"territory": [esau]})
+    g = b.game
+    assert opts(g, b[holy]) == set()  # a capture ability on an evil card: it cannot be negated
+    ok(g, f"enhance {b[holy]} {b[MW]}")
+    assert b[slave] not in g.b.negated and g.zone_of(b[slave])[1] == "field_of_battle"
+    murder = in_battle(MW, ec, [E("Murder")], mine={"hand": [holy]}, theirs={"territory": [esau]})
+    assert opts(murder.game, murder[holy]) == {murder[E("Murder")]}  # no capture ability: negated as usual
+    round_trip(g)
+
+
+def test_wedding_party_puts_a_lost_soul_of_the_opponents_draw_pile_into_their_land_of_bondage():
+    e = E("Wedding Party")
+    b = in_battle("daniel", "herod", [], mine={"hand": [e]}, theirs={"deck": ["goliath", "ls_widow", "pilate"]})
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['daniel']}")
+    d = pending(g)
+    assert d.options == [b["ls_widow"]] and d.to == [0] and len(d.revealed) == 3
+    round_trip(g)
+    ok(g, f"choose {b['ls_widow']}")
+    assert g.zone_of(b["ls_widow"]) == (1, "land_of_bondage") and len(g.z[1]["deck"]) == 2
+
+
+@pytest.mark.parametrize("take", [True, False])
+def test_gifts_of_the_magi_lets_its_holder_draw_when_an_opponent_draws_by_an_enhancement(take):
+    gifts, e = E("Gifts of the Magi"), E("Grievous Departure")
+    b = blocked(
+        "gideon",
+        "goliath",
+        mine={"hand": ["barak"], "artifact_pile": [gifts], "deck": ["esther"]},
+        theirs={"hand": [e], "deck": ["herod"]},
+    )
+    g = b.game
+    g.face_up.add(b[gifts])
+    to_player(g, 1)
+    ok(g, f"enhance {b[e]} {b['goliath']}")
+    ok(g, f"choose {b['barak']}")  # seat 0 discards
+    ok(g, f"choose {b[e]}")  # seat 1 draws a card by its enhancement
+    d = pending(g)
+    assert d.chooser == 0 and d.effect == "gift_draw" and d.source == b[gifts]
+    round_trip(g)
+    ok(g, f"choose {b[gifts]}" if take else "choose")
+    assert g.zone_of(b["esther"]) == (0, "hand" if take else "deck") and g.s.pending is None and not g.s.gifts
+    round_trip(g)
+
+
+def test_gifts_of_the_magi_face_down_or_for_the_holders_own_draws_gives_nothing():
+    gifts, e = E("Gifts of the Magi"), E("Jacob's Grandsons")
+    b = in_battle("gideon", "herod", [], mine={"hand": [e], "artifact_pile": [gifts], "deck": ["esther", "barak"]})
+    g = b.game
+    g.face_up.add(b[gifts])
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    ok(g, f"choose {b[e]}")  # its holder's own draw
+    assert g.s.pending is None and not g.s.gifts
+
+
 # --- the decks, offered once every card is enforced ---------------------------------------------------------------
-@pytest.mark.parametrize("label", ["E"])
+@pytest.mark.parametrize("label", ["E", "F"])
 def test_the_starter_decks_are_offered_and_a_random_game_plays_and_round_trips(label):
     from rules.agents import make_agent, play_match
     from rules.redemption import DECKS, new_game

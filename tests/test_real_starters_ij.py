@@ -37,7 +37,7 @@ J_UNTAGGED = {
 def R(name: str, set_code: str = "") -> str:
     """The key of an I or J printing (the set read from the name when not given)."""
     if not set_code:
-        set_code = "J" if name.endswith("(J)") or name in J_UNTAGGED else "I"
+        set_code = "J" if name.endswith(("(J)", "- J]")) or name in J_UNTAGGED else "I"
     return real_key(name, set_code)
 
 
@@ -463,4 +463,471 @@ def test_raising_lazarus_returns_a_human_hero_from_the_discard_pile_to_territory
     g = b.game
     ok(g, f"enhance {b[lazarus]} {b['peter']}")
     assert g.zone_of(b["daniel"]) == (0, "territory") and g.zone_of(b[LEGION]) == (0, "discard")  # an angel stays
+    round_trip(g)
+
+
+# --- Lost Souls that work when rescued ------------------------------------------------------------------------------
+RESURRECTION = R('Lost Soul "Resurrection" [Psalm 30:3]')
+REJOICE = R('Lost Soul "Rejoice" [Luke 15:6 - J]')
+
+
+def test_the_resurrection_lost_soul_rescued_lets_the_player_it_left_search_their_discard_pile_for_a_hero():
+    b = pos(
+        {"hand": ["barak"]},
+        {"land_of_bondage": [RESURRECTION, "ls_widow"], "discard": ["pilate", "gideon"], "deck": ["eglon"]},
+        phase="battle",
+    )
+    g = b.game
+    ok(g, f"rescue {b['barak']}")
+    ok(g, "noblock")
+    ok(g, f"surrender {b[RESURRECTION]}")
+    assert g.zone_of(b[RESURRECTION]) == (0, "land_of_redemption")
+    d = g.s.pending
+    assert d is not None and d.chooser == 1 and d.effect == "search" and d.options == [b["gideon"]]
+    ok(g, f"choose {b['gideon']}")
+    assert g.zone_of(b["gideon"]) == (1, "hand")
+    round_trip(g)
+
+
+def test_the_rejoice_lost_soul_rescued_by_son_of_god_makes_each_player_draw_one():
+    son = R("Son of God (J)")
+    b = pos({"hand": [son], "deck": ["esther"]}, {"land_of_bondage": [REJOICE], "deck": ["eglon"]})
+    g = b.game
+    ok(g, f"dominant {b[son]} {b[REJOICE]}")
+    assert g.zone_of(b["esther"]) == (0, "hand") and g.zone_of(b["eglon"]) == (1, "hand")
+    round_trip(g)
+
+
+def test_the_rejoice_lost_soul_rescued_in_battle_makes_each_player_draw_one():
+    b = pos({"hand": ["barak"], "deck": ["esther"]}, {"land_of_bondage": [REJOICE], "deck": ["eglon"]}, phase="battle")
+    g = b.game
+    ok(g, f"rescue {b['barak']}")
+    ok(g, "noblock")
+    assert g.zone_of(b["esther"]) == (0, "hand") and g.zone_of(b["eglon"]) == (1, "hand")
+    round_trip(g)
+
+
+# --- characters that negate, look, reveal, search -------------------------------------------------------------------
+@pytest.mark.parametrize("name", ["John (I)", "Ruth (J)"])
+def test_john_and_ruth_negate_evil_characters_abilities(name):
+    hero = R(name)
+    shaphat = R("Shaphat (I)")
+    b = blocked(hero, shaphat, mine={"hand": ["esther"]})
+    g = b.game  # Shaphat's look at the hand (asked against Gideon: its own test) is negated while the Hero is there
+    assert g.s.pending is None and g.zone_of(b[hero]) == (0, "field_of_battle")
+    round_trip(g)
+
+
+def test_foul_spirit_negates_a_heros_band():
+    spirit, james = R("Foul Spirit (J)"), R("James")
+    b = blocked("peter", spirit, mine={"hand": ["sent_two_by_two"], "territory": [james, R("John (I)")]})
+    g = b.game
+    to_player(g, 0)
+    ok(g, f"enhance {b['sent_two_by_two']} {b['peter']} {b[james]}")
+    assert set(g.battle_chars(0)) == {b["peter"], b[james]}
+    assert g.s.pending is None  # James's own band (to John) is negated while the Foul Spirit is in battle
+    round_trip(g)
+
+
+def test_selfish_kinsman_negates_an_enhancements_ability_but_not_its_numbers():
+    kinsman = R("Selfish Kinsman")
+    b = blocked("gideon", kinsman, mine={"hand": ["stars_fought"]})
+    g = b.game  # Gideon 7/5 against the Kinsman 5/7
+    to_player(g, 0)
+    ok(g, f"enhance {b['stars_fought']} {b['gideon']} {b[kinsman]}")
+    assert g.zone_of(b[kinsman]) == (1, "field_of_battle") and g.char_numbers(b["gideon"]) == (8, 6)
+    round_trip(g)
+
+
+def test_peter_may_draw_and_negates_demons():
+    peter = R("Peter (I)")
+    b = pos(
+        {"hand": [peter], "deck": ["esther"]},
+        {"hand": [R("Controlling Demon (J)")], "deck": ["eglon", "herod"], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+    )
+    g = b.game
+    ok(g, f"rescue {b[peter]}")
+    ok(g, f"choose {b[peter]}")
+    assert g.zone_of(b["esther"]) == (0, "hand")
+    ok(g, f"block {b[R('Controlling Demon (J)')]}")
+    assert g.s.pending is None  # the demon's reveal is negated: nothing asked, nothing revealed
+    round_trip(g)
+
+
+def test_shaphat_looks_at_the_opponents_hand():
+    shaphat = R("Shaphat (I)")
+    b = blocked("gideon", shaphat, mine={"hand": ["esther", "daniel"]})
+    g = b.game
+    d = g.s.pending
+    assert d is not None and d.chooser == 1 and set(d.revealed) == {b["esther"], b["daniel"]} and d.options == []
+    ok(g, "choose")
+    assert len(g.z[0]["hand"]) == 2
+    round_trip(g)
+
+
+def test_emperor_tiberius_looks_at_the_hand_and_underdecks_a_dominant():
+    tiberius, son = R("Emperor Tiberius (J)"), R("Son of God (J)")
+    b = blocked("gideon", tiberius, mine={"hand": [son, "esther"], "deck": ["daniel"]})
+    g = b.game
+    d = g.s.pending
+    assert d is not None and d.options == [b[son]]
+    ok(g, f"choose {b[son]}")
+    assert g.z[0]["deck"][-1] == b[son] and g.zone_of(b["esther"]) == (0, "hand")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("bottom, offered", [("herod", True), ("gideon", False)])
+def test_controlling_demon_reveals_the_bottom_card_and_may_take_an_evil_one(bottom, offered):
+    demon = R("Controlling Demon (J)")
+    b = blocked("daniel", demon, theirs={"deck": ["eglon", bottom]})
+    g = b.game
+    if offered:
+        ok(g, f"choose {b[bottom]}")
+        assert g.zone_of(b[bottom]) == (1, "hand")
+    else:
+        assert g.s.pending is None and g.z[1]["deck"][-1] == b[bottom]
+    round_trip(g)
+
+
+@pytest.mark.parametrize("drawn, discarded", [("gideon", True), ("eglon", False)])
+def test_nabal_draws_and_reveals_and_a_good_card_discards_him_after_the_battle(drawn, discarded):
+    nabal = R("Nabal (I)")
+    b = blocked("daniel", nabal, theirs={"deck": [drawn]})
+    g = b.game  # Daniel 5/7 against Nabal 8/10
+    assert g.zone_of(b[drawn]) == (1, "hand")
+    to_player(g, 0)
+    ok(g, "pass")  # Daniel is losing: the battle ends, Daniel is discarded
+    assert g.zone_of(b[nabal]) == ((1, "discard") if discarded else (1, "territory"))
+    round_trip(g)
+
+
+def test_gabriel_searches_the_discard_pile_for_a_silver_enhancement():
+    gabriel, news = R("Gabriel (I)"), R("Angelic News (I)")
+    b = pos({"hand": [gabriel], "discard": [news, "stars_fought"]}, {"land_of_bondage": ["ls_orphan"]}, phase="battle")
+    g = b.game
+    ok(g, f"rescue {b[gabriel]}")
+    d = g.s.pending
+    assert d is not None and d.options == [b[news]]
+    ok(g, f"choose {b[news]}")
+    assert g.zone_of(b[news]) == (0, "hand")
+    round_trip(g)
+
+
+def test_elders_of_the_city_search_the_discard_pile_for_a_good_ruth_card():
+    elders, naomi, devotion = R("Elders of the City (J)"), R("Naomi (J)"), R("Devotion of Ruth (J)")
+    b = pos(
+        {"hand": [elders], "discard": [naomi, devotion, "gideon"]}, {"land_of_bondage": ["ls_orphan"]}, phase="battle"
+    )
+    g = b.game
+    ok(g, f"rescue {b[elders]}")
+    d = g.s.pending
+    assert d is not None and set(d.options) == {b[naomi], b[devotion]}
+    ok(g, f"choose {b[devotion]}")
+    assert g.zone_of(b[devotion]) == (0, "hand")
+
+
+def test_gathering_angel_topdecks_a_hero_from_each_discard_pile():
+    angel = R("Gathering Angel")
+    b = pos(
+        {"hand": [angel], "discard": ["gideon", "daniel"], "deck": ["esther"]},
+        {"land_of_bondage": ["ls_orphan"], "discard": ["peter", "herod"], "deck": ["eglon"]},
+        phase="battle",
+    )
+    g = b.game
+    ok(g, f"rescue {b[angel]}")
+    ok(g, f"choose {b['daniel']}")  # from its own pile (two to choose from)
+    assert g.z[0]["deck"][0] == b["daniel"] and g.z[1]["deck"][0] == b["peter"]  # the only Hero of the other
+    round_trip(g)
+
+
+def test_quirinius_may_draw_then_band_to_a_generic_roman():
+    quirinius, mocking = R("Quirinius"), R("Mocking Soldiers (J)")
+    b = blocked(
+        "gideon", quirinius, theirs={"territory": [SOLDIERS, "pilate", R("Emperor Tiberius (J)")], "deck": ["eglon"]}
+    )
+    g = b.game
+    ok(g, f"choose {b[quirinius]}")  # draw
+    assert g.zone_of(b["eglon"]) == (1, "hand")
+    d = g.s.pending
+    assert d is not None and d.options == [b[SOLDIERS]]  # generic and Roman: not Pilate, not Tiberius
+    ok(g, f"choose {b[SOLDIERS]}")
+    assert set(g.battle_chars(1)) == {b[quirinius], b[SOLDIERS]}
+    assert mocking  # another generic Roman of the deck (its own test above)
+    round_trip(g)
+
+
+# --- enhancements and Dominants with the new verbs ------------------------------------------------------------------
+def test_to_each_his_own_lets_each_player_search_their_discard_pile_for_an_evil_enhancement():
+    own = R("To Each His Own")
+    b = blocked(
+        LEGION, ACHAN, mine={"discard": ["scourging"]}, theirs={"hand": [own], "discard": ["herods_banquet", "pilate"]}
+    )
+    g = b.game
+    to_player(g, 1)
+    ok(g, f"enhance {b[own]} {b[ACHAN]}")
+    d = g.s.pending
+    assert d is not None and d.chooser == 1 and d.options == [b["herods_banquet"]]
+    ok(g, f"choose {b['herods_banquet']}")
+    d = g.s.pending
+    assert d is not None and d.chooser == 0 and d.options == [b["scourging"]]
+    ok(g, "choose")  # seat 0 takes none
+    assert g.zone_of(b["herods_banquet"]) == (1, "hand") and g.zone_of(b["scourging"]) == (0, "discard")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("hero, n", [("peter", 1), (R("Andrew (I)"), 2)])
+def test_loaves_and_fishes_makes_each_player_draw_one_or_two_with_andrew(hero, n):
+    loaves = R("Loaves and Fishes")
+    b = in_battle(
+        hero, "herod", [], mine={"hand": [loaves], "deck": ["esther", "daniel"]}, theirs={"deck": ["eglon", "annas"]}
+    )
+    g = b.game
+    ok(g, f"enhance {b[loaves]} {b[hero]}")
+    assert len(g.z[0]["hand"]) == n and len(g.z[1]["hand"]) == n
+    round_trip(g)
+
+
+def test_strife_withdraws_every_hero_but_the_one_its_player_chooses():
+    strife = R("Strife")
+    b = in_battle("gideon", "herod", [], mine={"field_of_battle": ["gideon", "barak"]}, theirs={"hand": [strife]})
+    g = b.game
+    ok(g, f"dominant {b[strife]}") if g.current_player == 1 else None
+    if g.s.pending is None:  # Strife is played by seat 1 in the window it has
+        to_player(g, 1)
+        ok(g, f"dominant {b[strife]}")
+    d = g.s.pending
+    assert d is not None and d.chooser == 1 and set(d.options) == {b["gideon"], b["barak"]}
+    ok(g, f"choose {b['barak']}")
+    assert g.battle_chars(0) == [b["barak"]] and g.zone_of(b["gideon"]) == (0, "territory")
+    round_trip(g)
+
+
+def test_angelic_guidance_looks_at_the_hand_then_searches_for_a_silver_card():
+    guidance = R("Angelic Guidance (I)")
+    b = in_battle(
+        BETHESDA, "herod", [], mine={"hand": [guidance], "deck": ["esther", LEGION]}, theirs={"hand": ["annas"]}
+    )
+    g = b.game
+    ok(g, f"enhance {b[guidance]} {b[BETHESDA]}")
+    d = g.s.pending
+    assert d is not None and d.effect == "look_hand" and d.revealed == [b["annas"]]
+    ok(g, "choose")
+    d = g.s.pending
+    assert d is not None and d.effect == "search" and d.options == [b[LEGION]]
+    ok(g, f"choose {b[LEGION]}")
+    assert g.zone_of(b[LEGION]) == (0, "hand")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("first", [True, False])
+def test_ashtaroth_worship_discards_a_good_enhancement_or_removes_a_discard_pile(first):
+    worship = R("Ashtaroth Worship (I)")
+    b = good_played(
+        SAMSON, ACHAN, "daniels_prayer", mine={"discard": ["gideon", "stars_fought"]}, theirs={"hand": [worship]}
+    )
+    g = b.game
+    ok(g, f"enhance {b[worship]} {b[ACHAN]}")
+    ok(g, f"choose {b[worship]}" if first else "choose")
+    if first:  # the one good enhancement in play: no question
+        assert g.zone_of(b["daniels_prayer"]) == (0, "discard") and g.char_numbers(b[SAMSON]) == (12, 6)
+    else:
+        assert g.zone_of(b["gideon"])[1] == "removed" and g.zone_of(b["stars_fought"])[1] == "removed"
+    round_trip(g)
+
+
+@pytest.mark.parametrize("hero, n", [(R("Andrew (I)"), 9), ("peter", 3)])  # our own Peter is no disciple
+def test_fishers_of_men_reveals_three_or_nine_and_the_lost_souls_go_to_the_land_of_bondage(hero, n):
+    fishers = R("Fishers of Men (I)")
+    deck = ["eglon", "ls_widow", "annas", "herodias", "ls_stranger", "pilate", "caiaphas", "barabbas", "ls_leper"]
+    deck += ["ls_lame"]
+    b = in_battle(hero, "herod", [], mine={"hand": [fishers]}, theirs={"deck": deck})
+    g = b.game
+    ok(g, f"enhance {b[fishers]} {b[hero]}")
+    lob = set(g.z[1]["land_of_bondage"])
+    assert {b[c] for c in deck[:n] if c.startswith("ls_")} <= lob and b["ls_lame"] not in lob
+    assert (b["ls_leper"] in lob) == (n == 9)
+    assert g.z[1]["deck"][0] == b[deck[n]] and g.z[1]["deck"][-1] == b["barabbas" if n == 9 else "annas"]
+    round_trip(g)
+
+
+@pytest.mark.parametrize("hero, n", [(SAMSON, 9), (R("Gideon (J)"), 9), ("daniel", 9)])
+def test_gideons_call_reveals_nine_if_used_by_a_hero_with_no_special_ability(hero, n):
+    call = R("Gideon's Call (J)")
+    deck = ["eglon", "annas", "ls_widow", "herodias", "pilate", "caiaphas", "barabbas", "ls_leper", "belshazzar"]
+    deck += ["ls_lame"]
+    b = in_battle(hero, "herod", [], mine={"hand": [call]}, theirs={"deck": deck})
+    g = b.game
+    ok(g, f"enhance {b[call]} {b[hero]}")
+    lob = set(g.z[1]["land_of_bondage"])
+    assert b["ls_widow"] in lob and (b["ls_leper"] in lob) == (n == 9) and b["ls_lame"] not in lob
+    round_trip(g)
+
+
+@pytest.mark.parametrize("hero, drawn", [("john", 1), ("peter", 2), (R("Peter (I)"), 2)])
+def test_miraculous_catch_draws_one_or_with_peter_three_and_discards_one_of_them(hero, drawn):
+    catch = R("Miraculous Catch (I)")
+    tiberius = R("Emperor Tiberius (J)")  # 10/11: it defeats the real Peter 10/10, so Peter's side plays
+    b = in_battle(hero, tiberius, [], mine={"hand": [catch], "deck": ["esther", "daniel", "ezra", "nehemiah"]})
+    g = b.game
+    ok(g, f"enhance {b[catch]} {b[hero]}")
+    if drawn == 2:
+        d = g.s.pending
+        if d is not None and d.effect == "may_draw":  # the real Peter's own draw as he entered: not here
+            ok(g, "choose")
+        d = g.s.pending
+        assert d is not None and d.effect == "draw_discard" and set(d.options) == {b["esther"], b["daniel"], b["ezra"]}
+        ok(g, f"choose {b['daniel']}")
+        assert g.zone_of(b["daniel"]) == (0, "discard")
+    assert len(g.z[0]["hand"]) == drawn
+    round_trip(g)
+
+
+@pytest.mark.parametrize("use", [True, False])
+def test_ishbibenobs_spear_may_be_discarded_to_underdeck_a_hero(use):
+    spear = R("Ishbibenob's Spear (I)")
+    b = blocked(LEGION, LAHMI, mine={"territory": ["daniel"], "deck": ["esther"]}, theirs={"hand": [spear]})
+    g = b.game  # Legion 12/12 against Lahmi 10/10
+    to_player(g, 1)
+    ok(g, f"enhance {b[spear]} {b[LAHMI]}")
+    ok(g, f"choose {b[spear]}" if use else "choose")
+    if use:
+        ok(g, f"choose {b[LEGION]}")
+        assert g.z[0]["deck"][-1] == b[LEGION] and g.zone_of(b[spear]) == (1, "discard")
+    else:
+        assert g.zone_of(b[spear]) == (1, "field_of_battle") and g.char_numbers(b[LAHMI]) == (15, 10)
+    round_trip(g)
+
+
+def test_lahmis_spear_may_be_discarded_to_discard_a_hero():
+    spear = R("Lahmi's Spear (I)")
+    b = blocked(LEGION, LAHMI, mine={"territory": ["daniel"]}, theirs={"hand": [spear]})
+    g = b.game
+    to_player(g, 1)
+    ok(g, f"enhance {b[spear]} {b[LAHMI]}")
+    ok(g, f"choose {b[spear]}")
+    d = g.s.pending
+    assert d is not None and set(d.options) == {b[LEGION], b["daniel"]}
+    ok(g, f"choose {b['daniel']}")
+    assert g.zone_of(b["daniel"]) == (0, "discard") and g.zone_of(b[spear]) == (1, "discard")
+    round_trip(g)
+
+
+def test_roman_whip_makes_the_opponent_underdeck_a_card_of_their_choice():
+    whip = R("Roman Whip")
+    b = blocked(LEGION, SOLDIERS, mine={"hand": ["esther", "daniel"], "deck": ["ezra"]}, theirs={"hand": [whip]})
+    g = b.game
+    to_player(g, 1)
+    ok(g, f"enhance {b[whip]} {b[SOLDIERS]}")
+    d = g.s.pending
+    assert d is not None and d.chooser == 0 and set(d.options) == {b["esther"], b["daniel"]}
+    ok(g, f"choose {b['daniel']}")
+    assert g.z[0]["deck"][-1] == b["daniel"] and g.z[0]["hand"] == [b["esther"]]
+    round_trip(g)
+
+
+def test_persistent_pestering_makes_the_opponent_underdeck_two_good_cards_and_may_underdeck_itself():
+    pest = R("Persistent Pestering (J)")
+    b = blocked(
+        LEGION, POSSESSING, mine={"hand": ["esther", "daniel", "ezra"], "deck": ["nehemiah"]}, theirs={"hand": [pest]}
+    )
+    g = b.game
+    to_player(g, 1)
+    ok(g, f"enhance {b[pest]} {b[POSSESSING]}")
+    ok(g, f"choose {b['esther']}")
+    ok(g, f"choose {b['ezra']}")
+    assert g.z[0]["hand"] == [b["daniel"]] and g.z[0]["deck"][-2:] == [b["esther"], b["ezra"]]
+    d = g.s.pending
+    assert d is not None and d.chooser == 1 and d.effect == "may_underdeck_self"
+    ok(g, f"choose {b[pest]}")
+    assert g.z[1]["deck"][-1] == b[pest]
+    round_trip(g)
+
+
+@pytest.mark.parametrize("first", [True, False])
+def test_shamgars_oxgoad_discards_an_evil_character_or_two_philistines(first):
+    goad = R("Shamgar's Oxgoad")
+    delilah, saph = R("Delilah (I)"), R("Saph (I)")
+    b = in_battle(R("Shamgar (J)"), "herod", [], mine={"hand": [goad]}, theirs={"territory": [delilah, saph]})
+    g = b.game
+    ok(g, f"enhance {b[goad]} {b[R('Shamgar (J)')]}")
+    ok(g, f"choose {b[goad]}" if first else "choose")
+    d = g.s.pending
+    if first:
+        assert d is not None and set(d.options) == {b["herod"], b[delilah], b[saph]} and d.shape == "one"
+        ok(g, f"choose {b['herod']}")
+        assert g.zone_of(b["herod"]) == (1, "discard")
+    else:
+        assert d is not None and set(d.options) == {b[delilah], b[saph]} and d.most == 2
+        ok(g, f"choose {b[delilah]}")
+        ok(g, f"choose {b[saph]}")
+        assert g.zone_of(b[delilah]) == (1, "discard") and g.zone_of(b[saph]) == (1, "discard")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("ruth, judge", [(True, False), (False, True), (True, True)])
+def test_when_judges_governed_withdraws_with_a_ruth_hero_and_discards_with_a_judge(ruth, judge):
+    wjg = R("When Judges Governed")
+    hero = R("Naomi (J)") if ruth else R("Gideon (J)")
+    mine = {"hand": [wjg], "territory": [R("Samson (J)")] if judge and ruth else []}
+    b = in_battle(hero, "herod", [], mine=mine, theirs={"territory": ["pilate"]})
+    g = b.game
+    ok(g, f"enhance {b[wjg]} {b[hero]} {b['herod']}" if ruth else f"enhance {b[wjg]} {b[hero]}")
+    assert g.zone_of(b["herod"]) == ((1, "territory") if ruth else (1, "field_of_battle"))
+    if judge:
+        ok(g, f"choose {b[wjg]}")  # used (the may)
+        if g.s.pending is not None:
+            ok(g, f"choose {b['pilate']}")
+        assert g.zone_of(b["pilate"]) == (1, "discard")
+    else:
+        assert g.zone_of(b["pilate"]) == (1, "territory")
+    round_trip(g)
+
+
+def test_gleaning_the_fields_searches_the_discard_pile_for_a_good_ruth_or_judges_enhancement():
+    glean = R("Gleaning the Fields (J)")
+    loyalty, strength, trumpets = R("Loyalty of Ruth (J)"), R("Samson's Strength (J)"), R("Trumpets and Torches")
+    b = in_battle(
+        R("Naomi (J)"), "herod", [], mine={"hand": [glean], "discard": [loyalty, strength, trumpets, "daniels_prayer"]}
+    )
+    g = b.game
+    ok(g, f"enhance {b[glean]} {b[R('Naomi (J)')]}")
+    d = g.s.pending
+    assert d is not None and set(d.options) == {b[loyalty], b[strength], b[trumpets]}
+    ok(g, f"choose {b[strength]}")
+    assert g.zone_of(b[strength]) == (0, "hand")
+    round_trip(g)
+
+
+def test_ruth_meets_boaz_searches_the_draw_pile_or_the_discard_pile_for_a_good_ruth_card():
+    meets, naomi, boaz = R("Ruth Meets Boaz (J)"), R("Naomi (J)"), R("Boaz (J)")
+    b = in_battle(
+        R("Ruth (J)"), "herod", [], mine={"hand": [meets], "deck": [boaz, "esther"], "discard": [naomi, "gideon"]}
+    )
+    g = b.game
+    ok(g, f"enhance {b[meets]} {b[R('Ruth (J)')]}")
+    d = g.s.pending
+    assert d is not None and set(d.options) == {b[boaz], b[naomi]}
+    ok(g, f"choose {b[naomi]}")
+    assert g.zone_of(b[naomi]) == (0, "hand")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("name", ["Sorrow of Mary (J)", "Vain Philosophy (J)"])
+def test_a_look_at_the_hand_underdecks_a_good_card_of_it(name):
+    card = R(name)
+    if name.startswith("Vain"):
+        b = pos({"hand": [card]}, {"hand": ["gideon", "herod"], "deck": ["esther"], "land_of_bondage": ["ls_widow"]})
+        g = b.game
+        ok(g, f"dominant {b[card]}")
+    else:
+        b = blocked(LEGION, SOLDIERS, mine={"hand": ["gideon", "herod"], "deck": ["esther"]}, theirs={"hand": [card]})
+        g = b.game
+        to_player(g, 1)
+        ok(g, f"enhance {b[card]} {b[SOLDIERS]}")
+    me, them = (0, 1) if name.startswith("Vain") else (1, 0)
+    d = g.s.pending
+    assert d is not None and d.chooser == me and d.options == [b["gideon"]]
+    ok(g, f"choose {b['gideon']}")
+    assert g.z[them]["deck"][-1] == b["gideon"] and g.z[them]["hand"] == [b["herod"]]
     round_trip(g)

@@ -933,3 +933,159 @@ def test_the_king_looks_at_a_hand_as_he_blocks_and_is_protected_from_a_lone_hero
     assert g2.s.pending is None and b2[card] not in g2.b.negated
     g2._move(b2[key], 0, "territory")
     round_trip(g)
+
+
+# --- Dominants that band ----------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "card, mates, stranger",
+    [
+        (
+            K("Lord of Armies [K]"),
+            [real_key(n, "K") for n in ("Abigail [K]", "Hannah [K]", "Samuel, the Anointer [K]", "Abiathar [K]")],
+            real_key("Joshua, the Faithful [L]", "L"),
+        ),
+        (
+            K("Pillar of Fire [L]"),
+            [
+                real_key(n, "L")
+                for n in (
+                    "Joshua, the Faithful [L]",
+                    "Miriam [L]",
+                    "Eleazar, Son of Aaron [L]",
+                    "Jethro, Priest of Midian [L]",
+                )
+            ],
+            real_key("Abigail [K]", "K"),
+        ),
+    ],
+)
+def test_the_dominant_lets_an_old_testament_human_band_to_up_to_three_heroes_of_its_book(card, mates, stranger):
+    b = in_battle("gideon", EGYPTIANS, [], mine={"hand": [card], "territory": [*mates, stranger]})
+    g = b.game
+    ok(g, f"dominant {b[card]}")
+    d = g.s.pending
+    assert d is not None and d.effect == "band" and d.most == 3 and set(d.options) == {b[m] for m in mates}
+    for m in mates[:3]:
+        ok(g, f"choose {b[m]}")
+    assert all(g.zone_of(b[m]) == (0, "field_of_battle") for m in mates[:3]) and g.zone_of(b[mates[3]]) == (
+        0,
+        "territory",
+    )
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", printings("Lord of Armies [K]", "Pillar of Fire [L]"))
+def test_the_dominant_cannot_be_played_without_an_old_testament_human_in_battle(card):
+    b = in_battle("stephen", EGYPTIANS, [], mine={"hand": [card], "territory": ["gideon"]})  # Stephen is N.T.
+    g = b.game
+    assert not any(a.verb == "dominant" and a.args[0] == b[card] for a in g.legal_actions())
+
+
+# --- Dominants that take an evil character and may add one to battle --------------------------------------------
+@pytest.mark.parametrize(
+    "card, word", [(K("Murderous Command [K]"), "egyptian"), (K("Warrior Overtaken [L]"), "philistine")]
+)
+def test_the_dominant_takes_an_evil_character_of_its_people_and_may_discard_a_hero_to_add_one_to_battle(
+    monkeypatch, card, word
+):
+    taken = _test_card(
+        monkeypatch, "taken", type="evil_character", brigades=["Black"], identifiers=[word], strength=2, toughness=2
+    )
+    added = _test_card(
+        monkeypatch,
+        "added",
+        type="evil_character",
+        brigades=["Black"],
+        identifiers=[f"{word} king"],
+        strength=9,
+        toughness=9,
+    )
+    b = blocked(
+        "gideon",
+        "herod",
+        mine={"territory": ["barak"]},
+        theirs={"hand": [card], "reserve": [taken], "territory": [added], "deck": ["pilate"]},
+    )
+    g = b.game
+    to_player(g, 1)
+    ok(g, f"dominant {b[card]}")
+    d = g.s.pending
+    assert d is not None and d.effect == "search" and d.options == [b[taken]] and d.to == [1]
+    ok(g, f"choose {b[taken]}")
+    assert g.zone_of(b[taken]) == (1, "hand")
+    d = g.s.pending
+    assert d is not None and d.effect == "discard_to_add" and d.options == [b["barak"]]  # a Hero in a territory
+    ok(g, f"choose {b['barak']}")
+    d = g.s.pending
+    assert d is not None and set(d.options) == {b[taken], b[added]}
+    ok(g, f"choose {b[added]}")
+    assert g.zone_of(b["barak"]) == (0, "discard") and g.zone_of(b[added]) == (1, "field_of_battle")
+    assert g.s.pending is None
+    round_trip(g)
+
+
+# --- artifacts: draw when an opponent draws by a good or evil ability -----------------------------------------------
+@pytest.mark.parametrize("card", printings("David's Harp [K]", "Altar of Burnt Offering [L]"))
+@pytest.mark.parametrize("up", [True, False])
+def test_the_artifact_lets_its_holder_draw_one_when_an_opponent_draws_by_a_good_or_evil_ability(card, up):
+    draw = real_key("Consecration [K]", "K")  # negate and discard an evil enhancement, then may draw 1
+    evil = real_key("Ancient Evil (G)", "10A")
+    b = in_battle(
+        "stephen",
+        EGYPTIANS,
+        [evil],
+        mine={"hand": [draw], "deck": ["ezra", "peter"]},
+        theirs={"artifact_pile": [card], "deck": ["herod", "pilate"]},
+    )
+    g = b.game
+    if up:
+        g.face_up.add(b[card])
+    ok(g, f"enhance {b[draw]} {b['stephen']} {b[evil]}")
+    ok(g, f"choose {b[draw]}")  # Stephen's player draws 1
+    assert g.zone_of(b["ezra"]) == (0, "hand")
+    d = g.s.pending
+    if not up:
+        assert d is None  # face down: not active
+        return
+    assert d is not None and d.effect == "gift_draw" and d.chooser == 1
+    ok(g, f"choose {b[card]}")
+    assert g.zone_of(b["herod"]) == (1, "hand") and g.zone_of(b["pilate"]) == (1, "deck")  # one, not as many
+    round_trip(g)
+
+
+# --- Lost Souls: "if rescued, you may draw 1" -----------------------------------------------------------------------
+SOULS_DRAW = [
+    K('Lost Soul "Obstinate" [Exodus 33:3 - K]'),
+    real_key('Lost Soul "Obstinate" [Exodus 33:3] [1st Print - K]', "K1P"),
+    K('Lost Soul "Fat" [I Samuel 2:29 - L]'),
+    real_key('Lost Soul "Fat" [I Samuel 2:29] (1st Print - L)', "L1P"),
+]
+
+
+@pytest.mark.parametrize("soul", SOULS_DRAW)
+def test_the_lost_soul_rescued_lets_the_player_it_was_rescued_from_draw_one(soul):
+    assert soul in KEYS
+    b = pos(
+        {"hand": ["barak"], "land_of_bondage": ["ls_orphan"]},  # a Lost Soul left in play: the game goes on
+        {"land_of_bondage": [soul], "deck": ["herod", "pilate"]},
+        phase="battle",
+    )
+    g = b.game
+    ok(g, f"rescue {b['barak']}")
+    ok(g, "noblock")
+    assert g.zone_of(b[soul]) == (0, "land_of_redemption")
+    d = g.s.pending
+    assert d is not None and d.effect == "may_draw" and d.chooser == 1  # its player: the one it was rescued from
+    ok(g, f"choose {b[soul]}")
+    assert g.zone_of(b["herod"]) == (1, "hand") and g.zone_of(b["pilate"]) == (1, "deck")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("son", printings("Son of God [K]", "Son of God [L]"))
+def test_son_of_god_negates_the_lost_soul_it_rescues(son):
+    soul = SOULS_DRAW[0]
+    b = pos({"hand": [son]}, {"land_of_bondage": [soul], "deck": ["herod"]})
+    g = b.game
+    ok(g, f"dominant {b[son]} {b[soul]}")
+    assert g.zone_of(b[soul]) == (0, "land_of_redemption") and g.s.pending is None  # its ability does not work
+    assert CARDS[son].ability_text.startswith("Negate and rescue")

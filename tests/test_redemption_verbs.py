@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from rules.redemption import continuous, effects, serial
+from rules.redemption import continuous, effects, lang, serial
 from rules.redemption.cards import CARDS, _card
 from rules.redemption.lang import LanguageError
 from tests.redemption_helpers import build, ok, scenario
@@ -630,6 +630,120 @@ def test_opponents_discard_from_the_zones_its_selector_names(monkeypatch):
     round_trip(g)
 
 
+def test_the_ability_facet_and_unnegatable_keep_a_negate_off_the_cards_with_that_verb(monkeypatch):
+    guard = _add(
+        monkeypatch,
+        "t_hunter",
+        [{"verb": "unnegatable", "select": {"alignment": "evil", "ability": "capture"}}],
+        type="evil_character",
+        alignment="evil",
+        brigades=["Crimson"],
+        strength=1,
+        toughness=1,
+        trigger="while_in_play",
+    )
+    grab = _add(
+        monkeypatch,
+        "t_grab",
+        [{"verb": "capture", "select": {"zone": "battle", "owner": "opponent", "type": "hero"}}],
+        type="evil_enhancement",
+        alignment="evil",
+        brigades=["Crimson"],
+    )
+    assert lang.matches(CARDS[grab], {"ability": "capture"}) and not lang.matches(
+        CARDS["goliath"], {"ability": "capture"}
+    )
+    for there, negatable in (("", True), (f'"{guard}"', False)):
+        b = battle('"gideon"', their_territory=there, their_hand=f'"{grab}"')
+        g = b.game
+        assert continuous.stoppable(g, b[grab], "negate") is negatable
+    with pytest.raises(LanguageError, match="unknown verb 'grab'"):
+        _card(
+            {
+                "key": "t_z",
+                "name": "T Z",
+                "type": "evil_character",
+                "alignment": "evil",
+                "abilities": [
+                    {
+                        "trigger": "while_in_play",
+                        "effects": [{"verb": "unnegatable", "select": {"ability": "grab"}}],
+                    }
+                ],
+            }
+        )
+
+
+def test_search_bondage_reveals_the_opponents_pile_to_its_player_and_may_fail(monkeypatch):
+    e = _add(monkeypatch, "t_wed", [{"verb": "search_bondage", "select": {"type": "lost_soul"}}])
+    for take in (True, False):
+        b = scenario(
+            BATTLE.format(
+                hand=f'"{e}"',
+                heroes='"gideon"',
+                territory="",
+                their_territory="",
+                their_hand="",
+                discard="",
+                their_discard="",
+            ).replace('deck = ["delilah", "eglon", "herod"]', 'deck = ["delilah", "ls_widow", "herod"]')
+        )
+        g = b.game
+        ok(g, f"enhance {b[e]} {b['gideon']}")
+        d = g.s.pending
+        assert d is not None and d.options == [b["ls_widow"]] and d.to == [0] and len(d.revealed) == 3
+        ok(g, f"choose {b['ls_widow']}" if take else "choose")
+        assert g.zone_of(b["ls_widow"]) == (1, "land_of_bondage" if take else "deck")
+        round_trip(g)
+
+
+def test_gift_draw_waits_in_the_state_and_is_asked_of_the_holder_after_the_action(monkeypatch):
+    gift = _add(
+        monkeypatch,
+        "t_gift",
+        [{"verb": "gift_draw"}],
+        type="artifact",
+        alignment="neutral",
+        brigades=[],
+        trigger="while_in_play",
+    )
+    drawer = _add(
+        monkeypatch,
+        "t_draw2",
+        [{"verb": "draw", "n": 2}],
+        type="evil_enhancement",
+        alignment="evil",
+        brigades=["Crimson"],
+    )
+    b = build(
+        {"field_of_battle": ["gideon"], "artifact_pile": [gift], "deck": ["barak", "esther", "peter"]},
+        {
+            "field_of_battle": ["goliath"],
+            "hand": [drawer],
+            "deck": ["delilah", "eglon"],
+            "land_of_bondage": ["ls_orphan"],
+        },
+        phase="battle",
+        battle={"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 0},
+        flags={"battled": True},
+        face_up=[gift],
+    )
+    g = b.game
+    ok(g, f"enhance {b[drawer]} {b['goliath']}")
+    d = g.s.pending
+    assert d is not None and d.effect == "gift_draw" and d.chooser == 0 and d.stage == 2
+    round_trip(g)
+    ok(g, f"choose {b[gift]}")
+    assert len(g.z[0]["hand"]) == 2 and not g.s.gifts
+    data = serial.to_dict(g)
+    data["gifts"] = [[0, 1, b["gideon"]]]  # Gideon is no drawing artifact
+    with pytest.raises(ValueError, match="gifts"):
+        serial.from_dict(type(g), data)
+    data["gifts"] = [[5, 1, b[gift]]]
+    with pytest.raises(ValueError, match="gifts"):
+        serial.from_dict(type(g), data)
+
+
 def test_a_taken_card_is_its_takers_and_still_came_from_the_opponents_deck(monkeypatch):
     e = _add(monkeypatch, "t_take2", [{"verb": "take", "n": 1}])
     b = battle(f'"{e}"', their_hand='"delilah"')
@@ -901,6 +1015,204 @@ def test_fits_host_offers_only_the_enhancements_the_character_may_use(monkeypatc
     assert "(one it may use)" in CARDS[e].ability_text
 
 
+# --- the Starter I and J decks' verbs, trigger, facets and condition (redemption.effect.each_draw ...) -------------
+def test_each_draw_makes_every_player_draw_the_ability_player_first(monkeypatch):
+    e = _add(monkeypatch, "t_each", [{"verb": "each_draw", "n": 2}])
+    b = battle(f'"{e}"')
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    assert g.z[0]["hand"] == [b["barak"], b["esther"]] and g.z[1]["hand"] == [b["delilah"], b["eglon"]]
+    round_trip(g)
+
+
+def test_look_hand_reveals_the_opponents_hand_to_its_player_only(monkeypatch):
+    e = _add(monkeypatch, "t_look", [{"verb": "look_hand"}])
+    b = battle(f'"{e}"', their_hand='"herod"')
+    g = b.game
+    assert hidden_from(g, 0, b["herod"])
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    d = g.s.pending
+    assert d is not None and d.revealed == [b["herod"]] and d.options == [] and d.to == [0]
+    assert not hidden_from(g, 0, b["herod"])
+    ok(g, "choose")
+    assert hidden_from(g, 0, b["herod"]) and g.zone_of(b["herod"]) == (1, "hand")
+    round_trip(g)
+
+
+def test_look_underdeck_puts_a_card_that_fits_under_its_owners_pile(monkeypatch):
+    e = _add(monkeypatch, "t_lookunder", [{"verb": "look_underdeck", "select": {"type": "good_enhancement"}}])
+    b = battle(f'"{e}"', their_hand='"herod", "song_of_deborah"')
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    d = g.s.pending
+    assert (
+        d is not None and d.options == [b["song_of_deborah"]] and set(d.revealed) == {b["herod"], b["song_of_deborah"]}
+    )
+    ok(g, f"choose {b['song_of_deborah']}")
+    assert g.z[1]["deck"][-1] == b["song_of_deborah"]
+    round_trip(g)
+
+
+def test_withdraw_but_one_keeps_the_one_its_player_chooses(monkeypatch):
+    e = _add(
+        monkeypatch,
+        "t_strife",
+        [{"verb": "withdraw_but_one", "select": {"zone": "battle", "owner": "any", "type": "hero"}}],
+        type="evil_enhancement",
+        alignment="evil",
+        brigades=["Crimson"],
+    )
+    b = battle("", heroes='"gideon", "ehud"', their_hand=f'"{e}"')
+    g = b.game  # Gideon and Ehud 13/9 against Goliath 8/6: the evil side plays
+    ok(g, f"enhance {b[e]} {b['goliath']}")
+    ok(g, f"choose {b['ehud']}")
+    assert g.battle_chars(0) == [b["ehud"]] and g.zone_of(b["gideon"]) == (0, "territory")
+    round_trip(g)
+
+
+def test_reveal_souls_sends_the_lost_souls_to_the_land_of_bondage_and_the_rest_under(monkeypatch):
+    e = _add(monkeypatch, "t_reveal", [{"verb": "reveal_souls", "n": 2}])
+    b = battle(f'"{e}"')
+    g = b.game
+    g.z[1]["deck"].insert(0, b["ls_orphan"])  # the Lost Soul on top of the pile
+    g.z[1]["land_of_bondage"].remove(b["ls_orphan"])
+    g.loc[b["ls_orphan"]] = (1, "deck")
+    out = ok(g, f"enhance {b[e]} {b['gideon']}")
+    assert g.zone_of(b["ls_orphan"]) == (1, "land_of_bondage") and g.z[1]["deck"] == [
+        b["eglon"],
+        b["herod"],
+        b["delilah"],
+    ]
+    assert "Delilah" in " ".join(x.text for x in out.events)  # revealed to everyone
+    round_trip(g)
+
+
+def test_opponent_underdeck_is_the_opponents_choice_n_times(monkeypatch):
+    e = _add(monkeypatch, "t_whip", [{"verb": "opponent_underdeck", "n": 2, "select": {"alignment": "evil"}}])
+    b = battle(f'"{e}"', their_hand='"herod", "pilate", "song_of_deborah"')
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    d = g.s.pending
+    assert d is not None and d.chooser == 1 and set(d.options) == {b["herod"], b["pilate"]} and d.to == [1]
+    ok(g, f"choose {b['pilate']}")
+    ok(g, f"choose {b['herod']}")
+    assert g.z[1]["hand"] == [b["song_of_deborah"]] and g.z[1]["deck"][-2:] == [b["pilate"], b["herod"]]
+    round_trip(g)
+
+
+@pytest.mark.parametrize("answer", [True, False])
+def test_may_underdeck_self_puts_the_card_itself_under_its_pile_if_chosen(monkeypatch, answer):
+    e = _add(monkeypatch, "t_selfunder", [{"verb": "may_underdeck_self"}], strength=2, toughness=2)
+    b = battle(f'"{e}"')
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    ok(g, f"choose {b[e]}" if answer else "choose")
+    assert g.zone_of(b[e]) == ((0, "deck") if answer else (0, "field_of_battle"))
+    assert g.char_numbers(b["gideon"]) == ((7, 5) if answer else (9, 7))
+    round_trip(g)
+
+
+def test_reveal_bottom_offers_the_bottom_card_only_when_it_fits(monkeypatch):
+    e = _add(monkeypatch, "t_bottom", [{"verb": "reveal_bottom", "select": {"type": "hero"}}])
+    b = battle(f'"{e}"')
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    d = g.s.pending
+    assert d is not None and d.options == [b["peter"]] and d.shape == "up_to"
+    ok(g, f"choose {b['peter']}")
+    assert g.zone_of(b["peter"]) == (0, "hand")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("top, gone", [("barak", True), ("herodias", False)])
+def test_draw_reveal_discards_the_character_after_the_battle_when_the_card_fits(monkeypatch, top, gone):
+    ec = _add(
+        monkeypatch,
+        "t_nabal",
+        [{"verb": "draw_reveal", "select": {"alignment": "good"}}],
+        trigger="enters_battle",
+        type="evil_character",
+        alignment="evil",
+        brigades=["Black"],
+        strength=9,
+        toughness=9,
+    )
+    b = build({"hand": ["gideon"]}, {"hand": [ec], "deck": [top], "land_of_bondage": ["ls_orphan"]}, phase="battle")
+    g = b.game
+    ok(g, f"rescue {b['gideon']}")
+    ok(g, f"block {b[ec]}")
+    assert g.zone_of(b[top]) == (1, "hand")
+    ok(g, "pass")  # Gideon is losing: the battle ends
+    assert g.zone_of(b[ec]) == ((1, "discard") if gone else (1, "territory"))
+    round_trip(g)
+
+
+def test_draw_discard_discards_one_of_the_cards_drawn(monkeypatch):
+    e = _add(monkeypatch, "t_catch", [{"verb": "draw_discard", "n": 2}])
+    b = battle(f'"{e}", "song_of_deborah"')
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    d = g.s.pending
+    assert d is not None and d.options == [b["barak"], b["esther"]]  # not the card already in hand
+    ok(g, f"choose {b['barak']}")
+    assert g.zone_of(b["barak"]) == (0, "discard") and g.zone_of(b["esther"]) == (0, "hand")
+    round_trip(g)
+
+
+def test_a_search_of_each_players_discard_pile_asks_each_in_turn(monkeypatch):
+    e = _add(
+        monkeypatch, "t_eachsearch", [{"verb": "search", "select": {"zone": "discard", "owner": "any", "type": "hero"}}]
+    )
+    b = battle(f'"{e}"', discard='"ehud"', their_discard='"daniel"')
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    assert g.s.pending is not None and g.s.pending.chooser == 0
+    ok(g, f"choose {b['ehud']}")
+    assert g.s.pending is not None and g.s.pending.chooser == 1 and g.s.pending.options == [b["daniel"]]
+    ok(g, f"choose {b['daniel']}")
+    assert g.zone_of(b["ehud"]) == (0, "hand") and g.zone_of(b["daniel"]) == (1, "hand")
+    assert g.z[0]["deck"] == [b["barak"], b["esther"], b["peter"]]  # a discard pile searched: no shuffle of the deck
+    round_trip(g)
+
+
+def test_the_rescued_trigger_works_for_the_player_the_lost_soul_left(monkeypatch):
+    soul = _add(
+        monkeypatch,
+        "t_soul",
+        [{"verb": "draw", "n": 1}],
+        trigger="rescued",
+        type="lost_soul",
+        alignment="neutral",
+        brigades=[],
+    )
+    b = build({"hand": ["gideon"]}, {"land_of_bondage": [soul, "ls_orphan"], "deck": ["herod"]}, phase="battle")
+    g = b.game
+    ok(g, f"rescue {b['gideon']}")
+    ok(g, "noblock")
+    ok(g, f"surrender {b[soul]}")
+    assert g.zone_of(b[soul]) == (0, "land_of_redemption") and g.zone_of(b["herod"]) == (1, "hand")
+    round_trip(g)
+
+
+def test_the_generic_and_no_ability_facets_and_the_you_control_condition(monkeypatch):
+    from rules.redemption import lang
+
+    plain = CARDS["gideon"]
+    assert lang.matches(plain, {"no_ability": True}) and not lang.matches(CARDS["deborah"], {"no_ability": True})
+    assert not lang.matches(plain, {"generic": True}) and lang.matches(plain, {"generic": False})
+    e = "t_ifcontrol"
+    d = {"key": e, "name": "T Ifcontrol", "type": "good_enhancement", "alignment": "good", "brigades": ["Blue"]}
+    cond = {"you_control": {"type": "hero", "gender": "female"}}
+    d["abilities"] = [{"trigger": "played", "condition": cond, "effects": [{"verb": "draw", "n": 1}]}]
+    monkeypatch.setitem(CARDS, e, _card(d))
+    for territory, drawn in (('"deborah"', 1), ('"barak"', 0)):
+        b = battle(f'"{e}"', territory=territory)
+        g = b.game
+        ok(g, f"enhance {b[e]} {b['gideon']}")
+        assert len(g.z[0]["hand"]) == drawn
+    assert CARDS[e].ability_text.startswith("If you control a female Hero")
+
+
 @pytest.mark.parametrize("verb_, top", [("opponent_topdecks", True), ("opponent_underdecks", False)])
 def test_each_opponent_puts_a_card_that_fits_from_hand_on_the_draw_pile(monkeypatch, verb_, top):
     e = _add(monkeypatch, f"t_{verb_}", [{"verb": verb_, "select": {"type": "evil_character"}}])
@@ -1049,3 +1361,132 @@ def test_protect_lone_keeps_a_lone_heros_abilities_off_the_character(monkeypatch
     assert effects.protected_from(g, CARDS["gideon"], [b[key]]) == []
     g._move(b["barak"], 0, "field_of_battle")  # a second Hero: Gideon is not lone now
     assert not continuous.protected_from(g, b[key], CARDS["gideon"])
+
+
+def test_dominant_band_needs_its_condition_and_bands_up_to_n(monkeypatch):
+    key = "t_dom_band"
+    monkeypatch.setitem(
+        CARDS,
+        key,
+        _card(
+            {
+                "key": key,
+                "name": "Dominant Band",
+                "type": "dominant",
+                "alignment": "good",
+                "abilities": [
+                    {
+                        "trigger": "played",
+                        "condition": {"you_in_battle": {"kind": "human"}},
+                        "effects": [
+                            {
+                                "verb": "dominant_band",
+                                "select": {"zone": ["territory", "hand"], "owner": "you", "type": "hero", "up_to": 2},
+                            }
+                        ],
+                    }
+                ],
+            }
+        ),
+    )
+    b = battle(f'"{key}"', territory='"barak", "esther", "peter"')
+    g = b.game
+    ok(g, f"dominant {b[key]}")
+    d = g.s.pending
+    assert d is not None and d.most == 2 and set(d.options) == {b["barak"], b["esther"], b["peter"]}
+    ok(g, f"choose {b['esther']}")
+    ok(g, "choose")
+    assert g.zone_of(b["esther"]) == (0, "field_of_battle") and g.zone_of(b["barak"]) == (0, "territory")
+    b2 = build({"hand": [key], "territory": ["barak"]}, {})  # no battle: not offered
+    assert not any(a.verb == "dominant" for a in b2.game.legal_actions())
+
+
+def test_discard_to_add_discards_a_hero_in_a_territory_and_adds_a_character_to_battle(monkeypatch):
+    e = _add(
+        monkeypatch,
+        "t_discard_to_add",
+        [{"verb": "discard_to_add", "select": {"zone": ["territory", "hand"], "owner": "you", "type": "hero"}}],
+    )
+    b = battle(f'"{e}"', territory='"barak"', their_territory='"andrew"')
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    d = g.s.pending
+    assert d is not None and set(d.options) == {b["barak"], b["andrew"]}
+    ok(g, f"choose {b['andrew']}")
+    ok(g, f"choose {b['barak']}")
+    assert g.zone_of(b["andrew"]) == (1, "discard") and g.zone_of(b["barak"]) == (0, "field_of_battle")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("alignment, asked", [("good", True), ("neutral", False)])
+def test_gift_draw_n_answers_a_good_or_evil_cards_draw_not_a_neutral_ones(monkeypatch, alignment, asked):
+    harp = "t_harp"
+    monkeypatch.setitem(
+        CARDS,
+        harp,
+        _card(
+            {
+                "key": harp,
+                "name": "Harp",
+                "type": "artifact",
+                "alignment": "neutral",
+                "abilities": [{"trigger": "while_in_play", "effects": [{"verb": "gift_draw", "n": 1}]}],
+            }
+        ),
+    )
+    dom = "t_dom_draw"
+    monkeypatch.setitem(
+        CARDS,
+        dom,
+        _card(
+            {
+                "key": dom,
+                "name": "Dominant Draw",
+                "type": "dominant",
+                "alignment": alignment,
+                "abilities": [{"trigger": "played", "effects": [{"verb": "draw", "n": 2}]}],
+            }
+        ),
+    )
+    b = build(
+        {"hand": [dom], "deck": ["barak", "esther", "peter"]}, {"artifact_pile": [harp], "deck": ["herod", "pilate"]}
+    )
+    g = b.game
+    g.face_up.add(b[harp])
+    ok(g, f"dominant {b[dom]}")
+    d = g.s.pending
+    assert (d is not None and d.effect == "gift_draw" and d.stage == 1) == asked
+
+
+@pytest.mark.parametrize("verb_, asked", [("rescue_any", True), ("negate_rescue", False)])
+def test_negate_rescue_rescues_a_lost_soul_without_its_rescued_ability(monkeypatch, verb_, asked):
+    soul, dom = "t_soul_draw", "t_dom_rescue"
+    for key, d in (
+        (
+            soul,
+            {
+                "type": "lost_soul",
+                "alignment": "neutral",
+                "abilities": [{"trigger": "rescued", "effects": [{"verb": "may_draw", "n": 1}]}],
+            },
+        ),
+        (
+            dom,
+            {
+                "type": "dominant",
+                "alignment": "good",
+                "abilities": [
+                    {
+                        "trigger": "played",
+                        "effects": [{"verb": verb_, "select": {"zone": "land_of_bondage", "owner": "any"}}],
+                    }
+                ],
+            },
+        ),
+    ):
+        monkeypatch.setitem(CARDS, key, _card({"key": key, "name": key.title(), **d}))
+    b = build({"hand": [dom], "land_of_bondage": ["ls_orphan"]}, {"land_of_bondage": [soul], "deck": ["herod"]})
+    g = b.game
+    ok(g, f"dominant {b[dom]} {b[soul]}")
+    assert g.zone_of(b[soul]) == (0, "land_of_redemption")
+    assert (g.s.pending is not None and g.s.pending.effect == "may_draw") == asked

@@ -9,7 +9,6 @@ from collections import Counter
 
 import saves
 from tests.bench.counts import SIZE, FirstFrameApp, counting, midgame
-from tui import controls
 from tui.app import Settings
 from tui.screens.game import GameScreen
 from tui.session import RECAP, Session
@@ -36,7 +35,8 @@ def _resume_and_press(tmp_path, seats: int, moves: int) -> tuple[Counter[str], C
                 await _settle(pilot)
                 screen = app.screen
                 assert isinstance(screen, GameScreen) and session.my_turn
-                if controls.enter_on_card(session.frame().legal, screen.selected_card()).kind != "apply":
+                frame = session.frame()
+                if frame.controls.enter_on_card(frame.legal, screen.selected_card()).kind != "apply":
                     return None
                 done = len(session.game.history)
                 c.clear()

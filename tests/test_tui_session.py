@@ -93,7 +93,8 @@ def test_enter_asks_before_setting_aside_and_never_aims_a_dominant_at_the_card()
 
     b = build({"territory": ["gideon"], "hand": ["day_of_judgment", "barak"]}, {"territory": ["pilate"]})
     g = b.game
-    d = controls.enter_on_card(g, b["gideon"])
+    keys = controls.controls_for(g)
+    d = keys.enter_on_card(g, b["gideon"])
     assert d.kind == "choose" and [str(a) for a in d.actions] == [f"setaside {b['gideon']}"]  # Esc cancels
-    assert controls.enter_on_card(g, b["barak"]).kind == "apply"
-    assert b["gideon"] in controls.usable_cards(g) and b["pilate"] not in controls.usable_cards(g)
+    assert keys.enter_on_card(g, b["barak"]).kind == "apply"
+    assert b["gideon"] in keys.usable_cards(g) and b["pilate"] not in keys.usable_cards(g)

@@ -3,6 +3,10 @@
 The app never decides what is legal: it looks up the engine's ``legal_actions()``
 and, when the player asks for something no legal action matches, it hands the
 engine the nearest action text so the engine itself explains the refusal.
+
+Nothing here reads an action's notation or names a game's verb: what a key needs to know of an action (the card it
+uses, whether a key of its own makes it, whether Enter asks first) is the game's controls part
+(``rules.games.ControlsPart``), which :func:`controls_for` gives as :class:`Controls`.
 """
 
 from __future__ import annotations
@@ -12,65 +16,15 @@ from dataclasses import dataclass
 from typing import Any, TypeAlias
 
 from rules.core import GameBase
+from rules.games import ControlsPart, find_game
 
 #: Where the legal actions come from: a game (its ``legal_actions()``, asked once per call) or the list already asked
 #: for (a screen's frame: ``tui.session.Frame.legal``), so a key costs no second computation.
 Legal: TypeAlias = GameBase | Sequence[Any]
 
-#: Actions Enter offers in a list (Esc cancels) even when they are the card's only one: setting a character
-#: aside is rarely what a player pressing Enter on their territory means.
-ASK_FIRST = ("setaside",)
-#: Actions Enter offers only when the card has none of the verb they stand behind: a Hero that can rescue a soul
-#: from one opponent is not offered battle challenges against the others (Ctrl+P and typing still reach them).
-BEHIND = {"challenge": "rescue"}
-#: First words of the actions the special keys stand for.
-PASS_WORDS = ("pass", "noblock", "decline")
-END_PHASE_WORDS = ("end", "next", "done")
-
-
-def words(action: Any) -> list[str]:
-    return str(action).split()
-
 
 def legal_of(source: Legal) -> Sequence[Any]:
     return source.legal_actions() if isinstance(source, GameBase) else source
-
-
-def actions_for_card(game: Legal, card: str) -> list[Any]:
-    """Legal actions that play or use this card (it is their first card); failing those, actions that name it as
-    a target, except a Dominant's (Enter on your own character must not offer to discard it)."""
-    legal = legal_of(game)
-    first = [a for a in legal if words(a)[1:2] == [card]]
-    return first or [a for a in legal if words(a)[0] != "dominant" and card in words(a)[2:]]
-
-
-def usable_cards(game: Legal) -> set[str]:
-    """The cards the player who decides can play or use now (the first card of each legal action)."""
-    return {w[1] for w in map(words, legal_of(game)) if len(w) > 1}
-
-
-def first_word_action(game: Legal, firsts: tuple[str, ...]) -> Any | None:
-    for a in legal_of(game):
-        w = words(a)
-        if w and w[0] in firsts:
-            return a
-    return None
-
-
-def mute_actions(game: Legal, card: str | None = None) -> list[Any]:
-    """The legal ``mute`` actions (redemption.dominant.mute): in a Dominant window, one pair per Dominant (until the
-    turn ends, until the game ends); only the picked card's when it is one of them."""
-    mutes = [a for a in legal_of(game) if words(a)[0] == "mute"]
-    picked = [a for a in mutes if words(a)[1:2] == [card]]
-    return picked or mutes
-
-
-def pass_action(game: Legal) -> Any | None:
-    return first_word_action(game, PASS_WORDS)
-
-
-def end_phase_action(game: Legal) -> Any | None:
-    return first_word_action(game, END_PHASE_WORDS)
 
 
 @dataclass(frozen=True)
@@ -82,27 +36,94 @@ class Decision:
     text: str = ""
 
 
-def cardless_choices(game: Legal) -> list[Any]:
-    """Legal actions that name no card and have no key of their own (e.g. the cut, who goes first)."""
-    keyed = PASS_WORDS + END_PHASE_WORDS + ("mute",)
-    return [a for a in legal_of(game) if words(a)[0] not in keyed and all(w.isdigit() for w in words(a)[1:])]
+@dataclass(frozen=True)
+class Controls:
+    """A game's keys over its legal actions, from its controls part."""
+
+    part: ControlsPart
+
+    def actions_for_card(self, legal: Legal, card: str) -> list[Any]:
+        """Legal actions that play or use this card; failing those, actions that name it as a target."""
+        legal = legal_of(legal)
+        first = [a for a in legal if self.part.card(a) == card]
+        return first or [a for a in legal if card in self.part.targets(a)]
+
+    def by_card(self, legal: Legal) -> dict[str, list[Any]]:
+        """The legal actions by the card each one uses, in the engine's order (the cards usable now: its keys)."""
+        out: dict[str, list[Any]] = {}
+        for a in legal_of(legal):
+            card = self.part.card(a)
+            if card is not None:
+                out.setdefault(card, []).append(a)
+        return out
+
+    def usable_cards(self, legal: Legal) -> set[str]:
+        """The cards the player who decides can play or use now."""
+        return set(self.by_card(legal))
+
+    def keyed(self, legal: Legal, key: str) -> list[Any]:
+        """The legal actions the play control ``key`` makes ("pass", "end_phase", "mute"), in the engine's order."""
+        return [a for a in legal_of(legal) if self.part.key(a) == key]
+
+    def pass_action(self, legal: Legal) -> Any | None:
+        return next(iter(self.keyed(legal, "pass")), None)
+
+    def end_phase_action(self, legal: Legal) -> Any | None:
+        return next(iter(self.keyed(legal, "end_phase")), None)
+
+    def mute_actions(self, legal: Legal, card: str | None = None) -> list[Any]:
+        """The legal actions of the mute key (not stopped for a Dominant again: redemption.dominant.mute); only the
+        picked card's when it is one of them."""
+        mutes = self.keyed(legal, "mute")
+        picked = [a for a in mutes if self.part.card(a) == card]
+        return picked or mutes
+
+    def cardless_choices(self, legal: Legal) -> list[Any]:
+        """Legal actions that use no card and have no key of their own (e.g. the cut, who goes first)."""
+        return [a for a in legal_of(legal) if self.part.card(a) is None and not self.part.key(a)]
+
+    def by_number(self, actions: Sequence[Any]) -> bool:
+        """Is this choice one made as a number (every action one of the cut's)?"""
+        return all(self.part.by_number(a) for a in actions)
+
+    def numbers(self, actions: Sequence[Any]) -> tuple[dict[int, Any], Any | None]:
+        """A choice by number: its actions by the number each picks, and the one that picks at random (or None)."""
+        sizes: dict[int, Any] = {}
+        random = None
+        for a in actions:
+            n = self.part.number(a)
+            if n is None:
+                random = random if random is not None else a
+            else:
+                sizes[n] = a
+        return sizes, random
+
+    def enter_on_card(self, legal: Legal, card: str | None, refusal: str = "") -> Decision:
+        """Enter: the one legal action for the picked card, a choice among several, or the engine's refusal."""
+        legal = legal_of(legal)  # asked once for both looks below
+        matching = self.actions_for_card(legal, card) if card else []
+        matching = [a for a in matching if not any(self.part.behind(a, b) for b in matching)]
+        if len(matching) == 1 and not self.part.ask_first(matching[0]):
+            return Decision("apply", (matching[0],))
+        if matching:
+            return Decision("choose", tuple(matching))
+        other = self.cardless_choices(legal)
+        if len(other) == 1:
+            return Decision("apply", (other[0],))
+        if other:
+            return Decision("choose", tuple(other))
+        if card is None:
+            return Decision("none")
+        return Decision("refuse", text=refusal)
 
 
-def enter_on_card(game: Legal, card: str | None, refusal: str = "") -> Decision:
-    """Enter: the one legal action for the picked card, a choice among several, or the engine's refusal."""
-    game = legal_of(game)  # asked once for both looks below
-    matching = actions_for_card(game, card) if card else []
-    verbs = {words(a)[0] for a in matching}
-    matching = [a for a in matching if BEHIND.get(words(a)[0]) not in verbs]
-    if len(matching) == 1 and words(matching[0])[0] not in ASK_FIRST:
-        return Decision("apply", (matching[0],))
-    if matching:
-        return Decision("choose", tuple(matching))
-    other = cardless_choices(game)
-    if len(other) == 1:
-        return Decision("apply", (other[0],))
-    if other:
-        return Decision("choose", tuple(other))
-    if card is None:
-        return Decision("none")
-    return Decision("refuse", text=refusal)
+_CONTROLS: dict[str, Controls] = {}
+
+
+def controls_for(game: GameBase | str) -> Controls:
+    """The keys of a game (or a game's name), from its controls part."""
+    name = game if isinstance(game, str) else game.name
+    found = _CONTROLS.get(name)
+    if found is None:
+        found = _CONTROLS[name] = Controls(find_game(name).controls_module())
+    return found

@@ -117,10 +117,11 @@ class Frame:
     view: View[Any]
     my_turn: bool
     legal: tuple[Any, ...]  # the viewer's legal actions; () when it is not their move
-    by_card: dict[str, tuple[Any, ...]]  # the first card an action names -> those actions, in the engine's order
+    by_card: dict[str, tuple[Any, ...]]  # the card an action uses -> those actions, in the engine's order
     pass_action: Any | None  # what the pass key plays now (None: it does nothing)
     end_action: Any | None  # what the end-phase key plays now
     cardless: tuple[Any, ...]  # legal actions that name no card and have no key of their own (the cut)
+    controls: controls.Controls  # the game's keys over its actions (what Enter, the mute key and the cut mean)
 
     @property
     def usable(self) -> set[str]:
@@ -145,21 +146,18 @@ class Frame:
             view, legal = game.view_and_legal(viewer)  # my_turn: the viewer decides, so the legal actions come too
         if not my_turn:
             legal = []
-        by_card: dict[str, list[Any]] = {}
-        for a in legal:
-            w = controls.words(a)
-            if len(w) > 1:
-                by_card.setdefault(w[1], []).append(a)
+        keys = controls.controls_for(game)
         return cls(
             game,
             (len(game.history), viewer, my_turn),
             view,
             my_turn,
             tuple(legal),
-            {card: tuple(actions) for card, actions in by_card.items()},
-            controls.pass_action(legal),
-            controls.end_phase_action(legal),
-            tuple(controls.cardless_choices(legal)),
+            {card: tuple(actions) for card, actions in keys.by_card(legal).items()},
+            keys.pass_action(legal),
+            keys.end_phase_action(legal),
+            tuple(keys.cardless_choices(legal)),
+            keys,
         )
 
 

@@ -337,21 +337,3 @@ def boxes(cards: list[tuple[list[Text], str]], width: int = 9, ascii_only: bool 
             rows[r + 1].append(v, style=frame)
         rows[-1].append(gap + bl + h * inner + br, style=frame)
     return Text("\n").join(rows)
-
-
-def news(screen: Any, in_battle: object) -> Text:
-    """The first lines of the Field of Battle: what the other side did since your last move (when it is your move),
-    and the last battle's result while no battle is going on (``in_battle`` falsy)."""
-    t = Text()
-    if not hasattr(screen, "recent"):  # a screen that keeps no history (a lesson)
-        return t
-    result = [] if in_battle else list(screen.last_result)
-    recent = screen.recent() if screen.session.my_turn else []
-    recent = [line for line in recent if line not in result][-2:]
-    if recent:
-        t.append("Since your move: ", style="bold")
-        t.append(" ".join(recent) + "\n")
-    if result:
-        t.append("Last battle: ", style="bold")
-        t.append(" ".join(result) + "\n")
-    return t

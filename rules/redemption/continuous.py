@@ -85,6 +85,15 @@ def ignored(t: Table, cid: str) -> bool:
     return t.loc[cid][1] == "field_of_battle" and _ignorers(t, cid)
 
 
+def may_be_ignored(t: Table) -> bool:
+    """Could a character in battle be ignored now (a quick no for :func:`ignored`): a card played ignores one, or a
+    character in battle has an ignore ability of its own?"""
+    if t.b.ignored:
+        return True
+    cd = t.cd
+    return any("ignore" in cd[c].by_effect for zones in t.z for c in zones["field_of_battle"])
+
+
 def protected(t: Table, cid: str) -> bool:
     """Is character cid protected from discard in this battle (redemption.effect.protect)?"""
     src = t.b.protected.get(cid)
@@ -282,7 +291,24 @@ def stoppable(t: Table, src: str, how: str, by: str = "") -> bool:
                     continue
                 if condition_holds(t, t.owner(src), t.attached.get(src, src), cond):
                     return False
+    if how == "negate" and _made_unnegatable(t, src):
+        return False
     return not (how == "prevent" and _made_unpreventable(t, src))
+
+
+def _made_unnegatable(t: Table, src: str) -> bool:
+    """Does a character in play, not negated nor prevented, say that cards like src cannot be negated
+    (redemption.effect.unnegatable: "evil capture abilities cannot be negated")?"""
+    cd, negated, att = t.cd, t.b.negated, t.attached
+    for zones in t.z:
+        for zone in ("territory", "field_of_battle"):
+            for c in zones[zone]:
+                ab = cd[c].by_effect.get("unnegatable")
+                if ab is None or c in att or c in negated or silenced(t, c, "unnegatable"):
+                    continue
+                if matches(cd[src], ab.filter):
+                    return True
+    return False
 
 
 def _made_unpreventable(t: Table, src: str) -> bool:
@@ -413,7 +439,8 @@ def abilities_negated(t: Table, c: str) -> bool:
         for h in zones["field_of_battle"]:
             if h == c or h in t.attached or not cd[h].abilities or not cd[h].is_character or h in t.b.negated:
                 continue
-            if cd[h].has("negate_abilities") is not None:
+            a = cd[h].has("negate_abilities")
+            if a is not None and matches(cd[c], a.filter):  # its selector: the cards it negates (none: all)
                 return stoppable(t, c, "negate")
     return False
 

@@ -60,6 +60,8 @@ def filter_text(flt: Filter, noun: str = "character", plural: bool = False) -> s
             words.append(str(d[k]))
     if "class" in d:
         words.append(f"{d['class']}-class")
+    if d.get("generic"):
+        words.append("generic")
     if "brigade" in d:
         b = d["brigade"]
         words.append(" or ".join(b) + " brigade" if isinstance(b, tuple) else b)
@@ -79,7 +81,8 @@ def filter_text(flt: Filter, noun: str = "character", plural: bool = False) -> s
     if "base_name" in d:
         text += f" named {d['base_name']}"
     if "book" in d:
-        text += f" with a reference in {d['book']}"
+        bk = d["book"]
+        text += f" with a reference in {' or '.join(bk) if isinstance(bk, tuple) else bk}"
     return text
 
 
@@ -182,6 +185,7 @@ def _do_draw(g: Table, p: int, src: str, host: str, ab: Act, target: str, events
     hand = g.z[p]["hand"]
     before = len(hand)
     g._draw(p, ab.n, events, f"for {g.cd[src].name}", "redemption.effect.draw")
+    ability_drew(g, p, src, len(hand) - before)
     if g.in_battle() and src in g.b.played:  # an enhancement's draw: negating it puts the cards back
         g.b.effects.extend((src, "draw", c, "hand") for c in hand[before:])
 
@@ -384,6 +388,7 @@ def _text_negate_discard(a: Act, when: str, card: Card | None) -> str:
 
 
 def _do_rescue_any(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    held_by = g.loc[target][0]
     g._redeem(target, p)
     events.append(
         Event.said(
@@ -395,6 +400,10 @@ def _do_rescue_any(g: Table, p: int, src: str, host: str, ab: Act, target: str, 
     )
     if target in g.b.souls:
         g.b.souls.remove(target)
+    if (
+        ab.verb != "negate_rescue"
+    ):  # "negate and rescue": the soul's own ability does not work (redemption.effect.negate_rescue)
+        rescued(g, held_by, target, events)
 
 
 def _do_discard_type(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
@@ -526,23 +535,48 @@ def _has_pile(g: Table, p: int, ab: Act) -> bool:
 
 
 def _do_search(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
-    """Search your draw pile (or the piles of your own the selector names: your Reserve, your discard pile) for a
-    card that fits the filter: it goes into your hand (you may find none); then a searched draw pile is shuffled
-    (redemption.effect.search)."""
-    pile = _searched(g, p, ab)
-    if not pile:
-        events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'has', 'have')} no card there to search for.", p))
-        return
+    """Search your draw pile (or the piles of your own the selector names: your Reserve, your discard pile, both) for
+    a card that fits the filter: it goes into your hand (you may find none); then a searched draw pile is shuffled.
+    With ``owner = "any"``, each player in turn, from p, searches their own piles (redemption.effect.search)."""
+    _ask_search(g, p, src, ab, [p] + g.others(p) if ab.select.owner == "any" else [p], events)
+
+
+def _text_search(a: Act, when: str, card: Card | None) -> str:
+    what = an(filter_text(a.filter, "card"))
+    if a.select.owner == "any":
+        text = f"Each player, you first, may search their {_piles_words(a)} for {what} and put it into their hand"
+    elif _searches_deck(a) and len(a.select.zones) <= 1:
+        text = f"Search your draw pile for {what} and put it into your hand"
+    else:
+        text = f"Search your {_piles_words(a)} for {what} and put it into your hand"
+    lead = {"enters_battle": "When this character enters battle, ", "rescued": "When this Lost Soul is rescued, "}
+    head = lead.get(when, "") if card is not None and (card.is_character or when == "rescued") else ""
+    if head:
+        text = head + text[:1].lower() + text[1:]
+    return text + ("; then shuffle the draw pile." if _searches_deck(a) else ".")
+
+
+def _ask_search(g: Table, p: int, src: str, ab: Act, queue: list[int], events: list[Event]) -> None:
     cd = g.cd
-    # a full hand takes no card, by any means (redemption.hand.cap): the search finds nothing it may take
-    options = select(g, p, ab.select, lambda c: cd[c].type == "lost_soul") if g.hand_room(p) else []
-    d = Decision(p, src, "search", options, "up_to", 1, revealed=pile, to=[p])
-    g.ask(
-        d,
-        events,
-        f"{who(p, True)} {verb(p, 'searches', 'search')} {their(p)} {_piles_words(ab)} for "
-        f"{an(filter_text(ab.filter, 'card'))}.",
-    )
+    for q in queue:
+        pile = _searched(g, q, ab)
+        if not pile:
+            events.append(
+                Event.said("effect", f"{who(q, True)} {verb(q, 'has', 'have')} no card there to search for.", q)
+            )
+            continue
+        # a full hand takes no card, by any means (redemption.hand.cap): the search finds nothing it may take
+        options = (
+            [c for c in pile if cd[c].type != "lost_soul" and matches(cd[c], ab.select.card)] if g.hand_room(q) else []
+        )
+        d = Decision(q, src, "search", options, "up_to", 1, revealed=pile, to=[q])
+        g.ask(
+            d,
+            events,
+            f"{who(q, True)} {verb(q, 'searches', 'search')} {their(q)} {_piles_words(ab)} for "
+            f"{an(filter_text(ab.filter, 'card'))}.",
+        )
+        return
 
 
 _PILE_NAMES = {"deck": "draw pile", "reserve": "Reserve", "discard": "discard pile", "hand": "hand"}
@@ -558,7 +592,8 @@ def _resolve_search(g: Table, d: Decision, events: list[Event]) -> None:
     p = d.chooser
     for c in d.chosen:
         g._move(c, p, "hand")
-    shuffled = _searches_deck(_act_of(g, d))
+    ab = _act_of(g, d)
+    shuffled = _searches_deck(ab)
     if shuffled:
         g.rng.shuffle(g.z[p]["deck"])
     found = (
@@ -573,6 +608,10 @@ def _resolve_search(g: Table, d: Decision, events: list[Event]) -> None:
             "redemption.effect.search",
         )
     )
+    if ab.select.owner == "any":  # each player in turn: the next one searches
+        owner = g.owner(d.source)
+        order = [owner] + g.others(owner)
+        _ask_search(g, owner, d.source, ab, order[order.index(p) + 1 :], events)
 
 
 def _do_search_territory(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
@@ -611,6 +650,223 @@ def _resolve_search_territory(g: Table, d: Decision, events: list[Event]) -> Non
             "redemption.effect.search_territory",
         )
     )
+
+
+# --- the Starter I and J decks' verbs (redemption.effect.each_draw ... draw_discard) ----------------------------------
+def _do_each_draw(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Each player, in turn order from p, draws N cards (redemption.effect.each_draw)."""
+    for q in [p] + g.others(p):
+        g._draw(q, ab.n, events, f"for {g.cd[src].name}", "redemption.effect.each_draw")
+
+
+def _hand_of(g: Table, p: int, ab: Act) -> int:
+    """The seat whose hand a look reaches: the opponent (the other side of the battle)."""
+    return g.opponent(p)
+
+
+def _do_look_underdeck(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Look at an opponent's hand (revealed to p alone) and put one card of it that fits on the bottom of its owner's
+    draw pile (redemption.effect.look_underdeck)."""
+    q = _hand_of(g, p, ab)
+    hand = g.z[q]["hand"]
+    if not hand:
+        events.append(Event.said("effect", f"{whose(q, True)} hand is empty: nothing to look at.", p))
+        return
+    options = [c for c in hand if matches(g.cd[c], ab.filter)]
+    d = Decision(p, src, ab.verb, options, "one" if options else "up_to", 1, revealed=hand[:], to=[p])
+    tail = f" and {verb(p, 'puts', 'put')} {an(filter_text(ab.filter, 'card'))} of it on the bottom of {their(q)} draw pile"
+    g.ask(d, events, f"{who(p, True)} {verb(p, 'looks', 'look')} at {whose(q)} hand{tail}.")
+
+
+def _resolve_look_underdeck(g: Table, d: Decision, events: list[Event]) -> None:
+    p = d.chooser
+    for c in d.chosen:
+        q = g.owner(c)
+        g._put(c, "deck")
+        events.append(
+            Event.said(
+                "effect",
+                f"{who(p, True)} {verb(p, 'puts', 'put')} {g._nm(c)} from {whose(q)} hand on the bottom of "
+                f"{their(q)} draw pile.",
+                p,
+                "redemption.effect.look_underdeck",
+            )
+        )
+    if not d.chosen:
+        events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'finds', 'find')} no card that fits.", p))
+
+
+def _do_withdraw_but_one(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Every character in battle that fits but one withdraws (returns to its owner's territory); the player of the
+    ability chooses the one that stays (redemption.effect.withdraw_but_one)."""
+    if not g.in_battle():
+        events.append(Event.said("effect", f"{g.cd[src].name}: no battle is under way.", p))
+        return
+    options = [c for c in select(g, p, ab.select) if g.loc[c][1] == "field_of_battle"]
+    if len(options) <= 1:
+        events.append(Event.said("effect", f"{g.cd[src].name}: at most one character fits; nobody withdraws.", p))
+        return
+    g.ask(
+        Decision(p, src, "withdraw_but_one", options, "one", to=list(range(len(g.z)))),
+        events,
+        f"{who(p, True)} {verb(p, 'chooses', 'choose')} the one character that stays in battle for {g.cd[src].name}.",
+    )
+
+
+def _resolve_withdraw_but_one(g: Table, d: Decision, events: list[Event]) -> None:
+    stays = d.chosen[0]
+    for c in d.options:
+        if c != stays and g.loc[c][1] == "field_of_battle":
+            events.append(Event.said("effect", f"{g.cd[d.source].name} withdraws {g._nm(c)}.", d.chooser))
+            g._leave_battle(c, "territory", events)
+
+
+def _do_reveal_souls(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Reveal the top N cards of an opponent's draw pile: its Lost Souls go to that opponent's Land of Bondage, the
+    others to the bottom of the pile in the order they were (redemption.effect.reveal_souls)."""
+    q = g.opponent(p)
+    top = g.z[q]["deck"][: ab.n]
+    names = ", ".join(g._nm(c) for c in top) or "nothing (the draw pile is empty)"
+    events.append(
+        Event.said(
+            "effect",
+            f"{g.cd[src].name} reveals the top {plural(len(top), 'card')} of {whose(q)} draw pile: {names}.",
+            p,
+            "redemption.effect.reveal_souls",
+            reveals=bool(top),
+        )
+    )
+    for c in top:
+        g._move(c, q, "land_of_bondage" if g.cd[c].type == "lost_soul" else "deck")
+
+
+def _do_opponent_underdeck(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """The opponent puts N cards that fit (one by default) of their choice from their hand on the bottom of their
+    draw pile, one at a time (redemption.effect.opponent_underdeck)."""
+    _ask_underdeck(g, g.opponent(p), src, ab, 0, events)
+
+
+def _ask_underdeck(g: Table, q: int, src: str, ab: Act, stage: int, events: list[Event]) -> None:
+    options = [c for c in g.z[q]["hand"] if matches(g.cd[c], ab.filter)]
+    if stage >= max(1, ab.n) or not options:
+        if not options and stage < max(1, ab.n):
+            events.append(Event.said("effect", f"{who(q, True)} {verb(q, 'has', 'have')} no card that fits.", q))
+        return
+    g.ask(
+        Decision(q, src, "opponent_underdeck", options, "one", to=[q], stage=stage),
+        events,
+        f"{who(q, True)} must put {an(filter_text(ab.filter, 'card'))} from {their(q)} hand on the bottom of "
+        f"{their(q)} draw pile for {g.cd[src].name}.",
+    )
+
+
+def _resolve_opponent_underdeck(g: Table, d: Decision, events: list[Event]) -> None:
+    q = d.chooser
+    (c,) = d.chosen
+    g._put(c, "deck")
+    events.append(
+        Event.said("effect", f"{who(q, True)} {verb(q, 'puts', 'put')} a card under {their(q)} draw pile.", q)
+    )
+    _ask_underdeck(g, q, d.source, _act_of(g, d), d.stage + 1, events)
+
+
+def _do_may_underdeck_self(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Its player may put this card on the bottom of its owner's draw pile (redemption.effect.may_underdeck_self)."""
+    if g.loc[src][1] in ("deck", "hand"):
+        return
+    g.ask(
+        Decision(p, src, "may_underdeck_self", [src], "up_to", 1, to=list(range(len(g.z)))),
+        events,
+        f"{who(p, True)} may put {g.cd[src].name} on the bottom of {their(p)} draw pile (choose it), or not.",
+    )
+
+
+def _resolve_may_underdeck_self(g: Table, d: Decision, events: list[Event]) -> None:
+    if d.chosen:
+        g._put(d.source, "deck")
+        events.append(
+            Event.said("effect", f"{g._nm(d.source)} goes to the bottom of its owner's draw pile.", d.chooser)
+        )
+
+
+def _do_reveal_bottom(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Reveal the bottom card of your draw pile; if it fits, you may put it into your hand
+    (redemption.effect.reveal_bottom)."""
+    deck = g.z[p]["deck"]
+    if not deck:
+        events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'has', 'have')} no draw pile.", p))
+        return
+    c = deck[-1]
+    events.append(
+        Event.said(
+            "effect",
+            f"{g.cd[src].name} reveals the bottom card of {whose(p)} draw pile: {g._nm(c)}.",
+            p,
+            "redemption.effect.reveal_bottom",
+            reveals=True,
+        )
+    )
+    if matches(g.cd[c], ab.filter) and g.hand_room(p):
+        g.ask(
+            Decision(p, src, "reveal_bottom", [c], "up_to", 1, to=list(range(len(g.z)))),
+            events,
+            f"{who(p, True)} may put it into {their(p)} hand (choose it), or leave it.",
+        )
+
+
+def _resolve_reveal_bottom(g: Table, d: Decision, events: list[Event]) -> None:
+    for c in d.chosen:
+        g._move(c, d.chooser, "hand")
+        events.append(Event.said("effect", f"{who(d.chooser, True)} {verb(d.chooser, 'takes', 'take')} it.", d.chooser))
+
+
+def _do_draw_reveal(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Draw a card and reveal it; if it fits the selector, this character is discarded after the battle (a record in
+    the battle's effects that :func:`after_battle` reads; redemption.effect.draw_reveal)."""
+    hand = g.z[p]["hand"]
+    before = len(hand)
+    g._draw(p, 1, events, f"for {g.cd[src].name}", "redemption.effect.draw_reveal")
+    for c in hand[before:]:
+        hit = matches(g.cd[c], ab.filter)
+        events.append(
+            Event.said(
+                "effect",
+                f"{g.cd[src].name} reveals the card drawn: {g._nm(c)}"
+                + (f"; {g.cd[host].name} will be discarded after the battle." if hit else "."),
+                p,
+                "redemption.effect.draw_reveal",
+                reveals=True,
+            )
+        )
+        if hit and g.in_battle():
+            g.b.effects.append((src, "draw_reveal", host, ""))
+
+
+def after_battle(g: Table, events: list[Event]) -> None:
+    """The battle is over: a character marked by draw_reveal (redemption.effect.draw_reveal) is discarded now, where
+    it is in play."""
+    for src, eff, c, _ in list(g.b.effects):
+        if eff == "draw_reveal" and g.loc[c][1] in ("territory", "field_of_battle"):
+            g._to_discard(c, events, f" after the battle ({g.cd[src].name})", "redemption.effect.draw_reveal")
+
+
+def _do_draw_discard(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Draw N cards, then discard one of the cards drawn, chosen (redemption.effect.draw_discard)."""
+    hand = g.z[p]["hand"]
+    before = len(hand)
+    g._draw(p, ab.n, events, f"for {g.cd[src].name}", "redemption.effect.draw_discard")
+    drawn = hand[before:]
+    if drawn:
+        g.ask(
+            Decision(p, src, "draw_discard", drawn[:], "one", to=[p]),
+            events,
+            f"{who(p, True)} {verb(p, 'discards', 'discard')} one of the cards drawn.",
+        )
+
+
+def _resolve_draw_discard(g: Table, d: Decision, events: list[Event]) -> None:
+    for c in d.chosen:
+        g._to_discard(c, events, " (one of the cards drawn)", "redemption.effect.draw_discard")
 
 
 # --- verbs that move cards between piles, change numbers, convert (redemption.effect.*) -------------------------
@@ -1170,13 +1426,106 @@ def _do_may_draw(g: Table, p: int, src: str, host: str, ab: Act, target: str, ev
 def _resolve_may_draw(g: Table, d: Decision, events: list[Event]) -> None:
     p, act = d.chooser, _act_of(g, d)
     if d.chosen:
+        before = len(g.z[p]["hand"])
         g._draw(p, act.n, events, f"for {g.cd[d.source].name}", "redemption.effect.may_draw")
+        ability_drew(g, p, d.source, len(g.z[p]["hand"]) - before)
     else:
         events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'draws', 'draw')} nothing.", p))
 
 
 # --- the Starter E and F verbs: worth N/N, access to sites, protection from a kind of card, a
 # character that becomes a Lost Soul instead of being discarded (rules.md: each verb's section) ------------------
+def _ability_words(a: Act) -> str:
+    """' with a capture ability': the verbs an ``ability`` facet names, in words."""
+    v = a.select.get("ability")
+    if not v:
+        return ""
+    names = dict.fromkeys(x.split("_")[0] for x in ((v,) if isinstance(v, str) else v))
+    return f" with {an(' or '.join(names))} ability"
+
+
+def ability_drew(g: Table, p: int, src: str, got: int) -> None:
+    """Player p drew ``got`` cards by the ability of card src: each opponent holding a face-up artifact, not negated,
+    whose ability says so may draw as many, asked once nothing else is waiting (redemption.effect.gift_draw). Only
+    an ability on a character or an enhancement counts."""
+    if not got:
+        return
+    cd, up, negated = g.cd, g.face_up, g.b.negated
+    by_char = cd[src].is_character or cd[src].is_enhancement
+    for h in g.others(p):
+        for a in g.z[h]["artifact_pile"]:
+            if a in up and a not in negated and "gift_draw" in cd[a].by_effect:
+                n = cd[a].by_effect["gift_draw"].acts[0].n
+                # n = 0: as many, by a character's or enhancement's ability; n > 0: n cards, by any good or evil
+                # card's draw ability (a Dominant's too; not a neutral card's: a Lost Soul's, an artifact's)
+                if (by_char and not n) or (n and cd[src].alignment in ("good", "evil")):
+                    g.s.gifts.append((h, n or got, a))
+
+
+def ask_gift(g: Table, events: list[Event]) -> None:
+    """Ask the first waiting gift's holder whether they draw (``choose`` the artifact: draw; ``choose`` alone: not);
+    one whose artifact is no longer face up, or whose draw pile is empty, is dropped (redemption.effect.gift_draw)."""
+    while g.s.gifts and g.s.pending is None:
+        h, n, a = g.s.gifts.pop(0)
+        if g.loc[a] != (h, "artifact_pile") or a not in g.face_up or not g.z[h]["deck"]:
+            continue
+        g.ask(
+            Decision(h, a, "gift_draw", [a], "up_to", 1, to=list(range(len(g.z)))),
+            events,
+            f"{who(h, True)} may draw {plural(n, 'card')} for {g.cd[a].name} (choose it to draw, or choose nothing).",
+        )
+        d = g.s.pending
+        assert d is not None
+        d.stage = n  # how many: kept in the decision, so a save holds it
+
+
+def _resolve_gift(g: Table, d: Decision, events: list[Event]) -> None:
+    h = d.chooser
+    if d.chosen:
+        g._draw(h, max(1, d.stage), events, f"for {g.cd[d.source].name}", "redemption.effect.gift_draw")
+    else:
+        events.append(Event.said("effect", f"{who(h, True)} {verb(h, 'draws', 'draw')} nothing.", h))
+
+
+def _do_search_bondage(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Search the opponent's draw pile (revealed to p alone) for a card that fits (a Lost Soul) and put it into that
+    player's Land of Bondage; the search may find none; then the pile is shuffled (redemption.effect.search_bondage)."""
+    q = g.opponent(p)
+    deck = g.z[q]["deck"]
+    if not deck:
+        events.append(Event.said("effect", f"{whose(q, True)} draw pile is empty: nothing to search.", p))
+        return
+    cd = g.cd
+    options = [c for c in deck if matches(cd[c], ab.filter)]
+    g.ask(
+        Decision(p, src, "search_bondage", options, "up_to", 1, revealed=deck[:], to=[p]),
+        events,
+        f"{who(p, True)} {verb(p, 'searches', 'search')} {whose(q)} draw pile for {an(filter_text(ab.filter, 'card'))}.",
+    )
+
+
+def _resolve_search_bondage(g: Table, d: Decision, events: list[Event]) -> None:
+    p = d.chooser
+    q = g.loc[d.revealed[0]][0] if d.revealed else g.opponent(p)  # whose pile was searched
+    for c in d.chosen:
+        g._move(c, q, "land_of_bondage")
+        events.append(
+            Event.said(
+                "effect",
+                f"{g.cd[d.source].name} puts {g._nm(c)} from {whose(q)} draw pile into {their(q)} Land of Bondage.",
+                p,
+                "redemption.effect.search_bondage",
+            )
+        )
+    g.rng.shuffle(g.z[q]["deck"])
+    if not d.chosen:
+        events.append(
+            Event.said(
+                "effect", f"{who(p, True)} {verb(p, 'finds', 'find')} none; {whose(q)} draw pile is shuffled.", p
+            )
+        )
+
+
 def bondage_instead(g: Table, c: str, events: list[Event]) -> bool:
     """Character c in battle is about to be discarded: its own ``to_bondage`` ability (trigger
     about_to_be_discarded) puts it into its opponent's Land of Bondage instead, a Lost Soul there; what sat on it is
@@ -1451,6 +1800,85 @@ def _resolve_underdeck_or_pay(g: Table, d: Decision, events: list[Event]) -> Non
     )
 
 
+def _do_dominant_band(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """A Dominant's band: the player's character in battle (the one its condition names) may band to up to N
+    characters that fit from their hand or territory, asked as a band's decision (redemption.effect.dominant_band)."""
+    if not g.in_battle() or not g.battle_chars(p):
+        return
+    chars = g.battle_chars(p)
+    by = next((c for c in chars if g.cd[c].type == ab.select.get("type")), chars[0])
+    options = _band_targets(g, p, ab, by)
+    if not options:
+        events.append(Event.said("effect", f"{g.cd[src].name}: no character can band in.", p, "redemption.effect.band"))
+        return
+    most = ab.select.most if ab.select.up_to else 1
+    g.ask(
+        Decision(p, src, "band", options, "up_to", most, to=[p]),
+        events,
+        f"{who(p, True)} may band up to {most} of {their(p)} characters in hand or territory into battle for "
+        f"{g.cd[src].name}.",
+    )
+
+
+def _in_battle_now(g: Table, p: int, ab: Act) -> bool:
+    return g.in_battle() and bool(g.battle_chars(p))
+
+
+def _heroes_in_territories(g: Table, p: int, src: str) -> list[str]:
+    sel = Selector((("owner", "any"), ("type", "hero"), ("zone", "territory")))
+    return protected_from(g, g.cd[src], _typed_in_play(g, p, Act("discard_type", sel), ""))
+
+
+def _addable(g: Table, p: int, ab: Act) -> list[str]:
+    """The player's characters that fit and may be added to the battle under way on their side."""
+    if not g.in_battle() or not g.battle_chars(p):
+        return []
+    return [c for c in select(g, p, ab.select) if not g._kept_out(c) and g._unique_clash(p, c) is None]
+
+
+def _do_discard_to_add(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Its player may discard a Hero in a territory to add a character of theirs that fits to the battle under way
+    (redemption.effect.discard_to_add): first the Hero (``choose`` one, or none), then the character to add."""
+    heroes, adds = _heroes_in_territories(g, p, src), _addable(g, p, ab)
+    if not heroes or not adds:
+        events.append(
+            Event(
+                "effect",
+                f"{g.cd[src].name}: no Hero to discard or no character to add.",
+                p,
+                "redemption.effect.discard_to_add",
+            )
+        )
+        return
+    g.ask(
+        Decision(p, src, "discard_to_add", heroes, "up_to", 1, to=list(range(len(g.z)))),
+        events,
+        f"{who(p, True)} may discard a Hero in a territory to add {an(filter_text(ab.filter, 'character'))} to battle "
+        "(choose the Hero, or choose nothing).",
+    )
+
+
+def _resolve_discard_to_add(g: Table, d: Decision, events: list[Event]) -> None:
+    p, src, ab, rid = d.chooser, d.source, _act_of(g, d), "redemption.effect.discard_to_add"
+    if d.stage == 0:
+        if not d.chosen:
+            events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'discards', 'discard')} no Hero.", p))
+            return
+        (hero,) = d.chosen
+        _discard_typed(g, p, src, "", hero, events)
+        adds = _addable(g, p, ab)
+        if adds:
+            g.ask(
+                Decision(p, src, "discard_to_add", adds, "one", to=[p], stage=1),
+                events,
+                f"{who(p, True)} {verb(p, 'chooses', 'choose')} the character {g.cd[src].name} adds to battle.",
+            )
+        return
+    (c,) = d.chosen
+    g.b.effects.append((src, "band", c, g.loc[c][1]))
+    g._enter_battle(p, c, events, verb(p, "adds", "add") + " to battle", f" with {g.cd[src].name}", rid)
+
+
 def _do_prevent_next(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
     """The next enhancement that fits, of another player, played in this battle has its ability prevented (its
     numbers still count): the mark is how many had been played when this worked (continuous.prevented)."""
@@ -1506,9 +1934,7 @@ def _resolve_choose_one(g: Table, d: Decision, events: list[Event]) -> None:
     src = d.source
     ab = next(a for a in g.cd[src].abilities if a.choose_one)
     act = ab.acts[0 if d.chosen else 1]
-    do = VERBS[act.verb].do
-    if do is not None:
-        do(g, d.chooser, src, g.attached.get(src, src), act, "", events)
+    _run_acts(g, d.chooser, src, g.attached.get(src, src), (act,), "", events, asking=True)
 
 
 # --- protection from a kind of card, and "you may" (redemption.effect.protect_from, redemption.lang.may) ----------
@@ -1557,7 +1983,7 @@ def _resolve_may(g: Table, d: Decision, events: list[Event]) -> None:
     if not d.chosen:
         events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'uses', 'use')} nothing of {g.cd[src].name}.", p))
         return
-    _run_acts(g, p, src, g.attached.get(src, src), ab.acts, "", events)
+    _run_acts(g, p, src, g.attached.get(src, src), ab.acts, "", events, asking=True)
 
 
 def fire_watchers(g: Table, winners: list[str], trigger: str, events: list[Event]) -> None:
@@ -1738,7 +2164,9 @@ def _resolve_draw_most(g: Table, d: Decision, events: list[Event]) -> None:
     ab = g.cd[src].has("draw_most")
     assert ab is not None
     if d.chosen:
+        before = len(g.z[q]["hand"])
         g._draw(q, ab.n, events, f"for {g.cd[src].name}", "redemption.effect.draw_most")
+        ability_drew(g, q, src, len(g.z[q]["hand"]) - before)
     else:
         events.append(Event.said("effect", f"{who(q, True)} {verb(q, 'draws', 'draw')} nothing.", q))
 
@@ -1748,7 +2176,9 @@ def _resolve_target(g: Table, d: Decision, events: list[Event]) -> None:
     act = next(a for ab in g.cd[d.source].abilities for a in ab.acts if a.verb == d.effect)
     do = VERBS[d.effect].do
     assert do is not None
-    do(g, d.chooser, d.source, d.source, act, d.chosen[0] if d.chosen else "", events)
+    host = g.attached.get(d.source, d.source)  # an enhancement's: the character it was played on
+    for c in d.chosen or [""]:  # "up to N": each card chosen
+        do(g, d.chooser, d.source, host, act, c, events)
 
 
 def _capturable(g: Table, p: int, ab: Act, host: str) -> list[str]:
@@ -2134,6 +2564,8 @@ def _text_discard_type(a: Act, when: str, card: Card | None) -> str:
     else:
         where += " (not one held in a fortress or set aside)"
     lead = "When this character enters battle, discard" if card is not None and card.is_character else "Discard"
+    if a.select.up_to and a.select.most > 1:
+        return f"{lead} up to {a.select.most} {filter_text(a.select.facets, 'card', plural=True)} {where}."
     return f"{lead} any {what} {where}."
 
 
@@ -2203,6 +2635,95 @@ def _verbs() -> dict[str, Verb]:
         e.name: e
         for e in (
             Verb("draw", "draw N cards", _text_draw, _do_draw, undo="hand"),
+            # --- the Starter I and J decks' verbs ---------------------------------------------------------------
+            Verb(
+                "each_draw",
+                "each player draws N cards",
+                lambda a, when, card: (
+                    ("When this Lost Soul is rescued, each" if when == "rescued" else "Each")
+                    + f" player draws {plural(a.n, 'card')}, you first."
+                ),
+                _do_each_draw,
+            ),
+            Verb(
+                "look_underdeck",
+                "look at an opponent's hand and put a card of it that fits on the bottom of their draw pile",
+                lambda a, when, card: (
+                    ("When this character enters battle, look" if card is not None and card.is_character else "Look")
+                    + f" at your opponent's hand and put {an(filter_text(a.filter, 'card'))} from it on the bottom "
+                    "of their draw pile."
+                ),
+                _do_look_underdeck,
+                resolve=_resolve_look_underdeck,
+            ),
+            Verb(
+                "withdraw_but_one",
+                "every character in battle that fits but one withdraws",
+                lambda a, when, card: (
+                    f"Every {filter_text(a.filter)} in battle but one, which you choose, withdraws to its owner's "
+                    "territory."
+                ),
+                _do_withdraw_but_one,
+                resolve=_resolve_withdraw_but_one,
+            ),
+            Verb(
+                "reveal_souls",
+                "reveal the top N cards of an opponent's draw pile; its Lost Souls go to their Land of Bondage",
+                lambda a, when, card: (
+                    f"Reveal the top {plural(a.n, 'card')} of your opponent's draw pile: put the Lost Souls among "
+                    "them into their Land of Bondage and the rest on the bottom of their draw pile."
+                ),
+                _do_reveal_souls,
+            ),
+            Verb(
+                "opponent_underdeck",
+                "the opponent puts cards of their choice from their hand on the bottom of their draw pile",
+                lambda a, when, card: (
+                    f"Your opponent puts {plural(max(1, a.n), filter_text(a.filter, 'card'))} of their choice from "
+                    "their hand on the bottom of their draw pile."
+                ),
+                _do_opponent_underdeck,
+                resolve=_resolve_opponent_underdeck,
+            ),
+            Verb(
+                "may_underdeck_self",
+                "its player may put this card on the bottom of their draw pile",
+                lambda a, when, card: "You may put this card on the bottom of your draw pile.",
+                _do_may_underdeck_self,
+                resolve=_resolve_may_underdeck_self,
+            ),
+            Verb(
+                "reveal_bottom",
+                "reveal the bottom card of your draw pile; if it fits, you may put it into your hand",
+                lambda a, when, card: (
+                    (
+                        "When this character enters battle, reveal"
+                        if card is not None and card.is_character
+                        else "Reveal"
+                    )
+                    + f" the bottom card of your draw pile: if it is {an(filter_text(a.filter, 'card'))}, you may put "
+                    "it into your hand."
+                ),
+                _do_reveal_bottom,
+                resolve=_resolve_reveal_bottom,
+            ),
+            Verb(
+                "draw_reveal",
+                "draw a card and reveal it; if it fits, this character is discarded after the battle",
+                lambda a, when, card: (
+                    "When this character enters battle, draw a card and reveal it: if it is "
+                    f"{an(filter_text(a.filter, 'card'))}, this character is discarded after the battle."
+                ),
+                _do_draw_reveal,
+                undo="",
+            ),
+            Verb(
+                "draw_discard",
+                "draw N cards, then discard one of them",
+                lambda a, when, card: f"Draw {plural(a.n, 'card')}, then discard one of the cards drawn.",
+                _do_draw_discard,
+                resolve=_resolve_draw_discard,
+            ),
             Verb(
                 "discard",
                 "discard an opposing character in battle",
@@ -2446,6 +2967,14 @@ def _verbs() -> dict[str, Verb]:
                 needs_target=True,
             ),
             Verb(
+                "negate_rescue",
+                "negate a Lost Soul and rescue it: its own ability does not work",
+                lambda a, when, card: _text_rescue_any(a, when, card).replace("Rescue", "Negate and rescue", 1),
+                _do_rescue_any,
+                _selected,
+                needs_target=True,
+            ),
+            Verb(
                 "discard_type",
                 "discard any card of a type in play",
                 lambda a, when, card: (
@@ -2506,14 +3035,8 @@ def _verbs() -> dict[str, Verb]:
             ),
             Verb(
                 "search",
-                "search your draw pile for a card",
-                lambda a, when, card: (
-                    f"Search your draw pile for {an(filter_text(a.filter, 'card'))} and put it into your hand; "
-                    "then shuffle your draw pile."
-                    if _searches_deck(a) and len(a.select.zones) <= 1
-                    else f"You may take {an(filter_text(a.filter, 'card'))} from your {_piles_words(a)} into your hand"
-                    + ("; a searched draw pile is shuffled." if _searches_deck(a) else ".")
-                ),
+                "search your draw pile (or another pile of your own) for a card",
+                _text_search,
                 _do_search,
                 resolve=_resolve_search,
                 usable=_has_pile,
@@ -2652,6 +3175,37 @@ def _verbs() -> dict[str, Verb]:
                 ),
             ),
             Verb(
+                "gift_draw",
+                "each time an opponent draws by a character's or enhancement's ability, you may draw as many",
+                lambda a, when, card: (
+                    "While this is active, each time an opponent draws cards because of a special ability on a "
+                    "character or an enhancement, you may draw as many."
+                    if not a.n
+                    else "While this is active, each time an opponent draws cards because of a good or evil card's "
+                    f"draw ability, you may draw {plural(a.n, 'card')}."
+                ),
+                resolve=_resolve_gift,
+            ),
+            Verb(
+                "unnegatable",
+                "while this character is in play, the cards that fit cannot be negated",
+                lambda a, when, card: (
+                    f"While this character is in play, {filter_text(a.filter, 'card', plural=True)}"
+                    + _ability_words(a)
+                    + " cannot be negated."
+                ),
+            ),
+            Verb(
+                "search_bondage",
+                "search an opponent's draw pile for a Lost Soul and put it into their Land of Bondage",
+                lambda a, when, card: (
+                    f"Search your opponent's draw pile for {an(filter_text(a.filter, 'card'))} and put it into their "
+                    "Land of Bondage; then shuffle that draw pile."
+                ),
+                _do_search_bondage,
+                resolve=_resolve_search_bondage,
+            ),
+            Verb(
                 "to_bondage",
                 "about to be discarded in battle, the character goes to its opponent's Land of Bondage instead",
                 lambda a, when, card: (
@@ -2743,6 +3297,26 @@ def _verbs() -> dict[str, Verb]:
                 ),
             ),
             Verb(
+                "dominant_band",
+                "a Dominant lets your character in battle band to up to N characters",
+                lambda a, when, card: (
+                    f"Your character in battle may band to up to {max(1, a.select.most)} "
+                    f"{filter_text(a.filter, 'character', plural=a.select.most != 1)} from your hand or territory."
+                ),
+                _do_dominant_band,
+                usable=_in_battle_now,
+            ),
+            Verb(
+                "discard_to_add",
+                "its player may discard a Hero in a territory to add a character that fits to battle",
+                lambda a, when, card: (
+                    f"You may discard a Hero in a territory to add {an(filter_text(a.filter, 'character'))} of yours "
+                    "from your hand or territory to the battle."
+                ),
+                _do_discard_to_add,
+                resolve=_resolve_discard_to_add,
+            ),
+            Verb(
                 "look_hand",
                 "look at an opponent's hand or Reserve",
                 lambda a, when, card: (
@@ -2779,7 +3353,10 @@ def _verbs() -> dict[str, Verb]:
                 "negate_abilities",
                 "while this character is in battle, every other character's and enhancement's ability is negated",
                 lambda a, when, card: (
-                    "While this character is in battle, the special abilities of every other character and "
+                    f"While this character is in battle, the special abilities of every other "
+                    f"{filter_text(a.filter, 'card')} in battle are negated."
+                    if a.filter
+                    else "While this character is in battle, the special abilities of every other character and "
                     "enhancement are negated: the battle is decided by the numbers."
                 ),
             ),
@@ -3004,7 +3581,9 @@ def run(g: Table, p: int, src: str, host: str, ab: Ability, target: str, events:
     _run_acts(g, p, src, host, ab.acts, target, events)
 
 
-def _run_acts(g: Table, p: int, src: str, host: str, acts: tuple[Act, ...], target: str, events: list[Event]) -> None:
+def _run_acts(
+    g: Table, p: int, src: str, host: str, acts: tuple[Act, ...], target: str, events: list[Event], asking: bool = False
+) -> None:
     """The effects of an ability in the order written; one that asks its player stops here: the rest go on when the
     question is answered (:func:`continue_after`)."""
     for act in acts:
@@ -3028,13 +3607,20 @@ def _run_acts(g: Table, p: int, src: str, host: str, acts: tuple[Act, ...], targ
                 )
             )
             continue
-        if v.asks_on_entry and not target and src == host and g.cd[src].is_character:
-            # a character's own "discard any ...": its player chooses the target as it enters battle
+        if v.asks_on_entry and not target and (asking or (src == host and g.cd[src].is_character)):
+            # a character's own "discard any ...": its player chooses the target as it enters battle; so does the
+            # player of a "you may" or "choose one" ability once it is used (its move named no target)
             assert v.targets is not None
             options = protected_from(g, g.cd[src], _unprotected(g, g.cd[src], act, v.targets(g, p, act, host)))
+            if asking and len(options) == 1 and not act.select.up_to:  # one card fits: no question
+                v.do(g, p, src, host, act, options[0], events)
+                if g.s.pending is not None:
+                    return
+                continue
             if options:
+                up_to = act.select.up_to
                 g.ask(
-                    Decision(p, src, act.verb, options, "one", to=[p]),
+                    Decision(p, src, act.verb, options, "up_to" if up_to else "one", act.select.most, to=[p]),
                     events,
                     f"{who(p, True)} {verb(p, 'chooses', 'choose')} what {g.cd[src].name} takes.",
                 )
@@ -3066,6 +3652,13 @@ def continue_after(g: Table, d: Decision, events: list[Event]) -> None:
         return
 
 
+def rescued(g: Table, held_by: int, soul: str, events: list[Event]) -> None:
+    """Lost Soul ``soul`` was just rescued (by a battle or by an ability) from player ``held_by``'s Land of Bondage
+    or site: its own abilities with the trigger rescued work, for that player (redemption.lang.trigger.rescued)."""
+    if any(ab.trigger == "rescued" for ab in g.cd[soul].abilities):
+        run_trigger(g, held_by, soul, "rescued", events)
+
+
 def run_trigger(g: Table, p: int, src: str, trigger: str, events: list[Event]) -> None:
     """Carry out card src's abilities with this trigger (``put_in_site``: the Lost Soul was just put in a site)."""
     for ab in g.cd[src].abilities:
@@ -3075,6 +3668,8 @@ def run_trigger(g: Table, p: int, src: str, trigger: str, events: list[Event]) -
             continue
         for act in ab.acts:
             do = VERBS[act.verb].do
+            if g.s.pending is not None:  # one that asked: the rest go on with the answer (continue_after)
+                return
             if do is not None:
                 do(g, p, src, src, act, "", events)
 
@@ -3084,7 +3679,7 @@ def ability_targets(g: Table, p: int, card: Card, host: str) -> list[str]:
     for ab in card.abilities:
         if ab.condition and not condition_holds(g, p, host, ab.condition):
             continue
-        if ab.choose_one:  # its player first chooses which of the two it does; that one asks for its target
+        if ab.may or ab.choose_one:  # its effects ask their own questions once it is used (redemption.lang.may)
             continue
         for act in ab.acts:
             targets = VERBS[act.verb].targets
@@ -3118,8 +3713,11 @@ def dominant_targets(g: Table, p: int, card: Card, d: str) -> list[str] | None:
 
 
 def dominant_usable(g: Table, p: int, card: Card) -> bool:
-    """Can each of a Dominant's effects do something now (a look at a draw pile needs one)?"""
+    """Can each of a Dominant's effects do something now (a look at a draw pile needs one), and do its conditions
+    hold (redemption.lang.condition)?"""
     for ab in card.abilities:
+        if ab.condition and not condition_holds(g, p, "", ab.condition):
+            return False
         for act in ab.acts:
             usable = VERBS[act.verb].usable
             if usable is not None and not usable(g, p, act):

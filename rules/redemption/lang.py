@@ -178,6 +178,12 @@ def _last_played(t: Table, p: int, c: str, v: bool) -> bool:
     return (c == last) == v
 
 
+def _has_verb(c: Card, v: Any) -> bool:
+    """Has card c an effect of verb v (or of one of the verbs of a list)?"""
+    names = (v,) if isinstance(v, str) else v
+    return any(a.verb in names for ab in c.abilities for a in ab.acts)
+
+
 def _facets() -> dict[str, Facet]:
     fs = (
         Facet("zone", "redemption.lang.facet.zone", "where the cards are", _one_of(*ZONE_WORDS), where=True),
@@ -249,9 +255,9 @@ def _facets() -> dict[str, Facet]:
         Facet(
             "book",
             "redemption.lang.facet.book",
-            "the reference's book",
-            _text,
-            card=lambda c, v: book_of(c.reference) == v,
+            "the reference's book (a list: any of them)",
+            _text_or_list,
+            card=lambda c, v: book_of(c.reference) == v if isinstance(v, str) else book_of(c.reference) in v,
         ),
         Facet("name", "redemption.lang.facet.name", "the exact title", _text, card=lambda c, v: c.name == v),
         Facet(
@@ -313,6 +319,13 @@ def _facets() -> dict[str, Facet]:
             card=lambda c, v: _untagged(c.name).casefold() == v.casefold(),
         ),
         Facet("random", "redemption.lang.facet.random", "one of the cards that fit, at random", _flag),
+        Facet(
+            "ability",
+            "redemption.lang.facet.ability",
+            "a card with an ability of this verb (a list: any of them): 'capture abilities'",
+            _text_or_list,
+            card=_has_verb,
+        ),
         # read by the verb that plays a card on a character (play_from_discard), which knows the character
         Facet(
             "fits_host",
@@ -333,6 +346,21 @@ def _facets() -> dict[str, Facet]:
             "face up: an artifact that is active (or not)",
             _flag,
             state=lambda t, p, c, v: (c in t.face_up) == v,
+        ),
+        # the Starter I and J decks' facets
+        Facet(
+            "generic",
+            "redemption.lang.facet.generic",
+            "a generic character (the card file's identifier Generic), or not",
+            _flag,
+            card=lambda c, v: ("generic" in c.identifiers) == v,
+        ),
+        Facet(
+            "no_ability",
+            "redemption.lang.facet.no_ability",
+            "a card with no special ability (nothing scripted), or not",
+            _flag,
+            card=lambda c, v: (not c.abilities) == v,
         ),
         Facet(
             "blocking",
@@ -466,6 +494,7 @@ TRIGGERS = _words(
     ("wins_battle", "when the character is on the side that wins a battle (the other side is defeated, it is not)"),
     ("about_to_be_discarded", "when the character in play is about to be discarded (what it does may replace it)"),
     ("put_in_site", "when its player puts the Lost Soul into a site"),
+    ("rescued", "when the Lost Soul is rescued (by a battle or an ability); its player: the one it was rescued from"),
 )
 # --- conditions: what must hold for an ability to work ----------------------------------------------------------
 #: (table, the ability's player, the character it is used by (the card itself when it is a character), value)
@@ -543,6 +572,11 @@ def _most_in_territory(t: Table, p: int, host: str, v: Selector) -> bool:
     return all(mine > _count_in(t, q, "territory", v.card) for q in t.others(p))
 
 
+def _you_control(t: Table, p: int, host: str, v: Selector) -> bool:
+    """Does p have a card that fits in play (territory, battle, artifact pile; not one inside a fortress)?"""
+    return _count_in(t, p, "in_play", v.card) > 0
+
+
 def _read_count(key: str, v: Any) -> tuple[Selector, str]:
     """A count of cards: a table of card facets with ``count``, a comparison ('>=2')."""
     if not isinstance(v, dict) or "count" not in v or _cmp_check(v["count"]):
@@ -570,7 +604,7 @@ def _count_words(v: tuple[Selector, str]) -> str:
 
 def _cards_words(v: Selector, noun: str = "character", plural: bool = False) -> str:
     d = dict(v.facets)
-    words = [str(d[k]) for k in ("testament", "gender", "kind", "brigade") if k in d]
+    words = [str(d[k]) for k in ("testament", "gender", "kind", "brigade", "identifier_word", "book") if k in d]
     if "class" in d:
         words.append(f"{d['class']}-class")
     if "identifier" in d:
@@ -580,6 +614,8 @@ def _cards_words(v: Selector, noun: str = "character", plural: bool = False) -> 
         noun = str(d["name"])
     if "base_name" in d:
         noun = str(d["base_name"])
+    if d.get("no_ability"):
+        noun += " with no special ability"
     if plural:
         noun += "es" if noun.endswith("o") else "s"
     return " ".join(words + [noun])
@@ -625,12 +661,28 @@ def _conditions() -> dict[str, Condition]:
             lambda v: f"if you have the most {_cards_words(v, 'character', plural=True)} in territory",
         ),
         Condition(
+            "you_control",
+            "redemption.lang.condition.you_control",
+            "you have a card that fits in play",
+            _read_cards,
+            _you_control,
+            lambda v: f"if you control {_a(_cards_words(v))}",
+        ),
+        Condition(
             "in_battle_count",
             "redemption.lang.condition.in_battle_count",
             "that many characters that fit are in the battle under way",
             _read_count,
             _in_battle_count,
             _count_words,
+        ),
+        Condition(
+            "you_in_battle",
+            "redemption.lang.condition.you_in_battle",
+            "one of your characters in the battle under way fits",
+            _read_cards,
+            lambda t, p, host, v: bool(t.b.kind) and any(matches(t.cd[c], v.card) for c in t.battle_chars(p)),
+            lambda v: f"if you have {_a(_cards_words(v))} in battle",
         ),
         Condition(
             "unless",
@@ -897,6 +949,10 @@ def parse_ability(d: Any, key: str, verbs: Mapping[str, object]) -> Ability:
                 _against(key, verb, e.get("against")),
             )
         )
+    for act in acts:  # the verbs an ``ability`` facet names are verbs of the language
+        named = act.select.get("ability", ())
+        for v in (named,) if isinstance(named, str) else named:
+            _known(key, "verb", v, verbs)
     one = d.get("choose_one", False)
     if not isinstance(one, bool) or (one and len(acts) != 2):
         raise LanguageError(f"card {key}: choose_one = true goes with two effects, the alternatives")

@@ -126,6 +126,7 @@ def to_dict(g: Game) -> dict[str, Any]:
         "aside": {c: list(a) for c, a in s.aside.items()},
         "converted": dict(s.converted),
         "discarded": list(s.discarded),
+        "gifts": [list(x) for x in s.gifts],
     }
 
 
@@ -249,6 +250,8 @@ def _from_dict(cls: type[Game], d: dict[str, Any]) -> Game:
         raise ValueError("'mute' names only Dominants of this game")
     if not all(c in cards and CARDS[cards[c][0]].is_character for c in s.discarded):
         raise ValueError("'discarded' names characters of this game")
+    if not all(x[2] in cards and CARDS[cards[x[2]][0]].has("gift_draw") is not None for x in s.gifts):
+        raise ValueError("'gifts' names an artifact of this game whose ability lets its holder draw")
     named = [m[0] for m in s.mods] + [m[4] for m in s.mods] + list(s.aside) + [a[3] for a in s.aside.values()]
     if not all(c in cards for c in named) or not all(
         c in cards and CARDS[cards[c][0]].is_character for c in s.converted
@@ -384,6 +387,19 @@ def _turn(d: dict[str, Any], n: int) -> Turn:
     if not isinstance(gone, list) or not all(isinstance(c, str) for c in gone):
         raise ValueError("'discarded' must be a list of card ids (the characters discarded from play this turn)")
     s.discarded = list(gone)
+    gifts = d.get("gifts", [])
+    if not isinstance(gifts, list) or not all(
+        isinstance(x, list)
+        and len(x) == 3
+        and _whole(x[0])
+        and 0 <= x[0] < n
+        and _whole(x[1])
+        and 1 <= x[1] <= MAX_TURN
+        and isinstance(x[2], str)
+        for x in gifts
+    ):
+        raise ValueError("'gifts' must be a list of [seat, cards, artifact id]: draws an artifact lets its holder make")
+    s.gifts = [(x[0], x[1], x[2]) for x in gifts]
     return s
 
 
@@ -720,14 +736,20 @@ def _room(g: Game, p: int, base: int) -> int:
                 v = act.verb
                 if v == "return" and act.to == "hand":  # any player's card may put cards into p's hand
                     room += HAND_CAP if act.select.every else max(1, act.select.most)
+                elif v == "each_draw":  # every player draws (redemption.effect.each_draw)
+                    room += act.n
+                elif v == "search" and act.select.owner == "any":  # each player may search (redemption.effect.search)
+                    room += 1
                 elif owner != p:
                     continue
                 elif v in ("hand_limit", "draw", "may_draw"):
                     room += act.n
                 elif v == "take":
                     room += max(1, act.n)
-                elif v in ("look_top", "search", "exchange"):  # one card into the hand (redemption.decision)
+                elif v in ("look_top", "search", "exchange", "reveal_bottom", "draw_reveal"):  # one card into the hand
                     room += 1
+                elif v == "draw_discard":
+                    room += act.n
     return room
 
 

@@ -197,6 +197,9 @@ _OTHERS = {n: tuple(tuple((p + k) % n for k in range(1, n)) for p in range(n)) f
 #: A card set aside for a number of turns (redemption.effect.set_aside_for): the turn it comes back in (its
 #: player's Upkeep), the strength and toughness it comes back with, and the card whose ability set it aside.
 Aside = tuple[int, int, int, str]
+#: a draw an artifact lets its holder make when an opponent drew by an ability (redemption.effect.gift_draw): the
+#: holder's seat, how many cards, the artifact
+Gift = tuple[int, int, str]
 #: The zones a change of numbers or a conversion survives in: leaving them, a card is its printed self again.
 KEEPS_CHANGES: frozenset[str] = frozenset(IN_PLAY)
 
@@ -239,6 +242,8 @@ class Turn:
     converted: dict[str, str] = field(default_factory=dict)
     #: the characters discarded from play this turn, in order: the ones a heal may reach (redemption.effect.heal)
     discarded: list[str] = field(default_factory=list)
+    #: the draws artifacts let their holders make, waiting to be asked, first first (redemption.effect.gift_draw)
+    gifts: list[Gift] = field(default_factory=list)
 
     def copy(self) -> Turn:
         f = self.flags
@@ -262,7 +267,20 @@ class Turn:
             dict(self.aside) if self.aside else {},
             dict(self.converted) if self.converted else {},
             self.discarded[:] if self.discarded else [],
+            self.gifts[:] if self.gifts else [],
         )
+
+
+class Kinds:
+    """A game's card ids by kind, read from its ``cd`` (``Core._kinds``)."""
+
+    __slots__ = ("dominants", "characters", "holders")
+
+    def __init__(self, cd: dict[str, Card]) -> None:
+        self.dominants = frozenset([c for c, card in cd.items() if card.type == "dominant"])
+        self.characters = frozenset([c for c, card in cd.items() if card.is_character])
+        #: sites and fortresses: the cards other cards go into
+        self.holders = frozenset([c for c, card in cd.items() if card.type == "site" or card.type == "fortress"])
 
 
 class Core:
@@ -330,6 +348,36 @@ class Core:
     def _nm(self, cid: str) -> str:
         return f"{self.cd[cid].name} ({cid})"
 
+    #: the game's cards by kind (:class:`Kinds`), and the ``cd`` they were read from (``cd`` is replaced, never changed
+    #: in place, so the same object has the same kinds): a hand without a Dominant needs no look at each card
+    _kinds_of: Kinds | None = None
+    _kinds_cd: dict[str, Card] | None = None
+
+    def _kinds(self) -> Kinds:
+        cd = self.cd
+        k = self._kinds_of
+        if k is None or self._kinds_cd is not cd:
+            k = self._kinds_of = Kinds(cd)
+            self._kinds_cd = cd
+        return k
+
+    #: What the legal actions read from the seats' hands and the cards they have in play (the unique names in play, the
+    #: moves out of a hand), kept until a card enters or leaves a hand or play, or changes seat (``_move`` forgets
+    #: it, the only way a card moves), or ``cd`` is replaced: a Preparation phase's setting aside and returning
+    #: changes neither. Keys: (seat, what); the values are never changed in place.
+    _hc: dict[tuple[Any, ...], Any] | None = None
+    _hc_cd: dict[str, Card] | None = None
+
+    def _hand_cache(self) -> dict[tuple[Any, ...], Any]:
+        hc = self._hc
+        if hc is None or self._hc_cd is not self.cd:
+            hc = self._hc = {}
+            self._hc_cd = self.cd
+        return hc
+
+    def _dominant_ids(self) -> frozenset[str]:
+        return self._kinds().dominants
+
     def zone_of(self, cid: str) -> tuple[int, Zone]:
         return self.loc[cid]
 
@@ -364,7 +412,7 @@ class Core:
         return len(self.z[p]["land_of_redemption"])
 
     def hand_limit(self, p: int) -> int:
-        return BASE_HAND_LIMIT + continuous.hand_limit_extra(cast("Table", self), p)
+        return BASE_HAND_LIMIT + continuous.hand_limit_extra(self, p)  # type: ignore[arg-type]  # a Table (no cast call)
 
     # --- decisions ------------------------------------------------------------------------------
     def ask(self, decision: Decision, events: list[Event], question: str) -> None:
@@ -381,6 +429,9 @@ class Core:
         if (s.mods or s.converted or s.aside) and zone not in KEEPS_CHANGES:
             self._forget_changes(cid)
         op, oz = self.loc[cid]
+        hc = self._hc
+        if hc and (oz == "hand" or zone == "hand" or op != p or (oz in KEEPS_CHANGES) is not (zone in KEEPS_CHANGES)):
+            hc.clear()  # a card enters or leaves a hand or play (see _hc)
         self.z[op][oz].remove(cid)
         if top:
             self.z[p][zone].insert(0, cid)

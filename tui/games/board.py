@@ -13,8 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
+from typing import Any, ClassVar, Protocol, TypeVar, overload, runtime_checkable
 
+from rich.text import Text
 from textual.containers import Vertical
 from textual.geometry import Size
 from textual.widget import Widget
@@ -25,6 +26,7 @@ from tui.widgets import CardList
 #: A game's view(player): rules.views.View with the game's own keys (``ResurrectionView``, ``RedemptionView``). The
 #: screens only pass it on; a game's presentation is a ``GameUI[its view]`` and reads its own keys.
 ViewT = TypeVar("ViewT", contravariant=True)
+W = TypeVar("W", bound=Widget)
 
 #: The screen's size classes (Textual breakpoints, set on the game screen): the cards are drawn as boxes from
 #: TALL rows, card texts shown in full from WIDE columns, the log widest from ROOMY columns.
@@ -34,16 +36,28 @@ VERTICAL_BREAKPOINTS = [(0, "-short"), (TALL, "-tall")]
 
 
 class BoardScreen(Protocol):
-    """What a game's ``render`` may ask of the screen it draws on."""
+    """What a game's ``render`` may ask of the screen it draws on (the game screen, a lesson's screen)."""
 
     @property
     def size(self) -> Size: ...
+    @property
+    def board(self) -> Board: ...  # the game's board on this screen (its parts: :class:`Board`)
+    @property
+    def hold(self) -> str: ...  # why nobody may act yet ("" when play is on; a shared table waiting for players)
+    @property
+    def shared(self) -> bool: ...  # a shared table: a finished game offers no new game or rematch here
+    @property
+    def last_result(self) -> list[str]: ...  # the last battle's result, in the reader's words ([] for none)
 
+    def since_your_move(self) -> list[str]: ...  # what the others did since the reader's last move, on their move
     def has_class(self, *names: str) -> bool: ...
-
     def selected_card(self) -> str | None: ...
-
-    def query_one(self, selector: Any, expect_type: Any = ...) -> Any: ...
+    @overload
+    def query_one(self, selector: str) -> Widget: ...
+    @overload
+    def query_one(self, selector: type[W]) -> W: ...
+    @overload
+    def query_one(self, selector: str, expect_type: type[W]) -> W: ...
 
 
 @dataclass(frozen=True)
@@ -69,13 +83,17 @@ class GameUI(Protocol[ViewT]):
     def board(self, id: str = "board", side: Sequence[Widget] = ()) -> Board: ...
 
     def render(
-        self, screen: Any, view: ViewT, names: list[str], wide: bool, usable: set[str], my_turn: bool
+        self, screen: BoardScreen, view: ViewT, names: list[str], wide: bool, usable: set[str], my_turn: bool
     ) -> None: ...
 
     def describe(self, action: Any) -> str: ...
 
     def choices(self, view: ViewT, actions: list[Any]) -> tuple[str, list[str]]:
         """The question and the options when Enter on a card allows several actions (named from ``view``)."""
+        ...
+
+    def number_question(self, view: ViewT, names: list[str]) -> str:
+        """The question of a choice made as a number (``ControlsPart.by_number``: the cut), from ``view``."""
         ...
 
     def pending_choice(self, view: ViewT) -> PendingChoice | None:
@@ -100,14 +118,29 @@ class GameUI(Protocol[ViewT]):
     def review_board(self, g: Any, seat: int, names: list[str], every_hand: bool) -> Any: ...
 
 
+def news(screen: BoardScreen, in_battle: object) -> Text:
+    """The first lines of the Field of Battle: what the other side did since your last move (when it is your move),
+    and the last battle's result while no battle is going on (``in_battle`` falsy)."""
+    t = Text()
+    result = [] if in_battle else list(screen.last_result)
+    recent = [line for line in screen.since_your_move() if line not in result][-2:]
+    if recent:
+        t.append("Since your move: ", style="bold")
+        t.append(" ".join(recent) + "\n")
+    if result:
+        t.append("Last battle: ", style="bold")
+        t.append(" ".join(result) + "\n")
+    return t
+
+
 def css_beside(module_file: str) -> str:
     """The styles in the ``.tcss`` file beside a module (``redemption.py`` -> ``redemption.tcss``)."""
     return Path(module_file).with_suffix(".tcss").read_text(encoding="utf-8")
 
 
 class Board(Vertical):
-    """The game's panes, composed by the game; they include a :class:`tui.widgets.CardList` with the id ``hand``
-    (:attr:`hand`), the viewer's hand. Its styles (``DEFAULT_CSS``, from the ``.tcss`` beside the game's
+    """The game's panes, composed by the game. Its one required part: a :class:`tui.widgets.CardList` with the id
+    :attr:`HAND` (``hand``), the viewer's hand (:attr:`hand`; the screens give it the keyboard and the digits). Its styles (``DEFAULT_CSS``, from the ``.tcss`` beside the game's
     module) are written with full selectors (``RedemptionBoard #mine``), so they may follow the screen's size
     classes (``GameScreen.-tall RedemptionBoard #mine``).
 
@@ -118,6 +151,7 @@ class Board(Vertical):
     SCOPED_CSS: ClassVar[bool] = False
     DEFAULT_CSS = "Board { width: 1fr; }"
     SIDE_INSIDE: ClassVar[bool] = False
+    HAND: ClassVar[str] = "hand"  # the id of the hand a game's board composes
 
     def __init__(
         self, ui: Any, *, id: str | None = "board", classes: str | None = None, side: Sequence[Widget] = ()
@@ -130,7 +164,7 @@ class Board(Vertical):
     def hand(self) -> CardList:
         """The viewer's hand: every board has one (``#hand``), which has the keyboard whenever the screen is shown and
         where the digits pick."""
-        return self.query_one("#hand", CardList)
+        return self.query_one(f"#{self.HAND}", CardList)
 
     def beside(self) -> tuple[Widget, ...]:
         """The side panes the screen yields after the board: none when the board places them itself."""
@@ -141,10 +175,3 @@ def table_over_keys() -> str:
     """The keys once a game at a shared table is over: its review and the way out (a new table is made from the
     table list, with whoever wants to play again)."""
     return f"{keys.label('review')}: review, {keys.label('leave')}: leave (a new table: from the table list)."
-
-
-def held(screen: Any) -> tuple[str, bool]:
-    """What a shared table holds back on ``screen``: why nobody may act yet ("" when play is on) and whether it is a
-    shared table at all (then a finished game offers no new game or rematch here)."""
-    session = getattr(screen, "session", None)
-    return str(getattr(session, "hold", "") or ""), bool(getattr(session, "shared", False))

@@ -12,12 +12,13 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 
+from rules.redemption.notation import Action
 from rules.redemption.views import CardView, PendingView, RedemptionSeat, RedemptionView
 from rules.words import plural, possessive
 from saves import printable
 from tui import keys
-from tui.games.board import Board, GameUI, PendingChoice, css_beside, held, table_over_keys
-from tui.widgets import CardList, Item, Pane, boxes, news
+from tui.games.board import Board, BoardScreen, GameUI, PendingChoice, css_beside, news, table_over_keys
+from tui.widgets import CardList, Item, Pane, boxes
 from tui.wording import wins, words
 
 # Okabe-Ito colour-blind-safe palette by alignment; the type tag always says the same in letters.
@@ -176,6 +177,15 @@ def abbreviated(name: str, room: int) -> str:
     return kept[0][: room - 1] + "\u2026" if len(kept[0]) > room else kept[0]
 
 
+def verb_args(action: Any) -> tuple[str, tuple[str, ...]]:
+    """An action's verb and arguments: an engine action's own, or those of a text in the notation (a coach's hint, a
+    pending choice's option, which are kept as text)."""
+    if isinstance(action, Action):
+        return action.verb, action.args
+    verb, *args = str(action).split() or [""]
+    return verb, tuple(args)
+
+
 def _initial(word: str) -> str:
     """A word as its initial, its brackets kept ("(Hand" -> "(H.", "Discarder)" -> "D.)", "Silver" -> "S.")."""
     lead = len(word) - len(word.lstrip("([\"'"))
@@ -278,7 +288,7 @@ class RedemptionBoard(Board):
                 yield Pane(id="battle")
             yield from self.side
         with Horizontal(id="mine"):
-            yield CardList(id="hand", ascii_only=ascii_only)
+            yield CardList(id=self.HAND, ascii_only=ascii_only)
             yield CardList(id="territory", ascii_only=ascii_only, numbered=False)
 
 
@@ -457,8 +467,7 @@ class RedemptionUI:
     def describe(self, action: Any) -> str:
         """An action in words, with card names from the last view shown (never its notation: the ids mean
         nothing to a player)."""
-        w = str(action).split()
-        verb, args = w[0], w[1:]
+        verb, args = verb_args(action)
         if verb == "cut":
             return f"Lift {args[0]} cards from the top" if args else "A random cut"
         if verb == "first":
@@ -511,7 +520,7 @@ class RedemptionUI:
     def whom(self, action: Any) -> str:
         """Whom a rescue attempt or battle challenge naming a seat is against, in words (the last view shown):
         "Rescue from Bea's Land of Bondage (2 Lost Souls)", "Challenge Bea (no Lost Soul this Hero can reach)"."""
-        verb, _, seat = str(action).split()
+        verb, (_, seat) = verb_args(action)
         p = int(seat)
         name = self._names[p] if p < len(self._names) else f"Player {p + 1}"
         if verb == "challenge":
@@ -529,13 +538,21 @@ class RedemptionUI:
         """The question and the options of a choice among several actions (Enter on a card that allows more than
         one), named from ``view``: a Hero that may attack several opponents asks whom."""
         self._cards = self._all_cards(view)
-        verbs = {str(a).split()[0] for a in actions}
-        heroes = {str(a).split()[1] for a in actions if len(str(a).split()) == 3}
-        if verbs <= {"rescue", "challenge"} and len(heroes) == 1 and all(len(str(a).split()) == 3 for a in actions):
+        parts = [verb_args(a) for a in actions]
+        verbs = {verb for verb, _ in parts}
+        heroes = {args[0] for _, args in parts if len(args) == 2}
+        if verbs <= {"rescue", "challenge"} and len(heroes) == 1 and all(len(args) == 2 for _, args in parts):
             hero = self._cards.get(heroes.pop(), {}).get("name", "the Hero")
             kind = "Rescue attempt" if verbs == {"rescue"} else "Battle"
             return f"{kind} with {hero}: against whom?", [self.whom(a) for a in actions]
         return "Which action?", [self.describe(a) for a in actions]
+
+    @staticmethod
+    def number_question(view: RedemptionView, names: list[str]) -> str:
+        """The cut: how many cards to lift from the deck of the player to the cutter's left (each player cuts that
+        deck)."""
+        left = ((view["current_player"] or 0) + 1) % len(view["players"])
+        return f"Cut {possessive(names[left])} deck: how many cards do you lift from the top?"
 
     def pending_choice(self, view: RedemptionView) -> PendingChoice | None:
         """The decision an ability asks of the reader now (redemption.decision), from their view only: the cards it
@@ -663,11 +680,11 @@ class RedemptionUI:
         return items
 
     def render(
-        self, screen: Any, view: RedemptionView, names: list[str], wide: bool, usable: set[str], my_turn: bool
+        self, screen: BoardScreen, view: RedemptionView, names: list[str], wide: bool, usable: set[str], my_turn: bool
     ) -> None:
         you = view["you"]
         n = len(view["players"])
-        self._hold, self._shared = held(screen)
+        self._hold, self._shared = screen.hold, screen.shared
         opps = [(you + k) % n for k in range(1, n)]  # in turn order from your left
         cards = self._cards = self._all_cards(view)
         self._names = names
@@ -702,7 +719,7 @@ class RedemptionUI:
             opponent.set_summary(self.seat_lines(view, opps, names, width, screen.has_class("-tall")))
         me = view["players"][you]
         my_hand = me["hand"] or []  # the viewer's own: always given (a watcher's is empty)
-        hand = screen.query_one("#hand", CardList)
+        hand = screen.board.hand
         hand_items = [Item(c["id"], self.label(c, room=hand.room), c["id"] in usable or not my_turn) for c in my_hand]
         above, below = hand.hidden()
         if view["is_over"]:
@@ -731,16 +748,16 @@ class RedemptionUI:
         drawn = wide and screen.has_class("-tall")
         battle = screen.query_one("#battle", Pane)
         title, body = self.battle(view, names, cards.get(selected) if selected else None, wide, drawn)
-        battle.set(title, self.fit(screen, battle, news(screen, view["battle"]) + body))
+        battle.set(title, self.fit(battle, news(screen, view["battle"]) + body))
 
-    def fit(self, screen: Any, pane: Pane, body: Text) -> Text:
+    def fit(self, pane: Pane, body: Text) -> Text:
         """The Field's text, made to fit its pane: when the card text under the cursor (its last paragraph) would be
         cut off, the lines go in order of need: what to do now, the card being read (in full), the battle, then
         what happened (also in the log)."""
         height, width = pane.content_size.height, pane.content_size.width
         if height <= 0 or width <= 0:
             return body
-        lines = body.wrap(screen.app.console, width)
+        lines = body.wrap(pane.app.console, width)
         if len(lines) <= height:
             return body
         parts = body.split("\n")

@@ -10,11 +10,11 @@ from textual.app import ComposeResult
 from textual.widget import Widget
 
 from rules.resurrection import CARDS, CODES
-from rules.resurrection.game import ResurrectionView
+from rules.resurrection.game import Play, ResurrectionView
 from rules.words import plural
 from tui import keys
-from tui.games.board import Board, GameUI, css_beside, held, table_over_keys
-from tui.widgets import CardList, Item, Pane, boxes, news
+from tui.games.board import Board, BoardScreen, GameUI, css_beside, news, table_over_keys
+from tui.widgets import CardList, Item, Pane, boxes
 from tui.wording import wins
 
 # Okabe-Ito colour-blind-safe palette; colour is never the only cue (suit symbols / B-R letters carry it too).
@@ -32,7 +32,7 @@ class ResurrectionBoard(Board):
         yield Pane(id="opponent", classes="side")
         yield Pane(id="battle")
         yield Pane(id="you", classes="side")
-        yield CardList(id="hand", ascii_only=self.ui.ascii_only)
+        yield CardList(id=self.HAND, ascii_only=self.ui.ascii_only)
 
 
 class ResurrectionUI:
@@ -103,12 +103,17 @@ class ResurrectionUI:
         return "Which action?", [self.describe(a) for a in actions]
 
     @staticmethod
+    def number_question(view: ResurrectionView, names: list[str]) -> str:
+        """Resurrection has no choice made as a number."""
+        return ""
+
+    @staticmethod
     def pending_choice(view: ResurrectionView) -> None:
         """Resurrection has no decision in the middle of an ability."""
         return None
 
     def describe(self, action: Any) -> str:
-        code = str(action).split()[-1]
+        code = action.code if isinstance(action, Play) else str(action).rpartition(" ")[2]  # an action, or its text
         card = CARDS.get(code)
         return f"Play the {card.name} (power {card.power})" if card else str(action)
 
@@ -123,10 +128,10 @@ class ResurrectionUI:
         return ResurrectionBoard(self, id=id, side=side)
 
     def render(
-        self, screen: Any, view: ResurrectionView, names: list[str], wide: bool, usable: set[str], my_turn: bool
+        self, screen: BoardScreen, view: ResurrectionView, names: list[str], wide: bool, usable: set[str], my_turn: bool
     ) -> None:
         you = view["you"]
-        self._hold, self._shared = held(screen)
+        self._hold, self._shared = screen.hold, screen.shared
         for pane_id, p in (("#opponent", 1 - you), ("#you", you)):
             pane = screen.query_one(pane_id, Pane)
             pane.set(*self.side(view, p, names, pane.content_size.width))
@@ -145,7 +150,7 @@ class ResurrectionUI:
             hint = f"waiting for {names[view['current_player']]}"
         else:
             hint = ""  # nobody is to move (a finished lesson)
-        screen.query_one("#hand", CardList).set_items(items, f"Your hand ({names[you]})", hint)
+        screen.board.hand.set_items(items, f"Your hand ({names[you]})", hint)
 
     @staticmethod
     def left(view: ResurrectionView, p: int) -> int:

@@ -27,10 +27,10 @@ from saves import progress as progress_store
 from tui import controls, keys
 from tui.compat import Footer
 from tui.games import ui_for
-from tui.games.board import GameUI
+from tui.games.board import Board, BoardScreen, GameUI
 from tui.host import host
 from tui.learn.coach_pane import CoachPane
-from tui.screens.number import ask_cut, is_cut
+from tui.screens.number import ask_number
 from tui.session import Frame
 from tui.widgets import CardList
 from tui.wording import in_keys
@@ -223,6 +223,23 @@ class LessonScreen(Screen[Any]):
         self.feedback: list[Text | str] = []
         self.progress: ProgressFile | None = None
 
+    board: Board  # the game's board, made in compose
+
+    # --- what the board asks of its screen (tui.games.board.BoardScreen) ----------------------------
+    hold = ""  # a lesson is never held back
+    shared = False
+
+    @property
+    def last_result(self) -> list[str]:
+        return []  # a lesson keeps no history: no recap
+
+    def since_your_move(self) -> list[str]:
+        return []
+
+    @property
+    def hand(self) -> CardList:
+        return self.board.hand
+
     # --- layout -----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         self._ui = ui_for(self.lesson.game, getattr(getattr(self.app, "settings", None), "ascii", False))
@@ -230,7 +247,7 @@ class LessonScreen(Screen[Any]):
         pane = CoachPane(self.lesson.game)
         pane.describe = self.ui.describe
         with Horizontal():
-            board = self.ui.board(id="lesson-board", side=(pane,))  # the same panes as the game screen
+            board = self.board = self.ui.board(id="lesson-board", side=(pane,))  # the same panes as the game screen
             board.set_class(board.SIDE_INSIDE, "-side-inside")
             yield board
             yield from board.beside()
@@ -247,7 +264,7 @@ class LessonScreen(Screen[Any]):
         if self.lesson.intro:
             self.feedback = [Text(in_keys(self.lesson.intro), style="italic")]
         self.refresh_view()
-        self.query_one("#hand", CardList).focus()
+        self.hand.focus()
 
     def on_resize(self) -> None:
         self.refresh_view()  # the panes' texts fit their width, known once laid out (and again after a resize)
@@ -321,16 +338,22 @@ class LessonScreen(Screen[Any]):
         if action in self.unused_actions:
             return False
         if action == "end_phase":
-            return False if finished else (True if controls.end_phase_action(self.legal()) is not None else None)
+            return (
+                False
+                if finished
+                else (True if self.frame().controls.end_phase_action(self.legal()) is not None else None)
+            )
         if action == "pass":
-            return False if finished else (True if controls.pass_action(self.legal()) is not None else None)
+            return (
+                False if finished else (True if self.frame().controls.pass_action(self.legal()) is not None else None)
+            )
         if action in ("play", "hint"):
             return False if finished else True  # nothing to play once the lesson is done
         return True
 
     # --- acting ---------------------------------------------------------------------------------
     def action_pick(self, n: int) -> None:
-        hand = self.query_one("#hand", CardList)
+        hand = self.hand
         hand.focus()
         if not hand.select(n - 1):
             self.notify(f"You have no card {n} in hand.", severity="warning")
@@ -338,7 +361,7 @@ class LessonScreen(Screen[Any]):
     def selected_card(self) -> str | None:
         """The card under the cursor of the focused card list (else the hand's); the game UIs ask for it."""
         focused = self.focused
-        cards = focused if isinstance(focused, CardList) else self.query_one("#hand", CardList)
+        cards = focused if isinstance(focused, CardList) else self.hand
         return cards.selected
 
     def on_card_list_chosen(self, event: CardList.Chosen) -> None:
@@ -352,16 +375,15 @@ class LessonScreen(Screen[Any]):
         card = self.selected_card()
         frame = self.frame()
         refusal = self.ui.refusal_text(frame.view, card) if card else ""
-        decision = controls.enter_on_card(self.legal(), card, refusal)
+        ctl = frame.controls
+        decision = ctl.enter_on_card(self.legal(), card, refusal)
         if decision.kind == "apply":
             self.attempt(decision.actions[0])
         elif decision.kind == "refuse":
             self.attempt(decision.text)
-        elif decision.kind == "choose" and is_cut(decision.actions):  # as in a game: a number, or r for a random cut
-            game = self.run.game
-            left = ((game.current_player or 0) + 1) % game.num_players
+        elif decision.kind == "choose" and ctl.by_number(decision.actions):  # as in a game: a number, or r (random)
             names = NAMES if self.run.you == 0 else NAMES[::-1]
-            ask_cut(self, decision.actions, f"Cut {names[left]}'s deck: how many cards do you lift?", self.attempt)
+            ask_number(self, ctl, decision.actions, self.ui.number_question(frame.view, names), self.attempt)
         elif decision.kind == "choose":
             from tui.screens.choice import ChoiceScreen
 
@@ -374,7 +396,7 @@ class LessonScreen(Screen[Any]):
 
     def action_pass(self) -> None:
         if not self.run.finished:
-            a = controls.pass_action(self.legal())
+            a = self.frame().controls.pass_action(self.legal())
             self.attempt(a if a is not None else "pass")
 
     def attempt(self, action: Any) -> None:
@@ -427,11 +449,11 @@ class LessonScreen(Screen[Any]):
         if hint is None:
             self.notify("No hint now: it is not your move.", severity="warning")
             return
-        named = controls.words(hint.action)[1:]
+        card = self.frame().controls.part.card(self.run.game.parse(hint.action))  # a hint is a legal action's text
         for cards in self.query(CardList):  # put the cursor on the card the hint plays
             ids = [item.id for item in cards.items]
-            if named and named[0] in ids:
-                cards.select(ids.index(named[0]))
+            if card is not None and card in ids:
+                cards.select(ids.index(card))
                 cards.focus()
                 break
         self.refresh_view(hint=hint)
@@ -457,7 +479,7 @@ class LessonScreen(Screen[Any]):
     def action_end_phase(self) -> None:
         """n while the lesson runs: the next phase, as in a game."""
         if not self.run.finished:
-            a = controls.end_phase_action(self.legal())
+            a = self.frame().controls.end_phase_action(self.legal())
             self.attempt(a if a is not None else "end")
 
     def action_next_lesson(self) -> None:
@@ -476,7 +498,7 @@ class LessonScreen(Screen[Any]):
         event.stop()
         prompt = self.query_one("#prompt", Input)
         prompt.display = False
-        self.query_one("#hand", CardList).focus()
+        self.hand.focus()
         if event.value.strip():
             self.attempt(event.value.strip())
 
@@ -488,6 +510,9 @@ class LessonScreen(Screen[Any]):
         prompt = self.query_one("#prompt", Input)
         if prompt.display:
             prompt.display = False
-            self.query_one("#hand", CardList).focus()
+            self.hand.focus()
             return
         self.dismiss()
+
+
+_MEETS_THE_PROTOCOL: type[BoardScreen] = LessonScreen  # checked by mypy: what a game's board asks of its screen

@@ -21,7 +21,7 @@ from rules.core import Resign, own_resignation
 from rules.games import find_game
 from rules.views import View
 from rules.words import possessive
-from tui import controls, keys
+from tui import keys
 from tui.agents import agent_seed, choose, make_agent
 from tui.compat import Footer, FrameShownApp
 from tui.games import board, ui_for
@@ -31,7 +31,7 @@ from tui.learn.guide import GuidedGame
 from tui.screens.choice import ChoiceScreen, DecisionScreen
 from tui.screens.handoff import HandOffScreen
 from tui.screens.help import HelpScreen
-from tui.screens.number import ask_cut, is_cut
+from tui.screens.number import ask_number
 from tui.session import GameSession
 from tui.settings import Settings
 from tui.widgets import CardList, LogPane, Pane, StatusLine
@@ -381,7 +381,8 @@ class GameScreen(GuidedGame, Screen[None]):
         if action == "end_phase":
             return True if s.frame().end_action is not None else None
         if action == "mute":  # in the Footer only while a Dominant window asks this player (redemption.dominant.mute)
-            return bool(controls.mute_actions(s.frame().legal))
+            frame = s.frame()
+            return bool(frame.controls.mute_actions(frame.legal))
         if action == "review":
             return bool(game.is_over)
         if action == "undo":
@@ -424,11 +425,12 @@ class GameScreen(GuidedGame, Screen[None]):
         card = None if reading else self.selected_card()  # reading their table: a decision with no card (the cut)
         frame = self.session.frame()
         refusal = self.ui.refusal_text(frame.view, card) if card else ""
-        decision = controls.enter_on_card(frame.legal, card, refusal)
+        decision = frame.controls.enter_on_card(frame.legal, card, refusal)
         if decision.kind == "apply":
             self.submit(decision.actions[0])
-        elif decision.kind == "choose" and is_cut(decision.actions):
-            self.ask_cut(decision.actions)
+        elif decision.kind == "choose" and frame.controls.by_number(decision.actions):
+            question = self.ui.number_question(frame.view, self.session.names)  # the cut: whose deck, how many cards
+            ask_number(self, frame.controls, decision.actions, question, self.submit)
         elif decision.kind == "choose":
             question, options = self.ui.choices(frame.view, list(decision.actions))
             self.app.push_screen(
@@ -439,15 +441,6 @@ class GameScreen(GuidedGame, Screen[None]):
             self.submit(decision.text)
         else:
             self.notify("Pick a card first (1-9 or the arrow keys).", severity="warning")
-
-    def ask_cut(self, actions: tuple[Any, ...]) -> None:
-        """The cut: how many cards to lift from the deck of the player to the cutter's left (each player cuts that
-        deck)."""
-        s = self.session
-        left = ((s.game.current_player or 0) + 1) % len(s.players)
-        ask_cut(
-            self, actions, f"Cut {possessive(s.name(left))} deck: how many cards do you lift from the top?", self.submit
-        )
 
     def action_pass(self) -> None:
         if self._may_act():
@@ -465,7 +458,7 @@ class GameScreen(GuidedGame, Screen[None]):
         if not self._may_act():
             return
         frame = self.session.frame()
-        acts = controls.mute_actions(frame.legal, self.selected_card())
+        acts = frame.controls.mute_actions(frame.legal, self.selected_card())
         if not acts:
             self.notify("No Dominant window is asking you now: there is no Dominant to mute.", severity="warning")
             return
@@ -638,6 +631,18 @@ class GameScreen(GuidedGame, Screen[None]):
     def last_result(self) -> list[str]:
         """The last battle's result in the words of whoever reads the screen now (``GameSession.last_result``)."""
         return self.session.last_result
+
+    @property
+    def hold(self) -> str:
+        return self.session.hold
+
+    @property
+    def shared(self) -> bool:
+        return self.session.shared
+
+    def since_your_move(self) -> list[str]:
+        """What the others did since the viewer's last move, when it is the viewer's move ([] otherwise)."""
+        return self.recent() if self.session.my_turn else []
 
     def recent(self) -> list[str]:
         """What the other side did since the viewer's last action, newest last (the important events only)."""
@@ -1067,5 +1072,7 @@ class GameScreen(GuidedGame, Screen[None]):
             self.notify(f"Saved as {self.session.path.stem}.", title="Saved")
         self.dismiss()
 
+
+_MEETS_THE_PROTOCOL: type[board.BoardScreen] = GameScreen  # checked by mypy: what a game's board asks of its screen
 
 __all__ = ["GameScreen", "GameCommands"]

@@ -11,7 +11,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
-from tui import controls
+from tui.controls import Controls
 from tui.dialogkeys import DialogInput
 
 
@@ -72,11 +72,12 @@ class NumberScreen(ModalScreen[int | str | None]):
         self.dismiss(None)
 
 
-def ask_cut(screen: Any, actions: Sequence[Any], question: str, submit: Callable[[Any], None]) -> None:
-    """The cut, in a game and in a lesson alike: how many cards to lift, as one number (or r for a random cut), not
-    a list of every size; ``submit`` gets the cut action chosen."""
-    sizes = {int(controls.words(a)[1]): a for a in actions if len(controls.words(a)) > 1}
-    random_cut = next((a for a in actions if len(controls.words(a)) == 1), None)
+def ask_number(
+    screen: Any, keys: Controls, actions: Sequence[Any], question: str, submit: Callable[[Any], None]
+) -> None:
+    """A choice made as a number (the cut: how many cards to lift), in a game and in a lesson alike: one number (or
+    r for a random one), not a list of every size; ``submit`` gets the action chosen."""
+    sizes, random_cut = keys.numbers(actions)
     if not sizes:
         submit(actions[0])
         return
@@ -89,8 +90,3 @@ def ask_cut(screen: Any, actions: Sequence[Any], question: str, submit: Callable
             submit(sizes[n])
 
     screen.app.push_screen(NumberScreen(question, low, high, (low + high) // 2, random=random_cut is not None), done)
-
-
-def is_cut(actions: Sequence[Any]) -> bool:
-    """Is this choice the cut (every action a ``cut``)?"""
-    return all(controls.words(a)[0] == "cut" for a in actions)
