@@ -1051,3 +1051,41 @@ def test_the_artifact_lets_its_holder_draw_one_when_an_opponent_draws_by_a_good_
     ok(g, f"choose {b[card]}")
     assert g.zone_of(b["herod"]) == (1, "hand") and g.zone_of(b["pilate"]) == (1, "deck")  # one, not as many
     round_trip(g)
+
+
+# --- Lost Souls: "if rescued, you may draw 1" -----------------------------------------------------------------------
+SOULS_DRAW = [
+    K('Lost Soul "Obstinate" [Exodus 33:3 - K]'),
+    real_key('Lost Soul "Obstinate" [Exodus 33:3] [1st Print - K]', "K1P"),
+    K('Lost Soul "Fat" [I Samuel 2:29 - L]'),
+    real_key('Lost Soul "Fat" [I Samuel 2:29] (1st Print - L)', "L1P"),
+]
+
+
+@pytest.mark.parametrize("soul", SOULS_DRAW)
+def test_the_lost_soul_rescued_lets_the_player_it_was_rescued_from_draw_one(soul):
+    assert soul in KEYS
+    b = pos(
+        {"hand": ["barak"], "land_of_bondage": ["ls_orphan"]},  # a Lost Soul left in play: the game goes on
+        {"land_of_bondage": [soul], "deck": ["herod", "pilate"]},
+        phase="battle",
+    )
+    g = b.game
+    ok(g, f"rescue {b['barak']}")
+    ok(g, "noblock")
+    assert g.zone_of(b[soul]) == (0, "land_of_redemption")
+    d = g.s.pending
+    assert d is not None and d.effect == "may_draw" and d.chooser == 1  # its player: the one it was rescued from
+    ok(g, f"choose {b[soul]}")
+    assert g.zone_of(b["herod"]) == (1, "hand") and g.zone_of(b["pilate"]) == (1, "deck")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("son", printings("Son of God [K]", "Son of God [L]"))
+def test_son_of_god_negates_the_lost_soul_it_rescues(son):
+    soul = SOULS_DRAW[0]
+    b = pos({"hand": [son]}, {"land_of_bondage": [soul], "deck": ["herod"]})
+    g = b.game
+    ok(g, f"dominant {b[son]} {b[soul]}")
+    assert g.zone_of(b[soul]) == (0, "land_of_redemption") and g.s.pending is None  # its ability does not work
+    assert CARDS[son].ability_text.startswith("Negate and rescue")

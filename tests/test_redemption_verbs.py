@@ -1456,3 +1456,37 @@ def test_gift_draw_n_answers_a_good_or_evil_cards_draw_not_a_neutral_ones(monkey
     ok(g, f"dominant {b[dom]}")
     d = g.s.pending
     assert (d is not None and d.effect == "gift_draw" and d.stage == 1) == asked
+
+
+@pytest.mark.parametrize("verb_, asked", [("rescue_any", True), ("negate_rescue", False)])
+def test_negate_rescue_rescues_a_lost_soul_without_its_rescued_ability(monkeypatch, verb_, asked):
+    soul, dom = "t_soul_draw", "t_dom_rescue"
+    for key, d in (
+        (
+            soul,
+            {
+                "type": "lost_soul",
+                "alignment": "neutral",
+                "abilities": [{"trigger": "rescued", "effects": [{"verb": "may_draw", "n": 1}]}],
+            },
+        ),
+        (
+            dom,
+            {
+                "type": "dominant",
+                "alignment": "good",
+                "abilities": [
+                    {
+                        "trigger": "played",
+                        "effects": [{"verb": verb_, "select": {"zone": "land_of_bondage", "owner": "any"}}],
+                    }
+                ],
+            },
+        ),
+    ):
+        monkeypatch.setitem(CARDS, key, _card({"key": key, "name": key.title(), **d}))
+    b = build({"hand": [dom], "land_of_bondage": ["ls_orphan"]}, {"land_of_bondage": [soul], "deck": ["herod"]})
+    g = b.game
+    ok(g, f"dominant {b[dom]} {b[soul]}")
+    assert g.zone_of(b[soul]) == (0, "land_of_redemption")
+    assert (g.s.pending is not None and g.s.pending.effect == "may_draw") == asked

@@ -400,7 +400,10 @@ def _do_rescue_any(g: Table, p: int, src: str, host: str, ab: Act, target: str, 
     )
     if target in g.b.souls:
         g.b.souls.remove(target)
-    rescued(g, held_by, target, events)
+    if (
+        ab.verb != "negate_rescue"
+    ):  # "negate and rescue": the soul's own ability does not work (redemption.effect.negate_rescue)
+        rescued(g, held_by, target, events)
 
 
 def _do_discard_type(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
@@ -2959,6 +2962,14 @@ def _verbs() -> dict[str, Verb]:
                 "rescue_any",
                 "rescue any Lost Soul",
                 _text_rescue_any,
+                _do_rescue_any,
+                _selected,
+                needs_target=True,
+            ),
+            Verb(
+                "negate_rescue",
+                "negate a Lost Soul and rescue it: its own ability does not work",
+                lambda a, when, card: _text_rescue_any(a, when, card).replace("Rescue", "Negate and rescue", 1),
                 _do_rescue_any,
                 _selected,
                 needs_target=True,
