@@ -3084,7 +3084,7 @@ def _verbs() -> dict[str, Verb]:
                 lambda a, when, card: (
                     f"Discard every {'blocking ' if a.select.get('blocking') else ''}"
                     f"{filter_text(a.filter, 'card')} "
-                    f"{'in battle' if a.select.zones == ('battle',) else 'in play'} (none is chosen)."
+                    f"{'in battle' if a.select.zones in (('battle',), ('battle_cards',)) else 'in play'} (none is chosen)."
                     if a.select.every
                     else _text_discard_type(a, when, card)
                 ),
