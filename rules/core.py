@@ -320,7 +320,8 @@ class Rng:
             raise ValueError("below() needs a positive bound")
         x = self._r.random()  # as random()
         self.calls += 1
-        return min(int(x * n), n - 1)
+        i = int(x * n)
+        return i if i < n else n - 1  # min(i, n - 1), without the call
 
     def shuffle(self, items: list[Any]) -> None:
         """Fisher-Yates in place: ``j = below(i + 1)`` for i from the last index down to 1 (written out, as it

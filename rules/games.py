@@ -86,9 +86,16 @@ class CoachPart(Protocol):
 
 @runtime_checkable
 class ControlsPart(Protocol):
-    """What the app's keys need to know of a game's actions (``GameInfo.controls``), so that no screen reads the
-    notation or names a verb: the card each action uses (Enter on that card offers it), the ones with a key of their
-    own, and the choices Enter asks about. Each function reads one legal action (an engine's action object)."""
+    """What the app's keys and screens need to know of a game's actions and events (``GameInfo.controls``), so that
+    no screen reads the notation or names a verb or an event kind: the card each action uses (Enter on that card
+    offers it), the ones with a key of their own, the choices Enter asks about, and which events the screen retells.
+    Each function reads one action: a legal one (the engine's object) or, where the app keeps it so (a hint, the
+    coach's advice), its text in the notation."""
+
+    RECAP_STARTS: frozenset[str]  # event kinds that decide a battle: the "Last battle" recap starts with one
+    RECAP_ENDS: frozenset[str]  # event kinds that end the recap (the next turn, phase, placement)
+    RECENT: frozenset[str]  # event kinds worth a line in "since your move"
+    BATTLE: frozenset[str]  # those of them that tell a battle (said in preference to cards put in play)
 
     def card(self, action: Any) -> str | None: ...  # the card it plays or uses (None: it uses none, as the cut)
     def targets(self, action: Any) -> tuple[str, ...]: ...  # the other cards it names that Enter on them offers
@@ -97,6 +104,7 @@ class ControlsPart(Protocol):
     def behind(self, action: Any, other: Any) -> bool: ...  # Enter on its card leaves it out when it also offers other
     def by_number(self, action: Any) -> bool: ...  # one of a choice made as a number (the cut), not from a list
     def number(self, action: Any) -> int | None: ...  # the number a choice by number picks (None: a random one)
+    def sent_for(self, key: str) -> str: ...  # the text a key sends with no legal action of its own (refused, with why)
 
 
 @runtime_checkable

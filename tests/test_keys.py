@@ -160,18 +160,20 @@ def test_a_bad_keys_file_is_reported_in_the_app_and_the_default_keys_work(tmp_pa
 
 
 def test_texts_that_name_keys_say_the_players_keys(tmp_path):
+    from tui.controls import controls_for
     from tui.games.redemption import PROMPT_KEYS, PROMPTS
     from tui.wording import in_keys, key_for
 
+    ctl = controls_for("redemption")
     folder = tmp_path / "saves"
     write_keys(folder, '[keys]\nnext = "e"\npass = "p"\nplay = "x"\n')
     RedemptionApp(Settings(save_dir=folder, pause=0.0, signals=False))  # loading the keys puts them in force
     try:
-        assert (key_for("end"), key_for("noblock"), key_for("rescue G1")) == ("e", "p", "x")
+        assert (key_for("end", ctl), key_for("noblock", ctl), key_for("rescue G1", ctl)) == ("e", "p", "x")
         assert in_keys("Go on ({do:end}), then {do:rescue gideon}.") == "Go on (press e), then pick Gideon and press x."
         prompt = PROMPTS["prep"].format(**{k: keys.label(c) for k, c in PROMPT_KEYS.items()})
         assert prompt == "put cards into play (pick, x); e: on to battle."
     finally:
         keys.use({})
     RedemptionApp(Settings(save_dir=tmp_path / "other", pause=0.0, signals=False))  # a player with no keys file
-    assert (key_for("end"), key_for("pass"), key_for("rescue G1")) == ("n", "Space", "Enter")
+    assert (key_for("end", ctl), key_for("pass", ctl), key_for("rescue G1", ctl)) == ("n", "Space", "Enter")

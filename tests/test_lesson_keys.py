@@ -66,10 +66,10 @@ def texts_now(run: LessonRun) -> list[tuple[str, str]]:
     assert step is not None
     out = [("coach", step.coach), ("success", step.success), ("wrong", step.wrong), ("hint text", step.hint)]
     out += [(f"mistake {m.actions}", m.say) for m in step.mistakes]
-    out.append(("advice", render_advice(run.advice()).plain))
+    out.append(("advice", render_advice(run.advice(), controls_for(run.game)).plain))
     hint = run.hint()
     if hint is not None:
-        out.append(("hint", f"{key_for(hint.action)}: {hint.reason}"))
+        out.append(("hint", f"{key_for(hint.action, controls_for(run.game))}: {hint.reason}"))
     return [(w, t) for w, t in out if t]
 
 

@@ -16,7 +16,7 @@ import pytest
 from rules.redemption import continuous
 from rules.redemption.cards import CARDS, real_key
 from rules.redemption.printed import script_for
-from tests.redemption_helpers import ok
+from tests.redemption_helpers import build, ok
 from tests.test_real_g10 import _test_card, blocked, in_battle, pos, round_trip, to_player
 
 REAL_DIR = Path(__file__).resolve().parent.parent / "rules" / "redemption" / "real"
@@ -308,6 +308,8 @@ def fitting(
     }
     if "identifier" in sel:
         facts["identifiers"].append(sel["identifier"])
+    if "identifier_word" in sel:
+        facts["identifiers"].append(f"{sel['identifier_word']} warrior")
     if "title" in sel:
         facts["name"] = f"{sel['title']} the Tested"
     if not fit:
@@ -341,14 +343,16 @@ def battle_for(
         foe = foe or _test_card(
             monkeypatch, "t_foe", type="evil_character", brigades=["Yellow"], strength=1, toughness=1
         )
-        b = in_battle(host, foe, [], mine={"hand": [card], **(mine or {})}, theirs=theirs)
+        mine = {**(mine or {}), "hand": [card, *(mine or {}).get("hand", [])]}
+        b = in_battle(host, foe, [], mine=mine, theirs=theirs)
         b.game.b.last_actor = 1
     else:
         host = evil_for(monkeypatch, card, s=1, t=1, key="t_host")
         foe = foe or _test_card(
             monkeypatch, "t_foe", type="hero", alignment="good", brigades=["Teal"], strength=1, toughness=1
         )
-        b = in_battle(foe, host, [], mine=mine, theirs={"hand": [card], **(theirs or {})})
+        theirs = {**(theirs or {}), "hand": [card, *(theirs or {}).get("hand", [])]}
+        b = in_battle(foe, host, [], mine=mine, theirs=theirs)
         b.game.b.last_actor = 0
     assert b.game.current_player == (0 if CARDS[card].type == "good_enhancement" else 1)
     return b
@@ -361,7 +365,13 @@ def _zone_seat(card: str, sel: dict[str, Any]) -> int:
 
 
 @pytest.mark.parametrize(
-    "card", cards("discard_every", ("good_enhancement", "evil_enhancement"), "discard_type", lambda sel: sel.get("all"))
+    "card",
+    cards(
+        "discard_every",
+        ("good_enhancement", "evil_enhancement"),
+        "discard_type",
+        lambda sel: sel.get("all") and sel.get("type") != "evil_enhancement",
+    ),
 )
 def test_an_enhancement_discards_every_card_that_fits_and_no_other(monkeypatch, card):
     sel = _shape(card)["select"]
@@ -747,6 +757,342 @@ def test_the_female_only_lost_soul_of_women_is_rescued_by_a_female_hero_or_the_s
     assert not g.can_reach(b["barak"], b[soul]) and g.can_reach(b["deborah"], b[soul])
     ok(g, f"dominant {b[son]} {b[soul]}")
     assert g.zone_of(b[soul]) == (0, "land_of_redemption")
+
+
+# --- batch E: negate, worth -------------------------------------------------------------------------------------------
+def _played_against(monkeypatch: pytest.MonkeyPatch, card: str, enh: list[str]) -> Any:
+    """A battle where the card's player's opponent has played ``enh`` (in that order) on its character, and the
+    card's player, holding it, may answer on a character of the card's brigade."""
+    good = CARDS[card].type == "good_enhancement"
+    host = (hero_for if good else evil_for)(monkeypatch, card, s=1, t=1, key="t_host")
+    brig = CARDS[enh[0]].brigades[0] if enh else "Yellow"
+    if good:
+        foe = _test_card(monkeypatch, "t_foe", type="evil_character", brigades=[brig], strength=5, toughness=5)
+        battle = {"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 1, "played": enh}
+        b = pos(
+            {"field_of_battle": [host], "hand": [card], "deck": ["esther", "peter"]},
+            {"field_of_battle": [foe, *enh], "land_of_bondage": ["ls_orphan"]},
+            phase="battle",
+            flags={"battled": True},
+            battle=battle,
+            attached={e: foe for e in enh},
+        )
+    else:
+        foe = _test_card(monkeypatch, "t_foe", type="hero", alignment="good", brigades=[brig], strength=5, toughness=5)
+        battle = {"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 0, "played": enh}
+        b = pos(
+            {"field_of_battle": [foe, *enh]},
+            {"field_of_battle": [host], "hand": [card], "land_of_bondage": ["ls_orphan"], "deck": ["pilate", "herod"]},
+            phase="battle",
+            flags={"battled": True},
+            battle=battle,
+            attached={e: foe for e in enh},
+        )
+    assert b.game.current_player == (0 if good else 1)
+    return b
+
+
+EVIL_ENH = [real_key("Ancient Evil (G)", "10A"), real_key("Lying Unto God", "10A")]  # Black; Multi evil
+GOOD_ENH = [real_key("Trust in the Lord", "10A"), real_key("Increasing Numbers", "10A")]  # both Green
+
+
+@pytest.mark.parametrize("card", cards("negate_one", ("good_enhancement", "evil_enhancement"), "negate_one"))
+def test_an_enhancement_negates_an_opposing_card_in_battle_that_fits(monkeypatch, card):
+    good = CARDS[card].type == "good_enhancement"
+    first, last = EVIL_ENH if good else GOOD_ENH
+    b = _played_against(
+        monkeypatch,
+        card,
+        [first, last],
+    )
+    g = b.game
+    targets = {a.args[2] for a in g.legal_actions() if a.verb == "enhance" and a.args[0] == b[card] and len(a.args) > 2}
+    assert b[first] in targets and b["t_host"] not in targets
+    play(g, b[card], b["t_host"], b[first])
+    assert b[first] in g.b.negated and b[last] not in g.b.negated
+    if len(_shape_all(card)) > 1:  # and may draw
+        d = g.s.pending
+        assert d is not None and d.effect == "may_draw"
+        ok(g, f"choose {b[card]}")
+        assert len(g.z[0 if good else 1]["hand"]) == 2
+    round_trip(g)
+
+
+def _shape_all(key: str) -> list[dict[str, Any]]:
+    return ENTRIES[KEYS.index(key)]["abilities"][0]["effects"]
+
+
+@pytest.mark.parametrize("card", cards("negate_last", "good_enhancement", "negate"))
+def test_a_good_enhancement_negates_the_last_evil_enhancement(monkeypatch, card):
+    first, last = EVIL_ENH
+    b = _played_against(monkeypatch, card, [first, last])
+    g = b.game
+    play(g, b[card], b["t_host"])
+    assert b[last] in g.b.negated and b[first] not in g.b.negated
+    assert g.char_numbers(b["t_foe"]) == (5 + CARDS[first].strength, 5 + CARDS[first].toughness)
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", cards("worth", ("good_enhancement", "evil_enhancement"), "worth"))
+@pytest.mark.parametrize("holds", [True, False])
+def test_an_enhancement_is_worth_its_numbers_while_its_condition_holds(monkeypatch, card, holds):
+    c, s = CARDS[card], _shape(card)
+    cond, good = s["condition"], c.type == "good_enhancement"
+    ids: list[str] = []
+    name, opposing = "T Host", []
+    if "used_by" in cond:  # the character it is on: a giant, a demon, a named one
+        u = cond["used_by"]
+        if holds:
+            ids = ["philistine giant"] if "identifier_word" in u else [u["kind"]] if "kind" in u else []
+            name = u.get("base_name", name)
+    elif holds:  # a demon in battle: the opposing character is one
+        opposing = ["demon"]
+    host = _test_card(
+        monkeypatch,
+        "t_host",
+        type="hero" if good else "evil_character",
+        alignment="good" if good else "evil",
+        brigades=[c.brigades[0]],
+        strength=1,
+        toughness=1,
+        identifiers=ids,
+        name=name,
+    )
+    foe = _test_card(
+        monkeypatch,
+        "t_foe",
+        type="evil_character" if good else "hero",
+        alignment="evil" if good else "good",
+        brigades=["Yellow" if good else "Teal"],
+        strength=1,
+        toughness=1,
+        identifiers=opposing,
+    )
+    mine, theirs = ({"field_of_battle": [host, card]}, {"field_of_battle": [foe]})
+    if not good:
+        mine, theirs = theirs, mine
+    theirs["land_of_bondage"] = ["ls_orphan"]
+    battle = {"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 0 if good else 1, "played": [card]}
+    b = pos(mine, theirs, phase="battle", flags={"battled": True}, battle=battle, attached={card: host})
+    g = b.game
+    want = (s["strength"], s["toughness"]) if holds else (c.strength, c.toughness)
+    assert g.char_numbers(b[host]) == (1 + want[0], 1 + want[1])
+    round_trip(g)
+
+
+# --- batch F ---------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "card, word",
+    [
+        (_only("dominant_add", "Murderous Command [2025 - 3rd Place]", "Pmo-P3"), "egyptian"),
+        (_only("dominant_add", "Warrior Overtaken [2026 - 3rd Place]", "Pmo-P3"), "philistine"),
+    ],
+)
+def test_the_promo_dominant_takes_an_evil_character_of_its_people_and_may_discard_a_hero_to_add_one(
+    monkeypatch, card, word
+):
+    taken = _test_card(
+        monkeypatch, "taken", type="evil_character", brigades=["Black"], identifiers=[word], strength=2, toughness=2
+    )
+    added = _test_card(
+        monkeypatch,
+        "added",
+        type="evil_character",
+        brigades=["Black"],
+        identifiers=[f"{word} king"],
+        strength=9,
+        toughness=9,
+    )
+    b = blocked(
+        "gideon",
+        "herod",
+        mine={"territory": ["barak"]},
+        theirs={"hand": [card], "reserve": [taken], "territory": [added], "deck": ["pilate"]},
+    )
+    g = b.game
+    to_player(g, 1)
+    ok(g, f"dominant {b[card]}")
+    d = g.s.pending
+    assert d is not None and d.effect == "search" and d.options == [b[taken]] and d.to == [1]
+    ok(g, f"choose {b[taken]}")
+    d = g.s.pending
+    assert d is not None and d.effect == "discard_to_add" and d.options == [b["barak"]]
+    ok(g, f"choose {b['barak']}")
+    ok(g, f"choose {b[added]}")
+    assert g.zone_of(b["barak"]) == (0, "discard") and g.zone_of(b[added]) == (1, "field_of_battle")
+    round_trip(g)
+
+
+@pytest.mark.parametrize(
+    "card, title",
+    [
+        (_only("no_capture_band", "Amasa", "Ki"), "Absalom’s Soldiers"),
+        (_only("no_capture_band", "King Jehoram", "Ki"), "Athaliah, Usurper Queen"),
+    ],
+)
+def test_a_character_that_cannot_be_captured_may_band_to_a_character_of_a_name(monkeypatch, card, title):
+    friend = _test_card(
+        monkeypatch, "t_friend", type="evil_character", brigades=["Black"], name=title, strength=1, toughness=1
+    )
+    other = _test_card(monkeypatch, "t_other", type="evil_character", brigades=["Black"], strength=1, toughness=1)
+    b = pos(
+        {"hand": ["barak"]},
+        {"hand": [card], "territory": [friend, other], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+    )
+    g = b.game
+    ok(g, f"rescue {b['barak']}")
+    ok(g, f"block {b[card]}")
+    assert continuous.capture_proof(g, b[card]) and not continuous.capture_proof(g, b[other])
+    d = g.s.pending
+    assert d is not None and d.effect == "band" and d.options == [b[friend]]
+    ok(g, f"choose {b[friend]}")
+    assert set(g.battle_chars(1)) == {b[card], b[friend]}
+    round_trip(g)
+
+
+def test_injuring_demon_takes_two_two_from_a_hero_of_its_players_choosing_until_the_end_of_the_turn():
+    demon = _only("lose_char", "Injuring Demon", "Pri")
+    b = pos(
+        {"hand": ["gideon"], "territory": ["deborah"]},
+        {"hand": [demon], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+    )
+    g = b.game
+    before = g.char_numbers(b["deborah"])
+    ok(g, f"rescue {b['gideon']}")
+    ok(g, f"block {b[demon]}")
+    d = g.s.pending
+    assert d is not None and d.chooser == 1 and set(d.options) == {b["gideon"], b["deborah"]}
+    ok(g, f"choose {b['deborah']}")
+    assert g.char_numbers(b["deborah"]) == (before[0] - 2, before[1] - 2)
+    round_trip(g)
+    g.s.turn += 1
+    assert g.char_numbers(b["deborah"]) == before
+
+
+def test_false_wisdom_shows_the_rescuers_hand_to_the_blocker_only(monkeypatch):
+    e = _only("look_hand", "False Wisdom", "Prp")
+    b = battle_for(monkeypatch, e, mine={"hand": ["esther", "jar_of_oil"]})
+    g = b.game
+    play(g, b[e], b["t_host"])
+    d = g.s.pending
+    assert (
+        d is not None and d.effect == "look_hand" and d.to == [1] and set(d.revealed) == {b["esther"], b["jar_of_oil"]}
+    )
+    round_trip(g)
+    ok(g, "choose")
+    assert g.s.pending is None and g.zone_of(b["esther"]) == (0, "hand")
+
+
+# --- batch G ---------------------------------------------------------------------------------------------------------
+def test_put_to_flight_negates_the_evil_characters_bands_this_battle_and_prevents_more(monkeypatch):
+    e = _only("prevent_band", "Put to Flight (Ki)", "Ki")
+    sadducees, guard = real_key("Sadducees", "10A"), real_key("Temple Guard", "10A")
+    hero = hero_for(monkeypatch, e, s=1, t=1)
+    b = pos(
+        {"hand": [hero, e]},
+        {"hand": [sadducees], "territory": [guard], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+    )
+    g = b.game
+    ok(g, f"rescue {b[hero]}")
+    ok(g, f"block {b[sadducees]}")
+    ok(g, f"choose {b[guard]}")  # the Sadducees band to the Temple Guard
+    assert set(g.battle_chars(1)) == {b[sadducees], b[guard]} and g.standing() == "evil_winning"
+    to_player(g, 0)
+    play(g, b[e], b[hero])
+    assert g.zone_of(b[guard]) == (1, "territory") and g.battle_chars(1) == [b[sadducees]]  # the band is negated
+    assert continuous.band_prevented(g, b[guard])
+    round_trip(g)
+
+
+def test_moral_decline_lets_its_evil_character_use_any_evil_brigades_enhancements(monkeypatch):
+    e = _only("other_brigades", "Moral Decline", "Ki")
+    b = battle_for(monkeypatch, e, theirs={"hand": ["goliaths_taunt"]})
+    g = b.game
+    assert g._enhance_problem(b["goliaths_taunt"], b["t_host"]) is not None  # Crimson on a Gold character
+    play(g, b[e], b["t_host"])
+    assert g._enhance_problem(b["goliaths_taunt"], b["t_host"]) is None
+    g.b.negated.append(b[e])
+    assert g._enhance_problem(b["goliaths_taunt"], b["t_host"]) is not None
+
+
+def test_military_escort_returns_every_captured_hero_to_its_owners_territory(monkeypatch):
+    e = _only("release_captured", "Military Escort", "Ki")
+    host = hero_for(monkeypatch, e, s=1, t=1, key="t_host")
+    b = build(
+        {"field_of_battle": [host], "hand": [e]},
+        {"field_of_battle": ["goliath"], "captured": [("barak", 0)], "land_of_bondage": [("deborah", 0)]},
+        phase="battle",
+        battle={"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 1},
+        flags={"battled": True},
+    )
+    g = b.game
+    play(g, b[e], b[host])
+    assert g.zone_of(b["barak"]) == (0, "territory") and g.zone_of(b["deborah"]) == (0, "territory")
+    assert not g.z[1]["captured"]
+    round_trip(g)
+
+
+def test_stealing_discards_the_top_of_the_opponents_draw_pile_and_draws_one(monkeypatch):
+    e = _only("discard_top_draw", "Stealing", "AW")
+    b = battle_for(monkeypatch, e, mine={"deck": ["esther", "peter"]}, theirs={"deck": ["pilate", "herod"]})
+    g = b.game
+    top_theirs, top_mine = g.z[0]["deck"][0], g.z[1]["deck"][0]
+    play(g, b[e], b["t_host"])
+    assert g.zone_of(top_theirs) == (0, "discard") and g.zone_of(top_mine) == (1, "hand")
+    round_trip(g)
+
+
+def test_created_by_christ_discards_every_evil_enhancement_in_battle_and_no_evil_card_negates_it(monkeypatch):
+    e = _only("discard_evil_enh_battle", "Created by Christ", "AW")
+    first, last = EVIL_ENH
+    b = _played_against(monkeypatch, e, [first, last])
+    g = b.game
+    play(g, b[e], b["t_host"])
+    assert g.zone_of(b[first]) == (1, "discard") and g.zone_of(b[last]) == (1, "discard")
+    assert not continuous.stoppable(g, b[e], "negate", b["t_foe"])  # an evil card's negate
+    assert continuous.stoppable(g, b[e], "negate", b["t_host"])  # a good one's may
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", cards("discard_on_entry", ("hero", "evil_character"), "discard_type"))
+def test_a_character_discards_a_character_that_fits_as_it_enters_battle(monkeypatch, card):
+    sel = {k: v for k, v in _shape(card)["select"].items() if k not in ("zone", "owner")}
+    fit, other = fitting(monkeypatch, "t_fit", sel), fitting(monkeypatch, "t_other", sel, fit=False)
+    if CARDS[card].type == "hero":
+        b = pos(
+            {"hand": [card, "barak"], "territory": ["deborah"]},
+            {"territory": [fit, other], "land_of_bondage": ["ls_orphan"]},
+            phase="battle",
+        )
+        g = b.game
+        ok(g, f"rescue {b[card]}")
+        far = 1
+    else:
+        where = "set_aside" if "set_aside" in _shape(card)["select"]["zone"] else "territory"
+        b = pos(
+            {"hand": ["barak"], where: [fit], **({"territory": [other]} if where != "territory" else {})},
+            {"hand": [card], "land_of_bondage": ["ls_orphan"]},
+            phase="battle",
+        )
+        if where == "territory":
+            b = pos(
+                {"hand": ["barak"], "territory": [fit, other]},
+                {"hand": [card], "land_of_bondage": ["ls_orphan"]},
+                phase="battle",
+            )
+        g = b.game
+        ok(g, f"rescue {b['barak']}")
+        ok(g, f"block {b[card]}")
+        far = 0
+    d = g.s.pending
+    if d is not None and d.effect == "discard_type":
+        assert b[fit] in d.options and b[other] not in d.options
+        ok(g, f"choose {b[fit]}")
+    assert g.zone_of(b[fit]) == (far, "discard") and g.zone_of(b[other])[1] != "discard"
+    round_trip(g)
 
 
 # --- every card has its test ------------------------------------------------------------------------------------------

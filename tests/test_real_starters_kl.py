@@ -1022,3 +1022,189 @@ def test_the_dominant_takes_an_evil_character_of_its_people_and_may_discard_a_he
     assert g.zone_of(b["barak"]) == (0, "discard") and g.zone_of(b[added]) == (1, "field_of_battle")
     assert g.s.pending is None
     round_trip(g)
+
+
+# --- artifacts: draw when an opponent draws by a good or evil ability -----------------------------------------------
+@pytest.mark.parametrize("card", printings("David's Harp [K]", "Altar of Burnt Offering [L]"))
+@pytest.mark.parametrize("up", [True, False])
+def test_the_artifact_lets_its_holder_draw_one_when_an_opponent_draws_by_a_good_or_evil_ability(card, up):
+    draw = real_key("Consecration [K]", "K")  # negate and discard an evil enhancement, then may draw 1
+    evil = real_key("Ancient Evil (G)", "10A")
+    b = in_battle(
+        "stephen",
+        EGYPTIANS,
+        [evil],
+        mine={"hand": [draw], "deck": ["ezra", "peter"]},
+        theirs={"artifact_pile": [card], "deck": ["herod", "pilate"]},
+    )
+    g = b.game
+    if up:
+        g.face_up.add(b[card])
+    ok(g, f"enhance {b[draw]} {b['stephen']} {b[evil]}")
+    ok(g, f"choose {b[draw]}")  # Stephen's player draws 1
+    assert g.zone_of(b["ezra"]) == (0, "hand")
+    d = g.s.pending
+    if not up:
+        assert d is None  # face down: not active
+        return
+    assert d is not None and d.effect == "gift_draw" and d.chooser == 1
+    ok(g, f"choose {b[card]}")
+    assert g.zone_of(b["herod"]) == (1, "hand") and g.zone_of(b["pilate"]) == (1, "deck")  # one, not as many
+    round_trip(g)
+
+
+# --- Lost Souls: "if rescued, you may draw 1" -----------------------------------------------------------------------
+SOULS_DRAW = [
+    K('Lost Soul "Obstinate" [Exodus 33:3 - K]'),
+    real_key('Lost Soul "Obstinate" [Exodus 33:3] [1st Print - K]', "K1P"),
+    K('Lost Soul "Fat" [I Samuel 2:29 - L]'),
+    real_key('Lost Soul "Fat" [I Samuel 2:29] (1st Print - L)', "L1P"),
+]
+
+
+@pytest.mark.parametrize("soul", SOULS_DRAW)
+def test_the_lost_soul_rescued_lets_the_player_it_was_rescued_from_draw_one(soul):
+    assert soul in KEYS
+    b = pos(
+        {"hand": ["barak"], "land_of_bondage": ["ls_orphan"]},  # a Lost Soul left in play: the game goes on
+        {"land_of_bondage": [soul], "deck": ["herod", "pilate"]},
+        phase="battle",
+    )
+    g = b.game
+    ok(g, f"rescue {b['barak']}")
+    ok(g, "noblock")
+    assert g.zone_of(b[soul]) == (0, "land_of_redemption")
+    d = g.s.pending
+    assert d is not None and d.effect == "may_draw" and d.chooser == 1  # its player: the one it was rescued from
+    ok(g, f"choose {b[soul]}")
+    assert g.zone_of(b["herod"]) == (1, "hand") and g.zone_of(b["pilate"]) == (1, "deck")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("son", printings("Son of God [K]", "Son of God [L]"))
+def test_son_of_god_negates_the_lost_soul_it_rescues(son):
+    soul = SOULS_DRAW[0]
+    b = pos({"hand": [son]}, {"land_of_bondage": [soul], "deck": ["herod"]})
+    g = b.game
+    ok(g, f"dominant {b[son]} {b[soul]}")
+    assert g.zone_of(b[soul]) == (0, "land_of_redemption") and g.s.pending is None  # its ability does not work
+    assert CARDS[son].ability_text.startswith("Negate and rescue")
+
+
+# --- Lost Souls: "if put in play" -----------------------------------------------------------------------------------
+def drawn(soul: str, mine: dict | None = None, theirs: dict | None = None) -> Any:
+    """Seat 0 plays a Dominant that draws (Manna from Heaven): the Lost Soul on top of the draw pile is drawn into
+    the Land of Bondage, put in play."""
+    mine = {
+        "hand": ["manna_from_heaven", *(mine or {}).get("hand", [])],
+        **{k: v for k, v in (mine or {}).items() if k != "hand"},
+    }
+    mine["deck"] = [soul, *mine.get("deck", ["ezra", "peter", "barak", "esther"])]
+    b = pos(mine, {"land_of_bondage": ["ls_orphan"], **(theirs or {})})
+    ok(b.game, f"dominant {b['manna_from_heaven']}")
+    assert b.game.zone_of(b[soul]) == (0, "land_of_bondage")
+    return b
+
+
+@pytest.mark.parametrize(
+    "soul, word",
+    [
+        (K('Lost Soul "Dread" [Exodus 15:16 - K]'), "egyptian"),
+        (K('Lost Soul "Outcry" [I Samuel 5:12 - L]'), "philistine"),
+    ],
+)
+def test_the_lost_soul_put_in_play_may_exchange_a_card_of_the_hand_with_an_evil_one_of_the_draw_pile(
+    monkeypatch, soul, word
+):
+    evil = _test_card(
+        monkeypatch, "evil_one", type="evil_character", brigades=["Black"], identifiers=[word], strength=3, toughness=3
+    )
+    b = drawn(soul, mine={"hand": ["gideons_trumpet"], "deck": ["ezra", "peter", "barak", "esther", evil, "herod"]})
+    g = b.game
+    d = g.s.pending
+    assert d is not None and d.effect == "exchange_hand" and d.chooser == 0 and b["gideons_trumpet"] in d.options
+    ok(g, f"choose {b['gideons_trumpet']}")
+    d = g.s.pending
+    assert d is not None and d.options == [b[evil]] and d.to == [0]  # not Herod: no Egyptian/Philistine
+    ok(g, f"choose {b[evil]}")
+    assert g.zone_of(b[evil]) == (0, "hand") and g.zone_of(b["gideons_trumpet"]) == (0, "deck")
+    round_trip(g)
+
+
+@pytest.mark.parametrize(
+    "soul",
+    [
+        K('Lost Soul "Grumbled" [Exodus 15:24 - K]'),
+        real_key('Lost Soul "Grumbled" [Exodus 15:24] [1st Print - K]', "K1P"),
+        K('Lost Soul "Shepherds" [I Samuel 25:7 - L]'),
+        real_key('Lost Soul "Shepherds" [I Samuel 25:7] [1st Print - L]', "L1P"),
+    ],
+)
+@pytest.mark.parametrize("use", [True, False])
+def test_the_lost_soul_put_in_play_may_underdeck_a_card_of_the_hand_to_draw_one(soul, use):
+    b = drawn(soul, mine={"hand": ["gideons_trumpet"], "deck": ["ezra", "peter", "barak", "esther", "daniel"]})
+    g = b.game
+    d = g.s.pending
+    assert d is not None and d.effect == "underdeck_to_draw" and d.to == [0]
+    hand = len(g.z[0]["hand"])
+    ok(g, f"choose {b['gideons_trumpet']}" if use else "choose")
+    if use:
+        assert g.z[0]["deck"][-1] == b["gideons_trumpet"] and len(g.z[0]["hand"]) == hand
+    else:
+        assert g.zone_of(b["gideons_trumpet"]) == (0, "hand") and len(g.z[0]["hand"]) == hand
+    round_trip(g)
+
+
+@pytest.mark.parametrize(
+    "soul",
+    [
+        K('Lost Soul "Displeased" [Exodus 21:8 - K]'),
+        real_key('Lost Soul "Displeased" [Exodus 21:8] [1st Print - K]', "K1P"),
+        K('Lost Soul "Behold" [I Samuel 30:3 - L]'),
+        real_key('Lost Soul "Behold" [I Samuel 30:3] [1st Print - L]', "L1P"),
+    ],
+)
+@pytest.mark.parametrize("hand", [True, False])
+def test_the_lost_soul_put_in_play_looks_at_the_opponents_hand_or_reserve(soul, hand):
+    b = drawn(soul, theirs={"hand": ["herod"], "reserve": ["pilate"]})
+    g = b.game
+    d = g.s.pending
+    assert d is not None and d.effect == "choose_one"
+    ok(g, f"choose {b[soul]}" if hand else "choose")
+    d = g.s.pending
+    assert (
+        d is not None and d.effect == "look_hand" and d.revealed == [b["herod" if hand else "pilate"]] and d.to == [0]
+    )
+    ok(g, "choose")
+    assert g.s.pending is None
+    round_trip(g)
+
+
+@pytest.mark.parametrize(
+    "soul, word",
+    [
+        (real_key('Lost Soul "Dread" [Exodus 15:16] [1st Print - K]', "K1P"), "egyptian"),
+        (real_key('Lost Soul "Outcry" [I Samuel 5:12] [1st Print - L]', "L1P"), "philistine"),
+    ],
+)
+def test_the_first_printing_put_in_play_may_take_an_evil_one_of_its_people_from_the_draw_pile(monkeypatch, soul, word):
+    evil = _test_card(
+        monkeypatch, "evil_one", type="evil_character", brigades=["Black"], identifiers=[word], strength=3, toughness=3
+    )
+    b = drawn(soul, mine={"deck": ["ezra", "peter", "barak", "esther", evil]})
+    g = b.game
+    d = g.s.pending
+    assert d is not None and d.effect == "search" and d.options == [b[evil]]
+    ok(g, f"choose {b[evil]}")
+    assert g.zone_of(b[evil]) == (0, "hand")
+
+
+def test_a_lost_soul_played_from_a_draw_pile_is_put_in_play_too():
+    company, soul = K("Company of Prophets [K]"), K('Lost Soul "Displeased" [Exodus 21:8 - K]')
+    b = rescues(company, theirs={"deck": ["herod", soul], "hand": ["pilate"]})
+    g = b.game
+    ok(g, f"choose {b[company]}")
+    ok(g, f"choose {b[soul]}")
+    assert g.zone_of(b[soul]) == (1, "land_of_bondage")
+    d = g.s.pending
+    assert d is not None and d.effect == "choose_one" and d.chooser == 1  # its owner's ability now

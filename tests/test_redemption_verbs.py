@@ -1436,3 +1436,129 @@ def test_once_per_game_holds_until_the_ability_is_used_and_the_record_is_saved(m
         round_trip(g)
         assert serial.to_dict(g)["used"] == [b[hero]]
     assert CARDS[hero].ability_text.startswith("Once per game")
+
+
+@pytest.mark.parametrize("alignment, asked", [("good", True), ("neutral", False)])
+def test_gift_draw_n_answers_a_good_or_evil_cards_draw_not_a_neutral_ones(monkeypatch, alignment, asked):
+    harp = "t_harp"
+    monkeypatch.setitem(
+        CARDS,
+        harp,
+        _card(
+            {
+                "key": harp,
+                "name": "Harp",
+                "type": "artifact",
+                "alignment": "neutral",
+                "abilities": [{"trigger": "while_in_play", "effects": [{"verb": "gift_draw", "n": 1}]}],
+            }
+        ),
+    )
+    dom = "t_dom_draw"
+    monkeypatch.setitem(
+        CARDS,
+        dom,
+        _card(
+            {
+                "key": dom,
+                "name": "Dominant Draw",
+                "type": "dominant",
+                "alignment": alignment,
+                "abilities": [{"trigger": "played", "effects": [{"verb": "draw", "n": 2}]}],
+            }
+        ),
+    )
+    b = build(
+        {"hand": [dom], "deck": ["barak", "esther", "peter"]}, {"artifact_pile": [harp], "deck": ["herod", "pilate"]}
+    )
+    g = b.game
+    g.face_up.add(b[harp])
+    ok(g, f"dominant {b[dom]}")
+    d = g.s.pending
+    assert (d is not None and d.effect == "gift_draw" and d.stage == 1) == asked
+
+
+@pytest.mark.parametrize("verb_, asked", [("rescue_any", True), ("negate_rescue", False)])
+def test_negate_rescue_rescues_a_lost_soul_without_its_rescued_ability(monkeypatch, verb_, asked):
+    soul, dom = "t_soul_draw", "t_dom_rescue"
+    for key, d in (
+        (
+            soul,
+            {
+                "type": "lost_soul",
+                "alignment": "neutral",
+                "abilities": [{"trigger": "rescued", "effects": [{"verb": "may_draw", "n": 1}]}],
+            },
+        ),
+        (
+            dom,
+            {
+                "type": "dominant",
+                "alignment": "good",
+                "abilities": [
+                    {
+                        "trigger": "played",
+                        "effects": [{"verb": verb_, "select": {"zone": "land_of_bondage", "owner": "any"}}],
+                    }
+                ],
+            },
+        ),
+    ):
+        monkeypatch.setitem(CARDS, key, _card({"key": key, "name": key.title(), **d}))
+    b = build({"hand": [dom], "land_of_bondage": ["ls_orphan"]}, {"land_of_bondage": [soul], "deck": ["herod"]})
+    g = b.game
+    ok(g, f"dominant {b[dom]} {b[soul]}")
+    assert g.zone_of(b[soul]) == (0, "land_of_redemption")
+    assert (g.s.pending is not None and g.s.pending.effect == "may_draw") == asked
+
+
+def _soul(monkeypatch: pytest.MonkeyPatch, key: str, effects_: list[dict[str, Any]]) -> str:
+    monkeypatch.setitem(
+        CARDS,
+        key,
+        _card(
+            {
+                "key": key,
+                "name": key.title(),
+                "type": "lost_soul",
+                "alignment": "neutral",
+                "abilities": [{"trigger": "put_in_play", "effects": effects_}],
+            }
+        ),
+    )
+    return key
+
+
+def test_a_lost_soul_drawn_is_put_in_play_and_its_ability_works_once_the_draw_is_done(monkeypatch):
+    soul = _soul(monkeypatch, "t_soul_cycle", [{"verb": "underdeck_to_draw", "n": 1}])
+    b = build(
+        {"hand": ["manna_from_heaven", "gideons_trumpet"], "deck": [soul, "barak", "esther", "peter", "ehud"]},
+        {"land_of_bondage": ["ls_orphan"]},
+    )
+    g = b.game
+    ok(g, f"dominant {b['manna_from_heaven']}")
+    assert g.zone_of(b[soul]) == (0, "land_of_bondage")
+    d = g.s.pending
+    assert d is not None and d.effect == "underdeck_to_draw" and d.source == b[soul]
+    round_trip(g)
+    ok(g, f"choose {b['gideons_trumpet']}")
+    assert g.z[0]["deck"][-1] == b["gideons_trumpet"] and g.s.gifts == []
+
+
+def test_exchange_hand_swaps_a_card_of_the_hand_with_one_that_fits_of_the_draw_pile(monkeypatch):
+    soul = _soul(
+        monkeypatch,
+        "t_soul_swap",
+        [{"verb": "exchange_hand", "select": {"zone": "deck", "owner": "you", "type": "evil_character"}}],
+    )
+    b = build(
+        {"hand": ["manna_from_heaven", "gideons_trumpet"], "deck": [soul, "barak", "esther", "peter", "herod"]},
+        {"land_of_bondage": ["ls_orphan"]},
+    )
+    g = b.game
+    ok(g, f"dominant {b['manna_from_heaven']}")
+    ok(g, f"choose {b['gideons_trumpet']}")
+    d = g.s.pending
+    assert d is not None and d.options == [b["herod"]] and d.to == [0]
+    ok(g, f"choose {b['herod']}")
+    assert g.zone_of(b["herod"]) == (0, "hand") and g.zone_of(b["gideons_trumpet"]) == (0, "deck")

@@ -281,6 +281,7 @@ def test_a_key_typed_behind_the_choice_s_enter_is_not_lost(save_dir):
 
 
 def test_coach_and_lesson_text_say_keys_not_notation():
+    from tui.controls import controls_for
     from tui.wording import in_keys, key_for
 
     # the words name an action as a field (rules.words.do); the app says it as keys and never looks for notation
@@ -293,7 +294,8 @@ def test_coach_and_lesson_text_say_keys_not_notation():
     )
     for plain in ("Caiaphas's strength is at least the blocker's toughness", "End your turn: 'end'.", "{p0} {p1:'s}"):
         assert in_keys(plain) == plain  # quoted words, or seat fields, are not actions: left as they are
-    assert [key_for(a) for a in ("end", "pass", "noblock", "rescue G13")] == ["n", "Space", "Space", "Enter"]
+    ctl = controls_for("redemption")
+    assert [key_for(a, ctl) for a in ("end", "pass", "noblock", "rescue G13")] == ["n", "Space", "Space", "Enter"]
 
 
 def test_rules_search_enter_opens_the_best_match_without_slash(save_dir):

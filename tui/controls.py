@@ -71,6 +71,12 @@ class Controls:
     def end_phase_action(self, legal: Legal) -> Any | None:
         return next(iter(self.keyed(legal, "end_phase")), None)
 
+    def sent(self, legal: Legal, key: str) -> Any:
+        """What the play control ``key`` sends: its first legal action, else the game's text for it (the engine
+        refuses that and says why)."""
+        found = next(iter(self.keyed(legal, key)), None)
+        return found if found is not None else self.part.sent_for(key)
+
     def mute_actions(self, legal: Legal, card: str | None = None) -> list[Any]:
         """The legal actions of the mute key (not stopped for a Dominant again: redemption.dominant.mute); only the
         picked card's when it is one of them."""

@@ -97,9 +97,6 @@ def names_for(player: str | None, seats: list[Seat] | None, vs: str = "computer"
     return tuple(player if i == humans[0] else None for i in range(len(seats)))
 
 
-#: Events that decide a battle (its result follows them) and events that end the result: the "Last battle" recap.
-RESULT_STARTS = frozenset({"resolve", "reveal"})
-RESULT_ENDS = frozenset({"turn", "phase", "aggressor", "draw", "place", "cut", "first", "game_over"})
 #: ``meta.extra`` key of the recap: {"events": the result's events as templates, "open": still being told}, kept with
 #: the game so a resumed game shows it without replaying its history.
 RECAP = "last_battle"
@@ -214,13 +211,14 @@ class Seated:
         recap = self.meta.extra.get(RECAP)
         if not isinstance(recap, dict):
             return
+        part = controls.controls_for(self.game).part  # which events start and end it
         lines: list[str] = list(recap.get("events", []))
         telling = bool(recap.get("open", False))
         changed = False
         for e in events:
-            if e.kind in RESULT_STARTS:
+            if e.kind in part.RECAP_STARTS:
                 lines, telling, changed = [e.template or e.text], True, True
-            elif telling and e.kind in RESULT_ENDS:
+            elif telling and e.kind in part.RECAP_ENDS:
                 telling, changed = False, True
             elif telling:
                 lines.append(e.template or e.text)

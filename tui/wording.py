@@ -9,9 +9,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from rules.core import Event, Outcome
 from rules.words import actions, say
+
+if TYPE_CHECKING:
+    from tui.controls import Controls
 
 
 def reader(names: Sequence[str]) -> int | None:
@@ -38,20 +42,25 @@ def wins(name: str) -> str:
     return "You win" if name == "You" else f"{name} wins"
 
 
-#: The play controls (tui.keys) that do what the engine's notation names (the coach and the lessons name an action to
-#: take as a rules.words.do field); any other action is Enter on its card. Said as the player's keys (tui.keys.label).
-_KEY_FOR = {"end": "next", "next": "next", "done": "next", "pass": "pass", "noblock": "pass"}
+#: The key (tui.keys) of each play control a hinted action may have (``ControlsPart.key``): any other action is Enter
+#: on its card. Said as the player's keys (tui.keys.label).
+_KEY_OF = {"pass": "pass", "end_phase": "next"}
+#: The verbs the words' action fields ({do:end}) may name that a play control makes (the coach's and the lessons'
+#: words; the engine's notation).
+_KEY_FOR = {"end": "next", "pass": "pass", "noblock": "pass"}
 
 
-def key_for(action: str) -> str:
-    """The key that makes an action: n, Space, or Enter (on the card it names); a cut is Enter, then the number of
-    cards, or r for a random one (the cut's chooser, tui.screens.number)."""
+def key_for(action: Any, controls: Controls) -> str:
+    """The key that makes an action (the engine's, or its text: a hint, the coach's advice): n, Space, or Enter (on
+    the card it names); a choice by number (the cut) is Enter, then the number, or r for a random one (the chooser,
+    tui.screens.number)."""
     from tui import keys  # the key bindings are Textual's: imported by the words that name keys, not by the others
 
-    w = str(action).split()
-    if w[:1] == ["cut"]:
-        return f"{keys.label('play')}, then {w[1] if len(w) > 1 else 'r'}"
-    return keys.label(_KEY_FOR.get(w[0] if w else "", "play"))
+    part = controls.part
+    if part.by_number(action):
+        n = part.number(action)
+        return f"{keys.label('play')}, then {n if n is not None else 'r'}"
+    return keys.label(_KEY_OF.get(part.key(action), "play"))
 
 
 def press(action: str) -> str:

@@ -6,18 +6,17 @@ Rule ids: the battle sections of rules.md (redemption.battle.resolve and its nei
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from rules.core import Event
 from rules.redemption import continuous, effects
 from rules.redemption.cards import name_on_name
 from rules.redemption.decisions import KEEP_WEAPON, Decision
 from rules.redemption.effects import TAKES_TARGET, matches
-from rules.redemption.state import IN_PLAY, MUTE_GAME, Battle, Core, Then, Zone
+from rules.redemption.state import _OTHERS, IN_PLAY, MUTE_GAME, Battle, Core, Then, Zone
 from rules.words import plural, their, verb, who, whose
 
 if TYPE_CHECKING:
-    from rules.redemption.game import Game
     from rules.redemption.table import Table
 
 
@@ -42,6 +41,28 @@ def standing_of(hero: tuple[int, int, int], evil: tuple[int, int, int]) -> str:
     return "stalemate"
 
 
+def initiative_words(st: str, other: int, passes: int) -> tuple[str, str]:
+    """The battle's state that gives seat ``other`` the initiative at standing ``st`` after ``passes`` passes, and
+    what follows (``BattleRules.initiative_why`` without the seat)."""
+    if st == "hero_winning":
+        return "the Hero side is winning", "the defender (who is losing) has initiative"
+    if st == "evil_winning":
+        return "the Evil side is winning", "the attacker (who is losing) has initiative"
+    word = "stalemate" if st == "stalemate" else "both sides would be defeated"
+    if passes:
+        return f"{word}: the other player passed", f"{who(other)} may play or pass (two passes in a row end the battle)"
+    return f"{word}: {who(other)} did not play the last card", "may play or pass"
+
+
+def _totals_words(hs: int, ht: int, es: int, et: int, st: str, q: int, passes: int) -> str:
+    """The words of the battle's totals and initiative (written when read: Event.lazy)."""
+    why, so = initiative_words(st, q, passes)
+    return (
+        f"Heroes {hs}/{ht} vs Evil {es}/{et}: {st.replace('_', ' ')}; "
+        f"{who(q)} {verb(q, 'has', 'have')} initiative ({why}, so {so})."
+    )
+
+
 class BattleRules(Core):
     # --- battle arithmetic --------------------------------------------------------------
     def _is_ignored(self, cid: str) -> bool:
@@ -54,23 +75,25 @@ class BattleRules(Core):
         """A character's strength and toughness with what sits on it (negated cards do not count)."""
         c = self.cd[cid]
         s, t = c.strength, c.toughness
-        non = self.options["name_on_name"]
-        for e in self._attachments(cid):
-            if e in self.b.negated:
-                continue
-            ec = self.cd[e]
-            if not ec.is_enhancement:
-                continue
-            m = 2 if non and name_on_name(ec, c) else 1
-            if "worth" in ec.by_effect:  # its numbers depend on the battle (redemption.effect.worth)
-                es, et = continuous.worth(cast("Table", self), e)
-                s += es * m
-                t += et * m
-                continue
-            s += ec.strength * m
-            t += ec.toughness * m
+        att = self.attached
+        if cid in att.values():  # as _attachments, without the call when nothing sits on it
+            non = self.options["name_on_name"]
+            for e in [x for x, h in att.items() if h == cid]:
+                if e in self.b.negated:
+                    continue
+                ec = self.cd[e]
+                if not ec.is_enhancement:
+                    continue
+                m = 2 if non and name_on_name(ec, c) else 1
+                if "worth" in ec.by_effect:  # its numbers depend on the battle (redemption.effect.worth)
+                    es, et = continuous.worth(self, e)
+                    s += es * m
+                    t += et * m
+                    continue
+                s += ec.strength * m
+                t += ec.toughness * m
         if self.s.mods:
-            ds, dt = continuous.number_change(cast("Table", self), cid)
+            ds, dt = continuous.number_change(self, cid)
             s, t = max(0, s + ds), max(0, t + dt)
         return s, t
 
@@ -81,8 +104,12 @@ class BattleRules(Core):
     def side_totals(self, p: int) -> tuple[int, int, int]:
         """(strength, toughness, characters counting) of player p's side of the battle."""
         s = t = n = 0
-        for c in self.battle_chars(p):
-            if self._is_ignored(c):
+        cd, att = self.cd, self.attached
+        may_ignore = continuous.may_be_ignored(self)
+        for c in self.z[p]["field_of_battle"]:  # battle_chars, written out
+            if not cd[c].is_character or c in att:
+                continue
+            if may_ignore and continuous.ignored(self, c):
                 continue
             cs, ct = self.char_numbers(c)
             s += cs
@@ -94,10 +121,13 @@ class BattleRules(Core):
         """hero_winning, evil_winning, stalemate or both_defeated (as the battle would end now). A side whose
         characters are all immune to the other's cannot be defeated by its numbers (redemption.effect.immune); in
         mutual destruction a side with first strike survives (redemption.effect.first_strike)."""
+        return self._standing(self.side_totals(self.s.active), self.side_totals(self.b.defender))
+
+    def _standing(self, hero: tuple[int, int, int], evil: tuple[int, int, int]) -> str:
+        """``standing`` with the sides' totals (``side_totals`` of the attacker and the defender) known."""
         a, d = self.s.active, self.b.defender
-        hero, evil = self.side_totals(a), self.side_totals(d)
         if hero[2] and evil[2]:
-            t = cast("Table", self)
+            t: Table = self  # a Table already (no cast call)
             if continuous.side_immune(t, a, d):
                 hero = (hero[0], INFINITE, hero[2])
             if continuous.side_immune(t, d, a):
@@ -132,18 +162,7 @@ class BattleRules(Core):
         and what follows ("may play or pass"), as :mod:`rules.words` templates."""
         st = st or self.standing()
         other = self.initiative_player(st)
-        if st == "hero_winning":
-            return other, "the Hero side is winning", "the defender (who is losing) has initiative"
-        if st == "evil_winning":
-            return other, "the Evil side is winning", "the attacker (who is losing) has initiative"
-        word = "stalemate" if st == "stalemate" else "both sides would be defeated"
-        if self.b.passes:
-            return (
-                other,
-                f"{word}: the other player passed",
-                f"{who(other)} may play or pass (two passes in a row end the battle)",
-            )
-        return other, f"{word}: {who(other)} did not play the last card", "may play or pass"
+        return (other, *initiative_words(st, other, self.b.passes))
 
     # --- reach -------------------------------------------------------------------------------
     def can_reach(self, hero: str, soul: str) -> bool:
@@ -159,7 +178,7 @@ class BattleRules(Core):
             a = self.cd[site].has("site") if site else None
             if a and not matches(hc, a.filter) and not (site and self._site_access(hero, site)):
                 # an artifact may give the hero access to every site (redemption.effect.site_access)
-                if not continuous.site_access(cast("Table", self), hero):
+                if not continuous.site_access(self, hero):
                     return False
         return True
 
@@ -188,14 +207,20 @@ class BattleRules(Core):
 
     # --- uniqueness, targets, windows ----------------------------------------------------------
     def _unique_names(self, p: int) -> set[str]:
-        """Names of the unique cards player p controls in play (for offering moves from the hand quickly)."""
+        """Names of the unique cards player p controls in play (for offering moves from the hand quickly; kept in
+        ``_hand_cache`` until a card enters or leaves play: not to be changed)."""
+        hc = self._hand_cache()
+        names: set[str] | None = hc.get((p, "unique"))
+        if names is not None:
+            return names
         z, get = self.z[p], self.cd.__getitem__
-        names: set[str] = set()
+        names = set()
         for zone in IN_PLAY:
             cards = z[zone]
             if cards:
                 names.update(map(_UNIQUE_NAME, map(get, cards)))
         names.discard("")
+        hc[(p, "unique")] = names
         return names
 
     def _unique_clash(self, p: int, cid: str) -> str | None:
@@ -233,9 +258,7 @@ class BattleRules(Core):
         last = b.played[-1]
         if self.owner(last) == p or last in b.negated:
             return []
-        if not continuous.stoppable(
-            cast("Table", self), last, "interrupt"
-        ):  # redemption.lang.rider.cannot_be_interrupted
+        if not continuous.stoppable(self, last, "interrupt"):  # redemption.lang.rider.cannot_be_interrupted
             return []
         return [
             t
@@ -245,15 +268,15 @@ class BattleRules(Core):
 
     def _ability_targets(self, p: int, e: str, host: str) -> list[str]:
         """The cards the player chooses among for enhancement e played on host (redemption.battle.targets)."""
-        return effects.ability_targets(cast("Game", self), p, self.cd[e], host)
+        return effects.ability_targets(self, p, self.cd[e], host)
 
     def _dominant_targets(self, p: int, d: str) -> list[str] | None:
         """None: no target needed; otherwise the possible targets (may be empty)."""
-        return effects.dominant_targets(cast("Game", self), p, self.cd[d], d)
+        return effects.dominant_targets(self, p, self.cd[d], d)
 
     def _dominant_usable(self, p: int, d: str) -> bool:
         """Can each of Dominant d's abilities do something now (a look at a draw pile needs one)?"""
-        return effects.dominant_usable(cast("Game", self), p, self.cd[d])
+        return effects.dominant_usable(self, p, self.cd[d])
 
     def _muted(self, d: str) -> bool:
         """Has Dominant d's player asked not to be stopped for it, until now or later (redemption.dominant.mute)?"""
@@ -263,9 +286,12 @@ class BattleRules(Core):
     def _has_playable_dominant(self, p: int, window: bool = False) -> bool:
         """Does player p hold a Dominant that could be played now (``window``: one that may stop p for a window:
         not muted, redemption.dominant.mute)?"""
+        hand = self.z[p]["hand"]
+        if self._dominant_ids().isdisjoint(hand):
+            return False
         cd = self.cd
         mute = window and self.s.mute
-        for d in self.z[p]["hand"]:
+        for d in hand:
             if cd[d].type == "dominant" and not (mute and self._muted(d)):
                 t = self._dominant_targets(p, d)
                 if (t is None or t) and self._dominant_usable(p, d):
@@ -275,6 +301,23 @@ class BattleRules(Core):
     def _open_window(self, players: list[int], then: Then, events: list[Event]) -> bool:
         """Give each of ``players`` who holds a playable Dominant a window (redemption.dominant.window)."""
         q = [q for q in players if self._has_playable_dominant(q, True)]
+        if not q:
+            return False
+        self.s.window.queue = q
+        self.s.window.then = then
+        return True
+
+    def _open_others(self, p: int, then: Then, events: list[Event]) -> bool:
+        """``_open_window`` for every seat but p's, in turn order from p (a seat without a Dominant in hand is
+        passed over without a look at its cards: most actions of a game open no window)."""
+        kinds, z = self._kinds_of, self.z
+        if kinds is None or self._kinds_cd is not self.cd:
+            kinds = self._kinds()
+        doms = kinds.dominants
+        q: list[int] = []
+        for o in _OTHERS[len(z)][p]:  # a loop, not a comprehension: it runs after most actions
+            if not doms.isdisjoint(z[o]["hand"]) and self._has_playable_dominant(o, True):
+                q.append(o)
         if not q:
             return False
         self.s.window.queue = q
@@ -366,7 +409,7 @@ class BattleRules(Core):
         events.append(
             Event.said("battle", f"{who(p, True)} {verb(p, 'does', 'do')} not block.", p, "redemption.battle.unopposed")
         )
-        if not self._open_window(self.others(p), "resolve", events):
+        if not self._open_others(p, "resolve", events):
             self._resolve(events)
 
     def _do_enhance(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
@@ -412,10 +455,10 @@ class BattleRules(Core):
                     "redemption.battle.special",
                 )
             )
-        if continuous.prevented(cast("Table", self), e):  # redemption.effect.prevent_next, negate_abilities
+        if continuous.prevented(self, e):  # redemption.effect.prevent_next, negate_abilities
             events.append(
                 Event("effect", f"{self._nm(e)}: its ability is prevented.", p, "redemption.effect.prevent_next")
-                if not continuous.abilities_negated(cast("Table", self), e)
+                if not continuous.abilities_negated(self, e)
                 else Event("effect", f"{self._nm(e)}: its ability is negated.", p, "redemption.effect.negate_abilities")
             )
         else:
@@ -442,7 +485,7 @@ class BattleRules(Core):
                     p,
                 )
             )
-            if not self._open_window(self.others(p), "resolve", events):
+            if not self._open_others(p, "resolve", events):
                 self._resolve(events)
             return
         self.b.passes += 1
@@ -450,7 +493,7 @@ class BattleRules(Core):
         events.append(Event.said("pass", f"{who(p, True)} {verb(p, 'passes', 'pass')}.", p))
         if self.b.passes >= 2:
             events.append(Event("pass", "Two passes in a row: the battle ends.", -1, "redemption.battle.pass"))
-            if not self._open_window(self.others(p), "resolve", events):
+            if not self._open_others(p, "resolve", events):
                 self._resolve(events)
 
     def _after_battle_change(self, events: list[Event]) -> None:
@@ -464,15 +507,11 @@ class BattleRules(Core):
             return
         hero, evil = self.side_totals(self.s.active), self.side_totals(self.b.defender)
         (hs, ht, _), (es, et, _) = hero, evil
-        st = self.standing()  # immunity and first strike count
-        q, why = self.initiative(st)
+        st = self._standing(hero, evil)  # immunity and first strike count
+        q = self.initiative_player(st)
         events.append(
-            Event.said(
-                "totals",
-                f"Heroes {hs}/{ht} vs Evil {es}/{et}: {st.replace('_', ' ')}; "
-                f"{who(q)} {verb(q, 'has', 'have')} initiative ({why}).",
-                q,
-                "redemption.battle.initiative",
+            Event.lazy(
+                "totals", _totals_words, (hs, ht, es, et, st, q, self.b.passes), q, "redemption.battle.initiative"
             )
         )
         other = self.opponent(q)
@@ -571,7 +610,7 @@ class BattleRules(Core):
         a, d = self.s.active, self.b.defender
         heroes, evil = self.battle_chars(a), self.battle_chars(d)
         hero_totals, evil_totals = self.side_totals(a), self.side_totals(d)
-        st = self.standing()  # immunity and first strike count (redemption.effect.immune, first_strike)
+        st = self._standing(hero_totals, evil_totals)  # immunity and first strike count (redemption.effect.immune, ...)
         evil_def = st in ("hero_winning", "both_defeated")
         hero_def = st in ("evil_winning", "both_defeated")
         text = {
@@ -608,7 +647,7 @@ class BattleRules(Core):
             for s in self.z[d]["land_of_bondage"] + self.z[d]["in_site"]:
                 if any(self.can_reach(h, s) for h in heroes):
                     souls.append(s)
-        t = cast("Table", self)
+        t = self
         if rescued and souls:  # the rescue succeeds (redemption.lang.trigger.successful_rescue)
             for c in heroes:
                 effects.fire(t, a, c, "successful_rescue", events)
@@ -655,7 +694,7 @@ class BattleRules(Core):
                 "redemption.battle.surrender",
             )
         )
-        effects.rescued(cast("Table", self), held_by, s, events)  # redemption.lang.trigger.rescued
+        effects.rescued(self, held_by, s, events)  # redemption.lang.trigger.rescued
         self._finish_battle(events)
 
     def _do_surrender(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
@@ -667,7 +706,7 @@ class BattleRules(Core):
                 if self.loc[c][1] == "field_of_battle" and self.cd[c].is_character and c not in self.attached:
                     self._leave_battle(c, "territory", events)
         self._clear_field()
-        effects.after_battle(cast("Table", self), events)  # redemption.effect.draw_reveal
+        effects.after_battle(self, events)  # redemption.effect.draw_reveal
         self.b = Battle()
         self.s.phase = "discard"
         self._ask_weapon(events)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import repeat
 from operator import is_
-from typing import TYPE_CHECKING, cast
 
 from rules.core import Rejection, require
 from rules.redemption import continuous, effects
@@ -14,9 +13,6 @@ from rules.redemption.effects import matches
 from rules.redemption.notation import VERB_WHAT, VERBS, Action, a_, seat_arg, sentence
 from rules.redemption.state import MIN_CUT, PHASE_NAMES, Phase
 from rules.words import plural, possessive, their, verb, who, whose
-
-if TYPE_CHECKING:
-    from rules.redemption.table import Table
 
 #: The rule an ``end`` follows, by phase.
 END_RULES = {"prep": "redemption.prep.end", "battle": "redemption.battle.skip", "discard": "redemption.discard.end"}
@@ -419,7 +415,7 @@ class Checks(BattleRules):
                 if explain
                 else ""
             )
-        if not ec.brigade_set & cc.brigade_set and not continuous.any_brigade(cast("Table", self), c, e):
+        if not ec.brigade_set & cc.brigade_set and not continuous.any_brigade(self, c, e):
             return (
                 f"{possessive(ec.name)} brigade ({ec.brigade_text()}) does not match {possessive(cc.name)} "
                 f"({cc.brigade_text()})"
@@ -442,7 +438,7 @@ class Checks(BattleRules):
             "redemption.effect.heal",
         )
         require(
-            effects.heals(cast("Table", self), p, self.cd[e], c),
+            effects.heals(self, p, self.cd[e], c),
             f"{self.cd[e].name} cannot heal {self._nm(c)} (it heals a fitting character discarded this turn)",
             "redemption.effect.heal",
         )
@@ -455,7 +451,7 @@ class Checks(BattleRules):
         if self.loc[c][1] != "field_of_battle" and c in self._special_targets(p):
             require(
                 self.cd[e].is_enhancement
-                and (self.cd[e].has("negate") is not None or effects.heals(cast("Table", self), p, self.cd[e], c)),
+                and (self.cd[e].has("negate") is not None or effects.heals(self, p, self.cd[e], c)),
                 f"{self._nm(c)} has just been removed from battle: only an enhancement that negates what removed "
                 "it, or heals it, may be played on it now (special initiative)",
                 "redemption.battle.special",

@@ -85,6 +85,15 @@ def ignored(t: Table, cid: str) -> bool:
     return t.loc[cid][1] == "field_of_battle" and _ignorers(t, cid)
 
 
+def may_be_ignored(t: Table) -> bool:
+    """Could a character in battle be ignored now (a quick no for :func:`ignored`): a card played ignores one, or a
+    character in battle has an ignore ability of its own?"""
+    if t.b.ignored:
+        return True
+    cd = t.cd
+    return any("ignore" in cd[c].by_effect for zones in t.z for c in zones["field_of_battle"])
+
+
 def protected(t: Table, cid: str) -> bool:
     """Is character cid protected from discard in this battle (redemption.effect.protect)?"""
     src = t.b.protected.get(cid)

@@ -400,7 +400,10 @@ def _do_rescue_any(g: Table, p: int, src: str, host: str, ab: Act, target: str, 
     )
     if target in g.b.souls:
         g.b.souls.remove(target)
-    rescued(g, held_by, target, events)
+    if (
+        ab.verb != "negate_rescue"
+    ):  # "negate and rescue": the soul's own ability does not work (redemption.effect.negate_rescue)
+        rescued(g, held_by, target, events)
 
 
 def _do_discard_type(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
@@ -1445,13 +1448,18 @@ def ability_drew(g: Table, p: int, src: str, got: int) -> None:
     """Player p drew ``got`` cards by the ability of card src: each opponent holding a face-up artifact, not negated,
     whose ability says so may draw as many, asked once nothing else is waiting (redemption.effect.gift_draw). Only
     an ability on a character or an enhancement counts."""
-    if not got or not (g.cd[src].is_character or g.cd[src].is_enhancement):
+    if not got:
         return
     cd, up, negated = g.cd, g.face_up, g.b.negated
+    by_char = cd[src].is_character or cd[src].is_enhancement
     for h in g.others(p):
         for a in g.z[h]["artifact_pile"]:
             if a in up and a not in negated and "gift_draw" in cd[a].by_effect:
-                g.s.gifts.append((h, got, a))
+                n = cd[a].by_effect["gift_draw"].acts[0].n
+                # n = 0: as many, by a character's or enhancement's ability; n > 0: n cards, by any good or evil
+                # card's draw ability (a Dominant's too; not a neutral card's: a Lost Soul's, an artifact's)
+                if (by_char and not n) or (n and cd[src].alignment in ("good", "evil")):
+                    g.s.gifts.append((h, n or got, a))
 
 
 def ask_gift(g: Table, events: list[Event]) -> None:
@@ -1459,6 +1467,10 @@ def ask_gift(g: Table, events: list[Event]) -> None:
     one whose artifact is no longer face up, or whose draw pile is empty, is dropped (redemption.effect.gift_draw)."""
     while g.s.gifts and g.s.pending is None:
         h, n, a = g.s.gifts.pop(0)
+        if g.cd[a].type == "lost_soul":  # a Lost Soul just put in play (redemption.lang.trigger.put_in_play)
+            if g.loc[a] == (h, "land_of_bondage"):
+                run_put_in_play(g, h, a, events)
+            continue
         if g.loc[a] != (h, "artifact_pile") or a not in g.face_up or not g.z[h]["deck"]:
             continue
         g.ask(
@@ -1646,6 +1658,8 @@ def _resolve_play_from_deck(g: Table, d: Decision, events: list[Event]) -> None:
         if card.is_character and g._unique_clash(q, c) is not None:
             continue  # a second copy of a unique character in play stays in the pile (redemption.unique)
         g._put(c, "land_of_bondage" if card.type == "lost_soul" else "territory")
+        if card.type == "lost_soul" and any(a.trigger == "put_in_play" for a in card.abilities):
+            g.s.gifts.append((q, 1, c))  # put in play: its ability works once nothing waits
         where = "Land of Bondage" if card.type == "lost_soul" else "territory"
         events.append(
             Event.said(
@@ -1869,6 +1883,104 @@ def _resolve_discard_to_add(g: Table, d: Decision, events: list[Event]) -> None:
     (c,) = d.chosen
     g.b.effects.append((src, "band", c, g.loc[c][1]))
     g._enter_battle(p, c, events, verb(p, "adds", "add") + " to battle", f" with {g.cd[src].name}", rid)
+
+
+def run_put_in_play(g: Table, p: int, soul: str, events: list[Event]) -> None:
+    """Lost Soul ``soul`` was put in play in player p's Land of Bondage: its abilities with the trigger put_in_play
+    work for p, one of two alternatives asked first (redemption.lang.trigger.put_in_play)."""
+    for ab in g.cd[soul].abilities:
+        if ab.trigger != "put_in_play" or g.s.pending is not None:
+            continue
+        if ab.choose_one:
+            first, second = (VERBS[a.verb].text(a, ab.trigger, None).rstrip(".") for a in ab.acts)
+            g.ask(
+                Decision(p, soul, "choose_one", [soul], "up_to", 1, to=list(range(len(g.z)))),
+                events,
+                f"{who(p, True)} {verb(p, 'chooses', 'choose')} for {g.cd[soul].name}: {first} (choose it), or "
+                f"{second} (choose nothing).",
+            )
+            return
+        _run_acts(g, p, soul, soul, ab.acts, "", events)
+
+
+def _do_exchange_hand(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Its player may exchange a card of their hand with a card that fits from their draw pile: first the hand's card
+    (``choose`` one, or none), then the pile's (shown to them alone); the hand's card goes into the pile, which is
+    shuffled (redemption.effect.exchange_hand)."""
+    hand, fits = g.z[p]["hand"], select(g, p, ab.select)
+    if not hand or not fits:
+        events.append(
+            Event.said("effect", f"{g.cd[src].name}: nothing to exchange.", p, "redemption.effect.exchange_hand")
+        )
+        return
+    g.ask(
+        Decision(p, src, "exchange_hand", hand[:], "up_to", 1, to=[p]),
+        events,
+        f"{who(p, True)} may exchange a card from {their(p)} hand with {an(filter_text(ab.filter, 'card'))} from "
+        f"{their(p)} draw pile (choose the hand's card, or choose nothing).",
+    )
+
+
+def _resolve_exchange_hand(g: Table, d: Decision, events: list[Event]) -> None:
+    p, src, ab, rid = d.chooser, d.source, _act_of(g, d), "redemption.effect.exchange_hand"
+    if d.stage == 0:
+        if not d.chosen:
+            events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'exchanges', 'exchange')} nothing.", p))
+            return
+        fits = select(g, p, ab.select)
+        g.ask(
+            Decision(p, src, "exchange_hand", fits, "one", revealed=[*g.z[p]["deck"], d.chosen[0]], to=[p], stage=1),
+            events,
+            f"{who(p, True)} {verb(p, 'chooses', 'choose')} the card of {their(p)} draw pile to take.",
+        )
+        return
+    given = next(c for c in d.revealed if c not in g.z[p]["deck"])
+    (taken,) = d.chosen
+    g._move(taken, p, "hand")
+    g._put(given, "deck")
+    g.rng.shuffle(g.z[p]["deck"])
+    events.append(
+        Event.said(
+            "effect",
+            f"{who(p, True)} {verb(p, 'exchanges', 'exchange')} a card from {their(p)} hand with one of {their(p)} draw "
+            f"pile and {verb(p, 'shuffles', 'shuffle')} it.",
+            p,
+            rid,
+        )
+    )
+
+
+def _do_underdeck_to_draw(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Its player may put a card of their hand under their draw pile (``choose`` it, or none) to draw N
+    (redemption.effect.underdeck_to_draw)."""
+    hand = g.z[p]["hand"]
+    if not hand:
+        return
+    g.ask(
+        Decision(p, src, "underdeck_to_draw", hand[:], "up_to", 1, to=[p]),
+        events,
+        f"{who(p, True)} may put a card from {their(p)} hand under {their(p)} draw pile to draw "
+        f"{plural(max(1, ab.n), 'card')} (choose it, or choose nothing).",
+    )
+
+
+def _resolve_underdeck_to_draw(g: Table, d: Decision, events: list[Event]) -> None:
+    p, ab = d.chooser, _act_of(g, d)
+    if not d.chosen:
+        events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'keeps', 'keep')} {their(p)} hand.", p))
+        return
+    g._put(d.chosen[0], "deck")
+    events.append(
+        Event.said(
+            "effect",
+            f"{who(p, True)} {verb(p, 'puts', 'put')} a card from {their(p)} hand under {their(p)} draw pile.",
+            p,
+            "redemption.effect.underdeck_to_draw",
+        )
+    )
+    before = len(g.z[p]["hand"])
+    g._draw(p, max(1, ab.n), events, f"for {g.cd[d.source].name}", "redemption.effect.underdeck_to_draw")
+    ability_drew(g, p, d.source, len(g.z[p]["hand"]) - before)
 
 
 def _do_prevent_next(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
@@ -2967,12 +3079,20 @@ def _verbs() -> dict[str, Verb]:
                 needs_target=True,
             ),
             Verb(
+                "negate_rescue",
+                "negate a Lost Soul and rescue it: its own ability does not work",
+                lambda a, when, card: _text_rescue_any(a, when, card).replace("Rescue", "Negate and rescue", 1),
+                _do_rescue_any,
+                _selected,
+                needs_target=True,
+            ),
+            Verb(
                 "discard_type",
                 "discard any card of a type in play",
                 lambda a, when, card: (
                     f"Discard every {'blocking ' if a.select.get('blocking') else ''}"
                     f"{filter_text(a.filter, 'card')} "
-                    f"{'in battle' if a.select.zones == ('battle',) else 'in play'} (none is chosen)."
+                    f"{'in battle' if a.select.zones in (('battle',), ('battle_cards',)) else 'in play'} (none is chosen)."
                     if a.select.every
                     else _text_discard_type(a, when, card)
                 ),
@@ -3139,7 +3259,13 @@ def _verbs() -> dict[str, Verb]:
                 "may_draw",
                 "its player may draw N cards",
                 lambda a, when, card: (
-                    ("When this character enters battle, you " if card is not None and card.is_character else "You ")
+                    (
+                        "When this character enters battle, you "
+                        if card is not None and card.is_character
+                        else "When this Lost Soul is rescued, the player it was rescued from "
+                        if when == "rescued"
+                        else "You "
+                    )
                     + f"may draw {plural(a.n, 'card')}."
                 ),
                 _do_may_draw,
@@ -3172,6 +3298,9 @@ def _verbs() -> dict[str, Verb]:
                 lambda a, when, card: (
                     "While this is active, each time an opponent draws cards because of a special ability on a "
                     "character or an enhancement, you may draw as many."
+                    if not a.n
+                    else "While this is active, each time an opponent draws cards because of a good or evil card's "
+                    f"draw ability, you may draw {plural(a.n, 'card')}."
                 ),
                 resolve=_resolve_gift,
             ),
@@ -3304,6 +3433,27 @@ def _verbs() -> dict[str, Verb]:
                 ),
                 _do_discard_to_add,
                 resolve=_resolve_discard_to_add,
+            ),
+            Verb(
+                "exchange_hand",
+                "its player may exchange a card of their hand with one that fits from their draw pile",
+                lambda a, when, card: (
+                    ("When this Lost Soul is put in play, you" if when == "put_in_play" else "You")
+                    + f" may exchange a card from your hand with {an(filter_text(a.filter, 'card'))} from your draw "
+                    "pile; then shuffle your draw pile."
+                ),
+                _do_exchange_hand,
+                resolve=_resolve_exchange_hand,
+            ),
+            Verb(
+                "underdeck_to_draw",
+                "its player may put a card of their hand under their draw pile to draw N",
+                lambda a, when, card: (
+                    ("When this Lost Soul is put in play, you" if when == "put_in_play" else "You")
+                    + f" may put a card from your hand on the bottom of your draw pile to draw {plural(max(1, a.n), 'card')}."
+                ),
+                _do_underdeck_to_draw,
+                resolve=_resolve_underdeck_to_draw,
             ),
             Verb(
                 "look_hand",
@@ -3525,7 +3675,10 @@ def ability_text(a: Ability, card: Card | None = None) -> str:
     texts = [VERBS[act.verb].text(act, a.trigger, card) + _rider_words(act) for act in a.acts]
     if a.choose_one:
         one, two = (VERBS[act.verb].text(act, "played", None) for act in a.acts)
-        head = "When this character enters battle, choose one: " if a.trigger == "enters_battle" else "Choose one: "
+        head = {
+            "enters_battle": "When this character enters battle, choose one: ",
+            "put_in_play": "When this Lost Soul is put in play, choose one: ",
+        }.get(a.trigger, "Choose one: ")
         words = head + one.rstrip(".") + "; or " + two[:1].lower() + two[1:]
     else:
         words = " ".join(texts)

@@ -206,6 +206,7 @@ class Game(Play, Views, GameBase):
         g.decks = self.decks
         g.z = [seat.zones for seat in g.seats]
         g.cards, g.cd = self.cards, self.cd  # replaced, never changed in place (see determinize)
+        g._kinds_of, g._kinds_cd = self._kinds_of, self._kinds_cd
         g.attached, g.face_up = dict(self.attached), set(self.face_up)
         g.s, g.b = self.s.copy(), self.b.copy()
         g.history = self.history[:]

@@ -12,7 +12,7 @@ from rules.redemption import effects
 from rules.redemption.checks import Checks
 from rules.redemption.decisions import KEEP_WEAPON, Decision
 from rules.redemption.effects import REGISTRY
-from rules.redemption.notation import ACTIONS, Action
+from rules.redemption.notation import ACTIONS, VERBS, Action
 from rules.redemption.state import (
     HAND_SIZE,
     MIN_CUT,
@@ -28,7 +28,6 @@ from rules.words import played_by, plural, their, verb, who, whose
 
 if TYPE_CHECKING:
     from rules.redemption.game import Game
-    from rules.redemption.table import Table
 
 # the tables of the verbs legal_actions() offers most (rules.redemption.notation.ActionTable)
 PLAY, ARTIFACT, ACTIVATE, SITE, FORTRESS, EQUIP = (
@@ -55,6 +54,8 @@ PREP_ACTIONS = frozenset(
         "fortress-out",
     )
 )
+#: the verbs whose rule depends on the phase (Checks._rule_of); every other verb's rule is VERBS[verb][1]
+PHASE_RULED = frozenset(("discard", "end"))
 END, PASS, NOBLOCK, DECLINE = (ACTIONS[v][()] for v in ("end", "pass", "noblock", "decline"))
 
 
@@ -69,9 +70,12 @@ class Play(Checks):
     def apply(self, action: Action | str) -> Outcome:
         """``GameBase.apply``; an action object the last ``legal_actions()`` returned (what a search or a playout
         applies) is legal by construction and goes straight to ``_perform`` (see ``Checks._check``)."""
-        if self._legal_keep and any(map(is_, self._legal_keep, repeat(action))):
-            action = cast(Action, action)  # one of the legal actions: an Action object
-            rule = self._rule_of(action)
+        keep = self._legal_keep
+        if keep and any(map(is_, keep, repeat(action))):
+            if TYPE_CHECKING:
+                assert isinstance(action, Action)  # one of the legal actions: an Action object
+            v = action.verb
+            rule = self._rule_of(action) if v in PHASE_RULED else VERBS[v][1]
             events: list[Event] = []
             self._perform(action, events, self._legal_player)
             self.history.append(action.text)
@@ -184,7 +188,7 @@ class Play(Checks):
                             continue
                         if card.has("negate"):
                             out.append(enhance[(e, c)])
-                        elif effects.heals(cast("Table", self), p, card, c):  # heal the one being discarded
+                        elif effects.heals(self, p, card, c):  # heal the one being discarded
                             out.append(enhance[(e, c, c)])
         for e in self.z[p]["hand"]:
             if not self.cd[e].is_enhancement:
@@ -204,49 +208,71 @@ class Play(Checks):
         added to ``doms`` on the way)."""
         z, cd, attached = self.z[p], self.cd, self.attached
         out: list[Action] = []
+        hc = self._hc
+        if hc is None or self._hc_cd is not cd:
+            hc = self._hand_cache()
         if self.s.discarded and z["discard"]:  # a healing enhancement on your character discarded this turn
-            t = cast("Table", self)
-            enhance = ACTIONS["enhance"]
-            out += [
-                enhance[(e, c)]
-                for e in z["hand"]
-                if cd[e].is_enhancement and cd[e].has("heal")
-                for c in dict.fromkeys(self.s.discarded)
-                if self.loc[c] == (p, "discard")
-                and effects.heals(t, p, cd[e], c)
-                and self._enhance_problem(e, c, explain=False) is None
-            ]
+            healers: tuple[str, ...] | None = hc.get((p, "heal"))  # the healing enhancements in p's hand
+            if healers is None:
+                healers = hc[(p, "heal")] = tuple(
+                    e for e in z["hand"] if cd[e].is_enhancement and cd[e].has("heal") is not None
+                )
+            if healers:
+                enhance = ACTIONS["enhance"]
+                out += [
+                    enhance[(e, c)]
+                    for e in healers
+                    for c in dict.fromkeys(self.s.discarded)
+                    if self.loc[c] == (p, "discard")
+                    and effects.heals(self, p, cd[e], c)
+                    and self._enhance_problem(e, c, explain=False) is None
+                ]
         prep = ph == "prep"
         can_activate = prep and not self.s.flags.artifact_activated
+        kinds = self._kinds_of
+        if kinds is None or self._kinds_cd is not cd:
+            kinds = self._kinds()
+        chars, holder_ids = kinds.characters, kinds.holders
         terr_chars: list[str] = []
         holders: list[str] = []  # sites and fortresses in territory, in order
         for c in z["territory"]:
-            card = cd[c]
-            if card.is_character:
+            if c in chars:
                 terr_chars.append(c)
-            elif card.type == "site" or card.type == "fortress":
+            elif c in holder_ids:
                 holders.append(c)
-        in_play: set[str] | None = None  # the unique names p has in play, once a card in hand needs them
-        for c in z["hand"]:
-            card = cd[c]
-            what = card.placement
-            if not what:
-                if card.type == "dominant":
-                    doms.append(c)
-                continue
-            if what == "character" or what == "fortress":
-                if in_play is None:
-                    in_play = self._unique_names(p)
-                if card.unique_name not in in_play:
-                    out.append((PLAY if what == "character" else FORTRESS)[c])
-            elif what == "artifact":
-                out.append(ARTIFACT[c])
-                if can_activate:
-                    out.append(ACTIVATE[c])
-            elif what == "site":
-                out.append(SITE[c])
-            else:
-                out += [EQUIP[(c, w)] for w in terr_chars if self._equip_problem(c, w, explain=False) is None]
+        # the moves out of the hand: the same until a card enters or leaves p's hand or play (Core._hc), but for a
+        # weapon's, which depend on the warriors in territory and what they hold
+        key = (p, "hand", prep, can_activate)
+        kept: tuple[tuple[Action, ...], tuple[str, ...]] | None = hc.get(key)
+        if kept is not None:
+            out += kept[0]
+            doms += kept[1]
+        else:
+            start, doms_start, keep = len(out), len(doms), True
+            in_play: set[str] | None = None  # the unique names p has in play, once a card in hand needs them
+            for c in z["hand"]:
+                card = cd[c]
+                what = card.placement
+                if not what:
+                    if card.type == "dominant":
+                        doms.append(c)
+                    continue
+                if what == "character" or what == "fortress":
+                    if in_play is None:
+                        in_play = self._unique_names(p)
+                    if card.unique_name not in in_play:
+                        out.append((PLAY if what == "character" else FORTRESS)[c])
+                elif what == "artifact":
+                    out.append(ARTIFACT[c])
+                    if can_activate:
+                        out.append(ACTIVATE[c])
+                elif what == "site":
+                    out.append(SITE[c])
+                else:
+                    keep = False
+                    out += [EQUIP[(c, w)] for w in terr_chars if self._equip_problem(c, w, explain=False) is None]
+            if keep:
+                hc[key] = (tuple(out[start:]), tuple(doms[doms_start:]))
         if terr_chars:
             out += map(SETASIDE.__getitem__, terr_chars)
         if prep:
@@ -275,9 +301,16 @@ class Play(Checks):
     def _dominant_actions(self, p: int, cards: list[str] | None = None) -> list[Action]:
         """Player p's Dominant plays now (``cards``: the cards of p's hand to look at, if not all of it)."""
         out: list[Action] = []
-        if self.phase == "cut":
+        if self.s.phase == "cut":
             return out
-        for d in self.z[p]["hand"] if cards is None else cards:
+        if cards is None:
+            cards = self.z[p]["hand"]
+            kinds = self._kinds_of
+            if kinds is None or self._kinds_cd is not self.cd:
+                kinds = self._kinds()
+            if kinds.dominants.isdisjoint(cards):
+                return out
+        for d in cards:
             if self.cd[d].type != "dominant" or not self._dominant_usable(p, d):
                 continue
             targets = self._dominant_targets(p, d)
@@ -306,12 +339,12 @@ class Play(Checks):
         DO[action.verb](self, p, action.args, events)
         s = self.s
         if action.verb in PREP_ACTIONS and s.phase == "prep" and s.pending is None and not s.window.queue:
-            self._open_window(self.others(p), "", events)  # between Preparation actions (redemption.dominant.window)
+            self._open_others(p, "", events)  # between Preparation actions (redemption.dominant.window)
         if self.b.kind == "challenge" and s.phase == "battle":
             self._challenge_to_rescue(events)
         if s.gifts and s.pending is None and not s.result:  # a holder may draw now (redemption.effect.gift_draw)
-            effects.ask_gift(cast("Table", self), events)
-        if not s.result:
+            effects.ask_gift(self, events)
+        if not s.result and self._lor_seen < 0:  # _check_end's own first test, without the call
             self._check_end(events)
         if s.result:  # nothing waits in a finished game: it saves and loads (redemption.save.valid)
             self._settle_over()
@@ -416,7 +449,7 @@ class Play(Checks):
             t = self.s.turn
             self.s.mute = {d: u for d, u in self.s.mute.items() if u == MUTE_GAME or u >= t}
         self.s.phase = "draw"  # the other players may answer in the Draw phase (redemption.dominant.window)
-        if not self._open_window(self.others(p), "upkeep", events):
+        if not self._open_others(p, "upkeep", events):
             self._upkeep(events)
 
     def _upkeep(self, events: list[Event]) -> None:
@@ -424,15 +457,15 @@ class Play(Checks):
         the Preparation phase."""
         p = self.s.active
         self.s.phase = "upkeep"
-        did = bool(self.s.aside) and effects.come_back(cast("Table", self), p, events)
-        did = effects.poison_tick(cast("Table", self), events) or did  # redemption.effect.poison
+        did = bool(self.s.aside) and effects.come_back(self, p, events)
+        did = effects.poison_tick(self, events) or did  # redemption.effect.poison
         for a in list(self.z[p]["artifact_pile"]):
             if a in self.face_up:
                 for ab in self.cd[a].abilities:
                     if ab.effect == "draw" and ab.when == "upkeep":
                         self._draw(p, ab.n, events, f"in Upkeep for {self.cd[a].name}", "redemption.turn.upkeep")
                         did = True
-        if not (did and self._open_window(self.others(p), "prep", events)):
+        if not (did and self._open_others(p, "prep", events)):
             self.s.phase = "prep"
 
     def _do_end(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
@@ -441,7 +474,7 @@ class Play(Checks):
             self.s.phase = "battle"
             self.b = Battle()
             events.append(Event.lazy("phase", _end_prep_words, (p,), p))
-            self._open_window(self.others(p), "", events)
+            self._open_others(p, "", events)
         elif ph == "battle":
             self.s.phase = "discard"
             events.append(Event.lazy("phase", _no_rescue_words, (p,), p))
@@ -456,7 +489,7 @@ class Play(Checks):
                         "redemption.discard.limit",
                     )
                 )
-            elif not self._open_window(self.others(p), "end_turn", events):
+            elif not self._open_others(p, "end_turn", events):
                 self._end_turn(events)
 
     def _prune_window(self) -> None:
@@ -520,7 +553,7 @@ class Play(Checks):
         events.append(Event.lazy("discard", _limit_discard_words, (p, self.cd[c].name, c), p))
         if len(self.z[p]["hand"]) <= self.hand_limit(p):
             self.s.phase = "discard"  # the end-of-turn window opens now too (redemption.dominant.window)
-            if not self._open_window(self.others(p), "end_turn", events):
+            if not self._open_others(p, "end_turn", events):
                 self._end_turn(events)
 
     # prep / discard phase actions
@@ -609,7 +642,7 @@ class Play(Checks):
         self._move_with(c, p, "territory")
         events.append(Event.lazy("place", _return_words, (p, self.cd[c].name, c), p, "redemption.prep.return"))
         if rec is not None and rec[0] < 0:  # set aside until returned (redemption.effect.set_aside_gain)
-            effects.returned_by_player(cast("Table", self), p, c, rec, events)
+            effects.returned_by_player(self, p, c, rec, events)
 
     def _do_equip(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         w, c = args
@@ -715,12 +748,12 @@ class Play(Checks):
         if self.phase == "hand_limit" and len(self.z[p]["hand"]) <= self.hand_limit(p):
             events.append(Event.said("phase", f"{who(p, True)} {verb(p, 'is', 'are')} within the hand limit now.", p))
             self.s.phase = "discard"
-            if not self._open_window(self.others(p), "end_turn", events):
+            if not self._open_others(p, "end_turn", events):
                 self._end_turn(events)
         if self.s.window.queue:
             return
         if not window and self.phase == "prep" and p == self.active:  # between Preparation actions
-            self._open_window(self.others(p), "", events)
+            self._open_others(p, "", events)
             return
         if self.phase == "battle" and self.b.kind:
             if self.b.step == "initiative" and not any(self.battle_chars(q) for q in range(self.n)):

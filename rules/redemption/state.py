@@ -274,6 +274,18 @@ class Turn:
         )
 
 
+class Kinds:
+    """A game's card ids by kind, read from its ``cd`` (``Core._kinds``)."""
+
+    __slots__ = ("dominants", "characters", "holders")
+
+    def __init__(self, cd: dict[str, Card]) -> None:
+        self.dominants = frozenset([c for c, card in cd.items() if card.type == "dominant"])
+        self.characters = frozenset([c for c, card in cd.items() if card.is_character])
+        #: sites and fortresses: the cards other cards go into
+        self.holders = frozenset([c for c, card in cd.items() if card.type == "site" or card.type == "fortress"])
+
+
 class Core:
     """The state and the small helpers the rules modules share (mixed into :class:`rules.redemption.game.Game`)."""
 
@@ -339,6 +351,36 @@ class Core:
     def _nm(self, cid: str) -> str:
         return f"{self.cd[cid].name} ({cid})"
 
+    #: the game's cards by kind (:class:`Kinds`), and the ``cd`` they were read from (``cd`` is replaced, never changed
+    #: in place, so the same object has the same kinds): a hand without a Dominant needs no look at each card
+    _kinds_of: Kinds | None = None
+    _kinds_cd: dict[str, Card] | None = None
+
+    def _kinds(self) -> Kinds:
+        cd = self.cd
+        k = self._kinds_of
+        if k is None or self._kinds_cd is not cd:
+            k = self._kinds_of = Kinds(cd)
+            self._kinds_cd = cd
+        return k
+
+    #: What the legal actions read from the seats' hands and the cards they have in play (the unique names in play, the
+    #: moves out of a hand), kept until a card enters or leaves a hand or play, or changes seat (``_move`` forgets
+    #: it, the only way a card moves), or ``cd`` is replaced: a Preparation phase's setting aside and returning
+    #: changes neither. Keys: (seat, what); the values are never changed in place.
+    _hc: dict[tuple[Any, ...], Any] | None = None
+    _hc_cd: dict[str, Card] | None = None
+
+    def _hand_cache(self) -> dict[tuple[Any, ...], Any]:
+        hc = self._hc
+        if hc is None or self._hc_cd is not self.cd:
+            hc = self._hc = {}
+            self._hc_cd = self.cd
+        return hc
+
+    def _dominant_ids(self) -> frozenset[str]:
+        return self._kinds().dominants
+
     def zone_of(self, cid: str) -> tuple[int, Zone]:
         return self.loc[cid]
 
@@ -373,7 +415,7 @@ class Core:
         return len(self.z[p]["land_of_redemption"])
 
     def hand_limit(self, p: int) -> int:
-        return BASE_HAND_LIMIT + continuous.hand_limit_extra(cast("Table", self), p)
+        return BASE_HAND_LIMIT + continuous.hand_limit_extra(self, p)  # type: ignore[arg-type]  # a Table (no cast call)
 
     # --- decisions ------------------------------------------------------------------------------
     def ask(self, decision: Decision, events: list[Event], question: str) -> None:
@@ -390,6 +432,9 @@ class Core:
         if (s.mods or s.converted or s.aside) and zone not in KEEPS_CHANGES:
             self._forget_changes(cid)
         op, oz = self.loc[cid]
+        hc = self._hc
+        if hc and (oz == "hand" or zone == "hand" or op != p or (oz in KEEPS_CHANGES) is not (zone in KEEPS_CHANGES)):
+            hc.clear()  # a card enters or leaves a hand or play (see _hc)
         self.z[op][oz].remove(cid)
         if top:
             self.z[p][zone].insert(0, cid)
@@ -516,6 +561,8 @@ class Core:
                 if cd[cid].type == "lost_soul":
                     self._move(cid, p, "land_of_bondage")
                     souls.append(cid)
+                    if cd[cid].abilities and any(ab.trigger == "put_in_play" for ab in cd[cid].abilities):
+                        self.s.gifts.append((p, 1, cid))  # its ability works once nothing waits (put_in_play)
                     continue
                 self._move(cid, p, "hand")
                 got += 1

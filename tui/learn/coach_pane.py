@@ -12,18 +12,20 @@ from textual.widgets import Static
 
 from rules.coach import Advice, Hint
 from tui import keys
+from tui.controls import Controls, controls_for
 from tui.wording import in_keys, key_for
 
 
 def render_advice(
     advice: Advice | None,
+    controls: Controls,
     before: Sequence[Text | str] = (),
     hint: Hint | None = None,
     describe: Callable[[Any], str] | None = None,
 ) -> Text:
     """The advice as styled text. Structure is carried by words and indentation, never colour alone. Keys, never
     notation: what the coach quotes in notation is said as the key that does it; ``describe`` (the game screen's)
-    puts a hinted action in words."""
+    puts a hinted action in words; ``controls`` (the game's) says which key makes an action."""
     out = Text()
 
     def line(text: str | Text = "", style: str = "", rule: str = "") -> None:
@@ -37,7 +39,7 @@ def render_advice(
             out.append(f" [{rule}]", style="dim")
 
     if hint is not None:  # first: the player asked for it, and it must show without scrolling
-        line(f"Hint: {describe(hint.action) if describe else hint.action} ({key_for(hint.action)})", "bold")
+        line(f"Hint: {describe(hint.action) if describe else hint.action} ({key_for(hint.action, controls)})", "bold")
         line(f"  {in_keys(hint.reason)}")
     for item in before:
         if item:
@@ -80,7 +82,7 @@ def render_advice(
         line()
         line("You can", "bold")
         for a in advice.actions:
-            line(Text.assemble((key_for(a.action), "bold"), f": {in_keys(a.words)}"), rule=a.rule)
+            line(Text.assemble((key_for(a.action, controls), "bold"), f": {in_keys(a.words)}"), rule=a.rule)
     elif advice.waiting:
         line()
         line(advice.waiting, "italic")
@@ -127,7 +129,7 @@ class CoachPane(VerticalScroll, can_focus=True):
         self, advice: Advice | None, before: Sequence[Text | str] = (), hint: Hint | None = None, rule: str = ""
     ) -> None:
         """Show the coach's words; ``rule`` (else the rejection's, else the phase's) is where ``r`` jumps."""
-        self.text = render_advice(advice, before, hint, self.describe)
+        self.text = render_advice(advice, controls_for(self.game), before, hint, self.describe)
         if not rule and advice is not None:
             rule = advice.rejected.rule if advice.rejected and advice.rejected.rule else advice.phase_rule
         self.rule = rule

@@ -15,6 +15,7 @@ from typing import Any
 from rules import coach
 from rules.core import Event, Outcome
 from tui import keys
+from tui.controls import controls_for
 from tui.learn.coach_pane import CoachPane
 from tui.wording import in_keys, key_for
 
@@ -104,9 +105,9 @@ class GuidedGame:
         who = "The computer would" if h.source == "computer" else "The coach suggests:"
         words = self.ui.describe(h.action)  # type: ignore[attr-defined]
         words = words[:1].lower() + words[1:] if who.endswith("would") else words
-        self.notify(f"{who} {words} ({key_for(h.action)}).\n{in_keys(h.reason)}", title="Hint")  # type: ignore[attr-defined]
+        self.notify(f"{who} {words} ({key_for(h.action, controls_for(s.game))}).\n{in_keys(h.reason)}", title="Hint")  # type: ignore[attr-defined]
         if not self.coach_shown:  # the toast goes in seconds: the status line keeps the hint until the next move
-            self.say(f"Hint: {who} {words} ({key_for(h.action)}).", toast=False)  # type: ignore[attr-defined]
+            self.say(f"Hint: {who} {words} ({key_for(h.action, controls_for(s.game))}).", toast=False)  # type: ignore[attr-defined]
         else:
             advice = coach.advise(s.game, s.viewer, self._guide_events, names=self._coach_names())
             self._pane().show(advice, hint=h)

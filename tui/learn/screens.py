@@ -396,8 +396,7 @@ class LessonScreen(Screen[Any]):
 
     def action_pass(self) -> None:
         if not self.run.finished:
-            a = self.frame().controls.pass_action(self.legal())
-            self.attempt(a if a is not None else "pass")
+            self.attempt(self.frame().controls.sent(self.legal(), "pass"))
 
     def attempt(self, action: Any) -> None:
         fb = self.run.attempt(action)
@@ -479,8 +478,7 @@ class LessonScreen(Screen[Any]):
     def action_end_phase(self) -> None:
         """n while the lesson runs: the next phase, as in a game."""
         if not self.run.finished:
-            a = self.frame().controls.end_phase_action(self.legal())
-            self.attempt(a if a is not None else "end")
+            self.attempt(self.frame().controls.sent(self.legal(), "end_phase"))
 
     def action_next_lesson(self) -> None:
         """n once the lesson is done (the same key as a new game once a game is over)."""

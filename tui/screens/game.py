@@ -24,6 +24,7 @@ from rules.words import possessive
 from tui import keys
 from tui.agents import agent_seed, choose, make_agent
 from tui.compat import Footer, FrameShownApp
+from tui.controls import controls_for
 from tui.games import board, ui_for
 from tui.games.board import Board, GameUI
 from tui.host import host
@@ -37,26 +38,6 @@ from tui.settings import Settings
 from tui.widgets import CardList, LogPane, Pane, StatusLine
 from tui.wording import wins
 
-#: Events worth a line in "since your last move".
-RECENT_KINDS = {
-    "battle",
-    "enhance",
-    "dominant",
-    "rescue",
-    "resolve",
-    "place",
-    "activate",
-    "discard",
-    "effect",
-    "play",
-    "reveal",
-    "win",
-    "lose",
-    "ability",
-    "tie",
-    "protect",
-}
-BATTLE_KINDS = {"battle", "enhance", "dominant", "rescue", "resolve", "reveal", "win", "lose", "ability", "tie"}
 SAVE_AT_LATEST = 0.5  # seconds after an accepted action, its save is written even if no frame was drawn (save_soon)
 POLL = 0.1  # seconds between looks at a shared table's file (a stat call: cheap)
 
@@ -444,13 +425,15 @@ class GameScreen(GuidedGame, Screen[None]):
 
     def action_pass(self) -> None:
         if self._may_act():
-            a = self.session.frame().pass_action
-            self.submit(a if a is not None else "pass")
+            frame = self.session.frame()
+            a = frame.pass_action
+            self.submit(a if a is not None else frame.controls.part.sent_for("pass"))
 
     def action_end_phase(self) -> None:
         if self._may_act():
-            a = self.session.frame().end_action
-            self.submit(a if a is not None else "end")
+            frame = self.session.frame()
+            a = frame.end_action
+            self.submit(a if a is not None else frame.controls.part.sent_for("end_phase"))
 
     def action_mute(self) -> None:
         """m: decline a Dominant window and ask not to be stopped for a Dominant again, until the turn or the game
@@ -648,13 +631,14 @@ class GameScreen(GuidedGame, Screen[None]):
         """What the other side did since the viewer's last action, newest last (the important events only)."""
         me = self.session.viewer
         found = []
+        part = controls_for(self.session.game).part
         for actor, e in reversed(self._happened):
             if actor == me:
                 break
-            if e is not None and e.kind in RECENT_KINDS:
+            if e is not None and e.kind in part.RECENT:
                 found.append(e)
         found.reverse()
-        battle = [e for e in found if e.kind in BATTLE_KINDS]  # a battle's events say more than cards put in play
+        battle = [e for e in found if e.kind in part.BATTLE]  # a battle's events say more than cards put in play
         return [self.session.words(e) for e in (battle or found)]
 
     # --- the computer ----------------------------------------------------------------------
