@@ -591,7 +591,7 @@ def _piles_words(ab: Act) -> str:
 def _resolve_search(g: Table, d: Decision, events: list[Event]) -> None:
     p = d.chooser
     for c in d.chosen:
-        g._move(c, p, "hand")
+        g._put(c, "hand")  # a card of the battle's, discarded, leaves its record there too (the battle forgets it)
     ab = _act_of(g, d)
     shuffled = _searches_deck(ab)
     if shuffled:
