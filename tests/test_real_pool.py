@@ -16,7 +16,7 @@ import pytest
 from rules.redemption import continuous
 from rules.redemption.cards import CARDS, real_key
 from rules.redemption.printed import script_for
-from tests.redemption_helpers import ok
+from tests.redemption_helpers import build, ok
 from tests.test_real_g10 import _test_card, blocked, in_battle, pos, round_trip, to_player
 
 REAL_DIR = Path(__file__).resolve().parent.parent / "rules" / "redemption" / "real"
@@ -343,14 +343,16 @@ def battle_for(
         foe = foe or _test_card(
             monkeypatch, "t_foe", type="evil_character", brigades=["Yellow"], strength=1, toughness=1
         )
-        b = in_battle(host, foe, [], mine={"hand": [card], **(mine or {})}, theirs=theirs)
+        mine = {**(mine or {}), "hand": [card, *(mine or {}).get("hand", [])]}
+        b = in_battle(host, foe, [], mine=mine, theirs=theirs)
         b.game.b.last_actor = 1
     else:
         host = evil_for(monkeypatch, card, s=1, t=1, key="t_host")
         foe = foe or _test_card(
             monkeypatch, "t_foe", type="hero", alignment="good", brigades=["Teal"], strength=1, toughness=1
         )
-        b = in_battle(foe, host, [], mine=mine, theirs={"hand": [card], **(theirs or {})})
+        theirs = {**(theirs or {}), "hand": [card, *(theirs or {}).get("hand", [])]}
+        b = in_battle(foe, host, [], mine=mine, theirs=theirs)
         b.game.b.last_actor = 0
     assert b.game.current_player == (0 if CARDS[card].type == "good_enhancement" else 1)
     return b
@@ -363,7 +365,13 @@ def _zone_seat(card: str, sel: dict[str, Any]) -> int:
 
 
 @pytest.mark.parametrize(
-    "card", cards("discard_every", ("good_enhancement", "evil_enhancement"), "discard_type", lambda sel: sel.get("all"))
+    "card",
+    cards(
+        "discard_every",
+        ("good_enhancement", "evil_enhancement"),
+        "discard_type",
+        lambda sel: sel.get("all") and sel.get("type") != "evil_enhancement",
+    ),
 )
 def test_an_enhancement_discards_every_card_that_fits_and_no_other(monkeypatch, card):
     sel = _shape(card)["select"]
@@ -975,6 +983,116 @@ def test_false_wisdom_shows_the_rescuers_hand_to_the_blocker_only(monkeypatch):
     round_trip(g)
     ok(g, "choose")
     assert g.s.pending is None and g.zone_of(b["esther"]) == (0, "hand")
+
+
+# --- batch G ---------------------------------------------------------------------------------------------------------
+def test_put_to_flight_negates_the_evil_characters_bands_this_battle_and_prevents_more(monkeypatch):
+    e = _only("prevent_band", "Put to Flight (Ki)", "Ki")
+    sadducees, guard = real_key("Sadducees", "10A"), real_key("Temple Guard", "10A")
+    hero = hero_for(monkeypatch, e, s=1, t=1)
+    b = pos(
+        {"hand": [hero, e]},
+        {"hand": [sadducees], "territory": [guard], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+    )
+    g = b.game
+    ok(g, f"rescue {b[hero]}")
+    ok(g, f"block {b[sadducees]}")
+    ok(g, f"choose {b[guard]}")  # the Sadducees band to the Temple Guard
+    assert set(g.battle_chars(1)) == {b[sadducees], b[guard]} and g.standing() == "evil_winning"
+    to_player(g, 0)
+    play(g, b[e], b[hero])
+    assert g.zone_of(b[guard]) == (1, "territory") and g.battle_chars(1) == [b[sadducees]]  # the band is negated
+    assert continuous.band_prevented(g, b[guard])
+    round_trip(g)
+
+
+def test_moral_decline_lets_its_evil_character_use_any_evil_brigades_enhancements(monkeypatch):
+    e = _only("other_brigades", "Moral Decline", "Ki")
+    b = battle_for(monkeypatch, e, theirs={"hand": ["goliaths_taunt"]})
+    g = b.game
+    assert g._enhance_problem(b["goliaths_taunt"], b["t_host"]) is not None  # Crimson on a Gold character
+    play(g, b[e], b["t_host"])
+    assert g._enhance_problem(b["goliaths_taunt"], b["t_host"]) is None
+    g.b.negated.append(b[e])
+    assert g._enhance_problem(b["goliaths_taunt"], b["t_host"]) is not None
+
+
+def test_military_escort_returns_every_captured_hero_to_its_owners_territory(monkeypatch):
+    e = _only("release_captured", "Military Escort", "Ki")
+    host = hero_for(monkeypatch, e, s=1, t=1, key="t_host")
+    b = build(
+        {"field_of_battle": [host], "hand": [e]},
+        {"field_of_battle": ["goliath"], "captured": [("barak", 0)], "land_of_bondage": [("deborah", 0)]},
+        phase="battle",
+        battle={"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 1},
+        flags={"battled": True},
+    )
+    g = b.game
+    play(g, b[e], b[host])
+    assert g.zone_of(b["barak"]) == (0, "territory") and g.zone_of(b["deborah"]) == (0, "territory")
+    assert not g.z[1]["captured"]
+    round_trip(g)
+
+
+def test_stealing_discards_the_top_of_the_opponents_draw_pile_and_draws_one(monkeypatch):
+    e = _only("discard_top_draw", "Stealing", "AW")
+    b = battle_for(monkeypatch, e, mine={"deck": ["esther", "peter"]}, theirs={"deck": ["pilate", "herod"]})
+    g = b.game
+    top_theirs, top_mine = g.z[0]["deck"][0], g.z[1]["deck"][0]
+    play(g, b[e], b["t_host"])
+    assert g.zone_of(top_theirs) == (0, "discard") and g.zone_of(top_mine) == (1, "hand")
+    round_trip(g)
+
+
+def test_created_by_christ_discards_every_evil_enhancement_in_battle_and_no_evil_card_negates_it(monkeypatch):
+    e = _only("discard_evil_enh_battle", "Created by Christ", "AW")
+    first, last = EVIL_ENH
+    b = _played_against(monkeypatch, e, [first, last])
+    g = b.game
+    play(g, b[e], b["t_host"])
+    assert g.zone_of(b[first]) == (1, "discard") and g.zone_of(b[last]) == (1, "discard")
+    assert not continuous.stoppable(g, b[e], "negate", b["t_foe"])  # an evil card's negate
+    assert continuous.stoppable(g, b[e], "negate", b["t_host"])  # a good one's may
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", cards("discard_on_entry", ("hero", "evil_character"), "discard_type"))
+def test_a_character_discards_a_character_that_fits_as_it_enters_battle(monkeypatch, card):
+    sel = {k: v for k, v in _shape(card)["select"].items() if k not in ("zone", "owner")}
+    fit, other = fitting(monkeypatch, "t_fit", sel), fitting(monkeypatch, "t_other", sel, fit=False)
+    if CARDS[card].type == "hero":
+        b = pos(
+            {"hand": [card, "barak"], "territory": ["deborah"]},
+            {"territory": [fit, other], "land_of_bondage": ["ls_orphan"]},
+            phase="battle",
+        )
+        g = b.game
+        ok(g, f"rescue {b[card]}")
+        far = 1
+    else:
+        where = "set_aside" if "set_aside" in _shape(card)["select"]["zone"] else "territory"
+        b = pos(
+            {"hand": ["barak"], where: [fit], **({"territory": [other]} if where != "territory" else {})},
+            {"hand": [card], "land_of_bondage": ["ls_orphan"]},
+            phase="battle",
+        )
+        if where == "territory":
+            b = pos(
+                {"hand": ["barak"], "territory": [fit, other]},
+                {"hand": [card], "land_of_bondage": ["ls_orphan"]},
+                phase="battle",
+            )
+        g = b.game
+        ok(g, f"rescue {b['barak']}")
+        ok(g, f"block {b[card]}")
+        far = 0
+    d = g.s.pending
+    if d is not None and d.effect == "discard_type":
+        assert b[fit] in d.options and b[other] not in d.options
+        ok(g, f"choose {b[fit]}")
+    assert g.zone_of(b[fit]) == (far, "discard") and g.zone_of(b[other])[1] != "discard"
+    round_trip(g)
 
 
 # --- every card has its test ------------------------------------------------------------------------------------------
