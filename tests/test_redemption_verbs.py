@@ -1418,6 +1418,26 @@ def test_discard_to_add_discards_a_hero_in_a_territory_and_adds_a_character_to_b
     round_trip(g)
 
 
+def test_once_per_game_holds_until_the_ability_is_used_and_the_record_is_saved(monkeypatch):
+    hero = "t_once"
+    d = {"key": hero, "name": "T Once", "type": "hero", "alignment": "good", "brigades": ["Blue"]}
+    d |= {"strength": 5, "toughness": 5, "identifiers": ["human"]}
+    d["abilities"] = [
+        {"trigger": "enters_battle", "condition": {"once_per_game": True}, "effects": [{"verb": "draw", "n": 1}]}
+    ]
+    monkeypatch.setitem(CARDS, hero, _card(d))
+    for used in (False, True):
+        b = build({"hand": [hero], "deck": ["barak"]}, {"land_of_bondage": ["ls_orphan"]}, phase="battle")
+        g = b.game
+        if used:
+            g.s.used = [b[hero]]
+        ok(g, f"rescue {b[hero]}")
+        assert g.s.used == [b[hero]] and g.zone_of(b["barak"]) == ((0, "deck") if used else (0, "hand"))
+        round_trip(g)
+        assert serial.to_dict(g)["used"] == [b[hero]]
+    assert CARDS[hero].ability_text.startswith("Once per game")
+
+
 @pytest.mark.parametrize("alignment, asked", [("good", True), ("neutral", False)])
 def test_gift_draw_n_answers_a_good_or_evil_cards_draw_not_a_neutral_ones(monkeypatch, alignment, asked):
     harp = "t_harp"

@@ -2103,6 +2103,13 @@ def protected_from(g: Table, card: Card, cards: list[str]) -> list[str]:
     return [c for c in cards if not continuous.protected_from(g, c, card)]
 
 
+def _mark_used(g: Table, host: str, ab: Ability) -> None:
+    """An ability that works once per game has been used: the character that used it (a character's own ability:
+    itself) is recorded (redemption.lang.condition.once_per_game)."""
+    if any(c == "once_per_game" for c, _ in ab.condition) and host not in g.s.used:
+        g.s.used.append(host)
+
+
 def _resolve_may(g: Table, d: Decision, events: list[Event]) -> None:
     """The answer to "you may ...": the card itself chosen, its ability's effects happen, in order; none, nothing
     of it happens (redemption.lang.may)."""
@@ -2111,6 +2118,7 @@ def _resolve_may(g: Table, d: Decision, events: list[Event]) -> None:
     if not d.chosen:
         events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'uses', 'use')} nothing of {g.cd[src].name}.", p))
         return
+    _mark_used(g, g.attached.get(src, src), ab)
     _run_acts(g, p, src, g.attached.get(src, src), ab.acts, "", events, asking=True)
 
 
@@ -3732,6 +3740,7 @@ def run(g: Table, p: int, src: str, host: str, ab: Ability, target: str, events:
             f"{who(p, True)} may use {g.cd[src].name} (choose it), or not (choose nothing).",
         )
         return
+    _mark_used(g, host, ab)
     if ab.choose_one:  # its player chooses one of its two effects (redemption.lang.choose_one)
         first, second = (VERBS[a.verb].text(a, ab.trigger, None).rstrip(".") for a in ab.acts)
         g.ask(

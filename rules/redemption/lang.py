@@ -669,6 +669,14 @@ def _conditions() -> dict[str, Condition]:
             lambda v: f"if you have the most {_cards_words(v, 'character', plural=True)} in territory",
         ),
         Condition(
+            "once_per_game",
+            "redemption.lang.condition.once_per_game",
+            "the card's ability has not been used yet this game",
+            _read_flag,
+            lambda t, p, host, v: host not in t.s.used,
+            lambda v: "once per game",
+        ),
+        Condition(
             "you_control",
             "redemption.lang.condition.you_control",
             "you have a card that fits in play",

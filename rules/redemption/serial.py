@@ -127,6 +127,7 @@ def to_dict(g: Game) -> dict[str, Any]:
         "converted": dict(s.converted),
         "discarded": list(s.discarded),
         "gifts": [list(x) for x in s.gifts],
+        **({"used": list(s.used)} if s.used else {}),  # redemption.lang.condition.once_per_game
     }
 
 
@@ -250,6 +251,8 @@ def _from_dict(cls: type[Game], d: dict[str, Any]) -> Game:
         raise ValueError("'mute' names only Dominants of this game")
     if not all(c in cards and CARDS[cards[c][0]].is_character for c in s.discarded):
         raise ValueError("'discarded' names characters of this game")
+    if not all(c in cards for c in s.used):
+        raise ValueError("'used' names cards of this game")
     if not all(
         x[2] in cards
         and (
@@ -410,6 +413,10 @@ def _turn(d: dict[str, Any], n: int) -> Turn:
     ):
         raise ValueError("'gifts' must be a list of [seat, cards, artifact id]: draws an artifact lets its holder make")
     s.gifts = [(x[0], x[1], x[2]) for x in gifts]
+    used = d.get("used", [])
+    if not isinstance(used, list) or not all(isinstance(c, str) for c in used):
+        raise ValueError("'used' must be a list of card ids (the cards whose once-per-game ability was used)")
+    s.used = list(used)
     return s
 
 

@@ -244,6 +244,8 @@ class Turn:
     discarded: list[str] = field(default_factory=list)
     #: the draws artifacts let their holders make, waiting to be asked, first first (redemption.effect.gift_draw)
     gifts: list[Gift] = field(default_factory=list)
+    #: the cards whose once-per-game ability has been used (redemption.lang.condition.once_per_game)
+    used: list[str] = field(default_factory=list)
 
     def copy(self) -> Turn:
         f = self.flags
@@ -268,6 +270,7 @@ class Turn:
             dict(self.converted) if self.converted else {},
             self.discarded[:] if self.discarded else [],
             self.gifts[:] if self.gifts else [],
+            self.used[:] if self.used else [],
         )
 
 
