@@ -1208,3 +1208,64 @@ def test_a_lost_soul_played_from_a_draw_pile_is_put_in_play_too():
     assert g.zone_of(b[soul]) == (1, "land_of_bondage")
     d = g.s.pending
     assert d is not None and d.effect == "choose_one" and d.chooser == 1  # its owner's ability now
+
+
+# --- fortresses: put in play, and a lone Hero's attack ------------------------------------------------------------
+@pytest.mark.parametrize(
+    "card, book", [(K("David's Tent [K]"), "I Samuel 17:1"), (K("Wilderness of Sinai [L]"), "Exodus 17:1")]
+)
+def test_the_fortress_put_in_play_takes_a_hero_of_its_book_and_a_lone_one_attacking_may_draw(monkeypatch, card, book):
+    hero = _test_card(
+        monkeypatch,
+        "book_hero",
+        type="hero",
+        alignment="good",
+        brigades=["Blue"],
+        strength=5,
+        toughness=5,
+        reference=book,
+    )
+    other = _test_card(
+        monkeypatch,
+        "other_hero",
+        type="hero",
+        alignment="good",
+        brigades=["Blue"],
+        strength=5,
+        toughness=5,
+        reference="Judges 4:4",
+    )
+    b = pos({"hand": [card, other], "reserve": [hero], "deck": ["ezra", "peter"]}, {"land_of_bondage": ["ls_orphan"]})
+    g = b.game
+    ok(g, f"fortress {b[card]}")
+    d = g.s.pending
+    assert d is not None and d.effect == "search" and d.options == [b[hero]] and d.to == [0]
+    ok(g, f"choose {b[hero]}")
+    assert g.zone_of(b[hero]) == (0, "hand")
+    g.s.phase = "battle"
+    ok(g, f"rescue {b[hero]}")
+    d = g.s.pending
+    assert d is not None and d.effect == "may_draw" and d.source == b[card]
+    ok(g, f"choose {b[card]}")
+    assert g.zone_of(b["ezra"]) == (0, "hand")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", printings("David's Tent [K]", "Wilderness of Sinai [L]"))
+def test_the_fortress_does_nothing_for_a_hero_of_another_book(monkeypatch, card):
+    other = _test_card(
+        monkeypatch,
+        "other_hero",
+        type="hero",
+        alignment="good",
+        brigades=["Blue"],
+        strength=5,
+        toughness=5,
+        reference="Judges 4:4",
+    )
+    b = pos(
+        {"hand": [other], "territory": [card], "deck": ["ezra"]}, {"land_of_bondage": ["ls_orphan"]}, phase="battle"
+    )
+    g = b.game
+    ok(g, f"rescue {b[other]}")
+    assert g.s.pending is None and g.zone_of(b["ezra"]) == (0, "deck")

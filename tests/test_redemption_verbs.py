@@ -1562,3 +1562,40 @@ def test_exchange_hand_swaps_a_card_of_the_hand_with_one_that_fits_of_the_draw_p
     assert d is not None and d.options == [b["herod"]] and d.to == [0]
     ok(g, f"choose {b['herod']}")
     assert g.zone_of(b["herod"]) == (0, "hand") and g.zone_of(b["gideons_trumpet"]) == (0, "deck")
+
+
+def test_a_fortress_put_in_play_and_a_lone_attack_trigger_its_abilities(monkeypatch):
+    key = "t_tent"
+    monkeypatch.setitem(
+        CARDS,
+        key,
+        _card(
+            {
+                "key": key,
+                "name": "Tent",
+                "type": "fortress",
+                "alignment": "good",
+                "abilities": [
+                    {"trigger": "put_in_play", "effects": [{"verb": "draw", "n": 1}]},
+                    {
+                        "trigger": "lone_attack",
+                        "condition": {"used_by": {"brigade": "Blue"}},
+                        "effects": [{"verb": "may_draw", "n": 2}],
+                    },
+                ],
+            }
+        ),
+    )
+    b = build(
+        {"hand": [key, "gideon"], "deck": ["barak", "esther", "peter", "ehud"]}, {"land_of_bondage": ["ls_orphan"]}
+    )
+    g = b.game
+    ok(g, f"fortress {b[key]}")  # put in play: it draws 1 at once, nothing to ask
+    assert g.zone_of(b["barak"]) == (0, "hand") and g.s.pending is None
+    g.s.phase = "battle"
+    ok(g, f"rescue {b['gideon']}")
+    d = g.s.pending
+    assert d is not None and d.effect == "may_draw" and d.source == b[key]
+    ok(g, f"choose {b[key]}")
+    assert g.zone_of(b["esther"]) == (0, "hand") and g.zone_of(b["peter"]) == (0, "hand")
+    round_trip(g)

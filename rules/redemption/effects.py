@@ -1471,6 +1471,10 @@ def ask_gift(g: Table, events: list[Event]) -> None:
             if g.loc[a] == (h, "land_of_bondage"):
                 run_put_in_play(g, h, a, events)
             continue
+        if "gift_draw" not in g.cd[a].by_effect:  # a card in territory: put in play (n 1) or a lone attack (n 2)
+            if g.loc[a] == (h, "territory"):
+                run_put_in_play(g, h, a, events, "lone_attack" if n == 2 else "put_in_play")
+            continue
         if g.loc[a] != (h, "artifact_pile") or a not in g.face_up or not g.z[h]["deck"]:
             continue
         g.ask(
@@ -1885,11 +1889,12 @@ def _resolve_discard_to_add(g: Table, d: Decision, events: list[Event]) -> None:
     g._enter_battle(p, c, events, verb(p, "adds", "add") + " to battle", f" with {g.cd[src].name}", rid)
 
 
-def run_put_in_play(g: Table, p: int, soul: str, events: list[Event]) -> None:
-    """Lost Soul ``soul`` was put in play in player p's Land of Bondage: its abilities with the trigger put_in_play
-    work for p, one of two alternatives asked first (redemption.lang.trigger.put_in_play)."""
+def run_put_in_play(g: Table, p: int, soul: str, events: list[Event], trigger: str = "put_in_play") -> None:
+    """Card ``soul`` was put in play for player p (a Lost Soul in their Land of Bondage, a fortress in their
+    territory), or (trigger lone_attack) a lone Hero of p's attacked: its abilities with that trigger work for p, one
+    of two alternatives asked first (redemption.lang.trigger.put_in_play, lone_attack)."""
     for ab in g.cd[soul].abilities:
-        if ab.trigger != "put_in_play" or g.s.pending is not None:
+        if ab.trigger != trigger or g.s.pending is not None:
             continue
         if ab.choose_one:
             first, second = (VERBS[a.verb].text(a, ab.trigger, None).rstrip(".") for a in ab.acts)
@@ -1901,6 +1906,25 @@ def run_put_in_play(g: Table, p: int, soul: str, events: list[Event]) -> None:
             )
             return
         _run_acts(g, p, soul, soul, ab.acts, "", events)
+
+
+def put_in_play(g: Table, p: int, c: str) -> None:
+    """Card c was just put in play for p (a fortress into territory): its put_in_play abilities wait in the queue."""
+    if any(ab.trigger == "put_in_play" for ab in g.cd[c].abilities):
+        g.s.gifts.append((p, 1, c))
+
+
+def lone_attack(g: Table, p: int, hero: str) -> None:
+    """Player p's Hero just attacked alone: each card in p's territory whose lone_attack ability's condition the Hero
+    meets waits in the queue (redemption.lang.trigger.lone_attack)."""
+    cd = g.cd
+    for c in g.z[p]["territory"]:
+        if c in g.attached or not cd[c].abilities:
+            continue
+        for ab in cd[c].abilities:
+            if ab.trigger == "lone_attack" and condition_holds(g, p, hero, ab.condition):
+                g.s.gifts.append((p, 2, c))
+                break
 
 
 def _do_exchange_hand(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
@@ -3684,8 +3708,13 @@ def ability_text(a: Ability, card: Card | None = None) -> str:
         words = " ".join(texts)
     if a.may:  # redemption.lang.may
         words = "You may: " + words[:1].lower() + words[1:]
+    if a.trigger == "lone_attack":  # redemption.lang.trigger.lone_attack: the condition says which Hero
+        who_ = condition_text(a.condition).replace("if used by ", "") or "a Hero"
+        return f"When {who_} of yours attacks alone: {words[:1].lower()}{words[1:]}"
     if a.condition:
         words = f"{condition_text(a.condition)[:1].upper()}{condition_text(a.condition)[1:]}: {words}"
+    if a.trigger == "put_in_play" and card is not None and card.type != "lost_soul" and not a.choose_one:
+        words = f"When this card is put in play: {words[:1].lower()}{words[1:]}"
     return words
 
 
