@@ -805,3 +805,41 @@ def test_the_coach_says_a_yes_or_no_question_as_one_not_as_zero_cards_shown():
     assert "0 cards" not in mine.text() and "0 cards" not in theirs.text()
     assert "choose nothing to use none of it" in mine.purpose and "Reach of Desperation (H) to use it" in mine.purpose
     assert theirs.phase.startswith("Waiting") and "decides for Reach of Desperation (H)" in theirs.purpose
+
+
+def test_the_app_lists_the_answers_of_a_question_that_shows_no_card():
+    """Seen driving the app (tmux, 80x24): Reach of Desperation's "may" listed only "Choose no more" (the card
+    itself, the yes, was not offered: only revealed cards were), and so did its next question, the enhancements in
+    the player's own hand; the target of the enhancement it plays was asked as "which one goes into your hand"."""
+    from tui.games.redemption import RedemptionUI
+
+    reach, cast = R("Reach of Desperation (H)"), R("Cast out Demons")
+    locust = R("Locust from the Pit (G)")
+    b = blocked(
+        "peter",
+        R("Strong Demon (G)"),
+        mine={"hand": [reach, cast], "deck": ["gideon", "barak", "ehud"]},
+        theirs={"territory": [locust]},
+    )
+    g, ui = b.game, RedemptionUI()
+    to_player(g, 0)
+    ok(g, f"enhance {b[reach]} {b['peter']}")
+    q = ui.pending_choice(g.view(0))
+    assert (
+        q is not None
+        and q.options == ["1. Use it", "2. Do not use it"]
+        and q.actions == [f"choose {b[reach]}", "choose"]
+    )
+    assert q.question.startswith("Reach of Desperation (H): use it?")
+    ok(g, q.actions[0])
+    q = ui.pending_choice(g.view(0))
+    assert (
+        q is not None and q.actions == [f"choose {b[cast]}", "choose"] and q.options[0].startswith("1. Cast out Demons")
+    )
+    assert "do you play on the character" in q.question and "0 cards" not in q.question
+    ok(g, q.actions[0])
+    assert g.s.pending is not None  # its target: two demons in play
+    q = ui.pending_choice(g.view(0))
+    assert q is not None and q.question.startswith("Cast out Demons: which card does it take?")
+    assert set(q.actions) == {f"choose {b[R('Strong Demon (G)')]}", f"choose {b[locust]}"}
+    assert ui.pending_choice(g.view(1)) is None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
@@ -12,7 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 
 from rules.redemption.notation import Action
-from rules.redemption.views import CardView, RedemptionSeat, RedemptionView
+from rules.redemption.views import CardView, PendingView, RedemptionSeat, RedemptionView
 from rules.words import plural, possessive
 from saves import printable
 from tui import keys
@@ -563,12 +564,22 @@ class RedemptionUI:
         shown = {c["id"]: c for c in d.get("revealed", [])}
         legal = set(view["legal"])
         left = [c for c in d["options"] if c not in d.get("chosen", []) and f"choose {c}" in legal]
-        options = [f"{i}. {self.card_words(shown[c])}" for i, c in enumerate(left, 1) if c in shown]
-        actions = [f"choose {c}" for c in left if c in shown]
+        src, looked, sid = d["source"]["name"], d["looked_at"], d["source"]["id"]
+        if not shown and left == [sid]:  # a yes-or-no question: the card itself, or nothing (may, choose_one)
+            return self._yes_or_no(d, "choose" in legal)
+        known = {**self._all_cards(view), **shown}  # not revealed: cards the reader sees anyway (own hand, in play)
+        options = [f"{i}. {self.card_words(known[c])}" for i, c in enumerate(left, 1) if c in known]
+        actions = [f"choose {c}" for c in left if c in known]
         if "choose" in legal:
             options.append(f"{len(options) + 1}. Choose no more")
             actions.append("choose")
-        src, looked = d["source"]["name"], d["looked_at"]
+        if not any(c in shown for c in left):  # a choice among cards the reader sees anyway (a band, a target)
+            most = d.get("most", 1)
+            many = "which card" if d["shape"] == "one" or most == 1 else f"which cards (up to {most})"
+            # a card played by another's ability shows itself and asks what it takes (play_from_discard)
+            asker = shown[d["revealed"][0]["id"]]["name"] if d.get("revealed") else src
+            verb_ = self.ASKS.get(str(d.get("effect", "")), "does it take") if asker == src else "does it take"
+            return PendingChoice(f"{asker}: {many} {verb_}?", options, actions)
         if d["shape"] == "order":
             question = f"{src}: which card goes under your draw pile next?\n(The first chosen goes under first.)"
         elif d["shape"] == "up_to":
@@ -577,6 +588,29 @@ class RedemptionUI:
             question = f"{src}: {plural(looked, 'card')}, shown to you only{among}.\nWhich do you take?"
         else:
             question = f"{src}: {plural(looked, 'card')}, shown to you only.\nWhich one goes into your hand?"
+        return PendingChoice(question, options, actions)
+
+    #: what a question among cards the reader sees anyway asks, by its effect ("which card does it take?")
+    ASKS = {"band": "bands in", "play_from_discard": "do you play on the character", "topdeck": "goes on top"}
+
+    #: a yes-or-no question's two answers, by the effect that asks it (the card itself chosen: the first)
+    YES_NO = {
+        "may": ("Use it", "Do not use it"),
+        "may_draw": ("Draw", "Draw nothing"),
+        "choose_one": ("The first", "The second"),
+    }
+
+    def _yes_or_no(self, d: PendingView, may_stop: bool) -> PendingChoice:
+        """A question that shows no card (redemption.lang.may, redemption.lang.choose_one, may_draw): its two
+        answers in words, the card's ability said in the question."""
+        src, ability, effect = d["source"]["name"], d["source"].get("ability", ""), d.get("effect", "")
+        yes, no = self.YES_NO.get(effect, ("Yes", "No"))
+        ask = "which of the two?" if effect == "choose_one" else "use it?" if effect == "may" else "yes or no?"
+        question = f"{src}: {ask}" + ("\n" + textwrap.fill(f"({ability})", 62) if ability else "")
+        options, actions = [f"1. {yes}"], [f"choose {d['source']['id']}"]
+        if may_stop:
+            options.append(f"2. {no}")
+            actions.append("choose")
         return PendingChoice(question, options, actions)
 
     def card_words(self, c: CardView) -> str:
