@@ -74,7 +74,9 @@ def test_vain_philosophy_poc_looks_at_the_hand_and_underdecks_a_good_card_of_it(
     round_trip(g)
 
 
-@pytest.mark.parametrize("name, set_code", [("The Second Coming", "CoW"), ("The Second Coming [Fundraiser - Serialized]", "Fund")])
+@pytest.mark.parametrize(
+    "name, set_code", [("The Second Coming", "CoW"), ("The Second Coming [Fundraiser - Serialized]", "Fund")]
+)
 def test_the_second_coming_searches_the_draw_pile_or_the_discard_pile_for_a_good_dominant(name, set_code):
     card = K(name, set_code)
     son, martyr = real_key("Son of God (G)", "10A"), real_key("Christian Martyr (H)", "10A")
@@ -114,7 +116,12 @@ def test_shipwreck_discards_a_fortress_or_a_site_in_play_and_nothing_else(name, 
     ok(g, f"dominant {b[card]} {b['stronghold_of_zion']}")
     assert g.zone_of(b["stronghold_of_zion"]) == (0, "discard") and g.zone_of(b[card]) == (1, "discard")
     round_trip(g)
-    b = pos({"territory": ["gideon"]}, {"hand": [card], "territory": [egypt], "in_site": ["ls_orphan"]}, active=1, attached={"H3": "H2"})
+    b = pos(
+        {"territory": ["gideon"]},
+        {"hand": [card], "territory": [egypt], "in_site": ["ls_orphan"]},
+        active=1,
+        attached={"H3": "H2"},
+    )
     g = b.game
     ok(g, f"dominant {b[card]} {b[egypt]}")
     assert g.zone_of(b[egypt]) == (1, "discard")
