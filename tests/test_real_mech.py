@@ -61,19 +61,6 @@ def test_altar_of_incense_pi_protects_ot_heroes_from_evil_enhancements_discard_a
 
 
 # --- Dominants --------------------------------------------------------------------------------------------------
-def test_vain_philosophy_poc_looks_at_the_hand_and_underdecks_a_good_card_of_it():
-    card = K("Vain Philosophy (PoC)", "PoC")
-    b = pos({"hand": [card]}, {"hand": ["gideon", "herod"], "deck": ["esther"], "land_of_bondage": ["ls_widow"]})
-    g = b.game
-    ok(g, f"dominant {b[card]}")
-    d = g.s.pending
-    assert d is not None and d.chooser == 0 and d.options == [b["gideon"]]  # the good card only
-    ok(g, f"choose {b['gideon']}")
-    assert g.z[1]["deck"][-1] == b["gideon"] and g.z[1]["hand"] == [b["herod"]]
-    assert g.zone_of(b[card]) == (0, "discard")
-    round_trip(g)
-
-
 @pytest.mark.parametrize(
     "name, set_code", [("The Second Coming", "CoW"), ("The Second Coming [Fundraiser - Serialized]", "Fund")]
 )
