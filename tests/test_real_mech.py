@@ -132,6 +132,78 @@ def test_destruction_of_nehushtan_discards_one_active_artifact_not_a_face_down_o
     round_trip(g)
 
 
+# --- artifacts that forbid, while face up -------------------------------------------------------------------------
+@pytest.mark.parametrize("up", [True, False])
+def test_three_nails_face_up_lets_no_demon_block(up):
+    nails, demon = K("Three Nails", "Ap"), real_key("Strong Demon (G)", "10A")
+    b = pos(
+        {"hand": ["gideon"], "artifact_pile": [nails]},
+        {"hand": [demon, "herod"], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+        **({"face_up": [nails]} if up else {}),
+    )
+    g = b.game
+    ok(g, f"rescue {b['gideon']}")
+    blocks = {a.args[0] for a in g.legal_actions() if a.verb == "block"}
+    assert blocks == ({b["herod"]} if up else {b["herod"], b[demon]})
+    out = g.apply(f"block {b[demon]}")
+    if up:
+        assert not out.ok and out.rule == "redemption.effect.no_block"
+        ok(g, f"block {b['herod']}")
+    else:
+        assert out.ok
+    round_trip(g)
+
+
+@pytest.mark.parametrize("up", [True, False])
+def test_every_mans_sword_face_up_lets_no_battle_begin_as_a_challenge(up):
+    sword = K("Every Man's Sword", "Ki")
+    b = pos(
+        {"hand": ["gideon"]},
+        {"territory": ["herod"], "artifact_pile": [sword]},  # no Lost Soul: only a challenge is possible
+        phase="battle",
+        **({"face_up": [sword]} if up else {}),
+    )
+    g = b.game
+    assert any(a.verb == "challenge" for a in g.legal_actions()) is not up
+    out = g.apply(f"challenge {b['gideon']}")
+    assert out.ok is not up
+    if up:
+        assert out.rule == "redemption.effect.no_challenge"
+        b = pos(  # a rescue attempt may still begin
+            {"hand": ["gideon"]},
+            {"land_of_bondage": ["ls_orphan"], "artifact_pile": [sword]},
+            phase="battle",
+            face_up=[sword],
+        )
+        ok(b.game, f"rescue {b['gideon']}")
+        round_trip(b.game)
+
+
+# --- an artifact's gain while it is face up -----------------------------------------------------------------------
+def test_elijahs_mantle_face_up_gives_every_hero_of_its_holder_two_two_and_no_one_else():
+    mantle = K("Elijah's Mantle", "War")
+    b = pos(
+        {"hand": ["barak"], "territory": ["gideon"], "artifact_pile": [mantle]},
+        {"territory": ["deborah", "herod"], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+        face_up=[mantle],
+    )
+    g = b.game
+    base = {k: (CARDS[k].strength, CARDS[k].toughness) for k in ("barak", "gideon", "deborah", "herod")}
+    s, t = base["gideon"]
+    assert g.char_numbers(b["gideon"]) == (s + 2, t + 2)
+    assert g.char_numbers(b["deborah"]) == base["deborah"]  # the other player's Hero
+    assert g.char_numbers(b["herod"]) == base["herod"]  # not a Hero
+    ok(g, f"rescue {b['barak']}")  # a Hero that comes into play gains too
+    s, t = base["barak"]
+    assert g.char_numbers(b["barak"]) == (s + 2, t + 2)
+    assert not g.s.mods  # nothing recorded: it is read from the face-up artifact
+    round_trip(g)
+    g.face_up.discard(b[mantle])  # face down: the gain is gone
+    assert g.char_numbers(b["barak"]) == base["barak"]
+
+
 # --- the structure --------------------------------------------------------------------------------------------------
 def test_every_card_of_the_mech_files_is_loaded_once_with_a_script_and_tested():
     assert KEYS and len(KEYS) == len(set(KEYS))

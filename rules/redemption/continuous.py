@@ -338,6 +338,54 @@ def band_prevented(t: Table, c: str) -> bool:
     return False
 
 
+# --- what a face-up artifact forbids or changes for every player (rules.md: redemption.effect.no_block,
+# redemption.effect.no_challenge, redemption.effect.gain.artifact) -------------------------------------------------
+def _face_up_with(t: Table, verb: str) -> list[tuple[int, Ability]]:
+    """(owner, ability) of every face-up artifact in play, not negated, with an ability of this verb."""
+    cd, up, negated = t.cd, t.face_up, t.b.negated
+    out = []
+    for q, zones in enumerate(t.z):
+        for a in zones["artifact_pile"]:
+            if a in up and a not in negated:
+                ab = cd[a].by_effect.get(verb)
+                if ab is not None and ab.trigger == "while_in_play":
+                    out.append((q, ab))
+    return out
+
+
+def block_forbidden(t: Table, c: str) -> bool:
+    """May character c not block: does a face-up artifact say no character like it may (redemption.effect.no_block)?"""
+    if not t.face_up:
+        return False
+    card = t.cd[c]
+    return any(matches(card, ab.filter) for _, ab in _face_up_with(t, "no_block"))
+
+
+def challenge_forbidden(t: Table) -> bool:
+    """Is every battle challenge forbidden by a face-up artifact (redemption.effect.no_challenge)?"""
+    return bool(t.face_up) and bool(_face_up_with(t, "no_challenge"))
+
+
+def artifact_numbers(t: Table, cid: str) -> tuple[int, int]:
+    """How much the face-up artifacts in play change character cid's numbers now: each one whose gain / lose ability
+    is ``while_in_play`` and whose selector fits cid (``owner = "you"``: the artifact's player's characters), for as
+    long as it is face up (redemption.effect.gain.artifact)."""
+    if t.loc[cid][1] not in ("territory", "field_of_battle"):
+        return 0, 0
+    card, owner, ds, dt = t.cd[cid], t.owner(cid), 0, 0
+    for verb, sign in (("gain", 1), ("lose", -1)):
+        for q, ab in _face_up_with(t, verb):
+            for act in ab.acts:
+                if act.verb != verb or (act.select.owner == "you" and owner != q):
+                    continue
+                if act.select.owner in ("opponent", "opponents") and owner == q:
+                    continue
+                if matches(card, act.select.card):
+                    ds += sign * act.strength
+                    dt += sign * act.toughness
+    return ds, dt
+
+
 # --- the Starter E and F passive verbs (rules.md: redemption.effect.worth, site_access, protect_discard) ---------------
 def worth(t: Table, e: str) -> tuple[int, int]:
     """Enhancement e's numbers now: N/N while its ``worth`` ability's condition holds for its player (the character
