@@ -171,12 +171,15 @@ def _typed_in_play(g: Table, p: int, ab: Act, host: str) -> list[str]:
     """The selector's cards in play that a discard may hit (the opponents' first, in turn order from ``p``'s
     left, then ``p``'s own, so a list of targets starts with the ones a player means to hit), but not a protected
     one in battle."""
-    loc = g.loc
+    loc, holders = g.loc, continuous.protect_all_holders(g)  # asked once, not once a card
     return select(
         g,
         p,
         ab.select,
-        lambda c: (loc[c][1] == "field_of_battle" and g._is_protected(c)) or continuous.card_protected(g, c),
+        lambda c: (
+            (loc[c][1] == "field_of_battle" and g._is_protected(c))
+            or (bool(holders) and continuous.card_protected(g, c, holders))
+        ),
     )
 
 
