@@ -106,6 +106,9 @@ class Deck:
     game: str = ""  # whose deck it is ("" on creation: the first game with decks)
     reserve: dict[str, int] = field(default_factory=dict)  # the Reserve: key -> copies
     pool: Pool | None = field(default=None, compare=False, repr=False)  # the imported cards its "Name|Set" keys name
+    #: the cards a deck file listed under more than one name (a card's old name, found by its image id, beside its
+    #: name in the card file): key -> the names, in the file's order (redemption.deck.listed_twice)
+    aliases: dict[str, list[str]] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         self.game = self.game or deck_game().name
@@ -148,6 +151,18 @@ class Deck:
             return pool.by_key[key].deck_rules() if pool is not None and key in pool.by_key else None
 
         return list(self.rules.check(self.keys, self.reserve_keys, imported))
+
+    def alias_notes(self) -> list[str]:
+        """One sentence per card the file listed under two or more names (redemption.deck.listed_twice)."""
+        out = []
+        for k, names in self.aliases.items():
+            n = self.cards.get(k, 0) + self.reserve.get(k, 0)
+            listed = " and ".join(repr(x) for x in names)
+            out.append(
+                f"the file lists {self.card(k).name} under {len(names)} names, {listed}: they are one card, "
+                f"counted {n} times here (redemption.deck.listed_twice)"
+            )
+        return out
 
     def copy(self, name: str | None = None) -> Deck:
         return Deck(
@@ -376,6 +391,7 @@ def parse_dek(
     cards: dict[str, int] = {}
     reserve: dict[str, int] = {}
     errors: list[str] = []
+    names: dict[str, list[str]] = {}  # key -> the names the file gives it
     count = 0
     for zone_el in root.iter("superzone"):
         zone_name = (zone_el.get("name") or "").strip()
@@ -408,12 +424,16 @@ def parse_dek(
                 )
                 continue
             zone[key] = zone.get(key, 0) + 1
+            if what not in names.setdefault(key, []):
+                names[key].append(what)
     if errors:
         raise _fail_lines(source, errors)
     if not cards:
         raise DeckError(f"{printable(source)}: no cards in its Deck superzone")
     title = (root.findtext("meta/title") or "").strip()
-    return Deck(name or title[:64] or _stem(source), cards, game=deck_game(game).name, reserve=reserve, pool=pool)
+    deck = Deck(name or title[:64] or _stem(source), cards, game=deck_game(game).name, reserve=reserve, pool=pool)
+    deck.aliases = {k: v for k, v in names.items() if len(v) > 1}
+    return deck
 
 
 def to_dek(deck: Deck) -> str:

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 from rules.core import GameBase, own_resignation, parse_resign
 from rules.games import find_game
+from saves import recap
 from saves.store import SUFFIX, Meta, Saved, SaveError, list_saves, printable, read_bytes, validate_name
 
 if TYPE_CHECKING:
@@ -431,6 +432,7 @@ def create(
                 "last_by": creator,
                 "last_what": "created the table first",
             },
+            recap.KEY: recap.fresh(),  # the last battle's result, noted by whoever writes an action (submit)
         },
     )
     names = " v ".join(p["name"] for p in players)
@@ -513,6 +515,7 @@ def submit(base: Base, table_id: str, player: str, action: Any, seen: int) -> An
             return Answer(False, t, out.reason, out.rule)
         names = [t.name(i) for i in range(len(t.seats))]
         t.meta.log.extend(e.words(names) for e in out.events)  # every seat reads the table's log: no "you"
+        recap.note(t.meta.extra, g.name, out.events)  # the same events, kept as templates for each seat's words
         first = out.events[0].words(names) if out.events else "acted"
         _touch(t, by, f"acted first ({first.rstrip('.')})")
         return Answer(True, t, "", out.rule, out.events)

@@ -16,7 +16,7 @@ import pytest
 from rules.redemption import continuous
 from rules.redemption.cards import CARDS, real_key
 from rules.redemption.printed import script_for
-from tests.redemption_helpers import ok
+from tests.redemption_helpers import build, ok
 from tests.test_real_g10 import _test_card, blocked, in_battle, pos, round_trip, to_player
 
 REAL_DIR = Path(__file__).resolve().parent.parent / "rules" / "redemption" / "real"
@@ -233,7 +233,7 @@ def test_an_evil_enhancement_returns_any_hero_in_play_to_its_owners_hand(monkeyp
 
 
 # --- heal ---------------------------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("card", cards("heal", "good_enhancement", "heal"))
+@pytest.mark.parametrize("card", cards("heal", "good_enhancement", "heal", lambda sel: sel.get("zone") == "in_play"))
 def test_a_heal_ends_a_heros_poison_and_its_decreases(monkeypatch, card):
     from rules.redemption import effects
 
@@ -253,22 +253,29 @@ def test_a_heal_ends_a_heros_poison_and_its_decreases(monkeypatch, card):
 
 
 # --- the Hero set aside, gaining 1/1 a turn -----------------------------------------------------------------------
-@pytest.mark.parametrize("card", cards("set_aside_gain", "good_enhancement", "set_aside_gain"))
-def test_an_enhancement_sets_its_hero_aside_to_gain_one_one_a_turn(monkeypatch, card):
-    hero = hero_for(monkeypatch, card, s=5, t=7)
-    b = in_battle(hero, "herod", [], mine={"hand": [card]})
+@pytest.mark.parametrize("card", cards("set_aside_gain", ("good_enhancement", "evil_enhancement"), "set_aside_gain"))
+def test_an_enhancement_sets_its_character_aside_to_gain_one_one_a_turn(monkeypatch, card):
+    good = CARDS[card].type == "good_enhancement"
+    side = 0 if good else 1
+    if good:
+        char = hero_for(monkeypatch, card, s=5, t=7)
+        b = in_battle(char, "herod", [], mine={"hand": [card]})
+        b.game.b.last_actor = 1
+    else:
+        char = evil_for(monkeypatch, card, s=5, t=7)
+        b = in_battle("gideon", char, [], theirs={"hand": [card]})
+        b.game.b.last_actor = 0
     g = b.game
-    g.b.last_actor = 1
     turn = g.s.turn
-    play(g, b[card], b[hero])
-    assert g.zone_of(b[hero]) == (0, "set_aside") and g.attached[b[card]] == b[hero]
+    play(g, b[card], b[char])
+    assert g.zone_of(b[char]) == (side, "set_aside") and g.attached[b[card]] == b[char]
     round_trip(g)
-    s, t = g.char_numbers(b[hero])
+    s, t = g.char_numbers(b[char])
     g.b = type(g.b)()  # the battle is over; two of its player's turns later, in Preparation
-    g.s.turn, g.s.phase, g.s.active = turn + 4, "prep", 0
-    ok(g, f"return {b[hero]}")
-    assert g.zone_of(b[hero]) == (0, "territory") and g.zone_of(b[card]) == (0, "discard")
-    assert g.char_numbers(b[hero]) == (s + 2, t + 2)
+    g.s.turn, g.s.phase, g.s.active = turn + 4, "prep", side
+    ok(g, f"return {b[char]}")
+    assert g.zone_of(b[char]) == (side, "territory") and g.zone_of(b[card]) == (side, "discard")
+    assert g.char_numbers(b[char]) == (s + 2, t + 2)
 
 
 # --- negate and discard the last evil enhancement --------------------------------------------------------------------
@@ -343,14 +350,16 @@ def battle_for(
         foe = foe or _test_card(
             monkeypatch, "t_foe", type="evil_character", brigades=["Yellow"], strength=1, toughness=1
         )
-        b = in_battle(host, foe, [], mine={"hand": [card], **(mine or {})}, theirs=theirs)
+        mine = {**(mine or {}), "hand": [card, *(mine or {}).get("hand", [])]}
+        b = in_battle(host, foe, [], mine=mine, theirs=theirs)
         b.game.b.last_actor = 1
     else:
         host = evil_for(monkeypatch, card, s=1, t=1, key="t_host")
         foe = foe or _test_card(
             monkeypatch, "t_foe", type="hero", alignment="good", brigades=["Teal"], strength=1, toughness=1
         )
-        b = in_battle(foe, host, [], mine=mine, theirs={"hand": [card], **(theirs or {})})
+        theirs = {**(theirs or {}), "hand": [card, *(theirs or {}).get("hand", [])]}
+        b = in_battle(foe, host, [], mine=mine, theirs=theirs)
         b.game.b.last_actor = 0
     assert b.game.current_player == (0 if CARDS[card].type == "good_enhancement" else 1)
     return b
@@ -363,7 +372,13 @@ def _zone_seat(card: str, sel: dict[str, Any]) -> int:
 
 
 @pytest.mark.parametrize(
-    "card", cards("discard_every", ("good_enhancement", "evil_enhancement"), "discard_type", lambda sel: sel.get("all"))
+    "card",
+    cards(
+        "discard_every",
+        ("good_enhancement", "evil_enhancement"),
+        "discard_type",
+        lambda sel: sel.get("all") and sel.get("type") != "evil_enhancement",
+    ),
 )
 def test_an_enhancement_discards_every_card_that_fits_and_no_other(monkeypatch, card):
     sel = _shape(card)["select"]
@@ -444,7 +459,7 @@ def test_a_good_enhancement_discards_every_evil_enhancement(monkeypatch, card):
     round_trip(g)
 
 
-@pytest.mark.parametrize("card", cards("band", "good_enhancement", "band"))
+@pytest.mark.parametrize("card", cards("band", "good_enhancement", "band", lambda sel: "title" not in sel))
 def test_a_good_enhancement_bands_a_second_hero_in(monkeypatch, card):
     sel = _shape(card)["select"]
     fit = fitting(monkeypatch, "t_fit", {"type": "hero", **({"brigade": sel["brigade"]} if "brigade" in sel else {})})
@@ -458,7 +473,10 @@ def test_a_good_enhancement_bands_a_second_hero_in(monkeypatch, card):
     round_trip(g)
 
 
-@pytest.mark.parametrize("card", cards("capture", "evil_enhancement", "capture_in_play"))
+@pytest.mark.parametrize(
+    "card",
+    cards("capture", "evil_enhancement", "capture_in_play", lambda sel: "kind" not in sel and "testament" not in sel),
+)
 def test_an_evil_enhancement_captures_a_hero_in_play_into_its_land_of_bondage(monkeypatch, card):
     b = battle_for(monkeypatch, card, foe="gideon", mine={"territory": ["deborah"]})
     g = b.game
@@ -975,6 +993,445 @@ def test_false_wisdom_shows_the_rescuers_hand_to_the_blocker_only(monkeypatch):
     round_trip(g)
     ok(g, "choose")
     assert g.s.pending is None and g.zone_of(b["esther"]) == (0, "hand")
+
+
+# --- batch G ---------------------------------------------------------------------------------------------------------
+def test_put_to_flight_negates_the_evil_characters_bands_this_battle_and_prevents_more(monkeypatch):
+    e = _only("prevent_band", "Put to Flight (Ki)", "Ki")
+    sadducees, guard = real_key("Sadducees", "10A"), real_key("Temple Guard", "10A")
+    hero = hero_for(monkeypatch, e, s=1, t=1)
+    b = pos(
+        {"hand": [hero, e]},
+        {"hand": [sadducees], "territory": [guard], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+    )
+    g = b.game
+    ok(g, f"rescue {b[hero]}")
+    ok(g, f"block {b[sadducees]}")
+    ok(g, f"choose {b[guard]}")  # the Sadducees band to the Temple Guard
+    assert set(g.battle_chars(1)) == {b[sadducees], b[guard]} and g.standing() == "evil_winning"
+    to_player(g, 0)
+    play(g, b[e], b[hero])
+    assert g.zone_of(b[guard]) == (1, "territory") and g.battle_chars(1) == [b[sadducees]]  # the band is negated
+    assert continuous.band_prevented(g, b[guard])
+    round_trip(g)
+
+
+def test_moral_decline_lets_its_evil_character_use_any_evil_brigades_enhancements(monkeypatch):
+    e = _only("other_brigades", "Moral Decline", "Ki")
+    b = battle_for(monkeypatch, e, theirs={"hand": ["goliaths_taunt"]})
+    g = b.game
+    assert g._enhance_problem(b["goliaths_taunt"], b["t_host"]) is not None  # Crimson on a Gold character
+    play(g, b[e], b["t_host"])
+    assert g._enhance_problem(b["goliaths_taunt"], b["t_host"]) is None
+    g.b.negated.append(b[e])
+    assert g._enhance_problem(b["goliaths_taunt"], b["t_host"]) is not None
+
+
+def test_military_escort_returns_every_captured_hero_to_its_owners_territory(monkeypatch):
+    e = _only("release_captured", "Military Escort", "Ki")
+    host = hero_for(monkeypatch, e, s=1, t=1, key="t_host")
+    b = build(
+        {"field_of_battle": [host], "hand": [e]},
+        {"field_of_battle": ["goliath"], "captured": [("barak", 0)], "land_of_bondage": [("deborah", 0)]},
+        phase="battle",
+        battle={"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 1},
+        flags={"battled": True},
+    )
+    g = b.game
+    play(g, b[e], b[host])
+    assert g.zone_of(b["barak"]) == (0, "territory") and g.zone_of(b["deborah"]) == (0, "territory")
+    assert not g.z[1]["captured"]
+    round_trip(g)
+
+
+def test_stealing_discards_the_top_of_the_opponents_draw_pile_and_draws_one(monkeypatch):
+    e = _only("discard_top_draw", "Stealing", "AW")
+    b = battle_for(monkeypatch, e, mine={"deck": ["esther", "peter"]}, theirs={"deck": ["pilate", "herod"]})
+    g = b.game
+    top_theirs, top_mine = g.z[0]["deck"][0], g.z[1]["deck"][0]
+    play(g, b[e], b["t_host"])
+    assert g.zone_of(top_theirs) == (0, "discard") and g.zone_of(top_mine) == (1, "hand")
+    round_trip(g)
+
+
+def test_created_by_christ_discards_every_evil_enhancement_in_battle_and_no_evil_card_negates_it(monkeypatch):
+    e = _only("discard_evil_enh_battle", "Created by Christ", "AW")
+    first, last = EVIL_ENH
+    b = _played_against(monkeypatch, e, [first, last])
+    g = b.game
+    play(g, b[e], b["t_host"])
+    assert g.zone_of(b[first]) == (1, "discard") and g.zone_of(b[last]) == (1, "discard")
+    assert not continuous.stoppable(g, b[e], "negate", b["t_foe"])  # an evil card's negate
+    assert continuous.stoppable(g, b[e], "negate", b["t_host"])  # a good one's may
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", cards("discard_on_entry", ("hero", "evil_character"), "discard_type"))
+def test_a_character_discards_a_character_that_fits_as_it_enters_battle(monkeypatch, card):
+    sel = {k: v for k, v in _shape(card)["select"].items() if k not in ("zone", "owner")}
+    fit, other = fitting(monkeypatch, "t_fit", sel), fitting(monkeypatch, "t_other", sel, fit=False)
+    if CARDS[card].type == "hero":
+        b = pos(
+            {"hand": [card, "barak"], "territory": ["deborah"]},
+            {"territory": [fit, other], "land_of_bondage": ["ls_orphan"]},
+            phase="battle",
+        )
+        g = b.game
+        ok(g, f"rescue {b[card]}")
+        far = 1
+    else:
+        where = "set_aside" if "set_aside" in _shape(card)["select"]["zone"] else "territory"
+        b = pos(
+            {"hand": ["barak"], where: [fit], **({"territory": [other]} if where != "territory" else {})},
+            {"hand": [card], "land_of_bondage": ["ls_orphan"]},
+            phase="battle",
+        )
+        if where == "territory":
+            b = pos(
+                {"hand": ["barak"], "territory": [fit, other]},
+                {"hand": [card], "land_of_bondage": ["ls_orphan"]},
+                phase="battle",
+            )
+        g = b.game
+        ok(g, f"rescue {b['barak']}")
+        ok(g, f"block {b[card]}")
+        far = 0
+    d = g.s.pending
+    if d is not None and d.effect == "discard_type":
+        assert b[fit] in d.options and b[other] not in d.options
+        ok(g, f"choose {b[fit]}")
+    assert g.zone_of(b[fit]) == (far, "discard") and g.zone_of(b[other])[1] != "discard"
+    round_trip(g)
+
+
+# --- batch H ---------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("card", cards("prevent_next_char", "evil_character", "prevent_next"))
+def test_a_character_prevents_the_next_enhancement_the_opponent_plays(card):
+    cast, demon = real_key("Cast out Demons", "10A"), real_key("Strong Demon (G)", "10A")
+    b = blocked("peter", card, mine={"hand": [cast]}, theirs={"territory": [demon]})
+    g = b.game
+    if g.s.pending is not None:  # Saph may band to a giant: to none here
+        ok(g, "choose")
+    assert g.b.marks == {b[card]: 0}
+    to_player(g, 0)
+    ok(g, f"enhance {b[cast]} {b['peter']} {b[demon]}")
+    assert g.zone_of(b[demon]) == (1, "territory")  # the discard is prevented
+    round_trip(g)
+
+
+def test_persistent_pestering_of_the_roots_underdecks_two_good_cards_and_may_underdeck_itself(monkeypatch):
+    e = _only("pestering", "Persistent Pestering [RR2]", "RR2")
+    b = battle_for(monkeypatch, e, mine={"hand": ["esther", "daniel", "ezra"], "deck": ["nehemiah"]})
+    g = b.game
+    play(g, b[e], b["t_host"])
+    ok(g, f"choose {b['esther']}")
+    ok(g, f"choose {b['ezra']}")
+    assert g.z[0]["hand"] == [b["daniel"]] and g.z[0]["deck"][-2:] == [b["esther"], b["ezra"]]
+    d = g.s.pending
+    assert d is not None and d.chooser == 1 and d.effect == "may_underdeck_self"
+    ok(g, f"choose {b[e]}")
+    assert g.z[1]["deck"][-1] == b[e]
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", cards("draw_play", ("good_enhancement", "evil_enhancement"), "draw"))
+@pytest.mark.parametrize("use", [True, False])
+def test_an_enhancement_may_draw_three_and_play_an_enhancement_its_character_may_use(monkeypatch, card, use):
+    good = CARDS[card].type == "good_enhancement"
+    brigade = CARDS[card].brigades[0]
+    kind = "good_enhancement" if good else "evil_enhancement"
+    fits = _test_card(
+        monkeypatch,
+        "t_fits",
+        type=kind,
+        alignment="good" if good else "evil",
+        brigades=[brigade],
+        strength=2,
+        toughness=2,
+    )
+    other = _test_card(
+        monkeypatch,
+        "t_other_enh",
+        type=kind,
+        alignment="good" if good else "evil",
+        brigades=["Teal" if good else "Yellow"],
+        strength=2,
+        toughness=2,
+    )
+    deck = {"deck": [fits, other, "ls_widow", "gideon" if not good else "herod"]}
+    b = battle_for(monkeypatch, card, **({"mine": deck} if good else {"theirs": deck}))
+    g = b.game
+    seat = 0 if good else 1
+    play(g, b[card], b["t_host"])
+    assert g.s.pending is not None and g.s.pending.effect == "may"
+    ok(g, f"choose {b[card]}" if use else "choose")
+    if not use:
+        assert g.s.pending is None and len(g.z[seat]["deck"]) == 4
+        return
+    d = g.s.pending
+    assert (
+        d is not None and d.effect == "play_from_discard" and d.options == [b[fits]]
+    )  # the other brigade's does not fit
+    ok(g, f"choose {b[fits]}")
+    assert g.zone_of(b[fits]) == (seat, "field_of_battle") and g.zone_of(b[other]) == (seat, "hand")
+    round_trip(g)
+
+
+def test_swift_beings_plays_an_enhancement_its_hero_may_use_from_hand(monkeypatch):
+    e = _only("play_next", "Swift Beings", "AW")
+    fits = _test_card(
+        monkeypatch, "t_fits", type="good_enhancement", alignment="good", brigades=["Silver"], strength=2, toughness=2
+    )
+    b = battle_for(monkeypatch, e, mine={"hand": [fits]})
+    g = b.game
+    play(g, b[e], b["t_host"])
+    d = g.s.pending
+    assert d is not None and d.options == [b[fits]]
+    ok(g, f"choose {b[fits]}")
+    assert g.zone_of(b[fits]) == (0, "field_of_battle") and g.char_numbers(b["t_host"]) == (1 + 2 + 2, 1 + 5 + 2)
+    round_trip(g)
+
+
+def test_hate_wickedness_removes_an_evil_character_from_the_game(monkeypatch):
+    e = _only("remove_ec", "Hate Wickedness", "CoW")
+    b = battle_for(monkeypatch, e, theirs={"territory": ["herod"]})
+    g = b.game
+    play(g, b[e], b["t_host"])
+    d = g.s.pending
+    assert d is not None and b["herod"] in d.options
+    ok(g, f"choose {b['herod']}")
+    assert g.zone_of(b["herod"]) == (1, "removed")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", cards("negate_abilities", ("hero", "evil_character"), "negate_abilities"))
+def test_a_character_negates_every_other_ability_in_battle(monkeypatch, card):
+    cloud = real_key("Pillar of a Cloud ( C)", "2E")  # first strike (Blue)
+    evil = real_key("Bow and Arrow (Gray) ( C)", "2E")  # immune to Silver (Gray)
+    if CARDS[card].type == "evil_character":
+        _test_card(monkeypatch, "t_hero", type="hero", alignment="good", brigades=["Blue"], strength=1, toughness=1)
+        b = in_battle("t_hero", card, [], mine={"hand": [cloud]})
+        g = b.game
+        g.b.last_actor = 1
+        ok(g, f"enhance {b[cloud]} {b['t_hero']}")
+        from rules.redemption import continuous as cont
+
+        assert not cont.first_strike(g, 0)  # the enhancement's ability is negated: only its numbers count
+    else:
+        gray = _test_card(monkeypatch, "t_gray", type="evil_character", brigades=["Gray"], strength=1, toughness=1)
+        b = in_battle(card, gray, [], theirs={"hand": [evil]})
+        g = b.game
+        g.b.last_actor = 0
+        ok(g, f"enhance {b[evil]} {b[gray]}")
+        assert not continuous.immune(g, b[gray], b[card])  # its immunity is negated
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", cards("negate_all_enh", "evil_enhancement", "negate_all"))
+def test_an_evil_enhancement_negates_every_other_special_ability_in_play_this_battle(monkeypatch, card):
+    cloud = real_key("Pillar of a Cloud ( C)", "2E")
+    hero = _test_card(monkeypatch, "t_hero", type="hero", alignment="good", brigades=["Blue"], strength=5, toughness=5)
+    host = evil_for(monkeypatch, card, s=5, t=5, key="t_host")
+    battle = {"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 0, "played": [cloud]}
+    b = pos(
+        {"field_of_battle": [hero, cloud]},
+        {"field_of_battle": [host], "hand": [card], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+        flags={"battled": True},
+        battle=battle,
+        attached={cloud: hero},
+    )
+    g = b.game
+    assert g.standing() == "hero_winning"  # first strike in mutual destruction
+    play(g, b[card], b[host])
+    assert g.standing() != "hero_winning"  # the first strike is negated
+    round_trip(g)
+
+
+@pytest.mark.parametrize(
+    "card", cards("capture_any", "evil_enhancement", "capture_in_play", lambda sel: "kind" in sel or "testament" in sel)
+)
+def test_an_evil_enhancement_captures_a_human_hero_that_fits(monkeypatch, card):
+    sel = {k: v for k, v in _shape(card)["select"].items() if k not in ("zone", "owner")}
+    fit, other = fitting(monkeypatch, "t_fit", sel), fitting(monkeypatch, "t_other", sel, fit=False)
+    b = battle_for(monkeypatch, card, mine={"territory": [fit, other]})
+    g = b.game
+    targets = {a.args[2] for a in g.legal_actions() if a.verb == "enhance" and a.args[0] == b[card] and len(a.args) > 2}
+    assert b[fit] in targets and b[other] not in targets
+    play(g, b[card], b["t_host"], b[fit])
+    assert g.zone_of(b[fit]) == (1, "land_of_bondage")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", cards("poison", "evil_enhancement", "poison"))
+def test_a_poison_takes_zero_two_from_its_hero_each_turn_and_discards_it_at_toughness_zero(monkeypatch, card):
+    from rules.redemption import effects
+
+    b = battle_for(monkeypatch, card, foe="gideon", mine={"territory": ["deborah"]})
+    g = b.game
+    play(g, b[card], b["t_host"], b["deborah"])
+    assert effects.poison_sources(g, b["deborah"]) == [b[card]]
+    round_trip(g)
+    s, t = g.char_numbers(b["deborah"])
+    while t > 0:
+        effects.poison_tick(g, [])
+        t -= 2
+        if t > 0:
+            assert g.char_numbers(b["deborah"]) == (s, t)
+    assert g.zone_of(b["deborah"]) == (0, "discard")
+
+
+@pytest.mark.parametrize("card", cards("set_aside_for", "good_enhancement", "set_aside_for"))
+def test_an_enhancement_sets_its_hero_aside_for_turns_and_it_comes_back_stronger(monkeypatch, card):
+    from rules.redemption import effects
+
+    sh = _shape(card)
+    hero = hero_for(monkeypatch, card, s=5, t=5)
+    b = in_battle(hero, "goliath", [], mine={"hand": [card]})
+    g = b.game
+    g.b.last_actor = 1
+    play(g, b[card], b[hero])
+    assert g.zone_of(b[hero]) == (0, "set_aside") and g.s.aside[b[hero]][0] == g.s.turn + 2 * sh["turns"]
+    round_trip(g)
+    g.b = type(g.b)()
+    g.s.turn += 2 * sh["turns"]
+    assert effects.come_back(g, 0, []) and g.zone_of(b[hero]) == (0, "territory")
+    assert g.char_numbers(b[hero]) == (5 + sh["strength"], 5 + sh["toughness"])
+
+
+def test_naming_the_nation_underdecks_every_evil_character_in_battle_and_may_draw_three(monkeypatch):
+    e = _only("underdeck_draw", "Naming the Nation", "IR")
+    b = battle_for(
+        monkeypatch, e, foe="herod", mine={"deck": ["esther", "peter", "daniel"]}, theirs={"deck": ["pilate"]}
+    )
+    g = b.game
+    play(g, b[e], b["t_host"])
+    assert g.z[1]["deck"][-1] == b["herod"] and not g.battle_chars(1)
+    ok(g, f"choose {b[e]}")
+    assert len(g.z[0]["hand"]) == 3
+    round_trip(g)
+
+
+@pytest.mark.parametrize(
+    "card",
+    cards(
+        "withdraw_all",
+        ("good_enhancement", "evil_enhancement"),
+        "return",
+        lambda sel: sel.get("zone") == "battle",
+        to="territory",
+    ),
+)
+def test_an_enhancement_withdraws_every_opposing_character_in_battle(monkeypatch, card):
+    good = CARDS[card].type == "good_enhancement"
+    foe = "herod" if good else "gideon"
+    b = battle_for(monkeypatch, card, foe=foe, mine={"deck": ["esther", "peter", "daniel"]})
+    g = b.game
+    play(g, b[card], b["t_host"])
+    far = 1 if good else 0
+    assert g.zone_of(b[foe]) == (far, "territory") and not g.battle_chars(far)
+    if len(_shape_all(card)) > 1:
+        ok(g, f"choose {b[card]}")
+        assert len(g.z[0]["hand"]) == 3
+    if "riders" in _shape(card):
+        assert not continuous.stoppable(g, b[card], "prevent")
+    round_trip(g)
+
+
+def test_trust_withdraws_its_hero_unharmed_and_takes_back_the_holders_good_enhancements(monkeypatch):
+    e = _only("stillness", "Trust", "Pat")
+    hero = hero_for(monkeypatch, e, s=5, t=5)
+    faith = _test_card(
+        monkeypatch, "t_faith", type="good_enhancement", alignment="good", brigades=["Purple"], strength=1, toughness=1
+    )
+    demon = real_key("Strong Demon (G)", "10A")
+    battle = {"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 1, "played": [faith]}
+    b = pos(
+        {"field_of_battle": [hero, faith], "hand": [e]},
+        {"field_of_battle": [demon], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+        flags={"battled": True},
+        battle=battle,
+        attached={faith: hero},
+    )
+    g = b.game
+    play(g, b[e], b[hero])
+    assert (
+        g.zone_of(b[faith]) == (0, "hand")
+        and g.zone_of(b[hero]) == (0, "territory")
+        and g.zone_of(b[e]) == (0, "discard")
+    )
+    round_trip(g)
+
+
+def test_vain_philosophy_of_the_priests_looks_at_a_hand_and_underdecks_a_good_card():
+    card = _only("look_underdeck", "Vain Philosophy (PoC)", "PoC")
+    b = pos({"hand": [card]}, {"hand": ["gideon", "herod"], "deck": ["esther"], "land_of_bondage": ["ls_widow"]})
+    g = b.game
+    ok(g, f"dominant {b[card]}")
+    d = g.s.pending
+    assert d is not None and d.chooser == 0 and d.options == [b["gideon"]]
+    ok(g, f"choose {b['gideon']}")
+    assert g.z[1]["deck"][-1] == b["gideon"] and g.z[1]["hand"] == [b["herod"]]
+    round_trip(g)
+
+
+def test_help_from_heaven_searches_the_draw_pile_for_a_silver_enhancement(monkeypatch):
+    e = _only("search_silver", "Help from Heaven", "Ki")
+    silver = _test_card(
+        monkeypatch, "t_silver", type="good_enhancement", alignment="good", brigades=["Silver"], strength=1, toughness=1
+    )
+    b = battle_for(monkeypatch, e, mine={"deck": ["esther", silver, "peter"]})
+    g = b.game
+    play(g, b[e], b["t_host"])
+    d = g.s.pending
+    assert d is not None and d.options == [b[silver]] and d.to == [0]
+    ok(g, f"choose {b[silver]}")
+    assert g.zone_of(b[silver]) == (0, "hand")
+    round_trip(g)
+
+
+def test_angelic_visit_bands_cornelius_in(monkeypatch):
+    e = _only("band_cornelius", "Angelic Visit", "Ap")
+    corn = _test_card(
+        monkeypatch,
+        "t_corn",
+        type="hero",
+        alignment="good",
+        brigades=["Green"],
+        name="Cornelius (Ap)",
+        strength=1,
+        toughness=1,
+    )
+    b = battle_for(monkeypatch, e, mine={"territory": [corn, "peter"]})
+    g = b.game
+    targets = {a.args[2] for a in g.legal_actions() if a.verb == "enhance" and a.args[0] == b[e] and len(a.args) > 2}
+    assert targets == {b[corn]}
+    play(g, b[e], b["t_host"], b[corn])
+    assert set(g.battle_chars(0)) == {b["t_host"], b[corn]}
+
+
+def test_leaves_for_healing_heals_a_purple_hero_discarded_this_turn(monkeypatch):
+    e = _only("heal_discard", "Leaves for Healing (L)", "Main")
+    purple = hero_for(monkeypatch, e, s=5, t=5, key="t_purple")
+    b = blocked(
+        purple,
+        real_key("Strong Demon (G)", "10A"),
+        mine={"hand": [e, "daniel"], "deck": ["ezra", "esther"]},
+        theirs={"land_of_bondage": ["ls_orphan", "ls_widow"], "deck": ["pilate", "annas"]},
+    )
+    g = b.game  # 5/5 against the Strong Demon 9/10: the Hero is defeated
+    while g.b.kind:
+        ok(g, "pass")
+    assert g.zone_of(b[purple]) == (0, "discard") and b[purple] in g.s.discarded
+    if g.phase != "discard":
+        ok(g, "end")
+    heal = [a for a in g.legal_actions() if a.verb == "enhance"]
+    assert [tuple(a.args) for a in heal] == [(b[e], b[purple])]
+    ok(g, f"enhance {b[e]} {b[purple]}")
+    assert g.zone_of(b[purple]) == (0, "territory") and g.zone_of(b[e]) == (0, "discard")
+    round_trip(g)
 
 
 # --- every card has its test ------------------------------------------------------------------------------------------

@@ -462,6 +462,9 @@ def test_raising_lazarus_returns_a_human_hero_from_the_discard_pile_to_territory
     b = in_battle("peter", "herod", [], mine={"hand": [lazarus], "discard": ["daniel", LEGION]})
     g = b.game
     ok(g, f"enhance {b[lazarus]} {b['peter']}")
+    d = g.s.pending
+    assert d is not None and d.effect == "may"  # "you may": asked first
+    ok(g, f"choose {b[lazarus]}")
     assert g.zone_of(b["daniel"]) == (0, "territory") and g.zone_of(b[LEGION]) == (0, "discard")  # an angel stays
     round_trip(g)
 
@@ -930,4 +933,117 @@ def test_a_look_at_the_hand_underdecks_a_good_card_of_it(name):
     assert d is not None and d.chooser == me and d.options == [b["gideon"]]
     ok(g, f"choose {b['gideon']}")
     assert g.z[them]["deck"][-1] == b["gideon"] and g.z[them]["hand"] == [b["herod"]]
+    round_trip(g)
+
+
+# --- a once-per-game ability --------------------------------------------------------------------------------------
+def test_jephthah_once_per_game_may_pay_the_top_card_to_discard_up_to_two_evil_characters():
+    jeph = R("Jephthah (J)")
+    b = pos(
+        {"hand": [jeph], "deck": ["esther", "daniel"]},
+        {"territory": ["herod", "pilate", "annas"], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+    )
+    g = b.game
+    ok(g, f"rescue {b[jeph]}")
+    d = g.s.pending
+    assert d is not None and d.effect == "may"
+    ok(g, f"choose {b[jeph]}")
+    assert g.zone_of(b["esther"]) == (0, "discard")  # the cost: the top card of the draw pile
+    d = g.s.pending
+    assert d is not None and d.most == 2 and set(d.options) == {b["herod"], b["pilate"], b["annas"]}
+    ok(g, f"choose {b['herod']}")
+    ok(g, f"choose {b['annas']}")
+    assert g.zone_of(b["herod"]) == (1, "discard") and g.zone_of(b["annas"]) == (1, "discard")
+    assert g.zone_of(b["pilate"]) == (1, "territory") and g.s.used == [b[jeph]]
+    round_trip(g)
+
+
+def test_jephthah_once_used_is_not_asked_again():
+    jeph = R("Jephthah (J)")
+    b = pos(
+        {"hand": [jeph], "deck": ["esther"]}, {"territory": ["herod"], "land_of_bondage": ["ls_orphan"]}, phase="battle"
+    )
+    g = b.game
+    g.s.used = [b[jeph]]
+    round_trip(g)
+    ok(g, f"rescue {b[jeph]}")
+    assert g.s.pending is None and g.zone_of(b["esther"]) == (0, "deck")
+
+
+# --- the decks: a card listed twice under two names, and the two starters offered ---------------------------------
+DEK = """<deck version="0.8"><meta><game>Redemption</game></meta><superzone name="Deck">
+<card><name id="gideon">Gideon</name><set>redemption-tui</set></card>
+<card><name id="gideon">gideon</name><set>redemption-tui</set></card>
+<card><name id="barak">Barak</name><set>redemption-tui</set></card>
+</superzone></deck>"""
+
+
+def test_a_dek_file_listing_one_card_under_two_names_says_so():
+    from saves import decks as dk
+
+    d = dk.parse_dek(DEK.encode(), "two.dek")
+    gideon = next(k for k in d.cards if CARDS[k].name == "Gideon")
+    assert d.cards[gideon] == 2 and d.aliases == {gideon: ["Gideon", "gideon"]}
+    (note,) = d.alias_notes()
+    assert "lists Gideon under 2 names, 'Gideon' and 'gideon': they are one card, counted 2 times" in note
+    assert "redemption.deck.listed_twice" in note
+    assert dk.parse_dek(DEK.replace(">gideon<", ">Gideon<").encode(), "one.dek").aliases == {}
+
+
+@pytest.mark.skipif(not CARD_FILE.is_file(), reason="the player's own card file is not on this machine")
+@pytest.mark.parametrize(
+    "letter, old, new",
+    [
+        ("I", "Lost Soul Psalm 30:3 (Retriever)", 'Lost Soul "Resurrection" [Psalm 30:3]'),
+        ("J", "Lost Soul Luke 15:6 (Forced Draw)", 'Lost Soul "Rejoice" [Luke 15:6 - J]'),
+    ],
+)
+def test_the_plugins_starter_file_lists_one_lost_soul_twice_and_the_bundled_deck_holds_it_once(letter, old, new):
+    from rules.redemption.cards import DECKS
+    from saves import decks as dk
+    from saves.cardfile import parse
+
+    dek = CARD_FILE.parent / f"Starter_{letter}.dek"
+    if not dek.is_file():
+        pytest.skip("the plugin's deck file is not on this machine")
+    pool = parse(CARD_FILE.read_bytes(), str(CARD_FILE))
+    d = dk.parse_dek(dek.read_bytes(), dek.name, pool=pool)
+    key = R(new)
+    assert d.size == 51 and d.cards[key] == 2 and d.aliases == {key: [old, new]}
+    problems = [str(p) for p in d.problems()]
+    assert any("redemption.deck.copies" in p for p in problems) and not any("enforced" in p for p in problems)
+    bundled = DECKS[letter]["cards"]  # the printed starter: 50 cards, that Lost Soul once, the rest as the file
+    assert len(bundled) == 50 and list(bundled).count(key) == 1
+    assert sorted(bundled) == sorted(k for k, n in {**d.cards, key: 1}.items() for _ in range(n))
+
+
+@pytest.mark.parametrize("label", ["I", "J"])
+def test_the_starter_i_and_j_decks_are_offered_and_played(label):
+    from rules.agents import make_agent, play_match
+    from rules.redemption import DECKS, new_game
+    from rules.redemption.cards import PENDING, validate_deck
+
+    assert label in DECKS and label not in PENDING and DECKS[label]["name"] == f"Starter {label}"
+    keys = DECKS[label]["cards"]
+    assert len(keys) == 50 and all(k in CARDS and CARDS[k].set for k in keys) and validate_deck(keys) == []
+    other = "J" if label == "I" else "I"
+    for seed in (5, 9):
+        agents = [make_agent("redemption", "random", seed=seed), make_agent("redemption", "random", seed=seed + 1)]
+        g = play_match(new_game(seed + 2, decks=(label, other), max_turns=30), agents)
+        assert g.s.turn > 1
+        round_trip(g)
+
+
+def test_a_search_of_the_discard_pile_takes_back_an_enhancement_discarded_in_this_battle():
+    bond, crucify, glean, naomi = R("Family Bond"), R("Crucify Him! (J)"), R("Gleaning the Fields (J)"), R("Naomi (J)")
+    b = good_played(naomi, SOLDIERS, bond, mine={"hand": [glean]}, theirs={"hand": [crucify]})
+    g = b.game
+    to_player(g, 1)
+    ok(g, f"enhance {b[crucify]} {b[SOLDIERS]} {b[bond]}")
+    assert g.zone_of(b[bond]) == (0, "discard") and b[bond] in g.b.played  # negated and discarded: still listed
+    to_player(g, 0)
+    ok(g, f"enhance {b[glean]} {b[naomi]}")
+    ok(g, f"choose {b[bond]}")
+    assert g.zone_of(b[bond]) == (0, "hand") and b[bond] not in g.b.played  # the battle forgets it
     round_trip(g)

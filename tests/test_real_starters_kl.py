@@ -1089,3 +1089,183 @@ def test_son_of_god_negates_the_lost_soul_it_rescues(son):
     ok(g, f"dominant {b[son]} {b[soul]}")
     assert g.zone_of(b[soul]) == (0, "land_of_redemption") and g.s.pending is None  # its ability does not work
     assert CARDS[son].ability_text.startswith("Negate and rescue")
+
+
+# --- Lost Souls: "if put in play" -----------------------------------------------------------------------------------
+def drawn(soul: str, mine: dict | None = None, theirs: dict | None = None) -> Any:
+    """Seat 0 plays a Dominant that draws (Manna from Heaven): the Lost Soul on top of the draw pile is drawn into
+    the Land of Bondage, put in play."""
+    mine = {
+        "hand": ["manna_from_heaven", *(mine or {}).get("hand", [])],
+        **{k: v for k, v in (mine or {}).items() if k != "hand"},
+    }
+    mine["deck"] = [soul, *mine.get("deck", ["ezra", "peter", "barak", "esther"])]
+    b = pos(mine, {"land_of_bondage": ["ls_orphan"], **(theirs or {})})
+    ok(b.game, f"dominant {b['manna_from_heaven']}")
+    assert b.game.zone_of(b[soul]) == (0, "land_of_bondage")
+    return b
+
+
+@pytest.mark.parametrize(
+    "soul, word",
+    [
+        (K('Lost Soul "Dread" [Exodus 15:16 - K]'), "egyptian"),
+        (K('Lost Soul "Outcry" [I Samuel 5:12 - L]'), "philistine"),
+    ],
+)
+def test_the_lost_soul_put_in_play_may_exchange_a_card_of_the_hand_with_an_evil_one_of_the_draw_pile(
+    monkeypatch, soul, word
+):
+    evil = _test_card(
+        monkeypatch, "evil_one", type="evil_character", brigades=["Black"], identifiers=[word], strength=3, toughness=3
+    )
+    b = drawn(soul, mine={"hand": ["gideons_trumpet"], "deck": ["ezra", "peter", "barak", "esther", evil, "herod"]})
+    g = b.game
+    d = g.s.pending
+    assert d is not None and d.effect == "exchange_hand" and d.chooser == 0 and b["gideons_trumpet"] in d.options
+    ok(g, f"choose {b['gideons_trumpet']}")
+    d = g.s.pending
+    assert d is not None and d.options == [b[evil]] and d.to == [0]  # not Herod: no Egyptian/Philistine
+    ok(g, f"choose {b[evil]}")
+    assert g.zone_of(b[evil]) == (0, "hand") and g.zone_of(b["gideons_trumpet"]) == (0, "deck")
+    round_trip(g)
+
+
+@pytest.mark.parametrize(
+    "soul",
+    [
+        K('Lost Soul "Grumbled" [Exodus 15:24 - K]'),
+        real_key('Lost Soul "Grumbled" [Exodus 15:24] [1st Print - K]', "K1P"),
+        K('Lost Soul "Shepherds" [I Samuel 25:7 - L]'),
+        real_key('Lost Soul "Shepherds" [I Samuel 25:7] [1st Print - L]', "L1P"),
+    ],
+)
+@pytest.mark.parametrize("use", [True, False])
+def test_the_lost_soul_put_in_play_may_underdeck_a_card_of_the_hand_to_draw_one(soul, use):
+    b = drawn(soul, mine={"hand": ["gideons_trumpet"], "deck": ["ezra", "peter", "barak", "esther", "daniel"]})
+    g = b.game
+    d = g.s.pending
+    assert d is not None and d.effect == "underdeck_to_draw" and d.to == [0]
+    hand = len(g.z[0]["hand"])
+    ok(g, f"choose {b['gideons_trumpet']}" if use else "choose")
+    if use:
+        assert g.z[0]["deck"][-1] == b["gideons_trumpet"] and len(g.z[0]["hand"]) == hand
+    else:
+        assert g.zone_of(b["gideons_trumpet"]) == (0, "hand") and len(g.z[0]["hand"]) == hand
+    round_trip(g)
+
+
+@pytest.mark.parametrize(
+    "soul",
+    [
+        K('Lost Soul "Displeased" [Exodus 21:8 - K]'),
+        real_key('Lost Soul "Displeased" [Exodus 21:8] [1st Print - K]', "K1P"),
+        K('Lost Soul "Behold" [I Samuel 30:3 - L]'),
+        real_key('Lost Soul "Behold" [I Samuel 30:3] [1st Print - L]', "L1P"),
+    ],
+)
+@pytest.mark.parametrize("hand", [True, False])
+def test_the_lost_soul_put_in_play_looks_at_the_opponents_hand_or_reserve(soul, hand):
+    b = drawn(soul, theirs={"hand": ["herod"], "reserve": ["pilate"]})
+    g = b.game
+    d = g.s.pending
+    assert d is not None and d.effect == "choose_one"
+    ok(g, f"choose {b[soul]}" if hand else "choose")
+    d = g.s.pending
+    assert (
+        d is not None and d.effect == "look_hand" and d.revealed == [b["herod" if hand else "pilate"]] and d.to == [0]
+    )
+    ok(g, "choose")
+    assert g.s.pending is None
+    round_trip(g)
+
+
+@pytest.mark.parametrize(
+    "soul, word",
+    [
+        (real_key('Lost Soul "Dread" [Exodus 15:16] [1st Print - K]', "K1P"), "egyptian"),
+        (real_key('Lost Soul "Outcry" [I Samuel 5:12] [1st Print - L]', "L1P"), "philistine"),
+    ],
+)
+def test_the_first_printing_put_in_play_may_take_an_evil_one_of_its_people_from_the_draw_pile(monkeypatch, soul, word):
+    evil = _test_card(
+        monkeypatch, "evil_one", type="evil_character", brigades=["Black"], identifiers=[word], strength=3, toughness=3
+    )
+    b = drawn(soul, mine={"deck": ["ezra", "peter", "barak", "esther", evil]})
+    g = b.game
+    d = g.s.pending
+    assert d is not None and d.effect == "search" and d.options == [b[evil]]
+    ok(g, f"choose {b[evil]}")
+    assert g.zone_of(b[evil]) == (0, "hand")
+
+
+def test_a_lost_soul_played_from_a_draw_pile_is_put_in_play_too():
+    company, soul = K("Company of Prophets [K]"), K('Lost Soul "Displeased" [Exodus 21:8 - K]')
+    b = rescues(company, theirs={"deck": ["herod", soul], "hand": ["pilate"]})
+    g = b.game
+    ok(g, f"choose {b[company]}")
+    ok(g, f"choose {b[soul]}")
+    assert g.zone_of(b[soul]) == (1, "land_of_bondage")
+    d = g.s.pending
+    assert d is not None and d.effect == "choose_one" and d.chooser == 1  # its owner's ability now
+
+
+# --- fortresses: put in play, and a lone Hero's attack ------------------------------------------------------------
+@pytest.mark.parametrize(
+    "card, book", [(K("David's Tent [K]"), "I Samuel 17:1"), (K("Wilderness of Sinai [L]"), "Exodus 17:1")]
+)
+def test_the_fortress_put_in_play_takes_a_hero_of_its_book_and_a_lone_one_attacking_may_draw(monkeypatch, card, book):
+    hero = _test_card(
+        monkeypatch,
+        "book_hero",
+        type="hero",
+        alignment="good",
+        brigades=["Blue"],
+        strength=5,
+        toughness=5,
+        reference=book,
+    )
+    other = _test_card(
+        monkeypatch,
+        "other_hero",
+        type="hero",
+        alignment="good",
+        brigades=["Blue"],
+        strength=5,
+        toughness=5,
+        reference="Judges 4:4",
+    )
+    b = pos({"hand": [card, other], "reserve": [hero], "deck": ["ezra", "peter"]}, {"land_of_bondage": ["ls_orphan"]})
+    g = b.game
+    ok(g, f"fortress {b[card]}")
+    d = g.s.pending
+    assert d is not None and d.effect == "search" and d.options == [b[hero]] and d.to == [0]
+    ok(g, f"choose {b[hero]}")
+    assert g.zone_of(b[hero]) == (0, "hand")
+    g.s.phase = "battle"
+    ok(g, f"rescue {b[hero]}")
+    d = g.s.pending
+    assert d is not None and d.effect == "may_draw" and d.source == b[card]
+    ok(g, f"choose {b[card]}")
+    assert g.zone_of(b["ezra"]) == (0, "hand")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", printings("David's Tent [K]", "Wilderness of Sinai [L]"))
+def test_the_fortress_does_nothing_for_a_hero_of_another_book(monkeypatch, card):
+    other = _test_card(
+        monkeypatch,
+        "other_hero",
+        type="hero",
+        alignment="good",
+        brigades=["Blue"],
+        strength=5,
+        toughness=5,
+        reference="Judges 4:4",
+    )
+    b = pos(
+        {"hand": [other], "territory": [card], "deck": ["ezra"]}, {"land_of_bondage": ["ls_orphan"]}, phase="battle"
+    )
+    g = b.game
+    ok(g, f"rescue {b[other]}")
+    assert g.s.pending is None and g.zone_of(b["ezra"]) == (0, "deck")

@@ -1418,6 +1418,26 @@ def test_discard_to_add_discards_a_hero_in_a_territory_and_adds_a_character_to_b
     round_trip(g)
 
 
+def test_once_per_game_holds_until_the_ability_is_used_and_the_record_is_saved(monkeypatch):
+    hero = "t_once"
+    d = {"key": hero, "name": "T Once", "type": "hero", "alignment": "good", "brigades": ["Blue"]}
+    d |= {"strength": 5, "toughness": 5, "identifiers": ["human"]}
+    d["abilities"] = [
+        {"trigger": "enters_battle", "condition": {"once_per_game": True}, "effects": [{"verb": "draw", "n": 1}]}
+    ]
+    monkeypatch.setitem(CARDS, hero, _card(d))
+    for used in (False, True):
+        b = build({"hand": [hero], "deck": ["barak"]}, {"land_of_bondage": ["ls_orphan"]}, phase="battle")
+        g = b.game
+        if used:
+            g.s.used = [b[hero]]
+        ok(g, f"rescue {b[hero]}")
+        assert g.s.used == [b[hero]] and g.zone_of(b["barak"]) == ((0, "deck") if used else (0, "hand"))
+        round_trip(g)
+        assert serial.to_dict(g)["used"] == [b[hero]]
+    assert CARDS[hero].ability_text.startswith("Once per game")
+
+
 @pytest.mark.parametrize("alignment, asked", [("good", True), ("neutral", False)])
 def test_gift_draw_n_answers_a_good_or_evil_cards_draw_not_a_neutral_ones(monkeypatch, alignment, asked):
     harp = "t_harp"
@@ -1490,3 +1510,92 @@ def test_negate_rescue_rescues_a_lost_soul_without_its_rescued_ability(monkeypat
     ok(g, f"dominant {b[dom]} {b[soul]}")
     assert g.zone_of(b[soul]) == (0, "land_of_redemption")
     assert (g.s.pending is not None and g.s.pending.effect == "may_draw") == asked
+
+
+def _soul(monkeypatch: pytest.MonkeyPatch, key: str, effects_: list[dict[str, Any]]) -> str:
+    monkeypatch.setitem(
+        CARDS,
+        key,
+        _card(
+            {
+                "key": key,
+                "name": key.title(),
+                "type": "lost_soul",
+                "alignment": "neutral",
+                "abilities": [{"trigger": "put_in_play", "effects": effects_}],
+            }
+        ),
+    )
+    return key
+
+
+def test_a_lost_soul_drawn_is_put_in_play_and_its_ability_works_once_the_draw_is_done(monkeypatch):
+    soul = _soul(monkeypatch, "t_soul_cycle", [{"verb": "underdeck_to_draw", "n": 1}])
+    b = build(
+        {"hand": ["manna_from_heaven", "gideons_trumpet"], "deck": [soul, "barak", "esther", "peter", "ehud"]},
+        {"land_of_bondage": ["ls_orphan"]},
+    )
+    g = b.game
+    ok(g, f"dominant {b['manna_from_heaven']}")
+    assert g.zone_of(b[soul]) == (0, "land_of_bondage")
+    d = g.s.pending
+    assert d is not None and d.effect == "underdeck_to_draw" and d.source == b[soul]
+    round_trip(g)
+    ok(g, f"choose {b['gideons_trumpet']}")
+    assert g.z[0]["deck"][-1] == b["gideons_trumpet"] and g.s.gifts == []
+
+
+def test_exchange_hand_swaps_a_card_of_the_hand_with_one_that_fits_of_the_draw_pile(monkeypatch):
+    soul = _soul(
+        monkeypatch,
+        "t_soul_swap",
+        [{"verb": "exchange_hand", "select": {"zone": "deck", "owner": "you", "type": "evil_character"}}],
+    )
+    b = build(
+        {"hand": ["manna_from_heaven", "gideons_trumpet"], "deck": [soul, "barak", "esther", "peter", "herod"]},
+        {"land_of_bondage": ["ls_orphan"]},
+    )
+    g = b.game
+    ok(g, f"dominant {b['manna_from_heaven']}")
+    ok(g, f"choose {b['gideons_trumpet']}")
+    d = g.s.pending
+    assert d is not None and d.options == [b["herod"]] and d.to == [0]
+    ok(g, f"choose {b['herod']}")
+    assert g.zone_of(b["herod"]) == (0, "hand") and g.zone_of(b["gideons_trumpet"]) == (0, "deck")
+
+
+def test_a_fortress_put_in_play_and_a_lone_attack_trigger_its_abilities(monkeypatch):
+    key = "t_tent"
+    monkeypatch.setitem(
+        CARDS,
+        key,
+        _card(
+            {
+                "key": key,
+                "name": "Tent",
+                "type": "fortress",
+                "alignment": "good",
+                "abilities": [
+                    {"trigger": "put_in_play", "effects": [{"verb": "draw", "n": 1}]},
+                    {
+                        "trigger": "lone_attack",
+                        "condition": {"used_by": {"brigade": "Blue"}},
+                        "effects": [{"verb": "may_draw", "n": 2}],
+                    },
+                ],
+            }
+        ),
+    )
+    b = build(
+        {"hand": [key, "gideon"], "deck": ["barak", "esther", "peter", "ehud"]}, {"land_of_bondage": ["ls_orphan"]}
+    )
+    g = b.game
+    ok(g, f"fortress {b[key]}")  # put in play: it draws 1 at once, nothing to ask
+    assert g.zone_of(b["barak"]) == (0, "hand") and g.s.pending is None
+    g.s.phase = "battle"
+    ok(g, f"rescue {b['gideon']}")
+    d = g.s.pending
+    assert d is not None and d.effect == "may_draw" and d.source == b[key]
+    ok(g, f"choose {b[key]}")
+    assert g.zone_of(b["esther"]) == (0, "hand") and g.zone_of(b["peter"]) == (0, "hand")
+    round_trip(g)

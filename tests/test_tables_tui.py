@@ -286,6 +286,32 @@ def _before_a_battle_ends(base, seed: int):
     raise AssertionError("no battle")
 
 
+def test_the_table_file_keeps_the_last_battle_so_no_seat_replays_the_history_for_it(base):
+    from saves import recap
+    from saves.store import save
+
+    mover, action = _before_a_battle_ends(base, seed=4)
+    other = "bob" if mover == "alice" else "alice"
+    t = tables.load(base, "t1")
+    out = tables.submit(base, "t1", mover, action, t.seen)  # the mover's own program writes the table
+    assert out.ok
+    resolved = next(e for e in out.events if e.kind == "resolve")
+    kept = tables.load(base, "t1").meta.extra[recap.KEY]
+    assert kept["events"][0] == (resolved.template or resolved.text)
+    for seat in (other, mover):  # each seat, opening the table afresh, reads it in its own words
+        session = TableSession.open(base, "t1", seat)
+        assert session.recalls and session.last_result[0].startswith("Battle resolved")
+        assert session.last_result[0] == resolved.words(session.names, session.reader)
+    t = tables.load(base, "t1")
+    del t.meta.extra[recap.KEY]
+    save(t.game, t.path, t.meta)  # a table written before tables kept it: this terminal tells it from the history
+    session = TableSession.open(base, "t1", other)
+    assert not session.recalls and session.last_result == []
+    session.forget_result()
+    session.note_result([resolved])
+    assert session.recalls and session.last_result and recap.KEY not in session.table.meta.extra
+
+
 @sync
 async def test_the_player_who_did_not_move_sees_the_last_battle_the_other_player_decided(base):
     mover, action = _before_a_battle_ends(base, seed=4)

@@ -664,11 +664,14 @@ def run_decks(args: argparse.Namespace, settings: Settings, out: TextIO | None =
     if cmd == "check":
         d = dk.resolve(args.deck, home, game, pool)
         problems = d.problems()
+        notes = "".join(f"; note: {n}" for n in d.alias_notes())  # redemption.deck.listed_twice
         if problems:
-            raise dk.DeckError(f"{saves.printable(args.deck)}: not legal: " + "; ".join(map(str, problems)))
+            raise dk.DeckError(saves.printable(f"{args.deck}: not legal: " + "; ".join(map(str, problems)) + notes))
         reserve = f" and a Reserve of {sum(d.reserve.values())}" if d.reserve else ""
         print(
-            f"{saves.printable(args.deck)}: legal ({rules.TYPES[d.type]}), {d.size} cards{reserve}, every card enforced.",
+            saves.printable(
+                f"{args.deck}: legal ({rules.TYPES[d.type]}), {d.size} cards{reserve}, every card enforced{notes}."
+            ),
             file=out,
         )
         return 0
@@ -694,6 +697,7 @@ def run_decks(args: argparse.Namespace, settings: Settings, out: TextIO | None =
         dk.save(d, home)
         problems = d.problems()
         state = f"legal ({rules.TYPES[d.type]})" if not problems else "not legal yet: " + "; ".join(map(str, problems))
+        state += "".join(f"; note: {n}" for n in d.alias_notes())  # redemption.deck.listed_twice
         print(saves.printable(f"Imported {d.name!r} ({d.size} cards) into {path}: {state}."), file=out)
         return 0
     if cmd == "export":

@@ -19,6 +19,7 @@ import saves
 from rules.core import Event, GameBase, Outcome, own_resignation
 from rules.games import GAMES, find_game
 from rules.views import View
+from saves import recap
 from saves.store import LEVELS, MAX_NAME
 from tui import controls, wording
 
@@ -97,9 +98,7 @@ def names_for(player: str | None, seats: list[Seat] | None, vs: str = "computer"
     return tuple(player if i == humans[0] else None for i in range(len(seats)))
 
 
-#: ``meta.extra`` key of the recap: {"events": the result's events as templates, "open": still being told}, kept with
-#: the game so a resumed game shows it without replaying its history.
-RECAP = "last_battle"
+RECAP = recap.KEY  # the recap's key in ``meta.extra`` (saves.recap)
 
 
 @dataclass(frozen=True, eq=False)
@@ -195,44 +194,29 @@ class Seated:
         """The view the screen shows when it is not ``game.view(viewer)`` (None: that one)."""
         return None
 
-    # --- the last battle's result ("Last battle") ---------------------------------------------------
+    # --- the last battle's result ("Last battle", saves.recap) -----------------------------------------
+    def _recap_home(self) -> dict[str, Any]:
+        """Where the recap is kept: the game's ``meta.extra`` (a save's)."""
+        return self.meta.extra
+
     @property
     def recalls(self) -> bool:
         """The last battle's result is known (kept since the game began); False for a game saved without it (its
         history, replayed, tells it: :meth:`note_result` each action's events after :meth:`forget_result`)."""
-        return isinstance(self.meta.extra.get(RECAP), dict)
+        return recap.kept(self._recap_home())
 
     def forget_result(self) -> None:
-        self.meta.extra[RECAP] = {"events": [], "open": False}
+        self._recap_home()[RECAP] = recap.fresh()
 
     def note_result(self, events: Iterable[Event]) -> None:
-        """An accepted action's events: a battle's result starts with its resolution and ends with the next turn,
-        phase or placement; the events between are its result."""
-        recap = self.meta.extra.get(RECAP)
-        if not isinstance(recap, dict):
-            return
-        part = controls.controls_for(self.game).part  # which events start and end it
-        lines: list[str] = list(recap.get("events", []))
-        telling = bool(recap.get("open", False))
-        changed = False
-        for e in events:
-            if e.kind in part.RECAP_STARTS:
-                lines, telling, changed = [e.template or e.text], True, True
-            elif telling and e.kind in part.RECAP_ENDS:
-                telling, changed = False, True
-            elif telling:
-                lines.append(e.template or e.text)
-                changed = True
-        if changed:
-            self.meta.extra[RECAP] = {"events": lines, "open": telling}
+        """An accepted action's events (``saves.recap.note``)."""
+        recap.note(self._recap_home(), self.game.name, events)
 
     @property
     def last_result(self) -> list[str]:
         """The last battle's result in the words of whoever reads the screen now (in hot seat, the one who took the
         keyboard)."""
-        recap = self.meta.extra.get(RECAP)
-        lines = recap.get("events", []) if isinstance(recap, dict) else []
-        return [self.words(line) if "{p" in line else line for line in lines if isinstance(line, str)]
+        return [self.words(line) if "{p" in line else line for line in recap.lines(self._recap_home())]
 
     @property
     def players(self) -> list[dict[str, Any]]:
@@ -461,7 +445,7 @@ class Session(Seated):
         shown = [saves.printable(p["name"]) for p in players]
         first_line = f"New game of {info.title} (seed {seed}): {' v '.join(shown)}."
         meta.log.append(first_line)
-        meta.extra[RECAP] = {"events": [], "open": False}
+        meta.extra[RECAP] = recap.fresh()
         return cls(game, meta, path)
 
     @classmethod

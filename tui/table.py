@@ -9,17 +9,17 @@ notices another seat's change by the store's stamp (the file's identity, or the 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
 import saves
-from rules.core import GameBase, Outcome, public_view
+from rules.core import Event, GameBase, Outcome, public_view
 from rules.views import View
-from saves import tables
+from saves import recap, tables
 from saves.tablestore import TableStore
-from tui.session import RECAP, GameSession, Seat, Seated, Unsaved
+from tui.session import GameSession, Seat, Seated, Unsaved
 
 
 @dataclass
@@ -38,6 +38,7 @@ class TableSession(Seated):
     undo_stack: list[Any] = field(default_factory=list)
     path: Path | None = None  # nothing to autosave: every accepted action is already on disk
     save_soon: Callable[[], None] | None = field(default=None, repr=False, compare=False)  # never called: see path
+    _recalled: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)  # see _recap_home
     _computer_lock: Any = field(default=None, repr=False, compare=False)  # held while this program moves computers
 
     @classmethod
@@ -71,11 +72,21 @@ class TableSession(Seated):
         return self.seat is None
 
     def _take(self, t: tables.Table) -> None:
-        for mine in ("coach", RECAP):  # this terminal's coach pane and recap, never written to the table
-            if mine in self.table.meta.extra:
-                t.meta.extra[mine] = self.table.meta.extra[mine]
+        if "coach" in self.table.meta.extra:  # this terminal's coach pane, never written to the table
+            t.meta.extra["coach"] = self.table.meta.extra["coach"]
         self.table = t
         self.stamp = t.version
+
+    # --- the last battle's result: the table's own (saves.recap) -------------------------------------
+    def _recap_home(self) -> dict[str, Any]:
+        """The table's recap, which whoever writes an action notes (``saves.tables.submit``); for a table written
+        before tables kept one, this terminal's, told from the history replayed."""
+        extra = self.table.meta.extra
+        return extra if recap.kept(extra) else self._recalled
+
+    def note_result(self, events: Iterable[Event]) -> None:
+        if not recap.kept(self.table.meta.extra):  # the table's own has them already: its writer noted them
+            super().note_result(events)
 
     def poll(self) -> bool:
         """Has another terminal changed the table? Then take the new state (True)."""

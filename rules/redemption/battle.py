@@ -390,6 +390,9 @@ class BattleRules(Core):
             tail,
             "redemption.battle.rescue" if kind == "rescue" else "redemption.battle.challenge",
         )
+        if self.cd[hero].type == "hero":  # it attacks alone (redemption.lang.trigger.lone_attack)
+            t: Table = self  # a Table already (no cast call)
+            effects.lone_attack(t, p, hero)
 
     def _do_rescue(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         self._start_battle(p, args[0], "rescue", int(args[1]) if len(args) == 2 else self.opponent(p), events)

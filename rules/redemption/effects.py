@@ -570,7 +570,9 @@ def _ask_search(g: Table, p: int, src: str, ab: Act, queue: list[int], events: l
             continue
         # a full hand takes no card, by any means (redemption.hand.cap): the search finds nothing it may take
         options = (
-            [c for c in pile if cd[c].type != "lost_soul" and matches(cd[c], ab.select.card)] if g.hand_room(q) else []
+            [c for c in pile if c != src and cd[c].type != "lost_soul" and matches(cd[c], ab.select.card)]
+            if g.hand_room(q)
+            else []
         )
         d = Decision(q, src, "search", options, "up_to", 1, revealed=pile, to=[q])
         g.ask(
@@ -594,7 +596,7 @@ def _piles_words(ab: Act) -> str:
 def _resolve_search(g: Table, d: Decision, events: list[Event]) -> None:
     p = d.chooser
     for c in d.chosen:
-        g._move(c, p, "hand")
+        g._put(c, "hand")  # a card of the battle's, discarded, leaves its record there too (the battle forgets it)
     ab = _act_of(g, d)
     shuffled = _searches_deck(ab)
     if shuffled:
@@ -1470,6 +1472,14 @@ def ask_gift(g: Table, events: list[Event]) -> None:
     one whose artifact is no longer face up, or whose draw pile is empty, is dropped (redemption.effect.gift_draw)."""
     while g.s.gifts and g.s.pending is None:
         h, n, a = g.s.gifts.pop(0)
+        if g.cd[a].type == "lost_soul":  # a Lost Soul just put in play (redemption.lang.trigger.put_in_play)
+            if g.loc[a] == (h, "land_of_bondage"):
+                run_put_in_play(g, h, a, events)
+            continue
+        if "gift_draw" not in g.cd[a].by_effect:  # a card in territory: put in play (n 1) or a lone attack (n 2)
+            if g.loc[a] == (h, "territory"):
+                run_put_in_play(g, h, a, events, "lone_attack" if n == 2 else "put_in_play")
+            continue
         if g.loc[a] != (h, "artifact_pile") or a not in g.face_up or not g.z[h]["deck"]:
             continue
         g.ask(
@@ -1657,6 +1667,8 @@ def _resolve_play_from_deck(g: Table, d: Decision, events: list[Event]) -> None:
         if card.is_character and g._unique_clash(q, c) is not None:
             continue  # a second copy of a unique character in play stays in the pile (redemption.unique)
         g._put(c, "land_of_bondage" if card.type == "lost_soul" else "territory")
+        if card.type == "lost_soul" and any(a.trigger == "put_in_play" for a in card.abilities):
+            g.s.gifts.append((q, 1, c))  # put in play: its ability works once nothing waits
         where = "Land of Bondage" if card.type == "lost_soul" else "territory"
         events.append(
             Event.said(
@@ -1882,6 +1894,124 @@ def _resolve_discard_to_add(g: Table, d: Decision, events: list[Event]) -> None:
     g._enter_battle(p, c, events, verb(p, "adds", "add") + " to battle", f" with {g.cd[src].name}", rid)
 
 
+def run_put_in_play(g: Table, p: int, soul: str, events: list[Event], trigger: str = "put_in_play") -> None:
+    """Card ``soul`` was put in play for player p (a Lost Soul in their Land of Bondage, a fortress in their
+    territory), or (trigger lone_attack) a lone Hero of p's attacked: its abilities with that trigger work for p, one
+    of two alternatives asked first (redemption.lang.trigger.put_in_play, lone_attack)."""
+    for ab in g.cd[soul].abilities:
+        if ab.trigger != trigger or g.s.pending is not None:
+            continue
+        if ab.choose_one:
+            first, second = (VERBS[a.verb].text(a, ab.trigger, None).rstrip(".") for a in ab.acts)
+            g.ask(
+                Decision(p, soul, "choose_one", [soul], "up_to", 1, to=list(range(len(g.z)))),
+                events,
+                f"{who(p, True)} {verb(p, 'chooses', 'choose')} for {g.cd[soul].name}: {first} (choose it), or "
+                f"{second} (choose nothing).",
+            )
+            return
+        _run_acts(g, p, soul, soul, ab.acts, "", events)
+
+
+def put_in_play(g: Table, p: int, c: str) -> None:
+    """Card c was just put in play for p (a fortress into territory): its put_in_play abilities wait in the queue."""
+    if any(ab.trigger == "put_in_play" for ab in g.cd[c].abilities):
+        g.s.gifts.append((p, 1, c))
+
+
+def lone_attack(g: Table, p: int, hero: str) -> None:
+    """Player p's Hero just attacked alone: each card in p's territory whose lone_attack ability's condition the Hero
+    meets waits in the queue (redemption.lang.trigger.lone_attack)."""
+    cd = g.cd
+    for c in g.z[p]["territory"]:
+        if c in g.attached or not cd[c].abilities:
+            continue
+        for ab in cd[c].abilities:
+            if ab.trigger == "lone_attack" and condition_holds(g, p, hero, ab.condition):
+                g.s.gifts.append((p, 2, c))
+                break
+
+
+def _do_exchange_hand(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Its player may exchange a card of their hand with a card that fits from their draw pile: first the hand's card
+    (``choose`` one, or none), then the pile's (shown to them alone); the hand's card goes into the pile, which is
+    shuffled (redemption.effect.exchange_hand)."""
+    hand, fits = g.z[p]["hand"], select(g, p, ab.select)
+    if not hand or not fits:
+        events.append(
+            Event.said("effect", f"{g.cd[src].name}: nothing to exchange.", p, "redemption.effect.exchange_hand")
+        )
+        return
+    g.ask(
+        Decision(p, src, "exchange_hand", hand[:], "up_to", 1, to=[p]),
+        events,
+        f"{who(p, True)} may exchange a card from {their(p)} hand with {an(filter_text(ab.filter, 'card'))} from "
+        f"{their(p)} draw pile (choose the hand's card, or choose nothing).",
+    )
+
+
+def _resolve_exchange_hand(g: Table, d: Decision, events: list[Event]) -> None:
+    p, src, ab, rid = d.chooser, d.source, _act_of(g, d), "redemption.effect.exchange_hand"
+    if d.stage == 0:
+        if not d.chosen:
+            events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'exchanges', 'exchange')} nothing.", p))
+            return
+        fits = select(g, p, ab.select)
+        g.ask(
+            Decision(p, src, "exchange_hand", fits, "one", revealed=[*g.z[p]["deck"], d.chosen[0]], to=[p], stage=1),
+            events,
+            f"{who(p, True)} {verb(p, 'chooses', 'choose')} the card of {their(p)} draw pile to take.",
+        )
+        return
+    given = next(c for c in d.revealed if c not in g.z[p]["deck"])
+    (taken,) = d.chosen
+    g._move(taken, p, "hand")
+    g._put(given, "deck")
+    g.rng.shuffle(g.z[p]["deck"])
+    events.append(
+        Event.said(
+            "effect",
+            f"{who(p, True)} {verb(p, 'exchanges', 'exchange')} a card from {their(p)} hand with one of {their(p)} draw "
+            f"pile and {verb(p, 'shuffles', 'shuffle')} it.",
+            p,
+            rid,
+        )
+    )
+
+
+def _do_underdeck_to_draw(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Its player may put a card of their hand under their draw pile (``choose`` it, or none) to draw N
+    (redemption.effect.underdeck_to_draw)."""
+    hand = g.z[p]["hand"]
+    if not hand:
+        return
+    g.ask(
+        Decision(p, src, "underdeck_to_draw", hand[:], "up_to", 1, to=[p]),
+        events,
+        f"{who(p, True)} may put a card from {their(p)} hand under {their(p)} draw pile to draw "
+        f"{plural(max(1, ab.n), 'card')} (choose it, or choose nothing).",
+    )
+
+
+def _resolve_underdeck_to_draw(g: Table, d: Decision, events: list[Event]) -> None:
+    p, ab = d.chooser, _act_of(g, d)
+    if not d.chosen:
+        events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'keeps', 'keep')} {their(p)} hand.", p))
+        return
+    g._put(d.chosen[0], "deck")
+    events.append(
+        Event.said(
+            "effect",
+            f"{who(p, True)} {verb(p, 'puts', 'put')} a card from {their(p)} hand under {their(p)} draw pile.",
+            p,
+            "redemption.effect.underdeck_to_draw",
+        )
+    )
+    before = len(g.z[p]["hand"])
+    g._draw(p, max(1, ab.n), events, f"for {g.cd[d.source].name}", "redemption.effect.underdeck_to_draw")
+    ability_drew(g, p, d.source, len(g.z[p]["hand"]) - before)
+
+
 def _do_prevent_next(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
     """The next enhancement that fits, of another player, played in this battle has its ability prevented (its
     numbers still count): the mark is how many had been played when this worked (continuous.prevented)."""
@@ -1978,6 +2108,13 @@ def protected_from(g: Table, card: Card, cards: list[str]) -> list[str]:
     return [c for c in cards if not continuous.protected_from(g, c, card)]
 
 
+def _mark_used(g: Table, host: str, ab: Ability) -> None:
+    """An ability that works once per game has been used: the character that used it (a character's own ability:
+    itself) is recorded (redemption.lang.condition.once_per_game)."""
+    if any(c == "once_per_game" for c, _ in ab.condition) and host not in g.s.used:
+        g.s.used.append(host)
+
+
 def _resolve_may(g: Table, d: Decision, events: list[Event]) -> None:
     """The answer to "you may ...": the card itself chosen, its ability's effects happen, in order; none, nothing
     of it happens (redemption.lang.may)."""
@@ -1986,6 +2123,7 @@ def _resolve_may(g: Table, d: Decision, events: list[Event]) -> None:
     if not d.chosen:
         events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'uses', 'use')} nothing of {g.cd[src].name}.", p))
         return
+    _mark_used(g, g.attached.get(src, src), ab)
     _run_acts(g, p, src, g.attached.get(src, src), ab.acts, "", events, asking=True)
 
 
@@ -2983,7 +3121,7 @@ def _verbs() -> dict[str, Verb]:
                 lambda a, when, card: (
                     f"Discard every {'blocking ' if a.select.get('blocking') else ''}"
                     f"{filter_text(a.filter, 'card')} "
-                    f"{'in battle' if a.select.zones == ('battle',) else 'in play'} (none is chosen)."
+                    f"{'in battle' if a.select.zones in (('battle',), ('battle_cards',)) else 'in play'} (none is chosen)."
                     if a.select.every
                     else _text_discard_type(a, when, card)
                 ),
@@ -3150,7 +3288,13 @@ def _verbs() -> dict[str, Verb]:
                 "may_draw",
                 "its player may draw N cards",
                 lambda a, when, card: (
-                    ("When this character enters battle, you " if card is not None and card.is_character else "You ")
+                    (
+                        "When this character enters battle, you "
+                        if card is not None and card.is_character
+                        else "When this Lost Soul is rescued, the player it was rescued from "
+                        if when == "rescued"
+                        else "You "
+                    )
                     + f"may draw {plural(a.n, 'card')}."
                 ),
                 _do_may_draw,
@@ -3318,6 +3462,27 @@ def _verbs() -> dict[str, Verb]:
                 ),
                 _do_discard_to_add,
                 resolve=_resolve_discard_to_add,
+            ),
+            Verb(
+                "exchange_hand",
+                "its player may exchange a card of their hand with one that fits from their draw pile",
+                lambda a, when, card: (
+                    ("When this Lost Soul is put in play, you" if when == "put_in_play" else "You")
+                    + f" may exchange a card from your hand with {an(filter_text(a.filter, 'card'))} from your draw "
+                    "pile; then shuffle your draw pile."
+                ),
+                _do_exchange_hand,
+                resolve=_resolve_exchange_hand,
+            ),
+            Verb(
+                "underdeck_to_draw",
+                "its player may put a card of their hand under their draw pile to draw N",
+                lambda a, when, card: (
+                    ("When this Lost Soul is put in play, you" if when == "put_in_play" else "You")
+                    + f" may put a card from your hand on the bottom of your draw pile to draw {plural(max(1, a.n), 'card')}."
+                ),
+                _do_underdeck_to_draw,
+                resolve=_resolve_underdeck_to_draw,
             ),
             Verb(
                 "look_hand",
@@ -3539,14 +3704,22 @@ def ability_text(a: Ability, card: Card | None = None) -> str:
     texts = [VERBS[act.verb].text(act, a.trigger, card) + _rider_words(act) for act in a.acts]
     if a.choose_one:
         one, two = (VERBS[act.verb].text(act, "played", None) for act in a.acts)
-        head = "When this character enters battle, choose one: " if a.trigger == "enters_battle" else "Choose one: "
+        head = {
+            "enters_battle": "When this character enters battle, choose one: ",
+            "put_in_play": "When this Lost Soul is put in play, choose one: ",
+        }.get(a.trigger, "Choose one: ")
         words = head + one.rstrip(".") + "; or " + two[:1].lower() + two[1:]
     else:
         words = " ".join(texts)
     if a.may:  # redemption.lang.may
         words = "You may: " + words[:1].lower() + words[1:]
+    if a.trigger == "lone_attack":  # redemption.lang.trigger.lone_attack: the condition says which Hero
+        who_ = condition_text(a.condition).replace("if used by ", "") or "a Hero"
+        return f"When {who_} of yours attacks alone: {words[:1].lower()}{words[1:]}"
     if a.condition:
         words = f"{condition_text(a.condition)[:1].upper()}{condition_text(a.condition)[1:]}: {words}"
+    if a.trigger == "put_in_play" and card is not None and card.type != "lost_soul" and not a.choose_one:
+        words = f"When this card is put in play: {words[:1].lower()}{words[1:]}"
     return words
 
 
@@ -3572,6 +3745,7 @@ def run(g: Table, p: int, src: str, host: str, ab: Ability, target: str, events:
             f"{who(p, True)} may use {g.cd[src].name} (choose it), or not (choose nothing).",
         )
         return
+    _mark_used(g, host, ab)
     if ab.choose_one:  # its player chooses one of its two effects (redemption.lang.choose_one)
         first, second = (VERBS[a.verb].text(a, ab.trigger, None).rstrip(".") for a in ab.acts)
         g.ask(

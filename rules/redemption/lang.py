@@ -495,6 +495,14 @@ TRIGGERS = _words(
     ("about_to_be_discarded", "when the character in play is about to be discarded (what it does may replace it)"),
     ("put_in_site", "when its player puts the Lost Soul into a site"),
     ("rescued", "when the Lost Soul is rescued (by a battle or an ability); its player: the one it was rescued from"),
+    (
+        "put_in_play",
+        "when the card is put in play: a Lost Soul drawn or played into a Land of Bondage, a fortress put into territory",
+    ),
+    (
+        "lone_attack",
+        "while the card is in its player's territory: when a lone Hero of theirs attacks (its condition: which)",
+    ),
 )
 # --- conditions: what must hold for an ability to work ----------------------------------------------------------
 #: (table, the ability's player, the character it is used by (the card itself when it is a character), value)
@@ -659,6 +667,14 @@ def _conditions() -> dict[str, Condition]:
             _read_cards,
             _most_in_territory,
             lambda v: f"if you have the most {_cards_words(v, 'character', plural=True)} in territory",
+        ),
+        Condition(
+            "once_per_game",
+            "redemption.lang.condition.once_per_game",
+            "the card's ability has not been used yet this game",
+            _read_flag,
+            lambda t, p, host, v: host not in t.s.used,
+            lambda v: "once per game",
         ),
         Condition(
             "you_control",

@@ -668,6 +668,7 @@ class Play(Checks):
                 "redemption.prep.fortress",
             )
         )
+        effects.put_in_play(cast("Game", self), p, c)  # redemption.lang.trigger.put_in_play
 
     def _do_fortress_in(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         c, f = args

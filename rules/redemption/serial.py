@@ -127,6 +127,7 @@ def to_dict(g: Game) -> dict[str, Any]:
         "converted": dict(s.converted),
         "discarded": list(s.discarded),
         "gifts": [list(x) for x in s.gifts],
+        **({"used": list(s.used)} if s.used else {}),  # redemption.lang.condition.once_per_game
     }
 
 
@@ -250,8 +251,20 @@ def _from_dict(cls: type[Game], d: dict[str, Any]) -> Game:
         raise ValueError("'mute' names only Dominants of this game")
     if not all(c in cards and CARDS[cards[c][0]].is_character for c in s.discarded):
         raise ValueError("'discarded' names characters of this game")
-    if not all(x[2] in cards and CARDS[cards[x[2]][0]].has("gift_draw") is not None for x in s.gifts):
-        raise ValueError("'gifts' names an artifact of this game whose ability lets its holder draw")
+    if not all(c in cards for c in s.used):
+        raise ValueError("'used' names cards of this game")
+    if not all(
+        x[2] in cards
+        and (
+            CARDS[cards[x[2]][0]].has("gift_draw") is not None
+            or any(ab.trigger in ("put_in_play", "lone_attack") for ab in CARDS[cards[x[2]][0]].abilities)
+        )
+        for x in s.gifts
+    ):
+        raise ValueError(
+            "'gifts' names an artifact of this game whose ability lets its holder draw, or a card whose ability "
+            "works when put in play or when a lone Hero attacks"
+        )
     named = [m[0] for m in s.mods] + [m[4] for m in s.mods] + list(s.aside) + [a[3] for a in s.aside.values()]
     if not all(c in cards for c in named) or not all(
         c in cards and CARDS[cards[c][0]].is_character for c in s.converted
@@ -400,6 +413,10 @@ def _turn(d: dict[str, Any], n: int) -> Turn:
     ):
         raise ValueError("'gifts' must be a list of [seat, cards, artifact id]: draws an artifact lets its holder make")
     s.gifts = [(x[0], x[1], x[2]) for x in gifts]
+    used = d.get("used", [])
+    if not isinstance(used, list) or not all(isinstance(c, str) for c in used):
+        raise ValueError("'used' must be a list of card ids (the cards whose once-per-game ability was used)")
+    s.used = list(used)
     return s
 
 

@@ -244,6 +244,8 @@ class Turn:
     discarded: list[str] = field(default_factory=list)
     #: the draws artifacts let their holders make, waiting to be asked, first first (redemption.effect.gift_draw)
     gifts: list[Gift] = field(default_factory=list)
+    #: the cards whose once-per-game ability has been used (redemption.lang.condition.once_per_game)
+    used: list[str] = field(default_factory=list)
 
     def copy(self) -> Turn:
         f = self.flags
@@ -268,6 +270,7 @@ class Turn:
             dict(self.converted) if self.converted else {},
             self.discarded[:] if self.discarded else [],
             self.gifts[:] if self.gifts else [],
+            self.used[:] if self.used else [],
         )
 
 
@@ -558,6 +561,8 @@ class Core:
                 if cd[cid].type == "lost_soul":
                     self._move(cid, p, "land_of_bondage")
                     souls.append(cid)
+                    if cd[cid].abilities and any(ab.trigger == "put_in_play" for ab in cd[cid].abilities):
+                        self.s.gifts.append((p, 1, cid))  # its ability works once nothing waits (put_in_play)
                     continue
                 self._move(cid, p, "hand")
                 got += 1
