@@ -171,12 +171,15 @@ def _typed_in_play(g: Table, p: int, ab: Act, host: str) -> list[str]:
     """The selector's cards in play that a discard may hit (the opponents' first, in turn order from ``p``'s
     left, then ``p``'s own, so a list of targets starts with the ones a player means to hit), but not a protected
     one in battle."""
-    loc = g.loc
+    loc, holders = g.loc, continuous.protect_all_holders(g)  # asked once, not once a card
     return select(
         g,
         p,
         ab.select,
-        lambda c: (loc[c][1] == "field_of_battle" and g._is_protected(c)) or continuous.card_protected(g, c),
+        lambda c: (
+            (loc[c][1] == "field_of_battle" and g._is_protected(c))
+            or (bool(holders) and continuous.card_protected(g, c, holders))
+        ),
     )
 
 
@@ -567,7 +570,9 @@ def _ask_search(g: Table, p: int, src: str, ab: Act, queue: list[int], events: l
             continue
         # a full hand takes no card, by any means (redemption.hand.cap): the search finds nothing it may take
         options = (
-            [c for c in pile if cd[c].type != "lost_soul" and matches(cd[c], ab.select.card)] if g.hand_room(q) else []
+            [c for c in pile if c != src and cd[c].type != "lost_soul" and matches(cd[c], ab.select.card)]
+            if g.hand_room(q)
+            else []
         )
         d = Decision(q, src, "search", options, "up_to", 1, revealed=pile, to=[q])
         g.ask(
@@ -591,7 +596,7 @@ def _piles_words(ab: Act) -> str:
 def _resolve_search(g: Table, d: Decision, events: list[Event]) -> None:
     p = d.chooser
     for c in d.chosen:
-        g._move(c, p, "hand")
+        g._put(c, "hand")  # a card of the battle's, discarded, leaves its record there too (the battle forgets it)
     ab = _act_of(g, d)
     shuffled = _searches_deck(ab)
     if shuffled:
