@@ -90,6 +90,13 @@ class BattleRules(Core):
                     s += es * m
                     t += et * m
                     continue
+                dual = ec.by_effect.get("dual_alignment") if ec.alignment != c.alignment else None
+                if (
+                    dual is not None
+                ):  # a GE/EE card on the other side: its other numbers (redemption.effect.dual_alignment)
+                    s += dual.acts[0].strength * m
+                    t += dual.acts[0].toughness * m
+                    continue
                 s += ec.strength * m
                 t += ec.toughness * m
         if self.s.mods:

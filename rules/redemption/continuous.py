@@ -23,7 +23,7 @@ from rules.redemption.lang import condition_holds, matches
 
 if TYPE_CHECKING:
     from rules.redemption.cards import Card
-    from rules.redemption.lang import Ability
+    from rules.redemption.lang import Ability, Selector
     from rules.redemption.table import Table
 
 
@@ -232,10 +232,11 @@ def hand_limit_extra(t: Table, p: int) -> int:
     return extra
 
 
-def card_protected(t: Table, c: str) -> bool:
-    """Is card c protected from discard by a card in play that protects all the cards that fit ("protect all
-    active ... artifacts from discard while this is in play": redemption.effect.protect_all)?"""
-    cd, negated = t.cd, t.b.negated
+def protect_all_holders(t: Table) -> list[tuple[int, Selector]]:
+    """The cards in play whose ability protects all the cards that fit from discard, and count now (in a
+    territory or in battle, not negated, not on another card, a character's not silenced): (owner, selector) each
+    (redemption.effect.protect_all). Asked once by a caller that asks :func:`card_protected` of many cards."""
+    cd, negated, out = t.cd, t.b.negated, []
     for q, zones in enumerate(t.z):
         for zone in ("territory", "field_of_battle"):
             for h in zones[zone]:
@@ -244,9 +245,18 @@ def card_protected(t: Table, c: str) -> bool:
                     continue
                 if cd[h].is_character and silenced(t, h, "protect_all"):
                     continue
-                sel = a.acts[0].select
-                if matches(cd[c], sel.card) and all(st(t, q, c, v) for st, v in sel.states):
-                    return True
+                out.append((q, a.acts[0].select))
+    return out
+
+
+def card_protected(t: Table, c: str, holders: list[tuple[int, Selector]] | None = None) -> bool:
+    """Is card c protected from discard by a card in play that protects all the cards that fit ("protect all
+    active ... artifacts from discard while this is in play": redemption.effect.protect_all)? ``holders``: what
+    :func:`protect_all_holders` says now, when the caller has asked it already."""
+    card = t.cd[c]
+    for q, sel in protect_all_holders(t) if holders is None else holders:
+        if matches(card, sel.card) and all(st(t, q, c, v) for st, v in sel.states):
+            return True
     return False
 
 

@@ -612,6 +612,8 @@ class Play(Checks):
         for ab in self.cd[c].abilities:
             if ab.effect == "draw" and ab.when == "activate":
                 self._draw(p, ab.n, events, f"for {self.cd[c].name}", "redemption.prep.activate")
+            elif ab.when == "activate" and self.s.pending is None:  # any other ability it has when activated
+                effects.run_activate(cast("Game", self), p, c, ab, events)
 
     def _do_site(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args
