@@ -2813,6 +2813,13 @@ def _verbs() -> dict[str, Verb]:
                 "while this is face up, no battle may begin as a battle challenge",
                 lambda a, when, card: "While this is face up, no battle may begin as a battle challenge.",
             ),
+            Verb(
+                "no_band",
+                "while this is face up, no character that fits may band",
+                lambda a, when, card: (
+                    f"While this is face up, no {filter_text(a.filter, 'character')} may band into a battle."
+                ),
+            ),
             # --- the Starter I and J decks' verbs ---------------------------------------------------------------
             Verb(
                 "each_draw",
@@ -3635,7 +3642,9 @@ def _verbs() -> dict[str, Verb]:
                 "protect_capture",
                 "a character cannot be captured",
                 lambda a, when, card: (
-                    "This character is protected from capture."
+                    f"While this is face up, no {filter_text(a.filter, 'character')} can be captured."
+                    if card is not None and card.type == "artifact"  # redemption.effect.protect_capture
+                    else "This character is protected from capture."
                     if when == "while_in_play"
                     else "The character this is played on is protected from capture this battle."
                 ),
