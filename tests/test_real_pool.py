@@ -233,7 +233,7 @@ def test_an_evil_enhancement_returns_any_hero_in_play_to_its_owners_hand(monkeyp
 
 
 # --- heal ---------------------------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("card", cards("heal", "good_enhancement", "heal"))
+@pytest.mark.parametrize("card", cards("heal", "good_enhancement", "heal", lambda sel: sel.get("zone") == "in_play"))
 def test_a_heal_ends_a_heros_poison_and_its_decreases(monkeypatch, card):
     from rules.redemption import effects
 
@@ -253,22 +253,29 @@ def test_a_heal_ends_a_heros_poison_and_its_decreases(monkeypatch, card):
 
 
 # --- the Hero set aside, gaining 1/1 a turn -----------------------------------------------------------------------
-@pytest.mark.parametrize("card", cards("set_aside_gain", "good_enhancement", "set_aside_gain"))
-def test_an_enhancement_sets_its_hero_aside_to_gain_one_one_a_turn(monkeypatch, card):
-    hero = hero_for(monkeypatch, card, s=5, t=7)
-    b = in_battle(hero, "herod", [], mine={"hand": [card]})
+@pytest.mark.parametrize("card", cards("set_aside_gain", ("good_enhancement", "evil_enhancement"), "set_aside_gain"))
+def test_an_enhancement_sets_its_character_aside_to_gain_one_one_a_turn(monkeypatch, card):
+    good = CARDS[card].type == "good_enhancement"
+    side = 0 if good else 1
+    if good:
+        char = hero_for(monkeypatch, card, s=5, t=7)
+        b = in_battle(char, "herod", [], mine={"hand": [card]})
+        b.game.b.last_actor = 1
+    else:
+        char = evil_for(monkeypatch, card, s=5, t=7)
+        b = in_battle("gideon", char, [], theirs={"hand": [card]})
+        b.game.b.last_actor = 0
     g = b.game
-    g.b.last_actor = 1
     turn = g.s.turn
-    play(g, b[card], b[hero])
-    assert g.zone_of(b[hero]) == (0, "set_aside") and g.attached[b[card]] == b[hero]
+    play(g, b[card], b[char])
+    assert g.zone_of(b[char]) == (side, "set_aside") and g.attached[b[card]] == b[char]
     round_trip(g)
-    s, t = g.char_numbers(b[hero])
+    s, t = g.char_numbers(b[char])
     g.b = type(g.b)()  # the battle is over; two of its player's turns later, in Preparation
-    g.s.turn, g.s.phase, g.s.active = turn + 4, "prep", 0
-    ok(g, f"return {b[hero]}")
-    assert g.zone_of(b[hero]) == (0, "territory") and g.zone_of(b[card]) == (0, "discard")
-    assert g.char_numbers(b[hero]) == (s + 2, t + 2)
+    g.s.turn, g.s.phase, g.s.active = turn + 4, "prep", side
+    ok(g, f"return {b[char]}")
+    assert g.zone_of(b[char]) == (side, "territory") and g.zone_of(b[card]) == (side, "discard")
+    assert g.char_numbers(b[char]) == (s + 2, t + 2)
 
 
 # --- negate and discard the last evil enhancement --------------------------------------------------------------------
@@ -452,7 +459,7 @@ def test_a_good_enhancement_discards_every_evil_enhancement(monkeypatch, card):
     round_trip(g)
 
 
-@pytest.mark.parametrize("card", cards("band", "good_enhancement", "band"))
+@pytest.mark.parametrize("card", cards("band", "good_enhancement", "band", lambda sel: "title" not in sel))
 def test_a_good_enhancement_bands_a_second_hero_in(monkeypatch, card):
     sel = _shape(card)["select"]
     fit = fitting(monkeypatch, "t_fit", {"type": "hero", **({"brigade": sel["brigade"]} if "brigade" in sel else {})})
@@ -466,7 +473,10 @@ def test_a_good_enhancement_bands_a_second_hero_in(monkeypatch, card):
     round_trip(g)
 
 
-@pytest.mark.parametrize("card", cards("capture", "evil_enhancement", "capture_in_play"))
+@pytest.mark.parametrize(
+    "card",
+    cards("capture", "evil_enhancement", "capture_in_play", lambda sel: "kind" not in sel and "testament" not in sel),
+)
 def test_an_evil_enhancement_captures_a_hero_in_play_into_its_land_of_bondage(monkeypatch, card):
     b = battle_for(monkeypatch, card, foe="gideon", mine={"territory": ["deborah"]})
     g = b.game
@@ -1092,6 +1102,335 @@ def test_a_character_discards_a_character_that_fits_as_it_enters_battle(monkeypa
         assert b[fit] in d.options and b[other] not in d.options
         ok(g, f"choose {b[fit]}")
     assert g.zone_of(b[fit]) == (far, "discard") and g.zone_of(b[other])[1] != "discard"
+    round_trip(g)
+
+
+# --- batch H ---------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("card", cards("prevent_next_char", "evil_character", "prevent_next"))
+def test_a_character_prevents_the_next_enhancement_the_opponent_plays(card):
+    cast, demon = real_key("Cast out Demons", "10A"), real_key("Strong Demon (G)", "10A")
+    b = blocked("peter", card, mine={"hand": [cast]}, theirs={"territory": [demon]})
+    g = b.game
+    if g.s.pending is not None:  # Saph may band to a giant: to none here
+        ok(g, "choose")
+    assert g.b.marks == {b[card]: 0}
+    to_player(g, 0)
+    ok(g, f"enhance {b[cast]} {b['peter']} {b[demon]}")
+    assert g.zone_of(b[demon]) == (1, "territory")  # the discard is prevented
+    round_trip(g)
+
+
+def test_persistent_pestering_of_the_roots_underdecks_two_good_cards_and_may_underdeck_itself(monkeypatch):
+    e = _only("pestering", "Persistent Pestering [RR2]", "RR2")
+    b = battle_for(monkeypatch, e, mine={"hand": ["esther", "daniel", "ezra"], "deck": ["nehemiah"]})
+    g = b.game
+    play(g, b[e], b["t_host"])
+    ok(g, f"choose {b['esther']}")
+    ok(g, f"choose {b['ezra']}")
+    assert g.z[0]["hand"] == [b["daniel"]] and g.z[0]["deck"][-2:] == [b["esther"], b["ezra"]]
+    d = g.s.pending
+    assert d is not None and d.chooser == 1 and d.effect == "may_underdeck_self"
+    ok(g, f"choose {b[e]}")
+    assert g.z[1]["deck"][-1] == b[e]
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", cards("draw_play", ("good_enhancement", "evil_enhancement"), "draw"))
+@pytest.mark.parametrize("use", [True, False])
+def test_an_enhancement_may_draw_three_and_play_an_enhancement_its_character_may_use(monkeypatch, card, use):
+    good = CARDS[card].type == "good_enhancement"
+    brigade = CARDS[card].brigades[0]
+    kind = "good_enhancement" if good else "evil_enhancement"
+    fits = _test_card(
+        monkeypatch,
+        "t_fits",
+        type=kind,
+        alignment="good" if good else "evil",
+        brigades=[brigade],
+        strength=2,
+        toughness=2,
+    )
+    other = _test_card(
+        monkeypatch,
+        "t_other_enh",
+        type=kind,
+        alignment="good" if good else "evil",
+        brigades=["Teal" if good else "Yellow"],
+        strength=2,
+        toughness=2,
+    )
+    deck = {"deck": [fits, other, "ls_widow", "gideon" if not good else "herod"]}
+    b = battle_for(monkeypatch, card, **({"mine": deck} if good else {"theirs": deck}))
+    g = b.game
+    seat = 0 if good else 1
+    play(g, b[card], b["t_host"])
+    assert g.s.pending is not None and g.s.pending.effect == "may"
+    ok(g, f"choose {b[card]}" if use else "choose")
+    if not use:
+        assert g.s.pending is None and len(g.z[seat]["deck"]) == 4
+        return
+    d = g.s.pending
+    assert (
+        d is not None and d.effect == "play_from_discard" and d.options == [b[fits]]
+    )  # the other brigade's does not fit
+    ok(g, f"choose {b[fits]}")
+    assert g.zone_of(b[fits]) == (seat, "field_of_battle") and g.zone_of(b[other]) == (seat, "hand")
+    round_trip(g)
+
+
+def test_swift_beings_plays_an_enhancement_its_hero_may_use_from_hand(monkeypatch):
+    e = _only("play_next", "Swift Beings", "AW")
+    fits = _test_card(
+        monkeypatch, "t_fits", type="good_enhancement", alignment="good", brigades=["Silver"], strength=2, toughness=2
+    )
+    b = battle_for(monkeypatch, e, mine={"hand": [fits]})
+    g = b.game
+    play(g, b[e], b["t_host"])
+    d = g.s.pending
+    assert d is not None and d.options == [b[fits]]
+    ok(g, f"choose {b[fits]}")
+    assert g.zone_of(b[fits]) == (0, "field_of_battle") and g.char_numbers(b["t_host"]) == (1 + 2 + 2, 1 + 5 + 2)
+    round_trip(g)
+
+
+def test_hate_wickedness_removes_an_evil_character_from_the_game(monkeypatch):
+    e = _only("remove_ec", "Hate Wickedness", "CoW")
+    b = battle_for(monkeypatch, e, theirs={"territory": ["herod"]})
+    g = b.game
+    play(g, b[e], b["t_host"])
+    d = g.s.pending
+    assert d is not None and b["herod"] in d.options
+    ok(g, f"choose {b['herod']}")
+    assert g.zone_of(b["herod"]) == (1, "removed")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", cards("negate_abilities", ("hero", "evil_character"), "negate_abilities"))
+def test_a_character_negates_every_other_ability_in_battle(monkeypatch, card):
+    cloud = real_key("Pillar of a Cloud ( C)", "2E")  # first strike (Blue)
+    evil = real_key("Bow and Arrow (Gray) ( C)", "2E")  # immune to Silver (Gray)
+    if CARDS[card].type == "evil_character":
+        _test_card(monkeypatch, "t_hero", type="hero", alignment="good", brigades=["Blue"], strength=1, toughness=1)
+        b = in_battle("t_hero", card, [], mine={"hand": [cloud]})
+        g = b.game
+        g.b.last_actor = 1
+        ok(g, f"enhance {b[cloud]} {b['t_hero']}")
+        from rules.redemption import continuous as cont
+
+        assert not cont.first_strike(g, 0)  # the enhancement's ability is negated: only its numbers count
+    else:
+        gray = _test_card(monkeypatch, "t_gray", type="evil_character", brigades=["Gray"], strength=1, toughness=1)
+        b = in_battle(card, gray, [], theirs={"hand": [evil]})
+        g = b.game
+        g.b.last_actor = 0
+        ok(g, f"enhance {b[evil]} {b[gray]}")
+        assert not continuous.immune(g, b[gray], b[card])  # its immunity is negated
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", cards("negate_all_enh", "evil_enhancement", "negate_all"))
+def test_an_evil_enhancement_negates_every_other_special_ability_in_play_this_battle(monkeypatch, card):
+    cloud = real_key("Pillar of a Cloud ( C)", "2E")
+    hero = _test_card(monkeypatch, "t_hero", type="hero", alignment="good", brigades=["Blue"], strength=5, toughness=5)
+    host = evil_for(monkeypatch, card, s=5, t=5, key="t_host")
+    battle = {"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 0, "played": [cloud]}
+    b = pos(
+        {"field_of_battle": [hero, cloud]},
+        {"field_of_battle": [host], "hand": [card], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+        flags={"battled": True},
+        battle=battle,
+        attached={cloud: hero},
+    )
+    g = b.game
+    assert g.standing() == "hero_winning"  # first strike in mutual destruction
+    play(g, b[card], b[host])
+    assert g.standing() != "hero_winning"  # the first strike is negated
+    round_trip(g)
+
+
+@pytest.mark.parametrize(
+    "card", cards("capture_any", "evil_enhancement", "capture_in_play", lambda sel: "kind" in sel or "testament" in sel)
+)
+def test_an_evil_enhancement_captures_a_human_hero_that_fits(monkeypatch, card):
+    sel = {k: v for k, v in _shape(card)["select"].items() if k not in ("zone", "owner")}
+    fit, other = fitting(monkeypatch, "t_fit", sel), fitting(monkeypatch, "t_other", sel, fit=False)
+    b = battle_for(monkeypatch, card, mine={"territory": [fit, other]})
+    g = b.game
+    targets = {a.args[2] for a in g.legal_actions() if a.verb == "enhance" and a.args[0] == b[card] and len(a.args) > 2}
+    assert b[fit] in targets and b[other] not in targets
+    play(g, b[card], b["t_host"], b[fit])
+    assert g.zone_of(b[fit]) == (1, "land_of_bondage")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", cards("poison", "evil_enhancement", "poison"))
+def test_a_poison_takes_zero_two_from_its_hero_each_turn_and_discards_it_at_toughness_zero(monkeypatch, card):
+    from rules.redemption import effects
+
+    b = battle_for(monkeypatch, card, foe="gideon", mine={"territory": ["deborah"]})
+    g = b.game
+    play(g, b[card], b["t_host"], b["deborah"])
+    assert effects.poison_sources(g, b["deborah"]) == [b[card]]
+    round_trip(g)
+    s, t = g.char_numbers(b["deborah"])
+    while t > 0:
+        effects.poison_tick(g, [])
+        t -= 2
+        if t > 0:
+            assert g.char_numbers(b["deborah"]) == (s, t)
+    assert g.zone_of(b["deborah"]) == (0, "discard")
+
+
+@pytest.mark.parametrize("card", cards("set_aside_for", "good_enhancement", "set_aside_for"))
+def test_an_enhancement_sets_its_hero_aside_for_turns_and_it_comes_back_stronger(monkeypatch, card):
+    from rules.redemption import effects
+
+    sh = _shape(card)
+    hero = hero_for(monkeypatch, card, s=5, t=5)
+    b = in_battle(hero, "goliath", [], mine={"hand": [card]})
+    g = b.game
+    g.b.last_actor = 1
+    play(g, b[card], b[hero])
+    assert g.zone_of(b[hero]) == (0, "set_aside") and g.s.aside[b[hero]][0] == g.s.turn + 2 * sh["turns"]
+    round_trip(g)
+    g.b = type(g.b)()
+    g.s.turn += 2 * sh["turns"]
+    assert effects.come_back(g, 0, []) and g.zone_of(b[hero]) == (0, "territory")
+    assert g.char_numbers(b[hero]) == (5 + sh["strength"], 5 + sh["toughness"])
+
+
+def test_naming_the_nation_underdecks_every_evil_character_in_battle_and_may_draw_three(monkeypatch):
+    e = _only("underdeck_draw", "Naming the Nation", "IR")
+    b = battle_for(
+        monkeypatch, e, foe="herod", mine={"deck": ["esther", "peter", "daniel"]}, theirs={"deck": ["pilate"]}
+    )
+    g = b.game
+    play(g, b[e], b["t_host"])
+    assert g.z[1]["deck"][-1] == b["herod"] and not g.battle_chars(1)
+    ok(g, f"choose {b[e]}")
+    assert len(g.z[0]["hand"]) == 3
+    round_trip(g)
+
+
+@pytest.mark.parametrize(
+    "card",
+    cards(
+        "withdraw_all",
+        ("good_enhancement", "evil_enhancement"),
+        "return",
+        lambda sel: sel.get("zone") == "battle",
+        to="territory",
+    ),
+)
+def test_an_enhancement_withdraws_every_opposing_character_in_battle(monkeypatch, card):
+    good = CARDS[card].type == "good_enhancement"
+    foe = "herod" if good else "gideon"
+    b = battle_for(monkeypatch, card, foe=foe, mine={"deck": ["esther", "peter", "daniel"]})
+    g = b.game
+    play(g, b[card], b["t_host"])
+    far = 1 if good else 0
+    assert g.zone_of(b[foe]) == (far, "territory") and not g.battle_chars(far)
+    if len(_shape_all(card)) > 1:
+        ok(g, f"choose {b[card]}")
+        assert len(g.z[0]["hand"]) == 3
+    if "riders" in _shape(card):
+        assert not continuous.stoppable(g, b[card], "prevent")
+    round_trip(g)
+
+
+def test_trust_withdraws_its_hero_unharmed_and_takes_back_the_holders_good_enhancements(monkeypatch):
+    e = _only("stillness", "Trust", "Pat")
+    hero = hero_for(monkeypatch, e, s=5, t=5)
+    faith = _test_card(
+        monkeypatch, "t_faith", type="good_enhancement", alignment="good", brigades=["Purple"], strength=1, toughness=1
+    )
+    demon = real_key("Strong Demon (G)", "10A")
+    battle = {"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 1, "played": [faith]}
+    b = pos(
+        {"field_of_battle": [hero, faith], "hand": [e]},
+        {"field_of_battle": [demon], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+        flags={"battled": True},
+        battle=battle,
+        attached={faith: hero},
+    )
+    g = b.game
+    play(g, b[e], b[hero])
+    assert (
+        g.zone_of(b[faith]) == (0, "hand")
+        and g.zone_of(b[hero]) == (0, "territory")
+        and g.zone_of(b[e]) == (0, "discard")
+    )
+    round_trip(g)
+
+
+def test_vain_philosophy_of_the_priests_looks_at_a_hand_and_underdecks_a_good_card():
+    card = _only("look_underdeck", "Vain Philosophy (PoC)", "PoC")
+    b = pos({"hand": [card]}, {"hand": ["gideon", "herod"], "deck": ["esther"], "land_of_bondage": ["ls_widow"]})
+    g = b.game
+    ok(g, f"dominant {b[card]}")
+    d = g.s.pending
+    assert d is not None and d.chooser == 0 and d.options == [b["gideon"]]
+    ok(g, f"choose {b['gideon']}")
+    assert g.z[1]["deck"][-1] == b["gideon"] and g.z[1]["hand"] == [b["herod"]]
+    round_trip(g)
+
+
+def test_help_from_heaven_searches_the_draw_pile_for_a_silver_enhancement(monkeypatch):
+    e = _only("search_silver", "Help from Heaven", "Ki")
+    silver = _test_card(
+        monkeypatch, "t_silver", type="good_enhancement", alignment="good", brigades=["Silver"], strength=1, toughness=1
+    )
+    b = battle_for(monkeypatch, e, mine={"deck": ["esther", silver, "peter"]})
+    g = b.game
+    play(g, b[e], b["t_host"])
+    d = g.s.pending
+    assert d is not None and d.options == [b[silver]] and d.to == [0]
+    ok(g, f"choose {b[silver]}")
+    assert g.zone_of(b[silver]) == (0, "hand")
+    round_trip(g)
+
+
+def test_angelic_visit_bands_cornelius_in(monkeypatch):
+    e = _only("band_cornelius", "Angelic Visit", "Ap")
+    corn = _test_card(
+        monkeypatch,
+        "t_corn",
+        type="hero",
+        alignment="good",
+        brigades=["Green"],
+        name="Cornelius (Ap)",
+        strength=1,
+        toughness=1,
+    )
+    b = battle_for(monkeypatch, e, mine={"territory": [corn, "peter"]})
+    g = b.game
+    targets = {a.args[2] for a in g.legal_actions() if a.verb == "enhance" and a.args[0] == b[e] and len(a.args) > 2}
+    assert targets == {b[corn]}
+    play(g, b[e], b["t_host"], b[corn])
+    assert set(g.battle_chars(0)) == {b["t_host"], b[corn]}
+
+
+def test_leaves_for_healing_heals_a_purple_hero_discarded_this_turn(monkeypatch):
+    e = _only("heal_discard", "Leaves for Healing (L)", "Main")
+    purple = hero_for(monkeypatch, e, s=5, t=5, key="t_purple")
+    b = blocked(
+        purple,
+        real_key("Strong Demon (G)", "10A"),
+        mine={"hand": [e, "daniel"], "deck": ["ezra", "esther"]},
+        theirs={"land_of_bondage": ["ls_orphan", "ls_widow"], "deck": ["pilate", "annas"]},
+    )
+    g = b.game  # 5/5 against the Strong Demon 9/10: the Hero is defeated
+    while g.b.kind:
+        ok(g, "pass")
+    assert g.zone_of(b[purple]) == (0, "discard") and b[purple] in g.s.discarded
+    if g.phase != "discard":
+        ok(g, "end")
+    heal = [a for a in g.legal_actions() if a.verb == "enhance"]
+    assert [tuple(a.args) for a in heal] == [(b[e], b[purple])]
+    ok(g, f"enhance {b[e]} {b[purple]}")
+    assert g.zone_of(b[purple]) == (0, "territory") and g.zone_of(b[e]) == (0, "discard")
     round_trip(g)
 
 

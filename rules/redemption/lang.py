@@ -495,7 +495,14 @@ TRIGGERS = _words(
     ("about_to_be_discarded", "when the character in play is about to be discarded (what it does may replace it)"),
     ("put_in_site", "when its player puts the Lost Soul into a site"),
     ("rescued", "when the Lost Soul is rescued (by a battle or an ability); its player: the one it was rescued from"),
-    ("put_in_play", "when the Lost Soul is put in play: drawn into its Land of Bondage, or played there by an ability"),
+    (
+        "put_in_play",
+        "when the card is put in play: a Lost Soul drawn or played into a Land of Bondage, a fortress put into territory",
+    ),
+    (
+        "lone_attack",
+        "while the card is in its player's territory: when a lone Hero of theirs attacks (its condition: which)",
+    ),
 )
 # --- conditions: what must hold for an ability to work ----------------------------------------------------------
 #: (table, the ability's player, the character it is used by (the card itself when it is a character), value)

@@ -210,7 +210,7 @@ class DeckListScreen(Screen[Any]):
         if deck is None:
             return
         if deck.builtin:
-            self.notify("G and H are bundled with the game and cannot be deleted.", severity="warning")
+            self.notify(f"{deck.name} is bundled with the game and cannot be deleted.", severity="warning")
             return
         from tui.screens.confirm import ConfirmScreen
 
