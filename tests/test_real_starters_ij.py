@@ -462,6 +462,9 @@ def test_raising_lazarus_returns_a_human_hero_from_the_discard_pile_to_territory
     b = in_battle("peter", "herod", [], mine={"hand": [lazarus], "discard": ["daniel", LEGION]})
     g = b.game
     ok(g, f"enhance {b[lazarus]} {b['peter']}")
+    d = g.s.pending
+    assert d is not None and d.effect == "may"  # "you may": asked first
+    ok(g, f"choose {b[lazarus]}")
     assert g.zone_of(b["daniel"]) == (0, "territory") and g.zone_of(b[LEGION]) == (0, "discard")  # an angel stays
     round_trip(g)
 
@@ -1030,3 +1033,17 @@ def test_the_starter_i_and_j_decks_are_offered_and_played(label):
         g = play_match(new_game(seed + 2, decks=(label, other), max_turns=30), agents)
         assert g.s.turn > 1
         round_trip(g)
+
+
+def test_a_search_of_the_discard_pile_takes_back_an_enhancement_discarded_in_this_battle():
+    bond, crucify, glean, naomi = R("Family Bond"), R("Crucify Him! (J)"), R("Gleaning the Fields (J)"), R("Naomi (J)")
+    b = good_played(naomi, SOLDIERS, bond, mine={"hand": [glean]}, theirs={"hand": [crucify]})
+    g = b.game
+    to_player(g, 1)
+    ok(g, f"enhance {b[crucify]} {b[SOLDIERS]} {b[bond]}")
+    assert g.zone_of(b[bond]) == (0, "discard") and b[bond] in g.b.played  # negated and discarded: still listed
+    to_player(g, 0)
+    ok(g, f"enhance {b[glean]} {b[naomi]}")
+    ok(g, f"choose {b[bond]}")
+    assert g.zone_of(b[bond]) == (0, "hand") and b[bond] not in g.b.played  # the battle forgets it
+    round_trip(g)

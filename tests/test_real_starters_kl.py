@@ -67,9 +67,12 @@ def test_the_facts_agree_with_the_card_file():
     for key in KEYS:
         c, p = CARDS[key], pool.by_key[key]
         assert p.type == c.type, key
-        assert int(p.strength or 0) == c.strength and int(p.toughness or 0) == c.toughness, key
+        dual = c.has("dual_alignment")  # a GE/EE card: its good half's numbers and brigades, the evil half's scripted
+        st, tg = (p.strength.split(" ")[0], p.toughness.split(" ")[0]) if dual else (p.strength, p.toughness)
+        assert int(st or 0) == c.strength and int(tg or 0) == c.toughness, key
         assert p.reference == c.reference, key
-        assert {b for b in p.brigade.split("/") if b} == set(c.brigades), key
+        brigades = {b for b in p.brigade.split("/") if b}
+        assert (set(c.brigades) < brigades) if dual else (brigades == set(c.brigades)), key
         assert ("warrior" in p.klass.lower()) == ("warrior" in c.classes), key
         assert script_for(p) == key
 
@@ -1269,3 +1272,101 @@ def test_the_fortress_does_nothing_for_a_hero_of_another_book(monkeypatch, card)
     g = b.game
     ok(g, f"rescue {b[other]}")
     assert g.s.pending is None and g.zone_of(b["ezra"]) == (0, "deck")
+
+
+# --- dual cards: a GE/EE enhancement; Covenants and Curses (artifacts that are enhancements too) -------------------
+@pytest.mark.parametrize("card", printings("Abandoned [K]", "Evade [L]"))
+def test_the_dual_enhancement_negates_a_card_as_a_good_enhancement(monkeypatch, card):
+    hero, blocker = good(card, monkeypatch)
+    evil = real_key("Ancient Evil (G)", "10A")
+    b = in_battle(hero, blocker, [evil], mine={"hand": [card]})
+    g = b.game
+    before = g.char_numbers(b[hero])
+    ok(g, f"enhance {b[card]} {b[hero]} {b[evil]}")
+    assert b[evil] in g.b.negated and g.char_numbers(b[hero]) == (before[0] + 4, before[1])  # the good half: 4/0
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", printings("Abandoned [K]", "Evade [L]"))
+def test_the_dual_enhancement_is_played_as_an_evil_enhancement_with_its_evil_numbers(card):
+    blocker = DOEG if CARDS[card].set.startswith("K") else "pilate"
+    b = in_battle("gideon", blocker, [], mine={"hand": ["gideons_trumpet"]}, theirs={"hand": [card]})
+    g = b.game
+    to_player(g, 0)
+    ok(g, f"enhance {b['gideons_trumpet']} {b['gideon']}")
+    to_player(g, 1)
+    before = g.char_numbers(b[blocker])
+    assert g._enhance_problem(b[card], b[blocker]) is None
+    ok(g, f"enhance {b[card]} {b[blocker]} {b['gideons_trumpet']}")
+    assert b["gideons_trumpet"] in g.b.negated and g.char_numbers(b[blocker]) == (before[0], before[1] + 4)  # 0/4
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", [K("Covenant with David [K]"), K("Covenant with Moses [L]")])
+def test_the_covenant_played_in_battle_negates_and_discards_an_evil_card(monkeypatch, card):
+    hero, blocker = good(card, monkeypatch)
+    evil = real_key("Ancient Evil (G)", "10A")
+    b = in_battle(hero, blocker, [evil], mine={"hand": [card]})
+    g = b.game
+    before = g.char_numbers(b[hero])
+    targets = {a.args[2] for a in g.legal_actions() if a.verb == "enhance" and a.args[0] == b[card]}
+    assert targets == {b[blocker], b[evil]}
+    ok(g, f"enhance {b[card]} {b[hero]} {b[evil]}")
+    assert b[evil] in g.b.negated and g.zone_of(b[evil]) == (1, "discard")
+    assert g.char_numbers(b[hero]) == (before[0] + 5, before[1] + 2)
+    round_trip(g)
+
+
+@pytest.mark.parametrize(
+    "card, hero",
+    [
+        (K("Covenant with David [K]"), real_key("Abigail [K]", "K")),
+        (K("Covenant with Moses [L]"), real_key("Joshua, the Faithful [L]", "L")),
+    ],
+)
+def test_the_covenant_activated_as_an_artifact_may_underdeck_a_hero_of_its_book(card, hero):
+    b = pos({"hand": [card], "discard": [hero, "gideon"], "deck": ["ezra"]}, {"land_of_bondage": ["ls_orphan"]})
+    g = b.game
+    assert any(a.verb == "activate" and a.args[0] == b[card] for a in g.legal_actions())
+    ok(g, f"activate {b[card]}")
+    d = g.s.pending
+    assert d is not None and d.effect == "underdeck" and d.options == [b[hero]]
+    ok(g, f"choose {b[hero]}")
+    assert g.z[0]["deck"] == [b["ezra"], b[hero]] and g.zone_of(b[card]) == (0, "artifact_pile")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", [real_key("Pharaoh's Curse", "K"), K("Goliath's Curse [L]")])
+def test_the_curse_played_in_battle_negates_and_discards_a_good_enhancement(card):
+    blocker = DOEG if CARDS[card].set.startswith("K") else "pilate"
+    b = in_battle("gideon", blocker, [], mine={"hand": ["gideons_trumpet"]}, theirs={"hand": [card]})
+    g = b.game
+    to_player(g, 0)
+    ok(g, f"enhance {b['gideons_trumpet']} {b['gideon']}")
+    to_player(g, 1)
+    before = g.char_numbers(b[blocker])
+    ok(g, f"enhance {b[card]} {b[blocker]} {b['gideons_trumpet']}")
+    assert g.zone_of(b["gideons_trumpet"]) == (0, "discard") and g.char_numbers(b[blocker]) == (
+        before[0] + 6,
+        before[1],
+    )
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", [real_key("Pharaoh's Curse", "K"), K("Goliath's Curse [L]")])
+@pytest.mark.parametrize("use", [True, False])
+def test_the_curse_activated_may_underdeck_itself_to_underdeck_a_good_card_in_a_territory(card, use):
+    b = pos(
+        {"hand": [card], "deck": ["herod"]},
+        {"territory": ["gideon"], "deck": ["ezra"], "land_of_bondage": ["ls_orphan"]},
+    )
+    g = b.game
+    ok(g, f"activate {b[card]}")
+    d = g.s.pending
+    assert d is not None and d.effect == "underdeck_self_to" and d.options == [b["gideon"]]
+    ok(g, f"choose {b['gideon']}" if use else "choose")
+    if use:
+        assert g.z[1]["deck"] == [b["ezra"], b["gideon"]] and g.z[0]["deck"] == [b["herod"], b[card]]
+    else:
+        assert g.zone_of(b["gideon"]) == (1, "territory") and g.zone_of(b[card]) == (0, "artifact_pile")
+    round_trip(g)

@@ -1599,3 +1599,74 @@ def test_a_fortress_put_in_play_and_a_lone_attack_trigger_its_abilities(monkeypa
     ok(g, f"choose {b[key]}")
     assert g.zone_of(b["esther"]) == (0, "hand") and g.zone_of(b["peter"]) == (0, "hand")
     round_trip(g)
+
+
+def test_also_enhancement_makes_an_artifact_an_enhancement_in_battle_and_an_artifact_in_preparation(monkeypatch):
+    key = "t_covenant"
+    monkeypatch.setitem(
+        CARDS,
+        key,
+        _card(
+            {
+                "key": key,
+                "name": "Covenant",
+                "type": "artifact",
+                "alignment": "good",
+                "brigades": ["Blue"],
+                "strength": 2,
+                "toughness": 3,
+                "abilities": [
+                    {"trigger": "while_in_play", "effects": [{"verb": "also_enhancement"}]},
+                    {
+                        "trigger": "activate",
+                        "effects": [
+                            {
+                                "verb": "underdeck_self_to",
+                                "select": {"zone": "territory", "owner": "opponent", "type": "evil_character"},
+                            }
+                        ],
+                    },
+                ],
+            }
+        ),
+    )
+    assert CARDS[key].is_enhancement and CARDS[key].placement == "artifact"
+    b = battle(f'"{key}"')
+    g = b.game
+    ok(g, f"enhance {b[key]} {b['gideon']}")
+    assert g.char_numbers(b["gideon"]) == (9, 8)
+    b2 = build({"hand": [key]}, {"territory": ["herod"], "land_of_bondage": ["ls_orphan"], "deck": ["pilate"]})
+    g2 = b2.game
+    ok(g2, f"activate {b2[key]}")
+    ok(g2, f"choose {b2['herod']}")
+    assert g2.z[1]["deck"][-1] == b2["herod"] and g2.zone_of(b2[key]) == (0, "deck")
+
+
+def test_dual_alignment_plays_a_good_enhancement_on_an_evil_character_with_its_other_numbers(monkeypatch):
+    key = "t_dual"
+    monkeypatch.setitem(
+        CARDS,
+        key,
+        _card(
+            {
+                "key": key,
+                "name": "Dual",
+                "type": "good_enhancement",
+                "alignment": "good",
+                "brigades": ["Blue"],
+                "strength": 4,
+                "abilities": [
+                    {
+                        "trigger": "while_in_play",
+                        "effects": [{"verb": "dual_alignment", "toughness": 4, "select": {"brigade": "Crimson"}}],
+                    }
+                ],
+            }
+        ),
+    )
+    b = battle('"gideons_trumpet"', their_hand=f'"{key}"')
+    g = b.game
+    assert g._enhance_problem(b[key], b["goliath"]) is None  # Crimson: the evil half's brigade
+    g.b.last_actor = 0
+    ok(g, f"enhance {b[key]} {b['goliath']}")
+    assert g.char_numbers(b["goliath"]) == (8, 10)  # Goliath 8/6 with the evil half's 0/4

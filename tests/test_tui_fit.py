@@ -284,3 +284,14 @@ def test_every_lesson_steps_instruction_shows_at_80x24_without_scrolling_the_coa
                 await pilot.pause()
 
     asyncio.run(go())
+
+
+def test_a_card_of_every_brigade_of_its_alignment_is_said_to_be_multi():
+    from rules.redemption.cards import CARDS, real_key
+    from tui.games.redemption import RedemptionUI, brigade_words
+
+    chaff = {"id": "H1", **CARDS[real_key("Burning up the Chaff", "10A")].info()}
+    assert brigade_words(chaff) == "Multi" and "Multi" in RedemptionUI().card_words(chaff)
+    assert brigade_words({**CARDS["gideon"].info()}) == "Blue"
+    murmuring = {**CARDS[real_key("Murmuring", "10A")].info()}
+    assert brigade_words(murmuring) == "Multi"

@@ -64,7 +64,13 @@ class Card:
     def __post_init__(self) -> None:
         character = self.type in ("hero", "evil_character")
         object.__setattr__(self, "is_character", character)
-        object.__setattr__(self, "is_enhancement", self.type in ("good_enhancement", "evil_enhancement"))
+        object.__setattr__(
+            self,
+            "is_enhancement",
+            self.type in ("good_enhancement", "evil_enhancement")
+            # a Covenant or a Curse: an artifact that may also be played in battle (redemption.effect.also_enhancement)
+            or any(a.effect == "also_enhancement" for a in self.abilities),
+        )
         object.__setattr__(
             self,
             "unique_in_play",

@@ -171,12 +171,15 @@ def _typed_in_play(g: Table, p: int, ab: Act, host: str) -> list[str]:
     """The selector's cards in play that a discard may hit (the opponents' first, in turn order from ``p``'s
     left, then ``p``'s own, so a list of targets starts with the ones a player means to hit), but not a protected
     one in battle."""
-    loc = g.loc
+    loc, holders = g.loc, continuous.protect_all_holders(g)  # asked once, not once a card
     return select(
         g,
         p,
         ab.select,
-        lambda c: (loc[c][1] == "field_of_battle" and g._is_protected(c)) or continuous.card_protected(g, c),
+        lambda c: (
+            (loc[c][1] == "field_of_battle" and g._is_protected(c))
+            or (bool(holders) and continuous.card_protected(g, c, holders))
+        ),
     )
 
 
@@ -567,7 +570,9 @@ def _ask_search(g: Table, p: int, src: str, ab: Act, queue: list[int], events: l
             continue
         # a full hand takes no card, by any means (redemption.hand.cap): the search finds nothing it may take
         options = (
-            [c for c in pile if cd[c].type != "lost_soul" and matches(cd[c], ab.select.card)] if g.hand_room(q) else []
+            [c for c in pile if c != src and cd[c].type != "lost_soul" and matches(cd[c], ab.select.card)]
+            if g.hand_room(q)
+            else []
         )
         d = Decision(q, src, "search", options, "up_to", 1, revealed=pile, to=[q])
         g.ask(
@@ -591,7 +596,7 @@ def _piles_words(ab: Act) -> str:
 def _resolve_search(g: Table, d: Decision, events: list[Event]) -> None:
     p = d.chooser
     for c in d.chosen:
-        g._move(c, p, "hand")
+        g._put(c, "hand")  # a card of the battle's, discarded, leaves its record there too (the battle forgets it)
     ab = _act_of(g, d)
     shuffled = _searches_deck(ab)
     if shuffled:
@@ -1689,7 +1694,7 @@ def _do_discard_self_to(g: Table, p: int, src: str, host: str, ab: Act, target: 
         )
         return
     g.ask(
-        Decision(p, src, "discard_self_to", options, "up_to", 1, to=list(range(len(g.z)))),
+        Decision(p, src, ab.verb, options, "up_to", 1, to=list(range(len(g.z)))),
         events,
         f"{who(p, True)} may discard {g.cd[src].name} to discard {an(filter_text(ab.filter, 'card'))} "
         "(choose it, or choose nothing).",
@@ -1704,6 +1709,22 @@ def _resolve_discard_self_to(g: Table, d: Decision, events: list[Event]) -> None
     if g.in_battle() and src in g.b.played:  # it leaves the battle: its numbers stop counting
         g.b.played.remove(src)
     g.attached.pop(src, None)
+    if d.effect == "underdeck_self_to":  # redemption.effect.underdeck_self_to
+        c = d.chosen[0]
+        g.face_up.discard(src)
+        g._put(src, "deck")
+        if g.loc[c][1] == "field_of_battle" and g.cd[c].is_character:
+            g._leave_battle(c, "territory", events)
+        g._put(c, "deck")
+        events.append(
+            Event.said(
+                "effect",
+                f"{g.cd[src].name} goes under its owner's draw pile, and {g._nm(c)} under its owner's.",
+                p,
+                "redemption.effect.underdeck_self_to",
+            )
+        )
+        return
     g._to_discard(src, events, " by its own ability", "redemption.effect.discard_self_to")
     _discard_typed(g, p, src, "", d.chosen[0], events)
 
@@ -1925,6 +1946,14 @@ def lone_attack(g: Table, p: int, hero: str) -> None:
             if ab.trigger == "lone_attack" and condition_holds(g, p, hero, ab.condition):
                 g.s.gifts.append((p, 2, c))
                 break
+
+
+def run_activate(g: Table, p: int, c: str, ab: Ability, events: list[Event]) -> None:
+    """An artifact's ability that works when it is activated (other than a plain draw): its effects in order, for
+    its player (redemption.lang.trigger.activate)."""
+    if ab.condition and not condition_holds(g, p, c, ab.condition):
+        return
+    _run_acts(g, p, c, c, ab.acts, "", events)
 
 
 def _do_exchange_hand(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
@@ -2756,6 +2785,8 @@ def _text_numbers(a: Act, when: str, card: Card | None) -> str:
         "wins_battle": "Each time this character wins a battle, ",
         "enters_battle": "When this character enters battle, ",
     }.get(when, "")
+    if when == "while_in_play" and card is not None and card.type == "artifact":
+        head = "While this is face up, "  # redemption.effect.gain.artifact
     what = _which(a, "character")
     text = f"{what} {'gains' if a.verb == 'gain' and not a.select.every else 'gain' if a.verb == 'gain' else 'loses' if not a.select.every else 'lose'} {a.strength}/{a.toughness}{how}."
     if head:
@@ -2771,6 +2802,17 @@ def _verbs() -> dict[str, Verb]:
         e.name: e
         for e in (
             Verb("draw", "draw N cards", _text_draw, _do_draw, undo="hand"),
+            # --- what a face-up artifact forbids (the mech batches; continuous.block_forbidden, challenge_forbidden)
+            Verb(
+                "no_block",
+                "while this is face up, no character that fits may block",
+                lambda a, when, card: f"While this is face up, no {filter_text(a.filter, 'character')} may block.",
+            ),
+            Verb(
+                "no_challenge",
+                "while this is face up, no battle may begin as a battle challenge",
+                lambda a, when, card: "While this is face up, no battle may begin as a battle challenge.",
+            ),
             # --- the Starter I and J decks' verbs ---------------------------------------------------------------
             Verb(
                 "each_draw",
@@ -3480,6 +3522,40 @@ def _verbs() -> dict[str, Verb]:
                 resolve=_resolve_underdeck_to_draw,
             ),
             Verb(
+                "underdeck_self_to",
+                "its player may put this card under its owner's draw pile to put a card that fits under its owner's",
+                lambda a, when, card: (
+                    ("When activated, you" if when == "activate" else "You")
+                    + f" may put this card on the bottom of your draw pile to put {an(filter_text(a.filter, 'card'))} "
+                    + ("in a territory " if a.select.zones == ("territory",) else "in play ")
+                    + "on the bottom of its owner's draw pile."
+                ),
+                _do_discard_self_to,
+                resolve=_resolve_discard_self_to,
+            ),
+            Verb(
+                "also_enhancement",
+                "an artifact (a Covenant, a Curse) that may also be played in battle as an enhancement",
+                lambda a, when, card: (
+                    "This card may also be played in battle as "
+                    + ("a Good" if card is not None and card.alignment == "good" else "an Evil")
+                    + " Enhancement of its brigade, with its numbers; put on the artifact pile, it is an artifact."
+                ),
+            ),
+            Verb(
+                "dual_alignment",
+                "a good enhancement that may also be played as an evil one, of other brigades, with other numbers",
+                lambda a, when, card: (
+                    "This card may also be played as an Evil Enhancement of the "
+                    + " or ".join(
+                        [a.select.get("brigade")]
+                        if isinstance(a.select.get("brigade"), str)
+                        else list(a.select.get("brigade") or ())
+                    )
+                    + f" brigade, with {a.strength}/{a.toughness}."
+                ),
+            ),
+            Verb(
                 "look_hand",
                 "look at an opponent's hand or Reserve",
                 lambda a, when, card: (
@@ -3713,6 +3789,10 @@ def ability_text(a: Ability, card: Card | None = None) -> str:
         return f"When {who_} of yours attacks alone: {words[:1].lower()}{words[1:]}"
     if a.condition:
         words = f"{condition_text(a.condition)[:1].upper()}{condition_text(a.condition)[1:]}: {words}"
+    if card is not None and card.type == "artifact" and card.is_enhancement and a.trigger == "played":
+        words = f"As an enhancement in battle: {words[:1].lower()}{words[1:]}"  # redemption.effect.also_enhancement
+    if a.trigger == "activate" and not words.startswith("When activated"):
+        words = f"When activated: {words[:1].lower()}{words[1:]}"
     if a.trigger == "put_in_play" and card is not None and card.type != "lost_soul" and not a.choose_one:
         words = f"When this card is put in play: {words[:1].lower()}{words[1:]}"
     return words

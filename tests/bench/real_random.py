@@ -6,7 +6,9 @@ a round trip through ``to_dict``/``from_dict`` gives the same game, and the whol
 actions and at the end, the game is saved and loaded as the app does (``saves.dumps``/``saves.loads``) and play goes
 on from the loaded copy. A violation is printed with its seed and action number, and counted.
 
-    python -m tests.bench.real_random [--games N] [--first-game N] [--decks G10,H10] [--max-turns N]
+    python -m tests.bench.real_random [--games N] [--first-game N] [--decks G10,H10] [--max-turns N] [--seats N]
+
+``--seats 3`` or ``4``: the two decks alternate round the table (G10, H10, G10, ...), rotated game by game.
 """
 
 from __future__ import annotations
@@ -22,9 +24,10 @@ from tests.bench.common import arg_int, machine
 from tests.test_redemption_stateful import check_conservation, check_decision_secrecy
 
 
-def play(seed: int, decks: tuple[str, str], max_turns: int) -> tuple[int, int, int]:
+def play(seed: int, decks: tuple[str, ...], max_turns: int) -> tuple[int, int, int]:
     """One game: (actions, decisions asked, saves loaded); raises AssertionError on a violation."""
     g = new_game(seed, decks=decks, max_turns=max_turns)
+    meta = saves.Meta(players=[{"name": f"Player {q + 1}", "kind": "human"} for q in range(len(decks))])
     r = Rng(seed)
     actions = asked = loaded = 0
     while not g.is_over:
@@ -42,9 +45,9 @@ def play(seed: int, decks: tuple[str, str], max_turns: int) -> tuple[int, int, i
         assert Game.from_dict(g.to_dict()) == g, f"round trip differs after {a}"
         g.validate_whole()
         if actions % 50 == 0:
-            g = saves.loads(saves.dumps(g))  # type: ignore[assignment]
+            g = saves.loads(saves.dumps(g, meta))  # type: ignore[assignment]
             loaded += 1
-    again = saves.loads(saves.dumps(g))
+    again = saves.loads(saves.dumps(g, meta))
     assert again.is_over and again.to_dict() == g.to_dict(), "the finished game does not load as it was"
     return actions, asked, loaded + 1
 
@@ -53,13 +56,14 @@ def main() -> None:
     games = arg_int("games", 200)
     first = arg_int("first-game", 0)
     max_turns = arg_int("max-turns", 0)
+    seats = arg_int("seats", 2)
     a, b = "G10", "H10"
     if "--decks" in sys.argv:
         a, b = sys.argv[sys.argv.index("--decks") + 1].split(",")
-    print(f"# random {a} v {b} games with invariants after every action ({machine()})")
+    print(f"# random {a} v {b} games at {seats} seats with invariants after every action ({machine()})")
     t0, actions, asked, loaded, bad = time.perf_counter(), 0, 0, 0, []
     for i in range(first, first + games):
-        decks = (a, b) if i % 2 == 0 else (b, a)
+        decks = tuple((a, b)[(q + i) % 2] for q in range(seats))
         try:
             n, k, s = play(i, decks, max_turns)
         except Exception as e:  # noqa: BLE001  # every violation is reported with its seed, then the run goes on

@@ -1,0 +1,230 @@
+"""Real cards of the types furthest behind (``rules/redemption/real/mech_*.toml``: Dominants, artifacts, fortresses,
+sites): every card on a hand-built position in the scenario format (``redemption.scenario``) in which its ability
+happens and its outcome is asserted. Cards of one shape share a test, parametrised over them; the last tests check
+that every card of the mech files is a case of some test here and that its facts are the card file's."""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rules.redemption.cards import CARDS, real_key
+from rules.redemption.printed import script_for
+from tests.redemption_helpers import ok
+from tests.test_real_g10 import pos, round_trip
+
+REAL_DIR = Path(__file__).resolve().parent.parent / "rules" / "redemption" / "real"
+FILES = sorted(REAL_DIR.glob("mech_*.toml"))
+ENTRIES = [d for f in FILES for d in tomllib.loads(f.read_text(encoding="utf-8"))["card"]]
+KEYS = [real_key(d["name"], d["set"]) for d in ENTRIES]
+#: every key a test below takes
+CLAIMED: set[str] = set()
+
+
+def K(name: str, set_code: str) -> str:
+    key = real_key(name, set_code)
+    assert key in KEYS, key
+    CLAIMED.add(key)
+    return key
+
+
+def opts(g: Any, card: str, verb: str = "dominant") -> set[str]:
+    """The targets the legal actions offer for a card (an enhancement's or a Dominant's last argument)."""
+    n = 3 if verb == "enhance" else 2
+    return {a.args[-1] for a in g.legal_actions() if a.verb == verb and a.args[0] == card and len(a.args) >= n}
+
+
+# --- artifacts with a starter card's ability ----------------------------------------------------------------------
+def test_altar_of_incense_pi_protects_ot_heroes_from_evil_enhancements_discard_abilities():
+    altar = K("Altar of Incense (Pi)", "Pri")
+    lions, deaths = real_key("Coliseum Lions (E)", "3E"), real_key("Going to their Deaths", "3E")
+    mine = {"artifact_pile": [altar], "territory": ["deborah", "peter"]}
+    b = pos(
+        {**mine, "field_of_battle": ["gideon"]},
+        {"field_of_battle": ["goliath"], "hand": [lions, deaths], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+        flags={"battled": True},
+        battle={"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 0},
+        face_up=[altar],
+    )
+    g = b.game
+    assert g.current_player == 1
+    assert opts(g, b[lions], "enhance") == set()  # Gideon (O.T.) is protected
+    assert opts(g, b[deaths], "enhance") == {b["peter"]}  # Deborah (O.T.) is; Peter (N.T.) is not
+    ok(g, f"enhance {b[deaths]} {b['goliath']} {b['peter']}")
+    assert g.zone_of(b["peter"]) == (0, "discard")
+    round_trip(g)
+
+
+# --- Dominants --------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "name, set_code", [("The Second Coming", "CoW"), ("The Second Coming [Fundraiser - Serialized]", "Fund")]
+)
+def test_the_second_coming_searches_the_draw_pile_or_the_discard_pile_for_a_good_dominant(name, set_code):
+    card = K(name, set_code)
+    son, martyr = real_key("Son of God (G)", "10A"), real_key("Christian Martyr (H)", "10A")
+    burial, angel = real_key("Burial (G)", "10A"), real_key("Angel of the Lord (G)", "10A")
+    b = pos(
+        {"hand": [card], "deck": ["gideon", son, martyr, "esther"], "discard": [angel, "barak"]},
+        {"land_of_bondage": ["ls_widow"], "hand": [burial]},
+    )
+    g = b.game
+    ok(g, f"dominant {b[card]}")
+    d = g.s.pending
+    assert d is not None and d.effect == "search" and d.chooser == 0
+    assert set(d.options) == {b[son], b[angel]}  # good Dominants of either pile; not the evil one, no Hero
+    ok(g, f"choose {b[angel]}")
+    assert g.zone_of(b[angel]) == (0, "hand") and g.zone_of(b[son]) == (0, "deck")
+    round_trip(g)
+    b = pos({"hand": [card], "deck": ["gideon", son]}, {"land_of_bondage": ["ls_widow"]})
+    g = b.game
+    ok(g, f"dominant {b[card]}")
+    ok(g, f"choose {b[son]}")
+    assert g.zone_of(b[son]) == (0, "hand")
+
+
+@pytest.mark.parametrize("name, set_code", [("Shipwreck (EC)", "TEC"), ("Shipwreck (Promo)", "Pmo-P2")])
+def test_shipwreck_discards_a_fortress_or_a_site_in_play_and_nothing_else(name, set_code):
+    card = K(name, set_code)
+    egypt = real_key("Egypt (H)", "10A")
+    b = pos(
+        {"territory": ["stronghold_of_zion", "gideon"], "artifact_pile": ["jar_of_oil"]},
+        {"hand": [card], "territory": [egypt, "herod"], "in_site": ["ls_orphan"]},
+        active=1,
+        attached={"H4": "H2"},
+    )
+    g = b.game
+    assert g.attached[b["ls_orphan"]] == b[egypt]
+    assert opts(g, b[card]) == {b["stronghold_of_zion"], b[egypt]}  # any fortress or site, its own player's too
+    ok(g, f"dominant {b[card]} {b['stronghold_of_zion']}")
+    assert g.zone_of(b["stronghold_of_zion"]) == (0, "discard") and g.zone_of(b[card]) == (1, "discard")
+    round_trip(g)
+    b = pos(
+        {"territory": ["gideon"]},
+        {"hand": [card], "territory": [egypt], "in_site": ["ls_orphan"]},
+        active=1,
+        attached={"H3": "H2"},
+    )
+    g = b.game
+    ok(g, f"dominant {b[card]} {b[egypt]}")
+    assert g.zone_of(b[egypt]) == (1, "discard")
+    assert g.zone_of(b["ls_orphan"])[1] != "in_site" and b["ls_orphan"] not in g.attached  # the site's soul is let out
+    round_trip(g)
+
+
+def test_destruction_of_nehushtan_discards_one_active_artifact_not_a_face_down_one():
+    card = K("Destruction of Nehushtan", "Pat")
+    b = pos(
+        {"artifact_pile": ["jar_of_oil", "scroll_of_the_law"], "territory": ["gideon"]},
+        {"hand": [card], "artifact_pile": ["basket_of_loaves"], "territory": ["herod"]},
+        active=1,
+        face_up=["jar_of_oil", "basket_of_loaves"],
+    )
+    g = b.game
+    assert opts(g, b[card]) == {b["jar_of_oil"], b["basket_of_loaves"]}  # active ones, its own player's too
+    ok(g, f"dominant {b[card]} {b['jar_of_oil']}")
+    assert g.zone_of(b["jar_of_oil"]) == (0, "discard") and g.zone_of(b["scroll_of_the_law"]) == (0, "artifact_pile")
+    assert b["jar_of_oil"] not in g.face_up
+    round_trip(g)
+
+
+# --- artifacts that forbid, while face up -------------------------------------------------------------------------
+@pytest.mark.parametrize("up", [True, False])
+def test_three_nails_face_up_lets_no_demon_block(up):
+    nails, demon = K("Three Nails", "Ap"), real_key("Strong Demon (G)", "10A")
+    b = pos(
+        {"hand": ["gideon"], "artifact_pile": [nails]},
+        {"hand": [demon, "herod"], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+        **({"face_up": [nails]} if up else {}),
+    )
+    g = b.game
+    ok(g, f"rescue {b['gideon']}")
+    blocks = {a.args[0] for a in g.legal_actions() if a.verb == "block"}
+    assert blocks == ({b["herod"]} if up else {b["herod"], b[demon]})
+    out = g.apply(f"block {b[demon]}")
+    if up:
+        assert not out.ok and out.rule == "redemption.effect.no_block"
+        ok(g, f"block {b['herod']}")
+    else:
+        assert out.ok
+    round_trip(g)
+
+
+@pytest.mark.parametrize("up", [True, False])
+def test_every_mans_sword_face_up_lets_no_battle_begin_as_a_challenge(up):
+    sword = K("Every Man's Sword", "Ki")
+    b = pos(
+        {"hand": ["gideon"]},
+        {"territory": ["herod"], "artifact_pile": [sword]},  # no Lost Soul: only a challenge is possible
+        phase="battle",
+        **({"face_up": [sword]} if up else {}),
+    )
+    g = b.game
+    assert any(a.verb == "challenge" for a in g.legal_actions()) is not up
+    out = g.apply(f"challenge {b['gideon']}")
+    assert out.ok is not up
+    if up:
+        assert out.rule == "redemption.effect.no_challenge"
+        b = pos(  # a rescue attempt may still begin
+            {"hand": ["gideon"]},
+            {"land_of_bondage": ["ls_orphan"], "artifact_pile": [sword]},
+            phase="battle",
+            face_up=[sword],
+        )
+        ok(b.game, f"rescue {b['gideon']}")
+        round_trip(b.game)
+
+
+# --- an artifact's gain while it is face up -----------------------------------------------------------------------
+def test_elijahs_mantle_face_up_gives_every_hero_of_its_holder_two_two_and_no_one_else():
+    mantle = K("Elijah's Mantle", "War")
+    b = pos(
+        {"hand": ["barak"], "territory": ["gideon"], "artifact_pile": [mantle]},
+        {"territory": ["deborah", "herod"], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+        face_up=[mantle],
+    )
+    g = b.game
+    base = {k: (CARDS[k].strength, CARDS[k].toughness) for k in ("barak", "gideon", "deborah", "herod")}
+    s, t = base["gideon"]
+    assert g.char_numbers(b["gideon"]) == (s + 2, t + 2)
+    assert g.char_numbers(b["deborah"]) == base["deborah"]  # the other player's Hero
+    assert g.char_numbers(b["herod"]) == base["herod"]  # not a Hero
+    ok(g, f"rescue {b['barak']}")  # a Hero that comes into play gains too
+    s, t = base["barak"]
+    assert g.char_numbers(b["barak"]) == (s + 2, t + 2)
+    assert not g.s.mods  # nothing recorded: it is read from the face-up artifact
+    round_trip(g)
+    g.face_up.discard(b[mantle])  # face down: the gain is gone
+    assert g.char_numbers(b["barak"]) == base["barak"]
+
+
+# --- the structure --------------------------------------------------------------------------------------------------
+def test_every_card_of_the_mech_files_is_loaded_once_with_a_script_and_tested():
+    assert KEYS and len(KEYS) == len(set(KEYS))
+    for key in KEYS:
+        c = CARDS[key]
+        assert c.abilities and c.ability_text == " ".join(c.ability_text.split()), key
+    assert set(KEYS) == CLAIMED, sorted(set(KEYS) - CLAIMED)
+
+
+CARD_FILE = Path(os.environ.get("REDEMPTION_CARD_FILE", "/work/lackey/carddata.txt"))
+
+
+@pytest.mark.skipif(not CARD_FILE.is_file(), reason="the player's own card file is not on this machine")
+def test_the_facts_agree_with_the_card_file_and_every_card_is_enforced():
+    from saves.cardfile import parse
+
+    pool = parse(CARD_FILE.read_bytes(), str(CARD_FILE))
+    for key in KEYS:
+        c, p = CARDS[key], pool.by_key[key]
+        assert p.type == c.type and p.alignment.lower() == c.alignment, key
+        assert int(p.strength or 0) == c.strength and int(p.toughness or 0) == c.toughness, key
+        assert p.reference == c.reference, key
+        assert {b for b in p.brigade.split("/") if b} == set(c.brigades), key
+        assert script_for(p) == key and p.enforced
