@@ -1522,29 +1522,6 @@ def test_wings_of_calamity_prevents_the_ability_of_the_next_good_enhancement(mon
     round_trip(g)
 
 
-def test_altar_of_incense_of_the_priests_protects_ot_heroes_from_evil_enhancements_discards():
-    altar = _only("protect_discard", "Altar of Incense (Pi)", "Pri")
-    lions = real_key("Coliseum Lions (E)", "3E")
-    b = pos(
-        {"artifact_pile": [altar], "territory": ["deborah", "peter"], "field_of_battle": ["gideon"]},
-        {"field_of_battle": ["goliath"], "hand": [lions], "land_of_bondage": ["ls_orphan"]},
-        phase="battle",
-        flags={"battled": True},
-        battle={"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 0},
-        face_up=[altar],
-    )
-    g = b.game
-    targets = {
-        a.args[-1] for a in g.legal_actions() if a.verb == "enhance" and a.args[0] == b[lions] and len(a.args) > 2
-    }
-    assert b["gideon"] not in targets and b["deborah"] not in targets
-    g.face_up.discard(b[altar])
-    targets = {
-        a.args[-1] for a in g.legal_actions() if a.verb == "enhance" and a.args[0] == b[lions] and len(a.args) > 2
-    }
-    assert b["gideon"] in targets or b["deborah"] in targets  # face down, it protects nobody
-
-
 def test_mask_of_self_glorification_discards_an_active_artifact(monkeypatch):
     e = _only("discard_artifact", "Mask of Self-glorification", "War")
     tables = real_key("Tables of the Law (G)", "10A")
