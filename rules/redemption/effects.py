@@ -2804,6 +2804,8 @@ def _text_numbers(a: Act, when: str, card: Card | None) -> str:
         "wins_battle": "Each time this character wins a battle, ",
         "enters_battle": "When this character enters battle, ",
     }.get(when, "")
+    if when == "while_in_play" and card is not None and card.type == "artifact":
+        head = "While this is face up, "  # redemption.effect.gain.artifact
     what = _which(a, "character")
     text = f"{what} {'gains' if a.verb == 'gain' and not a.select.every else 'gain' if a.verb == 'gain' else 'loses' if not a.select.every else 'lose'} {a.strength}/{a.toughness}{how}."
     if head:
@@ -2819,6 +2821,24 @@ def _verbs() -> dict[str, Verb]:
         e.name: e
         for e in (
             Verb("draw", "draw N cards", _text_draw, _do_draw, undo="hand"),
+            # --- what a face-up artifact forbids (the mech batches; continuous.block_forbidden, challenge_forbidden)
+            Verb(
+                "no_block",
+                "while this is face up, no character that fits may block",
+                lambda a, when, card: f"While this is face up, no {filter_text(a.filter, 'character')} may block.",
+            ),
+            Verb(
+                "no_challenge",
+                "while this is face up, no battle may begin as a battle challenge",
+                lambda a, when, card: "While this is face up, no battle may begin as a battle challenge.",
+            ),
+            Verb(
+                "no_band",
+                "while this is face up, no character that fits may band",
+                lambda a, when, card: (
+                    f"While this is face up, no {filter_text(a.filter, 'character')} may band into a battle."
+                ),
+            ),
             # --- the Starter I and J decks' verbs ---------------------------------------------------------------
             Verb(
                 "each_draw",
@@ -3641,7 +3661,9 @@ def _verbs() -> dict[str, Verb]:
                 "protect_capture",
                 "a character cannot be captured",
                 lambda a, when, card: (
-                    "This character is protected from capture."
+                    f"While this is face up, no {filter_text(a.filter, 'character')} can be captured."
+                    if card is not None and card.type == "artifact"  # redemption.effect.protect_capture
+                    else "This character is protected from capture."
                     if when == "while_in_play"
                     else "The character this is played on is protected from capture this battle."
                 ),

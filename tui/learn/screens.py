@@ -242,7 +242,7 @@ class LessonScreen(Screen[Any]):
 
     # --- layout -----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        self._ui = ui_for(self.lesson.game, getattr(getattr(self.app, "settings", None), "ascii", False))
+        self._ui = ui_for(self.lesson.game, host(self).settings.ascii)
         yield Static(id="lesson-head")
         pane = CoachPane(self.lesson.game)
         pane.describe = self.ui.describe
