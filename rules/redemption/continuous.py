@@ -205,8 +205,14 @@ def first_strike(t: Table, p: int) -> bool:
 
 def capture_proof(t: Table, cid: str) -> bool:
     """Is character cid protected from capture (redemption.effect.protect_capture): its own ability, or one an
-    enhancement played on it gives it?"""
-    return t.cd[cid].is_character and bool(_granted(t, cid, "protect_capture"))
+    enhancement played on it gives it? Or a face-up artifact that protects every character like it (its
+    ``while_in_play`` protect_capture with a selector: redemption.effect.protect_capture)?"""
+    card = t.cd[cid]
+    if not card.is_character:
+        return False
+    if _granted(t, cid, "protect_capture"):
+        return True
+    return bool(t.face_up) and any(matches(card, ab.filter) for _, ab in _face_up_with(t, "protect_capture"))
 
 
 def any_brigade(t: Table, cid: str, enhancement: str) -> bool:
@@ -335,8 +341,11 @@ def _made_unpreventable(t: Table, src: str) -> bool:
 
 def band_prevented(t: Table, c: str) -> bool:
     """Does an opposing card played in this battle that still counts prevent character c from banding in
-    (redemption.effect.prevent_band)?"""
+    (redemption.effect.prevent_band)? Or a face-up artifact that lets no character like it band
+    (redemption.effect.no_band)?"""
     owner, cd, negated = t.owner(c), t.cd, t.b.negated
+    if t.face_up and any(matches(cd[c], ab.filter) for _, ab in _face_up_with(t, "no_band")):
+        return True
     for src in t.b.played:
         if src in negated or prevented(t, src):
             continue
