@@ -1370,3 +1370,24 @@ def test_the_curse_activated_may_underdeck_itself_to_underdeck_a_good_card_in_a_
     else:
         assert g.zone_of(b["gideon"]) == (1, "territory") and g.zone_of(b[card]) == (0, "artifact_pile")
     round_trip(g)
+
+
+# --- the decks, offered once every card is enforced ---------------------------------------------------------------
+@pytest.mark.parametrize("label", ["K", "L"])
+def test_the_starter_k_and_l_decks_are_offered_with_their_reserve_and_played(label):
+    from rules.agents import make_agent, play_match
+    from rules.redemption import DECKS, new_game
+    from rules.redemption.cards import PENDING, validate_deck
+
+    assert label in DECKS and label not in PENDING and DECKS[label]["name"] == f"Starter {label}"
+    keys, reserve = DECKS[label]["cards"], DECKS[label].get("reserve", ())
+    assert len(keys) == 50 and len(reserve) == 6 and validate_deck(keys, reserve) == []
+    assert all(k in CARDS and CARDS[k].set for k in (*keys, *reserve))
+    other = "L" if label == "K" else "K"
+    g0 = new_game(3, decks=(label, other))
+    assert sorted(g0.cards[c][0] for c in g0.z[0]["reserve"]) == sorted(reserve)  # set apart at the start
+    for seed in (5, 9):
+        agents = [make_agent("redemption", "random", seed=seed), make_agent("redemption", "random", seed=seed + 1)]
+        g = play_match(new_game(seed + 2, decks=(label, other), max_turns=30), agents)
+        assert g.s.turn > 1
+        round_trip(g)

@@ -286,6 +286,19 @@ def _resolve_band(g: Table, d: Decision, events: list[Event]) -> None:
             continue
         origin = g.loc[c][1]
         g.b.effects.append((d.source, "band", c, origin))
+        if g.s.pending is not None:  # one banded in before asks: this one enters now, its ability waits its turn
+            g._move_with(c, p, "field_of_battle")
+            events.append(
+                Event.said(
+                    "battle",
+                    f"{who(p, True)} {verb(p, 'bands', 'band')} in {g._nm(c)} from {their(p)} {origin} with {name}.",
+                    p,
+                    "redemption.effect.band",
+                )
+            )
+            if any(ab.trigger == "enters_battle" for ab in g.cd[c].abilities):
+                g.s.gifts.append((p, 3, c))  # redemption.effect.band: asked once nothing waits
+            continue
         g._enter_battle(
             p,
             c,
@@ -1480,6 +1493,12 @@ def ask_gift(g: Table, events: list[Event]) -> None:
             if g.loc[a] == (h, "land_of_bondage"):
                 run_put_in_play(g, h, a, events)
             continue
+        if n == 3:  # a character banded in while another's ability asked: its own ability works now
+            if g.in_battle() and g.loc[a] == (h, "field_of_battle"):
+                for ab in g.cd[a].abilities:
+                    if ab.trigger == "enters_battle" and g.s.pending is None:
+                        run(g, h, a, a, ab, "", events)
+            continue
         if "gift_draw" not in g.cd[a].by_effect:  # a card in territory: put in play (n 1) or a lone attack (n 2)
             if g.loc[a] == (h, "territory"):
                 run_put_in_play(g, h, a, events, "lone_attack" if n == 2 else "put_in_play")
@@ -2298,8 +2317,8 @@ def _resolve_opponents_pile(g: Table, d: Decision, events: list[Event]) -> None:
             f"redemption.effect.{d.effect}",
         )
     )
-    others = g.others(g.owner(src))
-    _ask_pile(g, src, _act_of(g, d), others[others.index(q) + 1 :], events)
+    others = g.others(g.owner(src))  # the card may have changed hands since (a redirect): then nobody else is asked
+    _ask_pile(g, src, _act_of(g, d), others[others.index(q) + 1 :] if q in others else [], events)
 
 
 def _most_player(g: Table, p: int, ab: Act) -> int:
