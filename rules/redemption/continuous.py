@@ -385,6 +385,14 @@ def block_forbidden(t: Table, c: str) -> bool:
     return any(matches(card, ab.filter) for _, ab in _face_up_with(t, "no_block"))
 
 
+def convert_forbidden(t: Table, c: str) -> bool:
+    """May character c not be converted: does a face-up artifact say so (redemption.effect.no_convert)?"""
+    if not t.face_up:
+        return False
+    card = t.cd[c]
+    return any(matches(card, ab.filter) for _, ab in _face_up_with(t, "no_convert"))
+
+
 def challenge_forbidden(t: Table) -> bool:
     """Is every battle challenge forbidden by a face-up artifact (redemption.effect.no_challenge)?"""
     return bool(t.face_up) and bool(_face_up_with(t, "no_challenge"))
