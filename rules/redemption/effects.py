@@ -1089,7 +1089,7 @@ def _do_discard_top(g: Table, p: int, src: str, host: str, ab: Act, target: str,
 def _convert(g: Table, p: int, src: str, host: str, ab: Act, cards: list[str], events: list[Event]) -> None:
     brigade = ab.brigade or (g.cd[src].brigades[0] if g.cd[src].brigades else "")
     for c in cards:
-        if not _reach(g, p, src, host, ab, c, events):
+        if not _reach(g, p, src, host, ab, c, events) or continuous.convert_forbidden(g, c):
             continue
         blocking = g.loc[c][1] == "field_of_battle" and g.in_battle() and g.owner(c) == g.b.defender
         g._convert(c, brigade)
@@ -1116,7 +1116,11 @@ def _do_convert(g: Table, p: int, src: str, host: str, ab: Act, target: str, eve
         ab,
         events,
         "a character to convert",
-        lambda c: cd[c].type != "evil_character" or "human" not in cd[c].identifiers,
+        lambda c: (
+            cd[c].type != "evil_character"
+            or "human" not in cd[c].identifiers
+            or continuous.convert_forbidden(g, c)  # redemption.effect.no_convert
+        ),
     )
     if cards is not None:
         _convert(g, p, src, host, ab, cards, events)
@@ -2831,6 +2835,13 @@ def _verbs() -> dict[str, Verb]:
                 "no_challenge",
                 "while this is face up, no battle may begin as a battle challenge",
                 lambda a, when, card: "While this is face up, no battle may begin as a battle challenge.",
+            ),
+            Verb(
+                "no_convert",
+                "while this is face up, no character that fits can be converted",
+                lambda a, when, card: (
+                    f"While this is face up, no {filter_text(a.filter, 'character')} can be converted."
+                ),
             ),
             Verb(
                 "no_band",
