@@ -1670,3 +1670,42 @@ def test_dual_alignment_plays_a_good_enhancement_on_an_evil_character_with_its_o
     g.b.last_actor = 0
     ok(g, f"enhance {b[key]} {b['goliath']}")
     assert g.char_numbers(b["goliath"]) == (8, 10)  # Goliath 8/6 with the evil half's 0/4
+
+
+def test_characters_banded_in_together_each_get_their_own_ability_one_after_another(monkeypatch):
+    for key in ("t_asker1", "t_asker2"):
+        monkeypatch.setitem(
+            CARDS,
+            key,
+            _card(
+                {
+                    "key": key,
+                    "name": key.title(),
+                    "type": "hero",
+                    "alignment": "good",
+                    "brigades": ["Blue"],
+                    "strength": 1,
+                    "toughness": 1,
+                    "abilities": [{"trigger": "enters_battle", "effects": [{"verb": "may_draw", "n": 1}]}],
+                }
+            ),
+        )
+    e = _add(
+        monkeypatch,
+        "t_band_two",
+        [{"verb": "band", "select": {"zone": ["territory", "hand"], "owner": "you", "type": "hero", "up_to": 2}}],
+    )
+    b = battle(f'"{e}"', territory='"t_asker1", "t_asker2"')
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    ok(g, f"choose {b['t_asker1']}")
+    ok(g, f"choose {b['t_asker2']}")
+    assert g.zone_of(b["t_asker1"]) == (0, "field_of_battle") and g.zone_of(b["t_asker2"]) == (0, "field_of_battle")
+    d = g.s.pending
+    assert d is not None and d.source == b["t_asker1"] and g.s.gifts == [(0, 3, b["t_asker2"])]
+    round_trip(g)
+    ok(g, f"choose {b['t_asker1']}")
+    d = g.s.pending
+    assert d is not None and d.source == b["t_asker2"]  # the second one's ability, now
+    ok(g, "choose")
+    assert g.s.pending is None and g.zone_of(b["barak"]) == (0, "hand")

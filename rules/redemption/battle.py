@@ -102,6 +102,10 @@ class BattleRules(Core):
         if self.s.mods:
             ds, dt = continuous.number_change(self, cid)
             s, t = max(0, s + ds), max(0, t + dt)
+        if self.face_up:  # a face-up artifact's gain (redemption.effect.gain.artifact)
+            ds, dt = continuous.artifact_numbers(self, cid)
+            if ds or dt:
+                s, t = max(0, s + ds), max(0, t + dt)
         return s, t
 
     def battle_chars(self, p: int) -> list[str]:

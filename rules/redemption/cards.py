@@ -12,7 +12,7 @@ import re
 import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from rules.redemption.effects import EFFECTS as EFFECTS  # re-exported
 from rules.redemption.effects import TYPE_NAMES as TYPE_NAMES  # re-exported
@@ -208,10 +208,11 @@ def _card(d: dict[str, Any]) -> Card:
 
 
 class DeckList(TypedDict):
-    """A bundled deck: its name and its card keys."""
+    """A bundled deck: its name and its card keys (and its Reserve's, for a real starter that has one)."""
 
     name: str
     cards: tuple[str, ...]
+    reserve: NotRequired[tuple[str, ...]]
 
 
 def _read(name: str) -> dict[str, Any]:
@@ -251,10 +252,12 @@ def _load() -> tuple[dict[str, Card], dict[str, DeckList], tuple[str, ...], dict
             raise ValueError(f"deck list names unknown card {k!r}")
     pending: dict[str, Pending] = {}
     for label, d in raw.get("real", {}).items():
-        keys = tuple(d["cards"])
-        missing = tuple(dict.fromkeys(k for k in keys if k not in cards))
+        keys, reserve = tuple(d["cards"]), tuple(d.get("reserve", ()))
+        missing = tuple(dict.fromkeys(k for k in keys + reserve if k not in cards))
         if missing:  # offered only once every card is enforced (redemption.deck.enforced)
             pending[label] = Pending(name=d["name"], cards=keys, missing=missing)
+        elif reserve:  # a starter with a Reserve (redemption.reserve)
+            decks[label] = DeckList(name=d["name"], cards=keys, reserve=reserve)
         else:
             decks[label] = DeckList(name=d["name"], cards=keys)
     return cards, decks, pool, pending

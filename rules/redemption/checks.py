@@ -380,6 +380,11 @@ class Checks(BattleRules):
             f"{self.cd[c].name} can reach a Lost Soul, so this is a rescue attempt: write '{write}'",
             rule,
         )
+        require(
+            not continuous.challenge_forbidden(self),
+            "a face-up artifact says no battle may begin as a battle challenge",
+            "redemption.effect.no_challenge",
+        )
 
     def _check_block(self, p: int, args: tuple[str, ...], rule: str) -> None:
         (c,) = args
@@ -398,6 +403,11 @@ class Checks(BattleRules):
             not self._kept_out(c),
             f"{self._nm(c)} is ignored by a character in battle and cannot enter it",
             "redemption.battle.ignore",
+        )
+        require(
+            not continuous.block_forbidden(self, c),
+            f"a face-up artifact says no {self.cd[c].name} may block",
+            "redemption.effect.no_block",
         )
 
     def _check_noblock(self, p: int, args: tuple[str, ...], rule: str) -> None:

@@ -286,6 +286,19 @@ def _resolve_band(g: Table, d: Decision, events: list[Event]) -> None:
             continue
         origin = g.loc[c][1]
         g.b.effects.append((d.source, "band", c, origin))
+        if g.s.pending is not None:  # one banded in before asks: this one enters now, its ability waits its turn
+            g._move_with(c, p, "field_of_battle")
+            events.append(
+                Event.said(
+                    "battle",
+                    f"{who(p, True)} {verb(p, 'bands', 'band')} in {g._nm(c)} from {their(p)} {origin} with {name}.",
+                    p,
+                    "redemption.effect.band",
+                )
+            )
+            if any(ab.trigger == "enters_battle" for ab in g.cd[c].abilities):
+                g.s.gifts.append((p, 3, c))  # redemption.effect.band: asked once nothing waits
+            continue
         g._enter_battle(
             p,
             c,
@@ -1076,7 +1089,7 @@ def _do_discard_top(g: Table, p: int, src: str, host: str, ab: Act, target: str,
 def _convert(g: Table, p: int, src: str, host: str, ab: Act, cards: list[str], events: list[Event]) -> None:
     brigade = ab.brigade or (g.cd[src].brigades[0] if g.cd[src].brigades else "")
     for c in cards:
-        if not _reach(g, p, src, host, ab, c, events):
+        if not _reach(g, p, src, host, ab, c, events) or continuous.convert_forbidden(g, c):
             continue
         blocking = g.loc[c][1] == "field_of_battle" and g.in_battle() and g.owner(c) == g.b.defender
         g._convert(c, brigade)
@@ -1103,7 +1116,11 @@ def _do_convert(g: Table, p: int, src: str, host: str, ab: Act, target: str, eve
         ab,
         events,
         "a character to convert",
-        lambda c: cd[c].type != "evil_character" or "human" not in cd[c].identifiers,
+        lambda c: (
+            cd[c].type != "evil_character"
+            or "human" not in cd[c].identifiers
+            or continuous.convert_forbidden(g, c)  # redemption.effect.no_convert
+        ),
     )
     if cards is not None:
         _convert(g, p, src, host, ab, cards, events)
@@ -1475,6 +1492,12 @@ def ask_gift(g: Table, events: list[Event]) -> None:
         if g.cd[a].type == "lost_soul":  # a Lost Soul just put in play (redemption.lang.trigger.put_in_play)
             if g.loc[a] == (h, "land_of_bondage"):
                 run_put_in_play(g, h, a, events)
+            continue
+        if n == 3:  # a character banded in while another's ability asked: its own ability works now
+            if g.in_battle() and g.loc[a] == (h, "field_of_battle"):
+                for ab in g.cd[a].abilities:
+                    if ab.trigger == "enters_battle" and g.s.pending is None:
+                        run(g, h, a, a, ab, "", events)
             continue
         if "gift_draw" not in g.cd[a].by_effect:  # a card in territory: put in play (n 1) or a lone attack (n 2)
             if g.loc[a] == (h, "territory"):
@@ -2294,8 +2317,8 @@ def _resolve_opponents_pile(g: Table, d: Decision, events: list[Event]) -> None:
             f"redemption.effect.{d.effect}",
         )
     )
-    others = g.others(g.owner(src))
-    _ask_pile(g, src, _act_of(g, d), others[others.index(q) + 1 :], events)
+    others = g.others(g.owner(src))  # the card may have changed hands since (a redirect): then nobody else is asked
+    _ask_pile(g, src, _act_of(g, d), others[others.index(q) + 1 :] if q in others else [], events)
 
 
 def _most_player(g: Table, p: int, ab: Act) -> int:
@@ -2785,6 +2808,8 @@ def _text_numbers(a: Act, when: str, card: Card | None) -> str:
         "wins_battle": "Each time this character wins a battle, ",
         "enters_battle": "When this character enters battle, ",
     }.get(when, "")
+    if when == "while_in_play" and card is not None and card.type == "artifact":
+        head = "While this is face up, "  # redemption.effect.gain.artifact
     what = _which(a, "character")
     text = f"{what} {'gains' if a.verb == 'gain' and not a.select.every else 'gain' if a.verb == 'gain' else 'loses' if not a.select.every else 'lose'} {a.strength}/{a.toughness}{how}."
     if head:
@@ -2800,6 +2825,31 @@ def _verbs() -> dict[str, Verb]:
         e.name: e
         for e in (
             Verb("draw", "draw N cards", _text_draw, _do_draw, undo="hand"),
+            # --- what a face-up artifact forbids (the mech batches; continuous.block_forbidden, challenge_forbidden)
+            Verb(
+                "no_block",
+                "while this is face up, no character that fits may block",
+                lambda a, when, card: f"While this is face up, no {filter_text(a.filter, 'character')} may block.",
+            ),
+            Verb(
+                "no_challenge",
+                "while this is face up, no battle may begin as a battle challenge",
+                lambda a, when, card: "While this is face up, no battle may begin as a battle challenge.",
+            ),
+            Verb(
+                "no_convert",
+                "while this is face up, no character that fits can be converted",
+                lambda a, when, card: (
+                    f"While this is face up, no {filter_text(a.filter, 'character')} can be converted."
+                ),
+            ),
+            Verb(
+                "no_band",
+                "while this is face up, no character that fits may band",
+                lambda a, when, card: (
+                    f"While this is face up, no {filter_text(a.filter, 'character')} may band into a battle."
+                ),
+            ),
             # --- the Starter I and J decks' verbs ---------------------------------------------------------------
             Verb(
                 "each_draw",
@@ -3622,7 +3672,9 @@ def _verbs() -> dict[str, Verb]:
                 "protect_capture",
                 "a character cannot be captured",
                 lambda a, when, card: (
-                    "This character is protected from capture."
+                    f"While this is face up, no {filter_text(a.filter, 'character')} can be captured."
+                    if card is not None and card.type == "artifact"  # redemption.effect.protect_capture
+                    else "This character is protected from capture."
                     if when == "while_in_play"
                     else "The character this is played on is protected from capture this battle."
                 ),
