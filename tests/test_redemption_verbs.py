@@ -1599,3 +1599,155 @@ def test_a_fortress_put_in_play_and_a_lone_attack_trigger_its_abilities(monkeypa
     ok(g, f"choose {b[key]}")
     assert g.zone_of(b["esther"]) == (0, "hand") and g.zone_of(b["peter"]) == (0, "hand")
     round_trip(g)
+
+
+# --- when blocking, when blocked (redemption.lang.trigger.blocking, blocked, redemption.lang.condition.blocked_by) ---
+def _blocker(monkeypatch: pytest.MonkeyPatch, key: str, trigger: str, effects_: list[dict[str, Any]]) -> str:
+    return _add(
+        monkeypatch,
+        key,
+        effects_,
+        trigger=trigger,
+        type="evil_character",
+        alignment="evil",
+        brigades=["Crimson"],
+        strength=4,
+        toughness=4,
+        identifiers=["human", "male"],
+    )
+
+
+def test_a_blocking_ability_works_when_its_character_blocks(monkeypatch):
+    blk = _blocker(monkeypatch, "t_ambusher", "blocking", [{"verb": "draw", "n": 1}])
+    b = build(
+        {"hand": ["gideon"], "deck": ["barak"]},
+        {"hand": [blk], "deck": ["delilah", "eglon"], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+    )
+    g = b.game
+    ok(g, f"rescue {b['gideon']}")
+    ok(g, f"block {b[blk]}")
+    assert g.zone_of(b["delilah"]) == (1, "hand")  # it drew for blocking
+    round_trip(g)
+
+
+def test_a_blocked_ability_works_after_the_blockers_own_and_reads_the_blocker(monkeypatch):
+    hero = _add(
+        monkeypatch,
+        "t_scout",
+        [{"verb": "draw", "n": 1}],
+        trigger="blocked",
+        type="hero",
+        strength=3,
+        toughness=3,
+        identifiers=["human", "male"],
+    )
+    blk = _blocker(monkeypatch, "t_ambusher", "blocking", [{"verb": "draw", "n": 1}])
+    b = build(
+        {"hand": [hero], "deck": ["barak", "esther"]},
+        {"hand": [blk, "goliath"], "deck": ["delilah"], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+    )
+    g = b.game
+    ok(g, f"rescue {b[hero]}")
+    assert g.zone_of(b["barak"]) == (0, "deck")  # attacking is not being blocked
+    out = ok(g, f"block {b[blk]}")
+    assert g.zone_of(b["barak"]) == (0, "hand") and g.zone_of(b["delilah"]) == (1, "hand")
+    texts = [ev.text for ev in out.events]
+    first_blocker = next(i for i, t in enumerate(texts) if "Ambusher" in t and "draw" in t.lower())
+    first_hero = next(i for i, t in enumerate(texts) if "Scout" in t and "draw" in t.lower())
+    assert first_blocker < first_hero  # REG 5.0 Ability Activation Order: the blocker's first, then the trigger
+    assert g.s.gifts == [] and g.b.step == "initiative"
+    round_trip(g)
+
+
+@pytest.mark.parametrize("blocker, drew", [("t_beast", False), ("t_ambusher", True)])
+def test_blocked_by_reads_the_blocking_side_and_a_may_asks_first(monkeypatch, blocker, drew):
+    hero = _add(
+        monkeypatch,
+        "t_scout",
+        [{"verb": "draw", "n": 1}],
+        trigger="blocked",
+        type="hero",
+        strength=3,
+        toughness=3,
+    )
+    d = CARDS[hero]
+    monkeypatch.setitem(
+        CARDS,
+        hero,
+        _card(
+            {
+                "key": hero,
+                "name": "T Scout",
+                "type": "hero",
+                "alignment": "good",
+                "brigades": ["Blue"],
+                "strength": d.strength,
+                "toughness": d.toughness,
+                "abilities": [
+                    {
+                        "trigger": "blocked",
+                        "may": True,
+                        "condition": {"blocked_by": {"kind": "human"}},
+                        "effects": [{"verb": "draw", "n": 1}],
+                    }
+                ],
+            }
+        ),
+    )
+    monkeypatch.setitem(
+        CARDS,
+        "t_ambusher",
+        _card(
+            {
+                "key": "t_ambusher",
+                "name": "T Ambusher",
+                "type": "evil_character",
+                "alignment": "evil",
+                "brigades": ["Crimson"],
+                "strength": 4,
+                "toughness": 4,
+                "identifiers": ["human"],
+            }
+        ),
+    )
+    monkeypatch.setitem(
+        CARDS,
+        "t_beast",
+        _card(
+            {
+                "key": "t_beast",
+                "name": "T Beast",
+                "type": "evil_character",
+                "alignment": "evil",
+                "brigades": ["Crimson"],
+                "strength": 2,
+                "toughness": 2,
+                "identifiers": ["animal"],
+            }
+        ),
+    )
+    b = build(
+        {"hand": [hero], "deck": ["barak"]},
+        {"hand": [blocker], "deck": ["delilah"], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+    )
+    g = b.game
+    assert "When this character is blocked" in effects.ability_text(CARDS[hero].abilities[0])
+    ok(g, f"rescue {b[hero]}")
+    ok(g, f"block {b[blocker]}")
+    if drew:  # a human blocks: asked first ("you may"), then it draws
+        assert g.s.pending is not None and g.s.pending.effect == "may" and g.s.pending.chooser == 0
+        round_trip(g)
+        ok(g, f"choose {b[hero]}")
+        assert g.zone_of(b["barak"]) == (0, "hand")
+    else:  # an animal blocks: nothing happens, nothing is asked
+        assert g.s.pending is None and g.zone_of(b["barak"]) == (0, "deck")
+    round_trip(g)
+
+
+def test_blocked_and_blocking_are_words_of_the_language():
+    assert {"blocked", "blocking"} <= set(lang.TRIGGERS) and "blocked_by" in lang.CONDITIONS
+    with pytest.raises(LanguageError, match="card facets only"):
+        lang.read_condition("x", {"blocked_by": {"zone": "battle"}})

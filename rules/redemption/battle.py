@@ -406,6 +406,10 @@ class BattleRules(Core):
         self.b.step = "initiative"
         self.b.last_actor = p
         self.b.passes = 0
+        t: Table = self
+        effects.blocked(t, self.s.active)  # the Heroes' "when blocked" abilities, after the blocker's
+        if self.s.gifts and self.s.pending is None:
+            effects.ask_gift(t, events)
         self._after_battle_change(events)
 
     def _do_noblock(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:

@@ -1476,6 +1476,9 @@ def ask_gift(g: Table, events: list[Event]) -> None:
             if g.loc[a] == (h, "land_of_bondage"):
                 run_put_in_play(g, h, a, events)
             continue
+        if n == BLOCKED and g.cd[a].is_character:  # a Hero was blocked (redemption.lang.trigger.blocked)
+            run_blocked(g, h, a, events)
+            continue
         if "gift_draw" not in g.cd[a].by_effect:  # a card in territory: put in play (n 1) or a lone attack (n 2)
             if g.loc[a] == (h, "territory"):
                 run_put_in_play(g, h, a, events, "lone_attack" if n == 2 else "put_in_play")
@@ -1911,6 +1914,31 @@ def run_put_in_play(g: Table, p: int, soul: str, events: list[Event], trigger: s
             )
             return
         _run_acts(g, p, soul, soul, ab.acts, "", events)
+
+
+#: the queue's mark (``Gift``'s number) of a Hero's "when blocked" ability waiting (redemption.lang.trigger.blocked)
+BLOCKED = 3
+
+
+def blocked(g: Table, a: int) -> None:
+    """An Evil Character just blocked player a's characters in battle: each of them with a "when blocked" ability
+    waits in the queue, in the order they are in battle, and works once the blocker's own abilities are done and
+    nothing else waits (REG 5.0 *Ability Activation Order*: the blocked status is verified at step 6, triggered
+    abilities activate at step 9; redemption.lang.trigger.blocked)."""
+    cd = g.cd
+    for c in g.battle_chars(a):
+        if any(ab.trigger == "blocked" for ab in cd[c].abilities):
+            g.s.gifts.append((a, BLOCKED, c))
+
+
+def run_blocked(g: Table, p: int, c: str, events: list[Event]) -> None:
+    """Character c's "when blocked" abilities work for p, if it is still in a battle with a blocker (a blocker
+    removed before they work leaves nothing to be blocked by)."""
+    if not (g.b.kind and g.loc[c] == (p, "field_of_battle") and g.battle_chars(g.b.defender)):
+        return
+    for ab in g.cd[c].abilities:
+        if ab.trigger == "blocked" and g.s.pending is None:
+            use(g, p, c, c, ab, "", events)
 
 
 def put_in_play(g: Table, p: int, c: str) -> None:
@@ -3674,7 +3702,7 @@ TAKES_TARGET: frozenset[str] = frozenset(name for name, e in VERBS.items() if e.
 UNDOABLE: dict[str, str] = {name: e.undo for name, e in VERBS.items() if e.undo != "none"}
 #: the triggers whose abilities ``run`` carries out when the card is played or enters battle; the others are read
 #: where the rules apply them (Upkeep, activation, passive abilities)
-RUN_TRIGGERS = frozenset(("played", "enters_battle"))
+RUN_TRIGGERS = frozenset(("played", "enters_battle", "blocking"))
 
 
 # --- abilities: what the engine asks of a card ------------------------------------------------------------------
@@ -3699,6 +3727,9 @@ def _rider_words(act: Act) -> str:
     return out
 
 
+_BLOCK_HEADS = {"blocking": "When this character blocks: ", "blocked": "When this character is blocked: "}
+
+
 def ability_text(a: Ability, card: Card | None = None) -> str:
     """The player-facing sentence for one ability, generated from its data by its verbs."""
     texts = [VERBS[act.verb].text(act, a.trigger, card) + _rider_words(act) for act in a.acts]
@@ -3718,6 +3749,9 @@ def ability_text(a: Ability, card: Card | None = None) -> str:
         return f"When {who_} of yours attacks alone: {words[:1].lower()}{words[1:]}"
     if a.condition:
         words = f"{condition_text(a.condition)[:1].upper()}{condition_text(a.condition)[1:]}: {words}"
+    head = _BLOCK_HEADS.get(a.trigger)
+    if head:  # redemption.lang.trigger.blocking, blocked
+        words = f"{head}{words[:1].lower()}{words[1:]}"
     if a.trigger == "put_in_play" and card is not None and card.type != "lost_soul" and not a.choose_one:
         words = f"When this card is put in play: {words[:1].lower()}{words[1:]}"
     return words
@@ -3728,6 +3762,13 @@ def run(g: Table, p: int, src: str, host: str, ab: Ability, target: str, events:
     player chose, given to the effects that take a chosen target)."""
     if ab.trigger not in RUN_TRIGGERS:
         return
+    if ab.trigger == "blocking" and not (g.b.kind and g.loc[host] == (g.b.defender, "field_of_battle")):
+        return  # it did not enter battle on the blocking side (redemption.lang.trigger.blocking)
+    use(g, p, src, host, ab, target, events)
+
+
+def use(g: Table, p: int, src: str, host: str, ab: Ability, target: str, events: list[Event]) -> None:
+    """One ability at its moment: its condition checked, "you may" or "choose one" asked, then its effects in order."""
     if ab.condition and not condition_holds(g, p, host, ab.condition):
         events.append(
             Event(

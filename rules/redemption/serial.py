@@ -257,13 +257,13 @@ def _from_dict(cls: type[Game], d: dict[str, Any]) -> Game:
         x[2] in cards
         and (
             CARDS[cards[x[2]][0]].has("gift_draw") is not None
-            or any(ab.trigger in ("put_in_play", "lone_attack") for ab in CARDS[cards[x[2]][0]].abilities)
+            or any(ab.trigger in ("put_in_play", "lone_attack", "blocked") for ab in CARDS[cards[x[2]][0]].abilities)
         )
         for x in s.gifts
     ):
         raise ValueError(
             "'gifts' names an artifact of this game whose ability lets its holder draw, or a card whose ability "
-            "works when put in play or when a lone Hero attacks"
+            "works when put in play, when a lone Hero attacks or when it is blocked"
         )
     named = [m[0] for m in s.mods] + [m[4] for m in s.mods] + list(s.aside) + [a[3] for a in s.aside.values()]
     if not all(c in cards for c in named) or not all(
