@@ -505,7 +505,10 @@ TRIGGERS = _words(
     ),
     # the block (REG 5.0 *Ability Activation Order*): a blocker's own abilities as it blocks, a Hero's after
     ("blocking", "when the character enters battle on the blocking side (it blocks, or is banded in to the blocker)"),
-    ("blocked", "when an Evil Character blocks the character (it is in battle on the attacking side): after the blocker's"),
+    (
+        "blocked",
+        "when an Evil Character blocks the character (it is in battle on the attacking side): after the blocker's",
+    ),
 )
 # --- conditions: what must hold for an ability to work ----------------------------------------------------------
 #: (table, the ability's player, the character it is used by (the card itself when it is a character), value)
