@@ -15,7 +15,7 @@ import pytest
 from rules.redemption.cards import CARDS, real_key
 from rules.redemption.printed import script_for
 from tests.redemption_helpers import ok
-from tests.test_real_g10 import pos, round_trip
+from tests.test_real_g10 import _test_card, pos, round_trip
 
 REAL_DIR = Path(__file__).resolve().parent.parent / "rules" / "redemption" / "real"
 FILES = sorted(REAL_DIR.glob("mech_*.toml"))
@@ -130,6 +130,205 @@ def test_destruction_of_nehushtan_discards_one_active_artifact_not_a_face_down_o
     assert g.zone_of(b["jar_of_oil"]) == (0, "discard") and g.zone_of(b["scroll_of_the_law"]) == (0, "artifact_pile")
     assert b["jar_of_oil"] not in g.face_up
     round_trip(g)
+
+
+# --- artifacts that forbid, while face up -------------------------------------------------------------------------
+@pytest.mark.parametrize("up", [True, False])
+def test_three_nails_face_up_lets_no_demon_block(up):
+    nails, demon = K("Three Nails", "Ap"), real_key("Strong Demon (G)", "10A")
+    b = pos(
+        {"hand": ["gideon"], "artifact_pile": [nails]},
+        {"hand": [demon, "herod"], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+        **({"face_up": [nails]} if up else {}),
+    )
+    g = b.game
+    ok(g, f"rescue {b['gideon']}")
+    blocks = {a.args[0] for a in g.legal_actions() if a.verb == "block"}
+    assert blocks == ({b["herod"]} if up else {b["herod"], b[demon]})
+    out = g.apply(f"block {b[demon]}")
+    if up:
+        assert not out.ok and out.rule == "redemption.effect.no_block"
+        ok(g, f"block {b['herod']}")
+    else:
+        assert out.ok
+    round_trip(g)
+
+
+@pytest.mark.parametrize("up", [True, False])
+def test_every_mans_sword_face_up_lets_no_battle_begin_as_a_challenge(up):
+    sword = K("Every Man's Sword", "Ki")
+    b = pos(
+        {"hand": ["gideon"]},
+        {"territory": ["herod"], "artifact_pile": [sword]},  # no Lost Soul: only a challenge is possible
+        phase="battle",
+        **({"face_up": [sword]} if up else {}),
+    )
+    g = b.game
+    assert any(a.verb == "challenge" for a in g.legal_actions()) is not up
+    out = g.apply(f"challenge {b['gideon']}")
+    assert out.ok is not up
+    if up:
+        assert out.rule == "redemption.effect.no_challenge"
+        b = pos(  # a rescue attempt may still begin
+            {"hand": ["gideon"]},
+            {"land_of_bondage": ["ls_orphan"], "artifact_pile": [sword]},
+            phase="battle",
+            face_up=[sword],
+        )
+        ok(b.game, f"rescue {b['gideon']}")
+        round_trip(b.game)
+
+
+def _band_targets(g: Any, e: str) -> set[str]:
+    return {a.args[2] for a in g.legal_actions() if a.verb == "enhance" and a.args[0] == e and len(a.args) >= 3}
+
+
+@pytest.mark.parametrize("up", [True, False])
+@pytest.mark.parametrize("name, side", [("Wool Fleece", "evil"), ("Household Idols", "good")])
+def test_the_artifact_face_up_lets_no_character_of_its_side_band(name, side, up):
+    art = K(name, "Pat" if name == "Wool Fleece" else "Ap")
+    face = {"face_up": [art]} if up else {}
+    if side == "evil":  # Nebuchadnezzar blocks; Babylon Army would band Belshazzar in
+        b = pos(
+            {"field_of_battle": ["gideon"], "artifact_pile": [art]},
+            {"field_of_battle": ["nebuchadnezzar"], "hand": ["babylon_army"], "territory": ["belshazzar"]},
+            phase="battle",
+            flags={"battled": True},
+            battle={"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 0},
+            **face,
+        )
+        e, host, ally = "babylon_army", "nebuchadnezzar", "belshazzar"
+    else:  # Gideon rescues; Call to Arms would band Barak in
+        b = pos(
+            {"field_of_battle": ["gideon"], "hand": ["call_to_arms"], "territory": ["barak"]},
+            {"field_of_battle": ["nebuchadnezzar"], "artifact_pile": [art], "land_of_bondage": ["ls_orphan"]},
+            phase="battle",
+            flags={"battled": True},
+            battle={"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 1},
+            **face,
+        )
+        e, host, ally = "call_to_arms", "gideon", "barak"
+    g = b.game
+    assert _band_targets(g, b[e]) == (set() if up else {b[ally]})
+    ok(g, f"enhance {b[e]} {b[host]}" + ("" if up else f" {b[ally]}"))
+    assert g.zone_of(b[ally])[1] == ("territory" if up else "field_of_battle")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("up", [True, False])
+def test_blue_tassels_face_up_lets_no_character_be_captured(monkeypatch, up):
+    tassels, rebellion = K("Blue Tassels", "Pat"), real_key("Israelite Rebellion", "10A")  # captures a Hero */4 or less
+    brown = _test_card(monkeypatch, "t_brown", type="evil_character", brigades=["Brown"], strength=1, toughness=9)
+    b = pos(
+        {"field_of_battle": ["gideon"], "territory": ["ehud"], "artifact_pile": [tassels]},
+        {"field_of_battle": [brown], "hand": [rebellion], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+        flags={"battled": True},
+        battle={"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 0},
+        **({"face_up": [tassels]} if up else {}),
+    )
+    g = b.game
+    assert g.current_player == 1
+    assert opts(g, b[rebellion], "enhance") == (set() if up else {b["ehud"]})
+    out = g.apply(f"enhance {b[rebellion]} {b[brown]} {b['ehud']}")
+    assert out.ok is not up
+    if up:
+        ok(g, f"enhance {b[rebellion]} {b[brown]}")  # played for its numbers: nobody is captured
+    assert g.zone_of(b["ehud"]) == ((0, "territory") if up else (1, "land_of_bondage"))
+    round_trip(g)
+
+
+@pytest.mark.parametrize("up", [True, False])
+def test_priestly_breastplate_pi_face_up_prevents_every_ignore(up):
+    plate, miriam = K("Priestly Breastplate (Pi)", "Pri"), real_key("Miriam ( C)", "2E")  # Miriam ignores gold
+    b = pos(
+        {"hand": [miriam]},
+        {"territory": ["nebuchadnezzar"], "land_of_bondage": ["ls_orphan"], "artifact_pile": [plate]},
+        phase="battle",
+        **({"face_up": [plate]} if up else {}),
+    )
+    g = b.game
+    ok(g, f"rescue {b[miriam]}")
+    assert (b["nebuchadnezzar"] in {a.args[0] for a in g.legal_actions() if a.verb == "block"}) == up
+    if up:
+        ok(g, f"block {b['nebuchadnezzar']}")
+        assert not g._is_ignored(b["nebuchadnezzar"])
+        round_trip(g)
+
+
+@pytest.mark.parametrize("up", [True, False])
+def test_altar_of_dagon_face_up_lets_no_evil_character_be_converted(up):
+    altar, creation = K("Altar of Dagon", "Pat"), real_key("A New Creation", "Ap")  # converts a human EC in play
+    b = pos(
+        {"field_of_battle": ["esther"], "hand": [creation]},
+        {
+            "field_of_battle": ["nebuchadnezzar"],
+            "territory": ["herod"],
+            "artifact_pile": [altar],
+            "land_of_bondage": ["ls_orphan"],
+        },
+        phase="battle",
+        flags={"battled": True},
+        battle={"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 1},
+        **({"face_up": [altar]} if up else {}),
+    )
+    g = b.game
+    assert g.current_player == 0
+    ok(g, f"enhance {b[creation]} {b['esther']}")
+    d = g.s.pending
+    if up:  # nothing it may convert
+        assert d is None or d.options == []
+    else:
+        assert d is not None and set(d.options) == {b["nebuchadnezzar"], b["herod"]}
+        ok(g, f"choose {b['herod']}")
+    assert (g.cd[b["herod"]].type == "hero") is not up and g.cd[b["nebuchadnezzar"]].type == "evil_character"
+    round_trip(g)
+
+
+# --- a Dominant with a condition ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("name, set_code", [("Harvest Time (Wa)", "War"), ("Harvest Time (Promo)", "Pmo-P1")])
+def test_harvest_time_puts_a_lost_soul_of_the_opponents_draw_pile_into_their_land_of_bondage_if_they_have_none(
+    name, set_code
+):
+    card = K(name, set_code)
+    b = pos({"hand": [card], "territory": ["gideon"]}, {"deck": ["herod", "ls_orphan", "pilate", "ls_widow"]})
+    g = b.game
+    ok(g, f"dominant {b[card]}")
+    d = g.s.pending
+    assert d is not None and d.chooser == 0 and set(d.options) == {b["ls_orphan"], b["ls_widow"]}
+    ok(g, f"choose {b['ls_widow']}")
+    assert g.zone_of(b["ls_widow"]) == (1, "land_of_bondage") and g.zone_of(b["ls_orphan"]) == (1, "deck")
+    round_trip(g)
+    b = pos({"hand": [card]}, {"deck": ["herod", "ls_orphan"], "land_of_bondage": ["ls_widow"]})  # they have one
+    g = b.game
+    assert not any(a.verb == "dominant" for a in g.legal_actions())
+    out = g.apply(f"dominant {b[card]}")  # its condition does not hold: it cannot be played
+    assert not out.ok and g.zone_of(b[card]) == (0, "hand") and g.zone_of(b["ls_orphan"]) == (1, "deck")
+
+
+# --- an artifact's gain while it is face up -----------------------------------------------------------------------
+def test_elijahs_mantle_face_up_gives_every_hero_of_its_holder_two_two_and_no_one_else():
+    mantle = K("Elijah's Mantle", "War")
+    b = pos(
+        {"hand": ["barak"], "territory": ["gideon"], "artifact_pile": [mantle]},
+        {"territory": ["deborah", "herod"], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+        face_up=[mantle],
+    )
+    g = b.game
+    base = {k: (CARDS[k].strength, CARDS[k].toughness) for k in ("barak", "gideon", "deborah", "herod")}
+    s, t = base["gideon"]
+    assert g.char_numbers(b["gideon"]) == (s + 2, t + 2)
+    assert g.char_numbers(b["deborah"]) == base["deborah"]  # the other player's Hero
+    assert g.char_numbers(b["herod"]) == base["herod"]  # not a Hero
+    ok(g, f"rescue {b['barak']}")  # a Hero that comes into play gains too
+    s, t = base["barak"]
+    assert g.char_numbers(b["barak"]) == (s + 2, t + 2)
+    assert not g.s.mods  # nothing recorded: it is read from the face-up artifact
+    round_trip(g)
+    g.face_up.discard(b[mantle])  # face down: the gain is gone
+    assert g.char_numbers(b["barak"]) == base["barak"]
 
 
 # --- the structure --------------------------------------------------------------------------------------------------

@@ -67,9 +67,12 @@ def test_the_facts_agree_with_the_card_file():
     for key in KEYS:
         c, p = CARDS[key], pool.by_key[key]
         assert p.type == c.type, key
-        assert int(p.strength or 0) == c.strength and int(p.toughness or 0) == c.toughness, key
+        dual = c.has("dual_alignment")  # a GE/EE card: its good half's numbers and brigades, the evil half's scripted
+        st, tg = (p.strength.split(" ")[0], p.toughness.split(" ")[0]) if dual else (p.strength, p.toughness)
+        assert int(st or 0) == c.strength and int(tg or 0) == c.toughness, key
         assert p.reference == c.reference, key
-        assert {b for b in p.brigade.split("/") if b} == set(c.brigades), key
+        brigades = {b for b in p.brigade.split("/") if b}
+        assert (set(c.brigades) < brigades) if dual else (brigades == set(c.brigades)), key
         assert ("warrior" in p.klass.lower()) == ("warrior" in c.classes), key
         assert script_for(p) == key
 
@@ -307,6 +310,7 @@ def test_the_charioteers_take_an_evil_weapon_from_the_reserve_or_underdeck_one_f
     "card, enh",
     [
         (K("Egyptian Soothsayers [K]"), real_key("Thrown into the Nile [K]", "K")),
+        (K("Egyptian Soothsayers (1st Print - K)"), real_key("Thrown into the Nile [K]", "K")),
         (K("Priests of Dagon [L]"), real_key("Quaking with Fear [L]", "L")),
     ],
 )
@@ -408,6 +412,13 @@ BANDERS = [
 ]
 
 
+BANDERS += [
+    (f"{x[0][: x[0].rindex(' [')]} (1st Print - {x[0][-2]})", *x[1:])
+    for x in BANDERS
+    if x[0].startswith(("Gad", "Jonathan", "The Tribal Elders"))
+]
+
+
 @pytest.mark.parametrize("name, yes, no, n", BANDERS, ids=[x[0] for x in BANDERS])
 @pytest.mark.parametrize("first", [True, False])
 def test_the_character_may_band_to_one_that_fits_or_draw(monkeypatch, name, yes, no, n, first):
@@ -435,7 +446,9 @@ def test_the_character_may_band_to_one_that_fits_or_draw(monkeypatch, name, yes,
 
 
 # --- characters that negate ------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("card", [K("David, Giant Slayer [K]"), K("Moses, the Deliverer [L]")])
+@pytest.mark.parametrize(
+    "card", [K("David, Giant Slayer [K]"), K("David, the Anointed (1st Print - K)"), K("Moses, the Deliverer [L]")]
+)
 def test_the_hero_banded_in_negates_an_evil_card_in_battle_and_may_draw(monkeypatch, card):
     alarm = real_key("Sound the Alarm ( C)", "2E")  # a Red band enhancement: a Hero of yours from hand or territory
     hero = _test_card(monkeypatch, "red_hero", type="hero", alignment="good", brigades=["Red"], strength=5, toughness=5)
@@ -881,7 +894,9 @@ def test_the_archer_underdecks_a_hero_in_a_territory_unless_its_owner_underdecks
 
 
 # --- protected from lone Heroes; looks at a hand ---------------------------------------------------------------------
-@pytest.mark.parametrize("card", printings("Pharaoh, Ramses II [K]", "Goliath, Fear Bringer [L]"))
+@pytest.mark.parametrize(
+    "card", [*printings("Pharaoh, Ramses II [K]", "Goliath, Fear Bringer [L]"), K("Pharaoh Ramses II (1st Print - K)")]
+)
 def test_the_king_looks_at_a_hand_as_he_blocks_and_is_protected_from_a_lone_hero(monkeypatch, card):
     from rules.redemption import continuous
     from rules.redemption.cards import _card
@@ -1025,7 +1040,7 @@ def test_the_dominant_takes_an_evil_character_of_its_people_and_may_discard_a_he
 
 
 # --- artifacts: draw when an opponent draws by a good or evil ability -----------------------------------------------
-@pytest.mark.parametrize("card", printings("David's Harp [K]", "Altar of Burnt Offering [L]"))
+@pytest.mark.parametrize("card", [K("David's Harp [K]"), K("Altar of Burnt Offering [L]")])
 @pytest.mark.parametrize("up", [True, False])
 def test_the_artifact_lets_its_holder_draw_one_when_an_opponent_draws_by_a_good_or_evil_ability(card, up):
     draw = real_key("Consecration [K]", "K")  # negate and discard an evil enhancement, then may draw 1
@@ -1269,3 +1284,226 @@ def test_the_fortress_does_nothing_for_a_hero_of_another_book(monkeypatch, card)
     g = b.game
     ok(g, f"rescue {b[other]}")
     assert g.s.pending is None and g.zone_of(b["ezra"]) == (0, "deck")
+
+
+# --- dual cards: a GE/EE enhancement; Covenants and Curses (artifacts that are enhancements too) -------------------
+@pytest.mark.parametrize("card", printings("Abandoned [K]", "Evade [L]"))
+def test_the_dual_enhancement_negates_a_card_as_a_good_enhancement(monkeypatch, card):
+    hero, blocker = good(card, monkeypatch)
+    evil = real_key("Ancient Evil (G)", "10A")
+    b = in_battle(hero, blocker, [evil], mine={"hand": [card]})
+    g = b.game
+    before = g.char_numbers(b[hero])
+    ok(g, f"enhance {b[card]} {b[hero]} {b[evil]}")
+    assert b[evil] in g.b.negated and g.char_numbers(b[hero]) == (before[0] + 4, before[1])  # the good half: 4/0
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", printings("Abandoned [K]", "Evade [L]"))
+def test_the_dual_enhancement_is_played_as_an_evil_enhancement_with_its_evil_numbers(card):
+    blocker = DOEG if CARDS[card].set.startswith("K") else "pilate"
+    b = in_battle("gideon", blocker, [], mine={"hand": ["gideons_trumpet"]}, theirs={"hand": [card]})
+    g = b.game
+    to_player(g, 0)
+    ok(g, f"enhance {b['gideons_trumpet']} {b['gideon']}")
+    to_player(g, 1)
+    before = g.char_numbers(b[blocker])
+    assert g._enhance_problem(b[card], b[blocker]) is None
+    ok(g, f"enhance {b[card]} {b[blocker]} {b['gideons_trumpet']}")
+    assert b["gideons_trumpet"] in g.b.negated and g.char_numbers(b[blocker]) == (before[0], before[1] + 4)  # 0/4
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", [K("Covenant with David [K]"), K("Covenant with Moses [L]")])
+def test_the_covenant_played_in_battle_negates_and_discards_an_evil_card(monkeypatch, card):
+    hero, blocker = good(card, monkeypatch)
+    evil = real_key("Ancient Evil (G)", "10A")
+    b = in_battle(hero, blocker, [evil], mine={"hand": [card]})
+    g = b.game
+    before = g.char_numbers(b[hero])
+    targets = {a.args[2] for a in g.legal_actions() if a.verb == "enhance" and a.args[0] == b[card]}
+    assert targets == {b[blocker], b[evil]}
+    ok(g, f"enhance {b[card]} {b[hero]} {b[evil]}")
+    assert b[evil] in g.b.negated and g.zone_of(b[evil]) == (1, "discard")
+    assert g.char_numbers(b[hero]) == (before[0] + 5, before[1] + 2)
+    round_trip(g)
+
+
+@pytest.mark.parametrize(
+    "card, hero",
+    [
+        (K("Covenant with David [K]"), real_key("Abigail [K]", "K")),
+        (K("Covenant with Moses [L]"), real_key("Joshua, the Faithful [L]", "L")),
+    ],
+)
+def test_the_covenant_activated_as_an_artifact_may_underdeck_a_hero_of_its_book(card, hero):
+    b = pos({"hand": [card], "discard": [hero, "gideon"], "deck": ["ezra"]}, {"land_of_bondage": ["ls_orphan"]})
+    g = b.game
+    assert any(a.verb == "activate" and a.args[0] == b[card] for a in g.legal_actions())
+    ok(g, f"activate {b[card]}")
+    d = g.s.pending
+    assert d is not None and d.effect == "underdeck" and d.options == [b[hero]]
+    ok(g, f"choose {b[hero]}")
+    assert g.z[0]["deck"] == [b["ezra"], b[hero]] and g.zone_of(b[card]) == (0, "artifact_pile")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", [real_key("Pharaoh's Curse", "K"), K("Goliath's Curse [L]")])
+def test_the_curse_played_in_battle_negates_and_discards_a_good_enhancement(card):
+    blocker = DOEG if CARDS[card].set.startswith("K") else "pilate"
+    b = in_battle("gideon", blocker, [], mine={"hand": ["gideons_trumpet"]}, theirs={"hand": [card]})
+    g = b.game
+    to_player(g, 0)
+    ok(g, f"enhance {b['gideons_trumpet']} {b['gideon']}")
+    to_player(g, 1)
+    before = g.char_numbers(b[blocker])
+    ok(g, f"enhance {b[card]} {b[blocker]} {b['gideons_trumpet']}")
+    assert g.zone_of(b["gideons_trumpet"]) == (0, "discard") and g.char_numbers(b[blocker]) == (
+        before[0] + 6,
+        before[1],
+    )
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", [real_key("Pharaoh's Curse", "K"), K("Goliath's Curse [L]")])
+@pytest.mark.parametrize("use", [True, False])
+def test_the_curse_activated_may_underdeck_itself_to_underdeck_a_good_card_in_a_territory(card, use):
+    b = pos(
+        {"hand": [card], "deck": ["herod"]},
+        {"territory": ["gideon"], "deck": ["ezra"], "land_of_bondage": ["ls_orphan"]},
+    )
+    g = b.game
+    ok(g, f"activate {b[card]}")
+    d = g.s.pending
+    assert d is not None and d.effect == "underdeck_self_to" and d.options == [b["gideon"]]
+    ok(g, f"choose {b['gideon']}" if use else "choose")
+    if use:
+        assert g.z[1]["deck"] == [b["ezra"], b["gideon"]] and g.z[0]["deck"] == [b["herod"], b[card]]
+    else:
+        assert g.zone_of(b["gideon"]) == (1, "territory") and g.zone_of(b[card]) == (0, "artifact_pile")
+    round_trip(g)
+
+
+# --- the decks, offered once every card is enforced ---------------------------------------------------------------
+@pytest.mark.parametrize("label", ["K", "L"])
+def test_the_starter_k_and_l_decks_are_offered_with_their_reserve_and_played(label):
+    from rules.agents import make_agent, play_match
+    from rules.redemption import DECKS, new_game
+    from rules.redemption.cards import PENDING, validate_deck
+
+    assert label in DECKS and label not in PENDING and DECKS[label]["name"] == f"Starter {label}"
+    keys, reserve = DECKS[label]["cards"], DECKS[label].get("reserve", ())
+    assert len(keys) == 50 and len(reserve) == 6 and validate_deck(keys, reserve) == []
+    assert all(k in CARDS and CARDS[k].set for k in (*keys, *reserve))
+    other = "L" if label == "K" else "K"
+    g0 = new_game(3, decks=(label, other))
+    assert sorted(g0.cards[c][0] for c in g0.z[0]["reserve"]) == sorted(reserve)  # set apart at the start
+    for seed in (5, 9):
+        agents = [make_agent("redemption", "random", seed=seed), make_agent("redemption", "random", seed=seed + 1)]
+        g = play_match(new_game(seed + 2, decks=(label, other), max_turns=30), agents)
+        assert g.s.turn > 1
+        round_trip(g)
+
+
+# --- 1st printings whose words say a little more or less ----------------------------------------------------------
+@pytest.mark.parametrize(
+    "card, enh",
+    [
+        (K("Bravery of David (1st Print - K)"), real_key("Samuel's Edict [K]", "K")),
+        (K("Provisions in the Desert (1st Print - L)"), real_key("Slain by Levites [L]", "L")),
+    ],
+)
+def test_the_first_printing_takes_a_good_enhancement_of_its_book_from_deck_or_reserve(monkeypatch, card, enh):
+    hero, blocker = good(card, monkeypatch)
+    b = in_battle(hero, blocker, [], mine={"hand": [card], "reserve": [enh], "deck": ["ezra"]})
+    g = b.game
+    ok(g, f"enhance {b[card]} {b[hero]}")
+    d = g.s.pending
+    assert d is not None and d.effect == "search" and d.options == [b[enh]] and d.to == [0]
+    ok(g, f"choose {b[enh]}")
+    assert g.zone_of(b[enh]) == (0, "hand")
+    round_trip(g)
+
+
+@pytest.mark.parametrize(
+    "card, hero",
+    [
+        (K("David's Harp (1st Print - K)"), real_key("Abigail [K]", "K")),
+        (K("Altar of Burnt Offering (1st Print - L)"), real_key("Joshua, the Faithful [L]", "L")),
+    ],
+)
+def test_the_first_printing_of_the_artifact_activated_may_underdeck_a_hero_of_its_book(card, hero):
+    b = pos({"hand": [card], "reserve": [hero], "deck": ["ezra"]}, {"land_of_bondage": ["ls_orphan"]})
+    g = b.game
+    ok(g, f"activate {b[card]}")
+    d = g.s.pending
+    assert d is not None and d.effect == "underdeck" and d.options == [b[hero]] and d.to == [0]
+    ok(g, f"choose {b[hero]}")
+    assert g.z[0]["deck"] == [b["ezra"], b[hero]]
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", [K("Make Bricks! (1st Print - K)"), K("No Blacksmiths in Israel (1st Print - L)")])
+def test_the_first_printing_takes_an_evil_card_from_the_reserve(card):
+    blocker = DOEG if CARDS[card].set.startswith("K") else "pilate"
+    b = blocked("gideon", blocker, theirs={"hand": [card], "reserve": [OT_EVIL, "gideons_trumpet"]})
+    g = b.game
+    to_player(g, 1)
+    ok(g, f"enhance {b[card]} {b[blocker]}")
+    ok(g, f"choose {b[card]}")
+    d = g.s.pending
+    assert d is not None and d.effect == "search" and d.options == [b[OT_EVIL]]
+    ok(g, f"choose {b[OT_EVIL]}")
+    assert g.zone_of(b[OT_EVIL]) == (1, "hand")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", [K("Moses Kills Egyptian (1st Print - K)"), K("Taunting the Lord (1st Print - L)")])
+def test_the_first_printing_negates_a_good_enhancement_and_bounces_a_hero(card):
+    blocker = DOEG if CARDS[card].set.startswith("K") else "pilate"
+    b = in_battle(
+        "gideon", blocker, [], mine={"hand": ["gideons_trumpet"], "territory": ["barak"]}, theirs={"hand": [card]}
+    )
+    g = b.game
+    to_player(g, 0)
+    ok(g, f"enhance {b['gideons_trumpet']} {b['gideon']}")
+    to_player(g, 1)
+    ok(g, f"enhance {b[card]} {b[blocker]} {b['gideons_trumpet']}")
+    assert b["gideons_trumpet"] in g.b.negated
+    d = g.s.pending
+    assert d is not None and d.effect == "return" and set(d.options) == {b["gideon"], b["barak"]}
+    ok(g, f"choose {b['barak']}")
+    assert g.zone_of(b["barak"]) == (0, "hand")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", [K("The Murdering Pharaoh (1st Print - K)"), K("King Achish (1st Print - L)")])
+def test_the_first_printing_of_the_king_negates_band_abilities(monkeypatch, card):
+    alarm = real_key("Sound the Alarm ( C)", "2E")  # a Red band enhancement
+    hero = _test_card(monkeypatch, "red_hero", type="hero", alignment="good", brigades=["Red"], strength=5, toughness=5)
+    b = blocked(hero, card, mine={"hand": [alarm], "territory": ["barak"]})
+    g = b.game
+    to_player(g, 0)
+    plays = [a for a in g.legal_actions() if a.verb == "enhance" and a.args[0] == b[alarm]]
+    assert plays and all(len(a.args) == 2 for a in plays)  # played for its numbers: nobody can band in
+    round_trip(g)
+
+
+@pytest.mark.parametrize(
+    "card, other",
+    [
+        (K("Hannah (1st Print - K)"), real_key("Abigail [K]", "K")),
+        (K("Ithamar, Son of Aaron (1st Print - L)"), real_key("Joshua, the Faithful [L]", "L")),
+    ],
+)
+def test_the_first_printing_looks_at_a_hand_and_may_exchange_itself_with_a_hero_of_its_book_in_territory(card, other):
+    b = rescues(card, mine={"territory": [other, "gideon"]}, theirs={"hand": ["herod"]})
+    g = b.game
+    d = g.s.pending
+    assert d is not None and d.effect == "look_hand"
+    ok(g, "choose")
+    d = g.s.pending
+    assert d is not None and d.effect == "exchange_self" and d.options == [b[other]]
+    ok(g, f"choose {b[other]}")
+    assert g.zone_of(b[other]) == (0, "field_of_battle") and g.zone_of(b[card]) == (0, "territory")
+    round_trip(g)

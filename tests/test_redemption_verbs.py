@@ -1601,6 +1601,116 @@ def test_a_fortress_put_in_play_and_a_lone_attack_trigger_its_abilities(monkeypa
     round_trip(g)
 
 
+def test_also_enhancement_makes_an_artifact_an_enhancement_in_battle_and_an_artifact_in_preparation(monkeypatch):
+    key = "t_covenant"
+    monkeypatch.setitem(
+        CARDS,
+        key,
+        _card(
+            {
+                "key": key,
+                "name": "Covenant",
+                "type": "artifact",
+                "alignment": "good",
+                "brigades": ["Blue"],
+                "strength": 2,
+                "toughness": 3,
+                "abilities": [
+                    {"trigger": "while_in_play", "effects": [{"verb": "also_enhancement"}]},
+                    {
+                        "trigger": "activate",
+                        "effects": [
+                            {
+                                "verb": "underdeck_self_to",
+                                "select": {"zone": "territory", "owner": "opponent", "type": "evil_character"},
+                            }
+                        ],
+                    },
+                ],
+            }
+        ),
+    )
+    assert CARDS[key].is_enhancement and CARDS[key].placement == "artifact"
+    b = battle(f'"{key}"')
+    g = b.game
+    ok(g, f"enhance {b[key]} {b['gideon']}")
+    assert g.char_numbers(b["gideon"]) == (9, 8)
+    b2 = build({"hand": [key]}, {"territory": ["herod"], "land_of_bondage": ["ls_orphan"], "deck": ["pilate"]})
+    g2 = b2.game
+    ok(g2, f"activate {b2[key]}")
+    ok(g2, f"choose {b2['herod']}")
+    assert g2.z[1]["deck"][-1] == b2["herod"] and g2.zone_of(b2[key]) == (0, "deck")
+
+
+def test_dual_alignment_plays_a_good_enhancement_on_an_evil_character_with_its_other_numbers(monkeypatch):
+    key = "t_dual"
+    monkeypatch.setitem(
+        CARDS,
+        key,
+        _card(
+            {
+                "key": key,
+                "name": "Dual",
+                "type": "good_enhancement",
+                "alignment": "good",
+                "brigades": ["Blue"],
+                "strength": 4,
+                "abilities": [
+                    {
+                        "trigger": "while_in_play",
+                        "effects": [{"verb": "dual_alignment", "toughness": 4, "select": {"brigade": "Crimson"}}],
+                    }
+                ],
+            }
+        ),
+    )
+    b = battle('"gideons_trumpet"', their_hand=f'"{key}"')
+    g = b.game
+    assert g._enhance_problem(b[key], b["goliath"]) is None  # Crimson: the evil half's brigade
+    g.b.last_actor = 0
+    ok(g, f"enhance {b[key]} {b['goliath']}")
+    assert g.char_numbers(b["goliath"]) == (8, 10)  # Goliath 8/6 with the evil half's 0/4
+
+
+def test_characters_banded_in_together_each_get_their_own_ability_one_after_another(monkeypatch):
+    for key in ("t_asker1", "t_asker2"):
+        monkeypatch.setitem(
+            CARDS,
+            key,
+            _card(
+                {
+                    "key": key,
+                    "name": key.title(),
+                    "type": "hero",
+                    "alignment": "good",
+                    "brigades": ["Blue"],
+                    "strength": 1,
+                    "toughness": 1,
+                    "abilities": [{"trigger": "enters_battle", "effects": [{"verb": "may_draw", "n": 1}]}],
+                }
+            ),
+        )
+    e = _add(
+        monkeypatch,
+        "t_band_two",
+        [{"verb": "band", "select": {"zone": ["territory", "hand"], "owner": "you", "type": "hero", "up_to": 2}}],
+    )
+    b = battle(f'"{e}"', territory='"t_asker1", "t_asker2"')
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    ok(g, f"choose {b['t_asker1']}")
+    ok(g, f"choose {b['t_asker2']}")
+    assert g.zone_of(b["t_asker1"]) == (0, "field_of_battle") and g.zone_of(b["t_asker2"]) == (0, "field_of_battle")
+    d = g.s.pending
+    assert d is not None and d.source == b["t_asker1"] and g.s.gifts == [(0, 3, b["t_asker2"])]
+    round_trip(g)
+    ok(g, f"choose {b['t_asker1']}")
+    d = g.s.pending
+    assert d is not None and d.source == b["t_asker2"]  # the second one's ability, now
+    ok(g, "choose")
+    assert g.s.pending is None and g.zone_of(b["barak"]) == (0, "hand")
+
+
 # --- when blocking, when blocked (redemption.lang.trigger.blocking, blocked, redemption.lang.condition.blocked_by) ---
 def _blocker(monkeypatch: pytest.MonkeyPatch, key: str, trigger: str, effects_: list[dict[str, Any]]) -> str:
     return _add(

@@ -90,11 +90,22 @@ class BattleRules(Core):
                     s += es * m
                     t += et * m
                     continue
+                dual = ec.by_effect.get("dual_alignment") if ec.alignment != c.alignment else None
+                if (
+                    dual is not None
+                ):  # a GE/EE card on the other side: its other numbers (redemption.effect.dual_alignment)
+                    s += dual.acts[0].strength * m
+                    t += dual.acts[0].toughness * m
+                    continue
                 s += ec.strength * m
                 t += ec.toughness * m
         if self.s.mods:
             ds, dt = continuous.number_change(self, cid)
             s, t = max(0, s + ds), max(0, t + dt)
+        if self.face_up:  # a face-up artifact's gain (redemption.effect.gain.artifact)
+            ds, dt = continuous.artifact_numbers(self, cid)
+            if ds or dt:
+                s, t = max(0, s + ds), max(0, t + dt)
         return s, t
 
     def battle_chars(self, p: int) -> list[str]:

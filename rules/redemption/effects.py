@@ -286,6 +286,19 @@ def _resolve_band(g: Table, d: Decision, events: list[Event]) -> None:
             continue
         origin = g.loc[c][1]
         g.b.effects.append((d.source, "band", c, origin))
+        if g.s.pending is not None:  # one banded in before asks: this one enters now, its ability waits its turn
+            g._move_with(c, p, "field_of_battle")
+            events.append(
+                Event.said(
+                    "battle",
+                    f"{who(p, True)} {verb(p, 'bands', 'band')} in {g._nm(c)} from {their(p)} {origin} with {name}.",
+                    p,
+                    "redemption.effect.band",
+                )
+            )
+            if any(ab.trigger == "enters_battle" for ab in g.cd[c].abilities):
+                g.s.gifts.append((p, 3, c))  # redemption.effect.band: asked once nothing waits
+            continue
         g._enter_battle(
             p,
             c,
@@ -1076,7 +1089,7 @@ def _do_discard_top(g: Table, p: int, src: str, host: str, ab: Act, target: str,
 def _convert(g: Table, p: int, src: str, host: str, ab: Act, cards: list[str], events: list[Event]) -> None:
     brigade = ab.brigade or (g.cd[src].brigades[0] if g.cd[src].brigades else "")
     for c in cards:
-        if not _reach(g, p, src, host, ab, c, events):
+        if not _reach(g, p, src, host, ab, c, events) or continuous.convert_forbidden(g, c):
             continue
         blocking = g.loc[c][1] == "field_of_battle" and g.in_battle() and g.owner(c) == g.b.defender
         g._convert(c, brigade)
@@ -1103,7 +1116,11 @@ def _do_convert(g: Table, p: int, src: str, host: str, ab: Act, target: str, eve
         ab,
         events,
         "a character to convert",
-        lambda c: cd[c].type != "evil_character" or "human" not in cd[c].identifiers,
+        lambda c: (
+            cd[c].type != "evil_character"
+            or "human" not in cd[c].identifiers
+            or continuous.convert_forbidden(g, c)  # redemption.effect.no_convert
+        ),
     )
     if cards is not None:
         _convert(g, p, src, host, ab, cards, events)
@@ -1479,6 +1496,12 @@ def ask_gift(g: Table, events: list[Event]) -> None:
         if n == BLOCKED and g.cd[a].is_character:  # a Hero was blocked (redemption.lang.trigger.blocked)
             run_blocked(g, h, a, events)
             continue
+        if n == 3 and g.cd[a].is_character:  # a character banded in while another's ability asked: its own works now
+            if g.in_battle() and g.loc[a] == (h, "field_of_battle"):
+                for ab in g.cd[a].abilities:
+                    if ab.trigger in ("enters_battle", "blocking") and g.s.pending is None:
+                        run(g, h, a, a, ab, "", events)
+            continue
         if "gift_draw" not in g.cd[a].by_effect:  # a card in territory: put in play (n 1) or a lone attack (n 2)
             if g.loc[a] == (h, "territory"):
                 run_put_in_play(g, h, a, events, "lone_attack" if n == 2 else "put_in_play")
@@ -1697,7 +1720,7 @@ def _do_discard_self_to(g: Table, p: int, src: str, host: str, ab: Act, target: 
         )
         return
     g.ask(
-        Decision(p, src, "discard_self_to", options, "up_to", 1, to=list(range(len(g.z)))),
+        Decision(p, src, ab.verb, options, "up_to", 1, to=list(range(len(g.z)))),
         events,
         f"{who(p, True)} may discard {g.cd[src].name} to discard {an(filter_text(ab.filter, 'card'))} "
         "(choose it, or choose nothing).",
@@ -1712,6 +1735,22 @@ def _resolve_discard_self_to(g: Table, d: Decision, events: list[Event]) -> None
     if g.in_battle() and src in g.b.played:  # it leaves the battle: its numbers stop counting
         g.b.played.remove(src)
     g.attached.pop(src, None)
+    if d.effect == "underdeck_self_to":  # redemption.effect.underdeck_self_to
+        c = d.chosen[0]
+        g.face_up.discard(src)
+        g._put(src, "deck")
+        if g.loc[c][1] == "field_of_battle" and g.cd[c].is_character:
+            g._leave_battle(c, "territory", events)
+        g._put(c, "deck")
+        events.append(
+            Event.said(
+                "effect",
+                f"{g.cd[src].name} goes under its owner's draw pile, and {g._nm(c)} under its owner's.",
+                p,
+                "redemption.effect.underdeck_self_to",
+            )
+        )
+        return
     g._to_discard(src, events, " by its own ability", "redemption.effect.discard_self_to")
     _discard_typed(g, p, src, "", d.chosen[0], events)
 
@@ -1917,7 +1956,7 @@ def run_put_in_play(g: Table, p: int, soul: str, events: list[Event], trigger: s
 
 
 #: the queue's mark (``Gift``'s number) of a Hero's "when blocked" ability waiting (redemption.lang.trigger.blocked)
-BLOCKED = 3
+BLOCKED = 4
 
 
 def blocked(g: Table, a: int) -> None:
@@ -1958,6 +1997,14 @@ def lone_attack(g: Table, p: int, hero: str) -> None:
             if ab.trigger == "lone_attack" and condition_holds(g, p, hero, ab.condition):
                 g.s.gifts.append((p, 2, c))
                 break
+
+
+def run_activate(g: Table, p: int, c: str, ab: Ability, events: list[Event]) -> None:
+    """An artifact's ability that works when it is activated (other than a plain draw): its effects in order, for
+    its player (redemption.lang.trigger.activate)."""
+    if ab.condition and not condition_holds(g, p, c, ab.condition):
+        return
+    _run_acts(g, p, c, c, ab.acts, "", events)
 
 
 def _do_exchange_hand(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
@@ -2298,8 +2345,8 @@ def _resolve_opponents_pile(g: Table, d: Decision, events: list[Event]) -> None:
             f"redemption.effect.{d.effect}",
         )
     )
-    others = g.others(g.owner(src))
-    _ask_pile(g, src, _act_of(g, d), others[others.index(q) + 1 :], events)
+    others = g.others(g.owner(src))  # the card may have changed hands since (a redirect): then nobody else is asked
+    _ask_pile(g, src, _act_of(g, d), others[others.index(q) + 1 :] if q in others else [], events)
 
 
 def _most_player(g: Table, p: int, ab: Act) -> int:
@@ -2874,6 +2921,8 @@ def _text_numbers(a: Act, when: str, card: Card | None) -> str:
         "wins_battle": "Each time this character wins a battle, ",
         "enters_battle": "When this character enters battle, ",
     }.get(when, "")
+    if when == "while_in_play" and card is not None and card.type == "artifact":
+        head = "While this is face up, "  # redemption.effect.gain.artifact
     what = _which(a, "character")
     text = f"{what} {'gains' if a.verb == 'gain' and not a.select.every else 'gain' if a.verb == 'gain' else 'loses' if not a.select.every else 'lose'} {a.strength}/{a.toughness}{how}."
     if head:
@@ -2889,6 +2938,31 @@ def _verbs() -> dict[str, Verb]:
         e.name: e
         for e in (
             Verb("draw", "draw N cards", _text_draw, _do_draw, undo="hand"),
+            # --- what a face-up artifact forbids (the mech batches; continuous.block_forbidden, challenge_forbidden)
+            Verb(
+                "no_block",
+                "while this is face up, no character that fits may block",
+                lambda a, when, card: f"While this is face up, no {filter_text(a.filter, 'character')} may block.",
+            ),
+            Verb(
+                "no_challenge",
+                "while this is face up, no battle may begin as a battle challenge",
+                lambda a, when, card: "While this is face up, no battle may begin as a battle challenge.",
+            ),
+            Verb(
+                "no_convert",
+                "while this is face up, no character that fits can be converted",
+                lambda a, when, card: (
+                    f"While this is face up, no {filter_text(a.filter, 'character')} can be converted."
+                ),
+            ),
+            Verb(
+                "no_band",
+                "while this is face up, no character that fits may band",
+                lambda a, when, card: (
+                    f"While this is face up, no {filter_text(a.filter, 'character')} may band into a battle."
+                ),
+            ),
             # --- the Starter I and J decks' verbs ---------------------------------------------------------------
             Verb(
                 "each_draw",
@@ -3604,6 +3678,40 @@ def _verbs() -> dict[str, Verb]:
                 resolve=_resolve_underdeck_to_draw,
             ),
             Verb(
+                "underdeck_self_to",
+                "its player may put this card under its owner's draw pile to put a card that fits under its owner's",
+                lambda a, when, card: (
+                    ("When activated, you" if when == "activate" else "You")
+                    + f" may put this card on the bottom of your draw pile to put {an(filter_text(a.filter, 'card'))} "
+                    + ("in a territory " if a.select.zones == ("territory",) else "in play ")
+                    + "on the bottom of its owner's draw pile."
+                ),
+                _do_discard_self_to,
+                resolve=_resolve_discard_self_to,
+            ),
+            Verb(
+                "also_enhancement",
+                "an artifact (a Covenant, a Curse) that may also be played in battle as an enhancement",
+                lambda a, when, card: (
+                    "This card may also be played in battle as "
+                    + ("a Good" if card is not None and card.alignment == "good" else "an Evil")
+                    + " Enhancement of its brigade, with its numbers; put on the artifact pile, it is an artifact."
+                ),
+            ),
+            Verb(
+                "dual_alignment",
+                "a good enhancement that may also be played as an evil one, of other brigades, with other numbers",
+                lambda a, when, card: (
+                    "This card may also be played as an Evil Enhancement of the "
+                    + " or ".join(
+                        [a.select.get("brigade")]
+                        if isinstance(a.select.get("brigade"), str)
+                        else list(a.select.get("brigade") or ())
+                    )
+                    + f" brigade, with {a.strength}/{a.toughness}."
+                ),
+            ),
+            Verb(
                 "look_hand",
                 "look at an opponent's hand or Reserve",
                 lambda a, when, card: (
@@ -3683,7 +3791,9 @@ def _verbs() -> dict[str, Verb]:
                 "protect_capture",
                 "a character cannot be captured",
                 lambda a, when, card: (
-                    "This character is protected from capture."
+                    f"While this is face up, no {filter_text(a.filter, 'character')} can be captured."
+                    if card is not None and card.type == "artifact"  # redemption.effect.protect_capture
+                    else "This character is protected from capture."
                     if when == "while_in_play"
                     else "The character this is played on is protected from capture this battle."
                 ),
@@ -3840,6 +3950,10 @@ def ability_text(a: Ability, card: Card | None = None) -> str:
         return f"When {who_} of yours attacks alone: {words[:1].lower()}{words[1:]}"
     if a.condition:
         words = f"{condition_text(a.condition)[:1].upper()}{condition_text(a.condition)[1:]}: {words}"
+    if card is not None and card.type == "artifact" and card.is_enhancement and a.trigger == "played":
+        words = f"As an enhancement in battle: {words[:1].lower()}{words[1:]}"  # redemption.effect.also_enhancement
+    if a.trigger == "activate" and not words.startswith("When activated"):
+        words = f"When activated: {words[:1].lower()}{words[1:]}"
     block_head = _BLOCK_HEADS.get(a.trigger, "")
     if block_head:  # redemption.lang.trigger.blocking, blocked
         words = f"{block_head}{words[:1].lower()}{words[1:]}"

@@ -597,6 +597,17 @@ def _blocked_by(t: Table, p: int, host: str, v: Selector) -> bool:
     return bool(b.kind) and any(matches(t.cd[c], v.card) for c in t.battle_chars(b.defender))
 
 
+#: the noun of a condition's cards by their type, where _cards_words has none
+_NOUNS = {"lost_soul": "Lost Soul", "artifact": "Artifact", "site": "Site", "fortress": "Fortress"}
+
+
+def _opponent_has(t: Table, p: int, host: str, v: Selector) -> bool:
+    """Has p's opponent (``Table.opponent``: the one an ability that names "your opponent" reads) a card that fits in
+    play: territory, battle, artifact pile, Land of Bondage, a site (redemption.lang.condition.opponent_has)?"""
+    q = t.opponent(p)
+    return any(_count_in(t, q, z, v.card) for z in ("in_play", "land_of_bondage", "in_site"))
+
+
 def _read_count(key: str, v: Any) -> tuple[Selector, str]:
     """A count of cards: a table of card facets with ``count``, a comparison ('>=2')."""
     if not isinstance(v, dict) or "count" not in v or _cmp_check(v["count"]):
@@ -695,6 +706,14 @@ def _conditions() -> dict[str, Condition]:
             _read_cards,
             _you_control,
             lambda v: f"if you control {_a(_cards_words(v))}",
+        ),
+        Condition(
+            "opponent_has",
+            "redemption.lang.condition.opponent_has",
+            "your opponent has a card that fits in play (a Lost Soul: in a Land of Bondage or a site)",
+            _read_cards,
+            _opponent_has,
+            lambda v: f"if your opponent has {_a(_cards_words(v, _NOUNS.get(str(v.get('type', '')), 'card')))} in play",
         ),
         Condition(
             "in_battle_count",

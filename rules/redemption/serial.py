@@ -264,7 +264,10 @@ def _from_dict(cls: type[Game], d: dict[str, Any]) -> Game:
         x[2] in cards
         and (
             CARDS[cards[x[2]][0]].has("gift_draw") is not None
-            or any(ab.trigger in ("put_in_play", "lone_attack", "blocked") for ab in CARDS[cards[x[2]][0]].abilities)
+            or any(
+                ab.trigger in ("put_in_play", "lone_attack", "enters_battle", "blocked")
+                for ab in CARDS[cards[x[2]][0]].abilities
+            )
         )
         for x in s.gifts
     ):
