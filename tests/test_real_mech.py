@@ -239,6 +239,53 @@ def test_blue_tassels_face_up_lets_no_character_be_captured(monkeypatch, up):
     round_trip(g)
 
 
+@pytest.mark.parametrize("up", [True, False])
+def test_priestly_breastplate_pi_face_up_prevents_every_ignore(up):
+    plate, miriam = K("Priestly Breastplate (Pi)", "Pri"), real_key("Miriam ( C)", "2E")  # Miriam ignores gold
+    b = pos(
+        {"hand": [miriam]},
+        {"territory": ["nebuchadnezzar"], "land_of_bondage": ["ls_orphan"], "artifact_pile": [plate]},
+        phase="battle",
+        **({"face_up": [plate]} if up else {}),
+    )
+    g = b.game
+    ok(g, f"rescue {b[miriam]}")
+    assert (b["nebuchadnezzar"] in {a.args[0] for a in g.legal_actions() if a.verb == "block"}) == up
+    if up:
+        ok(g, f"block {b['nebuchadnezzar']}")
+        assert not g._is_ignored(b["nebuchadnezzar"])
+        round_trip(g)
+
+
+@pytest.mark.parametrize("up", [True, False])
+def test_altar_of_dagon_face_up_lets_no_evil_character_be_converted(up):
+    altar, creation = K("Altar of Dagon", "Pat"), real_key("A New Creation", "Ap")  # converts a human EC in play
+    b = pos(
+        {"field_of_battle": ["esther"], "hand": [creation]},
+        {
+            "field_of_battle": ["nebuchadnezzar"],
+            "territory": ["herod"],
+            "artifact_pile": [altar],
+            "land_of_bondage": ["ls_orphan"],
+        },
+        phase="battle",
+        flags={"battled": True},
+        battle={"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 1},
+        **({"face_up": [altar]} if up else {}),
+    )
+    g = b.game
+    assert g.current_player == 0
+    ok(g, f"enhance {b[creation]} {b['esther']}")
+    d = g.s.pending
+    if up:  # nothing it may convert
+        assert d is None or d.options == []
+    else:
+        assert d is not None and set(d.options) == {b["nebuchadnezzar"], b["herod"]}
+        ok(g, f"choose {b['herod']}")
+    assert (g.cd[b["herod"]].type == "hero") is not up and g.cd[b["nebuchadnezzar"]].type == "evil_character"
+    round_trip(g)
+
+
 # --- a Dominant with a condition ----------------------------------------------------------------------------------
 @pytest.mark.parametrize("name, set_code", [("Harvest Time (Wa)", "War"), ("Harvest Time (Promo)", "Pmo-P1")])
 def test_harvest_time_puts_a_lost_soul_of_the_opponents_draw_pile_into_their_land_of_bondage_if_they_have_none(

@@ -310,6 +310,7 @@ def test_the_charioteers_take_an_evil_weapon_from_the_reserve_or_underdeck_one_f
     "card, enh",
     [
         (K("Egyptian Soothsayers [K]"), real_key("Thrown into the Nile [K]", "K")),
+        (K("Egyptian Soothsayers (1st Print - K)"), real_key("Thrown into the Nile [K]", "K")),
         (K("Priests of Dagon [L]"), real_key("Quaking with Fear [L]", "L")),
     ],
 )
@@ -411,6 +412,13 @@ BANDERS = [
 ]
 
 
+BANDERS += [
+    (f"{x[0][: x[0].rindex(' [')]} (1st Print - {x[0][-2]})", *x[1:])
+    for x in BANDERS
+    if x[0].startswith(("Gad", "Jonathan", "The Tribal Elders"))
+]
+
+
 @pytest.mark.parametrize("name, yes, no, n", BANDERS, ids=[x[0] for x in BANDERS])
 @pytest.mark.parametrize("first", [True, False])
 def test_the_character_may_band_to_one_that_fits_or_draw(monkeypatch, name, yes, no, n, first):
@@ -438,7 +446,9 @@ def test_the_character_may_band_to_one_that_fits_or_draw(monkeypatch, name, yes,
 
 
 # --- characters that negate ------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("card", [K("David, Giant Slayer [K]"), K("Moses, the Deliverer [L]")])
+@pytest.mark.parametrize(
+    "card", [K("David, Giant Slayer [K]"), K("David, the Anointed (1st Print - K)"), K("Moses, the Deliverer [L]")]
+)
 def test_the_hero_banded_in_negates_an_evil_card_in_battle_and_may_draw(monkeypatch, card):
     alarm = real_key("Sound the Alarm ( C)", "2E")  # a Red band enhancement: a Hero of yours from hand or territory
     hero = _test_card(monkeypatch, "red_hero", type="hero", alignment="good", brigades=["Red"], strength=5, toughness=5)
@@ -884,7 +894,9 @@ def test_the_archer_underdecks_a_hero_in_a_territory_unless_its_owner_underdecks
 
 
 # --- protected from lone Heroes; looks at a hand ---------------------------------------------------------------------
-@pytest.mark.parametrize("card", printings("Pharaoh, Ramses II [K]", "Goliath, Fear Bringer [L]"))
+@pytest.mark.parametrize(
+    "card", [*printings("Pharaoh, Ramses II [K]", "Goliath, Fear Bringer [L]"), K("Pharaoh Ramses II (1st Print - K)")]
+)
 def test_the_king_looks_at_a_hand_as_he_blocks_and_is_protected_from_a_lone_hero(monkeypatch, card):
     from rules.redemption import continuous
     from rules.redemption.cards import _card
@@ -1028,7 +1040,7 @@ def test_the_dominant_takes_an_evil_character_of_its_people_and_may_discard_a_he
 
 
 # --- artifacts: draw when an opponent draws by a good or evil ability -----------------------------------------------
-@pytest.mark.parametrize("card", printings("David's Harp [K]", "Altar of Burnt Offering [L]"))
+@pytest.mark.parametrize("card", [K("David's Harp [K]"), K("Altar of Burnt Offering [L]")])
 @pytest.mark.parametrize("up", [True, False])
 def test_the_artifact_lets_its_holder_draw_one_when_an_opponent_draws_by_a_good_or_evil_ability(card, up):
     draw = real_key("Consecration [K]", "K")  # negate and discard an evil enhancement, then may draw 1
@@ -1391,3 +1403,107 @@ def test_the_starter_k_and_l_decks_are_offered_with_their_reserve_and_played(lab
         g = play_match(new_game(seed + 2, decks=(label, other), max_turns=30), agents)
         assert g.s.turn > 1
         round_trip(g)
+
+
+# --- 1st printings whose words say a little more or less ----------------------------------------------------------
+@pytest.mark.parametrize(
+    "card, enh",
+    [
+        (K("Bravery of David (1st Print - K)"), real_key("Samuel's Edict [K]", "K")),
+        (K("Provisions in the Desert (1st Print - L)"), real_key("Slain by Levites [L]", "L")),
+    ],
+)
+def test_the_first_printing_takes_a_good_enhancement_of_its_book_from_deck_or_reserve(monkeypatch, card, enh):
+    hero, blocker = good(card, monkeypatch)
+    b = in_battle(hero, blocker, [], mine={"hand": [card], "reserve": [enh], "deck": ["ezra"]})
+    g = b.game
+    ok(g, f"enhance {b[card]} {b[hero]}")
+    d = g.s.pending
+    assert d is not None and d.effect == "search" and d.options == [b[enh]] and d.to == [0]
+    ok(g, f"choose {b[enh]}")
+    assert g.zone_of(b[enh]) == (0, "hand")
+    round_trip(g)
+
+
+@pytest.mark.parametrize(
+    "card, hero",
+    [
+        (K("David's Harp (1st Print - K)"), real_key("Abigail [K]", "K")),
+        (K("Altar of Burnt Offering (1st Print - L)"), real_key("Joshua, the Faithful [L]", "L")),
+    ],
+)
+def test_the_first_printing_of_the_artifact_activated_may_underdeck_a_hero_of_its_book(card, hero):
+    b = pos({"hand": [card], "reserve": [hero], "deck": ["ezra"]}, {"land_of_bondage": ["ls_orphan"]})
+    g = b.game
+    ok(g, f"activate {b[card]}")
+    d = g.s.pending
+    assert d is not None and d.effect == "underdeck" and d.options == [b[hero]] and d.to == [0]
+    ok(g, f"choose {b[hero]}")
+    assert g.z[0]["deck"] == [b["ezra"], b[hero]]
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", [K("Make Bricks! (1st Print - K)"), K("No Blacksmiths in Israel (1st Print - L)")])
+def test_the_first_printing_takes_an_evil_card_from_the_reserve(card):
+    blocker = DOEG if CARDS[card].set.startswith("K") else "pilate"
+    b = blocked("gideon", blocker, theirs={"hand": [card], "reserve": [OT_EVIL, "gideons_trumpet"]})
+    g = b.game
+    to_player(g, 1)
+    ok(g, f"enhance {b[card]} {b[blocker]}")
+    ok(g, f"choose {b[card]}")
+    d = g.s.pending
+    assert d is not None and d.effect == "search" and d.options == [b[OT_EVIL]]
+    ok(g, f"choose {b[OT_EVIL]}")
+    assert g.zone_of(b[OT_EVIL]) == (1, "hand")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", [K("Moses Kills Egyptian (1st Print - K)"), K("Taunting the Lord (1st Print - L)")])
+def test_the_first_printing_negates_a_good_enhancement_and_bounces_a_hero(card):
+    blocker = DOEG if CARDS[card].set.startswith("K") else "pilate"
+    b = in_battle(
+        "gideon", blocker, [], mine={"hand": ["gideons_trumpet"], "territory": ["barak"]}, theirs={"hand": [card]}
+    )
+    g = b.game
+    to_player(g, 0)
+    ok(g, f"enhance {b['gideons_trumpet']} {b['gideon']}")
+    to_player(g, 1)
+    ok(g, f"enhance {b[card]} {b[blocker]} {b['gideons_trumpet']}")
+    assert b["gideons_trumpet"] in g.b.negated
+    d = g.s.pending
+    assert d is not None and d.effect == "return" and set(d.options) == {b["gideon"], b["barak"]}
+    ok(g, f"choose {b['barak']}")
+    assert g.zone_of(b["barak"]) == (0, "hand")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", [K("The Murdering Pharaoh (1st Print - K)"), K("King Achish (1st Print - L)")])
+def test_the_first_printing_of_the_king_negates_band_abilities(monkeypatch, card):
+    alarm = real_key("Sound the Alarm ( C)", "2E")  # a Red band enhancement
+    hero = _test_card(monkeypatch, "red_hero", type="hero", alignment="good", brigades=["Red"], strength=5, toughness=5)
+    b = blocked(hero, card, mine={"hand": [alarm], "territory": ["barak"]})
+    g = b.game
+    to_player(g, 0)
+    plays = [a for a in g.legal_actions() if a.verb == "enhance" and a.args[0] == b[alarm]]
+    assert plays and all(len(a.args) == 2 for a in plays)  # played for its numbers: nobody can band in
+    round_trip(g)
+
+
+@pytest.mark.parametrize(
+    "card, other",
+    [
+        (K("Hannah (1st Print - K)"), real_key("Abigail [K]", "K")),
+        (K("Ithamar, Son of Aaron (1st Print - L)"), real_key("Joshua, the Faithful [L]", "L")),
+    ],
+)
+def test_the_first_printing_looks_at_a_hand_and_may_exchange_itself_with_a_hero_of_its_book_in_territory(card, other):
+    b = rescues(card, mine={"territory": [other, "gideon"]}, theirs={"hand": ["herod"]})
+    g = b.game
+    d = g.s.pending
+    assert d is not None and d.effect == "look_hand"
+    ok(g, "choose")
+    d = g.s.pending
+    assert d is not None and d.effect == "exchange_self" and d.options == [b[other]]
+    ok(g, f"choose {b[other]}")
+    assert g.zone_of(b[other]) == (0, "field_of_battle") and g.zone_of(b[card]) == (0, "territory")
+    round_trip(g)
