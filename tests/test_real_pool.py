@@ -1077,7 +1077,10 @@ def test_created_by_christ_discards_every_evil_enhancement_in_battle_and_no_evil
     round_trip(g)
 
 
-@pytest.mark.parametrize("card", cards("discard_on_entry", ("hero", "evil_character"), "discard_type"))
+@pytest.mark.parametrize(
+    "card",
+    cards("discard_on_entry", ("hero", "evil_character"), "discard_type", lambda sel: "identifier_word" not in sel),
+)
 def test_a_character_discards_a_character_that_fits_as_it_enters_battle(monkeypatch, card):
     sel = {k: v for k, v in _shape(card)["select"].items() if k not in ("zone", "owner")}
     fit, other = fitting(monkeypatch, "t_fit", sel), fitting(monkeypatch, "t_other", sel, fit=False)
@@ -1540,7 +1543,9 @@ def test_mask_of_self_glorification_discards_an_active_artifact(monkeypatch):
     round_trip(g)
 
 
-@pytest.mark.parametrize("card", cards("negate_discard_last_ee", "evil_enhancement", "negate_discard"))
+@pytest.mark.parametrize(
+    "card", cards("negate_discard_last_ee", "evil_enhancement", "negate_discard", lambda sel: sel.get("last"))
+)
 @pytest.mark.parametrize("named", [True, False])
 def test_an_evil_enhancement_negates_and_discards_the_last_good_enhancement(monkeypatch, card, named):
     first, last = GOOD_ENH
@@ -1662,6 +1667,68 @@ def test_joel_gains_one_one_after_a_successful_rescue_and_keeps_it():
     ok(g, f"rescue {b[joel]}")
     ok(g, "noblock")
     assert g.zone_of(b["ls_orphan"]) == (0, "land_of_redemption") and g.char_numbers(b[joel]) == (2, 2)
+    round_trip(g)
+
+
+# --- batch K ---------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "card",
+    cards("negate_discard_artifact", "evil_enhancement", "negate_discard", lambda sel: sel.get("type") == "artifact"),
+)
+def test_an_evil_enhancement_negates_and_discards_an_active_artifact(monkeypatch, card):
+    tables, other = real_key("Tables of the Law (G)", "10A"), real_key("Tables of the Law (Pi)", "Pri")
+    b = battle_for(monkeypatch, card, mine={"artifact_pile": [tables, other]})
+    g = b.game
+    g.face_up.add(b[tables])
+    targets = {a.args[2] for a in g.legal_actions() if a.verb == "enhance" and a.args[0] == b[card] and len(a.args) > 2}
+    assert targets == {b[tables]}  # the active one only
+    play(g, b[card], b["t_host"], b[tables])
+    assert g.zone_of(b[tables]) == (0, "discard") and g.hand_limit(0) == 8
+    round_trip(g)
+
+
+@pytest.mark.parametrize(
+    "card", cards("daniel_beast", "evil_character", "discard_type", lambda sel: "identifier_word" in sel)
+)
+def test_a_beast_of_daniel_discards_one_people_bands_to_another_and_is_immune_to_a_brigade(monkeypatch, card):
+    hit = _shape(card)["select"]["identifier_word"]
+    band = ENTRIES[KEYS.index(card)]["abilities"][0]["effects"][1]["select"]["identifier_word"]
+    brigade = ENTRIES[KEYS.index(card)]["abilities"][1]["effects"][0]["select"]["brigade"]
+    victim = _test_card(
+        monkeypatch,
+        "t_victim",
+        type="hero",
+        alignment="good",
+        brigades=["Teal"],
+        identifiers=[f"{hit} king"],
+        strength=1,
+        toughness=1,
+    )
+    bystander = _test_card(
+        monkeypatch, "t_by", type="hero", alignment="good", brigades=["Teal"], strength=1, toughness=1
+    )
+    friend = _test_card(
+        monkeypatch, "t_friend", type="evil_character", brigades=["Black"], identifiers=[band], strength=1, toughness=1
+    )
+    strong = _test_card(
+        monkeypatch, "t_strong", type="hero", alignment="good", brigades=[brigade], strength=20, toughness=20
+    )
+    b = pos(
+        {"hand": [strong], "territory": [victim, bystander]},
+        {"hand": [card], "territory": [friend], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+    )
+    g = b.game
+    ok(g, f"rescue {b[strong]}")
+    ok(g, f"block {b[card]}")
+    d = g.s.pending
+    assert d is not None and d.effect == "discard_type" and b[victim] in d.options and b[bystander] not in d.options
+    ok(g, f"choose {b[victim]}")
+    assert g.zone_of(b[victim]) == (0, "discard")
+    d = g.s.pending
+    assert d is not None and d.effect == "band" and d.options == [b[friend]]
+    ok(g, "choose")
+    assert g.standing() == "stalemate"  # 20/20 of the brigade it is immune to defeats nothing
     round_trip(g)
 
 
