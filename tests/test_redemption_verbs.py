@@ -1709,3 +1709,41 @@ def test_characters_banded_in_together_each_get_their_own_ability_one_after_anot
     assert d is not None and d.source == b["t_asker2"]  # the second one's ability, now
     ok(g, "choose")
     assert g.s.pending is None and g.zone_of(b["barak"]) == (0, "hand")
+
+
+def test_choose_blocker_puts_the_chosen_evil_character_in_battle_as_the_blocker(monkeypatch):
+    key = "t_chooser"
+    monkeypatch.setitem(
+        CARDS,
+        key,
+        _card(
+            {
+                "key": key,
+                "name": "Chooser",
+                "type": "hero",
+                "alignment": "good",
+                "brigades": ["Blue"],
+                "strength": 9,
+                "toughness": 9,
+                "abilities": [
+                    {
+                        "trigger": "enters_battle",
+                        "effects": [
+                            {
+                                "verb": "choose_blocker",
+                                "select": {"zone": "territory", "owner": "opponents", "type": "evil_character"},
+                            }
+                        ],
+                    }
+                ],
+            }
+        ),
+    )
+    b = build({"hand": [key]}, {"territory": ["herod", "eglon"], "land_of_bondage": ["ls_orphan"]}, phase="battle")
+    g = b.game
+    ok(g, f"rescue {b[key]}")
+    d = g.s.pending
+    assert d is not None and set(d.options) == {b["herod"], b["eglon"]}
+    ok(g, f"choose {b['eglon']}")
+    assert g.battle_chars(1) == [b["eglon"]] and g.b.step == "initiative"
+    round_trip(g)
