@@ -1432,9 +1432,14 @@ def test_angelic_visit_bands_cornelius_in(monkeypatch):
     assert set(g.battle_chars(0)) == {b["t_host"], b[corn]}
 
 
-def test_leaves_for_healing_heals_a_purple_hero_discarded_this_turn(monkeypatch):
-    e = _only("heal_discard", "Leaves for Healing (L)", "Main")
-    purple = hero_for(monkeypatch, e, s=5, t=5, key="t_purple")
+@pytest.mark.parametrize(
+    "e", cards("heal_discard", "good_enhancement", "heal", lambda sel: sel.get("zone") == "discard")
+)
+def test_an_enhancement_heals_a_hero_discarded_this_turn(monkeypatch, e):
+    brigade = _shape(e)["select"].get("brigade", brigade_of(e))
+    purple = _test_card(
+        monkeypatch, "t_purple", type="hero", alignment="good", brigades=[brigade], strength=5, toughness=5
+    )
     b = blocked(
         purple,
         real_key("Strong Demon (G)", "10A"),
@@ -1592,6 +1597,71 @@ def test_aaron_of_the_patriarchs_may_band_to_miriam_and_protects_holy_of_holies(
     assert d is not None and d.options == [b[miriam]]
     ok(g, f"choose {b[miriam]}")
     assert set(g.battle_chars(0)) == {b[aaron], b[miriam]}
+    round_trip(g)
+
+
+# --- batch J ---------------------------------------------------------------------------------------------------------
+def test_elymas_struck_blind_underdecks_an_evil_character(monkeypatch):
+    e = _only("underdeck_ec", "Elymas Struck Blind", "TEC")
+    b = battle_for(monkeypatch, e, foe="herod", theirs={"territory": ["pilate"], "deck": ["goliath"]})
+    g = b.game
+    play(g, b[e], b["t_host"])
+    d = g.s.pending
+    assert d is not None and set(d.options) == {b["herod"], b["pilate"]}
+    ok(g, f"choose {b['pilate']}")
+    assert g.z[1]["deck"][-1] == b["pilate"]
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", cards("prevent_brigade", "hero", "prevent_abilities"))
+def test_a_hero_prevents_the_abilities_of_the_evil_characters_of_a_brigade(monkeypatch, card):
+    brigade = _shape(card)["select"]["brigade"]
+    task = CARDS[real_key("Taskmaster (H)", "10A")]
+    for b_, prevented in ((brigade, True), ("Yellow", False)):
+        _test_card(
+            monkeypatch,
+            "t_task",
+            type="evil_character",
+            brigades=[b_],
+            strength=1,
+            toughness=1,
+            abilities=[
+                {
+                    "trigger": "enters_battle",
+                    "effects": [
+                        {
+                            "verb": "lose",
+                            "strength": 2,
+                            "toughness": 2,
+                            "duration": "end_of_turn",
+                            "select": {"zone": "in_play", "owner": "any", "type": "hero", "all": True},
+                        }
+                    ],
+                }
+            ],
+        )
+        assert task.abilities  # the shape of Taskmaster's, on an Evil Character of the brigade
+        b = blocked(card, "t_task", mine={"territory": ["gideon"]})
+        g = b.game
+        assert (g.char_numbers(b["gideon"]) == (CARDS["gideon"].strength, CARDS["gideon"].toughness)) == prevented
+
+
+def test_meshach_may_band_to_a_hero_with_a_daniel_reference():
+    card = _only("meshach", "Meshach (Mishael)", "FoOF")
+    b = pos({"hand": [card], "territory": ["daniel", "gideon"]}, {"land_of_bondage": ["ls_orphan"]}, phase="battle")
+    g = b.game
+    ok(g, f"rescue {b[card]}")
+    d = g.s.pending
+    assert d is not None and d.effect == "band" and d.options == [b["daniel"]]
+
+
+def test_joel_gains_one_one_after_a_successful_rescue_and_keeps_it():
+    joel = _only("joel", "Joel", "FoOF")
+    b = pos({"hand": [joel]}, {"land_of_bondage": ["ls_orphan"], "deck": ["ls_widow"]}, phase="battle")
+    g = b.game
+    ok(g, f"rescue {b[joel]}")
+    ok(g, "noblock")
+    assert g.zone_of(b["ls_orphan"]) == (0, "land_of_redemption") and g.char_numbers(b[joel]) == (2, 2)
     round_trip(g)
 
 
