@@ -2000,3 +2000,41 @@ def test_interrupt_the_battle_with_nothing_opposing_to_suspend_still_works_its_p
         "Interrupt the battle."
     )
     round_trip(g)
+
+
+def test_choose_blocker_puts_the_chosen_evil_character_in_battle_as_the_blocker(monkeypatch):
+    key = "t_chooser"
+    monkeypatch.setitem(
+        CARDS,
+        key,
+        _card(
+            {
+                "key": key,
+                "name": "Chooser",
+                "type": "hero",
+                "alignment": "good",
+                "brigades": ["Blue"],
+                "strength": 9,
+                "toughness": 9,
+                "abilities": [
+                    {
+                        "trigger": "enters_battle",
+                        "effects": [
+                            {
+                                "verb": "choose_blocker",
+                                "select": {"zone": "territory", "owner": "opponents", "type": "evil_character"},
+                            }
+                        ],
+                    }
+                ],
+            }
+        ),
+    )
+    b = build({"hand": [key]}, {"territory": ["herod", "eglon"], "land_of_bondage": ["ls_orphan"]}, phase="battle")
+    g = b.game
+    ok(g, f"rescue {b[key]}")
+    d = g.s.pending
+    assert d is not None and set(d.options) == {b["herod"], b["eglon"]}
+    ok(g, f"choose {b['eglon']}")
+    assert g.battle_chars(1) == [b["eglon"]] and g.b.step == "initiative"
+    round_trip(g)

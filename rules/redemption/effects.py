@@ -1651,7 +1651,10 @@ def _ask_from_deck(g: Table, p: int, src: str, ab: Act, stage: int, events: list
     types = _deck_types(ab)
     while stage < len(types):
         want = types[stage]
-        options = [c for c in select(g, p, ab.select) if matches(g.cd[c], (("type", want),))]
+        sel = ab.select
+        if want == "lost_soul":  # "a Lost Soul and a I Samuel character": the other facets describe the character
+            sel = Selector(tuple((k, v) for k, v in sel.facets if k in ("zone", "owner")))
+        options = [c for c in select(g, p, sel) if matches(g.cd[c], (("type", want),))]
         if options:
             g.ask(
                 Decision(p, src, "play_from_deck", options, "up_to", 1, revealed=options[:], to=[p], stage=stage),
@@ -2005,6 +2008,49 @@ def run_activate(g: Table, p: int, c: str, ab: Ability, events: list[Event]) -> 
     if ab.condition and not condition_holds(g, p, c, ab.condition):
         return
     _run_acts(g, p, c, c, ab.acts, "", events)
+
+
+def _blockers(g: Table, p: int, ab: Act) -> list[str]:
+    b = g.b
+    if not b.kind or b.step != "block" or g.s.active != p:
+        return []
+    return [
+        c
+        for c in select(g, p, ab.select)
+        if g.owner(c) == b.defender and not g._kept_out(c) and g._unique_clash(g.owner(c), c) is None
+    ]
+
+
+def _do_choose_blocker(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """As the attacking Hero enters battle, its player may choose the opposing character that blocks it: the
+    defender's character that fits enters the battle as its blocker (redemption.effect.choose_blocker)."""
+    options = protected_from(g, g.cd[src], _blockers(g, p, ab))
+    if not options:
+        return
+    g.ask(
+        Decision(p, src, "choose_blocker", options, "up_to", 1, to=list(range(len(g.z)))),
+        events,
+        f"{who(p, True)} may choose the character that blocks {g.cd[src].name} (choose it, or choose nothing).",
+    )
+
+
+def _resolve_choose_blocker(g: Table, d: Decision, events: list[Event]) -> None:
+    p, src = d.chooser, d.source
+    if not d.chosen or g.b.step != "block":
+        events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'chooses', 'choose')} no blocker.", p))
+        return
+    (c,) = d.chosen
+    q = g.owner(c)
+    g.b.effects.append((src, "band", c, g.loc[c][1]))  # a negate of the Hero sends it back
+    g._enter_battle(
+        q,
+        c,
+        events,
+        "must block with",
+        f", chosen by {who(p)} with {g.cd[src].name}",
+        "redemption.effect.choose_blocker",
+    )
+    g.b.step, g.b.last_actor, g.b.passes = "initiative", q, 0
 
 
 def _do_exchange_hand(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
@@ -3591,7 +3637,9 @@ def _verbs() -> dict[str, Verb]:
                         if a.select.owner == "any"
                         else "your"
                     )
-                    + " draw pile into its owner's Land of Bondage or territory; then the draw piles searched are shuffled."
+                    + " draw pile into its owner's Land of Bondage or territory"
+                    + (f" (the character with a reference in {a.select.get('book')})" if a.select.get("book") else "")
+                    + "; then the draw piles searched are shuffled."
                 ),
                 _do_play_from_deck,
                 resolve=_resolve_play_from_deck,
@@ -3710,6 +3758,16 @@ def _verbs() -> dict[str, Verb]:
                     )
                     + f" brigade, with {a.strength}/{a.toughness}."
                 ),
+            ),
+            Verb(
+                "choose_blocker",
+                "as the attacking Hero enters battle, its player may choose the opposing character that blocks",
+                lambda a, when, card: (
+                    f"When this Hero attacks, you may choose {an('opposing ' + filter_text(a.filter))} in your "
+                    "opponent's territory to block it."
+                ),
+                _do_choose_blocker,
+                resolve=_resolve_choose_blocker,
             ),
             Verb(
                 "look_hand",
