@@ -105,6 +105,7 @@ class ControlsPart(Protocol):
     def by_number(self, action: Any) -> bool: ...  # one of a choice made as a number (the cut), not from a list
     def number(self, action: Any) -> int | None: ...  # the number a choice by number picks (None: a random one)
     def sent_for(self, key: str) -> str: ...  # the text a key sends with no legal action of its own (refused, with why)
+    def listed(self, action: Any) -> bool: ...  # chosen from a list the screen shows (a pending decision's options)
 
 
 @runtime_checkable

@@ -1077,7 +1077,10 @@ def test_created_by_christ_discards_every_evil_enhancement_in_battle_and_no_evil
     round_trip(g)
 
 
-@pytest.mark.parametrize("card", cards("discard_on_entry", ("hero", "evil_character"), "discard_type"))
+@pytest.mark.parametrize(
+    "card",
+    cards("discard_on_entry", ("hero", "evil_character"), "discard_type", lambda sel: "identifier_word" not in sel),
+)
 def test_a_character_discards_a_character_that_fits_as_it_enters_battle(monkeypatch, card):
     sel = {k: v for k, v in _shape(card)["select"].items() if k not in ("zone", "owner")}
     fit, other = fitting(monkeypatch, "t_fit", sel), fitting(monkeypatch, "t_other", sel, fit=False)
@@ -1432,9 +1435,14 @@ def test_angelic_visit_bands_cornelius_in(monkeypatch):
     assert set(g.battle_chars(0)) == {b["t_host"], b[corn]}
 
 
-def test_leaves_for_healing_heals_a_purple_hero_discarded_this_turn(monkeypatch):
-    e = _only("heal_discard", "Leaves for Healing (L)", "Main")
-    purple = hero_for(monkeypatch, e, s=5, t=5, key="t_purple")
+@pytest.mark.parametrize(
+    "e", cards("heal_discard", "good_enhancement", "heal", lambda sel: sel.get("zone") == "discard")
+)
+def test_an_enhancement_heals_a_hero_discarded_this_turn(monkeypatch, e):
+    brigade = _shape(e)["select"].get("brigade", brigade_of(e))
+    purple = _test_card(
+        monkeypatch, "t_purple", type="hero", alignment="good", brigades=[brigade], strength=5, toughness=5
+    )
     b = blocked(
         purple,
         real_key("Strong Demon (G)", "10A"),
@@ -1535,7 +1543,9 @@ def test_mask_of_self_glorification_discards_an_active_artifact(monkeypatch):
     round_trip(g)
 
 
-@pytest.mark.parametrize("card", cards("negate_discard_last_ee", "evil_enhancement", "negate_discard"))
+@pytest.mark.parametrize(
+    "card", cards("negate_discard_last_ee", "evil_enhancement", "negate_discard", lambda sel: sel.get("last"))
+)
 @pytest.mark.parametrize("named", [True, False])
 def test_an_evil_enhancement_negates_and_discards_the_last_good_enhancement(monkeypatch, card, named):
     first, last = GOOD_ENH
@@ -1592,6 +1602,133 @@ def test_aaron_of_the_patriarchs_may_band_to_miriam_and_protects_holy_of_holies(
     assert d is not None and d.options == [b[miriam]]
     ok(g, f"choose {b[miriam]}")
     assert set(g.battle_chars(0)) == {b[aaron], b[miriam]}
+    round_trip(g)
+
+
+# --- batch J ---------------------------------------------------------------------------------------------------------
+def test_elymas_struck_blind_underdecks_an_evil_character(monkeypatch):
+    e = _only("underdeck_ec", "Elymas Struck Blind", "TEC")
+    b = battle_for(monkeypatch, e, foe="herod", theirs={"territory": ["pilate"], "deck": ["goliath"]})
+    g = b.game
+    play(g, b[e], b["t_host"])
+    d = g.s.pending
+    assert d is not None and set(d.options) == {b["herod"], b["pilate"]}
+    ok(g, f"choose {b['pilate']}")
+    assert g.z[1]["deck"][-1] == b["pilate"]
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", cards("prevent_brigade", "hero", "prevent_abilities"))
+def test_a_hero_prevents_the_abilities_of_the_evil_characters_of_a_brigade(monkeypatch, card):
+    brigade = _shape(card)["select"]["brigade"]
+    task = CARDS[real_key("Taskmaster (H)", "10A")]
+    for b_, prevented in ((brigade, True), ("Yellow", False)):
+        _test_card(
+            monkeypatch,
+            "t_task",
+            type="evil_character",
+            brigades=[b_],
+            strength=1,
+            toughness=1,
+            abilities=[
+                {
+                    "trigger": "enters_battle",
+                    "effects": [
+                        {
+                            "verb": "lose",
+                            "strength": 2,
+                            "toughness": 2,
+                            "duration": "end_of_turn",
+                            "select": {"zone": "in_play", "owner": "any", "type": "hero", "all": True},
+                        }
+                    ],
+                }
+            ],
+        )
+        assert task.abilities  # the shape of Taskmaster's, on an Evil Character of the brigade
+        b = blocked(card, "t_task", mine={"territory": ["gideon"]})
+        g = b.game
+        assert (g.char_numbers(b["gideon"]) == (CARDS["gideon"].strength, CARDS["gideon"].toughness)) == prevented
+
+
+def test_meshach_may_band_to_a_hero_with_a_daniel_reference():
+    card = _only("meshach", "Meshach (Mishael)", "FoOF")
+    b = pos({"hand": [card], "territory": ["daniel", "gideon"]}, {"land_of_bondage": ["ls_orphan"]}, phase="battle")
+    g = b.game
+    ok(g, f"rescue {b[card]}")
+    d = g.s.pending
+    assert d is not None and d.effect == "band" and d.options == [b["daniel"]]
+
+
+def test_joel_gains_one_one_after_a_successful_rescue_and_keeps_it():
+    joel = _only("joel", "Joel", "FoOF")
+    b = pos({"hand": [joel]}, {"land_of_bondage": ["ls_orphan"], "deck": ["ls_widow"]}, phase="battle")
+    g = b.game
+    ok(g, f"rescue {b[joel]}")
+    ok(g, "noblock")
+    assert g.zone_of(b["ls_orphan"]) == (0, "land_of_redemption") and g.char_numbers(b[joel]) == (2, 2)
+    round_trip(g)
+
+
+# --- batch K ---------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "card",
+    cards("negate_discard_artifact", "evil_enhancement", "negate_discard", lambda sel: sel.get("type") == "artifact"),
+)
+def test_an_evil_enhancement_negates_and_discards_an_active_artifact(monkeypatch, card):
+    tables, other = real_key("Tables of the Law (G)", "10A"), real_key("Tables of the Law (Pi)", "Pri")
+    b = battle_for(monkeypatch, card, mine={"artifact_pile": [tables, other]})
+    g = b.game
+    g.face_up.add(b[tables])
+    targets = {a.args[2] for a in g.legal_actions() if a.verb == "enhance" and a.args[0] == b[card] and len(a.args) > 2}
+    assert targets == {b[tables]}  # the active one only
+    play(g, b[card], b["t_host"], b[tables])
+    assert g.zone_of(b[tables]) == (0, "discard") and g.hand_limit(0) == 8
+    round_trip(g)
+
+
+@pytest.mark.parametrize(
+    "card", cards("daniel_beast", "evil_character", "discard_type", lambda sel: "identifier_word" in sel)
+)
+def test_a_beast_of_daniel_discards_one_people_bands_to_another_and_is_immune_to_a_brigade(monkeypatch, card):
+    hit = _shape(card)["select"]["identifier_word"]
+    band = ENTRIES[KEYS.index(card)]["abilities"][0]["effects"][1]["select"]["identifier_word"]
+    brigade = ENTRIES[KEYS.index(card)]["abilities"][1]["effects"][0]["select"]["brigade"]
+    victim = _test_card(
+        monkeypatch,
+        "t_victim",
+        type="hero",
+        alignment="good",
+        brigades=["Teal"],
+        identifiers=[f"{hit} king"],
+        strength=1,
+        toughness=1,
+    )
+    bystander = _test_card(
+        monkeypatch, "t_by", type="hero", alignment="good", brigades=["Teal"], strength=1, toughness=1
+    )
+    friend = _test_card(
+        monkeypatch, "t_friend", type="evil_character", brigades=["Black"], identifiers=[band], strength=1, toughness=1
+    )
+    strong = _test_card(
+        monkeypatch, "t_strong", type="hero", alignment="good", brigades=[brigade], strength=20, toughness=20
+    )
+    b = pos(
+        {"hand": [strong], "territory": [victim, bystander]},
+        {"hand": [card], "territory": [friend], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+    )
+    g = b.game
+    ok(g, f"rescue {b[strong]}")
+    ok(g, f"block {b[card]}")
+    d = g.s.pending
+    assert d is not None and d.effect == "discard_type" and b[victim] in d.options and b[bystander] not in d.options
+    ok(g, f"choose {b[victim]}")
+    assert g.zone_of(b[victim]) == (0, "discard")
+    d = g.s.pending
+    assert d is not None and d.effect == "band" and d.options == [b[friend]]
+    ok(g, "choose")
+    assert g.standing() == "stalemate"  # 20/20 of the brigade it is immune to defeats nothing
     round_trip(g)
 
 

@@ -346,7 +346,12 @@ def band_prevented(t: Table, c: str) -> bool:
     owner, cd, negated = t.owner(c), t.cd, t.b.negated
     if t.face_up and any(matches(cd[c], ab.filter) for _, ab in _face_up_with(t, "no_band")):
         return True
-    for src in t.b.played:
+    # the enhancements played in this battle, and the characters in it whose own ability prevents bands (the 1st
+    # printings of The Murdering Pharaoh and King Achish: redemption.effect.prevent_band)
+    chars = (
+        [h for q in range(len(t.z)) for h in t.battle_chars(q) if "prevent_band" in cd[h].by_effect] if t.b.kind else []
+    )
+    for src in [*t.b.played, *chars]:
         if src in negated or prevented(t, src):
             continue
         a = cd[src].has("prevent_band")

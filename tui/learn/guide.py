@@ -124,7 +124,10 @@ class GuidedGame(_Screen):
         who = "The computer would" if h.source == "computer" else "The coach suggests:"
         words = self.ui.describe(h.action)
         words = words[:1].lower() + words[1:] if who.endswith("would") else words
-        self.notify(f"{who} {words} ({key_for(h.action, controls_for(s.game))}).\n{in_keys(h.reason)}", title="Hint")
+        self.notify(
+            f"{who} {words} ({key_for(h.action, controls_for(s.game))}).\n{in_keys(h.reason, controls_for(s.game))}",
+            title="Hint",
+        )
         if not self.coach_shown:  # the toast goes in seconds: the status line keeps the hint until the next move
             self.say(f"Hint: {who} {words} ({key_for(h.action, controls_for(s.game))}).", toast=False)
         else:
