@@ -370,10 +370,9 @@ def _face_up_with(t: Table, verb: str) -> list[tuple[int, Ability]]:
     out = []
     for q, zones in enumerate(t.z):
         for a in zones["artifact_pile"]:
-            if a in up and a not in negated:
-                ab = cd[a].by_effect.get(verb)
-                if ab is not None and ab.trigger == "while_in_play":
-                    out.append((q, ab))
+            if a in up and a not in negated and verb in cd[a].by_effect:
+                # every such ability: a Covenant's first one of the verb may be its enhancement half's (played)
+                out += [(q, ab) for ab in cd[a].abilities if ab.effect == verb and ab.trigger == "while_in_play"]
     return out
 
 

@@ -83,6 +83,8 @@ def filter_text(flt: Filter, noun: str = "character", plural: bool = False) -> s
     if "book" in d:
         bk = d["book"]
         text += f" with a reference in {' or '.join(bk) if isinstance(bk, tuple) else bk}"
+    if "except_kind" in d:  # redemption.lang.facet.except_kind
+        text += f" that {'are' if plural else 'is'} not {d['except_kind']}"
     return text
 
 
@@ -2006,6 +2008,15 @@ def run_activate(g: Table, p: int, c: str, ab: Ability, events: list[Event]) -> 
     """An artifact's ability that works when it is activated (other than a plain draw): its effects in order, for
     its player (redemption.lang.trigger.activate)."""
     if ab.condition and not condition_holds(g, p, c, ab.condition):
+        return
+    if ab.choose_one:  # "A or B" as it is activated: its player chooses (redemption.lang.choose_one)
+        first, second = (VERBS[a.verb].text(a, ab.trigger, None).rstrip(".") for a in ab.acts)
+        g.ask(
+            Decision(p, c, "choose_one", [c], "up_to", 1, to=list(range(len(g.z)))),
+            events,
+            f"{who(p, True)} {verb(p, 'chooses', 'choose')} for {g.cd[c].name}: {first} (choose it), or {second} "
+            "(choose nothing).",
+        )
         return
     _run_acts(g, p, c, c, ab.acts, "", events)
 
