@@ -28,16 +28,37 @@ def pytest_configure(config):
 def _no_full_collection_per_app():
     """The app collects and freezes the heap once its first frame is drawn (RedemptionApp.settle_memory): in a
     test process that heap is the whole suite's, 80-300 ms a collection, twice per Pilot test. Tests leave it
-    out; tests/test_tui_speed.py checks the real one (REAL_SETTLE_MEMORY)."""
+    out (tests/test_tui_speed.py checks the real one, REAL_SETTLE_MEMORY); what the run holds at its start (the
+    modules, the collected tests) is frozen once instead, as the app does, so the collector's own passes skip it."""
+    import gc
+
     from tui.app import RedemptionApp
 
     REAL_SETTLE_MEMORY.append(RedemptionApp.settle_memory)
     RedemptionApp.settle_memory = staticmethod(lambda: None)  # type: ignore[method-assign]
+    gc.collect()
+    gc.freeze()
     yield
     RedemptionApp.settle_memory = staticmethod(REAL_SETTLE_MEMORY[0])  # type: ignore[method-assign]
 
 
 REAL_SETTLE_MEMORY: list = []
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _no_wait_for_the_disk():
+    """os.fsync only checks its descriptor: every save and table write (saves.store.write_atomic) flushes the
+    file and its folder to the disk, 5-15 ms each here, and a Pilot test saves after every move. What the flush
+    guards against, a power cut, no test makes; a write that fails at the flush is tested by replacing os.fsync
+    (tests/test_hostile_saves.py, test_saves.py, test_tui_signals.py), as before."""
+    real = os.fsync
+
+    def fsync(fd: int) -> None:
+        os.fstat(fd)  # a closed or wrong descriptor still raises, as the real call would
+
+    os.fsync = fsync
+    yield
+    os.fsync = real
 
 
 @pytest.fixture
