@@ -815,7 +815,15 @@ EVIL_ENH = [real_key("Ancient Evil (G)", "10A"), real_key("Lying Unto God", "10A
 GOOD_ENH = [real_key("Trust in the Lord", "10A"), real_key("Increasing Numbers", "10A")]  # both Green
 
 
-@pytest.mark.parametrize("card", cards("negate_one", ("good_enhancement", "evil_enhancement"), "negate_one"))
+@pytest.mark.parametrize(
+    "card",
+    cards(
+        "negate_one",
+        ("good_enhancement", "evil_enhancement"),
+        "negate_one",
+        lambda sel: sel.get("zone") == "battle_cards",
+    ),
+)
 def test_an_enhancement_negates_an_opposing_card_in_battle_that_fits(monkeypatch, card):
     good = CARDS[card].type == "good_enhancement"
     first, last = EVIL_ENH if good else GOOD_ENH
@@ -1729,6 +1737,105 @@ def test_a_beast_of_daniel_discards_one_people_bands_to_another_and_is_immune_to
     assert d is not None and d.effect == "band" and d.options == [b[friend]]
     ok(g, "choose")
     assert g.standing() == "stalemate"  # 20/20 of the brigade it is immune to defeats nothing
+    round_trip(g)
+
+
+# --- batch L ---------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("card", cards("negate_all_char", ("hero", "evil_character"), "negate_all"))
+def test_a_character_negates_every_other_ability_in_play_as_it_enters_battle(card):
+    dragon, mighty = (
+        real_key("Red Dragon (G)", "10A"),
+        real_key("Mighty Warrior ( C)", "2E"),
+    )  # immune to human Heroes; to giants
+    if CARDS[card].type == "hero":
+        b = pos({"hand": [card]}, {"territory": [dragon], "land_of_bondage": ["ls_orphan"]}, phase="battle")
+        g = b.game
+        ok(g, f"rescue {b[card]}")
+        assert b[dragon] in g.b.negated
+    else:
+        b = pos(
+            {"hand": ["barak"], "territory": [mighty]},
+            {"hand": [card], "land_of_bondage": ["ls_orphan"]},
+            phase="battle",
+        )
+        g = b.game
+        ok(g, f"rescue {b['barak']}")
+        ok(g, f"block {b[card]}")
+        assert b[mighty] in g.b.negated  # a Hero in play with an ability: negated
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", cards("negate_all_good", "good_enhancement", "negate_all"))
+def test_a_good_enhancement_negates_every_other_special_ability_in_play_this_battle(monkeypatch, card):
+    host = hero_for(monkeypatch, card, s=1, t=1, key="t_host")
+    guard = _test_card(monkeypatch, "t_foe", type="evil_character", brigades=["Yellow"], strength=1, toughness=1)
+    shield = _test_card(
+        monkeypatch,
+        "t_shield",
+        type="evil_enhancement",
+        brigades=["Yellow"],
+        strength=0,
+        toughness=0,
+        abilities=[
+            {
+                "trigger": "played",
+                "effects": [{"verb": "immune", "duration": "battle", "select": {"brigade": brigade_of(card)}}],
+            }
+        ],
+    )
+    battle = {"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 1, "played": [shield]}
+    b = pos(
+        {"field_of_battle": [host], "hand": [card]},
+        {"field_of_battle": [guard, shield], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+        flags={"battled": True},
+        battle=battle,
+        attached={shield: guard},
+    )
+    g = b.game
+    assert continuous.immune(g, b[guard], b[host])
+    play(g, b[card], b[host])
+    assert b[shield] in g.b.negated and not continuous.immune(g, b[guard], b[host])
+    round_trip(g)
+
+
+def test_mask_of_pride_removes_a_silver_hero_from_the_game(monkeypatch):
+    e = _only("remove_hero", "Mask of Pride", "War")
+    angel = _test_card(
+        monkeypatch, "t_angel", type="hero", alignment="good", brigades=["Silver"], strength=1, toughness=1
+    )
+    b = battle_for(monkeypatch, e, mine={"territory": [angel, "deborah"]})
+    g = b.game
+    targets = {a.args[2] for a in g.legal_actions() if a.verb == "enhance" and a.args[0] == b[e] and len(a.args) > 2}
+    play(g, b[e], b["t_host"], *([b[angel]] if targets else []))
+    if g.s.pending is not None:
+        assert g.s.pending.options == [b[angel]]
+        ok(g, f"choose {b[angel]}")
+    assert g.zone_of(b[angel]) == (0, "removed") and g.zone_of(b["deborah"]) == (0, "territory")
+    round_trip(g)
+
+
+def test_desolation_of_tamar_negates_a_female_hero_in_battle(monkeypatch):
+    e = _only("negate_hero", "Desolation of Tamar", "Pat")
+    b = battle_for(monkeypatch, e, foe="deborah")  # Deborah: a female Hero
+    g = b.game
+    play(g, b[e], b["t_host"], b["deborah"])
+    assert b["deborah"] in g.b.negated
+    round_trip(g)
+    b = battle_for(monkeypatch, e, foe="gideon")
+    targets = {
+        a.args[2] for a in b.game.legal_actions() if a.verb == "enhance" and a.args[0] == b[e] and len(a.args) > 2
+    }
+    assert b["gideon"] not in targets
+
+
+def test_spirit_of_doubt_negates_a_hero_in_battle_as_it_blocks():
+    spirit = _only("negate_hero_char", "Spirit of Doubt", "AW")
+    b = blocked("gideon", spirit)
+    g = b.game
+    if g.s.pending is not None:
+        ok(g, f"choose {b['gideon']}")
+    assert b["gideon"] in g.b.negated
     round_trip(g)
 
 
