@@ -11,8 +11,8 @@ Modules are named, not imported, so that reading the list costs nothing and ``ru
 Adding a game: its engine package ``rules/<name>/`` (a ``Game`` following ``rules.core.GameBase`` with a view
 following ``rules.views``, ``new_game(seed, **options)``, a ``rules.md``, its ``coach.py``), its computer players
 ``rules/agents/<name>.py`` (``heuristic_agent``, ``search_agent``), its review part ``rules/<name>/review.py``
-(see ``rules.review``), its screen ``tui/games/<name>.py`` (and its ``.tcss``), and one
-:class:`GameInfo` in :data:`GAMES` below (the README's "Adding a game" lists every name each part needs).
+(see ``rules.review``), its controls part ``rules/<name>/controls.py`` (:class:`ControlsPart`), its screen
+``tui/games/<name>.py`` (and its ``.tcss``), and one :class:`GameInfo` in :data:`GAMES` below (the README's "Adding a game" lists every name each part needs).
 """
 
 from __future__ import annotations
@@ -105,6 +105,7 @@ class ControlsPart(Protocol):
     def by_number(self, action: Any) -> bool: ...  # one of a choice made as a number (the cut), not from a list
     def number(self, action: Any) -> int | None: ...  # the number a choice by number picks (None: a random one)
     def sent_for(self, key: str) -> str: ...  # the text a key sends with no legal action of its own (refused, with why)
+    def listed(self, action: Any) -> bool: ...  # chosen from a list the screen shows (a pending decision's options)
 
 
 @runtime_checkable
@@ -160,7 +161,7 @@ class GameInfo:
         False  # the review's computer's eye (its agents' ``eye()``, rules.review.judge) can measure its decisions
     )
     review: str = ""  # the review's part of the game (see rules.review): start, action_words, headers
-    controls: str = ""  # what the keys need to know of its actions (ControlsPart)
+    controls: str = ""  # what the keys and the screen need of its actions and events (ControlsPart)
 
     # --- the parts, imported on first use -------------------------------------------------
     def module(self) -> ModuleType:

@@ -170,7 +170,10 @@ def test_texts_that_name_keys_say_the_players_keys(tmp_path):
     RedemptionApp(Settings(save_dir=folder, pause=0.0, signals=False))  # loading the keys puts them in force
     try:
         assert (key_for("end", ctl), key_for("noblock", ctl), key_for("rescue G1", ctl)) == ("e", "p", "x")
-        assert in_keys("Go on ({do:end}), then {do:rescue gideon}.") == "Go on (press e), then pick Gideon and press x."
+        assert (
+            in_keys("Go on ({do:end}), then {do:rescue gideon}.", ctl)
+            == "Go on (press e), then pick Gideon and press x."
+        )
         prompt = PROMPTS["prep"].format(**{k: keys.label(c) for k, c in PROMPT_KEYS.items()})
         assert prompt == "put cards into play (pick, x); e: on to battle."
     finally:

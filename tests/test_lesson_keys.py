@@ -39,7 +39,7 @@ def check(text: str, run: LessonRun, where: str) -> int:
     """Every key ``text`` names (said as the screen says it) is bound on the lesson screen, and does what the words
     say it does ("H for a hint"); the cut's keys only where the decision is the cut. How many keys it named."""
     bound = lesson_screen_keys()
-    said = in_keys(text)
+    said = in_keys(text, controls_for(run.game))
     assert "{key:" not in said and "{do:" not in said, (where, said)
     named = 0
     for key, purpose in PRESS.findall(said):

@@ -93,7 +93,9 @@ def test_the_facts_agree_with_the_card_file_and_every_card_is_enforced():
         if p.brigade == "Multi":
             assert len(c.brigades) in (7, 9), key
         else:
-            assert {b for b in p.brigade.split("/") if b} == set(c.brigades), key
+            assert {b.removeprefix("Good ").removeprefix("Evil ") for b in p.brigade.split("/") if b} == set(
+                c.brigades
+            ), key
         printed = {k.strip().lower() for k in p.klass.split(",") if k.strip()}
         assert printed & {"warrior", "weapon", "territory"} == set(c.classes), key  # the classes the engine reads
         assert script_for(p) == key and p.enforced
@@ -279,7 +281,9 @@ def test_an_enhancement_sets_its_character_aside_to_gain_one_one_a_turn(monkeypa
 
 
 # --- negate and discard the last evil enhancement --------------------------------------------------------------------
-@pytest.mark.parametrize("card", cards("negate_discard_last", "good_enhancement", "negate_discard"))
+@pytest.mark.parametrize(
+    "card", cards("negate_discard_last", "good_enhancement", "negate_discard", lambda sel: sel.get("last"))
+)
 def test_a_good_enhancement_negates_and_discards_the_last_evil_enhancement(monkeypatch, card):
     guard = real_key("Temple Guard", "10A")
     first, last = real_key("Ancient Evil (G)", "10A"), real_key("Lying Unto God", "10A")
@@ -398,7 +402,12 @@ def test_an_enhancement_discards_every_card_that_fits_and_no_other(monkeypatch, 
 
 @pytest.mark.parametrize(
     "card",
-    cards("discard_one", ("good_enhancement", "evil_enhancement"), "discard_type", lambda sel: not sel.get("all")),
+    cards(
+        "discard_one",
+        ("good_enhancement", "evil_enhancement"),
+        "discard_type",
+        lambda sel: not sel.get("all") and sel.get("type") in ("hero", "evil_character"),
+    ),
 )
 def test_an_enhancement_discards_one_card_that_fits_its_player_choosing(monkeypatch, card):
     sel = _shape(card)["select"]
@@ -806,7 +815,15 @@ EVIL_ENH = [real_key("Ancient Evil (G)", "10A"), real_key("Lying Unto God", "10A
 GOOD_ENH = [real_key("Trust in the Lord", "10A"), real_key("Increasing Numbers", "10A")]  # both Green
 
 
-@pytest.mark.parametrize("card", cards("negate_one", ("good_enhancement", "evil_enhancement"), "negate_one"))
+@pytest.mark.parametrize(
+    "card",
+    cards(
+        "negate_one",
+        ("good_enhancement", "evil_enhancement"),
+        "negate_one",
+        lambda sel: sel.get("zone") == "battle_cards",
+    ),
+)
 def test_an_enhancement_negates_an_opposing_card_in_battle_that_fits(monkeypatch, card):
     good = CARDS[card].type == "good_enhancement"
     first, last = EVIL_ENH if good else GOOD_ENH
@@ -1017,15 +1034,16 @@ def test_put_to_flight_negates_the_evil_characters_bands_this_battle_and_prevent
     round_trip(g)
 
 
-def test_moral_decline_lets_its_evil_character_use_any_evil_brigades_enhancements(monkeypatch):
-    e = _only("other_brigades", "Moral Decline", "Ki")
-    b = battle_for(monkeypatch, e, theirs={"hand": ["goliaths_taunt"]})
+@pytest.mark.parametrize("e", cards("other_brigades", "evil_enhancement", "other_brigades"))
+def test_an_evil_enhancement_lets_its_evil_character_use_any_evil_brigades_enhancements(monkeypatch, e):
+    taunt = _test_card(monkeypatch, "t_taunt", type="evil_enhancement", brigades=["Yellow"], strength=1, toughness=1)
+    b = battle_for(monkeypatch, e, theirs={"hand": [taunt]})
     g = b.game
-    assert g._enhance_problem(b["goliaths_taunt"], b["t_host"]) is not None  # Crimson on a Gold character
+    assert g._enhance_problem(b[taunt], b["t_host"]) is not None  # another brigade's
     play(g, b[e], b["t_host"])
-    assert g._enhance_problem(b["goliaths_taunt"], b["t_host"]) is None
+    assert g._enhance_problem(b[taunt], b["t_host"]) is None
     g.b.negated.append(b[e])
-    assert g._enhance_problem(b["goliaths_taunt"], b["t_host"]) is not None
+    assert g._enhance_problem(b[taunt], b["t_host"]) is not None
 
 
 def test_military_escort_returns_every_captured_hero_to_its_owners_territory(monkeypatch):
@@ -1067,7 +1085,10 @@ def test_created_by_christ_discards_every_evil_enhancement_in_battle_and_no_evil
     round_trip(g)
 
 
-@pytest.mark.parametrize("card", cards("discard_on_entry", ("hero", "evil_character"), "discard_type"))
+@pytest.mark.parametrize(
+    "card",
+    cards("discard_on_entry", ("hero", "evil_character"), "discard_type", lambda sel: "identifier_word" not in sel),
+)
 def test_a_character_discards_a_character_that_fits_as_it_enters_battle(monkeypatch, card):
     sel = {k: v for k, v in _shape(card)["select"].items() if k not in ("zone", "owner")}
     fit, other = fitting(monkeypatch, "t_fit", sel), fitting(monkeypatch, "t_other", sel, fit=False)
@@ -1178,10 +1199,16 @@ def test_an_enhancement_may_draw_three_and_play_an_enhancement_its_character_may
     round_trip(g)
 
 
-def test_swift_beings_plays_an_enhancement_its_hero_may_use_from_hand(monkeypatch):
-    e = _only("play_next", "Swift Beings", "AW")
+@pytest.mark.parametrize("e", cards("play_next", "good_enhancement", "play_from_discard"))
+def test_an_enhancement_plays_an_enhancement_its_hero_may_use_from_hand(monkeypatch, e):
     fits = _test_card(
-        monkeypatch, "t_fits", type="good_enhancement", alignment="good", brigades=["Silver"], strength=2, toughness=2
+        monkeypatch,
+        "t_fits",
+        type="good_enhancement",
+        alignment="good",
+        brigades=[brigade_of(e)],
+        strength=2,
+        toughness=2,
     )
     b = battle_for(monkeypatch, e, mine={"hand": [fits]})
     g = b.game
@@ -1189,7 +1216,11 @@ def test_swift_beings_plays_an_enhancement_its_hero_may_use_from_hand(monkeypatc
     d = g.s.pending
     assert d is not None and d.options == [b[fits]]
     ok(g, f"choose {b[fits]}")
-    assert g.zone_of(b[fits]) == (0, "field_of_battle") and g.char_numbers(b["t_host"]) == (1 + 2 + 2, 1 + 5 + 2)
+    c = CARDS[e]
+    assert g.zone_of(b[fits]) == (0, "field_of_battle") and g.char_numbers(b["t_host"]) == (
+        1 + c.strength + 2,
+        1 + c.toughness + 2,
+    )
     round_trip(g)
 
 
@@ -1412,9 +1443,14 @@ def test_angelic_visit_bands_cornelius_in(monkeypatch):
     assert set(g.battle_chars(0)) == {b["t_host"], b[corn]}
 
 
-def test_leaves_for_healing_heals_a_purple_hero_discarded_this_turn(monkeypatch):
-    e = _only("heal_discard", "Leaves for Healing (L)", "Main")
-    purple = hero_for(monkeypatch, e, s=5, t=5, key="t_purple")
+@pytest.mark.parametrize(
+    "e", cards("heal_discard", "good_enhancement", "heal", lambda sel: sel.get("zone") == "discard")
+)
+def test_an_enhancement_heals_a_hero_discarded_this_turn(monkeypatch, e):
+    brigade = _shape(e)["select"].get("brigade", brigade_of(e))
+    purple = _test_card(
+        monkeypatch, "t_purple", type="hero", alignment="good", brigades=[brigade], strength=5, toughness=5
+    )
     b = blocked(
         purple,
         real_key("Strong Demon (G)", "10A"),
@@ -1431,6 +1467,375 @@ def test_leaves_for_healing_heals_a_purple_hero_discarded_this_turn(monkeypatch)
     assert [tuple(a.args) for a in heal] == [(b[e], b[purple])]
     ok(g, f"enhance {b[e]} {b[purple]}")
     assert g.zone_of(b[purple]) == (0, "territory") and g.zone_of(b[e]) == (0, "discard")
+    round_trip(g)
+
+
+# --- batch I ---------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("card", cards("band_ec", "evil_enhancement", "band"))
+def test_an_evil_enhancement_bands_a_second_evil_character_of_its_brigade(monkeypatch, card):
+    brigade = _shape(card)["select"]["brigade"]
+    fit = _test_card(monkeypatch, "t_fit", type="evil_character", brigades=[brigade], strength=1, toughness=1)
+    other = _test_card(monkeypatch, "t_other", type="evil_character", brigades=["Yellow"], strength=1, toughness=1)
+    b = battle_for(monkeypatch, card, theirs={"territory": [fit, other]})
+    g = b.game
+    targets = {a.args[2] for a in g.legal_actions() if a.verb == "enhance" and a.args[0] == b[card] and len(a.args) > 2}
+    assert b[fit] in targets and b[other] not in targets
+    play(g, b[card], b["t_host"], b[fit])
+    assert set(g.battle_chars(1)) == {b["t_host"], b[fit]}
+    round_trip(g)
+
+
+def test_commissioned_puts_a_lost_soul_of_the_opponents_draw_pile_into_their_land_of_bondage(monkeypatch):
+    e = _only("search_bondage", "Commissioned", "AW")
+    b = battle_for(monkeypatch, e, theirs={"deck": ["goliath", "ls_widow", "pilate"]})
+    g = b.game
+    play(g, b[e], b["t_host"])
+    d = g.s.pending
+    assert d is not None and d.options == [b["ls_widow"]] and d.to == [0]
+    ok(g, f"choose {b['ls_widow']}")
+    assert g.zone_of(b["ls_widow"]) == (1, "land_of_bondage") and len(g.z[1]["deck"]) == 2
+    round_trip(g)
+
+
+def test_jephthah_of_the_roots_once_per_game_may_pay_the_top_card_to_discard_up_to_two_evil_characters():
+    jeph = _only("jephthah", "Jephthah, the Gileadite [RR2]", "RR2")
+    b = pos(
+        {"hand": [jeph], "deck": ["esther", "daniel"]},
+        {"territory": ["herod", "pilate", "annas"], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+    )
+    g = b.game
+    ok(g, f"rescue {b[jeph]}")
+    ok(g, f"choose {b[jeph]}")
+    assert g.zone_of(b["esther"]) == (0, "discard")
+    d = g.s.pending
+    assert d is not None and d.most == 2
+    ok(g, f"choose {b['herod']}")
+    ok(g, f"choose {b['annas']}")
+    assert g.zone_of(b["herod"]) == (1, "discard") and g.zone_of(b["annas"]) == (1, "discard") and g.s.used == [b[jeph]]
+    round_trip(g)
+
+
+def test_wings_of_calamity_prevents_the_ability_of_the_next_good_enhancement(monkeypatch):
+    e = _only("prevent_next_enh", "Wings of Calamity (Roots)", "RR")
+    cast, demon = real_key("Cast out Demons", "10A"), real_key("Strong Demon (G)", "10A")
+    blocker = _test_card(
+        monkeypatch,
+        "t_host",
+        type="evil_character",
+        brigades=["Orange"],
+        strength=4,
+        toughness=5,
+        **{"class": ["warrior"]},
+    )
+    b = blocked("peter", blocker, mine={"hand": [cast]}, theirs={"hand": [e], "territory": [demon]})
+    g = b.game
+    assert g.current_player == 1  # Peter 7/5 defeats the 4/5
+    play(g, b[e], b[blocker])  # 6/7: both would be defeated; the Hero's player, who did not play last, may play
+    assert b[e] in g.b.marks and g.current_player == 0
+    ok(g, f"enhance {b[cast]} {b['peter']} {b[demon]}")
+    assert g.zone_of(b[demon]) == (1, "territory") and continuous.prevented(g, b[cast])
+    round_trip(g)
+
+
+def test_mask_of_self_glorification_discards_an_active_artifact(monkeypatch):
+    e = _only("discard_artifact", "Mask of Self-glorification", "War")
+    tables = real_key("Tables of the Law (G)", "10A")
+    b = battle_for(monkeypatch, e, mine={"artifact_pile": [tables]})
+    g = b.game
+    g.face_up.add(b[tables])
+    targets = {a.args[2] for a in g.legal_actions() if a.verb == "enhance" and a.args[0] == b[e] and len(a.args) > 2}
+    assert targets == {b[tables]}
+    play(g, b[e], b["t_host"], b[tables])
+    assert g.zone_of(b[tables]) == (0, "discard")
+    round_trip(g)
+
+
+@pytest.mark.parametrize(
+    "card", cards("negate_discard_last_ee", "evil_enhancement", "negate_discard", lambda sel: sel.get("last"))
+)
+@pytest.mark.parametrize("named", [True, False])
+def test_an_evil_enhancement_negates_and_discards_the_last_good_enhancement(monkeypatch, card, named):
+    first, last = GOOD_ENH
+    b = _played_against(monkeypatch, card, [first, last])
+    g = b.game
+    u = _shape(card)["riders"][0]["condition"]["used_by"]
+    ids = (["egyptian"] if "identifier_word" in u else ["human"]) if named else ["demon"]
+    _test_card(
+        monkeypatch,
+        "t_host",
+        **{
+            **{
+                k: v
+                for k, v in CARDS["t_host"].info().items()
+                if k in ("type", "alignment", "brigades", "strength", "toughness", "reference", "name")
+            },
+            "identifiers": ids,
+            "reference": "Genesis 1:1",
+        },
+    )
+    g.cd[b["t_host"]] = CARDS["t_host"]  # the character it is used by, with those identifiers
+    play(g, b[card], b["t_host"], b[last])
+    assert b[last] in g.b.negated and g.zone_of(b[last]) == (0, "discard") and b[first] not in g.b.negated
+    assert continuous.stoppable(g, b[card], "negate") != named
+    round_trip(g)
+
+
+def test_deepening_lie_makes_the_opponent_discard_a_card_of_their_choice(monkeypatch):
+    e = _only("opponent_discards", "Deepening Lie", "Pat")
+    b = battle_for(monkeypatch, e, mine={"hand": ["esther", "daniel"]})
+    g = b.game
+    play(g, b[e], b["t_host"])
+    d = g.s.pending
+    assert d is not None and d.chooser == 0 and set(d.options) == {b["esther"], b["daniel"]}
+    ok(g, f"choose {b['esther']}")
+    assert g.zone_of(b["esther"]) == (0, "discard")
+    round_trip(g)
+
+
+def test_aaron_of_the_patriarchs_may_band_to_miriam_and_protects_holy_of_holies(monkeypatch):
+    aaron = _only("aaron", "Aaron (Pa)", "Pat")
+    miriam = real_key("Miriam (G)", "10A")
+    holy = _test_card(monkeypatch, "t_holy", type="artifact", alignment="neutral", identifiers=["holy of holies"])
+    b = pos(
+        {"hand": [aaron], "territory": [miriam, "gideon"], "artifact_pile": [holy]},
+        {"land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+    )
+    g = b.game
+    assert not continuous.card_protected(g, b[holy])  # Aaron is not in play yet
+    ok(g, f"rescue {b[aaron]}")
+    assert continuous.card_protected(g, b[holy])  # active or not
+    d = g.s.pending
+    assert d is not None and d.options == [b[miriam]]
+    ok(g, f"choose {b[miriam]}")
+    assert set(g.battle_chars(0)) == {b[aaron], b[miriam]}
+    round_trip(g)
+
+
+# --- batch J ---------------------------------------------------------------------------------------------------------
+def test_elymas_struck_blind_underdecks_an_evil_character(monkeypatch):
+    e = _only("underdeck_ec", "Elymas Struck Blind", "TEC")
+    b = battle_for(monkeypatch, e, foe="herod", theirs={"territory": ["pilate"], "deck": ["goliath"]})
+    g = b.game
+    play(g, b[e], b["t_host"])
+    d = g.s.pending
+    assert d is not None and set(d.options) == {b["herod"], b["pilate"]}
+    ok(g, f"choose {b['pilate']}")
+    assert g.z[1]["deck"][-1] == b["pilate"]
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", cards("prevent_brigade", "hero", "prevent_abilities"))
+def test_a_hero_prevents_the_abilities_of_the_evil_characters_of_a_brigade(monkeypatch, card):
+    brigade = _shape(card)["select"]["brigade"]
+    task = CARDS[real_key("Taskmaster (H)", "10A")]
+    for b_, prevented in ((brigade, True), ("Yellow", False)):
+        _test_card(
+            monkeypatch,
+            "t_task",
+            type="evil_character",
+            brigades=[b_],
+            strength=1,
+            toughness=1,
+            abilities=[
+                {
+                    "trigger": "enters_battle",
+                    "effects": [
+                        {
+                            "verb": "lose",
+                            "strength": 2,
+                            "toughness": 2,
+                            "duration": "end_of_turn",
+                            "select": {"zone": "in_play", "owner": "any", "type": "hero", "all": True},
+                        }
+                    ],
+                }
+            ],
+        )
+        assert task.abilities  # the shape of Taskmaster's, on an Evil Character of the brigade
+        b = blocked(card, "t_task", mine={"territory": ["gideon"]})
+        g = b.game
+        assert (g.char_numbers(b["gideon"]) == (CARDS["gideon"].strength, CARDS["gideon"].toughness)) == prevented
+
+
+def test_meshach_may_band_to_a_hero_with_a_daniel_reference():
+    card = _only("meshach", "Meshach (Mishael)", "FoOF")
+    b = pos({"hand": [card], "territory": ["daniel", "gideon"]}, {"land_of_bondage": ["ls_orphan"]}, phase="battle")
+    g = b.game
+    ok(g, f"rescue {b[card]}")
+    d = g.s.pending
+    assert d is not None and d.effect == "band" and d.options == [b["daniel"]]
+
+
+def test_joel_gains_one_one_after_a_successful_rescue_and_keeps_it():
+    joel = _only("joel", "Joel", "FoOF")
+    b = pos({"hand": [joel]}, {"land_of_bondage": ["ls_orphan"], "deck": ["ls_widow"]}, phase="battle")
+    g = b.game
+    ok(g, f"rescue {b[joel]}")
+    ok(g, "noblock")
+    assert g.zone_of(b["ls_orphan"]) == (0, "land_of_redemption") and g.char_numbers(b[joel]) == (2, 2)
+    round_trip(g)
+
+
+# --- batch K ---------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "card",
+    cards("negate_discard_artifact", "evil_enhancement", "negate_discard", lambda sel: sel.get("type") == "artifact"),
+)
+def test_an_evil_enhancement_negates_and_discards_an_active_artifact(monkeypatch, card):
+    tables, other = real_key("Tables of the Law (G)", "10A"), real_key("Tables of the Law (Pi)", "Pri")
+    b = battle_for(monkeypatch, card, mine={"artifact_pile": [tables, other]})
+    g = b.game
+    g.face_up.add(b[tables])
+    targets = {a.args[2] for a in g.legal_actions() if a.verb == "enhance" and a.args[0] == b[card] and len(a.args) > 2}
+    assert targets == {b[tables]}  # the active one only
+    play(g, b[card], b["t_host"], b[tables])
+    assert g.zone_of(b[tables]) == (0, "discard") and g.hand_limit(0) == 8
+    round_trip(g)
+
+
+@pytest.mark.parametrize(
+    "card", cards("daniel_beast", "evil_character", "discard_type", lambda sel: "identifier_word" in sel)
+)
+def test_a_beast_of_daniel_discards_one_people_bands_to_another_and_is_immune_to_a_brigade(monkeypatch, card):
+    hit = _shape(card)["select"]["identifier_word"]
+    band = ENTRIES[KEYS.index(card)]["abilities"][0]["effects"][1]["select"]["identifier_word"]
+    brigade = ENTRIES[KEYS.index(card)]["abilities"][1]["effects"][0]["select"]["brigade"]
+    victim = _test_card(
+        monkeypatch,
+        "t_victim",
+        type="hero",
+        alignment="good",
+        brigades=["Teal"],
+        identifiers=[f"{hit} king"],
+        strength=1,
+        toughness=1,
+    )
+    bystander = _test_card(
+        monkeypatch, "t_by", type="hero", alignment="good", brigades=["Teal"], strength=1, toughness=1
+    )
+    friend = _test_card(
+        monkeypatch, "t_friend", type="evil_character", brigades=["Black"], identifiers=[band], strength=1, toughness=1
+    )
+    strong = _test_card(
+        monkeypatch, "t_strong", type="hero", alignment="good", brigades=[brigade], strength=20, toughness=20
+    )
+    b = pos(
+        {"hand": [strong], "territory": [victim, bystander]},
+        {"hand": [card], "territory": [friend], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+    )
+    g = b.game
+    ok(g, f"rescue {b[strong]}")
+    ok(g, f"block {b[card]}")
+    d = g.s.pending
+    assert d is not None and d.effect == "discard_type" and b[victim] in d.options and b[bystander] not in d.options
+    ok(g, f"choose {b[victim]}")
+    assert g.zone_of(b[victim]) == (0, "discard")
+    d = g.s.pending
+    assert d is not None and d.effect == "band" and d.options == [b[friend]]
+    ok(g, "choose")
+    assert g.standing() == "stalemate"  # 20/20 of the brigade it is immune to defeats nothing
+    round_trip(g)
+
+
+# --- batch L ---------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("card", cards("negate_all_char", ("hero", "evil_character"), "negate_all"))
+def test_a_character_negates_every_other_ability_in_play_as_it_enters_battle(card):
+    dragon, mighty = (
+        real_key("Red Dragon (G)", "10A"),
+        real_key("Mighty Warrior ( C)", "2E"),
+    )  # immune to human Heroes; to giants
+    if CARDS[card].type == "hero":
+        b = pos({"hand": [card]}, {"territory": [dragon], "land_of_bondage": ["ls_orphan"]}, phase="battle")
+        g = b.game
+        ok(g, f"rescue {b[card]}")
+        assert b[dragon] in g.b.negated
+    else:
+        b = pos(
+            {"hand": ["barak"], "territory": [mighty]},
+            {"hand": [card], "land_of_bondage": ["ls_orphan"]},
+            phase="battle",
+        )
+        g = b.game
+        ok(g, f"rescue {b['barak']}")
+        ok(g, f"block {b[card]}")
+        assert b[mighty] in g.b.negated  # a Hero in play with an ability: negated
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", cards("negate_all_good", "good_enhancement", "negate_all"))
+def test_a_good_enhancement_negates_every_other_special_ability_in_play_this_battle(monkeypatch, card):
+    host = hero_for(monkeypatch, card, s=1, t=1, key="t_host")
+    guard = _test_card(monkeypatch, "t_foe", type="evil_character", brigades=["Yellow"], strength=1, toughness=1)
+    shield = _test_card(
+        monkeypatch,
+        "t_shield",
+        type="evil_enhancement",
+        brigades=["Yellow"],
+        strength=0,
+        toughness=0,
+        abilities=[
+            {
+                "trigger": "played",
+                "effects": [{"verb": "immune", "duration": "battle", "select": {"brigade": brigade_of(card)}}],
+            }
+        ],
+    )
+    battle = {"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 1, "played": [shield]}
+    b = pos(
+        {"field_of_battle": [host], "hand": [card]},
+        {"field_of_battle": [guard, shield], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+        flags={"battled": True},
+        battle=battle,
+        attached={shield: guard},
+    )
+    g = b.game
+    assert continuous.immune(g, b[guard], b[host])
+    play(g, b[card], b[host])
+    assert b[shield] in g.b.negated and not continuous.immune(g, b[guard], b[host])
+    round_trip(g)
+
+
+def test_mask_of_pride_removes_a_silver_hero_from_the_game(monkeypatch):
+    e = _only("remove_hero", "Mask of Pride", "War")
+    angel = _test_card(
+        monkeypatch, "t_angel", type="hero", alignment="good", brigades=["Silver"], strength=1, toughness=1
+    )
+    b = battle_for(monkeypatch, e, mine={"territory": [angel, "deborah"]})
+    g = b.game
+    targets = {a.args[2] for a in g.legal_actions() if a.verb == "enhance" and a.args[0] == b[e] and len(a.args) > 2}
+    play(g, b[e], b["t_host"], *([b[angel]] if targets else []))
+    if g.s.pending is not None:
+        assert g.s.pending.options == [b[angel]]
+        ok(g, f"choose {b[angel]}")
+    assert g.zone_of(b[angel]) == (0, "removed") and g.zone_of(b["deborah"]) == (0, "territory")
+    round_trip(g)
+
+
+def test_desolation_of_tamar_negates_a_female_hero_in_battle(monkeypatch):
+    e = _only("negate_hero", "Desolation of Tamar", "Pat")
+    b = battle_for(monkeypatch, e, foe="deborah")  # Deborah: a female Hero
+    g = b.game
+    play(g, b[e], b["t_host"], b["deborah"])
+    assert b["deborah"] in g.b.negated
+    round_trip(g)
+    b = battle_for(monkeypatch, e, foe="gideon")
+    targets = {
+        a.args[2] for a in b.game.legal_actions() if a.verb == "enhance" and a.args[0] == b[e] and len(a.args) > 2
+    }
+    assert b["gideon"] not in targets
+
+
+def test_spirit_of_doubt_negates_a_hero_in_battle_as_it_blocks():
+    spirit = _only("negate_hero_char", "Spirit of Doubt", "AW")
+    b = blocked("gideon", spirit)
+    g = b.game
+    if g.s.pending is not None:
+        ok(g, f"choose {b['gideon']}")
+    assert b["gideon"] in g.b.negated
     round_trip(g)
 
 

@@ -257,6 +257,7 @@ def test_every_lesson_steps_instruction_shows_at_80x24_without_scrolling_the_coa
     from rich.text import Text
 
     from rules.games import game_names
+    from tui.controls import controls_for
     from tui.learn.coach_pane import CoachPane
     from tui.learn.screens import LessonScreen, all_lessons
     from tui.wording import in_keys
@@ -277,10 +278,21 @@ def test_every_lesson_steps_instruction_shows_at_80x24_without_scrolling_the_coa
                 assert width >= 30 and height >= 8, (game, width, height)
                 for lesson in items:
                     for n, step in enumerate(lesson.steps, 1):
-                        said = Text(f"Step {n} of {len(lesson.steps)}: {in_keys(step.coach)}")
+                        said = Text(f"Step {n} of {len(lesson.steps)}: {in_keys(step.coach, controls_for(game))}")
                         lines = said.wrap(Console(width=width), width)
                         assert len(lines) <= height, f"{lesson.source} step {n}: {len(lines)} lines, {height} shown"
                 app.pop_screen()
                 await pilot.pause()
 
     asyncio.run(go())
+
+
+def test_a_card_of_every_brigade_of_its_alignment_is_said_to_be_multi():
+    from rules.redemption.cards import CARDS, real_key
+    from tui.games.redemption import RedemptionUI, brigade_words
+
+    chaff = {"id": "H1", **CARDS[real_key("Burning up the Chaff", "10A")].info()}
+    assert brigade_words(chaff) == "Multi" and "Multi" in RedemptionUI().card_words(chaff)
+    assert brigade_words({**CARDS["gideon"].info()}) == "Blue"
+    murmuring = {**CARDS[real_key("Murmuring", "10A")].info()}
+    assert brigade_words(murmuring) == "Multi"

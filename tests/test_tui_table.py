@@ -284,17 +284,18 @@ def test_coach_and_lesson_text_say_keys_not_notation():
     from tui.controls import controls_for
     from tui.wording import in_keys, key_for
 
+    ctl = controls_for("redemption")
+
     # the words name an action as a field (rules.words.do); the app says it as keys and never looks for notation
-    assert in_keys("{do:end} to end your turn.") == "press n to end your turn."
-    assert in_keys("End your turn: {do:end}.") == "End your turn: press n."
-    assert in_keys("Send Gideon: {do:rescue gideon}.") == "Send Gideon: pick Gideon and press Enter."
+    assert in_keys("{do:end} to end your turn.", ctl) == "press n to end your turn."
+    assert in_keys("End your turn: {do:end}.", ctl) == "End your turn: press n."
+    assert in_keys("Send Gideon: {do:rescue gideon}.", ctl) == "Send Gideon: pick Gideon and press Enter."
     assert (
-        in_keys("Lift cards ({do:cut N}) or {do:cut}.")
+        in_keys("Lift cards ({do:cut N}) or {do:cut}.", ctl)
         == "Lift cards (press Enter, then type the number) or press Enter, then r."
     )
     for plain in ("Caiaphas's strength is at least the blocker's toughness", "End your turn: 'end'.", "{p0} {p1:'s}"):
-        assert in_keys(plain) == plain  # quoted words, or seat fields, are not actions: left as they are
-    ctl = controls_for("redemption")
+        assert in_keys(plain, ctl) == plain  # quoted words, or seat fields, are not actions: left as they are
     assert [key_for(a, ctl) for a in ("end", "pass", "noblock", "rescue G13")] == ["n", "Space", "Space", "Enter"]
 
 

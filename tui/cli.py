@@ -251,8 +251,9 @@ def build_parser() -> Parser:
         action="append",
         default=[],
         metavar="SEAT=NAME",
-        help=f"{_deck_titles()}: the deck for seat 1 (you) to {MAX_SEATS}: G, H, one of your decks ('{PROG} decks "
-        "list') or a deck file; default G, H, G, H seat by seat",
+        help=f"{_deck_titles()}: the deck for seat 1 (you) to {MAX_SEATS}: G, H, a real starter (G10 and H10, the "
+        f"10th Anniversary G and H; C1, D1, LA, ...), one of your decks (all listed by '{PROG} decks list') or a "
+        "deck file; default G, H, G, H seat by seat",
     )
     new.add_argument(
         "--replay",

@@ -22,6 +22,7 @@ class Host(Protocol):
     """The app's services to its screens (``tui.app.RedemptionApp``)."""
 
     settings: Settings
+    keymap: dict[str, str]  # the player's keys (tui.keys): action id -> keys, checked
     start_review: bool  # the app was opened on a game's review (the review's Esc ends it)
 
     def new_session(self, game: str, **kw: Any) -> Session: ...  # a local game; ``kw`` as Session.new takes them

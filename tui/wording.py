@@ -42,12 +42,9 @@ def wins(name: str) -> str:
     return "You win" if name == "You" else f"{name} wins"
 
 
-#: The key (tui.keys) of each play control a hinted action may have (``ControlsPart.key``): any other action is Enter
-#: on its card. Said as the player's keys (tui.keys.label).
+#: The key (tui.keys) of each play control an action the words name may have (``ControlsPart.key``): any other
+#: action is Enter on its card. Said as the player's keys (tui.keys.label).
 _KEY_OF = {"pass": "pass", "end_phase": "next"}
-#: The verbs the words' action fields ({do:end}) may name that a play control makes (the coach's and the lessons'
-#: words; the engine's notation).
-_KEY_FOR = {"end": "next", "pass": "pass", "noblock": "pass"}
 
 
 def key_for(action: Any, controls: Controls) -> str:
@@ -63,22 +60,20 @@ def key_for(action: Any, controls: Controls) -> str:
     return keys.label(_KEY_OF.get(part.key(action), "play"))
 
 
-def press(action: str) -> str:
-    """What to press for an action the words name ({do:end}, {do:rescue gideon}, {do:cut N}): "press n", "pick
-    Gideon and press Enter", "press Enter, then type the number"."""
+def press(action: str, controls: Controls) -> str:
+    """What to press for an action the words name ({do:end}, {do:rescue gideon}, {do:cut N}, where a word stands for
+    a card or a number): "press n", "pick Gideon and press Enter", "press Enter, then type the number"."""
     from tui import keys
 
-    verb, _, arg = action.strip().partition(" ")
-    enter = keys.label("play")
-    if verb in _KEY_FOR:
-        return f"press {keys.label(_KEY_FOR[verb])}"
-    if action == "cut":
-        return f"press {enter}, then r"
-    if action == "cut N":
-        return f"press {enter}, then type the number"
-    if verb == "choose":  # a pending decision: the cards shown are listed to their chooser (tui.screens.game)
+    part, enter = controls.part, keys.label("play")
+    key = _KEY_OF.get(part.key(action))
+    if key:
+        return f"press {keys.label(key)}"
+    if part.by_number(action):
+        return f"press {enter}, then r" if " " not in action.strip() else f"press {enter}, then type the number"
+    if part.listed(action):  # a pending decision: the cards shown are listed to their chooser (tui.screens.game)
         return f"pick the card in the list and press {enter}"
-    card = arg.replace("_", " ").title()
+    card = (part.card(action) or "").replace("_", " ").title()
     return f"pick {card} and press {enter}" if card else f"press {enter} on the card"
 
 
@@ -86,11 +81,11 @@ def press(action: str) -> str:
 _KEY_FIELD = re.compile(r"\{key:([a-z_]+)\}")
 
 
-def in_keys(text: str) -> str:
+def in_keys(text: str, controls: Controls) -> str:
     """Coach and lesson words with the actions they name (rules.words.do fields) said as the player's keys, and the
-    controls they name (``{key:hint}``, a control of tui.keys) as the keys that do them."""
+    controls they name (``{key:hint}``, a control of tui.keys) as the keys that do them; ``controls``: the game's."""
     if "{key:" in text:
         from tui import keys
 
         text = _KEY_FIELD.sub(lambda m: keys.label(m.group(1)), text)
-    return actions(text, press)
+    return actions(text, lambda action: press(action, controls))

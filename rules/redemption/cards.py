@@ -12,7 +12,7 @@ import re
 import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from rules.redemption.effects import EFFECTS as EFFECTS  # re-exported
 from rules.redemption.effects import TYPE_NAMES as TYPE_NAMES  # re-exported
@@ -64,7 +64,13 @@ class Card:
     def __post_init__(self) -> None:
         character = self.type in ("hero", "evil_character")
         object.__setattr__(self, "is_character", character)
-        object.__setattr__(self, "is_enhancement", self.type in ("good_enhancement", "evil_enhancement"))
+        object.__setattr__(
+            self,
+            "is_enhancement",
+            self.type in ("good_enhancement", "evil_enhancement")
+            # a Covenant or a Curse: an artifact that may also be played in battle (redemption.effect.also_enhancement)
+            or any(a.effect == "also_enhancement" for a in self.abilities),
+        )
         object.__setattr__(
             self,
             "unique_in_play",
@@ -202,10 +208,11 @@ def _card(d: dict[str, Any]) -> Card:
 
 
 class DeckList(TypedDict):
-    """A bundled deck: its name and its card keys."""
+    """A bundled deck: its name and its card keys (and its Reserve's, for a real starter that has one)."""
 
     name: str
     cards: tuple[str, ...]
+    reserve: NotRequired[tuple[str, ...]]
 
 
 def _read(name: str) -> dict[str, Any]:
@@ -245,10 +252,12 @@ def _load() -> tuple[dict[str, Card], dict[str, DeckList], tuple[str, ...], dict
             raise ValueError(f"deck list names unknown card {k!r}")
     pending: dict[str, Pending] = {}
     for label, d in raw.get("real", {}).items():
-        keys = tuple(d["cards"])
-        missing = tuple(dict.fromkeys(k for k in keys if k not in cards))
+        keys, reserve = tuple(d["cards"]), tuple(d.get("reserve", ()))
+        missing = tuple(dict.fromkeys(k for k in keys + reserve if k not in cards))
         if missing:  # offered only once every card is enforced (redemption.deck.enforced)
             pending[label] = Pending(name=d["name"], cards=keys, missing=missing)
+        elif reserve:  # a starter with a Reserve (redemption.reserve)
+            decks[label] = DeckList(name=d["name"], cards=keys, reserve=reserve)
         else:
             decks[label] = DeckList(name=d["name"], cards=keys)
     return cards, decks, pool, pending

@@ -380,6 +380,11 @@ class Checks(BattleRules):
             f"{self.cd[c].name} can reach a Lost Soul, so this is a rescue attempt: write '{write}'",
             rule,
         )
+        require(
+            not continuous.challenge_forbidden(self),
+            "a face-up artifact says no battle may begin as a battle challenge",
+            "redemption.effect.no_challenge",
+        )
 
     def _check_block(self, p: int, args: tuple[str, ...], rule: str) -> None:
         (c,) = args
@@ -399,6 +404,11 @@ class Checks(BattleRules):
             f"{self._nm(c)} is ignored by a character in battle and cannot enter it",
             "redemption.battle.ignore",
         )
+        require(
+            not continuous.block_forbidden(self, c),
+            f"a face-up artifact says no {self.cd[c].name} may block",
+            "redemption.effect.no_block",
+        )
 
     def _check_noblock(self, p: int, args: tuple[str, ...], rule: str) -> None:
         pass
@@ -409,6 +419,18 @@ class Checks(BattleRules):
         ec, cc = self.cd[e], self.cd[c]
         if not ec.is_enhancement:
             return f"{self._nm(e)} is not an enhancement" if explain else ""
+        dual = ec.by_effect.get(
+            "dual_alignment"
+        )  # a GE/EE card played on the other side (redemption.effect.dual_alignment)
+        if dual is not None and ec.alignment != cc.alignment:
+            brigades = dual.acts[0].select.get("brigade", ())
+            other = {brigades} if isinstance(brigades, str) else set(brigades)
+            if cc.alignment == "evil" and (other & cc.brigade_set or continuous.any_brigade(self, c, e)):
+                return (
+                    None
+                    if not self._is_ignored(c)
+                    else (f"{cc.name} is being ignored and cannot be enhanced" if explain else "")
+                )
         if ec.alignment != cc.alignment:
             return (
                 f"{ec.name} is {a_(ec.type_name)} and cannot be played on {cc.name}, {a_(cc.type_name)}"
@@ -450,10 +472,9 @@ class Checks(BattleRules):
         self._in_hand(p, e, rule)
         if self.loc[c][1] != "field_of_battle" and c in self._special_targets(p):
             require(
-                self.cd[e].is_enhancement
-                and (self.cd[e].has("negate") is not None or effects.heals(self, p, self.cd[e], c)),
-                f"{self._nm(c)} has just been removed from battle: only an enhancement that negates what removed "
-                "it, or heals it, may be played on it now (special initiative)",
+                self.cd[e].is_enhancement and (self._answers_removal(p, e) or effects.heals(self, p, self.cd[e], c)),
+                f"{self._nm(c)} has just been removed from battle: only an enhancement that negates or interrupts "
+                "what removed it, or heals it, may be played on it now (special initiative)",
                 "redemption.battle.special",
             )
         else:

@@ -23,7 +23,7 @@ from rules.redemption.lang import condition_holds, matches
 
 if TYPE_CHECKING:
     from rules.redemption.cards import Card
-    from rules.redemption.lang import Ability
+    from rules.redemption.lang import Ability, Selector
     from rules.redemption.table import Table
 
 
@@ -205,8 +205,14 @@ def first_strike(t: Table, p: int) -> bool:
 
 def capture_proof(t: Table, cid: str) -> bool:
     """Is character cid protected from capture (redemption.effect.protect_capture): its own ability, or one an
-    enhancement played on it gives it?"""
-    return t.cd[cid].is_character and bool(_granted(t, cid, "protect_capture"))
+    enhancement played on it gives it? Or a face-up artifact that protects every character like it (its
+    ``while_in_play`` protect_capture with a selector: redemption.effect.protect_capture)?"""
+    card = t.cd[cid]
+    if not card.is_character:
+        return False
+    if _granted(t, cid, "protect_capture"):
+        return True
+    return bool(t.face_up) and any(matches(card, ab.filter) for _, ab in _face_up_with(t, "protect_capture"))
 
 
 def any_brigade(t: Table, cid: str, enhancement: str) -> bool:
@@ -232,10 +238,11 @@ def hand_limit_extra(t: Table, p: int) -> int:
     return extra
 
 
-def card_protected(t: Table, c: str) -> bool:
-    """Is card c protected from discard by a card in play that protects all the cards that fit ("protect all
-    active ... artifacts from discard while this is in play": redemption.effect.protect_all)?"""
-    cd, negated = t.cd, t.b.negated
+def protect_all_holders(t: Table) -> list[tuple[int, Selector]]:
+    """The cards in play whose ability protects all the cards that fit from discard, and count now (in a
+    territory or in battle, not negated, not on another card, a character's not silenced): (owner, selector) each
+    (redemption.effect.protect_all). Asked once by a caller that asks :func:`card_protected` of many cards."""
+    cd, negated, out = t.cd, t.b.negated, []
     for q, zones in enumerate(t.z):
         for zone in ("territory", "field_of_battle"):
             for h in zones[zone]:
@@ -244,9 +251,18 @@ def card_protected(t: Table, c: str) -> bool:
                     continue
                 if cd[h].is_character and silenced(t, h, "protect_all"):
                     continue
-                sel = a.acts[0].select
-                if matches(cd[c], sel.card) and all(st(t, q, c, v) for st, v in sel.states):
-                    return True
+                out.append((q, a.acts[0].select))
+    return out
+
+
+def card_protected(t: Table, c: str, holders: list[tuple[int, Selector]] | None = None) -> bool:
+    """Is card c protected from discard by a card in play that protects all the cards that fit ("protect all
+    active ... artifacts from discard while this is in play": redemption.effect.protect_all)? ``holders``: what
+    :func:`protect_all_holders` says now, when the caller has asked it already."""
+    card = t.cd[c]
+    for q, sel in protect_all_holders(t) if holders is None else holders:
+        if matches(card, sel.card) and all(st(t, q, c, v) for st, v in sel.states):
+            return True
     return False
 
 
@@ -325,9 +341,17 @@ def _made_unpreventable(t: Table, src: str) -> bool:
 
 def band_prevented(t: Table, c: str) -> bool:
     """Does an opposing card played in this battle that still counts prevent character c from banding in
-    (redemption.effect.prevent_band)?"""
+    (redemption.effect.prevent_band)? Or a face-up artifact that lets no character like it band
+    (redemption.effect.no_band)?"""
     owner, cd, negated = t.owner(c), t.cd, t.b.negated
-    for src in t.b.played:
+    if t.face_up and any(matches(cd[c], ab.filter) for _, ab in _face_up_with(t, "no_band")):
+        return True
+    # the enhancements played in this battle, and the characters in it whose own ability prevents bands (the 1st
+    # printings of The Murdering Pharaoh and King Achish: redemption.effect.prevent_band)
+    chars = (
+        [h for q in range(len(t.z)) for h in t.battle_chars(q) if "prevent_band" in cd[h].by_effect] if t.b.kind else []
+    )
+    for src in [*t.b.played, *chars]:
         if src in negated or prevented(t, src):
             continue
         a = cd[src].has("prevent_band")
@@ -336,6 +360,61 @@ def band_prevented(t: Table, c: str) -> bool:
         if matches(cd[c], a.filter):
             return True
     return False
+
+
+# --- what a face-up artifact forbids or changes for every player (rules.md: redemption.effect.no_block,
+# redemption.effect.no_challenge, redemption.effect.gain.artifact) -------------------------------------------------
+def _face_up_with(t: Table, verb: str) -> list[tuple[int, Ability]]:
+    """(owner, ability) of every face-up artifact in play, not negated, with an ability of this verb."""
+    cd, up, negated = t.cd, t.face_up, t.b.negated
+    out = []
+    for q, zones in enumerate(t.z):
+        for a in zones["artifact_pile"]:
+            if a in up and a not in negated and verb in cd[a].by_effect:
+                # every such ability: a Covenant's first one of the verb may be its enhancement half's (played)
+                out += [(q, ab) for ab in cd[a].abilities if ab.effect == verb and ab.trigger == "while_in_play"]
+    return out
+
+
+def block_forbidden(t: Table, c: str) -> bool:
+    """May character c not block: does a face-up artifact say no character like it may (redemption.effect.no_block)?"""
+    if not t.face_up:
+        return False
+    card = t.cd[c]
+    return any(matches(card, ab.filter) for _, ab in _face_up_with(t, "no_block"))
+
+
+def convert_forbidden(t: Table, c: str) -> bool:
+    """May character c not be converted: does a face-up artifact say so (redemption.effect.no_convert)?"""
+    if not t.face_up:
+        return False
+    card = t.cd[c]
+    return any(matches(card, ab.filter) for _, ab in _face_up_with(t, "no_convert"))
+
+
+def challenge_forbidden(t: Table) -> bool:
+    """Is every battle challenge forbidden by a face-up artifact (redemption.effect.no_challenge)?"""
+    return bool(t.face_up) and bool(_face_up_with(t, "no_challenge"))
+
+
+def artifact_numbers(t: Table, cid: str) -> tuple[int, int]:
+    """How much the face-up artifacts in play change character cid's numbers now: each one whose gain / lose ability
+    is ``while_in_play`` and whose selector fits cid (``owner = "you"``: the artifact's player's characters), for as
+    long as it is face up (redemption.effect.gain.artifact)."""
+    if t.loc[cid][1] not in ("territory", "field_of_battle"):
+        return 0, 0
+    card, owner, ds, dt = t.cd[cid], t.owner(cid), 0, 0
+    for verb, sign in (("gain", 1), ("lose", -1)):
+        for q, ab in _face_up_with(t, verb):
+            for act in ab.acts:
+                if act.verb != verb or (act.select.owner == "you" and owner != q):
+                    continue
+                if act.select.owner in ("opponent", "opponents") and owner == q:
+                    continue
+                if matches(card, act.select.card):
+                    ds += sign * act.strength
+                    dt += sign * act.toughness
+    return ds, dt
 
 
 # --- the Starter E and F passive verbs (rules.md: redemption.effect.worth, site_access, protect_discard) ---------------

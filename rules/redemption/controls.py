@@ -93,3 +93,8 @@ def number(action: Any) -> int | None:
 
 def sent_for(key: str) -> str:
     return SENT_FOR.get(key, "")
+
+
+def listed(action: Any) -> bool:
+    """A choice an ability asks for (``choose``): its chooser picks from the cards listed."""
+    return _verb_args(action)[0] == "choose"

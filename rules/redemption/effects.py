@@ -13,7 +13,7 @@ The verbs reach the game through :class:`~rules.redemption.table.Table` only, ne
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Literal
 
 from rules.core import Event
@@ -83,6 +83,8 @@ def filter_text(flt: Filter, noun: str = "character", plural: bool = False) -> s
     if "book" in d:
         bk = d["book"]
         text += f" with a reference in {' or '.join(bk) if isinstance(bk, tuple) else bk}"
+    if "except_kind" in d:  # redemption.lang.facet.except_kind
+        text += f" that {'are' if plural else 'is'} not {d['except_kind']}"
     return text
 
 
@@ -171,12 +173,15 @@ def _typed_in_play(g: Table, p: int, ab: Act, host: str) -> list[str]:
     """The selector's cards in play that a discard may hit (the opponents' first, in turn order from ``p``'s
     left, then ``p``'s own, so a list of targets starts with the ones a player means to hit), but not a protected
     one in battle."""
-    loc = g.loc
+    loc, holders = g.loc, continuous.protect_all_holders(g)  # asked once, not once a card
     return select(
         g,
         p,
         ab.select,
-        lambda c: (loc[c][1] == "field_of_battle" and g._is_protected(c)) or continuous.card_protected(g, c),
+        lambda c: (
+            (loc[c][1] == "field_of_battle" and g._is_protected(c))
+            or (bool(holders) and continuous.card_protected(g, c, holders))
+        ),
     )
 
 
@@ -283,6 +288,19 @@ def _resolve_band(g: Table, d: Decision, events: list[Event]) -> None:
             continue
         origin = g.loc[c][1]
         g.b.effects.append((d.source, "band", c, origin))
+        if g.s.pending is not None:  # one banded in before asks: this one enters now, its ability waits its turn
+            g._move_with(c, p, "field_of_battle")
+            events.append(
+                Event.said(
+                    "battle",
+                    f"{who(p, True)} {verb(p, 'bands', 'band')} in {g._nm(c)} from {their(p)} {origin} with {name}.",
+                    p,
+                    "redemption.effect.band",
+                )
+            )
+            if any(ab.trigger == "enters_battle" for ab in g.cd[c].abilities):
+                g.s.gifts.append((p, 3, c))  # redemption.effect.band: asked once nothing waits
+            continue
         g._enter_battle(
             p,
             c,
@@ -1073,7 +1091,7 @@ def _do_discard_top(g: Table, p: int, src: str, host: str, ab: Act, target: str,
 def _convert(g: Table, p: int, src: str, host: str, ab: Act, cards: list[str], events: list[Event]) -> None:
     brigade = ab.brigade or (g.cd[src].brigades[0] if g.cd[src].brigades else "")
     for c in cards:
-        if not _reach(g, p, src, host, ab, c, events):
+        if not _reach(g, p, src, host, ab, c, events) or continuous.convert_forbidden(g, c):
             continue
         blocking = g.loc[c][1] == "field_of_battle" and g.in_battle() and g.owner(c) == g.b.defender
         g._convert(c, brigade)
@@ -1100,7 +1118,11 @@ def _do_convert(g: Table, p: int, src: str, host: str, ab: Act, target: str, eve
         ab,
         events,
         "a character to convert",
-        lambda c: cd[c].type != "evil_character" or "human" not in cd[c].identifiers,
+        lambda c: (
+            cd[c].type != "evil_character"
+            or "human" not in cd[c].identifiers
+            or continuous.convert_forbidden(g, c)  # redemption.effect.no_convert
+        ),
     )
     if cards is not None:
         _convert(g, p, src, host, ab, cards, events)
@@ -1473,6 +1495,15 @@ def ask_gift(g: Table, events: list[Event]) -> None:
             if g.loc[a] == (h, "land_of_bondage"):
                 run_put_in_play(g, h, a, events)
             continue
+        if n == BLOCKED and g.cd[a].is_character:  # a Hero was blocked (redemption.lang.trigger.blocked)
+            run_blocked(g, h, a, events)
+            continue
+        if n == 3 and g.cd[a].is_character:  # a character banded in while another's ability asked: its own works now
+            if g.in_battle() and g.loc[a] == (h, "field_of_battle"):
+                for ab in g.cd[a].abilities:
+                    if ab.trigger in ("enters_battle", "blocking") and g.s.pending is None:
+                        run(g, h, a, a, ab, "", events)
+            continue
         if "gift_draw" not in g.cd[a].by_effect:  # a card in territory: put in play (n 1) or a lone attack (n 2)
             if g.loc[a] == (h, "territory"):
                 run_put_in_play(g, h, a, events, "lone_attack" if n == 2 else "put_in_play")
@@ -1622,7 +1653,10 @@ def _ask_from_deck(g: Table, p: int, src: str, ab: Act, stage: int, events: list
     types = _deck_types(ab)
     while stage < len(types):
         want = types[stage]
-        options = [c for c in select(g, p, ab.select) if matches(g.cd[c], (("type", want),))]
+        sel = ab.select
+        if want == "lost_soul":  # "a Lost Soul and a I Samuel character": the other facets describe the character
+            sel = Selector(tuple((k, v) for k, v in sel.facets if k in ("zone", "owner")))
+        options = [c for c in select(g, p, sel) if matches(g.cd[c], (("type", want),))]
         if options:
             g.ask(
                 Decision(p, src, "play_from_deck", options, "up_to", 1, revealed=options[:], to=[p], stage=stage),
@@ -1691,7 +1725,7 @@ def _do_discard_self_to(g: Table, p: int, src: str, host: str, ab: Act, target: 
         )
         return
     g.ask(
-        Decision(p, src, "discard_self_to", options, "up_to", 1, to=list(range(len(g.z)))),
+        Decision(p, src, ab.verb, options, "up_to", 1, to=list(range(len(g.z)))),
         events,
         f"{who(p, True)} may discard {g.cd[src].name} to discard {an(filter_text(ab.filter, 'card'))} "
         "(choose it, or choose nothing).",
@@ -1706,6 +1740,22 @@ def _resolve_discard_self_to(g: Table, d: Decision, events: list[Event]) -> None
     if g.in_battle() and src in g.b.played:  # it leaves the battle: its numbers stop counting
         g.b.played.remove(src)
     g.attached.pop(src, None)
+    if d.effect == "underdeck_self_to":  # redemption.effect.underdeck_self_to
+        c = d.chosen[0]
+        g.face_up.discard(src)
+        g._put(src, "deck")
+        if g.loc[c][1] == "field_of_battle" and g.cd[c].is_character:
+            g._leave_battle(c, "territory", events)
+        g._put(c, "deck")
+        events.append(
+            Event.said(
+                "effect",
+                f"{g.cd[src].name} goes under its owner's draw pile, and {g._nm(c)} under its owner's.",
+                p,
+                "redemption.effect.underdeck_self_to",
+            )
+        )
+        return
     g._to_discard(src, events, " by its own ability", "redemption.effect.discard_self_to")
     _discard_typed(g, p, src, "", d.chosen[0], events)
 
@@ -1910,6 +1960,31 @@ def run_put_in_play(g: Table, p: int, soul: str, events: list[Event], trigger: s
         _run_acts(g, p, soul, soul, ab.acts, "", events)
 
 
+#: the queue's mark (``Gift``'s number) of a Hero's "when blocked" ability waiting (redemption.lang.trigger.blocked)
+BLOCKED = 4
+
+
+def blocked(g: Table, a: int) -> None:
+    """An Evil Character just blocked player a's characters in battle: each of them with a "when blocked" ability
+    waits in the queue, in the order they are in battle, and works once the blocker's own abilities are done and
+    nothing else waits (REG 5.0 *Ability Activation Order*: the blocked status is verified at step 6, triggered
+    abilities activate at step 9; redemption.lang.trigger.blocked)."""
+    cd = g.cd
+    for c in g.battle_chars(a):
+        if any(ab.trigger == "blocked" for ab in cd[c].abilities):
+            g.s.gifts.append((a, BLOCKED, c))
+
+
+def run_blocked(g: Table, p: int, c: str, events: list[Event]) -> None:
+    """Character c's "when blocked" abilities work for p, if it is still in a battle with a blocker (a blocker
+    removed before they work leaves nothing to be blocked by)."""
+    if not (g.b.kind and g.loc[c] == (p, "field_of_battle") and g.battle_chars(g.b.defender)):
+        return
+    for ab in g.cd[c].abilities:
+        if ab.trigger == "blocked" and g.s.pending is None:
+            use(g, p, c, c, ab, "", events)
+
+
 def put_in_play(g: Table, p: int, c: str) -> None:
     """Card c was just put in play for p (a fortress into territory): its put_in_play abilities wait in the queue."""
     if any(ab.trigger == "put_in_play" for ab in g.cd[c].abilities):
@@ -1927,6 +2002,66 @@ def lone_attack(g: Table, p: int, hero: str) -> None:
             if ab.trigger == "lone_attack" and condition_holds(g, p, hero, ab.condition):
                 g.s.gifts.append((p, 2, c))
                 break
+
+
+def run_activate(g: Table, p: int, c: str, ab: Ability, events: list[Event]) -> None:
+    """An artifact's ability that works when it is activated (other than a plain draw): its effects in order, for
+    its player (redemption.lang.trigger.activate)."""
+    if ab.condition and not condition_holds(g, p, c, ab.condition):
+        return
+    if ab.choose_one:  # "A or B" as it is activated: its player chooses (redemption.lang.choose_one)
+        first, second = (VERBS[a.verb].text(a, ab.trigger, None).rstrip(".") for a in ab.acts)
+        g.ask(
+            Decision(p, c, "choose_one", [c], "up_to", 1, to=list(range(len(g.z)))),
+            events,
+            f"{who(p, True)} {verb(p, 'chooses', 'choose')} for {g.cd[c].name}: {first} (choose it), or {second} "
+            "(choose nothing).",
+        )
+        return
+    _run_acts(g, p, c, c, ab.acts, "", events)
+
+
+def _blockers(g: Table, p: int, ab: Act) -> list[str]:
+    b = g.b
+    if not b.kind or b.step != "block" or g.s.active != p:
+        return []
+    return [
+        c
+        for c in select(g, p, ab.select)
+        if g.owner(c) == b.defender and not g._kept_out(c) and g._unique_clash(g.owner(c), c) is None
+    ]
+
+
+def _do_choose_blocker(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """As the attacking Hero enters battle, its player may choose the opposing character that blocks it: the
+    defender's character that fits enters the battle as its blocker (redemption.effect.choose_blocker)."""
+    options = protected_from(g, g.cd[src], _blockers(g, p, ab))
+    if not options:
+        return
+    g.ask(
+        Decision(p, src, "choose_blocker", options, "up_to", 1, to=list(range(len(g.z)))),
+        events,
+        f"{who(p, True)} may choose the character that blocks {g.cd[src].name} (choose it, or choose nothing).",
+    )
+
+
+def _resolve_choose_blocker(g: Table, d: Decision, events: list[Event]) -> None:
+    p, src = d.chooser, d.source
+    if not d.chosen or g.b.step != "block":
+        events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'chooses', 'choose')} no blocker.", p))
+        return
+    (c,) = d.chosen
+    q = g.owner(c)
+    g.b.effects.append((src, "band", c, g.loc[c][1]))  # a negate of the Hero sends it back
+    g._enter_battle(
+        q,
+        c,
+        events,
+        "must block with",
+        f", chosen by {who(p)} with {g.cd[src].name}",
+        "redemption.effect.choose_blocker",
+    )
+    g.b.step, g.b.last_actor, g.b.passes = "initiative", q, 0
 
 
 def _do_exchange_hand(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
@@ -2267,8 +2402,8 @@ def _resolve_opponents_pile(g: Table, d: Decision, events: list[Event]) -> None:
             f"redemption.effect.{d.effect}",
         )
     )
-    others = g.others(g.owner(src))
-    _ask_pile(g, src, _act_of(g, d), others[others.index(q) + 1 :], events)
+    others = g.others(g.owner(src))  # the card may have changed hands since (a redirect): then nobody else is asked
+    _ask_pile(g, src, _act_of(g, d), others[others.index(q) + 1 :] if q in others else [], events)
 
 
 def _most_player(g: Table, p: int, ab: Act) -> int:
@@ -2445,6 +2580,91 @@ def _do_negate_all(g: Table, p: int, src: str, host: str, ab: Act, target: str, 
         g._undo(c, events)
     what = ", ".join(g.cd[c].name for c in hit) or "nothing"
     events.append(Event("effect", f"{cd[src].name} negates the special abilities of {what}.", p, rid))
+
+
+# --- interrupt the battle (redemption.effect.interrupt_battle) -------------------------------------------------------
+def interrupted_by_battle(g: Table, p: int, src: str = "") -> str:
+    """The card an "interrupt the battle" of player p would interrupt now: the last card played in the battle under
+    way (``src``, the interrupting card itself, left out), when an opponent of p played it, it still counts (not
+    negated, still in battle) and it may be interrupted (redemption.lang.rider.cannot_be_interrupted); "" when
+    none."""
+    b = g.b
+    if not b.kind:
+        return ""
+    played = [e for e in b.played if e != src]
+    if not played:
+        return ""
+    e = played[-1]
+    if g.owner(e) == p or e in b.negated or g.loc[e][1] != "field_of_battle":
+        return ""
+    return e if continuous.stoppable(g, e, "interrupt", src) else ""
+
+
+def _do_interrupt_battle(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Interrupt the battle: what the last card an opponent played in it did is undone and suspended (the characters
+    it took come back, the cards it drew go back on top, a character it banded goes home); the effects written after
+    this one then happen; when this card's ability is done the suspended effects reactivate, each on its old target
+    if that is still a legal one (:func:`reactivate`)."""
+    name, rid = g.cd[src].name, "redemption.effect.interrupt_battle"
+    if not g.in_battle():
+        return
+    e = interrupted_by_battle(g, p, src)
+    if not e:
+        events.append(Event.said("effect", f"{name} interrupts the battle: no opposing ability to suspend.", p, rid))
+        return
+    done = [x for x in g.b.effects if x[0] == e]
+    events.append(Event.said("effect", f"{name} interrupts the battle: what {g._nm(e)} did is suspended.", p, rid))
+    if not done:
+        return
+    g._undo(e, events)
+    g.b.suspended, g.b.interrupter = done, src
+
+
+def reactivate(g: Table, src: str, events: list[Event]) -> None:
+    """Card src's ability is done: the effects its interrupt suspended reactivate, in the order they first
+    happened, each only if the interrupted card is still in battle and counts, the character it is on is still in
+    battle, and its old target is still a legal one (REG *Interrupt*, reactivating abilities)."""
+    b = g.b
+    if b.interrupter != src or g.s.pending is not None:
+        return
+    done, b.suspended, b.interrupter = b.suspended, [], ""
+    e, rid = done[0][0], "redemption.effect.interrupt_battle"
+    q, host, card = g.owner(e), g.attached.get(e, ""), g.cd[e]
+    if (
+        not b.kind
+        or e in b.negated
+        or g.loc[e][1] != "field_of_battle"
+        or not host
+        or g.loc[host][1] != "field_of_battle"
+    ):
+        events.append(
+            Event("effect", f"What {g._nm(e)} did does not come back: it no longer counts in battle.", q, rid)
+        )
+        return
+    drawn = 0
+    for _, eff, t, _where in done:
+        if eff == "draw":
+            drawn += 1
+            continue
+        act = _act_by_verb(g, e, eff)
+        v = VERBS[eff]
+        if v.do is None:
+            continue
+        legal = v.targets(g, q, act, host) if v.targets is not None else [t]
+        if t not in protected_from(g, card, _unprotected(g, card, act, legal)):
+            events.append(
+                Event(
+                    "effect",
+                    f"{card.name} does not {eff.replace('_', ' ')} {g._nm(t)} again: it is no longer a legal target.",
+                    q,
+                    rid,
+                )
+            )
+            continue
+        events.append(Event("effect", f"{card.name} reactivates on {g._nm(t)}.", q, rid))
+        v.do(g, q, e, host, act, t, events)
+    if drawn:
+        _do_draw(g, q, e, host, replace(_act_by_verb(g, e, "draw"), n=drawn), "", events)
 
 
 def _redirectable(g: Table, p: int, ab: Act, host: str) -> list[str]:
@@ -2758,6 +2978,8 @@ def _text_numbers(a: Act, when: str, card: Card | None) -> str:
         "wins_battle": "Each time this character wins a battle, ",
         "enters_battle": "When this character enters battle, ",
     }.get(when, "")
+    if when == "while_in_play" and card is not None and card.type == "artifact":
+        head = "While this is face up, "  # redemption.effect.gain.artifact
     what = _which(a, "character")
     text = f"{what} {'gains' if a.verb == 'gain' and not a.select.every else 'gain' if a.verb == 'gain' else 'loses' if not a.select.every else 'lose'} {a.strength}/{a.toughness}{how}."
     if head:
@@ -2773,6 +2995,31 @@ def _verbs() -> dict[str, Verb]:
         e.name: e
         for e in (
             Verb("draw", "draw N cards", _text_draw, _do_draw, undo="hand"),
+            # --- what a face-up artifact forbids (the mech batches; continuous.block_forbidden, challenge_forbidden)
+            Verb(
+                "no_block",
+                "while this is face up, no character that fits may block",
+                lambda a, when, card: f"While this is face up, no {filter_text(a.filter, 'character')} may block.",
+            ),
+            Verb(
+                "no_challenge",
+                "while this is face up, no battle may begin as a battle challenge",
+                lambda a, when, card: "While this is face up, no battle may begin as a battle challenge.",
+            ),
+            Verb(
+                "no_convert",
+                "while this is face up, no character that fits can be converted",
+                lambda a, when, card: (
+                    f"While this is face up, no {filter_text(a.filter, 'character')} can be converted."
+                ),
+            ),
+            Verb(
+                "no_band",
+                "while this is face up, no character that fits may band",
+                lambda a, when, card: (
+                    f"While this is face up, no {filter_text(a.filter, 'character')} may band into a battle."
+                ),
+            ),
             # --- the Starter I and J decks' verbs ---------------------------------------------------------------
             Verb(
                 "each_draw",
@@ -2982,6 +3229,12 @@ def _verbs() -> dict[str, Verb]:
                     + " every special ability on the characters and enhancements in play (but this one) for this battle."
                 ),
                 _do_negate_all,
+            ),
+            Verb(
+                "interrupt_battle",
+                "interrupt the battle: the last opposing card's effects are suspended, then come back if they still can",
+                lambda a, when, card: "Interrupt the battle.",
+                _do_interrupt_battle,
             ),
             Verb(
                 "redirect",
@@ -3395,7 +3648,9 @@ def _verbs() -> dict[str, Verb]:
                         if a.select.owner == "any"
                         else "your"
                     )
-                    + " draw pile into its owner's Land of Bondage or territory; then the draw piles searched are shuffled."
+                    + " draw pile into its owner's Land of Bondage or territory"
+                    + (f" (the character with a reference in {a.select.get('book')})" if a.select.get("book") else "")
+                    + "; then the draw piles searched are shuffled."
                 ),
                 _do_play_from_deck,
                 resolve=_resolve_play_from_deck,
@@ -3482,6 +3737,50 @@ def _verbs() -> dict[str, Verb]:
                 resolve=_resolve_underdeck_to_draw,
             ),
             Verb(
+                "underdeck_self_to",
+                "its player may put this card under its owner's draw pile to put a card that fits under its owner's",
+                lambda a, when, card: (
+                    ("When activated, you" if when == "activate" else "You")
+                    + f" may put this card on the bottom of your draw pile to put {an(filter_text(a.filter, 'card'))} "
+                    + ("in a territory " if a.select.zones == ("territory",) else "in play ")
+                    + "on the bottom of its owner's draw pile."
+                ),
+                _do_discard_self_to,
+                resolve=_resolve_discard_self_to,
+            ),
+            Verb(
+                "also_enhancement",
+                "an artifact (a Covenant, a Curse) that may also be played in battle as an enhancement",
+                lambda a, when, card: (
+                    "This card may also be played in battle as "
+                    + ("a Good" if card is not None and card.alignment == "good" else "an Evil")
+                    + " Enhancement of its brigade, with its numbers; put on the artifact pile, it is an artifact."
+                ),
+            ),
+            Verb(
+                "dual_alignment",
+                "a good enhancement that may also be played as an evil one, of other brigades, with other numbers",
+                lambda a, when, card: (
+                    "This card may also be played as an Evil Enhancement of the "
+                    + " or ".join(
+                        [a.select.get("brigade")]
+                        if isinstance(a.select.get("brigade"), str)
+                        else list(a.select.get("brigade") or ())
+                    )
+                    + f" brigade, with {a.strength}/{a.toughness}."
+                ),
+            ),
+            Verb(
+                "choose_blocker",
+                "as the attacking Hero enters battle, its player may choose the opposing character that blocks",
+                lambda a, when, card: (
+                    f"When this Hero attacks, you may choose {an('opposing ' + filter_text(a.filter))} in your "
+                    "opponent's territory to block it."
+                ),
+                _do_choose_blocker,
+                resolve=_resolve_choose_blocker,
+            ),
+            Verb(
                 "look_hand",
                 "look at an opponent's hand or Reserve",
                 lambda a, when, card: (
@@ -3561,7 +3860,9 @@ def _verbs() -> dict[str, Verb]:
                 "protect_capture",
                 "a character cannot be captured",
                 lambda a, when, card: (
-                    "This character is protected from capture."
+                    f"While this is face up, no {filter_text(a.filter, 'character')} can be captured."
+                    if card is not None and card.type == "artifact"  # redemption.effect.protect_capture
+                    else "This character is protected from capture."
                     if when == "while_in_play"
                     else "The character this is played on is protected from capture this battle."
                 ),
@@ -3671,7 +3972,7 @@ TAKES_TARGET: frozenset[str] = frozenset(name for name, e in VERBS.items() if e.
 UNDOABLE: dict[str, str] = {name: e.undo for name, e in VERBS.items() if e.undo != "none"}
 #: the triggers whose abilities ``run`` carries out when the card is played or enters battle; the others are read
 #: where the rules apply them (Upkeep, activation, passive abilities)
-RUN_TRIGGERS = frozenset(("played", "enters_battle"))
+RUN_TRIGGERS = frozenset(("played", "enters_battle", "blocking"))
 
 
 # --- abilities: what the engine asks of a card ------------------------------------------------------------------
@@ -3696,6 +3997,9 @@ def _rider_words(act: Act) -> str:
     return out
 
 
+_BLOCK_HEADS = {"blocking": "When this character blocks: ", "blocked": "When this character is blocked: "}
+
+
 def ability_text(a: Ability, card: Card | None = None) -> str:
     """The player-facing sentence for one ability, generated from its data by its verbs."""
     texts = [VERBS[act.verb].text(act, a.trigger, card) + _rider_words(act) for act in a.acts]
@@ -3715,6 +4019,13 @@ def ability_text(a: Ability, card: Card | None = None) -> str:
         return f"When {who_} of yours attacks alone: {words[:1].lower()}{words[1:]}"
     if a.condition:
         words = f"{condition_text(a.condition)[:1].upper()}{condition_text(a.condition)[1:]}: {words}"
+    if card is not None and card.type == "artifact" and card.is_enhancement and a.trigger == "played":
+        words = f"As an enhancement in battle: {words[:1].lower()}{words[1:]}"  # redemption.effect.also_enhancement
+    if a.trigger == "activate" and not words.startswith("When activated"):
+        words = f"When activated: {words[:1].lower()}{words[1:]}"
+    block_head = _BLOCK_HEADS.get(a.trigger, "")
+    if block_head:  # redemption.lang.trigger.blocking, blocked
+        words = f"{block_head}{words[:1].lower()}{words[1:]}"
     if a.trigger == "put_in_play" and card is not None and card.type != "lost_soul" and not a.choose_one:
         words = f"When this card is put in play: {words[:1].lower()}{words[1:]}"
     return words
@@ -3725,6 +4036,13 @@ def run(g: Table, p: int, src: str, host: str, ab: Ability, target: str, events:
     player chose, given to the effects that take a chosen target)."""
     if ab.trigger not in RUN_TRIGGERS:
         return
+    if ab.trigger == "blocking" and not (g.b.kind and g.loc[host] == (g.b.defender, "field_of_battle")):
+        return  # it did not enter battle on the blocking side (redemption.lang.trigger.blocking)
+    use(g, p, src, host, ab, target, events)
+
+
+def use(g: Table, p: int, src: str, host: str, ab: Ability, target: str, events: list[Event]) -> None:
+    """One ability at its moment: its condition checked, "you may" or "choose one" asked, then its effects in order."""
     if ab.condition and not condition_holds(g, p, host, ab.condition):
         events.append(
             Event(
@@ -3805,6 +4123,10 @@ def _run_acts(
         v.do(g, p, src, host, act, given, events)
         if g.s.pending is not None:  # it asked: what follows waits for the answer
             return
+    if (
+        g.b.interrupter == src
+    ):  # its ability is done: what it interrupted comes back (redemption.effect.interrupt_battle)
+        reactivate(g, src, events)
 
 
 def continue_after(g: Table, d: Decision, events: list[Event]) -> None:
@@ -3823,6 +4145,8 @@ def continue_after(g: Table, d: Decision, events: list[Event]) -> None:
         if rest:
             host = d.source if card.is_character else g.attached.get(d.source, "")
             _run_acts(g, g.owner(d.source), d.source, host, rest, "", events)
+        elif g.b.interrupter == d.source:  # redemption.effect.interrupt_battle
+            reactivate(g, d.source, events)
         return
 
 

@@ -284,7 +284,7 @@ def deck_and_reserve(deck: str | dict[str, Any] | Sequence[str]) -> tuple[str, l
     if isinstance(deck, str):
         if deck not in DECKS:
             raise ValueError(f"unknown deck {deck!r}; the bundled decks are {', '.join(DECKS)}")
-        return deck, list(DECKS[deck]["cards"]), []
+        return deck, list(DECKS[deck]["cards"]), list(DECKS[deck].get("reserve", ()))  # a starter's Reserve too
     label = "custom"
     reserve: list[str] = []
     if isinstance(deck, dict):  # {"name": ..., "cards": [keys], "reserve": [keys]}: a player's own deck, by its name

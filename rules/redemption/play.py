@@ -8,7 +8,7 @@ from operator import is_
 from typing import TYPE_CHECKING, cast
 
 from rules.core import Event, GameBase, Outcome
-from rules.redemption import effects
+from rules.redemption import continuous, effects
 from rules.redemption.checks import Checks
 from rules.redemption.decisions import KEEP_WEAPON, Decision
 from rules.redemption.effects import REGISTRY
@@ -150,10 +150,18 @@ class Play(Checks):
                         in_play = self._unique_names(p)
                     if card.unique_name in in_play and self._unique_clash(p, c) is not None:
                         continue
+                no_challenge = continuous.challenge_forbidden(self)  # redemption.effect.no_challenge
                 if self.n == 2:
-                    out.append((rescue if self.reaches(c, opps[0]) else challenge)[c])
+                    if self.reaches(c, opps[0]):
+                        out.append(rescue[c])
+                    elif not no_challenge:
+                        out.append(challenge[c])
                 else:  # name the opponent (redemption.battle.opponent)
-                    out.extend((rescue if self.reaches(c, q) else challenge)[(c, str(q))] for q in opps)
+                    for q in opps:
+                        if self.reaches(c, q):
+                            out.append(rescue[(c, str(q))])
+                        elif not no_challenge:
+                            out.append(challenge[(c, str(q))])
         out.append(END)
         return out
 
@@ -167,6 +175,7 @@ class Play(Checks):
             and c not in self.attached
             and self._unique_clash(p, c) is None
             and not self._kept_out(c)
+            and not continuous.block_forbidden(self, c)
         ]
         out.append(NOBLOCK)
         return out
@@ -186,8 +195,12 @@ class Play(Checks):
                     for c in special:
                         if self._enhance_problem(e, c, explain=False) is not None:
                             continue
-                        if card.has("negate"):
-                            out.append(enhance[(e, c)])
+                        if self._answers_removal(p, e):  # it negates or interrupts the removal
+                            targets = self._ability_targets(p, e, c) if card.has("interrupt_battle") else []
+                            if targets:  # what the effects paired with the interrupt take (redemption.battle.targets)
+                                out.extend(enhance[(e, c, t)] for t in targets)
+                            else:
+                                out.append(enhance[(e, c)])
                         elif effects.heals(self, p, card, c):  # heal the one being discarded
                             out.append(enhance[(e, c, c)])
         for e in self.z[p]["hand"]:
@@ -603,6 +616,8 @@ class Play(Checks):
         for ab in self.cd[c].abilities:
             if ab.effect == "draw" and ab.when == "activate":
                 self._draw(p, ab.n, events, f"for {self.cd[c].name}", "redemption.prep.activate")
+            elif ab.when == "activate" and self.s.pending is None:  # any other ability it has when activated
+                effects.run_activate(cast("Game", self), p, c, ab, events)
 
     def _do_site(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args

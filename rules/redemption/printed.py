@@ -171,7 +171,9 @@ def script_for(p: Printing) -> str | None:
     special ability."""
     real = CARDS.get(p.key)
     if real is not None and real.set:
-        return real.key if real.type == p.type and len(p.kinds) == 1 else None
+        # a dual GE/EE card is scripted as its first half with the other half's numbers (redemption.effect.dual_alignment)
+        halves = 2 if real.has("dual_alignment") is not None else 1
+        return real.key if real.type == p.type and len(p.kinds) == halves else None
     card = _OURS.get(p.name)
     if card is None or card.abilities or p.text.strip() or card.type != p.type or len(p.kinds) != 1:
         return None

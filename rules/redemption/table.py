@@ -59,6 +59,7 @@ class Table(Protocol):
     def _redeem(self, soul: str, p: int) -> None: ...
     def ask(self, decision: Decision, events: list[Event], question: str) -> None: ...
     def _put(self, cid: str, zone: Zone, top: bool = False) -> None: ...  # to its owner's zone, from anywhere
+    def _move_with(self, cid: str, p: int, zone: Zone) -> None: ...  # with whatever sits on it
     def _take(self, cid: str, p: int) -> None: ...  # into p's hand, p's card from then on
     def _convert(self, cid: str, brigade: str) -> None: ...  # a Hero of that brigade now
 

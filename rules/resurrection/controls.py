@@ -48,3 +48,7 @@ def number(action: Any) -> int | None:
 
 def sent_for(key: str) -> str:
     return ""
+
+
+def listed(action: Any) -> bool:
+    return False

@@ -194,6 +194,19 @@ def _initial(word: str) -> str:
     return word[:lead] + (core[:1] + "." if core else "") + tail
 
 
+#: how many brigades a card of each alignment may have: a card with all of them is a Multi-brigade card
+MULTI = {"good": 9, "evil": 7}
+
+
+def brigade_words(c: CardView) -> str:
+    """A card's brigades, as its icon box says them: "Purple", "Gold/Black", or "Multi" for a card of every
+    brigade of its alignment (the card file's word: rules/redemption/real writes it as all of them)."""
+    brigades = c.get("brigades", [])
+    if len(brigades) >= MULTI.get(str(c.get("alignment", "")), 99):
+        return "Multi"
+    return "/".join(brigades)
+
+
 def soul_name(name: str) -> str:
     """A Lost Soul's name without what its LS tag says: "Lost Soul: " (our cards) or "Lost Soul " (the real
     cards: "Lost Soul Luke 13:25 (G)" -> "Luke 13:25 (G)")."""
@@ -451,7 +464,7 @@ class RedemptionUI:
         if c.get("face_down") and "key" not in c:
             return t
         kind = c.get("type_name", "")
-        brig = "/".join(c.get("brigades", []))
+        brig = brigade_words(c)
         t.append(f": {kind}" + (f", {brig}" if brig else ""))
         n = self.numbers(c)
         if n:
@@ -616,7 +629,7 @@ class RedemptionUI:
     def card_words(self, c: CardView) -> str:
         """A card in one line of a list: its name, kind, brigades and numbers (``detail`` without the id)."""
         kind = c.get("type_name", "")
-        brig = "/".join(c.get("brigades", []))
+        brig = brigade_words(c)
         n = self.numbers(c)
         bits = ", ".join(x for x in (kind + (f" {brig}" if brig else ""), n) if x)
         return f"{c['name']}" + (f" ({bits})" if bits else "")

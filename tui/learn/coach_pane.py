@@ -32,7 +32,7 @@ def render_advice(
         if len(out):
             out.append("\n")
         if isinstance(text, str):
-            out.append(in_keys(text), style=style)
+            out.append(in_keys(text, controls), style=style)
         else:
             out.append_text(text)
         if rule:
@@ -40,7 +40,7 @@ def render_advice(
 
     if hint is not None:  # first: the player asked for it, and it must show without scrolling
         line(f"Hint: {describe(hint.action) if describe else hint.action} ({key_for(hint.action, controls)})", "bold")
-        line(f"  {in_keys(hint.reason)}")
+        line(f"  {in_keys(hint.reason, controls)}")
     for item in before:
         if item:
             line(item)
@@ -82,7 +82,7 @@ def render_advice(
         line()
         line("You can", "bold")
         for a in advice.actions:
-            line(Text.assemble((key_for(a.action, controls), "bold"), f": {in_keys(a.words)}"), rule=a.rule)
+            line(Text.assemble((key_for(a.action, controls), "bold"), f": {in_keys(a.words, controls)}"), rule=a.rule)
     elif advice.waiting:
         line()
         line(advice.waiting, "italic")

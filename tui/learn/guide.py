@@ -10,7 +10,9 @@ shown is saved with the game (``meta.extra["coach"]``), so a guided game resumes
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from textual.widget import Widget
 
 from rules import coach
 from rules.core import Event, Outcome
@@ -19,15 +21,30 @@ from tui.controls import controls_for
 from tui.learn.coach_pane import CoachPane
 from tui.wording import in_keys, key_for
 
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+    from tui.games.board import GameUI
+
+    _Screen = Screen[None]  # the mixin is mixed into a screen: Textual's methods, typed
+else:
+    _Screen = object
+
 #: The keys, for the game screen's BINDINGS (not in the Footer: the game screen's own keys keep their places there).
 GUIDE_BINDINGS = keys.bindings("coach", "hint")
 
 
-class GuidedGame:
+class GuidedGame(_Screen):
     """Coach pane and hints for a screen with ``session`` (tui.session.Session) and a ``#log`` (the coach goes
     beside it, in its place)."""
 
     session: Any
+    if TYPE_CHECKING:
+
+        @property
+        def ui(self) -> GameUI[Any]: ...
+        def say(self, text: str, toast: bool = True) -> None: ...
+
     _guide_events: tuple[Event, ...] = ()  # what happened since the viewer's last decision
     _guide_rejected: coach.Rejected | None = None  # the viewer's last refused action, until the next accepted one
     #: The refusal not yet explained: the coach works it out only when its pane is shown (the game has not changed
@@ -67,13 +84,15 @@ class GuidedGame:
         return bool(self.session.meta.extra.get("coach", False))
 
     def _pane(self) -> CoachPane:
-        found = self.query(CoachPane)  # type: ignore[attr-defined]
+        found = self.query(CoachPane)
         if found:
             first: CoachPane = found.first()
             return first
         pane = CoachPane(self.session.game.name, id="coach")
-        pane.describe = self.ui.describe  # type: ignore[attr-defined]
-        self.query_one("#log").parent.mount(pane)  # type: ignore[attr-defined]  # in the log's place
+        pane.describe = self.ui.describe
+        beside = self.query_one("#log").parent
+        assert isinstance(beside, Widget), "the log is in the board's side panes"
+        beside.mount(pane)  # in the log's place
         return pane
 
     def action_toggle_coach(self) -> None:
@@ -81,33 +100,36 @@ class GuidedGame:
         self.session.meta.extra["coach"] = shown
         pane = self._pane()
         pane.display = shown
-        self.query_one("#log").display = not shown  # type: ignore[attr-defined]
+        self.query_one("#log").display = not shown
         if shown:
             self.guide_refresh()
         g, h = keys.label("coach"), keys.label("hint")
-        self.notify(f"Coach on: {g} hides it, {h} gives a hint." if shown else f"Coach off: {g} shows it again.")  # type: ignore[attr-defined]
+        self.notify(f"Coach on: {g} hides it, {h} gives a hint." if shown else f"Coach off: {g} shows it again.")
 
     def guide_mount(self) -> None:
         """Show the pane at once in a game saved with the coach on."""
         if self.coach_shown:
             self._pane().display = True
-            self.query_one("#log").display = False  # type: ignore[attr-defined]
+            self.query_one("#log").display = False
             self.guide_refresh()
 
     def action_hint(self) -> None:
         s = self.session
         if not s.my_turn:
-            self.notify("No hint now: it is not your move.", severity="warning")  # type: ignore[attr-defined]
+            self.notify("No hint now: it is not your move.", severity="warning")
             return
         h = coach.hint(s.game, s.viewer, level="normal", seed=getattr(s.game, "seed", 0), names=self._coach_names())
         if h is None:
             return
         who = "The computer would" if h.source == "computer" else "The coach suggests:"
-        words = self.ui.describe(h.action)  # type: ignore[attr-defined]
+        words = self.ui.describe(h.action)
         words = words[:1].lower() + words[1:] if who.endswith("would") else words
-        self.notify(f"{who} {words} ({key_for(h.action, controls_for(s.game))}).\n{in_keys(h.reason)}", title="Hint")  # type: ignore[attr-defined]
+        self.notify(
+            f"{who} {words} ({key_for(h.action, controls_for(s.game))}).\n{in_keys(h.reason, controls_for(s.game))}",
+            title="Hint",
+        )
         if not self.coach_shown:  # the toast goes in seconds: the status line keeps the hint until the next move
-            self.say(f"Hint: {who} {words} ({key_for(h.action, controls_for(s.game))}).", toast=False)  # type: ignore[attr-defined]
+            self.say(f"Hint: {who} {words} ({key_for(h.action, controls_for(s.game))}).", toast=False)
         else:
             advice = coach.advise(s.game, s.viewer, self._guide_events, names=self._coach_names())
             self._pane().show(advice, hint=h)

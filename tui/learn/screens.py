@@ -24,8 +24,9 @@ import saves
 from rules.games import GAMES, title_of
 from rules.lessons import Lesson, LessonError, LessonRun, lessons
 from saves import progress as progress_store
-from tui import controls, keys
+from tui import keys
 from tui.compat import Footer
+from tui.controls import Controls, Legal, controls_for
 from tui.games import ui_for
 from tui.games.board import Board, BoardScreen, GameUI
 from tui.host import host
@@ -240,9 +241,14 @@ class LessonScreen(Screen[Any]):
     def hand(self) -> CardList:
         return self.board.hand
 
+    @property
+    def controls(self) -> Controls:
+        """The lesson's game's keys over its actions (what its words' action fields say as keys)."""
+        return controls_for(self.lesson.game)
+
     # --- layout -----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        self._ui = ui_for(self.lesson.game, getattr(getattr(self.app, "settings", None), "ascii", False))
+        self._ui = ui_for(self.lesson.game, host(self).settings.ascii)
         yield Static(id="lesson-head")
         pane = CoachPane(self.lesson.game)
         pane.describe = self.ui.describe
@@ -262,7 +268,7 @@ class LessonScreen(Screen[Any]):
         self.progress.data.start(self.lesson.game, self.lesson.id)
         self._write_progress()
         if self.lesson.intro:
-            self.feedback = [Text(in_keys(self.lesson.intro), style="italic")]
+            self.feedback = [Text(in_keys(self.lesson.intro, self.controls), style="italic")]
         self.refresh_view()
         self.hand.focus()
 
@@ -286,7 +292,7 @@ class LessonScreen(Screen[Any]):
             f = self._frame = Frame.of(run.game, run.you, mine)
         return f
 
-    def legal(self) -> controls.Legal:
+    def legal(self) -> Legal:
         """The legal actions the keys look up: the frame's on the learner's move, else the game's own."""
         f = self.frame()
         return f.legal if f.my_turn else self.run.game
@@ -323,7 +329,7 @@ class LessonScreen(Screen[Any]):
         else:
             step = run.step
             assert step is not None  # the lesson is not complete
-            now = Text.assemble((f"Step {run.step_number} of {steps}: ", "bold"), in_keys(step.coach))
+            now = Text.assemble((f"Step {run.step_number} of {steps}: ", "bold"), in_keys(step.coach, self.controls))
             advice = run.advice(rejected)
         said = [Text.assemble("\n", item) if i == 0 else item for i, item in enumerate(x for x in self.feedback if x)]
         self.query_one(CoachPane).show(advice, [now, *said], hint)  # what the last move did, below what to do now
@@ -403,20 +409,22 @@ class LessonScreen(Screen[Any]):
         if fb.kind == "illegal":
             self.app.bell()
             self.feedback = [Text.assemble(("Not quite. ", "bold reverse"), fb.note)] if fb.note else []
-            self.notify(in_keys(fb.text).splitlines()[0], title="Not allowed", severity="error")
+            self.notify(in_keys(fb.text, self.controls).splitlines()[0], title="Not allowed", severity="error")
             self.refresh_view(rejected=fb.rejected)
             return
         if fb.kind == "mistake":
             self.feedback = [
                 Text.assemble(
-                    ("Not quite. ", "bold reverse"), in_keys(fb.text), (f" [{fb.rule}]" if fb.rule else "", "dim")
+                    ("Not quite. ", "bold reverse"),
+                    in_keys(fb.text, self.controls),
+                    (f" [{fb.rule}]" if fb.rule else "", "dim"),
                 )
             ]
-            self.notify(in_keys(fb.text), title="Try again", severity="warning")
+            self.notify(in_keys(fb.text, self.controls), title="Try again", severity="warning")
         elif fb.kind == "step":
-            self.feedback = [Text.assemble(("Well done. ", "bold"), in_keys(fb.text))]
+            self.feedback = [Text.assemble(("Well done. ", "bold"), in_keys(fb.text, self.controls))]
         elif fb.kind == "done":
-            self.feedback = [Text.assemble(("Well done. ", "bold"), in_keys(fb.text))]
+            self.feedback = [Text.assemble(("Well done. ", "bold"), in_keys(fb.text, self.controls))]
             self.finish()
         else:  # a move inside an open step: the coach's "what just happened" says it all
             self.feedback = []

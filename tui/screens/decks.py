@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.app import ComposeResult
@@ -94,7 +94,13 @@ class NameScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class AsksNames:
+if TYPE_CHECKING:
+    _Screen = Screen[Any]  # the mixin is mixed into a screen: Textual's methods, typed
+else:
+    _Screen = object
+
+
+class AsksNames(_Screen):
     """For a screen whose keys open the name dialog: the keys typed after them go into the dialog, in order.
 
     Textual runs a screen's bindings only once a key has bubbled back up to the app, and by then every key typed
@@ -115,7 +121,7 @@ class AsksNames:
             self._dialog = None
             done(result)
 
-        await self.app.push_screen(dialog, closed)  # type: ignore[attr-defined]
+        await self.app.push_screen(dialog, closed)
         dialog.set_focus(dialog.query_one("#deck-name", Input))
 
     async def on_key(self, event: events.Key) -> None:
@@ -123,10 +129,10 @@ class AsksNames:
             return
         event.stop()
         event.prevent_default()
-        nodes: tuple[Any, ...] = (self.focused, self)  # type: ignore[attr-defined]
+        nodes: tuple[Any, ...] = (self.focused, self)
         for node in nodes:
             for binding in own_bindings(node, event.key) if node is not None else ():
-                if not binding.priority and await self.app.run_action(binding.action, node):  # type: ignore[attr-defined]
+                if not binding.priority and await self.app.run_action(binding.action, node):
                     return
 
 
@@ -204,7 +210,7 @@ class DeckListScreen(Screen[Any]):
         if deck is None:
             return
         if deck.builtin:
-            self.notify("G and H are bundled with the game and cannot be deleted.", severity="warning")
+            self.notify(f"{deck.name} is bundled with the game and cannot be deleted.", severity="warning")
             return
         from tui.screens.confirm import ConfirmScreen
 

@@ -14,6 +14,7 @@ from textual.widgets import Markdown, Static
 
 from rules.games import GAMES, title_of
 from tui import keys
+from tui.host import host
 
 #: After the key table (which is made from the bindings of the screen the help was opened from).
 NOTES = """\
@@ -81,7 +82,7 @@ class HelpScreen(ModalScreen[None]):
     def key_markdown(self) -> str:
         """The keys of the screen this help was opened from, from its bindings (and its card panes' and the
         app's), with the player's keymap; then this help's own."""
-        keymap = getattr(self.app, "keymap", {})
+        keymap = host(self).keymap
         found: list[Binding] = []
         if self.opener is not None:
             unused: set[str] = getattr(
@@ -107,7 +108,7 @@ class HelpScreen(ModalScreen[None]):
         with VerticalScroll(id="help-body"):
             yield Static("Help (Esc closes; arrows, PgUp/PgDn scroll)", classes="dialog-title")
             text = self.key_markdown() + ("\n\n" + rules_markdown(self.game) if self.game else "")
-            if getattr(getattr(self.app, "settings", None), "ascii", False):
+            if host(self).settings.ascii:
                 text = as_list(text)  # Markdown draws tables with box lines: plain ASCII has none
             yield Markdown(text)
 
