@@ -331,6 +331,35 @@ def test_elijahs_mantle_face_up_gives_every_hero_of_its_holder_two_two_and_no_on
     assert g.char_numbers(b["barak"]) == base["barak"]
 
 
+def test_kings_sword_rr2_bands_up_to_three_angels_while_an_evil_character_blocks(monkeypatch):
+    card = K("King's Sword [RR2]", "RR2")
+    angels = [
+        _test_card(
+            monkeypatch,
+            f"t_angel{i}",
+            type="hero",
+            alignment="good",
+            brigades=["Silver"],
+            identifiers=["angel"],
+            strength=2,
+            toughness=2,
+        )
+        for i in range(4)
+    ]
+    b = in_battle("gideon", "herod", [], mine={"hand": [card], "territory": [*angels, "barak"]})
+    g = b.game
+    ok(g, f"dominant {b[card]}")
+    d = g.s.pending
+    assert d is not None and d.effect == "band" and d.most == 3 and set(d.options) == {b[a] for a in angels}
+    for a in angels[:3]:
+        ok(g, f"choose {b[a]}")
+    assert all(g.zone_of(b[a]) == (0, "field_of_battle") for a in angels[:3])
+    assert g.zone_of(b[angels[3]]) == (0, "territory") and g.zone_of(b["barak"]) == (0, "territory")
+    round_trip(g)
+    b = pos({"hand": [card], "territory": angels[:1]}, {"territory": ["herod"]})  # no battle: not playable
+    assert not any(a.verb == "dominant" and a.args[0] == b[card] for a in b.game.legal_actions())
+
+
 # --- batch B: dual GE/EE cards ----------------------------------------------------------------------------------
 def host(monkeypatch: pytest.MonkeyPatch, key: str, brigade: str, side: str, **facts: Any) -> str:
     """A character of ours of that brigade, to play a card on (1/1 unless said)."""
