@@ -192,7 +192,9 @@ def test_an_enhancement_makes_its_character_immune_to_a_brigade_this_battle(monk
 
 
 # --- first strike -----------------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("card", cards("first_strike", "good_enhancement", "first_strike"))
+@pytest.mark.parametrize(
+    "card", cards("first_strike", "good_enhancement", "first_strike", lambda sel: True, riders=None)
+)
 def test_an_enhancement_gives_its_hero_first_strike_in_mutual_destruction(monkeypatch, card):
     demon = real_key("Strong Demon (G)", "10A")  # 9/10
     e = CARDS[card]
@@ -470,8 +472,10 @@ def test_a_good_enhancement_discards_every_evil_enhancement(monkeypatch, card):
 
 @pytest.mark.parametrize("card", cards("band", "good_enhancement", "band", lambda sel: "title" not in sel))
 def test_a_good_enhancement_bands_a_second_hero_in(monkeypatch, card):
-    sel = _shape(card)["select"]
-    fit = fitting(monkeypatch, "t_fit", {"type": "hero", **({"brigade": sel["brigade"]} if "brigade" in sel else {})})
+    sel = {k: v for k, v in _shape(card)["select"].items() if k not in ("zone", "owner")}
+    if isinstance(sel.get("brigade"), list):  # any of them: the first
+        sel["brigade"] = sel["brigade"][0]
+    fit = fitting(monkeypatch, "t_fit", sel)
     other = fitting(monkeypatch, "t_other", {"type": "hero", "brigade": "Silver"}, fit="brigade" not in sel)
     b = battle_for(monkeypatch, card, mine={"territory": [fit, other]})
     g = b.game
@@ -1837,6 +1841,48 @@ def test_spirit_of_doubt_negates_a_hero_in_battle_as_it_blocks():
         ok(g, f"choose {b['gideon']}")
     assert b["gideon"] in g.b.negated
     round_trip(g)
+
+
+# --- batch M ---------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "card", [_only("first_strike_rider", "Ferocious Attack", "AW"), _only("first_strike_rider", "Godspeed", "AW")]
+)
+def test_first_strike_that_a_card_of_the_other_alignment_cannot_prevent(monkeypatch, card):
+    good = CARDS[card].type == "good_enhancement"
+    c = CARDS[card]
+    if good:  # 10/9 against 9/10: both would be defeated, first strike decides
+        mine = hero_for(monkeypatch, card, s=10 - c.strength, t=9 - c.toughness, key="t_host")
+        foe = _test_card(monkeypatch, "t_foe", type="evil_character", brigades=["Yellow"], strength=9, toughness=10)
+        b = in_battle(mine, foe, [], mine={"hand": [card]})
+        b.game.b.last_actor = 1
+        win, other = "hero_winning", foe
+    else:
+        mine = evil_for(monkeypatch, card, s=10 - c.strength, t=9 - c.toughness, key="t_host")
+        foe = _test_card(
+            monkeypatch, "t_foe", type="hero", alignment="good", brigades=["Teal"], strength=9, toughness=10
+        )
+        b = in_battle(foe, mine, [], theirs={"hand": [card]})
+        b.game.b.last_actor = 0
+        win, other = "evil_winning", foe
+    g = b.game
+    play(g, b[card], b[mine])
+    assert g.standing() == win
+    assert not continuous.stoppable(g, b[card], "prevent", b[other])  # by the other side's card: no
+    assert continuous.stoppable(g, b[card], "prevent", b[mine])  # by its own side's: yes
+    round_trip(g)
+
+
+def test_filthy_garments_takes_four_four_from_a_hero_until_the_end_of_the_turn(monkeypatch):
+    e = _only("lose_one", "Filthy Garments", "Prp")
+    b = battle_for(monkeypatch, e, foe="gideon", mine={"territory": ["deborah"]})
+    g = b.game
+    before = g.char_numbers(b["deborah"])
+    play(g, b[e], b["t_host"])
+    ok(g, f"choose {b['deborah']}")
+    assert g.char_numbers(b["deborah"]) == (before[0] - 4, before[1] - 4)
+    round_trip(g)
+    g.s.turn += 1
+    assert g.char_numbers(b["deborah"]) == before
 
 
 # --- every card has its test ------------------------------------------------------------------------------------------
