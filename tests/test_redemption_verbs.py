@@ -15,7 +15,7 @@ import pytest
 from rules.redemption import continuous, effects, lang, serial
 from rules.redemption.cards import CARDS, _card
 from rules.redemption.lang import LanguageError
-from tests.redemption_helpers import build, ok, scenario
+from tests.redemption_helpers import build, ok, refused, scenario
 
 
 def _add(monkeypatch: pytest.MonkeyPatch, key: str, effects_: list[dict[str, Any]], **facts: Any) -> str:
@@ -1709,3 +1709,367 @@ def test_characters_banded_in_together_each_get_their_own_ability_one_after_anot
     assert d is not None and d.source == b["t_asker2"]  # the second one's ability, now
     ok(g, "choose")
     assert g.s.pending is None and g.zone_of(b["barak"]) == (0, "hand")
+
+
+# --- when blocking, when blocked (redemption.lang.trigger.blocking, blocked, redemption.lang.condition.blocked_by) ---
+def _blocker(monkeypatch: pytest.MonkeyPatch, key: str, trigger: str, effects_: list[dict[str, Any]]) -> str:
+    return _add(
+        monkeypatch,
+        key,
+        effects_,
+        trigger=trigger,
+        type="evil_character",
+        alignment="evil",
+        brigades=["Crimson"],
+        strength=4,
+        toughness=4,
+        identifiers=["human", "male"],
+    )
+
+
+def test_a_blocking_ability_works_when_its_character_blocks(monkeypatch):
+    blk = _blocker(monkeypatch, "t_ambusher", "blocking", [{"verb": "draw", "n": 1}])
+    b = build(
+        {"hand": ["gideon"], "deck": ["barak"]},
+        {"hand": [blk], "deck": ["delilah", "eglon"], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+    )
+    g = b.game
+    ok(g, f"rescue {b['gideon']}")
+    ok(g, f"block {b[blk]}")
+    assert g.zone_of(b["delilah"]) == (1, "hand")  # it drew for blocking
+    round_trip(g)
+
+
+def test_a_blocked_ability_works_after_the_blockers_own_and_reads_the_blocker(monkeypatch):
+    hero = _add(
+        monkeypatch,
+        "t_scout",
+        [{"verb": "draw", "n": 1}],
+        trigger="blocked",
+        type="hero",
+        strength=3,
+        toughness=3,
+        identifiers=["human", "male"],
+    )
+    blk = _blocker(monkeypatch, "t_ambusher", "blocking", [{"verb": "draw", "n": 1}])
+    b = build(
+        {"hand": [hero], "deck": ["barak", "esther"]},
+        {"hand": [blk, "goliath"], "deck": ["delilah"], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+    )
+    g = b.game
+    ok(g, f"rescue {b[hero]}")
+    assert g.zone_of(b["barak"]) == (0, "deck")  # attacking is not being blocked
+    out = ok(g, f"block {b[blk]}")
+    assert g.zone_of(b["barak"]) == (0, "hand") and g.zone_of(b["delilah"]) == (1, "hand")
+    texts = [ev.text for ev in out.events]
+    first_blocker = next(i for i, t in enumerate(texts) if "Ambusher" in t and "draw" in t.lower())
+    first_hero = next(i for i, t in enumerate(texts) if "Scout" in t and "draw" in t.lower())
+    assert first_blocker < first_hero  # REG 5.0 Ability Activation Order: the blocker's first, then the trigger
+    assert g.s.gifts == [] and g.b.step == "initiative"
+    round_trip(g)
+
+
+@pytest.mark.parametrize("blocker, drew", [("t_beast", False), ("t_ambusher", True)])
+def test_blocked_by_reads_the_blocking_side_and_a_may_asks_first(monkeypatch, blocker, drew):
+    hero = _add(
+        monkeypatch,
+        "t_scout",
+        [{"verb": "draw", "n": 1}],
+        trigger="blocked",
+        type="hero",
+        strength=3,
+        toughness=3,
+    )
+    d = CARDS[hero]
+    monkeypatch.setitem(
+        CARDS,
+        hero,
+        _card(
+            {
+                "key": hero,
+                "name": "T Scout",
+                "type": "hero",
+                "alignment": "good",
+                "brigades": ["Blue"],
+                "strength": d.strength,
+                "toughness": d.toughness,
+                "abilities": [
+                    {
+                        "trigger": "blocked",
+                        "may": True,
+                        "condition": {"blocked_by": {"kind": "human"}},
+                        "effects": [{"verb": "draw", "n": 1}],
+                    }
+                ],
+            }
+        ),
+    )
+    monkeypatch.setitem(
+        CARDS,
+        "t_ambusher",
+        _card(
+            {
+                "key": "t_ambusher",
+                "name": "T Ambusher",
+                "type": "evil_character",
+                "alignment": "evil",
+                "brigades": ["Crimson"],
+                "strength": 4,
+                "toughness": 4,
+                "identifiers": ["human"],
+            }
+        ),
+    )
+    monkeypatch.setitem(
+        CARDS,
+        "t_beast",
+        _card(
+            {
+                "key": "t_beast",
+                "name": "T Beast",
+                "type": "evil_character",
+                "alignment": "evil",
+                "brigades": ["Crimson"],
+                "strength": 2,
+                "toughness": 2,
+                "identifiers": ["animal"],
+            }
+        ),
+    )
+    b = build(
+        {"hand": [hero], "deck": ["barak"]},
+        {"hand": [blocker], "deck": ["delilah"], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+    )
+    g = b.game
+    assert "When this character is blocked" in effects.ability_text(CARDS[hero].abilities[0])
+    ok(g, f"rescue {b[hero]}")
+    ok(g, f"block {b[blocker]}")
+    if drew:  # a human blocks: asked first ("you may"), then it draws
+        assert g.s.pending is not None and g.s.pending.effect == "may" and g.s.pending.chooser == 0
+        round_trip(g)
+        ok(g, f"choose {b[hero]}")
+        assert g.zone_of(b["barak"]) == (0, "hand")
+    else:  # an animal blocks: nothing happens, nothing is asked
+        assert g.s.pending is None and g.zone_of(b["barak"]) == (0, "deck")
+    round_trip(g)
+
+
+def test_blocked_and_blocking_are_words_of_the_language():
+    assert {"blocked", "blocking"} <= set(lang.TRIGGERS) and "blocked_by" in lang.CONDITIONS
+    with pytest.raises(LanguageError, match="card facets only"):
+        lang.read_condition("x", {"blocked_by": {"zone": "battle"}})
+
+
+# --- interrupt the battle (redemption.effect.interrupt_battle, redemption.battle.special) ----------------------------
+LONE_DANIEL = """
+[start]
+phase = "battle"
+active = 0
+turn = 3
+flags = {{ battled = true }}
+battle = {{ kind = "rescue", step = "initiative", last_actor = 0 }}
+[[start.seat]]
+field_of_battle = ["daniel"]
+territory = ["esther"]
+hand = [{hand}]
+deck = ["barak", "peter"]
+land_of_bondage = ["ls_debtor"]
+[[start.seat]]
+field_of_battle = ["nebuchadnezzar"]
+hand = [{their_hand}]
+deck = ["delilah"]
+land_of_bondage = ["ls_orphan"]
+"""
+
+
+def _interrupter(monkeypatch: pytest.MonkeyPatch, key: str, then: list[dict[str, Any]]) -> str:
+    return _add(monkeypatch, key, [{"verb": "interrupt_battle"}, *then], brigades=["Gold"], strength=1, toughness=1)
+
+
+def _remover(monkeypatch: pytest.MonkeyPatch, key: str, verb: str, **kw: Any) -> str:
+    return _add(
+        monkeypatch,
+        key,
+        [{"verb": verb, "select": {"zone": "battle", "owner": "opponent", "type": "character"}, **kw}],
+        type="evil_enhancement",
+        alignment="evil",
+        brigades=["Gold"],
+        strength=1,
+        toughness=1,
+    )
+
+
+def test_interrupt_the_battle_under_special_initiative_bands_and_the_removal_comes_back(monkeypatch):
+    # Daniel, alone, is withdrawn by Royal Decree: special initiative. The answer interrupts the battle and bands
+    # Esther in; then the withdraw reactivates on Daniel (still a legal target), and Esther fights on.
+    call = _interrupter(
+        monkeypatch, "t_call", [{"verb": "band", "select": {"zone": ["hand", "territory"], "type": "hero"}}]
+    )
+    b = scenario(LONE_DANIEL.format(hand=f'"{call}", "daniels_prayer"', their_hand='"royal_decree"'))
+    g = b.game
+    daniel, decree = b["daniel"], b["royal_decree"]
+    ok(g, f"enhance {decree} {b['nebuchadnezzar']} {daniel}")
+    assert g.zone_of(daniel) == (0, "territory") and g.current_player == 0
+    legal = [str(a) for a in g.legal_actions()]
+    assert f"enhance {b[call]} {daniel} {b['esther']}" in legal  # an interrupt answers, with its band's target
+    assert not any(b["daniels_prayer"] in a for a in legal)  # neither negates nor interrupts
+    out = ok(g, f"enhance {b[call]} {daniel} {b['esther']}")
+    texts = " ".join(ev.text for ev in out.events)
+    assert "interrupts the battle" in texts and "reactivates" in texts
+    assert g.zone_of(b["esther"]) == (0, "field_of_battle")  # banded in while the withdraw was suspended
+    assert g.zone_of(daniel) == (0, "territory")  # the withdraw came back on Daniel
+    assert g.zone_of(b[call]) == (0, "discard")  # it went with Daniel, as an enhancement on a character that left
+    assert decree not in g.b.negated and g.b.suspended == [] and g.b.interrupter == ""
+    round_trip(g)
+
+
+def test_interrupt_the_battle_removing_the_removers_character_keeps_the_removal_from_coming_back(monkeypatch):
+    smite = _remover(monkeypatch, "t_smite", "discard")
+    strike = _interrupter(
+        monkeypatch,
+        "t_strike",
+        [{"verb": "discard", "select": {"zone": "battle", "owner": "opponent", "type": "evil_character"}}],
+    )
+    b = scenario(LONE_DANIEL.format(hand=f'"{strike}"', their_hand=f'"{smite}"'))
+    g = b.game
+    daniel, neb = b["daniel"], b["nebuchadnezzar"]
+    ok(g, f"enhance {b[smite]} {neb} {daniel}")
+    assert g.zone_of(daniel) == (0, "discard") and g.current_player == 0
+    assert [str(a) for a in g.legal_actions() if a.verb == "enhance"] == [f"enhance {b[strike]} {daniel} {neb}"]
+    out = ok(g, f"enhance {b[strike]} {daniel} {neb}")
+    assert g.zone_of(neb) == (1, "discard") and g.zone_of(b[smite]) == (1, "discard")
+    assert g.zone_of(daniel) == (0, "field_of_battle") and g.attached[b[strike]] == daniel
+    assert "does not come back" in " ".join(ev.text for ev in out.events)
+    round_trip(g)
+
+
+def test_a_reactivated_removal_finds_its_target_protected_and_does_nothing(monkeypatch):
+    smite = _remover(monkeypatch, "t_smite", "discard")
+    shield = _interrupter(monkeypatch, "t_shield", [{"verb": "protect"}])
+    b = scenario(LONE_DANIEL.format(hand=f'"{shield}"', their_hand=f'"{smite}"'))
+    g = b.game
+    daniel = b["daniel"]
+    ok(g, f"enhance {b[smite]} {b['nebuchadnezzar']} {daniel}")
+    out = ok(g, f"enhance {b[shield]} {daniel}")
+    assert g.zone_of(daniel) == (0, "field_of_battle")  # protected from discard while the discard was suspended
+    assert "no longer a legal target" in " ".join(ev.text for ev in out.events)
+    round_trip(g)
+
+
+def test_a_card_that_cannot_be_interrupted_is_answered_by_a_negate_only(monkeypatch):
+    smite = _remover(monkeypatch, "t_smite", "withdraw", riders=["cannot_be_interrupted"])
+    call = _interrupter(monkeypatch, "t_call", [{"verb": "draw", "n": 1}])
+    b = scenario(LONE_DANIEL.format(hand=f'"{call}", "writing_on_wall"', their_hand=f'"{smite}"'))
+    g = b.game
+    daniel = b["daniel"]
+    ok(g, f"enhance {b[smite]} {b['nebuchadnezzar']} {daniel}")
+    legal = [str(a) for a in g.legal_actions() if a.verb == "enhance"]
+    assert legal == [f"enhance {b['writing_on_wall']} {daniel}"]
+    refused(g, f"enhance {b[call]} {daniel}", "redemption.battle.special")
+
+
+def test_an_interrupt_whose_paired_effect_asks_is_saved_suspended_and_reactivates_after_the_answer(monkeypatch):
+    call = _interrupter(
+        monkeypatch, "t_seek", [{"verb": "search", "select": {"zone": "deck", "owner": "you", "type": "hero"}}]
+    )
+    b = scenario(LONE_DANIEL.format(hand=f'"{call}"', their_hand='"royal_decree"'))
+    g = b.game
+    daniel, decree = b["daniel"], b["royal_decree"]
+    ok(g, f"enhance {decree} {b['nebuchadnezzar']} {daniel}")
+    ok(g, f"enhance {b[call]} {daniel}")
+    assert g.s.pending is not None and g.b.interrupter == b[call]
+    assert g.b.suspended == [(decree, "withdraw", daniel, "territory")]
+    assert g.zone_of(daniel) == (0, "field_of_battle")  # back while the withdraw is suspended
+    round_trip(g)
+    ok(g, f"choose {b['barak']}")
+    assert g.zone_of(b["barak"]) == (0, "hand") and g.zone_of(daniel) == (0, "territory")
+    assert g.b.suspended == [] and g.b.interrupter == ""
+    round_trip(g)
+
+
+def test_interrupt_the_battle_with_nothing_opposing_to_suspend_still_works_its_paired_effects(monkeypatch):
+    call = _add(monkeypatch, "t_call", [{"verb": "interrupt_battle"}, {"verb": "draw", "n": 1}])
+    b = battle(f'"{call}"')
+    g = b.game
+    out = ok(g, f"enhance {b[call]} {b['gideon']}")
+    assert "no opposing ability to suspend" in " ".join(ev.text for ev in out.events)
+    assert g.zone_of(b["barak"]) == (0, "hand") and effects.ability_text(CARDS[call].abilities[0]).startswith(
+        "Interrupt the battle."
+    )
+    round_trip(g)
+
+
+def test_choose_blocker_puts_the_chosen_evil_character_in_battle_as_the_blocker(monkeypatch):
+    key = "t_chooser"
+    monkeypatch.setitem(
+        CARDS,
+        key,
+        _card(
+            {
+                "key": key,
+                "name": "Chooser",
+                "type": "hero",
+                "alignment": "good",
+                "brigades": ["Blue"],
+                "strength": 9,
+                "toughness": 9,
+                "abilities": [
+                    {
+                        "trigger": "enters_battle",
+                        "effects": [
+                            {
+                                "verb": "choose_blocker",
+                                "select": {"zone": "territory", "owner": "opponents", "type": "evil_character"},
+                            }
+                        ],
+                    }
+                ],
+            }
+        ),
+    )
+    b = build({"hand": [key]}, {"territory": ["herod", "eglon"], "land_of_bondage": ["ls_orphan"]}, phase="battle")
+    g = b.game
+    ok(g, f"rescue {b[key]}")
+    d = g.s.pending
+    assert d is not None and set(d.options) == {b["herod"], b["eglon"]}
+    ok(g, f"choose {b['eglon']}")
+    assert g.battle_chars(1) == [b["eglon"]] and g.b.step == "initiative"
+    round_trip(g)
+
+
+def test_a_negated_protect_from_protects_nobody(monkeypatch):
+    shield = _add(
+        monkeypatch,
+        "t_shield2",
+        [
+            {
+                "verb": "protect_from",
+                "duration": "end_of_turn",
+                "against": {"type": "evil_enhancement"},
+                "select": {"zone": "in_play", "owner": "you", "type": "hero", "in_battle": False, "all": True},
+            }
+        ],
+    )
+    neg = _add(
+        monkeypatch,
+        "t_neg",
+        [{"verb": "negate"}],
+        type="evil_enhancement",
+        alignment="evil",
+        brigades=["Crimson"],
+        strength=5,
+        toughness=0,
+    )
+    b = battle(f'"{shield}"', territory='"barak"', their_hand=f'"{neg}"')
+    g = b.game
+    ok(g, f"enhance {b[shield]} {b['gideon']}")
+    assert continuous.protected_from(g, b["barak"], CARDS[neg])
+    if g.current_player != 1:
+        ok(g, "pass")
+    ok(g, f"enhance {b[neg]} {b['goliath']}")
+    assert b[shield] in g.b.negated and not continuous.protected_from(g, b["barak"], CARDS[neg])
+    assert not any(m[4] == b[shield] for m in g.s.mods)  # its marks are gone: not back when the battle ends
+    round_trip(g)

@@ -269,13 +269,21 @@ class BattleRules(Core):
         last = b.played[-1]
         if self.owner(last) == p or last in b.negated:
             return []
-        if not continuous.stoppable(self, last, "interrupt"):  # redemption.lang.rider.cannot_be_interrupted
-            return []
+        if not (continuous.stoppable(self, last, "interrupt") or continuous.stoppable(self, last, "negate")):
+            return []  # it can be neither interrupted nor negated (redemption.lang.rider.cannot_be_interrupted)
         return [
             t
             for src, eff, t, where in b.effects
             if src == last and eff not in ("band", "draw") and self.owner(t) == p and self.loc[t][1] == where
         ]
+
+    def _answers_removal(self, p: int, e: str) -> bool:
+        """May enhancement e answer under special initiative: it negates the removing card, or interrupts the battle
+        and the removing card may be interrupted (redemption.battle.special, redemption.effect.interrupt_battle)?"""
+        card, last = self.cd[e], self.b.played[-1]
+        if card.has("negate") is not None and continuous.stoppable(self, last, "negate", e):
+            return True
+        return card.has("interrupt_battle") is not None and continuous.stoppable(self, last, "interrupt", e)
 
     def _ability_targets(self, p: int, e: str, host: str) -> list[str]:
         """The cards the player chooses among for enhancement e played on host (redemption.battle.targets)."""
@@ -417,6 +425,10 @@ class BattleRules(Core):
         self.b.step = "initiative"
         self.b.last_actor = p
         self.b.passes = 0
+        t: Table = self
+        effects.blocked(t, self.s.active)  # the Heroes' "when blocked" abilities, after the blocker's
+        if self.s.gifts and self.s.pending is None:
+            effects.ask_gift(t, events)
         self._after_battle_change(events)
 
     def _do_noblock(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
@@ -567,7 +579,10 @@ class BattleRules(Core):
 
     def _undo(self, e: str, events: list[Event]) -> None:
         """Undo what negated card e did (redemption.effect.negate): the characters it took come back, a banded one goes
-        home, the cards it drew go back on top of the draw pile in their order."""
+        home, the cards it drew go back on top of the draw pile in their order, the cards it protected are not
+        (redemption.effect.protect_from: its marks go)."""
+        if self.s.mods and self.cd[e].has("protect_from") is not None:
+            self.s.mods = [m for m in self.s.mods if m[4] != e or m[1] or m[2]]
         drawn: list[str] = []
         for done in [x for x in self.b.effects if x[0] == e]:
             self.b.effects.remove(done)

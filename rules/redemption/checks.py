@@ -472,10 +472,9 @@ class Checks(BattleRules):
         self._in_hand(p, e, rule)
         if self.loc[c][1] != "field_of_battle" and c in self._special_targets(p):
             require(
-                self.cd[e].is_enhancement
-                and (self.cd[e].has("negate") is not None or effects.heals(self, p, self.cd[e], c)),
-                f"{self._nm(c)} has just been removed from battle: only an enhancement that negates what removed "
-                "it, or heals it, may be played on it now (special initiative)",
+                self.cd[e].is_enhancement and (self._answers_removal(p, e) or effects.heals(self, p, self.cd[e], c)),
+                f"{self._nm(c)} has just been removed from battle: only an enhancement that negates or interrupts "
+                "what removed it, or heals it, may be played on it now (special initiative)",
                 "redemption.battle.special",
             )
         else:

@@ -13,7 +13,7 @@ The verbs reach the game through :class:`~rules.redemption.table.Table` only, ne
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Literal
 
 from rules.core import Event
@@ -83,6 +83,8 @@ def filter_text(flt: Filter, noun: str = "character", plural: bool = False) -> s
     if "book" in d:
         bk = d["book"]
         text += f" with a reference in {' or '.join(bk) if isinstance(bk, tuple) else bk}"
+    if "except_kind" in d:  # redemption.lang.facet.except_kind
+        text += f" that {'are' if plural else 'is'} not {d['except_kind']}"
     return text
 
 
@@ -1493,10 +1495,13 @@ def ask_gift(g: Table, events: list[Event]) -> None:
             if g.loc[a] == (h, "land_of_bondage"):
                 run_put_in_play(g, h, a, events)
             continue
-        if n == 3:  # a character banded in while another's ability asked: its own ability works now
+        if n == BLOCKED and g.cd[a].is_character:  # a Hero was blocked (redemption.lang.trigger.blocked)
+            run_blocked(g, h, a, events)
+            continue
+        if n == 3 and g.cd[a].is_character:  # a character banded in while another's ability asked: its own works now
             if g.in_battle() and g.loc[a] == (h, "field_of_battle"):
                 for ab in g.cd[a].abilities:
-                    if ab.trigger == "enters_battle" and g.s.pending is None:
+                    if ab.trigger in ("enters_battle", "blocking") and g.s.pending is None:
                         run(g, h, a, a, ab, "", events)
             continue
         if "gift_draw" not in g.cd[a].by_effect:  # a card in territory: put in play (n 1) or a lone attack (n 2)
@@ -1648,7 +1653,10 @@ def _ask_from_deck(g: Table, p: int, src: str, ab: Act, stage: int, events: list
     types = _deck_types(ab)
     while stage < len(types):
         want = types[stage]
-        options = [c for c in select(g, p, ab.select) if matches(g.cd[c], (("type", want),))]
+        sel = ab.select
+        if want == "lost_soul":  # "a Lost Soul and a I Samuel character": the other facets describe the character
+            sel = Selector(tuple((k, v) for k, v in sel.facets if k in ("zone", "owner")))
+        options = [c for c in select(g, p, sel) if matches(g.cd[c], (("type", want),))]
         if options:
             g.ask(
                 Decision(p, src, "play_from_deck", options, "up_to", 1, revealed=options[:], to=[p], stage=stage),
@@ -1952,6 +1960,31 @@ def run_put_in_play(g: Table, p: int, soul: str, events: list[Event], trigger: s
         _run_acts(g, p, soul, soul, ab.acts, "", events)
 
 
+#: the queue's mark (``Gift``'s number) of a Hero's "when blocked" ability waiting (redemption.lang.trigger.blocked)
+BLOCKED = 4
+
+
+def blocked(g: Table, a: int) -> None:
+    """An Evil Character just blocked player a's characters in battle: each of them with a "when blocked" ability
+    waits in the queue, in the order they are in battle, and works once the blocker's own abilities are done and
+    nothing else waits (REG 5.0 *Ability Activation Order*: the blocked status is verified at step 6, triggered
+    abilities activate at step 9; redemption.lang.trigger.blocked)."""
+    cd = g.cd
+    for c in g.battle_chars(a):
+        if any(ab.trigger == "blocked" for ab in cd[c].abilities):
+            g.s.gifts.append((a, BLOCKED, c))
+
+
+def run_blocked(g: Table, p: int, c: str, events: list[Event]) -> None:
+    """Character c's "when blocked" abilities work for p, if it is still in a battle with a blocker (a blocker
+    removed before they work leaves nothing to be blocked by)."""
+    if not (g.b.kind and g.loc[c] == (p, "field_of_battle") and g.battle_chars(g.b.defender)):
+        return
+    for ab in g.cd[c].abilities:
+        if ab.trigger == "blocked" and g.s.pending is None:
+            use(g, p, c, c, ab, "", events)
+
+
 def put_in_play(g: Table, p: int, c: str) -> None:
     """Card c was just put in play for p (a fortress into territory): its put_in_play abilities wait in the queue."""
     if any(ab.trigger == "put_in_play" for ab in g.cd[c].abilities):
@@ -1976,7 +2009,59 @@ def run_activate(g: Table, p: int, c: str, ab: Ability, events: list[Event]) -> 
     its player (redemption.lang.trigger.activate)."""
     if ab.condition and not condition_holds(g, p, c, ab.condition):
         return
+    if ab.choose_one:  # "A or B" as it is activated: its player chooses (redemption.lang.choose_one)
+        first, second = (VERBS[a.verb].text(a, ab.trigger, None).rstrip(".") for a in ab.acts)
+        g.ask(
+            Decision(p, c, "choose_one", [c], "up_to", 1, to=list(range(len(g.z)))),
+            events,
+            f"{who(p, True)} {verb(p, 'chooses', 'choose')} for {g.cd[c].name}: {first} (choose it), or {second} "
+            "(choose nothing).",
+        )
+        return
     _run_acts(g, p, c, c, ab.acts, "", events)
+
+
+def _blockers(g: Table, p: int, ab: Act) -> list[str]:
+    b = g.b
+    if not b.kind or b.step != "block" or g.s.active != p:
+        return []
+    return [
+        c
+        for c in select(g, p, ab.select)
+        if g.owner(c) == b.defender and not g._kept_out(c) and g._unique_clash(g.owner(c), c) is None
+    ]
+
+
+def _do_choose_blocker(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """As the attacking Hero enters battle, its player may choose the opposing character that blocks it: the
+    defender's character that fits enters the battle as its blocker (redemption.effect.choose_blocker)."""
+    options = protected_from(g, g.cd[src], _blockers(g, p, ab))
+    if not options:
+        return
+    g.ask(
+        Decision(p, src, "choose_blocker", options, "up_to", 1, to=list(range(len(g.z)))),
+        events,
+        f"{who(p, True)} may choose the character that blocks {g.cd[src].name} (choose it, or choose nothing).",
+    )
+
+
+def _resolve_choose_blocker(g: Table, d: Decision, events: list[Event]) -> None:
+    p, src = d.chooser, d.source
+    if not d.chosen or g.b.step != "block":
+        events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'chooses', 'choose')} no blocker.", p))
+        return
+    (c,) = d.chosen
+    q = g.owner(c)
+    g.b.effects.append((src, "band", c, g.loc[c][1]))  # a negate of the Hero sends it back
+    g._enter_battle(
+        q,
+        c,
+        events,
+        "must block with",
+        f", chosen by {who(p)} with {g.cd[src].name}",
+        "redemption.effect.choose_blocker",
+    )
+    g.b.step, g.b.last_actor, g.b.passes = "initiative", q, 0
 
 
 def _do_exchange_hand(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
@@ -2495,6 +2580,91 @@ def _do_negate_all(g: Table, p: int, src: str, host: str, ab: Act, target: str, 
         g._undo(c, events)
     what = ", ".join(g.cd[c].name for c in hit) or "nothing"
     events.append(Event("effect", f"{cd[src].name} negates the special abilities of {what}.", p, rid))
+
+
+# --- interrupt the battle (redemption.effect.interrupt_battle) -------------------------------------------------------
+def interrupted_by_battle(g: Table, p: int, src: str = "") -> str:
+    """The card an "interrupt the battle" of player p would interrupt now: the last card played in the battle under
+    way (``src``, the interrupting card itself, left out), when an opponent of p played it, it still counts (not
+    negated, still in battle) and it may be interrupted (redemption.lang.rider.cannot_be_interrupted); "" when
+    none."""
+    b = g.b
+    if not b.kind:
+        return ""
+    played = [e for e in b.played if e != src]
+    if not played:
+        return ""
+    e = played[-1]
+    if g.owner(e) == p or e in b.negated or g.loc[e][1] != "field_of_battle":
+        return ""
+    return e if continuous.stoppable(g, e, "interrupt", src) else ""
+
+
+def _do_interrupt_battle(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Interrupt the battle: what the last card an opponent played in it did is undone and suspended (the characters
+    it took come back, the cards it drew go back on top, a character it banded goes home); the effects written after
+    this one then happen; when this card's ability is done the suspended effects reactivate, each on its old target
+    if that is still a legal one (:func:`reactivate`)."""
+    name, rid = g.cd[src].name, "redemption.effect.interrupt_battle"
+    if not g.in_battle():
+        return
+    e = interrupted_by_battle(g, p, src)
+    if not e:
+        events.append(Event.said("effect", f"{name} interrupts the battle: no opposing ability to suspend.", p, rid))
+        return
+    done = [x for x in g.b.effects if x[0] == e]
+    events.append(Event.said("effect", f"{name} interrupts the battle: what {g._nm(e)} did is suspended.", p, rid))
+    if not done:
+        return
+    g._undo(e, events)
+    g.b.suspended, g.b.interrupter = done, src
+
+
+def reactivate(g: Table, src: str, events: list[Event]) -> None:
+    """Card src's ability is done: the effects its interrupt suspended reactivate, in the order they first
+    happened, each only if the interrupted card is still in battle and counts, the character it is on is still in
+    battle, and its old target is still a legal one (REG *Interrupt*, reactivating abilities)."""
+    b = g.b
+    if b.interrupter != src or g.s.pending is not None:
+        return
+    done, b.suspended, b.interrupter = b.suspended, [], ""
+    e, rid = done[0][0], "redemption.effect.interrupt_battle"
+    q, host, card = g.owner(e), g.attached.get(e, ""), g.cd[e]
+    if (
+        not b.kind
+        or e in b.negated
+        or g.loc[e][1] != "field_of_battle"
+        or not host
+        or g.loc[host][1] != "field_of_battle"
+    ):
+        events.append(
+            Event("effect", f"What {g._nm(e)} did does not come back: it no longer counts in battle.", q, rid)
+        )
+        return
+    drawn = 0
+    for _, eff, t, _where in done:
+        if eff == "draw":
+            drawn += 1
+            continue
+        act = _act_by_verb(g, e, eff)
+        v = VERBS[eff]
+        if v.do is None:
+            continue
+        legal = v.targets(g, q, act, host) if v.targets is not None else [t]
+        if t not in protected_from(g, card, _unprotected(g, card, act, legal)):
+            events.append(
+                Event(
+                    "effect",
+                    f"{card.name} does not {eff.replace('_', ' ')} {g._nm(t)} again: it is no longer a legal target.",
+                    q,
+                    rid,
+                )
+            )
+            continue
+        events.append(Event("effect", f"{card.name} reactivates on {g._nm(t)}.", q, rid))
+        v.do(g, q, e, host, act, t, events)
+    if drawn:
+        _do_draw(g, q, e, host, replace(_act_by_verb(g, e, "draw"), n=drawn), "", events)
 
 
 def _redirectable(g: Table, p: int, ab: Act, host: str) -> list[str]:
@@ -3061,6 +3231,12 @@ def _verbs() -> dict[str, Verb]:
                 _do_negate_all,
             ),
             Verb(
+                "interrupt_battle",
+                "interrupt the battle: the last opposing card's effects are suspended, then come back if they still can",
+                lambda a, when, card: "Interrupt the battle.",
+                _do_interrupt_battle,
+            ),
+            Verb(
                 "redirect",
                 "interrupt an opposing enhancement and play it as your own",
                 lambda a, when, card: (
@@ -3472,7 +3648,9 @@ def _verbs() -> dict[str, Verb]:
                         if a.select.owner == "any"
                         else "your"
                     )
-                    + " draw pile into its owner's Land of Bondage or territory; then the draw piles searched are shuffled."
+                    + " draw pile into its owner's Land of Bondage or territory"
+                    + (f" (the character with a reference in {a.select.get('book')})" if a.select.get("book") else "")
+                    + "; then the draw piles searched are shuffled."
                 ),
                 _do_play_from_deck,
                 resolve=_resolve_play_from_deck,
@@ -3591,6 +3769,16 @@ def _verbs() -> dict[str, Verb]:
                     )
                     + f" brigade, with {a.strength}/{a.toughness}."
                 ),
+            ),
+            Verb(
+                "choose_blocker",
+                "as the attacking Hero enters battle, its player may choose the opposing character that blocks",
+                lambda a, when, card: (
+                    f"When this Hero attacks, you may choose {an('opposing ' + filter_text(a.filter))} in your "
+                    "opponent's territory to block it."
+                ),
+                _do_choose_blocker,
+                resolve=_resolve_choose_blocker,
             ),
             Verb(
                 "look_hand",
@@ -3784,7 +3972,7 @@ TAKES_TARGET: frozenset[str] = frozenset(name for name, e in VERBS.items() if e.
 UNDOABLE: dict[str, str] = {name: e.undo for name, e in VERBS.items() if e.undo != "none"}
 #: the triggers whose abilities ``run`` carries out when the card is played or enters battle; the others are read
 #: where the rules apply them (Upkeep, activation, passive abilities)
-RUN_TRIGGERS = frozenset(("played", "enters_battle"))
+RUN_TRIGGERS = frozenset(("played", "enters_battle", "blocking"))
 
 
 # --- abilities: what the engine asks of a card ------------------------------------------------------------------
@@ -3807,6 +3995,9 @@ def _rider_words(act: Act) -> str:
         out += f" This cannot be {_RIDER_WORDS.get(r, r)}" + (f" by {an(by)} card" if by else "")
         out += (f" {condition_text(cond)}" if cond else "") + "."
     return out
+
+
+_BLOCK_HEADS = {"blocking": "When this character blocks: ", "blocked": "When this character is blocked: "}
 
 
 def ability_text(a: Ability, card: Card | None = None) -> str:
@@ -3832,6 +4023,9 @@ def ability_text(a: Ability, card: Card | None = None) -> str:
         words = f"As an enhancement in battle: {words[:1].lower()}{words[1:]}"  # redemption.effect.also_enhancement
     if a.trigger == "activate" and not words.startswith("When activated"):
         words = f"When activated: {words[:1].lower()}{words[1:]}"
+    block_head = _BLOCK_HEADS.get(a.trigger, "")
+    if block_head:  # redemption.lang.trigger.blocking, blocked
+        words = f"{block_head}{words[:1].lower()}{words[1:]}"
     if a.trigger == "put_in_play" and card is not None and card.type != "lost_soul" and not a.choose_one:
         words = f"When this card is put in play: {words[:1].lower()}{words[1:]}"
     return words
@@ -3842,6 +4036,13 @@ def run(g: Table, p: int, src: str, host: str, ab: Ability, target: str, events:
     player chose, given to the effects that take a chosen target)."""
     if ab.trigger not in RUN_TRIGGERS:
         return
+    if ab.trigger == "blocking" and not (g.b.kind and g.loc[host] == (g.b.defender, "field_of_battle")):
+        return  # it did not enter battle on the blocking side (redemption.lang.trigger.blocking)
+    use(g, p, src, host, ab, target, events)
+
+
+def use(g: Table, p: int, src: str, host: str, ab: Ability, target: str, events: list[Event]) -> None:
+    """One ability at its moment: its condition checked, "you may" or "choose one" asked, then its effects in order."""
     if ab.condition and not condition_holds(g, p, host, ab.condition):
         events.append(
             Event(
@@ -3922,6 +4123,10 @@ def _run_acts(
         v.do(g, p, src, host, act, given, events)
         if g.s.pending is not None:  # it asked: what follows waits for the answer
             return
+    if (
+        g.b.interrupter == src
+    ):  # its ability is done: what it interrupted comes back (redemption.effect.interrupt_battle)
+        reactivate(g, src, events)
 
 
 def continue_after(g: Table, d: Decision, events: list[Event]) -> None:
@@ -3940,6 +4145,8 @@ def continue_after(g: Table, d: Decision, events: list[Event]) -> None:
         if rest:
             host = d.source if card.is_character else g.attached.get(d.source, "")
             _run_acts(g, g.owner(d.source), d.source, host, rest, "", events)
+        elif g.b.interrupter == d.source:  # redemption.effect.interrupt_battle
+            reactivate(g, d.source, events)
         return
 
 

@@ -216,6 +216,13 @@ def _facets() -> dict[str, Facet]:
             _one_of(*CARD_TYPES, *TYPE_GROUPS),
             card=lambda c, v: not _type_test(c, v),
         ),
+        Facet(
+            "except_kind",
+            "redemption.lang.facet.except_kind",
+            "not of this kind ('an opposing card in battle except a human')",
+            _one_of(*KINDS),
+            card=lambda c, v: v not in c.identifiers,
+        ),
         Facet("class", "redemption.lang.facet.class", "class", _one_of(*CLASSES), card=lambda c, v: v in c.classes),
         Facet(
             "testament",
@@ -503,6 +510,12 @@ TRIGGERS = _words(
         "lone_attack",
         "while the card is in its player's territory: when a lone Hero of theirs attacks (its condition: which)",
     ),
+    # the block (REG 5.0 *Ability Activation Order*): a blocker's own abilities as it blocks, a Hero's after
+    ("blocking", "when the character enters battle on the blocking side (it blocks, or is banded in to the blocker)"),
+    (
+        "blocked",
+        "when an Evil Character blocks the character (it is in battle on the attacking side): after the blocker's",
+    ),
 )
 # --- conditions: what must hold for an ability to work ----------------------------------------------------------
 #: (table, the ability's player, the character it is used by (the card itself when it is a character), value)
@@ -583,6 +596,12 @@ def _most_in_territory(t: Table, p: int, host: str, v: Selector) -> bool:
 def _you_control(t: Table, p: int, host: str, v: Selector) -> bool:
     """Does p have a card that fits in play (territory, battle, artifact pile; not one inside a fortress)?"""
     return _count_in(t, p, "in_play", v.card) > 0
+
+
+def _blocked_by(t: Table, p: int, host: str, v: Selector) -> bool:
+    """Is a character on the blocking side of the battle under way one that fits (redemption.lang.condition.blocked_by)?"""
+    b = t.b
+    return bool(b.kind) and any(matches(t.cd[c], v.card) for c in t.battle_chars(b.defender))
 
 
 #: the noun of a condition's cards by their type, where _cards_words has none
@@ -718,6 +737,14 @@ def _conditions() -> dict[str, Condition]:
             _read_cards,
             lambda t, p, host, v: bool(t.b.kind) and any(matches(t.cd[c], v.card) for c in t.battle_chars(p)),
             lambda v: f"if you have {_a(_cards_words(v))} in battle",
+        ),
+        Condition(
+            "blocked_by",
+            "redemption.lang.condition.blocked_by",
+            "a character on the blocking side of the battle under way fits",
+            _read_cards,
+            _blocked_by,
+            lambda v: f"if blocked by {_a(_cards_words(v))}",
         ),
         Condition(
             "unless",
@@ -905,6 +932,8 @@ ACT_KEYS = (
 )
 #: where ``return`` may put a card
 RETURN_TO = ("territory", "hand", "deck")
+#: the triggers a "you may" ability goes with (redemption.lang.may)
+MAY_TRIGGERS = ("played", "enters_battle", "blocking", "blocked")
 ABILITY_KEYS = ("trigger", "condition", "cost", "effects", "choose_one", "may")
 
 
@@ -992,9 +1021,10 @@ def parse_ability(d: Any, key: str, verbs: Mapping[str, object]) -> Ability:
     if not isinstance(one, bool) or (one and len(acts) != 2):
         raise LanguageError(f"card {key}: choose_one = true goes with two effects, the alternatives")
     may = d.get("may", False)
-    if not isinstance(may, bool) or (may and (one or trigger not in ("played", "enters_battle"))):
+    if not isinstance(may, bool) or (may and (one or trigger not in MAY_TRIGGERS)):
         raise LanguageError(
-            f"card {key}: may = true goes with an ability that is played or enters battle, not choose_one"
+            f"card {key}: may = true goes with an ability that is played, enters battle, blocks or is blocked, "
+            "not choose_one"
         )
     return Ability(trigger, tuple(acts), cond, cost, one, may)
 

@@ -195,8 +195,12 @@ class Play(Checks):
                     for c in special:
                         if self._enhance_problem(e, c, explain=False) is not None:
                             continue
-                        if card.has("negate"):
-                            out.append(enhance[(e, c)])
+                        if self._answers_removal(p, e):  # it negates or interrupts the removal
+                            targets = self._ability_targets(p, e, c) if card.has("interrupt_battle") else []
+                            if targets:  # what the effects paired with the interrupt take (redemption.battle.targets)
+                                out.extend(enhance[(e, c, t)] for t in targets)
+                            else:
+                                out.append(enhance[(e, c)])
                         elif effects.heals(self, p, card, c):  # heal the one being discarded
                             out.append(enhance[(e, c, c)])
         for e in self.z[p]["hand"]:

@@ -115,7 +115,11 @@ def to_dict(g: Game) -> dict[str, Any]:
         "result": s.result,
         "end_reason": s.end_reason,
         "end_rule": s.end_rule,
-        "battle": {**_plain(b), "effects": [list(e) for e in b.effects]},
+        "battle": {
+            **_plain(b),
+            "effects": [list(e) for e in b.effects],
+            "suspended": [list(e) for e in b.suspended],
+        },
         "score": [g.score(p) for p in range(g.n)],
         "live": g._live(),
         "history": list(g.history),
@@ -176,20 +180,23 @@ def _battle(raw: object, cards: dict[str, tuple[str, int]], seats: int, active: 
                 raise ValueError(f"battle {k} must map card ids to card ids")
             if c not in cards or src not in cards:
                 raise ValueError(f"battle {k} names unknown cards {c}/{src}")
-    effects: list[Done] = []
-    for e in b.effects:
-        if not (
-            isinstance(e, list)
-            and len(e) == 4
-            and all(isinstance(x, str) for x in e)
-            and e[0] in cards
-            and e[2] in cards
-            and e[1] in UNDOABLE
-            and (e[3] == "" or e[3] in ZONES)
-        ):
-            raise ValueError("battle effects must list [card, effect, target, zone] entries")
-        effects.append((e[0], e[1], e[2], e[3]))
-    b.effects = effects
+    for k in ("effects", "suspended"):
+        effects: list[Done] = []
+        for e in getattr(b, k):
+            if not (
+                isinstance(e, list)
+                and len(e) == 4
+                and all(isinstance(x, str) for x in e)
+                and e[0] in cards
+                and e[2] in cards
+                and e[1] in UNDOABLE
+                and (e[3] == "" or e[3] in ZONES)
+            ):
+                raise ValueError(f"battle {k} must list [card, effect, target, zone] entries")
+            effects.append((e[0], e[1], e[2], e[3]))
+        setattr(b, k, effects)
+    if bool(b.suspended) != bool(b.interrupter) or (b.interrupter and b.interrupter not in cards):
+        raise ValueError("battle 'suspended' goes with 'interrupter', the card of this game that interrupted them")
     for k in ("negated", "played", "souls", "left"):
         _ids(getattr(b, k), cards, f"battle {k}")
     if not all(
@@ -258,14 +265,15 @@ def _from_dict(cls: type[Game], d: dict[str, Any]) -> Game:
         and (
             CARDS[cards[x[2]][0]].has("gift_draw") is not None
             or any(
-                ab.trigger in ("put_in_play", "lone_attack", "enters_battle") for ab in CARDS[cards[x[2]][0]].abilities
+                ab.trigger in ("put_in_play", "lone_attack", "enters_battle", "blocked")
+                for ab in CARDS[cards[x[2]][0]].abilities
             )
         )
         for x in s.gifts
     ):
         raise ValueError(
             "'gifts' names an artifact of this game whose ability lets its holder draw, or a card whose ability "
-            "works when put in play or when a lone Hero attacks"
+            "works when put in play, when a lone Hero attacks or when it is blocked"
         )
     named = [m[0] for m in s.mods] + [m[4] for m in s.mods] + list(s.aside) + [a[3] for a in s.aside.values()]
     if not all(c in cards for c in named) or not all(

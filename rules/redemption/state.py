@@ -167,6 +167,10 @@ class Battle:
     #: cards whose ability prevents the next enhancement that fits (redemption.effect.prevent_next): card -> how many
     #: enhancements had been played in this battle when it worked (the next one after that is the one prevented)
     marks: dict[str, int] = field(default_factory=dict)
+    #: an interrupted card's effects, undone and waiting to reactivate (redemption.effect.interrupt_battle), and the
+    #: card whose interrupt suspended them: they reactivate once that card's ability is done
+    suspended: list[Done] = field(default_factory=list)
+    interrupter: str = ""
 
     def copy(self) -> Battle:
         return Battle(
@@ -184,6 +188,8 @@ class Battle:
             self.effects[:],
             self.left[:],
             dict(self.marks) if self.marks else {},
+            self.suspended[:] if self.suspended else [],
+            self.interrupter,
         )
 
 
