@@ -156,6 +156,29 @@ def test_three_nails_face_up_lets_no_demon_block(up):
 
 
 @pytest.mark.parametrize("up", [True, False])
+def test_three_nails_face_up_lets_no_demon_band_in_to_block(monkeypatch, up):
+    nails = K("Three Nails", "Ap")
+    demon = _test_card(
+        monkeypatch, "t_demon", type="evil_character", brigades=["Gold"], identifiers=["demon"], strength=2, toughness=2
+    )
+    b = pos(
+        {"field_of_battle": ["gideon"], "artifact_pile": [nails]},
+        {"field_of_battle": ["nebuchadnezzar"], "hand": ["babylon_army"], "territory": [demon, "belshazzar"]},
+        phase="battle",
+        flags={"battled": True},
+        battle={"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 0},
+        **({"face_up": [nails]} if up else {}),
+    )
+    g = b.game
+    bands = {
+        a.args[2]
+        for a in g.legal_actions()
+        if a.verb == "enhance" and a.args[0] == b["babylon_army"] and len(a.args) >= 3
+    }
+    assert bands == ({b["belshazzar"]} if up else {b["belshazzar"], b[demon]})
+
+
+@pytest.mark.parametrize("up", [True, False])
 def test_every_mans_sword_face_up_lets_no_battle_begin_as_a_challenge(up):
     sword = K("Every Man's Sword", "Ki")
     b = pos(

@@ -346,6 +346,8 @@ def band_prevented(t: Table, c: str) -> bool:
     owner, cd, negated = t.owner(c), t.cd, t.b.negated
     if t.face_up and any(matches(cd[c], ab.filter) for _, ab in _face_up_with(t, "no_band")):
         return True
+    if t.b.kind and owner == t.b.defender and block_forbidden(t, c):  # it would block (redemption.effect.no_block)
+        return True
     # the enhancements played in this battle, and the characters in it whose own ability prevents bands (the 1st
     # printings of The Murdering Pharaoh and King Achish: redemption.effect.prevent_band)
     chars = (
