@@ -1017,8 +1017,8 @@ def test_false_wisdom_shows_the_rescuers_hand_to_the_blocker_only(monkeypatch):
 
 
 # --- batch G ---------------------------------------------------------------------------------------------------------
-def test_put_to_flight_negates_the_evil_characters_bands_this_battle_and_prevents_more(monkeypatch):
-    e = _only("prevent_band", "Put to Flight (Ki)", "Ki")
+@pytest.mark.parametrize("e", cards("prevent_band", "good_enhancement", "prevent_band"))
+def test_put_to_flight_negates_the_evil_characters_bands_this_battle_and_prevents_more(monkeypatch, e):
     sadducees, guard = real_key("Sadducees", "10A"), real_key("Temple Guard", "10A")
     hero = hero_for(monkeypatch, e, s=1, t=1)
     b = pos(
@@ -1228,8 +1228,8 @@ def test_an_enhancement_plays_an_enhancement_its_hero_may_use_from_hand(monkeypa
     round_trip(g)
 
 
-def test_hate_wickedness_removes_an_evil_character_from_the_game(monkeypatch):
-    e = _only("remove_ec", "Hate Wickedness", "CoW")
+@pytest.mark.parametrize("e", cards("remove_ec", "good_enhancement", "remove"))
+def test_hate_wickedness_removes_an_evil_character_from_the_game(monkeypatch, e):
     b = battle_for(monkeypatch, e, theirs={"territory": ["herod"]})
     g = b.game
     play(g, b[e], b["t_host"])
