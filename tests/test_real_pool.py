@@ -323,6 +323,10 @@ def fitting(
         facts["identifiers"].append(sel["identifier"])
     if "identifier_word" in sel:
         facts["identifiers"].append(f"{sel['identifier_word']} warrior")
+    if "class" in sel:
+        facts["class"] = [sel["class"]]
+    if "book" in sel:
+        facts["reference"] = f"{sel['book']} 1:1"
     if "title" in sel:
         facts["name"] = f"{sel['title']} the Tested"
     if not fit:
