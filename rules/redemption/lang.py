@@ -658,6 +658,9 @@ def _cards_words(v: Selector, noun: str = "character", plural: bool = False) -> 
         noun = str(d["name"])
     if "base_name" in d:
         noun = str(d["base_name"])
+    if "title" in d:  # a word of the title ("used by a Hero with Deborah in its title")
+        title = d["title"]
+        noun += f" with {title if isinstance(title, str) else ' or '.join(title)} in its title"
     if d.get("no_ability"):
         noun += " with no special ability"
     if plural:
