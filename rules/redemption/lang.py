@@ -216,6 +216,13 @@ def _facets() -> dict[str, Facet]:
             _one_of(*CARD_TYPES, *TYPE_GROUPS),
             card=lambda c, v: not _type_test(c, v),
         ),
+        Facet(
+            "except_kind",
+            "redemption.lang.facet.except_kind",
+            "not of this kind ('an opposing card in battle except a human')",
+            _one_of(*KINDS),
+            card=lambda c, v: v not in c.identifiers,
+        ),
         Facet("class", "redemption.lang.facet.class", "class", _one_of(*CLASSES), card=lambda c, v: v in c.classes),
         Facet(
             "testament",
