@@ -15,7 +15,7 @@ import pytest
 from rules.redemption.cards import CARDS, real_key
 from rules.redemption.printed import script_for
 from tests.redemption_helpers import ok
-from tests.test_real_g10 import _test_card, pos, round_trip
+from tests.test_real_g10 import _test_card, in_battle, pos, round_trip, to_player
 
 REAL_DIR = Path(__file__).resolve().parent.parent / "rules" / "redemption" / "real"
 FILES = sorted(REAL_DIR.glob("mech_*.toml"))
@@ -153,6 +153,29 @@ def test_three_nails_face_up_lets_no_demon_block(up):
     else:
         assert out.ok
     round_trip(g)
+
+
+@pytest.mark.parametrize("up", [True, False])
+def test_three_nails_face_up_lets_no_demon_band_in_to_block(monkeypatch, up):
+    nails = K("Three Nails", "Ap")
+    demon = _test_card(
+        monkeypatch, "t_demon", type="evil_character", brigades=["Gold"], identifiers=["demon"], strength=2, toughness=2
+    )
+    b = pos(
+        {"field_of_battle": ["gideon"], "artifact_pile": [nails]},
+        {"field_of_battle": ["nebuchadnezzar"], "hand": ["babylon_army"], "territory": [demon, "belshazzar"]},
+        phase="battle",
+        flags={"battled": True},
+        battle={"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 0},
+        **({"face_up": [nails]} if up else {}),
+    )
+    g = b.game
+    bands = {
+        a.args[2]
+        for a in g.legal_actions()
+        if a.verb == "enhance" and a.args[0] == b["babylon_army"] and len(a.args) >= 3
+    }
+    assert bands == ({b["belshazzar"]} if up else {b["belshazzar"], b[demon]})
 
 
 @pytest.mark.parametrize("up", [True, False])
@@ -331,6 +354,171 @@ def test_elijahs_mantle_face_up_gives_every_hero_of_its_holder_two_two_and_no_on
     assert g.char_numbers(b["barak"]) == base["barak"]
 
 
+def test_kings_sword_rr2_bands_up_to_three_angels_while_an_evil_character_blocks(monkeypatch):
+    card = K("King's Sword [RR2]", "RR2")
+    angels = [
+        _test_card(
+            monkeypatch,
+            f"t_angel{i}",
+            type="hero",
+            alignment="good",
+            brigades=["Silver"],
+            identifiers=["angel"],
+            strength=2,
+            toughness=2,
+        )
+        for i in range(4)
+    ]
+    b = in_battle("gideon", "herod", [], mine={"hand": [card], "territory": [*angels, "barak"]})
+    g = b.game
+    ok(g, f"dominant {b[card]}")
+    d = g.s.pending
+    assert d is not None and d.effect == "band" and d.most == 3 and set(d.options) == {b[a] for a in angels}
+    for a in angels[:3]:
+        ok(g, f"choose {b[a]}")
+    assert all(g.zone_of(b[a]) == (0, "field_of_battle") for a in angels[:3])
+    assert g.zone_of(b[angels[3]]) == (0, "territory") and g.zone_of(b["barak"]) == (0, "territory")
+    round_trip(g)
+    b = pos({"hand": [card], "territory": angels[:1]}, {"territory": ["herod"]})  # no battle: not playable
+    assert not any(a.verb == "dominant" and a.args[0] == b[card] for a in b.game.legal_actions())
+
+
+def test_mayhem_has_each_player_shuffle_their_hand_into_their_draw_pile_and_draw_six():
+    card = K("Mayhem", "TxP")
+    mine = ["gideon", "barak", "ehud", "deborah", "esther", "daniel", "ezra", "nehemiah"]
+    theirs = ["herod", "pilate", "nebuchadnezzar", "belshazzar", "haman", "goliath", "babylon_army", "temple_guard"]
+    b = pos({"hand": [card, *mine[:2]], "deck": mine[2:]}, {"hand": theirs[:5], "deck": theirs[5:]})
+    g = b.game
+    ok(g, f"dominant {b[card]}")
+    assert g.zone_of(b[card]) == (0, "discard")
+    for q, cards in ((0, mine), (1, theirs)):
+        z = g.z[q]
+        assert len(z["hand"]) == 6 and set(z["hand"]) | set(z["deck"]) == {b[k] for k in cards}
+    round_trip(g)
+
+
+# --- batch B: dual GE/EE cards ----------------------------------------------------------------------------------
+def host(monkeypatch: pytest.MonkeyPatch, key: str, brigade: str, side: str, **facts: Any) -> str:
+    """A character of ours of that brigade, to play a card on (1/1 unless said)."""
+    kind = "hero" if side == "good" else "evil_character"
+    d = {"type": kind, "alignment": side, "brigades": [brigade], "strength": 1, "toughness": 1, **facts}
+    return _test_card(monkeypatch, key, **d)
+
+
+def test_spiritual_warfare_negates_an_opposing_card_played_on_either_side(monkeypatch):
+    card, evil = K("Spiritual Warfare [RR2]", "RR2"), real_key("Ancient Evil (G)", "10A")
+    hero = host(monkeypatch, "t_silver", "Silver", "good")
+    blocker = host(monkeypatch, "t_orange", "Orange", "evil", strength=9, toughness=9)
+    b = in_battle(hero, blocker, [evil], mine={"hand": [card]})
+    g = b.game
+    ok(g, f"enhance {b[card]} {b[hero]} {b[evil]}")  # as a Good Enhancement: 6/0
+    assert b[evil] in g.b.negated and g.char_numbers(b[hero]) == (7, 1)
+    round_trip(g)
+    b = in_battle("gideon", blocker, [], mine={"hand": ["gideons_trumpet"]}, theirs={"hand": [card]})
+    g = b.game
+    to_player(g, 0)
+    ok(g, f"enhance {b['gideons_trumpet']} {b['gideon']}")
+    to_player(g, 1)
+    ok(g, f"enhance {b[card]} {b[blocker]} {b['gideons_trumpet']}")  # as an Evil Enhancement: 0/6
+    assert b["gideons_trumpet"] in g.b.negated and g.char_numbers(b[blocker]) == (9, 15)
+    round_trip(g)
+
+
+@pytest.mark.parametrize(
+    "name, set_code", [("War in Heaven (RoJ AB)", "RoJ (AB)"), ("War in Heaven [2023 - Worker]", "Pmo-P3")]
+)
+def test_war_in_heaven_negates_and_discards_an_opposing_card_in_battle_but_not_a_human(monkeypatch, name, set_code):
+    card, demon = K(name, set_code), real_key("Strong Demon (G)", "10A")
+    evil = real_key("Ancient Evil (G)", "10A")
+    hero = host(monkeypatch, "t_silver", "Silver", "good")
+    b = in_battle(hero, demon, [evil], mine={"hand": [card]})
+    g = b.game
+    assert opts(g, b[card], "enhance") == {b[demon], b[evil]}  # the demon and the enhancement, both not human
+    ok(g, f"enhance {b[card]} {b[hero]} {b[demon]}")
+    assert g.zone_of(b[demon]) == (1, "discard") and g.char_numbers(b[hero]) == (6, 3)
+    round_trip(g)
+    b = in_battle(hero, "herod", [], mine={"hand": [card]})  # a human: not a target
+    assert opts(b.game, b[card], "enhance") == set()
+    blocker = host(monkeypatch, "t_orange", "Orange", "evil")  # as an Evil Enhancement: an angel Hero, not a human
+    angel = _test_card(
+        monkeypatch,
+        "t_angel",
+        type="hero",
+        alignment="good",
+        brigades=["Silver"],
+        identifiers=["angel"],
+        strength=9,
+        toughness=9,
+    )
+    b = in_battle(angel, blocker, [], theirs={"hand": [card]})
+    g = b.game
+    g.b.last_actor = 0
+    assert opts(g, b[card], "enhance") == {b[angel]}
+    ok(g, f"enhance {b[card]} {b[blocker]} {b[angel]}")
+    assert g.zone_of(b[angel]) == (0, "discard") and g.char_numbers(b[blocker]) == (6, 3)
+    round_trip(g)
+
+
+# --- batch B: Covenants ---------------------------------------------------------------------------------------------
+def test_covenant_of_salt_face_up_gives_every_ot_hero_two_two_and_in_battle_too(monkeypatch):
+    salt = K("Covenant of Salt", "Pat")
+    ot = host(monkeypatch, "t_white", "White", "good", reference="Genesis 1:1", strength=3, toughness=3)
+    b = pos(
+        {"artifact_pile": [salt], "territory": ["gideon", "peter"]},
+        {"territory": ["deborah", "herod"]},
+        face_up=[salt],
+    )
+    g = b.game
+    for k in ("gideon", "deborah"):  # O.T. Heroes, its player's and the other's
+        assert g.char_numbers(b[k]) == (CARDS[k].strength + 2, CARDS[k].toughness + 2)
+    for k in ("peter", "herod"):  # a N.T. Hero; an Evil Character
+        assert g.char_numbers(b[k]) == (CARDS[k].strength, CARDS[k].toughness)
+    round_trip(g)
+    b = in_battle(ot, "herod", [], mine={"hand": [salt], "territory": ["gideon"]})
+    g = b.game
+    ok(g, f"enhance {b[salt]} {b[ot]}")  # as a Good Enhancement: 5/4 and the gain this battle
+    assert g.char_numbers(b[ot]) == (3 + 5 + 2, 3 + 4 + 2)
+    assert g.char_numbers(b["gideon"]) == (CARDS["gideon"].strength + 2, CARDS["gideon"].toughness + 2)
+    round_trip(g)
+
+
+def test_i_am_grace_in_battle_discards_every_evil_card_in_it(monkeypatch):
+    grace, evil = K("I Am Grace [2026 - Regional]", "Pmo-P3"), real_key("Ancient Evil (G)", "10A")
+    hero = host(monkeypatch, "t_clay", "Clay", "good")
+    b = in_battle(hero, "herod", [evil], mine={"hand": [grace]})
+    g = b.game
+    ok(g, f"enhance {b[grace]} {b[hero]}")
+    assert g.zone_of(b["herod"]) == (1, "discard") and g.zone_of(b[evil]) == (1, "discard")
+    assert g.zone_of(b[hero]) == (0, "field_of_battle")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("first", [True, False])
+def test_i_am_grace_activated_takes_a_hero_from_the_reserve_or_discards_a_demon(first):
+    grace, demon = K("I Am Grace [2026 - Regional]", "Pmo-P3"), real_key("Strong Demon (G)", "10A")
+    b = pos(
+        {"hand": [grace], "reserve": ["gideon", "herod"], "deck": ["ezra"]},
+        {"territory": [demon, "pilate"], "land_of_bondage": ["ls_orphan"]},
+    )
+    g = b.game
+    ok(g, f"activate {b[grace]}")
+    d = g.s.pending
+    assert d is not None and d.effect == "choose_one" and d.chooser == 0
+    ok(g, f"choose {b[grace]}" if first else "choose")
+    d = g.s.pending
+    if first:
+        assert d is not None and d.effect == "search" and d.options == [b["gideon"]]  # a Hero of the Reserve
+        ok(g, f"choose {b['gideon']}")
+        assert g.zone_of(b["gideon"]) == (0, "hand")
+    else:
+        if d is not None:
+            assert d.options == [b[demon]]
+            ok(g, f"choose {b[demon]}")
+        assert g.zone_of(b[demon]) == (1, "discard") and g.zone_of(b["pilate"]) == (1, "territory")
+    assert g.zone_of(b[grace]) == (0, "artifact_pile")
+    round_trip(g)
+
+
 # --- the structure --------------------------------------------------------------------------------------------------
 def test_every_card_of_the_mech_files_is_loaded_once_with_a_script_and_tested():
     assert KEYS and len(KEYS) == len(set(KEYS))
@@ -350,8 +538,17 @@ def test_the_facts_agree_with_the_card_file_and_every_card_is_enforced():
     pool = parse(CARD_FILE.read_bytes(), str(CARD_FILE))
     for key in KEYS:
         c, p = CARDS[key], pool.by_key[key]
-        assert p.type == c.type and p.alignment.lower() == c.alignment, key
-        assert int(p.strength or 0) == c.strength and int(p.toughness or 0) == c.toughness, key
-        assert p.reference == c.reference, key
-        assert {b for b in p.brigade.split("/") if b} == set(c.brigades), key
+        assert p.type == c.type and p.reference == c.reference, key
+        dual = c.has("dual_alignment")
+        if dual is None:
+            assert p.alignment.lower() == c.alignment, key
+            assert int(p.strength or 0) == c.strength and int(p.toughness or 0) == c.toughness, key
+            assert {b for b in p.brigade.split("/") if b} == set(c.brigades), key
+        else:  # "6 (0)" / "0 (6)": the good half, then the evil half in brackets (or the same numbers for both)
+            assert p.alignment == "Neutral", key
+            s_, t_ = (x.replace("(", " ").replace(")", " ").split() for x in (p.strength, p.toughness))
+            act = dual.acts[0]
+            assert (int(s_[0]), int(t_[0])) == (c.strength, c.toughness), key
+            assert (int(s_[-1]), int(t_[-1])) == (act.strength, act.toughness), key
+            assert {b for b in p.brigade.split("/") if b} == set(c.brigades) | {act.select.get("brigade")}, key
         assert script_for(p) == key and p.enforced

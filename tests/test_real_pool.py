@@ -20,7 +20,8 @@ from tests.redemption_helpers import build, ok
 from tests.test_real_g10 import _test_card, blocked, in_battle, pos, round_trip, to_player
 
 REAL_DIR = Path(__file__).resolve().parent.parent / "rules" / "redemption" / "real"
-FILES = sorted(REAL_DIR.glob("pool_*.toml"))
+#: pool_interrupt.toml has its own tests (tests/test_real_interrupt.py: the interrupt and block cards)
+FILES = sorted(f for f in REAL_DIR.glob("pool_*.toml") if f.name != "pool_interrupt.toml")
 ENTRIES = [d for f in FILES for d in tomllib.loads(f.read_text(encoding="utf-8"))["card"]]
 KEYS = [real_key(d["name"], d["set"]) for d in ENTRIES]
 #: every key a test below takes, with the test's name
@@ -192,7 +193,9 @@ def test_an_enhancement_makes_its_character_immune_to_a_brigade_this_battle(monk
 
 
 # --- first strike -----------------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("card", cards("first_strike", "good_enhancement", "first_strike"))
+@pytest.mark.parametrize(
+    "card", cards("first_strike", "good_enhancement", "first_strike", lambda sel: True, riders=None)
+)
 def test_an_enhancement_gives_its_hero_first_strike_in_mutual_destruction(monkeypatch, card):
     demon = real_key("Strong Demon (G)", "10A")  # 9/10
     e = CARDS[card]
@@ -470,8 +473,10 @@ def test_a_good_enhancement_discards_every_evil_enhancement(monkeypatch, card):
 
 @pytest.mark.parametrize("card", cards("band", "good_enhancement", "band", lambda sel: "title" not in sel))
 def test_a_good_enhancement_bands_a_second_hero_in(monkeypatch, card):
-    sel = _shape(card)["select"]
-    fit = fitting(monkeypatch, "t_fit", {"type": "hero", **({"brigade": sel["brigade"]} if "brigade" in sel else {})})
+    sel = {k: v for k, v in _shape(card)["select"].items() if k not in ("zone", "owner")}
+    if isinstance(sel.get("brigade"), list):  # any of them: the first
+        sel["brigade"] = sel["brigade"][0]
+    fit = fitting(monkeypatch, "t_fit", sel)
     other = fitting(monkeypatch, "t_other", {"type": "hero", "brigade": "Silver"}, fit="brigade" not in sel)
     b = battle_for(monkeypatch, card, mine={"territory": [fit, other]})
     g = b.game
@@ -815,7 +820,15 @@ EVIL_ENH = [real_key("Ancient Evil (G)", "10A"), real_key("Lying Unto God", "10A
 GOOD_ENH = [real_key("Trust in the Lord", "10A"), real_key("Increasing Numbers", "10A")]  # both Green
 
 
-@pytest.mark.parametrize("card", cards("negate_one", ("good_enhancement", "evil_enhancement"), "negate_one"))
+@pytest.mark.parametrize(
+    "card",
+    cards(
+        "negate_one",
+        ("good_enhancement", "evil_enhancement"),
+        "negate_one",
+        lambda sel: sel.get("zone") == "battle_cards",
+    ),
+)
 def test_an_enhancement_negates_an_opposing_card_in_battle_that_fits(monkeypatch, card):
     good = CARDS[card].type == "good_enhancement"
     first, last = EVIL_ENH if good else GOOD_ENH
@@ -1005,8 +1018,8 @@ def test_false_wisdom_shows_the_rescuers_hand_to_the_blocker_only(monkeypatch):
 
 
 # --- batch G ---------------------------------------------------------------------------------------------------------
-def test_put_to_flight_negates_the_evil_characters_bands_this_battle_and_prevents_more(monkeypatch):
-    e = _only("prevent_band", "Put to Flight (Ki)", "Ki")
+@pytest.mark.parametrize("e", cards("prevent_band", "good_enhancement", "prevent_band"))
+def test_put_to_flight_negates_the_evil_characters_bands_this_battle_and_prevents_more(monkeypatch, e):
     sadducees, guard = real_key("Sadducees", "10A"), real_key("Temple Guard", "10A")
     hero = hero_for(monkeypatch, e, s=1, t=1)
     b = pos(
@@ -1077,7 +1090,10 @@ def test_created_by_christ_discards_every_evil_enhancement_in_battle_and_no_evil
     round_trip(g)
 
 
-@pytest.mark.parametrize("card", cards("discard_on_entry", ("hero", "evil_character"), "discard_type"))
+@pytest.mark.parametrize(
+    "card",
+    cards("discard_on_entry", ("hero", "evil_character"), "discard_type", lambda sel: "identifier_word" not in sel),
+)
 def test_a_character_discards_a_character_that_fits_as_it_enters_battle(monkeypatch, card):
     sel = {k: v for k, v in _shape(card)["select"].items() if k not in ("zone", "owner")}
     fit, other = fitting(monkeypatch, "t_fit", sel), fitting(monkeypatch, "t_other", sel, fit=False)
@@ -1213,8 +1229,8 @@ def test_an_enhancement_plays_an_enhancement_its_hero_may_use_from_hand(monkeypa
     round_trip(g)
 
 
-def test_hate_wickedness_removes_an_evil_character_from_the_game(monkeypatch):
-    e = _only("remove_ec", "Hate Wickedness", "CoW")
+@pytest.mark.parametrize("e", cards("remove_ec", "good_enhancement", "remove"))
+def test_hate_wickedness_removes_an_evil_character_from_the_game(monkeypatch, e):
     b = battle_for(monkeypatch, e, theirs={"territory": ["herod"]})
     g = b.game
     play(g, b[e], b["t_host"])
@@ -1540,7 +1556,9 @@ def test_mask_of_self_glorification_discards_an_active_artifact(monkeypatch):
     round_trip(g)
 
 
-@pytest.mark.parametrize("card", cards("negate_discard_last_ee", "evil_enhancement", "negate_discard"))
+@pytest.mark.parametrize(
+    "card", cards("negate_discard_last_ee", "evil_enhancement", "negate_discard", lambda sel: sel.get("last"))
+)
 @pytest.mark.parametrize("named", [True, False])
 def test_an_evil_enhancement_negates_and_discards_the_last_good_enhancement(monkeypatch, card, named):
     first, last = GOOD_ENH
@@ -1663,6 +1681,209 @@ def test_joel_gains_one_one_after_a_successful_rescue_and_keeps_it():
     ok(g, "noblock")
     assert g.zone_of(b["ls_orphan"]) == (0, "land_of_redemption") and g.char_numbers(b[joel]) == (2, 2)
     round_trip(g)
+
+
+# --- batch K ---------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "card",
+    cards("negate_discard_artifact", "evil_enhancement", "negate_discard", lambda sel: sel.get("type") == "artifact"),
+)
+def test_an_evil_enhancement_negates_and_discards_an_active_artifact(monkeypatch, card):
+    tables, other = real_key("Tables of the Law (G)", "10A"), real_key("Tables of the Law (Pi)", "Pri")
+    b = battle_for(monkeypatch, card, mine={"artifact_pile": [tables, other]})
+    g = b.game
+    g.face_up.add(b[tables])
+    targets = {a.args[2] for a in g.legal_actions() if a.verb == "enhance" and a.args[0] == b[card] and len(a.args) > 2}
+    assert targets == {b[tables]}  # the active one only
+    play(g, b[card], b["t_host"], b[tables])
+    assert g.zone_of(b[tables]) == (0, "discard") and g.hand_limit(0) == 8
+    round_trip(g)
+
+
+@pytest.mark.parametrize(
+    "card", cards("daniel_beast", "evil_character", "discard_type", lambda sel: "identifier_word" in sel)
+)
+def test_a_beast_of_daniel_discards_one_people_bands_to_another_and_is_immune_to_a_brigade(monkeypatch, card):
+    hit = _shape(card)["select"]["identifier_word"]
+    band = ENTRIES[KEYS.index(card)]["abilities"][0]["effects"][1]["select"]["identifier_word"]
+    brigade = ENTRIES[KEYS.index(card)]["abilities"][1]["effects"][0]["select"]["brigade"]
+    victim = _test_card(
+        monkeypatch,
+        "t_victim",
+        type="hero",
+        alignment="good",
+        brigades=["Teal"],
+        identifiers=[f"{hit} king"],
+        strength=1,
+        toughness=1,
+    )
+    bystander = _test_card(
+        monkeypatch, "t_by", type="hero", alignment="good", brigades=["Teal"], strength=1, toughness=1
+    )
+    friend = _test_card(
+        monkeypatch, "t_friend", type="evil_character", brigades=["Black"], identifiers=[band], strength=1, toughness=1
+    )
+    strong = _test_card(
+        monkeypatch, "t_strong", type="hero", alignment="good", brigades=[brigade], strength=20, toughness=20
+    )
+    b = pos(
+        {"hand": [strong], "territory": [victim, bystander]},
+        {"hand": [card], "territory": [friend], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+    )
+    g = b.game
+    ok(g, f"rescue {b[strong]}")
+    ok(g, f"block {b[card]}")
+    d = g.s.pending
+    assert d is not None and d.effect == "discard_type" and b[victim] in d.options and b[bystander] not in d.options
+    ok(g, f"choose {b[victim]}")
+    assert g.zone_of(b[victim]) == (0, "discard")
+    d = g.s.pending
+    assert d is not None and d.effect == "band" and d.options == [b[friend]]
+    ok(g, "choose")
+    assert g.standing() == "stalemate"  # 20/20 of the brigade it is immune to defeats nothing
+    round_trip(g)
+
+
+# --- batch L ---------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("card", cards("negate_all_char", ("hero", "evil_character"), "negate_all"))
+def test_a_character_negates_every_other_ability_in_play_as_it_enters_battle(card):
+    dragon, mighty = (
+        real_key("Red Dragon (G)", "10A"),
+        real_key("Mighty Warrior ( C)", "2E"),
+    )  # immune to human Heroes; to giants
+    if CARDS[card].type == "hero":
+        b = pos({"hand": [card]}, {"territory": [dragon], "land_of_bondage": ["ls_orphan"]}, phase="battle")
+        g = b.game
+        ok(g, f"rescue {b[card]}")
+        assert b[dragon] in g.b.negated
+    else:
+        b = pos(
+            {"hand": ["barak"], "territory": [mighty]},
+            {"hand": [card], "land_of_bondage": ["ls_orphan"]},
+            phase="battle",
+        )
+        g = b.game
+        ok(g, f"rescue {b['barak']}")
+        ok(g, f"block {b[card]}")
+        assert b[mighty] in g.b.negated  # a Hero in play with an ability: negated
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", cards("negate_all_good", "good_enhancement", "negate_all"))
+def test_a_good_enhancement_negates_every_other_special_ability_in_play_this_battle(monkeypatch, card):
+    host = hero_for(monkeypatch, card, s=1, t=1, key="t_host")
+    guard = _test_card(monkeypatch, "t_foe", type="evil_character", brigades=["Yellow"], strength=1, toughness=1)
+    shield = _test_card(
+        monkeypatch,
+        "t_shield",
+        type="evil_enhancement",
+        brigades=["Yellow"],
+        strength=0,
+        toughness=0,
+        abilities=[
+            {
+                "trigger": "played",
+                "effects": [{"verb": "immune", "duration": "battle", "select": {"brigade": brigade_of(card)}}],
+            }
+        ],
+    )
+    battle = {"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 1, "played": [shield]}
+    b = pos(
+        {"field_of_battle": [host], "hand": [card]},
+        {"field_of_battle": [guard, shield], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+        flags={"battled": True},
+        battle=battle,
+        attached={shield: guard},
+    )
+    g = b.game
+    assert continuous.immune(g, b[guard], b[host])
+    play(g, b[card], b[host])
+    assert b[shield] in g.b.negated and not continuous.immune(g, b[guard], b[host])
+    round_trip(g)
+
+
+def test_mask_of_pride_removes_a_silver_hero_from_the_game(monkeypatch):
+    e = _only("remove_hero", "Mask of Pride", "War")
+    angel = _test_card(
+        monkeypatch, "t_angel", type="hero", alignment="good", brigades=["Silver"], strength=1, toughness=1
+    )
+    b = battle_for(monkeypatch, e, mine={"territory": [angel, "deborah"]})
+    g = b.game
+    targets = {a.args[2] for a in g.legal_actions() if a.verb == "enhance" and a.args[0] == b[e] and len(a.args) > 2}
+    play(g, b[e], b["t_host"], *([b[angel]] if targets else []))
+    if g.s.pending is not None:
+        assert g.s.pending.options == [b[angel]]
+        ok(g, f"choose {b[angel]}")
+    assert g.zone_of(b[angel]) == (0, "removed") and g.zone_of(b["deborah"]) == (0, "territory")
+    round_trip(g)
+
+
+def test_desolation_of_tamar_negates_a_female_hero_in_battle(monkeypatch):
+    e = _only("negate_hero", "Desolation of Tamar", "Pat")
+    b = battle_for(monkeypatch, e, foe="deborah")  # Deborah: a female Hero
+    g = b.game
+    play(g, b[e], b["t_host"], b["deborah"])
+    assert b["deborah"] in g.b.negated
+    round_trip(g)
+    b = battle_for(monkeypatch, e, foe="gideon")
+    targets = {
+        a.args[2] for a in b.game.legal_actions() if a.verb == "enhance" and a.args[0] == b[e] and len(a.args) > 2
+    }
+    assert b["gideon"] not in targets
+
+
+def test_spirit_of_doubt_negates_a_hero_in_battle_as_it_blocks():
+    spirit = _only("negate_hero_char", "Spirit of Doubt", "AW")
+    b = blocked("gideon", spirit)
+    g = b.game
+    if g.s.pending is not None:
+        ok(g, f"choose {b['gideon']}")
+    assert b["gideon"] in g.b.negated
+    round_trip(g)
+
+
+# --- batch M ---------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "card", [_only("first_strike_rider", "Ferocious Attack", "AW"), _only("first_strike_rider", "Godspeed", "AW")]
+)
+def test_first_strike_that_a_card_of_the_other_alignment_cannot_prevent(monkeypatch, card):
+    good = CARDS[card].type == "good_enhancement"
+    c = CARDS[card]
+    if good:  # 10/9 against 9/10: both would be defeated, first strike decides
+        mine = hero_for(monkeypatch, card, s=10 - c.strength, t=9 - c.toughness, key="t_host")
+        foe = _test_card(monkeypatch, "t_foe", type="evil_character", brigades=["Yellow"], strength=9, toughness=10)
+        b = in_battle(mine, foe, [], mine={"hand": [card]})
+        b.game.b.last_actor = 1
+        win, other = "hero_winning", foe
+    else:
+        mine = evil_for(monkeypatch, card, s=10 - c.strength, t=9 - c.toughness, key="t_host")
+        foe = _test_card(
+            monkeypatch, "t_foe", type="hero", alignment="good", brigades=["Teal"], strength=9, toughness=10
+        )
+        b = in_battle(foe, mine, [], theirs={"hand": [card]})
+        b.game.b.last_actor = 0
+        win, other = "evil_winning", foe
+    g = b.game
+    play(g, b[card], b[mine])
+    assert g.standing() == win
+    assert not continuous.stoppable(g, b[card], "prevent", b[other])  # by the other side's card: no
+    assert continuous.stoppable(g, b[card], "prevent", b[mine])  # by its own side's: yes
+    round_trip(g)
+
+
+def test_filthy_garments_takes_four_four_from_a_hero_until_the_end_of_the_turn(monkeypatch):
+    e = _only("lose_one", "Filthy Garments", "Prp")
+    b = battle_for(monkeypatch, e, foe="gideon", mine={"territory": ["deborah"]})
+    g = b.game
+    before = g.char_numbers(b["deborah"])
+    play(g, b[e], b["t_host"])
+    ok(g, f"choose {b['deborah']}")
+    assert g.char_numbers(b["deborah"]) == (before[0] - 4, before[1] - 4)
+    round_trip(g)
+    g.s.turn += 1
+    assert g.char_numbers(b["deborah"]) == before
 
 
 # --- every card has its test ------------------------------------------------------------------------------------------

@@ -30,15 +30,35 @@ def K(name: str) -> str:
     return key
 
 
+def first_printing(key: str) -> str | None:
+    """The key of a card's 1st printing when it is scripted with the very same script, else None."""
+    name = key.split("|")[0]
+    if " [" not in name:
+        return None
+    base, deck = name[: name.rindex(" [")], name.rstrip("]")[-1]
+    first = real_key(f"{base} (1st Print - {deck})", deck + "1P")
+    return first if first in KEYS and CARDS[first].abilities == CARDS[key].abilities else None
+
+
 def printings(*names: str) -> list[str]:
     """The keys of these cards and of their 1st printings scripted with them."""
     out = []
     for n in names:
         out.append(K(n))
-        base, deck = n[: n.rindex(" [")], n.rstrip("]")[-1]
-        first = f"{base} (1st Print - {deck})"
-        if real_key(first, deck + "1P") in KEYS:
-            out.append(K(first))
+        first = first_printing(K(n))
+        if first is not None:
+            out.append(first)
+    return out
+
+
+def with_firsts(rows: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+    """Parameter rows whose first item is a card's key, and the same rows for its 1st printing with its script."""
+    out = []
+    for row in rows:
+        out.append(row)
+        first = first_printing(row[0])
+        if first is not None:
+            out.append((first, *row[1:]))
     return out
 
 
@@ -233,7 +253,7 @@ def rescues(card: str, mine: dict | None = None, theirs: dict | None = None) -> 
     return b
 
 
-@pytest.mark.parametrize("card", [K("The Murdering Pharaoh [K]"), K("King Achish [L]")])
+@pytest.mark.parametrize("card", printings("The Murdering Pharaoh [K]", "King Achish [L]"))
 def test_the_evil_king_takes_an_old_testament_evil_card_from_the_reserve(card):
     b = blocks(card, theirs={"reserve": [OT_EVIL, NT_EVIL, "gideons_trumpet"]})
     g = b.game
@@ -246,7 +266,7 @@ def test_the_evil_king_takes_an_old_testament_evil_card_from_the_reserve(card):
     round_trip(g)
 
 
-@pytest.mark.parametrize("card", [K("Procession of Prophets [K]"), K("Ordained Priests [L]")])
+@pytest.mark.parametrize("card", printings("Procession of Prophets [K]", "Ordained Priests [L]"))
 @pytest.mark.parametrize("first", [True, False])
 def test_the_priests_take_a_good_old_testament_card_from_the_reserve_or_draw(card, first):
     ot_good = real_key("Samuel's Edict [K]", "K")
@@ -287,7 +307,7 @@ def test_the_horsemen_draw_two_or_take_an_evil_card_of_their_book_from_the_reser
     round_trip(g)
 
 
-@pytest.mark.parametrize("card", [K("Egyptian Charioteers [K]"), K("Philistine Charioteers [L]")])
+@pytest.mark.parametrize("card", printings("Egyptian Charioteers [K]", "Philistine Charioteers [L]"))
 @pytest.mark.parametrize("first", [True, False])
 def test_the_charioteers_take_an_evil_weapon_from_the_reserve_or_underdeck_one_from_the_discard_pile(card, first):
     b = blocks(card, theirs={"reserve": ["philistine_spear"], "discard": ["roman_spear", "herod"], "deck": ["eglon"]})
@@ -308,11 +328,12 @@ def test_the_charioteers_take_an_evil_weapon_from_the_reserve_or_underdeck_one_f
 
 @pytest.mark.parametrize(
     "card, enh",
-    [
-        (K("Egyptian Soothsayers [K]"), real_key("Thrown into the Nile [K]", "K")),
-        (K("Egyptian Soothsayers (1st Print - K)"), real_key("Thrown into the Nile [K]", "K")),
-        (K("Priests of Dagon [L]"), real_key("Quaking with Fear [L]", "L")),
-    ],
+    with_firsts(
+        [
+            (K("Egyptian Soothsayers [K]"), real_key("Thrown into the Nile [K]", "K")),
+            (K("Priests of Dagon [L]"), real_key("Quaking with Fear [L]", "L")),
+        ]
+    ),
 )
 def test_the_soothsayers_may_underdeck_an_evil_enhancement_of_their_book_from_the_discard_pile(card, enh):
     other = real_key("Thrown into the Nile [K]", "K") if "Quaking" in enh else real_key("Quaking with Fear [L]", "L")
@@ -327,10 +348,12 @@ def test_the_soothsayers_may_underdeck_an_evil_enhancement_of_their_book_from_th
 
 @pytest.mark.parametrize(
     "card, enh",
-    [
-        (K("Samuel, the Anointer [K]"), real_key("Samuel's Edict [K]", "K")),
-        (K("Eleazar, Son of Aaron [L]"), real_key("Slain by Levites [L]", "L")),
-    ],
+    with_firsts(
+        [
+            (K("Samuel, the Anointer [K]"), real_key("Samuel's Edict [K]", "K")),
+            (K("Eleazar, Son of Aaron [L]"), real_key("Slain by Levites [L]", "L")),
+        ]
+    ),
 )
 @pytest.mark.parametrize("where", ["discard", "reserve"])
 def test_the_priest_may_underdeck_a_good_enhancement_of_the_book_from_discard_pile_or_reserve(card, enh, where):
@@ -412,17 +435,12 @@ BANDERS = [
 ]
 
 
-BANDERS += [
-    (f"{x[0][: x[0].rindex(' [')]} (1st Print - {x[0][-2]})", *x[1:])
-    for x in BANDERS
-    if x[0].startswith(("Gad", "Jonathan", "The Tribal Elders"))
-]
+BANDERS = with_firsts([(K(x[0]), *x[1:]) for x in BANDERS])
 
 
-@pytest.mark.parametrize("name, yes, no, n", BANDERS, ids=[x[0] for x in BANDERS])
+@pytest.mark.parametrize("card, yes, no, n", BANDERS, ids=[x[0] for x in BANDERS])
 @pytest.mark.parametrize("first", [True, False])
-def test_the_character_may_band_to_one_that_fits_or_draw(monkeypatch, name, yes, no, n, first):
-    card = K(name)
+def test_the_character_may_band_to_one_that_fits_or_draw(monkeypatch, card, yes, no, n, first):
     good_side = CARDS[card].type == "hero"
     align = "good" if good_side else "evil"
     a = _test_card(monkeypatch, "band_yes", **{"alignment": align, "strength": 5, "toughness": 5, **yes})
@@ -447,7 +465,8 @@ def test_the_character_may_band_to_one_that_fits_or_draw(monkeypatch, name, yes,
 
 # --- characters that negate ------------------------------------------------------------------------------------------
 @pytest.mark.parametrize(
-    "card", [K("David, Giant Slayer [K]"), K("David, the Anointed (1st Print - K)"), K("Moses, the Deliverer [L]")]
+    "card",
+    [K("David, Giant Slayer [K]"), K("David, the Anointed (1st Print - K)"), *printings("Moses, the Deliverer [L]")],
 )
 def test_the_hero_banded_in_negates_an_evil_card_in_battle_and_may_draw(monkeypatch, card):
     alarm = real_key("Sound the Alarm ( C)", "2E")  # a Red band enhancement: a Hero of yours from hand or territory
@@ -467,7 +486,7 @@ def test_the_hero_banded_in_negates_an_evil_card_in_battle_and_may_draw(monkeypa
     round_trip(g)
 
 
-@pytest.mark.parametrize("card", [K("Abusive Taskmaster [K]"), K("Soldiers at Aphek [L]")])
+@pytest.mark.parametrize("card", printings("Abusive Taskmaster [K]", "Soldiers at Aphek [L]"))
 def test_the_taskmaster_negates_a_hero_in_battle_and_may_topdeck_an_evil_card_from_the_reserve(card):
     women = "gideon"
     b = blocked(women, card, theirs={"reserve": [OT_EVIL], "deck": ["eglon"]})
@@ -484,7 +503,7 @@ def test_the_taskmaster_negates_a_hero_in_battle_and_may_topdeck_an_evil_card_fr
 
 
 # --- characters that look at a hand -----------------------------------------------------------------------------------
-@pytest.mark.parametrize("card", [K("Hannah [K]"), K("Ithamar, Son of Aaron [L]")])
+@pytest.mark.parametrize("card", printings("Hannah [K]", "Ithamar, Son of Aaron [L]"))
 @pytest.mark.parametrize("withdraw", [True, False])
 def test_the_hero_looks_at_the_opponents_hand_and_may_withdraw(card, withdraw):
     b = rescues(card, theirs={"hand": ["herod", "pilate"]})
@@ -500,7 +519,7 @@ def test_the_hero_looks_at_the_opponents_hand_and_may_withdraw(card, withdraw):
     round_trip(g)
 
 
-@pytest.mark.parametrize("card", [K("Abiathar [K]"), K("Miriam [L]")])
+@pytest.mark.parametrize("card", printings("Abiathar [K]", "Miriam [L]"))
 @pytest.mark.parametrize("first", [True, False])
 def test_the_hero_looks_at_a_hand_or_takes_a_good_old_testament_card_from_the_reserve(card, first):
     ot_good = real_key("Samuel's Edict [K]", "K")
@@ -520,7 +539,7 @@ def test_the_hero_looks_at_a_hand_or_takes_a_good_old_testament_card_from_the_re
 
 
 # --- enhancements that negate, band, bounce, topdeck -------------------------------------------------------------------
-@pytest.mark.parametrize("card", [K("Egyptian Chariots [K]"), K("Philistine Chariots [L]")])
+@pytest.mark.parametrize("card", printings("Egyptian Chariots [K]", "Philistine Chariots [L]"))
 def test_the_chariots_negate_a_good_enhancement_and_may_draw_two(card):
     blocker = DOEG if "Pale Green" in CARDS[card].brigades else "pilate"
     b = in_battle(
@@ -539,7 +558,7 @@ def test_the_chariots_negate_a_good_enhancement_and_may_draw_two(card):
     round_trip(g)
 
 
-@pytest.mark.parametrize("card", [K("Loyalty to David [K]"), K("Water from a Rock [L]")])
+@pytest.mark.parametrize("card", printings("Loyalty to David [K]", "Water from a Rock [L]"))
 def test_the_enhancement_negates_an_evil_card_and_an_old_testament_hero_may_band_in(monkeypatch, card):
     hero, blocker = good(card, monkeypatch)
     b = in_battle(hero, blocker, [], mine={"hand": [card], "territory": ["gideon", "peter"]})
@@ -553,7 +572,7 @@ def test_the_enhancement_negates_an_evil_card_and_an_old_testament_hero_may_band
     round_trip(g)
 
 
-@pytest.mark.parametrize("card", [K("Moses kills Egyptian [K]"), K("Taunting the Lord [L]")])
+@pytest.mark.parametrize("card", printings("Moses kills Egyptian [K]", "Taunting the Lord [L]"))
 @pytest.mark.parametrize("first", [True, False])
 def test_the_enhancement_negates_a_good_enhancement_or_bounces_a_hero(card, first):
     blocker = DOEG if "Pale Green" in CARDS[card].brigades else "pilate"
@@ -578,7 +597,7 @@ def test_the_enhancement_negates_a_good_enhancement_or_bounces_a_hero(card, firs
     round_trip(g)
 
 
-@pytest.mark.parametrize("card", [K("Make Bricks! [K]"), K("No Blacksmiths in Israel [L]")])
+@pytest.mark.parametrize("card", printings("Make Bricks! [K]", "No Blacksmiths in Israel [L]"))
 @pytest.mark.parametrize("first", [True, False])
 def test_the_enhancement_topdecks_an_evil_card_from_the_reserve_or_underdecks_a_hero(card, first):
     blocker = DOEG if "Pale Green" in CARDS[card].brigades else "pilate"
@@ -631,9 +650,9 @@ def test_the_enhancement_may_topdeck_a_good_enhancement_of_its_book_from_deck_or
     round_trip(g)
 
 
-@pytest.mark.parametrize("card", [K("Gathering Soothsayers [K]"), K("Gathering the Armies [L]")])
+@pytest.mark.parametrize("card", printings("Gathering Soothsayers [K]", "Gathering the Armies [L]"))
 def test_the_enhancement_used_by_its_people_bands_up_to_three_of_them(monkeypatch, card):
-    word = "egyptian" if CARDS[card].set == "K" else "philistine"
+    word = "egyptian" if CARDS[card].set.startswith("K") else "philistine"
     brig = CARDS[card].brigades[0]
     used = _test_card(
         monkeypatch,
@@ -679,7 +698,7 @@ def test_the_enhancement_used_by_its_people_bands_up_to_three_of_them(monkeypatc
     round_trip(g)
 
 
-@pytest.mark.parametrize("card", [K("Gathering Soothsayers [K]"), K("Gathering the Armies [L]")])
+@pytest.mark.parametrize("card", printings("Gathering Soothsayers [K]", "Gathering the Armies [L]"))
 def test_the_enhancement_used_by_another_character_bands_nobody(monkeypatch, card):
     brig = CARDS[card].brigades[0]
     used = _test_card(monkeypatch, "leader", type="evil_character", brigades=[brig], strength=5, toughness=5)
@@ -763,7 +782,7 @@ def test_an_evil_card_is_negated_and_the_opponent_topdecks_an_evil_card_from_han
     round_trip(g)
 
 
-@pytest.mark.parametrize("card", [K("Abusive Taskmaster (1st Print - K)"), K("Soldiers at Aphek (1st Print - L)")])
+@pytest.mark.parametrize("card", printings("Abusive Taskmaster (1st Print - K)", "Soldiers at Aphek (1st Print - L)"))
 def test_the_first_printing_of_the_taskmaster_negates_a_hero_in_battle(card):
     b = blocked("gideon", card)
     g = b.game
@@ -774,7 +793,7 @@ def test_the_first_printing_of_the_taskmaster_negates_a_hero_in_battle(card):
     round_trip(g)
 
 
-@pytest.mark.parametrize("card", [K("Egyptian Horsemen (1st Print - K)"), K("Philistine Raiders (1st Print - L)")])
+@pytest.mark.parametrize("card", printings("Egyptian Horsemen (1st Print - K)", "Philistine Raiders (1st Print - L)"))
 def test_the_first_printing_of_the_horsemen_may_draw_two(card):
     b = blocks(card, theirs={"deck": ["herod", "pilate", "eglon"]})
     g = b.game
@@ -832,7 +851,14 @@ def test_the_prayer_plays_a_lost_soul_and_an_evil_character_from_the_opponents_d
 
 
 # --- weapons that may be discarded to discard a Hero -----------------------------------------------------------------
-@pytest.mark.parametrize("card", printings("Egyptian Spear [K]", "Goliath's Spear [L]"))
+@pytest.mark.parametrize(
+    "card",
+    [
+        *printings("Egyptian Spear [K]", "Goliath's Spear [L]"),
+        K("Egyptian Spear (1st Print - K)"),
+        K("Goliath's Spear (1st Print - L)"),
+    ],
+)
 @pytest.mark.parametrize("use", [True, False])
 def test_the_spear_may_be_discarded_to_discard_a_hero(card, use):
     blocker = real_key("Pharaoh's Army [K]", "K") if CARDS[card].set.startswith("K") else "herod"  # warriors
@@ -857,10 +883,12 @@ def test_the_spear_may_be_discarded_to_discard_a_hero(card, use):
 # --- exchange this character with a Hero of the Reserve or the discard pile ----------------------------------------
 @pytest.mark.parametrize(
     "card, other",
-    [
-        (K("Abishai [K]"), real_key("Abigail [K]", "K")),
-        (K("The Israelite Foremen [L]"), real_key("Joshua, the Faithful [L]", "L")),
-    ],
+    with_firsts(
+        [
+            (K("Abishai [K]"), real_key("Abigail [K]", "K")),
+            (K("The Israelite Foremen [L]"), real_key("Joshua, the Faithful [L]", "L")),
+        ]
+    ),
 )
 @pytest.mark.parametrize("where", ["reserve", "discard"])
 def test_the_hero_may_exchange_itself_with_a_hero_of_its_book_from_reserve_or_discard_pile(card, other, where):
@@ -953,26 +981,28 @@ def test_the_king_looks_at_a_hand_as_he_blocks_and_is_protected_from_a_lone_hero
 # --- Dominants that band ----------------------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     "card, mates, stranger",
-    [
-        (
-            K("Lord of Armies [K]"),
-            [real_key(n, "K") for n in ("Abigail [K]", "Hannah [K]", "Samuel, the Anointer [K]", "Abiathar [K]")],
-            real_key("Joshua, the Faithful [L]", "L"),
-        ),
-        (
-            K("Pillar of Fire [L]"),
-            [
-                real_key(n, "L")
-                for n in (
-                    "Joshua, the Faithful [L]",
-                    "Miriam [L]",
-                    "Eleazar, Son of Aaron [L]",
-                    "Jethro, Priest of Midian [L]",
-                )
-            ],
-            real_key("Abigail [K]", "K"),
-        ),
-    ],
+    with_firsts(
+        [
+            (
+                K("Lord of Armies [K]"),
+                [real_key(n, "K") for n in ("Abigail [K]", "Hannah [K]", "Samuel, the Anointer [K]", "Abiathar [K]")],
+                real_key("Joshua, the Faithful [L]", "L"),
+            ),
+            (
+                K("Pillar of Fire [L]"),
+                [
+                    real_key(n, "L")
+                    for n in (
+                        "Joshua, the Faithful [L]",
+                        "Miriam [L]",
+                        "Eleazar, Son of Aaron [L]",
+                        "Jethro, Priest of Midian [L]",
+                    )
+                ],
+                real_key("Abigail [K]", "K"),
+            ),
+        ]
+    ),
 )
 def test_the_dominant_lets_an_old_testament_human_band_to_up_to_three_heroes_of_its_book(card, mates, stranger):
     b = in_battle("gideon", EGYPTIANS, [], mine={"hand": [card], "territory": [*mates, stranger]})
@@ -998,7 +1028,7 @@ def test_the_dominant_cannot_be_played_without_an_old_testament_human_in_battle(
 
 # --- Dominants that take an evil character and may add one to battle --------------------------------------------
 @pytest.mark.parametrize(
-    "card, word", [(K("Murderous Command [K]"), "egyptian"), (K("Warrior Overtaken [L]"), "philistine")]
+    "card, word", with_firsts([(K("Murderous Command [K]"), "egyptian"), (K("Warrior Overtaken [L]"), "philistine")])
 )
 def test_the_dominant_takes_an_evil_character_of_its_people_and_may_discard_a_hero_to_add_one_to_battle(
     monkeypatch, card, word
@@ -1040,7 +1070,7 @@ def test_the_dominant_takes_an_evil_character_of_its_people_and_may_discard_a_he
 
 
 # --- artifacts: draw when an opponent draws by a good or evil ability -----------------------------------------------
-@pytest.mark.parametrize("card", [K("David's Harp [K]"), K("Altar of Burnt Offering [L]")])
+@pytest.mark.parametrize("card", printings("David's Harp [K]", "Altar of Burnt Offering [L]"))
 @pytest.mark.parametrize("up", [True, False])
 def test_the_artifact_lets_its_holder_draw_one_when_an_opponent_draws_by_a_good_or_evil_ability(card, up):
     draw = real_key("Consecration [K]", "K")  # negate and discard an evil enhancement, then may draw 1
@@ -1227,7 +1257,7 @@ def test_a_lost_soul_played_from_a_draw_pile_is_put_in_play_too():
 
 # --- fortresses: put in play, and a lone Hero's attack ------------------------------------------------------------
 @pytest.mark.parametrize(
-    "card, book", [(K("David's Tent [K]"), "I Samuel 17:1"), (K("Wilderness of Sinai [L]"), "Exodus 17:1")]
+    "card, book", with_firsts([(K("David's Tent [K]"), "I Samuel 17:1"), (K("Wilderness of Sinai [L]"), "Exodus 17:1")])
 )
 def test_the_fortress_put_in_play_takes_a_hero_of_its_book_and_a_lone_one_attacking_may_draw(monkeypatch, card, book):
     hero = _test_card(
@@ -1314,7 +1344,7 @@ def test_the_dual_enhancement_is_played_as_an_evil_enhancement_with_its_evil_num
     round_trip(g)
 
 
-@pytest.mark.parametrize("card", [K("Covenant with David [K]"), K("Covenant with Moses [L]")])
+@pytest.mark.parametrize("card", printings("Covenant with David [K]", "Covenant with Moses [L]"))
 def test_the_covenant_played_in_battle_negates_and_discards_an_evil_card(monkeypatch, card):
     hero, blocker = good(card, monkeypatch)
     evil = real_key("Ancient Evil (G)", "10A")
@@ -1331,10 +1361,12 @@ def test_the_covenant_played_in_battle_negates_and_discards_an_evil_card(monkeyp
 
 @pytest.mark.parametrize(
     "card, hero",
-    [
-        (K("Covenant with David [K]"), real_key("Abigail [K]", "K")),
-        (K("Covenant with Moses [L]"), real_key("Joshua, the Faithful [L]", "L")),
-    ],
+    with_firsts(
+        [
+            (K("Covenant with David [K]"), real_key("Abigail [K]", "K")),
+            (K("Covenant with Moses [L]"), real_key("Joshua, the Faithful [L]", "L")),
+        ]
+    ),
 )
 def test_the_covenant_activated_as_an_artifact_may_underdeck_a_hero_of_its_book(card, hero):
     b = pos({"hand": [card], "discard": [hero, "gideon"], "deck": ["ezra"]}, {"land_of_bondage": ["ls_orphan"]})
@@ -1443,7 +1475,7 @@ def test_the_first_printing_of_the_artifact_activated_may_underdeck_a_hero_of_it
     round_trip(g)
 
 
-@pytest.mark.parametrize("card", [K("Make Bricks! (1st Print - K)"), K("No Blacksmiths in Israel (1st Print - L)")])
+@pytest.mark.parametrize("card", printings("Make Bricks! (1st Print - K)", "No Blacksmiths in Israel (1st Print - L)"))
 def test_the_first_printing_takes_an_evil_card_from_the_reserve(card):
     blocker = DOEG if CARDS[card].set.startswith("K") else "pilate"
     b = blocked("gideon", blocker, theirs={"hand": [card], "reserve": [OT_EVIL, "gideons_trumpet"]})
@@ -1458,7 +1490,7 @@ def test_the_first_printing_takes_an_evil_card_from_the_reserve(card):
     round_trip(g)
 
 
-@pytest.mark.parametrize("card", [K("Moses Kills Egyptian (1st Print - K)"), K("Taunting the Lord (1st Print - L)")])
+@pytest.mark.parametrize("card", printings("Moses Kills Egyptian (1st Print - K)", "Taunting the Lord (1st Print - L)"))
 def test_the_first_printing_negates_a_good_enhancement_and_bounces_a_hero(card):
     blocker = DOEG if CARDS[card].set.startswith("K") else "pilate"
     b = in_battle(
@@ -1477,7 +1509,7 @@ def test_the_first_printing_negates_a_good_enhancement_and_bounces_a_hero(card):
     round_trip(g)
 
 
-@pytest.mark.parametrize("card", [K("The Murdering Pharaoh (1st Print - K)"), K("King Achish (1st Print - L)")])
+@pytest.mark.parametrize("card", printings("The Murdering Pharaoh (1st Print - K)", "King Achish (1st Print - L)"))
 def test_the_first_printing_of_the_king_negates_band_abilities(monkeypatch, card):
     alarm = real_key("Sound the Alarm ( C)", "2E")  # a Red band enhancement
     hero = _test_card(monkeypatch, "red_hero", type="hero", alignment="good", brigades=["Red"], strength=5, toughness=5)
@@ -1507,3 +1539,48 @@ def test_the_first_printing_looks_at_a_hand_and_may_exchange_itself_with_a_hero_
     ok(g, f"choose {b[other]}")
     assert g.zone_of(b[other]) == (0, "field_of_battle") and g.zone_of(b[card]) == (0, "territory")
     round_trip(g)
+
+
+@pytest.mark.parametrize("card", printings("Abigail (1st Print - K)", "Joshua, the Faithful (1st Print - L)"))
+@pytest.mark.parametrize("choose", [True, False])
+def test_the_first_printing_may_choose_the_evil_character_that_blocks(card, choose):
+    b = rescues(card, theirs={"territory": ["herod", "pilate"], "hand": ["goliath"]})
+    g = b.game
+    d = g.s.pending
+    assert d is not None and d.effect == "choose_blocker" and set(d.options) == {b["herod"], b["pilate"]}  # not in hand
+    ok(g, f"choose {b['pilate']}" if choose else "choose")
+    if choose:
+        assert g.zone_of(b["pilate"]) == (1, "field_of_battle") and g.b.step == "initiative"
+    else:
+        assert g.b.step == "block" and g.current_player == 1
+    round_trip(g)
+
+
+@pytest.mark.parametrize(
+    "card, book", [(K("David's Prayer (1st Print - K)"), "I Samuel 1:1"), (K("Moshe (1st Print - L)"), "Exodus 1:1")]
+)
+def test_the_first_printing_plays_a_lost_soul_and_a_character_of_its_book_from_a_draw_pile(monkeypatch, card, book):
+    hero, blocker = good(card, monkeypatch)
+    mate = _test_card(
+        monkeypatch, "book_char", type="evil_character", brigades=["Black"], strength=2, toughness=2, reference=book
+    )
+    b = in_battle(hero, blocker, [], mine={"hand": [card], "deck": ["ls_wanderer"]}, theirs={"deck": ["herod", mate]})
+    g = b.game
+    ok(g, f"enhance {b[card]} {b[hero]}")
+    d = g.s.pending
+    assert d is not None and d.options == [b["ls_wanderer"]]  # a Lost Soul of any book
+    ok(g, f"choose {b['ls_wanderer']}")
+    d = g.s.pending
+    assert d is not None and d.options == [b[mate]]  # a character of the book, not Herod
+    ok(g, f"choose {b[mate]}")
+    assert g.zone_of(b["ls_wanderer"]) == (0, "land_of_bondage") and g.zone_of(b[mate]) == (1, "territory")
+    round_trip(g)
+
+
+def test_every_card_of_the_file_is_named_by_a_test_on_a_position(request):
+    """Every printing of starters_kl.toml is a parameter of at least one test of this module above."""
+    if request.config.getoption("keyword") or request.config.getoption("markexpr"):
+        pytest.skip("only a part of the module was collected")
+    here = [i.nodeid for i in request.session.items if i.nodeid.startswith(request.node.nodeid.split("::")[0])]
+    named = " ".join(n for n in here if "named_by_a_test" not in n)
+    assert [k for k in KEYS if k not in named] == []

@@ -2000,3 +2000,76 @@ def test_interrupt_the_battle_with_nothing_opposing_to_suspend_still_works_its_p
         "Interrupt the battle."
     )
     round_trip(g)
+
+
+def test_choose_blocker_puts_the_chosen_evil_character_in_battle_as_the_blocker(monkeypatch):
+    key = "t_chooser"
+    monkeypatch.setitem(
+        CARDS,
+        key,
+        _card(
+            {
+                "key": key,
+                "name": "Chooser",
+                "type": "hero",
+                "alignment": "good",
+                "brigades": ["Blue"],
+                "strength": 9,
+                "toughness": 9,
+                "abilities": [
+                    {
+                        "trigger": "enters_battle",
+                        "effects": [
+                            {
+                                "verb": "choose_blocker",
+                                "select": {"zone": "territory", "owner": "opponents", "type": "evil_character"},
+                            }
+                        ],
+                    }
+                ],
+            }
+        ),
+    )
+    b = build({"hand": [key]}, {"territory": ["herod", "eglon"], "land_of_bondage": ["ls_orphan"]}, phase="battle")
+    g = b.game
+    ok(g, f"rescue {b[key]}")
+    d = g.s.pending
+    assert d is not None and set(d.options) == {b["herod"], b["eglon"]}
+    ok(g, f"choose {b['eglon']}")
+    assert g.battle_chars(1) == [b["eglon"]] and g.b.step == "initiative"
+    round_trip(g)
+
+
+def test_a_negated_protect_from_protects_nobody(monkeypatch):
+    shield = _add(
+        monkeypatch,
+        "t_shield2",
+        [
+            {
+                "verb": "protect_from",
+                "duration": "end_of_turn",
+                "against": {"type": "evil_enhancement"},
+                "select": {"zone": "in_play", "owner": "you", "type": "hero", "in_battle": False, "all": True},
+            }
+        ],
+    )
+    neg = _add(
+        monkeypatch,
+        "t_neg",
+        [{"verb": "negate"}],
+        type="evil_enhancement",
+        alignment="evil",
+        brigades=["Crimson"],
+        strength=5,
+        toughness=0,
+    )
+    b = battle(f'"{shield}"', territory='"barak"', their_hand=f'"{neg}"')
+    g = b.game
+    ok(g, f"enhance {b[shield]} {b['gideon']}")
+    assert continuous.protected_from(g, b["barak"], CARDS[neg])
+    if g.current_player != 1:
+        ok(g, "pass")
+    ok(g, f"enhance {b[neg]} {b['goliath']}")
+    assert b[shield] in g.b.negated and not continuous.protected_from(g, b["barak"], CARDS[neg])
+    assert not any(m[4] == b[shield] for m in g.s.mods)  # its marks are gone: not back when the battle ends
+    round_trip(g)

@@ -365,6 +365,8 @@ def band_prevented(t: Table, c: str) -> bool:
     owner, cd, negated = t.owner(c), t.cd, t.b.negated
     if t.face_up and any(matches(cd[c], ab.filter) for _, ab in _face_up_with(t, "no_band")):
         return True
+    if t.b.kind and owner == t.b.defender and block_forbidden(t, c):  # it would block (redemption.effect.no_block)
+        return True
     # the enhancements played in this battle, and the characters in it whose own ability prevents bands (the 1st
     # printings of The Murdering Pharaoh and King Achish: redemption.effect.prevent_band)
     chars = (
@@ -391,10 +393,9 @@ def _face_up_with(t: Table, verb: str) -> list[tuple[int, Ability]]:
     out = []
     for q, zones in enumerate(t.z):
         for a in zones["artifact_pile"]:
-            if a in up and a not in negated:
-                ab = cd[a].by_effect.get(verb)
-                if ab is not None and ab.trigger == "while_in_play":
-                    out.append((q, ab))
+            if a in up and a not in negated and verb in cd[a].by_effect:
+                # every such ability: a Covenant's first one of the verb may be its enhancement half's (played)
+                out += [(q, ab) for ab in cd[a].abilities if ab.effect == verb and ab.trigger == "while_in_play"]
     return out
 
 

@@ -83,6 +83,8 @@ def filter_text(flt: Filter, noun: str = "character", plural: bool = False) -> s
     if "book" in d:
         bk = d["book"]
         text += f" with a reference in {' or '.join(bk) if isinstance(bk, tuple) else bk}"
+    if "except_kind" in d:  # redemption.lang.facet.except_kind
+        text += f" that {'are' if plural else 'is'} not {d['except_kind']}"
     return text
 
 
@@ -296,7 +298,7 @@ def _resolve_band(g: Table, d: Decision, events: list[Event]) -> None:
                     "redemption.effect.band",
                 )
             )
-            if any(ab.trigger == "enters_battle" for ab in g.cd[c].abilities):
+            if any(ab.trigger in ("enters_battle", "blocking") for ab in g.cd[c].abilities):
                 g.s.gifts.append((p, 3, c))  # redemption.effect.band: asked once nothing waits
             continue
         g._enter_battle(
@@ -1651,7 +1653,10 @@ def _ask_from_deck(g: Table, p: int, src: str, ab: Act, stage: int, events: list
     types = _deck_types(ab)
     while stage < len(types):
         want = types[stage]
-        options = [c for c in select(g, p, ab.select) if matches(g.cd[c], (("type", want),))]
+        sel = ab.select
+        if want == "lost_soul":  # "a Lost Soul and a I Samuel character": the other facets describe the character
+            sel = Selector(tuple((k, v) for k, v in sel.facets if k in ("zone", "owner")))
+        options = [c for c in select(g, p, sel) if matches(g.cd[c], (("type", want),))]
         if options:
             g.ask(
                 Decision(p, src, "play_from_deck", options, "up_to", 1, revealed=options[:], to=[p], stage=stage),
@@ -2004,7 +2009,59 @@ def run_activate(g: Table, p: int, c: str, ab: Ability, events: list[Event]) -> 
     its player (redemption.lang.trigger.activate)."""
     if ab.condition and not condition_holds(g, p, c, ab.condition):
         return
+    if ab.choose_one:  # "A or B" as it is activated: its player chooses (redemption.lang.choose_one)
+        first, second = (VERBS[a.verb].text(a, ab.trigger, None).rstrip(".") for a in ab.acts)
+        g.ask(
+            Decision(p, c, "choose_one", [c], "up_to", 1, to=list(range(len(g.z)))),
+            events,
+            f"{who(p, True)} {verb(p, 'chooses', 'choose')} for {g.cd[c].name}: {first} (choose it), or {second} "
+            "(choose nothing).",
+        )
+        return
     _run_acts(g, p, c, c, ab.acts, "", events)
+
+
+def _blockers(g: Table, p: int, ab: Act) -> list[str]:
+    b = g.b
+    if not b.kind or b.step != "block" or g.s.active != p:
+        return []
+    return [
+        c
+        for c in select(g, p, ab.select)
+        if g.owner(c) == b.defender and not g._kept_out(c) and g._unique_clash(g.owner(c), c) is None
+    ]
+
+
+def _do_choose_blocker(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """As the attacking Hero enters battle, its player may choose the opposing character that blocks it: the
+    defender's character that fits enters the battle as its blocker (redemption.effect.choose_blocker)."""
+    options = protected_from(g, g.cd[src], _blockers(g, p, ab))
+    if not options:
+        return
+    g.ask(
+        Decision(p, src, "choose_blocker", options, "up_to", 1, to=list(range(len(g.z)))),
+        events,
+        f"{who(p, True)} may choose the character that blocks {g.cd[src].name} (choose it, or choose nothing).",
+    )
+
+
+def _resolve_choose_blocker(g: Table, d: Decision, events: list[Event]) -> None:
+    p, src = d.chooser, d.source
+    if not d.chosen or g.b.step != "block":
+        events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'chooses', 'choose')} no blocker.", p))
+        return
+    (c,) = d.chosen
+    q = g.owner(c)
+    g.b.effects.append((src, "band", c, g.loc[c][1]))  # a negate of the Hero sends it back
+    g._enter_battle(
+        q,
+        c,
+        events,
+        "must block with",
+        f", chosen by {who(p)} with {g.cd[src].name}",
+        "redemption.effect.choose_blocker",
+    )
+    g.b.step, g.b.last_actor, g.b.passes = "initiative", q, 0
 
 
 def _do_exchange_hand(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
@@ -2801,6 +2858,28 @@ def _resolve_play_from_discard(g: Table, d: Decision, events: list[Event]) -> No
         run(g, p, e, host, a, d.chosen[0] if d.chosen else "", events)
 
 
+# --- the mech batches' verbs (redemption.effect.shuffle_hand_draw) ----------------------------------------------
+def _do_shuffle_hand_draw(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Each player in turn order from p shuffles their hand into their draw pile, then draws N
+    (redemption.effect.shuffle_hand_draw)."""
+    name, rid = g.cd[src].name, "redemption.effect.shuffle_hand_draw"
+    for q in [p] + g.others(p):
+        hand = g.z[q]["hand"][:]
+        for c in hand:
+            g._move(c, q, "deck")
+        g.rng.shuffle(g.z[q]["deck"])
+        events.append(
+            Event.said(
+                "effect",
+                f"{name}: {who(q, True)} {verb(q, 'shuffles', 'shuffle')} {their(q)} hand "
+                f"({plural(len(hand), 'card')}) into {their(q)} draw pile.",
+                p,
+                rid,
+            )
+        )
+        g._draw(q, ab.n, events, f"for {name}", rid)
+
+
 # --- the words ------------------------------------------------------------------------------------------
 def _text_draw(a: Act, when: str, card: Card | None) -> str:
     n = f"{a.n} card" + ("s" if a.n != 1 else "")
@@ -2864,7 +2943,8 @@ def _text_discard_type(a: Act, when: str, card: Card | None) -> str:
         where += " (not one held in a fortress)"
     else:
         where += " (not one held in a fortress or set aside)"
-    lead = "When this character enters battle, discard" if card is not None and card.is_character else "Discard"
+    entry = card is not None and card.is_character and when not in _BLOCK_HEADS  # those say their own moment
+    lead = "When this character enters battle, discard" if entry else "Discard"
     if a.select.up_to and a.select.most > 1:
         return f"{lead} up to {a.select.most} {filter_text(a.select.facets, 'card', plural=True)} {where}."
     return f"{lead} any {what} {where}."
@@ -2948,6 +3028,14 @@ def _verbs() -> dict[str, Verb]:
                 "no_challenge",
                 "while this is face up, no battle may begin as a battle challenge",
                 lambda a, when, card: "While this is face up, no battle may begin as a battle challenge.",
+            ),
+            Verb(
+                "shuffle_hand_draw",
+                "each player shuffles their hand into their draw pile and draws N",
+                lambda a, when, card: (
+                    f"Each player, you first, shuffles their hand into their draw pile and draws {plural(a.n, 'card')}."
+                ),
+                _do_shuffle_hand_draw,
             ),
             Verb(
                 "no_convert",
@@ -3591,7 +3679,9 @@ def _verbs() -> dict[str, Verb]:
                         if a.select.owner == "any"
                         else "your"
                     )
-                    + " draw pile into its owner's Land of Bondage or territory; then the draw piles searched are shuffled."
+                    + " draw pile into its owner's Land of Bondage or territory"
+                    + (f" (the character with a reference in {a.select.get('book')})" if a.select.get("book") else "")
+                    + "; then the draw piles searched are shuffled."
                 ),
                 _do_play_from_deck,
                 resolve=_resolve_play_from_deck,
@@ -3710,6 +3800,16 @@ def _verbs() -> dict[str, Verb]:
                     )
                     + f" brigade, with {a.strength}/{a.toughness}."
                 ),
+            ),
+            Verb(
+                "choose_blocker",
+                "as the attacking Hero enters battle, its player may choose the opposing character that blocks",
+                lambda a, when, card: (
+                    f"When this Hero attacks, you may choose {an('opposing ' + filter_text(a.filter))} in your "
+                    "opponent's territory to block it."
+                ),
+                _do_choose_blocker,
+                resolve=_resolve_choose_blocker,
             ),
             Verb(
                 "look_hand",

@@ -270,7 +270,7 @@ def _from_dict(cls: type[Game], d: dict[str, Any]) -> Game:
         and (
             CARDS[cards[x[2]][0]].has("gift_draw") is not None
             or any(
-                ab.trigger in ("put_in_play", "lone_attack", "enters_battle", "blocked")
+                ab.trigger in ("put_in_play", "lone_attack", "enters_battle", "blocking", "blocked")
                 for ab in CARDS[cards[x[2]][0]].abilities
             )
         )

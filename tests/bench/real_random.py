@@ -7,8 +7,11 @@ actions and at the end, the game is saved and loaded as the app does (``saves.du
 on from the loaded copy. A violation is printed with its seed and action number, and counted.
 
     python -m tests.bench.real_random [--games N] [--first-game N] [--decks G10,H10] [--max-turns N] [--seats N]
+                                      [--level normal]
 
 ``--seats 3`` or ``4``: the two decks alternate round the table (G10, H10, G10, ...), rotated game by game.
+``--level normal`` (or easy, hard): one seat, moving round the table game by game, is that computer level instead of
+random moves, so the games take the paths a player's opponent takes.
 """
 
 from __future__ import annotations
@@ -18,24 +21,28 @@ import time
 import traceback
 
 import saves
+from rules.agents import choose_for, make_agent
 from rules.core import Rng
 from rules.redemption import Game, new_game
 from tests.bench.common import arg_int, machine
 from tests.test_redemption_stateful import check_conservation, check_decision_secrecy
 
 
-def play(seed: int, decks: tuple[str, ...], max_turns: int) -> tuple[int, int, int]:
-    """One game: (actions, decisions asked, saves loaded); raises AssertionError on a violation."""
+def play(seed: int, decks: tuple[str, ...], max_turns: int, level: str = "") -> tuple[int, int, int]:
+    """One game: (actions, decisions asked, saves loaded); raises AssertionError on a violation. ``level``: seat
+    ``seed`` mod the seats plays at that computer level."""
     g = new_game(seed, decks=decks, max_turns=max_turns)
     meta = saves.Meta(players=[{"name": f"Player {q + 1}", "kind": "human"} for q in range(len(decks))])
     r = Rng(seed)
+    smart = make_agent("redemption", level, seed=seed) if level else None
+    seat = seed % len(decks)
     actions = asked = loaded = 0
     while not g.is_over:
         legal = g.legal_actions()
         assert legal, "no legal action in a game not over"
         d = g.s.pending
         before = set(d.revealed) if d is not None else set()
-        a = legal[r.below(len(legal))]
+        a = choose_for(smart, g) if smart is not None and g.current_player == seat else legal[r.below(len(legal))]
         out = g.apply(a)
         assert out.ok, f"a legal action was refused: {a} ({out.reason})"
         actions += 1
@@ -57,15 +64,17 @@ def main() -> None:
     first = arg_int("first-game", 0)
     max_turns = arg_int("max-turns", 0)
     seats = arg_int("seats", 2)
+    level = sys.argv[sys.argv.index("--level") + 1] if "--level" in sys.argv else ""
     a, b = "G10", "H10"
     if "--decks" in sys.argv:
         a, b = sys.argv[sys.argv.index("--decks") + 1].split(",")
-    print(f"# random {a} v {b} games at {seats} seats with invariants after every action ({machine()})")
+    who = f"one seat {level}, the others random" if level else "random moves"
+    print(f"# {a} v {b} games at {seats} seats ({who}) with invariants after every action ({machine()})")
     t0, actions, asked, loaded, bad = time.perf_counter(), 0, 0, 0, []
     for i in range(first, first + games):
         decks = tuple((a, b)[(q + i) % 2] for q in range(seats))
         try:
-            n, k, s = play(i, decks, max_turns)
+            n, k, s = play(i, decks, max_turns, level)
         except Exception as e:  # noqa: BLE001  # every violation is reported with its seed, then the run goes on
             bad.append(i)
             print(f"seed {i} {decks}: {type(e).__name__}: {e}")
