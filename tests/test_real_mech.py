@@ -383,6 +383,20 @@ def test_kings_sword_rr2_bands_up_to_three_angels_while_an_evil_character_blocks
     assert not any(a.verb == "dominant" and a.args[0] == b[card] for a in b.game.legal_actions())
 
 
+def test_mayhem_has_each_player_shuffle_their_hand_into_their_draw_pile_and_draw_six():
+    card = K("Mayhem", "TxP")
+    mine = ["gideon", "barak", "ehud", "deborah", "esther", "daniel", "ezra", "nehemiah"]
+    theirs = ["herod", "pilate", "nebuchadnezzar", "belshazzar", "haman", "goliath", "babylon_army", "temple_guard"]
+    b = pos({"hand": [card, *mine[:2]], "deck": mine[2:]}, {"hand": theirs[:5], "deck": theirs[5:]})
+    g = b.game
+    ok(g, f"dominant {b[card]}")
+    assert g.zone_of(b[card]) == (0, "discard")
+    for q, cards in ((0, mine), (1, theirs)):
+        z = g.z[q]
+        assert len(z["hand"]) == 6 and set(z["hand"]) | set(z["deck"]) == {b[k] for k in cards}
+    round_trip(g)
+
+
 # --- batch B: dual GE/EE cards ----------------------------------------------------------------------------------
 def host(monkeypatch: pytest.MonkeyPatch, key: str, brigade: str, side: str, **facts: Any) -> str:
     """A character of ours of that brigade, to play a card on (1/1 unless said)."""
