@@ -20,7 +20,8 @@ from tests.redemption_helpers import build, ok
 from tests.test_real_g10 import _test_card, blocked, in_battle, pos, round_trip, to_player
 
 REAL_DIR = Path(__file__).resolve().parent.parent / "rules" / "redemption" / "real"
-FILES = sorted(REAL_DIR.glob("pool_*.toml"))
+#: pool_interrupt.toml has its own tests (tests/test_real_interrupt.py: the interrupt and block cards)
+FILES = sorted(f for f in REAL_DIR.glob("pool_*.toml") if f.name != "pool_interrupt.toml")
 ENTRIES = [d for f in FILES for d in tomllib.loads(f.read_text(encoding="utf-8"))["card"]]
 KEYS = [real_key(d["name"], d["set"]) for d in ENTRIES]
 #: every key a test below takes, with the test's name
@@ -323,6 +324,10 @@ def fitting(
         facts["identifiers"].append(sel["identifier"])
     if "identifier_word" in sel:
         facts["identifiers"].append(f"{sel['identifier_word']} warrior")
+    if "class" in sel:
+        facts["class"] = [sel["class"]]
+    if "book" in sel:
+        facts["reference"] = f"{sel['book']} 1:1"
     if "title" in sel:
         facts["name"] = f"{sel['title']} the Tested"
     if not fit:

@@ -298,7 +298,7 @@ def _resolve_band(g: Table, d: Decision, events: list[Event]) -> None:
                     "redemption.effect.band",
                 )
             )
-            if any(ab.trigger == "enters_battle" for ab in g.cd[c].abilities):
+            if any(ab.trigger in ("enters_battle", "blocking") for ab in g.cd[c].abilities):
                 g.s.gifts.append((p, 3, c))  # redemption.effect.band: asked once nothing waits
             continue
         g._enter_battle(
@@ -2943,7 +2943,8 @@ def _text_discard_type(a: Act, when: str, card: Card | None) -> str:
         where += " (not one held in a fortress)"
     else:
         where += " (not one held in a fortress or set aside)"
-    lead = "When this character enters battle, discard" if card is not None and card.is_character else "Discard"
+    entry = card is not None and card.is_character and when not in _BLOCK_HEADS  # those say their own moment
+    lead = "When this character enters battle, discard" if entry else "Discard"
     if a.select.up_to and a.select.most > 1:
         return f"{lead} up to {a.select.most} {filter_text(a.select.facets, 'card', plural=True)} {where}."
     return f"{lead} any {what} {where}."
