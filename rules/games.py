@@ -106,6 +106,8 @@ class ControlsPart(Protocol):
     def number(self, action: Any) -> int | None: ...  # the number a choice by number picks (None: a random one)
     def sent_for(self, key: str) -> str: ...  # the text a key sends with no legal action of its own (refused, with why)
     def listed(self, action: Any) -> bool: ...  # chosen from a list the screen shows (a pending decision's options)
+    def idle(self, key: str) -> str: ...  # what a key of its own says when it has no legal action now
+    def which(self, key: str) -> str: ...  # the question when a key of its own has several legal actions
 
 
 @runtime_checkable

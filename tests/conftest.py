@@ -10,6 +10,56 @@ settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True
 settings.register_profile("dev", deadline=None, print_blob=True)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
+#: How long Textual's Pilot sleeps at a time while it waits for the app to go idle after a key or a pause
+#: (textual._wait: 20 ms, idle when the process used under a twentieth of the window). Every key a Pilot test
+#: presses waits two such windows and every pause one, asleep: over the suite that was a third of the Pilot
+#: tests' time. 5 ms keeps the same test (the process used under a twentieth of the window), four times as often.
+PILOT_IDLE_WINDOW = 0.005
+
+
+def pytest_configure(config):
+    import textual._wait
+
+    textual._wait.SLEEP_GRANULARITY = PILOT_IDLE_WINDOW
+    textual._wait.SLEEP_IDLE = PILOT_IDLE_WINDOW / 20
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _no_full_collection_per_app():
+    """The app collects and freezes the heap once its first frame is drawn (RedemptionApp.settle_memory): in a
+    test process that heap is the whole suite's, 80-300 ms a collection, twice per Pilot test. Tests leave it
+    out (tests/test_tui_speed.py checks the real one, REAL_SETTLE_MEMORY); what the run holds at its start (the
+    modules, the collected tests) is frozen once instead, as the app does, so the collector's own passes skip it."""
+    import gc
+
+    from tui.app import RedemptionApp
+
+    REAL_SETTLE_MEMORY.append(RedemptionApp.settle_memory)
+    RedemptionApp.settle_memory = staticmethod(lambda: None)  # type: ignore[method-assign]
+    gc.collect()
+    gc.freeze()
+    yield
+    RedemptionApp.settle_memory = staticmethod(REAL_SETTLE_MEMORY[0])  # type: ignore[method-assign]
+
+
+REAL_SETTLE_MEMORY: list = []
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _no_wait_for_the_disk():
+    """os.fsync only checks its descriptor: every save and table write (saves.store.write_atomic) flushes the
+    file and its folder to the disk, 5-15 ms each here, and a Pilot test saves after every move. What the flush
+    guards against, a power cut, no test makes; a write that fails at the flush is tested by replacing os.fsync
+    (tests/test_hostile_saves.py, test_saves.py, test_tui_signals.py), as before."""
+    real = os.fsync
+
+    def fsync(fd: int) -> None:
+        os.fstat(fd)  # a closed or wrong descriptor still raises, as the real call would
+
+    os.fsync = fsync
+    yield
+    os.fsync = real
+
 
 @pytest.fixture
 def folder(tmp_path, monkeypatch):
@@ -41,3 +91,26 @@ def postgres_url():
         yield server.url
     finally:
         server.stop()
+
+
+#: The modules with the longest single tests (7-28 s each on a loaded 2-core machine: real browsers, OpenSSH
+#: and sshd, a whole screen set walked by Pilot), run first: a worker that picked one of them up last would
+#: run alone at the end while the other waited. Slowest first.
+RUN_FIRST = (
+    "test_web_tables.py",
+    "test_tui_fit.py",
+    "test_ssh_app.py",
+    "test_web_browser.py",
+    "test_tui_ascii.py",
+    "test_tui_app.py",
+    "test_tui_multi.py",
+    "test_ssh_tables.py",
+    "test_web_proxy.py",
+    "test_ssh_hosts.py",
+    "test_tui_signals.py",
+)
+
+
+def pytest_collection_modifyitems(session, config, items):
+    rank = {name: i for i, name in enumerate(RUN_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(RUN_FIRST)))  # stable: the rest keep their order

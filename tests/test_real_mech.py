@@ -156,6 +156,29 @@ def test_three_nails_face_up_lets_no_demon_block(up):
 
 
 @pytest.mark.parametrize("up", [True, False])
+def test_three_nails_face_up_lets_no_demon_band_in_to_block(monkeypatch, up):
+    nails = K("Three Nails", "Ap")
+    demon = _test_card(
+        monkeypatch, "t_demon", type="evil_character", brigades=["Gold"], identifiers=["demon"], strength=2, toughness=2
+    )
+    b = pos(
+        {"field_of_battle": ["gideon"], "artifact_pile": [nails]},
+        {"field_of_battle": ["nebuchadnezzar"], "hand": ["babylon_army"], "territory": [demon, "belshazzar"]},
+        phase="battle",
+        flags={"battled": True},
+        battle={"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 0},
+        **({"face_up": [nails]} if up else {}),
+    )
+    g = b.game
+    bands = {
+        a.args[2]
+        for a in g.legal_actions()
+        if a.verb == "enhance" and a.args[0] == b["babylon_army"] and len(a.args) >= 3
+    }
+    assert bands == ({b["belshazzar"]} if up else {b["belshazzar"], b[demon]})
+
+
+@pytest.mark.parametrize("up", [True, False])
 def test_every_mans_sword_face_up_lets_no_battle_begin_as_a_challenge(up):
     sword = K("Every Man's Sword", "Ki")
     b = pos(
@@ -358,6 +381,45 @@ def test_kings_sword_rr2_bands_up_to_three_angels_while_an_evil_character_blocks
     round_trip(g)
     b = pos({"hand": [card], "territory": angels[:1]}, {"territory": ["herod"]})  # no battle: not playable
     assert not any(a.verb == "dominant" and a.args[0] == b[card] for a in b.game.legal_actions())
+
+
+def test_mayhem_has_each_player_shuffle_their_hand_into_their_draw_pile_and_draw_six():
+    card = K("Mayhem", "TxP")
+    mine = ["gideon", "barak", "ehud", "deborah", "esther", "daniel", "ezra", "nehemiah"]
+    theirs = ["herod", "pilate", "nebuchadnezzar", "belshazzar", "haman", "goliath", "babylon_army", "temple_guard"]
+    b = pos({"hand": [card, *mine[:2]], "deck": mine[2:]}, {"hand": theirs[:5], "deck": theirs[5:]})
+    g = b.game
+    ok(g, f"dominant {b[card]}")
+    assert g.zone_of(b[card]) == (0, "discard")
+    for q, cards in ((0, mine), (1, theirs)):
+        z = g.z[q]
+        assert len(z["hand"]) == 6 and set(z["hand"]) | set(z["deck"]) == {b[k] for k in cards}
+    round_trip(g)
+
+
+@pytest.mark.parametrize(
+    "fort, inside, other", [("Goshen (Wa)", "gideon", "pilate"), ("Kingdoms of the World (Wa)", "pilate", "gideon")]
+)
+def test_the_fortress_holds_three_characters_of_its_side_safe_from_discard(fort, inside, other):
+    f = K(fort, "War")
+    b = pos(
+        {
+            "territory": [f, "gideon", "pilate", "barak", "ehud", "deborah", "herod", "barabbas", "goliath"],
+            "deck": ["ezra"],
+        },
+        {"land_of_bondage": ["ls_orphan"], "deck": ["esther"]},
+    )
+    g = b.game
+    out = g.apply(f"fortress-in {b[other]} {b[f]}")
+    assert not out.ok and out.rule == "redemption.prep.fortress-in"
+    side = ["gideon", "barak", "ehud", "deborah"] if inside == "gideon" else ["pilate", "herod", "barabbas", "goliath"]
+    for c in side[:3]:
+        ok(g, f"fortress-in {b[c]} {b[f]}")
+    assert not g.apply(f"fortress-in {b[side[3]]} {b[f]}").ok  # three at most
+    round_trip(g)
+    angel = real_key("Angel of the Lord ( C)", "2E") if inside == "pilate" else real_key("Christian Martyr ( C)", "2E")
+    b = pos({"territory": [f, inside]}, {"hand": [angel]}, active=1, attached={"G2": "G1"})
+    assert b[inside] not in opts(b.game, b[angel])  # held in the fortress: safe from discard
 
 
 # --- batch B: dual GE/EE cards ----------------------------------------------------------------------------------

@@ -20,7 +20,8 @@ from tests.redemption_helpers import build, ok
 from tests.test_real_g10 import _test_card, blocked, in_battle, pos, round_trip, to_player
 
 REAL_DIR = Path(__file__).resolve().parent.parent / "rules" / "redemption" / "real"
-FILES = sorted(REAL_DIR.glob("pool_*.toml"))
+#: pool_interrupt.toml has its own tests (tests/test_real_interrupt.py: the interrupt and block cards)
+FILES = sorted(f for f in REAL_DIR.glob("pool_*.toml") if f.name != "pool_interrupt.toml")
 ENTRIES = [d for f in FILES for d in tomllib.loads(f.read_text(encoding="utf-8"))["card"]]
 KEYS = [real_key(d["name"], d["set"]) for d in ENTRIES]
 #: every key a test below takes, with the test's name
@@ -192,7 +193,9 @@ def test_an_enhancement_makes_its_character_immune_to_a_brigade_this_battle(monk
 
 
 # --- first strike -----------------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("card", cards("first_strike", "good_enhancement", "first_strike"))
+@pytest.mark.parametrize(
+    "card", cards("first_strike", "good_enhancement", "first_strike", lambda sel: True, riders=None)
+)
 def test_an_enhancement_gives_its_hero_first_strike_in_mutual_destruction(monkeypatch, card):
     demon = real_key("Strong Demon (G)", "10A")  # 9/10
     e = CARDS[card]
@@ -321,6 +324,10 @@ def fitting(
         facts["identifiers"].append(sel["identifier"])
     if "identifier_word" in sel:
         facts["identifiers"].append(f"{sel['identifier_word']} warrior")
+    if "class" in sel:
+        facts["class"] = [sel["class"]]
+    if "book" in sel:
+        facts["reference"] = f"{sel['book']} 1:1"
     if "title" in sel:
         facts["name"] = f"{sel['title']} the Tested"
     if not fit:
@@ -470,8 +477,10 @@ def test_a_good_enhancement_discards_every_evil_enhancement(monkeypatch, card):
 
 @pytest.mark.parametrize("card", cards("band", "good_enhancement", "band", lambda sel: "title" not in sel))
 def test_a_good_enhancement_bands_a_second_hero_in(monkeypatch, card):
-    sel = _shape(card)["select"]
-    fit = fitting(monkeypatch, "t_fit", {"type": "hero", **({"brigade": sel["brigade"]} if "brigade" in sel else {})})
+    sel = {k: v for k, v in _shape(card)["select"].items() if k not in ("zone", "owner")}
+    if isinstance(sel.get("brigade"), list):  # any of them: the first
+        sel["brigade"] = sel["brigade"][0]
+    fit = fitting(monkeypatch, "t_fit", sel)
     other = fitting(monkeypatch, "t_other", {"type": "hero", "brigade": "Silver"}, fit="brigade" not in sel)
     b = battle_for(monkeypatch, card, mine={"territory": [fit, other]})
     g = b.game
@@ -1013,8 +1022,8 @@ def test_false_wisdom_shows_the_rescuers_hand_to_the_blocker_only(monkeypatch):
 
 
 # --- batch G ---------------------------------------------------------------------------------------------------------
-def test_put_to_flight_negates_the_evil_characters_bands_this_battle_and_prevents_more(monkeypatch):
-    e = _only("prevent_band", "Put to Flight (Ki)", "Ki")
+@pytest.mark.parametrize("e", cards("prevent_band", "good_enhancement", "prevent_band"))
+def test_put_to_flight_negates_the_evil_characters_bands_this_battle_and_prevents_more(monkeypatch, e):
     sadducees, guard = real_key("Sadducees", "10A"), real_key("Temple Guard", "10A")
     hero = hero_for(monkeypatch, e, s=1, t=1)
     b = pos(
@@ -1224,8 +1233,8 @@ def test_an_enhancement_plays_an_enhancement_its_hero_may_use_from_hand(monkeypa
     round_trip(g)
 
 
-def test_hate_wickedness_removes_an_evil_character_from_the_game(monkeypatch):
-    e = _only("remove_ec", "Hate Wickedness", "CoW")
+@pytest.mark.parametrize("e", cards("remove_ec", "good_enhancement", "remove"))
+def test_hate_wickedness_removes_an_evil_character_from_the_game(monkeypatch, e):
     b = battle_for(monkeypatch, e, theirs={"territory": ["herod"]})
     g = b.game
     play(g, b[e], b["t_host"])
@@ -1837,6 +1846,48 @@ def test_spirit_of_doubt_negates_a_hero_in_battle_as_it_blocks():
         ok(g, f"choose {b['gideon']}")
     assert b["gideon"] in g.b.negated
     round_trip(g)
+
+
+# --- batch M ---------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "card", [_only("first_strike_rider", "Ferocious Attack", "AW"), _only("first_strike_rider", "Godspeed", "AW")]
+)
+def test_first_strike_that_a_card_of_the_other_alignment_cannot_prevent(monkeypatch, card):
+    good = CARDS[card].type == "good_enhancement"
+    c = CARDS[card]
+    if good:  # 10/9 against 9/10: both would be defeated, first strike decides
+        mine = hero_for(monkeypatch, card, s=10 - c.strength, t=9 - c.toughness, key="t_host")
+        foe = _test_card(monkeypatch, "t_foe", type="evil_character", brigades=["Yellow"], strength=9, toughness=10)
+        b = in_battle(mine, foe, [], mine={"hand": [card]})
+        b.game.b.last_actor = 1
+        win, other = "hero_winning", foe
+    else:
+        mine = evil_for(monkeypatch, card, s=10 - c.strength, t=9 - c.toughness, key="t_host")
+        foe = _test_card(
+            monkeypatch, "t_foe", type="hero", alignment="good", brigades=["Teal"], strength=9, toughness=10
+        )
+        b = in_battle(foe, mine, [], theirs={"hand": [card]})
+        b.game.b.last_actor = 0
+        win, other = "evil_winning", foe
+    g = b.game
+    play(g, b[card], b[mine])
+    assert g.standing() == win
+    assert not continuous.stoppable(g, b[card], "prevent", b[other])  # by the other side's card: no
+    assert continuous.stoppable(g, b[card], "prevent", b[mine])  # by its own side's: yes
+    round_trip(g)
+
+
+def test_filthy_garments_takes_four_four_from_a_hero_until_the_end_of_the_turn(monkeypatch):
+    e = _only("lose_one", "Filthy Garments", "Prp")
+    b = battle_for(monkeypatch, e, foe="gideon", mine={"territory": ["deborah"]})
+    g = b.game
+    before = g.char_numbers(b["deborah"])
+    play(g, b[e], b["t_host"])
+    ok(g, f"choose {b['deborah']}")
+    assert g.char_numbers(b["deborah"]) == (before[0] - 4, before[1] - 4)
+    round_trip(g)
+    g.s.turn += 1
+    assert g.char_numbers(b["deborah"]) == before
 
 
 # --- every card has its test ------------------------------------------------------------------------------------------

@@ -36,6 +36,7 @@ def test_m_in_a_dominant_window_mutes_the_dominant_until_the_game_ends(save_dir)
             await pilot.press("m")
             await pilot.pause()
             assert isinstance(app.screen, ChoiceScreen)
+            assert app.screen.title_text == "Not stopped for which Dominant, until when?"  # the game's question
             assert app.screen.options == [
                 "Play no Dominant now; Day of Judgment does not stop me until this turn ends",
                 "Play no Dominant now; Day of Judgment does not stop me until the game ends",

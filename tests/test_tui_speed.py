@@ -81,3 +81,22 @@ def test_an_accepted_action_is_saved_right_after_the_frame_that_shows_it(tmp_pat
             assert happened.count("save") == 1
 
     asyncio.run(go())
+
+
+def test_the_app_settles_memory_by_one_collection_then_a_freeze():
+    """The real RedemptionApp.settle_memory (the suite's apps skip it: tests/conftest.py): what died is
+    collected, what lives is frozen out of the collector's way."""
+    import gc
+    import weakref
+
+    from tests.conftest import REAL_SETTLE_MEMORY
+
+    class Cycle:
+        me: object = None
+
+    dead = Cycle()
+    dead.me = dead
+    gone = weakref.ref(dead)
+    del dead
+    REAL_SETTLE_MEMORY[0]()  # leaves the heap frozen, as the suite keeps it (tests/conftest.py)
+    assert gone() is None and gc.get_freeze_count() > 0

@@ -24,13 +24,13 @@ from textual.widget import AwaitMount
 
 import saves
 from tui import compat, keys
-from tui.host import Host
+from tui.host import HoldsAGame, Host
 from tui.player_process import NOT_SAVED_EXIT
 from tui.screens.toosmall import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from tui.session import GameSession, Session, names_for
 from tui.settings import DEFAULT_PAUSE as DEFAULT_PAUSE
 from tui.settings import Settings as Settings
-from tui.typeahead import KeysDropped, TypedAhead, bounded
+from tui.typeahead import KeysDropped, TypedAhead, TypesAhead, bounded
 
 compat.warn_if_changed()  # on another Textual than the patches were written for: each broken one, by name
 
@@ -61,7 +61,7 @@ class RedemptionApp(compat.FrameShownApp):
         self._exit_timer: threading.Timer | None = None
         compat.keep_keys_in_order()
         if settings.ascii:
-            compat.draw_ascii()  # a cut text ends in "...", every border in + - | (see the module)
+            compat.draw_ascii(self)  # a cut text ends in "...", every border in + - | (see the module)
             self.add_class("-ascii")
         self.keymap: dict[str, str] = {}  # the player's keys (tui.keys), checked; the help shows them
         self.keymap_problem = self.load_keymap()
@@ -432,13 +432,13 @@ class RedemptionApp(compat.FrameShownApp):
         )
         if not isinstance(screen, TooSmallScreen):
             self.call_after_refresh(self.check_current_size)
-        if hasattr(screen, "session"):  # a game or a lesson: its objects live as long as it does
+        if isinstance(screen, HoldsAGame):
             self.settle_memory_soon()
         return result
 
     def switch_screen(self, screen: Screen[Any] | str) -> AwaitComplete:
         result = super().switch_screen(screen)
-        if hasattr(screen, "session"):
+        if isinstance(screen, HoldsAGame):
             self.settle_memory_soon()
         return result
 
@@ -457,3 +457,4 @@ class RedemptionApp(compat.FrameShownApp):
 
 
 _MEETS_THE_PROTOCOL: type[Host] = RedemptionApp  # checked by mypy: what the screens ask of the app (tui.host)
+_KEYS_BOUNDED: type[TypesAhead] = RedemptionApp  # checked by mypy: the driver bounds its keys (tui.typeahead)

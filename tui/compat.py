@@ -31,6 +31,7 @@ import importlib
 import inspect
 import logging
 import re
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -191,7 +192,7 @@ def resolve(target: str) -> object:
     that each instance sets is looked for in the source of the class and its bases (no instance is made)."""
     module, _, path = target.partition(":")
     obj: object = importlib.import_module(module)
-    for name in path.split("."):
+    for name in path.split("."):  # probing Textual itself is the point: is the private part still there?
         if isinstance(obj, type) and not hasattr(obj, name):
             if not any(_sets(cls, name) for cls in obj.__mro__):
                 raise AttributeError(f"{obj.__name__} has no attribute {name!r}")
@@ -233,7 +234,7 @@ def warn_if_changed() -> list[str]:
     """On a Textual other than :data:`TESTED`, log each patch whose private parts have changed (and return them)."""
     import textual
 
-    version = getattr(textual, "__version__", "?")
+    version = textual.__version__
     if version == TESTED:
         return []
     found = problems()
@@ -268,7 +269,7 @@ def keep_keys_in_order() -> None:
     from textual.widgets import Input
 
     typed = Input._on_key
-    if getattr(typed, "in_order", False):
+    if getattr(typed, "in_order", False):  # ours already (marked), not Textual's own: put in place once
         return
 
     async def _on_key(self: Input, event: events.Key) -> None:
@@ -284,13 +285,17 @@ ELLIPSIS = "\u2026"
 BLANK_BORDERS = frozenset({"", "none", "hidden", "blank", "ascii"})
 
 
+#: The apps of this process started with --ascii (:func:`draw_ascii`): the others draw as Textual does.
+ASCII_APPS: weakref.WeakSet[App[Any]] = weakref.WeakSet()
+
+
 def ascii_wanted() -> bool:
     """Whether the running app (in Textual's context: each app of a process keeps its own) was started with
     --ascii; False outside an app."""
     from textual._context import active_app
 
     app = active_app.get(None)
-    return bool(getattr(getattr(app, "settings", None), "ascii", False))
+    return app is not None and app in ASCII_APPS
 
 
 def dots(plain: str, width: int) -> str:
@@ -300,15 +305,17 @@ def dots(plain: str, width: int) -> str:
     return set_cell_size(plain, max(0, width - 3)) + "..."[:width]
 
 
-def draw_ascii() -> None:
-    """Put the ASCII drawing in place, once per process, when the first app with --ascii starts: a process that
-    never shows an ASCII screen draws through Textual's and Rich's own functions. While an app without --ascii
-    runs, the wrappers hand everything to those functions unchanged."""
+def draw_ascii(app: App[Any]) -> None:
+    """Draw ``app`` (started with --ascii) in ASCII; the drawing is put in place once per process, when the first
+    such app starts: a process that never shows an ASCII screen draws through Textual's and Rich's own functions.
+    While an app without --ascii runs, the wrappers hand everything to those functions unchanged."""
     from rich.text import Text
     from textual import _border, _styles_cache
     from textual.renderables.bar import Bar
 
+    ASCII_APPS.add(app)
     content_truncate = Content.truncate
+    # Textual's function, or ours in its place (marked): a test may have put Textual's own back since
     if getattr(content_truncate, "ascii", False):
         return
     text_truncate = Text.truncate
@@ -368,7 +375,7 @@ def share_stylesheet_parses() -> None:
     from textual.css.stylesheet import Stylesheet
 
     parse = Stylesheet._parse_rules
-    if getattr(parse, "shared", False):
+    if getattr(parse, "shared", False):  # ours already (marked), not Textual's own: put in place once
         return
 
     def _parse_rules(

@@ -32,6 +32,11 @@ class Host(Protocol):
     def record_unsaved(self, session: GameSession) -> None: ...  # told as the app ends if its save lacks moves
 
 
+class HoldsAGame:
+    """A screen whose game (its session, the board drawn from it) lives as long as the screen does: the app settles
+    its memory once such a screen is shown (``RedemptionApp.settle_memory_soon``). The game and review screens."""
+
+
 def host(node: MessagePump) -> Host:
     """The app ``node`` runs in, as its screens use it; TypeError for an app that is not the game's (a bare App)."""
     app = node.app
@@ -40,4 +45,4 @@ def host(node: MessagePump) -> Host:
     return app
 
 
-__all__ = ["Host", "host"]
+__all__ = ["HoldsAGame", "Host", "host"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 import threading
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from textual import events
 from textual.driver import Driver
@@ -57,14 +57,22 @@ class TypedAhead:
             return n
 
 
+@runtime_checkable
+class TypesAhead(Protocol):
+    """An app whose keys are bounded (``tui.app.RedemptionApp``): the keys on their way to it."""
+
+    typed_ahead: TypedAhead
+
+
 @functools.cache
 def bounded(driver_class: type[Driver]) -> type[Driver]:
-    """``driver_class`` with its keys bounded by its app's ``typed_ahead`` (a :class:`TypedAhead`)."""
+    """``driver_class`` with its keys bounded by its app's ``typed_ahead`` (:class:`TypesAhead`); the messages to an
+    app without one go on unbounded."""
 
     class Bounded(driver_class):  # type: ignore[valid-type,misc]
         def send_message(self, message: Any) -> None:
-            app: Any = driver_app(self)
-            typed: TypedAhead | None = getattr(app, "typed_ahead", None)
+            app = driver_app(self)
+            typed = app.typed_ahead if isinstance(app, TypesAhead) else None
             if typed is not None and isinstance(message, events.Key):
                 go, first = typed.admit(always=message.key in ALWAYS)
                 if not go:

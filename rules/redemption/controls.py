@@ -13,6 +13,10 @@ from rules.redemption.notation import Action
 KEYS = {"pass": "pass", "noblock": "pass", "decline": "pass", "end": "end_phase", "mute": "mute"}
 #: What a key sends when no legal action has it: the engine refuses it and says why (not in this phase, ...).
 SENT_FOR = {"pass": "pass", "end_phase": "end"}
+#: What a key of its own says when no legal action has it and the engine is not asked (the mute key acts only in a
+#: Dominant window), and its question when it has several (a Dominant held, until the turn or the game ends).
+IDLE = {"mute": "No Dominant window is asking you now: there is no Dominant to mute."}
+WHICH = {"mute": "Not stopped for which Dominant, until when?"}
 #: Verbs whose arguments are numbers (cards lifted, a seat), not cards.
 NUMBERED = ("cut", "first")
 #: Enter lists these even when they are the card's only action: setting a character aside is rarely what a player
@@ -98,3 +102,11 @@ def sent_for(key: str) -> str:
 def listed(action: Any) -> bool:
     """A choice an ability asks for (``choose``): its chooser picks from the cards listed."""
     return _verb_args(action)[0] == "choose"
+
+
+def idle(key: str) -> str:
+    return IDLE.get(key, "")
+
+
+def which(key: str) -> str:
+    return WHICH.get(key, "")

@@ -298,7 +298,7 @@ def _resolve_band(g: Table, d: Decision, events: list[Event]) -> None:
                     "redemption.effect.band",
                 )
             )
-            if any(ab.trigger == "enters_battle" for ab in g.cd[c].abilities):
+            if any(ab.trigger in ("enters_battle", "blocking") for ab in g.cd[c].abilities):
                 g.s.gifts.append((p, 3, c))  # redemption.effect.band: asked once nothing waits
             continue
         g._enter_battle(
@@ -2858,6 +2858,28 @@ def _resolve_play_from_discard(g: Table, d: Decision, events: list[Event]) -> No
         run(g, p, e, host, a, d.chosen[0] if d.chosen else "", events)
 
 
+# --- the mech batches' verbs (redemption.effect.shuffle_hand_draw) ----------------------------------------------
+def _do_shuffle_hand_draw(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Each player in turn order from p shuffles their hand into their draw pile, then draws N
+    (redemption.effect.shuffle_hand_draw)."""
+    name, rid = g.cd[src].name, "redemption.effect.shuffle_hand_draw"
+    for q in [p] + g.others(p):
+        hand = g.z[q]["hand"][:]
+        for c in hand:
+            g._move(c, q, "deck")
+        g.rng.shuffle(g.z[q]["deck"])
+        events.append(
+            Event.said(
+                "effect",
+                f"{name}: {who(q, True)} {verb(q, 'shuffles', 'shuffle')} {their(q)} hand "
+                f"({plural(len(hand), 'card')}) into {their(q)} draw pile.",
+                p,
+                rid,
+            )
+        )
+        g._draw(q, ab.n, events, f"for {name}", rid)
+
+
 # --- the words ------------------------------------------------------------------------------------------
 def _text_draw(a: Act, when: str, card: Card | None) -> str:
     n = f"{a.n} card" + ("s" if a.n != 1 else "")
@@ -2921,7 +2943,8 @@ def _text_discard_type(a: Act, when: str, card: Card | None) -> str:
         where += " (not one held in a fortress)"
     else:
         where += " (not one held in a fortress or set aside)"
-    lead = "When this character enters battle, discard" if card is not None and card.is_character else "Discard"
+    entry = card is not None and card.is_character and when not in _BLOCK_HEADS  # those say their own moment
+    lead = "When this character enters battle, discard" if entry else "Discard"
     if a.select.up_to and a.select.most > 1:
         return f"{lead} up to {a.select.most} {filter_text(a.select.facets, 'card', plural=True)} {where}."
     return f"{lead} any {what} {where}."
@@ -3005,6 +3028,14 @@ def _verbs() -> dict[str, Verb]:
                 "no_challenge",
                 "while this is face up, no battle may begin as a battle challenge",
                 lambda a, when, card: "While this is face up, no battle may begin as a battle challenge.",
+            ),
+            Verb(
+                "shuffle_hand_draw",
+                "each player shuffles their hand into their draw pile and draws N",
+                lambda a, when, card: (
+                    f"Each player, you first, shuffles their hand into their draw pile and draws {plural(a.n, 'card')}."
+                ),
+                _do_shuffle_hand_draw,
             ),
             Verb(
                 "no_convert",

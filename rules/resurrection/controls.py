@@ -52,3 +52,11 @@ def sent_for(key: str) -> str:
 
 def listed(action: Any) -> bool:
     return False
+
+
+def idle(key: str) -> str:
+    return ""
+
+
+def which(key: str) -> str:
+    return ""

@@ -481,7 +481,7 @@ class LessonScreen(Screen[Any]):
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen
 
-        self.app.push_screen(HelpScreen(self.lesson.game, self))
+        self.app.push_screen(HelpScreen(self.lesson.game, self, unused=self.unused_actions))
 
     def action_end_phase(self) -> None:
         """n while the lesson runs: the next phase, as in a game."""

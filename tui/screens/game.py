@@ -27,7 +27,7 @@ from tui.compat import Footer, FrameShownApp
 from tui.controls import controls_for
 from tui.games import board, ui_for
 from tui.games.board import Board, GameUI
-from tui.host import host
+from tui.host import HoldsAGame, host
 from tui.learn.guide import GuidedGame
 from tui.screens.choice import ChoiceScreen, DecisionScreen
 from tui.screens.handoff import HandOffScreen
@@ -93,7 +93,7 @@ def rotated(seats: list[T]) -> list[T]:
     return seats[-1:] + seats[:-1]
 
 
-class GameScreen(GuidedGame, Screen[None]):
+class GameScreen(GuidedGame, HoldsAGame, Screen[None]):
     COMMANDS = {GameCommands}
     #: The size classes (-narrow/-wide/-roomy, -short/-tall) the game's board and the log follow (tui.games.board).
     HORIZONTAL_BREAKPOINTS = board.HORIZONTAL_BREAKPOINTS
@@ -361,7 +361,7 @@ class GameScreen(GuidedGame, Screen[None]):
             return True if s.frame().pass_action is not None else None
         if action == "end_phase":
             return True if s.frame().end_action is not None else None
-        if action == "mute":  # in the Footer only while a Dominant window asks this player (redemption.dominant.mute)
+        if action == "mute":  # in the Footer only while the game has a legal action for it (ControlsPart.key)
             frame = s.frame()
             return bool(frame.controls.mute_actions(frame.legal))
         if action == "review":
@@ -436,20 +436,19 @@ class GameScreen(GuidedGame, Screen[None]):
             self.submit(a if a is not None else frame.controls.part.sent_for("end_phase"))
 
     def action_mute(self) -> None:
-        """m: decline a Dominant window and ask not to be stopped for a Dominant again, until the turn or the game
-        ends (redemption.dominant.mute); the picked Dominant, or a choice among the ones held."""
+        """m: the game's mute actions (``ControlsPart.key`` "mute"): the picked card's, or a choice among them; the
+        words when there is none, and the choice's question, are the game's (``ControlsPart.idle``, ``which``)."""
         if not self._may_act():
             return
         frame = self.session.frame()
+        part = frame.controls.part
         acts = frame.controls.mute_actions(frame.legal, self.selected_card())
         if not acts:
-            self.notify("No Dominant window is asking you now: there is no Dominant to mute.", severity="warning")
+            self.notify(part.idle("mute") or "There is nothing to mute now.", severity="warning")
             return
         question, options = self.ui.choices(frame.view, acts)
         self.app.push_screen(
-            ChoiceScreen(
-                options, "Not stopped for which Dominant, until when?" if question == "Which action?" else question
-            ),
+            ChoiceScreen(options, part.which("mute") or question),
             lambda i: self.submit(acts[i]) if i is not None else None,
         )
 
@@ -813,7 +812,7 @@ class GameScreen(GuidedGame, Screen[None]):
         return {"pass", "end_phase", "mute"} - set(self.ui.keys)
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen(self.session.game.name, self))
+        self.app.push_screen(HelpScreen(self.session.game.name, self, unused=self.unused_actions))
 
     def typing_placeholder(self) -> str:
         return f"Type an action, e.g. {self.ui.typing_example} (Enter sends, Esc cancels)"

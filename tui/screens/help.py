@@ -74,10 +74,21 @@ class HelpScreen(ModalScreen[None]):
         ),
     ]
 
-    def __init__(self, game: str | None = None, opener: Screen[Any] | None = None):
+    def __init__(
+        self,
+        game: str | None = None,
+        opener: Screen[Any] | None = None,
+        *,
+        unused: Iterable[str] = (),
+        card_cursor: bool = True,
+    ):
+        """``opener``: the screen whose keys the table lists, less the actions in ``unused`` (keys its game never
+        uses: no phases, no passing); ``card_cursor``: it has card panes, so their cursor keys are listed too."""
         super().__init__()
         self.game = game
-        self.opener = opener  # the screen whose keys the table lists
+        self.opener = opener
+        self.unused = frozenset(unused)
+        self.card_cursor = card_cursor
 
     def key_markdown(self) -> str:
         """The keys of the screen this help was opened from, from its bindings (and its card panes' and the
@@ -85,11 +96,8 @@ class HelpScreen(ModalScreen[None]):
         keymap = host(self).keymap
         found: list[Binding] = []
         if self.opener is not None:
-            unused: set[str] = getattr(
-                self.opener, "unused_actions", set()
-            )  # keys this game never uses (no phases, no pass)
-            found += (keys.CURSOR if getattr(self.opener, "card_cursor", True) else []) + [
-                b for b in own_bindings(type(self.opener)) if isinstance(b, Binding) and b.action not in unused
+            found += (keys.CURSOR if self.card_cursor else []) + [
+                b for b in own_bindings(type(self.opener)) if isinstance(b, Binding) and b.action not in self.unused
             ]
         found += [b for b in own_bindings(type(self.app)) if isinstance(b, Binding)]
         here = [b for b in type(self).BINDINGS if isinstance(b, Binding)]

@@ -26,7 +26,7 @@ from rules import review
 from rules.games import GAMES, find_game
 from tui import analysis
 from tui.games import ui_for
-from tui.host import host
+from tui.host import HoldsAGame, host
 from tui.screens.decks import AsksNames
 from tui.session import GameSession
 from tui.wording import reader
@@ -36,7 +36,7 @@ ROW_WIDTH = 28  # the action list is 34 columns: its borders, padding and scroll
 EYE_GAMES = f"The computer's eye reads {', '.join(g.title for g in GAMES if g.eye)} games."
 
 
-class ReviewScreen(AsksNames, Screen[Any]):
+class ReviewScreen(AsksNames, HoldsAGame, Screen[Any]):
     CSS_PATH = CSS
     BINDINGS = [
         # short words: the Footer holds every shown key and Esc last at 80 columns ("esc Bac" once)

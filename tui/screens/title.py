@@ -49,7 +49,6 @@ def learn_available() -> bool:
 
 
 class TitleScreen(Screen[Any]):
-    card_cursor = False  # the help lists no card-pane keys here: j and k are the menu's own
     BINDINGS = [
         Binding("q", "app.quit", "Quit", id="title.quit", tooltip="quit"),
         Binding("question_mark,f1", "help", "Help", key_display="?", id="title.help", tooltip="this help"),
@@ -196,7 +195,7 @@ class TitleScreen(Screen[Any]):
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen
 
-        self.app.push_screen(HelpScreen(None, self))
+        self.app.push_screen(HelpScreen(None, self, card_cursor=False))  # j and k are the menu's own
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self._mark(event.option_index)
