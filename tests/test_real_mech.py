@@ -397,6 +397,31 @@ def test_mayhem_has_each_player_shuffle_their_hand_into_their_draw_pile_and_draw
     round_trip(g)
 
 
+@pytest.mark.parametrize(
+    "fort, inside, other", [("Goshen (Wa)", "gideon", "pilate"), ("Kingdoms of the World (Wa)", "pilate", "gideon")]
+)
+def test_the_fortress_holds_three_characters_of_its_side_safe_from_discard(fort, inside, other):
+    f = K(fort, "War")
+    b = pos(
+        {
+            "territory": [f, "gideon", "pilate", "barak", "ehud", "deborah", "herod", "barabbas", "goliath"],
+            "deck": ["ezra"],
+        },
+        {"land_of_bondage": ["ls_orphan"], "deck": ["esther"]},
+    )
+    g = b.game
+    out = g.apply(f"fortress-in {b[other]} {b[f]}")
+    assert not out.ok and out.rule == "redemption.prep.fortress-in"
+    side = ["gideon", "barak", "ehud", "deborah"] if inside == "gideon" else ["pilate", "herod", "barabbas", "goliath"]
+    for c in side[:3]:
+        ok(g, f"fortress-in {b[c]} {b[f]}")
+    assert not g.apply(f"fortress-in {b[side[3]]} {b[f]}").ok  # three at most
+    round_trip(g)
+    angel = real_key("Angel of the Lord ( C)", "2E") if inside == "pilate" else real_key("Christian Martyr ( C)", "2E")
+    b = pos({"territory": [f, inside]}, {"hand": [angel]}, active=1, attached={"G2": "G1"})
+    assert b[inside] not in opts(b.game, b[angel])  # held in the fortress: safe from discard
+
+
 # --- batch B: dual GE/EE cards ----------------------------------------------------------------------------------
 def host(monkeypatch: pytest.MonkeyPatch, key: str, brigade: str, side: str, **facts: Any) -> str:
     """A character of ours of that brigade, to play a card on (1/1 unless said)."""
