@@ -167,7 +167,10 @@ def test_an_evil_characters_enhancement_ignores_the_heroes_of_a_brigade(monkeypa
 
 
 # --- enhancements that make their character immune to a brigade -----------------------------------------------------
-@pytest.mark.parametrize("card", cards("immune", ("good_enhancement", "evil_enhancement"), "immune"))
+@pytest.mark.parametrize(
+    "card",
+    cards("immune", ("good_enhancement", "evil_enhancement"), "immune", lambda sel: "brigade" in sel and len(sel) == 1),
+)
 def test_an_enhancement_makes_its_character_immune_to_a_brigade_this_battle(monkeypatch, card):
     brigade = _shape(card)["select"]["brigade"]
     if CARDS[card].type == "good_enhancement":
@@ -1888,6 +1891,75 @@ def test_filthy_garments_takes_four_four_from_a_hero_until_the_end_of_the_turn(m
     round_trip(g)
     g.s.turn += 1
     assert g.char_numbers(b["deborah"]) == before
+
+
+# --- batch P ---------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "card", cards("immune_rider", "good_enhancement", "immune", lambda sel: sel.get("kind") == "human")
+)
+def test_a_good_enhancement_makes_its_hero_immune_to_human_evil_characters_with_its_riders(monkeypatch, card):
+    host = hero_for(monkeypatch, card, s=1, t=1, key="t_host")
+    human = _test_card(
+        monkeypatch,
+        "t_human",
+        type="evil_character",
+        brigades=["Yellow"],
+        identifiers=["human"],
+        strength=12,
+        toughness=12,
+    )
+    b = in_battle(host, human, [], mine={"hand": [card]})
+    g = b.game
+    g.b.last_actor = 1
+    assert g.standing() == "evil_winning"
+    play(g, b[card], b[host])
+    assert g.standing() == "stalemate"
+    riders = _shape(card)["riders"]
+    if riders == ["cannot_be_interrupted", "cannot_be_negated"]:
+        assert not continuous.stoppable(g, b[card], "negate") and continuous.stoppable(g, b[card], "prevent")
+    else:  # an evil card cannot prevent it
+        assert not continuous.stoppable(g, b[card], "prevent", b[human]) and continuous.stoppable(g, b[card], "negate")
+    round_trip(g)
+
+
+def test_breastplate_of_righteousness_of_the_kings_gives_immunity_and_may_play_the_next_enhancement(monkeypatch):
+    e = _only("immune_play", "Breastplate of Righteousness (Ki)", "Ki")
+    host = _test_card(monkeypatch, "t_host", type="hero", alignment="good", brigades=["Teal"], strength=1, toughness=1)
+    crimson = _test_card(
+        monkeypatch, "t_crimson", type="evil_character", brigades=["Crimson"], strength=12, toughness=12
+    )
+    fits = _test_card(
+        monkeypatch, "t_fits", type="good_enhancement", alignment="good", brigades=["Teal"], strength=1, toughness=1
+    )
+    b = in_battle(host, crimson, [], mine={"hand": [e, fits]})
+    g = b.game
+    g.b.last_actor = 1
+    play(g, b[e], b[host])
+    d = g.s.pending
+    assert d is not None and d.options == [b[fits]]
+    ok(g, f"choose {b[fits]}")
+    assert g.zone_of(b[fits]) == (0, "field_of_battle") and g.standing() == "stalemate"
+    round_trip(g)
+
+
+@pytest.mark.parametrize("joab", [False, True])
+def test_abner_of_the_kings_has_first_strike_that_cannot_be_negated_unless_joab_is_in_battle(monkeypatch, joab):
+    abner = _only("first_strike_unless", "Abner (Ki)", "Ki")  # 9/8
+    hero = _test_card(
+        monkeypatch,
+        "t_hero",
+        type="hero",
+        alignment="good",
+        brigades=["Teal"],
+        name="Joab (T)" if joab else "T Hero",
+        strength=8,
+        toughness=9,
+    )
+    b = blocked(hero, abner)
+    g = b.game
+    assert g.standing() == "evil_winning"  # both would be defeated: first strike
+    assert continuous.stoppable(g, b[abner], "negate") == joab
+    round_trip(g)
 
 
 # --- every card has its test ------------------------------------------------------------------------------------------

@@ -590,7 +590,7 @@ class BattleRules(Core):
         """Undo what negated card e did (redemption.effect.negate): the characters it took come back, a banded one goes
         home, the cards it drew go back on top of the draw pile in their order, the cards it protected are not
         (redemption.effect.protect_from: its marks go)."""
-        if self.s.mods and self.cd[e].has("protect_from") is not None:
+        if self.s.mods and continuous.protections(self.cd[e]):
             self.s.mods = [m for m in self.s.mods if m[4] != e or m[1] or m[2]]
         drawn: list[str] = []
         for done in [x for x in self.b.effects if x[0] == e]:

@@ -23,7 +23,7 @@ from rules.redemption.lang import condition_holds, matches
 
 if TYPE_CHECKING:
     from rules.redemption.cards import Card
-    from rules.redemption.lang import Ability, Selector
+    from rules.redemption.lang import Ability, Act, Selector
     from rules.redemption.table import Table
 
 
@@ -177,8 +177,7 @@ def protected_from(t: Table, cid: str, src: Card) -> bool:
     for c, s, tg, until, by in t.s.mods:
         if c != cid or s or tg or (until and turn >= until) or by in negated:
             continue
-        a = cd[by].by_effect.get("protect_from")
-        if a is not None and matches(src, a.acts[0].against):
+        if any(matches(src, act.against) for act in protections(cd[by])):
             return True
     lone = cd[cid].by_effect.get("protect_lone")
     if lone is not None and cid not in negated and src.is_character and matches(src, lone.acts[0].filter):
@@ -195,6 +194,11 @@ def lone_in_battle(t: Table, src: Card) -> bool:
         if len(side) == 1 and t.cd[side[0]] is src:
             return True
     return False
+
+
+def protections(card: Card) -> list[Act]:
+    """Card's protect_from effects, wherever its abilities write them (after an interrupt_battle, say)."""
+    return [act for ab in card.abilities for act in ab.acts if act.verb == "protect_from"]
 
 
 def side_immune(t: Table, p: int, opp: int) -> bool:
