@@ -86,7 +86,12 @@ OWN_ZONES: tuple[Zone, ...] = (
 
 
 def read_options(raw: object) -> dict[str, object]:
+    if raw == {}:  # the defaults, checked once (a playout starts a new game every few hundred actions)
+        return dict(_DEFAULT_OPTIONS)
     return dict(check_options(REDEMPTION_OPTIONS, raw, "Redemption"))
+
+
+_DEFAULT_OPTIONS = check_options(REDEMPTION_OPTIONS, {}, "Redemption")
 
 
 # --- writing ---------------------------------------------------------------------------------------------
