@@ -1962,6 +1962,66 @@ def test_abner_of_the_kings_has_first_strike_that_cannot_be_negated_unless_joab_
     round_trip(g)
 
 
+# --- batch Q ---------------------------------------------------------------------------------------------------------
+def test_zaccheus_may_search_the_draw_pile_for_a_fortress(monkeypatch):
+    z = _only("search_char", "Zaccheus", "Ap")
+    fort = _test_card(monkeypatch, "t_fort", type="fortress", alignment="good")
+    b = pos({"hand": [z], "deck": ["esther", fort, "peter"]}, {"land_of_bondage": ["ls_orphan"]}, phase="battle")
+    g = b.game
+    ok(g, f"rescue {b[z]}")
+    ok(g, f"choose {b[z]}")  # the may: yes
+    d = g.s.pending
+    assert d is not None and d.effect == "search" and d.options == [b[fort]]
+    ok(g, f"choose {b[fort]}")
+    assert g.zone_of(b[fort]) == (0, "hand")
+    round_trip(g)
+
+
+def test_the_good_samaritan_may_take_kindness_from_the_discard_pile():
+    sam = _only("search_char", "Good Samaritan", "Ap")
+    kind, other = real_key("Kindness (L)", "Main"), real_key("Trust in the Lord", "10A")
+    b = pos({"hand": [sam], "discard": [kind, other]}, {"land_of_bondage": ["ls_orphan"]}, phase="battle")
+    g = b.game
+    ok(g, f"rescue {b[sam]}")
+    ok(g, f"choose {b[sam]}")
+    d = g.s.pending
+    assert d is not None and d.options == [b[kind]]
+    ok(g, f"choose {b[kind]}")
+    assert g.zone_of(b[kind]) == (0, "hand") and g.zone_of(b[other]) == (0, "discard")
+    round_trip(g)
+
+
+@pytest.mark.parametrize(
+    "card, partner, fate",
+    [
+        (_only("if_partner", "Phinehas, son of Eli", "Pri"), real_key("Hophni, son of Eli", "Pri"), "discard"),
+        (_only("if_partner", "Abihu (Pi)", "Pri"), real_key("Nadab", "Pri"), "removed"),
+    ],
+)
+def test_banded_in_beside_its_partner_the_priest_may_clear_the_battle(card, partner, fate):
+    b = pos(
+        {"hand": ["gideon"]}, {"hand": [partner], "territory": [card], "land_of_bondage": ["ls_orphan"]}, phase="battle"
+    )
+    g = b.game
+    ok(g, f"rescue {b['gideon']}")
+    ok(g, f"block {b[partner]}")
+    ok(g, f"choose {b[card]}")  # the partner bands the priest in
+    d = g.s.pending
+    assert d is not None and d.effect == "may" and d.source == b[card]
+    round_trip(g)
+    ok(g, f"choose {b[card]}")
+    assert g.zone_of(b["gideon"]) == (0, fate) and g.zone_of(b[partner]) == (1, fate)
+
+
+@pytest.mark.parametrize("card", [real_key("Phinehas, son of Eli", "Pri"), real_key("Abihu (Pi)", "Pri")])
+def test_without_its_partner_in_battle_the_priest_asks_nothing(card):
+    b = pos({"hand": ["gideon"]}, {"hand": [card], "land_of_bondage": ["ls_orphan"]}, phase="battle")
+    g = b.game
+    ok(g, f"rescue {b['gideon']}")
+    ok(g, f"block {b[card]}")
+    assert g.s.pending is None and g.zone_of(b["gideon"]) == (0, "field_of_battle")
+
+
 # --- every card has its test ------------------------------------------------------------------------------------------
 def test_every_card_of_the_pool_files_is_a_case_of_a_test_here():
     missing = [k for k in KEYS if k not in CLAIMED]
