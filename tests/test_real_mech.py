@@ -430,6 +430,22 @@ def test_the_fortress_holds_three_characters_of_its_side_safe_from_discard(fort,
     assert b[inside] not in opts(b.game, b[angel])  # held in the fortress: safe from discard
 
 
+def test_falling_away_puts_any_redeemed_soul_back_into_its_players_land_of_bondage():
+    card = K("Falling Away", "Wom")
+    b = pos(
+        {"land_of_redemption": ["ls_orphan", "ls_widow"], "territory": ["gideon"]},
+        {"hand": [card], "land_of_redemption": ["ls_wanderer"], "territory": ["herod"]},
+        active=1,
+    )
+    g = b.game
+    assert opts(g, b[card]) == {b["ls_orphan"], b["ls_widow"], b["ls_wanderer"]}  # any: its own player's too
+    ok(g, f"dominant {b[card]} {b['ls_widow']}")
+    assert g.zone_of(b["ls_widow"]) == (1, "land_of_bondage") and g.score(0) == 1 and g.score(1) == 1
+    round_trip(g)
+    b = pos({"territory": ["gideon"]}, {"hand": [card], "territory": ["herod"]}, active=1)  # nobody has redeemed one
+    assert not any(a.verb == "dominant" and a.args[0] == b[card] for a in b.game.legal_actions())
+
+
 # --- batch B: dual GE/EE cards ----------------------------------------------------------------------------------
 def host(monkeypatch: pytest.MonkeyPatch, key: str, brigade: str, side: str, **facts: Any) -> str:
     """A character of ours of that brigade, to play a card on (1/1 unless said)."""
