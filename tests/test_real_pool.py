@@ -417,6 +417,7 @@ def test_an_enhancement_discards_every_card_that_fits_and_no_other(monkeypatch, 
         ("good_enhancement", "evil_enhancement"),
         "discard_type",
         lambda sel: not sel.get("all") and sel.get("type") in ("hero", "evil_character"),
+        condition={},
     ),
 )
 def test_an_enhancement_discards_one_card_that_fits_its_player_choosing(monkeypatch, card):
@@ -496,7 +497,13 @@ def test_a_good_enhancement_bands_a_second_hero_in(monkeypatch, card):
 
 @pytest.mark.parametrize(
     "card",
-    cards("capture", "evil_enhancement", "capture_in_play", lambda sel: "kind" not in sel and "testament" not in sel),
+    cards(
+        "capture",
+        "evil_enhancement",
+        "capture_in_play",
+        lambda sel: "kind" not in sel and "testament" not in sel,
+        condition={},
+    ),
 )
 def test_an_evil_enhancement_captures_a_hero_in_play_into_its_land_of_bondage(monkeypatch, card):
     b = battle_for(monkeypatch, card, foe="gideon", mine={"territory": ["deborah"]})
@@ -2020,6 +2027,69 @@ def test_without_its_partner_in_battle_the_priest_asks_nothing(card):
     ok(g, f"rescue {b['gideon']}")
     ok(g, f"block {b[card]}")
     assert g.s.pending is None and g.zone_of(b["gideon"]) == (0, "field_of_battle")
+
+
+# --- batch R ---------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("named", [True, False])
+def test_wickedness_of_delilah_captures_a_male_hero_only_if_played_on_delilah(monkeypatch, named):
+    e = _only("if_played_on", "Wickedness of Delilah (Pa)", "Pat")
+    host = _test_card(
+        monkeypatch,
+        "t_host",
+        type="evil_character",
+        brigades=["Brown"],
+        name="Delilah (T)" if named else "T Host",
+        strength=1,
+        toughness=1,
+    )
+    b = in_battle("gideon", host, [], mine={"territory": ["deborah", "barak"]}, theirs={"hand": [e]})
+    g = b.game
+    g.b.last_actor = 0
+    targets = {a.args[2] for a in g.legal_actions() if a.verb == "enhance" and a.args[0] == b[e] and len(a.args) > 2}
+    if not named:
+        assert not targets
+        play(g, b[e], b[host])
+        assert g.zone_of(b["barak"]) == (0, "territory")
+        return
+    assert b["barak"] in targets and b["deborah"] not in targets  # a male Hero
+    play(g, b[e], b[host], b["barak"])
+    assert g.zone_of(b["barak"]) == (1, "land_of_bondage")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("named", [True, False])
+def test_jawbone_discards_a_male_human_evil_character_only_if_played_on_samson(monkeypatch, named):
+    e = _only("if_played_on", "Jawbone", "Pat")
+    host = _test_card(
+        monkeypatch,
+        "t_host",
+        type="hero",
+        alignment="good",
+        brigades=["Gold"],
+        name="Samson, the Tested" if named else "T Host",
+        strength=1,
+        toughness=1,
+    )
+    foe = _test_card(
+        monkeypatch,
+        "t_foe",
+        type="evil_character",
+        brigades=["Yellow"],
+        identifiers=["human", "male"],
+        strength=9,
+        toughness=9,
+    )
+    b = in_battle(host, foe, [], mine={"hand": [e]})
+    g = b.game
+    g.b.last_actor = 1
+    targets = {a.args[2] for a in g.legal_actions() if a.verb == "enhance" and a.args[0] == b[e] and len(a.args) > 2}
+    if not named:
+        assert not targets
+        return
+    play(g, b[e], b[host], b[foe])
+    assert g.zone_of(b[foe]) == (1, "discard")
+    assert not continuous.stoppable(g, b[e], "negate") and not continuous.stoppable(g, b[e], "prevent")
+    round_trip(g)
 
 
 # --- every card has its test ------------------------------------------------------------------------------------------
