@@ -2880,6 +2880,31 @@ def _do_shuffle_hand_draw(g: Table, p: int, src: str, host: str, ab: Act, target
         g._draw(q, ab.n, events, f"for {name}", rid)
 
 
+def _redeemed(g: Table, p: int, ab: Act, host: str) -> list[str]:
+    """The Redeemed Souls the selector takes (a Land of Redemption's cards; redemption.effect.unredeem)."""
+    return select(g, p, ab.select)
+
+
+def _do_unredeem(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """The chosen Redeemed Soul goes from its Land of Redemption into p's Land of Bondage, a Lost Soul there again;
+    its rescuer's score is one less (redemption.effect.unredeem)."""
+    rid = "redemption.effect.unredeem"
+    if not target:
+        events.append(Event("effect", f"{g.cd[src].name}: no Redeemed Soul to take.", p, rid))
+        return
+    q = g.loc[target][0]
+    g._move(target, p, "land_of_bondage")
+    events.append(
+        Event.said(
+            "effect",
+            f"{g.cd[src].name} takes {g._nm(target)} from {whose(q)} Land of Redemption into {their(p)} Land of "
+            "Bondage: it is a Lost Soul again.",
+            p,
+            rid,
+        )
+    )
+
+
 # --- the words ------------------------------------------------------------------------------------------
 def _text_draw(a: Act, when: str, card: Card | None) -> str:
     n = f"{a.n} card" + ("s" if a.n != 1 else "")
@@ -3036,6 +3061,18 @@ def _verbs() -> dict[str, Verb]:
                     f"Each player, you first, shuffles their hand into their draw pile and draws {plural(a.n, 'card')}."
                 ),
                 _do_shuffle_hand_draw,
+            ),
+            Verb(
+                "unredeem",
+                "a Redeemed Soul goes back into your Land of Bondage",
+                lambda a, when, card: (
+                    "Put any Redeemed Soul (a card in a Land of Redemption) into your Land of Bondage: it is a Lost "
+                    "Soul there again, and the player it was redeemed by has one fewer."
+                ),
+                _do_unredeem,
+                _redeemed,
+                needs_target=True,
+                resolve=_resolve_target,
             ),
             Verb(
                 "no_convert",
