@@ -446,6 +446,28 @@ def test_falling_away_puts_any_redeemed_soul_back_into_its_players_land_of_bonda
     assert not any(a.verb == "dominant" and a.args[0] == b[card] for a in b.game.legal_actions())
 
 
+@pytest.mark.parametrize("good", [True, False])
+@pytest.mark.parametrize("name, set_code", [("Crowd's Choice (GoC)", "GoC"), ("Crowd's Choice [Fundraiser]", "Fund")])
+def test_crowds_choice_takes_a_good_or_an_evil_card_from_deck_or_reserve_as_its_player_chooses(name, set_code, good):
+    card = K(name, set_code)
+    b = pos(
+        {"hand": [card], "deck": ["gideon", "herod", "ezra"], "reserve": ["pilate", "barak"]},
+        {"land_of_bondage": ["ls_orphan"]},
+    )
+    g = b.game
+    ok(g, f"dominant {b[card]}")
+    d = g.s.pending
+    assert d is not None and d.effect == "choose_one" and d.chooser == 0
+    ok(g, f"choose {b[card]}" if good else "choose")
+    d = g.s.pending
+    assert d is not None and d.effect == "search"
+    assert set(d.options) == ({b["gideon"], b["ezra"], b["barak"]} if good else {b["herod"], b["pilate"]})
+    took = "barak" if good else "pilate"
+    ok(g, f"choose {b[took]}")
+    assert g.zone_of(b[took]) == (0, "hand")
+    round_trip(g)
+
+
 # --- batch B: dual GE/EE cards ----------------------------------------------------------------------------------
 def host(monkeypatch: pytest.MonkeyPatch, key: str, brigade: str, side: str, **facts: Any) -> str:
     """A character of ours of that brigade, to play a card on (1/1 unless said)."""
