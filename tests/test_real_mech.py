@@ -216,9 +216,12 @@ def _band_targets(g: Any, e: str) -> set[str]:
 
 
 @pytest.mark.parametrize("up", [True, False])
-@pytest.mark.parametrize("name, side", [("Wool Fleece", "evil"), ("Household Idols", "good")])
-def test_the_artifact_face_up_lets_no_character_of_its_side_band(name, side, up):
-    art = K(name, "Pat" if name == "Wool Fleece" else "Ap")
+@pytest.mark.parametrize(
+    "name, set_code, side",
+    [("Wool Fleece", "Pat", "evil"), ("Wool Fleece (CoW AB)", "CoW (AB)", "evil"), ("Household Idols", "Ap", "good")],
+)
+def test_the_artifact_face_up_lets_no_character_of_its_side_band(name, set_code, side, up):
+    art = K(name, set_code)
     face = {"face_up": [art]} if up else {}
     if side == "evil":  # Nebuchadnezzar blocks; Babylon Army would band Belshazzar in
         b = pos(
@@ -500,6 +503,21 @@ def test_mayhem_lets_a_player_with_more_than_six_shuffle_the_hand_or_six_at_rand
     kept = [c for c in g.z[1]["hand"] if c in {b[k] for k in big}]
     assert whole or len(kept) >= 2
     assert len(g.z[1]["hand"]) + len(g.z[1]["deck"]) == 16 and g.s.pending is None
+    round_trip(g)
+
+
+def test_chariot_of_fire_roots_activated_shuffles_every_hero_of_the_discard_pile_into_the_draw_pile():
+    chariot = K("Chariot of Fire (Roots)", "RR")
+    b = pos(
+        {"hand": [chariot], "discard": ["gideon", "herod", "barak", "gideons_trumpet"], "deck": ["ezra", "esther"]},
+        {"discard": ["deborah"], "land_of_bondage": ["ls_orphan"]},
+    )
+    g = b.game
+    ok(g, f"activate {b[chariot]}")
+    assert g.z[0]["discard"] == [b["herod"], b["gideons_trumpet"]]  # not an Evil Character, not an enhancement
+    assert set(g.z[0]["deck"]) == {b[k] for k in ("gideon", "barak", "ezra", "esther")}
+    assert g.zone_of(b["deborah"]) == (1, "discard")  # its own player's pile only
+    assert g.zone_of(b[chariot]) == (0, "artifact_pile") and b[chariot] in g.face_up
     round_trip(g)
 
 
