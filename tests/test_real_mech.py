@@ -430,6 +430,79 @@ def test_the_fortress_holds_three_characters_of_its_side_safe_from_discard(fort,
     assert b[inside] not in opts(b.game, b[angel])  # held in the fortress: safe from discard
 
 
+def test_falling_away_puts_any_redeemed_soul_back_into_its_players_land_of_bondage():
+    card = K("Falling Away", "Wom")
+    b = pos(
+        {"land_of_redemption": ["ls_orphan", "ls_widow"], "territory": ["gideon"]},
+        {"hand": [card], "land_of_redemption": ["ls_wanderer"], "territory": ["herod"]},
+        active=1,
+    )
+    g = b.game
+    assert opts(g, b[card]) == {b["ls_orphan"], b["ls_widow"], b["ls_wanderer"]}  # any: its own player's too
+    ok(g, f"dominant {b[card]} {b['ls_widow']}")
+    assert g.zone_of(b["ls_widow"]) == (1, "land_of_bondage") and g.score(0) == 1 and g.score(1) == 1
+    round_trip(g)
+    b = pos({"territory": ["gideon"]}, {"hand": [card], "territory": ["herod"]}, active=1)  # nobody has redeemed one
+    assert not any(a.verb == "dominant" and a.args[0] == b[card] for a in b.game.legal_actions())
+
+
+@pytest.mark.parametrize("good", [True, False])
+@pytest.mark.parametrize("name, set_code", [("Crowd's Choice (GoC)", "GoC"), ("Crowd's Choice [Fundraiser]", "Fund")])
+def test_crowds_choice_takes_a_good_or_an_evil_card_from_deck_or_reserve_as_its_player_chooses(name, set_code, good):
+    card = K(name, set_code)
+    b = pos(
+        {"hand": [card], "deck": ["gideon", "herod", "ezra"], "reserve": ["pilate", "barak"]},
+        {"land_of_bondage": ["ls_orphan"]},
+    )
+    g = b.game
+    ok(g, f"dominant {b[card]}")
+    d = g.s.pending
+    assert d is not None and d.effect == "choose_one" and d.chooser == 0
+    ok(g, f"choose {b[card]}" if good else "choose")
+    d = g.s.pending
+    assert d is not None and d.effect == "search"
+    assert set(d.options) == ({b["gideon"], b["ezra"], b["barak"]} if good else {b["herod"], b["pilate"]})
+    took = "barak" if good else "pilate"
+    ok(g, f"choose {b[took]}")
+    assert g.zone_of(b[took]) == (0, "hand")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("whole", [True, False])
+@pytest.mark.parametrize("name, set_code", [("Mayhem (FoM)", "FoM"), ("Mayhem (2020 Promo)", "Pmo-P2")])
+def test_mayhem_lets_a_player_with_more_than_six_shuffle_the_hand_or_six_at_random_then_draw_six(name, set_code, whole):
+    card = K(name, set_code)
+    mine = ["gideon", "barak", "ehud"]
+    big = ["herod", "pilate", "nebuchadnezzar", "belshazzar", "haman", "goliath", "babylon_army", "temple_guard"]
+    deck = ["esther", "daniel", "ezra", "nehemiah", "deborah", "peter", "stephen", "john"]
+    b = pos(
+        {
+            "hand": [card, *mine],
+            "deck": [
+                "gideons_trumpet",
+                "call_to_arms",
+                "sent_two_by_two",
+                "net_let_down",
+                "for_such_a_time",
+                "jar_of_oil",
+            ],
+        },
+        {"hand": big, "deck": deck, "land_of_bondage": ["ls_orphan"]},
+    )
+    g = b.game
+    ok(g, f"dominant {b[card]}")  # its player has 3 cards: the whole hand, no question
+    assert len(g.z[0]["hand"]) == 6
+    d = g.s.pending
+    assert d is not None and d.effect == "shuffle_random_draw" and d.chooser == 1 and d.to == [1]
+    round_trip(g)
+    ok(g, f"choose {b[card]}" if whole else "choose")
+    assert len(g.z[1]["hand"]) == (6 if whole else 2 + 6)  # six drawn; two of the eight kept when six went in
+    kept = [c for c in g.z[1]["hand"] if c in {b[k] for k in big}]
+    assert whole or len(kept) >= 2
+    assert len(g.z[1]["hand"]) + len(g.z[1]["deck"]) == 16 and g.s.pending is None
+    round_trip(g)
+
+
 # --- batch B: dual GE/EE cards ----------------------------------------------------------------------------------
 def host(monkeypatch: pytest.MonkeyPatch, key: str, brigade: str, side: str, **facts: Any) -> str:
     """A character of ours of that brigade, to play a card on (1/1 unless said)."""

@@ -173,6 +173,7 @@ def test_an_evil_characters_enhancement_ignores_the_heroes_of_a_brigade(monkeypa
 )
 def test_an_enhancement_makes_its_character_immune_to_a_brigade_this_battle(monkeypatch, card):
     brigade = _shape(card)["select"]["brigade"]
+    brigade = brigade[-1] if isinstance(brigade, list) else brigade  # of a list: one of them
     if CARDS[card].type == "good_enhancement":
         mine = hero_for(monkeypatch, card, s=1, t=1)
         foe = _test_card(monkeypatch, "t_foe", type="evil_character", brigades=[brigade], strength=12, toughness=12)
@@ -417,6 +418,7 @@ def test_an_enhancement_discards_every_card_that_fits_and_no_other(monkeypatch, 
         ("good_enhancement", "evil_enhancement"),
         "discard_type",
         lambda sel: not sel.get("all") and sel.get("type") in ("hero", "evil_character"),
+        condition={},
     ),
 )
 def test_an_enhancement_discards_one_card_that_fits_its_player_choosing(monkeypatch, card):
@@ -496,7 +498,13 @@ def test_a_good_enhancement_bands_a_second_hero_in(monkeypatch, card):
 
 @pytest.mark.parametrize(
     "card",
-    cards("capture", "evil_enhancement", "capture_in_play", lambda sel: "kind" not in sel and "testament" not in sel),
+    cards(
+        "capture",
+        "evil_enhancement",
+        "capture_in_play",
+        lambda sel: "kind" not in sel and "testament" not in sel,
+        condition={},
+    ),
 )
 def test_an_evil_enhancement_captures_a_hero_in_play_into_its_land_of_bondage(monkeypatch, card):
     b = battle_for(monkeypatch, card, foe="gideon", mine={"territory": ["deborah"]})
@@ -1382,11 +1390,19 @@ def test_an_enhancement_withdraws_every_opposing_character_in_battle(monkeypatch
     round_trip(g)
 
 
-def test_trust_withdraws_its_hero_unharmed_and_takes_back_the_holders_good_enhancements(monkeypatch):
-    e = _only("stillness", "Trust", "Pat")
+@pytest.mark.parametrize(
+    "e", cards("stillness", "good_enhancement", "return", lambda sel: sel.get("zone") == "battle_cards", to="hand")
+)
+def test_trust_withdraws_its_hero_unharmed_and_takes_back_the_holders_good_enhancements(monkeypatch, e):
     hero = hero_for(monkeypatch, e, s=5, t=5)
     faith = _test_card(
-        monkeypatch, "t_faith", type="good_enhancement", alignment="good", brigades=["Purple"], strength=1, toughness=1
+        monkeypatch,
+        "t_faith",
+        type="good_enhancement",
+        alignment="good",
+        brigades=[brigade_of(e)],
+        strength=1,
+        toughness=1,
     )
     demon = real_key("Strong Demon (G)", "10A")
     battle = {"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 1, "played": [faith]}
@@ -2020,6 +2036,89 @@ def test_without_its_partner_in_battle_the_priest_asks_nothing(card):
     ok(g, f"rescue {b['gideon']}")
     ok(g, f"block {b[card]}")
     assert g.s.pending is None and g.zone_of(b["gideon"]) == (0, "field_of_battle")
+
+
+# --- batch R ---------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("named", [True, False])
+def test_wickedness_of_delilah_captures_a_male_hero_only_if_played_on_delilah(monkeypatch, named):
+    e = _only("if_played_on", "Wickedness of Delilah (Pa)", "Pat")
+    host = _test_card(
+        monkeypatch,
+        "t_host",
+        type="evil_character",
+        brigades=["Brown"],
+        name="Delilah (T)" if named else "T Host",
+        strength=1,
+        toughness=1,
+    )
+    b = in_battle("gideon", host, [], mine={"territory": ["deborah", "barak"]}, theirs={"hand": [e]})
+    g = b.game
+    g.b.last_actor = 0
+    targets = {a.args[2] for a in g.legal_actions() if a.verb == "enhance" and a.args[0] == b[e] and len(a.args) > 2}
+    if not named:
+        assert not targets
+        play(g, b[e], b[host])
+        assert g.zone_of(b["barak"]) == (0, "territory")
+        return
+    assert b["barak"] in targets and b["deborah"] not in targets  # a male Hero
+    play(g, b[e], b[host], b["barak"])
+    assert g.zone_of(b["barak"]) == (1, "land_of_bondage")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("named", [True, False])
+def test_jawbone_discards_a_male_human_evil_character_only_if_played_on_samson(monkeypatch, named):
+    e = _only("if_played_on", "Jawbone", "Pat")
+    host = _test_card(
+        monkeypatch,
+        "t_host",
+        type="hero",
+        alignment="good",
+        brigades=["Gold"],
+        name="Samson, the Tested" if named else "T Host",
+        strength=1,
+        toughness=1,
+    )
+    foe = _test_card(
+        monkeypatch,
+        "t_foe",
+        type="evil_character",
+        brigades=["Yellow"],
+        identifiers=["human", "male"],
+        strength=9,
+        toughness=9,
+    )
+    b = in_battle(host, foe, [], mine={"hand": [e]})
+    g = b.game
+    g.b.last_actor = 1
+    targets = {a.args[2] for a in g.legal_actions() if a.verb == "enhance" and a.args[0] == b[e] and len(a.args) > 2}
+    if not named:
+        assert not targets
+        return
+    play(g, b[e], b[host], b[foe])
+    assert g.zone_of(b[foe]) == (1, "discard")
+    assert not continuous.stoppable(g, b[e], "negate") and not continuous.stoppable(g, b[e], "prevent")
+    round_trip(g)
+
+
+# --- reprints of the starters' cards ----------------------------------------------------------------------------
+@pytest.mark.parametrize("card", cards("flight", "evil_enhancement", "prevent_band"))
+def test_flight_negates_the_heroes_bands_this_battle_and_prevents_more(card):
+    women, miriam = real_key("Women of Israel", "10A"), real_key("Miriam (G)", "10A")
+    guard = real_key("Temple Guard", "10A")  # Black, as Flight
+    b = pos(
+        {"hand": [women], "territory": [miriam]},
+        {"hand": [guard, card], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+    )
+    g = b.game
+    ok(g, f"rescue {b[women]}")
+    ok(g, f"choose {b[miriam]}")
+    ok(g, f"block {b[guard]}")
+    assert g.standing() == "hero_winning" and g.current_player == 1
+    play(g, b[card], b[guard])
+    assert g.zone_of(b[miriam]) == (0, "territory") and continuous.band_prevented(g, b[miriam])
+    round_trip(g)
 
 
 # --- every card has its test ------------------------------------------------------------------------------------------

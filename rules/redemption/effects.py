@@ -2926,6 +2926,82 @@ def _do_shuffle_hand_draw(g: Table, p: int, src: str, host: str, ab: Act, target
         g._draw(q, ab.n, events, f"for {name}", rid)
 
 
+def _shuffle_in(g: Table, q: int, src: str, ab: Act, cards: list[str], events: list[Event]) -> None:
+    """Player q shuffles those cards of their hand into their draw pile and draws N."""
+    name, rid = g.cd[src].name, f"redemption.effect.{ab.verb}"
+    for c in cards:
+        g._move(c, q, "deck")
+    g.rng.shuffle(g.z[q]["deck"])
+    events.append(
+        Event.said(
+            "effect",
+            f"{name}: {who(q, True)} {verb(q, 'shuffles', 'shuffle')} {plural(len(cards), 'card')} of {their(q)} "
+            f"hand into {their(q)} draw pile.",
+            q,
+            rid,
+        )
+    )
+    g._draw(q, ab.n, events, f"for {name}", rid)
+
+
+def _shuffle_random_from(g: Table, p: int, src: str, ab: Act, start: int, events: list[Event]) -> None:
+    """shuffle_random_draw from the seat ``start`` places after p on: a player with more than N cards is asked."""
+    seats = [p] + g.others(p)
+    for k in range(start, len(seats)):
+        q = seats[k]
+        hand = g.z[q]["hand"]
+        if len(hand) > ab.n:
+            g.ask(
+                Decision(q, src, "shuffle_random_draw", [src], "up_to", 1, to=[q], stage=k),
+                events,
+                f"{who(q, True)} {verb(q, 'shuffles', 'shuffle')} for {g.cd[src].name}: the whole hand (choose it), "
+                f"or {ab.n} of its cards at random (choose nothing).",
+            )
+            return
+        _shuffle_in(g, q, src, ab, hand[:], events)
+
+
+def _do_shuffle_random_draw(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Each player in turn order from p shuffles their hand, or N of its cards at random (their choice, asked only
+    of a player with more than N), into their draw pile, then draws N (redemption.effect.shuffle_random_draw)."""
+    _shuffle_random_from(g, p, src, ab, 0, events)
+
+
+def _resolve_shuffle_random_draw(g: Table, d: Decision, events: list[Event]) -> None:
+    ab, q, p = _act_of(g, d), d.chooser, g.owner(d.source)
+    hand = g.z[q]["hand"][:]
+    if not d.chosen:  # N at random
+        g.rng.shuffle(hand)
+        hand = hand[: ab.n]
+    _shuffle_in(g, q, d.source, ab, hand, events)
+    _shuffle_random_from(g, p, d.source, ab, d.stage + 1, events)
+
+
+def _redeemed(g: Table, p: int, ab: Act, host: str) -> list[str]:
+    """The Redeemed Souls the selector takes (a Land of Redemption's cards; redemption.effect.unredeem)."""
+    return select(g, p, ab.select)
+
+
+def _do_unredeem(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """The chosen Redeemed Soul goes from its Land of Redemption into p's Land of Bondage, a Lost Soul there again;
+    its rescuer's score is one less (redemption.effect.unredeem)."""
+    rid = "redemption.effect.unredeem"
+    if not target:
+        events.append(Event("effect", f"{g.cd[src].name}: no Redeemed Soul to take.", p, rid))
+        return
+    q = g.loc[target][0]
+    g._move(target, p, "land_of_bondage")
+    events.append(
+        Event.said(
+            "effect",
+            f"{g.cd[src].name} takes {g._nm(target)} from {whose(q)} Land of Redemption into {their(p)} Land of "
+            "Bondage: it is a Lost Soul again.",
+            p,
+            rid,
+        )
+    )
+
+
 # --- the words ------------------------------------------------------------------------------------------
 def _text_draw(a: Act, when: str, card: Card | None) -> str:
     n = f"{a.n} card" + ("s" if a.n != 1 else "")
@@ -3082,6 +3158,28 @@ def _verbs() -> dict[str, Verb]:
                     f"Each player, you first, shuffles their hand into their draw pile and draws {plural(a.n, 'card')}."
                 ),
                 _do_shuffle_hand_draw,
+            ),
+            Verb(
+                "shuffle_random_draw",
+                "each player shuffles their hand, or N of its cards at random, into their draw pile and draws N",
+                lambda a, when, card: (
+                    f"Each player, you first, shuffles their hand (or, with more than {a.n} cards, {a.n} of them at "
+                    f"random, as they choose) into their draw pile and draws {plural(a.n, 'card')}."
+                ),
+                _do_shuffle_random_draw,
+                resolve=_resolve_shuffle_random_draw,
+            ),
+            Verb(
+                "unredeem",
+                "a Redeemed Soul goes back into your Land of Bondage",
+                lambda a, when, card: (
+                    "Put any Redeemed Soul (a card in a Land of Redemption) into your Land of Bondage: it is a Lost "
+                    "Soul there again, and the player it was redeemed by has one fewer."
+                ),
+                _do_unredeem,
+                _redeemed,
+                needs_target=True,
+                resolve=_resolve_target,
             ),
             Verb(
                 "no_convert",
