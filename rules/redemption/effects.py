@@ -2620,6 +2620,52 @@ def _do_interrupt_battle(g: Table, p: int, src: str, host: str, ab: Act, target:
     g.b.suspended, g.b.interrupter = done, src
 
 
+def interruptible(g: Table, p: int, ab: Act, host: str = "") -> list[str]:
+    """The opposing cards played in this battle that an interrupt may take: the selector's, still counting, not one
+    that cannot be interrupted (redemption.effect.interrupt)."""
+    b = g.b
+    return select(
+        g,
+        p,
+        ab.select,
+        lambda c: g.owner(c) == p or c in b.negated or c not in b.played or not continuous.stoppable(g, c, "interrupt"),
+    )
+
+
+def _do_interrupt(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Interrupt the chosen card's ability: what it did is undone and suspended; the effects written after this one
+    happen; when this card's ability is done the suspended effects reactivate if they still can (:func:`reactivate`;
+    redemption.effect.interrupt)."""
+    name, rid = g.cd[src].name, "redemption.effect.interrupt"
+    if not g.in_battle() or not target:
+        events.append(Event.said("effect", f"{name}: no opposing ability to interrupt.", p, rid))
+        return
+    done = [x for x in g.b.effects if x[0] == target]
+    events.append(Event.said("effect", f"{name} interrupts {g._nm(target)}: what it did is suspended.", p, rid))
+    if done:
+        g._undo(target, events)
+        g.b.suspended, g.b.interrupter = done, src
+
+
+def _do_interrupt_discard(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Interrupt the chosen card (or, with ``all``, every card that fits) and discard it: what it did is undone, and
+    a card out of battle never reactivates (redemption.effect.interrupt_discard)."""
+    name, rid = g.cd[src].name, "redemption.effect.interrupt_discard"
+    if not g.in_battle():
+        return
+    cards = interruptible(g, p, ab, host) if ab.select.every else [target] if target else []
+    if not cards:
+        events.append(Event.said("effect", f"{name}: no opposing card to interrupt.", p, rid))
+        return
+    for c in cards:
+        events.append(Event.said("effect", f"{name} interrupts {g._nm(c)} and discards it.", p, rid))
+        g._undo(c, events)
+        if continuous.card_protected(g, c) or continuous.discard_protected(g, c, g.cd[src]):
+            events.append(Event("effect", f"{g._nm(c)} is protected from discard: it stays.", p, rid))
+            continue
+        g._to_discard(c, events, "", rid)
+
+
 def reactivate(g: Table, src: str, events: list[Event]) -> None:
     """Card src's ability is done: the effects its interrupt suspended reactivate, in the order they first
     happened, each only if the interrupted card is still in battle and counts, the character it is on is still in
@@ -3366,6 +3412,30 @@ def _verbs() -> dict[str, Verb]:
                 _do_interrupt_battle,
             ),
             Verb(
+                "interrupt",
+                "interrupt an opposing card's ability: undone and suspended, it comes back when this ability is done",
+                lambda a, when, card: (
+                    f"Interrupt the last opposing {filter_text(a.filter, 'card')} played in this battle."
+                    if a.select.get("last")
+                    else f"Interrupt an opposing {filter_text(a.filter, 'card')} in battle."
+                ),
+                _do_interrupt,
+                interruptible,
+            ),
+            Verb(
+                "interrupt_discard",
+                "interrupt an opposing card (or every one that fits) and discard it",
+                lambda a, when, card: (
+                    f"Interrupt and discard every opposing {filter_text(a.filter, 'card')} in battle."
+                    if a.select.every
+                    else f"Interrupt and discard the last opposing {filter_text(a.filter, 'card')} played in this battle."
+                    if a.select.get("last")
+                    else f"Interrupt and discard an opposing {filter_text(a.filter, 'card')} in battle."
+                ),
+                _do_interrupt_discard,
+                interruptible,
+            ),
+            Verb(
                 "redirect",
                 "interrupt an opposing enhancement and play it as your own",
                 lambda a, when, card: (
@@ -4088,7 +4158,19 @@ def _verbs() -> dict[str, Verb]:
 VERBS: dict[str, Verb] = _verbs()
 #: the verbs whose ability negates, prevents or interrupts: on a character, what a face-up prevent_stoppers
 #: artifact prevents (redemption.effect.prevent_stoppers)
-STOPPERS = frozenset(("negate", "negate_discard", "negate_immune", "prevent_band", "prevent_next", "prevent_ignore"))
+STOPPERS = frozenset(
+    (
+        "negate",
+        "negate_discard",
+        "negate_immune",
+        "prevent_band",
+        "prevent_next",
+        "prevent_ignore",
+        "interrupt_battle",
+        "interrupt",
+        "interrupt_discard",
+    )
+)
 REGISTRY = VERBS  # the name the engine has always used
 Effect = Verb
 #: verb name -> short description of where it works (for docs and the coach)
