@@ -57,7 +57,7 @@ def filter_text(flt: Filter, noun: str = "character", plural: bool = False) -> s
         words.append({"OT": "O.T.", "NT": "N.T."}[d["testament"]])
     for k in ("gender", "kind", "alignment"):
         if k in d:
-            words.append(str(d[k]))
+            words.append(" or ".join(d[k]) if isinstance(d[k], tuple) else str(d[k]))
     if "class" in d:
         words.append(f"{d['class']}-class")
     if d.get("generic"):
@@ -85,6 +85,8 @@ def filter_text(flt: Filter, noun: str = "character", plural: bool = False) -> s
         text += f" with a reference in {' or '.join(bk) if isinstance(bk, tuple) else bk}"
     if "except_kind" in d:  # redemption.lang.facet.except_kind
         text += f" that {'are' if plural else 'is'} not {d['except_kind']}"
+    if "except" in d:  # redemption.lang.facet.except
+        text += f" (except {filter_text(d['except'], 'card', plural=True)})"
     return text
 
 
@@ -355,9 +357,23 @@ def _negatable(g: Table, p: int, ab: Act, host: str) -> list[str]:
 def _do_negate_discard(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
     """Negate the chosen card (its numbers and abilities stop, what it did is undone), then discard it."""
     name, rid = g.cd[src].name, "redemption.effect.negate_discard"
+    if (
+        ab.select.every
+    ):  # "all evil enhancements in battle are negated and discarded" (redemption.effect.negate_discard)
+        hit = protected_from(g, g.cd[src], _negatable(g, p, ab, host))
+        if not hit:
+            events.append(Event("effect", f"{name}: nothing to negate.", p, rid))
+        for c in hit:
+            _negate_and_discard(g, p, src, c, events)
+        return
     if not target:
         events.append(Event("effect", f"{name}: nothing to negate.", p, rid))
         return
+    _negate_and_discard(g, p, src, target, events)
+
+
+def _negate_and_discard(g: Table, p: int, src: str, target: str, events: list[Event]) -> None:
+    name, rid = g.cd[src].name, "redemption.effect.negate_discard"
     if target in g.b.played:
         g.b.negated.append(target)
         events.append(Event("effect", f"{name} negates {g._nm(target)}.", p, rid))
@@ -398,6 +414,8 @@ def _do_negate_one(g: Table, p: int, src: str, host: str, ab: Act, target: str, 
 def _text_negate_discard(a: Act, when: str, card: Card | None) -> str:
     d = dict(a.select.facets)
     what = filter_text(a.filter, "card")
+    if a.select.every:
+        return f"Negate all {filter_text(a.filter, 'card', plural=True)} in battle and discard them."
     if d.get("last"):
         return f"Negate the last {what} played in this battle and discard it."
     if d.get("face_up"):
@@ -2564,7 +2582,15 @@ def _do_negate_all(g: Table, p: int, src: str, host: str, ab: Act, target: str, 
         return
     cd, negated, rid = g.cd, g.b.negated, "redemption.effect.negate_all"
     hit = []
-    for zones in g.z:
+    if ab.select.facets:  # "negate all X": only the cards its selector takes (redemption.effect.negate_all.selected)
+        for c in dict.fromkeys(select(g, p, ab.select)):
+            card = cd[c]
+            if c == src or c in negated or not (card.abilities or card.is_enhancement):
+                continue
+            if continuous.stoppable(g, c, "negate", src):
+                negated.append(c)
+                hit.append(c)
+    for zones in g.z if not ab.select.facets else ():
         for zone in ("territory", "field_of_battle"):
             for c in zones[zone]:
                 card = cd[c]
@@ -2580,6 +2606,12 @@ def _do_negate_all(g: Table, p: int, src: str, host: str, ab: Act, target: str, 
         g._undo(c, events)
     what = ", ".join(g.cd[c].name for c in hit) or "nothing"
     events.append(Event("effect", f"{cd[src].name} negates the special abilities of {what}.", p, rid))
+
+
+def _negate_all_where(a: Act) -> str:
+    """Where a selected negate_all looks, in words ("in battle ", "in play ")."""
+    zones = a.select.zones
+    return "in battle " if zones and set(zones) <= {"battle", "battle_cards"} else "in play "
 
 
 # --- interrupt the battle (redemption.effect.interrupt_battle) -------------------------------------------------------
@@ -3401,7 +3433,11 @@ def _verbs() -> dict[str, Verb]:
                         if card is not None and card.is_character
                         else "Negate"
                     )
-                    + " every special ability on the characters and enhancements in play (but this one) for this battle."
+                    + (
+                        f" every {filter_text(a.filter, 'card')} {_negate_all_where(a)}(but this one) for this battle."
+                        if a.select.facets
+                        else " every special ability on the characters and enhancements in play (but this one) for this battle."
+                    )
                 ),
                 _do_negate_all,
             ),
