@@ -34,6 +34,8 @@ CASES_4 = [
 HERODS = [("Striking Herod", "RoA"), ("Striking Herod (GoC)", "GoC")]
 #: the cards the tests below take one by one
 SINGLES = [
+    ("Bound", "AW"),
+    ("Devourer (Ki)", "Ki"),
     ("Expelling the Jews", "FoOF"),
     ("Fall Like Lightning", "Di"),
     ("Foolishness of Five Virgins", "Wom"),
@@ -458,6 +460,60 @@ def test_a_blocker_with_another_of_its_people_in_play_may_discard_a_card_in_a_te
     assert (
         g.s.pending is None and g.zone_of(b[site]) == (0, "discard") and g.zone_of(b["gideon"])[1] == "field_of_battle"
     )
+    round_trip(g)
+
+
+# --- interrupt an ability, interrupt and discard --------------------------------------------------------------------
+def test_bound_interrupts_the_last_opposing_enhancement_sets_a_demon_aside_and_the_enhancement_comes_back(monkeypatch):
+    card = K("Bound", "AW")
+    mine = hero(monkeypatch, card)
+    partner = _test_card(
+        monkeypatch, "t_partner", type="hero", alignment="good", brigades=["Yellow"], strength=1, toughness=1
+    )
+    foe = evil(monkeypatch, "t_foe", "Gold")
+    demon = evil(monkeypatch, "t_demon", "Orange", identifiers=["demon"])
+    push = enh(monkeypatch, "t_push", "evil", "Gold", "withdraw", "hero")
+    b = stalemate(
+        {"field_of_battle": [mine, partner], "hand": [card]},
+        {"field_of_battle": [foe], "territory": [demon], "hand": [push]},
+        last_actor=0,
+    )
+    g = b.game
+    ok(g, f"enhance {b[push]} {b[foe]} {b[partner]}")
+    assert g.zone_of(b[partner]) == (0, "territory") and g.current_player == 0  # Player 1 still has a Hero
+    assert f"enhance {b[card]} {b[mine]} {b[push]}" in [str(a) for a in g.legal_actions()]
+    out = ok(g, f"enhance {b[card]} {b[mine]} {b[push]}")
+    if g.s.pending is not None:  # the demon to set aside
+        ok(g, f"choose {b[demon]}")
+    assert g.zone_of(b[demon]) == (1, "set_aside")
+    assert g.zone_of(b[partner]) == (0, "territory") and g.b.suspended == []  # the withdraw came back
+    assert "interrupts" in said(out)
+    round_trip(g)
+
+
+def test_devourer_interrupts_and_discards_every_good_enhancement_in_battle(monkeypatch):
+    card = K("Devourer (Ki)", "Ki")
+    mine = _test_card(monkeypatch, "t_hero", type="hero", alignment="good", brigades=["Blue"], strength=5, toughness=7)
+    drawer = _test_card(
+        monkeypatch,
+        "t_drawer",
+        type="good_enhancement",
+        alignment="good",
+        brigades=["Blue"],
+        strength=1,
+        toughness=0,
+        abilities=[{"trigger": "played", "effects": [{"verb": "draw", "n": 1}]}],
+    )
+    foe = evil(monkeypatch, "t_foe", "Black")
+    b = stalemate(
+        {"field_of_battle": [mine], "hand": [drawer], "deck": ["barak"]}, {"field_of_battle": [foe], "hand": [card]}, 1
+    )
+    g = b.game
+    ok(g, f"enhance {b[drawer]} {b[mine]}")
+    assert g.zone_of(b["barak"]) == (0, "hand")
+    to_player(g, 1)
+    ok(g, f"enhance {b[card]} {b[foe]}")
+    assert g.zone_of(b[drawer]) == (0, "discard") and g.zone_of(b["barak"]) == (0, "deck")
     round_trip(g)
 
 

@@ -216,9 +216,12 @@ def _band_targets(g: Any, e: str) -> set[str]:
 
 
 @pytest.mark.parametrize("up", [True, False])
-@pytest.mark.parametrize("name, side", [("Wool Fleece", "evil"), ("Household Idols", "good")])
-def test_the_artifact_face_up_lets_no_character_of_its_side_band(name, side, up):
-    art = K(name, "Pat" if name == "Wool Fleece" else "Ap")
+@pytest.mark.parametrize(
+    "name, set_code, side",
+    [("Wool Fleece", "Pat", "evil"), ("Wool Fleece (CoW AB)", "CoW (AB)", "evil"), ("Household Idols", "Ap", "good")],
+)
+def test_the_artifact_face_up_lets_no_character_of_its_side_band(name, set_code, side, up):
+    art = K(name, set_code)
     face = {"face_up": [art]} if up else {}
     if side == "evil":  # Nebuchadnezzar blocks; Babylon Army would band Belshazzar in
         b = pos(
@@ -468,6 +471,56 @@ def test_crowds_choice_takes_a_good_or_an_evil_card_from_deck_or_reserve_as_its_
     round_trip(g)
 
 
+@pytest.mark.parametrize("whole", [True, False])
+@pytest.mark.parametrize("name, set_code", [("Mayhem (FoM)", "FoM"), ("Mayhem (2020 Promo)", "Pmo-P2")])
+def test_mayhem_lets_a_player_with_more_than_six_shuffle_the_hand_or_six_at_random_then_draw_six(name, set_code, whole):
+    card = K(name, set_code)
+    mine = ["gideon", "barak", "ehud"]
+    big = ["herod", "pilate", "nebuchadnezzar", "belshazzar", "haman", "goliath", "babylon_army", "temple_guard"]
+    deck = ["esther", "daniel", "ezra", "nehemiah", "deborah", "peter", "stephen", "john"]
+    b = pos(
+        {
+            "hand": [card, *mine],
+            "deck": [
+                "gideons_trumpet",
+                "call_to_arms",
+                "sent_two_by_two",
+                "net_let_down",
+                "for_such_a_time",
+                "jar_of_oil",
+            ],
+        },
+        {"hand": big, "deck": deck, "land_of_bondage": ["ls_orphan"]},
+    )
+    g = b.game
+    ok(g, f"dominant {b[card]}")  # its player has 3 cards: the whole hand, no question
+    assert len(g.z[0]["hand"]) == 6
+    d = g.s.pending
+    assert d is not None and d.effect == "shuffle_random_draw" and d.chooser == 1 and d.to == [1]
+    round_trip(g)
+    ok(g, f"choose {b[card]}" if whole else "choose")
+    assert len(g.z[1]["hand"]) == (6 if whole else 2 + 6)  # six drawn; two of the eight kept when six went in
+    kept = [c for c in g.z[1]["hand"] if c in {b[k] for k in big}]
+    assert whole or len(kept) >= 2
+    assert len(g.z[1]["hand"]) + len(g.z[1]["deck"]) == 16 and g.s.pending is None
+    round_trip(g)
+
+
+def test_chariot_of_fire_roots_activated_shuffles_every_hero_of_the_discard_pile_into_the_draw_pile():
+    chariot = K("Chariot of Fire (Roots)", "RR")
+    b = pos(
+        {"hand": [chariot], "discard": ["gideon", "herod", "barak", "gideons_trumpet"], "deck": ["ezra", "esther"]},
+        {"discard": ["deborah"], "land_of_bondage": ["ls_orphan"]},
+    )
+    g = b.game
+    ok(g, f"activate {b[chariot]}")
+    assert g.z[0]["discard"] == [b["herod"], b["gideons_trumpet"]]  # not an Evil Character, not an enhancement
+    assert set(g.z[0]["deck"]) == {b[k] for k in ("gideon", "barak", "ezra", "esther")}
+    assert g.zone_of(b["deborah"]) == (1, "discard")  # its own player's pile only
+    assert g.zone_of(b[chariot]) == (0, "artifact_pile") and b[chariot] in g.face_up
+    round_trip(g)
+
+
 # --- batch B: dual GE/EE cards ----------------------------------------------------------------------------------
 def host(monkeypatch: pytest.MonkeyPatch, key: str, brigade: str, side: str, **facts: Any) -> str:
     """A character of ours of that brigade, to play a card on (1/1 unless said)."""
@@ -593,6 +646,59 @@ def test_i_am_grace_activated_takes_a_hero_from_the_reserve_or_discards_a_demon(
             ok(g, f"choose {b[demon]}")
         assert g.zone_of(b[demon]) == (1, "discard") and g.zone_of(b["pilate"]) == (1, "territory")
     assert g.zone_of(b[grace]) == (0, "artifact_pile")
+    round_trip(g)
+
+
+# --- batch B: Curses ----------------------------------------------------------------------------------------------
+def test_summoned_curse_in_battle_underdecks_every_hero_in_it(monkeypatch):
+    curse = K("Summoned Curse", "II")
+    gray = host(monkeypatch, "t_gray", "Gray", "evil")
+    b = in_battle(
+        "gideon",
+        gray,
+        [],
+        mine={"field_of_battle": ["gideon", "barak"], "deck": ["ezra"], "territory": ["ehud"]},
+        theirs={"hand": [curse]},
+    )
+    g = b.game
+    g.b.last_actor = 0
+    ok(g, f"enhance {b[curse]} {b[gray]}")
+    assert g.zone_of(b["gideon"]) == (0, "deck") and g.zone_of(b["barak"]) == (0, "deck")
+    assert g.z[0]["deck"][0] == b["ezra"] and g.zone_of(b["ehud"]) == (0, "territory")  # at the bottom; not in battle
+    round_trip(g)
+
+
+@pytest.mark.parametrize("first", [True, False])
+def test_summoned_curse_activated_takes_a_magician_or_an_evil_moabite(monkeypatch, first):
+    curse = K("Summoned Curse", "II")
+    mage = _test_card(
+        monkeypatch,
+        "t_mage",
+        type="evil_character",
+        brigades=["Gray"],
+        identifiers=["magician"],
+        strength=1,
+        toughness=1,
+    )
+    moab = _test_card(
+        monkeypatch,
+        "t_moab",
+        type="evil_character",
+        brigades=["Gray"],
+        identifiers=["moabite"],
+        strength=1,
+        toughness=1,
+    )
+    b = pos({"hand": [curse], "deck": [mage, "herod"], "reserve": [moab]}, {"land_of_bondage": ["ls_orphan"]})
+    g = b.game
+    ok(g, f"activate {b[curse]}")
+    d = g.s.pending
+    assert d is not None and d.effect == "choose_one"
+    ok(g, f"choose {b[curse]}" if first else "choose")
+    d = g.s.pending
+    assert d is not None and d.effect == "search" and d.options == [b[mage] if first else b[moab]]
+    ok(g, f"choose {d.options[0]}")
+    assert g.zone_of(b[mage] if first else b[moab]) == (0, "hand")
     round_trip(g)
 
 

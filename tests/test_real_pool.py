@@ -173,6 +173,7 @@ def test_an_evil_characters_enhancement_ignores_the_heroes_of_a_brigade(monkeypa
 )
 def test_an_enhancement_makes_its_character_immune_to_a_brigade_this_battle(monkeypatch, card):
     brigade = _shape(card)["select"]["brigade"]
+    brigade = brigade[-1] if isinstance(brigade, list) else brigade  # of a list: one of them
     if CARDS[card].type == "good_enhancement":
         mine = hero_for(monkeypatch, card, s=1, t=1)
         foe = _test_card(monkeypatch, "t_foe", type="evil_character", brigades=[brigade], strength=12, toughness=12)
@@ -1389,11 +1390,19 @@ def test_an_enhancement_withdraws_every_opposing_character_in_battle(monkeypatch
     round_trip(g)
 
 
-def test_trust_withdraws_its_hero_unharmed_and_takes_back_the_holders_good_enhancements(monkeypatch):
-    e = _only("stillness", "Trust", "Pat")
+@pytest.mark.parametrize(
+    "e", cards("stillness", "good_enhancement", "return", lambda sel: sel.get("zone") == "battle_cards", to="hand")
+)
+def test_trust_withdraws_its_hero_unharmed_and_takes_back_the_holders_good_enhancements(monkeypatch, e):
     hero = hero_for(monkeypatch, e, s=5, t=5)
     faith = _test_card(
-        monkeypatch, "t_faith", type="good_enhancement", alignment="good", brigades=["Purple"], strength=1, toughness=1
+        monkeypatch,
+        "t_faith",
+        type="good_enhancement",
+        alignment="good",
+        brigades=[brigade_of(e)],
+        strength=1,
+        toughness=1,
     )
     demon = real_key("Strong Demon (G)", "10A")
     battle = {"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 1, "played": [faith]}
@@ -2089,6 +2098,26 @@ def test_jawbone_discards_a_male_human_evil_character_only_if_played_on_samson(m
     play(g, b[e], b[host], b[foe])
     assert g.zone_of(b[foe]) == (1, "discard")
     assert not continuous.stoppable(g, b[e], "negate") and not continuous.stoppable(g, b[e], "prevent")
+    round_trip(g)
+
+
+# --- reprints of the starters' cards ----------------------------------------------------------------------------
+@pytest.mark.parametrize("card", cards("flight", "evil_enhancement", "prevent_band"))
+def test_flight_negates_the_heroes_bands_this_battle_and_prevents_more(card):
+    women, miriam = real_key("Women of Israel", "10A"), real_key("Miriam (G)", "10A")
+    guard = real_key("Temple Guard", "10A")  # Black, as Flight
+    b = pos(
+        {"hand": [women], "territory": [miriam]},
+        {"hand": [guard, card], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+    )
+    g = b.game
+    ok(g, f"rescue {b[women]}")
+    ok(g, f"choose {b[miriam]}")
+    ok(g, f"block {b[guard]}")
+    assert g.standing() == "hero_winning" and g.current_player == 1
+    play(g, b[card], b[guard])
+    assert g.zone_of(b[miriam]) == (0, "territory") and continuous.band_prevented(g, b[miriam])
     round_trip(g)
 
 

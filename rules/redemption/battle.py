@@ -292,7 +292,17 @@ class BattleRules(Core):
         card, last = self.cd[e], self.b.played[-1]
         if card.has("negate") is not None and continuous.stoppable(self, last, "negate", e):
             return True
-        return card.has("interrupt_battle") is not None and continuous.stoppable(self, last, "interrupt", e)
+        if not continuous.stoppable(self, last, "interrupt", e):
+            return False
+        if card.has("interrupt_battle") is not None:
+            return True
+        t: Table = self
+        return any(  # an interrupt of a card its selector takes (redemption.effect.interrupt, interrupt_discard)
+            last in effects.interruptible(t, p, a)
+            for ab in card.abilities
+            for a in ab.acts
+            if a.verb in ("interrupt", "interrupt_discard")
+        )
 
     def _ability_targets(self, p: int, e: str, host: str) -> list[str]:
         """The cards the player chooses among for enhancement e played on host (redemption.battle.targets)."""

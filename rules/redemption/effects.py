@@ -2620,6 +2620,52 @@ def _do_interrupt_battle(g: Table, p: int, src: str, host: str, ab: Act, target:
     g.b.suspended, g.b.interrupter = done, src
 
 
+def interruptible(g: Table, p: int, ab: Act, host: str = "") -> list[str]:
+    """The opposing cards played in this battle that an interrupt may take: the selector's, still counting, not one
+    that cannot be interrupted (redemption.effect.interrupt)."""
+    b = g.b
+    return select(
+        g,
+        p,
+        ab.select,
+        lambda c: g.owner(c) == p or c in b.negated or c not in b.played or not continuous.stoppable(g, c, "interrupt"),
+    )
+
+
+def _do_interrupt(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Interrupt the chosen card's ability: what it did is undone and suspended; the effects written after this one
+    happen; when this card's ability is done the suspended effects reactivate if they still can (:func:`reactivate`;
+    redemption.effect.interrupt)."""
+    name, rid = g.cd[src].name, "redemption.effect.interrupt"
+    if not g.in_battle() or not target:
+        events.append(Event.said("effect", f"{name}: no opposing ability to interrupt.", p, rid))
+        return
+    done = [x for x in g.b.effects if x[0] == target]
+    events.append(Event.said("effect", f"{name} interrupts {g._nm(target)}: what it did is suspended.", p, rid))
+    if done:
+        g._undo(target, events)
+        g.b.suspended, g.b.interrupter = done, src
+
+
+def _do_interrupt_discard(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Interrupt the chosen card (or, with ``all``, every card that fits) and discard it: what it did is undone, and
+    a card out of battle never reactivates (redemption.effect.interrupt_discard)."""
+    name, rid = g.cd[src].name, "redemption.effect.interrupt_discard"
+    if not g.in_battle():
+        return
+    cards = interruptible(g, p, ab, host) if ab.select.every else [target] if target else []
+    if not cards:
+        events.append(Event.said("effect", f"{name}: no opposing card to interrupt.", p, rid))
+        return
+    for c in cards:
+        events.append(Event.said("effect", f"{name} interrupts {g._nm(c)} and discards it.", p, rid))
+        g._undo(c, events)
+        if continuous.card_protected(g, c) or continuous.discard_protected(g, c, g.cd[src]):
+            events.append(Event("effect", f"{g._nm(c)} is protected from discard: it stays.", p, rid))
+            continue
+        g._to_discard(c, events, "", rid)
+
+
 def reactivate(g: Table, src: str, events: list[Event]) -> None:
     """Card src's ability is done: the effects its interrupt suspended reactivate, in the order they first
     happened, each only if the interrupted card is still in battle and counts, the character it is on is still in
@@ -2880,6 +2926,57 @@ def _do_shuffle_hand_draw(g: Table, p: int, src: str, host: str, ab: Act, target
         g._draw(q, ab.n, events, f"for {name}", rid)
 
 
+def _shuffle_in(g: Table, q: int, src: str, ab: Act, cards: list[str], events: list[Event]) -> None:
+    """Player q shuffles those cards of their hand into their draw pile and draws N."""
+    name, rid = g.cd[src].name, f"redemption.effect.{ab.verb}"
+    for c in cards:
+        g._move(c, q, "deck")
+    g.rng.shuffle(g.z[q]["deck"])
+    events.append(
+        Event.said(
+            "effect",
+            f"{name}: {who(q, True)} {verb(q, 'shuffles', 'shuffle')} {plural(len(cards), 'card')} of {their(q)} "
+            f"hand into {their(q)} draw pile.",
+            q,
+            rid,
+        )
+    )
+    g._draw(q, ab.n, events, f"for {name}", rid)
+
+
+def _shuffle_random_from(g: Table, p: int, src: str, ab: Act, start: int, events: list[Event]) -> None:
+    """shuffle_random_draw from the seat ``start`` places after p on: a player with more than N cards is asked."""
+    seats = [p] + g.others(p)
+    for k in range(start, len(seats)):
+        q = seats[k]
+        hand = g.z[q]["hand"]
+        if len(hand) > ab.n:
+            g.ask(
+                Decision(q, src, "shuffle_random_draw", [src], "up_to", 1, to=[q], stage=k),
+                events,
+                f"{who(q, True)} {verb(q, 'shuffles', 'shuffle')} for {g.cd[src].name}: the whole hand (choose it), "
+                f"or {ab.n} of its cards at random (choose nothing).",
+            )
+            return
+        _shuffle_in(g, q, src, ab, hand[:], events)
+
+
+def _do_shuffle_random_draw(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Each player in turn order from p shuffles their hand, or N of its cards at random (their choice, asked only
+    of a player with more than N), into their draw pile, then draws N (redemption.effect.shuffle_random_draw)."""
+    _shuffle_random_from(g, p, src, ab, 0, events)
+
+
+def _resolve_shuffle_random_draw(g: Table, d: Decision, events: list[Event]) -> None:
+    ab, q, p = _act_of(g, d), d.chooser, g.owner(d.source)
+    hand = g.z[q]["hand"][:]
+    if not d.chosen:  # N at random
+        g.rng.shuffle(hand)
+        hand = hand[: ab.n]
+    _shuffle_in(g, q, d.source, ab, hand, events)
+    _shuffle_random_from(g, p, d.source, ab, d.stage + 1, events)
+
+
 def _redeemed(g: Table, p: int, ab: Act, host: str) -> list[str]:
     """The Redeemed Souls the selector takes (a Land of Redemption's cards; redemption.effect.unredeem)."""
     return select(g, p, ab.select)
@@ -3061,6 +3158,16 @@ def _verbs() -> dict[str, Verb]:
                     f"Each player, you first, shuffles their hand into their draw pile and draws {plural(a.n, 'card')}."
                 ),
                 _do_shuffle_hand_draw,
+            ),
+            Verb(
+                "shuffle_random_draw",
+                "each player shuffles their hand, or N of its cards at random, into their draw pile and draws N",
+                lambda a, when, card: (
+                    f"Each player, you first, shuffles their hand (or, with more than {a.n} cards, {a.n} of them at "
+                    f"random, as they choose) into their draw pile and draws {plural(a.n, 'card')}."
+                ),
+                _do_shuffle_random_draw,
+                resolve=_resolve_shuffle_random_draw,
             ),
             Verb(
                 "unredeem",
@@ -3303,6 +3410,30 @@ def _verbs() -> dict[str, Verb]:
                 "interrupt the battle: the last opposing card's effects are suspended, then come back if they still can",
                 lambda a, when, card: "Interrupt the battle.",
                 _do_interrupt_battle,
+            ),
+            Verb(
+                "interrupt",
+                "interrupt an opposing card's ability: undone and suspended, it comes back when this ability is done",
+                lambda a, when, card: (
+                    f"Interrupt the last opposing {filter_text(a.filter, 'card')} played in this battle."
+                    if a.select.get("last")
+                    else f"Interrupt an opposing {filter_text(a.filter, 'card')} in battle."
+                ),
+                _do_interrupt,
+                interruptible,
+            ),
+            Verb(
+                "interrupt_discard",
+                "interrupt an opposing card (or every one that fits) and discard it",
+                lambda a, when, card: (
+                    f"Interrupt and discard every opposing {filter_text(a.filter, 'card')} in battle."
+                    if a.select.every
+                    else f"Interrupt and discard the last opposing {filter_text(a.filter, 'card')} played in this battle."
+                    if a.select.get("last")
+                    else f"Interrupt and discard an opposing {filter_text(a.filter, 'card')} in battle."
+                ),
+                _do_interrupt_discard,
+                interruptible,
             ),
             Verb(
                 "redirect",
@@ -4027,7 +4158,19 @@ def _verbs() -> dict[str, Verb]:
 VERBS: dict[str, Verb] = _verbs()
 #: the verbs whose ability negates, prevents or interrupts: on a character, what a face-up prevent_stoppers
 #: artifact prevents (redemption.effect.prevent_stoppers)
-STOPPERS = frozenset(("negate", "negate_discard", "negate_immune", "prevent_band", "prevent_next", "prevent_ignore"))
+STOPPERS = frozenset(
+    (
+        "negate",
+        "negate_discard",
+        "negate_immune",
+        "prevent_band",
+        "prevent_next",
+        "prevent_ignore",
+        "interrupt_battle",
+        "interrupt",
+        "interrupt_discard",
+    )
+)
 REGISTRY = VERBS  # the name the engine has always used
 Effect = Verb
 #: verb name -> short description of where it works (for docs and the coach)
