@@ -649,6 +649,59 @@ def test_i_am_grace_activated_takes_a_hero_from_the_reserve_or_discards_a_demon(
     round_trip(g)
 
 
+# --- batch B: Curses ----------------------------------------------------------------------------------------------
+def test_summoned_curse_in_battle_underdecks_every_hero_in_it(monkeypatch):
+    curse = K("Summoned Curse", "II")
+    gray = host(monkeypatch, "t_gray", "Gray", "evil")
+    b = in_battle(
+        "gideon",
+        gray,
+        [],
+        mine={"field_of_battle": ["gideon", "barak"], "deck": ["ezra"], "territory": ["ehud"]},
+        theirs={"hand": [curse]},
+    )
+    g = b.game
+    g.b.last_actor = 0
+    ok(g, f"enhance {b[curse]} {b[gray]}")
+    assert g.zone_of(b["gideon"]) == (0, "deck") and g.zone_of(b["barak"]) == (0, "deck")
+    assert g.z[0]["deck"][0] == b["ezra"] and g.zone_of(b["ehud"]) == (0, "territory")  # at the bottom; not in battle
+    round_trip(g)
+
+
+@pytest.mark.parametrize("first", [True, False])
+def test_summoned_curse_activated_takes_a_magician_or_an_evil_moabite(monkeypatch, first):
+    curse = K("Summoned Curse", "II")
+    mage = _test_card(
+        monkeypatch,
+        "t_mage",
+        type="evil_character",
+        brigades=["Gray"],
+        identifiers=["magician"],
+        strength=1,
+        toughness=1,
+    )
+    moab = _test_card(
+        monkeypatch,
+        "t_moab",
+        type="evil_character",
+        brigades=["Gray"],
+        identifiers=["moabite"],
+        strength=1,
+        toughness=1,
+    )
+    b = pos({"hand": [curse], "deck": [mage, "herod"], "reserve": [moab]}, {"land_of_bondage": ["ls_orphan"]})
+    g = b.game
+    ok(g, f"activate {b[curse]}")
+    d = g.s.pending
+    assert d is not None and d.effect == "choose_one"
+    ok(g, f"choose {b[curse]}" if first else "choose")
+    d = g.s.pending
+    assert d is not None and d.effect == "search" and d.options == [b[mage] if first else b[moab]]
+    ok(g, f"choose {d.options[0]}")
+    assert g.zone_of(b[mage] if first else b[moab]) == (0, "hand")
+    round_trip(g)
+
+
 # --- batch C: reprints, played as their twins are -------------------------------------------------------------------
 @pytest.mark.parametrize(
     "name",
