@@ -2062,6 +2062,7 @@ def _resolve_choose_blocker(g: Table, d: Decision, events: list[Event]) -> None:
         "redemption.effect.choose_blocker",
     )
     g.b.step, g.b.last_actor, g.b.passes = "initiative", q, 0
+    blocked(g, g.s.active)  # a chosen blocker blocks: the Heroes' "when blocked" abilities (redemption.lang.trigger.blocked)
 
 
 def _do_exchange_hand(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
