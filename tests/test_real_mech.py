@@ -521,6 +521,26 @@ def test_chariot_of_fire_roots_activated_shuffles_every_hero_of_the_discard_pile
     round_trip(g)
 
 
+def test_crown_of_thorns_face_up_decreases_every_evil_character_and_discards_one_brought_to_zero(monkeypatch):
+    crown = K("Crown of Thorns", "War")
+    weak = _test_card(monkeypatch, "t_weak", type="evil_character", brigades=["Gray"], strength=4, toughness=3)
+    late = _test_card(monkeypatch, "t_late", type="evil_character", brigades=["Gray"], strength=2, toughness=2)
+    b = pos(
+        {"hand": [crown], "territory": ["gideon"], "deck": ["ezra"]},
+        {"territory": ["herod", weak], "hand": [late], "land_of_bondage": ["ls_orphan"], "deck": ["esther"]},
+    )
+    g = b.game
+    ok(g, f"activate {b[crown]}")
+    assert g.char_numbers(b["herod"]) == (8, 3) and g.char_numbers(b["gideon"]) == (7, 5)  # a Hero is not
+    assert g.zone_of(b[weak]) == (1, "discard")  # 4/3 brought to 0: discarded at once
+    round_trip(g)
+    g.s.active, g.s.phase = 1, "prep"  # the other player's turn: a 2/2 put into play is discarded at once
+    ok(g, f"play {b[late]}")
+    assert g.zone_of(b[late]) == (1, "discard")
+    g.face_up.discard(b[crown])  # face down: the decrease is gone
+    assert g.char_numbers(b["herod"]) == (8, 6)
+
+
 # --- batch B: dual GE/EE cards ----------------------------------------------------------------------------------
 def host(monkeypatch: pytest.MonkeyPatch, key: str, brigade: str, side: str, **facts: Any) -> str:
     """A character of ours of that brigade, to play a card on (1/1 unless said)."""
