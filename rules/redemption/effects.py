@@ -2583,6 +2583,15 @@ def _do_negate_all(g: Table, p: int, src: str, host: str, ab: Act, target: str, 
 
 
 # --- interrupt the battle (redemption.effect.interrupt_battle) -------------------------------------------------------
+#: the verbs that interrupt (redemption.effect.interrupt_battle, interrupt, interrupt_discard)
+INTERRUPTS = ("interrupt_battle", "interrupt", "interrupt_discard")
+
+
+def interrupts(card: Card, verbs: tuple[str, ...] = INTERRUPTS) -> bool:
+    """Has the card an effect of one of these interrupt verbs (anywhere in an ability)?"""
+    return any(a.verb in verbs for ab in card.abilities for a in ab.acts)
+
+
 def interrupted_by_battle(g: Table, p: int, src: str = "") -> str:
     """The card an "interrupt the battle" of player p would interrupt now: the last card played in the battle under
     way (``src``, the interrupting card itself, left out), when an opponent of p played it, it still counts (not

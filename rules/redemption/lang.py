@@ -871,7 +871,8 @@ class Ability:
     """One ability of a card: when (``trigger``), if (``condition``), at what cost, and its effects in order.
 
     ``effect``, ``n``, ``filter``, ``card_type`` and ``when`` are read from the first effect for the rules that
-    ask a card what it does (``Card.has``): its verb, number, card facets, type facet and trigger."""
+    ask a card what it does (``Card.has``): its verb, number, card facets, type facet and trigger (the first effect
+    after a leading ``interrupt_battle``, which says when the rest happens, not what)."""
 
     trigger: str
     acts: tuple[Act, ...]
@@ -889,7 +890,8 @@ class Ability:
     riders: frozenset[str] = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
-        first = self.acts[0]
+        # what the card does is read past a leading "interrupt the battle" (redemption.effect.interrupt_battle)
+        first = next((a for a in self.acts if a.verb != "interrupt_battle"), self.acts[0])
         object.__setattr__(self, "effect", first.verb)
         object.__setattr__(self, "n", first.n)
         object.__setattr__(self, "filter", first.select.card)

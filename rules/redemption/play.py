@@ -207,8 +207,7 @@ class Play(Checks):
                         if self._enhance_problem(e, c, explain=False) is not None:
                             continue
                         if self._answers_removal(p, e):  # it negates or interrupts the removal
-                            interrupts = ("interrupt_battle", "interrupt", "interrupt_discard")
-                            targets = self._ability_targets(p, e, c) if any(card.has(v) for v in interrupts) else []
+                            targets = self._ability_targets(p, e, c) if effects.interrupts(card) else []
                             if targets:  # what the effects paired with the interrupt take (redemption.battle.targets)
                                 out.extend(enhance[(e, c, t)] for t in targets)
                             else:
