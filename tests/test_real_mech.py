@@ -609,6 +609,34 @@ def test_war_in_heaven_negates_and_discards_an_opposing_card_in_battle_but_not_a
     round_trip(g)
 
 
+@pytest.mark.parametrize(
+    "name, good, evil", [("Blame Shifting", "Blue", "Pale Green"), ("Gibeonite Treaty (FoM)", "Red", "Black")]
+)
+def test_the_dual_card_interrupts_and_redirects_an_opposing_enhancement_on_either_side(monkeypatch, name, good, evil):
+    card = K(name, "FoM")
+    e = CARDS[card]
+    hero = host(monkeypatch, "t_good", good, "good")
+    blocker = host(monkeypatch, "t_evil", evil, "evil", strength=1, toughness=1)
+    b = in_battle(hero, blocker, ["herods_banquet"], mine={"hand": [card]})  # a 2/2 Evil Enhancement on the blocker
+    g = b.game
+    assert opts(g, b[card], "enhance") == {b["herods_banquet"]}
+    ok(g, f"enhance {b[card]} {b[hero]} {b['herods_banquet']}")
+    assert g.attached[b["herods_banquet"]] == b[hero]  # now the Hero's, its numbers with it
+    assert g.char_numbers(b[hero]) == (1 + e.strength + 2, 1 + e.toughness + 2) and g.char_numbers(b[blocker]) == (1, 1)
+    round_trip(g)
+    ge = _test_card(
+        monkeypatch, "t_ge", type="good_enhancement", alignment="good", brigades=[good], strength=2, toughness=2
+    )
+    b = in_battle(hero, blocker, [], mine={"hand": [ge]}, theirs={"hand": [card]})  # the evil side
+    g = b.game
+    to_player(g, 0)
+    ok(g, f"enhance {b[ge]} {b[hero]}")
+    to_player(g, 1)
+    ok(g, f"enhance {b[card]} {b[blocker]} {b[ge]}")
+    assert g.attached[b[ge]] == b[blocker] and g.char_numbers(b[hero]) == (1, 1)
+    round_trip(g)
+
+
 # --- batch B: Covenants ---------------------------------------------------------------------------------------------
 def test_covenant_of_salt_face_up_gives_every_ot_hero_two_two_and_in_battle_too(monkeypatch):
     salt = K("Covenant of Salt", "Pat")
