@@ -2073,3 +2073,60 @@ def test_a_negated_protect_from_protects_nobody(monkeypatch):
     assert b[shield] in g.b.negated and not continuous.protected_from(g, b["barak"], CARDS[neg])
     assert not any(m[4] == b[shield] for m in g.s.mods)  # its marks are gone: not back when the battle ends
     round_trip(g)
+
+
+# --- interrupt an ability, interrupt and discard (redemption.effect.interrupt, interrupt_discard) --------------------
+def test_interrupt_takes_the_last_opposing_enhancement_and_it_reactivates_after_the_paired_band(monkeypatch):
+    hold = _add(
+        monkeypatch,
+        "t_hold",
+        [
+            {"verb": "interrupt", "select": {"zone": "battle_cards", "type": "evil_enhancement", "last": True}},
+            {"verb": "band", "select": {"zone": ["hand", "territory"], "owner": "you", "type": "hero"}},
+        ],
+        brigades=["Gold"],
+        strength=1,
+        toughness=1,
+    )
+    b = scenario(LONE_DANIEL.format(hand=f'"{hold}"', their_hand='"royal_decree"'))
+    g = b.game
+    daniel, decree = b["daniel"], b["royal_decree"]
+    ok(g, f"enhance {decree} {b['nebuchadnezzar']} {daniel}")
+    assert [str(a) for a in g.legal_actions() if a.verb == "enhance"] == [f"enhance {b[hold]} {daniel} {decree}"]
+    out = ok(g, f"enhance {b[hold]} {daniel} {decree}")
+    assert f"interrupts {g.cd[decree].name}" in " ".join(ev.text for ev in out.events)
+    assert g.s.pending is not None and g.s.pending.effect == "band" and g.b.interrupter == b[hold]
+    round_trip(g)
+    ok(g, f"choose {b['esther']}")
+    assert g.zone_of(b["esther"]) == (0, "field_of_battle") and g.zone_of(daniel) == (0, "territory")
+    assert g.b.suspended == [] and decree not in g.b.negated
+    round_trip(g)
+
+
+def test_interrupt_discard_of_every_opposing_enhancement_undoes_them_and_they_never_come_back(monkeypatch):
+    draw = _add(monkeypatch, "t_drawer", [{"verb": "draw", "n": 1}], strength=3, toughness=0)
+    devour = _add(
+        monkeypatch,
+        "t_devour",
+        [{"verb": "interrupt_discard", "select": {"zone": "battle_cards", "type": "good_enhancement", "all": True}}],
+        type="evil_enhancement",
+        alignment="evil",
+        brigades=["Crimson"],
+        strength=0,
+        toughness=0,
+    )
+    b = battle(f'"{draw}"', their_hand=f'"{devour}"')
+    g = b.game
+    ok(g, f"enhance {b[draw]} {b['gideon']}")
+    assert g.zone_of(b["barak"]) == (0, "hand")
+    if g.current_player != 1:
+        ok(g, "pass")
+    out = ok(g, f"enhance {b[devour]} {b['goliath']}")
+    assert "interrupts" in " ".join(ev.text for ev in out.events)
+    assert g.zone_of(b[draw]) == (0, "discard") and g.zone_of(b["barak"]) == (0, "deck")  # the draw undone
+    assert g.z[0]["deck"][0] == b["barak"] and g.b.suspended == []
+    round_trip(g)
+
+
+def test_interrupt_words_are_stoppers_a_prevent_stoppers_artifact_stops_on_characters():
+    assert {"interrupt_battle", "interrupt", "interrupt_discard"} <= effects.STOPPERS

@@ -41,6 +41,15 @@ def standing_of(hero: tuple[int, int, int], evil: tuple[int, int, int]) -> str:
     return "stalemate"
 
 
+#: how a battle ended, by its standing (BattleRules._resolve)
+_RESOLVED = {
+    "hero_winning": "the Hero side wins",
+    "evil_winning": "the Evil side wins",
+    "both_defeated": "both sides are defeated",
+    "stalemate": "stalemate: nobody is defeated",
+}
+
+
 def initiative_words(st: str, other: int, passes: int) -> tuple[str, str]:
     """The battle's state that gives seat ``other`` the initiative at standing ``st`` after ``passes`` passes, and
     what follows (``BattleRules.initiative_why`` without the seat)."""
@@ -283,7 +292,17 @@ class BattleRules(Core):
         card, last = self.cd[e], self.b.played[-1]
         if card.has("negate") is not None and continuous.stoppable(self, last, "negate", e):
             return True
-        return card.has("interrupt_battle") is not None and continuous.stoppable(self, last, "interrupt", e)
+        if not continuous.stoppable(self, last, "interrupt", e):
+            return False
+        if effects.interrupts(card, ("interrupt_battle",)):
+            return True
+        t: Table = self
+        return any(  # an interrupt of a card its selector takes (redemption.effect.interrupt, interrupt_discard)
+            last in effects.interruptible(t, p, a)
+            for ab in card.abilities
+            for a in ab.acts
+            if a.verb in ("interrupt", "interrupt_discard")
+        )
 
     def _ability_targets(self, p: int, e: str, host: str) -> list[str]:
         """The cards the player chooses among for enhancement e played on host (redemption.battle.targets)."""
@@ -581,7 +600,7 @@ class BattleRules(Core):
         """Undo what negated card e did (redemption.effect.negate): the characters it took come back, a banded one goes
         home, the cards it drew go back on top of the draw pile in their order, the cards it protected are not
         (redemption.effect.protect_from: its marks go)."""
-        if self.s.mods and self.cd[e].has("protect_from") is not None:
+        if self.s.mods and continuous.protections(self.cd[e]):
             self.s.mods = [m for m in self.s.mods if m[4] != e or m[1] or m[2]]
         drawn: list[str] = []
         for done in [x for x in self.b.effects if x[0] == e]:
@@ -642,12 +661,7 @@ class BattleRules(Core):
         st = self._standing(hero_totals, evil_totals)  # immunity and first strike count (redemption.effect.immune, ...)
         evil_def = st in ("hero_winning", "both_defeated")
         hero_def = st in ("evil_winning", "both_defeated")
-        text = {
-            "hero_winning": "the Hero side wins",
-            "evil_winning": "the Evil side wins",
-            "both_defeated": "both sides are defeated",
-            "stalemate": "stalemate: nobody is defeated",
-        }[st]
+        text = _RESOLVED[st]
         (hs, ht, _), (es, et, _) = hero_totals, evil_totals
         if not heroes or not evil:  # a side that nobody is left on was not beaten: say so (the rule is unchanged)
             text = {
@@ -676,15 +690,19 @@ class BattleRules(Core):
             for s in self.z[d]["land_of_bondage"] + self.z[d]["in_site"]:
                 if any(self.can_reach(h, s) for h in heroes):
                     souls.append(s)
-        t = self
+        t, cd = self, self.cd
         if rescued and souls:  # the rescue succeeds (redemption.lang.trigger.successful_rescue)
             for c in heroes:
-                effects.fire(t, a, c, "successful_rescue", events)
+                if cd[c].abilities:  # effects.fire carries out the character's own abilities
+                    effects.fire(t, a, c, "successful_rescue", events)
         if evil_def != hero_def:  # one side wins (redemption.lang.trigger.wins_battle)
             for c in heroes if evil_def else evil:
-                effects.fire(t, a if evil_def else d, c, "wins_battle", events)
-            effects.fire_watchers(t, heroes if evil_def else evil, "wins_battle", events)
-        ignored = {c for c in heroes + evil if self._is_ignored(c)}  # before anyone leaves (an ignorer may)
+                if cd[c].abilities:
+                    effects.fire(t, a if evil_def else d, c, "wins_battle", events)
+            if self.face_up:  # the watchers are face-up artifacts
+                effects.fire_watchers(t, heroes if evil_def else evil, "wins_battle", events)
+        # before anyone leaves (an ignorer may)
+        ignored = {c for c in heroes + evil if self._is_ignored(c)} if continuous.may_be_ignored(self) else set()
         for c in heroes:
             self._leave_battle(c, "discard" if hero_def and c not in ignored else "territory", events)
         for c in evil:

@@ -23,8 +23,13 @@ from rules.redemption.lang import condition_holds, matches
 
 if TYPE_CHECKING:
     from rules.redemption.cards import Card
-    from rules.redemption.lang import Ability, Selector
+    from rules.redemption.lang import Ability, Act, Selector
     from rules.redemption.table import Table
+
+
+def _in_game(t: Table, effect: str) -> bool:
+    """Does a card of this game have an ability with this effect at all (a quick no for the scans below)?"""
+    return effect in t._kinds().effects
 
 
 def active(t: Table, src: str) -> bool:
@@ -61,6 +66,8 @@ def _ignore_stopped(t: Table, src: str) -> bool:
 def _ignorers(t: Table, cid: str) -> bool:
     """Does an opposing character in this battle ignore character cid by its own ability (``while_in_play``: an
     ignore whose selector names, say, a brigade of Evil Characters)?"""
+    if not _in_game(t, "ignore"):
+        return False
     owner, cd, loc = t.owner(cid), t.cd, t.loc
     for q in range(len(t.z)):
         if q == owner:
@@ -120,6 +127,8 @@ def kept_out(t: Table, c: str) -> bool:
 def _granted(t: Table, cid: str, verb: str) -> list[Ability]:
     """Character cid's abilities with this verb that count now: its own (``while_in_play``) and those of the
     enhancements played on it in this battle that are not negated."""
+    if not _in_game(t, verb):
+        return []
     cd, negated = t.cd, t.b.negated
     out = [] if cid in negated else [a for a in cd[cid].abilities if a.effect == verb and a.trigger == "while_in_play"]
     if out and silenced(t, cid, verb):  # its own abilities are prevented (redemption.effect.prevent_abilities)
@@ -134,6 +143,8 @@ def _granted(t: Table, cid: str, verb: str) -> list[Ability]:
 def _may_grant(t: Table, p: int, verb: str) -> bool:
     """Could one of player p's characters in battle have an ability with this verb: does a card on p's side of the
     battle, or an enhancement played in it, have one at all? (A quick no for what :func:`_granted` would find.)"""
+    if not _in_game(t, verb):
+        return False
     cd = t.cd
     return any(verb in cd[c].by_effect for c in t.z[p]["field_of_battle"]) or any(
         verb in cd[e].by_effect for e in t.b.played
@@ -166,8 +177,7 @@ def protected_from(t: Table, cid: str, src: Card) -> bool:
     for c, s, tg, until, by in t.s.mods:
         if c != cid or s or tg or (until and turn >= until) or by in negated:
             continue
-        a = cd[by].by_effect.get("protect_from")
-        if a is not None and matches(src, a.acts[0].against):
+        if any(matches(src, act.against) for act in protections(cd[by])):
             return True
     lone = cd[cid].by_effect.get("protect_lone")
     if lone is not None and cid not in negated and src.is_character and matches(src, lone.acts[0].filter):
@@ -184,6 +194,11 @@ def lone_in_battle(t: Table, src: Card) -> bool:
         if len(side) == 1 and t.cd[side[0]] is src:
             return True
     return False
+
+
+def protections(card: Card) -> list[Act]:
+    """Card's protect_from effects, wherever its abilities write them (after an interrupt_battle, say)."""
+    return [act for ab in card.abilities for act in ab.acts if act.verb == "protect_from"]
 
 
 def side_immune(t: Table, p: int, opp: int) -> bool:
@@ -224,6 +239,8 @@ def any_brigade(t: Table, cid: str, enhancement: str) -> bool:
 def hand_limit_extra(t: Table, p: int) -> int:
     """How much player p's hand limit is raised: each face-up artifact and each card in territory that says so
     (redemption.effect.hand_limit)."""
+    if not _in_game(t, "hand_limit"):
+        return 0
     extra = 0
     cd, up = t.cd, t.face_up
     for cid in t.z[p]["artifact_pile"]:
@@ -242,6 +259,8 @@ def protect_all_holders(t: Table) -> list[tuple[int, Selector]]:
     """The cards in play whose ability protects all the cards that fit from discard, and count now (in a
     territory or in battle, not negated, not on another card, a character's not silenced): (owner, selector) each
     (redemption.effect.protect_all). Asked once by a caller that asks :func:`card_protected` of many cards."""
+    if not _in_game(t, "protect_all"):
+        return []
     cd, negated, out = t.cd, t.b.negated, []
     for q, zones in enumerate(t.z):
         for zone in ("territory", "field_of_battle"):
@@ -315,6 +334,8 @@ def stoppable(t: Table, src: str, how: str, by: str = "") -> bool:
 def _made_unnegatable(t: Table, src: str) -> bool:
     """Does a character in play, not negated nor prevented, say that cards like src cannot be negated
     (redemption.effect.unnegatable: "evil capture abilities cannot be negated")?"""
+    if not _in_game(t, "unnegatable"):
+        return False
     cd, negated, att = t.cd, t.b.negated, t.attached
     for zones in t.z:
         for zone in ("territory", "field_of_battle"):
@@ -329,6 +350,8 @@ def _made_unnegatable(t: Table, src: str) -> bool:
 
 def _made_unpreventable(t: Table, src: str) -> bool:
     """Does an active artifact say that cards like src cannot be prevented (redemption.effect.unpreventable)?"""
+    if not _in_game(t, "unpreventable"):
+        return False
     cd = t.cd
     for zones in t.z:
         for a in zones["artifact_pile"]:
@@ -368,6 +391,8 @@ def band_prevented(t: Table, c: str) -> bool:
 # redemption.effect.no_challenge, redemption.effect.gain.artifact) -------------------------------------------------
 def _face_up_with(t: Table, verb: str) -> list[tuple[int, Ability]]:
     """(owner, ability) of every face-up artifact in play, not negated, with an ability of this verb."""
+    if not _in_game(t, verb):
+        return []
     cd, up, negated = t.cd, t.face_up, t.b.negated
     out = []
     for q, zones in enumerate(t.z):
@@ -397,6 +422,11 @@ def convert_forbidden(t: Table, c: str) -> bool:
 def challenge_forbidden(t: Table) -> bool:
     """Is every battle challenge forbidden by a face-up artifact (redemption.effect.no_challenge)?"""
     return bool(t.face_up) and bool(_face_up_with(t, "no_challenge"))
+
+
+def artifact_decrease(t: Table) -> bool:
+    """Is a face-up artifact in play decreasing characters (a ``while_in_play`` lose: redemption.effect.gain.artifact)?"""
+    return bool(t.face_up) and bool(_face_up_with(t, "lose"))
 
 
 def artifact_numbers(t: Table, cid: str) -> tuple[int, int]:
@@ -432,6 +462,8 @@ def worth(t: Table, e: str) -> tuple[int, int]:
 
 def _active_artifacts(t: Table, q: int, verb: str) -> list[Ability]:
     """The abilities with this verb of player q's face-up artifacts that are not negated."""
+    if not _in_game(t, verb):
+        return []
     cd, up, negated = t.cd, t.face_up, t.b.negated
     out = []
     for a in t.z[q]["artifact_pile"]:
@@ -457,6 +489,8 @@ def discard_protected(t: Table, c: str, by: Card) -> bool:
     """Is card c, in play, protected from the discard abilities of card ``by``: does a face-up artifact of any
     player protect cards like c against cards like ``by`` (redemption.effect.protect_discard)?"""
     if t.loc[c][1] not in _IN_PLAY:
+        return False
+    if not _in_game(t, "protect_discard"):
         return False
     card = t.cd[c]
     for q in range(len(t.z)):
@@ -516,6 +550,8 @@ def abilities_negated(t: Table, c: str) -> bool:
     cd = t.cd
     if not cd[c].is_character and not cd[c].is_enhancement:
         return False
+    if not _in_game(t, "negate_abilities"):
+        return False
     for zones in t.z:
         for h in zones["field_of_battle"]:
             if h == c or h in t.attached or not cd[h].abilities or not cd[h].is_character or h in t.b.negated:
@@ -536,6 +572,8 @@ def silenced(t: Table, c: str, verb: str) -> bool:
         return False
     if abilities_negated(t, c):  # redemption.effect.negate_abilities
         return True
+    if not _in_game(t, "prevent_abilities"):
+        return False
     for zones in t.z:
         for zone in ("artifact_pile", "field_of_battle"):
             for h in zones[zone]:

@@ -298,7 +298,7 @@ def _resolve_band(g: Table, d: Decision, events: list[Event]) -> None:
                     "redemption.effect.band",
                 )
             )
-            if any(ab.trigger == "enters_battle" for ab in g.cd[c].abilities):
+            if any(ab.trigger in ("enters_battle", "blocking") for ab in g.cd[c].abilities):
                 g.s.gifts.append((p, 3, c))  # redemption.effect.band: asked once nothing waits
             continue
         g._enter_battle(
@@ -2583,6 +2583,15 @@ def _do_negate_all(g: Table, p: int, src: str, host: str, ab: Act, target: str, 
 
 
 # --- interrupt the battle (redemption.effect.interrupt_battle) -------------------------------------------------------
+#: the verbs that interrupt (redemption.effect.interrupt_battle, interrupt, interrupt_discard)
+INTERRUPTS = ("interrupt_battle", "interrupt", "interrupt_discard")
+
+
+def interrupts(card: Card, verbs: tuple[str, ...] = INTERRUPTS) -> bool:
+    """Has the card an effect of one of these interrupt verbs (anywhere in an ability)?"""
+    return any(a.verb in verbs for ab in card.abilities for a in ab.acts)
+
+
 def interrupted_by_battle(g: Table, p: int, src: str = "") -> str:
     """The card an "interrupt the battle" of player p would interrupt now: the last card played in the battle under
     way (``src``, the interrupting card itself, left out), when an opponent of p played it, it still counts (not
@@ -2618,6 +2627,52 @@ def _do_interrupt_battle(g: Table, p: int, src: str, host: str, ab: Act, target:
         return
     g._undo(e, events)
     g.b.suspended, g.b.interrupter = done, src
+
+
+def interruptible(g: Table, p: int, ab: Act, host: str = "") -> list[str]:
+    """The opposing cards played in this battle that an interrupt may take: the selector's, still counting, not one
+    that cannot be interrupted (redemption.effect.interrupt)."""
+    b = g.b
+    return select(
+        g,
+        p,
+        ab.select,
+        lambda c: g.owner(c) == p or c in b.negated or c not in b.played or not continuous.stoppable(g, c, "interrupt"),
+    )
+
+
+def _do_interrupt(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Interrupt the chosen card's ability: what it did is undone and suspended; the effects written after this one
+    happen; when this card's ability is done the suspended effects reactivate if they still can (:func:`reactivate`;
+    redemption.effect.interrupt)."""
+    name, rid = g.cd[src].name, "redemption.effect.interrupt"
+    if not g.in_battle() or not target:
+        events.append(Event.said("effect", f"{name}: no opposing ability to interrupt.", p, rid))
+        return
+    done = [x for x in g.b.effects if x[0] == target]
+    events.append(Event.said("effect", f"{name} interrupts {g._nm(target)}: what it did is suspended.", p, rid))
+    if done:
+        g._undo(target, events)
+        g.b.suspended, g.b.interrupter = done, src
+
+
+def _do_interrupt_discard(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Interrupt the chosen card (or, with ``all``, every card that fits) and discard it: what it did is undone, and
+    a card out of battle never reactivates (redemption.effect.interrupt_discard)."""
+    name, rid = g.cd[src].name, "redemption.effect.interrupt_discard"
+    if not g.in_battle():
+        return
+    cards = interruptible(g, p, ab, host) if ab.select.every else [target] if target else []
+    if not cards:
+        events.append(Event.said("effect", f"{name}: no opposing card to interrupt.", p, rid))
+        return
+    for c in cards:
+        events.append(Event.said("effect", f"{name} interrupts {g._nm(c)} and discards it.", p, rid))
+        g._undo(c, events)
+        if continuous.card_protected(g, c) or continuous.discard_protected(g, c, g.cd[src]):
+            events.append(Event("effect", f"{g._nm(c)} is protected from discard: it stays.", p, rid))
+            continue
+        g._to_discard(c, events, "", rid)
 
 
 def reactivate(g: Table, src: str, events: list[Event]) -> None:
@@ -2880,6 +2935,99 @@ def _do_shuffle_hand_draw(g: Table, p: int, src: str, host: str, ab: Act, target
         g._draw(q, ab.n, events, f"for {name}", rid)
 
 
+def _shuffle_in(g: Table, q: int, src: str, ab: Act, cards: list[str], events: list[Event]) -> None:
+    """Player q shuffles those cards of their hand into their draw pile and draws N."""
+    name, rid = g.cd[src].name, f"redemption.effect.{ab.verb}"
+    for c in cards:
+        g._move(c, q, "deck")
+    g.rng.shuffle(g.z[q]["deck"])
+    events.append(
+        Event.said(
+            "effect",
+            f"{name}: {who(q, True)} {verb(q, 'shuffles', 'shuffle')} {plural(len(cards), 'card')} of {their(q)} "
+            f"hand into {their(q)} draw pile.",
+            q,
+            rid,
+        )
+    )
+    g._draw(q, ab.n, events, f"for {name}", rid)
+
+
+def _shuffle_random_from(g: Table, p: int, src: str, ab: Act, start: int, events: list[Event]) -> None:
+    """shuffle_random_draw from the seat ``start`` places after p on: a player with more than N cards is asked."""
+    seats = [p] + g.others(p)
+    for k in range(start, len(seats)):
+        q = seats[k]
+        hand = g.z[q]["hand"]
+        if len(hand) > ab.n:
+            g.ask(
+                Decision(q, src, "shuffle_random_draw", [src], "up_to", 1, to=[q], stage=k),
+                events,
+                f"{who(q, True)} {verb(q, 'shuffles', 'shuffle')} for {g.cd[src].name}: the whole hand (choose it), "
+                f"or {ab.n} of its cards at random (choose nothing).",
+            )
+            return
+        _shuffle_in(g, q, src, ab, hand[:], events)
+
+
+def _do_shuffle_random_draw(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Each player in turn order from p shuffles their hand, or N of its cards at random (their choice, asked only
+    of a player with more than N), into their draw pile, then draws N (redemption.effect.shuffle_random_draw)."""
+    _shuffle_random_from(g, p, src, ab, 0, events)
+
+
+def _resolve_shuffle_random_draw(g: Table, d: Decision, events: list[Event]) -> None:
+    ab, q, p = _act_of(g, d), d.chooser, g.owner(d.source)
+    hand = g.z[q]["hand"][:]
+    if not d.chosen:  # N at random
+        g.rng.shuffle(hand)
+        hand = hand[: ab.n]
+    _shuffle_in(g, q, d.source, ab, hand, events)
+    _shuffle_random_from(g, p, d.source, ab, d.stage + 1, events)
+
+
+def zero_toughness_sweep(g: Table, events: list[Event]) -> None:
+    """Every character in play whose toughness a face-up artifact's decrease has brought to 0 is discarded at once
+    (redemption.effect.gain.artifact); one in battle is removed from it."""
+    rid = "redemption.effect.gain.artifact"
+    for q, zones in enumerate(g.z):
+        for zone in ("territory", "field_of_battle"):
+            for c in zones[zone][:]:
+                if c in g.attached or not g.cd[c].is_character or g.loc[c] != (q, zone):
+                    continue
+                if continuous.artifact_numbers(g, c)[1] < 0 and g.char_numbers(c)[1] <= 0:
+                    if zone == "field_of_battle" and g.in_battle():
+                        events.append(Event.said("effect", f"{g._nm(c)}'s toughness is 0: it is discarded.", q, rid))
+                        g._leave_battle(c, "discard", events)
+                    else:
+                        g._to_discard(c, events, " (its toughness is 0)", rid)
+
+
+def _redeemed(g: Table, p: int, ab: Act, host: str) -> list[str]:
+    """The Redeemed Souls the selector takes (a Land of Redemption's cards; redemption.effect.unredeem)."""
+    return select(g, p, ab.select)
+
+
+def _do_unredeem(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """The chosen Redeemed Soul goes from its Land of Redemption into p's Land of Bondage, a Lost Soul there again;
+    its rescuer's score is one less (redemption.effect.unredeem)."""
+    rid = "redemption.effect.unredeem"
+    if not target:
+        events.append(Event("effect", f"{g.cd[src].name}: no Redeemed Soul to take.", p, rid))
+        return
+    q = g.loc[target][0]
+    g._move(target, p, "land_of_bondage")
+    events.append(
+        Event.said(
+            "effect",
+            f"{g.cd[src].name} takes {g._nm(target)} from {whose(q)} Land of Redemption into {their(p)} Land of "
+            "Bondage: it is a Lost Soul again.",
+            p,
+            rid,
+        )
+    )
+
+
 # --- the words ------------------------------------------------------------------------------------------
 def _text_draw(a: Act, when: str, card: Card | None) -> str:
     n = f"{a.n} card" + ("s" if a.n != 1 else "")
@@ -2943,7 +3091,8 @@ def _text_discard_type(a: Act, when: str, card: Card | None) -> str:
         where += " (not one held in a fortress)"
     else:
         where += " (not one held in a fortress or set aside)"
-    lead = "When this character enters battle, discard" if card is not None and card.is_character else "Discard"
+    entry = card is not None and card.is_character and when not in _BLOCK_HEADS  # those say their own moment
+    lead = "When this character enters battle, discard" if entry else "Discard"
     if a.select.up_to and a.select.most > 1:
         return f"{lead} up to {a.select.most} {filter_text(a.select.facets, 'card', plural=True)} {where}."
     return f"{lead} any {what} {where}."
@@ -3035,6 +3184,28 @@ def _verbs() -> dict[str, Verb]:
                     f"Each player, you first, shuffles their hand into their draw pile and draws {plural(a.n, 'card')}."
                 ),
                 _do_shuffle_hand_draw,
+            ),
+            Verb(
+                "shuffle_random_draw",
+                "each player shuffles their hand, or N of its cards at random, into their draw pile and draws N",
+                lambda a, when, card: (
+                    f"Each player, you first, shuffles their hand (or, with more than {a.n} cards, {a.n} of them at "
+                    f"random, as they choose) into their draw pile and draws {plural(a.n, 'card')}."
+                ),
+                _do_shuffle_random_draw,
+                resolve=_resolve_shuffle_random_draw,
+            ),
+            Verb(
+                "unredeem",
+                "a Redeemed Soul goes back into your Land of Bondage",
+                lambda a, when, card: (
+                    "Put any Redeemed Soul (a card in a Land of Redemption) into your Land of Bondage: it is a Lost "
+                    "Soul there again, and the player it was redeemed by has one fewer."
+                ),
+                _do_unredeem,
+                _redeemed,
+                needs_target=True,
+                resolve=_resolve_target,
             ),
             Verb(
                 "no_convert",
@@ -3265,6 +3436,30 @@ def _verbs() -> dict[str, Verb]:
                 "interrupt the battle: the last opposing card's effects are suspended, then come back if they still can",
                 lambda a, when, card: "Interrupt the battle.",
                 _do_interrupt_battle,
+            ),
+            Verb(
+                "interrupt",
+                "interrupt an opposing card's ability: undone and suspended, it comes back when this ability is done",
+                lambda a, when, card: (
+                    f"Interrupt the last opposing {filter_text(a.filter, 'card')} played in this battle."
+                    if a.select.get("last")
+                    else f"Interrupt an opposing {filter_text(a.filter, 'card')} in battle."
+                ),
+                _do_interrupt,
+                interruptible,
+            ),
+            Verb(
+                "interrupt_discard",
+                "interrupt an opposing card (or every one that fits) and discard it",
+                lambda a, when, card: (
+                    f"Interrupt and discard every opposing {filter_text(a.filter, 'card')} in battle."
+                    if a.select.every
+                    else f"Interrupt and discard the last opposing {filter_text(a.filter, 'card')} played in this battle."
+                    if a.select.get("last")
+                    else f"Interrupt and discard an opposing {filter_text(a.filter, 'card')} in battle."
+                ),
+                _do_interrupt_discard,
+                interruptible,
             ),
             Verb(
                 "redirect",
@@ -3989,7 +4184,19 @@ def _verbs() -> dict[str, Verb]:
 VERBS: dict[str, Verb] = _verbs()
 #: the verbs whose ability negates, prevents or interrupts: on a character, what a face-up prevent_stoppers
 #: artifact prevents (redemption.effect.prevent_stoppers)
-STOPPERS = frozenset(("negate", "negate_discard", "negate_immune", "prevent_band", "prevent_next", "prevent_ignore"))
+STOPPERS = frozenset(
+    (
+        "negate",
+        "negate_discard",
+        "negate_immune",
+        "prevent_band",
+        "prevent_next",
+        "prevent_ignore",
+        "interrupt_battle",
+        "interrupt",
+        "interrupt_discard",
+    )
+)
 REGISTRY = VERBS  # the name the engine has always used
 Effect = Verb
 #: verb name -> short description of where it works (for docs and the coach)

@@ -13,6 +13,8 @@ player sees), :mod:`~rules.redemption.serial` (tables and what a state must mean
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
+from itertools import repeat
 from typing import Any
 
 from rules.core import Event, GameBase, Rng
@@ -207,6 +209,9 @@ class Game(Play, Views, GameBase):
         g.z = [seat.zones for seat in g.seats]
         g.cards, g.cd = self.cards, self.cd  # replaced, never changed in place (see determinize)
         g._kinds_of, g._kinds_cd = self._kinds_of, self._kinds_cd
+        hc = self._hc  # a copy: each game forgets its own (see Core._hc)
+        if hc:
+            g._hc, g._hc_cd = dict(hc), self._hc_cd
         g.attached, g.face_up = dict(self.attached), set(self.face_up)
         g.s, g.b = self.s.copy(), self.b.copy()
         g.history = self.history[:]
@@ -300,6 +305,12 @@ def deck_and_reserve(deck: str | dict[str, Any] | Sequence[str]) -> tuple[str, l
     return label, keys, reserve
 
 
+@lru_cache(maxsize=64)
+def _deck_ids(prefix: str, n: int) -> tuple[str, ...]:
+    """The ids of a seat's n deck cards: its prefix and 1 to n ("G1" ... "G50"), the same for every game."""
+    return tuple(f"{prefix}{i + 1}" for i in range(n))
+
+
 def new_game(seed: int, decks: Sequence[Any] = ("G", "H"), **options: Any) -> Game:
     """One deck per seat (2 to 4, clockwise: "the player to your left" is the next seat), each shuffled with the
     seed; the game starts at the cut (the last seat cuts the first seat's deck first)."""
@@ -315,9 +326,8 @@ def new_game(seed: int, decks: Sequence[Any] = ("G", "H"), **options: Any) -> Ga
     for p, (label, keys, reserve) in enumerate(lists):
         keys = list(keys)
         rng.shuffle(keys)
-        ids = [f"{pre[p]}{i + 1}" for i in range(len(keys))]
-        for cid, k in zip(ids, keys):
-            cards[cid] = (k, p)
+        ids = list(_deck_ids(pre[p], len(keys)))
+        cards.update(zip(ids, zip(keys, repeat(p))))  # id -> (key, owner)
         seat = Seat(label)
         seat.zones["deck"] = ids
         # the Reserve is kept apart from the deck, in the order the list gives it (redemption.reserve): no shuffle,

@@ -598,6 +598,19 @@ def _you_control(t: Table, p: int, host: str, v: Selector) -> bool:
     return _count_in(t, p, "in_play", v.card) > 0
 
 
+def _another_in_play(t: Table, p: int, host: str, v: Selector) -> bool:
+    """Is a card in play (any player's territory, battle or artifact pile; not one inside a fortress) one that fits,
+    other than ``host`` (redemption.lang.condition.another_in_play)?"""
+    zones, _ = ZONE_WORDS["in_play"]
+    att, cd = t.attached, t.cd
+    return any(
+        c != host and c not in att and matches(cd[c], v.card)
+        for q in range(len(t.z))
+        for z in zones
+        for c in t.z[q][z]  # type: ignore[index]  # the zone words name zones
+    )
+
+
 def _blocked_by(t: Table, p: int, host: str, v: Selector) -> bool:
     """Is a character on the blocking side of the battle under way one that fits (redemption.lang.condition.blocked_by)?"""
     b = t.b
@@ -652,6 +665,9 @@ def _cards_words(v: Selector, noun: str = "character", plural: bool = False) -> 
         noun = str(d["name"])
     if "base_name" in d:
         noun = str(d["base_name"])
+    if "title" in d:  # a word of the title ("used by a Hero with Deborah in its title")
+        title = d["title"]
+        noun += f" with {title if isinstance(title, str) else ' or '.join(title)} in its title"
     if d.get("no_ability"):
         noun += " with no special ability"
     if plural:
@@ -737,6 +753,14 @@ def _conditions() -> dict[str, Condition]:
             _read_cards,
             lambda t, p, host, v: bool(t.b.kind) and any(matches(t.cd[c], v.card) for c in t.battle_chars(p)),
             lambda v: f"if you have {_a(_cards_words(v))} in battle",
+        ),
+        Condition(
+            "another_in_play",
+            "redemption.lang.condition.another_in_play",
+            "a card in play that fits, other than the card whose ability it is (any player's)",
+            _read_cards,
+            _another_in_play,
+            lambda v: f"if another {_cards_words(v)} is in play",
         ),
         Condition(
             "blocked_by",
@@ -847,7 +871,8 @@ class Ability:
     """One ability of a card: when (``trigger``), if (``condition``), at what cost, and its effects in order.
 
     ``effect``, ``n``, ``filter``, ``card_type`` and ``when`` are read from the first effect for the rules that
-    ask a card what it does (``Card.has``): its verb, number, card facets, type facet and trigger."""
+    ask a card what it does (``Card.has``): its verb, number, card facets, type facet and trigger (the first effect
+    after a leading ``interrupt_battle``, which says when the rest happens, not what)."""
 
     trigger: str
     acts: tuple[Act, ...]
@@ -865,7 +890,8 @@ class Ability:
     riders: frozenset[str] = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
-        first = self.acts[0]
+        # what the card does is read past a leading "interrupt the battle" (redemption.effect.interrupt_battle)
+        first = next((a for a in self.acts if a.verb != "interrupt_battle"), self.acts[0])
         object.__setattr__(self, "effect", first.verb)
         object.__setattr__(self, "n", first.n)
         object.__setattr__(self, "filter", first.select.card)

@@ -14,6 +14,7 @@ from rules.redemption.decisions import KEEP_WEAPON, Decision
 from rules.redemption.effects import REGISTRY
 from rules.redemption.notation import ACTIONS, VERBS, Action
 from rules.redemption.state import (
+    _OTHERS,
     HAND_SIZE,
     MIN_CUT,
     MUTE_GAME,
@@ -62,8 +63,18 @@ END, PASS, NOBLOCK, DECLINE = (ACTIONS[v][()] for v in ("end", "pass", "noblock"
 class Play(Checks):
     # --- legal actions ------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
-        p = self.current_player
-        out = self._legal(p)
+        s = self.s
+        ph = s.phase
+        if (ph == "prep" or ph == "discard") and not s.result and s.pending is None and not s.window.queue:
+            p: int | None = s.active  # current_player, as it says for a Preparation or Discard phase (most actions)
+            doms: list[str] = []
+            out = self._placement_actions(s.active, ph, doms)
+            out.append(END)
+            if doms:
+                out += self._dominant_actions(s.active, doms)
+        else:
+            p = self.current_player
+            out = self._legal(p)
         self._legal_keep, self._legal_player = tuple(out), p
         return out
 
@@ -196,7 +207,7 @@ class Play(Checks):
                         if self._enhance_problem(e, c, explain=False) is not None:
                             continue
                         if self._answers_removal(p, e):  # it negates or interrupts the removal
-                            targets = self._ability_targets(p, e, c) if card.has("interrupt_battle") else []
+                            targets = self._ability_targets(p, e, c) if effects.interrupts(card) else []
                             if targets:  # what the effects paired with the interrupt take (redemption.battle.targets)
                                 out.extend(enhance[(e, c, t)] for t in targets)
                             else:
@@ -350,9 +361,20 @@ class Play(Checks):
             p = self.current_player
         assert p is not None
         DO[action.verb](self, p, action.args, events)
+        if self.face_up and continuous.artifact_decrease(
+            self
+        ):  # toughness 0: discarded (redemption.effect.gain.artifact)
+            effects.zero_toughness_sweep(cast("Game", self), events)
         s = self.s
         if action.verb in PREP_ACTIONS and s.phase == "prep" and s.pending is None and not s.window.queue:
-            self._open_others(p, "", events)  # between Preparation actions (redemption.dominant.window)
+            # between Preparation actions (redemption.dominant.window): only a seat with a Dominant in hand may answer
+            z, kinds = self.z, self._kinds_of
+            if kinds is None or self._kinds_cd is not self.cd:
+                kinds = self._kinds()
+            for o in _OTHERS[len(z)][p]:
+                if not kinds.dominants.isdisjoint(z[o]["hand"]):
+                    self._open_others(p, "", events)
+                    break
         if self.b.kind == "challenge" and s.phase == "battle":
             self._challenge_to_rescue(events)
         if s.gifts and s.pending is None and not s.result:  # a holder may draw now (redemption.effect.gift_draw)
@@ -444,7 +466,7 @@ class Play(Checks):
         if self.s.discarded:
             self.s.discarded = []
         self.b = Battle()
-        events.append(Event.said("turn", f"Turn {self.turn}: {who(p, True)}.", p))
+        events.append(Event.lazy("turn", _turn_words, (self.s.turn, p), p))
         if self.options["first_player_skips_draw"] and self.turn == 1:
             events.append(
                 Event.said(
@@ -895,6 +917,10 @@ class Play(Checks):
 
 # The words of the events a playout makes most, written only when read (Event.lazy): a random playout sets
 # characters aside and returns them about half its actions, and reads no event.
+def _turn_words(turn: int, p: int) -> str:
+    return f"Turn {turn}: {who(p, True)}."
+
+
 def _setaside_words(p: int, name: str, c: str) -> str:
     return f"{who(p, True)} {verb(p, 'sets', 'set')} {name} ({c}) aside."
 

@@ -86,7 +86,12 @@ OWN_ZONES: tuple[Zone, ...] = (
 
 
 def read_options(raw: object) -> dict[str, object]:
+    if raw == {}:  # the defaults, checked once (a playout starts a new game every few hundred actions)
+        return dict(_DEFAULT_OPTIONS)
     return dict(check_options(REDEMPTION_OPTIONS, raw, "Redemption"))
+
+
+_DEFAULT_OPTIONS = check_options(REDEMPTION_OPTIONS, {}, "Redemption")
 
 
 # --- writing ---------------------------------------------------------------------------------------------
@@ -265,7 +270,7 @@ def _from_dict(cls: type[Game], d: dict[str, Any]) -> Game:
         and (
             CARDS[cards[x[2]][0]].has("gift_draw") is not None
             or any(
-                ab.trigger in ("put_in_play", "lone_attack", "enters_battle", "blocked")
+                ab.trigger in ("put_in_play", "lone_attack", "enters_battle", "blocking", "blocked")
                 for ab in CARDS[cards[x[2]][0]].abilities
             )
         )

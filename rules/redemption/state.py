@@ -283,10 +283,16 @@ class Turn:
 class Kinds:
     """A game's card ids by kind, read from its ``cd`` (``Core._kinds``)."""
 
-    __slots__ = ("dominants", "characters", "holders")
+    __slots__ = ("dominants", "characters", "holders", "effects")
 
     def __init__(self, cd: dict[str, Card]) -> None:
         self.dominants = frozenset([c for c, card in cd.items() if card.type == "dominant"])
+        #: the effects of the abilities the game's cards have (Card.by_effect): a scan for one no card has is a no
+        effects: set[str] = set()
+        for card in cd.values():
+            if card.by_effect:
+                effects.update(card.by_effect)
+        self.effects = frozenset(effects)
         self.characters = frozenset([c for c, card in cd.items() if card.is_character])
         #: sites and fortresses: the cards other cards go into
         self.holders = frozenset([c for c, card in cd.items() if card.type == "site" or card.type == "fortress"])
@@ -341,7 +347,14 @@ class Core:
         """Derive ``z``, ``cd`` and ``loc`` from the seats and cards."""
         self.z = [seat.zones for seat in self.seats]
         self.cd = card_defs(self.cards, self.s.converted)
-        self.loc = {cid: (p, zn) for p, zones in enumerate(self.z) for zn, ids in zones.items() for cid in ids}
+        loc: dict[str, tuple[int, Zone]] = {}
+        for p, zones in enumerate(self.z):
+            for zn, ids in zones.items():
+                if ids:
+                    where = (p, zn)  # one tuple for a zone's cards (a value: _move puts a new one)
+                    for cid in ids:
+                        loc[cid] = where
+        self.loc = loc
 
     @property
     def n(self) -> int:

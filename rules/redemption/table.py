@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from rules.core import Event, Rng
     from rules.redemption.cards import Card
     from rules.redemption.decisions import Decision
-    from rules.redemption.state import Battle, Turn, Zone
+    from rules.redemption.state import Battle, Kinds, Turn, Zone
 
 
 class Table(Protocol):
@@ -48,6 +48,7 @@ class Table(Protocol):
     def _kept_out(self, c: str) -> bool: ...
     def _is_ignored(self, cid: str) -> bool: ...
     def _is_protected(self, cid: str) -> bool: ...
+    def _kinds(self) -> Kinds: ...  # the game's cards by kind, and the effects its cards have
 
     # --- changing the game -----------------------------------------------------------------------------------
     def _move(self, cid: str, p: int, zone: Zone, top: bool = False) -> None: ...
