@@ -521,6 +521,26 @@ def test_chariot_of_fire_roots_activated_shuffles_every_hero_of_the_discard_pile
     round_trip(g)
 
 
+def test_crown_of_thorns_face_up_decreases_every_evil_character_and_discards_one_brought_to_zero(monkeypatch):
+    crown = K("Crown of Thorns", "War")
+    weak = _test_card(monkeypatch, "t_weak", type="evil_character", brigades=["Gray"], strength=4, toughness=3)
+    late = _test_card(monkeypatch, "t_late", type="evil_character", brigades=["Gray"], strength=2, toughness=2)
+    b = pos(
+        {"hand": [crown], "territory": ["gideon"], "deck": ["ezra"]},
+        {"territory": ["herod", weak], "hand": [late], "land_of_bondage": ["ls_orphan"], "deck": ["esther"]},
+    )
+    g = b.game
+    ok(g, f"activate {b[crown]}")
+    assert g.char_numbers(b["herod"]) == (8, 3) and g.char_numbers(b["gideon"]) == (7, 5)  # a Hero is not
+    assert g.zone_of(b[weak]) == (1, "discard")  # 4/3 brought to 0: discarded at once
+    round_trip(g)
+    g.s.active, g.s.phase = 1, "prep"  # the other player's turn: a 2/2 put into play is discarded at once
+    ok(g, f"play {b[late]}")
+    assert g.zone_of(b[late]) == (1, "discard")
+    g.face_up.discard(b[crown])  # face down: the decrease is gone
+    assert g.char_numbers(b["herod"]) == (8, 6)
+
+
 # --- batch B: dual GE/EE cards ----------------------------------------------------------------------------------
 def host(monkeypatch: pytest.MonkeyPatch, key: str, brigade: str, side: str, **facts: Any) -> str:
     """A character of ours of that brigade, to play a card on (1/1 unless said)."""
@@ -586,6 +606,34 @@ def test_war_in_heaven_negates_and_discards_an_opposing_card_in_battle_but_not_a
     assert opts(g, b[card], "enhance") == {b[angel]}
     ok(g, f"enhance {b[card]} {b[blocker]} {b[angel]}")
     assert g.zone_of(b[angel]) == (0, "discard") and g.char_numbers(b[blocker]) == (6, 3)
+    round_trip(g)
+
+
+@pytest.mark.parametrize(
+    "name, good, evil", [("Blame Shifting", "Blue", "Pale Green"), ("Gibeonite Treaty (FoM)", "Red", "Black")]
+)
+def test_the_dual_card_interrupts_and_redirects_an_opposing_enhancement_on_either_side(monkeypatch, name, good, evil):
+    card = K(name, "FoM")
+    e = CARDS[card]
+    hero = host(monkeypatch, "t_good", good, "good")
+    blocker = host(monkeypatch, "t_evil", evil, "evil", strength=1, toughness=1)
+    b = in_battle(hero, blocker, ["herods_banquet"], mine={"hand": [card]})  # a 2/2 Evil Enhancement on the blocker
+    g = b.game
+    assert opts(g, b[card], "enhance") == {b["herods_banquet"]}
+    ok(g, f"enhance {b[card]} {b[hero]} {b['herods_banquet']}")
+    assert g.attached[b["herods_banquet"]] == b[hero]  # now the Hero's, its numbers with it
+    assert g.char_numbers(b[hero]) == (1 + e.strength + 2, 1 + e.toughness + 2) and g.char_numbers(b[blocker]) == (1, 1)
+    round_trip(g)
+    ge = _test_card(
+        monkeypatch, "t_ge", type="good_enhancement", alignment="good", brigades=[good], strength=2, toughness=2
+    )
+    b = in_battle(hero, blocker, [], mine={"hand": [ge]}, theirs={"hand": [card]})  # the evil side
+    g = b.game
+    to_player(g, 0)
+    ok(g, f"enhance {b[ge]} {b[hero]}")
+    to_player(g, 1)
+    ok(g, f"enhance {b[card]} {b[blocker]} {b[ge]}")
+    assert g.attached[b[ge]] == b[blocker] and g.char_numbers(b[hero]) == (1, 1)
     round_trip(g)
 
 

@@ -2992,6 +2992,23 @@ def _resolve_shuffle_random_draw(g: Table, d: Decision, events: list[Event]) -> 
     _shuffle_random_from(g, p, d.source, ab, d.stage + 1, events)
 
 
+def zero_toughness_sweep(g: Table, events: list[Event]) -> None:
+    """Every character in play whose toughness a face-up artifact's decrease has brought to 0 is discarded at once
+    (redemption.effect.gain.artifact); one in battle is removed from it."""
+    rid = "redemption.effect.gain.artifact"
+    for q, zones in enumerate(g.z):
+        for zone in ("territory", "field_of_battle"):
+            for c in zones[zone][:]:
+                if c in g.attached or not g.cd[c].is_character or g.loc[c] != (q, zone):
+                    continue
+                if continuous.artifact_numbers(g, c)[1] < 0 and g.char_numbers(c)[1] <= 0:
+                    if zone == "field_of_battle" and g.in_battle():
+                        events.append(Event.said("effect", f"{g._nm(c)}'s toughness is 0: it is discarded.", q, rid))
+                        g._leave_battle(c, "discard", events)
+                    else:
+                        g._to_discard(c, events, " (its toughness is 0)", rid)
+
+
 def _redeemed(g: Table, p: int, ab: Act, host: str) -> list[str]:
     """The Redeemed Souls the selector takes (a Land of Redemption's cards; redemption.effect.unredeem)."""
     return select(g, p, ab.select)

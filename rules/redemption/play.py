@@ -361,6 +361,10 @@ class Play(Checks):
             p = self.current_player
         assert p is not None
         DO[action.verb](self, p, action.args, events)
+        if self.face_up and continuous.artifact_decrease(
+            self
+        ):  # toughness 0: discarded (redemption.effect.gain.artifact)
+            effects.zero_toughness_sweep(cast("Game", self), events)
         s = self.s
         if action.verb in PREP_ACTIONS and s.phase == "prep" and s.pending is None and not s.window.queue:
             # between Preparation actions (redemption.dominant.window): only a seat with a Dominant in hand may answer
