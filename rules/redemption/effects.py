@@ -2877,7 +2877,8 @@ def _from_pile(ab: Act) -> str:
 
 def _resolve_play_from_discard(g: Table, d: Decision, events: list[Event]) -> None:
     p, src, rid = d.chooser, d.source, "redemption.effect.play_from_discard"
-    host = g.attached.get(src, "")
+    # an enhancement's: the character it is on; a character's own ability: the character itself
+    host = g.attached.get(src, src if g.cd[src].is_character else "")
     if d.stage == 0:
         if not d.chosen or not host or g.loc[host][1] != "field_of_battle":
             events.append(

@@ -648,6 +648,8 @@ def _in_battle_count(t: Table, p: int, host: str, v: tuple[Selector, str]) -> bo
 
 def _count_words(v: tuple[Selector, str]) -> str:
     sel, spec = v
+    if spec == "=1":  # "if alone"
+        return f"if there is exactly one {_cards_words(sel, 'character')} in battle"
     op, n = spec.rstrip("0123456789"), spec[len(spec.rstrip("0123456789")) :]
     many = {">=": f"{n} or more", "<=": f"{n} or fewer", ">": f"more than {n}", "<": f"fewer than {n}"}.get(op, n)
     return f"if there are {many} {_cards_words(sel, 'character', plural=True)} in battle"
