@@ -1445,13 +1445,16 @@ def _do_may_draw(g: Table, p: int, src: str, host: str, ab: Act, target: str, ev
         events,
         f"{who(p, True)} may draw {plural(ab.n, 'card')} for {g.cd[src].name}.",
     )
+    d = g.s.pending
+    assert d is not None
+    d.stage = ab.n  # how many: kept in the decision (a card may say "draw 1, or 3 if ...": two abilities)
 
 
 def _resolve_may_draw(g: Table, d: Decision, events: list[Event]) -> None:
     p, act = d.chooser, _act_of(g, d)
     if d.chosen:
         before = len(g.z[p]["hand"])
-        g._draw(p, act.n, events, f"for {g.cd[d.source].name}", "redemption.effect.may_draw")
+        g._draw(p, d.stage or act.n, events, f"for {g.cd[d.source].name}", "redemption.effect.may_draw")
         ability_drew(g, p, d.source, len(g.z[p]["hand"]) - before)
     else:
         events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'draws', 'draw')} nothing.", p))
@@ -2062,6 +2065,9 @@ def _resolve_choose_blocker(g: Table, d: Decision, events: list[Event]) -> None:
         "redemption.effect.choose_blocker",
     )
     g.b.step, g.b.last_actor, g.b.passes = "initiative", q, 0
+    blocked(
+        g, g.s.active
+    )  # a chosen blocker blocks: the Heroes' "when blocked" abilities (redemption.lang.trigger.blocked)
 
 
 def _do_exchange_hand(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
@@ -4239,9 +4245,18 @@ def _rider_words(act: Act) -> str:
 _BLOCK_HEADS = {"blocking": "When this character blocks: ", "blocked": "When this character is blocked: "}
 
 
+def _act_words(act: Act, trigger: str, card: Card | None) -> str:
+    """One effect in words, its own condition first ("If used by a Philistine: ...")."""
+    words = VERBS[act.verb].text(act, trigger, card) + _rider_words(act)
+    if act.condition:  # redemption.lang.condition.effect
+        cond = condition_text(act.condition)
+        words = f"{cond[:1].upper()}{cond[1:]}: {words[:1].lower()}{words[1:]}"
+    return words
+
+
 def ability_text(a: Ability, card: Card | None = None) -> str:
     """The player-facing sentence for one ability, generated from its data by its verbs."""
-    texts = [VERBS[act.verb].text(act, a.trigger, card) + _rider_words(act) for act in a.acts]
+    texts = [_act_words(act, a.trigger, card) for act in a.acts]
     if a.choose_one:
         one, two = (VERBS[act.verb].text(act, "played", None) for act in a.acts)
         head = {
@@ -4323,6 +4338,18 @@ def _run_acts(
             continue
         if g.s.pending is not None:
             return
+        if act.condition and not condition_holds(g, p, host, act.condition):  # redemption.lang.condition.effect
+            events.append(
+                Event(
+                    "effect",
+                    f"{g.cd[src].name}: {condition_text(act.condition)[3:]} does not hold, so "
+                    f"{VERBS[act.verb].text(act, 'played', None)[:1].lower()}{VERBS[act.verb].text(act, 'played', None)[1:].rstrip('.')} "
+                    "does not happen.",
+                    p,
+                    "redemption.lang.condition.effect",
+                )
+            )
+            continue
         if src == host and g.cd[src].is_character and continuous.silenced(g, src, act.verb):
             events.append(
                 Event("effect", f"{g._nm(src)}: its ability is prevented.", p, "redemption.effect.prevent_abilities")
@@ -4420,6 +4447,8 @@ def ability_targets(g: Table, p: int, card: Card, host: str) -> list[str]:
             continue
         for act in ab.acts:
             targets = VERBS[act.verb].targets
+            if act.condition and not condition_holds(g, p, host, act.condition):
+                continue  # an effect whose own condition does not hold takes nothing (redemption.lang.condition.effect)
             if (
                 targets is not None and not act.select.every and not act.select.up_to
             ):  # a chosen target (an enhancement's "discard any X in play" too); "up to N" asks when it works

@@ -855,6 +855,9 @@ class Act:
     keep: str = ""
     #: ``protect_from`` and ``protect_discard``: the card facets of the cards the protection stands against ("from evil enhancements")
     against: tuple[tuple[str, Any], ...] = ()
+    #: a condition of this effect alone ("If used by a Philistine, you may play an enhancement"), read as it would
+    #: happen; the ability's other effects happen anyway (redemption.lang.condition.effect)
+    condition: tuple[tuple[str, Any], ...] = ()
 
     @property
     def filter(self) -> tuple[tuple[str, Any], ...]:
@@ -955,6 +958,7 @@ ACT_KEYS = (
     "brigade",
     "keep",
     "against",
+    "condition",
 )
 #: where ``return`` may put a card
 RETURN_TO = ("territory", "hand", "deck")
@@ -1037,6 +1041,7 @@ def parse_ability(d: Any, key: str, verbs: Mapping[str, object]) -> Ability:
                 tuple(rider_if),
                 _keep(key, verb, e.get("keep", ""), verbs),
                 _against(key, verb, e.get("against")),
+                read_condition(key, e.get("condition", {})),
             )
         )
     for act in acts:  # the verbs an ``ability`` facet names are verbs of the language
