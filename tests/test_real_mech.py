@@ -637,23 +637,6 @@ def test_the_dual_card_interrupts_and_redirects_an_opposing_enhancement_on_eithe
     round_trip(g)
 
 
-def test_philosophy_is_a_multi_brigade_enhancement_of_either_side_with_its_sides_numbers():
-    card = K("Philosophy", "Pmo-P1")
-    assert not [a for a in CARDS[card].abilities if a.effect != "dual_alignment"]  # no special ability
-    b = in_battle("gideon", "herod", [], mine={"hand": [card]})
-    g = b.game
-    ok(g, f"enhance {b[card]} {b['gideon']}")  # a Good Enhancement of any good brigade: 3/2
-    assert g.char_numbers(b["gideon"]) == (7 + 3, 5 + 2)
-    b = in_battle("gideon", "herod", [], mine={"hand": ["gideons_trumpet"]}, theirs={"hand": [card]})
-    g = b.game
-    to_player(g, 0)
-    ok(g, f"enhance {b['gideons_trumpet']} {b['gideon']}")
-    to_player(g, 1)
-    ok(g, f"enhance {b[card]} {b['herod']}")  # an Evil Enhancement of any evil brigade: 2/3
-    assert g.char_numbers(b["herod"]) == (8 + 2, 6 + 3)
-    round_trip(g)
-
-
 def test_siegeworks_roots_underdecks_a_fortress_and_every_opposing_character_in_battle(monkeypatch):
     card, kingdoms = K("Siegeworks (Roots)", "RR"), real_key("Kingdoms of the World (D)", "2ER")
     hero = host(monkeypatch, "t_green", "Green", "good")
