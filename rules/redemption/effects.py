@@ -3131,7 +3131,9 @@ def _which(a: Act, noun: str) -> str:
     if what.startswith("up to "):
         return what + where
     if a.select.every:  # "all your Heroes in play", "all O.T. Heroes in play"
-        return "all " + ("your " if a.select.owner == "you" else "") + what + where
+        theirs = a.select.owner in ("opponent", "opponents") and a.select.zones == ("battle",)
+        mine = "your " if a.select.owner == "you" else "opposing " if theirs else ""
+        return "all " + mine + what + where
     return an(what) + where
 
 
