@@ -1488,13 +1488,16 @@ def _do_may_draw(g: Table, p: int, src: str, host: str, ab: Act, target: str, ev
         events,
         f"{who(p, True)} may draw {plural(ab.n, 'card')} for {g.cd[src].name}.",
     )
+    d = g.s.pending
+    assert d is not None
+    d.stage = ab.n  # how many: kept in the decision (a card may say "draw 1, or 3 if ...": two abilities)
 
 
 def _resolve_may_draw(g: Table, d: Decision, events: list[Event]) -> None:
     p, act = d.chooser, _act_of(g, d)
     if d.chosen:
         before = len(g.z[p]["hand"])
-        g._draw(p, act.n, events, f"for {g.cd[d.source].name}", "redemption.effect.may_draw")
+        g._draw(p, d.stage or act.n, events, f"for {g.cd[d.source].name}", "redemption.effect.may_draw")
         ability_drew(g, p, d.source, len(g.z[p]["hand"]) - before)
     else:
         events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'draws', 'draw')} nothing.", p))
@@ -2114,6 +2117,9 @@ def _resolve_choose_blocker(g: Table, d: Decision, events: list[Event]) -> None:
         "redemption.effect.choose_blocker",
     )
     g.b.step, g.b.last_actor, g.b.passes = "initiative", q, 0
+    blocked(
+        g, g.s.active
+    )  # a chosen blocker blocks: the Heroes' "when blocked" abilities (redemption.lang.trigger.blocked)
 
 
 def _do_exchange_hand(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
@@ -2637,6 +2643,15 @@ def _do_negate_all(g: Table, p: int, src: str, host: str, ab: Act, target: str, 
 
 
 # --- interrupt the battle (redemption.effect.interrupt_battle) -------------------------------------------------------
+#: the verbs that interrupt (redemption.effect.interrupt_battle, interrupt, interrupt_discard)
+INTERRUPTS = ("interrupt_battle", "interrupt", "interrupt_discard")
+
+
+def interrupts(card: Card, verbs: tuple[str, ...] = INTERRUPTS) -> bool:
+    """Has the card an effect of one of these interrupt verbs (anywhere in an ability)?"""
+    return any(a.verb in verbs for ab in card.abilities for a in ab.acts)
+
+
 def interrupted_by_battle(g: Table, p: int, src: str = "") -> str:
     """The card an "interrupt the battle" of player p would interrupt now: the last card played in the battle under
     way (``src``, the interrupting card itself, left out), when an opponent of p played it, it still counts (not
@@ -2916,7 +2931,8 @@ def _from_pile(ab: Act) -> str:
 
 def _resolve_play_from_discard(g: Table, d: Decision, events: list[Event]) -> None:
     p, src, rid = d.chooser, d.source, "redemption.effect.play_from_discard"
-    host = g.attached.get(src, "")
+    # an enhancement's: the character it is on; a character's own ability: the character itself
+    host = g.attached.get(src, src if g.cd[src].is_character else "")
     if d.stage == 0:
         if not d.chosen or not host or g.loc[host][1] != "field_of_battle":
             events.append(
@@ -3029,6 +3045,23 @@ def _resolve_shuffle_random_draw(g: Table, d: Decision, events: list[Event]) -> 
         hand = hand[: ab.n]
     _shuffle_in(g, q, d.source, ab, hand, events)
     _shuffle_random_from(g, p, d.source, ab, d.stage + 1, events)
+
+
+def zero_toughness_sweep(g: Table, events: list[Event]) -> None:
+    """Every character in play whose toughness a face-up artifact's decrease has brought to 0 is discarded at once
+    (redemption.effect.gain.artifact); one in battle is removed from it."""
+    rid = "redemption.effect.gain.artifact"
+    for q, zones in enumerate(g.z):
+        for zone in ("territory", "field_of_battle"):
+            for c in zones[zone][:]:
+                if c in g.attached or not g.cd[c].is_character or g.loc[c] != (q, zone):
+                    continue
+                if continuous.artifact_numbers(g, c)[1] < 0 and g.char_numbers(c)[1] <= 0:
+                    if zone == "field_of_battle" and g.in_battle():
+                        events.append(Event.said("effect", f"{g._nm(c)}'s toughness is 0: it is discarded.", q, rid))
+                        g._leave_battle(c, "discard", events)
+                    else:
+                        g._to_discard(c, events, " (its toughness is 0)", rid)
 
 
 def _redeemed(g: Table, p: int, ab: Act, host: str) -> list[str]:
@@ -3152,7 +3185,9 @@ def _which(a: Act, noun: str) -> str:
     if what.startswith("up to "):
         return what + where
     if a.select.every:  # "all your Heroes in play", "all O.T. Heroes in play"
-        return "all " + ("your " if a.select.owner == "you" else "") + what + where
+        theirs = a.select.owner in ("opponent", "opponents") and a.select.zones == ("battle",)
+        mine = "your " if a.select.owner == "you" else "opposing " if theirs else ""
+        return "all " + mine + what + where
     return an(what) + where
 
 
@@ -4265,9 +4300,18 @@ def _rider_words(act: Act) -> str:
 _BLOCK_HEADS = {"blocking": "When this character blocks: ", "blocked": "When this character is blocked: "}
 
 
+def _act_words(act: Act, trigger: str, card: Card | None) -> str:
+    """One effect in words, its own condition first ("If used by a Philistine: ...")."""
+    words = VERBS[act.verb].text(act, trigger, card) + _rider_words(act)
+    if act.condition:  # redemption.lang.condition.effect
+        cond = condition_text(act.condition)
+        words = f"{cond[:1].upper()}{cond[1:]}: {words[:1].lower()}{words[1:]}"
+    return words
+
+
 def ability_text(a: Ability, card: Card | None = None) -> str:
     """The player-facing sentence for one ability, generated from its data by its verbs."""
-    texts = [VERBS[act.verb].text(act, a.trigger, card) + _rider_words(act) for act in a.acts]
+    texts = [_act_words(act, a.trigger, card) for act in a.acts]
     if a.choose_one:
         one, two = (VERBS[act.verb].text(act, "played", None) for act in a.acts)
         head = {
@@ -4351,6 +4395,18 @@ def _run_acts(
             continue
         if g.s.pending is not None:
             return
+        if act.condition and not condition_holds(g, p, host, act.condition):  # redemption.lang.condition.effect
+            events.append(
+                Event(
+                    "effect",
+                    f"{g.cd[src].name}: {condition_text(act.condition)[3:]} does not hold, so "
+                    f"{VERBS[act.verb].text(act, 'played', None)[:1].lower()}{VERBS[act.verb].text(act, 'played', None)[1:].rstrip('.')} "
+                    "does not happen.",
+                    p,
+                    "redemption.lang.condition.effect",
+                )
+            )
+            continue
         if src == host and g.cd[src].is_character and continuous.silenced(g, src, act.verb):
             events.append(
                 Event("effect", f"{g._nm(src)}: its ability is prevented.", p, "redemption.effect.prevent_abilities")
@@ -4465,6 +4521,8 @@ def ability_targets(g: Table, p: int, card: Card, host: str) -> list[str]:
             continue
         for act in ab.acts:
             targets = VERBS[act.verb].targets
+            if act.condition and not condition_holds(g, p, host, act.condition):
+                continue  # an effect whose own condition does not hold takes nothing (redemption.lang.condition.effect)
             if (
                 targets is not None and not act.select.every and not act.select.up_to
             ):  # a chosen target (an enhancement's "discard any X in play" too); "up to N" asks when it works
