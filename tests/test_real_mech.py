@@ -521,6 +521,26 @@ def test_chariot_of_fire_roots_activated_shuffles_every_hero_of_the_discard_pile
     round_trip(g)
 
 
+def test_crown_of_thorns_face_up_decreases_every_evil_character_and_discards_one_brought_to_zero(monkeypatch):
+    crown = K("Crown of Thorns", "War")
+    weak = _test_card(monkeypatch, "t_weak", type="evil_character", brigades=["Gray"], strength=4, toughness=3)
+    late = _test_card(monkeypatch, "t_late", type="evil_character", brigades=["Gray"], strength=2, toughness=2)
+    b = pos(
+        {"hand": [crown], "territory": ["gideon"], "deck": ["ezra"]},
+        {"territory": ["herod", weak], "hand": [late], "land_of_bondage": ["ls_orphan"], "deck": ["esther"]},
+    )
+    g = b.game
+    ok(g, f"activate {b[crown]}")
+    assert g.char_numbers(b["herod"]) == (8, 3) and g.char_numbers(b["gideon"]) == (7, 5)  # a Hero is not
+    assert g.zone_of(b[weak]) == (1, "discard")  # 4/3 brought to 0: discarded at once
+    round_trip(g)
+    g.s.active, g.s.phase = 1, "prep"  # the other player's turn: a 2/2 put into play is discarded at once
+    ok(g, f"play {b[late]}")
+    assert g.zone_of(b[late]) == (1, "discard")
+    g.face_up.discard(b[crown])  # face down: the decrease is gone
+    assert g.char_numbers(b["herod"]) == (8, 6)
+
+
 # --- batch B: dual GE/EE cards ----------------------------------------------------------------------------------
 def host(monkeypatch: pytest.MonkeyPatch, key: str, brigade: str, side: str, **facts: Any) -> str:
     """A character of ours of that brigade, to play a card on (1/1 unless said)."""
@@ -589,6 +609,58 @@ def test_war_in_heaven_negates_and_discards_an_opposing_card_in_battle_but_not_a
     round_trip(g)
 
 
+@pytest.mark.parametrize(
+    "name, good, evil", [("Blame Shifting", "Blue", "Pale Green"), ("Gibeonite Treaty (FoM)", "Red", "Black")]
+)
+def test_the_dual_card_interrupts_and_redirects_an_opposing_enhancement_on_either_side(monkeypatch, name, good, evil):
+    card = K(name, "FoM")
+    e = CARDS[card]
+    hero = host(monkeypatch, "t_good", good, "good")
+    blocker = host(monkeypatch, "t_evil", evil, "evil", strength=1, toughness=1)
+    b = in_battle(hero, blocker, ["herods_banquet"], mine={"hand": [card]})  # a 2/2 Evil Enhancement on the blocker
+    g = b.game
+    assert opts(g, b[card], "enhance") == {b["herods_banquet"]}
+    ok(g, f"enhance {b[card]} {b[hero]} {b['herods_banquet']}")
+    assert g.attached[b["herods_banquet"]] == b[hero]  # now the Hero's, its numbers with it
+    assert g.char_numbers(b[hero]) == (1 + e.strength + 2, 1 + e.toughness + 2) and g.char_numbers(b[blocker]) == (1, 1)
+    round_trip(g)
+    ge = _test_card(
+        monkeypatch, "t_ge", type="good_enhancement", alignment="good", brigades=[good], strength=2, toughness=2
+    )
+    b = in_battle(hero, blocker, [], mine={"hand": [ge]}, theirs={"hand": [card]})  # the evil side
+    g = b.game
+    to_player(g, 0)
+    ok(g, f"enhance {b[ge]} {b[hero]}")
+    to_player(g, 1)
+    ok(g, f"enhance {b[card]} {b[blocker]} {b[ge]}")
+    assert g.attached[b[ge]] == b[blocker] and g.char_numbers(b[hero]) == (1, 1)
+    round_trip(g)
+
+
+def test_siegeworks_roots_underdecks_a_fortress_and_every_opposing_character_in_battle(monkeypatch):
+    card, kingdoms = K("Siegeworks (Roots)", "RR"), real_key("Kingdoms of the World (D)", "2ER")
+    hero = host(monkeypatch, "t_green", "Green", "good")
+    b = in_battle(
+        hero,
+        "herod",
+        [],
+        mine={"hand": [card], "territory": ["stronghold_of_zion"]},
+        theirs={"field_of_battle": ["herod", "pilate"], "territory": ["barabbas", kingdoms], "deck": ["goliath"]},
+    )
+    g = b.game
+    g.b.last_actor = 1
+    ok(g, f"enhance {b[card]} {b[hero]}")
+    d = g.s.pending
+    assert d is not None and set(d.options) == {b["stronghold_of_zion"], b[kingdoms]}  # any fortress, its own too
+    ok(g, f"choose {b['stronghold_of_zion']}")
+    assert g.zone_of(b[kingdoms]) == (1, "territory")
+    assert g.zone_of(b["stronghold_of_zion"]) == (0, "deck")
+    assert g.zone_of(b["herod"]) == (1, "deck") and g.zone_of(b["pilate"]) == (1, "deck")
+    assert g.z[1]["deck"][0] == b["goliath"] and g.zone_of(b["barabbas"]) == (1, "territory")
+    assert g.zone_of(b[hero]) == (0, "field_of_battle")
+    round_trip(g)
+
+
 # --- batch B: Covenants ---------------------------------------------------------------------------------------------
 def test_covenant_of_salt_face_up_gives_every_ot_hero_two_two_and_in_battle_too(monkeypatch):
     salt = K("Covenant of Salt", "Pat")
@@ -646,6 +718,59 @@ def test_i_am_grace_activated_takes_a_hero_from_the_reserve_or_discards_a_demon(
             ok(g, f"choose {b[demon]}")
         assert g.zone_of(b[demon]) == (1, "discard") and g.zone_of(b["pilate"]) == (1, "territory")
     assert g.zone_of(b[grace]) == (0, "artifact_pile")
+    round_trip(g)
+
+
+# --- batch B: Curses ----------------------------------------------------------------------------------------------
+def test_summoned_curse_in_battle_underdecks_every_hero_in_it(monkeypatch):
+    curse = K("Summoned Curse", "II")
+    gray = host(monkeypatch, "t_gray", "Gray", "evil")
+    b = in_battle(
+        "gideon",
+        gray,
+        [],
+        mine={"field_of_battle": ["gideon", "barak"], "deck": ["ezra"], "territory": ["ehud"]},
+        theirs={"hand": [curse]},
+    )
+    g = b.game
+    g.b.last_actor = 0
+    ok(g, f"enhance {b[curse]} {b[gray]}")
+    assert g.zone_of(b["gideon"]) == (0, "deck") and g.zone_of(b["barak"]) == (0, "deck")
+    assert g.z[0]["deck"][0] == b["ezra"] and g.zone_of(b["ehud"]) == (0, "territory")  # at the bottom; not in battle
+    round_trip(g)
+
+
+@pytest.mark.parametrize("first", [True, False])
+def test_summoned_curse_activated_takes_a_magician_or_an_evil_moabite(monkeypatch, first):
+    curse = K("Summoned Curse", "II")
+    mage = _test_card(
+        monkeypatch,
+        "t_mage",
+        type="evil_character",
+        brigades=["Gray"],
+        identifiers=["magician"],
+        strength=1,
+        toughness=1,
+    )
+    moab = _test_card(
+        monkeypatch,
+        "t_moab",
+        type="evil_character",
+        brigades=["Gray"],
+        identifiers=["moabite"],
+        strength=1,
+        toughness=1,
+    )
+    b = pos({"hand": [curse], "deck": [mage, "herod"], "reserve": [moab]}, {"land_of_bondage": ["ls_orphan"]})
+    g = b.game
+    ok(g, f"activate {b[curse]}")
+    d = g.s.pending
+    assert d is not None and d.effect == "choose_one"
+    ok(g, f"choose {b[curse]}" if first else "choose")
+    d = g.s.pending
+    assert d is not None and d.effect == "search" and d.options == [b[mage] if first else b[moab]]
+    ok(g, f"choose {d.options[0]}")
+    assert g.zone_of(b[mage] if first else b[moab]) == (0, "hand")
     round_trip(g)
 
 
@@ -757,9 +882,17 @@ def test_the_facts_agree_with_the_card_file_and_every_card_is_enforced():
             assert {b for b in p.brigade.split("/") if b} == set(c.brigades), key
         else:  # "6 (0)" / "0 (6)": the good half, then the evil half in brackets (or the same numbers for both)
             assert p.alignment == "Neutral", key
-            s_, t_ = (x.replace("(", " ").replace(")", " ").split() for x in (p.strength, p.toughness))
+            s_, t_ = (
+                x.replace("(", " ").replace(")", " ").replace("/", " ").split() for x in (p.strength, p.toughness)
+            )
             act = dual.acts[0]
             assert (int(s_[0]), int(t_[0])) == (c.strength, c.toughness), key
             assert (int(s_[-1]), int(t_[-1])) == (act.strength, act.toughness), key
-            assert {b for b in p.brigade.split("/") if b} == set(c.brigades) | {act.select.get("brigade")}, key
+            evil = act.select.get("brigade")
+            evil = set(evil) if isinstance(evil, tuple) else {evil}
+            if p.brigade == "Multi":
+                assert len(c.brigades) == 9 and len(evil) == 7, key
+            else:
+                printed_ = {b.strip() for b in p.brigade.replace("(", "/").replace(")", "/").split("/") if b.strip()}
+                assert printed_ == set(c.brigades) | evil, key
         assert script_for(p) == key and p.enforced

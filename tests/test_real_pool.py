@@ -32,7 +32,8 @@ def _shape(key: str) -> dict[str, Any]:
     """The card's first effect (with its ability's trigger and condition), as the data writes it."""
     d = ENTRIES[KEYS.index(key)]
     ab = d["abilities"][0]
-    return {"trigger": ab["trigger"], "condition": ab.get("condition", {}), **ab["effects"][0]}
+    first = next((e for e in ab["effects"] if e["verb"] != "interrupt_battle"), ab["effects"][0])  # past the interrupt
+    return {"trigger": ab["trigger"], "condition": ab.get("condition", {}), **first}
 
 
 def cards(test: str, type_: str | tuple[str, ...], verb: str, where: Any = None, **want: Any) -> list[str]:

@@ -2205,3 +2205,43 @@ def test_interrupt_discard_of_every_opposing_enhancement_undoes_them_and_they_ne
 
 def test_interrupt_words_are_stoppers_a_prevent_stoppers_artifact_stops_on_characters():
     assert {"interrupt_battle", "interrupt", "interrupt_discard"} <= effects.STOPPERS
+
+
+def test_a_blocker_chosen_by_the_attacker_blocks_too_and_the_heros_blocked_ability_works(monkeypatch):
+    key = "t_chooser"
+    monkeypatch.setitem(
+        CARDS,
+        key,
+        _card(
+            {
+                "key": key,
+                "name": "T Chooser",
+                "type": "hero",
+                "alignment": "good",
+                "brigades": ["Blue"],
+                "strength": 5,
+                "toughness": 5,
+                "abilities": [
+                    {
+                        "trigger": "enters_battle",
+                        "effects": [
+                            {
+                                "verb": "choose_blocker",
+                                "select": {"zone": "territory", "owner": "opponents", "type": "evil_character"},
+                            }
+                        ],
+                    },
+                    {"trigger": "blocked", "effects": [{"verb": "draw", "n": 1}]},
+                ],
+            }
+        ),
+    )
+    b = build(
+        {"hand": [key], "deck": ["barak"]}, {"territory": ["goliath"], "land_of_bondage": ["ls_orphan"]}, phase="battle"
+    )
+    g = b.game
+    ok(g, f"rescue {b[key]}")
+    assert g.s.pending is not None and g.s.pending.effect == "choose_blocker"
+    ok(g, f"choose {b['goliath']}")
+    assert g.zone_of(b["goliath"]) == (1, "field_of_battle") and g.zone_of(b["barak"]) == (0, "hand")
+    round_trip(g)

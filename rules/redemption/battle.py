@@ -294,7 +294,7 @@ class BattleRules(Core):
             return True
         if not continuous.stoppable(self, last, "interrupt", e):
             return False
-        if card.has("interrupt_battle") is not None:
+        if effects.interrupts(card, ("interrupt_battle",)):
             return True
         t: Table = self
         return any(  # an interrupt of a card its selector takes (redemption.effect.interrupt, interrupt_discard)

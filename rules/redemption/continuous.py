@@ -424,6 +424,11 @@ def challenge_forbidden(t: Table) -> bool:
     return bool(t.face_up) and bool(_face_up_with(t, "no_challenge"))
 
 
+def artifact_decrease(t: Table) -> bool:
+    """Is a face-up artifact in play decreasing characters (a ``while_in_play`` lose: redemption.effect.gain.artifact)?"""
+    return bool(t.face_up) and bool(_face_up_with(t, "lose"))
+
+
 def artifact_numbers(t: Table, cid: str) -> tuple[int, int]:
     """How much the face-up artifacts in play change character cid's numbers now: each one whose gain / lose ability
     is ``while_in_play`` and whose selector fits cid (``owner = "you"``: the artifact's player's characters), for as

@@ -670,6 +670,8 @@ def _in_battle_count(t: Table, p: int, host: str, v: tuple[Selector, str]) -> bo
 
 def _count_words(v: tuple[Selector, str]) -> str:
     sel, spec = v
+    if spec == "=1":  # "if alone"
+        return f"if there is exactly one {_cards_words(sel, 'character')} in battle"
     op, n = spec.rstrip("0123456789"), spec[len(spec.rstrip("0123456789")) :]
     many = {">=": f"{n} or more", "<=": f"{n} or fewer", ">": f"more than {n}", "<": f"fewer than {n}"}.get(op, n)
     return f"if there are {many} {_cards_words(sel, 'character', plural=True)} in battle"
@@ -877,6 +879,9 @@ class Act:
     keep: str = ""
     #: ``protect_from`` and ``protect_discard``: the card facets of the cards the protection stands against ("from evil enhancements")
     against: tuple[tuple[str, Any], ...] = ()
+    #: a condition of this effect alone ("If used by a Philistine, you may play an enhancement"), read as it would
+    #: happen; the ability's other effects happen anyway (redemption.lang.condition.effect)
+    condition: tuple[tuple[str, Any], ...] = ()
 
     @property
     def filter(self) -> tuple[tuple[str, Any], ...]:
@@ -893,7 +898,8 @@ class Ability:
     """One ability of a card: when (``trigger``), if (``condition``), at what cost, and its effects in order.
 
     ``effect``, ``n``, ``filter``, ``card_type`` and ``when`` are read from the first effect for the rules that
-    ask a card what it does (``Card.has``): its verb, number, card facets, type facet and trigger."""
+    ask a card what it does (``Card.has``): its verb, number, card facets, type facet and trigger (the first effect
+    after a leading ``interrupt_battle``, which says when the rest happens, not what)."""
 
     trigger: str
     acts: tuple[Act, ...]
@@ -911,7 +917,8 @@ class Ability:
     riders: frozenset[str] = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
-        first = self.acts[0]
+        # what the card does is read past a leading "interrupt the battle" (redemption.effect.interrupt_battle)
+        first = next((a for a in self.acts if a.verb != "interrupt_battle"), self.acts[0])
         object.__setattr__(self, "effect", first.verb)
         object.__setattr__(self, "n", first.n)
         object.__setattr__(self, "filter", first.select.card)
@@ -977,6 +984,7 @@ ACT_KEYS = (
     "brigade",
     "keep",
     "against",
+    "condition",
 )
 #: where ``return`` may put a card
 RETURN_TO = ("territory", "hand", "deck")
@@ -1059,6 +1067,7 @@ def parse_ability(d: Any, key: str, verbs: Mapping[str, object]) -> Ability:
                 tuple(rider_if),
                 _keep(key, verb, e.get("keep", ""), verbs),
                 _against(key, verb, e.get("against")),
+                read_condition(key, e.get("condition", {})),
             )
         )
     for act in acts:  # the verbs an ``ability`` facet names are verbs of the language
