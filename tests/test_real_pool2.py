@@ -221,5 +221,135 @@ def test_a_search_cannot_be_negated_only_when_a_prophet_uses_it(monkeypatch, car
     round_trip(g)
 
 
+# --- batch B: a band with a rider ---------------------------------------------------------------------------------------
+BAND_FRIEND: dict[str, dict[str, Any]] = {
+    "Seraph": {"type": "hero", "alignment": "good", "brigades": ["Green"], "identifiers": ["prophet", "human"]},
+    "Armor Bearer (Roots)": {
+        "type": "hero",
+        "alignment": "good",
+        "brigades": ["Blue"],
+        "class": ["warrior"],
+        "identifiers": ["human", "male"],
+        "reference": "I Samuel 14:6",
+    },
+    "Gomer (PoC)": {"type": "evil_character", "brigades": ["Gray"], "identifiers": ["human", "male"]},
+    "Gomer (TxP)": {"type": "evil_character", "brigades": ["Gray"], "identifiers": ["human", "male"]},
+}
+
+
+@pytest.mark.parametrize("card", cards("band_rider", *BAND_FRIEND))
+@pytest.mark.parametrize("other", [False, True])
+def test_a_character_bands_as_it_enters_battle_and_its_rider_holds_as_it_says(monkeypatch, card, other):
+    """``other``: the stopping card is one the rider does not stand against (Seraph: a good card), or a Hosea is in
+    play (Gomer); Armor Bearer cannot be negated at all."""
+    c = CARDS[card]
+    friend = _test_card(monkeypatch, "t_friend", strength=1, toughness=1, **BAND_FRIEND[c.name])
+    hosea = _test_card(monkeypatch, "t_hosea", type="hero", alignment="good", brigades=["Gray"], name="Hosea (T)")
+    stopper = _test_card(monkeypatch, "t_stop", type="evil_enhancement", brigades=["Gray"])
+    good_stop = _test_card(monkeypatch, "t_gstop", type="good_enhancement", alignment="good", brigades=["Gray"])
+    if c.type == "hero":
+        b = pos(
+            {"hand": [card, friend]}, {"hand": [stopper, good_stop], "land_of_bondage": ["ls_orphan"]}, phase="battle"
+        )
+        ok(b.game, f"rescue {b[card]}")
+    else:
+        extra = {"territory": [hosea]} if other else {}
+        b = pos(
+            {"hand": ["gideon", good_stop, stopper], **extra},
+            {"hand": [card, friend], "land_of_bondage": ["ls_orphan"]},
+            phase="battle",
+        )
+        ok(b.game, f"rescue {b['gideon']}")
+        ok(b.game, f"block {b[card]}")
+    g = b.game
+    d = g.s.pending
+    assert d is not None and d.effect == "band" and b[friend] in d.options
+    ok(g, f"choose {b[friend]}")
+    side = 0 if c.type == "hero" else 1
+    assert g.zone_of(b[friend]) == (side, "field_of_battle")
+    if c.name == "Seraph":
+        assert not continuous.stoppable(g, b[card], "negate", b[stopper])
+        assert continuous.stoppable(g, b[card], "negate", b[good_stop])
+    elif c.name == "Armor Bearer (Roots)":
+        assert not continuous.stoppable(g, b[card], "negate", b[stopper])
+    else:
+        assert continuous.stoppable(g, b[card], "negate", b[good_stop]) == other
+    round_trip(g)
+
+
+# --- batch B: every Hero in battle withdrawn or underdecked, with a rider ---------------------------------------------
+def _heroes_blocked(
+    monkeypatch: pytest.MonkeyPatch,
+    card: str,
+    two: bool,
+    host_name: str = "T Host",
+    heroes: list[str] | None = None,
+    ids: tuple[str, ...] = ("human",),
+) -> Any:
+    """Seat 0's Heroes in battle (one or two), seat 1's evil host with the card in hand and initiative."""
+    brig = CARDS[card].brigades[0]
+    host = _test_card(
+        monkeypatch,
+        "t_host",
+        type="evil_character",
+        brigades=[brig],
+        strength=1,
+        toughness=1,
+        name=host_name,
+        identifiers=list(ids),
+        **{"class": ["warrior"]},
+    )
+    heroes = heroes or (["gideon", "stephen"] if two else ["gideon"])
+    battle = {"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 0, "played": []}
+    return pos(
+        {"field_of_battle": heroes, "deck": ["esther"]},
+        {"field_of_battle": [host], "hand": [card], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+        flags={"battled": True},
+        battle=battle,
+    )
+
+
+@pytest.mark.parametrize("card", cards("all_heroes_count", "Abandonment (EC)", "Scattered", "Scattered (Promo)"))
+@pytest.mark.parametrize("two", [False, True])
+def test_every_hero_in_battle_leaves_and_it_cannot_be_negated_while_two_are_in_battle(monkeypatch, card, two):
+    b = _heroes_blocked(monkeypatch, card, two)
+    g = b.game
+    assert continuous.stoppable(g, b[card], "negate") != two
+    ok(g, f"enhance {b[card]} {b['t_host']}")
+    where = "territory" if _first(card)["verb"] == "return" else "deck"
+    heroes = ["gideon", "stephen"] if two else ["gideon"]
+    assert all(g.zone_of(b[h]) == (0, where) for h in heroes)
+    if where == "deck":
+        assert g.z[0]["deck"][0] == b["esther"]  # under the pile, not on top
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", cards("all_heroes_used_by", "Disturbing the Dead [RR2]"))
+@pytest.mark.parametrize("medium", [False, True])
+def test_disturbing_the_dead_withdraws_every_hero_and_cannot_be_negated_if_used_by_medium_in_endor(
+    monkeypatch, card, medium
+):
+    b = _heroes_blocked(monkeypatch, card, True, "Medium in Endor (T)" if medium else "T Host")
+    g = b.game
+    ok(g, f"enhance {b[card]} {b['t_host']}")
+    assert g.zone_of(b["gideon"]) == (0, "territory") and g.zone_of(b["stephen"]) == (0, "territory")
+    assert continuous.stoppable(g, b[card], "negate") != medium
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", cards("overwhelmed", "Overwhelmed by Philistines"))
+@pytest.mark.parametrize("philistine", [False, True])
+def test_overwhelmed_discards_every_hero_if_used_by_a_warrior_philistine(monkeypatch, card, philistine):
+    ids = ("human", "philistine") if philistine else ("human",)
+    b = _heroes_blocked(monkeypatch, card, True, heroes=["gideon", "peter"], ids=ids)  # Peter: a Purple Hero
+    g = b.game
+    assert not continuous.stoppable(g, b[card], "negate")  # a Purple Hero is in battle
+    ok(g, f"enhance {b[card]} {b['t_host']}")
+    gone = g.zone_of(b["gideon"]) == (0, "discard") and g.zone_of(b["peter"]) == (0, "discard")
+    assert gone == philistine and g.zone_of(b["gideon"])[1] == ("discard" if philistine else "field_of_battle")
+    round_trip(g)
+
+
 def test_every_card_of_the_pool2_files_is_a_case_of_some_test():
     assert set(KEYS) == set(CLAIMED), sorted(set(KEYS) - set(CLAIMED))
