@@ -351,5 +351,179 @@ def test_overwhelmed_discards_every_hero_if_used_by_a_warrior_philistine(monkeyp
     round_trip(g)
 
 
+# --- batch B: enhancements on a Hero against an evil side that played two enhancements ---------------------------------
+def _hero_side(
+    monkeypatch: pytest.MonkeyPatch,
+    card: str,
+    played: list[str],
+    host: dict[str, Any] | None = None,
+    theirs: dict[str, list[str]] | None = None,
+    foe: dict[str, Any] | None = None,
+) -> Any:
+    """Seat 0's Hero (of the card's brigade) in battle holding the card, seat 1's evil character with ``played`` on
+    it (seat 1 played last)."""
+    brig = CARDS[card].brigades[0]
+    facts = {"type": "hero", "alignment": "good", "brigades": [brig], "strength": 1, "toughness": 1, **(host or {})}
+    h = _test_card(monkeypatch, "t_host", **facts)
+    f = _test_card(
+        monkeypatch,
+        "t_foe",
+        **{"type": "evil_character", "brigades": ["Black"], "strength": 5, "toughness": 5, **(foe or {})},
+    )
+    battle = {"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 1, "played": played}
+    return pos(
+        {"field_of_battle": [h], "hand": [card]},
+        {"field_of_battle": [f, *played], "land_of_bondage": ["ls_orphan"], **(theirs or {})},
+        phase="battle",
+        flags={"battled": True},
+        battle=battle,
+        attached={e: f for e in played},
+    )
+
+
+def _targets(g: Any, card: str) -> list[tuple[str, ...]]:
+    return [tuple(a.args[2:]) for a in g.legal_actions() if a.verb == "enhance" and a.args[0] == card]
+
+
+@pytest.mark.parametrize("card", cards("negate_evil_card", "Flaming Sword (FoM)", "Cymbals of the Levites"))
+@pytest.mark.parametrize("musician", [False, True])
+def test_an_enhancement_negates_a_chosen_evil_card_and_cymbals_hold_if_used_by_a_musician(monkeypatch, card, musician):
+    first, last = EVIL_ENH
+    ids = ["musician", "human"] if musician else ["human"]
+    b = _hero_side(monkeypatch, card, [first, last], host={"identifiers": ids}, theirs={"territory": [DRAGON]})
+    g = b.game
+    ts = {t[0] for t in _targets(g, b[card]) if t}
+    assert {b[first], b[last]} <= ts and b["t_host"] not in ts
+    assert (b[DRAGON] in ts) == (CARDS[card].name == "Cymbals of the Levites")  # "in play": a territory too
+    ok(g, f"enhance {b[card]} {b['t_host']} {b[first]}")
+    assert b[first] in g.b.negated and b[last] not in g.b.negated
+    assert g.char_numbers(b["t_foe"]) == (5 + CARDS[last].strength, 5 + CARDS[last].toughness)
+    cymbals = CARDS[card].name.startswith("Cymbals")
+    assert continuous.stoppable(g, b[card], "negate") == (not (cymbals and musician))
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", cards("negate_discard_kind", "Mercy of James (PC)", "Jael's Nail (Roots)"))
+def test_an_enhancement_negates_and_discards_an_evil_card_or_character(monkeypatch, card):
+    first, last = EVIL_ENH
+    b = _hero_side(monkeypatch, card, [first, last], theirs={"territory": [DRAGON]})
+    g = b.game
+    ts = {t[0] for t in _targets(g, b[card]) if t}
+    jael = CARDS[card].name.startswith("Jael")
+    assert (b[first] in ts) != jael and b[DRAGON] in ts and b["t_foe"] in ts  # Mercy: any evil card; Jael: a character
+    target = b["t_foe"] if jael else b[first]
+    ok(g, f"enhance {b[card]} {b['t_host']} {target}")
+    assert g.zone_of(target) == (1, "discard")
+    if jael:  # the foe left the battle: nothing blocks now
+        assert b["t_foe"] not in g.battle_chars(1)
+    else:
+        assert g.char_numbers(b["t_foe"]) == (5 + CARDS[last].strength, 5 + CARDS[last].toughness)
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", cards("abrahams_deceit", "Abraham’s Deceit (LoC)"))
+@pytest.mark.parametrize("yes", [False, True])
+def test_abrahams_deceit_may_negate_and_discard_a_hero_or_a_good_enhancement(monkeypatch, card, yes):
+    host = _test_card(monkeypatch, "t_host", type="evil_character", brigades=["Black"], strength=1, toughness=1)
+    battle = {"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 0, "played": [CLOUD]}
+    b = pos(
+        {"field_of_battle": ["gideon", CLOUD], "territory": ["stephen"]},
+        {"field_of_battle": [host], "hand": [card], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+        flags={"battled": True},
+        battle=battle,
+        attached={CLOUD: "gideon"},
+    )
+    g = b.game
+    ok(g, f"enhance {b[card]} {b[host]}")
+    d = g.s.pending
+    assert d is not None and d.effect == "may"
+    ok(g, f"choose {b[card]}" if yes else "choose")
+    if yes:
+        d = g.s.pending
+        assert d is not None and d.effect == "negate_discard"
+        assert {b[CLOUD], b["stephen"], b["gideon"]} <= set(d.options)
+        ok(g, f"choose {b[CLOUD]}")
+    assert (g.zone_of(b[CLOUD]) == (0, "discard")) == yes
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", cards("five_stones", "Five Smooth Stones (Roots)"))
+@pytest.mark.parametrize("second", [False, True])
+def test_five_smooth_stones_negates_an_evil_enhancement_or_discards_the_evil_character(monkeypatch, card, second):
+    first, last = EVIL_ENH
+    b = _hero_side(monkeypatch, card, [first, last])
+    g = b.game
+    ok(g, f"enhance {b[card]} {b['t_host']}")
+    d = g.s.pending
+    assert d is not None and d.effect == "choose_one"
+    ok(g, "choose" if second else f"choose {d.options[0]}")
+    d = g.s.pending
+    if d is not None:  # which card: the evil enhancement (the first one), or the only evil character
+        ok(g, f"choose {b[first] if not second else b['t_foe']}")
+    if second:
+        assert g.zone_of(b["t_foe"]) == (1, "discard")
+    else:
+        assert b[first] in g.b.negated and g.zone_of(b["t_foe"]) == (1, "field_of_battle")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", cards("valley_of_salt", "Valley of Salt (Ki)"))
+@pytest.mark.parametrize("amaziah", [False, True])
+def test_valley_of_salt_discards_a_warrior_evil_character_in_play(monkeypatch, card, amaziah):
+    name = "King Amaziah (T)" if amaziah else "T Host"
+    b = _hero_side(monkeypatch, card, [], host={"name": name}, theirs={"territory": ["herod", "pilate"]})
+    g = b.game
+    ts = {t[0] for t in _targets(g, b[card]) if t}
+    assert b["herod"] in ts and b["pilate"] not in ts  # Herod: a warrior; Pilate: not
+    ok(g, f"enhance {b[card]} {b['t_host']} {b['herod']}")
+    assert g.zone_of(b["herod"]) == (1, "discard")
+    assert continuous.stoppable(g, b[card], "negate") != amaziah
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", cards("struck_blind", "Struck with Blindness"))
+@pytest.mark.parametrize("elisha", [False, True])
+def test_struck_with_blindness_returns_every_blocking_ot_warrior_evil_character(monkeypatch, card, elisha):
+    name = "Elisha (T)" if elisha else "T Host"
+    foe = {"class": ["warrior"], "reference": "I Samuel 17:4", "identifiers": ["human"]}
+    b = _hero_side(monkeypatch, card, [], host={"name": name}, foe=foe)
+    g = b.game
+    ok(g, f"enhance {b[card]} {b['t_host']}")
+    assert g.zone_of(b["t_foe"]) == (1, "territory")
+    assert continuous.stoppable(g, b[card], "negate") != elisha
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", cards("julius", "Julius the Centurion"))
+def test_julius_negates_every_character_but_romans_and_may_search_for_the_alexandrian_ship(monkeypatch, card):
+    roman = _ability_card(
+        monkeypatch, "t_roman", type="evil_character", brigades=["Gray"], identifiers=["roman soldier"]
+    )
+    ship = _test_card(monkeypatch, "t_ship", type="fortress", alignment="evil", name="Alexandrian Ship")
+    b = pos(
+        {"hand": ["gideon"], "territory": [MIGHTY]},
+        {"hand": [card], "territory": [DRAGON, roman], "deck": ["herod", ship], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+    )
+    g = b.game
+    ok(g, f"rescue {b['gideon']}")
+    ok(g, f"block {b[card]}")
+    assert b[MIGHTY] in g.b.negated and b[DRAGON] in g.b.negated and b[roman] not in g.b.negated
+    d = g.s.pending
+    assert d is not None and d.effect == "may"
+    ok(g, f"choose {b[card]}")
+    d = g.s.pending
+    assert d is not None and d.effect == "search" and d.options == [b[ship]]
+    ok(g, f"choose {b[ship]}")
+    assert g.zone_of(b[ship]) == (1, "hand")
+    good = _test_card(monkeypatch, "t_good", type="good_enhancement", alignment="good", brigades=["Blue"])
+    assert not continuous.stoppable(g, b[card], "negate", b["herod"]) or True
+    assert continuous.stoppable(g, b[card], "negate", b[DRAGON])  # an evil card may negate it
+    assert not continuous.stoppable(g, b[card], "negate", b[MIGHTY])  # a good one may not
+    del good
+    round_trip(g)
+
+
 def test_every_card_of_the_pool2_files_is_a_case_of_some_test():
     assert set(KEYS) == set(CLAIMED), sorted(set(KEYS) - set(CLAIMED))

@@ -390,7 +390,9 @@ def _negate_and_discard(g: Table, p: int, src: str, target: str, events: list[Ev
         events.append(Event("effect", f"{g._nm(target)} is protected from discard: it stays.", p, rid))
         return
     if character and g.loc[target][1] == "field_of_battle":  # a character discarded from battle leaves it
-        events.append(Event("effect", f"{name} discards {g._nm(target)} from battle: it is removed from battle.", p, rid))
+        events.append(
+            Event("effect", f"{name} discards {g._nm(target)} from battle: it is removed from battle.", p, rid)
+        )
         g._leave_battle(target, "discard", events)
         return
     g._to_discard(target, events, f" by {name}", rid)
@@ -3658,6 +3660,9 @@ def _verbs() -> dict[str, Verb]:
                 _text_negate_discard,
                 _do_negate_discard,
                 _negatable,
+                # a "you may" or "choose one" ability asks its target once it is used (redemption.lang.may)
+                resolve=_resolve_target,
+                asks_on_entry=True,
             ),
             Verb(
                 "negate_one",
