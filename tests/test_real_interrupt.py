@@ -39,6 +39,7 @@ SINGLES = [
     ("Expelling the Jews", "FoOF"),
     ("Fall Like Lightning", "Di"),
     ("Foolishness of Five Virgins", "Wom"),
+    ("Jude, Servant of Christ [RR2]", "RR2"),
     ("In the Clouds", "AW"),
     ("Plague of Disease", "FoM"),
     ("Political Savvy", "Ki"),
@@ -580,6 +581,38 @@ def test_may_draw_one_or_three_if_used_by_the_hero_named_then_play_an_enhancemen
     assert len(g.z[0]["hand"]) == (3 if fits else 1)
     if g.s.pending is not None:  # the enhancement to play: none
         ok(g, "choose")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("crimson", [True, False])
+def test_jude_chooses_a_nt_human_blocker_when_alone_and_if_blocked_by_a_crimson_one_may_play_an_nt_enhancement(
+    monkeypatch, crimson
+):
+    card = K("Jude, Servant of Christ [RR2]", "RR2")
+    foe = evil(monkeypatch, "t_foe", "Crimson" if crimson else "Black", s=9, t=9, reference="Acts 1:1")
+    more = _test_card(
+        monkeypatch,
+        "t_more",
+        type="good_enhancement",
+        alignment="good",
+        brigades=["Clay"],
+        strength=2,
+        toughness=2,
+        reference="Acts 2:1",
+    )
+    b = pos({"hand": [card, more]}, {"territory": [foe], "land_of_bondage": ["ls_orphan"]}, phase="battle")
+    g = b.game
+    ok(g, f"rescue {b[card]}")
+    d = g.s.pending
+    assert d is not None and d.effect == "choose_blocker" and d.options == [b[foe]]
+    ok(g, f"choose {b[foe]}")
+    assert g.zone_of(b[foe]) == (1, "field_of_battle")
+    if not crimson:
+        assert g.s.pending is None
+        return
+    assert g.s.pending is not None and g.s.pending.effect == "play_from_discard"
+    ok(g, f"choose {b[more]}")
+    assert g.attached[b[more]] == b[card] and g.char_numbers(b[card]) == (10, 10)
     round_trip(g)
 
 
