@@ -2707,6 +2707,9 @@ def reactivate(g: Table, src: str, events: list[Event]) -> None:
         if eff == "draw":
             drawn += 1
             continue
+        if eff == "draw_reveal":  # a mark for after the battle, not undone by the interrupt: nothing comes back
+            b.effects.append((e, eff, t, _where))
+            continue
         act = _act_by_verb(g, e, eff)
         v = VERBS[eff]
         if v.do is None:
