@@ -2676,7 +2676,7 @@ def _negate_all_where(a: Act) -> str:
 
 # --- interrupt the battle (redemption.effect.interrupt_battle) -------------------------------------------------------
 #: the verbs that interrupt (redemption.effect.interrupt_battle, interrupt, interrupt_discard)
-INTERRUPTS = ("interrupt_battle", "interrupt", "interrupt_discard")
+INTERRUPTS = ("interrupt_battle", "interrupt", "interrupt_discard", "interrupt_prevent")
 
 
 def interrupts(card: Card, verbs: tuple[str, ...] = INTERRUPTS) -> bool:
@@ -2767,6 +2767,22 @@ def _do_interrupt_discard(g: Table, p: int, src: str, host: str, ab: Act, target
         g._to_discard(c, events, "", rid)
 
 
+def _do_interrupt_prevent(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Interrupt and prevent the chosen card's ability: what it did is undone, and its ability stays prevented while
+    this card counts (it does not reactivate; its numbers still count): the battle's record (src,
+    "interrupt_prevent", card) that :func:`continuous.prevented` reads (redemption.effect.interrupt_prevent)."""
+    name, rid = g.cd[src].name, "redemption.effect.interrupt_prevent"
+    if not g.in_battle() or not target:
+        events.append(Event.said("effect", f"{name}: no opposing ability to interrupt.", p, rid))
+        return
+    if not continuous.stoppable(g, target, "prevent", src):
+        events.append(Event.said("effect", f"{name} cannot prevent {g._nm(target)}: it cannot be prevented.", p, rid))
+        return
+    events.append(Event.said("effect", f"{name} interrupts {g._nm(target)} and prevents its ability.", p, rid))
+    g._undo(target, events)
+    g.b.effects.append((src, "interrupt_prevent", target, ""))
+
+
 def reactivate(g: Table, src: str, events: list[Event]) -> None:
     """Card src's ability is done: the effects its interrupt suspended reactivate, in the order they first
     happened, each only if the interrupted card is still in battle and counts, the character it is on is still in
@@ -2792,6 +2808,9 @@ def reactivate(g: Table, src: str, events: list[Event]) -> None:
     for _, eff, t, _where in done:
         if eff == "draw":
             drawn += 1
+            continue
+        if eff == "draw_reveal":  # a mark for after the battle, not undone by the interrupt: nothing comes back
+            b.effects.append((e, eff, t, _where))
             continue
         act = _act_by_verb(g, e, eff)
         v = VERBS[eff]
@@ -3548,6 +3567,17 @@ def _verbs() -> dict[str, Verb]:
                 interruptible,
             ),
             Verb(
+                "interrupt_prevent",
+                "interrupt an opposing card's ability and prevent it: undone, it does not come back",
+                lambda a, when, card: (
+                    f"Interrupt and prevent the ability of the last opposing {filter_text(a.filter, 'card')} played in "
+                    "this battle."
+                ),
+                _do_interrupt_prevent,
+                interruptible,
+                undo="",
+            ),
+            Verb(
                 "interrupt_discard",
                 "interrupt an opposing card (or every one that fits) and discard it",
                 lambda a, when, card: (
@@ -4294,6 +4324,7 @@ STOPPERS = frozenset(
         "interrupt_battle",
         "interrupt",
         "interrupt_discard",
+        "interrupt_prevent",
     )
 )
 REGISTRY = VERBS  # the name the engine has always used
