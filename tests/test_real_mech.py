@@ -541,6 +541,42 @@ def test_crown_of_thorns_face_up_decreases_every_evil_character_and_discards_one
     assert g.char_numbers(b["herod"]) == (8, 6)
 
 
+@pytest.mark.parametrize(
+    "name, set_code", [("The Book of Life (RoJ AB)", "RoJ (AB)"), ("The Book of Life (RoJ)", "RoJ")]
+)
+@pytest.mark.parametrize("revelation", [True, False])
+def test_the_book_of_life_activated_looks_at_a_hand_with_a_revelation_hero_and_may_banish_an_evil_card(
+    monkeypatch, name, set_code, revelation
+):
+    book = K(name, set_code)
+    john = _test_card(
+        monkeypatch,
+        "t_john",
+        type="hero",
+        alignment="good",
+        brigades=["Silver"],
+        identifiers=["human"],
+        reference="Revelation 1:1" if revelation else "Matthew 1:1",
+        strength=2,
+        toughness=2,
+    )
+    b = pos(
+        {"hand": [book], "territory": [john], "discard": ["herod", "gideon"]},
+        {"hand": ["pilate", "barak"], "discard": ["haman"], "land_of_bondage": ["ls_orphan"]},
+    )
+    g = b.game
+    ok(g, f"activate {b[book]}")
+    d = g.s.pending
+    if revelation:  # the look first: the opponent's hand, shown to its player alone
+        assert d is not None and d.effect == "look_hand" and set(d.revealed) == {b["pilate"], b["barak"]}
+        ok(g, "choose")
+        d = g.s.pending
+    assert d is not None and d.effect == "remove" and set(d.options) == {b["herod"], b["haman"]}  # evil, any pile
+    ok(g, f"choose {b['haman']}")
+    assert g.zone_of(b["haman"]) == (1, "removed") and g.zone_of(b["herod"]) == (0, "discard")
+    round_trip(g)
+
+
 # --- batch B: dual GE/EE cards ----------------------------------------------------------------------------------
 def host(monkeypatch: pytest.MonkeyPatch, key: str, brigade: str, side: str, **facts: Any) -> str:
     """A character of ours of that brigade, to play a card on (1/1 unless said)."""
@@ -606,6 +642,58 @@ def test_war_in_heaven_negates_and_discards_an_opposing_card_in_battle_but_not_a
     assert opts(g, b[card], "enhance") == {b[angel]}
     ok(g, f"enhance {b[card]} {b[blocker]} {b[angel]}")
     assert g.zone_of(b[angel]) == (0, "discard") and g.char_numbers(b[blocker]) == (6, 3)
+    round_trip(g)
+
+
+@pytest.mark.parametrize(
+    "name, good, evil", [("Blame Shifting", "Blue", "Pale Green"), ("Gibeonite Treaty (FoM)", "Red", "Black")]
+)
+def test_the_dual_card_interrupts_and_redirects_an_opposing_enhancement_on_either_side(monkeypatch, name, good, evil):
+    card = K(name, "FoM")
+    e = CARDS[card]
+    hero = host(monkeypatch, "t_good", good, "good")
+    blocker = host(monkeypatch, "t_evil", evil, "evil", strength=1, toughness=1)
+    b = in_battle(hero, blocker, ["herods_banquet"], mine={"hand": [card]})  # a 2/2 Evil Enhancement on the blocker
+    g = b.game
+    assert opts(g, b[card], "enhance") == {b["herods_banquet"]}
+    ok(g, f"enhance {b[card]} {b[hero]} {b['herods_banquet']}")
+    assert g.attached[b["herods_banquet"]] == b[hero]  # now the Hero's, its numbers with it
+    assert g.char_numbers(b[hero]) == (1 + e.strength + 2, 1 + e.toughness + 2) and g.char_numbers(b[blocker]) == (1, 1)
+    round_trip(g)
+    ge = _test_card(
+        monkeypatch, "t_ge", type="good_enhancement", alignment="good", brigades=[good], strength=2, toughness=2
+    )
+    b = in_battle(hero, blocker, [], mine={"hand": [ge]}, theirs={"hand": [card]})  # the evil side
+    g = b.game
+    to_player(g, 0)
+    ok(g, f"enhance {b[ge]} {b[hero]}")
+    to_player(g, 1)
+    ok(g, f"enhance {b[card]} {b[blocker]} {b[ge]}")
+    assert g.attached[b[ge]] == b[blocker] and g.char_numbers(b[hero]) == (1, 1)
+    round_trip(g)
+
+
+def test_siegeworks_roots_underdecks_a_fortress_and_every_opposing_character_in_battle(monkeypatch):
+    card, kingdoms = K("Siegeworks (Roots)", "RR"), real_key("Kingdoms of the World (D)", "2ER")
+    hero = host(monkeypatch, "t_green", "Green", "good")
+    b = in_battle(
+        hero,
+        "herod",
+        [],
+        mine={"hand": [card], "territory": ["stronghold_of_zion"]},
+        theirs={"field_of_battle": ["herod", "pilate"], "territory": ["barabbas", kingdoms], "deck": ["goliath"]},
+    )
+    g = b.game
+    g.b.last_actor = 1
+    ok(g, f"enhance {b[card]} {b[hero]}")
+    d = g.s.pending
+    assert d is not None and set(d.options) == {b["stronghold_of_zion"], b[kingdoms]}  # any fortress, its own too
+    ok(g, f"choose {b['stronghold_of_zion']}")
+    assert g.zone_of(b[kingdoms]) == (1, "territory")
+    assert g.zone_of(b["stronghold_of_zion"]) == (0, "deck")
+    assert g.zone_of(b["herod"]) == (1, "deck") and g.zone_of(b["pilate"]) == (1, "deck")
+    assert g.z[1]["deck"][0] == b["goliath"] and g.zone_of(b["barabbas"]) == (1, "territory")
+    assert g.zone_of(b[hero]) == (0, "field_of_battle")
     round_trip(g)
 
 
@@ -830,9 +918,17 @@ def test_the_facts_agree_with_the_card_file_and_every_card_is_enforced():
             assert {b for b in p.brigade.split("/") if b} == set(c.brigades), key
         else:  # "6 (0)" / "0 (6)": the good half, then the evil half in brackets (or the same numbers for both)
             assert p.alignment == "Neutral", key
-            s_, t_ = (x.replace("(", " ").replace(")", " ").split() for x in (p.strength, p.toughness))
+            s_, t_ = (
+                x.replace("(", " ").replace(")", " ").replace("/", " ").split() for x in (p.strength, p.toughness)
+            )
             act = dual.acts[0]
             assert (int(s_[0]), int(t_[0])) == (c.strength, c.toughness), key
             assert (int(s_[-1]), int(t_[-1])) == (act.strength, act.toughness), key
-            assert {b for b in p.brigade.split("/") if b} == set(c.brigades) | {act.select.get("brigade")}, key
+            evil = act.select.get("brigade")
+            evil = set(evil) if isinstance(evil, tuple) else {evil}
+            if p.brigade == "Multi":
+                assert len(c.brigades) == 9 and len(evil) == 7, key
+            else:
+                printed_ = {b.strip() for b in p.brigade.replace("(", "/").replace(")", "/").split("/") if b.strip()}
+                assert printed_ == set(c.brigades) | evil, key
         assert script_for(p) == key and p.enforced

@@ -57,7 +57,7 @@ def filter_text(flt: Filter, noun: str = "character", plural: bool = False) -> s
         words.append({"OT": "O.T.", "NT": "N.T."}[d["testament"]])
     for k in ("gender", "kind", "alignment"):
         if k in d:
-            words.append(str(d[k]))
+            words.append(" or ".join(d[k]) if isinstance(d[k], tuple) else str(d[k]))
     if "class" in d:
         words.append(f"{d['class']}-class")
     if d.get("generic"):
@@ -85,6 +85,8 @@ def filter_text(flt: Filter, noun: str = "character", plural: bool = False) -> s
         text += f" with a reference in {' or '.join(bk) if isinstance(bk, tuple) else bk}"
     if "except_kind" in d:  # redemption.lang.facet.except_kind
         text += f" that {'are' if plural else 'is'} not {d['except_kind']}"
+    if "except" in d:  # redemption.lang.facet.except
+        text += f" (except {filter_text(d['except'], 'card', plural=True)})"
     return text
 
 
@@ -355,9 +357,23 @@ def _negatable(g: Table, p: int, ab: Act, host: str) -> list[str]:
 def _do_negate_discard(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
     """Negate the chosen card (its numbers and abilities stop, what it did is undone), then discard it."""
     name, rid = g.cd[src].name, "redemption.effect.negate_discard"
+    if (
+        ab.select.every
+    ):  # "all evil enhancements in battle are negated and discarded" (redemption.effect.negate_discard)
+        hit = protected_from(g, g.cd[src], _negatable(g, p, ab, host))
+        if not hit:
+            events.append(Event("effect", f"{name}: nothing to negate.", p, rid))
+        for c in hit:
+            _negate_and_discard(g, p, src, c, events)
+        return
     if not target:
         events.append(Event("effect", f"{name}: nothing to negate.", p, rid))
         return
+    _negate_and_discard(g, p, src, target, events)
+
+
+def _negate_and_discard(g: Table, p: int, src: str, target: str, events: list[Event]) -> None:
+    name, rid = g.cd[src].name, "redemption.effect.negate_discard"
     if target in g.b.played:
         g.b.negated.append(target)
         events.append(Event("effect", f"{name} negates {g._nm(target)}.", p, rid))
@@ -398,6 +414,8 @@ def _do_negate_one(g: Table, p: int, src: str, host: str, ab: Act, target: str, 
 def _text_negate_discard(a: Act, when: str, card: Card | None) -> str:
     d = dict(a.select.facets)
     what = filter_text(a.filter, "card")
+    if a.select.every:
+        return f"Negate all {filter_text(a.filter, 'card', plural=True)} in battle and discard them."
     if d.get("last"):
         return f"Negate the last {what} played in this battle and discard it."
     if d.get("face_up"):
@@ -890,8 +908,51 @@ def _resolve_draw_discard(g: Table, d: Decision, events: list[Event]) -> None:
 
 
 # --- verbs that move cards between piles, change numbers, convert (redemption.effect.*) -------------------------
+# --- which effect a decision answers: its place among its card's effects, not its verb (redemption.decision) ---------
+def act_place(card: Card, act: Act) -> int:
+    """The place of effect ``act`` among card's effects (every ability's, in order, from 0); -1 when not one."""
+    i = 0
+    for ab in card.abilities:
+        for a in ab.acts:
+            if a is act:
+                return i
+            i += 1
+    return -1
+
+
+def _placed(card: Card, at: int) -> tuple[Ability, int] | None:
+    """The ability holding card's effect at place ``at``, and that effect's index in it (None: no such place)."""
+    if at < 0:
+        return None
+    for ab in card.abilities:
+        if at < len(ab.acts):
+            return ab, at
+        at -= len(ab.acts)
+    return None
+
+
+def _stamp(g: Table, src: str, act: Act) -> None:
+    """The decision effect ``act`` of card src has just asked keeps that effect's place, so the answer goes on with
+    this effect's own numbers and selector even when another effect of the card has the same verb."""
+    d = g.s.pending
+    if d is not None and d.at < 0 and d.source == src and d.effect == act.verb:
+        d.at = act_place(g.cd[src], act)
+
+
+def _ability_asking(g: Table, d: Decision, flag: str) -> Ability:
+    """The ability whose "you may" or "choose one" a decision answers: the one at its place, else the card's first."""
+    found = _placed(g.cd[d.source], d.at)
+    if found is not None and getattr(found[0], flag):
+        return found[0]
+    return next(a for a in g.cd[d.source].abilities if getattr(a, flag))
+
+
 def _act_of(g: Table, d: Decision) -> Act:
-    """The effect of the asking card that a decision answers (its first effect with that verb)."""
+    """The effect of the asking card that a decision answers: the one at its place (``d.at``); a decision saved
+    without one, its card's first effect with that verb."""
+    found = _placed(g.cd[d.source], d.at)
+    if found is not None and found[0].acts[found[1]].verb == d.effect:
+        return found[0].acts[found[1]]
     for ab in g.cd[d.source].abilities:
         for act in ab.acts:
             if act.verb == d.effect:
@@ -1445,13 +1506,16 @@ def _do_may_draw(g: Table, p: int, src: str, host: str, ab: Act, target: str, ev
         events,
         f"{who(p, True)} may draw {plural(ab.n, 'card')} for {g.cd[src].name}.",
     )
+    d = g.s.pending
+    assert d is not None
+    d.stage = ab.n  # how many: kept in the decision (a card may say "draw 1, or 3 if ...": two abilities)
 
 
 def _resolve_may_draw(g: Table, d: Decision, events: list[Event]) -> None:
     p, act = d.chooser, _act_of(g, d)
     if d.chosen:
         before = len(g.z[p]["hand"])
-        g._draw(p, act.n, events, f"for {g.cd[d.source].name}", "redemption.effect.may_draw")
+        g._draw(p, d.stage or act.n, events, f"for {g.cd[d.source].name}", "redemption.effect.may_draw")
         ability_drew(g, p, d.source, len(g.z[p]["hand"]) - before)
     else:
         events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'draws', 'draw')} nothing.", p))
@@ -1951,7 +2015,16 @@ def run_put_in_play(g: Table, p: int, soul: str, events: list[Event], trigger: s
         if ab.choose_one:
             first, second = (VERBS[a.verb].text(a, ab.trigger, None).rstrip(".") for a in ab.acts)
             g.ask(
-                Decision(p, soul, "choose_one", [soul], "up_to", 1, to=list(range(len(g.z)))),
+                Decision(
+                    p,
+                    soul,
+                    "choose_one",
+                    [soul],
+                    "up_to",
+                    1,
+                    to=list(range(len(g.z))),
+                    at=act_place(g.cd[soul], ab.acts[0]),
+                ),
                 events,
                 f"{who(p, True)} {verb(p, 'chooses', 'choose')} for {g.cd[soul].name}: {first} (choose it), or "
                 f"{second} (choose nothing).",
@@ -2012,7 +2085,7 @@ def run_activate(g: Table, p: int, c: str, ab: Ability, events: list[Event]) -> 
     if ab.choose_one:  # "A or B" as it is activated: its player chooses (redemption.lang.choose_one)
         first, second = (VERBS[a.verb].text(a, ab.trigger, None).rstrip(".") for a in ab.acts)
         g.ask(
-            Decision(p, c, "choose_one", [c], "up_to", 1, to=list(range(len(g.z)))),
+            Decision(p, c, "choose_one", [c], "up_to", 1, to=list(range(len(g.z))), at=act_place(g.cd[c], ab.acts[0])),
             events,
             f"{who(p, True)} {verb(p, 'chooses', 'choose')} for {g.cd[c].name}: {first} (choose it), or {second} "
             "(choose nothing).",
@@ -2062,6 +2135,9 @@ def _resolve_choose_blocker(g: Table, d: Decision, events: list[Event]) -> None:
         "redemption.effect.choose_blocker",
     )
     g.b.step, g.b.last_actor, g.b.passes = "initiative", q, 0
+    blocked(
+        g, g.s.active
+    )  # a chosen blocker blocks: the Heroes' "when blocked" abilities (redemption.lang.trigger.blocked)
 
 
 def _do_exchange_hand(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
@@ -2197,7 +2273,7 @@ def _resolve_choose_one(g: Table, d: Decision, events: list[Event]) -> None:
     """The answer to an ability with two alternatives: the card itself chosen, the first effect; none, the second
     (redemption.lang.choose_one)."""
     src = d.source
-    ab = next(a for a in g.cd[src].abilities if a.choose_one)
+    ab = _ability_asking(g, d, "choose_one")
     act = ab.acts[0 if d.chosen else 1]
     _run_acts(g, d.chooser, src, g.attached.get(src, src), (act,), "", events, asking=True)
 
@@ -2251,7 +2327,7 @@ def _resolve_may(g: Table, d: Decision, events: list[Event]) -> None:
     """The answer to "you may ...": the card itself chosen, its ability's effects happen, in order; none, nothing
     of it happens (redemption.lang.may)."""
     src, p = d.source, d.chooser
-    ab = next(a for a in g.cd[src].abilities if a.may)
+    ab = _ability_asking(g, d, "may")
     if not d.chosen:
         events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'uses', 'use')} nothing of {g.cd[src].name}.", p))
         return
@@ -2274,6 +2350,7 @@ def fire_watchers(g: Table, winners: list[str], trigger: str, events: list[Event
                     do = VERBS[act.verb].do
                     if do is not None and any(matches(cd[c], act.select.card) for c in winners):
                         do(g, q, a, a, act, "", events)
+                        _stamp(g, a, act)
 
 
 def _do_discard_self(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
@@ -2294,12 +2371,13 @@ def fire(g: Table, p: int, c: str, trigger: str, events: list[Event]) -> None:
             v = VERBS[act.verb]
             if v.do is not None:
                 v.do(g, p, c, c, act, "", events)
+                _stamp(g, c, act)
 
 
 def _do_opponents_discard(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
     """Each opponent, in turn order from p's left, discards a card of their choice from their hand; with
     ``owner = "opponent"``, the one opponent (the other side of the battle) only (redemption.effect.opponents_discard)."""
-    _ask_discard(g, p, src, [g.opponent(p)] if ab.select.owner == "opponent" else g.others(p), events)
+    _ask_discard(g, p, src, ab, [g.opponent(p)] if ab.select.owner == "opponent" else g.others(p), events)
 
 
 def _discardable(g: Table, q: int, act: Act) -> list[str]:
@@ -2318,8 +2396,7 @@ def _discardable(g: Table, q: int, act: Act) -> list[str]:
     return out
 
 
-def _ask_discard(g: Table, p: int, src: str, queue: list[int], events: list[Event]) -> None:
-    act = _act_by_verb(g, src, "opponents_discard")
+def _ask_discard(g: Table, p: int, src: str, act: Act, queue: list[int], events: list[Event]) -> None:
     for q in queue:
         options = _discardable(g, q, act)
         if options:
@@ -2357,10 +2434,11 @@ def _resolve_opponents_discard(g: Table, d: Decision, events: list[Event]) -> No
                 for x in [x for x, s in table.items() if s == c]:
                     del table[x]
         g._to_discard(c, events, f" for {g.cd[src].name}", rid)
-    if _act_of(g, d).select.owner == "opponent":  # one opponent only: nobody else is asked
+    act = _act_of(g, d)
+    if act.select.owner == "opponent":  # one opponent only: nobody else is asked
         return
     others = g.others(g.owner(src))
-    _ask_discard(g, g.owner(src), src, others[others.index(q) + 1 :], events)
+    _ask_discard(g, g.owner(src), src, act, others[others.index(q) + 1 :], events)
 
 
 def _do_opponents_pile(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
@@ -2446,7 +2524,7 @@ def _resolve_draw_most(g: Table, d: Decision, events: list[Event]) -> None:
 
 def _resolve_target(g: Table, d: Decision, events: list[Event]) -> None:
     """A character's targeted ability goes on with the card its player chose (redemption.battle.targets)."""
-    act = next(a for ab in g.cd[d.source].abilities for a in ab.acts if a.verb == d.effect)
+    act = _act_of(g, d)
     do = VERBS[d.effect].do
     assert do is not None
     host = g.attached.get(d.source, d.source)  # an enhancement's: the character it was played on
@@ -2564,7 +2642,15 @@ def _do_negate_all(g: Table, p: int, src: str, host: str, ab: Act, target: str, 
         return
     cd, negated, rid = g.cd, g.b.negated, "redemption.effect.negate_all"
     hit = []
-    for zones in g.z:
+    if ab.select.facets:  # "negate all X": only the cards its selector takes (redemption.effect.negate_all.selected)
+        for c in dict.fromkeys(select(g, p, ab.select)):
+            card = cd[c]
+            if c == src or c in negated or not (card.abilities or card.is_enhancement):
+                continue
+            if continuous.stoppable(g, c, "negate", src):
+                negated.append(c)
+                hit.append(c)
+    for zones in g.z if not ab.select.facets else ():
         for zone in ("territory", "field_of_battle"):
             for c in zones[zone]:
                 card = cd[c]
@@ -2582,9 +2668,15 @@ def _do_negate_all(g: Table, p: int, src: str, host: str, ab: Act, target: str, 
     events.append(Event("effect", f"{cd[src].name} negates the special abilities of {what}.", p, rid))
 
 
+def _negate_all_where(a: Act) -> str:
+    """Where a selected negate_all looks, in words ("in battle ", "in play ")."""
+    zones = a.select.zones
+    return "in battle " if zones and set(zones) <= {"battle", "battle_cards"} else "in play "
+
+
 # --- interrupt the battle (redemption.effect.interrupt_battle) -------------------------------------------------------
 #: the verbs that interrupt (redemption.effect.interrupt_battle, interrupt, interrupt_discard)
-INTERRUPTS = ("interrupt_battle", "interrupt", "interrupt_discard")
+INTERRUPTS = ("interrupt_battle", "interrupt", "interrupt_discard", "interrupt_prevent")
 
 
 def interrupts(card: Card, verbs: tuple[str, ...] = INTERRUPTS) -> bool:
@@ -2675,6 +2767,22 @@ def _do_interrupt_discard(g: Table, p: int, src: str, host: str, ab: Act, target
         g._to_discard(c, events, "", rid)
 
 
+def _do_interrupt_prevent(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Interrupt and prevent the chosen card's ability: what it did is undone, and its ability stays prevented while
+    this card counts (it does not reactivate; its numbers still count): the battle's record (src,
+    "interrupt_prevent", card) that :func:`continuous.prevented` reads (redemption.effect.interrupt_prevent)."""
+    name, rid = g.cd[src].name, "redemption.effect.interrupt_prevent"
+    if not g.in_battle() or not target:
+        events.append(Event.said("effect", f"{name}: no opposing ability to interrupt.", p, rid))
+        return
+    if not continuous.stoppable(g, target, "prevent", src):
+        events.append(Event.said("effect", f"{name} cannot prevent {g._nm(target)}: it cannot be prevented.", p, rid))
+        return
+    events.append(Event.said("effect", f"{name} interrupts {g._nm(target)} and prevents its ability.", p, rid))
+    g._undo(target, events)
+    g.b.effects.append((src, "interrupt_prevent", target, ""))
+
+
 def reactivate(g: Table, src: str, events: list[Event]) -> None:
     """Card src's ability is done: the effects its interrupt suspended reactivate, in the order they first
     happened, each only if the interrupted card is still in battle and counts, the character it is on is still in
@@ -2700,6 +2808,9 @@ def reactivate(g: Table, src: str, events: list[Event]) -> None:
     for _, eff, t, _where in done:
         if eff == "draw":
             drawn += 1
+            continue
+        if eff == "draw_reveal":  # a mark for after the battle, not undone by the interrupt: nothing comes back
+            b.effects.append((e, eff, t, _where))
             continue
         act = _act_by_verb(g, e, eff)
         v = VERBS[eff]
@@ -2871,7 +2982,8 @@ def _from_pile(ab: Act) -> str:
 
 def _resolve_play_from_discard(g: Table, d: Decision, events: list[Event]) -> None:
     p, src, rid = d.chooser, d.source, "redemption.effect.play_from_discard"
-    host = g.attached.get(src, "")
+    # an enhancement's: the character it is on; a character's own ability: the character itself
+    host = g.attached.get(src, src if g.cd[src].is_character else "")
     if d.stage == 0:
         if not d.chosen or not host or g.loc[host][1] != "field_of_battle":
             events.append(
@@ -3124,7 +3236,9 @@ def _which(a: Act, noun: str) -> str:
     if what.startswith("up to "):
         return what + where
     if a.select.every:  # "all your Heroes in play", "all O.T. Heroes in play"
-        return "all " + ("your " if a.select.owner == "you" else "") + what + where
+        theirs = a.select.owner in ("opponent", "opponents") and a.select.zones == ("battle",)
+        mine = "your " if a.select.owner == "you" else "opposing " if theirs else ""
+        return "all " + mine + what + where
     return an(what) + where
 
 
@@ -3427,7 +3541,11 @@ def _verbs() -> dict[str, Verb]:
                         if card is not None and card.is_character
                         else "Negate"
                     )
-                    + " every special ability on the characters and enhancements in play (but this one) for this battle."
+                    + (
+                        f" every {filter_text(a.filter, 'card')} {_negate_all_where(a)}(but this one) for this battle."
+                        if a.select.facets
+                        else " every special ability on the characters and enhancements in play (but this one) for this battle."
+                    )
                 ),
                 _do_negate_all,
             ),
@@ -3447,6 +3565,17 @@ def _verbs() -> dict[str, Verb]:
                 ),
                 _do_interrupt,
                 interruptible,
+            ),
+            Verb(
+                "interrupt_prevent",
+                "interrupt an opposing card's ability and prevent it: undone, it does not come back",
+                lambda a, when, card: (
+                    f"Interrupt and prevent the ability of the last opposing {filter_text(a.filter, 'card')} played in "
+                    "this battle."
+                ),
+                _do_interrupt_prevent,
+                interruptible,
+                undo="",
             ),
             Verb(
                 "interrupt_discard",
@@ -4195,6 +4324,7 @@ STOPPERS = frozenset(
         "interrupt_battle",
         "interrupt",
         "interrupt_discard",
+        "interrupt_prevent",
     )
 )
 REGISTRY = VERBS  # the name the engine has always used
@@ -4237,9 +4367,18 @@ def _rider_words(act: Act) -> str:
 _BLOCK_HEADS = {"blocking": "When this character blocks: ", "blocked": "When this character is blocked: "}
 
 
+def _act_words(act: Act, trigger: str, card: Card | None) -> str:
+    """One effect in words, its own condition first ("If used by a Philistine: ...")."""
+    words = VERBS[act.verb].text(act, trigger, card) + _rider_words(act)
+    if act.condition:  # redemption.lang.condition.effect
+        cond = condition_text(act.condition)
+        words = f"{cond[:1].upper()}{cond[1:]}: {words[:1].lower()}{words[1:]}"
+    return words
+
+
 def ability_text(a: Ability, card: Card | None = None) -> str:
     """The player-facing sentence for one ability, generated from its data by its verbs."""
-    texts = [VERBS[act.verb].text(act, a.trigger, card) + _rider_words(act) for act in a.acts]
+    texts = [_act_words(act, a.trigger, card) for act in a.acts]
     if a.choose_one:
         one, two = (VERBS[act.verb].text(act, "played", None) for act in a.acts)
         head = {
@@ -4292,7 +4431,7 @@ def use(g: Table, p: int, src: str, host: str, ab: Ability, target: str, events:
         return
     if ab.may:  # "you may ...": its player says first whether it is used at all (redemption.lang.may)
         g.ask(
-            Decision(p, src, "may", [src], "up_to", 1, to=list(range(len(g.z)))),
+            Decision(p, src, "may", [src], "up_to", 1, to=list(range(len(g.z))), at=act_place(g.cd[src], ab.acts[0])),
             events,
             f"{who(p, True)} may use {g.cd[src].name} (choose it), or not (choose nothing).",
         )
@@ -4301,7 +4440,9 @@ def use(g: Table, p: int, src: str, host: str, ab: Ability, target: str, events:
     if ab.choose_one:  # its player chooses one of its two effects (redemption.lang.choose_one)
         first, second = (VERBS[a.verb].text(a, ab.trigger, None).rstrip(".") for a in ab.acts)
         g.ask(
-            Decision(p, src, "choose_one", [src], "up_to", 1, to=list(range(len(g.z)))),
+            Decision(
+                p, src, "choose_one", [src], "up_to", 1, to=list(range(len(g.z))), at=act_place(g.cd[src], ab.acts[0])
+            ),
             events,
             f"{who(p, True)} {verb(p, 'chooses', 'choose')} for {g.cd[src].name}: {first} (choose it), or {second} "
             "(choose nothing).",
@@ -4321,6 +4462,18 @@ def _run_acts(
             continue
         if g.s.pending is not None:
             return
+        if act.condition and not condition_holds(g, p, host, act.condition):  # redemption.lang.condition.effect
+            events.append(
+                Event(
+                    "effect",
+                    f"{g.cd[src].name}: {condition_text(act.condition)[3:]} does not hold, so "
+                    f"{VERBS[act.verb].text(act, 'played', None)[:1].lower()}{VERBS[act.verb].text(act, 'played', None)[1:].rstrip('.')} "
+                    "does not happen.",
+                    p,
+                    "redemption.lang.condition.effect",
+                )
+            )
+            continue
         if src == host and g.cd[src].is_character and continuous.silenced(g, src, act.verb):
             events.append(
                 Event("effect", f"{g._nm(src)}: its ability is prevented.", p, "redemption.effect.prevent_abilities")
@@ -4344,12 +4497,22 @@ def _run_acts(
             if asking and len(options) == 1 and not act.select.up_to:  # one card fits: no question
                 v.do(g, p, src, host, act, options[0], events)
                 if g.s.pending is not None:
+                    _stamp(g, src, act)
                     return
                 continue
             if options:
                 up_to = act.select.up_to
                 g.ask(
-                    Decision(p, src, act.verb, options, "up_to" if up_to else "one", act.select.most, to=[p]),
+                    Decision(
+                        p,
+                        src,
+                        act.verb,
+                        options,
+                        "up_to" if up_to else "one",
+                        act.select.most,
+                        to=[p],
+                        at=act_place(g.cd[src], act),
+                    ),
                     events,
                     f"{who(p, True)} {verb(p, 'chooses', 'choose')} what {g.cd[src].name} takes.",
                 )
@@ -4359,6 +4522,7 @@ def _run_acts(
             target = ""  # the chosen target is the first targeted effect's: a later one asks for its own
         v.do(g, p, src, host, act, given, events)
         if g.s.pending is not None:  # it asked: what follows waits for the answer
+            _stamp(g, src, act)
             return
     if (
         g.b.interrupter == src
@@ -4370,12 +4534,17 @@ def continue_after(g: Table, d: Decision, events: list[Event]) -> None:
     """The answered question was asked by an effect of card ``d.source``: the effects written after it in that
     ability are carried out now, for the card's owner (redemption.decision)."""
     card = g.cd.get(d.source)
-    if card is None or g.s.pending is not None:
+    nxt = g.s.pending
+    if nxt is not None and nxt.at < 0 and nxt.source == d.source and nxt.effect == d.effect:
+        nxt.at = d.at  # the same effect asks its next question: it keeps its place
+    if card is None or nxt is not None:
         return
-    for ab in card.abilities:
-        idx = next((i for i, a in enumerate(ab.acts) if a.verb == d.effect), None)
-        if idx is None:
-            continue
+    found = _placed(card, d.at)
+    if found is not None and found[0].acts[found[1]].verb == d.effect:
+        places = [found]  # the effect that asked, by its place
+    else:  # a decision saved without its place: the card's first effect of that verb
+        places = [(ab, i) for ab in card.abilities for i, a in enumerate(ab.acts) if a.verb == d.effect][:1]
+    for ab, idx in places:
         if ab.choose_one:  # one of two alternatives was done: the other is not (redemption.lang.choose_one)
             return
         rest = ab.acts[idx + 1 :]
@@ -4407,6 +4576,7 @@ def run_trigger(g: Table, p: int, src: str, trigger: str, events: list[Event]) -
                 return
             if do is not None:
                 do(g, p, src, src, act, "", events)
+                _stamp(g, src, act)
 
 
 def ability_targets(g: Table, p: int, card: Card, host: str) -> list[str]:
@@ -4418,6 +4588,8 @@ def ability_targets(g: Table, p: int, card: Card, host: str) -> list[str]:
             continue
         for act in ab.acts:
             targets = VERBS[act.verb].targets
+            if act.condition and not condition_holds(g, p, host, act.condition):
+                continue  # an effect whose own condition does not hold takes nothing (redemption.lang.condition.effect)
             if (
                 targets is not None and not act.select.every and not act.select.up_to
             ):  # a chosen target (an enhancement's "discard any X in play" too); "up to N" asks when it works

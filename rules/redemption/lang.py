@@ -184,6 +184,20 @@ def _has_verb(c: Card, v: Any) -> bool:
     return any(a.verb in names for ab in c.abilities for a in ab.acts)
 
 
+def _except_check(v: Any) -> str:
+    """``except``: a non-empty table of card facets, each value one its facet takes."""
+    if not isinstance(v, (dict, tuple)) or not v:
+        return "a table of card facets"
+    for k, x in v.items() if isinstance(v, dict) else v:
+        f = FACETS.get(k)
+        if f is None or f.card is None or k == "except":
+            return f"{k!r} is not a card facet"
+        problem = f.check(x)
+        if problem:
+            return f"{k} = {x!r}: {problem}"
+    return ""
+
+
 def _facets() -> dict[str, Facet]:
     fs = (
         Facet("zone", "redemption.lang.facet.zone", "where the cards are", _one_of(*ZONE_WORDS), where=True),
@@ -198,9 +212,9 @@ def _facets() -> dict[str, Facet]:
         Facet(
             "alignment",
             "redemption.lang.facet.alignment",
-            "good, evil or neutral",
+            "good, evil or neutral (a list: any of them)",
             _one_of(*ALIGNMENTS),
-            card=lambda c, v: c.alignment == v,
+            card=lambda c, v: c.alignment == v if isinstance(v, str) else c.alignment in v,
         ),
         Facet(
             "brigade",
@@ -368,6 +382,14 @@ def _facets() -> dict[str, Facet]:
             "a card with no special ability (nothing scripted), or not",
             _flag,
             card=lambda c, v: (not c.abilities) == v,
+        ),
+        # pool2: "(except good Revelation cards)": the cards that fit every facet of its table are left out
+        Facet(
+            "except",
+            "redemption.lang.facet.except",
+            "not a card that fits this table of card facets ('except good Revelation cards')",
+            _except_check,
+            card=lambda c, v: not matches(c, v),
         ),
         Facet(
             "blocking",
@@ -648,6 +670,8 @@ def _in_battle_count(t: Table, p: int, host: str, v: tuple[Selector, str]) -> bo
 
 def _count_words(v: tuple[Selector, str]) -> str:
     sel, spec = v
+    if spec == "=1":  # "if alone"
+        return f"if there is exactly one {_cards_words(sel, 'character')} in battle"
     op, n = spec.rstrip("0123456789"), spec[len(spec.rstrip("0123456789")) :]
     many = {">=": f"{n} or more", "<=": f"{n} or fewer", ">": f"more than {n}", "<": f"fewer than {n}"}.get(op, n)
     return f"if there are {many} {_cards_words(sel, 'character', plural=True)} in battle"
@@ -855,6 +879,9 @@ class Act:
     keep: str = ""
     #: ``protect_from`` and ``protect_discard``: the card facets of the cards the protection stands against ("from evil enhancements")
     against: tuple[tuple[str, Any], ...] = ()
+    #: a condition of this effect alone ("If used by a Philistine, you may play an enhancement"), read as it would
+    #: happen; the ability's other effects happen anyway (redemption.lang.condition.effect)
+    condition: tuple[tuple[str, Any], ...] = ()
 
     @property
     def filter(self) -> tuple[tuple[str, Any], ...]:
@@ -936,6 +963,8 @@ def _selector(key: str, d: Any) -> Selector:
         problem = f.check(v)
         if problem:
             raise LanguageError(f"card {key}: facet {k} = {v!r}: {problem}")
+        if k == "except":  # a table of card facets, kept as sorted (name, value) pairs (redemption.lang.facet.except)
+            v = tuple(sorted((kk, tuple(x) if isinstance(x, list) else x) for kk, x in v.items()))
         facets.append((k, tuple(v) if isinstance(v, list) else v))
     if every and up_to:
         raise LanguageError(f"card {key}: a selector takes 'all' or 'up_to', not both")
@@ -955,6 +984,7 @@ ACT_KEYS = (
     "brigade",
     "keep",
     "against",
+    "condition",
 )
 #: where ``return`` may put a card
 RETURN_TO = ("territory", "hand", "deck")
@@ -1037,6 +1067,7 @@ def parse_ability(d: Any, key: str, verbs: Mapping[str, object]) -> Ability:
                 tuple(rider_if),
                 _keep(key, verb, e.get("keep", ""), verbs),
                 _against(key, verb, e.get("against")),
+                read_condition(key, e.get("condition", {})),
             )
         )
     for act in acts:  # the verbs an ``ability`` facet names are verbs of the language
