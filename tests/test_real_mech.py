@@ -541,6 +541,42 @@ def test_crown_of_thorns_face_up_decreases_every_evil_character_and_discards_one
     assert g.char_numbers(b["herod"]) == (8, 6)
 
 
+@pytest.mark.parametrize(
+    "name, set_code", [("The Book of Life (RoJ AB)", "RoJ (AB)"), ("The Book of Life (RoJ)", "RoJ")]
+)
+@pytest.mark.parametrize("revelation", [True, False])
+def test_the_book_of_life_activated_looks_at_a_hand_with_a_revelation_hero_and_may_banish_an_evil_card(
+    monkeypatch, name, set_code, revelation
+):
+    book = K(name, set_code)
+    john = _test_card(
+        monkeypatch,
+        "t_john",
+        type="hero",
+        alignment="good",
+        brigades=["Silver"],
+        identifiers=["human"],
+        reference="Revelation 1:1" if revelation else "Matthew 1:1",
+        strength=2,
+        toughness=2,
+    )
+    b = pos(
+        {"hand": [book], "territory": [john], "discard": ["herod", "gideon"]},
+        {"hand": ["pilate", "barak"], "discard": ["haman"], "land_of_bondage": ["ls_orphan"]},
+    )
+    g = b.game
+    ok(g, f"activate {b[book]}")
+    d = g.s.pending
+    if revelation:  # the look first: the opponent's hand, shown to its player alone
+        assert d is not None and d.effect == "look_hand" and set(d.revealed) == {b["pilate"], b["barak"]}
+        ok(g, "choose")
+        d = g.s.pending
+    assert d is not None and d.effect == "remove" and set(d.options) == {b["herod"], b["haman"]}  # evil, any pile
+    ok(g, f"choose {b['haman']}")
+    assert g.zone_of(b["haman"]) == (1, "removed") and g.zone_of(b["herod"]) == (0, "discard")
+    round_trip(g)
+
+
 # --- batch B: dual GE/EE cards ----------------------------------------------------------------------------------
 def host(monkeypatch: pytest.MonkeyPatch, key: str, brigade: str, side: str, **facts: Any) -> str:
     """A character of ours of that brigade, to play a card on (1/1 unless said)."""

@@ -73,6 +73,81 @@ def hidden_from(g: Any, player: int, cid: str) -> bool:
     return g.cd[cid].name not in json.dumps(g.view(player), default=str)
 
 
+# --- pool2: negate variants (redemption.effect.negate_all.selected, negate_discard all, facets except, alignment list) --
+def test_the_except_facet_leaves_out_the_cards_that_fit_its_table_and_takes_card_facets_only(monkeypatch):
+    from rules.redemption.cards import real_key
+
+    dragon = CARDS[real_key("Red Dragon (G)", "10A")]  # evil, Revelation 12:3
+    rev = _card({"key": "t_rev", "name": "T Rev", "type": "hero", "alignment": "good", "reference": "Revelation 1:9"})
+    sel = lang._selector("t", {"type": "character", "except": {"alignment": "good", "book": "Revelation"}})
+    assert (
+        lang.matches(dragon, sel.card) and not lang.matches(rev, sel.card) and lang.matches(CARDS["gideon"], sel.card)
+    )
+    for bad in ({"zone": "battle"}, {}, {"alignment": "grey"}):
+        with pytest.raises(LanguageError):
+            lang._selector("t", {"except": bad})
+
+
+def test_an_alignment_facet_may_name_several_alignments():
+    sel = lang._selector("t", {"alignment": ["evil", "neutral"]})
+    assert lang.matches(CARDS["goliath"], sel.card) and lang.matches(CARDS["ls_orphan"], sel.card)
+    assert not lang.matches(CARDS["gideon"], sel.card)
+
+
+def test_a_selected_negate_all_negates_only_the_cards_that_fit_on_both_sides(monkeypatch):
+    from rules.redemption.cards import real_key
+
+    mighty, dragon = real_key("Mighty Warrior ( C)", "2E"), real_key("Red Dragon (G)", "10A")
+    e = _add(
+        monkeypatch,
+        "t_negate_heroes",
+        [{"verb": "negate_all", "duration": "battle", "select": {"zone": ["in_play", "battle_cards"], "type": "hero"}}],
+    )
+    b = battle(f'"{e}"', territory=f'"{mighty}"', their_territory=f'"{dragon}"')
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    assert b[mighty] in g.b.negated and b[dragon] not in g.b.negated and b[e] not in g.b.negated
+    assert "every Hero in play" in CARDS[e].ability_text
+    round_trip(g)
+
+
+def test_negate_discard_with_all_negates_and_discards_every_opposing_card_that_fits(monkeypatch):
+    ev = [
+        _add(monkeypatch, f"t_ev{i}", [{"verb": "draw", "n": 1}], type="evil_enhancement", alignment="evil", strength=2)
+        for i in (1, 2)
+    ]
+    e = _add(
+        monkeypatch,
+        "t_burn",
+        [
+            {
+                "verb": "negate_discard",
+                "select": {"zone": "battle_cards", "owner": "opponents", "type": "evil_enhancement", "all": True},
+            }
+        ],
+    )
+    b = scenario(
+        BATTLE.replace("last_actor = 1 }}", f'last_actor = 1, played = ["{ev[0]}", "{ev[1]}"] }}}}')
+        .replace('field_of_battle = ["goliath"]', f'field_of_battle = ["goliath", "{ev[0]}", "{ev[1]}"]')
+        .replace("[start]", f'[start]\nattached = {{{{ "{ev[0]}" = "goliath", "{ev[1]}" = "goliath" }}}}')
+        .format(
+            hand=f'"{e}"',
+            heroes='"gideon"',
+            territory="",
+            their_territory="",
+            their_hand="",
+            discard="",
+            their_discard="",
+        )
+    )
+    g = b.game
+    before = g.char_numbers(b["goliath"])
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    assert all(g.zone_of(b[x]) == (1, "discard") for x in ev)
+    assert g.char_numbers(b["goliath"])[0] == before[0] - 4
+    round_trip(g)
+
+
 # --- gain / lose N/N with durations ------------------------------------------------------------------------------
 def test_gain_until_the_end_of_turn_counts_in_battle_and_ends_with_the_turn(monkeypatch):
     e = _add(monkeypatch, "t_gain", [{"verb": "gain", "strength": 3, "toughness": 2, "duration": "end_of_turn"}])
@@ -2169,4 +2244,37 @@ def test_a_blocker_chosen_by_the_attacker_blocks_too_and_the_heros_blocked_abili
     assert g.s.pending is not None and g.s.pending.effect == "choose_blocker"
     ok(g, f"choose {b['goliath']}")
     assert g.zone_of(b["goliath"]) == (1, "field_of_battle") and g.zone_of(b["barak"]) == (0, "hand")
+    round_trip(g)
+
+
+def test_interrupt_prevent_undoes_the_last_opposing_card_and_its_ongoing_ability_stops(monkeypatch):
+    blind = _add(
+        monkeypatch,
+        "t_blind",
+        [{"verb": "ignore", "select": {"zone": "battle", "owner": "opponent", "type": "hero", "brigade": "Blue"}}],
+        type="evil_enhancement",
+        alignment="evil",
+        brigades=["Crimson"],
+        strength=2,
+        toughness=2,
+    )
+    stop = _add(
+        monkeypatch,
+        "t_stop",
+        [{"verb": "interrupt_prevent", "select": {"zone": "battle_cards", "type": "enhancement", "last": True}}],
+        strength=1,
+        toughness=1,
+        brigades=["Gold"],
+    )
+    b = battle(f'"{stop}"', heroes='"gideon", "daniel"', their_hand=f'"{blind}"')
+    g = b.game
+    if g.current_player != 1:
+        ok(g, "pass")
+    ok(g, f"enhance {b[blind]} {b['goliath']}")
+    assert g._is_ignored(b["gideon"])
+    if g.current_player != 0:
+        ok(g, "pass")
+    ok(g, f"enhance {b[stop]} {b['daniel']} {b[blind]}")
+    assert not g._is_ignored(b["gideon"]) and b[blind] not in g.b.negated
+    assert g.char_numbers(b["goliath"])[0] == CARDS["goliath"].strength + 2  # its numbers still count
     round_trip(g)

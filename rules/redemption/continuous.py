@@ -527,6 +527,10 @@ def prevented(t: Table, e: str) -> bool:
     b = t.b
     if abilities_negated(t, e):  # redemption.effect.negate_abilities: its ability stops, its numbers count
         return True
+    if b.effects and any(  # interrupted and prevented by a card that still counts (redemption.effect.interrupt_prevent)
+        r[1] == "interrupt_prevent" and r[2] == e and r[0] not in b.negated for r in b.effects
+    ):
+        return True
     if not b.marks:
         return False
     cd, loc = t.cd, t.loc

@@ -57,7 +57,7 @@ def filter_text(flt: Filter, noun: str = "character", plural: bool = False) -> s
         words.append({"OT": "O.T.", "NT": "N.T."}[d["testament"]])
     for k in ("gender", "kind", "alignment"):
         if k in d:
-            words.append(str(d[k]))
+            words.append(" or ".join(d[k]) if isinstance(d[k], tuple) else str(d[k]))
     if "class" in d:
         words.append(f"{d['class']}-class")
     if d.get("generic"):
@@ -85,6 +85,8 @@ def filter_text(flt: Filter, noun: str = "character", plural: bool = False) -> s
         text += f" with a reference in {' or '.join(bk) if isinstance(bk, tuple) else bk}"
     if "except_kind" in d:  # redemption.lang.facet.except_kind
         text += f" that {'are' if plural else 'is'} not {d['except_kind']}"
+    if "except" in d:  # redemption.lang.facet.except
+        text += f" (except {filter_text(d['except'], 'card', plural=True)})"
     return text
 
 
@@ -355,9 +357,23 @@ def _negatable(g: Table, p: int, ab: Act, host: str) -> list[str]:
 def _do_negate_discard(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
     """Negate the chosen card (its numbers and abilities stop, what it did is undone), then discard it."""
     name, rid = g.cd[src].name, "redemption.effect.negate_discard"
+    if (
+        ab.select.every
+    ):  # "all evil enhancements in battle are negated and discarded" (redemption.effect.negate_discard)
+        hit = protected_from(g, g.cd[src], _negatable(g, p, ab, host))
+        if not hit:
+            events.append(Event("effect", f"{name}: nothing to negate.", p, rid))
+        for c in hit:
+            _negate_and_discard(g, p, src, c, events)
+        return
     if not target:
         events.append(Event("effect", f"{name}: nothing to negate.", p, rid))
         return
+    _negate_and_discard(g, p, src, target, events)
+
+
+def _negate_and_discard(g: Table, p: int, src: str, target: str, events: list[Event]) -> None:
+    name, rid = g.cd[src].name, "redemption.effect.negate_discard"
     if target in g.b.played:
         g.b.negated.append(target)
         events.append(Event("effect", f"{name} negates {g._nm(target)}.", p, rid))
@@ -398,6 +414,8 @@ def _do_negate_one(g: Table, p: int, src: str, host: str, ab: Act, target: str, 
 def _text_negate_discard(a: Act, when: str, card: Card | None) -> str:
     d = dict(a.select.facets)
     what = filter_text(a.filter, "card")
+    if a.select.every:
+        return f"Negate all {filter_text(a.filter, 'card', plural=True)} in battle and discard them."
     if d.get("last"):
         return f"Negate the last {what} played in this battle and discard it."
     if d.get("face_up"):
@@ -2661,7 +2679,15 @@ def _do_negate_all(g: Table, p: int, src: str, host: str, ab: Act, target: str, 
         return
     cd, negated, rid = g.cd, g.b.negated, "redemption.effect.negate_all"
     hit = []
-    for zones in g.z:
+    if ab.select.facets:  # "negate all X": only the cards its selector takes (redemption.effect.negate_all.selected)
+        for c in dict.fromkeys(select(g, p, ab.select)):
+            card = cd[c]
+            if c == src or c in negated or not (card.abilities or card.is_enhancement):
+                continue
+            if continuous.stoppable(g, c, "negate", src):
+                negated.append(c)
+                hit.append(c)
+    for zones in g.z if not ab.select.facets else ():
         for zone in ("territory", "field_of_battle"):
             for c in zones[zone]:
                 card = cd[c]
@@ -2679,9 +2705,15 @@ def _do_negate_all(g: Table, p: int, src: str, host: str, ab: Act, target: str, 
     events.append(Event("effect", f"{cd[src].name} negates the special abilities of {what}.", p, rid))
 
 
+def _negate_all_where(a: Act) -> str:
+    """Where a selected negate_all looks, in words ("in battle ", "in play ")."""
+    zones = a.select.zones
+    return "in battle " if zones and set(zones) <= {"battle", "battle_cards"} else "in play "
+
+
 # --- interrupt the battle (redemption.effect.interrupt_battle) -------------------------------------------------------
 #: the verbs that interrupt (redemption.effect.interrupt_battle, interrupt, interrupt_discard)
-INTERRUPTS = ("interrupt_battle", "interrupt", "interrupt_discard")
+INTERRUPTS = ("interrupt_battle", "interrupt", "interrupt_discard", "interrupt_prevent")
 
 
 def interrupts(card: Card, verbs: tuple[str, ...] = INTERRUPTS) -> bool:
@@ -2772,6 +2804,22 @@ def _do_interrupt_discard(g: Table, p: int, src: str, host: str, ab: Act, target
         g._to_discard(c, events, "", rid)
 
 
+def _do_interrupt_prevent(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Interrupt and prevent the chosen card's ability: what it did is undone, and its ability stays prevented while
+    this card counts (it does not reactivate; its numbers still count): the battle's record (src,
+    "interrupt_prevent", card) that :func:`continuous.prevented` reads (redemption.effect.interrupt_prevent)."""
+    name, rid = g.cd[src].name, "redemption.effect.interrupt_prevent"
+    if not g.in_battle() or not target:
+        events.append(Event.said("effect", f"{name}: no opposing ability to interrupt.", p, rid))
+        return
+    if not continuous.stoppable(g, target, "prevent", src):
+        events.append(Event.said("effect", f"{name} cannot prevent {g._nm(target)}: it cannot be prevented.", p, rid))
+        return
+    events.append(Event.said("effect", f"{name} interrupts {g._nm(target)} and prevents its ability.", p, rid))
+    g._undo(target, events)
+    g.b.effects.append((src, "interrupt_prevent", target, ""))
+
+
 def reactivate(g: Table, src: str, events: list[Event]) -> None:
     """Card src's ability is done: the effects its interrupt suspended reactivate, in the order they first
     happened, each only if the interrupted card is still in battle and counts, the character it is on is still in
@@ -2797,6 +2845,9 @@ def reactivate(g: Table, src: str, events: list[Event]) -> None:
     for _, eff, t, _where in done:
         if eff == "draw":
             drawn += 1
+            continue
+        if eff == "draw_reveal":  # a mark for after the battle, not undone by the interrupt: nothing comes back
+            b.effects.append((e, eff, t, _where))
             continue
         act = _act_by_verb(g, e, eff)
         v = VERBS[eff]
@@ -3527,7 +3578,11 @@ def _verbs() -> dict[str, Verb]:
                         if card is not None and card.is_character
                         else "Negate"
                     )
-                    + " every special ability on the characters and enhancements in play (but this one) for this battle."
+                    + (
+                        f" every {filter_text(a.filter, 'card')} {_negate_all_where(a)}(but this one) for this battle."
+                        if a.select.facets
+                        else " every special ability on the characters and enhancements in play (but this one) for this battle."
+                    )
                 ),
                 _do_negate_all,
             ),
@@ -3547,6 +3602,17 @@ def _verbs() -> dict[str, Verb]:
                 ),
                 _do_interrupt,
                 interruptible,
+            ),
+            Verb(
+                "interrupt_prevent",
+                "interrupt an opposing card's ability and prevent it: undone, it does not come back",
+                lambda a, when, card: (
+                    f"Interrupt and prevent the ability of the last opposing {filter_text(a.filter, 'card')} played in "
+                    "this battle."
+                ),
+                _do_interrupt_prevent,
+                interruptible,
+                undo="",
             ),
             Verb(
                 "interrupt_discard",
@@ -4301,6 +4367,7 @@ STOPPERS = frozenset(
         "interrupt_battle",
         "interrupt",
         "interrupt_discard",
+        "interrupt_prevent",
     )
 )
 REGISTRY = VERBS  # the name the engine has always used

@@ -184,6 +184,20 @@ def _has_verb(c: Card, v: Any) -> bool:
     return any(a.verb in names for ab in c.abilities for a in ab.acts)
 
 
+def _except_check(v: Any) -> str:
+    """``except``: a non-empty table of card facets, each value one its facet takes."""
+    if not isinstance(v, (dict, tuple)) or not v:
+        return "a table of card facets"
+    for k, x in v.items() if isinstance(v, dict) else v:
+        f = FACETS.get(k)
+        if f is None or f.card is None or k == "except":
+            return f"{k!r} is not a card facet"
+        problem = f.check(x)
+        if problem:
+            return f"{k} = {x!r}: {problem}"
+    return ""
+
+
 def _facets() -> dict[str, Facet]:
     fs = (
         Facet("zone", "redemption.lang.facet.zone", "where the cards are", _one_of(*ZONE_WORDS), where=True),
@@ -198,9 +212,9 @@ def _facets() -> dict[str, Facet]:
         Facet(
             "alignment",
             "redemption.lang.facet.alignment",
-            "good, evil or neutral",
+            "good, evil or neutral (a list: any of them)",
             _one_of(*ALIGNMENTS),
-            card=lambda c, v: c.alignment == v,
+            card=lambda c, v: c.alignment == v if isinstance(v, str) else c.alignment in v,
         ),
         Facet(
             "brigade",
@@ -368,6 +382,14 @@ def _facets() -> dict[str, Facet]:
             "a card with no special ability (nothing scripted), or not",
             _flag,
             card=lambda c, v: (not c.abilities) == v,
+        ),
+        # pool2: "(except good Revelation cards)": the cards that fit every facet of its table are left out
+        Facet(
+            "except",
+            "redemption.lang.facet.except",
+            "not a card that fits this table of card facets ('except good Revelation cards')",
+            _except_check,
+            card=lambda c, v: not matches(c, v),
         ),
         Facet(
             "blocking",
@@ -941,6 +963,8 @@ def _selector(key: str, d: Any) -> Selector:
         problem = f.check(v)
         if problem:
             raise LanguageError(f"card {key}: facet {k} = {v!r}: {problem}")
+        if k == "except":  # a table of card facets, kept as sorted (name, value) pairs (redemption.lang.facet.except)
+            v = tuple(sorted((kk, tuple(x) if isinstance(x, list) else x) for kk, x in v.items()))
         facets.append((k, tuple(v) if isinstance(v, list) else v))
     if every and up_to:
         raise LanguageError(f"card {key}: a selector takes 'all' or 'up_to', not both")
