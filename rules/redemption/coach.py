@@ -132,10 +132,10 @@ def _choosing(game: Sight, player: int) -> tuple[str, str, str]:
                 f"{who(p, True)} {verb(p, 'chooses', 'choose')} which Lost Soul works first.",
                 rule,
             )
-        left = ", ".join(game.name(c) for c in d.get("options", []))
+        souls = ", ".join(game.name(c) for c in d.get("options", []))
         return (
             "Your Lost Souls: which first",
-            f"Several of your Lost Souls were put in play at once ({left}): choose the one whose ability works first "
+            f"Several of your Lost Souls were put in play at once ({souls}): choose the one whose ability works first "
             f"({do('choose <card>')}); you choose again among the rest.",
             "redemption.effect.soul_order",
         )
