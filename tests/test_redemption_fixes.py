@@ -9,9 +9,10 @@ import pytest
 
 from rules.core import Rng
 from rules.redemption import serial
+from rules.redemption.cards import real_key
 from rules.redemption.lang import LanguageError
 from tests.redemption_helpers import ok
-from tests.test_real_g10 import _test_card, pos, round_trip
+from tests.test_real_g10 import _test_card, blocked, in_battle, pos, round_trip, to_player
 
 
 def _two_gains(monkeypatch: pytest.MonkeyPatch) -> str:
@@ -112,3 +113,66 @@ def test_a_saved_soul_order_question_offers_only_souls_waiting_and_card_data_can
             type="dominant",
             abilities=[{"trigger": "played", "effects": [{"verb": "soul_order"}]}],
         )
+
+
+# --- a dual-alignment card is the side it is played as (redemption.effect.dual_alignment) --------------------------
+ABANDONED, DOEG = real_key("Abandoned [K]", "K"), real_key("Doeg (L)", "Main")  # GE/EE; a Pale Green 6/6
+
+
+def _sweep(monkeypatch: pytest.MonkeyPatch, kind: str) -> str:
+    """A Blue enhancement of our own that discards every opposing enhancement of one type in battle."""
+    every = {"zone": "battle_cards", "owner": "opponent", "type": kind, "all": True}
+    return _test_card(
+        monkeypatch,
+        f"t_sweep_{kind}",
+        type="good_enhancement",
+        alignment="good",
+        brigades=["Blue"],
+        abilities=[{"trigger": "played", "effects": [{"verb": "discard_all", "select": every}]}],
+    )
+
+
+@pytest.mark.parametrize("kind, taken", [("good_enhancement", False), ("evil_enhancement", True)])
+def test_a_dual_card_played_on_the_evil_side_is_an_evil_enhancement_to_selectors(monkeypatch, kind, taken):
+    sweep = _sweep(monkeypatch, kind)
+    b = in_battle("gideon", DOEG, [ABANDONED], mine={"hand": [sweep]})  # Abandoned played on Doeg: its evil half
+    g = b.game
+    to_player(g, 0)
+    ok(g, f"enhance {b[sweep]} {b['gideon']}")
+    # before: "all good enhancements" discarded it (its printed type), "all evil enhancements" left it
+    assert (g.zone_of(b[ABANDONED]) == (1, "discard")) is taken
+    assert g.zone_of(b[DOEG]) == (1, "field_of_battle")
+    round_trip(g)
+
+
+def test_a_dual_card_played_on_the_good_side_is_a_good_enhancement_to_selectors(monkeypatch):
+    sweep = _test_card(
+        monkeypatch,
+        "t_sweep_back",
+        type="evil_enhancement",
+        alignment="evil",
+        brigades=["Pale Green"],
+        abilities=[
+            {
+                "trigger": "played",
+                "effects": [
+                    {
+                        "verb": "discard_all",
+                        "select": {
+                            "zone": "battle_cards",
+                            "owner": "opponent",
+                            "type": "good_enhancement",
+                            "all": True,
+                        },
+                    }
+                ],
+            }
+        ],
+    )
+    b = blocked("stephen", DOEG, mine={"hand": [ABANDONED]}, theirs={"hand": [sweep]})
+    g = b.game
+    to_player(g, 0)
+    ok(g, f"enhance {b[ABANDONED]} {b['stephen']} {b[DOEG]}")  # its good half, on a Green Hero
+    to_player(g, 1)
+    ok(g, f"enhance {b[sweep]} {b[DOEG]}")
+    assert g.zone_of(b[ABANDONED]) == (0, "discard")
