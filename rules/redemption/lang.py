@@ -1019,6 +1019,8 @@ def parse_ability(d: Any, key: str, verbs: Mapping[str, object]) -> Ability:
         verb = _known(key, "verb", e.get("verb"), verbs)
         if verb in ("choose_one", "may"):
             raise LanguageError(f"card {key}: {verb} is an ability's key ({verb} = true), not an effect's verb")
+        if verb == "soul_order":  # the game's own question (redemption.effect.soul_order)
+            raise LanguageError(f"card {key}: {verb} is a question the game asks, not an effect's verb")
         nums = []
         for k in ("n", "strength", "toughness", "turns"):
             x = e.get(k, 0)
