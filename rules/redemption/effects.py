@@ -3262,6 +3262,7 @@ def _which(a: Act, noun: str) -> str:
         what += f" but {other}s" if a.select.every else f" (not {an(other)})"
     where = {
         "battle": " in battle",
+        "battle_cards": " in battle",
         "in_play": " in play",
         "territory": " in a territory",
         "discard": " in a discard pile",
