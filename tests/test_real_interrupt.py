@@ -39,6 +39,7 @@ SINGLES = [
     ("Expelling the Jews", "FoOF"),
     ("Fall Like Lightning", "Di"),
     ("Foolishness of Five Virgins", "Wom"),
+    ("Inhabitants Driven Out", "IR"),
     ("Jude, Servant of Christ [RR2]", "RR2"),
     ("Mask of Arrogance", "War"),
     ("In the Clouds", "AW"),
@@ -654,6 +655,41 @@ def test_mask_of_arrogance_interrupts_and_prevents_the_last_good_enhancement(mon
     to_player(g, 1)
     ok(g, f"enhance {b[card]} {b[foe]} {b[push]}")
     assert g.zone_of(b[other]) == (1, "field_of_battle")
+    round_trip(g)
+
+
+REMOVERS = [("Achan's Sin (Pa)", "Pat"), ("Joseph in Prison", "Pat"), ("Korah's Rebellion", "Pat")]
+
+
+@pytest.mark.parametrize("name, set_", REMOVERS)
+def test_interrupt_the_battle_and_remove_every_card_in_battle_from_the_game(monkeypatch, name, set_):
+    card = K(name, set_)
+    blocker = evil(monkeypatch, "t_guard", CARDS[card].brigades[0], s=1, t=1)
+    b = blocked("gideon", blocker, theirs={"hand": [card]})
+    g = b.game
+    to_player(g, 1)
+    ok(g, f"enhance {b[card]} {b[blocker]}")
+    for c in (b["gideon"], b[blocker], b[card]):
+        assert g.zone_of(c)[1] == "removed", c
+    assert not g.b.kind  # nobody is left in battle: it ended, nothing rescued
+    assert g.zone_of(b["ls_orphan"]) == (1, "land_of_bondage")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("wilderness", [True, False])
+def test_inhabitants_driven_out_if_used_by_a_wilderness_hero_bounces_every_evil_character(monkeypatch, wilderness):
+    card = K("Inhabitants Driven Out", "IR")
+    mine = hero(monkeypatch, card, s=1, t=1, identifiers=["wilderness" if wilderness else "judge", "human"])
+    b = blocked(mine, "goliath", mine={"hand": [card]}, theirs={"territory": ["delilah"]})
+    g = b.game
+    to_player(g, 0)
+    ok(g, f"enhance {b[card]} {b[mine]}")
+    if not wilderness:
+        assert g.zone_of(b["goliath"]) == (1, "field_of_battle")
+        return
+    assert g.zone_of(b["goliath"]) == (1, "hand") and g.zone_of(b["delilah"]) == (1, "hand")
+    if g.s.pending is not None:  # the Reserve is searched (none yet in the first round: nothing asked)
+        ok(g, "choose")
     round_trip(g)
 
 

@@ -1556,7 +1556,7 @@ def ask_gift(g: Table, events: list[Event]) -> None:
     while g.s.gifts and g.s.pending is None:
         h, n, a = g.s.gifts.pop(0)
         if g.cd[a].type == "lost_soul":  # a Lost Soul just put in play (redemption.lang.trigger.put_in_play)
-            if g.loc[a] == (h, "land_of_bondage"):
+            if g.loc[a] == (h, "land_of_bondage") and not ask_soul_order(g, h, a, events):
                 run_put_in_play(g, h, a, events)
             continue
         if n == BLOCKED and g.cd[a].is_character:  # a Hero was blocked (redemption.lang.trigger.blocked)
@@ -1582,6 +1582,43 @@ def ask_gift(g: Table, events: list[Event]) -> None:
         d = g.s.pending
         assert d is not None
         d.stage = n  # how many: kept in the decision, so a save holds it
+
+
+# --- several Lost Souls of one player put in play at once: their player orders them (redemption.effect.soul_order) ---
+SOUL_ORDER = "soul_order"
+
+
+def _souls_waiting(g: Table, h: int) -> list[str]:
+    """Player h's Lost Souls in their Land of Bondage whose put_in_play ability waits in the queue, first first."""
+    cd, loc = g.cd, g.loc
+    out = [c for q, n, c in g.s.gifts if q == h and n == 1 and cd[c].type == "lost_soul"]
+    return [c for c in dict.fromkeys(out) if loc[c] == (h, "land_of_bondage")]
+
+
+def ask_soul_order(g: Table, h: int, soul: str, events: list[Event]) -> bool:
+    """Lost Soul ``soul`` (just taken from the queue) and others of player h's wait together: h chooses which works
+    first (a pending decision; the others wait on, and h is asked again while two or more do). False when it waits
+    alone: it works at once (redemption.effect.soul_order)."""
+    others = [c for c in _souls_waiting(g, h) if c != soul]
+    if not others:
+        return False
+    g.s.gifts.insert(0, (h, 1, soul))  # it waits with the others until its player says which goes first
+    g.ask(
+        Decision(h, soul, SOUL_ORDER, [soul, *others], "one", to=list(range(len(g.z)))),
+        events,
+        f"{who(h, True)} {verb(h, 'chooses', 'choose')} which of {their(h)} {len(others) + 1} Lost Souls put in play "
+        "works first.",
+    )
+    return True
+
+
+def _resolve_soul_order(g: Table, d: Decision, events: list[Event]) -> None:
+    """The Lost Soul chosen works now; the others wait in the queue (redemption.effect.soul_order)."""
+    h, (c,) = d.chooser, d.chosen
+    if (h, 1, c) in g.s.gifts:
+        g.s.gifts.remove((h, 1, c))
+    if g.loc[c] == (h, "land_of_bondage"):
+        run_put_in_play(g, h, c, events)
 
 
 def _resolve_gift(g: Table, d: Decision, events: list[Event]) -> None:
@@ -3225,6 +3262,7 @@ def _which(a: Act, noun: str) -> str:
         what += f" but {other}s" if a.select.every else f" (not {an(other)})"
     where = {
         "battle": " in battle",
+        "battle_cards": " in battle",
         "in_play": " in play",
         "territory": " in a territory",
         "discard": " in a discard pile",
@@ -4263,6 +4301,12 @@ def _verbs() -> dict[str, Verb]:
                 "the question a \"you may\" ability asks first (an ability's key, not an effect's verb)",
                 lambda a, when, card: "",
                 resolve=_resolve_may,
+            ),
+            Verb(  # several Lost Souls of one player put in play at once (redemption.effect.soul_order)
+                SOUL_ORDER,
+                "the question which of a player's Lost Souls put in play at once works first (not an effect's verb)",
+                lambda a, when, card: "",
+                resolve=_resolve_soul_order,
             ),
             Verb(
                 "protect_from",
