@@ -39,7 +39,9 @@ SINGLES = [
     ("Expelling the Jews", "FoOF"),
     ("Fall Like Lightning", "Di"),
     ("Foolishness of Five Virgins", "Wom"),
+    ("Inhabitants Driven Out", "IR"),
     ("Jude, Servant of Christ [RR2]", "RR2"),
+    ("Mask of Arrogance", "War"),
     ("In the Clouds", "AW"),
     ("Plague of Disease", "FoM"),
     ("Political Savvy", "Ki"),
@@ -613,6 +615,81 @@ def test_jude_chooses_a_nt_human_blocker_when_alone_and_if_blocked_by_a_crimson_
     assert g.s.pending is not None and g.s.pending.effect == "play_from_discard"
     ok(g, f"choose {b[more]}")
     assert g.attached[b[more]] == b[card] and g.char_numbers(b[card]) == (10, 10)
+    round_trip(g)
+
+
+PREVENTS = [("Flaming Sword (Wa)", "War"), ("Bow and Arrow (Gold) (Wa)", "War")]
+
+
+@pytest.mark.parametrize("name, set_", PREVENTS)
+def test_a_heros_interrupt_and_prevent_brings_back_the_hero_the_last_evil_enhancement_discarded(
+    monkeypatch, name, set_
+):
+    card = K(name, set_)
+    mine = hero(monkeypatch, card)
+    other = _test_card(
+        monkeypatch, "t_other", type="hero", alignment="good", brigades=["Yellow"], strength=1, toughness=1
+    )
+    foe = evil(monkeypatch, "t_foe", "Gold")
+    smite = enh(monkeypatch, "t_smite", "evil", "Gold", "discard", "hero")
+    b = stalemate({"field_of_battle": [mine, other], "hand": [card]}, {"field_of_battle": [foe], "hand": [smite]}, 0)
+    g = b.game
+    ok(g, f"enhance {b[smite]} {b[foe]} {b[other]}")
+    assert g.zone_of(b[other]) == (0, "discard")
+    to_player(g, 0)
+    ok(g, f"enhance {b[card]} {b[mine]} {b[smite]}")
+    assert g.zone_of(b[other]) == (0, "field_of_battle") and b[smite] not in g.b.negated  # back, and it stays
+    round_trip(g)
+
+
+def test_mask_of_arrogance_interrupts_and_prevents_the_last_good_enhancement(monkeypatch):
+    card = K("Mask of Arrogance", "War")
+    mine = _test_card(monkeypatch, "t_hero", type="hero", alignment="good", brigades=["Blue"], strength=5, toughness=7)
+    foe = evil(monkeypatch, "t_foe", "Brown")
+    other = evil(monkeypatch, "t_other", "Yellow", s=1, t=1)
+    push = enh(monkeypatch, "t_push", "good", "Blue", "withdraw", "evil_character")
+    b = stalemate({"field_of_battle": [mine], "hand": [push]}, {"field_of_battle": [foe, other], "hand": [card]}, 1)
+    g = b.game
+    ok(g, f"enhance {b[push]} {b[mine]} {b[other]}")
+    assert g.zone_of(b[other]) == (1, "territory")
+    to_player(g, 1)
+    ok(g, f"enhance {b[card]} {b[foe]} {b[push]}")
+    assert g.zone_of(b[other]) == (1, "field_of_battle")
+    round_trip(g)
+
+
+REMOVERS = [("Achan's Sin (Pa)", "Pat"), ("Joseph in Prison", "Pat"), ("Korah's Rebellion", "Pat")]
+
+
+@pytest.mark.parametrize("name, set_", REMOVERS)
+def test_interrupt_the_battle_and_remove_every_card_in_battle_from_the_game(monkeypatch, name, set_):
+    card = K(name, set_)
+    blocker = evil(monkeypatch, "t_guard", CARDS[card].brigades[0], s=1, t=1)
+    b = blocked("gideon", blocker, theirs={"hand": [card]})
+    g = b.game
+    to_player(g, 1)
+    ok(g, f"enhance {b[card]} {b[blocker]}")
+    for c in (b["gideon"], b[blocker], b[card]):
+        assert g.zone_of(c)[1] == "removed", c
+    assert not g.b.kind  # nobody is left in battle: it ended, nothing rescued
+    assert g.zone_of(b["ls_orphan"]) == (1, "land_of_bondage")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("wilderness", [True, False])
+def test_inhabitants_driven_out_if_used_by_a_wilderness_hero_bounces_every_evil_character(monkeypatch, wilderness):
+    card = K("Inhabitants Driven Out", "IR")
+    mine = hero(monkeypatch, card, s=1, t=1, identifiers=["wilderness" if wilderness else "judge", "human"])
+    b = blocked(mine, "goliath", mine={"hand": [card]}, theirs={"territory": ["delilah"]})
+    g = b.game
+    to_player(g, 0)
+    ok(g, f"enhance {b[card]} {b[mine]}")
+    if not wilderness:
+        assert g.zone_of(b["goliath"]) == (1, "field_of_battle")
+        return
+    assert g.zone_of(b["goliath"]) == (1, "hand") and g.zone_of(b["delilah"]) == (1, "hand")
+    if g.s.pending is not None:  # the Reserve is searched (none yet in the first round: nothing asked)
+        ok(g, "choose")
     round_trip(g)
 
 

@@ -2288,3 +2288,36 @@ def test_a_blocker_chosen_by_the_attacker_blocks_too_and_the_heros_blocked_abili
     ok(g, f"choose {b['goliath']}")
     assert g.zone_of(b["goliath"]) == (1, "field_of_battle") and g.zone_of(b["barak"]) == (0, "hand")
     round_trip(g)
+
+
+def test_interrupt_prevent_undoes_the_last_opposing_card_and_its_ongoing_ability_stops(monkeypatch):
+    blind = _add(
+        monkeypatch,
+        "t_blind",
+        [{"verb": "ignore", "select": {"zone": "battle", "owner": "opponent", "type": "hero", "brigade": "Blue"}}],
+        type="evil_enhancement",
+        alignment="evil",
+        brigades=["Crimson"],
+        strength=2,
+        toughness=2,
+    )
+    stop = _add(
+        monkeypatch,
+        "t_stop",
+        [{"verb": "interrupt_prevent", "select": {"zone": "battle_cards", "type": "enhancement", "last": True}}],
+        strength=1,
+        toughness=1,
+        brigades=["Gold"],
+    )
+    b = battle(f'"{stop}"', heroes='"gideon", "daniel"', their_hand=f'"{blind}"')
+    g = b.game
+    if g.current_player != 1:
+        ok(g, "pass")
+    ok(g, f"enhance {b[blind]} {b['goliath']}")
+    assert g._is_ignored(b["gideon"])
+    if g.current_player != 0:
+        ok(g, "pass")
+    ok(g, f"enhance {b[stop]} {b['daniel']} {b[blind]}")
+    assert not g._is_ignored(b["gideon"]) and b[blind] not in g.b.negated
+    assert g.char_numbers(b["goliath"])[0] == CARDS["goliath"].strength + 2  # its numbers still count
+    round_trip(g)

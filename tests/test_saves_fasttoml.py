@@ -67,7 +67,7 @@ VALUES = st.recursive(
 )
 
 
-@settings(max_examples=120, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=80, suppress_health_check=[HealthCheck.too_slow])
 @given(st.dictionaries(KEYS, VALUES, max_size=6))
 def test_what_tomli_w_writes_is_read_as_tomllib_reads_it(doc):
     text = tomli_w.dumps(doc)
@@ -89,7 +89,7 @@ SAVE = saves.dumps(
 TOML_CHARS = "[]{}=,.\"'#\\\n\r\t -+_:0123456789eExuUabtfn"
 
 
-@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_a_changed_save_is_read_alike_or_left_to_tomllib(data):
     """Edits anywhere in a real save: whatever fasttoml still reads, tomllib reads alike (it never accepts a text
@@ -193,7 +193,7 @@ WRITTEN = st.recursive(
 )
 
 
-@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, suppress_health_check=[HealthCheck.too_slow])
 @given(st.dictionaries(KEYS, WRITTEN, max_size=6))
 def test_fasttoml_writes_what_tomli_w_writes(doc):
     assert fasttoml.dumps(doc) == tomli_w.dumps(doc)

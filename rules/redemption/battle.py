@@ -301,7 +301,7 @@ class BattleRules(Core):
             last in effects.interruptible(t, p, a)
             for ab in card.abilities
             for a in ab.acts
-            if a.verb in ("interrupt", "interrupt_discard")
+            if a.verb in ("interrupt", "interrupt_discard", "interrupt_prevent")
         )
 
     def _ability_targets(self, p: int, e: str, host: str) -> list[str]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rules.redemption.lang import condition_holds, matches
+from rules.redemption.lang import as_played, condition_holds, matches
 
 if TYPE_CHECKING:
     from rules.redemption.cards import Card
@@ -157,13 +157,15 @@ def immune(t: Table, cid: str, src: str, host: str = "") -> bool:
     if not t.cd[cid].is_character:
         return False
     cd = t.cd
-    if t.s.mods and protected_from(t, cid, cd[src]):  # redemption.effect.protect_from: no ability of src reaches it
+    # redemption.effect.protect_from: no ability of src (as played: redemption.effect.dual_alignment) reaches it
+    if t.s.mods and protected_from(t, cid, as_played(t, src)):
         return True
     # redemption.lang.rider.regardless_of_immunity; redemption.effect.negate_immune
     if any("regardless_of_immunity" in a.riders for a in cd[src].abilities) or immunity_negated(t, cid):
         return False
+    seen = as_played(t, src)
     for a in _granted(t, cid, "immune"):
-        if matches(cd[src], a.filter) or (host and host != src and matches(cd[host], a.filter)):
+        if matches(seen, a.filter) or (host and host != src and matches(cd[host], a.filter)):
             return True
     return False
 
@@ -537,6 +539,10 @@ def prevented(t: Table, e: str) -> bool:
     b = t.b
     if abilities_negated(t, e):  # redemption.effect.negate_abilities: its ability stops, its numbers count
         return True
+    if b.effects and any(  # interrupted and prevented by a card that still counts (redemption.effect.interrupt_prevent)
+        r[1] == "interrupt_prevent" and r[2] == e and r[0] not in b.negated for r in b.effects
+    ):
+        return True
     if not b.marks:
         return False
     cd, loc = t.cd, t.loc
@@ -547,7 +553,7 @@ def prevented(t: Table, e: str) -> bool:
         if a is None:
             continue
         owner = t.owner(x)
-        first = next((y for y in b.played[mark:] if t.owner(y) != owner and matches(cd[y], a.filter)), "")
+        first = next((y for y in b.played[mark:] if t.owner(y) != owner and matches(as_played(t, y), a.filter)), "")
         if first == e and stoppable(t, e, "prevent", x):
             return True
     return False

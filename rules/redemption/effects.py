@@ -1568,7 +1568,7 @@ def ask_gift(g: Table, events: list[Event]) -> None:
     while g.s.gifts and g.s.pending is None:
         h, n, a = g.s.gifts.pop(0)
         if g.cd[a].type == "lost_soul":  # a Lost Soul just put in play (redemption.lang.trigger.put_in_play)
-            if g.loc[a] == (h, "land_of_bondage"):
+            if g.loc[a] == (h, "land_of_bondage") and not ask_soul_order(g, h, a, events):
                 run_put_in_play(g, h, a, events)
             continue
         if n == BLOCKED and g.cd[a].is_character:  # a Hero was blocked (redemption.lang.trigger.blocked)
@@ -1594,6 +1594,43 @@ def ask_gift(g: Table, events: list[Event]) -> None:
         d = g.s.pending
         assert d is not None
         d.stage = n  # how many: kept in the decision, so a save holds it
+
+
+# --- several Lost Souls of one player put in play at once: their player orders them (redemption.effect.soul_order) ---
+SOUL_ORDER = "soul_order"
+
+
+def _souls_waiting(g: Table, h: int) -> list[str]:
+    """Player h's Lost Souls in their Land of Bondage whose put_in_play ability waits in the queue, first first."""
+    cd, loc = g.cd, g.loc
+    out = [c for q, n, c in g.s.gifts if q == h and n == 1 and cd[c].type == "lost_soul"]
+    return [c for c in dict.fromkeys(out) if loc[c] == (h, "land_of_bondage")]
+
+
+def ask_soul_order(g: Table, h: int, soul: str, events: list[Event]) -> bool:
+    """Lost Soul ``soul`` (just taken from the queue) and others of player h's wait together: h chooses which works
+    first (a pending decision; the others wait on, and h is asked again while two or more do). False when it waits
+    alone: it works at once (redemption.effect.soul_order)."""
+    others = [c for c in _souls_waiting(g, h) if c != soul]
+    if not others:
+        return False
+    g.s.gifts.insert(0, (h, 1, soul))  # it waits with the others until its player says which goes first
+    g.ask(
+        Decision(h, soul, SOUL_ORDER, [soul, *others], "one", to=list(range(len(g.z)))),
+        events,
+        f"{who(h, True)} {verb(h, 'chooses', 'choose')} which of {their(h)} {len(others) + 1} Lost Souls put in play "
+        "works first.",
+    )
+    return True
+
+
+def _resolve_soul_order(g: Table, d: Decision, events: list[Event]) -> None:
+    """The Lost Soul chosen works now; the others wait in the queue (redemption.effect.soul_order)."""
+    h, (c,) = d.chooser, d.chosen
+    if (h, 1, c) in g.s.gifts:
+        g.s.gifts.remove((h, 1, c))
+    if g.loc[c] == (h, "land_of_bondage"):
+        run_put_in_play(g, h, c, events)
 
 
 def _resolve_gift(g: Table, d: Decision, events: list[Event]) -> None:
@@ -2688,7 +2725,7 @@ def _negate_all_where(a: Act) -> str:
 
 # --- interrupt the battle (redemption.effect.interrupt_battle) -------------------------------------------------------
 #: the verbs that interrupt (redemption.effect.interrupt_battle, interrupt, interrupt_discard)
-INTERRUPTS = ("interrupt_battle", "interrupt", "interrupt_discard")
+INTERRUPTS = ("interrupt_battle", "interrupt", "interrupt_discard", "interrupt_prevent")
 
 
 def interrupts(card: Card, verbs: tuple[str, ...] = INTERRUPTS) -> bool:
@@ -2779,6 +2816,22 @@ def _do_interrupt_discard(g: Table, p: int, src: str, host: str, ab: Act, target
         g._to_discard(c, events, "", rid)
 
 
+def _do_interrupt_prevent(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Interrupt and prevent the chosen card's ability: what it did is undone, and its ability stays prevented while
+    this card counts (it does not reactivate; its numbers still count): the battle's record (src,
+    "interrupt_prevent", card) that :func:`continuous.prevented` reads (redemption.effect.interrupt_prevent)."""
+    name, rid = g.cd[src].name, "redemption.effect.interrupt_prevent"
+    if not g.in_battle() or not target:
+        events.append(Event.said("effect", f"{name}: no opposing ability to interrupt.", p, rid))
+        return
+    if not continuous.stoppable(g, target, "prevent", src):
+        events.append(Event.said("effect", f"{name} cannot prevent {g._nm(target)}: it cannot be prevented.", p, rid))
+        return
+    events.append(Event.said("effect", f"{name} interrupts {g._nm(target)} and prevents its ability.", p, rid))
+    g._undo(target, events)
+    g.b.effects.append((src, "interrupt_prevent", target, ""))
+
+
 def reactivate(g: Table, src: str, events: list[Event]) -> None:
     """Card src's ability is done: the effects its interrupt suspended reactivate, in the order they first
     happened, each only if the interrupted card is still in battle and counts, the character it is on is still in
@@ -2804,6 +2857,9 @@ def reactivate(g: Table, src: str, events: list[Event]) -> None:
     for _, eff, t, _where in done:
         if eff == "draw":
             drawn += 1
+            continue
+        if eff == "draw_reveal":  # a mark for after the battle, not undone by the interrupt: nothing comes back
+            b.effects.append((e, eff, t, _where))
             continue
         act = _act_by_verb(g, e, eff)
         v = VERBS[eff]
@@ -3218,6 +3274,7 @@ def _which(a: Act, noun: str) -> str:
         what += f" but {other}s" if a.select.every else f" (not {an(other)})"
     where = {
         "battle": " in battle",
+        "battle_cards": " in battle",
         "in_play": " in play",
         "territory": " in a territory",
         "discard": " in a discard pile",
@@ -3558,6 +3615,17 @@ def _verbs() -> dict[str, Verb]:
                 ),
                 _do_interrupt,
                 interruptible,
+            ),
+            Verb(
+                "interrupt_prevent",
+                "interrupt an opposing card's ability and prevent it: undone, it does not come back",
+                lambda a, when, card: (
+                    f"Interrupt and prevent the ability of the last opposing {filter_text(a.filter, 'card')} played in "
+                    "this battle."
+                ),
+                _do_interrupt_prevent,
+                interruptible,
+                undo="",
             ),
             Verb(
                 "interrupt_discard",
@@ -4249,6 +4317,12 @@ def _verbs() -> dict[str, Verb]:
                 lambda a, when, card: "",
                 resolve=_resolve_may,
             ),
+            Verb(  # several Lost Souls of one player put in play at once (redemption.effect.soul_order)
+                SOUL_ORDER,
+                "the question which of a player's Lost Souls put in play at once works first (not an effect's verb)",
+                lambda a, when, card: "",
+                resolve=_resolve_soul_order,
+            ),
             Verb(
                 "protect_from",
                 "the cards that fit are protected from a kind of card for a while",
@@ -4309,6 +4383,7 @@ STOPPERS = frozenset(
         "interrupt_battle",
         "interrupt",
         "interrupt_discard",
+        "interrupt_prevent",
     )
 )
 REGISTRY = VERBS  # the name the engine has always used

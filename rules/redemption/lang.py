@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -172,10 +172,45 @@ def _untagged(name: str) -> str:
 
 
 def _last_played(t: Table, p: int, c: str, v: bool) -> bool:
-    """Is card c the last card of its type played in the battle under way?"""
-    cd, kind = t.cd, t.cd[c].type
-    last = next((e for e in reversed(t.b.played) if cd[e].type == kind), "")
+    """Is card c the last card of its type (as played: redemption.effect.dual_alignment) played in the battle?"""
+    kind = as_played(t, c).type
+    last = next((e for e in reversed(t.b.played) if as_played(t, e).type == kind), "")
     return (c == last) == v
+
+
+# --- a dual-alignment card is the side it is played as (redemption.effect.dual_alignment) --------------------------
+#: card key -> (the card, the card as it is on the other side): built once a card
+_OTHER_SIDE: dict[str, tuple[Card, Card]] = {}
+_SIDE_TYPE = {"hero": "good_enhancement", "evil_character": "evil_enhancement"}
+
+
+def as_played(t: Table, c: str) -> Card:
+    """Card c as the rules see it where it is: a dual-alignment (GE/EE) card played on a character of its other
+    alignment is, while it sits there, only that side's enhancement (its type, alignment, the brigades and numbers
+    its dual_alignment effect names), so "all good enhancements" does not take it; anywhere else, its printed self."""
+    card = t.cd[c]
+    host = t.attached.get(c)
+    if host is None or "dual_alignment" not in card.by_effect:
+        return card
+    side = t.cd[host]
+    kind = _SIDE_TYPE.get(side.type, "")
+    if not kind or kind == card.type:
+        return card
+    known = _OTHER_SIDE.get(card.key)
+    if known is not None and known[0] is card and known[1].type == kind:
+        return known[1]
+    act = card.by_effect["dual_alignment"].acts[0]
+    b = act.select.get("brigade", ())
+    other = replace(
+        card,
+        type=kind,
+        alignment=side.alignment,
+        brigades=b if isinstance(b, tuple) else (b,),
+        strength=act.strength,
+        toughness=act.toughness,
+    )
+    _OTHER_SIDE[card.key] = (card, other)
+    return other
 
 
 def _has_verb(c: Card, v: Any) -> bool:
@@ -487,7 +522,7 @@ def select(t: Table, p: int, sel: Selector, skip: Callable[[str], bool] | None =
                 for c in zq[zone]:  # type: ignore[index]  # the zone words name zones
                     if no_attached and c in att:
                         continue
-                    if card and not matches(cd[c], card):
+                    if card and not matches(as_played(t, c) if c in att else cd[c], card):
                         continue
                     if states and not all(st(t, p, c, v) for st, v in states):
                         continue
@@ -1020,6 +1055,8 @@ def parse_ability(d: Any, key: str, verbs: Mapping[str, object]) -> Ability:
         verb = _known(key, "verb", e.get("verb"), verbs)
         if verb in ("choose_one", "may"):
             raise LanguageError(f"card {key}: {verb} is an ability's key ({verb} = true), not an effect's verb")
+        if verb == "soul_order":  # the game's own question (redemption.effect.soul_order)
+            raise LanguageError(f"card {key}: {verb} is a question the game asks, not an effect's verb")
         nums = []
         for k in ("n", "strength", "toughness", "turns"):
             x = e.get(k, 0)
