@@ -176,3 +176,26 @@ def test_a_dual_card_played_on_the_good_side_is_a_good_enhancement_to_selectors(
     to_player(g, 1)
     ok(g, f"enhance {b[sweep]} {b[DOEG]}")
     assert g.zone_of(b[ABANDONED]) == (0, "discard")
+
+
+# --- Thrown into the Sea shuffles only a draw pile a card went into (REG Shuffle; redemption.effect.shuffle) ------------
+SEA, GUARD = real_key("Thrown into the Sea", "10A"), real_key("Temple Guard", "10A")
+PILE = ["barak", "deborah", "ehud", "peter", "ezra", "esther"]
+
+
+@pytest.mark.parametrize("own_warrior", [False, True])
+def test_thrown_into_the_sea_shuffles_only_the_piles_its_characters_went_into(own_warrior):
+    mine = {"hand": [SEA], "deck": PILE, "territory": ["goliath"] if own_warrior else []}
+    b = in_battle("daniel", GUARD, [], mine=mine, theirs={"deck": ["nebuchadnezzar", "delilah", "pilate"]})
+    g = b.game
+    g.b.last_actor = 1  # Daniel 5/7 against the Guard 5/7: a stalemate, Daniel's side to play
+    before = g.z[0]["deck"][:]
+    out = ok(g, f"enhance {b[SEA]} {b['daniel']}")
+    assert g.zone_of(b[GUARD]) == (1, "deck")
+    said = " ".join(e.text for e in out.events)
+    assert "Player 2's draw pile is shuffled" in said
+    if own_warrior:  # Goliath went into seat 0's pile: that one is shuffled too
+        assert g.zone_of(b["goliath"]) == (0, "deck") and "Player 1's draw pile is shuffled" in said
+    else:  # before: seat 0's pile was shuffled with nothing put into it
+        assert g.z[0]["deck"] == before and "Player 1's draw pile" not in said
+    round_trip(g)
