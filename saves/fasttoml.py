@@ -292,3 +292,112 @@ class _Inline:
             raise _Unsure
         self.pos = m.end()
         return _scalar(m, 1)
+
+
+# --- writing --------------------------------------------------------------------------------------------------
+#
+# ``dumps`` writes what ``tomli_w.dumps`` writes, character for character (tests/test_saves_fasttoml.py compares
+# the two), in half its time: a string with nothing to escape is written whole instead of a character at
+# a time, and the text is built in one list instead of by nested generators. A value tomli_w would write in its
+# own way (a date, a Decimal, a mapping that is not a dict) or refuse goes to tomli_w itself.
+
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+_NEEDS_ESCAPE = re.compile(r'[\x00-\x08\x0a-\x1f\x7f"\\]')
+_COMPACT = {"\b": "\\b", "\n": "\\n", "\f": "\\f", "\r": "\\r", '"': '\\"', "\\": "\\\\"}
+_INDENT = "    "
+_MAX_LINE = 100  # tomli_w's MAX_LINE_LENGTH: an array of tables whose inline form is longer is written as tables
+
+
+class _Other(Exception):
+    """A value this writer leaves to tomli_w."""
+
+
+def dumps(doc: dict[str, Any]) -> str:
+    """``tomli_w.dumps(doc)``, sooner."""
+    import tomli_w
+
+    try:
+        out: list[str] = []
+        _table(doc, "", False, out, {})
+        return "".join(out)
+    except (_Other, RecursionError):
+        return tomli_w.dumps(doc)
+
+
+def _string(s: str) -> str:
+    if _NEEDS_ESCAPE.search(s) is None:
+        return f'"{s}"'
+    return '"' + _NEEDS_ESCAPE.sub(lambda m: _COMPACT.get(m[0]) or f"\\u{ord(m[0]):04x}", s) + '"'
+
+
+def _key_part(key: object) -> str:
+    if type(key) is not str:
+        raise _Other
+    return key if _BARE_KEY.fullmatch(key) else _string(key)
+
+
+def _literal(value: object, nest: int, inline: dict[int, str]) -> str:
+    kind = type(value)
+    if kind is str:
+        return _string(value)  # type: ignore[arg-type]
+    if kind is bool:
+        return "true" if value else "false"
+    if kind is int or kind is float:
+        return str(value)
+    if kind is list or kind is tuple:
+        if not value:
+            return "[]"
+        inner = _INDENT * (1 + nest)
+        items = ",\n".join(inner + _literal(item, nest + 1, inline) for item in value)  # type: ignore[attr-defined]
+        return f"[\n{items},\n{_INDENT * nest}]"
+    if kind is dict:
+        return _inline_table(value, inline)  # type: ignore[arg-type]
+    raise _Other
+
+
+def _inline_table(table: dict[str, Any], inline: dict[int, str]) -> str:
+    found = inline.get(id(table))
+    if found is None:
+        if not table:
+            found = "{}"
+        else:
+            found = "{ " + ", ".join(f"{_key_part(k)} = {_literal(v, 0, inline)}" for k, v in table.items()) + " }"
+        inline[id(table)] = found
+    return found
+
+
+def _table(table: dict[str, Any], name: str, in_array: bool, out: list[str], inline: dict[int, str]) -> None:
+    literals: list[tuple[str, Any]] = []
+    tables: list[tuple[str, Any, bool]] = []
+    for k, v in table.items():
+        kind = type(v)
+        if kind is dict:
+            tables.append((k, v, False))
+        elif (
+            (kind is list or kind is tuple)
+            and v
+            and all(type(t) is dict for t in v)
+            and not all(_fits_inline(t, inline) for t in v)
+        ):
+            tables.extend((k, t, True) for t in v)
+        else:  # a value of any other type (a dict's subclass too) is tomli_w's: _literal raises _Other
+            literals.append((k, v))
+    written = False
+    if in_array or name and (literals or not tables):
+        written = True
+        out.append(f"[[{name}]]\n" if in_array else f"[{name}]\n")
+    for k, v in literals:
+        written = True
+        out.append(f"{_key_part(k)} = {_literal(v, 0, inline)}\n")
+    for k, v, aot in tables:
+        if written:
+            out.append("\n")
+        else:
+            written = True
+        part = _key_part(k)
+        _table(v, f"{name}.{part}" if name else part, aot, out, inline)
+
+
+def _fits_inline(table: dict[str, Any], inline: dict[int, str]) -> bool:
+    text = _inline_table(table, inline)
+    return len(text) + len(_INDENT) + 1 <= _MAX_LINE and "\n" not in text

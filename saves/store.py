@@ -15,8 +15,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import tomli_w
-
 from rules.core import GameBase
 from rules.games import find_game, game_names
 from saves import fasttoml
@@ -190,7 +188,7 @@ def dumps(game: GameBase, meta: Meta | None = None) -> str:
         "state": state,
     }
     try:
-        return tomli_w.dumps(doc)
+        return fasttoml.dumps(doc)  # tomli_w's text, in half its time
     except (TypeError, ValueError, RecursionError) as e:  # a bug in a to_dict(), not the player's fault
         problem = "nested too deeply" if isinstance(e, RecursionError) else str(e)
         raise SaveError(f"cannot write this {game.name} game as TOML: {problem}", problem) from None

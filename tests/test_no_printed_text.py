@@ -57,6 +57,7 @@ ACT = {
     "brigade",
     "keep",
     "against",
+    "condition",  # an effect's own condition: card facets and words, as an ability's
 }
 PRINTED = {
     "text",

@@ -687,6 +687,7 @@ def test_bravery_of_priscilla_leaves_no_hero_outside_battle_to_target_and_ends_w
     )
     g.s.turn += 1  # the next turn: the protection is over
     assert not continuous.protected_from(g, b["barak"], CARDS[order])
+    assert CARDS[brave].ability_text.startswith("Interrupt the battle. Protect every Hero not in battle")
 
 
 def test_reach_of_desperation_draws_three_and_plays_an_enhancement_the_hero_may_use_from_hand():
@@ -843,3 +844,32 @@ def test_the_app_lists_the_answers_of_a_question_that_shows_no_card():
     assert q is not None and q.question.startswith("Cast out Demons: which card does it take?")
     assert set(q.actions) == {f"choose {b[R('Strong Demon (G)')]}", f"choose {b[locust]}"}
     assert ui.pending_choice(g.view(1)) is None
+
+
+def test_reach_of_desperation_interrupts_the_last_opposing_card_while_it_draws_and_plays():
+    """Its ability opens with "interrupt the battle" (redemption.effect.interrupt_battle): Apprehended's capture of
+    Peter is suspended (Peter is back in battle) while Reach draws and plays, then reactivates on him."""
+    from tests.test_real_g10 import in_battle
+
+    reach, appr, letters = R("Reach of Desperation (H)"), R("Apprehended"), R("Letters to the Churches")
+    b = in_battle(
+        "james",
+        "goliath",
+        [],
+        mine={"field_of_battle": ["james", "peter"], "hand": [reach], "deck": [letters, "gideon", "barak"]},
+        theirs={"hand": [appr]},
+    )
+    g = b.game
+    g.b.last_actor = 0
+    ok(g, f"enhance {b[appr]} {b['goliath']} {b['peter']}")
+    assert g.zone_of(b["peter"]) == (1, "land_of_bondage")
+    to_player(g, 0)
+    ok(g, f"enhance {b[reach]} {b['james']}")
+    ok(g, f"choose {b[reach]}")  # yes: interrupt, draw three, play one
+    assert g.zone_of(b["peter"]) == (0, "field_of_battle") and g.b.interrupter == b[reach]
+    d = g.s.pending
+    assert d is not None and d.effect == "play_from_discard" and d.options == [b[letters]]
+    round_trip(g)
+    ok(g, f"choose {b[letters]}")
+    assert g.zone_of(b[letters]) == (0, "field_of_battle") and g.b.interrupter == ""
+    assert g.zone_of(b["peter"]) == (1, "land_of_bondage")  # the capture reactivated: Peter was still a target

@@ -34,9 +34,14 @@ CASES_4 = [
 HERODS = [("Striking Herod", "RoA"), ("Striking Herod (GoC)", "GoC")]
 #: the cards the tests below take one by one
 SINGLES = [
+    ("Bound", "AW"),
+    ("Devourer (Ki)", "Ki"),
     ("Expelling the Jews", "FoOF"),
     ("Fall Like Lightning", "Di"),
     ("Foolishness of Five Virgins", "Wom"),
+    ("Inhabitants Driven Out", "IR"),
+    ("Jude, Servant of Christ [RR2]", "RR2"),
+    ("Mask of Arrogance", "War"),
     ("In the Clouds", "AW"),
     ("Plague of Disease", "FoM"),
     ("Political Savvy", "Ki"),
@@ -461,8 +466,247 @@ def test_a_blocker_with_another_of_its_people_in_play_may_discard_a_card_in_a_te
     round_trip(g)
 
 
+# --- interrupt an ability, interrupt and discard --------------------------------------------------------------------
+def test_bound_interrupts_the_last_opposing_enhancement_sets_a_demon_aside_and_the_enhancement_comes_back(monkeypatch):
+    card = K("Bound", "AW")
+    mine = hero(monkeypatch, card)
+    partner = _test_card(
+        monkeypatch, "t_partner", type="hero", alignment="good", brigades=["Yellow"], strength=1, toughness=1
+    )
+    foe = evil(monkeypatch, "t_foe", "Gold")
+    demon = evil(monkeypatch, "t_demon", "Orange", identifiers=["demon"])
+    push = enh(monkeypatch, "t_push", "evil", "Gold", "withdraw", "hero")
+    b = stalemate(
+        {"field_of_battle": [mine, partner], "hand": [card]},
+        {"field_of_battle": [foe], "territory": [demon], "hand": [push]},
+        last_actor=0,
+    )
+    g = b.game
+    ok(g, f"enhance {b[push]} {b[foe]} {b[partner]}")
+    assert g.zone_of(b[partner]) == (0, "territory") and g.current_player == 0  # Player 1 still has a Hero
+    assert f"enhance {b[card]} {b[mine]} {b[push]}" in [str(a) for a in g.legal_actions()]
+    out = ok(g, f"enhance {b[card]} {b[mine]} {b[push]}")
+    if g.s.pending is not None:  # the demon to set aside
+        ok(g, f"choose {b[demon]}")
+    assert g.zone_of(b[demon]) == (1, "set_aside")
+    assert g.zone_of(b[partner]) == (0, "territory") and g.b.suspended == []  # the withdraw came back
+    assert "interrupts" in said(out)
+    round_trip(g)
+
+
+def test_devourer_interrupts_and_discards_every_good_enhancement_in_battle(monkeypatch):
+    card = K("Devourer (Ki)", "Ki")
+    mine = _test_card(monkeypatch, "t_hero", type="hero", alignment="good", brigades=["Blue"], strength=5, toughness=7)
+    drawer = _test_card(
+        monkeypatch,
+        "t_drawer",
+        type="good_enhancement",
+        alignment="good",
+        brigades=["Blue"],
+        strength=1,
+        toughness=0,
+        abilities=[{"trigger": "played", "effects": [{"verb": "draw", "n": 1}]}],
+    )
+    foe = evil(monkeypatch, "t_foe", "Black")
+    b = stalemate(
+        {"field_of_battle": [mine], "hand": [drawer], "deck": ["barak"]}, {"field_of_battle": [foe], "hand": [card]}, 1
+    )
+    g = b.game
+    ok(g, f"enhance {b[drawer]} {b[mine]}")
+    assert g.zone_of(b["barak"]) == (0, "hand")
+    to_player(g, 1)
+    ok(g, f"enhance {b[card]} {b[foe]}")
+    assert g.zone_of(b[drawer]) == (0, "discard") and g.zone_of(b["barak"]) == (0, "deck")
+    round_trip(g)
+
+
+# --- interrupt the battle and draw; an effect with a condition of its own ------------------------------------------
+HORSES = {
+    ("Egyptian Horses", "RoA"): "egyptian",
+    ("Philistine Chariot and Horses", "TxP"): "philistine",
+    ("Swift Horses (FooF)", "FoOF"): "babylonian",
+}
+
+
+@pytest.mark.parametrize("name, set_", list(HORSES))
+@pytest.mark.parametrize("fits", [True, False])
+def test_horses_interrupt_draw_two_and_only_for_their_people_may_play_an_enhancement(monkeypatch, name, set_, fits):
+    card = K(name, set_)
+    brigade = CARDS[card].brigades[0]
+    rider = evil(monkeypatch, "t_rider", brigade, s=1, t=1, identifiers=[HORSES[(name, set_)] if fits else "hittite"])
+    more = _test_card(
+        monkeypatch, "t_more", type="evil_enhancement", alignment="evil", brigades=[brigade], strength=2, toughness=2
+    )
+    b = blocked("gideon", rider, theirs={"hand": [card], "deck": [more, "delilah", "eglon"]})
+    g = b.game
+    to_player(g, 1)
+    out = ok(g, f"enhance {b[card]} {b[rider]}")
+    assert g.zone_of(b[more]) == (1, "hand") and g.zone_of(b["delilah"]) == (1, "hand")  # drew two either way
+    if not fits:
+        assert g.s.pending is None and "does not happen" in said(out)
+        return
+    assert g.s.pending is not None and g.s.pending.effect == "play_from_discard"
+    ok(g, f"choose {b[more]}")
+    assert g.attached[b[more]] == b[rider]
+    round_trip(g)
+
+
+def test_egyptian_horses_used_by_an_egyptian_archer_plays_nothing_more(monkeypatch):
+    card = K("Egyptian Horses", "RoA")
+    rider = evil(monkeypatch, "t_rider", "Gold", s=1, t=1, identifiers=["egyptian archer"])
+    b = blocked("gideon", rider, theirs={"hand": [card], "deck": ["delilah", "eglon"]})
+    g = b.game
+    to_player(g, 1)
+    ok(g, f"enhance {b[card]} {b[rider]}")
+    assert g.s.pending is None and g.zone_of(b["eglon"]) == (1, "hand")
+
+
+DRAWS = {
+    ("Battle Cry [II]", "II"): {"reference": "Joshua 6:5"},
+    ("Jacob's Rods [RR2]", "RR2"): {"identifiers": ["patriarch", "human"]},
+    ("Undefiled [RR2]", "RR2"): {"reference": "Daniel 1:8"},
+}
+
+
+@pytest.mark.parametrize("name, set_", list(DRAWS))
+@pytest.mark.parametrize("fits", [True, False])
+def test_may_draw_one_or_three_if_used_by_the_hero_named_then_play_an_enhancement(monkeypatch, name, set_, fits):
+    card = K(name, set_)
+    mine = hero(monkeypatch, card, s=1, t=1, **(DRAWS[(name, set_)] if fits else {}))
+    b = blocked(mine, "goliath", mine={"hand": [card], "deck": ["barak", "peter", "esther", "ehud"]})
+    g = b.game
+    to_player(g, 0)
+    ok(g, f"enhance {b[card]} {b[mine]}")
+    d = g.s.pending
+    assert d is not None and d.effect == "may_draw"
+    ok(g, f"choose {d.options[0]}")
+    assert len(g.z[0]["hand"]) == (3 if fits else 1)
+    if g.s.pending is not None:  # the enhancement to play: none
+        ok(g, "choose")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("crimson", [True, False])
+def test_jude_chooses_a_nt_human_blocker_when_alone_and_if_blocked_by_a_crimson_one_may_play_an_nt_enhancement(
+    monkeypatch, crimson
+):
+    card = K("Jude, Servant of Christ [RR2]", "RR2")
+    foe = evil(monkeypatch, "t_foe", "Crimson" if crimson else "Black", s=9, t=9, reference="Acts 1:1")
+    more = _test_card(
+        monkeypatch,
+        "t_more",
+        type="good_enhancement",
+        alignment="good",
+        brigades=["Clay"],
+        strength=2,
+        toughness=2,
+        reference="Acts 2:1",
+    )
+    b = pos({"hand": [card, more]}, {"territory": [foe], "land_of_bondage": ["ls_orphan"]}, phase="battle")
+    g = b.game
+    ok(g, f"rescue {b[card]}")
+    d = g.s.pending
+    assert d is not None and d.effect == "choose_blocker" and d.options == [b[foe]]
+    ok(g, f"choose {b[foe]}")
+    assert g.zone_of(b[foe]) == (1, "field_of_battle")
+    if not crimson:
+        assert g.s.pending is None
+        return
+    assert g.s.pending is not None and g.s.pending.effect == "play_from_discard"
+    ok(g, f"choose {b[more]}")
+    assert g.attached[b[more]] == b[card] and g.char_numbers(b[card]) == (10, 10)
+    round_trip(g)
+
+
+PREVENTS = [("Flaming Sword (Wa)", "War"), ("Bow and Arrow (Gold) (Wa)", "War")]
+
+
+@pytest.mark.parametrize("name, set_", PREVENTS)
+def test_a_heros_interrupt_and_prevent_brings_back_the_hero_the_last_evil_enhancement_discarded(
+    monkeypatch, name, set_
+):
+    card = K(name, set_)
+    mine = hero(monkeypatch, card)
+    other = _test_card(
+        monkeypatch, "t_other", type="hero", alignment="good", brigades=["Yellow"], strength=1, toughness=1
+    )
+    foe = evil(monkeypatch, "t_foe", "Gold")
+    smite = enh(monkeypatch, "t_smite", "evil", "Gold", "discard", "hero")
+    b = stalemate({"field_of_battle": [mine, other], "hand": [card]}, {"field_of_battle": [foe], "hand": [smite]}, 0)
+    g = b.game
+    ok(g, f"enhance {b[smite]} {b[foe]} {b[other]}")
+    assert g.zone_of(b[other]) == (0, "discard")
+    to_player(g, 0)
+    ok(g, f"enhance {b[card]} {b[mine]} {b[smite]}")
+    assert g.zone_of(b[other]) == (0, "field_of_battle") and b[smite] not in g.b.negated  # back, and it stays
+    round_trip(g)
+
+
+def test_mask_of_arrogance_interrupts_and_prevents_the_last_good_enhancement(monkeypatch):
+    card = K("Mask of Arrogance", "War")
+    mine = _test_card(monkeypatch, "t_hero", type="hero", alignment="good", brigades=["Blue"], strength=5, toughness=7)
+    foe = evil(monkeypatch, "t_foe", "Brown")
+    other = evil(monkeypatch, "t_other", "Yellow", s=1, t=1)
+    push = enh(monkeypatch, "t_push", "good", "Blue", "withdraw", "evil_character")
+    b = stalemate({"field_of_battle": [mine], "hand": [push]}, {"field_of_battle": [foe, other], "hand": [card]}, 1)
+    g = b.game
+    ok(g, f"enhance {b[push]} {b[mine]} {b[other]}")
+    assert g.zone_of(b[other]) == (1, "territory")
+    to_player(g, 1)
+    ok(g, f"enhance {b[card]} {b[foe]} {b[push]}")
+    assert g.zone_of(b[other]) == (1, "field_of_battle")
+    round_trip(g)
+
+
+REMOVERS = [("Achan's Sin (Pa)", "Pat"), ("Joseph in Prison", "Pat"), ("Korah's Rebellion", "Pat")]
+
+
+@pytest.mark.parametrize("name, set_", REMOVERS)
+def test_interrupt_the_battle_and_remove_every_card_in_battle_from_the_game(monkeypatch, name, set_):
+    card = K(name, set_)
+    blocker = evil(monkeypatch, "t_guard", CARDS[card].brigades[0], s=1, t=1)
+    b = blocked("gideon", blocker, theirs={"hand": [card]})
+    g = b.game
+    to_player(g, 1)
+    ok(g, f"enhance {b[card]} {b[blocker]}")
+    for c in (b["gideon"], b[blocker], b[card]):
+        assert g.zone_of(c)[1] == "removed", c
+    assert not g.b.kind  # nobody is left in battle: it ended, nothing rescued
+    assert g.zone_of(b["ls_orphan"]) == (1, "land_of_bondage")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("wilderness", [True, False])
+def test_inhabitants_driven_out_if_used_by_a_wilderness_hero_bounces_every_evil_character(monkeypatch, wilderness):
+    card = K("Inhabitants Driven Out", "IR")
+    mine = hero(monkeypatch, card, s=1, t=1, identifiers=["wilderness" if wilderness else "judge", "human"])
+    b = blocked(mine, "goliath", mine={"hand": [card]}, theirs={"territory": ["delilah"]})
+    g = b.game
+    to_player(g, 0)
+    ok(g, f"enhance {b[card]} {b[mine]}")
+    if not wilderness:
+        assert g.zone_of(b["goliath"]) == (1, "field_of_battle")
+        return
+    assert g.zone_of(b["goliath"]) == (1, "hand") and g.zone_of(b["delilah"]) == (1, "hand")
+    if g.s.pending is not None:  # the Reserve is searched (none yet in the first round: nothing asked)
+        ok(g, "choose")
+    round_trip(g)
+
+
 #: every (name, set) a test above takes, claimed when the module loads (so the check below holds under -k too)
-for _name, _set in [*GOOD_BANDS, *EVIL_BANDS, *FORCES, *SINGLES, *HERODS, *CASES_1, *CASES_2, *CASES_3, *CASES_4]:
+for _name, _set in [
+    *GOOD_BANDS,
+    *EVIL_BANDS,
+    *FORCES,
+    *SINGLES,
+    *HERODS,
+    *HORSES,
+    *DRAWS,
+    *CASES_1,
+    *CASES_2,
+    *CASES_3,
+    *CASES_4,
+]:
     K(_name, _set)
 
 

@@ -32,7 +32,8 @@ def _shape(key: str) -> dict[str, Any]:
     """The card's first effect (with its ability's trigger and condition), as the data writes it."""
     d = ENTRIES[KEYS.index(key)]
     ab = d["abilities"][0]
-    return {"trigger": ab["trigger"], "condition": ab.get("condition", {}), **ab["effects"][0]}
+    first = next((e for e in ab["effects"] if e["verb"] != "interrupt_battle"), ab["effects"][0])  # past the interrupt
+    return {"trigger": ab["trigger"], "condition": ab.get("condition", {}), **first}
 
 
 def cards(test: str, type_: str | tuple[str, ...], verb: str, where: Any = None, **want: Any) -> list[str]:
@@ -167,9 +168,13 @@ def test_an_evil_characters_enhancement_ignores_the_heroes_of_a_brigade(monkeypa
 
 
 # --- enhancements that make their character immune to a brigade -----------------------------------------------------
-@pytest.mark.parametrize("card", cards("immune", ("good_enhancement", "evil_enhancement"), "immune"))
+@pytest.mark.parametrize(
+    "card",
+    cards("immune", ("good_enhancement", "evil_enhancement"), "immune", lambda sel: "brigade" in sel and len(sel) == 1),
+)
 def test_an_enhancement_makes_its_character_immune_to_a_brigade_this_battle(monkeypatch, card):
     brigade = _shape(card)["select"]["brigade"]
+    brigade = brigade[-1] if isinstance(brigade, list) else brigade  # of a list: one of them
     if CARDS[card].type == "good_enhancement":
         mine = hero_for(monkeypatch, card, s=1, t=1)
         foe = _test_card(monkeypatch, "t_foe", type="evil_character", brigades=[brigade], strength=12, toughness=12)
@@ -324,6 +329,10 @@ def fitting(
         facts["identifiers"].append(sel["identifier"])
     if "identifier_word" in sel:
         facts["identifiers"].append(f"{sel['identifier_word']} warrior")
+    if "class" in sel:
+        facts["class"] = [sel["class"]]
+    if "book" in sel:
+        facts["reference"] = f"{sel['book']} 1:1"
     if "title" in sel:
         facts["name"] = f"{sel['title']} the Tested"
     if not fit:
@@ -410,6 +419,7 @@ def test_an_enhancement_discards_every_card_that_fits_and_no_other(monkeypatch, 
         ("good_enhancement", "evil_enhancement"),
         "discard_type",
         lambda sel: not sel.get("all") and sel.get("type") in ("hero", "evil_character"),
+        condition={},
     ),
 )
 def test_an_enhancement_discards_one_card_that_fits_its_player_choosing(monkeypatch, card):
@@ -489,7 +499,13 @@ def test_a_good_enhancement_bands_a_second_hero_in(monkeypatch, card):
 
 @pytest.mark.parametrize(
     "card",
-    cards("capture", "evil_enhancement", "capture_in_play", lambda sel: "kind" not in sel and "testament" not in sel),
+    cards(
+        "capture",
+        "evil_enhancement",
+        "capture_in_play",
+        lambda sel: "kind" not in sel and "testament" not in sel,
+        condition={},
+    ),
 )
 def test_an_evil_enhancement_captures_a_hero_in_play_into_its_land_of_bondage(monkeypatch, card):
     b = battle_for(monkeypatch, card, foe="gideon", mine={"territory": ["deborah"]})
@@ -1375,11 +1391,19 @@ def test_an_enhancement_withdraws_every_opposing_character_in_battle(monkeypatch
     round_trip(g)
 
 
-def test_trust_withdraws_its_hero_unharmed_and_takes_back_the_holders_good_enhancements(monkeypatch):
-    e = _only("stillness", "Trust", "Pat")
+@pytest.mark.parametrize(
+    "e", cards("stillness", "good_enhancement", "return", lambda sel: sel.get("zone") == "battle_cards", to="hand")
+)
+def test_trust_withdraws_its_hero_unharmed_and_takes_back_the_holders_good_enhancements(monkeypatch, e):
     hero = hero_for(monkeypatch, e, s=5, t=5)
     faith = _test_card(
-        monkeypatch, "t_faith", type="good_enhancement", alignment="good", brigades=["Purple"], strength=1, toughness=1
+        monkeypatch,
+        "t_faith",
+        type="good_enhancement",
+        alignment="good",
+        brigades=[brigade_of(e)],
+        strength=1,
+        toughness=1,
     )
     demon = real_key("Strong Demon (G)", "10A")
     battle = {"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 1, "played": [faith]}
@@ -1884,6 +1908,218 @@ def test_filthy_garments_takes_four_four_from_a_hero_until_the_end_of_the_turn(m
     round_trip(g)
     g.s.turn += 1
     assert g.char_numbers(b["deborah"]) == before
+
+
+# --- batch P ---------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "card", cards("immune_rider", "good_enhancement", "immune", lambda sel: sel.get("kind") == "human")
+)
+def test_a_good_enhancement_makes_its_hero_immune_to_human_evil_characters_with_its_riders(monkeypatch, card):
+    host = hero_for(monkeypatch, card, s=1, t=1, key="t_host")
+    human = _test_card(
+        monkeypatch,
+        "t_human",
+        type="evil_character",
+        brigades=["Yellow"],
+        identifiers=["human"],
+        strength=12,
+        toughness=12,
+    )
+    b = in_battle(host, human, [], mine={"hand": [card]})
+    g = b.game
+    g.b.last_actor = 1
+    assert g.standing() == "evil_winning"
+    play(g, b[card], b[host])
+    assert g.standing() == "stalemate"
+    riders = _shape(card)["riders"]
+    if riders == ["cannot_be_interrupted", "cannot_be_negated"]:
+        assert not continuous.stoppable(g, b[card], "negate") and continuous.stoppable(g, b[card], "prevent")
+    else:  # an evil card cannot prevent it
+        assert not continuous.stoppable(g, b[card], "prevent", b[human]) and continuous.stoppable(g, b[card], "negate")
+    round_trip(g)
+
+
+def test_breastplate_of_righteousness_of_the_kings_gives_immunity_and_may_play_the_next_enhancement(monkeypatch):
+    e = _only("immune_play", "Breastplate of Righteousness (Ki)", "Ki")
+    host = _test_card(monkeypatch, "t_host", type="hero", alignment="good", brigades=["Teal"], strength=1, toughness=1)
+    crimson = _test_card(
+        monkeypatch, "t_crimson", type="evil_character", brigades=["Crimson"], strength=12, toughness=12
+    )
+    fits = _test_card(
+        monkeypatch, "t_fits", type="good_enhancement", alignment="good", brigades=["Teal"], strength=1, toughness=1
+    )
+    b = in_battle(host, crimson, [], mine={"hand": [e, fits]})
+    g = b.game
+    g.b.last_actor = 1
+    play(g, b[e], b[host])
+    d = g.s.pending
+    assert d is not None and d.options == [b[fits]]
+    ok(g, f"choose {b[fits]}")
+    assert g.zone_of(b[fits]) == (0, "field_of_battle") and g.standing() == "stalemate"
+    round_trip(g)
+
+
+@pytest.mark.parametrize("joab", [False, True])
+def test_abner_of_the_kings_has_first_strike_that_cannot_be_negated_unless_joab_is_in_battle(monkeypatch, joab):
+    abner = _only("first_strike_unless", "Abner (Ki)", "Ki")  # 9/8
+    hero = _test_card(
+        monkeypatch,
+        "t_hero",
+        type="hero",
+        alignment="good",
+        brigades=["Teal"],
+        name="Joab (T)" if joab else "T Hero",
+        strength=8,
+        toughness=9,
+    )
+    b = blocked(hero, abner)
+    g = b.game
+    assert g.standing() == "evil_winning"  # both would be defeated: first strike
+    assert continuous.stoppable(g, b[abner], "negate") == joab
+    round_trip(g)
+
+
+# --- batch Q ---------------------------------------------------------------------------------------------------------
+def test_zaccheus_may_search_the_draw_pile_for_a_fortress(monkeypatch):
+    z = _only("search_char", "Zaccheus", "Ap")
+    fort = _test_card(monkeypatch, "t_fort", type="fortress", alignment="good")
+    b = pos({"hand": [z], "deck": ["esther", fort, "peter"]}, {"land_of_bondage": ["ls_orphan"]}, phase="battle")
+    g = b.game
+    ok(g, f"rescue {b[z]}")
+    ok(g, f"choose {b[z]}")  # the may: yes
+    d = g.s.pending
+    assert d is not None and d.effect == "search" and d.options == [b[fort]]
+    ok(g, f"choose {b[fort]}")
+    assert g.zone_of(b[fort]) == (0, "hand")
+    round_trip(g)
+
+
+def test_the_good_samaritan_may_take_kindness_from_the_discard_pile():
+    sam = _only("search_char", "Good Samaritan", "Ap")
+    kind, other = real_key("Kindness (L)", "Main"), real_key("Trust in the Lord", "10A")
+    b = pos({"hand": [sam], "discard": [kind, other]}, {"land_of_bondage": ["ls_orphan"]}, phase="battle")
+    g = b.game
+    ok(g, f"rescue {b[sam]}")
+    ok(g, f"choose {b[sam]}")
+    d = g.s.pending
+    assert d is not None and d.options == [b[kind]]
+    ok(g, f"choose {b[kind]}")
+    assert g.zone_of(b[kind]) == (0, "hand") and g.zone_of(b[other]) == (0, "discard")
+    round_trip(g)
+
+
+@pytest.mark.parametrize(
+    "card, partner, fate",
+    [
+        (_only("if_partner", "Phinehas, son of Eli", "Pri"), real_key("Hophni, son of Eli", "Pri"), "discard"),
+        (_only("if_partner", "Abihu (Pi)", "Pri"), real_key("Nadab", "Pri"), "removed"),
+    ],
+)
+def test_banded_in_beside_its_partner_the_priest_may_clear_the_battle(card, partner, fate):
+    b = pos(
+        {"hand": ["gideon"]}, {"hand": [partner], "territory": [card], "land_of_bondage": ["ls_orphan"]}, phase="battle"
+    )
+    g = b.game
+    ok(g, f"rescue {b['gideon']}")
+    ok(g, f"block {b[partner]}")
+    ok(g, f"choose {b[card]}")  # the partner bands the priest in
+    d = g.s.pending
+    assert d is not None and d.effect == "may" and d.source == b[card]
+    round_trip(g)
+    ok(g, f"choose {b[card]}")
+    assert g.zone_of(b["gideon"]) == (0, fate) and g.zone_of(b[partner]) == (1, fate)
+
+
+@pytest.mark.parametrize("card", [real_key("Phinehas, son of Eli", "Pri"), real_key("Abihu (Pi)", "Pri")])
+def test_without_its_partner_in_battle_the_priest_asks_nothing(card):
+    b = pos({"hand": ["gideon"]}, {"hand": [card], "land_of_bondage": ["ls_orphan"]}, phase="battle")
+    g = b.game
+    ok(g, f"rescue {b['gideon']}")
+    ok(g, f"block {b[card]}")
+    assert g.s.pending is None and g.zone_of(b["gideon"]) == (0, "field_of_battle")
+
+
+# --- batch R ---------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("named", [True, False])
+def test_wickedness_of_delilah_captures_a_male_hero_only_if_played_on_delilah(monkeypatch, named):
+    e = _only("if_played_on", "Wickedness of Delilah (Pa)", "Pat")
+    host = _test_card(
+        monkeypatch,
+        "t_host",
+        type="evil_character",
+        brigades=["Brown"],
+        name="Delilah (T)" if named else "T Host",
+        strength=1,
+        toughness=1,
+    )
+    b = in_battle("gideon", host, [], mine={"territory": ["deborah", "barak"]}, theirs={"hand": [e]})
+    g = b.game
+    g.b.last_actor = 0
+    targets = {a.args[2] for a in g.legal_actions() if a.verb == "enhance" and a.args[0] == b[e] and len(a.args) > 2}
+    if not named:
+        assert not targets
+        play(g, b[e], b[host])
+        assert g.zone_of(b["barak"]) == (0, "territory")
+        return
+    assert b["barak"] in targets and b["deborah"] not in targets  # a male Hero
+    play(g, b[e], b[host], b["barak"])
+    assert g.zone_of(b["barak"]) == (1, "land_of_bondage")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("named", [True, False])
+def test_jawbone_discards_a_male_human_evil_character_only_if_played_on_samson(monkeypatch, named):
+    e = _only("if_played_on", "Jawbone", "Pat")
+    host = _test_card(
+        monkeypatch,
+        "t_host",
+        type="hero",
+        alignment="good",
+        brigades=["Gold"],
+        name="Samson, the Tested" if named else "T Host",
+        strength=1,
+        toughness=1,
+    )
+    foe = _test_card(
+        monkeypatch,
+        "t_foe",
+        type="evil_character",
+        brigades=["Yellow"],
+        identifiers=["human", "male"],
+        strength=9,
+        toughness=9,
+    )
+    b = in_battle(host, foe, [], mine={"hand": [e]})
+    g = b.game
+    g.b.last_actor = 1
+    targets = {a.args[2] for a in g.legal_actions() if a.verb == "enhance" and a.args[0] == b[e] and len(a.args) > 2}
+    if not named:
+        assert not targets
+        return
+    play(g, b[e], b[host], b[foe])
+    assert g.zone_of(b[foe]) == (1, "discard")
+    assert not continuous.stoppable(g, b[e], "negate") and not continuous.stoppable(g, b[e], "prevent")
+    round_trip(g)
+
+
+# --- reprints of the starters' cards ----------------------------------------------------------------------------
+@pytest.mark.parametrize("card", cards("flight", "evil_enhancement", "prevent_band"))
+def test_flight_negates_the_heroes_bands_this_battle_and_prevents_more(card):
+    women, miriam = real_key("Women of Israel", "10A"), real_key("Miriam (G)", "10A")
+    guard = real_key("Temple Guard", "10A")  # Black, as Flight
+    b = pos(
+        {"hand": [women], "territory": [miriam]},
+        {"hand": [guard, card], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+    )
+    g = b.game
+    ok(g, f"rescue {b[women]}")
+    ok(g, f"choose {b[miriam]}")
+    ok(g, f"block {b[guard]}")
+    assert g.standing() == "hero_winning" and g.current_player == 1
+    play(g, b[card], b[guard])
+    assert g.zone_of(b[miriam]) == (0, "territory") and continuous.band_prevented(g, b[miriam])
+    round_trip(g)
 
 
 # --- every card has its test ------------------------------------------------------------------------------------------

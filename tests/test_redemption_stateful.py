@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from rules.core import Rng
-from rules.redemption import DECKS, VERBS, Game, new_game
+from rules.redemption import CARDS, DECKS, VERBS, Game, effects, new_game
+from tests.redemption_helpers import scenario
 
 VERB_LIST = sorted(VERBS)
 
@@ -21,6 +22,66 @@ def seeking(label: str) -> dict:
     for k in out:
         keys.remove(k)
     return {"name": f"{label} seeking", "cards": keys + ["gleaning", "searching_scriptures"]}
+
+
+def interrupting(label: str) -> dict:
+    """A bundled deck with five of its cards swapped for real cards that interrupt the battle or work when blocking or
+    blocked (real/pool_interrupt.toml; redemption.effect.interrupt_battle, redemption.lang.trigger.blocking, blocked),
+    and for a second card of the blocking ones' people (their condition another_in_play), so random play reaches them."""
+    out, add = {
+        "G": (
+            [("good_enhancement", 1), ("evil_enhancement", 1), ("evil_character", 2)],
+            ["Deborah's Directive|FoOF", "Escape|AW", "Babylonian Forces [RR2]|RR2", "The Winged Lion|RoA"],
+        ),
+        "H": (
+            [("hero", 1), ("evil_character", 2), ("good_enhancement", 1), ("evil_enhancement", 1)],
+            [
+                "Seraiah the High Priest|Pri",
+                "In the Clouds|AW",
+                "Destroying Bands (LoC)|LoC",
+                "Greek Forces|T2C",
+                "The Winged Leopard|RoA",
+            ],
+        ),
+    }[label]
+    keys = list(DECKS[label]["cards"])
+    for kind, n in out:
+        for _ in range(n):
+            keys.remove(next(k for k in keys if CARDS[k].type == kind))
+    return {"name": f"{label} interrupting", "cards": keys + add}
+
+
+#: a rescue waiting for its block: Seraiah (blocked: discarded if a Babylonian blocks) and Daniel attack; the
+#: defender holds Babylonian Forces (blocking: may discard a card in a territory while another Babylonian is in play)
+#: and an interrupt (Escape), the attacker an interrupt-and-band (Deborah's Directive) and a negate
+AT_THE_BLOCK = scenario("""
+[start]
+phase = "battle"
+active = 0
+turn = 3
+flags = { battled = true }
+battle = { kind = "rescue", step = "block", last_actor = 0 }
+[[start.seat]]
+field_of_battle = ["Seraiah the High Priest|Pri", "daniel"]
+territory = ["esther", "cave_of_adullam"]
+hand = ["Deborah's Directive|FoOF", "writing_on_wall", "ezra"]
+deck = ["barak", "gideon", "ls_debtor"]
+land_of_bondage = ["ls_debtor"]
+[[start.seat]]
+territory = ["The Winged Lion|RoA"]
+hand = ["Babylonian Forces [RR2]|RR2", "Escape|AW", "royal_decree", "goliath"]
+deck = ["delilah", "eglon", "ls_orphan"]
+land_of_bondage = ["ls_orphan"]
+""")
+
+
+def to_a_block(g: Game, seed: int) -> Game:
+    """The game played on by seeded random legal moves until a Hero waits to be blocked (or it is over)."""
+    r = Rng(seed)
+    while not g.is_over and g.b.step != "block":
+        legal = g.legal_actions()
+        assert g.apply(legal[r.below(len(legal))]).ok
+    return g
 
 
 def _ids(view: object) -> set[str]:
@@ -88,15 +149,19 @@ class RedemptionMachine(RuleBasedStateMachine):
             {"name_on_name": st.booleans(), "rescuer_chooses": st.booleans(), "first_player_skips_draw": st.booleans()}
         ),
         seats=st.integers(2, 4),
-        seek=st.booleans(),
+        variant=st.sampled_from(["plain", "seeking", "interrupting"]),
     )
-    def start(self, seed, cap, opts, seats, seek):
+    def start(self, seed, cap, opts, seats, variant):
         self.seed, self.cap, self.opts = seed, cap, opts
         self.decks = ["G", "H", "G", "H"][:seats]  # 2, 3 or 4 seats (redemption.multiplayer)
-        if seek:  # decks whose Dominants look at and search draw piles (redemption.decision)
+        if variant == "seeking":  # decks whose Dominants look at and search draw piles (redemption.decision)
             self.decks = [seeking(d) for d in self.decks]
+        elif variant == "interrupting":  # interrupt the battle, when blocking, when blocked
+            self.decks = [interrupting(d) for d in self.decks]
         self.game = new_game(seed, decks=self.decks, max_turns=cap, **opts)
         self.games = 1
+        if variant == "interrupting":  # the machine's moves start at a block, where the new words work
+            self.game = AT_THE_BLOCK.game.clone() if seed % 2 else to_a_block(self.game, seed)
 
     def _restart_if_over(self):
         if self.game.is_over:
@@ -188,3 +253,35 @@ def test_random_games_end_with_max_turns():
             steps += 1
             assert steps < 20_000
         assert g.turn <= 12 and g.s.result in ("0", "1", "draw")
+
+
+def test_random_games_reach_the_block_triggers_and_interrupt_the_battle(monkeypatch):
+    """Random games of 2-4 seats with the interrupting decks reach every new word (a blocked Hero's ability, a
+    blocker's, an interrupt that suspends and reactivates), with a save round trip after each action."""
+    seen = {"blocked": 0, "blocking": 0, "reactivated": 0}
+    use, reactivate = effects.use, effects.reactivate
+
+    def counting_use(g, p, src, host, ab, target, events):
+        if ab.trigger in ("blocked", "blocking"):
+            seen[ab.trigger] += 1
+        return use(g, p, src, host, ab, target, events)
+
+    def counting_reactivate(g, src, events):
+        if g.b.interrupter == src and g.s.pending is None:
+            seen["reactivated"] += 1
+        return reactivate(g, src, events)
+
+    monkeypatch.setattr(effects, "use", counting_use)
+    monkeypatch.setattr(effects, "reactivate", counting_reactivate)
+    actions = 0
+    for seed in range(12):
+        decks = [interrupting(d) for d in ["G", "H", "G", "H"][: 2 + seed % 3]]
+        g = new_game(seed, decks=decks, max_turns=30)
+        r = Rng(seed)
+        while not g.is_over:
+            legal = g.legal_actions()
+            assert g.apply(legal[r.below(len(legal))]).ok
+            actions += 1
+            assert Game.from_dict(g.to_dict()) == g
+            check_conservation(g)
+    assert actions > 1000 and all(seen.values()), seen

@@ -73,6 +73,81 @@ def hidden_from(g: Any, player: int, cid: str) -> bool:
     return g.cd[cid].name not in json.dumps(g.view(player), default=str)
 
 
+# --- pool2: negate variants (redemption.effect.negate_all.selected, negate_discard all, facets except, alignment list) --
+def test_the_except_facet_leaves_out_the_cards_that_fit_its_table_and_takes_card_facets_only(monkeypatch):
+    from rules.redemption.cards import real_key
+
+    dragon = CARDS[real_key("Red Dragon (G)", "10A")]  # evil, Revelation 12:3
+    rev = _card({"key": "t_rev", "name": "T Rev", "type": "hero", "alignment": "good", "reference": "Revelation 1:9"})
+    sel = lang._selector("t", {"type": "character", "except": {"alignment": "good", "book": "Revelation"}})
+    assert (
+        lang.matches(dragon, sel.card) and not lang.matches(rev, sel.card) and lang.matches(CARDS["gideon"], sel.card)
+    )
+    for bad in ({"zone": "battle"}, {}, {"alignment": "grey"}):
+        with pytest.raises(LanguageError):
+            lang._selector("t", {"except": bad})
+
+
+def test_an_alignment_facet_may_name_several_alignments():
+    sel = lang._selector("t", {"alignment": ["evil", "neutral"]})
+    assert lang.matches(CARDS["goliath"], sel.card) and lang.matches(CARDS["ls_orphan"], sel.card)
+    assert not lang.matches(CARDS["gideon"], sel.card)
+
+
+def test_a_selected_negate_all_negates_only_the_cards_that_fit_on_both_sides(monkeypatch):
+    from rules.redemption.cards import real_key
+
+    mighty, dragon = real_key("Mighty Warrior ( C)", "2E"), real_key("Red Dragon (G)", "10A")
+    e = _add(
+        monkeypatch,
+        "t_negate_heroes",
+        [{"verb": "negate_all", "duration": "battle", "select": {"zone": ["in_play", "battle_cards"], "type": "hero"}}],
+    )
+    b = battle(f'"{e}"', territory=f'"{mighty}"', their_territory=f'"{dragon}"')
+    g = b.game
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    assert b[mighty] in g.b.negated and b[dragon] not in g.b.negated and b[e] not in g.b.negated
+    assert "every Hero in play" in CARDS[e].ability_text
+    round_trip(g)
+
+
+def test_negate_discard_with_all_negates_and_discards_every_opposing_card_that_fits(monkeypatch):
+    ev = [
+        _add(monkeypatch, f"t_ev{i}", [{"verb": "draw", "n": 1}], type="evil_enhancement", alignment="evil", strength=2)
+        for i in (1, 2)
+    ]
+    e = _add(
+        monkeypatch,
+        "t_burn",
+        [
+            {
+                "verb": "negate_discard",
+                "select": {"zone": "battle_cards", "owner": "opponents", "type": "evil_enhancement", "all": True},
+            }
+        ],
+    )
+    b = scenario(
+        BATTLE.replace("last_actor = 1 }}", f'last_actor = 1, played = ["{ev[0]}", "{ev[1]}"] }}}}')
+        .replace('field_of_battle = ["goliath"]', f'field_of_battle = ["goliath", "{ev[0]}", "{ev[1]}"]')
+        .replace("[start]", f'[start]\nattached = {{{{ "{ev[0]}" = "goliath", "{ev[1]}" = "goliath" }}}}')
+        .format(
+            hand=f'"{e}"',
+            heroes='"gideon"',
+            territory="",
+            their_territory="",
+            their_hand="",
+            discard="",
+            their_discard="",
+        )
+    )
+    g = b.game
+    before = g.char_numbers(b["goliath"])
+    ok(g, f"enhance {b[e]} {b['gideon']}")
+    assert all(g.zone_of(b[x]) == (1, "discard") for x in ev)
+    assert g.char_numbers(b["goliath"])[0] == before[0] - 4
+    round_trip(g)
+
+
 # --- gain / lose N/N with durations ------------------------------------------------------------------------------
 def test_gain_until_the_end_of_turn_counts_in_battle_and_ends_with_the_turn(monkeypatch):
     e = _add(monkeypatch, "t_gain", [{"verb": "gain", "strength": 3, "toughness": 2, "duration": "end_of_turn"}])
@@ -2072,4 +2147,134 @@ def test_a_negated_protect_from_protects_nobody(monkeypatch):
     ok(g, f"enhance {b[neg]} {b['goliath']}")
     assert b[shield] in g.b.negated and not continuous.protected_from(g, b["barak"], CARDS[neg])
     assert not any(m[4] == b[shield] for m in g.s.mods)  # its marks are gone: not back when the battle ends
+    round_trip(g)
+
+
+# --- interrupt an ability, interrupt and discard (redemption.effect.interrupt, interrupt_discard) --------------------
+def test_interrupt_takes_the_last_opposing_enhancement_and_it_reactivates_after_the_paired_band(monkeypatch):
+    hold = _add(
+        monkeypatch,
+        "t_hold",
+        [
+            {"verb": "interrupt", "select": {"zone": "battle_cards", "type": "evil_enhancement", "last": True}},
+            {"verb": "band", "select": {"zone": ["hand", "territory"], "owner": "you", "type": "hero"}},
+        ],
+        brigades=["Gold"],
+        strength=1,
+        toughness=1,
+    )
+    b = scenario(LONE_DANIEL.format(hand=f'"{hold}"', their_hand='"royal_decree"'))
+    g = b.game
+    daniel, decree = b["daniel"], b["royal_decree"]
+    ok(g, f"enhance {decree} {b['nebuchadnezzar']} {daniel}")
+    assert [str(a) for a in g.legal_actions() if a.verb == "enhance"] == [f"enhance {b[hold]} {daniel} {decree}"]
+    out = ok(g, f"enhance {b[hold]} {daniel} {decree}")
+    assert f"interrupts {g.cd[decree].name}" in " ".join(ev.text for ev in out.events)
+    assert g.s.pending is not None and g.s.pending.effect == "band" and g.b.interrupter == b[hold]
+    round_trip(g)
+    ok(g, f"choose {b['esther']}")
+    assert g.zone_of(b["esther"]) == (0, "field_of_battle") and g.zone_of(daniel) == (0, "territory")
+    assert g.b.suspended == [] and decree not in g.b.negated
+    round_trip(g)
+
+
+def test_interrupt_discard_of_every_opposing_enhancement_undoes_them_and_they_never_come_back(monkeypatch):
+    draw = _add(monkeypatch, "t_drawer", [{"verb": "draw", "n": 1}], strength=3, toughness=0)
+    devour = _add(
+        monkeypatch,
+        "t_devour",
+        [{"verb": "interrupt_discard", "select": {"zone": "battle_cards", "type": "good_enhancement", "all": True}}],
+        type="evil_enhancement",
+        alignment="evil",
+        brigades=["Crimson"],
+        strength=0,
+        toughness=0,
+    )
+    b = battle(f'"{draw}"', their_hand=f'"{devour}"')
+    g = b.game
+    ok(g, f"enhance {b[draw]} {b['gideon']}")
+    assert g.zone_of(b["barak"]) == (0, "hand")
+    if g.current_player != 1:
+        ok(g, "pass")
+    out = ok(g, f"enhance {b[devour]} {b['goliath']}")
+    assert "interrupts" in " ".join(ev.text for ev in out.events)
+    assert g.zone_of(b[draw]) == (0, "discard") and g.zone_of(b["barak"]) == (0, "deck")  # the draw undone
+    assert g.z[0]["deck"][0] == b["barak"] and g.b.suspended == []
+    round_trip(g)
+
+
+def test_interrupt_words_are_stoppers_a_prevent_stoppers_artifact_stops_on_characters():
+    assert {"interrupt_battle", "interrupt", "interrupt_discard"} <= effects.STOPPERS
+
+
+def test_a_blocker_chosen_by_the_attacker_blocks_too_and_the_heros_blocked_ability_works(monkeypatch):
+    key = "t_chooser"
+    monkeypatch.setitem(
+        CARDS,
+        key,
+        _card(
+            {
+                "key": key,
+                "name": "T Chooser",
+                "type": "hero",
+                "alignment": "good",
+                "brigades": ["Blue"],
+                "strength": 5,
+                "toughness": 5,
+                "abilities": [
+                    {
+                        "trigger": "enters_battle",
+                        "effects": [
+                            {
+                                "verb": "choose_blocker",
+                                "select": {"zone": "territory", "owner": "opponents", "type": "evil_character"},
+                            }
+                        ],
+                    },
+                    {"trigger": "blocked", "effects": [{"verb": "draw", "n": 1}]},
+                ],
+            }
+        ),
+    )
+    b = build(
+        {"hand": [key], "deck": ["barak"]}, {"territory": ["goliath"], "land_of_bondage": ["ls_orphan"]}, phase="battle"
+    )
+    g = b.game
+    ok(g, f"rescue {b[key]}")
+    assert g.s.pending is not None and g.s.pending.effect == "choose_blocker"
+    ok(g, f"choose {b['goliath']}")
+    assert g.zone_of(b["goliath"]) == (1, "field_of_battle") and g.zone_of(b["barak"]) == (0, "hand")
+    round_trip(g)
+
+
+def test_interrupt_prevent_undoes_the_last_opposing_card_and_its_ongoing_ability_stops(monkeypatch):
+    blind = _add(
+        monkeypatch,
+        "t_blind",
+        [{"verb": "ignore", "select": {"zone": "battle", "owner": "opponent", "type": "hero", "brigade": "Blue"}}],
+        type="evil_enhancement",
+        alignment="evil",
+        brigades=["Crimson"],
+        strength=2,
+        toughness=2,
+    )
+    stop = _add(
+        monkeypatch,
+        "t_stop",
+        [{"verb": "interrupt_prevent", "select": {"zone": "battle_cards", "type": "enhancement", "last": True}}],
+        strength=1,
+        toughness=1,
+        brigades=["Gold"],
+    )
+    b = battle(f'"{stop}"', heroes='"gideon", "daniel"', their_hand=f'"{blind}"')
+    g = b.game
+    if g.current_player != 1:
+        ok(g, "pass")
+    ok(g, f"enhance {b[blind]} {b['goliath']}")
+    assert g._is_ignored(b["gideon"])
+    if g.current_player != 0:
+        ok(g, "pass")
+    ok(g, f"enhance {b[stop]} {b['daniel']} {b[blind]}")
+    assert not g._is_ignored(b["gideon"]) and b[blind] not in g.b.negated
+    assert g.char_numbers(b["goliath"])[0] == CARDS["goliath"].strength + 2  # its numbers still count
     round_trip(g)

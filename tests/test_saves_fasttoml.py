@@ -67,7 +67,7 @@ VALUES = st.recursive(
 )
 
 
-@settings(max_examples=120, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=80, suppress_health_check=[HealthCheck.too_slow])
 @given(st.dictionaries(KEYS, VALUES, max_size=6))
 def test_what_tomli_w_writes_is_read_as_tomllib_reads_it(doc):
     text = tomli_w.dumps(doc)
@@ -89,7 +89,7 @@ SAVE = saves.dumps(
 TOML_CHARS = "[]{}=,.\"'#\\\n\r\t -+_:0123456789eExuUabtfn"
 
 
-@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_a_changed_save_is_read_alike_or_left_to_tomllib(data):
     """Edits anywhere in a real save: whatever fasttoml still reads, tomllib reads alike (it never accepts a text
@@ -177,3 +177,40 @@ def test_deep_headers_are_refused_as_by_tomllib():
     assert fasttoml.loads(deep) is not None  # read quickly, then found too deep by the same check
     with pytest.raises(ValueError, match="nested far deeper"):
         parse_toml(deep, ValueError)
+
+
+# --- writing ---------------------------------------------------------------------------------------------------
+
+WRITTEN = st.recursive(
+    SCALARS,
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.lists(inner, max_size=3).map(tuple)
+        | st.dictionaries(KEYS, inner, max_size=4)
+        | st.lists(st.dictionaries(KEYS, inner, max_size=3), min_size=1, max_size=3)
+    ),  # arrays of tables
+    max_leaves=20,
+)
+
+
+@settings(max_examples=100, suppress_health_check=[HealthCheck.too_slow])
+@given(st.dictionaries(KEYS, WRITTEN, max_size=6))
+def test_fasttoml_writes_what_tomli_w_writes(doc):
+    assert fasttoml.dumps(doc) == tomli_w.dumps(doc)
+
+
+def test_fasttoml_writes_real_saves_as_tomli_w_and_leaves_it_the_rest():
+    import datetime
+
+    for g in (played(redemption_game(4, ("G", "H", "G", "H")), 4, 120), played(resurrection_game(3), 3, 20)):
+        doc = tomllib.loads(saves.dumps(g))
+        assert fasttoml.dumps(doc) == tomli_w.dumps(doc)
+    long = {"t": [{"k": "x" * 120}, {"k": 1}], "short": [{"a": 1}], "nested": {"in": {"d": {}}}, "e": {}}
+    assert fasttoml.dumps(long) == tomli_w.dumps(long) and "[[t]]" in fasttoml.dumps(long)
+    when = {"at": datetime.date(2026, 12, 3), "s": '\x1b[2J"\\\u00e9\u2028'}
+    assert fasttoml.dumps(when) == tomli_w.dumps(when)
+    for bad in ({1: "a number for a key"}, {"x": object()}, {"x": {2: 3}}):
+        with pytest.raises(TypeError):
+            tomli_w.dumps(bad)
+        with pytest.raises(TypeError):
+            fasttoml.dumps(bad)

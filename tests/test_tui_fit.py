@@ -134,6 +134,8 @@ def test_a_real_lost_souls_name_loses_its_lost_soul_and_keeps_its_verse_and_brac
     assert abbreviated(name, 26) == "I Corinthians 1:27 (H. D.)"  # the verse is kept whole, the brackets stay
     assert abbreviated(name, 20) == "I C. 1:27 (H. D.)"
     assert soul_name("Lost Soul") == "Lost Soul"
+    female = soul_name("Lost Soul Jeremiah 7:18 (Female Only) (H)")
+    assert abbreviated(female, 26) == "Jeremiah 7:18 (F. O.) (H)"  # the printing tag stays as it is
 
 
 def test_a_shortened_card_name_keeps_a_word_that_tells_it_apart():

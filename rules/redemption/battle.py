@@ -301,7 +301,17 @@ class BattleRules(Core):
         card, last = self.cd[e], self.b.played[-1]
         if card.has("negate") is not None and continuous.stoppable(self, last, "negate", e):
             return True
-        return card.has("interrupt_battle") is not None and continuous.stoppable(self, last, "interrupt", e)
+        if not continuous.stoppable(self, last, "interrupt", e):
+            return False
+        if effects.interrupts(card, ("interrupt_battle",)):
+            return True
+        t: Table = self
+        return any(  # an interrupt of a card its selector takes (redemption.effect.interrupt, interrupt_discard)
+            last in effects.interruptible(t, p, a)
+            for ab in card.abilities
+            for a in ab.acts
+            if a.verb in ("interrupt", "interrupt_discard", "interrupt_prevent")
+        )
 
     def _ability_targets(self, p: int, e: str, host: str) -> list[str]:
         """The cards the player chooses among for enhancement e played on host (redemption.battle.targets)."""
@@ -596,7 +606,7 @@ class BattleRules(Core):
         """Undo what negated card e did (redemption.effect.negate): the characters it took come back, a banded one goes
         home, the cards it drew go back on top of the draw pile in their order, the cards it protected are not
         (redemption.effect.protect_from: its marks go)."""
-        if self.s.mods and self.cd[e].has("protect_from") is not None:
+        if self.s.mods and continuous.protections(self.cd[e]):
             self.s.mods = [m for m in self.s.mods if m[4] != e or m[1] or m[2]]
         drawn: list[str] = []
         for done in [x for x in self.b.effects if x[0] == e]:

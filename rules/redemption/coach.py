@@ -125,6 +125,20 @@ def _choosing(game: Sight, player: int) -> tuple[str, str, str]:
     looked = plural(d["looked_at"], "card")
     if not d["looked_at"] and d["options_count"] <= 1:  # a yes-or-no question (may, may_draw, choose_one)
         return _yes_or_no(game, player, d)
+    if d["effect"] == "soul_order":  # Lost Souls put in play at once (redemption.effect.soul_order): all face up
+        if p != player:
+            return (
+                f"Waiting: {who(p)}",
+                f"{who(p, True)} {verb(p, 'chooses', 'choose')} which Lost Soul works first.",
+                rule,
+            )
+        souls = ", ".join(game.name(c) for c in d.get("options", []))
+        return (
+            "Your Lost Souls: which first",
+            f"Several of your Lost Souls were put in play at once ({souls}): choose the one whose ability works first "
+            f"({do('choose <card>')}); you choose again among the rest.",
+            "redemption.effect.soul_order",
+        )
     if p != player:
         return (
             f"Waiting: {who(p)} {verb(p, 'chooses', 'choose')}",

@@ -19,11 +19,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rules.redemption.lang import condition_holds, matches
+from rules.redemption.lang import as_played, condition_holds, matches
 
 if TYPE_CHECKING:
     from rules.redemption.cards import Card
-    from rules.redemption.lang import Ability, Selector
+    from rules.redemption.lang import Ability, Act, Selector
     from rules.redemption.table import Table
 
 
@@ -163,13 +163,15 @@ def immune(t: Table, cid: str, src: str, host: str = "") -> bool:
     if not t.cd[cid].is_character:
         return False
     cd = t.cd
-    if t.s.mods and protected_from(t, cid, cd[src]):  # redemption.effect.protect_from: no ability of src reaches it
+    # redemption.effect.protect_from: no ability of src (as played: redemption.effect.dual_alignment) reaches it
+    if t.s.mods and protected_from(t, cid, as_played(t, src)):
         return True
     # redemption.lang.rider.regardless_of_immunity; redemption.effect.negate_immune
     if any("regardless_of_immunity" in a.riders for a in cd[src].abilities) or immunity_negated(t, cid):
         return False
+    seen = as_played(t, src)
     for a in _granted(t, cid, "immune"):
-        if matches(cd[src], a.filter) or (host and host != src and matches(cd[host], a.filter)):
+        if matches(seen, a.filter) or (host and host != src and matches(cd[host], a.filter)):
             return True
     return False
 
@@ -183,8 +185,7 @@ def protected_from(t: Table, cid: str, src: Card) -> bool:
     for c, s, tg, until, by in t.s.mods:
         if c != cid or s or tg or (until and turn >= until) or by in negated:
             continue
-        a = cd[by].by_effect.get("protect_from")
-        if a is not None and matches(src, a.acts[0].against):
+        if any(matches(src, act.against) for act in protections(cd[by])):
             return True
     lone = cd[cid].by_effect.get("protect_lone")
     if lone is not None and cid not in negated and src.is_character and matches(src, lone.acts[0].filter):
@@ -201,6 +202,11 @@ def lone_in_battle(t: Table, src: Card) -> bool:
         if len(side) == 1 and t.cd[side[0]] is src:
             return True
     return False
+
+
+def protections(card: Card) -> list[Act]:
+    """Card's protect_from effects, wherever its abilities write them (after an interrupt_battle, say)."""
+    return [act for ab in card.abilities for act in ab.acts if act.verb == "protect_from"]
 
 
 def side_immune(t: Table, p: int, opp: int) -> bool:
@@ -432,6 +438,11 @@ def artifacts_change_numbers(t: Table) -> bool:
     return "gain" in ae or "lose" in ae
 
 
+def artifact_decrease(t: Table) -> bool:
+    """Is a face-up artifact in play decreasing characters (a ``while_in_play`` lose: redemption.effect.gain.artifact)?"""
+    return bool(t.face_up) and bool(_face_up_with(t, "lose"))
+
+
 def artifact_numbers(t: Table, cid: str) -> tuple[int, int]:
     """How much the face-up artifacts in play change character cid's numbers now: each one whose gain / lose ability
     is ``while_in_play`` and whose selector fits cid (``owner = "you"``: the artifact's player's characters), for as
@@ -530,6 +541,10 @@ def prevented(t: Table, e: str) -> bool:
     b = t.b
     if abilities_negated(t, e):  # redemption.effect.negate_abilities: its ability stops, its numbers count
         return True
+    if b.effects and any(  # interrupted and prevented by a card that still counts (redemption.effect.interrupt_prevent)
+        r[1] == "interrupt_prevent" and r[2] == e and r[0] not in b.negated for r in b.effects
+    ):
+        return True
     if not b.marks:
         return False
     cd, loc = t.cd, t.loc
@@ -540,7 +555,7 @@ def prevented(t: Table, e: str) -> bool:
         if a is None:
             continue
         owner = t.owner(x)
-        first = next((y for y in b.played[mark:] if t.owner(y) != owner and matches(cd[y], a.filter)), "")
+        first = next((y for y in b.played[mark:] if t.owner(y) != owner and matches(as_played(t, y), a.filter)), "")
         if first == e and stoppable(t, e, "prevent", x):
             return True
     return False

@@ -13,6 +13,9 @@ decision only). The shapes:
 
 When the answer is complete the ability goes on: the effect named by ``effect`` (the registry in ``effects.py``)
 is given the cards chosen, in the order chosen, and then the play that the ability interrupted (``then``) goes on.
+``at`` is the place of the effect that asked among the card's effects (every ability's, in order, from 0), so an
+ability with two effects of one verb goes on with the one that asked, its own numbers and selector; -1 (a save
+written before it was kept): the card's first effect of that verb.
 
 What is revealed, and to whom: ``revealed`` are the cards shown (the top N of a draw pile, a searched pile),
 ``to`` the seats they are shown to. ``view(player)`` lists them only for those seats; every other player learns
@@ -51,6 +54,7 @@ class Decision:
     to: list[int] = field(default_factory=list)
     then: Then = ""
     stage: int = 0  # an effect that asks twice (choose one, then order the rest) says which question this is
+    at: int = -1  # the asking effect's place among the source card's effects (-1: its first of verb ``effect``)
 
     def copy(self) -> Decision:
         return Decision(
@@ -65,6 +69,7 @@ class Decision:
             self.to[:],
             self.then,
             self.stage,
+            self.at,
         )
 
     def left(self) -> list[str]:
@@ -127,6 +132,8 @@ class Decision:
             return "a decision with nothing to choose among can only be an 'up to' one"
         if self.most < 1 or (self.shape == "up_to" and len(self.chosen) >= self.most):
             return "an 'up to' decision still open has chosen fewer cards than it may"
+        if self.at < -1:
+            return "a decision's 'at' is the place of an effect of its source card (0 or more), or -1"
         if self.shape == "one" and self.chosen:
             return "a decision of one card that has it is already answered"
         return ""

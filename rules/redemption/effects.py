@@ -57,7 +57,7 @@ def filter_text(flt: Filter, noun: str = "character", plural: bool = False) -> s
         words.append({"OT": "O.T.", "NT": "N.T."}[d["testament"]])
     for k in ("gender", "kind", "alignment"):
         if k in d:
-            words.append(str(d[k]))
+            words.append(" or ".join(d[k]) if isinstance(d[k], tuple) else str(d[k]))
     if "class" in d:
         words.append(f"{d['class']}-class")
     if d.get("generic"):
@@ -85,6 +85,8 @@ def filter_text(flt: Filter, noun: str = "character", plural: bool = False) -> s
         text += f" with a reference in {' or '.join(bk) if isinstance(bk, tuple) else bk}"
     if "except_kind" in d:  # redemption.lang.facet.except_kind
         text += f" that {'are' if plural else 'is'} not {d['except_kind']}"
+    if "except" in d:  # redemption.lang.facet.except
+        text += f" (except {filter_text(d['except'], 'card', plural=True)})"
     return text
 
 
@@ -355,9 +357,23 @@ def _negatable(g: Table, p: int, ab: Act, host: str) -> list[str]:
 def _do_negate_discard(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
     """Negate the chosen card (its numbers and abilities stop, what it did is undone), then discard it."""
     name, rid = g.cd[src].name, "redemption.effect.negate_discard"
+    if (
+        ab.select.every
+    ):  # "all evil enhancements in battle are negated and discarded" (redemption.effect.negate_discard)
+        hit = protected_from(g, g.cd[src], _negatable(g, p, ab, host))
+        if not hit:
+            events.append(Event("effect", f"{name}: nothing to negate.", p, rid))
+        for c in hit:
+            _negate_and_discard(g, p, src, c, events)
+        return
     if not target:
         events.append(Event("effect", f"{name}: nothing to negate.", p, rid))
         return
+    _negate_and_discard(g, p, src, target, events)
+
+
+def _negate_and_discard(g: Table, p: int, src: str, target: str, events: list[Event]) -> None:
+    name, rid = g.cd[src].name, "redemption.effect.negate_discard"
     if target in g.b.played:
         g.b.negated.append(target)
         events.append(Event("effect", f"{name} negates {g._nm(target)}.", p, rid))
@@ -398,6 +414,8 @@ def _do_negate_one(g: Table, p: int, src: str, host: str, ab: Act, target: str, 
 def _text_negate_discard(a: Act, when: str, card: Card | None) -> str:
     d = dict(a.select.facets)
     what = filter_text(a.filter, "card")
+    if a.select.every:
+        return f"Negate all {filter_text(a.filter, 'card', plural=True)} in battle and discard them."
     if d.get("last"):
         return f"Negate the last {what} played in this battle and discard it."
     if d.get("face_up"):
@@ -890,8 +908,51 @@ def _resolve_draw_discard(g: Table, d: Decision, events: list[Event]) -> None:
 
 
 # --- verbs that move cards between piles, change numbers, convert (redemption.effect.*) -------------------------
+# --- which effect a decision answers: its place among its card's effects, not its verb (redemption.decision) ---------
+def act_place(card: Card, act: Act) -> int:
+    """The place of effect ``act`` among card's effects (every ability's, in order, from 0); -1 when not one."""
+    i = 0
+    for ab in card.abilities:
+        for a in ab.acts:
+            if a is act:
+                return i
+            i += 1
+    return -1
+
+
+def _placed(card: Card, at: int) -> tuple[Ability, int] | None:
+    """The ability holding card's effect at place ``at``, and that effect's index in it (None: no such place)."""
+    if at < 0:
+        return None
+    for ab in card.abilities:
+        if at < len(ab.acts):
+            return ab, at
+        at -= len(ab.acts)
+    return None
+
+
+def _stamp(g: Table, src: str, act: Act) -> None:
+    """The decision effect ``act`` of card src has just asked keeps that effect's place, so the answer goes on with
+    this effect's own numbers and selector even when another effect of the card has the same verb."""
+    d = g.s.pending
+    if d is not None and d.at < 0 and d.source == src and d.effect == act.verb:
+        d.at = act_place(g.cd[src], act)
+
+
+def _ability_asking(g: Table, d: Decision, flag: str) -> Ability:
+    """The ability whose "you may" or "choose one" a decision answers: the one at its place, else the card's first."""
+    found = _placed(g.cd[d.source], d.at)
+    if found is not None and getattr(found[0], flag):
+        return found[0]
+    return next(a for a in g.cd[d.source].abilities if getattr(a, flag))
+
+
 def _act_of(g: Table, d: Decision) -> Act:
-    """The effect of the asking card that a decision answers (its first effect with that verb)."""
+    """The effect of the asking card that a decision answers: the one at its place (``d.at``); a decision saved
+    without one, its card's first effect with that verb."""
+    found = _placed(g.cd[d.source], d.at)
+    if found is not None and found[0].acts[found[1]].verb == d.effect:
+        return found[0].acts[found[1]]
     for ab in g.cd[d.source].abilities:
         for act in ab.acts:
             if act.verb == d.effect:
@@ -1445,13 +1506,16 @@ def _do_may_draw(g: Table, p: int, src: str, host: str, ab: Act, target: str, ev
         events,
         f"{who(p, True)} may draw {plural(ab.n, 'card')} for {g.cd[src].name}.",
     )
+    d = g.s.pending
+    assert d is not None
+    d.stage = ab.n  # how many: kept in the decision (a card may say "draw 1, or 3 if ...": two abilities)
 
 
 def _resolve_may_draw(g: Table, d: Decision, events: list[Event]) -> None:
     p, act = d.chooser, _act_of(g, d)
     if d.chosen:
         before = len(g.z[p]["hand"])
-        g._draw(p, act.n, events, f"for {g.cd[d.source].name}", "redemption.effect.may_draw")
+        g._draw(p, d.stage or act.n, events, f"for {g.cd[d.source].name}", "redemption.effect.may_draw")
         ability_drew(g, p, d.source, len(g.z[p]["hand"]) - before)
     else:
         events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'draws', 'draw')} nothing.", p))
@@ -1492,7 +1556,7 @@ def ask_gift(g: Table, events: list[Event]) -> None:
     while g.s.gifts and g.s.pending is None:
         h, n, a = g.s.gifts.pop(0)
         if g.cd[a].type == "lost_soul":  # a Lost Soul just put in play (redemption.lang.trigger.put_in_play)
-            if g.loc[a] == (h, "land_of_bondage"):
+            if g.loc[a] == (h, "land_of_bondage") and not ask_soul_order(g, h, a, events):
                 run_put_in_play(g, h, a, events)
             continue
         if n == BLOCKED and g.cd[a].is_character:  # a Hero was blocked (redemption.lang.trigger.blocked)
@@ -1518,6 +1582,43 @@ def ask_gift(g: Table, events: list[Event]) -> None:
         d = g.s.pending
         assert d is not None
         d.stage = n  # how many: kept in the decision, so a save holds it
+
+
+# --- several Lost Souls of one player put in play at once: their player orders them (redemption.effect.soul_order) ---
+SOUL_ORDER = "soul_order"
+
+
+def _souls_waiting(g: Table, h: int) -> list[str]:
+    """Player h's Lost Souls in their Land of Bondage whose put_in_play ability waits in the queue, first first."""
+    cd, loc = g.cd, g.loc
+    out = [c for q, n, c in g.s.gifts if q == h and n == 1 and cd[c].type == "lost_soul"]
+    return [c for c in dict.fromkeys(out) if loc[c] == (h, "land_of_bondage")]
+
+
+def ask_soul_order(g: Table, h: int, soul: str, events: list[Event]) -> bool:
+    """Lost Soul ``soul`` (just taken from the queue) and others of player h's wait together: h chooses which works
+    first (a pending decision; the others wait on, and h is asked again while two or more do). False when it waits
+    alone: it works at once (redemption.effect.soul_order)."""
+    others = [c for c in _souls_waiting(g, h) if c != soul]
+    if not others:
+        return False
+    g.s.gifts.insert(0, (h, 1, soul))  # it waits with the others until its player says which goes first
+    g.ask(
+        Decision(h, soul, SOUL_ORDER, [soul, *others], "one", to=list(range(len(g.z)))),
+        events,
+        f"{who(h, True)} {verb(h, 'chooses', 'choose')} which of {their(h)} {len(others) + 1} Lost Souls put in play "
+        "works first.",
+    )
+    return True
+
+
+def _resolve_soul_order(g: Table, d: Decision, events: list[Event]) -> None:
+    """The Lost Soul chosen works now; the others wait in the queue (redemption.effect.soul_order)."""
+    h, (c,) = d.chooser, d.chosen
+    if (h, 1, c) in g.s.gifts:
+        g.s.gifts.remove((h, 1, c))
+    if g.loc[c] == (h, "land_of_bondage"):
+        run_put_in_play(g, h, c, events)
 
 
 def _resolve_gift(g: Table, d: Decision, events: list[Event]) -> None:
@@ -1951,7 +2052,16 @@ def run_put_in_play(g: Table, p: int, soul: str, events: list[Event], trigger: s
         if ab.choose_one:
             first, second = (VERBS[a.verb].text(a, ab.trigger, None).rstrip(".") for a in ab.acts)
             g.ask(
-                Decision(p, soul, "choose_one", [soul], "up_to", 1, to=list(range(len(g.z)))),
+                Decision(
+                    p,
+                    soul,
+                    "choose_one",
+                    [soul],
+                    "up_to",
+                    1,
+                    to=list(range(len(g.z))),
+                    at=act_place(g.cd[soul], ab.acts[0]),
+                ),
                 events,
                 f"{who(p, True)} {verb(p, 'chooses', 'choose')} for {g.cd[soul].name}: {first} (choose it), or "
                 f"{second} (choose nothing).",
@@ -2012,7 +2122,7 @@ def run_activate(g: Table, p: int, c: str, ab: Ability, events: list[Event]) -> 
     if ab.choose_one:  # "A or B" as it is activated: its player chooses (redemption.lang.choose_one)
         first, second = (VERBS[a.verb].text(a, ab.trigger, None).rstrip(".") for a in ab.acts)
         g.ask(
-            Decision(p, c, "choose_one", [c], "up_to", 1, to=list(range(len(g.z)))),
+            Decision(p, c, "choose_one", [c], "up_to", 1, to=list(range(len(g.z))), at=act_place(g.cd[c], ab.acts[0])),
             events,
             f"{who(p, True)} {verb(p, 'chooses', 'choose')} for {g.cd[c].name}: {first} (choose it), or {second} "
             "(choose nothing).",
@@ -2062,6 +2172,9 @@ def _resolve_choose_blocker(g: Table, d: Decision, events: list[Event]) -> None:
         "redemption.effect.choose_blocker",
     )
     g.b.step, g.b.last_actor, g.b.passes = "initiative", q, 0
+    blocked(
+        g, g.s.active
+    )  # a chosen blocker blocks: the Heroes' "when blocked" abilities (redemption.lang.trigger.blocked)
 
 
 def _do_exchange_hand(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
@@ -2197,7 +2310,7 @@ def _resolve_choose_one(g: Table, d: Decision, events: list[Event]) -> None:
     """The answer to an ability with two alternatives: the card itself chosen, the first effect; none, the second
     (redemption.lang.choose_one)."""
     src = d.source
-    ab = next(a for a in g.cd[src].abilities if a.choose_one)
+    ab = _ability_asking(g, d, "choose_one")
     act = ab.acts[0 if d.chosen else 1]
     _run_acts(g, d.chooser, src, g.attached.get(src, src), (act,), "", events, asking=True)
 
@@ -2251,7 +2364,7 @@ def _resolve_may(g: Table, d: Decision, events: list[Event]) -> None:
     """The answer to "you may ...": the card itself chosen, its ability's effects happen, in order; none, nothing
     of it happens (redemption.lang.may)."""
     src, p = d.source, d.chooser
-    ab = next(a for a in g.cd[src].abilities if a.may)
+    ab = _ability_asking(g, d, "may")
     if not d.chosen:
         events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'uses', 'use')} nothing of {g.cd[src].name}.", p))
         return
@@ -2274,6 +2387,7 @@ def fire_watchers(g: Table, winners: list[str], trigger: str, events: list[Event
                     do = VERBS[act.verb].do
                     if do is not None and any(matches(cd[c], act.select.card) for c in winners):
                         do(g, q, a, a, act, "", events)
+                        _stamp(g, a, act)
 
 
 def _do_discard_self(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
@@ -2294,12 +2408,13 @@ def fire(g: Table, p: int, c: str, trigger: str, events: list[Event]) -> None:
             v = VERBS[act.verb]
             if v.do is not None:
                 v.do(g, p, c, c, act, "", events)
+                _stamp(g, c, act)
 
 
 def _do_opponents_discard(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
     """Each opponent, in turn order from p's left, discards a card of their choice from their hand; with
     ``owner = "opponent"``, the one opponent (the other side of the battle) only (redemption.effect.opponents_discard)."""
-    _ask_discard(g, p, src, [g.opponent(p)] if ab.select.owner == "opponent" else g.others(p), events)
+    _ask_discard(g, p, src, ab, [g.opponent(p)] if ab.select.owner == "opponent" else g.others(p), events)
 
 
 def _discardable(g: Table, q: int, act: Act) -> list[str]:
@@ -2318,8 +2433,7 @@ def _discardable(g: Table, q: int, act: Act) -> list[str]:
     return out
 
 
-def _ask_discard(g: Table, p: int, src: str, queue: list[int], events: list[Event]) -> None:
-    act = _act_by_verb(g, src, "opponents_discard")
+def _ask_discard(g: Table, p: int, src: str, act: Act, queue: list[int], events: list[Event]) -> None:
     for q in queue:
         options = _discardable(g, q, act)
         if options:
@@ -2357,10 +2471,11 @@ def _resolve_opponents_discard(g: Table, d: Decision, events: list[Event]) -> No
                 for x in [x for x, s in table.items() if s == c]:
                     del table[x]
         g._to_discard(c, events, f" for {g.cd[src].name}", rid)
-    if _act_of(g, d).select.owner == "opponent":  # one opponent only: nobody else is asked
+    act = _act_of(g, d)
+    if act.select.owner == "opponent":  # one opponent only: nobody else is asked
         return
     others = g.others(g.owner(src))
-    _ask_discard(g, g.owner(src), src, others[others.index(q) + 1 :], events)
+    _ask_discard(g, g.owner(src), src, act, others[others.index(q) + 1 :], events)
 
 
 def _do_opponents_pile(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
@@ -2446,7 +2561,7 @@ def _resolve_draw_most(g: Table, d: Decision, events: list[Event]) -> None:
 
 def _resolve_target(g: Table, d: Decision, events: list[Event]) -> None:
     """A character's targeted ability goes on with the card its player chose (redemption.battle.targets)."""
-    act = next(a for ab in g.cd[d.source].abilities for a in ab.acts if a.verb == d.effect)
+    act = _act_of(g, d)
     do = VERBS[d.effect].do
     assert do is not None
     host = g.attached.get(d.source, d.source)  # an enhancement's: the character it was played on
@@ -2564,7 +2679,15 @@ def _do_negate_all(g: Table, p: int, src: str, host: str, ab: Act, target: str, 
         return
     cd, negated, rid = g.cd, g.b.negated, "redemption.effect.negate_all"
     hit = []
-    for zones in g.z:
+    if ab.select.facets:  # "negate all X": only the cards its selector takes (redemption.effect.negate_all.selected)
+        for c in dict.fromkeys(select(g, p, ab.select)):
+            card = cd[c]
+            if c == src or c in negated or not (card.abilities or card.is_enhancement):
+                continue
+            if continuous.stoppable(g, c, "negate", src):
+                negated.append(c)
+                hit.append(c)
+    for zones in g.z if not ab.select.facets else ():
         for zone in ("territory", "field_of_battle"):
             for c in zones[zone]:
                 card = cd[c]
@@ -2582,7 +2705,22 @@ def _do_negate_all(g: Table, p: int, src: str, host: str, ab: Act, target: str, 
     events.append(Event("effect", f"{cd[src].name} negates the special abilities of {what}.", p, rid))
 
 
+def _negate_all_where(a: Act) -> str:
+    """Where a selected negate_all looks, in words ("in battle ", "in play ")."""
+    zones = a.select.zones
+    return "in battle " if zones and set(zones) <= {"battle", "battle_cards"} else "in play "
+
+
 # --- interrupt the battle (redemption.effect.interrupt_battle) -------------------------------------------------------
+#: the verbs that interrupt (redemption.effect.interrupt_battle, interrupt, interrupt_discard)
+INTERRUPTS = ("interrupt_battle", "interrupt", "interrupt_discard", "interrupt_prevent")
+
+
+def interrupts(card: Card, verbs: tuple[str, ...] = INTERRUPTS) -> bool:
+    """Has the card an effect of one of these interrupt verbs (anywhere in an ability)?"""
+    return any(a.verb in verbs for ab in card.abilities for a in ab.acts)
+
+
 def interrupted_by_battle(g: Table, p: int, src: str = "") -> str:
     """The card an "interrupt the battle" of player p would interrupt now: the last card played in the battle under
     way (``src``, the interrupting card itself, left out), when an opponent of p played it, it still counts (not
@@ -2620,6 +2758,68 @@ def _do_interrupt_battle(g: Table, p: int, src: str, host: str, ab: Act, target:
     g.b.suspended, g.b.interrupter = done, src
 
 
+def interruptible(g: Table, p: int, ab: Act, host: str = "") -> list[str]:
+    """The opposing cards played in this battle that an interrupt may take: the selector's, still counting, not one
+    that cannot be interrupted (redemption.effect.interrupt)."""
+    b = g.b
+    return select(
+        g,
+        p,
+        ab.select,
+        lambda c: g.owner(c) == p or c in b.negated or c not in b.played or not continuous.stoppable(g, c, "interrupt"),
+    )
+
+
+def _do_interrupt(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Interrupt the chosen card's ability: what it did is undone and suspended; the effects written after this one
+    happen; when this card's ability is done the suspended effects reactivate if they still can (:func:`reactivate`;
+    redemption.effect.interrupt)."""
+    name, rid = g.cd[src].name, "redemption.effect.interrupt"
+    if not g.in_battle() or not target:
+        events.append(Event.said("effect", f"{name}: no opposing ability to interrupt.", p, rid))
+        return
+    done = [x for x in g.b.effects if x[0] == target]
+    events.append(Event.said("effect", f"{name} interrupts {g._nm(target)}: what it did is suspended.", p, rid))
+    if done:
+        g._undo(target, events)
+        g.b.suspended, g.b.interrupter = done, src
+
+
+def _do_interrupt_discard(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Interrupt the chosen card (or, with ``all``, every card that fits) and discard it: what it did is undone, and
+    a card out of battle never reactivates (redemption.effect.interrupt_discard)."""
+    name, rid = g.cd[src].name, "redemption.effect.interrupt_discard"
+    if not g.in_battle():
+        return
+    cards = interruptible(g, p, ab, host) if ab.select.every else [target] if target else []
+    if not cards:
+        events.append(Event.said("effect", f"{name}: no opposing card to interrupt.", p, rid))
+        return
+    for c in cards:
+        events.append(Event.said("effect", f"{name} interrupts {g._nm(c)} and discards it.", p, rid))
+        g._undo(c, events)
+        if continuous.card_protected(g, c) or continuous.discard_protected(g, c, g.cd[src]):
+            events.append(Event("effect", f"{g._nm(c)} is protected from discard: it stays.", p, rid))
+            continue
+        g._to_discard(c, events, "", rid)
+
+
+def _do_interrupt_prevent(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Interrupt and prevent the chosen card's ability: what it did is undone, and its ability stays prevented while
+    this card counts (it does not reactivate; its numbers still count): the battle's record (src,
+    "interrupt_prevent", card) that :func:`continuous.prevented` reads (redemption.effect.interrupt_prevent)."""
+    name, rid = g.cd[src].name, "redemption.effect.interrupt_prevent"
+    if not g.in_battle() or not target:
+        events.append(Event.said("effect", f"{name}: no opposing ability to interrupt.", p, rid))
+        return
+    if not continuous.stoppable(g, target, "prevent", src):
+        events.append(Event.said("effect", f"{name} cannot prevent {g._nm(target)}: it cannot be prevented.", p, rid))
+        return
+    events.append(Event.said("effect", f"{name} interrupts {g._nm(target)} and prevents its ability.", p, rid))
+    g._undo(target, events)
+    g.b.effects.append((src, "interrupt_prevent", target, ""))
+
+
 def reactivate(g: Table, src: str, events: list[Event]) -> None:
     """Card src's ability is done: the effects its interrupt suspended reactivate, in the order they first
     happened, each only if the interrupted card is still in battle and counts, the character it is on is still in
@@ -2645,6 +2845,9 @@ def reactivate(g: Table, src: str, events: list[Event]) -> None:
     for _, eff, t, _where in done:
         if eff == "draw":
             drawn += 1
+            continue
+        if eff == "draw_reveal":  # a mark for after the battle, not undone by the interrupt: nothing comes back
+            b.effects.append((e, eff, t, _where))
             continue
         act = _act_by_verb(g, e, eff)
         v = VERBS[eff]
@@ -2816,7 +3019,8 @@ def _from_pile(ab: Act) -> str:
 
 def _resolve_play_from_discard(g: Table, d: Decision, events: list[Event]) -> None:
     p, src, rid = d.chooser, d.source, "redemption.effect.play_from_discard"
-    host = g.attached.get(src, "")
+    # an enhancement's: the character it is on; a character's own ability: the character itself
+    host = g.attached.get(src, src if g.cd[src].is_character else "")
     if d.stage == 0:
         if not d.chosen or not host or g.loc[host][1] != "field_of_battle":
             events.append(
@@ -2878,6 +3082,99 @@ def _do_shuffle_hand_draw(g: Table, p: int, src: str, host: str, ab: Act, target
             )
         )
         g._draw(q, ab.n, events, f"for {name}", rid)
+
+
+def _shuffle_in(g: Table, q: int, src: str, ab: Act, cards: list[str], events: list[Event]) -> None:
+    """Player q shuffles those cards of their hand into their draw pile and draws N."""
+    name, rid = g.cd[src].name, f"redemption.effect.{ab.verb}"
+    for c in cards:
+        g._move(c, q, "deck")
+    g.rng.shuffle(g.z[q]["deck"])
+    events.append(
+        Event.said(
+            "effect",
+            f"{name}: {who(q, True)} {verb(q, 'shuffles', 'shuffle')} {plural(len(cards), 'card')} of {their(q)} "
+            f"hand into {their(q)} draw pile.",
+            q,
+            rid,
+        )
+    )
+    g._draw(q, ab.n, events, f"for {name}", rid)
+
+
+def _shuffle_random_from(g: Table, p: int, src: str, ab: Act, start: int, events: list[Event]) -> None:
+    """shuffle_random_draw from the seat ``start`` places after p on: a player with more than N cards is asked."""
+    seats = [p] + g.others(p)
+    for k in range(start, len(seats)):
+        q = seats[k]
+        hand = g.z[q]["hand"]
+        if len(hand) > ab.n:
+            g.ask(
+                Decision(q, src, "shuffle_random_draw", [src], "up_to", 1, to=[q], stage=k),
+                events,
+                f"{who(q, True)} {verb(q, 'shuffles', 'shuffle')} for {g.cd[src].name}: the whole hand (choose it), "
+                f"or {ab.n} of its cards at random (choose nothing).",
+            )
+            return
+        _shuffle_in(g, q, src, ab, hand[:], events)
+
+
+def _do_shuffle_random_draw(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """Each player in turn order from p shuffles their hand, or N of its cards at random (their choice, asked only
+    of a player with more than N), into their draw pile, then draws N (redemption.effect.shuffle_random_draw)."""
+    _shuffle_random_from(g, p, src, ab, 0, events)
+
+
+def _resolve_shuffle_random_draw(g: Table, d: Decision, events: list[Event]) -> None:
+    ab, q, p = _act_of(g, d), d.chooser, g.owner(d.source)
+    hand = g.z[q]["hand"][:]
+    if not d.chosen:  # N at random
+        g.rng.shuffle(hand)
+        hand = hand[: ab.n]
+    _shuffle_in(g, q, d.source, ab, hand, events)
+    _shuffle_random_from(g, p, d.source, ab, d.stage + 1, events)
+
+
+def zero_toughness_sweep(g: Table, events: list[Event]) -> None:
+    """Every character in play whose toughness a face-up artifact's decrease has brought to 0 is discarded at once
+    (redemption.effect.gain.artifact); one in battle is removed from it."""
+    rid = "redemption.effect.gain.artifact"
+    for q, zones in enumerate(g.z):
+        for zone in ("territory", "field_of_battle"):
+            for c in zones[zone][:]:
+                if c in g.attached or not g.cd[c].is_character or g.loc[c] != (q, zone):
+                    continue
+                if continuous.artifact_numbers(g, c)[1] < 0 and g.char_numbers(c)[1] <= 0:
+                    if zone == "field_of_battle" and g.in_battle():
+                        events.append(Event.said("effect", f"{g._nm(c)}'s toughness is 0: it is discarded.", q, rid))
+                        g._leave_battle(c, "discard", events)
+                    else:
+                        g._to_discard(c, events, " (its toughness is 0)", rid)
+
+
+def _redeemed(g: Table, p: int, ab: Act, host: str) -> list[str]:
+    """The Redeemed Souls the selector takes (a Land of Redemption's cards; redemption.effect.unredeem)."""
+    return select(g, p, ab.select)
+
+
+def _do_unredeem(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """The chosen Redeemed Soul goes from its Land of Redemption into p's Land of Bondage, a Lost Soul there again;
+    its rescuer's score is one less (redemption.effect.unredeem)."""
+    rid = "redemption.effect.unredeem"
+    if not target:
+        events.append(Event("effect", f"{g.cd[src].name}: no Redeemed Soul to take.", p, rid))
+        return
+    q = g.loc[target][0]
+    g._move(target, p, "land_of_bondage")
+    events.append(
+        Event.said(
+            "effect",
+            f"{g.cd[src].name} takes {g._nm(target)} from {whose(q)} Land of Redemption into {their(p)} Land of "
+            "Bondage: it is a Lost Soul again.",
+            p,
+            rid,
+        )
+    )
 
 
 # --- the words ------------------------------------------------------------------------------------------
@@ -2965,6 +3262,7 @@ def _which(a: Act, noun: str) -> str:
         what += f" but {other}s" if a.select.every else f" (not {an(other)})"
     where = {
         "battle": " in battle",
+        "battle_cards": " in battle",
         "in_play": " in play",
         "territory": " in a territory",
         "discard": " in a discard pile",
@@ -2976,7 +3274,9 @@ def _which(a: Act, noun: str) -> str:
     if what.startswith("up to "):
         return what + where
     if a.select.every:  # "all your Heroes in play", "all O.T. Heroes in play"
-        return "all " + ("your " if a.select.owner == "you" else "") + what + where
+        theirs = a.select.owner in ("opponent", "opponents") and a.select.zones == ("battle",)
+        mine = "your " if a.select.owner == "you" else "opposing " if theirs else ""
+        return "all " + mine + what + where
     return an(what) + where
 
 
@@ -3036,6 +3336,28 @@ def _verbs() -> dict[str, Verb]:
                     f"Each player, you first, shuffles their hand into their draw pile and draws {plural(a.n, 'card')}."
                 ),
                 _do_shuffle_hand_draw,
+            ),
+            Verb(
+                "shuffle_random_draw",
+                "each player shuffles their hand, or N of its cards at random, into their draw pile and draws N",
+                lambda a, when, card: (
+                    f"Each player, you first, shuffles their hand (or, with more than {a.n} cards, {a.n} of them at "
+                    f"random, as they choose) into their draw pile and draws {plural(a.n, 'card')}."
+                ),
+                _do_shuffle_random_draw,
+                resolve=_resolve_shuffle_random_draw,
+            ),
+            Verb(
+                "unredeem",
+                "a Redeemed Soul goes back into your Land of Bondage",
+                lambda a, when, card: (
+                    "Put any Redeemed Soul (a card in a Land of Redemption) into your Land of Bondage: it is a Lost "
+                    "Soul there again, and the player it was redeemed by has one fewer."
+                ),
+                _do_unredeem,
+                _redeemed,
+                needs_target=True,
+                resolve=_resolve_target,
             ),
             Verb(
                 "no_convert",
@@ -3257,7 +3579,11 @@ def _verbs() -> dict[str, Verb]:
                         if card is not None and card.is_character
                         else "Negate"
                     )
-                    + " every special ability on the characters and enhancements in play (but this one) for this battle."
+                    + (
+                        f" every {filter_text(a.filter, 'card')} {_negate_all_where(a)}(but this one) for this battle."
+                        if a.select.facets
+                        else " every special ability on the characters and enhancements in play (but this one) for this battle."
+                    )
                 ),
                 _do_negate_all,
             ),
@@ -3266,6 +3592,41 @@ def _verbs() -> dict[str, Verb]:
                 "interrupt the battle: the last opposing card's effects are suspended, then come back if they still can",
                 lambda a, when, card: "Interrupt the battle.",
                 _do_interrupt_battle,
+            ),
+            Verb(
+                "interrupt",
+                "interrupt an opposing card's ability: undone and suspended, it comes back when this ability is done",
+                lambda a, when, card: (
+                    f"Interrupt the last opposing {filter_text(a.filter, 'card')} played in this battle."
+                    if a.select.get("last")
+                    else f"Interrupt an opposing {filter_text(a.filter, 'card')} in battle."
+                ),
+                _do_interrupt,
+                interruptible,
+            ),
+            Verb(
+                "interrupt_prevent",
+                "interrupt an opposing card's ability and prevent it: undone, it does not come back",
+                lambda a, when, card: (
+                    f"Interrupt and prevent the ability of the last opposing {filter_text(a.filter, 'card')} played in "
+                    "this battle."
+                ),
+                _do_interrupt_prevent,
+                interruptible,
+                undo="",
+            ),
+            Verb(
+                "interrupt_discard",
+                "interrupt an opposing card (or every one that fits) and discard it",
+                lambda a, when, card: (
+                    f"Interrupt and discard every opposing {filter_text(a.filter, 'card')} in battle."
+                    if a.select.every
+                    else f"Interrupt and discard the last opposing {filter_text(a.filter, 'card')} played in this battle."
+                    if a.select.get("last")
+                    else f"Interrupt and discard an opposing {filter_text(a.filter, 'card')} in battle."
+                ),
+                _do_interrupt_discard,
+                interruptible,
             ),
             Verb(
                 "redirect",
@@ -3941,6 +4302,12 @@ def _verbs() -> dict[str, Verb]:
                 lambda a, when, card: "",
                 resolve=_resolve_may,
             ),
+            Verb(  # several Lost Souls of one player put in play at once (redemption.effect.soul_order)
+                SOUL_ORDER,
+                "the question which of a player's Lost Souls put in play at once works first (not an effect's verb)",
+                lambda a, when, card: "",
+                resolve=_resolve_soul_order,
+            ),
             Verb(
                 "protect_from",
                 "the cards that fit are protected from a kind of card for a while",
@@ -3990,7 +4357,20 @@ def _verbs() -> dict[str, Verb]:
 VERBS: dict[str, Verb] = _verbs()
 #: the verbs whose ability negates, prevents or interrupts: on a character, what a face-up prevent_stoppers
 #: artifact prevents (redemption.effect.prevent_stoppers)
-STOPPERS = frozenset(("negate", "negate_discard", "negate_immune", "prevent_band", "prevent_next", "prevent_ignore"))
+STOPPERS = frozenset(
+    (
+        "negate",
+        "negate_discard",
+        "negate_immune",
+        "prevent_band",
+        "prevent_next",
+        "prevent_ignore",
+        "interrupt_battle",
+        "interrupt",
+        "interrupt_discard",
+        "interrupt_prevent",
+    )
+)
 REGISTRY = VERBS  # the name the engine has always used
 Effect = Verb
 #: verb name -> short description of where it works (for docs and the coach)
@@ -4031,9 +4411,18 @@ def _rider_words(act: Act) -> str:
 _BLOCK_HEADS = {"blocking": "When this character blocks: ", "blocked": "When this character is blocked: "}
 
 
+def _act_words(act: Act, trigger: str, card: Card | None) -> str:
+    """One effect in words, its own condition first ("If used by a Philistine: ...")."""
+    words = VERBS[act.verb].text(act, trigger, card) + _rider_words(act)
+    if act.condition:  # redemption.lang.condition.effect
+        cond = condition_text(act.condition)
+        words = f"{cond[:1].upper()}{cond[1:]}: {words[:1].lower()}{words[1:]}"
+    return words
+
+
 def ability_text(a: Ability, card: Card | None = None) -> str:
     """The player-facing sentence for one ability, generated from its data by its verbs."""
-    texts = [VERBS[act.verb].text(act, a.trigger, card) + _rider_words(act) for act in a.acts]
+    texts = [_act_words(act, a.trigger, card) for act in a.acts]
     if a.choose_one:
         one, two = (VERBS[act.verb].text(act, "played", None) for act in a.acts)
         head = {
@@ -4086,7 +4475,7 @@ def use(g: Table, p: int, src: str, host: str, ab: Ability, target: str, events:
         return
     if ab.may:  # "you may ...": its player says first whether it is used at all (redemption.lang.may)
         g.ask(
-            Decision(p, src, "may", [src], "up_to", 1, to=list(range(len(g.z)))),
+            Decision(p, src, "may", [src], "up_to", 1, to=list(range(len(g.z))), at=act_place(g.cd[src], ab.acts[0])),
             events,
             f"{who(p, True)} may use {g.cd[src].name} (choose it), or not (choose nothing).",
         )
@@ -4095,7 +4484,9 @@ def use(g: Table, p: int, src: str, host: str, ab: Ability, target: str, events:
     if ab.choose_one:  # its player chooses one of its two effects (redemption.lang.choose_one)
         first, second = (VERBS[a.verb].text(a, ab.trigger, None).rstrip(".") for a in ab.acts)
         g.ask(
-            Decision(p, src, "choose_one", [src], "up_to", 1, to=list(range(len(g.z)))),
+            Decision(
+                p, src, "choose_one", [src], "up_to", 1, to=list(range(len(g.z))), at=act_place(g.cd[src], ab.acts[0])
+            ),
             events,
             f"{who(p, True)} {verb(p, 'chooses', 'choose')} for {g.cd[src].name}: {first} (choose it), or {second} "
             "(choose nothing).",
@@ -4115,6 +4506,18 @@ def _run_acts(
             continue
         if g.s.pending is not None:
             return
+        if act.condition and not condition_holds(g, p, host, act.condition):  # redemption.lang.condition.effect
+            events.append(
+                Event(
+                    "effect",
+                    f"{g.cd[src].name}: {condition_text(act.condition)[3:]} does not hold, so "
+                    f"{VERBS[act.verb].text(act, 'played', None)[:1].lower()}{VERBS[act.verb].text(act, 'played', None)[1:].rstrip('.')} "
+                    "does not happen.",
+                    p,
+                    "redemption.lang.condition.effect",
+                )
+            )
+            continue
         if src == host and g.cd[src].is_character and continuous.silenced(g, src, act.verb):
             events.append(
                 Event("effect", f"{g._nm(src)}: its ability is prevented.", p, "redemption.effect.prevent_abilities")
@@ -4138,12 +4541,22 @@ def _run_acts(
             if asking and len(options) == 1 and not act.select.up_to:  # one card fits: no question
                 v.do(g, p, src, host, act, options[0], events)
                 if g.s.pending is not None:
+                    _stamp(g, src, act)
                     return
                 continue
             if options:
                 up_to = act.select.up_to
                 g.ask(
-                    Decision(p, src, act.verb, options, "up_to" if up_to else "one", act.select.most, to=[p]),
+                    Decision(
+                        p,
+                        src,
+                        act.verb,
+                        options,
+                        "up_to" if up_to else "one",
+                        act.select.most,
+                        to=[p],
+                        at=act_place(g.cd[src], act),
+                    ),
                     events,
                     f"{who(p, True)} {verb(p, 'chooses', 'choose')} what {g.cd[src].name} takes.",
                 )
@@ -4153,6 +4566,7 @@ def _run_acts(
             target = ""  # the chosen target is the first targeted effect's: a later one asks for its own
         v.do(g, p, src, host, act, given, events)
         if g.s.pending is not None:  # it asked: what follows waits for the answer
+            _stamp(g, src, act)
             return
     if (
         g.b.interrupter == src
@@ -4164,12 +4578,17 @@ def continue_after(g: Table, d: Decision, events: list[Event]) -> None:
     """The answered question was asked by an effect of card ``d.source``: the effects written after it in that
     ability are carried out now, for the card's owner (redemption.decision)."""
     card = g.cd.get(d.source)
-    if card is None or g.s.pending is not None:
+    nxt = g.s.pending
+    if nxt is not None and nxt.at < 0 and nxt.source == d.source and nxt.effect == d.effect:
+        nxt.at = d.at  # the same effect asks its next question: it keeps its place
+    if card is None or nxt is not None:
         return
-    for ab in card.abilities:
-        idx = next((i for i, a in enumerate(ab.acts) if a.verb == d.effect), None)
-        if idx is None:
-            continue
+    found = _placed(card, d.at)
+    if found is not None and found[0].acts[found[1]].verb == d.effect:
+        places = [found]  # the effect that asked, by its place
+    else:  # a decision saved without its place: the card's first effect of that verb
+        places = [(ab, i) for ab in card.abilities for i, a in enumerate(ab.acts) if a.verb == d.effect][:1]
+    for ab, idx in places:
         if ab.choose_one:  # one of two alternatives was done: the other is not (redemption.lang.choose_one)
             return
         rest = ab.acts[idx + 1 :]
@@ -4201,6 +4620,7 @@ def run_trigger(g: Table, p: int, src: str, trigger: str, events: list[Event]) -
                 return
             if do is not None:
                 do(g, p, src, src, act, "", events)
+                _stamp(g, src, act)
 
 
 def ability_targets(g: Table, p: int, card: Card, host: str) -> list[str]:
@@ -4212,6 +4632,8 @@ def ability_targets(g: Table, p: int, card: Card, host: str) -> list[str]:
             continue
         for act in ab.acts:
             targets = VERBS[act.verb].targets
+            if act.condition and not condition_holds(g, p, host, act.condition):
+                continue  # an effect whose own condition does not hold takes nothing (redemption.lang.condition.effect)
             if (
                 targets is not None and not act.select.every and not act.select.up_to
             ):  # a chosen target (an enhancement's "discard any X in play" too); "up to N" asks when it works

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -172,16 +172,65 @@ def _untagged(name: str) -> str:
 
 
 def _last_played(t: Table, p: int, c: str, v: bool) -> bool:
-    """Is card c the last card of its type played in the battle under way?"""
-    cd, kind = t.cd, t.cd[c].type
-    last = next((e for e in reversed(t.b.played) if cd[e].type == kind), "")
+    """Is card c the last card of its type (as played: redemption.effect.dual_alignment) played in the battle?"""
+    kind = as_played(t, c).type
+    last = next((e for e in reversed(t.b.played) if as_played(t, e).type == kind), "")
     return (c == last) == v
+
+
+# --- a dual-alignment card is the side it is played as (redemption.effect.dual_alignment) --------------------------
+#: card key -> (the card, the card as it is on the other side): built once a card
+_OTHER_SIDE: dict[str, tuple[Card, Card]] = {}
+_SIDE_TYPE = {"hero": "good_enhancement", "evil_character": "evil_enhancement"}
+
+
+def as_played(t: Table, c: str) -> Card:
+    """Card c as the rules see it where it is: a dual-alignment (GE/EE) card played on a character of its other
+    alignment is, while it sits there, only that side's enhancement (its type, alignment, the brigades and numbers
+    its dual_alignment effect names), so "all good enhancements" does not take it; anywhere else, its printed self."""
+    card = t.cd[c]
+    host = t.attached.get(c)
+    if host is None or "dual_alignment" not in card.by_effect:
+        return card
+    side = t.cd[host]
+    kind = _SIDE_TYPE.get(side.type, "")
+    if not kind or kind == card.type:
+        return card
+    known = _OTHER_SIDE.get(card.key)
+    if known is not None and known[0] is card and known[1].type == kind:
+        return known[1]
+    act = card.by_effect["dual_alignment"].acts[0]
+    b = act.select.get("brigade", ())
+    other = replace(
+        card,
+        type=kind,
+        alignment=side.alignment,
+        brigades=b if isinstance(b, tuple) else (b,),
+        strength=act.strength,
+        toughness=act.toughness,
+    )
+    _OTHER_SIDE[card.key] = (card, other)
+    return other
 
 
 def _has_verb(c: Card, v: Any) -> bool:
     """Has card c an effect of verb v (or of one of the verbs of a list)?"""
     names = (v,) if isinstance(v, str) else v
     return any(a.verb in names for ab in c.abilities for a in ab.acts)
+
+
+def _except_check(v: Any) -> str:
+    """``except``: a non-empty table of card facets, each value one its facet takes."""
+    if not isinstance(v, (dict, tuple)) or not v:
+        return "a table of card facets"
+    for k, x in v.items() if isinstance(v, dict) else v:
+        f = FACETS.get(k)
+        if f is None or f.card is None or k == "except":
+            return f"{k!r} is not a card facet"
+        problem = f.check(x)
+        if problem:
+            return f"{k} = {x!r}: {problem}"
+    return ""
 
 
 def _facets() -> dict[str, Facet]:
@@ -198,9 +247,9 @@ def _facets() -> dict[str, Facet]:
         Facet(
             "alignment",
             "redemption.lang.facet.alignment",
-            "good, evil or neutral",
+            "good, evil or neutral (a list: any of them)",
             _one_of(*ALIGNMENTS),
-            card=lambda c, v: c.alignment == v,
+            card=lambda c, v: c.alignment == v if isinstance(v, str) else c.alignment in v,
         ),
         Facet(
             "brigade",
@@ -369,6 +418,14 @@ def _facets() -> dict[str, Facet]:
             _flag,
             card=lambda c, v: (not c.abilities) == v,
         ),
+        # pool2: "(except good Revelation cards)": the cards that fit every facet of its table are left out
+        Facet(
+            "except",
+            "redemption.lang.facet.except",
+            "not a card that fits this table of card facets ('except good Revelation cards')",
+            _except_check,
+            card=lambda c, v: not matches(c, v),
+        ),
         Facet(
             "blocking",
             "redemption.lang.facet.blocking",
@@ -465,7 +522,7 @@ def select(t: Table, p: int, sel: Selector, skip: Callable[[str], bool] | None =
                 for c in zq[zone]:  # type: ignore[index]  # the zone words name zones
                     if no_attached and c in att:
                         continue
-                    if card and not matches(cd[c], card):
+                    if card and not matches(as_played(t, c) if c in att else cd[c], card):
                         continue
                     if states and not all(st(t, p, c, v) for st, v in states):
                         continue
@@ -648,6 +705,8 @@ def _in_battle_count(t: Table, p: int, host: str, v: tuple[Selector, str]) -> bo
 
 def _count_words(v: tuple[Selector, str]) -> str:
     sel, spec = v
+    if spec == "=1":  # "if alone"
+        return f"if there is exactly one {_cards_words(sel, 'character')} in battle"
     op, n = spec.rstrip("0123456789"), spec[len(spec.rstrip("0123456789")) :]
     many = {">=": f"{n} or more", "<=": f"{n} or fewer", ">": f"more than {n}", "<": f"fewer than {n}"}.get(op, n)
     return f"if there are {many} {_cards_words(sel, 'character', plural=True)} in battle"
@@ -855,6 +914,9 @@ class Act:
     keep: str = ""
     #: ``protect_from`` and ``protect_discard``: the card facets of the cards the protection stands against ("from evil enhancements")
     against: tuple[tuple[str, Any], ...] = ()
+    #: a condition of this effect alone ("If used by a Philistine, you may play an enhancement"), read as it would
+    #: happen; the ability's other effects happen anyway (redemption.lang.condition.effect)
+    condition: tuple[tuple[str, Any], ...] = ()
 
     @property
     def filter(self) -> tuple[tuple[str, Any], ...]:
@@ -871,7 +933,8 @@ class Ability:
     """One ability of a card: when (``trigger``), if (``condition``), at what cost, and its effects in order.
 
     ``effect``, ``n``, ``filter``, ``card_type`` and ``when`` are read from the first effect for the rules that
-    ask a card what it does (``Card.has``): its verb, number, card facets, type facet and trigger."""
+    ask a card what it does (``Card.has``): its verb, number, card facets, type facet and trigger (the first effect
+    after a leading ``interrupt_battle``, which says when the rest happens, not what)."""
 
     trigger: str
     acts: tuple[Act, ...]
@@ -889,7 +952,8 @@ class Ability:
     riders: frozenset[str] = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
-        first = self.acts[0]
+        # what the card does is read past a leading "interrupt the battle" (redemption.effect.interrupt_battle)
+        first = next((a for a in self.acts if a.verb != "interrupt_battle"), self.acts[0])
         object.__setattr__(self, "effect", first.verb)
         object.__setattr__(self, "n", first.n)
         object.__setattr__(self, "filter", first.select.card)
@@ -934,6 +998,8 @@ def _selector(key: str, d: Any) -> Selector:
         problem = f.check(v)
         if problem:
             raise LanguageError(f"card {key}: facet {k} = {v!r}: {problem}")
+        if k == "except":  # a table of card facets, kept as sorted (name, value) pairs (redemption.lang.facet.except)
+            v = tuple(sorted((kk, tuple(x) if isinstance(x, list) else x) for kk, x in v.items()))
         facets.append((k, tuple(v) if isinstance(v, list) else v))
     if every and up_to:
         raise LanguageError(f"card {key}: a selector takes 'all' or 'up_to', not both")
@@ -953,6 +1019,7 @@ ACT_KEYS = (
     "brigade",
     "keep",
     "against",
+    "condition",
 )
 #: where ``return`` may put a card
 RETURN_TO = ("territory", "hand", "deck")
@@ -987,6 +1054,8 @@ def parse_ability(d: Any, key: str, verbs: Mapping[str, object]) -> Ability:
         verb = _known(key, "verb", e.get("verb"), verbs)
         if verb in ("choose_one", "may"):
             raise LanguageError(f"card {key}: {verb} is an ability's key ({verb} = true), not an effect's verb")
+        if verb == "soul_order":  # the game's own question (redemption.effect.soul_order)
+            raise LanguageError(f"card {key}: {verb} is a question the game asks, not an effect's verb")
         nums = []
         for k in ("n", "strength", "toughness", "turns"):
             x = e.get(k, 0)
@@ -1035,6 +1104,7 @@ def parse_ability(d: Any, key: str, verbs: Mapping[str, object]) -> Ability:
                 tuple(rider_if),
                 _keep(key, verb, e.get("keep", ""), verbs),
                 _against(key, verb, e.get("against")),
+                read_condition(key, e.get("condition", {})),
             )
         )
     for act in acts:  # the verbs an ``ability`` facet names are verbs of the language

@@ -206,7 +206,7 @@ class Play(Checks):
                         if self._enhance_problem(e, c, explain=False) is not None:
                             continue
                         if self._answers_removal(p, e):  # it negates or interrupts the removal
-                            targets = self._ability_targets(p, e, c) if card.has("interrupt_battle") else []
+                            targets = self._ability_targets(p, e, c) if effects.interrupts(card) else []
                             if targets:  # what the effects paired with the interrupt take (redemption.battle.targets)
                                 out.extend(enhance[(e, c, t)] for t in targets)
                             else:
@@ -360,6 +360,10 @@ class Play(Checks):
             p = self.current_player
         assert p is not None
         DO[action.verb](self, p, action.args, events)
+        if self.face_up and continuous.artifact_decrease(
+            self
+        ):  # toughness 0: discarded (redemption.effect.gain.artifact)
+            effects.zero_toughness_sweep(cast("Game", self), events)
         s = self.s
         if action.verb in PREP_ACTIONS and s.phase == "prep" and s.pending is None and not s.window.queue:
             # between Preparation actions (redemption.dominant.window): only a seat with a Dominant in hand may answer

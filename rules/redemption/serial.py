@@ -534,6 +534,15 @@ def _pending(raw: object, cards: dict[str, tuple[str, int]], n: int, s: Turn) ->
     problem = dec.problems(n, set(cards))
     if problem:
         raise ValueError(problem)
+    # which Lost Soul works first (redemption.effect.soul_order): souls of the chooser's waiting in the queue
+    if dec.effect == "soul_order" and (
+        len(dec.options) < 2 or not all((dec.chooser, 1, c) in s.gifts for c in dec.options)
+    ):
+        raise ValueError("a soul_order decision offers two or more of its chooser's Lost Souls waiting in 'gifts'")
+    if dec.at >= 0 and dec.effect != KEEP_WEAPON:  # the asking effect's place: one of its card's (redemption.decision)
+        acts = [a for ab in CARDS[cards[dec.source][0]].abilities for a in ab.acts]
+        if dec.at >= len(acts):
+            raise ValueError(f"a pending decision's 'at' is the place of one of its source card's {len(acts)} effects")
     if s.result != "":  # a finished game waits for nobody
         return None
     if s.phase in SETUP:

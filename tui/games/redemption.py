@@ -187,11 +187,14 @@ def verb_args(action: Any) -> tuple[str, tuple[str, ...]]:
 
 
 def _initial(word: str) -> str:
-    """A word as its initial, its brackets kept ("(Hand" -> "(H.", "Discarder)" -> "D.)", "Silver" -> "S.")."""
+    """A word as its initial, its brackets kept ("(Hand" -> "(H.", "Discarder)" -> "D.)", "Silver" -> "S."); a word
+    of one or two letters stays ("(H)")."""
     lead = len(word) - len(word.lstrip("([\"'"))
     tail = word[len(word.rstrip(")]\"',")) :]
     core = word[lead : len(word) - len(tail)]
-    return word[:lead] + (core[:1] + "." if core else "") + tail
+    if len(core) <= 2:  # a printing tag or a short word ("(H)", "of") is no shorter as an initial
+        return word
+    return word[:lead] + core[:1] + "." + tail
 
 
 #: how many brigades a card of each alignment may have: a card with all of them is a Multi-brigade card
