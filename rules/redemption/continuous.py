@@ -17,7 +17,7 @@ It reads the state through :class:`~rules.redemption.table.Table`, never the gam
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rules.redemption.lang import as_played, condition_holds, matches
 
@@ -330,13 +330,23 @@ def stoppable(t: Table, src: str, how: str, by: str = "") -> bool:
             return False
         for act in a.acts:
             for r, cond, who in act.rider_if:
-                if r != rider or (who and (not by or cd[by].alignment != who)):
+                if r != rider or (who and (not by or not _stopper_fits(t, by, who))):
                     continue
                 if condition_holds(t, t.owner(src), t.attached.get(src, src), cond):
                     return False
     if how == "negate" and _made_unnegatable(t, src):
         return False
     return not (how == "prevent" and _made_unpreventable(t, src))
+
+
+def _stopper_fits(t: Table, by: str, who: tuple[tuple[str, Any], ...]) -> bool:
+    """Is card ``by`` (the card that would stop an ability, or the character it is played on) one of the cards a
+    rider's "by ..." names: it fits, or it is played on a character that fits (redemption.lang.rider.by)?"""
+    cd = t.cd
+    if matches(cd[by], who):
+        return True
+    host = t.attached.get(by)
+    return host is not None and matches(cd[host], who)
 
 
 def _made_unnegatable(t: Table, src: str) -> bool:
