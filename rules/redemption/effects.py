@@ -374,14 +374,26 @@ def _do_negate_discard(g: Table, p: int, src: str, host: str, ab: Act, target: s
 
 def _negate_and_discard(g: Table, p: int, src: str, target: str, events: list[Event]) -> None:
     name, rid = g.cd[src].name, "redemption.effect.negate_discard"
+    character = g.cd[target].is_character
+    if character and continuous.immune(g, target, src):  # "negate and discard an Evil Character": not an immune one
+        events.append(Event("effect", f"{name} does nothing to {g._nm(target)}: it is immune.", p, rid))
+        return
     if target in g.b.played:
         g.b.negated.append(target)
         events.append(Event("effect", f"{name} negates {g._nm(target)}.", p, rid))
         g._undo(target, events)
     else:
+        if character and target not in g.b.negated:  # its abilities stop for the battle, if it stays
+            g.b.negated.append(target)
         events.append(Event("effect", f"{name} negates {g._nm(target)}: its ability stops.", p, rid))
     if continuous.card_protected(g, target) or continuous.discard_protected(g, target, g.cd[src]):
         events.append(Event("effect", f"{g._nm(target)} is protected from discard: it stays.", p, rid))
+        return
+    if character and g.loc[target][1] == "field_of_battle":  # a character discarded from battle leaves it
+        events.append(
+            Event("effect", f"{name} discards {g._nm(target)} from battle: it is removed from battle.", p, rid)
+        )
+        g._leave_battle(target, "discard", events)
         return
     g._to_discard(target, events, f" by {name}", rid)
 
@@ -3742,6 +3754,9 @@ def _verbs() -> dict[str, Verb]:
                 _text_negate_discard,
                 _do_negate_discard,
                 _negatable,
+                # a "you may" or "choose one" ability asks its target once it is used (redemption.lang.may)
+                resolve=_resolve_target,
+                asks_on_entry=True,
             ),
             Verb(
                 "negate_one",
@@ -4426,7 +4441,7 @@ def _rider_words(act: Act) -> str:
     if words:
         out += " This cannot be " + (", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else words[0]) + "."
     for r, cond, by in act.rider_if:
-        out += f" This cannot be {_RIDER_WORDS.get(r, r)}" + (f" by {an(by)} card" if by else "")
+        out += f" This cannot be {_RIDER_WORDS.get(r, r)}" + (f" by {an(filter_text(by, 'card'))}" if by else "")
         out += (f" {condition_text(cond)}" if cond else "") + "."
     return out
 

@@ -907,9 +907,10 @@ class Act:
     to: str = ""
     #: the brigade ``convert`` makes its Hero ("" : the brigade of the card that converts)
     brigade: str = ""
-    #: riders that hold only sometimes: (rider, the condition it holds under, the alignment of the cards it stands
-    #: against or "" for any): "cannot be negated by a good card if the Egypt site is in play"
-    rider_if: tuple[tuple[str, tuple[tuple[str, Any], ...], str], ...] = ()
+    #: riders that hold only sometimes: (rider, the condition it holds under, the card facets of the cards it stands
+    #: against or () for any; "by a good card" is (("alignment", "good"),)): "cannot be negated by a good card if the
+    #: Egypt site is in play", "cannot be negated by a N.T. card"
+    rider_if: tuple[tuple[str, tuple[tuple[str, Any], ...], tuple[tuple[str, Any], ...]], ...] = ()
     #: the verb a ``prevent_abilities`` leaves alone ("except banding": band)
     keep: str = ""
     #: ``protect_from`` and ``protect_discard``: the card facets of the cards the protection stands against ("from evil enhancements")
@@ -1075,10 +1076,17 @@ def parse_ability(d: Any, key: str, verbs: Mapping[str, object]) -> Ability:
                 if not set(r) <= {"rider", "condition", "by"} or "rider" not in r:
                     raise LanguageError(f"card {key}: a rider table has rider and optionally condition, by: {r!r}")
                 by = r.get("by", "")
-                if by and by not in ALIGNMENTS:
-                    raise LanguageError(f"card {key}: a rider's 'by' is one of {', '.join(ALIGNMENTS)}, not {by!r}")
+                if isinstance(by, dict):  # "by a N.T. card", "by a human Hero": card facets (redemption.lang.rider.by)
+                    by_facets = _read_cards(key, by).facets
+                elif by and by not in ALIGNMENTS:
+                    raise LanguageError(
+                        f"card {key}: a rider's 'by' is one of {', '.join(ALIGNMENTS)} or a table of card facets, "
+                        f"not {by!r}"
+                    )
+                else:
+                    by_facets = (("alignment", by),) if by else ()
                 rider_if.append(
-                    (_known(key, "rider", r["rider"], RIDERS), read_condition(key, r.get("condition", {})), by)
+                    (_known(key, "rider", r["rider"], RIDERS), read_condition(key, r.get("condition", {})), by_facets)
                 )
             else:
                 riders.append(_known(key, "rider", r, RIDERS))
