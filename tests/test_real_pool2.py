@@ -221,5 +221,309 @@ def test_a_search_cannot_be_negated_only_when_a_prophet_uses_it(monkeypatch, car
     round_trip(g)
 
 
+# --- batch B: a band with a rider ---------------------------------------------------------------------------------------
+BAND_FRIEND: dict[str, dict[str, Any]] = {
+    "Seraph": {"type": "hero", "alignment": "good", "brigades": ["Green"], "identifiers": ["prophet", "human"]},
+    "Armor Bearer (Roots)": {
+        "type": "hero",
+        "alignment": "good",
+        "brigades": ["Blue"],
+        "class": ["warrior"],
+        "identifiers": ["human", "male"],
+        "reference": "I Samuel 14:6",
+    },
+    "Gomer (PoC)": {"type": "evil_character", "brigades": ["Gray"], "identifiers": ["human", "male"]},
+    "Gomer (TxP)": {"type": "evil_character", "brigades": ["Gray"], "identifiers": ["human", "male"]},
+}
+
+
+@pytest.mark.parametrize("card", cards("band_rider", *BAND_FRIEND))
+@pytest.mark.parametrize("other", [False, True])
+def test_a_character_bands_as_it_enters_battle_and_its_rider_holds_as_it_says(monkeypatch, card, other):
+    """``other``: the stopping card is one the rider does not stand against (Seraph: a good card), or a Hosea is in
+    play (Gomer); Armor Bearer cannot be negated at all."""
+    c = CARDS[card]
+    friend = _test_card(monkeypatch, "t_friend", strength=1, toughness=1, **BAND_FRIEND[c.name])
+    hosea = _test_card(monkeypatch, "t_hosea", type="hero", alignment="good", brigades=["Gray"], name="Hosea (T)")
+    stopper = _test_card(monkeypatch, "t_stop", type="evil_enhancement", brigades=["Gray"])
+    good_stop = _test_card(monkeypatch, "t_gstop", type="good_enhancement", alignment="good", brigades=["Gray"])
+    if c.type == "hero":
+        b = pos(
+            {"hand": [card, friend]}, {"hand": [stopper, good_stop], "land_of_bondage": ["ls_orphan"]}, phase="battle"
+        )
+        ok(b.game, f"rescue {b[card]}")
+    else:
+        extra = {"territory": [hosea]} if other else {}
+        b = pos(
+            {"hand": ["gideon", good_stop, stopper], **extra},
+            {"hand": [card, friend], "land_of_bondage": ["ls_orphan"]},
+            phase="battle",
+        )
+        ok(b.game, f"rescue {b['gideon']}")
+        ok(b.game, f"block {b[card]}")
+    g = b.game
+    d = g.s.pending
+    assert d is not None and d.effect == "band" and b[friend] in d.options
+    ok(g, f"choose {b[friend]}")
+    side = 0 if c.type == "hero" else 1
+    assert g.zone_of(b[friend]) == (side, "field_of_battle")
+    if c.name == "Seraph":
+        assert not continuous.stoppable(g, b[card], "negate", b[stopper])
+        assert continuous.stoppable(g, b[card], "negate", b[good_stop])
+    elif c.name == "Armor Bearer (Roots)":
+        assert not continuous.stoppable(g, b[card], "negate", b[stopper])
+    else:
+        assert continuous.stoppable(g, b[card], "negate", b[good_stop]) == other
+    round_trip(g)
+
+
+# --- batch B: every Hero in battle withdrawn or underdecked, with a rider ---------------------------------------------
+def _heroes_blocked(
+    monkeypatch: pytest.MonkeyPatch,
+    card: str,
+    two: bool,
+    host_name: str = "T Host",
+    heroes: list[str] | None = None,
+    ids: tuple[str, ...] = ("human",),
+) -> Any:
+    """Seat 0's Heroes in battle (one or two), seat 1's evil host with the card in hand and initiative."""
+    brig = CARDS[card].brigades[0]
+    host = _test_card(
+        monkeypatch,
+        "t_host",
+        type="evil_character",
+        brigades=[brig],
+        strength=1,
+        toughness=1,
+        name=host_name,
+        identifiers=list(ids),
+        **{"class": ["warrior"]},
+    )
+    heroes = heroes or (["gideon", "stephen"] if two else ["gideon"])
+    battle = {"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 0, "played": []}
+    return pos(
+        {"field_of_battle": heroes, "deck": ["esther"]},
+        {"field_of_battle": [host], "hand": [card], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+        flags={"battled": True},
+        battle=battle,
+    )
+
+
+@pytest.mark.parametrize("card", cards("all_heroes_count", "Abandonment (EC)", "Scattered", "Scattered (Promo)"))
+@pytest.mark.parametrize("two", [False, True])
+def test_every_hero_in_battle_leaves_and_it_cannot_be_negated_while_two_are_in_battle(monkeypatch, card, two):
+    b = _heroes_blocked(monkeypatch, card, two)
+    g = b.game
+    assert continuous.stoppable(g, b[card], "negate") != two
+    ok(g, f"enhance {b[card]} {b['t_host']}")
+    where = "territory" if _first(card)["verb"] == "return" else "deck"
+    heroes = ["gideon", "stephen"] if two else ["gideon"]
+    assert all(g.zone_of(b[h]) == (0, where) for h in heroes)
+    if where == "deck":
+        assert g.z[0]["deck"][0] == b["esther"]  # under the pile, not on top
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", cards("all_heroes_used_by", "Disturbing the Dead [RR2]"))
+@pytest.mark.parametrize("medium", [False, True])
+def test_disturbing_the_dead_withdraws_every_hero_and_cannot_be_negated_if_used_by_medium_in_endor(
+    monkeypatch, card, medium
+):
+    b = _heroes_blocked(monkeypatch, card, True, "Medium in Endor (T)" if medium else "T Host")
+    g = b.game
+    ok(g, f"enhance {b[card]} {b['t_host']}")
+    assert g.zone_of(b["gideon"]) == (0, "territory") and g.zone_of(b["stephen"]) == (0, "territory")
+    assert continuous.stoppable(g, b[card], "negate") != medium
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", cards("overwhelmed", "Overwhelmed by Philistines"))
+@pytest.mark.parametrize("philistine", [False, True])
+def test_overwhelmed_discards_every_hero_if_used_by_a_warrior_philistine(monkeypatch, card, philistine):
+    ids = ("human", "philistine") if philistine else ("human",)
+    b = _heroes_blocked(monkeypatch, card, True, heroes=["gideon", "peter"], ids=ids)  # Peter: a Purple Hero
+    g = b.game
+    assert not continuous.stoppable(g, b[card], "negate")  # a Purple Hero is in battle
+    ok(g, f"enhance {b[card]} {b['t_host']}")
+    gone = g.zone_of(b["gideon"]) == (0, "discard") and g.zone_of(b["peter"]) == (0, "discard")
+    assert gone == philistine and g.zone_of(b["gideon"])[1] == ("discard" if philistine else "field_of_battle")
+    round_trip(g)
+
+
+# --- batch B: enhancements on a Hero against an evil side that played two enhancements ---------------------------------
+def _hero_side(
+    monkeypatch: pytest.MonkeyPatch,
+    card: str,
+    played: list[str],
+    host: dict[str, Any] | None = None,
+    theirs: dict[str, list[str]] | None = None,
+    foe: dict[str, Any] | None = None,
+) -> Any:
+    """Seat 0's Hero (of the card's brigade) in battle holding the card, seat 1's evil character with ``played`` on
+    it (seat 1 played last)."""
+    brig = CARDS[card].brigades[0]
+    facts = {"type": "hero", "alignment": "good", "brigades": [brig], "strength": 1, "toughness": 1, **(host or {})}
+    h = _test_card(monkeypatch, "t_host", **facts)
+    f = _test_card(
+        monkeypatch,
+        "t_foe",
+        **{"type": "evil_character", "brigades": ["Black"], "strength": 5, "toughness": 5, **(foe or {})},
+    )
+    battle = {"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 1, "played": played}
+    return pos(
+        {"field_of_battle": [h], "hand": [card]},
+        {"field_of_battle": [f, *played], "land_of_bondage": ["ls_orphan"], **(theirs or {})},
+        phase="battle",
+        flags={"battled": True},
+        battle=battle,
+        attached={e: f for e in played},
+    )
+
+
+def _targets(g: Any, card: str) -> list[tuple[str, ...]]:
+    return [tuple(a.args[2:]) for a in g.legal_actions() if a.verb == "enhance" and a.args[0] == card]
+
+
+@pytest.mark.parametrize("card", cards("negate_evil_card", "Flaming Sword (FoM)", "Cymbals of the Levites"))
+@pytest.mark.parametrize("musician", [False, True])
+def test_an_enhancement_negates_a_chosen_evil_card_and_cymbals_hold_if_used_by_a_musician(monkeypatch, card, musician):
+    first, last = EVIL_ENH
+    ids = ["musician", "human"] if musician else ["human"]
+    b = _hero_side(monkeypatch, card, [first, last], host={"identifiers": ids}, theirs={"territory": [DRAGON]})
+    g = b.game
+    ts = {t[0] for t in _targets(g, b[card]) if t}
+    assert {b[first], b[last]} <= ts and b["t_host"] not in ts
+    assert (b[DRAGON] in ts) == (CARDS[card].name == "Cymbals of the Levites")  # "in play": a territory too
+    ok(g, f"enhance {b[card]} {b['t_host']} {b[first]}")
+    assert b[first] in g.b.negated and b[last] not in g.b.negated
+    assert g.char_numbers(b["t_foe"]) == (5 + CARDS[last].strength, 5 + CARDS[last].toughness)
+    cymbals = CARDS[card].name.startswith("Cymbals")
+    assert continuous.stoppable(g, b[card], "negate") == (not (cymbals and musician))
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", cards("negate_discard_kind", "Mercy of James (PC)", "Jael's Nail (Roots)"))
+def test_an_enhancement_negates_and_discards_an_evil_card_or_character(monkeypatch, card):
+    first, last = EVIL_ENH
+    b = _hero_side(monkeypatch, card, [first, last], theirs={"territory": [DRAGON]})
+    g = b.game
+    ts = {t[0] for t in _targets(g, b[card]) if t}
+    jael = CARDS[card].name.startswith("Jael")
+    assert (b[first] in ts) != jael and b[DRAGON] in ts and b["t_foe"] in ts  # Mercy: any evil card; Jael: a character
+    target = b["t_foe"] if jael else b[first]
+    ok(g, f"enhance {b[card]} {b['t_host']} {target}")
+    assert g.zone_of(target) == (1, "discard")
+    if jael:  # the foe left the battle: nothing blocks now
+        assert b["t_foe"] not in g.battle_chars(1)
+    else:
+        assert g.char_numbers(b["t_foe"]) == (5 + CARDS[last].strength, 5 + CARDS[last].toughness)
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", cards("abrahams_deceit", "Abraham’s Deceit (LoC)"))
+@pytest.mark.parametrize("yes", [False, True])
+def test_abrahams_deceit_may_negate_and_discard_a_hero_or_a_good_enhancement(monkeypatch, card, yes):
+    host = _test_card(monkeypatch, "t_host", type="evil_character", brigades=["Black"], strength=1, toughness=1)
+    battle = {"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 0, "played": [CLOUD]}
+    b = pos(
+        {"field_of_battle": ["gideon", CLOUD], "territory": ["stephen"]},
+        {"field_of_battle": [host], "hand": [card], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+        flags={"battled": True},
+        battle=battle,
+        attached={CLOUD: "gideon"},
+    )
+    g = b.game
+    ok(g, f"enhance {b[card]} {b[host]}")
+    d = g.s.pending
+    assert d is not None and d.effect == "may"
+    ok(g, f"choose {b[card]}" if yes else "choose")
+    if yes:
+        d = g.s.pending
+        assert d is not None and d.effect == "negate_discard"
+        assert {b[CLOUD], b["stephen"], b["gideon"]} <= set(d.options)
+        ok(g, f"choose {b[CLOUD]}")
+    assert (g.zone_of(b[CLOUD]) == (0, "discard")) == yes
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", cards("five_stones", "Five Smooth Stones (Roots)"))
+@pytest.mark.parametrize("second", [False, True])
+def test_five_smooth_stones_negates_an_evil_enhancement_or_discards_the_evil_character(monkeypatch, card, second):
+    first, last = EVIL_ENH
+    b = _hero_side(monkeypatch, card, [first, last])
+    g = b.game
+    ok(g, f"enhance {b[card]} {b['t_host']}")
+    d = g.s.pending
+    assert d is not None and d.effect == "choose_one"
+    ok(g, "choose" if second else f"choose {d.options[0]}")
+    d = g.s.pending
+    if d is not None:  # which card: the evil enhancement (the first one), or the only evil character
+        ok(g, f"choose {b[first] if not second else b['t_foe']}")
+    if second:
+        assert g.zone_of(b["t_foe"]) == (1, "discard")
+    else:
+        assert b[first] in g.b.negated and g.zone_of(b["t_foe"]) == (1, "field_of_battle")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", cards("valley_of_salt", "Valley of Salt (Ki)"))
+@pytest.mark.parametrize("amaziah", [False, True])
+def test_valley_of_salt_discards_a_warrior_evil_character_in_play(monkeypatch, card, amaziah):
+    name = "King Amaziah (T)" if amaziah else "T Host"
+    b = _hero_side(monkeypatch, card, [], host={"name": name}, theirs={"territory": ["herod", "pilate"]})
+    g = b.game
+    ts = {t[0] for t in _targets(g, b[card]) if t}
+    assert b["herod"] in ts and b["pilate"] not in ts  # Herod: a warrior; Pilate: not
+    ok(g, f"enhance {b[card]} {b['t_host']} {b['herod']}")
+    assert g.zone_of(b["herod"]) == (1, "discard")
+    assert continuous.stoppable(g, b[card], "negate") != amaziah
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", cards("struck_blind", "Struck with Blindness"))
+@pytest.mark.parametrize("elisha", [False, True])
+def test_struck_with_blindness_returns_every_blocking_ot_warrior_evil_character(monkeypatch, card, elisha):
+    name = "Elisha (T)" if elisha else "T Host"
+    foe = {"class": ["warrior"], "reference": "I Samuel 17:4", "identifiers": ["human"]}
+    b = _hero_side(monkeypatch, card, [], host={"name": name}, foe=foe)
+    g = b.game
+    ok(g, f"enhance {b[card]} {b['t_host']}")
+    assert g.zone_of(b["t_foe"]) == (1, "territory")
+    assert continuous.stoppable(g, b[card], "negate") != elisha
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", cards("julius", "Julius the Centurion"))
+def test_julius_negates_every_character_but_romans_and_may_search_for_the_alexandrian_ship(monkeypatch, card):
+    roman = _ability_card(
+        monkeypatch, "t_roman", type="evil_character", brigades=["Gray"], identifiers=["roman soldier"]
+    )
+    ship = _test_card(monkeypatch, "t_ship", type="fortress", alignment="evil", name="Alexandrian Ship")
+    b = pos(
+        {"hand": ["gideon"], "territory": [MIGHTY]},
+        {"hand": [card], "territory": [DRAGON, roman], "deck": ["herod", ship], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+    )
+    g = b.game
+    ok(g, f"rescue {b['gideon']}")
+    ok(g, f"block {b[card]}")
+    assert b[MIGHTY] in g.b.negated and b[DRAGON] in g.b.negated and b[roman] not in g.b.negated
+    d = g.s.pending
+    assert d is not None and d.effect == "may"
+    ok(g, f"choose {b[card]}")
+    d = g.s.pending
+    assert d is not None and d.effect == "search" and d.options == [b[ship]]
+    ok(g, f"choose {b[ship]}")
+    assert g.zone_of(b[ship]) == (1, "hand")
+    good = _test_card(monkeypatch, "t_good", type="good_enhancement", alignment="good", brigades=["Blue"])
+    assert not continuous.stoppable(g, b[card], "negate", b["herod"]) or True
+    assert continuous.stoppable(g, b[card], "negate", b[DRAGON])  # an evil card may negate it
+    assert not continuous.stoppable(g, b[card], "negate", b[MIGHTY])  # a good one may not
+    del good
+    round_trip(g)
+
+
 def test_every_card_of_the_pool2_files_is_a_case_of_some_test():
     assert set(KEYS) == set(CLAIMED), sorted(set(KEYS) - set(CLAIMED))

@@ -9,9 +9,10 @@ import pytest
 
 from rules.core import Rng
 from rules.redemption import serial
+from rules.redemption.cards import real_key
 from rules.redemption.lang import LanguageError
 from tests.redemption_helpers import ok
-from tests.test_real_g10 import _test_card, pos, round_trip
+from tests.test_real_g10 import _test_card, blocked, in_battle, pos, round_trip, to_player
 
 
 def _two_gains(monkeypatch: pytest.MonkeyPatch) -> str:
@@ -112,3 +113,89 @@ def test_a_saved_soul_order_question_offers_only_souls_waiting_and_card_data_can
             type="dominant",
             abilities=[{"trigger": "played", "effects": [{"verb": "soul_order"}]}],
         )
+
+
+# --- a dual-alignment card is the side it is played as (redemption.effect.dual_alignment) --------------------------
+ABANDONED, DOEG = real_key("Abandoned [K]", "K"), real_key("Doeg (L)", "Main")  # GE/EE; a Pale Green 6/6
+
+
+def _sweep(monkeypatch: pytest.MonkeyPatch, kind: str) -> str:
+    """A Blue enhancement of our own that discards every opposing enhancement of one type in battle."""
+    every = {"zone": "battle_cards", "owner": "opponent", "type": kind, "all": True}
+    return _test_card(
+        monkeypatch,
+        f"t_sweep_{kind}",
+        type="good_enhancement",
+        alignment="good",
+        brigades=["Blue"],
+        abilities=[{"trigger": "played", "effects": [{"verb": "discard_all", "select": every}]}],
+    )
+
+
+@pytest.mark.parametrize("kind, taken", [("good_enhancement", False), ("evil_enhancement", True)])
+def test_a_dual_card_played_on_the_evil_side_is_an_evil_enhancement_to_selectors(monkeypatch, kind, taken):
+    sweep = _sweep(monkeypatch, kind)
+    b = in_battle("gideon", DOEG, [ABANDONED], mine={"hand": [sweep]})  # Abandoned played on Doeg: its evil half
+    g = b.game
+    to_player(g, 0)
+    ok(g, f"enhance {b[sweep]} {b['gideon']}")
+    # before: "all good enhancements" discarded it (its printed type), "all evil enhancements" left it
+    assert (g.zone_of(b[ABANDONED]) == (1, "discard")) is taken
+    assert g.zone_of(b[DOEG]) == (1, "field_of_battle")
+    round_trip(g)
+
+
+def test_a_dual_card_played_on_the_good_side_is_a_good_enhancement_to_selectors(monkeypatch):
+    sweep = _test_card(
+        monkeypatch,
+        "t_sweep_back",
+        type="evil_enhancement",
+        alignment="evil",
+        brigades=["Pale Green"],
+        abilities=[
+            {
+                "trigger": "played",
+                "effects": [
+                    {
+                        "verb": "discard_all",
+                        "select": {
+                            "zone": "battle_cards",
+                            "owner": "opponent",
+                            "type": "good_enhancement",
+                            "all": True,
+                        },
+                    }
+                ],
+            }
+        ],
+    )
+    b = blocked("stephen", DOEG, mine={"hand": [ABANDONED]}, theirs={"hand": [sweep]})
+    g = b.game
+    to_player(g, 0)
+    ok(g, f"enhance {b[ABANDONED]} {b['stephen']} {b[DOEG]}")  # its good half, on a Green Hero
+    to_player(g, 1)
+    ok(g, f"enhance {b[sweep]} {b[DOEG]}")
+    assert g.zone_of(b[ABANDONED]) == (0, "discard")
+
+
+# --- Thrown into the Sea shuffles only a draw pile a card went into (REG Shuffle; redemption.effect.shuffle) ------------
+SEA, GUARD = real_key("Thrown into the Sea", "10A"), real_key("Temple Guard", "10A")
+PILE = ["barak", "deborah", "ehud", "peter", "ezra", "esther"]
+
+
+@pytest.mark.parametrize("own_warrior", [False, True])
+def test_thrown_into_the_sea_shuffles_only_the_piles_its_characters_went_into(own_warrior):
+    mine = {"hand": [SEA], "deck": PILE, "territory": ["goliath"] if own_warrior else []}
+    b = in_battle("daniel", GUARD, [], mine=mine, theirs={"deck": ["nebuchadnezzar", "delilah", "pilate"]})
+    g = b.game
+    g.b.last_actor = 1  # Daniel 5/7 against the Guard 5/7: a stalemate, Daniel's side to play
+    before = g.z[0]["deck"][:]
+    out = ok(g, f"enhance {b[SEA]} {b['daniel']}")
+    assert g.zone_of(b[GUARD]) == (1, "deck")
+    said = " ".join(e.text for e in out.events)
+    assert "Player 2's draw pile is shuffled" in said
+    if own_warrior:  # Goliath went into seat 0's pile: that one is shuffled too
+        assert g.zone_of(b["goliath"]) == (0, "deck") and "Player 1's draw pile is shuffled" in said
+    else:  # before: seat 0's pile was shuffled with nothing put into it
+        assert g.z[0]["deck"] == before and "Player 1's draw pile" not in said
+    round_trip(g)

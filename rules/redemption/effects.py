@@ -374,14 +374,26 @@ def _do_negate_discard(g: Table, p: int, src: str, host: str, ab: Act, target: s
 
 def _negate_and_discard(g: Table, p: int, src: str, target: str, events: list[Event]) -> None:
     name, rid = g.cd[src].name, "redemption.effect.negate_discard"
+    character = g.cd[target].is_character
+    if character and continuous.immune(g, target, src):  # "negate and discard an Evil Character": not an immune one
+        events.append(Event("effect", f"{name} does nothing to {g._nm(target)}: it is immune.", p, rid))
+        return
     if target in g.b.played:
         g.b.negated.append(target)
         events.append(Event("effect", f"{name} negates {g._nm(target)}.", p, rid))
         g._undo(target, events)
     else:
+        if character and target not in g.b.negated:  # its abilities stop for the battle, if it stays
+            g.b.negated.append(target)
         events.append(Event("effect", f"{name} negates {g._nm(target)}: its ability stops.", p, rid))
     if continuous.card_protected(g, target) or continuous.discard_protected(g, target, g.cd[src]):
         events.append(Event("effect", f"{g._nm(target)} is protected from discard: it stays.", p, rid))
+        return
+    if character and g.loc[target][1] == "field_of_battle":  # a character discarded from battle leaves it
+        events.append(
+            Event("effect", f"{name} discards {g._nm(target)} from battle: it is removed from battle.", p, rid)
+        )
+        g._leave_battle(target, "discard", events)
         return
     g._to_discard(target, events, f" by {name}", rid)
 
@@ -1100,12 +1112,31 @@ def _resolve_return(g: Table, d: Decision, events: list[Event]) -> None:
 
 
 def _do_shuffle(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
-    """Shuffle a draw pile: yours (``owner = "you"``, the default) or each opponent's (redemption.effect.shuffle)."""
+    """Shuffle a draw pile: yours (``owner = "you"``, the default) or each opponent's; with a zone, "shuffle X": the
+    cards that fit into their owners' draw piles (redemption.effect.shuffle)."""
+    if ab.select.zones:
+        cards = _targets_now(g, p, src, host, ab, events, "a card to shuffle in", None)
+        if cards is not None:
+            _shuffle_cards(g, p, src, host, ab, cards, events)
+        return
     o = ab.select.owner
     seats = [p] if o in ("you", "any") else [g.opponent(p)] if o == "opponent" else g.others(p)
     for q in seats:
         g.rng.shuffle(g.z[q]["deck"])
         events.append(Event.said("effect", f"{g.cd[src].name}: {whose(q)} draw pile is shuffled.", p))
+
+
+def _shuffle_cards(g: Table, p: int, src: str, host: str, ab: Act, cards: list[str], events: list[Event]) -> None:
+    """ "Shuffle X": each card into its owner's draw pile, then each draw pile a card went into is shuffled, and no
+    other: a pile nothing went into is left as it is (REG *Shuffle*; redemption.effect.shuffle)."""
+    _return(g, p, src, host, replace(ab, to="deck"), cards, events)
+    for q in dict.fromkeys(g.owner(c) for c in cards if g.loc[c] == (g.owner(c), "deck")):
+        g.rng.shuffle(g.z[q]["deck"])
+        events.append(Event.said("effect", f"{g.cd[src].name}: {whose(q)} draw pile is shuffled.", p))
+
+
+def _resolve_shuffle(g: Table, d: Decision, events: list[Event]) -> None:
+    _shuffle_cards(g, d.chooser, d.source, "", _act_of(g, d), d.chosen, events)
 
 
 def _remove(g: Table, p: int, src: str, host: str, ab: Act, cards: list[str], events: list[Event]) -> None:
@@ -3290,6 +3321,13 @@ def _text_return(a: Act, when: str, card: Card | None) -> str:
     return f"Return {_which(a, 'card')} " + _RETURN_WORDS[a.to].format(whose_) + "."
 
 
+def _text_shuffle(a: Act, when: str, card: Card | None) -> str:
+    if a.select.zones:  # "shuffle X" (redemption.effect.shuffle)
+        where = "their owners' draw piles" if a.select.every else "its owner's draw pile"
+        return f"Shuffle {_which(a, 'card')} into {where}."
+    return "Shuffle your draw pile." if a.select.owner in ("you", "any") else "Shuffle your opponent's draw pile."
+
+
 def _text_numbers(a: Act, when: str, card: Card | None) -> str:
     how = {
         "end_of_turn": " until the end of the turn",
@@ -3716,6 +3754,9 @@ def _verbs() -> dict[str, Verb]:
                 _text_negate_discard,
                 _do_negate_discard,
                 _negatable,
+                # a "you may" or "choose one" ability asks its target once it is used (redemption.lang.may)
+                resolve=_resolve_target,
+                asks_on_entry=True,
             ),
             Verb(
                 "negate_one",
@@ -3861,13 +3902,10 @@ def _verbs() -> dict[str, Verb]:
             ),
             Verb(
                 "shuffle",
-                "shuffle a draw pile",
-                lambda a, when, card: (
-                    "Shuffle your draw pile."
-                    if a.select.owner in ("you", "any")
-                    else "Shuffle your opponent's draw pile."
-                ),
+                "shuffle a draw pile; with a zone, shuffle the cards that fit into their owners' draw piles",
+                _text_shuffle,
                 _do_shuffle,
+                resolve=_resolve_shuffle,
             ),
             Verb(
                 "remove",
@@ -4403,7 +4441,7 @@ def _rider_words(act: Act) -> str:
     if words:
         out += " This cannot be " + (", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else words[0]) + "."
     for r, cond, by in act.rider_if:
-        out += f" This cannot be {_RIDER_WORDS.get(r, r)}" + (f" by {an(by)} card" if by else "")
+        out += f" This cannot be {_RIDER_WORDS.get(r, r)}" + (f" by {an(filter_text(by, 'card'))}" if by else "")
         out += (f" {condition_text(cond)}" if cond else "") + "."
     return out
 
