@@ -32,6 +32,11 @@ def _in_game(t: Table, effect: str) -> bool:
     return effect in t._kinds().effects
 
 
+def _artifact_has(t: Table, effect: str) -> bool:
+    """Does an artifact of this game have an ability with this effect (a quick no for the face-up artifact scans)?"""
+    return effect in t._kinds().artifact_effects
+
+
 def active(t: Table, src: str) -> bool:
     """Does card src's ability still count (it was not negated)?"""
     return src not in t.b.negated
@@ -66,11 +71,12 @@ def _ignore_stopped(t: Table, src: str) -> bool:
 def _ignorers(t: Table, cid: str) -> bool:
     """Does an opposing character in this battle ignore character cid by its own ability (``while_in_play``: an
     ignore whose selector names, say, a brigade of Evil Characters)?"""
-    if not _in_game(t, "ignore"):
+    ids = t._kinds().having.get("ignore")  # the cards with an ignore ability
+    if ids is None:
         return False
     owner, cd, loc = t.owner(cid), t.cd, t.loc
     for q in range(len(t.z)):
-        if q == owner:
+        if q == owner or ids.isdisjoint(t.z[q]["field_of_battle"]):
             continue
         for c in t.z[q]["field_of_battle"]:
             card = cd[c]
@@ -97,8 +103,8 @@ def may_be_ignored(t: Table) -> bool:
     character in battle has an ignore ability of its own?"""
     if t.b.ignored:
         return True
-    cd = t.cd
-    return any("ignore" in cd[c].by_effect for zones in t.z for c in zones["field_of_battle"])
+    ids = t._kinds().having.get("ignore")  # the cards with an ignore ability
+    return ids is not None and any(not ids.isdisjoint(zones["field_of_battle"]) for zones in t.z)
 
 
 def protected(t: Table, cid: str) -> bool:
@@ -374,7 +380,7 @@ def _unnegatable_on(t: Table, src: str) -> bool:
 
 def _made_unpreventable(t: Table, src: str) -> bool:
     """Does an active artifact say that cards like src cannot be prevented (redemption.effect.unpreventable)?"""
-    if not _in_game(t, "unpreventable"):
+    if not _artifact_has(t, "unpreventable"):
         return False
     cd = t.cd
     for zones in t.z:
@@ -415,7 +421,7 @@ def band_prevented(t: Table, c: str) -> bool:
 # redemption.effect.no_challenge, redemption.effect.gain.artifact) -------------------------------------------------
 def _face_up_with(t: Table, verb: str) -> list[tuple[int, Ability]]:
     """(owner, ability) of every face-up artifact in play, not negated, with an ability of this verb."""
-    if not _in_game(t, verb):
+    if not _artifact_has(t, verb):
         return []
     cd, up, negated = t.cd, t.face_up, t.b.negated
     out = []
@@ -446,6 +452,12 @@ def convert_forbidden(t: Table, c: str) -> bool:
 def challenge_forbidden(t: Table) -> bool:
     """Is every battle challenge forbidden by a face-up artifact (redemption.effect.no_challenge)?"""
     return bool(t.face_up) and bool(_face_up_with(t, "no_challenge"))
+
+
+def artifacts_change_numbers(t: Table) -> bool:
+    """Could a face-up artifact change a character's numbers (a quick no for :func:`artifact_numbers`)?"""
+    ae = t._kinds().artifact_effects
+    return "gain" in ae or "lose" in ae
 
 
 def artifact_decrease(t: Table) -> bool:
@@ -486,7 +498,7 @@ def worth(t: Table, e: str) -> tuple[int, int]:
 
 def _active_artifacts(t: Table, q: int, verb: str) -> list[Ability]:
     """The abilities with this verb of player q's face-up artifacts that are not negated."""
-    if not _in_game(t, verb):
+    if not _artifact_has(t, verb):
         return []
     cd, up, negated = t.cd, t.face_up, t.b.negated
     out = []
