@@ -15,7 +15,7 @@ from rules.redemption import continuous
 from rules.redemption.cards import CARDS, real_key
 from rules.redemption.printed import script_for
 from tests.redemption_helpers import ok
-from tests.test_real_g10 import _test_card, pos, round_trip
+from tests.test_real_g10 import _test_card, blocked, pos, round_trip
 
 REAL_DIR = Path(__file__).resolve().parent.parent / "rules" / "redemption" / "real"
 FILES = sorted(REAL_DIR.glob("pool2_*.toml"))
@@ -718,6 +718,135 @@ def test_pushed_back_withdraws_a_hero_and_no_silver_card_prevents_it(monkeypatch
     silver = _test_card(monkeypatch, "t_silver", type="hero", alignment="good", brigades=["Silver"])
     g.cd[silver] = CARDS[silver]  # a Silver card (not in play: only its brigade is read)
     assert not continuous.stoppable(g, b[card], "prevent", silver)
+
+
+# --- batch D --------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("card", cards("bringing_fear", "Bringing Fear (LoC)"))
+@pytest.mark.parametrize("philistine", [False, True])
+def test_bringing_fear_negates_characters_and_good_enhancements_if_used_by_a_philistine(monkeypatch, card, philistine):
+    ids = ["philistine", "human"] if philistine else ["human"]
+    host = _test_card(monkeypatch, "t_host", type="evil_character", brigades=["Black"], identifiers=ids)
+    own = _ability_card(monkeypatch, "t_evil_a", type="evil_character", brigades=["Gray"])
+    battle = {"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 0, "played": [CLOUD]}
+    b = pos(
+        {"field_of_battle": ["gideon", CLOUD], "territory": [MIGHTY]},
+        {"field_of_battle": [host], "hand": [card], "territory": [own], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+        flags={"battled": True},
+        battle=battle,
+        attached={CLOUD: "gideon"},
+    )
+    g = b.game
+    ok(g, f"enhance {b[card]} {b[host]}")
+    for k in (CLOUD, MIGHTY, own):
+        assert (b[k] in g.b.negated) == philistine, k
+    assert not continuous.stoppable(g, b[card], "negate")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", cards("twelve_fingered", "The Twelve-Fingered Giant"))
+def test_the_twelve_fingered_giant_stops_every_band_on_both_sides(monkeypatch, card):
+    evil = _test_card(monkeypatch, "t_evil_friend", type="evil_character", brigades=["Black"])
+    b = blocked("gideon", card, mine={"hand": ["barak"]}, theirs={"hand": [evil]})
+    g = b.game
+    assert continuous.band_prevented(g, b["barak"]) and continuous.band_prevented(g, b[evil])
+    assert not continuous.stoppable(g, b[card], "negate")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", cards("plague_darkness", "Plague of Darkness"))
+@pytest.mark.parametrize("exodus", [False, True])
+def test_plague_of_darkness_withdraws_every_evil_character_and_an_exodus_hero_makes_it_unpreventable(
+    monkeypatch, card, exodus
+):
+    ref = "Exodus 4:1" if exodus else "Joshua 1:1"
+    b = _hero_side(monkeypatch, card, [], host={"reference": ref})
+    g = b.game
+    ok(g, f"enhance {b[card]} {b['t_host']}")
+    assert g.zone_of(b["t_foe"]) == (1, "territory")
+    assert continuous.stoppable(g, b[card], "prevent") != exodus
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", cards("demonic_deception", "Demonic Deception"))
+@pytest.mark.parametrize("demon", [False, True])
+def test_demonic_deception_topdecks_a_hero_and_used_by_a_demon_no_good_card_prevents_it(monkeypatch, card, demon):
+    b = _heroes_blocked(monkeypatch, card, False, ids=("demon",) if demon else ("human",))
+    g = b.game
+    ok(g, f"enhance {b[card]} {b['t_host']}")
+    d = g.s.pending
+    if d is not None:  # which Hero (the one in battle, or one elsewhere in play)
+        assert d.effect == "topdeck" and b["gideon"] in d.options
+        ok(g, f"choose {b['gideon']}")
+    assert g.zone_of(b["gideon"]) == (0, "deck") and g.z[0]["deck"][0] == b["gideon"]
+    assert continuous.stoppable(g, b[card], "prevent", b["esther"]) != demon  # Esther: a good card
+    assert continuous.stoppable(g, b[card], "prevent", b["t_host"])  # an evil one may
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", cards("hadad", "Hadad Arises"))
+@pytest.mark.parametrize("egypt", [False, True])
+def test_hadad_arises_topdecks_a_good_king_and_an_egypt_site_makes_it_unnegatable(monkeypatch, card, egypt):
+    king = _test_card(
+        monkeypatch, "t_king", type="hero", alignment="good", brigades=["Red"], identifiers=["judean king"]
+    )
+    site = _test_card(monkeypatch, "t_egypt", type="site", alignment="neutral", brigades=["Blue"], name="Egypt (T)")
+    host = _test_card(monkeypatch, "t_host", type="evil_character", brigades=["Gold"])
+    battle = {"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 0, "played": []}
+    b = pos(
+        {"field_of_battle": ["gideon"], "territory": [king]},
+        {
+            "field_of_battle": [host],
+            "hand": [card],
+            "territory": [site] if egypt else [],
+            "land_of_bondage": ["ls_orphan"],
+        },
+        phase="battle",
+        flags={"battled": True},
+        battle=battle,
+    )
+    g = b.game
+    ok(g, f"enhance {b[card]} {b[host]}")
+    d = g.s.pending
+    if d is not None:
+        assert d.effect == "topdeck" and d.options == [b[king]]  # a good king: not Gideon
+        ok(g, f"choose {b[king]}")
+    assert g.z[0]["deck"][0] == b[king]
+    assert continuous.stoppable(g, b[card], "negate") != egypt
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", cards("sennacherib", "King Sennacherib"))
+@pytest.mark.parametrize("angel", [False, True])
+def test_king_sennacherib_has_first_strike_that_cannot_be_negated_unless_an_angel_at_jerusalem_is_in_play(
+    monkeypatch, card, angel
+):
+    a = _test_card(
+        monkeypatch, "t_angel", type="hero", alignment="good", brigades=["Silver"], name="Angel at Jerusalem (T)"
+    )
+    b = blocked("gideon", card, mine={"territory": [a] if angel else []})
+    g = b.game
+    assert continuous.first_strike(g, 1)
+    assert continuous.stoppable(g, b[card], "negate") == angel
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", cards("rabsaris", "The Rabsaris"))
+@pytest.mark.parametrize("king_in_play", [False, True])
+def test_the_rabsaris_bands_to_an_assyrian_but_a_king_and_an_assyrian_king_in_play_makes_it_unnegatable(
+    monkeypatch, card, king_in_play
+):
+    mate = _test_card(monkeypatch, "t_mate", type="evil_character", brigades=["Gray"], identifiers=["assyrian soldier"])
+    king = _test_card(monkeypatch, "t_aking", type="evil_character", brigades=["Gray"], identifiers=["assyrian king"])
+    theirs = {"hand": [mate] + ([] if king_in_play else [king]), "territory": [king] if king_in_play else []}
+    b = blocked("gideon", card, theirs=theirs)
+    g = b.game
+    d = g.s.pending
+    assert d is not None and d.effect == "band" and d.options == [b[mate]]  # not the king
+    assert continuous.stoppable(g, b[card], "negate") != king_in_play
+    ok(g, f"choose {b[mate]}")
+    assert g.zone_of(b[mate]) == (1, "field_of_battle")
+    round_trip(g)
 
 
 def test_every_card_of_the_pool2_files_is_a_case_of_some_test():
