@@ -525,5 +525,200 @@ def test_julius_negates_every_character_but_romans_and_may_search_for_the_alexan
     round_trip(g)
 
 
+# --- batch C: enhancements used by this character cannot be negated (redemption.effect.unnegatable_on) ---------------
+#: card -> (facts of an enhancement that fits, facts of one that does not, or None when every enhancement fits)
+ON_CASES: dict[str, tuple[dict[str, Any], dict[str, Any] | None]] = {
+    "Michael (Aw)": ({}, None),
+    "Michael (2017 Promo)": ({}, None),
+    "Michael, Dragon Slayer (Roots)": ({}, None),
+    "Michael (Ki)": ({}, None),
+    "Thomas (Di)": ({}, None),
+    "Paul, the Bond-Servant [RR2]": ({"reference": "Acts 9:15"}, {"reference": "Exodus 3:1"}),
+    "Asaph, the Psalmist (Roots)": ({"identifiers": ["involves music"]}, {}),
+    "The Goat with a Horn [T2C]": ({"reference": "Daniel 8:8"}, {"reference": "Acts 12:1"}),
+}
+
+
+@pytest.mark.parametrize("card", cards("unnegatable_on", *ON_CASES))
+def test_the_enhancements_that_fit_played_on_this_character_cannot_be_negated(monkeypatch, card):
+    c = CARDS[card]
+    good = c.type == "hero"
+    fit, unfit = ON_CASES[c.name]
+    kind = {"type": "good_enhancement" if good else "evil_enhancement", "alignment": c.alignment}
+    brig = c.brigades[0]
+    on = _test_card(monkeypatch, "t_on", brigades=[brig], strength=1, toughness=1, **kind, **fit)
+    other_on = _test_card(monkeypatch, "t_other_on", brigades=[brig], strength=1, toughness=1, **kind, **fit)
+    off = _test_card(monkeypatch, "t_off", brigades=[brig], strength=1, toughness=1, **kind, **(unfit or {}))
+    mate = _test_card(
+        monkeypatch, "t_mate", type="hero" if good else "evil_character", alignment=c.alignment, brigades=[brig]
+    )
+    negator = _test_card(
+        monkeypatch,
+        "t_negator",
+        type="evil_enhancement" if good else "good_enhancement",
+        alignment="evil" if good else "good",
+        brigades=["Teal"],
+        abilities=[
+            {
+                "trigger": "played",
+                "effects": [
+                    {
+                        "verb": "negate_one",
+                        "select": {"zone": "battle_cards", "owner": "opponents", "type": "enhancement"},
+                    }
+                ],
+            }
+        ],
+    )
+    foe = _test_card(
+        monkeypatch,
+        "t_foe",
+        type="evil_character" if good else "hero",
+        alignment="evil" if good else "good",
+        brigades=["Teal"],
+    )
+    played = [on, other_on, off]
+    side = {"field_of_battle": [card, mate, *played]}
+    other = {"field_of_battle": [foe], "hand": [negator]}
+    mine, theirs = (side, other) if good else (other, side)
+    theirs = {**theirs, "land_of_bondage": ["ls_orphan"]}
+    battle = {"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 0 if good else 1, "played": played}
+    b = pos(
+        mine,
+        theirs,
+        phase="battle",
+        flags={"battled": True},
+        battle=battle,
+        attached={on: card, other_on: mate, off: card},
+    )
+    g = b.game
+    assert not continuous.stoppable(g, b[on], "negate")
+    assert continuous.stoppable(g, b[other_on], "negate")  # on another character: not covered
+    assert continuous.stoppable(g, b[off], "negate") == (unfit is not None)
+    ts = {t[0] for t in _targets(g, b[negator]) if t}
+    assert b[on] not in ts and b[other_on] in ts
+    round_trip(g)
+
+
+@pytest.mark.parametrize(
+    "card",
+    cards(
+        "enter_then", "Thomas (Di)", "Paul, the Bond-Servant [RR2]", "The Goat with a Horn [T2C]", "Pharaoh So [RR2]"
+    ),
+)
+def test_a_character_of_batch_c_bands_or_may_draw_as_it_enters_battle(monkeypatch, card):
+    c = CARDS[card]
+    friends = {
+        "Thomas (Di)": {"type": "hero", "alignment": "good", "brigades": ["Purple"], "name": "Matthew (T)"},
+        "The Goat with a Horn [T2C]": {
+            "type": "evil_character",
+            "brigades": ["Black"],
+            "identifiers": ["greek"],
+            "class": ["warrior"],
+        },
+        "Pharaoh So [RR2]": {"type": "evil_character", "brigades": ["Black"], "identifiers": ["egyptian"]},
+    }
+    friend = _test_card(monkeypatch, "t_friend", **friends.get(c.name, {"type": "hero", "alignment": "good"}))
+    if c.type == "hero":
+        b = pos(
+            {"hand": [card, friend], "deck": ["esther", "peter"]}, {"land_of_bondage": ["ls_orphan"]}, phase="battle"
+        )
+        ok(b.game, f"rescue {b[card]}")
+    else:
+        b = pos({"hand": ["gideon"]}, {"hand": [card, friend], "land_of_bondage": ["ls_orphan"]}, phase="battle")
+        ok(b.game, f"rescue {b['gideon']}")
+        ok(b.game, f"block {b[card]}")
+    g = b.game
+    d = g.s.pending
+    assert d is not None
+    if c.name.startswith("Paul"):
+        assert d.effect == "may_draw"
+        ok(g, f"choose {b[card]}")
+        assert len(g.z[0]["hand"]) == 3  # the friend and the two drawn
+    else:
+        assert d.effect == "band" and d.options == [b[friend]]
+        ok(g, f"choose {b[friend]}")
+        assert g.zone_of(b[friend])[1] == "field_of_battle"
+    round_trip(g)
+
+
+# --- batch C: "X cannot be negated" while this character is in play (redemption.effect.unnegatable) -----------------
+#: card -> (facts of a card the ability names, facts of one it does not)
+UN_CASES: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
+    "Ibzan": (
+        {"type": "good_enhancement", "alignment": "good", "reference": "Judges 7:20"},
+        {"type": "good_enhancement", "alignment": "good", "reference": "Exodus 7:20"},
+    ),
+    "Bartimaeus": (
+        {"type": "good_enhancement", "alignment": "good", "name": "Faith Of T"},
+        {"type": "good_enhancement", "alignment": "good", "name": "Hope Of T"},
+    ),
+    "Pashur the Priest": (
+        {"type": "evil_enhancement", "name": "Stocks (T)"},
+        {"type": "evil_enhancement", "name": "Stones (T)"},
+    ),
+    "King Basha": (
+        {"type": "evil_enhancement", "name": "None that Breathed"},
+        {"type": "evil_enhancement", "name": "None Else"},
+    ),
+    "Pharaoh So [RR2]": (
+        {"type": "evil_character", "identifiers": ["egyptian"]},
+        {"type": "evil_character", "identifiers": ["hittite"]},
+    ),
+    "King Jehoshaphat (Ki)": (
+        {"type": "good_enhancement", "alignment": "good", "name": "Valor of Warriors"},
+        {"type": "good_enhancement", "alignment": "good", "name": "Valor of Others"},
+    ),
+}
+
+
+@pytest.mark.parametrize("card", cards("unnegatable", *UN_CASES))
+def test_while_this_character_is_in_play_the_cards_it_names_cannot_be_negated(monkeypatch, card):
+    c = CARDS[card]
+    named, other = UN_CASES[c.name]
+    _test_card(monkeypatch, "t_named", brigades=["Teal"], **named)
+    _test_card(monkeypatch, "t_other", brigades=["Teal"], **other)
+    seat = {"territory": [card], "hand": ["t_named", "t_other"]}
+    b = pos(seat, {"land_of_bondage": ["ls_orphan"]}) if c.type == "hero" else pos({"hand": ["gideon"]}, seat)
+    g = b.game
+    assert not continuous.stoppable(g, b["t_named"], "negate") and continuous.stoppable(g, b["t_other"], "negate")
+    if c.name == "King Jehoshaphat (Ki)":  # and first strike
+        b = pos({"hand": [card]}, {"hand": ["goliath"], "land_of_bondage": ["ls_orphan"]}, phase="battle")
+        ok(b.game, f"rescue {b[card]}")
+        ok(b.game, f"block {b['goliath']}")
+        assert continuous.first_strike(b.game, 0)
+        g = b.game
+    round_trip(g)
+
+
+# --- batch C: riders "by ..." -----------------------------------------------------------------------------------------
+@pytest.mark.parametrize("card", cards("might_of_faith", "The Might of Faith"))
+def test_the_might_of_faith_negates_an_evil_character_and_no_evil_card_prevents_it(monkeypatch, card):
+    b = _hero_side(monkeypatch, card, [], theirs={"territory": [DRAGON]})
+    g = b.game
+    ts = {t[0] for t in _targets(g, b[card]) if t}
+    assert b["t_foe"] in ts and b[DRAGON] not in ts  # in battle only
+    ok(g, f"enhance {b[card]} {b['t_host']} {b['t_foe']}")
+    assert b["t_foe"] in g.b.negated
+    assert not continuous.stoppable(g, b[card], "prevent", b[DRAGON])
+    assert continuous.stoppable(g, b[card], "prevent", b["t_host"]) and continuous.stoppable(
+        g, b[card], "negate", b[DRAGON]
+    )
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", cards("pushed_back", "Pushed Back"))
+def test_pushed_back_withdraws_a_hero_and_no_silver_card_prevents_it(monkeypatch, card):
+    b = _heroes_blocked(monkeypatch, card, False)
+    g = b.game
+    ok(g, f"enhance {b[card]} {b['t_host']} {b['gideon']}")
+    assert g.zone_of(b["gideon"]) == (0, "territory")
+    assert continuous.stoppable(g, b[card], "prevent", b["gideon"])  # a Blue card may prevent it
+    round_trip(g)
+    silver = _test_card(monkeypatch, "t_silver", type="hero", alignment="good", brigades=["Silver"])
+    g.cd[silver] = CARDS[silver]  # a Silver card (not in play: only its brigade is read)
+    assert not continuous.stoppable(g, b[card], "prevent", silver)
+
+
 def test_every_card_of_the_pool2_files_is_a_case_of_some_test():
     assert set(KEYS) == set(CLAIMED), sorted(set(KEYS) - set(CLAIMED))

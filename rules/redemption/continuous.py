@@ -334,7 +334,7 @@ def stoppable(t: Table, src: str, how: str, by: str = "") -> bool:
                     continue
                 if condition_holds(t, t.owner(src), t.attached.get(src, src), cond):
                     return False
-    if how == "negate" and _made_unnegatable(t, src):
+    if how == "negate" and (_made_unnegatable(t, src) or _unnegatable_on(t, src)):
         return False
     return not (how == "prevent" and _made_unpreventable(t, src))
 
@@ -364,6 +364,18 @@ def _made_unnegatable(t: Table, src: str) -> bool:
                 if matches(cd[src], ab.filter):
                     return True
     return False
+
+
+def _unnegatable_on(t: Table, src: str) -> bool:
+    """Is card src an enhancement played on a character whose own ability, not negated nor prevented, says the
+    enhancements like it used by that character cannot be negated (redemption.effect.unnegatable_on)?"""
+    host = t.attached.get(src)
+    if host is None or not t.cd[src].is_enhancement or not _in_game(t, "unnegatable_on"):
+        return False
+    ab = t.cd[host].by_effect.get("unnegatable_on")
+    if ab is None or host in t.b.negated or silenced(t, host, "unnegatable_on"):
+        return False
+    return matches(t.cd[src], ab.filter)
 
 
 def _made_unpreventable(t: Table, src: str) -> bool:

@@ -4050,6 +4050,15 @@ def _verbs() -> dict[str, Verb]:
                     + " cannot be negated."
                 ),
             ),
+            # pool2: "enhancements used by this card cannot be negated" (redemption.effect.unnegatable_on)
+            Verb(
+                "unnegatable_on",
+                "the enhancements that fit played on this character cannot be negated",
+                lambda a, when, card: (
+                    f"{filter_text(a.filter, 'Enhancement', plural=True)[:1].upper()}"
+                    f"{filter_text(a.filter, 'Enhancement', plural=True)[1:]} played on this character cannot be negated."
+                ),
+            ),
             Verb(
                 "search_bondage",
                 "search an opponent's draw pile for a Lost Soul and put it into their Land of Bondage",
