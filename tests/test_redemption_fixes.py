@@ -226,3 +226,20 @@ def test_deceit_of_sapphira_is_prevented_by_a_good_card_but_not_by_an_evil_one(m
     assert not continuous.stoppable(g, b[DECEIT], "prevent", b["goliath"])  # an evil one may not
     assert g.cd[b[DECEIT]].ability_text.endswith("This cannot be prevented by an evil card.")
     round_trip(g)
+
+
+def test_the_soul_order_question_lists_the_souls_to_their_player_at_the_keyboard(monkeypatch):
+    from tui.games.redemption import RedemptionUI
+
+    b = _two_souls(monkeypatch)
+    choice = RedemptionUI().pending_choice(b.game.view(0))
+    assert choice is not None and "works first" in choice.question
+    assert sorted(choice.actions) == sorted([f"choose {b['t_soul_draws']}", f"choose {b['t_soul_mills']}"])
+    assert RedemptionUI().pending_choice(b.game.view(1)) is None  # the other seat only waits
+    from rules.redemption import coach
+
+    g = b.game
+    title, purpose, rule = coach.phase(coach.seen(g, 0), 0)
+    assert rule == "redemption.effect.soul_order" and "T Soul Draws" in purpose and "T Soul Mills" in purpose
+    title, purpose, rule = coach.phase(coach.seen(g, 1), 1)
+    assert title.startswith("Waiting") and "which Lost Soul works first" in purpose
