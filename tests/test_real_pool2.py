@@ -849,5 +849,59 @@ def test_the_rabsaris_bands_to_an_assyrian_but_a_king_and_an_assyrian_king_in_pl
     round_trip(g)
 
 
+# --- batch E ----------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("card", cards("steady", "Steady till Sunset"))
+def test_steady_till_sunset_negates_an_evil_card_and_mills_the_top_card_and_cannot_be_negated(monkeypatch, card):
+    first, last = EVIL_ENH
+    b = _hero_side(monkeypatch, card, [first, last], theirs={"deck": ["herod", "pilate"]})
+    g = b.game
+    ok(g, f"enhance {b[card]} {b['t_host']} {b[last]}")
+    assert b[last] in g.b.negated and g.zone_of(b["herod"]) == (1, "discard") and g.zone_of(b["pilate"]) == (1, "deck")
+    assert not continuous.stoppable(g, b[card], "negate")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", cards("christian_soldier", "Christian Soldier (Male)", "Christian Soldier (Female)"))
+def test_a_christian_soldier_may_search_for_an_armor_of_god_enhancement_and_cannot_be_interrupted(monkeypatch, card):
+    armor = _test_card(
+        monkeypatch,
+        "t_armor",
+        type="good_enhancement",
+        alignment="good",
+        brigades=["Clay"],
+        identifiers=["armor of god"],
+    )
+    plain = _test_card(monkeypatch, "t_plain", type="good_enhancement", alignment="good", brigades=["Clay"])
+    b = pos({"hand": [card], "deck": [plain, armor]}, {"land_of_bondage": ["ls_orphan"]}, phase="battle")
+    g = b.game
+    ok(g, f"rescue {b[card]}")
+    ok(g, f"choose {b[card]}")  # the may: yes
+    d = g.s.pending
+    assert d is not None and d.effect == "search" and d.options == [b[armor]]
+    ok(g, f"choose {b[armor]}")
+    assert g.zone_of(b[armor]) == (0, "hand")
+    assert not continuous.stoppable(g, b[card], "interrupt") and continuous.stoppable(g, b[card], "negate")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", cards("ananias_liar", "Ananias, the Liar [RR2]"))
+def test_ananias_the_liar_may_draw_and_band_to_an_evil_nt_female_and_cannot_be_interrupted(monkeypatch, card):
+    wife = _test_card(
+        monkeypatch, "t_wife", type="evil_character", brigades=["Crimson"], identifiers=["female"], reference="Acts 5:2"
+    )
+    b = blocked("gideon", card, theirs={"hand": [wife, "delilah"], "deck": ["herod"]})  # Delilah: O.T.
+    g = b.game
+    d = g.s.pending
+    assert d is not None and d.effect == "may_draw"
+    ok(g, f"choose {b[card]}")
+    assert g.zone_of(b["herod"]) == (1, "hand")
+    d = g.s.pending
+    assert d is not None and d.effect == "band" and d.options == [b[wife]]
+    ok(g, f"choose {b[wife]}")
+    assert g.zone_of(b[wife]) == (1, "field_of_battle")
+    assert not continuous.stoppable(g, b[card], "interrupt")
+    round_trip(g)
+
+
 def test_every_card_of_the_pool2_files_is_a_case_of_some_test():
     assert set(KEYS) == set(CLAIMED), sorted(set(KEYS) - set(CLAIMED))
