@@ -903,5 +903,67 @@ def test_ananias_the_liar_may_draw_and_band_to_an_evil_nt_female_and_cannot_be_i
     round_trip(g)
 
 
+# --- batch F ----------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("card", cards("return_king", "Return of the King"))
+@pytest.mark.parametrize("warrior", [False, True])
+def test_return_of_the_king_negates_a_card_and_an_ot_purple_warrior_may_band_to_up_to_three(monkeypatch, card, warrior):
+    first, last = EVIL_ENH
+    host = {"reference": "II Samuel 2:1", **({"class": ["warrior"]} if warrior else {})}
+    _hero_side(monkeypatch, card, [first, last], host=host)  # the test's host and foe (its position is not used)
+    g2 = pos(
+        {"field_of_battle": ["t_host"], "hand": [card], "territory": ["gideon", "barak", "stephen", "peter"]},
+        {"field_of_battle": ["t_foe", first, last], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+        flags={"battled": True},
+        battle={"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 1, "played": [first, last]},
+        attached={first: "t_foe", last: "t_foe"},
+    )
+    b, g = g2, g2.game
+    ok(g, f"enhance {b[card]} {b['t_host']} {b[first]}")
+    assert b[first] in g.b.negated
+    d = g.s.pending
+    if not warrior:
+        assert d is None or d.effect != "band"
+    else:
+        assert d is not None and d.effect == "band" and d.most == 3
+        for h in ("gideon", "barak", "stephen"):
+            ok(g, f"choose {b[h]}")
+        if g.s.pending is not None:
+            ok(g, "choose")
+        assert all(g.zone_of(b[h]) == (0, "field_of_battle") for h in ("gideon", "barak", "stephen"))
+        assert g.zone_of(b["peter"]) == (0, "territory")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", cards("blood_lamb", "Blood of the Lamb (RoJ AB)"))
+@pytest.mark.parametrize("martyr", [False, True])
+def test_blood_of_the_lamb_negates_a_martyr_may_draw_three_and_an_enhancement_may_be_played(monkeypatch, card, martyr):
+    first, last = EVIL_ENH
+    ids = ["martyr", "human"] if martyr else ["human"]
+    plus = _test_card(monkeypatch, "t_plus", type="good_enhancement", alignment="good", brigades=["Clay"], strength=3)
+    _hero_side(monkeypatch, card, [first, last], host={"identifiers": ids})  # the test's host and foe
+    g2 = pos(
+        {"field_of_battle": ["t_host"], "hand": [card, plus], "deck": ["esther", "peter", "barak", "gideon"]},
+        {"field_of_battle": ["t_foe", first, last], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+        flags={"battled": True},
+        battle={"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 1, "played": [first, last]},
+        attached={first: "t_foe", last: "t_foe"},
+    )
+    b, g = g2, g2.game
+    ok(g, f"enhance {b[card]} {b['t_host']} {b[last]}")
+    assert b[last] in g.b.negated
+    d = g.s.pending
+    if martyr:
+        assert d is not None and d.effect == "may_draw"
+        ok(g, f"choose {b[card]}")
+        assert len(g.z[0]["deck"]) == 1
+        d = g.s.pending
+    assert d is not None and d.effect == "play_from_discard" and b[plus] in d.options
+    ok(g, f"choose {b[plus]}")
+    assert g.zone_of(b[plus]) == (0, "field_of_battle") and b[plus] in g.b.played
+    round_trip(g)
+
+
 def test_every_card_of_the_pool2_files_is_a_case_of_some_test():
     assert set(KEYS) == set(CLAIMED), sorted(set(KEYS) - set(CLAIMED))
