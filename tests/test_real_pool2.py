@@ -965,5 +965,86 @@ def test_blood_of_the_lamb_negates_a_martyr_may_draw_three_and_an_enhancement_ma
     round_trip(g)
 
 
+# --- batch G ----------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("card", cards("sennacherib_blasphemes", "Sennacherib Blasphemes (LoC)"))
+@pytest.mark.parametrize("assyrian", [False, True])
+def test_sennacherib_blasphemes_negates_and_discards_a_good_card_and_an_assyrian_may_band(monkeypatch, card, assyrian):
+    ids = ["assyrian king", "human"] if assyrian else ["human"]
+    host = _test_card(monkeypatch, "t_host", type="evil_character", brigades=["Pale Green"], identifiers=ids)
+    mate = _test_card(monkeypatch, "t_mate", type="evil_character", brigades=["Gray"], identifiers=["assyrian soldier"])
+    battle = {"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 0, "played": [CLOUD]}
+    b = pos(
+        {"field_of_battle": ["gideon", CLOUD]},
+        {"field_of_battle": [host], "hand": [card, mate], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+        flags={"battled": True},
+        battle=battle,
+        attached={CLOUD: "gideon"},
+    )
+    g = b.game
+    ok(g, f"enhance {b[card]} {b[host]} {b[CLOUD]}")
+    assert g.zone_of(b[CLOUD]) == (0, "discard")
+    d = g.s.pending
+    if assyrian:
+        assert d is not None and d.effect == "band" and d.options == [b[mate]]
+        ok(g, f"choose {b[mate]}")
+        assert g.zone_of(b[mate]) == (1, "field_of_battle")
+    else:
+        assert d is None and g.zone_of(b[mate]) == (1, "hand")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", cards("eli_advice", "Eli's Sound Advice [RR2]"))
+@pytest.mark.parametrize("judge", [False, True])
+def test_elis_sound_advice_negates_a_judge_may_draw_three_and_an_ot_enhancement_may_be_played(monkeypatch, card, judge):
+    first, last = EVIL_ENH
+    ids = ["judge", "human"] if judge else ["human"]
+    ot = _test_card(
+        monkeypatch, "t_ot", type="good_enhancement", alignment="good", brigades=["Gold"], reference="Judges 7:1"
+    )
+    nt = _test_card(
+        monkeypatch, "t_nt", type="good_enhancement", alignment="good", brigades=["Gold"], reference="Acts 7:1"
+    )
+    _hero_side(monkeypatch, card, [first, last], host={"identifiers": ids})  # the test's host and foe
+    b = pos(
+        {"field_of_battle": ["t_host"], "hand": [card, ot, nt], "deck": ["esther", "peter", "barak", "gideon"]},
+        {"field_of_battle": ["t_foe", first, last], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+        flags={"battled": True},
+        battle={"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 1, "played": [first, last]},
+        attached={first: "t_foe", last: "t_foe"},
+    )
+    g = b.game
+    ok(g, f"enhance {b[card]} {b['t_host']} {b[first]}")
+    assert b[first] in g.b.negated
+    d = g.s.pending
+    if judge:
+        assert d is not None and d.effect == "may_draw"
+        ok(g, f"choose {b[card]}")
+        assert len(g.z[0]["deck"]) == 1
+        d = g.s.pending
+    assert d is not None and d.effect == "play_from_discard" and d.options == [b[ot]]  # O.T. only
+    ok(g, f"choose {b[ot]}")
+    assert b[ot] in g.b.played
+    assert not continuous.stoppable(g, b[card], "prevent")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", cards("forgiveness_joseph", "Forgiveness of Joseph [IR]"))
+def test_forgiveness_of_joseph_negates_an_evil_card_and_the_opponent_underdecks_an_evil_card(monkeypatch, card):
+    first, last = EVIL_ENH
+    b = _hero_side(monkeypatch, card, [first, last], theirs={"hand": ["herod", "gideon"], "deck": ["pilate"]})
+    g = b.game
+    ok(g, f"enhance {b[card]} {b['t_host']} {b[first]}")
+    assert b[first] in g.b.negated
+    d = g.s.pending
+    if d is not None:  # the opponent chooses which evil card of their hand
+        assert d.chooser == 1 and b["herod"] in d.options and b["gideon"] not in d.options
+        ok(g, f"choose {b['herod']}")
+    assert g.z[1]["deck"] == [b["pilate"], b["herod"]]  # under the pile
+    assert not continuous.stoppable(g, b[card], "negate")
+    round_trip(g)
+
+
 def test_every_card_of_the_pool2_files_is_a_case_of_some_test():
     assert set(KEYS) == set(CLAIMED), sorted(set(KEYS) - set(CLAIMED))
