@@ -1046,5 +1046,23 @@ def test_forgiveness_of_joseph_negates_an_evil_card_and_the_opponent_underdecks_
     round_trip(g)
 
 
+@pytest.mark.parametrize("card", cards("nebuzaradan", "Nebuzaradan"))
+@pytest.mark.parametrize("babylon", [False, True])
+def test_nebuzaradan_makes_ii_kings_evil_enhancements_unnegatable_while_its_holder_has_babylon(
+    monkeypatch, card, babylon
+):
+    kings = _test_card(monkeypatch, "t_kings", type="evil_enhancement", brigades=["Crimson"], reference="II Kings 25:9")
+    other = _test_card(monkeypatch, "t_other", type="evil_enhancement", brigades=["Crimson"], reference="Jeremiah 39:1")
+    site = _test_card(monkeypatch, "t_babylon", type="site", alignment="neutral", brigades=["Black"], name="Babylon")
+    b = pos(
+        {"hand": ["gideon"], "territory": [site]},
+        {"territory": [card, *([site] if babylon else [])], "hand": [kings, other]},
+    )
+    g = b.game
+    assert continuous.stoppable(g, b[kings], "negate") != babylon  # seat 0's Babylon does not count
+    assert continuous.stoppable(g, b[other], "negate")
+    round_trip(g)
+
+
 def test_every_card_of_the_pool2_files_is_a_case_of_some_test():
     assert set(KEYS) == set(CLAIMED), sorted(set(KEYS) - set(CLAIMED))

@@ -361,6 +361,9 @@ def _made_unnegatable(t: Table, src: str) -> bool:
                 ab = cd[c].by_effect.get("unnegatable")
                 if ab is None or c in att or c in negated or silenced(t, c, "unnegatable"):
                     continue
+                # "... cannot be negated if you have a Babylon site in play": the ability's condition, for its holder
+                if ab.condition and not condition_holds(t, t.owner(c), c, ab.condition):
+                    continue
                 if matches(cd[src], ab.filter):
                     return True
     return False
