@@ -173,7 +173,7 @@ class TitleScreen(Screen[Any]):
             options.remove(resume)
         if tables_opt is not None:
             options.insert(0 if urgent else min(2, len(options)), tables_opt)
-        self._labels = {o.id: str(o.prompt) for o in options}
+        self._labels = {o.id: str(o.prompt) for o in options if o.id is not None}
         menu.clear_options()
         menu.add_options(options)
         ids = [o.id for o in options]
