@@ -5,7 +5,6 @@ scenario format (``redemption.scenario``) in which the card's ability happens an
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any
 
@@ -50,14 +49,6 @@ def round_trip(g: Any) -> None:
 
 
 # --- the structure --------------------------------------------------------------------------------------------------
-def test_real_cards_are_keyed_by_name_and_set_and_hold_facts_and_a_script():
-    assert REAL, "no real card loaded"
-    for key, c in REAL.items():
-        assert key == f"{c.name}|10A"
-        assert c.ability_text == " ".join(c.ability_text.split())  # generated from the script, for every card
-        assert (not c.abilities) == (c.ability_text == "")
-
-
 def test_script_for_finds_a_real_printing_by_its_key_and_only_with_its_type():
     c = CARDS[R("Son of God (G)")]
     fields = dict.fromkeys(
@@ -94,26 +85,6 @@ def test_the_g_deck_is_offered_only_once_every_card_is_enforced():
 
     with pytest.raises(dk.DeckError, match=r"G10 \(G \(10th Anniversary\)\) is not offered yet: \d+ of its 50"):
         dk.resolve("G10", "/nonexistent")
-
-
-CARD_FILE = Path(os.environ.get("REDEMPTION_CARD_FILE", "/work/lackey/carddata.txt"))
-
-
-@pytest.mark.skipif(not CARD_FILE.is_file(), reason="the player's own card file is not on this machine")
-def test_the_facts_agree_with_the_card_file():
-    """Where the LackeyCCG card file is on the machine (never in the repository), every real card's facts are its."""
-    from saves.cardfile import parse
-
-    pool = parse(CARD_FILE.read_bytes(), str(CARD_FILE))
-    for key, c in REAL.items():
-        p = pool.by_key[key]
-        assert p.type == c.type, key
-        assert int(p.strength or 0) == c.strength and int(p.toughness or 0) == c.toughness, key
-        assert p.reference == c.reference, key
-        if p.brigade != "Multi":
-            assert {b for b in p.brigade.split("/") if b} == set(c.brigades), key
-        assert ("warrior" in p.klass.lower()) == ("warrior" in c.classes), key
-        assert script_for(p) == key
 
 
 # --- Lost Souls and characters with no special ability ----------------------------------------------------------

@@ -693,6 +693,29 @@ def test_inhabitants_driven_out_if_used_by_a_wilderness_hero_bounces_every_evil_
     round_trip(g)
 
 
+SABBATH = [("Sabbath Breaker (FoM)", "FoM"), ("Sabbath Breaker (Roots)", "RR")]
+
+
+@pytest.mark.parametrize("name, set_", SABBATH)
+def test_sabbath_breaker_blocking_draws_three_and_is_discarded_after_the_battle(monkeypatch, name, set_):
+    card = K(name, set_)
+    wall = _test_card(monkeypatch, "t_wall", type="hero", alignment="good", brigades=["Blue"], strength=1, toughness=9)
+    b = pos(
+        {"hand": [wall]},
+        {"hand": [card], "deck": ["delilah", "eglon", "herod", "goliath"], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+    )
+    g = b.game
+    ok(g, f"rescue {b[wall]}")
+    ok(g, f"block {b[card]}")
+    assert all(g.zone_of(b[k]) == (1, "hand") for k in ("delilah", "eglon", "herod"))
+    round_trip(g)
+    while g.b.kind:  # a stalemate (1/9 against 3/2): both sides would go home
+        ok(g, "pass")
+    assert g.zone_of(b[wall]) == (0, "territory") and g.zone_of(b[card]) == (1, "discard")
+    assert CARDS[card].ability_text.startswith("When this character blocks: draw 3 cards.")
+
+
 #: every (name, set) a test above takes, claimed when the module loads (so the check below holds under -k too)
 for _name, _set in [
     *GOOD_BANDS,

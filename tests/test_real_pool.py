@@ -6,7 +6,6 @@ test checks that every card of the pool files is a case of some test here."""
 from __future__ import annotations
 
 import json
-import os
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -15,7 +14,6 @@ import pytest
 
 from rules.redemption import continuous
 from rules.redemption.cards import CARDS, real_key
-from rules.redemption.printed import script_for
 from tests.redemption_helpers import build, ok
 from tests.test_real_g10 import _test_card, blocked, in_battle, pos, round_trip, to_player
 
@@ -69,38 +67,6 @@ def evil_for(monkeypatch: pytest.MonkeyPatch, card: str, s: int = 4, t: int = 4,
 
 def play(g: Any, e: str, host: str, *target: str) -> None:
     ok(g, " ".join(("enhance", e, host, *target)))
-
-
-# --- the structure ----------------------------------------------------------------------------------------------------
-def test_every_card_of_the_pool_files_is_loaded_once_with_a_script():
-    assert KEYS and len(KEYS) == len(set(KEYS))
-    for key in KEYS:
-        c = CARDS[key]
-        assert c.abilities and c.ability_text == " ".join(c.ability_text.split()), key
-
-
-CARD_FILE = Path(os.environ.get("REDEMPTION_CARD_FILE", "/work/lackey/carddata.txt"))
-
-
-@pytest.mark.skipif(not CARD_FILE.is_file(), reason="the player's own card file is not on this machine")
-def test_the_facts_agree_with_the_card_file_and_every_card_is_enforced():
-    from saves.cardfile import parse
-
-    pool = parse(CARD_FILE.read_bytes(), str(CARD_FILE))
-    for key in KEYS:
-        c, p = CARDS[key], pool.by_key[key]
-        assert p.type == c.type and p.alignment.lower() == c.alignment, key
-        assert int(p.strength or 0) == c.strength and int(p.toughness or 0) == c.toughness, key
-        assert p.reference == c.reference, key
-        if p.brigade == "Multi":
-            assert len(c.brigades) in (7, 9), key
-        else:
-            assert {b.removeprefix("Good ").removeprefix("Evil ") for b in p.brigade.split("/") if b} == set(
-                c.brigades
-            ), key
-        printed = {k.strip().lower() for k in p.klass.split(",") if k.strip()}
-        assert printed & {"warrior", "weapon", "territory"} == set(c.classes), key  # the classes the engine reads
-        assert script_for(p) == key and p.enforced
 
 
 # --- sites with no special ability ------------------------------------------------------------------------------------

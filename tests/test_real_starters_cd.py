@@ -4,14 +4,12 @@ outcome is asserted; and, where the player's card file is on the machine, each c
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from rules.redemption.cards import CARDS, real_key
-from rules.redemption.printed import script_for
 from tests.redemption_helpers import build, ok
 from tests.test_real_g10 import _test_card, blocked, in_battle, pos, round_trip, to_player
 
@@ -28,29 +26,6 @@ def opts(g: Any, card: str, verb: str = "enhance") -> set[str]:
     """The targets the legal actions offer for a card (an enhancement's or a Dominant's last argument)."""
     n = 3 if verb == "enhance" else 2  # an enhancement's first two: itself and its character
     return {a.args[-1] for a in g.legal_actions() if a.verb == verb and a.args[0] == card and len(a.args) >= n}
-
-
-CARD_FILE = Path(os.environ.get("REDEMPTION_CARD_FILE", "/work/lackey/carddata.txt"))
-
-
-@pytest.mark.skipif(not CARD_FILE.is_file(), reason="the player's own card file is not on this machine")
-def test_the_facts_agree_with_the_card_file():
-    import tomllib
-
-    from saves.cardfile import parse
-
-    pool = parse(CARD_FILE.read_bytes(), str(CARD_FILE))
-    names = {(c["name"], c["set"]) for c in tomllib.loads(FILE.read_text(encoding="utf-8"))["card"]}
-    assert names
-    for name, set_code in names:
-        key = R(name, set_code)
-        c, p = CARDS[key], pool.by_key[key]
-        assert p.type == c.type, key
-        assert int(p.strength or 0) == c.strength and int(p.toughness or 0) == c.toughness, key
-        assert p.reference == c.reference, key
-        if p.brigade != "Multi":
-            assert {b for b in p.brigade.split("/") if b} == set(c.brigades), key
-        assert script_for(p) == key and c.ability_text
 
 
 # --- Dominants ------------------------------------------------------------------------------------------------------

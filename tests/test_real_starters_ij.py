@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 
 from rules.redemption.cards import CARDS, real_key
-from rules.redemption.printed import script_for
 from tests.redemption_helpers import ok
 from tests.test_real_g10 import blocked, in_battle, pos, round_trip, to_player
 
@@ -67,27 +66,6 @@ BETHESDA = R("Angel at Bethesda")  # Silver 3/1
 
 
 CARD_FILE = Path(os.environ.get("REDEMPTION_CARD_FILE", "/work/lackey/carddata.txt"))
-
-
-@pytest.mark.skipif(not CARD_FILE.is_file(), reason="the player's own card file is not on this machine")
-def test_the_facts_agree_with_the_card_file():
-    import tomllib
-
-    from saves.cardfile import parse
-
-    pool = parse(CARD_FILE.read_bytes(), str(CARD_FILE))
-    names = {(c["name"], c["set"]) for c in tomllib.loads(FILE.read_text(encoding="utf-8"))["card"]}
-    assert names
-    for name, set_code in names:
-        key = R(name, set_code)
-        c, p = CARDS[key], pool.by_key[key]
-        assert p.type == c.type, key
-        assert int(p.strength or 0) == c.strength and int(p.toughness or 0) == c.toughness, key
-        assert p.reference == c.reference, key
-        if p.brigade != "Multi":
-            assert {b for b in p.brigade.split("/") if b} == set(c.brigades), key
-        assert ("warrior" in p.klass.lower()) == ("warrior" in c.classes), key
-        assert script_for(p) == key and c.ability_text
 
 
 def test_every_card_of_the_file_is_named_by_a_test():

@@ -5,7 +5,6 @@ so most tests are parametrised over a K card and its L twin (and their 1st print
 
 from __future__ import annotations
 
-import os
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -13,7 +12,6 @@ from typing import Any
 import pytest
 
 from rules.redemption.cards import CARDS, real_key
-from rules.redemption.printed import script_for
 from tests.redemption_helpers import ok
 from tests.test_real_g10 import _test_card, blocked, in_battle, pos, round_trip, to_player
 
@@ -66,35 +64,6 @@ EGYPTIANS = real_key("Subjugating Egyptians [K]", "K")  # Pale Green 10/11, no s
 PHILISTINES = real_key("Terrifying Philistines [L]", "L")  # Black 10/11, no special ability
 DOEG = real_key("Doeg (L)", "Main")  # Pale Green 6/6, no special ability
 WHITE = real_key("Daniel (Pr)", "Prp")  # a White Hero 6/7, no special ability
-
-
-# --- the structure ----------------------------------------------------------------------------------------------------
-def test_every_card_of_the_file_is_loaded_with_a_script():
-    assert len(KEYS) == len(set(KEYS)) and KEYS
-    for key in KEYS:
-        c = CARDS[key]
-        assert c.abilities and c.ability_text == " ".join(c.ability_text.split()), key
-
-
-CARD_FILE = Path(os.environ.get("REDEMPTION_CARD_FILE", "/work/lackey/carddata.txt"))
-
-
-@pytest.mark.skipif(not CARD_FILE.is_file(), reason="the player's own card file is not on this machine")
-def test_the_facts_agree_with_the_card_file():
-    from saves.cardfile import parse
-
-    pool = parse(CARD_FILE.read_bytes(), str(CARD_FILE))
-    for key in KEYS:
-        c, p = CARDS[key], pool.by_key[key]
-        assert p.type == c.type, key
-        dual = c.has("dual_alignment")  # a GE/EE card: its good half's numbers and brigades, the evil half's scripted
-        st, tg = (p.strength.split(" ")[0], p.toughness.split(" ")[0]) if dual else (p.strength, p.toughness)
-        assert int(st or 0) == c.strength and int(tg or 0) == c.toughness, key
-        assert p.reference == c.reference, key
-        brigades = {b for b in p.brigade.split("/") if b}
-        assert (set(c.brigades) < brigades) if dual else (brigades == set(c.brigades)), key
-        assert ("warrior" in p.klass.lower()) == ("warrior" in c.classes), key
-        assert script_for(p) == key
 
 
 # --- Dominants --------------------------------------------------------------------------------------------------------

@@ -4,13 +4,11 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
 from rules.redemption.cards import CARDS, real_key
-from rules.redemption.printed import script_for
 from tests.redemption_helpers import ok
 from tests.test_real_g10 import _test_card, blocked, in_battle, pos, round_trip, to_player
 
@@ -30,32 +28,6 @@ def K(name: str, set_: str) -> str:
     key = real_key(name, set_)
     assert key in KEYS, key
     return key
-
-
-# --- the structure ----------------------------------------------------------------------------------------------------
-def test_every_card_of_the_file_is_loaded_with_a_script():
-    assert len(KEYS) == len(set(KEYS)) and KEYS
-    for key in KEYS:
-        c = CARDS[key]
-        assert c.abilities and c.ability_text == " ".join(c.ability_text.split()), key
-
-
-CARD_FILE = Path(os.environ.get("REDEMPTION_CARD_FILE", "/work/lackey/carddata.txt"))
-
-
-@pytest.mark.skipif(not CARD_FILE.is_file(), reason="the player's own card file is not on this machine")
-def test_the_facts_agree_with_the_card_file():
-    from saves.cardfile import parse
-
-    pool = parse(CARD_FILE.read_bytes(), str(CARD_FILE))
-    for key in KEYS:
-        c, p = CARDS[key], pool.by_key[key]
-        assert p.type == c.type, key
-        assert int(p.strength or 0) == c.strength and int(p.toughness or 0) == c.toughness, key
-        assert p.reference == c.reference, key
-        if p.brigade != "Multi":
-            assert {b for b in p.brigade.split("/") if b} == set(c.brigades), key
-        assert script_for(p) == key
 
 
 # --- Dominants --------------------------------------------------------------------------------------------------------

@@ -111,6 +111,69 @@ def test_a_selected_negate_all_negates_only_the_cards_that_fit_on_both_sides(mon
     round_trip(g)
 
 
+def test_a_rider_by_card_facets_stands_against_the_cards_that_fit_or_are_played_on_one(monkeypatch):
+    e = _add(
+        monkeypatch,
+        "t_rider_by",
+        [{"verb": "draw", "n": 1, "riders": [{"rider": "cannot_be_negated", "by": {"testament": "NT"}}]}],
+    )
+    nt = _add(monkeypatch, "t_nt", [{"verb": "draw", "n": 1}], reference="Acts 1:1")
+    ot = _add(monkeypatch, "t_ot", [{"verb": "draw", "n": 1}], reference="Exodus 1:1")
+    b = battle(f'"{e}", "{nt}", "{ot}"')
+    g = b.game
+    assert not continuous.stoppable(g, b[e], "negate", b[nt]) and continuous.stoppable(g, b[e], "negate", b[ot])
+    g.attached[b[ot]] = b["gideon"]  # played on Gideon (O.T.): still an O.T. card
+    assert continuous.stoppable(g, b[e], "negate", b[ot])
+    assert "This cannot be negated by a N.T. card." in CARDS[e].ability_text
+    with pytest.raises(LanguageError):
+        lang.parse_ability(
+            {
+                "trigger": "played",
+                "effects": [{"verb": "draw", "riders": [{"rider": "cannot_be_negated", "by": "grey"}]}],
+            },
+            "t",
+            effects.VERBS,
+        )
+
+
+@pytest.mark.parametrize("may", [False, True])
+def test_negate_discard_of_a_character_in_battle_removes_it_from_battle_and_a_may_asks_its_target(monkeypatch, may):
+    effect = {"verb": "negate_discard", "select": {"zone": "in_play", "owner": "opponents", "type": "evil_character"}}
+    d = {"key": "t_nd_char", "name": "T Nd Char", "type": "good_enhancement", "alignment": "good", "brigades": ["Blue"]}
+    d["abilities"] = [{"trigger": "played", "may": may, "effects": [effect]}]
+    monkeypatch.setitem(CARDS, "t_nd_char", _card(d))
+    b = battle('"t_nd_char"')
+    g = b.game
+    if may:
+        ok(g, f"enhance {b['t_nd_char']} {b['gideon']}")
+        ok(g, f"choose {b['t_nd_char']}")  # the may: yes; Goliath, the one card that fits, is taken without a question
+        assert g.s.pending is None
+    else:
+        ok(g, f"enhance {b['t_nd_char']} {b['gideon']} {b['goliath']}")
+    assert g.zone_of(b["goliath"]) == (1, "discard") and not g.battle_chars(1)
+    round_trip(g)
+
+
+def test_unnegatable_on_covers_the_enhancements_that_fit_on_its_character_only(monkeypatch):
+    h = _add(
+        monkeypatch,
+        "t_keeper",
+        [{"verb": "unnegatable_on", "select": {"type": "enhancement", "testament": "NT"}}],
+        type="hero",
+        trigger="while_in_play",
+    )
+    nt = _add(monkeypatch, "t_nt_enh", [{"verb": "draw", "n": 1}], reference="Acts 2:1")
+    ot = _add(monkeypatch, "t_ot_enh", [{"verb": "draw", "n": 1}], reference="Exodus 2:1")
+    b = battle(f'"{nt}", "{ot}"', heroes=f'"{h}"')
+    g = b.game
+    g.attached[b[nt]] = b[h]
+    g.attached[b[ot]] = b[h]
+    assert not continuous.stoppable(g, b[nt], "negate") and continuous.stoppable(g, b[ot], "negate")
+    g.b.negated.append(b[h])  # the character negated: its ability stops
+    assert continuous.stoppable(g, b[nt], "negate")
+    assert "played on this character cannot be negated" in CARDS[h].ability_text
+
+
 def test_negate_discard_with_all_negates_and_discards_every_opposing_card_that_fits(monkeypatch):
     ev = [
         _add(monkeypatch, f"t_ev{i}", [{"verb": "draw", "n": 1}], type="evil_enhancement", alignment="evil", strength=2)

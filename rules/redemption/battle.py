@@ -111,8 +111,8 @@ class BattleRules(Core):
         if self.s.mods:
             ds, dt = continuous.number_change(self, cid)
             s, t = max(0, s + ds), max(0, t + dt)
-        if self.face_up:  # a face-up artifact's gain (redemption.effect.gain.artifact)
-            ds, dt = continuous.artifact_numbers(self, cid)
+        if self.face_up and continuous.artifacts_change_numbers(self):  # a face-up artifact's gain
+            ds, dt = continuous.artifact_numbers(self, cid)  # (redemption.effect.gain.artifact)
             if ds or dt:
                 s, t = max(0, s + ds), max(0, t + dt)
         return s, t
@@ -120,6 +120,15 @@ class BattleRules(Core):
     def battle_chars(self, p: int) -> list[str]:
         cd, att = self.cd, self.attached
         return [c for c in self.z[p]["field_of_battle"] if cd[c].is_character and c not in att]
+
+    def _battle_empty(self) -> bool:
+        """No character is in battle on any side (``battle_chars`` of every seat empty), without the lists."""
+        cd, att = self.cd, self.attached
+        for z in self.z:
+            for c in z["field_of_battle"]:
+                if cd[c].is_character and c not in att:
+                    return False
+        return True
 
     def side_totals(self, p: int) -> tuple[int, int, int]:
         """(strength, toughness, characters counting) of player p's side of the battle."""
@@ -510,10 +519,7 @@ class BattleRules(Core):
             for ab in self.cd[e].abilities:
                 self._effect(p, e, c, ab, target if any(a.verb in TAKES_TARGET for a in ab.acts) else "", events)
         if (
-            b.kind
-            and b.step == "initiative"
-            and self.s.pending is None
-            and not any(self.battle_chars(q) for q in range(self.n))
+            b.kind and b.step == "initiative" and self.s.pending is None and self._battle_empty()
         ):  # an enhancement left nobody in battle ("discard all cards in battle"): it ends
             events.append(Event("battle", "No character is left in battle on either side: the battle ends.", -1))
             self._resolve(events)
@@ -545,7 +551,7 @@ class BattleRules(Core):
         """Say how the battle stands now (live totals and initiative)."""
         if self.is_over or not self.b.kind or self.b.step != "initiative":
             return
-        if self.s.pending is None and not any(self.battle_chars(q) for q in range(self.n)):
+        if self.s.pending is None and self._battle_empty():
             # an ability took every character out of battle: it ends (redemption.battle.resolve)
             events.append(Event("battle", "No character is left in battle on either side: the battle ends.", -1))
             self._resolve(events)

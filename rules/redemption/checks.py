@@ -413,9 +413,9 @@ class Checks(BattleRules):
     def _check_noblock(self, p: int, args: tuple[str, ...], rule: str) -> None:
         pass
 
-    def _enhance_problem(self, e: str, c: str, explain: bool = True) -> str | None:
+    def _enhance_problem(self, e: str, c: str, explain: bool = True, ignored: bool | None = None) -> str | None:
         """Why enhancement e cannot be played on character c, or None (``explain=False``: "" instead of the words,
-        for legal_actions, which only asks whether)."""
+        for legal_actions, which only asks whether; ``ignored``: whether c is ignored, when the caller knows)."""
         ec, cc = self.cd[e], self.cd[c]
         if not ec.is_enhancement:
             return f"{self._nm(e)} is not an enhancement" if explain else ""
@@ -428,7 +428,7 @@ class Checks(BattleRules):
             if cc.alignment == "evil" and (other & cc.brigade_set or continuous.any_brigade(self, c, e)):
                 return (
                     None
-                    if not self._is_ignored(c)
+                    if not (self._is_ignored(c) if ignored is None else ignored)
                     else (f"{cc.name} is being ignored and cannot be enhanced" if explain else "")
                 )
         if ec.alignment != cc.alignment:
@@ -444,7 +444,7 @@ class Checks(BattleRules):
                 if explain
                 else ""
             )
-        if self._is_ignored(c):
+        if self._is_ignored(c) if ignored is None else ignored:
             return f"{cc.name} is being ignored and cannot be enhanced" if explain else ""
         return None  # a second weapon may be played in battle; one stays afterwards (redemption.battle.weapon)
 

@@ -17,9 +17,9 @@ It reads the state through :class:`~rules.redemption.table.Table`, never the gam
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from rules.redemption.lang import condition_holds, matches
+from rules.redemption.lang import as_played, condition_holds, matches
 
 if TYPE_CHECKING:
     from rules.redemption.cards import Card
@@ -30,6 +30,11 @@ if TYPE_CHECKING:
 def _in_game(t: Table, effect: str) -> bool:
     """Does a card of this game have an ability with this effect at all (a quick no for the scans below)?"""
     return effect in t._kinds().effects
+
+
+def _artifact_has(t: Table, effect: str) -> bool:
+    """Does an artifact of this game have an ability with this effect (a quick no for the face-up artifact scans)?"""
+    return effect in t._kinds().artifact_effects
 
 
 def active(t: Table, src: str) -> bool:
@@ -66,11 +71,12 @@ def _ignore_stopped(t: Table, src: str) -> bool:
 def _ignorers(t: Table, cid: str) -> bool:
     """Does an opposing character in this battle ignore character cid by its own ability (``while_in_play``: an
     ignore whose selector names, say, a brigade of Evil Characters)?"""
-    if not _in_game(t, "ignore"):
+    ids = t._kinds().having.get("ignore")  # the cards with an ignore ability
+    if ids is None:
         return False
     owner, cd, loc = t.owner(cid), t.cd, t.loc
     for q in range(len(t.z)):
-        if q == owner:
+        if q == owner or ids.isdisjoint(t.z[q]["field_of_battle"]):
             continue
         for c in t.z[q]["field_of_battle"]:
             card = cd[c]
@@ -97,8 +103,8 @@ def may_be_ignored(t: Table) -> bool:
     character in battle has an ignore ability of its own?"""
     if t.b.ignored:
         return True
-    cd = t.cd
-    return any("ignore" in cd[c].by_effect for zones in t.z for c in zones["field_of_battle"])
+    ids = t._kinds().having.get("ignore")  # the cards with an ignore ability
+    return ids is not None and any(not ids.isdisjoint(zones["field_of_battle"]) for zones in t.z)
 
 
 def protected(t: Table, cid: str) -> bool:
@@ -157,13 +163,15 @@ def immune(t: Table, cid: str, src: str, host: str = "") -> bool:
     if not t.cd[cid].is_character:
         return False
     cd = t.cd
-    if t.s.mods and protected_from(t, cid, cd[src]):  # redemption.effect.protect_from: no ability of src reaches it
+    # redemption.effect.protect_from: no ability of src (as played: redemption.effect.dual_alignment) reaches it
+    if t.s.mods and protected_from(t, cid, as_played(t, src)):
         return True
     # redemption.lang.rider.regardless_of_immunity; redemption.effect.negate_immune
     if any("regardless_of_immunity" in a.riders for a in cd[src].abilities) or immunity_negated(t, cid):
         return False
+    seen = as_played(t, src)
     for a in _granted(t, cid, "immune"):
-        if matches(cd[src], a.filter) or (host and host != src and matches(cd[host], a.filter)):
+        if matches(seen, a.filter) or (host and host != src and matches(cd[host], a.filter)):
             return True
     return False
 
@@ -322,13 +330,23 @@ def stoppable(t: Table, src: str, how: str, by: str = "") -> bool:
             return False
         for act in a.acts:
             for r, cond, who in act.rider_if:
-                if r != rider or (who and (not by or cd[by].alignment != who)):
+                if r != rider or (who and (not by or not _stopper_fits(t, by, who))):
                     continue
                 if condition_holds(t, t.owner(src), t.attached.get(src, src), cond):
                     return False
-    if how == "negate" and _made_unnegatable(t, src):
+    if how == "negate" and (_made_unnegatable(t, src) or _unnegatable_on(t, src)):
         return False
     return not (how == "prevent" and _made_unpreventable(t, src))
+
+
+def _stopper_fits(t: Table, by: str, who: tuple[tuple[str, Any], ...]) -> bool:
+    """Is card ``by`` (the card that would stop an ability, or the character it is played on) one of the cards a
+    rider's "by ..." names: it fits, or it is played on a character that fits (redemption.lang.rider.by)?"""
+    cd = t.cd
+    if matches(cd[by], who):
+        return True
+    host = t.attached.get(by)
+    return host is not None and matches(cd[host], who)
 
 
 def _made_unnegatable(t: Table, src: str) -> bool:
@@ -348,9 +366,21 @@ def _made_unnegatable(t: Table, src: str) -> bool:
     return False
 
 
+def _unnegatable_on(t: Table, src: str) -> bool:
+    """Is card src an enhancement played on a character whose own ability, not negated nor prevented, says the
+    enhancements like it used by that character cannot be negated (redemption.effect.unnegatable_on)?"""
+    host = t.attached.get(src)
+    if host is None or not t.cd[src].is_enhancement or not _in_game(t, "unnegatable_on"):
+        return False
+    ab = t.cd[host].by_effect.get("unnegatable_on")
+    if ab is None or host in t.b.negated or silenced(t, host, "unnegatable_on"):
+        return False
+    return matches(t.cd[src], ab.filter)
+
+
 def _made_unpreventable(t: Table, src: str) -> bool:
     """Does an active artifact say that cards like src cannot be prevented (redemption.effect.unpreventable)?"""
-    if not _in_game(t, "unpreventable"):
+    if not _artifact_has(t, "unpreventable"):
         return False
     cd = t.cd
     for zones in t.z:
@@ -391,7 +421,7 @@ def band_prevented(t: Table, c: str) -> bool:
 # redemption.effect.no_challenge, redemption.effect.gain.artifact) -------------------------------------------------
 def _face_up_with(t: Table, verb: str) -> list[tuple[int, Ability]]:
     """(owner, ability) of every face-up artifact in play, not negated, with an ability of this verb."""
-    if not _in_game(t, verb):
+    if not _artifact_has(t, verb):
         return []
     cd, up, negated = t.cd, t.face_up, t.b.negated
     out = []
@@ -422,6 +452,12 @@ def convert_forbidden(t: Table, c: str) -> bool:
 def challenge_forbidden(t: Table) -> bool:
     """Is every battle challenge forbidden by a face-up artifact (redemption.effect.no_challenge)?"""
     return bool(t.face_up) and bool(_face_up_with(t, "no_challenge"))
+
+
+def artifacts_change_numbers(t: Table) -> bool:
+    """Could a face-up artifact change a character's numbers (a quick no for :func:`artifact_numbers`)?"""
+    ae = t._kinds().artifact_effects
+    return "gain" in ae or "lose" in ae
 
 
 def artifact_decrease(t: Table) -> bool:
@@ -462,7 +498,7 @@ def worth(t: Table, e: str) -> tuple[int, int]:
 
 def _active_artifacts(t: Table, q: int, verb: str) -> list[Ability]:
     """The abilities with this verb of player q's face-up artifacts that are not negated."""
-    if not _in_game(t, verb):
+    if not _artifact_has(t, verb):
         return []
     cd, up, negated = t.cd, t.face_up, t.b.negated
     out = []
@@ -541,7 +577,7 @@ def prevented(t: Table, e: str) -> bool:
         if a is None:
             continue
         owner = t.owner(x)
-        first = next((y for y in b.played[mark:] if t.owner(y) != owner and matches(cd[y], a.filter)), "")
+        first = next((y for y in b.played[mark:] if t.owner(y) != owner and matches(as_played(t, y), a.filter)), "")
         if first == e and stoppable(t, e, "prevent", x):
             return True
     return False

@@ -374,14 +374,26 @@ def _do_negate_discard(g: Table, p: int, src: str, host: str, ab: Act, target: s
 
 def _negate_and_discard(g: Table, p: int, src: str, target: str, events: list[Event]) -> None:
     name, rid = g.cd[src].name, "redemption.effect.negate_discard"
+    character = g.cd[target].is_character
+    if character and continuous.immune(g, target, src):  # "negate and discard an Evil Character": not an immune one
+        events.append(Event("effect", f"{name} does nothing to {g._nm(target)}: it is immune.", p, rid))
+        return
     if target in g.b.played:
         g.b.negated.append(target)
         events.append(Event("effect", f"{name} negates {g._nm(target)}.", p, rid))
         g._undo(target, events)
     else:
+        if character and target not in g.b.negated:  # its abilities stop for the battle, if it stays
+            g.b.negated.append(target)
         events.append(Event("effect", f"{name} negates {g._nm(target)}: its ability stops.", p, rid))
     if continuous.card_protected(g, target) or continuous.discard_protected(g, target, g.cd[src]):
         events.append(Event("effect", f"{g._nm(target)} is protected from discard: it stays.", p, rid))
+        return
+    if character and g.loc[target][1] == "field_of_battle":  # a character discarded from battle leaves it
+        events.append(
+            Event("effect", f"{name} discards {g._nm(target)} from battle: it is removed from battle.", p, rid)
+        )
+        g._leave_battle(target, "discard", events)
         return
     g._to_discard(target, events, f" by {name}", rid)
 
@@ -880,12 +892,33 @@ def _do_draw_reveal(g: Table, p: int, src: str, host: str, ab: Act, target: str,
             g.b.effects.append((src, "draw_reveal", host, ""))
 
 
+#: the battle's marks of a character to discard once the battle is over (redemption.effect.draw_reveal,
+#: discard_after_battle)
+AFTER_BATTLE = ("draw_reveal", "discard_after_battle")
+
+
 def after_battle(g: Table, events: list[Event]) -> None:
-    """The battle is over: a character marked by draw_reveal (redemption.effect.draw_reveal) is discarded now, where
-    it is in play."""
+    """The battle is over: a character marked by draw_reveal (redemption.effect.draw_reveal) or discard_after_battle
+    is discarded now, where it is in play."""
     for src, eff, c, _ in list(g.b.effects):
-        if eff == "draw_reveal" and g.loc[c][1] in ("territory", "field_of_battle"):
-            g._to_discard(c, events, f" after the battle ({g.cd[src].name})", "redemption.effect.draw_reveal")
+        if eff in AFTER_BATTLE and g.loc[c][1] in ("territory", "field_of_battle"):
+            g._to_discard(c, events, f" after the battle ({g.cd[src].name})", f"redemption.effect.{eff}")
+
+
+def _do_discard_after_battle(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """This character is discarded once the battle is over (a mark in the battle's effects that :func:`after_battle`
+    reads; redemption.effect.discard_after_battle)."""
+    c = host or src
+    if g.in_battle() and g.cd[c].is_character:
+        g.b.effects.append((src, "discard_after_battle", c, ""))
+        events.append(
+            Event(
+                "effect",
+                f"{g._nm(c)} will be discarded after the battle.",
+                p,
+                "redemption.effect.discard_after_battle",
+            )
+        )
 
 
 def _do_draw_discard(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
@@ -1100,12 +1133,31 @@ def _resolve_return(g: Table, d: Decision, events: list[Event]) -> None:
 
 
 def _do_shuffle(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
-    """Shuffle a draw pile: yours (``owner = "you"``, the default) or each opponent's (redemption.effect.shuffle)."""
+    """Shuffle a draw pile: yours (``owner = "you"``, the default) or each opponent's; with a zone, "shuffle X": the
+    cards that fit into their owners' draw piles (redemption.effect.shuffle)."""
+    if ab.select.zones:
+        cards = _targets_now(g, p, src, host, ab, events, "a card to shuffle in", None)
+        if cards is not None:
+            _shuffle_cards(g, p, src, host, ab, cards, events)
+        return
     o = ab.select.owner
     seats = [p] if o in ("you", "any") else [g.opponent(p)] if o == "opponent" else g.others(p)
     for q in seats:
         g.rng.shuffle(g.z[q]["deck"])
         events.append(Event.said("effect", f"{g.cd[src].name}: {whose(q)} draw pile is shuffled.", p))
+
+
+def _shuffle_cards(g: Table, p: int, src: str, host: str, ab: Act, cards: list[str], events: list[Event]) -> None:
+    """ "Shuffle X": each card into its owner's draw pile, then each draw pile a card went into is shuffled, and no
+    other: a pile nothing went into is left as it is (REG *Shuffle*; redemption.effect.shuffle)."""
+    _return(g, p, src, host, replace(ab, to="deck"), cards, events)
+    for q in dict.fromkeys(g.owner(c) for c in cards if g.loc[c] == (g.owner(c), "deck")):
+        g.rng.shuffle(g.z[q]["deck"])
+        events.append(Event.said("effect", f"{g.cd[src].name}: {whose(q)} draw pile is shuffled.", p))
+
+
+def _resolve_shuffle(g: Table, d: Decision, events: list[Event]) -> None:
+    _shuffle_cards(g, d.chooser, d.source, "", _act_of(g, d), d.chosen, events)
 
 
 def _remove(g: Table, p: int, src: str, host: str, ab: Act, cards: list[str], events: list[Event]) -> None:
@@ -2846,7 +2898,7 @@ def reactivate(g: Table, src: str, events: list[Event]) -> None:
         if eff == "draw":
             drawn += 1
             continue
-        if eff == "draw_reveal":  # a mark for after the battle, not undone by the interrupt: nothing comes back
+        if eff in AFTER_BATTLE:  # a mark for after the battle, not undone by the interrupt: nothing comes back
             b.effects.append((e, eff, t, _where))
             continue
         act = _act_by_verb(g, e, eff)
@@ -3184,7 +3236,7 @@ def _text_draw(a: Act, when: str, card: Card | None) -> str:
         return f"While face up: draw {n} in each of your Upkeep phases."
     if when == "activate":
         return f"When activated: draw {n}."
-    if card is not None and card.is_character:
+    if card is not None and card.is_character and when not in _BLOCK_HEADS:  # those say their own moment
         return f"When this character enters battle, draw {n}."
     return f"Draw {n}."
 
@@ -3288,6 +3340,13 @@ def _text_pile(a: Act, when: str, card: Card | None) -> str:
 def _text_return(a: Act, when: str, card: Card | None) -> str:
     whose_ = "their owners'" if a.select.every else "its owner's"
     return f"Return {_which(a, 'card')} " + _RETURN_WORDS[a.to].format(whose_) + "."
+
+
+def _text_shuffle(a: Act, when: str, card: Card | None) -> str:
+    if a.select.zones:  # "shuffle X" (redemption.effect.shuffle)
+        where = "their owners' draw piles" if a.select.every else "its owner's draw pile"
+        return f"Shuffle {_which(a, 'card')} into {where}."
+    return "Shuffle your draw pile." if a.select.owner in ("you", "any") else "Shuffle your opponent's draw pile."
 
 
 def _text_numbers(a: Act, when: str, card: Card | None) -> str:
@@ -3453,6 +3512,13 @@ def _verbs() -> dict[str, Verb]:
                     f"{an(filter_text(a.filter, 'card'))}, this character is discarded after the battle."
                 ),
                 _do_draw_reveal,
+                undo="",
+            ),
+            Verb(
+                "discard_after_battle",
+                "this character is discarded after the battle",
+                lambda a, when, card: "This character is discarded after the battle.",
+                _do_discard_after_battle,
                 undo="",
             ),
             Verb(
@@ -3716,6 +3782,9 @@ def _verbs() -> dict[str, Verb]:
                 _text_negate_discard,
                 _do_negate_discard,
                 _negatable,
+                # a "you may" or "choose one" ability asks its target once it is used (redemption.lang.may)
+                resolve=_resolve_target,
+                asks_on_entry=True,
             ),
             Verb(
                 "negate_one",
@@ -3861,13 +3930,10 @@ def _verbs() -> dict[str, Verb]:
             ),
             Verb(
                 "shuffle",
-                "shuffle a draw pile",
-                lambda a, when, card: (
-                    "Shuffle your draw pile."
-                    if a.select.owner in ("you", "any")
-                    else "Shuffle your opponent's draw pile."
-                ),
+                "shuffle a draw pile; with a zone, shuffle the cards that fit into their owners' draw piles",
+                _text_shuffle,
                 _do_shuffle,
+                resolve=_resolve_shuffle,
             ),
             Verb(
                 "remove",
@@ -3982,6 +4048,15 @@ def _verbs() -> dict[str, Verb]:
                     f"While this character is in play, {filter_text(a.filter, 'card', plural=True)}"
                     + _ability_words(a)
                     + " cannot be negated."
+                ),
+            ),
+            # pool2: "enhancements used by this card cannot be negated" (redemption.effect.unnegatable_on)
+            Verb(
+                "unnegatable_on",
+                "the enhancements that fit played on this character cannot be negated",
+                lambda a, when, card: (
+                    f"{filter_text(a.filter, 'Enhancement', plural=True)[:1].upper()}"
+                    f"{filter_text(a.filter, 'Enhancement', plural=True)[1:]} played on this character cannot be negated."
                 ),
             ),
             Verb(
@@ -4403,7 +4478,7 @@ def _rider_words(act: Act) -> str:
     if words:
         out += " This cannot be " + (", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else words[0]) + "."
     for r, cond, by in act.rider_if:
-        out += f" This cannot be {_RIDER_WORDS.get(r, r)}" + (f" by {an(by)} card" if by else "")
+        out += f" This cannot be {_RIDER_WORDS.get(r, r)}" + (f" by {an(filter_text(by, 'card'))}" if by else "")
         out += (f" {condition_text(cond)}" if cond else "") + "."
     return out
 

@@ -3,12 +3,14 @@
 An **ability** is a small tree::
 
     ability = trigger + condition + cost + effects
-    effect  = verb + selector + number + duration + riders
+    effect  = verb + selector + number + duration + riders (+ its own condition)
 
-``trigger`` says when it works (``played``, ``enters_battle``, ``upkeep``, ``activate``, ``while_in_play``);
+``trigger`` says when it works (``played``, ``enters_battle``, ``blocking``, ``blocked``, ``upkeep``, ``activate``,
+``while_in_play``, ...);
 ``condition`` what must hold for it to work; ``cost`` what its player pays; each effect names a **verb** (the
 registry in :mod:`rules.redemption.effects`), a **selector** (which cards it may take: facets such as zone,
-owner, type, brigade, and how many), a number ``n``, a **duration** and **riders** ("cannot be negated").
+owner, type, brigade, and how many), a number ``n``, a **duration**, **riders** ("cannot be negated") and, for one
+effect alone, a ``condition`` of its own.
 
 Every word of each kind is one entry of one registry below (:data:`FACETS`, :data:`TRIGGERS`,
 :data:`CONDITIONS`, :data:`COSTS`, :data:`DURATIONS`, :data:`RIDERS`), each with its ``rules.md`` section; the
@@ -23,7 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -172,10 +174,45 @@ def _untagged(name: str) -> str:
 
 
 def _last_played(t: Table, p: int, c: str, v: bool) -> bool:
-    """Is card c the last card of its type played in the battle under way?"""
-    cd, kind = t.cd, t.cd[c].type
-    last = next((e for e in reversed(t.b.played) if cd[e].type == kind), "")
+    """Is card c the last card of its type (as played: redemption.effect.dual_alignment) played in the battle?"""
+    kind = as_played(t, c).type
+    last = next((e for e in reversed(t.b.played) if as_played(t, e).type == kind), "")
     return (c == last) == v
+
+
+# --- a dual-alignment card is the side it is played as (redemption.effect.dual_alignment) --------------------------
+#: card key -> (the card, the card as it is on the other side): built once a card
+_OTHER_SIDE: dict[str, tuple[Card, Card]] = {}
+_SIDE_TYPE = {"hero": "good_enhancement", "evil_character": "evil_enhancement"}
+
+
+def as_played(t: Table, c: str) -> Card:
+    """Card c as the rules see it where it is: a dual-alignment (GE/EE) card played on a character of its other
+    alignment is, while it sits there, only that side's enhancement (its type, alignment, the brigades and numbers
+    its dual_alignment effect names), so "all good enhancements" does not take it; anywhere else, its printed self."""
+    card = t.cd[c]
+    host = t.attached.get(c)
+    if host is None or "dual_alignment" not in card.by_effect:
+        return card
+    side = t.cd[host]
+    kind = _SIDE_TYPE.get(side.type, "")
+    if not kind or kind == card.type:
+        return card
+    known = _OTHER_SIDE.get(card.key)
+    if known is not None and known[0] is card and known[1].type == kind:
+        return known[1]
+    act = card.by_effect["dual_alignment"].acts[0]
+    b = act.select.get("brigade", ())
+    other = replace(
+        card,
+        type=kind,
+        alignment=side.alignment,
+        brigades=b if isinstance(b, tuple) else (b,),
+        strength=act.strength,
+        toughness=act.toughness,
+    )
+    _OTHER_SIDE[card.key] = (card, other)
+    return other
 
 
 def _has_verb(c: Card, v: Any) -> bool:
@@ -487,7 +524,7 @@ def select(t: Table, p: int, sel: Selector, skip: Callable[[str], bool] | None =
                 for c in zq[zone]:  # type: ignore[index]  # the zone words name zones
                     if no_attached and c in att:
                         continue
-                    if card and not matches(cd[c], card):
+                    if card and not matches(as_played(t, c) if c in att else cd[c], card):
                         continue
                     if states and not all(st(t, p, c, v) for st, v in states):
                         continue
@@ -872,9 +909,10 @@ class Act:
     to: str = ""
     #: the brigade ``convert`` makes its Hero ("" : the brigade of the card that converts)
     brigade: str = ""
-    #: riders that hold only sometimes: (rider, the condition it holds under, the alignment of the cards it stands
-    #: against or "" for any): "cannot be negated by a good card if the Egypt site is in play"
-    rider_if: tuple[tuple[str, tuple[tuple[str, Any], ...], str], ...] = ()
+    #: riders that hold only sometimes: (rider, the condition it holds under, the card facets of the cards it stands
+    #: against or () for any; "by a good card" is (("alignment", "good"),)): "cannot be negated by a good card if the
+    #: Egypt site is in play", "cannot be negated by a N.T. card"
+    rider_if: tuple[tuple[str, tuple[tuple[str, Any], ...], tuple[tuple[str, Any], ...]], ...] = ()
     #: the verb a ``prevent_abilities`` leaves alone ("except banding": band)
     keep: str = ""
     #: ``protect_from`` and ``protect_discard``: the card facets of the cards the protection stands against ("from evil enhancements")
@@ -1040,10 +1078,17 @@ def parse_ability(d: Any, key: str, verbs: Mapping[str, object]) -> Ability:
                 if not set(r) <= {"rider", "condition", "by"} or "rider" not in r:
                     raise LanguageError(f"card {key}: a rider table has rider and optionally condition, by: {r!r}")
                 by = r.get("by", "")
-                if by and by not in ALIGNMENTS:
-                    raise LanguageError(f"card {key}: a rider's 'by' is one of {', '.join(ALIGNMENTS)}, not {by!r}")
+                if isinstance(by, dict):  # "by a N.T. card", "by a human Hero": card facets (redemption.lang.rider.by)
+                    by_facets = _read_cards(key, by).facets
+                elif by and by not in ALIGNMENTS:
+                    raise LanguageError(
+                        f"card {key}: a rider's 'by' is one of {', '.join(ALIGNMENTS)} or a table of card facets, "
+                        f"not {by!r}"
+                    )
+                else:
+                    by_facets = (("alignment", by),) if by else ()
                 rider_if.append(
-                    (_known(key, "rider", r["rider"], RIDERS), read_condition(key, r.get("condition", {})), by)
+                    (_known(key, "rider", r["rider"], RIDERS), read_condition(key, r.get("condition", {})), by_facets)
                 )
             else:
                 riders.append(_known(key, "rider", r, RIDERS))

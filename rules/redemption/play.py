@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from itertools import filterfalse, repeat
-from operator import is_
+from operator import countOf, is_
 from typing import TYPE_CHECKING, cast
 
 from rules.core import Event, GameBase, Outcome
@@ -126,9 +127,7 @@ class Play(Checks):
 
     def _cut_actions(self, p: int) -> list[Action]:
         """Cut the deck: at random, or at a number of cards (at least ``MIN_CUT`` from either end)."""
-        n = len(self.z[self._cut_deck(p)]["deck"])
-        cut = ACTIONS["cut"]
-        return [cut[()], *(cut[(str(k),)] for k in range(MIN_CUT, n - MIN_CUT + 1))]
+        return list(_cut_list(len(self.z[self._cut_deck(p)]["deck"])))
 
     def _battle_actions(self, p: int) -> list[Action]:
         """The actions of the battle phase but Dominants, by the step of the battle."""
@@ -162,7 +161,7 @@ class Play(Checks):
                     if card.unique_name in in_play and self._unique_clash(p, c) is not None:
                         continue
                 no_challenge = continuous.challenge_forbidden(self)  # redemption.effect.no_challenge
-                if self.n == 2:
+                if len(self.z) == 2:  # two seats
                     if self.reaches(c, opps[0]):
                         out.append(rescue[c])
                     elif not no_challenge:
@@ -218,7 +217,7 @@ class Play(Checks):
             if not self.cd[e].is_enhancement:
                 continue
             for c in chars:
-                if self._enhance_problem(e, c, explain=False) is None:
+                if self._enhance_problem(e, c, explain=False, ignored=False) is None:  # chars: not ignored
                     targets = self._ability_targets(p, e, c)
                     if targets:
                         out.extend(enhance[(e, c, t)] for t in targets)
@@ -306,11 +305,11 @@ class Play(Checks):
                 card = cd[s]
                 if card.type == "site":
                     sa = card.by_effect.get("site")
-                    if sa and len(self._attachments(s)) < sa.n:
+                    if sa and countOf(attached.values(), s) < sa.n:  # len(_attachments(s)), in C
                         out += [SOUL[(lost, s)] for lost in z["land_of_bondage"] if self.cards[lost][1] == p]
                 else:
                     fa = card.by_effect.get("fortress")
-                    if fa and len(self._attachments(s)) < fa.n:
+                    if fa and countOf(attached.values(), s) < fa.n:
                         out += [
                             FORTRESS_IN[(c, s)]
                             for c in z["territory"]
@@ -580,7 +579,7 @@ class Play(Checks):
                 events,
             )
             return
-        self._start_turn((self.active + 1) % self.n, events)
+        self._start_turn((self.s.active + 1) % len(self.z), events)
 
     def _do_discard(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args
@@ -794,7 +793,7 @@ class Play(Checks):
             self._open_others(p, "", events)
             return
         if self.phase == "battle" and self.b.kind:
-            if self.b.step == "initiative" and not any(self.battle_chars(q) for q in range(self.n)):
+            if self.b.step == "initiative" and self._battle_empty():
                 events.append(Event("battle", "No character is left in battle on either side: the battle ends.", -1))
                 self._resolve(events)
             elif self.b.step == "initiative":
@@ -827,10 +826,7 @@ class Play(Checks):
             self.s.pending.then = d.then
         b = self.b
         if (
-            self.s.pending is None
-            and b.kind
-            and b.step == "initiative"
-            and not any(self.battle_chars(q) for q in range(self.n))
+            self.s.pending is None and b.kind and b.step == "initiative" and self._battle_empty()
         ):  # the answer left nobody in battle: it ends
             events.append(Event("battle", "No character is left in battle on either side: the battle ends.", -1))
             self._resolve(events)
@@ -843,7 +839,7 @@ class Play(Checks):
         if self.s.pending is None and d.then:
             self._after_dominant(d.chooser, d.then == "dominant_window", events)
         elif self.s.pending is None and self.in_battle() and self.b.step == "initiative":
-            if not any(self.battle_chars(q) for q in range(self.n)):  # the answer emptied the battle: it ends
+            if self._battle_empty():  # the answer emptied the battle: it ends
                 self._after_battle_change(events)
 
     def _choose_actions(self, d: Decision) -> list[Action]:
@@ -917,6 +913,13 @@ class Play(Checks):
 
 # The words of the events a playout makes most, written only when read (Event.lazy): a random playout sets
 # characters aside and returns them about half its actions, and reads no event.
+@lru_cache(maxsize=64)
+def _cut_list(n: int) -> tuple[Action, ...]:
+    """The cuts of a deck of n cards (Play._cut_actions): the same for every deck of that size."""
+    cut = ACTIONS["cut"]
+    return (cut[()], *(cut[(str(k),)] for k in range(MIN_CUT, n - MIN_CUT + 1)))
+
+
 def _turn_words(turn: int, p: int) -> str:
     return f"Turn {turn}: {who(p, True)}."
 

@@ -283,16 +283,25 @@ class Turn:
 class Kinds:
     """A game's card ids by kind, read from its ``cd`` (``Core._kinds``)."""
 
-    __slots__ = ("dominants", "characters", "holders", "effects")
+    __slots__ = ("dominants", "characters", "holders", "effects", "artifact_effects", "having")
 
     def __init__(self, cd: dict[str, Card]) -> None:
         self.dominants = frozenset([c for c, card in cd.items() if card.type == "dominant"])
         #: the effects of the abilities the game's cards have (Card.by_effect): a scan for one no card has is a no
         effects: set[str] = set()
-        for card in cd.values():
+        artifact_effects: set[str] = set()  # the same, of the artifacts alone (what a face-up artifact may do)
+        having: dict[str, set[str]] = {}
+        for c, card in cd.items():
             if card.by_effect:
                 effects.update(card.by_effect)
+                if card.type == "artifact":
+                    artifact_effects.update(card.by_effect)
+                for e in card.by_effect:
+                    having.setdefault(e, set()).add(c)
         self.effects = frozenset(effects)
+        self.artifact_effects = frozenset(artifact_effects)
+        #: effect -> the ids of the cards with an ability of that effect
+        self.having = {e: frozenset(ids) for e, ids in having.items()}
         self.characters = frozenset([c for c, card in cd.items() if card.is_character])
         #: sites and fortresses: the cards other cards go into
         self.holders = frozenset([c for c, card in cd.items() if card.type == "site" or card.type == "fortress"])
