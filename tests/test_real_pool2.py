@@ -1064,5 +1064,67 @@ def test_nebuzaradan_makes_ii_kings_evil_enhancements_unnegatable_while_its_hold
     round_trip(g)
 
 
+# --- batch H: other printings of scripted abilities ---------------------------------------------------------------------
+@pytest.mark.parametrize("card", cards("immune_weapon", "Adino's Spear (Ki)", "Bow and Arrow (Gray) (Ki)"))
+def test_a_weapon_makes_its_bearer_immune_to_a_brigade_this_battle(monkeypatch, card):
+    c = CARDS[card]
+    good = c.type == "good_enhancement"
+    brig = _first(card)["select"]["brigade"]
+    mine = _test_card(
+        monkeypatch, "t_bearer", type="hero" if good else "evil_character", alignment=c.alignment, brigades=c.brigades
+    )
+    foe = _test_card(
+        monkeypatch,
+        "t_them",
+        type="evil_character" if good else "hero",
+        alignment="evil" if good else "good",
+        brigades=[brig],
+    )
+    other = _test_card(
+        monkeypatch,
+        "t_else",
+        type="evil_character" if good else "hero",
+        alignment="evil" if good else "good",
+        brigades=["Teal"],
+    )
+    battle = {"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 1 if good else 0, "played": []}
+    side, opp = {"field_of_battle": [mine], "hand": [card]}, {"field_of_battle": [foe], "territory": [other]}
+    seats = (
+        (side, {**opp, "land_of_bondage": ["ls_orphan"]}) if good else (opp, {**side, "land_of_bondage": ["ls_orphan"]})
+    )
+    b = pos(*seats, phase="battle", flags={"battled": True}, battle=battle)
+    g = b.game
+    assert not continuous.immune(g, b[mine], b[foe])
+    ok(g, f"enhance {b[card]} {b[mine]}")
+    assert continuous.immune(g, b[mine], b[foe]) and not continuous.immune(g, b[mine], b[other])
+    assert "weapon" in c.classes
+    round_trip(g)
+
+
+@pytest.mark.parametrize(
+    "soul",
+    cards(
+        "soul_underdeck",
+        'Lost Soul "Grumbled" [Exodus 15:24 - Fundraiser]',
+        'Lost Soul "Shepherds" [I Samuel 25:7 - Fundraiser]',
+    ),
+)
+@pytest.mark.parametrize("use", [True, False])
+def test_the_lost_soul_put_in_play_may_underdeck_a_card_of_the_hand_to_draw_one(soul, use):
+    from tests.test_real_starters_kl import drawn
+
+    b = drawn(soul, mine={"hand": ["gideons_trumpet"], "deck": ["ezra", "peter", "barak", "esther", "daniel"]})
+    g = b.game
+    d = g.s.pending
+    assert d is not None and d.effect == "underdeck_to_draw" and d.to == [0]
+    hand = len(g.z[0]["hand"])
+    ok(g, f"choose {b['gideons_trumpet']}" if use else "choose")
+    if use:
+        assert g.z[0]["deck"][-1] == b["gideons_trumpet"] and len(g.z[0]["hand"]) == hand
+    else:
+        assert g.zone_of(b["gideons_trumpet"]) == (0, "hand") and len(g.z[0]["hand"]) == hand
+    round_trip(g)
+
+
 def test_every_card_of_the_pool2_files_is_a_case_of_some_test():
     assert set(KEYS) == set(CLAIMED), sorted(set(KEYS) - set(CLAIMED))
