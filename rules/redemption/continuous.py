@@ -104,7 +104,11 @@ def may_be_ignored(t: Table) -> bool:
     if t.b.ignored:
         return True
     ids = t._kinds().having.get("ignore")  # the cards with an ignore ability
-    return ids is not None and any(not ids.isdisjoint(zones["field_of_battle"]) for zones in t.z)
+    if ids is not None:
+        for zones in t.z:  # a loop, not any(...): it is asked for each side's totals
+            if not ids.isdisjoint(zones["field_of_battle"]):
+                return True
+    return False
 
 
 def protected(t: Table, cid: str) -> bool:
@@ -450,7 +454,7 @@ def artifacts_change_numbers(t: Table) -> bool:
 
 def artifact_decrease(t: Table) -> bool:
     """Is a face-up artifact in play decreasing characters (a ``while_in_play`` lose: redemption.effect.gain.artifact)?"""
-    return bool(t.face_up) and bool(_face_up_with(t, "lose"))
+    return bool(t.face_up) and _artifact_has(t, "lose") and bool(_face_up_with(t, "lose"))
 
 
 def artifact_numbers(t: Table, cid: str) -> tuple[int, int]:
