@@ -1126,5 +1126,46 @@ def test_the_lost_soul_put_in_play_may_underdeck_a_card_of_the_hand_to_draw_one(
     round_trip(g)
 
 
+#: card -> (facts of an enhancement that fits, of one that does not or None) and the ways it cannot be stopped
+KEPT_CASES: dict[str, tuple[dict[str, Any], dict[str, Any] | None, tuple[str, ...]]] = {
+    "Amariah the High Priest": ({}, None, ("interrupt",)),
+    "Amariah, the High Priest (Roots)": (
+        {"brigades": ["Clay"], "reference": "Ezra 1:1"},
+        {"brigades": ["Clay"], "reference": "Acts 1:1"},
+        ("interrupt",),
+    ),
+    "Thomas (Ap)": ({}, None, ("interrupt", "prevent", "negate")),
+}
+
+
+@pytest.mark.parametrize("card", cards("kept_on", *KEPT_CASES))
+def test_the_enhancements_that_fit_on_this_hero_cannot_be_interrupted_or_prevented_as_it_says(monkeypatch, card):
+    c = CARDS[card]
+    fit, unfit, hows = KEPT_CASES[c.name]
+    base = {"type": "good_enhancement", "alignment": "good", "brigades": c.brigades, "strength": 1, "toughness": 1}
+    on = _test_card(monkeypatch, "t_on", **{**base, **fit})
+    other_on = _test_card(monkeypatch, "t_other_on", **{**base, **fit})
+    off = _test_card(monkeypatch, "t_off", **{**base, **(unfit or {})})
+    mate = _test_card(monkeypatch, "t_mate", type="hero", alignment="good", brigades=c.brigades)
+    foe = _test_card(monkeypatch, "t_foe", type="evil_character", brigades=["Teal"])
+    played = [on, other_on, off]
+    battle = {"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 0, "played": played}
+    b = pos(
+        {"field_of_battle": [card, mate, *played]},
+        {"field_of_battle": [foe], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+        flags={"battled": True},
+        battle=battle,
+        attached={on: card, other_on: mate, off: card},
+    )
+    g = b.game
+    for how in ("interrupt", "prevent", "negate"):
+        kept = how in hows
+        assert continuous.stoppable(g, b[on], how) != kept, how
+        assert continuous.stoppable(g, b[other_on], how), how  # on another Hero: not covered
+        assert continuous.stoppable(g, b[off], how) == (not kept or unfit is not None), how
+    round_trip(g)
+
+
 def test_every_card_of_the_pool2_files_is_a_case_of_some_test():
     assert set(KEYS) == set(CLAIMED), sorted(set(KEYS) - set(CLAIMED))

@@ -4050,14 +4050,22 @@ def _verbs() -> dict[str, Verb]:
                     + " cannot be negated."
                 ),
             ),
-            # pool2: "enhancements used by this card cannot be negated" (redemption.effect.unnegatable_on)
-            Verb(
-                "unnegatable_on",
-                "the enhancements that fit played on this character cannot be negated",
-                lambda a, when, card: (
-                    f"{filter_text(a.filter, 'Enhancement', plural=True)[:1].upper()}"
-                    f"{filter_text(a.filter, 'Enhancement', plural=True)[1:]} played on this character cannot be negated."
-                ),
+            # pool2: "enhancements used by this card cannot be negated" (redemption.effect.unnegatable_on), and the
+            # same for interrupted and prevented (redemption.effect.uninterruptible_on, unpreventable_on)
+            *(
+                Verb(
+                    name,
+                    f"the enhancements that fit played on this character cannot be {how}",
+                    lambda a, when, card, how=how: (
+                        f"{filter_text(a.filter, 'Enhancement', plural=True)[:1].upper()}"
+                        f"{filter_text(a.filter, 'Enhancement', plural=True)[1:]} played on this character cannot be {how}."
+                    ),
+                )
+                for name, how in (
+                    ("unnegatable_on", "negated"),
+                    ("uninterruptible_on", "interrupted"),
+                    ("unpreventable_on", "prevented"),
+                )
             ),
             Verb(
                 "search_bondage",
