@@ -191,9 +191,7 @@ def test_uninterruptible_on_and_unpreventable_on_keep_the_enhancements_on_their_
     assert not continuous.stoppable(g, b[e], how) and continuous.stoppable(g, b[e], "negate")
     g.attached[b[e]] = b["gideon"]  # on another character: not kept
     assert continuous.stoppable(g, b[e], how)
-    assert f"cannot be {how}ed" in CARDS[h].ability_text.replace("interrupted", "interrupted").replace(
-        "preventeded", "prevented"
-    )
+    assert f"played on this character cannot be {how}ed." in CARDS[h].ability_text
 
 
 def test_negate_discard_with_all_negates_and_discards_every_opposing_card_that_fits(monkeypatch):
