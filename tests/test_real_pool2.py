@@ -1167,5 +1167,47 @@ def test_the_enhancements_that_fit_on_this_hero_cannot_be_interrupted_or_prevent
     round_trip(g)
 
 
+# --- batch I ----------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("card", cards("lying_roots", "Lying Unto God (Roots)"))
+@pytest.mark.parametrize("take", ["artifact", "enhancement"])
+def test_lying_unto_god_of_the_roots_negates_and_discards_an_artifact_or_a_good_enhancement(monkeypatch, card, take):
+    art = _test_card(monkeypatch, "t_art", type="artifact", alignment="good")
+    host = _test_card(monkeypatch, "t_host", type="evil_character", brigades=["Crimson"])
+    battle = {"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 0, "played": [CLOUD]}
+    b = pos(
+        {"field_of_battle": ["gideon", CLOUD], "artifact_pile": [art], "territory": ["stephen"]},
+        {"field_of_battle": [host], "hand": [card], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+        flags={"battled": True},
+        battle=battle,
+        attached={CLOUD: "gideon"},
+        face_up=[art],
+    )
+    g = b.game
+    ts = {t[0] for t in _targets(g, b[card]) if t}
+    assert {b[art], b[CLOUD]} <= ts and b["stephen"] not in ts and b["gideon"] not in ts
+    target = b[art] if take == "artifact" else b[CLOUD]
+    ok(g, f"enhance {b[card]} {b[host]} {target}")
+    assert g.zone_of(target) == (0, "discard")
+    assert not continuous.stoppable(g, b[card], "prevent") and continuous.stoppable(g, b[card], "negate")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", cards("lydia", "Lydia (EC)"))
+def test_lydia_is_protected_from_capture_and_may_use_purple_enhancements_and_cannot_be_interrupted(monkeypatch, card):
+    purple = _test_card(monkeypatch, "t_purple", type="good_enhancement", alignment="good", brigades=["Purple"])
+    red = _test_card(monkeypatch, "t_red", type="good_enhancement", alignment="good", brigades=["Red"])
+    b = pos({"hand": [card, purple, red]}, {"hand": ["goliath"], "land_of_bondage": ["ls_orphan"]}, phase="battle")
+    g = b.game
+    ok(g, f"rescue {b[card]}")
+    ok(g, f"block {b['goliath']}")
+    assert continuous.capture_proof(g, b[card])
+    assert continuous.any_brigade(g, b[card], b[purple]) and not continuous.any_brigade(g, b[card], b[red])
+    to_p = {a.args[0] for a in g.legal_actions() if a.verb == "enhance"}
+    assert b[purple] in to_p and b[red] not in to_p
+    assert not continuous.stoppable(g, b[card], "interrupt")
+    round_trip(g)
+
+
 def test_every_card_of_the_pool2_files_is_a_case_of_some_test():
     assert set(KEYS) == set(CLAIMED), sorted(set(KEYS) - set(CLAIMED))
