@@ -1209,5 +1209,21 @@ def test_lydia_is_protected_from_capture_and_may_use_purple_enhancements_and_can
     round_trip(g)
 
 
+@pytest.mark.parametrize("card", cards("titus", "Titus (EC)"))
+def test_titus_makes_each_player_draw_one_and_stops_the_evil_bands_and_cannot_be_interrupted(monkeypatch, card):
+    evil = _test_card(monkeypatch, "t_evil_friend", type="evil_character", brigades=["Black"])
+    b = pos(
+        {"hand": [card, "barak"], "deck": ["esther", "peter"]},
+        {"hand": ["goliath", evil], "deck": ["herod", "pilate"], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+    )
+    g = b.game
+    ok(g, f"rescue {b[card]}")
+    assert g.zone_of(b["esther"]) == (0, "hand") and g.zone_of(b["herod"]) == (1, "hand")
+    assert continuous.band_prevented(g, b[evil]) and not continuous.band_prevented(g, b["barak"])
+    assert not continuous.stoppable(g, b[card], "interrupt")
+    round_trip(g)
+
+
 def test_every_card_of_the_pool2_files_is_a_case_of_some_test():
     assert set(KEYS) == set(CLAIMED), sorted(set(KEYS) - set(CLAIMED))
