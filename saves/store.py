@@ -15,9 +15,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import tomli_w
+
 from rules.core import GameBase
 from rules.games import find_game, game_names
-from saves import fasttoml
 
 if TYPE_CHECKING:
     from filelock import FileLock
@@ -150,19 +151,17 @@ def parse_toml(text: str, fail: Callable[[str], Exception], what: str = "save") 
     """A small TOML file's tables, or ``fail(problem)`` raised: not TOML, or nested deeper than MAX_DEPTH (which
     tomllib meets as a RecursionError, or that would meet one later, when the file is written back)."""
     deep = f"not a {what}: its tables or lists are nested far deeper than any {what}'s"
-    doc = fasttoml.loads(text)  # the files this program writes, read 4-5x faster than by tomllib; or None
-    if doc is None:
-        if _dotted_deeper(text):
-            raise fail(deep)
-        try:
-            doc = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as e:
-            raise fail(f"not a valid TOML file ({e})") from None
-        except RecursionError:
-            raise fail(deep) from None
-        except ValueError as e:  # e.g. a whole number of thousands of digits
-            raise fail(f"not a valid TOML file ({e})") from None
-    if nested_deeper(doc):  # a key of many parts read by fasttoml, too: its tables are as deep
+    if _dotted_deeper(text):
+        raise fail(deep)
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise fail(f"not a valid TOML file ({e})") from None
+    except RecursionError:
+        raise fail(deep) from None
+    except ValueError as e:  # e.g. a whole number of thousands of digits
+        raise fail(f"not a valid TOML file ({e})") from None
+    if nested_deeper(doc):
         raise fail(deep)
     return doc
 
@@ -188,7 +187,7 @@ def dumps(game: GameBase, meta: Meta | None = None) -> str:
         "state": state,
     }
     try:
-        return fasttoml.dumps(doc)  # tomli_w's text, in half its time
+        return tomli_w.dumps(doc)
     except (TypeError, ValueError, RecursionError) as e:  # a bug in a to_dict(), not the player's fault
         problem = "nested too deeply" if isinstance(e, RecursionError) else str(e)
         raise SaveError(f"cannot write this {game.name} game as TOML: {problem}", problem) from None

@@ -338,9 +338,11 @@ def stoppable(t: Table, src: str, how: str, by: str = "") -> bool:
                     continue
                 if condition_holds(t, t.owner(src), t.attached.get(src, src), cond):
                     return False
-    if how == "negate" and _made_unnegatable(t, src):
+    if how == "negate" and (_made_unnegatable(t, src) or _kept_on(t, src, "unnegatable_on")):
         return False
-    return not (how == "prevent" and _made_unpreventable(t, src))
+    if how == "interrupt" and _kept_on(t, src, "uninterruptible_on"):
+        return False
+    return not (how == "prevent" and (_made_unpreventable(t, src) or _kept_on(t, src, "unpreventable_on")))
 
 
 def _stopper_fits(t: Table, by: str, who: tuple[tuple[str, Any], ...]) -> bool:
@@ -365,9 +367,25 @@ def _made_unnegatable(t: Table, src: str) -> bool:
                 ab = cd[c].by_effect.get("unnegatable")
                 if ab is None or c in att or c in negated or silenced(t, c, "unnegatable"):
                     continue
+                # "... cannot be negated if you have a Babylon site in play": the ability's condition, for its holder
+                if ab.condition and not condition_holds(t, t.owner(c), c, ab.condition):
+                    continue
                 if matches(cd[src], ab.filter):
                     return True
     return False
+
+
+def _kept_on(t: Table, src: str, verb: str) -> bool:
+    """Is card src an enhancement played on a character whose own ability of this verb, not negated nor prevented,
+    says the enhancements like it used by that character cannot be negated (``unnegatable_on``), interrupted
+    (``uninterruptible_on``) or prevented (``unpreventable_on``) (redemption.effect.unnegatable_on)?"""
+    host = t.attached.get(src)
+    if host is None or not t.cd[src].is_enhancement or not _in_game(t, verb):
+        return False
+    ab = t.cd[host].by_effect.get(verb)
+    if ab is None or host in t.b.negated or silenced(t, host, verb):
+        return False
+    return matches(t.cd[src], ab.filter)
 
 
 def _made_unpreventable(t: Table, src: str) -> bool:

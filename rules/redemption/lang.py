@@ -3,12 +3,14 @@
 An **ability** is a small tree::
 
     ability = trigger + condition + cost + effects
-    effect  = verb + selector + number + duration + riders
+    effect  = verb + selector + number + duration + riders (+ its own condition)
 
-``trigger`` says when it works (``played``, ``enters_battle``, ``upkeep``, ``activate``, ``while_in_play``);
+``trigger`` says when it works (``played``, ``enters_battle``, ``blocking``, ``blocked``, ``upkeep``, ``activate``,
+``while_in_play``, ...);
 ``condition`` what must hold for it to work; ``cost`` what its player pays; each effect names a **verb** (the
 registry in :mod:`rules.redemption.effects`), a **selector** (which cards it may take: facets such as zone,
-owner, type, brigade, and how many), a number ``n``, a **duration** and **riders** ("cannot be negated").
+owner, type, brigade, and how many), a number ``n``, a **duration**, **riders** ("cannot be negated") and, for one
+effect alone, a ``condition`` of its own.
 
 Every word of each kind is one entry of one registry below (:data:`FACETS`, :data:`TRIGGERS`,
 :data:`CONDITIONS`, :data:`COSTS`, :data:`DURATIONS`, :data:`RIDERS`), each with its ``rules.md`` section; the

@@ -753,12 +753,16 @@ def _turns(g: Game) -> None:
 
 def _sent_back(g: Game) -> list[tuple[tuple[str, Any], ...]]:
     """The card facets of every effect of this game's cards that puts a card in play back into a draw pile or a
-    hand (topdeck, underdeck, return to deck or hand): a card in a pile or a hand that fits one may have been in play."""
+    hand (topdeck, underdeck, return to deck or hand, shuffle into a draw pile): a card in a pile or a hand that fits one may have been in play."""
     out = []
     for key, _ in dict.fromkeys(g.cards.values()):
         for ab in CARDS[key].abilities:
             for act in ab.acts:
-                if act.verb in ("topdeck", "underdeck") or (act.verb == "return" and act.to in ("deck", "hand")):
+                if (
+                    act.verb in ("topdeck", "underdeck")
+                    or (act.verb == "return" and act.to in ("deck", "hand"))
+                    or (act.verb == "shuffle" and act.select.zones)  # "shuffle X" into a draw pile
+                ):
                     out.append(act.select.card)
     return out
 
