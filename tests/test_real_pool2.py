@@ -1126,5 +1126,104 @@ def test_the_lost_soul_put_in_play_may_underdeck_a_card_of_the_hand_to_draw_one(
     round_trip(g)
 
 
+#: card -> (facts of an enhancement that fits, of one that does not or None) and the ways it cannot be stopped
+KEPT_CASES: dict[str, tuple[dict[str, Any], dict[str, Any] | None, tuple[str, ...]]] = {
+    "Amariah the High Priest": ({}, None, ("interrupt",)),
+    "Amariah, the High Priest (Roots)": (
+        {"brigades": ["Clay"], "reference": "Ezra 1:1"},
+        {"brigades": ["Clay"], "reference": "Acts 1:1"},
+        ("interrupt",),
+    ),
+    "Thomas (Ap)": ({}, None, ("interrupt", "prevent", "negate")),
+}
+
+
+@pytest.mark.parametrize("card", cards("kept_on", *KEPT_CASES))
+def test_the_enhancements_that_fit_on_this_hero_cannot_be_interrupted_or_prevented_as_it_says(monkeypatch, card):
+    c = CARDS[card]
+    fit, unfit, hows = KEPT_CASES[c.name]
+    base = {"type": "good_enhancement", "alignment": "good", "brigades": c.brigades, "strength": 1, "toughness": 1}
+    on = _test_card(monkeypatch, "t_on", **{**base, **fit})
+    other_on = _test_card(monkeypatch, "t_other_on", **{**base, **fit})
+    off = _test_card(monkeypatch, "t_off", **{**base, **(unfit or {})})
+    mate = _test_card(monkeypatch, "t_mate", type="hero", alignment="good", brigades=c.brigades)
+    foe = _test_card(monkeypatch, "t_foe", type="evil_character", brigades=["Teal"])
+    played = [on, other_on, off]
+    battle = {"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 0, "played": played}
+    b = pos(
+        {"field_of_battle": [card, mate, *played]},
+        {"field_of_battle": [foe], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+        flags={"battled": True},
+        battle=battle,
+        attached={on: card, other_on: mate, off: card},
+    )
+    g = b.game
+    for how in ("interrupt", "prevent", "negate"):
+        kept = how in hows
+        assert continuous.stoppable(g, b[on], how) != kept, how
+        assert continuous.stoppable(g, b[other_on], how), how  # on another Hero: not covered
+        assert continuous.stoppable(g, b[off], how) == (not kept or unfit is not None), how
+    round_trip(g)
+
+
+# --- batch I ----------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("card", cards("lying_roots", "Lying Unto God (Roots)"))
+@pytest.mark.parametrize("take", ["artifact", "enhancement"])
+def test_lying_unto_god_of_the_roots_negates_and_discards_an_artifact_or_a_good_enhancement(monkeypatch, card, take):
+    art = _test_card(monkeypatch, "t_art", type="artifact", alignment="good")
+    host = _test_card(monkeypatch, "t_host", type="evil_character", brigades=["Crimson"])
+    battle = {"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 0, "played": [CLOUD]}
+    b = pos(
+        {"field_of_battle": ["gideon", CLOUD], "artifact_pile": [art], "territory": ["stephen"]},
+        {"field_of_battle": [host], "hand": [card], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+        flags={"battled": True},
+        battle=battle,
+        attached={CLOUD: "gideon"},
+        face_up=[art],
+    )
+    g = b.game
+    ts = {t[0] for t in _targets(g, b[card]) if t}
+    assert {b[art], b[CLOUD]} <= ts and b["stephen"] not in ts and b["gideon"] not in ts
+    target = b[art] if take == "artifact" else b[CLOUD]
+    ok(g, f"enhance {b[card]} {b[host]} {target}")
+    assert g.zone_of(target) == (0, "discard")
+    assert not continuous.stoppable(g, b[card], "prevent") and continuous.stoppable(g, b[card], "negate")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", cards("lydia", "Lydia (EC)"))
+def test_lydia_is_protected_from_capture_and_may_use_purple_enhancements_and_cannot_be_interrupted(monkeypatch, card):
+    purple = _test_card(monkeypatch, "t_purple", type="good_enhancement", alignment="good", brigades=["Purple"])
+    red = _test_card(monkeypatch, "t_red", type="good_enhancement", alignment="good", brigades=["Red"])
+    b = pos({"hand": [card, purple, red]}, {"hand": ["goliath"], "land_of_bondage": ["ls_orphan"]}, phase="battle")
+    g = b.game
+    ok(g, f"rescue {b[card]}")
+    ok(g, f"block {b['goliath']}")
+    assert continuous.capture_proof(g, b[card])
+    assert continuous.any_brigade(g, b[card], b[purple]) and not continuous.any_brigade(g, b[card], b[red])
+    to_p = {a.args[0] for a in g.legal_actions() if a.verb == "enhance"}
+    assert b[purple] in to_p and b[red] not in to_p
+    assert not continuous.stoppable(g, b[card], "interrupt")
+    round_trip(g)
+
+
+@pytest.mark.parametrize("card", cards("titus", "Titus (EC)"))
+def test_titus_makes_each_player_draw_one_and_stops_the_evil_bands_and_cannot_be_interrupted(monkeypatch, card):
+    evil = _test_card(monkeypatch, "t_evil_friend", type="evil_character", brigades=["Black"])
+    b = pos(
+        {"hand": [card, "barak"], "deck": ["esther", "peter"]},
+        {"hand": ["goliath", evil], "deck": ["herod", "pilate"], "land_of_bondage": ["ls_orphan"]},
+        phase="battle",
+    )
+    g = b.game
+    ok(g, f"rescue {b[card]}")
+    assert g.zone_of(b["esther"]) == (0, "hand") and g.zone_of(b["herod"]) == (1, "hand")
+    assert continuous.band_prevented(g, b[evil]) and not continuous.band_prevented(g, b["barak"])
+    assert not continuous.stoppable(g, b[card], "interrupt")
+    round_trip(g)
+
+
 def test_every_card_of_the_pool2_files_is_a_case_of_some_test():
     assert set(KEYS) == set(CLAIMED), sorted(set(KEYS) - set(CLAIMED))

@@ -2757,6 +2757,17 @@ def _do_negate_all(g: Table, p: int, src: str, host: str, ab: Act, target: str, 
     events.append(Event("effect", f"{cd[src].name} negates the special abilities of {what}.", p, rid))
 
 
+def _kept_on_text(how: str) -> Text:
+    """The words of unnegatable_on, uninterruptible_on, unpreventable_on ("... played on this character cannot be
+    negated.")."""
+
+    def text(a: Act, when: str, card: Card | None) -> str:
+        what = filter_text(a.filter, "Enhancement", plural=True)
+        return f"{what[:1].upper()}{what[1:]} played on this character cannot be {how}."
+
+    return text
+
+
 def _negate_all_where(a: Act) -> str:
     """Where a selected negate_all looks, in words ("in battle ", "in play ")."""
     zones = a.select.zones
@@ -4050,14 +4061,19 @@ def _verbs() -> dict[str, Verb]:
                     + " cannot be negated."
                 ),
             ),
-            # pool2: "enhancements used by this card cannot be negated" (redemption.effect.unnegatable_on)
-            Verb(
-                "unnegatable_on",
-                "the enhancements that fit played on this character cannot be negated",
-                lambda a, when, card: (
-                    f"{filter_text(a.filter, 'Enhancement', plural=True)[:1].upper()}"
-                    f"{filter_text(a.filter, 'Enhancement', plural=True)[1:]} played on this character cannot be negated."
-                ),
+            # pool2: "enhancements used by this card cannot be negated" (redemption.effect.unnegatable_on), and the
+            # same for interrupted and prevented (redemption.effect.uninterruptible_on, unpreventable_on)
+            *(
+                Verb(
+                    name,
+                    f"the enhancements that fit played on this character cannot be {how}",
+                    _kept_on_text(how),
+                )
+                for name, how in (
+                    ("unnegatable_on", "negated"),
+                    ("uninterruptible_on", "interrupted"),
+                    ("unpreventable_on", "prevented"),
+                )
             ),
             Verb(
                 "search_bondage",
