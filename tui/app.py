@@ -259,6 +259,10 @@ class RedemptionApp(compat.FrameShownApp):
     def game_screen(self, session: GameSession) -> Screen[None]:
         from tui.screens.game import GameScreen
 
+        take_note = getattr(session.game, "take_resume_note", None)  # a resumed game's changed cards, once
+        note = take_note() if callable(take_note) else ""
+        if note:
+            self.notify(note, title="Cards changed", timeout=10)
         return GameScreen(session)
 
     def open_review(self, session: GameSession, seat: int | None = None) -> bool:

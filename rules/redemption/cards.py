@@ -8,6 +8,8 @@ hold is refused here, when the data loads; the text a player reads is generated 
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -227,6 +229,18 @@ def _real_files() -> list[tuple[str, str]]:
     )
 
 
+def fingerprint(d: dict[str, Any]) -> str:
+    """A card's fingerprint: the first 12 hex digits of the sha256 of its table (its facts and our script) as
+    canonical JSON, the same in every process; a save records it per card so a resumed game can say which cards a
+    later version of the program changed (``serial.changed_cards``)."""
+    text = json.dumps(d, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+
+
+#: each card's fingerprint by key (filled by ``_load``)
+FINGERPRINTS: dict[str, str] = {}
+
+
 def _load() -> tuple[dict[str, Card], dict[str, DeckList], tuple[str, ...], dict[str, Pending]]:
     cards: dict[str, Card] = {}
     for d in _read("cards.toml")["card"]:
@@ -234,6 +248,7 @@ def _load() -> tuple[dict[str, Card], dict[str, DeckList], tuple[str, ...], dict
         if c.key in cards:
             raise ValueError(f"card key {c.key} is defined twice")
         cards[c.key] = c
+        FINGERPRINTS[c.key] = fingerprint(d)
     for fname, text in _real_files():
         for d in tomllib.loads(text).get("card", []):
             if "set" not in d:
@@ -242,6 +257,7 @@ def _load() -> tuple[dict[str, Card], dict[str, DeckList], tuple[str, ...], dict
             if c.key in cards:
                 raise ValueError(f"real/{fname}: card {c.key} is defined twice")
             cards[c.key] = c
+            FINGERPRINTS[c.key] = fingerprint(d)
     raw = _read("decks.toml")
     decks: dict[str, DeckList] = {}
     for label, d in raw["deck"].items():

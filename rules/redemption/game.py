@@ -73,6 +73,9 @@ class Game(Play, Views, GameBase):
     #: the Rng is shared with clones until one of them draws a number (setup only): cloning it costs more than
     #: the rest of the state
     _rng_shared = False
+    #: the keys of the cards whose facts or script changed since the save this game was loaded from was written
+    #: (``serial.changed_cards``); None for a save older than card fingerprints. No part of the game's equality.
+    changed_cards: tuple[str, ...] | None = ()
 
     def __init__(
         self,
@@ -184,6 +187,12 @@ class Game(Play, Views, GameBase):
     # --- state --------------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         return serial.to_dict(self)
+
+    def take_resume_note(self) -> str:
+        """The line a resume shows about cards changed since the save (``serial.changed_note``), once."""
+        note = serial.changed_note(self)
+        self.changed_cards = ()
+        return note
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Game:

@@ -22,6 +22,7 @@ a version 1 state (no ``format``) is migrated: its defender is the player not ta
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import fields
@@ -29,7 +30,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from rules.core import state_header, state_int
 from rules.options import REDEMPTION_OPTIONS, check_options
-from rules.redemption.cards import CARDS, DECKS, validate_deck
+from rules.redemption.cards import CARDS, DECKS, FINGERPRINTS, validate_deck
 from rules.redemption.decisions import KEEP_WEAPON, Decision
 from rules.redemption.effects import REGISTRY, UNDOABLE
 from rules.redemption.lang import matches
@@ -137,6 +138,7 @@ def to_dict(g: Game) -> dict[str, Any]:
         "discarded": list(s.discarded),
         "gifts": [list(x) for x in s.gifts],
         **({"used": list(s.used)} if s.used else {}),  # redemption.lang.condition.once_per_game
+        "fingerprints": {k: FINGERPRINTS[k] for k in sorted({k for k, _ in g.cards.values()})},
     }
 
 
@@ -302,12 +304,39 @@ def _from_dict(cls: type[Game], d: dict[str, Any]) -> Game:
             f"the stored score {score!r} does not match the Lands of Redemption "
             f"({'-'.join(str(g.score(p)) for p in range(n))}) ({RULE})"
         )
+    g.changed_cards = _changed(d.get("fingerprints"), cards)
     live = d.get("live", {})
     if not isinstance(live, dict):
         raise ValueError("'live' must be a table")
     if live and live != g._live():
         raise ValueError(f"the stored battle totals {live} do not match the cards in battle {g._live()}")
     return g
+
+
+#: a fingerprint as ``cards.fingerprint`` writes it
+_FINGERPRINT = re.compile(r"[0-9a-f]{12}")
+
+
+def _changed(raw: object, cards: dict[str, tuple[str, int]]) -> tuple[str, ...] | None:
+    """The keys of the game's cards whose facts or script differ from when the save was written (their
+    fingerprint differs or is missing), sorted; None for a save written before fingerprints (nobody can tell).
+    A changed card is no error: the game loads and plays on with the cards as this version has them."""
+    if raw is None:
+        return None
+    if not isinstance(raw, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) and _FINGERPRINT.fullmatch(v) for k, v in raw.items()
+    ):
+        raise ValueError("'fingerprints' must be a table from card key to 12 hex digits")
+    return tuple(sorted(k for k in {k for k, _ in cards.values()} if raw.get(k) != FINGERPRINTS[k]))
+
+
+def changed_note(g: Game) -> str:
+    """One line for a resumed game whose cards changed since it was saved, or "" (also for an old save)."""
+    changed = g.changed_cards
+    if not changed:  # None: a save older than fingerprints (or a hand-built position): nothing to name
+        return ""
+    shown = ", ".join(changed[:5]) + (f" and {len(changed) - 5} more" if len(changed) > 5 else "")
+    return f"Changed since this game was saved (it plays on with the new versions): {shown}."
 
 
 def _cards(d: dict[str, Any], n: int) -> dict[str, tuple[str, int]]:
