@@ -138,7 +138,8 @@ def to_dict(g: Game) -> dict[str, Any]:
         "discarded": list(s.discarded),
         "gifts": [list(x) for x in s.gifts],
         **({"used": list(s.used)} if s.used else {}),  # redemption.lang.condition.once_per_game
-        "fingerprints": {k: FINGERPRINTS[k] for k in sorted({k for k, _ in g.cards.values()})},
+        # each card's facts and script as saved (``cards.fingerprint``; a card a test adds to CARDS has none)
+        "fingerprints": {k: FINGERPRINTS[k] for k in sorted({k for k, _ in g.cards.values()}) if k in FINGERPRINTS},
     }
 
 
@@ -327,7 +328,7 @@ def _changed(raw: object, cards: dict[str, tuple[str, int]]) -> tuple[str, ...] 
         isinstance(k, str) and isinstance(v, str) and _FINGERPRINT.fullmatch(v) for k, v in raw.items()
     ):
         raise ValueError("'fingerprints' must be a table from card key to 12 hex digits")
-    return tuple(sorted(k for k in {k for k, _ in cards.values()} if raw.get(k) != FINGERPRINTS[k]))
+    return tuple(sorted(k for k in {k for k, _ in cards.values()} if raw.get(k) != FINGERPRINTS.get(k)))
 
 
 def changed_note(g: Game) -> str:
