@@ -71,3 +71,29 @@ def test_a_malformed_fingerprint_table_is_one_clear_line(bad):
         saves.reads(text, "f.toml")
     assert "'fingerprints' must be a table from card key to 12 hex digits" in str(e.value)
     assert "\n" not in str(e.value)
+
+
+def test_resuming_in_the_app_shows_one_line_naming_the_changed_card(save_dir):
+    import asyncio
+
+    from tests.pilot import settle
+    from tui.app import RedemptionApp, Settings
+    from tui.session import Session
+
+    path = saves.save_path("changed", save_dir)
+    saves.save(_game(), path)
+    doc = tomllib.loads(path.read_text(encoding="utf-8"))
+    key = sorted(doc["state"]["fingerprints"])[0]
+    doc["state"]["fingerprints"][key] = "f" * 12
+    path.write_text(tomli_w.dumps(doc), encoding="utf-8")
+    session = Session.load(path)
+    app = RedemptionApp(Settings(save_dir=save_dir, pause=0.0, signals=False), start=session)
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            notes = [n.message for n in app._notifications if key in n.message]
+            assert len(notes) == 1 and "Changed since this game was saved" in notes[0]
+
+    asyncio.run(go())
+    session.close()
