@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from rules.core import Rng
-from rules.redemption import serial
+from rules.redemption import continuous, serial
 from rules.redemption.cards import real_key
 from rules.redemption.lang import LanguageError
 from tests.redemption_helpers import ok
@@ -199,3 +199,47 @@ def test_thrown_into_the_sea_shuffles_only_the_piles_its_characters_went_into(ow
     else:  # before: seat 0's pile was shuffled with nothing put into it
         assert g.z[0]["deck"] == before and "Player 1's draw pile" not in said
     round_trip(g)
+
+
+# --- Deceit of Sapphira (G): cannot be prevented by an evil card, and only by one (redemption.lang.rider.by) -----------
+DECEIT = real_key("Deceit of Sapphira (G)", "10A")
+
+
+def test_deceit_of_sapphira_is_prevented_by_a_good_card_but_not_by_an_evil_one(monkeypatch):
+    stop = _test_card(  # a good enhancement of our own that prevents the next opposing enhancement
+        monkeypatch,
+        "t_stop_next",
+        type="good_enhancement",
+        alignment="good",
+        brigades=["Blue"],
+        abilities=[{"trigger": "played", "effects": [{"verb": "prevent_next", "select": {"type": "enhancement"}}]}],
+    )
+    b = blocked("gideon", "goliath", mine={"hand": [stop]}, theirs={"hand": [DECEIT]})
+    g = b.game
+    to_player(g, 0)
+    ok(g, f"enhance {b[stop]} {b['gideon']}")
+    to_player(g, 1)
+    ok(g, f"enhance {b[DECEIT]} {b['goliath']}")
+    # before: the plain rider stood against every card, so Deceit discarded the battle, Gideon and the stopper too
+    assert g.zone_of(b["gideon"]) == (0, "field_of_battle") and g.zone_of(b[stop]) == (0, "field_of_battle")
+    assert continuous.stoppable(g, b[DECEIT], "prevent", b[stop])  # a good card may prevent it
+    assert not continuous.stoppable(g, b[DECEIT], "prevent", b["goliath"])  # an evil one may not
+    assert g.cd[b[DECEIT]].ability_text.endswith("This cannot be prevented by an evil card.")
+    round_trip(g)
+
+
+def test_the_soul_order_question_lists_the_souls_to_their_player_at_the_keyboard(monkeypatch):
+    from tui.games.redemption import RedemptionUI
+
+    b = _two_souls(monkeypatch)
+    choice = RedemptionUI().pending_choice(b.game.view(0))
+    assert choice is not None and "works first" in choice.question
+    assert sorted(choice.actions) == sorted([f"choose {b['t_soul_draws']}", f"choose {b['t_soul_mills']}"])
+    assert RedemptionUI().pending_choice(b.game.view(1)) is None  # the other seat only waits
+    from rules.redemption import coach
+
+    g = b.game
+    title, purpose, rule = coach.phase(coach.seen(g, 0), 0)
+    assert rule == "redemption.effect.soul_order" and "T Soul Draws" in purpose and "T Soul Mills" in purpose
+    title, purpose, rule = coach.phase(coach.seen(g, 1), 1)
+    assert title.startswith("Waiting") and "which Lost Soul works first" in purpose

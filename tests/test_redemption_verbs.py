@@ -154,6 +154,46 @@ def test_negate_discard_of_a_character_in_battle_removes_it_from_battle_and_a_ma
     round_trip(g)
 
 
+def test_unnegatable_on_covers_the_enhancements_that_fit_on_its_character_only(monkeypatch):
+    h = _add(
+        monkeypatch,
+        "t_keeper",
+        [{"verb": "unnegatable_on", "select": {"type": "enhancement", "testament": "NT"}}],
+        type="hero",
+        trigger="while_in_play",
+    )
+    nt = _add(monkeypatch, "t_nt_enh", [{"verb": "draw", "n": 1}], reference="Acts 2:1")
+    ot = _add(monkeypatch, "t_ot_enh", [{"verb": "draw", "n": 1}], reference="Exodus 2:1")
+    b = battle(f'"{nt}", "{ot}"', heroes=f'"{h}"')
+    g = b.game
+    g.attached[b[nt]] = b[h]
+    g.attached[b[ot]] = b[h]
+    assert not continuous.stoppable(g, b[nt], "negate") and continuous.stoppable(g, b[ot], "negate")
+    g.b.negated.append(b[h])  # the character negated: its ability stops
+    assert continuous.stoppable(g, b[nt], "negate")
+    assert "played on this character cannot be negated" in CARDS[h].ability_text
+    assert continuous.stoppable(g, b[nt], "interrupt")  # negate only: it may still be interrupted
+
+
+@pytest.mark.parametrize("verb_, how", [("uninterruptible_on", "interrupt"), ("unpreventable_on", "prevent")])
+def test_uninterruptible_on_and_unpreventable_on_keep_the_enhancements_on_their_character(monkeypatch, verb_, how):
+    h = _add(
+        monkeypatch,
+        "t_keeper2",
+        [{"verb": verb_, "select": {"type": "enhancement"}}],
+        type="hero",
+        trigger="while_in_play",
+    )
+    e = _add(monkeypatch, "t_kept", [{"verb": "draw", "n": 1}])
+    b = battle(f'"{e}"', heroes=f'"{h}", "gideon"')
+    g = b.game
+    g.attached[b[e]] = b[h]
+    assert not continuous.stoppable(g, b[e], how) and continuous.stoppable(g, b[e], "negate")
+    g.attached[b[e]] = b["gideon"]  # on another character: not kept
+    assert continuous.stoppable(g, b[e], how)
+    assert f"played on this character cannot be {how}ed." in CARDS[h].ability_text
+
+
 def test_negate_discard_with_all_negates_and_discards_every_opposing_card_that_fits(monkeypatch):
     ev = [
         _add(monkeypatch, f"t_ev{i}", [{"verb": "draw", "n": 1}], type="evil_enhancement", alignment="evil", strength=2)

@@ -27,7 +27,7 @@ PROG = "redemption"
 
 def data_dir(settings: Settings) -> Path:
     """The data folder a card file is kept in: the save folder without a player's own folder (shared by a host)."""
-    return Path(getattr(settings, "base_dir", None) or settings.save_dir)
+    return Path(settings.base_dir or settings.save_dir)
 
 
 def imported_pool(settings: Settings) -> Pool | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -58,10 +59,14 @@ class Pane(Widget, can_focus=True):
         return self._body
 
 
+#: The titles each pane was last given (set_titles sets them only when they change: a new title is a repaint).
+_TITLES: weakref.WeakKeyDictionary[Widget, tuple[str, str]] = weakref.WeakKeyDictionary()
+
+
 def set_titles(widget: Widget, title: str, subtitle: str) -> None:
     """A pane's border title and subtitle, as plain text (they hold players' names: never markup)."""
-    if getattr(widget, "_titles", None) != (title, subtitle):
-        widget._titles = (title, subtitle)  # type: ignore[attr-defined]
+    if _TITLES.get(widget) != (title, subtitle):
+        _TITLES[widget] = (title, subtitle)
         widget.border_title = Text(printable(title))
         widget.border_subtitle = Text(printable(subtitle))
 

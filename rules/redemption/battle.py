@@ -230,9 +230,13 @@ class BattleRules(Core):
     def reaches(self, hero: str, opp: int) -> bool:
         """Can ``hero`` reach one of player opp's Lost Souls (``reachable`` is not empty)?"""
         z = self.z[opp]
-        return any(self.can_reach(hero, s) for s in z["land_of_bondage"]) or any(
-            self.can_reach(hero, s) for s in z["in_site"]
-        )
+        for s in z["land_of_bondage"]:  # loops, not any(...): it runs for every Hero at every battle's start
+            if self.can_reach(hero, s):
+                return True
+        for s in z["in_site"]:
+            if self.can_reach(hero, s):
+                return True
+        return False
 
     # --- uniqueness, targets, windows ----------------------------------------------------------
     def _unique_names(self, p: int) -> set[str]:
@@ -256,7 +260,7 @@ class BattleRules(Core):
         """Another copy of unique card ``cid`` that player p controls in play (redemption.unique), if any."""
         cd = self.cd
         card = cd[cid]
-        if not card.unique_in_play:
+        if not card.unique_in_play or card.unique_name not in self._unique_names(p):  # no copy in p's play at all
             return None
         z = self.z[p]
         for zone in IN_PLAY:

@@ -104,7 +104,11 @@ def may_be_ignored(t: Table) -> bool:
     if t.b.ignored:
         return True
     ids = t._kinds().having.get("ignore")  # the cards with an ignore ability
-    return ids is not None and any(not ids.isdisjoint(zones["field_of_battle"]) for zones in t.z)
+    if ids is not None:
+        for zones in t.z:  # a loop, not any(...): it is asked for each side's totals
+            if not ids.isdisjoint(zones["field_of_battle"]):
+                return True
+    return False
 
 
 def protected(t: Table, cid: str) -> bool:
@@ -334,9 +338,11 @@ def stoppable(t: Table, src: str, how: str, by: str = "") -> bool:
                     continue
                 if condition_holds(t, t.owner(src), t.attached.get(src, src), cond):
                     return False
-    if how == "negate" and _made_unnegatable(t, src):
+    if how == "negate" and (_made_unnegatable(t, src) or _kept_on(t, src, "unnegatable_on")):
         return False
-    return not (how == "prevent" and _made_unpreventable(t, src))
+    if how == "interrupt" and _kept_on(t, src, "uninterruptible_on"):
+        return False
+    return not (how == "prevent" and (_made_unpreventable(t, src) or _kept_on(t, src, "unpreventable_on")))
 
 
 def _stopper_fits(t: Table, by: str, who: tuple[tuple[str, Any], ...]) -> bool:
@@ -361,9 +367,25 @@ def _made_unnegatable(t: Table, src: str) -> bool:
                 ab = cd[c].by_effect.get("unnegatable")
                 if ab is None or c in att or c in negated or silenced(t, c, "unnegatable"):
                     continue
+                # "... cannot be negated if you have a Babylon site in play": the ability's condition, for its holder
+                if ab.condition and not condition_holds(t, t.owner(c), c, ab.condition):
+                    continue
                 if matches(cd[src], ab.filter):
                     return True
     return False
+
+
+def _kept_on(t: Table, src: str, verb: str) -> bool:
+    """Is card src an enhancement played on a character whose own ability of this verb, not negated nor prevented,
+    says the enhancements like it used by that character cannot be negated (``unnegatable_on``), interrupted
+    (``uninterruptible_on``) or prevented (``unpreventable_on``) (redemption.effect.unnegatable_on)?"""
+    host = t.attached.get(src)
+    if host is None or not t.cd[src].is_enhancement or not _in_game(t, verb):
+        return False
+    ab = t.cd[host].by_effect.get(verb)
+    if ab is None or host in t.b.negated or silenced(t, host, verb):
+        return False
+    return matches(t.cd[src], ab.filter)
 
 
 def _made_unpreventable(t: Table, src: str) -> bool:
@@ -450,7 +472,7 @@ def artifacts_change_numbers(t: Table) -> bool:
 
 def artifact_decrease(t: Table) -> bool:
     """Is a face-up artifact in play decreasing characters (a ``while_in_play`` lose: redemption.effect.gain.artifact)?"""
-    return bool(t.face_up) and bool(_face_up_with(t, "lose"))
+    return bool(t.face_up) and _artifact_has(t, "lose") and bool(_face_up_with(t, "lose"))
 
 
 def artifact_numbers(t: Table, cid: str) -> tuple[int, int]:

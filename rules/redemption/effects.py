@@ -892,12 +892,33 @@ def _do_draw_reveal(g: Table, p: int, src: str, host: str, ab: Act, target: str,
             g.b.effects.append((src, "draw_reveal", host, ""))
 
 
+#: the battle's marks of a character to discard once the battle is over (redemption.effect.draw_reveal,
+#: discard_after_battle)
+AFTER_BATTLE = ("draw_reveal", "discard_after_battle")
+
+
 def after_battle(g: Table, events: list[Event]) -> None:
-    """The battle is over: a character marked by draw_reveal (redemption.effect.draw_reveal) is discarded now, where
-    it is in play."""
+    """The battle is over: a character marked by draw_reveal (redemption.effect.draw_reveal) or discard_after_battle
+    is discarded now, where it is in play."""
     for src, eff, c, _ in list(g.b.effects):
-        if eff == "draw_reveal" and g.loc[c][1] in ("territory", "field_of_battle"):
-            g._to_discard(c, events, f" after the battle ({g.cd[src].name})", "redemption.effect.draw_reveal")
+        if eff in AFTER_BATTLE and g.loc[c][1] in ("territory", "field_of_battle"):
+            g._to_discard(c, events, f" after the battle ({g.cd[src].name})", f"redemption.effect.{eff}")
+
+
+def _do_discard_after_battle(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    """This character is discarded once the battle is over (a mark in the battle's effects that :func:`after_battle`
+    reads; redemption.effect.discard_after_battle)."""
+    c = host or src
+    if g.in_battle() and g.cd[c].is_character:
+        g.b.effects.append((src, "discard_after_battle", c, ""))
+        events.append(
+            Event(
+                "effect",
+                f"{g._nm(c)} will be discarded after the battle.",
+                p,
+                "redemption.effect.discard_after_battle",
+            )
+        )
 
 
 def _do_draw_discard(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
@@ -2736,6 +2757,17 @@ def _do_negate_all(g: Table, p: int, src: str, host: str, ab: Act, target: str, 
     events.append(Event("effect", f"{cd[src].name} negates the special abilities of {what}.", p, rid))
 
 
+def _kept_on_text(how: str) -> Text:
+    """The words of unnegatable_on, uninterruptible_on, unpreventable_on ("... played on this character cannot be
+    negated.")."""
+
+    def text(a: Act, when: str, card: Card | None) -> str:
+        what = filter_text(a.filter, "Enhancement", plural=True)
+        return f"{what[:1].upper()}{what[1:]} played on this character cannot be {how}."
+
+    return text
+
+
 def _negate_all_where(a: Act) -> str:
     """Where a selected negate_all looks, in words ("in battle ", "in play ")."""
     zones = a.select.zones
@@ -2877,7 +2909,7 @@ def reactivate(g: Table, src: str, events: list[Event]) -> None:
         if eff == "draw":
             drawn += 1
             continue
-        if eff == "draw_reveal":  # a mark for after the battle, not undone by the interrupt: nothing comes back
+        if eff in AFTER_BATTLE:  # a mark for after the battle, not undone by the interrupt: nothing comes back
             b.effects.append((e, eff, t, _where))
             continue
         act = _act_by_verb(g, e, eff)
@@ -3215,7 +3247,7 @@ def _text_draw(a: Act, when: str, card: Card | None) -> str:
         return f"While face up: draw {n} in each of your Upkeep phases."
     if when == "activate":
         return f"When activated: draw {n}."
-    if card is not None and card.is_character:
+    if card is not None and card.is_character and when not in _BLOCK_HEADS:  # those say their own moment
         return f"When this character enters battle, draw {n}."
     return f"Draw {n}."
 
@@ -3491,6 +3523,13 @@ def _verbs() -> dict[str, Verb]:
                     f"{an(filter_text(a.filter, 'card'))}, this character is discarded after the battle."
                 ),
                 _do_draw_reveal,
+                undo="",
+            ),
+            Verb(
+                "discard_after_battle",
+                "this character is discarded after the battle",
+                lambda a, when, card: "This character is discarded after the battle.",
+                _do_discard_after_battle,
                 undo="",
             ),
             Verb(
@@ -4021,6 +4060,20 @@ def _verbs() -> dict[str, Verb]:
                     + _ability_words(a)
                     + " cannot be negated."
                 ),
+            ),
+            # pool2: "enhancements used by this card cannot be negated" (redemption.effect.unnegatable_on), and the
+            # same for interrupted and prevented (redemption.effect.uninterruptible_on, unpreventable_on)
+            *(
+                Verb(
+                    name,
+                    f"the enhancements that fit played on this character cannot be {how}",
+                    _kept_on_text(how),
+                )
+                for name, how in (
+                    ("unnegatable_on", "negated"),
+                    ("uninterruptible_on", "interrupted"),
+                    ("unpreventable_on", "prevented"),
+                )
             ),
             Verb(
                 "search_bondage",

@@ -273,13 +273,14 @@ class Play(Checks):
         else:
             start, doms_start, keep = len(out), len(doms), True
             in_play: set[str] | None = None  # the unique names p has in play, once a card in hand needs them
+            placeable, dominants = kinds.placeable, kinds.dominants
             for c in z["hand"]:
-                card = cd[c]
-                what = card.placement
-                if not what:
-                    if card.type == "dominant":
+                if c not in placeable:
+                    if c in dominants:
                         doms.append(c)
                     continue
+                card = cd[c]
+                what = card.placement
                 if what == "character" or what == "fortress":
                     if in_play is None:
                         in_play = self._unique_names(p)
@@ -340,7 +341,7 @@ class Play(Checks):
             if targets is None:
                 out.append(DOMINANT[(d,)])
             else:
-                out.extend(DOMINANT[(d, t)] for t in targets)
+                out += [DOMINANT[(d, t)] for t in targets]
         return out
 
     def _mute_actions(self, p: int, doms: list[Action]) -> list[Action]:
@@ -360,9 +361,8 @@ class Play(Checks):
             p = self.current_player
         assert p is not None
         DO[action.verb](self, p, action.args, events)
-        if self.face_up and continuous.artifact_decrease(
-            self
-        ):  # toughness 0: discarded (redemption.effect.gain.artifact)
+        if self.face_up and "lose" in self._kinds().artifact_effects and continuous.artifact_decrease(self):
+            # toughness 0: discarded (redemption.effect.gain.artifact); only an artifact that loses can decrease
             effects.zero_toughness_sweep(cast("Game", self), events)
         s = self.s
         if action.verb in PREP_ACTIONS and s.phase == "prep" and s.pending is None and not s.window.queue:

@@ -283,10 +283,12 @@ class Turn:
 class Kinds:
     """A game's card ids by kind, read from its ``cd`` (``Core._kinds``)."""
 
-    __slots__ = ("dominants", "characters", "holders", "effects", "artifact_effects", "having")
+    __slots__ = ("dominants", "characters", "holders", "placeable", "effects", "artifact_effects", "having")
 
     def __init__(self, cd: dict[str, Card]) -> None:
         self.dominants = frozenset([c for c, card in cd.items() if card.type == "dominant"])
+        #: the cards a Preparation phase puts into play from the hand (Card.placement)
+        self.placeable = frozenset([c for c, card in cd.items() if card.placement])
         #: the effects of the abilities the game's cards have (Card.by_effect): a scan for one no card has is a no
         effects: set[str] = set()
         artifact_effects: set[str] = set()  # the same, of the artifacts alone (what a face-up artifact may do)
@@ -606,15 +608,14 @@ class Core:
             events.append(Event.lazy("draw", _draw_words, (p, got, why, short), p, rule, reveals=got > 0))
         for s in souls:
             events.append(
-                Event.said(
-                    "lost_soul",
-                    f"{who(p, True)} drew {self._nm(s)}: it goes straight to {their(p)} Land of Bondage and is replaced.",
-                    p,
-                    "redemption.draw.soul",
-                    reveals=True,
-                )
+                Event.lazy("lost_soul", _soul_drawn_words, (p, cd[s].name, s), p, "redemption.draw.soul", reveals=True)
             )
         return len(souls)
+
+
+def _soul_drawn_words(p: int, name: str, s: str) -> str:
+    """The words of a Lost Soul drawn (written when read: Event.lazy)."""
+    return f"{who(p, True)} drew {name} ({s}): it goes straight to {their(p)} Land of Bondage and is replaced."
 
 
 def _draw_words(p: int, got: int, why: str, short: str) -> str:

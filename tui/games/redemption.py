@@ -607,7 +607,12 @@ class RedemptionUI:
         return PendingChoice(question, options, actions)
 
     #: what a question among cards the reader sees anyway asks, by its effect ("which card does it take?")
-    ASKS = {"band": "bands in", "play_from_discard": "do you play on the character", "topdeck": "goes on top"}
+    ASKS = {
+        "band": "bands in",
+        "play_from_discard": "do you play on the character",
+        "topdeck": "goes on top",
+        "soul_order": "works first (several Lost Souls put in play at once)",  # redemption.effect.soul_order
+    }
 
     #: a yes-or-no question's two answers, by the effect that asks it (the card itself chosen: the first)
     YES_NO = {

@@ -118,7 +118,7 @@ class GuidedGame(_Screen):
         if not s.my_turn:
             self.notify("No hint now: it is not your move.", severity="warning")
             return
-        h = coach.hint(s.game, s.viewer, level="normal", seed=getattr(s.game, "seed", 0), names=self._coach_names())
+        h = coach.hint(s.game, s.viewer, level="normal", seed=s.game.seed, names=self._coach_names())
         if h is None:
             return
         who = "The computer would" if h.source == "computer" else "The coach suggests:"

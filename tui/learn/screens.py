@@ -33,6 +33,7 @@ from tui.host import host
 from tui.learn.coach_pane import CoachPane
 from tui.screens.number import ask_number
 from tui.session import Frame
+from tui.settings import Settings
 from tui.widgets import CardList
 from tui.wording import in_keys
 
@@ -77,9 +78,8 @@ class ProgressFile:
         return next((item.id for item in items if item.id not in gp.done), "")
 
 
-def progress_for(app: Any) -> ProgressFile:
-    settings = app.settings
-    return ProgressFile(progress_store.progress_path(settings.save_dir, getattr(settings, "player", None)))
+def progress_for(settings: Settings) -> ProgressFile:
+    return ProgressFile(progress_store.progress_path(settings.save_dir, settings.player))
 
 
 class LessonListScreen(Screen[Any]):
@@ -117,7 +117,7 @@ class LessonListScreen(Screen[Any]):
         self.refresh_list()
 
     def refresh_list(self) -> None:
-        prog = progress_for(self.app)
+        prog = progress_for(host(self).settings)
         if prog.error:
             self.notify(prog.error + " (starting from no progress)", title="Lesson progress", severity="warning")
         ol = self.query_one("#lesson-list", OptionList)
@@ -264,7 +264,7 @@ class LessonScreen(Screen[Any]):
 
     def on_mount(self) -> None:
         self.query_one("#prompt", Input).display = False
-        self.progress = progress_for(self.app)
+        self.progress = progress_for(host(self).settings)
         self.progress.data.start(self.lesson.game, self.lesson.id)
         self._write_progress()
         if self.lesson.intro:

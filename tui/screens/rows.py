@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Generic, TypeVar
 
 from textual.screen import Screen
@@ -15,12 +16,12 @@ RowT = TypeVar("RowT")
 class RowsScreen(Screen[Any], Generic[RowT]):
     """Rows in the ``#saves`` DataTable, one per item of ``rows``; ``open_row`` makes the session to show."""
 
-    rows: list[RowT]
+    rows: Sequence[RowT] = ()  # until the screen lists them
     CANNOT_OPEN = "Cannot open"  # the title of the message when a row cannot be opened
 
     def _current(self) -> RowT | None:
         table = self.query_one("#saves", DataTable)
-        if not getattr(self, "rows", None) or table.cursor_row is None or not 0 <= table.cursor_row < len(self.rows):
+        if not self.rows or table.cursor_row is None or not 0 <= table.cursor_row < len(self.rows):
             return None
         return self.rows[table.cursor_row]
 

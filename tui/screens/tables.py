@@ -131,7 +131,7 @@ class TablesScreen(RowsScreen[tables.Row]):
         marker = ">" if host(self).settings.ascii else "▶"
         for i in range(table.row_count):
             table.update_cell_at(Coordinate(i, 0), marker if i == row else " ")
-        here = self.rows[row] if row is not None and 0 <= row < len(getattr(self, "rows", [])) else None
+        here = self.rows[row] if row is not None and 0 <= row < len(self.rows) else None
         self.query_one("#save-detail", Label).update(
             Text(saves.printable(f"Table {here.id}: {here.line}")) if here is not None else ""
         )

@@ -68,6 +68,7 @@ class TitleScreen(Screen[Any]):
         self._covered = False
         self._calls: frozenset[tuple[str, str]] = frozenset()  # the tables that called for you at the last look
         self._seen: tuple[object, ...] | None = None  # what the menu was made from (see ``_stamp``)
+        self._labels: dict[str, str] = {}  # the menu's options by id, as last made
 
     def compose(self) -> ComposeResult:
         if not self._built:
@@ -172,7 +173,7 @@ class TitleScreen(Screen[Any]):
             options.remove(resume)
         if tables_opt is not None:
             options.insert(0 if urgent else min(2, len(options)), tables_opt)
-        self._labels = {o.id: str(o.prompt) for o in options}
+        self._labels = {o.id: str(o.prompt) for o in options if o.id is not None}
         menu.clear_options()
         menu.add_options(options)
         ids = [o.id for o in options]
@@ -204,7 +205,7 @@ class TitleScreen(Screen[Any]):
         """A marker on the highlighted item, so the choice shows without colour (NO_COLOR, monochrome)."""
         menu = self.query_one("#menu", OptionList)
         marker = ">" if host(self).settings.ascii else "▶"
-        for i, (oid, label) in enumerate(getattr(self, "_labels", {}).items()):
+        for i, (oid, label) in enumerate(self._labels.items()):
             menu.replace_option_prompt(oid, f"{marker if i == index else ' '} {label}")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -229,7 +230,7 @@ class TitleScreen(Screen[Any]):
             self.app.push_screen(LessonListScreen())
 
     def action_resume(self) -> None:
-        if "resume" not in getattr(self, "_labels", {}):
+        if "resume" not in self._labels:
             self.notify("No saved games yet: start one with New game (n).", severity="warning")
             return
         self.app.push_screen(ResumeScreen())
