@@ -94,11 +94,10 @@ def pieces(parts: list[str], first: int = FIRST_CHARS, size: int = PIECE_CHARS) 
 class HelpBody(VerticalScroll):
     """The help's scrolling text; End first draws the rules not yet drawn."""
 
-    async def action_scroll_end(self) -> None:
+    def action_scroll_end(self) -> None:
         screen = self.screen
         if isinstance(screen, HelpScreen) and screen.rest:
-            await screen.draw_more(everything=True)
-            self.call_after_refresh(self.scroll_end)  # once the pieces have their heights
+            screen.run_worker(screen.to_end(), group="help-rules")
         else:
             super().action_scroll_end()
 
@@ -181,6 +180,12 @@ class HelpScreen(ModalScreen[None]):
     def _near_end(self) -> bool:
         body = self.query_one("#help-body", HelpBody)
         return body.max_scroll_y - body.scroll_y <= 2 * max(body.size.height, 1)
+
+    async def to_end(self) -> None:
+        """End: draw the rules not drawn yet, then scroll to the end (once the pieces have their heights)."""
+        await self.draw_more(everything=True)
+        body = self.query_one("#help-body", HelpBody)
+        body.call_after_refresh(body.scroll_end)
 
     async def draw_more(self, everything: bool = False) -> None:
         """Draw the next piece of the rules (all of them with ``everything``) under the help's text, each piece a
