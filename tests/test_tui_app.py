@@ -420,6 +420,39 @@ deck = ["peter", "ls_stranger"]
     asyncio.run(go())
 
 
+def test_help_draws_the_rules_as_the_player_scrolls_to_them_and_they_read_as_one_text(make_app, save_dir):
+    """Redemption's rules are some 1000 Markdown blocks (seconds to build): the help opens with the keys and the
+    first piece, and draws the next pieces as the player pages down; the pieces joined are the whole rules."""
+    from textual.widgets import Markdown
+
+    from tui.screens.help import HelpScreen, pieces, rules_markdown, rules_parts
+
+    parts = rules_parts("redemption")
+    assert "".join(pieces(parts)) == rules_markdown("redemption") and len(pieces(parts)) > 10
+    assert pieces(rules_parts("resurrection")) == [rules_markdown("resurrection")]  # a small game's: at once
+    session = Session.new("redemption", seed=11, level="easy", path=saves.save_path("help", save_dir))
+    app = make_app(start=session)
+    app.settings.pause = 30.0
+
+    async def go():
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await pilot.press("question_mark")
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, HelpScreen)
+            waiting = len(screen.rest)
+            assert waiting == len(pieces(parts)) - 1 and len(screen.query(Markdown)) == 1
+            for _ in range(8):
+                await pilot.press("pagedown")
+                await pilot.pause()
+            assert len(screen.rest) < waiting
+            drawn = [md.source for md in screen.query(Markdown)]
+            assert "\n\n".join(drawn[1:]) in rules_markdown("redemption")
+
+    asyncio.run(go())
+
+
 def test_title_menu_keys_help_kept_cursor_and_an_invitation_seen(make_app, save_dir):
     """A first start offers nothing to resume; j/k move, ? opens the title's own help, the cursor survives the
     help and the palette, and a table written by another player shows up without a key (the folders' stat)."""

@@ -60,6 +60,7 @@ class RulesScreen(Screen[Any]):
         found = rule_text(game, rule_id) if rule_id else None
         self.current = found.id if found else next(iter(self.sections), "")
         self.shown: list[str] = []
+        self._drawn = ""  # the section whose text the body shows: a search that keeps it does not redraw it
 
     def compose(self) -> ComposeResult:
         yield Static(f"Rules of {title_of(self.game)}: {len(self.sections)} sections", id="rules-head")
@@ -78,9 +79,11 @@ class RulesScreen(Screen[Any]):
     def fill(self, query: str) -> None:
         ol = self.query_one("#rules-list", OptionList)
         found = [sid for sid, s in self.sections.items() if not query or matches(s, query)]
-        self.shown = sorted(found, key=lambda sid: rank(self.sections[sid], query))  # stable: book order within
-        ol.clear_options()
-        ol.add_options([Option(self._label(sid), id=sid) for sid in self.shown])
+        shown = sorted(found, key=lambda sid: rank(self.sections[sid], query))  # stable: book order within
+        if shown != self.shown or not ol.option_count:  # a key that keeps the list keeps its options
+            self.shown = shown
+            ol.clear_options()
+            ol.add_options([Option(self._label(sid), id=sid) for sid in self.shown])
         self.query_one("#rules-list").border_title = f"{len(self.shown)} of {len(self.sections)}"
         if self.current in self.shown:
             ol.highlighted = self.shown.index(self.current)
@@ -101,7 +104,9 @@ class RulesScreen(Screen[Any]):
         self.current = rule_id
         body = self.query_one("#rules-body", VerticalScroll)
         body.border_title = rule_id
-        self.query_one("#rules-text", Markdown).update(f"## {section.title}\n\n`{section.id}`\n\n{section.text}")
+        if self._drawn != rule_id:
+            self._drawn = rule_id
+            self.query_one("#rules-text", Markdown).update(f"## {section.title}\n\n`{section.id}`\n\n{section.text}")
         body.scroll_home(animate=False)
         if rule_id in self.shown:
             self.query_one("#rules-list", OptionList).highlighted = self.shown.index(rule_id)

@@ -3,6 +3,7 @@ rules of the current game from ``rules.docs``."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterable
 from typing import Any
 
@@ -49,17 +50,56 @@ def as_list(markdown: str) -> str:
     return "\n".join(out)
 
 
-def rules_markdown(game: str) -> str:
+#: The rules are drawn a piece at a time, as the player scrolls to them: Redemption's are some 1000 Markdown blocks,
+#: which took seconds to build at once. The first piece (and a small game's whole rules) comes with the keys.
+FIRST_CHARS = 8000
+PIECE_CHARS = 4000
+
+
+def rules_parts(game: str) -> list[str]:
+    """The rules as Markdown: a heading, then one part a section (to be joined by blank lines)."""
     try:
         from rules.docs import rule_sections
 
         sections = rule_sections(game)
     except Exception as e:  # missing or unreadable rules document: say so, do not crash the help
-        return f"## Rules\n\nThe rules text for {game} is not available ({e.__class__.__name__})."
+        return [f"## Rules\n\nThe rules text for {game} is not available ({e.__class__.__name__})."]
     parts = [f"## The rules of {title_of(game)}"]
     for sec in sections.values():
         parts.append(f"### {sec.title}  `{sec.id}`\n\n{sec.text}")
-    return "\n\n".join(parts)
+    return parts
+
+
+def rules_markdown(game: str) -> str:
+    return "\n\n".join(rules_parts(game))
+
+
+def pieces(parts: list[str], first: int = FIRST_CHARS, size: int = PIECE_CHARS) -> list[str]:
+    """Whole parts gathered into pieces of about ``first`` (the first), then ``size`` characters; each piece after
+    the first starts with the blank line that joins it to the one before, so their sum is the joined text."""
+    out: list[str] = []
+    current: list[str] = []
+    for part in parts:
+        current.append(part)
+        if sum(map(len, current)) >= (size if out else first):
+            out.append(("\n\n" if out else "") + "\n\n".join(current))
+            current = []
+    if current and out and sum(map(len, current)) < size // 2:  # a short tail: it joins the piece before
+        out[-1] += "\n\n" + "\n\n".join(current)
+    elif current:
+        out.append(("\n\n" if out else "") + "\n\n".join(current))
+    return out
+
+
+class HelpBody(VerticalScroll):
+    """The help's scrolling text; End first draws the rules not yet drawn."""
+
+    def action_scroll_end(self) -> None:
+        screen = self.screen
+        if isinstance(screen, HelpScreen) and screen.rest:
+            screen.run_worker(screen.to_end(), group="help-rules")
+        else:
+            super().action_scroll_end()
 
 
 class HelpScreen(ModalScreen[None]):
@@ -89,6 +129,8 @@ class HelpScreen(ModalScreen[None]):
         self.opener = opener
         self.unused = frozenset(unused)
         self.card_cursor = card_cursor
+        self.rest: list[str] = []  # the pieces of the rules not drawn yet (see pieces)
+        self._drawing = asyncio.Lock()
 
     def key_markdown(self) -> str:
         """The keys of the screen this help was opened from, from its bindings (and its card panes' and the
@@ -113,15 +155,47 @@ class HelpScreen(ModalScreen[None]):
         )
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="help-body"):
+        with HelpBody(id="help-body"):
             yield Static("Help (Esc closes; arrows, PgUp/PgDn scroll)", classes="dialog-title")
-            text = self.key_markdown() + ("\n\n" + rules_markdown(self.game) if self.game else "")
-            if host(self).settings.ascii:
-                text = as_list(text)  # Markdown draws tables with box lines: plain ASCII has none
-            yield Markdown(text)
+            text = self.key_markdown()
+            if self.game:
+                first, *self.rest = pieces(rules_parts(self.game))
+                text += "\n\n" + first
+            yield Markdown(self._plain(text))
+
+    def _plain(self, text: str) -> str:
+        # Markdown draws tables with box lines: plain ASCII has none
+        return as_list(text) if host(self).settings.ascii else text
 
     def on_mount(self) -> None:
-        self.query_one("#help-body").focus()
+        body = self.query_one("#help-body", HelpBody)
+        body.focus()
+        self.watch(body, "scroll_y", self._scrolled, init=False)
+        self.watch(body, "virtual_size", self._scrolled, init=False)
+
+    def _scrolled(self) -> None:
+        if self.rest and self._near_end():
+            self.run_worker(self.draw_more(), group="help-rules", exclusive=False)
+
+    def _near_end(self) -> bool:
+        body = self.query_one("#help-body", HelpBody)
+        return body.max_scroll_y - body.scroll_y <= 2 * max(body.size.height, 1)
+
+    async def to_end(self) -> None:
+        """End: draw the rules not drawn yet, then scroll to the end (once the pieces have their heights)."""
+        await self.draw_more(everything=True)
+        body = self.query_one("#help-body", HelpBody)
+        body.call_after_refresh(body.scroll_end)
+
+    async def draw_more(self, everything: bool = False) -> None:
+        """Draw the next piece of the rules (all of them with ``everything``) under the help's text, each piece a
+        Markdown of its own, one at a time; the next comes when the scroll or the new size says so."""
+        async with self._drawing:
+            if self.rest and (everything or self._near_end()):
+                todo, self.rest = (self.rest, []) if everything else (self.rest[:1], self.rest[1:])
+                await self.query_one("#help-body", HelpBody).mount_all(
+                    [Markdown(self._plain(piece.removeprefix("\n\n")), classes="rules-piece") for piece in todo]
+                )
 
     def action_close(self) -> None:
         self.dismiss(None)
