@@ -2361,3 +2361,71 @@ def test_interrupt_prevent_undoes_the_last_opposing_card_and_its_ongoing_ability
     assert not g._is_ignored(b["gideon"]) and b[blind] not in g.b.negated
     assert g.char_numbers(b["goliath"])[0] == CARDS["goliath"].strength + 2  # its numbers still count
     round_trip(g)
+
+
+# --- costs: paid before the effects, never given back (redemption.lang.cost, redemption.lang.cost.discard_this) -------
+
+
+def _costly(monkeypatch: pytest.MonkeyPatch, key: str, *abilities: dict[str, Any]) -> str:
+    d = {"key": key, "name": key.replace("_", " ").title(), "type": "artifact", "alignment": "neutral"}
+    monkeypatch.setitem(CARDS, key, _card({**d, "abilities": list(abilities)}))
+    return key
+
+
+DRAW_2 = {"trigger": "activate", "cost": "discard_this", "effects": [{"verb": "draw", "n": 2}]}
+
+
+def test_a_discard_this_cost_is_paid_before_the_effects_and_the_artifact_ends_in_the_discard_pile(monkeypatch):
+    key = _costly(monkeypatch, "t_costly", DRAW_2)
+    b = build({"artifact_pile": [key], "deck": ["barak", "esther", "peter"]}, {"deck": ["pilate"]})
+    g = b.game
+    assert f"activate {b[key]}" in map(str, g.legal_actions())
+    hand = len(g.z[0]["hand"])
+    out = ok(g, f"activate {b[key]}")
+    assert g.zone_of(b[key]) == (0, "discard") and b[key] not in g.face_up
+    assert len(g.z[0]["hand"]) == hand + 2
+    rules = [e.rule for e in out.events]
+    assert rules.index("redemption.lang.cost.discard_this") < len(rules) - 1  # paid, then the draw
+    round_trip(g)
+
+
+def test_a_discard_this_cost_is_paid_from_the_hand_too_and_stays_paid_when_the_effect_finds_nothing(monkeypatch):
+    key = _costly(monkeypatch, "t_costly", DRAW_2)
+    b = build({"hand": [key]}, {"deck": ["pilate"]}, keep_alive=False)
+    g = b.game
+    g.z[0]["deck"].clear()  # nothing to draw: the cost is paid all the same and not given back
+    for c in list(g.loc):
+        if g.loc[c] == (0, "deck"):
+            del g.loc[c]
+    ok(g, f"activate {b[key]}")
+    assert g.zone_of(b[key]) == (0, "discard")
+
+
+def test_a_cost_already_paid_by_another_ability_cannot_be_paid_again_and_that_ability_does_nothing(monkeypatch):
+    draw_1 = {"trigger": "activate", "cost": "discard_this", "effects": [{"verb": "draw", "n": 1}]}
+    key = _costly(monkeypatch, "t_costly", draw_1, DRAW_2)
+    b = build({"artifact_pile": [key], "deck": ["barak", "esther", "peter"]}, {"deck": ["pilate"]})
+    g = b.game
+    hand = len(g.z[0]["hand"])
+    out = ok(g, f"activate {b[key]}")
+    assert len(g.z[0]["hand"]) == hand + 1  # the first ability's draw only
+    said = [e for e in out.events if e.rule == "redemption.lang.cost.discard_this"]
+    assert len(said) == 2 and "cannot be paid" in said[1].text
+
+
+def test_an_artifact_whose_cost_cannot_be_paid_is_not_offered_and_activate_is_refused_unchanged(monkeypatch):
+    never = lang.Cost("never", "redemption.lang.cost", "never payable", lambda t, p, c: False, lambda *a: None, "x to")
+    monkeypatch.setitem(lang.COSTS, "never", never)
+    key = _costly(monkeypatch, "t_costly", {**DRAW_2, "cost": "never"})
+    b = build({"artifact_pile": [key], "deck": ["barak", "esther"]}, {"deck": ["pilate"]})
+    g = b.game
+    assert f"activate {b[key]}" not in map(str, g.legal_actions())
+    refused(g, f"activate {b[key]}", rule="redemption.lang.cost", words="cannot be paid")
+
+
+def test_a_cost_is_a_known_word_on_a_trigger_that_pays_one():
+    with pytest.raises(LanguageError, match="unknown cost"):
+        lang.parse_ability({"trigger": "activate", "cost": "tap", "effects": [{"verb": "draw", "n": 1}]}, "k", effects.VERBS)
+    with pytest.raises(LanguageError, match="a cost goes with the trigger activate"):
+        lang.parse_ability({"trigger": "played", "cost": "discard_this", "effects": [{"verb": "draw", "n": 1}]}, "k", effects.VERBS)
+    assert lang.parse_ability(DRAW_2, "k", effects.VERBS).cost == "discard_this"

@@ -10,6 +10,7 @@ from rules.core import Rejection, require
 from rules.redemption import continuous, effects
 from rules.redemption.battle import BattleRules
 from rules.redemption.effects import matches
+from rules.redemption.lang import COSTS
 from rules.redemption.notation import VERB_WHAT, VERBS, Action, a_, seat_arg, sentence
 from rules.redemption.state import MIN_CUT, PHASE_NAMES, Phase
 from rules.words import plural, possessive, their, verb, who, whose
@@ -210,6 +211,14 @@ class Checks(BattleRules):
         )
         require(c not in self.face_up, f"{self._nm(c)} is already face up", rule)
         require(not self.s.flags.artifact_activated, "you have already activated an artifact this turn", rule)
+        for ab in self.cd[c].abilities:  # a cost that cannot be paid: the artifact is not activated (redemption.lang.cost)
+            if ab.when == "activate" and ab.cost and self.loc[c][1] != "hand":
+                cost = COSTS[ab.cost]
+                require(
+                    cost.payable(self, p, c),
+                    f"{self._nm(c)}: its cost ({cost.text.removesuffix(' to')}) cannot be paid",
+                    cost.rule,
+                )
 
     def _check_site(self, p: int, args: tuple[str, ...], rule: str) -> None:
         (c,) = args

@@ -868,8 +868,67 @@ def condition_text(cond: tuple[tuple[str, Any], ...]) -> str:
     return " and ".join(CONDITIONS[c].text(v) for c, v in cond)
 
 
-#: what an ability's player pays first
-COSTS: dict[str, Word] = _words("cost")
+# --- costs: what an ability's player pays before its effects (redemption.lang.cost) --------------------------------
+@dataclass(frozen=True, slots=True)
+class Cost:
+    """One cost word: ``payable`` says whether player p can pay it for card src now, ``pay`` pays it (before the
+    ability's effects; nothing ever gives it back), ``text`` says it to a player."""
+
+    name: str
+    rule: str
+    summary: str
+    payable: Callable[["Table", int, str], bool]
+    pay: Callable[["Table", int, str, list[Any]], None]
+    text: str
+
+
+#: where a card of its player's can be discarded from to pay for its own ability: in play, or its artifact pile
+_SELF_PAYABLE_FROM = frozenset(("territory", "field_of_battle", "in_fortress", "set_aside", "artifact_pile"))
+
+
+def _discard_this_payable(t: Table, p: int, src: str) -> bool:
+    where = t.loc.get(src)
+    return where is not None and where[0] == p and where[1] in _SELF_PAYABLE_FROM
+
+
+def _discard_this_pay(t: Table, p: int, src: str, events: list[Any]) -> None:
+    t._to_discard(src, events, " to pay for its ability", "redemption.lang.cost.discard_this")
+
+
+#: what an ability's player pays first (redemption.lang.cost)
+COSTS: dict[str, Cost] = {
+    c.name: c
+    for c in (
+        Cost(
+            "discard_this",
+            "redemption.lang.cost.discard_this",
+            "the card whose ability it is goes to its owner's discard pile (from play or the artifact pile)",
+            _discard_this_payable,
+            _discard_this_pay,
+            "discard this card to",
+        ),
+    )
+}
+
+
+#: the triggers whose abilities may have a cost: the engine pays it there, before the effects (redemption.lang.cost)
+COST_TRIGGERS = ("activate",)
+
+
+def cost_payable(t: Table, p: int, src: str, cost: str) -> bool:
+    """Can player p pay this cost (``""``: none) for card src's ability now (redemption.lang.cost)?"""
+    return not cost or COSTS[cost].payable(t, p, src)
+
+
+def pay_cost(t: Table, p: int, src: str, cost: str, events: list[Any]) -> bool:
+    """Pay the cost of card src's ability before its effects: False (and nothing paid) when it cannot be paid, and
+    then none of the ability happens (redemption.lang.cost)."""
+    if not cost:
+        return True
+    if not COSTS[cost].payable(t, p, src):
+        return False
+    COSTS[cost].pay(t, p, src, events)
+    return True
 #: how long what an effect does lasts
 DURATIONS = _words(
     "duration",
@@ -1044,6 +1103,8 @@ def parse_ability(d: Any, key: str, verbs: Mapping[str, object]) -> Ability:
     cost = d.get("cost", "")
     if cost:
         _known(key, "cost", cost, COSTS)
+        if d.get("trigger") not in COST_TRIGGERS:  # redemption.lang.cost: the moments the engine pays a cost at
+            raise LanguageError(f"card {key}: a cost goes with the trigger {', '.join(COST_TRIGGERS)} (not {d.get('trigger')!r})")
     raw = d.get("effects")
     if not isinstance(raw, list) or not raw:
         raise LanguageError(f"card {key}: an ability has a list of one or more effects")

@@ -13,6 +13,7 @@ from rules.redemption import continuous, effects
 from rules.redemption.checks import Checks
 from rules.redemption.decisions import KEEP_WEAPON, Decision
 from rules.redemption.effects import REGISTRY
+from rules.redemption.lang import COSTS, cost_payable, pay_cost
 from rules.redemption.notation import ACTIONS, VERBS, Action
 from rules.redemption.state import (
     _OTHERS,
@@ -301,7 +302,11 @@ class Play(Checks):
             out += map(SETASIDE.__getitem__, terr_chars)
         if prep:
             if can_activate and z["artifact_pile"]:
-                out += map(ACTIVATE.__getitem__, filterfalse(self.face_up.__contains__, z["artifact_pile"]))
+                out += [
+                    ACTIVATE[c]
+                    for c in z["artifact_pile"]
+                    if c not in self.face_up and self._activate_payable(p, c)
+                ]
             for s in holders:
                 card = cd[s]
                 if card.type == "site":
@@ -635,10 +640,33 @@ class Play(Checks):
             )
         )
         for ab in self.cd[c].abilities:
+            if ab.when == "activate" and ab.cost and not self._pay(p, c, ab.cost, events):
+                continue  # its cost cannot be paid (the card went to pay another): none of it happens
             if ab.effect == "draw" and ab.when == "activate":
                 self._draw(p, ab.n, events, f"for {self.cd[c].name}", "redemption.prep.activate")
             elif ab.when == "activate" and self.s.pending is None:  # any other ability it has when activated
                 effects.run_activate(cast("Game", self), p, c, ab, events)
+
+    def _pay(self, p: int, c: str, cost: str, events: list[Event]) -> bool:
+        """Pay the cost of card c's ability before its effects (redemption.lang.cost): False, with an event, when it
+        cannot be paid; what is paid stays paid, whatever then happens to the ability."""
+        if pay_cost(self, p, c, cost, events):
+            return True
+        events.append(
+            Event(
+                "effect",
+                f"{self._nm(c)}: its cost ({COSTS[cost].text.removesuffix(' to')}) cannot be paid, so that ability does nothing.",
+                p,
+                COSTS[cost].rule,
+            )
+        )
+        return False
+
+    def _activate_payable(self, p: int, c: str) -> bool:
+        """Can each cost of artifact c's activate abilities be paid as it is activated (redemption.lang.cost)?"""
+        return all(
+            cost_payable(self, p, c, ab.cost) for ab in self.cd[c].abilities if ab.when == "activate"
+        )
 
     def _do_site(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args
