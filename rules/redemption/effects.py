@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from rules.core import Event
 from rules.redemption import continuous
 from rules.redemption.decisions import Decision
-from rules.redemption.lang import ZONE_WORDS, Act, Selector, condition_holds, condition_text, select
+from rules.redemption.lang import COSTS, ZONE_WORDS, Act, Selector, condition_holds, condition_text, select
 from rules.redemption.lang import matches as matches  # re-exported: the card facets of a selector
 from rules.words import plural, their, verb, who, whose
 
@@ -4528,6 +4528,8 @@ def ability_text(a: Ability, card: Card | None = None) -> str:
     if a.trigger == "lone_attack":  # redemption.lang.trigger.lone_attack: the condition says which Hero
         who_ = condition_text(a.condition).replace("if used by ", "") or "a Hero"
         return f"When {who_} of yours attacks alone: {words[:1].lower()}{words[1:]}"
+    if a.cost:  # redemption.lang.cost: "discard this card to ..."
+        words = f"{COSTS[a.cost].text[:1].upper()}{COSTS[a.cost].text[1:]} {words[:1].lower()}{words[1:]}"
     if a.condition:
         words = f"{condition_text(a.condition)[:1].upper()}{condition_text(a.condition)[1:]}: {words}"
     if card is not None and card.type == "artifact" and card.is_enhancement and a.trigger == "played":
