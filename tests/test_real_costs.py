@@ -22,7 +22,10 @@ def _reserve(monkeypatch: pytest.MonkeyPatch) -> tuple[str, str]:
 
 def test_sprinkled_blood_activated_is_discarded_first_then_takes_an_ot_white_card_from_the_reserve(monkeypatch):
     ot, nt = _reserve(monkeypatch)
-    b = pos({"artifact_pile": [BLOOD], "reserve": [ot, nt], "deck": ["barak"]}, {"deck": ["pilate"], "land_of_bondage": ["ls_orphan"]})
+    b = pos(
+        {"artifact_pile": [BLOOD], "reserve": [ot, nt], "deck": ["barak"]},
+        {"deck": ["pilate"], "land_of_bondage": ["ls_orphan"]},
+    )
     g = b.game
     assert f"activate {b[BLOOD]}" in map(str, g.legal_actions())
     out = ok(g, f"activate {b[BLOOD]}")
@@ -37,7 +40,9 @@ def test_sprinkled_blood_activated_is_discarded_first_then_takes_an_ot_white_car
 
 def test_sprinkled_blood_activated_with_nothing_to_find_is_discarded_all_the_same(monkeypatch):
     _, nt = _reserve(monkeypatch)
-    b = pos({"hand": [BLOOD], "reserve": [nt], "deck": ["barak"]}, {"deck": ["pilate"], "land_of_bondage": ["ls_orphan"]})
+    b = pos(
+        {"hand": [BLOOD], "reserve": [nt], "deck": ["barak"]}, {"deck": ["pilate"], "land_of_bondage": ["ls_orphan"]}
+    )
     g = b.game
     ok(g, f"activate {b[BLOOD]}")
     assert g.zone_of(b[BLOOD]) == (0, "discard")  # paid at once, before the search shows the Reserve

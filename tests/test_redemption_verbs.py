@@ -2425,7 +2425,11 @@ def test_an_artifact_whose_cost_cannot_be_paid_is_not_offered_and_activate_is_re
 
 def test_a_cost_is_a_known_word_on_a_trigger_that_pays_one():
     with pytest.raises(LanguageError, match="unknown cost"):
-        lang.parse_ability({"trigger": "activate", "cost": "tap", "effects": [{"verb": "draw", "n": 1}]}, "k", effects.VERBS)
+        lang.parse_ability(
+            {"trigger": "activate", "cost": "tap", "effects": [{"verb": "draw", "n": 1}]}, "k", effects.VERBS
+        )
     with pytest.raises(LanguageError, match="a cost goes with the trigger activate"):
-        lang.parse_ability({"trigger": "played", "cost": "discard_this", "effects": [{"verb": "draw", "n": 1}]}, "k", effects.VERBS)
+        lang.parse_ability(
+            {"trigger": "played", "cost": "discard_this", "effects": [{"verb": "draw", "n": 1}]}, "k", effects.VERBS
+        )
     assert lang.parse_ability(DRAW_2, "k", effects.VERBS).cost == "discard_this"

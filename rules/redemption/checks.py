@@ -211,7 +211,8 @@ class Checks(BattleRules):
         )
         require(c not in self.face_up, f"{self._nm(c)} is already face up", rule)
         require(not self.s.flags.artifact_activated, "you have already activated an artifact this turn", rule)
-        for ab in self.cd[c].abilities:  # a cost that cannot be paid: the artifact is not activated (redemption.lang.cost)
+        # a cost that cannot be paid: the artifact is not activated (redemption.lang.cost)
+        for ab in self.cd[c].abilities:
             if ab.when == "activate" and ab.cost and self.loc[c][1] != "hand":
                 cost = COSTS[ab.cost]
                 require(

@@ -877,8 +877,8 @@ class Cost:
     name: str
     rule: str
     summary: str
-    payable: Callable[["Table", int, str], bool]
-    pay: Callable[["Table", int, str, list[Any]], None]
+    payable: Callable[[Table, int, str], bool]
+    pay: Callable[[Table, int, str, list[Any]], None]
     text: str
 
 
@@ -929,6 +929,8 @@ def pay_cost(t: Table, p: int, src: str, cost: str, events: list[Any]) -> bool:
         return False
     COSTS[cost].pay(t, p, src, events)
     return True
+
+
 #: how long what an effect does lasts
 DURATIONS = _words(
     "duration",
@@ -1104,7 +1106,8 @@ def parse_ability(d: Any, key: str, verbs: Mapping[str, object]) -> Ability:
     if cost:
         _known(key, "cost", cost, COSTS)
         if d.get("trigger") not in COST_TRIGGERS:  # redemption.lang.cost: the moments the engine pays a cost at
-            raise LanguageError(f"card {key}: a cost goes with the trigger {', '.join(COST_TRIGGERS)} (not {d.get('trigger')!r})")
+            trig = d.get("trigger")
+            raise LanguageError(f"card {key}: a cost goes with the trigger {', '.join(COST_TRIGGERS)} (not {trig!r})")
     raw = d.get("effects")
     if not isinstance(raw, list) or not raw:
         raise LanguageError(f"card {key}: an ability has a list of one or more effects")

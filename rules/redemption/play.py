@@ -303,9 +303,7 @@ class Play(Checks):
         if prep:
             if can_activate and z["artifact_pile"]:
                 out += [
-                    ACTIVATE[c]
-                    for c in z["artifact_pile"]
-                    if c not in self.face_up and self._activate_payable(p, c)
+                    ACTIVATE[c] for c in z["artifact_pile"] if c not in self.face_up and self._activate_payable(p, c)
                 ]
             for s in holders:
                 card = cd[s]
@@ -664,9 +662,7 @@ class Play(Checks):
 
     def _activate_payable(self, p: int, c: str) -> bool:
         """Can each cost of artifact c's activate abilities be paid as it is activated (redemption.lang.cost)?"""
-        return all(
-            cost_payable(self, p, c, ab.cost) for ab in self.cd[c].abilities if ab.when == "activate"
-        )
+        return all(cost_payable(self, p, c, ab.cost) for ab in self.cd[c].abilities if ab.when == "activate")
 
     def _do_site(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args
