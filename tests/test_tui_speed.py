@@ -100,3 +100,27 @@ def test_the_app_settles_memory_by_one_collection_then_a_freeze():
     del dead
     REAL_SETTLE_MEMORY[0]()  # leaves the heap frozen, as the suite keeps it (tests/conftest.py)
     assert gone() is None and gc.get_freeze_count() > 0
+
+
+def test_a_forked_session_settles_memory_without_touching_the_frozen_heap(monkeypatch):
+    """In a session forked by the fork server (tui.app.SHARED_FROZEN) the frozen objects are the fork server's,
+    shared with every session: settle_memory collects the session's own dead objects and leaves the frozen
+    generation as it is (unfreezing and collecting it would write to, and so copy, every page of it)."""
+    import gc
+    import weakref
+
+    import tui.app
+    from tests.conftest import REAL_SETTLE_MEMORY
+
+    class Cycle:
+        me: object = None
+
+    gc.freeze()
+    frozen = gc.get_freeze_count()
+    monkeypatch.setattr(tui.app, "SHARED_FROZEN", True)
+    dead = Cycle()
+    dead.me = dead
+    gone = weakref.ref(dead)
+    del dead
+    REAL_SETTLE_MEMORY[0]()
+    assert gone() is None and gc.get_freeze_count() == frozen

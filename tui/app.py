@@ -35,6 +35,9 @@ from tui.typeahead import KeysDropped, TypedAhead, TypesAhead, bounded
 compat.warn_if_changed()  # on another Textual than the patches were written for: each broken one, by name
 
 R = TypeVar("R")
+#: True in a session forked by the fork server (tui.ssh.forkserver sets it): what gc.freeze() froze there before the
+#: fork is shared with the other sessions, and stays frozen (settle_memory).
+SHARED_FROZEN = False
 EXIT_GRACE = 3.0  # seconds a signalled exit may take before the process ends regardless (the game is saved)
 
 
@@ -246,7 +249,15 @@ class RedemptionApp(compat.FrameShownApp):
         collector's way. Without it a full collection walks them all every few dozen keys: 65-185 ms in the middle
         of a redraw, the slowest key presses in ``python -m tests.bench.keystrokes``. Called when the app
         starts and when a game screen opens, moments that already redraw the whole screen. Unfrozen first, so what
-        died since the last time (a finished game's screen) is still collected."""
+        died since the last time (a finished game's screen) is still collected.
+
+        In a child of the fork server (SHARED_FROZEN) the frozen objects are the fork server's, shared with every
+        session, and a collection writes to every object it walks, which would copy each of their pages into this
+        process. There it collects only its own objects and freezes nothing, so a finished game's screen is still
+        collected."""
+        if SHARED_FROZEN:
+            gc.collect()  # the frozen generation (the fork server's objects) is left alone
+            return
         gc.unfreeze()
         gc.collect()
         gc.freeze()

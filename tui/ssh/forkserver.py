@@ -45,7 +45,11 @@ def _child(req: dict[str, Any], tty: int) -> None:
         sys.stdin = sys.__stdin__ = open(0, encoding="utf-8", closefd=False)  # type: ignore[misc]
         sys.stdout = sys.__stdout__ = open(1, "w", encoding="utf-8", closefd=False, buffering=1)  # type: ignore[misc]
         sys.stderr = sys.__stderr__ = open(2, "w", encoding="utf-8", closefd=False, buffering=1)  # type: ignore[misc]
-        gc.unfreeze()
+        # The objects frozen before the fork stay frozen: a collection that walked them would write to each one,
+        # copying every page of the fork server's heap into this session (tui.app.settle_memory leaves them too).
+        import tui.app
+
+        tui.app.SHARED_FROZEN = True
         from tui.cli import main
 
         sys.argv = ["redemption"] + req["args"]
