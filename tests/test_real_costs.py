@@ -1,4 +1,4 @@
-"""Real cards whose ability has a cost (rules/redemption/real/pool_costs.toml; redemption.lang.cost), each played on
+"""Real cards whose ability has a cost (rules/redemption/real/costs.toml; redemption.lang.cost), each played on
 a hand-built position in the keyed ``[start]`` format."""
 
 from __future__ import annotations
