@@ -157,3 +157,20 @@ def test_files_of_the_card_files_shape_are_only_our_test_data():
         if first.lstrip("\ufeff").startswith(header):
             shaped.append(name)
     assert shaped and all(n.startswith("tests/data/cards/") for n in shaped), shaped
+
+
+#: the longest quotation a comment of a card file may hold: a rule's pattern ("Negate X. Discard all X in battle."),
+#: never a card's ability sentence
+QUOTE_WORDS = 10
+
+
+def test_no_comment_of_a_card_file_quotes_an_ability():
+    """A card file's comments say what a script does in our words; a longer quotation is a card's printed text."""
+    import re
+
+    long = []
+    for path in sorted((ROOT / "rules" / "redemption" / "real").glob("*.toml")):
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            comment = line.partition("#")[2] if line.lstrip().startswith("#") else line.partition(" # ")[2]
+            long += [f"{path.name}:{n}: {q}" for q in re.findall(r'"([^"]+)"', comment) if len(q.split()) > QUOTE_WORDS]
+    assert not long, long
