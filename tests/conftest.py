@@ -10,6 +10,7 @@ settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True
 settings.register_profile("dev", deadline=None, print_blob=True)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
+
 def pytest_configure(config):
     """Textual's Pilot waits for an idle app after every key and pause in 5 ms windows instead of 20 ms: the same
     test, a third less of the Pilot tests' time (tui.compat's pilot-idle-window patch, with its version check)."""
