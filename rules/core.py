@@ -395,6 +395,11 @@ class GameBase:
     def winner(self) -> int | None:
         raise NotImplementedError
 
+    @property
+    def turn(self) -> int:
+        """Which turn it is, as the review and the records number them."""
+        raise NotImplementedError
+
     def legal_actions(self) -> list[Any]:
         raise NotImplementedError
 
