@@ -430,6 +430,11 @@ class GameBase:
         """A copy in which every card ``player`` cannot see is dealt again at random (for searching)."""
         raise NotImplementedError
 
+    def take_resume_note(self) -> str:
+        """What a player resuming this game is told once about it (cards whose rules changed since the save was
+        written); "" when there is nothing to tell, as for a game whose rules live in the engine alone."""
+        return ""
+
     def validate_whole(self) -> None:
         """Raise ValueError unless a whole game could have reached this state from its header (seed, options,
         decks). Every save must pass; a hand-built position (a lesson, a test) is part of a game and need not.
