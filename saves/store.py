@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import os
 import re
 import stat
@@ -93,14 +92,10 @@ class SaveInfo:
     kinds: tuple[str, ...] = ()  # each seat's "human" or "computer"
 
 
-@functools.cache  # read from the installed package's metadata (a few ms): once per process, not on every save
 def app_version() -> str:
-    from importlib import metadata  # imported when asked: a command that writes no save never needs it
+    from saves.version import VERSION
 
-    try:
-        return metadata.version("redemption-tui")
-    except metadata.PackageNotFoundError:
-        return "0+unknown"
+    return VERSION
 
 
 def _now() -> str:

@@ -101,7 +101,7 @@ class Args(argparse.Namespace):
 
 
 class _Version(argparse.Action):
-    """--version: reads the installed version only when asked (the package metadata costs a few ms to import)."""
+    """--version: the version (``saves.version``), printed as soon as the option is read."""
 
     def __init__(self, option_strings: Sequence[str], dest: str, help: str | None = None) -> None:
         super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
