@@ -430,6 +430,10 @@ class GameBase:
         """A copy in which every card ``player`` cannot see is dealt again at random (for searching)."""
         raise NotImplementedError
 
+    def summary(self) -> dict[str, Any]:
+        """What the saves list shows of the game: its ``turn`` and ``score`` (a game may add its own)."""
+        return {}
+
     def take_resume_note(self) -> str:
         """What a player resuming this game is told once about it (cards whose rules changed since the save was
         written); "" when there is nothing to tell, as for a game whose rules live in the engine alone."""

@@ -102,11 +102,6 @@ def _now() -> str:
     return datetime.now(UTC).replace(microsecond=0).isoformat()
 
 
-def _summary(game: GameBase) -> dict[str, Any]:
-    s = getattr(game, "summary", None)
-    return s() if callable(s) else {}
-
-
 def nested_deeper(data: object, limit: int = MAX_DEPTH) -> bool:
     """Whether ``data`` (TOML's tables and lists) has more than ``limit`` levels; walked without recursion."""
     todo: list[tuple[object, int]] = [(data, 1)]
@@ -175,7 +170,7 @@ def dumps(game: GameBase, meta: Meta | None = None) -> str:
         "seed": state.get("seed", 0),
         "options": state.get("options", {}),
         "players": [dict(p) for p in meta.players],
-        "summary": _summary(game),
+        "summary": game.summary(),
         "history": state.pop("history", []),  # stored once, here; ``reads`` puts it back into the state
         "log": list(meta.log),
         "extra": dict(meta.extra),
@@ -516,7 +511,7 @@ def list_saves(folder: str | os.PathLike[str]) -> list[SaveInfo]:
             rows.append((mtime, SaveInfo(name, path, error=str(e))))
             continue
         g, m = saved.game, saved.meta
-        summ = _summary(g)
+        summ = g.summary()
         players = " v ".join(
             p.get("name", "?") + (" (computer)" if p.get("kind") == "computer" else "") for p in m.players
         )
