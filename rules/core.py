@@ -508,8 +508,7 @@ class GameBase:
     @property
     def num_players(self) -> int:
         """How many players the game has (two unless the game says otherwise)."""
-        n = getattr(self, "n", 2)
-        return n if isinstance(n, int) else 2
+        return 2
 
     # --- equality is equality of the complete state ---------------------------
     def __eq__(self, other: object) -> bool:
