@@ -59,6 +59,8 @@ class DeckRules(Protocol):
     CARDS: Mapping[str, Any]  # card key -> card (a DeckCard; the editor also filters on alignment and brigades)
     CARD_TYPES: tuple[str, ...]  # the card types in the order a list groups them
     TYPE_NAMES: Mapping[str, str]  # card type -> its name ("Hero")
+    SHORT_TYPE_NAMES: Mapping[str, str]  # card type -> its name in five letters at most, for the editor's list
+    ALIGNMENTS: tuple[str, ...]  # the alignments a card may have, which the editor's filter cycles through
     DECKS: Mapping[str, Any]  # the bundled decks: label -> {"name": str, "cards": card keys}
 
     def check(  # every problem ([] = legal) of a deck, its Reserve, and the cards ``lookup`` gives (imported ones)
