@@ -681,8 +681,8 @@ class RedemptionUI:
         return out
 
     # --- panes -----------------------------------------------------------------------------
-    def board(self, id: str = "board", side: Sequence[Widget] = ()) -> RedemptionBoard:
-        return RedemptionBoard(self, id=id, side=side)
+    def board(self, id: str = "board", side: Sequence[Widget] = (), seats: int = 2) -> RedemptionBoard:
+        return RedemptionBoard(self, id=id, side=side, seats=seats)
 
     def table_items(
         self, view: RedemptionView, p: int, usable: set[str], my_turn: bool, mine: bool, room: int = 0
@@ -711,9 +711,7 @@ class RedemptionUI:
         self._names = names
         self._you = view.get("you")
         board = screen.query_one(RedemptionBoard)
-        for k in (3, 4):
-            board.set_class(n == k, f"-seats-{k}")
-        board.set_class(n > 2, "-multi")
+        board.set_seats(n)
         opponent = screen.query_one("#opponent", OpponentList)
         opponent.count = len(opps)
         opponent.reading = min(opponent.reading, len(opps) - 1)

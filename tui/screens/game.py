@@ -131,7 +131,9 @@ class GameScreen(GuidedGame, HoldsAGame, Screen[None]):
     session: GameSession
 
     def __init__(self, session: GameSession):
-        super().__init__()
+        # the size classes of the terminal's size now: the widgets are styled with them from the start, and the first
+        # Resize (the same size) changes no class, so nothing is styled again before the first frame
+        super().__init__(classes=" ".join(board.size_classes(self.app.size)))
         self.session = session
         self.ui: GameUI[Any] = ui_for(session.game.name, self.app_settings.ascii)
         self._generation = 0  # bumped on undo / leave so stale computer moves are dropped
@@ -160,7 +162,7 @@ class GameScreen(GuidedGame, HoldsAGame, Screen[None]):
     def compose(self) -> ComposeResult:
         yield StatusLine(id="status")
         with Horizontal(id="table", classes=self.ui.game):
-            self.board = self.ui.board(side=(LogPane(id="log"),))
+            self.board = self.ui.board(side=(LogPane(id="log"),), seats=len(self.session.players))
             yield self.board
             yield from self.board.beside()
         yield Input(placeholder=self.typing_placeholder(), id="prompt")
