@@ -137,11 +137,16 @@ class CardList(Widget, can_focus=True):
                 self.refresh()
 
     def set_items(self, items: list[Item], title: str = "", subtitle: str = "", empty: str = "(no cards)") -> None:
+        self.set_list(items, empty)
+        set_titles(self, title, subtitle)
+
+    def set_list(self, items: list[Item], empty: str = "(no cards)") -> None:
+        """New cards, the titles left as they are (:meth:`set_items` sets both; a subtitle that depends on the cards
+        shown, :meth:`hidden`, is set after this)."""
         old = self.selected
         resized = len(items) != len(self.items)
         self.items = items
         self.empty_text = empty
-        set_titles(self, title, subtitle)
         ids = [i.id for i in items]
         if old in ids:
             self.cursor = ids.index(old)

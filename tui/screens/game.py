@@ -173,7 +173,8 @@ class GameScreen(GuidedGame, HoldsAGame, Screen[None]):
         self.query_one("#prompt", Input).display = False
         self.session.save_soon = self.save_soon
         self.recall()
-        self.refresh_view()
+        if self.board.hand.content_size:  # before the first layout the panes have no size: drawn once they have one
+            self.refresh_view()  # (the Resize and the hand's focus, both before the first frame)
         self.guide_mount()
         self.board.hand.focus()
         if self.session.shared:  # a shared table: another terminal's move shows within POLL seconds
