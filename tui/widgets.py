@@ -152,7 +152,10 @@ class CardList(Widget, can_focus=True):
             self.cursor = ids.index(old)
         elif self.cursor >= len(items):
             self.cursor = max(0, len(items) - 1)
-        self.refresh(layout=resized)
+        # a new count of cards changes the pane's size only when its height follows them (CardList's own ``auto``;
+        # the boards give theirs fixed heights): otherwise a repaint, not a new layout of the screen
+        height = self.styles.height
+        self.refresh(layout=resized and (height is None or height.is_auto))
 
     def shown_state(self) -> tuple[object, ...]:
         """What of this pane's own state its texts depend on (the game screen redraws when it changes)."""
