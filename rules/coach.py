@@ -164,7 +164,7 @@ def rule_summary(game: str, rule_id: str) -> tuple[str, str]:
 
 
 def _seats(game: GameBase) -> int:
-    return int(getattr(game, "n", 2))
+    return game.num_players
 
 
 def describe_actions(

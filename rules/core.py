@@ -395,6 +395,11 @@ class GameBase:
     def winner(self) -> int | None:
         raise NotImplementedError
 
+    @property
+    def turn(self) -> int:
+        """Which turn it is, as the review and the records number them."""
+        raise NotImplementedError
+
     def legal_actions(self) -> list[Any]:
         raise NotImplementedError
 
@@ -424,6 +429,15 @@ class GameBase:
     def determinize(self, player: int, rng: Rng) -> GameBase:
         """A copy in which every card ``player`` cannot see is dealt again at random (for searching)."""
         raise NotImplementedError
+
+    def summary(self) -> dict[str, Any]:
+        """What the saves list shows of the game: its ``turn`` and ``score`` (a game may add its own)."""
+        return {}
+
+    def take_resume_note(self) -> str:
+        """What a player resuming this game is told once about it (cards whose rules changed since the save was
+        written); "" when there is nothing to tell, as for a game whose rules live in the engine alone."""
+        return ""
 
     def validate_whole(self) -> None:
         """Raise ValueError unless a whole game could have reached this state from its header (seed, options,
@@ -494,8 +508,7 @@ class GameBase:
     @property
     def num_players(self) -> int:
         """How many players the game has (two unless the game says otherwise)."""
-        n = getattr(self, "n", 2)
-        return n if isinstance(n, int) else 2
+        return 2
 
     # --- equality is equality of the complete state ---------------------------
     def __eq__(self, other: object) -> bool:

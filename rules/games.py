@@ -108,6 +108,9 @@ class ControlsPart(Protocol):
     def listed(self, action: Any) -> bool: ...  # chosen from a list the screen shows (a pending decision's options)
     def idle(self, key: str) -> str: ...  # what a key of its own says when it has no legal action now
     def which(self, key: str) -> str: ...  # the question when a key of its own has several legal actions
+    def explain(
+        self, key: str
+    ) -> str: ...  # what a key of its own does in this game, for the help ("": the general text)
 
 
 @runtime_checkable

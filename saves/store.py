@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import os
 import re
 import stat
@@ -93,23 +92,14 @@ class SaveInfo:
     kinds: tuple[str, ...] = ()  # each seat's "human" or "computer"
 
 
-@functools.cache  # read from the installed package's metadata (a few ms): once per process, not on every save
 def app_version() -> str:
-    from importlib import metadata  # imported when asked: a command that writes no save never needs it
+    from saves.version import VERSION
 
-    try:
-        return metadata.version("redemption-tui")
-    except metadata.PackageNotFoundError:
-        return "0+unknown"
+    return VERSION
 
 
 def _now() -> str:
     return datetime.now(UTC).replace(microsecond=0).isoformat()
-
-
-def _summary(game: GameBase) -> dict[str, Any]:
-    s = getattr(game, "summary", None)
-    return s() if callable(s) else {}
 
 
 def nested_deeper(data: object, limit: int = MAX_DEPTH) -> bool:
@@ -180,7 +170,7 @@ def dumps(game: GameBase, meta: Meta | None = None) -> str:
         "seed": state.get("seed", 0),
         "options": state.get("options", {}),
         "players": [dict(p) for p in meta.players],
-        "summary": _summary(game),
+        "summary": game.summary(),
         "history": state.pop("history", []),  # stored once, here; ``reads`` puts it back into the state
         "log": list(meta.log),
         "extra": dict(meta.extra),
@@ -521,7 +511,7 @@ def list_saves(folder: str | os.PathLike[str]) -> list[SaveInfo]:
             rows.append((mtime, SaveInfo(name, path, error=str(e))))
             continue
         g, m = saved.game, saved.meta
-        summ = _summary(g)
+        summ = g.summary()
         players = " v ".join(
             p.get("name", "?") + (" (computer)" if p.get("kind") == "computer" else "") for p in m.players
         )

@@ -137,8 +137,7 @@ WARM_MODULES = (
     "saves.tables",
     "saves.tablestore",
     "saves.decks",
-    "filelock",  # the save layer imports these when it first locks a save or writes one
-    "importlib.metadata",
+    "filelock",  # the save layer imports it when it first locks a save
 )
 
 

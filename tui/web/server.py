@@ -670,8 +670,8 @@ async def start(config: WebConfig) -> tuple[web.AppRunner, WebServer, int]:
     await runner.setup()
     site = web.TCPSite(runner, config.host, config.port)
     await site.start()
-    sockets = getattr(site._server, "sockets", None) or []
-    port = sockets[0].getsockname()[1] if sockets else config.port
+    addresses = runner.addresses  # (host, port) of each socket it listens on
+    port = int(addresses[0][1]) if addresses else config.port
     return runner, server, port
 
 
