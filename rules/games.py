@@ -62,6 +62,7 @@ class DeckRules(Protocol):
     SHORT_TYPE_NAMES: Mapping[str, str]  # card type -> its name in five letters at most, for the editor's list
     ALIGNMENTS: tuple[str, ...]  # the alignments a card may have, which the editor's filter cycles through
     DECKS: Mapping[str, Any]  # the bundled decks: label -> {"name": str, "cards": card keys}
+    PENDING: Mapping[str, Any]  # the real starter decks not offered yet: label -> {"name", "cards", "missing"}
 
     def check(  # every problem ([] = legal) of a deck, its Reserve, and the cards ``lookup`` gives (imported ones)
         self, keys: Sequence[str], reserve: Sequence[str] = (), lookup: Any = None
