@@ -85,6 +85,7 @@ class CoachPart(Protocol):
     def suggest(self, seen: Any, player: int) -> tuple[Any, str]: ...  # the coach's own pick and why
     def reason_for(self, seen: Any, player: int, action: Any) -> str: ...
     def grouped(self, actions: list[Any]) -> list[Any]: ...  # the actions to list (one of many that differ by a number)
+    def model(self, seen: Any) -> GameBase: ...  # the game a computer player's hint is asked on: as ``seen`` knows it
 
 
 @runtime_checkable
