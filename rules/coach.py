@@ -164,7 +164,7 @@ def rule_summary(game: str, rule_id: str) -> tuple[str, str]:
 
 
 def _seats(game: GameBase) -> int:
-    return int(getattr(game, "n", 2))
+    return game.num_players
 
 
 def describe_actions(
@@ -257,9 +257,8 @@ def hint(
     if agent is None:
         agent = computer_player(game.name, level, seed)
     if agent is not None:
-        model = getattr(seen, "model", None)  # a game re-dealt from the player's knowledge, where the coach has one
         try:
-            action = computer_choice(agent, model() if callable(model) else game)
+            action = computer_choice(agent, mod.model(seen))  # the game re-dealt from what the player knows
         except Exception:  # a broken agent must never break the lesson; fall back to the coach
             action = None
         if action is not None and game.check(action).ok:

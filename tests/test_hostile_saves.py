@@ -592,7 +592,7 @@ def test_a_write_that_fails_in_any_way_is_not_saved_and_the_last_save_survives(t
     def deep(*a, **k):
         raise RecursionError("maximum recursion depth exceeded")
 
-    monkeypatch.setattr(saves.store.tomli_w, "dumps", deep)
+    monkeypatch.setattr(tomli_w, "dumps", deep)  # the module saves.store imports to write
     g.apply(g.legal_actions()[0])
     with pytest.raises(saves.SaveError, match="g.toml: not saved: .*nested too deeply; the previous save is untouched"):
         saves.save(g, path)
@@ -612,7 +612,7 @@ def test_a_table_move_that_cannot_be_written_is_refused_not_raised_and_the_table
     def deep(*a, **k):
         raise RecursionError("maximum recursion depth exceeded")
 
-    monkeypatch.setattr(saves.store.tomli_w, "dumps", deep)
+    monkeypatch.setattr(tomli_w, "dumps", deep)  # the module saves.store imports to write
     answer = tables.submit(tmp_path, "t1", mover, action, t.seen)
     assert not answer.ok and "could not be saved (nested too deeply)" in answer.reason
     assert answer.table is not None and answer.table.seen == t.seen

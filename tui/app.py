@@ -270,8 +270,7 @@ class RedemptionApp(compat.FrameShownApp):
     def game_screen(self, session: GameSession) -> Screen[None]:
         from tui.screens.game import GameScreen
 
-        take_note = getattr(session.game, "take_resume_note", None)  # a resumed game's changed cards, once
-        note = take_note() if callable(take_note) else ""
+        note = session.game.take_resume_note()  # a resumed game's changed cards, once
         if note:
             self.notify(note, title="Cards changed", timeout=10)
         return GameScreen(session)

@@ -131,7 +131,9 @@ class GameScreen(GuidedGame, HoldsAGame, Screen[None]):
     session: GameSession
 
     def __init__(self, session: GameSession):
-        super().__init__()
+        # the size classes of the terminal's size now: the widgets are styled with them from the start, and the first
+        # Resize (the same size) changes no class, so nothing is styled again before the first frame
+        super().__init__(classes=" ".join(board.size_classes(self.app.size)))
         self.session = session
         self.ui: GameUI[Any] = ui_for(session.game.name, self.app_settings.ascii)
         self._generation = 0  # bumped on undo / leave so stale computer moves are dropped
@@ -160,18 +162,17 @@ class GameScreen(GuidedGame, HoldsAGame, Screen[None]):
     def compose(self) -> ComposeResult:
         yield StatusLine(id="status")
         with Horizontal(id="table", classes=self.ui.game):
-            self.board = self.ui.board(side=(LogPane(id="log"),))
+            self.board = self.ui.board(side=(LogPane(id="log"),), seats=len(self.session.players))
             yield self.board
             yield from self.board.beside()
-        yield Input(placeholder=self.typing_placeholder(), id="prompt")
-        yield Footer(compact=True)
+        yield Footer(compact=True)  # the typing line goes above it once asked for (open_prompt)
 
     def on_mount(self) -> None:
         self.query_one("#log", LogPane).border_title = "Log"
-        self.query_one("#prompt", Input).display = False
         self.session.save_soon = self.save_soon
         self.recall()
-        self.refresh_view()
+        if self.board.hand.content_size:  # before the first layout the panes have no size: drawn once they have one
+            self.refresh_view()  # (the Resize and the hand's focus, both before the first frame)
         self.guide_mount()
         self.board.hand.focus()
         if self.session.shared:  # a shared table: another terminal's move shows within POLL seconds
@@ -819,10 +820,27 @@ class GameScreen(GuidedGame, HoldsAGame, Screen[None]):
     def typing_placeholder(self) -> str:
         return f"Type an action, e.g. {self.ui.typing_example} (Enter sends, Esc cancels)"
 
-    def action_prompt(self) -> None:
-        prompt = self.query_one("#prompt", Input)
-        self._talking = False
-        prompt.placeholder = self.typing_placeholder()
+    async def action_prompt(self) -> None:
+        await self.open_prompt(self.typing_placeholder(), talking=False)
+
+    def prompt(self) -> Input | None:
+        """The typing line, once it has been opened (made the first time it is asked for: most games never type)."""
+        found = self.query("#prompt")
+        return found.first(Input) if found else None
+
+    def typing(self) -> bool:
+        """The typing line is open (it has the keys)."""
+        prompt = self.prompt()
+        return prompt is not None and prompt.display
+
+    async def open_prompt(self, placeholder: str, talking: bool) -> None:
+        """Open the typing line (``talking``: for a message to a shared table, not an action), empty."""
+        prompt = self.prompt()
+        if prompt is None:
+            prompt = Input(placeholder=placeholder, id="prompt")
+            await self.mount(prompt, before=self.query_one(Footer))
+        self._talking = talking
+        prompt.placeholder = placeholder
         prompt.display = True
         prompt.value = ""
         prompt.focus()
@@ -854,7 +872,7 @@ class GameScreen(GuidedGame, HoldsAGame, Screen[None]):
         self.catch_up(before)
         self.stop_thinking()  # a computer move worked out on the old state would be refused anyway
         self.refresh_view()
-        if not self.query_one("#prompt", Input).display:  # never take the keys from a half-typed action or message
+        if not self.typing():  # never take the keys from a half-typed action or message
             self.aim()
         if s.game.is_over:
             w = s.game.winner
@@ -918,19 +936,14 @@ class GameScreen(GuidedGame, HoldsAGame, Screen[None]):
         result = f"{wins(self.names[after.winner])}." if after.winner is not None else "The game is a draw."
         self.app.push_screen(ConfirmScreen(f"Resign this game? {result}", yes="Resign"), done)
 
-    def action_talk(self) -> None:
+    async def action_talk(self) -> None:
         if not self.session.shared:
             self.notify("Talk is for shared tables: the other player is at this keyboard.", severity="warning")
             return
         if self.session.watching:
             self.notify("Only the players at this table can talk here.", severity="warning")
             return
-        prompt = self.query_one("#prompt", Input)
-        self._talking = True
-        prompt.placeholder = "A message to the table (Enter sends, Esc cancels)"
-        prompt.display = True
-        prompt.value = ""
-        prompt.focus()
+        await self.open_prompt("A message to the table (Enter sends, Esc cancels)", talking=True)
 
     def action_toggle_coach(self) -> None:
         if self.session.watching:
@@ -939,8 +952,8 @@ class GameScreen(GuidedGame, HoldsAGame, Screen[None]):
         super().action_toggle_coach()
 
     def action_cancel(self) -> None:
-        prompt = self.query_one("#prompt", Input)
-        if prompt.display:
+        prompt = self.prompt()
+        if prompt is not None and prompt.display:
             prompt.display = False
             self.board.hand.focus()
 
