@@ -19,6 +19,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
@@ -179,10 +180,12 @@ def main(runs: int = 7) -> None:
 
         return make
 
-    cases = [("a new Resurrection game", new_game)]
-    cases += [(f"Redemption resumed mid-game, {n} seats", resumed(midgame(folder, n, 60))) for n in (2, 4)]
+    cases: list[tuple[str, Callable[[], FirstFrame], Path | None]] = [("a new Resurrection game", new_game, None)]
+    for n in (2, 4):
+        path = midgame(folder, n, 60)
+        cases.append((f"Redemption resumed mid-game, {n} seats", resumed(path), path))
     print(f"# first frame at {SIZE[0]}x{SIZE[1]}, median of {runs} runs each ({machine()})", flush=True)
-    for label, game_app in cases:
+    for label, game_app, path in cases:
         apps = {"app": game_app, "bare": BareApp, "words": WordApp}
         for make in apps.values():
             asyncio.run(once(make))  # warm up: imports, caches
@@ -200,6 +203,24 @@ def main(runs: int = 7) -> None:
             f"{o / w:.2f} (CPU {oc / wc:.2f})",
             flush=True,
         )
+        if path is not None:
+            lw, lc = read_time(path, runs)
+            print(
+                f"  of which reading the save {lw * 1000:.1f} ms (CPU {lc * 1000:.1f} ms); the rest to the bare app's: "
+                f"ratio {(o - lw) / b:.2f} (CPU {(oc - lc) / bc:.2f})",
+                flush=True,
+            )
+
+
+def read_time(path: Path, runs: int) -> tuple[float, float]:
+    """Median wall and CPU seconds of ``Session.load`` (claim, read, parse, check) of the save at ``path``."""
+    wall, cpu = [], []
+    for _ in range(runs):
+        c, t = time.process_time(), time.perf_counter()
+        Session.load(path).close()
+        wall.append(time.perf_counter() - t)
+        cpu.append(time.process_time() - c)
+    return statistics.median(wall), statistics.median(cpu)
 
 
 if __name__ == "__main__":
