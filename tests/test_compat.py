@@ -36,6 +36,7 @@ def test_the_patches_are_the_ten_named_ones():
         "footer-in-place",
         "frame-shown",
         "keymap-spelling",
+        "pilot-idle-window",
         "bounded-keys",
         "log-size",
         "radio-marker",
@@ -124,6 +125,32 @@ def test_footer_in_place_canary_the_footer_keys_have_the_flag_the_footer_sets():
 
 def test_keymap_spelling_canary_textual_spells_keys_as_the_keymap_check_expects():
     assert [compat.textual_key(c) for c in "?n:"] == ["question_mark", "n", "colon"]
+
+
+def test_pilot_idle_window_canary_the_idle_wait_sleeps_the_window_set(monkeypatch):
+    import textual
+    from textual import _wait
+
+    slept: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        slept.append(seconds)
+
+    monkeypatch.setattr(_wait, "sleep", sleep)
+    monkeypatch.setattr(_wait, "process_time", lambda: 0.0)  # no CPU used: idle at the first window past min_sleep
+    assert compat.quicken_pilot_idle(0.004) == []
+    assert (_wait.SLEEP_GRANULARITY, _wait.SLEEP_IDLE) == (0.004, 0.0002)
+    asyncio.run(_wait.wait_for_idle(0))
+    assert slept and set(slept) == {0.004}
+    compat.quicken_pilot_idle()  # the suite's window again (tests/conftest.py)
+    assert _wait.SLEEP_GRANULARITY == compat.PILOT_IDLE_WINDOW
+    monkeypatch.setattr(textual, "__version__", "99.0.0", raising=False)
+    monkeypatch.delattr(_wait, "SLEEP_IDLE")
+    assert compat.quicken_pilot_idle(0.004) == [
+        "pilot-idle-window: textual._wait:SLEEP_IDLE is gone (AttributeError: module 'textual._wait' has no "
+        "attribute 'SLEEP_IDLE'); it is set: the CPU time within a window under which the app is idle"
+    ]
+    assert _wait.SLEEP_GRANULARITY == compat.PILOT_IDLE_WINDOW  # changed shape on another Textual: left alone
 
 
 def test_bounded_keys_canary_a_driver_knows_its_app():
