@@ -206,6 +206,15 @@ class Outcome:
 _out_ok, _out_reason, _out_rule, _out_events, _out_template = _slot_setters(Outcome)
 
 
+class Unreadable(ValueError):
+    """Raised by an engine's ``parse`` for a text whose reason names seats: ``template`` says it for each reader
+    (:mod:`rules.words`), the message in plain words. Any other ValueError of ``parse`` is said as it is."""
+
+    def __init__(self, template: str, text: str) -> None:
+        super().__init__(text)
+        self.template = template
+
+
 class Rejection(Exception):
     """Raised inside an engine's checks; turned into a rejected Outcome before anything changes. ``reason`` may
     name seats as :mod:`rules.words` fields."""
@@ -474,10 +483,10 @@ class GameBase:
             notation = f"{self.name}.notation"
             try:
                 action = parse_resign(action) or self.parse(action)
-            except ValueError as e:  # a reason that names seats carries its template (rules.words)
-                template = getattr(e, "template", "")
-                out = Outcome.refuse(template, notation) if template else Outcome.reject(str(e), notation)
-                return action, out, ""
+            except Unreadable as e:
+                return action, Outcome.refuse(e.template, notation), ""
+            except ValueError as e:
+                return action, Outcome.reject(str(e), notation), ""
         if self.is_over:
             return action, Outcome.reject("The game is over.", f"{self.name}.end"), ""
         if isinstance(action, Resign):  # not in legal_actions(): an engine action the rules allow at any time

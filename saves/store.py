@@ -5,16 +5,12 @@ from __future__ import annotations
 import os
 import re
 import stat
-import tempfile
 import time
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-
-import tomli_w
 
 from rules.core import GameBase
 from rules.games import find_game, game_names
@@ -140,6 +136,8 @@ def _dotted_deeper(text: str, limit: int = MAX_DEPTH) -> bool:
 def parse_toml(text: str, fail: Callable[[str], Exception], what: str = "save") -> dict[str, Any]:
     """A small TOML file's tables, or ``fail(problem)`` raised: not TOML, or nested deeper than MAX_DEPTH (which
     tomllib meets as a RecursionError, or that would meet one later, when the file is written back)."""
+    import tomllib  # here, not at the top: a command that reads no file (--version, --help) never needs it
+
     deep = f"not a {what}: its tables or lists are nested far deeper than any {what}'s"
     if _dotted_deeper(text):
         raise fail(deep)
@@ -176,6 +174,8 @@ def dumps(game: GameBase, meta: Meta | None = None) -> str:
         "extra": dict(meta.extra),
         "state": state,
     }
+    import tomli_w  # as tomllib: only a command that writes a file needs it
+
     try:
         return tomli_w.dumps(doc)
     except (TypeError, ValueError, RecursionError) as e:  # a bug in a to_dict(), not the player's fault
@@ -308,6 +308,8 @@ def save(game: GameBase, path: str | os.PathLike[str], meta: Meta | None = None,
 
 def write_atomic(path: str | os.PathLike[str], data: bytes, what: str = "the file") -> Path:
     """A temporary file in the same folder, fsync, then rename over the old file: never half-written."""
+    import tempfile  # as tomllib: only a command that writes a file needs it
+
     path = Path(path)
     folder = path.parent
     try:

@@ -459,6 +459,8 @@ class GameScreen(GuidedGame, HoldsAGame, Screen[None]):
 
     def _may_act(self) -> bool:
         s = self.session
+        if s.shared and (s.hold or not s.my_turn) and self._table_moved():
+            return False
         if s.game.is_over:
             self.notify(f"The game is over. Press {keys.label('leave')} to leave.", severity="warning")
             return False
@@ -854,6 +856,23 @@ class GameScreen(GuidedGame, HoldsAGame, Screen[None]):
         if not s.poll():
             self.maybe_computer()  # the program that moved for the computer may have gone: this one takes over
             return
+        self.took_table(before)
+
+    def _table_moved(self) -> bool:
+        """Before a key is refused for a shared table's state on this screen (waiting for a player, another seat's
+        move), the table is looked at: the screen looks only every POLL seconds, later on a busy machine. If the
+        table has moved on, the screen takes it and the key is refused as the table refuses an action typed on a
+        state it has left, for the player to look again (True)."""
+        before = self.session.game
+        if not self.session.poll():
+            return False
+        self.took_table(before)
+        self.say("The table changed before your action reached it. Here is the table now.")
+        return True
+
+    def took_table(self, before: Any) -> None:
+        """The session has taken the table another terminal changed: tell what the others did, show it."""
+        s = self.session
         self.catch_up(before)
         self.stop_thinking()  # a computer move worked out on the old state would be refused anyway
         self.refresh_view()
