@@ -16,7 +16,6 @@ from textual.screen import Screen
 from textual.widgets import Input
 
 import saves
-from rules import review
 from rules.core import Resign, own_resignation
 from rules.games import find_game
 from rules.views import View
@@ -31,7 +30,6 @@ from tui.host import HoldsAGame, host
 from tui.learn.guide import GuidedGame
 from tui.screens.choice import ChoiceScreen, DecisionScreen
 from tui.screens.handoff import HandOffScreen
-from tui.screens.help import HelpScreen
 from tui.screens.number import ask_number
 from tui.session import GameSession
 from tui.settings import Settings
@@ -593,6 +591,8 @@ class GameScreen(GuidedGame, HoldsAGame, Screen[None]):
             return
         s.forget_result()
         try:
+            from rules import review  # only a game saved without its recap replays (after the first frame)
+
             g = review.initial_state(game)
             for text in game.history:
                 out = g.apply(text)
@@ -819,6 +819,8 @@ class GameScreen(GuidedGame, HoldsAGame, Screen[None]):
         return {"pass", "end_phase", "mute"} - set(self.ui.keys)
 
     def action_help(self) -> None:
+        from tui.screens.help import HelpScreen  # the help (and the Markdown it draws) is imported when first opened
+
         self.app.push_screen(HelpScreen(self.session.game.name, self, unused=self.unused_actions))
 
     def typing_placeholder(self) -> str:
