@@ -72,6 +72,7 @@ class RedemptionApp(compat.FrameShownApp):
         self.keymap: dict[str, str] = {}  # the player's keys (tui.keys), checked; the help shows them
         self.keymap_problem = self.load_keymap()
         self._settle_due = False
+        self._collector_paused = False  # automatic collections held off until the first frame (on_load)
         self.typed_ahead = TypedAhead()  # keys on their way from the terminal (tui.typeahead)
         self.unsaved: dict[str, str] = {}  # a game's save path -> why it lacks moves (Unsaved.words), told at the end
 
@@ -258,7 +259,23 @@ class RedemptionApp(compat.FrameShownApp):
 
     def _settle_now(self) -> None:
         self._settle_due = False
+        self.resume_collector()
         self.settle_memory()
+
+    def on_load(self) -> None:
+        """Before the first frame everything made (the stylesheet, the screens, the game's panes) stays alive, so the
+        collector's automatic passes over it are wasted work (a fifth of the CPU to the first frame when a pass
+        reaches the older generations): they are held off until the first frame is drawn, when settle_memory
+        collects once anyway."""
+        if gc.isenabled():
+            gc.disable()
+            self._collector_paused = True
+
+    def resume_collector(self) -> None:
+        """The collector's automatic passes back (once; on_load held them off)."""
+        if self._collector_paused:
+            self._collector_paused = False
+            gc.enable()
 
     @staticmethod
     def settle_memory() -> None:
@@ -414,6 +431,7 @@ class RedemptionApp(compat.FrameShownApp):
         os._exit(self.exit_status())
 
     def on_unmount(self) -> None:
+        self.resume_collector()  # an app that ends before its first frame
         if self.settings.ascii:  # the scrollbar renderer is a class setting: give Textual's back
             from textual.scrollbar import ScrollBar
 
