@@ -91,6 +91,13 @@ def rotated(seats: list[T]) -> list[T]:
     return seats[-1:] + seats[:-1]
 
 
+def import_the_rest() -> None:
+    """What the game screen uses after its first frame (the help and its Markdown, the shared tables' module for the
+    log's talk): imported once that frame is drawn, so neither the first frame nor the first key waits for it."""
+    import saves.tables  # noqa: F401
+    import tui.screens.help  # noqa: F401
+
+
 class GameScreen(GuidedGame, HoldsAGame, Screen[None]):
     COMMANDS = {GameCommands}
     #: The size classes (-narrow/-wide/-roomy, -short/-tall) the game's board and the log follow (tui.games.board).
@@ -173,6 +180,8 @@ class GameScreen(GuidedGame, HoldsAGame, Screen[None]):
         self.query_one("#log", LogPane).border_title = "Log"
         self.session.save_soon = self.save_soon
         self.recall()
+        app = self.app
+        (app.after_next_frame if isinstance(app, FrameShownApp) else self.call_after_refresh)(import_the_rest)
         if self.board.hand.content_size:  # before the first layout the panes have no size: drawn once they have one
             self.refresh_view()  # (the Resize and the hand's focus, both before the first frame)
         self.guide_mount()
