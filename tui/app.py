@@ -9,6 +9,7 @@ import re
 import signal
 import threading
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any, Literal, TypeVar, overload
 
 from textual import events
@@ -39,6 +40,8 @@ R = TypeVar("R")
 #: fork is shared with the other sessions, and stays frozen (settle_memory).
 SHARED_FROZEN = False
 EXIT_GRACE = 3.0  # seconds a signalled exit may take before the process ends regardless (the game is saved)
+#: The styles of the title, the forms and the lists of saves and tables (RedemptionApp.read_menu_styles).
+MENU_CSS = os.path.abspath(Path(__file__).with_name("menus.tcss"))
 
 
 class AsciiScrollBarRender(ScrollBarRender):
@@ -209,7 +212,21 @@ class RedemptionApp(compat.FrameShownApp):
     def get_default_screen(self) -> Screen[Any]:
         from tui.screens.title import TitleScreen
 
+        if self.start is None:
+            self.read_menu_styles()  # the title is built now
+        else:  # a game (or its review) first: the title is built only once it is left
+            self.after_next_frame(self.read_menu_styles)
         return TitleScreen(under_start=self.start is not None)
+
+    def read_menu_styles(self) -> None:
+        """Add the menus' styles (``menus.tcss``: the title, the forms, the lists of saves and tables) to the app's
+        stylesheet, once, and parse them now: a game opened at start draws its first frame without them, and the
+        next key press does not wait for them. They are the app's own rules (not a widget's defaults), so they win
+        over Textual's as they would from app.tcss; they match only those screens' widgets, made after this."""
+        if self.stylesheet.has_source(str(MENU_CSS)):
+            return
+        self.stylesheet.read(MENU_CSS)
+        self.stylesheet.parse()
 
     def on_mount(self) -> None:
         if self.keymap_problem:
@@ -439,6 +456,8 @@ class RedemptionApp(compat.FrameShownApp):
         mode: str | None = None,
     ) -> AwaitMount | asyncio.Future[R]:
         """Any screen shown while the terminal is too small gets the overlay back on top of it."""
+        if not isinstance(screen, HoldsAGame | TooSmallScreen):
+            self.read_menu_styles()  # once (a menu's screen may come before the game's first frame)
         result: AwaitMount | asyncio.Future[R] = (
             super().push_screen(screen, callback, wait_for_dismiss=True, mode=mode)
             if wait_for_dismiss
@@ -451,10 +470,16 @@ class RedemptionApp(compat.FrameShownApp):
         return result
 
     def switch_screen(self, screen: Screen[Any] | str) -> AwaitComplete:
+        if not isinstance(screen, HoldsAGame):
+            self.read_menu_styles()
         result = super().switch_screen(screen)
         if isinstance(screen, HoldsAGame):
             self.settle_memory_soon()
         return result
+
+    def pop_screen(self) -> AwaitComplete:
+        self.read_menu_styles()  # the screen below may be the title, built when shown
+        return super().pop_screen()
 
     def check_current_size(self) -> None:
         self.check_size(self.size.width, self.size.height)

@@ -161,10 +161,14 @@ class GameScreen(GuidedGame, HoldsAGame, Screen[None]):
     # --- layout ------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield StatusLine(id="status")
-        with Horizontal(id="table", classes=self.ui.game):
-            self.board = self.ui.board(side=(LogPane(id="log"),), seats=len(self.session.players))
+        self.board = self.ui.board(side=(LogPane(id="log"),), seats=len(self.session.players))
+        beside = self.board.beside()
+        if beside:
+            with Horizontal(id="table", classes=self.ui.game):
+                yield self.board
+                yield from beside
+        else:  # the board places the side panes itself: it takes the row under the status line
             yield self.board
-            yield from self.board.beside()
         yield Footer(compact=True)  # the typing line goes above it once asked for (open_prompt)
 
     def on_mount(self) -> None:
