@@ -233,6 +233,15 @@ class Outcome:
 _out_f: Callable[[Outcome, tuple[Any, ...]], None] = vars(Outcome)["_f"].__set__  # the slot's own setter
 
 
+class Unreadable(ValueError):
+    """Raised by an engine's ``parse`` for a text whose reason names seats: ``template`` says it for each reader
+    (:mod:`rules.words`), the message in plain words. Any other ValueError of ``parse`` is said as it is."""
+
+    def __init__(self, template: str, text: str) -> None:
+        super().__init__(text)
+        self.template = template
+
+
 class Rejection(Exception):
     """Raised inside an engine's checks; turned into a rejected Outcome before anything changes. ``reason`` may
     name seats as :mod:`rules.words` fields."""
@@ -422,6 +431,11 @@ class GameBase:
     def winner(self) -> int | None:
         raise NotImplementedError
 
+    @property
+    def turn(self) -> int:
+        """Which turn it is, as the review and the records number them."""
+        raise NotImplementedError
+
     def legal_actions(self) -> list[Any]:
         raise NotImplementedError
 
@@ -451,6 +465,15 @@ class GameBase:
     def determinize(self, player: int, rng: Rng) -> GameBase:
         """A copy in which every card ``player`` cannot see is dealt again at random (for searching)."""
         raise NotImplementedError
+
+    def summary(self) -> dict[str, Any]:
+        """What the saves list shows of the game: its ``turn`` and ``score`` (a game may add its own)."""
+        return {}
+
+    def take_resume_note(self) -> str:
+        """What a player resuming this game is told once about it (cards whose rules changed since the save was
+        written); "" when there is nothing to tell, as for a game whose rules live in the engine alone."""
+        return ""
 
     def validate_whole(self) -> None:
         """Raise ValueError unless a whole game could have reached this state from its header (seed, options,
@@ -487,10 +510,10 @@ class GameBase:
             notation = f"{self.name}.notation"
             try:
                 action = parse_resign(action) or self.parse(action)
-            except ValueError as e:  # a reason that names seats carries its template (rules.words)
-                template = getattr(e, "template", "")
-                out = Outcome.refuse(template, notation) if template else Outcome.reject(str(e), notation)
-                return action, out, ""
+            except Unreadable as e:
+                return action, Outcome.refuse(e.template, notation), ""
+            except ValueError as e:
+                return action, Outcome.reject(str(e), notation), ""
         if self.is_over:
             return action, Outcome.reject("The game is over.", f"{self.name}.end"), ""
         if isinstance(action, Resign):  # not in legal_actions(): an engine action the rules allow at any time
@@ -521,8 +544,7 @@ class GameBase:
     @property
     def num_players(self) -> int:
         """How many players the game has (two unless the game says otherwise)."""
-        n = getattr(self, "n", 2)
-        return n if isinstance(n, int) else 2
+        return 2
 
     # --- equality is equality of the complete state ---------------------------
     def __eq__(self, other: object) -> bool:

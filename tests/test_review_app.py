@@ -368,7 +368,7 @@ def test_a_four_player_game_is_reviewed_from_any_seat(folder, capsys):
     assert analysis.default_seat(three.meta) == 0
 
     async def go():
-        args = cli.build_parser().parse_args(["review", "four", "--seat", "3", "--save-dir", str(folder)])
+        args = cli.parse(["review", "four", "--seat", "3", "--save-dir", str(folder)])
         app = app_for(folder, cli.review_command(args, cli.settings_from(args)), review_it=True)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()

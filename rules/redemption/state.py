@@ -396,6 +396,10 @@ class Core:
         """The number of seats."""
         return len(self.z)
 
+    @property
+    def num_players(self) -> int:  # rules.core.GameBase's name for it
+        return len(self.z)
+
     def card(self, cid: str) -> Card:
         return self.cd[cid]
 
