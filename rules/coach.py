@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from rules.core import Event, GameBase, Outcome
 from rules.docs import rule_text
@@ -287,17 +287,21 @@ def computer_choice(agent: Any, game: GameBase) -> Any:
     return choose_for(agent, game.clone())
 
 
+@runtime_checkable
+class GivesReasons(Protocol):
+    """A computer player that says why it picks a move: its words are a hint's reason instead of the coach's."""
+
+    def reason(self, view: Any, action: Any) -> str: ...
+
+
 def _agent_reason(agent: Any, game: GameBase, player: int, action: Any) -> str:
-    for name in ("reason", "explain"):
-        fn = getattr(agent, name, None)
-        if callable(fn):
-            try:
-                text = fn(game.view(player), action)
-            except Exception:
-                continue
-            if isinstance(text, str) and text.strip():
-                return text.strip()
-    return ""
+    if not isinstance(agent, GivesReasons):
+        return ""
+    try:
+        text = agent.reason(game.view(player), action)
+    except Exception:  # a broken agent must never break the hint; the coach's words stand in
+        return ""
+    return text.strip() if isinstance(text, str) else ""
 
 
 __all__ = [

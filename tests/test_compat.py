@@ -28,7 +28,7 @@ def test_each_patch_finds_its_private_parts_as_it_expects(patch):
     assert compat.problems((patch,)) == []
 
 
-def test_the_patches_are_the_ten_named_ones():
+def test_the_patches_are_the_twelve_named_ones():
     assert [p.name for p in compat.PATCHES] == [
         "ordered-keys",
         "ascii",
@@ -41,7 +41,23 @@ def test_the_patches_are_the_ten_named_ones():
         "log-size",
         "radio-marker",
         "served-app",
+        "bounded-env",
     ]
+
+
+def test_bounded_env_canary_a_session_answers_its_channels_environment_requests_or_says_it_cannot(caplog):
+    pytest.importorskip("asyncssh")
+    from asyncssh.channel import SSHServerChannel
+
+    from tui.ssh.session import bound_env
+
+    class Session:
+        def env_request(self, packet):
+            return False
+
+    chan, session = SSHServerChannel.__new__(SSHServerChannel), Session()
+    assert bound_env(chan, session) and chan._process_env_request == session.env_request
+    assert not bound_env(object(), session) and "bounded-env" in caplog.text
 
 
 def test_a_changed_private_part_is_named_by_its_patch(monkeypatch):

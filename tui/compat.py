@@ -28,6 +28,10 @@ The patches:
   own command and is stopped within a time. Its code is the one private touch outside this module, in
   ``tui/web/served.py``: the web server never imports Textual, which this module does. textual-serve is not pinned:
   the web server checks it against ``TESTED_SERVE`` as it starts.
+- ``bounded-env``: under ``redemption serve`` only, an SSH session keeps the few environment variables it needs,
+  small, and ends a connection that sends too many: asyncssh's server channel keeps every one a client sends and
+  offers no public hook for the request. Its code is in ``tui/ssh/session.py`` (the SSH server imports no Textual);
+  on an asyncssh without the part the session logs so and the channel keeps its own handling.
 """
 
 from __future__ import annotations
@@ -74,7 +78,7 @@ class Patch:
     why: str
     when: str  # when it is put in place, or used
     privates: tuple[Private, ...]
-    package: str = "textual"  # whose private parts: "textual" (Textual and Rich) or "textual_serve" (the web's)
+    package: str = "textual"  # whose private parts: "textual" (Textual and Rich), "textual_serve", "asyncssh"
 
 
 PATCHES: tuple[Patch, ...] = (
@@ -214,6 +218,20 @@ PATCHES: tuple[Patch, ...] = (
             Private("textual_serve.app_service:AppService._task", "read and cleared: the relay of the app's output"),
         ),
         package="textual_serve",
+    ),
+    Patch(
+        "bounded-env",
+        "a client's environment variables kept within bounds (a few names, short values, a count): asyncssh's "
+        "server channel stores every one a client sends and has no public hook for the request",
+        "by the SSH server (redemption serve), for each session's channel",
+        (
+            Private(
+                "asyncssh.channel:SSHServerChannel._process_env_request",
+                "replaced on each session's channel by GameSession.env_request",
+                ("self", "packet"),
+            ),
+        ),
+        package="asyncssh",
     ),
 )
 

@@ -16,7 +16,6 @@ from textual.widget import Widget
 from textual.widgets import RichLog
 
 from saves import printable
-from saves.tables import is_talk
 from tui import keys
 from tui.compat import log_has_size
 
@@ -298,8 +297,12 @@ class LogPane(RichLog, can_focus=True):
         if line.startswith("Rejected:"):
             return Text(line, style="bold")
         width = self.scrollable_content_region.width
-        if not is_talk(line) or not log_has_size(self) or width <= self.TALK_INDENT:
+        if not log_has_size(self) or width <= self.TALK_INDENT:
             return Text(line)  # before the first layout: written again once the width is known (rewrap)
+        from saves.tables import is_talk  # the shared tables' module: not imported before the first frame
+
+        if not is_talk(line):
+            return Text(line)
         rows = Text(line).wrap(self.app.console, width - self.TALK_INDENT)
         return Text("\n" + " " * self.TALK_INDENT).join(rows)
 

@@ -16,7 +16,6 @@ from textual.screen import Screen
 from textual.widgets import Input
 
 import saves
-from rules import review
 from rules.core import Resign, own_resignation
 from rules.games import find_game
 from rules.views import View
@@ -31,7 +30,6 @@ from tui.host import HoldsAGame, host
 from tui.learn.guide import GuidedGame
 from tui.screens.choice import ChoiceScreen, DecisionScreen
 from tui.screens.handoff import HandOffScreen
-from tui.screens.help import HelpScreen
 from tui.screens.number import ask_number
 from tui.session import GameSession
 from tui.settings import Settings
@@ -91,6 +89,13 @@ T = TypeVar("T")
 def rotated(seats: list[T]) -> list[T]:
     """Each seat's player one seat to the left (the next seat, where the turn passes): the last seat's to the first."""
     return seats[-1:] + seats[:-1]
+
+
+def import_the_rest() -> None:
+    """What the game screen uses after its first frame (the help and its Markdown, the shared tables' module for the
+    log's talk): imported once that frame is drawn, so neither the first frame nor the first key waits for it."""
+    import saves.tables  # noqa: F401
+    import tui.screens.help  # noqa: F401
 
 
 class GameScreen(GuidedGame, HoldsAGame, Screen[None]):
@@ -161,16 +166,22 @@ class GameScreen(GuidedGame, HoldsAGame, Screen[None]):
     # --- layout ------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield StatusLine(id="status")
-        with Horizontal(id="table", classes=self.ui.game):
-            self.board = self.ui.board(side=(LogPane(id="log"),), seats=len(self.session.players))
+        self.board = self.ui.board(side=(LogPane(id="log"),), seats=len(self.session.players))
+        beside = self.board.beside()
+        if beside:
+            with Horizontal(id="table", classes=self.ui.game):
+                yield self.board
+                yield from beside
+        else:  # the board places the side panes itself: it takes the row under the status line
             yield self.board
-            yield from self.board.beside()
         yield Footer(compact=True)  # the typing line goes above it once asked for (open_prompt)
 
     def on_mount(self) -> None:
         self.query_one("#log", LogPane).border_title = "Log"
         self.session.save_soon = self.save_soon
         self.recall()
+        app = self.app
+        (app.after_next_frame if isinstance(app, FrameShownApp) else self.call_after_refresh)(import_the_rest)
         if self.board.hand.content_size:  # before the first layout the panes have no size: drawn once they have one
             self.refresh_view()  # (the Resize and the hand's focus, both before the first frame)
         self.guide_mount()
@@ -589,6 +600,8 @@ class GameScreen(GuidedGame, HoldsAGame, Screen[None]):
             return
         s.forget_result()
         try:
+            from rules import review  # only a game saved without its recap replays (after the first frame)
+
             g = review.initial_state(game)
             for text in game.history:
                 out = g.apply(text)
@@ -815,6 +828,8 @@ class GameScreen(GuidedGame, HoldsAGame, Screen[None]):
         return {"pass", "end_phase", "mute"} - set(self.ui.keys)
 
     def action_help(self) -> None:
+        from tui.screens.help import HelpScreen  # the help (and the Markdown it draws) is imported when first opened
+
         self.app.push_screen(HelpScreen(self.session.game.name, self, unused=self.unused_actions))
 
     def typing_placeholder(self) -> str:

@@ -20,7 +20,7 @@ import asyncssh
 
 from tui.player_process import CLIENT_ENV_ALLOWED, MAX_ENV_VALUE, MAX_TERM, NOT_SAVED_EXIT, killpg
 from tui.ssh.limits import MAX_COLS, MAX_ENV_REQUESTS, MAX_ROWS, clamp_size
-from tui.ssh.logs import escape, now
+from tui.ssh.logs import escape, log, now
 from tui.ssh.process import AppProcess, start_app
 
 if TYPE_CHECKING:
@@ -38,6 +38,21 @@ RESET_TERMINAL = (
     "\x1b[0m\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1005l\x1b[?1006l\x1b[?1015l\x1b[?1004l"
     "\x1b[?2004l\x1b[<u\x1b[?25h\x1b[?1049l"
 )
+
+
+def bound_env(chan: Any, session: GameSession) -> bool:
+    """The ``bounded-env`` patch (tui.compat lists it with the others): ``session`` answers the channel's
+    environment requests. False, logged, on an asyncssh whose server channel has no such part: the channel then
+    keeps its own handling, which stores every variable."""
+    if not callable(getattr(type(chan), "_process_env_request", None)):
+        log.warning(
+            "asyncssh %s: no SSHServerChannel._process_env_request; environment requests unbounded "
+            "(the bounded-env patch of tui.compat)",
+            asyncssh.__version__,
+        )
+        return False
+    chan._process_env_request = session.env_request
+    return True
 
 
 class GameSession(asyncssh.SSHServerProcess):  # type: ignore[type-arg]
