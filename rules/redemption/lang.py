@@ -447,7 +447,7 @@ CARD_FACETS = frozenset(n for n, f in FACETS.items() if f.card is not None)
 
 def matches(card: Card, flt: tuple[tuple[str, Any], ...] | Mapping[str, Any]) -> bool:
     """Does ``card`` fit every card facet of a filter (facets about where it is are :func:`select`'s)?"""
-    items = flt.items() if isinstance(flt, Mapping) else flt
+    items = flt if isinstance(flt, tuple) else flt.items()  # not isinstance(flt, Mapping): an ABC's check is a call
     for k, v in items:
         test = FACETS[k].card
         if test is not None and not test(card, v):
