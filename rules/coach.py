@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from rules.core import Event, GameBase, Outcome
 from rules.docs import rule_text
@@ -164,7 +164,7 @@ def rule_summary(game: str, rule_id: str) -> tuple[str, str]:
 
 
 def _seats(game: GameBase) -> int:
-    return int(getattr(game, "n", 2))
+    return game.num_players
 
 
 def describe_actions(
@@ -257,9 +257,8 @@ def hint(
     if agent is None:
         agent = computer_player(game.name, level, seed)
     if agent is not None:
-        model = getattr(seen, "model", None)  # a game re-dealt from the player's knowledge, where the coach has one
         try:
-            action = computer_choice(agent, model() if callable(model) else game)
+            action = computer_choice(agent, mod.model(seen))  # the game re-dealt from what the player knows
         except Exception:  # a broken agent must never break the lesson; fall back to the coach
             action = None
         if action is not None and game.check(action).ok:
@@ -288,17 +287,21 @@ def computer_choice(agent: Any, game: GameBase) -> Any:
     return choose_for(agent, game.clone())
 
 
+@runtime_checkable
+class GivesReasons(Protocol):
+    """A computer player that says why it picks a move: its words are a hint's reason instead of the coach's."""
+
+    def reason(self, view: Any, action: Any) -> str: ...
+
+
 def _agent_reason(agent: Any, game: GameBase, player: int, action: Any) -> str:
-    for name in ("reason", "explain"):
-        fn = getattr(agent, name, None)
-        if callable(fn):
-            try:
-                text = fn(game.view(player), action)
-            except Exception:
-                continue
-            if isinstance(text, str) and text.strip():
-                return text.strip()
-    return ""
+    if not isinstance(agent, GivesReasons):
+        return ""
+    try:
+        text = agent.reason(game.view(player), action)
+    except Exception:  # a broken agent must never break the hint; the coach's words stand in
+        return ""
+    return text.strip() if isinstance(text, str) else ""
 
 
 __all__ = [

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar
 
@@ -17,11 +17,6 @@ from rules.words import neutral, say, verb, who, whose
 
 #: A template's neutral words ("Player N"): the same few hundred sentences come back game after game.
 _neutral_words = lru_cache(maxsize=4096)(neutral)  # say(template) for no reader, the fast way
-
-
-def _slot_setters(cls: type) -> tuple[Callable[[Any, Any], None], ...]:
-    """The setters of a slotted dataclass's fields, in field order (for a fast ``__init__`` of a frozen one)."""
-    return tuple(getattr(cls, f.name).__set__ for f in fields(cls))
 
 
 class Event:
@@ -166,25 +161,41 @@ _ev_f: Callable[[Event, tuple[Any, ...]], None] = vars(Event)["_f"].__set__  # t
 _ev_t: Callable[[Event, str], None] = vars(Event)["_t"].__set__
 
 
-@dataclass(frozen=True, slots=True, init=False)
 class Outcome:
     """The engine's answer to ``apply``: accepted with events, or rejected with a reason (``reason`` names seats as
-    "Player N"; ``template`` is the same words for :func:`rules.words.say`, "" when they name no seat)."""
+    "Player N"; ``template`` is the same words for :func:`rules.words.say`, "" when they name no seat).
 
-    ok: bool
-    reason: str = ""
-    rule: str = ""
-    events: tuple[Event, ...] = ()
-    template: str = ""
+    A value, as a frozen dataclass would be (equal when its fields are, unchangeable), with its fields in one slot
+    set once: every accepted action makes one, and a playout reads none of them (setting five slots one by one was
+    about 5% of a random playout's time)."""
+
+    __slots__ = ("_f",)
+    _f: tuple[bool, str, str, tuple[Event, ...], str]
 
     def __init__(
         self, ok: bool, reason: str = "", rule: str = "", events: tuple[Event, ...] = (), template: str = ""
     ) -> None:
-        _out_ok(self, ok)  # as Event.__init__
-        _out_reason(self, reason)
-        _out_rule(self, rule)
-        _out_events(self, events)
-        _out_template(self, template)
+        _out_f(self, (ok, reason, rule, events, template))
+
+    @property
+    def ok(self) -> bool:
+        return self._f[0]
+
+    @property
+    def reason(self) -> str:
+        return self._f[1]
+
+    @property
+    def rule(self) -> str:
+        return self._f[2]
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return self._f[3]
+
+    @property
+    def template(self) -> str:
+        return self._f[4]
 
     @classmethod
     def reject(cls, reason: str, rule: str) -> Outcome:
@@ -200,10 +211,35 @@ class Outcome:
         return say(self.template, names, you) if self.template else self.reason
 
     def __bool__(self) -> bool:
-        return self.ok
+        return self._f[0]
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Outcome) and type(other) is type(self) and self._f == other._f
+
+    def __hash__(self) -> int:
+        return hash(self._f)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"an Outcome is a value: its {name!r} cannot change")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"an Outcome is a value: its {name!r} cannot change")
+
+    def __repr__(self) -> str:
+        ok, reason, rule, events, template = self._f
+        return f"Outcome(ok={ok!r}, reason={reason!r}, rule={rule!r}, events={events!r}, template={template!r})"
 
 
-_out_ok, _out_reason, _out_rule, _out_events, _out_template = _slot_setters(Outcome)
+_out_f: Callable[[Outcome, tuple[Any, ...]], None] = vars(Outcome)["_f"].__set__  # the slot's own setter
+
+
+class Unreadable(ValueError):
+    """Raised by an engine's ``parse`` for a text whose reason names seats: ``template`` says it for each reader
+    (:mod:`rules.words`), the message in plain words. Any other ValueError of ``parse`` is said as it is."""
+
+    def __init__(self, template: str, text: str) -> None:
+        super().__init__(text)
+        self.template = template
 
 
 class Rejection(Exception):
@@ -395,6 +431,11 @@ class GameBase:
     def winner(self) -> int | None:
         raise NotImplementedError
 
+    @property
+    def turn(self) -> int:
+        """Which turn it is, as the review and the records number them."""
+        raise NotImplementedError
+
     def legal_actions(self) -> list[Any]:
         raise NotImplementedError
 
@@ -424,6 +465,15 @@ class GameBase:
     def determinize(self, player: int, rng: Rng) -> GameBase:
         """A copy in which every card ``player`` cannot see is dealt again at random (for searching)."""
         raise NotImplementedError
+
+    def summary(self) -> dict[str, Any]:
+        """What the saves list shows of the game: its ``turn`` and ``score`` (a game may add its own)."""
+        return {}
+
+    def take_resume_note(self) -> str:
+        """What a player resuming this game is told once about it (cards whose rules changed since the save was
+        written); "" when there is nothing to tell, as for a game whose rules live in the engine alone."""
+        return ""
 
     def validate_whole(self) -> None:
         """Raise ValueError unless a whole game could have reached this state from its header (seed, options,
@@ -460,10 +510,10 @@ class GameBase:
             notation = f"{self.name}.notation"
             try:
                 action = parse_resign(action) or self.parse(action)
-            except ValueError as e:  # a reason that names seats carries its template (rules.words)
-                template = getattr(e, "template", "")
-                out = Outcome.refuse(template, notation) if template else Outcome.reject(str(e), notation)
-                return action, out, ""
+            except Unreadable as e:
+                return action, Outcome.refuse(e.template, notation), ""
+            except ValueError as e:
+                return action, Outcome.reject(str(e), notation), ""
         if self.is_over:
             return action, Outcome.reject("The game is over.", f"{self.name}.end"), ""
         if isinstance(action, Resign):  # not in legal_actions(): an engine action the rules allow at any time
@@ -494,8 +544,7 @@ class GameBase:
     @property
     def num_players(self) -> int:
         """How many players the game has (two unless the game says otherwise)."""
-        n = getattr(self, "n", 2)
-        return n if isinstance(n, int) else 2
+        return 2
 
     # --- equality is equality of the complete state ---------------------------
     def __eq__(self, other: object) -> bool:

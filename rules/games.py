@@ -59,7 +59,10 @@ class DeckRules(Protocol):
     CARDS: Mapping[str, Any]  # card key -> card (a DeckCard; the editor also filters on alignment and brigades)
     CARD_TYPES: tuple[str, ...]  # the card types in the order a list groups them
     TYPE_NAMES: Mapping[str, str]  # card type -> its name ("Hero")
+    SHORT_TYPE_NAMES: Mapping[str, str]  # card type -> its name in five letters at most, for the editor's list
+    ALIGNMENTS: tuple[str, ...]  # the alignments a card may have, which the editor's filter cycles through
     DECKS: Mapping[str, Any]  # the bundled decks: label -> {"name": str, "cards": card keys}
+    PENDING: Mapping[str, Any]  # the real starter decks not offered yet: label -> {"name", "cards", "missing"}
 
     def check(  # every problem ([] = legal) of a deck, its Reserve, and the cards ``lookup`` gives (imported ones)
         self, keys: Sequence[str], reserve: Sequence[str] = (), lookup: Any = None
@@ -82,6 +85,7 @@ class CoachPart(Protocol):
     def suggest(self, seen: Any, player: int) -> tuple[Any, str]: ...  # the coach's own pick and why
     def reason_for(self, seen: Any, player: int, action: Any) -> str: ...
     def grouped(self, actions: list[Any]) -> list[Any]: ...  # the actions to list (one of many that differ by a number)
+    def model(self, seen: Any) -> GameBase: ...  # the game a computer player's hint is asked on: as ``seen`` knows it
 
 
 @runtime_checkable
@@ -108,6 +112,9 @@ class ControlsPart(Protocol):
     def listed(self, action: Any) -> bool: ...  # chosen from a list the screen shows (a pending decision's options)
     def idle(self, key: str) -> str: ...  # what a key of its own says when it has no legal action now
     def which(self, key: str) -> str: ...  # the question when a key of its own has several legal actions
+    def explain(
+        self, key: str
+    ) -> str: ...  # what a key of its own does in this game, for the help ("": the general text)
 
 
 @runtime_checkable

@@ -86,14 +86,10 @@ def positions(game: GameBase) -> tuple[list[Step], GameBase]:
         if not out.ok:
             raise OlderRules(f"action {i + 1} ({text!r}) is refused now: {out.reason}")
         events = [e.template or e.text for e in out.events]
-        steps.append(Step(i, before, before.current_player, text, events, _turn(before)))
+        steps.append(Step(i, before, before.current_player, text, events, before.turn))
     if g.to_dict() != game.to_dict():
         raise OlderRules("replayed by these rules, the game does not end where the saved one is")
     return steps, g
-
-
-def _turn(g: GameBase) -> int:
-    return int(getattr(g, "turn", 0) or getattr(g, "battle", 0) or 0)
 
 
 # --- records -----------------------------------------------------------------------------------------------

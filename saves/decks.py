@@ -194,7 +194,7 @@ def bundled_names(game: str | None = None) -> tuple[str, ...]:
 def pending(game: str | None = None) -> dict[str, Any]:
     """The game's real starter decks not offered yet (label -> {"name", "cards", "missing"}): a deck is offered
     beside the bundled ones once the engine enforces every card in it."""
-    return dict(getattr(deck_rules(game), "PENDING", {}))
+    return dict(deck_rules(game).PENDING)
 
 
 def pending_line(label: str, game: str | None = None) -> str:

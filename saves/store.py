@@ -2,20 +2,15 @@
 
 from __future__ import annotations
 
-import functools
 import os
 import re
 import stat
-import tempfile
 import time
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-
-import tomli_w
 
 from rules.core import GameBase
 from rules.games import find_game, game_names
@@ -93,23 +88,14 @@ class SaveInfo:
     kinds: tuple[str, ...] = ()  # each seat's "human" or "computer"
 
 
-@functools.cache  # read from the installed package's metadata (a few ms): once per process, not on every save
 def app_version() -> str:
-    from importlib import metadata  # imported when asked: a command that writes no save never needs it
+    from saves.version import VERSION
 
-    try:
-        return metadata.version("redemption-tui")
-    except metadata.PackageNotFoundError:
-        return "0+unknown"
+    return VERSION
 
 
 def _now() -> str:
     return datetime.now(UTC).replace(microsecond=0).isoformat()
-
-
-def _summary(game: GameBase) -> dict[str, Any]:
-    s = getattr(game, "summary", None)
-    return s() if callable(s) else {}
 
 
 def nested_deeper(data: object, limit: int = MAX_DEPTH) -> bool:
@@ -150,6 +136,8 @@ def _dotted_deeper(text: str, limit: int = MAX_DEPTH) -> bool:
 def parse_toml(text: str, fail: Callable[[str], Exception], what: str = "save") -> dict[str, Any]:
     """A small TOML file's tables, or ``fail(problem)`` raised: not TOML, or nested deeper than MAX_DEPTH (which
     tomllib meets as a RecursionError, or that would meet one later, when the file is written back)."""
+    import tomllib  # here, not at the top: a command that reads no file (--version, --help) never needs it
+
     deep = f"not a {what}: its tables or lists are nested far deeper than any {what}'s"
     if _dotted_deeper(text):
         raise fail(deep)
@@ -180,12 +168,14 @@ def dumps(game: GameBase, meta: Meta | None = None) -> str:
         "seed": state.get("seed", 0),
         "options": state.get("options", {}),
         "players": [dict(p) for p in meta.players],
-        "summary": _summary(game),
+        "summary": game.summary(),
         "history": state.pop("history", []),  # stored once, here; ``reads`` puts it back into the state
         "log": list(meta.log),
         "extra": dict(meta.extra),
         "state": state,
     }
+    import tomli_w  # as tomllib: only a command that writes a file needs it
+
     try:
         return tomli_w.dumps(doc)
     except (TypeError, ValueError, RecursionError) as e:  # a bug in a to_dict(), not the player's fault
@@ -318,6 +308,8 @@ def save(game: GameBase, path: str | os.PathLike[str], meta: Meta | None = None,
 
 def write_atomic(path: str | os.PathLike[str], data: bytes, what: str = "the file") -> Path:
     """A temporary file in the same folder, fsync, then rename over the old file: never half-written."""
+    import tempfile  # as tomllib: only a command that writes a file needs it
+
     path = Path(path)
     folder = path.parent
     try:
@@ -521,7 +513,7 @@ def list_saves(folder: str | os.PathLike[str]) -> list[SaveInfo]:
             rows.append((mtime, SaveInfo(name, path, error=str(e))))
             continue
         g, m = saved.game, saved.meta
-        summ = _summary(g)
+        summ = g.summary()
         players = " v ".join(
             p.get("name", "?") + (" (computer)" if p.get("kind") == "computer" else "") for p in m.players
         )

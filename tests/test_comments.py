@@ -66,3 +66,15 @@ def test_the_check_finds_history_and_lets_the_why_be():
         (1, "as before"),
         (5, "last session"),
     ]
+
+
+def test_stylesheet_comments_tell_no_history():
+    comment = re.compile(r"/\*(.*?)\*/", re.DOTALL)
+    found = [
+        f"{path.relative_to(REPO)}: {m.group(0)!r}"
+        for package in PACKAGES
+        for path in sorted((REPO / package).rglob("*.tcss"))
+        for c in comment.finditer(path.read_text(encoding="utf-8"))
+        for m in HISTORY.finditer(" ".join(c.group(1).split()))
+    ]
+    assert found == []

@@ -17,7 +17,10 @@ import pytest
 from tui import compat
 
 REPO = Path(__file__).resolve().parent.parent
-TEXTUAL_PACKAGES = ("textual", "rich")
+TEXTUAL_PACKAGES = ("textual", "rich", "textual_serve")
+#: The modules that may name those private parts: tui.compat, and the served-app patch's code (the web server imports
+#: no Textual, and tui.compat does).
+COMPAT_MODULES = ("tui/compat.py", "tui/web/served.py")
 
 
 @pytest.mark.parametrize("patch", compat.PATCHES, ids=lambda p: p.name)
@@ -25,7 +28,7 @@ def test_each_patch_finds_its_private_parts_as_it_expects(patch):
     assert compat.problems((patch,)) == []
 
 
-def test_the_patches_are_the_nine_named_ones():
+def test_the_patches_are_the_twelve_named_ones():
     assert [p.name for p in compat.PATCHES] == [
         "ordered-keys",
         "ascii",
@@ -33,10 +36,28 @@ def test_the_patches_are_the_nine_named_ones():
         "footer-in-place",
         "frame-shown",
         "keymap-spelling",
+        "pilot-idle-window",
         "bounded-keys",
         "log-size",
         "radio-marker",
+        "served-app",
+        "bounded-env",
     ]
+
+
+def test_bounded_env_canary_a_session_answers_its_channels_environment_requests_or_says_it_cannot(caplog):
+    pytest.importorskip("asyncssh")
+    from asyncssh.channel import SSHServerChannel
+
+    from tui.ssh.session import bound_env
+
+    class Session:
+        def env_request(self, packet):
+            return False
+
+    chan, session = SSHServerChannel.__new__(SSHServerChannel), Session()
+    assert bound_env(chan, session) and chan._process_env_request == session.env_request
+    assert not bound_env(object(), session) and "bounded-env" in caplog.text
 
 
 def test_a_changed_private_part_is_named_by_its_patch(monkeypatch):
@@ -67,6 +88,20 @@ def test_another_textual_version_logs_each_broken_patch(monkeypatch, caplog):
     assert [r.getMessage() for r in caplog.records] == []
     found = compat.warn_if_changed()
     assert len(found) == 1 and "keymap-spelling: textual.keys:_character_to_key is gone" in caplog.text
+
+
+def test_another_textual_serve_logs_what_changed_of_the_served_app_patch(monkeypatch, caplog):
+    app_service = pytest.importorskip("textual_serve.app_service")
+    from tui.web import served
+
+    assert served.warn_if_changed() == []  # the version it was written for
+    monkeypatch.setattr(served, "TESTED_SERVE", "0.0.1")
+    assert served.warn_if_changed() == []  # another version, the same parts
+    monkeypatch.delattr(app_service.AppService, "_open_app_process")
+    found = served.warn_if_changed()
+    assert (
+        len(found) == 1 and "served-app: textual_serve.app_service:AppService._open_app_process is gone" in caplog.text
+    )
 
 
 # --- a canary per patch: the private part does what the patch relies on ------------------------------------------
@@ -108,6 +143,32 @@ def test_keymap_spelling_canary_textual_spells_keys_as_the_keymap_check_expects(
     assert [compat.textual_key(c) for c in "?n:"] == ["question_mark", "n", "colon"]
 
 
+def test_pilot_idle_window_canary_the_idle_wait_sleeps_the_window_set(monkeypatch):
+    import textual
+    from textual import _wait
+
+    slept: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        slept.append(seconds)
+
+    monkeypatch.setattr(_wait, "sleep", sleep)
+    monkeypatch.setattr(_wait, "process_time", lambda: 0.0)  # no CPU used: idle at the first window past min_sleep
+    assert compat.quicken_pilot_idle(0.004) == []
+    assert (_wait.SLEEP_GRANULARITY, _wait.SLEEP_IDLE) == (0.004, 0.0002)
+    asyncio.run(_wait.wait_for_idle(0))
+    assert slept and set(slept) == {0.004}
+    compat.quicken_pilot_idle()  # the suite's window again (tests/conftest.py)
+    assert _wait.SLEEP_GRANULARITY == compat.PILOT_IDLE_WINDOW
+    monkeypatch.setattr(textual, "__version__", "99.0.0", raising=False)
+    monkeypatch.delattr(_wait, "SLEEP_IDLE")
+    assert compat.quicken_pilot_idle(0.004) == [
+        "pilot-idle-window: textual._wait:SLEEP_IDLE is gone (AttributeError: module 'textual._wait' has no "
+        "attribute 'SLEEP_IDLE'); it is set: the CPU time within a window under which the app is idle"
+    ]
+    assert _wait.SLEEP_GRANULARITY == compat.PILOT_IDLE_WINDOW  # changed shape on another Textual: left alone
+
+
 def test_bounded_keys_canary_a_driver_knows_its_app():
     from textual.app import App
     from textual.drivers.headless_driver import HeadlessDriver
@@ -117,6 +178,47 @@ def test_bounded_keys_canary_a_driver_knows_its_app():
         return compat.driver_app(HeadlessDriver(app)) is app
 
     assert asyncio.run(go())
+
+
+def test_served_app_canary_textual_serve_starts_and_writes_to_the_process_ours_opens():
+    app_service = pytest.importorskip("textual_serve.app_service")
+    from tui.web.served import ServedApp
+
+    class Echo(ServedApp, app_service.AppService):
+        async def open_process(self, width: int, height: int) -> asyncio.subprocess.Process:
+            return await asyncio.create_subprocess_exec(
+                sys.executable,
+                "-c",
+                "import sys; sys.stdout.write(sys.stdin.readline())",
+                stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.PIPE,
+            )
+
+        async def run(self) -> None:  # textual-serve's relay, as the web server's PlayerApp replaces it
+            assert self.process is not None and self.process.stdout is not None
+            self.echoed = await self.process.stdout.readline()
+
+    async def go() -> tuple[bool, bool, bytes]:
+        svc = Echo(
+            "unused: open_process starts the app",
+            write_bytes=lambda b: None,
+            write_str=lambda s: None,
+            close=lambda: None,
+            download_manager=None,
+            debug=False,
+        )
+        await svc.start(80, 24)  # AppService.start: its _open_app_process (ours), then its relay task
+        assert svc.process is not None
+        same = svc.stdin is svc.process.stdin
+        svc.stdin.write(b"hello\n")
+        await svc.stdin.drain()
+        relaying = svc.relaying
+        await svc.relay_ended(10)
+        await svc.process.wait()
+        return same, relaying and not svc.relaying, svc.echoed
+
+    assert asyncio.run(go()) == (True, True, b"hello\n")
 
 
 def test_frame_shown_log_size_radio_marker_canaries_in_a_running_app():
@@ -249,11 +351,12 @@ def private_touches(path: Path, tree: ast.Module, textual_names: set[str], own: 
 def test_no_module_but_tui_compat_names_a_private_part_of_textual_or_rich():
     trees = {p: ast.parse(p.read_text(encoding="utf-8")) for p in sorted((REPO / "tui").rglob("*.py"))}
     textual_names = textual_private_names()
-    own = own_private_names({p: t for p, t in trees.items() if p.name != "compat.py"})
+    allowed = {REPO / m for m in COMPAT_MODULES}
+    own = own_private_names({p: t for p, t in trees.items() if p not in allowed})
     found = [
         touch
         for path, tree in trees.items()
-        if path != REPO / "tui" / "compat.py" and not path.name.startswith("__main__")
+        if path not in allowed and not path.name.startswith("__main__")
         for touch in private_touches(path, tree, textual_names, own)
     ]
     assert found == []

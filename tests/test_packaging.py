@@ -29,3 +29,10 @@ def test_metadata_names_the_license_and_the_extras():
     # The test extra pulls in the ssh extra instead of repeating asyncssh.
     assert any(r.startswith("redemption-tui[ssh]") and 'extra == "test"' in r for r in requires)
     assert not any("pytest-asyncio" in r for r in requires)
+
+
+def test_the_installed_version_is_the_one_the_program_says():
+    from saves.store import app_version
+    from saves.version import VERSION
+
+    assert metadata.version(OURS) == VERSION == app_version()  # pyproject.toml reads saves.version

@@ -151,3 +151,41 @@ def test_the_parsed_ability_keeps_what_the_rules_ask_of_a_card():
     assert ab.effect == "capture" and ab.filter == (("identifier", "human"),) and ab.when == ""
     art = parse_ability({"trigger": "upkeep", "effects": [{"verb": "draw", "n": 1}]}, "x", effects.VERBS)
     assert (art.effect, art.n, art.when) == ("draw", 1, "upkeep")
+
+
+def _character(abilities: list[dict]) -> dict:
+    return {**_hero(abilities), "type": "hero", "strength": 5, "toughness": 5}
+
+
+def test_a_characters_entry_lead_is_said_once_before_its_effects_after_its_condition():
+    two = _card(
+        _character(
+            [
+                {
+                    "trigger": "enters_battle",
+                    "effects": [
+                        {"verb": "draw", "n": 1},
+                        {"verb": "band", "select": {"zone": ["hand", "territory"], "type": "hero"}},
+                    ],
+                }
+            ]
+        )
+    )
+    assert two.ability_text == (
+        "When this character enters battle, draw 1 card. It may band to a Hero in your hand or territory."
+    )
+    cond = {"trigger": "enters_battle", "condition": {"in_battle_count": {"type": "hero", "count": ">=1"}}}
+    once = _card(_character([{**cond, "effects": [{"verb": "draw", "n": 2}]}]))
+    assert once.ability_text == "If there is a Hero in battle: When this character enters battle, draw 2 cards."
+    # the same ability on an enhancement names no entry
+    assert (
+        _card({**_hero([{"trigger": "played", "effects": [{"verb": "draw", "n": 1}]}])}).ability_text == "Draw 1 card."
+    )
+
+
+def test_no_card_of_the_pool_says_its_entry_twice_or_counts_in_broken_plurals():
+    for key, c in CARDS.items():
+        for a in c.abilities:
+            text = effects.ability_text(a, c)
+            assert text.count("enters battle") <= 1, (key, text)
+            assert "in its titles" not in text and "1 or more" not in text, (key, text)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import re
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -144,22 +145,43 @@ REFUSALS = ("The table changed", "move, not yours")
 
 
 def act(term: OpenSSHTerminal, base: Path, table_id: str, t: tables.Table) -> tables.Table:
-    """Type the next action at the prompt. Typed before this screen showed the other player's last move, it is
-    refused ("The table changed: ...", or "not yours" on the old state), as for a person; then typed again.
-    Waits for the table to move or a refusal to show, however slow a shared machine is."""
-    for _ in range(5):
-        prompt(term, pick(t.game))
-        deadline = time.monotonic() + MOVE_TIMEOUT
-        while time.monotonic() < deadline:
+    """Type the next action at the prompt (see :func:`until_the_table_moves`)."""
+    return until_the_table_moves(term, base, table_id, t, lambda: prompt(term, pick(t.game)))
+
+
+def until_the_table_moves(
+    term: OpenSSHTerminal, base: Path, table_id: str, t: tables.Table, typed: Callable[[], None]
+) -> tables.Table:
+    """The table once what ``typed`` types has moved it. Typed before this screen showed the other players' last
+    move, it is refused ("The table changed: ...", or "not yours" on the old state), as for a person; then typed
+    again. Waits for the table to move or a refusal to show, however slow a shared machine is."""
+
+    def moved(within: float) -> tables.Table | None:
+        deadline = time.monotonic() + within
+        while True:
             now = tables.load(base, table_id)
             if now.seen > t.seen:
+                return now
+            if time.monotonic() > deadline:
+                return None
+            time.sleep(0.05)
+
+    for _ in range(5):
+        typed()
+        deadline = time.monotonic() + MOVE_TIMEOUT
+        while time.monotonic() < deadline:
+            if (now := moved(0)) is not None:
                 return now
             if any(r in term.text() for r in REFUSALS):
                 break
             time.sleep(0.05)
         else:
             raise AssertionError(f"the table {table_id} did not move past {t.seen} actions:\n{term.text()[-3000:]}")
-        time.sleep(0.5)  # the screen catches up within a poll
+        # refused, or a refusal from before repainted with the screen (a toast stays a few seconds): the screen
+        # catches up within a poll, and an action on its way that lands meanwhile is not typed again (one typed
+        # again all the same is refused, and the table has moved by the next look)
+        if (now := moved(0.5)) is not None:
+            return now
     raise AssertionError("five refusals in a row")
 
 
@@ -363,10 +385,13 @@ def test_three_players_through_the_openssh_recipe_sit_at_one_table_move_and_one_
         resigner = next(p for p in names if p != t.to_move())
         for term in terms.values():
             term.mark()
-        prompt(terms[resigner], "resign")
-        terms[resigner].expect(r"Resign this game\?")
-        terms[resigner].send("y")
-        t = wait_table(sshd3.data, "three", t.seen, terms[resigner])
+
+        def resign() -> None:
+            prompt(terms[resigner], "resign")
+            terms[resigner].expect(r"Resign this game\?")
+            terms[resigner].send("y")
+
+        t = until_the_table_moves(terms[resigner], sshd3.data, "three", t, resign)
         assert t.game.is_over and t.game.history[-1] == f"resign {names.index(resigner)}"
         for term in terms.values():
             term.expect(r"Game over|GAME OVER")

@@ -95,6 +95,34 @@ async def test_an_action_typed_with_enter_in_one_read_is_sent_whole(base):
 
 
 @sync
+async def test_an_action_typed_before_the_screen_looked_at_the_moved_table_is_refused_and_the_table_shown(
+    base, monkeypatch
+):
+    """Bob's screen still shows the table waiting for carol (it looks every POLL seconds, later on a busy machine)
+    when he types his cut: carol has joined and cut since. The screen looks at the table before refusing: not
+    "waiting for carol", but the table changed, and it shows it; typed again, his cut is played."""
+    from tui.screens import game
+
+    monkeypatch.setattr(game, "POLL", 600.0)  # this screen looks at the table only when a key makes it
+    dealt_table(base, "alice", "redemption", [{"invite": "bob"}, {"invite": "carol"}], seed=8, table_id="t3")
+    tables.join(base, "t3", "bob")
+    session = TableSession.open(base, "t3", "bob")
+    app = app_for(base, "bob", start=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert session.hold == "Waiting for carol to join"
+        assert tables.join(base, "t3", "carol").ok
+        t = tables.load(base, "t3")
+        assert tables.submit(base, "t3", "carol", "cut", t.seen).ok  # carol, in her own terminal
+        await pilot.press("colon", *"cut", "enter")
+        status = str(app.screen.query_one("#status").render())
+        assert "The table changed before your action reached it" in status and "Waiting" not in status
+        assert tables.load(base, "t3").seen == 1 and session.my_turn and not session.hold
+        await pilot.press("colon", *"cut", "enter")
+        assert await until(pilot, lambda: tables.load(base, "t3").seen == 2)
+        assert tables.load(base, "t3").game.history[1:] == ["cut"]
+
+
+@sync
 async def test_talk_reaches_the_table_cleaned(base):
     dealt_table(base, "alice", "resurrection", [{"invite": "bob"}], seed=3, table_id="t1")
     tables.join(base, "t1", "bob")

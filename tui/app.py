@@ -9,6 +9,7 @@ import re
 import signal
 import threading
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any, Literal, TypeVar, overload
 
 from textual import events
@@ -32,13 +33,25 @@ from tui.settings import DEFAULT_PAUSE as DEFAULT_PAUSE
 from tui.settings import Settings as Settings
 from tui.typeahead import KeysDropped, TypedAhead, TypesAhead, bounded
 
-compat.warn_if_changed()  # on another Textual than the patches were written for: each broken one, by name
+_TEXTUAL_CHECKED = False  # check_textual has run in this process
+
+
+def check_textual() -> None:
+    """Once a process: on another Textual than the patches were written for, log each broken one by name. Run after
+    the first app's first frame: reading Textual's version imports importlib.metadata (and email, csv, zipfile)."""
+    global _TEXTUAL_CHECKED
+    if not _TEXTUAL_CHECKED:
+        _TEXTUAL_CHECKED = True
+        compat.warn_if_changed()
+
 
 R = TypeVar("R")
 #: True in a session forked by the fork server (tui.ssh.forkserver sets it): what gc.freeze() froze there before the
 #: fork is shared with the other sessions, and stays frozen (settle_memory).
 SHARED_FROZEN = False
 EXIT_GRACE = 3.0  # seconds a signalled exit may take before the process ends regardless (the game is saved)
+#: The styles of the title, the forms and the lists of saves and tables (RedemptionApp.read_menu_styles).
+MENU_CSS = os.path.abspath(Path(__file__).with_name("menus.tcss"))
 
 
 class AsciiScrollBarRender(ScrollBarRender):
@@ -69,6 +82,7 @@ class RedemptionApp(compat.FrameShownApp):
         self.keymap: dict[str, str] = {}  # the player's keys (tui.keys), checked; the help shows them
         self.keymap_problem = self.load_keymap()
         self._settle_due = False
+        self._collector_paused = False  # automatic collections held off until the first frame (on_load)
         self.typed_ahead = TypedAhead()  # keys on their way from the terminal (tui.typeahead)
         self.unsaved: dict[str, str] = {}  # a game's save path -> why it lacks moves (Unsaved.words), told at the end
 
@@ -209,7 +223,21 @@ class RedemptionApp(compat.FrameShownApp):
     def get_default_screen(self) -> Screen[Any]:
         from tui.screens.title import TitleScreen
 
+        if self.start is None:
+            self.read_menu_styles()  # the title is built now
+        else:  # a game (or its review) first: the title is built only once it is left
+            self.after_next_frame(self.read_menu_styles)
         return TitleScreen(under_start=self.start is not None)
+
+    def read_menu_styles(self) -> None:
+        """Add the menus' styles (``menus.tcss``: the title, the forms, the lists of saves and tables) to the app's
+        stylesheet, once, and parse them now: a game opened at start draws its first frame without them, and the
+        next key press does not wait for them. They are the app's own rules (not a widget's defaults), so they win
+        over Textual's as they would from app.tcss; they match only those screens' widgets, made after this."""
+        if self.stylesheet.has_source(str(MENU_CSS)):
+            return
+        self.stylesheet.read(MENU_CSS)
+        self.stylesheet.parse()
 
     def on_mount(self) -> None:
         if self.keymap_problem:
@@ -231,6 +259,7 @@ class RedemptionApp(compat.FrameShownApp):
                 self.push_screen(self.game_screen(self.start))
         self.call_after_refresh(self.check_current_size)  # the size when it runs: a resize may come first
         self.settle_memory_soon()
+        self.after_next_frame(check_textual)
 
     def settle_memory_soon(self) -> None:
         """settle_memory once the next frame is drawn (never before it: a collection takes tens of ms), once for
@@ -241,7 +270,23 @@ class RedemptionApp(compat.FrameShownApp):
 
     def _settle_now(self) -> None:
         self._settle_due = False
+        self.resume_collector()
         self.settle_memory()
+
+    def on_load(self) -> None:
+        """Before the first frame everything made (the stylesheet, the screens, the game's panes) stays alive, so the
+        collector's automatic passes over it are wasted work (a fifth of the CPU to the first frame when a pass
+        reaches the older generations): they are held off until the first frame is drawn, when settle_memory
+        collects once anyway."""
+        if gc.isenabled():
+            gc.disable()
+            self._collector_paused = True
+
+    def resume_collector(self) -> None:
+        """The collector's automatic passes back (once; on_load held them off)."""
+        if self._collector_paused:
+            self._collector_paused = False
+            gc.enable()
 
     @staticmethod
     def settle_memory() -> None:
@@ -270,8 +315,7 @@ class RedemptionApp(compat.FrameShownApp):
     def game_screen(self, session: GameSession) -> Screen[None]:
         from tui.screens.game import GameScreen
 
-        take_note = getattr(session.game, "take_resume_note", None)  # a resumed game's changed cards, once
-        note = take_note() if callable(take_note) else ""
+        note = session.game.take_resume_note()  # a resumed game's changed cards, once
         if note:
             self.notify(note, title="Cards changed", timeout=10)
         return GameScreen(session)
@@ -398,6 +442,7 @@ class RedemptionApp(compat.FrameShownApp):
         os._exit(self.exit_status())
 
     def on_unmount(self) -> None:
+        self.resume_collector()  # an app that ends before its first frame
         if self.settings.ascii:  # the scrollbar renderer is a class setting: give Textual's back
             from textual.scrollbar import ScrollBar
 
@@ -440,6 +485,8 @@ class RedemptionApp(compat.FrameShownApp):
         mode: str | None = None,
     ) -> AwaitMount | asyncio.Future[R]:
         """Any screen shown while the terminal is too small gets the overlay back on top of it."""
+        if not isinstance(screen, HoldsAGame | TooSmallScreen):
+            self.read_menu_styles()  # once (a menu's screen may come before the game's first frame)
         result: AwaitMount | asyncio.Future[R] = (
             super().push_screen(screen, callback, wait_for_dismiss=True, mode=mode)
             if wait_for_dismiss
@@ -452,10 +499,16 @@ class RedemptionApp(compat.FrameShownApp):
         return result
 
     def switch_screen(self, screen: Screen[Any] | str) -> AwaitComplete:
+        if not isinstance(screen, HoldsAGame):
+            self.read_menu_styles()
         result = super().switch_screen(screen)
         if isinstance(screen, HoldsAGame):
             self.settle_memory_soon()
         return result
+
+    def pop_screen(self) -> AwaitComplete:
+        self.read_menu_styles()  # the screen below may be the title, built when shown
+        return super().pop_screen()
 
     def check_current_size(self) -> None:
         self.check_size(self.size.width, self.size.height)

@@ -18,8 +18,7 @@ from saves import cardfile
 from saves.store import printable
 
 if TYPE_CHECKING:
-    import argparse
-
+    from tui.cli import Args
     from tui.settings import Settings
 
 PROG = "redemption"
@@ -145,7 +144,7 @@ def _show_own(c: Card, out: TextIO) -> None:
     print("  Enforced: yes", file=out)
 
 
-def run_cards(args: argparse.Namespace, settings: Settings, out: TextIO | None = None) -> int:
+def run_cards(args: Args, settings: Settings, out: TextIO | None = None) -> int:
     """``redemption cards [import FILE | show NAME | coverage | SEARCH...]``; problems are SaveErrors (exit 1)."""
     out = out or sys.stdout
     words = list(args.words)

@@ -10,6 +10,7 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
@@ -46,8 +47,61 @@ class Parser(argparse.ArgumentParser):
         raise CliError(f"{self.prog}: {message} (see '{self.prog} --help')", 2)
 
 
+@dataclass(eq=False)
+class Args(argparse.Namespace):
+    """The command line, parsed: every command's options in one typed namespace (:func:`parse`). An option the
+    command given does not take keeps its default here, so the code reads ``args.player`` and never asks whether
+    it is there: the options every command takes may come before or after the command (their parsers add them
+    only when given), and each command has options of its own. ``tests/test_cli.py`` parses each command and
+    checks every attribute against its type here."""
+
+    # everywhere: before or after the command
+    save_dir: str | None = None
+    player: str | None = None
+    ascii: bool = False
+    pause: float | None = None
+    tables: str | None = None
+    # the command, and the action of those that take one
+    command: str | None = None
+    deck_command: str | None = None
+    table_command: str | None = None
+    tables_command: str | None = None
+    # new and table new; decks --game: whose decks
+    game: str = ""
+    name: str = ""  # a save's, a deck's or a table's name ("": none given)
+    seed: int | None = None
+    option: list[tuple[str, str]] = field(default_factory=list)
+    level: str = "normal"
+    # new
+    vs: str = "computer"
+    players: int | None = None
+    seat: list[Seat] = field(default_factory=list)
+    first: str | None = None
+    deck: list[tuple[int, str]] = field(default_factory=list)
+    replay: str = ""  # a notation file ("": none)
+    # review
+    review_seat: str | None = None
+    export: str | None = None
+    analyse: bool = False
+    # decks check, import, export
+    deck_ref: str = ""
+    file: str = ""
+    force: bool = False
+    format: str = "text"
+    # cards
+    words: list[str] = field(default_factory=list)
+    enforced: bool = False
+    not_enforced: bool = False
+    limit: int = 50
+    # table new: the other seats (--invite, --open, --computer in order), and who may watch
+    others: list[dict[str, Any]] = field(default_factory=list)
+    watch: bool = False
+    # tables migrate
+    to: str = "postgresql"
+
+
 class _Version(argparse.Action):
-    """--version: reads the installed version only when asked (the package metadata costs a few ms to import)."""
+    """--version: the version (``saves.version``), printed as soon as the option is read."""
 
     def __init__(self, option_strings: Sequence[str], dest: str, help: str | None = None) -> None:
         super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
@@ -77,8 +131,7 @@ class _SeatAction(argparse.Action):
     ) -> None:
         key = self.dest.removeprefix("seat_")
         seat = {key: True} if key == "open" else {key: values}
-        others = getattr(namespace, "others", None) or []
-        namespace.others = [*others, seat]
+        namespace.others = [*namespace.others, seat]  # 'table new' sets it to [] before its options
 
 
 def _pause(text: str) -> float:
@@ -99,7 +152,7 @@ def _option(text: str) -> tuple[str, str]:
     return key.strip(), value.strip()
 
 
-def game_options(args: argparse.Namespace) -> dict[str, Any]:
+def game_options(args: Args) -> dict[str, Any]:
     """The ``--option`` pairs as the game's option values; CliError names the bad one and what it takes."""
     try:
         return find_game(args.game).parse_options(args.option)
@@ -224,7 +277,7 @@ def build_parser() -> Parser:
         "--seat human:Ann --seat computer:normal --seat computer:hard; overrides --vs and --level",
     )
     new.add_argument("--seed", type=int, help="seed for the shuffle (default: random)")
-    new.add_argument("--name", help="save name (default: the game and a number, e.g. redemption-3)")
+    new.add_argument("--name", default="", help="save name (default: the game and a number, e.g. redemption-3)")
     new.add_argument(
         "--first",
         choices=("1", "2", "random"),
@@ -258,6 +311,7 @@ def build_parser() -> Parser:
     new.add_argument(
         "--replay",
         metavar="FILE",
+        default="",
         help="replay the moves in FILE (engine notation, one per line, as 'redemption review "
         "--export notation' writes) and open the game where they end",
     )
@@ -269,9 +323,10 @@ def build_parser() -> Parser:
         description="Step through a saved game action by action, with the hard computer player's "
         "estimate of each of your decisions. No name: the most recently played game.",
     )
-    rev.add_argument("name", nargs="?", help="the save's name (see 'redemption saves')")
+    rev.add_argument("name", nargs="?", default="", help="the save's name (see 'redemption saves')")
     rev.add_argument(
         "--seat",
+        dest="review_seat",
         choices=[str(q) for q in range(1, MAX_SEATS + 1)],
         help="whose eyes to review with, 1 to the number of players (default: yours)",
     )
@@ -306,12 +361,12 @@ def build_parser() -> Parser:
     show = dsub.add_parser("show", parents=[deck_game], help="show a deck's cards by type and whether it is legal")
     show.add_argument("name", help="a deck's name (G, H or yours)")
     chk = dsub.add_parser("check", parents=[deck_game], help="check a deck against the deck rules")
-    chk.add_argument("deck", metavar="FILE|NAME", help="a deck file (TOML or a plain-text list) or a deck's name")
+    chk.add_argument("deck_ref", metavar="FILE|NAME", help="a deck file (TOML or a plain-text list) or a deck's name")
     imp = dsub.add_parser(
         "import", parents=[deck_game], help="add a deck from a file (plain-text list, LackeyCCG .dek or TOML)"
     )
     imp.add_argument("file", metavar="FILE", help="the file ('-' reads standard input)")
-    imp.add_argument("--name", help="the deck's name (default: the name in the file, else the file's name)")
+    imp.add_argument("--name", default="", help="the deck's name (default: the name in the file, else the file's name)")
     imp.add_argument("--force", action="store_true", help="replace a deck of that name")
     exp = dsub.add_parser("export", parents=[deck_game], help="print a deck as a plain-text list or a LackeyCCG .dek")
     exp.add_argument("name", help="a deck's name (G, H or yours)")
@@ -339,7 +394,7 @@ def build_parser() -> Parser:
         help="resume a saved game",
         description="Resume a saved game (no name: the most recently played game in progress).",
     )
-    res.add_argument("name", nargs="?", help="the save's name (see 'redemption saves')")
+    res.add_argument("name", nargs="?", default="", help="the save's name (see 'redemption saves')")
 
     sub.add_parser("saves", parents=[common], help="list saved games and exit", description="List saved games.")
     tbl = sub.add_parser(
@@ -384,7 +439,7 @@ def build_parser() -> Parser:
         help="seed for the shuffle, at a table against the computer only (a table with another player is "
         "always dealt from the host's random source, and nobody sees its seed before the game is over)",
     )
-    tnew.add_argument("--name", help="the table's name (default: the game, your name and the time)")
+    tnew.add_argument("--name", default="", help="the table's name (default: the game, your name and the time)")
     tnew.add_argument(
         "--option",
         type=_option,
@@ -457,31 +512,37 @@ def build_parser() -> Parser:
     return p
 
 
-def settings_from(args: argparse.Namespace) -> Settings:
+def parse(argv: Sequence[str] | None = None) -> Args:
+    """The command line (``sys.argv[1:]`` if None) as :class:`Args`; CliError for a bad one, SystemExit after
+    --help and --version."""
+    return build_parser().parse_args(argv, namespace=Args())
+
+
+def settings_from(args: Args) -> Settings:
     from tui.settings import Settings
 
-    player = getattr(args, "player", None) or os.environ.get(ENV_PLAYER) or None
+    player = args.player or os.environ.get(ENV_PLAYER) or None
     try:
-        folder = saves.default_dir(getattr(args, "save_dir", None), player=player)
+        folder = saves.default_dir(args.save_dir, player=player)
     except saves.SaveError as e:
         raise CliError(f"{PROG}: {e}", 2) from None
     if folder.exists() and not folder.is_dir():
         raise CliError(f"{PROG}: the save folder {folder} is a file, not a folder", 2)
-    pause = getattr(args, "pause", None)
+    pause = args.pause
     if pause is None:
         env = os.environ.get(ENV_PAUSE)
         try:
             pause = _pause(env) if env else None
         except argparse.ArgumentTypeError as e:
             raise CliError(f"{PROG}: ${ENV_PAUSE}: {e}", 2) from None
-    ascii_only = bool(getattr(args, "ascii", False)) or os.environ.get(ENV_ASCII, "") not in ("", "0")
+    ascii_only = args.ascii or os.environ.get(ENV_ASCII, "") not in ("", "0")
     s = Settings(
         save_dir=folder,
         player=player,
         ascii=ascii_only,
         signals=True,
-        base_dir=saves.default_dir(getattr(args, "save_dir", None)),
-        tables=tables_url(getattr(args, "tables", None)),
+        base_dir=saves.default_dir(args.save_dir),
+        tables=tables_url(args.tables),
     )
     if pause is not None:
         s.pause = pause
@@ -496,7 +557,7 @@ def tables_url(given: str | None) -> str | None:
     return url
 
 
-def start_new(args: argparse.Namespace, settings: Settings) -> Session:
+def start_new(args: Args, settings: Settings) -> Session:
     from tui.session import Session, engine_available, names_for, new_save_name
 
     info = find_game(args.game)
@@ -553,7 +614,7 @@ def start_new(args: argparse.Namespace, settings: Settings) -> Session:
     return session
 
 
-def pick_resume(args: argparse.Namespace, settings: Settings) -> Session:
+def pick_resume(args: Args, settings: Settings) -> Session:
     from tui.session import Session
 
     folder = settings.save_dir
@@ -603,7 +664,7 @@ def print_saves(settings: Settings, out: TextIO | None = None) -> None:
         print("  ".join(c.ljust(w) for c, w in zip(row, widths)) + "  " + row[-1], file=out)
 
 
-def run_decks(args: argparse.Namespace, settings: Settings, out: TextIO | None = None) -> int:
+def run_decks(args: Args, settings: Settings, out: TextIO | None = None) -> int:
     """``redemption decks ACTION``: every problem is a DeckError (one line, exit 1)."""
     from saves import decks as dk
     from tui.cardcmd import imported_pool
@@ -611,7 +672,7 @@ def run_decks(args: argparse.Namespace, settings: Settings, out: TextIO | None =
     out = out or sys.stdout
     home = settings.save_dir
     cmd = args.deck_command
-    game = getattr(args, "game", None)
+    game = args.game
     rules = dk.deck_rules(game)
     pool = imported_pool(settings)
     if cmd == "list":
@@ -663,15 +724,15 @@ def run_decks(args: argparse.Namespace, settings: Settings, out: TextIO | None =
         )
         return 0 if not problems else 1
     if cmd == "check":
-        d = dk.resolve(args.deck, home, game, pool)
+        d = dk.resolve(args.deck_ref, home, game, pool)
         problems = d.problems()
         notes = "".join(f"; note: {n}" for n in d.alias_notes())  # redemption.deck.listed_twice
         if problems:
-            raise dk.DeckError(saves.printable(f"{args.deck}: not legal: " + "; ".join(map(str, problems)) + notes))
+            raise dk.DeckError(saves.printable(f"{args.deck_ref}: not legal: " + "; ".join(map(str, problems)) + notes))
         reserve = f" and a Reserve of {sum(d.reserve.values())}" if d.reserve else ""
         print(
             saves.printable(
-                f"{args.deck}: legal ({rules.TYPES[d.type]}), {d.size} cards{reserve}, every card enforced{notes}."
+                f"{args.deck_ref}: legal ({rules.TYPES[d.type]}), {d.size} cards{reserve}, every card enforced{notes}."
             ),
             file=out,
         )
@@ -725,7 +786,7 @@ def find_save(name: str | None, settings: Settings, finished_too: bool = True) -
     return rows[0].path
 
 
-def review_command(args: argparse.Namespace, settings: Settings, out: TextIO | None = None) -> Session | None:
+def review_command(args: Args, settings: Settings, out: TextIO | None = None) -> Session | None:
     """'review --export' and '--analyse' print and return None; otherwise the session to open in the review."""
     from rules import review
     from tui import analysis
@@ -738,7 +799,7 @@ def review_command(args: argparse.Namespace, settings: Settings, out: TextIO | N
         session = Session.load(path, to_play=False)  # a look back: the game may be open elsewhere
     except saves.SaveError as e:
         raise CliError(f"{PROG}: {e}", 1) from None
-    seat = int(args.seat) - 1 if args.seat else analysis.default_seat(session.meta)
+    seat = int(args.review_seat) - 1 if args.review_seat else analysis.default_seat(session.meta)
     if seat >= len(session.players):
         raise CliError(f"{PROG}: --seat {seat + 1}: this game has {len(session.players)} players", 2)
     if seat != analysis.default_seat(session.meta) and not session.game.is_over and not args.export:
@@ -786,7 +847,7 @@ def review_command(args: argparse.Namespace, settings: Settings, out: TextIO | N
     return session
 
 
-def replay_session(args: argparse.Namespace, settings: Settings, path: Path) -> Session:
+def replay_session(args: Args, settings: Settings, path: Path) -> Session:
     """'new --replay FILE': the game the notation file records, as a new save."""
     from rules import review
     from tui.session import Session, names_for
@@ -823,10 +884,9 @@ def replay_session(args: argparse.Namespace, settings: Settings, path: Path) -> 
     return session
 
 
-def chosen_seats(args: argparse.Namespace, info: GameInfo) -> list[Seat] | None:
+def chosen_seats(args: Args, info: GameInfo) -> list[Seat] | None:
     """The --seat and --players choices as ``Session.new(seats=...)`` takes them; None: two seats from --vs."""
-    seats: list[Seat] = list(getattr(args, "seat", []) or [])
-    count = getattr(args, "players", None)
+    seats, count = list(args.seat), args.players
     if not seats and count is None:
         return None
     if seats and count is not None and count != len(seats):
@@ -843,9 +903,9 @@ def chosen_seats(args: argparse.Namespace, info: GameInfo) -> list[Seat] | None:
     return seats
 
 
-def chosen_decks(args: argparse.Namespace, settings: Settings, seats: int = 2) -> tuple[Any, ...] | None:
+def chosen_decks(args: Args, settings: Settings, seats: int = 2) -> tuple[Any, ...] | None:
     """The --deck choices as what ``Session.new(decks=...)`` takes, or None for the bundled G, H, G, H."""
-    if not getattr(args, "deck", None):
+    if not args.deck:
         return None
     from saves import decks as dk
 
@@ -875,7 +935,7 @@ def _need_player(settings: Settings) -> str:
     return settings.player
 
 
-def table_command(args: argparse.Namespace, settings: Settings) -> TableSession | None:
+def table_command(args: Args, settings: Settings) -> TableSession | None:
     """'table new' creates and prints the table; 'table decline' declines; 'table play' returns the session to open."""
     from saves import tables
     from tui.table import TableSession
@@ -901,7 +961,7 @@ def table_command(args: argparse.Namespace, settings: Settings) -> TableSession 
                 options=game_options(args),
                 seed=args.seed,
                 watch=args.watch,
-                table_id=args.name,
+                table_id=args.name or None,
             )
             names = " v ".join(t.name(i) for i in range(len(t.seats)))
             invited = [str(s.get("player")) for s in t.seats if s.get("status") == tables.INVITED]
@@ -941,7 +1001,7 @@ def table_command(args: argparse.Namespace, settings: Settings) -> TableSession 
     return session
 
 
-def migrate_tables(args: argparse.Namespace, settings: Settings) -> int:
+def migrate_tables(args: Args, settings: Settings) -> int:
     """Every table copied from one store to the other as its TOML save, read back and compared; one already there
     is kept (named if it differs), one that cannot be read or written is named and not copied (status 1)."""
     from saves.tablestore import FileStore, open_store
@@ -1031,7 +1091,7 @@ def has_terminal() -> bool:
     if os.environ.get("TEXTUAL_DRIVER") == "textual.drivers.web_driver:WebDriver":
         return True
     streams = (sys.stdin, sys.__stderr__)
-    return all(s is not None and hasattr(s, "isatty") and s.isatty() for s in streams)
+    return all(s is not None and s.isatty() for s in streams)
 
 
 def require_terminal() -> None:
@@ -1056,7 +1116,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return (main_web if words[0] == "web" else main_accounts)(words[1:])
     try:
         try:
-            args = build_parser().parse_args(argv)
+            args = parse(argv)
         except SystemExit as e:  # --help and --version print and stop here
             return int(e.code or 0)
         settings = settings_from(args)

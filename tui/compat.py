@@ -20,14 +20,24 @@ The patches:
 - ``footer-in-place``: the game and lesson screens' Footer dims or lights its keys in place instead of rebuilding.
 - ``frame-shown``: callbacks that run once a frame has reached the terminal (the save after a move).
 - ``keymap-spelling``: a player's keymap entry in Textual's spelling of a key.
+- ``pilot-idle-window``: in the test suite only, Textual's Pilot looks for an idle app every 5 ms, not 20 ms.
 - ``bounded-keys``: the keys on their way from the terminal driver to the app, bounded (the driver's app).
 - ``log-size``: the log writes new lines at once when it knows its width (RichLog defers them until then).
 - ``radio-marker``: a radio button shows its state as ``(*)`` or ``( )``, readable without colour.
+- ``served-app``: under ``redemption web`` only, textual-serve's app service starts each tab's app as the server's
+  own command and is stopped within a time. Its code is the one private touch outside this module, in
+  ``tui/web/served.py``: the web server never imports Textual, which this module does. textual-serve is not pinned:
+  the web server checks it against ``TESTED_SERVE`` as it starts.
+- ``bounded-env``: under ``redemption serve`` only, an SSH session keeps the few environment variables it needs,
+  small, and ends a connection that sends too many: asyncssh's server channel keeps every one a client sends and
+  offers no public hook for the request. Its code is in ``tui/ssh/session.py`` (the SSH server imports no Textual);
+  on an asyncssh without the part the session logs so and the channel keeps its own handling.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import inspect
 import logging
 import re
@@ -68,6 +78,7 @@ class Patch:
     why: str
     when: str  # when it is put in place, or used
     privates: tuple[Private, ...]
+    package: str = "textual"  # whose private parts: "textual" (Textual and Rich), "textual_serve", "asyncssh"
 
 
 PATCHES: tuple[Patch, ...] = (
@@ -158,6 +169,17 @@ PATCHES: tuple[Patch, ...] = (
         (Private("textual.keys:_character_to_key", "called", ("character",)),),
     ),
     Patch(
+        "pilot-idle-window",
+        "a Pilot test waits for the app to go idle after every key and pause, asleep in windows of 20 ms: over the "
+        "test suite a third of the Pilot tests' time; a 5 ms window finds the same idle app four times as often",
+        "by the test suite only (tests/conftest.py), once per test process; the app never",
+        (
+            Private("textual._wait:SLEEP_GRANULARITY", "set: the window the idle wait sleeps at a time"),
+            Private("textual._wait:SLEEP_IDLE", "set: the CPU time within a window under which the app is idle"),
+            Private("textual._wait:wait_for_idle", "reads both, on each window", ("min_sleep", "max_sleep")),
+        ),
+    ),
+    Patch(
         "bounded-keys",
         "a paste of megabytes (or a flooded SSH channel) must not queue millions of keys in the app",
         "by every app's driver, for each message it sends",
@@ -178,6 +200,38 @@ PATCHES: tuple[Patch, ...] = (
         "a radio button's state as a marker, (*) or ( ), not a colour: readable with NO_COLOR",
         "by the new-game and tables forms' buttons",
         (Private("textual.widgets._toggle_button:ToggleButton._button", "overridden: the marker drawn"),),
+    ),
+    Patch(
+        "served-app",
+        "each tab's app runs as the web server's own command line, with a clean environment, in a process group of "
+        "its own, and its stop is bounded in time: textual-serve's AppService starts a shell command and offers no "
+        "public way to start the process otherwise or to see it",
+        "by the web server (redemption web), for each tab",
+        (
+            Private(
+                "textual_serve.app_service:AppService._open_app_process",
+                "replaced: the app started by the server's own open_process",
+                ("self", "width", "height"),
+            ),
+            Private("textual_serve.app_service:AppService._process", "set and read: the app's process"),
+            Private("textual_serve.app_service:AppService._stdin", "set: where the browser's packets go"),
+            Private("textual_serve.app_service:AppService._task", "read and cleared: the relay of the app's output"),
+        ),
+        package="textual_serve",
+    ),
+    Patch(
+        "bounded-env",
+        "a client's environment variables kept within bounds (a few names, short values, a count): asyncssh's "
+        "server channel stores every one a client sends and has no public hook for the request",
+        "by the SSH server (redemption serve), for each session's channel",
+        (
+            Private(
+                "asyncssh.channel:SSHServerChannel._process_env_request",
+                "replaced on each session's channel by GameSession.env_request",
+                ("self", "packet"),
+            ),
+        ),
+        package="asyncssh",
     ),
 )
 
@@ -227,19 +281,36 @@ def problem(patch: Patch, p: Private) -> str:
 
 
 def problems(patches: tuple[Patch, ...] = PATCHES) -> list[str]:
-    return [text for patch in patches for p in patch.privates if (text := problem(patch, p))]
+    """What is wrong with each patch's private parts; a patch for a package that is not installed (textual-serve,
+    an extra) never runs, and is not checked."""
+    return [
+        text
+        for patch in patches
+        if importlib.util.find_spec(patch.package) is not None
+        for p in patch.privates
+        if (text := problem(patch, p))
+    ]
 
 
-def warn_if_changed() -> list[str]:
-    """On a Textual other than :data:`TESTED`, log each patch whose private parts have changed (and return them)."""
-    import textual
+def warn_if_changed(package: str = "textual") -> list[str]:
+    """On a ``package`` other than the one its patches were written for (:data:`TESTED`, ``tui.web.served.TESTED_SERVE``),
+    log each of its patches whose private parts have changed (and return them). The app checks Textual's as it
+    starts; the web server checks textual-serve's."""
+    if package == "textual":
+        import textual
 
-    version = textual.__version__
-    if version == TESTED:
+        version, tested = textual.__version__, TESTED
+    else:
+        from importlib import metadata
+
+        from tui.web import served
+
+        version, tested = metadata.version(package.replace("_", "-")), served.TESTED_SERVE
+    if version == tested:
         return []
-    found = problems()
+    found = problems(tuple(p for p in PATCHES if p.package == package))
     for text in found:
-        log.warning("Textual %s (the patches were written for %s): %s", version, TESTED, text)
+        log.warning("%s %s (the patches were written for %s): %s", package, version, tested, text)
     return found
 
 
@@ -405,6 +476,25 @@ def textual_key(character: str) -> str:
     from textual.keys import _character_to_key
 
     return _character_to_key(character)
+
+
+# --- pilot-idle-window -------------------------------------------------------------------------------------------
+#: The window the test suite's Pilot sleeps at a time while it waits for an idle app (Textual's own: 20 ms).
+PILOT_IDLE_WINDOW = 0.005
+
+
+def quicken_pilot_idle(window: float = PILOT_IDLE_WINDOW) -> list[str]:
+    """Make Textual's Pilot look for an idle app every ``window`` seconds (idle: under a twentieth of the window's
+    CPU time used, as Textual's own 20 ms window). For the test suite, not the app. On a Textual other than
+    :data:`TESTED` whose idle wait has changed shape it does nothing and returns what changed, naming the patch."""
+    import textual
+    from textual import _wait
+
+    if textual.__version__ != TESTED and (changed := problems((patch("pilot-idle-window"),))):
+        return changed
+    _wait.SLEEP_GRANULARITY = window
+    _wait.SLEEP_IDLE = window / 20
+    return []
 
 
 # --- bounded-keys -------------------------------------------------------------------------------------------------

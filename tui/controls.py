@@ -78,8 +78,8 @@ class Controls:
         return found if found is not None else self.part.sent_for(key)
 
     def mute_actions(self, legal: Legal, card: str | None = None) -> list[Any]:
-        """The legal actions of the mute key (not stopped for a Dominant again: redemption.dominant.mute); only the
-        picked card's when it is one of them."""
+        """The legal actions of the mute key (those the game's ``ControlsPart.key`` gives "mute"); only the picked
+        card's when it is one of them."""
         mutes = self.keyed(legal, "mute")
         picked = [a for a in mutes if self.part.card(a) == card]
         return picked or mutes

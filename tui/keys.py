@@ -60,8 +60,7 @@ _b(
     "m",
     "mute",
     "Mute",
-    "in a Dominant window: play no Dominant now, and the Dominant picked (or the one you hold) does not stop you "
-    "again until the turn ends, or the game (you choose; you may still play it)",
+    "the game's mute action, where it has one: the help of a game that has one says what it does",
 )
 _b("new_game", "n", "new_game", "New game", "once the game is over: a new game", id="next")
 _b("next_lesson", "n", "next_lesson", "Next lesson", "once a lesson is done: the next lesson", id="next")
@@ -282,10 +281,14 @@ def check_keymap(keymap: Mapping[str, str], screens: Mapping[str, Iterable[Bindi
 
 
 # --- the help's key table -------------------------------------------------------------------------
-def key_rows(bindings: Iterable[Binding], keymap: Mapping[str, str] | None = None) -> list[tuple[str, str, str]]:
+def key_rows(
+    bindings: Iterable[Binding], keymap: Mapping[str, str] | None = None, texts: Mapping[str, str] | None = None
+) -> list[tuple[str, str, str]]:
     """(keys, what they do, the name to remap them by) for each control, in the order given, the keymap applied.
-    Bindings that share an id make one row (their texts joined); a group (the digits) makes one row."""
+    Bindings that share an id make one row (their texts joined); a group (the digits) makes one row. ``texts``:
+    what a binding's action does in the game at hand (``ControlsPart.explain``), said instead of its tooltip."""
     keymap = keymap or {}
+    said = texts or {}
     rows: dict[str, list[Any]] = {}
     for b in bindings:
         if not b.id:
@@ -299,18 +302,19 @@ def key_rows(bindings: Iterable[Binding], keymap: Mapping[str, str] | None = Non
                 row[1].append(b.tooltip)
             continue
         row = rows.setdefault(b.id, [[keys_name(keys)], [], [b.id]])
-        if b.tooltip and b.tooltip not in row[1]:
-            row[1].append(b.tooltip)
+        tip = said.get(b.action) or b.tooltip
+        if tip and tip not in row[1]:
+            row[1].append(tip)
     out = []
     for row in rows.values():
-        keys_, texts, ids = row
-        if not texts:
+        keys_, tips, ids = row
+        if not tips:
             continue
         if len(ids) > 1:  # a group: "1-9, 0" and "pick-1 ... pick-10"
             shown = _run(keys_)
-            out.append((shown, texts[0], f"{ids[0]} ... {ids[-1]}"))
+            out.append((shown, tips[0], f"{ids[0]} ... {ids[-1]}"))
         else:
-            out.append((keys_[0], "; ".join(texts), ids[0]))
+            out.append((keys_[0], "; ".join(tips), ids[0]))
     return out
 
 
@@ -321,10 +325,12 @@ def _run(keys: list[str]) -> str:
     return ", ".join(keys)
 
 
-def key_table(bindings: Iterable[Binding], keymap: Mapping[str, str] | None = None) -> str:
-    """The help's key table, as Markdown."""
+def key_table(
+    bindings: Iterable[Binding], keymap: Mapping[str, str] | None = None, texts: Mapping[str, str] | None = None
+) -> str:
+    """The help's key table, as Markdown (``texts`` as for :func:`key_rows`)."""
     lines = ["| Key | What it does (`its name` in keys.toml) |", "|---|---|"]
-    for keys, text, name in key_rows(bindings, keymap):
+    for keys, text, name in key_rows(bindings, keymap, texts):
         keys = keys.replace("|", "\\|")
         lines.append(f"| {keys} | {text} (`{name}`) |")
     return "\n".join(lines)

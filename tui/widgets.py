@@ -16,7 +16,6 @@ from textual.widget import Widget
 from textual.widgets import RichLog
 
 from saves import printable
-from saves.tables import is_talk
 from tui import keys
 from tui.compat import log_has_size
 
@@ -137,17 +136,25 @@ class CardList(Widget, can_focus=True):
                 self.refresh()
 
     def set_items(self, items: list[Item], title: str = "", subtitle: str = "", empty: str = "(no cards)") -> None:
+        self.set_list(items, empty)
+        set_titles(self, title, subtitle)
+
+    def set_list(self, items: list[Item], empty: str = "(no cards)") -> None:
+        """New cards, the titles left as they are (:meth:`set_items` sets both; a subtitle that depends on the cards
+        shown, :meth:`hidden`, is set after this)."""
         old = self.selected
         resized = len(items) != len(self.items)
         self.items = items
         self.empty_text = empty
-        set_titles(self, title, subtitle)
         ids = [i.id for i in items]
         if old in ids:
             self.cursor = ids.index(old)
         elif self.cursor >= len(items):
             self.cursor = max(0, len(items) - 1)
-        self.refresh(layout=resized)
+        # a new count of cards changes the pane's size only when its height follows them (CardList's own ``auto``;
+        # the boards give theirs fixed heights): otherwise a repaint, not a new layout of the screen
+        height = self.styles.height
+        self.refresh(layout=resized and (height is None or height.is_auto))
 
     def shown_state(self) -> tuple[object, ...]:
         """What of this pane's own state its texts depend on (the game screen redraws when it changes)."""
@@ -290,8 +297,12 @@ class LogPane(RichLog, can_focus=True):
         if line.startswith("Rejected:"):
             return Text(line, style="bold")
         width = self.scrollable_content_region.width
-        if not is_talk(line) or not log_has_size(self) or width <= self.TALK_INDENT:
+        if not log_has_size(self) or width <= self.TALK_INDENT:
             return Text(line)  # before the first layout: written again once the width is known (rewrap)
+        from saves.tables import is_talk  # the shared tables' module: not imported before the first frame
+
+        if not is_talk(line):
+            return Text(line)
         rows = Text(line).wrap(self.app.console, width - self.TALK_INDENT)
         return Text("\n" + " " * self.TALK_INDENT).join(rows)
 

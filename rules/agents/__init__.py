@@ -19,8 +19,8 @@ Levels (``make_agent(game_name, level, seed=0, time_limit=None)``):
   cards in hand and territory, souls in each Land of Bondage) scores them; the
   setup and placement decisions are left to the heuristic.
 
-Measured strength: ``python -m tests.bench.strength`` (figures in the issue's
-closing note); how active the Redemption levels are against a greedy beginner:
+Measured strength: ``python -m tests.bench.strength`` (it prints each pairing's
+score with its interval); how active the Redemption levels are against a greedy beginner:
 ``python -m tests.bench.activity``. Decision times: ``python -m tests.bench.ai_time``.
 
 Every agent is deterministic given its seed (the hard level also given

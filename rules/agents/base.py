@@ -34,15 +34,22 @@ class Eye:
     samples: int
 
 
+@runtime_checkable
+class ChoosesInGame(Protocol):
+    """A computer player that needs more than the view: it samples what it cannot see through
+    ``game.determinize``, so it is asked with the game."""
+
+    def choose_in(self, game: GameBase) -> Any: ...
+
+
 def choose_for(agent: Any, game: GameBase) -> Any:
     """Ask ``agent`` for the current player's action the way the app does.
 
     Agents that need more than the view (they sample hidden information through
     ``game.determinize``) have ``choose_in(game)``; the others get the view.
     """
-    chooser = getattr(agent, "choose_in", None)
-    if chooser is not None:
-        return chooser(game)
+    if isinstance(agent, ChoosesInGame):
+        return agent.choose_in(game)
     p = game.current_player
     if p is None:
         raise ValueError("the game is over: nobody has a move")

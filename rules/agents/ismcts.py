@@ -23,7 +23,7 @@ import zlib
 from collections.abc import Callable
 from typing import Any
 
-from rules.core import Rng
+from rules.core import GameBase, Rng
 
 Observe = Callable[[Any, Any, int], str]
 Reveal = Callable[[Any, Any], "str | None"]
@@ -60,9 +60,8 @@ def position_seed(seed: int, game: Any) -> int:
     return (seed * 0x9E3779B1 + digest) % (1 << 62)
 
 
-def _seats(game: Any) -> int:
-    """The number of players (games with a fixed two seats need not say)."""
-    return int(getattr(game, "n", 2))
+def _seats(game: GameBase) -> int:
+    return game.num_players
 
 
 def result_reward(game: Any, player: int) -> float:

@@ -72,6 +72,27 @@ def _totals_words(hs: int, ht: int, es: int, et: int, st: str, q: int, passes: i
     )
 
 
+# The words of the battle's most frequent events, written when read (Event.lazy; a playout reads none)
+def _enter_words(p: int, how: str, name: str, c: str, tail: str) -> str:
+    return f"{who(p, True)} {how} {name} ({c}){tail}."
+
+
+def _noblock_words(p: int) -> str:
+    return f"{who(p, True)} {verb(p, 'does', 'do')} not block."
+
+
+def _enhance_words(p: int, name: str, e: str, host: str, extra: str) -> str:
+    return f"{who(p, True)} {verb(p, 'plays', 'play')} {name} ({e}) on {host}{extra}."
+
+
+def _pass_words(p: int) -> str:
+    return f"{who(p, True)} {verb(p, 'passes', 'pass')}."
+
+
+def _rescued_words(name: str, s: str, a: int) -> str:
+    return f"{name} ({s}) is rescued into {whose(a)} Land of Redemption."
+
+
 class BattleRules(Core):
     # --- battle arithmetic --------------------------------------------------------------
     def _is_ignored(self, cid: str) -> bool:
@@ -87,7 +108,9 @@ class BattleRules(Core):
         att = self.attached
         if cid in att.values():  # as _attachments, without the call when nothing sits on it
             non = self.options["name_on_name"]
-            for e in [x for x, h in att.items() if h == cid]:
+            for e, h in list(att.items()):
+                if h != cid:
+                    continue
                 if e in self.b.negated:
                     continue
                 ec = self.cd[e]
@@ -119,7 +142,11 @@ class BattleRules(Core):
 
     def battle_chars(self, p: int) -> list[str]:
         cd, att = self.cd, self.attached
-        return [c for c in self.z[p]["field_of_battle"] if cd[c].is_character and c not in att]
+        out = []
+        for c in self.z[p]["field_of_battle"]:  # a loop: a comprehension is a call of its own, and this runs often
+            if cd[c].is_character and c not in att:
+                out.append(c)
+        return out
 
     def _battle_empty(self) -> bool:
         """No character is in battle on any side (``battle_chars`` of every seat empty), without the lists."""
@@ -420,7 +447,7 @@ class BattleRules(Core):
 
     def _enter_battle(self, p: int, c: str, events: list[Event], how: str, tail: str = "", rule: str = "") -> None:
         self._move_with(c, p, "field_of_battle")
-        events.append(Event.said("battle", f"{who(p, True)} {how} {self._nm(c)}{tail}.", p, rule))
+        events.append(Event.lazy("battle", _enter_words, (p, how, self.cd[c].name, c, tail), p, rule))
         for ab in self.cd[c].abilities:
             self._effect(p, c, c, ab, "", events)
 
@@ -464,9 +491,7 @@ class BattleRules(Core):
         self._after_battle_change(events)
 
     def _do_noblock(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
-        events.append(
-            Event.said("battle", f"{who(p, True)} {verb(p, 'does', 'do')} not block.", p, "redemption.battle.unopposed")
-        )
+        events.append(Event.lazy("battle", _noblock_words, (p,), p, "redemption.battle.unopposed"))
         if not self._open_others(p, "resolve", events):
             self._resolve(events)
 
@@ -496,9 +521,10 @@ class BattleRules(Core):
         non = self.options["name_on_name"] and name_on_name(self.cd[e], self.cd[c])
         extra = " (Name-on-Name: its numbers count double)" if non else ""
         events.append(
-            Event.said(
+            Event.lazy(
                 "enhance",
-                f"{who(p, True)} {verb(p, 'plays', 'play')} {self._nm(e)} on {self.cd[c].name}{extra}.",
+                _enhance_words,
+                (p, self.cd[e].name, e, self.cd[c].name, extra),
                 p,
                 "redemption.option.name-on-name" if non else "redemption.battle.enhance",
             )
@@ -545,7 +571,7 @@ class BattleRules(Core):
             return
         self.b.passes += 1
         self.b.last_actor = p
-        events.append(Event.said("pass", f"{who(p, True)} {verb(p, 'passes', 'pass')}.", p))
+        events.append(Event.lazy("pass", _pass_words, (p,), p))
         if self.b.passes >= 2:
             events.append(Event("pass", "Two passes in a row: the battle ends.", -1, "redemption.battle.pass"))
             if not self._open_others(p, "resolve", events):
@@ -743,14 +769,7 @@ class BattleRules(Core):
         a = self.s.active
         held_by = self.loc[s][0]
         self._redeem(s, a)
-        events.append(
-            Event.said(
-                "rescue",
-                f"{self._nm(s)} is rescued into {whose(a)} Land of Redemption.",
-                a,
-                "redemption.battle.surrender",
-            )
-        )
+        events.append(Event.lazy("rescue", _rescued_words, (self.cd[s].name, s, a), a, "redemption.battle.surrender"))
         effects.rescued(self, held_by, s, events)  # redemption.lang.trigger.rescued
         self._finish_battle(events)
 
@@ -774,7 +793,8 @@ class BattleRules(Core):
         pending decision, redemption.decision), the others are discarded. One warrior at a time."""
         if self.s.pending is not None or self.is_over:
             return
-        cd, count = self.cd, dict[str, int]()
+        cd = self.cd
+        count: dict[str, int] = {}  # not dict[str, int](): calling the alias costs ten times the dict
         for a, host in self.attached.items():
             if cd[a].is_weapon and cd[host].is_warrior:
                 count[host] = count.get(host, 0) + 1

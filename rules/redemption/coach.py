@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from rules.coach import Line
-from rules.core import Event
+from rules.core import Event, GameBase
 from rules.redemption.cards import name_on_name
 from rules.redemption.notation import Action, seat_arg
 from rules.redemption.sight import Sight
@@ -39,6 +39,11 @@ class _Sees(Protocol):
 def seen(game: _Sees, player: int) -> Sight:
     """What the coach reads for ``player``: their Sight (``game.sight(player)``), never the game."""
     return game.sight(player)
+
+
+def model(seen: Sight) -> GameBase:
+    """The game as the player knows it: the cards they cannot see dealt again (``Sight.model``)."""
+    return seen.model()
 
 
 def _card(game: Sight, cid: str) -> str:

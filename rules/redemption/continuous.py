@@ -29,12 +29,18 @@ if TYPE_CHECKING:
 
 def _in_game(t: Table, effect: str) -> bool:
     """Does a card of this game have an ability with this effect at all (a quick no for the scans below)?"""
-    return effect in t._kinds().effects
+    k = t._kinds_of  # t._kinds(), without the call when it is known (these quick noes run many times an action)
+    if k is None or t._kinds_cd is not t.cd:
+        k = t._kinds()
+    return effect in k.effects
 
 
 def _artifact_has(t: Table, effect: str) -> bool:
     """Does an artifact of this game have an ability with this effect (a quick no for the face-up artifact scans)?"""
-    return effect in t._kinds().artifact_effects
+    k = t._kinds_of  # as _in_game
+    if k is None or t._kinds_cd is not t.cd:
+        k = t._kinds()
+    return effect in k.artifact_effects
 
 
 def active(t: Table, src: str) -> bool:

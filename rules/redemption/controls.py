@@ -17,6 +17,11 @@ SENT_FOR = {"pass": "pass", "end_phase": "end"}
 #: Dominant window), and its question when it has several (a Dominant held, until the turn or the game ends).
 IDLE = {"mute": "No Dominant window is asking you now: there is no Dominant to mute."}
 WHICH = {"mute": "Not stopped for which Dominant, until when?"}
+#: What the keys of their own do in Redemption, for the help's key table.
+EXPLAIN = {
+    "mute": "in a Dominant window: play no Dominant now, and the Dominant picked (or the one you hold) does not stop "
+    "you again until the turn ends, or the game (you choose; you may still play it)",
+}
 #: Verbs whose arguments are numbers (cards lifted, a seat), not cards.
 NUMBERED = ("cut", "first")
 #: Enter lists these even when they are the card's only action: setting a character aside is rarely what a player
@@ -110,3 +115,7 @@ def idle(key: str) -> str:
 
 def which(key: str) -> str:
     return WHICH.get(key, "")
+
+
+def explain(key: str) -> str:
+    return EXPLAIN.get(key, "")

@@ -25,6 +25,20 @@ from rules.redemption.cards import base_name as base_name  # re-exported: a prin
 
 #: The deck types a deck file may say, and how a player names them (the first is a new deck's).
 TYPES = {"type1": "Type 1"}
+#: Each card type's name in the deck editor's list, five letters at most.
+SHORT_TYPE_NAMES = {
+    "hero": "Hero",
+    "evil_character": "Evil",
+    "good_enhancement": "G.Enh",
+    "evil_enhancement": "E.Enh",
+    "lost_soul": "Soul",
+    "dominant": "Dom",
+    "artifact": "Art",
+    "site": "Site",
+    "fortress": "Fort",
+}
+#: The alignments a card may have.
+ALIGNMENTS = ("good", "evil", "neutral")
 
 MIN_DECK = 50
 #: Ruling (redemption.deck.size): the largest deck the program takes.

@@ -597,10 +597,8 @@ def _text_search(a: Act, when: str, card: Card | None) -> str:
         text = f"Search your draw pile for {what} and put it into your hand"
     else:
         text = f"Search your {_piles_words(a)} for {what} and put it into your hand"
-    lead = {"enters_battle": "When this character enters battle, ", "rescued": "When this Lost Soul is rescued, "}
-    head = lead.get(when, "") if card is not None and (card.is_character or when == "rescued") else ""
-    if head:
-        text = head + text[:1].lower() + text[1:]
+    if when == "rescued" and card is not None:
+        text = "When this Lost Soul is rescued, " + text[:1].lower() + text[1:]
     return text + ("; then shuffle the draw pile." if _searches_deck(a) else ".")
 
 
@@ -3247,8 +3245,6 @@ def _text_draw(a: Act, when: str, card: Card | None) -> str:
         return f"While face up: draw {n} in each of your Upkeep phases."
     if when == "activate":
         return f"When activated: draw {n}."
-    if card is not None and card.is_character and when not in _BLOCK_HEADS:  # those say their own moment
-        return f"When this character enters battle, draw {n}."
     return f"Draw {n}."
 
 
@@ -3266,7 +3262,7 @@ def _text_band(a: Act, when: str, card: Card | None) -> str:
         many = a.select.up_to and a.select.most > 1
         facets = a.select.facets  # its card facets and the numbers it has now ("toughness 5 or less")
         who_ = f"any of your {filter_text(facets, plural=True)}" if many else an(filter_text(facets))
-        return f"When this character enters battle, it may band to {who_} in your hand or territory."
+        return f"It may band to {who_} in your hand or territory."
     return f"Band: bring your {filter_text(a.filter)} from your hand or territory into battle."
 
 
@@ -3303,11 +3299,9 @@ def _text_discard_type(a: Act, when: str, card: Card | None) -> str:
         where += " (not one held in a fortress)"
     else:
         where += " (not one held in a fortress or set aside)"
-    entry = card is not None and card.is_character and when not in _BLOCK_HEADS  # those say their own moment
-    lead = "When this character enters battle, discard" if entry else "Discard"
     if a.select.up_to and a.select.most > 1:
-        return f"{lead} up to {a.select.most} {filter_text(a.select.facets, 'card', plural=True)} {where}."
-    return f"{lead} any {what} {where}."
+        return f"Discard up to {a.select.most} {filter_text(a.select.facets, 'card', plural=True)} {where}."
+    return f"Discard any {what} {where}."
 
 
 def _which(a: Act, noun: str) -> str:
@@ -3344,8 +3338,7 @@ def _which(a: Act, noun: str) -> str:
 
 
 def _text_pile(a: Act, when: str, card: Card | None) -> str:
-    lead = "When this character enters battle, put" if card is not None and card.is_character else "Put"
-    return f"{lead} {_which(a, 'card')} {_PILE_WORDS[a.verb]} its owner's draw pile."
+    return f"Put {_which(a, 'card')} {_PILE_WORDS[a.verb]} its owner's draw pile."
 
 
 def _text_return(a: Act, when: str, card: Card | None) -> str:
@@ -3369,13 +3362,12 @@ def _text_numbers(a: Act, when: str, card: Card | None) -> str:
     head = {
         "successful_rescue": "Each time this character makes a successful rescue, ",
         "wins_battle": "Each time this character wins a battle, ",
-        "enters_battle": "When this character enters battle, ",
     }.get(when, "")
     if when == "while_in_play" and card is not None and card.type == "artifact":
         head = "While this is face up, "  # redemption.effect.gain.artifact
     what = _which(a, "character")
     text = f"{what} {'gains' if a.verb == 'gain' and not a.select.every else 'gain' if a.verb == 'gain' else 'loses' if not a.select.every else 'lose'} {a.strength}/{a.toughness}{how}."
-    if head:
+    if head or when == "enters_battle":  # the ability's lead names the character: "..., it gains"
         return head + ("it" if what == "this character" else what) + text[len(what) :]
     return text[:1].upper() + text[1:]
 
@@ -3457,8 +3449,7 @@ def _verbs() -> dict[str, Verb]:
                 "look_underdeck",
                 "look at an opponent's hand and put a card of it that fits on the bottom of their draw pile",
                 lambda a, when, card: (
-                    ("When this character enters battle, look" if card is not None and card.is_character else "Look")
-                    + f" at your opponent's hand and put {an(filter_text(a.filter, 'card'))} from it on the bottom "
+                    f"Look at your opponent's hand and put {an(filter_text(a.filter, 'card'))} from it on the bottom "
                     "of their draw pile."
                 ),
                 _do_look_underdeck,
@@ -3504,11 +3495,7 @@ def _verbs() -> dict[str, Verb]:
                 "reveal_bottom",
                 "reveal the bottom card of your draw pile; if it fits, you may put it into your hand",
                 lambda a, when, card: (
-                    (
-                        "When this character enters battle, reveal"
-                        if card is not None and card.is_character
-                        else "Reveal"
-                    )
+                    "Reveal"
                     + f" the bottom card of your draw pile: if it is {an(filter_text(a.filter, 'card'))}, you may put "
                     "it into your hand."
                 ),
@@ -3519,7 +3506,7 @@ def _verbs() -> dict[str, Verb]:
                 "draw_reveal",
                 "draw a card and reveal it; if it fits, this character is discarded after the battle",
                 lambda a, when, card: (
-                    "When this character enters battle, draw a card and reveal it: if it is "
+                    "Draw a card and reveal it: if it is "
                     f"{an(filter_text(a.filter, 'card'))}, this character is discarded after the battle."
                 ),
                 _do_draw_reveal,
@@ -3604,7 +3591,7 @@ def _verbs() -> dict[str, Verb]:
                 "draw_most",
                 "the player with the most cards that fit in territory may draw",
                 lambda a, when, card: (
-                    f"When this character enters battle, the player with the most {filter_text(a.filter, plural=True)} "
+                    f"The player with the most {filter_text(a.filter, plural=True)} "
                     f"in territory may draw {plural(a.n, 'card')} (a tie: nobody draws)."
                 ),
                 _do_draw_most,
@@ -3651,11 +3638,7 @@ def _verbs() -> dict[str, Verb]:
                 "negate_all",
                 "negate every special ability on characters and enhancements in play but this one",
                 lambda a, when, card: (
-                    (
-                        "When this character enters battle, negate"
-                        if card is not None and card.is_character
-                        else "Negate"
-                    )
+                    "Negate"
                     + (
                         f" every {filter_text(a.filter, 'card')} {_negate_all_where(a)}(but this one) for this battle."
                         if a.select.facets
@@ -3800,14 +3783,7 @@ def _verbs() -> dict[str, Verb]:
             Verb(
                 "negate_one",
                 "negate a chosen opposing card: its abilities (and an enhancement's numbers) stop",
-                lambda a, when, card: (
-                    (
-                        "When this character enters battle, negate "
-                        if card is not None and card.is_character
-                        else "Negate "
-                    )
-                    + f"{an(filter_text(a.filter, 'card'))} in battle."
-                ),
+                lambda a, when, card: "Negate " + f"{an(filter_text(a.filter, 'card'))} in battle.",
                 _do_negate_one,
                 _negatable,
                 resolve=_resolve_target,
@@ -4007,13 +3983,7 @@ def _verbs() -> dict[str, Verb]:
                 "may_draw",
                 "its player may draw N cards",
                 lambda a, when, card: (
-                    (
-                        "When this character enters battle, you "
-                        if card is not None and card.is_character
-                        else "When this Lost Soul is rescued, the player it was rescued from "
-                        if when == "rescued"
-                        else "You "
-                    )
+                    ("When this Lost Soul is rescued, the player it was rescued from " if when == "rescued" else "You ")
                     + f"may draw {plural(a.n, 'card')}."
                 ),
                 _do_may_draw,
@@ -4117,11 +4087,7 @@ def _verbs() -> dict[str, Verb]:
                 "play_from_deck",
                 "play a Lost Soul (or a character) from a draw pile",
                 lambda a, when, card: (
-                    (
-                        "When this character enters battle, you may play "
-                        if card is not None and card.is_character
-                        else "You may play "
-                    )
+                    "You may play "
                     + " and ".join(an(TYPE_NAMES.get(t, t)) for t in _deck_types(a))
                     + " from "
                     + (
@@ -4152,7 +4118,7 @@ def _verbs() -> dict[str, Verb]:
                 "exchange_self",
                 "its player may exchange this character in battle with one from their Reserve or discard pile",
                 lambda a, when, card: (
-                    f"When this character enters battle, you may exchange it with {an(filter_text(a.filter, 'card'))} "
+                    f"You may exchange it with {an(filter_text(a.filter, 'card'))} "
                     f"from your {_piles_words(a)}: that one takes its place in battle."
                 ),
                 _do_exchange_self,
@@ -4162,7 +4128,7 @@ def _verbs() -> dict[str, Verb]:
                 "underdeck_or_pay",
                 "its player may underdeck a character; its owner may underdeck a card of its alignment from hand instead",
                 lambda a, when, card: (
-                    f"When this character enters battle, you may put {an(filter_text(a.filter, 'card'))} "
+                    f"You may put {an(filter_text(a.filter, 'card'))} "
                     + ("in a territory " if a.select.zones == ("territory",) else "")
                     + "under its owner's draw pile; its owner may put a card of its alignment from their hand under "
                     "their draw pile instead."
@@ -4267,9 +4233,7 @@ def _verbs() -> dict[str, Verb]:
                 "look_hand",
                 "look at an opponent's hand or Reserve",
                 lambda a, when, card: (
-                    ("When this character enters battle, look" if card is not None and card.is_character else "Look")
-                    + " at your opponent's "
-                    + ("Reserve." if a.select.zones == ("reserve",) else "hand.")
+                    "Look at your opponent's " + ("Reserve." if a.select.zones == ("reserve",) else "hand.")
                 ),
                 _do_look_hand,
                 resolve=_resolve_look_hand,
@@ -4277,7 +4241,7 @@ def _verbs() -> dict[str, Verb]:
             Verb(
                 "withdraw_self",
                 "its player may withdraw this character from battle",
-                lambda a, when, card: "When this character enters battle, you may withdraw it from battle.",
+                lambda a, when, card: "You may withdraw it from battle.",
                 _do_withdraw_self,
                 resolve=_resolve_withdraw_self,
             ),
@@ -4364,11 +4328,7 @@ def _verbs() -> dict[str, Verb]:
                 "prevent_next",
                 "the next opposing enhancement that fits has its ability prevented",
                 lambda a, when, card: (
-                    (
-                        "When this character enters battle, prevent "
-                        if card is not None and card.is_character
-                        else "Prevent "
-                    )
+                    "Prevent "
                     + f"the special ability of the next opposing {filter_text(a.filter, 'card')} played in this battle."
                 ),
                 _do_prevent_next,
@@ -4516,10 +4476,7 @@ def ability_text(a: Ability, card: Card | None = None) -> str:
     texts = [_act_words(act, a.trigger, card) for act in a.acts]
     if a.choose_one:
         one, two = (VERBS[act.verb].text(act, "played", None) for act in a.acts)
-        head = {
-            "enters_battle": "When this character enters battle, choose one: ",
-            "put_in_play": "When this Lost Soul is put in play, choose one: ",
-        }.get(a.trigger, "Choose one: ")
+        head = "When this Lost Soul is put in play, choose one: " if a.trigger == "put_in_play" else "Choose one: "
         words = head + one.rstrip(".") + "; or " + two[:1].lower() + two[1:]
     else:
         words = " ".join(texts)
@@ -4530,6 +4487,9 @@ def ability_text(a: Ability, card: Card | None = None) -> str:
         return f"When {who_} of yours attacks alone: {words[:1].lower()}{words[1:]}"
     if a.cost:  # redemption.lang.cost: "discard this card to ..."
         words = f"{COSTS[a.cost].text[:1].upper()}{COSTS[a.cost].text[1:]} {words[:1].lower()}{words[1:]}"
+    if a.trigger == "enters_battle" and card is not None and card.is_character and not words.startswith("When "):
+        # said once for the whole ability, unless its effect names its own moment ("When this Hero attacks")
+        words = f"When this character enters battle, {words[:1].lower()}{words[1:]}"
     if a.condition:
         words = f"{condition_text(a.condition)[:1].upper()}{condition_text(a.condition)[1:]}: {words}"
     if card is not None and card.type == "artifact" and card.is_enhancement and a.trigger == "played":

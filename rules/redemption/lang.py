@@ -447,7 +447,7 @@ CARD_FACETS = frozenset(n for n, f in FACETS.items() if f.card is not None)
 
 def matches(card: Card, flt: tuple[tuple[str, Any], ...] | Mapping[str, Any]) -> bool:
     """Does ``card`` fit every card facet of a filter (facets about where it is are :func:`select`'s)?"""
-    items = flt.items() if isinstance(flt, Mapping) else flt
+    items = flt if isinstance(flt, tuple) else flt.items()  # not isinstance(flt, Mapping): an ABC's check is a call
     for k, v in items:
         test = FACETS[k].card
         if test is not None and not test(card, v):
@@ -710,6 +710,8 @@ def _count_words(v: tuple[Selector, str]) -> str:
     if spec == "=1":  # "if alone"
         return f"if there is exactly one {_cards_words(sel, 'character')} in battle"
     op, n = spec.rstrip("0123456789"), spec[len(spec.rstrip("0123456789")) :]
+    if (op, n) == (">=", "1"):
+        return f"if there is {_a(_cards_words(sel, 'character'))} in battle"
     many = {">=": f"{n} or more", "<=": f"{n} or fewer", ">": f"more than {n}", "<": f"fewer than {n}"}.get(op, n)
     return f"if there are {many} {_cards_words(sel, 'character', plural=True)} in battle"
 
@@ -726,13 +728,13 @@ def _cards_words(v: Selector, noun: str = "character", plural: bool = False) -> 
         noun = str(d["name"])
     if "base_name" in d:
         noun = str(d["base_name"])
-    if "title" in d:  # a word of the title ("used by a Hero with Deborah in its title")
-        title = d["title"]
-        noun += f" with {title if isinstance(title, str) else ' or '.join(title)} in its title"
-    if d.get("no_ability"):
-        noun += " with no special ability"
     if plural:
         noun += "es" if noun.endswith("o") else "s"
+    if "title" in d:  # a word of the title ("used by a Hero with Deborah in its title")
+        title = d["title"]
+        noun += f" with {title if isinstance(title, str) else ' or '.join(title)} in {'their titles' if plural else 'its title'}"
+    if d.get("no_ability"):
+        noun += " with no special ability"
     return " ".join(words + [noun])
 
 

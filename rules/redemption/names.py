@@ -13,6 +13,7 @@ from collections.abc import Iterator, Sequence
 from itertools import product
 from typing import Any
 
+from rules.core import Unreadable
 from rules.redemption.notation import ID, MUTE_UNTIL, SEAT_VERBS, VERBS
 from rules.redemption.views import RedemptionView
 from rules.words import whose
@@ -33,12 +34,8 @@ _PLACES = (
 )
 
 
-class AmbiguousName(ValueError):
+class AmbiguousName(Unreadable):
     """A name that fits several cards; ``template`` names their places for each reader (rules.words)."""
-
-    def __init__(self, template: str, text: str) -> None:
-        super().__init__(text)
-        self.template = template
 
 
 def words_of(text: str) -> list[str]:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-from itertools import filterfalse, repeat
-from operator import countOf, is_
+from itertools import filterfalse
+from operator import countOf
 from typing import TYPE_CHECKING, cast
 
 from rules.core import Event, GameBase, Outcome
@@ -30,6 +30,7 @@ from rules.redemption.state import (
 from rules.words import played_by, plural, their, verb, who, whose
 
 if TYPE_CHECKING:
+    from rules.redemption.cards import Card
     from rules.redemption.game import Game
 
 # the tables of the verbs legal_actions() offers most (rules.redemption.notation.ActionTable)
@@ -83,16 +84,14 @@ class Play(Checks):
     def apply(self, action: Action | str) -> Outcome:
         """``GameBase.apply``; an action object the last ``legal_actions()`` returned (what a search or a playout
         applies) is legal by construction and goes straight to ``_perform`` (see ``Checks._check``)."""
-        keep = self._legal_keep
-        if keep and any(map(is_, keep, repeat(action))):
-            if TYPE_CHECKING:
-                assert isinstance(action, Action)  # one of the legal actions: an Action object
-            v = action.verb
-            rule = self._rule_of(action) if v in PHASE_RULED else VERBS[v][1]
-            events: list[Event] = []
-            self._perform(action, events, self._legal_player)
-            self.history.append(action.text)
-            return Outcome(True, "", rule, tuple(events))
+        for legal in self._legal_keep:  # a loop: half the cost of any(map(is_, ...)) over ten actions
+            if legal is action:
+                v = legal.verb
+                rule = self._rule_of(legal) if v in PHASE_RULED else VERBS[v][1]
+                events: list[Event] = []
+                self._perform(legal, events, self._legal_player)
+                self.history.append(legal.text)
+                return Outcome(True, "", rule, tuple(events))
         return GameBase.apply(self, action)  # type: ignore[arg-type]  # Play is only ever part of Game, a GameBase
 
     def _legal(self, p: int | None) -> list[Action]:
@@ -178,16 +177,18 @@ class Play(Checks):
 
     def _block_actions(self, p: int) -> list[Action]:
         """The defender blocks with an evil character from hand or territory, or does not."""
-        z, block = self.z[p], ACTIONS["block"]
-        out: list[Action] = [
-            block[(c,)]
-            for c in z["hand"] + z["territory"]
-            if self.cd[c].type == "evil_character"
-            and c not in self.attached
-            and self._unique_clash(p, c) is None
-            and not self._kept_out(c)
-            and not continuous.block_forbidden(self, c)
-        ]
+        z, block, cd, attached = self.z[p], ACTIONS["block"], self.cd, self.attached
+        out: list[Action] = []
+        for zone in (z["hand"], z["territory"]):
+            for c in zone:
+                if (
+                    cd[c].type == "evil_character"
+                    and c not in attached
+                    and self._unique_clash(p, c) is None
+                    and not self._kept_out(c)
+                    and not continuous.block_forbidden(self, c)
+                ):
+                    out.append(block[(c,)])
         out.append(NOBLOCK)
         return out
 
@@ -195,7 +196,10 @@ class Play(Checks):
         """The player with the initiative plays an enhancement on one of their characters in battle, or passes."""
         out: list[Action] = []
         enhance = ACTIONS["enhance"]
-        chars = [c for c in self.battle_chars(p) if not self._is_ignored(c)]
+        chars = []
+        for c in self.battle_chars(p):
+            if not self._is_ignored(c):
+                chars.append(c)
         if not chars:
             special = self._special_targets(p)
             if special:  # special initiative: an enhancement that negates the removal (redemption.battle.special)
@@ -302,15 +306,19 @@ class Play(Checks):
             out += map(SETASIDE.__getitem__, terr_chars)
         if prep:
             if can_activate and z["artifact_pile"]:
-                out += [
-                    ACTIVATE[c] for c in z["artifact_pile"] if c not in self.face_up and self._activate_payable(p, c)
-                ]
+                costly, up = kinds.costly, self.face_up  # an artifact without a cost needs no look at it
+                for c in z["artifact_pile"]:  # loops, not comprehensions, in this function: each is a call
+                    if c not in up and (c not in costly or self._activate_payable(p, c)):
+                        out.append(ACTIVATE[c])
             for s in holders:
                 card = cd[s]
                 if card.type == "site":
                     sa = card.by_effect.get("site")
                     if sa and countOf(attached.values(), s) < sa.n:  # len(_attachments(s)), in C
-                        out += [SOUL[(lost, s)] for lost in z["land_of_bondage"] if self.cards[lost][1] == p]
+                        cards = self.cards
+                        for lost in z["land_of_bondage"]:
+                            if cards[lost][1] == p:
+                                out.append(SOUL[(lost, s)])
                 else:
                     fa = card.by_effect.get("fortress")
                     if fa and countOf(attached.values(), s) < fa.n:
@@ -516,16 +524,10 @@ class Play(Checks):
             self.s.phase = "discard"
             events.append(Event.lazy("phase", _no_rescue_words, (p,), p))
         elif ph == "discard":
-            if len(self.z[p]["hand"]) > self.hand_limit(p):
+            held, limit = len(self.z[p]["hand"]), self.hand_limit(p)
+            if held > limit:
                 self.s.phase = "hand_limit"
-                events.append(
-                    Event.said(
-                        "phase",
-                        f"{who(p, True)} {verb(p, 'holds', 'hold')} {plural(len(self.z[p]['hand']), 'card')} and must discard down to {self.hand_limit(p)}.",
-                        p,
-                        "redemption.discard.limit",
-                    )
-                )
+                events.append(Event.lazy("phase", _over_limit_words, (p, held, limit), p, "redemption.discard.limit"))
             elif not self._open_others(p, "end_turn", events):
                 self._end_turn(events)
 
@@ -565,7 +567,11 @@ class Play(Checks):
         return False
 
     def _end_turn(self, events: list[Event]) -> None:
-        both_empty = not any(z["deck"] for z in self.z)
+        both_empty = True
+        for z in self.z:  # not any(...) of a generator: every turn ends here
+            if z["deck"]:
+                both_empty = False
+                break
         self.s.dry = self.s.dry + 1 if both_empty and not self.s.flags.rescued else 0
         if both_empty and not self.rescue_possible():
             self._end_by_score(
@@ -602,14 +608,7 @@ class Play(Checks):
     def _do_artifact(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args
         self._move(c, p, "artifact_pile")
-        events.append(
-            Event.said(
-                "place",
-                f"{who(p, True)} {verb(p, 'puts', 'put')} an artifact ({c}) face down on {their(p)} artifact pile.",
-                p,
-                "redemption.prep.artifact",
-            )
-        )
+        events.append(Event.lazy("place", _artifact_words, (p, c), p, "redemption.prep.artifact"))
 
     def _do_activate(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args
@@ -629,13 +628,7 @@ class Play(Checks):
         self.face_up.add(c)
         self.s.flags.artifact_activated = True
         events.append(
-            Event.said(
-                "activate",
-                f"{who(p, True)} {verb(p, 'activates', 'activate')} {self._nm(c)}: {played_by(self.cd[c].ability_text, p)}",
-                p,
-                "redemption.prep.activate",
-                reveals=True,
-            )
+            Event.lazy("activate", _activate_words, (p, self.cd[c], c), p, "redemption.prep.activate", reveals=True)
         )
         for ab in self.cd[c].abilities:
             if ab.when == "activate" and ab.cost and not self._pay(p, c, ab.cost, events):
@@ -667,25 +660,15 @@ class Play(Checks):
     def _do_site(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         (c,) = args
         self._move(c, p, "territory")
-        events.append(
-            Event.said(
-                "place",
-                f"{who(p, True)} {verb(p, 'puts', 'put')} the site {self._nm(c)} into {their(p)} territory.",
-                p,
-                "redemption.prep.site",
-            )
-        )
+        events.append(Event.lazy("place", _site_words, (p, self.cd[c].name, c), p, "redemption.prep.site"))
 
     def _do_soul(self, p: int, args: tuple[str, ...], events: list[Event]) -> None:
         s, site = args
         self._move(s, p, "in_site")
         self.attached[s] = site
         events.append(
-            Event.said(
-                "place",
-                f"{who(p, True)} {verb(p, 'puts', 'put')} {self._nm(s)} into {self._nm(site)}.",
-                p,
-                "redemption.prep.soul",
+            Event.lazy(
+                "place", _soul_words, (p, self.cd[s].name, s, self.cd[site].name, site), p, "redemption.prep.soul"
             )
         )
         if self.cd[s].abilities:  # "if you put this Lost Soul in a site, ..." (redemption.lang.trigger.put_in_site)
@@ -763,14 +746,7 @@ class Play(Checks):
         if window:
             self.s.window.queue.pop(0)
         self._move(d, p, "discard")
-        events.append(
-            Event.said(
-                "dominant",
-                f"{who(p, True)} {verb(p, 'plays', 'play')} the Dominant {self._nm(d)}: {played_by(self.cd[d].ability_text, p)}",
-                p,
-                "redemption.dominant",
-            )
-        )
+        events.append(Event.lazy("dominant", _dominant_words, (p, self.cd[d], d), p, "redemption.dominant"))
         for ab in self.cd[d].abilities:
             self._effect(p, d, d, ab, target, events)
         if self.s.pending is not None:  # the Dominant asks its player first (redemption.decision)
@@ -972,6 +948,34 @@ def _limit_discard_words(p: int, name: str, c: str) -> str:
 
 def _play_words(p: int, name: str, c: str) -> str:
     return f"{who(p, True)} {verb(p, 'puts', 'put')} {name} ({c}) into {their(p)} territory."
+
+
+def _over_limit_words(p: int, held: int, limit: int) -> str:
+    return f"{who(p, True)} {verb(p, 'holds', 'hold')} {plural(held, 'card')} and must discard down to {limit}."
+
+
+def _artifact_words(p: int, c: str) -> str:
+    return f"{who(p, True)} {verb(p, 'puts', 'put')} an artifact ({c}) face down on {their(p)} artifact pile."
+
+
+def _activate_words(p: int, card: Card, c: str) -> str:
+    """``card``: the artifact as it was activated (a card is a value: its words are the same when read later)."""
+    return f"{who(p, True)} {verb(p, 'activates', 'activate')} {card.name} ({c}): {played_by(card.ability_text, p)}"
+
+
+def _site_words(p: int, name: str, c: str) -> str:
+    return f"{who(p, True)} {verb(p, 'puts', 'put')} the site {name} ({c}) into {their(p)} territory."
+
+
+def _soul_words(p: int, name: str, s: str, site_name: str, site: str) -> str:
+    return f"{who(p, True)} {verb(p, 'puts', 'put')} {name} ({s}) into {site_name} ({site})."
+
+
+def _dominant_words(p: int, card: Card, d: str) -> str:
+    """``card``: the Dominant as it was played (see _activate_words)."""
+    return (
+        f"{who(p, True)} {verb(p, 'plays', 'play')} the Dominant {card.name} ({d}): {played_by(card.ability_text, p)}"
+    )
 
 
 #: verb -> the method that carries it out (every verb of the notation has one)

@@ -283,30 +283,54 @@ class Turn:
 class Kinds:
     """A game's card ids by kind, read from its ``cd`` (``Core._kinds``)."""
 
-    __slots__ = ("dominants", "characters", "holders", "placeable", "effects", "artifact_effects", "having")
+    __slots__ = ("dominants", "characters", "holders", "placeable", "effects", "artifact_effects", "having", "costly")
 
     def __init__(self, cd: dict[str, Card]) -> None:
-        self.dominants = frozenset([c for c, card in cd.items() if card.type == "dominant"])
-        #: the cards a Preparation phase puts into play from the hand (Card.placement)
-        self.placeable = frozenset([c for c, card in cd.items() if card.placement])
-        #: the effects of the abilities the game's cards have (Card.by_effect): a scan for one no card has is a no
+        dominants: list[str] = []
+        placeable: list[str] = []
+        characters: list[str] = []
+        holders: list[str] = []
         effects: set[str] = set()
         artifact_effects: set[str] = set()  # the same, of the artifacts alone (what a face-up artifact may do)
         having: dict[str, set[str]] = {}
-        for c, card in cd.items():
+        costly: list[str] = []
+        for c, card in cd.items():  # one pass: every new game reads its hundred cards here
+            kind = card.type
+            if kind == "dominant":
+                dominants.append(c)
+            if card.placement:
+                placeable.append(c)
+            if card.is_character:
+                characters.append(c)
+            elif kind == "site" or kind == "fortress":
+                holders.append(c)
             if card.by_effect:
                 effects.update(card.by_effect)
-                if card.type == "artifact":
+                if kind == "artifact":
                     artifact_effects.update(card.by_effect)
                 for e in card.by_effect:
-                    having.setdefault(e, set()).add(c)
+                    ids = having.get(e)
+                    if ids is None:
+                        having[e] = {c}
+                    else:
+                        ids.add(c)
+                for ab in card.abilities:
+                    if ab.cost:
+                        costly.append(c)
+                        break
+        self.dominants = frozenset(dominants)
+        #: the cards a Preparation phase puts into play from the hand (Card.placement)
+        self.placeable = frozenset(placeable)
+        #: the effects of the abilities the game's cards have (Card.by_effect): a scan for one no card has is a no
         self.effects = frozenset(effects)
         self.artifact_effects = frozenset(artifact_effects)
         #: effect -> the ids of the cards with an ability of that effect
         self.having = {e: frozenset(ids) for e, ids in having.items()}
-        self.characters = frozenset([c for c, card in cd.items() if card.is_character])
+        self.characters = frozenset(characters)
         #: sites and fortresses: the cards other cards go into
-        self.holders = frozenset([c for c, card in cd.items() if card.type == "site" or card.type == "fortress"])
+        self.holders = frozenset(holders)
+        #: the cards with an ability that has a cost (redemption.lang.cost): any other artifact may be activated
+        self.costly = frozenset(costly)
 
 
 class Core:
@@ -370,6 +394,10 @@ class Core:
     @property
     def n(self) -> int:
         """The number of seats."""
+        return len(self.z)
+
+    @property
+    def num_players(self) -> int:  # rules.core.GameBase's name for it
         return len(self.z)
 
     def card(self, cid: str) -> Card:

@@ -50,6 +50,9 @@ class Table(Protocol):
     def _is_protected(self, cid: str) -> bool: ...
     def _kinds(self) -> Kinds: ...  # the game's cards by kind, and the effects its cards have
 
+    _kinds_of: Kinds | None  # what _kinds() returns, once made: kept while ``_kinds_cd is cd``
+    _kinds_cd: dict[str, Card] | None
+
     # --- changing the game -----------------------------------------------------------------------------------
     def _move(self, cid: str, p: int, zone: Zone, top: bool = False) -> None: ...
     def _draw(self, p: int, n: int, events: list[Event], why: str, rule: str = ...) -> int: ...

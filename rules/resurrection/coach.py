@@ -64,6 +64,11 @@ def seen(game: Game, player: int) -> Game:
     return game
 
 
+def model(seen: Game) -> Game:
+    """The game itself: what the coach reads of it is what the player sees."""
+    return seen
+
+
 def phase(game: Game, player: int) -> tuple[str, str, str]:
     v = game.view(player)
     if v["is_over"]:

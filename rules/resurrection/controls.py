@@ -60,3 +60,7 @@ def idle(key: str) -> str:
 
 def which(key: str) -> str:
     return ""
+
+
+def explain(key: str) -> str:
+    return ""

@@ -199,6 +199,11 @@ class Game(GameBase):
         return 1 - self.aggressor
 
     @property
+    def turn(self) -> int:
+        """A game of battles: the battles resolved so far."""
+        return self.battle
+
+    @property
     def is_over(self) -> bool:
         return self.result != ""
 

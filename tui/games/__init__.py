@@ -16,7 +16,7 @@ def ui_for(game_name: str, ascii_only: bool = False) -> GameUI[Any]:
     """The presentation of ``game_name``; ValueError for a game with none."""
     try:
         module, _, name = find_game(game_name).screen.partition(":")
-        cls = getattr(importlib.import_module(module), name)
+        cls = getattr(importlib.import_module(module), name)  # the registry's "module:Class" (rules.games)
     except (ValueError, ImportError, AttributeError) as e:
         raise ValueError(f"no screens for the game {game_name!r} ({e})") from None
     ui: GameUI[Any] = cls(ascii_only)

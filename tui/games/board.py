@@ -35,6 +35,15 @@ HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE, "-wide"), (ROOMY, "-roomy")]
 VERTICAL_BREAKPOINTS = [(0, "-short"), (TALL, "-tall")]
 
 
+def size_classes(size: Size) -> tuple[str, str]:
+    """The size classes Textual's breakpoints give a screen of ``size``: on each axis the class of the largest
+    threshold it reaches (every axis has one at 0)."""
+    return (
+        max((t, c) for t, c in HORIZONTAL_BREAKPOINTS if size.width >= t)[1],
+        max((t, c) for t, c in VERTICAL_BREAKPOINTS if size.height >= t)[1],
+    )
+
+
 class BoardScreen(Protocol):
     """What a game's ``render`` may ask of the screen it draws on (the game screen, a lesson's screen)."""
 
@@ -80,7 +89,7 @@ class GameUI(Protocol[ViewT]):
     help_notes: str  # what the help says about this board after the keys (markdown; "" for nothing)
     typing_example: str  # an action as the typing line takes it, for its placeholder ("play BA")
 
-    def board(self, id: str = "board", side: Sequence[Widget] = ()) -> Board: ...
+    def board(self, id: str = "board", side: Sequence[Widget] = (), seats: int = 2) -> Board: ...
 
     def render(
         self, screen: BoardScreen, view: ViewT, names: list[str], wide: bool, usable: set[str], my_turn: bool
@@ -154,11 +163,30 @@ class Board(Vertical):
     HAND: ClassVar[str] = "hand"  # the id of the hand a game's board composes
 
     def __init__(
-        self, ui: Any, *, id: str | None = "board", classes: str | None = None, side: Sequence[Widget] = ()
+        self,
+        ui: Any,
+        *,
+        id: str | None = "board",
+        classes: str | None = None,
+        side: Sequence[Widget] = (),
+        seats: int = 2,
     ) -> None:
-        super().__init__(id=id, classes=classes)
+        super().__init__(id=id, classes=" ".join(filter(None, (classes, *self.seat_classes(seats)))))
         self.ui = ui
         self.side = tuple(side)
+
+    @staticmethod
+    def seat_classes(seats: int) -> tuple[str, ...]:
+        """The classes a board of ``seats`` players has, which its styles may follow: ``-seats-N`` and ``-multi``
+        from three seats. Given at construction (``seats``), so its panes are styled once with them."""
+        return (f"-seats-{seats}", "-multi") if seats > 2 else ()
+
+    def set_seats(self, seats: int) -> None:
+        """The seat classes for ``seats`` players (nothing changes when the board was made for as many)."""
+        wanted = set(self.seat_classes(seats))
+        self.update_classes(
+            {c: c in wanted for c in {*self.classes, *wanted} if c == "-multi" or c.startswith("-seats-")}
+        )
 
     @property
     def hand(self) -> CardList:

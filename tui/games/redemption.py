@@ -18,7 +18,7 @@ from rules.words import plural, possessive
 from saves import printable
 from tui import keys
 from tui.games.board import Board, BoardScreen, GameUI, PendingChoice, css_beside, news, table_over_keys
-from tui.widgets import CardList, Item, Pane, boxes
+from tui.widgets import CardList, Item, Pane, boxes, set_titles
 from tui.wording import wins, words
 
 # Okabe-Ito colour-blind-safe palette by alignment; the type tag always says the same in letters.
@@ -681,8 +681,8 @@ class RedemptionUI:
         return out
 
     # --- panes -----------------------------------------------------------------------------
-    def board(self, id: str = "board", side: Sequence[Widget] = ()) -> RedemptionBoard:
-        return RedemptionBoard(self, id=id, side=side)
+    def board(self, id: str = "board", side: Sequence[Widget] = (), seats: int = 2) -> RedemptionBoard:
+        return RedemptionBoard(self, id=id, side=side, seats=seats)
 
     def table_items(
         self, view: RedemptionView, p: int, usable: set[str], my_turn: bool, mine: bool, room: int = 0
@@ -711,9 +711,7 @@ class RedemptionUI:
         self._names = names
         self._you = view.get("you")
         board = screen.query_one(RedemptionBoard)
-        for k in (3, 4):
-            board.set_class(n == k, f"-seats-{k}")
-        board.set_class(n > 2, "-multi")
+        board.set_seats(n)
         opponent = screen.query_one("#opponent", OpponentList)
         opponent.count = len(opps)
         opponent.reading = min(opponent.reading, len(opps) - 1)
@@ -742,7 +740,8 @@ class RedemptionUI:
         my_hand = me["hand"] or []  # the viewer's own: always given (a watcher's is empty)
         hand = screen.board.hand
         hand_items = [Item(c["id"], self.label(c, room=hand.room), c["id"] in usable or not my_turn) for c in my_hand]
-        above, below = hand.hidden()
+        hand.set_list(hand_items, empty="(empty hand)")
+        above, below = hand.hidden()  # of the cards just set
         if view["is_over"]:
             hint = "game over"
         elif self._hold:
@@ -754,7 +753,7 @@ class RedemptionUI:
         else:
             cp = view["current_player"]
             hint = f"waiting: {names[cp]}" if cp is not None else ""
-        hand.set_items(hand_items, f"Hand {len(my_hand)}/{me['hand_limit']}", hint, empty="(empty hand)")
+        set_titles(hand, f"Hand {len(my_hand)}/{me['hand_limit']}", hint)
         # the Redeemed Souls are in the status line
         stats = f"Deck {me['deck_count']} Disc {me['discard_count']}{_reserve(me)}"
         table = screen.query_one("#territory", CardList)

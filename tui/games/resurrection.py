@@ -124,8 +124,8 @@ class ResurrectionUI:
         return list(view["players"][view["you"]]["hand"] or [])
 
     # --- panes ---------------------------------------------------------------------
-    def board(self, id: str = "board", side: Sequence[Widget] = ()) -> ResurrectionBoard:
-        return ResurrectionBoard(self, id=id, side=side)
+    def board(self, id: str = "board", side: Sequence[Widget] = (), seats: int = 2) -> ResurrectionBoard:
+        return ResurrectionBoard(self, id=id, side=side, seats=seats)
 
     def render(
         self, screen: BoardScreen, view: ResurrectionView, names: list[str], wide: bool, usable: set[str], my_turn: bool

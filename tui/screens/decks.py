@@ -30,30 +30,18 @@ from tui.dialogkeys import DialogInput
 from tui.host import host
 
 CSS = str(Path(__file__).with_name("decks.tcss"))
-ALIGN_FILTERS = ("", "good", "evil", "neutral")
-SHORT_TYPE = {
-    "hero": "Hero",
-    "evil_character": "Evil",
-    "good_enhancement": "G.Enh",
-    "evil_enhancement": "E.Enh",
-    "lost_soul": "Soul",
-    "dominant": "Dom",
-    "artifact": "Art",
-    "site": "Site",
-    "fortress": "Fort",
-}
 
 
 def filters(rules: DeckRules) -> dict[str, tuple[str, ...]]:
     """The values each pool filter cycles through ("" first: no filter)."""
     brigades = sorted({b for c in rules.CARDS.values() for b in c.brigades})
-    return {"type": ("", *rules.CARD_TYPES), "align": ALIGN_FILTERS, "brigade": ("", *brigades)}
+    return {"type": ("", *rules.CARD_TYPES), "align": ("", *rules.ALIGNMENTS), "brigade": ("", *brigades)}
 
 
 def card_line(rules: DeckRules, key: str) -> str:
     c = rules.CARDS[key]
     nums = f"{c.strength}/{c.toughness}" if (c.is_character or c.is_enhancement) else ""
-    return f"{c.name[:20]:20} {SHORT_TYPE[c.type]:5} {nums}"
+    return f"{c.name[:20]:20} {rules.SHORT_TYPE_NAMES[c.type]:5} {nums}"
 
 
 def card_text(rules: DeckRules, key: str) -> str:

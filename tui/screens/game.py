@@ -16,7 +16,6 @@ from textual.screen import Screen
 from textual.widgets import Input
 
 import saves
-from rules import review
 from rules.core import Resign, own_resignation
 from rules.games import find_game
 from rules.views import View
@@ -31,7 +30,6 @@ from tui.host import HoldsAGame, host
 from tui.learn.guide import GuidedGame
 from tui.screens.choice import ChoiceScreen, DecisionScreen
 from tui.screens.handoff import HandOffScreen
-from tui.screens.help import HelpScreen
 from tui.screens.number import ask_number
 from tui.session import GameSession
 from tui.settings import Settings
@@ -93,6 +91,13 @@ def rotated(seats: list[T]) -> list[T]:
     return seats[-1:] + seats[:-1]
 
 
+def import_the_rest() -> None:
+    """What the game screen uses after its first frame (the help and its Markdown, the shared tables' module for the
+    log's talk): imported once that frame is drawn, so neither the first frame nor the first key waits for it."""
+    import saves.tables  # noqa: F401
+    import tui.screens.help  # noqa: F401
+
+
 class GameScreen(GuidedGame, HoldsAGame, Screen[None]):
     COMMANDS = {GameCommands}
     #: The size classes (-narrow/-wide/-roomy, -short/-tall) the game's board and the log follow (tui.games.board).
@@ -131,7 +136,9 @@ class GameScreen(GuidedGame, HoldsAGame, Screen[None]):
     session: GameSession
 
     def __init__(self, session: GameSession):
-        super().__init__()
+        # the size classes of the terminal's size now: the widgets are styled with them from the start, and the first
+        # Resize (the same size) changes no class, so nothing is styled again before the first frame
+        super().__init__(classes=" ".join(board.size_classes(self.app.size)))
         self.session = session
         self.ui: GameUI[Any] = ui_for(session.game.name, self.app_settings.ascii)
         self._generation = 0  # bumped on undo / leave so stale computer moves are dropped
@@ -159,19 +166,24 @@ class GameScreen(GuidedGame, HoldsAGame, Screen[None]):
     # --- layout ------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield StatusLine(id="status")
-        with Horizontal(id="table", classes=self.ui.game):
-            self.board = self.ui.board(side=(LogPane(id="log"),))
+        self.board = self.ui.board(side=(LogPane(id="log"),), seats=len(self.session.players))
+        beside = self.board.beside()
+        if beside:
+            with Horizontal(id="table", classes=self.ui.game):
+                yield self.board
+                yield from beside
+        else:  # the board places the side panes itself: it takes the row under the status line
             yield self.board
-            yield from self.board.beside()
-        yield Input(placeholder=self.typing_placeholder(), id="prompt")
-        yield Footer(compact=True)
+        yield Footer(compact=True)  # the typing line goes above it once asked for (open_prompt)
 
     def on_mount(self) -> None:
         self.query_one("#log", LogPane).border_title = "Log"
-        self.query_one("#prompt", Input).display = False
         self.session.save_soon = self.save_soon
         self.recall()
-        self.refresh_view()
+        app = self.app
+        (app.after_next_frame if isinstance(app, FrameShownApp) else self.call_after_refresh)(import_the_rest)
+        if self.board.hand.content_size:  # before the first layout the panes have no size: drawn once they have one
+            self.refresh_view()  # (the Resize and the hand's focus, both before the first frame)
         self.guide_mount()
         self.board.hand.focus()
         if self.session.shared:  # a shared table: another terminal's move shows within POLL seconds
@@ -454,6 +466,8 @@ class GameScreen(GuidedGame, HoldsAGame, Screen[None]):
 
     def _may_act(self) -> bool:
         s = self.session
+        if s.shared and (s.hold or not s.my_turn) and self._table_moved():
+            return False
         if s.game.is_over:
             self.notify(f"The game is over. Press {keys.label('leave')} to leave.", severity="warning")
             return False
@@ -586,6 +600,8 @@ class GameScreen(GuidedGame, HoldsAGame, Screen[None]):
             return
         s.forget_result()
         try:
+            from rules import review  # only a game saved without its recap replays (after the first frame)
+
             g = review.initial_state(game)
             for text in game.history:
                 out = g.apply(text)
@@ -812,15 +828,34 @@ class GameScreen(GuidedGame, HoldsAGame, Screen[None]):
         return {"pass", "end_phase", "mute"} - set(self.ui.keys)
 
     def action_help(self) -> None:
+        from tui.screens.help import HelpScreen  # the help (and the Markdown it draws) is imported when first opened
+
         self.app.push_screen(HelpScreen(self.session.game.name, self, unused=self.unused_actions))
 
     def typing_placeholder(self) -> str:
         return f"Type an action, e.g. {self.ui.typing_example} (Enter sends, Esc cancels)"
 
-    def action_prompt(self) -> None:
-        prompt = self.query_one("#prompt", Input)
-        self._talking = False
-        prompt.placeholder = self.typing_placeholder()
+    async def action_prompt(self) -> None:
+        await self.open_prompt(self.typing_placeholder(), talking=False)
+
+    def prompt(self) -> Input | None:
+        """The typing line, once it has been opened (made the first time it is asked for: most games never type)."""
+        found = self.query("#prompt")
+        return found.first(Input) if found else None
+
+    def typing(self) -> bool:
+        """The typing line is open (it has the keys)."""
+        prompt = self.prompt()
+        return prompt is not None and prompt.display
+
+    async def open_prompt(self, placeholder: str, talking: bool) -> None:
+        """Open the typing line (``talking``: for a message to a shared table, not an action), empty."""
+        prompt = self.prompt()
+        if prompt is None:
+            prompt = Input(placeholder=placeholder, id="prompt")
+            await self.mount(prompt, before=self.query_one(Footer))
+        self._talking = talking
+        prompt.placeholder = placeholder
         prompt.display = True
         prompt.value = ""
         prompt.focus()
@@ -832,10 +867,27 @@ class GameScreen(GuidedGame, HoldsAGame, Screen[None]):
         if not s.poll():
             self.maybe_computer()  # the program that moved for the computer may have gone: this one takes over
             return
+        self.took_table(before)
+
+    def _table_moved(self) -> bool:
+        """Before a key is refused for a shared table's state on this screen (waiting for a player, another seat's
+        move), the table is looked at: the screen looks only every POLL seconds, later on a busy machine. If the
+        table has moved on, the screen takes it and the key is refused as the table refuses an action typed on a
+        state it has left, for the player to look again (True)."""
+        before = self.session.game
+        if not self.session.poll():
+            return False
+        self.took_table(before)
+        self.say("The table changed before your action reached it. Here is the table now.")
+        return True
+
+    def took_table(self, before: Any) -> None:
+        """The session has taken the table another terminal changed: tell what the others did, show it."""
+        s = self.session
         self.catch_up(before)
         self.stop_thinking()  # a computer move worked out on the old state would be refused anyway
         self.refresh_view()
-        if not self.query_one("#prompt", Input).display:  # never take the keys from a half-typed action or message
+        if not self.typing():  # never take the keys from a half-typed action or message
             self.aim()
         if s.game.is_over:
             w = s.game.winner
@@ -899,19 +951,14 @@ class GameScreen(GuidedGame, HoldsAGame, Screen[None]):
         result = f"{wins(self.names[after.winner])}." if after.winner is not None else "The game is a draw."
         self.app.push_screen(ConfirmScreen(f"Resign this game? {result}", yes="Resign"), done)
 
-    def action_talk(self) -> None:
+    async def action_talk(self) -> None:
         if not self.session.shared:
             self.notify("Talk is for shared tables: the other player is at this keyboard.", severity="warning")
             return
         if self.session.watching:
             self.notify("Only the players at this table can talk here.", severity="warning")
             return
-        prompt = self.query_one("#prompt", Input)
-        self._talking = True
-        prompt.placeholder = "A message to the table (Enter sends, Esc cancels)"
-        prompt.display = True
-        prompt.value = ""
-        prompt.focus()
+        await self.open_prompt("A message to the table (Enter sends, Esc cancels)", talking=True)
 
     def action_toggle_coach(self) -> None:
         if self.session.watching:
@@ -920,8 +967,8 @@ class GameScreen(GuidedGame, HoldsAGame, Screen[None]):
         super().action_toggle_coach()
 
     def action_cancel(self) -> None:
-        prompt = self.query_one("#prompt", Input)
-        if prompt.display:
+        prompt = self.prompt()
+        if prompt is not None and prompt.display:
             prompt.display = False
             self.board.hand.focus()
 

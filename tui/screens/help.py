@@ -13,7 +13,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Markdown, Static
 
-from rules.games import GAMES, title_of
+from rules.games import GAMES, find_game, title_of
 from tui import keys
 from tui.host import host
 
@@ -146,13 +146,21 @@ class HelpScreen(ModalScreen[None]):
         return "\n\n".join(
             [
                 "## Keys",
-                keys.key_table(found, keymap),
+                keys.key_table(found, keymap, self.game_texts(found)),
                 "In this help:",
                 keys.key_table(here, keymap),
                 NOTES,
                 *game_notes(self.game),
             ]
         )
+
+    def game_texts(self, bindings: Iterable[Binding]) -> dict[str, str]:
+        """What the keys of its own do in the game (``ControlsPart.explain``), by action; none outside a game."""
+        info = find_game(self.game) if self.game else None
+        if info is None or not info.controls:
+            return {}
+        part = info.controls_module()
+        return {b.action: text for b in bindings if (text := part.explain(b.action))}
 
     def compose(self) -> ComposeResult:
         with HelpBody(id="help-body"):

@@ -144,7 +144,7 @@ class ReviewScreen(AsksNames, HoldsAGame, Screen[Any]):
             board.append("\nNext: ", style="bold")
             board.append(review.step_words(s, self.names, reader(self.names)))
         self.query_one("#review-board", Static).update(board)
-        turn = self.steps[i].turn if i < n else getattr(self.final, "turn", 0)
+        turn = self.steps[i].turn if i < n else self.final.turn
         game = self.session.game
         seed = f", seed {game.seed}" if game.is_over else ""  # the deal is no secret once the game is over
         where = f"action {i + 1} of {n}" if i < n else f"the end ({n} actions{seed})"

@@ -273,7 +273,7 @@ class FormKeys:
     bound keys (a list's arrows and Enter) still run once they reach the app, for the widget that has the focus
     then, as everywhere in Textual."""
 
-    FOCUS_KEYS = {"tab": "focus_next", "shift+tab": "focus_previous"}
+    FOCUS_KEYS = {"tab": Screen.focus_next, "shift+tab": Screen.focus_previous}
 
     def passed_on(self: Any, event: events.Key) -> bool:
         """True when this widget is done with ``event``: a Tab it ran, or a key it handed on. A key coming up from
@@ -283,7 +283,7 @@ class FormKeys:
         if focused is self and move is not None:
             event.stop()
             event.prevent_default()
-            getattr(self.screen, move)()
+            move(self.screen)
             return True
         if self.screen is self.app.screen and focused is not None and not self.has_focus_within:
             event.stop()

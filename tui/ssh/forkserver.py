@@ -137,8 +137,10 @@ WARM_MODULES = (
     "saves.tables",
     "saves.tablestore",
     "saves.decks",
-    "filelock",  # the save layer imports these when it first locks a save or writes one
-    "importlib.metadata",
+    "filelock",  # the save layer imports these when it first locks, reads or writes a save
+    "tomllib",
+    "tomli_w",
+    "tempfile",
 )
 
 

@@ -11,13 +11,44 @@ import sys
 import termios
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from tui.ssh.logs import log
 
 
 def _preexec_ctty() -> None:  # runs in the child after setsid(): make the pty its controlling terminal
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+class AppProcess(Protocol):
+    """A session's app, however it was started (:func:`start_app`)."""
+
+    @property
+    def pid(self) -> int: ...
+    @property
+    def returncode(self) -> int | None: ...  # None while it runs
+    @property
+    def orphaned(self) -> bool: ...  # its exit status is lost: the fork server that started it died before it
+
+    async def wait(self) -> int: ...
+
+
+class SpawnedApp:
+    """An app started as a new interpreter: asyncio's subprocess. Its parent is this server, which always learns
+    its exit status, so it is never orphaned."""
+
+    orphaned = False
+
+    def __init__(self, proc: asyncio.subprocess.Process) -> None:
+        self._proc = proc
+        self.pid = proc.pid
+
+    @property
+    def returncode(self) -> int | None:
+        return self._proc.returncode
+
+    async def wait(self) -> int:
+        return await self._proc.wait()
 
 
 class ForkedApp:
@@ -196,14 +227,16 @@ class Launcher:
                 await self.proc.wait()
 
 
-async def start_app(launcher: Launcher | None, argv: list[str], env: dict[str, str], cwd: str, slave: int) -> Any:
-    """The app on the terminal ``slave``, in its own session: forked by ``launcher`` when it can, else a new
-    interpreter. Returns an asyncio subprocess or a :class:`ForkedApp` (both have pid, returncode, wait())."""
+async def start_app(
+    launcher: Launcher | None, argv: list[str], env: dict[str, str], cwd: str, slave: int
+) -> AppProcess:
+    """The app on the terminal ``slave``, in its own session: forked by ``launcher`` when it can (a
+    :class:`ForkedApp`), else a new interpreter (a :class:`SpawnedApp`)."""
     if launcher is not None:
         proc = await launcher.launch(argv, env, cwd, slave)
         if proc is not None:
             return proc
-    return await asyncio.create_subprocess_exec(
+    spawned = await asyncio.create_subprocess_exec(
         *argv,
         stdin=slave,
         stdout=slave,
@@ -214,3 +247,4 @@ async def start_app(launcher: Launcher | None, argv: list[str], env: dict[str, s
         preexec_fn=_preexec_ctty,
         close_fds=True,
     )
+    return SpawnedApp(spawned)

@@ -28,7 +28,7 @@ from tui.ssh.limits import (
 )
 from tui.ssh.logs import escape, field_value, log, log_handler
 from tui.ssh.process import Launcher
-from tui.ssh.session import GameSession
+from tui.ssh.session import GameSession, bound_env
 
 
 class GameServer:
@@ -295,7 +295,7 @@ class Connection(asyncssh.SSHServer):
             return False
         session = GameSession(self.game, self)
         chan = self.conn.create_server_channel(encoding=None, window=CHANNEL_WINDOW)
-        chan._process_env_request = session.env_request  # keep only what is needed, within bounds
+        bound_env(chan, session)  # keep only what is needed, within bounds
         self.session = session
         return chan, session
 

@@ -20,8 +20,8 @@ import asyncssh
 
 from tui.player_process import CLIENT_ENV_ALLOWED, MAX_ENV_VALUE, MAX_TERM, NOT_SAVED_EXIT, killpg
 from tui.ssh.limits import MAX_COLS, MAX_ENV_REQUESTS, MAX_ROWS, clamp_size
-from tui.ssh.logs import escape, now
-from tui.ssh.process import start_app
+from tui.ssh.logs import escape, log, now
+from tui.ssh.process import AppProcess, start_app
 
 if TYPE_CHECKING:
     from tui.ssh.server import Connection, GameServer
@@ -38,6 +38,21 @@ RESET_TERMINAL = (
     "\x1b[0m\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1005l\x1b[?1006l\x1b[?1015l\x1b[?1004l"
     "\x1b[?2004l\x1b[<u\x1b[?25h\x1b[?1049l"
 )
+
+
+def bound_env(chan: Any, session: GameSession) -> bool:
+    """The ``bounded-env`` patch (tui.compat lists it with the others): ``session`` answers the channel's
+    environment requests. False, logged, on an asyncssh whose server channel has no such part: the channel then
+    keeps its own handling, which stores every variable."""
+    if not callable(getattr(type(chan), "_process_env_request", None)):
+        log.warning(
+            "asyncssh %s: no SSHServerChannel._process_env_request; environment requests unbounded "
+            "(the bounded-env patch of tui.compat)",
+            asyncssh.__version__,
+        )
+        return False
+    chan._process_env_request = session.env_request
+    return True
 
 
 class GameSession(asyncssh.SSHServerProcess):  # type: ignore[type-arg]
@@ -58,7 +73,7 @@ class GameSession(asyncssh.SSHServerProcess):  # type: ignore[type-arg]
         self.asked: tuple[int, int] | None = None  # the size the client asked for, when it was too big
         self.pty = False
         self.since = now()
-        self.proc: Any = None  # the app: an asyncio subprocess, or a process of the fork server
+        self.proc: AppProcess | None = None  # the app, once started
         self.master: int | None = None  # the server's own end of the app's terminal, open until the app ends
         self.relaying = False  # the client's keys go to the app (only while it runs)
         self.last_input = time.monotonic()
@@ -409,7 +424,7 @@ class GameSession(asyncssh.SSHServerProcess):  # type: ignore[type-arg]
         self.master = None
         self._write(RESET_TERMINAL)  # whatever state the app left the terminal in, it is normal again
         # Saved means the file holds every move: an app that could not write one says so by its exit status
-        if getattr(self.proc, "orphaned", False) and _NOT_SAVED_WORDS.search(bytes(self._tail)):
+        if self.proc.orphaned and _NOT_SAVED_WORDS.search(bytes(self._tail)):
             status = NOT_SAVED_EXIT  # its status is lost with its fork server: its own last words say it
         saved = self._not_saved_words() if status == NOT_SAVED_EXIT else "Your game is saved."
         if self.reason:
@@ -420,9 +435,10 @@ class GameSession(asyncssh.SSHServerProcess):  # type: ignore[type-arg]
         if status == NOT_SAVED_EXIT:
             conn.ended = f"{conn.ended if conn.ended != 'running' else 'app exited'} (not saved)"
         elif conn.ended == "running":
-            orphaned = getattr(self.proc, "orphaned", False)
             conn.ended = (
-                "app exited (status unknown: its fork server had gone)" if orphaned else f"app exited ({status})"
+                "app exited (status unknown: its fork server had gone)"
+                if self.proc.orphaned
+                else f"app exited ({status})"
             )
         self._finish(0 if status == 0 else 1)
 

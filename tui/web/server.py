@@ -32,7 +32,8 @@ from textual_serve.app_service import AppService
 from saves import accounts
 from tui.limits import RateLimiter, address_group
 from tui.player_process import NOT_SAVED_EXIT, app_env
-from tui.web import pages
+from tui.web import pages, served
+from tui.web.served import ServedApp
 
 log = logging.getLogger("redemption.web")
 
@@ -102,7 +103,7 @@ class WebSession:
     id: str  # for the log: never the cookie's value
 
 
-class PlayerApp(AppService):
+class PlayerApp(ServedApp, AppService):
     """One tab's app process: textual-serve's AppService, started as ``argv`` with a clean environment, in a
     process group of its own (so that it and anything it starts end together), its standard error bounded,
     and its stop bounded in time."""
@@ -113,9 +114,9 @@ class PlayerApp(AppService):
         self.stderr_tail = bytearray()
         self.returncode: int | None = None
 
-    async def _open_app_process(self, width: int = 80, height: int = 24) -> asyncio.subprocess.Process:
+    async def open_process(self, width: int, height: int) -> asyncio.subprocess.Process:
         env = dict(self.env, COLUMNS=str(width), ROWS=str(height))
-        self._process = process = await asyncio.create_subprocess_exec(
+        return await asyncio.create_subprocess_exec(
             *self.argv,
             stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE,
@@ -124,14 +125,11 @@ class PlayerApp(AppService):
             cwd=str(self.cwd),
             start_new_session=True,
         )
-        assert process.stdin is not None
-        self._stdin = process.stdin
-        return process
 
     async def run(self) -> None:
         """Relay the app's packets to the browser until it exits, keeping only the tail of its standard error
         (textual-serve's own keeps all of it and prints it on the server's standard output)."""
-        process = self._process
+        process = self.process
         assert process is not None and process.stdout is not None and process.stderr is not None
         stderr = process.stderr
 
@@ -175,10 +173,10 @@ class PlayerApp(AppService):
 
     async def stop(self) -> None:
         """Tell the app to quit (it saves as it closes), wait ``grace`` seconds, then end its process group."""
-        process = self._process
+        process = self.process
         if process is None:
             return
-        if self._task is not None and process.returncode is None:
+        if self.relaying and process.returncode is None:
             await self.send_meta({"type": "quit"})
         try:
             await asyncio.wait_for(process.wait(), self.grace)
@@ -190,10 +188,7 @@ class PlayerApp(AppService):
                 _killpg(process.pid, signal.SIGKILL)
                 await process.wait()
         _killpg(process.pid, signal.SIGKILL)  # whatever it left behind in its group
-        if self._task is not None:
-            with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(self._task, 2.0)
-            self._task = None
+        await self.relay_ended(2.0)
         self.returncode = process.returncode
 
     def not_saved_words(self) -> str:
@@ -649,7 +644,7 @@ class WebServer:
                 await t.ws.close(
                     code=WSCloseCode.GOING_AWAY, message=b"The server is shutting down; your game is saved."
                 )
-        await asyncio.gather(*(a.stop() for a in list(self.apps) if a._process is not None), return_exceptions=True)
+        await asyncio.gather(*(a.stop() for a in list(self.apps) if a.process is not None), return_exceptions=True)
         with contextlib.suppress(OSError):
             for p in self.run_dir.iterdir():
                 p.unlink()
@@ -665,13 +660,14 @@ def _size(text: str | None, default: int, most: int) -> int:
 
 async def start(config: WebConfig) -> tuple[web.AppRunner, WebServer, int]:
     """Start serving; returns the runner (to clean up), the server and the port it listens on."""
+    served.warn_if_changed()  # on another textual-serve: what changed of the parts ServedApp relies on, logged
     server = WebServer(config)
     runner = web.AppRunner(server.make_app(), access_log=None, handle_signals=False)
     await runner.setup()
     site = web.TCPSite(runner, config.host, config.port)
     await site.start()
-    sockets = getattr(site._server, "sockets", None) or []
-    port = sockets[0].getsockname()[1] if sockets else config.port
+    addresses = runner.addresses  # (host, port) of each socket it listens on
+    port = int(addresses[0][1]) if addresses else config.port
     return runner, server, port
 
 
