@@ -42,7 +42,6 @@ Only what the player may know is used: copies for trying moves come from
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 from rules.agents.base import Eye
@@ -676,52 +675,9 @@ def heuristic_agent(seed: int = 0, noise: float = 0.0, level: str = "normal") ->
     return RedemptionHeuristic(seed, noise=noise, level=level)
 
 
-#: Extra worth of a Redeemed Soul within three of the target, for either side (:func:`search_value`), on
-#: :func:`position_value`'s scale (a soul is 10).
-URGENCY = 3.0
-#: How steeply a simulation's score, less the searched position's own, maps to the search's reward in [0, 1]:
-#: a Redeemed Soul gained (10) is 0.82, a Hero lost (about -2.5) 0.41, nothing changed 0.5.
-REWARD_SLOPE = 0.15
-
-
-def search_value(g: Game, p: int) -> float:
-    """:func:`position_value` for ``p``, a Redeemed Soul near the goal counting :data:`URGENCY` more (either side's)."""
-    o = max(g.others(p), key=lambda q: (g.score(q), -q))
-    target = cast(int, g.options["rescues_to_win"])
-    near = max(0, g.score(p) - target + 3) - max(0, g.score(o) - target + 3)
-    return position_value(g, p) + URGENCY * near
-
-
-def relative_evaluate(base: float, me: int) -> Callable[[Game, int], float]:
-    """The hard level's reward for a simulation's end: a finished game 1, 0.5 or 0; otherwise ``p``'s
-    :func:`search_value` less the searched position's (``base``, for ``me``; the other side's is its opposite
-    with two players) through a logistic of slope :data:`REWARD_SLOPE`. Centred on the position searched from, the
-    moves' rewards lie where the curve is steep however far ahead or behind the player is: :func:`evaluate`'s
-    absolute scale (kept for the review's estimate) squeezed them towards 0 or 1 two souls from level, where the
-    search's exploration term swamped their differences and its visits went to the moves almost evenly."""
-
-    def value(g: Game, p: int) -> float:
-        if g.is_over:
-            w = g.winner
-            return 0.5 if w is None else (1.0 if w == p else 0.0)
-        ref = base if p == me else -base
-        return 1 / (1 + math.exp(-REWARD_SLOPE * (search_value(g, p) - ref)))
-
-    return value
-
-
-def quiet_rollout(g: Game, rng: Rng, start: Game) -> None:
-    """:func:`heuristic_rollout` without random moves: the hard level's simulations. The re-deal of what the player
-    cannot see is the randomness; a random move (one in ten before) only blurred the scores, and made a simulation
-    about twice as long (measured: 200 iterations of the search took 160 ms instead of 317 ms, median)."""
-    heuristic_rollout(g, rng, start, noise=0.0)
-
-
 class RedemptionSearch:
     """hard: ISMCTS for battle decisions (rescue, block, initiative, surrender); the heuristic elsewhere.
 
-    The simulations are played by the heuristic without random moves (:func:`quiet_rollout`), cut at the end of the
-    turn and scored relative to the position searched from (:func:`relative_evaluate`).
     Setup, placement and the hand limit matter little within a turn, which is where
     the search is cut off, so searching them would only spend the time box.
     """
@@ -735,7 +691,7 @@ class RedemptionSearch:
             seed,
             time_limit=time_limit,
             iterations=iterations,
-            rollout=quiet_rollout,
+            rollout=heuristic_rollout,
             evaluate=evaluate,
             cutoff=end_of_turn_cutoff,
             level="hard",
@@ -748,10 +704,7 @@ class RedemptionSearch:
 
     def choose_in(self, game: Game) -> Any:
         legal = game.legal_actions()
-        me = game.current_player
-        if me is not None and len(legal) > 1 and game.phase == "battle":
-            # the searched position's own score, on a re-deal (position_value reads hands; only the player's own is real)
-            self.search.evaluate = relative_evaluate(search_value(game.determinize(me, Rng(1)), me), me)
+        if len(legal) > 1 and game.phase == "battle":
             action = self.search.choose_in(game)
             self.last_iterations = self.search.last_iterations
             return action
