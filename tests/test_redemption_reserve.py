@@ -10,6 +10,7 @@ from rules.redemption import Game, new_game
 from rules.redemption import review as rv
 from rules.redemption.deckrules import check
 from rules.redemption.lang import Selector, select
+from rules.redemption.serial import tables
 from rules.redemption.state import from_reserve
 from tests.redemption_helpers import scenario
 
@@ -77,7 +78,7 @@ def test_save_and_load_keep_the_reserve_and_a_save_from_before_the_reserve_loads
 
 
 def test_a_save_whose_reserve_is_not_a_legal_reserve_is_refused():
-    d = new_game(5, decks=(own(), "H")).to_dict()
+    d = tables(new_game(5, decks=(own(), "H")).to_dict())
     d["cards"]["GR1"]["key"] = "ls_orphan"  # a Lost Soul in the Reserve
     with pytest.raises(ValueError, match="Lost Soul: no Reserve may hold one"):
         Game.from_dict(d).validate_whole()
