@@ -821,8 +821,7 @@ def _turns(g: Game) -> None:
                 _fail(f"during the cut Player {p + 1}'s Reserve holds exactly the cards the game set aside in it")
         return
     if g.phase == "first":  # the starting hands are drawn; a Dominant may already have been played
-        for p in range(g.n):
-            room = _room(g, p, HAND_SIZE)
+        for p, room in enumerate(_rooms(g, HAND_SIZE)):
             if len(g.z[p]["hand"]) > room:
                 _fail(
                     f"Player {p + 1} holds {len(g.z[p]['hand'])} cards before turn 1; the starting hand is "
@@ -858,11 +857,12 @@ def _sent_back(g: Game) -> list[tuple[tuple[str, Any], ...]]:
     return out
 
 
-def _room(g: Game, p: int, base: int) -> int:
-    """``base`` plus what Player p's cards that have left the draw pile and hand can add to a hand: their
-    draws, and their hand-limit bonuses (a card that was in play counts even if it has gone since, also back into a
-    pile or a hand when a card of the game can put it there: ``_sent_back``)."""
-    room = base
+def _rooms(g: Game, base: int) -> list[int]:
+    """For each player p, ``base`` plus what p's cards that have left the draw pile and hand can add to a hand:
+    their draws, and their hand-limit bonuses (a card that was in play counts even if it has gone since, also back
+    into a pile or a hand when a card of the game can put it there: ``_sent_back``); what any player's card can put
+    into every hand counts for all. One pass over the cards for all the players."""
+    rooms, shared = [base] * g.n, 0
     back = _sent_back(g)
     for cid, (_, owner) in g.cards.items():
         if g.loc[cid][1] in ("deck", "hand", "reserve") and not any(matches(g.cd[cid], f) for f in back):
@@ -871,22 +871,20 @@ def _room(g: Game, p: int, base: int) -> int:
             for act in ab.acts:  # every effect of it, not only the first (choose_one, a second effect that draws)
                 v = act.verb
                 if v == "return" and act.to == "hand":  # any player's card may put cards into p's hand
-                    room += HAND_CAP if act.select.every else max(1, act.select.most)
+                    shared += HAND_CAP if act.select.every else max(1, act.select.most)
                 elif v == "each_draw":  # every player draws (redemption.effect.each_draw)
-                    room += act.n
+                    shared += act.n
                 elif v == "search" and act.select.owner == "any":  # each player may search (redemption.effect.search)
-                    room += 1
-                elif owner != p:
-                    continue
+                    shared += 1
                 elif v in ("hand_limit", "draw", "may_draw"):
-                    room += act.n
+                    rooms[owner] += act.n
                 elif v == "take":
-                    room += max(1, act.n)
+                    rooms[owner] += max(1, act.n)
                 elif v in ("look_top", "search", "exchange", "reveal_bottom", "draw_reveal"):  # one card into the hand
-                    room += 1
+                    rooms[owner] += 1
                 elif v == "draw_discard":
-                    room += act.n
-    return room
+                    rooms[owner] += act.n
+    return [r + shared for r in rooms]
 
 
 def _hands(g: Game) -> None:
@@ -894,8 +892,9 @@ def _hands(g: Game) -> None:
     their hand can only have grown by the draws of their own cards (enhancements, Dominants)."""
     if g.phase in SETUP:
         return
+    rooms = _rooms(g, BASE_HAND_LIMIT)
     for p in g.others(g.active):
-        room = _room(g, p, BASE_HAND_LIMIT)
+        room = rooms[p]
         if len(g.z[p]["hand"]) > room:
             _fail(
                 f"Player {p + 1} holds {len(g.z[p]['hand'])} cards on Player {g.active + 1}'s turn; "
