@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 from tui.screens.game import GameScreen
 
 
@@ -21,7 +23,21 @@ async def settle(app, pilot) -> None:
 
 
 def play_to_end(s) -> None:
-    """Finish the session's game by playing the first legal action each time (each seat as it sits), and save it."""
-    while not s.game.is_over:
-        assert s.act(s.game.legal_actions()[0], by_computer=s.is_computer(s.game.current_player)).ok
+    """Finish the session's game by playing the first legal action each time (each seat as it sits), and save it
+    once, at the end (each accepted action would write the whole file again: see :func:`saved_at_the_end`)."""
+    with saved_at_the_end(s):
+        while not s.game.is_over:
+            assert s.act(s.game.legal_actions()[0], by_computer=s.is_computer(s.game.current_player)).ok
+
+
+@contextlib.contextmanager
+def saved_at_the_end(s):
+    """While a test plays a session's moves itself, no move writes the save (``Session.act`` calls ``save_soon``
+    in place of a save, as for the app's screens); the game is saved once when the block ends."""
+    before = s.save_soon
+    s.save_soon = lambda: None
+    try:
+        yield s
+    finally:
+        s.save_soon = before
     s.autosave()

@@ -11,7 +11,7 @@ import pytest
 import saves
 from rules import review
 from rules.agents import choose_for, make_agent
-from tests.pilot import play_to_end, screen_text
+from tests.pilot import play_to_end, saved_at_the_end, screen_text
 from tui import analysis, cli
 from tui.app import RedemptionApp, Settings
 from tui.session import Session
@@ -32,8 +32,9 @@ def finished(folder, name="lost", seed=7, judged=True) -> Session:
     s = Session.new("redemption", seed=seed, path=saves.save_path(name, folder))
     agents = [make_agent("redemption", "easy", seed=1), make_agent("redemption", "easy", seed=2)]
     g = s.game
-    while not g.is_over:
-        assert s.act(choose_for(agents[g.current_player], g), by_computer=True).ok
+    with saved_at_the_end(s):
+        while not g.is_over:
+            assert s.act(choose_for(agents[g.current_player], g), by_computer=True).ok
     if judged:
         steps, _ = review.positions(g)
         mine = review.decisions(steps, 0)
@@ -272,9 +273,9 @@ def test_game_over_offers_review_and_a_rematch_keeps_your_deck(folder):
         "redemption", seed=9, path=saves.save_path("own", folder), decks=({"name": "Herod", "cards": mine}, "H")
     )
     agents = [make_agent("redemption", "easy", seed=1), make_agent("redemption", "easy", seed=2)]
-    while not s.game.is_over:
-        assert s.act(choose_for(agents[s.game.current_player], s.game), by_computer=True).ok
-    s.autosave()
+    with saved_at_the_end(s):
+        while not s.game.is_over:
+            assert s.act(choose_for(agents[s.game.current_player], s.game), by_computer=True).ok
 
     async def go():
         app = app_for(folder, s)
@@ -311,9 +312,9 @@ def test_resurrection_exports_replays_and_is_analysed(folder, tmp_path, capsys, 
     final state, and the computer's eye stored in the save."""
     s = Session.new("resurrection", seed=5, path=saves.save_path("duel", folder))
     agents = [make_agent("resurrection", "easy", seed=1), make_agent("resurrection", "normal", seed=2)]
-    while not s.game.is_over:
-        assert s.act(choose_for(agents[s.game.current_player], s.game), by_computer=True).ok
-    s.autosave()
+    with saved_at_the_end(s):
+        while not s.game.is_over:
+            assert s.act(choose_for(agents[s.game.current_player], s.game), by_computer=True).ok
     assert cli.main(["review", "duel", "--export", "text", "--save-dir", str(folder)]) == 0
     text = capsys.readouterr().out
     assert text.startswith("Resurrection: You v Computer\n") and "Player" not in text
@@ -344,8 +345,9 @@ def four_players(folder, name="four") -> Session:
     seats = [Seat("human"), *(Seat("computer", level="easy") for _ in range(3))]
     s = Session.new("redemption", seed=5, path=saves.save_path(name, folder), seats=seats)
     agents = [make_agent("redemption", "easy", seed=q) for q in range(4)]
-    while not s.game.is_over:
-        assert s.act(choose_for(agents[s.game.current_player], s.game), by_computer=True).ok
+    with saved_at_the_end(s):
+        while not s.game.is_over:
+            assert s.act(choose_for(agents[s.game.current_player], s.game), by_computer=True).ok
     steps, _ = review.positions(s.game)
     st = review.decisions(steps, 2)[0]
     analysis.store(s.meta, 2, {st.index: review.Judgement(st.index, st.action, 0.4, 0.2, st.action, "??")})

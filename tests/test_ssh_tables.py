@@ -177,9 +177,10 @@ def until_the_table_moves(
             time.sleep(0.05)
         else:
             raise AssertionError(f"the table {table_id} did not move past {t.seen} actions:\n{term.text()[-3000:]}")
-        # refused, or a refusal from before repainted with the screen (a toast stays a few seconds): an action on
-        # its way has time to land before it is typed again
-        if (now := moved(2.0)) is not None:
+        # refused, or a refusal from before repainted with the screen (a toast stays a few seconds): the screen
+        # catches up within a poll, and an action on its way that lands meanwhile is not typed again (one typed
+        # again all the same is refused, and the table has moved by the next look)
+        if (now := moved(0.5)) is not None:
             return now
     raise AssertionError("five refusals in a row")
 
@@ -243,7 +244,7 @@ def never_shown(term: OpenSSHTerminal, names: set[str]) -> None:
 @needs_openssh
 def test_redemption_one_player_quits_mid_battle_comes_back_and_they_finish(server):
     s = server(["alice", "bob"])
-    dealt_table(s.data, "alice", "redemption", [{"invite": "bob"}], seed=11, table_id="long", options={"max_turns": 3})
+    dealt_table(s.data, "alice", "redemption", [{"invite": "bob"}], seed=11, table_id="long", options={"max_turns": 2})
     seen = Seen()
     with OpenSSHTerminal(s, s.keys["bob"]) as bob:
         sit_down(bob, "bob")

@@ -19,7 +19,7 @@ from textual.widgets import Input, Select
 
 import saves
 from rules.agents import choose_for, make_agent
-from tests.pilot import screen_text
+from tests.pilot import saved_at_the_end, screen_text
 from tui.app import RedemptionApp, Settings
 from tui.session import Seat, Session
 
@@ -175,9 +175,9 @@ def finished_four_player_game(folder) -> Session:
         path=saves.save_path("four", folder),
     )
     agents = [make_agent("redemption", "random", seed=p) for p in range(4)]
-    while not s.game.is_over:
-        assert s.act(choose_for(agents[s.game.current_player], s.game), by_computer=True).ok
-    s.autosave()
+    with saved_at_the_end(s):
+        while not s.game.is_over:
+            assert s.act(choose_for(agents[s.game.current_player], s.game), by_computer=True).ok
     return s
 
 

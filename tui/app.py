@@ -33,7 +33,17 @@ from tui.settings import DEFAULT_PAUSE as DEFAULT_PAUSE
 from tui.settings import Settings as Settings
 from tui.typeahead import KeysDropped, TypedAhead, TypesAhead, bounded
 
-compat.warn_if_changed()  # on another Textual than the patches were written for: each broken one, by name
+_TEXTUAL_CHECKED = False  # check_textual has run in this process
+
+
+def check_textual() -> None:
+    """Once a process: on another Textual than the patches were written for, log each broken one by name. Run after
+    the first app's first frame: reading Textual's version imports importlib.metadata (and email, csv, zipfile)."""
+    global _TEXTUAL_CHECKED
+    if not _TEXTUAL_CHECKED:
+        _TEXTUAL_CHECKED = True
+        compat.warn_if_changed()
+
 
 R = TypeVar("R")
 #: True in a session forked by the fork server (tui.ssh.forkserver sets it): what gc.freeze() froze there before the
@@ -249,6 +259,7 @@ class RedemptionApp(compat.FrameShownApp):
                 self.push_screen(self.game_screen(self.start))
         self.call_after_refresh(self.check_current_size)  # the size when it runs: a resize may come first
         self.settle_memory_soon()
+        self.after_next_frame(check_textual)
 
     def settle_memory_soon(self) -> None:
         """settle_memory once the next frame is drawn (never before it: a collection takes tens of ms), once for

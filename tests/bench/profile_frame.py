@@ -3,9 +3,12 @@
 Not a figure with a baseline: the tool for finding what to fix when ``keystrokes`` or ``first_frame`` miss their
 goals. ``keys``: Resurrection against the computer at the given size, each accepted Enter profiled from the key
 to the app idle again (both frames, the save after the first); ``first``: creating the app to the game screen's
-first frame.
+first frame (the profile stops there: what runs after it, the collection and the deferred imports, is left out),
+for a new Resurrection game, or with ``--seats N`` a Redemption hot-seat game resumed mid-game (reading the save
+included, as in ``first_frame``).
 
-    python -m tests.bench.profile_frame [--what keys|first] [--width W] [--height H] [--presses N] [--top N]
+    python -m tests.bench.profile_frame [--what keys|first] [--seats N] [--width W] [--height H] [--presses N]
+        [--top N]
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from pathlib import Path
 import saves
 from tests.bench import first_frame
 from tests.bench.common import arg_int, machine
+from tests.bench.counts import midgame
 from tests.bench.keystrokes import GAP, TimedApp, settle
 from tui.app import Settings
 from tui.session import Session
@@ -44,16 +48,37 @@ async def profile_keys(prof: cProfile.Profile, presses: int, size: tuple[int, in
                 await settle(app, pilot)
 
 
-def profile_first(prof: cProfile.Profile, runs: int, folder: Path) -> None:
-    def game_app():
-        session = Session.new("resurrection", seed=1, path=saves.save_path("bench", folder))
-        return first_frame.TimedApp(Settings(save_dir=folder, pause=0.0), start=session)
+class StopAtFirstFrame(first_frame.TimedApp):
+    """The profile stops as the first frame of the game screen is handed to the terminal."""
 
-    asyncio.run(first_frame.once(game_app))  # warm up
-    for _ in range(runs):
+    profile: cProfile.Profile | None = None
+
+    def _display(self, screen, renderable) -> None:  # type: ignore[no-untyped-def]
+        if renderable is not None and self.shown_at is None and isinstance(screen, self.target) and self.profile:
+            self.profile.disable()
+        super()._display(screen, renderable)
+
+
+def profile_first(prof: cProfile.Profile, runs: int, folder: Path, seats: int = 0) -> None:
+    saved = midgame(folder, seats, 60) if seats else None
+
+    def game_app() -> StopAtFirstFrame:
+        if saved is not None:
+            return StopAtFirstFrame(Settings(save_dir=folder, pause=30.0, signals=False), start=Session.load(saved))
+        session = Session.new("resurrection", seed=1, path=saves.save_path("bench", folder))
+        return StopAtFirstFrame(Settings(save_dir=folder, pause=0.0), start=session)
+
+    async def once() -> None:
         prof.enable()
-        asyncio.run(first_frame.once(game_app))
-        prof.disable()
+        app = game_app()
+        await app.run_async(headless=True, size=first_frame.SIZE)
+
+    StopAtFirstFrame.profile = None
+    asyncio.run(first_frame.once(game_app))  # warm up
+    StopAtFirstFrame.profile = prof
+    for _ in range(runs):
+        asyncio.run(once())
+    prof.disable()
 
 
 def main() -> None:
@@ -63,8 +88,10 @@ def main() -> None:
     prof = cProfile.Profile()
     with tempfile.TemporaryDirectory() as d:
         if what == "first":
-            print(f"## first frame, {presses} runs at 80x24 ({machine()})")
-            profile_first(prof, presses, Path(d))
+            seats = arg_int("seats", 0)
+            game = f"Redemption resumed mid-game, {seats} seats" if seats else "a new Resurrection game"
+            print(f"## first frame, {game}, {presses} runs at 80x24 ({machine()})")
+            profile_first(prof, presses, Path(d), seats)
         else:
             print(f"## {presses} accepted Enter presses at {size[0]}x{size[1]} ({machine()})")
             asyncio.run(profile_keys(prof, presses, size, Path(d)))

@@ -30,9 +30,10 @@ from __future__ import annotations
 
 import sys
 import time
+from typing import Any
 
-from rules.agents import make_agent, play_match
-from tests.bench.common import arg_float, arg_int, machine, wilson
+from rules.agents import choose_for, make_agent, play_match
+from tests.bench.common import arg_float, arg_int, machine, median, wilson
 
 FIRST_GAME = 0  # --first-game N: start the seeds further on (more games without repeating a run)
 PAIRS: set[str] | None = None  # --pairs hard-normal,normal-random: only these pairings
@@ -56,11 +57,31 @@ def _hard_kw(iterations: int, time_limit: float | None) -> dict:
     return {"time_limit": time_limit} if time_limit else {"iterations": iterations}
 
 
+#: Seconds each searched decision of the hard level took in the last :func:`match` (its think time per move).
+SEARCH_TIMES: list[float] = []
+
+
+def _play_timed(game: Any, agents: list[Any]) -> Any:
+    """:func:`play_match`, timing the decisions the hard level searched (``last_iterations`` > 0)."""
+    for _ in range(100_000):
+        if game.is_over:
+            return game
+        agent = agents[game.current_player]
+        t = time.perf_counter()
+        action = choose_for(agent, game)
+        if agent.level == "hard" and getattr(agent, "last_iterations", 0):
+            SEARCH_TIMES.append(time.perf_counter() - t)
+        if not game.apply(action).ok:
+            raise RuntimeError(f"agent {agent!r} chose an illegal action {action}")
+    raise RuntimeError("the game did not end within 100000 actions")
+
+
 def match(
     game_name: str, level_a: str, level_b: str, games: int, iterations: int, time_limit: float | None = None
 ) -> tuple[float, int, int, int, float]:
     """``level_a`` against ``level_b``; A sits first in even games, second in odd ones."""
     wins = losses = draws = 0
+    SEARCH_TIMES.clear()
     t0 = time.perf_counter()
     for i in range(FIRST_GAME, FIRST_GAME + games):
         kw_a = _hard_kw(iterations, time_limit) if level_a == "hard" else {}
@@ -69,7 +90,7 @@ def match(
         b = make_agent(game_name, level_b, seed=2 * i + 1, **kw_b)
         a_seat = i % 2
         agents = [a, b] if a_seat == 0 else [b, a]
-        g = play_match(_new_game(game_name, i), agents)
+        g = _play_timed(_new_game(game_name, i), agents)
         if g.winner is None:
             draws += 1
         elif g.winner == a_seat:
@@ -96,7 +117,14 @@ def report(
     score, w, lost, d, secs = match(game_name, level_a, level_b, games, iterations, time_limit)
     lo, hi = wilson(w + d / 2, games)
     budget = f"{time_limit} s/decision" if time_limit else f"{iterations} iterations/decision"
-    extra = f" (hard: {budget})" if "hard" in (level_a, level_b) else ""
+    extra = ""
+    if "hard" in (level_a, level_b):
+        think = (
+            f", {median(SEARCH_TIMES) * 1e3:.0f} ms median / {max(SEARCH_TIMES) * 1e3:.0f} ms worst a searched decision"
+            if SEARCH_TIMES
+            else ""
+        )
+        extra = f" (hard: {budget}{think})"
     line = (
         f"{game_name} {level_a} vs {level_b}: {score:.1%} [95% {lo:.1%}-{hi:.1%}] over {games} games "
         f"(W{w} L{lost} D{d}, {secs:.0f} s){extra}"
