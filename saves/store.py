@@ -99,16 +99,18 @@ def _now() -> str:
 
 
 def nested_deeper(data: object, limit: int = MAX_DEPTH) -> bool:
-    """Whether ``data`` (TOML's tables and lists) has more than ``limit`` levels; walked without recursion."""
-    todo: list[tuple[object, int]] = [(data, 1)]
+    """Whether ``data`` (TOML's tables and lists) has more than ``limit`` levels; walked without recursion, over the
+    tables and lists alone (a save's thousands of texts and numbers are no level)."""
+    if not isinstance(data, (dict, list)):
+        return False
+    todo: list[tuple[dict[str, object] | list[object], int]] = [(data, 1)]
     while todo:
         item, depth = todo.pop()
-        if isinstance(item, dict):
-            item = list(item.values())
-        if isinstance(item, list):
-            if depth > limit:
-                return True
-            todo.extend((x, depth + 1) for x in item)
+        if depth > limit:
+            return True
+        todo.extend(
+            (x, depth + 1) for x in (item.values() if isinstance(item, dict) else item) if isinstance(x, (dict, list))
+        )
     return False
 
 
@@ -118,10 +120,17 @@ _KEY_TOKENS = re.compile(
 )
 
 
+#: A line with MAX_DEPTH dots or more: a key is written on one line, so only such a line can hold a key that deep.
+_MANY_DOTS = re.compile(rf"^(?:[^.\n]*\.){{{MAX_DEPTH}}}", re.MULTILINE)
+
+
 def _dotted_deeper(text: str, limit: int = MAX_DEPTH) -> bool:
     """Whether a key of ``text`` (``a.b.c = 1``, ``[a.b.c]``) has more than ``limit`` parts. tomllib's work and
     memory grow with the square of a key's parts (a key of 10,000 parts: 5 s and 400 MB), so this is looked at
-    before it parses anything; a dot inside a string (a log line, a message) is no key's."""
+    before it parses anything; a dot inside a string (a log line, a message) is no key's. A text with no line of
+    ``limit`` dots (every save) is answered by one search; only a text with such a line is tokenized."""
+    if limit == MAX_DEPTH and _MANY_DOTS.search(text) is None:
+        return False
     dots = 0
     for m in _KEY_TOKENS.finditer(text):
         if m[0] == ".":

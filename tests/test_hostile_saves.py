@@ -22,6 +22,7 @@ import tomli_w
 import saves
 from rules.core import Rng
 from rules.redemption import new_game as redemption_game
+from rules.redemption.serial import tables
 from rules.resurrection import new_game as resurrection_game
 from tui import cli
 from tui.session import Session
@@ -41,7 +42,10 @@ def write_doc(path: Path, doc: dict) -> Path:
 
 def doc_of(game=None, **meta) -> dict:
     game = game if game is not None else resurrection_game(5)
-    return tomllib.loads(saves.dumps(game, saves.Meta(**meta) if meta else None))
+    doc = tomllib.loads(saves.dumps(game, saves.Meta(**meta) if meta else None))
+    if doc["game"] == "redemption":  # its cards as tables (format 2, which a save may still hold), to edit
+        doc["state"] = tables(doc["state"])
+    return doc
 
 
 def run_cli(*argv: str, capsys) -> tuple[int, str, str]:

@@ -25,6 +25,7 @@ from rules.redemption import (
     validate_deck,
 )
 from rules.redemption.notation import ACTIONS
+from rules.redemption.serial import tables
 from rules.redemption.state import ZONES
 from tests.redemption_helpers import build, ok, refused
 
@@ -890,7 +891,7 @@ def test_to_dict_is_toml_and_round_trips_through_a_game():
 
 
 def test_from_dict_rejects_impossible_states():
-    d = new_game(1).to_dict()
+    d = tables(new_game(1).to_dict())
     dup = {
         **d,
         "players": [

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from rules.redemption import CARDS, REGISTRY, Game, new_game
-from rules.redemption.cards import _card
+from rules.redemption.cards import FINGERPRINTS, _card
+from rules.redemption.serial import NO_FINGERPRINT, tables
 from rules.redemption.state import Battle, Seat, Turn
 from tests.redemption_helpers import ok, scenario
 
@@ -33,8 +34,9 @@ def _state() -> dict:
 def test_a_position_round_trips_and_names_its_format_and_defender():
     g = scenario(BATTLE).game
     d = g.to_dict()
-    assert d["format"] == 2 and d["battle"]["defender"] == 1 and d["score"] == [0, 0]
+    assert d["format"] == 3 and d["battle"]["defender"] == 1 and d["score"] == [0, 0]
     assert Game.from_dict(d) == g
+    assert Game.from_dict(tables(d)) == g  # format 2's tables of cards and fingerprints still read
     assert isinstance(g.s, Turn) and isinstance(g.b, Battle) and all(isinstance(s, Seat) for s in g.seats)
 
 
@@ -42,12 +44,56 @@ def test_a_format_1_state_without_defender_migrates():
     d = _state()
     del d["format"], d["score"], d["battle"]["defender"]
     g = Game.from_dict(d)
-    assert g.b.defender == 1 and g.current_player in (0, 1) and g.to_dict()["format"] == 2
+    assert g.b.defender == 1 and g.current_player in (0, 1) and g.to_dict()["format"] == 3
 
 
 def test_a_newer_format_is_refused():
-    with pytest.raises(ValueError, match="format 3"):
-        Game.from_dict({**_state(), "format": 3})
+    with pytest.raises(ValueError, match="format 4"):
+        Game.from_dict({**_state(), "format": 4})
+
+
+def test_format_3_cards_and_fingerprints_are_texts_in_order():
+    g = scenario(BATTLE).game
+    d = g.to_dict()
+    assert d["cards"] == [f"{cid} {o} {k}" for cid, (k, o) in g.cards.items()]
+    keys = sorted({k for k, _ in g.cards.values()})
+    assert d["fingerprints"] == " ".join(FINGERPRINTS[k] for k in keys)
+    assert list(Game.from_dict(d).cards) == list(g.cards)  # the table's order survives
+    t = tables(d)
+    assert t["cards"] == {cid: {"key": k, "owner": o} for cid, (k, o) in g.cards.items()}
+    assert t["fingerprints"] == {k: FINGERPRINTS[k] for k in keys}
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (lambda c: c.__setitem__(0, "G1 gideon"), "is not a card of the card list"),
+        (lambda c: c.__setitem__(0, 7), "is not a card of the card list"),
+        (lambda c: c.__setitem__(0, c[0].split(" ")[0] + " 0 nonesuch"), "names an unknown card 'nonesuch'"),
+        (lambda c: c.__setitem__(0, c[0].split(" ")[0] + " 2 gideon"), "must have an owner from 0 to 1"),
+        (lambda c: c.append(c[0]), "is listed twice in the card list"),
+    ],
+)
+def test_a_malformed_format_3_card_list_is_refused(change, message):
+    d = _state()
+    change(d["cards"])
+    with pytest.raises(ValueError, match=message):
+        Game.from_dict(d)
+
+
+@pytest.mark.parametrize("bad", ["", "abc", "- - -"])
+def test_a_fingerprints_text_of_the_wrong_length_or_kind_is_refused(bad):
+    with pytest.raises(ValueError, match="'fingerprints' must be a table from card key to 12 hex digits, or a text"):
+        Game.from_dict({**_state(), "fingerprints": bad})
+
+
+def test_a_fingerprints_text_marks_a_card_without_one_and_names_a_changed_card():
+    d = _state()
+    parts = d["fingerprints"].split(" ")
+    keys = sorted({cd["key"] for cd in tables(d)["cards"].values()})
+    parts[0], parts[1] = NO_FINGERPRINT, "0" * 12
+    g = Game.from_dict({**d, "fingerprints": " ".join(parts)})
+    assert g.changed_cards == (keys[0], keys[1])  # a card saved without one counts as changed, as in format 2
 
 
 def test_two_face_up_artifacts_for_one_player_are_impossible():

@@ -10,6 +10,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 from rules.core import Rng
 from rules.redemption import CARDS, DECKS, VERBS, Game, effects, new_game
+from rules.redemption.serial import tables
 from tests.redemption_helpers import scenario
 
 VERB_LIST = sorted(VERBS)
@@ -135,7 +136,7 @@ def check_conservation(g: Game) -> None:
             for c in ids:
                 seen[c] = seen.get(c, 0) + 1
                 assert g.zone_of(c) == (p, zone)
-    assert set(seen) == set(d["cards"]), "a card is missing or unknown"
+    assert set(seen) == set(g.cards) == set(tables(d)["cards"]), "a card is missing or unknown"
     assert all(n == 1 for n in seen.values()), "a card is in two zones"
     for c, h in g.attached.items():
         assert c in seen and h in seen

@@ -244,7 +244,7 @@ def never_shown(term: OpenSSHTerminal, names: set[str]) -> None:
 @needs_openssh
 def test_redemption_one_player_quits_mid_battle_comes_back_and_they_finish(server):
     s = server(["alice", "bob"])
-    dealt_table(s.data, "alice", "redemption", [{"invite": "bob"}], seed=11, table_id="long", options={"max_turns": 3})
+    dealt_table(s.data, "alice", "redemption", [{"invite": "bob"}], seed=11, table_id="long", options={"max_turns": 2})
     seen = Seen()
     with OpenSSHTerminal(s, s.keys["bob"]) as bob:
         sit_down(bob, "bob")

@@ -1,4 +1,4 @@
-"""Redemption card definitions and decks, read once from ``cards.toml`` and ``decks.toml``.
+"""Redemption card definitions and decks, read once from ``cards.toml``, ``decks.toml`` and ``real/*.toml``.
 
 Abilities are written in the ability language (:mod:`rules.redemption.lang`: a trigger and effects, each a
 verb of ``effects.py`` with a selector, a duration and riders); a card naming a word the language does not
@@ -152,8 +152,17 @@ def base_name(name: str) -> str:
     return short if short.strip() else name
 
 
+#: Abilities already read, by their table's text: the same script on several printings of a card is read once (an
+#: Ability is immutable, so the cards share it).
+_ABILITIES: dict[str, Ability] = {}
+
+
 def _ability(d: dict[str, Any], key: str) -> Ability:
-    return parse_ability(d, key, VERBS)
+    text = repr(d)
+    ab = _ABILITIES.get(text)
+    if ab is None:
+        ab = _ABILITIES[text] = parse_ability(d, key, VERBS)
+    return ab
 
 
 #: The fact keys of a real card's table (``real/*.toml``): what the card file says, and our script.
@@ -217,16 +226,24 @@ class DeckList(TypedDict):
     reserve: NotRequired[tuple[str, ...]]
 
 
-def _read(name: str) -> dict[str, Any]:
-    return tomllib.loads(resources.files(__package__).joinpath(name).read_text(encoding="utf-8"))
-
-
-def _real_files() -> list[tuple[str, str]]:
-    """(file name, text) of every data file in ``real/``: real cards' facts and our scripts, one file a batch."""
-    folder = resources.files(__package__).joinpath("real")
-    return sorted(
-        (f.name, f.read_text(encoding="utf-8")) for f in folder.iterdir() if f.name.endswith(".toml") and f.is_file()
+def _data_files() -> list[tuple[str, str]]:
+    """(name, text) of every card data file: ``cards.toml``, ``decks.toml``, then ``real/*.toml`` sorted (real cards'
+    facts and our scripts, one file a batch)."""
+    here = resources.files(__package__)
+    folder = here.joinpath("real")
+    real = sorted(
+        (f"real/{f.name}", f.read_text(encoding="utf-8"))
+        for f in folder.iterdir()
+        if f.name.endswith(".toml") and f.is_file()
     )
+    return [(name, here.joinpath(name).read_text(encoding="utf-8")) for name in ("cards.toml", "decks.toml")] + real
+
+
+def _tables(files: list[tuple[str, str]]) -> tuple[dict[str, dict[str, Any]], dict[str, list[str]]]:
+    """Each data file's tables as tomllib reads them and the fingerprints of its cards, by file name. (The engine
+    reads its own data and writes nothing: the parse is paid at each import.)"""
+    tables = {name: tomllib.loads(text) for name, text in files}
+    return tables, {name: [fingerprint(d) for d in t.get("card", [])] for name, t in tables.items()}
 
 
 def fingerprint(d: dict[str, Any]) -> str:
@@ -242,23 +259,24 @@ FINGERPRINTS: dict[str, str] = {}
 
 
 def _load() -> tuple[dict[str, Card], dict[str, DeckList], tuple[str, ...], dict[str, Pending]]:
+    tables, fingerprints = _tables(_data_files())
     cards: dict[str, Card] = {}
-    for d in _read("cards.toml")["card"]:
+    for d, fp in zip(tables["cards.toml"]["card"], fingerprints["cards.toml"], strict=True):
         c = _card(d)
         if c.key in cards:
             raise ValueError(f"card key {c.key} is defined twice")
         cards[c.key] = c
-        FINGERPRINTS[c.key] = fingerprint(d)
-    for fname, text in _real_files():
-        for d in tomllib.loads(text).get("card", []):
+        FINGERPRINTS[c.key] = fp
+    for fname in sorted(n for n in tables if n.startswith("real/")):
+        for d, fp in zip(tables[fname].get("card", []), fingerprints[fname], strict=True):
             if "set" not in d:
-                raise ValueError(f"real/{fname}: card {d.get('name')!r} has no set: a real card is keyed Name + Set")
+                raise ValueError(f"{fname}: card {d.get('name')!r} has no set: a real card is keyed Name + Set")
             c = _card(d)
             if c.key in cards:
-                raise ValueError(f"real/{fname}: card {c.key} is defined twice")
+                raise ValueError(f"{fname}: card {c.key} is defined twice")
             cards[c.key] = c
-            FINGERPRINTS[c.key] = fingerprint(d)
-    raw = _read("decks.toml")
+            FINGERPRINTS[c.key] = fp
+    raw = tables["decks.toml"]
     decks: dict[str, DeckList] = {}
     for label, d in raw["deck"].items():
         decks[label] = DeckList(name=d["name"], cards=tuple(d["cards"]))

@@ -17,7 +17,12 @@ These are invariants of the state, checked in one pass, not a replay of the hist
 would make every save from an older version of the rules unloadable as soon as the rules change.
 
 Format: version 2 added ``battle.defender`` (the opponent of the battle, for more than two seats) and ``score``;
-a version 1 state (no ``format``) is migrated: its defender is the player not taking the turn.
+a version 1 state (no ``format``) is migrated: its defender is the player not taking the turn. Version 3 writes
+the two largest tables of a save compactly, since reading them was most of a resumed game's wait (tomllib spends
+its time per key and table): ``cards`` as one text per card, ``"ID OWNER KEY"`` in the table's order, and
+``fingerprints`` as one text, the fingerprints of the game's card keys in sorted order separated by spaces
+(``-`` for a card that has none). :func:`tables` gives a state's cards and fingerprints back as tables, the form
+versions 1 and 2 wrote, which ``from_dict`` reads too (a hand-built position, a test's edited state).
 """
 
 from __future__ import annotations
@@ -61,7 +66,9 @@ from rules.redemption.state import (
 if TYPE_CHECKING:
     from rules.redemption.game import Game
 
-FORMAT = 2
+FORMAT = 3
+#: a card's slot in the fingerprints text when it has none (a card a test adds to CARDS)
+NO_FINGERPRINT = "-"
 RULE = "redemption.save.valid"
 SETUP = ("cut", "first")
 #: The last turn a state may be at: the stall rule ends a game long before (a played game takes 10-30 turns), and
@@ -105,7 +112,7 @@ def to_dict(g: Game) -> dict[str, Any]:
         "options": dict(g.options),
         "rng": g._rng.to_dict(),
         "decks": [seat.deck for seat in g.seats],
-        "cards": {cid: {"key": k, "owner": o} for cid, (k, o) in g.cards.items()},
+        "cards": [f"{cid} {o} {k}" for cid, (k, o) in g.cards.items()],
         "players": [{"zones": {zn: list(seat.zones[zn]) for zn in ZONES}} for seat in g.seats],
         "attached": dict(g.attached),
         "face_up": sorted(g.face_up),
@@ -139,8 +146,23 @@ def to_dict(g: Game) -> dict[str, Any]:
         "gifts": [list(x) for x in s.gifts],
         **({"used": list(s.used)} if s.used else {}),  # redemption.lang.condition.once_per_game
         # each card's facts and script as saved (``cards.fingerprint``; a card a test adds to CARDS has none)
-        "fingerprints": {k: FINGERPRINTS[k] for k in sorted({k for k, _ in g.cards.values()}) if k in FINGERPRINTS},
+        "fingerprints": " ".join(FINGERPRINTS.get(k, NO_FINGERPRINT) for k in sorted({k for k, _ in g.cards.values()})),
     }
+
+
+def tables(d: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a state with its cards (``{id: {key, owner}}``) and fingerprints (``{key: hex}``) as tables, the
+    form of format 2; ``from_dict`` reads either form."""
+    out = dict(d)
+    cards = d.get("cards")
+    if isinstance(cards, list):
+        rows = [c.split(" ", 2) for c in cards]
+        out["cards"] = {cid: {"key": key, "owner": int(owner)} for cid, owner, key in rows}
+    fps = d.get("fingerprints")
+    if isinstance(fps, str):
+        keys = sorted({cd["key"] for cd in out["cards"].values()})
+        out["fingerprints"] = {k: f for k, f in zip(keys, fps.split(" "), strict=True) if f != NO_FINGERPRINT}
+    return out
 
 
 def _plain(obj: Battle | Flags | Window | Decision) -> dict[str, Any]:
@@ -231,9 +253,9 @@ def from_dict(cls: type[Game], d: dict[str, Any]) -> Game:
     older version of the rules wrote it: those rules allowed positions these refuse, such as two face-up
     artifacts)."""
     fmt = d.get("format", 1)
-    if fmt not in (1, FORMAT) or isinstance(fmt, bool):
-        raise ValueError(f"state format {fmt!r} is not one this version reads (1 or {FORMAT})")
-    if fmt == FORMAT:
+    if fmt not in (1, 2, FORMAT) or isinstance(fmt, bool):
+        raise ValueError(f"state format {fmt!r} is not one this version reads (1 to {FORMAT})")
+    if fmt != 1:
         return _from_dict(cls, d)
     try:
         return _from_dict(cls, d)
@@ -324,11 +346,25 @@ def _changed(raw: object, cards: dict[str, tuple[str, int]]) -> tuple[str, ...] 
     A changed card is no error: the game loads and plays on with the cards as this version has them."""
     if raw is None:
         return None
+    if isinstance(raw, str):
+        raw = _fingerprint_text(raw, cards)
     if not isinstance(raw, dict) or not all(
         isinstance(k, str) and isinstance(v, str) and _FINGERPRINT.fullmatch(v) for k, v in raw.items()
     ):
         raise ValueError("'fingerprints' must be a table from card key to 12 hex digits")
     return tuple(sorted(k for k in {k for k, _ in cards.values()} if raw.get(k) != FINGERPRINTS.get(k)))
+
+
+def _fingerprint_text(raw: str, cards: dict[str, tuple[str, int]]) -> dict[str, str]:
+    """Format 3's fingerprints text as the table format 2 wrote: one fingerprint (or ``-``) per card key, sorted."""
+    keys = sorted({k for k, _ in cards.values()})
+    parts = raw.split(" ") if raw else []
+    if len(parts) != len(keys) or not all(f == NO_FINGERPRINT or _FINGERPRINT.fullmatch(f) for f in parts):
+        raise ValueError(
+            "'fingerprints' must be a table from card key to 12 hex digits, or a text of one such fingerprint "
+            f"(or '{NO_FINGERPRINT}') per card key of the game, sorted, {len(keys)} here"
+        )
+    return {k: f for k, f in zip(keys, parts, strict=True) if f != NO_FINGERPRINT}
 
 
 def changed_note(g: Game) -> str:
@@ -343,8 +379,10 @@ def changed_note(g: Game) -> str:
 def _cards(d: dict[str, Any], n: int) -> dict[str, tuple[str, int]]:
     """The card table: each id names a known card and an owner among the ``n`` seats."""
     raw_cards = d.get("cards")
+    if isinstance(raw_cards, list) and raw_cards:
+        return _card_texts(raw_cards, n)
     if not isinstance(raw_cards, dict) or not raw_cards:
-        raise ValueError("'cards' must be a table from card id to {key, owner}")
+        raise ValueError("'cards' must be a table from card id to {key, owner}, or a list of 'ID OWNER KEY' texts")
     cards: dict[str, tuple[str, int]] = {}
     for cid, cd in raw_cards.items():
         if not isinstance(cid, str) or not ID.match(cid):
@@ -355,6 +393,29 @@ def _cards(d: dict[str, Any], n: int) -> dict[str, tuple[str, int]]:
         if not isinstance(owner, int) or isinstance(owner, bool) or not 0 <= owner < n:
             raise ValueError(f"card {cid} must have an owner from 0 to {n - 1} (one per seat)")
         cards[cid] = (cd["key"], owner)
+    return cards
+
+
+#: one card of format 3's card list: its id, its owner's seat, its key
+_CARD_TEXT = re.compile(r"([A-Z]+[0-9]+) ([0-9]) (.+)")
+
+
+def _card_texts(raw: list[object], n: int) -> dict[str, tuple[str, int]]:
+    """Format 3's card list, ``"ID OWNER KEY"`` each: the same checks as the table's."""
+    cards: dict[str, tuple[str, int]] = {}
+    for text in raw:
+        m = _CARD_TEXT.fullmatch(text) if isinstance(text, str) else None
+        if m is None:
+            shown = repr(text) if len(repr(text)) <= 60 else repr(text)[:57] + "..."
+            raise ValueError(f"{shown} is not a card of the card list ('ID OWNER KEY', like 'G17 0 gideon')")
+        cid, owner, key = m[1], int(m[2]), m[3]
+        if key not in CARDS:
+            raise ValueError(f"card {cid} names an unknown card {key!r}")
+        if owner >= n:
+            raise ValueError(f"card {cid} must have an owner from 0 to {n - 1} (one per seat)")
+        if cid in cards:
+            raise ValueError(f"card {cid} is listed twice in the card list")
+        cards[cid] = (key, owner)
     return cards
 
 
@@ -713,9 +774,14 @@ def _decks(g: Game) -> None:
         (reserves if from_reserve(cid) else owned)[dealt(cid, owner)].append(key)
     for p, label in enumerate(g.decks):
         keys = owned[p]
-        if label in DECKS and reserves[p]:
-            _fail(f"Player {p + 1} plays bundled deck {label}, which has no Reserve, yet holds Reserve cards")
-        if label in DECKS:
+        if label in DECKS:  # a bundled deck's Reserve (Starters K and L have one) is its own, card for card
+            reserve = DECKS[label].get("reserve", ())
+            if Counter(reserves[p]) != Counter(reserve):
+                _fail(
+                    f"Player {p + 1} plays bundled deck {label}, which has no Reserve, yet holds Reserve cards"
+                    if not reserve
+                    else f"Player {p + 1}'s Reserve cards are not bundled deck {label}'s Reserve"
+                )
             want = Counter(DECKS[label]["cards"])
             got = Counter(keys)
             if got != want:
@@ -760,8 +826,7 @@ def _turns(g: Game) -> None:
                 _fail(f"during the cut Player {p + 1}'s Reserve holds exactly the cards the game set aside in it")
         return
     if g.phase == "first":  # the starting hands are drawn; a Dominant may already have been played
-        for p in range(g.n):
-            room = _room(g, p, HAND_SIZE)
+        for p, room in enumerate(_rooms(g, HAND_SIZE)):
             if len(g.z[p]["hand"]) > room:
                 _fail(
                     f"Player {p + 1} holds {len(g.z[p]['hand'])} cards before turn 1; the starting hand is "
@@ -797,11 +862,12 @@ def _sent_back(g: Game) -> list[tuple[tuple[str, Any], ...]]:
     return out
 
 
-def _room(g: Game, p: int, base: int) -> int:
-    """``base`` plus what Player p's cards that have left the draw pile and hand can add to a hand: their
-    draws, and their hand-limit bonuses (a card that was in play counts even if it has gone since, also back into a
-    pile or a hand when a card of the game can put it there: ``_sent_back``)."""
-    room = base
+def _rooms(g: Game, base: int) -> list[int]:
+    """For each player p, ``base`` plus what p's cards that have left the draw pile and hand can add to a hand:
+    their draws, and their hand-limit bonuses (a card that was in play counts even if it has gone since, also back
+    into a pile or a hand when a card of the game can put it there: ``_sent_back``); what any player's card can put
+    into every hand counts for all. One pass over the cards for all the players."""
+    rooms, shared = [base] * g.n, 0
     back = _sent_back(g)
     for cid, (_, owner) in g.cards.items():
         if g.loc[cid][1] in ("deck", "hand", "reserve") and not any(matches(g.cd[cid], f) for f in back):
@@ -810,22 +876,20 @@ def _room(g: Game, p: int, base: int) -> int:
             for act in ab.acts:  # every effect of it, not only the first (choose_one, a second effect that draws)
                 v = act.verb
                 if v == "return" and act.to == "hand":  # any player's card may put cards into p's hand
-                    room += HAND_CAP if act.select.every else max(1, act.select.most)
+                    shared += HAND_CAP if act.select.every else max(1, act.select.most)
                 elif v == "each_draw":  # every player draws (redemption.effect.each_draw)
-                    room += act.n
+                    shared += act.n
                 elif v == "search" and act.select.owner == "any":  # each player may search (redemption.effect.search)
-                    room += 1
-                elif owner != p:
-                    continue
+                    shared += 1
                 elif v in ("hand_limit", "draw", "may_draw"):
-                    room += act.n
+                    rooms[owner] += act.n
                 elif v == "take":
-                    room += max(1, act.n)
+                    rooms[owner] += max(1, act.n)
                 elif v in ("look_top", "search", "exchange", "reveal_bottom", "draw_reveal"):  # one card into the hand
-                    room += 1
+                    rooms[owner] += 1
                 elif v == "draw_discard":
-                    room += act.n
-    return room
+                    rooms[owner] += act.n
+    return [r + shared for r in rooms]
 
 
 def _hands(g: Game) -> None:
@@ -833,8 +897,9 @@ def _hands(g: Game) -> None:
     their hand can only have grown by the draws of their own cards (enhancements, Dominants)."""
     if g.phase in SETUP:
         return
+    rooms = _rooms(g, BASE_HAND_LIMIT)
     for p in g.others(g.active):
-        room = _room(g, p, BASE_HAND_LIMIT)
+        room = rooms[p]
         if len(g.z[p]["hand"]) > room:
             _fail(
                 f"Player {p + 1} holds {len(g.z[p]['hand'])} cards on Player {g.active + 1}'s turn; "

@@ -61,6 +61,11 @@ def child(kind: str, arg: str = "") -> None:
     os._exit(1)
 
 
+#: A player's Python writes compiled files (and the card data's parsed tables) once and reads them after; a
+#: PYTHONDONTWRITEBYTECODE of the shell running the bench would have every child compile every module again.
+CHILD_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
 def children_cpu() -> float:
     r = resource.getrusage(resource.RUSAGE_CHILDREN)
     return r.ru_utime + r.ru_stime
@@ -72,6 +77,7 @@ def run(args: list[str]) -> tuple[float, float]:
     subprocess.run(
         [sys.executable, "-m", "tests.bench.cold_frame", *args],
         cwd=ROOT,
+        env=CHILD_ENV,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         check=True,
