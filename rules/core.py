@@ -32,8 +32,10 @@ class Event:
     and reads none of them). Events are values: equal when their fields and words are."""
 
     # All the fields in one slot, set once: a frozen dataclass sets each field through a call of its own, and every
-    # accepted action makes three or four events. ``_w`` is the words as given: the plain text, the template, or
-    # the function that writes the template, called with ``_args`` when first read (then kept in ``_t``).
+    # accepted action makes three or four events. A value: its fields are read-only properties, and no other
+    # attribute can be set (no __setattr__ guard: one would make setting the slot a call). ``_w`` is the words as
+    # given: the plain text, the template, or the function that writes the template, called with ``_args`` when
+    # first read (then kept in ``_t``).
     __slots__ = ("_f", "_t")
     _f: tuple[str, int, str, bool, tuple[str, ...], str, str | Callable[..., str], tuple[Any, ...]]
     _t: str
@@ -48,7 +50,7 @@ class Event:
         cards: tuple[str, ...] = (),
         template: str = "",
     ) -> None:
-        _ev_f(self, (kind, player, rule, reveals, cards, "" if template else text, template, ()))
+        self._f = (kind, player, rule, reveals, cards, "" if template else text, template, ())
 
     @classmethod
     def said(
@@ -63,7 +65,7 @@ class Event:
         """An event whose words name seats: ``template`` as :func:`rules.words.say` reads it (``reveals``,
         ``cards`` as for the constructor)."""
         e = _new(cls)
-        _ev_f(e, (kind, player, rule, reveals, cards, "", template, ()))
+        e._f = (kind, player, rule, reveals, cards, "", template, ())
         return e
 
     @classmethod
@@ -81,7 +83,7 @@ class Event:
         depends on nothing but ``args`` (values taken when the event happens: seats, card names, numbers), so
         the words are the same whenever they are read."""
         e = _new(cls)
-        _ev_f(e, (kind, player, rule, reveals, cards, "", words, args))
+        e._f = (kind, player, rule, reveals, cards, "", words, args)
         return e
 
     @property
@@ -117,7 +119,7 @@ class Event:
         except AttributeError:
             w = self._f[6]
             t = w if isinstance(w, str) else w(*self._f[7])
-            _ev_t(self, t)
+            self._t = t
             return t
 
     @property
@@ -135,12 +137,6 @@ class Event:
     def __hash__(self) -> int:
         return hash(self._key())
 
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"an Event is a value: its {name!r} cannot change")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"an Event is a value: its {name!r} cannot change")
-
     def __repr__(self) -> str:
         return (
             f"Event({self.kind!r}, {self.text!r}, player={self.player}, rule={self.rule!r}, reveals={self.reveals}, "
@@ -157,17 +153,15 @@ class Event:
 
 
 _new = object.__new__
-_ev_f: Callable[[Event, tuple[Any, ...]], None] = vars(Event)["_f"].__set__  # the slots' own setters
-_ev_t: Callable[[Event, str], None] = vars(Event)["_t"].__set__
 
 
 class Outcome:
     """The engine's answer to ``apply``: accepted with events, or rejected with a reason (``reason`` names seats as
     "Player N"; ``template`` is the same words for :func:`rules.words.say`, "" when they name no seat).
 
-    A value, as a frozen dataclass would be (equal when its fields are, unchangeable), with its fields in one slot
-    set once: every accepted action makes one, and a playout reads none of them (setting five slots one by one was
-    about 5% of a random playout's time)."""
+    A value, as a frozen dataclass would be (equal when its fields are; the fields are read-only properties), with
+    its fields in one slot set once: every accepted action makes one, and a playout reads none of them (setting five
+    slots one by one was about 5% of a random playout's time)."""
 
     __slots__ = ("_f",)
     _f: tuple[bool, str, str, tuple[Event, ...], str]
@@ -175,7 +169,7 @@ class Outcome:
     def __init__(
         self, ok: bool, reason: str = "", rule: str = "", events: tuple[Event, ...] = (), template: str = ""
     ) -> None:
-        _out_f(self, (ok, reason, rule, events, template))
+        self._f = (ok, reason, rule, events, template)
 
     @property
     def ok(self) -> bool:
@@ -219,18 +213,9 @@ class Outcome:
     def __hash__(self) -> int:
         return hash(self._f)
 
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"an Outcome is a value: its {name!r} cannot change")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"an Outcome is a value: its {name!r} cannot change")
-
     def __repr__(self) -> str:
         ok, reason, rule, events, template = self._f
         return f"Outcome(ok={ok!r}, reason={reason!r}, rule={rule!r}, events={events!r}, template={template!r})"
-
-
-_out_f: Callable[[Outcome, tuple[Any, ...]], None] = vars(Outcome)["_f"].__set__  # the slot's own setter
 
 
 class Unreadable(ValueError):

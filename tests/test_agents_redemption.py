@@ -184,6 +184,32 @@ def test_normal_does_not_challenge_for_nothing(hand):
     assert str(a) == "end"
 
 
+@pytest.mark.parametrize(
+    "hand, expected",
+    [
+        (["barak", "gideons_trumpet", "caiaphas", "sorcery"], "end"),  # room in hand: no challenge
+        (
+            ["barak", "gideons_trumpet", "stars_fought", "call_to_arms"] + ["caiaphas"] * 3 + ["sorcery"] * 4,
+            "challenge",
+        ),
+    ],
+)
+def test_hard_leaves_a_battle_with_no_soul_in_reach_to_the_heuristic(hand, expected):
+    # No Lost Soul in reach: only a battle challenge or none. Searched, cut at the end of the turn, challenges that
+    # spend the hand looked good; the hard level decides it as normal does, without a search.
+    b = scenario(_FULL_HAND.format(hand=", ".join(f'"{k}"' for k in hand)))
+    hard = make_agent("redemption", "hard", seed=3, iterations=30)
+    a = choose_for(hard, b.game)
+    assert hard.last_iterations == 0
+    assert str(a) == ("end" if expected == "end" else f"challenge {b['barak']}")
+
+
+def test_hard_searches_a_rescue_attempt():
+    b = _battle({"hand": ["barak", "esther"]}, {"land_of_bondage": ["ls_orphan"], "territory": ["delilah"]})
+    hard = make_agent("redemption", "hard", seed=3, iterations=30)
+    assert choose_for(hard, b.game) in b.game.legal_actions() and hard.last_iterations == 30
+
+
 def test_normal_presents_the_hero_its_enhancements_back():
     # Barak and Esther are both 6/6 and nothing in sight stops either; the Blue enhancements in hand fit only
     # Barak, so his rescue attempt can be won if it is blocked.

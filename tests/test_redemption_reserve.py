@@ -145,3 +145,22 @@ def test_no_other_zone_word_and_no_action_of_the_rules_touches_the_reserve():
     assert not any(c in a.split() for a in legal for c in reserved)
     out = g.apply(g.parse(f"play {b['deborah']}"))
     assert not out.ok and out.rule == "redemption.prep.character" and "not in your hand" in out.reason
+
+
+def test_a_game_of_a_bundled_deck_with_a_reserve_saves_and_loads():
+    """Starters K and L come with a Reserve: a game of them is a whole game whose Reserve is the deck's own."""
+    import random
+
+    import saves
+
+    g = new_game(3, decks=("K", "L", "I"))
+    r = random.Random(1)
+    while len(g.history) < 60 and not g.is_over:
+        g.apply(r.choice(g.legal_actions()))
+    meta = saves.Meta(players=[{"name": f"P{i + 1}", "kind": "human"} for i in range(3)])
+    assert saves.loads(saves.dumps(g, meta)) == g
+    d = tables(g.to_dict())
+    reserve = [c for c in d["cards"] if from_reserve(c) and d["cards"][c]["owner"] == 0]
+    d["cards"][reserve[0]]["key"] = d["cards"][reserve[1]]["key"]
+    with pytest.raises(ValueError, match="Player 1's Reserve cards are not bundled deck K's Reserve"):
+        Game.from_dict(d).validate_whole()

@@ -14,7 +14,8 @@ Levels (``make_agent(game_name, level, seed=0, time_limit=None)``):
   see), time-boxed to ``time_limit`` seconds per decision (1 s by default).
   Resurrection searches every decision with random playouts to the end of the
   game. Redemption searches the battle decisions (which Hero, block, enhance,
-  pass, surrender) with simulations played by the heuristic and cut at the end
+  pass, surrender; not a battle with no soul in reach, which is challenge or
+  nothing, left to the heuristic) with simulations played by the heuristic and cut at the end
   of the turn, where a heuristic evaluation (Redeemed Souls, characters and
   cards in hand and territory, souls in each Land of Bondage) scores them; the
   setup and placement decisions are left to the heuristic.

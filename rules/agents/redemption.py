@@ -676,7 +676,8 @@ def heuristic_agent(seed: int = 0, noise: float = 0.0, level: str = "normal") ->
 
 
 class RedemptionSearch:
-    """hard: ISMCTS for battle decisions (rescue, block, initiative, surrender); the heuristic elsewhere.
+    """hard: ISMCTS for battle decisions (rescue, block, initiative, surrender); the heuristic elsewhere, and for the
+    start of a battle in which no soul is in reach (:func:`_challenge_or_end`).
 
     Setup, placement and the hand limit matter little within a turn, which is where
     the search is cut off, so searching them would only spend the time box.
@@ -704,12 +705,21 @@ class RedemptionSearch:
 
     def choose_in(self, game: Game) -> Any:
         legal = game.legal_actions()
-        if len(legal) > 1 and game.phase == "battle":
+        if len(legal) > 1 and game.phase == "battle" and not _challenge_or_end(game, legal):
             action = self.search.choose_in(game)
             self.last_iterations = self.search.last_iterations
             return action
         self.last_iterations = 0
         return self.heuristic.choose_in(game)
+
+
+def _challenge_or_end(g: Game, legal: list[Any]) -> bool:
+    """A battle not yet begun in which no Hero can reach a Lost Soul: only a battle challenge (or none) is possible.
+    Left to the heuristic, which challenges only to spend a hand over the limit: the search, cut at the end of the
+    turn, counts a blocker discarded in a challenge against the enhancements both sides spend on it, and does not
+    see the turns after, where the cards spent are missing (measured on the bench's first 50 games: hard beat normal
+    in 34 searching these, 40 not)."""
+    return not g.b.kind and not any(a.verb == "rescue" for a in legal)
 
 
 def search_agent(seed: int = 0, time_limit: float | None = 1.0, iterations: int | None = None) -> RedemptionSearch:

@@ -157,11 +157,13 @@ class BattleRules(Core):
                     return False
         return True
 
-    def side_totals(self, p: int) -> tuple[int, int, int]:
-        """(strength, toughness, characters counting) of player p's side of the battle."""
+    def side_totals(self, p: int, may_ignore: bool | None = None) -> tuple[int, int, int]:
+        """(strength, toughness, characters counting) of player p's side of the battle (``may_ignore``:
+        ``continuous.may_be_ignored``, when the caller asked it already)."""
         s = t = n = 0
         cd, att = self.cd, self.attached
-        may_ignore = continuous.may_be_ignored(self)
+        if may_ignore is None:
+            may_ignore = continuous.may_be_ignored(self)
         for c in self.z[p]["field_of_battle"]:  # battle_chars, written out
             if not cd[c].is_character or c in att:
                 continue
@@ -177,7 +179,12 @@ class BattleRules(Core):
         """hero_winning, evil_winning, stalemate or both_defeated (as the battle would end now). A side whose
         characters are all immune to the other's cannot be defeated by its numbers (redemption.effect.immune); in
         mutual destruction a side with first strike survives (redemption.effect.first_strike)."""
-        return self._standing(self.side_totals(self.s.active), self.side_totals(self.b.defender))
+        return self._standing(*self._sides())
+
+    def _sides(self) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+        """``side_totals`` of the attacker and of the defender (whether anyone may be ignored, asked once)."""
+        may_ignore = continuous.may_be_ignored(self)
+        return self.side_totals(self.s.active, may_ignore), self.side_totals(self.b.defender, may_ignore)
 
     def _standing(self, hero: tuple[int, int, int], evil: tuple[int, int, int]) -> str:
         """``standing`` with the sides' totals (``side_totals`` of the attacker and the defender) known."""
@@ -586,7 +593,7 @@ class BattleRules(Core):
             events.append(Event("battle", "No character is left in battle on either side: the battle ends.", -1))
             self._resolve(events)
             return
-        hero, evil = self.side_totals(self.s.active), self.side_totals(self.b.defender)
+        hero, evil = self._sides()
         (hs, ht, _), (es, et, _) = hero, evil
         st = self._standing(hero, evil)  # immunity and first strike count
         q = self.initiative_player(st)
@@ -693,7 +700,7 @@ class BattleRules(Core):
         """Resolve the battle (redemption.battle.resolve)."""
         a, d = self.s.active, self.b.defender
         heroes, evil = self.battle_chars(a), self.battle_chars(d)
-        hero_totals, evil_totals = self.side_totals(a), self.side_totals(d)
+        hero_totals, evil_totals = self._sides()  # a, d
         st = self._standing(hero_totals, evil_totals)  # immunity and first strike count (redemption.effect.immune, ...)
         evil_def = st in ("hero_winning", "both_defeated")
         hero_def = st in ("evil_winning", "both_defeated")
@@ -724,8 +731,10 @@ class BattleRules(Core):
         rescued = self.b.kind == "rescue" and evil_def and heroes
         if rescued:
             for s in self.z[d]["land_of_bondage"] + self.z[d]["in_site"]:
-                if any(self.can_reach(h, s) for h in heroes):
-                    souls.append(s)
+                for h in heroes:  # a loop, not any(generator)
+                    if self.can_reach(h, s):
+                        souls.append(s)
+                        break
         t, cd = self, self.cd
         if rescued and souls:  # the rescue succeeds (redemption.lang.trigger.successful_rescue)
             for c in heroes:

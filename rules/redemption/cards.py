@@ -4,22 +4,13 @@ Abilities are written in the ability language (:mod:`rules.redemption.lang`: a t
 verb of ``effects.py`` with a selector, a duration and riders); a card naming a word the language does not
 hold is refused here, when the data loads; the text a player reads is generated from that data by
 :func:`ability_text`, so it always says what the engine does.
-
-Parsing the files' 700 KB of TOML is most of the Redemption engine's import (tomllib spends about 0.17 s CPU on
-them), so the tables tomllib reads and the cards' fingerprints are kept beside the modules' compiled files, as JSON
-under the SHA-256 of the files' names and texts (:func:`_tables`): Python's own rules for compiled files say where
-(``__pycache__``, or ``sys.pycache_prefix``) and whether (not when ``sys.dont_write_bytecode``), and a file that
-cannot be written or read, or whose digest differs (any data file changed), is parsed again. Every card is still
-built and checked from those tables at each import; only tomllib's work is kept.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import os
 import re
-import sys
 import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
@@ -248,57 +239,11 @@ def _data_files() -> list[tuple[str, str]]:
     return [(name, here.joinpath(name).read_text(encoding="utf-8")) for name in ("cards.toml", "decks.toml")] + real
 
 
-#: The layout of the kept tables (:func:`_tables`); a file of another layout is parsed again.
-CACHE_LAYOUT = 1
-
-
-def cache_path() -> str | None:
-    """Where the parsed card data is kept: beside this module's compiled file (None where there is none)."""
-    import importlib.util
-
-    try:
-        return os.path.join(os.path.dirname(importlib.util.cache_from_source(__file__)), "redemption-cards.json")
-    except (NotImplementedError, TypeError, ValueError):  # no cache tag, no source file
-        return None
-
-
 def _tables(files: list[tuple[str, str]]) -> tuple[dict[str, dict[str, Any]], dict[str, list[str]]]:
-    """Each data file's tables as tomllib reads them and the fingerprints of its cards, by file name: kept from an
-    earlier import when the files are the same (their digest), else parsed and kept for the next."""
-    h = hashlib.sha256(f"{CACHE_LAYOUT}".encode())
-    for name, text in files:
-        h.update(b"\0" + name.encode("utf-8") + b"\0" + text.encode("utf-8"))
-    digest = h.hexdigest()
-    path = cache_path()
-    if path is not None:
-        try:
-            with open(path, encoding="utf-8") as f:
-                kept = json.load(f)
-            if isinstance(kept, dict) and kept.get("digest") == digest:
-                return kept["tables"], kept["fingerprints"]
-        except (OSError, ValueError, KeyError):  # none yet, unreadable, or not ours: parse
-            pass
+    """Each data file's tables as tomllib reads them and the fingerprints of its cards, by file name. (The engine
+    reads its own data and writes nothing: the parse is paid at each import.)"""
     tables = {name: tomllib.loads(text) for name, text in files}
-    fingerprints = {name: [fingerprint(d) for d in t.get("card", [])] for name, t in tables.items()}
-    if path is not None and not sys.dont_write_bytecode:
-        _keep(path, {"digest": digest, "tables": tables, "fingerprints": fingerprints})
-    return tables, fingerprints
-
-
-def _keep(path: str, data: dict[str, Any]) -> None:
-    """Write the kept tables atomically (a temporary file renamed over the old); nothing if it cannot be written."""
-    tmp = f"{path}.{os.getpid()}.tmp"
-    try:
-        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(tmp, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except (OSError, TypeError, ValueError):  # a read-only install, a value JSON has no form for: parse each time
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
+    return tables, {name: [fingerprint(d) for d in t.get("card", [])] for name, t in tables.items()}
 
 
 def fingerprint(d: dict[str, Any]) -> str:

@@ -77,7 +77,10 @@ def _ignore_stopped(t: Table, src: str) -> bool:
 def _ignorers(t: Table, cid: str) -> bool:
     """Does an opposing character in this battle ignore character cid by its own ability (``while_in_play``: an
     ignore whose selector names, say, a brigade of Evil Characters)?"""
-    ids = t._kinds().having.get("ignore")  # the cards with an ignore ability
+    k = t._kinds_of  # as _in_game
+    if k is None or t._kinds_cd is not t.cd:
+        k = t._kinds()
+    ids = k.having.get("ignore")  # the cards with an ignore ability
     if ids is None:
         return False
     owner, cd, loc = t.owner(cid), t.cd, t.loc
@@ -109,7 +112,10 @@ def may_be_ignored(t: Table) -> bool:
     character in battle has an ignore ability of its own?"""
     if t.b.ignored:
         return True
-    ids = t._kinds().having.get("ignore")  # the cards with an ignore ability
+    k = t._kinds_of  # as _in_game
+    if k is None or t._kinds_cd is not t.cd:
+        k = t._kinds()
+    ids = k.having.get("ignore")  # the cards with an ignore ability
     if ids is not None:
         for zones in t.z:  # a loop, not any(...): it is asked for each side's totals
             if not ids.isdisjoint(zones["field_of_battle"]):
@@ -251,7 +257,10 @@ def capture_proof(t: Table, cid: str) -> bool:
 def any_brigade(t: Table, cid: str, enhancement: str) -> bool:
     """May character cid use enhancement ``enhancement`` whatever its brigade (redemption.effect.other_brigades)?"""
     card = t.cd[enhancement]
-    return any(matches(card, a.filter) for a in _granted(t, cid, "other_brigades"))
+    for a in _granted(t, cid, "other_brigades"):  # a loop, not any(generator): asked for every enhancement in hand
+        if matches(card, a.filter):
+            return True
+    return False
 
 
 def hand_limit_extra(t: Table, p: int) -> int:
@@ -472,7 +481,10 @@ def challenge_forbidden(t: Table) -> bool:
 
 def artifacts_change_numbers(t: Table) -> bool:
     """Could a face-up artifact change a character's numbers (a quick no for :func:`artifact_numbers`)?"""
-    ae = t._kinds().artifact_effects
+    k = t._kinds_of  # as _in_game
+    if k is None or t._kinds_cd is not t.cd:
+        k = t._kinds()
+    ae = k.artifact_effects
     return "gain" in ae or "lose" in ae
 
 

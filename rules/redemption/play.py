@@ -225,7 +225,8 @@ class Play(Checks):
                 if self._enhance_problem(e, c, explain=False, ignored=False) is None:  # chars: not ignored
                     targets = self._ability_targets(p, e, c)
                     if targets:
-                        out.extend(enhance[(e, c, t)] for t in targets)
+                        for t in targets:
+                            out.append(enhance[(e, c, t)])
                     else:
                         out.append(enhance[(e, c)])
         out.append(PASS)
@@ -352,7 +353,8 @@ class Play(Checks):
             if targets is None:
                 out.append(DOMINANT[(d,)])
             else:
-                out += [DOMINANT[(d, t)] for t in targets]
+                for t in targets:
+                    out.append(DOMINANT[(d, t)])
         return out
 
     def _mute_actions(self, p: int, doms: list[Action]) -> list[Action]:
@@ -372,9 +374,13 @@ class Play(Checks):
             p = self.current_player
         assert p is not None
         DO[action.verb](self, p, action.args, events)
-        if self.face_up and "lose" in self._kinds().artifact_effects and continuous.artifact_decrease(self):
-            # toughness 0: discarded (redemption.effect.gain.artifact); only an artifact that loses can decrease
-            effects.zero_toughness_sweep(cast("Game", self), events)
+        if self.face_up:
+            kinds = self._kinds_of  # self._kinds(), without the call once made
+            if kinds is None or self._kinds_cd is not self.cd:
+                kinds = self._kinds()
+            if "lose" in kinds.artifact_effects and continuous.artifact_decrease(self):
+                # toughness 0: discarded (redemption.effect.gain.artifact); only an artifact that loses can decrease
+                effects.zero_toughness_sweep(cast("Game", self), events)
         s = self.s
         if action.verb in PREP_ACTIONS and s.phase == "prep" and s.pending is None and not s.window.queue:
             # between Preparation actions (redemption.dominant.window): only a seat with a Dominant in hand may answer

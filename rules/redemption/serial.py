@@ -774,9 +774,14 @@ def _decks(g: Game) -> None:
         (reserves if from_reserve(cid) else owned)[dealt(cid, owner)].append(key)
     for p, label in enumerate(g.decks):
         keys = owned[p]
-        if label in DECKS and reserves[p]:
-            _fail(f"Player {p + 1} plays bundled deck {label}, which has no Reserve, yet holds Reserve cards")
-        if label in DECKS:
+        if label in DECKS:  # a bundled deck's Reserve (Starters K and L have one) is its own, card for card
+            reserve = DECKS[label].get("reserve", ())
+            if Counter(reserves[p]) != Counter(reserve):
+                _fail(
+                    f"Player {p + 1} plays bundled deck {label}, which has no Reserve, yet holds Reserve cards"
+                    if not reserve
+                    else f"Player {p + 1}'s Reserve cards are not bundled deck {label}'s Reserve"
+                )
             want = Counter(DECKS[label]["cards"])
             got = Counter(keys)
             if got != want:

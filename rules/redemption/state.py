@@ -208,6 +208,11 @@ Aside = tuple[int, int, int, str]
 Gift = tuple[int, int, str]
 #: The zones a change of numbers or a conversion survives in: leaving them, a card is its printed self again.
 KEEPS_CHANGES: frozenset[str] = frozenset(IN_PLAY)
+#: the moves (from zone, to zone) that take a card into or out of a hand or play: they make ``Core._hc`` forget
+#: what it kept (a move between seats does too)
+CHANGES_HANDS_OR_PLAY: frozenset[tuple[str, str]] = frozenset(
+    (a, b) for a in ZONES for b in ZONES if a == "hand" or b == "hand" or (a in KEEPS_CHANGES) != (b in KEEPS_CHANGES)
+)
 
 
 @dataclass(slots=True)
@@ -372,7 +377,7 @@ class Core:
         def _is_ignored(self, cid: str) -> bool: ...
         def _is_protected(self, cid: str) -> bool: ...
         def char_numbers(self, cid: str) -> tuple[int, int]: ...
-        def side_totals(self, p: int) -> tuple[int, int, int]: ...
+        def side_totals(self, p: int, may_ignore: bool | None = None) -> tuple[int, int, int]: ...
         def standing(self) -> str: ...
         def initiative(self) -> tuple[int, str]: ...
         def initiative_why(self, st: str = "") -> tuple[int, str, str]: ...
@@ -491,8 +496,8 @@ class Core:
             self._forget_changes(cid)
         op, oz = self.loc[cid]
         hc = self._hc
-        if hc and (oz == "hand" or zone == "hand" or op != p or (oz in KEEPS_CHANGES) is not (zone in KEEPS_CHANGES)):
-            hc.clear()  # a card enters or leaves a hand or play (see _hc)
+        if hc and (op != p or (oz, zone) in CHANGES_HANDS_OR_PLAY):
+            hc.clear()  # a card enters or leaves a hand or play, or changes seat (see _hc)
         self.z[op][oz].remove(cid)
         if top:
             self.z[p][zone].insert(0, cid)
@@ -565,7 +570,12 @@ class Core:
 
     def _attachments(self, host: str) -> list[str]:
         att = self.attached
-        return [c for c, h in att.items() if h == host] if host in att.values() else []
+        out: list[str] = []
+        if host in att.values():
+            for c, h in att.items():  # a loop: a comprehension is a call of its own
+                if h == host:
+                    out.append(c)
+        return out
 
     def _move_with(self, cid: str, p: int, zone: Zone) -> None:
         """Move a card with whatever sits on it."""
