@@ -477,3 +477,39 @@ land_of_bondage = ["ls_orphan"]
     ok(g, f"dominant {b['day_of_judgment']} {b['andrew']}")
     assert g.phase == "discard" and not g.s.window.queue and g.score(1) == 0
     assert Game.from_dict(g.to_dict()) == g
+
+
+# --- "cannot be negated" beside "negate every ability": each asks the other ----------------------------------------
+def test_a_keeper_from_negation_beside_a_negater_of_every_ability_answers_without_recursion():
+    """Job's Wife ( C) in battle negates every other ability; Pashur the Priest in territory says Stocks cannot be
+    negated, and an Evil Character's keeper that fits itself (our own test card) says cards like it cannot be: the
+    question "is this negated?" asks the keeper, whose own negation asks the same question (a RecursionError once)."""
+    from rules.redemption import continuous
+    from rules.redemption.cards import real_key
+    from rules.redemption.cards import _card
+    from tests.test_real_g10 import in_battle
+
+    wife, pashur = real_key("Job's Wife ( C)", "2E"), real_key("Pashur the Priest", "Pri")
+    stones = real_key("Five Smooth Stones (L)", "Main")
+    b = in_battle("barak", wife, [], mine={"hand": [stones]}, theirs={"territory": [pashur]})
+    g = b.game
+    assert continuous.abilities_negated(g, b["barak"])  # Barak is no Stocks: Pashur does not keep him
+    assert continuous.abilities_negated(g, b[pashur])  # nor himself: he is negated with the rest
+    # a keeper that fits its own selector: "Evil Characters cannot be negated" on an Evil Character holds
+    keeper = _card(
+        {
+            "key": "t_keeper",
+            "name": "T Keeper",
+            "type": "evil_character",
+            "alignment": "evil",
+            "brigades": ["Gray"],
+            "strength": 5,
+            "toughness": 5,
+            "abilities": [
+                {"trigger": "while_in_play", "effects": [{"verb": "unnegatable", "select": {"type": "evil_character"}}]}
+            ],
+        }
+    )
+    g.cd[b[pashur]] = keeper
+    assert not continuous.abilities_negated(g, b[pashur])
+    assert continuous.abilities_negated(g, b["barak"]) and not continuous._ASKING

@@ -370,24 +370,38 @@ def _stopper_fits(t: Table, by: str, who: tuple[tuple[str, Any], ...]) -> bool:
     return host is not None and matches(cd[host], who)
 
 
+#: The cards whose "cannot be negated" question is open (table id, card): asked again inside its own answer, as when
+#: an ability that keeps cards from negation fits its own selector while another negates every ability, the ability
+#: that says "cannot be negated" holds (redemption.effect.unnegatable).
+_ASKING: set[tuple[int, str]] = set()
+
+
 def _made_unnegatable(t: Table, src: str) -> bool:
     """Does a character in play, not negated nor prevented, say that cards like src cannot be negated
     (redemption.effect.unnegatable: "evil capture abilities cannot be negated")?"""
     if not _in_game(t, "unnegatable"):
         return False
+    asking = (id(t), src)
+    if asking in _ASKING:
+        return True
     cd, negated, att = t.cd, t.b.negated, t.attached
-    for zones in t.z:
-        for zone in ("territory", "field_of_battle"):
-            for c in zones[zone]:
-                ab = cd[c].by_effect.get("unnegatable")
-                if ab is None or c in att or c in negated or silenced(t, c, "unnegatable"):
-                    continue
-                # "... cannot be negated if you have a Babylon site in play": the ability's condition, for its holder
-                if ab.condition and not condition_holds(t, t.owner(c), c, ab.condition):
-                    continue
-                if matches(cd[src], ab.filter):
-                    return True
-    return False
+    _ASKING.add(asking)
+    try:
+        for zones in t.z:
+            for zone in ("territory", "field_of_battle"):
+                for c in zones[zone]:
+                    ab = cd[c].by_effect.get("unnegatable")
+                    # its selector first: whether c is itself negated is asked only of a card that would keep src
+                    if ab is None or c in att or c in negated or not matches(cd[src], ab.filter):
+                        continue
+                    # "... cannot be negated if you have a Babylon site in play": the condition, for its holder
+                    if ab.condition and not condition_holds(t, t.owner(c), c, ab.condition):
+                        continue
+                    if not silenced(t, c, "unnegatable"):
+                        return True
+        return False
+    finally:
+        _ASKING.discard(asking)
 
 
 def _kept_on(t: Table, src: str, verb: str) -> bool:
