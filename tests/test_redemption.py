@@ -839,7 +839,16 @@ def test_max_turns_ends_the_game():
         la = g.legal_actions()
         g.apply(la[r.below(len(la))])
     assert g.turn <= 3
-    assert g.is_over
+    assert g.is_over and "the turn limit (3 turns) was reached" in g.view(0)["end_reason"]
+
+
+def test_a_one_turn_limit_says_one_turn():
+    g = new_game(11, max_turns=1)
+    r = Rng(4)
+    while not g.is_over:
+        la = g.legal_actions()
+        g.apply(la[r.below(len(la))])
+    assert "the turn limit (1 turn) was reached" in g.view(0)["end_reason"]
 
 
 # --- state, view, determinize ---------------------------------------------------------------------------

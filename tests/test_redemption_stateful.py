@@ -210,7 +210,7 @@ class RedemptionMachine(RuleBasedStateMachine):
     def save_load_identity(self):
         d = self.game.to_dict()
         g2 = Game.from_dict(d)
-        assert g2 == self.game
+        assert g2.to_dict() == d  # g2 == self.game (games are equal when their whole states are), one to_dict less
         assert g2.current_player == self.game.current_player
 
     @invariant()

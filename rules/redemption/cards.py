@@ -62,6 +62,8 @@ class Card:
     unique_name: str = field(init=False, compare=False)
     #: The brigades as a set (the brigade match of enhancements and weapons).
     brigade_set: frozenset[str] = field(init=False, compare=False)
+    #: The ability text once worked out (:attr:`ability_text`: the deck editor's search reads every card's at a key).
+    _text: str | None = field(init=False, compare=False, repr=False, default=None)
 
     def __post_init__(self) -> None:
         character = self.type in ("hero", "evil_character")
@@ -111,7 +113,11 @@ class Card:
 
     @property
     def ability_text(self) -> str:
-        return " ".join(ability_text(a, self) for a in self.abilities)
+        text = self._text
+        if text is None:
+            text = " ".join(ability_text(a, self) for a in self.abilities)
+            object.__setattr__(self, "_text", text)
+        return text
 
     @property
     def type_name(self) -> str:

@@ -474,7 +474,7 @@ class Play(Checks):
     def _start_turn(self, p: int, events: list[Event]) -> None:
         cap = self.options["max_turns"]
         if cap and self.turn >= cap:
-            self._end_by_score(f"the turn limit ({cap} turns) was reached", "redemption.win.maxturns", events)
+            self._end_by_score(f"the turn limit ({plural(cap, 'turn')}) was reached", "redemption.win.maxturns", events)
             return
         self.s.turn += 1
         self.s.active = p
