@@ -168,9 +168,13 @@ def _may_grant(t: Table, p: int, verb: str) -> bool:
     if not _in_game(t, verb):
         return False
     cd = t.cd
-    return any(verb in cd[c].by_effect for c in t.z[p]["field_of_battle"]) or any(
-        verb in cd[e].by_effect for e in t.b.played
-    )
+    for c in t.z[p]["field_of_battle"]:  # loops, not any(generator): asked for each character's numbers
+        if verb in cd[c].by_effect:
+            return True
+    for e in t.b.played:
+        if verb in cd[e].by_effect:
+            return True
+    return False
 
 
 def immune(t: Table, cid: str, src: str, host: str = "") -> bool:

@@ -130,8 +130,11 @@ def compare(x: int, spec: str) -> bool:
 
 
 def _type_test(c: Card, v: str | tuple[str, ...]) -> bool:
-    if isinstance(v, tuple):  # a list of types: any of them
-        return any(_type_test(c, x) for x in v)
+    if isinstance(v, tuple):  # a list of types: any of them (a loop, not any(generator): selectors ask it often)
+        for x in v:
+            if _type_test(c, x):
+                return True
+        return False
     group = TYPE_GROUPS.get(v)
     return c.type in group if group is not None else c.type == v
 
