@@ -483,10 +483,9 @@ land_of_bondage = ["ls_orphan"]
 def test_a_keeper_from_negation_beside_a_negater_of_every_ability_answers_without_recursion():
     """Job's Wife ( C) in battle negates every other ability; Pashur the Priest in territory says Stocks cannot be
     negated, and an Evil Character's keeper that fits itself (our own test card) says cards like it cannot be: the
-    question "is this negated?" asks the keeper, whose own negation asks the same question (a RecursionError once)."""
+    question "is this negated?" asks the keeper, whose own negation asks the same question."""
     from rules.redemption import continuous
-    from rules.redemption.cards import real_key
-    from rules.redemption.cards import _card
+    from rules.redemption.cards import _card, real_key
     from tests.test_real_g10 import in_battle
 
     wife, pashur = real_key("Job's Wife ( C)", "2E"), real_key("Pashur the Priest", "Pri")
