@@ -166,7 +166,8 @@ class RedemptionMachine(RuleBasedStateMachine):
 
     def _restart_if_over(self):
         if self.game.is_over:
-            assert self.game.turn <= self.cap
+            limit = self.game.options["max_turns"]  # the machine's cap, or none for the position at the block
+            assert not limit or self.game.turn <= limit
             self.games += 1
             self.game = new_game(self.seed + self.games, decks=self.decks, max_turns=self.cap, **self.opts)
 
