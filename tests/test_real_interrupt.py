@@ -763,3 +763,29 @@ def test_the_facts_agree_with_the_card_file_and_every_card_is_enforced():
         printed = {k.strip().lower() for k in p.klass.split(",") if k.strip()}
         assert printed & {"warrior", "weapon", "territory"} == set(c.classes), key
         assert script_for(p) == key and p.enforced
+
+
+def test_an_interrupted_choose_opponent_does_not_come_back_and_the_battle_goes_on():
+    """Obedience of Noah (UL) chooses Shimei ( C) to battle (Goliath withdraws, Shimei comes in); Destroying Bands
+    (LoC) interrupts the battle (Goliath back, Shimei home) and bands Shimei in. The interrupted effect's parts are
+    written as a withdrawal and a band, which are no effects of Obedience's: they do not come back, and say so."""
+    noah, shimei = real_key("Obedience of Noah (UL)", "Main UL"), real_key("Shimei ( C)", "2E")
+    bands = real_key("Destroying Bands (LoC)", "LoC")
+    b = pos(
+        {"field_of_battle": ["barak"], "hand": [noah]},
+        {"field_of_battle": ["goliath"], "land_of_bondage": ["ls_orphan"], "territory": [shimei], "hand": [bands]},
+        phase="battle",
+        flags={"battled": True},
+        battle={"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 1, "played": []},
+    )
+    g = b.game
+    ok(g, f"enhance {b[noah]} {b['barak']} {b[shimei]}")
+    assert g.zone_of(b[shimei]) == (1, "field_of_battle") and g.zone_of(b["goliath"]) == (1, "territory")
+    ok(g, f"enhance {b[bands]} {b[shimei]}")
+    assert g.zone_of(b["goliath"]) == (1, "field_of_battle") and g.zone_of(b[shimei]) == (1, "territory")
+    out = ok(g, f"choose {b[shimei]}")
+    words = " ".join(e.text for e in out.events)
+    assert f"What {g._nm(b[noah])} did to {g._nm(b['goliath'])} does not come back." in words
+    assert g.zone_of(b[shimei]) == (1, "field_of_battle") and g.zone_of(b["goliath"]) == (1, "field_of_battle")
+    assert not g.b.suspended and not g.b.interrupter
+    round_trip(g)

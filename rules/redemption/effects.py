@@ -2497,9 +2497,10 @@ def _ask_discard(g: Table, p: int, src: str, act: Act, queue: list[int], events:
         events.append(Event.said("effect", f"{who(q, True)} {verb(q, 'has', 'have')} no card to discard.", q))
 
 
-def _act_by_verb(g: Table, src: str, name: str) -> Act:
-    """The first effect of card src with this verb."""
-    return next(a for ab in g.cd[src].abilities for a in ab.acts if a.verb == name)
+def _act_by_verb(g: Table, src: str, name: str) -> Act | None:
+    """The first effect of card src with this verb (None: what it did was written under another verb's name, as
+    choose-opponent writes the withdrawals and the band it makes)."""
+    return next((a for ab in g.cd[src].abilities for a in ab.acts if a.verb == name), None)
 
 
 def _resolve_opponents_discard(g: Table, d: Decision, events: list[Event]) -> None:
@@ -2912,6 +2913,9 @@ def reactivate(g: Table, src: str, events: list[Event]) -> None:
             continue
         act = _act_by_verb(g, e, eff)
         v = VERBS[eff]
+        if act is None:  # a part of another effect of the card: it is not found again by its name
+            events.append(Event("effect", f"What {g._nm(e)} did to {g._nm(t)} does not come back.", q, rid))
+            continue
         if v.do is None:
             continue
         legal = v.targets(g, q, act, host) if v.targets is not None else [t]
@@ -2927,8 +2931,11 @@ def reactivate(g: Table, src: str, events: list[Event]) -> None:
             continue
         events.append(Event("effect", f"{card.name} reactivates on {g._nm(t)}.", q, rid))
         v.do(g, q, e, host, act, t, events)
-    if drawn:
-        _do_draw(g, q, e, host, replace(_act_by_verb(g, e, "draw"), n=drawn), "", events)
+    draw = _act_by_verb(g, e, "draw") if drawn else None
+    if draw is not None:
+        _do_draw(g, q, e, host, replace(draw, n=drawn), "", events)
+    elif drawn:  # drawn by another of its effects ("you may draw"): not found again by its name
+        events.append(Event("effect", f"The cards {g._nm(e)} drew do not come back.", q, rid))
 
 
 def _redirectable(g: Table, p: int, ab: Act, host: str) -> list[str]:
