@@ -16,7 +16,7 @@ import pytest
 from rules.redemption.cards import CARDS, real_key
 from rules.redemption.printed import script_for
 from tests.redemption_helpers import ok
-from tests.test_real_g10 import _test_card, blocked, pos, round_trip, to_player
+from tests.test_real_g10 import _test_card, blocked, in_battle, pos, round_trip, to_player
 
 FILE = Path(__file__).resolve().parent.parent / "rules" / "redemption" / "real" / "pool_interrupt.toml"
 ENTRIES = tomllib.loads(FILE.read_text(encoding="utf-8"))["card"]
@@ -771,13 +771,7 @@ def test_an_interrupted_choose_opponent_does_not_come_back_and_the_battle_goes_o
     written as a withdrawal and a band, which are no effects of Obedience's: they do not come back, and say so."""
     noah, shimei = real_key("Obedience of Noah (UL)", "Main UL"), real_key("Shimei ( C)", "2E")
     bands = real_key("Destroying Bands (LoC)", "LoC")
-    b = pos(
-        {"field_of_battle": ["barak"], "hand": [noah]},
-        {"field_of_battle": ["goliath"], "land_of_bondage": ["ls_orphan"], "territory": [shimei], "hand": [bands]},
-        phase="battle",
-        flags={"battled": True},
-        battle={"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 1, "played": []},
-    )
+    b = in_battle("barak", "goliath", [], mine={"hand": [noah]}, theirs={"territory": [shimei], "hand": [bands]})
     g = b.game
     ok(g, f"enhance {b[noah]} {b['barak']} {b[shimei]}")
     assert g.zone_of(b[shimei]) == (1, "field_of_battle") and g.zone_of(b["goliath"]) == (1, "territory")

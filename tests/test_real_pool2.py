@@ -15,7 +15,7 @@ from rules.redemption import continuous
 from rules.redemption.cards import CARDS, real_key
 from rules.redemption.printed import script_for
 from tests.redemption_helpers import ok
-from tests.test_real_g10 import _test_card, blocked, pos, round_trip
+from tests.test_real_g10 import _test_card, blocked, in_battle, pos, round_trip
 
 REAL_DIR = Path(__file__).resolve().parent.parent / "rules" / "redemption" / "real"
 FILES = sorted(REAL_DIR.glob("pool2_*.toml"))
@@ -910,13 +910,8 @@ def test_return_of_the_king_negates_a_card_and_an_ot_purple_warrior_may_band_to_
     first, last = EVIL_ENH
     host = {"reference": "II Samuel 2:1", **({"class": ["warrior"]} if warrior else {})}
     _hero_side(monkeypatch, card, [first, last], host=host)  # the test's host and foe (its position is not used)
-    g2 = pos(
-        {"field_of_battle": ["t_host"], "hand": [card], "territory": ["gideon", "barak", "stephen", "peter"]},
-        {"field_of_battle": ["t_foe", first, last], "land_of_bondage": ["ls_orphan"]},
-        phase="battle",
-        flags={"battled": True},
-        battle={"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 1, "played": [first, last]},
-        attached={first: "t_foe", last: "t_foe"},
+    g2 = in_battle(
+        "t_host", "t_foe", [first, last], mine={"hand": [card], "territory": ["gideon", "barak", "stephen", "peter"]}
     )
     b, g = g2, g2.game
     ok(g, f"enhance {b[card]} {b['t_host']} {b[first]}")
@@ -942,13 +937,8 @@ def test_blood_of_the_lamb_negates_a_martyr_may_draw_three_and_an_enhancement_ma
     ids = ["martyr", "human"] if martyr else ["human"]
     plus = _test_card(monkeypatch, "t_plus", type="good_enhancement", alignment="good", brigades=["Clay"], strength=3)
     _hero_side(monkeypatch, card, [first, last], host={"identifiers": ids})  # the test's host and foe
-    g2 = pos(
-        {"field_of_battle": ["t_host"], "hand": [card, plus], "deck": ["esther", "peter", "barak", "gideon"]},
-        {"field_of_battle": ["t_foe", first, last], "land_of_bondage": ["ls_orphan"]},
-        phase="battle",
-        flags={"battled": True},
-        battle={"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 1, "played": [first, last]},
-        attached={first: "t_foe", last: "t_foe"},
+    g2 = in_battle(
+        "t_host", "t_foe", [first, last], mine={"hand": [card, plus], "deck": ["esther", "peter", "barak", "gideon"]}
     )
     b, g = g2, g2.game
     ok(g, f"enhance {b[card]} {b['t_host']} {b[last]}")
@@ -1006,13 +996,8 @@ def test_elis_sound_advice_negates_a_judge_may_draw_three_and_an_ot_enhancement_
         monkeypatch, "t_nt", type="good_enhancement", alignment="good", brigades=["Gold"], reference="Acts 7:1"
     )
     _hero_side(monkeypatch, card, [first, last], host={"identifiers": ids})  # the test's host and foe
-    b = pos(
-        {"field_of_battle": ["t_host"], "hand": [card, ot, nt], "deck": ["esther", "peter", "barak", "gideon"]},
-        {"field_of_battle": ["t_foe", first, last], "land_of_bondage": ["ls_orphan"]},
-        phase="battle",
-        flags={"battled": True},
-        battle={"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 1, "played": [first, last]},
-        attached={first: "t_foe", last: "t_foe"},
+    b = in_battle(
+        "t_host", "t_foe", [first, last], mine={"hand": [card, ot, nt], "deck": ["esther", "peter", "barak", "gideon"]}
     )
     g = b.game
     ok(g, f"enhance {b[card]} {b['t_host']} {b[first]}")
