@@ -26,7 +26,7 @@ from rules.words import plural, their, verb, who, whose
 if TYPE_CHECKING:
     from rules.redemption.cards import Card
     from rules.redemption.lang import Ability
-    from rules.redemption.state import Zone
+    from rules.redemption.state import Done, Zone
     from rules.redemption.table import Table
 
 TYPE_NAMES = {
@@ -2885,12 +2885,29 @@ def _do_interrupt_prevent(g: Table, p: int, src: str, host: str, ab: Act, target
 def reactivate(g: Table, src: str, events: list[Event]) -> None:
     """Card src's ability is done: the effects its interrupt suspended reactivate, in the order they first
     happened, each only if the interrupted card is still in battle and counts, the character it is on is still in
-    battle, and its old target is still a legal one (REG *Interrupt*, reactivating abilities)."""
+    battle, and its old target is still a legal one (REG *Interrupt*, reactivating abilities). One that asks (or
+    the ability of a character it bands in asks) holds the rest until the answer (:func:`resume_reactivation`)."""
     b = g.b
     if b.interrupter != src or g.s.pending is not None:
         return
     done, b.suspended, b.interrupter = b.suspended, [], ""
-    e, rid = done[0][0], "redemption.effect.interrupt_battle"
+    _reactivate(g, done[0][0], done, events)
+
+
+def resume_reactivation(g: Table, events: list[Event]) -> None:
+    """A question asked while suspended effects reactivated is answered, and nothing else waits: the rest of them
+    reactivate now (redemption.effect.interrupt_battle)."""
+    b = g.b
+    if not b.reactivating or g.s.pending is not None:
+        return
+    e, rest = b.reactivating, b.suspended
+    b.reactivating, b.suspended = "", []
+    _reactivate(g, e, rest, events)
+
+
+def _reactivate(g: Table, e: str, done: list[Done], events: list[Event]) -> None:
+    """The suspended effects ``done`` of interrupted card e reactivate, in order (:func:`reactivate`)."""
+    b, rid = g.b, "redemption.effect.interrupt_battle"
     q, host, card = g.owner(e), g.attached.get(e, ""), g.cd[e]
     if (
         not b.kind
@@ -2903,13 +2920,14 @@ def reactivate(g: Table, src: str, events: list[Event]) -> None:
             Event("effect", f"What {g._nm(e)} did does not come back: it no longer counts in battle.", q, rid)
         )
         return
-    drawn = 0
-    for _, eff, t, _where in done:
+    drawn: list[Done] = []
+    for i, rec in enumerate(done):
+        _, eff, t, _where = rec
         if eff == "draw":
-            drawn += 1
+            drawn.append(rec)
             continue
         if eff in AFTER_BATTLE:  # a mark for after the battle, not undone by the interrupt: nothing comes back
-            b.effects.append((e, eff, t, _where))
+            b.effects.append(rec)
             continue
         act = _act_by_verb(g, e, eff)
         v = VERBS[eff]
@@ -2931,9 +2949,12 @@ def reactivate(g: Table, src: str, events: list[Event]) -> None:
             continue
         events.append(Event("effect", f"{card.name} reactivates on {g._nm(t)}.", q, rid))
         v.do(g, q, e, host, act, t, events)
+        if g.s.pending is not None:  # it asked (a character it banded in asks): the rest wait for the answer
+            b.reactivating, b.suspended = e, drawn + done[i + 1 :]
+            return
     draw = _act_by_verb(g, e, "draw") if drawn else None
     if draw is not None:
-        _do_draw(g, q, e, host, replace(draw, n=drawn), "", events)
+        _do_draw(g, q, e, host, replace(draw, n=len(drawn)), "", events)
     elif drawn:  # drawn by another of its effects ("you may draw"): not found again by its name
         events.append(Event("effect", f"The cards {g._nm(e)} drew do not come back.", q, rid))
 
@@ -4636,7 +4657,19 @@ def _run_acts(
 
 def continue_after(g: Table, d: Decision, events: list[Event]) -> None:
     """The answered question was asked by an effect of card ``d.source``: the effects written after it in that
-    ability are carried out now, for the card's owner (redemption.decision)."""
+    ability are carried out now, for the card's owner (redemption.decision). Then, with nothing left to answer,
+    suspended effects go on reactivating (:func:`resume_reactivation`), or reactivate once the interrupting card's
+    ability is done although the answer was to another card's question (redemption.effect.interrupt_battle)."""
+    _continue_ability(g, d, events)
+    b = g.b
+    if g.s.pending is None and b.reactivating:
+        resume_reactivation(g, events)
+    elif g.s.pending is None and b.interrupter and b.suspended:
+        reactivate(g, b.interrupter, events)
+
+
+def _continue_ability(g: Table, d: Decision, events: list[Event]) -> None:
+    """The effects written after the one that asked ``d``, in its ability (:func:`continue_after`)."""
     card = g.cd.get(d.source)
     nxt = g.s.pending
     if nxt is not None and nxt.at < 0 and nxt.source == d.source and nxt.effect == d.effect:

@@ -225,7 +225,10 @@ def _battle(raw: object, cards: dict[str, tuple[str, int]], seats: int, active: 
                 raise ValueError(f"battle {k} must list [card, effect, target, zone] entries")
             effects.append((e[0], e[1], e[2], e[3]))
         setattr(b, k, effects)
-    if bool(b.suspended) != bool(b.interrupter) or (b.interrupter and b.interrupter not in cards):
+    if b.reactivating:  # reactivating, waiting for an answer: the rest wait in 'suspended', with no interrupter
+        if b.reactivating not in cards or b.interrupter:
+            raise ValueError("battle 'reactivating' names the interrupted card of this game, with no 'interrupter'")
+    elif bool(b.suspended) != bool(b.interrupter) or (b.interrupter and b.interrupter not in cards):
         raise ValueError("battle 'suspended' goes with 'interrupter', the card of this game that interrupted them")
     for k in ("negated", "played", "souls", "left"):
         _ids(getattr(b, k), cards, f"battle {k}")

@@ -171,6 +171,10 @@ class Battle:
     #: card whose interrupt suspended them: they reactivate once that card's ability is done
     suspended: list[Done] = field(default_factory=list)
     interrupter: str = ""
+    #: the interrupted card whose suspended effects are reactivating and wait for a pending answer (one of them
+    #: asked, or the ability of a character one of them banded in asked): the rest, in ``suspended``, go on once it
+    #: is answered (:func:`rules.redemption.effects.resume_reactivation`); ``interrupter`` is "" then
+    reactivating: str = ""
 
     def copy(self) -> Battle:
         return Battle(
@@ -190,6 +194,7 @@ class Battle:
             dict(self.marks) if self.marks else {},
             self.suspended[:] if self.suspended else [],
             self.interrupter,
+            self.reactivating,
         )
 
 

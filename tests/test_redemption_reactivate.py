@@ -1,0 +1,101 @@
+"""Interrupted effects that reactivate (rules.md redemption.effect.interrupt_battle; REG *Interrupt*): hand-built
+positions in the keyed ``[start]`` format where a reactivated effect asks, or is written under another verb's name,
+and the rest of the suspended effects go on after the answer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from rules.redemption.cards import CARDS
+from tests.redemption_helpers import ok
+from tests.test_real_g10 import _test_card, pos, round_trip
+
+MAY_DRAW_ON_ENTRY = [{"trigger": "enters_battle", "may": True, "effects": [{"verb": "draw", "n": 1}]}]
+
+
+def _char(monkeypatch: pytest.MonkeyPatch, key: str, alignment: str, brigade: str, s: int, t: int, **facts: Any) -> str:
+    facts = {"identifiers": ["human", "male"], "reference": "Genesis 1:1", **facts}
+    type_ = "hero" if alignment == "good" else "evil_character"
+    return _test_card(
+        monkeypatch, key, type=type_, alignment=alignment, brigades=[brigade], strength=s, toughness=t, **facts
+    )
+
+
+def _enh(monkeypatch: pytest.MonkeyPatch, key: str, alignment: str, brigade: str, effects: list[dict]) -> str:
+    return _test_card(
+        monkeypatch,
+        key,
+        type=f"{alignment}_enhancement",
+        alignment=alignment,
+        brigades=[brigade],
+        strength=0,
+        toughness=0,
+        abilities=[{"trigger": "played", "effects": effects}],
+    )
+
+
+def _rescue(mine: dict, theirs: dict, last_actor: int) -> Any:
+    """A rescue under way, seat 0's Hero against seat 1's blocker, the player who did not move last to play."""
+    return pos(
+        {"land_of_bondage": ["ls_debtor"], **mine},
+        {"land_of_bondage": ["ls_orphan"], **theirs},
+        phase="battle",
+        flags={"battled": True},
+        battle={"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": last_actor},
+    )
+
+
+def test_two_reactivated_bands_whose_characters_ask_on_entry_ask_one_after_the_other(monkeypatch):
+    """Seat 1's enhancement bands in two characters, each of which may draw as it enters battle; seat 0 interrupts
+    the battle (both go home). Reactivating, the first band brings its character in, whose "you may" asks; the
+    second band waits for that answer (it used to ask at once: "one decision at a time"), then comes back and
+    its character asks in turn."""
+    hero = _char(monkeypatch, "t_hero", "good", "Blue", 9, 9)
+    foe = _char(monkeypatch, "t_foe", "evil", "Gold", 1, 1)
+    one = _char(monkeypatch, "t_one", "evil", "Gold", 4, 4, abilities=MAY_DRAW_ON_ENTRY)
+    two = _char(monkeypatch, "t_two", "evil", "Gold", 4, 4, abilities=MAY_DRAW_ON_ENTRY)
+    gather = _enh(
+        monkeypatch,
+        "t_gather",
+        "evil",
+        "Gold",
+        [
+            {
+                "verb": "band",
+                "select": {"zone": ["hand", "territory"], "owner": "you", "type": "evil_character", "up_to": 2},
+            }
+        ],
+    )
+    stop = _enh(monkeypatch, "t_stop", "good", "Blue", [{"verb": "interrupt_battle"}])
+    b = _rescue(
+        {"field_of_battle": [hero], "hand": [stop]},
+        {"field_of_battle": [foe], "territory": [one, two], "hand": [gather], "deck": ["nebuchadnezzar", "goliath"]},
+        last_actor=0,
+    )
+    g = b.game
+    ok(g, f"enhance {b[gather]} {b[foe]}")
+    ok(g, f"choose {b[one]}")
+    ok(g, f"choose {b[two]}")
+    ok(g, "choose")  # both banded in; the first one's "you may draw" asks
+    ok(g, "choose")  # it does not draw
+    while g.s.pending is not None:  # the second one's, once nothing waits
+        ok(g, "choose")
+    assert g.zone_of(b[one]) == g.zone_of(b[two]) == (1, "field_of_battle")
+    assert g.current_player == 0
+    out = ok(g, f"enhance {b[stop]} {b[hero]}")  # both go home, then the first band comes back and asks
+    words = " ".join(e.text for e in out.events)
+    assert "interrupts the battle" in words
+    assert g.zone_of(b[one]) == (1, "field_of_battle") and g.zone_of(b[two]) == (1, "territory")
+    assert g.s.pending is not None and g.s.pending.source == b[one] and g.b.reactivating == b[gather]
+    round_trip(g)
+    ok(g, f"choose {b[one]}")  # it draws; the second band comes back, and its character asks
+    assert g.zone_of(b["nebuchadnezzar"]) == (1, "hand")
+    assert g.zone_of(b[two]) == (1, "field_of_battle") and g.s.pending is not None and g.s.pending.source == b[two]
+    round_trip(g)
+    ok(g, f"choose {b[two]}")
+    assert g.zone_of(b["goliath"]) == (1, "hand") and g.s.pending is None
+    assert not g.b.suspended and not g.b.interrupter and not g.b.reactivating
+    assert CARDS[stop].abilities[0].acts[0].verb == "interrupt_battle"
+    round_trip(g)
