@@ -141,8 +141,11 @@ class Flags:
     rescued: bool = False
 
 
-#: An undoable thing an ability did in battle (redemption.effect.negate): source card, effect, target, where it went.
-Done = tuple[str, str, str, str]
+#: An undoable thing an ability did in battle (redemption.effect.negate): source card, effect, target, where it went,
+#: and the place among the source card's effects of the effect that did it (``effects.act_place``; -1: not known, as
+#: in a save written before places were kept), so that an interrupted effect reactivates whole
+#: (redemption.effect.interrupt_battle) even when its parts are written under other verbs' names.
+Done = tuple[str, str, str, str, int]
 
 
 @dataclass(slots=True)
