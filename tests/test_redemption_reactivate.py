@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from rules.redemption import serial
 from rules.redemption.cards import CARDS, real_key
 from tests.redemption_helpers import ok
 from tests.test_real_g10 import _test_card, pos, round_trip, to_player
@@ -165,3 +166,33 @@ def test_an_interrupted_you_may_draw_comes_back_asking_and_the_band_after_it_wai
     assert g.s.pending is None and g.zone_of(b["nebuchadnezzar"]) == (1, "deck")
     assert not g.b.suspended and not g.b.interrupter and not g.b.reactivating
     round_trip(g)
+
+
+def test_a_save_whose_battle_records_have_no_place_loads_and_reads_each_as_its_verbs_first_effect(monkeypatch):
+    """A save written before the records kept the effect's place ([card, verb, target, zone]) loads: each record's
+    place is unknown (-1), read as the card's first effect of its verb; a new save keeps the places."""
+    foe = _char(monkeypatch, "t_foe", "evil", "Gold", 3, 3)
+    hero = _char(monkeypatch, "t_hero", "good", "Blue", 2, 2)
+    push = _enh(
+        monkeypatch,
+        "t_push",
+        "evil",
+        "Gold",
+        [{"verb": "withdraw", "select": {"zone": "battle", "owner": "opponent", "type": "hero"}}],
+    )
+    partner = _char(monkeypatch, "t_partner", "good", "Blue", 1, 1)
+    stop = _enh(monkeypatch, "t_stop", "good", "Blue", [{"verb": "interrupt_battle"}])
+    b = _rescue(
+        {"field_of_battle": [hero, partner], "hand": [stop]}, {"field_of_battle": [foe], "hand": [push]}, last_actor=0
+    )
+    g = b.game
+    ok(g, f"enhance {b[push]} {b[foe]} {b[partner]}")
+    assert g.b.effects == [(b[push], "withdraw", b[partner], "territory", 0)]
+    round_trip(g)
+    d = serial.to_dict(g)
+    d["battle"]["effects"] = [e[:4] for e in d["battle"]["effects"]]
+    old = serial.from_dict(type(g), d)
+    assert old.b.effects == [(b[push], "withdraw", b[partner], "territory", -1)]
+    ok(old, f"enhance {b[stop]} {b[hero]}")  # interrupted, it comes back: found by its verb
+    assert old.zone_of(b[partner]) == (0, "territory") and not old.b.suspended
+    round_trip(old)
