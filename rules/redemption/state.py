@@ -426,6 +426,9 @@ class Core:
     #: in place, so the same object has the same kinds): a hand without a Dominant needs no look at each card
     _kinds_of: Kinds | None = None
     _kinds_cd: dict[str, Card] | None = None
+    #: the cards whose "cannot be negated" question is being answered (``continuous._made_unnegatable``, which asks it
+    #: again inside its own answer): empty between questions, so no part of the state
+    _unnegatable_asking: frozenset[str] = frozenset()
 
     def _kinds(self) -> Kinds:
         cd = self.cd
