@@ -242,19 +242,27 @@ def _battle(raw: object, cards: dict[str, tuple[str, int]], seats: int, active: 
     for k in ("effects", "suspended"):
         effects: list[Done] = []
         for e in getattr(b, k):
+            if isinstance(e, list) and len(e) == 4:  # written before the effect's place was kept: not known
+                e = [*e, -1]
             if not (
                 isinstance(e, list)
-                and len(e) == 4
-                and all(isinstance(x, str) for x in e)
+                and len(e) == 5
+                and all(isinstance(x, str) for x in e[:4])
+                and isinstance(e[4], int)
+                and not isinstance(e[4], bool)
+                and e[4] >= -1
                 and e[0] in cards
                 and e[2] in cards
                 and e[1] in UNDOABLE
                 and (e[3] == "" or e[3] in ZONES)
             ):
-                raise ValueError(f"battle {k} must list [card, effect, target, zone] entries")
-            effects.append((e[0], e[1], e[2], e[3]))
+                raise ValueError(f"battle {k} must list [card, effect, target, zone, place] entries")
+            effects.append((e[0], e[1], e[2], e[3], e[4]))
         setattr(b, k, effects)
-    if bool(b.suspended) != bool(b.interrupter) or (b.interrupter and b.interrupter not in cards):
+    if b.reactivating:  # reactivating, waiting for an answer: the rest wait in 'suspended', with no interrupter
+        if b.reactivating not in cards or b.interrupter:
+            raise ValueError("battle 'reactivating' names the interrupted card of this game, with no 'interrupter'")
+    elif bool(b.suspended) != bool(b.interrupter) or (b.interrupter and b.interrupter not in cards):
         raise ValueError("battle 'suspended' goes with 'interrupter', the card of this game that interrupted them")
     for k in ("negated", "played", "souls", "left"):
         _ids(getattr(b, k), cards, f"battle {k}")
