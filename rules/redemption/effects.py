@@ -3041,7 +3041,8 @@ def _do_redirect(g: Table, p: int, src: str, host: str, ab: Act, target: str, ev
     g.attached[target] = host
     events.append(Event.said("effect", f"{name} interrupts {g._nm(target)} and plays it on {g.cd[host].name}.", p, rid))
     card = g.cd[target]
-    targets = ability_targets(g, p, card, host)
+    # never itself: a redirected redirect would take the card it is (still its owner's) and play it again, forever
+    targets = [c for c in ability_targets(g, p, card, host) if c != target]
     if targets:
         g.ask(
             Decision(p, src, "redirect", targets, "one", revealed=[target], to=[p], stage=1),
