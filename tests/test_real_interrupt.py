@@ -765,10 +765,11 @@ def test_the_facts_agree_with_the_card_file_and_every_card_is_enforced():
         assert script_for(p) == key and p.enforced
 
 
-def test_an_interrupted_choose_opponent_does_not_come_back_and_the_battle_goes_on():
+def test_an_interrupted_choose_opponent_whose_choice_is_no_longer_legal_does_not_come_back():
     """Obedience of Noah (UL) chooses Shimei ( C) to battle (Goliath withdraws, Shimei comes in); Destroying Bands
-    (LoC) interrupts the battle (Goliath back, Shimei home) and bands Shimei in. The interrupted effect's parts are
-    written as a withdrawal and a band, which are no effects of Obedience's: they do not come back, and say so."""
+    (LoC) interrupts the battle (Goliath back, Shimei home) and bands Shimei in. Obedience reactivates whole (its
+    withdrawals and its band are one effect), but Shimei is in battle now, no longer in a territory: not a legal
+    choice, so nothing of it comes back, and the log says why."""
     noah, shimei = real_key("Obedience of Noah (UL)", "Main UL"), real_key("Shimei ( C)", "2E")
     bands = real_key("Destroying Bands (LoC)", "LoC")
     b = in_battle("barak", "goliath", [], mine={"hand": [noah]}, theirs={"territory": [shimei], "hand": [bands]})
@@ -779,7 +780,7 @@ def test_an_interrupted_choose_opponent_does_not_come_back_and_the_battle_goes_o
     assert g.zone_of(b["goliath"]) == (1, "field_of_battle") and g.zone_of(b[shimei]) == (1, "territory")
     out = ok(g, f"choose {b[shimei]}")
     words = " ".join(e.text for e in out.events)
-    assert f"What {g._nm(b[noah])} did to {g._nm(b['goliath'])} does not come back." in words
+    assert f"Obedience of Noah (UL) does not choose {g._nm(b[shimei])} again: it is no longer a legal target." in words
     assert g.zone_of(b[shimei]) == (1, "field_of_battle") and g.zone_of(b["goliath"]) == (1, "field_of_battle")
-    assert not g.b.suspended and not g.b.interrupter
+    assert not g.b.suspended and not g.b.interrupter and not g.b.reactivating
     round_trip(g)

@@ -774,15 +774,7 @@ def _played_against(monkeypatch: pytest.MonkeyPatch, card: str, enh: list[str]) 
     brig = CARDS[enh[0]].brigades[0] if enh else "Yellow"
     if good:
         foe = _test_card(monkeypatch, "t_foe", type="evil_character", brigades=[brig], strength=5, toughness=5)
-        battle = {"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 1, "played": enh}
-        b = pos(
-            {"field_of_battle": [host], "hand": [card], "deck": ["esther", "peter"]},
-            {"field_of_battle": [foe, *enh], "land_of_bondage": ["ls_orphan"]},
-            phase="battle",
-            flags={"battled": True},
-            battle=battle,
-            attached={e: foe for e in enh},
-        )
+        b = in_battle(host, foe, enh, mine={"hand": [card], "deck": ["esther", "peter"]})
     else:
         foe = _test_card(monkeypatch, "t_foe", type="hero", alignment="good", brigades=[brig], strength=5, toughness=5)
         battle = {"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 0, "played": enh}
@@ -1778,15 +1770,7 @@ def test_a_good_enhancement_negates_every_other_special_ability_in_play_this_bat
             }
         ],
     )
-    battle = {"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 1, "played": [shield]}
-    b = pos(
-        {"field_of_battle": [host], "hand": [card]},
-        {"field_of_battle": [guard, shield], "land_of_bondage": ["ls_orphan"]},
-        phase="battle",
-        flags={"battled": True},
-        battle=battle,
-        attached={shield: guard},
-    )
+    b = in_battle(host, guard, [shield], mine={"hand": [card]})
     g = b.game
     assert continuous.immune(g, b[guard], b[host])
     play(g, b[card], b[host])

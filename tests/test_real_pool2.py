@@ -170,15 +170,7 @@ def test_every_evil_enhancement_in_battle_is_negated_and_discarded(monkeypatch, 
     hero = _test_card(monkeypatch, "t_hero", type="hero", alignment="good", brigades=["White"], strength=1, toughness=1)
     foe = _test_card(monkeypatch, "t_foe", type="evil_character", brigades=["Black"], strength=5, toughness=5)
     first, last = EVIL_ENH
-    battle = {"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 1, "played": [first, last]}
-    b = pos(
-        {"field_of_battle": [hero], "hand": [card]},
-        {"field_of_battle": [foe, first, last], "land_of_bondage": ["ls_orphan"]},
-        phase="battle",
-        flags={"battled": True},
-        battle=battle,
-        attached={first: foe, last: foe},
-    )
+    b = in_battle(hero, foe, [first, last], mine={"hand": [card]})
     g = b.game
     assert g.char_numbers(b[foe]) == (9, 11)
     ok(g, f"enhance {b[card]} {b[hero]}")
@@ -203,14 +195,7 @@ def test_a_search_cannot_be_negated_only_when_a_prophet_uses_it(monkeypatch, car
         toughness=1,
     )
     foe = _test_card(monkeypatch, "t_foe", type="evil_character", brigades=["Black"], strength=5, toughness=5)
-    battle = {"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 1, "played": []}
-    b = pos(
-        {"field_of_battle": [hero], "hand": [card], "deck": ["esther", "peter"]},
-        {"field_of_battle": [foe], "land_of_bondage": ["ls_orphan"]},
-        phase="battle",
-        flags={"battled": True},
-        battle=battle,
-    )
+    b = in_battle(hero, foe, [], mine={"hand": [card], "deck": ["esther", "peter"]})
     g = b.game
     ok(g, f"enhance {b[card]} {b[hero]}")
     d = g.s.pending
@@ -370,15 +355,7 @@ def _hero_side(
         "t_foe",
         **{"type": "evil_character", "brigades": ["Black"], "strength": 5, "toughness": 5, **(foe or {})},
     )
-    battle = {"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": 1, "played": played}
-    return pos(
-        {"field_of_battle": [h], "hand": [card]},
-        {"field_of_battle": [f, *played], "land_of_bondage": ["ls_orphan"], **(theirs or {})},
-        phase="battle",
-        flags={"battled": True},
-        battle=battle,
-        attached={e: f for e in played},
-    )
+    return in_battle(h, f, played, mine={"hand": [card]}, theirs=theirs)
 
 
 def _targets(g: Any, card: str) -> list[tuple[str, ...]]:

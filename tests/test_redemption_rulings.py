@@ -511,4 +511,4 @@ def test_a_keeper_from_negation_beside_a_negater_of_every_ability_answers_withou
     )
     g.cd[b[pashur]] = keeper
     assert not continuous.abilities_negated(g, b[pashur])
-    assert continuous.abilities_negated(g, b["barak"]) and not continuous._ASKING
+    assert continuous.abilities_negated(g, b["barak"]) and not g._unnegatable_asking  # no question left open

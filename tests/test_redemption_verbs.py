@@ -2139,7 +2139,7 @@ def test_an_interrupt_whose_paired_effect_asks_is_saved_suspended_and_reactivate
     ok(g, f"enhance {decree} {b['nebuchadnezzar']} {daniel}")
     ok(g, f"enhance {b[call]} {daniel}")
     assert g.s.pending is not None and g.b.interrupter == b[call]
-    assert g.b.suspended == [(decree, "withdraw", daniel, "territory")]
+    assert g.b.suspended == [(decree, "withdraw", daniel, "territory", 0)]  # its first effect did it
     assert g.zone_of(daniel) == (0, "field_of_battle")  # back while the withdraw is suspended
     round_trip(g)
     ok(g, f"choose {b['barak']}")

@@ -329,7 +329,7 @@ class BattleRules(Core):
             return []  # it can be neither interrupted nor negated (redemption.lang.rider.cannot_be_interrupted)
         return [
             t
-            for src, eff, t, where in b.effects
+            for src, eff, t, where, _ in b.effects
             if src == last and eff not in ("band", "draw") and self.owner(t) == p and self.loc[t][1] == where
         ]
 
@@ -648,7 +648,7 @@ class BattleRules(Core):
         drawn: list[str] = []
         for done in [x for x in self.b.effects if x[0] == e]:
             self.b.effects.remove(done)
-            _, eff, t, where = done
+            _, eff, t, where, _ = done
             owner = self.owner(t)
             if eff == "draw":
                 if self.loc[t] == (owner, "hand"):  # one played since cannot go back

@@ -374,22 +374,18 @@ def _stopper_fits(t: Table, by: str, who: tuple[tuple[str, Any], ...]) -> bool:
     return host is not None and matches(cd[host], who)
 
 
-#: The cards whose "cannot be negated" question is open (table id, card): asked again inside its own answer, as when
-#: an ability that keeps cards from negation fits its own selector while another negates every ability, the ability
-#: that says "cannot be negated" holds (redemption.effect.unnegatable).
-_ASKING: set[tuple[int, str]] = set()
-
-
 def _made_unnegatable(t: Table, src: str) -> bool:
     """Does a character in play, not negated nor prevented, say that cards like src cannot be negated
-    (redemption.effect.unnegatable: "evil capture abilities cannot be negated")?"""
+    (redemption.effect.unnegatable: "evil capture abilities cannot be negated")? Asked again inside its own answer
+    (``t._unnegatable_asking``), as when an ability that keeps cards from negation fits its own selector while another
+    negates every ability, the ability that says "cannot be negated" holds."""
     if not _in_game(t, "unnegatable"):
         return False
-    asking = (id(t), src)
-    if asking in _ASKING:
+    asking = t._unnegatable_asking
+    if src in asking:
         return True
     cd, negated, att = t.cd, t.b.negated, t.attached
-    _ASKING.add(asking)
+    t._unnegatable_asking = asking | {src}
     try:
         for zones in t.z:
             for zone in ("territory", "field_of_battle"):
@@ -405,7 +401,7 @@ def _made_unnegatable(t: Table, src: str) -> bool:
                         return True
         return False
     finally:
-        _ASKING.discard(asking)
+        t._unnegatable_asking = asking
 
 
 def _kept_on(t: Table, src: str, verb: str) -> bool:

@@ -26,7 +26,7 @@ from rules.words import plural, their, verb, who, whose
 if TYPE_CHECKING:
     from rules.redemption.cards import Card
     from rules.redemption.lang import Ability
-    from rules.redemption.state import Zone
+    from rules.redemption.state import Done, Zone
     from rules.redemption.table import Table
 
 TYPE_NAMES = {
@@ -189,12 +189,18 @@ def _typed_in_play(g: Table, p: int, ab: Act, host: str) -> list[str]:
 
 # --- what effects do -----------------------------------------------------------------------------------
 def _do_draw(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
+    _draw_for(g, p, src, ab.n, act_place(g.cd[src], ab), "redemption.effect.draw", events)
+
+
+def _draw_for(g: Table, p: int, src: str, n: int, at: int, rule: str, events: list[Event]) -> None:
+    """Player p draws n cards by the effect at place ``at`` of card src; an enhancement's draw in battle is
+    recorded, so that negating or interrupting it puts the cards back (redemption.effect.negate)."""
     hand = g.z[p]["hand"]
     before = len(hand)
-    g._draw(p, ab.n, events, f"for {g.cd[src].name}", "redemption.effect.draw")
+    g._draw(p, n, events, f"for {g.cd[src].name}", rule)
     ability_drew(g, p, src, len(hand) - before)
     if g.in_battle() and src in g.b.played:  # an enhancement's draw: negating it puts the cards back
-        g.b.effects.extend((src, "draw", c, "hand") for c in hand[before:])
+        g.b.effects.extend((src, "draw", c, "hand", at) for c in hand[before:])
 
 
 _FATE: dict[str, Zone] = {
@@ -225,7 +231,7 @@ def _do_remove(g: Table, p: int, src: str, host: str, ab: Act, target: str, even
         return
     events.append(Event("effect", f"{name} {_VERB[eff]} {g._nm(target)}: it is removed from battle.", p, rid))
     g._leave_battle(target, _FATE[eff], events, taker=p)
-    g.b.effects.append((src, eff, target, g.loc[target][1]))
+    g.b.effects.append((src, eff, target, g.loc[target][1], act_place(g.cd[src], ab)))
 
 
 def _do_ignore(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
@@ -267,7 +273,7 @@ def _do_band(g: Table, p: int, src: str, host: str, ab: Act, target: str, events
         )
         return
     origin = g.loc[target][1]
-    g.b.effects.append((src, "band", target, origin))
+    g.b.effects.append((src, "band", target, origin, act_place(g.cd[src], ab)))
     g._enter_battle(
         p,
         target,
@@ -289,7 +295,7 @@ def _resolve_band(g: Table, d: Decision, events: list[Event]) -> None:
         if continuous.band_prevented(g, c) and continuous.stoppable(g, d.source, "prevent"):
             continue
         origin = g.loc[c][1]
-        g.b.effects.append((d.source, "band", c, origin))
+        g.b.effects.append((d.source, "band", c, origin, d.at))
         if g.s.pending is not None:  # one banded in before asks: this one enters now, its ability waits its turn
             g._move_with(c, p, "field_of_battle")
             events.append(
@@ -887,7 +893,7 @@ def _do_draw_reveal(g: Table, p: int, src: str, host: str, ab: Act, target: str,
             )
         )
         if hit and g.in_battle():
-            g.b.effects.append((src, "draw_reveal", host, ""))
+            g.b.effects.append((src, "draw_reveal", host, "", act_place(g.cd[src], ab)))
 
 
 #: the battle's marks of a character to discard once the battle is over (redemption.effect.draw_reveal,
@@ -898,7 +904,7 @@ AFTER_BATTLE = ("draw_reveal", "discard_after_battle")
 def after_battle(g: Table, events: list[Event]) -> None:
     """The battle is over: a character marked by draw_reveal (redemption.effect.draw_reveal) or discard_after_battle
     is discarded now, where it is in play."""
-    for src, eff, c, _ in list(g.b.effects):
+    for src, eff, c, _, _ in list(g.b.effects):
         if eff in AFTER_BATTLE and g.loc[c][1] in ("territory", "field_of_battle"):
             g._to_discard(c, events, f" after the battle ({g.cd[src].name})", f"redemption.effect.{eff}")
 
@@ -908,7 +914,7 @@ def _do_discard_after_battle(g: Table, p: int, src: str, host: str, ab: Act, tar
     reads; redemption.effect.discard_after_battle)."""
     c = host or src
     if g.in_battle() and g.cd[c].is_character:
-        g.b.effects.append((src, "discard_after_battle", c, ""))
+        g.b.effects.append((src, "discard_after_battle", c, "", act_place(g.cd[src], ab)))
         events.append(
             Event(
                 "effect",
@@ -1563,10 +1569,10 @@ def _do_may_draw(g: Table, p: int, src: str, host: str, ab: Act, target: str, ev
 
 def _resolve_may_draw(g: Table, d: Decision, events: list[Event]) -> None:
     p, act = d.chooser, _act_of(g, d)
-    if d.chosen:
-        before = len(g.z[p]["hand"])
-        g._draw(p, d.stage or act.n, events, f"for {g.cd[d.source].name}", "redemption.effect.may_draw")
-        ability_drew(g, p, d.source, len(g.z[p]["hand"]) - before)
+    if d.chosen:  # an enhancement's, in battle: recorded, as a draw is (redemption.effect.negate)
+        _draw_for(
+            g, p, d.source, d.stage or act.n, act_place(g.cd[d.source], act), "redemption.effect.may_draw", events
+        )
     else:
         events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'draws', 'draw')} nothing.", p))
 
@@ -2088,7 +2094,7 @@ def _resolve_discard_to_add(g: Table, d: Decision, events: list[Event]) -> None:
             )
         return
     (c,) = d.chosen
-    g.b.effects.append((src, "band", c, g.loc[c][1]))
+    g.b.effects.append((src, "band", c, g.loc[c][1], d.at))
     g._enter_battle(p, c, events, verb(p, "adds", "add") + " to battle", f" with {g.cd[src].name}", rid)
 
 
@@ -2212,7 +2218,7 @@ def _resolve_choose_blocker(g: Table, d: Decision, events: list[Event]) -> None:
         return
     (c,) = d.chosen
     q = g.owner(c)
-    g.b.effects.append((src, "band", c, g.loc[c][1]))  # a negate of the Hero sends it back
+    g.b.effects.append((src, "band", c, g.loc[c][1], d.at))  # a negate of the Hero sends it back
     g._enter_battle(
         q,
         c,
@@ -2653,7 +2659,7 @@ def _do_capture_in_play(g: Table, p: int, src: str, host: str, ab: Act, target: 
     )
     if g.loc[target][1] == "field_of_battle":
         g._leave_battle(target, "land_of_bondage", events, taker=p)
-        g.b.effects.append((src, "capture_in_play", target, "land_of_bondage"))
+        g.b.effects.append((src, "capture_in_play", target, "land_of_bondage", act_place(g.cd[src], ab)))
         return
     for a in [x for x, h in g.attached.items() if h == target]:
         g._to_discard(a, events)
@@ -2879,19 +2885,65 @@ def _do_interrupt_prevent(g: Table, p: int, src: str, host: str, ab: Act, target
         return
     events.append(Event.said("effect", f"{name} interrupts {g._nm(target)} and prevents its ability.", p, rid))
     g._undo(target, events)
-    g.b.effects.append((src, "interrupt_prevent", target, ""))
+    g.b.effects.append((src, "interrupt_prevent", target, "", act_place(g.cd[src], ab)))
 
 
 def reactivate(g: Table, src: str, events: list[Event]) -> None:
     """Card src's ability is done: the effects its interrupt suspended reactivate, in the order they first
     happened, each only if the interrupted card is still in battle and counts, the character it is on is still in
-    battle, and its old target is still a legal one (REG *Interrupt*, reactivating abilities)."""
+    battle, and its old target is still a legal one (REG *Interrupt*, reactivating abilities). One that asks (or
+    the ability of a character it bands in asks) holds the rest until the answer (:func:`resume_reactivation`)."""
     b = g.b
     if b.interrupter != src or g.s.pending is not None:
         return
     done, b.suspended, b.interrupter = b.suspended, [], ""
-    e, rid = done[0][0], "redemption.effect.interrupt_battle"
-    q, host, card = g.owner(e), g.attached.get(e, ""), g.cd[e]
+    _reactivate(g, done[0][0], done, events)
+
+
+def resume_reactivation(g: Table, events: list[Event]) -> None:
+    """A question asked while suspended effects reactivated is answered, and nothing else waits: the rest of them
+    reactivate now (redemption.effect.interrupt_battle)."""
+    b = g.b
+    if not b.reactivating or g.s.pending is not None:
+        return
+    e, rest = b.reactivating, b.suspended
+    b.reactivating, b.suspended = "", []
+    _reactivate(g, e, rest, events)
+
+
+#: effects that reactivate whole, once, whatever their parts were recorded as: a draw (however many cards), a "you
+#: may draw" (asked again), a choose-opponent (its withdrawals and its band; redemption.effect.interrupt_battle)
+WHOLE = ("draw", "may_draw", "choose_opponent")
+
+
+def _steps(g: Table, e: str, done: list[Done]) -> list[tuple[Act | None, list[Done]]]:
+    """The suspended records of card e grouped by the effect that made them (the one at their place; a record
+    without a place: the card's first effect of its verb), in the order they first happened: an effect of
+    :data:`WHOLE` is one step with all its records, any other one step a record."""
+    card = g.cd[e]
+    steps: list[tuple[Act | None, list[Done]]] = []
+    whole: dict[object, list[Done]] = {}
+    for rec in done:
+        found = _placed(card, rec[4])
+        act = found[0].acts[found[1]] if found is not None else _act_by_verb(g, e, rec[1])
+        if act is not None and act.verb in WHOLE and rec[1] not in AFTER_BATTLE:
+            key = rec[4] if found is not None else act.verb
+            if key in whole:
+                whole[key].append(rec)
+                continue
+            whole[key] = [rec]
+            steps.append((act, whole[key]))
+        else:
+            steps.append((act, [rec]))
+    return steps
+
+
+def _reactivate(g: Table, e: str, done: list[Done], events: list[Event]) -> None:
+    """The suspended effects ``done`` of interrupted card e reactivate, each effect whole, in order
+    (:func:`reactivate`); one that leaves a question pending holds the rest in the battle's ``suspended``, with
+    ``reactivating`` e, until it is answered (:func:`resume_reactivation`)."""
+    b, rid = g.b, "redemption.effect.interrupt_battle"
+    q, host = g.owner(e), g.attached.get(e, "")
     if (
         not b.kind
         or e in b.negated
@@ -2903,39 +2955,59 @@ def reactivate(g: Table, src: str, events: list[Event]) -> None:
             Event("effect", f"What {g._nm(e)} did does not come back: it no longer counts in battle.", q, rid)
         )
         return
-    drawn = 0
-    for _, eff, t, _where in done:
-        if eff == "draw":
-            drawn += 1
-            continue
+    steps = _steps(g, e, done)
+    for i, (act, recs) in enumerate(steps):
+        _, eff, t, _where, _at = recs[0]
         if eff in AFTER_BATTLE:  # a mark for after the battle, not undone by the interrupt: nothing comes back
-            b.effects.append((e, eff, t, _where))
+            b.effects.extend(recs)
             continue
-        act = _act_by_verb(g, e, eff)
-        v = VERBS[eff]
-        if act is None:  # a part of another effect of the card: it is not found again by its name
+        if act is None:  # a record of a save without places whose verb is no effect of the card's
             events.append(Event("effect", f"What {g._nm(e)} did to {g._nm(t)} does not come back.", q, rid))
             continue
-        if v.do is None:
-            continue
-        legal = v.targets(g, q, act, host) if v.targets is not None else [t]
-        if t not in protected_from(g, card, _unprotected(g, card, act, legal)):
-            events.append(
-                Event(
-                    "effect",
-                    f"{card.name} does not {eff.replace('_', ' ')} {g._nm(t)} again: it is no longer a legal target.",
-                    q,
-                    rid,
-                )
-            )
-            continue
-        events.append(Event("effect", f"{card.name} reactivates on {g._nm(t)}.", q, rid))
-        v.do(g, q, e, host, act, t, events)
-    draw = _act_by_verb(g, e, "draw") if drawn else None
-    if draw is not None:
-        _do_draw(g, q, e, host, replace(draw, n=drawn), "", events)
-    elif drawn:  # drawn by another of its effects ("you may draw"): not found again by its name
-        events.append(Event("effect", f"The cards {g._nm(e)} drew do not come back.", q, rid))
+        _reactivate_one(g, q, e, host, act, recs, events)
+        if g.s.pending is not None:  # it asked (or a character it brought in asks): the rest wait for the answer
+            _stamp(g, e, act)
+            b.reactivating, b.suspended = e, [r for _, rs in steps[i + 1 :] for r in rs]
+            return
+
+
+def _reactivate_one(g: Table, q: int, e: str, host: str, act: Act, recs: list[Done], events: list[Event]) -> None:
+    """One suspended effect of card e (``act``, with what it had done: ``recs``) reactivates whole, on its old
+    target if that is still a legal one (redemption.effect.interrupt_battle)."""
+    card, rid = g.cd[e], "redemption.effect.interrupt_battle"
+    _, eff, t, _where, _at = recs[0]
+    at = act_place(card, act)
+    if act.verb == "draw":
+        events.append(Event("effect", f"{card.name} reactivates: its draw.", q, rid))
+        _draw_for(g, q, e, len(recs), at, "redemption.effect.draw", events)
+        return
+    if act.verb == "may_draw":
+        events.append(Event("effect", f"{card.name} reactivates: its draw.", q, rid))
+        _do_may_draw(g, q, e, host, act, "", events)
+        return
+    if act.verb == "choose_opponent":  # chosen again: the one it banded in (its withdrawals come with it)
+        t = next((r[2] for r in recs if r[1] == "band"), "")
+    elif eff != act.verb:  # a part written under another verb's name: a character it banded in bands in again
+        if eff == "band" and g.loc[t][1] in ("hand", "territory"):
+            p = g.owner(t)
+            if not g._kept_out(t) and g._unique_clash(p, t) is None and not continuous.band_prevented(g, t):
+                events.append(Event("effect", f"{card.name} reactivates on {g._nm(t)}.", q, rid))
+                _do_band(g, p, e, host, act, t, events)
+                return
+        events.append(Event("effect", f"What {g._nm(e)} did to {g._nm(t)} does not come back.", q, rid))
+        return
+    v = VERBS[act.verb]
+    if v.do is None or not t:
+        return
+    legal = v.targets(g, q, act, host) if v.targets is not None else [t]
+    if t not in protected_from(g, card, _unprotected(g, card, act, legal)):
+        words = "choose" if act.verb == "choose_opponent" else act.verb.replace("_", " ")
+        events.append(
+            Event("effect", f"{card.name} does not {words} {g._nm(t)} again: it is no longer a legal target.", q, rid)
+        )
+        return
+    events.append(Event("effect", f"{card.name} reactivates on {g._nm(t)}.", q, rid))
+    v.do(g, q, e, host, act, t, events)
 
 
 def _redirectable(g: Table, p: int, ab: Act, host: str) -> list[str]:
@@ -3023,11 +3095,12 @@ def _do_choose_opponent(g: Table, p: int, src: str, host: str, ab: Act, target: 
     if stuck:
         events.append(Event("effect", f"{name} does nothing: {g._nm(stuck[0])} cannot be withdrawn.", p, rid))
         return
+    at = act_place(g.cd[src], ab)  # its withdrawals and its band are parts of this one effect
     for c in side:
         g._leave_battle(c, "territory", events)
-        g.b.effects.append((src, "withdraw", c, "territory"))
+        g.b.effects.append((src, "withdraw", c, "territory", at))
     origin = g.loc[target][1]
-    g.b.effects.append((src, "band", target, origin))
+    g.b.effects.append((src, "band", target, origin, at))
     g._enter_battle(q, target, events, "must battle with", f", chosen by {who(p)} with {name}", rid)
 
 
@@ -4636,13 +4709,25 @@ def _run_acts(
 
 def continue_after(g: Table, d: Decision, events: list[Event]) -> None:
     """The answered question was asked by an effect of card ``d.source``: the effects written after it in that
-    ability are carried out now, for the card's owner (redemption.decision)."""
+    ability are carried out now, for the card's owner (redemption.decision). Then, with nothing left to answer,
+    suspended effects go on reactivating (:func:`resume_reactivation`), or reactivate once the interrupting card's
+    ability is done although the answer was to another card's question (redemption.effect.interrupt_battle)."""
+    _continue_ability(g, d, events)
+    b = g.b
+    if g.s.pending is None and b.reactivating:
+        resume_reactivation(g, events)
+    elif g.s.pending is None and b.interrupter and b.suspended:
+        reactivate(g, b.interrupter, events)
+
+
+def _continue_ability(g: Table, d: Decision, events: list[Event]) -> None:
+    """The effects written after the one that asked ``d``, in its ability (:func:`continue_after`)."""
     card = g.cd.get(d.source)
     nxt = g.s.pending
     if nxt is not None and nxt.at < 0 and nxt.source == d.source and nxt.effect == d.effect:
         nxt.at = d.at  # the same effect asks its next question: it keeps its place
-    if card is None or nxt is not None:
-        return
+    if card is None or nxt is not None or d.source == g.b.reactivating:
+        return  # (a reactivated effect that asked: what follows it in its ability did not go, and does not come)
     found = _placed(card, d.at)
     if found is not None and found[0].acts[found[1]].verb == d.effect:
         places = [found]  # the effect that asked, by its place

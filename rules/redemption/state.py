@@ -141,8 +141,11 @@ class Flags:
     rescued: bool = False
 
 
-#: An undoable thing an ability did in battle (redemption.effect.negate): source card, effect, target, where it went.
-Done = tuple[str, str, str, str]
+#: An undoable thing an ability did in battle (redemption.effect.negate): source card, effect, target, where it went,
+#: and the place among the source card's effects of the effect that did it (``effects.act_place``; -1: not known, as
+#: in a save written before places were kept), so that an interrupted effect reactivates whole
+#: (redemption.effect.interrupt_battle) even when its parts are written under other verbs' names.
+Done = tuple[str, str, str, str, int]
 
 
 @dataclass(slots=True)
@@ -171,6 +174,10 @@ class Battle:
     #: card whose interrupt suspended them: they reactivate once that card's ability is done
     suspended: list[Done] = field(default_factory=list)
     interrupter: str = ""
+    #: the interrupted card whose suspended effects are reactivating and wait for a pending answer (one of them
+    #: asked, or the ability of a character one of them banded in asked): the rest, in ``suspended``, go on once it
+    #: is answered (:func:`rules.redemption.effects.resume_reactivation`); ``interrupter`` is "" then
+    reactivating: str = ""
 
     def copy(self) -> Battle:
         return Battle(
@@ -190,6 +197,7 @@ class Battle:
             dict(self.marks) if self.marks else {},
             self.suspended[:] if self.suspended else [],
             self.interrupter,
+            self.reactivating,
         )
 
 
@@ -418,6 +426,9 @@ class Core:
     #: in place, so the same object has the same kinds): a hand without a Dominant needs no look at each card
     _kinds_of: Kinds | None = None
     _kinds_cd: dict[str, Card] | None = None
+    #: the cards whose "cannot be negated" question is being answered (``continuous._made_unnegatable``, which asks it
+    #: again inside its own answer): empty between questions, so no part of the state
+    _unnegatable_asking: frozenset[str] = frozenset()
 
     def _kinds(self) -> Kinds:
         cd = self.cd

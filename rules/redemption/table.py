@@ -52,6 +52,7 @@ class Table(Protocol):
 
     _kinds_of: Kinds | None  # what _kinds() returns, once made: kept while ``_kinds_cd is cd``
     _kinds_cd: dict[str, Card] | None
+    _unnegatable_asking: frozenset[str]  # the cards whose "cannot be negated" question is open (continuous)
 
     # --- changing the game -----------------------------------------------------------------------------------
     def _move(self, cid: str, p: int, zone: Zone, top: bool = False) -> None: ...

@@ -12,6 +12,8 @@ import sys
 import time
 from pathlib import Path
 
+from tests.bench.common import parser
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 
@@ -35,8 +37,14 @@ SCRIPTS: list[tuple[str, list[str]]] = [
 ]
 
 
-def main() -> int:
-    only = sys.argv[1:]
+def main(argv: list[str] | None = None) -> int:
+    ap = parser("__main__", __doc__)
+    ap.prog = "python -m tests.bench"
+    ap.add_argument("only", nargs="*", metavar="NAME", help="run only these scripts (default all)")
+    only = ap.parse_args(argv).only
+    names = [name for name, _ in SCRIPTS]
+    if unknown := [name for name in only if name not in names]:
+        ap.error(f"no such benchmark: {', '.join(unknown)} (the benchmarks: {', '.join(names)})")
     failed = []
     for name, args in SCRIPTS:
         if only and name not in only:

@@ -26,7 +26,7 @@ from typing import Any
 from rules.agents import choose_for, make_agent
 from rules.agents.redemption import ATTACKER_VALUE, DEFENDER_VALUE
 from rules.core import Rng
-from tests.bench.common import arg_int, machine, wilson
+from tests.bench.common import machine, parser, wilson
 
 # What greedy puts into play in its Preparation phase, in this order (never setting aside or returning).
 GREEDY_PLACES = ("activate", "artifact", "site", "soul", "fortress", "equip", "play")
@@ -179,12 +179,13 @@ def report(level: str, games: int, first: int, opponent: str = "greedy", goal: s
     return t
 
 
-def main() -> None:
-    games = arg_int("games", 200)
-    first = arg_int("first-game", 0)
-    import sys
-
-    level = sys.argv[sys.argv.index("--level") + 1] if "--level" in sys.argv else "normal"
+def main(argv: list[str] | None = None) -> None:
+    ap = parser(__file__, __doc__)
+    ap.add_argument("--games", type=int, default=200, help="games per pairing (default %(default)s)")
+    ap.add_argument("--first-game", type=int, default=0, help="seed of the first game (default %(default)s)")
+    ap.add_argument("--level", default="normal", help="the computer level measured (default %(default)s)")
+    a = ap.parse_args(argv)
+    games, first, level = a.games, a.first_game, a.level
     print(f"# activity against the greedy baseline ({machine()})")
     report("greedy", games, first, goal="about 50% (baseline: seat and deck swaps cancel)")
     report(level, games, first, goal="clearly above 50%")

@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 
 from rules.agents import LEVELS, choose_for, make_agent
-from tests.bench.common import arg_float, arg_int, figure, machine, median
+from tests.bench.common import figure, machine, median, parser
 
 
 def _new_game(game_name: str, i: int):
@@ -99,10 +99,17 @@ def run_game(game_name: str, games: int, hard_decisions: int, time_limit: float)
         figure(f"{game_name} {level} decision, worst", max(times) * ms, "ms", "random level", max(base) * ms)
 
 
-def main() -> None:
-    games = arg_int("games", 3)
-    hard_decisions = arg_int("hard-decisions", 8)
-    time_limit = arg_float("time-limit", 1.0)
+def main(argv: list[str] | None = None) -> None:
+    ap = parser(__file__, __doc__)
+    ap.add_argument("--games", type=int, default=3, help="games per level (default %(default)s)")
+    ap.add_argument(
+        "--hard-decisions", type=int, default=8, help="decisions of the hard level timed (default %(default)s)"
+    )
+    ap.add_argument(
+        "--time-limit", type=float, default=1.0, help="the hard level's seconds a decision (default %(default)s)"
+    )
+    a = ap.parse_args(argv)
+    games, hard_decisions, time_limit = a.games, a.hard_decisions, a.time_limit
     print(f"# AI decision time ({machine()})")
     run_game("resurrection", games, hard_decisions, time_limit)
     try:

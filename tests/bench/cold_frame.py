@@ -102,5 +102,18 @@ def report(runs: int, folder: Path, saved: list[tuple[str, Path]]) -> None:
         print(f"{k}: {w * 1000:.0f} ms (CPU {c * 1000:.0f} ms) | ratio {w / bw:.2f} (CPU {c / bc:.2f})", flush=True)
 
 
+def main(argv: list[str] | None = None) -> None:
+    from tests.bench.common import parser
+
+    ap = parser(__file__, __doc__)
+    ap.add_argument("kind", choices=("bare", "new", "resume"), help="the app opened")
+    ap.add_argument("arg", nargs="?", default="", help="new: the save folder; resume: the saved game")
+    a = ap.parse_args(argv)
+    child(a.kind, a.arg)
+
+
 if __name__ == "__main__":
-    child(sys.argv[1], sys.argv[2] if len(sys.argv) > 2 else "")
+    if sys.argv[1:2] in (["bare"], ["new"], ["resume"]):  # a measured child imports nothing more (not argparse)
+        child(sys.argv[1], sys.argv[2] if len(sys.argv) > 2 else "")
+    else:
+        main()

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import argparse
 import math
 import os
 import platform
 import statistics
-import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
+from typing import NoReturn
 
 
 def machine() -> str:
@@ -93,18 +95,16 @@ def median(values: list[float]) -> float:
     return statistics.median(values) if values else math.nan
 
 
-def arg_int(name: str, default: int) -> int:
-    """``--name N`` from the command line, else ``default``."""
-    argv = sys.argv
-    flag = f"--{name}"
-    if flag in argv:
-        return int(argv[argv.index(flag) + 1])
-    return default
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see --help)\n")
 
 
-def arg_float(name: str, default: float) -> float:
-    argv = sys.argv
-    flag = f"--{name}"
-    if flag in argv:
-        return float(argv[argv.index(flag) + 1])
-    return default
+def parser(file: str, doc: str | None) -> argparse.ArgumentParser:
+    """The command line of the bench script at ``file``: ``--help`` prints its docstring ``doc`` and the options and
+    exits 0; a bad option or value prints one line and exits 2."""
+    return _Parser(
+        prog=f"python -m tests.bench.{Path(file).stem}",
+        description=doc,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )

@@ -29,6 +29,7 @@ import saves
 from rules.agents import choose_for, make_agent
 from rules.redemption.game import Game as RedemptionGame
 from rules.resurrection.game import Game as ResurrectionGame
+from tests.bench.common import parser
 from tui.app import RedemptionApp, Settings
 from tui.games.redemption import RedemptionUI
 from tui.games.resurrection import ResurrectionUI
@@ -162,7 +163,8 @@ async def redemption_resumed(folder: Path, seats: int, moves: int) -> None:
     show(key, f"Redemption {seats} seats: Enter on the card under the cursor")
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    parser(__file__, __doc__).parse_args(argv)
     with tempfile.TemporaryDirectory() as d:
         folder = Path(d)
         asyncio.run(resurrection_key(folder))

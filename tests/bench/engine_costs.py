@@ -13,7 +13,7 @@ import copy
 import time
 
 from rules.core import Rng
-from tests.bench.common import figure, machine, per_call
+from tests.bench.common import figure, machine, parser, per_call
 
 
 def mid_game(new_game, actions: int, seed: int = 7):
@@ -85,7 +85,8 @@ def measure(name: str, g, chess_board) -> None:
     figure(f"{name} clone()", clone * us, "us/call", f"copy.deepcopy of the same {name} game", deep * us)
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    parser(__file__, __doc__).parse_args(argv)
     print(f"# engine costs per call ({machine()})")
     try:
         board = chess_mid_game()

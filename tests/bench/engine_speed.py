@@ -21,7 +21,7 @@ import math
 import time
 
 from rules.core import Rng
-from tests.bench.common import arg_float, figure, machine
+from tests.bench.common import figure, machine, parser
 
 
 def chess_plies_per_second(seconds: float) -> tuple[float, int]:
@@ -116,8 +116,10 @@ def interleaved(runners: dict, seconds: float, rounds: int = 5) -> dict:
     return {name: (best[name], extra[name]) for name in runners}
 
 
-def main() -> None:
-    seconds = arg_float("seconds", 2.0)
+def main(argv: list[str] | None = None) -> None:
+    ap = parser(__file__, __doc__)
+    ap.add_argument("--seconds", type=float, default=2.0, help="seconds of playouts per engine (default %(default)s)")
+    seconds = ap.parse_args(argv).seconds
     print(f"# engine speed ({machine()}; best of 5 interleaved slices each)")
     runners = {}
     try:

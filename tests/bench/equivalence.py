@@ -21,7 +21,7 @@ import os
 import subprocess
 import sys
 import tempfile
-from typing import Any
+from typing import Any, NoReturn
 
 GAMES = 150
 MAX_STEPS = 4000
@@ -104,8 +104,19 @@ def _record_at(rev: str, games: int) -> list[list[str]]:
             subprocess.run(["git", "-C", top, "worktree", "remove", "--force", wt], check=False)
 
 
+class _Parser(argparse.ArgumentParser):
+    """tests.bench.common.parser's one-line error; not imported, as this script also runs in an older revision's tree."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see --help)\n")
+
+
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = _Parser(
+        prog="python -m tests.bench.equivalence",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     ap.add_argument("--games", type=int, default=GAMES)
     ap.add_argument("--record", metavar="FILE")
     ap.add_argument("--against", metavar="REV", default="main")

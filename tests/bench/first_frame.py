@@ -28,7 +28,7 @@ import saves  # noqa: E402
 import tui.app  # noqa: E402
 from tests.bench import cold_frame  # noqa: E402
 from tests.bench.bare_screen import SIZE, BareApp, FirstFrame, WordApp  # noqa: E402
-from tests.bench.common import machine  # noqa: E402
+from tests.bench.common import machine, parser  # noqa: E402
 from tui.app import RedemptionApp, Settings  # noqa: E402
 from tui.screens.game import GameScreen  # noqa: E402
 from tui.session import Session  # noqa: E402
@@ -113,5 +113,13 @@ def read_time(path: Path, runs: int) -> tuple[float, float]:
     return statistics.median(wall), statistics.median(cpu)
 
 
+def cli(argv: list[str] | None = None) -> None:
+    ap = parser(__file__, __doc__)
+    ap.add_argument(
+        "runs", nargs="?", type=int, default=7, help="runs of each app, medians reported (default %(default)s)"
+    )
+    main(ap.parse_args(argv).runs)
+
+
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 7)
+    cli()

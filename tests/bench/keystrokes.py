@@ -44,7 +44,7 @@ from textual.worker import WorkerCancelled
 
 import saves
 import tui.app
-from tests.bench.common import arg_int, figure, machine, median, quantile
+from tests.bench.common import figure, machine, median, parser, quantile
 from tui.app import RedemptionApp, Settings
 from tui.screens.game import GameScreen
 from tui.session import Session
@@ -321,8 +321,10 @@ def report(size: tuple[int, int], ours: dict, bare: dict, what: str = "") -> Non
     )
 
 
-def main() -> None:
-    presses = arg_int("presses", 100)
+def main(argv: list[str] | None = None) -> None:
+    ap = parser(__file__, __doc__)
+    ap.add_argument("--presses", type=int, default=100, help="accepted Enter presses per size (default %(default)s)")
+    presses = ap.parse_args(argv).presses
     print(f"# keystrokes: Resurrection vs computer, {presses} accepted Enter presses per size ({machine()})")
     for size in SIZES:
         with tempfile.TemporaryDirectory() as d:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from tests.bench.common import arg_float, figure, machine
+from tests.bench.common import figure, machine, parser
 
 _CHILD = r"""
 import resource, sys
@@ -38,9 +38,14 @@ def peak_rss_mb(game: str, level: str, limit: float) -> tuple[float, int]:
     return int(kb) / 1024, int(actions)
 
 
-def main() -> None:
-    limit = arg_float("time-limit", 0.25)
-    only = sys.argv[sys.argv.index("--game") + 1] if "--game" in sys.argv else None
+def main(argv: list[str] | None = None) -> None:
+    ap = parser(__file__, __doc__)
+    ap.add_argument(
+        "--time-limit", type=float, default=0.25, help="the hard level's seconds a decision (default %(default)s)"
+    )
+    ap.add_argument("--game", choices=("redemption", "resurrection"), help="only this game (default both)")
+    a = ap.parse_args(argv)
+    limit, only = a.time_limit, a.game
     print(f"# memory ({machine()})")
     for game in ("redemption", "resurrection"):
         if only and game != only:

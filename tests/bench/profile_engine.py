@@ -11,9 +11,8 @@ from __future__ import annotations
 import cProfile
 import io
 import pstats
-import sys
 
-from tests.bench.common import arg_float, arg_int, machine
+from tests.bench.common import machine, parser
 from tests.bench.engine_speed import _redemption_new_game, playout_actions_per_second
 
 
@@ -31,10 +30,13 @@ def profile(name: str, new_game, seconds: float, top: int) -> None:
     print("\n".join(lines[start:]).rstrip())
 
 
-def main() -> None:
-    seconds = arg_float("seconds", 2.0)
-    top = arg_int("top", 12)
-    only = sys.argv[sys.argv.index("--game") + 1] if "--game" in sys.argv else None
+def main(argv: list[str] | None = None) -> None:
+    ap = parser(__file__, __doc__)
+    ap.add_argument("--seconds", type=float, default=2.0, help="seconds of playouts per engine (default %(default)s)")
+    ap.add_argument("--top", type=int, default=12, help="functions listed (default %(default)s)")
+    ap.add_argument("--game", choices=("resurrection", "redemption"), help="only this game (default both)")
+    a = ap.parse_args(argv)
+    seconds, top, only = a.seconds, a.top, a.game
     print(f"# engine profile ({machine()})")
     from rules.resurrection import new_game as res_new
 

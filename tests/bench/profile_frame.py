@@ -17,13 +17,12 @@ import asyncio
 import cProfile
 import io
 import pstats
-import sys
 import tempfile
 from pathlib import Path
 
 import saves
 from tests.bench import first_frame
-from tests.bench.common import arg_int, machine
+from tests.bench.common import machine, parser
 from tests.bench.counts import midgame
 from tests.bench.keystrokes import GAP, TimedApp, settle
 from tui.app import Settings
@@ -81,14 +80,20 @@ def profile_first(prof: cProfile.Profile, runs: int, folder: Path, seats: int = 
     prof.disable()
 
 
-def main() -> None:
-    what = sys.argv[sys.argv.index("--what") + 1] if "--what" in sys.argv else "keys"
-    size = (arg_int("width", 120), arg_int("height", 40))
-    presses, top = arg_int("presses", 40), arg_int("top", 40)
+def main(argv: list[str] | None = None) -> None:
+    ap = parser(__file__, __doc__)
+    ap.add_argument("--what", choices=("keys", "first"), default="keys", help="what is profiled (default %(default)s)")
+    ap.add_argument("--seats", type=int, default=0, help="first: a Redemption game of N seats resumed mid-game")
+    ap.add_argument("--width", type=int, default=120, help="keys: the screen's width (default %(default)s)")
+    ap.add_argument("--height", type=int, default=40, help="keys: the screen's height (default %(default)s)")
+    ap.add_argument("--presses", type=int, default=40, help="key presses, or first frames (default %(default)s)")
+    ap.add_argument("--top", type=int, default=40, help="functions listed (default %(default)s)")
+    a = ap.parse_args(argv)
+    what, size, presses, top = a.what, (a.width, a.height), a.presses, a.top
     prof = cProfile.Profile()
     with tempfile.TemporaryDirectory() as d:
         if what == "first":
-            seats = arg_int("seats", 0)
+            seats = a.seats
             game = f"Redemption resumed mid-game, {seats} seats" if seats else "a new Resurrection game"
             print(f"## first frame, {game}, {presses} runs at 80x24 ({machine()})")
             profile_first(prof, presses, Path(d), seats)

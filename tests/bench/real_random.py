@@ -16,7 +16,6 @@ random moves, so the games take the paths a player's opponent takes.
 
 from __future__ import annotations
 
-import sys
 import time
 import traceback
 
@@ -24,7 +23,7 @@ import saves
 from rules.agents import choose_for, make_agent
 from rules.core import Rng
 from rules.redemption import Game, new_game
-from tests.bench.common import arg_int, machine
+from tests.bench.common import machine, parser
 from tests.test_redemption_stateful import check_conservation, check_decision_secrecy
 
 
@@ -59,15 +58,17 @@ def play(seed: int, decks: tuple[str, ...], max_turns: int, level: str = "") -> 
     return actions, asked, loaded + 1
 
 
-def main() -> None:
-    games = arg_int("games", 200)
-    first = arg_int("first-game", 0)
-    max_turns = arg_int("max-turns", 0)
-    seats = arg_int("seats", 2)
-    level = sys.argv[sys.argv.index("--level") + 1] if "--level" in sys.argv else ""
-    a, b = "G10", "H10"
-    if "--decks" in sys.argv:
-        a, b = sys.argv[sys.argv.index("--decks") + 1].split(",")
+def main(argv: list[str] | None = None) -> None:
+    ap = parser(__file__, __doc__)
+    ap.add_argument("--games", type=int, default=200, help="games played (default %(default)s)")
+    ap.add_argument("--first-game", type=int, default=0, help="seed of the first game (default %(default)s)")
+    ap.add_argument("--decks", type=_deck_pair, default=("G10", "H10"), help="the two decks (default G10,H10)")
+    ap.add_argument("--max-turns", type=int, default=0, help="a game's turn limit (default none)")
+    ap.add_argument("--seats", type=int, default=2, help="players at the table (default %(default)s)")
+    ap.add_argument("--level", default="", help="one seat is this computer level (default: every seat random)")
+    args = ap.parse_args(argv)
+    games, first, max_turns, seats, level = args.games, args.first_game, args.max_turns, args.seats, args.level
+    a, b = args.decks
     who = f"one seat {level}, the others random" if level else "random moves"
     print(f"# {a} v {b} games at {seats} seats ({who}) with invariants after every action ({machine()})")
     t0, actions, asked, loaded, bad = time.perf_counter(), 0, 0, 0, []
@@ -86,6 +87,13 @@ def main() -> None:
         f"{games} games, {actions} actions, {asked} decisions asked, {loaded} saves loaded: "
         f"{len(bad)} with a violation {bad[:20]} ({secs:.0f} s)"
     )
+
+
+def _deck_pair(text: str) -> tuple[str, str]:
+    a, sep, b = text.partition(",")
+    if not (a and sep and b) or "," in b:
+        raise ValueError(text)
+    return a, b
 
 
 if __name__ == "__main__":

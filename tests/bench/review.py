@@ -19,7 +19,7 @@ import time
 from rules import review
 from rules.agents import choose_for, make_agent
 from rules.redemption import new_game
-from tests.bench.common import arg_int, figure, machine
+from tests.bench.common import figure, machine, parser
 
 # G and H grown to 64 cards (two more plain Lost Souls, a second copy of twelve plain cards), played to
 # seven rescues: the bundled 50-card decks run dry in under 200 actions.
@@ -75,9 +75,22 @@ def long_game(lo: int = 230, hi: int = 290):
     raise SystemExit("no seed gave a game of the wanted length")
 
 
-def main() -> int:
-    iterations = arg_int("iterations", review.DEFAULT_ITERATIONS)
-    sample = arg_int("sample", 10)
+def main(argv: list[str] | None = None) -> int:
+    ap = parser(__file__, __doc__)
+    ap.add_argument(
+        "--iterations",
+        type=int,
+        default=review.DEFAULT_ITERATIONS,
+        help="search iterations a decision (default %(default)s)",
+    )
+    ap.add_argument(
+        "--sample",
+        type=int,
+        default=10,
+        help="decisions searched by the hard level, the baseline (default %(default)s)",
+    )
+    a = ap.parse_args(argv)
+    iterations, sample = a.iterations, a.sample
     print(f"# review analysis: {machine()}")
     g = long_game()
     steps, _ = review.positions(g)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import saves
 from rules.core import Rng
-from tests.bench.common import arg_int, figure, machine, median
+from tests.bench.common import figure, machine, median, parser
 
 
 def game_with_actions(new_game, actions: int):
@@ -80,9 +80,14 @@ def bench(name: str, g, repeat: int, folder: Path) -> None:
     figure(f"{name} load, best of {repeat}", min(load_t) * ms, "ms", "raw read, best", min(rd_t) * ms)
 
 
-def main() -> None:
-    actions = arg_int("actions", 300)
-    repeat = arg_int("repeat", 20)
+def main(argv: list[str] | None = None) -> None:
+    ap = parser(__file__, __doc__)
+    ap.add_argument(
+        "--actions", type=int, default=300, help="actions of the Redemption game saved (default %(default)s)"
+    )
+    ap.add_argument("--repeat", type=int, default=20, help="saves and loads timed (default %(default)s)")
+    a = ap.parse_args(argv)
+    actions, repeat = a.actions, a.repeat
     print(f"# saves ({machine()}; temporary folder {tempfile.gettempdir()})")
     with tempfile.TemporaryDirectory() as d:
         folder = Path(d)

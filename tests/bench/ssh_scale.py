@@ -11,7 +11,6 @@ server's own.
 
 from __future__ import annotations
 
-import argparse
 import re
 import statistics
 import sys
@@ -20,7 +19,7 @@ import threading
 import time
 from pathlib import Path
 
-from tests.bench.common import figure, machine
+from tests.bench.common import figure, machine, parser
 from tests.test_ssh_support import PY, SSH, OpenSSHTerminal, Server, leftovers, stop_servers
 
 APP = f"{PY} -m tui.cli --player {{player}} --save-dir {{data_dir}} --pause 0"
@@ -85,7 +84,7 @@ def app_memory(marker: str, server_pid: int) -> list[tuple[int, int]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = parser(__file__, __doc__)
     ap.add_argument("--logins", type=int, default=20, help="logins at once (default %(default)s)")
     ap.add_argument("--sessions", type=int, default=50, help="concurrent sessions held (default %(default)s)")
     ap.add_argument("--no-fork-server", action="store_true", help="measure the server without its fork server (before)")

@@ -13,7 +13,6 @@ interpreter (importing Textual alone costs about 8x).
 
 from __future__ import annotations
 
-import argparse
 import os
 import resource
 import statistics
@@ -22,7 +21,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from tests.bench.common import figure, machine
+from tests.bench.common import figure, machine, parser
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 COMMANDS = [["--version"], ["--help"], ["saves"], ["decks", "list"], ["decks", "show", "G"]]
@@ -40,10 +39,10 @@ def run(argv: list[str], env: dict[str, str]) -> float:
     return children_cpu() - before
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(argv: list[str] | None = None) -> int:
+    ap = parser(__file__, __doc__)
     ap.add_argument("--runs", type=int, default=15, help="runs of each command (and of the baseline)")
-    a = ap.parse_args()
+    a = ap.parse_args(argv)
     print(machine())
     with tempfile.TemporaryDirectory() as tmp:
         env = {**os.environ, "REDEMPTION_SAVE_DIR": tmp, "PYTHONPATH": str(ROOT)}

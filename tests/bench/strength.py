@@ -28,16 +28,17 @@ more (``--table-games N``, default 40; random in the same seat is the baseline).
 
 from __future__ import annotations
 
-import sys
+import argparse
 import time
 from typing import Any
 
 from rules.agents import choose_for, make_agent, play_match
-from tests.bench.common import arg_float, arg_int, machine, median, wilson
+from tests.bench.common import machine, median, parser, wilson
 
 FIRST_GAME = 0  # --first-game N: start the seeds further on (more games without repeating a run)
 PAIRS: set[str] | None = None  # --pairs hard-normal,normal-random: only these pairings
 DECK_PAIR = ("G", "H")  # --decks G10,H10: the two Redemption decks the pairings play (swapped game by game)
+TABLE_GAMES = 40  # --table-games N: four-player games of each level
 
 
 def _new_game(game_name: str, i: int):
@@ -186,7 +187,7 @@ def run_game(
         report(game_name, "hard", "normal", hard_games, iterations, goal=">= 70%", time_limit=time_limit)
         report(game_name, "hard", "random", hard_games, iterations, time_limit=time_limit)
         if not only_hard:
-            table_games = arg_int("table-games", 40)
+            table_games = TABLE_GAMES
             report_table("random", table_games, goal="about 25% (baseline)")
             report_table("normal", table_games, goal="clearly above 25%")
     else:
@@ -198,21 +199,19 @@ def run_game(
         report(game_name, "hard", "random", hard_games, iterations, goal="clearly above 50%", time_limit=time_limit)
 
 
-def main() -> None:
-    games = arg_int("games", 400)
-    hard_games = arg_int("hard-games", 100)
-    iterations = arg_int("iterations", 200)
-    time_limit = arg_float("time-limit", 0.0) or None
-    only_hard = "--only-hard" in sys.argv
-    global FIRST_GAME, PAIRS, DECK_PAIR
-    FIRST_GAME = arg_int("first-game", 0)
-    if "--decks" in sys.argv:
-        a, b = sys.argv[sys.argv.index("--decks") + 1].split(",")
+def main(argv: list[str] | None = None) -> None:
+    args = _args(argv)
+    games, hard_games, iterations, only_hard = args.games, args.hard_games, args.iterations, args.only_hard
+    time_limit = args.time_limit or None
+    global FIRST_GAME, PAIRS, DECK_PAIR, TABLE_GAMES
+    FIRST_GAME, TABLE_GAMES = args.first_game, args.table_games
+    if args.decks:
+        a, b = args.decks.split(",")
         DECK_PAIR = (a, b)
         print(f"# Redemption decks {a} and {b}")
-    if "--pairs" in sys.argv:
-        PAIRS = set(sys.argv[sys.argv.index("--pairs") + 1].split(","))
-    only = sys.argv[sys.argv.index("--game") + 1] if "--game" in sys.argv else None
+    if args.pairs:
+        PAIRS = set(args.pairs.split(","))
+    only = args.game
     print(f"# strength ({machine()})")
     for name in ("resurrection", "redemption"):
         if only and name != only:
@@ -225,6 +224,25 @@ def main() -> None:
                 print("redemption: engine or agents not available")
                 continue
         run_game(name, games, hard_games, iterations, time_limit, only_hard)
+
+
+def _args(argv: list[str] | None) -> argparse.Namespace:
+    ap = parser(__file__, __doc__)
+    ap.add_argument("--games", type=int, default=400, help="games of each pairing (default %(default)s)")
+    ap.add_argument(
+        "--hard-games", type=int, default=100, help="games of the hard level's pairings (default %(default)s)"
+    )
+    ap.add_argument(
+        "--iterations", type=int, default=200, help="the hard level's iterations a decision (default %(default)s)"
+    )
+    ap.add_argument("--time-limit", type=float, default=0.0, help="the hard level's seconds a decision instead (S)")
+    ap.add_argument("--only-hard", action="store_true", help="only the hard level's pairings")
+    ap.add_argument("--game", choices=("resurrection", "redemption"), help="only this game (default both)")
+    ap.add_argument("--pairs", help="only these pairings (hard-normal,...)")
+    ap.add_argument("--first-game", type=int, default=0, help="seed of the first game (default %(default)s)")
+    ap.add_argument("--table-games", type=int, default=40, help="four-player games of each level (default %(default)s)")
+    ap.add_argument("--decks", help="the two Redemption decks (A,B)")
+    return ap.parse_args(argv)
 
 
 if __name__ == "__main__":

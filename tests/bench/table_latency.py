@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 from saves import tables
-from tests.bench.common import arg_int, figure, machine, median, per_call, quantile
+from tests.bench.common import figure, machine, median, parser, per_call, quantile
 from tests.dealt import dealt_table
 
 
@@ -178,10 +178,13 @@ def store_costs(n_tables: int, folder: Path) -> None:
     print(f"# bob sees {len(rows)} of {n_tables} tables")
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    ap = parser(__file__, __doc__)
+    ap.add_argument("--moves", type=int, default=20, help="moves timed (default %(default)s)")
+    ap.add_argument("--tables", type=int, default=200, help="tables in the store (default %(default)s)")
+    a = ap.parse_args(argv)
     print(f"# table_latency: {machine()}")
-    moves = arg_int("moves", 20)
-    n_tables = arg_int("tables", 200)
+    moves, n_tables = a.moves, a.tables
     folder = Path(tempfile.mkdtemp(prefix="bench-tables-"))
     try:
         store_costs(n_tables, folder)

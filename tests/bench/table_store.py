@@ -25,7 +25,6 @@ from __future__ import annotations
 import io
 import json
 import shutil
-import sys
 import tempfile
 import threading
 import time
@@ -34,15 +33,11 @@ from typing import Any
 
 from saves import tables
 from saves.tablestore import FileStore, named, summary
-from tests.bench.common import machine
+from tests.bench.common import machine, parser
 from tests.dealt import dealt_table
 
 POLL = 0.1  # tui.screens.game.POLL: how often a screen looks at a shared table's stamp
 A, B = "tmplalice", "tmplbobby"
-
-
-def _arg(name: str, default: str) -> str:
-    return sys.argv[sys.argv.index(name) + 1] if name in sys.argv else default
 
 
 def _q(xs: list[float], q: float) -> float:
@@ -228,13 +223,33 @@ def timed(fn: Any, *args: Any) -> float:
     return time.perf_counter() - t0
 
 
-def main() -> None:
+def _ints(text: str) -> list[int]:
+    return [int(x) for x in text.split(",")]
+
+
+def _stores(text: str) -> list[str]:
+    kinds = text.split(",")
+    if not kinds or any(k not in ("files", "postgresql") for k in kinds):
+        raise ValueError(text)
+    return kinds
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = parser(__file__, __doc__)
+    ap.add_argument("--moves", type=int, default=40, help="moves timed at each size (default %(default)s)")
+    ap.add_argument(
+        "--tables", type=_ints, default=[1000, 10000, 100000], help="the store's sizes (default 1000,10000,100000)"
+    )
+    ap.add_argument(
+        "--stores", type=_stores, default=["files", "postgresql"], help="the stores measured (default files,postgresql)"
+    )
+    ap.add_argument("--workers", type=int, default=4, help="players moving at once (default %(default)s)")
+    ap.add_argument("--seconds", type=float, default=5.0, help="seconds of the throughput run (default %(default)s)")
+    a = ap.parse_args(argv)
     from saves.pgstore import LIST_QUERY, PgStore
     from tests.pg import PrivatePostgres, missing
 
-    n_moves = int(_arg("--moves", "40"))
-    sizes = [int(x) for x in _arg("--tables", "1000,10000,100000").split(",")]
-    kinds = _arg("--stores", "files,postgresql").split(",")
+    n_moves, sizes, kinds = a.moves, a.tables, a.stores
     why = missing() if "postgresql" in kinds else "not asked for"
     server = None if why else PrivatePostgres(fsync=True).start()
     ms = 1000.0
@@ -310,7 +325,7 @@ def main() -> None:
                 watcher.close()
                 store.close()
                 shutil.rmtree(d, ignore_errors=True)
-        workers = int(_arg("--workers", "4"))
+        workers = a.workers
         for kind in kinds:
             if kind == "postgresql" and server is None:
                 continue
@@ -322,7 +337,7 @@ def main() -> None:
                 FileStore if kind == "files" else PgStore,
                 (d,) if kind == "files" else (url, d),
                 workers,
-                float(_arg("--seconds", "5")),
+                a.seconds,
             )
             print(f"{kind:10s} {workers} players moving at once, each at its own table: {rate:.0f} moves a second")
             shutil.rmtree(d, ignore_errors=True)

@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 
 from saves import tables
-from tests.bench.common import arg_int, figure, machine, median, quantile
+from tests.bench.common import figure, machine, median, parser, quantile
 from tests.dealt import dealt_table
 
 PW = "correct horse battery"
@@ -236,15 +236,18 @@ async def run(signins: int, moves: int, folder: Path) -> None:
         stop_servers([ssh], folder)
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    ap = parser(__file__, __doc__)
+    ap.add_argument("--signins", type=int, default=5, help="sign-ins timed (default %(default)s)")
+    ap.add_argument("--moves", type=int, default=10, help="moves timed (default %(default)s)")
+    a = ap.parse_args(argv)
     print(f"# web_latency: {machine()}")
     from tests.browser import chromium
 
     if chromium() is None or shutil.which("ssh") is None:
         print("# chromium or the OpenSSH client is not installed: no figures")
         return 0
-    signins = arg_int("signins", 5)
-    moves = arg_int("moves", 10)
+    signins, moves = a.signins, a.moves
     folder = Path(tempfile.mkdtemp(prefix="bench-web-"))
     try:
         asyncio.run(asyncio.wait_for(run(signins, moves, folder), 600))  # never left hanging: run's finally ends all

@@ -543,6 +543,10 @@ class GameScreen(GuidedGame, HoldsAGame, Screen[None]):
         spare = self.ui.last_resort(view)
         main = frame.usable
         plain = main - spare
+        # the cards a mute would silence are those the decision stops the player for (a Dominant window opens for
+        # the Dominants not muted): the cursor goes to one of them rather than stay on a muted one
+        part = frame.controls.part
+        stops = {part.card(a) for a in frame.controls.mute_actions(frame.legal)}
         roams = self.ui.roams(view)
         if current.items and current.has_focus and (roams or current is hand):
             here = current.items[current.cursor]
@@ -553,7 +557,12 @@ class GameScreen(GuidedGame, HoldsAGame, Screen[None]):
         panes = [current] + [c for c in self.query(CardList) if c is not current and c.id != "opponent"]
         if not roams:  # placing cards: back to the hand (the table's cards would only be set aside)
             panes = [hand]
-        for wanted in (lambda item: item.id in plain, lambda item: item.id in main, lambda item: item.usable):
+        for wanted in (
+            lambda item: item.id in plain,
+            lambda item: item.id in main and item.id in stops,
+            lambda item: item.id in main,
+            lambda item: item.usable,
+        ):
             for cards in panes:
                 # the nearest such card to the cursor (the card that took a played one's place, then its
                 # neighbours): the cursor stays where the player was looking, not back at the first card
