@@ -350,7 +350,6 @@ def test_an_action_no_rule_of_thumb_names_is_weighed_on_a_copy(monkeypatch):
     assert str(a) == f"dominant {b['heavenly_city']} {b['ls_orphan']}", a
 
 
-
 def test_hard_never_mutes_a_dominant():
     # Gideon (7/5) blocked by Haman (4/4) wins; before the battle resolves the attacker has a Dominant window for Day
     # of Judgment: play it, decline, or mute it (for the turn or the game). mute is a setting for the person at the
