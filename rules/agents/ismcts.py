@@ -61,7 +61,7 @@ def position_seed(seed: int, game: Any) -> int:
 
 
 def _legal(game: Any) -> list[Any]:
-    return game.legal_actions()
+    return list(game.legal_actions())
 
 
 def _seats(game: GameBase) -> int:
