@@ -440,6 +440,11 @@ class GameBase:
     def to_dict(self) -> dict[str, Any]:
         raise NotImplementedError
 
+    def saved_dict(self) -> dict[str, Any]:
+        """The state as a save file holds it: ``to_dict``'s, or a more compact form of it that ``from_dict`` reads
+        as well (a game whose save is read faster so)."""
+        return self.to_dict()
+
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> GameBase:
         raise NotImplementedError

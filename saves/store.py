@@ -163,10 +163,22 @@ def parse_toml(text: str, fail: Callable[[str], Exception], what: str = "save") 
     return doc
 
 
+#: A key's long text as tomli_w writes it, with nothing escaped: no quote of either kind, no backslash, no control
+#: character. Shorter texts are left as they are (a person reading or editing a save meets the usual quotes).
+_LONG_PLAIN_TEXT = re.compile(r'^([A-Za-z0-9_-]+ = )"([^"\\\'\x00-\x1f\x7f]{80,})"$', re.MULTILINE)
+
+
+def literal_texts(text: str) -> str:
+    """TOML text with each key's long plain text (:data:`_LONG_PLAIN_TEXT`) as a literal string, the same value:
+    tomllib reads a literal string by searching for its end, a basic one a character at a time in Python (a save's
+    longest texts are its zones and the cards' fingerprints)."""
+    return _LONG_PLAIN_TEXT.sub(r"\1'\2'", text)
+
+
 def dumps(game: GameBase, meta: Meta | None = None) -> str:
     """The game and its metadata as TOML text."""
     meta = meta or Meta()
-    state = game.to_dict()
+    state = game.saved_dict()
     doc = {
         "format": FORMAT,
         "version": VERSION,
@@ -186,7 +198,7 @@ def dumps(game: GameBase, meta: Meta | None = None) -> str:
     import tomli_w  # as tomllib: only a command that writes a file needs it
 
     try:
-        return tomli_w.dumps(doc)
+        return literal_texts(tomli_w.dumps(doc))
     except (TypeError, ValueError, RecursionError) as e:  # a bug in a to_dict(), not the player's fault
         problem = "nested too deeply" if isinstance(e, RecursionError) else str(e)
         raise SaveError(f"cannot write this {game.name} game as TOML: {problem}", problem) from None

@@ -48,8 +48,8 @@ def test_a_format_1_state_without_defender_migrates():
 
 
 def test_a_newer_format_is_refused():
-    with pytest.raises(ValueError, match="format 4"):
-        Game.from_dict({**_state(), "format": 4})
+    with pytest.raises(ValueError, match="format 5"):
+        Game.from_dict({**_state(), "format": 5})
 
 
 def test_format_3_cards_and_fingerprints_are_texts_in_order():

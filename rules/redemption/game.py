@@ -188,6 +188,9 @@ class Game(Play, Views, GameBase):
     def to_dict(self) -> dict[str, Any]:
         return serial.to_dict(self)
 
+    def saved_dict(self) -> dict[str, Any]:
+        return serial.saved_dict(self)
+
     def take_resume_note(self) -> str:
         """The line a resume shows about cards changed since the save (``serial.changed_note``), once."""
         note = serial.changed_note(self)

@@ -21,8 +21,13 @@ a version 1 state (no ``format``) is migrated: its defender is the player not ta
 the two largest tables of a save compactly, since reading them was most of a resumed game's wait (tomllib spends
 its time per key and table): ``cards`` as one text per card, ``"ID OWNER KEY"`` in the table's order, and
 ``fingerprints`` as one text, the fingerprints of the game's card keys in sorted order separated by spaces
-(``-`` for a card that has none). :func:`tables` gives a state's cards and fingerprints back as tables, the form
-versions 1 and 2 wrote, which ``from_dict`` reads too (a hand-built position, a test's edited state).
+(``-`` for a card that has none). Version 4, the form a save holds (:func:`saved_dict`; ``to_dict`` writes
+version 3, the form the engine compares and digests), writes each player's zones as one text, for the same reason
+(a table of fourteen lists per player, one text per card id): the zones that hold cards, in the order of
+``ZONES``, each its name and its card ids, separated by ``"; "`` (``"deck G8 G9; hand G40 G4; territory G45"``;
+``""`` for no cards at all). :func:`tables` gives a state's cards, fingerprints and zones back as tables and
+lists, the form versions 1 and 2 wrote, which ``from_dict`` reads too (a hand-built position, a test's edited
+state).
 """
 
 from __future__ import annotations
@@ -66,7 +71,8 @@ from rules.redemption.state import (
 if TYPE_CHECKING:
     from rules.redemption.game import Game
 
-FORMAT = 3
+FORMAT = 3  # what to_dict writes
+SAVED_FORMAT = 4  # what saved_dict writes, the newest format from_dict reads
 #: a card's slot in the fingerprints text when it has none (a card a test adds to CARDS)
 NO_FINGERPRINT = "-"
 RULE = "redemption.save.valid"
@@ -150,10 +156,33 @@ def to_dict(g: Game) -> dict[str, Any]:
     }
 
 
+def saved_dict(g: Game) -> dict[str, Any]:
+    """The state as a save holds it: format 4, ``to_dict``'s with each player's zones as one text (:func:`zones_text`)."""
+    return {
+        **to_dict(g),
+        "format": SAVED_FORMAT,
+        "players": [{"zones": zones_text(seat.zones)} for seat in g.seats],
+    }
+
+
+def zones_text(zones: dict[Zone, list[str]]) -> str:
+    """A player's zones as format 4 writes them: ``"deck G8 G9; hand G40"``, the zones with cards, in ZONES order."""
+    return "; ".join(" ".join((zn, *ids)) for zn in ZONES if (ids := zones[zn]))
+
+
 def tables(d: dict[str, Any]) -> dict[str, Any]:
-    """A copy of a state with its cards (``{id: {key, owner}}``) and fingerprints (``{key: hex}``) as tables, the
-    form of format 2; ``from_dict`` reads either form."""
+    """A copy of a state with its cards (``{id: {key, owner}}``) and fingerprints (``{key: hex}``) as tables and
+    each player's zones as lists (``{zone: [ids]}``, every zone), the form of format 2; ``from_dict`` reads either
+    form."""
     out = dict(d)
+    players = d.get("players")
+    if isinstance(players, list) and any(isinstance(p, dict) and isinstance(p.get("zones"), str) for p in players):
+        out["players"] = [
+            {**p, "zones": {zn: [] for zn in ZONES} | _zones_of_text(p["zones"], i)}
+            if isinstance(p, dict) and isinstance(p.get("zones"), str)
+            else p
+            for i, p in enumerate(players)
+        ]
     cards = d.get("cards")
     if isinstance(cards, list):
         rows = [c.split(" ", 2) for c in cards]
@@ -261,8 +290,8 @@ def from_dict(cls: type[Game], d: dict[str, Any]) -> Game:
     older version of the rules wrote it: those rules allowed positions these refuse, such as two face-up
     artifacts)."""
     fmt = d.get("format", 1)
-    if fmt not in (1, 2, FORMAT) or isinstance(fmt, bool):
-        raise ValueError(f"state format {fmt!r} is not one this version reads (1 to {FORMAT})")
+    if fmt not in (1, 2, 3, SAVED_FORMAT) or isinstance(fmt, bool):
+        raise ValueError(f"state format {fmt!r} is not one this version reads (1 to {SAVED_FORMAT})")
     if fmt != 1:
         return _from_dict(cls, d)
     try:
@@ -435,9 +464,11 @@ def _seats(d: dict[str, Any], decks: list[str], cards: dict[str, tuple[str, int]
     seats: list[Seat] = []
     seen: dict[str, str] = {}
     for i, pd in enumerate(players):
-        if not isinstance(pd, dict) or not isinstance(pd.get("zones"), dict):
+        if not isinstance(pd, dict) or not isinstance(pd.get("zones"), dict | str):
             raise ValueError(f"player {i + 1} must be a table with 'zones'")
         raw = pd["zones"]
+        if isinstance(raw, str):
+            raw = _zones_of_text(raw, i)
         unknown = set(raw) - set(ZONES)
         if unknown:
             raise ValueError(
@@ -463,6 +494,20 @@ def _seats(d: dict[str, Any], decks: list[str], cards: dict[str, tuple[str, int]
             f"{'is' if len(missing) == 1 else 'are'} in no zone; every card must be somewhere"
         )
     return seats
+
+
+def _zones_of_text(text: str, i: int) -> dict[str, list[str]]:
+    """Format 4's zones text of player ``i`` (from 0) as the table of lists it stands for (the zones it names)."""
+    zones: dict[str, list[str]] = {}
+    for part in text.split("; ") if text else ():
+        zn, *ids = part.split(" ")
+        if zn not in ZONES or not ids or zn in zones:
+            raise ValueError(
+                f"player {i + 1}'s zones must be a text of zones with cards, each its name and card ids, separated "
+                f"by '; ' (like 'deck G8 G9; hand G40'), each zone once; zones are {', '.join(ZONES)}"
+            )
+        zones[zn] = ids
+    return zones
 
 
 def _turn(d: dict[str, Any], n: int) -> Turn:
