@@ -13,6 +13,7 @@ import contextlib
 import itertools
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -66,6 +67,25 @@ TAP = r"""
 """
 
 
+#: A colour or style (SGR): it moves no cursor and changes no character, so the screen's text is the same without
+#: it; most of what the app sends is these, and the emulator reads a sequence one character at a time.
+_SGR = re.compile(r"\x1b\[[0-9;:]*m")
+#: An escape sequence a chunk ends in the middle of: kept for the next chunk, so that a style split in two is
+#: still recognised whole.
+_OPEN = re.compile(r"\x1b(?:\[[0-?]*[ -/]*)?\Z")
+
+
+def _plain(sent: str) -> str:
+    """The text in what the app sent, roughly: escape sequences dropped, a cursor placed anywhere a line break."""
+    return _ESCAPE.sub("", _PLACE.sub("\n", sent))
+
+
+_PLACE = re.compile(r"\x1b\[[0-9;]*[Hf]")
+_ESCAPE = re.compile(
+    r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[PX^_][^\x1b]*\x1b\\|[()*+][0-9A-Za-z]|[=>78DEHMNOZc])"
+)
+
+
 class Page:
     """One tab: DevTools commands, the app's output as a screen, keys and clicks."""
 
@@ -78,6 +98,8 @@ class Page:
         self.seen = 0  # chunks of the app's output already fed to the screen
         self.screen: Any = None
         self.stream: Any = None
+        self.held = ""  # the end of the last chunk: an escape sequence not yet complete
+        self.marked = 0  # chunks of the app's output sent before the last mark()
 
     async def _read(self) -> None:
         async for msg in self.ws:
@@ -108,14 +130,14 @@ class Page:
             self.events.get_nowait()
         await self.send("Page.navigate", url=url)
         await self.wait_event("Page.loadEventFired")
-        self.seen, self.screen = 0, None
+        self.seen, self.screen, self.held = 0, None, ""
 
     async def reload(self) -> None:
         while not self.events.empty():
             self.events.get_nowait()
         await self.send("Page.reload")
         await self.wait_event("Page.loadEventFired")
-        self.seen, self.screen = 0, None
+        self.seen, self.screen, self.held = 0, None, ""
 
     async def wait_event(self, method: str, timeout: float = 20) -> dict:
         end = time.monotonic() + timeout
@@ -140,8 +162,10 @@ class Page:
                 self.screen.resize(size["height"], size["width"])
         if self.screen is None:
             return ""
-        for chunk in chunks:
-            self.stream.feed(chunk)
+        text = _SGR.sub("", self.held + "".join(chunks))
+        m = _OPEN.search(text)
+        self.held = m.group(0) if m else ""
+        self.stream.feed(text[: m.start()] if m else text)
         self.seen += len(chunks)
         return "\n".join(self.screen.display)
 
@@ -155,6 +179,21 @@ class Page:
                 return shown
             await asyncio.sleep(0.05)
         raise AssertionError(f"the page never showed {words!r} (absent {absent!r}); it shows:\n{shown}")
+
+    async def mark(self) -> None:
+        """From here, :meth:`wait_new` looks only at what the app sends next."""
+        self.marked = await self.eval("window.__out.length")
+
+    async def wait_new(self, word: str, timeout: float = 20.0) -> None:
+        """Wait until what the app sent since :meth:`mark` shows ``word`` (not a screen drawn before the mark)."""
+        end = time.monotonic() + timeout
+        sent = ""
+        while time.monotonic() < end:
+            sent = _plain("".join(await self.eval(f"window.__out.slice({self.marked})") or []))
+            if word in sent:
+                return
+            await asyncio.sleep(0.05)
+        raise AssertionError(f"the app never sent {word!r} after the mark; it sent:\n{sent[-3000:]}")
 
     async def closed(self, timeout: float = 20.0) -> dict:
         end = time.monotonic() + timeout
@@ -196,6 +235,11 @@ class Page:
             "Input.dispatchKeyEvent", type="keyUp", key=k, code=code, windowsVirtualKeyCode=vk, modifiers=modifiers
         )
 
+    async def type(self, text: str) -> None:
+        """Text typed at once, as a paste or a fast typist's burst reaches the terminal: one input event, which
+        xterm.js sends to the app as one piece (each key of it still goes to the app, in order)."""
+        await self.send("Input.insertText", text=text)
+
     async def cell_box(self) -> tuple[float, float, float, float]:
         """Where the terminal's cells are on the page: left, top, cell width, cell height (CSS pixels)."""
         box = await self.eval(
@@ -233,7 +277,7 @@ class Page:
             self.events.get_nowait()
         await self.eval(f"document.querySelector({json.dumps(selector)}).requestSubmit()")
         await self.wait_event("Page.loadEventFired")
-        self.seen, self.screen = 0, None
+        self.seen, self.screen, self.held = 0, None, ""
 
     async def screenshot(self, path: str | os.PathLike) -> None:
         r = await self.send("Page.captureScreenshot", format="png")

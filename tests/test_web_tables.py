@@ -21,10 +21,12 @@ NAMES = ("alice", "bob", "carol")  # alice and bob in browsers, carol over SSH
 
 
 async def web_prompt(page, action: str) -> None:
+    """':' opens the action prompt; once the app has drawn it (the keys go to it), the action, typed at once as at
+    the SSH client's prompt, and Enter."""
+    await page.mark()
     await page.press(":")
-    await page.wait_text("Type an action")
-    for ch in action:
-        await page.press("space" if ch == " " else ch)
+    await page.wait_new("Type an action")
+    await page.type(action)
     await page.press("enter")
 
 
