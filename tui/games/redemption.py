@@ -300,14 +300,19 @@ class RedemptionBoard(Board):
 
     def compose(self) -> ComposeResult:
         ascii_only = self.ui.ascii_only
+        # kept: the board is drawn again after every move, and these are its panes for as long as it lives
+        self.opponent = OpponentList(id="opponent", ascii_only=ascii_only, numbered=False, marks=False)
+        self.battle = Pane(id="battle")
+        self._hand = CardList(id=self.HAND, ascii_only=ascii_only)
+        self.territory = CardList(id="territory", ascii_only=ascii_only, numbered=False)
         with Horizontal(id="upper"):
             with Vertical(id="field"):
-                yield OpponentList(id="opponent", ascii_only=ascii_only, numbered=False, marks=False)
-                yield Pane(id="battle")
+                yield self.opponent
+                yield self.battle
             yield from self.side
         with Horizontal(id="mine"):
-            yield CardList(id=self.HAND, ascii_only=ascii_only)
-            yield CardList(id="territory", ascii_only=ascii_only, numbered=False)
+            yield self._hand
+            yield self.territory
 
 
 #: The help's words on this board (after the keys).
@@ -736,9 +741,10 @@ class RedemptionUI:
         cards = self._cards = self._all_cards(view)
         self._names = names
         self._you = view.get("you")
-        board = screen.query_one(RedemptionBoard)
+        board = screen.board
+        assert isinstance(board, RedemptionBoard)
         board.set_seats(n)
-        opponent = screen.query_one("#opponent", OpponentList)
+        opponent = board.opponent
         opponent.count = len(opps)
         opponent.reading = min(opponent.reading, len(opps) - 1)
         opp = opponent.seat = opps[opponent.reading]
@@ -782,7 +788,7 @@ class RedemptionUI:
         set_titles(hand, f"Hand {len(my_hand)}/{me['hand_limit']}", hint)
         # the Redeemed Souls are in the status line
         stats = f"Deck {me['deck_count']} Disc {me['discard_count']}{_reserve(me)}"
-        table = screen.query_one("#territory", CardList)
+        table = board.territory
         table.set_items(
             self.table_items(view, you, usable, my_turn, True, table.room),
             "Your table",
@@ -792,7 +798,7 @@ class RedemptionUI:
         self.hand_ids = {c["id"] for c in my_hand}
         selected = screen.selected_card()
         drawn = wide and screen.has_class("-tall")
-        battle = screen.query_one("#battle", Pane)
+        battle = board.battle
         title, body = self.battle(view, names, cards.get(selected) if selected else None, wide, drawn)
         battle.set(title, self.fit(battle, news(screen, view["battle"]) + body))
 
