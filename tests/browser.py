@@ -215,6 +215,7 @@ class Page:
             "left": ("ArrowLeft", "ArrowLeft", 37, ""),
             "right": ("ArrowRight", "ArrowRight", 39, ""),
             "space": (" ", "Space", 32, " "),
+            "f12": ("F12", "F12", 123, ""),
         }
         modifiers = 0
         if key.startswith("ctrl+"):

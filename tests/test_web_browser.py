@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 import pytest
 
@@ -86,7 +87,7 @@ def test_a_one_time_link_works_once_a_click_on_an_action_plays_it_and_the_limits
     token = accounts.add(data, "carol")
     add_account(data, "bob", PW)
     add_account(data, "alice", PW)
-    idle = 15
+    idle = 4
     server = WebServerProcess(data, "--max-apps", "2", "--max-per-player", "1", "--idle-timeout", str(idle)).start()
 
     async def sign_in(page, name: str) -> None:
@@ -96,8 +97,20 @@ def test_a_one_time_link_works_once_a_click_on_an_action_plays_it_and_the_limits
         await page.fill("input[name=password]", PW)
         await page.submit()
 
+    async def keep_alive(pages: list, done: asyncio.Event) -> None:
+        """A key no screen binds (F12) every half second on each page: the tabs stay open however slow the steps
+        between are, and each goes idle only once ``done`` is set."""
+        while not done.is_set():
+            for p in pages:
+                await p.press("f12")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(done.wait(), 0.5)
+
     async def run():
         browser = await Browser(width=900, height=600).start()
+        done = asyncio.Event()
+        kept: list = []
+        alive = None
         try:
             carol = await browser.new_page()
             await carol.goto(f"{server.url}/welcome#{token}")
@@ -105,6 +118,8 @@ def test_a_one_time_link_works_once_a_click_on_an_action_plays_it_and_the_limits
             await carol.fill("input[name=again]", "a new password of carol")
             await carol.submit()
             await carol.wait_text("Welcome, carol", timeout=60)
+            kept.append(carol)
+            alive = asyncio.create_task(keep_alive(kept, done))
             again = await browser.new_page()
             await again.goto(server.url + "/")  # the same browser, signed in: a second tab of carol's
             assert "the most one player may" in await again.eval("document.body.innerText")
@@ -121,17 +136,24 @@ def test_a_one_time_link_works_once_a_click_on_an_action_plays_it_and_the_limits
             await bob.wait_text("Start begins")
             await bob.press("ctrl+s")
             await bob.wait_text("your move", "Log")
+            kept.append(bob)
             await bob.click_text("Play", last=True)  # the footer's action, by a click
             await bob.wait_text("You (Aggressor) play a card face", timeout=30)
             alice = await browser.new_page()
             await sign_in(alice, "alice")
             shown = await alice.eval("document.body.innerText")
             assert "The server is full: 2 games are open" in shown
+            done.set()  # from here no key: carol's tab is idle
+            await alive
+            assert (await carol.eval("window.__closed")) is None  # open until then
             closed = await carol.closed(timeout=idle + 20)
             assert closed["reason"] == f"Closed after {idle} seconds without a key; your game is saved."
             for p in (carol, bob, alice):
                 await p.close()
         finally:
+            done.set()
+            if alive is not None:
+                await asyncio.gather(alive, return_exceptions=True)
             await browser.close()
 
     try:
