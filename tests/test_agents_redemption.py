@@ -348,3 +348,26 @@ def test_an_action_no_rule_of_thumb_names_is_weighed_on_a_copy(monkeypatch):
     b = _dominant_position("heavenly_city", saved=["ls_debtor", "ls_blind", "ls_captive", "ls_thirsty"])
     a = make_agent("redemption", "normal").choose_in(b.game)
     assert str(a) == f"dominant {b['heavenly_city']} {b['ls_orphan']}", a
+
+
+def test_hard_never_mutes_a_dominant():
+    # Gideon (7/5) blocked by Haman (4/4) wins; before the battle resolves the attacker has a Dominant window for Day
+    # of Judgment: play it, decline, or mute it (for the turn or the game). mute is a setting for the person at the
+    # keyboard, a decline that also gives up the Dominant's later windows: the search, cut at the end of the turn,
+    # cannot tell it from decline, and before it weighed only the other moves it muted here with every seed.
+    from rules.agents.redemption import searched_actions
+
+    b = _battle(
+        {"hand": ["gideon", "day_of_judgment"]}, {"land_of_bondage": ["ls_orphan"], "hand": ["haman", "caiaphas"]}
+    )
+    g, doj = b.game, b["day_of_judgment"]
+    ok(g, f"rescue {b['gideon']}")
+    ok(g, f"block {b['haman']}")
+    legal = set(map(str, g.legal_actions()))
+    assert g.current_player == 0 and g.s.window.queue == [0]
+    assert {f"mute {doj}", f"mute {doj} game", "decline"} <= legal
+    assert set(map(str, searched_actions(g))) == legal - {f"mute {doj}", f"mute {doj} game"}
+    for seed in range(4):
+        hard = make_agent("redemption", "hard", seed=seed, iterations=40)
+        a = choose_for(hard, g)
+        assert a.verb != "mute" and hard.last_iterations == 40

@@ -60,6 +60,10 @@ def position_seed(seed: int, game: Any) -> int:
     return (seed * 0x9E3779B1 + digest) % (1 << 62)
 
 
+def _legal(game: Any) -> list[Any]:
+    return list(game.legal_actions())
+
+
 def _seats(game: GameBase) -> int:
     return game.num_players
 
@@ -95,6 +99,7 @@ class ISMCTS:
         evaluate: Callable[[Any, int], float] | None = None,
         cutoff: Callable[[Any, Any], bool] | None = None,
         level: str = "hard",
+        actions: Callable[[Any], list[Any]] | None = None,
     ):
         if time_limit is None and iterations is None:
             raise ValueError("give ISMCTS a time limit, an iteration count or both")
@@ -109,6 +114,8 @@ class ISMCTS:
         self.evaluate = evaluate
         self.cutoff = cutoff
         self.level = level
+        #: the moves the search weighs in a position (default: every legal action)
+        self.actions = actions if actions is not None else _legal
         self.last_iterations = 0
 
     #: Who answers ``choose(view, legal)`` (the search itself needs the game: ``choose_in``).
@@ -121,7 +128,7 @@ class ISMCTS:
 
     def choose_in(self, game: Any) -> Any:
         me = game.current_player
-        legal = game.legal_actions()
+        legal = self.actions(game) if me is not None else []
         if me is None or not legal:
             raise ValueError("the game is over: nobody has a move")
         if len(legal) == 1:
@@ -176,7 +183,7 @@ class ISMCTS:
             if self.cutoff is not None and self.cutoff(start, g):
                 break
             q = g.current_player
-            legal = g.legal_actions()
+            legal = self.actions(g)
             node = nodes[q]
             keyed = [(self.observe(g, a, q), a) for a in legal]
             untried = []

@@ -696,6 +696,7 @@ class RedemptionSearch:
             evaluate=evaluate,
             cutoff=end_of_turn_cutoff,
             level="hard",
+            actions=searched_actions,
         )
         self.heuristic = RedemptionHeuristic(seed + 1)
         self.last_iterations = 0
@@ -711,6 +712,14 @@ class RedemptionSearch:
             return action
         self.last_iterations = 0
         return self.heuristic.choose_in(game)
+
+
+def searched_actions(g: Game) -> list[Any]:
+    """The moves the hard level's search weighs: every legal action but ``mute`` (a setting for a person at the
+    keyboard: in a window it is a ``decline`` that also gives up the Dominant's later windows, for the turn or the
+    game; the search, cut at the end of the turn, cannot tell it from ``decline`` and picked it by chance)."""
+    legal = g.legal_actions()
+    return [a for a in legal if a.verb != "mute"] or legal
 
 
 def _challenge_or_end(g: Game, legal: list[Any]) -> bool:

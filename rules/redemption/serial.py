@@ -22,12 +22,12 @@ the two largest tables of a save compactly, since reading them was most of a res
 its time per key and table): ``cards`` as one text per card, ``"ID OWNER KEY"`` in the table's order, and
 ``fingerprints`` as one text, the fingerprints of the game's card keys in sorted order separated by spaces
 (``-`` for a card that has none). Version 4, the form a save holds (:func:`saved_dict`; ``to_dict`` writes
-version 3, the form the engine compares and digests), writes each player's zones as one text, for the same reason
-(a table of fourteen lists per player, one text per card id): the zones that hold cards, in the order of
+version 3, the form the engine compares and digests), goes on for the same reason (a table of fourteen lists per
+player, one text per card id or card): each player's zones as one text, the zones that hold cards, in the order of
 ``ZONES``, each its name and its card ids, separated by ``"; "`` (``"deck G8 G9; hand G40 G4; territory G45"``;
-``""`` for no cards at all). :func:`tables` gives a state's cards, fingerprints and zones back as tables and
-lists, the form versions 1 and 2 wrote, which ``from_dict`` reads too (a hand-built position, a test's edited
-state).
+``""`` for no cards at all), and the card list as one text, a line per card. :func:`tables` gives a state's cards,
+fingerprints and zones back as tables and lists, the form versions 1 and 2 wrote, which ``from_dict`` reads too
+(a hand-built position, a test's edited state).
 """
 
 from __future__ import annotations
@@ -157,10 +157,14 @@ def to_dict(g: Game) -> dict[str, Any]:
 
 
 def saved_dict(g: Game) -> dict[str, Any]:
-    """The state as a save holds it: format 4, ``to_dict``'s with each player's zones as one text (:func:`zones_text`)."""
+    """The state as a save holds it: format 4, ``to_dict``'s with each player's zones as one text (:func:`zones_text`)
+    and the card list as one text, ``"ID OWNER KEY"`` a line (a list still, should a card's key hold a newline)."""
+    d = to_dict(g)
+    cards = d["cards"]
     return {
-        **to_dict(g),
+        **d,
         "format": SAVED_FORMAT,
+        "cards": "\n".join(cards) if not any("\n" in c for c in cards) else cards,
         "players": [{"zones": zones_text(seat.zones)} for seat in g.seats],
     }
 
@@ -184,6 +188,8 @@ def tables(d: dict[str, Any]) -> dict[str, Any]:
             for i, p in enumerate(players)
         ]
     cards = d.get("cards")
+    if isinstance(cards, str):
+        cards = cards.split("\n")
     if isinstance(cards, list):
         rows = [c.split(" ", 2) for c in cards]
         out["cards"] = {cid: {"key": key, "owner": int(owner)} for cid, owner, key in rows}
@@ -416,6 +422,8 @@ def changed_note(g: Game) -> str:
 def _cards(d: dict[str, Any], n: int) -> dict[str, tuple[str, int]]:
     """The card table: each id names a known card and an owner among the ``n`` seats."""
     raw_cards = d.get("cards")
+    if isinstance(raw_cards, str):
+        raw_cards = raw_cards.split("\n")
     if isinstance(raw_cards, list) and raw_cards:
         return _card_texts(raw_cards, n)
     if not isinstance(raw_cards, dict) or not raw_cards:
