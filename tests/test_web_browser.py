@@ -87,7 +87,7 @@ def test_a_one_time_link_works_once_a_click_on_an_action_plays_it_and_the_limits
     token = accounts.add(data, "carol")
     add_account(data, "bob", PW)
     add_account(data, "alice", PW)
-    idle = 4
+    idle = 5
     server = WebServerProcess(data, "--max-apps", "2", "--max-per-player", "1", "--idle-timeout", str(idle)).start()
 
     async def sign_in(page, name: str) -> None:
@@ -98,11 +98,12 @@ def test_a_one_time_link_works_once_a_click_on_an_action_plays_it_and_the_limits
         await page.submit()
 
     async def keep_alive(pages: list, done: asyncio.Event) -> None:
-        """A key no screen binds (F12) every half second on each page: the tabs stay open however slow the steps
-        between are, and each goes idle only once ``done`` is set."""
+        """A key no screen binds (F12's bytes, as xterm.js sends them) every half second from each page, without
+        moving the browser's focus: the tabs stay open however slow the steps between are, and each goes idle
+        only once ``done`` is set."""
         while not done.is_set():
             for p in pages:
-                await p.press("f12")
+                await p.stdin("\x1b[24~")
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(done.wait(), 0.5)
 
@@ -132,11 +133,11 @@ def test_a_one_time_link_works_once_a_click_on_an_action_plays_it_and_the_limits
             bob = again
             await sign_in(bob, "bob")
             await bob.wait_text("Welcome, bob", timeout=60)
+            kept.append(bob)
             await bob.press("enter")  # New game
             await bob.wait_text("Start begins")
             await bob.press("ctrl+s")
             await bob.wait_text("your move", "Log")
-            kept.append(bob)
             await bob.click_text("Play", last=True)  # the footer's action, by a click
             await bob.wait_text("You (Aggressor) play a card face", timeout=30)
             alice = await browser.new_page()
