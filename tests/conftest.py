@@ -18,6 +18,10 @@ def pytest_configure(config):
 
     for changed in compat.quicken_pilot_idle():
         config.issue_config_time_warning(pytest.PytestConfigWarning(changed), stacklevel=2)
+    # Every app a test starts finds its stylesheets parsed, as each SSH session's app does (tui.compat's
+    # shared-parses, the fork server's): parsing is a third of an app's work to its first frame, and the
+    # parses are Textual's own, keyed by the CSS and its variables (tests/test_forkserver.py checks both).
+    compat.share_stylesheet_parses()
 
 
 @pytest.fixture(autouse=True, scope="session")
