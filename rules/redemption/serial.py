@@ -390,8 +390,8 @@ def _changed(raw: object, cards: dict[str, tuple[str, int]]) -> tuple[str, ...] 
     if raw is None:
         return None
     if isinstance(raw, str):
-        raw = _fingerprint_text(raw, cards)
-    if not isinstance(raw, dict) or not all(
+        raw = _fingerprint_text(raw, cards)  # checked as it is read
+    elif not isinstance(raw, dict) or not all(
         isinstance(k, str) and isinstance(v, str) and _FINGERPRINT.fullmatch(v) for k, v in raw.items()
     ):
         raise ValueError("'fingerprints' must be a table from card key to 12 hex digits")
@@ -821,18 +821,24 @@ def _dealt_to(g: Game) -> Callable[[str, int], int]:
     """The seat whose deck a card came from, by its id's letter (the decks' initials, or A, B, ... when two clash,
     as the deal gives them): a card taken from a hand (redemption.effect.take) is its taker's now, but it still
     came from its first owner's deck. A letter no seat has: the card's owner."""
+    seat_of = _deal_letters(g)
+    return lambda cid, owner: seat_of.get(cid[:1], owner)
+
+
+def _deal_letters(g: Game) -> dict[str, int]:
+    """Each seat by the letter its deck's card ids begin with (``_dealt_to``)."""
     pre = [(lab[:1].upper() if lab[:1].isalpha() else "A") for lab in g.decks]
     if len(set(pre)) < len(pre):
         pre = [chr(ord("A") + i) for i in range(len(pre))]
-    return lambda cid, owner: pre.index(cid[:1]) if cid[:1] in pre else owner
+    return {letter: seat for seat, letter in enumerate(pre)}  # the letters differ (made so just above)
 
 
 def _decks(g: Game) -> None:
     owned: list[list[str]] = [[] for _ in range(g.n)]
     reserves: list[list[str]] = [[] for _ in range(g.n)]
-    dealt = _dealt_to(g)
+    seat_of = _deal_letters(g)
     for cid, (key, owner) in g.cards.items():  # a card's id says whether it started in the Reserve
-        (reserves if from_reserve(cid) else owned)[dealt(cid, owner)].append(key)
+        (reserves if from_reserve(cid) else owned)[seat_of.get(cid[:1], owner)].append(key)
     for p, label in enumerate(g.decks):
         keys = owned[p]
         if label in DECKS:  # a bundled deck's Reserve (Starters K and L have one) is its own, card for card
