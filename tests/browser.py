@@ -196,6 +196,15 @@ class Page:
             await asyncio.sleep(0.05)
         raise AssertionError(f"the app never sent {word!r} after the mark; it sent:\n{sent[-3000:]}")
 
+    async def opened(self, timeout: float = 20.0) -> None:
+        """Wait until the page's socket to the app is open (the server has read who signs in from the cookie)."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if await self.eval("!!window.__socket && window.__socket.readyState === 1"):
+                return
+            await asyncio.sleep(0.05)
+        raise AssertionError("the app's socket never opened")
+
     async def closed(self, timeout: float = 20.0) -> dict:
         end = time.monotonic() + timeout
         while time.monotonic() < end:
