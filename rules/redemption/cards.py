@@ -12,6 +12,7 @@ import hashlib
 import json
 import re
 import tomllib
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, NotRequired, TypedDict
@@ -245,13 +246,6 @@ def _data_files() -> list[tuple[str, str]]:
     return [(name, here.joinpath(name).read_text(encoding="utf-8")) for name in ("cards.toml", "decks.toml")] + real
 
 
-def _tables(files: list[tuple[str, str]]) -> tuple[dict[str, dict[str, Any]], dict[str, list[str]]]:
-    """Each data file's tables as tomllib reads them and the fingerprints of its cards, by file name. (The engine
-    reads its own data and writes nothing: the parse is paid at each import.)"""
-    tables = {name: tomllib.loads(text) for name, text in files}
-    return tables, {name: [fingerprint(d) for d in t.get("card", [])] for name, t in tables.items()}
-
-
 def fingerprint(d: dict[str, Any]) -> str:
     """A card's fingerprint: the first 12 hex digits of the sha256 of its table (its facts and our script) as
     canonical JSON, the same in every process; a save records it per card so a resumed game can say which cards a
@@ -260,28 +254,52 @@ def fingerprint(d: dict[str, Any]) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
 
 
-#: each card's fingerprint by key (filled by ``_load``)
-FINGERPRINTS: dict[str, str] = {}
+class Fingerprints(Mapping[str, str]):
+    """Each card's fingerprint by key, worked out when first asked for (a save asks for its own cards' only): the
+    hash of every card's table at each import was a tenth of the card data's load."""
+
+    def __init__(self) -> None:
+        self._tables: dict[str, dict[str, Any]] = {}
+        self._done: dict[str, str] = {}
+
+    def add(self, key: str, table: dict[str, Any]) -> None:
+        self._tables[key] = table
+
+    def __getitem__(self, key: str) -> str:
+        fp = self._done.get(key)
+        if fp is None:
+            fp = self._done[key] = fingerprint(self._tables[key])
+        return fp
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._tables)
+
+    def __len__(self) -> int:
+        return len(self._tables)
+
+
+#: each card's fingerprint by key (its table kept by ``_load``)
+FINGERPRINTS = Fingerprints()
 
 
 def _load() -> tuple[dict[str, Card], dict[str, DeckList], tuple[str, ...], dict[str, Pending]]:
-    tables, fingerprints = _tables(_data_files())
+    tables = {name: tomllib.loads(text) for name, text in _data_files()}
     cards: dict[str, Card] = {}
-    for d, fp in zip(tables["cards.toml"]["card"], fingerprints["cards.toml"], strict=True):
+    for d in tables["cards.toml"]["card"]:
         c = _card(d)
         if c.key in cards:
             raise ValueError(f"card key {c.key} is defined twice")
         cards[c.key] = c
-        FINGERPRINTS[c.key] = fp
+        FINGERPRINTS.add(c.key, d)
     for fname in sorted(n for n in tables if n.startswith("real/")):
-        for d, fp in zip(tables[fname].get("card", []), fingerprints[fname], strict=True):
+        for d in tables[fname].get("card", []):
             if "set" not in d:
                 raise ValueError(f"{fname}: card {d.get('name')!r} has no set: a real card is keyed Name + Set")
             c = _card(d)
             if c.key in cards:
                 raise ValueError(f"{fname}: card {c.key} is defined twice")
             cards[c.key] = c
-            FINGERPRINTS[c.key] = fp
+            FINGERPRINTS.add(c.key, d)
     raw = tables["decks.toml"]
     decks: dict[str, DeckList] = {}
     for label, d in raw["deck"].items():
