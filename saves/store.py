@@ -20,7 +20,8 @@ if TYPE_CHECKING:
 
 FORMAT = "redemption-tui-save"
 #: Schema version of the file layout. Bump it when the layout changes; older files are migrated in ``_migrate``.
-VERSION = 1
+#: Version 2 writes the history as one text, an action a line (version 1: a list of texts, which is read as well).
+VERSION = 2
 SUFFIX = ".toml"
 ENV_DIR = "REDEMPTION_SAVE_DIR"
 MAX_BYTES = 8 * 1024 * 1024  # a real save is a few KiB; refuse to parse anything absurd (and never write one)
@@ -163,16 +164,36 @@ def parse_toml(text: str, fail: Callable[[str], Exception], what: str = "save") 
     return doc
 
 
-#: A key's long text as tomli_w writes it, with nothing escaped: no quote of either kind, no backslash, no control
-#: character. Shorter texts are left as they are (a person reading or editing a save meets the usual quotes).
-_LONG_PLAIN_TEXT = re.compile(r'^([A-Za-z0-9_-]+ = )"([^"\\\'\x00-\x1f\x7f]{80,})"$', re.MULTILINE)
+#: A key's long text as tomli_w writes it, with nothing escaped but quotes, backslashes and newlines (no other
+#: control character). Shorter texts are left as they are (a person reading or editing a save meets the usual quotes).
+_LONG_TEXT = re.compile(r'^([A-Za-z0-9_-]+ = )"((?:[^"\\\x00-\x1f\x7f]|\\["\\n]){80,})"$', re.MULTILINE)
+_ESCAPE = re.compile(r'\\(["\\n])')
+_ESCAPED = {'"': '"', "\\": "\\", "n": "\n"}
 
 
 def literal_texts(text: str) -> str:
-    """TOML text with each key's long plain text (:data:`_LONG_PLAIN_TEXT`) as a literal string, the same value:
+    """TOML text with each key's long text (:data:`_LONG_TEXT`) as a literal string, the same value: on one line when
+    it holds no quote ``'`` and no newline, else on lines of its own (unless it holds ``'''`` or ends in ``'``).
     tomllib reads a literal string by searching for its end, a basic one a character at a time in Python (a save's
-    longest texts are its zones and the cards' fingerprints)."""
-    return _LONG_PLAIN_TEXT.sub(r"\1'\2'", text)
+    longest texts are its zones, its card list and the cards' fingerprints)."""
+
+    def literal(m: re.Match[str]) -> str:
+        body = _ESCAPE.sub(lambda e: _ESCAPED[e[1]], m[2])
+        if "'" not in body and "\n" not in body:
+            return f"{m[1]}'{body}'"
+        if "'''" in body or body.endswith("'"):
+            return m[0]
+        return f"{m[1]}'''\n{body}'''"  # the newline after the quotes is not part of the text
+
+    return _LONG_TEXT.sub(literal, text)
+
+
+def history_text(history: list[Any]) -> str | list[Any]:
+    """The actions played as a save writes them: one text, an action a line (tomllib reads one long text much faster
+    than a list of short ones), or the list as it is should an action not be a text of one line."""
+    if all(isinstance(h, str) and h and "\n" not in h for h in history):
+        return "\n".join(history)
+    return list(history)
 
 
 def dumps(game: GameBase, meta: Meta | None = None) -> str:
@@ -190,7 +211,7 @@ def dumps(game: GameBase, meta: Meta | None = None) -> str:
         "options": state.get("options", {}),
         "players": [dict(p) for p in meta.players],
         "summary": game.summary(),
-        "history": state.pop("history", []),  # stored once, here; ``reads`` puts it back into the state
+        "history": history_text(state.pop("history", [])),  # stored once, here; ``reads`` puts it back into the state
         "log": list(meta.log),
         "extra": dict(meta.extra),
         "state": state,
@@ -235,7 +256,8 @@ def reads(text: str, source: str = "<text>") -> Saved:
         raise fail(f"the header says {name!r} but the state is a {state.get('game')!r} game")
     state = {**state, "game": name}
     if "history" in doc and "history" not in state:
-        state["history"] = doc["history"]
+        history = doc["history"]
+        state["history"] = (history.split("\n") if history else []) if isinstance(history, str) else history
     try:
         game = info.game_class().from_dict(state)
         game.validate_whole()  # a save is a whole game: its header's decks, counts, turns and hands

@@ -37,13 +37,14 @@ def chromium() -> str | None:
 
 
 #: Run in every page before its own scripts: keep what the app sends (decoded) and the last size the page
-#: asked for, for the test to read.
+#: asked for, and the socket, for the test to read and write.
 TAP = r"""
 (() => {
   const Native = window.WebSocket;
   window.__out = []; window.__sent = []; window.__size = null; window.__closed = null;
   function Tapped(url, protocols) {
     const s = protocols === undefined ? new Native(url) : new Native(url, protocols);
+    window.__socket = s;
     const decoder = new TextDecoder();
     s.addEventListener("message", (e) => {
       if (typeof e.data !== "string") window.__out.push(decoder.decode(new Uint8Array(e.data), {stream: true}));
@@ -195,6 +196,15 @@ class Page:
             await asyncio.sleep(0.05)
         raise AssertionError(f"the app never sent {word!r} after the mark; it sent:\n{sent[-3000:]}")
 
+    async def opened(self, timeout: float = 20.0) -> None:
+        """Wait until the page's socket to the app is open (the server has read who signs in from the cookie)."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if await self.eval("!!window.__socket && window.__socket.readyState === 1"):
+                return
+            await asyncio.sleep(0.05)
+        raise AssertionError("the app's socket never opened")
+
     async def closed(self, timeout: float = 20.0) -> dict:
         end = time.monotonic() + timeout
         while time.monotonic() < end:
@@ -234,6 +244,11 @@ class Page:
         await self.send(
             "Input.dispatchKeyEvent", type="keyUp", key=k, code=code, windowsVirtualKeyCode=vk, modifiers=modifiers
         )
+
+    async def stdin(self, data: str) -> None:
+        """``data`` sent to the app as the page sends a key's bytes, without an input event (so without moving
+        the browser's focus to this page)."""
+        await self.eval(f"window.__socket.send(JSON.stringify(['stdin', {json.dumps(data)}]))")
 
     async def type(self, text: str) -> None:
         """Text typed at once, as a paste or a fast typist's burst reaches the terminal: one input event, which

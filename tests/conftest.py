@@ -18,6 +18,10 @@ def pytest_configure(config):
 
     for changed in compat.quicken_pilot_idle():
         config.issue_config_time_warning(pytest.PytestConfigWarning(changed), stacklevel=2)
+    # Every app a test starts finds its stylesheets parsed, as each SSH session's app does (tui.compat's
+    # shared-parses, the fork server's): parsing is a third of an app's work to its first frame, and the
+    # parses are Textual's own, keyed by the CSS and its variables (tests/test_forkserver.py checks both).
+    compat.share_stylesheet_parses()
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -39,6 +43,20 @@ def _no_full_collection_per_app():
 
 
 REAL_SETTLE_MEMORY: list = []
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_teardown(item, nextitem):
+    """After a module's last test (its fixtures torn down), what the module left is collected once and the rest
+    frozen, as the run's start is: the collector's automatic full passes then walk only what the next module
+    makes, not everything every module before it kept (caches, cards, Textual's tables; 12.4 s of 110 s CPU
+    in 60 full passes over test_tui_app, _decks_tui, _tui_multi, _learn_tui, _real_pool, _redemption_verbs).
+    The collection before each freeze still finds a module's garbage cycles, and any error in their __del__."""
+    if nextitem is None or nextitem.module is not item.module:
+        import gc
+
+        gc.collect()
+        gc.freeze()
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -89,21 +107,31 @@ def postgres_url():
         server.stop()
 
 
-#: The modules with the longest single tests (7-28 s each on a loaded 2-core machine: real browsers, OpenSSH
-#: and sshd, a whole screen set walked by Pilot), run first: a worker that picked one of them up last would
-#: run alone at the end while the other waited. Slowest first.
+#: The modules with the longest single tests (7-32 s each on a loaded 2-core machine: real browsers, OpenSSH
+#: and sshd, a whole screen set walked by Pilot, the longest property tests), run first. pytest-xdist's worksteal
+#: gives each worker a contiguous half of the collection and a worker that runs out takes tests from the end of
+#: the other's queue: a long test left near either end could run alone at the end while the other worker waits.
+#: Slowest first (durations of a full run, 2 workers, load 6-8).
 RUN_FIRST = (
     "test_web_tables.py",
-    "test_tui_fit.py",
-    "test_ssh_app.py",
     "test_web_browser.py",
-    "test_tui_ascii.py",
-    "test_tui_app.py",
-    "test_tui_multi.py",
+    "test_ssh_app.py",
     "test_ssh_tables.py",
-    "test_web_proxy.py",
     "test_ssh_hosts.py",
+    "test_tui_multi.py",
+    "test_tui_app.py",
+    "test_tui_fit.py",
+    "test_redemption_stateful.py",
+    "test_ssh_openssh.py",
+    "test_ssh_attacks.py",
+    "test_web_proxy.py",
+    "test_review.py",
+    "test_learn_tui.py",
+    "test_tui_ascii.py",
+    "test_decks_tui.py",
     "test_tui_signals.py",
+    "test_resurrection_props.py",
+    "test_review_app.py",
 )
 
 

@@ -25,9 +25,13 @@ def parsed(variables: dict[str, str]) -> Stylesheet:
 
 def test_shared_stylesheet_parses_are_textuals_own_and_follow_the_css_variables():
     red, blue = {"accent": "#ff0000", "panel": "#101010"}, {"accent": "#0000ff", "panel": "#101010"}
-    own_red, own_blue = parsed(red), parsed(blue)
-    unshared = Stylesheet._parse_rules
+    before = Stylesheet._parse_rules  # the test process shares its parses already (tests/conftest.py)
+    unshared = getattr(before, "unshared", before)
+    Stylesheet._parse_rules = unshared  # type: ignore[method-assign]
+    kept = dict(compat.SHARED_PARSES)
+    compat.SHARED_PARSES.clear()
     try:
+        own_red, own_blue = parsed(red), parsed(blue)
         compat.share_stylesheet_parses()
         compat.share_stylesheet_parses()  # once is enough; a second call changes nothing
         assert Stylesheet._parse_rules.unshared is unshared
@@ -37,8 +41,9 @@ def test_shared_stylesheet_parses_are_textuals_own_and_follow_the_css_variables(
         assert other.rules[0] is not first.rules[0]  # other variables (another theme): parsed anew
         assert first.css != other.css
     finally:
-        Stylesheet._parse_rules = unshared
+        Stylesheet._parse_rules = before  # type: ignore[method-assign]
         compat.SHARED_PARSES.clear()
+        compat.SHARED_PARSES.update(kept)
 
 
 def test_warm_imports_the_screens_parses_the_styles_and_leaves_no_thread():

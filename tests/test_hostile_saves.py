@@ -205,9 +205,11 @@ def test_history_is_stored_once_and_still_loads(tmp_path):
         g.apply(g.legal_actions()[0])
     text = saves.dumps(g)
     doc = tomllib.loads(text)
-    assert doc["history"] == g.history and "history" not in doc["state"]
+    assert doc["history"] == "\n".join(g.history) and "history" not in doc["state"]  # an action a line
     assert saves.loads(text) == g
-    old = dict(doc, state={**doc["state"], "history": doc["history"]})  # the old layout, history twice
+    old = dict(doc, state={**doc["state"], "history": g.history})  # the old layout, history twice
+    assert saves.loads(tomli_w.dumps(old)) == g
+    old = dict(doc, version=1, history=g.history)  # version 1: the history a list
     assert saves.loads(tomli_w.dumps(old)) == g
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 import pytest
 
@@ -86,7 +87,7 @@ def test_a_one_time_link_works_once_a_click_on_an_action_plays_it_and_the_limits
     token = accounts.add(data, "carol")
     add_account(data, "bob", PW)
     add_account(data, "alice", PW)
-    idle = 15
+    idle = 5
     server = WebServerProcess(data, "--max-apps", "2", "--max-per-player", "1", "--idle-timeout", str(idle)).start()
 
     async def sign_in(page, name: str) -> None:
@@ -96,8 +97,21 @@ def test_a_one_time_link_works_once_a_click_on_an_action_plays_it_and_the_limits
         await page.fill("input[name=password]", PW)
         await page.submit()
 
+    async def keep_alive(pages: list, done: asyncio.Event) -> None:
+        """A key no screen binds (F12's bytes, as xterm.js sends them) every half second from each page, without
+        moving the browser's focus: the tabs stay open however slow the steps between are, and each goes idle
+        only once ``done`` is set."""
+        while not done.is_set():
+            for p in pages:
+                await p.stdin("\x1b[24~")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(done.wait(), 0.5)
+
     async def run():
         browser = await Browser(width=900, height=600).start()
+        done = asyncio.Event()
+        kept: list = []
+        alive = None
         try:
             carol = await browser.new_page()
             await carol.goto(f"{server.url}/welcome#{token}")
@@ -105,6 +119,8 @@ def test_a_one_time_link_works_once_a_click_on_an_action_plays_it_and_the_limits
             await carol.fill("input[name=again]", "a new password of carol")
             await carol.submit()
             await carol.wait_text("Welcome, carol", timeout=60)
+            kept.append(carol)
+            alive = asyncio.create_task(keep_alive(kept, done))
             again = await browser.new_page()
             await again.goto(server.url + "/")  # the same browser, signed in: a second tab of carol's
             assert "the most one player may" in await again.eval("document.body.innerText")
@@ -117,6 +133,7 @@ def test_a_one_time_link_works_once_a_click_on_an_action_plays_it_and_the_limits
             bob = again
             await sign_in(bob, "bob")
             await bob.wait_text("Welcome, bob", timeout=60)
+            kept.append(bob)
             await bob.press("enter")  # New game
             await bob.wait_text("Start begins")
             await bob.press("ctrl+s")
@@ -127,11 +144,17 @@ def test_a_one_time_link_works_once_a_click_on_an_action_plays_it_and_the_limits
             await sign_in(alice, "alice")
             shown = await alice.eval("document.body.innerText")
             assert "The server is full: 2 games are open" in shown
+            done.set()  # from here no key: carol's tab is idle
+            await alive
+            assert (await carol.eval("window.__closed")) is None  # open until then
             closed = await carol.closed(timeout=idle + 20)
             assert closed["reason"] == f"Closed after {idle} seconds without a key; your game is saved."
             for p in (carol, bob, alice):
                 await p.close()
         finally:
+            done.set()
+            if alive is not None:
+                await asyncio.gather(alive, return_exceptions=True)
             await browser.close()
 
     try:

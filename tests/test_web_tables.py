@@ -67,7 +67,9 @@ def test_two_browsers_and_an_ssh_client_play_a_three_seat_table_to_its_end(ssh_s
                 await page.fill("input[name=name]", p)
                 await page.fill("input[name=password]", PW)
                 await page.submit()
-                await page.wait_text(f"Welcome, {p}", timeout=60)
+                await page.opened()  # signed in by its cookie: the next sign-in may clear it (the apps start meanwhile)
+            for p in ("bob", "alice"):
+                await pages[p].wait_text(f"Welcome, {p}", timeout=60)
             await pages["bob"].wait_text("\u25b6 Tables")  # his invitation puts the tables first
             await pages["bob"].press("enter")
             await pages["bob"].wait_text("Your tables")

@@ -52,6 +52,8 @@ SHARED_FROZEN = False
 EXIT_GRACE = 3.0  # seconds a signalled exit may take before the process ends regardless (the game is saved)
 #: The styles of the title, the forms and the lists of saves and tables (RedemptionApp.read_menu_styles).
 MENU_CSS = os.path.abspath(Path(__file__).with_name("menus.tcss"))
+#: The plain-ASCII borders of the first frame's panes, read after app.tcss by an app started with --ascii only.
+ASCII_CSS = os.path.abspath(Path(__file__).with_name("ascii.tcss"))
 
 
 class AsciiScrollBarRender(ScrollBarRender):
@@ -79,6 +81,7 @@ class RedemptionApp(compat.FrameShownApp):
         if settings.ascii:
             compat.draw_ascii(self)  # a cut text ends in "...", every border in + - | (see the module)
             self.add_class("-ascii")
+            self.css_path.append(Path(ASCII_CSS))  # after app.tcss: the borders its panes have in plain ASCII
         self.keymap: dict[str, str] = {}  # the player's keys (tui.keys), checked; the help shows them
         self.keymap_problem = self.load_keymap()
         self._settle_due = False

@@ -16,7 +16,8 @@ The patches:
   app, after the characters queued behind it).
 - ``ascii``: under ``--ascii`` only, every border in ``+ - |``, a cut text ending in ``...``, a progress bar in
   ``#`` and ``-``.
-- ``shared-parses``: in the SSH fork server only, stylesheet parses shared by every session's app.
+- ``shared-parses``: in the SSH fork server (and the test process, as its stand-in), stylesheet parses shared by every
+  session's app.
 - ``footer-in-place``: the game and lesson screens' Footer dims or lights its keys in place instead of rebuilding.
 - ``frame-shown``: callbacks that run once a frame has reached the terminal (the save after a move).
 - ``keymap-spelling``: a player's keymap entry in Textual's spelling of a key.
@@ -129,7 +130,7 @@ PATCHES: tuple[Patch, ...] = (
     Patch(
         "shared-parses",
         "a session's app finds its stylesheets parsed already (a third of its work to the first frame otherwise)",
-        "in the SSH fork server only, before it forks",
+        "in the SSH fork server before it forks, and in the test process (tests/conftest.py) for every app a test starts",
         (
             Private(
                 "textual.css.stylesheet:Stylesheet._parse_rules",

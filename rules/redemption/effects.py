@@ -171,6 +171,13 @@ def _selected(g: Table, p: int, ab: Act, host: str) -> list[str]:
     return select(g, p, ab.select)
 
 
+def _rescuable(g: Table, p: int, ab: Act, host: str) -> list[str]:
+    """The selector's cards a rescue may take: not a captured non-human character held in a Land of Bondage (it is
+    no Lost Soul there: REG *Capture*, redemption.effect.capture_in_play)."""
+    cd = g.cd
+    return select(g, p, ab.select, lambda c: cd[c].is_character and "human" not in cd[c].identifiers)
+
+
 def _typed_in_play(g: Table, p: int, ab: Act, host: str) -> list[str]:
     """The selector's cards in play that a discard may hit (the opponents' first, in turn order from ``p``'s
     left, then ``p``'s own, so a list of targets starts with the ones a player means to hit), but not a protected
@@ -3034,7 +3041,8 @@ def _do_redirect(g: Table, p: int, src: str, host: str, ab: Act, target: str, ev
     g.attached[target] = host
     events.append(Event.said("effect", f"{name} interrupts {g._nm(target)} and plays it on {g.cd[host].name}.", p, rid))
     card = g.cd[target]
-    targets = ability_targets(g, p, card, host)
+    # never itself: a redirected redirect would take the card it is (still its owner's) and play it again, forever
+    targets = [c for c in ability_targets(g, p, card, host) if c != target]
     if targets:
         g.ask(
             Decision(p, src, "redirect", targets, "one", revealed=[target], to=[p], stage=1),
@@ -3882,7 +3890,7 @@ def _verbs() -> dict[str, Verb]:
                 "rescue any Lost Soul",
                 _text_rescue_any,
                 _do_rescue_any,
-                _selected,
+                _rescuable,
                 needs_target=True,
             ),
             Verb(
@@ -3890,7 +3898,7 @@ def _verbs() -> dict[str, Verb]:
                 "negate a Lost Soul and rescue it: its own ability does not work",
                 lambda a, when, card: _text_rescue_any(a, when, card).replace("Rescue", "Negate and rescue", 1),
                 _do_rescue_any,
-                _selected,
+                _rescuable,
                 needs_target=True,
             ),
             Verb(

@@ -22,12 +22,12 @@ the two largest tables of a save compactly, since reading them was most of a res
 its time per key and table): ``cards`` as one text per card, ``"ID OWNER KEY"`` in the table's order, and
 ``fingerprints`` as one text, the fingerprints of the game's card keys in sorted order separated by spaces
 (``-`` for a card that has none). Version 4, the form a save holds (:func:`saved_dict`; ``to_dict`` writes
-version 3, the form the engine compares and digests), writes each player's zones as one text, for the same reason
-(a table of fourteen lists per player, one text per card id): the zones that hold cards, in the order of
+version 3, the form the engine compares and digests), goes on for the same reason (a table of fourteen lists per
+player, one text per card id or card): each player's zones as one text, the zones that hold cards, in the order of
 ``ZONES``, each its name and its card ids, separated by ``"; "`` (``"deck G8 G9; hand G40 G4; territory G45"``;
-``""`` for no cards at all). :func:`tables` gives a state's cards, fingerprints and zones back as tables and
-lists, the form versions 1 and 2 wrote, which ``from_dict`` reads too (a hand-built position, a test's edited
-state).
+``""`` for no cards at all), and the card list as one text, a line per card. :func:`tables` gives a state's cards,
+fingerprints and zones back as tables and lists, the form versions 1 and 2 wrote, which ``from_dict`` reads too
+(a hand-built position, a test's edited state).
 """
 
 from __future__ import annotations
@@ -157,10 +157,14 @@ def to_dict(g: Game) -> dict[str, Any]:
 
 
 def saved_dict(g: Game) -> dict[str, Any]:
-    """The state as a save holds it: format 4, ``to_dict``'s with each player's zones as one text (:func:`zones_text`)."""
+    """The state as a save holds it: format 4, ``to_dict``'s with each player's zones as one text (:func:`zones_text`)
+    and the card list as one text, ``"ID OWNER KEY"`` a line (a list still, should a card's key hold a newline)."""
+    d = to_dict(g)
+    cards = d["cards"]
     return {
-        **to_dict(g),
+        **d,
         "format": SAVED_FORMAT,
+        "cards": "\n".join(cards) if not any("\n" in c for c in cards) else cards,
         "players": [{"zones": zones_text(seat.zones)} for seat in g.seats],
     }
 
@@ -184,6 +188,8 @@ def tables(d: dict[str, Any]) -> dict[str, Any]:
             for i, p in enumerate(players)
         ]
     cards = d.get("cards")
+    if isinstance(cards, str):
+        cards = cards.split("\n")
     if isinstance(cards, list):
         rows = [c.split(" ", 2) for c in cards]
         out["cards"] = {cid: {"key": key, "owner": int(owner)} for cid, owner, key in rows}
@@ -384,8 +390,8 @@ def _changed(raw: object, cards: dict[str, tuple[str, int]]) -> tuple[str, ...] 
     if raw is None:
         return None
     if isinstance(raw, str):
-        raw = _fingerprint_text(raw, cards)
-    if not isinstance(raw, dict) or not all(
+        raw = _fingerprint_text(raw, cards)  # checked as it is read
+    elif not isinstance(raw, dict) or not all(
         isinstance(k, str) and isinstance(v, str) and _FINGERPRINT.fullmatch(v) for k, v in raw.items()
     ):
         raise ValueError("'fingerprints' must be a table from card key to 12 hex digits")
@@ -416,6 +422,8 @@ def changed_note(g: Game) -> str:
 def _cards(d: dict[str, Any], n: int) -> dict[str, tuple[str, int]]:
     """The card table: each id names a known card and an owner among the ``n`` seats."""
     raw_cards = d.get("cards")
+    if isinstance(raw_cards, str):
+        raw_cards = raw_cards.split("\n")
     if isinstance(raw_cards, list) and raw_cards:
         return _card_texts(raw_cards, n)
     if not isinstance(raw_cards, dict) or not raw_cards:
@@ -813,18 +821,24 @@ def _dealt_to(g: Game) -> Callable[[str, int], int]:
     """The seat whose deck a card came from, by its id's letter (the decks' initials, or A, B, ... when two clash,
     as the deal gives them): a card taken from a hand (redemption.effect.take) is its taker's now, but it still
     came from its first owner's deck. A letter no seat has: the card's owner."""
+    seat_of = _deal_letters(g)
+    return lambda cid, owner: seat_of.get(cid[:1], owner)
+
+
+def _deal_letters(g: Game) -> dict[str, int]:
+    """Each seat by the letter its deck's card ids begin with (``_dealt_to``)."""
     pre = [(lab[:1].upper() if lab[:1].isalpha() else "A") for lab in g.decks]
     if len(set(pre)) < len(pre):
         pre = [chr(ord("A") + i) for i in range(len(pre))]
-    return lambda cid, owner: pre.index(cid[:1]) if cid[:1] in pre else owner
+    return {letter: seat for seat, letter in enumerate(pre)}  # the letters differ (made so just above)
 
 
 def _decks(g: Game) -> None:
     owned: list[list[str]] = [[] for _ in range(g.n)]
     reserves: list[list[str]] = [[] for _ in range(g.n)]
-    dealt = _dealt_to(g)
+    seat_of = _deal_letters(g)
     for cid, (key, owner) in g.cards.items():  # a card's id says whether it started in the Reserve
-        (reserves if from_reserve(cid) else owned)[dealt(cid, owner)].append(key)
+        (reserves if from_reserve(cid) else owned)[seat_of.get(cid[:1], owner)].append(key)
     for p, label in enumerate(g.decks):
         keys = owned[p]
         if label in DECKS:  # a bundled deck's Reserve (Starters K and L have one) is its own, card for card

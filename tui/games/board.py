@@ -188,11 +188,15 @@ class Board(Vertical):
             {c: c in wanted for c in {*self.classes, *wanted} if c == "-multi" or c.startswith("-seats-")}
         )
 
+    _hand: CardList | None = None
+
     @property
     def hand(self) -> CardList:
         """The viewer's hand: every board has one (``#hand``), which has the keyboard whenever the screen is shown and
-        where the digits pick."""
-        return self.query_one(f"#{self.HAND}", CardList)
+        where the digits pick. Found once: a board's panes are made with it and stay."""
+        if self._hand is None:
+            self._hand = self.query_one(f"#{self.HAND}", CardList)
+        return self._hand
 
     def beside(self) -> tuple[Widget, ...]:
         """The side panes the screen yields after the board: none when the board places them itself."""

@@ -7,7 +7,9 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any
 
-from rich.text import Text
+from rich.cells import cell_len
+from rich.control import strip_control_codes
+from rich.text import Span, Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
@@ -298,14 +300,19 @@ class RedemptionBoard(Board):
 
     def compose(self) -> ComposeResult:
         ascii_only = self.ui.ascii_only
+        # kept: the board is drawn again after every move, and these are its panes for as long as it lives
+        self.opponent = OpponentList(id="opponent", ascii_only=ascii_only, numbered=False, marks=False)
+        self.battle = Pane(id="battle")
+        self._hand = CardList(id=self.HAND, ascii_only=ascii_only)
+        self.territory = CardList(id="territory", ascii_only=ascii_only, numbered=False)
         with Horizontal(id="upper"):
             with Vertical(id="field"):
-                yield OpponentList(id="opponent", ascii_only=ascii_only, numbered=False, marks=False)
-                yield Pane(id="battle")
+                yield self.opponent
+                yield self.battle
             yield from self.side
         with Horizontal(id="mine"):
-            yield CardList(id=self.HAND, ascii_only=ascii_only)
-            yield CardList(id="territory", ascii_only=ascii_only, numbered=False)
+            yield self._hand
+            yield self.territory
 
 
 #: The help's words on this board (after the keys).
@@ -424,42 +431,66 @@ class RedemptionUI:
         return ""
 
     def tag(self, c: CardView) -> Text:
+        return Text(*self._tag(c))
+
+    @staticmethod
+    def _tag(c: CardView) -> tuple[str, str]:
+        """The card's type tag and its style (``??`` for a face-down card the reader may not see)."""
         if c.get("face_down") and "key" not in c:
-            return Text("??", style="italic")
-        return Text(
+            return "??", "italic"
+        return (
             f"{TYPE_TAG.get(c.get('type', ''), '?'):<2}",
-            style=f"bold {ALIGN_COLOUR.get(c.get('alignment', ''), '')}".strip(),
+            f"bold {ALIGN_COLOUR.get(c.get('alignment', ''), '')}".strip(),
         )
 
     def label(self, c: CardView, zone: str | None = None, room: int = 0) -> Text:
         """A card in one line; ``room``: the columns it may take (0: any), the name then shortened at a word
-        boundary so its numbers stay (the Field shows the full name of the card under the cursor)."""
-        t = Text()
+        boundary so its numbers stay (the Field shows the full name of the card under the cursor). Made as one text
+        and its spans (every pane shows dozens of these, drawn again after each move)."""
+        parts: list[str] = []
+        spans: list[Span] = []
+        at = 0
         if zone:
-            t.append(ZONE_TAG.get(zone, "?") + " ", style="dim")
-        t.append_text(self.tag(c))
+            where = ZONE_TAG.get(zone, "?") + " "
+            parts.append(where)
+            spans.append(Span(0, len(where), "dim"))
+            at = len(where)
+        tag, style = self._tag(c)
+        parts.append(tag)
+        spans.append(Span(at, at + len(tag), style))
+        at += len(tag)
         name = c["name"]
         if c.get("type") == "lost_soul":
             name = soul_name(name)  # the tag says LS: keep the part that tells them apart
         n = self.numbers(c)
+        negated, face_down, carrying = c.get("negated"), c.get("face_down"), c.get("carrying")
         if room:
-            rest = len(t) + 1 + (len(n) + 1 if n else 0) + (8 if c.get("negated") else 0)
-            rest += (12 if c.get("face_down") else 0) + (len(f" +{len(c['carrying'])}") if c.get("carrying") else 0)
+            rest = at + 1 + (len(n) + 1 if n else 0) + (8 if negated else 0)
+            rest += (12 if face_down else 0) + (len(f" +{len(carrying)}") if carrying else 0)
             if n and len(name) > room - rest and len(name.split(" ")[0]) + 1 > room - rest:
                 n, rest = "", rest - len(n) - 1  # too narrow for a word and the numbers: the Field shows them
             name = abbreviated(name, room - rest)
             if self.ascii_only:
                 name = name.replace("\u2026", "...")
-        t.append(f" {name}")
+        named = strip_control_codes(f" {name}")
+        parts.append(named)
+        at += len(named)
         if n:
-            t.append(f" {n}", style="strike" if c.get("negated") else "")
-        if c.get("negated"):
-            t.append(" negated", style="italic")
-        if c.get("face_down"):
-            t.append(" (face down)", style="italic")
-        if c.get("carrying"):
-            t.append(f" +{len(c['carrying'])}")
-        return t
+            parts.append(f" {n}")
+            if negated:
+                spans.append(Span(at, at + len(n) + 1, "strike"))
+            at += len(n) + 1
+        if negated:
+            parts.append(" negated")
+            spans.append(Span(at, at + 8, "italic"))
+            at += 8
+        if face_down:
+            parts.append(" (face down)")
+            spans.append(Span(at, at + 12, "italic"))
+            at += 12
+        if carrying:
+            parts.append(f" +{len(carrying)}")
+        return Text("".join(parts), spans=spans)
 
     def detail(self, c: CardView) -> Text:
         t = Text()
@@ -710,9 +741,10 @@ class RedemptionUI:
         cards = self._cards = self._all_cards(view)
         self._names = names
         self._you = view.get("you")
-        board = screen.query_one(RedemptionBoard)
+        board = screen.board
+        assert isinstance(board, RedemptionBoard)
         board.set_seats(n)
-        opponent = screen.query_one("#opponent", OpponentList)
+        opponent = board.opponent
         opponent.count = len(opps)
         opponent.reading = min(opponent.reading, len(opps) - 1)
         opp = opponent.seat = opps[opponent.reading]
@@ -756,7 +788,7 @@ class RedemptionUI:
         set_titles(hand, f"Hand {len(my_hand)}/{me['hand_limit']}", hint)
         # the Redeemed Souls are in the status line
         stats = f"Deck {me['deck_count']} Disc {me['discard_count']}{_reserve(me)}"
-        table = screen.query_one("#territory", CardList)
+        table = board.territory
         table.set_items(
             self.table_items(view, you, usable, my_turn, True, table.room),
             "Your table",
@@ -766,7 +798,7 @@ class RedemptionUI:
         self.hand_ids = {c["id"] for c in my_hand}
         selected = screen.selected_card()
         drawn = wide and screen.has_class("-tall")
-        battle = screen.query_one("#battle", Pane)
+        battle = board.battle
         title, body = self.battle(view, names, cards.get(selected) if selected else None, wide, drawn)
         battle.set(title, self.fit(battle, news(screen, view["battle"]) + body))
 
@@ -777,6 +809,9 @@ class RedemptionUI:
         height, width = pane.content_size.height, pane.content_size.width
         if height <= 0 or width <= 0:
             return body
+        rows = body.plain.split("\n")
+        if len(rows) <= height and "\t" not in body.plain and all(cell_len(row) <= width for row in rows):
+            return body  # every line fits as it is: no need to wrap it to count the lines
         lines = body.wrap(pane.app.console, width)
         if len(lines) <= height:
             return body

@@ -13,6 +13,7 @@ from textual.app import ComposeResult
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.containers import Horizontal
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Input
 
 import saves
@@ -265,7 +266,8 @@ class GameScreen(GuidedGame, HoldsAGame, Screen[None]):
     def _drawn(self) -> tuple[tuple[CardList, ...], tuple[Pane, ...]]:
         """The board's card lists and panes: made once, in compose (kept once they are there)."""
         if self._drawn_panes is None:
-            found = (tuple(self.query(CardList)), tuple(self.query(Pane)))
+            nodes = list(self.walk_children(Widget))
+            found = (tuple(n for n in nodes if isinstance(n, CardList)), tuple(n for n in nodes if isinstance(n, Pane)))
             if not found[0]:
                 return found  # not composed yet
             self._drawn_panes = found
