@@ -371,3 +371,61 @@ def test_hard_never_mutes_a_dominant():
         hard = make_agent("redemption", "hard", seed=seed, iterations=40)
         a = choose_for(hard, g)
         assert a.verb != "mute" and hard.last_iterations == 40
+
+
+def _rescue_on_turn_3():
+    from tests.redemption_helpers import build
+
+    b = build(
+        {"hand": ["gideon", "barak"], "land_of_bondage": ["ls_debtor"]},
+        {"land_of_bondage": ["ls_orphan", "ls_lame"], "hand": ["haman", "caiaphas"]},
+        phase="battle",
+        filler=12,
+    )
+    ok(b.game, f"rescue {b['gideon']}")
+    return b
+
+
+@pytest.mark.parametrize("turns", [0, 1, 2])
+def test_a_simulation_plays_on_through_the_turns_after_the_searched_one(turns):
+    # The hard level's simulations play the reply turn too (LOOKAHEAD_TURNS): where the cards a battle spent are
+    # missing. They stop once that many turns after the searched one have ended, in the next turn's first phase
+    # that asks.
+    from rules.agents.redemption import heuristic_rollout
+    from rules.core import Rng
+
+    b = _rescue_on_turn_3()
+    start = b.game
+    g = start.clone()
+    heuristic_rollout(g, Rng(2), start, turns=turns)
+    assert start.turn == 3 and not g.is_over and g.turn == 4 + turns
+
+
+def test_the_hard_level_simulates_the_reply_turn():
+    from rules.agents import redemption as agent
+
+    hard = make_agent("redemption", "hard", seed=1, iterations=10)
+    assert agent.LOOKAHEAD_TURNS == 1 and hard.search.rollout is agent.lookahead_rollout
+    b = _rescue_on_turn_3()
+    g = b.game.clone()
+    agent.lookahead_rollout(g, agent.Rng(4), b.game)
+    assert g.turn == 5
+
+
+def test_simulations_weigh_dominants_only_where_they_are_played_most():
+    # The defender holds the Heavenly City (rescue any Lost Soul) at the block: the heuristic plays it at once
+    # (it gains a soul); the search's simulations (dominants=False) weigh Dominants only in their own Preparation
+    # phase, in windows and among a battle's enhancements, and decide the block.
+    from rules.agents.redemption import policy
+    from rules.core import Rng
+
+    b = _battle(
+        {"hand": ["gideon"], "land_of_bondage": ["ls_debtor"]},
+        {"land_of_bondage": ["ls_orphan"], "hand": ["haman", "heavenly_city"]},
+    )
+    g = b.game
+    ok(g, f"rescue {b['gideon']}")
+    legal = g.legal_actions()
+    assert g.current_player == 1
+    assert str(policy(g, 1, legal, Rng(1))) == f"dominant {b['heavenly_city']} {b['ls_debtor']}"
+    assert policy(g, 1, legal, Rng(1), dominants=False).verb in ("block", "noblock")

@@ -15,8 +15,9 @@ Levels (``make_agent(game_name, level, seed=0, time_limit=None)``):
   Resurrection searches every decision with random playouts to the end of the
   game. Redemption searches the battle decisions (which Hero, block, enhance,
   pass, surrender; not a battle with no soul in reach, which is challenge or
-  nothing, left to the heuristic) with simulations played by the heuristic and cut at the end
-  of the turn, where a heuristic evaluation (Redeemed Souls, characters and
+  nothing, left to the heuristic): its tree stops at the end of the turn, and its
+  simulations, played by the heuristic, go on through the other player's reply
+  turn, at whose end a heuristic evaluation (Redeemed Souls, characters and
   cards in hand and territory, souls in each Land of Bondage) scores them; the
   setup and placement decisions are left to the heuristic.
 

@@ -233,8 +233,11 @@ KNOWN_VERBS = frozenset(
 DOMINANT_MARGIN = 1.0
 
 
-def policy(g: Game, me: int, legal: list[Any], rng: Rng) -> Any:
-    """The heuristic's choice in ``g`` (a determinization, or the real game inside a search)."""
+def policy(g: Game, me: int, legal: list[Any], rng: Rng, dominants: bool = True) -> Any:
+    """The heuristic's choice in ``g`` (a determinization, or the real game inside a search). ``dominants=False``
+    (the hard level's simulations): a Dominant is weighed only in my own Preparation phase, in a Dominant window and
+    among a battle's enhancements, not at every other decision (weighing each Dominant on a copy at every decision was
+    half of a simulation's time)."""
     ph = g.phase
     by_verb: dict[str, list[Any]] = {}
     for a in legal:
@@ -242,7 +245,7 @@ def policy(g: Game, me: int, legal: list[Any], rng: Rng) -> Any:
     if g.s.pending is not None or not KNOWN_VERBS.issuperset(by_verb):
         # an ability asks (redemption.decision), or an action no rule below names: weigh each on a copy
         return by_copy(g, me, legal)
-    if "dominant" in by_verb:
+    if "dominant" in by_verb and (dominants or (ph == "prep" and g.active == me)):
         a = _dominant_now(g, me, by_verb["dominant"])
         if a is not None:
             return a
@@ -656,19 +659,35 @@ def end_of_turn_cutoff(start: Game, g: Game) -> bool:
     return g.turn != start.turn or g.is_over
 
 
-def heuristic_rollout(g: Game, rng: Rng, start: Game, noise: float = 0.1) -> None:
-    """Play ``g`` on with the heuristic (a little noisy) until the end of ``start``'s turn."""
-    for _ in range(400):
-        if g.is_over or g.turn != start.turn:
+def heuristic_rollout(
+    g: Game, rng: Rng, start: Game, noise: float = 0.1, turns: int = 0, dominants: bool = True
+) -> None:
+    """Play ``g`` on with the heuristic (a little noisy) until the end of ``start``'s turn, and with ``turns`` through
+    that many turns after it (without noise: the other player's reply, then mine, as the heuristic plays them).
+    ``dominants``: as for :func:`policy`."""
+    for _ in range(400 * (turns + 1)):
+        if g.is_over or g.turn - start.turn > turns:
             return
         legal = g.legal_actions()
-        if len(legal) == 1 or rng.random() < noise:
+        if len(legal) == 1 or (g.turn == start.turn and rng.random() < noise):
             a = legal[rng.below(len(legal))] if len(legal) > 1 else legal[0]
         else:
             me = g.current_player
             assert me is not None  # the game is not over
-            a = policy(g, me, legal, rng)
+            a = policy(g, me, legal, rng, dominants)
         g.apply(a)
+
+
+#: How many turns after the searched one the hard level's simulations play on (by the heuristic) before the
+#: evaluation scores them: the other player's reply turn, where the cards a battle spent are missing and the cards
+#: kept block or enhance (bench's games 0-199: see README).
+LOOKAHEAD_TURNS = 1
+
+
+def lookahead_rollout(g: Game, rng: Rng, start: Game) -> None:
+    """The hard level's simulation: the heuristic to the end of the turn after the searched one
+    (:data:`LOOKAHEAD_TURNS`), Dominants weighed only where they are played most (``dominants=False``)."""
+    heuristic_rollout(g, rng, start, turns=LOOKAHEAD_TURNS, dominants=False)
 
 
 def heuristic_agent(seed: int = 0, noise: float = 0.0, level: str = "normal") -> RedemptionHeuristic:
@@ -680,7 +699,8 @@ class RedemptionSearch:
     start of a battle in which no soul is in reach (:func:`_challenge_or_end`).
 
     Setup, placement and the hand limit matter little within a turn, which is where
-    the search is cut off, so searching them would only spend the time box.
+    the search's tree is cut off, so searching them would only spend the time box. Its simulations
+    (:func:`lookahead_rollout`) play on through the other player's reply turn before they are scored.
     """
 
     level = "hard"
@@ -692,7 +712,7 @@ class RedemptionSearch:
             seed,
             time_limit=time_limit,
             iterations=iterations,
-            rollout=heuristic_rollout,
+            rollout=lookahead_rollout,
             evaluate=evaluate,
             cutoff=end_of_turn_cutoff,
             level="hard",
@@ -736,8 +756,10 @@ def search_agent(seed: int = 0, time_limit: float | None = 1.0, iterations: int 
 
 
 def eye() -> Eye:
-    """The review's computer's eye: the hard level's search, its heuristic simulations cut at the end of the turn
-    and its evaluation there; the preferred and the played move measured on the review's number of re-deals."""
+    """The review's computer's eye: the hard level's search as it was before its simulations played the reply turn
+    (:data:`LOOKAHEAD_TURNS`; the review weighs every decision of a game, and the reply turn would cost it 2-3x):
+    heuristic simulations cut at the end of the turn and the evaluation there; the preferred and the played move
+    measured on the review's number of re-deals."""
     from rules.agents.ismcts import ISMCTS
 
     return Eye(
