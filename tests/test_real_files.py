@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from rules.redemption.cards import CARDS, Card, _fast_toml, _read_toml, real_key
+from rules.redemption.cards import CARDS, Card, real_key
 from rules.redemption.printed import script_for
 
 REAL_DIR = Path(__file__).resolve().parent.parent / "rules" / "redemption" / "real"
@@ -127,65 +127,3 @@ def test_the_facts_agree_with_the_card_file_and_every_card_is_enforced(f):
         _agree(c, p)
         if _plain(f):  # the scripted files write a card's kind and testament as facets of their own
             assert {i.strip().lower() for i in p.identifier.split(",") if i.strip()} <= set(c.identifiers), key
-
-
-def test_the_card_data_reader_reads_every_data_file_as_tomllib_does_and_the_real_files_the_fast_way():
-    data = Path(__file__).resolve().parent.parent / "rules" / "redemption"
-    for f in [data / "cards.toml", data / "decks.toml", *FILES]:
-        text = f.read_text(encoding="utf-8")
-        assert _read_toml(text) == tomllib.loads(text), f.name
-        if f.parent == REAL_DIR or f.name == "cards.toml":
-            assert _fast_toml(text) is not None, f"{f.name} is read by tomllib: write it as the other files do"
-
-
-CARD = '[[card]]\nname = "A"\nset = "B"\n'
-ODD_TOML = [
-    CARD + 'class = ["x", "y"]\n  type = "hero"\n',  # an indented key
-    CARD + "strength=3\n",
-    CARD + "identifiers = { }\n",
-    CARD + "brigades = [1, 2]\n",
-    CARD + "brigades = [true, false]\n",
-    CARD + 'strength = 1 # "a comment\nreference = "x"\n',
-    CARD + 'reference = "a # b = c, d { e } [f] [[card]]"\n',
-    CARD + 'reference = "say \\"hi\\", then = \\\\ , { x = 1 }"\n',
-    CARD + 'reference = "a\\/b"\n',
-    CARD + 'reference = "\\U0001F600 \\u00e9 \\t"\n',
-    CARD + 'reference = "tab\there"\n',
-    CARD + "reference = 'literal \"x\"'\n",
-    CARD + 'reference = """multi\nline"""\n',
-    CARD + "a.b = 1\n",
-    CARD + '"quoted key" = 1\n',
-    CARD + 'name = "again"\n',  # defined twice: refused
-    CARD + 'abilities = [{ trigger = "played", }]\n',  # a trailing comma in an inline table: refused
-    CARD + "abilities = [,]\n",
-    CARD + "strength = null\n",
-    CARD + "strength = inf\n",
-    CARD + "strength = 1.5e3\n",
-    CARD + "strength = +1\n",
-    CARD + "strength = 1_000\n",
-    CARD + "date = 1979-05-27\n",
-    CARD + "[card.sub]\nx = 1\n",
-    CARD + "[[card.sub]]\nx = 1\n",
-    "top = 1\n" + CARD,
-    "[x]\n" + CARD,
-    CARD + '\n# a comment\n[[card]]\n# between\nname = "C"\nset = "D"\n',
-    CARD + '[[card]]\n[[card]]\nname = "C"\n',
-    CARD + 'abilities = [\n    { trigger = "played", effects = [\n        { verb = "heal" },\n    ] },\n]\n',
-    CARD.replace("\n", "\r\n"),
-    "",
-    "# only a comment\n",
-]
-
-
-@pytest.mark.parametrize("text", ODD_TOML)
-def test_the_card_data_reader_reads_toml_written_otherwise_as_tomllib_does_or_refuses_it_as_tomllib_does(text):
-    try:
-        want: Any = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        want = str(e)
-    try:
-        got: Any = _read_toml(text)
-    except tomllib.TOMLDecodeError as e:
-        got = str(e)
-    assert got == want
-    assert _fast_toml(text) in (None, want)

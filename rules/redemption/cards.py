@@ -233,74 +233,6 @@ class DeckList(TypedDict):
     reserve: NotRequired[tuple[str, ...]]
 
 
-#: The card data files' TOML as the C JSON reader reads it (:func:`_fast_toml`): a basic string on one line, a line
-#: that is all comment, a comment after a value (the strings out), the start of a line's key, a key as the files
-#: write it (after a line's start, an inline table's brace or a comma; one space each side of its "="), an array's
-#: last comma (and a comma with no value before it, which TOML refuses), the start of a card's table.
-_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
-_COMMENT_LINE = re.compile(r"\n[ \t]*#[^\n]*")
-_COMMENT = re.compile(r"#[^\n]*")
-_LINE_KEY = re.compile(r"\n(?=[A-Za-z0-9_-])")
-_KEY = re.compile(r"(?:\n|\{ |, )[A-Za-z0-9_-]+ = ")
-_TRAILING_COMMA = re.compile(r",(?=[ \t\n]*\])")
-_EMPTY_COMMA = re.compile(r"\[[ \t\n]*,")
-_FIRST_KEY = re.compile(r"\x02[ \t\n]*,")
-#: characters the reading marks with, or that TOML refuses and JSON reads
-_MARKS = re.compile(r"[\x00-\x02\r\x7f]")
-#: an escape JSON has and TOML has not
-_JSON_ESCAPE = re.compile(r"\\[^\"\\bfnrtu]")
-
-
-def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    d = dict(pairs)
-    if len(d) != len(pairs):
-        raise ValueError("a key is defined twice")
-    return d
-
-
-def _fast_toml(text: str) -> dict[str, Any] | None:
-    """The tables of a data file written as ``real/*.toml`` writes them (``[[card]]`` tables of keys, one-line basic
-    strings, numbers, booleans, arrays and inline tables), turned into JSON for the C reader, several times faster
-    than tomllib; None for a file written otherwise (tomllib then reads it, or refuses it if it is not TOML).
-    It reads a few texts tomllib refuses (a comma between two keys of a card's table): tests/test_real_files.py checks
-    that it reads every data file as tomllib does, and texts written otherwise as tomllib does or not at all."""
-    if _MARKS.search(text) or '"""' in text or "'''" in text:
-        return None
-    text = _COMMENT_LINE.sub("\n", "\n" + text)
-    strings = _STRING.findall(text)
-    if _JSON_ESCAPE.search("".join(strings).replace("\\\\", "")):
-        return None
-    sk = _COMMENT.sub("", _STRING.sub("\x01", text))
-    if '"' in sk or "'" in sk or "null" in sk or "NaN" in sk or "Infinity" in sk:
-        return None
-    sk = sk.replace("\n[[card]]\n", "\n\x02\n").replace(", \x01", ",\x01").replace(", {", ",{").replace(", [", ",[")
-    keys = sk.count("=")
-    if not (keys == len(_KEY.findall(sk)) == sk.count("{ ") + sk.count(", ") + len(_LINE_KEY.findall(sk))):
-        return None  # a key written otherwise, or a value where the files write keys
-    sk = _LINE_KEY.sub('\n,"', sk).replace("{ ", '{ "').replace(", ", ', "').replace(" = ", '": ')
-    if _EMPTY_COMMA.search(sk):
-        return None
-    sk = _FIRST_KEY.sub("},{", _TRAILING_COMMA.sub("", sk)).strip()
-    if not sk.startswith("},{"):
-        return None  # keys or tables before the first card
-    parts = ('{"card":[' + sk[2:] + "}]}").split("\x01")
-    if len(parts) != len(strings) + 1:
-        return None
-    out = [parts[0]]
-    for s, part in zip(strings, parts[1:], strict=True):
-        out += (s, part)
-    try:
-        data: dict[str, Any] = json.loads("".join(out), object_pairs_hook=_unique_keys)
-    except ValueError:
-        return None
-    return data
-
-
-def _read_toml(text: str) -> dict[str, Any]:
-    fast = _fast_toml(text)
-    return tomllib.loads(text) if fast is None else fast
-
-
 def _data_files() -> list[tuple[str, str]]:
     """(name, text) of every card data file: ``cards.toml``, ``decks.toml``, then ``real/*.toml`` sorted (real cards'
     facts and our scripts, one file a batch)."""
@@ -351,7 +283,7 @@ FINGERPRINTS = Fingerprints()
 
 
 def _load() -> tuple[dict[str, Card], dict[str, DeckList], tuple[str, ...], dict[str, Pending]]:
-    tables = {name: _read_toml(text) for name, text in _data_files()}
+    tables = {name: tomllib.loads(text) for name, text in _data_files()}
     cards: dict[str, Card] = {}
     for d in tables["cards.toml"]["card"]:
         c = _card(d)
