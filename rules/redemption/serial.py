@@ -188,15 +188,12 @@ def tables(d: dict[str, Any]) -> dict[str, Any]:
             for i, p in enumerate(players)
         ]
     cards = d.get("cards")
-    if isinstance(cards, str):
-        cards = cards.split("\n")
-    if isinstance(cards, list):
-        rows = [c.split(" ", 2) for c in cards]
-        out["cards"] = {cid: {"key": key, "owner": int(owner)} for cid, owner, key in rows}
-    fps = d.get("fingerprints")
-    if isinstance(fps, str):
-        keys = sorted({cd["key"] for cd in out["cards"].values()})
-        out["fingerprints"] = {k: f for k, f in zip(keys, fps.split(" "), strict=True) if f != NO_FINGERPRINT}
+    if isinstance(cards, str | list):
+        read = _cards(d, len(players) if isinstance(players, list) else 2)
+        out["cards"] = {cid: {"key": key, "owner": owner} for cid, (key, owner) in read.items()}
+        fps = d.get("fingerprints")
+        if isinstance(fps, str):
+            out["fingerprints"] = _fingerprint_text(fps, read)
     return out
 
 
