@@ -832,23 +832,15 @@ def test_empty_piles_do_not_end_the_game_while_a_hero_faces_a_soul():
     assert g.score(0) == 1
 
 
-def test_max_turns_ends_the_game():
-    g = new_game(11, max_turns=3)
+@pytest.mark.parametrize(("limit", "words"), [(3, "3 turns"), (1, "1 turn")])
+def test_max_turns_ends_the_game_and_says_its_limit(limit, words):
+    g = new_game(11, max_turns=limit)
     r = Rng(4)
     while not g.is_over:
         la = g.legal_actions()
         g.apply(la[r.below(len(la))])
-    assert g.turn <= 3
-    assert g.is_over and "the turn limit (3 turns) was reached" in g.view(0)["end_reason"]
-
-
-def test_a_one_turn_limit_says_one_turn():
-    g = new_game(11, max_turns=1)
-    r = Rng(4)
-    while not g.is_over:
-        la = g.legal_actions()
-        g.apply(la[r.below(len(la))])
-    assert "the turn limit (1 turn) was reached" in g.view(0)["end_reason"]
+    assert g.turn <= limit
+    assert f"the turn limit ({words}) was reached" in g.view(0)["end_reason"]
 
 
 # --- state, view, determinize ---------------------------------------------------------------------------
