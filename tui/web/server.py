@@ -287,7 +287,7 @@ class Tab:
     started: float = field(default_factory=time.monotonic)
     last_input: float = field(default_factory=time.monotonic)
     ended: str = "closed"
-    status: int | None = None
+    status: int | str | None = None  # the app's exit status; "unknown" when its fork server died before it
 
 
 class WebServer:
@@ -674,7 +674,7 @@ class WebServer:
         finally:
             await app.stop()
             self.apps.discard(app)
-            t.status = app.returncode
+            t.status = "unknown" if app.status_unknown else app.returncode
             self.keep_resume(key, note)
             done.set()
             if self.stopping.get(key) is done:
