@@ -396,11 +396,7 @@ def _apps(s: Server) -> list[int]:
     for entry in Path("/proc").iterdir():
         try:
             cmd = (entry / "cmdline").read_bytes()
-            if (
-                b"tui.forkserver" in cmd
-                and str(s.data).encode() in cmd
-                and parent_of(int(entry.name)) != s.proc.pid
-            ):
+            if b"tui.forkserver" in cmd and str(s.data).encode() in cmd and parent_of(int(entry.name)) != s.proc.pid:
                 out.append(int(entry.name))
         except (OSError, ValueError):
             continue
