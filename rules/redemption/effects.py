@@ -4841,8 +4841,8 @@ def _wait(g: Table, src: str, at: int) -> None:
     """The effects after card src's effect at place ``at``, in its ability, wait for another card's question (none
     after it, or a "choose one" ability's other alternative: nothing waits; outside a battle nothing does either)."""
     found = _placed(g.cd[src], at)
-    if g.b.kind and found is not None and not found[0].choose_one and after_in_order(*found):
-        g.b.waiting.append((src, at))
+    if found is not None and not found[0].choose_one and after_in_order(*found):
+        g.s.waiting.append((src, at))
 
 
 def continue_after(g: Table, d: Decision, events: list[Event]) -> None:
@@ -4853,10 +4853,10 @@ def continue_after(g: Table, d: Decision, events: list[Event]) -> None:
     interrupting card's ability is done although the answer was to another card's question
     (redemption.effect.interrupt_battle)."""
     _continue_ability(g, d, events)
-    b = g.b
-    while g.s.pending is None and b.waiting:
-        src, at = b.waiting.pop()
+    while g.s.pending is None and g.s.waiting:  # the state's: they go on after a battle the answer ended too
+        src, at = g.s.waiting.pop()
         _go_on(g, src, at, events)
+    b = g.b
     if g.s.pending is None and b.reactivating:
         resume_reactivation(g, events)
     elif g.s.pending is None and b.interrupter and b.suspended:
@@ -4912,19 +4912,17 @@ def rescued(g: Table, held_by: int, soul: str, events: list[Event]) -> None:
 
 
 def run_trigger(g: Table, p: int, src: str, trigger: str, events: list[Event]) -> None:
-    """Carry out card src's abilities with this trigger (``put_in_site``: the Lost Soul was just put in a site)."""
+    """Carry out card src's abilities with this trigger (``put_in_site``: the Lost Soul was just put in a site), as
+    any ability's effects are (:func:`_run_acts`, in the order they activate): one that asks stops there and the rest
+    go on with the answer; one after which another card asks (a Lost Soul it rescued) holds the rest in the state's
+    ``waiting`` (redemption.decision). Such an ability names no target: an effect that needs one is refused when the
+    card loads (``lang.NO_TARGET_TRIGGERS``)."""
     for ab in g.cd[src].abilities:
-        if ab.trigger != trigger:
+        if ab.trigger != trigger or g.s.pending is not None:
             continue
         if ab.condition and not condition_holds(g, p, src, ab.condition):
             continue
-        for act in ab.acts:
-            do = VERBS[act.verb].do
-            if g.s.pending is not None:  # one that asked: the rest go on with the answer (continue_after)
-                return
-            if do is not None:
-                do(g, p, src, src, act, "", events)
-                _stamp(g, src, act)
+        _run_acts(g, p, src, src, in_order(ab), "", events)
 
 
 def ability_targets(g: Table, p: int, card: Card, host: str) -> list[str]:
