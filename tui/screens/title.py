@@ -318,6 +318,9 @@ class NewGameScreen(Screen[Any]):
         Binding("escape", "back", "Back", id="new-game.back"),
         Binding("ctrl+s", "start", "Start", id="new-game.start"),
     ]
+    #: The Start button has the keyboard when the form opens. Textual's own choice would be the form's scrolling
+    #: container, and each move of the focus in or out of it restyles every field of the form (a tenth of a second).
+    AUTO_FOCUS = "#start"
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="form"):
