@@ -104,7 +104,9 @@ class TitleScreen(Screen[Any]):
         return tuple(out)
 
     def _refresh_if_changed(self) -> None:
-        if self._built and self.is_current and self._stamp() != self._seen:
+        # Only on top (not is_current, which Textual also holds under a game started from here): a game's every save
+        # changes the folder, and each change would read every save and table again under it.
+        if self._built and self.is_active and self._stamp() != self._seen:
             self.refresh_menu()
 
     async def on_screen_resume(self) -> None:
