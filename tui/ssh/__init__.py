@@ -8,10 +8,10 @@ then SIGKILL after a grace period. One log line per connection; key material is 
 
 The package, a concept a module: ``config`` (the command line), ``keys`` (who may log in, as whom; the host
 key), ``limits`` (what one client can make the server hold), ``server`` (connections and the server's life),
-``session`` (the take-over prompt, then the app), ``process`` (the app's process on a terminal), ``logs``,
-and ``forkserver`` (the process that has imported the app and forks one per session). It imports ``saves``,
-the front-end-neutral ``tui.limits`` and ``tui.player_process``, and asyncssh; never Textual, except the fork
-server, which runs the app and is the one bridge (pyproject.toml's import contract says so).
+``session`` (the take-over prompt, then the app), ``process`` (the app's process on a terminal) and ``logs``.
+It imports ``saves``, the front-end-neutral ``tui.limits`` and ``tui.player_process``, and asyncssh; never
+Textual: the app runs in a process of its own, forked by the fork server the web server uses too
+(tui/forkserver.py, the one bridge to the app; pyproject.toml's import contracts say so).
 
 asyncssh is an optional dependency (``pip install 'redemption-tui[ssh]'``): this module and ``config`` import
 without it, so ``redemption serve --help`` works and a missing asyncssh is one clear line.
