@@ -46,3 +46,14 @@ def test_a_bad_option_is_one_line(name: str, capsys: pytest.CaptureFixture[str])
     got = capsys.readouterr()
     assert got.out == ""
     assert got.err.startswith(f"{_prog(name)}: ") and got.err.count("\n") == 1, got.err
+
+
+@pytest.mark.parametrize("decks", ["G", "G,H,G10", "G,", "G,NOSUCH"])
+def test_strength_refuses_a_deck_pair_it_cannot_play_in_one_line(
+    decks: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as e:
+        _entry("strength")(["--decks", decks])
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("python -m tests.bench.strength: argument --decks: ") and err.count("\n") == 1, err

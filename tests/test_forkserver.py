@@ -1,4 +1,4 @@
-"""The fork server's warm-up (tui/ssh/forkserver.py): what it shares with every session must be exactly what
+"""The fork server's warm-up (tui/forkserver.py): what it shares with every session must be exactly what
 the session would have made for itself. The fork server itself is tested with real SSH logins in
 tests/test_ssh_app.py (twenty concurrent sessions, every app a fork)."""
 
@@ -50,7 +50,7 @@ def test_warm_imports_the_screens_parses_the_styles_and_leaves_no_thread():
     code = textwrap.dedent("""
         import sys, threading
         from tui import compat
-        from tui.ssh import forkserver
+        from tui import forkserver
         forkserver.warm()
         import tui.cli
         assert {"tui.app", "tui.screens.game", "tui.screens.help", "tui.learn.screens"} <= set(sys.modules)

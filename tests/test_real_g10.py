@@ -184,6 +184,17 @@ def blocked(hero: str, blocker: str, mine: dict | None = None, theirs: dict | No
     return b
 
 
+def stalemate(mine: dict, theirs: dict, last_actor: int) -> Any:
+    """A rescue under way, seat 0's Hero against seat 1's blocker, the player who did not move last to play."""
+    return pos(
+        {"land_of_bondage": ["ls_debtor"], **mine},
+        {"land_of_bondage": ["ls_orphan"], **theirs},
+        phase="battle",
+        flags={"battled": True},
+        battle={"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": last_actor},
+    )
+
+
 def to_player(g: Any, p: int) -> None:
     """Pass until player p holds initiative (a stalemate or both defeated: the other passes)."""
     if g.current_player != p:
@@ -289,6 +300,33 @@ def _test_card(monkeypatch: pytest.MonkeyPatch, key: str, **facts: Any) -> str:
     d = {"key": key, "name": key.replace("_", " ").title(), "alignment": "evil", **facts}
     monkeypatch.setitem(CARDS, key, _card(d))
     return key
+
+
+def character(
+    monkeypatch: pytest.MonkeyPatch, key: str, alignment: str, brigade: str, s: int = 5, t: int = 7, **facts: Any
+) -> str:
+    """A character of our own for one test (:func:`_test_card`): a human male Hero (alignment good) or Evil
+    Character of that brigade and these numbers; ``facts`` add to or replace its facts (abilities too)."""
+    facts = {"identifiers": ["human", "male"], "reference": "Genesis 1:1", **facts}
+    type_ = "hero" if alignment == "good" else "evil_character"
+    return _test_card(
+        monkeypatch, key, type=type_, alignment=alignment, brigades=[brigade], strength=s, toughness=t, **facts
+    )
+
+
+def enhancement(monkeypatch: pytest.MonkeyPatch, key: str, alignment: str, brigade: str, effects: list[dict]) -> str:
+    """An enhancement of our own for one test, 0/0, of that alignment and brigade: one ability, when played, with
+    these effects in order."""
+    return _test_card(
+        monkeypatch,
+        key,
+        type=f"{alignment}_enhancement",
+        alignment=alignment,
+        brigades=[brigade],
+        strength=0,
+        toughness=0,
+        abilities=[{"trigger": "played", "effects": effects}],
+    )
 
 
 def test_miriam_ignores_gold_evil_characters_in_battle_and_keeps_them_out():

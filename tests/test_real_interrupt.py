@@ -16,7 +16,17 @@ import pytest
 from rules.redemption.cards import CARDS, real_key
 from rules.redemption.printed import script_for
 from tests.redemption_helpers import ok
-from tests.test_real_g10 import _test_card, blocked, in_battle, pos, round_trip, to_player
+from tests.test_real_g10 import (
+    _test_card,
+    blocked,
+    character,
+    enhancement,
+    in_battle,
+    pos,
+    round_trip,
+    stalemate,
+    to_player,
+)
 
 FILE = Path(__file__).resolve().parent.parent / "rules" / "redemption" / "real" / "pool_interrupt.toml"
 ENTRIES = tomllib.loads(FILE.read_text(encoding="utf-8"))["card"]
@@ -60,51 +70,21 @@ def K(name: str, set_: str) -> str:
 
 def hero(monkeypatch: pytest.MonkeyPatch, card: str, key: str = "t_hero", s: int = 5, t: int = 7, **facts: Any) -> str:
     """A Hero of ours of the card's first brigade (it may use the card)."""
-    facts = {"identifiers": ["human", "male"], "reference": "Genesis 1:1", **facts}
-    return _test_card(
-        monkeypatch,
-        key,
-        type="hero",
-        alignment="good",
-        brigades=[CARDS[card].brigades[0]],
-        strength=s,
-        toughness=t,
-        **facts,
-    )
+    return character(monkeypatch, key, "good", CARDS[card].brigades[0], s, t, **facts)
 
 
 def evil(monkeypatch: pytest.MonkeyPatch, key: str, brigade: str, s: int = 6, t: int = 7, **facts: Any) -> str:
-    facts = {"identifiers": ["human", "male"], "reference": "Genesis 1:1", **facts}
-    return _test_card(monkeypatch, key, type="evil_character", brigades=[brigade], strength=s, toughness=t, **facts)
+    return character(monkeypatch, key, "evil", brigade, s, t, **facts)
 
 
 def enh(monkeypatch: pytest.MonkeyPatch, key: str, alignment: str, brigade: str, verb: str, type_: str) -> str:
     """An enhancement of ours that takes an opposing character of that type out of battle (discard, withdraw)."""
-    return _test_card(
+    return enhancement(
         monkeypatch,
         key,
-        type=f"{alignment}_enhancement",
-        alignment=alignment,
-        brigades=[brigade],
-        strength=0,
-        toughness=0,
-        abilities=[
-            {
-                "trigger": "played",
-                "effects": [{"verb": verb, "select": {"zone": "battle", "owner": "opponent", "type": type_}}],
-            }
-        ],
-    )
-
-
-def stalemate(mine: dict, theirs: dict, last_actor: int) -> Any:
-    """A rescue under way, seat 0's Hero against seat 1's blocker, the player who did not move last to play."""
-    return pos(
-        {"land_of_bondage": ["ls_debtor"], **mine},
-        {"land_of_bondage": ["ls_orphan"], **theirs},
-        phase="battle",
-        flags={"battled": True},
-        battle={"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": last_actor},
+        alignment,
+        brigade,
+        [{"verb": verb, "select": {"zone": "battle", "owner": "opponent", "type": type_}}],
     )
 
 

@@ -4,48 +4,14 @@ and the rest of the suspended effects go on after the answer."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from rules.redemption import serial
 from rules.redemption.cards import CARDS, real_key
 from tests.redemption_helpers import ok
-from tests.test_real_g10 import _test_card, pos, round_trip, to_player
+from tests.test_real_g10 import character, enhancement, pos, round_trip, stalemate, to_player
 
 MAY_DRAW_ON_ENTRY = [{"trigger": "enters_battle", "may": True, "effects": [{"verb": "draw", "n": 1}]}]
-
-
-def _char(monkeypatch: pytest.MonkeyPatch, key: str, alignment: str, brigade: str, s: int, t: int, **facts: Any) -> str:
-    facts = {"identifiers": ["human", "male"], "reference": "Genesis 1:1", **facts}
-    type_ = "hero" if alignment == "good" else "evil_character"
-    return _test_card(
-        monkeypatch, key, type=type_, alignment=alignment, brigades=[brigade], strength=s, toughness=t, **facts
-    )
-
-
-def _enh(monkeypatch: pytest.MonkeyPatch, key: str, alignment: str, brigade: str, effects: list[dict]) -> str:
-    return _test_card(
-        monkeypatch,
-        key,
-        type=f"{alignment}_enhancement",
-        alignment=alignment,
-        brigades=[brigade],
-        strength=0,
-        toughness=0,
-        abilities=[{"trigger": "played", "effects": effects}],
-    )
-
-
-def _rescue(mine: dict, theirs: dict, last_actor: int) -> Any:
-    """A rescue under way, seat 0's Hero against seat 1's blocker, the player who did not move last to play."""
-    return pos(
-        {"land_of_bondage": ["ls_debtor"], **mine},
-        {"land_of_bondage": ["ls_orphan"], **theirs},
-        phase="battle",
-        flags={"battled": True},
-        battle={"kind": "rescue", "step": "initiative", "defender": 1, "last_actor": last_actor},
-    )
 
 
 def test_two_reactivated_bands_whose_characters_ask_on_entry_ask_one_after_the_other(monkeypatch):
@@ -53,11 +19,11 @@ def test_two_reactivated_bands_whose_characters_ask_on_entry_ask_one_after_the_o
     the battle (both go home). Reactivating, the first band brings its character in, whose "you may" asks; the
     second band waits for that answer (it used to ask at once: "one decision at a time"), then comes back and
     its character asks in turn."""
-    hero = _char(monkeypatch, "t_hero", "good", "Blue", 9, 9)
-    foe = _char(monkeypatch, "t_foe", "evil", "Gold", 1, 1)
-    one = _char(monkeypatch, "t_one", "evil", "Gold", 4, 4, abilities=MAY_DRAW_ON_ENTRY)
-    two = _char(monkeypatch, "t_two", "evil", "Gold", 4, 4, abilities=MAY_DRAW_ON_ENTRY)
-    gather = _enh(
+    hero = character(monkeypatch, "t_hero", "good", "Blue", 9, 9)
+    foe = character(monkeypatch, "t_foe", "evil", "Gold", 1, 1)
+    one = character(monkeypatch, "t_one", "evil", "Gold", 4, 4, abilities=MAY_DRAW_ON_ENTRY)
+    two = character(monkeypatch, "t_two", "evil", "Gold", 4, 4, abilities=MAY_DRAW_ON_ENTRY)
+    gather = enhancement(
         monkeypatch,
         "t_gather",
         "evil",
@@ -69,8 +35,8 @@ def test_two_reactivated_bands_whose_characters_ask_on_entry_ask_one_after_the_o
             }
         ],
     )
-    stop = _enh(monkeypatch, "t_stop", "good", "Blue", [{"verb": "interrupt_battle"}])
-    b = _rescue(
+    stop = enhancement(monkeypatch, "t_stop", "good", "Blue", [{"verb": "interrupt_battle"}])
+    b = stalemate(
         {"field_of_battle": [hero], "hand": [stop]},
         {"field_of_battle": [foe], "territory": [one, two], "hand": [gather], "deck": ["nebuchadnezzar", "goliath"]},
         last_actor=0,
@@ -107,7 +73,7 @@ def test_an_interrupted_choose_opponent_comes_back_whole(monkeypatch):
     the battle (Goliath back, Shimei home). Obedience's ability comes back whole: Goliath withdraws again and Shimei
     is chosen again (before, its parts, written as a withdrawal and a band, did not come back)."""
     noah, shimei = real_key("Obedience of Noah (UL)", "Main UL"), real_key("Shimei ( C)", "2E")
-    stop = _enh(monkeypatch, "t_stop", "evil", CARDS[shimei].brigades[0], [{"verb": "interrupt_battle"}])
+    stop = enhancement(monkeypatch, "t_stop", "evil", CARDS[shimei].brigades[0], [{"verb": "interrupt_battle"}])
     b = pos(
         {"field_of_battle": ["barak"], "hand": [noah]},
         {"field_of_battle": ["goliath"], "land_of_bondage": ["ls_orphan"], "territory": [shimei], "hand": [stop]},
@@ -135,13 +101,13 @@ def test_an_interrupted_you_may_draw_comes_back_asking_and_the_band_after_it_wai
     interrupts the battle: Goliath goes back on top of the draw pile, the partner home. The draw reactivates whole:
     seat 1 is asked again, and the band waits for the answer (it does not ask for a new target: it comes back on
     its old one)."""
-    hero = _char(monkeypatch, "t_hero", "good", "Blue", 3, 3)
-    foe = _char(monkeypatch, "t_foe", "evil", "Gold", 1, 1)
-    partner = _char(monkeypatch, "t_partner", "evil", "Gold", 4, 4)
+    hero = character(monkeypatch, "t_hero", "good", "Blue", 3, 3)
+    foe = character(monkeypatch, "t_foe", "evil", "Gold", 1, 1)
+    partner = character(monkeypatch, "t_partner", "evil", "Gold", 4, 4)
     band = {"verb": "band", "select": {"zone": ["hand", "territory"], "owner": "you", "type": "evil_character"}}
-    rally = _enh(monkeypatch, "t_rally", "evil", "Gold", [{"verb": "may_draw", "n": 1}, band])
-    stop = _enh(monkeypatch, "t_stop", "good", "Blue", [{"verb": "interrupt_battle"}])
-    b = _rescue(
+    rally = enhancement(monkeypatch, "t_rally", "evil", "Gold", [{"verb": "may_draw", "n": 1}, band])
+    stop = enhancement(monkeypatch, "t_stop", "good", "Blue", [{"verb": "interrupt_battle"}])
+    b = stalemate(
         {"field_of_battle": [hero], "hand": [stop]},
         {"field_of_battle": [foe], "territory": [partner], "hand": [rally], "deck": ["goliath", "nebuchadnezzar"]},
         last_actor=0,
@@ -171,18 +137,18 @@ def test_an_interrupted_you_may_draw_comes_back_asking_and_the_band_after_it_wai
 def test_a_save_whose_battle_records_have_no_place_loads_and_reads_each_as_its_verbs_first_effect(monkeypatch):
     """A save written before the records kept the effect's place ([card, verb, target, zone]) loads: each record's
     place is unknown (-1), read as the card's first effect of its verb; a new save keeps the places."""
-    foe = _char(monkeypatch, "t_foe", "evil", "Gold", 3, 3)
-    hero = _char(monkeypatch, "t_hero", "good", "Blue", 2, 2)
-    push = _enh(
+    foe = character(monkeypatch, "t_foe", "evil", "Gold", 3, 3)
+    hero = character(monkeypatch, "t_hero", "good", "Blue", 2, 2)
+    push = enhancement(
         monkeypatch,
         "t_push",
         "evil",
         "Gold",
         [{"verb": "withdraw", "select": {"zone": "battle", "owner": "opponent", "type": "hero"}}],
     )
-    partner = _char(monkeypatch, "t_partner", "good", "Blue", 1, 1)
-    stop = _enh(monkeypatch, "t_stop", "good", "Blue", [{"verb": "interrupt_battle"}])
-    b = _rescue(
+    partner = character(monkeypatch, "t_partner", "good", "Blue", 1, 1)
+    stop = enhancement(monkeypatch, "t_stop", "good", "Blue", [{"verb": "interrupt_battle"}])
+    b = stalemate(
         {"field_of_battle": [hero, partner], "hand": [stop]}, {"field_of_battle": [foe], "hand": [push]}, last_actor=0
     )
     g = b.game
@@ -196,3 +162,124 @@ def test_a_save_whose_battle_records_have_no_place_loads_and_reads_each_as_its_v
     ok(old, f"enhance {b[stop]} {b[hero]}")  # interrupted, it comes back: found by its verb
     assert old.zone_of(b[partner]) == (0, "territory") and not old.b.suspended
     round_trip(old)
+
+
+OWN_EVIL = {"zone": ["hand", "territory"], "owner": "you", "type": "evil_character"}
+
+
+@pytest.mark.parametrize("asks", [False, True], ids=["target-in-the-move", "band-asks"])
+def test_the_rest_of_an_ability_goes_on_after_the_question_of_a_character_it_banded_in(monkeypatch, asks):
+    """Seat 1's enhancement bands in a partner (the move names it, or the band asks), then draws a card. The
+    partner's own "you may draw" asks as it enters; once answered, the enhancement's draw goes on (it was dropped:
+    only the effects after the one that asked, in the asking card's ability, went on)."""
+    hero = character(monkeypatch, "t_hero", "good", "Blue", 9, 9)
+    foe = character(monkeypatch, "t_foe", "evil", "Gold", 1, 1)
+    partner = character(monkeypatch, "t_partner", "evil", "Gold", 4, 4, abilities=MAY_DRAW_ON_ENTRY)
+    band = {"verb": "band", "select": {**OWN_EVIL, "up_to": 1} if asks else OWN_EVIL}
+    rally = enhancement(monkeypatch, "t_rally", "evil", "Gold", [band, {"verb": "draw", "n": 1}])
+    b = stalemate(
+        {"field_of_battle": [hero]},
+        {"field_of_battle": [foe], "territory": [partner], "hand": [rally], "deck": ["goliath", "nebuchadnezzar"]},
+        last_actor=0,
+    )
+    g = b.game
+    if asks:
+        ok(g, f"enhance {b[rally]} {b[foe]}")
+        ok(g, f"choose {b[partner]}")
+    else:
+        ok(g, f"enhance {b[rally]} {b[foe]} {b[partner]}")
+    assert g.zone_of(b[partner]) == (1, "field_of_battle")
+    assert g.s.pending is not None and g.s.pending.source == b[partner] and g.z[1]["hand"] == []
+    assert g.b.waiting == [(b[rally], 0)]  # the rest of its ability, after its first effect, waits
+    round_trip(g)
+    d = serial.to_dict(g)
+    d["battle"]["waiting"] = [[b[rally], -1]]
+    with pytest.raises(ValueError, match="waiting"):
+        serial.from_dict(type(g), d)
+    del d["battle"]["waiting"]  # a save from before: nothing waits
+    assert not serial.from_dict(type(g), d).b.waiting
+    ok(g, f"choose {b[partner]}")  # the partner draws Goliath; then the enhancement's draw: Nebuchadnezzar
+    assert g.zone_of(b["goliath"]) == g.zone_of(b["nebuchadnezzar"]) == (1, "hand")
+    assert g.s.pending is None and not g.b.waiting
+    round_trip(g)
+
+
+def test_a_character_brought_back_by_a_reactivation_interrupts_and_the_effects_it_suspends_come_back(monkeypatch):
+    """Seat 1's enhancement draws a card and bands in a character whose entry ability interrupts the battle and then
+    may draw. Seat 0 interrupts the battle and withdraws seat 1's blocker: the draw and the band are undone. They
+    reactivate: the character comes back, and its own interrupt suspends seat 0's withdrawal (the blocker comes
+    back) while its "you may draw" asks. Answered, the withdrawal reactivates (the blocker goes again). Before, the
+    reactivation's record of what was still to come back overwrote the withdrawal's (a save refused the battle,
+    and the answer ended the game in an IndexError)."""
+    hero = character(monkeypatch, "t_hero", "good", "Blue", 3, 3)
+    foe = character(monkeypatch, "t_foe", "evil", "Gold", 2, 2)
+    guard = character(monkeypatch, "t_guard", "evil", "Gold", 1, 1)
+    entry = [{"trigger": "enters_battle", "effects": [{"verb": "interrupt_battle"}, {"verb": "may_draw", "n": 1}]}]
+    stopper = character(monkeypatch, "t_stopper", "evil", "Gold", 2, 2, abilities=entry)
+    gather = enhancement(
+        monkeypatch, "t_gather", "evil", "Gold", [{"verb": "draw", "n": 1}, {"verb": "band", "select": OWN_EVIL}]
+    )
+    push = {"verb": "withdraw", "select": {"zone": "battle", "owner": "opponent", "type": "evil_character"}}
+    stop = enhancement(monkeypatch, "t_stop", "good", "Blue", [{"verb": "interrupt_battle"}, push])
+    b = stalemate(
+        {"field_of_battle": [hero], "hand": [stop]},
+        {
+            "field_of_battle": [foe, guard],
+            "territory": [stopper],
+            "hand": [gather],
+            "deck": ["goliath", "nebuchadnezzar"],
+        },
+        last_actor=0,
+    )
+    g = b.game
+    ok(g, f"enhance {b[gather]} {b[guard]} {b[stopper]}")  # it draws Goliath; the character's interrupt finds nothing
+    ok(g, "choose")  # it does not draw
+    assert g.zone_of(b["goliath"]) == (1, "hand") and g.zone_of(b[stopper]) == (1, "field_of_battle")
+    to_player(g, 0)
+    out = ok(g, f"enhance {b[stop]} {b[hero]} {b[foe]}")
+    words = " ".join(e.text for e in out.events)
+    assert "interrupts the battle" in words
+    assert g.zone_of(b["goliath"]) == (1, "hand") and g.zone_of(b[stopper]) == (1, "field_of_battle")
+    assert g.zone_of(b[foe]) == (1, "field_of_battle")  # the withdrawal is suspended by the character's interrupt
+    d = g.s.pending
+    assert d is not None and d.source == b[stopper] and d.effect == "may_draw"
+    assert g.b.interrupter == b[stopper] and [r[:3] for r in g.b.suspended] == [(b[stop], "withdraw", b[foe])]
+    round_trip(g)
+    ok(g, "choose")  # it does not draw; the withdrawal comes back
+    assert g.zone_of(b[foe]) == (1, "territory") and g.zone_of(b[guard]) == (1, "field_of_battle")
+    assert g.zone_of(b[stopper]) == (1, "field_of_battle") and g.zone_of(b["nebuchadnezzar"]) == (1, "deck")
+    assert not g.b.suspended and not g.b.interrupter and not g.b.reactivating and g.s.pending is None
+    round_trip(g)
+
+
+def test_a_reactivated_draw_draws_its_number_from_the_draw_pile_as_it_is_now(monkeypatch):
+    """Seat 1's "draw 3" finds two cards in the draw pile and draws them. Seat 0 interrupts the battle (the two go back
+    on top) and makes seat 1 put a card from hand under the draw pile. The draw reactivates as the ability it is,
+    "draw 3", on the draw pile as it is now: three cards (it drew the two it had drawn: REG *Interrupt*, the
+    interrupt undoes the completion of the ability, which completes again)."""
+    hero = character(monkeypatch, "t_hero", "good", "Blue", 2, 2)
+    foe = character(monkeypatch, "t_foe", "evil", "Gold", 2, 2)
+    spare = character(monkeypatch, "t_spare", "evil", "Gold", 1, 1)
+    rally = enhancement(monkeypatch, "t_rally", "evil", "Gold", [{"verb": "draw", "n": 3}])
+    stop = enhancement(
+        monkeypatch, "t_stop", "good", "Blue", [{"verb": "interrupt_battle"}, {"verb": "opponent_underdecks"}]
+    )
+    b = stalemate(
+        {"field_of_battle": [hero], "hand": [stop]},
+        {"field_of_battle": [foe], "hand": [rally, spare], "deck": ["goliath", "nebuchadnezzar"]},
+        last_actor=0,
+    )
+    g = b.game
+    ok(g, f"enhance {b[rally]} {b[foe]}")
+    assert g.zone_of(b["goliath"]) == g.zone_of(b["nebuchadnezzar"]) == (1, "hand") and not g.z[1]["deck"]
+    to_player(g, 0)
+    ok(g, f"enhance {b[stop]} {b[hero]}")
+    assert g.z[1]["deck"] == [b["goliath"], b["nebuchadnezzar"]]  # undone, back on top
+    d = g.s.pending
+    assert d is not None and d.chooser == 1 and d.options == [b[spare]]
+    out = ok(g, f"choose {b[spare]}")
+    assert "reactivates: its draw" in " ".join(e.text for e in out.events)
+    assert set(g.z[1]["hand"]) == {b["goliath"], b["nebuchadnezzar"], b[spare]} and not g.z[1]["deck"]
+    assert [r[2] for r in g.b.effects if r[0] == b[rally]] == [b["goliath"], b["nebuchadnezzar"], b[spare]]
+    assert not g.b.suspended and not g.b.interrupter and not g.b.reactivating
+    round_trip(g)

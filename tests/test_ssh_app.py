@@ -210,7 +210,7 @@ def _forked(entry: Path) -> bool:
     """Whether /proc/PID ``entry`` is a child of the fork server (a session's app), not the fork server."""
     ppid = (entry / "stat").read_text().rsplit(")", 1)[1].split()[1]
     try:
-        return b"tui.ssh.forkserver" in Path(f"/proc/{ppid}/cmdline").read_bytes()
+        return b"tui.forkserver" in Path(f"/proc/{ppid}/cmdline").read_bytes()
     except OSError:
         return False
 
@@ -219,7 +219,7 @@ def _alive_fork(entry: Path, marker: str) -> bool:
     """Whether /proc/PID ``entry`` is an app forked by this test's fork server."""
     try:
         cmd = (entry / "cmdline").read_bytes()
-        return b"tui.ssh.forkserver" in cmd and marker.encode() in cmd and _forked(entry)
+        return b"tui.forkserver" in cmd and marker.encode() in cmd and _forked(entry)
     except OSError:
         return False
 
@@ -234,7 +234,7 @@ def _memory_kib(marker: str) -> tuple[int, list[int]]:
             cmd = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
             if "tui.cli" not in cmd or "tui.cli serve" in cmd or marker not in cmd:
                 continue
-            if "tui.ssh.forkserver" in cmd and not _forked(entry):  # the fork server itself is no app
+            if "tui.forkserver" in cmd and not _forked(entry):  # the fork server itself is no app
                 continue
             rollup = (entry / "smaps_rollup").read_text()
         except OSError:
@@ -336,7 +336,7 @@ def fork_servers(server_pid: int) -> list[int]:
             if (
                 fields[0] != "Z"
                 and int(fields[1]) == server_pid
-                and b"tui.ssh.forkserver" in (entry / "cmdline").read_bytes()
+                and b"tui.forkserver" in (entry / "cmdline").read_bytes()
             ):
                 out.append(int(entry.name))
         except (OSError, ValueError, IndexError):
@@ -396,11 +396,7 @@ def _apps(s: Server) -> list[int]:
     for entry in Path("/proc").iterdir():
         try:
             cmd = (entry / "cmdline").read_bytes()
-            if (
-                b"tui.ssh.forkserver" in cmd
-                and str(s.data).encode() in cmd
-                and parent_of(int(entry.name)) != s.proc.pid
-            ):
+            if b"tui.forkserver" in cmd and str(s.data).encode() in cmd and parent_of(int(entry.name)) != s.proc.pid:
                 out.append(int(entry.name))
         except (OSError, ValueError):
             continue

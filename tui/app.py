@@ -46,7 +46,7 @@ def check_textual() -> None:
 
 
 R = TypeVar("R")
-#: True in a session forked by the fork server (tui.ssh.forkserver sets it): what gc.freeze() froze there before the
+#: True in a session forked by the fork server (tui.forkserver sets it): what gc.freeze() froze there before the
 #: fork is shared with the other sessions, and stays frozen (settle_memory).
 SHARED_FROZEN = False
 EXIT_GRACE = 3.0  # seconds a signalled exit may take before the process ends regardless (the game is saved)

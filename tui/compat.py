@@ -16,7 +16,7 @@ The patches:
   app, after the characters queued behind it).
 - ``ascii``: under ``--ascii`` only, every border in ``+ - |``, a cut text ending in ``...``, a progress bar in
   ``#`` and ``-``.
-- ``shared-parses``: in the SSH fork server (and the test process, as its stand-in), stylesheet parses shared by every
+- ``shared-parses``: in the fork server (and the test process, as its stand-in), stylesheet parses shared by every
   session's app.
 - ``footer-in-place``: the game and lesson screens' Footer dims or lights its keys in place instead of rebuilding.
 - ``frame-shown``: callbacks that run once a frame has reached the terminal (the save after a move).
@@ -130,7 +130,7 @@ PATCHES: tuple[Patch, ...] = (
     Patch(
         "shared-parses",
         "a session's app finds its stylesheets parsed already (a third of its work to the first frame otherwise)",
-        "in the SSH fork server before it forks, and in the test process (tests/conftest.py) for every app a test starts",
+        "in the fork server before it forks, and in the test process (tests/conftest.py) for every app a test starts",
         (
             Private(
                 "textual.css.stylesheet:Stylesheet._parse_rules",
@@ -204,9 +204,9 @@ PATCHES: tuple[Patch, ...] = (
     ),
     Patch(
         "served-app",
-        "each tab's app runs as the web server's own command line, with a clean environment, in a process group of "
-        "its own, and its stop is bounded in time: textual-serve's AppService starts a shell command and offers no "
-        "public way to start the process otherwise or to see it",
+        "each tab's app is forked by the fork server on pipes (or runs as the web server's own command line), with a "
+        "clean environment, in a process group of its own, and its stop is bounded in time: textual-serve's "
+        "AppService starts a shell command and offers no public way to start the process otherwise or to see it",
         "by the web server (redemption web), for each tab",
         (
             Private(

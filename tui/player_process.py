@@ -1,20 +1,25 @@
 """One player's app as a process of its own, whatever front end started it (the SSH server, the web server).
 
 Who the player is was settled by the front end (a key, an account); from here on the player is a name, and the
-app runs as that player: the command line, the environment, and whether they have a game to resume. Nothing
-here imports Textual: a front end builds the app's process without loading the app.
+app runs as that player: the command line, the environment, whether they have a game to resume, and the fork
+server that starts it warm (:class:`Launcher`, the front ends' side of tui/forkserver.py). Nothing here imports
+Textual: a front end builds the app's process without loading the app.
 """
 
 from __future__ import annotations
 
 import asyncio
 import errno
+import logging
 import os
 import re
 import signal
+import struct
 import sys
+import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import Any
 
 #: What the app's environment takes from the server's own.
 #: REDEMPTION_TABLES: where the shared tables are (a postgresql:// URL), as ``redemption serve --tables`` sets it.
@@ -122,3 +127,184 @@ def killpg(pgid: int, sig: int) -> None:
     except OSError as e:
         if e.errno != errno.ESRCH:
             raise
+
+
+class ForkedApp:
+    """An app process forked by the fork server: pid, returncode and wait() like an asyncio subprocess.
+
+    The fork server says when the app ends. If the fork server itself dies first (a kill -9, a crash), the app
+    lives on (it is in its own session) and is waited for through a pidfd: the session goes on, and ends when
+    the app does. Its exit status is then the fork server's to know, and lost: :attr:`orphaned` says so."""
+
+    def __init__(self, pid: int, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.pid = pid
+        self.returncode: int | None = None
+        self.orphaned = False  # the fork server died before the app: its exit status is unknown
+        self._reader, self._writer = reader, writer
+        self._waiter: asyncio.Task[Any] | None = None
+        try:  # the app itself, whoever its parent comes to be
+            self._pidfd: int | None = os.pidfd_open(pid)
+        except (AttributeError, OSError):
+            self._pidfd = None
+
+    async def _wait(self) -> int:
+        try:
+            status = struct.unpack("!i", await self._reader.readexactly(4))[0]
+            self.returncode = os.waitstatus_to_exitcode(status)
+        except (asyncio.IncompleteReadError, OSError, ValueError):
+            self.returncode = await self._outlive()
+        finally:
+            self._writer.close()
+            if self._pidfd is not None:
+                os.close(self._pidfd)
+                self._pidfd = None
+        return self.returncode
+
+    async def _outlive(self) -> int:
+        """The fork server went away: wait for the app itself to end (a pidfd reads ready when it does)."""
+        if self._pidfd is None:
+            return -1  # no way to follow it: the session ends, and the app is killed with its process group
+        self.orphaned = True
+        loop = asyncio.get_running_loop()
+        ended = loop.create_future()
+
+        def done() -> None:
+            if not ended.done():
+                ended.set_result(None)
+
+        loop.add_reader(self._pidfd, done)
+        try:
+            await ended
+        finally:
+            loop.remove_reader(self._pidfd)
+        return 0
+
+    async def wait(self) -> int:
+        if self._waiter is None:
+            self._waiter = asyncio.ensure_future(self._wait())
+        return await asyncio.shield(self._waiter)
+
+
+class Launcher:
+    """A front end's fork server (tui/forkserver.py): started once, it has imported the app; every session is a
+    fork of it. Used when the app command is this Python's ``-m tui.cli``; if it fails, sessions are
+    started the ordinary way. A fork server that died is started again for the next session (at most once
+    every RESTART_EVERY seconds); the sessions it had forked go on (ForkedApp). ``log`` is the front end's."""
+
+    RESTART_EVERY = 10.0
+
+    def __init__(self, data_dir: Path, env: dict[str, str], log: logging.Logger) -> None:
+        self.data_dir = data_dir
+        self.env = env
+        self.log = log
+        self.proc: asyncio.subprocess.Process | None = None
+        self.control: Any = None
+        self.restarted_at = -float("inf")
+        self._starting: asyncio.Lock | None = None
+
+    @staticmethod
+    def applies(argv: list[str]) -> bool:
+        return argv[:3] == [sys.executable, "-m", "tui.cli"]
+
+    async def start(self) -> None:
+        import socket
+
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        try:
+            self.proc = await asyncio.create_subprocess_exec(
+                sys.executable,
+                "-m",
+                "tui.forkserver",
+                "--for",
+                "tui.cli",
+                str(self.data_dir),
+                stdin=theirs.fileno(),
+                stdout=asyncio.subprocess.DEVNULL,
+                env=self.env,
+                cwd=str(self.data_dir),
+                start_new_session=True,
+            )
+        finally:
+            theirs.close()
+        ours.setblocking(False)
+        if self.control is not None:
+            self.control.close()
+        self.control = ours
+
+    def alive(self) -> bool:
+        if self.proc is None or self.proc.returncode is not None:
+            return False
+        try:  # the child watcher may not have noticed yet
+            os.kill(self.proc.pid, 0)
+        except ProcessLookupError:
+            return False
+        except OSError:
+            pass
+        return True
+
+    async def _restart(self) -> bool:
+        """Start the fork server again if it died (once at a time, and not more often than RESTART_EVERY)."""
+        if self._starting is None:
+            self._starting = asyncio.Lock()
+        async with self._starting:
+            if self.alive():
+                return True
+            if time.monotonic() - self.restarted_at < self.RESTART_EVERY:
+                return False  # one that keeps dying is not started over and over: sessions start the ordinary way
+            self.restarted_at = time.monotonic()
+            self.log.info("the fork server is gone: starting a new one for new sessions")
+            try:
+                if self.proc is not None and self.proc.returncode is None:
+                    await self.proc.wait()  # reap the dead one
+                await self.start()
+            except OSError as e:
+                self.log.info("fork server not restarted (%s): sessions start the ordinary way", e.strerror or e)
+                return False
+            return True
+
+    async def launch(self, argv: list[str], env: dict[str, str], cwd: str, stdio: list[int]) -> ForkedApp | None:
+        """The app ``argv`` forked with ``env`` in ``cwd`` on ``stdio``: one terminal (its standard input, output
+        and error, and its controlling terminal), or three descriptors (standard input, output, error). The
+        descriptors stay the caller's to close. None if the fork server cannot start it."""
+        if not self.applies(argv) or self.proc is None:
+            return None
+        if not self.alive() and not await self._restart():
+            return None
+        proc = await self._launch(argv, env, cwd, stdio)
+        if proc is None and not self.alive() and await self._restart():  # it died just now: once more
+            proc = await self._launch(argv, env, cwd, stdio)
+        return proc
+
+    async def _launch(self, argv: list[str], env: dict[str, str], cwd: str, stdio: list[int]) -> ForkedApp | None:
+        import json
+        import socket
+
+        assert len(stdio) in (1, 3)
+        ours, theirs = socket.socketpair()
+        try:
+            request = json.dumps({"args": argv[3:], "env": env, "cwd": cwd}).encode("utf-8")
+            socket.send_fds(self.control, [request], [*stdio, theirs.fileno()])
+        except OSError as e:
+            ours.close()
+            self.log.info("fork server unavailable (%s): starting the app the ordinary way", e)
+            return None
+        finally:
+            theirs.close()
+        reader, writer = await asyncio.open_connection(sock=ours)
+        try:
+            pid = struct.unpack("!i", await asyncio.wait_for(reader.readexactly(4), 30))[0]
+        except (TimeoutError, asyncio.IncompleteReadError, OSError):
+            writer.close()
+            return None
+        return ForkedApp(pid, reader, writer)
+
+    async def stop(self) -> None:
+        if self.control is not None:
+            self.control.close()
+            self.control = None
+        if self.proc is not None and self.proc.returncode is None:
+            try:
+                await asyncio.wait_for(self.proc.wait(), 5)
+            except TimeoutError:
+                self.proc.kill()
+                await self.proc.wait()

@@ -110,6 +110,9 @@ Do = Callable[["Table", int, str, str, "Act", str, list[Event]], None]
 Resolve = Callable[["Table", Decision, list[Event]], None]
 #: (game, player, ability) -> can the ability do anything now (a Dominant that cannot is not offered)
 Usable = Callable[["Table", int, "Act"], bool]
+#: (game, its player, the interrupted card, its host, the effect, what the effect had done, events): an interrupted
+#: effect comes back whole (redemption.effect.interrupt_battle)
+Reactivate = Callable[["Table", int, str, str, "Act", "list[Done]", list[Event]], None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +135,10 @@ class Verb:
     usable: Usable | None = None
     #: on a character's own ability (it enters battle), its player chooses the target then (a decision)
     asks_on_entry: bool = False
+    #: how an effect of this verb that an interrupt suspended comes back, given all it had done at once (a draw draws
+    #: again, a choose-opponent chooses again); None: ``do`` again on each old target that is still a legal one
+    #: (redemption.effect.interrupt_battle)
+    reactivate: Reactivate | None = None
 
     @property
     def rule(self) -> str:
@@ -2830,7 +2837,13 @@ def _do_interrupt_battle(g: Table, p: int, src: str, host: str, ab: Act, target:
     if not done:
         return
     g._undo(e, events)
-    g.b.suspended, g.b.interrupter = done, src
+    _suspend(g, src, done)
+
+
+def _suspend(g: Table, src: str, done: list[Done]) -> None:
+    """Card src's interrupt suspended ``done``: they reactivate once its ability is done, before any effects still
+    waiting to come back from an earlier interrupt (a character one of them brought back interrupts in turn)."""
+    g.b.suspended, g.b.interrupter = done + g.b.suspended, src
 
 
 def interruptible(g: Table, p: int, ab: Act, host: str = "") -> list[str]:
@@ -2857,7 +2870,7 @@ def _do_interrupt(g: Table, p: int, src: str, host: str, ab: Act, target: str, e
     events.append(Event.said("effect", f"{name} interrupts {g._nm(target)}: what it did is suspended.", p, rid))
     if done:
         g._undo(target, events)
-        g.b.suspended, g.b.interrupter = done, src
+        _suspend(g, src, done)
 
 
 def _do_interrupt_discard(g: Table, p: int, src: str, host: str, ab: Act, target: str, events: list[Event]) -> None:
@@ -2900,55 +2913,51 @@ def reactivate(g: Table, src: str, events: list[Event]) -> None:
     happened, each only if the interrupted card is still in battle and counts, the character it is on is still in
     battle, and its old target is still a legal one (REG *Interrupt*, reactivating abilities). One that asks (or
     the ability of a character it bands in asks) holds the rest until the answer (:func:`resume_reactivation`)."""
-    b = g.b
-    if b.interrupter != src or g.s.pending is not None:
+    if g.b.interrupter != src or g.s.pending is not None:
         return
-    done, b.suspended, b.interrupter = b.suspended, [], ""
-    _reactivate(g, done[0][0], done, events)
+    _reactivate_suspended(g, events)
 
 
 def resume_reactivation(g: Table, events: list[Event]) -> None:
     """A question asked while suspended effects reactivated is answered, and nothing else waits: the rest of them
     reactivate now (redemption.effect.interrupt_battle)."""
-    b = g.b
-    if not b.reactivating or g.s.pending is not None:
+    if not g.b.reactivating or g.s.pending is not None:
         return
-    e, rest = b.reactivating, b.suspended
-    b.reactivating, b.suspended = "", []
-    _reactivate(g, e, rest, events)
+    _reactivate_suspended(g, events)
 
 
-#: effects that reactivate whole, once, whatever their parts were recorded as: a draw (however many cards), a "you
-#: may draw" (asked again), a choose-opponent (its withdrawals and its band; redemption.effect.interrupt_battle)
-WHOLE = ("draw", "may_draw", "choose_opponent")
+def _reactivate_suspended(g: Table, events: list[Event]) -> None:
+    """Every effect in the battle's ``suspended`` reactivates now (:func:`_reactivate`); the record is emptied first,
+    so an interrupt made while they reactivate (by a character one of them brings back) keeps its own."""
+    b = g.b
+    done = b.suspended
+    b.suspended, b.interrupter, b.reactivating = [], "", ""
+    _reactivate(g, done, events)
 
 
-def _steps(g: Table, e: str, done: list[Done]) -> list[tuple[Act | None, list[Done]]]:
-    """The suspended records of card e grouped by the effect that made them (the one at their place; a record
-    without a place: the card's first effect of its verb), in the order they first happened: an effect of
-    :data:`WHOLE` is one step with all its records, any other one step a record."""
-    card = g.cd[e]
-    steps: list[tuple[Act | None, list[Done]]] = []
-    whole: dict[object, list[Done]] = {}
-    for rec in done:
-        found = _placed(card, rec[4])
-        act = found[0].acts[found[1]] if found is not None else _act_by_verb(g, e, rec[1])
-        if act is not None and act.verb in WHOLE and rec[1] not in AFTER_BATTLE:
-            key = rec[4] if found is not None else act.verb
-            if key in whole:
-                whole[key].append(rec)
-                continue
-            whole[key] = [rec]
-            steps.append((act, whole[key]))
-        else:
-            steps.append((act, [rec]))
-    return steps
+def _reactivate(g: Table, done: list[Done], events: list[Event]) -> None:
+    """The suspended effects ``done`` reactivate in order, each card's records as that card's effects
+    (:func:`_reactivate_card`). One that leaves a question pending holds the rest in the battle's ``suspended``,
+    after what an interrupt made meanwhile suspended (it comes back first, once that interrupt's ability is done),
+    with ``reactivating`` the card whose effect was reactivating (unless a reactivation inside it named its own)
+    until the answer (:func:`resume_reactivation`)."""
+    b, i = g.b, 0
+    while i < len(done):
+        e, j = done[i][0], i
+        while j < len(done) and done[j][0] == e:
+            j += 1
+        left = _reactivate_card(g, e, done[i:j], events)
+        if g.s.pending is not None:
+            b.suspended = b.suspended + left + done[j:]
+            b.reactivating = b.reactivating or e
+            return
+        i = j
 
 
-def _reactivate(g: Table, e: str, done: list[Done], events: list[Event]) -> None:
-    """The suspended effects ``done`` of interrupted card e reactivate, each effect whole, in order
-    (:func:`reactivate`); one that leaves a question pending holds the rest in the battle's ``suspended``, with
-    ``reactivating`` e, until it is answered (:func:`resume_reactivation`)."""
+def _reactivate_card(g: Table, e: str, done: list[Done], events: list[Event]) -> list[Done]:
+    """The suspended effects ``done`` of interrupted card e reactivate, each effect whole, in order, as its verb's
+    entry says (``Verb.reactivate``; none: :func:`_reactivate_each`); the records still to come back when one of
+    them leaves a question pending (none otherwise)."""
     b, rid = g.b, "redemption.effect.interrupt_battle"
     q, host = g.owner(e), g.attached.get(e, "")
     if (
@@ -2961,60 +2970,111 @@ def _reactivate(g: Table, e: str, done: list[Done], events: list[Event]) -> None
         events.append(
             Event("effect", f"What {g._nm(e)} did does not come back: it no longer counts in battle.", q, rid)
         )
-        return
+        return []
     steps = _steps(g, e, done)
     for i, (act, recs) in enumerate(steps):
-        _, eff, t, _where, _at = recs[0]
-        if eff in AFTER_BATTLE:  # a mark for after the battle, not undone by the interrupt: nothing comes back
-            b.effects.extend(recs)
-            continue
         if act is None:  # a record of a save without places whose verb is no effect of the card's
-            events.append(Event("effect", f"What {g._nm(e)} did to {g._nm(t)} does not come back.", q, rid))
+            events.append(Event("effect", f"What {g._nm(e)} did to {g._nm(recs[0][2])} does not come back.", q, rid))
             continue
-        _reactivate_one(g, q, e, host, act, recs, events)
+        (VERBS[act.verb].reactivate or _reactivate_each)(g, q, e, host, act, recs, events)
         if g.s.pending is not None:  # it asked (or a character it brought in asks): the rest wait for the answer
             _stamp(g, e, act)
-            b.reactivating, b.suspended = e, [r for _, rs in steps[i + 1 :] for r in rs]
-            return
+            return [r for _, rs in steps[i + 1 :] for r in rs]
+    return []
 
 
-def _reactivate_one(g: Table, q: int, e: str, host: str, act: Act, recs: list[Done], events: list[Event]) -> None:
-    """One suspended effect of card e (``act``, with what it had done: ``recs``) reactivates whole, on its old
-    target if that is still a legal one (redemption.effect.interrupt_battle)."""
-    card, rid = g.cd[e], "redemption.effect.interrupt_battle"
-    _, eff, t, _where, _at = recs[0]
-    at = act_place(card, act)
-    if act.verb == "draw":
-        events.append(Event("effect", f"{card.name} reactivates: its draw.", q, rid))
-        _draw_for(g, q, e, len(recs), at, "redemption.effect.draw", events)
-        return
-    if act.verb == "may_draw":
-        events.append(Event("effect", f"{card.name} reactivates: its draw.", q, rid))
-        _do_may_draw(g, q, e, host, act, "", events)
-        return
-    if act.verb == "choose_opponent":  # chosen again: the one it banded in (its withdrawals come with it)
-        t = next((r[2] for r in recs if r[1] == "band"), "")
-    elif eff != act.verb:  # a part written under another verb's name: a character it banded in bands in again
-        if eff == "band" and g.loc[t][1] in ("hand", "territory"):
-            p = g.owner(t)
-            if not g._kept_out(t) and g._unique_clash(p, t) is None and not continuous.band_prevented(g, t):
-                events.append(Event("effect", f"{card.name} reactivates on {g._nm(t)}.", q, rid))
-                _do_band(g, p, e, host, act, t, events)
-                return
-        events.append(Event("effect", f"What {g._nm(e)} did to {g._nm(t)} does not come back.", q, rid))
-        return
-    v = VERBS[act.verb]
+def _steps(g: Table, e: str, done: list[Done]) -> list[tuple[Act | None, list[Done]]]:
+    """The suspended records of card e grouped by the effect that made them (the one at their place; a record
+    without a place: the card's first effect of its verb), in the order they first happened: an effect whose verb
+    says how it comes back (``Verb.reactivate``) is one step with all its records, any other one step a record."""
+    card = g.cd[e]
+    steps: list[tuple[Act | None, list[Done]]] = []
+    whole: dict[int, list[Done]] = {}
+    for rec in done:
+        found = _placed(card, rec[4])
+        act = found[0].acts[found[1]] if found is not None else _act_by_verb(g, e, rec[1])
+        if act is not None and VERBS[act.verb].reactivate is not None:
+            at = act_place(card, act)
+            if at in whole:
+                whole[at].append(rec)
+                continue
+            whole[at] = [rec]
+            steps.append((act, whole[at]))
+        else:
+            steps.append((act, [rec]))
+    return steps
+
+
+def _reactivate_each(g: Table, q: int, e: str, host: str, act: Act, recs: list[Done], events: list[Event]) -> None:
+    """How an effect comes back unless its verb says otherwise: its ``do`` again on each old target that is still a
+    legal one; a part written under another verb's name does not come back (redemption.effect.interrupt_battle)."""
+    for _, eff, t, _where, _at in recs:
+        if eff != act.verb:
+            rid = "redemption.effect.interrupt_battle"
+            events.append(Event("effect", f"What {g._nm(e)} did to {g._nm(t)} does not come back.", q, rid))
+            continue
+        _again_on(g, q, e, host, act, t, act.verb.replace("_", " "), events)
+
+
+def _again_on(g: Table, q: int, e: str, host: str, act: Act, t: str, words: str, events: list[Event]) -> None:
+    """Card e's interrupted effect ``act`` reactivates on its old target t, if that is still a legal one (``words``:
+    what it does, for the log when it is not)."""
+    card, v, rid = g.cd[e], VERBS[act.verb], "redemption.effect.interrupt_battle"
     if v.do is None or not t:
         return
     legal = v.targets(g, q, act, host) if v.targets is not None else [t]
     if t not in protected_from(g, card, _unprotected(g, card, act, legal)):
-        words = "choose" if act.verb == "choose_opponent" else act.verb.replace("_", " ")
         events.append(
             Event("effect", f"{card.name} does not {words} {g._nm(t)} again: it is no longer a legal target.", q, rid)
         )
         return
     events.append(Event("effect", f"{card.name} reactivates on {g._nm(t)}.", q, rid))
     v.do(g, q, e, host, act, t, events)
+
+
+def _reactivate_draw(g: Table, q: int, e: str, host: str, act: Act, recs: list[Done], events: list[Event]) -> None:
+    """An interrupted draw or "you may draw" comes back whole: the effect works again, on the draw pile as it is
+    now (a draw draws its number, a "you may draw" asks again), not as many cards as it happened to draw (REG
+    *Interrupt*: an interrupt undoes only the completion of the ability, which completes again when it
+    reactivates; redemption.effect.interrupt_battle)."""
+    events.append(Event("effect", f"{g.cd[e].name} reactivates: its draw.", q, "redemption.effect.interrupt_battle"))
+    do = VERBS[act.verb].do
+    assert do is not None  # a verb that draws
+    do(g, q, e, host, act, "", events)
+
+
+def _reactivate_choose_opponent(
+    g: Table, q: int, e: str, host: str, act: Act, recs: list[Done], events: list[Event]
+) -> None:
+    """An interrupted choose-opponent comes back whole: it chooses the character it put into battle again (the
+    opposing characters withdraw again and it comes in), if that is still a legal choice
+    (redemption.effect.choose_opponent, interrupt_battle)."""
+    t = next((r[2] for r in recs if r[1] == "band"), "")  # its band: the chosen one (its withdrawals go with it)
+    _again_on(g, q, e, host, act, t, "choose", events)
+
+
+def _reactivate_added(g: Table, q: int, e: str, host: str, act: Act, recs: list[Done], events: list[Event]) -> None:
+    """An interrupted discard-to-add comes back on the character it added (recorded as a band; the discard is not
+    undone): it bands in again if it still can (redemption.effect.discard_to_add, interrupt_battle)."""
+    rid = "redemption.effect.interrupt_battle"
+    for _, _, t, _, _ in recs:
+        p = g.owner(t)
+        if (
+            g.loc[t][1] in ("hand", "territory")
+            and not g._kept_out(t)
+            and g._unique_clash(p, t) is None
+            and not continuous.band_prevented(g, t)
+        ):
+            events.append(Event("effect", f"{g.cd[e].name} reactivates on {g._nm(t)}.", q, rid))
+            _do_band(g, p, e, host, act, t, events)
+        else:
+            events.append(Event("effect", f"What {g._nm(e)} did to {g._nm(t)} does not come back.", q, rid))
+
+
+def _marks_stay(g: Table, q: int, e: str, host: str, act: Act, recs: list[Done], events: list[Event]) -> None:
+    """A mark for after the battle (redemption.effect.draw_reveal, discard_after_battle) is not undone by an
+    interrupt: it stays as it was, and nothing comes back."""
+    g.b.effects.extend(recs)
 
 
 def _redirectable(g: Table, p: int, ab: Act, host: str) -> list[str]:
@@ -3467,7 +3527,7 @@ def _verbs() -> dict[str, Verb]:
     return {
         e.name: e
         for e in (
-            Verb("draw", "draw N cards", _text_draw, _do_draw, undo="hand"),
+            Verb("draw", "draw N cards", _text_draw, _do_draw, undo="hand", reactivate=_reactivate_draw),
             # --- what a face-up artifact forbids (the mech batches; continuous.block_forbidden, challenge_forbidden)
             Verb(
                 "no_block",
@@ -3599,6 +3659,7 @@ def _verbs() -> dict[str, Verb]:
                 ),
                 _do_draw_reveal,
                 undo="",
+                reactivate=_marks_stay,
             ),
             Verb(
                 "discard_after_battle",
@@ -3606,6 +3667,7 @@ def _verbs() -> dict[str, Verb]:
                 lambda a, when, card: "This character is discarded after the battle.",
                 _do_discard_after_battle,
                 undo="",
+                reactivate=_marks_stay,
             ),
             Verb(
                 "draw_discard",
@@ -3800,6 +3862,7 @@ def _verbs() -> dict[str, Verb]:
                 _do_choose_opponent,
                 _choosable,
                 undo="",
+                reactivate=_reactivate_choose_opponent,
             ),
             Verb(
                 "prevent_band",
@@ -4076,6 +4139,7 @@ def _verbs() -> dict[str, Verb]:
                 ),
                 _do_may_draw,
                 resolve=_resolve_may_draw,
+                reactivate=_reactivate_draw,
             ),
             Verb(
                 "worth",
@@ -4251,6 +4315,7 @@ def _verbs() -> dict[str, Verb]:
                 ),
                 _do_discard_to_add,
                 resolve=_resolve_discard_to_add,
+                reactivate=_reactivate_added,
             ),
             Verb(
                 "exchange_hand",
@@ -4682,7 +4747,7 @@ def _run_acts(
             if asking and len(options) == 1 and not act.select.up_to:  # one card fits: no question
                 v.do(g, p, src, host, act, options[0], events)
                 if g.s.pending is not None:
-                    _stamp(g, src, act)
+                    _asked(g, src, act)
                     return
                 continue
             if options:
@@ -4707,7 +4772,7 @@ def _run_acts(
             target = ""  # the chosen target is the first targeted effect's: a later one asks for its own
         v.do(g, p, src, host, act, given, events)
         if g.s.pending is not None:  # it asked: what follows waits for the answer
-            _stamp(g, src, act)
+            _asked(g, src, act)
             return
     if (
         g.b.interrupter == src
@@ -4715,13 +4780,37 @@ def _run_acts(
         reactivate(g, src, events)
 
 
+def _asked(g: Table, src: str, act: Act) -> None:
+    """Effect ``act`` of card src has just left a question pending: its own keeps the effect's place (:func:`_stamp`);
+    another card's (a character it brought into battle asks as it enters) holds the effects after it in their
+    ability, which wait in the battle's ``waiting`` until nothing is pending (:func:`continue_after`)."""
+    d = g.s.pending
+    if d is not None and d.source != src:
+        _wait(g, src, act_place(g.cd[src], act))
+    else:
+        _stamp(g, src, act)
+
+
+def _wait(g: Table, src: str, at: int) -> None:
+    """The effects after card src's effect at place ``at``, in its ability, wait for another card's question (none
+    after it, or a "choose one" ability's other alternative: nothing waits; outside a battle nothing does either)."""
+    found = _placed(g.cd[src], at)
+    if g.b.kind and found is not None and not found[0].choose_one and found[1] + 1 < len(found[0].acts):
+        g.b.waiting.append((src, at))
+
+
 def continue_after(g: Table, d: Decision, events: list[Event]) -> None:
     """The answered question was asked by an effect of card ``d.source``: the effects written after it in that
     ability are carried out now, for the card's owner (redemption.decision). Then, with nothing left to answer,
-    suspended effects go on reactivating (:func:`resume_reactivation`), or reactivate once the interrupting card's
-    ability is done although the answer was to another card's question (redemption.effect.interrupt_battle)."""
+    the abilities that waited for it (the effects after one that brought in the character that asked) go on, the
+    last one held first; suspended effects go on reactivating (:func:`resume_reactivation`), or reactivate once the
+    interrupting card's ability is done although the answer was to another card's question
+    (redemption.effect.interrupt_battle)."""
     _continue_ability(g, d, events)
     b = g.b
+    while g.s.pending is None and b.waiting:
+        src, at = b.waiting.pop()
+        _go_on(g, src, at, events)
     if g.s.pending is None and b.reactivating:
         resume_reactivation(g, events)
     elif g.s.pending is None and b.interrupter and b.suspended:
@@ -4729,28 +4818,44 @@ def continue_after(g: Table, d: Decision, events: list[Event]) -> None:
 
 
 def _continue_ability(g: Table, d: Decision, events: list[Event]) -> None:
-    """The effects written after the one that asked ``d``, in its ability (:func:`continue_after`)."""
+    """The effects written after the one that asked ``d``, in its ability (:func:`continue_after`); when another
+    card asks now (a character the answer brought into battle), they wait for its answer (:func:`_wait`)."""
     card = g.cd.get(d.source)
     nxt = g.s.pending
     if nxt is not None and nxt.at < 0 and nxt.source == d.source and nxt.effect == d.effect:
         nxt.at = d.at  # the same effect asks its next question: it keeps its place
-    if card is None or nxt is not None or d.source == g.b.reactivating:
+    if card is None or (nxt is not None and nxt.source == d.source) or d.source == g.b.reactivating:
         return  # (a reactivated effect that asked: what follows it in its ability did not go, and does not come)
     found = _placed(card, d.at)
     if found is not None and found[0].acts[found[1]].verb == d.effect:
-        places = [found]  # the effect that asked, by its place
+        at = d.at  # the effect that asked, by its place
     else:  # a decision saved without its place: the card's first effect of that verb
-        places = [(ab, i) for ab in card.abilities for i, a in enumerate(ab.acts) if a.verb == d.effect][:1]
-    for ab, idx in places:
-        if ab.choose_one:  # one of two alternatives was done: the other is not (redemption.lang.choose_one)
+        act = _act_by_verb(g, d.source, d.effect)
+        if act is None:
             return
-        rest = ab.acts[idx + 1 :]
-        if rest:
-            host = d.source if card.is_character else g.attached.get(d.source, "")
-            _run_acts(g, g.owner(d.source), d.source, host, rest, "", events)
-        elif g.b.interrupter == d.source:  # redemption.effect.interrupt_battle
-            reactivate(g, d.source, events)
+        at = act_place(card, act)
+    if nxt is not None:
+        _wait(g, d.source, at)
+    else:
+        _go_on(g, d.source, at, events)
+
+
+def _go_on(g: Table, src: str, at: int, events: list[Event]) -> None:
+    """Card src's ability goes on after its effect at place ``at``: the effects written after it, for the card's
+    owner; with none left, what the card interrupted reactivates (redemption.effect.interrupt_battle)."""
+    card = g.cd[src]
+    found = _placed(card, at)
+    if found is None:
         return
+    ab, idx = found
+    if ab.choose_one:  # one of two alternatives was done: the other is not (redemption.lang.choose_one)
+        return
+    rest = ab.acts[idx + 1 :]
+    if rest:
+        host = src if card.is_character else g.attached.get(src, "")
+        _run_acts(g, g.owner(src), src, host, rest, "", events)
+    elif g.b.interrupter == src:  # redemption.effect.interrupt_battle
+        reactivate(g, src, events)
 
 
 def rescued(g: Table, held_by: int, soul: str, events: list[Event]) -> None:

@@ -138,6 +138,7 @@ def to_dict(g: Game) -> dict[str, Any]:
             **_plain(b),
             "effects": [list(e) for e in b.effects],
             "suspended": [list(e) for e in b.suspended],
+            "waiting": [list(w) for w in b.waiting],
         },
         "score": [g.score(p) for p in range(g.n)],
         "live": g._live(),
@@ -262,11 +263,18 @@ def _battle(raw: object, cards: dict[str, tuple[str, int]], seats: int, active: 
                 raise ValueError(f"battle {k} must list [card, effect, target, zone, place] entries")
             effects.append((e[0], e[1], e[2], e[3], e[4]))
         setattr(b, k, effects)
-    if b.reactivating:  # reactivating, waiting for an answer: the rest wait in 'suspended', with no interrupter
-        if b.reactivating not in cards or b.interrupter:
-            raise ValueError("battle 'reactivating' names the interrupted card of this game, with no 'interrupter'")
-    elif bool(b.suspended) != bool(b.interrupter) or (b.interrupter and b.interrupter not in cards):
-        raise ValueError("battle 'suspended' goes with 'interrupter', the card of this game that interrupted them")
+    if not all(isinstance(w, list) and len(w) == 2 and w[0] in cards and _whole(w[1]) and w[1] >= 0 for w in b.waiting):
+        raise ValueError("battle 'waiting' must list [card, place] entries: abilities that go on after an answer")
+    b.waiting = [(w[0], w[1]) for w in b.waiting]
+    # reactivating, waiting for an answer: the rest wait in 'suspended' (after what an interrupt made meanwhile suspended)
+    if b.reactivating and b.reactivating not in cards:
+        raise ValueError("battle 'reactivating' names the interrupted card of this game whose effects reactivate")
+    if (b.interrupter and (b.interrupter not in cards or not b.suspended)) or (
+        b.suspended and not b.interrupter and not b.reactivating
+    ):
+        raise ValueError(
+            "battle 'suspended' goes with 'interrupter', the card of this game that interrupted them, or 'reactivating'"
+        )
     for k in ("negated", "played", "souls", "left"):
         _ids(getattr(b, k), cards, f"battle {k}")
     if not all(

@@ -176,8 +176,13 @@ class Battle:
     interrupter: str = ""
     #: the interrupted card whose suspended effects are reactivating and wait for a pending answer (one of them
     #: asked, or the ability of a character one of them banded in asked): the rest, in ``suspended``, go on once it
-    #: is answered (:func:`rules.redemption.effects.resume_reactivation`); ``interrupter`` is "" then
+    #: is answered (:func:`rules.redemption.effects.resume_reactivation`); ``interrupter`` is "" then, unless a
+    #: character one of them brought back interrupted in turn (its suspended effects come first in ``suspended``)
     reactivating: str = ""
+    #: abilities waiting for another card's question (an effect brought in a character that asks as it enters): the
+    #: card and the place of the effect after which the rest of its ability goes on, the last one first once
+    #: nothing is pending (:func:`rules.redemption.effects.continue_after`)
+    waiting: list[tuple[str, int]] = field(default_factory=list)
 
     def copy(self) -> Battle:
         return Battle(
@@ -198,6 +203,7 @@ class Battle:
             self.suspended[:] if self.suspended else [],
             self.interrupter,
             self.reactivating,
+            self.waiting[:] if self.waiting else [],
         )
 
 

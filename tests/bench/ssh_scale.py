@@ -58,7 +58,7 @@ def _forked(entry: Path) -> bool:
     """Whether /proc/PID ``entry`` is a child of the fork server (a session's app), not the fork server."""
     ppid = (entry / "stat").read_text().rsplit(")", 1)[1].split()[1]
     try:
-        return b"tui.ssh.forkserver" in Path(f"/proc/{ppid}/cmdline").read_bytes()
+        return b"tui.forkserver" in Path(f"/proc/{ppid}/cmdline").read_bytes()
     except OSError:
         return False
 
@@ -73,7 +73,7 @@ def app_memory(marker: str, server_pid: int) -> list[tuple[int, int]]:
             cmd = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
             if "tui.cli" not in cmd or "tui.cli serve" in cmd or marker not in cmd:
                 continue
-            if "tui.ssh.forkserver" in cmd and not _forked(entry):  # the fork server itself is no app
+            if "tui.forkserver" in cmd and not _forked(entry):  # the fork server itself is no app
                 continue
             rollup = (entry / "smaps_rollup").read_text()
         except OSError:

@@ -206,9 +206,8 @@ def main(argv: list[str] | None = None) -> None:
     global FIRST_GAME, PAIRS, DECK_PAIR, TABLE_GAMES
     FIRST_GAME, TABLE_GAMES = args.first_game, args.table_games
     if args.decks:
-        a, b = args.decks.split(",")
-        DECK_PAIR = (a, b)
-        print(f"# Redemption decks {a} and {b}")
+        DECK_PAIR = args.decks
+        print(f"# Redemption decks {DECK_PAIR[0]} and {DECK_PAIR[1]}")
     if args.pairs:
         PAIRS = set(args.pairs.split(","))
     only = args.game
@@ -226,6 +225,19 @@ def main(argv: list[str] | None = None) -> None:
         run_game(name, games, hard_games, iterations, time_limit, only_hard)
 
 
+def _deck_pair(text: str) -> tuple[str, str]:
+    """``A,B``: two deck names (argparse turns the error into its one-line usage message)."""
+    names = tuple(name.strip() for name in text.split(","))
+    if len(names) != 2 or not all(names):
+        raise argparse.ArgumentTypeError(f"{text!r} is not two deck names, A,B")
+    from rules.redemption import DECKS
+
+    unknown = [name for name in names if name not in DECKS]
+    if unknown:
+        raise argparse.ArgumentTypeError(f"unknown deck {unknown[0]!r}; the bundled decks are {', '.join(DECKS)}")
+    return names[0], names[1]
+
+
 def _args(argv: list[str] | None) -> argparse.Namespace:
     ap = parser(__file__, __doc__)
     ap.add_argument("--games", type=int, default=400, help="games of each pairing (default %(default)s)")
@@ -241,7 +253,7 @@ def _args(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--pairs", help="only these pairings (hard-normal,...)")
     ap.add_argument("--first-game", type=int, default=0, help="seed of the first game (default %(default)s)")
     ap.add_argument("--table-games", type=int, default=40, help="four-player games of each level (default %(default)s)")
-    ap.add_argument("--decks", help="the two Redemption decks (A,B)")
+    ap.add_argument("--decks", type=_deck_pair, help="the two Redemption decks (A,B)")
     return ap.parse_args(argv)
 
 

@@ -15,7 +15,7 @@ from typing import Any
 import asyncssh
 
 from tui.limits import RateLimiter, address_group
-from tui.player_process import app_argv, app_env, has_game_in_progress
+from tui.player_process import Launcher, app_argv, app_env, has_game_in_progress
 from tui.ssh.config import Config, ServeError
 from tui.ssh.keys import KeyRing, ensure_host_key
 from tui.ssh.limits import (
@@ -27,7 +27,6 @@ from tui.ssh.limits import (
     SHUTDOWN_FLUSH,
 )
 from tui.ssh.logs import escape, field_value, log, log_handler
-from tui.ssh.process import Launcher
 from tui.ssh.session import GameSession, bound_env
 
 
@@ -336,7 +335,7 @@ async def _serve(config: Config, ready: Callable[[int], None] | None) -> None:
     if not config.authorized_keys.exists():
         game.log(f"no authorized keys file at {config.authorized_keys} yet: nobody can log in until it exists")
     if Launcher.applies(config.app_command) and not config.no_fork_server:
-        game.launcher = Launcher(config.data_dir, game.app_env("-", "xterm-256color", {}))
+        game.launcher = Launcher(config.data_dir, game.app_env("-", "xterm-256color", {}), log)
         try:
             await game.launcher.start()
         except OSError as e:

@@ -95,6 +95,11 @@ def web_parser() -> argparse.ArgumentParser:
         help="new games opened per browser address per minute at most (default: %(default)s)",
     )
     p.add_argument("--log-file", type=Path, metavar="FILE", help="append the log here (default: standard error)")
+    p.add_argument(
+        "--no-fork-server",
+        action="store_true",
+        help="start every tab's app as a new interpreter instead of forking it from the fork server",
+    )
     p.add_argument("--pause", metavar="SECONDS", help=argparse.SUPPRESS)  # the app's --pause (tests: 0)
     return p
 
@@ -134,6 +139,7 @@ def main_web(argv: list[str]) -> int:
         proxy=a.proxy,
         log_file=a.log_file,
         app_args=["--pause", a.pause] if a.pause is not None else [],
+        fork_server=not a.no_fork_server,
     )
     try:
         return sv.run(config)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol, cast
 
 TESTED_SERVE = "1.1.3"  # the textual-serve this patch was written and checked against
 
@@ -25,6 +25,23 @@ def warn_if_changed() -> list[str]:
     return compat.warn_if_changed("textual_serve")
 
 
+class AppPipes(Protocol):
+    """The app's process as the relay uses it: an asyncio subprocess, or one forked by the fork server on pipes."""
+
+    @property
+    def pid(self) -> int: ...
+    @property
+    def returncode(self) -> int | None: ...
+    @property
+    def stdin(self) -> asyncio.StreamWriter | None: ...
+    @property
+    def stdout(self) -> asyncio.StreamReader | None: ...
+    @property
+    def stderr(self) -> asyncio.StreamReader | None: ...
+
+    async def wait(self) -> int: ...
+
+
 class ServedApp:
     """Put before textual-serve's ``AppService`` in a class's bases: the app's process is the one
     :meth:`open_process` starts, and :attr:`process` and :meth:`relay_ended` see it and the relay of its output."""
@@ -34,17 +51,19 @@ class ServedApp:
         _stdin: asyncio.StreamWriter | None
         _task: asyncio.Task[None] | None
 
-    async def open_process(self, width: int, height: int) -> asyncio.subprocess.Process:
+    async def open_process(self, width: int, height: int) -> AppPipes:
         """Start the app (its standard input, output and error pipes) at the browser's terminal size."""
         raise NotImplementedError
 
     async def _open_app_process(self, width: int = 80, height: int = 24) -> asyncio.subprocess.Process:
-        self._process = process = await self.open_process(width, height)
+        process = await self.open_process(width, height)
+        # AppService types its process as asyncio's; of it, it uses what AppPipes names (the relay is ours)
+        self._process = cast("asyncio.subprocess.Process", process)
         self._stdin = process.stdin
-        return process
+        return self._process
 
     @property
-    def process(self) -> asyncio.subprocess.Process | None:
+    def process(self) -> AppPipes | None:
         """The app's process, once started."""
         return self._process
 

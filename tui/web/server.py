@@ -1,4 +1,6 @@
-"""The web server: sign-in, sessions, limits, and one app process per browser tab (textual-serve's AppService).
+"""The web server: sign-in, sessions, limits, and one app process per browser tab (textual-serve's AppService),
+forked by the fork server the SSH server uses too (tui/forkserver.py, through tui.player_process.Launcher), which
+has imported the app already: a tab's app on its three pipes skips the interpreter's start and the imports.
 
 Who a player is comes from one place: the session cookie names a server-side session, made when an account
 signed in; the app is started with that account's name. Nothing the browser sends afterwards (the page's
@@ -31,9 +33,9 @@ from textual_serve.app_service import AppService
 
 from saves import accounts
 from tui.limits import RateLimiter, address_group
-from tui.player_process import NOT_SAVED_EXIT, app_env
+from tui.player_process import NOT_SAVED_EXIT, ForkedApp, Launcher, app_env
 from tui.web import pages, served
-from tui.web.served import ServedApp
+from tui.web.served import AppPipes, ServedApp
 
 log = logging.getLogger("redemption.web")
 
@@ -93,6 +95,7 @@ class WebConfig:
     log_file: Path | None = None
     #: Added to the app's command line (tests: a pause of 0 so the computer answers at once).
     app_args: list[str] = field(default_factory=list)
+    fork_server: bool = True  # each tab's app a fork of the fork server (False: a new interpreter each)
 
 
 @dataclass
@@ -103,19 +106,90 @@ class WebSession:
     id: str  # for the log: never the cookie's value
 
 
+class PipedFork:
+    """A tab's app forked by the fork server on three pipes: what an asyncio subprocess offers the relay (pid,
+    returncode, wait, and its standard input, output and error as streams)."""
+
+    def __init__(
+        self,
+        forked: ForkedApp,
+        stdin: asyncio.StreamWriter,
+        stdout: asyncio.StreamReader,
+        stderr: asyncio.StreamReader,
+    ) -> None:
+        self.forked, self.stdin, self.stdout, self.stderr = forked, stdin, stdout, stderr
+        self.pid = forked.pid
+        self._ended = asyncio.ensure_future(forked.wait())  # returncode is set as soon as the app ends
+
+    @property
+    def returncode(self) -> int | None:
+        return self.forked.returncode
+
+    @property
+    def orphaned(self) -> bool:  # its fork server died before it: its exit status is lost
+        return self.forked.orphaned
+
+    async def wait(self) -> int:
+        code = await asyncio.shield(self._ended)
+        self.stdin.close()
+        return code
+
+    @classmethod
+    async def start(cls, launcher: Launcher, argv: list[str], env: dict[str, str], cwd: Path) -> PipedFork | None:
+        """``argv`` forked by ``launcher`` on new pipes; None if the fork server cannot start it."""
+        loop = asyncio.get_running_loop()
+        in_r, in_w = os.pipe()
+        out_r, out_w = os.pipe()
+        err_r, err_w = os.pipe()
+        try:
+            forked = await launcher.launch(argv, env, str(cwd), [in_r, out_w, err_w])
+        finally:
+            for fd in (in_r, out_w, err_w):  # the app's ends: the fork server has sent them on
+                os.close(fd)
+        if forked is None:
+            for fd in (in_w, out_r, err_r):
+                os.close(fd)
+            return None
+        stdout, stderr = await _read_pipe(out_r), await _read_pipe(err_r)
+        transport, protocol = await loop.connect_write_pipe(
+            lambda: asyncio.streams.FlowControlMixin(loop), open(in_w, "wb", 0)
+        )
+        return cls(forked, asyncio.StreamWriter(transport, protocol, None, loop), stdout, stderr)
+
+
+async def _read_pipe(fd: int) -> asyncio.StreamReader:
+    """The reading end ``fd`` of a pipe as a stream (as an asyncio subprocess's output is)."""
+    reader = asyncio.StreamReader(limit=2**16)
+    await asyncio.get_running_loop().connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), open(fd, "rb", 0))
+    return reader
+
+
 class PlayerApp(ServedApp, AppService):
     """One tab's app process: textual-serve's AppService, started as ``argv`` with a clean environment, in a
     process group of its own (so that it and anything it starts end together), its standard error bounded,
-    and its stop bounded in time."""
+    and its stop bounded in time. Forked by ``launcher`` when there is one, else a new interpreter."""
 
-    def __init__(self, argv: list[str], env: dict[str, str], cwd: Path, grace: float, **kw: Any) -> None:
+    def __init__(
+        self,
+        argv: list[str],
+        env: dict[str, str],
+        cwd: Path,
+        grace: float,
+        launcher: Launcher | None = None,
+        **kw: Any,
+    ) -> None:
         super().__init__(" ".join(argv), **kw)
-        self.argv, self.env, self.cwd, self.grace = argv, env, cwd, grace
+        self.argv, self.env, self.cwd, self.grace, self.launcher = argv, env, cwd, grace, launcher
         self.stderr_tail = bytearray()
         self.returncode: int | None = None
+        self.status_unknown = False  # forked by a fork server that died before the app: its status is lost
 
-    async def open_process(self, width: int, height: int) -> asyncio.subprocess.Process:
+    async def open_process(self, width: int, height: int) -> AppPipes:
         env = dict(self.env, COLUMNS=str(width), ROWS=str(height))
+        if self.launcher is not None:
+            forked = await PipedFork.start(self.launcher, self.argv, env, self.cwd)
+            if forked is not None:
+                return forked
         return await asyncio.create_subprocess_exec(
             *self.argv,
             stdin=asyncio.subprocess.PIPE,
@@ -190,6 +264,7 @@ class PlayerApp(ServedApp, AppService):
         _killpg(process.pid, signal.SIGKILL)  # whatever it left behind in its group
         await self.relay_ended(2.0)
         self.returncode = process.returncode
+        self.status_unknown = bool(getattr(process, "orphaned", False))
 
     def not_saved_words(self) -> str:
         found = _NOT_SAVED_WORDS.findall(bytes(self.stderr_tail))
@@ -212,7 +287,7 @@ class Tab:
     started: float = field(default_factory=time.monotonic)
     last_input: float = field(default_factory=time.monotonic)
     ended: str = "closed"
-    status: int | None = None
+    status: int | str | None = None  # the app's exit status; "unknown" when its fork server died before it
 
 
 class WebServer:
@@ -233,6 +308,23 @@ class WebServer:
         self.closing = False
         self.apps: set[PlayerApp] = set()
         self.run_dir = Path(tempfile.mkdtemp(prefix="redemption-web-"))  # the apps' resume notes (mode 700)
+        self.launcher: Launcher | None = None  # the fork server (start_fork_server)
+
+    async def start_fork_server(self) -> None:
+        """Start the fork server that forks each tab's app, unless turned off or the app command is not this
+        Python's tui.cli; if it cannot start, each tab's app is a new interpreter."""
+        argv = self.app_argv("-", [])
+        if not self.config.fork_server or not Launcher.applies(argv):
+            return
+        # The fork server's own environment is the SSH server's (no player, no web settings): each tab's app gets
+        # its own in its request.
+        launcher = Launcher(self.config.data_dir, app_env("-", self.config.data_dir, "xterm-256color", {}), log)
+        try:
+            await launcher.start()
+        except OSError as e:
+            self.log(f"fork server not started ({e.strerror or e}): each tab's app imports the app itself")
+            return
+        self.launcher = launcher
 
     # --- the application ------------------------------------------------------------------
     def make_app(self) -> web.Application:
@@ -565,6 +657,7 @@ class WebServer:
             self.app_env(t.player, note),
             self.config.data_dir,
             self.config.grace,
+            self.launcher,
             write_bytes=ws.send_bytes,
             write_str=ws.send_str,
             close=closed_by_app,
@@ -581,12 +674,12 @@ class WebServer:
         finally:
             await app.stop()
             self.apps.discard(app)
-            t.status = app.returncode
+            t.status = "unknown" if app.status_unknown else app.returncode
             self.keep_resume(key, note)
             done.set()
             if self.stopping.get(key) is done:
                 del self.stopping[key]
-            if app.returncode == NOT_SAVED_EXIT and not ws.closed:
+            if (app.returncode == NOT_SAVED_EXIT or (app.status_unknown and app.not_saved_words())) and not ws.closed:
                 words = app.not_saved_words() or "Your game could not be saved."
                 await ws.close(code=WSCloseCode.INTERNAL_ERROR, message=words[:120].encode())
 
@@ -645,6 +738,9 @@ class WebServer:
                     code=WSCloseCode.GOING_AWAY, message=b"The server is shutting down; your game is saved."
                 )
         await asyncio.gather(*(a.stop() for a in list(self.apps) if a.process is not None), return_exceptions=True)
+        if self.launcher is not None:
+            await self.launcher.stop()
+            self.launcher = None
         with contextlib.suppress(OSError):
             for p in self.run_dir.iterdir():
                 p.unlink()
@@ -662,6 +758,7 @@ async def start(config: WebConfig) -> tuple[web.AppRunner, WebServer, int]:
     """Start serving; returns the runner (to clean up), the server and the port it listens on."""
     served.warn_if_changed()  # on another textual-serve: what changed of the parts ServedApp relies on, logged
     server = WebServer(config)
+    await server.start_fork_server()
     runner = web.AppRunner(server.make_app(), access_log=None, handle_signals=False)
     await runner.setup()
     site = web.TCPSite(runner, config.host, config.port)

@@ -1,15 +1,18 @@
-"""The fork server of ``redemption serve``: one process that has already imported the app, and forks
-a child per SSH session onto that session's terminal, so logins skip the import and share its memory.
+"""The fork server of the front ends (``redemption serve`` and ``redemption web``): one process that has already
+imported the app, and forks a child per session (an SSH login, a browser tab) onto that session's terminal or pipes,
+so sessions skip the import and share its memory.
 
-Started by the server as ``python -m tui.ssh.forkserver --for tui.cli DATA_DIR`` with a Unix socket on
-its standard input. Each request is one JSON line ``{"args": [...], "env": {...}, "cwd": "..."}``
-sent with two file descriptors: the session's terminal and a socket for the answer, on which the
-fork server writes the child's pid (4 bytes) and later its wait status (4 bytes). It exits when
-the server closes its socket.
+Started by a front end (tui.player_process.Launcher) as ``python -m tui.forkserver --for tui.cli DATA_DIR`` with a
+Unix socket on its standard input. Each request is one JSON line ``{"args": [...], "env": {...}, "cwd": "..."}``
+sent with the session's file descriptors and, last, a socket for the answer: either one descriptor, the session's
+terminal (the app's standard input, output and error, and its controlling terminal: SSH), or three, the app's
+standard input, output and error (pipes: the web server's, which speaks textual-serve's protocol on them). On the
+answer socket the fork server writes the child's pid (4 bytes) and later its wait status (4 bytes). It exits when
+the front end closes its socket.
 
-The one bridge between the SSH server and the app: the rest of tui/ssh imports no Textual (pyproject.toml's
-import contract), and runs this module as a process of its own, never imports it. This module imports the app
-(tui.cli, tui.app, the screens) and Textual, to do once before any fork what every session would do.
+The one bridge between the front ends and the app: the servers (tui/ssh, tui/web) import no Textual
+(pyproject.toml's import contracts), and run this module as a process of its own, never import it. This module
+imports the app (tui.cli, tui.app, the screens) and Textual, to do once before any fork what every session would do.
 """
 
 from __future__ import annotations
@@ -27,21 +30,35 @@ import termios
 from typing import Any
 
 
-def _child(req: dict[str, Any], tty: int) -> None:
-    """In the forked child: become the session's process on its terminal and run the app."""
+def _child(req: dict[str, Any], stdio: list[int]) -> None:
+    """In the forked child: become the session's process on its terminal (one descriptor) or its pipes (three:
+    standard input, output and error), and run the app."""
     code = 1
     try:
         for sig in (signal.SIGCHLD, signal.SIGTERM, signal.SIGHUP, signal.SIGINT, signal.SIGPIPE):
             signal.signal(sig, signal.SIG_DFL)
         os.setsid()
-        for fd in (0, 1, 2):
-            os.dup2(tty, fd)
-        if tty > 2:
-            os.close(tty)
-        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+        ends = stdio * 3 if len(stdio) == 1 else stdio
+        moved = [os.dup(fd) if fd <= 2 else fd for fd in ends]  # none overwritten before it is copied
+        for target, fd in enumerate(moved):
+            os.dup2(fd, target)
+        for fd in set(moved) | set(stdio):
+            if fd > 2:
+                os.close(fd)
+        if len(stdio) == 1:  # a terminal: the session's controlling terminal
+            fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+        else:  # pipes: a write to one the server has closed fails (EPIPE), as in a new interpreter, not a signal
+            signal.signal(signal.SIGPIPE, signal.SIG_IGN)
         os.chdir(req["cwd"])
         os.environ.clear()
         os.environ.update(req["env"])
+        # Textual reads its settings (the driver, the frame rate, the colours) from the environment as it is
+        # imported, here in the fork server: read again from this session's.
+        import importlib
+
+        import textual.constants
+
+        importlib.reload(textual.constants)
         sys.stdin = sys.__stdin__ = open(0, encoding="utf-8", closefd=False)  # type: ignore[misc]
         sys.stdout = sys.__stdout__ = open(1, "w", encoding="utf-8", closefd=False, buffering=1)  # type: ignore[misc]
         sys.stderr = sys.__stderr__ = open(2, "w", encoding="utf-8", closefd=False, buffering=1)  # type: ignore[misc]
@@ -89,14 +106,14 @@ def serve(control: socket.socket) -> None:
                 sock.close()
         if not ready:
             continue
-        msg, fds, _, _ = socket.recv_fds(control, 65536, 2)
+        msg, fds, _, _ = socket.recv_fds(control, 65536, 4)
         if not msg:
             return  # the server is gone
-        if len(fds) != 2:
+        if len(fds) not in (2, 4):
             for fd in fds:
                 os.close(fd)
             continue
-        tty, answer_fd = fds
+        *stdio, answer_fd = fds
         answer = socket.socket(fileno=answer_fd)
         req = json.loads(msg.decode("utf-8"))
         sys.stdout.flush()
@@ -106,8 +123,9 @@ def serve(control: socket.socket) -> None:
             answer.close()
             for s in answers.values():
                 s.close()
-            _child(req, tty)
-        os.close(tty)
+            _child(req, stdio)
+        for fd in stdio:
+            os.close(fd)
         try:
             answer.sendall(struct.pack("!i", pid))
         except OSError:

@@ -1,0 +1,118 @@
+"""``redemption web`` forks each tab's app from the fork server (tui/forkserver.py) the SSH server uses: a tab's app
+is a fork, a fork server killed by SIGKILL leaves its tabs playing and saving, and a new one serves the next tab.
+Driven by aiohttp's WebSocket client as the page's script speaks to the server (no browser needed)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import time
+from pathlib import Path
+
+import pytest
+
+from saves import list_saves, load
+from tests.browser import WebServerProcess, _plain, add_account
+
+PW = "correct horse battery"
+
+
+def children(pid: int) -> list[int]:
+    """The live (not zombie) children of ``pid``."""
+    out = []
+    for entry in Path("/proc").iterdir():
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if entry.name.isdigit() and fields[0] != "Z" and int(fields[1]) == pid:
+            out.append(int(entry.name))
+    return out
+
+
+def fork_servers(server_pid: int) -> list[int]:
+    found = []
+    for pid in children(server_pid):
+        try:
+            if b"tui.forkserver" in Path(f"/proc/{pid}/cmdline").read_bytes():
+                found.append(pid)
+        except OSError:
+            continue
+    return found
+
+
+class Tab:
+    """One browser tab's socket: keys in, the app's output read as text."""
+
+    def __init__(self, ws) -> None:
+        self.ws = ws
+        self.out = ""
+
+    async def send(self, keys: str) -> None:
+        await self.ws.send_str(json.dumps(["stdin", keys]))
+
+    async def expect(self, word: str, timeout: float = 30.0) -> None:
+        self.out = ""
+        end = time.monotonic() + timeout
+        while word not in _plain(self.out):
+            msg = await asyncio.wait_for(self.ws.receive(), max(0.01, end - time.monotonic()))
+            if msg.type.name == "BINARY":
+                self.out += msg.data.decode("utf-8", "replace")
+            elif msg.type.name != "TEXT":
+                raise AssertionError(f"the socket closed before {word!r} showed: {msg}")
+
+
+def test_each_tab_is_a_fork_and_a_killed_fork_server_loses_no_game_and_is_replaced(tmp_path):
+    pytest.importorskip("textual_serve")
+    import aiohttp
+
+    data = tmp_path / "data"
+    data.mkdir()
+    add_account(data, "bob", PW)
+    web = WebServerProcess(data).start()
+    assert web.proc is not None
+    server = web.proc.pid
+
+    async def run() -> tuple[int, int]:
+        async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as http:
+            origin = {"Origin": web.url.rstrip("/")}
+            async with http.post(web.url + "/signin", data={"name": "bob", "password": PW}, headers=origin) as r:
+                assert r.status == 200
+            async with http.ws_connect(f"{web.url}/ws/{'a' * 32}?width=100&height=30", headers=origin) as ws1:
+                one = Tab(ws1)
+                await one.expect("Welcome, bob", timeout=60)
+                (old,) = fork_servers(server)
+                (app,) = children(old)  # the tab's app: a fork of the fork server, not a new interpreter
+                await one.send("\r")  # New game
+                await one.expect("Start begins")
+                await one.send("\x13")  # Ctrl+S: Resurrection against the computer, as offered
+                await one.expect("your move")
+                os.kill(old, signal.SIGKILL)
+                deadline = time.monotonic() + 20
+                while old in fork_servers(server) and time.monotonic() < deadline:
+                    await asyncio.sleep(0.05)
+                assert os.path.exists(f"/proc/{app}")  # the app lives on...
+                await one.send("\r")  # ...and still plays: a card face down
+                await one.expect("play a card face")
+                async with http.ws_connect(f"{web.url}/ws/{'b' * 32}?width=100&height=30", headers=origin) as ws2:
+                    two = Tab(ws2)
+                    await two.expect("Welcome, bob", timeout=60)
+                    (new,) = fork_servers(server)  # started again for the next tab
+                    assert new != old and len(children(new)) == 1
+            return app, new
+
+    try:
+        app, new = asyncio.run(run())
+        deadline = time.monotonic() + 20
+        while (os.path.exists(f"/proc/{app}") or children(new)) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not os.path.exists(f"/proc/{app}") and not children(new)  # each tab's app ended with its socket
+    finally:
+        web.stop()
+    (game,) = [s for s in list_saves(data / "bob") if not s.error]
+    assert not game.over and load(game.path).history  # the move made after the kill is saved
+    log = web.log.read_text()
+    assert "the fork server is gone: starting a new one" in log
+    assert log.count("app player=bob") == 2 and "status=unknown" in log and "status=0" in log
