@@ -104,7 +104,9 @@ class TitleScreen(Screen[Any]):
         return tuple(out)
 
     def _refresh_if_changed(self) -> None:
-        if self._built and self.is_current and self._stamp() != self._seen:
+        # Only on top (not is_current, which Textual also holds under a game started from here): a game's every save
+        # changes the folder, and each change would read every save and table again under it.
+        if self._built and self.is_active and self._stamp() != self._seen:
             self.refresh_menu()
 
     async def on_screen_resume(self) -> None:
@@ -318,6 +320,9 @@ class NewGameScreen(Screen[Any]):
         Binding("escape", "back", "Back", id="new-game.back"),
         Binding("ctrl+s", "start", "Start", id="new-game.start"),
     ]
+    #: The Start button has the keyboard when the form opens. Textual's own choice would be the form's scrolling
+    #: container, and each move of the focus in or out of it restyles every field of the form (a tenth of a second).
+    AUTO_FOCUS = "#start"
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="form"):
