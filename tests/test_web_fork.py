@@ -103,7 +103,7 @@ def test_each_tab_is_a_fork_and_a_killed_fork_server_loses_no_game_and_is_replac
                     await asyncio.sleep(0.05)
                 assert alive(app)  # the app lives on...
                 await one.send("\r")  # ...and still plays: a card face down
-                await one.expect("play a card face")
+                await one.expect("You (Aggressor) play a card face")
                 async with http.ws_connect(f"{web.url}/ws/{'b' * 32}?width=100&height=30", headers=origin) as ws2:
                     two = Tab(ws2)
                     await two.expect("Welcome, bob", timeout=60)
@@ -155,7 +155,7 @@ def test_a_web_server_killed_by_sigkill_leaves_no_app_running_its_tab_hangs_up_a
                 await tab.send("\x13")  # Ctrl+S: Resurrection against the computer
                 await tab.expect("your move")
                 await tab.send("\r")  # a card face down
-                await tab.expect("play a card face")
+                await tab.expect("You (Aggressor) play a card face")
                 os.kill(server, signal.SIGKILL)
                 return app, forks
 
