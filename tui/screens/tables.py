@@ -11,11 +11,12 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.coordinate import Coordinate
 from textual.screen import Screen
-from textual.widgets import Button, DataTable, Footer, Input, Label, RadioSet
+from textual.widgets import Button, DataTable, Input, Label, RadioSet
 
 import saves
 from rules.games import GAMES, GameInfo, title_of
 from saves import tables
+from tui.compat import Footer
 from tui.host import host
 from tui.screens.rows import RowsScreen
 from tui.screens.title import Choice

@@ -11,13 +11,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, DataTable, Footer, Input, Label, OptionList, RadioSet, Select, Static
+from textual.widgets import Button, DataTable, Input, Label, OptionList, RadioSet, Select, Static
 from textual.widgets.option_list import Option
 
 import saves
 from rules.games import GAMES, GameInfo, deck_games, find_game, title_of
 from saves.store import LEVELS, MAX_NAME
-from tui.compat import MarkerRadioButton
+from tui.compat import Footer, MarkerRadioButton
 from tui.host import host
 from tui.screens.rows import RowsScreen
 from tui.session import (
