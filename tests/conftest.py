@@ -30,6 +30,26 @@ def pytest_configure(config):
     # shared-parses, the fork server's): parsing is a third of an app's work to its first frame, and the
     # parses are Textual's own, keyed by the CSS and its variables (tests/test_forkserver.py checks both).
     compat.share_stylesheet_parses()
+    # Under PYTHONDONTWRITEBYTECODE each worker rewrites a share of the test modules' asserts for all of them
+    # (tests/shared_rewrites.py): the rewriting was 9-10 s of each worker's 13 s of collection.
+    from tests import shared_rewrites
+
+    shared_rewrites.rewrite_share(config)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node):
+    """pytest-xdist's controller, for each worker it starts: the run's folder of rewritten test modules."""
+    from tests import shared_rewrites
+
+    shared_rewrites.folder_for_workers(node.workerinput)
+
+
+def pytest_unconfigure(config):
+    if not hasattr(config, "workerinput"):
+        from tests import shared_rewrites
+
+        shared_rewrites.remove_folder()
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -53,18 +73,38 @@ def _no_full_collection_per_app():
 REAL_SETTLE_MEMORY: list = []
 
 
+#: A test that made this many of the collector's young-generation passes (each after ~700 new container objects
+#: kept) is followed by its own collection and freeze; a smaller one leaves its objects to the next.
+BIG_TEST_PASSES = 10
+_passes_at_freeze = [0]
+
+
+def _young_passes() -> int:
+    import gc
+
+    return gc.get_stats()[0]["collections"]
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_runtest_teardown(item, nextitem):
-    """After a module's last test (its fixtures torn down), what the module left is collected once and the rest
-    frozen, as the run's start is: the collector's automatic full passes then walk only what the next module
-    makes, not everything every module before it kept (caches, cards, Textual's tables; 12.4 s of 110 s CPU
-    in 60 full passes over test_tui_app, _decks_tui, _tui_multi, _learn_tui, _real_pool, _redemption_verbs).
-    The collection before each freeze still finds a module's garbage cycles, and any error in their __del__."""
-    if nextitem is None or nextitem.module is not item.module:
+    """After a test that made many objects (a Pilot test's app, a game played out), and after a module's last
+    test, what is left (its fixtures torn down) is collected once and the rest frozen, as the run's start is:
+    the collector's automatic full passes in the next test then walk only what that test makes, not everything
+    the tests before it kept (caches, cards, Textual's tables). Once per module only, the full passes inside a
+    Pilot test walked all that its module's earlier tests kept: 3.3 of 14 s CPU over tests/test_tui_app.py,
+    1.3 s once per test. Small tests are left out: a collection costs about a millisecond even when it finds
+    nothing. The collection before each freeze still finds a test's garbage cycles, and any error in their
+    __del__."""
+    if (
+        nextitem is None
+        or nextitem.module is not item.module
+        or _young_passes() - _passes_at_freeze[0] >= BIG_TEST_PASSES
+    ):
         import gc
 
         gc.collect()
         gc.freeze()
+        _passes_at_freeze[0] = _young_passes()
 
 
 @pytest.fixture(autouse=True, scope="session")

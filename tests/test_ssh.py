@@ -12,6 +12,7 @@ import re
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -439,3 +440,27 @@ def test_redemption_serve_is_a_subcommand_of_the_redemption_command(capsys):
     assert out.startswith("usage: redemption serve") and "--authorized-keys FILE" in out
     assert cli.main(["serve", "--port", "nope"]) == 2
     assert "invalid int value" in capsys.readouterr().err
+
+
+IMPORT_PROBE = """
+import ctypes.util, subprocess, sys
+ran = []
+popen = subprocess.Popen.__init__
+def record(self, args, *a, **k):
+    ran.append(args[0] if isinstance(args, (list, tuple)) else args)
+    popen(self, args, *a, **k)
+subprocess.Popen.__init__ = record
+find = ctypes.util.find_library
+import tui.ssh
+module = tui.ssh.import_asyncssh()
+import asyncssh.crypto.pq
+assert module is sys.modules["asyncssh"] and ctypes.util.find_library is find
+print(" ".join(ran))
+"""
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="the slow library probe is Linux's")
+def test_asyncssh_is_imported_without_compiling_a_test_program_and_the_library_probe_is_left_as_it_was():
+    ran = subprocess.run([sys.executable, "-c", IMPORT_PROBE], capture_output=True, text=True, timeout=60)
+    assert ran.returncode == 0, ran.stderr
+    assert not any(Path(p).name in ("gcc", "cc", "ld") for p in ran.stdout.split()), ran.stdout

@@ -28,6 +28,12 @@ import pytest
 REPO = Path(__file__).resolve().parent.parent
 PY = sys.executable
 
+try:  # asyncssh as the server imports it, without its slow library probe (tui.ssh.import_asyncssh)
+    from tui.ssh import import_asyncssh
+
+    import_asyncssh()
+except ImportError:
+    pass
 asyncssh = pytest.importorskip("asyncssh")
 
 SSH = shutil.which("ssh")

@@ -411,3 +411,49 @@ async def test_the_table_list_shows_each_result_and_waiting_time_and_whole_names
         assert long in text  # the long name whole, on one line
         assert re.search(r"Table four: bob and carol to accept; 1 open seat, \d+ s ago", text)  # the highlighted row
         assert table.region.right <= 80
+
+
+@sync
+async def test_the_table_list_is_read_again_while_shown_and_not_while_a_game_covers_it(base, monkeypatch):
+    import tui.screens.tables as tables_screen
+
+    monkeypatch.setattr(tables_screen, "REFRESH", 0.05)
+    dealt_table(base, "alice", "resurrection", [{"invite": "bob"}], seed=3, table_id="t1")
+    reads: list[str] = []
+    rows_for = tables.rows_for
+    monkeypatch.setattr(tables, "rows_for", lambda store, player: reads.append(player) or rows_for(store, player))
+    app = app_for(base, "bob")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # the invitation comes first: the list of tables
+        assert isinstance(app.screen, TablesScreen)
+        assert await until(pilot, lambda: len(reads) >= 4)  # shown: read again every REFRESH
+        await pilot.press("enter")
+        assert await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        assert any(isinstance(s, TablesScreen) for s in app.screen_stack)  # still there, under the game
+        await pilot.pause(0.1)
+        before = len(reads)
+        await pilot.pause(0.5)  # ten REFRESH periods under the game
+        assert reads[before:] == []
+
+
+@sync
+async def test_the_title_under_a_game_started_from_it_reads_no_save_while_the_game_saves(base, monkeypatch):
+    import saves
+    import tui.screens.title as title_screen
+
+    monkeypatch.setattr(title_screen, "REFRESH", 0.05)
+    app = app_for(base, "bob")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # New game: the form
+        await pilot.pause()
+        await pilot.press("enter")  # Start
+        assert await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        listed: list[object] = []
+        list_saves = saves.list_saves
+        monkeypatch.setattr(saves, "list_saves", lambda *a, **k: listed.append(a) or list_saves(*a, **k))
+        folder = app.settings.save_dir.stat().st_mtime_ns
+        await pilot.press("1", "enter")  # a move, saved: the save folder changes
+        assert await until(pilot, lambda: app.settings.save_dir.stat().st_mtime_ns != folder)
+        await pilot.pause(0.5)  # ten REFRESH periods
+        assert listed == []

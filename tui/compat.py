@@ -18,7 +18,8 @@ The patches:
   ``#`` and ``-``.
 - ``shared-parses``: in the fork server (and the test process, as its stand-in), stylesheet parses shared by every
   session's app.
-- ``footer-in-place``: the game and lesson screens' Footer dims or lights its keys in place instead of rebuilding.
+- ``footer-in-place``: the app's Footer dims or lights its keys in place instead of rebuilding, and makes its keys
+  with the class they are about to get.
 - ``frame-shown``: callbacks that run once a frame has reached the terminal (the save after a move).
 - ``keymap-spelling``: a player's keymap entry in Textual's spelling of a key.
 - ``pilot-idle-window``: in the test suite only, Textual's Pilot looks for an idle app every 5 ms, not 20 ms.
@@ -55,6 +56,7 @@ from textual.widgets._footer import FooterKey
 
 if TYPE_CHECKING:
     from textual import events
+    from textual.app import ComposeResult
     from textual.binding import Binding
     from textual.driver import Driver
     from textual.screen import Screen
@@ -154,6 +156,11 @@ PATCHES: tuple[Patch, ...] = (
             Private("textual.widgets._footer:FooterKey._disabled", "set: a key dimmed or lit (a click on it rings)"),
             Private("textual.widgets:Footer._bindings_ready", "set: the Footer shows keys once bindings are known"),
             Private("textual.widgets:Footer.bindings_changed", "overridden", ("self", "screen")),
+            Private(
+                "textual.widgets._footer:FooterKey._watch_compact",
+                "its -compact class given in advance (a compact Footer's keys)",
+                ("self", "compact"),
+            ),
         ),
     ),
     Patch(
@@ -514,6 +521,14 @@ def log_has_size(pane: RichLog) -> bool:
 class Footer(TextualFooter):
     """Textual's Footer, which dims or lights its keys in place when only which of them can act has changed (a
     repaint); anything else rebuilds as Textual does."""
+
+    def compose(self) -> ComposeResult:
+        """Textual's keys, each made with the ``-compact`` class of a compact Footer: a key's compact watcher adds it
+        as the key mounts, after the key was styled, which restyles every key of every rebuild once more."""
+        for widget in super().compose():
+            if self.compact and isinstance(widget, FooterKey):
+                widget.add_class("-compact", update=False)
+            yield widget
 
     def shown(self, screen: Screen[Any]) -> list[tuple[str, str, str, bool]]:
         """(key, action, description, enabled) of each key Textual's Footer would show, in its order."""

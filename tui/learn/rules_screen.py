@@ -10,11 +10,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Markdown, OptionList, Static
+from textual.widgets import Input, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
 from rules.docs import RuleSection, rule_sections, rule_text
 from rules.games import title_of
+from tui.compat import Footer
 
 LIST_WIDTH = 40
 

@@ -19,13 +19,13 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Input, Label, OptionList, Static
+from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from rules.games import DeckRules
 from saves import decks as dk
 from saves import printable
-from tui.compat import own_bindings
+from tui.compat import Footer, own_bindings
 from tui.dialogkeys import DialogInput
 from tui.host import host
 

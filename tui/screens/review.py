@@ -18,13 +18,14 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, ProgressBar, Static
+from textual.widgets import OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
 import saves
 from rules import review
 from rules.games import GAMES, find_game
 from tui import analysis
+from tui.compat import Footer
 from tui.games import ui_for
 from tui.host import HoldsAGame, host
 from tui.screens.decks import AsksNames

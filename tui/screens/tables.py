@@ -11,11 +11,12 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.coordinate import Coordinate
 from textual.screen import Screen
-from textual.widgets import Button, DataTable, Footer, Input, Label, RadioSet
+from textual.widgets import Button, DataTable, Input, Label, RadioSet
 
 import saves
 from rules.games import GAMES, GameInfo, title_of
 from saves import tables
+from tui.compat import Footer
 from tui.host import host
 from tui.screens.rows import RowsScreen
 from tui.screens.title import Choice
@@ -85,7 +86,14 @@ class TablesScreen(RowsScreen[tables.Row]):
         table.add_column("Result or waiting", width=DETAIL_W)
         self.fill()
         table.focus()
-        self.set_interval(REFRESH, self.fill)
+        self.set_interval(REFRESH, self._refresh_if_shown)
+
+    def _refresh_if_shown(self) -> None:
+        """The list read again, only while it is on top: under a game it would read every table of the player each
+        time for nobody (it is read again when it shows, on_screen_resume). Not ``is_current``, which Textual also
+        holds for the screen just under the top one, whatever covers it."""
+        if self.is_active:
+            self.fill()
 
     def on_screen_resume(self) -> None:
         self.fill()

@@ -11,13 +11,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, DataTable, Footer, Input, Label, OptionList, RadioSet, Select, Static
+from textual.widgets import Button, DataTable, Input, Label, OptionList, RadioSet, Select, Static
 from textual.widgets.option_list import Option
 
 import saves
 from rules.games import GAMES, GameInfo, deck_games, find_game, title_of
 from saves.store import LEVELS, MAX_NAME
-from tui.compat import MarkerRadioButton
+from tui.compat import Footer, MarkerRadioButton
 from tui.host import host
 from tui.screens.rows import RowsScreen
 from tui.session import (
@@ -104,7 +104,9 @@ class TitleScreen(Screen[Any]):
         return tuple(out)
 
     def _refresh_if_changed(self) -> None:
-        if self._built and self.is_current and self._stamp() != self._seen:
+        # Only on top (not is_current, which Textual also holds under a game started from here): a game's every save
+        # changes the folder, and each change would read every save and table again under it.
+        if self._built and self.is_active and self._stamp() != self._seen:
             self.refresh_menu()
 
     async def on_screen_resume(self) -> None:
@@ -318,6 +320,9 @@ class NewGameScreen(Screen[Any]):
         Binding("escape", "back", "Back", id="new-game.back"),
         Binding("ctrl+s", "start", "Start", id="new-game.start"),
     ]
+    #: The Start button has the keyboard when the form opens. Textual's own choice would be the form's scrolling
+    #: container, and each move of the focus in or out of it restyles every field of the form (a tenth of a second).
+    AUTO_FOCUS = "#start"
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="form"):

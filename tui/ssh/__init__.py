@@ -20,6 +20,34 @@ without it, so ``redemption serve --help`` works and a missing asyncssh is one c
 from __future__ import annotations
 
 import sys
+from types import ModuleType
+
+
+def import_asyncssh() -> ModuleType:
+    """asyncssh, imported without its slow library probe (ImportError if it is not installed).
+
+    As it is imported, asyncssh asks ``ctypes.util.find_library`` for liboqs (for one post-quantum key exchange). On
+    Linux, when the dynamic loader's cache (``ldconfig -p``) does not list the library, ``find_library`` goes on to
+    link a test program with gcc and then ld, twice: seven processes, 0.08 s of CPU and 0.3-0.4 s at every start of
+    the server (and of every process that imports asyncssh). During the import the probe asks the loader's cache
+    only: a liboqs installed where the loader finds it is still used; one only a compiler's search path would find
+    is not (it could not be loaded by name anyway), and the key exchanges offered are then the others."""
+    if "asyncssh" in sys.modules:
+        return sys.modules["asyncssh"]
+    import ctypes.util
+
+    cache_only = getattr(ctypes.util, "_findSoname_ldconfig", None)  # CPython's own first step on Linux
+    if sys.platform != "linux" or not callable(cache_only):
+        import asyncssh
+
+        return asyncssh
+    find = ctypes.util.find_library
+    ctypes.util.find_library = cache_only
+    try:
+        import asyncssh
+    finally:
+        ctypes.util.find_library = find
+    return asyncssh
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -31,7 +59,7 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as e:  # --help, or a bad argument (argparse has printed why)
         return int(e.code or 0) if not isinstance(e.code, str) else 2
     try:
-        import asyncssh  # noqa: F401
+        import_asyncssh()
     except ImportError:
         print("redemption serve needs asyncssh: pip install 'redemption-tui[ssh]'", file=sys.stderr)
         return 2
