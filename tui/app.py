@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import os
 import re
@@ -13,7 +14,7 @@ from pathlib import Path
 from typing import Any, Literal, TypeVar, overload
 
 from textual import events
-from textual.app import SystemCommand
+from textual.app import ScreenStackError, SystemCommand
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.command import CommandPalette
@@ -97,6 +98,13 @@ class RedemptionApp(compat.FrameShownApp):
         if isinstance(event, events.Key):
             self.typed_ahead.arrived()
         await super().on_event(event)
+
+    def watch_app_focus(self, focus: bool) -> None:
+        """The focus back by a key or a click (Textual then sets it without its AppFocus event, which asks the
+        screen's keys again): the Footer follows the bindings with the focused widget's keys in them again."""
+        if focus and self.is_running:
+            with contextlib.suppress(ScreenStackError):
+                self.screen.refresh_bindings()
 
     def on_keys_dropped(self, message: KeysDropped) -> None:
         dropped = self.typed_ahead.take_dropped()

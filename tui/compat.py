@@ -146,7 +146,7 @@ PATCHES: tuple[Patch, ...] = (
         "footer-in-place",
         "the bindings change after every accepted action (Play dimmed while the other side moves): Textual's "
         "Footer would rebuild its keys and lay the whole screen out again each time",
-        "by the Footer of the game and lesson screens",
+        "by the Footer of the game and lesson screens, also while the app has no focus",
         (
             Private(
                 "textual.widgets._footer:FooterKey",
@@ -154,6 +154,11 @@ PATCHES: tuple[Patch, ...] = (
                 ("self", "key", "key_display", "description", "action", "disabled", "tooltip", "classes"),
             ),
             Private("textual.widgets._footer:FooterKey._disabled", "set: a key dimmed or lit (a click on it rings)"),
+            Private(
+                "textual.widgets._footer:FooterKey.on_mouse_down",
+                "replaced (LiveFooterKey, the class of every key the Footer makes): a click acts on the bindings",
+                ("self",),
+            ),
             Private("textual.widgets:Footer._bindings_ready", "set: the Footer shows keys once bindings are known"),
             Private("textual.widgets:Footer.bindings_changed", "overridden", ("self", "screen")),
             Private(
@@ -518,16 +523,52 @@ def log_has_size(pane: RichLog) -> bool:
 
 
 # --- footer-in-place ----------------------------------------------------------------------------------------------
+class LiveFooterKey(FooterKey):
+    """A Footer key whose click asks the screen's bindings as it lands, not the look the key was last given: a key
+    lit a moment ago (the player's turn came while the look was being redrawn, or while the app had no focus) acts,
+    and a click on a key that cannot act now is refused in words (Textual's key only rings the bell, which a
+    browser does not sound)."""
+
+    def show_enabled(self, enabled: bool) -> None:
+        """Dim or light the key in place."""
+        if self._disabled == enabled:
+            self._disabled = not enabled
+            self.set_class(not enabled, "-disabled")
+
+    async def _on_mouse_down(self, event: events.MouseDown) -> None:
+        event.prevent_default()  # not FooterKey's own handler (next in the MRO): it reads the key's look
+        self.clicked()
+        await super()._on_mouse_down(event)  # Widget's, which the default above no longer reaches
+
+    def clicked(self) -> None:
+        live = self.screen.active_bindings.get(self.key)
+        enabled = live is not None and live[1].action == self.action and live[2]
+        self.show_enabled(enabled)
+        if enabled:
+            self.app.simulate_key(self.key)
+            return
+        self.app.bell()
+        refused = getattr(self.screen, "refused_click", None)
+        words = refused(self.action) if callable(refused) else ""
+        self.app.notify(words or f"{self.description}: not now.", severity="warning", timeout=3)
+
+
 class Footer(TextualFooter):
     """Textual's Footer, which dims or lights its keys in place when only which of them can act has changed (a
-    repaint); anything else rebuilds as Textual does."""
+    repaint); anything else rebuilds as Textual does. Its keys are :class:`LiveFooterKey`. While the app has no
+    focus (a browser tab in the background) Textual's Footer stops following the bindings; this one goes on
+    dimming and lighting the keys it shows (it rebuilds only with the focus back: without it, the focused widget's
+    keys are out of the bindings)."""
 
     def compose(self) -> ComposeResult:
-        """Textual's keys, each made with the ``-compact`` class of a compact Footer: a key's compact watcher adds it
-        as the key mounts, after the key was styled, which restyles every key of every rebuild once more."""
+        """Textual's keys as :class:`LiveFooterKey` (the same key, its click checked as it lands), each made with the
+        ``-compact`` class of a compact Footer: a key's compact watcher adds it as the key mounts, after the key was
+        styled, which restyles every key of every rebuild once more."""
         for widget in super().compose():
-            if self.compact and isinstance(widget, FooterKey):
-                widget.add_class("-compact", update=False)
+            if isinstance(widget, FooterKey):
+                widget.__class__ = LiveFooterKey  # a subclass with no state of its own: only its click differs
+                if self.compact:
+                    widget.add_class("-compact", update=False)
             yield widget
 
     def shown(self, screen: Screen[Any]) -> list[tuple[str, str, str, bool]]:
@@ -548,23 +589,25 @@ class Footer(TextualFooter):
 
     def bindings_changed(self, screen: Screen[Any]) -> None:
         self._bindings_ready = True
-        if not screen.app.app_focus:
-            return
         if self.is_attached and screen is self.screen:
             self.call_after_refresh(self.update_keys)
 
     async def update_keys(self) -> None:
         if not self.is_attached:
             return
-        keys = list(self.query(FooterKey))
+        keys = [k for k in self.query(FooterKey) if isinstance(k, LiveFooterKey)]
         wanted = self.shown(self.screen)
+        if not self.app.app_focus:  # only the keys shown, dimmed or lit
+            lit = {(key, action): enabled for key, action, _, enabled in wanted}
+            for k in keys:
+                if (k.key, k.action) in lit:
+                    k.show_enabled(lit[k.key, k.action])
+            return
         if not wanted or [(k.key, k.action, k.description) for k in keys] != [w[:3] for w in wanted]:
             await self.recompose()
             return
-        for key, (_, _, _, enabled) in zip(keys, wanted):
-            if key._disabled == enabled:  # it was dimmed and may act now, or the other way round
-                key._disabled = not enabled
-                key.set_class(not enabled, "-disabled")
+        for k, (_, _, _, enabled) in zip(keys, wanted):
+            k.show_enabled(enabled)
 
 
 # --- frame-shown --------------------------------------------------------------------------------------------------

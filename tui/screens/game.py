@@ -470,18 +470,28 @@ class GameScreen(GuidedGame, HoldsAGame, Screen[None]):
         s = self.session
         if s.shared and (s.hold or not s.my_turn) and self._table_moved():
             return False
-        if s.game.is_over:
-            self.notify(f"The game is over. Press {keys.label('leave')} to leave.", severity="warning")
+        words = self.why_not_act()
+        if words:
+            self.notify(words, severity="warning")
             return False
+        return True
+
+    def why_not_act(self) -> str:
+        """Why no action of this keyboard goes to the game now ('' when one may)."""
+        s = self.session
+        if s.game.is_over:
+            return f"The game is over. Press {keys.label('leave')} to leave."
         hold = s.hold
         if hold:
             ended = hold.endswith(".")  # a table that ended before play started says so in a sentence
-            self.notify(hold if ended else f"{hold}: play starts when every seat is taken.", severity="warning")
-            return False
+            return hold if ended else f"{hold}: play starts when every seat is taken."
         if not s.my_turn:
-            self.notify(f"It is {possessive(s.name(s.game.current_player))} move, not yours.", severity="warning")
-            return False
-        return True
+            return f"It is {possessive(s.name(s.game.current_player))} move, not yours."
+        return ""
+
+    def refused_click(self, action: str) -> str:
+        """The words for a click on a dimmed key of the Footer (tui.compat.LiveFooterKey)."""
+        return self.why_not_act()
 
     def submit(self, action: Any) -> None:
         """Every action from this keyboard goes through here to the engine."""
