@@ -283,6 +283,23 @@ class Page:
                 return
         raise AssertionError(f"{word!r} is not on the screen:\n" + "\n".join(shown))
 
+    async def click_key(self, label: str, timeout: float = 20.0) -> None:
+        """A click on the Footer's key ``label`` (a word on the screen's last row), once the Footer shows it, as a
+        player clicks what they see: a screen's first frames come before its Footer has its keys, and the word may
+        be elsewhere on the screen meanwhile ("Play" in "Player 1"), where a click on it is a click on a pane."""
+        word = re.compile(rf"(?<!\w){re.escape(label)}(?!\w)")
+        end = time.monotonic() + timeout
+        footer = ""
+        while time.monotonic() < end:
+            shown = (await self.text()).split("\n")
+            footer = shown[-1] if shown else ""
+            m = word.search(footer)
+            if m:
+                await self.click_cell(m.start() + len(label) // 2, len(shown) - 1)
+                return
+            await asyncio.sleep(0.05)
+        raise AssertionError(f"the Footer never showed {label!r}; its row shows: {footer!r}")
+
     async def fill(self, selector: str, value: str) -> None:
         await self.eval(f"document.querySelector({json.dumps(selector)}).value = {json.dumps(value)}")
 

@@ -138,7 +138,7 @@ def test_a_one_time_link_works_once_a_click_on_an_action_plays_it_and_the_limits
             await bob.wait_text("Start begins")
             await bob.press("ctrl+s")
             await bob.wait_text("your move", "Log")
-            await bob.click_text("Play", last=True)  # the footer's action, by a click
+            await bob.click_key("Play")  # the Footer's action, by a click, once the Footer shows it
             await bob.wait_text("You (Aggressor) play a card face", timeout=30)
             alice = await browser.new_page()
             await sign_in(alice, "alice")
