@@ -10,6 +10,7 @@ at 80x24. Names and notes from deck files are shown as plain text, never as mark
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -42,6 +43,21 @@ def card_line(rules: DeckRules, key: str) -> str:
     c = rules.CARDS[key]
     nums = f"{c.strength}/{c.toughness}" if (c.is_character or c.is_enhancement) else ""
     return f"{c.name[:20]:20} {rules.SHORT_TYPE_NAMES[c.type]:5} {nums}"
+
+
+@cache
+def pool_row(rules: DeckRules, key: str) -> Content:
+    """A card's row in the pool, made once: the pool is rebuilt on every key typed in its search and every filter,
+    and the list measures each row's height at its width on the row itself (wrapping it to count its lines),
+    so a row kept from the last build is not wrapped and measured again (1,650 rows a build)."""
+    return Content(card_line(rules, key))
+
+
+@cache
+def search_text(rules: DeckRules, key: str) -> str:
+    """What the pool's search looks in for a card: its name, type, brigades, ability and identifiers."""
+    c = rules.CARDS[key]
+    return f"{c.name} {c.type_name} {' '.join(c.brigades)} {c.ability_text} {' '.join(c.identifiers)}".lower()
 
 
 def card_text(rules: DeckRules, key: str) -> str:
@@ -277,8 +293,7 @@ class DeckEditorScreen(AsksNames, Screen[Any]):
                 continue
             if f["brigade"] and f["brigade"] not in c.brigades:
                 continue
-            hay = f"{c.name} {c.type_name} {' '.join(c.brigades)} {c.ability_text} {' '.join(c.identifiers)}".lower()
-            if any(w not in hay for w in words):
+            if words and any(w not in search_text(self.rules, k) for w in words):
                 continue
             keys.append(k)
         keys.sort(key=lambda k: (self.rules.CARD_TYPES.index(cards[k].type), cards[k].name))
@@ -286,7 +301,7 @@ class DeckEditorScreen(AsksNames, Screen[Any]):
         pool = self.query_one("#pool", OptionList)
         keep = pool.highlighted
         pool.clear_options()
-        pool.add_options([Option(Content(card_line(self.rules, k))) for k in keys])
+        pool.add_options([Option(pool_row(self.rules, k)) for k in keys])
         if keys:
             pool.highlighted = min(keep or 0, len(keys) - 1)
         shown = [x for x in (names.get(f["type"], ""), f["align"], f["brigade"]) if x]
