@@ -10,7 +10,6 @@ at 80x24. Names and notes from deck files are shown as plain text, never as mark
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -45,19 +44,29 @@ def card_line(rules: DeckRules, key: str) -> str:
     return f"{c.name[:20]:20} {rules.SHORT_TYPE_NAMES[c.type]:5} {nums}"
 
 
-@cache
+#: the pool's rows and search texts, by the rules' id (a game's deck rules are a module, alive for the process) and key
+_ROWS: dict[tuple[int, str], Content] = {}
+_SEARCH: dict[tuple[int, str], str] = {}
+
+
 def pool_row(rules: DeckRules, key: str) -> Content:
     """A card's row in the pool, made once: the pool is rebuilt on every key typed in its search and every filter,
     and the list measures each row's height at its width on the row itself (wrapping it to count its lines),
     so a row kept from the last build is not wrapped and measured again (1,650 rows a build)."""
-    return Content(card_line(rules, key))
+    row = _ROWS.get((id(rules), key))
+    if row is None:
+        row = _ROWS[id(rules), key] = Content(card_line(rules, key))
+    return row
 
 
-@cache
 def search_text(rules: DeckRules, key: str) -> str:
     """What the pool's search looks in for a card: its name, type, brigades, ability and identifiers."""
-    c = rules.CARDS[key]
-    return f"{c.name} {c.type_name} {' '.join(c.brigades)} {c.ability_text} {' '.join(c.identifiers)}".lower()
+    text = _SEARCH.get((id(rules), key))
+    if text is None:
+        c = rules.CARDS[key]
+        text = f"{c.name} {c.type_name} {' '.join(c.brigades)} {c.ability_text} {' '.join(c.identifiers)}".lower()
+        _SEARCH[id(rules), key] = text
+    return text
 
 
 def card_text(rules: DeckRules, key: str) -> str:
