@@ -30,6 +30,26 @@ def pytest_configure(config):
     # shared-parses, the fork server's): parsing is a third of an app's work to its first frame, and the
     # parses are Textual's own, keyed by the CSS and its variables (tests/test_forkserver.py checks both).
     compat.share_stylesheet_parses()
+    # Under PYTHONDONTWRITEBYTECODE each worker rewrites a share of the test modules' asserts for all of them
+    # (tests/shared_rewrites.py): the rewriting was 9-10 s of each worker's 13 s of collection.
+    from tests import shared_rewrites
+
+    shared_rewrites.rewrite_share(config)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node):
+    """pytest-xdist's controller, for each worker it starts: the run's folder of rewritten test modules."""
+    from tests import shared_rewrites
+
+    shared_rewrites.folder_for_workers(node.workerinput)
+
+
+def pytest_unconfigure(config):
+    if not hasattr(config, "workerinput"):
+        from tests import shared_rewrites
+
+        shared_rewrites.remove_folder()
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -169,17 +169,21 @@ OWN_EVIL = {"zone": ["hand", "territory"], "owner": "you", "type": "evil_charact
 
 @pytest.mark.parametrize("asks", [False, True], ids=["target-in-the-move", "band-asks"])
 def test_the_rest_of_an_ability_goes_on_after_the_question_of_a_character_it_banded_in(monkeypatch, asks):
-    """Seat 1's enhancement bands in a partner (the move names it, or the band asks), then draws a card. The
-    partner's own "you may draw" asks as it enters; once answered, the enhancement's draw goes on (it was dropped:
-    only the effects after the one that asked, in the asking card's ability, went on)."""
+    """Seat 1's enhancement bands in a partner (the move names it, or the band asks), then bands in one more. The
+    partner's own "you may draw" asks as it enters; once answered, the enhancement's second band goes on (it was
+    dropped: only the effects after the one that asked, in the asking card's ability, went on). A band is the last
+    kind of effect to activate (redemption.ability_order), so what waits is another band or a choose-opponent."""
     hero = character(monkeypatch, "t_hero", "good", "Blue", 9, 9)
     foe = character(monkeypatch, "t_foe", "evil", "Gold", 1, 1)
     partner = character(monkeypatch, "t_partner", "evil", "Gold", 4, 4, abilities=MAY_DRAW_ON_ENTRY)
+    second = character(monkeypatch, "t_second", "evil", "Gold", 1, 1)
     band = {"verb": "band", "select": {**OWN_EVIL, "up_to": 1} if asks else OWN_EVIL}
-    rally = enhancement(monkeypatch, "t_rally", "evil", "Gold", [band, {"verb": "draw", "n": 1}])
+    rally = enhancement(
+        monkeypatch, "t_rally", "evil", "Gold", [band, {"verb": "band", "select": {**OWN_EVIL, "up_to": 1}}]
+    )
     b = stalemate(
         {"field_of_battle": [hero]},
-        {"field_of_battle": [foe], "territory": [partner], "hand": [rally], "deck": ["goliath", "nebuchadnezzar"]},
+        {"field_of_battle": [foe], "territory": [partner, second], "hand": [rally], "deck": ["goliath"]},
         last_actor=0,
     )
     g = b.game
@@ -188,19 +192,24 @@ def test_the_rest_of_an_ability_goes_on_after_the_question_of_a_character_it_ban
         ok(g, f"choose {b[partner]}")
     else:
         ok(g, f"enhance {b[rally]} {b[foe]} {b[partner]}")
-    assert g.zone_of(b[partner]) == (1, "field_of_battle")
-    assert g.s.pending is not None and g.s.pending.source == b[partner] and g.z[1]["hand"] == []
-    assert g.b.waiting == [(b[rally], 0)]  # the rest of its ability, after its first effect, waits
+    assert g.zone_of(b[partner]) == (1, "field_of_battle") and g.zone_of(b[second]) == (1, "territory")
+    assert g.s.pending is not None and g.s.pending.source == b[partner]
+    assert g.s.waiting == [(b[rally], 0)]  # the rest of its ability, after its first effect, waits
     round_trip(g)
     d = serial.to_dict(g)
-    d["battle"]["waiting"] = [[b[rally], -1]]
+    assert d["waiting"] == [[b[rally], 0]] and "waiting" not in d["battle"]
+    d["waiting"] = [[b[rally], -1]]
     with pytest.raises(ValueError, match="waiting"):
         serial.from_dict(type(g), d)
-    del d["battle"]["waiting"]  # a save from before: nothing waits
-    assert not serial.from_dict(type(g), d).b.waiting
-    ok(g, f"choose {b[partner]}")  # the partner draws Goliath; then the enhancement's draw: Nebuchadnezzar
-    assert g.zone_of(b["goliath"]) == g.zone_of(b["nebuchadnezzar"]) == (1, "hand")
-    assert g.s.pending is None and not g.b.waiting
+    del d["waiting"]
+    day = {**d, "battle": {**d["battle"], "waiting": [[b[rally], 0]]}}  # a save of the day the battle held it
+    assert serial.from_dict(type(g), day) == g
+    assert not serial.from_dict(type(g), d).s.waiting  # a save from before: nothing waits
+    ok(g, f"choose {b[partner]}")  # the partner draws Goliath; then the enhancement's second band asks
+    assert g.zone_of(b["goliath"]) == (1, "hand") and not g.s.waiting
+    assert g.s.pending is not None and g.s.pending.source == b[rally] and g.s.pending.effect == "band"
+    ok(g, f"choose {b[second]}")
+    assert g.zone_of(b[second]) == (1, "field_of_battle") and g.s.pending is None
     round_trip(g)
 
 

@@ -32,6 +32,14 @@ def children(pid: int) -> list[int]:
     return out
 
 
+def alive(pid: int) -> bool:
+    """Whether process ``pid`` runs (a zombie, ended but not yet waited for by whoever inherited it, does not)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return False
+
+
 def fork_servers(server_pid: int) -> list[int]:
     found = []
     for pid in children(server_pid):
@@ -93,9 +101,9 @@ def test_each_tab_is_a_fork_and_a_killed_fork_server_loses_no_game_and_is_replac
                 deadline = time.monotonic() + 20
                 while old in fork_servers(server) and time.monotonic() < deadline:
                     await asyncio.sleep(0.05)
-                assert os.path.exists(f"/proc/{app}")  # the app lives on...
+                assert alive(app)  # the app lives on...
                 await one.send("\r")  # ...and still plays: a card face down
-                await one.expect("play a card face")
+                await one.expect("You (Aggressor) play a card face")
                 async with http.ws_connect(f"{web.url}/ws/{'b' * 32}?width=100&height=30", headers=origin) as ws2:
                     two = Tab(ws2)
                     await two.expect("Welcome, bob", timeout=60)
@@ -106,9 +114,9 @@ def test_each_tab_is_a_fork_and_a_killed_fork_server_loses_no_game_and_is_replac
     try:
         app, new = asyncio.run(run())
         deadline = time.monotonic() + 20
-        while (os.path.exists(f"/proc/{app}") or children(new)) and time.monotonic() < deadline:
+        while (alive(app) or children(new)) and time.monotonic() < deadline:
             time.sleep(0.05)
-        assert not os.path.exists(f"/proc/{app}") and not children(new)  # each tab's app ended with its socket
+        assert not alive(app) and not children(new)  # each tab's app ended with its socket
     finally:
         web.stop()
     (game,) = [s for s in list_saves(data / "bob") if not s.error]
@@ -116,3 +124,49 @@ def test_each_tab_is_a_fork_and_a_killed_fork_server_loses_no_game_and_is_replac
     log = web.log.read_text()
     assert "the fork server is gone: starting a new one" in log
     assert log.count("app player=bob") == 2 and "status=unknown" in log and "status=0" in log
+
+
+def test_a_web_server_killed_by_sigkill_leaves_no_app_running_its_tab_hangs_up_and_saves(tmp_path):
+    """The tab's app reads the server's packets on its standard input: when that input ends without the app ending
+    (the server is gone), the app hangs up as over SSH (tui/webdriver.py): it saves and exits, and its fork server,
+    whose control socket closed with the server, ends too."""
+    pytest.importorskip("textual_serve")
+    import aiohttp
+
+    data = tmp_path / "data"
+    data.mkdir()
+    add_account(data, "bob", PW)
+    web = WebServerProcess(data).start()
+    assert web.proc is not None
+    server = web.proc.pid
+
+    async def run() -> tuple[int, int]:
+        async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as http:
+            origin = {"Origin": web.url.rstrip("/")}
+            async with http.post(web.url + "/signin", data={"name": "bob", "password": PW}, headers=origin) as r:
+                assert r.status == 200
+            async with http.ws_connect(f"{web.url}/ws/{'c' * 32}?width=100&height=30", headers=origin) as ws:
+                tab = Tab(ws)
+                await tab.expect("Welcome, bob", timeout=60)
+                (forks,) = fork_servers(server)
+                (app,) = children(forks)
+                await tab.send("\r")  # New game
+                await tab.expect("Start begins")
+                await tab.send("\x13")  # Ctrl+S: Resurrection against the computer
+                await tab.expect("your move")
+                await tab.send("\r")  # a card face down
+                await tab.expect("You (Aggressor) play a card face")
+                os.kill(server, signal.SIGKILL)
+                return app, forks
+
+    try:
+        app, forks = asyncio.run(run())
+        web.proc.wait(10)
+        deadline = time.monotonic() + 20
+        while (alive(app) or alive(forks)) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not alive(app) and not alive(forks)
+    finally:
+        web.stop()
+    (game,) = [s for s in list_saves(data / "bob") if not s.error]
+    assert not game.over and load(game.path).history

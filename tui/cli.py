@@ -1087,8 +1087,10 @@ def table_lines(rows: Sequence[Row]) -> list[str]:
 
 def has_terminal() -> bool:
     """Textual reads keys from stdin and draws on stderr: both must be a terminal. Under ``redemption web`` the
-    browser is the terminal: Textual's web driver reads and writes the server's pipes."""
-    if os.environ.get("TEXTUAL_DRIVER") == "textual.drivers.web_driver:WebDriver":
+    browser is the terminal: the web driver (tui/webdriver.py) reads and writes the server's pipes."""
+    from tui.player_process import WEB_DRIVER
+
+    if os.environ.get("TEXTUAL_DRIVER") == WEB_DRIVER:
         return True
     streams = (sys.stdin, sys.__stderr__)
     return all(s is not None and s.isatty() for s in streams)

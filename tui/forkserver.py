@@ -152,6 +152,7 @@ WARM_MODULES = (
     "tui.learn.screens",
     "tui.learn.app",
     "tui.table",
+    "tui.webdriver",  # a browser tab's driver (redemption web)
     "saves.tables",
     "saves.tablestore",
     "saves.decks",

@@ -36,6 +36,9 @@ CLIENT_ENV_ALLOWED = ("COLORTERM", "NO_COLOR")  # harmless display hints a clien
 MAX_ENV_VALUE = 64  # bytes of one kept client environment variable
 MAX_TERM = 64  # characters of the terminal type
 
+#: The app's terminal driver under ``redemption web`` (Textual's TEXTUAL_DRIVER): tui/webdriver.py.
+WEB_DRIVER = "tui.webdriver:WebDriver"
+
 #: The app's exit status when a game's save lacks moves (a full disk...): the server then repeats the app's own
 #: last line ("Your game could not be saved since move N: why.") instead of saying the game is saved.
 NOT_SAVED_EXIT = 75

@@ -455,7 +455,7 @@ class BattleRules(Core):
     def _enter_battle(self, p: int, c: str, events: list[Event], how: str, tail: str = "", rule: str = "") -> None:
         self._move_with(c, p, "field_of_battle")
         events.append(Event.lazy("battle", _enter_words, (p, how, self.cd[c].name, c, tail), p, rule))
-        for ab in self.cd[c].abilities:
+        for ab in effects.abilities_in_order(self.cd[c].abilities):  # redemption.ability_order
             self._effect(p, c, c, ab, "", events)
 
     def _start_battle(self, p: int, hero: str, kind: str, opp: int, events: list[Event]) -> None:
@@ -515,7 +515,7 @@ class BattleRules(Core):
                     "redemption.effect.heal",
                 )
             )
-            for ab in self.cd[e].abilities:
+            for ab in effects.abilities_in_order(self.cd[e].abilities):
                 self._effect(p, e, c, ab, "", events)
             return
         special = self.loc[c][1] != "field_of_battle"  # checked: special initiative (redemption.battle.special)
@@ -553,7 +553,7 @@ class BattleRules(Core):
                 else Event("effect", f"{self._nm(e)}: its ability is negated.", p, "redemption.effect.negate_abilities")
             )
         else:
-            for ab in self.cd[e].abilities:
+            for ab in effects.abilities_in_order(self.cd[e].abilities):
                 self._effect(p, e, c, ab, target if any(a.verb in TAKES_TARGET for a in ab.acts) else "", events)
         if (
             b.kind and b.step == "initiative" and self.s.pending is None and self._battle_empty()

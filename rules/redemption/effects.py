@@ -115,6 +115,10 @@ Usable = Callable[["Table", int, "Act"], bool]
 Reactivate = Callable[["Table", int, str, str, "Act", "list[Done]", list[Event]], None]
 
 
+#: what an effect adds to a battle (``Verb.adds``): a character on its player's side, or on the other side
+SAME_SIDE, OPPOSITE_SIDE = 1, 2
+
+
 @dataclass(frozen=True, slots=True)
 class Verb:
     """One ability: ``text`` writes what a player reads (from the card's data, so it always says what the engine
@@ -135,6 +139,10 @@ class Verb:
     usable: Usable | None = None
     #: on a character's own ability (it enters battle), its player chooses the target then (a decision)
     asks_on_entry: bool = False
+    #: what its effect adds to a battle, which says when it activates among its card's effects (:func:`in_order`):
+    #: 0 no character, SAME_SIDE a character on its player's side (a band), OPPOSITE_SIDE one on the other side (a
+    #: choose-opponent, a choose-blocker); redemption.ability_order
+    adds: int = 0
     #: how an effect of this verb that an interrupt suspended comes back, given all it had done at once (a draw draws
     #: again, a choose-opponent chooses again); None: ``do`` again on each old target that is still a legal one
     #: (redemption.effect.interrupt_battle)
@@ -2137,7 +2145,7 @@ def run_put_in_play(g: Table, p: int, soul: str, events: list[Event], trigger: s
                 f"{second} (choose nothing).",
             )
             return
-        _run_acts(g, p, soul, soul, ab.acts, "", events)
+        _run_acts(g, p, soul, soul, in_order(ab), "", events)
 
 
 #: the queue's mark (``Gift``'s number) of a Hero's "when blocked" ability waiting (redemption.lang.trigger.blocked)
@@ -2198,7 +2206,7 @@ def run_activate(g: Table, p: int, c: str, ab: Ability, events: list[Event]) -> 
             "(choose nothing).",
         )
         return
-    _run_acts(g, p, c, c, ab.acts, "", events)
+    _run_acts(g, p, c, c, in_order(ab), "", events)
 
 
 def _blockers(g: Table, p: int, ab: Act) -> list[str]:
@@ -2439,7 +2447,7 @@ def _resolve_may(g: Table, d: Decision, events: list[Event]) -> None:
         events.append(Event.said("effect", f"{who(p, True)} {verb(p, 'uses', 'use')} nothing of {g.cd[src].name}.", p))
         return
     _mark_used(g, g.attached.get(src, src), ab)
-    _run_acts(g, p, src, g.attached.get(src, src), ab.acts, "", events, asking=True)
+    _run_acts(g, p, src, g.attached.get(src, src), in_order(ab), "", events, asking=True)
 
 
 def fire_watchers(g: Table, winners: list[str], trigger: str, events: list[Event]) -> None:
@@ -3706,6 +3714,7 @@ def _verbs() -> dict[str, Verb]:
                 _band_targets,
                 undo="",
                 resolve=_resolve_band,
+                adds=SAME_SIDE,
             ),
             Verb(
                 "protect",
@@ -3863,6 +3872,7 @@ def _verbs() -> dict[str, Verb]:
                 _choosable,
                 undo="",
                 reactivate=_reactivate_choose_opponent,
+                adds=OPPOSITE_SIDE,
             ),
             Verb(
                 "prevent_band",
@@ -4305,6 +4315,7 @@ def _verbs() -> dict[str, Verb]:
                 ),
                 _do_dominant_band,
                 usable=_in_battle_now,
+                adds=SAME_SIDE,
             ),
             Verb(
                 "discard_to_add",
@@ -4316,6 +4327,7 @@ def _verbs() -> dict[str, Verb]:
                 _do_discard_to_add,
                 resolve=_resolve_discard_to_add,
                 reactivate=_reactivate_added,
+                adds=SAME_SIDE,
             ),
             Verb(
                 "exchange_hand",
@@ -4381,6 +4393,7 @@ def _verbs() -> dict[str, Verb]:
                 ),
                 _do_choose_blocker,
                 resolve=_resolve_choose_blocker,
+                adds=OPPOSITE_SIDE,
             ),
             Verb(
                 "look_hand",
@@ -4657,6 +4670,39 @@ def ability_text(a: Ability, card: Card | None = None) -> str:
     return words
 
 
+def in_order(ab: Ability) -> tuple[Act, ...]:
+    """The effects of ability ab in the order they activate: those that add no character to the battle first, in
+    the order written, then those that add one to its player's side (a band: each character it adds activates its
+    own abilities as it enters), then those that add one to the other side (a choose-opponent, a choose-blocker).
+    A "choose one" ability's effects are alternatives and keep their order. This is the one place that decides the
+    order (REG 5.0 *Ability Activation Order*; redemption.ability_order)."""
+    acts = ab.acts
+    if ab.choose_one or len(acts) < 2:
+        return acts
+    ranks = [VERBS[a.verb].adds for a in acts]
+    if all(x <= y for x, y in zip(ranks, ranks[1:])):
+        return acts
+    return tuple(acts[i] for i in sorted(range(len(acts)), key=lambda i: ranks[i]))
+
+
+def after_in_order(ab: Ability, idx: int) -> tuple[Act, ...]:
+    """The effects of ability ab that activate after its effect at index ``idx`` (:func:`in_order`)."""
+    order, act = in_order(ab), ab.acts[idx]
+    return order[next(k for k, a in enumerate(order) if a is act) + 1 :]
+
+
+def abilities_in_order(abilities: tuple[Ability, ...]) -> tuple[Ability, ...]:
+    """A card's abilities that work at one moment, in the order they activate: those with an effect that adds a
+    character after those without, the ones adding to the other side last (:func:`in_order`; the order written
+    otherwise)."""
+    if len(abilities) < 2:
+        return abilities
+    ranks = [max((VERBS[a.verb].adds for a in ab.acts), default=0) for ab in abilities]
+    if all(x <= y for x, y in zip(ranks, ranks[1:])):
+        return abilities
+    return tuple(abilities[i] for i in sorted(range(len(abilities)), key=lambda i: ranks[i]))
+
+
 def run(g: Table, p: int, src: str, host: str, ab: Ability, target: str, events: list[Event]) -> None:
     """Carry out one ability of ``src`` for player p (host: the character it was played on; target: the card its
     player chose, given to the effects that take a chosen target)."""
@@ -4698,7 +4744,7 @@ def use(g: Table, p: int, src: str, host: str, ab: Ability, target: str, events:
             "(choose nothing).",
         )
         return
-    _run_acts(g, p, src, host, ab.acts, target, events)
+    _run_acts(g, p, src, host, in_order(ab), target, events)
 
 
 def _run_acts(
@@ -4795,8 +4841,8 @@ def _wait(g: Table, src: str, at: int) -> None:
     """The effects after card src's effect at place ``at``, in its ability, wait for another card's question (none
     after it, or a "choose one" ability's other alternative: nothing waits; outside a battle nothing does either)."""
     found = _placed(g.cd[src], at)
-    if g.b.kind and found is not None and not found[0].choose_one and found[1] + 1 < len(found[0].acts):
-        g.b.waiting.append((src, at))
+    if found is not None and not found[0].choose_one and after_in_order(*found):
+        g.s.waiting.append((src, at))
 
 
 def continue_after(g: Table, d: Decision, events: list[Event]) -> None:
@@ -4807,10 +4853,10 @@ def continue_after(g: Table, d: Decision, events: list[Event]) -> None:
     interrupting card's ability is done although the answer was to another card's question
     (redemption.effect.interrupt_battle)."""
     _continue_ability(g, d, events)
-    b = g.b
-    while g.s.pending is None and b.waiting:
-        src, at = b.waiting.pop()
+    while g.s.pending is None and g.s.waiting:  # the state's: they go on after a battle the answer ended too
+        src, at = g.s.waiting.pop()
         _go_on(g, src, at, events)
+    b = g.b
     if g.s.pending is None and b.reactivating:
         resume_reactivation(g, events)
     elif g.s.pending is None and b.interrupter and b.suspended:
@@ -4850,7 +4896,7 @@ def _go_on(g: Table, src: str, at: int, events: list[Event]) -> None:
     ab, idx = found
     if ab.choose_one:  # one of two alternatives was done: the other is not (redemption.lang.choose_one)
         return
-    rest = ab.acts[idx + 1 :]
+    rest = after_in_order(ab, idx)  # the effects that activate after it (redemption.ability_order)
     if rest:
         host = src if card.is_character else g.attached.get(src, "")
         _run_acts(g, g.owner(src), src, host, rest, "", events)
@@ -4866,19 +4912,17 @@ def rescued(g: Table, held_by: int, soul: str, events: list[Event]) -> None:
 
 
 def run_trigger(g: Table, p: int, src: str, trigger: str, events: list[Event]) -> None:
-    """Carry out card src's abilities with this trigger (``put_in_site``: the Lost Soul was just put in a site)."""
+    """Carry out card src's abilities with this trigger (``put_in_site``: the Lost Soul was just put in a site), as
+    any ability's effects are (:func:`_run_acts`, in the order they activate): one that asks stops there and the rest
+    go on with the answer; one after which another card asks (a Lost Soul it rescued) holds the rest in the state's
+    ``waiting`` (redemption.decision). Such an ability names no target: an effect that needs one is refused when the
+    card loads (``lang.NO_TARGET_TRIGGERS``)."""
     for ab in g.cd[src].abilities:
-        if ab.trigger != trigger:
+        if ab.trigger != trigger or g.s.pending is not None:
             continue
         if ab.condition and not condition_holds(g, p, src, ab.condition):
             continue
-        for act in ab.acts:
-            do = VERBS[act.verb].do
-            if g.s.pending is not None:  # one that asked: the rest go on with the answer (continue_after)
-                return
-            if do is not None:
-                do(g, p, src, src, act, "", events)
-                _stamp(g, src, act)
+        _run_acts(g, p, src, src, in_order(ab), "", events)
 
 
 def ability_targets(g: Table, p: int, card: Card, host: str) -> list[str]:
@@ -4888,7 +4932,7 @@ def ability_targets(g: Table, p: int, card: Card, host: str) -> list[str]:
             continue
         if ab.may or ab.choose_one:  # its effects ask their own questions once it is used (redemption.lang.may)
             continue
-        for act in ab.acts:
+        for act in in_order(ab):  # the move's target is the first effect's to activate that takes one
             targets = VERBS[act.verb].targets
             if act.condition and not condition_holds(g, p, host, act.condition):
                 continue  # an effect whose own condition does not hold takes nothing (redemption.lang.condition.effect)
@@ -4914,7 +4958,7 @@ def _unprotected(g: Table, card: Card, act: Act, options: list[str]) -> list[str
 def dominant_targets(g: Table, p: int, card: Card, d: str) -> list[str] | None:
     """None: no target needed; otherwise the possible targets of Dominant d (may be empty)."""
     for ab in card.abilities:
-        for act in ab.acts:
+        for act in in_order(ab):
             v = VERBS[act.verb]
             if v.needs_target and v.targets is not None:
                 return _unprotected(g, card, act, v.targets(g, p, act, d))

@@ -1094,6 +1094,9 @@ ACT_KEYS = (
 RETURN_TO = ("territory", "hand", "deck")
 #: the triggers a "you may" ability goes with (redemption.lang.may)
 MAY_TRIGGERS = ("played", "enters_battle", "blocking", "blocked")
+#: the moments an ability works with no move that names a target (a Lost Soul rescued, put in a site): an effect that
+#: needs a chosen target cannot be in it (it would work on nothing; redemption.lang.trigger.rescued)
+NO_TARGET_TRIGGERS = ("rescued", "put_in_site")
 ABILITY_KEYS = ("trigger", "condition", "cost", "effects", "choose_one", "may")
 
 
@@ -1128,6 +1131,10 @@ def parse_ability(d: Any, key: str, verbs: Mapping[str, object]) -> Ability:
             raise LanguageError(f"card {key}: {verb} is an ability's key ({verb} = true), not an effect's verb")
         if verb == "soul_order":  # the game's own question (redemption.effect.soul_order)
             raise LanguageError(f"card {key}: {verb} is a question the game asks, not an effect's verb")
+        if trigger in NO_TARGET_TRIGGERS and getattr(verbs[verb], "needs_target", False):
+            raise LanguageError(  # redemption.lang.trigger.rescued: no move names its target
+                f"card {key}: {verb} needs a chosen target, and an ability with the trigger {trigger} has none"
+            )
         nums = []
         for k in ("n", "strength", "toughness", "turns"):
             x = e.get(k, 0)

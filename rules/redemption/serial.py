@@ -138,7 +138,6 @@ def to_dict(g: Game) -> dict[str, Any]:
             **_plain(b),
             "effects": [list(e) for e in b.effects],
             "suspended": [list(e) for e in b.suspended],
-            "waiting": [list(w) for w in b.waiting],
         },
         "score": [g.score(p) for p in range(g.n)],
         "live": g._live(),
@@ -152,6 +151,7 @@ def to_dict(g: Game) -> dict[str, Any]:
         "discarded": list(s.discarded),
         "gifts": [list(x) for x in s.gifts],
         **({"used": list(s.used)} if s.used else {}),  # redemption.lang.condition.once_per_game
+        **({"waiting": [list(w) for w in s.waiting]} if s.waiting else {}),  # redemption.decision
         # each card's facts and script as saved (``cards.fingerprint``; a card a test adds to CARDS has none)
         "fingerprints": " ".join(FINGERPRINTS.get(k, NO_FINGERPRINT) for k in sorted({k for k, _ in g.cards.values()})),
     }
@@ -231,7 +231,20 @@ def _ids(value: object, cards: dict[str, tuple[str, int]], what: str) -> None:
         raise ValueError(f"{what} must list card ids of this game")
 
 
+def _waiting(d: dict[str, Any], cards: dict[str, tuple[str, int]]) -> list[tuple[str, int]]:
+    """The abilities waiting for an answer (redemption.decision): the state's ``waiting``, or in a save of the day
+    the battle held them, the battle's."""
+    raw = d["waiting"] if "waiting" in d else (d.get("battle") or {}).get("waiting", [])
+    if not isinstance(raw, list) or not all(
+        isinstance(w, list) and len(w) == 2 and w[0] in cards and _whole(w[1]) and w[1] >= 0 for w in raw
+    ):
+        raise ValueError("'waiting' must list [card, place] entries: abilities that go on after an answer")
+    return [(w[0], w[1]) for w in raw]
+
+
 def _battle(raw: object, cards: dict[str, tuple[str, int]], seats: int, active: int) -> Battle:
+    if isinstance(raw, dict) and "waiting" in raw:  # a save of a day when the battle held what waits: the state does
+        raw = {k: v for k, v in raw.items() if k != "waiting"}
     b = _read(Battle(), raw, "battle")
     if b.kind not in KINDS:
         raise ValueError(f"battle kind must be '', 'rescue' or 'challenge', not {b.kind!r}")
@@ -263,9 +276,6 @@ def _battle(raw: object, cards: dict[str, tuple[str, int]], seats: int, active: 
                 raise ValueError(f"battle {k} must list [card, effect, target, zone, place] entries")
             effects.append((e[0], e[1], e[2], e[3], e[4]))
         setattr(b, k, effects)
-    if not all(isinstance(w, list) and len(w) == 2 and w[0] in cards and _whole(w[1]) and w[1] >= 0 for w in b.waiting):
-        raise ValueError("battle 'waiting' must list [card, place] entries: abilities that go on after an answer")
-    b.waiting = [(w[0], w[1]) for w in b.waiting]
     # reactivating, waiting for an answer: the rest wait in 'suspended' (after what an interrupt made meanwhile suspended)
     if b.reactivating and b.reactivating not in cards:
         raise ValueError("battle 'reactivating' names the interrupted card of this game whose effects reactivate")
@@ -359,6 +369,7 @@ def _from_dict(cls: type[Game], d: dict[str, Any]) -> Game:
     ):
         raise ValueError("'mods', 'aside' and 'converted' name cards of this game ('converted': characters)")
     b = _battle(d.get("battle", {}), cards, n, s.active)
+    s.waiting = _waiting(d, cards)
     if s.window.then == "resolve" and not b.kind:
         raise ValueError("a window that resolves the battle needs a battle in progress")
     if b.kind and s.phase != "battle":

@@ -179,10 +179,6 @@ class Battle:
     #: is answered (:func:`rules.redemption.effects.resume_reactivation`); ``interrupter`` is "" then, unless a
     #: character one of them brought back interrupted in turn (its suspended effects come first in ``suspended``)
     reactivating: str = ""
-    #: abilities waiting for another card's question (an effect brought in a character that asks as it enters): the
-    #: card and the place of the effect after which the rest of its ability goes on, the last one first once
-    #: nothing is pending (:func:`rules.redemption.effects.continue_after`)
-    waiting: list[tuple[str, int]] = field(default_factory=list)
 
     def copy(self) -> Battle:
         return Battle(
@@ -203,7 +199,6 @@ class Battle:
             self.suspended[:] if self.suspended else [],
             self.interrupter,
             self.reactivating,
-            self.waiting[:] if self.waiting else [],
         )
 
 
@@ -271,6 +266,11 @@ class Turn:
     gifts: list[Gift] = field(default_factory=list)
     #: the cards whose once-per-game ability has been used (redemption.lang.condition.once_per_game)
     used: list[str] = field(default_factory=list)
+    #: abilities waiting for another card's question (an effect brought in a character that asks as it enters, or
+    #: rescued a Lost Soul whose ability asks): the card and the place of the effect after which the rest of its
+    #: ability goes on, the last one first once nothing is pending (:func:`rules.redemption.effects.continue_after`);
+    #: the state's, not the battle's, so what waits goes on when the answer ends the battle (redemption.decision)
+    waiting: list[tuple[str, int]] = field(default_factory=list)
 
     def copy(self) -> Turn:
         f = self.flags
@@ -296,6 +296,7 @@ class Turn:
             self.discarded[:] if self.discarded else [],
             self.gifts[:] if self.gifts else [],
             self.used[:] if self.used else [],
+            self.waiting[:] if self.waiting else [],
         )
 
 

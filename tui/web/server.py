@@ -33,7 +33,7 @@ from textual_serve.app_service import AppService
 
 from saves import accounts
 from tui.limits import RateLimiter, address_group
-from tui.player_process import NOT_SAVED_EXIT, ForkedApp, Launcher, app_env
+from tui.player_process import NOT_SAVED_EXIT, WEB_DRIVER, ForkedApp, Launcher, app_env
 from tui.web import pages, served
 from tui.web.served import AppPipes, ServedApp
 
@@ -561,7 +561,7 @@ class WebServer:
         env.update(
             {
                 "COLORTERM": "truecolor",
-                "TEXTUAL_DRIVER": "textual.drivers.web_driver:WebDriver",
+                "TEXTUAL_DRIVER": WEB_DRIVER,
                 "TEXTUAL_FPS": "60",
                 "TEXTUAL_COLOR_SYSTEM": "truecolor",
                 "TERM_PROGRAM": "textual",
