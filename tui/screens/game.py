@@ -12,7 +12,6 @@ from textual import events, work
 from textual.app import ComposeResult
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.containers import Horizontal
-from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input
 
@@ -30,6 +29,7 @@ from tui.games.board import Board, GameUI
 from tui.host import HoldsAGame, host
 from tui.learn.guide import GuidedGame
 from tui.screens.choice import ChoiceScreen, DecisionScreen
+from tui.screens.fresh import StyledOnce
 from tui.screens.handoff import HandOffScreen
 from tui.screens.number import ask_number
 from tui.session import GameSession
@@ -99,7 +99,7 @@ def import_the_rest() -> None:
     import tui.screens.help  # noqa: F401
 
 
-class GameScreen(GuidedGame, HoldsAGame, Screen[None]):
+class GameScreen(GuidedGame, HoldsAGame, StyledOnce):
     COMMANDS = {GameCommands}
     #: The size classes (-narrow/-wide/-roomy, -short/-tall) the game's board and the log follow (tui.games.board).
     HORIZONTAL_BREAKPOINTS = board.HORIZONTAL_BREAKPOINTS

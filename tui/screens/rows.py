@@ -5,15 +5,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Generic, TypeVar
 
-from textual.screen import Screen
 from textual.widgets import DataTable
 
 import saves
+from tui.screens.fresh import StyledOnce
 
 RowT = TypeVar("RowT")
 
 
-class RowsScreen(Screen[Any], Generic[RowT]):
+class RowsScreen(StyledOnce, Generic[RowT]):
     """Rows in the ``#saves`` DataTable, one per item of ``rows``; ``open_row`` makes the session to show."""
 
     rows: Sequence[RowT] = ()  # until the screen lists them

@@ -19,6 +19,7 @@ from rules.games import GAMES, GameInfo, deck_games, find_game, title_of
 from saves.store import LEVELS, MAX_NAME
 from tui.compat import Footer, MarkerRadioButton
 from tui.host import host
+from tui.screens.fresh import StyledOnce
 from tui.screens.rows import RowsScreen
 from tui.session import (
     MAX_SEATS,
@@ -48,7 +49,7 @@ def learn_available() -> bool:
     return True
 
 
-class TitleScreen(Screen[Any]):
+class TitleScreen(StyledOnce):
     BINDINGS = [
         Binding("q", "app.quit", "Quit", id="title.quit", tooltip="quit"),
         Binding("question_mark,f1", "help", "Help", key_display="?", id="title.help", tooltip="this help"),
@@ -311,7 +312,7 @@ def most_players(info: GameInfo) -> int:
     return info.max_players
 
 
-class NewGameScreen(Screen[Any]):
+class NewGameScreen(StyledOnce):
     """The new-game form: the game, how many play (2 to 4 where the game allows), who sits at each seat (a person
     at this keyboard with a name, or the computer at a level) and, where the game has decks, each seat's deck;
     then the game's own questions (from its description, rules.games), the seed and the save's name."""
