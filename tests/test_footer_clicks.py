@@ -100,3 +100,25 @@ def test_a_click_on_play_that_is_stale_lit_or_dimmed_acts_on_the_bindings_as_it_
             assert said == ["It is Computer's move, not yours."], said
 
     asyncio.run(go())
+
+
+def test_a_click_on_a_dimmed_undo_says_why_as_its_key_does(tmp_path):
+    from textual.widgets._footer import FooterKey
+
+    session = Session.new("resurrection", seed=1, level="easy", path=saves.save_path("undo", tmp_path))
+    app = RedemptionApp(Settings(save_dir=tmp_path, pause=30.0, signals=False), start=session)
+
+    async def go():
+        async with app.run_test(size=(100, 27), notifications=True) as pilot:
+            await pilot.pause()
+            undo = next(k for k in app.screen.query(FooterKey) if k.action == "undo")
+            assert undo.has_class("-disabled")  # nothing of yours to undo yet
+            await click_from_the_terminal(app, undo)
+            for _ in range(10):
+                await pilot.pause()
+            said = [n.message for n in app._notifications]
+            assert said == [
+                "Nothing to undo: no action of yours since the last card was revealed, drawn or answered."
+            ], said
+
+    asyncio.run(go())

@@ -490,8 +490,9 @@ class GameScreen(GuidedGame, HoldsAGame, StyledOnce):
         return ""
 
     def refused_click(self, action: str) -> str:
-        """The words for a click on a dimmed key of the Footer (tui.compat.LiveFooterKey)."""
-        return self.why_not_act()
+        """The words for a click on a dimmed key of the Footer (tui.compat.LiveFooterKey): what its key says."""
+        words = self.why_not_act()
+        return words or (self.why_no_undo() if action == "undo" else "")
 
     def submit(self, action: Any) -> None:
         """Every action from this keyboard goes through here to the engine."""
@@ -1043,13 +1044,13 @@ class GameScreen(GuidedGame, HoldsAGame, StyledOnce):
 
     def action_undo_why(self) -> None:
         """u when Undo cannot act: say why, in the status line and a toast."""
-        s = self.session
-        if not s.all_easy:
-            why = "Undo works only against the computer at the easy level."
-        else:
-            why = "Nothing to undo: no action of yours since the last card was revealed, drawn or answered."
         self.app.bell()
-        self.say(why)
+        self.say(self.why_no_undo())
+
+    def why_no_undo(self) -> str:
+        if not self.session.all_easy:
+            return "Undo works only against the computer at the easy level."
+        return "Nothing to undo: no action of yours since the last card was revealed, drawn or answered."
 
     def say(self, text: str, toast: bool = True) -> None:
         """A short message where the player looks: the status line (until the next accepted action) and a toast."""
