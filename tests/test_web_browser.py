@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 
 import pytest
 
@@ -97,13 +98,17 @@ def test_a_one_time_link_works_once_a_click_on_an_action_plays_it_and_the_limits
         await page.fill("input[name=password]", PW)
         await page.submit()
 
+    gap = [0.0]  # the longest time between two rounds of keep_alive's keys, for a failure's words
+
     async def keep_alive(pages: list, done: asyncio.Event) -> None:
         """A key no screen binds (F12's bytes, as xterm.js sends them) every half second from each page, without
         moving the browser's focus: the tabs stay open however slow the steps between are, and each goes idle
         only once ``done`` is set."""
+        last = time.monotonic()
         while not done.is_set():
             for p in pages:
                 await p.stdin("\x1b[24~")
+            gap[0], last = max(gap[0], time.monotonic() - last), time.monotonic()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(done.wait(), 0.5)
 
@@ -140,6 +145,9 @@ def test_a_one_time_link_works_once_a_click_on_an_action_plays_it_and_the_limits
             await bob.wait_text("your move", "Log")
             await bob.click_key("Play")  # the Footer's action, by a click, once the Footer shows it
             await bob.wait_text("You (Aggressor) play a card face", timeout=30)
+            for name, p in (("carol", carol), ("bob", bob)):  # the two games that fill the server
+                closed = await p.eval("window.__closed")
+                assert closed is None, f"{name}'s tab closed ({closed}); keep-alive keys at most {gap[0]:.1f} s apart"
             alice = await browser.new_page()
             await sign_in(alice, "alice")
             shown = await alice.eval("document.body.innerText")
