@@ -92,9 +92,9 @@ def pytest_runtest_teardown(item, nextitem):
     the collector's automatic full passes in the next test then walk only what that test makes, not everything
     the tests before it kept (caches, cards, Textual's tables). Once per module only, the full passes inside a
     Pilot test walked all that its module's earlier tests kept: 3.3 of 14 s CPU over tests/test_tui_app.py,
-    1.3 s once per test. Small tests are left out: a collection costs about a millisecond even when it finds
-    nothing. The collection before each freeze still finds a test's garbage cycles, and any error in their
-    __del__."""
+    1.3 s once per test. Small tests are left out: the next pass finds their few objects cheaply, and a freeze
+    keeps for good what is alive at that moment (a frozen object that later dies in a cycle is never collected).
+    The collection before each freeze still finds a test's garbage cycles, and any error in their __del__."""
     if (
         nextitem is None
         or nextitem.module is not item.module
