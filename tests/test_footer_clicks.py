@@ -12,13 +12,17 @@ from textual import events
 
 import saves
 from tui.app import RedemptionApp, Settings
+from tui.compat import LiveFooterKey
 from tui.session import Session
 
 
-def play_key(screen):
-    from textual.widgets._footer import FooterKey
+def footer_key(screen, action: str) -> LiveFooterKey:
+    """The Footer's key for ``action`` (every key the app's Footer makes is a LiveFooterKey)."""
+    return next(k for k in screen.query(LiveFooterKey) if k.action == action)
 
-    return next(k for k in screen.query(FooterKey) if k.action == "play")
+
+def play_key(screen) -> LiveFooterKey:
+    return footer_key(screen, "play")
 
 
 async def click_from_the_terminal(app, widget) -> None:
@@ -26,6 +30,17 @@ async def click_from_the_terminal(app, widget) -> None:
     x, y = widget.region.x + 1, widget.region.y
     for cls in (events.MouseDown, events.MouseUp, events.Click):
         app.post_message(cls(None, x, y, 0, 0, 1, False, False, False, screen_x=x, screen_y=y))
+
+
+async def click_and_wait_for_a_move(app, pilot, session, widget) -> int:
+    """Click ``widget`` from the terminal and give the app up to 40 frames to play; the moves in the log before."""
+    moves = len(session.meta.log)
+    await click_from_the_terminal(app, widget)
+    for _ in range(40):
+        await pilot.pause()
+        if len(session.meta.log) > moves:
+            break
+    return moves
 
 
 def test_play_lights_while_the_app_has_no_focus_and_the_click_that_brings_the_focus_back_plays(tmp_path):
@@ -54,12 +69,7 @@ def test_play_lights_while_the_app_has_no_focus_and_the_click_that_brings_the_fo
             assert session.my_turn and app.app_focus is False
             play = play_key(screen)
             assert not play.has_class("-disabled")  # lit while the app has no focus
-            moves = len(session.meta.log)
-            await click_from_the_terminal(app, play)
-            for _ in range(40):
-                await pilot.pause()
-                if len(session.meta.log) > moves:
-                    break
+            moves = await click_and_wait_for_a_move(app, pilot, session, play)
             assert app.app_focus is True
             assert len(session.meta.log) > moves  # the click played the card under the cursor
 
@@ -79,12 +89,7 @@ def test_a_click_on_play_that_is_stale_lit_or_dimmed_acts_on_the_bindings_as_it_
             play = play_key(screen)
             assert session.my_turn and not play.has_class("-disabled")
             play.show_enabled(False)  # the look a frame behind: still dimmed from the computer's move
-            moves = len(session.meta.log)
-            await click_from_the_terminal(app, play)
-            for _ in range(40):
-                await pilot.pause()
-                if len(session.meta.log) > moves:
-                    break
+            moves = await click_and_wait_for_a_move(app, pilot, session, play)
             assert len(session.meta.log) > moves and not session.my_turn  # played; the computer's move waits
             await pilot.pause()
             assert play.has_class("-disabled")
@@ -103,15 +108,13 @@ def test_a_click_on_play_that_is_stale_lit_or_dimmed_acts_on_the_bindings_as_it_
 
 
 def test_a_click_on_a_dimmed_undo_says_why_as_its_key_does(tmp_path):
-    from textual.widgets._footer import FooterKey
-
     session = Session.new("resurrection", seed=1, level="easy", path=saves.save_path("undo", tmp_path))
     app = RedemptionApp(Settings(save_dir=tmp_path, pause=30.0, signals=False), start=session)
 
     async def go():
         async with app.run_test(size=(100, 27), notifications=True) as pilot:
             await pilot.pause()
-            undo = next(k for k in app.screen.query(FooterKey) if k.action == "undo")
+            undo = footer_key(app.screen, "undo")
             assert undo.has_class("-disabled")  # nothing of yours to undo yet
             await click_from_the_terminal(app, undo)
             for _ in range(10):
