@@ -72,6 +72,22 @@ class Tab:
                 raise AssertionError(f"the socket closed before {word!r} showed: {msg}")
 
 
+async def signed_in(http, web: WebServerProcess) -> dict[str, str]:
+    """Sign bob in on ``http``'s cookie jar; the Origin header his sockets send."""
+    origin = {"Origin": web.url.rstrip("/")}
+    async with http.post(web.url + "/signin", data={"name": "bob", "password": PW}, headers=origin) as r:
+        assert r.status == 200
+    return origin
+
+
+async def new_game(tab: Tab) -> None:
+    """From the title: New game, then Resurrection against the computer as the form offers it (Ctrl+S)."""
+    await tab.send("\r")
+    await tab.expect("Start begins")
+    await tab.send("\x13")
+    await tab.expect("your move")
+
+
 def test_each_tab_is_a_fork_and_a_killed_fork_server_loses_no_game_and_is_replaced(tmp_path):
     pytest.importorskip("textual_serve")
     import aiohttp
@@ -85,18 +101,13 @@ def test_each_tab_is_a_fork_and_a_killed_fork_server_loses_no_game_and_is_replac
 
     async def run() -> tuple[int, int]:
         async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as http:
-            origin = {"Origin": web.url.rstrip("/")}
-            async with http.post(web.url + "/signin", data={"name": "bob", "password": PW}, headers=origin) as r:
-                assert r.status == 200
+            origin = await signed_in(http, web)
             async with http.ws_connect(f"{web.url}/ws/{'a' * 32}?width=100&height=30", headers=origin) as ws1:
                 one = Tab(ws1)
                 await one.expect("Welcome, bob", timeout=60)
                 (old,) = fork_servers(server)
                 (app,) = children(old)  # the tab's app: a fork of the fork server, not a new interpreter
-                await one.send("\r")  # New game
-                await one.expect("Start begins")
-                await one.send("\x13")  # Ctrl+S: Resurrection against the computer, as offered
-                await one.expect("your move")
+                await new_game(one)
                 os.kill(old, signal.SIGKILL)
                 deadline = time.monotonic() + 20
                 while old in fork_servers(server) and time.monotonic() < deadline:
@@ -142,18 +153,13 @@ def test_a_web_server_killed_by_sigkill_leaves_no_app_running_its_tab_hangs_up_a
 
     async def run() -> tuple[int, int]:
         async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as http:
-            origin = {"Origin": web.url.rstrip("/")}
-            async with http.post(web.url + "/signin", data={"name": "bob", "password": PW}, headers=origin) as r:
-                assert r.status == 200
+            origin = await signed_in(http, web)
             async with http.ws_connect(f"{web.url}/ws/{'c' * 32}?width=100&height=30", headers=origin) as ws:
                 tab = Tab(ws)
                 await tab.expect("Welcome, bob", timeout=60)
                 (forks,) = fork_servers(server)
                 (app,) = children(forks)
-                await tab.send("\r")  # New game
-                await tab.expect("Start begins")
-                await tab.send("\x13")  # Ctrl+S: Resurrection against the computer
-                await tab.expect("your move")
+                await new_game(tab)
                 await tab.send("\r")  # a card face down
                 await tab.expect("You (Aggressor) play a card face")
                 os.kill(server, signal.SIGKILL)
